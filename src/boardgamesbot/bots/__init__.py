@@ -1,0 +1,55 @@
+"""Computer players. One protocol: ``choose(state, player, budget) -> Action``.
+
+Every bot owns a seeded generator, so the same bot, seed and state give the
+same decision. Bots see hidden information only through ``State.determinize``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from boardgamesbot.engine import Action, GameError, State
+
+__all__ = ["Bot", "RandomBot", "bot_names", "make_bot"]
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, state: State, player: int, budget: float | None = None) -> Action: ...
+
+
+class RandomBot:
+    """Uniform over the legal actions."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, player: int, budget: float | None = None) -> Action:
+        actions = state.legal_actions(player)
+        if not actions:
+            raise GameError(f"seat {player} has no decision to make now", code="no_decision")
+        return self.rng.choice(actions)
+
+
+_BOTS = {"random": RandomBot}
+
+
+def bot_names() -> list[str]:
+    return sorted(_BOTS)
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """The bot called ``name`` with its own generator seeded by ``seed``."""
+    factory = _BOTS.get(name.strip().lower())
+    if factory is None:
+        raise GameError(
+            f"unknown bot {name!r}; choose from: {', '.join(bot_names())}",
+            code="unknown_bot",
+            name=name,
+            known=bot_names(),
+        )
+    return factory(seed)

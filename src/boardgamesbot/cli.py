@@ -1,0 +1,219 @@
+"""The ``bgbot`` command: play in the terminal, replay saved games.
+
+The terminal is one more face over the engine contract: it shows each person
+only their seat's ``view`` (drawn by the game's ``render`` module), reads
+actions in the game's notation, and saves every game as a `Record`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import sys
+import time
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from boardgamesbot.bots import make_bot
+from boardgamesbot.engine import GameError, Record, State, known_games, load_game
+
+console = Console(highlight=False)
+
+
+def _renderer(game_name: str):
+    return importlib.import_module(f"boardgamesbot.games.{game_name}.render")
+
+
+def _fail(message: str) -> None:
+    console.print(f"[bold red]error:[/] {message}", markup=True)
+    raise SystemExit(2)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """BoardGamesBot: Tikal and Cartographers with computer players."""
+
+
+@main.command("games")
+def games_command() -> None:
+    """List the games you can play."""
+    for name in known_games():
+        game = load_game(name)
+        console.print(f"{name}  ({game.min_players}-{game.max_players} players)")
+
+
+HELP = """\
+Type an action in notation to play it. Other commands:
+  moves            list your legal actions now (with what they cost)
+  preview ACTION   show the position after ACTION without playing it
+  board            show the position again
+  notation         where the notation is documented
+  quit             save and stop (the record can be replayed with `bgbot replay`)
+"""
+
+
+@main.command("play")
+@click.argument("game_name", metavar="GAME")
+@click.option("--players", "-p", type=int, default=None, help="Number of players.")
+@click.option("--humans", type=int, default=1, show_default=True,
+              help="How many seats people take (the first ones); the rest are bots.")
+@click.option("--bots", default=None,
+              help="Comma-separated bots for the non-human seats (default: random).")
+@click.option("--seed", type=int, default=None, help="Seed for the game's chance.")
+@click.option("--variant", default=None, help="Tikal: basic or auction.")
+@click.option("--side", default=None, help="Cartographers: map side A or B.")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
+              help="Where to save the record (default: games/GAME-TIME.json).")
+def play_command(game_name, players, humans, bots, seed, variant, side, save_path) -> None:
+    """Play GAME in the terminal against bots or with friends at one keyboard."""
+    try:
+        game = load_game(game_name)
+    except GameError as error:
+        _fail(str(error))
+    if players is None:
+        players = max(game.min_players, min(2, game.max_players))
+    options = {k: v for k, v in {"variant": variant, "side": side}.items() if v is not None}
+    if not 0 <= humans <= players:
+        _fail(f"--humans must be between 0 and {players}")
+    bot_list = [b for b in (bots.split(",") if bots else []) if b.strip()]
+    if not bot_list:
+        bot_list = ["random"] * (players - humans)
+    if len(bot_list) != players - humans:
+        _fail(f"{players} players with {humans} human(s) need {players - humans} bot(s), "
+              f"got {len(bot_list)}: {', '.join(bot_list) or 'none'}")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    try:
+        state = game.new(players, seed, **options)
+        seat_bots = [None] * humans + [make_bot(name, seed + 101 * i) for i, name in
+                                       enumerate(bot_list)]
+    except GameError as error:
+        _fail(str(error))
+    seats = [f"person {i + 1}" for i in range(humans)] + [b.name for b in seat_bots[humans:]]
+    record = Record.start(game.name, seed, seats, **options)
+    path = Path(save_path or f"games/{game.name}-{time.strftime('%Y%m%d-%H%M%S')}.json")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    console.print(f"{game.name}, {players} players, seed {seed}; saving to {path}")
+    _play(state, record, seat_bots, path, _renderer(game.name))
+
+
+def _play(state: State, record: Record, seat_bots: list, path: Path, render) -> None:
+    shown_to = None
+    while not state.is_over():
+        player = state.current_players()[0]
+        bot = seat_bots[player]
+        if bot is not None:
+            action = bot.choose(state.clone(), player)
+            state.apply(player, action)
+            record.add(player, action)
+            console.print(f"[dim]{record.seats[player]} (seat {player + 1}):[/] {action}")
+            shown_to = None
+            continue
+        if shown_to != player:
+            console.print(render.text(state.view(player)))
+        shown_to = player
+        if not _human_turn(state, record, player, render):
+            record.save(path)
+            console.print(f"saved to {path}; replay with: bgbot replay {path}")
+            return
+        shown_to = None  # redraw before the next decision
+        record.save(path)
+    record.save(path)
+    console.print(render.text(state.view(None)))
+    scores = ", ".join(f"{record.seats[i]}: {s}" for i, s in enumerate(state.scores()))
+    winners = " and ".join(record.seats[i] for i in state.winners())
+    console.print(f"[bold]Game over.[/] {scores}. Winner: {winners}. Record: {path}")
+
+
+def _human_turn(state: State, record: Record, player: int, render) -> bool:
+    """Read commands until the person plays one action; False when they quit."""
+    while True:
+        try:
+            line = console.input(f"[bold]seat {player + 1}>[/] ").strip()
+        except EOFError:
+            return False
+        if not line:
+            continue
+        word, _, rest = line.partition(" ")
+        if word in ("quit", "exit"):
+            return False
+        if word in ("help", "?"):
+            console.print(HELP, markup=False)
+        elif word == "board":
+            console.print(render.text(state.view(player)))
+        elif word == "notation":
+            console.print(f"see docs/{record.game}-notation.md")
+        elif word == "moves":
+            for action in state.legal_actions(player):
+                console.print(f"  {state.describe(action)}", markup=False)
+        elif word == "preview":
+            trial = state.clone()
+            try:
+                trial.apply(player, rest)
+            except GameError as error:
+                console.print(f"[red]{error}[/]")
+            else:
+                console.print(render.text(trial.view(player)))
+        else:
+            try:
+                action = state.apply(player, line)
+            except GameError as error:
+                console.print(f"[red]{error}[/]  (type 'moves' for what you can do)")
+                continue
+            record.add(player, action)
+            return True
+
+
+@main.command("replay")
+@click.argument("path", type=click.Path(dir_okay=False))
+@click.option("--seat", type=int, default=None,
+              help="Show what this seat (1-based) saw instead of the spectator view.")
+@click.option("--step/--no-step", default=None,
+              help="Wait for Enter between actions (default: when run in a terminal).")
+def replay_command(path, seat, step) -> None:
+    """Step through a saved game record."""
+    try:
+        record = Record.load(path)
+        states = list(record.states())
+    except GameError as error:
+        _fail(str(error))
+    render = _renderer(record.game)
+    viewer = None if seat is None else seat - 1
+    if viewer is not None and not 0 <= viewer < len(record.seats):
+        _fail(f"--seat must be between 1 and {len(record.seats)}")
+    if step is None:
+        step = sys.stdin.isatty()
+    index = 0 if step else len(states) - 1
+    if not step:
+        for number, (player, notation) in enumerate(record.actions, 1):
+            console.print(f"{number:4}. {record.seats[player]} (seat {player + 1}): {notation}",
+                          markup=False)
+    while True:
+        state = states[index]
+        if index:
+            player, notation = record.actions[index - 1]
+            console.print(f"[bold]{index}/{len(record.actions)}[/] "
+                          f"{record.seats[player]} (seat {player + 1}): {notation}")
+        console.print(render.text(state.view(viewer)))
+        if not step:
+            break
+        answer = console.input("[dim]Enter: next, b: back, NUMBER: jump, q: quit>[/] ").strip()
+        if answer == "q":
+            break
+        if answer == "b":
+            index = max(0, index - 1)
+        elif answer.isdigit():
+            index = min(len(states) - 1, int(answer))
+        elif index < len(states) - 1:
+            index += 1
+        else:
+            break
+    if states[-1].is_over():
+        scores = ", ".join(f"{record.seats[i]}: {s}" for i, s in enumerate(states[-1].scores()))
+        console.print(f"Final scores: {scores}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
