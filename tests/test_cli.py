@@ -1,0 +1,128 @@
+"""The terminal face: play, replay, and clear errors instead of tracebacks."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from boardgamesbot.cli import main
+from boardgamesbot.engine import Record
+
+
+def run(*args: str, stdin: str | None = None):
+    return CliRunner().invoke(main, list(args), input=stdin)
+
+
+def test_bots_play_a_whole_tikal_game_and_it_replays(tmp_path):
+    path = tmp_path / "game.json"
+    result = run("play", "tikal", "--players", "4", "--humans", "0", "--seed", "3",
+                 "--save", str(path))
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output
+    record = Record.load(path)
+    assert record.seats == ["random"] * 4 and record.seed == 3
+    final = record.replay()
+    assert final.is_over()
+    replay = run("replay", str(path), "--no-step")
+    assert replay.exit_code == 0, replay.output
+    assert "Final scores" in replay.output
+    assert str(final.scores()[0]) in replay.output
+
+
+def test_person_sees_moves_preview_and_a_clear_message_for_an_illegal_action(tmp_path):
+    path = tmp_path / "game.json"
+    script = "help\nmoves\npreview place H1\nfly away\nplace H1\nquit\n"
+    result = run("play", "tikal", "--players", "2", "--seed", "5", "--save", str(path),
+                 stdin=script)
+    assert result.exit_code == 0, result.output
+    assert "preview ACTION" in result.output          # help
+    assert "place the drawn tile here" in result.output  # moves, described
+    assert "H1 is not next to the explored area" in result.output  # preview refused
+    assert "cannot read 'fly away'" in result.output  # malformed notation named
+    assert "saved to" in result.output
+    assert Record.load(path).actions == []  # nothing illegal was recorded
+
+
+def test_person_plays_an_action_and_it_is_recorded(tmp_path):
+    path = tmp_path / "game.json"
+    from boardgamesbot.engine import load_game
+
+    first = str(load_game("tikal").new(2, 5).legal_actions(0)[0])
+    result = run("play", "tikal", "--players", "2", "--seed", "5", "--save", str(path),
+                 stdin=f"{first}\nenter L A6\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert Record.load(path).actions == [(0, first), (0, "enter L A6")]
+
+
+def test_hot_seat_game_of_three_people(tmp_path):
+    result = run("play", "tikal", "--players", "3", "--humans", "3", "--seed", "1",
+                 "--save", str(tmp_path / "g.json"), stdin="quit\n")
+    assert result.exit_code == 0
+    assert "seat 1>" in result.output
+
+
+def test_unknown_game_lists_the_known_ones():
+    result = run("play", "chess")
+    assert result.exit_code == 2
+    assert "unknown game 'chess'" in result.output and "tikal" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_bot_list_must_fit_the_seats():
+    result = run("play", "tikal", "--players", "4", "--bots", "random")
+    assert result.exit_code == 2
+    assert "need 3 bot(s)" in result.output
+
+
+def test_unknown_bot_names_the_accepted_ones():
+    result = run("play", "tikal", "--players", "2", "--bots", "grandmaster")
+    assert result.exit_code == 2
+    assert "unknown bot 'grandmaster'" in result.output and "random" in result.output
+
+
+def test_bad_option_is_a_clear_error():
+    result = run("play", "tikal", "--players", "2", "--side", "B")
+    assert result.exit_code == 2
+    assert "no option side" in result.output
+
+
+def test_wrong_player_count_is_a_clear_error():
+    result = run("play", "tikal", "--players", "5")
+    assert result.exit_code == 2
+    assert "2 to 4 players" in result.output
+
+
+def test_corrupt_record_files_get_clear_errors(tmp_path):
+    cases = {
+        "not json": "{oops",
+        "not a record": json.dumps({"hello": 1}),
+        "bad action": json.dumps({"format": Record.FORMAT, "game": "tikal", "seed": 1,
+                                  "seats": ["a", "b"], "actions": [[0, "fly away"]]}),
+        "illegal action": json.dumps({"format": Record.FORMAT, "game": "tikal", "seed": 1,
+                                      "seats": ["a", "b"], "actions": [[1, "end"]]}),
+        "unknown game": json.dumps({"format": Record.FORMAT, "game": "go", "seed": 1,
+                                    "seats": ["a", "b"], "actions": []}),
+    }
+    for name, text in cases.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(text)
+        result = run("replay", str(path), "--no-step")
+        assert result.exit_code == 2, name
+        assert "error:" in result.output, name
+        assert "Traceback" not in result.output, name
+    missing = run("replay", str(tmp_path / "nowhere.json"), "--no-step")
+    assert missing.exit_code == 2 and "cannot read" in missing.output
+
+
+def test_replay_can_show_one_seats_view(tmp_path):
+    path = tmp_path / "game.json"
+    run("play", "tikal", "--players", "2", "--humans", "0", "--seed", "2", "--save", str(path))
+    result = run("replay", str(path), "--no-step", "--seat", "2")
+    assert result.exit_code == 0 and "(you)" in result.output
+    assert run("replay", str(path), "--no-step", "--seat", "9").exit_code == 2
+
+
+def test_games_lists_tikal():
+    result = run("games")
+    assert result.exit_code == 0 and "tikal" in result.output
