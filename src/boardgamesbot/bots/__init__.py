@@ -11,7 +11,7 @@ from typing import Protocol
 
 from boardgamesbot.engine import Action, GameError, State
 
-__all__ = ["Bot", "RandomBot", "bot_names", "make_bot"]
+__all__ = ["LEVELS", "Bot", "RandomBot", "bot_names", "make_bot"]
 
 
 class Bot(Protocol):
@@ -35,7 +35,23 @@ class RandomBot:
         return self.rng.choice(actions)
 
 
+def _levels():
+    from .greedy import GreedyBot
+    from .search import SearchBot
+
+    return {
+        "greedy": lambda seed: GreedyBot(seed),
+        "search": lambda seed: SearchBot(seed),
+        # Levels for people: a bot and a budget each.
+        "easy": lambda seed: GreedyBot(seed, temperature=2.0, name="easy"),
+        "medium": lambda seed: GreedyBot(seed, name="medium"),
+        "hard": lambda seed: SearchBot(seed, name="hard"),
+    }
+
+
 _BOTS = {"random": RandomBot}
+_BOTS.update(_levels())
+LEVELS = ("easy", "medium", "hard")
 
 
 def bot_names() -> list[str]:

@@ -1,0 +1,40 @@
+"""What every bot shares: reproducible decisions and access to a game's heuristics."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import zlib
+from types import ModuleType
+
+from boardgamesbot.engine import GameError, State
+
+
+def heuristics_for(state: State) -> ModuleType:
+    """The game's knowledge module (``boardgamesbot.games.<game>.heuristics``)."""
+    return importlib.import_module(f"boardgamesbot.games.{state.game.name}.heuristics")
+
+
+def view_key(state: State, player: int) -> int:
+    """A stable fingerprint of what ``player`` sees: equal views, equal keys."""
+    text = json.dumps(state.view(player), sort_keys=True, separators=(",", ":"))
+    return zlib.crc32(text.encode())
+
+
+def decision_rng(seed: int, state: State, player: int) -> random.Random:
+    """A generator fixed by the bot's seed and the seat's view, never by hidden information.
+
+    Two positions that differ only in what ``player`` cannot see give the same
+    generator, hence the same determinizations and the same decision.
+    """
+    return random.Random(seed * 1_000_003 + view_key(state, player))
+
+
+def check_budget(budget, default):
+    if budget is None:
+        return default
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or budget <= 0:
+        raise GameError(f"a bot budget must be a positive number, not {budget!r}",
+                        code="bad_budget", budget=budget)
+    return budget

@@ -1,0 +1,151 @@
+"""A search bot that plans its whole turn, then checks the plan against the replies.
+
+One decision of a person is one action, but a good Tikal turn is a plan: bring
+figures in, walk them to a temple, uncover it, all within 10 AP. So at the
+first decision of its turn the bot:
+
+1. samples a few *determinizations* of the position (the hidden tile order and
+   wafers reshuffled consistently with what it knows — the only way it ever
+   reasons about hidden information);
+2. searches the sequences of its own actions up to the end of its turn with a
+   beam search guided by the game's evaluation, in the first sample;
+3. plays each finalist plan out in every sample, lets the other players reply
+   with a quick greedy plan of their own until the bot is to act again, and
+   evaluates the outcome;
+4. plays the first action of the plan with the best average outcome, and
+   follows the rest of the plan while the position stays the one it expected
+   (a revealed wafer or any surprise makes it plan again).
+
+The same bot seed and the same view give the same decision: everything random
+is drawn from a generator seeded by both.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from statistics import fmean
+
+from boardgamesbot.engine import Action, GameError, State
+
+from .common import check_budget, heuristics_for, view_key
+
+MAX_TURN_LENGTH = 16
+
+
+@dataclass(order=True)
+class Plan:
+    value: float
+    actions: list[Action] = field(compare=False)
+    result: State = field(compare=False)
+
+
+def plan_turn(state: State, player: int, heuristics, beam: int, keep: int) -> list[Plan]:
+    """The ``keep`` best action sequences that finish ``player``'s turn, best first."""
+    evaluate = heuristics.evaluate
+    key = getattr(heuristics, "position_key", None)
+    frontier = [Plan(evaluate(state, player), [], state)]
+    finished: list[Plan] = []
+    seen = set()
+    for _ in range(MAX_TURN_LENGTH):
+        children = []
+        for plan in frontier:
+            for action in plan.result.legal_actions(player):
+                child = plan.result.clone()
+                child.apply(player, action)
+                step = Plan(evaluate(child, player), plan.actions + [action], child)
+                if child.is_over() or player not in child.current_players():
+                    finished.append(step)
+                    continue
+                if key is not None:
+                    fingerprint = key(child)
+                    if fingerprint in seen:
+                        continue
+                    seen.add(fingerprint)
+                children.append(step)
+        if not children:
+            break
+        children.sort(reverse=True)
+        frontier = children[:beam]
+    else:  # never cut a turn short silently: finish the best open plans as they stand
+        finished.extend(frontier)
+    finished.sort(reverse=True)
+    return finished[:keep]
+
+
+class SearchBot:
+    """Plans its turn by beam search and picks the plan that survives the replies best."""
+
+    def __init__(self, seed: int = 0, worlds: int = 3, beam: int = 6, finalists: int = 4,
+                 reply_turns: int = 3, name: str = "search") -> None:
+        self.seed = seed
+        self.worlds = worlds
+        self.beam = beam
+        self.finalists = finalists
+        self.reply_turns = reply_turns
+        self.name = name
+        self._plan: dict[int, Action] = {}
+
+    def choose(self, state: State, player: int, budget: float | None = None) -> Action:
+        """``budget`` is the number of determinizations each plan is checked in."""
+        worlds = max(1, int(check_budget(budget, self.worlds)))
+        legal = state.legal_actions(player)
+        if not legal:
+            raise GameError(f"seat {player} has no decision to make now", code="no_decision")
+        key = view_key(state, player)
+        planned = self._plan.pop(key, None)
+        if planned is not None and planned in legal:
+            return planned
+        self._plan.clear()
+        if len(legal) == 1:
+            return legal[0]
+        rng = random.Random(self.seed * 1_000_003 + key)
+        heuristics = heuristics_for(state)
+        samples = [state.determinize(player, rng) for _ in range(worlds)]
+        plans = plan_turn(samples[0], player, heuristics, self.beam, self.finalists)
+        if len(plans) > 1:
+            for plan in plans:
+                plan.value = fmean(self._outcome(world, player, plan.actions, heuristics)
+                                   for world in samples)
+            plans.sort(reverse=True)
+        best = plans[0].actions
+        self._remember(state, player, best, heuristics)
+        return best[0]
+
+    def _outcome(self, world: State, player: int, actions: list[Action], heuristics) -> float:
+        """Play ``actions`` in ``world``, let the others reply, evaluate for ``player``."""
+        state = world.clone()
+        for action in actions:
+            try:
+                state.apply(player, action)
+            except GameError:
+                break  # this world revealed something else (a wafer): the plan ends here
+            if player not in state.current_players():
+                break
+        else:
+            if player in state.current_players():  # cut short: finish the turn quickly
+                for action in plan_turn(state, player, heuristics, 1, 1)[0].actions:
+                    state.apply(player, action)
+        turns = 0
+        while not state.is_over() and player not in state.current_players():
+            if turns >= self.reply_turns:
+                break
+            other = state.current_players()[0]
+            reply = plan_turn(state, other, heuristics, beam=1, keep=1)
+            for action in reply[0].actions:
+                state.apply(other, action)
+            turns += 1
+        return heuristics.evaluate(state, player)
+
+    def _remember(self, state: State, player: int, actions: list[Action], heuristics) -> None:
+        """Keep the plan's later actions, keyed by the view they are expected in."""
+        reveals = getattr(heuristics, "reveals_hidden", lambda action: False)
+        position = state.clone()
+        for index, action in enumerate(actions):
+            if index:
+                self._plan[view_key(position, player)] = action
+            if reveals(action):
+                break  # what comes next depends on what is revealed: plan again then
+            position.apply(player, action)
+            if player not in position.current_players():
+                break

@@ -1,0 +1,106 @@
+"""Tikal knowledge for computer players: how good a position is for a seat.
+
+`evaluate` estimates a seat's final-score margin over its strongest rival in
+points. Each player's worth is what they have banked plus what the board is
+likely to pay them at the scorings still to come:
+
+* a guarded temple pays its owner at every remaining scoring;
+* an unguarded temple pays whoever is strictly strongest there *when they
+  score*, so control is discounted by how easily it can be taken back (the
+  strength margin) and by how far away the later scorings are;
+* treasures pay at every remaining scoring (1 / 3 / 6 per kind);
+* figures on the board, wafers within reach and unspent AP are worth a little,
+  so that a turn that prepares the next one beats one that wastes it.
+
+The numbers are hand-tuned and measured in the arena (docs/bots.md).
+"""
+
+from __future__ import annotations
+
+from .components import NUM_SPACES, TEMPLE, TREASURE, VOLCANO
+from .notation import Recover
+from .state import ACTIONS, FINAL_ROUND, TILES, TREASURE_POINTS, TikalState
+
+# Likelihood of still controlling a temple at one's next scoring, by strength
+# margin over the strongest rival (-3 or less … +5 or more).
+CONTROL = {-3: 0.0, -2: 0.03, -1: 0.08, 0: 0.2, 1: 0.55, 2: 0.7, 3: 0.8, 4: 0.86, 5: 0.92}
+LATER_SCORINGS = 0.45   # weight of scorings after the next one for unguarded temples
+FIGURE_ON_BOARD = 0.35  # a figure in play instead of in supply
+WAFER_IN_REACH = 0.6    # a wafer on a tile where the seat stands
+AP_LEFT = 0.3           # an unspent action point during one's own turn
+
+
+def scorings_left(state: TikalState, player: int) -> int:
+    """How many more times ``player`` will score (the round in progress included)."""
+    if state.phase == "over":
+        return 0
+    in_round = 1 if state.round is not None and (
+        player == state.current or player in state.queue) else 0
+    if state.round == FINAL_ROUND:
+        return in_round
+    volcanoes = sum(1 for tile in state.stack if TILES[tile].kind == VOLCANO)
+    if state.auction is not None:  # face-up tiles not yet taken
+        volcanoes += sum(1 for tile in getattr(state.auction, "display", ())
+                         if tile and TILES[tile].kind == VOLCANO)
+    return in_round + volcanoes + 1
+
+
+def player_worth(state: TikalState, player: int, temples: list[int]) -> float:
+    scorings = scorings_left(state, player)
+    if scorings == 0:
+        return float(state.points[player])
+    worth = float(state.points[player])
+    later = 1.0 + LATER_SCORINGS * (scorings - 1)
+    n = state.num_players
+    for space in temples:
+        guard = state.guard[space]
+        value = state.value[space]
+        if guard >= 0:
+            if guard == player:
+                worth += value * scorings
+            continue
+        mine = state.strength(player, space)
+        if not mine:
+            continue
+        rival = max(state.strength(other, space) for other in range(n) if other != player)
+        margin = max(-3, min(5, mine - rival))
+        worth += value * CONTROL[margin] * later
+    worth += sum(TREASURE_POINTS[c] for c in state.treasures[player]) * scorings
+    workers = state.workers[player]
+    on_board = sum(workers) + (state.leader[player] >= 0)
+    worth += FIGURE_ON_BOARD * on_board
+    for space in range(NUM_SPACES):
+        if state.kind[space] == TREASURE and state.wafers[space]:
+            present = workers[space] + (state.leader[player] == space)
+            if present:
+                worth += WAFER_IN_REACH * min(present, len(state.wafers[space]), 2)
+    if state.phase == ACTIONS and state.current == player:
+        worth += AP_LEFT * state.ap
+    return worth
+
+
+def evaluate(state: TikalState, player: int) -> float:
+    """``player``'s estimated final margin over the strongest other player, in points."""
+    temples = [s for s in range(NUM_SPACES) if state.kind[s] == TEMPLE]
+    worths = [player_worth(state, q, temples) for q in range(state.num_players)]
+    mine = worths[player]
+    rivals = [w for q, w in enumerate(worths) if q != player]
+    if state.phase == "over":
+        return mine - max(rivals)
+    # Against several rivals, beating the leader matters most, but the field counts too.
+    return mine - (0.7 * max(rivals) + 0.3 * sum(rivals) / len(rivals))
+
+
+def position_key(state: TikalState) -> tuple:
+    """Identifies positions reached by different orders of the same actions."""
+    return (
+        state.phase, state.current, state.ap,
+        tuple(map(tuple, state.workers)), tuple(state.leader), tuple(state.value),
+        tuple(map(tuple, state.treasures)), tuple(state.camp), tuple(state.guard),
+        tuple(len(w) for w in state.wafers), tuple(state.kind),
+    )
+
+
+def reveals_hidden(action) -> bool:
+    """Recovering a treasure turns a hidden wafer face up: plans stop there."""
+    return isinstance(action, Recover)
