@@ -29,8 +29,13 @@ class GreedyBot:
         actions = state.legal_actions(player)
         if len(actions) == 1:
             return actions[0]
-        evaluate = heuristics_for(state).evaluate
+        heuristics = heuristics_for(state)
+        evaluate = heuristics.evaluate
         world = state.determinize(player, rng)
+        special = getattr(heuristics, "decide", None)
+        decided = special(world, player, rng) if special else None
+        if decided is not None:
+            return decided
         values = []
         for action in actions:
             child = world.clone()

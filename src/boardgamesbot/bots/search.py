@@ -102,18 +102,24 @@ class SearchBot:
         rng = random.Random(self.seed * 1_000_003 + key)
         heuristics = heuristics_for(state)
         samples = [state.determinize(player, rng) for _ in range(worlds)]
+        special = getattr(heuristics, "decide", None)
+        decided = special(samples[0], player, rng, planning=True) if special else None
+        if decided is not None:  # a decision the game's knowledge prices directly (a bid)
+            return decided
         plans = plan_turn(samples[0], player, heuristics, self.beam, self.finalists)
         if len(plans) > 1:
             for plan in plans:
-                plan.value = fmean(self._outcome(world, player, plan.actions, heuristics)
+                plan.value = fmean(self._outcome(world, player, plan.actions, heuristics, rng)
                                    for world in samples)
             plans.sort(reverse=True)
         best = plans[0].actions
         self._remember(state, player, best, heuristics)
         return best[0]
 
-    def _outcome(self, world: State, player: int, actions: list[Action], heuristics) -> float:
+    def _outcome(self, world: State, player: int, actions: list[Action], heuristics,
+                 rng: random.Random) -> float:
         """Play ``actions`` in ``world``, let the others reply, evaluate for ``player``."""
+        decide = getattr(heuristics, "decide", None)
         state = world.clone()
         for action in actions:
             try:
@@ -131,6 +137,10 @@ class SearchBot:
             if turns >= self.reply_turns:
                 break
             other = state.current_players()[0]
+            decided = decide(state, other, rng, planning=True) if decide else None
+            if decided is not None:
+                state.apply(other, decided)
+                continue
             reply = plan_turn(state, other, heuristics, beam=1, keep=1)
             for action in reply[0].actions:
                 state.apply(other, action)

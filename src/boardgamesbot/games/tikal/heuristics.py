@@ -104,3 +104,51 @@ def position_key(state: TikalState) -> tuple:
 def reveals_hidden(action) -> bool:
     """Recovering a treasure turns a hidden wafer face up: plans stop there."""
     return isinstance(action, Recover)
+
+
+# The auction variant ------------------------------------------------------------------
+#
+# A bid buys two things: an earlier turn (first pick of the temples and wafers the
+# round offers) and the choice of tile. Both are priced by what each displayed tile
+# is worth to this seat placed at its best spot now; winning is worth the spread
+# between the best tile and the one likely left over, and the bot bids up to a
+# share of that spread.
+
+BID_SHARE = 0.8
+
+
+def _tile_worth(state: TikalState, player: int, tile_id: str) -> float:
+    """The seat's evaluation with ``tile_id`` placed at its best spot (no AP spent)."""
+    best = float("-inf")
+    trial = state.clone()
+    trial.drawn, trial.current, trial.phase = tile_id, player, "place"
+    for action in trial.placements(tile_id):
+        child = trial.clone()
+        child.put_tile(tile_id, action.space, action.rotation)
+        best = max(best, evaluate(child, player))
+    return best
+
+
+def display_worths(state: TikalState, player: int) -> list[float]:
+    return [_tile_worth(state, player, tile) for tile in state.auction.display]
+
+
+def decide(state: TikalState, player: int, rng, planning: bool = False) -> object | None:
+    """Auction decisions priced directly: bids, and (unless the caller plans its whole
+    turn itself) which tile to take. ``None``: leave the decision to the bot."""
+    from .notation import PASS, bid, take
+
+    auction = state.auction
+    if auction is None or state.phase not in ("bid", "take"):
+        return None
+    if state.phase == "take" and planning:
+        return None
+    worths = display_worths(state, player)
+    if state.phase == "take":
+        best = max(worths)
+        return take(rng.choice([i for i, w in enumerate(worths) if w >= best - 1e-9]))
+    rivals = sum(auction.amulets) - 1  # others still to play this round
+    spread = max(worths) - (min(worths) if rivals else max(worths))
+    limit = min(state.points[player], int(BID_SHARE * spread))
+    wanted = auction.bid + 1
+    return bid(wanted) if wanted <= limit else PASS

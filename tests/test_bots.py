@@ -1,0 +1,107 @@
+"""Computer players: legal, reproducible, blind to hidden information, budget-checked."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boardgamesbot.bots import LEVELS, bot_names, make_bot
+from boardgamesbot.engine import GameError, load_game
+
+# (game, options, players): every game and variant the bots must handle.
+SETUPS = [("tikal", {}, 2), ("tikal", {}, 4)]
+FAST_BOTS = ["random", "greedy", "easy", "medium"]
+
+
+def random_position(game: str, options: dict, players: int, seed: int, steps: int):
+    state = load_game(game).new(players, seed, **options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over():
+            break
+        player = state.current_players()[0]
+        state.apply(player, rng.choice(state.legal_actions(player)))
+    return state
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 10**6), steps=st.integers(0, 400),
+       bot=st.sampled_from(FAST_BOTS))
+def test_bots_never_return_an_illegal_action(setup, seed, steps, bot):
+    game, options, players = setup
+    state = random_position(game, options, players, seed, steps)
+    if state.is_over():
+        return
+    for player in state.current_players():
+        action = make_bot(bot, seed).choose(state.clone(), player)
+        assert action in state.legal_actions(player)
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_search_bot_returns_legal_actions_through_whole_turns(setup):
+    game, options, players = setup
+    state = random_position(game, options, players, seed=5, steps=30)
+    bot = make_bot("hard", 1)
+    for _ in range(12):
+        if state.is_over():
+            break
+        player = state.current_players()[0]
+        action = bot.choose(state.clone(), player)
+        assert action in state.legal_actions(player)
+        state.apply(player, action)
+
+
+@pytest.mark.parametrize("name", ["greedy", "easy", "hard"])
+def test_same_seed_same_decision(name):
+    state = random_position("tikal", {}, 3, seed=9, steps=40)
+    player = state.current_players()[0]
+    first = make_bot(name, 42).choose(state.clone(), player)
+    again = make_bot(name, 42).choose(state.clone(), player)
+    assert first == again
+
+
+@pytest.mark.parametrize("name", ["greedy", "hard"])
+def test_hidden_information_does_not_change_the_decision(name):
+    """Two states that differ only in what the seat cannot see: same decision."""
+    state = random_position("tikal", {}, 2, seed=13, steps=25)
+    player = state.current_players()[0]
+    other = state.determinize(player, random.Random(99))
+    assert other.to_json() != state.to_json()          # the hidden parts differ …
+    assert other.view(player) == state.view(player)    # … and nothing visible does
+    assert make_bot(name, 7).choose(state.clone(), player) == make_bot(name, 7).choose(
+        other.clone(), player)
+
+
+def test_greedy_prefers_a_scoring_turn_to_wasting_it():
+    """Sanity of the evaluation: greedy enters figures rather than ending at once."""
+    state = load_game("tikal").new(2, 3)
+    player = state.current_players()[0]
+    bot = make_bot("greedy", 1)
+    state.apply(player, bot.choose(state.clone(), player))  # place the tile
+    assert str(bot.choose(state.clone(), player)) != "end"
+
+
+@pytest.mark.parametrize("budget", [0, -1, "a lot", True])
+def test_budget_must_be_positive(budget):
+    state = load_game("tikal").new(2, 1)
+    for name in ("random", "greedy", "hard"):
+        bot = make_bot(name, 1)
+        if name == "random":
+            continue  # random ignores budgets entirely
+        with pytest.raises(GameError, match="budget must be a positive number"):
+            bot.choose(state, 0, budget)
+
+
+def test_unknown_bot_lists_the_accepted_names():
+    with pytest.raises(GameError) as error:
+        make_bot("deep blue")
+    for name in bot_names():
+        assert name in str(error.value)
+
+
+def test_levels_exist_and_are_bots():
+    for level in LEVELS:
+        assert make_bot(level, 0).name == level
