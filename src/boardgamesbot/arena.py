@@ -468,9 +468,10 @@ def summarize(arena: Arena, results: list[GameResult], elapsed_seconds: float = 
             if seat in result.winners:
                 bot.wins += share
                 seat_wins[seat] += share
-            seat_scores[seat] += result.scores[seat] / len(results)
+            seat_scores[seat] += result.scores[seat]
         if result.solo is not None:
             bots[result.seats[0]].solo.append(result.solo)
+    seat_scores = [total / len(results) if results else 0.0 for total in seat_scores]
     if arena.players > 1:
         _rate(bots, results)
     return Standings(arena, list(bots.values()), seat_wins, seat_scores,
