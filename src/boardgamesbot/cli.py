@@ -8,6 +8,7 @@ actions in the game's notation, and saves every game as a `Record`.
 from __future__ import annotations
 
 import importlib
+import json
 import random
 import sys
 import time
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.progress import MofNCompleteColumn, Progress
 
 from boardgamesbot.bots import make_bot
 from boardgamesbot.engine import GameError, Record, State, known_games, load_game
@@ -213,6 +215,73 @@ def replay_command(path, seat, step) -> None:
     if states[-1].is_over():
         scores = ", ".join(f"{record.seats[i]}: {s}" for i, s in enumerate(states[-1].scores()))
         console.print(f"Final scores: {scores}")
+
+
+ARENA_HELP = """Play bots against each other and rate them.
+
+\b
+BOTS is the lineup: one bot name per seat, comma-separated; a single name
+takes every seat. Seats rotate: game i (from 0) gives seat s to
+lineup[(s - i) mod players], so every bot moves on one seat each game and
+plays every seat equally; --games must be a multiple of the rotation length
+(players, or fewer when the lineup repeats itself). Examples:
+
+\b
+  bgbot arena tikal --bots greedy,random --games 200 --workers 2
+  bgbot arena tikal --bots hard,greedy,greedy,greedy --games 200   (hard vs three greedy)
+  bgbot arena cartographers --bots hard --players 1 --side A --games 100   (solo)
+
+\b
+The same arguments give the same results whatever --workers is (only the
+measured times differ). See docs/arena.md for every column.
+"""
+
+
+@main.command("arena", help=ARENA_HELP)
+@click.argument("game_name", metavar="GAME")
+@click.option("--bots", required=True, help="The lineup: one bot name per seat, comma-separated.")
+@click.option("--players", "-p", type=int, default=None,
+              help="Number of players (default: the lineup's length, at least the game's minimum).")
+@click.option("--variant", default=None, help="Tikal: basic or auction.")
+@click.option("--side", default=None, help="Cartographers: map side A or B.")
+@click.option("--games", "-n", type=int, required=True,
+              help="How many games (a multiple of the rotation length).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed every game's and every bot's seed is derived from.")
+@click.option("--workers", "-w", type=int, default=1, show_default=True,
+              help="Worker processes playing games in parallel.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON to stdout.")
+@click.option("--save-dir", type=click.Path(file_okay=False), default=None,
+              help="Save each game's record here (replay with `bgbot replay FILE`).")
+def arena_command(game_name, bots, players, variant, side, games, seed, workers, as_json,
+                  save_dir) -> None:
+    from boardgamesbot import arena  # imported here: openskill is only needed by this command
+
+    options = {k: v for k, v in {"variant": variant, "side": side}.items() if v is not None}
+    try:
+        if workers <= 0:
+            raise GameError(f"--workers must be at least 1, not {workers}")
+        setup = arena.plan(game_name, bots.split(","), players, games, seed, options, save_dir)
+        started = time.perf_counter()
+        with Progress(*Progress.get_default_columns(), MofNCompleteColumn(),
+                      console=Console(stderr=True),
+                      disable=as_json or not sys.stderr.isatty()) as progress:
+            task = progress.add_task(f"{setup.game} games", total=setup.games)
+            results = arena.run(setup, workers, lambda _: progress.advance(task))
+        standings = arena.summarize(setup, results, time.perf_counter() - started, workers)
+    except GameError as error:
+        _fail(str(error))
+    except KeyboardInterrupt:
+        _fail("interrupted; no results")
+    if as_json:
+        click.echo(json.dumps(standings.to_dict(), indent=1))
+        return
+    out = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
+    out.print(arena.standings_table(standings))
+    if setup.players > 1:
+        out.print(arena.seats_table(standings))
+    if save_dir:
+        out.print(f"records saved in {save_dir}; replay one with: bgbot replay FILE")
 
 
 if __name__ == "__main__":  # pragma: no cover
