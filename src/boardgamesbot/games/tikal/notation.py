@@ -195,6 +195,46 @@ def _space(token: str, text: str, usage: str) -> int:
         raise _bad(text, f"{usage} with a space A1…H6, not {token!r}") from None
 
 
+def _space_ok(space) -> bool:
+    return type(space) is int and 0 <= space < 48
+
+
+def _kind_ok(kind) -> bool:
+    return type(kind) is int and 1 <= kind <= 8
+
+
+_WELL_FORMED = {
+    Place: lambda a: _space_ok(a.space) and type(a.rotation) is int and 0 <= a.rotation < 6,
+    Enter: lambda a: a.figure in FIGURES and _space_ok(a.space),
+    Move: lambda a: a.figure in FIGURES and _space_ok(a.source) and _space_ok(a.target),
+    Uncover: lambda a: _space_ok(a.space),
+    Recover: lambda a: _space_ok(a.space),
+    Exchange: lambda a: _kind_ok(a.give) and _kind_ok(a.take)
+    and type(a.seat) is int and 0 <= a.seat < 4,
+    BuildCamp: lambda a: _space_ok(a.space),
+    PlaceGuard: lambda a: a.figure in FIGURES and _space_ok(a.space),
+    EndTurn: lambda a: True,
+    Bid: lambda a: type(a.amount) is int and a.amount >= 1,
+    Pass: lambda a: True,
+    Take: lambda a: type(a.index) is int and 0 <= a.index < 4,
+}
+
+
+def check_action(action) -> Action:
+    """An action object as given to ``apply``: refuse one no notation could write.
+
+    (``Move("X", …)`` or a space outside A1…H6 would otherwise act on the wrong figure
+    or space.)
+    """
+    check = _WELL_FORMED.get(type(action))
+    if check is None or not check(action):
+        raise GameError(
+            f"not a Tikal action: {action!r}", code="bad_notation", text=repr(action),
+            expected="a Tikal action",
+        )
+    return action
+
+
 def parse_action(text: str) -> Action:
     """Read one action in notation; errors name what was expected."""
     if not isinstance(text, str):

@@ -45,6 +45,7 @@ from .notation import (
     Recover,
     Uncover,
     build_camp,
+    check_action,
     enter,
     exchange,
     move,
@@ -247,7 +248,7 @@ class TikalState(State):
         return sum(self.treasures[player])
 
     def parse(self, action: Action | str) -> Action:
-        return parse_action(action) if isinstance(action, str) else action
+        return parse_action(action) if isinstance(action, str) else check_action(action)
 
     def legal_actions(self, player: int) -> list[Action]:
         if self.phase == OVER or player != self.current:
