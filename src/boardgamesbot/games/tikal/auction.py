@@ -246,6 +246,7 @@ def auction_view(state) -> dict:
         "bidding": [s for s in range(state.num_players) if auction.in_auction(s)] if bidding
         else [],
         "winner": state.current if state.phase == TAKE else None,
+        "to_act": state.current if bidding else None,
         "max_bid": state.points[state.current] if bidding else None,
     }
 
