@@ -12,6 +12,7 @@ import pytest
 from boardgamesbot.engine import GameError, IllegalAction, load_game
 from boardgamesbot.games.tikal import COMPONENTS
 from boardgamesbot.games.tikal.notation import PASS, Bid, Pass, Take, parse_action
+from boardgamesbot.games.tikal.render_auction import auction_text
 
 GAME = load_game("tikal")
 A, B, C, D = 0, 1, 2, 3  # the rulebook's Guillaume, Rod, Igor, Seb, seated clockwise
@@ -385,6 +386,10 @@ def test_final_round_in_ascending_order_of_points():
     place_and_end(state, 1)
     assert state.round == "final" and state.phase == "actions"
     assert [state.current, *state.queue] == [2, 0, 1]
+    auction = state.view(None)["auction"]
+    assert auction["amulets"] == ["up"] * 3  # the last round ended like any other
+    assert auction["turn"] is None
+    assert "every tile is placed" in auction_text(auction)
     for seat in (2, 0, 1):
         assert state.current == seat
         play(state, seat, "end")
@@ -503,3 +508,17 @@ def test_positions_with_a_bad_auction_part_are_refused():
     data["phase"] = "haggle"
     with pytest.raises(GameError, match="unknown phase"):
         load(data)
+
+
+def test_auction_text_shows_display_bid_passes_amulets_and_opener():
+    state = new(3)
+    play(state, 0, "bid 3")
+    play(state, 1, "pass")
+    text = auction_text(state.view(2)["auction"])
+    assert "1. A " in text and "3. A " in text
+    assert "High bid: 3 by p1 (opened by p1)" in text
+    assert "Passed: p2" in text and "p3 to act: bid 4…20 or pass." in text
+    play(state, 2, "pass")
+    text = auction_text(state.view(2)["auction"])
+    assert "p1 won the auction and paid 3." in text
+    assert "Amulets: p1 up, p2 up, p3 up" in text

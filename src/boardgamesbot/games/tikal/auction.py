@@ -234,9 +234,10 @@ def auction_view(state) -> dict:
         display.append({"index": index + 1, "letter": tile.letter, "kind": tile.kind,
                          "value": tile.value, "masks": tile.masks, "stones": list(tile.stones)})
     bidding = state.phase == BID
+    auctions_over = state.round == FINAL_ROUND or state.is_over()
     return {
         "round": auction.round,
-        "turn": auction.turn(),
+        "turn": None if auctions_over else auction.turn(),  # None: every tile is placed
         "display": display,
         "amulets": ["up" if up else "down" for up in auction.amulets],
         "opener": auction.opener,
@@ -265,7 +266,6 @@ def _start_round(state, last: int) -> None:
     """
     auction = state.auction
     auction.round += 1
-    auction.amulets = [True] * state.num_players
     stack = state.stack
     auction.display = [stack.pop() for _ in range(min(state.num_players, len(stack)))]
     _next_turn(state, last)
@@ -276,6 +276,8 @@ def _next_turn(state, last: int) -> None:
     auction = state.auction
     n = state.num_players
     if not auction.display:
+        # The round is over: every amulet turns face up again.
+        auction.amulets = [True] * n
         if state.stack:
             _start_round(state, last)
         else:

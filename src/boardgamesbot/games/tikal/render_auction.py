@@ -36,7 +36,9 @@ def auction_text(view_auction: dict) -> str:
     """The display, the running auction (bid, bidder, who passed), amulets, who opened."""
     a = view_auction
     players = len(a["amulets"])
-    if a["bidding"]:
+    if a["turn"] is None:
+        doing = "over, every tile is placed"
+    elif a["bidding"]:
         doing = f"bidding for turn {a['turn']} of {players}"
     elif a["winner"] is not None:
         doing = f"{_seat(a['winner'])} chooses a tile for turn {a['turn']} of {players}"
