@@ -522,3 +522,10 @@ def test_auction_text_shows_display_bid_passes_amulets_and_opener():
     text = auction_text(state.view(2)["auction"])
     assert "p1 won the auction and paid 3." in text
     assert "Amulets: p1 up, p2 up, p3 up" in text
+
+
+def test_a_position_cannot_show_more_tiles_than_players_left_to_take_them():
+    data = position(new(3))
+    data["auction"]["amulets"] = [False, True, True]
+    with pytest.raises(GameError, match="more tiles on display than face-up amulets"):
+        load(data)

@@ -121,6 +121,8 @@ class Auction:
                and all(isinstance(up, bool) for up in amulets),
                f"amulets must list {num_players} booleans (true: face up)")
         auction.amulets = list(amulets)
+        expect(len(auction.display) <= auction.amulets.count(True),
+               "more tiles on display than face-up amulets to take them")
         auction.opener = seat(data.get("opener", 0), "opener")
         amount = data.get("bid", 0)
         expect(isinstance(amount, int) and not isinstance(amount, bool) and amount >= 0,
@@ -256,7 +258,7 @@ def auction_view(state) -> dict:
 
 
 def _start_round(state, last: int) -> None:
-    """All amulets up; reveal the next tiles; the player left of ``last`` opens.
+    """Reveal the next tiles; the player left of ``last`` opens the first auction.
 
     **Decision:** should the stack hold fewer tiles than players (impossible
     with the 36 printed tiles, which 2, 3 and 4 divide, but a hand-written
@@ -283,17 +285,16 @@ def _next_turn(state, last: int) -> None:
         else:
             _start_final_round(state, last)
         return
+    auction.bid, auction.bidder, auction.passed = 0, -1, []
     face_up = auction.face_up()
     if len(face_up) == 1:
         # The last player of the round takes the last tile for free.
-        auction.bid, auction.bidder, auction.passed = 0, -1, []
         _won(state, face_up[0])
         return
-    opener = next(p for p in ((last + i) % n for i in range(1, n + 1)) if auction.amulets[p])
-    auction.opener = opener
-    auction.bid, auction.bidder, auction.passed = 0, -1, []
+    auction.opener = next(p for p in ((last + i) % n for i in range(1, n + 1))
+                          if auction.amulets[p])
     state.phase = BID
-    state.current = opener
+    state.current = auction.opener
 
 
 def _start_final_round(state, last: int) -> None:
