@@ -24,7 +24,7 @@ class Tikal(Game):
     name = "tikal"
     min_players = 2
     max_players = 4
-    options = {"variant": ("basic",)}
+    options = {"variant": ("basic", "auction")}
 
     def new(self, num_players: int, seed: int, **options: Any) -> State:
         self.check_num_players(num_players)

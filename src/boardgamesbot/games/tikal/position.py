@@ -347,8 +347,11 @@ def _read(game, data: dict):
         state.levels[value] = supply
 
     state.phase = data.get("phase", ACTIONS)
-    _expect(state.phase in (PLACE, ACTIONS, OVER) or (variant == "auction"),
+    _expect(state.phase in (PLACE, ACTIONS, OVER)
+            or (variant == "auction" and state.phase in ("bid", "take")),
             f"unknown phase {state.phase!r}")
+    _expect((variant == "auction") == (data.get("auction") is not None),
+            "an auction position needs its \"auction\" part, and only it")
     state.current = _int(data.get("current", 0), "current", 0, n - 1)
     state.ap = _int(data.get("ap", 10 if state.phase == ACTIONS else 0), "ap", 0, 10)
     _expect(state.phase != PLACE or state.drawn is not None, "phase place needs a drawn tile")

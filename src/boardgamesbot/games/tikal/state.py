@@ -157,7 +157,12 @@ class TikalState(State):
         state.last_placer = -1
         state.score_history = []
         state.auction = None
-        state._start_turn(0)
+        if variant == "auction":
+            from .auction import start_game
+
+            start_game(state)
+        else:
+            state._start_turn(0)
         return state
 
     def _relink(self, space: int) -> None:
@@ -266,6 +271,10 @@ class TikalState(State):
         if self.phase == OVER:
             raise IllegalAction("the game is over", code="game_over")
         if player != self.current:
+            if self.auction is not None:
+                from .auction import check_out_of_turn
+
+                check_out_of_turn(self, player, action)  # "you passed", "you already played"
             raise IllegalAction(
                 f"it is {seat_name(self.current)}'s turn, not {seat_name(player)}'s",
                 code="not_your_turn", seat=player, current=self.current,
@@ -818,7 +827,7 @@ _TURN_ACTIONS = {
 
 
 def new_state(game, num_players: int, seed: int, variant: str = "basic") -> TikalState:
-    if variant not in ("basic",):
-        raise GameError(f"unknown Tikal variant {variant!r}; choose basic",
+    if variant not in ("basic", "auction"):
+        raise GameError(f"unknown Tikal variant {variant!r}; choose basic or auction",
                         code="bad_option", option="variant", value=variant)
     return TikalState.setup(game, num_players, seed, variant)
