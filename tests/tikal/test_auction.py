@@ -129,7 +129,10 @@ def test_decision_a_player_with_0_points_can_only_pass():
 
 def test_decision_bids_start_at_1_passing_is_the_free_option():
     state = new(2)
-    refused(state, 0, Bid(0), "bid_too_low")
+    before = state.to_json()
+    with pytest.raises(GameError) as caught:  # no notation can write it: refused as malformed
+        state.apply(0, Bid(0))
+    assert caught.value.code == "bad_notation" and state.to_json() == before
     with pytest.raises(GameError) as caught:
         parse_action("bid 0")
     assert caught.value.code == "bad_notation"

@@ -52,7 +52,7 @@ def illegal_tries(state, rng):
         tries.append((player, bid(state.points[player] + 1)))
         if state.auction.bid:
             tries.append((player, bid(state.auction.bid)))
-    if state.phase == "take":
+    if state.phase == "take" and len(state.auction.display) < 4:  # "take 5" is not notation
         tries.append((player, take(len(state.auction.display))))
     return tries
 
