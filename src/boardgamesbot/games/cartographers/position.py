@@ -25,7 +25,7 @@ from .components import (
     AmbushCard,
     ExploreCard,
 )
-from .sheet import Sheet, _side
+from .sheet import Sheet, _side, mask_of, parse_cell
 
 _STEPS = ("draw", "ambush", "over")
 
@@ -115,8 +115,15 @@ def read_position(game, text: str):
     if step == "ambush" and not removed:
         raise _bad("in an ambush step the last of 'removed_ambushes' is being resolved")
     last_ambush = data.get("last_ambush")
-    if last_ambush is not None and not isinstance(last_ambush, dict):
-        raise _bad("'last_ambush' must be null or an object")
+    if last_ambush is not None and not (
+        isinstance(last_ambush, dict)
+        and last_ambush.get("card") in {c.name for c in AMBUSH_CARDS}
+        and isinstance(last_ambush.get("cells"), list)
+        and all(isinstance(cells, list) and all(isinstance(c, str) for c in cells)
+                for cells in last_ambush["cells"])
+    ):
+        raise _bad("'last_ambush' must be null or {\"card\": AMBUSH NAME, \"cells\": "
+                   "[[CELL, ...] per sheet]}")
 
     players = _field(data, "players", list, "a list of players")
     if not players:
@@ -137,6 +144,7 @@ def read_position(game, text: str):
     state.step = step
     state.chosen = [None] * len(players)
     state.sheets, state.coins, state.surrounded, state.records = [], [], [], []
+    state.last_drawn = []
     state.last_ambush = last_ambush
     choices = []
     for seat, entry in enumerate(players, 1):
@@ -169,6 +177,16 @@ def read_position(game, text: str):
         state.coins.append(coins)
         state.surrounded.append(surrounded)
         state.records.append([tuple(r) for r in records])
+        drawn = entry.get("last_drawn", [])
+        if not isinstance(drawn, list) or not all(isinstance(c, str) for c in drawn):
+            raise _bad(f"player {seat}: 'last_drawn' must be a list of cells like C4")
+        try:
+            mask = mask_of(divmod(parse_cell(c), 11) for c in drawn)
+        except GameError as error:
+            raise _bad(f"player {seat}: 'last_drawn': {error}") from None
+        if mask & ~sheet.filled:
+            raise _bad(f"player {seat}: 'last_drawn' names spaces that are not drawn on")
+        state.last_drawn.append(mask)
         choices.append(entry.get("choice"))
     if step == "over" and any(choices):
         raise _bad("the game is over; no player can have a pending choice")

@@ -29,8 +29,13 @@ def _cell_index(name: str) -> tuple[int, int]:
     return int(name[1:]) - 1, COLUMNS.index(name[0])
 
 
-def sheet_text(rows: list[str], highlight: dict[tuple[int, int], str] | None = None) -> Text:
-    """One sheet with column letters and row numbers; ``highlight`` cells drawn reversed."""
+def sheet_text(rows: list[str], highlight: dict[tuple[int, int], str] | None = None,
+               recent: set[tuple[int, int]] = frozenset()) -> Text:
+    """One sheet with column letters and row numbers.
+
+    ``highlight`` cells (a pending choice) are drawn reversed with the letter
+    given; ``recent`` cells (the last drawings) are underlined.
+    """
     highlight = highlight or {}
     out = Text("    " + " ".join(COLUMNS) + "\n", style="dim")
     for r, row in enumerate(rows):
@@ -41,7 +46,8 @@ def sheet_text(rows: list[str], highlight: dict[tuple[int, int], str] | None = N
                 out.append(shown.lower() if char == "R" else shown,
                            style=_STYLE[shown] + " reverse")
             else:
-                out.append(char, style=_STYLE.get(char.upper(), ""))
+                style = _STYLE.get(char.upper(), "")
+                out.append(char, style=style + " underline" if (r, c) in recent else style)
             if c < len(row) - 1:
                 out.append(" ")
         out.append("\n")
@@ -112,7 +118,12 @@ def _player_panel(view: dict, player: dict) -> Panel:
     if choice and choice["sheet"] == seat:
         letter = _LETTER[choice["terrain"]]
         highlight = {_cell_index(name): letter for name in choice["cells"]}
-    body = sheet_text(player["sheet"], highlight)
+    recent = {_cell_index(name) for name in player.get("last_drawn", [])}
+    body = sheet_text(player["sheet"], highlight, recent)
+    if highlight:
+        body.append("reversed: your pending choice\n", style="dim")
+    if recent:
+        body.append(f"just drawn (underlined): {' '.join(player['last_drawn'])}\n", style="dim")
     body.append(f"coins {player['coins']}/14   stars {player['stars']}"
                 f"   lost to monsters {player['monster_losses']}\n")
     for record in player["seasons"]:

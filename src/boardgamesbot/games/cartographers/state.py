@@ -373,10 +373,12 @@ class CartographersState(State):
     def _resolve(self) -> None:
         """Everybody has chosen: draw every choice, award coins, move on."""
         choices, self.chosen = self.chosen, [None] * self.num_players
+        self.last_drawn = [0] * self.num_players
         if self.step == AMBUSH:
             placed = [[] for _ in range(self.num_players)]
             for _, (target, terrain, mask, _) in choices:
                 self.sheets[target].draw(terrain, mask)
+                self.last_drawn[target] |= mask
                 placed[target] = [cell_name(i) for i in bits(mask)]
                 self._award_mountains(target)
             self.last_ambush = {"card": self.removed[-1], "cells": placed}
@@ -384,6 +386,7 @@ class CartographersState(State):
             return
         for _, (owner, terrain, mask, coin) in choices:
             self.sheets[owner].draw(terrain, mask)
+            self.last_drawn[owner] |= mask
             if coin:
                 self.coins[owner] = min(COIN_TRACK, self.coins[owner] + 1)
             self._award_mountains(owner)
@@ -415,6 +418,7 @@ class CartographersState(State):
                     cells = solo_ambush_cells(card, self.sheets[0].filled)
                     if cells is not None:
                         self.sheets[0].draw(4, mask_of(cells))
+                        self.last_drawn[0] |= mask_of(cells)
                         self._award_mountains(0)
                     self.last_ambush = {
                         "card": name,
@@ -468,6 +472,7 @@ class CartographersState(State):
         other.surrounded = self.surrounded[:]
         other.records = [r[:] for r in self.records]
         other.last_ambush = self.last_ambush
+        other.last_drawn = self.last_drawn[:]
         return other
 
     def determinize(self, player: int, rng: random.Random) -> "CartographersState":
@@ -532,6 +537,7 @@ class CartographersState(State):
                     ],
                     "stars": scores[p],
                     "monster_losses": losses[p],
+                    "last_drawn": [cell_name(i) for i in bits(self.last_drawn[p])],
                 }
                 for p in range(self.num_players)
             ],
@@ -609,6 +615,7 @@ class CartographersState(State):
                 "mountains_surrounded": self.surrounded[p],
                 "seasons": [list(r) for r in self.records[p]],
                 "choice": str(choice[0]) if choice is not None else None,
+                "last_drawn": [cell_name(i) for i in bits(self.last_drawn[p])],
             })
         return json.dumps({
             "format": POSITION_FORMAT,
@@ -690,6 +697,7 @@ class CartographersGame(Game):
         state.coins = [0] * num_players
         state.surrounded = [0] * num_players
         state.records = [[] for _ in range(num_players)]
+        state.last_drawn = [0] * num_players
         state._explore()
         return state
 
