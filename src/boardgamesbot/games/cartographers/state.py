@@ -77,13 +77,17 @@ _PASS = (Pass(),)
 
 
 @lru_cache(maxsize=None)
-def _draw_table(card: ExploreCard) -> tuple[tuple[int, Draw], ...]:
-    """Every in-map drawing of ``card`` as ``(mask, action)``, canonical orientations only."""
+def _draw_table(card: ExploreCard) -> tuple[tuple[int, tuple[Draw, ...]], ...]:
+    """Every in-map drawing of ``card`` as ``(mask, actions)``, canonical orientations only.
+
+    The actions sharing a mask (one per terrain on the card) are grouped so
+    the legality test ``mask & filled`` runs once per placement.
+    """
     table = []
     for number, shape in enumerate(card.shapes, 1):
-        for terrain in card.terrains:
-            for orientation, anchor, mask in placements(shape.cells):
-                table.append((mask, Draw(terrain, number, orientation, anchor)))
+        for orientation, anchor, mask in placements(shape.cells):
+            table.append((mask, tuple(Draw(terrain, number, orientation, anchor)
+                                      for terrain in card.terrains)))
     return tuple(table)
 
 
@@ -222,14 +226,17 @@ class CartographersState(State):
             if not empty_ruins:
                 return []
             if first_only:
-                return [a for m, a in table if not m & filled and m & empty_ruins][:1]
-            return [a for m, a in table if not m & filled and m & empty_ruins]
+                for m, group in table:
+                    if not m & filled and m & empty_ruins:
+                        return [group[0]]
+                return []
+            return [a for m, group in table if not m & filled and m & empty_ruins for a in group]
         if first_only:
-            for m, a in table:
+            for m, group in table:
                 if not m & filled:
-                    return [a]
+                    return [group[0]]
             return []
-        return [a for m, a in table if not m & filled]
+        return [a for m, group in table if not m & filled for a in group]
 
     @staticmethod
     def _fallbacks(sheet: Sheet, table) -> list[Action]:
