@@ -34,7 +34,6 @@ from .components import (
     COIN_TRACK,
     DRAWN_TERRAINS,
     EXPLORE_CARDS,
-    MAP_SIDES,
     RUINS_CARDS,
     SCORING_CARDS,
     SCORING_DECKS,
