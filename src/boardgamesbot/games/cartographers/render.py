@@ -70,6 +70,8 @@ def _card_panel(view: dict) -> Panel | None:
     if card["kind"] == "ambush":
         body = Text(f"Monster shape ({card['direction']}; solo corner {card['solo_corner']}):\n")
         body.append(shape_text(card["cells"], "M"), style=_STYLE["M"])
+        if view["ruins_pending"]:
+            body.append("\nA ruins card waits for the next explore card.", style="cyan")
         return Panel(body, title=f"Ambush! {card['name']}", border_style="magenta", expand=False)
     body = Text(f"time {card['time']}   terrain: {' or '.join(card['terrains'])}\n")
     shapes = []
