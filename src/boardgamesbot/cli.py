@@ -283,6 +283,29 @@ def arena_command(game_name, bots, players, variant, side, games, seed, workers,
     if save_dir:
         out.print(f"records saved in {save_dir}; replay one with: bgbot replay FILE")
 
+@main.group("cartographers")
+def cartographers_group() -> None:
+    """Cartographers tools."""
+
+
+@cartographers_group.command("score")
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@click.option("--card", "card_name", required=True, help="Scoring card name, e.g. 'Sentinel Wood'.")
+@click.option("--side", default="A", show_default=True, help="Map side A or B.")
+def cartographers_score(path, card_name, side) -> None:
+    """Print the stars the sheet in FILE (plain-text sheet format) earns from one scoring card."""
+    from boardgamesbot.games.cartographers import Sheet, score_card
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        _fail(f"cannot read {path}: {getattr(error, 'strerror', None) or error}")
+    try:
+        stars = score_card(card_name, Sheet.from_text(text, side))
+    except GameError as error:
+        _fail(f"{path}: {error}" if getattr(error, "code", "") == "bad_sheet" else str(error))
+    console.print(str(stars), markup=False)
+
 
 if __name__ == "__main__":  # pragma: no cover
     main()

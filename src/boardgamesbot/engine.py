@@ -37,6 +37,7 @@ __all__ = [
 # Registered games: name -> module that exposes ``GAME``.
 _GAMES = {
     "tikal": "boardgamesbot.games.tikal",
+    "cartographers": "boardgamesbot.games.cartographers",
 }
 
 

@@ -1,0 +1,87 @@
+"""Speed of the Cartographers engine's inner loop, one process.
+
+Two measurements, each repeated ``--runs`` times (median reported, with the
+ratio of the slowest run to the fastest as the spread):
+
+* **random games**: full 4-player games from ``GAME.new`` to the end of
+  winter; at every step each waiting seat, in seat order, plays an action
+  drawn uniformly from ``legal_actions`` (the `RandomBot` policy). Reported
+  as games per second.
+* **legal-placement enumeration**: ``legal_actions(seat)`` on positions
+  sampled from random games (every draw and ambush decision of a few games),
+  reported as calls per second and actions listed per second.
+
+Usage::
+
+    .venv/bin/python bench/bench_cartographers.py [--games 40] [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from boardgamesbot.games.cartographers import GAME
+
+
+def random_game(seed: int, players: int = 4) -> int:
+    """Play one full random game; return the number of decisions taken."""
+    state = GAME.new(players, seed)
+    rng = random.Random(seed)
+    decisions = 0
+    while not state.is_over():
+        for seat in state.current_players():
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            decisions += 1
+    return decisions
+
+
+def sample_positions(games: int, players: int = 4) -> list[tuple]:
+    positions = []
+    for seed in range(10_000, 10_000 + games):
+        state = GAME.new(players, seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            for seat in state.current_players():
+                positions.append((state.clone(), seat))
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return positions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="games per run")
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+
+    random_game(0)  # warm the placement tables
+
+    rates, decisions = [], 0
+    for run in range(args.runs):
+        start = time.perf_counter()
+        decisions = sum(random_game(run * args.games + i) for i in range(args.games))
+        rates.append(args.games / (time.perf_counter() - start))
+    print(f"random 4-player games: median {statistics.median(rates):.1f} games/s "
+          f"(max/min {max(rates) / min(rates):.2f}, {args.runs} runs of {args.games} games, "
+          f"{decisions / args.games:.0f} decisions per game)")
+
+    positions = sample_positions(5)
+    calls, listed = [], []
+    for _ in range(args.runs):
+        start = time.perf_counter()
+        count = 0
+        for state, seat in positions:
+            count += len(state.legal_actions(seat))
+        elapsed = time.perf_counter() - start
+        calls.append(len(positions) / elapsed)
+        listed.append(count / elapsed)
+    print(f"legal_actions: median {statistics.median(calls):,.0f} calls/s, "
+          f"{statistics.median(listed):,.0f} actions listed/s "
+          f"(max/min {max(calls) / min(calls):.2f}, {len(positions)} positions, "
+          f"{count / len(positions):.0f} actions per call on average)")
+
+
+if __name__ == "__main__":
+    main()
