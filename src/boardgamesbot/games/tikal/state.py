@@ -340,7 +340,19 @@ class TikalState(State):
         if TILES[tile_id].kind == VOLCANO:
             return [place(s, 0) for s in frontier]
         rotations = ROTATED[tile_id]
-        legal = [place(s, r) for s in frontier for r in range(6) if self._connects(s, rotations[r])]
+        kind, board_stones = self.kind, self.stones
+        legal = []
+        for space in frontier:
+            # For each side: the stones facing it on an explored non-volcano neighbour, or -1.
+            facing = [
+                board_stones[other][OPPOSITE[side]]
+                if other >= 0 and kind[other] is not None and kind[other] != VOLCANO else -1
+                for side, other in enumerate(NEIGHBOURS[space])
+            ]
+            for rotation in range(6):
+                stones = rotations[rotation]
+                if any(f >= 0 and f + stones[side] for side, f in enumerate(facing)):
+                    legal.append(place(space, rotation))
         if legal:
             return legal
         # Decision: a tile with no legal space goes on any frontier space, any rotation.
@@ -532,10 +544,12 @@ class TikalState(State):
         if leader == -1:
             actions.extend(enter(LEADER, s) for s in nodes)
         kind, links = self.kind, self.links
-        for space in range(NUM_SPACES):
+        occupied = [s for s in range(NUM_SPACES) if workers[s]]
+        if leader >= 0 and not workers[leader]:
+            occupied.append(leader)
+            occupied.sort()
+        for space in occupied:
             count = workers[space] + (leader == space)
-            if not count:
-                continue
             figures = (WORKER, LEADER) if workers[space] and leader == space else (
                 (WORKER,) if workers[space] else (LEADER,))
             targets = [other for other, cost in links[space] if cost <= ap]
@@ -587,10 +601,11 @@ class TikalState(State):
                                 cost=cost, left=self.ap)
 
     def _has_figure(self, player: int, figure: str, space: int) -> None:
-        name = space_name(space)
         if figure == LEADER and self.leader[player] != space:
+            name = space_name(space)
             raise IllegalAction(f"your leader is not on {name}", code="no_figure", space=name)
         if figure == WORKER and not self.workers[player][space]:
+            name = space_name(space)
             raise IllegalAction(f"you have no worker on {name}", code="no_figure", space=name)
 
     def _apply_turn_action(self, player: int, action: Action) -> None:
@@ -628,14 +643,15 @@ class TikalState(State):
 
     def _move(self, player: int, action: Move) -> int:
         source, target = action.source, action.target
-        a, b = space_name(source), space_name(target)
         self._has_figure(player, action.figure, source)
         if self.kind[target] is None:
+            b = space_name(target)
             raise IllegalAction(f"{b} is unexplored", code="unexplored", space=b)
         if self.kind[target] == VOLCANO:
-            raise IllegalAction("nobody enters a volcano", code="volcano", space=b)
+            raise IllegalAction("nobody enters a volcano", code="volcano", space=space_name(target))
         cost = self.move_cost(source, target, player)
         if not cost:
+            a, b = space_name(source), space_name(target)
             if target in NEIGHBOURS[source]:
                 raise IllegalAction(f"no stone path between {a} and {b}", code="no_path",
                                     source=a, target=b)
