@@ -21,7 +21,7 @@ def test_bots_play_a_whole_tikal_game_and_it_replays(tmp_path):
     assert result.exit_code == 0, result.output
     assert "Game over" in result.output
     record = Record.load(path)
-    assert record.seats == ["random"] * 4 and record.seed == 3
+    assert record.seats == ["medium"] * 4 and record.seed == 3  # the default level
     final = record.replay()
     assert final.is_over()
     replay = run("replay", str(path), "--no-step")

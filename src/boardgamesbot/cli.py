@@ -62,7 +62,8 @@ Type an action in notation to play it. Other commands:
 @click.option("--humans", type=int, default=1, show_default=True,
               help="How many seats people take (the first ones); the rest are bots.")
 @click.option("--bots", default=None,
-              help="Comma-separated bots for the non-human seats (default: random).")
+              help="Comma-separated bots or levels (easy, medium, hard, random, greedy, "
+                   "search) for the non-human seats (default: medium).")
 @click.option("--seed", type=int, default=None, help="Seed for the game's chance.")
 @click.option("--variant", default=None, help="Tikal: basic or auction.")
 @click.option("--side", default=None, help="Cartographers: map side A or B.")
@@ -81,7 +82,7 @@ def play_command(game_name, players, humans, bots, seed, variant, side, save_pat
         _fail(f"--humans must be between 0 and {players}")
     bot_list = [b for b in (bots.split(",") if bots else []) if b.strip()]
     if not bot_list:
-        bot_list = ["random"] * (players - humans)
+        bot_list = ["medium"] * (players - humans)
     if len(bot_list) != players - humans:
         _fail(f"{players} players with {humans} human(s) need {players - humans} bot(s), "
               f"got {len(bot_list)}: {', '.join(bot_list) or 'none'}")
