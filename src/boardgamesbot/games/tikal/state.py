@@ -105,16 +105,7 @@ class TikalState(State):
         state.game = game
         state.num_players = num_players
         state.variant = variant
-        state.kind = [None] * NUM_SPACES
-        state.stones = [(0,) * 6] * NUM_SPACES
-        state.tile_id = [None] * NUM_SPACES
-        state.printed = [0] * NUM_SPACES
-        state.value = [0] * NUM_SPACES
-        state.wafers = [[] for _ in range(NUM_SPACES)]
-        state.camp = [-1] * NUM_SPACES
-        state.guard = [-1] * NUM_SPACES
-        state.guard_figure = [None] * NUM_SPACES
-        state.links = [()] * NUM_SPACES
+        state.clear_board()
         for space in COMPONENTS.preprinted:
             state.kind[space.space] = space.kind
             state.stones[space.space] = space.stones
@@ -164,6 +155,19 @@ class TikalState(State):
         else:
             state._start_turn(0)
         return state
+
+    def clear_board(self) -> None:
+        """Every space unexplored (setup and position reading fill it in)."""
+        self.kind = [None] * NUM_SPACES
+        self.stones = [(0,) * 6] * NUM_SPACES
+        self.tile_id = [None] * NUM_SPACES
+        self.printed = [0] * NUM_SPACES
+        self.value = [0] * NUM_SPACES
+        self.wafers = [[] for _ in range(NUM_SPACES)]
+        self.camp = [-1] * NUM_SPACES
+        self.guard = [-1] * NUM_SPACES
+        self.guard_figure = [None] * NUM_SPACES
+        self.links = [()] * NUM_SPACES
 
     def _relink(self, space: int) -> None:
         """Recompute the passable crossings out of ``space`` (after a placement)."""
@@ -667,22 +671,30 @@ class TikalState(State):
             self.leader[player] = target
         return cost
 
-    def _uncover(self, player: int, action: Uncover) -> int:
-        space, name = action.space, space_name(action.space)
-        if self.kind[space] != TEMPLE:
-            raise IllegalAction(f"{name} is not a temple", code="not_a_temple", space=name)
-        if self.guard[space] >= 0:
-            raise IllegalAction(f"the temple on {name} is guarded", code="guarded", space=name)
-        done = self.uncovered.get(space, 0)
+    def _uses_this_turn(self, player: int, space: int, counts: dict, limit: str,
+                        code: str) -> int:
+        """Uncovering and recovering: at most 2 per space per turn, one own figure per use."""
+        done = counts.get(space, 0)
+        name = space_name(space)
         if done >= 2:
-            raise IllegalAction(f"2 levels of {name} were already uncovered this turn",
-                                code="uncover_limit", space=name)
+            raise IllegalAction(limit, code=code, space=name)
         figures = self.figures_on(player, space)
         if figures <= done:
             raise IllegalAction(
                 f"only {figures} of your figures is on {name}" if figures else
                 f"you have no figure on {name}", code="too_few_figures", space=name,
             )
+        return done
+
+    def _uncover(self, player: int, action: Uncover) -> int:
+        space, name = action.space, space_name(action.space)
+        if self.kind[space] != TEMPLE:
+            raise IllegalAction(f"{name} is not a temple", code="not_a_temple", space=name)
+        if self.guard[space] >= 0:
+            raise IllegalAction(f"the temple on {name} is guarded", code="guarded", space=name)
+        done = self._uses_this_turn(player, space, self.uncovered,
+                                    f"2 levels of {name} were already uncovered this turn",
+                                    "uncover_limit")
         level = self.value[space] + 1
         if level > 10 or not self.levels[level]:
             raise IllegalAction(f"no level {level} left in the supply", code="no_level",
@@ -700,16 +712,9 @@ class TikalState(State):
                                 space=name)
         if not self.wafers[space]:
             raise IllegalAction(f"no treasure left on {name}", code="no_treasure", space=name)
-        done = self.recovered.get(space, 0)
-        if done >= 2:
-            raise IllegalAction(f"2 treasures were already taken from {name} this turn",
-                                code="recover_limit", space=name)
-        figures = self.figures_on(player, space)
-        if figures <= done:
-            raise IllegalAction(
-                f"only {figures} of your figures is on {name}" if figures else
-                f"you have no figure on {name}", code="too_few_figures", space=name,
-            )
+        done = self._uses_this_turn(player, space, self.recovered,
+                                    f"2 treasures were already taken from {name} this turn",
+                                    "recover_limit")
         self._need(3)
         wafer = self.wafers[space].pop()
         self.treasures[player][wafer] += 1
