@@ -48,7 +48,8 @@ def games_command() -> None:
 
 HELP = """\
 Type an action in notation to play it. Other commands:
-  moves            list your legal actions now (with what they cost)
+  moves [PREFIX]   list your legal actions now (with what they cost), e.g.
+                   'moves move' or 'moves water 2'; 'moves all' lists every one
   preview ACTION   show the position after ACTION without playing it
   board            show the position again
   notation         where the notation is documented
@@ -149,8 +150,7 @@ def _human_turn(state: State, record: Record, player: int, render) -> bool:
         elif word == "notation":
             console.print(f"see docs/{record.game}-notation.md")
         elif word == "moves":
-            for action in state.legal_actions(player):
-                console.print(f"  {state.describe(action)}", markup=False)
+            _list_moves(state, player, rest.strip())
         elif word == "preview":
             trial = state.clone()
             try:
@@ -167,6 +167,26 @@ def _human_turn(state: State, record: Record, player: int, render) -> bool:
                 continue
             record.add(player, action)
             return True
+
+
+MOVES_SHOWN = 40
+
+
+def _list_moves(state: State, player: int, prefix: str) -> None:
+    actions = [str(a) for a in state.legal_actions(player)]
+    show_all = prefix == "all"
+    if prefix and not show_all:
+        actions = [a for a in actions if a.startswith(prefix)]
+    by_text = {str(a): a for a in state.legal_actions(player)}
+    for text in actions if show_all else actions[:MOVES_SHOWN]:
+        console.print(f"  {state.describe(by_text[text])}", markup=False)
+    hidden = 0 if show_all else len(actions) - MOVES_SHOWN
+    if hidden > 0:
+        kinds = sorted({a.split()[0] for a in actions})
+        console.print(f"  … and {hidden} more: narrow them with 'moves PREFIX' "
+                      f"(e.g. 'moves {kinds[0]}') or see them all with 'moves all'")
+    if not actions:
+        console.print(f"  no legal action starts with {prefix!r}", markup=False)
 
 
 @main.command("replay")
