@@ -189,6 +189,23 @@ def _list_moves(state: State, player: int, prefix: str) -> None:
         console.print(f"  no legal action starts with {prefix!r}", markup=False)
 
 
+@main.command("rules")
+@click.argument("game_name", metavar="GAME")
+@click.option("--lang", "-l", default="en", show_default=True, metavar="en|pt-BR|ca",
+              help="Language of the rules page.")
+def rules_command(game_name, lang) -> None:
+    """Show the rules of GAME (in English, Brazilian Portuguese or Catalan)."""
+    from rich.markdown import Markdown
+
+    from boardgamesbot.help import help_page
+
+    try:
+        page = help_page(game_name, lang)
+    except GameError as error:
+        _fail(str(error))
+    console.print(Markdown(page))
+
+
 @main.command("replay")
 @click.argument("path", type=click.Path(dir_okay=False))
 @click.option("--seat", type=int, default=None,
