@@ -215,11 +215,11 @@ def _routes(app: FastAPI) -> None:
               for code in (401, 403, 404, 409, 413, 422)}
 
     @app.get("/api/health", tags=["service"])
-    def health(request: Request) -> dict:
+    async def health(request: Request) -> dict:
         return {"ok": True, "schema": lobby(request).store.schema_version()}
 
     @app.get("/api/games", tags=["lobby"])
-    def games() -> list[dict]:
+    async def games() -> list[dict]:
         """The games, their player counts and options."""
         result = []
         for name in known_games():
@@ -231,34 +231,34 @@ def _routes(app: FastAPI) -> None:
         return result
 
     @app.post("/api/tables", status_code=201, tags=["lobby"], responses=ERRORS)
-    def create_table(body: CreateTable, request: Request) -> dict:
+    async def create_table(body: CreateTable, request: Request) -> dict:
         """Create a table; returns it, the tokens of the creator's seats and the invitation."""
         return lobby(request).create(body.game, body.options,
                                      [s.model_dump() for s in body.seats],
                                      body.clock.model_dump() if body.clock else None, body.seed)
 
     @app.get("/api/tables", tags=["lobby"], responses=ERRORS)
-    def list_tables(request: Request,
+    async def list_tables(request: Request,
                     status: Literal["open", "playing", "over"] | None = None,
                     limit: int = Query(50, ge=1, le=200)) -> list[dict]:
         return lobby(request).list(status, limit)
 
     @app.get("/api/tables/{table_id}", tags=["lobby"], responses=ERRORS)
-    def get_table(table_id: str, request: Request) -> dict:
+    async def get_table(table_id: str, request: Request) -> dict:
         return lobby(request).get(table_id).summary()
 
     @app.post("/api/invites/{invite}", tags=["lobby"], responses=ERRORS)
-    def join(invite: str, body: JoinTable, request: Request) -> dict:
+    async def join(invite: str, body: JoinTable, request: Request) -> dict:
         """Take the first open seat of the invitation's table; returns the seat's token."""
         return lobby(request).join(invite, body.name)
 
     @app.post("/api/tables/{table_id}/start", tags=["lobby"], responses=ERRORS)
-    def start(table_id: str, body: StartTable, request: Request,
+    async def start(table_id: str, body: StartTable, request: Request,
               token: str | None = TokenQuery, authorization: str | None = AuthHeader) -> dict:
         return lobby(request).start(table_id, _token(authorization, token), body.fill)
 
     @app.get("/api/tables/{table_id}/view", tags=["play"], responses=ERRORS)
-    def view(table_id: str, request: Request, token: str | None = TokenQuery,
+    async def view(table_id: str, request: Request, token: str | None = TokenQuery,
              authorization: str | None = AuthHeader) -> dict:
         """The seat's view with a token; the spectator view without."""
         room = lobby(request)
@@ -266,7 +266,7 @@ def _routes(app: FastAPI) -> None:
         return table.state_message(room.viewer(table, _token(authorization, token)))
 
     @app.get("/api/tables/{table_id}/legal", tags=["play"], responses=ERRORS)
-    def legal(table_id: str, request: Request, token: str | None = TokenQuery,
+    async def legal(table_id: str, request: Request, token: str | None = TokenQuery,
               authorization: str | None = AuthHeader) -> dict:
         room = lobby(request)
         table = room.get(table_id)
@@ -274,7 +274,7 @@ def _routes(app: FastAPI) -> None:
         return {"state_id": table.version, "seat": seat, "actions": table.legal(seat)}
 
     @app.get("/api/tables/{table_id}/events", tags=["play"], responses=ERRORS)
-    def events(table_id: str, request: Request, after: int = Query(0, ge=0, lt=2**53),
+    async def events(table_id: str, request: Request, after: int = Query(0, ge=0, lt=2**53),
                token: str | None = TokenQuery,
                authorization: str | None = AuthHeader) -> dict:
         room = lobby(request)
@@ -283,21 +283,21 @@ def _routes(app: FastAPI) -> None:
         return {"events": table.events_for(seat, after)}
 
     @app.post("/api/tables/{table_id}/actions", tags=["play"], responses=ERRORS)
-    def act(table_id: str, body: PlayAction, request: Request, token: str | None = TokenQuery,
+    async def act(table_id: str, body: PlayAction, request: Request, token: str | None = TokenQuery,
             authorization: str | None = AuthHeader) -> dict:
         room = lobby(request)
         seat = room.seat_of(room.get(table_id), _token(authorization, token))
         return room.act(table_id, seat, body.action, body.state_id)
 
     @app.post("/api/tables/{table_id}/undo", tags=["play"], responses=ERRORS)
-    def undo(table_id: str, body: UndoAction, request: Request, token: str | None = TokenQuery,
+    async def undo(table_id: str, body: UndoAction, request: Request, token: str | None = TokenQuery,
              authorization: str | None = AuthHeader) -> dict:
         room = lobby(request)
         seat = room.seat_of(room.get(table_id), _token(authorization, token))
         return room.undo(table_id, seat, body.state_id)
 
     @app.post("/api/tables/{table_id}/autopilot", tags=["play"], responses=ERRORS)
-    def autopilot(table_id: str, body: Autopilot, request: Request,
+    async def autopilot(table_id: str, body: Autopilot, request: Request,
                   token: str | None = TokenQuery,
                   authorization: str | None = AuthHeader) -> dict:
         room = lobby(request)
@@ -305,17 +305,17 @@ def _routes(app: FastAPI) -> None:
         return room.autopilot(table_id, seat, body.level)
 
     @app.get("/api/tables/{table_id}/replay", tags=["play"], responses=ERRORS)
-    def replay(table_id: str, request: Request) -> dict:
+    async def replay(table_id: str, request: Request) -> dict:
         """A finished game: its record and every state as a spectator saw it."""
         return lobby(request).get(table_id).replay()
 
     @app.get("/api/help", tags=["help"])
-    def help_index() -> dict:
+    async def help_index() -> dict:
         return {"documents": sorted(HELP)}
 
     @app.get("/api/help/{name}", tags=["help"], response_class=PlainTextResponse,
              responses=ERRORS)
-    def help_document(name: str) -> PlainTextResponse:
+    async def help_document(name: str) -> PlainTextResponse:
         """Rules and notation as Markdown text."""
         if name not in HELP:
             raise ServiceError(f"no help called {name[:40]!r}; known: {', '.join(sorted(HELP))}",
