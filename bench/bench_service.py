@@ -72,7 +72,7 @@ async def person(url: str, args, index: int, stop: float, latencies: list[float]
     table_id, token = created["table"]["id"], created["seats"][0]["token"]
     ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{table_id}?token={token}"
     asked_on, sent_at, last_actions = -1, None, 0
-    async with websockets.connect(ws_url, max_size=2**22) as ws:
+    async with websockets.connect(ws_url, max_size=2**22, compression=None) as ws:
         while time.monotonic() < stop:
             try:
                 message = json.loads(await asyncio.wait_for(ws.recv(), stop - time.monotonic()))

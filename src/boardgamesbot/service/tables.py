@@ -92,12 +92,8 @@ class Change:
     released: list[EventRow] = field(default_factory=list)  # sealed events now public
 
     def commit_arguments(self) -> dict:
-        values = dataclasses.asdict(self)
-        values.pop("released")
-        values["seats"] = self.seats
-        values["add_actions"] = self.add_actions
-        values["events"] = self.events
-        return values
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if f.name != "released"}
 
 
 class Table:

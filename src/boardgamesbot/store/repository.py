@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from sqlalchemy import Engine, and_, create_engine, event, func, select, update
+from sqlalchemy import Engine, and_, bindparam, create_engine, event, func, select, update
 
 from . import models
 from .migrations import SCHEMA_VERSION, current_version, upgrade
@@ -65,6 +65,15 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[ActionRow] = field(default_factory=list)
     events: list[EventRow] = field(default_factory=list)
+
+
+# The statements of the hot path (an accepted action), built once: SQLAlchemy then only
+# binds parameters instead of building and compiling a statement per action.
+_T = models.game_tables
+_BUMP = (update(_T).where(_T.c.id == bindparam("table_id"))
+         .values(updated=bindparam("at"), version=bindparam("new_version")))
+_INSERT_ACTION = models.actions.insert()
+_INSERT_EVENT = models.events.insert()
 
 
 def default_data_dir() -> Path:
@@ -168,8 +177,11 @@ class Store:
             values["invite_hash"] = None
         t = models.events
         with self.engine.begin() as c:
-            c.execute(update(models.game_tables).where(models.game_tables.c.id == table_id)
-                      .values(**values))
+            if set(values) == {"updated", "version"}:
+                c.execute(_BUMP, {"table_id": table_id, "at": at, "new_version": version})
+            else:
+                c.execute(update(models.game_tables).where(models.game_tables.c.id == table_id)
+                          .values(**values))
             for seat in seats:
                 c.execute(update(models.seats).where(and_(
                     models.seats.c.table_id == table_id, models.seats.c.seat == seat.seat,
@@ -187,7 +199,7 @@ class Store:
             rows = [dict(table_id=table_id, n=a.n, seat=a.seat, notation=a.notation, by=a.by,
                          at=a.at) for a in add_actions]
             if rows:
-                c.execute(models.actions.insert(), rows)
+                c.execute(_INSERT_ACTION, rows)
             if unseal:
                 c.execute(update(t).where(and_(t.c.table_id == table_id, t.c.sealed))
                           .values(sealed=False, private=None))
@@ -198,7 +210,7 @@ class Store:
         rows = [dict(table_id=table_id, n=e.n, at=e.at, kind=e.kind, seat=e.seat, data=e.data,
                      private=e.private, sealed=e.sealed) for e in events]
         if rows:
-            c.execute(models.events.insert(), rows)
+            c.execute(_INSERT_EVENT, rows)
 
     # Reading ---------------------------------------------------------------------------
 
