@@ -9,7 +9,7 @@ import pytest
 
 from boardgamesbot.engine import Record
 
-from .conftest import create, play_to_end, receive, send, state_of
+from .conftest import create, play_to_end, receive, send
 
 
 def test_tikal_person_against_a_bot_to_the_end_then_replay(client):

@@ -11,7 +11,7 @@ import json
 import os
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -239,8 +239,8 @@ def _routes(app: FastAPI) -> None:
 
     @app.get("/api/tables", tags=["lobby"], responses=ERRORS)
     async def list_tables(request: Request,
-                    status: Literal["open", "playing", "over"] | None = None,
-                    limit: int = Query(50, ge=1, le=200)) -> list[dict]:
+                          status: Literal["open", "playing", "over"] | None = None,
+                          limit: int = Query(50, ge=1, le=200)) -> list[dict]:
         return lobby(request).list(status, limit)
 
     @app.get("/api/tables/{table_id}", tags=["lobby"], responses=ERRORS)
@@ -254,12 +254,12 @@ def _routes(app: FastAPI) -> None:
 
     @app.post("/api/tables/{table_id}/start", tags=["lobby"], responses=ERRORS)
     async def start(table_id: str, body: StartTable, request: Request,
-              token: str | None = TokenQuery, authorization: str | None = AuthHeader) -> dict:
+                    token: str | None = TokenQuery, authorization: str | None = AuthHeader) -> dict:
         return lobby(request).start(table_id, _token(authorization, token), body.fill)
 
     @app.get("/api/tables/{table_id}/view", tags=["play"], responses=ERRORS)
     async def view(table_id: str, request: Request, token: str | None = TokenQuery,
-             authorization: str | None = AuthHeader) -> dict:
+                   authorization: str | None = AuthHeader) -> dict:
         """The seat's view with a token; the spectator view without."""
         room = lobby(request)
         table = room.get(table_id)
@@ -267,7 +267,7 @@ def _routes(app: FastAPI) -> None:
 
     @app.get("/api/tables/{table_id}/legal", tags=["play"], responses=ERRORS)
     async def legal(table_id: str, request: Request, token: str | None = TokenQuery,
-              authorization: str | None = AuthHeader) -> dict:
+                    authorization: str | None = AuthHeader) -> dict:
         room = lobby(request)
         table = room.get(table_id)
         seat = room.seat_of(table, _token(authorization, token))
@@ -275,31 +275,33 @@ def _routes(app: FastAPI) -> None:
 
     @app.get("/api/tables/{table_id}/events", tags=["play"], responses=ERRORS)
     async def events(table_id: str, request: Request, after: int = Query(0, ge=0, lt=2**53),
-               token: str | None = TokenQuery,
-               authorization: str | None = AuthHeader) -> dict:
+                     token: str | None = TokenQuery,
+                     authorization: str | None = AuthHeader) -> dict:
         room = lobby(request)
         table = room.get(table_id)
         seat = room.viewer(table, _token(authorization, token))
         return {"events": table.events_for(seat, after)}
 
     @app.post("/api/tables/{table_id}/actions", tags=["play"], responses=ERRORS)
-    async def act(table_id: str, body: PlayAction, request: Request, token: str | None = TokenQuery,
-            authorization: str | None = AuthHeader) -> dict:
+    async def act(table_id: str, body: PlayAction, request: Request,
+                  token: str | None = TokenQuery,
+                  authorization: str | None = AuthHeader) -> dict:
         room = lobby(request)
         seat = room.seat_of(room.get(table_id), _token(authorization, token))
         return room.act(table_id, seat, body.action, body.state_id)
 
     @app.post("/api/tables/{table_id}/undo", tags=["play"], responses=ERRORS)
-    async def undo(table_id: str, body: UndoAction, request: Request, token: str | None = TokenQuery,
-             authorization: str | None = AuthHeader) -> dict:
+    async def undo(table_id: str, body: UndoAction, request: Request,
+                   token: str | None = TokenQuery,
+                   authorization: str | None = AuthHeader) -> dict:
         room = lobby(request)
         seat = room.seat_of(room.get(table_id), _token(authorization, token))
         return room.undo(table_id, seat, body.state_id)
 
     @app.post("/api/tables/{table_id}/autopilot", tags=["play"], responses=ERRORS)
     async def autopilot(table_id: str, body: Autopilot, request: Request,
-                  token: str | None = TokenQuery,
-                  authorization: str | None = AuthHeader) -> dict:
+                        token: str | None = TokenQuery,
+                        authorization: str | None = AuthHeader) -> dict:
         room = lobby(request)
         seat = room.seat_of(room.get(table_id), _token(authorization, token))
         return room.autopilot(table_id, seat, body.level)

@@ -22,7 +22,7 @@ from boardgamesbot.engine import GameError
 from boardgamesbot.store import Store
 
 from .bots import BotPool
-from .errors import ServiceError, error_body
+from .errors import ServiceError
 from .tables import OVER, PERSON, PLAYING, Change, Table, hash_token
 
 log = logging.getLogger(__name__)
@@ -206,11 +206,6 @@ class Lobby:
             if seat not in states:
                 states[seat] = json.dumps(table.state_message(seat))
             watcher.send(states[seat])
-
-    def _send_error(self, table: Table, seat: int, error: GameError) -> None:
-        for watcher in self.watchers.get(table.id, ()):
-            if watcher.seat == seat:
-                watcher.send({"type": "error", "ref": None, **error_body(error)})
 
     # Bots and clocks -------------------------------------------------------------------
 
