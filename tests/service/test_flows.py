@@ -134,3 +134,35 @@ def test_creating_a_bad_table_is_refused_with_a_code(client, body, code):
     assert error["message"] and isinstance(error["params"], dict)
     if code:
         assert error["code"] == code
+
+
+def test_a_browser_front_end_is_served_at_the_root_beside_the_api(tmp_path, db_url):
+    from fastapi.testclient import TestClient
+
+    from boardgamesbot.service.api import create_app
+
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "index.html").write_text("<h1>BoardGamesBot</h1>")
+    with TestClient(create_app(db=db_url, static_dir=static)) as client:
+        assert "BoardGamesBot" in client.get("/").text
+        assert client.get("/api/games").status_code == 200
+        assert client.get("/api/nowhere").json()["error"]["code"] == "not_found"
+
+
+def test_bgbot_serve_is_a_command_with_its_options():
+    from click.testing import CliRunner
+
+    from boardgamesbot.cli import main
+
+    result = CliRunner().invoke(main, ["serve", "--help"])
+    assert result.exit_code == 0
+    for option in ("--db", "--data-dir", "--host", "--port", "--bot-workers"):
+        assert option in result.output
+
+
+def test_the_default_database_lives_in_a_data_directory_it_creates(tmp_path):
+    from boardgamesbot.store import default_url
+
+    url = default_url(tmp_path / "data")
+    assert (tmp_path / "data").is_dir() and url.endswith("data/boardgamesbot.db")
