@@ -321,6 +321,35 @@ def arena_command(game_name, bots, players, variant, side, games, seed, workers,
     if save_dir:
         out.print(f"records saved in {save_dir}; replay one with: bgbot replay FILE")
 
+@main.command("serve")
+@click.option("--db", default=None,
+              help="Database URL (default: SQLite in the data directory), e.g. "
+                   "postgresql+psycopg://user@host/dbname.")
+@click.option("--data-dir", type=click.Path(file_okay=False), default=None,
+              help="Where the default SQLite database lives (created if needed; "
+                   "default ~/.local/share/boardgamesbot).")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", type=int, default=8000, show_default=True)
+@click.option("--bot-workers", type=int, default=2, show_default=True,
+              help="Processes the bots think in (0: threads inside the server).")
+@click.option("--log-level", default="warning", show_default=True)
+def serve_command(db, data_dir, host, port, bot_workers, log_level) -> None:
+    """Host tables: the HTTP/WebSocket API (docs/api.md) and the browser front-end."""
+    import uvicorn
+
+    from boardgamesbot.service.api import create_app
+    from boardgamesbot.store import default_url
+
+    url = db or default_url(data_dir)
+    if bot_workers < 0:
+        _fail("--bot-workers must be 0 or more")
+    app = create_app(db=url, bot_workers=bot_workers)
+    console.print(f"serving on http://{host}:{port}/ (API under /api, database {url})")
+    # Messages are small JSON: compressing each costs more CPU than it saves.
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024,
+                ws_per_message_deflate=False)
+
+
 @main.group("cartographers")
 def cartographers_group() -> None:
     """Cartographers tools."""

@@ -21,7 +21,7 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Hashable, Iterator
 
 __all__ = [
     "Action",
@@ -125,6 +125,17 @@ class State(ABC):
     def describe(self, action: Action) -> str:
         """The action in words for a person (games add costs and effects)."""
         return str(action)
+
+    def undo_point(self) -> Hashable:
+        """A value that changes whenever play crosses an undo barrier.
+
+        A barrier is anything that may not be taken back: hidden or random
+        information revealed (a tile drawn, a wafer turned up, a card
+        revealed), a new turn, another seat's decision. An action after which
+        ``undo_point()`` is unchanged may be taken back by its own seat (replay
+        the record without it). The default never compares equal: no undo.
+        """
+        return object()
 
     def is_legal(self, player: int, action: Action | str) -> bool:
         try:

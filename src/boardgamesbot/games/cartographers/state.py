@@ -244,6 +244,13 @@ class CartographersState(State):
     def is_over(self) -> bool:
         return self.step == OVER
 
+    def undo_point(self) -> tuple[int, int, str]:
+        """Changes when a step resolves: the choices are drawn and a card is revealed
+        (every reveal takes a card from the deck; a season's end refills it for the next
+        season; the end of the game sets the step to over). A choice that leaves the step
+        open can be taken back by its seat."""
+        return (self.season, len(self.deck), self.step)
+
     def season_totals(self, player: int) -> list[int]:
         return [e1 + e2 + coins - monsters for e1, e2, coins, monsters in self.records[player]]
 

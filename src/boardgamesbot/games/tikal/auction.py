@@ -343,6 +343,7 @@ def _next_in_auction(state, after: int) -> int:
 
 def _bid(state, player: int, amount: int) -> None:
     auction = state.auction
+    state.barriers += 1  # a bid is binding: the other seats have seen it
     auction.bid, auction.bidder = amount, player
     following = _next_in_auction(state, player)
     if following < 0:  # everybody else has passed
@@ -353,6 +354,7 @@ def _bid(state, player: int, amount: int) -> None:
 
 def _pass(state, player: int) -> None:
     auction = state.auction
+    state.barriers += 1  # so is a pass
     auction.passed.append(player)
     still_in = [seat for seat in range(state.num_players) if auction.in_auction(seat)]
     if not still_in:

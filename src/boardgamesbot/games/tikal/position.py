@@ -234,6 +234,7 @@ def _read(game, data: dict):
     _expect(variant in ("basic", "auction"), f"unknown variant {variant!r}")
     state = TikalState.__new__(TikalState)
     state.game, state.num_players, state.variant = game, n, variant
+    state.barriers = 0  # a position read from JSON is an undo barrier itself
     state.clear_board()
     kinds = COMPONENTS.treasure_kinds
     seen_tiles = []

@@ -94,6 +94,8 @@ class TikalState(State):
         "round", "queue", "volcano_drawer", "last_placer", "score_history",
         # auction variant
         "auction",
+        # undo: how many barriers (a turn's end, a wafer turned up, a bid or pass) were crossed
+        "barriers",
     )
 
     # Set up -------------------------------------------------------------------------
@@ -148,6 +150,7 @@ class TikalState(State):
         state.last_placer = -1
         state.score_history = []
         state.auction = None
+        state.barriers = 0
         if variant == "auction":
             from .auction import start_game
 
@@ -224,6 +227,7 @@ class TikalState(State):
         other.last_placer = self.last_placer
         other.score_history = [s[:] for s in self.score_history]
         other.auction = self.auction.copy() if self.auction is not None else None
+        other.barriers = self.barriers
         return other
 
     # The contract -----------------------------------------------------------------------
@@ -233,6 +237,12 @@ class TikalState(State):
 
     def is_over(self) -> bool:
         return self.phase == OVER
+
+    def undo_point(self) -> int:
+        """Changes when a turn ends (a tile is drawn or revealed, another seat acts), a
+        treasure wafer is turned up, or a bid or pass is made: an action that leaves it
+        unchanged may be taken back by its player."""
+        return self.barriers
 
     def scores(self) -> list[int]:
         return self.points[:]
@@ -449,6 +459,7 @@ class TikalState(State):
     def _end_turn(self) -> None:
         player = self.current
         self.ap = 0
+        self.barriers += 1
         if self.round is not None:
             self.points[player] += self.scoring_points(player)
             if self.queue:
@@ -717,6 +728,7 @@ class TikalState(State):
                                     "recover_limit")
         self._need(3)
         wafer = self.wafers[space].pop()
+        self.barriers += 1  # the wafer is turned up: no taking it back
         self.treasures[player][wafer] += 1
         self.recovered[space] = done + 1
         return 3

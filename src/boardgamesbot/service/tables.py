@@ -1,0 +1,486 @@
+"""A table: a game with its options, seats, record, clock and event log.
+
+The domain only: every method checks completely, then changes the table and
+returns a `Change` — what the store must commit and the watchers be told.
+Nothing here awaits, so a change is atomic on the event loop.
+
+The state id is the table's ``version``: it grows by one on every accepted
+change (start, action, undo). A seat's action or undo carries the id of the
+state it was chosen on; it is *stale* when something that seat can see
+changed since: its own actions, any undo barrier, any undo of its own.
+Another seat's hidden choice in a simultaneous step (Cartographers) does not
+make it stale.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import random
+import secrets
+import time
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardgamesbot.bots import bot_names
+from boardgamesbot.engine import Action, GameError, Record, State, load_game
+from boardgamesbot.store import ActionRow, EventRow, SeatRow, TableRow
+
+from .clock import Clock, check_clock
+from .errors import ServiceError
+
+PERSON, BOT, OPEN = "person", "bot", "open"
+OPEN_STATUS, PLAYING, OVER = "open", "playing", "over"
+MAX_NAME = 40
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def clean_name(name: Any, default: str) -> str:
+    if name is None:
+        return default
+    if not isinstance(name, str):
+        raise ServiceError("a name is text", code="bad_name", status=422)
+    text = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C").strip()
+    if not text:
+        return default
+    if len(text) > MAX_NAME:
+        raise ServiceError(f"a name has at most {MAX_NAME} characters", code="bad_name",
+                           status=422, max=MAX_NAME)
+    return text
+
+
+def check_level(level: Any) -> str:
+    if not isinstance(level, str) or level.strip().lower() not in bot_names():
+        raise ServiceError(f"unknown bot level {level!r}; choose from: {', '.join(bot_names())}",
+                           code="unknown_bot", status=422, name=str(level), known=bot_names())
+    return level.strip().lower()
+
+
+def action_data(action: Action) -> dict:
+    """An action as structured data: its type and fields."""
+    data = {"type": type(action).__name__}
+    if dataclasses.is_dataclass(action):
+        for f in dataclasses.fields(action):
+            value = getattr(action, f.name)
+            data[f.name] = value if isinstance(value, (int, str, bool, type(None))) else str(value)
+    return data
+
+
+@dataclass
+class Change:
+    """One accepted change: what to commit (`Store.commit` arguments) and to announce."""
+
+    version: int | None = None
+    status: str | None = None
+    result: dict | None = None
+    clear_invite: bool = False
+    seats: list[SeatRow] = field(default_factory=list)
+    add_actions: list[ActionRow] = field(default_factory=list)
+    drop_actions_from: int | None = None
+    events: list[EventRow] = field(default_factory=list)
+    unseal: bool = False
+    keep_private: list[int] = field(default_factory=list)
+    released: list[EventRow] = field(default_factory=list)  # sealed events now public
+
+    def commit_arguments(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if f.name != "released"}
+
+
+class Table:
+    """One game at one table. Build with `Table.create` or from a stored `TableRow`."""
+
+    def __init__(self, row: TableRow) -> None:
+        self.id = row.id
+        self.game = load_game(row.game)
+        self.options = dict(row.options)
+        self.seed = row.seed
+        self.status = row.status
+        self.version = row.version
+        self.clock_spec = dict(row.clock)
+        self.invite_hash = row.invite_hash
+        self.created = row.created
+        self.result = row.result
+        self.seats = list(row.seats)
+        self.events = list(row.events)
+        self.clock = Clock(self.clock_spec, [s.bank for s in self.seats])
+        self.record = Record.start(self.game.name, self.seed, [s.name for s in self.seats],
+                                   **self.options)
+        self.action_by: list[str] = []
+        self.crossed: list[bool] = []  # per action: did it cross an undo barrier?
+        self.state: State | None = None
+        self.since = [self.version] * len(self.seats)
+        self._spectator: tuple[int, dict] | None = None
+        if self.status != OPEN_STATUS:
+            self.state = self.record.new_state()
+            for a in row.actions:
+                self._apply(a.seat, a.notation, a.by)
+            self._update_clock()
+
+    # Creation and seating -------------------------------------------------------------
+
+    @classmethod
+    def create(cls, game: str, options: dict, seats: list[dict], clock: dict | None = None,
+               seed: int | None = None) -> tuple["Table", dict[int, str], str | None]:
+        """A new table, the creator's seat tokens and the invite code (if a seat is open).
+
+        The caller writes it with ``store.create_table(table.row())``."""
+        try:
+            rules = load_game(game)
+        except GameError as error:
+            raise ServiceError(str(error), code=error.code, status=422, **error.params)
+        options = {str(k): v for k, v in (options or {}).items()}
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise ServiceError("a seed is a whole number from 0 to 2**63 - 1", code="bad_seed",
+                               status=422)
+        if not isinstance(seats, list) or not seats:
+            raise ServiceError("a table needs seats", code="bad_seats", status=422)
+        try:
+            rules.check_num_players(len(seats))
+            rules.new(len(seats), seed, **options)  # options checked by the game itself
+        except GameError as error:
+            raise ServiceError(str(error), code=error.code, status=422, **error.params)
+        clock = check_clock(clock)
+        rows, tokens = [], {}
+        for index, spec in enumerate(seats):
+            kind = spec.get("kind") if isinstance(spec, dict) else None
+            if kind == PERSON:
+                token = new_token()
+                tokens[index] = token
+                rows.append(SeatRow(index, PERSON, clean_name(spec.get("name"),
+                                                              f"player {index + 1}"),
+                                    token_hash=hash_token(token)))
+            elif kind == BOT:
+                level = check_level(spec.get("level", "easy"))
+                rows.append(SeatRow(index, BOT, level, level=level))
+            elif kind == OPEN:
+                rows.append(SeatRow(index, OPEN, f"seat {index + 1}"))
+            else:
+                raise ServiceError(f"seat {index + 1}: kind is person, bot or open",
+                                   code="bad_seats", status=422, seat=index)
+        if clock["mode"] == "bank":
+            for row in rows:
+                row.bank = clock["seconds"]
+        invite = secrets.token_urlsafe(12) if any(r.kind == OPEN for r in rows) else None
+        now = time.time()
+        row = TableRow(id=secrets.token_urlsafe(8), game=rules.name, options=options,
+                       seed=seed, status=OPEN_STATUS, version=0, clock=clock,
+                       invite_hash=hash_token(invite) if invite else None, created=now,
+                       updated=now, seats=rows)
+        table = cls(row)
+        table._event("created", None, {"seats": table.seat_list()})
+        if invite is None:
+            table.start()  # nobody to wait for; `row()` writes the started table
+        return table, tokens, invite
+
+    def join(self, name: Any) -> tuple[int, str, Change]:
+        """Sit a person in the first open seat; the table starts when it is full."""
+        if self.status != OPEN_STATUS:
+            raise ServiceError("this table has already started", code="table_started",
+                               status=409, table=self.id)
+        seat = next((s for s in self.seats if s.kind == OPEN), None)
+        if seat is None:  # pragma: no cover - an open table always has an open seat
+            raise ServiceError("this table is full", code="table_full", status=409)
+        token = new_token()
+        seat.kind, seat.name, seat.token_hash = PERSON, clean_name(name, seat.name), \
+            hash_token(token)
+        self.record.seats[seat.seat] = seat.name
+        change = Change(seats=[seat], events=[self._event("joined", seat.seat,
+                                                          {"name": seat.name})])
+        if not any(s.kind == OPEN for s in self.seats):
+            started = self.start()
+            change.seats += started.seats
+            change.events += started.events
+            change.version, change.status = started.version, started.status
+            change.clear_invite = True
+        return seat.seat, token, change
+
+    def start(self, fill: str | None = None) -> Change:
+        """Deal the game; open seats get ``fill`` bots (else: refused while a seat is open)."""
+        if self.status != OPEN_STATUS:
+            raise ServiceError("this table has already started", code="table_started",
+                               status=409, table=self.id)
+        open_seats = [s for s in self.seats if s.kind == OPEN]
+        if open_seats and fill is None:
+            raise ServiceError(f"{len(open_seats)} seat(s) are still open; wait for friends "
+                               "or fill them with bots", code="table_not_full", status=409,
+                               open=[s.seat for s in open_seats])
+        for seat in open_seats:
+            seat.kind, seat.level = BOT, check_level(fill)
+            seat.name = seat.level
+            self.record.seats[seat.seat] = seat.name
+        self.status = PLAYING
+        self.invite_hash = None
+        self.state = self.record.new_state()
+        self.version += 1
+        self.since = [self.version] * len(self.seats)
+        charged = self._update_clock()
+        return Change(version=self.version, status=PLAYING, clear_invite=True,
+                      seats=open_seats + charged,
+                      events=[self._event("started", None, {"seats": self.seat_list()})])
+
+    # Play ----------------------------------------------------------------------------
+
+    def check_turn(self, seat: int, state_id: Any) -> None:
+        if self.status != PLAYING:
+            if self.status == OVER:
+                raise ServiceError("the game is over", code="game_over", status=409)
+            raise ServiceError("the game has not started yet", code="not_started", status=409)
+        if isinstance(state_id, bool) or not isinstance(state_id, int):
+            raise ServiceError("state_id must be the whole number sent with the state you "
+                               "chose on", code="bad_state_id", status=422)
+        if not self.since[seat] <= state_id <= self.version:
+            raise ServiceError(
+                f"the state changed since state {state_id}; look again (now {self.version})",
+                code="stale_state", status=409, given=state_id, current=self.version,
+            )
+
+    def act(self, seat: int, notation: Any, state_id: Any, by: str = PERSON) -> Change:
+        """Play ``notation`` for ``seat``; every refusal leaves the table untouched."""
+        self.check_turn(seat, state_id)
+        if not isinstance(notation, str) or not notation.strip():
+            raise ServiceError("an action is its notation as text, e.g. 'end'",
+                               code="bad_action", status=422)
+        spectator_before = self.spectator_view()
+        applied, text = self._apply(seat, notation, by)
+        self.version += 1
+        event = self._event("action", seat, {
+            "notation": str(applied), "action": action_data(applied), "text": text, "by": by,
+            "number": len(self.record.actions), "state_id": self.version,
+        })
+        action = ActionRow(len(self.record.actions) - 1, seat, self.record.actions[-1][1], by,
+                           event.at)
+        change = Change(version=self.version, add_actions=[action], events=[event])
+        if self.crossed[-1]:
+            change.released = self._release()
+            change.unseal = bool(change.released)
+            self.since = [self.version] * len(self.seats)
+        else:
+            self.since[seat] = self.version
+            if self.spectator_view() == spectator_before:
+                event.private, event.sealed = seat, True  # hidden until the step resolves
+        change.seats = self._update_clock()
+        if self.state.is_over():
+            self.status = change.status = OVER
+            self.result = change.result = {"scores": self.state.scores(),
+                                           "winners": self.state.winners()}
+            change.events.append(self._event("over", None, dict(self.result)))
+        return change
+
+    def _apply(self, seat: int, notation: str, by: str) -> tuple[Action, str]:
+        state = self.state
+        before = state.undo_point()
+        try:
+            action = state.game.parse_action(notation)
+            text = state.describe(action)
+            applied = state.apply(seat, action)
+        except GameError:
+            raise
+        except Exception as error:  # the notation reader should never get here
+            raise ServiceError(f"cannot read the action {notation[:80]!r}",
+                               code="bad_action", status=422) from error
+        self.record.add(seat, applied)
+        self.action_by.append(by)
+        self.crossed.append(state.undo_point() != before)
+        return applied, text
+
+    def undo(self, seat: int, state_id: Any) -> Change:
+        """Take back ``seat``'s last action, if nothing that may not be undone followed it."""
+        self.check_turn(seat, state_id)
+        if not self.record.actions:
+            raise ServiceError("there is nothing to undo", code="nothing_to_undo", status=409)
+        last_seat, notation = self.record.actions[-1]
+        if last_seat != seat:
+            raise ServiceError("another player acted since your last action; it cannot be "
+                               "taken back", code="undo_not_yours", status=409)
+        if self.action_by[-1] != PERSON:
+            raise ServiceError("a bot played that action; it cannot be taken back",
+                               code="undo_bot_action", status=409)
+        if self.crossed[-1]:
+            raise ServiceError(f"'{notation}' revealed information or ended the turn; it "
+                               "cannot be taken back", code="undo_barrier", status=409,
+                               action=notation)
+        number = len(self.record.actions) - 1
+        self.record.actions.pop()
+        self.action_by.pop()
+        self.crossed.pop()
+        self.state = self.record.replay()
+        self.version += 1
+        self.since[seat] = self.version
+        undone = next(e for e in reversed(self.events)
+                      if e.kind == "action" and e.seat == seat)
+        change = Change(version=self.version, drop_actions_from=number)
+        event = self._event("undo", seat, {"notation": notation, "number": number + 1})
+        if undone.sealed:
+            undone.sealed = False  # stays private to its seat for good
+            change.keep_private.append(undone.n)
+            event.private = seat
+        change.events.append(event)
+        change.seats = self._update_clock()
+        return change
+
+    def set_autopilot(self, seat: int, level: str | None) -> Change:
+        """Hand a person's seat to a bot (``level``) or take it back (None)."""
+        if self.seats[seat].kind != PERSON:  # pragma: no cover - only people have tokens
+            raise ServiceError("only a person's seat is handed over", code="not_a_person")
+        row = self.seats[seat]
+        row.autopilot = None if level is None else check_level(level)
+        change = Change(seats=[row], events=[self._event("autopilot", seat,
+                                                         {"level": row.autopilot})])
+        change.seats += self._update_clock()
+        return change
+
+    # Who plays ------------------------------------------------------------------------
+
+    def awaited(self) -> list[int]:
+        if self.status != PLAYING:
+            return []
+        return self.state.current_players()
+
+    def bot_level(self, seat: int) -> tuple[str, str] | None:
+        """``(level, by)`` when a bot must choose for ``seat`` now, else None."""
+        row = self.seats[seat]
+        if row.kind == BOT:
+            return row.level, BOT
+        if row.autopilot:
+            return row.autopilot, "autopilot"
+        if self.clock.expired(seat):
+            return self.clock.level, "clock"
+        return None
+
+    def bot_seed(self, seat: int) -> int:
+        return random.Random(f"{self.seed}/{seat}/{len(self.record.actions)}").getrandbits(32)
+
+    def _update_clock(self) -> list[SeatRow]:
+        awaited = {s for s in self.awaited()
+                   if self.seats[s].kind == PERSON and not self.seats[s].autopilot}
+        charged = self.clock.update(awaited)
+        for seat in charged:
+            self.seats[seat].bank = self.clock.banks[seat]
+        return [self.seats[s] for s in charged]
+
+    def next_deadline(self) -> float | None:
+        deadlines = [d for s in self.awaited() if (d := self.clock.deadline(s)) is not None]
+        return min(deadlines, default=None)
+
+    # What people see -------------------------------------------------------------------
+
+    def spectator_view(self) -> dict | None:
+        if self.state is None:
+            return None
+        if self._spectator is None or self._spectator[0] != self.version:
+            self._spectator = (self.version, self.state.view(None))
+        return self._spectator[1]
+
+    def view(self, seat: int | None) -> dict | None:
+        if self.state is None:
+            return None
+        return self.spectator_view() if seat is None else self.state.view(seat)
+
+    def can_undo(self, seat: int | None) -> bool:
+        return (seat is not None and self.status == PLAYING and bool(self.record.actions)
+                and self.record.actions[-1][0] == seat and self.action_by[-1] == PERSON
+                and not self.crossed[-1])
+
+    def visible(self, event: EventRow, seat: int | None) -> bool:
+        return event.private is None or event.private == seat
+
+    def events_for(self, seat: int | None, after: int = 0) -> list[dict]:
+        return [self.event_json(e) for e in self.events if e.n > after and self.visible(e, seat)]
+
+    @staticmethod
+    def event_json(event: EventRow) -> dict:
+        return {"n": event.n, "at": event.at, "type": event.kind, "seat": event.seat,
+                **event.data}
+
+    def seat_list(self) -> list[dict]:
+        return [{"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level,
+                 "autopilot": s.autopilot} for s in self.seats]
+
+    def summary(self) -> dict:
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "options": self.options,
+            "status": self.status,
+            "state_id": self.version,
+            "created": self.created,
+            "seats": self.seat_list(),
+            "open_seats": [s.seat for s in self.seats if s.kind == OPEN],
+            "clock": self.clock_spec,
+            "to_act": self.awaited(),
+            "actions": len(self.record.actions),
+            "result": self.result,
+        }
+
+    def clock_view(self) -> dict | None:
+        if self.clock.mode == "none":
+            return None
+        return {"mode": self.clock.mode, "level": self.clock.level,
+                "remaining": {str(s.seat): self.clock.remaining(s.seat) for s in self.seats
+                              if s.kind == PERSON}}
+
+    def state_message(self, seat: int | None) -> dict:
+        return {
+            "type": "state",
+            "table": self.summary(),
+            "seat": seat,
+            "state_id": self.version,
+            "view": self.view(seat),
+            "to_act": self.awaited(),
+            "your_turn": seat is not None and seat in self.awaited(),
+            "can_undo": self.can_undo(seat),
+            "clock": self.clock_view(),
+        }
+
+    def legal(self, seat: int) -> list[dict]:
+        if self.status != PLAYING:
+            return []
+        return [{"notation": str(a), "text": self.state.describe(a)}
+                for a in self.state.legal_actions(seat)]
+
+    def replay(self) -> dict:
+        if self.status != OVER:
+            raise ServiceError("a replay is available once the game is over",
+                               code="game_not_over", status=409)
+        return {
+            "record": json.loads(self.record.to_json()),
+            "states": [state.view(None) for state in self.record.states()],
+            "events": self.events_for(None),
+            "result": self.result,
+        }
+
+    # Helpers ---------------------------------------------------------------------------
+
+    def _event(self, kind: str, seat: int | None, data: dict) -> EventRow:
+        event = EventRow(n=(self.events[-1].n + 1) if self.events else 1, at=time.time(),
+                         kind=kind, seat=seat, data=data)
+        self.events.append(event)
+        return event
+
+    def _release(self) -> list[EventRow]:
+        released = [e for e in self.events if e.sealed]
+        for event in released:
+            event.sealed, event.private = False, None
+        return released
+
+    def row(self) -> TableRow:
+        """The table as first written to the store."""
+        return TableRow(id=self.id, game=self.game.name, options=self.options, seed=self.seed,
+                        status=self.status, version=self.version, clock=self.clock_spec,
+                        invite_hash=self.invite_hash, created=self.created,
+                        updated=time.time(), result=self.result, seats=list(self.seats),
+                        actions=[ActionRow(i, s, n, self.action_by[i], time.time())
+                                 for i, (s, n) in enumerate(self.record.actions)],
+                        events=list(self.events))

@@ -1,0 +1,141 @@
+"""The store: versioned schema, and tables, seats, records, logs and results that survive
+a restart — on SQLite, and on PostgreSQL when BGBOT_TEST_DATABASE_URL names a server."""
+
+from __future__ import annotations
+
+import os
+import secrets
+
+import pytest
+import sqlalchemy
+from fastapi.testclient import TestClient
+
+from boardgamesbot.engine import GameError
+from boardgamesbot.service.api import create_app
+from boardgamesbot.service.tables import Table
+from boardgamesbot.store import SCHEMA_VERSION, Store
+from boardgamesbot.store import models
+
+from .conftest import create
+
+POSTGRES = os.environ.get("BGBOT_TEST_DATABASE_URL")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request, tmp_path):
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'store.db'}"
+        return
+    if not POSTGRES:
+        pytest.skip("BGBOT_TEST_DATABASE_URL is not set")
+    # A schema of its own, dropped afterwards: the database may be shared.
+    schema = f"bgbot_test_{secrets.token_hex(4)}"
+    admin = sqlalchemy.create_engine(POSTGRES)
+    with admin.begin() as c:
+        c.execute(sqlalchemy.text(f"create schema {schema}"))
+    sep = "&" if "?" in POSTGRES else "?"
+    yield f"{POSTGRES}{sep}options=-csearch_path%3D{schema}"
+    with admin.begin() as c:
+        c.execute(sqlalchemy.text(f"drop schema {schema} cascade"))
+    admin.dispose()
+
+
+def test_the_schema_is_versioned_and_upgrading_twice_changes_nothing(store_url):
+    store = Store(store_url)
+    assert store.schema_version() == SCHEMA_VERSION
+    store.close()
+    again = Store(store_url)
+    assert again.schema_version() == SCHEMA_VERSION
+    again.close()
+
+
+def test_a_database_newer_than_the_program_is_refused(store_url):
+    Store(store_url).close()
+    engine = sqlalchemy.create_engine(store_url)
+    with engine.begin() as c:
+        c.execute(models.schema_version.update().values(version=SCHEMA_VERSION + 1))
+    engine.dispose()
+    with pytest.raises(GameError) as error:
+        Store(store_url)
+    assert error.value.code == "schema_too_new"
+
+
+def play(store, table, moves):
+    """Apply ``moves`` legal actions (people's), committing each like the lobby does."""
+    for _ in range(moves):
+        seat = table.awaited()[0]
+        action = str(table.state.legal_actions(seat)[0])
+        change = table.act(seat, action, table.version)
+        store.commit(table.id, at=0.0, **change.commit_arguments())
+
+
+def test_tables_seats_records_and_logs_survive_a_restart(store_url):
+    store = Store(store_url)
+    table, tokens, invite = Table.create("tikal", {"variant": "auction"},
+                                         [{"kind": "person", "name": "Ann"}, {"kind": "open"}],
+                                         {"mode": "bank", "seconds": 600}, seed=11)
+    store.create_table(table.row())
+    seat, token, change = table.join("Bob")
+    store.commit(table.id, at=0.0, **change.commit_arguments())
+    play(store, table, 12)
+    store.close()
+
+    reopened = Store(store_url)
+    row = reopened.load(table.id)
+    again = Table(row)
+    assert again.state.to_json() == table.state.to_json()
+    assert again.version == table.version and again.status == "playing"
+    assert again.record.actions == table.record.actions
+    assert [s.name for s in again.seats] == ["Ann", "Bob"]
+    assert all(s.token_hash and s.token_hash not in (tokens[0], token) for s in again.seats)
+    assert [e.n for e in again.events] == [e.n for e in table.events]
+    assert row.invite_hash is None and reopened.table_for_invite(invite) is None
+    reopened.close()
+
+
+def test_finished_results_survive_a_restart(store_url):
+    store = Store(store_url)
+    table, _, _ = Table.create("cartographers", {}, [{"kind": "person"}], None, seed=5)
+    store.create_table(table.row())
+    while table.status == "playing":
+        play(store, table, 1)
+    store.close()
+    reopened = Store(store_url)
+    row = reopened.load(table.id)
+    assert row.status == "over" and row.result == table.result
+    assert Table(row).state.is_over()
+    assert reopened.table_ids(["over"]) == [table.id]
+    reopened.close()
+
+
+def test_undo_drops_the_action_and_a_taken_back_choice_stays_private(store_url):
+    store = Store(store_url)
+    table, _, _ = Table.create("cartographers", {}, [{"kind": "person"}] * 2, None, seed=5)
+    store.create_table(table.row())
+    play(store, table, 1)  # seat 0 chooses; the step stays open
+    assert table.events[-1].sealed
+    change = table.undo(0, table.version)
+    store.commit(table.id, at=0.0, **change.commit_arguments())
+    play(store, table, 2)  # both choose: the step resolves
+    store.close()
+    reopened = Store(store_url)
+    row = reopened.load(table.id)
+    assert [a.n for a in row.actions] == [0, 1]
+    taken_back = [e for e in row.events if e.kind in ("action", "undo")][:2]
+    assert all(e.private == 0 and not e.sealed for e in taken_back)
+    public = [e for e in row.events if e.kind == "action"][1:]
+    assert all(e.private is None for e in public)
+    reopened.close()
+
+
+def test_the_service_resumes_its_tables_after_a_restart(store_url):
+    with TestClient(create_app(db=store_url)) as client:
+        created = create(client, "tikal", seats=[{"kind": "person"}, {"kind": "person"}])
+        table_id, token = created["table"]["id"], created["seats"][0]["token"]
+        legal = client.get(f"/api/tables/{table_id}/legal", params={"token": token}).json()
+        client.post(f"/api/tables/{table_id}/actions", params={"token": token},
+                    json={"action": legal["actions"][0]["notation"], "state_id": 1})
+        before = client.get(f"/api/tables/{table_id}/view", params={"token": token}).json()
+    with TestClient(create_app(db=store_url)) as client:
+        after = client.get(f"/api/tables/{table_id}/view", params={"token": token}).json()
+        assert after == before
