@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .components import CARDS, COIN_TRACK, RUINS_CARDS, SEASONS, SIZE
+from .components import CARDS, COIN_TRACK, DRAWN_TERRAINS, RUINS_CARDS, SEASONS, SIZE
 from .notation import Ambush, AmbushFallback, Draw, Fallback
 from .sheet import (
     COLS,
@@ -61,7 +61,9 @@ __all__ = [
 ]
 
 FOREST, VILLAGE, FARM, WATER, MONSTER = range(5)
+FILLED = -1  # what a card reads: a terrain layer or the filled mask
 _RUINS_NAMES = frozenset(card.name for card in RUINS_CARDS)
+_TERRAIN = {terrain: index for index, terrain in enumerate(DRAWN_TERRAINS)}
 
 # Settings the generic search bot reads: Cartographers is decided one placement at
 # a time (a seat's "turn" is one drawing), so the hard level is a flat Monte Carlo
@@ -81,6 +83,10 @@ RUINS_SHORTFALL = 3.0
 # An empty space walled in on all four sides: only Rift Lands or a forced 1×1 fills
 # it, so it usually stays empty and blocks lines, squares and surrounded forests.
 POCKET = 0.5
+# The explore deck holds 16 time in 11 cards: about 1.45 time per card, and half-built
+# work needs a couple of cards to be finished.
+TIME_PER_CARD = 1.45
+CARDS_TO_FINISH = 2
 # Progress credits are partial stars: what is half built is usually finished, but
 # not always, so each card's credit is well below the stars a finished one earns.
 LINE_CREDIT = 0.45     # Borderlands / Broken Road: a line e spaces short earns 6·0.45^e
@@ -116,18 +122,55 @@ def ruins_expected(state: CartographersState) -> float:
 
 # Edict progress ------------------------------------------------------------------------
 #
-# Each function returns the stars the card pays for the sheet now plus a partial
+# Each function returns the stars the card pays for the sheet now and a partial
 # credit for what is on its way; ``layers`` are the five drawn terrains and
 # ``filled`` everything filled (see `Sheet`). ``side`` gives mountains and ruins.
 
 
+# A card that reads only some layers is remembered by those: most placements leave
+# them alone (a forest drawing does not change a village card), so the bots'
+# hundreds of evaluations per decision mostly hit this cache.
+_MEMO_LIMIT = 200_000
+
+
+def _remembered(*reads: int):
+    """Memoize a card on the layers it reads (indices; ``FILLED`` for the filled mask)."""
+    def wrap(card):
+        memo: dict = {}
+
+        if reads == (FILLED,):  # the filled mask includes the mountains: it names the side
+            def key_of(layers, filled, side):
+                return filled
+        elif len(reads) == 1:
+            def key_of(layers, filled, side, read=reads[0]):
+                return layers[read], side[0]
+        else:
+            def key_of(layers, filled, side):
+                return (side[0],) + tuple(filled if i == FILLED else layers[i] for i in reads)
+
+        def scored(layers, filled, side):
+            key = key_of(layers, filled, side)
+            value = memo.get(key)
+            if value is None:
+                if len(memo) >= _MEMO_LIMIT:
+                    memo.clear()
+                value = memo[key] = card(layers, filled, side)
+            return value
+        scored.__name__ = scored.__qualname__ = card.__name__
+        scored.__doc__ = card.__doc__
+        return scored
+    return wrap
+
+
+@_remembered(FOREST)
 def _sentinel_wood(layers, filled, side) -> float:
-    return popcount(layers[FOREST] & EDGE)
+    return popcount(layers[FOREST] & EDGE), 0.0
 
 
+@_remembered(FOREST)
 def _greenbough(layers, filled, side) -> float:
     forest = layers[FOREST]
-    return sum(1 for row in ROWS if forest & row) + sum(1 for col in COLS if forest & col)
+    return sum(1 for row in ROWS if forest & row) + sum(1 for col in COLS if forest & col), 0.0
 
 
 def _open_sides(mask: int, empty: int) -> tuple[int, int, int]:
@@ -142,13 +185,15 @@ def _open_sides(mask: int, empty: int) -> tuple[int, int, int]:
     return one, two, three
 
 
+@_remembered(FOREST, FILLED)
 def _treetower(layers, filled, side) -> float:
     forest = layers[FOREST]
     one, two, three = _open_sides(forest, FULL & ~filled)
     done = popcount(forest & ~one)
-    return done + TREE_CREDIT[1] * popcount(one & ~two) + TREE_CREDIT[2] * popcount(two & ~three)
+    return done, TREE_CREDIT[1] * popcount(one & ~two) + TREE_CREDIT[2] * popcount(two & ~three)
 
 
+@_remembered(FOREST, FILLED)
 def _stoneside_forest(layers, filled, side) -> float:
     mountains = side[0]
     passable = (FULL & ~filled) | layers[FOREST]
@@ -172,24 +217,28 @@ def _stoneside_forest(layers, filled, side) -> float:
         if steps < 8:
             # Linking a lone mountain pays for both ends (6); one more link pays 3.
             credit += (6.0 if popcount(touched) == 1 else 3.0) * LINK_DECAY ** (steps + 1)
-    return 3 * popcount(linked) + credit
+    return 3 * popcount(linked), credit
 
 
+@_remembered(FARM, WATER)
 def _canal_lake(layers, filled, side) -> float:
     farm, water = layers[FARM], layers[WATER]
-    return popcount(water & neighbours(farm)) + popcount(farm & neighbours(water))
+    return popcount(water & neighbours(farm)) + popcount(farm & neighbours(water)), 0.0
 
 
+@_remembered(FARM, WATER)
 def _mages_valley(layers, filled, side) -> float:
     near = neighbours(side[0])
-    return 2 * popcount(layers[WATER] & near) + popcount(layers[FARM] & near)
+    return 2 * popcount(layers[WATER] & near) + popcount(layers[FARM] & near), 0.0
 
 
+@_remembered(FARM, WATER)
 def _golden_granary(layers, filled, side) -> float:
     ruins = side[1]
-    return popcount(layers[WATER] & neighbours(ruins)) + 3 * popcount(layers[FARM] & ruins)
+    return popcount(layers[WATER] & neighbours(ruins)) + 3 * popcount(layers[FARM] & ruins), 0.0
 
 
+@_remembered(FARM, WATER)
 def _shoreside_expanse(layers, filled, side) -> float:
     farm, water = layers[FARM], layers[WATER]
     stars = 0
@@ -197,58 +246,76 @@ def _shoreside_expanse(layers, filled, side) -> float:
         for cluster in clusters(terrain):
             if not cluster & EDGE and not neighbours(cluster) & other:
                 stars += 3
-    return stars
+    return stars, 0.0
+
+
+_VILLAGES: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _villages(village: int) -> tuple[tuple[int, int, int], ...]:
+    """The village clusters as (cluster, size, spaces around it): four cards read them."""
+    found = _VILLAGES.get(village)
+    if found is None:
+        if len(_VILLAGES) >= _MEMO_LIMIT:
+            _VILLAGES.clear()
+        found = _VILLAGES[village] = tuple(
+            (cluster, popcount(cluster), neighbours(cluster) & ~cluster)
+            for cluster in clusters(village))
+    return found
 
 
 def _wildholds(layers, filled, side) -> float:
-    empty = FULL & ~filled
-    stars = 0.0
-    for cluster in clusters(layers[VILLAGE]):
-        size = popcount(cluster)
+    stars, credit = 0, 0.0
+    for _, size, around in _villages(layers[VILLAGE]):
         if size >= 6:
             stars += 8
-        elif neighbours(cluster) & empty:
+        elif around & ~filled:
             # A growing village: 8·0.7·(k/6)^1.5 — a five-space one is most of the way.
-            stars += 5.6 * (size / 6) ** 1.5
-    return stars
+            credit += 5.6 * (size / 6) ** 1.5
+    return stars, credit
 
 
+@_remembered(VILLAGE)
 def _great_city(layers, filled, side) -> float:
-    near = neighbours(side[0])
-    sizes = [popcount(c) for c in clusters(layers[VILLAGE]) if not c & near]
-    return max(sizes, default=0)
+    mountains = side[0]
+    sizes = [size for _, size, around in _villages(layers[VILLAGE]) if not around & mountains]
+    return max(sizes, default=0), 0.0
 
 
 def _greengold_plains(layers, filled, side) -> float:
     kinds = (layers[FOREST], layers[FARM], layers[WATER], layers[MONSTER], side[0])
     empty = FULL & ~filled
-    stars = 0.0
-    for cluster in clusters(layers[VILLAGE]):
-        around = neighbours(cluster)
+    stars, credit = 0, 0.0
+    for _, _, around in _villages(layers[VILLAGE]):
         touching = sum(1 for kind in kinds if kind & around)
         if touching >= 3:
             stars += 3
         elif touching == 2 and around & empty:
-            stars += GREENGOLD_TWO
-    return stars
+            credit += GREENGOLD_TWO
+    return stars, credit
 
 
+@_remembered(VILLAGE)
 def _shieldgate(layers, filled, side) -> float:
-    sizes = sorted((popcount(c) for c in clusters(layers[VILLAGE])), reverse=True)
-    return 2 * sizes[1] if len(sizes) >= 2 else 0
+    sizes = sorted((size for _, size, _ in _villages(layers[VILLAGE])), reverse=True)
+    return (2 * sizes[1] if len(sizes) >= 2 else 0), 0.0
 
 
-def _lines(filled: int, lines, stars: int) -> float:
-    total = 0.0
+def _lines(filled: int, lines, stars: int) -> tuple[int, float]:
+    done, credit = 0, 0.0
     for line in lines:
         missing = popcount(line & ~filled)
-        total += stars * LINE_CREDIT ** missing if missing else stars
-    return total
+        if missing:
+            credit += stars * LINE_CREDIT ** missing
+        else:
+            done += stars
+    return done, credit
 
 
 _BORDER_LINES = ROWS + COLS
 
 
+@_remembered(FILLED)
 def _borderlands(layers, filled, side) -> float:
     return _lines(filled, _BORDER_LINES, 6)
 
@@ -263,16 +330,19 @@ def _largest_square(filled: int) -> int:
     return side
 
 
+@_remembered(FILLED)
 def _lost_barony(layers, filled, side) -> float:
-    return 3 * _largest_square(filled)
+    return 3 * _largest_square(filled), 0.0
 
 
+@_remembered(FILLED)
 def _broken_road(layers, filled, side) -> float:
     return _lines(filled, _DIAGONALS, 3)
 
 
+@_remembered(FILLED)
 def _cauldrons(layers, filled, side) -> float:
-    return popcount(FULL & ~filled & surrounded(filled))
+    return popcount(FULL & ~filled & surrounded(filled)), 0.0
 
 
 PROGRESS = {
@@ -295,18 +365,21 @@ PROGRESS = {
 }
 
 
-def progress(card: str, sheet: Sheet) -> float:
-    """Stars ``card`` pays ``sheet`` now plus the partial credit for what is half built."""
+def progress(card: str, sheet: Sheet) -> tuple[float, float]:
+    """The stars ``card`` pays ``sheet`` now, and the partial credit for what is half built."""
     return PROGRESS[card](sheet.layers, sheet.filled, _side_masks(sheet.side))
 
 
 @lru_cache(maxsize=None)
-def _side_masks(side) -> tuple[int, int, tuple[int, ...]]:
-    """(mountains, ruins, each mountain's neighbour ring) of a map side."""
+def _side_masks(side) -> tuple[int, int, tuple[int, ...], int]:
+    """(mountains, ruins, each mountain's neighbour ring, all rings) of a map side."""
     probe = Sheet(side)
     mountains, ruins = probe.mountains, probe.ruins
     rings = tuple(neighbours(1 << m) & ~(1 << m) for m in _bits(mountains))
-    return mountains, ruins, rings
+    everywhere = 0
+    for ring in rings:
+        everywhere |= ring
+    return mountains, ruins, rings, everywhere
 
 
 def _bits(mask: int):
@@ -322,18 +395,28 @@ def _bits(mask: int):
 class Outlook:
     """What is still to come for everybody at the table: computed once per evaluation."""
 
-    __slots__ = ("seasons_left", "edicts", "ruins", "pockets", "key")
+    __slots__ = ("seasons_left", "edicts", "ruins", "pockets", "soon")
 
     def __init__(self, state: CartographersState) -> None:
         over = state.step == OVER
         self.seasons_left = 0 if over else len(SEASONS) - state.season
-        weights = (0, 0, 0, 0) if over else edict_weights(state.season)
-        self.edicts = tuple((PROGRESS[name], weight)
-                            for name, weight in zip(state.edicts, weights) if weight)
+        self.edicts = ()
+        if not over:
+            now = SEASONS[state.season].edicts
+            later = edict_weights(state.season + 1) if state.season + 1 < len(SEASONS) \
+                else (0, 0, 0, 0)
+            self.edicts = tuple(
+                (PROGRESS[name], int(letter in now), weight)
+                for name, letter, weight in zip(state.edicts, "ABCD", later)
+                if letter in now or weight
+            )
+        # Half-built work pays at this season's scoring only if cards are left to
+        # finish it: about one card per TIME_PER_CARD of the season's time left.
+        time_left = 0 if over else SEASONS[state.season].threshold - state.time_used()
+        self.soon = min(1.0, max(0, time_left) / (TIME_PER_CARD * CARDS_TO_FINISH))
         self.ruins = ruins_expected(state)
         # The Cauldrons pays for walled-in empty spaces: then they are no waste.
         self.pockets = 0.0 if "The Cauldrons" in state.edicts else POCKET
-        self.key = (state.season, over, round(self.ruins, 3), state.edicts)
 
 
 def sheet_worth(layers, filled: int, side, outlook: Outlook) -> float:
@@ -342,8 +425,10 @@ def sheet_worth(layers, filled: int, side, outlook: Outlook) -> float:
         return 0.0
     masks = _side_masks(side)
     worth = 0.0
-    for scorer, weight in outlook.edicts:
-        worth += weight * scorer(layers, filled, masks)
+    soon = outlook.soon
+    for scorer, now, later in outlook.edicts:
+        stars, credit = scorer(layers, filled, masks)
+        worth += (now + later) * stars + (now * soon + later) * credit
     empty = FULL & ~filled
     exposed = popcount(empty & neighbours(layers[MONSTER]))
     worth -= exposed * (1 + MONSTER_LATER * (outlook.seasons_left - 1))
@@ -449,14 +534,13 @@ def placement_values(state: CartographersState, player: int) -> list[tuple[float
                 values.append((-sheet_worth(layers, filled, side, outlook), action))
         return values
     layers, filled, coins = sheets[player]
-    sheet = state.sheets[player]
-    side = sheet.side
-    base_coins = coins
+    side = state.sheets[player].side
+    banked = sum(state.season_totals(player))
+    seasons_left = outlook.seasons_left
+    rings = _side_masks(side)[3]
     closed_before = _surrounded_mountains(side, filled)
-    coin_value = outlook.seasons_left
     card = state.card
     shape_coin = {number: shape.coin for number, shape in enumerate(card.shapes, 1)}
-    index = {name: i for i, name in enumerate(("forest", "village", "farm", "water", "monster"))}
     masks = {}
     for mask, group in _draw_table(card):
         if not mask & filled:
@@ -471,12 +555,14 @@ def placement_values(state: CartographersState, player: int) -> list[tuple[float
         else:
             values.append((seat_worth(state, player, outlook, layers, filled, coins), action))
             continue
-        placed = list(layers)
-        placed[index[action.terrain]] |= mask
+        placed = layers[:]
+        placed[_TERRAIN[action.terrain]] |= mask
         now = filled | mask
-        gained = coin + max(0, _surrounded_mountains(side, now) - closed_before)
-        total = min(COIN_TRACK, base_coins + gained)
-        values.append((seat_worth(state, player, outlook, placed, now, total), action))
+        if mask & rings:  # it may close a mountain's last gap: a coin
+            coin += max(0, _surrounded_mountains(side, now) - closed_before)
+        total = min(COIN_TRACK, coins + coin)
+        values.append((banked + total * seasons_left + sheet_worth(placed, now, side, outlook),
+                       action))
     return values
 
 
