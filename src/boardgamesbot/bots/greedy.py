@@ -16,6 +16,11 @@ class GreedyBot:
     information (a treasure wafer's kind, the next tile). With a
     ``temperature`` it samples actions in proportion to ``exp(value / T)``
     instead: a softer, more human opponent.
+
+    A game whose decisions have hundreds of actions (every placement of a
+    Cartographers shape) may offer ``heuristics.candidates(state, player)``: a
+    quick pre-filter to the most promising few, so the full lookahead runs on
+    those only.
     """
 
     def __init__(self, seed: int = 0, temperature: float = 0.0, name: str = "greedy") -> None:
@@ -36,6 +41,9 @@ class GreedyBot:
         decided = special(world, player, rng) if special else None
         if decided is not None:
             return decided
+        shortlist = getattr(heuristics, "candidates", None)
+        if shortlist is not None:  # many actions: look ahead only on the game's best few
+            actions = shortlist(world, player)
         values = []
         for action in actions:
             child = world.clone()

@@ -16,6 +16,11 @@ first decision of its turn the bot:
    follows the rest of the plan while the position stays the one it expected
    (a revealed wafer or any surprise makes it plan again).
 
+A game decided one action at a time (a Cartographers seat's turn is one
+drawing) may ask for flat Monte Carlo instead, with
+``heuristics.SEARCH_SETTINGS = {"method": "montecarlo", ...}`` (see
+`montecarlo`).
+
 The same bot seed and the same view give the same decision: everything random
 is drawn from a generator seeded by both.
 """
@@ -29,6 +34,7 @@ from statistics import fmean
 from boardgamesbot.engine import Action, GameError, State
 
 from .common import check_budget, heuristics_for, view_key
+from .montecarlo import MonteCarloBot
 
 MAX_TURN_LENGTH = 16
 
@@ -89,6 +95,10 @@ class SearchBot:
     def choose(self, state: State, player: int, budget: float | None = None) -> Action:
         """``budget`` is the number of determinizations each plan is checked in."""
         worlds = max(1, int(check_budget(budget, self.worlds)))
+        heuristics = heuristics_for(state)
+        settings = getattr(heuristics, "SEARCH_SETTINGS", None)
+        if settings and settings.get("method") == "montecarlo":
+            return self._montecarlo(settings).choose(state, player, budget)
         legal = state.legal_actions(player)
         if not legal:
             raise GameError(f"seat {player} has no decision to make now", code="no_decision")
@@ -100,7 +110,6 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         rng = random.Random(self.seed * 1_000_003 + key)
-        heuristics = heuristics_for(state)
         samples = [state.determinize(player, rng) for _ in range(worlds)]
         special = getattr(heuristics, "decide", None)
         decided = special(samples[0], player, rng, planning=True) if special else None
@@ -115,6 +124,12 @@ class SearchBot:
         best = plans[0].actions
         self._remember(state, player, best, heuristics)
         return best[0]
+
+    def _montecarlo(self, settings: dict) -> MonteCarloBot:
+        """The flat Monte Carlo search a game asks for in ``heuristics.SEARCH_SETTINGS``
+        (games decided one action at a time, where there is no turn to plan)."""
+        options = {k: v for k, v in settings.items() if k in ("worlds", "width", "depth")}
+        return MonteCarloBot(self.seed, name=self.name, **options)
 
     def _outcome(self, world: State, player: int, actions: list[Action], heuristics,
                  rng: random.Random) -> float:

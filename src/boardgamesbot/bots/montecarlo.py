@@ -1,0 +1,104 @@
+"""Flat Monte Carlo over a decision's most promising actions.
+
+For games decided one action at a time where the future is mostly chance (which
+card comes next), planning a long turn buys nothing, but knowing how an action
+leaves one placed for what may come does. So the bot:
+
+1. samples a few *determinizations* of the position (the hidden deck order
+   reshuffled consistently with what the seat knows — the only way it ever
+   reasons about hidden information);
+2. shortlists the most promising actions with the game's quick pre-filter
+   (``heuristics.candidates``), or takes them all;
+3. tries each shortlisted action in every sample: the other awaited seats make
+   a reply fixed per sample (the same for every action tried, so actions are
+   compared on the same futures), the step resolves, and the seat then makes
+   its ``depth`` next decisions as the game's first candidate says;
+4. plays the action with the best mean `evaluate` over the samples.
+
+The same bot seed and the same view give the same decision: every random draw
+comes from a generator seeded by both.
+"""
+
+from __future__ import annotations
+
+import random
+
+from boardgamesbot.engine import Action, GameError, State
+
+from .common import check_budget, decision_rng, heuristics_for
+
+MAX_REPLY_STEPS = 16  # steps others may take before the seat decides again
+
+
+class MonteCarloBot:
+    """Samples the future a few times and keeps the action that fares best on average."""
+
+    def __init__(self, seed: int = 0, worlds: int = 4, width: int = 6, depth: int = 1,
+                 name: str = "montecarlo") -> None:
+        self.seed = seed
+        self.worlds = worlds
+        self.width = width
+        self.depth = depth
+        self.name = name
+
+    def choose(self, state: State, player: int, budget: float | None = None) -> Action:
+        """``budget`` is the number of determinizations each action is tried in."""
+        worlds = max(1, int(check_budget(budget, self.worlds)))
+        legal = state.legal_actions(player)
+        if not legal:
+            raise GameError(f"seat {player} has no decision to make now", code="no_decision")
+        if len(legal) == 1:
+            return legal[0]
+        rng = decision_rng(self.seed, state, player)
+        heuristics = heuristics_for(state)
+        samples = [state.determinize(player, rng) for _ in range(worlds)]
+        shortlist = getattr(heuristics, "candidates", None)
+        pool = shortlist(samples[0], player, self.width) if shortlist else legal
+        if len(pool) == 1:
+            return pool[0]
+        totals = [0.0] * len(pool)
+        for world in samples:
+            reply_seed = rng.getrandbits(32)
+            for index, action in enumerate(pool):
+                totals[index] += self._outcome(world, player, action, heuristics, reply_seed)
+        best = max(totals)
+        return next(a for a, total in zip(pool, totals) if total >= best - 1e-9)
+
+    def _outcome(self, world: State, player: int, action: Action, heuristics,
+                 reply_seed: int) -> float:
+        """Play ``action`` in ``world``, then the seat's next ``depth`` decisions; evaluate."""
+        state = world.clone()
+        state.apply(player, action)
+        # The others' replies: random legal actions drawn from a generator fixed per
+        # world, so every action tried meets the same replies (their choices do not
+        # depend on ours in a simultaneous step) and the comparison is fair.
+        replies = random.Random(reply_seed)
+        for _ in range(self.depth):
+            self._let_others_move(state, player, replies)
+            if state.is_over() or player not in state.current_players():
+                break
+            shortlist = getattr(heuristics, "candidates", None)
+            if shortlist is not None:
+                move = shortlist(state, player, 1)[0]
+            else:
+                move = max(state.legal_actions(player),
+                           key=lambda a: _after(state, player, a, heuristics))
+            state.apply(player, move)
+        return heuristics.evaluate(state, player)
+
+    @staticmethod
+    def _let_others_move(state: State, player: int, replies: random.Random) -> None:
+        for _ in range(MAX_REPLY_STEPS):
+            if state.is_over():
+                return
+            others = [seat for seat in state.current_players() if seat != player]
+            if not others:
+                return
+            for seat in others:
+                state.apply(seat, replies.choice(state.legal_actions(seat)))
+
+
+def _after(state: State, player: int, action: Action, heuristics) -> float:
+    child = state.clone()
+    child.apply(player, action)
+    return heuristics.evaluate(child, player)

@@ -1,0 +1,390 @@
+"""Computer players at Cartographers: legal, reproducible, blind to hidden information,
+mean in ambushes; and the evaluation's parts on hand-drawn sheets."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boardgamesbot.bots import make_bot
+from boardgamesbot.engine import load_game
+from boardgamesbot.games.cartographers import SCORERS, Ambush, Sheet, score_card
+from boardgamesbot.games.cartographers import heuristics as H
+from boardgamesbot.games.cartographers.sheet import neighbours, popcount
+from boardgamesbot.games.cartographers.state import _ambush_table
+
+from .helpers import BLANK_A, lines, position, sheet
+
+GAME = load_game("cartographers")
+SETUPS = [(players, side) for players in (1, 2, 4) for side in "AB"]
+
+
+def random_position(players: int, side: str, seed: int, steps: int, stop_at_ambush=False,
+                    partial=False):
+    """A game ``steps`` simultaneous steps in, every seat choosing at random; some
+    seats may already have chosen in the step it stops at, as at a real table."""
+    state = GAME.new(players, seed, side=side)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over() or (stop_at_ambush and state.step == "ambush"):
+            break
+        for seat in state.current_players():
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    if partial and not state.is_over() and players > 1:
+        for seat in state.current_players()[:-1]:
+            if rng.random() < 0.3:
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+# Legal, reproducible, blind ------------------------------------------------------------
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 10**6), steps=st.integers(0, 40),
+       stop_at_ambush=st.booleans(), bot=st.sampled_from(["greedy", "easy", "medium"]))
+def test_fast_bots_never_return_an_illegal_action(setup, seed, steps, stop_at_ambush, bot):
+    players, side = setup
+    state = random_position(players, side, seed, steps, stop_at_ambush, partial=True)
+    for seat in state.current_players():
+        action = make_bot(bot, seed).choose(state.clone(), seat)
+        assert action in state.legal_actions(seat)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 10**6), steps=st.integers(0, 40),
+       stop_at_ambush=st.booleans())
+def test_hard_never_returns_an_illegal_action(setup, seed, steps, stop_at_ambush):
+    players, side = setup
+    state = random_position(players, side, seed, steps, stop_at_ambush, partial=True)
+    seat = state.current_players()[-1] if not state.is_over() else None
+    if seat is not None:
+        action = make_bot("hard", seed).choose(state.clone(), seat, budget=2)
+        assert action in state.legal_actions(seat)
+
+
+def _ambush_position():
+    """A 2-player game at its first ambush, nobody has chosen yet."""
+    for seed in range(100):
+        state = GAME.new(2, seed, side="A")
+        rng = random.Random(seed)
+        while not state.is_over() and state.step != "ambush":
+            for seat in state.current_players():
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if state.step == "ambush":
+            return state
+    raise AssertionError("no ambush in 100 games")
+
+
+def test_every_bot_plays_whole_games_with_ambushes_legally():
+    """A 2-player game to the end with easy against hard: ambushes and all."""
+    state = GAME.new(2, 11, side="B")
+    bots = [make_bot("easy", 1), make_bot("hard", 2)]
+    ambushes = 0
+    while not state.is_over():
+        ambushes += state.step == "ambush"
+        chosen = [(seat, bots[seat].choose(state.clone(), seat, budget=1))
+                  for seat in state.current_players()]
+        for seat, action in chosen:
+            assert action in state.legal_actions(seat)
+            state.apply(seat, action)
+    assert ambushes >= 1
+
+
+@pytest.mark.parametrize("name", ["greedy", "easy", "hard"])
+def test_same_seed_same_decision(name):
+    state = random_position(2, "A", seed=21, steps=6)
+    seat = state.current_players()[0]
+    first = make_bot(name, 42).choose(state.clone(), seat)
+    assert make_bot(name, 42).choose(state.clone(), seat) == first
+
+
+@pytest.mark.parametrize("name", ["greedy", "hard"])
+@pytest.mark.parametrize("players", [1, 4])
+def test_hidden_information_does_not_change_the_decision(name, players):
+    """Same view, different deck order (and, at a table, a neighbour's secret choice)."""
+    state = random_position(players, "A", seed=13, steps=5)
+    seat = state.current_players()[-1]
+    if players > 1:
+        state.apply(0, state.legal_actions(0)[0])  # a choice seat `seat` cannot see
+    assert seat != 0 or players == 1
+    other = state.determinize(seat, random.Random(99))
+    assert other.to_json() != state.to_json()        # the hidden parts differ …
+    assert other.view(seat) == state.view(seat)      # … and nothing visible does
+    assert make_bot(name, 7).choose(state.clone(), seat) == make_bot(name, 7).choose(
+        other.clone(), seat)
+
+
+def test_hard_is_seated_on_flat_monte_carlo_for_cartographers():
+    assert H.SEARCH_SETTINGS["method"] == "montecarlo"
+    state = random_position(1, "A", seed=2, steps=4)
+    action = make_bot("hard", 1).choose(state.clone(), 0)
+    assert action in H.candidates(state, 0, H.SEARCH_SETTINGS["width"])
+
+
+# Ambushes: the monster goes where it hurts the neighbour most -------------------------
+
+# Seat 2's sheet is full but for an open 4×4 field (rows 4-7, columns A-D) and a hole
+# the exact shape of the Kobold Onslaught monster (G1 G2 H2 G3). In the hole the
+# monster touches no empty space; in the middle of the field it exposes many.
+NEIGHBOUR = """
+FFFFFF.FFFF
+FFF^Ff..FFF
+FfFFFF.F^fF
+FFFFFFFFFFF
+....FFFFFFF
+....F^FFFFF
+....FFFFFFF
+....FFFFFFF
+Ff^FFFFFFfF
+FFFFFfF^FFF
+FFFFFFFFFFF
+"""
+FIELD = sheet(NEIGHBOUR).empty & ~sheet(NEIGHBOUR).layers[0] & sum(
+    1 << (row * 11 + col) for row in range(4, 8) for col in range(4))
+
+
+def test_greedy_ambush_draws_the_monster_where_it_hurts_the_neighbour_most():
+    state = position(players=2, step="ambush", season="Winter",
+                     removed=["Goblin Attack", "Bugbear Assault", "Gnoll Raid", "Kobold Onslaught"],
+                     revealed=["Great River"],
+                     edicts=["Sentinel Wood", "Canal Lake", "Great City", "Lost Barony"],
+                     sheets=[lines(BLANK_A), lines(NEIGHBOUR)])
+    assert state.card.name == "Kobold Onslaught" and state.ambush_target(0) == 1
+    neighbour = state.sheets[1]
+    masks = {action: mask for mask, action in _ambush_table(state.card)}
+
+    def exposed(mask):
+        return popcount(neighbour.empty & ~mask & neighbours(mask))
+
+    legal = state.legal_actions(0)
+    hole = [a for a in legal if not masks[a] & FIELD]
+    assert hole and exposed(masks[hole[0]]) == 0           # the hole is a safe spot …
+    worst = max(exposed(masks[a]) for a in legal)
+    assert worst >= 5                                       # … the field's middle is not
+    action = make_bot("greedy", 5).choose(state.clone(), 0)
+    assert isinstance(action, Ambush)
+    assert masks[action] & FIELD == masks[action]
+    assert exposed(masks[action]) == worst
+    # The margin says so too: the neighbour is worth less after it than after the hole.
+    after = state.clone()
+    after.apply(0, action)
+    safe = state.clone()
+    safe.apply(0, hole[0])
+    assert H.evaluate(after, 0) > H.evaluate(safe, 0)
+
+
+def test_ambush_values_are_the_neighbours_loss():
+    """In an ambush step the quick values rank placements by how little the neighbour keeps."""
+    state = _ambush_position()
+    values = H.placement_values(state, 0)
+    best_value, best = max(values, key=lambda pair: pair[0])
+    assert best in state.legal_actions(0)
+    child = state.clone()
+    child.apply(0, best)
+    for value, action in values[:20]:
+        other = state.clone()
+        other.apply(0, action)
+        assert H.evaluate(other, 0) <= H.evaluate(child, 0) + 1e-9
+
+
+# The evaluation, part by part -----------------------------------------------------------
+
+
+def test_edicts_count_once_per_scoring_still_to_come():
+    assert H.edict_weights(0) == (2, 2, 2, 2)        # every edict twice from Spring
+    assert H.edict_weights(1) == (1, 1, 2, 2)        # Spring's A and B are banked once
+    assert H.edict_weights(2) == (1, 0, 1, 2)
+    assert H.edict_weights(3) == (1, 0, 0, 1)        # Winter scores D and A
+
+
+def test_progress_stars_are_the_scoring_cards_own_stars():
+    """The fast bitboard versions pay exactly what the scoring cards pay."""
+    rng = random.Random(4)
+    for seed in range(12):
+        state = GAME.new(1, seed, side="AB"[seed % 2])
+        for _ in range(rng.randint(0, 30)):
+            if state.is_over():
+                break
+            state.apply(0, rng.choice(state.legal_actions(0)))
+        for name in SCORERS:
+            stars, credit = H.progress(name, state.sheets[0])
+            assert stars == score_card(name, state.sheets[0]), name
+            assert credit >= 0
+
+
+def test_half_built_villages_earn_credit_towards_wildholds():
+    five = sheet("""
+        ...........
+        ...^.R.....
+        .R......^R.
+        ...........
+        ...VVV.....
+        ...VV^.....
+        ...........
+        ...........
+        .R^......R.
+        .....R.^...
+        ...........
+    """)
+    six = Sheet.from_text(five.to_text().replace("...VVV.....", "..VVVV....."), "A")
+    stars, credit = H.progress("Wildholds", five)
+    assert stars == 0 and 0 < credit < 8
+    assert H.progress("Wildholds", six) == (8, 0.0)
+    walled = Sheet.from_text("\n".join(
+        line.replace(".", "F") for line in five.to_text().splitlines()), "A")
+    assert H.progress("Wildholds", walled) == (0, 0.0)  # no room to grow: no credit
+
+
+def test_rows_one_space_short_earn_part_of_borderlands():
+    nearly = sheet("""
+        FFFFFFFFFF.
+        ...^.R.....
+        .R......^R.
+        ...........
+        ...........
+        .....^.....
+        ...........
+        ...........
+        .R^......R.
+        .....R.^...
+        ...........
+    """)
+    def credit_by_hand(sheet_):
+        grid = [[char not in ".R" for char in row] for row in sheet_.to_text().splitlines()]
+        lines_ = grid + [list(col) for col in zip(*grid)]
+        return sum(6 * H.LINE_CREDIT ** line.count(False) for line in lines_ if not all(line))
+
+    assert H.progress("Borderlands", nearly) == (0, pytest.approx(credit_by_hand(nearly)))
+    assert credit_by_hand(nearly) > 6 * H.LINE_CREDIT   # the row one space short: 2.7
+    full = Sheet.from_text(nearly.to_text().replace("FFFFFFFFFF.", "FFFFFFFFFFF"), "A")
+    assert H.progress("Borderlands", full) == (6, pytest.approx(credit_by_hand(full)))
+
+
+def _worth(text: str, season: str = "Spring", edicts=None) -> float:
+    state = position(sheets=[lines(text)], season=season,
+                     edicts=edicts or ["Sentinel Wood", "Canal Lake", "Great City",
+                                       "The Broken Road"])
+    return H.evaluate(state, 0)
+
+
+PLAIN = """
+...........
+...^.R.....
+.R......^R.
+...........
+...........
+.....^.....
+...........
+...........
+.R^......R.
+.....R.^...
+...........
+"""
+
+
+def test_a_monster_costs_a_star_per_empty_neighbour_at_each_scoring_left():
+    forest = PLAIN.replace("...........\n...........\n.R^", "...........\n...F.......\n.R^")
+    monster = forest.replace("...F.......", "...M.......")
+    for season, seasons_left in (("Spring", 4), ("Winter", 1)):
+        cost = _worth(forest, season) - _worth(monster, season)
+        assert cost == pytest.approx(4 * (1 + H.MONSTER_LATER * (seasons_left - 1)))
+
+
+def test_a_coin_counts_at_every_scoring_left():
+    base = position(sheets=[lines(PLAIN)], coins=[0])
+    richer = position(sheets=[lines(PLAIN)], coins=[2])
+    assert H.evaluate(richer, 0) - H.evaluate(base, 0) == pytest.approx(2 * 4)
+    winter = position(sheets=[lines(PLAIN)], coins=[2], season="Winter")
+    assert H.evaluate(winter, 0) - H.evaluate(
+        position(sheets=[lines(PLAIN)], season="Winter"), 0) == pytest.approx(2)
+
+
+def test_closing_in_on_a_mountain_is_worth_part_of_its_coin():
+    # D2's neighbours are D1, C2, E2, D3: three of them drawn, its coin is on its way.
+    three_sides = sheet_lines("""
+        ...W.......
+        ..W^WR.....
+        .R......^R.
+        ...........
+        ...........
+        .....^.....
+        ...........
+        ...........
+        .R^......R.
+        .....R.^...
+        ...........
+    """)
+    away = three_sides.replace("...W.......", "..........W").replace(
+        "..W^WR.....", "...^.R....W").replace("...........\n...........\n.....^",
+                                              "..........W\n...........\n.....^", 1)
+    assert away.count("W") == 3
+    coin_later = len(H.SEASONS) - 0.5  # a coin closed in Spring counts about 3.5 times
+    assert _worth(three_sides) - _worth(away) == pytest.approx(
+        coin_later * (H.MOUNTAIN_CLOSE - H.MOUNTAIN_CLOSE ** 4))
+
+
+def sheet_lines(text: str) -> str:
+    return "\n".join(lines(text))
+
+
+def test_filling_every_ruins_space_is_costly_while_ruins_cards_may_come():
+    no_ruins = PLAIN.replace("R", "f")
+    spring = _worth(PLAIN) - _worth(no_ruins)
+    assert spring > 0
+    # In winter with both ruins cards already revealed, open ruins are worth nothing.
+    state = position(sheets=[lines(no_ruins)], season="Winter",
+                     revealed=["Temple Ruins", "Outpost Ruins", "Great River"])
+    assert H.ruins_expected(state) == 0
+
+
+def test_walled_in_empty_spaces_are_a_small_waste_unless_the_cauldrons_pays_for_them():
+    walled = sheet_lines("""
+        ...........
+        ...^.R.....
+        .R......^R.
+        ...........
+        ...........
+        .....^.....
+        .....F.....
+        ....F.F....
+        .R^..F...R.
+        .....R.^...
+        ...........
+    """)  # F8 is walled in
+    open_ = walled.replace("....F.F....", "....FF.....")
+    edicts = ["Sentinel Wood", "Canal Lake", "Great City", "Lost Barony"]
+    assert _worth(open_, edicts=edicts) - _worth(walled, edicts=edicts) == pytest.approx(
+        H.POCKET)
+    cauldrons = ["Sentinel Wood", "Canal Lake", "Great City", "The Cauldrons"]
+    assert _worth(walled, edicts=cauldrons) - _worth(open_, edicts=cauldrons) == \
+        pytest.approx(2)  # one cauldron, scored in Autumn and Winter
+
+
+def test_multiplayer_value_is_a_margin_and_sees_choices_not_yet_resolved():
+    state = position(players=2, sheets=[lines(PLAIN), lines(PLAIN)])
+    assert H.evaluate(state, 0) == pytest.approx(0)
+    chosen = state.clone()
+    best = H.candidates(chosen, 0, 1)[0]
+    chosen.apply(0, best)                   # waits for seat 2, but is as good as drawn
+    assert chosen.step == "draw" and chosen.current_players() == [1]
+    assert H.evaluate(chosen, 0) > 0
+    assert H.evaluate(chosen, 1) == pytest.approx(-H.evaluate(chosen, 0))
+
+
+def test_placement_values_are_evaluate_less_the_untouched_rival():
+    """At a table a drawing waits for the others: a placement's quick value and the
+    evaluation of the state with it chosen differ by the rival's worth only."""
+    state = random_position(2, "B", seed=8, steps=5)
+    rival = state.clone()
+    values = H.placement_values(state, 0)
+    offsets = set()
+    for value, action in values[::29]:
+        child = state.clone()
+        child.apply(0, action)
+        offsets.add(round(value - H.evaluate(child, 0), 6))
+    assert len(offsets) == 1
+    assert offsets.pop() == pytest.approx(H.seat_worth(rival, 1, H.Outlook(rival)))
