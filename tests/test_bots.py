@@ -12,7 +12,7 @@ from boardgamesbot.bots import LEVELS, bot_names, make_bot
 from boardgamesbot.engine import GameError, load_game
 
 # (game, options, players): every game and variant the bots must handle.
-SETUPS = [("tikal", {}, 2), ("tikal", {}, 4)]
+SETUPS = [("tikal", {}, 2), ("tikal", {}, 4), ("tikal", {"variant": "auction"}, 3)]
 FAST_BOTS = ["random", "greedy", "easy", "medium"]
 
 

@@ -21,13 +21,19 @@ def test_bots_play_a_whole_tikal_game_and_it_replays(tmp_path):
     assert result.exit_code == 0, result.output
     assert "Game over" in result.output
     record = Record.load(path)
-    assert record.seats == ["random"] * 4 and record.seed == 3
+    assert record.seats == ["medium"] * 4 and record.seed == 3  # the default level
     final = record.replay()
     assert final.is_over()
     replay = run("replay", str(path), "--no-step")
     assert replay.exit_code == 0, replay.output
     assert "Final scores" in replay.output
     assert str(final.scores()[0]) in replay.output
+
+
+def test_long_move_lists_end_with_a_hint(tmp_path):
+    result = run("play", "cartographers", "--players", "1", "--seed", "4", "--save",
+                 str(tmp_path / "g.json"), stdin="moves\nquit\n")
+    assert "more: narrow them with 'moves PREFIX'" in result.output
 
 
 def test_person_sees_moves_preview_and_a_clear_message_for_an_illegal_action(tmp_path):
@@ -126,3 +132,13 @@ def test_replay_can_show_one_seats_view(tmp_path):
 def test_games_lists_tikal():
     result = run("games")
     assert result.exit_code == 0 and "tikal" in result.output
+
+
+def test_moves_can_be_filtered_and_long_lists_are_cut_with_a_hint(tmp_path):
+    result = run("play", "tikal", "--players", "2", "--seed", "5", "--save",
+                 str(tmp_path / "g.json"), stdin="moves place A4\nmoves nothing\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "place A4" in result.output
+    assert "no legal action starts with 'nothing'" in result.output
+    lines = [line for line in result.output.splitlines() if line.strip().startswith("place ")]
+    assert lines and all("A4" in line for line in lines)

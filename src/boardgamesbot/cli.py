@@ -48,7 +48,8 @@ def games_command() -> None:
 
 HELP = """\
 Type an action in notation to play it. Other commands:
-  moves            list your legal actions now (with what they cost)
+  moves [PREFIX]   list your legal actions now (with what they cost), e.g.
+                   'moves move' or 'moves water 2'; 'moves all' lists every one
   preview ACTION   show the position after ACTION without playing it
   board            show the position again
   notation         where the notation is documented
@@ -62,7 +63,8 @@ Type an action in notation to play it. Other commands:
 @click.option("--humans", type=int, default=1, show_default=True,
               help="How many seats people take (the first ones); the rest are bots.")
 @click.option("--bots", default=None,
-              help="Comma-separated bots for the non-human seats (default: random).")
+              help="Comma-separated bots or levels (easy, medium, hard, random, greedy, "
+                   "search) for the non-human seats (default: medium).")
 @click.option("--seed", type=int, default=None, help="Seed for the game's chance.")
 @click.option("--variant", default=None, help="Tikal: basic or auction.")
 @click.option("--side", default=None, help="Cartographers: map side A or B.")
@@ -81,7 +83,7 @@ def play_command(game_name, players, humans, bots, seed, variant, side, save_pat
         _fail(f"--humans must be between 0 and {players}")
     bot_list = [b for b in (bots.split(",") if bots else []) if b.strip()]
     if not bot_list:
-        bot_list = ["random"] * (players - humans)
+        bot_list = ["medium"] * (players - humans)
     if len(bot_list) != players - humans:
         _fail(f"{players} players with {humans} human(s) need {players - humans} bot(s), "
               f"got {len(bot_list)}: {', '.join(bot_list) or 'none'}")
@@ -148,8 +150,7 @@ def _human_turn(state: State, record: Record, player: int, render) -> bool:
         elif word == "notation":
             console.print(f"see docs/{record.game}-notation.md")
         elif word == "moves":
-            for action in state.legal_actions(player):
-                console.print(f"  {state.describe(action)}", markup=False)
+            _list_moves(state, player, rest.strip())
         elif word == "preview":
             trial = state.clone()
             try:
@@ -166,6 +167,43 @@ def _human_turn(state: State, record: Record, player: int, render) -> bool:
                 continue
             record.add(player, action)
             return True
+
+
+MOVES_SHOWN = 40
+
+
+def _list_moves(state: State, player: int, prefix: str) -> None:
+    actions = [str(a) for a in state.legal_actions(player)]
+    show_all = prefix == "all"
+    if prefix and not show_all:
+        actions = [a for a in actions if a.startswith(prefix)]
+    by_text = {str(a): a for a in state.legal_actions(player)}
+    for text in actions if show_all else actions[:MOVES_SHOWN]:
+        console.print(f"  {state.describe(by_text[text])}", markup=False)
+    hidden = 0 if show_all else len(actions) - MOVES_SHOWN
+    if hidden > 0:
+        kinds = sorted({a.split()[0] for a in actions})
+        console.print(f"  … and {hidden} more: narrow them with 'moves PREFIX' "
+                      f"(e.g. 'moves {kinds[0]}') or see them all with 'moves all'")
+    if not actions:
+        console.print(f"  no legal action starts with {prefix!r}", markup=False)
+
+
+@main.command("rules")
+@click.argument("game_name", metavar="GAME")
+@click.option("--lang", "-l", default="en", show_default=True, metavar="en|pt-BR|ca",
+              help="Language of the rules page.")
+def rules_command(game_name, lang) -> None:
+    """Show the rules of GAME (in English, Brazilian Portuguese or Catalan)."""
+    from rich.markdown import Markdown
+
+    from boardgamesbot.help import help_page
+
+    try:
+        page = help_page(game_name, lang)
+    except GameError as error:
+        _fail(str(error))
+    console.print(Markdown(page))
 
 
 @main.command("replay")

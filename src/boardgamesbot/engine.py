@@ -228,32 +228,28 @@ class Record:
         """Every state from the start to the end, each a separate object."""
         state = self.new_state()
         yield state.clone()
-        for index, (player, notation) in enumerate(self.actions):
-            try:
-                state.apply(player, notation)
-            except GameError as error:
-                raise GameError(
-                    f"record action {index + 1} ({notation!r} by seat {player}) "
-                    f"cannot be replayed: {error}",
-                    code="bad_record",
-                    index=index,
-                ) from error
+        for index in range(len(self.actions)):
+            self._replay_one(state, index)
             yield state.clone()
 
     def replay(self, upto: int | None = None) -> State:
         """The state after the first ``upto`` actions (all of them by default)."""
         state = self.new_state()
-        for index, (player, notation) in enumerate(self.actions[:upto]):
-            try:
-                state.apply(player, notation)
-            except GameError as error:
-                raise GameError(
-                    f"record action {index + 1} ({notation!r} by seat {player}) "
-                    f"cannot be replayed: {error}",
-                    code="bad_record",
-                    index=index,
-                ) from error
+        for index in range(len(self.actions[:upto])):
+            self._replay_one(state, index)
         return state
+
+    def _replay_one(self, state: State, index: int) -> None:
+        player, notation = self.actions[index]
+        try:
+            state.apply(player, notation)
+        except GameError as error:
+            raise GameError(
+                f"record action {index + 1} ({notation!r} by seat {player}) "
+                f"cannot be replayed: {error}",
+                code="bad_record",
+                index=index,
+            ) from error
 
     # JSON ----------------------------------------------------------------------------
 

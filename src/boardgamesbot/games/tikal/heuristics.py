@@ -21,6 +21,8 @@ from .components import NUM_SPACES, TEMPLE, TREASURE, VOLCANO
 from .notation import Recover
 from .state import ACTIONS, FINAL_ROUND, TILES, TREASURE_POINTS, TikalState
 
+VOLCANO_TILES = frozenset(tile_id for tile_id, tile in TILES.items() if tile.kind == VOLCANO)
+
 # Likelihood of still controlling a temple at one's next scoring, by strength
 # margin over the strongest rival (-3 or less … +5 or more).
 CONTROL = {-3: 0.0, -2: 0.03, -1: 0.08, 0: 0.2, 1: 0.55, 2: 0.7, 3: 0.8, 4: 0.86, 5: 0.92}
@@ -30,7 +32,15 @@ WAFER_IN_REACH = 0.6    # a wafer on a tile where the seat stands
 AP_LEFT = 0.3           # an unspent action point during one's own turn
 
 
-def scorings_left(state: TikalState, player: int) -> int:
+def _volcanoes_left(state: TikalState) -> int:
+    volcanoes = sum(map(VOLCANO_TILES.__contains__, state.stack))
+    if state.auction is not None:  # face-up tiles not yet taken
+        volcanoes += sum(1 for tile in getattr(state.auction, "display", ())
+                         if tile and TILES[tile].kind == VOLCANO)
+    return volcanoes
+
+
+def scorings_left(state: TikalState, player: int, volcanoes: int | None = None) -> int:
     """How many more times ``player`` will score (the round in progress included)."""
     if state.phase == "over":
         return 0
@@ -38,54 +48,57 @@ def scorings_left(state: TikalState, player: int) -> int:
         player == state.current or player in state.queue) else 0
     if state.round == FINAL_ROUND:
         return in_round
-    volcanoes = sum(1 for tile in state.stack if TILES[tile].kind == VOLCANO)
-    if state.auction is not None:  # face-up tiles not yet taken
-        volcanoes += sum(1 for tile in getattr(state.auction, "display", ())
-                         if tile and TILES[tile].kind == VOLCANO)
+    if volcanoes is None:
+        volcanoes = _volcanoes_left(state)
     return in_round + volcanoes + 1
-
-
-def player_worth(state: TikalState, player: int, temples: list[int]) -> float:
-    scorings = scorings_left(state, player)
-    if scorings == 0:
-        return float(state.points[player])
-    worth = float(state.points[player])
-    later = 1.0 + LATER_SCORINGS * (scorings - 1)
-    n = state.num_players
-    for space in temples:
-        guard = state.guard[space]
-        value = state.value[space]
-        if guard >= 0:
-            if guard == player:
-                worth += value * scorings
-            continue
-        mine = state.strength(player, space)
-        if not mine:
-            continue
-        rival = max(state.strength(other, space) for other in range(n) if other != player)
-        margin = max(-3, min(5, mine - rival))
-        worth += value * CONTROL[margin] * later
-    worth += sum(TREASURE_POINTS[c] for c in state.treasures[player]) * scorings
-    workers = state.workers[player]
-    on_board = sum(workers) + (state.leader[player] >= 0)
-    worth += FIGURE_ON_BOARD * on_board
-    for space in range(NUM_SPACES):
-        if state.kind[space] == TREASURE and state.wafers[space]:
-            present = workers[space] + (state.leader[player] == space)
-            if present:
-                worth += WAFER_IN_REACH * min(present, len(state.wafers[space]), 2)
-    if state.phase == ACTIONS and state.current == player:
-        worth += AP_LEFT * state.ap
-    return worth
 
 
 def evaluate(state: TikalState, player: int) -> float:
     """``player``'s estimated final margin over the strongest other player, in points."""
-    temples = [s for s in range(NUM_SPACES) if state.kind[s] == TEMPLE]
-    worths = [player_worth(state, q, temples) for q in range(state.num_players)]
+    n = state.num_players
+    over = state.phase == "over"
+    volcanoes = 0 if over else _volcanoes_left(state)
+    kind, workers, leader = state.kind, state.workers, state.leader
+    temples, treasures = [], []
+    for space in range(NUM_SPACES):
+        if kind[space] == TEMPLE:
+            temples.append(space)
+        elif kind[space] == TREASURE and state.wafers[space]:
+            treasures.append(space)
+    # Strength of every seat on every unguarded temple, computed once for all seats.
+    contested = []
+    for space in temples:
+        if state.guard[space] < 0:
+            strengths = [workers[q][space] + (3 if leader[q] == space else 0) for q in range(n)]
+            if any(strengths):
+                contested.append((state.value[space], strengths))
+    worths = []
+    for q in range(n):
+        worth = float(state.points[q])
+        scorings = 0 if over else scorings_left(state, q, volcanoes)
+        if scorings:
+            later = 1.0 + LATER_SCORINGS * (scorings - 1)
+            for space in temples:
+                if state.guard[space] == q:
+                    worth += state.value[space] * scorings
+            for value, strengths in contested:
+                mine = strengths[q]
+                if mine:
+                    rival = max(strengths[o] for o in range(n) if o != q)
+                    worth += value * CONTROL[max(-3, min(5, mine - rival))] * later
+            worth += sum(map(TREASURE_POINTS.__getitem__, state.treasures[q])) * scorings
+            own = workers[q]
+            worth += FIGURE_ON_BOARD * (sum(own) + (leader[q] >= 0))
+            for space in treasures:
+                present = own[space] + (leader[q] == space)
+                if present:
+                    worth += WAFER_IN_REACH * min(present, len(state.wafers[space]), 2)
+            if state.phase == ACTIONS and state.current == q:
+                worth += AP_LEFT * state.ap
+        worths.append(worth)
     mine = worths[player]
     rivals = [w for q, w in enumerate(worths) if q != player]
-    if state.phase == "over":
+    if over:
         return mine - max(rivals)
     # Against several rivals, beating the leader matters most, but the field counts too.
     return mine - (0.7 * max(rivals) + 0.3 * sum(rivals) / len(rivals))
@@ -97,7 +110,7 @@ def position_key(state: TikalState) -> tuple:
         state.phase, state.current, state.ap,
         tuple(map(tuple, state.workers)), tuple(state.leader), tuple(state.value),
         tuple(map(tuple, state.treasures)), tuple(state.camp), tuple(state.guard),
-        tuple(len(w) for w in state.wafers), tuple(state.kind),
+        tuple(map(len, state.wafers)), tuple(state.kind),
     )
 
 

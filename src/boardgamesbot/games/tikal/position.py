@@ -235,16 +235,7 @@ def _read(game, data: dict):
     state = TikalState.__new__(TikalState)
     state.game, state.num_players, state.variant = game, n, variant
     state.barriers = 0  # a position read from JSON is an undo barrier itself
-    state.kind = [None] * NUM_SPACES
-    state.stones = [(0,) * 6] * NUM_SPACES
-    state.tile_id = [None] * NUM_SPACES
-    state.printed = [0] * NUM_SPACES
-    state.value = [0] * NUM_SPACES
-    state.wafers = [[] for _ in range(NUM_SPACES)]
-    state.camp = [-1] * NUM_SPACES
-    state.guard = [-1] * NUM_SPACES
-    state.guard_figure = [None] * NUM_SPACES
-    state.links = [()] * NUM_SPACES
+    state.clear_board()
     kinds = COMPONENTS.treasure_kinds
     seen_tiles = []
     for name, entry in dict(data["board"]).items():

@@ -107,16 +107,7 @@ class TikalState(State):
         state.game = game
         state.num_players = num_players
         state.variant = variant
-        state.kind = [None] * NUM_SPACES
-        state.stones = [(0,) * 6] * NUM_SPACES
-        state.tile_id = [None] * NUM_SPACES
-        state.printed = [0] * NUM_SPACES
-        state.value = [0] * NUM_SPACES
-        state.wafers = [[] for _ in range(NUM_SPACES)]
-        state.camp = [-1] * NUM_SPACES
-        state.guard = [-1] * NUM_SPACES
-        state.guard_figure = [None] * NUM_SPACES
-        state.links = [()] * NUM_SPACES
+        state.clear_board()
         for space in COMPONENTS.preprinted:
             state.kind[space.space] = space.kind
             state.stones[space.space] = space.stones
@@ -167,6 +158,19 @@ class TikalState(State):
         else:
             state._start_turn(0)
         return state
+
+    def clear_board(self) -> None:
+        """Every space unexplored (setup and position reading fill it in)."""
+        self.kind = [None] * NUM_SPACES
+        self.stones = [(0,) * 6] * NUM_SPACES
+        self.tile_id = [None] * NUM_SPACES
+        self.printed = [0] * NUM_SPACES
+        self.value = [0] * NUM_SPACES
+        self.wafers = [[] for _ in range(NUM_SPACES)]
+        self.camp = [-1] * NUM_SPACES
+        self.guard = [-1] * NUM_SPACES
+        self.guard_figure = [None] * NUM_SPACES
+        self.links = [()] * NUM_SPACES
 
     def _relink(self, space: int) -> None:
         """Recompute the passable crossings out of ``space`` (after a placement)."""
@@ -350,7 +354,19 @@ class TikalState(State):
         if TILES[tile_id].kind == VOLCANO:
             return [place(s, 0) for s in frontier]
         rotations = ROTATED[tile_id]
-        legal = [place(s, r) for s in frontier for r in range(6) if self._connects(s, rotations[r])]
+        kind, board_stones = self.kind, self.stones
+        legal = []
+        for space in frontier:
+            # For each side: the stones facing it on an explored non-volcano neighbour, or -1.
+            facing = [
+                board_stones[other][OPPOSITE[side]]
+                if other >= 0 and kind[other] is not None and kind[other] != VOLCANO else -1
+                for side, other in enumerate(NEIGHBOURS[space])
+            ]
+            for rotation in range(6):
+                stones = rotations[rotation]
+                if any(f >= 0 and f + stones[side] for side, f in enumerate(facing)):
+                    legal.append(place(space, rotation))
         if legal:
             return legal
         # Decision: a tile with no legal space goes on any frontier space, any rotation.
@@ -543,10 +559,12 @@ class TikalState(State):
         if leader == -1:
             actions.extend(enter(LEADER, s) for s in nodes)
         kind, links = self.kind, self.links
-        for space in range(NUM_SPACES):
+        occupied = [s for s in range(NUM_SPACES) if workers[s]]
+        if leader >= 0 and not workers[leader]:
+            occupied.append(leader)
+            occupied.sort()
+        for space in occupied:
             count = workers[space] + (leader == space)
-            if not count:
-                continue
             figures = (WORKER, LEADER) if workers[space] and leader == space else (
                 (WORKER,) if workers[space] else (LEADER,))
             targets = [other for other, cost in links[space] if cost <= ap]
@@ -598,10 +616,11 @@ class TikalState(State):
                                 cost=cost, left=self.ap)
 
     def _has_figure(self, player: int, figure: str, space: int) -> None:
-        name = space_name(space)
         if figure == LEADER and self.leader[player] != space:
+            name = space_name(space)
             raise IllegalAction(f"your leader is not on {name}", code="no_figure", space=name)
         if figure == WORKER and not self.workers[player][space]:
+            name = space_name(space)
             raise IllegalAction(f"you have no worker on {name}", code="no_figure", space=name)
 
     def _apply_turn_action(self, player: int, action: Action) -> None:
@@ -639,14 +658,15 @@ class TikalState(State):
 
     def _move(self, player: int, action: Move) -> int:
         source, target = action.source, action.target
-        a, b = space_name(source), space_name(target)
         self._has_figure(player, action.figure, source)
         if self.kind[target] is None:
+            b = space_name(target)
             raise IllegalAction(f"{b} is unexplored", code="unexplored", space=b)
         if self.kind[target] == VOLCANO:
-            raise IllegalAction("nobody enters a volcano", code="volcano", space=b)
+            raise IllegalAction("nobody enters a volcano", code="volcano", space=space_name(target))
         cost = self.move_cost(source, target, player)
         if not cost:
+            a, b = space_name(source), space_name(target)
             if target in NEIGHBOURS[source]:
                 raise IllegalAction(f"no stone path between {a} and {b}", code="no_path",
                                     source=a, target=b)
@@ -662,22 +682,30 @@ class TikalState(State):
             self.leader[player] = target
         return cost
 
-    def _uncover(self, player: int, action: Uncover) -> int:
-        space, name = action.space, space_name(action.space)
-        if self.kind[space] != TEMPLE:
-            raise IllegalAction(f"{name} is not a temple", code="not_a_temple", space=name)
-        if self.guard[space] >= 0:
-            raise IllegalAction(f"the temple on {name} is guarded", code="guarded", space=name)
-        done = self.uncovered.get(space, 0)
+    def _uses_this_turn(self, player: int, space: int, counts: dict, limit: str,
+                        code: str) -> int:
+        """Uncovering and recovering: at most 2 per space per turn, one own figure per use."""
+        done = counts.get(space, 0)
+        name = space_name(space)
         if done >= 2:
-            raise IllegalAction(f"2 levels of {name} were already uncovered this turn",
-                                code="uncover_limit", space=name)
+            raise IllegalAction(limit, code=code, space=name)
         figures = self.figures_on(player, space)
         if figures <= done:
             raise IllegalAction(
                 f"only {figures} of your figures is on {name}" if figures else
                 f"you have no figure on {name}", code="too_few_figures", space=name,
             )
+        return done
+
+    def _uncover(self, player: int, action: Uncover) -> int:
+        space, name = action.space, space_name(action.space)
+        if self.kind[space] != TEMPLE:
+            raise IllegalAction(f"{name} is not a temple", code="not_a_temple", space=name)
+        if self.guard[space] >= 0:
+            raise IllegalAction(f"the temple on {name} is guarded", code="guarded", space=name)
+        done = self._uses_this_turn(player, space, self.uncovered,
+                                    f"2 levels of {name} were already uncovered this turn",
+                                    "uncover_limit")
         level = self.value[space] + 1
         if level > 10 or not self.levels[level]:
             raise IllegalAction(f"no level {level} left in the supply", code="no_level",
@@ -695,16 +723,9 @@ class TikalState(State):
                                 space=name)
         if not self.wafers[space]:
             raise IllegalAction(f"no treasure left on {name}", code="no_treasure", space=name)
-        done = self.recovered.get(space, 0)
-        if done >= 2:
-            raise IllegalAction(f"2 treasures were already taken from {name} this turn",
-                                code="recover_limit", space=name)
-        figures = self.figures_on(player, space)
-        if figures <= done:
-            raise IllegalAction(
-                f"only {figures} of your figures is on {name}" if figures else
-                f"you have no figure on {name}", code="too_few_figures", space=name,
-            )
+        done = self._uses_this_turn(player, space, self.recovered,
+                                    f"2 treasures were already taken from {name} this turn",
+                                    "recover_limit")
         self._need(3)
         wafer = self.wafers[space].pop()
         self.barriers += 1  # the wafer is turned up: no taking it back
