@@ -12,6 +12,7 @@ const LETTER = { F: "forest", V: "village", A: "farm", W: "water", M: "monster" 
 const FILL = { forest: "#3f7d3b", village: "#c2452f", farm: "#e9c54a", water: "#3f86c7", monster: "#6f3d8c",
   mountain: "#8a6f5a", wasteland: "#5b5b5b", empty: "#fbf8ee" };
 const previews = new Map(); // `${state_id} ${notation}` -> answer (or a pending promise)
+let repaint = null; // paints the preview on the sheet on screen now
 
 export const cellName = (r, c) => `${COLS[c]}${r + 1}`;
 
@@ -196,6 +197,7 @@ export function render(ctx) {
     sheet.setAttribute("tabindex", "0");
     sheet.dataset.key = "sheet";
     const paint = () => paintPreview(ctx, overlay, previewText);
+    repaint = paint;
     sheet.addEventListener("mousemove", (event) => {
       const cell = cellAt(sheet, event);
       if (cell && (!ctx.sel.hover || cell[0] !== ctx.sel.hover[0] || cell[1] !== ctx.sel.hover[1])) {
@@ -277,7 +279,7 @@ function paintPreview(ctx, overlay, text) {
   if (!known) {
     const promise = ctx.preview(notation).then((answer) => {
       previews.set(key, answer);
-      if (ctx.sel.hover && notationFor(ctx, ctx.sel.hover) === notation && overlay.isConnected) paintPreview(ctx, overlay, text);
+      if (repaint) repaint();
     }).catch(() => previews.delete(key));
     previews.set(key, promise);
   }
@@ -311,7 +313,7 @@ function controlsPanel(ctx) {
   const { terrains, shapes, mode, ambush } = controls(ctx);
   const body = [];
   if (mode === "pass") {
-    body.push(h("p", {}, t("carto.hint.pass")), h("button", { type: "button", class: "primary", "data-key": "pass", onclick: () => ctx.act("pass") }, t("carto.do.pass")));
+    body.push(h("p", {}, t("carto.hint.pass")), h("button", { type: "button", class: "primary", "data-key": "pass", onclick: () => ctx.act("pass") }, t("carto.pass.button")));
   } else {
     if (mode === "ruins") body.push(h("p", { class: "banner" }, t("carto.hint.ruins")));
     if (mode === "1x1") body.push(h("p", { class: "banner" }, t("carto.hint.1x1")));

@@ -169,7 +169,7 @@ export class LobbyScreen {
 
 export function seatName(seat) {
   if (!seat) return "?";
-  if (seat.kind === "bot") return t("bot.name", { level: t(`level.${seat.level}`) });
+  if (seat.kind === "bot") return t("bot.name", { n: seat.seat + 1, level: t(`level.${seat.level}`) });
   if (seat.kind === "open") return t("seat.open", { n: seat.seat + 1 });
   return seat.name;
 }

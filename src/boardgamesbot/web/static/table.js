@@ -215,7 +215,7 @@ export class TableScreen {
       h("div", { class: "table-body" },
         h("div", { class: "board-area" }, drawn.main),
         h("aside", { class: "side" }, drawn.side, h("section", { class: "panel log-panel", "aria-labelledby": "log-title" },
-          h("h2", { id: "log-title" }, t("log.title")), h("ol", { class: "log", id: "log", reversed: true })))));
+          h("h2", { id: "log-title" }, t("log.title")), h("ul", { class: "log", id: "log" })))));
   }
 
   autopilotControl(row) {

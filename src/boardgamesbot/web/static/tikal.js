@@ -333,7 +333,7 @@ function turnPanel(ctx, legal) {
     }
     if (legal.end) {
       body.push(h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", id: "end-turn", "data-key": "end-turn",
-        onclick: () => ctx.act("end") }, t("tikal.do.end"))));
+        onclick: () => ctx.act("end") }, t("tikal.end.button"))));
     }
     return body;
   }
@@ -368,7 +368,7 @@ function auctionPanel(ctx, legal) {
       min !== null ? [h("label", { for: "bid-amount", class: "sr-only" }, t("tikal.auction.amount")),
         h("input", { id: "bid-amount", type: "number", min, max, value: ctx.sel.bid, "data-key": "bid-amount", oninput: (e) => { ctx.sel.bid = Number(e.target.value); } }),
         h("button", { type: "button", class: "primary", "data-key": "bid", onclick: () => ctx.act(`bid ${ctx.sel.bid}`) }, t("tikal.auction.bidbutton"))] : null,
-      legal.pass ? h("button", { type: "button", "data-key": "pass", onclick: () => ctx.act("pass") }, t("tikal.do.pass")) : null));
+      legal.pass ? h("button", { type: "button", "data-key": "pass", onclick: () => ctx.act("pass") }, t("tikal.pass.button")) : null));
   }
   return h("section", { class: "panel", "aria-labelledby": "auction-title" }, h("h2", { id: "auction-title" }, t("tikal.auction.title")), items);
 }
