@@ -5,7 +5,7 @@ import { t } from "./i18n.js";
 /** data: {labels: [..], series: [[value per label] per seat], title} */
 export function scoreChart(data, ctx) {
   if (!data || !data.labels.length) return null;
-  const width = 480, height = 240, left = 40, right = 16, top = 16, bottom = 36;
+  const width = 480, height = 240, left = 40, right = 34, top = 16, bottom = 36;
   const values = data.series.flat();
   const max = Math.max(1, ...values);
   const min = Math.min(0, ...values);

@@ -1,7 +1,7 @@
 // The lobby: create a table, resume my tables, replay finished games, rematch; joining by invite.
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { forgetSeat, myName, mySeats, saveName, saveSeat } from "./store.js";
 import { go, notifyError, openRules } from "./ui.js";
 
@@ -180,7 +180,7 @@ export function describeTable(table) {
     ? t(`tikal.variant.${table.options?.variant || "basic"}`)
     : table.seats.length === 1 ? t("carto.solo") : t(`carto.side.${table.options?.side || "A"}`);
   const players = table.seats.map(seatName).join(", ");
-  const date = new Date((table.created || 0) * 1000).toLocaleString();
+  const date = new Date((table.created || 0) * 1000).toLocaleString(lang());
   return `${game} · ${option} · ${players} · ${date}`;
 }
 

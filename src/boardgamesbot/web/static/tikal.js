@@ -209,7 +209,7 @@ function boardSvg(ctx, legal) {
           s("title", {}, t("tikal.camp.of", { name: ctx.name(entry.camp) }))));
       }
       if (entry.guard) {
-        g.append(s("path", { d: `M${cx - 26},${cy - 24} h14 v8 q0,8 -7,11 q-7,-3 -7,-11 z`, fill: ctx.colour(entry.guard.seat), class: "guard" },
+        g.append(s("path", { d: `M${cx + 17},${cy - 9} h14 v8 q0,8 -7,11 q-7,-3 -7,-11 z`, fill: ctx.colour(entry.guard.seat), class: "guard" },
           s("title", {}, t("tikal.guard.of", { name: ctx.name(entry.guard.seat) }))));
       }
       if (entry.figures) g.append(figuresGroup(cx, cy, entry.figures, ctx));
@@ -425,7 +425,7 @@ export function render(ctx) {
   const board = boardSvg(ctx, ctx.interactive ? legal : null);
   const main = h("div", { class: "tikal-main" }, board);
   const side = [
-    ctx.interactive ? h("section", { class: `panel turn${ctx.yourTurn ? " yours" : ""}`, "aria-labelledby": "turn-title" },
+    ctx.interactive && !view.over ? h("section", { class: `panel turn${ctx.yourTurn ? " yours" : ""}`, "aria-labelledby": "turn-title" },
       h("h2", { id: "turn-title" }, ctx.yourTurn ? t("status.your_turn") : t("tikal.turn")), turnPanel(ctx, legal)) : null,
     view.auction ? auctionPanel(ctx, legal) : null,
     scoringPanel(ctx),
