@@ -301,6 +301,10 @@ function turnPanel(ctx, legal) {
     }
     return body;
   }
+  if (view.phase === "bid" || view.phase === "take") {
+    body.push(h("p", {}, turnHint(ctx)), h("p", { class: "hint" }, t("tikal.auction.below")));
+    return body;
+  }
   if (view.phase === "actions") {
     body.push(h("p", { class: "ap", id: "ap-left" }, t("tikal.ap.left", { n: view.ap })));
     if (view.round) body.push(h("p", { class: "banner" }, t(`tikal.round.${view.round}.yours`)));
