@@ -344,7 +344,11 @@ def serve_command(db, data_dir, host, port, bot_workers, log_level) -> None:
     if bot_workers < 0:
         _fail("--bot-workers must be 0 or more")
     app = create_app(db=url, bot_workers=bot_workers)
-    console.print(f"serving on http://{host}:{port}/ (API under /api, database {url})")
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    console.print(f"serving on http://{host}:{port}/ (API under /api, database {url})",
+                  markup=False)
+    console.print(f"Open http://{shown}:{port}/ in your browser to play (Ctrl+C stops the "
+                  "server).", markup=False)
     # Messages are small JSON: compressing each costs more CPU than it saves.
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024,
                 ws_per_message_deflate=False)

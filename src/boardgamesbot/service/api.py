@@ -90,6 +90,10 @@ class UndoAction(BaseModel):
     state_id: int = Field(ge=0, lt=2**53)
 
 
+class PreviewAction(BaseModel):
+    action: str = Field(max_length=200, examples=["forest 2 r90 C4"])
+
+
 class Autopilot(BaseModel):
     level: str | None = Field(None, max_length=16, description="null: take the seat back")
 
@@ -310,6 +314,34 @@ def _routes(app: FastAPI) -> None:
     async def replay(table_id: str, request: Request) -> dict:
         """A finished game: its record and every state as a spectator saw it."""
         return lobby(request).get(table_id).replay()
+
+    @app.post("/api/tables/{table_id}/preview", tags=["play"], responses=ERRORS)
+    async def try_action(table_id: str, body: PreviewAction, request: Request,
+                         token: str | None = TokenQuery,
+                         authorization: str | None = AuthHeader) -> dict:
+        """Is ``action`` legal for the seat now, and (Cartographers) what would it score?
+
+        Tried on a copy; the table is not changed. An illegal action is not an
+        error here: the answer is ``{"legal": false, "error": {...}}``."""
+        from .preview import preview
+
+        room = lobby(request)
+        table = room.get(table_id)
+        seat = room.seat_of(table, _token(authorization, token))
+        if table.state is None:
+            raise ServiceError("the game has not started yet", code="not_started", status=409)
+        return {"state_id": table.version, **preview(table.state, seat, body.action)}
+
+    @app.get("/api/rules/{game}", tags=["help"], responses=ERRORS)
+    async def rules(game: str, lang: str = Query("en", max_length=10)) -> dict:
+        """The players' rules page of ``game`` in ``lang`` (en, pt-BR, ca) as HTML."""
+        from boardgamesbot.help import LANGUAGES, help_html
+
+        try:
+            html = help_html(game, lang)
+        except GameError as error:
+            raise ServiceError(str(error), code=error.code, status=404, **error.params)
+        return {"game": game, "lang": lang, "languages": list(LANGUAGES), "html": html}
 
     @app.get("/api/help", tags=["help"])
     async def help_index() -> dict:

@@ -1,0 +1,55 @@
+// UI strings in English, Brazilian Portuguese and Catalan (catalogs in i18n/*.json).
+export const LANGUAGES = ["en", "pt-BR", "ca"];
+const KEY = "bgbot.lang";
+const catalogs = {};
+let current = "en";
+
+export async function loadCatalogs() {
+  await Promise.all(LANGUAGES.map(async (lang) => {
+    const response = await fetch(`i18n/${lang}.json`);
+    catalogs[lang] = await response.json();
+  }));
+  const saved = localStorage.getItem(KEY);
+  const browser = (navigator.language || "en").toLowerCase();
+  const guess = browser.startsWith("pt") ? "pt-BR" : browser.startsWith("ca") ? "ca" : "en";
+  setLang(LANGUAGES.includes(saved) ? saved : guess, false);
+}
+
+export function lang() {
+  return current;
+}
+
+export function setLang(next, announce = true) {
+  current = LANGUAGES.includes(next) ? next : "en";
+  localStorage.setItem(KEY, current);
+  document.documentElement.lang = current;
+  if (announce) window.dispatchEvent(new CustomEvent("langchange"));
+}
+
+/** The string for `key` in the current language, with {name} placeholders filled. */
+export function t(key, params = {}) {
+  let text = catalogs[current]?.[key] ?? catalogs.en?.[key];
+  if (text === undefined) {
+    console.warn("missing string", key);
+    text = key;
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+export function has(key) {
+  return key in (catalogs.en || {});
+}
+
+/** A refusal in words, from its stable code (the server's English message as a fallback). */
+export function errorText(error) {
+  if (!error) return "";
+  const key = `error.${error.code}`;
+  if (has(key)) return t(key, flatParams(error.params || {}));
+  return error.message || error.code;
+}
+
+function flatParams(params) {
+  const out = {};
+  for (const [k, v] of Object.entries(params)) out[k] = Array.isArray(v) ? v.join(", ") : v;
+  return out;
+}

@@ -1,0 +1,82 @@
+// A finished game, step by step: every state as a spectator saw it, with the log and the chart.
+import { api } from "./api.js";
+import { h } from "./dom.js";
+import { errorText, t } from "./i18n.js";
+import { baseContext, GAMES, logLine } from "./table.js";
+import { scoreChart } from "./chart.js";
+
+export class ReplayScreen {
+  constructor(root, id) {
+    this.root = root;
+    this.id = id;
+    this.index = 0;
+    this.load();
+  }
+
+  get game() {
+    return this.summary?.game;
+  }
+
+  async load() {
+    try {
+      [this.summary, this.replay] = await Promise.all([
+        api("GET", `/api/tables/${encodeURIComponent(this.id)}`),
+        api("GET", `/api/tables/${encodeURIComponent(this.id)}/replay`),
+      ]);
+      this.index = this.replay.states.length - 1;
+    } catch (error) {
+      this.error = error.error;
+    }
+    this.render();
+  }
+
+  step(to) {
+    this.index = Math.max(0, Math.min(this.replay.states.length - 1, to));
+    this.render();
+  }
+
+  render() {
+    if (this.error) {
+      this.root.replaceChildren(h("section", { class: "card narrow" }, h("h1", {}, t("replay.title")), h("p", { class: "error" }, errorText(this.error)),
+        h("a", { class: "button", href: "#/" }, t("nav.lobby"))));
+      return;
+    }
+    if (!this.replay) {
+      this.root.replaceChildren(h("p", { class: "loading" }, t("table.loading")));
+      return;
+    }
+    const focusKey = document.activeElement?.dataset?.key;
+    const module = GAMES[this.game];
+    const ctx = Object.assign(baseContext({ ...this.summary, status: "over" }, null), {
+      view: this.replay.states[this.index], legal: [], yourTurn: false, sel: {}, interactive: false,
+      act: () => {}, preview: async () => ({}), rerender: () => this.render(), msg: { state_id: 0 },
+    });
+    const last = this.replay.states.length - 1;
+    const drawn = module.render(ctx);
+    const actions = this.replay.events.filter((e) => e.type === "action");
+    const current = this.index > 0 ? actions[this.index - 1] : null;
+    const final = this.replay.states[last];
+    this.root.replaceChildren(h("div", { class: `table-screen game-${this.game}` },
+      h("div", { class: "table-head" },
+        h("h1", {}, t("replay.title"), h("span", { class: "sub" }, ` · ${t(`game.${this.game}`)} · ${module.optionText(this.summary)}`)),
+        h("div", { class: "toolbar replay-controls", role: "toolbar", "aria-label": t("replay.controls") },
+          h("button", { type: "button", "data-key": "first", onclick: () => this.step(0) }, "⏮", h("span", { class: "sr-only" }, t("replay.first"))),
+          h("button", { type: "button", "data-key": "prev", onclick: () => this.step(this.index - 1) }, "◀", h("span", { class: "sr-only" }, t("replay.prev"))),
+          h("label", { for: "replay-step", class: "sr-only" }, t("replay.step")),
+          h("input", { type: "range", id: "replay-step", "data-key": "slider", min: 0, max: last, value: this.index, oninput: (e) => this.step(Number(e.target.value)) }),
+          h("button", { type: "button", "data-key": "next", onclick: () => this.step(this.index + 1) }, "▶", h("span", { class: "sr-only" }, t("replay.next"))),
+          h("button", { type: "button", "data-key": "last", onclick: () => this.step(last) }, "⏭", h("span", { class: "sr-only" }, t("replay.last"))),
+          h("span", { class: "muted" }, t("replay.position", { n: this.index, total: last })),
+          h("a", { class: "button ghost", href: "#/" }, t("nav.lobby"))),
+        h("p", { class: "status-line", role: "status" }, current ? logLine(current, module, ctx) : t("replay.start"))),
+      h("div", { class: "table-body" },
+        h("div", { class: "board-area" }, drawn.main),
+        h("aside", { class: "side" },
+          h("section", { class: "panel summary" }, h("h2", {}, t("summary.title")),
+            h("p", {}, t("summary.winners", { names: (this.replay.result?.winners || []).map((s) => ctx.name(s)).join(", ") })),
+            module.summaryExtra ? module.summaryExtra(final, ctx) : null,
+            scoreChart(module.chartData(final, ctx), ctx)),
+          drawn.side))));
+    if (focusKey) this.root.querySelector(`[data-key="${focusKey}"]`)?.focus();
+  }
+}

@@ -1,0 +1,94 @@
+"""Browser tests: a real `bgbot serve` on a temporary data directory, driven through
+Debian's Chromium with Playwright. Screenshots go to test-artifacts/ (ignored by git)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = os.environ.get("BGBOT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """The address of a running `bgbot serve` (SQLite in a temporary directory)."""
+    data = tmp_path_factory.mktemp("serve")
+    port = free_port()
+    log = open(data / "serve.log", "w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "boardgamesbot.cli", "serve", "--data-dir", str(data), "--port",
+         str(port), "--bot-workers", "0"], stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                with urllib.request.urlopen(f"{url}/api/health", timeout=1) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.1)
+            if process.poll() is not None:
+                pytest.fail(f"bgbot serve exited: {(data / 'serve.log').read_text()}")
+        else:
+            pytest.fail("bgbot serve did not answer")
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        pytest.skip(f"Chromium is not installed at {CHROMIUM} (Debian package 'chromium'; "
+                    ".ci/run installs it)")
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="the playwright package is not installed")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    context.set_default_timeout(20_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    assert not errors, f"script errors in the page: {errors}"
+
+
+def shot(page, name: str, full_page: bool = True) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)

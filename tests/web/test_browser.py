@@ -1,0 +1,188 @@
+"""A person in the browser: the lobby, both games against bots, a friend through an
+invitation link, languages, reloads (the issue's browser tests)."""
+
+from __future__ import annotations
+
+import re
+
+from .conftest import shot
+
+
+def create_table(page, server, game="tikal", seed=None, seats=None, players=None):
+    page.goto(f"{server}/")
+    page.wait_for_selector("#create-button")
+    if game == "cartographers":
+        page.click("#game-cartographers")
+    if players is not None:
+        page.fill("#players", str(players))
+        page.press("#players", "Tab")
+    for index, kind in (seats or {}).items():
+        page.select_option(f"#seat-{index}", kind)
+    if seed is not None:
+        page.click("#advanced")
+        page.fill("#seed", str(seed))
+    page.click("#create-button")
+    page.wait_for_url(re.compile(r"#/table/"))
+
+
+def ap_left(page, n):
+    page.wait_for_function(
+        "n => (document.querySelector('#ap-left')?.textContent || '').startsWith(String(n))", arg=n)
+
+
+def test_tikal_against_three_bots(page, server):
+    create_table(page, server, "tikal", seed=7, seats={1: "random", 2: "random", 3: "random"})
+    shot(page, "tikal-1-start")
+    # Only the legal spots are offered; clicking one previews the tile and its rotations.
+    offered = page.locator(".space.clickable")
+    assert offered.count() >= 1
+    page.click('[data-space="C5"]')
+    page.wait_for_selector("#place-confirm")
+    assert page.locator(".rotation").count() >= 1
+    assert page.locator('[data-space="C5"] .preview').count() == 1
+    shot(page, "tikal-2-place-preview")
+    page.click("#place-confirm")
+    # Enter a worker at the base camp.
+    page.click("#enter-W")
+    assert page.locator('[data-space="A6"] .cost-badge').count() == 1
+    page.click('[data-space="A6"]')
+    ap_left(page, 9)
+    # Choose the figure: where it can go is highlighted with the cost; move it to the temple.
+    page.click('[data-space="A6"]')
+    page.wait_for_selector("#figure-W")
+    assert page.locator('[data-space="A5"] .cost-text').text_content() == "1"
+    shot(page, "tikal-3-move-targets")
+    page.click('[data-space="A5"]')
+    ap_left(page, 8)
+    # Uncover the temple.
+    page.click('[data-space="A5"]')
+    page.click('[data-action="uncover A5"]')
+    ap_left(page, 6)
+    assert page.locator('[data-space="A5"] .temple-value').text_content() == "2"
+    # Undo is offered for my last action within the turn.
+    assert page.locator('[data-key="undo"]').is_enabled()
+    page.click("#end-turn")
+    # The bots play: their actions appear in the log in plain words, and the turn comes back.
+    page.wait_for_function("document.querySelector('#log')?.textContent.includes('Bot 2')")
+    page.wait_for_selector('.space.clickable', timeout=30_000)
+    shot(page, "tikal-4-bots-played")
+    log = page.inner_text("#log")
+    assert "uncovers a temple level on A5" in log and "Bot 4" in log
+    # Speed on with the UI's own control until a scoring round has happened.
+    page.select_option("#autopilot-level", "random")
+    page.click('[data-key="autopilot-on"]')
+    page.wait_for_selector("#scoring-panel .scoring-rounds li", timeout=60_000)
+    shot(page, "tikal-5-scoring-round")
+    assert "Round 1" in page.inner_text("#scoring-panel")
+
+
+def test_cartographers_solo(page, server):
+    create_table(page, server, "cartographers", seed=3)
+    page.wait_for_selector('svg.sheet[data-key="sheet"]')
+    assert page.locator('[data-cell="K11"]').count() == 1
+    assert page.locator(".edicts li.scoring").count() == 2
+    page.click("#terrain-village")
+    page.click("#shape-2")
+    page.click("#rotate")
+    assert page.inner_text("#orientation").startswith("r90")
+    page.click("#flip")
+    assert page.inner_text("#orientation").startswith("f90")
+    # The live preview judges the spot under the pointer.
+    page.hover('[data-cell="B3"]')
+    page.wait_for_selector("#preview-text.legal")
+    assert "season score now" in page.inner_text("#preview-text")
+    shot(page, "carto-1-preview")
+    page.hover('[data-cell="D2"]')  # a mountain
+    page.wait_for_selector("#preview-text.illegal")
+    page.click('[data-cell="D2"]')
+    page.wait_for_selector(".notice.error")
+    assert "mountains" in page.inner_text(".notice")
+    shot(page, "carto-2-refused")
+    page.click('[data-cell="B3"]')
+    page.wait_for_function("document.querySelector('#log')?.textContent.includes('draws village')")
+    assert page.locator('[data-cell="B3"].t-village').count() == 1
+    # Let a bot finish the seasons; the stars of each season are shown.
+    page.select_option("#autopilot-level", "random")
+    page.click('[data-key="autopilot-on"]')
+    page.wait_for_selector(".seasons .season-total", timeout=60_000)
+    shot(page, "carto-3-season-scored")
+    page.wait_for_selector("#solo-result", timeout=60_000)
+    assert page.locator(".summary .chart").count() == 1
+    shot(page, "carto-4-game-over")
+    # A finished game can be replayed and rematched.
+    page.click("a.button[href^='#/replay/']")
+    page.wait_for_selector("#replay-step")
+    page.click('[data-key="first"]')
+    assert page.inner_text(".replay-controls").count("0") >= 1
+    shot(page, "carto-5-replay")
+
+
+def test_two_people_at_one_table_through_an_invitation(browser, server):
+    host_context = browser.new_context(viewport={"width": 1280, "height": 900})
+    guest_context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        host = host_context.new_page()
+        create_table(host, server, "tikal", seed=11, players=2, seats={1: "friend"})
+        host.wait_for_selector("#invite-link")
+        link = host.input_value("#invite-link")
+        assert "#/join/" in link
+        shot(host, "friends-1-waiting")
+        guest = guest_context.new_page()
+        guest.goto(link)
+        guest.fill("#join-name", "Bea")
+        guest.click("#join-button")
+        guest.wait_for_selector(".tikal-board")
+        host.wait_for_selector(".tikal-board")
+        assert "Waiting for" in guest.inner_text("#status-line")
+        host.locator(".space.clickable").first.click()
+        host.click("#place-confirm")
+        guest.wait_for_function("document.querySelector('#log')?.textContent.includes('places the tile')")
+        assert "Bea (you)" in guest.inner_text(".players")
+        shot(host, "friends-2-host")
+        shot(guest, "friends-3-guest")
+    finally:
+        host_context.close()
+        guest_context.close()
+
+
+def test_language_switch_reload_and_phone(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    try:
+        page = context.new_page()
+        create_table(page, server, "cartographers", seed=5)
+        page.wait_for_selector('svg.sheet[data-key="sheet"]')
+        assert page.inner_text("h1").startswith("Cartographers")
+        page.select_option("#lang-select", "pt-BR")
+        page.wait_for_function("document.querySelector('h1').textContent.startsWith('Cartógrafos')")
+        assert page.inner_text("#rotate").startswith("Girar")
+        shot(page, "phone-pt-BR")
+        # By keyboard: focus the sheet, move the shape with the arrows, draw with Enter.
+        page.focus('svg.sheet[data-key="sheet"]')
+        before = page.locator(".cell-bg.last").count()
+        for key in ("ArrowDown", "ArrowRight", "ArrowUp"):
+            page.keyboard.press(key)
+        for _ in range(6):
+            page.keyboard.press("Enter")
+            if page.locator(".cell-bg.last").count() > before:
+                break
+            page.keyboard.press("ArrowDown")
+        page.wait_for_function("document.querySelector('#log')?.textContent.includes('desenha')")
+        url = page.url
+        page.reload()
+        page.wait_for_selector('svg.sheet')
+        assert page.url == url
+        assert page.inner_text("h1").startswith("Cartógrafos"), "the language is remembered"
+        assert "desenha" in page.inner_text("#log"), "the game resumes where it was"
+        page.select_option("#lang-select", "ca")
+        page.wait_for_function("document.querySelector('h1').textContent.startsWith('Cartògrafs')")
+        page.click('[data-key="rules"]')
+        page.wait_for_selector("#rules-body h1")
+        assert "Cartògrafs" in page.inner_text("#rules-body h1")
+        shot(page, "phone-ca-rules", full_page=False)
+        page.keyboard.press("Escape")
+        page.goto(f"{server}/#/")
+        page.wait_for_selector("#mine-title")
+        assert "Continua" in page.inner_text(".tables")
+        shot(page, "phone-ca-lobby")
+    finally:
+        context.close()

@@ -1,0 +1,129 @@
+"""The browser face's strings: every language has every string, every error code is translated,
+and the API pieces the browser needs (preview, rules pages) answer as documented."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from boardgamesbot.help import LANGUAGES
+from boardgamesbot.service.api import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "src" / "boardgamesbot" / "web" / "static"
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def catalog(lang: str) -> dict[str, str]:
+    return json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+# Codes the API's exception handlers choose by condition (not written as code="…").
+HANDLER_CODES = {"bad_json", "bad_request", "not_found", "method_not_allowed", "http_error",
+                 "internal_error"}
+
+
+def emitted_error_codes() -> set[str]:
+    """Every stable error code the service and the engines can send to a face."""
+    codes = set()
+    for path in (ROOT / "src").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        codes |= set(re.findall(r"code\s*=\s*[\"']([a-z_]+)[\"']", text))
+        for call in re.finditer(r"_uses_this_turn\((.*?)\)", text, re.S):
+            codes |= set(re.findall(r"[\"']([a-z_]+)[\"']", call.group(1)))
+    api = (ROOT / "src" / "boardgamesbot" / "service" / "api.py").read_text(encoding="utf-8")
+    assert all(f'"{code}"' in api for code in HANDLER_CODES)
+    return codes | HANDLER_CODES
+
+
+def test_the_ui_speaks_every_language_of_the_rules_help():
+    assert {p.stem for p in (STATIC / "i18n").glob("*.json")} == set(LANGUAGES)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_string_exists_in_every_language_with_the_same_placeholders(lang):
+    english, other = catalog("en"), catalog(lang)
+    assert set(other) == set(english)
+    for key, text in english.items():
+        assert set(PLACEHOLDER.findall(other[key])) == set(PLACEHOLDER.findall(text)), key
+        assert other[key].strip(), key
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_error_code_is_translated(lang):
+    strings = catalog(lang)
+    codes = emitted_error_codes()
+    assert {"overlap", "not_enough_ap", "stale_state", "unknown_invite", "not_found",
+            "bad_request", "internal_error"} <= codes
+    missing = sorted(code for code in codes if f"error.{code}" not in strings)
+    assert not missing, f"{lang}: no translation for {missing}"
+
+
+def test_every_string_the_scripts_ask_for_exists():
+    english = catalog("en")
+    used = set()
+    for path in STATIC.glob("*.js"):
+        used |= set(re.findall(r"\bt\(\s*\"([^\"]+)\"", path.read_text(encoding="utf-8")))
+    assert used, "no t(\"…\") calls found"
+    assert not sorted(used - set(english))
+
+
+def test_no_third_party_code_is_vendored():
+    for path in STATIC.rglob("*"):
+        if path.is_file():
+            assert path.suffix in {".html", ".js", ".css", ".json"}, path
+            assert path.stat().st_size < 200_000, f"{path} looks vendored"
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(db=f"sqlite:///{tmp_path / 'web.db'}")) as client:
+        yield client
+
+
+def test_the_front_end_is_served_at_the_root(client):
+    page = client.get("/")
+    assert page.status_code == 200 and 'src="app.js"' in page.text
+    assert client.get("/i18n/ca.json").json()["game.cartographers"] == "Cartògrafs"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rules_pages_are_served_in_every_language(client, lang):
+    for game in ("tikal", "cartographers"):
+        page = client.get(f"/api/rules/{game}", params={"lang": lang}).json()
+        assert page["lang"] == lang and page["html"].startswith("<h1>")
+
+
+def test_unknown_rules_page_is_an_error_with_a_code(client):
+    answer = client.get("/api/rules/chess")
+    assert answer.status_code == 404
+    assert answer.json()["error"]["code"] == "unknown_help"
+
+
+def test_preview_judges_a_placement_without_changing_the_table(client):
+    created = client.post("/api/tables", json={"game": "cartographers", "seed": 3,
+                                               "seats": [{"kind": "person"}]}).json()
+    table, token = created["table"]["id"], created["seats"][0]["token"]
+    before = client.get(f"/api/tables/{table}/view", params={"token": token}).json()
+    good = client.post(f"/api/tables/{table}/preview", params={"token": token},
+                       json={"action": "village 2 f90 B3"}).json()
+    assert good["legal"] is True
+    assert good["cells"] == ["B3", "A4", "B4", "A5", "B5"]
+    assert set(good["season_score"]) == {"edicts", "coins", "monsters", "total"}
+    bad = client.post(f"/api/tables/{table}/preview", params={"token": token},
+                      json={"action": "village 2 r0 D2"}).json()
+    assert bad == {"state_id": before["state_id"], "legal": False, "error": bad["error"]}
+    assert bad["error"]["code"] == "overlap"
+    after = client.get(f"/api/tables/{table}/view", params={"token": token}).json()
+    assert after == before
+
+
+def test_preview_needs_a_seat(client):
+    created = client.post("/api/tables", json={"game": "tikal", "seats": [
+        {"kind": "person"}, {"kind": "bot", "level": "random"}]}).json()
+    answer = client.post(f"/api/tables/{created['table']['id']}/preview", json={"action": "end"})
+    assert answer.status_code == 401 and answer.json()["error"]["code"] == "token_required"
