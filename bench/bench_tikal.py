@@ -17,11 +17,15 @@ import time
 from boardgamesbot.engine import load_game
 
 
-def play_random_games(games: int, players: int, seed: int) -> tuple[int, float]:
-    """Play ``games`` random games; return (actions played, seconds)."""
+def play_random_games(games: int, players: int, seed: int) -> tuple[int, float, float]:
+    """Play ``games`` random games; return (actions played, wall seconds, CPU seconds).
+
+    CPU seconds (this process only) stay meaningful on a shared, loaded machine,
+    where wall time mostly measures the other jobs.
+    """
     tikal = load_game("tikal")
     actions = 0
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     for number in range(games):
         state = tikal.new(players, seed + number)
         rng = random.Random(seed + number)
@@ -29,7 +33,7 @@ def play_random_games(games: int, players: int, seed: int) -> tuple[int, float]:
             player = state.current_players()[0]
             state.apply(player, rng.choice(state.legal_actions(player)))
             actions += 1
-    return actions, time.perf_counter() - start
+    return actions, time.perf_counter() - start, time.process_time() - cpu_start
 
 
 def measure_clone(runs: int = 5, clones: int = 20000) -> float:
@@ -53,15 +57,18 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--players", type=int, default=4)
     args = parser.parse_args()
-    action_rates, game_rates, lengths = [], [], []
+    action_rates, cpu_rates, game_rates, lengths = [], [], [], []
     for run in range(args.runs):
-        actions, seconds = play_random_games(args.games, args.players, seed=1000 * run)
+        actions, seconds, cpu = play_random_games(args.games, args.players, seed=1000 * run)
         action_rates.append(actions / seconds)
+        cpu_rates.append(actions / cpu)
         game_rates.append(args.games / seconds)
         lengths.append(actions / args.games)
     print(f"Tikal, {args.players} players, {args.runs} runs x {args.games} random games")
     print(f"  actions per second: median {statistics.median(action_rates):,.0f} "
           f"(spread x{max(action_rates) / min(action_rates):.2f})")
+    print(f"  actions per CPU second: median {statistics.median(cpu_rates):,.0f} "
+          f"(spread x{max(cpu_rates) / min(cpu_rates):.2f})")
     print(f"  games per second:   median {statistics.median(game_rates):,.1f}")
     print(f"  actions per game:   median {statistics.median(lengths):,.0f}")
     print(f"  clones per second:  median {measure_clone():,.0f}")

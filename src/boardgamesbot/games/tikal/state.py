@@ -65,6 +65,16 @@ TILES = {tile.id: tile for tile in COMPONENTS.tiles}
 ROTATED = {tile.id: tuple(rotate(tile.stones, r) for r in range(6)) for tile in COMPONENTS.tiles}
 BASE = COMPONENTS.base_camp
 OPPOSITE = (3, 4, 5, 0, 1, 2)
+ADJACENT = tuple(tuple(n for n in sides if n >= 0) for sides in NEIGHBOURS)
+# Per tile and rotation: a 6-bit mask of the board sides that carry stones.
+STONED_SIDES = {
+    tile_id: tuple(sum(1 << side for side in range(6) if stones[side]) for stones in rotations)
+    for tile_id, rotations in ROTATED.items()
+}
+PLACE_ANY_ROTATION = tuple(tuple(place(s, r) for r in range(6)) for s in range(NUM_SPACES))
+# MOVES[figure][source][target]: every move action, built once (the inner loop only looks up).
+MOVES = {f: tuple(tuple(move(f, a, b) for b in range(NUM_SPACES)) for a in range(NUM_SPACES))
+         for f in (LEADER, WORKER)}
 
 # Phases of play.
 PLACE, ACTIONS, OVER = "place", "actions", "over"
@@ -336,41 +346,43 @@ class TikalState(State):
         kind = self.kind
         return [
             s for s in range(NUM_SPACES)
-            if kind[s] is None and any(n >= 0 and kind[n] is not None for n in NEIGHBOURS[s])
+            if kind[s] is None and any(kind[n] is not None for n in ADJACENT[s])
         ]
 
-    def _connects(self, space: int, stones: tuple[int, ...]) -> bool:
-        """Does a tile with ``stones`` on ``space`` share a stoned side with a non-volcano?"""
+    def _sides_open(self, space: int) -> tuple[int, int]:
+        """Two 6-bit side masks of ``space``: sides facing an explored non-volcano space,
+        and those of them where that neighbour already shows stones."""
         kind, board_stones = self.kind, self.stones
+        explored = stoned = 0
         for side, other in enumerate(NEIGHBOURS[space]):
             if other >= 0 and kind[other] is not None and kind[other] != VOLCANO:
-                if stones[side] + board_stones[other][OPPOSITE[side]]:
-                    return True
-        return False
+                explored |= 1 << side
+                if board_stones[other][OPPOSITE[side]]:
+                    stoned |= 1 << side
+        return explored, stoned
+
+    def _connects(self, space: int, tile_id: str, rotation: int) -> bool:
+        """Does the tile, so placed, share a stoned side (on either tile) with a non-volcano?"""
+        explored, stoned = self._sides_open(space)
+        return bool(stoned or STONED_SIDES[tile_id][rotation] & explored)
 
     def placements(self, tile_id: str) -> list[Action]:
         """Where and how ``tile_id`` may be placed (with the no-legal-space fallback)."""
         frontier = self.frontier()
         if TILES[tile_id].kind == VOLCANO:
             return [place(s, 0) for s in frontier]
-        rotations = ROTATED[tile_id]
-        kind, board_stones = self.kind, self.stones
+        masks = STONED_SIDES[tile_id]
         legal = []
         for space in frontier:
-            # For each side: the stones facing it on an explored non-volcano neighbour, or -1.
-            facing = [
-                board_stones[other][OPPOSITE[side]]
-                if other >= 0 and kind[other] is not None and kind[other] != VOLCANO else -1
-                for side, other in enumerate(NEIGHBOURS[space])
-            ]
-            for rotation in range(6):
-                stones = rotations[rotation]
-                if any(f >= 0 and f + stones[side] for side, f in enumerate(facing)):
-                    legal.append(place(space, rotation))
+            explored, stoned = self._sides_open(space)
+            if stoned:  # a neighbour's stones already lead here: every rotation connects
+                legal.extend(PLACE_ANY_ROTATION[space])
+            else:
+                legal.extend(place(space, r) for r in range(6) if masks[r] & explored)
         if legal:
             return legal
         # Decision: a tile with no legal space goes on any frontier space, any rotation.
-        return [place(s, r) for s in frontier for r in range(6)]
+        return [a for s in frontier for a in PLACE_ANY_ROTATION[s]]
 
     def _legal_placements(self) -> list[Action]:
         return self.placements(self.drawn)
@@ -391,9 +403,9 @@ class TikalState(State):
                     "a volcano has no stones: place it without a rotation", code="volcano_rotation"
                 )
             return
-        if self._connects(space, ROTATED[tile.id][action.rotation]):
+        if self._connects(space, tile.id, action.rotation):
             return
-        if any(self._connects(s, ROTATED[tile.id][r]) for s in self.frontier() for r in range(6)):
+        if any(self._connects(s, tile.id, r) for s in self.frontier() for r in range(6)):
             raise IllegalAction(
                 f"the {tile.label()} on {name} turned r{action.rotation} shares no stoned side "
                 "with an explored space",
@@ -570,9 +582,10 @@ class TikalState(State):
             targets = [other for other, cost in links[space] if cost <= ap]
             if space in nodes:
                 targets.extend(n for n in nodes if n != space and n not in targets)
+            rows = [MOVES[figure][space] for figure in figures]
             for target in targets:
-                for figure in figures:
-                    actions.append(move(figure, space, target))
+                for row in rows:
+                    actions.append(row[target])
             if kind[space] == TEMPLE:
                 if (
                     ap >= 2
