@@ -70,7 +70,7 @@ _TERRAIN = {terrain: index for index, terrain in enumerate(DRAWN_TERRAINS)}
 # a time (a seat's "turn" is one drawing), so the hard level is a flat Monte Carlo
 # over the best placements: each is tried in several determinizations, the others
 # reply, and the seat's best answer to the next card is evaluated.
-SEARCH_SETTINGS = {"method": "montecarlo", "worlds": 4, "width": 6, "depth": 2}
+SEARCH_SETTINGS = {"method": "montecarlo", "worlds": 5, "width": 6, "depth": 2}
 
 # Monster exposure: a star per exposed space at each remaining scoring, but the
 # seat fills most exposed spaces within a season or two, so later scorings count
