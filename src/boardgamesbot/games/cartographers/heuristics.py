@@ -34,20 +34,21 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .components import CARDS, COIN_TRACK, DRAWN_TERRAINS, RUINS_CARDS, SEASONS, SIZE
-from .notation import Ambush, AmbushFallback, Draw, Fallback
+from .notation import AmbushFallback, Draw, Fallback
+from .scoring import _DIAGONALS
 from .sheet import (
     COLS,
     EDGE,
     FULL,
     ROWS,
     Sheet,
+    bits,
     clusters,
     neighbours,
     popcount,
     surrounded,
 )
 from .state import AMBUSH, DRAW, OVER, CartographersState, _ambush_table, _draw_table
-from .scoring import _DIAGONALS
 
 __all__ = [
     "SEARCH_SETTINGS",
@@ -382,18 +383,11 @@ def _side_masks(side) -> tuple[int, int, tuple[int, ...], int]:
     """(mountains, ruins, each mountain's neighbour ring, all rings) of a map side."""
     probe = Sheet(side)
     mountains, ruins = probe.mountains, probe.ruins
-    rings = tuple(neighbours(1 << m) & ~(1 << m) for m in _bits(mountains))
+    rings = tuple(neighbours(1 << m) & ~(1 << m) for m in bits(mountains))
     everywhere = 0
     for ring in rings:
         everywhere |= ring
     return mountains, ruins, rings, everywhere
-
-
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 # A seat's worth ------------------------------------------------------------------------
