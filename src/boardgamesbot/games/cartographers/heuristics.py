@@ -70,7 +70,9 @@ _TERRAIN = {terrain: index for index, terrain in enumerate(DRAWN_TERRAINS)}
 # Settings the generic search bot reads: Cartographers is decided one placement at
 # a time (a seat's "turn" is one drawing), so the hard level is a flat Monte Carlo
 # over the best placements: each is tried in several determinizations, the others
-# reply, and the seat's best answer to the next card is evaluated.
+# reply, and the seat plays its next two cards greedily before the evaluation. Two
+# cards ahead measured better than one (docs/bots.md); 5 × 6 keeps the slowest
+# decisions (early, ~1,400 placements per card) well under 3 s.
 SEARCH_SETTINGS = {"method": "montecarlo", "worlds": 5, "width": 6, "depth": 2}
 
 # Monster exposure: a star per exposed space at each remaining scoring, but the
