@@ -114,6 +114,9 @@ def test_hidden_information_does_not_change_the_decision(name, players):
     other = state.determinize(seat, random.Random(99))
     assert other.to_json() != state.to_json()        # the hidden parts differ …
     assert other.view(seat) == state.view(seat)      # … and nothing visible does
+    # The bots' samples of the hidden parts depend only on the view and the generator.
+    assert state.determinize(seat, random.Random(5)).to_json() == other.determinize(
+        seat, random.Random(5)).to_json()
     assert make_bot(name, 7).choose(state.clone(), seat) == make_bot(name, 7).choose(
         other.clone(), seat)
 

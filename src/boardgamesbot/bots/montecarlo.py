@@ -10,8 +10,9 @@ leaves one placed for what may come does. So the bot:
 2. shortlists the most promising actions with the game's quick pre-filter
    (``heuristics.candidates``), or takes them all;
 3. tries each shortlisted action in every sample: the other awaited seats make
-   a reply fixed per sample (the same for every action tried, so actions are
-   compared on the same futures), the step resolves, and the seat then makes
+   a reply fixed per sample (``heuristics.quick_reply`` or a random legal
+   action; the same for every action tried, so actions are compared on the
+   same futures), the step resolves, and the seat then makes
    its ``depth`` next decisions as the game's first candidate says;
 4. plays the action with the best mean `evaluate` over the samples.
 
@@ -69,12 +70,14 @@ class MonteCarloBot:
         """Play ``action`` in ``world``, then the seat's next ``depth`` decisions; evaluate."""
         state = world.clone()
         state.apply(player, action)
-        # The others' replies: random legal actions drawn from a generator fixed per
-        # world, so every action tried meets the same replies (their choices do not
-        # depend on ours in a simultaneous step) and the comparison is fair.
+        # The others' replies: the game's quick reply if it has one, else random legal
+        # actions; drawn from a generator fixed per world, so every action tried meets
+        # the same replies (their choices do not depend on ours in a simultaneous
+        # step) and the comparison is fair.
         replies = random.Random(reply_seed)
+        reply = getattr(heuristics, "quick_reply", None)
         for _ in range(self.depth):
-            self._let_others_move(state, player, replies)
+            self._let_others_move(state, player, replies, reply)
             if state.is_over() or player not in state.current_players():
                 break
             shortlist = getattr(heuristics, "candidates", None)
@@ -87,7 +90,7 @@ class MonteCarloBot:
         return heuristics.evaluate(state, player)
 
     @staticmethod
-    def _let_others_move(state: State, player: int, replies: random.Random) -> None:
+    def _let_others_move(state: State, player: int, replies: random.Random, reply) -> None:
         for _ in range(MAX_REPLY_STEPS):
             if state.is_over():
                 return
@@ -95,7 +98,9 @@ class MonteCarloBot:
             if not others:
                 return
             for seat in others:
-                state.apply(seat, replies.choice(state.legal_actions(seat)))
+                move = reply(state, seat, replies) if reply is not None else None
+                state.apply(seat, move if move is not None
+                            else replies.choice(state.legal_actions(seat)))
 
 
 def _after(state: State, player: int, action: Action, heuristics) -> float:

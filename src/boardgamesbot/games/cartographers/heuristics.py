@@ -34,20 +34,21 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .components import CARDS, COIN_TRACK, DRAWN_TERRAINS, RUINS_CARDS, SEASONS, SIZE
-from .notation import Ambush, AmbushFallback, Draw, Fallback
+from .notation import AmbushFallback, Draw, Fallback
+from .scoring import _DIAGONALS
 from .sheet import (
     COLS,
     EDGE,
     FULL,
     ROWS,
     Sheet,
+    bits,
     clusters,
     neighbours,
     popcount,
     surrounded,
 )
 from .state import AMBUSH, DRAW, OVER, CartographersState, _ambush_table, _draw_table
-from .scoring import _DIAGONALS
 
 __all__ = [
     "SEARCH_SETTINGS",
@@ -56,6 +57,7 @@ __all__ = [
     "evaluate",
     "placement_values",
     "progress",
+    "quick_reply",
     "seat_worth",
     "sheet_worth",
 ]
@@ -68,8 +70,10 @@ _TERRAIN = {terrain: index for index, terrain in enumerate(DRAWN_TERRAINS)}
 # Settings the generic search bot reads: Cartographers is decided one placement at
 # a time (a seat's "turn" is one drawing), so the hard level is a flat Monte Carlo
 # over the best placements: each is tried in several determinizations, the others
-# reply, and the seat's best answer to the next card is evaluated.
-SEARCH_SETTINGS = {"method": "montecarlo", "worlds": 4, "width": 6, "depth": 1}
+# reply, and the seat plays its next two cards greedily before the evaluation. Two
+# cards ahead measured better than one (docs/bots.md); 5 × 6 keeps the slowest
+# decisions (early, ~1,400 placements per card) well under 3 s.
+SEARCH_SETTINGS = {"method": "montecarlo", "worlds": 5, "width": 6, "depth": 2}
 
 # Monster exposure: a star per exposed space at each remaining scoring, but the
 # seat fills most exposed spaces within a season or two, so later scorings count
@@ -144,6 +148,12 @@ def _remembered(*reads: int):
         elif len(reads) == 1:
             def key_of(layers, filled, side, read=reads[0]):
                 return layers[read], side[0]
+        elif len(reads) == 2 and FILLED not in reads:
+            def key_of(layers, filled, side, first=reads[0], second=reads[1]):
+                return layers[first], layers[second], side[0]
+        elif len(reads) == 2 and reads[1] == FILLED:
+            def key_of(layers, filled, side, read=reads[0]):
+                return layers[read], filled
         else:
             def key_of(layers, filled, side):
                 return (side[0],) + tuple(filled if i == FILLED else layers[i] for i in reads)
@@ -375,18 +385,11 @@ def _side_masks(side) -> tuple[int, int, tuple[int, ...], int]:
     """(mountains, ruins, each mountain's neighbour ring, all rings) of a map side."""
     probe = Sheet(side)
     mountains, ruins = probe.mountains, probe.ruins
-    rings = tuple(neighbours(1 << m) & ~(1 << m) for m in _bits(mountains))
+    rings = tuple(neighbours(1 << m) & ~(1 << m) for m in bits(mountains))
     everywhere = 0
     for ring in rings:
         everywhere |= ring
     return mountains, ruins, rings, everywhere
-
-
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 # A seat's worth ------------------------------------------------------------------------
@@ -395,7 +398,8 @@ def _bits(mask: int):
 class Outlook:
     """What is still to come for everybody at the table: computed once per evaluation."""
 
-    __slots__ = ("seasons_left", "edicts", "ruins", "pockets", "soon")
+    __slots__ = ("seasons_left", "edicts", "ruins", "pockets", "soon", "exposure", "coin",
+                 "memo")
 
     def __init__(self, state: CartographersState) -> None:
         over = state.step == OVER
@@ -417,6 +421,22 @@ class Outlook:
         self.ruins = ruins_expected(state)
         # The Cauldrons pays for walled-in empty spaces: then they are no waste.
         self.pockets = 0.0 if "The Cauldrons" in state.edicts else POCKET
+        self.exposure = 1 + MONSTER_LATER * (self.seasons_left - 1)
+        self.coin = self.seasons_left - 0.5
+        self.memo = {}
+
+    def coins_to_come(self, rings, drawn_around: int) -> float:
+        """Coins on their way: a mountain with k empty neighbours pays MOUNTAIN_CLOSE^k
+        of a coin, and a coin is worth a star at each later scoring."""
+        value = self.memo.get(drawn_around)
+        if value is None:
+            value = 0.0
+            for ring in rings:
+                missing = (ring & ~drawn_around).bit_count()
+                if missing:
+                    value += self.coin * MOUNTAIN_CLOSE ** missing
+            self.memo[drawn_around] = value
+        return value
 
 
 def sheet_worth(layers, filled: int, side, outlook: Outlook) -> float:
@@ -430,19 +450,16 @@ def sheet_worth(layers, filled: int, side, outlook: Outlook) -> float:
         stars, credit = scorer(layers, filled, masks)
         worth += (now + later) * stars + (now * soon + later) * credit
     empty = FULL & ~filled
-    exposed = popcount(empty & neighbours(layers[MONSTER]))
-    worth -= exposed * (1 + MONSTER_LATER * (outlook.seasons_left - 1))
-    open_ruins = popcount(masks[1] & empty)
-    worth -= RUINS_SHORTFALL * max(0.0, outlook.ruins - open_ruins)
-    worth -= outlook.pockets * popcount(empty & surrounded(filled))
-    # Coins on their way: a mountain with k empty neighbours pays MOUNTAIN_CLOSE^k of
-    # a coin, and a coin is worth a star at each later scoring.
-    coin = outlook.seasons_left - 0.5
-    for ring in masks[2]:
-        missing = popcount(ring & empty)
-        if missing:
-            worth += coin * MOUNTAIN_CLOSE ** missing
-    return worth
+    monsters = layers[MONSTER]
+    if monsters:
+        exposed = (empty & neighbours(monsters)).bit_count()
+        worth -= exposed * outlook.exposure
+    shortfall = outlook.ruins - (masks[1] & empty).bit_count()
+    if shortfall > 0:
+        worth -= RUINS_SHORTFALL * shortfall
+    if outlook.pockets:
+        worth -= outlook.pockets * (empty & surrounded(filled)).bit_count()
+    return worth + outlook.coins_to_come(masks[2], filled & masks[3])
 
 
 def seat_worth(state: CartographersState, seat: int, outlook: Outlook,
@@ -564,6 +581,16 @@ def placement_values(state: CartographersState, player: int) -> list[tuple[float
         values.append((banked + total * seasons_left + sheet_worth(placed, now, side, outlook),
                        action))
     return values
+
+
+def quick_reply(state: CartographersState, player: int, rng) -> object:
+    """How the search imagines another seat's reply: an ambush monster where it hurts
+    its target most (what the bots do, and what the searching seat must fear); a
+    drawing at random, which is cheap and, in a simultaneous step, the same whatever
+    the searching seat chose, so it does not bias the comparison of its choices."""
+    if state.step == AMBUSH:
+        return candidates(state, player, 1)[0]
+    return rng.choice(state.legal_actions(player))
 
 
 def candidates(state: CartographersState, player: int, limit: int = 12) -> list:

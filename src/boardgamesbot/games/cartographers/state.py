@@ -494,12 +494,15 @@ class CartographersState(State):
         seats' hidden choices in an open step (they are dropped: those seats choose again).
         """
         other = self.clone()
-        in_deck = [name for name in self.deck if name in _AMBUSH_NAMES]
-        unseen = in_deck + self.ambush_pile
+        # Shuffle the cards in sorted order, never in their hidden order: then the sample
+        # depends only on what ``player`` sees and on ``rng`` (two positions that differ
+        # only in hidden information give the same samples, hence the same bot decisions).
+        in_deck = sum(1 for name in self.deck if name in _AMBUSH_NAMES)
+        unseen = sorted([name for name in self.deck if name in _AMBUSH_NAMES] + self.ambush_pile)
         rng.shuffle(unseen)
-        deck = [name for name in self.deck if name not in _AMBUSH_NAMES] + unseen[: len(in_deck)]
+        deck = sorted(name for name in self.deck if name not in _AMBUSH_NAMES) + unseen[:in_deck]
         rng.shuffle(deck)
-        other.deck, other.ambush_pile = deck, unseen[len(in_deck):]
+        other.deck, other.ambush_pile = deck, unseen[in_deck:]
         other.chance = f"d{rng.getrandbits(64):016x}"
         for seat in range(self.num_players):
             if seat != player:
