@@ -186,3 +186,46 @@ def test_language_switch_reload_and_phone(browser, server):
         shot(page, "phone-ca-lobby")
     finally:
         context.close()
+
+
+def test_tikal_auction_bid_then_take_or_pass_and_place(page, server):
+    """The auction variant in the browser: the display and amulets are shown, a bid is
+    made with the UI's own controls, and the tile bought (or given) is placed."""
+    page.goto(f"{server}/")
+    page.wait_for_selector("#create-button")
+    page.fill("#players", "2")
+    page.press("#players", "Tab")
+    page.click("#variant-auction")
+    page.select_option("#seat-1", "random")
+    page.click("#advanced")
+    page.fill("#seed", "11")
+    page.click("#create-button")
+    page.wait_for_url(re.compile(r"#/table/"))
+    # Seat 1 opens the first auction: the display, the amulets and the bid controls.
+    page.wait_for_selector("#bid-amount")
+    panel = page.inner_text("body")
+    assert "Auction round 1" in panel and "amulet face up" in panel
+    shot(page, "auction-1-bidding")
+    page.fill("#bid-amount", "1")
+    page.click('[data-key="bid"]')
+    page.wait_for_function("document.querySelector('#log')?.textContent.includes('bids 1 points')")
+    # The bot answers. Either it outbid me (I pass and then take the last tile for free)
+    # or it passed (I won and take a tile from the display): both end with me placing.
+    for _ in range(6):
+        page.wait_for_function(
+            "document.querySelector('[data-key=\"pass\"]') || document.querySelector('.display-tile[data-key]')"
+            " || document.querySelector('.space.clickable')", timeout=30_000)
+        if page.locator(".space.clickable").count():
+            break
+        if page.locator('[data-key="pass"]').count():
+            page.click('[data-key="pass"]')
+            page.wait_for_function("document.querySelector('#log')?.textContent.includes('passes')")
+        else:
+            shot(page, "auction-2-take")
+            page.locator(".display-tile[data-key]").first.click()
+    page.locator(".space.clickable").first.click()
+    page.wait_for_selector("#place-confirm")
+    page.click("#place-confirm")
+    ap_left(page, 10)
+    shot(page, "auction-3-placed")
+    assert "amulet face" in page.inner_text("body")
