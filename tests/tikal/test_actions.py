@@ -285,6 +285,14 @@ def test_exchange_pairs_and_triplets_never_split():
     assert not any(str(a).startswith("exchange") for a in state.legal_actions(0))
 
 
+def test_decision_swapping_a_treasure_for_the_same_kind_is_refused():
+    # Both hold a single 1: the swap would change nothing, so it is neither offered nor allowed.
+    state = state_with(p1=player(treasures=[1, 2]), p2=player(treasures=[1, 3]))
+    offered = strs(a for a in state.legal_actions(0) if str(a).startswith("exchange"))
+    assert "exchange 1 p2 1" not in offered and "exchange 1 p2 3" in offered
+    unchanged(state, 0, "exchange 1 p2 1", "same kind changes nothing")
+
+
 def test_exchange_no_refusal():
     # The other player is not asked: the swap happens within p1's action.
     state = state_with(p1=player(treasures=[1]), p2=player(treasures=[3]))
