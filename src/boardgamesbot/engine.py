@@ -137,13 +137,6 @@ class State(ABC):
         """
         return object()
 
-    def is_legal(self, player: int, action: Action | str) -> bool:
-        try:
-            self.clone().apply(player, action)
-        except GameError:
-            return False
-        return True
-
 
 class Game(ABC):
     """A game's rules: its name, player counts, options, notation and positions."""

@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Literal
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
@@ -215,6 +215,13 @@ def _routes(app: FastAPI) -> None:
     TokenQuery = Query(None, max_length=MAX_TOKEN, description="a seat's token (or use the "
                        "Authorization: Bearer header)")
     AuthHeader = Header(None, max_length=MAX_TOKEN + 10)
+
+    def presented_token(token: str | None = TokenQuery,
+                        authorization: str | None = AuthHeader) -> str | None:
+        """The seat token a request presents: the Authorization header, else ?token=."""
+        return _token(authorization, token)
+
+    Token = Depends(presented_token)
     ERRORS = {code: {"description": "error: {\"error\": {code, message, params}}"}
               for code in (401, 403, 404, 409, 413, 422)}
 
@@ -258,56 +265,50 @@ def _routes(app: FastAPI) -> None:
 
     @app.post("/api/tables/{table_id}/start", tags=["lobby"], responses=ERRORS)
     async def start(table_id: str, body: StartTable, request: Request,
-                    token: str | None = TokenQuery, authorization: str | None = AuthHeader) -> dict:
-        return lobby(request).start(table_id, _token(authorization, token), body.fill)
+                    token: str | None = Token) -> dict:
+        return lobby(request).start(table_id, token, body.fill)
 
     @app.get("/api/tables/{table_id}/view", tags=["play"], responses=ERRORS)
-    async def view(table_id: str, request: Request, token: str | None = TokenQuery,
-                   authorization: str | None = AuthHeader) -> dict:
+    async def view(table_id: str, request: Request, token: str | None = Token) -> dict:
         """The seat's view with a token; the spectator view without."""
         room = lobby(request)
         table = room.get(table_id)
-        return table.state_message(room.viewer(table, _token(authorization, token)))
+        return table.state_message(room.viewer(table, token))
 
     @app.get("/api/tables/{table_id}/legal", tags=["play"], responses=ERRORS)
-    async def legal(table_id: str, request: Request, token: str | None = TokenQuery,
-                    authorization: str | None = AuthHeader) -> dict:
+    async def legal(table_id: str, request: Request, token: str | None = Token) -> dict:
         room = lobby(request)
         table = room.get(table_id)
-        seat = room.seat_of(table, _token(authorization, token))
+        seat = room.seat_of(table, token)
         return {"state_id": table.version, "seat": seat, "actions": table.legal(seat)}
 
     @app.get("/api/tables/{table_id}/events", tags=["play"], responses=ERRORS)
     async def events(table_id: str, request: Request, after: int = Query(0, ge=0, lt=2**53),
-                     token: str | None = TokenQuery,
-                     authorization: str | None = AuthHeader) -> dict:
+                     token: str | None = Token) -> dict:
         room = lobby(request)
         table = room.get(table_id)
-        seat = room.viewer(table, _token(authorization, token))
+        seat = room.viewer(table, token)
         return {"events": table.events_for(seat, after)}
 
     @app.post("/api/tables/{table_id}/actions", tags=["play"], responses=ERRORS)
     async def act(table_id: str, body: PlayAction, request: Request,
-                  token: str | None = TokenQuery,
-                  authorization: str | None = AuthHeader) -> dict:
+                  token: str | None = Token) -> dict:
         room = lobby(request)
-        seat = room.seat_of(room.get(table_id), _token(authorization, token))
+        seat = room.seat_of(room.get(table_id), token)
         return room.act(table_id, seat, body.action, body.state_id)
 
     @app.post("/api/tables/{table_id}/undo", tags=["play"], responses=ERRORS)
     async def undo(table_id: str, body: UndoAction, request: Request,
-                   token: str | None = TokenQuery,
-                   authorization: str | None = AuthHeader) -> dict:
+                   token: str | None = Token) -> dict:
         room = lobby(request)
-        seat = room.seat_of(room.get(table_id), _token(authorization, token))
+        seat = room.seat_of(room.get(table_id), token)
         return room.undo(table_id, seat, body.state_id)
 
     @app.post("/api/tables/{table_id}/autopilot", tags=["play"], responses=ERRORS)
     async def autopilot(table_id: str, body: Autopilot, request: Request,
-                        token: str | None = TokenQuery,
-                        authorization: str | None = AuthHeader) -> dict:
+                        token: str | None = Token) -> dict:
         room = lobby(request)
-        seat = room.seat_of(room.get(table_id), _token(authorization, token))
+        seat = room.seat_of(room.get(table_id), token)
         return room.autopilot(table_id, seat, body.level)
 
     @app.get("/api/tables/{table_id}/replay", tags=["play"], responses=ERRORS)
@@ -317,8 +318,7 @@ def _routes(app: FastAPI) -> None:
 
     @app.post("/api/tables/{table_id}/preview", tags=["play"], responses=ERRORS)
     async def try_action(table_id: str, body: PreviewAction, request: Request,
-                         token: str | None = TokenQuery,
-                         authorization: str | None = AuthHeader) -> dict:
+                         token: str | None = Token) -> dict:
         """Is ``action`` legal for the seat now, and (Cartographers) what would it score?
 
         Tried on a copy; the table is not changed. An illegal action is not an
@@ -327,7 +327,7 @@ def _routes(app: FastAPI) -> None:
 
         room = lobby(request)
         table = room.get(table_id)
-        seat = room.seat_of(table, _token(authorization, token))
+        seat = room.seat_of(table, token)
         if table.state is None:
             raise ServiceError("the game has not started yet", code="not_started", status=409)
         return {"state_id": table.version, **preview(table.state, seat, body.action)}
