@@ -31,19 +31,21 @@ MAX_BODY = 64 * 1024  # bytes of an HTTP request body
 MAX_MESSAGE = 4096  # characters of a WebSocket message
 MAX_TOKEN = 200
 
-# Rules and notation help, read from the repository's docs/ directory (or $BGBOT_DOCS_DIR).
-HELP = {
-    "tikal-rules": "tikal-rules.md",
-    "tikal-notation": "tikal-notation.md",
-    "tikal-auction": "tikal-auction.md",
-    "cartographers-rules": "cartographers-rules.md",
-    "cartographers-notation": "cartographers-notation.md",
-}
 STATIC = Path(boardgamesbot.__file__).parent / "web" / "static"
 
 
 def docs_dir() -> Path:
     return Path(os.environ.get("BGBOT_DOCS_DIR") or Path(__file__).resolve().parents[3] / "docs")
+
+
+def help_documents() -> dict[str, str]:
+    """Rules and notation help, read from the repository's docs/ (or $BGBOT_DOCS_DIR):
+    every ``GAME-*.md`` of a known game, by its name without ``.md``."""
+    found = {}
+    for name in known_games():
+        for path in sorted(docs_dir().glob(f"{name}-*.md")):
+            found[path.stem] = path.name
+    return found
 
 
 # Request bodies ----------------------------------------------------------------------------
@@ -231,15 +233,27 @@ def _routes(app: FastAPI) -> None:
 
     @app.get("/api/games", tags=["lobby"])
     async def games() -> list[dict]:
-        """The games, their player counts and options."""
-        result = []
-        for name in known_games():
+        """Every registered game as it declares itself: names in each language, player
+        counts, options (choices, default, labels per language), information type and
+        its help documents. The browser's single source for what can be played."""
+        documents = help_documents()
+        return [{**load_game(name).describe(),
+                 "help": [key for key in documents if key.startswith(f"{name}-")]}
+                for name in known_games()]
+
+    @app.get("/api/games/{name}/view-schema", tags=["lobby"], responses=ERRORS)
+    async def view_schema(name: str) -> dict:
+        """The JSON Schema of the game's seat views (what ``view`` holds in a state message)."""
+        from boardgamesbot.games.schema import view_schema as schema
+
+        try:
             game = load_game(name)
-            options = {"variant": ["basic", "auction"]} if name == "tikal" else {"side": ["A", "B"]}
-            result.append({"name": name, "min_players": game.min_players,
-                           "max_players": game.max_players, "options": options,
-                           "help": [key for key in HELP if key.startswith(name)]})
-        return result
+        except GameError as error:
+            raise ServiceError(str(error), code=error.code, status=404, **error.params)
+        if game.view_type is None:
+            raise ServiceError(f"{game.name} does not declare its view's shape",
+                               code="no_view_schema", status=404, game=game.name)
+        return schema(game.view_type)
 
     @app.post("/api/tables", status_code=201, tags=["lobby"], responses=ERRORS)
     async def create_table(body: CreateTable, request: Request) -> dict:
@@ -319,18 +333,17 @@ def _routes(app: FastAPI) -> None:
     @app.post("/api/tables/{table_id}/preview", tags=["play"], responses=ERRORS)
     async def try_action(table_id: str, body: PreviewAction, request: Request,
                          token: str | None = Token) -> dict:
-        """Is ``action`` legal for the seat now, and (Cartographers) what would it score?
+        """Is ``action`` legal for the seat now, and what would it bring (the game's
+        `State.preview`: Cartographers adds the season's score if it ended now)?
 
         Tried on a copy; the table is not changed. An illegal action is not an
         error here: the answer is ``{"legal": false, "error": {...}}``."""
-        from .preview import preview
-
         room = lobby(request)
         table = room.get(table_id)
         seat = room.seat_of(table, token)
         if table.state is None:
             raise ServiceError("the game has not started yet", code="not_started", status=409)
-        return {"state_id": table.version, **preview(table.state, seat, body.action)}
+        return {"state_id": table.version, **table.state.preview(seat, body.action)}
 
     @app.get("/api/rules/{game}", tags=["help"], responses=ERRORS)
     async def rules(game: str, lang: str = Query("en", max_length=10)) -> dict:
@@ -345,20 +358,24 @@ def _routes(app: FastAPI) -> None:
 
     @app.get("/api/help", tags=["help"])
     async def help_index() -> dict:
-        return {"documents": sorted(HELP)}
+        return {"documents": sorted(help_documents())}
 
     @app.get("/api/help/{name}", tags=["help"], response_class=PlainTextResponse,
              responses=ERRORS)
     async def help_document(name: str) -> PlainTextResponse:
         """Rules and notation as Markdown text."""
-        if name not in HELP:
-            raise ServiceError(f"no help called {name[:40]!r}; known: {', '.join(sorted(HELP))}",
-                               code="unknown_help", status=404, known=sorted(HELP))
-        path = docs_dir() / HELP[name]
+        documents = help_documents()
+        if name not in documents:
+            if not docs_dir().is_dir():
+                raise ServiceError("the help documents are not installed with this server",
+                                   code="help_unavailable", status=404, name=name[:40])
+            raise ServiceError(f"no help called {name[:40]!r}; known: "
+                               f"{', '.join(sorted(documents))}", code="unknown_help",
+                               status=404, known=sorted(documents))
         try:
-            text = path.read_text(encoding="utf-8")
+            text = (docs_dir() / documents[name]).read_text(encoding="utf-8")
         except OSError:
-            raise ServiceError(f"{HELP[name]} is not installed with this server",
+            raise ServiceError(f"{documents[name]} is not installed with this server",
                                code="help_unavailable", status=404, name=name)
         return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
 

@@ -445,10 +445,13 @@ class Table:
         }
 
     def legal(self, seat: int) -> list[dict]:
+        """The seat's legal actions as data (`State.action_info`: kind, cost, a
+        translatable code + params) with the English ``text`` for simple faces."""
         if self.status != PLAYING:
             return []
-        return [{"notation": str(a), "text": self.state.describe(a)}
-                for a in self.state.legal_actions(seat)]
+        state = self.state
+        return [{**state.action_info(seat, a), "text": state.describe(a)}
+                for a in state.legal_actions(seat)]
 
     def replay(self) -> dict:
         if self.status != OVER:

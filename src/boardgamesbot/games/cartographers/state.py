@@ -450,12 +450,7 @@ class CartographersState(State):
         season = SEASONS[self.season]
         first, second = ("ABCD".index(letter) for letter in season.edicts)
         for p, sheet in enumerate(self.sheets):
-            self.records[p].append((
-                score_card(self.edicts[first], sheet),
-                score_card(self.edicts[second], sheet),
-                self.coins[p],
-                sheet.monster_penalty(),
-            ))
+            self.records[p].append(self._season_stars(sheet, self.coins[p], first, second))
         if self.season == len(SEASONS) - 1:
             self.step = OVER
             return
@@ -464,6 +459,86 @@ class CartographersState(State):
         random.Random(f"{self.chance}/season{self.season}").shuffle(cards)
         self.deck, self.revealed = cards, []
         self._explore()
+
+    def _season_stars(self, sheet: Sheet, coins: int, first: int, second: int
+                      ) -> tuple[int, int, int, int]:
+        """A season's scoring of ``sheet``: the stars of edicts ``first`` and ``second``
+        (indices into A-D), the coins, and the monster penalty."""
+        return (score_card(self.edicts[first], sheet), score_card(self.edicts[second], sheet),
+                coins, sheet.monster_penalty())
+
+    def _coins_after(self, owner: int, sheet: Sheet, coin: bool) -> int:
+        """``owner``'s coins once ``sheet`` (their sheet after a drawing) is theirs: the
+        drawing's coin and one per newly surrounded mountain (see `_award_mountains`)."""
+        gained = int(coin) + max(0, sheet.surrounded_mountains() - self.surrounded[owner])
+        return min(COIN_TRACK, self.coins[owner] + gained)
+
+    def preview(self, player: int, action: Action | str) -> dict[str, Any]:
+        """The engine's preview, plus the drawn cells and the score of the sheet drawn on
+        if the season ended with this drawing (``season_score``: edicts by letter,
+        coins, monsters as a negative number, total)."""
+        result = super().preview(player, action)
+        if not result["legal"]:
+            return result
+        _, (target, terrain, mask, coin) = self._check(player, self.game.parse_action(
+            result["action"]))
+        after = self.sheets[target].copy()
+        if mask:
+            after.draw(terrain, mask)
+        letters = SEASONS[self.season].edicts
+        first, second = ("ABCD".index(letter) for letter in letters)
+        e1, e2, coins, monsters = self._season_stars(
+            after, self._coins_after(target, after, coin), first, second)
+        result.update({
+            "cells": [cell_name(i) for i in bits(mask)], "sheet": target,
+            "terrain": DRAWN_TERRAINS[terrain] if mask else None, "coin": bool(coin),
+            "season_score": {"edicts": dict(zip(letters, (e1, e2))), "coins": coins,
+                             "monsters": -monsters, "total": e1 + e2 + coins - monsters},
+        })
+        return result
+
+    def action_info(self, player: int, action: Action) -> dict:
+        """``action`` as data: kind, no cost, and a translatable description (code + params)."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        params: dict[str, Any]
+        if isinstance(action, Pass):
+            kind, params = "pass", {}
+        elif isinstance(action, Fallback):
+            kind, params = "fallback", {"terrain": action.terrain, "cell": cell_name(action.cell)}
+        elif isinstance(action, AmbushFallback):
+            kind, params = "ambush_fallback", {"cell": cell_name(action.cell),
+                                               "sheet": self.ambush_target(player)}
+        elif isinstance(action, Ambush):
+            kind, params = "ambush", {"card": self.card.name if self.card else None,
+                                      "orientation": ORIENTATIONS[action.orientation],
+                                      "cell": cell_name(action.cell),
+                                      "cells": self._cells_of(action),
+                                      "sheet": self.ambush_target(player)}
+        else:
+            card = self.card
+            shape = card.shapes[action.shape - 1] if isinstance(card, ExploreCard) and \
+                action.shape <= len(card.shapes) else None
+            kind, params = "draw", {"terrain": action.terrain, "shape": action.shape,
+                                    "orientation": ORIENTATIONS[action.orientation],
+                                    "cell": cell_name(action.cell),
+                                    "cells": self._cells_of(action),
+                                    "coin": bool(shape and shape.coin)}
+        return {"notation": str(action), "type": kind, "cost": {},
+                "code": f"cartographers.{kind}", "params": params}
+
+    def _cells_of(self, action: Draw | Ambush) -> list[str]:
+        """The cells a drawing or an ambush covers (empty if it leaves the map)."""
+        card = self.card
+        if isinstance(action, Ambush) and isinstance(card, AmbushCard):
+            cells = card.cells
+        elif isinstance(action, Draw) and isinstance(card, ExploreCard) and \
+                action.shape <= len(card.shapes):
+            cells = card.shapes[action.shape - 1].cells
+        else:
+            return []
+        placed = shape_cells_at(oriented(cells, action.orientation), action.cell) or []
+        return [cell_name(r * SIZE + c) for r, c in placed]
 
     # Copies, hidden information ------------------------------------------------------
 
@@ -607,15 +682,13 @@ class CartographersState(State):
         if isinstance(action, AmbushFallback):
             return f"{action}: a 1x1 monster on {cell_name(action.cell)} of the neighbour's sheet"
         card = self.card
+        where = ", ".join(self._cells_of(action)) or "off the map" \
+            if isinstance(action, (Draw, Ambush)) else ""
         if isinstance(action, Ambush) and isinstance(card, AmbushCard):
-            cells = shape_cells_at(oriented(card.cells, action.orientation), action.cell)
-            where = ", ".join(cell_name(r * SIZE + c) for r, c in cells) if cells else "off the map"
             return f"{action}: {card.name} monster on the neighbour's sheet at {where}"
         if isinstance(action, Draw) and isinstance(card, ExploreCard) and \
                 action.shape <= len(card.shapes):
             shape = card.shapes[action.shape - 1]
-            cells = shape_cells_at(oriented(shape.cells, action.orientation), action.cell)
-            where = ", ".join(cell_name(r * SIZE + c) for r, c in cells) if cells else "off the map"
             coin = " (+1 coin)" if shape.coin else ""
             return (f"{action}: {action.terrain} shape {action.shape}{coin} turned "
                     f"{ORIENTATIONS[action.orientation]} on {where}")

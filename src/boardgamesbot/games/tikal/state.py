@@ -44,6 +44,9 @@ from .notation import (
     PlaceGuard,
     Recover,
     Uncover,
+    Bid,
+    Pass,
+    Take,
     build_camp,
     check_action,
     enter,
@@ -338,6 +341,20 @@ class TikalState(State):
         }.get(type(action), "")
         tail = f", {cost} AP" if cost else ""
         return f"{action}  ({words}{tail})" if words else str(action)
+
+    def action_info(self, player: int, action: Action) -> dict:
+        """``action`` as data: kind, AP cost and a translatable description (code + params)."""
+        action = self.parse(action)
+        kind, params = _INFO.get(type(action), ("action", None))
+        if params is None:
+            params = {"notation": str(action)}
+        else:
+            params = params(self, action)
+        cost = COSTS.get(type(action))
+        if isinstance(action, Move):
+            cost = self.move_cost(action.source, action.target, player)
+        return {"notation": str(action), "type": kind, "cost": {"ap": cost} if cost else {},
+                "code": f"tikal.{kind}", "params": params}
 
     # Placement --------------------------------------------------------------------------
 
@@ -835,14 +852,15 @@ class TikalState(State):
             end = start
             while end < len(stack) and TILES[stack[end]].letter == letter:
                 end += 1
-            group = stack[start:end]
-            rng.shuffle(group)
+            group = sorted(stack[start:end])  # sorted first: the sample must not depend
+            rng.shuffle(group)                  # on the hidden order, only on the view
             stack[start:end] = group
             start = end
         hidden = other.wafer_pile[:]
         holders = [s for s in range(NUM_SPACES) if other.wafers[s]]
         for s in holders:
             hidden.extend(other.wafers[s])
+        hidden.sort()
         rng.shuffle(hidden)
         for s in holders:
             size = len(other.wafers[s])
@@ -860,6 +878,37 @@ class TikalState(State):
 
         return to_json(self)
 
+
+def _figure(code: str) -> str:
+    return "leader" if code == LEADER else "worker"
+
+
+def _tile_params(tile_id: str) -> dict:
+    tile = TILES[tile_id]
+    return {"letter": tile.letter, "kind": tile.kind, "value": tile.value}
+
+
+# Per action type: its kind and the parameters of its description.
+_INFO = {
+    Place: ("place", lambda s, a: {"space": space_name(a.space), "rotation": a.rotation,
+                                   **(_tile_params(s.drawn) if s.drawn else {})}),
+    Enter: ("enter", lambda s, a: {"figure": _figure(a.figure), "space": space_name(a.space)}),
+    Move: ("move", lambda s, a: {"figure": _figure(a.figure), "from": space_name(a.source),
+                                 "to": space_name(a.target)}),
+    Uncover: ("uncover", lambda s, a: {"space": space_name(a.space),
+                                       "level": s.value[a.space] + 1}),
+    Recover: ("recover", lambda s, a: {"space": space_name(a.space)}),
+    Exchange: ("exchange", lambda s, a: {"give": a.give, "seat": a.seat, "take": a.take}),
+    BuildCamp: ("camp", lambda s, a: {"space": space_name(a.space)}),
+    PlaceGuard: ("guard", lambda s, a: {"figure": _figure(a.figure), "space": space_name(a.space),
+                                        "value": s.value[a.space]}),
+    EndTurn: ("end", lambda s, a: {"ap_left": s.ap}),
+    Bid: ("bid", lambda s, a: {"amount": a.amount}),
+    Pass: ("pass", lambda s, a: {}),
+    Take: ("take", lambda s, a: {"index": a.index + 1,
+                                 **(_tile_params(s.auction.display[a.index])
+                                    if s.auction and a.index < len(s.auction.display) else {})}),
+}
 
 _TURN_ACTIONS = {
     Enter: TikalState._enter,
