@@ -56,6 +56,24 @@ Type an action in notation to play it. Other commands:
 """
 
 
+def game_options(command):
+    """Add one ``--NAME`` per option any registered game declares (``--variant``,
+    ``--side`` …); the chosen game checks the values it gets."""
+    declared: dict[str, list[str]] = {}
+    for name in known_games():
+        for option in load_game(name).options:
+            declared.setdefault(option.name, []).append(
+                f"{name}: {' or '.join(option.choices)} (default {option.default})")
+    for option_name, uses in sorted(declared.items(), reverse=True):
+        command = click.option(f"--{option_name}", default=None,
+                               help="; ".join(uses) + ".")(command)
+    return command
+
+
+def _chosen(options: dict) -> dict:
+    return {name: value for name, value in options.items() if value is not None}
+
+
 @main.command("play")
 @click.argument("game_name", metavar="GAME")
 @click.option("--players", "-p", type=int, default=None, help="Number of players.")
@@ -65,11 +83,10 @@ Type an action in notation to play it. Other commands:
               help="Comma-separated bots or levels (easy, medium, hard, random, greedy, "
                    "search) for the non-human seats (default: medium).")
 @click.option("--seed", type=int, default=None, help="Seed for the game's chance.")
-@click.option("--variant", default=None, help="Tikal: basic or auction.")
-@click.option("--side", default=None, help="Cartographers: map side A or B.")
+@game_options
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
               help="Where to save the record (default: games/GAME-TIME.json).")
-def play_command(game_name, players, humans, bots, seed, variant, side, save_path) -> None:
+def play_command(game_name, players, humans, bots, seed, save_path, **options) -> None:
     """Play GAME in the terminal against bots or with friends at one keyboard."""
     try:
         game = load_game(game_name)
@@ -77,7 +94,7 @@ def play_command(game_name, players, humans, bots, seed, variant, side, save_pat
         _fail(str(error))
     if players is None:
         players = max(game.min_players, min(2, game.max_players))
-    options = {k: v for k, v in {"variant": variant, "side": side}.items() if v is not None}
+    options = _chosen(options)
     if not 0 <= humans <= players:
         _fail(f"--humans must be between 0 and {players}")
     bot_list = [b for b in (bots.split(",") if bots else []) if b.strip()]
@@ -285,8 +302,7 @@ measured times differ). See docs/arena.md for every column.
 @click.option("--bots", required=True, help="The lineup: one bot name per seat, comma-separated.")
 @click.option("--players", "-p", type=int, default=None,
               help="Number of players (default: the lineup's length, at least the game's minimum).")
-@click.option("--variant", default=None, help="Tikal: basic or auction.")
-@click.option("--side", default=None, help="Cartographers: map side A or B.")
+@game_options
 @click.option("--games", "-n", type=int, required=True,
               help="How many games (a multiple of the rotation length).")
 @click.option("--seed", type=int, default=0, show_default=True,
@@ -296,11 +312,11 @@ measured times differ). See docs/arena.md for every column.
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON to stdout.")
 @click.option("--save-dir", type=click.Path(file_okay=False), default=None,
               help="Save each game's record here (replay with `bgbot replay FILE`).")
-def arena_command(game_name, bots, players, variant, side, games, seed, workers, as_json,
-                  save_dir) -> None:
+def arena_command(game_name, bots, players, games, seed, workers, as_json, save_dir,
+                  **options) -> None:
     from boardgamesbot import arena  # imported here: openskill is only needed by this command
 
-    options = {k: v for k, v in {"variant": variant, "side": side}.items() if v is not None}
+    options = _chosen(options)
     try:
         if workers <= 0:
             raise GameError(f"--workers must be at least 1, not {workers}")
@@ -359,28 +375,9 @@ def serve_command(db, data_dir, host, port, bot_workers, log_level) -> None:
                 ws_per_message_deflate=False)
 
 
-@main.group("cartographers")
-def cartographers_group() -> None:
-    """Cartographers tools."""
-
-
-@cartographers_group.command("score")
-@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
-@click.option("--card", "card_name", required=True, help="Scoring card name, e.g. 'Sentinel Wood'.")
-@click.option("--side", default="A", show_default=True, help="Map side A or B.")
-def cartographers_score(path, card_name, side) -> None:
-    """Print the stars the sheet in FILE (plain-text sheet format) earns from one scoring card."""
-    from boardgamesbot.games.cartographers import Sheet, score_card
-
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        _fail(f"cannot read {path}: {getattr(error, 'strerror', None) or error}")
-    try:
-        stars = score_card(card_name, Sheet.from_text(text, side))
-    except GameError as error:
-        _fail(f"{path}: {error}" if getattr(error, "code", "") == "bad_sheet" else str(error))
-    console.print(str(stars), markup=False)
+for _name in known_games():  # a game's own tools: ``bgbot GAME ...``
+    for _command in load_game(_name).commands():
+        main.add_command(_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -429,6 +429,10 @@ class Game(ABC):
                             game=self.name, available=[])
         return (Path(self.help_dir) / f"{lang}.md").read_text(encoding="utf-8")
 
+    def commands(self) -> list:
+        """The game's own terminal tools (``click`` commands, offered as ``bgbot NAME …``)."""
+        return []
+
     def describe(self) -> dict[str, Any]:
         """The declaration as data (what ``/api/games`` serves)."""
         return {"name": self.name, "titles": dict(self.titles),

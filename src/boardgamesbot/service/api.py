@@ -68,7 +68,7 @@ class ClockSpec(BaseModel):
 
 
 class CreateTable(BaseModel):
-    game: str = Field(max_length=32, examples=["tikal"])
+    game: str = Field(max_length=32, description="a name from /api/games")
     options: dict[str, str] = Field(default_factory=dict, examples=[{"variant": "basic"}])
     seats: list[SeatSpec] = Field(min_length=1, max_length=100)
     clock: ClockSpec | None = None
@@ -153,7 +153,7 @@ def create_app(db: str | None = None, data_dir: str | None = None, bot_workers: 
 
     app = FastAPI(title="BoardGamesBot", version=boardgamesbot.__version__
                   if hasattr(boardgamesbot, "__version__") else "0.1.0",
-                  description="Tables, seats and live play for Tikal and Cartographers. "
+                  description="Tables, seats and live play for every game of /api/games. "
                               "See docs/api.md.",
                   lifespan=lifespan, openapi_url="/api/openapi.json", docs_url="/api/docs",
                   redoc_url=None)

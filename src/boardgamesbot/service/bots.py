@@ -13,7 +13,7 @@ import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from boardgamesbot.bots import RandomBot, make_bot
-from boardgamesbot.engine import State
+from boardgamesbot.engine import State, known_games, load_game
 
 log = logging.getLogger(__name__)
 
@@ -29,9 +29,9 @@ def choose(state: State, seat: int, level: str, seed: int) -> str:
 
 
 def _warm() -> int:
-    import boardgamesbot.games.cartographers  # noqa: F401
-    import boardgamesbot.games.tikal  # noqa: F401
-
+    """Import every registered game (and its knowledge) before the first decision."""
+    for name in known_games():
+        load_game(name).heuristics  # noqa: B018 - imported on first use
     return 0
 
 

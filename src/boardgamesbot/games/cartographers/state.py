@@ -778,6 +778,11 @@ class CartographersGame(Game):
 
         return text(view)
 
+    def commands(self) -> list:
+        from .tools import tools
+
+        return [tools]
+
     def new(self, num_players: int, seed: int, **options: Any) -> CartographersState:
         self.check_num_players(num_players)
         options = self.check_options(options)
