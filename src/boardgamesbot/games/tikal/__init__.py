@@ -44,5 +44,11 @@ class Tikal(Game):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
+    def render_svg(self, view: dict, **options: Any) -> str:
+        """The board of ``view`` as SVG text; options as `boardgamesbot.games.tikal.svg.board`."""
+        from .svg import board  # imported when a picture is asked for, not with the game
+
+        return board(view, **options)
+
 
 GAME = Tikal()
