@@ -231,7 +231,7 @@ def _panel(view: dict, seat: int, names: Sequence[str], colours: Sequence[str]) 
                        fill="#e0b000" if i < player["coins"] else "#efe9d8",
                        stroke="#7a5a00" if i < player["coins"] else "#c9c1a8",
                        stroke_width="1", class_="coin on" if i < player["coins"] else "coin"))
-    if player.get("monster_losses"):
+    if player.get("monster_losses") and not view.get("over"):
         y += 18
         out.append(_text(x0, y, f"monsters, if scored now: −{player['monster_losses']}",
                          12, fill=MUTED))

@@ -273,7 +273,7 @@ def _panel(view: dict, colours: Sequence[str], names: Sequence[str]) -> tuple[st
                            rx="4", fill="#fff6d8", stroke="#d4a017"))
         out.append(_el("rect", x=x0, y=y - 11, width=12, height=12, rx="2",
                        fill=colours[seat % len(colours)], stroke="#111", stroke_width="0.6"))
-        treasures = " ".join(f"{kind}×{count}" if count > 1 else kind
+        treasures = " ".join(f"#{kind}×{count}" if count > 1 else f"#{kind}"
                              for kind, count in sorted(player["treasures"].items(),
                                                        key=lambda kv: int(kv[0]))) or "–"
         leader = {"supply": "sup", "gone": "out"}.get(player["leader"], player["leader"])
@@ -285,9 +285,9 @@ def _panel(view: dict, colours: Sequence[str], names: Sequence[str]) -> tuple[st
             size = 13 if dx != 110 or len(str(words)) < 10 else 10.5
             out.append(_text(x0 + dx, y, words, size, fill=INK, font_weight=weight))
     y += 14
-    out.append(_text(x0, y + 4, "treasures by kind; wk workers in supply; L leader;",
+    out.append(_text(x0, y + 4, "treasures #kind×count; wk workers in supply;",
                      9.5, fill=MUTED))
-    out.append(_text(x0, y + 16, "c camps and g guards left", 9.5, fill=MUTED))
+    out.append(_text(x0, y + 16, "L where the leader is; c camps and g guards left", 9.5, fill=MUTED))
     y += 24
     drawn = view.get("drawn")
     if drawn:
