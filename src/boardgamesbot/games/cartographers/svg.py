@@ -70,6 +70,19 @@ def _text(x: float, y: float, words, size: float = 12, **attrs) -> str:
     return _el("text", escape(str(words)), x=float(x), y=float(y), font_size=_n(size), **attrs)
 
 
+def _wrap(words: str, size: float, width: float) -> list[str]:
+    """Lines of at most ``width`` units, guessing DejaVu Sans at 0.57 em a character."""
+    most = max(8, int(width / (0.57 * size)))
+    lines, line = [], ""
+    for word in str(words).split():
+        if line and len(line) + 1 + len(word) > most:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + [line] if line else lines
+
+
 def cell_name(row: int, col: int) -> str:
     return f"{COLS[col]}{row + 1}"
 
@@ -169,8 +182,10 @@ def _card(view: dict, x0: float, y: float, out: list) -> float:
     y += 24
     kind = card["kind"]
     if kind == "explore":
-        out.append(_text(x0, y, f"Card: {card['name']} ({card['time']} time)", 13,
-                         fill=INK, font_weight="bold"))
+        for i, line in enumerate(_wrap(f"Card: {card['name']} ({card['time']} time)", 13,
+                                       PANEL_WIDTH - 8)):
+            y += 17 if i else 0
+            out.append(_text(x0, y, line, 13, fill=INK, font_weight="bold"))
         y += 8
         x = x0
         for terrain in card["terrains"]:
@@ -205,7 +220,11 @@ def _status(view: dict, names: Sequence[str]) -> str:
         winners = " and ".join(names[w] for w in view.get("winners", []))
         return f"Game over. Winner: {winners}" if winners else "Game over"
     if view.get("step") == "ambush":
-        return "Ambush: each draws monsters on a neighbour's sheet"
+        you = view.get("you") or {}
+        if "target" in you:
+            return (f"Ambush: {names[you['seat']]} draws the monsters on "
+                    f"{names[you['target']]}'s sheet")
+        return "Ambush: each player draws the monsters on a neighbour's sheet"
     return "Everyone draws on their own sheet"
 
 
@@ -288,8 +307,10 @@ def _panel(view: dict, seat: int, names: Sequence[str], colours: Sequence[str]) 
         others = " · ".join(f"{names[p['seat']]} {p['stars']}★" for p in view["players"]
                             if p["seat"] != seat)
         out.append(_text(x0, y, f"others: {others}", 12, fill=MUTED))
-    y += 22
-    out.append(_text(x0, y, _status(view, names), 12, fill=MUTED, class_="status"))
+    y += 6
+    for line in _wrap(_status(view, names), 12, PANEL_WIDTH - 8):
+        y += 16
+        out.append(_text(x0, y, line, 12, fill=MUTED, class_="status"))
     return "".join(out), y + 12
 
 

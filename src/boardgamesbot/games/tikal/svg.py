@@ -34,7 +34,7 @@ APOTHEM = math.sqrt(3) / 2 * R
 BOARD_WIDTH = 2 * PAD + 2 * R + 7 * 1.5 * R
 BOARD_HEIGHT = 2 * PAD + 13 * APOTHEM
 PANEL_X = BOARD_WIDTH + 8
-PANEL_WIDTH = 300.0
+PANEL_WIDTH = 330.0
 FONT = "DejaVu Sans, sans-serif"
 
 # The browser's palette (web/static/dom.js PLAYER_COLOURS, tikal.js KIND_FILL).
@@ -260,8 +260,8 @@ def _panel(view: dict, colours: Sequence[str], names: Sequence[str]) -> tuple[st
         out.append(_text(x0, y, words, 13, fill="#9c3d2a", font_weight="bold"))
     # Players: score, treasures, workers in supply, leader, camps and guards left.
     y += 26
-    heads = (("player", 0), ("pts", 74), ("treasures", 110), ("wk", 190), ("L", 218),
-             ("c", 256), ("g", 278))
+    heads = (("player", 0), ("pts", 74), ("treasures", 110), ("wk", 222), ("L", 250),
+             ("c", 292), ("g", 312))
     for words, dx in heads:
         out.append(_text(x0 + dx, y, words, 11, fill=MUTED))
     current = set(view.get("current") or [])
@@ -278,12 +278,15 @@ def _panel(view: dict, colours: Sequence[str], names: Sequence[str]) -> tuple[st
                                                        key=lambda kv: int(kv[0]))) or "–"
         leader = {"supply": "sup", "gone": "out"}.get(player["leader"], player["leader"])
         cells = ((names[seat], 16, "normal"), (player["score"], 74, "bold"),
-                 (treasures, 110, "normal"), (player["supply_workers"], 190, "normal"),
-                 (leader, 218, "normal"), (player["camps_left"], 256, "normal"),
-                 (player["guards_left"], 278, "normal"))
+                 (treasures, 110, "normal"), (player["supply_workers"], 222, "normal"),
+                 (leader, 250, "normal"), (player["camps_left"], 292, "normal"),
+                 (player["guards_left"], 312, "normal"))
         for words, dx, weight in cells:
-            size = 13 if dx != 110 or len(str(words)) < 10 else 10.5
-            out.append(_text(x0 + dx, y, words, size, fill=INK, font_weight=weight))
+            size = 13 if dx != 110 or len(str(words)) < 12 else 11
+            # Many treasures: squeeze them into their column rather than over the next.
+            fit = {"textLength": "106", "lengthAdjust": "spacingAndGlyphs"} \
+                if dx == 110 and 0.6 * size * len(str(words)) > 106 else {}
+            out.append(_text(x0 + dx, y, words, size, fill=INK, font_weight=weight, **fit))
     y += 14
     out.append(_text(x0, y + 4, "treasures #kind×count; wk workers in supply;",
                      9.5, fill=MUTED))
@@ -292,7 +295,7 @@ def _panel(view: dict, colours: Sequence[str], names: Sequence[str]) -> tuple[st
     drawn = view.get("drawn")
     if drawn:
         y += 8
-        size = 26.0
+        size = 30.0
         cx, cy = x0 + size, y + size * 0.9
         tile = dict(drawn, wafers=drawn.get("masks"))
         out.append(_el("g", _tile_face(cx, cy, tile, colours, scale=size / R),
@@ -334,16 +337,18 @@ def _auction(out: list, auction: dict, view: dict, colours: Sequence[str],
                          13, fill=INK))
     display = auction.get("display", [])
     if display:
-        size = 22.0
+        size = 24.0
         y += 8
         for i, tile in enumerate(display):
-            cx = x0 + size + i * (2 * size + 22)
+            cx = x0 + size + 8 + i * 80
             cy = y + size
             out.append(_el("g", _tile_face(cx, cy, dict(tile, wafers=tile.get("masks")),
                                            colours, scale=size / R), class_="display-tile"))
-            out.append(_text(cx, cy + size + 14, f"{tile['index']}. {tile['letter']}", 11,
-                             fill=INK, text_anchor="middle"))
-        y += 2 * size + 22
+            out.append(_text(cx, cy + size + 13, f"{tile['index']}. {tile['letter']}", 11,
+                             fill=INK, text_anchor="middle", font_weight="bold"))
+            words = _tile_words(tile).replace("treasure, ", "")
+            out.append(_text(cx, cy + size + 26, words, 10.5, fill=INK, text_anchor="middle"))
+        y += 2 * size + 34
     amulets = auction.get("amulets", [])
     if amulets:
         y += 16
