@@ -437,3 +437,28 @@ def test_render_command_refuses_bad_paths_games_and_extensions(tmp_path):
     broken.write_text("{not json")
     result = run("render", "tikal", str(broken), "-o", str(tmp_path / "x.svg"))
     assert result.exit_code == 2 and "not a game record" in result.output
+
+
+def test_sheet_in_an_ambush_shows_the_neighbour_the_viewer_draws_monsters_on():
+    game = load_game("cartographers")
+    rng = random.Random(2)
+    for seed in range(40):
+        state = game.new(3, seed)
+        while not state.is_over() and state.view(None)["step"] != "ambush":
+            for player in state.current_players():
+                state.apply(player, rng.choice(state.legal_actions(player)))
+        if not state.is_over():
+            break
+    view = state.view(0)
+    target = view["you"]["target"]
+    assert target != 0
+    assert f'class="sheet" data-seat="{target}"' in carto_svg.sheet(view)
+    assert f"Ambush: p1 draws the monsters on p{target + 1}'s" in carto_svg.sheet(view)
+
+
+def test_many_players_fit_the_panel():
+    state = load_game("cartographers").new(12, seed=3)
+    text = carto_svg.sheet(state.view(4))
+    assert "Sheet of p5" in text and "p12\xa00★" in text
+    widest = max(len(line) for line in re.findall(r">(others: [^<]*|p\d+ [^<]*)</text>", text))
+    assert widest * 0.57 * 12 <= carto_svg.PANEL_WIDTH

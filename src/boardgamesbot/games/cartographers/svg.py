@@ -74,7 +74,7 @@ def _wrap(words: str, size: float, width: float) -> list[str]:
     """Lines of at most ``width`` units, guessing DejaVu Sans at 0.57 em a character."""
     most = max(8, int(width / (0.57 * size)))
     lines, line = [], ""
-    for word in str(words).split():
+    for word in str(words).split(" "):  # a no-break space (\xa0) keeps words together
         if line and len(line) + 1 + len(word) > most:
             lines.append(line)
             line = word
@@ -303,10 +303,12 @@ def _panel(view: dict, seat: int, names: Sequence[str], colours: Sequence[str]) 
         title = f" ({solo['title']})" if solo.get("title") else ""
         out.append(_text(x0, y, f"solo rating {solo['rating']}{title}", 12.5, fill=INK))
     if len(view["players"]) > 1:
-        y += 22
-        others = " · ".join(f"{names[p['seat']]} {p['stars']}★" for p in view["players"]
+        y += 6
+        others = " · ".join(f"{names[p['seat']]}\xa0{p['stars']}★" for p in view["players"]
                             if p["seat"] != seat)
-        out.append(_text(x0, y, f"others: {others}", 12, fill=MUTED))
+        for line in _wrap(f"others: {others}", 12, PANEL_WIDTH - 8):
+            y += 16
+            out.append(_text(x0, y, line, 12, fill=MUTED))
     y += 6
     for line in _wrap(_status(view, names), 12, PANEL_WIDTH - 8):
         y += 16
@@ -315,8 +317,11 @@ def _panel(view: dict, seat: int, names: Sequence[str], colours: Sequence[str]) 
 
 
 def _default_seat(view: dict) -> int:
+    """The sheet a seat is drawing on now: its own, or in an ambush its neighbour's."""
     you = view.get("you")
     if you:
+        if view.get("step") == "ambush" and you.get("target") is not None:
+            return you["target"]
         return you["seat"]
     viewer = view.get("viewer")
     return viewer if isinstance(viewer, int) and viewer >= 0 else 0
@@ -329,7 +334,9 @@ def sheet(view: dict, *, seat: int | None = None, size: float | None = 900,
           seat_names: Sequence[str] | None = None) -> str:
     """One seat's sheet from ``view`` (what ``state.view(seat)`` returned) as SVG text.
 
-    * ``seat``: whose sheet (0-based); by default the viewer's own, or the first.
+    * ``seat``: whose sheet (0-based); by default the one the viewer draws on now
+      (its own, or in an ambush the neighbour's it must draw monsters on), and
+      the first seat's for a spectator.
     * ``size``: the picture's width in pixels (its height follows); ``None`` leaves
       it unsized (1 unit = 1 px).
     * ``highlight``: cells to outline, such as ``["C4", "C5"]``; by default the
