@@ -4,45 +4,17 @@
 >>> state = load_game("tikal").new(num_players=4, seed=1)
 >>> state.view(0)["stack"]["top"]
 'A'
+
+The package: `game` (the `Game`: new games, positions, notation), `state`
+(the rules), `variants` and `auction` (the basic game's and the auction's
+hooks), `position` (views and the position format), `notation`, `components`,
+`heuristics` (for bots), `render` (terminal text).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from boardgamesbot.engine import Action, Game, GameError, State
-
 from .components import COMPONENTS, load_components
-from .notation import parse_action
-from .position import from_json
-from .state import TikalState, new_state
+from .game import GAME, Tikal
+from .state import TikalState
 
 __all__ = ["GAME", "COMPONENTS", "Tikal", "TikalState", "load_components"]
-
-
-class Tikal(Game):
-    name = "tikal"
-    min_players = 2
-    max_players = 4
-    options = {"variant": ("basic", "auction")}
-
-    def new(self, num_players: int, seed: int, **options: Any) -> State:
-        self.check_num_players(num_players)
-        unknown = set(options) - set(self.options)
-        if unknown:
-            raise GameError(
-                f"Tikal has no option {', '.join(sorted(unknown))}; its option is: variant",
-                code="bad_option", option=sorted(unknown)[0],
-            )
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise GameError(f"the seed must be a whole number, not {seed!r}", code="bad_seed")
-        return new_state(self, num_players, seed, **options)
-
-    def from_json(self, text: str) -> State:
-        return from_json(self, text)
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
-
-
-GAME = Tikal()

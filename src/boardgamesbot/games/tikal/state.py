@@ -11,21 +11,27 @@ The position is kept in flat lists indexed by space (0…47) and seat, so that
 `clone`, `legal_actions` and `apply` — the inner loop of every search bot —
 stay cheap. Every check happens before any change: an illegal action raises
 `IllegalAction` and leaves the state exactly as it was.
+
+The state holds its variant as an object (``self.variant``, see `variants.py`)
+and calls its hooks where the variants differ; the variant changes the state
+only through the methods under "For the variants" below. Views and the
+position format are built in `position.py`; the `Game` lives in `game.py`.
 """
 
 from __future__ import annotations
 
 import random
 
-from boardgamesbot.engine import Action, GameError, IllegalAction, State
+from boardgamesbot.engine import Action, IllegalAction, State
 
+from . import position
 from .components import (
-    BASE_CAMP,
     COMPONENTS,
     JUNGLE,
     NEIGHBOURS,
     NUM_SPACES,
     TEMPLE,
+    TILES,
     TREASURE,
     VOLCANO,
     rotate,
@@ -53,15 +59,16 @@ from .notation import (
     place,
     place_guard,
     recover,
+    seat_name,
     uncover,
 )
+from .phases import ACTIONS, FINAL_ROUND, OVER, PLACE, VOLCANO_ROUND
 
 AP_PER_TURN = 10
 LEADER_STRENGTH = 3
 TREASURE_POINTS = (0, 1, 3, 6)  # by how many of one kind a player holds
 COSTS = {Enter: 1, Uncover: 2, Recover: 3, Exchange: 3, BuildCamp: 5, PlaceGuard: 5}
 
-TILES = {tile.id: tile for tile in COMPONENTS.tiles}
 ROTATED = {tile.id: tuple(rotate(tile.stones, r) for r in range(6)) for tile in COMPONENTS.tiles}
 BASE = COMPONENTS.base_camp
 OPPOSITE = (3, 4, 5, 0, 1, 2)
@@ -76,14 +83,8 @@ PLACE_ANY_ROTATION = tuple(tuple(place(s, r) for r in range(6)) for s in range(N
 MOVES = {f: tuple(tuple(move(f, a, b) for b in range(NUM_SPACES)) for a in range(NUM_SPACES))
          for f in (LEADER, WORKER)}
 
-# Phases of play.
-PLACE, ACTIONS, OVER = "place", "actions", "over"
-# Scoring rounds.
-VOLCANO_ROUND, FINAL_ROUND = "volcano", "final"
-
-
-def seat_name(seat: int) -> str:
-    return f"p{seat + 1}"
+__all__ = ["ACTIONS", "FINAL_ROUND", "OVER", "PLACE", "TILES", "TREASURE_POINTS",
+           "TikalState", "VOLCANO_ROUND", "seat_name"]
 
 
 class TikalState(State):
@@ -102,7 +103,7 @@ class TikalState(State):
         # the turn
         "phase", "current", "ap", "uncovered", "recovered", "camp_this_turn",
         "round", "queue", "volcano_drawer", "last_placer", "score_history",
-        # auction variant
+        # the variant's own part of the position (an `auction.Auction`; None in the basic game)
         "auction",
         # undo: how many barriers (a turn's end, a wafer turned up, a bid or pass) were crossed
         "barriers",
@@ -111,7 +112,8 @@ class TikalState(State):
     # Set up -------------------------------------------------------------------------
 
     @classmethod
-    def setup(cls, game, num_players: int, seed: int, variant: str) -> "TikalState":
+    def setup(cls, game, num_players: int, seed: int, variant) -> "TikalState":
+        """A new game of ``variant`` (a `variants.Variant`); all chance comes from ``seed``."""
         rng = random.Random(seed)
         state = cls.__new__(cls)
         state.game = game
@@ -132,7 +134,7 @@ class TikalState(State):
         state.camps_built = [0] * n
         state.guards_placed = [0] * n
         state.treasures = [[0] * (COMPONENTS.treasure_kinds + 1) for _ in range(n)]
-        state.points = [20 if variant == "auction" else 0] * n
+        state.points = [variant.starting_points] * n
         # The stack: each letter group shuffled, A on top (the end of the list).
         stack = []
         for letter in "GFEDCBA":
@@ -161,12 +163,14 @@ class TikalState(State):
         state.score_history = []
         state.auction = None
         state.barriers = 0
-        if variant == "auction":
-            from .auction import start_game
+        variant.start(state)
+        return state
 
-            start_game(state)
-        else:
-            state._start_turn(0)
+    @classmethod
+    def read(cls, game, text: str, variants: dict) -> "TikalState":
+        """A position written by `to_json` (or by hand); ``variants`` maps names to variants."""
+        state = cls.__new__(cls)
+        position.read(state, game, text, variants)
         return state
 
     def clear_board(self) -> None:
@@ -286,19 +290,14 @@ class TikalState(State):
             return self._legal_placements()
         if self.phase == ACTIONS:
             return self._legal_turn_actions(player)
-        from .auction import legal_auction_actions
-
-        return legal_auction_actions(self, player)
+        return self.variant.legal_actions(self, player)
 
     def apply(self, player: int, action: Action | str) -> Action:
         action = self.parse(action)
         if self.phase == OVER:
             raise IllegalAction("the game is over", code="game_over")
         if player != self.current:
-            if self.auction is not None:
-                from .auction import check_out_of_turn
-
-                check_out_of_turn(self, player, action)  # "you passed", "you already played"
+            self.variant.explain_out_of_turn(self, player, action)  # "you already played"
             raise IllegalAction(
                 f"it is {seat_name(self.current)}'s turn, not {seat_name(player)}'s",
                 code="not_your_turn", seat=player, current=self.current,
@@ -314,9 +313,7 @@ class TikalState(State):
         elif self.phase == ACTIONS:
             self._apply_turn_action(player, action)
         else:
-            from .auction import apply_auction_action
-
-            apply_auction_action(self, player, action)
+            self.variant.apply(self, player, action)
         return action
 
     def describe(self, action: Action) -> str:
@@ -439,15 +436,41 @@ class TikalState(State):
 
     # Turn flow ----------------------------------------------------------------------------
 
-    def _start_turn(self, player: int) -> None:
-        """A basic-game turn: draw the top tile; a volcano starts a scoring round."""
+    # For the variants: the only ways a variant changes the state (besides its own part,
+    # ``self.auction``). Each keeps the state consistent on its own.
+
+    def draw_tile(self, player: int) -> None:
+        """A basic-game turn: ``player`` draws the top tile of the stack (see `give_tile`)."""
+        self.give_tile(player, self.stack.pop())
+
+    def give_tile(self, player: int, tile_id: str) -> None:
+        """``player`` is to place ``tile_id``; a volcano is set aside and starts a volcano
+        scoring round with ``player`` first (who places it afterwards)."""
         self.current = player
-        self.drawn = self.stack.pop()
-        if TILES[self.drawn].kind == VOLCANO:
+        self.drawn = tile_id
+        if TILES[tile_id].kind == VOLCANO:
             self.volcano_drawer = player
             self.start_scoring_round(VOLCANO_ROUND, player)
         else:
             self.phase = PLACE
+
+    def reveal_tiles(self, count: int) -> list[str]:
+        """Take up to ``count`` tiles off the top of the stack, topmost first."""
+        stack = self.stack
+        return [stack.pop() for _ in range(min(count, len(stack)))]
+
+    def hand_turn_to(self, player: int, phase: str) -> None:
+        """``player`` is to act in ``phase`` (``"place"`` or one of the variant's phases)."""
+        self.current = player
+        self.phase = phase
+
+    def pay(self, player: int, points: int) -> None:
+        """``player`` pays ``points`` of their score (an auction bid)."""
+        self.points[player] -= points
+
+    def cross_barrier(self) -> None:
+        """Something was revealed or committed that may not be taken back (see `undo_point`)."""
+        self.barriers += 1
 
     def start_scoring_round(self, kind: str, first: int) -> None:
         n = self.num_players
@@ -485,27 +508,9 @@ class TikalState(State):
                 return
             # A volcano round is over: its drawer places the volcano and plays on.
             self.current = self.volcano_drawer
-            self.after_volcano_round()
+            self.variant.after_volcano_round(self)
             return
-        self.after_normal_turn(player)
-
-    def after_volcano_round(self) -> None:
-        if self.variant == "auction":
-            from .auction import after_volcano_round
-
-            after_volcano_round(self)
-        else:
-            self.phase = PLACE
-
-    def after_normal_turn(self, player: int) -> None:
-        if self.variant == "auction":
-            from .auction import after_turn
-
-            after_turn(self, player)
-        elif not self.stack:
-            self.start_scoring_round(FINAL_ROUND, (player + 1) % self.num_players)
-        else:
-            self._start_turn((player + 1) % self.num_players)
+        self.variant.after_turn(self, player)
 
     # Scoring ------------------------------------------------------------------------------
 
@@ -851,14 +856,10 @@ class TikalState(State):
         return other
 
     def view(self, player: int | None) -> dict:
-        from .position import view
-
-        return view(self, player)
+        return position.view(self, player)
 
     def to_json(self) -> str:
-        from .position import to_json
-
-        return to_json(self)
+        return position.to_json(self)
 
 
 _TURN_ACTIONS = {
@@ -871,9 +872,3 @@ _TURN_ACTIONS = {
     PlaceGuard: TikalState._place_guard,
 }
 
-
-def new_state(game, num_players: int, seed: int, variant: str = "basic") -> TikalState:
-    if variant not in ("basic", "auction"):
-        raise GameError(f"unknown Tikal variant {variant!r}; choose basic or auction",
-                        code="bad_option", option="variant", value=variant)
-    return TikalState.setup(game, num_players, seed, variant)
