@@ -73,7 +73,7 @@ _PASS = (Pass(),)
 
 
 @lru_cache(maxsize=None)
-def _draw_table(card: ExploreCard) -> tuple[tuple[int, tuple[Draw, ...]], ...]:
+def draw_table(card: ExploreCard) -> tuple[tuple[int, tuple[Draw, ...]], ...]:
     """Every in-map drawing of ``card`` as ``(mask, actions)``, canonical orientations only.
 
     The actions sharing a mask (one per terrain on the card) are grouped so
@@ -88,7 +88,7 @@ def _draw_table(card: ExploreCard) -> tuple[tuple[int, tuple[Draw, ...]], ...]:
 
 
 @lru_cache(maxsize=None)
-def _ambush_table(card: AmbushCard) -> tuple[tuple[int, Ambush], ...]:
+def ambush_table(card: AmbushCard) -> tuple[tuple[int, Ambush], ...]:
     return tuple((mask, Ambush(o, anchor)) for o, anchor, mask in placements(card.cells))
 
 
@@ -252,7 +252,7 @@ class CartographersState(State):
         if self.step == AMBUSH:
             sheet = self.sheets[self.ambush_target(player)]
             filled = sheet.filled
-            actions = [a for m, a in _ambush_table(self.card) if not m & filled]
+            actions = [a for m, a in ambush_table(self.card) if not m & filled]
             return actions or self._fallbacks(sheet, _AMBUSH_FALLBACKS)
         sheet = self.sheets[player]
         actions = self._drawings(sheet)
@@ -262,7 +262,7 @@ class CartographersState(State):
 
     def _drawings(self, sheet: Sheet, first_only: bool = False) -> list[Draw]:
         """Legal drawings of the current card's shapes on ``sheet`` (ruins rule included)."""
-        table = _draw_table(self.card)
+        table = draw_table(self.card)
         filled = sheet.filled
         if self.ruins_pending:
             empty_ruins = sheet.ruins & ~filled
@@ -405,7 +405,7 @@ class CartographersState(State):
                                     code="cannot_pass")
             return action, (target, 4, 0, False)
         if isinstance(action, AmbushFallback):
-            if any(not m & sheet.filled for m, _ in _ambush_table(card)):
+            if any(not m & sheet.filled for m, _ in ambush_table(card)):
                 raise IllegalAction(f"the {card.name} monster fits on seat {target + 1}'s "
                                     "sheet, so a 1x1 is not allowed", code="fallback_not_allowed")
             self._check_empty(sheet, 1 << action.cell)
@@ -651,7 +651,7 @@ class CartographersState(State):
         (a shape over an empty ruins space), ``"1x1"`` (no shape fits) or ``"pass"``."""
         if self.step == AMBUSH:
             sheet = self.sheets[self.ambush_target(player)]
-            fits = any(not m & sheet.filled for m, _ in _ambush_table(self.card))
+            fits = any(not m & sheet.filled for m, _ in ambush_table(self.card))
             return "shape" if fits else ("1x1" if sheet.empty else "pass")
         sheet = self.sheets[player]
         if self._drawings(sheet, first_only=True):
