@@ -1,0 +1,89 @@
+"""Our games for researchers: PettingZoo environments, OpenSpiel games, bot bridges.
+
+Everything here is generic: it reads the registry (`known_games`,
+`load_game`) and each game's numeric encoding (``games/<game>/encoding.py``:
+a fixed action space and an observation built from a seat's view), and never
+names a game. Install with ``pip install 'boardgamesbot[research]'``.
+
+* `boardgamesbot.research.pettingzoo` — ``env(game, num_players=…, seed=…)``,
+  an AEC environment per registered game.
+* `boardgamesbot.research.openspiel` — every registered game as a
+  ``pyspiel`` game (``bgbot_<game>``), our bots as OpenSpiel bots and
+  OpenSpiel's bots as arena bots (``openspiel-random``, ``openspiel-mcts``,
+  ``openspiel-ismcts``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from boardgamesbot.engine import Game, load_game
+
+__all__ = ["Encoding", "encoding", "game_options", "option_combinations"]
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """A game's numbers for one player count and set of options."""
+
+    actions: Any                 # .size, .encode(action) -> int, .decode(int) -> Action
+    spaces: dict[str, dict]      # part -> {"shape", "low", "high"}
+    observe: Any                 # view -> {part: np.ndarray}
+
+    @property
+    def flat_size(self) -> int:
+        return sum(int(np.prod(spec["shape"])) for spec in self.spaces.values())
+
+    def flat(self, parts: dict[str, np.ndarray]) -> np.ndarray:
+        """The parts concatenated in the spaces' order: one float32 vector."""
+        return np.concatenate([parts[name].ravel() for name in self.spaces]).astype(np.float32)
+
+    def flat_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        low = np.concatenate([np.full(int(np.prod(s["shape"])), s["low"], np.float32)
+                              for s in self.spaces.values()])
+        high = np.concatenate([np.full(int(np.prod(s["shape"])), s["high"], np.float32)
+                               for s in self.spaces.values()])
+        return low, high
+
+
+def encoding(game: Game | str, num_players: int, **options: Any) -> Encoding:
+    """The action space and observation encoding ``game`` declares.
+
+    The one place that finds a game's ``encoding`` module: next to the module
+    defining the game's class (``games/<game>/encoding.py``). When the
+    registry offers ``Game.action_space`` / ``Game.observation`` this is
+    the function to switch over.
+    """
+    if isinstance(game, str):
+        game = load_game(game)
+    package = sys.modules[type(game).__module__].__package__
+    module = importlib.import_module(f"{package}.encoding")
+    return Encoding(module.action_space(num_players, **options),
+                    module.observation_spaces(num_players, **options), module.observe)
+
+
+def game_options(game: Game) -> dict[str, tuple[tuple, Any]]:
+    """The game's options as ``{name: (choices, default)}``.
+
+    Reads the registry's option schema (``Option(name, choices, default, …)``)
+    or, before it lands, the older ``{name: choices}`` mapping (default: the
+    first choice). A game that declares no options has none here.
+    """
+    declared = getattr(game, "options", None) or {}
+    if isinstance(declared, dict):
+        return {name: (tuple(choices), tuple(choices)[0]) for name, choices in declared.items()}
+    return {option.name: (tuple(option.choices), option.default) for option in declared}
+
+
+def option_combinations(game: Game) -> list[dict[str, Any]]:
+    """Every combination of the game's option choices (``[{}]`` for a game without options)."""
+    options = game_options(game)
+    names = sorted(options)
+    return [dict(zip(names, values))
+            for values in itertools.product(*(options[name][0] for name in names))]
