@@ -15,6 +15,7 @@ workers import ``boardgamesbot``). docs/arena.md explains running on a cluster.
 from __future__ import annotations
 
 import math
+import socket
 from typing import Callable
 
 from boardgamesbot.arena import Arena, ArenaError, GameResult, play_games
@@ -32,6 +33,19 @@ def batches(games: int, cpus: int) -> list[list[int]]:
     return [list(range(start, min(start + size, games))) for start in range(0, games, size)]
 
 
+def _check_reachable(address: str) -> None:
+    """Fail fast on a wrong HOST:PORT (Ray itself retries for minutes)."""
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        raise ArenaError(f"--address must be 'auto' or HOST:PORT, not {address!r}",
+                         code="bad_address")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
+    except OSError as error:
+        raise ArenaError(f"cannot reach a Ray cluster at {address}: {error}",
+                         code="ray_unreachable") from None
+
+
 def run_on_ray(arena: Arena, workers: int, on_result: Callable[[GameResult], None] | None,
                address: str | None) -> list[GameResult]:
     try:
@@ -41,6 +55,8 @@ def run_on_ray(arena: Arena, workers: int, on_result: Callable[[GameResult], Non
                          code="needs_ray") from None
     started_here = False
     if not ray.is_initialized():
+        if address not in (None, "auto"):
+            _check_reachable(address)
         try:
             if address is None:
                 ray.init(num_cpus=workers, include_dashboard=False, logging_level="warning",

@@ -1,4 +1,11 @@
+import os
+
 import pytest
+
+# Keep the test cluster on the loopback interface: Ray otherwise advertises the
+# machine's network address even for a cluster of one. Read when Ray is imported;
+# inherited by its workers and by the `bgbot` processes the tests start.
+os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
 
 
 @pytest.fixture(scope="session")

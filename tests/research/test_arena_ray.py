@@ -72,3 +72,18 @@ def test_backend_mistakes_are_clear_errors(ray_cluster):
     result = CliRunner().invoke(main, ["arena", "tikal", "--bots", "random", "--games", "1",
                                        "--address", "auto"])
     assert result.exit_code == 2 and "--address is for --backend ray" in result.output
+
+
+def test_an_unreachable_cluster_is_a_clear_error_at_once():
+    """In a process of its own: this test process has joined the session's cluster."""
+    pytest.importorskip("ray", reason="the ray extra is not installed: pip install -e '.[ray]'")
+    bgbot = os.path.join(os.path.dirname(sys.executable), "bgbot")
+    base = [bgbot, "arena", "tikal", "--bots", "random", "--players", "2", "--games", "2",
+            "--backend", "ray"]
+    refused = subprocess.run([*base, "--address", "127.0.0.1:1"], capture_output=True,
+                             text=True, timeout=120)
+    assert refused.returncode == 2
+    assert "cannot reach a Ray cluster at 127.0.0.1:1" in refused.stdout + refused.stderr
+    malformed = subprocess.run([*base, "--address", "nohost"], capture_output=True, text=True,
+                               timeout=120)
+    assert malformed.returncode == 2 and "HOST:PORT" in malformed.stdout + malformed.stderr
