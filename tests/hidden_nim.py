@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 from typing_extensions import TypedDict
 
-from boardgamesbot.engine import Action, Game, GameError, IllegalAction, Option, State
+from boardgamesbot.engine import (Action, Game, GameError, IllegalAction, NumericEncoding,
+                                  Option, State)
 from boardgamesbot.games.schema import wire
 
 PILES = {"small": 9, "large": 15}
@@ -146,6 +147,33 @@ class NimState(State):
         return "take a stone" if action == TAKE else "end your turn and draw a card"
 
 
+class NimActions:
+    """The fixed action space: 0 = take, 1 = end."""
+
+    size = 2
+
+    def encode(self, action: Action) -> int:
+        if action not in (TAKE, END):
+            raise GameError(f"{action!r} is not a hidden-nim action", code="bad_action")
+        return 0 if action == TAKE else 1
+
+    def decode(self, index: int) -> Action:
+        if index not in (0, 1):
+            raise GameError(f"no hidden-nim action {index!r}", code="bad_action")
+        return (TAKE, END)[index]
+
+
+def observe(view: dict) -> dict:
+    import numpy as np
+
+    n = len(view["taken"])
+    return {"pile": np.array([view["pile"]], np.float32),
+            "taken": np.array(view["taken"], np.float32),
+            "this_turn": np.array([view["taken_this_turn"]], np.float32),
+            "hand": np.array([sum(view["hand"] or [])], np.float32),
+            "current": np.array([float(p in view["current"]) for p in range(n)], np.float32)}
+
+
 class HiddenNim(Game):
     name = "hidden-nim"
     titles = {"en": "Hidden Nim", "pt-BR": "Nim Oculto", "ca": "Nim Ocult"}
@@ -181,6 +209,15 @@ class HiddenNim(Game):
             raise GameError(f"not a hidden-nim position ({error})", code="bad_position")
         self.check_num_players(state.num_players)
         return state
+
+    def encoding(self, num_players: int, **options) -> NumericEncoding:
+        most = max(PILES.values())
+        spaces = {"pile": {"shape": (1,), "low": 0, "high": most},
+                  "taken": {"shape": (num_players,), "low": 0, "high": most},
+                  "this_turn": {"shape": (1,), "low": 0, "high": 3},
+                  "hand": {"shape": (1,), "low": 0, "high": sum(DECK)},
+                  "current": {"shape": (num_players,), "low": 0, "high": 1}}
+        return NumericEncoding(NimActions(), spaces, observe)
 
     def parse_action(self, text: str) -> Action:
         word = str(text).strip().lower()

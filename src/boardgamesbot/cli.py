@@ -349,6 +349,7 @@ plays every seat equally; --games must be a multiple of the rotation length
   bgbot arena tikal --bots greedy,random --games 200 --workers 2
   bgbot arena tikal --bots hard,greedy,greedy,greedy --games 200   (hard vs three greedy)
   bgbot arena cartographers --bots hard --players 1 --side A --games 100   (solo)
+  bgbot arena tikal --bots greedy --players 4 --games 400 --backend ray --address auto
 
 \b
 The same arguments give the same results whatever --workers is (only the
@@ -371,8 +372,15 @@ measured times differ). See docs/arena.md for every column.
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON to stdout.")
 @click.option("--save-dir", type=click.Path(file_okay=False), default=None,
               help="Save each game's record here (replay with `bgbot replay FILE`).")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+              show_default=True,
+              help="Where the games run: local processes, or Ray tasks (pip install "
+                   "'boardgamesbot[ray]'); same results either way.")
+@click.option("--address", default=None,
+              help="With --backend ray: the cluster to join ('auto' or HOST:PORT); "
+                   "default: start a local Ray with --workers CPUs.")
 def arena_command(game_name, bots, players, games, seed, workers, as_json, save_dir,
-                  **options) -> None:
+                  backend, address, **options) -> None:
     from boardgamesbot import arena  # imported here: openskill is only needed by this command
 
     options = _chosen(options)
@@ -385,7 +393,8 @@ def arena_command(game_name, bots, players, games, seed, workers, as_json, save_
                       console=Console(stderr=True),
                       disable=as_json or not sys.stderr.isatty()) as progress:
             task = progress.add_task(f"{setup.game} games", total=setup.games)
-            results = arena.run(setup, workers, lambda _: progress.advance(task))
+            results = arena.run(setup, workers, lambda _: progress.advance(task),
+                                backend=backend, address=address)
         standings = arena.summarize(setup, results, time.perf_counter() - started, workers)
     except GameError as error:
         _fail(str(error))

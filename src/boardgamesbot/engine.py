@@ -41,7 +41,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Any, ClassVar, Hashable, Iterator, Literal, Mapping, TypedDict
+from typing import (Any, Callable, ClassVar, Hashable, Iterator, Literal, Mapping,
+                    NamedTuple, TypedDict)
 
 __all__ = [
     "LANGUAGES",
@@ -51,6 +52,7 @@ __all__ = [
     "GameError",
     "Heuristics",
     "IllegalAction",
+    "NumericEncoding",
     "Option",
     "Record",
     "SearchSettings",
@@ -335,6 +337,20 @@ class Heuristics:
         return False
 
 
+class NumericEncoding(NamedTuple):
+    """A game as numbers, for one player count and set of options.
+
+    ``actions``: a fixed action space (``size``, ``encode(action) -> int``,
+    ``decode(index) -> Action``); ``spaces``: each part of an observation as
+    ``{"shape", "low", "high"}``; ``observe(view)``: those parts as arrays, built
+    from a seat's view alone.
+    """
+
+    actions: Any
+    spaces: dict[str, dict]
+    observe: Callable[[dict], dict]
+
+
 class Game(ABC):
     """A game's declaration and rules: names, players, options, notation, positions.
 
@@ -428,6 +444,12 @@ class Game(ABC):
             raise GameError(f"{self.name} has no rules help", code="unknown_help",
                             game=self.name, available=[])
         return (Path(self.help_dir) / f"{lang}.md").read_text(encoding="utf-8")
+
+    def encoding(self, num_players: int, **options: Any) -> "NumericEncoding":
+        """The game's fixed numeric encoding, for the research adapters
+        (`boardgamesbot.research`: PettingZoo, OpenSpiel; docs/research.md)."""
+        raise GameError(f"{self.name} declares no numeric encoding", code="no_encoding",
+                        game=self.name)
 
     def commands(self) -> list:
         """The game's own terminal tools (``click`` commands, offered as ``bgbot NAME …``)."""

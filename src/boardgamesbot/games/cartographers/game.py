@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from boardgamesbot.engine import Action, Game, Option
+from boardgamesbot.engine import Action, Game, NumericEncoding, Option
 
 from .notation import parse_action
 from .sheet import _side
@@ -55,6 +55,14 @@ class CartographersGame(Game):
 
     def from_json(self, text: str) -> CartographersState:
         return CartographersState.read(self, text)
+
+    def encoding(self, num_players: int, **options: Any) -> NumericEncoding:
+        """Actions and views as numbers (docs/research.md; needs the [research] extra)."""
+        from . import encoding  # numpy is only needed here
+
+        return NumericEncoding(encoding.action_space(num_players, **options),
+                               encoding.observation_spaces(num_players, **options),
+                               encoding.observe)
 
     def render_text(self, view: dict):
         from .render import text

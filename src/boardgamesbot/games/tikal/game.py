@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from boardgamesbot.engine import Action, Game, Option, State
+from boardgamesbot.engine import Action, Game, NumericEncoding, Option, State
 
 from .auction import AUCTION
 from .heuristics import HEURISTICS
@@ -47,6 +47,14 @@ class Tikal(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def encoding(self, num_players: int, **options: Any) -> NumericEncoding:
+        """Actions and views as numbers (docs/research.md; needs the [research] extra)."""
+        from . import encoding  # numpy is only needed here
+
+        return NumericEncoding(encoding.action_space(num_players, **options),
+                               encoding.observation_spaces(num_players, **options),
+                               encoding.observe)
 
     def render_text(self, view: dict):
         from .render import text
