@@ -140,8 +140,10 @@ class NimState(State):
                            "this_turn": self.this_turn, "taken": self.taken,
                            "hands": self.hands, "deck": self.deck, "turns": self.turns})
 
-    def undo_point(self) -> int:
-        return self.turns  # ending a turn draws a hidden card: no taking it back
+    def undo_point(self) -> tuple[int, bool]:
+        # Ending a turn draws a hidden card, and the last stone shows every hand:
+        # neither can be taken back.
+        return self.turns, self.is_over()
 
     def describe(self, action: Action) -> str:
         return "take a stone" if action == TAKE else "end your turn and draw a card"

@@ -228,3 +228,22 @@ def test_the_declaration_is_complete(name):
         game.new(game.max_players + 1, 1)
     with pytest.raises(GameError):
         game.new(game.min_players, 1, no_such_option="x")
+
+
+@pytest.mark.parametrize("name,options,players", CASES)
+def test_a_preview_shows_nothing_the_seat_could_not_see(name, options, players):
+    """Same view, same preview; an action that crosses an undo barrier (it reveals
+    something) is marked final and its result is not shown before it is played."""
+    for index, state in enumerate(spread(name, options, players, keep=10)):
+        for seat in state.current_players():
+            twin = state.determinize(seat, random.Random(index))
+            for action in state.legal_actions(seat)[:6]:
+                result = state.preview(seat, action)
+                assert result == twin.preview(seat, action), (index, seat, str(action))
+                after = state.clone()
+                point = after.undo_point()
+                after.apply(seat, action)
+                if after.undo_point() != point and not state.game.simultaneous:
+                    assert result["final"] and result["view"] is None
+                if not result["final"] and after.undo_point() == point:
+                    assert result["view"] == after.view(seat)

@@ -152,13 +152,14 @@ class Person:
             elif word == "moves":
                 _list_moves(state, player, rest.strip())
             elif word == "preview":
-                trial = state.clone()
-                try:
-                    trial.apply(player, rest)
-                except GameError as error:
-                    console.print(f"[red]{error}[/]")
+                result = state.preview(player, rest)
+                if not result["legal"]:
+                    console.print(f"[red]{result['error']['message']}[/]", markup=True)
+                elif result["view"] is None:
+                    console.print(f"{result['text']}: it reveals hidden information or ends "
+                                  "your turn, so its result shows only once played", markup=False)
                 else:
-                    console.print(render(trial.view(player)))
+                    console.print(render(result["view"]))
             else:
                 try:
                     return state.clone().apply(player, line)  # checked here, applied by the driver

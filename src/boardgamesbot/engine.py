@@ -186,20 +186,33 @@ class State(ABC):
                 "code": "action", "params": {"notation": notation}}
 
     def preview(self, player: int, action: Action | str) -> dict[str, Any]:
-        """Try ``action`` on a copy: ``{"legal": True, "action", "text", "view"}`` with the
-        seat's view after it, or ``{"legal": False, "error": {code, message, params}}``.
+        """Try ``action`` on a copy: is it legal, and what would it bring?
 
-        Nothing is changed. Games add what a person wants to know before
-        committing (Cartographers: the season's score if it ended now).
+        ``{"legal": False, "error": {code, message, params}}``, or ``{"legal": True,
+        "action", "text", "info", "final", "view"}``. ``final`` is True when the
+        action crosses an undo barrier (it reveals hidden information, or hands
+        the decision to another seat): it cannot be taken back, and its result
+        is not shown (``view`` is None) — showing it would reveal a wafer, a tile
+        or a card before the seat has committed. Otherwise ``view`` is the seat's
+        view after the action. In a simultaneous step an action is final once
+        the last seat has chosen, which the seat cannot know in advance. Nothing is changed. Games add what a person wants
+        to know before committing (Cartographers: the season's score if it
+        ended now).
         """
-        trial = self.clone()
+        # Tried on a sample of what the seat cannot see (any sample: what the preview
+        # shows is what the seat sees), so the answer never depends on hidden
+        # information — not even on whether the other seats of a simultaneous step
+        # have chosen yet.
+        trial = self.determinize(player, random.Random(0))
         try:
             applied = trial.apply(player, action)
         except GameError as error:
             return {"legal": False, "error": {"code": error.code, "message": str(error),
                                               "params": _plain(error.params)}}
+        final = trial.undo_point() != self.undo_point()
         return {"legal": True, "action": str(applied), "text": self.describe(applied),
-                "info": self.action_info(player, applied), "view": trial.view(player)}
+                "info": self.action_info(player, applied), "final": final,
+                "view": None if final else trial.view(player)}
 
     def undo_point(self) -> Hashable:
         """A value that changes whenever play crosses an undo barrier.
