@@ -73,7 +73,7 @@ def test_tables_seats_records_and_logs_survive_a_restart(store_url):
     store = Store(store_url)
     table, tokens, invite = Table.create("tikal", {"variant": "auction"},
                                          [{"kind": "person", "name": "Ann"}, {"kind": "open"}],
-                                         {"mode": "bank", "seconds": 600}, seed=11)
+                                         {"mode": "bank", "seconds": 600})
     store.create_table(table.row())
     seat, token, change = table.join("Bob")
     store.commit(table.id, at=0.0, **change.commit_arguments())
