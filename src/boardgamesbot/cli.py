@@ -420,28 +420,88 @@ def arena_command(game_name, bots, players, games, seed, workers, as_json, save_
                    "default ~/.local/share/boardgamesbot).")
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", type=int, default=8000, show_default=True)
+@click.option("--workers", type=int, default=1, show_default=True,
+              help="Web processes (uvicorn workers) sharing the port and the database.")
+@click.option("--redis", "redis_url", default=None, metavar="URL",
+              help="Fan live updates out over Redis pub/sub (default: LISTEN/NOTIFY on "
+                   "PostgreSQL, in memory on SQLite).")
 @click.option("--bot-workers", type=int, default=2, show_default=True,
               help="Processes the bots think in (0: threads inside the server).")
+@click.option("--jobs/--no-jobs", default=True, show_default=True,
+              help="Play bots' and clocks' decisions in this server (--no-jobs: leave them "
+                   "to `bgbot worker` processes).")
+@click.option("--forwarded-allow-ips", default=None, metavar="IPS",
+              help="Behind a reverse proxy: its addresses, whose X-Forwarded-For is trusted "
+                   "(quotas count per client address).")
 @click.option("--log-level", default="warning", show_default=True)
-def serve_command(db, data_dir, host, port, bot_workers, log_level) -> None:
+def serve_command(db, data_dir, host, port, workers, redis_url, bot_workers, jobs,
+                  forwarded_allow_ips, log_level) -> None:
     """Host tables: the HTTP/WebSocket API (docs/api.md) and the browser front-end."""
+    import os
+
     import uvicorn
 
-    from boardgamesbot.service.api import create_app
+    from boardgamesbot.service.api import create_app, redact_tokens_in_logs
     from boardgamesbot.store import default_url
 
     url = db or default_url(data_dir)
     if bot_workers < 0:
         _fail("--bot-workers must be 0 or more")
-    app = create_app(db=url, bot_workers=bot_workers)
+    if workers < 1:
+        _fail("--workers must be 1 or more")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-    console.print(f"serving on http://{host}:{port}/ (API under /api, database {url})",
-                  markup=False)
+    console.print(f"serving on http://{host}:{port}/ (API under /api, database {url}, "
+                  f"{workers} web process(es))", markup=False)
     console.print(f"Open http://{shown}:{port}/ in your browser to play (Ctrl+C stops the "
                   "server).", markup=False)
+    redact_tokens_in_logs()
     # Messages are small JSON: compressing each costs more CPU than it saves.
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024,
-                ws_per_message_deflate=False)
+    options = dict(host=host, port=port, log_level=log_level, ws_max_size=64 * 1024,
+                   ws_per_message_deflate=False)
+    if forwarded_allow_ips:
+        options.update(proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
+    if workers == 1:
+        uvicorn.run(create_app(db=url, bot_workers=bot_workers, redis=redis_url, jobs=jobs),
+                    **options)
+        return
+    # Each uvicorn worker process builds its own app from the environment.
+    os.environ.update(BGBOT_DB=url, BGBOT_REDIS=redis_url or "",
+                      BGBOT_BOT_WORKERS=str(bot_workers), BGBOT_JOBS="1" if jobs else "0",
+                      BGBOT_DIE_WITH_PARENT="1")
+    uvicorn.run("boardgamesbot.service.api:app_from_env", factory=True, workers=workers,
+                **options)
+
+
+@main.command("worker")
+@click.option("--db", required=True,
+              help="The servers' database URL, e.g. postgresql+psycopg://user@host/dbname.")
+@click.option("--redis", "redis_url", default=None, metavar="URL",
+              help="The servers' Redis, when they fan out over it.")
+@click.option("--processes", type=int, default=2, show_default=True,
+              help="Processes the bots think in.")
+@click.option("--loops", type=int, default=None,
+              help="Jobs taken at once (default: twice --processes).")
+@click.option("--lease", type=float, default=60.0, show_default=True,
+              help="Seconds a taken job is this worker's; a worker that dies lets its jobs "
+                   "go to another after this long.")
+def worker_command(db, redis_url, processes, loops, lease) -> None:
+    """Play bots' decisions and clocks' expiries for servers on a shared database.
+
+    Any number of workers may run beside any number of `bgbot serve --no-jobs`
+    processes (docs/deploy.md). Stops on SIGTERM or Ctrl+C."""
+    import asyncio
+
+    from boardgamesbot.service.worker import run_worker
+
+    if processes < 1:
+        _fail("--processes must be 1 or more")
+    if lease <= 0:
+        _fail("--lease must be more than 0 seconds")
+    console.print(f"worker on {db}: {processes} bot process(es)", markup=False)
+    try:
+        asyncio.run(run_worker(db, redis_url, processes, loops or 2 * processes, lease))
+    except KeyboardInterrupt:
+        pass
 
 
 for _name in known_games():  # a game's own tools: ``bgbot GAME ...``

@@ -10,6 +10,12 @@ state it was chosen on; it is *stale* when something that seat can see
 changed since: its own actions, any undo barrier, any undo of its own.
 Another seat's hidden choice in a simultaneous step (Cartographers) does not
 make it stale.
+
+The ``revision`` grows by one on *every* write (joins and autopilot too); the
+store accepts a `Change` only if the table is still at the revision the
+change was computed from, so two processes never both write on one state.
+The per-seat ``since`` and the clock's running decisions are stored with the
+table, so any process that loads it judges staleness and time the same way.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from typing import Any
 
 from boardgamesbot.bots import bot_names
 from boardgamesbot.engine import Action, GameError, Record, State, load_game
-from boardgamesbot.store import ActionRow, EventRow, SeatRow, TableRow
+from boardgamesbot.store import ActionRow, EventRow, JobRow, SeatRow, TableRow
 
 from .clock import Clock, check_clock
 from .errors import ServiceError
@@ -34,6 +40,7 @@ from .errors import ServiceError
 PERSON, BOT, OPEN = "person", "bot", "open"
 OPEN_STATUS, PLAYING, OVER = "open", "playing", "over"
 MAX_NAME = 40
+SEED_BITS = 128
 
 
 def new_token() -> str:
@@ -90,6 +97,10 @@ class Change:
     unseal: bool = False
     keep_private: list[int] = field(default_factory=list)
     released: list[EventRow] = field(default_factory=list)  # sealed events now public
+    expected: int = 0  # the revision the change was computed from
+    since: list[int] | None = None
+    clock_started: dict | None = None
+    jobs: list[JobRow] = field(default_factory=list)
 
     def commit_arguments(self) -> dict:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
@@ -112,13 +123,18 @@ class Table:
         self.result = row.result
         self.seats = list(row.seats)
         self.events = list(row.events)
+        self.revision = row.revision
+        self.creator = row.creator
         self.clock = Clock(self.clock_spec, [s.bank for s in self.seats])
+        for seat, started in (row.clock_started or {}).items():
+            self.clock.waiting[int(seat)] = _monotonic(started)
         self.record = Record.start(self.game.name, self.seed, [s.name for s in self.seats],
                                    **self.options)
         self.action_by: list[str] = []
         self.crossed: list[bool] = []  # per action: did it cross an undo barrier?
         self.state: State | None = None
-        self.since = [self.version] * len(self.seats)
+        self.since = list(row.since) if row.since and len(row.since) == len(self.seats) \
+            else [self.version] * len(self.seats)
         self._spectator: tuple[int, dict] | None = None
         if self.status != OPEN_STATUS:
             self.state = self.record.new_state()
@@ -139,13 +155,20 @@ class Table:
         except GameError as error:
             raise ServiceError(str(error), code=error.code, status=422, **error.params)
         options = {str(k): v for k, v in (options or {}).items()}
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise ServiceError("a seed is a whole number from 0 to 2**63 - 1", code="bad_seed",
-                               status=422)
         if not isinstance(seats, list) or not seats:
             raise ServiceError("a table needs seats", code="bad_seats", status=422)
+        if seed is None:
+            seed = secrets.randbits(SEED_BITS)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**SEED_BITS:
+            raise ServiceError(f"a seed is a whole number from 0 to 2**{SEED_BITS} - 1",
+                               code="bad_seed", status=422)
+        elif any(isinstance(spec, dict) and spec.get("kind") == OPEN for spec in seats):
+            # Every hidden order follows from the seed: whoever chose it would know what
+            # the friends who join will draw.
+            raise ServiceError("a chosen seed is only for tables where no one else sits (all "
+                               "other seats bots, or every person seat yours); leave it out "
+                               "when friends are invited", code="seed_not_allowed",
+                               status=422)
         try:
             rules.check_num_players(len(seats))
             rules.new(len(seats), seed, **options)  # options checked by the game itself
@@ -162,7 +185,7 @@ class Table:
                                                               f"player {index + 1}"),
                                     token_hash=hash_token(token)))
             elif kind == BOT:
-                level = check_level(spec.get("level", "easy"))
+                level = check_level(spec.get("level") or "easy")
                 rows.append(SeatRow(index, BOT, level, level=level))
             elif kind == OPEN:
                 rows.append(SeatRow(index, OPEN, f"seat {index + 1}"))
@@ -181,7 +204,7 @@ class Table:
         table = cls(row)
         table._event("created", None, {"seats": table.seat_list()})
         if invite is None:
-            table.start()  # nobody to wait for; `row()` writes the started table
+            table._start()  # nobody to wait for; `row()` writes the started table
         return table, tokens, invite
 
     def join(self, name: Any) -> tuple[int, str, Change]:
@@ -199,15 +222,18 @@ class Table:
         change = Change(seats=[seat], events=[self._event("joined", seat.seat,
                                                           {"name": seat.name})])
         if not any(s.kind == OPEN for s in self.seats):
-            started = self.start()
+            started = self._start()
             change.seats += started.seats
             change.events += started.events
             change.version, change.status = started.version, started.status
             change.clear_invite = True
-        return seat.seat, token, change
+        return seat.seat, token, self._finish(change)
 
     def start(self, fill: str | None = None) -> Change:
         """Deal the game; open seats get ``fill`` bots (else: refused while a seat is open)."""
+        return self._finish(self._start(fill))
+
+    def _start(self, fill: str | None = None) -> Change:
         if self.status != OPEN_STATUS:
             raise ServiceError("this table has already started", code="table_started",
                                status=409, table=self.id)
@@ -276,7 +302,7 @@ class Table:
             self.result = change.result = {"scores": self.state.scores(),
                                            "winners": self.state.winners()}
             change.events.append(self._event("over", None, dict(self.result)))
-        return change
+        return self._finish(change)
 
     def _apply(self, seat: int, notation: str, by: str) -> tuple[Action, str]:
         state = self.state
@@ -328,7 +354,7 @@ class Table:
             event.private = seat
         change.events.append(event)
         change.seats = self._update_clock()
-        return change
+        return self._finish(change)
 
     def set_autopilot(self, seat: int, level: str | None) -> Change:
         """Hand a person's seat to a bot (``level``) or take it back (None)."""
@@ -339,7 +365,7 @@ class Table:
         change = Change(seats=[row], events=[self._event("autopilot", seat,
                                                          {"level": row.autopilot})])
         change.seats += self._update_clock()
-        return change
+        return self._finish(change)
 
     # Who plays ------------------------------------------------------------------------
 
@@ -358,6 +384,34 @@ class Table:
         if self.clock.expired(seat):
             return self.clock.level, "clock"
         return None
+
+    def jobs(self) -> list[JobRow]:
+        """The decisions owed now: a bot's for each awaited bot (or autopilot, or expired
+        clock) seat, a clock's for each awaited person with a deadline."""
+        if self.status != PLAYING:
+            return []
+        owed = []
+        for seat in self.awaited():
+            if self.bot_level(seat) is not None:
+                owed.append(JobRow(seat, "bot", self.since[seat], time.time()))
+            elif (deadline := self.clock.deadline(seat)) is not None:
+                owed.append(JobRow(seat, "clock", self.since[seat], _wall(deadline)))
+        return owed
+
+    def _finish(self, change: Change) -> Change:
+        """Stamp a change with what the store checks and keeps: the revision it was made
+        on, each seat's ``since``, running decisions, the jobs owed after it."""
+        change.expected = self.revision
+        self.revision += 1
+        change.since = list(self.since)
+        if self.clock.mode != "none":
+            change.clock_started = self.clock_started()
+        change.jobs = self.jobs()
+        return change
+
+    def clock_started(self) -> dict:
+        return {str(seat): round(_wall(started), 3) for seat, started in
+                self.clock.waiting.items()}
 
     def bot_seed(self, seat: int) -> int:
         return random.Random(f"{self.seed}/{seat}/{len(self.record.actions)}").getrandbits(32)
@@ -486,4 +540,16 @@ class Table:
                         updated=time.time(), result=self.result, seats=list(self.seats),
                         actions=[ActionRow(i, s, n, self.action_by[i], time.time())
                                  for i, (s, n) in enumerate(self.record.actions)],
-                        events=list(self.events))
+                        events=list(self.events), revision=self.revision,
+                        since=list(self.since), creator=self.creator,
+                        clock_started=self.clock_started() if self.clock.mode != "none"
+                        else None)
+
+
+def _wall(monotonic: float) -> float:
+    """A monotonic-clock instant as wall time (what another process understands)."""
+    return time.time() - (time.monotonic() - monotonic)
+
+
+def _monotonic(wall: float) -> float:
+    return time.monotonic() - (time.time() - wall)
