@@ -24,15 +24,19 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from boardgamesbot.bots import RandomBot, make_bot
+from boardgamesbot.driver import Driver
 from boardgamesbot.engine import State, known_games, load_game
 
 log = logging.getLogger(__name__)
 
 
 def choose(state: State, seat: int, level: str, seed: int) -> str:
-    """The notation ``level``'s bot plays for ``seat`` (with the level's own budget)."""
+    """The notation ``level``'s bot plays for ``seat`` (with the level's own budget),
+    asked through the one game loop (`Driver.ask`); the table applies it."""
+    players = [None] * state.num_players
+    players[seat] = make_bot(level, seed)
     try:
-        return str(make_bot(level, seed).choose(state.clone(), seat))
+        return str(Driver(state, players).ask(seat))
     except Exception as error:  # noqa: BLE001 - a broken bot must not stall a table
         log.warning("bot %s failed on %s (%s); playing a random action", level,
                     state.game.name, error)
