@@ -114,9 +114,10 @@ export function logList(groups, openState = new Map(), limit = 80) {
   return shown.map((g) => {
     const long = g.lines.filter((l) => l.kind === "action").length > 3;
     const isOpen = openState.has(g.key) ? openState.get(g.key) : !(g.bot && long);
-    const details = h("details", { class: `log-group${g.bot ? " bot" : ""}`, "data-group": g.key, open: isOpen,
-      ontoggle: (e) => openState.set(g.key, e.target.open) },
-    h("summary", {}, h("span", { class: "log-title" }, g.title), " ", h("span", { class: "muted log-count" }, t("log.lines", { n: g.lines.length }))),
+    // The reader's own choice is kept (a click on the summary; "toggle" also fires when
+    // the element is built open, which is not a choice).
+    const details = h("details", { class: `log-group${g.bot ? " bot" : ""}`, "data-group": g.key, open: isOpen },
+    h("summary", { onclick: (e) => openState.set(g.key, !e.currentTarget.parentElement.open) }, h("span", { class: "log-title" }, g.title), " ", h("span", { class: "muted log-count" }, t("log.lines", { n: g.lines.length }))),
     h("ul", {}, g.lines.map((l) => h("li", { class: `log-${l.kind}${l.undone ? " undone" : ""}` }, l.text))));
     return h("li", {}, details);
   });

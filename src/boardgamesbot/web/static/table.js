@@ -266,7 +266,7 @@ export class TableScreen {
       over && this.mine?.spec ? h("button", { type: "button", "data-key": "rematch", class: "primary",
         onclick: () => createTable(this.mine.spec).catch(notifyError) }, t("lobby.rematch")) : null,
       h("a", { class: "button ghost", href: "#/" }, t("nav.lobby")));
-    return h("div", { class: `table-screen game-${this.game}` },
+    return h("div", { class: `table-screen game-${this.game}${this.confirming && this.msg.your_turn ? " confirming" : ""}` },
       h("div", { class: "table-head" },
         h("h1", {}, gameTitle(this.game), h("span", { class: "sub" }, ` · ${module.optionText(summary)}`)),
         h("p", { class: `status-line ${this.msg.your_turn ? "yours" : ""}`, id: "status-line", role: "status" }, this.statusText()),

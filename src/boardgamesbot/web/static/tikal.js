@@ -671,15 +671,17 @@ export function logExtra(before, after, event, ctx) {
       if (n > (mineBefore.treasures[kind] || 0)) lines.push({ kind: "reveal", text: t("log.treasure.found", { name, treasure: treasureName(kind) }) });
     }
   }
-  if (before.round && event.notation === "end" && mineBefore && mineAfter) {
+  // A scoring turn ends with "end" or when its last AP is spent: the scorer's points
+  // change then. Temples and treasures are read from the board as it was scored.
+  if (before.round && mineBefore && mineAfter && mineAfter.score !== mineBefore.score) {
     let sum = 0;
-    for (const [space, entry] of Object.entries(before.board)) {
+    for (const [space, entry] of Object.entries(after.board)) {
       if (entry.kind === "temple" && entry.controller === seat && entry.value) {
         sum += entry.value;
         lines.push({ kind: "score", text: t("log.score.temple", { space, value: entry.value, n: entry.value }) });
       }
     }
-    for (const [kind, n] of Object.entries(mineBefore.treasures)) {
+    for (const [kind, n] of Object.entries(mineAfter.treasures)) {
       const points = TREASURE_POINTS[Math.min(n, 3)];
       sum += points;
       lines.push({ kind: "score", text: t("log.score.treasure", { treasure: treasureName(kind), count: n, n: points }) });
