@@ -588,7 +588,7 @@ function playersPanel(ctx) {
       h("td", { class: "num" }, p.camps_left),
       h("td", { class: "num" }, p.guards_left));
   });
-  return h("section", { class: "panel", "aria-labelledby": "players-title" },
+  return h("section", { class: "panel players-panel", "aria-labelledby": "players-title" },
     h("h2", { id: "players-title" }, t("players.title")),
     h("div", { class: "scroll" }, h("table", { class: "players" },
       h("thead", {}, h("tr", {}, ["players.name", "tikal.col.score", "tikal.col.treasures", "tikal.col.workers", "tikal.col.leader", "tikal.col.camps", "tikal.col.guards"]
@@ -626,13 +626,15 @@ export function render(ctx) {
   const view = ctx.view;
   const board = boardSvg(ctx, ctx.interactive ? legal : null);
   zoomable(board);
-  const main = h("div", { class: "tikal-main" }, zoomControls(board), h("div", { class: `zoom-frame${zoom.k > 1 ? " zoomed" : ""}` }, board));
+  // The players' table sits under the board, where it has the width of all its columns
+  // in every language (at the side it was cut).
+  const main = h("div", { class: "tikal-main" }, zoomControls(board), h("div", { class: `zoom-frame${zoom.k > 1 ? " zoomed" : ""}` }, board),
+    playersPanel(ctx));
   const side = [
     ctx.interactive && !view.over ? h("section", { class: `panel turn decision${ctx.yourTurn ? " yours" : ""}`, "aria-labelledby": "turn-title" },
       h("h2", { id: "turn-title" }, ctx.yourTurn ? t("status.your_turn") : t("tikal.turn")), turnPanel(ctx, legal)) : null,
     view.auction ? auctionPanel(ctx, legal) : null,
     scoringPanel(ctx),
-    playersPanel(ctx),
     suppliesPanel(ctx),
   ];
   return { main, side };
