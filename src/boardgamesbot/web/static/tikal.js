@@ -473,7 +473,7 @@ function turnPanel(ctx, legal) {
   const body = [];
   if (!ctx.yourTurn) {
     if (current !== undefined && !view.over) {
-      body.push(h("p", {}, ctx.thinking(current) ? h("span", { class: "thinking" }, t("status.thinking", { name: ctx.name(current) })) : t("tikal.turn.of", { name: ctx.name(current) })));
+      body.push(h("p", {}, ctx.thinking(current) ? h("span", { class: "thinking" }, t("status.thinking", { name: ctx.name(current), n: 1 })) : t("tikal.turn.of", { name: ctx.name(current) })));
       if (view.phase === "actions") body.push(h("p", { class: "ap" }, t("tikal.ap.left", { n: view.ap })));
     }
     if (view.drawn && view.phase === "place") body.push(h("div", { class: "drawn" }, miniTile(view.drawn, ctx), tileWords(view.drawn)));
