@@ -197,6 +197,9 @@ def test_treasures_have_icons_names_and_a_legend(page, server):
     name = icon.get_attribute("aria-label")
     assert name and not re.fullmatch(r"[\d ×]+", name), name
     assert icon.locator("title").text_content() == name
+    # The wafer turned up is in the log, by name, as it was revealed.
+    page.evaluate("document.querySelectorAll('#log details').forEach(d => d.open = true)")
+    assert re.search(r"(Ana|Bea) turns up a treasure: [a-z]", page.inner_text("#log"))
     page.click("#treasure-legend summary")
     assert page.locator("#treasure-legend .treasure-icon").count() == 8
     shapes = page.eval_on_selector_all("#treasure-legend .treasure-icon path",

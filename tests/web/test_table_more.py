@@ -183,6 +183,25 @@ def test_a_no_hints_table_refuses_and_the_lobby_can_ask_for_one(page, server):
     assert "Hints are switched off at this table." in page.inner_text("#hints-panel")
 
 
+def test_no_suggest_button_at_a_table_without_hints(page, server):
+    """The table summary's "hints": false (the lead's, set when the table is created
+    with "hints": false) hides the button; added to the state messages here until then."""
+    def handler(ws):
+        upstream = ws.connect_to_server()
+
+        def from_server(message):
+            data = json.loads(message)
+            if data.get("type") == "state":
+                data["table"]["hints"] = False
+            ws.send(json.dumps(data))
+        upstream.on_message(from_server)
+    page.route_web_socket(re.compile(r".*/ws/tables/.*"), handler)
+    create_in_lobby(page, server, "cartographers", seed=3)
+    page.wait_for_selector('svg.sheet[data-key="sheet"]')
+    assert page.locator("#hint-button").count() == 0
+    assert page.locator('[data-key="undo"]').count() == 1
+
+
 # The lobby reads the games from the server --------------------------------------------------
 
 

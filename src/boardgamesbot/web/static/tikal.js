@@ -648,11 +648,14 @@ export function logGroup(before, event, ctx, memo) {
     const n = before.auction?.round ?? 0;
     return { key: `auction-${n}`, title: t("log.auction", { n }) };
   }
+  // A new turn: after "end", or when another player acts (a turn also ends when its
+  // last action point is spent, without "end").
   memo.turn ??= 1;
-  if (memo.ended) {
+  if (memo.ended || (memo.seat !== undefined && memo.seat !== event.seat)) {
     memo.turn += 1;
     memo.ended = false;
   }
+  memo.seat = event.seat;
   if (event.notation === "end") memo.ended = true;
   const name = ctx.name(event.seat);
   const title = before.round ? t(`log.turn.${before.round}`, { name }) : t("log.turn", { n: memo.turn, name });
