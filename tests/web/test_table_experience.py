@@ -56,6 +56,9 @@ def test_tikal_final_actions_ask_and_others_do_not(page, server):
     page.click("#end-turn")  # cannot be taken back: asked
     page.wait_for_selector("#confirm-action")
     assert "ends the turn" in page.inner_text(".confirm-bar")
+    page.keyboard.press("Escape")  # the focus is on "Confirm": Escape cancels
+    assert page.locator("#confirm-action").count() == 0
+    page.click("#end-turn")
     page.click("#confirm-cancel")
     assert page.locator("#end-turn").count() == 1
     page.click("#end-turn")

@@ -51,11 +51,6 @@ function pluralForm(forms, n) {
   return forms[Number.isFinite(number) ? rules.select(number) : "other"] ?? forms.other;
 }
 
-/** A number written the language's way (for counts in the text). */
-export function num(n) {
-  return Number(n).toLocaleString(current);
-}
-
 export function has(key) {
   return key in (catalogs.en || {});
 }

@@ -285,7 +285,8 @@ export class TableScreen {
   /** The sticky bar that asks to confirm an action that cannot be taken back. */
   confirmBar() {
     if (!this.confirming || !this.msg.your_turn) return null;
-    return h("div", { class: "confirm-bar", role: "alertdialog", "aria-labelledby": "confirm-text" },
+    return h("div", { class: "confirm-bar", role: "alertdialog", "aria-labelledby": "confirm-text",
+      onkeydown: (e) => { if (e.key === "Escape") this.cancelConfirm(); } },
       h("p", { id: "confirm-text" }, t("table.confirm.ask", { action: this.confirming.words })),
       h("p", { class: "muted" }, t("table.confirm.final")),
       h("div", { class: "buttons" },
