@@ -203,7 +203,8 @@ export function tileFace(cx, cy, tile, ctx, radius = R) {
       fill: controller >= 0 && ctx ? ctx.colour(controller) : "#222" }, tile.value ?? ""));
   } else if (tile.kind === "treasure") {
     g.append(s("rect", { x: cx - 11 * scale, y: cy - 9 * scale, width: 22 * scale, height: 14 * scale, rx: 3, class: "chest" }));
-    g.append(s("text", { x: cx, y: cy + 2 * scale, class: "wafer-count", "font-size": 11 * scale }, tile.wafers ?? tile.masks ?? ""));
+    g.append(s("text", { x: cx, y: cy + 2 * scale, class: "wafer-count", "font-size": 11 * scale }, tile.wafers ?? tile.masks ?? "",
+      s("title", {}, t("tikal.space.treasure", { n: tile.wafers ?? tile.masks ?? 0 }))));
   } else if (tile.kind === "volcano") {
     g.append(s("path", { d: `M${cx - 16 * scale},${cy + 10 * scale} L${cx - 4 * scale},${cy - 12 * scale} L${cx + 4 * scale},${cy - 12 * scale} L${cx + 16 * scale},${cy + 10 * scale} z`, class: "volcano-icon" }));
   } else if (tile.kind === "base_camp") {
