@@ -72,6 +72,30 @@ def check_level(level: Any) -> str:
     return level.strip().lower()
 
 
+def view_diff(before: Any, after: Any, path: tuple = ()) -> list[list]:
+    """What changed from one public view to the next, as ``[path, value]`` pairs
+    (``[path]`` alone: the key is gone). Lists of another length are replaced whole.
+
+    The log in the browser rebuilds every public view from the start view and these
+    diffs: that is how it shows what an action revealed (a drawn volcano, a treasure
+    wafer, an ambush, a scoring round) without the service knowing any game."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        out: list[list] = []
+        for key, value in after.items():
+            if key not in before:
+                out.append([[*path, key], value])
+            else:
+                out += view_diff(before[key], value, (*path, key))
+        out += [[[*path, key]] for key in before if key not in after]
+        return out
+    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        out = []
+        for index, (old, new) in enumerate(zip(before, after)):
+            out += view_diff(old, new, (*path, index))
+        return out
+    return [] if before == after else [[list(path), after]]
+
+
 def action_data(action: Action) -> dict:
     """An action as structured data: its type and fields."""
     data = {"type": type(action).__name__}
@@ -254,7 +278,8 @@ class Table:
         charged = self._update_clock()
         return Change(version=self.version, status=PLAYING, clear_invite=True,
                       seats=open_seats + charged,
-                      events=[self._event("started", None, {"seats": self.seat_list()})])
+                      events=[self._event("started", None, {"seats": self.seat_list(),
+                                                            "view": self.spectator_view()})])
 
     # Play ----------------------------------------------------------------------------
 
@@ -296,6 +321,9 @@ class Table:
             self.since[seat] = self.version
             if self.spectator_view() == spectator_before:
                 event.private, event.sealed = seat, True  # hidden until the step resolves
+        public = view_diff(spectator_before, self.spectator_view())
+        if public:
+            event.data["public"] = public
         change.seats = self._update_clock()
         if self.state.is_over():
             self.status = change.status = OVER
@@ -338,6 +366,7 @@ class Table:
                                "cannot be taken back", code="undo_barrier", status=409,
                                action=notation)
         number = len(self.record.actions) - 1
+        spectator_before = self.spectator_view()
         self.record.actions.pop()
         self.action_by.pop()
         self.crossed.pop()
@@ -348,6 +377,9 @@ class Table:
                       if e.kind == "action" and e.seat == seat)
         change = Change(version=self.version, drop_actions_from=number)
         event = self._event("undo", seat, {"notation": notation, "number": number + 1})
+        public = view_diff(spectator_before, self.spectator_view())
+        if public:
+            event.data["public"] = public
         if undone.sealed:
             undone.sealed = False  # stays private to its seat for good
             change.keep_private.append(undone.n)
@@ -511,8 +543,15 @@ class Table:
         if self.status != OVER:
             raise ServiceError("a replay is available once the game is over",
                                code="game_not_over", status=409)
+        # One step per action of the record, in its order. The action events cannot
+        # label the steps: an action taken back keeps its event (and the undo adds
+        # one), so counting action events puts every later label one step late.
+        steps = [{"seat": seat, "notation": notation, "by": self.action_by[index],
+                  "number": index + 1}
+                 for index, (seat, notation) in enumerate(self.record.actions)]
         return {
             "record": json.loads(self.record.to_json()),
+            "steps": steps,
             "states": [state.view(None) for state in self.record.states()],
             "events": self.events_for(None),
             "result": self.result,
