@@ -35,7 +35,10 @@ def server(tmp_path_factory):
     log = open(data / "serve.log", "w")
     process = subprocess.Popen(
         [sys.executable, "-m", "boardgamesbot.cli", "serve", "--data-dir", str(data), "--port",
-         str(port), "--bot-workers", "0"], stdout=log, stderr=subprocess.STDOUT)
+         str(port), "--bot-workers", "0"], stdout=log, stderr=subprocess.STDOUT,
+        # Every browser test creates its tables from 127.0.0.1: no per-client quotas here
+        # (tests/service checks them).
+        env={**os.environ, "BGBOT_MAX_TABLES": "0", "BGBOT_MAX_BOT_SEATS": "0"})
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(200):
@@ -74,7 +77,7 @@ def browser():
 
 @pytest.fixture
 def context(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900}, locale="en-US")
     context.set_default_timeout(20_000)
     yield context
     context.close()

@@ -67,7 +67,7 @@ def test_tikal_final_actions_ask_and_others_do_not(page, server):
 
 
 def test_on_a_phone_a_tap_previews_and_the_confirm_button_stays_in_view(browser, server):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     try:
         page = context.new_page()
         create_in_lobby(page, server, "cartographers", seed=3)
@@ -223,7 +223,7 @@ def test_tikal_players_table_is_whole_at_1400_px_in_every_language(browser, serv
     table, tokens = hot_seat_table(server, "tikal", 4, seed=5)
     play_randomly(server, table, tokens, seeded(3), until=lambda s: sum(
         len(p["treasures"]) for p in s["view"]["players"]) >= 3)
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1400, "height": 900})
     try:
         page = context.new_page()
         page.goto(f"{server}/")
@@ -263,7 +263,7 @@ def test_cartographers_row_labels_are_visible(page, server):
 
 
 def test_phone_tikal_board_zooms_and_pans_and_the_auction_is_in_view(browser, server):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     try:
         page = context.new_page()
         open_lobby(page, server)
