@@ -316,35 +316,16 @@ function paintPreview(ctx, overlay, text) {
 function previewWords(ctx, answer) {
   const score = answer.season_score;
   const parts = [describe(answer.action)];
-  const seat = ctx.seat ?? 0;
-  if (score && answer.sheet !== undefined && answer.sheet !== seat) {
-    // An ambush on a neighbour's map: show that map's season score with the monster,
-    // not mine (the edicts are scored on that map; its coins and monsters are its own).
-    const target = ctx.view.players[answer.sheet];
-    const cells = (answer.cells || []).map(parseCell);
-    const monsters = -monsterPenalty(target.sheet, cells);
-    const edictSum = Object.values(score.edicts).reduce((a, b) => a + b, 0);
+  if (score) {
+    // The server scores the sheet drawn on: an ambush shows the neighbour's map
+    // with the monster (its edicts, its coins, its monsters), not mine.
     const edicts = Object.entries(score.edicts).map(([letter, n]) => t("carto.preview.edict", { letter, n })).join(" · ");
-    parts.push(t("carto.preview.score.of", { name: ctx.name(answer.sheet), edicts, coins: target.coins, monsters, total: edictSum + target.coins + monsters }));
-  } else if (score) {
-    const edicts = Object.entries(score.edicts).map(([letter, n]) => t("carto.preview.edict", { letter, n })).join(" · ");
-    parts.push(t("carto.preview.score", { edicts, coins: score.coins, monsters: score.monsters, total: score.total }));
+    const words = { edicts, coins: score.coins, monsters: score.monsters, total: score.total };
+    parts.push(answer.sheet !== undefined && answer.sheet !== (ctx.seat ?? 0)
+      ? t("carto.preview.score.of", { name: ctx.name(answer.sheet), ...words })
+      : t("carto.preview.score", words));
   }
   return parts.join(" — ");
-}
-
-/** Empty spaces next to a monster (each costs a star), with `added` monster cells drawn. */
-export function monsterPenalty(lines, added = []) {
-  const grid = lines.map((line) => [...line].map(terrainOf));
-  for (const [r, c] of added) if (grid[r]?.[c] !== undefined) grid[r][c] = "monster";
-  let count = 0;
-  for (let r = 0; r < SIZE; r++) {
-    for (let c = 0; c < SIZE; c++) {
-      if (grid[r][c] !== "empty") continue;
-      if ([[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]].some(([y, x]) => grid[y]?.[x] === "monster")) count++;
-    }
-  }
-  return count;
 }
 
 /** The cells a hint's notation draws, from the card on the table. */
