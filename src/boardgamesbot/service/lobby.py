@@ -44,7 +44,9 @@ from .tables import BOT, OVER, PERSON, PLAYING, Change, Table, hash_token
 log = logging.getLogger(__name__)
 MAX_ID = 64
 RETRIES = 4  # writes lost to another process before giving up (each reloads first)
-SWEEP_SECONDS = 2.0
+# How often watched tables' revisions are compared with the database, in case an
+# announcement was lost (BGBOT_SWEEP_SECONDS; the tests turn it off to see the fan-out).
+SWEEP_SECONDS = float(os.environ.get("BGBOT_SWEEP_SECONDS") or 2.0)
 
 
 @dataclass
