@@ -68,6 +68,11 @@ def browser():
                                    reason="the playwright package is not installed")
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        # Playwright's wait_for_function evaluates its predicate with eval, which the
+        # server's Content-Security-Policy forbids; the pages themselves are checked under
+        # the real policy in tests/service/test_browser_csp.py.
+        new_context = browser.new_context
+        browser.new_context = lambda **kw: new_context(**{"bypass_csp": True, **kw})
         yield browser
         browser.close()
 

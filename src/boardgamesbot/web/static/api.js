@@ -37,8 +37,9 @@ export class Live {
 
   connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    this.socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}${query}`);
+    // The seat's token travels as a subprotocol, never in the URL (URLs end up in logs).
+    const protocols = this.token ? ["bgbot", `token.${this.token}`] : ["bgbot"];
+    this.socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`, protocols);
     this.socket.onopen = () => {
       this.delay = 500;
       this.onStatus(true);
