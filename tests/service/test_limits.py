@@ -182,3 +182,22 @@ def test_tokens_in_logged_urls_are_redacted():
                                ("127.0.0.1:5", "/ws/tables/abc?token=SECRET123&x=1"), None)
     RedactTokens().filter(record)
     assert "SECRET123" not in record.getMessage() and "token=***" in record.getMessage()
+
+
+# Clocks across processes -----------------------------------------------------------------
+
+
+def test_a_running_decision_keeps_its_deadline_in_another_process(db_url):
+    from boardgamesbot.service.tables import Table
+    from boardgamesbot.store import Store
+
+    store = Store(db_url)
+    table, _, _ = Table.create("tikal", {}, [{"kind": "person"}, {"kind": "person"}],
+                               {"mode": "decision", "seconds": 300})
+    store.create_table(table.row(), table.jobs())
+    seat = table.awaited()[0]
+    (job,) = store.jobs(table.id)
+    assert job.kind == "clock" and job.seat == seat
+    elsewhere = Table(store.load(table.id))  # as another process (or a restart) loads it
+    assert abs(elsewhere.clock.deadline(seat) - table.clock.deadline(seat)) < 0.05
+    store.close()
