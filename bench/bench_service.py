@@ -118,12 +118,11 @@ async def play(url: str, args, index: int, stop: float, latencies: list[float],
                counts: dict, opening: asyncio.Semaphore) -> None:
     rng = random.Random(index)
     async with opening:  # at most a few tables opened at once, as players arrive
-        async with httpx.AsyncClient(base_url=url, timeout=30) as http:
-            options = {"variant": args.variant} if args.game == "tikal" else {}
-            created = (await http.post("/api/tables", json={
-                "game": args.game, "options": options, "seed": index,
-                "seats": [{"kind": "person", "name": f"bench {index}"},
-                          {"kind": "bot", "level": args.level}]})).json()
+        options = {"variant": args.variant} if args.game == "tikal" else {}
+        created = (await counts["http"].post("/api/tables", json={
+            "game": args.game, "options": options, "seed": index,
+            "seats": [{"kind": "person", "name": f"bench {index}"},
+                      {"kind": "bot", "level": args.level}]})).json()
         table_id, token = created["table"]["id"], created["seats"][0]["token"]
         ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
         ws = await websockets.connect(ws_url, max_size=2**22, compression=None,
@@ -170,8 +169,12 @@ async def run(args, url: str, tables: int) -> dict:
     opening = asyncio.Semaphore(20)
     started = time.monotonic()
     stop = started + args.seconds
-    await asyncio.gather(*(person(url, args, i, stop, latencies, counts, opening)
-                           for i in range(tables)))
+    # One HTTP client for all: making one per table costs the client more than the server.
+    async with httpx.AsyncClient(base_url=url, timeout=30,
+                                 limits=httpx.Limits(max_connections=20)) as http:
+        counts["http"] = http
+        await asyncio.gather(*(person(url, args, i, stop, latencies, counts, opening)
+                               for i in range(tables)))
     elapsed = time.monotonic() - started
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] if latencies else 0

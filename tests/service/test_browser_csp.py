@@ -32,6 +32,7 @@ def test_the_front_end_runs_under_the_content_security_policy(tmp_path):
                                  "'securitypolicyviolation', e => window.__violations.push("
                                  "e.violatedDirective + ' ' + e.blockedURI));")
             page.goto(f"{server.base}/")
+            page.set_default_timeout(60_000)
             page.wait_for_selector("#create-button")
             page.click("#create-button")
             page.wait_for_url(re.compile(r"#/table/"))
