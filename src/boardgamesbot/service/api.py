@@ -472,6 +472,14 @@ def _routes(app: FastAPI) -> None:
     Token = Depends(presented_token)
     ERRORS = {code: {"model": ErrorBody, "description": "refused; the table is unchanged"}
               for code in (401, 403, 404, 409, 413, 422, 429, 503)}
+    # A route answering text still answers its errors as JSON: say so in the schema.
+    ERROR_SCHEMA = {"type": "object", "required": ["error"], "properties": {"error": {
+        "type": "object", "required": ["code", "message", "params"], "properties": {
+            "code": {"type": "string"}, "message": {"type": "string"},
+            "params": {"type": "object"}}}}}
+    TEXT_ERRORS = {code: {"description": "refused",
+                          "content": {"application/json": {"schema": ERROR_SCHEMA}}}
+                   for code in (404, 413, 422)}
 
     @app.get("/api/health", tags=["service"], response_model=Health,
              response_model_by_alias=True)
@@ -610,7 +618,7 @@ def _routes(app: FastAPI) -> None:
         return {"documents": sorted(HELP)}
 
     @app.get("/api/help/{name}", tags=["help"], response_class=PlainTextResponse,
-             responses=ERRORS)
+             responses=TEXT_ERRORS)
     async def help_document(name: str) -> PlainTextResponse:
         """Rules and notation as Markdown text."""
         if name not in HELP:
