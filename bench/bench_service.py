@@ -10,10 +10,20 @@ each decision, asks for the legal actions and plays one at random. Reported:
   (the server has checked it, applied it and committed it to the database),
   median and 99th percentile.
 
-Usage (starts its own server on a temporary SQLite database unless --url is given):
+A table whose client fails (a handshake that times out, a dropped connection) is
+counted in ``failed_tables`` and the run goes on.
+
+Usage (starts its own servers unless --url is given; on a temporary SQLite database
+unless --db names a PostgreSQL, where it uses a fresh schema and drops it afterwards):
 
     .venv/bin/python bench/bench_service.py --tables 100 --seconds 60
+    .venv/bin/python bench/bench_service.py --tables 100,300,500,1000 --seconds 30 \
+        --db postgresql+psycopg://postgres@127.0.0.1:5432/test --processes 2 --workers 1
     .venv/bin/python bench/bench_service.py --url http://127.0.0.1:8000 --tables 50
+
+``--processes N``: web processes (``bgbot serve --workers N``); ``--workers M``:
+``bgbot worker`` processes taking the bots' jobs (the servers then run ``--no-jobs``;
+0: the servers' own ``--bot-workers`` processes think).
 """
 
 from __future__ import annotations
@@ -22,7 +32,9 @@ import argparse
 import asyncio
 import json
 import os
+import contextlib
 import random
+import secrets
 import socket
 import statistics
 import subprocess
@@ -40,44 +52,91 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(bot_workers: int) -> tuple[subprocess.Popen, str]:
+@contextlib.contextmanager
+def database(url: str | None):
+    """A database URL for one run: a fresh SQLite file, or a fresh PostgreSQL schema."""
+    if url is None or url.startswith("sqlite"):
+        directory = tempfile.mkdtemp(prefix="bgbot-bench-")
+        yield url or f"sqlite:///{directory}/bench.db"
+        return
+    import sqlalchemy
+
+    schema = f"bgbot_bench_{secrets.token_hex(4)}"
+    admin = sqlalchemy.create_engine(url)
+    with admin.begin() as c:
+        c.execute(sqlalchemy.text(f"create schema {schema}"))
+    try:
+        yield f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as c:
+            c.execute(sqlalchemy.text(f"drop schema {schema} cascade"))
+        admin.dispose()
+
+
+def start_servers(args, db_url: str) -> tuple[list[subprocess.Popen], str]:
     port = free_port()
-    directory = tempfile.mkdtemp(prefix="bgbot-bench-")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "boardgamesbot.cli", "serve", "--db",
-         f"sqlite:///{directory}/bench.db", "--port", str(port), "--bot-workers",
-         str(bot_workers)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = {**os.environ, "BGBOT_MAX_TABLES": "0", "BGBOT_MAX_BOT_SEATS": "0"}
+    fanout = ["--redis", args.redis] if args.redis else []
+    serve = [sys.executable, "-m", "boardgamesbot.cli", "serve", "--db", db_url, "--port",
+             str(port), "--workers", str(args.processes), "--bot-workers",
+             str(args.bot_workers), *fanout]
+    if args.workers:
+        serve.append("--no-jobs")
+    processes = [subprocess.Popen(serve, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                  env=env)]
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"{url}/api/health").status_code == 200:
-                return process, url
+                break
         except httpx.HTTPError:
             time.sleep(0.2)
-    process.kill()
-    raise SystemExit("the server did not start")
+    else:
+        processes[0].kill()
+        raise SystemExit("the server did not start")
+    for _ in range(args.workers):
+        processes.append(subprocess.Popen(
+            [sys.executable, "-m", "boardgamesbot.cli", "worker", "--db", db_url,
+             "--processes", str(args.worker_processes), *fanout],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env))
+    return processes, url
 
 
 async def person(url: str, args, index: int, stop: float, latencies: list[float],
-                 counts: dict) -> None:
+                 counts: dict, opening: asyncio.Semaphore) -> None:
     """Create a table, then play seat 0 until the game ends or time is up."""
+    try:
+        await play(url, args, index, stop, latencies, counts, opening)
+    except Exception as error:  # noqa: BLE001 - counted, and the run goes on
+        counts["failed_tables"] += 1
+        counts["failures"].setdefault(type(error).__name__, 0)
+        counts["failures"][type(error).__name__] += 1
+
+
+async def play(url: str, args, index: int, stop: float, latencies: list[float],
+               counts: dict, opening: asyncio.Semaphore) -> None:
     rng = random.Random(index)
-    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+    async with opening:  # at most a few tables opened at once, as players arrive
         options = {"variant": args.variant} if args.game == "tikal" else {}
-        created = (await http.post("/api/tables", json={
+        created = (await counts["http"].post("/api/tables", json={
             "game": args.game, "options": options, "seed": index,
             "seats": [{"kind": "person", "name": f"bench {index}"},
                       {"kind": "bot", "level": args.level}]})).json()
-    table_id, token = created["table"]["id"], created["seats"][0]["token"]
-    ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{table_id}?token={token}"
+        table_id, token = created["table"]["id"], created["seats"][0]["token"]
+        ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
+        ws = await websockets.connect(ws_url, max_size=2**22, compression=None,
+                                      subprotocols=["bgbot", f"token.{token}"],
+                                      open_timeout=30)
     asked_on, sent_at, last_actions = -1, None, 0
-    async with websockets.connect(ws_url, max_size=2**22, compression=None) as ws:
+    async with ws:
         while time.monotonic() < stop:
             try:
-                message = json.loads(await asyncio.wait_for(ws.recv(), stop - time.monotonic()))
+                text = await asyncio.wait_for(ws.recv(), stop - time.monotonic())
+                message = json.loads(text)
             except (asyncio.TimeoutError, ValueError):
                 break
+            counts["bytes"] += len(text)
             kind = message["type"]
             if kind == "ack" and sent_at is not None:
                 latencies.append(time.perf_counter() - sent_at)
@@ -103,18 +162,27 @@ async def person(url: str, args, index: int, stop: float, latencies: list[float]
     counts["actions"] += last_actions
 
 
-async def run(args, url: str) -> dict:
+async def run(args, url: str, tables: int) -> dict:
     latencies: list[float] = []
-    counts = {"actions": 0, "games": 0, "errors": 0}
+    counts = {"actions": 0, "games": 0, "errors": 0, "failed_tables": 0, "failures": {},
+              "bytes": 0}
+    opening = asyncio.Semaphore(20)
     started = time.monotonic()
     stop = started + args.seconds
-    await asyncio.gather(*(person(url, args, i, stop, latencies, counts)
-                           for i in range(args.tables)))
+    # One HTTP client for all: making one per table costs the client more than the server.
+    async with httpx.AsyncClient(base_url=url, timeout=30,
+                                 limits=httpx.Limits(max_connections=20)) as http:
+        counts["http"] = http
+        await asyncio.gather(*(person(url, args, i, stop, latencies, counts, opening)
+                               for i in range(tables)))
     elapsed = time.monotonic() - started
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] if latencies else 0
     return {
-        "tables": args.tables, "seconds": round(elapsed, 1),
+        "tables": tables, "processes": args.processes, "workers": args.workers,
+        "failed_tables": counts["failed_tables"], "failures": counts["failures"],
+        "bytes_to_people_per_action": round(counts["bytes"] / max(1, counts["actions"])),
+        "seconds": round(elapsed, 1),
         "actions": counts["actions"], "actions_per_second": round(counts["actions"] / elapsed, 1),
         "person_actions": len(latencies),
         "rtt_median_ms": round(statistics.median(latencies) * 1000, 1) if latencies else None,
@@ -126,7 +194,17 @@ async def run(args, url: str) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", help="a running server (default: start one)")
-    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--tables", default="100",
+                        help="concurrent tables; a list (100,300,500) runs each in turn")
+    parser.add_argument("--db", default=None,
+                        help="a database URL (default: a temporary SQLite file); a "
+                             "PostgreSQL one gets a fresh schema per run")
+    parser.add_argument("--redis", default=None, help="fan out over this Redis")
+    parser.add_argument("--processes", type=int, default=1, help="web processes")
+    parser.add_argument("--workers", type=int, default=0,
+                        help="bgbot worker processes (0: bots think in the servers)")
+    parser.add_argument("--worker-processes", type=int, default=1,
+                        help="bot processes per worker")
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--game", default="tikal", choices=["tikal", "cartographers"])
     parser.add_argument("--variant", default="basic")
@@ -136,19 +214,27 @@ def main() -> None:
     parser.add_argument("--bot-workers", type=int, default=2,
                         help="bot processes of the server this script starts")
     args = parser.parse_args()
-    process = None
-    url = args.url
-    if url is None:
-        process, url = start_server(args.bot_workers)
-    try:
-        result = asyncio.run(run(args, url))
-    finally:
-        if process is not None:
-            process.terminate()
-            process.wait(10)
-    result.update(game=args.game, level=args.level, think=args.think,
-                  cpus=os.cpu_count(), load=os.getloadavg()[0])
-    print(json.dumps(result, indent=1))
+    for tables in [int(n) for n in args.tables.split(",")]:
+        load_before = os.getloadavg()[0]
+        if args.url:
+            result = asyncio.run(run(args, args.url, tables))
+        else:
+            with database(args.db) as db_url:
+                processes, url = start_servers(args, db_url)
+                try:
+                    result = asyncio.run(run(args, url, tables))
+                finally:
+                    for process in processes:
+                        process.terminate()
+                    for process in processes:
+                        try:
+                            process.wait(15)
+                        except subprocess.TimeoutExpired:
+                            process.kill()
+        result.update(game=args.game, level=args.level, think=args.think,
+                      cpus=os.cpu_count(), load_before=load_before,
+                      load_after=os.getloadavg()[0])
+        print(json.dumps(result), flush=True)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
-"""Fuzz the HTTP API from its own OpenAPI schema (schemathesis): no server errors, and
-every error has the documented shape."""
+"""Fuzz the HTTP API from its own OpenAPI schema (schemathesis): no server errors, every
+status code documented, and every answer — success or error — matches its schema."""
 
 from __future__ import annotations
 
@@ -9,6 +9,13 @@ import pytest
 import schemathesis
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
+
+from schemathesis.checks import (
+    content_type_conformance,
+    not_a_server_error,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 from boardgamesbot.service.api import create_app
 
@@ -40,6 +47,9 @@ def test_no_request_makes_the_server_fail(case, client):
     response = client.request(kwargs["method"], kwargs["url"], params=kwargs.get("params"),
                               headers=kwargs.get("headers"), **body)
     assert response.status_code < 500, (case.method, case.formatted_path, response.text)
+    case.validate_response(response, checks=[not_a_server_error, status_code_conformance,
+                                              content_type_conformance,
+                                              response_schema_conformance])
     if response.status_code >= 400:
         error = response.json()["error"]
         assert isinstance(error["code"], str) and error["code"]

@@ -182,3 +182,58 @@ def test_tokens_in_logged_urls_are_redacted():
                                ("127.0.0.1:5", "/ws/tables/abc?token=SECRET123&x=1"), None)
     RedactTokens().filter(record)
     assert "SECRET123" not in record.getMessage() and "token=***" in record.getMessage()
+
+
+# Clocks across processes -----------------------------------------------------------------
+
+
+def test_a_running_decision_keeps_its_deadline_in_another_process(db_url):
+    from boardgamesbot.service.tables import Table
+    from boardgamesbot.store import Store
+
+    store = Store(db_url)
+    table, _, _ = Table.create("tikal", {}, [{"kind": "person"}, {"kind": "person"}],
+                               {"mode": "decision", "seconds": 300})
+    store.create_table(table.row(), table.jobs())
+    seat = table.awaited()[0]
+    (job,) = store.jobs(table.id)
+    assert job.kind == "clock" and job.seat == seat
+    elsewhere = Table(store.load(table.id))  # as another process (or a restart) loads it
+    assert abs(elsewhere.clock.deadline(seat) - table.clock.deadline(seat)) < 0.05
+    store.close()
+
+
+# Lean messages ---------------------------------------------------------------------------
+
+
+def test_patched_states_rebuild_exactly_the_states_sent_whole(client):
+    from boardgamesbot.service.patches import apply
+
+    seats = [{"kind": "person"}] + [{"kind": "bot", "level": "random"}] * 5
+    created = create(client, "cartographers", seats=seats)
+    table_id, token = created["table"]["id"], created["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{table_id}",
+                                  subprotocols=["bgbot", "patches", f"token.{token}"]) as lean:
+        state, patches, acted = None, 0, 0
+        while acted < 6:
+            message = json.loads(lean.receive_text())
+            if message["type"] == "patch":
+                assert state is not None
+                state = apply(state, message["ops"])
+                patches += 1
+            elif message["type"] == "state":
+                state = message
+            else:
+                continue
+            whole = client.get(f"/api/tables/{table_id}/view",
+                               headers={"Authorization": f"Bearer {token}"}).json()
+            if whole["state_id"] == state["state_id"]:
+                assert state["view"] == whole["view"] and state["table"] == whole["table"]
+            if state["your_turn"]:
+                legal = client.get(f"/api/tables/{table_id}/legal",
+                                   headers={"Authorization": f"Bearer {token}"}).json()
+                if legal["state_id"] == state["state_id"]:
+                    lean.send_text(json.dumps({"type": "act", "state_id": state["state_id"],
+                                               "action": legal["actions"][0]["notation"]}))
+                    acted += 1
+        assert patches >= 6

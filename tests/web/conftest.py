@@ -75,6 +75,9 @@ def browser():
         browser.close()
 
 
+# Every context bypasses the Content-Security-Policy: Playwright's wait_for_function
+# evaluates its predicate with eval, which the policy forbids. The pages themselves
+# are checked under the real policy in tests/service/test_browser_csp.py.
 @pytest.fixture
 def context(browser):
     context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900}, locale="en-US")

@@ -39,6 +39,7 @@ MAX_BODY = 64 * 1024  # bytes of an HTTP request body
 MAX_MESSAGE = 4096  # characters of a WebSocket message
 MAX_TOKEN = 200
 SUBPROTOCOL = "bgbot"  # WebSocket: offer ["bgbot", "token.TOKEN"] to sit at a seat
+PATCHES = "patches"  # offered too: state changes come as patches (service/patches.py)
 TOKEN_PROTOCOL = "token."
 
 # The browser front-end loads ES modules, styles and images from this origin only, and
@@ -473,6 +474,14 @@ def _routes(app: FastAPI) -> None:
     Token = Depends(presented_token)
     ERRORS = {code: {"model": ErrorBody, "description": "refused; the table is unchanged"}
               for code in (401, 403, 404, 409, 413, 422, 429, 503)}
+    # A route answering text still answers its errors as JSON: say so in the schema.
+    ERROR_SCHEMA = {"type": "object", "required": ["error"], "properties": {"error": {
+        "type": "object", "required": ["code", "message", "params"], "properties": {
+            "code": {"type": "string"}, "message": {"type": "string"},
+            "params": {"type": "object"}}}}}
+    TEXT_ERRORS = {code: {"description": "refused",
+                          "content": {"application/json": {"schema": ERROR_SCHEMA}}}
+                   for code in (404, 413, 422)}
 
     @app.get("/api/health", tags=["service"], response_model=Health,
              response_model_by_alias=True)
@@ -622,7 +631,7 @@ def _routes(app: FastAPI) -> None:
         return {"documents": sorted(help_documents())}
 
     @app.get("/api/help/{name}", tags=["help"], response_class=PlainTextResponse,
-             responses=ERRORS)
+             responses=TEXT_ERRORS)
     async def help_document(name: str) -> PlainTextResponse:
         """Rules and notation as Markdown text."""
         documents = help_documents()
@@ -660,13 +669,13 @@ def _websocket(app: FastAPI) -> None:
         try:
             table = room.get(table_id)
             seat = room.viewer(table, token)
-            watcher = room.watch(table, seat)
+            watcher = room.watch(table, seat, patches=PATCHES in offered)
         except ServiceError as error:
             await websocket.send_text(json.dumps({"type": "error", "ref": None,
                                                   **error_body(error)}))
             await websocket.close(code=4000 + error.status)
             return
-        sender = _spawn_sender(websocket, watcher)
+        sender = _spawn_sender(websocket, watcher, room)
         try:
             while not watcher.outbox.closed:
                 message = await websocket.receive()
@@ -687,13 +696,13 @@ def _websocket(app: FastAPI) -> None:
             sender.cancel()
 
 
-def _spawn_sender(websocket: WebSocket, watcher: Watcher):
+def _spawn_sender(websocket: WebSocket, watcher: Watcher, room: Lobby):
     import asyncio
 
     async def send_all():
         try:
-            while (text := await watcher.outbox.get()) is not None:
-                await websocket.send_text(text)
+            while (item := await watcher.outbox.get()) is not None:
+                await websocket.send_text(room.render(watcher, item))
             if watcher.outbox.overflowed:  # a reader that stayed behind: let it go
                 await asyncio.wait_for(websocket.close(code=4408), 5)
         except Exception:  # noqa: BLE001 - the connection is gone
@@ -724,7 +733,7 @@ def _handle(room: Lobby, table_id: str, seat: int | None, watcher: Watcher, text
             return
         table = room.get(table_id)
         if kind == "view":
-            watcher.send(table.state_message(seat))
+            room.send_state(table, watcher)
             return
         if kind == "events":
             after = message.get("after", 0)

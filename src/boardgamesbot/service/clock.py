@@ -5,8 +5,9 @@ Cartographers. Per-decision clocks give every decision ``seconds``; a bank
 gives each seat ``seconds`` for the whole game, charged as its decisions
 take time. When a person's time runs out the table's ``level`` bot plays for
 them until the decision is over (a spent bank: every later decision too).
-Times are measured with the monotonic clock; a server restart starts the
-running decisions afresh (their banks keep what was charged before).
+Times are measured with the monotonic clock; the table stores when each running
+decision began (wall time), so another process, or the server after a restart,
+goes on with the same deadline.
 """
 
 from __future__ import annotations

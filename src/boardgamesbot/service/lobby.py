@@ -39,12 +39,15 @@ from boardgamesbot.store import JobRow, StaleTable, Store
 from .bots import BotPool
 from .errors import ServiceError
 from .fanout import Fanout, MemoryFanout
+from .patches import diff
 from .tables import BOT, OVER, PERSON, PLAYING, Change, Table, hash_token
 
 log = logging.getLogger(__name__)
 MAX_ID = 64
 RETRIES = 4  # writes lost to another process before giving up (each reloads first)
-SWEEP_SECONDS = 2.0
+# How often watched tables' revisions are compared with the database, in case an
+# announcement was lost (BGBOT_SWEEP_SECONDS; the tests turn it off to see the fan-out).
+SWEEP_SECONDS = float(os.environ.get("BGBOT_SWEEP_SECONDS") or 2.0)
 
 
 @dataclass
@@ -71,6 +74,16 @@ class Limits:
         return limits
 
 
+@dataclass
+class PendingState:
+    """A state message waiting in an outbox: sent whole, or as a patch (`render`)."""
+
+    revision: int
+    message: dict
+    text: str
+    full: bool = False
+
+
 class Outbox:
     """A connection's unsent messages, bounded.
 
@@ -81,7 +94,7 @@ class Outbox:
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        self.items: collections.deque[tuple[bool, float, str]] = collections.deque()
+        self.items: collections.deque[tuple[bool, float, Any]] = collections.deque()
         self.size = 0
         self.ready = asyncio.Event()
         self.closed = False
@@ -95,9 +108,9 @@ class Outbox:
             kept = [item for item in self.items if not item[0]]
             if len(kept) != len(self.items):
                 self.items = collections.deque(kept)
-                self.size = sum(len(item[2]) for item in kept)
+                self.size = sum(_size(item[2]) for item in kept)
         self.items.append((replaceable, now, text))
-        self.size += len(text)
+        self.size += _size(text)
         limits = self.limits
         if (len(self.items) > limits.pending_messages or self.size > limits.pending_bytes
                 or now - self.items[0][1] > limits.stall_seconds):
@@ -105,7 +118,7 @@ class Outbox:
             self.close()
         self.ready.set()
 
-    async def get(self) -> str | None:
+    async def get(self) -> str | PendingState | None:
         """The next message; None once closed."""
         while not self.items:
             if self.closed:
@@ -113,7 +126,7 @@ class Outbox:
             self.ready.clear()
             await self.ready.wait()
         _, _, text = self.items.popleft()
-        self.size -= len(text)
+        self.size -= _size(text)
         return text
 
     def close(self) -> None:
@@ -123,15 +136,22 @@ class Outbox:
         self.ready.set()
 
 
+def _size(item: str | PendingState) -> int:
+    return len(item) if isinstance(item, str) else len(item.text)
+
+
 class Watcher:
     """One live connection to a table: a seat (or None, a spectator) and its outbox.
 
     It remembers what it was sent (the table revision, the last event, the events it
     could not see yet), so that any process can bring it up to date from the table."""
 
-    def __init__(self, table_id: str, seat: int | None, limits: Limits | None = None) -> None:
+    def __init__(self, table_id: str, seat: int | None, limits: Limits | None = None,
+                 patches: bool = False) -> None:
         self.table_id = table_id
         self.seat = seat
+        self.patches = patches  # lean messages: patches after the first state
+        self.sent: tuple[int, dict] | None = None  # the last state it was sent
         self.outbox = Outbox(limits or Limits())
         self.revision = -1
         self.last_event = 0
@@ -159,6 +179,7 @@ class Lobby:
         self.tasks: set[asyncio.Task] = set()
         self.wake = asyncio.Event()
         self.closing = False
+        self.patch_cache: dict[tuple[int, int], tuple[dict, dict, str]] = {}
 
     async def open(self) -> None:
         await self.fanout.start(self._on_notice, self._on_reconnect)
@@ -242,9 +263,10 @@ class Lobby:
                 "seats": [{"seat": s, "token": t} for s, t in tokens.items()]}
 
     def _check_quota(self, table: Table) -> None:
-        if table.creator is None:
-            return
         limits = self.limits
+        if table.creator is None or not (limits.tables_per_client
+                                         or limits.bot_seats_per_client):
+            return
         tables, bots = self.store.usage(table.creator)
         new_bots = sum(1 for s in table.seats if s.kind == BOT)
         if limits.tables_per_client and tables + 1 > limits.tables_per_client:
@@ -349,14 +371,14 @@ class Lobby:
 
     # Watchers --------------------------------------------------------------------------
 
-    def watch(self, table: Table, seat: int | None) -> Watcher:
+    def watch(self, table: Table, seat: int | None, patches: bool = False) -> Watcher:
         if seat is None and self.limits.spectators_per_table:
             spectators = sum(1 for w in self.watchers.get(table.id, ()) if w.seat is None)
             if spectators >= self.limits.spectators_per_table:
                 raise ServiceError("this table has as many spectators as it takes",
                                    code="too_many_spectators", status=429,
                                    max=self.limits.spectators_per_table)
-        watcher = Watcher(table.id, seat, self.limits)
+        watcher = Watcher(table.id, seat, self.limits, patches)
         self.watchers[table.id].add(watcher)
         self._bring_up_to_date(table, watcher, {})
         return watcher
@@ -390,9 +412,38 @@ class Lobby:
             watcher.send({"type": "events", "events": [table.event_json(e) for e in events]})
         watcher.last_event = len(table.events)
         if seat not in states:
-            states[seat] = json.dumps(table.state_message(seat))
+            message = table.state_message(seat)
+            states[seat] = PendingState(table.revision, message, json.dumps(message))
         watcher.outbox.put(states[seat], replaceable=True)
         watcher.revision = table.revision
+
+    def send_state(self, table: Table, watcher: Watcher) -> None:
+        """The whole state again (a client asked: ``view``)."""
+        message = table.state_message(watcher.seat)
+        watcher.outbox.put(PendingState(table.revision, message, json.dumps(message), True),
+                           replaceable=True)
+
+    def render(self, watcher: Watcher, item: str | PendingState) -> str:
+        """The text to send for an outbox item: a state whole, or as a patch from the last
+        state this connection was sent (patches shared by watchers with the same base)."""
+        if isinstance(item, str):
+            return item
+        if watcher.patches and watcher.sent is not None and not item.full:
+            base = watcher.sent[1]
+            key = (id(base), id(item.message))
+            cached = self.patch_cache.get(key)
+            if cached is None:
+                if len(self.patch_cache) > 4096:
+                    self.patch_cache.clear()
+                text = json.dumps({"type": "patch", "state_id": item.message["state_id"],
+                                   "ops": diff(base, item.message)})
+                # The messages stay referenced while cached, so their ids stay unique.
+                cached = self.patch_cache[key] = (base, item.message, text)
+            text = cached[2]
+        else:
+            text = item.text
+        watcher.sent = (item.revision, item.message)
+        return text
 
     def _on_notice(self, table_id: str, revision: int) -> None:
         """Another process (or this one) committed ``table_id`` at ``revision``."""

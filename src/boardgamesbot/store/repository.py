@@ -120,6 +120,8 @@ _BUMP = (update(_T).where(and_(_T.c.id == bindparam("table_id"),
                                 _T.c.revision == bindparam("expected")))
          .values(updated=bindparam("at"), version=bindparam("new_version"),
                  revision=bindparam("new_revision"), since=bindparam("new_since")))
+_REVISION = select(_T.c.revision).where(_T.c.id == bindparam("table_id"))
+_DROP_JOBS = models.jobs.delete().where(models.jobs.c.table_id == bindparam("table_id"))
 _INSERT_ACTION = models.actions.insert()
 _INSERT_EVENT = models.events.insert()
 
@@ -295,6 +297,9 @@ class Store:
     def _sync_jobs(self, c, table_id: str, jobs: list[JobRow]) -> None:
         """Make the table's jobs exactly ``jobs``, keeping (with their leases) the rows
         that are already there for the same seat, kind and ``since``."""
+        if not jobs:  # the common case (a person to play): a statement built once
+            c.execute(_DROP_JOBS, {"table_id": table_id})
+            return
         j = models.jobs
         same = [and_(j.c.seat == job.seat, j.c.kind == job.kind, j.c.since == job.since)
                 for job in jobs]
@@ -328,12 +333,18 @@ class Store:
                 .order_by(j.c.due).limit(1))
         if self.postgres:
             pick = pick.with_for_update(skip_locked=True)
-        claim = (update(j).where(j.c.id == pick.scalar_subquery())
-                 .values(lease_until=now + lease, owner=owner, attempts=j.c.attempts + 1)
-                 .returning(j.c.id, j.c.table_id, j.c.seat, j.c.kind, j.c.since, j.c.due,
-                            j.c.attempts))
         with self.engine.begin() as c:
-            found = c.execute(claim).first()
+            # Look first (a read: no write lock on SQLite when there is nothing to do),
+            # then take it only if it is still free.
+            chosen = c.execute(pick).scalar()
+            if chosen is None:
+                return None
+            found = c.execute(
+                update(j).where(and_(j.c.id == chosen, or_(j.c.lease_until.is_(None),
+                                                          j.c.lease_until < now)))
+                .values(lease_until=now + lease, owner=owner, attempts=j.c.attempts + 1)
+                .returning(j.c.id, j.c.table_id, j.c.seat, j.c.kind, j.c.since, j.c.due,
+                           j.c.attempts)).first()
         if found is None:
             return None
         return JobRow(seat=found.seat, kind=found.kind, since=found.since, due=found.due,
@@ -374,7 +385,7 @@ class Store:
     def revision(self, table_id: str) -> int | None:
         """The table's revision (None: no such table): one cheap indexed read."""
         with self.engine.connect() as c:
-            return c.execute(select(_T.c.revision).where(_T.c.id == table_id)).scalar()
+            return c.execute(_REVISION, {"table_id": table_id}).scalar()
 
     def revisions(self, table_ids: Iterable[str]) -> dict[str, int]:
         ids = list(table_ids)

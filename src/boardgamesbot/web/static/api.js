@@ -22,7 +22,21 @@ export async function api(method, path, body = undefined, token = undefined) {
   return data;
 }
 
-/** One live connection to a table; reconnects by itself until closed. */
+/** A state with a patch's ops applied: [path, value] sets, [path] deletes (docs/api.md). */
+export function applyPatch(state, ops) {
+  let root = structuredClone(state);
+  for (const [path, ...value] of ops) {
+    if (path.length === 0) { root = value[0]; continue; }
+    let node = root;
+    for (const key of path.slice(0, -1)) node = node[key];
+    if (value.length) node[path[path.length - 1]] = value[0];
+    else delete node[path[path.length - 1]];
+  }
+  return root;
+}
+
+/** One live connection to a table; reconnects by itself until closed.
+ * States after the first come as patches; `onMessage` always gets whole states. */
 export class Live {
   constructor(tableId, token, onMessage, onStatus) {
     this.tableId = tableId;
@@ -37,14 +51,21 @@ export class Live {
 
   connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    this.socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}${query}`);
+    // The seat's token travels as a subprotocol, never in the URL (URLs end up in logs).
+    const protocols = this.token ? ["bgbot", "patches", `token.${this.token}`] : ["bgbot", "patches"];
+    this.state = null;
+    this.socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`, protocols);
     this.socket.onopen = () => {
       this.delay = 500;
       this.onStatus(true);
       for (const message of this.queue.splice(0)) this.socket.send(message);
     };
-    this.socket.onmessage = (event) => this.onMessage(JSON.parse(event.data));
+    this.socket.onmessage = (event) => {
+      let message = JSON.parse(event.data);
+      if (message.type === "patch") message = applyPatch(this.state, message.ops);
+      if (message.type === "state") this.state = message;
+      this.onMessage(message);
+    };
     this.socket.onclose = (event) => {
       this.onStatus(false);
       if (this.closed || (event.code >= 4400 && event.code < 4500)) return;

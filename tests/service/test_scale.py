@@ -1,0 +1,309 @@
+"""Many processes, one database: real `bgbot serve` and `bgbot worker` processes on the
+real PostgreSQL (and Redis) of this machine.
+
+* an action accepted by one web process reaches the WebSocket clients of both;
+* the same action sent to both at once is accepted exactly once;
+* a worker killed with SIGKILL in the middle of a bot's decision: the move is
+  played once, by another worker, and the killed worker's bot processes die too;
+* ``--workers 2`` starts on a fresh database (SQLite and PostgreSQL), and its
+  processes end with the server.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import httpx
+import pytest
+import sqlalchemy
+from websockets.sync.client import connect
+
+from boardgamesbot.engine import Record
+
+pytestmark = pytest.mark.slow
+
+REDIS = os.environ.get("BGBOT_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+PEOPLE = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_until(check, seconds=60.0, every=0.1):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(every)
+    raise AssertionError("timed out waiting")
+
+
+def redis_up() -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", 6379), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+class Server:
+    def __init__(self, db_url: str, *extra: str) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        # No periodic sweep: live updates can reach another process only by the fan-out.
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "boardgamesbot.cli", "serve", "--db", db_url, "--port",
+             str(self.port), *extra], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            env={**os.environ, "BGBOT_SWEEP_SECONDS": "3600"})
+
+        def healthy():
+            if self.process.poll() is not None:
+                raise AssertionError(self.process.stderr.read().decode())
+            try:
+                return httpx.get(f"{self.base}/api/health").status_code == 200
+            except httpx.HTTPError:
+                return False
+
+        wait_until(healthy)
+
+    def ws(self, table_id: str, token: str | None = None):
+        protocols = ["bgbot"] + ([f"token.{token}"] if token else [])
+        return connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}",
+                       subprotocols=protocols, max_size=2**22)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def worker(db_url: str, *extra: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "boardgamesbot.cli", "worker", "--db",
+                             db_url, *extra], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def states_until(ws, predicate, seconds=60.0):
+    deadline = time.monotonic() + seconds
+    while True:
+        message = json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))
+        if message["type"] == "state" and predicate(message):
+            return message
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.fixture(params=["notify", "redis"])
+def fanout(request):
+    if request.param == "redis":
+        if not redis_up():
+            pytest.skip("no Redis on 127.0.0.1:6379")
+        return ["--redis", REDIS]
+    return []
+
+
+def test_an_action_on_one_web_process_reaches_the_clients_of_both(pg_url, fanout):
+    one = Server(pg_url, "--no-jobs", *fanout)
+    two = Server(pg_url, "--no-jobs", *fanout)
+    bots = worker(pg_url, "--processes", "1", *fanout)
+    try:
+        created = httpx.post(f"{one.base}/api/tables", json={"game": "tikal", "seats": [
+            {"kind": "person"}, {"kind": "bot", "level": "random"}]}).json()
+        table_id, token = created["table"]["id"], created["seats"][0]["token"]
+        with one.ws(table_id, token) as mine, two.ws(table_id) as theirs:
+            start = states_until(mine, lambda m: m["your_turn"])
+            states_until(theirs, lambda m: m["state_id"] == start["state_id"])
+            legal = httpx.get(f"{two.base}/api/tables/{table_id}/legal",
+                              headers={"Authorization": f"Bearer {token}"}).json()
+            # Played on process two; seen by the seat on process one and the spectator
+            # on process two.
+            done = httpx.post(f"{two.base}/api/tables/{table_id}/actions",
+                              headers={"Authorization": f"Bearer {token}"},
+                              json={"action": legal["actions"][0]["notation"],
+                                    "state_id": legal["state_id"]}).json()
+            assert done["type"] == "ack"
+            after = done["state_id"]
+            states_until(mine, lambda m: m["state_id"] >= after)
+            states_until(theirs, lambda m: m["state_id"] >= after)
+            httpx.post(f"{one.base}/api/tables/{table_id}/actions",
+                       headers={"Authorization": f"Bearer {token}"},
+                       json={"action": "end", "state_id": after})
+            # The bot (in the worker) plays its whole turn; both processes show it.
+            back = states_until(mine, lambda m: m["your_turn"] and m["state_id"] > after + 1)
+            seen = states_until(theirs, lambda m: m["state_id"] >= back["state_id"])
+            assert seen["view"] == httpx.get(f"{one.base}/api/tables/{table_id}/view").json()[
+                "view"] or seen["state_id"] > back["state_id"]
+            # REST on either process answers from the current table.
+            for server in (one, two):
+                assert httpx.get(f"{server.base}/api/tables/{table_id}").json()[
+                    "state_id"] >= back["state_id"]
+    finally:
+        one.stop()
+        two.stop()
+        stop(bots)
+
+
+def test_the_same_action_sent_to_two_processes_at_once_is_accepted_once(pg_url):
+    one, two = Server(pg_url), Server(pg_url)
+    try:
+        for _ in range(4):
+            created = httpx.post(f"{one.base}/api/tables",
+                                 json={"game": "tikal", "seats": PEOPLE}).json()
+            table_id, token = created["table"]["id"], created["seats"][0]["token"]
+            auth = {"Authorization": f"Bearer {token}"}
+            legal = httpx.get(f"{two.base}/api/tables/{table_id}/legal", headers=auth).json()
+            body = {"action": legal["actions"][0]["notation"], "state_id": legal["state_id"]}
+            answers = []
+            barrier = threading.Barrier(2)
+
+            def send(server):
+                barrier.wait()
+                answers.append(httpx.post(f"{server.base}/api/tables/{table_id}/actions",
+                                          headers=auth, json=body))
+
+            threads = [threading.Thread(target=send, args=(s,)) for s in (one, two)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            codes = sorted(a.status_code for a in answers)
+            assert codes == [200, 409], [a.text for a in answers]
+            refused = next(a for a in answers if a.status_code == 409).json()
+            assert refused["error"]["code"] == "stale_state"
+            engine = sqlalchemy.create_engine(pg_url)
+            with engine.connect() as c:
+                count = c.execute(sqlalchemy.text("select count(*) from actions where "
+                                                  "table_id = :id"), {"id": table_id}).scalar()
+            engine.dispose()
+            assert count == 1
+    finally:
+        one.stop()
+        two.stop()
+
+
+def test_a_worker_killed_mid_decision_the_move_happens_once(pg_url):
+    server = Server(pg_url, "--no-jobs")
+    first = worker(pg_url, "--processes", "1", "--lease", "3")
+    second = None
+    try:
+        wait_until(lambda: len(children(first.pid)) >= 1, 60)
+        created = httpx.post(f"{server.base}/api/tables", json={"game": "cartographers",
+                             "seats": [{"kind": "bot", "level": "hard"}] * 2}).json()
+        table_id = created["table"]["id"]
+        engine = sqlalchemy.create_engine(pg_url)
+
+        def leased():
+            with engine.connect() as c:
+                return c.execute(sqlalchemy.text(
+                    "select count(*) from jobs where table_id = :id and owner is not null"),
+                    {"id": table_id}).scalar()
+
+        wait_until(leased, 60, every=0.02)  # a hard bot (about a second) is deciding now
+        pool = children(first.pid)
+        first.send_signal(signal.SIGKILL)
+        first.wait(10)
+        with engine.connect() as c:
+            at_kill = c.execute(sqlalchemy.text("select count(*) from actions where table_id "
+                                                "= :id"), {"id": table_id}).scalar()
+        # The killed worker's bot processes die with it.
+        wait_until(lambda: not any(alive(pid) for pid in pool), 10)
+
+        second = worker(pg_url, "--processes", "1", "--lease", "3")
+
+        def played():
+            with engine.connect() as c:
+                return c.execute(sqlalchemy.text("select count(*) from actions where "
+                                                 "table_id = :id"),
+                                 {"id": table_id}).scalar() >= at_kill + 4
+
+        wait_until(played, 120)
+        with engine.connect() as c:
+            rows = c.execute(sqlalchemy.text("select n, seat, notation from actions where "
+                                             "table_id = :id order by n"),
+                             {"id": table_id}).all()
+            seed = int(c.execute(sqlalchemy.text("select seed_text from game_tables where "
+                                                 "id = :id"), {"id": table_id}).scalar())
+        engine.dispose()
+        assert [r.n for r in rows] == list(range(len(rows)))
+        # Each step, each seat chose once: the record replays under the rules.
+        record = Record("cartographers", seed, ["a", "b"], {},
+                        [(r.seat, r.notation) for r in rows])
+        record.replay()
+        events = httpx.get(f"{server.base}/api/tables/{table_id}/events").json()["events"]
+        numbers = [e["number"] for e in events if e["type"] == "action"]
+        assert len(numbers) == len(set(numbers))
+    finally:
+        server.stop()
+        for process in (first, second):
+            if process is not None:
+                stop(process)
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_two_web_processes_start_on_a_fresh_database_and_end_with_the_server(
+        database, tmp_path, request):
+    if database == "sqlite":
+        url = f"sqlite:///{tmp_path / 'fresh.db'}"
+    else:
+        url = request.getfixturevalue("pg_url")
+    server = Server(url, "--workers", "2", "--bot-workers", "1")
+    try:
+        pids = set()
+        for _ in range(3):
+            created = httpx.post(f"{server.base}/api/tables", json={
+                "game": "tikal", "seats": [{"kind": "person"}, {"kind": "bot"}]})
+            assert created.status_code == 201, created.text
+        for _ in range(40):
+            pids.update(children(server.process.pid))
+        web = [pid for pid in pids if alive(pid)]
+        assert len(web) >= 2
+        grandchildren = [c for pid in web for c in children(pid)]
+        server.process.send_signal(signal.SIGKILL)
+        server.process.wait(10)
+        wait_until(lambda: not any(alive(pid) for pid in web + grandchildren), 15)
+    finally:
+        server.stop()
