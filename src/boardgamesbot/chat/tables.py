@@ -1,0 +1,157 @@
+"""Every call the chat face makes into the game service, and nothing else does.
+
+The chat's tables are ordinary service tables: created, played, undone and
+watched through the `Lobby`'s public methods, exactly as the HTTP and
+WebSocket API do, so the browser opens them too. Keeping this coupling in
+one small module lets the service change underneath (version-checked
+commits, fan-out between processes) with one place to adapt.
+
+A person in chat acts on the position they see now, so every action carries
+the table's current version as its state id.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, AsyncIterator
+
+from boardgamesbot.engine import GameError
+from boardgamesbot.service.bots import BotPool
+from boardgamesbot.service.errors import ServiceError
+from boardgamesbot.service.lobby import Lobby, Watcher
+from boardgamesbot.store import Store, default_url
+
+HINT_LEVEL = "medium"
+
+
+class Service:
+    """The game service as the chat face sees it."""
+
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+
+    @classmethod
+    async def open(cls, db: str | None = None, data_dir: str | None = None,
+                   bot_workers: int = 0) -> "Service":
+        """The service over ``db`` (default: the SQLite file `bgbot serve` uses)."""
+        store = Store(db or default_url(data_dir))
+        bots = BotPool(bot_workers)
+        if bot_workers:
+            await bots.warm_up()
+        lobby = Lobby(store, bots)
+        await lobby.open()
+        return cls(lobby)
+
+    async def close(self) -> None:
+        await self.lobby.close()
+        self.lobby.bots.close()
+        self.lobby.store.close()
+
+    @property
+    def engine(self):
+        """The database engine: the chat keeps its own ``chat_*`` tables beside the service's."""
+        return self.lobby.store.engine
+
+    # Tables ----------------------------------------------------------------------------
+
+    def create(self, game: str, options: dict, people: list[str], bots: list[str],
+               clock: dict | None) -> tuple[str, dict[int, str]]:
+        """A started table: people in the first seats, then the bots. Returns its id and
+        the people's seat tokens by seat."""
+        seats = ([{"kind": "person", "name": name} for name in people]
+                 + [{"kind": "bot", "level": level} for level in bots])
+        created = self.lobby.create(game, options, seats, clock, None)
+        return created["table"]["id"], {s["seat"]: s["token"] for s in created["seats"]}
+
+    def summary(self, table_id: str) -> dict:
+        return self.lobby.get(table_id).summary()
+
+    def state(self, table_id: str, seat: int | None) -> dict:
+        """What ``seat`` (None: a spectator) sees: the service's state message."""
+        return self.lobby.get(table_id).state_message(seat)
+
+    def legal(self, table_id: str, seat: int) -> list[dict]:
+        """``[{"notation", "text"}]``: the seat's legal actions with their costs in words."""
+        return self.lobby.get(table_id).legal(seat)
+
+    def scores(self, table_id: str) -> list[int] | None:
+        table = self.lobby.get(table_id)
+        return None if table.state is None else list(table.state.scores())
+
+    # Play ------------------------------------------------------------------------------
+
+    def act(self, table_id: str, seat: int, notation: str) -> dict:
+        table = self.lobby.get(table_id)
+        return self.lobby.act(table_id, seat, notation, table.version)
+
+    def undo(self, table_id: str, seat: int) -> dict:
+        table = self.lobby.get(table_id)
+        return self.lobby.undo(table_id, seat, table.version)
+
+    def autopilot(self, table_id: str, seat: int, level: str | None) -> dict:
+        return self.lobby.autopilot(table_id, seat, level)
+
+    def preview(self, table_id: str, seat: int, notation: str) -> tuple[dict, dict | None]:
+        """Try ``notation`` on a copy: the service's preview answer and the seat's view
+        after it (None when illegal). The table is not changed."""
+        from boardgamesbot.service.preview import preview
+
+        table = self.lobby.get(table_id)
+        if table.state is None:
+            raise ServiceError("the game has not started yet", code="not_started", status=409)
+        answer = preview(table.state, seat, notation)
+        if not answer["legal"]:
+            return answer, None
+        trial = table.state.clone()
+        trial.apply(seat, notation)
+        return answer, trial.view(seat)
+
+    async def hint(self, table_id: str, seat: int) -> str:
+        """A suggested action for ``seat``.
+
+        HINT: the lead is adding a hint feature to the service (``POST
+        /api/tables/{id}/hint``); until it lands, ask the service's own bot pool
+        what its medium bot would play here (a copy of the position, the seat's
+        own seed), which is what a hint is.
+        """
+        table = self.lobby.get(table_id)
+        if table.state is None or seat not in table.awaited():
+            raise ServiceError("it is not your decision now", code="no_decision", status=409)
+        version = table.version
+        notation = await self.lobby.bots.choose(table.state.clone(), seat, HINT_LEVEL,
+                                                table.bot_seed(seat))
+        if self.lobby.get(table_id).version != version:
+            raise ServiceError("the game changed meanwhile; ask again", code="stale_state",
+                               status=409)
+        return notation
+
+    # Live updates ----------------------------------------------------------------------
+
+    def watch(self, table_id: str) -> "Subscription":
+        """Follow a table as a spectator, like a WebSocket client without a token."""
+        return Subscription(self.lobby, table_id)
+
+
+class Subscription:
+    """A table's live messages (``events`` and ``state``), as the WebSocket sends them."""
+
+    def __init__(self, lobby: Lobby, table_id: str) -> None:
+        self.lobby = lobby
+        self.watcher: Watcher = lobby.watch(lobby.get(table_id), None)
+
+    async def messages(self) -> AsyncIterator[dict]:
+        while True:
+            yield json.loads(await self.watcher.outbox.get())
+
+    def pending(self) -> list[dict]:
+        """Messages already queued (to batch a burst of bot actions into one post)."""
+        found = []
+        while not self.watcher.outbox.empty():
+            found.append(json.loads(self.watcher.outbox.get_nowait()))
+        return found
+
+    def close(self) -> None:
+        self.lobby.unwatch(self.watcher)
+
+
+__all__ = ["GameError", "Service", "ServiceError", "Subscription"]
