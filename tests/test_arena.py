@@ -10,8 +10,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-import sys
-import types
 from dataclasses import dataclass
 
 import pytest
@@ -161,14 +159,12 @@ class CrashingBot(IllegalBot):
 
 @pytest.fixture
 def pick_game(monkeypatch):
-    module = types.ModuleType("fake_pick_game")
-    module.GAME = PickGame()
-    monkeypatch.setitem(sys.modules, "fake_pick_game", module)
-    monkeypatch.setitem(engine._GAMES, "pick", "fake_pick_game")
+    game = engine.register(PickGame())
     monkeypatch.setitem(bots_module._BOTS, "illegal", IllegalBot)
     monkeypatch.setitem(bots_module._BOTS, "crashing", CrashingBot)
     monkeypatch.setitem(bots_module._BOTS, "maxpick", MaxPickBot)
-    return module.GAME
+    yield game
+    engine.unregister(game.name)
 
 
 # Seats ------------------------------------------------------------------------------------

@@ -44,6 +44,7 @@ from rich import box
 from rich.table import Table
 
 from boardgamesbot.bots import make_bot
+from boardgamesbot.driver import DecisionFailed, Driver, Stalled
 from boardgamesbot.engine import GameError, Record, State, load_game
 
 __all__ = [
@@ -220,9 +221,10 @@ def record_path(arena: Arena, index: int, suffix: str = "") -> Path:
 def play_game(arena: Arena, index: int) -> GameResult:
     """Play game ``index`` to the end, timing every decision.
 
-    Each bot gets its own copy of the state, so a bot that scribbles on it
-    cannot corrupt the game. In a simultaneous step every awaited seat decides
-    on the same position before any decision is applied, as at the table.
+    The game loop is the `Driver`'s: each bot gets its own copy of the state,
+    so a bot that scribbles on it cannot corrupt the game, and in a
+    simultaneous step every awaited seat decides on the same position before
+    any decision is applied, as at the table.
     """
     seats = arena.seats_for(index)
     seed = game_seed(arena.seed, index)
@@ -230,27 +232,18 @@ def play_game(arena: Arena, index: int) -> GameResult:
     bots = [make_bot(name, bot_seed(seed, seat)) for seat, name in enumerate(seats)]
     record = Record.start(arena.game, seed, seats, **arena.options)
     times: list[list[float]] = [[] for _ in seats]
-    while not state.is_over():
-        awaited = state.current_players()
-        if not awaited:
-            raise BotFailure(f"{arena.game} game {index + 1} (seed {seed}) is not over "
-                             f"but awaits no seat: a bug in the game")
-        decisions = []
-        for seat in awaited:
-            position = state.clone()
-            start = time.perf_counter()
-            try:
-                action = bots[seat].choose(position, seat)
-            except Exception as error:
-                _fail(arena, record, index, seat, f"raised {_describe(error)}")
-            times[seat].append(time.perf_counter() - start)
-            decisions.append((seat, action))
-        for seat, action in decisions:
-            try:
-                record.add(seat, state.apply(seat, action))
-            except Exception as error:
-                _fail(arena, record, index, seat, f"chose the illegal action {str(action)!r}: "
-                      f"{error if isinstance(error, GameError) else _describe(error)}")
+    driver = Driver(state, bots, record, lambda d: times[d.seat].append(d.seconds))
+    try:
+        driver.run()
+    except DecisionFailed as failure:
+        error = failure.error
+        what = (f"raised {_describe(error)}" if failure.action is None else
+                f"chose the illegal action {str(failure.action)!r}: "
+                f"{error if isinstance(error, GameError) else _describe(error)}")
+        _fail(arena, record, index, failure.seat, what)
+    except Stalled:
+        raise BotFailure(f"{arena.game} game {index + 1} (seed {seed}) is not over "
+                         f"but awaits no seat: a bug in the game")
     if arena.save_dir is not None:
         record.save(record_path(arena, index))
     return GameResult(index, seed, seats, list(state.scores()), list(state.winners()),

@@ -7,7 +7,6 @@ actions in the game's notation, and saves every game as a `Record`.
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 import sys
@@ -19,13 +18,10 @@ from rich.console import Console
 from rich.progress import MofNCompleteColumn, Progress
 
 from boardgamesbot.bots import make_bot
+from boardgamesbot.driver import Decision, DecisionFailed, Driver
 from boardgamesbot.engine import GameError, Record, State, known_games, load_game
 
 console = Console(highlight=False)
-
-
-def _renderer(game_name: str):
-    return importlib.import_module(f"boardgamesbot.games.{game_name}.render")
 
 
 def _fail(message: str) -> None:
@@ -43,7 +39,10 @@ def games_command() -> None:
     """List the games you can play."""
     for name in known_games():
         game = load_game(name)
-        console.print(f"{name}  ({game.min_players}-{game.max_players} players)")
+        options = "; ".join(f"--{o.name} {'|'.join(o.choices)} (default {o.default})"
+                            for o in game.options)
+        console.print(f"{name}  ({game.min_players}-{game.max_players} players)"
+                      + (f"  {options}" if options else ""), markup=False)
 
 
 HELP = """\
@@ -100,73 +99,79 @@ def play_command(game_name, players, humans, bots, seed, variant, side, save_pat
     path = Path(save_path or f"games/{game.name}-{time.strftime('%Y%m%d-%H%M%S')}.json")
     path.parent.mkdir(parents=True, exist_ok=True)
     console.print(f"{game.name}, {players} players, seed {seed}; saving to {path}")
-    _play(state, record, seat_bots, path, _renderer(game.name))
+    _play(state, record, seat_bots, path)
 
 
-def _play(state: State, record: Record, seat_bots: list, path: Path, render) -> None:
-    shown_to = None
-    while not state.is_over():
-        player = state.current_players()[0]
-        bot = seat_bots[player]
-        if bot is not None:
-            action = bot.choose(state.clone(), player)
-            state.apply(player, action)
-            record.add(player, action)
-            console.print(f"[dim]{record.seats[player]} (seat {player + 1}):[/] {action}")
-            shown_to = None
-            continue
-        if shown_to != player:
-            console.print(render.text(state.view(player)))
-        shown_to = player
-        if not _human_turn(state, record, player, render):
-            record.save(path)
-            console.print(f"saved to {path}; replay with: bgbot replay {path}")
-            return
-        shown_to = None  # redraw before the next decision
+class Quit(Exception):
+    """The person at the keyboard stopped the game (it is saved, to be replayed)."""
+
+
+class Person:
+    """A seat played at this keyboard: shows the seat's view, reads commands until one
+    action is legal, and answers it to the `Driver` like a bot would."""
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+
+    def choose(self, state: State, player: int, budget: float | None = None):
+        render = state.game.render_text
+        console.print(render(state.view(player)))
+        while True:
+            try:
+                line = console.input(f"[bold]seat {player + 1}>[/] ").strip()
+            except EOFError:
+                raise Quit()
+            if not line:
+                continue
+            word, _, rest = line.partition(" ")
+            if word in ("quit", "exit"):
+                raise Quit()
+            if word in ("help", "?"):
+                console.print(HELP, markup=False)
+            elif word == "board":
+                console.print(render(state.view(player)))
+            elif word == "notation":
+                console.print(f"see docs/{self.record.game}-notation.md")
+            elif word == "moves":
+                _list_moves(state, player, rest.strip())
+            elif word == "preview":
+                trial = state.clone()
+                try:
+                    trial.apply(player, rest)
+                except GameError as error:
+                    console.print(f"[red]{error}[/]")
+                else:
+                    console.print(render(trial.view(player)))
+            else:
+                try:
+                    return state.clone().apply(player, line)  # checked here, applied by the driver
+                except GameError as error:
+                    console.print(f"[red]{error}[/]  (type 'moves' for what you can do)")
+
+
+def _play(state: State, record: Record, seat_bots: list, path: Path) -> None:
+    person = Person(record)
+    players = [bot if bot is not None else person for bot in seat_bots]
+
+    def show(decision: Decision) -> None:
         record.save(path)
+        if seat_bots[decision.seat] is not None:
+            console.print(f"[dim]{record.seats[decision.seat]} (seat {decision.seat + 1}):[/] "
+                          f"{decision.action}")
+
+    try:
+        Driver(state, players, record, show).run()
+    except DecisionFailed as failure:
+        if not isinstance(failure.error, Quit):
+            raise
+        record.save(path)
+        console.print(f"saved to {path}; replay with: bgbot replay {path}")
+        return
     record.save(path)
-    console.print(render.text(state.view(None)))
+    console.print(state.game.render_text(state.view(None)))
     scores = ", ".join(f"{record.seats[i]}: {s}" for i, s in enumerate(state.scores()))
     winners = " and ".join(record.seats[i] for i in state.winners())
     console.print(f"[bold]Game over.[/] {scores}. Winner: {winners}. Record: {path}")
-
-
-def _human_turn(state: State, record: Record, player: int, render) -> bool:
-    """Read commands until the person plays one action; False when they quit."""
-    while True:
-        try:
-            line = console.input(f"[bold]seat {player + 1}>[/] ").strip()
-        except EOFError:
-            return False
-        if not line:
-            continue
-        word, _, rest = line.partition(" ")
-        if word in ("quit", "exit"):
-            return False
-        if word in ("help", "?"):
-            console.print(HELP, markup=False)
-        elif word == "board":
-            console.print(render.text(state.view(player)))
-        elif word == "notation":
-            console.print(f"see docs/{record.game}-notation.md")
-        elif word == "moves":
-            _list_moves(state, player, rest.strip())
-        elif word == "preview":
-            trial = state.clone()
-            try:
-                trial.apply(player, rest)
-            except GameError as error:
-                console.print(f"[red]{error}[/]")
-            else:
-                console.print(render.text(trial.view(player)))
-        else:
-            try:
-                action = state.apply(player, line)
-            except GameError as error:
-                console.print(f"[red]{error}[/]  (type 'moves' for what you can do)")
-                continue
-            record.add(player, action)
-            return True
 
 
 MOVES_SHOWN = 40
@@ -219,7 +224,7 @@ def replay_command(path, seat, step) -> None:
         states = list(record.states())
     except GameError as error:
         _fail(str(error))
-    render = _renderer(record.game)
+    render = load_game(record.game).render_text
     viewer = None if seat is None else seat - 1
     if viewer is not None and not 0 <= viewer < len(record.seats):
         _fail(f"--seat must be between 1 and {len(record.seats)}")
@@ -236,7 +241,7 @@ def replay_command(path, seat, step) -> None:
             player, notation = record.actions[index - 1]
             console.print(f"[bold]{index}/{len(record.actions)}[/] "
                           f"{record.seats[player]} (seat {player + 1}): {notation}")
-        console.print(render.text(state.view(viewer)))
+        console.print(render(state.view(viewer)))
         if not step:
             break
         answer = console.input("[dim]Enter: next, b: back, NUMBER: jump, q: quit>[/] ").strip()

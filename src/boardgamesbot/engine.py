@@ -11,34 +11,60 @@ exactly what that seat may see.
 [0]
 >>> action = state.legal_actions(0)[0]
 >>> state.apply(0, str(action))          # notation is accepted wherever an action is
+Place(space=..., rotation=...)
+
+A game declares itself
+----------------------
+A `Game` subclass is the whole declaration of a game: its name and display
+names in every language, its player range, its options (`Option`: choices and
+a default), what kind of information it hides, and the objects that serve it:
+
+* ``heuristics`` — a `Heuristics` (what the game teaches computer players;
+  every method has a default, a game overrides what it knows);
+* ``render_text(view)`` / ``render_svg(view, **options)`` — pictures of a
+  seat's view for the terminal and for images (browser, chat, ``bgbot render``);
+* ``help_page(lang)`` — the players' rules page in each language;
+* ``view_type`` — the typed shape (a ``TypedDict``) of ``State.view``.
+
+Games are found through the ``boardgamesbot.games`` entry point group (the
+package metadata in ``pyproject.toml`` names the built-in ones), and a game
+defined anywhere else — a test, a plug-in — joins with `register`. Nothing
+above the games names one: faces, bots, the arena and the service read
+`known_games` and `load_game` only. ``docs/adding-a-game.md`` walks through it.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from importlib import metadata
 from pathlib import Path
-from typing import Any, Hashable, Iterator
+from typing import Any, ClassVar, Hashable, Iterator, Literal, Mapping, TypedDict
 
 __all__ = [
+    "LANGUAGES",
     "Action",
+    "ActionInfo",
     "Game",
     "GameError",
+    "Heuristics",
     "IllegalAction",
+    "Option",
     "Record",
+    "SearchSettings",
     "State",
     "known_games",
     "load_game",
+    "register",
 ]
 
-# Registered games: name -> module that exposes ``GAME``.
-_GAMES = {
-    "tikal": "boardgamesbot.games.tikal",
-    "cartographers": "boardgamesbot.games.cartographers",
-}
+#: The languages every face speaks, the default first.
+LANGUAGES = ("en", "pt-BR", "ca")
+
+#: The entry point group through which installed packages declare their games.
+ENTRY_POINTS = "boardgamesbot.games"
 
 
 class GameError(ValueError):
@@ -73,8 +99,25 @@ class Action:
     __slots__ = ()
 
 
+class ActionInfo(TypedDict):
+    """A legal action as a face shows it: data to translate, never prose to parse.
+
+    ``type`` is the action's kind (``"move"``), ``cost`` what it spends
+    (``{"ap": 2}``; empty when free), ``code`` + ``params`` a translatable
+    description (``"tikal.move"``, ``{"figure": "worker", "from": "A6", "to": "B5"}``).
+    """
+
+    notation: str
+    type: str
+    cost: dict[str, int]
+    code: str
+    params: dict[str, Any]
+
+
 class State(ABC):
     """One position of one game, with the whole history's consequences in it."""
+
+    __slots__ = ()
 
     game: "Game"
     num_players: int
@@ -111,7 +154,11 @@ class State(ABC):
 
     @abstractmethod
     def determinize(self, player: int, rng: random.Random) -> "State":
-        """A copy with every piece of information hidden from ``player`` resampled."""
+        """A copy with every piece of information hidden from ``player`` resampled.
+
+        The sample must depend on ``player``'s view and ``rng`` only: sort what
+        is hidden before shuffling it, never shuffle it from its true order.
+        """
 
     @abstractmethod
     def clone(self) -> "State": ...
@@ -123,8 +170,34 @@ class State(ABC):
     # Conveniences shared by every game -------------------------------------------------
 
     def describe(self, action: Action) -> str:
-        """The action in words for a person (games add costs and effects)."""
+        """The action in English words for a person (games add costs and effects)."""
         return str(action)
+
+    def action_info(self, player: int, action: Action) -> ActionInfo:
+        """``action`` as data for a face: its kind, cost and a translatable description.
+
+        The default knows nothing of the game: kind = the notation's first word,
+        no cost, code ``"action"`` with the notation as the only parameter.
+        """
+        notation = str(action)
+        return {"notation": notation, "type": notation.split(" ", 1)[0], "cost": {},
+                "code": "action", "params": {"notation": notation}}
+
+    def preview(self, player: int, action: Action | str) -> dict[str, Any]:
+        """Try ``action`` on a copy: ``{"legal": True, "action", "text", "view"}`` with the
+        seat's view after it, or ``{"legal": False, "error": {code, message, params}}``.
+
+        Nothing is changed. Games add what a person wants to know before
+        committing (Cartographers: the season's score if it ended now).
+        """
+        trial = self.clone()
+        try:
+            applied = trial.apply(player, action)
+        except GameError as error:
+            return {"legal": False, "error": {"code": error.code, "message": str(error),
+                                              "params": _plain(error.params)}}
+        return {"legal": True, "action": str(applied), "text": self.describe(applied),
+                "info": self.action_info(player, applied), "view": trial.view(player)}
 
     def undo_point(self) -> Hashable:
         """A value that changes whenever play crosses an undo barrier.
@@ -138,12 +211,154 @@ class State(ABC):
         return object()
 
 
-class Game(ABC):
-    """A game's rules: its name, player counts, options, notation and positions."""
+def _plain(value: Any) -> Any:
+    """Parameters as JSON-ready values (anything unusual becomes its text)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_plain(v) for v in value]
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
+
+# What a game declares ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option: its choices, the default, and their names in each language.
+
+    >>> side = Option("side", ("A", "B"), "A", titles={"en": "Map side"})
+    >>> side.check("B")
+    'B'
+    """
 
     name: str
-    min_players: int
-    max_players: int
+    choices: tuple[str, ...]
+    default: str
+    titles: Mapping[str, str] = field(default_factory=dict)
+    labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+    def check(self, value: Any) -> str:
+        """The choice ``value`` names (case as declared); refused with the choices listed."""
+        for choice in self.choices:
+            if isinstance(value, str) and value.strip().lower() == choice.lower():
+                return choice
+        listed = ", ".join(self.choices[:-1]) + " or " + self.choices[-1] \
+            if len(self.choices) > 1 else self.choices[0]
+        raise GameError(f"{self.name} must be {listed}, not {value!r}",
+                        code="bad_option", option=self.name, value=str(value),
+                        choices=list(self.choices))
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": self.name, "choices": list(self.choices), "default": self.default,
+                "titles": dict(self.titles),
+                "labels": {lang: dict(names) for lang, names in self.labels.items()}}
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How the generic search bot plays a game.
+
+    ``"plan"``: plan a whole turn of several actions by beam search, then
+    check the finalists against the others' replies (games whose turn is a
+    sequence of actions). ``"montecarlo"``: try each of the ``width`` best
+    candidates in ``worlds`` sampled futures, ``depth`` own decisions deep
+    (games decided one action at a time).
+    """
+
+    method: Literal["plan", "montecarlo"] = "plan"
+    worlds: int = 3
+    width: int = 6
+    depth: int = 1
+
+
+class Heuristics:
+    """What a game teaches computer players. Every method has a default; override what
+    the game knows. Bots call nothing else of a game's knowledge.
+
+    The defaults fit any game: the evaluation is the score margin over the best
+    rival, every legal action is a candidate, nothing is decided directly.
+    """
+
+    #: How the generic search bot (``hard``) plays this game.
+    search: SearchSettings = SearchSettings()
+
+    def evaluate(self, state: State, player: int) -> float:
+        """How good ``state`` is for ``player``: higher is better, in points if possible.
+
+        Default: the score margin over the strongest rival (the score alone, solo).
+        """
+        scores = state.scores()
+        rivals = [s for seat, s in enumerate(scores) if seat != player]
+        return scores[player] - (max(rivals) if rivals else 0)
+
+    def candidates(self, state: State, player: int, limit: int | None = None) -> list[Action]:
+        """The actions worth a full lookahead, best first.
+
+        Default: every legal action; with a ``limit``, the ``limit`` best by the
+        evaluation one action ahead (ties in legal order).
+        """
+        actions = state.legal_actions(player)
+        if limit is None or len(actions) <= 1:
+            return actions if limit is None else actions[:limit]
+
+        def after(action: Action) -> float:
+            child = state.clone()
+            child.apply(player, action)
+            return self.evaluate(child, player)
+
+        values = [after(action) for action in actions]
+        order = sorted(range(len(actions)), key=lambda i: -values[i])
+        return [actions[i] for i in order[:limit]]
+
+    def decide(self, state: State, player: int, rng: random.Random,
+               planning: bool = False) -> Action | None:
+        """A decision the game prices directly (an auction bid), or None: search it.
+
+        ``planning`` is True when the caller plans whole turns itself.
+        """
+        return None
+
+    def quick_reply(self, state: State, player: int, rng: random.Random) -> Action | None:
+        """A cheap stand-in decision for another seat inside a search (None: random)."""
+        return None
+
+    def position_key(self, state: State) -> Hashable | None:
+        """Identifies positions reached by different orders of the same actions
+        (None: every position is new)."""
+        return None
+
+    def reveals_hidden(self, action: Action) -> bool:
+        """Does ``action`` turn hidden information face up? A plan stops there."""
+        return False
+
+
+class Game(ABC):
+    """A game's declaration and rules: names, players, options, notation, positions.
+
+    Subclasses set the class attributes below and implement `new`,
+    `from_json` and `parse_action`.
+    """
+
+    name: ClassVar[str]
+    #: Display names by language (every language of `LANGUAGES`).
+    titles: ClassVar[Mapping[str, str]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    #: ``"perfect"``, or ``"imperfect"`` when some seat cannot see everything.
+    information: ClassVar[Literal["perfect", "imperfect"]] = "imperfect"
+    #: True when several seats may decide at once (a simultaneous step).
+    simultaneous: ClassVar[bool] = False
+    #: What is hidden, in words (English), for documentation and faces.
+    hidden: ClassVar[tuple[str, ...]] = ()
+    heuristics: ClassVar[Heuristics] = Heuristics()
+    #: The ``TypedDict`` that `State.view` returns (None: an undeclared dict).
+    view_type: ClassVar[type | None] = None
+    #: Where the rules pages live (``{lang}.md`` for every language).
+    help_dir: ClassVar[Path | None] = None
 
     @abstractmethod
     def new(self, num_players: int, seed: int, **options: Any) -> State:
@@ -157,8 +372,10 @@ class Game(ABC):
     def parse_action(self, text: str) -> Action:
         """The action written in ``text``; raises `GameError` naming what was expected."""
 
+    # Checking what a person asks for ---------------------------------------------------
+
     def check_num_players(self, num_players: int) -> None:
-        if not isinstance(num_players, int) or not (
+        if isinstance(num_players, bool) or not isinstance(num_players, int) or not (
             self.min_players <= num_players <= self.max_players
         ):
             raise GameError(
@@ -171,25 +388,115 @@ class Game(ABC):
                 given=num_players,
             )
 
+    def check_options(self, options: Mapping[str, Any]) -> dict[str, str]:
+        """Every option with its value checked (defaults filled in); unknown ones refused."""
+        known = {option.name: option for option in self.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            accepted = ", ".join(known) or "none"
+            raise GameError(f"{self.name} has no option {', '.join(unknown)}; its options: "
+                            f"{accepted}", code="bad_option", option=unknown[0],
+                            accepted=list(known))
+        return {name: option.check(options[name]) if name in options else option.default
+                for name, option in known.items()}
+
+    @staticmethod
+    def check_seed(seed: Any) -> int:
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise GameError(f"the seed must be a whole number ≥ 0, not {seed!r}",
+                            code="bad_seed")
+        return seed
+
+    # What serves the game ----------------------------------------------------------------
+
+    def render_text(self, view: dict) -> Any:
+        """The view for the terminal (anything ``rich`` prints); default: its JSON."""
+        return json.dumps(view, indent=1)
+
+    def render_svg(self, view: dict, **options: Any) -> str:
+        """The view as an SVG picture (keyword-only options are the game's)."""
+        raise GameError(f"{self.name} has no picture renderer", code="no_renderer",
+                        game=self.name)
+
+    def help_page(self, lang: str = "en") -> str:
+        """The players' rules page in ``lang`` (Markdown)."""
+        if lang not in LANGUAGES:
+            raise GameError(f"no rules help in language {lang!r}; available: "
+                            f"{', '.join(LANGUAGES)}", code="unknown_help", lang=lang,
+                            available=list(LANGUAGES))
+        if self.help_dir is None:
+            raise GameError(f"{self.name} has no rules help", code="unknown_help",
+                            game=self.name, available=[])
+        return (Path(self.help_dir) / f"{lang}.md").read_text(encoding="utf-8")
+
+    def describe(self) -> dict[str, Any]:
+        """The declaration as data (what ``/api/games`` serves)."""
+        return {"name": self.name, "titles": dict(self.titles),
+                "min_players": self.min_players, "max_players": self.max_players,
+                "options": [option.describe() for option in self.options],
+                "information": self.information, "simultaneous": self.simultaneous,
+                "hidden": list(self.hidden)}
+
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
 
 
+# The registry --------------------------------------------------------------------------------
+
+_REGISTRY: dict[str, Game] = {}
+_discovered = False
+
+
+def register(game: Game) -> Game:
+    """Make ``game`` known by its name (for games not declared through an entry point).
+
+    Registering the same object again is harmless; another game under a taken
+    name is refused.
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"register() takes a Game, not {type(game).__name__}")
+    _discover()
+    known = _REGISTRY.get(game.name)
+    if known is not None and known is not game:
+        raise GameError(f"a game called {game.name!r} is already registered",
+                        code="game_exists", name=game.name)
+    _REGISTRY[game.name] = game
+    return game
+
+
+def unregister(name: str) -> None:
+    """Forget a game registered with `register` (tests clean up with this)."""
+    _REGISTRY.pop(name, None)
+
+
+def _discover() -> None:
+    """Load the games installed packages declare (once per process)."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    for entry in metadata.entry_points(group=ENTRY_POINTS):
+        game = entry.load()
+        _REGISTRY.setdefault(game.name, game)
+
+
 def known_games() -> list[str]:
-    return sorted(_GAMES)
+    _discover()
+    return sorted(_REGISTRY)
 
 
 def load_game(name: str) -> Game:
     """The game called ``name``; unknown names get an error listing the known games."""
-    module_name = _GAMES.get(str(name).strip().lower())
-    if module_name is None:
+    _discover()
+    game = _REGISTRY.get(str(name).strip().lower())
+    if game is None:
         raise GameError(
             f"unknown game {name!r}; known games: {', '.join(known_games())}",
             code="unknown_game",
             name=str(name),
             known=known_games(),
         )
-    return importlib.import_module(module_name).GAME
+    return game
 
 
 @dataclass

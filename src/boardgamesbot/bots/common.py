@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 import zlib
-from types import ModuleType
 
-from boardgamesbot.engine import GameError, State
+from boardgamesbot.engine import GameError, Heuristics, State
 
 
-def heuristics_for(state: State) -> ModuleType:
-    """The game's knowledge module (``boardgamesbot.games.<game>.heuristics``)."""
-    return importlib.import_module(f"boardgamesbot.games.{state.game.name}.heuristics")
+def heuristics_for(state: State) -> Heuristics:
+    """The game's knowledge, as its declaration offers it (`Game.heuristics`)."""
+    return state.game.heuristics
 
 
 def view_key(state: State, player: int) -> int:

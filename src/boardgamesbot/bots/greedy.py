@@ -18,9 +18,8 @@ class GreedyBot:
     instead: a softer, more human opponent.
 
     A game whose decisions have hundreds of actions (every placement of a
-    Cartographers shape) may offer ``heuristics.candidates(state, player)``: a
-    quick pre-filter to the most promising few, so the full lookahead runs on
-    those only.
+    Cartographers shape) pre-filters them in ``Heuristics.candidates``, so the
+    full lookahead runs on the most promising few only.
     """
 
     def __init__(self, seed: int = 0, temperature: float = 0.0, name: str = "greedy") -> None:
@@ -37,13 +36,10 @@ class GreedyBot:
         heuristics = heuristics_for(state)
         evaluate = heuristics.evaluate
         world = state.determinize(player, rng)
-        special = getattr(heuristics, "decide", None)
-        decided = special(world, player, rng) if special else None
+        decided = heuristics.decide(world, player, rng)
         if decided is not None:
             return decided
-        shortlist = getattr(heuristics, "candidates", None)
-        if shortlist is not None:  # many actions: look ahead only on the game's best few
-            actions = shortlist(world, player)
+        actions = heuristics.candidates(world, player)  # many actions: the game's best few
         values = []
         for action in actions:
             child = world.clone()

@@ -8,7 +8,7 @@ leaves one placed for what may come does. So the bot:
    reshuffled consistently with what the seat knows — the only way it ever
    reasons about hidden information);
 2. shortlists the most promising actions with the game's quick pre-filter
-   (``heuristics.candidates``), or takes them all;
+   (``Heuristics.candidates``; all of them by default);
 3. tries each shortlisted action in every sample: the other awaited seats make
    a reply fixed per sample (``heuristics.quick_reply`` or a random legal
    action; the same for every action tried, so actions are compared on the
@@ -53,8 +53,7 @@ class MonteCarloBot:
         rng = decision_rng(self.seed, state, player)
         heuristics = heuristics_for(state)
         samples = [state.determinize(player, rng) for _ in range(worlds)]
-        shortlist = getattr(heuristics, "candidates", None)
-        pool = shortlist(samples[0], player, self.width) if shortlist else legal
+        pool = heuristics.candidates(samples[0], player, self.width)
         if len(pool) == 1:
             return pool[0]
         totals = [0.0] * len(pool)
@@ -75,22 +74,16 @@ class MonteCarloBot:
         # the same replies (their choices do not depend on ours in a simultaneous
         # step) and the comparison is fair.
         replies = random.Random(reply_seed)
-        reply = getattr(heuristics, "quick_reply", None)
         for _ in range(self.depth):
-            self._let_others_move(state, player, replies, reply)
+            self._let_others_move(state, player, replies, heuristics)
             if state.is_over() or player not in state.current_players():
                 break
-            shortlist = getattr(heuristics, "candidates", None)
-            if shortlist is not None:
-                move = shortlist(state, player, 1)[0]
-            else:
-                move = max(state.legal_actions(player),
-                           key=lambda a: _after(state, player, a, heuristics))
-            state.apply(player, move)
+            state.apply(player, heuristics.candidates(state, player, 1)[0])
         return heuristics.evaluate(state, player)
 
     @staticmethod
-    def _let_others_move(state: State, player: int, replies: random.Random, reply) -> None:
+    def _let_others_move(state: State, player: int, replies: random.Random,
+                         heuristics) -> None:
         for _ in range(MAX_REPLY_STEPS):
             if state.is_over():
                 return
@@ -98,12 +91,6 @@ class MonteCarloBot:
             if not others:
                 return
             for seat in others:
-                move = reply(state, seat, replies) if reply is not None else None
+                move = heuristics.quick_reply(state, seat, replies)
                 state.apply(seat, move if move is not None
                             else replies.choice(state.legal_actions(seat)))
-
-
-def _after(state: State, player: int, action: Action, heuristics) -> float:
-    child = state.clone()
-    child.apply(player, action)
-    return heuristics.evaluate(child, player)

@@ -17,9 +17,8 @@ first decision of its turn the bot:
    (a revealed wafer or any surprise makes it plan again).
 
 A game decided one action at a time (a Cartographers seat's turn is one
-drawing) may ask for flat Monte Carlo instead, with
-``heuristics.SEARCH_SETTINGS = {"method": "montecarlo", ...}`` (see
-`montecarlo`).
+drawing) asks for flat Monte Carlo instead, in its heuristics'
+``search = SearchSettings(method="montecarlo", ...)`` (see `montecarlo`).
 
 The same bot seed and the same view give the same decision: everything random
 is drawn from a generator seeded by both.
@@ -31,7 +30,7 @@ import random
 from dataclasses import dataclass, field
 from statistics import fmean
 
-from boardgamesbot.engine import Action, GameError, State
+from boardgamesbot.engine import Action, GameError, SearchSettings, State
 
 from .common import check_budget, heuristics_for, view_key
 from .montecarlo import MonteCarloBot
@@ -49,7 +48,6 @@ class Plan:
 def plan_turn(state: State, player: int, heuristics, beam: int, keep: int) -> list[Plan]:
     """The ``keep`` best action sequences that finish ``player``'s turn, best first."""
     evaluate = heuristics.evaluate
-    key = getattr(heuristics, "position_key", None)
     frontier = [Plan(evaluate(state, player), [], state)]
     finished: list[Plan] = []
     seen = set()
@@ -63,8 +61,8 @@ def plan_turn(state: State, player: int, heuristics, beam: int, keep: int) -> li
                 if child.is_over() or player not in child.current_players():
                     finished.append(step)
                     continue
-                if key is not None:
-                    fingerprint = key(child)
+                fingerprint = heuristics.position_key(child)
+                if fingerprint is not None:
                     if fingerprint in seen:
                         continue
                     seen.add(fingerprint)
@@ -96,9 +94,8 @@ class SearchBot:
         """``budget`` is the number of determinizations each plan is checked in."""
         worlds = max(1, int(check_budget(budget, self.worlds)))
         heuristics = heuristics_for(state)
-        settings = getattr(heuristics, "SEARCH_SETTINGS", None)
-        if settings and settings.get("method") == "montecarlo":
-            return self._montecarlo(settings).choose(state, player, budget)
+        if heuristics.search.method == "montecarlo":
+            return self._montecarlo(heuristics.search).choose(state, player, budget)
         legal = state.legal_actions(player)
         if not legal:
             raise GameError(f"seat {player} has no decision to make now", code="no_decision")
@@ -111,8 +108,7 @@ class SearchBot:
             return legal[0]
         rng = random.Random(self.seed * 1_000_003 + key)
         samples = [state.determinize(player, rng) for _ in range(worlds)]
-        special = getattr(heuristics, "decide", None)
-        decided = special(samples[0], player, rng, planning=True) if special else None
+        decided = heuristics.decide(samples[0], player, rng, planning=True)
         if decided is not None:  # a decision the game's knowledge prices directly (a bid)
             return decided
         plans = plan_turn(samples[0], player, heuristics, self.beam, self.finalists)
@@ -125,16 +121,15 @@ class SearchBot:
         self._remember(state, player, best, heuristics)
         return best[0]
 
-    def _montecarlo(self, settings: dict) -> MonteCarloBot:
-        """The flat Monte Carlo search a game asks for in ``heuristics.SEARCH_SETTINGS``
+    def _montecarlo(self, settings: SearchSettings) -> MonteCarloBot:
+        """The flat Monte Carlo search a game asks for in ``Heuristics.search``
         (games decided one action at a time, where there is no turn to plan)."""
-        options = {k: v for k, v in settings.items() if k in ("worlds", "width", "depth")}
-        return MonteCarloBot(self.seed, name=self.name, **options)
+        return MonteCarloBot(self.seed, worlds=settings.worlds, width=settings.width,
+                             depth=settings.depth, name=self.name)
 
     def _outcome(self, world: State, player: int, actions: list[Action], heuristics,
                  rng: random.Random) -> float:
         """Play ``actions`` in ``world``, let the others reply, evaluate for ``player``."""
-        decide = getattr(heuristics, "decide", None)
         state = world.clone()
         for action in actions:
             try:
@@ -152,7 +147,7 @@ class SearchBot:
             if turns >= self.reply_turns:
                 break
             other = state.current_players()[0]
-            decided = decide(state, other, rng, planning=True) if decide else None
+            decided = heuristics.decide(state, other, rng, planning=True)
             if decided is not None:
                 state.apply(other, decided)
                 continue
@@ -164,12 +159,11 @@ class SearchBot:
 
     def _remember(self, state: State, player: int, actions: list[Action], heuristics) -> None:
         """Keep the plan's later actions, keyed by the view they are expected in."""
-        reveals = getattr(heuristics, "reveals_hidden", lambda action: False)
         position = state.clone()
         for index, action in enumerate(actions):
             if index:
                 self._plan[view_key(position, player)] = action
-            if reveals(action):
+            if heuristics.reveals_hidden(action):
                 break  # what comes next depends on what is revealed: plan again then
             position.apply(player, action)
             if player not in position.current_players():

@@ -1,7 +1,8 @@
 """Rules help for players: one Markdown page per game and language.
 
-The pages (``{lang}/{game}.md`` next to this module) are written by the
-project in its own words; lines starting ``> **Decision N:**`` (``Decisão``,
+Each game declares its pages (``Game.help_page``; the built-in games keep
+them as ``help/{lang}.md`` in their package), written by the project in its
+own words; lines starting ``> **Decision N:**`` (``Decisão``,
 ``Decisió``) mark the project's rulings where the published rules leave a
 gap, numbered the same way in every language. Faces show the Markdown as is
 (the terminal, through ``bgbot rules``) or as HTML (``help_html``).
@@ -16,14 +17,10 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 
-from boardgamesbot.engine import GameError, known_games
+from boardgamesbot.engine import LANGUAGES, GameError, known_games, load_game
 
 __all__ = ["LANGUAGES", "help_html", "help_page"]
-
-#: Languages every rules page exists in, the default first.
-LANGUAGES = ("en", "pt-BR", "ca")
 
 
 def _check(game: str, lang: str) -> None:
@@ -42,7 +39,7 @@ def _check(game: str, lang: str) -> None:
 def help_page(game: str, lang: str = "en") -> str:
     """The rules page for ``game`` in ``lang``, as Markdown."""
     _check(game, lang)
-    return resources.files(__name__).joinpath(lang, f"{game}.md").read_text(encoding="utf-8")
+    return load_game(game).help_page(lang)
 
 
 @lru_cache(maxsize=None)

@@ -33,6 +33,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from boardgamesbot.engine import Heuristics, SearchSettings
+
 from .components import CARDS, COIN_TRACK, DRAWN_TERRAINS, RUINS_CARDS, SEASONS, SIZE
 from .notation import AmbushFallback, Draw, Fallback
 from .scoring import _DIAGONALS
@@ -601,3 +603,22 @@ def candidates(state: CartographersState, player: int, limit: int = 12) -> list:
     values = placement_values(state, player)
     order = sorted(range(len(values)), key=lambda i: -values[i][0])
     return [values[i][1] for i in order[:limit]]
+
+
+class CartographersHeuristics(Heuristics):
+    """Cartographers' knowledge as the bots' `Heuristics`: the functions above."""
+
+    search = SearchSettings(method="montecarlo", **{k: v for k, v in SEARCH_SETTINGS.items()
+                                                  if k != "method"})
+
+    def evaluate(self, state, player):
+        return evaluate(state, player)
+
+    def candidates(self, state, player, limit=None):
+        return candidates(state, player) if limit is None else candidates(state, player, limit)
+
+    def quick_reply(self, state, player, rng):
+        return quick_reply(state, player, rng)
+
+
+HEURISTICS = CartographersHeuristics()

@@ -24,9 +24,10 @@ from __future__ import annotations
 import json
 import random
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
-from boardgamesbot.engine import Action, Game, GameError, IllegalAction, State
+from boardgamesbot.engine import Action, Game, GameError, IllegalAction, Option, State
 
 from .components import (
     AMBUSH_CARDS,
@@ -46,6 +47,7 @@ from .components import (
 )
 from .notation import Ambush, AmbushFallback, Draw, Fallback, Pass, parse_action
 from .scoring import score_card
+from .views import CartographersView
 from .sheet import (
     ORIENTATIONS,
     Sheet,
@@ -674,16 +676,39 @@ class CartographersGame(Game):
     """Cartographers: 1 player is solo; the box allows up to 100."""
 
     name = "cartographers"
+    titles = {"en": "Cartographers", "pt-BR": "Cartógrafos", "ca": "Cartògrafs"}
     min_players = 1
     max_players = MAX_PLAYERS
+    options = (
+        Option("side", ("A", "B"), "A",
+               titles={"en": "Map side", "pt-BR": "Lado do mapa", "ca": "Cara del mapa"},
+               labels={"en": {"A": "side A (Wilderness)", "B": "side B (Wastelands)"},
+                       "pt-BR": {"A": "lado A (Terras Selvagens)",
+                                 "B": "lado B (Terras Devastadas)"},
+                       "ca": {"A": "cara A (Terres salvatges)", "B": "cara B (Terres ermes)"}}),
+    )
+    information = "imperfect"
+    simultaneous = True
+    hidden = ("the order of the explore deck and which ambushes it holds",
+              "the other seats' choices until a step resolves")
+    view_type = CartographersView
+    help_dir = Path(__file__).parent / "help"
+
+    @property
+    def heuristics(self):  # imported on first use: the heuristics module imports this one
+        from .heuristics import HEURISTICS
+
+        return HEURISTICS
+
+    def render_text(self, view: dict):
+        from .render import text
+
+        return text(view)
 
     def new(self, num_players: int, seed: int, **options: Any) -> CartographersState:
         self.check_num_players(num_players)
-        unknown = set(options) - {"side"}
-        if unknown:
-            raise GameError(f"unknown option(s) {', '.join(sorted(unknown))}; cartographers "
-                            "accepts: side (A or B)", code="bad_option",
-                            accepted=["side"])
+        options = self.check_options(options)
+        seed = self.check_seed(seed)
         side = _side(options.get("side", "A"))
         chance = str(seed)
         rng = random.Random(f"{chance}/edicts")

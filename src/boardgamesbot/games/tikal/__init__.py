@@ -8,41 +8,55 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from boardgamesbot.engine import Action, Game, GameError, State
+from boardgamesbot.engine import Action, Game, Option, State
 
 from .components import COMPONENTS, load_components
+from .heuristics import HEURISTICS
 from .notation import parse_action
 from .position import from_json
 from .state import TikalState, new_state
+from .views import TikalView
 
 __all__ = ["GAME", "COMPONENTS", "Tikal", "TikalState", "load_components"]
 
 
 class Tikal(Game):
     name = "tikal"
+    titles = {"en": "Tikal", "pt-BR": "Tikal", "ca": "Tikal"}
     min_players = 2
     max_players = 4
-    options = {"variant": ("basic", "auction")}
+    options = (
+        Option("variant", ("basic", "auction"), "basic",
+               titles={"en": "Rules", "pt-BR": "Regras", "ca": "Regles"},
+               labels={"en": {"basic": "basic game", "auction": "auction variant"},
+                       "pt-BR": {"basic": "jogo básico", "auction": "variante com leilão"},
+                       "ca": {"basic": "joc bàsic", "auction": "variant amb subhasta"}}),
+    )
+    information = "imperfect"
+    hidden = ("the order of the tiles inside each letter group",
+              "which treasure each face-down wafer is")
+    heuristics = HEURISTICS
+    view_type = TikalView
+    help_dir = Path(__file__).parent / "help"
 
     def new(self, num_players: int, seed: int, **options: Any) -> State:
         self.check_num_players(num_players)
-        unknown = set(options) - set(self.options)
-        if unknown:
-            raise GameError(
-                f"Tikal has no option {', '.join(sorted(unknown))}; its option is: variant",
-                code="bad_option", option=sorted(unknown)[0],
-            )
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise GameError(f"the seed must be a whole number, not {seed!r}", code="bad_seed")
-        return new_state(self, num_players, seed, **options)
+        options = self.check_options(options)
+        return new_state(self, num_players, self.check_seed(seed), **options)
 
     def from_json(self, text: str) -> State:
         return from_json(self, text)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def render_text(self, view: dict):
+        from .render import text
+
+        return text(view)
 
 
 GAME = Tikal()

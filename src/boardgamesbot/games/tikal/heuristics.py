@@ -17,6 +17,8 @@ The numbers are hand-tuned and measured in the arena (docs/bots.md).
 
 from __future__ import annotations
 
+from boardgamesbot.engine import Heuristics, SearchSettings
+
 from .components import NUM_SPACES, TEMPLE, TREASURE, VOLCANO
 from .notation import Recover
 from .state import ACTIONS, FINAL_ROUND, TILES, TREASURE_POINTS, TikalState
@@ -165,3 +167,24 @@ def decide(state: TikalState, player: int, rng, planning: bool = False) -> objec
     limit = min(state.points[player], int(BID_SHARE * spread))
     wanted = auction.bid + 1
     return bid(wanted) if wanted <= limit else PASS
+
+
+class TikalHeuristics(Heuristics):
+    """Tikal's knowledge as the bots' `Heuristics`: the functions above."""
+
+    search = SearchSettings(method="plan", worlds=3)
+
+    def evaluate(self, state, player):
+        return evaluate(state, player)
+
+    def decide(self, state, player, rng, planning=False):
+        return decide(state, player, rng, planning)
+
+    def position_key(self, state):
+        return position_key(state)
+
+    def reveals_hidden(self, action):
+        return reveals_hidden(action)
+
+
+HEURISTICS = TikalHeuristics()
