@@ -260,6 +260,65 @@ def replay_command(path, seat, step) -> None:
         console.print(f"Final scores: {scores}")
 
 
+RENDER_FORMATS = (".svg", ".png")
+
+
+@main.command("render")
+@click.argument("game_name", metavar="GAME")
+@click.argument("path", metavar="RECORD", type=click.Path(dir_okay=False))
+@click.option("--step", type=int, default=None,
+              help="Draw the position after this many actions (default: the last).")
+@click.option("--seat", type=int, default=None,
+              help="Draw what this seat (1-based) sees (default: a spectator's view).")
+@click.option("--output", "-o", "output", required=True, type=click.Path(dir_okay=False),
+              help="The picture to write: a .svg or .png file.")
+@click.option("--width", type=int, default=None,
+              help="Width of a PNG in pixels (default: the picture's own, 900).")
+def render_command(game_name, path, step, seat, output, width) -> None:
+    """Draw a position of a saved game as an SVG or PNG picture.
+
+    \b
+    bgbot render tikal games/tikal-1.json -o board.png
+    bgbot render cartographers game.json --step 12 --seat 2 -o sheet.svg
+    """
+    suffix = Path(output).suffix.lower()
+    if suffix not in RENDER_FORMATS:
+        _fail(f"-o must name a .svg or .png file, not {output!r}")
+    if width is not None and (suffix != ".png" or width <= 0):
+        _fail("--width is a positive number of pixels, for a .png only")
+    try:
+        game = load_game(game_name)
+        record = Record.load(path)
+    except GameError as error:
+        _fail(str(error))
+    if record.game != game.name:
+        _fail(f"{path} is a record of {record.game}, not of {game.name}")
+    total = len(record.actions)
+    if step is not None and not 0 <= step <= total:
+        _fail(f"--step must be between 0 and {total} (the record holds {total} actions)")
+    if seat is not None and not 1 <= seat <= len(record.seats):
+        _fail(f"--seat must be between 1 and {len(record.seats)}")
+    try:
+        state = record.replay(upto=step)
+    except GameError as error:
+        _fail(str(error))
+    picture = game.render_svg(state.view(None if seat is None else seat - 1))
+    if suffix == ".png":
+        from boardgamesbot.images import png  # resvg loads only when a PNG is asked for
+
+        data = png(picture, width=width)
+    else:
+        data = picture.encode("utf-8")
+    try:
+        Path(output).write_bytes(data)
+    except OSError as error:
+        _fail(f"cannot write {output}: {error.strerror or error}")
+    shown = total if step is None else step
+    who = "a spectator" if seat is None else f"seat {seat}"
+    console.print(f"{output}: {record.game} after {shown} of {total} actions, as {who} sees it",
+                  markup=False)
+
+
 ARENA_HELP = """Play bots against each other and rate them.
 
 \b

@@ -750,5 +750,11 @@ class CartographersGame(Game):
 
         return read_position(self, text)
 
+    def render_svg(self, view: dict, **options: Any) -> str:
+        """One sheet of ``view`` as SVG text; options as `...cartographers.svg.sheet`."""
+        from .svg import sheet  # imported when a picture is asked for, not with the game
+
+        return sheet(view, **options)
+
 
 GAME = CartographersGame()

@@ -58,5 +58,11 @@ class Tikal(Game):
 
         return text(view)
 
+    def render_svg(self, view: dict, **options: Any) -> str:
+        """The board of ``view`` as SVG text; options as `boardgamesbot.games.tikal.svg.board`."""
+        from .svg import board  # imported when a picture is asked for, not with the game
+
+        return board(view, **options)
+
 
 GAME = Tikal()

@@ -1,0 +1,380 @@
+"""A Cartographers map sheet as an SVG picture, drawn from a seat's view.
+
+The sheet has the browser's geometry and colours (web/static/cartographers.js):
+11 x 11 squares, columns A-K left to right, rows 1-11 top to bottom. A side
+panel beside it shows the coins, the season and its time, the four edicts
+(those scored this season marked), the stars won in each season and the
+revealed card.
+
+>>> from boardgamesbot.engine import load_game
+>>> from boardgamesbot.games.cartographers import svg
+>>> state = load_game("cartographers").new(2, seed=7)
+>>> picture = svg.sheet(state.view(0), seat=1, highlight=["C4"])
+>>> picture.startswith("<svg") and 'data-cell="K11"' in picture
+True
+
+Only the view is read, so the deck order and the other seats' pending
+choices cannot reach the picture. The same view gives the same text, byte for
+byte: tests compare it with golden files, and `boardgamesbot.images.png`
+turns it into a PNG for chat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+__all__ = ["sheet", "FILL", "PLAYER_COLOURS"]
+
+SIZE = 11
+COLS = "ABCDEFGHIJK"
+CELL = 34.0
+MARGIN = 26.0
+SHEET_END = MARGIN + SIZE * CELL
+PANEL_X = SHEET_END + 16
+PANEL_WIDTH = 300.0
+FONT = "DejaVu Sans, sans-serif"
+MAX_COINS = 14  # the coin track printed on the sheet
+INK = "#2b2619"
+MUTED = "#6b6350"
+HIGHLIGHT = "#111"
+
+# The browser's palette (web/static/cartographers.js FILL, dom.js PLAYER_COLOURS).
+FILL = {"forest": "#3f7d3b", "village": "#c2452f", "farm": "#e9c54a", "water": "#3f86c7",
+        "monster": "#6f3d8c", "mountain": "#8a6f5a", "wasteland": "#5b5b5b",
+        "empty": "#fbf8ee"}
+PLAYER_COLOURS = ("#c0392b", "#1f6fb2", "#d4a017", "#7d3c98", "#1e8449", "#d35400")
+LETTER = {"F": "forest", "V": "village", "A": "farm", "W": "water", "M": "monster"}
+
+
+def _n(x: float) -> str:
+    """A coordinate with one decimal at most: short, and stable for golden files."""
+    text = f"{x:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _el(tag: str, content: str | None = None, **attrs) -> str:
+    parts = [tag]
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        if isinstance(value, float):
+            value = _n(value)
+        parts.append(f"{key.rstrip('_').replace('_', '-')}={quoteattr(str(value))}")
+    if content is None:
+        return f"<{' '.join(parts)}/>"
+    return f"<{' '.join(parts)}>{content}</{tag}>"
+
+
+def _text(x: float, y: float, words, size: float = 12, **attrs) -> str:
+    return _el("text", escape(str(words)), x=float(x), y=float(y), font_size=_n(size), **attrs)
+
+
+def _wrap(words: str, size: float, width: float) -> list[str]:
+    """Lines of at most ``width`` units, guessing DejaVu Sans at 0.57 em a character."""
+    most = max(8, int(width / (0.57 * size)))
+    lines, line = [], ""
+    for word in str(words).split():
+        if line and len(line) + 1 + len(word) > most:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + [line] if line else lines
+
+
+def cell_name(row: int, col: int) -> str:
+    return f"{COLS[col]}{row + 1}"
+
+
+def _parse_cell(name: str) -> tuple[int, int]:
+    text = str(name).strip().upper()
+    if len(text) < 2 or text[0] not in COLS or not text[1:].isdigit() \
+            or not 1 <= int(text[1:]) <= SIZE:
+        raise ValueError(f"{name!r} is not a cell A1…K11")
+    return int(text[1:]) - 1, COLS.index(text[0])
+
+
+def _terrain(char: str) -> str:
+    if char == "^":
+        return "mountain"
+    if char == "#":
+        return "wasteland"
+    return LETTER.get(char.upper(), "empty")
+
+
+def _cell(row: int, col: int, char: str, marked: bool) -> str:
+    terrain = _terrain(char)
+    x, y = MARGIN + col * CELL, MARGIN + row * CELL
+    parts = [_el("rect", x=x, y=y, width=CELL, height=CELL, fill=FILL[terrain],
+                 stroke="#b8b09b", stroke_width="0.8")]
+    if terrain == "mountain":
+        parts.append(_el("path", d=f"M{_n(x + 6)},{_n(y + 27)} L{_n(x + 17)},{_n(y + 8)} "
+                                   f"L{_n(x + 28)},{_n(y + 27)} z", fill="#5a4536"))
+    elif terrain == "wasteland":
+        parts.append(_el("path", d=f"M{_n(x)},{_n(y + CELL)} L{_n(x + CELL)},{_n(y)} "
+                                   f"M{_n(x)},{_n(y + CELL / 2)} L{_n(x + CELL / 2)},{_n(y)} "
+                                   f"M{_n(x + CELL / 2)},{_n(y + CELL)} "
+                                   f"L{_n(x + CELL)},{_n(y + CELL / 2)}",
+                         stroke="#888", stroke_width="1"))
+    elif terrain == "monster":
+        parts.append(_text(x + CELL / 2, y + 24, "☠", 19, fill="#fff", text_anchor="middle"))
+    # "R" is empty ruins; a lower-case letter is a terrain drawn on ruins: the mark stays.
+    if char == "R" or char != char.upper():
+        parts.append(_el("path", d=f"M{_n(x + 9)},{_n(y + 27)} v-9 a8,8 0 0 1 16,0 v9",
+                         fill="none", stroke="#6b4b2a" if terrain == "empty" else "#fff",
+                         stroke_width="2.4", class_="ruins"))
+    if marked:
+        parts.append(_el("rect", x=x + 1.5, y=y + 1.5, width=CELL - 3, height=CELL - 3,
+                         fill="none", stroke=HIGHLIGHT, stroke_width="3", class_="highlight"))
+    return _el("g", "".join(parts), class_=f"cell {terrain}", data_cell=cell_name(row, col))
+
+
+def _overlay(cells: Iterable[str], terrain: str, kind: str) -> str:
+    """A drawing not (yet) on the sheet: a chosen one, or a preview of one."""
+    out = []
+    for name in cells:
+        row, col = _parse_cell(name)
+        out.append(_el("rect", x=MARGIN + col * CELL + 3, y=MARGIN + row * CELL + 3,
+                       width=CELL - 6, height=CELL - 6, fill=FILL.get(terrain, "#999"),
+                       fill_opacity="0.8", stroke="#1b5fd1", stroke_width="3",
+                       stroke_dasharray="4 2"))
+    return _el("g", "".join(out), class_=f"overlay {kind}")
+
+
+def _grid(lines: Sequence[str], marked: set[tuple[int, int]]) -> str:
+    out = []
+    for col in range(SIZE):
+        out.append(_text(MARGIN + col * CELL + CELL / 2, MARGIN - 8, COLS[col], 13,
+                         fill=MUTED, text_anchor="middle", class_="coord"))
+    for row in range(SIZE):
+        out.append(_text(MARGIN - 5, MARGIN + row * CELL + CELL / 2 + 4.5, row + 1, 13,
+                         fill=MUTED, text_anchor="end", class_="coord"))
+    for row in range(SIZE):
+        for col in range(SIZE):
+            out.append(_cell(row, col, lines[row][col], (row, col) in marked))
+    out.append(_el("rect", x=MARGIN, y=MARGIN, width=SIZE * CELL, height=SIZE * CELL,
+                   fill="none", stroke="#4d4433", stroke_width="2"))
+    return "".join(out)
+
+
+# The side panel ---------------------------------------------------------------------------
+
+
+def _mini_shape(x: float, y: float, cells: Sequence[Sequence[int]], terrain: str, coin: bool,
+                unit: float = 11.0) -> tuple[str, float]:
+    """A shape from a card, drawn small at (x, y); returns it and its width."""
+    out = []
+    for r, c in cells:
+        out.append(_el("rect", x=x + c * unit, y=y + r * unit, width=unit - 1, height=unit - 1,
+                       fill=FILL.get(terrain, "#888"), stroke="#4d4433", stroke_width="0.6"))
+    cols = max(c for _, c in cells) + 1
+    if coin:
+        out.append(_el("circle", cx=x + cols * unit + 2, cy=y + 4, r="4.5", fill="#e0b000",
+                       stroke="#7a5a00", stroke_width="0.8", class_="coin"))
+    return "".join(out), cols * unit + (10 if coin else 0)
+
+
+def _card(view: dict, x0: float, y: float, out: list) -> float:
+    card = view.get("card")
+    if not card:
+        return y
+    y += 24
+    kind = card["kind"]
+    if kind == "explore":
+        for i, line in enumerate(_wrap(f"Card: {card['name']} ({card['time']} time)", 13,
+                                       PANEL_WIDTH - 8)):
+            y += 17 if i else 0
+            out.append(_text(x0, y, line, 13, fill=INK, font_weight="bold"))
+        y += 8
+        x = x0
+        for terrain in card["terrains"]:
+            out.append(_el("rect", x=x, y=y + 2, width=12, height=12, fill=FILL[terrain],
+                           stroke="#4d4433", stroke_width="0.6"))
+            out.append(_text(x + 16, y + 12.5, terrain, 12, fill=INK))
+            x += 24 + 7.5 * len(terrain)
+        y += 22
+        x, tallest = x0, 0
+        for shape in card["shapes"]:
+            drawn, width = _mini_shape(x, y, shape["cells"], card["terrains"][0], shape["coin"])
+            out.append(_el("g", drawn, class_="card-shape"))
+            x += width + 18
+            tallest = max(tallest, max(r for r, _ in shape["cells"]) + 1)
+        y += tallest * 11
+    elif kind == "ambush":
+        out.append(_text(x0, y, f"Ambush: {card['name']}", 13, fill=INK, font_weight="bold"))
+        y += 8
+        drawn, _ = _mini_shape(x0, y, card["cells"], "monster", False)
+        out.append(_el("g", drawn, class_="card-shape"))
+        y += (max(r for r, _ in card["cells"]) + 1) * 11
+    else:
+        out.append(_text(x0, y, f"Ruins: {card['name']}", 13, fill=INK, font_weight="bold"))
+    if view.get("ruins_pending"):
+        y += 18
+        out.append(_text(x0, y, "the next shape must cover a ruins space", 11.5, fill=MUTED))
+    return y
+
+
+def _status(view: dict, names: Sequence[str]) -> str:
+    if view.get("over"):
+        winners = " and ".join(names[w] for w in view.get("winners", []))
+        return f"Game over. Winner: {winners}" if winners else "Game over"
+    if view.get("step") == "ambush":
+        you = view.get("you") or {}
+        if "target" in you:
+            return (f"Ambush: {names[you['seat']]} draws the monsters on "
+                    f"{names[you['target']]}'s sheet")
+        return "Ambush: each player draws the monsters on a neighbour's sheet"
+    return "Everyone draws on their own sheet"
+
+
+def _panel(view: dict, seat: int, names: Sequence[str], colours: Sequence[str]) -> tuple[str, float]:
+    x0 = PANEL_X
+    out = []
+    player = view["players"][seat]
+    side = view.get("side", {})
+    y = 22.0
+    out.append(_text(x0, y, "Cartographers", 17, fill=INK, font_weight="bold"))
+    y += 20
+    out.append(_text(x0, y, f"side {side.get('letter', '?')} ({side.get('name', '')})", 12,
+                     fill=MUTED))
+    y += 24
+    out.append(_el("rect", x=x0, y=y - 12, width=14, height=14, rx="2",
+                   fill=colours[seat % len(colours)], stroke="#111", stroke_width="0.6"))
+    out.append(_text(x0 + 20, y, f"Sheet of {names[seat]}: {player['stars']} stars", 14,
+                     fill=INK, font_weight="bold", class_="stars"))
+    y += 20
+    out.append(_text(x0, y, f"coins {player['coins']}", 12.5, fill=INK))
+    for i in range(MAX_COINS):
+        out.append(_el("circle", cx=x0 + 72 + i * 15.5, cy=y - 4.5, r="6",
+                       fill="#e0b000" if i < player["coins"] else "#efe9d8",
+                       stroke="#7a5a00" if i < player["coins"] else "#c9c1a8",
+                       stroke_width="1", class_="coin on" if i < player["coins"] else "coin"))
+    if player.get("monster_losses") and not view.get("over"):
+        y += 18
+        out.append(_text(x0, y, f"monsters, if scored now: −{player['monster_losses']}",
+                         12, fill=MUTED))
+    season = view["season"]
+    y += 28
+    out.append(_text(x0, y, f"{season['name']} (season {season['number']} of "
+                            f"{len(view.get('seasons', [])) or 4})", 14, fill=INK,
+                     font_weight="bold", class_="season"))
+    y += 10
+    used, threshold = season["time_used"], season["threshold"]
+    out.append(_el("rect", x=x0, y=y, width=PANEL_WIDTH - 90, height=10, rx="5", fill="#e6e0cf"))
+    if used:
+        out.append(_el("rect", x=x0, y=y, width=(PANEL_WIDTH - 90) * min(used, threshold)
+                       / threshold, height=10, rx="5", fill="#d4a017"))
+    out.append(_text(x0 + PANEL_WIDTH - 82, y + 9.5, f"time {used}/{threshold}", 12, fill=INK))
+    y += 12
+    scoring = set(season.get("scoring", [])) if not view.get("over") else set()
+    for edict in view.get("edicts", []):
+        y += 22
+        now = edict["letter"] in scoring
+        if now:
+            out.append(_el("rect", x=x0 - 3, y=y - 15, width=PANEL_WIDTH - 4, height=20, rx="4",
+                           fill="#fff6d8", stroke="#d4a017"))
+        out.append(_el("rect", x=x0, y=y - 12.5, width=17, height=16, rx="3", fill="#23402a"))
+        out.append(_text(x0 + 8.5, y, edict["letter"], 12.5, fill="#fff", font_weight="bold",
+                         text_anchor="middle"))
+        out.append(_text(x0 + 24, y, edict["card"], 12.5, fill=INK,
+                         font_weight="bold" if now else "normal", class_="edict"))
+        if now:
+            out.append(_text(x0 + PANEL_WIDTH - 12, y, "scored now", 10.5, fill="#7a5a00",
+                             text_anchor="end"))
+    if player.get("seasons"):
+        y += 26
+        columns = (("season", 0), ("edicts", 78), ("coins", 150), ("monst.", 198),
+                   ("total", 252))
+        for words, dx in columns:
+            out.append(_text(x0 + dx, y, words, 11, fill=MUTED))
+        for row in player["seasons"]:
+            y += 18
+            cells = ((row["season"], 0, "normal"), (" + ".join(map(str, row["edicts"])), 78,
+                                                    "normal"),
+                     (row["coins"], 150, "normal"), (row["monsters"], 198, "normal"),
+                     (row["total"], 252, "bold"))
+            for words, dx, weight in cells:
+                out.append(_text(x0 + dx, y, words, 12.5, fill=INK, font_weight=weight))
+    y = _card(view, x0, y, out)
+    if view.get("solo"):
+        y += 22
+        solo = view["solo"]
+        title = f" ({solo['title']})" if solo.get("title") else ""
+        out.append(_text(x0, y, f"solo rating {solo['rating']}{title}", 12.5, fill=INK))
+    if len(view["players"]) > 1:
+        y += 22
+        others = " · ".join(f"{names[p['seat']]} {p['stars']}★" for p in view["players"]
+                            if p["seat"] != seat)
+        out.append(_text(x0, y, f"others: {others}", 12, fill=MUTED))
+    y += 6
+    for line in _wrap(_status(view, names), 12, PANEL_WIDTH - 8):
+        y += 16
+        out.append(_text(x0, y, line, 12, fill=MUTED, class_="status"))
+    return "".join(out), y + 12
+
+
+def _default_seat(view: dict) -> int:
+    you = view.get("you")
+    if you:
+        return you["seat"]
+    viewer = view.get("viewer")
+    return viewer if isinstance(viewer, int) and viewer >= 0 else 0
+
+
+def sheet(view: dict, *, seat: int | None = None, size: float | None = 900,
+          highlight: Iterable[str] | None = None,
+          preview: tuple[str, Iterable[str]] | None = None, panel: bool = True,
+          colours: Sequence[str] = PLAYER_COLOURS,
+          seat_names: Sequence[str] | None = None) -> str:
+    """One seat's sheet from ``view`` (what ``state.view(seat)`` returned) as SVG text.
+
+    * ``seat``: whose sheet (0-based); by default the viewer's own, or the first.
+    * ``size``: the picture's width in pixels (its height follows); ``None`` leaves
+      it unsized (1 unit = 1 px).
+    * ``highlight``: cells to outline, such as ``["C4", "C5"]``; by default the
+      cells the seat drew last. ``()`` outlines none.
+    * ``preview``: ``(terrain, cells)`` drawn over the sheet, e.g. a drawing
+      being considered. The seat's own pending choice, which its view holds,
+      is drawn the same way.
+    * ``panel``: draw the side panel (coins, season, edicts, stars, card).
+    * ``colours``, ``seat_names``: the players' colours and names, by seat
+      (names default to p1, p2, …).
+    """
+    players = view["players"]
+    if seat is None:
+        seat = _default_seat(view)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(players):
+        raise ValueError(f"seat must be 0…{len(players) - 1} for this view, not {seat!r}")
+    names = list(seat_names) if seat_names is not None else [f"p{i + 1}"
+                                                            for i in range(len(players))]
+    if len(names) < len(players):
+        raise ValueError(f"seat_names names {len(names)} players; the view has {len(players)}")
+    player = players[seat]
+    marked = {_parse_cell(c) for c in (player.get("last_drawn", []) if highlight is None
+                                       else highlight)}
+    layers = [_grid(player["sheet"], marked)]
+    choice = (view.get("you") or {}).get("choice")
+    if choice and choice.get("sheet") == seat:
+        layers.append(_overlay(choice["cells"], choice["terrain"], "chosen"))
+    if preview is not None:
+        terrain, cells = preview
+        if terrain not in FILL:
+            raise ValueError(f"unknown terrain {terrain!r}; one of {', '.join(FILL)}")
+        layers.append(_overlay(cells, terrain, "preview"))
+    width, height = SHEET_END + 4, SHEET_END + 4
+    side = ""
+    if panel:
+        side, panel_height = _panel(view, seat, names, colours)
+        width = PANEL_X + PANEL_WIDTH
+        height = max(height, panel_height)
+    attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {_n(width)} {_n(height)}"}
+    if size is not None:
+        attrs["width"] = _n(size)
+        attrs["height"] = _n(size * height / width)
+    attrs["font-family"] = FONT
+    head = " ".join(f"{k}={quoteattr(v)}" for k, v in attrs.items())
+    body = (_el("rect", x="0", y="0", width=_n(width), height=_n(height), fill="#f7f3e8")
+            + _el("g", "".join(layers), class_="sheet", data_seat=str(seat))
+            + _el("g", side, class_="panel"))
+    return f"<svg {head}>{body}</svg>\n"

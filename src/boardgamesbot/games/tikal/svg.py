@@ -1,0 +1,407 @@
+"""Tikal as an SVG picture, drawn from a seat's view (never from a State).
+
+The board has the browser's geometry (web/static/tikal.js): flat-topped hexes
+of radius 42, columns A-H left to right, rows 1-6 top to bottom, odd columns
+(B, D, F, H) half a hex lower. A side panel beside it lists the players, the
+drawn tile, the stack, the supplies and, in the auction variant, the display.
+
+>>> from boardgamesbot.engine import load_game
+>>> from boardgamesbot.games.tikal import svg
+>>> state = load_game("tikal").new(num_players=2, seed=1)
+>>> picture = svg.board(state.view(None), size=600, highlight=["A6"])
+>>> picture.startswith("<svg") and 'data-space="H1"' in picture
+True
+
+Only the view is read, so what a seat may not see (the order of the stack,
+which treasures lie face down) cannot reach the picture. The output is plain
+text, identical for identical views: tests compare it with golden files, and
+`boardgamesbot.images.png` turns it into a PNG for chat.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+__all__ = ["board", "PLAYER_COLOURS", "KIND_FILL"]
+
+COLUMNS = "ABCDEFGH"
+ROWS = 6
+R = 42.0
+PAD = 6.0
+APOTHEM = math.sqrt(3) / 2 * R
+BOARD_WIDTH = 2 * PAD + 2 * R + 7 * 1.5 * R
+BOARD_HEIGHT = 2 * PAD + 13 * APOTHEM
+PANEL_X = BOARD_WIDTH + 8
+PANEL_WIDTH = 330.0
+FONT = "DejaVu Sans, sans-serif"
+
+# The browser's palette (web/static/dom.js PLAYER_COLOURS, tikal.js KIND_FILL).
+PLAYER_COLOURS = ("#c0392b", "#1f6fb2", "#d4a017", "#7d3c98", "#1e8449", "#d35400")
+KIND_FILL = {"jungle": "#6a9f45", "temple": "#b9ad98", "treasure": "#e3c15c",
+             "volcano": "#9c3d2a", "base_camp": "#c9a66b"}
+KIND_WORDS = {"jungle": "jungle", "temple": "temple", "treasure": "treasure",
+              "volcano": "volcano", "base_camp": "base camp"}
+HIGHLIGHT = "#1b5fd1"
+INK = "#2b2619"
+MUTED = "#6b6350"
+
+
+def _n(x: float) -> str:
+    """A coordinate with one decimal at most: short, and stable for golden files."""
+    text = f"{x:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _el(tag: str, content: str | None = None, **attrs) -> str:
+    parts = [tag]
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        if isinstance(value, float):
+            value = _n(value)
+        parts.append(f"{key.rstrip('_').replace('_', '-')}={quoteattr(str(value))}")
+    if content is None:
+        return f"<{' '.join(parts)}/>"
+    return f"<{' '.join(parts)}>{content}</{tag}>"
+
+
+def _text(x: float, y: float, words, size: float = 12, **attrs) -> str:
+    return _el("text", escape(str(words)), x=float(x), y=float(y), font_size=_n(size), **attrs)
+
+
+def centre(space: str) -> tuple[float, float]:
+    """The centre of a space such as ``"C4"``, in board units."""
+    column = COLUMNS.index(space[0])
+    row = int(space[1:]) - 1
+    return (PAD + R + column * 1.5 * R,
+            PAD + APOTHEM + row * 2 * APOTHEM + (APOTHEM if column % 2 else 0))
+
+
+def _hex_points(cx: float, cy: float, radius: float) -> str:
+    return " ".join(f"{_n(cx + radius * math.cos(math.pi / 3 * i))},"
+                    f"{_n(cy + radius * math.sin(math.pi / 3 * i))}" for i in range(6))
+
+
+def _stones(cx: float, cy: float, stones: Sequence[int], scale: float = 1.0) -> str:
+    """Stones sit on the edge they are printed on: side 0 is N, then clockwise."""
+    out = []
+    for side, count in enumerate(stones):
+        angle = math.radians(-90 + 60 * side)
+        bx = cx + math.cos(angle) * APOTHEM * 0.88 * scale
+        by = cy + math.sin(angle) * APOTHEM * 0.88 * scale
+        px, py = -math.sin(angle), math.cos(angle)
+        for i in range(count):
+            offset = (i - (count - 1) / 2) * 8.5 * scale
+            out.append(_el("circle", cx=bx + px * offset, cy=by + py * offset,
+                           r=max(3.4 * scale, 2.2), fill="#efefef", stroke="#333",
+                           stroke_width="1"))
+    return "".join(out)
+
+
+def _tile_face(cx: float, cy: float, tile: dict, colours: Sequence[str],
+               scale: float = 1.0) -> str:
+    """A tile's kind, value or wafer count and stones, centred on (cx, cy)."""
+    kind = tile["kind"]
+    s = scale
+    out = [_el("polygon", points=_hex_points(cx, cy, (R - 1) * s),
+               fill=KIND_FILL.get(kind, "#ccc"), stroke="#4d4433", stroke_width="1.5")]
+    # Every kind's mark keeps to the band from cy-18 to cy-1: the name is above it,
+    # the figures below it.
+    if kind == "temple":
+        # A stepped pyramid with the value on it, in the controller's colour if any.
+        out.append(_el("path", d=f"M{_n(cx - 15 * s)},{_n(cy - 1 * s)} h{_n(30 * s)} "
+                                 f"v{_n(-6 * s)} h{_n(-5 * s)} v{_n(-5.5 * s)} h{_n(-5 * s)} "
+                                 f"v{_n(-5.5 * s)} h{_n(-10 * s)} v{_n(5.5 * s)} h{_n(-5 * s)} "
+                                 f"v{_n(5.5 * s)} h{_n(-5 * s)} z", fill="#8b806c"))
+        controller = tile.get("controller", -1)
+        fill = colours[controller % len(colours)] if controller is not None and controller >= 0 \
+            else "#222"
+        out.append(_text(cx, cy - 5 * s, tile.get("value", ""), 18 * s, fill=fill,
+                         font_weight="bold", text_anchor="middle", stroke="#fff",
+                         stroke_width=_n(3 * s), paint_order="stroke",
+                         class_="temple-value"))
+        printed = tile.get("printed")
+        if printed is not None and tile.get("value", printed) > printed:
+            # One light pip per level stacked on the printed temple, along its base.
+            levels = tile["value"] - printed
+            pitch = min(28 * s / levels, 5 * s)
+            x0 = cx - levels * pitch / 2
+            for i in range(levels):
+                out.append(_el("rect", x=x0 + i * pitch + 0.4, y=cy - 3.6 * s,
+                               width=max(pitch - 1.2, 1.0), height=3 * s, fill="#fffbe8",
+                               class_="level"))
+    elif kind == "treasure":
+        count = tile.get("wafers", tile.get("masks", ""))
+        out.append(_el("rect", x=cx - 13 * s, y=cy - 18 * s, width=26 * s, height=16 * s,
+                       rx="3", fill="#8a5a1f", stroke="#4d3210", stroke_width="1"))
+        out.append(_text(cx, cy - 5.5 * s, count, 13 * s, fill="#fff", font_weight="bold",
+                         text_anchor="middle", class_="wafer-count"))
+    elif kind == "volcano":
+        out.append(_el("path", d=f"M{_n(cx - 17 * s)},{_n(cy - 1 * s)} "
+                                 f"L{_n(cx - 5 * s)},{_n(cy - 18 * s)} "
+                                 f"L{_n(cx + 5 * s)},{_n(cy - 18 * s)} "
+                                 f"L{_n(cx + 17 * s)},{_n(cy - 1 * s)} z", fill="#3a1d14"))
+    elif kind == "base_camp":
+        out.append(_el("path", d=f"M{_n(cx - 13 * s)},{_n(cy - 1 * s)} "
+                                 f"L{_n(cx)},{_n(cy - 18 * s)} "
+                                 f"L{_n(cx + 13 * s)},{_n(cy - 1 * s)} z", fill="#7b5a2e"))
+    out.append(_stones(cx, cy, tile.get("stones") or [0] * 6, scale))
+    return "".join(out)
+
+
+def _figure_label(figures: dict) -> str:
+    leader, workers = figures.get("L", 0), figures.get("W", 0)
+    return f"{'L' if leader else ''}{'+' if leader and workers else ''}{workers or ''}"
+
+
+def _figures(cx: float, cy: float, figures: dict, colours: Sequence[str]) -> str:
+    """One pill per seat present: ``L`` the leader, a number the workers (``L+3``).
+
+    Up to two pills a row; with three or four seats they climb higher so that
+    the second row stays inside the hex.
+    """
+    seats = sorted(int(seat) for seat in figures)
+    out = []
+    width, height, gap = 28.0, 13.0, 2.0
+    top = cy + (0 if len(seats) > 2 else 5)
+    for index, seat in enumerate(seats):
+        col, row = index % 2, index // 2
+        in_row = min(2, len(seats) - 2 * row)
+        x = cx - (in_row * width + (in_row - 1) * gap) / 2 + col * (width + gap)
+        y = top + row * (height + 1.5)
+        colour = colours[seat % len(colours)]
+        label = _figure_label(figures[str(seat)])
+        # "L+12" is wider than a pill: squeeze it rather than spill over the hex.
+        fit = {"textLength": _n(width - 4), "lengthAdjust": "spacingAndGlyphs"} \
+            if len(label) > 3 else {}
+        out.append(_el("g", _el("rect", x=x, y=y, width=width, height=height, rx="6.5",
+                                fill=colour, stroke="#111", stroke_width="0.8")
+                       + _text(x + width / 2, y + 10.2, label, 10.5, fill="#fff",
+                               font_weight="bold", text_anchor="middle", **fit),
+                       class_="figures", data_seat=str(seat)))
+    return "".join(out)
+
+
+def _space(space: str, entry: dict | None, colours: Sequence[str], names: bool,
+           highlighted: bool) -> str:
+    cx, cy = centre(space)
+    parts = []
+    if entry is None:
+        parts.append(_el("polygon", points=_hex_points(cx, cy, R - 1), fill="#e9e4d3",
+                         stroke="#c9c1a8", stroke_dasharray="4 3"))
+    else:
+        parts.append(_tile_face(cx, cy, entry, colours))
+        if "camp" in entry:
+            colour = colours[entry["camp"] % len(colours)]
+            parts.append(_el("path", d=f"M{_n(cx - 32)},{_n(cy - 2)} l8,-15 l8,15 z",
+                             fill=colour, stroke="#111", stroke_width="1",
+                             class_="camp", data_seat=str(entry["camp"])))
+        if "guard" in entry:
+            seat = entry["guard"]["seat"]
+            parts.append(_el("path", d=f"M{_n(cx + 17)},{_n(cy - 20)} h14 v8 q0,8 -7,11 "
+                                       f"q-7,-3 -7,-11 z", fill=colours[seat % len(colours)],
+                             stroke="#111", stroke_width="1", class_="guard",
+                             data_seat=str(seat)))
+        if entry.get("figures"):
+            parts.append(_figures(cx, cy, entry["figures"], colours))
+    if names:
+        parts.append(_text(cx, cy - 20.5, space, 10, fill="#3d382c", text_anchor="middle",
+                           class_="space-name"))
+    if highlighted:
+        parts.append(_el("polygon", points=_hex_points(cx, cy, R - 3.5), fill="none",
+                         stroke=HIGHLIGHT, stroke_width="4", class_="highlight"))
+    kind = entry["kind"] if entry else "unexplored"
+    return _el("g", "".join(parts), class_=f"space {kind}", data_space=space)
+
+
+# The side panel ---------------------------------------------------------------------------
+
+
+def _tile_words(tile: dict) -> str:
+    if tile["kind"] == "temple":
+        return f"temple {tile['value']}"
+    if tile["kind"] == "treasure":
+        return f"treasure, {tile['masks']} wafer{'s' if tile['masks'] != 1 else ''}"
+    return KIND_WORDS.get(tile["kind"], tile["kind"])
+
+
+def _status(view: dict, names: Sequence[str]) -> str:
+    if view.get("over"):
+        winners = " and ".join(names[w] for w in view.get("winners", []))
+        return f"Game over. Winner: {winners}" if winners else "Game over"
+    current = view.get("current") or []
+    who = names[current[0]] if current else "nobody"
+    phase = view.get("phase")
+    if phase == "place":
+        return f"{who} places the drawn tile"
+    if phase == "actions":
+        return f"{who} to act: {view.get('ap', 0)} AP left"
+    if phase == "bid":
+        return f"{who} bids or passes"
+    if phase == "take":
+        return f"{who} takes a tile"
+    return f"{who} to play"
+
+
+def _panel(view: dict, colours: Sequence[str], names: Sequence[str]) -> tuple[str, float]:
+    """The side panel and its height."""
+    x0 = PANEL_X
+    out = []
+    y = 22.0
+    variant = view.get("variant", "basic")
+    out.append(_text(x0, y, f"Tikal · {variant}", 17, fill=INK, font_weight="bold"))
+    y += 22
+    out.append(_text(x0, y, _status(view, names), 13.5, fill=INK, class_="status"))
+    if view.get("round") and not view.get("over"):
+        y += 18
+        words = "volcano scoring round" if view["round"] == "volcano" else "final scoring round"
+        out.append(_text(x0, y, words, 13, fill="#9c3d2a", font_weight="bold"))
+    # Players: score, treasures, workers in supply, leader, camps and guards left.
+    y += 26
+    heads = (("player", 0), ("pts", 74), ("treasures", 110), ("wk", 222), ("L", 250),
+             ("c", 292), ("g", 312))
+    for words, dx in heads:
+        out.append(_text(x0 + dx, y, words, 11, fill=MUTED))
+    current = set(view.get("current") or [])
+    for player in view.get("players", []):
+        seat = player["seat"]
+        y += 21
+        if seat in current and not view.get("over"):
+            out.append(_el("rect", x=x0 - 4, y=y - 15, width=PANEL_WIDTH - 2, height=20,
+                           rx="4", fill="#fff6d8", stroke="#d4a017"))
+        out.append(_el("rect", x=x0, y=y - 11, width=12, height=12, rx="2",
+                       fill=colours[seat % len(colours)], stroke="#111", stroke_width="0.6"))
+        treasures = " ".join(f"#{kind}×{count}" if count > 1 else f"#{kind}"
+                             for kind, count in sorted(player["treasures"].items(),
+                                                       key=lambda kv: int(kv[0]))) or "–"
+        leader = {"supply": "sup", "gone": "out"}.get(player["leader"], player["leader"])
+        cells = ((names[seat], 16, "normal"), (player["score"], 74, "bold"),
+                 (treasures, 110, "normal"), (player["supply_workers"], 222, "normal"),
+                 (leader, 250, "normal"), (player["camps_left"], 292, "normal"),
+                 (player["guards_left"], 312, "normal"))
+        for words, dx, weight in cells:
+            size = 13 if dx != 110 or len(str(words)) < 12 else 11
+            # Many treasures: squeeze them into their column rather than over the next.
+            fit = {"textLength": "106", "lengthAdjust": "spacingAndGlyphs"} \
+                if dx == 110 and 0.6 * size * len(str(words)) > 106 else {}
+            out.append(_text(x0 + dx, y, words, size, fill=INK, font_weight=weight, **fit))
+    y += 14
+    out.append(_text(x0, y + 4, "treasures #kind×count; wk workers in supply;",
+                     9.5, fill=MUTED))
+    out.append(_text(x0, y + 16, "L where the leader is; c camps and g guards left", 9.5, fill=MUTED))
+    y += 24
+    drawn = view.get("drawn")
+    if drawn:
+        y += 8
+        size = 30.0
+        cx, cy = x0 + size, y + size * 0.9
+        tile = dict(drawn, wafers=drawn.get("masks"))
+        out.append(_el("g", _tile_face(cx, cy, tile, colours, scale=size / R),
+                       class_="drawn-tile"))
+        out.append(_text(x0 + 2 * size + 10, y + 18, "Drawn tile", 13, fill=INK,
+                         font_weight="bold"))
+        out.append(_text(x0 + 2 * size + 10, y + 36, f"{drawn['letter']}: {_tile_words(drawn)}",
+                         13, fill=INK))
+        y += 2 * size * 0.9 + 6
+    stack = view.get("stack", {})
+    y += 18
+    top = stack.get("top") or "–"
+    out.append(_text(x0, y, f"Stack: {stack.get('size', 0)} tiles, next {top}", 13, fill=INK))
+    left = " ".join(f"{letter}{n}" for letter, n in stack.get("left", {}).items() if n)
+    if left:
+        y += 17
+        out.append(_text(x0 + 10, y, left, 12, fill=MUTED))
+    y += 19
+    out.append(_text(x0, y, f"Wafers in the pile: {view.get('wafer_pile', 0)}", 13, fill=INK))
+    levels = " ".join(f"{v}×{n}" for v, n in view.get("levels", {}).items() if n) or "–"
+    y += 19
+    out.append(_text(x0, y, "Temple levels left:", 13, fill=INK))
+    y += 17
+    out.append(_text(x0 + 10, y, levels, 12, fill=MUTED))
+    auction = view.get("auction")
+    if auction:
+        y = _auction(out, auction, view, colours, names, x0, y)
+    return "".join(out), y + 12
+
+
+def _auction(out: list, auction: dict, view: dict, colours: Sequence[str],
+             names: Sequence[str], x0: float, y: float) -> float:
+    y += 26
+    out.append(_text(x0, y, f"Auction, round {auction['round']}", 14, fill=INK,
+                     font_weight="bold"))
+    if auction.get("bidder") is not None and view.get("phase") == "bid":
+        y += 18
+        out.append(_text(x0, y, f"high bid {auction['bid']} by {names[auction['bidder']]}",
+                         13, fill=INK))
+    display = auction.get("display", [])
+    if display:
+        size = 24.0
+        y += 8
+        for i, tile in enumerate(display):
+            cx = x0 + size + 8 + i * 80
+            cy = y + size
+            out.append(_el("g", _tile_face(cx, cy, dict(tile, wafers=tile.get("masks")),
+                                           colours, scale=size / R), class_="display-tile"))
+            out.append(_text(cx, cy + size + 13, f"{tile['index']}. {tile['letter']}", 11,
+                             fill=INK, text_anchor="middle", font_weight="bold"))
+            words = _tile_words(tile).replace("treasure, ", "")
+            out.append(_text(cx, cy + size + 26, words, 10.5, fill=INK, text_anchor="middle"))
+        y += 2 * size + 34
+    amulets = auction.get("amulets", [])
+    if amulets:
+        y += 16
+        words = []
+        for seat, state in enumerate(amulets):
+            cx = x0 + 7 + seat * 70
+            out.append(_el("circle", cx=cx, cy=y - 4, r="6",
+                           fill="#f5d96b" if state == "up" else "#555",
+                           stroke=colours[seat % len(colours)], stroke_width="3"))
+            words.append(_text(cx + 10, y, f"{names[seat]} {state}", 11, fill=INK))
+        out.extend(words)
+    return y
+
+
+def board(view: dict, *, size: float | None = 900, highlight: Iterable[str] = (),
+          names: bool = True, panel: bool = True, colours: Sequence[str] = PLAYER_COLOURS,
+          seat_names: Sequence[str] | None = None) -> str:
+    """The board of ``view`` (what ``state.view(seat)`` returned) as SVG text.
+
+    * ``size``: the picture's width in pixels (its height follows); ``None`` leaves
+      the SVG unsized (1 unit = 1 px).
+    * ``highlight``: spaces to outline, e.g. the two ends of the last move.
+    * ``names``: write each space's name (A1…H6).
+    * ``panel``: draw the side panel (players, drawn tile, stack, supplies, auction).
+    * ``colours``: the players' colours, by seat.
+    * ``seat_names``: what to call the players (default: the view's names, p1…p4).
+    """
+    marked = {str(space).upper() for space in highlight}
+    unknown = marked - {f"{c}{r}" for c in COLUMNS for r in range(1, ROWS + 1)}
+    if unknown:
+        raise ValueError(f"cannot highlight {', '.join(sorted(unknown))}: spaces are A1…H6")
+    players = view.get("players", [])
+    names_of = list(seat_names) if seat_names is not None else [p["name"] for p in players]
+    if len(names_of) < len(players):
+        raise ValueError(f"seat_names names {len(names_of)} players; the view has {len(players)}")
+    spaces = []
+    for column in COLUMNS:
+        for row in range(1, ROWS + 1):
+            space = f"{column}{row}"
+            spaces.append(_space(space, view["board"].get(space), colours, names,
+                                 space in marked))
+    width, height = BOARD_WIDTH, BOARD_HEIGHT
+    side = ""
+    if panel:
+        side, panel_height = _panel(view, colours, names_of)
+        width = PANEL_X + PANEL_WIDTH
+        height = max(height, panel_height)
+    attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {_n(width)} {_n(height)}"}
+    if size is not None:
+        attrs["width"] = _n(size)
+        attrs["height"] = _n(size * height / width)
+    attrs["font-family"] = FONT
+    head = " ".join(f"{k}={quoteattr(v)}" for k, v in attrs.items())
+    body = (_el("rect", x="0", y="0", width=_n(width), height=_n(height), fill="#f7f3e8")
+            + _el("g", "".join(spaces), class_="board") + _el("g", side, class_="panel"))
+    return f"<svg {head}>{body}</svg>\n"
