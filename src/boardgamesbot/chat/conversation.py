@@ -209,8 +209,8 @@ class Conversation:
                               word=words[0][:30])
             raise Refusal("no seat", code="chat_no_seat")
         if not addressed:
-            legal = self.service.legal(found.table_id, found.seat)
-            if words[0].lower() not in games.verbs([e["notation"] for e in legal]):
+            legal = self.service.notations(found.table_id, found.seat)
+            if words[0].lower() not in games.verbs(legal):
                 return
         await self.play(place, person, found, text, lang)
 
@@ -327,7 +327,7 @@ class Conversation:
                       ) -> tuple[str, list[list[Button]]]:
         name = lobby["game"]
         low, high = games.players(name)
-        options = ", ".join(lobby["options"].values())
+        options = games.option_words(name, lobby["options"], lang)
         who = [self.transport.mention(user, person) for user, person in lobby["players"]]
         who += [f"🤖 {i18n.text(lang, f'level.{level}')}" for level in lobby["bots"]]
         lines = [i18n.text(lang, "lobby.title", game=games.title(name, lang))
@@ -428,13 +428,15 @@ class Conversation:
         if not args:
             raise Refusal("preview what", code="chat_preview_what")
         notation = " ".join(args)
-        answer, view = self.service.preview(seat.table_id, seat.seat, notation)
+        answer = self.service.preview(seat.table_id, seat.seat, notation)
+        view = answer.get("view")
         if not answer["legal"]:
             error = answer["error"]
             raise GameError(error["message"], code=error["code"], **error["params"])
         game = self.service.summary(seat.table_id)["game"]
         caption = i18n.text(lang, "preview.caption", action=answer["action"])
-        await self.show(place.chat_id, game, view, caption)
+        await self.show(place.chat_id, game, view, caption, seat=seat.seat,
+                        table_id=seat.table_id)
 
     async def cmd_hint(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         seat = self._my_seat(place, person)
@@ -449,7 +451,8 @@ class Conversation:
             seat = found.seat if found else None
         state = self.service.state(game["table_id"], seat)
         await self.show(place.chat_id, state["table"]["game"], state["view"],
-                        self.status_line(game["table_id"], lang))
+                        self.status_line(game["table_id"], lang), seat=seat,
+                        table_id=game["table_id"])
 
     async def cmd_score(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         game = self._game(place, person)
@@ -600,7 +603,7 @@ class Conversation:
     def menu(self, seat: Seat, person: Person, prefix: list[str], lang: str,
              chat_id: str) -> tuple[str, list[list[Button]]]:
         """The buttons for the next word of ``seat``'s decision after ``prefix``."""
-        notations = [e["notation"] for e in self.service.legal(seat.table_id, seat.seat)]
+        notations = self.service.notations(seat.table_id, seat.seat)
         prefix, steps = narrow(notations, prefix)
         version = self.service.summary(seat.table_id)["state_id"]
         head = f"{seat.table_id}:{version}:"
@@ -661,9 +664,13 @@ class Conversation:
 
     async def show(self, chat_id: str, game: str, view: dict, caption: str,
                    buttons: list[list[Button]] | None = None, menu_for: str = "*",
-                   **picture_options: Any) -> None:
+                   seat: int | None = None, table_id: str | None = None) -> None:
         """A picture of ``view`` (or the terminal drawing when the game has none)."""
-        png = await asyncio.to_thread(images.picture, game, view, **picture_options)
+        names = None
+        if table_id is not None:
+            known = self.names(table_id)
+            names = [known[s] for s in sorted(known)]
+        png = await asyncio.to_thread(images.picture, game, view, seat, names)
         if png is None:
             board = images.text_board(game, view)
             await self.say(chat_id, f"```\n{board}\n```\n{caption}", buttons,
@@ -847,9 +854,9 @@ class Conversation:
             person = Person(seats[seat]["user_id"], seats[seat]["name"])
             text, buttons = self.menu(Seat(table_id, seat, chat_id), person, [], lang, chat_id)
             await self.show(chat_id, name, group_view, caption + "\n" + text, buttons,
-                            menu_for=person.user_id)
+                            menu_for=person.user_id, seat=seat, table_id=table_id)
             return
-        await self.show(chat_id, name, group_view, caption)
+        await self.show(chat_id, name, group_view, caption, table_id=table_id)
         for seat in people:
             person = Person(seats[seat]["user_id"], seats[seat]["name"])
             # Each person's menu goes to their direct chat when possible: choices made
@@ -861,7 +868,8 @@ class Conversation:
                                       where)
             if where != chat_id:
                 view = self.service.state(table_id, seat)["view"]
-                await self.show(where, name, view, text, buttons, menu_for=person.user_id)
+                await self.show(where, name, view, text, buttons, menu_for=person.user_id,
+                                seat=seat, table_id=table_id)
             else:
                 await self.say(where, text, buttons, menu_for=person.user_id)
 
@@ -877,11 +885,12 @@ class Conversation:
         """Scores changed: the scoreboard, then each player's picture."""
         await self.say(chat_id, "\n".join(lines + [self.score_text(table_id, lang)]))
         names = self.names(table_id)
+        view = self.service.state(table_id, None)["view"]
         for seat in range(len(state["table"]["seats"])):
-            view = self.service.state(table_id, None)["view"]
             await self.show(chat_id, name, view, i18n.text(lang, "score.sheet",
-                                                           who=names[seat]), focus=seat)
-            if not _per_seat_picture(name):
+                                                           who=names[seat]),
+                            seat=seat, table_id=table_id)
+            if not images.per_seat(name):
                 break
 
     async def _announce_end(self, table_id: str, chat_id: str, summary: dict, state: dict,
@@ -897,7 +906,7 @@ class Conversation:
                                   i18n.text(lang, "end.replay",
                                             link=self.link("replay", table_id))])
         await self.show(chat_id, summary["game"], self.service.state(table_id, None)["view"],
-                        text)
+                        text, table_id=table_id)
         self.store.update_game(table_id, status="over", last_event=10**9)
 
     # Clock reminders -------------------------------------------------------------------
@@ -954,16 +963,6 @@ class Conversation:
 def _autopilot(summary: dict, seat: int) -> bool:
     return bool(summary["seats"][seat].get("autopilot")) or summary["seats"][seat]["kind"] != \
         "person"
-
-
-def _per_seat_picture(game_name: str) -> bool:
-    """Does the game's picture take a seat to focus on (one picture per sheet)?"""
-    import inspect
-
-    from boardgamesbot.engine import load_game
-
-    render = getattr(load_game(game_name), "render_svg", None)
-    return render is not None and "focus" in inspect.signature(render).parameters
 
 
 def _match_person(people: list[tuple[str, str]], target: str) -> str:

@@ -1,9 +1,8 @@
 """What the chat reads from the game registry: names, options, rules pages, notation.
 
-The registry is the only source: no game is named here. The engine is
-growing a declaration per game (``titles``, typed ``options``,
-``help_page(lang)``, ``simultaneous``); each reader below uses it when
-present and today's equivalent otherwise, so the switch happens here alone.
+The registry is the only source: no game is named here. Each game declares
+its ``titles``, typed ``options``, player range, ``help_page(lang)`` and
+whether its steps are ``simultaneous``; the chat reads those and nothing else.
 """
 
 from __future__ import annotations
@@ -28,18 +27,23 @@ class Choice:
 
 def title(game_name: str, lang: str) -> str:
     game = load_game(game_name)
-    titles = getattr(game, "titles", None) or {}
-    if lang in titles:
-        return titles[lang]
-    key = f"game.{game.name}"
-    return i18n.text(lang, key) if i18n.has(key) else game.name
+    titles = game.titles or {}
+    return titles.get(lang) or titles.get("en") or game.name
 
 
 def options(game_name: str) -> list[Choice]:
-    declared = getattr(load_game(game_name), "options", ()) or ()
-    if isinstance(declared, dict):  # today's form: {"variant": ("basic", "auction")}
-        return [Choice(name, tuple(values), tuple(values)[0]) for name, values in declared.items()]
-    return [Choice(o.name, tuple(o.choices), o.default) for o in declared]
+    return [Choice(o.name, tuple(o.choices), o.default) for o in load_game(game_name).options]
+
+
+def option_words(game_name: str, chosen: dict[str, str], lang: str) -> str:
+    """The chosen options as the game names them in ``lang`` (``side A (Wilderness)``)."""
+    words = []
+    for option in load_game(game_name).options:
+        if option.name in chosen:
+            value = chosen[option.name]
+            labels = option.labels.get(lang) or option.labels.get("en") or {}
+            words.append(labels.get(value, value))
+    return ", ".join(words)
 
 
 def find_game(word: str) -> str | None:
@@ -76,16 +80,11 @@ def players(game_name: str) -> tuple[int, int]:
 
 
 def simultaneous(game_name: str) -> bool:
-    return bool(getattr(load_game(game_name), "simultaneous", False))
+    return bool(load_game(game_name).simultaneous)
 
 
 def rules_page(game_name: str, lang: str) -> str:
-    game = load_game(game_name)
-    if callable(getattr(game, "help_page", None)):
-        return game.help_page(lang)
-    from boardgamesbot.help import help_page
-
-    return help_page(game.name, lang)
+    return load_game(game_name).help_page(lang)
 
 
 def rules_sections(game_name: str, lang: str) -> list[tuple[str, str]]:
@@ -113,9 +112,9 @@ def check_notation(game_name: str, text: str) -> Any:
 def action_line(entry: dict, lang: str) -> str:
     """One legal action for a person: its notation, and what it costs when the game says.
 
-    With the engine's structured ``action_info`` (``cost``) the cost is translated;
-    until then the game's English description is shown to English readers only."""
-    cost = entry.get("cost")
+    The cost comes from the engine's structured ``action_info`` and is translated;
+    the game's English description is shown to English readers only."""
+    cost = (entry.get("info") or {}).get("cost")
     if isinstance(cost, dict) and cost:
         parts = [i18n.text(lang, f"cost.{k}", n=v) for k, v in cost.items()]
         return f"{entry['notation']} ({', '.join(parts)})"

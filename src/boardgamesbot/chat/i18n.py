@@ -19,9 +19,9 @@ DEFAULT = "en"
 
 @lru_cache(maxsize=None)
 def _catalog(lang: str) -> dict[str, Any]:
-    own = json.loads(resources.files(__package__).joinpath("messages", f"{lang}.json")
+    own = json.loads(resources.files(__package__).joinpath(f"messages/{lang}.json")
                      .read_text(encoding="utf-8"))
-    web = resources.files("boardgamesbot.web").joinpath("static", "i18n", f"{lang}.json")
+    web = resources.files("boardgamesbot.web").joinpath(f"static/i18n/{lang}.json")
     try:
         shared = json.loads(web.read_text(encoding="utf-8"))
     except (FileNotFoundError, OSError):  # pragma: no cover - the web face not installed

@@ -8,36 +8,42 @@ picture renderer gets `None`, and the chat shows its terminal text instead.
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import io
 import logging
-import sys
 from typing import Any
 
 from boardgamesbot.engine import GameError, load_game
+from boardgamesbot.images import png
 
 log = logging.getLogger(__name__)
 
 
-def picture(game_name: str, view: dict, **options: Any) -> bytes | None:
-    """A PNG of ``view`` (options the game's renderer does not take are dropped)."""
+_SEATLESS: set[str] = set()  # games whose picture takes no seat: it shows the whole table
+
+
+def picture(game_name: str, view: dict, seat: int | None = None,
+            names: list[str] | None = None) -> bytes | None:
+    """A PNG of ``view``, players called ``names``; ``seat``'s own part when the game
+    draws one seat at a time (a sheet), else the whole table (see `per_seat`)."""
     game = load_game(game_name)
-    render = getattr(game, "render_svg", None)
+    options: dict[str, Any] = {}
+    if names is not None:
+        options["seat_names"] = list(names)
     try:
-        from boardgamesbot.images import png
-    except ImportError:
-        return None
-    if render is None:
-        return None
-    accepted = inspect.signature(render).parameters
-    if not any(p.kind is p.VAR_KEYWORD for p in accepted.values()):
-        options = {k: v for k, v in options.items() if k in accepted}
-    try:
-        return png(render(view, **options))
-    except GameError as error:  # no renderer for this game
+        if seat is not None and game_name not in _SEATLESS:
+            try:
+                return png(game.render_svg(view, seat=seat, **options))
+            except TypeError:  # the renderer draws the whole table
+                _SEATLESS.add(game_name)
+        return png(game.render_svg(view, **options))
+    except GameError as error:  # the game has no picture renderer
         log.info("no picture for %s: %s", game_name, error)
         return None
+
+
+def per_seat(game_name: str) -> bool:
+    """True unless a picture asked for one seat turned out to show the whole table."""
+    return game_name not in _SEATLESS
 
 
 def text_board(game_name: str, view: dict, width: int = 100) -> str:
@@ -45,10 +51,6 @@ def text_board(game_name: str, view: dict, width: int = 100) -> str:
     from rich.console import Console
 
     game = load_game(game_name)
-    render = getattr(game, "render_text", None)
-    if render is None:
-        package = sys.modules[type(game).__module__].__package__  # the game's own package
-        render = importlib.import_module(f"{package}.render").text
     console = Console(file=io.StringIO(), width=width, record=True, color_system=None)
-    console.print(render(view))
+    console.print(game.render_text(view))
     return console.export_text().rstrip()

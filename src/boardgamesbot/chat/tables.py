@@ -13,7 +13,7 @@ the table's current version as its state id.
 from __future__ import annotations
 
 import json
-from typing import Any, AsyncIterator
+from typing import AsyncIterator
 
 from boardgamesbot.engine import GameError
 from boardgamesbot.service.bots import BotPool
@@ -71,8 +71,21 @@ class Service:
         return self.lobby.get(table_id).state_message(seat)
 
     def legal(self, table_id: str, seat: int) -> list[dict]:
-        """``[{"notation", "text"}]``: the seat's legal actions with their costs in words."""
-        return self.lobby.get(table_id).legal(seat)
+        """``[{"notation", "text", "info"}]``: the seat's legal actions, described in
+        English words and as data (``info``: the engine's ``action_info``, with costs)."""
+        table = self.lobby.get(table_id)
+        if table.state is None or seat not in table.awaited():
+            return []
+        state = table.state
+        return [{"notation": str(a), "text": state.describe(a),
+                 "info": state.action_info(seat, a)} for a in state.legal_actions(seat)]
+
+    def notations(self, table_id: str, seat: int) -> list[str]:
+        """The seat's legal actions in notation (cheap: for buttons)."""
+        table = self.lobby.get(table_id)
+        if table.state is None or seat not in table.awaited():
+            return []
+        return [str(a) for a in table.state.legal_actions(seat)]
 
     def scores(self, table_id: str) -> list[int] | None:
         table = self.lobby.get(table_id)
@@ -91,20 +104,13 @@ class Service:
     def autopilot(self, table_id: str, seat: int, level: str | None) -> dict:
         return self.lobby.autopilot(table_id, seat, level)
 
-    def preview(self, table_id: str, seat: int, notation: str) -> tuple[dict, dict | None]:
-        """Try ``notation`` on a copy: the service's preview answer and the seat's view
-        after it (None when illegal). The table is not changed."""
-        from boardgamesbot.service.preview import preview
-
+    def preview(self, table_id: str, seat: int, notation: str) -> dict:
+        """Try ``notation`` on a copy (the game's own preview): ``{"legal", "action",
+        "view"}`` or ``{"legal": False, "error"}``. The table is not changed."""
         table = self.lobby.get(table_id)
         if table.state is None:
             raise ServiceError("the game has not started yet", code="not_started", status=409)
-        answer = preview(table.state, seat, notation)
-        if not answer["legal"]:
-            return answer, None
-        trial = table.state.clone()
-        trial.apply(seat, notation)
-        return answer, trial.view(seat)
+        return table.state.preview(seat, notation)
 
     async def hint(self, table_id: str, seat: int) -> str:
         """A suggested action for ``seat``.

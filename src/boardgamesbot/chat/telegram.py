@@ -16,6 +16,7 @@ import asyncio
 import html
 import logging
 import re
+import warnings
 from typing import Any, Awaitable, Callable
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputFile, Update
@@ -50,7 +51,9 @@ class TelegramTransport:
             try:
                 return await make()
             except RetryAfter as error:
-                wait = error.retry_after
+                with warnings.catch_warnings():  # PTB 22 warns that the type will change
+                    warnings.simplefilter("ignore")
+                    wait = error.retry_after
                 seconds = wait.total_seconds() if hasattr(wait, "total_seconds") else float(wait)
                 log.warning("Telegram asks to wait %.1f s", seconds)
                 await asyncio.sleep(seconds)

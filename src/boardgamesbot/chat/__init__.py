@@ -1,0 +1,14 @@
+"""Play in chat: a Matrix bot and a Telegram bot over the game service.
+
+* `conversation` — the transport-neutral core: commands and buttons in, service
+  calls and messages out, one follower per table telling its chat what happened;
+* `tables` — every call into the game service (the only coupling to it);
+* `games` — what the chat reads from the game registry;
+* `images` — pictures of a position (the game's SVG, rasterized);
+* `choices` — buttons for a decision, word by word from the notation;
+* `store` — the chat's own ``chat_*`` tables beside the service's;
+* `i18n` — the chat's words in en, pt-BR and ca;
+* `telegram`, `matrix` — the network adapters (the ``[chat]`` extra).
+
+See docs/chat.md.
+"""
