@@ -604,6 +604,7 @@ class Conversation:
              chat_id: str) -> tuple[str, list[list[Button]]]:
         """The buttons for the next word of ``seat``'s decision after ``prefix``."""
         notations = self.service.notations(seat.table_id, seat.seat)
+        top, _ = narrow(notations, [])
         prefix, steps = narrow(notations, prefix)
         version = self.service.summary(seat.table_id)["state_id"]
         head = f"{seat.table_id}:{version}:"
@@ -616,7 +617,7 @@ class Conversation:
                 buttons.append(Button(f"{step.word} …", f"m:{head}{step.notation}"))
         buttons = [b for b in buttons if len(b.data.encode()) <= MAX_CALLBACK]
         rows = [buttons[i:i + 4] for i in range(0, len(buttons), 4)]
-        if prefix:
+        if len(prefix) > len(top):  # a way back up, not past the forced first words
             rows.append([Button("⬅", f"m:{head}{' '.join(prefix[:-1])}")])
         who = self.transport.mention(person.user_id, person.name)
         text = i18n.text(lang, "menu.choose", who=who,

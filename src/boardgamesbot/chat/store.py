@@ -87,6 +87,13 @@ processed = Table(
     Column("at", Float, nullable=False, index=True),
 )
 
+cursors = Table(
+    "chat_cursors", metadata,
+    Column("network", String(16), primary_key=True),
+    Column("account", String(255), primary_key=True),
+    Column("position", Text, nullable=False),        # e.g. Matrix's next_batch sync token
+)
+
 KEEP_PROCESSED = 7 * 24 * 3600  # seconds an event id is remembered
 
 
@@ -101,7 +108,7 @@ class ChatStore:
             if found > CHAT_SCHEMA_VERSION:
                 raise GameError(f"the chat tables are at version {found}, newer than this "
                                 f"program's {CHAT_SCHEMA_VERSION}", code="schema_too_new")
-            for table in (rooms, people, lobbies, games, seats, processed):
+            for table in (rooms, people, lobbies, games, seats, processed, cursors):
                 table.create(c, checkfirst=True)
             if found < CHAT_SCHEMA_VERSION:
                 c.execute(delete(chat_schema))
@@ -123,6 +130,16 @@ class ChatStore:
     def forget_old_events(self) -> None:
         with self.engine.begin() as c:
             c.execute(delete(processed).where(processed.c.at < time.time() - KEEP_PROCESSED))
+
+    # Where a network's stream of events was read up to --------------------------------
+
+    def cursor(self, network: str, account: str) -> str | None:
+        with self.engine.connect() as c:
+            return c.execute(select(cursors.c.position).where(and_(
+                cursors.c.network == network, cursors.c.account == account))).scalar()
+
+    def set_cursor(self, network: str, account: str, position: str) -> None:
+        self._upsert(cursors, {"network": network, "account": account}, {"position": position})
 
     # Languages and menus ---------------------------------------------------------------
 
