@@ -17,6 +17,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from contextlib import contextmanager
 
 HERE = Path(__file__).parent / "synapse"
 SECRET = "test-shared-secret"
@@ -41,7 +42,13 @@ def synapse(tmp_path_factory):
     if python is None:
         pytest.skip("Synapse is not installed: set SYNAPSE_PYTHON to the python of a venv "
                     "with matrix-synapse (.ci/run does this)")
-    data = tmp_path_factory.mktemp("synapse")
+    with running_synapse(python, tmp_path_factory.mktemp("synapse")) as url:
+        yield url
+
+
+@contextmanager
+def running_synapse(python: str, data: Path):
+    """Synapse on a free loopback port with its data in ``data``; yields its URL."""
     port = _free_port()
     (data / "log.yaml").write_text((HERE / "log.config").read_text()
                                    .replace("DATA_DIR/homeserver.log", str(data / "homeserver.log")))
@@ -68,14 +75,16 @@ def synapse(tmp_path_factory):
                 raise RuntimeError("Synapse did not start:\n"
                                    + (data / "stdout.log").read_text()[-3000:])
             time.sleep(0.1)
-    yield url
-    process.send_signal(signal.SIGTERM)
     try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-    shutil.rmtree(data, ignore_errors=True)
+        yield url
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        shutil.rmtree(data, ignore_errors=True)
 
 
 def register(url: str, user: str, password: str) -> str:
