@@ -193,3 +193,131 @@ async def _auction_table(tmp_path):
     finally:
         await bot.close()
         await fake.stop()
+
+
+def sent_with_buttons(fake: FakeTelegram) -> list[tuple[int, int, dict]]:
+    """Every message now carrying a keyboard: (chat, message_id, message)."""
+    return [(chat, mid, m) for (chat, mid), m in sorted(fake.messages.items())
+            if (m.get("reply_markup") or {}).get("inline_keyboard")]
+
+
+def menu_of(fake: FakeTelegram, person: dict) -> tuple[int, int, dict] | None:
+    """The latest menu addressed to ``person`` (in any chat)."""
+    mark = f'tg://user?id={person["id"]}">{person["first_name"]}</a>, choose'
+    found = [(c, mid, m) for c, mid, m in sent_with_buttons(fake)
+             if mark in (m.get("text") or m.get("caption") or "")]
+    return max(found, key=lambda f: f[1]) if found else None
+
+
+def test_cartographers_in_a_group_keeps_choices_hidden_and_scores_the_season(tmp_path):
+    asyncio.run(asyncio.wait_for(_cartographers(tmp_path), 180))
+
+
+async def _cartographers(tmp_path):
+    fake = FakeTelegram()
+    fake.chats[GROUP["id"]] = GROUP
+    fake.blocked.add(BOB["id"])  # Bob never started the bot: his menu stays in the group
+    await fake.start()
+    bot = Bot(fake, f"sqlite:///{tmp_path / 'chat.db'}")
+    await bot.start()
+    gid = GROUP["id"]
+    try:
+        fake.say(GROUP, ANA, "/new cartographers B")
+        await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+        assert "Wastelands" in fake.calls("sendMessage", gid)[0]["text"]
+        fake.say(GROUP, BOB, "/join")
+        await until(lambda: fake.calls("editMessageText", gid), what="Bob joined")
+        fake.say(GROUP, ANA, "/start")
+        await until(lambda: menu_of(fake, ANA) and menu_of(fake, BOB), what="both menus")
+        # Ana's menu and her own sheet come privately; Bob's (no private chat) in the group.
+        assert menu_of(fake, ANA)[0] == ANA["id"] and menu_of(fake, BOB)[0] == gid
+        assert ("sendPhoto", 403) in fake.refused
+        assert any("Everyone chooses now" in t for t in fake.texts(gid))
+
+        pressed: set = set()
+        steps = idle = 0
+        while not any("Scores:" in t for t in fake.texts(gid)):
+            moved = False
+            for person in (ANA, BOB):
+                menu = menu_of(fake, person)
+                if menu is None:
+                    continue
+                chat, mid, message = menu
+                signature = (chat, mid, json_of(message.get("reply_markup")))
+                if signature in pressed:
+                    continue
+                pressed.add(signature)
+                buttons = keyboard(message)
+                choice = next((b for b in buttons if b["text"].startswith("✔")), buttons[0])
+                if choice["callback_data"].startswith("p:"):
+                    steps += 1
+                    if person is ANA and steps < 3:
+                        # A hidden choice: the group hears that Ana chose, not what.
+                        notation = choice["callback_data"].split(":", 3)[3]
+                        texts = len(fake.texts(gid))
+                        fake.press({"id": chat, "type": "private"}, person, mid,
+                                   choice["callback_data"])
+                        await until(lambda: any("Still waiting for: Bob" in t
+                                                for t in fake.texts(gid)[texts:]),
+                                    what="Ana's choice announced")
+                        assert not any(f"Ana: {notation}" in t for t in fake.texts(gid))
+                        assert any(notation in t and "hidden" in t
+                                   for t in fake.texts(ANA["id"]))
+                        moved = True
+                        continue
+                fake.press({"id": chat, "type": "private" if chat > 0 else "supergroup"},
+                           person, mid, choice["callback_data"])
+                moved = True
+            if not moved:
+                await asyncio.sleep(0.05)
+                idle += 1
+            else:
+                idle = 0
+            assert steps < 200 and idle < 400, dump(fake)
+        # The season's scoring: the scoreboard, then each player's sheet.
+        await until(lambda: sum("sheet" in (f.get("caption") or "")
+                                for f in fake.calls("sendPhoto", gid)) >= 2,
+                    what="both sheets")
+        captions = [f.get("caption") or "" for f in fake.calls("sendPhoto", gid)]
+        assert any("Ana's sheet" in c for c in captions)
+        assert any("Bob's sheet" in c for c in captions)
+        # Once a step resolves, everybody's drawing is told, Ana's hidden one included.
+        assert any(line.startswith("Ana: ") for t in fake.texts(gid) for line in t.split("\n"))
+    finally:
+        await bot.close()
+        await fake.stop()
+
+
+def dump(fake: FakeTelegram) -> str:
+    return "\n".join(f"{m} {f.get('chat_id')}: {(f.get('text') or f.get('caption') or '')[:150]!r}"
+                     f" {[b['callback_data'] for b in keyboard(f)]}" for m, f, _ in fake.sent[-14:])
+
+
+def json_of(value) -> str:
+    import json
+
+    return json.dumps(value, sort_keys=True)
+
+
+def test_a_turn_clock_reminds_then_the_computer_plays(tmp_path):
+    asyncio.run(asyncio.wait_for(_clock(tmp_path), 60))
+
+
+async def _clock(tmp_path):
+    fake = FakeTelegram()
+    await fake.start()
+    bot = Bot(fake, f"sqlite:///{tmp_path / 'chat.db'}")
+    await bot.start()
+    dm = {"id": ANA["id"], "type": "private", "first_name": "Ana"}
+    try:
+        fake.say(dm, ANA, "new cartographers")
+        fake.say(dm, ANA, "clock 5s")
+        fake.say(dm, ANA, "start")
+        await until(lambda: menu_of(fake, ANA), what="the first decision")
+        await until(lambda: any("s left before the computer plays" in t
+                                for t in fake.texts(dm["id"])), what="a reminder")
+        await until(lambda: any("ran out of time; the computer played" in t
+                                for t in fake.texts(dm["id"])), what="the computer's move")
+    finally:
+        await bot.close()
+        await fake.stop()

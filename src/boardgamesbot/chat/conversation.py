@@ -588,7 +588,7 @@ class Conversation:
         if not mine:
             raise Refusal("turn", code="not_your_turn")
         seat = Seat(table_id, mine[0], game["chat_id"])
-        if str(self.service.summary(table_id)["state_id"]) != version:
+        if not version.isdigit() or not self.service.fresh(table_id, seat.seat, int(version)):
             raise Refusal("stale", code="chat_stale_button")
         if kind == "p":
             await self.play(place, person, seat, words, lang)
@@ -686,9 +686,12 @@ class Conversation:
         key = f"error.{error.code}"
         if error.code.startswith("chat_"):
             key = error.code.replace("_", ".", 1)
-        if i18n.has(key):
-            return i18n.text(lang, key, **{k: v for k, v in error.params.items()})
-        return str(error)
+        if not i18n.has(key):
+            return str(error)
+        words = i18n.text(lang, key, **{k: v for k, v in error.params.items()})
+        if error.code == "bad_notation":  # the game's own words on what it expected
+            words += f" ({error})"
+        return words
 
     def names(self, table_id: str) -> dict[int, str]:
         summary = self.service.summary(table_id)
@@ -758,7 +761,9 @@ class Conversation:
         for message in batch:
             if message.get("type") != "events":
                 continue
-            for event in message["events"]:
+            # Sorted: a step's hidden choices are released with the action that ends it,
+            # after it in the message but before it in the table's log.
+            for event in sorted(message["events"], key=lambda e: e["n"]):
                 if event["n"] <= last_event:
                     continue
                 last_event = event["n"]
@@ -869,10 +874,16 @@ class Conversation:
                                       where)
             if where != chat_id:
                 view = self.service.state(table_id, seat)["view"]
-                await self.show(where, name, view, text, buttons, menu_for=person.user_id,
-                                seat=seat, table_id=table_id)
-            else:
-                await self.say(where, text, buttons, menu_for=person.user_id)
+                try:
+                    await self.show(where, name, view, text, buttons,
+                                    menu_for=person.user_id, seat=seat, table_id=table_id)
+                    continue
+                except Exception:  # noqa: BLE001 - e.g. they never started a chat with the bot
+                    log.info("no direct chat with %s; their menu goes to the group",
+                             person.user_id)
+                text, buttons = self.menu(Seat(table_id, seat, chat_id), person, [], lang,
+                                          chat_id)
+            await self.say(chat_id, text, buttons, menu_for=person.user_id)
 
     async def _direct(self, user_id: str) -> str | None:
         try:

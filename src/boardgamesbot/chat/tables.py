@@ -87,6 +87,13 @@ class Service:
             return []
         return [str(a) for a in table.state.legal_actions(seat)]
 
+    def fresh(self, table_id: str, seat: int, state_id: int) -> bool:
+        """Is a choice ``seat`` made on state ``state_id`` still good? The service's rule:
+        nothing that seat can see changed since (another seat's hidden choice in a
+        simultaneous step does not count)."""
+        table = self.lobby.get(table_id)
+        return table.since[seat] <= state_id <= table.version
+
     def scores(self, table_id: str) -> list[int] | None:
         table = self.lobby.get(table_id)
         return None if table.state is None else list(table.state.scores())
