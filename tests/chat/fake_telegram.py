@@ -39,6 +39,7 @@ class FakeTelegram:
         self.blocked: set[int] = set()  # people who never started the bot (403 in private)
         self.too_many: dict[str, int] = {}  # method -> answer its next call with 429
         self.chats: dict[int, dict] = {}
+        self.commands: dict[str, list] = {}  # language code -> the command menu
         self.messages: dict[tuple[int, int], dict] = {}
         self._new = asyncio.Event()
         self._uid = itertools.count(1)
@@ -107,7 +108,10 @@ class FakeTelegram:
             return self._ok(BOT)
         if method == "getUpdates":
             return self._ok(await self._updates(fields))
-        if method in ("deleteWebhook", "setMyCommands"):
+        if method == "deleteWebhook":
+            return self._ok(True)
+        if method == "setMyCommands":
+            self.commands[fields.get("language_code") or ""] = fields["commands"]
             return self._ok(True)
         if method in self.too_many:
             retry = self.too_many.pop(method)

@@ -11,8 +11,8 @@ from importlib import resources
 import pytest
 
 from boardgamesbot.chat import choices, i18n
-from boardgamesbot.chat.conversation import (Button, Conversation, Person, Place, Refusal,
-                                             read_clock)
+from boardgamesbot.chat.commands import read_clock
+from boardgamesbot.chat.conversation import Button, Conversation, Person, Place, Refusal
 from boardgamesbot.chat.games import find_game, read_options
 from boardgamesbot.chat.tables import Service
 from boardgamesbot.engine import GameError

@@ -88,6 +88,11 @@ async def _auction_table(tmp_path):
     await bot.start()
     gid = GROUP["id"]
     try:
+        # The command menu, in each language.
+        await until(lambda: len(fake.commands) == 3, what="the command menus")
+        assert {c["command"] for c in fake.commands[""]} >= {"new", "join", "start", "lang"}
+        assert any(c["description"] == "totes les ordres" for c in fake.commands["ca"])
+
         # A lobby with buttons, edited in place as people join.
         fake.say(GROUP, ANA, "/new tikal auction")
         await until(lambda: fake.calls("sendMessage", gid), what="the lobby")

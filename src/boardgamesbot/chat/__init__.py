@@ -1,7 +1,8 @@
 """Play in chat: a Matrix bot and a Telegram bot over the game service.
 
-* `conversation` — the transport-neutral core: commands and buttons in, service
-  calls and messages out, one follower per table telling its chat what happened;
+* `conversation` — the transport-neutral core: messages and buttons in, answers out;
+  `commands` (the lobby and the game's commands) and `narration` (one follower per
+  table telling its chat what happened) are its two halves; `basics` its vocabulary;
 * `tables` — every call into the game service (the only coupling to it);
 * `games` — what the chat reads from the game registry;
 * `images` — pictures of a position (the game's SVG, rasterized);

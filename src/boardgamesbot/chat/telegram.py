@@ -15,11 +15,15 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
+import os
 import re
-import warnings
 from typing import Any, Awaitable, Callable
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputFile, Update
+# Opt in to PTB's coming behaviour now (RetryAfter.retry_after as a timedelta), which
+# `_call` reads either way, instead of a deprecation warning on every 429.
+os.environ.setdefault("PTB_TIMEDELTA", "1")
+
+from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 from telegram.ext import Application, ApplicationBuilder, CallbackQueryHandler, ContextTypes, \
@@ -51,9 +55,7 @@ class TelegramTransport:
             try:
                 return await make()
             except RetryAfter as error:
-                with warnings.catch_warnings():  # PTB 22 warns that the type will change
-                    warnings.simplefilter("ignore")
-                    wait = error.retry_after
+                wait = error.retry_after
                 seconds = wait.total_seconds() if hasattr(wait, "total_seconds") else float(wait)
                 log.warning("Telegram asks to wait %.1f s", seconds)
                 await asyncio.sleep(seconds)
@@ -194,6 +196,20 @@ class TelegramBot:
         except (BadRequest, Forbidden) as error:  # an old query cannot be answered
             log.info("callback answer failed: %s", error)
 
+    async def describe_commands(self) -> None:
+        """The command menu Telegram shows when a person types '/', in each language."""
+        from . import i18n
+        from .conversation import COMMANDS
+
+        for lang in i18n.LANGUAGES:
+            commands = [BotCommand(c, i18n.text(lang, f"command.{c}")) for c in COMMANDS]
+            code = None if lang == i18n.DEFAULT else lang.split("-")[0]
+            try:
+                await self.transport._call(lambda: self.application.bot.set_my_commands(
+                    commands, language_code=code))
+            except (BadRequest, Forbidden) as error:  # a menu is a nicety, not a need
+                log.info("setting the command menu failed: %s", error)
+
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         log.warning("Telegram update failed: %s", context.error)
 
@@ -215,6 +231,7 @@ async def run(token: str, service: Service, public_url: str = "",
     application = bot.application
     stop = stop or asyncio.Event()
     async with application:
+        await bot.describe_commands()
         await bot.conversation.resume()
         await application.start()
         await application.updater.start_polling(poll_interval=0.0, timeout=poll_timeout,
