@@ -50,8 +50,9 @@ def synapse(tmp_path_factory):
 def running_synapse(python: str, data: Path):
     """Synapse on a free loopback port with its data in ``data``; yields its URL."""
     port = _free_port()
-    (data / "log.yaml").write_text((HERE / "log.config").read_text()
-                                   .replace("DATA_DIR/homeserver.log", str(data / "homeserver.log")))
+    log_config = (HERE / "log.config").read_text()
+    (data / "log.yaml").write_text(log_config.replace("DATA_DIR/homeserver.log",
+                                                      str(data / "homeserver.log")))
     config = ((HERE / "homeserver.yaml").read_text().replace("DATA_DIR", str(data))
               .replace("8448", str(port))
               .replace('"CONF_DIR/test.log.config"', str(data / "log.yaml"))

@@ -38,6 +38,7 @@ class FakeTelegram:
         self.admins: set[int] = set()
         self.blocked: set[int] = set()  # people who never started the bot (403 in private)
         self.too_many: dict[str, int] = {}  # method -> answer its next call with 429
+        self.bad_gateway: set[str] = set()  # methods whose next call gets a 502
         self.chats: dict[int, dict] = {}
         self.commands: dict[str, list] = {}  # language code -> the command menu
         self.messages: dict[tuple[int, int], dict] = {}
@@ -119,6 +120,11 @@ class FakeTelegram:
             return JSONResponse({"ok": False, "error_code": 429,
                                  "description": f"Too Many Requests: retry after {retry}",
                                  "parameters": {"retry_after": retry}}, status_code=429)
+        if method in self.bad_gateway:
+            self.bad_gateway.discard(method)
+            self.refused.append((method, 502))
+            return JSONResponse({"ok": False, "error_code": 502, "description": "Bad Gateway"},
+                                status_code=502)
         problem = self._limits(method, fields)
         if problem:
             self.refused.append((method, 400))

@@ -4,6 +4,8 @@ service on SQLite: commands, refusals, languages, menus, undo, hints, leaving.""
 from __future__ import annotations
 
 import asyncio
+import os
+import uuid
 import itertools
 import json
 from importlib import resources
@@ -242,3 +244,29 @@ def test_every_language_has_every_sentence():
     for lang in i18n.LANGUAGES:
         assert i18n.text(lang, "error.not_your_turn") != "error.not_your_turn"
     assert i18n.language("pt_br") == "pt-BR" and i18n.language("xx") is None
+
+
+@pytest.mark.skipif(not os.environ.get("BGBOT_TEST_DATABASE_URL"),
+                    reason="BGBOT_TEST_DATABASE_URL is not set (no PostgreSQL to test on)")
+def test_the_chat_tables_on_postgresql():
+    """The same chat flow on PostgreSQL: lobby, start, a move, duplicate delivery."""
+    async def main():
+        service = await Service.open(db=os.environ["BGBOT_TEST_DATABASE_URL"])
+        net = Recorder()
+        conversation = Conversation(service, net)
+        room = Place("test", f"pg-{uuid.uuid4().hex}")
+        try:
+            for text, event in (("new tikal", "a"), ("bot easy", "b"), ("start", "c"),
+                                ("start", "c")):
+                await conversation.handle_text(room, ANA, text, f"{room.chat_id}-{event}")
+            game = conversation.store.game_in("test", room.chat_id)
+            await until(lambda: any("Your turn" in t for t in net.texts(room.chat_id)))
+            notation = service.notations(game["table_id"], 0)[0]
+            await conversation.handle_text(room, ANA, notation, f"{room.chat_id}-d")
+            await conversation.handle_text(room, ANA, notation, f"{room.chat_id}-d")
+            assert service.summary(game["table_id"])["actions"] == 1
+            assert conversation.store.seats_of(game["table_id"])[0]["user_id"] == "ana"
+        finally:
+            await conversation.close()
+            await service.close()
+    asyncio.run(asyncio.wait_for(main(), 60))

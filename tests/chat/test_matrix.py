@@ -61,6 +61,7 @@ class Player:
         self.notices: list[tuple[str, str]] = []  # (room, body) from the bot
         self.images: list[tuple[str, str]] = []  # (room, mxc url)
         self.edits: list[tuple[str, str]] = []  # (room, new body)
+        self.event_ids: list[str] = []  # of the notices, in the same order
 
     async def login(self) -> None:
         await self.client.login("pw-" + self.name)
@@ -78,6 +79,7 @@ class Player:
                         self.edits.append((room_id, content["m.new_content"]["body"]))
                         continue
                     self.notices.append((room_id, event.body))
+                    self.event_ids.append(event.event_id)
                 elif isinstance(event, nio.RoomMessageImage):
                     self.images.append((room_id, event.url))
 
@@ -180,7 +182,11 @@ async def _games(url, tmp_path):
         await bob.client.join(group)
         await ana.say(group, "!bg new tikal")
         await ana.until(lambda: any("Tikal" in b for b in ana.heard(group)), what="the lobby")
-        await bob.say(group, "!bg join")
+        await bob.until(lambda: any("Tikal" in b for b in bob.heard(group)), what="the lobby")
+        lobby = bob.event_ids[next(i for i, (r, b) in enumerate(bob.notices)
+                                   if r == group and "Tikal" in b)]
+        await bob.client.room_send(group, "m.reaction", {"m.relates_to": {  # 👍 joins
+            "rel_type": "m.annotation", "event_id": lobby, "key": "👍"}})
         await ana.say(group, "!bg bot easy")
         await ana.until(lambda: any("🤖" in b and bob.name in b for r, b in ana.edits
                                     if r == group), what="the lobby edited: Bob and a bot")

@@ -166,6 +166,13 @@ async def _auction_table(tmp_path):
         assert ("sendMessage", 429) in fake.refused
         assert "Tikal" in fake.calls("sendMessage", gid)[-1]["text"]
 
+        # A network error (502 Bad Gateway): retried with backoff.
+        fake.bad_gateway.add("sendMessage")
+        count = len(fake.calls("sendMessage", gid))
+        fake.say(GROUP, ANA, "/score")
+        await until(lambda: len(fake.calls("sendMessage", gid)) > count, what="the scores")
+        assert ("sendMessage", 502) in fake.refused
+
         # Per-chat language: set by the creator (an admin), refused to others.
         fake.say(GROUP, BOB, "/lang en")
         await until(lambda: any("Only the chat's admins" in t for t in fake.texts(gid)),

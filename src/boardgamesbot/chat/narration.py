@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import i18n, images
@@ -22,6 +23,7 @@ from .tables import Subscription
 log = logging.getLogger(__name__)
 
 BATCH_WAIT = 0.05  # seconds to let a burst of table messages arrive before posting
+HOLD_LINES, HOLD_SECONDS = 30, 20.0  # computer players' actions told at most this late
 
 
 @dataclass
@@ -30,6 +32,8 @@ class Follower:
 
     task: asyncio.Task
     reminder: asyncio.TimerHandle | None = None
+    held: list[str] = field(default_factory=list)  # lines waiting for the next post
+    held_since: float = 0.0
 
 
 class Narration:
@@ -74,7 +78,10 @@ class Narration:
         chat_id = game["chat_id"]
         lang = self.chat_lang(chat_id)
         names = self.names(table_id)
-        lines, last_event, over = [], game["last_event"], None
+        follower = self.followers.get(table_id)
+        held = follower.held if follower else []
+        lines, last_event, over = list(held), game["last_event"], None
+        held.clear()
         for message in batch:
             if message.get("type") != "events":
                 continue
@@ -115,6 +122,8 @@ class Narration:
         elif lines:
             await self.say(chat_id, "\n".join(lines))
         self.store.update_game(table_id, **updates)
+        if follower is not None and not follower.held:
+            follower.held_since = 0.0
         self._arm_reminder(table_id, state, lang)
         return False
 
@@ -154,6 +163,14 @@ class Narration:
                                                                   who=waiting)]))
             return
         if not people:
+            # Computer players' actions are told together with the next person's turn
+            # (a bot's Tikal turn is a dozen actions), or after a while.
+            follower = self.followers.get(table_id)
+            if follower is not None and len(lines) < HOLD_LINES:
+                follower.held_since = follower.held_since or time.monotonic()
+                if time.monotonic() - follower.held_since < HOLD_SECONDS:
+                    follower.held[:] = lines
+                    return
             if lines:
                 await self.say(chat_id, "\n".join(lines))
             return

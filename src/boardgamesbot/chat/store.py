@@ -145,8 +145,8 @@ class ChatStore:
 
     def room(self, network: str, chat_id: str) -> dict:
         with self.engine.connect() as c:
-            row = c.execute(select(rooms).where(and_(rooms.c.network == network,
-                                                     rooms.c.chat_id == chat_id))).mappings().first()
+            row = c.execute(select(rooms).where(and_(
+                rooms.c.network == network, rooms.c.chat_id == chat_id))).mappings().first()
         return dict(row) if row else {"network": network, "chat_id": chat_id, "lang": None,
                                       "menu": None}
 
