@@ -74,13 +74,15 @@ class FakeTelegram:
         self._new.set()
         return update["update_id"]
 
-    def say(self, chat: dict, user: dict, text: str) -> int:
+    def say(self, chat: dict, user: dict, text: str, thread: int | None = None) -> int:
         entities = []
         if text.startswith("/"):
             entities = [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}]
-        return self.push({"message": {"message_id": next(self._mid), "date": int(time.time()),
-                                      "chat": chat, "from": user, "text": text,
-                                      "entities": entities}})
+        message = {"message_id": next(self._mid), "date": int(time.time()), "chat": chat,
+                   "from": user, "text": text, "entities": entities}
+        if thread is not None:  # a forum topic
+            message.update(message_thread_id=thread, is_topic_message=True)
+        return self.push({"message": message})
 
     def press(self, chat: dict, user: dict, message_id: int, data: str) -> int:
         message = self.messages.get((chat["id"], message_id)) or {

@@ -333,3 +333,24 @@ async def _clock(tmp_path):
     finally:
         await bot.close()
         await fake.stop()
+
+
+def test_a_game_in_a_forum_topic_stays_in_that_topic(tmp_path):
+    async def main():
+        fake = FakeTelegram()
+        forum = {"id": -100777, "type": "supergroup", "title": "Games", "is_forum": True}
+        fake.chats[forum["id"]] = forum
+        await fake.start()
+        bot = Bot(fake, f"sqlite:///{tmp_path / 'chat.db'}")
+        await bot.start()
+        try:
+            fake.say(forum, ANA, "/new tikal", thread=7)
+            fake.say(forum, BOB, "/status", thread=8)  # another topic: no table there
+            await until(lambda: len(fake.calls("sendMessage", forum["id"])) >= 2)
+            by_thread = {str(f.get("message_thread_id")): f["text"]
+                         for f in fake.calls("sendMessage", forum["id"])}
+            assert "Tikal" in by_thread["7"] and "No game" in by_thread["8"]
+        finally:
+            await bot.close()
+            await fake.stop()
+    asyncio.run(asyncio.wait_for(main(), 60))

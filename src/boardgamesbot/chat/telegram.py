@@ -71,16 +71,19 @@ class TelegramTransport:
                    image: bytes | None = None) -> str | None:
         markup = _keyboard(buttons)
         formatted = _html(text)
+        chat, thread = _where(chat_id)
         if image is not None:
             caption = formatted if len(formatted) <= MAX_CAPTION else None
             photo = await self._call(lambda: self.bot.send_photo(
-                chat_id, InputFile(image, filename="board.png"), caption=caption,
+                chat, InputFile(image, filename="board.png"), caption=caption,
+                message_thread_id=thread,
                 parse_mode=ParseMode.HTML, reply_markup=markup if caption is not None
                 else None))
             if caption is not None:
                 return str(photo.message_id)
         message = await self._call(lambda: self.bot.send_message(
-            chat_id, formatted, parse_mode=ParseMode.HTML, reply_markup=markup,
+            chat, formatted, parse_mode=ParseMode.HTML, reply_markup=markup,
+            message_thread_id=thread,
             disable_web_page_preview=True))
         return str(message.message_id)
 
@@ -88,6 +91,7 @@ class TelegramTransport:
                    buttons: list[list[Button]] | None = None) -> None:
         markup = _keyboard(buttons)
         formatted = _html(text)
+        chat_id, _ = _where(chat_id)
         try:
             await self._call(lambda: self.bot.edit_message_text(
                 formatted, chat_id=chat_id, message_id=int(message_id),
@@ -109,13 +113,28 @@ class TelegramTransport:
         return f"\x00{user_id}\x01{name}\x00"
 
     async def is_admin(self, chat_id: str, user_id: str) -> bool:
-        member = await self._call(lambda: self.bot.get_chat_member(chat_id, int(user_id)))
+        chat, _ = _where(chat_id)
+        member = await self._call(lambda: self.bot.get_chat_member(chat, int(user_id)))
         return member.status in ("administrator", "creator")
 
     async def direct_chat(self, user_id: str) -> str | None:
         # A person's private chat with a bot has their user id; it exists once they
         # have started the bot (sending there fails otherwise, and the group is used).
         return user_id
+
+
+def _place_id(chat, message) -> str:
+    """A chat's id for the core: a forum topic of a group is a chat of its own
+    (``CHAT/THREAD``), so a game in a topic stays in that topic."""
+    if message is not None and getattr(message, "is_topic_message", False) \
+            and message.message_thread_id:
+        return f"{chat.id}/{message.message_thread_id}"
+    return str(chat.id)
+
+
+def _where(chat_id: str) -> tuple[str, int | None]:
+    chat, _, thread = chat_id.partition("/")
+    return chat, int(thread) if thread else None
 
 
 def _keyboard(buttons: list[list[Button]] | None) -> InlineKeyboardMarkup | None:
@@ -166,7 +185,8 @@ class TelegramBot:
         if text is None:
             return
         await self.conversation.handle_text(
-            Place("telegram", str(chat.id), direct), _person(update.effective_user), text,
+            Place("telegram", _place_id(chat, message), direct), _person(update.effective_user),
+            text,
             f"u{update.update_id}", addressed)
 
     def _addressed(self, text: str, direct: bool) -> tuple[str | None, bool]:
@@ -188,7 +208,8 @@ class TelegramBot:
             return
         chat = query.message.chat
         notice = await self.conversation.handle_button(
-            Place("telegram", str(chat.id), chat.type == "private"), _person(query.from_user),
+            Place("telegram", _place_id(chat, query.message), chat.type == "private"),
+            _person(query.from_user),
             query.data or "", f"u{update.update_id}", str(query.message.message_id))
         try:
             await self.transport._call(lambda: query.answer(
