@@ -52,7 +52,12 @@ class Transport(Protocol):
 
 
 class Refusal(GameError):
-    """A chat-level refusal: its text is the catalog key ``code`` with ``params``."""
+    """A refusal by the chat itself: the sentence ``key`` of the catalogs (``chat.…``, or a
+    shared ``error.…``) with ``params``; its `code` is the key."""
+
+    def __init__(self, key: str, **params) -> None:
+        super().__init__(key, code=key, **params)
+        self.key = key
 
 
 @dataclass

@@ -26,13 +26,13 @@ class Commands:
 
     async def cmd_new(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         if self.store.game_in(self.network, place.chat_id):
-            raise Refusal("running", code="chat_game_running")
+            raise Refusal("chat.game_running")
         if not args:
             listed = ", ".join(f"{name} ({games.title(name, lang)})" for name in known_games())
-            raise Refusal("which game", code="chat_which_game", games=listed)
+            raise Refusal("chat.which_game", games=listed)
         name = games.find_game(args[0])
         if name is None:
-            raise Refusal("unknown game", code="chat_unknown_game", word=args[0][:30],
+            raise Refusal("chat.unknown_game", word=args[0][:30],
                           games=", ".join(known_games()))
         options = games.read_options(name, args[1:])
         lobby = {"network": self.network, "chat_id": place.chat_id, "game": name,
@@ -52,23 +52,23 @@ class Commands:
         lobby = self.store.lobby(self.network, place.chat_id)
         if lobby is None:
             if self.store.game_in(self.network, place.chat_id):
-                raise Refusal("started", code="table_started")
-            raise Refusal("no lobby", code="chat_no_lobby")
+                raise Refusal("error.table_started")
+            raise Refusal("chat.no_lobby")
         return lobby
 
     async def _creator_only(self, place: Place, person: Person, lobby_or_game: dict) -> None:
         if person.user_id != lobby_or_game["creator"] and not (
                 not place.direct and await self.transport.is_admin(place.chat_id,
                                                                    person.user_id)):
-            raise Refusal("creator only", code="chat_creator_only")
+            raise Refusal("chat.creator_only")
 
     async def cmd_join(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         lobby = self._lobby(place)
         if any(user == person.user_id for user, _ in lobby["players"]):
-            raise Refusal("already", code="chat_already_joined")
+            raise Refusal("chat.already_joined")
         low, high = games.players(lobby["game"])
         if len(lobby["players"]) + len(lobby["bots"]) >= high:
-            raise Refusal("full", code="table_full")
+            raise Refusal("error.table_full")
         lobby["players"].append([person.user_id, person.name])
         await self._update_lobby(place, lobby)
 
@@ -77,10 +77,10 @@ class Commands:
         await self._creator_only(place, person, lobby)
         level = (args[0] if args else "medium").lower()
         if level not in bot_names():
-            raise Refusal("level", code="chat_bad_level", levels=" | ".join(LEVELS))
+            raise Refusal("chat.bad_level", levels=" | ".join(LEVELS))
         low, high = games.players(lobby["game"])
         if len(lobby["players"]) + len(lobby["bots"]) >= high:
-            raise Refusal("full", code="table_full")
+            raise Refusal("error.table_full")
         lobby["bots"].append(level)
         await self._update_lobby(place, lobby)
 
@@ -106,7 +106,7 @@ class Commands:
         low, high = games.players(lobby["game"])
         count = len(lobby["players"]) + len(lobby["bots"])
         if not low <= count <= high:
-            raise Refusal("count", code="chat_player_count", low=low, high=high, count=count)
+            raise Refusal("chat.player_count", low=low, high=high, count=count)
         table_id, tokens = self.service.create(
             lobby["game"], lobby["options"], [name for _, name in lobby["players"]],
             lobby["bots"], lobby["clock"])
@@ -162,13 +162,13 @@ class Commands:
             if found is not None:
                 game = self.store.game(found.table_id)
         if game is None:
-            raise Refusal("no game", code="chat_no_game")
+            raise Refusal("chat.no_game")
         return game
 
     def _my_seat(self, place: Place, person: Person) -> Seat:
         found = self._find_seat(place, person, awaited_only=False)
         if found is None:
-            raise Refusal("no seat", code="chat_no_seat")
+            raise Refusal("chat.no_seat")
         return found
 
     async def play(self, place: Place, person: Person, seat: Seat, notation: str,
@@ -185,12 +185,12 @@ class Commands:
         seat = self._my_seat(place, person)
         legal = self.service.legal(seat.table_id, seat.seat)
         if not legal:
-            raise Refusal("not your turn", code="not_your_turn")
+            raise Refusal("error.not_your_turn")
         prefix = [w.lower() for w in args]
         chosen = [e for e in legal
                   if [w.lower() for w in e["notation"].split()[:len(prefix)]] == prefix]
         if not chosen:
-            raise Refusal("none", code="chat_no_moves", prefix=" ".join(args)[:40])
+            raise Refusal("chat.no_moves", prefix=" ".join(args)[:40])
         if len(chosen) > MAX_LISTED:
             steps = next_words([e["notation"] for e in chosen], prefix)
             counts = {s.word: sum(1 for e in chosen
@@ -209,7 +209,7 @@ class Commands:
                           lang: str) -> None:
         seat = self._my_seat(place, person)
         if not args:
-            raise Refusal("preview what", code="chat_preview_what")
+            raise Refusal("chat.preview_what")
         notation = " ".join(args)
         answer = self.service.preview(seat.table_id, seat.seat, notation)
         view = answer.get("view")
@@ -267,7 +267,7 @@ class Commands:
         elif game:
             name = self.service.summary(game["table_id"])["game"]
         if name is None:
-            raise Refusal("which game", code="chat_which_game",
+            raise Refusal("chat.which_game",
                           games=", ".join(known_games()))
         sections = games.rules_sections(name, lang)
         if not args:
@@ -280,12 +280,12 @@ class Commands:
             if wanted in i18n.fold(heading):
                 await self.say(place.chat_id, f"{heading}\n\n{body}")
                 return
-        raise Refusal("topic", code="chat_no_topic", topic=" ".join(args)[:40])
+        raise Refusal("chat.no_topic", topic=" ".join(args)[:40])
 
     async def cmd_lang(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         chosen = i18n.language(args[0]) if args else None
         if chosen is None:
-            raise Refusal("lang", code="chat_bad_lang", langs=" | ".join(i18n.LANGUAGES))
+            raise Refusal("chat.bad_lang", langs=" | ".join(i18n.LANGUAGES))
         if place.direct:
             self.store.set_person_lang(self.network, person.user_id, chosen)
         else:
@@ -294,7 +294,7 @@ class Commands:
                       if x]
             if person.user_id not in owners and not await self.transport.is_admin(
                     place.chat_id, person.user_id):
-                raise Refusal("admins", code="chat_admin_only")
+                raise Refusal("chat.admin_only")
             self.store.set_room(self.network, place.chat_id, lang=chosen)
         await self.say(place.chat_id, i18n.text(chosen, "lang.set"))
 
@@ -311,7 +311,7 @@ class Commands:
 
     async def cmd_kick(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         if not args:
-            raise Refusal("whom", code="chat_kick_whom")
+            raise Refusal("chat.kick_whom")
         target = " ".join(args)
         lobby = self.store.lobby(self.network, place.chat_id)
         if lobby is not None:
@@ -330,7 +330,7 @@ class Commands:
     async def _drop_player(self, place: Place, lobby: dict, user: str) -> None:
         players = [p for p in lobby["players"] if p[0] != user]
         if len(players) == len(lobby["players"]):
-            raise Refusal("not in", code="chat_not_joined")
+            raise Refusal("chat.not_joined")
         if not players:
             self.store.drop_lobby(self.network, place.chat_id)
             lang = self.chat_lang(place.chat_id)
@@ -358,7 +358,7 @@ def _match_person(people: list[tuple[str, str]], target: str) -> str:
     for user, name in people:
         if i18n.fold(name).startswith(wanted):
             return user
-    raise Refusal("who", code="chat_kick_whom")
+    raise Refusal("chat.kick_whom")
 
 
 _DURATION = re.compile(r"^(\d+(?:\.\d+)?)(s|m|h)?$")
@@ -369,7 +369,7 @@ def read_clock(words: list[str]) -> dict | None:
     an optional bot level plays for a person out of time (``clock 2m hard``)."""
     words = [w.lower() for w in words]
     if not words:
-        raise Refusal("clock", code="chat_bad_clock")
+        raise Refusal("chat.bad_clock")
     if words[0] in ("off", "none", "0"):
         return None
     mode = "decision"
@@ -377,11 +377,11 @@ def read_clock(words: list[str]) -> dict | None:
         mode, words = words[0], words[1:]
     match = _DURATION.match(words[0]) if words else None
     if match is None:
-        raise Refusal("clock", code="chat_bad_clock")
+        raise Refusal("chat.bad_clock")
     seconds = float(match.group(1)) * {"s": 1, "m": 60, "h": 3600}[match.group(2) or "s"]
     level = words[1] if len(words) > 1 else "easy"
     if level not in bot_names() or not 0 < seconds <= 7 * 24 * 3600:
-        raise Refusal("clock", code="chat_bad_clock")
+        raise Refusal("chat.bad_clock")
     return {"mode": mode, "seconds": seconds, "level": level}
 
 

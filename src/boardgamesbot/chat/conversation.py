@@ -96,8 +96,7 @@ class Conversation(Commands, Narration):
         try:
             await self._dispatch(place, person, text.strip(), lang, addressed)
         except GameError as error:
-            if addressed or error.code not in ("chat_not_a_command",):
-                await self.say(place.chat_id, "⚠ " + self.error_text(lang, error))
+            await self.say(place.chat_id, "⚠ " + self.error_text(lang, error))
         except Exception:  # noqa: BLE001 - one bad message must never stop the bot
             log.exception("handling %r in %s failed", text[:80], place.chat_id)
             await self.say(place.chat_id, "⚠ " + i18n.text(lang, "chat.failed"))
@@ -141,9 +140,9 @@ class Conversation(Commands, Narration):
                 return
             if self.store.game_in(self.network, place.chat_id) is None \
                     and not self.store.seats_of_person(self.network, person.user_id):
-                raise Refusal("unknown command", code="chat_unknown_command",
+                raise Refusal("chat.unknown_command",
                               word=words[0][:30])
-            raise Refusal("no seat", code="chat_no_seat")
+            raise Refusal("chat.no_seat")
         if not addressed:
             legal = self.service.notations(found.table_id, found.seat)
             if words[0].lower() not in games.verbs(legal):
@@ -183,21 +182,21 @@ class Conversation(Commands, Narration):
             await getattr(self, f"cmd_{command}")(place, person, [rest] if rest else [], lang)
             return None
         if kind not in ("m", "p"):
-            raise Refusal("stale", code="chat_stale_button")
+            raise Refusal("chat.stale_button")
         table_id, _, rest = rest.partition(":")
         version, _, words = rest.partition(":")
         game = self.store.game(table_id)
         if game is None or game["status"] != "playing":
-            raise Refusal("over", code="game_over")
+            raise Refusal("error.game_over")
         held = [s for s, r in self.store.seats_of(table_id).items()
                 if r["user_id"] == person.user_id]
         awaited = self._awaited(table_id)
         mine = [s for s in held if s in awaited]
         if not mine:
-            raise Refusal("turn", code="not_your_turn")
+            raise Refusal("error.not_your_turn")
         seat = Seat(table_id, mine[0], game["chat_id"])
         if not version.isdigit() or not self.service.fresh(table_id, seat.seat, int(version)):
-            raise Refusal("stale", code="chat_stale_button")
+            raise Refusal("chat.stale_button")
         if kind == "p":
             await self.play(place, person, seat, words, lang)
             return None
@@ -290,9 +289,7 @@ class Conversation(Commands, Narration):
         return f"{self.public_url}/#/{kind}/{table_id}"
 
     def error_text(self, lang: str, error: GameError) -> str:
-        key = f"error.{error.code}"
-        if error.code.startswith("chat_"):
-            key = error.code.replace("_", ".", 1)
+        key = error.key if isinstance(error, Refusal) else f"error.{error.code}"
         if not i18n.has(key):
             return str(error)
         words = i18n.text(lang, key, **{k: v for k, v in error.params.items()})

@@ -11,9 +11,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from boardgamesbot.engine import GameError, known_games, load_game
+from boardgamesbot.engine import known_games, load_game
 
 from . import i18n
+from .basics import Refusal
 
 
 @dataclass(frozen=True)
@@ -67,8 +68,7 @@ def read_options(game_name: str, words: list[str]) -> dict[str, str]:
         match = [(o.name, c) for o in declared for c in o.choices if c.lower() == word.lower()]
         if not match:
             every = [c for o in declared for c in o.choices]
-            raise GameError(f"unknown option {word!r}", code="chat_unknown_option",
-                            word=word, choices=", ".join(every) or "-")
+            raise Refusal("chat.unknown_option", word=word, choices=", ".join(every) or "-")
         name, choice = match[0]
         chosen[name] = choice
     return chosen
