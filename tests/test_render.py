@@ -52,6 +52,9 @@ CASES = {
                                      {"seat": 2, "highlight": (),
                                       "preview": ("water", ["A1", "B1"])}),
     "cartographers-solo-over": ("cartographers-solo", 0, {"size": None}),
+    "tikal-auction-3p-pt-BR": ("tikal-auction-3p", 1, {"lang": "pt-BR"}),
+    "cartographers-3p-ca": ("cartographers-3p", 2, {"lang": "ca"}),
+    "cartographers-solo-pt-BR": ("cartographers-solo", 0, {"lang": "pt-BR"}),
 }
 
 
@@ -437,3 +440,55 @@ def test_render_command_refuses_bad_paths_games_and_extensions(tmp_path):
     broken.write_text("{not json")
     result = run("render", "tikal", str(broken), "-o", str(tmp_path / "x.svg"))
     assert result.exit_code == 2 and "not a game record" in result.output
+
+
+def test_sheet_in_an_ambush_shows_the_neighbour_the_viewer_draws_monsters_on():
+    game = load_game("cartographers")
+    rng = random.Random(2)
+    for seed in range(40):
+        state = game.new(3, seed)
+        while not state.is_over() and state.view(None)["step"] != "ambush":
+            for player in state.current_players():
+                state.apply(player, rng.choice(state.legal_actions(player)))
+        if not state.is_over():
+            break
+    view = state.view(0)
+    target = view["you"]["target"]
+    assert target != 0
+    assert f'class="sheet" data-seat="{target}"' in carto_svg.sheet(view)
+    assert f"Ambush: p1 draws the monsters on p{target + 1}'s" in carto_svg.sheet(view)
+
+
+def test_many_players_fit_the_panel():
+    state = load_game("cartographers").new(12, seed=3)
+    text = carto_svg.sheet(state.view(4))
+    assert "Sheet of p5" in text and "p12\xa00★" in text
+    widest = max(len(line) for line in re.findall(r">(others: [^<]*|p\d+ [^<]*)</text>", text))
+    assert widest * 0.57 * 12 <= carto_svg.PANEL_WIDTH
+
+
+# Languages ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("module", [tikal_svg, carto_svg], ids=["tikal", "cartographers"])
+def test_every_language_has_every_word(module):
+    assert set(module.WORDS) == {"en", "pt-BR", "ca"}
+    for lang, words in module.WORDS.items():
+        assert set(module.WORDS["en"]) <= set(words), lang
+        for key, text in module.WORDS["en"].items():
+            if isinstance(text, str):  # same placeholders in every language
+                assert re.findall(r"{\w+}", text) == re.findall(r"{\w+}", words[key]) \
+                    or sorted(re.findall(r"{\w+}", text)) \
+                    == sorted(re.findall(r"{\w+}", words[key])), (lang, key)
+
+
+def test_panels_speak_the_language_asked():
+    tikal = position("tikal-auction-3p").view(0)
+    assert "Leilão, rodada" in tikal_svg.board(tikal, lang="pt-BR")
+    assert "Subhasta, ronda" in tikal_svg.board(tikal, lang="ca")
+    carto = position("cartographers-3p").view(0)
+    assert "Outono (estação 3 de 4)" in carto_svg.sheet(carto, lang="pt-BR")
+    assert "Tardor (estació 3 de 4)" in carto_svg.sheet(carto, lang="ca")
+    for render, view in ((tikal_svg.board, tikal), (carto_svg.sheet, carto)):
+        with pytest.raises(ValueError, match="language 'fr'"):
+            render(view, lang="fr")

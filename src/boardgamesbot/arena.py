@@ -58,6 +58,7 @@ __all__ = [
     "game_seed",
     "plan",
     "play_game",
+    "play_games",
     "rotation_length",
     "seats_table",
     "standings_table",
@@ -281,20 +282,42 @@ def _solo_result(state: State) -> dict[str, Any] | None:
     return None
 
 
+BACKENDS = ("local", "ray")
+
+
 def run(
     arena: Arena,
     workers: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> list[GameResult]:
-    """Play every game of ``arena``, in ``workers`` processes; results in game order.
+    """Play every game of ``arena``; results in game order, the same for every backend.
 
-    One worker plays in this process (simple to debug, and games registered
-    only here work). More use fresh ("spawn") processes: nothing leaks from
-    this process into a game, and it behaves the same on every platform.
+    ``backend="local"``: ``workers`` processes on this machine. One worker
+    plays in this process (simple to debug, and games registered only here
+    work). More use fresh ("spawn") processes: nothing leaks from this
+    process into a game, and it behaves the same on every platform.
+
+    ``backend="ray"``: the games run as Ray tasks, several games per task, on
+    the cluster at ``address`` (``"auto"`` or ``HOST:PORT``; needs ``pip
+    install 'boardgamesbot[ray]'`` on every node), or on a local Ray started
+    with ``workers`` CPUs when ``address`` is None. If Ray is already
+    initialized in this process, that cluster is used.
+
     ``on_result`` is called as each game finishes (for a progress bar).
     """
     if not isinstance(workers, int) or workers <= 0:
         raise ArenaError(f"--workers must be at least 1, not {workers}", code="bad_workers")
+    if backend not in BACKENDS:
+        raise ArenaError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}",
+                         code="bad_backend")
+    if address is not None and backend != "ray":
+        raise ArenaError("--address is for --backend ray", code="bad_backend")
+    if backend == "ray":
+        from boardgamesbot.arena_ray import run_on_ray
+
+        return run_on_ray(arena, workers, on_result, address)
     workers = min(workers, arena.games)
     results: list[GameResult] = []
     if workers == 1:
@@ -313,6 +336,12 @@ def run(
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     return sorted(results, key=lambda result: result.index)
+
+
+def play_games(arena: Arena, indices: list[int]):
+    """Play the games ``indices`` one after another, yielding each result (a Ray task)."""
+    for index in indices:
+        yield play_game(arena, index)
 
 
 # Statistics ------------------------------------------------------------------------------

@@ -56,6 +56,24 @@ Type an action in notation to play it. Other commands:
 """
 
 
+def game_options(command):
+    """Add one ``--NAME`` per option any registered game declares (``--variant``,
+    ``--side`` …); the chosen game checks the values it gets."""
+    declared: dict[str, list[str]] = {}
+    for name in known_games():
+        for option in load_game(name).options:
+            declared.setdefault(option.name, []).append(
+                f"{name}: {' or '.join(option.choices)} (default {option.default})")
+    for option_name, uses in sorted(declared.items(), reverse=True):
+        command = click.option(f"--{option_name}", default=None,
+                               help="; ".join(uses) + ".")(command)
+    return command
+
+
+def _chosen(options: dict) -> dict:
+    return {name: value for name, value in options.items() if value is not None}
+
+
 @main.command("play")
 @click.argument("game_name", metavar="GAME")
 @click.option("--players", "-p", type=int, default=None, help="Number of players.")
@@ -65,11 +83,10 @@ Type an action in notation to play it. Other commands:
               help="Comma-separated bots or levels (easy, medium, hard, random, greedy, "
                    "search) for the non-human seats (default: medium).")
 @click.option("--seed", type=int, default=None, help="Seed for the game's chance.")
-@click.option("--variant", default=None, help="Tikal: basic or auction.")
-@click.option("--side", default=None, help="Cartographers: map side A or B.")
+@game_options
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
               help="Where to save the record (default: games/GAME-TIME.json).")
-def play_command(game_name, players, humans, bots, seed, variant, side, save_path) -> None:
+def play_command(game_name, players, humans, bots, seed, save_path, **options) -> None:
     """Play GAME in the terminal against bots or with friends at one keyboard."""
     try:
         game = load_game(game_name)
@@ -77,7 +94,7 @@ def play_command(game_name, players, humans, bots, seed, variant, side, save_pat
         _fail(str(error))
     if players is None:
         players = max(game.min_players, min(2, game.max_players))
-    options = {k: v for k, v in {"variant": variant, "side": side}.items() if v is not None}
+    options = _chosen(options)
     if not 0 <= humans <= players:
         _fail(f"--humans must be between 0 and {players}")
     bot_list = [b for b in (bots.split(",") if bots else []) if b.strip()]
@@ -135,13 +152,14 @@ class Person:
             elif word == "moves":
                 _list_moves(state, player, rest.strip())
             elif word == "preview":
-                trial = state.clone()
-                try:
-                    trial.apply(player, rest)
-                except GameError as error:
-                    console.print(f"[red]{error}[/]")
+                result = state.preview(player, rest)
+                if not result["legal"]:
+                    console.print(f"[red]{result['error']['message']}[/]", markup=True)
+                elif result["view"] is None:
+                    console.print(f"{result['text']}: it reveals hidden information or ends "
+                                  "your turn, so its result shows only once played", markup=False)
                 else:
-                    console.print(render(trial.view(player)))
+                    console.print(render(result["view"]))
             else:
                 try:
                     return state.clone().apply(player, line)  # checked here, applied by the driver
@@ -332,6 +350,7 @@ plays every seat equally; --games must be a multiple of the rotation length
   bgbot arena tikal --bots greedy,random --games 200 --workers 2
   bgbot arena tikal --bots hard,greedy,greedy,greedy --games 200   (hard vs three greedy)
   bgbot arena cartographers --bots hard --players 1 --side A --games 100   (solo)
+  bgbot arena tikal --bots greedy --players 4 --games 400 --backend ray --address auto
 
 \b
 The same arguments give the same results whatever --workers is (only the
@@ -344,8 +363,7 @@ measured times differ). See docs/arena.md for every column.
 @click.option("--bots", required=True, help="The lineup: one bot name per seat, comma-separated.")
 @click.option("--players", "-p", type=int, default=None,
               help="Number of players (default: the lineup's length, at least the game's minimum).")
-@click.option("--variant", default=None, help="Tikal: basic or auction.")
-@click.option("--side", default=None, help="Cartographers: map side A or B.")
+@game_options
 @click.option("--games", "-n", type=int, required=True,
               help="How many games (a multiple of the rotation length).")
 @click.option("--seed", type=int, default=0, show_default=True,
@@ -355,11 +373,18 @@ measured times differ). See docs/arena.md for every column.
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON to stdout.")
 @click.option("--save-dir", type=click.Path(file_okay=False), default=None,
               help="Save each game's record here (replay with `bgbot replay FILE`).")
-def arena_command(game_name, bots, players, variant, side, games, seed, workers, as_json,
-                  save_dir) -> None:
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+              show_default=True,
+              help="Where the games run: local processes, or Ray tasks (pip install "
+                   "'boardgamesbot[ray]'); same results either way.")
+@click.option("--address", default=None,
+              help="With --backend ray: the cluster to join ('auto' or HOST:PORT); "
+                   "default: start a local Ray with --workers CPUs.")
+def arena_command(game_name, bots, players, games, seed, workers, as_json, save_dir,
+                  backend, address, **options) -> None:
     from boardgamesbot import arena  # imported here: openskill is only needed by this command
 
-    options = {k: v for k, v in {"variant": variant, "side": side}.items() if v is not None}
+    options = _chosen(options)
     try:
         if workers <= 0:
             raise GameError(f"--workers must be at least 1, not {workers}")
@@ -369,7 +394,8 @@ def arena_command(game_name, bots, players, variant, side, games, seed, workers,
                       console=Console(stderr=True),
                       disable=as_json or not sys.stderr.isatty()) as progress:
             task = progress.add_task(f"{setup.game} games", total=setup.games)
-            results = arena.run(setup, workers, lambda _: progress.advance(task))
+            results = arena.run(setup, workers, lambda _: progress.advance(task),
+                                backend=backend, address=address)
         standings = arena.summarize(setup, results, time.perf_counter() - started, workers)
     except GameError as error:
         _fail(str(error))
@@ -394,28 +420,56 @@ def arena_command(game_name, bots, players, variant, side, games, seed, workers,
                    "default ~/.local/share/boardgamesbot).")
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", type=int, default=8000, show_default=True)
+@click.option("--workers", type=int, default=1, show_default=True,
+              help="Web processes (uvicorn workers) sharing the port and the database.")
+@click.option("--redis", "redis_url", default=None, metavar="URL",
+              help="Fan live updates out over Redis pub/sub (default: LISTEN/NOTIFY on "
+                   "PostgreSQL, in memory on SQLite).")
 @click.option("--bot-workers", type=int, default=2, show_default=True,
               help="Processes the bots think in (0: threads inside the server).")
+@click.option("--jobs/--no-jobs", default=True, show_default=True,
+              help="Play bots' and clocks' decisions in this server (--no-jobs: leave them "
+                   "to `bgbot worker` processes).")
+@click.option("--forwarded-allow-ips", default=None, metavar="IPS",
+              help="Behind a reverse proxy: its addresses, whose X-Forwarded-For is trusted "
+                   "(quotas count per client address).")
 @click.option("--log-level", default="warning", show_default=True)
-def serve_command(db, data_dir, host, port, bot_workers, log_level) -> None:
+def serve_command(db, data_dir, host, port, workers, redis_url, bot_workers, jobs,
+                  forwarded_allow_ips, log_level) -> None:
     """Host tables: the HTTP/WebSocket API (docs/api.md) and the browser front-end."""
+    import os
+
     import uvicorn
 
-    from boardgamesbot.service.api import create_app
+    from boardgamesbot.service.api import create_app, redact_tokens_in_logs
     from boardgamesbot.store import default_url
 
     url = db or default_url(data_dir)
     if bot_workers < 0:
         _fail("--bot-workers must be 0 or more")
-    app = create_app(db=url, bot_workers=bot_workers)
+    if workers < 1:
+        _fail("--workers must be 1 or more")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-    console.print(f"serving on http://{host}:{port}/ (API under /api, database {url})",
-                  markup=False)
+    console.print(f"serving on http://{host}:{port}/ (API under /api, database {url}, "
+                  f"{workers} web process(es))", markup=False)
     console.print(f"Open http://{shown}:{port}/ in your browser to play (Ctrl+C stops the "
                   "server).", markup=False)
+    redact_tokens_in_logs()
     # Messages are small JSON: compressing each costs more CPU than it saves.
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024,
-                ws_per_message_deflate=False)
+    options = dict(host=host, port=port, log_level=log_level, ws_max_size=64 * 1024,
+                   ws_per_message_deflate=False)
+    if forwarded_allow_ips:
+        options.update(proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
+    if workers == 1:
+        uvicorn.run(create_app(db=url, bot_workers=bot_workers, redis=redis_url, jobs=jobs),
+                    **options)
+        return
+    # Each uvicorn worker process builds its own app from the environment.
+    os.environ.update(BGBOT_DB=url, BGBOT_REDIS=redis_url or "",
+                      BGBOT_BOT_WORKERS=str(bot_workers), BGBOT_JOBS="1" if jobs else "0",
+                      BGBOT_DIE_WITH_PARENT="1")
+    uvicorn.run("boardgamesbot.service.api:app_from_env", factory=True, workers=workers,
+                **options)
 
 
 @main.group("chat")
@@ -530,28 +584,41 @@ def chat_telegram(token_file, api_url, db, data_dir, public_url, bot_workers,
     _serve_chat(log_level, db, data_dir, bot_workers, serve)
 
 
-@main.group("cartographers")
-def cartographers_group() -> None:
-    """Cartographers tools."""
+@main.command("worker")
+@click.option("--db", required=True,
+              help="The servers' database URL, e.g. postgresql+psycopg://user@host/dbname.")
+@click.option("--redis", "redis_url", default=None, metavar="URL",
+              help="The servers' Redis, when they fan out over it.")
+@click.option("--processes", type=int, default=2, show_default=True,
+              help="Processes the bots think in.")
+@click.option("--loops", type=int, default=None,
+              help="Jobs taken at once (default: twice --processes).")
+@click.option("--lease", type=float, default=60.0, show_default=True,
+              help="Seconds a taken job is this worker's; a worker that dies lets its jobs "
+                   "go to another after this long.")
+def worker_command(db, redis_url, processes, loops, lease) -> None:
+    """Play bots' decisions and clocks' expiries for servers on a shared database.
 
+    Any number of workers may run beside any number of `bgbot serve --no-jobs`
+    processes (docs/deploy.md). Stops on SIGTERM or Ctrl+C."""
+    import asyncio
 
-@cartographers_group.command("score")
-@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
-@click.option("--card", "card_name", required=True, help="Scoring card name, e.g. 'Sentinel Wood'.")
-@click.option("--side", default="A", show_default=True, help="Map side A or B.")
-def cartographers_score(path, card_name, side) -> None:
-    """Print the stars the sheet in FILE (plain-text sheet format) earns from one scoring card."""
-    from boardgamesbot.games.cartographers import Sheet, score_card
+    from boardgamesbot.service.worker import run_worker
 
+    if processes < 1:
+        _fail("--processes must be 1 or more")
+    if lease <= 0:
+        _fail("--lease must be more than 0 seconds")
+    console.print(f"worker on {db}: {processes} bot process(es)", markup=False)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        _fail(f"cannot read {path}: {getattr(error, 'strerror', None) or error}")
-    try:
-        stars = score_card(card_name, Sheet.from_text(text, side))
-    except GameError as error:
-        _fail(f"{path}: {error}" if getattr(error, "code", "") == "bad_sheet" else str(error))
-    console.print(str(stars), markup=False)
+        asyncio.run(run_worker(db, redis_url, processes, loops or 2 * processes, lease))
+    except KeyboardInterrupt:
+        pass
+
+
+for _name in known_games():  # a game's own tools: ``bgbot GAME ...``
+    for _command in load_game(_name).commands():
+        main.add_command(_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

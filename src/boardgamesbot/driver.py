@@ -76,15 +76,23 @@ class Driver:
         """The awaited seats somebody here can answer for, in seat order."""
         return [seat for seat in self.state.current_players() if self.players[seat] is not None]
 
+    def ask(self, seat: int) -> Action | str:
+        """``seat``'s answer on the current position (on a copy: nothing is applied).
+
+        A service that applies answers itself (checking versions, in another
+        process) asks here; `step` asks the same way and applies.
+        """
+        try:
+            return self.players[seat].choose(self.state.clone(), seat)
+        except Exception as error:
+            raise DecisionFailed(seat, None, error) from error
+
     def step(self) -> list[Decision]:
         """Ask every seat of `to_ask` on the same position, then apply all the answers."""
         answers = []
         for seat in self.to_ask():
             started = time.perf_counter()
-            try:
-                action = self.players[seat].choose(self.state.clone(), seat)
-            except Exception as error:
-                raise DecisionFailed(seat, None, error) from error
+            action = self.ask(seat)
             answers.append((seat, action, time.perf_counter() - started))
         decisions = []
         for seat, action, seconds in answers:

@@ -41,7 +41,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Any, ClassVar, Hashable, Iterator, Literal, Mapping, TypedDict
+from typing import (Any, Callable, ClassVar, Hashable, Iterator, Literal, Mapping,
+                    NamedTuple, TypedDict)
 
 __all__ = [
     "LANGUAGES",
@@ -51,6 +52,7 @@ __all__ = [
     "GameError",
     "Heuristics",
     "IllegalAction",
+    "NumericEncoding",
     "Option",
     "Record",
     "SearchSettings",
@@ -184,20 +186,33 @@ class State(ABC):
                 "code": "action", "params": {"notation": notation}}
 
     def preview(self, player: int, action: Action | str) -> dict[str, Any]:
-        """Try ``action`` on a copy: ``{"legal": True, "action", "text", "view"}`` with the
-        seat's view after it, or ``{"legal": False, "error": {code, message, params}}``.
+        """Try ``action`` on a copy: is it legal, and what would it bring?
 
-        Nothing is changed. Games add what a person wants to know before
-        committing (Cartographers: the season's score if it ended now).
+        ``{"legal": False, "error": {code, message, params}}``, or ``{"legal": True,
+        "action", "text", "info", "final", "view"}``. ``final`` is True when the
+        action crosses an undo barrier (it reveals hidden information, or hands
+        the decision to another seat): it cannot be taken back, and its result
+        is not shown (``view`` is None) — showing it would reveal a wafer, a tile
+        or a card before the seat has committed. Otherwise ``view`` is the seat's
+        view after the action. In a simultaneous step an action is final once
+        the last seat has chosen, which the seat cannot know in advance. Nothing is changed. Games add what a person wants
+        to know before committing (Cartographers: the season's score if it
+        ended now).
         """
-        trial = self.clone()
+        # Tried on a sample of what the seat cannot see (any sample: what the preview
+        # shows is what the seat sees), so the answer never depends on hidden
+        # information — not even on whether the other seats of a simultaneous step
+        # have chosen yet.
+        trial = self.determinize(player, random.Random(0))
         try:
             applied = trial.apply(player, action)
         except GameError as error:
             return {"legal": False, "error": {"code": error.code, "message": str(error),
                                               "params": _plain(error.params)}}
+        final = trial.undo_point() != self.undo_point()
         return {"legal": True, "action": str(applied), "text": self.describe(applied),
-                "info": self.action_info(player, applied), "view": trial.view(player)}
+                "info": self.action_info(player, applied), "final": final,
+                "view": None if final else trial.view(player)}
 
     def undo_point(self) -> Hashable:
         """A value that changes whenever play crosses an undo barrier.
@@ -335,6 +350,20 @@ class Heuristics:
         return False
 
 
+class NumericEncoding(NamedTuple):
+    """A game as numbers, for one player count and set of options.
+
+    ``actions``: a fixed action space (``size``, ``encode(action) -> int``,
+    ``decode(index) -> Action``); ``spaces``: each part of an observation as
+    ``{"shape", "low", "high"}``; ``observe(view)``: those parts as arrays, built
+    from a seat's view alone.
+    """
+
+    actions: Any
+    spaces: dict[str, dict]
+    observe: Callable[[dict], dict]
+
+
 class Game(ABC):
     """A game's declaration and rules: names, players, options, notation, positions.
 
@@ -428,6 +457,16 @@ class Game(ABC):
             raise GameError(f"{self.name} has no rules help", code="unknown_help",
                             game=self.name, available=[])
         return (Path(self.help_dir) / f"{lang}.md").read_text(encoding="utf-8")
+
+    def encoding(self, num_players: int, **options: Any) -> "NumericEncoding":
+        """The game's fixed numeric encoding, for the research adapters
+        (`boardgamesbot.research`: PettingZoo, OpenSpiel; docs/research.md)."""
+        raise GameError(f"{self.name} declares no numeric encoding", code="no_encoding",
+                        game=self.name)
+
+    def commands(self) -> list:
+        """The game's own terminal tools (``click`` commands, offered as ``bgbot NAME …``)."""
+        return []
 
     def describe(self) -> dict[str, Any]:
         """The declaration as data (what ``/api/games`` serves)."""

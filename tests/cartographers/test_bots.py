@@ -14,7 +14,7 @@ from boardgamesbot.engine import load_game
 from boardgamesbot.games.cartographers import SCORERS, Ambush, Sheet, score_card
 from boardgamesbot.games.cartographers import heuristics as H
 from boardgamesbot.games.cartographers.sheet import neighbours, popcount
-from boardgamesbot.games.cartographers.state import _ambush_table
+from boardgamesbot.games.cartographers.state import ambush_table
 
 from .helpers import BLANK_A, lines, position, sheet
 
@@ -158,7 +158,7 @@ def test_greedy_ambush_draws_the_monster_where_it_hurts_the_neighbour_most():
                      sheets=[lines(BLANK_A), lines(NEIGHBOUR)])
     assert state.card.name == "Kobold Onslaught" and state.ambush_target(0) == 1
     neighbour = state.sheets[1]
-    masks = {action: mask for mask, action in _ambush_table(state.card)}
+    masks = {action: mask for mask, action in ambush_table(state.card)}
 
     def exposed(mask):
         return popcount(neighbour.empty & ~mask & neighbours(mask))

@@ -1,18 +1,64 @@
-"""Fixtures for the service tests: an app on a fresh SQLite file, bots in threads."""
+"""Fixtures for the service tests: an app on a fresh database, bots in threads.
+
+Every test using ``db_url`` (and so ``client``) runs on SQLite, and again on
+PostgreSQL when ``BGBOT_TEST_DATABASE_URL`` names a server (e.g.
+``postgresql+psycopg://postgres@127.0.0.1:5432/test``): each test gets a
+schema of its own, dropped afterwards, so parallel runs never meet."""
 
 from __future__ import annotations
 
 import json
+import os
+import secrets
 
 import pytest
+import sqlalchemy
 from fastapi.testclient import TestClient
 
 from boardgamesbot.service.api import create_app
 
+POSTGRES = os.environ.get("BGBOT_TEST_DATABASE_URL")
+
+
+def postgres_schema_url():
+    """A context manager: the test database URL on a fresh schema of its own."""
+    import contextlib
+
+    @contextlib.contextmanager
+    def schema_url():
+        schema = f"bgbot_test_{secrets.token_hex(6)}"
+        admin = sqlalchemy.create_engine(POSTGRES)
+        with admin.begin() as c:
+            c.execute(sqlalchemy.text(f"create schema {schema}"))
+        sep = "&" if "?" in POSTGRES else "?"
+        try:
+            yield f"{POSTGRES}{sep}options=-csearch_path%3D{schema}"
+        finally:
+            with admin.begin() as c:
+                c.execute(sqlalchemy.text(f"drop schema {schema} cascade"))
+            admin.dispose()
+
+    return schema_url()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'service.db'}"
+        return
+    if not POSTGRES:
+        pytest.skip("BGBOT_TEST_DATABASE_URL is not set")
+    with postgres_schema_url() as url:
+        yield url
+
 
 @pytest.fixture
-def db_url(tmp_path):
-    return f"sqlite:///{tmp_path / 'service.db'}"
+def pg_url():
+    """PostgreSQL only (multi-process tests)."""
+    if not POSTGRES:
+        pytest.skip("BGBOT_TEST_DATABASE_URL is not set")
+    with postgres_schema_url() as url:
+        yield url
 
 
 @pytest.fixture

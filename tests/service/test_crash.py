@@ -56,13 +56,14 @@ def stored(db_url: str, table_id: str) -> Record:
     engine = sqlalchemy.create_engine(db_url)
     with engine.connect() as c:
         game, seed, options = c.execute(sqlalchemy.text(
-            "select game, seed, options from game_tables where id = :id"), {"id": table_id}).one()
+            "select game, seed_text, options from game_tables where id = :id"),
+            {"id": table_id}).one()
         actions = c.execute(sqlalchemy.text(
             "select seat, notation from actions where table_id = :id order by n"),
             {"id": table_id}).all()
     engine.dispose()
     options = json.loads(options) if isinstance(options, str) else options
-    return Record(game, seed, ["a", "b"], options, [(a.seat, a.notation) for a in actions])
+    return Record(game, int(seed), ["a", "b"], options, [(a.seat, a.notation) for a in actions])
 
 
 def play(base, port, table_id, tokens, moves, wait=True):

@@ -3,8 +3,6 @@ a restart — on SQLite, and on PostgreSQL when BGBOT_TEST_DATABASE_URL names a 
 
 from __future__ import annotations
 
-import os
-import secrets
 
 import pytest
 import sqlalchemy
@@ -16,10 +14,7 @@ from boardgamesbot.service.tables import Table
 from boardgamesbot.store import SCHEMA_VERSION, Store
 from boardgamesbot.store import models
 
-from .conftest import create
-
-POSTGRES = os.environ.get("BGBOT_TEST_DATABASE_URL")
-
+from .conftest import POSTGRES, create, postgres_schema_url
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store_url(request, tmp_path):
@@ -28,16 +23,8 @@ def store_url(request, tmp_path):
         return
     if not POSTGRES:
         pytest.skip("BGBOT_TEST_DATABASE_URL is not set")
-    # A schema of its own, dropped afterwards: the database may be shared.
-    schema = f"bgbot_test_{secrets.token_hex(4)}"
-    admin = sqlalchemy.create_engine(POSTGRES)
-    with admin.begin() as c:
-        c.execute(sqlalchemy.text(f"create schema {schema}"))
-    sep = "&" if "?" in POSTGRES else "?"
-    yield f"{POSTGRES}{sep}options=-csearch_path%3D{schema}"
-    with admin.begin() as c:
-        c.execute(sqlalchemy.text(f"drop schema {schema} cascade"))
-    admin.dispose()
+    with postgres_schema_url() as url:  # a schema of its own: the database may be shared
+        yield url
 
 
 def test_the_schema_is_versioned_and_upgrading_twice_changes_nothing(store_url):
@@ -73,7 +60,7 @@ def test_tables_seats_records_and_logs_survive_a_restart(store_url):
     store = Store(store_url)
     table, tokens, invite = Table.create("tikal", {"variant": "auction"},
                                          [{"kind": "person", "name": "Ann"}, {"kind": "open"}],
-                                         {"mode": "bank", "seconds": 600}, seed=11)
+                                         {"mode": "bank", "seconds": 600})
     store.create_table(table.row())
     seat, token, change = table.join("Bob")
     store.commit(table.id, at=0.0, **change.commit_arguments())

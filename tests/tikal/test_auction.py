@@ -59,7 +59,7 @@ def refused(state, player: int, action, code: str) -> IllegalAction:
 
 def test_auction_is_a_variant_of_tikal():
     assert "auction" in next(o for o in GAME.options if o.name == "variant").choices
-    assert new().variant == "auction"
+    assert new().view(None)["variant"] == "auction"
     assert GAME.new(2, 1).auction is None  # the basic game is untouched
     with pytest.raises(GameError):
         GAME.new(2, 1, variant="bidding")

@@ -92,3 +92,43 @@ def page(context):
 def shot(page, name: str, full_page: bool = True) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
+
+
+# axe-core (the accessibility checker) from the npm registry, installed once into a cache
+# directory by the test fixture; it is injected into the page under test.
+AXE_CACHE = Path(os.environ.get("BGBOT_AXE_DIR")
+                 or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+                 / "boardgamesbot" / "axe")
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    script = AXE_CACHE / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.skip("npm is not installed (Debian package 'npm'; .ci/run installs it)")
+        AXE_CACHE.mkdir(parents=True, exist_ok=True)
+        subprocess.run([npm, "install", "--no-audit", "--no-fund", "--prefix", str(AXE_CACHE),
+                        "axe-core@4"], check=True, timeout=600, capture_output=True)
+    return script.read_text(encoding="utf-8")
+
+
+def serious_violations(page, axe_source: str) -> list[dict]:
+    """axe-core's serious and critical findings on the page as it is now."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=axe_source)
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [{"id": v["id"], "impact": v["impact"], "help": v["help"],
+             "nodes": [n["target"] for n in v["nodes"]][:5]}
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+SCREENSHOTS = ARTIFACTS / "screenshots"
+
+
+def screen_shot(page, name: str) -> None:
+    """A screenshot for docs/screenshots.md (test-artifacts/screenshots/NAME.jpg; JPEG so
+    that the copies committed under docs/screenshots/ stay small)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.jpg"), type="jpeg", quality=80)

@@ -11,8 +11,7 @@ from .conftest import shot
 def create_table(page, server, game="tikal", seed=None, seats=None, players=None):
     page.goto(f"{server}/")
     page.wait_for_selector("#create-button")
-    if game == "cartographers":
-        page.click("#game-cartographers")
+    page.click(f"#game-{game}")
     if players is not None:
         page.fill("#players", str(players))
         page.press("#players", "Tab")
@@ -61,7 +60,9 @@ def test_tikal_against_three_bots(page, server):
     assert page.locator('[data-space="A5"] .temple-value').text_content() == "2"
     # Undo is offered for my last action within the turn.
     assert page.locator('[data-key="undo"]').is_enabled()
+    # Ending the turn cannot be taken back: it is confirmed first.
     page.click("#end-turn")
+    page.click("#confirm-action")
     # The bots play: their actions appear in the log in plain words, and the turn comes back.
     page.wait_for_function("document.querySelector('#log')?.textContent.includes('Bot 2')")
     page.wait_for_selector('.space.clickable', timeout=30_000)
@@ -95,10 +96,12 @@ def test_cartographers_solo(page, server):
     page.hover('[data-cell="D2"]')  # a mountain
     page.wait_for_selector("#preview-text.illegal")
     page.click('[data-cell="D2"]')
+    page.click('[data-cell="D2"]')  # the second click on the same spot confirms
     page.wait_for_selector(".notice.error")
     assert "mountains" in page.inner_text(".notice")
     shot(page, "carto-2-refused")
     page.click('[data-cell="B3"]')
+    page.click("#confirm-action")
     page.wait_for_function("document.querySelector('#log')?.textContent.includes('draws village')")
     assert page.locator('[data-cell="B3"].t-village').count() == 1
     # Let a bot finish the seasons; the stars of each season are shown.
@@ -162,7 +165,9 @@ def test_language_switch_reload_and_phone(browser, server):
         for key in ("ArrowDown", "ArrowRight", "ArrowUp"):
             page.keyboard.press(key)
         for _ in range(6):
-            page.keyboard.press("Enter")
+            page.keyboard.press("Enter")  # previews and asks
+            page.keyboard.press("Enter")  # confirms
+            page.wait_for_timeout(300)
             if page.locator(".cell-bg.last").count() > before:
                 break
             page.keyboard.press("ArrowDown")
@@ -193,6 +198,7 @@ def test_tikal_auction_bid_then_take_or_pass_and_place(page, server):
     made with the UI's own controls, and the tile bought (or given) is placed."""
     page.goto(f"{server}/")
     page.wait_for_selector("#create-button")
+    page.click("#game-tikal")
     page.fill("#players", "2")
     page.press("#players", "Tab")
     page.click("#variant-auction")
@@ -203,12 +209,15 @@ def test_tikal_auction_bid_then_take_or_pass_and_place(page, server):
     page.wait_for_url(re.compile(r"#/table/"))
     # Seat 1 opens the first auction: the display, the amulets and the bid controls.
     page.wait_for_selector("#bid-amount")
+    # This player turned off asking before moves that cannot be taken back.
+    page.uncheck("#confirm-setting")
+    page.wait_for_selector("#bid-amount")
     panel = page.inner_text("body")
     assert "Auction round 1" in panel and "amulet face up" in panel
     shot(page, "auction-1-bidding")
     page.fill("#bid-amount", "1")
     page.click('[data-key="bid"]')
-    page.wait_for_function("document.querySelector('#log')?.textContent.includes('bids 1 points')")
+    page.wait_for_function("document.querySelector('#log')?.textContent.includes('bids 1 point')")
     # The bot answers. Either it outbid me (I pass and then take the last tile for free)
     # or it passed (I won and take a tile from the display): both end with me placing.
     for _ in range(6):

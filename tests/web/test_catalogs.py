@@ -22,6 +22,18 @@ def catalog(lang: str) -> dict[str, str]:
     return json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
 
 
+def forms(entry) -> list[str]:
+    """A string, or the texts of a plural entry ({"one": …, "other": …, "_n": param})."""
+    if isinstance(entry, str):
+        return [entry]
+    assert "other" in entry, entry
+    return [text for form, text in entry.items() if form != "_n"]
+
+
+def placeholders(entry) -> set[str]:
+    return {name for text in forms(entry) for name in PLACEHOLDER.findall(text)}
+
+
 # Codes the API's exception handlers choose by condition (not written as code="…").
 HANDLER_CODES = {"bad_json", "bad_request", "not_found", "method_not_allowed", "http_error",
                  "internal_error"}
@@ -49,8 +61,10 @@ def test_every_string_exists_in_every_language_with_the_same_placeholders(lang):
     english, other = catalog("en"), catalog(lang)
     assert set(other) == set(english)
     for key, text in english.items():
-        assert set(PLACEHOLDER.findall(other[key])) == set(PLACEHOLDER.findall(text)), key
-        assert other[key].strip(), key
+        assert placeholders(other[key]) == placeholders(text), key
+        assert all(form.strip() for form in forms(other[key])), key
+        if isinstance(text, dict):
+            assert other[key].get("_n") == text.get("_n"), key
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

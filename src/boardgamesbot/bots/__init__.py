@@ -6,6 +6,7 @@ same decision. Bots see hidden information only through ``State.determinize``.
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Protocol
 
@@ -58,9 +59,34 @@ def bot_names() -> list[str]:
     return sorted(_BOTS)
 
 
+# Bots that live in optional extras, by name prefix: the module's ``make_bot(name,
+# seed)`` makes them. They are for the arena and research tools (docs/research.md),
+# not offered at tables, so `bot_names` leaves them out.
+_EXTRA_BOTS = {"openspiel-": ("boardgamesbot.research.openspiel", "research")}
+
+
+def _extra_bot(name: str):
+    for prefix, (module_name, extra) in _EXTRA_BOTS.items():
+        if name.startswith(prefix):
+            try:
+                module = importlib.import_module(module_name)
+            except ImportError as error:
+                raise GameError(
+                    f"bot {name!r} needs the optional {extra!r} extra "
+                    f"(pip install 'boardgamesbot[{extra}]'): {error}",
+                    code="bot_needs_extra", name=name, extra=extra,
+                ) from None
+            return module.make_bot
+    return None
+
+
 def make_bot(name: str, seed: int = 0) -> Bot:
     """The bot called ``name`` with its own generator seeded by ``seed``."""
-    factory = _BOTS.get(name.strip().lower())
+    key = name.strip().lower()
+    extra = _extra_bot(key)
+    if extra is not None:
+        return extra(key, seed)
+    factory = _BOTS.get(key)
     if factory is None:
         raise GameError(
             f"unknown bot {name!r}; choose from: {', '.join(bot_names())}",

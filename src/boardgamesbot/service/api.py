@@ -3,47 +3,69 @@
 Every error is ``{"error": {"code", "message", "params"}}`` with a stable code
 (docs/api.md lists them). A browser front-end, when present in
 ``boardgamesbot/web/static/``, is served at ``/``.
+
+`create_app` builds one process's app; `app_from_env` is the factory
+``bgbot serve --workers N`` hands to uvicorn (each worker process calls it).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
+import re
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 import boardgamesbot
 from boardgamesbot.engine import GameError, known_games, load_game
 from boardgamesbot.store import Store, default_url
 
-from .bots import BotPool
+from .bots import BotPool, die_with_parent
 from .errors import ServiceError, error_body, status_of
-from .lobby import Lobby, Watcher
+from .fanout import CHANNEL, make_fanout
+from .lobby import Limits, Lobby, Watcher
+from .tables import SEED_BITS
 
 MAX_BODY = 64 * 1024  # bytes of an HTTP request body
 MAX_MESSAGE = 4096  # characters of a WebSocket message
 MAX_TOKEN = 200
+SUBPROTOCOL = "bgbot"  # WebSocket: offer ["bgbot", "token.TOKEN"] to sit at a seat
+TOKEN_PROTOCOL = "token."
 
-# Rules and notation help, read from the repository's docs/ directory (or $BGBOT_DOCS_DIR).
-HELP = {
-    "tikal-rules": "tikal-rules.md",
-    "tikal-notation": "tikal-notation.md",
-    "tikal-auction": "tikal-auction.md",
-    "cartographers-rules": "cartographers-rules.md",
-    "cartographers-notation": "cartographers-notation.md",
-}
+# The browser front-end loads ES modules, styles and images from this origin only, and
+# talks to this origin only (fetch, WebSocket); inline SVG is markup, not a resource.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+       "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; "
+       "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+# The interactive API page (/api/docs) is FastAPI's Swagger UI, served from a CDN.
+DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "img-src 'self' data: https://fastapi.tiangolo.com; frame-ancestors 'none'")
+
 STATIC = Path(boardgamesbot.__file__).parent / "web" / "static"
 
 
 def docs_dir() -> Path:
     return Path(os.environ.get("BGBOT_DOCS_DIR") or Path(__file__).resolve().parents[3] / "docs")
+
+
+def help_documents() -> dict[str, str]:
+    """Rules and notation help, read from the repository's docs/ (or $BGBOT_DOCS_DIR):
+    every ``GAME-*.md`` of a known game, by its name without ``.md``."""
+    found = {}
+    for name in known_games():
+        for path in sorted(docs_dir().glob(f"{name}-*.md")):
+            found[path.stem] = path.name
+    return found
 
 
 # Request bodies ----------------------------------------------------------------------------
@@ -54,7 +76,8 @@ class SeatSpec(BaseModel):
         description="person: taken by the creator (a token is returned); bot: a computer "
                     "player at `level`; open: a friend joins through the invitation")
     name: str | None = Field(None, max_length=40)
-    level: str | None = Field(None, max_length=16, description="easy, medium, hard or random")
+    level: str | None = Field(None, max_length=16,
+                              description="easy (the default), medium, hard or random")
 
 
 class ClockSpec(BaseModel):
@@ -66,11 +89,12 @@ class ClockSpec(BaseModel):
 
 
 class CreateTable(BaseModel):
-    game: str = Field(max_length=32, examples=["tikal"])
+    game: str = Field(max_length=32, description="a name from /api/games")
     options: dict[str, str] = Field(default_factory=dict, examples=[{"variant": "basic"}])
     seats: list[SeatSpec] = Field(min_length=1, max_length=100)
     clock: ClockSpec | None = None
-    seed: int | None = Field(None, ge=0, lt=2**63)
+    seed: int | None = Field(None, ge=0, lt=2**SEED_BITS, strict=True,
+                             description="only where no one else sits (no open seats)")
 
 
 class JoinTable(BaseModel):
@@ -83,11 +107,11 @@ class StartTable(BaseModel):
 
 class PlayAction(BaseModel):
     action: str = Field(max_length=200, examples=["end"])
-    state_id: int = Field(ge=0, lt=2**53)
+    state_id: int = Field(ge=0, lt=2**53, strict=True)
 
 
 class UndoAction(BaseModel):
-    state_id: int = Field(ge=0, lt=2**53)
+    state_id: int = Field(ge=0, lt=2**53, strict=True)
 
 
 class PreviewAction(BaseModel):
@@ -98,11 +122,127 @@ class Autopilot(BaseModel):
     level: str | None = Field(None, max_length=16, description="null: take the seat back")
 
 
+# Answers (the OpenAPI schema states them, so that fuzzing checks them) ----------------------
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+    params: dict[str, Any]
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: Literal["person", "bot", "open"]
+    name: str
+    level: str | None
+    autopilot: str | None
+
+
+class ClockOut(BaseModel):
+    mode: Literal["none", "decision", "bank"]
+    seconds: float | None
+    level: str
+
+
+class TableOut(BaseModel):
+    id: str
+    game: str
+    options: dict[str, Any]
+    status: Literal["open", "playing", "over"]
+    state_id: int
+    created: float
+    seats: list[SeatOut]
+    open_seats: list[int]
+    clock: ClockOut
+    to_act: list[int]
+    actions: int
+    result: dict[str, Any] | None
+
+
+class SeatToken(BaseModel):
+    seat: int
+    token: str
+
+
+class Created(BaseModel):
+    table: TableOut
+    invite: str | None
+    seats: list[SeatToken]
+
+
+class Joined(BaseModel):
+    table: TableOut
+    seat: int
+    token: str
+
+
+class StateOut(BaseModel):
+    type: Literal["state"]
+    table: TableOut
+    seat: int | None
+    state_id: int
+    view: dict[str, Any] | None
+    to_act: list[int]
+    your_turn: bool
+    can_undo: bool
+    clock: dict[str, Any] | None
+
+
+class LegalOut(BaseModel):
+    state_id: int
+    seat: int
+    actions: list[dict[str, Any]]
+
+
+class EventsOut(BaseModel):
+    events: list[dict[str, Any]]
+
+
+class Ack(BaseModel):
+    type: Literal["ack"]
+    ref: str | int | None
+    state_id: int
+    action: str | None = None
+    undone: bool | None = None
+    autopilot: str | None = None
+
+
+class ReplayOut(BaseModel):
+    record: dict[str, Any]
+    states: list[dict[str, Any]]
+    events: list[dict[str, Any]]
+    result: dict[str, Any] | None
+
+
+class Health(BaseModel):
+    ok: bool
+    schema_: int = Field(alias="schema")
+
+
+class RulesPage(BaseModel):
+    game: str
+    lang: str
+    languages: list[str]
+    html: str
+
+
+class HelpIndex(BaseModel):
+    documents: list[str]
+
+
 # The app -----------------------------------------------------------------------------------
 
 
 class BodyLimit:
-    """Refuse request bodies over `MAX_BODY` bytes (declared or streamed)."""
+    """Refuse request bodies over `MAX_BODY` bytes, declared or streamed (chunked).
+
+    The body is read here first, so an oversized one is answered 413
+    ``request_too_large`` before any route sees it; the rest is replayed."""
 
     def __init__(self, app) -> None:
         self.app = app
@@ -111,51 +251,155 @@ class BodyLimit:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         declared = dict(scope.get("headers") or []).get(b"content-length")
-        too_large = ServiceError(f"a request body has at most {MAX_BODY} bytes",
-                                 code="request_too_large", status=413, max=MAX_BODY)
+        too_large = JSONResponse(error_body(ServiceError(
+            f"a request body has at most {MAX_BODY} bytes", code="request_too_large",
+            status=413, max=MAX_BODY)), 413)
         if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
-            return await JSONResponse(error_body(too_large), 413)(scope, receive, send)
-        seen = 0
-
-        async def limited():
-            nonlocal seen
+            return await too_large(scope, receive, send)
+        chunks, seen = [], 0
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > MAX_BODY:
-                    raise too_large
-            return message
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunks.append(message.get("body", b""))
+            seen += len(chunks[-1])
+            if seen > MAX_BODY:
+                return await too_large(scope, receive, send)
+            if not message.get("more_body"):
+                break
+        body = b"".join(chunks)
+        replayed = False
 
-        return await self.app(scope, limited, send)
+        async def replay():
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        return await self.app(scope, replay, send)
+
+
+class SecurityHeaders:
+    """CSP, X-Frame-Options and X-Content-Type-Options on every HTTP answer."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        csp = DOCS_CSP if scope["path"] == "/api/docs" else CSP
+
+        async def with_headers(message):
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers") or [])
+                headers += [(b"content-security-policy", csp.encode()),
+                            (b"x-frame-options", b"DENY"),
+                            (b"x-content-type-options", b"nosniff"),
+                            (b"referrer-policy", b"same-origin")]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        return await self.app(scope, receive, with_headers)
+
+
+class ApiMethods:
+    """Under ``/api``: ``OPTIONS`` says which methods a path takes (204 with ``Allow``),
+    another method it does not take is 405 with the right ``Allow`` (without this the
+    browser front-end's static mount at ``/`` would answer for the API's paths)."""
+
+    def __init__(self, app, router) -> None:
+        self.app = app
+        self.router = router
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or not scope["path"].startswith("/api/"):
+            return await self.app(scope, receive, send)
+        allowed: set[str] = set()
+        for route in self.router.routes:
+            methods = getattr(route, "methods", None)
+            if methods is None or not getattr(route, "path", "").startswith("/api/"):
+                continue
+            match, _ = route.matches({**scope, "method": next(iter(methods))})
+            if match == Match.FULL:
+                allowed |= methods
+        method = scope["method"]
+        if not allowed or method in allowed:
+            return await self.app(scope, receive, send)
+        allow = ", ".join(sorted(allowed | {"OPTIONS"}))
+        if method == "OPTIONS":
+            return await Response(status_code=204, headers={"Allow": allow})(scope, receive,
+                                                                              send)
+        body = {"error": {"code": "method_not_allowed",
+                          "message": f"{method} is not allowed here; allowed: {allow}",
+                          "params": {"allowed": allow.split(", ")}}}
+        return await JSONResponse(body, 405, headers={"Allow": allow})(scope, receive, send)
+
+
+class RedactTokens(logging.Filter):
+    """Seat tokens never reach a log: ``token=…`` in any logged text becomes ``token=***``."""
+
+    PATTERN = re.compile(r"(token=)[^&\s\"']+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.args:
+            record.args = tuple(self.PATTERN.sub(r"\1***", a) if isinstance(a, str) else a
+                                for a in (record.args if isinstance(record.args, tuple)
+                                          else (record.args,)))
+        if isinstance(record.msg, str) and "token=" in record.msg:
+            record.msg = self.PATTERN.sub(r"\1***", record.msg)
+        return True
+
+
+def redact_tokens_in_logs() -> None:
+    for name in ("uvicorn.access", "uvicorn.error", "uvicorn", "boardgamesbot"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
 
 
 def create_app(db: str | None = None, data_dir: str | None = None, bot_workers: int = 0,
-               static_dir: str | Path | None = None) -> FastAPI:
-    """The service over the database at ``db`` (default: SQLite in ``data_dir``)."""
+               static_dir: str | Path | None = None, redis: str | None = None,
+               jobs: bool = True, job_loops: int | None = None,
+               limits: Limits | None = None) -> FastAPI:
+    """The service over the database at ``db`` (default: SQLite in ``data_dir``).
+
+    ``redis``: fan out over Redis (else LISTEN/NOTIFY on PostgreSQL, in memory on
+    SQLite). ``jobs``: take bot and clock jobs in this process, thinking in
+    ``bot_workers`` processes (0: threads); off when ``bgbot worker`` processes do it.
+    ``limits``: quotas (default `Limits.from_env`)."""
+    redact_tokens_in_logs()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        store = Store(db or default_url(data_dir))
-        bots = BotPool(bot_workers)
-        if bot_workers:
+        url = db or default_url(data_dir)
+        store = Store(url, notify=None if redis else CHANNEL)
+        lobby = Lobby(store, make_fanout(store.url, redis), limits or Limits.from_env())
+        bots = BotPool(bot_workers) if jobs else None
+        if bots is not None and bot_workers:
             await bots.warm_up()
-        lobby = Lobby(store, bots)
         await lobby.open()
+        if bots is not None:
+            lobby.run_jobs(bots, job_loops or max(2, 2 * bot_workers))
         app.state.lobby = lobby
         try:
             yield
         finally:
             await lobby.close()
-            bots.close()
+            if bots is not None:
+                bots.close()
             store.close()
 
     app = FastAPI(title="BoardGamesBot", version=boardgamesbot.__version__
                   if hasattr(boardgamesbot, "__version__") else "0.1.0",
-                  description="Tables, seats and live play for Tikal and Cartographers. "
+                  description="Tables, seats and live play for every game of /api/games. "
                               "See docs/api.md.",
                   lifespan=lifespan, openapi_url="/api/openapi.json", docs_url="/api/docs",
                   redoc_url=None)
+    app.add_middleware(ApiMethods, router=app.router)
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
     _errors(app)
     _routes(app)
     _websocket(app)
@@ -185,6 +429,11 @@ def _errors(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException):
+        if error.status_code == 400 and "parsing the body" in str(error.detail):
+            # Invalid UTF-8, JSON nested too deep for the parser: not JSON we can read.
+            return JSONResponse({"error": {"code": "bad_json",
+                                           "message": "the body is not valid JSON",
+                                           "params": {}}}, 422)
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code,
                                                                  "http_error")
         return JSONResponse({"error": {"code": code, "message": str(error.detail),
@@ -222,67 +471,89 @@ def _routes(app: FastAPI) -> None:
         return _token(authorization, token)
 
     Token = Depends(presented_token)
-    ERRORS = {code: {"description": "error: {\"error\": {code, message, params}}"}
-              for code in (401, 403, 404, 409, 413, 422)}
+    ERRORS = {code: {"model": ErrorBody, "description": "refused; the table is unchanged"}
+              for code in (401, 403, 404, 409, 413, 422, 429, 503)}
 
-    @app.get("/api/health", tags=["service"])
+    @app.get("/api/health", tags=["service"], response_model=Health,
+             response_model_by_alias=True)
     async def health(request: Request) -> dict:
         return {"ok": True, "schema": lobby(request).store.schema_version()}
 
     @app.get("/api/games", tags=["lobby"])
     async def games() -> list[dict]:
-        """The games, their player counts and options."""
-        result = []
-        for name in known_games():
-            game = load_game(name)
-            options = {"variant": ["basic", "auction"]} if name == "tikal" else {"side": ["A", "B"]}
-            result.append({"name": name, "min_players": game.min_players,
-                           "max_players": game.max_players, "options": options,
-                           "help": [key for key in HELP if key.startswith(name)]})
-        return result
+        """Every registered game as it declares itself: names in each language, player
+        counts, options (choices, default, labels per language), information type and
+        its help documents. The browser's single source for what can be played."""
+        documents = help_documents()
+        return [{**load_game(name).describe(),
+                 "help": [key for key in documents if key.startswith(f"{name}-")]}
+                for name in known_games()]
 
-    @app.post("/api/tables", status_code=201, tags=["lobby"], responses=ERRORS)
+    @app.get("/api/games/{name}/view-schema", tags=["lobby"], responses=ERRORS)
+    async def view_schema(name: str) -> dict:
+        """The JSON Schema of the game's seat views (what ``view`` holds in a state message)."""
+        from boardgamesbot.games.schema import view_schema as schema
+
+        try:
+            game = load_game(name)
+        except GameError as error:
+            raise ServiceError(str(error), code=error.code, status=404, **error.params)
+        if game.view_type is None:
+            raise ServiceError(f"{game.name} does not declare its view's shape",
+                               code="no_view_schema", status=404, game=game.name)
+        return schema(game.view_type)
+
+    @app.post("/api/tables", status_code=201, tags=["lobby"], responses=ERRORS,
+              response_model=Created)
     async def create_table(body: CreateTable, request: Request) -> dict:
-        """Create a table; returns it, the tokens of the creator's seats and the invitation."""
+        """Create a table; returns it, the tokens of the creator's seats and the invitation.
+
+        Quotas per client address: tables in play and their bot seats (429)."""
         return lobby(request).create(body.game, body.options,
                                      [s.model_dump() for s in body.seats],
-                                     body.clock.model_dump() if body.clock else None, body.seed)
+                                     body.clock.model_dump() if body.clock else None, body.seed,
+                                     client=request.client.host if request.client else None)
 
-    @app.get("/api/tables", tags=["lobby"], responses=ERRORS)
+    @app.get("/api/tables", tags=["lobby"], responses=ERRORS, response_model=list[TableOut])
     async def list_tables(request: Request,
                           status: Literal["open", "playing", "over"] | None = None,
                           limit: int = Query(50, ge=1, le=200)) -> list[dict]:
         return lobby(request).list(status, limit)
 
-    @app.get("/api/tables/{table_id}", tags=["lobby"], responses=ERRORS)
+    @app.get("/api/tables/{table_id}", tags=["lobby"], responses=ERRORS,
+             response_model=TableOut)
     async def get_table(table_id: str, request: Request) -> dict:
         return lobby(request).get(table_id).summary()
 
-    @app.post("/api/invites/{invite}", tags=["lobby"], responses=ERRORS)
+    @app.post("/api/invites/{invite}", tags=["lobby"], responses=ERRORS, response_model=Joined)
     async def join(invite: str, body: JoinTable, request: Request) -> dict:
         """Take the first open seat of the invitation's table; returns the seat's token."""
         return lobby(request).join(invite, body.name)
 
-    @app.post("/api/tables/{table_id}/start", tags=["lobby"], responses=ERRORS)
+    @app.post("/api/tables/{table_id}/start", tags=["lobby"], responses=ERRORS,
+              response_model=TableOut)
     async def start(table_id: str, body: StartTable, request: Request,
                     token: str | None = Token) -> dict:
         return lobby(request).start(table_id, token, body.fill)
 
-    @app.get("/api/tables/{table_id}/view", tags=["play"], responses=ERRORS)
+    @app.get("/api/tables/{table_id}/view", tags=["play"], responses=ERRORS,
+             response_model=StateOut)
     async def view(table_id: str, request: Request, token: str | None = Token) -> dict:
         """The seat's view with a token; the spectator view without."""
         room = lobby(request)
         table = room.get(table_id)
         return table.state_message(room.viewer(table, token))
 
-    @app.get("/api/tables/{table_id}/legal", tags=["play"], responses=ERRORS)
+    @app.get("/api/tables/{table_id}/legal", tags=["play"], responses=ERRORS,
+             response_model=LegalOut)
     async def legal(table_id: str, request: Request, token: str | None = Token) -> dict:
         room = lobby(request)
         table = room.get(table_id)
         seat = room.seat_of(table, token)
         return {"state_id": table.version, "seat": seat, "actions": table.legal(seat)}
 
-    @app.get("/api/tables/{table_id}/events", tags=["play"], responses=ERRORS)
+    @app.get("/api/tables/{table_id}/events", tags=["play"], responses=ERRORS,
+             response_model=EventsOut)
     async def events(table_id: str, request: Request, after: int = Query(0, ge=0, lt=2**53),
                      token: str | None = Token) -> dict:
         room = lobby(request)
@@ -290,28 +561,32 @@ def _routes(app: FastAPI) -> None:
         seat = room.viewer(table, token)
         return {"events": table.events_for(seat, after)}
 
-    @app.post("/api/tables/{table_id}/actions", tags=["play"], responses=ERRORS)
+    @app.post("/api/tables/{table_id}/actions", tags=["play"], responses=ERRORS,
+              response_model=Ack, response_model_exclude_unset=True)
     async def act(table_id: str, body: PlayAction, request: Request,
                   token: str | None = Token) -> dict:
         room = lobby(request)
         seat = room.seat_of(room.get(table_id), token)
         return room.act(table_id, seat, body.action, body.state_id)
 
-    @app.post("/api/tables/{table_id}/undo", tags=["play"], responses=ERRORS)
+    @app.post("/api/tables/{table_id}/undo", tags=["play"], responses=ERRORS,
+              response_model=Ack, response_model_exclude_unset=True)
     async def undo(table_id: str, body: UndoAction, request: Request,
                    token: str | None = Token) -> dict:
         room = lobby(request)
         seat = room.seat_of(room.get(table_id), token)
         return room.undo(table_id, seat, body.state_id)
 
-    @app.post("/api/tables/{table_id}/autopilot", tags=["play"], responses=ERRORS)
+    @app.post("/api/tables/{table_id}/autopilot", tags=["play"], responses=ERRORS,
+              response_model=Ack, response_model_exclude_unset=True)
     async def autopilot(table_id: str, body: Autopilot, request: Request,
                         token: str | None = Token) -> dict:
         room = lobby(request)
         seat = room.seat_of(room.get(table_id), token)
         return room.autopilot(table_id, seat, body.level)
 
-    @app.get("/api/tables/{table_id}/replay", tags=["play"], responses=ERRORS)
+    @app.get("/api/tables/{table_id}/replay", tags=["play"], responses=ERRORS,
+             response_model=ReplayOut)
     async def replay(table_id: str, request: Request) -> dict:
         """A finished game: its record and every state as a spectator saw it."""
         return lobby(request).get(table_id).replay()
@@ -319,20 +594,19 @@ def _routes(app: FastAPI) -> None:
     @app.post("/api/tables/{table_id}/preview", tags=["play"], responses=ERRORS)
     async def try_action(table_id: str, body: PreviewAction, request: Request,
                          token: str | None = Token) -> dict:
-        """Is ``action`` legal for the seat now, and (Cartographers) what would it score?
+        """Is ``action`` legal for the seat now, and what would it bring (the game's
+        `State.preview`: Cartographers adds the season's score if it ended now)?
 
         Tried on a copy; the table is not changed. An illegal action is not an
         error here: the answer is ``{"legal": false, "error": {...}}``."""
-        from .preview import preview
-
         room = lobby(request)
         table = room.get(table_id)
         seat = room.seat_of(table, token)
         if table.state is None:
             raise ServiceError("the game has not started yet", code="not_started", status=409)
-        return {"state_id": table.version, **preview(table.state, seat, body.action)}
+        return {"state_id": table.version, **table.state.preview(seat, body.action)}
 
-    @app.get("/api/rules/{game}", tags=["help"], responses=ERRORS)
+    @app.get("/api/rules/{game}", tags=["help"], responses=ERRORS, response_model=RulesPage)
     async def rules(game: str, lang: str = Query("en", max_length=10)) -> dict:
         """The players' rules page of ``game`` in ``lang`` (en, pt-BR, ca) as HTML."""
         from boardgamesbot.help import LANGUAGES, help_html
@@ -343,22 +617,26 @@ def _routes(app: FastAPI) -> None:
             raise ServiceError(str(error), code=error.code, status=404, **error.params)
         return {"game": game, "lang": lang, "languages": list(LANGUAGES), "html": html}
 
-    @app.get("/api/help", tags=["help"])
+    @app.get("/api/help", tags=["help"], response_model=HelpIndex)
     async def help_index() -> dict:
-        return {"documents": sorted(HELP)}
+        return {"documents": sorted(help_documents())}
 
     @app.get("/api/help/{name}", tags=["help"], response_class=PlainTextResponse,
              responses=ERRORS)
     async def help_document(name: str) -> PlainTextResponse:
         """Rules and notation as Markdown text."""
-        if name not in HELP:
-            raise ServiceError(f"no help called {name[:40]!r}; known: {', '.join(sorted(HELP))}",
-                               code="unknown_help", status=404, known=sorted(HELP))
-        path = docs_dir() / HELP[name]
+        documents = help_documents()
+        if name not in documents:
+            if not docs_dir().is_dir():
+                raise ServiceError("the help documents are not installed with this server",
+                                   code="help_unavailable", status=404, name=name[:40])
+            raise ServiceError(f"no help called {name[:40]!r}; known: "
+                               f"{', '.join(sorted(documents))}", code="unknown_help",
+                               status=404, known=sorted(documents))
         try:
-            text = path.read_text(encoding="utf-8")
+            text = (docs_dir() / documents[name]).read_text(encoding="utf-8")
         except OSError:
-            raise ServiceError(f"{HELP[name]} is not installed with this server",
+            raise ServiceError(f"{documents[name]} is not installed with this server",
                                code="help_unavailable", status=404, name=name)
         return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
 
@@ -369,21 +647,28 @@ def _routes(app: FastAPI) -> None:
 def _websocket(app: FastAPI) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def live(websocket: WebSocket, table_id: str, token: str | None = None):
-        """One connection per seat (``?token=``) or spectator (no token); see docs/api.md."""
-        await websocket.accept()
+        """One connection per seat or spectator; see docs/api.md.
+
+        The seat's token travels as the subprotocol ``token.TOKEN`` offered beside
+        ``bgbot`` (never in a URL, so never in a log); ``?token=`` still works."""
+        offered = websocket.scope.get("subprotocols") or []
+        for protocol in offered:
+            if protocol.startswith(TOKEN_PROTOCOL) and len(protocol) <= MAX_TOKEN + 6:
+                token = protocol[len(TOKEN_PROTOCOL):]
+        await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
         room: Lobby = websocket.app.state.lobby
         try:
             table = room.get(table_id)
             seat = room.viewer(table, token)
+            watcher = room.watch(table, seat)
         except ServiceError as error:
             await websocket.send_text(json.dumps({"type": "error", "ref": None,
                                                   **error_body(error)}))
             await websocket.close(code=4000 + error.status)
             return
-        watcher = room.watch(table, seat)
         sender = _spawn_sender(websocket, watcher)
         try:
-            while True:
+            while not watcher.outbox.closed:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
@@ -407,8 +692,10 @@ def _spawn_sender(websocket: WebSocket, watcher: Watcher):
 
     async def send_all():
         try:
-            while True:
-                await websocket.send_text(await watcher.outbox.get())
+            while (text := await watcher.outbox.get()) is not None:
+                await websocket.send_text(text)
+            if watcher.outbox.overflowed:  # a reader that stayed behind: let it go
+                await asyncio.wait_for(websocket.close(code=4408), 5)
         except Exception:  # noqa: BLE001 - the connection is gone
             return
 
@@ -464,3 +751,15 @@ def _handle(room: Lobby, table_id: str, seat: int | None, watcher: Watcher, text
             room.autopilot(table_id, seat, message.get("level"), reply=watcher, ref=ref)
     except GameError as error:
         watcher.send({"type": "error", "ref": ref, **error_body(error)})
+
+
+def app_from_env() -> FastAPI:
+    """The app as ``bgbot serve`` configured it through the environment (one per uvicorn
+    worker process): ``BGBOT_DB``, ``BGBOT_REDIS``, ``BGBOT_BOT_WORKERS``, ``BGBOT_JOBS``
+    (1/0), ``BGBOT_DIE_WITH_PARENT`` (1: end with the process that started this one)."""
+    if os.environ.get("BGBOT_DIE_WITH_PARENT") == "1":
+        die_with_parent()
+    return create_app(db=os.environ.get("BGBOT_DB") or None,
+                      redis=os.environ.get("BGBOT_REDIS") or None,
+                      bot_workers=int(os.environ.get("BGBOT_BOT_WORKERS", "0")),
+                      jobs=os.environ.get("BGBOT_JOBS", "1") == "1")

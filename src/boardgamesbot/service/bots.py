@@ -2,36 +2,74 @@
 
 A bot gets a copy of the position and the seat, never the table. A level a
 game cannot play yet (a bot without that game's heuristics) falls back to
-the random bot, so a table never stalls.
+the random bot, so a table never stalls. `choose` is the one place a
+decision is asked for: (state, seat, level, seed) -> notation.
+
+Bot processes die with the process that started them, however it ends
+(SIGTERM, ``kill -9``): Linux's ``PR_SET_PDEATHSIG`` delivers SIGKILL to the
+child when its parent dies, and a watchdog thread on the parent's pid covers
+the case the signal cannot (a parent already gone before the child set it up).
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import logging
 import multiprocessing
+import os
+import signal
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from boardgamesbot.bots import RandomBot, make_bot
-from boardgamesbot.engine import State
+from boardgamesbot.driver import Driver
+from boardgamesbot.engine import State, known_games, load_game
 
 log = logging.getLogger(__name__)
 
 
 def choose(state: State, seat: int, level: str, seed: int) -> str:
-    """The notation ``level``'s bot plays for ``seat`` (with the level's own budget)."""
+    """The notation ``level``'s bot plays for ``seat`` (with the level's own budget),
+    asked through the one game loop (`Driver.ask`); the table applies it."""
+    players = [None] * state.num_players
+    players[seat] = make_bot(level, seed)
     try:
-        return str(make_bot(level, seed).choose(state.clone(), seat))
+        return str(Driver(state, players).ask(seat))
     except Exception as error:  # noqa: BLE001 - a broken bot must not stall a table
         log.warning("bot %s failed on %s (%s); playing a random action", level,
                     state.game.name, error)
         return str(RandomBot(seed).choose(state, seat))
 
 
-def _warm() -> int:
-    import boardgamesbot.games.cartographers  # noqa: F401
-    import boardgamesbot.games.tikal  # noqa: F401
+PR_SET_PDEATHSIG = 1
 
+
+def die_with_parent(parent: int | None = None) -> None:
+    """End this process when its parent (``parent``, default the current one) ends."""
+    parent = os.getppid() if parent is None else parent
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # pragma: no cover - not Linux: the watchdog alone
+        pass
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
+
+
+def _warm() -> int:
+    """Import every registered game (and its knowledge) before the first decision."""
+    for name in known_games():
+        load_game(name).heuristics  # noqa: B018 - imported on first use
     return 0
 
 
@@ -42,7 +80,8 @@ class BotPool:
         self.workers = workers
         if workers > 0:
             self.executor: Executor = ProcessPoolExecutor(
-                workers, mp_context=multiprocessing.get_context("spawn"))
+                workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=die_with_parent, initargs=(os.getpid(),))
         else:
             self.executor = ThreadPoolExecutor(2, thread_name_prefix="bot")
 

@@ -1,82 +1,207 @@
-"""The lobby: every table of a server, its watchers, its bots and its clocks.
+"""The lobby: the tables one process serves, its watchers, and the jobs it runs.
 
 Each change follows one path: the `Table` checks and changes itself, the
-store commits the change, and only then are the acting seat acknowledged and
-the watchers (one queue per WebSocket) sent their seat's view. Bots think in
-the `BotPool` and come back through the same path; clocks are timers on the
-event loop.
+store commits the change *if nobody wrote the table first* (its revision),
+and only then are the acting seat acknowledged and the watchers (one bounded
+outbox per WebSocket) sent their seat's view. Any number of processes may
+serve one database:
+
+* a cached table is used only while its revision is the database's (one
+  indexed read per request); otherwise it is reloaded from the record;
+* a write that loses the race reloads the table and is judged again on the
+  fresh state: a seat whose view changed gets ``stale_state``;
+* every committed write is announced (`Fanout`); a process with watchers of
+  that table reloads it and pushes the new events and state to them. A
+  periodic sweep catches any announcement that was lost;
+* decisions owed by bots and clocks are jobs in the database
+  (`Store.claim_job`), taken by `run_jobs` here (the one-process default) or by
+  ``bgbot worker`` processes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
+import hashlib
 import hmac
 import json
 import logging
+import os
 import time
 from collections import defaultdict
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from boardgamesbot.bots import RandomBot
 from boardgamesbot.engine import GameError
-from boardgamesbot.store import Store
+from boardgamesbot.store import JobRow, StaleTable, Store
 
 from .bots import BotPool
 from .errors import ServiceError
-from .tables import OVER, PERSON, PLAYING, Change, Table, hash_token
+from .fanout import Fanout, MemoryFanout
+from .tables import BOT, OVER, PERSON, PLAYING, Change, Table, hash_token
 
 log = logging.getLogger(__name__)
 MAX_ID = 64
+RETRIES = 4  # writes lost to another process before giving up (each reloads first)
+SWEEP_SECONDS = 2.0
+
+
+@dataclass
+class Limits:
+    """Quotas against one client using up a server (``0``: no limit)."""
+
+    tables_per_client: int = 20  # tables not over, created from one address
+    bot_seats_per_client: int = 100  # bot seats at those tables
+    spectators_per_table: int = 50  # spectator connections per table, per process
+    pending_messages: int = 64  # a WebSocket's unsent messages before it is dropped
+    pending_bytes: int = 1 << 20
+    stall_seconds: float = 30.0  # oldest unsent message age before it is dropped
+
+    @classmethod
+    def from_env(cls) -> "Limits":
+        """Defaults overridden by ``BGBOT_MAX_TABLES``, ``BGBOT_MAX_BOT_SEATS``,
+        ``BGBOT_MAX_SPECTATORS``."""
+        limits = cls()
+        for name, attr in (("BGBOT_MAX_TABLES", "tables_per_client"),
+                           ("BGBOT_MAX_BOT_SEATS", "bot_seats_per_client"),
+                           ("BGBOT_MAX_SPECTATORS", "spectators_per_table")):
+            if os.environ.get(name):
+                setattr(limits, attr, int(os.environ[name]))
+        return limits
+
+
+class Outbox:
+    """A connection's unsent messages, bounded.
+
+    A newer ``state`` replaces an unsent older one (a slow reader gets the newest
+    state, not a backlog). A reader that still falls behind — too many or too large
+    unsent messages, or one waiting too long — is dropped: the outbox empties and
+    closes, and the connection is closed with 4408."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.items: collections.deque[tuple[bool, float, str]] = collections.deque()
+        self.size = 0
+        self.ready = asyncio.Event()
+        self.closed = False
+        self.overflowed = False
+
+    def put(self, text: str, replaceable: bool = False) -> None:
+        if self.closed:
+            return
+        now = time.monotonic()
+        if replaceable and self.items:
+            kept = [item for item in self.items if not item[0]]
+            if len(kept) != len(self.items):
+                self.items = collections.deque(kept)
+                self.size = sum(len(item[2]) for item in kept)
+        self.items.append((replaceable, now, text))
+        self.size += len(text)
+        limits = self.limits
+        if (len(self.items) > limits.pending_messages or self.size > limits.pending_bytes
+                or now - self.items[0][1] > limits.stall_seconds):
+            self.overflowed = True
+            self.close()
+        self.ready.set()
+
+    async def get(self) -> str | None:
+        """The next message; None once closed."""
+        while not self.items:
+            if self.closed:
+                return None
+            self.ready.clear()
+            await self.ready.wait()
+        _, _, text = self.items.popleft()
+        self.size -= len(text)
+        return text
+
+    def close(self) -> None:
+        self.closed = True
+        self.items.clear()
+        self.size = 0
+        self.ready.set()
 
 
 class Watcher:
-    """One live connection to a table: a seat (or None, a spectator) and its outbox."""
+    """One live connection to a table: a seat (or None, a spectator) and its outbox.
 
-    def __init__(self, table_id: str, seat: int | None) -> None:
+    It remembers what it was sent (the table revision, the last event, the events it
+    could not see yet), so that any process can bring it up to date from the table."""
+
+    def __init__(self, table_id: str, seat: int | None, limits: Limits | None = None) -> None:
         self.table_id = table_id
         self.seat = seat
-        self.outbox: asyncio.Queue[str] = asyncio.Queue()
+        self.outbox = Outbox(limits or Limits())
+        self.revision = -1
+        self.last_event = 0
+        self.hidden: set[int] = set()  # events up to last_event this seat could not see
 
     def send(self, message: dict | str) -> None:
-        self.outbox.put_nowait(message if isinstance(message, str) else json.dumps(message))
+        self.outbox.put(message if isinstance(message, str) else json.dumps(message))
+
+
+def client_key(address: str | None) -> str | None:
+    """A client address as stored for quotas: hashed (no addresses in the database)."""
+    if not address:
+        return None
+    return hashlib.sha256(f"bgbot-client/{address}".encode()).hexdigest()[:32]
 
 
 class Lobby:
-    def __init__(self, store: Store, bots: BotPool) -> None:
+    def __init__(self, store: Store, fanout: Fanout | None = None,
+                 limits: Limits | None = None) -> None:
         self.store = store
-        self.bots = bots
+        self.fanout = fanout or MemoryFanout()
+        self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.watchers: dict[str, set[Watcher]] = defaultdict(set)
-        self.thinking: set[tuple[str, int]] = set()
-        self.timers: dict[str, asyncio.TimerHandle] = {}
         self.tasks: set[asyncio.Task] = set()
+        self.wake = asyncio.Event()
+        self.closing = False
 
     async def open(self) -> None:
-        """Resume every game in progress: bots to move, clocks to run."""
-        for table_id in self.store.table_ids([PLAYING]):
-            self._drive(self.get(table_id))
+        await self.fanout.start(self._on_notice, self._on_reconnect)
+        self._spawn(self._sweep())
 
     async def close(self) -> None:
-        for handle in self.timers.values():
-            handle.cancel()
+        self.closing = True
+        self.wake.set()
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+        await self.fanout.close()
+
+    def _spawn(self, coroutine) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
 
     # Finding tables and seats ----------------------------------------------------------
 
     def get(self, table_id: Any) -> Table:
-        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        """The table as the database has it now (the cached copy if it is current)."""
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= MAX_ID:
+            raise self._unknown(table_id)
+        table = self.tables.get(table_id)
         if table is not None:
-            return table
-        row = None
-        if isinstance(table_id, str) and 0 < len(table_id) <= MAX_ID:
-            row = self.store.load(table_id)
+            revision = self.store.revision(table_id)
+            if revision == table.revision:
+                return table
+            if revision is None:
+                self.tables.pop(table_id, None)
+                raise self._unknown(table_id)
+        row = self.store.load(table_id)
         if row is None:
-            raise ServiceError(f"there is no table {str(table_id)[:MAX_ID]!r}",
-                               code="unknown_table", status=404, table=str(table_id)[:MAX_ID])
+            raise self._unknown(table_id)
         table = self.tables[table_id] = Table(row)
         return table
+
+    @staticmethod
+    def _unknown(table_id: Any) -> ServiceError:
+        return ServiceError(f"there is no table {str(table_id)[:MAX_ID]!r}",
+                            code="unknown_table", status=404, table=str(table_id)[:MAX_ID])
 
     def list(self, status: str | None = None, limit: int = 100) -> list[dict]:
         statuses = None if status is None else [status]
@@ -101,17 +226,36 @@ class Lobby:
 
     # Lobby actions ---------------------------------------------------------------------
 
-    def create(self, game: Any, options: Any, seats: Any, clock: Any, seed: Any) -> dict:
+    def create(self, game: Any, options: Any, seats: Any, clock: Any, seed: Any,
+               client: str | None = None) -> dict:
         if options is not None and not isinstance(options, dict):
             raise ServiceError("options is an object", code="bad_options", status=422)
         if clock is not None and not isinstance(clock, dict):
             raise ServiceError("clock is an object", code="bad_clock", status=422)
         table, tokens, invite = Table.create(str(game), options or {}, seats, clock, seed)
-        self.store.create_table(table.row())
+        table.creator = client_key(client)
+        self._check_quota(table)
+        self.store.create_table(table.row(), table.jobs())
         self.tables[table.id] = table
-        self._drive(table)
+        self._after_commit(table)
         return {"table": table.summary(), "invite": invite,
                 "seats": [{"seat": s, "token": t} for s, t in tokens.items()]}
+
+    def _check_quota(self, table: Table) -> None:
+        if table.creator is None:
+            return
+        limits = self.limits
+        tables, bots = self.store.usage(table.creator)
+        new_bots = sum(1 for s in table.seats if s.kind == BOT)
+        if limits.tables_per_client and tables + 1 > limits.tables_per_client:
+            raise ServiceError(f"you have {tables} tables in play; finish some first (at most "
+                               f"{limits.tables_per_client})", code="too_many_tables",
+                               status=429, max=limits.tables_per_client)
+        if limits.bot_seats_per_client and bots + new_bots > limits.bot_seats_per_client:
+            raise ServiceError(f"your tables in play would have {bots + new_bots} bot seats "
+                               f"(at most {limits.bot_seats_per_client})",
+                               code="too_many_bots", status=429,
+                               max=limits.bot_seats_per_client, current=bots)
 
     def join(self, invite: Any, name: Any) -> dict:
         table_id = None
@@ -120,152 +264,236 @@ class Lobby:
         if table_id is None:
             raise ServiceError("this invitation is unknown or its table is full",
                                code="unknown_invite", status=404)
-        table = self.get(table_id)
-        seat, token, change = table.join(name)
-        self._commit(table, change)
-        return {"table": table.summary(), "seat": seat, "token": token}
+        joined = {}
+
+        def sit(table: Table) -> Change:
+            joined["seat"], joined["token"], change = table.join(name)
+            return change
+
+        table = self._write(table_id, sit)
+        return {"table": table.summary(), **joined}
 
     def start(self, table_id: Any, token: Any, fill: Any) -> dict:
-        table = self.get(table_id)
-        self.seat_of(table, token)
-        self._commit(table, table.start(fill))
-        return table.summary()
+        self.seat_of(self.get(table_id), token)
+        return self._write(table_id, lambda table: table.start(fill)).summary()
 
     # Play ------------------------------------------------------------------------------
 
     def act(self, table_id: str, seat: int, notation: Any, state_id: Any, by: str = PERSON,
             reply: Watcher | None = None, ref: Any = None) -> dict:
-        table = self.get(table_id)
-        change = table.act(seat, notation, state_id, by)
-        ack = {"type": "ack", "ref": ref, "state_id": table.version,
-               "action": change.add_actions[0].notation}
-        self._commit(table, change, reply, ack)
+        ack = {"type": "ack", "ref": ref}
+
+        def play(table: Table) -> Change:
+            change = table.act(seat, notation, state_id, by)
+            ack.update(state_id=table.version, action=change.add_actions[0].notation)
+            return change
+
+        self._write(table_id, play, reply, ack)
         return ack
 
     def undo(self, table_id: str, seat: int, state_id: Any, reply: Watcher | None = None,
              ref: Any = None) -> dict:
-        table = self.get(table_id)
-        change = table.undo(seat, state_id)
-        ack = {"type": "ack", "ref": ref, "state_id": table.version, "undone": True}
-        self._commit(table, change, reply, ack)
+        ack = {"type": "ack", "ref": ref}
+
+        def take_back(table: Table) -> Change:
+            change = table.undo(seat, state_id)
+            ack.update(state_id=table.version, undone=True)
+            return change
+
+        self._write(table_id, take_back, reply, ack)
         return ack
 
     def autopilot(self, table_id: str, seat: int, level: Any, reply: Watcher | None = None,
                   ref: Any = None) -> dict:
-        table = self.get(table_id)
-        if table.status == OVER:
-            raise ServiceError("the game is over", code="game_over", status=409)
-        change = table.set_autopilot(seat, level)
-        ack = {"type": "ack", "ref": ref, "state_id": table.version,
-               "autopilot": table.seats[seat].autopilot}
-        self._commit(table, change, reply, ack)
+        ack = {"type": "ack", "ref": ref}
+
+        def hand_over(table: Table) -> Change:
+            if table.status == OVER:
+                raise ServiceError("the game is over", code="game_over", status=409)
+            change = table.set_autopilot(seat, level)
+            ack.update(state_id=table.version, autopilot=table.seats[seat].autopilot)
+            return change
+
+        self._write(table_id, hand_over, reply, ack)
         return ack
 
-    def _commit(self, table: Table, change: Change, reply: Watcher | None = None,
-                ack: dict | None = None) -> None:
-        try:
-            self.store.commit(table.id, at=time.time(), **change.commit_arguments())
-        except Exception as error:
-            log.exception("commit failed for table %s", table.id)
-            self.tables.pop(table.id, None)  # reload the truth from the store next time
-            raise ServiceError("the change could not be saved; try again",
-                               code="store_failed", status=503) from error
-        if reply is not None and ack is not None:
-            reply.send(ack)
-        self._publish(table, change)
-        self._drive(table)
+    def _write(self, table_id: Any, make: Callable[[Table], Change],
+               reply: Watcher | None = None, ack: dict | None = None) -> Table:
+        """Make a change on the current table and commit it; on a lost race, reload and
+        make it again (the table judges it anew: a seat whose view changed is stale)."""
+        for _ in range(RETRIES):
+            table = self.get(table_id)
+            change = make(table)  # a refusal raises and leaves the table unchanged
+            try:
+                self.store.commit(table.id, at=time.time(), **change.commit_arguments())
+            except StaleTable:
+                self.tables.pop(table.id, None)  # another process wrote first: reload
+                continue
+            except Exception as error:
+                log.exception("commit failed for table %s", table.id)
+                self.tables.pop(table.id, None)  # reload the truth from the store next time
+                raise ServiceError("the change could not be saved; try again",
+                                   code="store_failed", status=503) from error
+            if reply is not None and ack is not None:
+                reply.send(ack)
+            self._after_commit(table)
+            return table
+        self.tables.pop(table_id, None)
+        raise ServiceError("the table is changing fast; look again", code="stale_state",
+                           status=409, table=str(table_id))
+
+    def _after_commit(self, table: Table) -> None:
+        self.push(table)
+        self.fanout.publish(table.id, table.revision)
+        self.wake.set()
 
     # Watchers --------------------------------------------------------------------------
 
     def watch(self, table: Table, seat: int | None) -> Watcher:
-        watcher = Watcher(table.id, seat)
+        if seat is None and self.limits.spectators_per_table:
+            spectators = sum(1 for w in self.watchers.get(table.id, ()) if w.seat is None)
+            if spectators >= self.limits.spectators_per_table:
+                raise ServiceError("this table has as many spectators as it takes",
+                                   code="too_many_spectators", status=429,
+                                   max=self.limits.spectators_per_table)
+        watcher = Watcher(table.id, seat, self.limits)
         self.watchers[table.id].add(watcher)
-        watcher.send({"type": "events", "events": table.events_for(seat)})
-        watcher.send(table.state_message(seat))
+        self._bring_up_to_date(table, watcher, {})
         return watcher
 
     def unwatch(self, watcher: Watcher) -> None:
+        watcher.outbox.close()
         watchers = self.watchers.get(watcher.table_id)
         if watchers is not None:
             watchers.discard(watcher)
             if not watchers:
                 del self.watchers[watcher.table_id]
 
-    def _publish(self, table: Table, change: Change) -> None:
-        watchers = self.watchers.get(table.id)
-        if not watchers:
-            return
+    def push(self, table: Table) -> None:
+        """Send every watcher of ``table`` what it has not seen: new events, the state."""
         states: dict[int | None, str] = {}
-        for watcher in list(watchers):
-            seat = watcher.seat
-            events = [e for e in change.events if table.visible(e, seat)]
-            events += [e for e in change.released if e.seat != seat]
-            if events:
-                watcher.send({"type": "events",
-                              "events": [table.event_json(e) for e in events]})
-            if seat not in states:
-                states[seat] = json.dumps(table.state_message(seat))
-            watcher.send(states[seat])
+        for watcher in list(self.watchers.get(table.id, ())):
+            if watcher.outbox.closed:
+                self.unwatch(watcher)
+            elif watcher.revision < table.revision:
+                self._bring_up_to_date(table, watcher, states)
 
-    # Bots and clocks -------------------------------------------------------------------
+    def _bring_up_to_date(self, table: Table, watcher: Watcher, states: dict) -> None:
+        seat = watcher.seat
+        fresh = table.events[watcher.last_event:]
+        released = [table.events[n - 1] for n in sorted(watcher.hidden)
+                    if table.visible(table.events[n - 1], seat)]
+        watcher.hidden.difference_update(e.n for e in released)
+        watcher.hidden.update(e.n for e in fresh if not table.visible(e, seat))
+        events = released + [e for e in fresh if table.visible(e, seat)]
+        if events:
+            watcher.send({"type": "events", "events": [table.event_json(e) for e in events]})
+        watcher.last_event = len(table.events)
+        if seat not in states:
+            states[seat] = json.dumps(table.state_message(seat))
+        watcher.outbox.put(states[seat], replaceable=True)
+        watcher.revision = table.revision
 
-    def _drive(self, table: Table) -> None:
-        """Set the bots thinking for every seat they must play now; arm the clock."""
-        handle = self.timers.pop(table.id, None)
-        if handle is not None:
-            handle.cancel()
-        if table.status != PLAYING:
+    def _on_notice(self, table_id: str, revision: int) -> None:
+        """Another process (or this one) committed ``table_id`` at ``revision``."""
+        self.wake.set()
+        if table_id not in self.watchers:
             return
-        for seat in table.awaited():
-            if table.bot_level(seat) is not None and (table.id, seat) not in self.thinking:
-                self.thinking.add((table.id, seat))
-                task = asyncio.get_running_loop().create_task(self._bot_turn(table.id, seat))
-                self.tasks.add(task)
-                task.add_done_callback(self.tasks.discard)
-        deadline = table.next_deadline()
-        if deadline is not None:
-            delay = max(0.0, deadline - time.monotonic()) + 0.005
-            self.timers[table.id] = asyncio.get_running_loop().call_later(
-                delay, self._on_time, table.id)
-
-    def _on_time(self, table_id: str) -> None:
-        self.timers.pop(table_id, None)
-        table = self.tables.get(table_id)
-        if table is not None:
-            self._drive(table)
-
-    async def _bot_turn(self, table_id: str, seat: int) -> None:
-        table = self.tables.get(table_id)
+        cached = self.tables.get(table_id)
+        if cached is not None and cached.revision >= revision:
+            self.push(cached)
+            return
         try:
-            if table is None or (who := table.bot_level(seat)) is None:
-                return
-            level, by = who
-            state_id = table.version
-            notation = await self.bots.choose(table.state.clone(), seat, level,
-                                              table.bot_seed(seat))
-            table = self.tables.get(table_id)
-            if (table is None or table.status != PLAYING or seat not in table.awaited()
-                    or table.bot_level(seat) is None):
-                return
+            self.push(self.get(table_id))
+        except ServiceError:  # pragma: no cover - deleted meanwhile
+            pass
+
+    def _on_reconnect(self) -> None:
+        """Announcements may have been lost while the fan-out reconnected: look again."""
+        self._refresh_watched()
+
+    def _refresh_watched(self) -> None:
+        revisions = self.store.revisions(list(self.watchers))
+        for table_id, revision in revisions.items():
+            self._on_notice(table_id, revision)
+
+    async def _sweep(self) -> None:
+        while not self.closing:
+            await asyncio.sleep(SWEEP_SECONDS)
             try:
-                self.act(table_id, seat, notation, state_id, by=by)
-            except GameError as error:
-                if error.code in ("stale_state", "store_failed"):
-                    return  # the seat's person acted meanwhile: think again on the new state
-                # A bot that chose an illegal action must not stall the table.
-                log.warning("bot %s at %s seat %s chose %r: %s; playing at random", level,
-                            table_id, seat, notation, error)
-                fallback = RandomBot(table.bot_seed(seat)).choose(table.state, seat)
-                self.act(table_id, seat, str(fallback), table.version, by=by)
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # pragma: no cover - logged, and the table is driven again
-            log.exception("bot turn failed for %s seat %s", table_id, seat)
-        finally:
-            self.thinking.discard((table_id, seat))
-            table = self.tables.get(table_id)
-            if table is not None and table.status == PLAYING:
+                self._refresh_watched()
+            except Exception:  # noqa: BLE001 - the database may be restarting
+                log.warning("could not check the watched tables' revisions", exc_info=True)
+
+    # Jobs: bots' decisions and clocks' expiries ---------------------------------------
+
+    def run_jobs(self, bots: BotPool, loops: int, lease: float = 60.0) -> None:
+        """Take jobs in ``loops`` concurrent loops, deciding in ``bots``."""
+        owner = f"{os.uname().nodename}/{os.getpid()}"
+        for index in range(loops):
+            self._spawn(self._job_loop(bots, f"{owner}/{index}", lease))
+
+    async def _job_loop(self, bots: BotPool, owner: str, lease: float) -> None:
+        while not self.closing:
+            try:
+                job = self.store.claim_job(owner, lease)
+            except Exception:  # noqa: BLE001 - the database may be restarting
+                log.warning("could not claim a job", exc_info=True)
+                job = None
+                await asyncio.sleep(1.0)
+            if job is None:
+                self.wake.clear()
+                due = self.store.next_due()
+                delay = 1.0 if due is None else min(1.0, max(0.0, due - time.time()))
+                # Not asyncio.wait_for: on Python 3.11 it can swallow a cancellation.
+                waiter = asyncio.ensure_future(self.wake.wait())
                 try:
-                    self._drive(table)
-                except RuntimeError:  # pragma: no cover - the loop is closing
-                    pass
+                    await asyncio.wait({waiter}, timeout=delay + 0.002)
+                finally:
+                    waiter.cancel()
+                continue
+            try:
+                await self.do_job(job, bots, owner)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - logged; the lease runs out and it is retried
+                log.exception("job %s at %s seat %s failed", job.kind, job.table_id, job.seat)
+
+    async def do_job(self, job: JobRow, bots: BotPool, owner: str) -> None:
+        """Decide for the job's seat and play it; exactly once, whatever else runs."""
+        try:
+            table = self.get(job.table_id)
+        except ServiceError:
+            self.store.drop_job(job)
+            return
+        if table.status != PLAYING or job.seat not in table.awaited():
+            self.store.drop_job(job)  # pragma: no cover - every write re-syncs the jobs
+            return
+        who = table.bot_level(job.seat)
+        if who is None:  # a clock that has not run out after all (clocks of two machines)
+            deadline = table.clock.deadline(job.seat)
+            self.store.release_job(job, owner, None if deadline is None
+                                   else time.time() + max(0.05, deadline - time.monotonic()))
+            return
+        level, by = who
+        if job.attempts > 3:  # the level's bot kept failing here: never stall the table
+            level = "random"
+        state_id = table.version
+        notation = await bots.choose(table.state.clone(), job.seat, level,
+                                     table.bot_seed(job.seat))
+        try:
+            self.act(table.id, job.seat, notation, state_id, by=by)
+        except GameError as error:
+            if error.code in ("stale_state", "game_over", "not_started"):
+                # Someone else moved the table on; that write re-made the jobs.
+                self.store.release_job(job, owner)
+                return
+            if error.code == "store_failed":
+                self.store.release_job(job, owner, time.time() + 1.0)
+                return
+            # A bot that chose an illegal action must not stall the table.
+            log.warning("bot %s at %s seat %s chose %r: %s; playing at random", level,
+                        table.id, job.seat, notation, error)
+            table = self.get(table.id)
+            fallback = RandomBot(table.bot_seed(job.seat)).choose(table.state, job.seat)
+            self.act(table.id, job.seat, str(fallback), table.version, by=by)

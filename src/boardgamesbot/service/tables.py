@@ -10,6 +10,12 @@ state it was chosen on; it is *stale* when something that seat can see
 changed since: its own actions, any undo barrier, any undo of its own.
 Another seat's hidden choice in a simultaneous step (Cartographers) does not
 make it stale.
+
+The ``revision`` grows by one on *every* write (joins and autopilot too); the
+store accepts a `Change` only if the table is still at the revision the
+change was computed from, so two processes never both write on one state.
+The per-seat ``since`` and the clock's running decisions are stored with the
+table, so any process that loads it judges staleness and time the same way.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from typing import Any
 
 from boardgamesbot.bots import bot_names
 from boardgamesbot.engine import Action, GameError, Record, State, load_game
-from boardgamesbot.store import ActionRow, EventRow, SeatRow, TableRow
+from boardgamesbot.store import ActionRow, EventRow, JobRow, SeatRow, TableRow
 
 from .clock import Clock, check_clock
 from .errors import ServiceError
@@ -34,6 +40,7 @@ from .errors import ServiceError
 PERSON, BOT, OPEN = "person", "bot", "open"
 OPEN_STATUS, PLAYING, OVER = "open", "playing", "over"
 MAX_NAME = 40
+SEED_BITS = 128
 
 
 def new_token() -> str:
@@ -65,6 +72,30 @@ def check_level(level: Any) -> str:
     return level.strip().lower()
 
 
+def view_diff(before: Any, after: Any, path: tuple = ()) -> list[list]:
+    """What changed from one public view to the next, as ``[path, value]`` pairs
+    (``[path]`` alone: the key is gone). Lists of another length are replaced whole.
+
+    The log in the browser rebuilds every public view from the start view and these
+    diffs: that is how it shows what an action revealed (a drawn volcano, a treasure
+    wafer, an ambush, a scoring round) without the service knowing any game."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        out: list[list] = []
+        for key, value in after.items():
+            if key not in before:
+                out.append([[*path, key], value])
+            else:
+                out += view_diff(before[key], value, (*path, key))
+        out += [[[*path, key]] for key in before if key not in after]
+        return out
+    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        out = []
+        for index, (old, new) in enumerate(zip(before, after)):
+            out += view_diff(old, new, (*path, index))
+        return out
+    return [] if before == after else [[list(path), after]]
+
+
 def action_data(action: Action) -> dict:
     """An action as structured data: its type and fields."""
     data = {"type": type(action).__name__}
@@ -90,6 +121,10 @@ class Change:
     unseal: bool = False
     keep_private: list[int] = field(default_factory=list)
     released: list[EventRow] = field(default_factory=list)  # sealed events now public
+    expected: int = 0  # the revision the change was computed from
+    since: list[int] | None = None
+    clock_started: dict | None = None
+    jobs: list[JobRow] = field(default_factory=list)
 
     def commit_arguments(self) -> dict:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
@@ -112,13 +147,18 @@ class Table:
         self.result = row.result
         self.seats = list(row.seats)
         self.events = list(row.events)
+        self.revision = row.revision
+        self.creator = row.creator
         self.clock = Clock(self.clock_spec, [s.bank for s in self.seats])
+        for seat, started in (row.clock_started or {}).items():
+            self.clock.waiting[int(seat)] = _monotonic(started)
         self.record = Record.start(self.game.name, self.seed, [s.name for s in self.seats],
                                    **self.options)
         self.action_by: list[str] = []
         self.crossed: list[bool] = []  # per action: did it cross an undo barrier?
         self.state: State | None = None
-        self.since = [self.version] * len(self.seats)
+        self.since = list(row.since) if row.since and len(row.since) == len(self.seats) \
+            else [self.version] * len(self.seats)
         self._spectator: tuple[int, dict] | None = None
         if self.status != OPEN_STATUS:
             self.state = self.record.new_state()
@@ -139,13 +179,20 @@ class Table:
         except GameError as error:
             raise ServiceError(str(error), code=error.code, status=422, **error.params)
         options = {str(k): v for k, v in (options or {}).items()}
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise ServiceError("a seed is a whole number from 0 to 2**63 - 1", code="bad_seed",
-                               status=422)
         if not isinstance(seats, list) or not seats:
             raise ServiceError("a table needs seats", code="bad_seats", status=422)
+        if seed is None:
+            seed = secrets.randbits(SEED_BITS)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**SEED_BITS:
+            raise ServiceError(f"a seed is a whole number from 0 to 2**{SEED_BITS} - 1",
+                               code="bad_seed", status=422)
+        elif any(isinstance(spec, dict) and spec.get("kind") == OPEN for spec in seats):
+            # Every hidden order follows from the seed: whoever chose it would know what
+            # the friends who join will draw.
+            raise ServiceError("a chosen seed is only for tables where no one else sits (all "
+                               "other seats bots, or every person seat yours); leave it out "
+                               "when friends are invited", code="seed_not_allowed",
+                               status=422)
         try:
             rules.check_num_players(len(seats))
             rules.new(len(seats), seed, **options)  # options checked by the game itself
@@ -162,7 +209,7 @@ class Table:
                                                               f"player {index + 1}"),
                                     token_hash=hash_token(token)))
             elif kind == BOT:
-                level = check_level(spec.get("level", "easy"))
+                level = check_level(spec.get("level") or "easy")
                 rows.append(SeatRow(index, BOT, level, level=level))
             elif kind == OPEN:
                 rows.append(SeatRow(index, OPEN, f"seat {index + 1}"))
@@ -181,7 +228,7 @@ class Table:
         table = cls(row)
         table._event("created", None, {"seats": table.seat_list()})
         if invite is None:
-            table.start()  # nobody to wait for; `row()` writes the started table
+            table._start()  # nobody to wait for; `row()` writes the started table
         return table, tokens, invite
 
     def join(self, name: Any) -> tuple[int, str, Change]:
@@ -199,15 +246,18 @@ class Table:
         change = Change(seats=[seat], events=[self._event("joined", seat.seat,
                                                           {"name": seat.name})])
         if not any(s.kind == OPEN for s in self.seats):
-            started = self.start()
+            started = self._start()
             change.seats += started.seats
             change.events += started.events
             change.version, change.status = started.version, started.status
             change.clear_invite = True
-        return seat.seat, token, change
+        return seat.seat, token, self._finish(change)
 
     def start(self, fill: str | None = None) -> Change:
         """Deal the game; open seats get ``fill`` bots (else: refused while a seat is open)."""
+        return self._finish(self._start(fill))
+
+    def _start(self, fill: str | None = None) -> Change:
         if self.status != OPEN_STATUS:
             raise ServiceError("this table has already started", code="table_started",
                                status=409, table=self.id)
@@ -228,7 +278,8 @@ class Table:
         charged = self._update_clock()
         return Change(version=self.version, status=PLAYING, clear_invite=True,
                       seats=open_seats + charged,
-                      events=[self._event("started", None, {"seats": self.seat_list()})])
+                      events=[self._event("started", None, {"seats": self.seat_list(),
+                                                            "view": self.spectator_view()})])
 
     # Play ----------------------------------------------------------------------------
 
@@ -270,13 +321,16 @@ class Table:
             self.since[seat] = self.version
             if self.spectator_view() == spectator_before:
                 event.private, event.sealed = seat, True  # hidden until the step resolves
+        public = view_diff(spectator_before, self.spectator_view())
+        if public:
+            event.data["public"] = public
         change.seats = self._update_clock()
         if self.state.is_over():
             self.status = change.status = OVER
             self.result = change.result = {"scores": self.state.scores(),
                                            "winners": self.state.winners()}
             change.events.append(self._event("over", None, dict(self.result)))
-        return change
+        return self._finish(change)
 
     def _apply(self, seat: int, notation: str, by: str) -> tuple[Action, str]:
         state = self.state
@@ -312,6 +366,7 @@ class Table:
                                "cannot be taken back", code="undo_barrier", status=409,
                                action=notation)
         number = len(self.record.actions) - 1
+        spectator_before = self.spectator_view()
         self.record.actions.pop()
         self.action_by.pop()
         self.crossed.pop()
@@ -322,13 +377,16 @@ class Table:
                       if e.kind == "action" and e.seat == seat)
         change = Change(version=self.version, drop_actions_from=number)
         event = self._event("undo", seat, {"notation": notation, "number": number + 1})
+        public = view_diff(spectator_before, self.spectator_view())
+        if public:
+            event.data["public"] = public
         if undone.sealed:
             undone.sealed = False  # stays private to its seat for good
             change.keep_private.append(undone.n)
             event.private = seat
         change.events.append(event)
         change.seats = self._update_clock()
-        return change
+        return self._finish(change)
 
     def set_autopilot(self, seat: int, level: str | None) -> Change:
         """Hand a person's seat to a bot (``level``) or take it back (None)."""
@@ -339,7 +397,7 @@ class Table:
         change = Change(seats=[row], events=[self._event("autopilot", seat,
                                                          {"level": row.autopilot})])
         change.seats += self._update_clock()
-        return change
+        return self._finish(change)
 
     # Who plays ------------------------------------------------------------------------
 
@@ -358,6 +416,34 @@ class Table:
         if self.clock.expired(seat):
             return self.clock.level, "clock"
         return None
+
+    def jobs(self) -> list[JobRow]:
+        """The decisions owed now: a bot's for each awaited bot (or autopilot, or expired
+        clock) seat, a clock's for each awaited person with a deadline."""
+        if self.status != PLAYING:
+            return []
+        owed = []
+        for seat in self.awaited():
+            if self.bot_level(seat) is not None:
+                owed.append(JobRow(seat, "bot", self.since[seat], time.time()))
+            elif (deadline := self.clock.deadline(seat)) is not None:
+                owed.append(JobRow(seat, "clock", self.since[seat], _wall(deadline)))
+        return owed
+
+    def _finish(self, change: Change) -> Change:
+        """Stamp a change with what the store checks and keeps: the revision it was made
+        on, each seat's ``since``, running decisions, the jobs owed after it."""
+        change.expected = self.revision
+        self.revision += 1
+        change.since = list(self.since)
+        if self.clock.mode != "none":
+            change.clock_started = self.clock_started()
+        change.jobs = self.jobs()
+        return change
+
+    def clock_started(self) -> dict:
+        return {str(seat): round(_wall(started), 3) for seat, started in
+                self.clock.waiting.items()}
 
     def bot_seed(self, seat: int) -> int:
         return random.Random(f"{self.seed}/{seat}/{len(self.record.actions)}").getrandbits(32)
@@ -445,17 +531,27 @@ class Table:
         }
 
     def legal(self, seat: int) -> list[dict]:
+        """The seat's legal actions as data (`State.action_info`: kind, cost, a
+        translatable code + params) with the English ``text`` for simple faces."""
         if self.status != PLAYING:
             return []
-        return [{"notation": str(a), "text": self.state.describe(a)}
-                for a in self.state.legal_actions(seat)]
+        state = self.state
+        return [{**state.action_info(seat, a), "text": state.describe(a)}
+                for a in state.legal_actions(seat)]
 
     def replay(self) -> dict:
         if self.status != OVER:
             raise ServiceError("a replay is available once the game is over",
                                code="game_not_over", status=409)
+        # One step per action of the record, in its order. The action events cannot
+        # label the steps: an action taken back keeps its event (and the undo adds
+        # one), so counting action events puts every later label one step late.
+        steps = [{"seat": seat, "notation": notation, "by": self.action_by[index],
+                  "number": index + 1}
+                 for index, (seat, notation) in enumerate(self.record.actions)]
         return {
             "record": json.loads(self.record.to_json()),
+            "steps": steps,
             "states": [state.view(None) for state in self.record.states()],
             "events": self.events_for(None),
             "result": self.result,
@@ -483,4 +579,16 @@ class Table:
                         updated=time.time(), result=self.result, seats=list(self.seats),
                         actions=[ActionRow(i, s, n, self.action_by[i], time.time())
                                  for i, (s, n) in enumerate(self.record.actions)],
-                        events=list(self.events))
+                        events=list(self.events), revision=self.revision,
+                        since=list(self.since), creator=self.creator,
+                        clock_started=self.clock_started() if self.clock.mode != "none"
+                        else None)
+
+
+def _wall(monotonic: float) -> float:
+    """A monotonic-clock instant as wall time (what another process understands)."""
+    return time.time() - (time.monotonic() - monotonic)
+
+
+def _monotonic(wall: float) -> float:
+    return time.monotonic() - (time.time() - wall)

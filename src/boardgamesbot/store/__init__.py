@@ -10,7 +10,16 @@ True
 """
 
 from .migrations import SCHEMA_VERSION
-from .repository import ActionRow, EventRow, SeatRow, Store, TableRow, default_url
+from .repository import (
+    ActionRow,
+    EventRow,
+    JobRow,
+    SeatRow,
+    StaleTable,
+    Store,
+    TableRow,
+    default_url,
+)
 
-__all__ = ["ActionRow", "EventRow", "SCHEMA_VERSION", "SeatRow", "Store", "TableRow",
+__all__ = ["ActionRow", "EventRow", "JobRow", "StaleTable", "SCHEMA_VERSION", "SeatRow", "Store", "TableRow",
            "default_url"]

@@ -2,7 +2,16 @@
 
 ``game_tables`` holds a table's setup and status, ``seats`` who sits where
 (people's tokens only as SHA-256 hashes), ``actions`` the record, ``events``
-the table's log. ``schema_version`` says which upgrade steps have run.
+the table's log, ``jobs`` the decisions bots and clocks owe (taken by worker
+processes). ``schema_version`` says which upgrade steps have run.
+
+Version 2 added to ``game_tables``: ``revision`` (one more on *every* write,
+checked by each write: optimistic concurrency between processes),
+``seed_text`` (the full 128-bit seed; ``seed`` is a 64-bit column and keeps
+the seed's low 63 bits for version-1 readers), ``since`` (per seat, the state
+id its next decision must not predate), ``clock_started`` (per seat, the wall
+time its running decision began) and ``creator`` (a hash of the client
+address, for quotas); and the ``jobs`` table.
 """
 
 from __future__ import annotations
@@ -19,6 +28,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
 )
 
 metadata = MetaData()
@@ -41,7 +51,15 @@ game_tables = Table(
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
     Column("result", JSON, nullable=True),
+    # Version 2 (see `migrations._add_v2`, which adds them to a version-1 database):
+    Column("revision", Integer, nullable=False, server_default="0"),
+    Column("seed_text", String(48), nullable=True),
+    Column("since", JSON, nullable=True),
+    Column("clock_started", JSON, nullable=True),
+    Column("creator", String(64), nullable=True, index=True),
 )
+
+V2_COLUMNS = ("revision", "seed_text", "since", "clock_started", "creator")
 
 seats = Table(
     "seats", metadata,
@@ -78,4 +96,24 @@ events = Table(
     Column("data", JSON, nullable=False),
     Column("private", Integer, nullable=True),  # only this seat may see it
     Column("sealed", Boolean, nullable=False),  # private until the next undo barrier
+)
+
+# A decision owed at a table: a bot's (``kind`` "bot", due now) or a clock's expiry
+# ("clock", due at the deadline). ``since`` is the seat's state id the job was made
+# for: a write that leaves the seat's situation unchanged keeps the row (and its
+# lease). A worker leases a job (``lease_until``); a worker killed mid-decision lets
+# its lease run out and another takes the job again.
+jobs = Table(
+    "jobs", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("kind", String(8), nullable=False),  # bot, clock
+    Column("since", Integer, nullable=False),
+    Column("due", Float, nullable=False, index=True),
+    Column("lease_until", Float, nullable=True),
+    Column("owner", String(64), nullable=True),
+    Column("attempts", Integer, nullable=False, server_default="0"),
+    UniqueConstraint("table_id", "seat", name="jobs_table_seat"),
 )

@@ -1,18 +1,38 @@
-"""`Store`: read and write tables, seats, records and event logs.
+"""`Store`: read and write tables, seats, records, event logs and jobs.
 
 Every method that changes something runs one transaction and returns only
 after it committed, so an acknowledged action survives a crash of the server
 process. SQLite runs in WAL mode (a killed process loses nothing committed).
+
+Several processes may share one database. Every write of a table names the
+``revision`` it was computed from and succeeds only if the table is still
+there (``UPDATE … WHERE revision = expected``); otherwise it raises
+`StaleTable` and changes nothing. On PostgreSQL the write also sends
+``NOTIFY <channel>, 'table_id revision'`` inside its transaction, so other
+processes hear of it exactly when it is committed.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from sqlalchemy import Engine, and_, bindparam, create_engine, event, func, select, update
+from sqlalchemy import (
+    Engine,
+    and_,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    not_,
+    or_,
+    select,
+    text,
+    update,
+)
 
 from . import models
 from .migrations import SCHEMA_VERSION, current_version, upgrade
@@ -50,6 +70,28 @@ class EventRow:
 
 
 @dataclass
+class JobRow:
+    """A decision owed: ``kind`` "bot" (due now) or "clock" (due at the deadline)."""
+
+    seat: int
+    kind: str
+    since: int
+    due: float
+    id: int | None = None
+    table_id: str | None = None
+    attempts: int = 0
+
+
+class StaleTable(Exception):
+    """Another process wrote the table first; nothing was written."""
+
+    def __init__(self, table_id: str, expected: int) -> None:
+        super().__init__(f"table {table_id} is no longer at revision {expected}")
+        self.table_id = table_id
+        self.expected = expected
+
+
+@dataclass
 class TableRow:
     id: str
     game: str
@@ -65,13 +107,19 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[ActionRow] = field(default_factory=list)
     events: list[EventRow] = field(default_factory=list)
+    revision: int = 0
+    since: list[int] | None = None
+    clock_started: dict | None = None
+    creator: str | None = None
 
 
 # The statements of the hot path (an accepted action), built once: SQLAlchemy then only
 # binds parameters instead of building and compiling a statement per action.
 _T = models.game_tables
-_BUMP = (update(_T).where(_T.c.id == bindparam("table_id"))
-         .values(updated=bindparam("at"), version=bindparam("new_version")))
+_BUMP = (update(_T).where(and_(_T.c.id == bindparam("table_id"),
+                                _T.c.revision == bindparam("expected")))
+         .values(updated=bindparam("at"), version=bindparam("new_version"),
+                 revision=bindparam("new_revision"), since=bindparam("new_since")))
 _INSERT_ACTION = models.actions.insert()
 _INSERT_EVENT = models.events.insert()
 
@@ -100,7 +148,8 @@ def _normalize(url: str) -> str:
 def make_engine(url: str) -> Engine:
     url = _normalize(url)
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        # Several processes may write one file: wait for a lock rather than fail at once.
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @event.listens_for(engine, "connect")
         def _pragmas(connection, _record):  # pragma: no cover - exercised by every test
@@ -116,11 +165,16 @@ def make_engine(url: str) -> Engine:
 
 
 class Store:
-    """The tables' persistence; one instance per server process."""
+    """The tables' persistence; one instance per process.
 
-    def __init__(self, url: str) -> None:
+    ``notify``: on PostgreSQL, the channel every committed write is announced on
+    (None: silent, e.g. when Redis carries the announcements)."""
+
+    def __init__(self, url: str, notify: str | None = "bgbot_tables") -> None:
         self.url = _normalize(url)
         self.engine = make_engine(self.url)
+        self.postgres = self.engine.dialect.name == "postgresql"
+        self.notify = notify if self.postgres else None
         upgrade(self.engine)
 
     def close(self) -> None:
@@ -132,23 +186,30 @@ class Store:
 
     # Writing ---------------------------------------------------------------------------
 
-    def create_table(self, row: TableRow) -> None:
+    def create_table(self, row: TableRow, jobs: Iterable[JobRow] = ()) -> None:
         with self.engine.begin() as c:
             c.execute(models.game_tables.insert().values(
-                id=row.id, game=row.game, options=row.options, seed=row.seed,
-                status=row.status, version=row.version, clock=row.clock,
-                invite_hash=row.invite_hash, created=row.created, updated=row.updated,
-                result=row.result,
+                id=row.id, game=row.game, options=row.options, seed=_seed_column(row.seed),
+                seed_text=str(row.seed), status=row.status, version=row.version,
+                clock=row.clock, invite_hash=row.invite_hash, created=row.created,
+                updated=row.updated, result=row.result, revision=row.revision,
+                since=row.since, clock_started=row.clock_started, creator=row.creator,
             ))
             if row.seats:
                 c.execute(models.seats.insert(), [_seat_values(row.id, s) for s in row.seats])
             self._insert_events(c, row.id, row.events)
+            self._sync_jobs(c, row.id, list(jobs))
+            self._announce(c, row.id, row.revision)
 
     def commit(
         self,
         table_id: str,
         *,
         at: float,
+        expected: int,
+        since: list[int] | None = None,
+        clock_started: dict | None = None,
+        jobs: Iterable[JobRow] | None = None,
         version: int | None = None,
         status: str | None = None,
         result: dict | None = None,
@@ -160,13 +221,19 @@ class Store:
         unseal: bool = False,
         keep_private: Iterable[int] = (),
     ) -> None:
-        """Write one change of a table atomically.
+        """Write one change of a table atomically, if the table is still at ``expected``.
 
+        Raises `StaleTable` (nothing written) when another write came first.
         ``unseal`` makes sealed events public (an undo barrier was crossed);
         ``keep_private`` lists sealed events whose action was taken back: they
-        stay private to their seat forever.
+        stay private to their seat forever. ``jobs`` (None: leave them) are the
+        decisions owed after the change.
         """
-        values: dict = {"updated": at}
+        values: dict = {"updated": at, "revision": expected + 1}
+        if since is not None:
+            values["since"] = since
+        if clock_started is not None:
+            values["clock_started"] = clock_started
         if version is not None:
             values["version"] = version
         if status is not None:
@@ -177,11 +244,16 @@ class Store:
             values["invite_hash"] = None
         t = models.events
         with self.engine.begin() as c:
-            if set(values) == {"updated", "version"}:
-                c.execute(_BUMP, {"table_id": table_id, "at": at, "new_version": version})
+            if set(values) == {"updated", "revision", "version", "since"}:
+                done = c.execute(_BUMP, {"table_id": table_id, "at": at, "new_version": version,
+                                         "expected": expected, "new_revision": expected + 1,
+                                         "new_since": since})
             else:
-                c.execute(update(models.game_tables).where(models.game_tables.c.id == table_id)
-                          .values(**values))
+                done = c.execute(update(_T).where(and_(_T.c.id == table_id,
+                                                       _T.c.revision == expected))
+                                 .values(**values))
+            if done.rowcount != 1:
+                raise StaleTable(table_id, expected)  # the transaction rolls back
             for seat in seats:
                 c.execute(update(models.seats).where(and_(
                     models.seats.c.table_id == table_id, models.seats.c.seat == seat.seat,
@@ -204,6 +276,9 @@ class Store:
                 c.execute(update(t).where(and_(t.c.table_id == table_id, t.c.sealed))
                           .values(sealed=False, private=None))
             self._insert_events(c, table_id, events)
+            if jobs is not None:
+                self._sync_jobs(c, table_id, list(jobs))
+            self._announce(c, table_id, expected + 1)
 
     @staticmethod
     def _insert_events(c, table_id: str, events: Iterable[EventRow]) -> None:
@@ -212,7 +287,101 @@ class Store:
         if rows:
             c.execute(_INSERT_EVENT, rows)
 
+    def _announce(self, c, table_id: str, revision: int) -> None:
+        if self.notify:
+            c.execute(text("SELECT pg_notify(:channel, :payload)"),
+                      {"channel": self.notify, "payload": f"{table_id} {revision}"})
+
+    def _sync_jobs(self, c, table_id: str, jobs: list[JobRow]) -> None:
+        """Make the table's jobs exactly ``jobs``, keeping (with their leases) the rows
+        that are already there for the same seat, kind and ``since``."""
+        j = models.jobs
+        same = [and_(j.c.seat == job.seat, j.c.kind == job.kind, j.c.since == job.since)
+                for job in jobs]
+        drop = j.delete().where(j.c.table_id == table_id)
+        if same:
+            drop = drop.where(not_(or_(*same)))
+        c.execute(drop)
+        if jobs:
+            c.execute(self._insert_ignoring_duplicates(j),
+                      [dict(table_id=table_id, seat=job.seat, kind=job.kind, since=job.since,
+                            due=job.due, attempts=0) for job in jobs])
+
+    def _insert_ignoring_duplicates(self, table):
+        if self.postgres:
+            from sqlalchemy.dialects.postgresql import insert
+        else:
+            from sqlalchemy.dialects.sqlite import insert
+        return insert(table).on_conflict_do_nothing()
+
+    # Jobs ------------------------------------------------------------------------------
+
+    def claim_job(self, owner: str, lease: float, now: float | None = None) -> JobRow | None:
+        """Lease the most overdue free job to ``owner`` for ``lease`` seconds.
+
+        PostgreSQL: ``FOR UPDATE SKIP LOCKED`` lets many workers claim at once without
+        waiting on each other; SQLite serializes writers, so the plain UPDATE is safe."""
+        now = time.time() if now is None else now
+        j = models.jobs
+        pick = (select(j.c.id).where(and_(j.c.due <= now, or_(j.c.lease_until.is_(None),
+                                                              j.c.lease_until < now)))
+                .order_by(j.c.due).limit(1))
+        if self.postgres:
+            pick = pick.with_for_update(skip_locked=True)
+        claim = (update(j).where(j.c.id == pick.scalar_subquery())
+                 .values(lease_until=now + lease, owner=owner, attempts=j.c.attempts + 1)
+                 .returning(j.c.id, j.c.table_id, j.c.seat, j.c.kind, j.c.since, j.c.due,
+                            j.c.attempts))
+        with self.engine.begin() as c:
+            found = c.execute(claim).first()
+        if found is None:
+            return None
+        return JobRow(seat=found.seat, kind=found.kind, since=found.since, due=found.due,
+                      id=found.id, table_id=found.table_id, attempts=found.attempts)
+
+    def release_job(self, job: JobRow, owner: str, due: float | None = None) -> None:
+        """Give a leased job back (to be taken again at ``due``, default now)."""
+        j = models.jobs
+        with self.engine.begin() as c:
+            c.execute(update(j).where(and_(j.c.id == job.id, j.c.owner == owner))
+                      .values(lease_until=None, owner=None,
+                              due=time.time() if due is None else due))
+
+    def drop_job(self, job: JobRow) -> None:
+        with self.engine.begin() as c:
+            c.execute(models.jobs.delete().where(models.jobs.c.id == job.id))
+
+    def next_due(self) -> float | None:
+        """When the next job falls due (or its lease runs out); None: no job at all."""
+        j = models.jobs
+        when = func.coalesce(j.c.lease_until, j.c.due)
+        with self.engine.connect() as c:
+            return c.execute(select(func.min(func.max(when, j.c.due) if not self.postgres
+                                             else func.greatest(when, j.c.due)))).scalar()
+
+    def jobs(self, table_id: str | None = None) -> list[JobRow]:
+        j = models.jobs
+        query = select(j).order_by(j.c.id)
+        if table_id is not None:
+            query = query.where(j.c.table_id == table_id)
+        with self.engine.connect() as c:
+            return [JobRow(seat=r.seat, kind=r.kind, since=r.since, due=r.due, id=r.id,
+                           table_id=r.table_id, attempts=r.attempts)
+                    for r in c.execute(query)]
+
     # Reading ---------------------------------------------------------------------------
+
+    def revision(self, table_id: str) -> int | None:
+        """The table's revision (None: no such table): one cheap indexed read."""
+        with self.engine.connect() as c:
+            return c.execute(select(_T.c.revision).where(_T.c.id == table_id)).scalar()
+
+    def revisions(self, table_ids: Iterable[str]) -> dict[str, int]:
+        ids = list(table_ids)
+        if not ids:
+            return {}
+        with self.engine.connect() as c:
+            return dict(c.execute(select(_T.c.id, _T.c.revision).where(_T.c.id.in_(ids))).all())
 
     def load(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as c:
@@ -222,7 +391,10 @@ class Store:
                 return None
             row = TableRow(**{k: found[k] for k in (
                 "id", "game", "options", "seed", "status", "version", "clock", "invite_hash",
-                "created", "updated", "result")})
+                "created", "updated", "result", "revision", "since", "clock_started",
+                "creator")})
+            if found["seed_text"] is not None:
+                row.seed = int(found["seed_text"])
             s = models.seats
             row.seats = [SeatRow(seat=r.seat, kind=r.kind, name=r.name, level=r.level,
                                  token_hash=r.token_hash, autopilot=r.autopilot, bank=r.bank)
@@ -259,11 +431,27 @@ class Store:
         with self.engine.connect() as c:
             return c.execute(select(func.count()).where(a.c.table_id == table_id)).scalar()
 
+    def usage(self, creator: str) -> tuple[int, int]:
+        """(tables not over, bot seats at them) created by ``creator``: for quotas."""
+        t, s = models.game_tables, models.seats
+        with self.engine.connect() as c:
+            tables = c.execute(select(func.count()).where(and_(
+                t.c.creator == creator, t.c.status != "over"))).scalar() or 0
+            bots = c.execute(select(func.count()).select_from(s.join(t, s.c.table_id == t.c.id))
+                             .where(and_(t.c.creator == creator, t.c.status != "over",
+                                         s.c.kind == "bot"))).scalar() or 0
+        return tables, bots
+
+
+def _seed_column(seed: int) -> int:
+    """The version-1 ``seed`` column is 64-bit signed: it keeps the low 63 bits."""
+    return seed & (2**63 - 1)
+
 
 def _seat_values(table_id: str, s: SeatRow) -> dict:
     return dict(table_id=table_id, seat=s.seat, kind=s.kind, name=s.name, level=s.level,
                 token_hash=s.token_hash, autopilot=s.autopilot, bank=s.bank)
 
 
-__all__ = ["ActionRow", "EventRow", "SCHEMA_VERSION", "SeatRow", "Store", "TableRow",
+__all__ = ["ActionRow", "EventRow", "JobRow", "StaleTable", "SCHEMA_VERSION", "SeatRow", "Store", "TableRow",
            "default_url", "make_engine"]

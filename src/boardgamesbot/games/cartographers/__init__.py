@@ -7,13 +7,19 @@
 
 Public vocabulary: `GAME`, `Sheet` (with the plain-text format),
 `score_card`, the action types and `parse_action`.
+
+The package: `game` (the `Game`: new games, positions, notation), `state`
+(the rules), `steps`, `position` (views and the position format), `notation`,
+`components`, `sheet` and `scoring`, `heuristics` (for bots), `render`
+(terminal text).
 """
 
 from .components import AmbushCard, ExploreCard, RuinsCard, ScoringCard, Season
 from .notation import Ambush, AmbushFallback, Draw, Fallback, Pass, parse_action
 from .scoring import SCORERS, score_card
 from .sheet import Sheet
-from .state import GAME, CartographersGame, CartographersState, solo_ambush_cells
+from .game import GAME, CartographersGame
+from .state import CartographersState, solo_ambush_cells
 
 __all__ = [
     "GAME",

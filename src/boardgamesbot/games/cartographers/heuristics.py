@@ -37,7 +37,7 @@ from boardgamesbot.engine import Heuristics, SearchSettings
 
 from .components import CARDS, COIN_TRACK, DRAWN_TERRAINS, RUINS_CARDS, SEASONS, SIZE
 from .notation import AmbushFallback, Draw, Fallback
-from .scoring import _DIAGONALS
+from .scoring import DIAGONALS
 from .sheet import (
     COLS,
     EDGE,
@@ -50,7 +50,7 @@ from .sheet import (
     popcount,
     surrounded,
 )
-from .state import AMBUSH, DRAW, OVER, CartographersState, _ambush_table, _draw_table
+from .state import AMBUSH, DRAW, OVER, CartographersState, ambush_table, draw_table
 
 __all__ = [
     "SEARCH_SETTINGS",
@@ -349,7 +349,7 @@ def _lost_barony(layers, filled, side) -> float:
 
 @_remembered(FILLED)
 def _broken_road(layers, filled, side) -> float:
-    return _lines(filled, _DIAGONALS, 3)
+    return _lines(filled, DIAGONALS, 3)
 
 
 @_remembered(FILLED)
@@ -541,7 +541,7 @@ def placement_values(state: CartographersState, player: int) -> list[tuple[float
         target = state.ambush_target(player)
         layers, filled, _ = sheets[target]
         side = state.sheets[target].side
-        masks = {a: m for m, a in _ambush_table(state.card)}
+        masks = {a: m for m, a in ambush_table(state.card)}
         values = []
         for action in actions:
             mask = masks.get(action, 1 << action.cell if isinstance(action, AmbushFallback) else 0)
@@ -561,7 +561,7 @@ def placement_values(state: CartographersState, player: int) -> list[tuple[float
     card = state.card
     shape_coin = {number: shape.coin for number, shape in enumerate(card.shapes, 1)}
     masks = {}
-    for mask, group in _draw_table(card):
+    for mask, group in draw_table(card):
         if not mask & filled:
             for action in group:
                 masks[action] = mask

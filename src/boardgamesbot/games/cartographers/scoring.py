@@ -127,13 +127,13 @@ def _diagonal(start_row: int) -> int:
     return sum(1 << ((start_row + i) * SIZE + i) for i in range(SIZE - start_row))
 
 
-_DIAGONALS = tuple(_diagonal(r) for r in range(SIZE))
+DIAGONALS = tuple(_diagonal(r) for r in range(SIZE))
 
 
 def broken_road(sheet: Sheet) -> int:
     """3 per diagonal from (r, 0) down-right to (10, 10 - r) that is completely filled."""
     filled = sheet.filled
-    return 3 * sum(1 for line in _DIAGONALS if filled & line == line)
+    return 3 * sum(1 for line in DIAGONALS if filled & line == line)
 
 
 def cauldrons(sheet: Sheet) -> int:

@@ -21,14 +21,13 @@ whole game, and `determinize` hides the future by replacing ``chance``.
 
 from __future__ import annotations
 
-import json
 import random
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from boardgamesbot.engine import Action, Game, GameError, IllegalAction, Option, State
+from boardgamesbot.engine import Action, IllegalAction, State
 
+from . import position
 from .components import (
     AMBUSH_CARDS,
     CARDS,
@@ -47,11 +46,9 @@ from .components import (
 )
 from .notation import Ambush, AmbushFallback, Draw, Fallback, Pass, parse_action
 from .scoring import score_card
-from .views import CartographersView
 from .sheet import (
     ORIENTATIONS,
     Sheet,
-    _side,
     bits,
     cell_name,
     mask_of,
@@ -60,12 +57,10 @@ from .sheet import (
     placements,
     shape_cells_at,
 )
+from .steps import AMBUSH, DRAW, OVER
 
-__all__ = ["CartographersGame", "CartographersState", "GAME", "solo_ambush_cells"]
+__all__ = ["AMBUSH", "DRAW", "OVER", "CartographersState", "solo_ambush_cells"]
 
-DRAW, AMBUSH, OVER = "draw", "ambush", "over"
-MAX_PLAYERS = 100  # the box says "1-100"
-POSITION_FORMAT = "cartographers-position/1"
 _TERRAIN_INDEX = {terrain: index for index, terrain in enumerate(DRAWN_TERRAINS)}
 _AMBUSH_NAMES = frozenset(card.name for card in AMBUSH_CARDS)
 _DECK_NAMES = tuple(sorted(card.name for card in EXPLORE_CARDS + RUINS_CARDS))
@@ -78,7 +73,7 @@ _PASS = (Pass(),)
 
 
 @lru_cache(maxsize=None)
-def _draw_table(card: ExploreCard) -> tuple[tuple[int, tuple[Draw, ...]], ...]:
+def draw_table(card: ExploreCard) -> tuple[tuple[int, tuple[Draw, ...]], ...]:
     """Every in-map drawing of ``card`` as ``(mask, actions)``, canonical orientations only.
 
     The actions sharing a mask (one per terrain on the card) are grouped so
@@ -93,7 +88,7 @@ def _draw_table(card: ExploreCard) -> tuple[tuple[int, tuple[Draw, ...]], ...]:
 
 
 @lru_cache(maxsize=None)
-def _ambush_table(card: AmbushCard) -> tuple[tuple[int, Ambush], ...]:
+def ambush_table(card: AmbushCard) -> tuple[tuple[int, Ambush], ...]:
     return tuple((mask, Ambush(o, anchor)) for o, anchor, mask in placements(card.cells))
 
 
@@ -174,10 +169,57 @@ def solo_ambush_cells(card: AmbushCard, filled: int) -> list[tuple[int, int]] | 
 class CartographersState(State):
     """A Cartographers table. Build one with ``GAME.new(num_players, seed, side=...)``."""
 
-    game: "CartographersGame"
+    __slots__ = (
+        "game", "num_players", "side", "edicts",
+        # chance: the text that seeds every shuffle (see the module docstring)
+        "chance",
+        # the cards
+        "season", "deck", "revealed", "ambush_pile", "removed", "ruins_pending",
+        # the step: its kind and each seat's hidden choice (None: still to choose)
+        "step", "chosen",
+        # the players
+        "sheets", "coins", "surrounded", "records", "last_drawn",
+        # what the last ambush drew where (for the faces)
+        "last_ambush",
+    )
 
     def __init__(self) -> None:  # use GAME.new or GAME.from_json
         self.last_ambush: dict | None = None
+
+    @classmethod
+    def setup(cls, game, num_players: int, seed: int, side) -> "CartographersState":
+        """A new game on map ``side``; all chance comes from ``seed``."""
+        chance = str(seed)
+        rng = random.Random(f"{chance}/edicts")
+        edicts = tuple(
+            rng.choice(sorted(name for name, card in SCORING_CARDS.items() if card.deck == deck))
+            for deck in SCORING_DECKS
+        )
+        pile = sorted(card.name for card in AMBUSH_CARDS)
+        random.Random(f"{chance}/ambush").shuffle(pile)
+        deck = sorted(_DECK_NAMES + (pile.pop(0),))
+        random.Random(f"{chance}/season0").shuffle(deck)
+        state = cls()
+        state.game = game
+        state.num_players = num_players
+        state.side = side
+        state.chance = chance
+        state.edicts = edicts
+        state.season = 0
+        state.deck = deck
+        state.revealed = []
+        state.ambush_pile = pile
+        state.removed = []
+        state.ruins_pending = False
+        state.step = DRAW
+        state.chosen = [None] * num_players
+        state.sheets = [Sheet(side) for _ in range(num_players)]
+        state.coins = [0] * num_players
+        state.surrounded = [0] * num_players
+        state.records = [[] for _ in range(num_players)]
+        state.last_drawn = [0] * num_players
+        state._explore()
+        return state
 
     # Queries ---------------------------------------------------------------------------
 
@@ -210,7 +252,7 @@ class CartographersState(State):
         if self.step == AMBUSH:
             sheet = self.sheets[self.ambush_target(player)]
             filled = sheet.filled
-            actions = [a for m, a in _ambush_table(self.card) if not m & filled]
+            actions = [a for m, a in ambush_table(self.card) if not m & filled]
             return actions or self._fallbacks(sheet, _AMBUSH_FALLBACKS)
         sheet = self.sheets[player]
         actions = self._drawings(sheet)
@@ -220,7 +262,7 @@ class CartographersState(State):
 
     def _drawings(self, sheet: Sheet, first_only: bool = False) -> list[Draw]:
         """Legal drawings of the current card's shapes on ``sheet`` (ruins rule included)."""
-        table = _draw_table(self.card)
+        table = draw_table(self.card)
         filled = sheet.filled
         if self.ruins_pending:
             empty_ruins = sheet.ruins & ~filled
@@ -363,7 +405,7 @@ class CartographersState(State):
                                     code="cannot_pass")
             return action, (target, 4, 0, False)
         if isinstance(action, AmbushFallback):
-            if any(not m & sheet.filled for m, _ in _ambush_table(card)):
+            if any(not m & sheet.filled for m, _ in ambush_table(card)):
                 raise IllegalAction(f"the {card.name} monster fits on seat {target + 1}'s "
                                     "sheet, so a 1x1 is not allowed", code="fallback_not_allowed")
             self._check_empty(sheet, 1 << action.cell)
@@ -450,12 +492,7 @@ class CartographersState(State):
         season = SEASONS[self.season]
         first, second = ("ABCD".index(letter) for letter in season.edicts)
         for p, sheet in enumerate(self.sheets):
-            self.records[p].append((
-                score_card(self.edicts[first], sheet),
-                score_card(self.edicts[second], sheet),
-                self.coins[p],
-                sheet.monster_penalty(),
-            ))
+            self.records[p].append(self._season_stars(sheet, self.coins[p], first, second))
         if self.season == len(SEASONS) - 1:
             self.step = OVER
             return
@@ -464,6 +501,86 @@ class CartographersState(State):
         random.Random(f"{self.chance}/season{self.season}").shuffle(cards)
         self.deck, self.revealed = cards, []
         self._explore()
+
+    def _season_stars(self, sheet: Sheet, coins: int, first: int, second: int
+                      ) -> tuple[int, int, int, int]:
+        """A season's scoring of ``sheet``: the stars of edicts ``first`` and ``second``
+        (indices into A-D), the coins, and the monster penalty."""
+        return (score_card(self.edicts[first], sheet), score_card(self.edicts[second], sheet),
+                coins, sheet.monster_penalty())
+
+    def _coins_after(self, owner: int, sheet: Sheet, coin: bool) -> int:
+        """``owner``'s coins once ``sheet`` (their sheet after a drawing) is theirs: the
+        drawing's coin and one per newly surrounded mountain (see `_award_mountains`)."""
+        gained = int(coin) + max(0, sheet.surrounded_mountains() - self.surrounded[owner])
+        return min(COIN_TRACK, self.coins[owner] + gained)
+
+    def preview(self, player: int, action: Action | str) -> dict[str, Any]:
+        """The engine's preview, plus the drawn cells and the score of the sheet drawn on
+        if the season ended with this drawing (``season_score``: edicts by letter,
+        coins, monsters as a negative number, total)."""
+        result = super().preview(player, action)
+        if not result["legal"]:
+            return result
+        _, (target, terrain, mask, coin) = self._check(player, self.game.parse_action(
+            result["action"]))
+        after = self.sheets[target].copy()
+        if mask:
+            after.draw(terrain, mask)
+        letters = SEASONS[self.season].edicts
+        first, second = ("ABCD".index(letter) for letter in letters)
+        e1, e2, coins, monsters = self._season_stars(
+            after, self._coins_after(target, after, coin), first, second)
+        result.update({
+            "cells": [cell_name(i) for i in bits(mask)], "sheet": target,
+            "terrain": DRAWN_TERRAINS[terrain] if mask else None, "coin": bool(coin),
+            "season_score": {"edicts": dict(zip(letters, (e1, e2))), "coins": coins,
+                             "monsters": -monsters, "total": e1 + e2 + coins - monsters},
+        })
+        return result
+
+    def action_info(self, player: int, action: Action) -> dict:
+        """``action`` as data: kind, no cost, and a translatable description (code + params)."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        params: dict[str, Any]
+        if isinstance(action, Pass):
+            kind, params = "pass", {}
+        elif isinstance(action, Fallback):
+            kind, params = "fallback", {"terrain": action.terrain, "cell": cell_name(action.cell)}
+        elif isinstance(action, AmbushFallback):
+            kind, params = "ambush_fallback", {"cell": cell_name(action.cell),
+                                               "sheet": self.ambush_target(player)}
+        elif isinstance(action, Ambush):
+            kind, params = "ambush", {"card": self.card.name if self.card else None,
+                                      "orientation": ORIENTATIONS[action.orientation],
+                                      "cell": cell_name(action.cell),
+                                      "cells": self._cells_of(action),
+                                      "sheet": self.ambush_target(player)}
+        else:
+            card = self.card
+            shape = card.shapes[action.shape - 1] if isinstance(card, ExploreCard) and \
+                action.shape <= len(card.shapes) else None
+            kind, params = "draw", {"terrain": action.terrain, "shape": action.shape,
+                                    "orientation": ORIENTATIONS[action.orientation],
+                                    "cell": cell_name(action.cell),
+                                    "cells": self._cells_of(action),
+                                    "coin": bool(shape and shape.coin)}
+        return {"notation": str(action), "type": kind, "cost": {},
+                "code": f"cartographers.{kind}", "params": params}
+
+    def _cells_of(self, action: Draw | Ambush) -> list[str]:
+        """The cells a drawing or an ambush covers (empty if it leaves the map)."""
+        card = self.card
+        if isinstance(action, Ambush) and isinstance(card, AmbushCard):
+            cells = card.cells
+        elif isinstance(action, Draw) and isinstance(card, ExploreCard) and \
+                action.shape <= len(card.shapes):
+            cells = card.shapes[action.shape - 1].cells
+        else:
+            return []
+        placed = shape_cells_at(oriented(cells, action.orientation), action.cell) or []
+        return [cell_name(r * SIZE + c) for r, c in placed]
 
     # Copies, hidden information ------------------------------------------------------
 
@@ -511,89 +628,35 @@ class CartographersState(State):
                 other.chosen[seat] = None
         return other
 
-    # Views ---------------------------------------------------------------------------
+    # Views and positions (built in position.py) ---------------------------------------
 
     def view(self, player: int | None) -> dict:
         """What ``player`` may see: everything but deck order, unrevealed ambushes,
         future shuffles and the other seats' choices (even whether they chose) in an open step.
         """
-        season = SEASONS[self.season]
-        scores = self.scores()
-        losses = self.monster_losses()
-        view: dict[str, Any] = {
-            "game": "cartographers",
-            "viewer": player,
-            "num_players": self.num_players,
-            "side": {"letter": self.side.letter, "name": self.side.name},
-            "season": {"number": self.season + 1, "name": season.name,
-                       "threshold": season.threshold, "time_used": self.time_used(),
-                       "scoring": list(season.edicts)},
-            "seasons": [{"name": s.name, "threshold": s.threshold, "edicts": list(s.edicts)}
-                        for s in SEASONS],
-            "edicts": [
-                {"letter": letter, "card": name, "rule": SCORING_CARDS[name].rule,
-                 "solo": SCORING_CARDS[name].solo}
-                for letter, name in zip("ABCD", self.edicts)
-            ],
-            "revealed": [_card_view(CARDS[name]) for name in self.revealed],
-            "removed_ambushes": list(self.removed),
-            "deck_size": len(self.deck),
-            "ambushes_in_deck": sum(1 for name in self.deck if name in _AMBUSH_NAMES),
-            "ruins_pending": self.ruins_pending,
-            "step": self.step,
-            "card": _card_view(self.card) if self.card is not None else None,
-            "last_ambush": self.last_ambush,
-            "players": [
-                {
-                    "seat": p,
-                    "sheet": self.sheets[p].to_text().splitlines(),
-                    "coins": self.coins[p],
-                    "seasons": [
-                        {"season": SEASONS[i].name, "edicts": [e1, e2], "coins": coins,
-                         "monsters": -monsters, "total": e1 + e2 + coins - monsters}
-                        for i, (e1, e2, coins, monsters) in enumerate(self.records[p])
-                    ],
-                    "stars": scores[p],
-                    "monster_losses": losses[p],
-                    "last_drawn": [cell_name(i) for i in bits(self.last_drawn[p])],
-                }
-                for p in range(self.num_players)
-            ],
-            "over": self.is_over(),
-            "winners": self.winners(),
-        }
-        if self.step == AMBUSH:
-            view["ambush_targets"] = [self.ambush_target(p) for p in range(self.num_players)]
-        if self.num_players == 1:
-            rating, title = self.solo_rating()
-            view["solo"] = {"rating": rating, "title": title if self.is_over() else None,
-                            "solo_numbers": sum(SCORING_CARDS[n].solo for n in self.edicts)}
-        if player is not None and 0 <= player < self.num_players and self.step != OVER:
-            view["you"] = self._own_view(player)
-        return view
+        return position.view(self, player)
 
-    def _own_view(self, player: int) -> dict:
-        choice = self.chosen[player]
-        own: dict[str, Any] = {"seat": player, "choice": None}
-        if choice is not None:
-            action, (target, terrain, mask, coin) = choice
-            own["choice"] = {"action": str(action), "sheet": target,
-                             "terrain": DRAWN_TERRAINS[terrain],
-                             "cells": [cell_name(i) for i in bits(mask)], "coin": coin}
-            return own
+    def to_json(self) -> str:
+        return position.to_json(self)
+
+    @classmethod
+    def read(cls, game, text: str) -> "CartographersState":
+        """A position written by `to_json` (or by hand); raises `GameError` naming the field."""
+        state = cls()
+        position.read(state, game, text)
+        return state
+
+    def drawing_mode(self, player: int) -> str:
+        """How ``player`` draws in this step: ``"shape"`` (a shape of the card), ``"ruins"``
+        (a shape over an empty ruins space), ``"1x1"`` (no shape fits) or ``"pass"``."""
         if self.step == AMBUSH:
-            target = self.ambush_target(player)
-            own["target"] = target
-            sheet = self.sheets[target]
-            fits = any(not m & sheet.filled for m, _ in _ambush_table(self.card))
-            own["mode"] = "shape" if fits else ("1x1" if sheet.empty else "pass")
-        else:
-            sheet = self.sheets[player]
-            if self._drawings(sheet, first_only=True):
-                own["mode"] = "ruins" if self.ruins_pending else "shape"
-            else:
-                own["mode"] = "1x1" if sheet.empty else "pass"
-        return own
+            sheet = self.sheets[self.ambush_target(player)]
+            fits = any(not m & sheet.filled for m, _ in ambush_table(self.card))
+            return "shape" if fits else ("1x1" if sheet.empty else "pass")
+        sheet = self.sheets[player]
+        if self._drawings(sheet, first_only=True):
+            return "ruins" if self.ruins_pending else "shape"
+        return "1x1" if sheet.empty else "pass"
 
     # Words ---------------------------------------------------------------------------
 
@@ -607,154 +670,18 @@ class CartographersState(State):
         if isinstance(action, AmbushFallback):
             return f"{action}: a 1x1 monster on {cell_name(action.cell)} of the neighbour's sheet"
         card = self.card
+        where = ", ".join(self._cells_of(action)) or "off the map" \
+            if isinstance(action, (Draw, Ambush)) else ""
         if isinstance(action, Ambush) and isinstance(card, AmbushCard):
-            cells = shape_cells_at(oriented(card.cells, action.orientation), action.cell)
-            where = ", ".join(cell_name(r * SIZE + c) for r, c in cells) if cells else "off the map"
             return f"{action}: {card.name} monster on the neighbour's sheet at {where}"
         if isinstance(action, Draw) and isinstance(card, ExploreCard) and \
                 action.shape <= len(card.shapes):
             shape = card.shapes[action.shape - 1]
-            cells = shape_cells_at(oriented(shape.cells, action.orientation), action.cell)
-            where = ", ".join(cell_name(r * SIZE + c) for r, c in cells) if cells else "off the map"
             coin = " (+1 coin)" if shape.coin else ""
             return (f"{action}: {action.terrain} shape {action.shape}{coin} turned "
                     f"{ORIENTATIONS[action.orientation]} on {where}")
         return str(action)
 
-    # Position format -------------------------------------------------------------------
-
-    def to_json(self) -> str:
-        players = []
-        for p in range(self.num_players):
-            choice = self.chosen[p]
-            players.append({
-                "sheet": self.sheets[p].to_text().splitlines(),
-                "coins": self.coins[p],
-                "mountains_surrounded": self.surrounded[p],
-                "seasons": [list(r) for r in self.records[p]],
-                "choice": str(choice[0]) if choice is not None else None,
-                "last_drawn": [cell_name(i) for i in bits(self.last_drawn[p])],
-            })
-        return json.dumps({
-            "format": POSITION_FORMAT,
-            "side": self.side.letter,
-            "chance": self.chance,
-            "edicts": list(self.edicts),
-            "season": SEASONS[self.season].name,
-            "step": self.step,
-            "deck": self.deck,
-            "revealed": self.revealed,
-            "ambush_pile": self.ambush_pile,
-            "removed_ambushes": self.removed,
-            "ruins_pending": self.ruins_pending,
-            "last_ambush": self.last_ambush,
-            "players": players,
-        }, indent=1)
-
     def __repr__(self) -> str:
         return (f"<Cartographers {self.num_players}p side {self.side.letter} "
                 f"{SEASONS[self.season].name} {self.step}>")
-
-
-def _card_view(card) -> dict:
-    if isinstance(card, ExploreCard):
-        return {"kind": "explore", "name": card.name, "time": card.time,
-                "terrains": list(card.terrains),
-                "shapes": [{"cells": [list(c) for c in s.cells], "coin": s.coin}
-                           for s in card.shapes]}
-    if isinstance(card, AmbushCard):
-        return {"kind": "ambush", "name": card.name, "time": 0,
-                "cells": [list(c) for c in card.cells], "direction": card.direction,
-                "solo_corner": card.solo_corner}
-    return {"kind": "ruins", "name": card.name, "time": card.time}
-
-
-# The game ----------------------------------------------------------------------------
-
-
-class CartographersGame(Game):
-    """Cartographers: 1 player is solo; the box allows up to 100."""
-
-    name = "cartographers"
-    titles = {"en": "Cartographers", "pt-BR": "Cartógrafos", "ca": "Cartògrafs"}
-    min_players = 1
-    max_players = MAX_PLAYERS
-    options = (
-        Option("side", ("A", "B"), "A",
-               titles={"en": "Map side", "pt-BR": "Lado do mapa", "ca": "Cara del mapa"},
-               labels={"en": {"A": "side A (Wilderness)", "B": "side B (Wastelands)"},
-                       "pt-BR": {"A": "lado A (Terras Selvagens)",
-                                 "B": "lado B (Terras Devastadas)"},
-                       "ca": {"A": "cara A (Terres salvatges)", "B": "cara B (Terres ermes)"}}),
-    )
-    information = "imperfect"
-    simultaneous = True
-    hidden = ("the order of the explore deck and which ambushes it holds",
-              "the other seats' choices until a step resolves")
-    view_type = CartographersView
-    help_dir = Path(__file__).parent / "help"
-
-    @property
-    def heuristics(self):  # imported on first use: the heuristics module imports this one
-        from .heuristics import HEURISTICS
-
-        return HEURISTICS
-
-    def render_text(self, view: dict):
-        from .render import text
-
-        return text(view)
-
-    def new(self, num_players: int, seed: int, **options: Any) -> CartographersState:
-        self.check_num_players(num_players)
-        options = self.check_options(options)
-        seed = self.check_seed(seed)
-        side = _side(options.get("side", "A"))
-        chance = str(seed)
-        rng = random.Random(f"{chance}/edicts")
-        edicts = tuple(
-            rng.choice(sorted(name for name, card in SCORING_CARDS.items() if card.deck == deck))
-            for deck in SCORING_DECKS
-        )
-        pile = sorted(card.name for card in AMBUSH_CARDS)
-        random.Random(f"{chance}/ambush").shuffle(pile)
-        deck = sorted(_DECK_NAMES + (pile.pop(0),))
-        random.Random(f"{chance}/season0").shuffle(deck)
-        state = CartographersState()
-        state.game = self
-        state.num_players = num_players
-        state.side = side
-        state.chance = chance
-        state.edicts = edicts
-        state.season = 0
-        state.deck = deck
-        state.revealed = []
-        state.ambush_pile = pile
-        state.removed = []
-        state.ruins_pending = False
-        state.step = DRAW
-        state.chosen = [None] * num_players
-        state.sheets = [Sheet(side) for _ in range(num_players)]
-        state.coins = [0] * num_players
-        state.surrounded = [0] * num_players
-        state.records = [[] for _ in range(num_players)]
-        state.last_drawn = [0] * num_players
-        state._explore()
-        return state
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
-
-    def from_json(self, text: str) -> CartographersState:
-        from .position import read_position
-
-        return read_position(self, text)
-
-    def render_svg(self, view: dict, **options: Any) -> str:
-        """One sheet of ``view`` as SVG text; options as `...cartographers.svg.sheet`."""
-        from .svg import sheet  # imported when a picture is asked for, not with the game
-
-        return sheet(view, **options)
-
-
-GAME = CartographersGame()

@@ -46,6 +46,75 @@ FILL = {"forest": "#3f7d3b", "village": "#c2452f", "farm": "#e9c54a", "water": "
 PLAYER_COLOURS = ("#c0392b", "#1f6fb2", "#d4a017", "#7d3c98", "#1e8449", "#d35400")
 LETTER = {"F": "forest", "V": "village", "A": "farm", "W": "water", "M": "monster"}
 
+# The panel's words in each language the faces speak (terms as in the browser's
+# web/static/i18n/*.json). Card and edict names stay as printed.
+WORDS = {
+    "en": {
+        "side": "side {letter} ({name})", "Wilderness": "Wilderness", "Wastelands": "Wastelands",
+        "sheet": "Sheet of {name}: {n} stars", "coins": "coins {n}",
+        "losses": "monsters, if scored now: −{n}",
+        "season": "{name} (season {n} of {total})", "time": "time {used}/{threshold}",
+        "now": "scored now", "heads": ("season", "edicts", "coins", "monst.", "total"),
+        "card": "Card: {name} ({n} time)", "ambush": "Ambush: {name}", "ruins": "Ruins: {name}",
+        "ruins.next": "the next shape must cover a ruins space",
+        "solo": "solo rating {rating}", "others": "others: {list}",
+        "over": "Game over", "winner": "Game over. Winner: {names}", "and": " and ",
+        "ambush.you": "Ambush: {who} draws the monsters on {whose}'s sheet",
+        "ambush.all": "Ambush: each player draws the monsters on a neighbour's sheet",
+        "draw": "Everyone draws on their own sheet",
+    },
+    "pt-BR": {
+        "side": "lado {letter} ({name})", "Wilderness": "Terras Selvagens",
+        "Wastelands": "Terras Devastadas",
+        "sheet": "Mapa de {name}: {n} estrelas", "coins": "moedas {n}",
+        "losses": "monstros, se pontuasse agora: −{n}",
+        "season": "{name} (estação {n} de {total})", "time": "tempo {used}/{threshold}",
+        "now": "pontua agora", "heads": ("estação", "decretos", "moedas", "monst.", "total"),
+        "card": "Carta: {name} (tempo {n})", "ambush": "Emboscada: {name}",
+        "ruins": "Ruínas: {name}",
+        "ruins.next": "a próxima forma deve cobrir um espaço de ruínas",
+        "solo": "nota solo {rating}", "others": "outros: {list}",
+        "over": "Fim de jogo", "winner": "Fim de jogo. Vencedor: {names}", "and": " e ",
+        "ambush.you": "Emboscada: {who} desenha os monstros no mapa de {whose}",
+        "ambush.all": "Emboscada: cada um desenha os monstros no mapa de um vizinho",
+        "draw": "Cada um desenha no seu próprio mapa",
+        "Spring": "Primavera", "Summer": "Verão", "Autumn": "Outono", "Winter": "Inverno",
+        "Amateur Assessor": "Avaliador Amador", "Apprentice Surveyor": "Agrimensor Aprendiz",
+        "Dimwitted Doodler": "Rabiscador Distraído", "Inept Assistant": "Assistente Inepto",
+        "Journeyman Topographer": "Topógrafo Experiente",
+        "Legendary Cartographer": "Cartógrafo Lendário", "Master Mapsmith": "Mestre Mapeador",
+        "Oblivious Inkdrinker": "Bebedor de Tinta Alheado",
+    },
+    "ca": {
+        "side": "cara {letter} ({name})", "Wilderness": "Terres salvatges",
+        "Wastelands": "Terres ermes",
+        "sheet": "Mapa de {name}: {n} estrelles", "coins": "monedes {n}",
+        "losses": "monstres, si puntués ara: −{n}",
+        "season": "{name} (estació {n} de {total})", "time": "temps {used}/{threshold}",
+        "now": "puntua ara", "heads": ("estació", "edictes", "monedes", "monst.", "total"),
+        "card": "Carta: {name} (temps {n})", "ambush": "Emboscada: {name}",
+        "ruins": "Ruïnes: {name}",
+        "ruins.next": "la forma següent ha de cobrir un espai de ruïnes",
+        "solo": "nota del solitari {rating}", "others": "altres: {list}",
+        "over": "Fi de la partida", "winner": "Fi de la partida. Guanya: {names}",
+        "and": " i ",
+        "ambush.you": "Emboscada: {who} dibuixa els monstres al mapa de {whose}",
+        "ambush.all": "Emboscada: cadascú dibuixa els monstres al mapa d'un veí",
+        "draw": "Cadascú dibuixa al seu mapa",
+        "Spring": "Primavera", "Summer": "Estiu", "Autumn": "Tardor", "Winter": "Hivern",
+        "forest": "bosc", "village": "poble", "farm": "granja", "water": "aigua",
+        "monster": "monstre",
+        "Amateur Assessor": "Taxador aficionat", "Apprentice Surveyor": "Agrimensor aprenent",
+        "Dimwitted Doodler": "Gargotejador despistat", "Inept Assistant": "Ajudant inepte",
+        "Journeyman Topographer": "Topògraf oficial",
+        "Legendary Cartographer": "Cartògraf llegendari", "Master Mapsmith": "Mestre cartògraf",
+        "Oblivious Inkdrinker": "Bevedor de tinta distret",
+    },
+}
+WORDS["pt-BR"].update({"forest": "floresta", "village": "vila", "farm": "fazenda",
+                       "water": "água", "monster": "monstro"})
+LANGUAGES = tuple(WORDS)
+
 
 def _n(x: float) -> str:
     """A coordinate with one decimal at most: short, and stable for golden files."""
@@ -74,7 +143,7 @@ def _wrap(words: str, size: float, width: float) -> list[str]:
     """Lines of at most ``width`` units, guessing DejaVu Sans at 0.57 em a character."""
     most = max(8, int(width / (0.57 * size)))
     lines, line = [], ""
-    for word in str(words).split():
+    for word in str(words).split(" "):  # a no-break space (\xa0) keeps words together
         if line and len(line) + 1 + len(word) > most:
             lines.append(line)
             line = word
@@ -175,14 +244,14 @@ def _mini_shape(x: float, y: float, cells: Sequence[Sequence[int]], terrain: str
     return "".join(out), cols * unit + (10 if coin else 0)
 
 
-def _card(view: dict, x0: float, y: float, out: list) -> float:
+def _card(view: dict, w: dict, x0: float, y: float, out: list) -> float:
     card = view.get("card")
     if not card:
         return y
     y += 24
     kind = card["kind"]
     if kind == "explore":
-        for i, line in enumerate(_wrap(f"Card: {card['name']} ({card['time']} time)", 13,
+        for i, line in enumerate(_wrap(w["card"].format(name=card["name"], n=card["time"]), 13,
                                        PANEL_WIDTH - 8)):
             y += 17 if i else 0
             out.append(_text(x0, y, line, 13, fill=INK, font_weight="bold"))
@@ -191,8 +260,9 @@ def _card(view: dict, x0: float, y: float, out: list) -> float:
         for terrain in card["terrains"]:
             out.append(_el("rect", x=x, y=y + 2, width=12, height=12, fill=FILL[terrain],
                            stroke="#4d4433", stroke_width="0.6"))
-            out.append(_text(x + 16, y + 12.5, terrain, 12, fill=INK))
-            x += 24 + 7.5 * len(terrain)
+            words = w.get(terrain, terrain)
+            out.append(_text(x + 16, y + 12.5, words, 12, fill=INK))
+            x += 24 + 7.5 * len(words)
         y += 22
         x, tallest = x0, 0
         for shape in card["shapes"]:
@@ -202,33 +272,35 @@ def _card(view: dict, x0: float, y: float, out: list) -> float:
             tallest = max(tallest, max(r for r, _ in shape["cells"]) + 1)
         y += tallest * 11
     elif kind == "ambush":
-        out.append(_text(x0, y, f"Ambush: {card['name']}", 13, fill=INK, font_weight="bold"))
+        out.append(_text(x0, y, w["ambush"].format(name=card["name"]), 13, fill=INK,
+                         font_weight="bold"))
         y += 8
         drawn, _ = _mini_shape(x0, y, card["cells"], "monster", False)
         out.append(_el("g", drawn, class_="card-shape"))
         y += (max(r for r, _ in card["cells"]) + 1) * 11
     else:
-        out.append(_text(x0, y, f"Ruins: {card['name']}", 13, fill=INK, font_weight="bold"))
+        out.append(_text(x0, y, w["ruins"].format(name=card["name"]), 13, fill=INK,
+                         font_weight="bold"))
     if view.get("ruins_pending"):
         y += 18
-        out.append(_text(x0, y, "the next shape must cover a ruins space", 11.5, fill=MUTED))
+        out.append(_text(x0, y, w["ruins.next"], 11.5, fill=MUTED))
     return y
 
 
-def _status(view: dict, names: Sequence[str]) -> str:
+def _status(view: dict, names: Sequence[str], w: dict) -> str:
     if view.get("over"):
-        winners = " and ".join(names[w] for w in view.get("winners", []))
-        return f"Game over. Winner: {winners}" if winners else "Game over"
+        winners = w["and"].join(names[seat] for seat in view.get("winners", []))
+        return w["winner"].format(names=winners) if winners else w["over"]
     if view.get("step") == "ambush":
         you = view.get("you") or {}
         if "target" in you:
-            return (f"Ambush: {names[you['seat']]} draws the monsters on "
-                    f"{names[you['target']]}'s sheet")
-        return "Ambush: each player draws the monsters on a neighbour's sheet"
-    return "Everyone draws on their own sheet"
+            return w["ambush.you"].format(who=names[you["seat"]], whose=names[you["target"]])
+        return w["ambush.all"]
+    return w["draw"]
 
 
-def _panel(view: dict, seat: int, names: Sequence[str], colours: Sequence[str]) -> tuple[str, float]:
+def _panel(view: dict, seat: int, names: Sequence[str], colours: Sequence[str],
+           w: dict) -> tuple[str, float]:
     x0 = PANEL_X
     out = []
     player = view["players"][seat]
@@ -236,28 +308,33 @@ def _panel(view: dict, seat: int, names: Sequence[str], colours: Sequence[str]) 
     y = 22.0
     out.append(_text(x0, y, "Cartographers", 17, fill=INK, font_weight="bold"))
     y += 20
-    out.append(_text(x0, y, f"side {side.get('letter', '?')} ({side.get('name', '')})", 12,
+    out.append(_text(x0, y, w["side"].format(letter=side.get("letter", "?"),
+                                    name=w.get(side.get("name", ""), side.get("name", ""))), 12,
                      fill=MUTED))
     y += 24
     out.append(_el("rect", x=x0, y=y - 12, width=14, height=14, rx="2",
                    fill=colours[seat % len(colours)], stroke="#111", stroke_width="0.6"))
-    out.append(_text(x0 + 20, y, f"Sheet of {names[seat]}: {player['stars']} stars", 14,
+    out.append(_text(x0 + 20, y, w["sheet"].format(name=names[seat], n=player["stars"]), 14,
                      fill=INK, font_weight="bold", class_="stars"))
     y += 20
-    out.append(_text(x0, y, f"coins {player['coins']}", 12.5, fill=INK))
+    coins = w["coins"].format(n=player["coins"])
+    out.append(_text(x0, y, coins, 12.5, fill=INK))
+    track = x0 + 0.62 * 12.5 * len(coins) + 14  # the track starts after the words
     for i in range(MAX_COINS):
-        out.append(_el("circle", cx=x0 + 72 + i * 15.5, cy=y - 4.5, r="6",
+        out.append(_el("circle", cx=track + i * 14.5, cy=y - 4.5, r="5.5",
                        fill="#e0b000" if i < player["coins"] else "#efe9d8",
                        stroke="#7a5a00" if i < player["coins"] else "#c9c1a8",
                        stroke_width="1", class_="coin on" if i < player["coins"] else "coin"))
     if player.get("monster_losses") and not view.get("over"):
         y += 18
-        out.append(_text(x0, y, f"monsters, if scored now: −{player['monster_losses']}",
+        out.append(_text(x0, y, w["losses"].format(n=player["monster_losses"]),
                          12, fill=MUTED))
     season = view["season"]
     y += 28
-    out.append(_text(x0, y, f"{season['name']} (season {season['number']} of "
-                            f"{len(view.get('seasons', [])) or 4})", 14, fill=INK,
+    out.append(_text(x0, y, w["season"].format(name=w.get(season["name"], season["name"]),
+                                               n=season["number"],
+                                               total=len(view.get("seasons", [])) or 4), 14,
+                     fill=INK,
                      font_weight="bold", class_="season"))
     y += 10
     used, threshold = season["time_used"], season["threshold"]
@@ -265,7 +342,8 @@ def _panel(view: dict, seat: int, names: Sequence[str], colours: Sequence[str]) 
     if used:
         out.append(_el("rect", x=x0, y=y, width=(PANEL_WIDTH - 90) * min(used, threshold)
                        / threshold, height=10, rx="5", fill="#d4a017"))
-    out.append(_text(x0 + PANEL_WIDTH - 82, y + 9.5, f"time {used}/{threshold}", 12, fill=INK))
+    out.append(_text(x0 + PANEL_WIDTH - 82, y + 9.5,
+                     w["time"].format(used=used, threshold=threshold), 12, fill=INK))
     y += 12
     scoring = set(season.get("scoring", [])) if not view.get("over") else set()
     for edict in view.get("edicts", []):
@@ -280,43 +358,48 @@ def _panel(view: dict, seat: int, names: Sequence[str], colours: Sequence[str]) 
         out.append(_text(x0 + 24, y, edict["card"], 12.5, fill=INK,
                          font_weight="bold" if now else "normal", class_="edict"))
         if now:
-            out.append(_text(x0 + PANEL_WIDTH - 12, y, "scored now", 10.5, fill="#7a5a00",
+            out.append(_text(x0 + PANEL_WIDTH - 12, y, w["now"], 10.5, fill="#7a5a00",
                              text_anchor="end"))
     if player.get("seasons"):
         y += 26
-        columns = (("season", 0), ("edicts", 78), ("coins", 150), ("monst.", 198),
-                   ("total", 252))
+        columns = zip(w["heads"], (0, 82, 146, 206, 256))
         for words, dx in columns:
             out.append(_text(x0 + dx, y, words, 11, fill=MUTED))
         for row in player["seasons"]:
             y += 18
-            cells = ((row["season"], 0, "normal"), (" + ".join(map(str, row["edicts"])), 78,
-                                                    "normal"),
-                     (row["coins"], 150, "normal"), (row["monsters"], 198, "normal"),
-                     (row["total"], 252, "bold"))
+            cells = ((w.get(row["season"], row["season"]), 0, "normal"),
+                     (" + ".join(map(str, row["edicts"])), 82, "normal"),
+                     (row["coins"], 146, "normal"), (row["monsters"], 206, "normal"),
+                     (row["total"], 256, "bold"))
             for words, dx, weight in cells:
                 out.append(_text(x0 + dx, y, words, 12.5, fill=INK, font_weight=weight))
-    y = _card(view, x0, y, out)
+    y = _card(view, w, x0, y, out)
     if view.get("solo"):
         y += 22
         solo = view["solo"]
-        title = f" ({solo['title']})" if solo.get("title") else ""
-        out.append(_text(x0, y, f"solo rating {solo['rating']}{title}", 12.5, fill=INK))
+        title = f" ({w.get(solo['title'], solo['title'])})" if solo.get("title") else ""
+        out.append(_text(x0, y, w["solo"].format(rating=solo["rating"]) + title, 12.5,
+                         fill=INK))
     if len(view["players"]) > 1:
-        y += 22
-        others = " · ".join(f"{names[p['seat']]} {p['stars']}★" for p in view["players"]
+        y += 6
+        others = " · ".join(f"{names[p['seat']]}\xa0{p['stars']}★" for p in view["players"]
                             if p["seat"] != seat)
-        out.append(_text(x0, y, f"others: {others}", 12, fill=MUTED))
+        for line in _wrap(w["others"].format(list=others), 12, PANEL_WIDTH - 8):
+            y += 16
+            out.append(_text(x0, y, line, 12, fill=MUTED))
     y += 6
-    for line in _wrap(_status(view, names), 12, PANEL_WIDTH - 8):
+    for line in _wrap(_status(view, names, w), 12, PANEL_WIDTH - 8):
         y += 16
         out.append(_text(x0, y, line, 12, fill=MUTED, class_="status"))
     return "".join(out), y + 12
 
 
 def _default_seat(view: dict) -> int:
+    """The sheet a seat is drawing on now: its own, or in an ambush its neighbour's."""
     you = view.get("you")
     if you:
+        if view.get("step") == "ambush" and you.get("target") is not None:
+            return you["target"]
         return you["seat"]
     viewer = view.get("viewer")
     return viewer if isinstance(viewer, int) and viewer >= 0 else 0
@@ -326,10 +409,12 @@ def sheet(view: dict, *, seat: int | None = None, size: float | None = 900,
           highlight: Iterable[str] | None = None,
           preview: tuple[str, Iterable[str]] | None = None, panel: bool = True,
           colours: Sequence[str] = PLAYER_COLOURS,
-          seat_names: Sequence[str] | None = None) -> str:
+          seat_names: Sequence[str] | None = None, lang: str = "en") -> str:
     """One seat's sheet from ``view`` (what ``state.view(seat)`` returned) as SVG text.
 
-    * ``seat``: whose sheet (0-based); by default the viewer's own, or the first.
+    * ``seat``: whose sheet (0-based); by default the one the viewer draws on now
+      (its own, or in an ambush the neighbour's it must draw monsters on), and
+      the first seat's for a spectator.
     * ``size``: the picture's width in pixels (its height follows); ``None`` leaves
       it unsized (1 unit = 1 px).
     * ``highlight``: cells to outline, such as ``["C4", "C5"]``; by default the
@@ -340,7 +425,10 @@ def sheet(view: dict, *, seat: int | None = None, size: float | None = 900,
     * ``panel``: draw the side panel (coins, season, edicts, stars, card).
     * ``colours``, ``seat_names``: the players' colours and names, by seat
       (names default to p1, p2, …).
+    * ``lang``: the panel's language: ``"en"``, ``"pt-BR"`` or ``"ca"``.
     """
+    if lang not in WORDS:
+        raise ValueError(f"no words for language {lang!r}; one of {', '.join(LANGUAGES)}")
     players = view["players"]
     if seat is None:
         seat = _default_seat(view)
@@ -365,7 +453,7 @@ def sheet(view: dict, *, seat: int | None = None, size: float | None = 900,
     width, height = SHEET_END + 4, SHEET_END + 4
     side = ""
     if panel:
-        side, panel_height = _panel(view, seat, names, colours)
+        side, panel_height = _panel(view, seat, names, colours, WORDS[lang])
         width = PANEL_X + PANEL_WIDTH
         height = max(height, panel_height)
     attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {_n(width)} {_n(height)}"}

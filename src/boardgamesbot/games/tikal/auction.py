@@ -22,24 +22,26 @@ auctioned one by one:
   final round is played in ascending order of points (ties: nearest clockwise
   after the player who placed the last tile first); each spends 10 AP, scores.
 
-The basic engine (`state.py`) calls in here through a few hooks: `start_game`,
-`legal_auction_actions` / `apply_auction_action` for the auction's own phases
-(``"bid"`` and ``"take"``), `after_turn` when a normal turn ends and
-`after_volcano_round`. Decisions where the rulebook is silent are marked
-**Decision** and listed in docs/tikal-auction.md.
+The rules (`state.py`) call in here through the `Variant` hooks that
+`AuctionVariant` overrides (see `variants.py`): the start of the game, the
+auction's own phases (``"bid"`` and ``"take"``), the end of a normal turn and
+of a volcano round, out-of-turn explanations, and the auction's part of views
+and positions. The auction keeps its own part of the position in
+``state.auction`` (an `Auction`) and changes the rest of the state only
+through the state's documented methods. Decisions where the rulebook is
+silent are marked **Decision** and listed in docs/tikal-auction.md.
 """
 
 from __future__ import annotations
 
 from boardgamesbot.engine import Action, IllegalAction
 
-from .components import VOLCANO
-from .notation import PASS, Bid, Pass, Take, bid, take
-from .position import PositionError
-from .state import FINAL_ROUND, PLACE, TILES, VOLCANO_ROUND, seat_name
+from .components import TILES
+from .notation import PASS, Bid, Pass, Take, bid, seat_name, take
+from .phases import AUCTION_PHASES, BID, FINAL_ROUND, TAKE
+from .variants import Variant
 
-BID, TAKE = "bid", "take"  # the auction's phases: bidding for a turn; choosing a tile
-PHASES = (BID, TAKE)
+PHASES = AUCTION_PHASES
 
 
 class Auction:
@@ -96,162 +98,163 @@ class Auction:
         }
 
     @classmethod
-    def from_json(cls, data: dict, num_players: int) -> "Auction":
-        """Read the auction part of a position; every malformed field is named."""
-        def expect(condition: bool, message: str) -> None:
-            if not condition:
-                raise PositionError(f"invalid Tikal position: auction: {message}")
+    def from_json(cls, data, num_players: int, reader) -> "Auction":
+        """Read the auction part of a position; every malformed field is named.
 
-        def seat(value, what: str, low: int = 0) -> int:
-            expect(isinstance(value, int) and not isinstance(value, bool)
-                   and low <= value < num_players,
-                   f"{what} must be a seat {low}…{num_players - 1}, not {value!r}")
-            return value
-
-        expect(isinstance(data, dict), "must be an object")
+        ``reader`` is the position's `PositionReader`; errors say "auction: ".
+        """
+        read = reader.part("auction: ")
+        read.expect(isinstance(data, dict), "must be an object")
         auction = cls(num_players)
         display = data.get("display", [])
-        expect(isinstance(display, list) and len(display) <= num_players,
-               f"display must list at most {num_players} tiles")
+        read.expect(isinstance(display, list) and len(display) <= num_players,
+                    f"display must list at most {num_players} tiles")
         for tile_id in display:
-            expect(tile_id in TILES, f"unknown tile {tile_id!r} in the display")
+            read.expect(tile_id in TILES, f"unknown tile {tile_id!r} in the display")
         auction.display = list(display)
         amulets = data.get("amulets", [True] * num_players)
-        expect(isinstance(amulets, list) and len(amulets) == num_players
-               and all(isinstance(up, bool) for up in amulets),
-               f"amulets must list {num_players} booleans (true: face up)")
+        read.expect(isinstance(amulets, list) and len(amulets) == num_players
+                    and all(isinstance(up, bool) for up in amulets),
+                    f"amulets must list {num_players} booleans (true: face up)")
         auction.amulets = list(amulets)
-        expect(len(auction.display) <= auction.amulets.count(True),
-               "more tiles on display than face-up amulets to take them")
-        auction.opener = seat(data.get("opener", 0), "opener")
-        amount = data.get("bid", 0)
-        expect(isinstance(amount, int) and not isinstance(amount, bool) and amount >= 0,
-               f"bid must be a whole number ≥ 0, not {amount!r}")
-        auction.bid = amount
-        auction.bidder = seat(data.get("bidder", -1), "bidder", -1)
-        expect((auction.bid == 0) == (auction.bidder == -1), "a bid needs a bidder and vice versa")
-        passed = data.get("passed", [])
-        expect(isinstance(passed, list), "passed must be a list of seats")
-        auction.passed = [seat(p, "passed") for p in passed]
-        expect(len(set(auction.passed)) == len(auction.passed), "a seat passed twice")
-        expect(auction.bidder not in auction.passed, "the high bidder cannot have passed")
-        number = data.get("round", 1)
-        expect(isinstance(number, int) and not isinstance(number, bool) and number >= 0,
-               f"round must be a whole number ≥ 0, not {number!r}")
-        auction.round = number
+        read.expect(len(auction.display) <= auction.amulets.count(True),
+                    "more tiles on display than face-up amulets to take them")
+        auction.opener = read.seat(data.get("opener", 0), "opener", num_players)
+        auction.bid = read.at_least(data.get("bid", 0), "bid")
+        auction.bidder = read.seat(data.get("bidder", -1), "bidder", num_players, -1)
+        read.expect((auction.bid == 0) == (auction.bidder == -1),
+                    "a bid needs a bidder and vice versa")
+        auction.passed = read.list_of(data.get("passed", []),
+                                      lambda p: read.seat(p, "passed", num_players),
+                                      "passed must be a list of seats")
+        read.expect(len(set(auction.passed)) == len(auction.passed), "a seat passed twice")
+        read.expect(auction.bidder not in auction.passed, "the high bidder cannot have passed")
+        auction.round = read.at_least(data.get("round", 1), "round")
         return auction
 
 
-# The hooks the basic engine calls -----------------------------------------------------------
+# The variant: the hooks the rules call ----------------------------------------------------
 
 
-def start_game(state) -> None:
-    """Reveal the first round; seat 0 opens (as if the last seat had just played)."""
-    state.auction = Auction(state.num_players)
-    _start_round(state, state.num_players - 1)
+class AuctionVariant(Variant):
+    """The auction variant's hooks (see `Variant` for when the rules call each)."""
 
+    name = "auction"
+    phases = AUCTION_PHASES
+    has_part = True
+    starting_points = 20  # the capital everyone bids with
 
-def legal_auction_actions(state, player: int) -> list[Action]:
-    auction = state.auction
-    if state.phase == BID:
-        return [bid(amount) for amount in range(auction.bid + 1, state.points[player] + 1)] + [PASS]
-    if state.phase == TAKE:
-        return [take(index) for index in range(len(auction.display))]
-    return []
+    def start(self, state) -> None:
+        """Reveal the first round; seat 0 opens (as if the last seat had just played)."""
+        state.auction = Auction(state.num_players)
+        _start_round(state, state.num_players - 1)
 
+    def legal_actions(self, state, player: int) -> list[Action]:
+        auction = state.auction
+        if state.phase == BID:
+            return [bid(amount) for amount in range(auction.bid + 1, state.points[player] + 1)] + [
+                PASS]
+        if state.phase == TAKE:
+            return [take(index) for index in range(len(auction.display))]
+        return []
 
-def apply_auction_action(state, player: int, action: Action) -> None:
-    """Check ``action`` completely, then carry it out (the basic engine checked the turn)."""
-    auction = state.auction
-    if state.phase == BID:
-        if isinstance(action, Bid):
-            _check_bid(state, player, action.amount)
-            _bid(state, player, action.amount)
-        elif isinstance(action, Pass):
-            _pass(state, player)
+    def apply(self, state, player: int, action: Action) -> None:
+        """Check ``action`` completely, then carry it out (the rules checked the turn)."""
+        auction = state.auction
+        if state.phase == BID:
+            if isinstance(action, Bid):
+                _check_bid(state, player, action.amount)
+                _bid(state, player, action.amount)
+            elif isinstance(action, Pass):
+                _pass(state, player)
+            else:
+                raise IllegalAction(
+                    f"the auction for turn {auction.turn()} of the round is on: "
+                    f"'bid N' or 'pass', not '{action}'", code="auction_running",
+                )
+        elif state.phase == TAKE:
+            if not isinstance(action, Take):
+                raise IllegalAction(
+                    f"choose a tile of the display first ('take 1'…'take "
+                    f"{len(auction.display)}'), not '{action}'", code="take_tile_first",
+                )
+            if not 0 <= action.index < len(auction.display):
+                raise IllegalAction(
+                    f"the display has {len(auction.display)} tile(s); there is no tile "
+                    f"{action.index + 1}", code="no_such_tile", index=action.index + 1,
+                )
+            _choose(state, player, action.index)
         else:
+            super().apply(state, player, action)
+
+    def explain_out_of_turn(self, state, player: int, action: Action) -> None:
+        """Say *why* a seat that is not to act cannot bid, pass or take, when there is a reason.
+
+        The rules call this before their generic "not your turn" error, so a
+        player who passed or already played this round is told so.
+        """
+        auction = state.auction
+        if auction is None or not isinstance(action, (Bid, Pass, Take)):
+            return
+        if state.phase not in PHASES or not 0 <= player < state.num_players:
+            return
+        if not auction.amulets[player]:
             raise IllegalAction(
-                f"the auction for turn {auction.turn()} of the round is on: "
-                f"'bid N' or 'pass', not '{action}'", code="auction_running",
+                f"{seat_name(player)} already played this round (amulet face down) and is out "
+                "of the auctions until the next round", code="already_played", seat=player,
             )
-    elif state.phase == TAKE:
-        if not isinstance(action, Take):
+        if state.phase == BID and player in auction.passed:
             raise IllegalAction(
-                f"choose a tile of the display first ('take 1'…'take {len(auction.display)}'), "
-                f"not '{action}'", code="take_tile_first",
+                f"{seat_name(player)} passed and is out of this auction; "
+                f"{seat_name(state.current)} is to bid", code="already_passed", seat=player,
             )
-        if not 0 <= action.index < len(auction.display):
-            raise IllegalAction(
-                f"the display has {len(auction.display)} tile(s); there is no tile "
-                f"{action.index + 1}", code="no_such_tile", index=action.index + 1,
-            )
-        _choose(state, player, action.index)
-    else:
-        raise IllegalAction(f"unknown phase {state.phase!r}", code="wrong_phase")
+
+    def after_turn(self, state, player: int) -> None:
+        """A normal turn ended: the player's amulet flips face down; on to the next turn.
+
+        Scoring turns are not normal turns, so they flip no amulet.
+        """
+        state.auction.amulets[player] = False
+        _next_turn(state, player)
+
+    # after_volcano_round: as in the basic game, the chooser (``state.current``)
+    # places the volcano, which stayed in ``state.drawn`` through the scoring round.
+
+    def view(self, state) -> dict:
+        """The auction as every seat sees it: all of it is public."""
+        auction = state.auction
+        display = []
+        for index, tile_id in enumerate(auction.display):
+            tile = TILES[tile_id]
+            display.append({"index": index + 1, "letter": tile.letter, "kind": tile.kind,
+                             "value": tile.value, "masks": tile.masks,
+                             "stones": list(tile.stones)})
+        bidding = state.phase == BID
+        auctions_over = state.round == FINAL_ROUND or state.is_over()
+        return {
+            "round": auction.round,
+            "turn": None if auctions_over else auction.turn(),  # None: every tile is placed
+            "display": display,
+            "amulets": ["up" if up else "down" for up in auction.amulets],
+            "opener": auction.opener,
+            "bid": auction.bid,
+            "bidder": auction.bidder if auction.bidder >= 0 else None,
+            "passed": auction.passed[:] if bidding else [],
+            "bidding": [s for s in range(state.num_players) if auction.in_auction(s)]
+            if bidding else [],
+            "winner": state.current if state.phase == TAKE else None,
+            "to_act": state.current if bidding else None,
+            "max_bid": state.points[state.current] if bidding else None,
+        }
+
+    def to_json(self, state) -> dict:
+        return state.auction.to_json()
+
+    def read_part(self, data, num_players: int, reader) -> Auction:
+        return Auction.from_json(data, num_players, reader)
 
 
-def check_out_of_turn(state, player: int, action: Action) -> None:
-    """Say *why* a seat that is not to act cannot bid, pass or take, when there is a reason.
-
-    The basic engine calls this before its generic "not your turn" error, so
-    a player who passed or already played this round is told so.
-    """
-    auction = state.auction
-    if auction is None or not isinstance(action, (Bid, Pass, Take)):
-        return
-    if state.phase not in PHASES or not 0 <= player < state.num_players:
-        return
-    if not auction.amulets[player]:
-        raise IllegalAction(
-            f"{seat_name(player)} already played this round (amulet face down) and is out "
-            "of the auctions until the next round", code="already_played", seat=player,
-        )
-    if state.phase == BID and player in auction.passed:
-        raise IllegalAction(
-            f"{seat_name(player)} passed and is out of this auction; "
-            f"{seat_name(state.current)} is to bid", code="already_passed", seat=player,
-        )
-
-
-def after_turn(state, player: int) -> None:
-    """A normal turn ended: the player's amulet flips face down; on to the next turn."""
-    state.auction.amulets[player] = False
-    _next_turn(state, player)
-
-
-def after_volcano_round(state) -> None:
-    """The scoring round is over: its chooser (``state.current``) places the volcano.
-
-    The volcano stayed in ``state.drawn`` all through the scoring round.
-    """
-    state.phase = PLACE
-
-
-def auction_view(state) -> dict:
-    """The auction as every seat sees it: all of it is public."""
-    auction = state.auction
-    display = []
-    for index, tile_id in enumerate(auction.display):
-        tile = TILES[tile_id]
-        display.append({"index": index + 1, "letter": tile.letter, "kind": tile.kind,
-                         "value": tile.value, "masks": tile.masks, "stones": list(tile.stones)})
-    bidding = state.phase == BID
-    auctions_over = state.round == FINAL_ROUND or state.is_over()
-    return {
-        "round": auction.round,
-        "turn": None if auctions_over else auction.turn(),  # None: every tile is placed
-        "display": display,
-        "amulets": ["up" if up else "down" for up in auction.amulets],
-        "opener": auction.opener,
-        "bid": auction.bid,
-        "bidder": auction.bidder if auction.bidder >= 0 else None,
-        "passed": auction.passed[:] if bidding else [],
-        "bidding": [s for s in range(state.num_players) if auction.in_auction(s)] if bidding
-        else [],
-        "winner": state.current if state.phase == TAKE else None,
-        "to_act": state.current if bidding else None,
-        "max_bid": state.points[state.current] if bidding else None,
-    }
+AUCTION = AuctionVariant()
 
 
 # The round ----------------------------------------------------------------------------------
@@ -268,8 +271,7 @@ def _start_round(state, last: int) -> None:
     """
     auction = state.auction
     auction.round += 1
-    stack = state.stack
-    auction.display = [stack.pop() for _ in range(min(state.num_players, len(stack)))]
+    auction.display = state.reveal_tiles(state.num_players)
     _next_turn(state, last)
 
 
@@ -293,8 +295,7 @@ def _next_turn(state, last: int) -> None:
         return
     auction.opener = next(p for p in ((last + i) % n for i in range(1, n + 1))
                           if auction.amulets[p])
-    state.phase = BID
-    state.current = auction.opener
+    state.hand_turn_to(auction.opener, BID)
 
 
 def _start_final_round(state, last: int) -> None:
@@ -343,18 +344,18 @@ def _next_in_auction(state, after: int) -> int:
 
 def _bid(state, player: int, amount: int) -> None:
     auction = state.auction
-    state.barriers += 1  # a bid is binding: the other seats have seen it
+    state.cross_barrier()  # a bid is binding: the other seats have seen it
     auction.bid, auction.bidder = amount, player
     following = _next_in_auction(state, player)
     if following < 0:  # everybody else has passed
         _won(state, player)
     else:
-        state.current = following
+        state.hand_turn_to(following, BID)
 
 
 def _pass(state, player: int) -> None:
     auction = state.auction
-    state.barriers += 1  # so is a pass
+    state.cross_barrier()  # so is a pass
     auction.passed.append(player)
     still_in = [seat for seat in range(state.num_players) if auction.in_auction(seat)]
     if not still_in:
@@ -364,36 +365,27 @@ def _pass(state, player: int) -> None:
         # The last bidder standing wins.
         _won(state, auction.bidder)
     else:
-        state.current = _next_in_auction(state, player)
+        state.hand_turn_to(_next_in_auction(state, player), BID)
 
 
 def _won(state, player: int) -> None:
     """``player`` pays the bid (0 when free) and chooses a tile (no choice with one left)."""
     auction = state.auction
-    state.points[player] -= auction.bid if auction.bidder == player else 0
-    state.current = player
+    if auction.bidder == player:
+        state.pay(player, auction.bid)
     if len(auction.display) == 1:
         _choose(state, player, 0)
     else:
-        state.phase = TAKE
+        state.hand_turn_to(player, TAKE)
 
 
 def _choose(state, player: int, index: int) -> None:
-    """The chosen tile becomes the one to place; a volcano starts a scoring round first."""
-    tile_id = state.auction.display.pop(index)
-    state.drawn = tile_id
-    state.current = player
-    if TILES[tile_id].kind == VOLCANO:
-        # The chooser sets it aside; the scoring turns flip no amulet (they are
-        # not normal turns, so `after_turn` is not called for them).
-        state.volcano_drawer = player
-        state.start_scoring_round(VOLCANO_ROUND, player)
-    else:
-        state.phase = PLACE
+    """The chosen tile becomes the one to place; a volcano starts a scoring round first.
+
+    The chooser sets a volcano aside; the scoring turns flip no amulet (they are
+    not normal turns, so `AuctionVariant.after_turn` is not called for them).
+    """
+    state.give_tile(player, state.auction.display.pop(index))
 
 
-__all__ = [
-    "Auction", "BID", "PHASES", "TAKE", "after_turn", "after_volcano_round",
-    "apply_auction_action", "auction_view", "check_out_of_turn", "legal_auction_actions",
-    "start_game",
-]
+__all__ = ["AUCTION", "Auction", "AuctionVariant", "BID", "PHASES", "TAKE"]

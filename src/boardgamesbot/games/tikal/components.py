@@ -272,3 +272,4 @@ def load_components(path: str | Path | None = None) -> Components:
 
 
 COMPONENTS = load_components()
+TILES = {tile.id: tile for tile in COMPONENTS.tiles}  # tile id -> Tile

@@ -36,6 +36,11 @@ LEADER, WORKER = "L", "W"
 FIGURES = (LEADER, WORKER)
 
 
+def seat_name(seat: int) -> str:
+    """Seats are numbered from 0 in the engine and written p1, p2, ... for people."""
+    return f"p{seat + 1}"
+
+
 @dataclass(frozen=True, slots=True)
 class Place(Action):
     space: int

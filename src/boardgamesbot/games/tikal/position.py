@@ -4,6 +4,10 @@ A position (`to_json` / `from_json`) holds everything, hidden order included,
 so tests and bug reports can write one by hand; docs/tikal-notation.md
 describes the format. A view holds only public information: the order of
 tiles inside a letter group and face-down wafers never appear in it.
+
+`TikalState.view`, `TikalState.to_json` and `TikalState.read` call in here;
+this module never imports the rules (it reads and fills the state it is
+given), and the variant supplies its own part through its hooks.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import json
 
 from boardgamesbot.engine import GameError
+from boardgamesbot.games.positions import PositionReader
 
 from .components import (
     BASE_CAMP,
@@ -18,12 +23,14 @@ from .components import (
     JUNGLE,
     NUM_SPACES,
     TEMPLE,
+    TILES,
     TREASURE,
     VOLCANO,
     parse_space,
     space_name,
 )
-from .notation import LEADER, WORKER
+from .notation import LEADER, WORKER, seat_name
+from .phases import ACTIONS, BASIC_PHASES, PLACE, ROUNDS
 
 FORMAT = "tikal-position/1"
 KINDS = (JUNGLE, TEMPLE, TREASURE, VOLCANO, BASE_CAMP)
@@ -49,8 +56,6 @@ def _leader_place(state, player: int) -> str:
 
 def view(state, player: int | None) -> dict:
     """What ``player`` (or a spectator, ``None``) may see: everything public, nothing else."""
-    from .state import TILES, seat_name
-
     board = {}
     for space in range(NUM_SPACES):
         kind = state.kind[space]
@@ -94,7 +99,7 @@ def view(state, player: int | None) -> dict:
         })
     result = {
         "game": "tikal",
-        "variant": state.variant,
+        "variant": state.variant.name,
         "viewer": player,
         "num_players": state.num_players,
         "phase": state.phase,
@@ -120,10 +125,9 @@ def view(state, player: int | None) -> dict:
         "over": state.is_over(),
         "winners": state.winners(),
     }
-    if state.auction is not None:
-        from .auction import auction_view
-
-        result["auction"] = auction_view(state)
+    part = state.variant.view(state)
+    if part is not None:
+        result["auction"] = part
     return result
 
 
@@ -161,7 +165,7 @@ def to_json(state) -> str:
         })
     data = {
         "format": FORMAT,
-        "variant": state.variant,
+        "variant": state.variant.name,
         "players": players,
         "board": board,
         "stack": list(state.stack),
@@ -180,59 +184,44 @@ def to_json(state) -> str:
         "last_placer": state.last_placer,
         "score_history": [list(s) for s in state.score_history],
     }
-    if state.auction is not None:
-        data["auction"] = state.auction.to_json()
+    part = state.variant.to_json(state)
+    if part is not None:
+        data["auction"] = part
     return json.dumps(data, indent=1)
 
 
-class PositionError(GameError):
-    code = "bad_position"
-
-
-def _expect(condition: bool, message: str) -> None:
-    if not condition:
-        raise PositionError(f"invalid Tikal position: {message}")
-
-
-def _int(value, what: str, low: int = 0, high: int = 10**6) -> int:
-    _expect(isinstance(value, int) and not isinstance(value, bool) and low <= value <= high,
-            f"{what} must be a whole number {low}…{high}, not {value!r}")
-    return value
+READ = PositionReader("invalid Tikal position: ")
+_expect = READ.expect
+_int = READ.integer
 
 
 def _space(text, what: str) -> int:
     try:
         return parse_space(str(text))
     except GameError:
-        raise PositionError(f"invalid Tikal position: {what}: {text!r} is not a space A1…H6")
+        raise READ.error(f"{what}: {text!r} is not a space A1…H6")
 
 
-def from_json(game, text: str):
-    """Read a position, checking its structure and that every supply is conserved."""
+def read(state, game, text: str, variants: dict) -> None:
+    """Fill the blank ``state`` from ``text``, checking its structure and that every
+    supply is conserved (``variants`` maps variant names to `Variant` objects)."""
+    data = READ.json_object(text, FORMAT)
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as error:
-        raise PositionError(f"invalid Tikal position: not JSON ({error})")
-    _expect(isinstance(data, dict) and data.get("format") == FORMAT,
-            f"expected an object with \"format\": \"{FORMAT}\"")
-    try:
-        return _read(game, data)
+        _read(state, game, data, variants)
     except (KeyError, TypeError, AttributeError, ValueError) as error:
         if isinstance(error, GameError):
             raise
-        raise PositionError(f"invalid Tikal position: missing or malformed field ({error})")
+        raise READ.error(f"missing or malformed field ({error})")
 
 
-def _read(game, data: dict):
-    from .state import ACTIONS, OVER, PLACE, TILES, TikalState
-
+def _read(state, game, data: dict, variants: dict) -> None:
     raw_players = data["players"]
     _expect(isinstance(raw_players, list) and 2 <= len(raw_players) <= 4,
             "players must list 2 to 4 players")
     n = len(raw_players)
-    variant = data.get("variant", "basic")
-    _expect(variant in ("basic", "auction"), f"unknown variant {variant!r}")
-    state = TikalState.__new__(TikalState)
+    name = data.get("variant", "basic")
+    _expect(isinstance(name, str) and name in variants, f"unknown variant {name!r}")
+    variant = variants[name]
     state.game, state.num_players, state.variant = game, n, variant
     state.barriers = 0  # a position read from JSON is an undo barrier itself
     state.clear_board()
@@ -267,8 +256,7 @@ def _read(game, data: dict):
             state.guard_figure[space] = figure
     _expect(state.kind[COMPONENTS.base_camp] == BASE_CAMP,
             f"the base camp must be on {space_name(COMPONENTS.base_camp)}")
-    for space in range(NUM_SPACES):
-        state._relink(space)
+    state.board_changed()
 
     state.workers = [[0] * NUM_SPACES for _ in range(n)]
     state.leader, state.supply, state.removed = [-1] * n, [0] * n, [0] * n
@@ -339,10 +327,8 @@ def _read(game, data: dict):
         state.levels[value] = supply
 
     state.phase = data.get("phase", ACTIONS)
-    _expect(state.phase in (PLACE, ACTIONS, OVER)
-            or (variant == "auction" and state.phase in ("bid", "take")),
-            f"unknown phase {state.phase!r}")
-    _expect((variant == "auction") == (data.get("auction") is not None),
+    _expect(state.phase in BASIC_PHASES + variant.phases, f"unknown phase {state.phase!r}")
+    _expect(variant.has_part == (data.get("auction") is not None),
             "an auction position needs its \"auction\" part, and only it")
     state.current = _int(data.get("current", 0), "current", 0, n - 1)
     state.ap = _int(data.get("ap", 10 if state.phase == ACTIONS else 0), "ap", 0, 10)
@@ -353,15 +339,12 @@ def _read(game, data: dict):
                        for k, v in dict(data.get("recovered", {})).items()}
     state.camp_this_turn = bool(data.get("camp_this_turn", False))
     state.round = data.get("round")
-    _expect(state.round in (None, "volcano", "final"), f"unknown round {state.round!r}")
+    _expect(state.round is None or state.round in ROUNDS, f"unknown round {state.round!r}")
     state.queue = [_int(q, "queue", 0, n - 1) for q in data.get("queue", [])]
     state.volcano_drawer = _int(data.get("volcano_drawer", -1), "volcano_drawer", -1, n - 1)
     state.last_placer = _int(data.get("last_placer", -1), "last_placer", -1, n - 1)
     state.score_history = [[_int(x, "score history", 0) for x in row]
                            for row in data.get("score_history", [])]
     state.auction = None
-    if data.get("auction") is not None:
-        from .auction import Auction
-
-        state.auction = Auction.from_json(data["auction"], n)
-    return state
+    if variant.has_part:
+        state.auction = variant.read_part(data["auction"], n, READ)

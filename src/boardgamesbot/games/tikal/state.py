@@ -11,21 +11,29 @@ The position is kept in flat lists indexed by space (0…47) and seat, so that
 `clone`, `legal_actions` and `apply` — the inner loop of every search bot —
 stay cheap. Every check happens before any change: an illegal action raises
 `IllegalAction` and leaves the state exactly as it was.
+
+The state holds its variant as an object (``self.variant``, see `variants.py`)
+and calls its hooks where the variants differ; the variant changes the state
+only through the methods under "For the variants" below. Views and the
+position format are built in `position.py`; the `Game` lives in `game.py`.
 """
 
 from __future__ import annotations
 
 import random
+from bisect import insort
+from itertools import compress
 
-from boardgamesbot.engine import Action, GameError, IllegalAction, State
+from boardgamesbot.engine import Action, IllegalAction, State
 
+from . import position
 from .components import (
-    BASE_CAMP,
     COMPONENTS,
     JUNGLE,
     NEIGHBOURS,
     NUM_SPACES,
     TEMPLE,
+    TILES,
     TREASURE,
     VOLCANO,
     rotate,
@@ -44,6 +52,9 @@ from .notation import (
     PlaceGuard,
     Recover,
     Uncover,
+    Bid,
+    Pass,
+    Take,
     build_camp,
     check_action,
     enter,
@@ -53,19 +64,21 @@ from .notation import (
     place,
     place_guard,
     recover,
+    seat_name,
     uncover,
 )
+from .phases import ACTIONS, FINAL_ROUND, OVER, PLACE, VOLCANO_ROUND
 
 AP_PER_TURN = 10
 LEADER_STRENGTH = 3
 TREASURE_POINTS = (0, 1, 3, 6)  # by how many of one kind a player holds
 COSTS = {Enter: 1, Uncover: 2, Recover: 3, Exchange: 3, BuildCamp: 5, PlaceGuard: 5}
 
-TILES = {tile.id: tile for tile in COMPONENTS.tiles}
 ROTATED = {tile.id: tuple(rotate(tile.stones, r) for r in range(6)) for tile in COMPONENTS.tiles}
 BASE = COMPONENTS.base_camp
 OPPOSITE = (3, 4, 5, 0, 1, 2)
 ADJACENT = tuple(tuple(n for n in sides if n >= 0) for sides in NEIGHBOURS)
+ADJACENT_MASK = tuple(sum(1 << n for n in spaces) for spaces in ADJACENT)
 # Per tile and rotation: a 6-bit mask of the board sides that carry stones.
 STONED_SIDES = {
     tile_id: tuple(sum(1 << side for side in range(6) if stones[side]) for stones in rotations)
@@ -75,15 +88,30 @@ PLACE_ANY_ROTATION = tuple(tuple(place(s, r) for r in range(6)) for s in range(N
 # MOVES[figure][source][target]: every move action, built once (the inner loop only looks up).
 MOVES = {f: tuple(tuple(move(f, a, b) for b in range(NUM_SPACES)) for a in range(NUM_SPACES))
          for f in (LEADER, WORKER)}
+MOVE_WORKER, MOVE_LEADER = MOVES[WORKER], MOVES[LEADER]
+ENTER_WORKER = tuple(enter(WORKER, s) for s in range(NUM_SPACES))
+ENTER_LEADER = tuple(enter(LEADER, s) for s in range(NUM_SPACES))
+UNCOVER = tuple(uncover(s) for s in range(NUM_SPACES))
+RECOVER = tuple(recover(s) for s in range(NUM_SPACES))
+BUILD_CAMP = tuple(build_camp(s) for s in range(NUM_SPACES))
+SPACES = range(NUM_SPACES)
+BASE_ONLY = (COMPONENTS.base_camp,)  # the camp nodes of a player without camps
+KINDS = range(1, COMPONENTS.treasure_kinds + 1)  # treasure kinds (index 0 is unused)
+FIGURES_BY_CODE = (None, (WORKER,), (LEADER,), (WORKER, LEADER))  # 1 worker, 2 leader, 3 both
+GUARDS, CAMPS = COMPONENTS.guards, COMPONENTS.camps
+# The ids of the prebuilt actions above: `apply` need not check that these are well formed.
+# (The tables live as long as the module, so their ids are never reused.)
+PREBUILT = frozenset(
+    id(action) for table in (
+        MOVE_WORKER, MOVE_LEADER, PLACE_ANY_ROTATION,
+    ) for row in table for action in row
+) | frozenset(
+    id(action) for table in (ENTER_WORKER, ENTER_LEADER, UNCOVER, RECOVER, BUILD_CAMP, (END,))
+    for action in table
+)
 
-# Phases of play.
-PLACE, ACTIONS, OVER = "place", "actions", "over"
-# Scoring rounds.
-VOLCANO_ROUND, FINAL_ROUND = "volcano", "final"
-
-
-def seat_name(seat: int) -> str:
-    return f"p{seat + 1}"
+__all__ = ["ACTIONS", "FINAL_ROUND", "OVER", "PLACE", "TILES", "TREASURE_POINTS",
+           "TikalState", "VOLCANO_ROUND", "seat_name"]
 
 
 class TikalState(State):
@@ -94,6 +122,11 @@ class TikalState(State):
         # the board
         "kind", "stones", "tile_id", "printed", "value", "wafers", "camp", "guard",
         "guard_figure", "links",
+        # derived from the board for speed (bitmasks of spaces): explored; open for a camp
+        "explored", "campable",
+        # the moves out of a space by AP left and figures, cached for the current links: a
+        # clone shares the dict, and a state whose links change starts a fresh one
+        "reach",
         # the players
         "workers", "leader", "supply", "removed", "camps_built", "guards_placed",
         "treasures", "points",
@@ -102,7 +135,7 @@ class TikalState(State):
         # the turn
         "phase", "current", "ap", "uncovered", "recovered", "camp_this_turn",
         "round", "queue", "volcano_drawer", "last_placer", "score_history",
-        # auction variant
+        # the variant's own part of the position (an `auction.Auction`; None in the basic game)
         "auction",
         # undo: how many barriers (a turn's end, a wafer turned up, a bid or pass) were crossed
         "barriers",
@@ -111,7 +144,8 @@ class TikalState(State):
     # Set up -------------------------------------------------------------------------
 
     @classmethod
-    def setup(cls, game, num_players: int, seed: int, variant: str) -> "TikalState":
+    def setup(cls, game, num_players: int, seed: int, variant) -> "TikalState":
+        """A new game of ``variant`` (a `variants.Variant`); all chance comes from ``seed``."""
         rng = random.Random(seed)
         state = cls.__new__(cls)
         state.game = game
@@ -122,8 +156,7 @@ class TikalState(State):
             state.kind[space.space] = space.kind
             state.stones[space.space] = space.stones
             state.printed[space.space] = state.value[space.space] = space.value
-        for space in range(NUM_SPACES):
-            state._relink(space)
+        state.board_changed()
         n = num_players
         state.workers = [[0] * NUM_SPACES for _ in range(n)]
         state.leader = [-1] * n  # -1 in supply, -2 out of the game (a guard)
@@ -132,7 +165,7 @@ class TikalState(State):
         state.camps_built = [0] * n
         state.guards_placed = [0] * n
         state.treasures = [[0] * (COMPONENTS.treasure_kinds + 1) for _ in range(n)]
-        state.points = [20 if variant == "auction" else 0] * n
+        state.points = [variant.starting_points] * n
         # The stack: each letter group shuffled, A on top (the end of the list).
         stack = []
         for letter in "GFEDCBA":
@@ -161,12 +194,14 @@ class TikalState(State):
         state.score_history = []
         state.auction = None
         state.barriers = 0
-        if variant == "auction":
-            from .auction import start_game
+        variant.start(state)
+        return state
 
-            start_game(state)
-        else:
-            state._start_turn(0)
+    @classmethod
+    def read(cls, game, text: str, variants: dict) -> "TikalState":
+        """A position written by `to_json` (or by hand); ``variants`` maps names to variants."""
+        state = cls.__new__(cls)
+        position.read(state, game, text, variants)
         return state
 
     def clear_board(self) -> None:
@@ -181,6 +216,18 @@ class TikalState(State):
         self.guard = [-1] * NUM_SPACES
         self.guard_figure = [None] * NUM_SPACES
         self.links = [()] * NUM_SPACES
+        self.explored = self.campable = 0
+        self.reach = {}
+
+    def board_changed(self) -> None:
+        """Recompute what is derived from the board (after setup or reading a position)."""
+        kind, camp, wafers = self.kind, self.camp, self.wafers
+        self.explored = sum(1 << s for s in SPACES if kind[s] is not None)
+        self.campable = sum(1 << s for s in SPACES if camp[s] < 0 and (
+            kind[s] == JUNGLE or (kind[s] == TREASURE and not wafers[s])))
+        for space in SPACES:
+            self._relink(space)
+        self.reach = {}
 
     def _relink(self, space: int) -> None:
         """Recompute the passable crossings out of ``space`` (after a placement)."""
@@ -213,6 +260,9 @@ class TikalState(State):
         other.guard = self.guard[:]
         other.guard_figure = self.guard_figure[:]
         other.links = self.links[:]
+        other.explored = self.explored
+        other.campable = self.campable
+        other.reach = self.reach  # shared: valid while the links are the same
         other.workers = [w[:] for w in self.workers]
         other.leader = self.leader[:]
         other.supply = self.supply[:]
@@ -286,19 +336,15 @@ class TikalState(State):
             return self._legal_placements()
         if self.phase == ACTIONS:
             return self._legal_turn_actions(player)
-        from .auction import legal_auction_actions
-
-        return legal_auction_actions(self, player)
+        return self.variant.legal_actions(self, player)
 
     def apply(self, player: int, action: Action | str) -> Action:
-        action = self.parse(action)
+        if id(action) not in PREBUILT:  # actions from our own tables are well formed
+            action = self.parse(action)
         if self.phase == OVER:
             raise IllegalAction("the game is over", code="game_over")
         if player != self.current:
-            if self.auction is not None:
-                from .auction import check_out_of_turn
-
-                check_out_of_turn(self, player, action)  # "you passed", "you already played"
+            self.variant.explain_out_of_turn(self, player, action)  # "you already played"
             raise IllegalAction(
                 f"it is {seat_name(self.current)}'s turn, not {seat_name(player)}'s",
                 code="not_your_turn", seat=player, current=self.current,
@@ -314,9 +360,7 @@ class TikalState(State):
         elif self.phase == ACTIONS:
             self._apply_turn_action(player, action)
         else:
-            from .auction import apply_auction_action
-
-            apply_auction_action(self, player, action)
+            self.variant.apply(self, player, action)
         return action
 
     def describe(self, action: Action) -> str:
@@ -339,15 +383,26 @@ class TikalState(State):
         tail = f", {cost} AP" if cost else ""
         return f"{action}  ({words}{tail})" if words else str(action)
 
+    def action_info(self, player: int, action: Action) -> dict:
+        """``action`` as data: kind, AP cost and a translatable description (code + params)."""
+        action = self.parse(action)
+        kind, params = _INFO.get(type(action), ("action", None))
+        if params is None:
+            params = {"notation": str(action)}
+        else:
+            params = params(self, action)
+        cost = COSTS.get(type(action))
+        if isinstance(action, Move):
+            cost = self.move_cost(action.source, action.target, player)
+        return {"notation": str(action), "type": kind, "cost": {"ap": cost} if cost else {},
+                "code": f"tikal.{kind}", "params": params}
+
     # Placement --------------------------------------------------------------------------
 
     def frontier(self) -> list[int]:
         """Empty spaces adjacent to the explored area."""
-        kind = self.kind
-        return [
-            s for s in range(NUM_SPACES)
-            if kind[s] is None and any(kind[n] is not None for n in ADJACENT[s])
-        ]
+        explored = self.explored
+        return [s for s in SPACES if not explored >> s & 1 and ADJACENT_MASK[s] & explored]
 
     def _sides_open(self, space: int) -> tuple[int, int]:
         """Two 6-bit side masks of ``space``: sides facing an explored non-volcano space,
@@ -417,6 +472,7 @@ class TikalState(State):
         """Lay a tile on the board (wafers drawn face down onto a treasure tile)."""
         tile = TILES[tile_id]
         self.kind[space] = tile.kind
+        self.explored |= 1 << space
         self.stones[space] = ROTATED[tile_id][rotation]
         self.tile_id[space] = tile_id
         self.printed[space] = self.value[space] = tile.value
@@ -424,10 +480,15 @@ class TikalState(State):
             pile = self.wafer_pile
             self.wafers[space] = pile[len(pile) - tile.masks:]
             del pile[len(pile) - tile.masks:]
+            if not self.wafers[space]:  # the wafers ran out
+                self.campable |= 1 << space
+        elif tile.kind == JUNGLE:
+            self.campable |= 1 << space
         self._relink(space)
         for other in NEIGHBOURS[space]:
             if other >= 0:
                 self._relink(other)
+        self.reach = {}  # the links changed (never clear the old dict: clones share it)
 
     def _do_place(self, action: Place) -> None:
         self.put_tile(self.drawn, action.space, action.rotation)
@@ -439,15 +500,41 @@ class TikalState(State):
 
     # Turn flow ----------------------------------------------------------------------------
 
-    def _start_turn(self, player: int) -> None:
-        """A basic-game turn: draw the top tile; a volcano starts a scoring round."""
+    # For the variants: the only ways a variant changes the state (besides its own part,
+    # ``self.auction``). Each keeps the state consistent on its own.
+
+    def draw_tile(self, player: int) -> None:
+        """A basic-game turn: ``player`` draws the top tile of the stack (see `give_tile`)."""
+        self.give_tile(player, self.stack.pop())
+
+    def give_tile(self, player: int, tile_id: str) -> None:
+        """``player`` is to place ``tile_id``; a volcano is set aside and starts a volcano
+        scoring round with ``player`` first (who places it afterwards)."""
         self.current = player
-        self.drawn = self.stack.pop()
-        if TILES[self.drawn].kind == VOLCANO:
+        self.drawn = tile_id
+        if TILES[tile_id].kind == VOLCANO:
             self.volcano_drawer = player
             self.start_scoring_round(VOLCANO_ROUND, player)
         else:
             self.phase = PLACE
+
+    def reveal_tiles(self, count: int) -> list[str]:
+        """Take up to ``count`` tiles off the top of the stack, topmost first."""
+        stack = self.stack
+        return [stack.pop() for _ in range(min(count, len(stack)))]
+
+    def hand_turn_to(self, player: int, phase: str) -> None:
+        """``player`` is to act in ``phase`` (``"place"`` or one of the variant's phases)."""
+        self.current = player
+        self.phase = phase
+
+    def pay(self, player: int, points: int) -> None:
+        """``player`` pays ``points`` of their score (an auction bid)."""
+        self.points[player] -= points
+
+    def cross_barrier(self) -> None:
+        """Something was revealed or committed that may not be taken back (see `undo_point`)."""
+        self.barriers += 1
 
     def start_scoring_round(self, kind: str, first: int) -> None:
         n = self.num_players
@@ -485,27 +572,9 @@ class TikalState(State):
                 return
             # A volcano round is over: its drawer places the volcano and plays on.
             self.current = self.volcano_drawer
-            self.after_volcano_round()
+            self.variant.after_volcano_round(self)
             return
-        self.after_normal_turn(player)
-
-    def after_volcano_round(self) -> None:
-        if self.variant == "auction":
-            from .auction import after_volcano_round
-
-            after_volcano_round(self)
-        else:
-            self.phase = PLACE
-
-    def after_normal_turn(self, player: int) -> None:
-        if self.variant == "auction":
-            from .auction import after_turn
-
-            after_turn(self, player)
-        elif not self.stack:
-            self.start_scoring_round(FINAL_ROUND, (player + 1) % self.num_players)
-        else:
-            self._start_turn((player + 1) % self.num_players)
+        self.variant.after_turn(self, player)
 
     # Scoring ------------------------------------------------------------------------------
 
@@ -544,7 +613,12 @@ class TikalState(State):
 
     def camp_nodes(self, player: int) -> list[int]:
         """The base camp and the player's camps: entry points, linked by 1-AP shortcuts."""
-        return [BASE] + [s for s in range(NUM_SPACES) if self.camp[s] == player]
+        nodes = [BASE]
+        camp, start = self.camp, 0
+        for _ in range(self.camps_built[player]):  # == how many camps of theirs are on the board
+            start = camp.index(player, start) + 1
+            nodes.append(start - 1)
+        return nodes
 
     def move_cost(self, source: int, target: int, player: int) -> int:
         """AP to move between two spaces (0: no way across)."""
@@ -561,67 +635,92 @@ class TikalState(State):
         return cost
 
     def _legal_turn_actions(self, player: int) -> list[Action]:
+        """Every action of the 10 AP, in a fixed order (bots' tie-breaks and seeded random
+        play depend on it): end; enter (workers, then the leader) on each camp node; per
+        occupied space in board order its moves (per target: worker, then leader), uncover,
+        guard or recover; exchanges; camps.
+
+        The inner loop of every search bot: tables are looked up, never built, here.
+        """
         ap = self.ap
-        actions: list[Action] = [END]
         workers = self.workers[player]
         leader = self.leader[player]
-        nodes = self.camp_nodes(player)
+        nodes = self.camp_nodes(player) if self.camps_built[player] else BASE_ONLY
+        actions: list[Action] = [END]
         if self.supply[player]:
-            actions.extend(enter(WORKER, s) for s in nodes)
+            actions += [ENTER_WORKER[s] for s in nodes]
         if leader == -1:
-            actions.extend(enter(LEADER, s) for s in nodes)
+            actions += [ENTER_LEADER[s] for s in nodes]
         kind, links = self.kind, self.links
-        occupied = [s for s in range(NUM_SPACES) if workers[s]]
+        occupied = list(compress(SPACES, workers))
         if leader >= 0 and not workers[leader]:
-            occupied.append(leader)
-            occupied.sort()
+            insort(occupied, leader)
+        reach = self.reach
         for space in occupied:
-            count = workers[space] + (leader == space)
-            figures = (WORKER, LEADER) if workers[space] and leader == space else (
-                (WORKER,) if workers[space] else (LEADER,))
-            targets = [other for other, cost in links[space] if cost <= ap]
-            if space in nodes:
-                targets.extend(n for n in nodes if n != space and n not in targets)
-            rows = [MOVES[figure][space] for figure in figures]
-            for target in targets:
-                for row in rows:
-                    actions.append(row[target])
-            if kind[space] == TEMPLE:
-                if (
-                    ap >= 2
-                    and self.guard[space] < 0
-                    and self.uncovered.get(space, 0) < min(2, count)
-                    and self.value[space] < 10
-                    and self.levels[self.value[space] + 1]
-                ):
-                    actions.append(uncover(space))
-                if ap >= 5 and self.guard[space] < 0 and self.guards_placed[player] < COMPONENTS.guards:
-                    mine = self.strength(player, space)
-                    if all(self.strength(p, space) < mine for p in range(self.num_players)
-                           if p != player):
-                        actions.extend(place_guard(f, space) for f in figures)
-            elif kind[space] == TREASURE and ap >= 3 and self.wafers[space]:
-                if self.recovered.get(space, 0) < min(2, count):
-                    actions.append(recover(space))
+            here = workers[space]
+            led = leader == space
+            code = (1 if here else 0) | (2 if led else 0)  # which figures: see FIGURES_BY_CODE
+            if space in nodes:  # the camps' 1-AP shortcuts depend on the player: no cache
+                targets = [other for other, cost in links[space] if cost <= ap]
+                targets += [n for n in nodes if n != space and n not in targets]
+                actions += _moves(space, targets, code)
+            else:
+                key = space * 64 + ap * 4 + code
+                moves = reach.get(key)
+                if moves is None:
+                    moves = reach[key] = _moves(
+                        space, [other for other, cost in links[space] if cost <= ap], code)
+                actions += moves
+            figures = FIGURES_BY_CODE[code]
+            space_kind = kind[space]
+            if space_kind == TEMPLE:
+                if ap >= 2 and self.guard[space] < 0:
+                    count = here + led
+                    value = self.value[space]
+                    if (self.uncovered.get(space, 0) < (2 if count > 2 else count)
+                            and value < 10 and self.levels[value + 1]):
+                        actions.append(UNCOVER[space])
+                    if ap >= 5 and self.guards_placed[player] < GUARDS:
+                        if self._strongest(player, space):
+                            actions += [place_guard(f, space) for f in figures]
+            elif space_kind == TREASURE and ap >= 3 and self.wafers[space]:
+                count = here + led
+                if self.recovered.get(space, 0) < (2 if count > 2 else count):
+                    actions.append(RECOVER[space])
         if ap >= 3:
-            mine = self.treasures[player]
-            singles = [k for k in range(1, len(mine)) if mine[k] == 1]
-            if singles:
-                for other in range(self.num_players):
-                    if other == player:
-                        continue
-                    theirs = self.treasures[other]
-                    for take in range(1, len(theirs)):
-                        if theirs[take] == 1:
-                            actions.extend(exchange(give, other, take) for give in singles
-                                           if give != take)
-        if ap >= 5 and not self.camp_this_turn and self.camps_built[player] < COMPONENTS.camps:
-            for space in range(NUM_SPACES):
-                if self.camp[space] < 0 and (
-                    kind[space] == JUNGLE or (kind[space] == TREASURE and not self.wafers[space])
-                ):
-                    actions.append(build_camp(space))
+            treasures = self.treasures
+            mine = treasures[player]
+            if 1 in mine:
+                singles = [k for k in KINDS if mine[k] == 1]
+                if singles:
+                    for other in range(self.num_players):
+                        if other == player:
+                            continue
+                        theirs = treasures[other]
+                        if 1 not in theirs:
+                            continue
+                        for take in KINDS:
+                            if theirs[take] == 1:
+                                actions += [exchange(give, other, take) for give in singles
+                                            if give != take]
+        if ap >= 5 and not self.camp_this_turn and self.camps_built[player] < CAMPS:
+            spaces = self.campable  # in board order, as everywhere
+            while spaces:
+                lowest = spaces & -spaces
+                actions.append(BUILD_CAMP[lowest.bit_length() - 1])
+                spaces ^= lowest
         return actions
+
+    def _strongest(self, player: int, space: int) -> bool:
+        """Is ``player`` strictly the strongest on ``space`` (as a guard needs)?"""
+        leaders, workers = self.leader, self.workers
+        mine = workers[player][space] + (LEADER_STRENGTH if leaders[player] == space else 0)
+        for other in range(self.num_players):
+            if other != player and (workers[other][space]
+                                    + (LEADER_STRENGTH if leaders[other] == space else 0)
+                                    ) >= mine:
+                return False
+        return True
 
     def _need(self, cost: int) -> None:
         if cost > self.ap:
@@ -741,6 +840,8 @@ class TikalState(State):
                                     "recover_limit")
         self._need(3)
         wafer = self.wafers[space].pop()
+        if not self.wafers[space] and self.camp[space] < 0:
+            self.campable |= 1 << space
         self.barriers += 1  # the wafer is turned up: no taking it back
         self.treasures[player][wafer] += 1
         self.recovered[space] = done + 1
@@ -791,6 +892,7 @@ class TikalState(State):
             raise IllegalAction("one camp per turn", code="camp_limit")
         self._need(5)
         self.camp[space] = player
+        self.campable &= ~(1 << space)
         self.camps_built[player] += 1
         self.camp_this_turn = True
         return 5
@@ -835,14 +937,15 @@ class TikalState(State):
             end = start
             while end < len(stack) and TILES[stack[end]].letter == letter:
                 end += 1
-            group = stack[start:end]
-            rng.shuffle(group)
+            group = sorted(stack[start:end])  # sorted first: the sample must not depend
+            rng.shuffle(group)                  # on the hidden order, only on the view
             stack[start:end] = group
             start = end
         hidden = other.wafer_pile[:]
         holders = [s for s in range(NUM_SPACES) if other.wafers[s]]
         for s in holders:
             hidden.extend(other.wafers[s])
+        hidden.sort()
         rng.shuffle(hidden)
         for s in holders:
             size = len(other.wafers[s])
@@ -851,15 +954,55 @@ class TikalState(State):
         return other
 
     def view(self, player: int | None) -> dict:
-        from .position import view
-
-        return view(self, player)
+        return position.view(self, player)
 
     def to_json(self) -> str:
-        from .position import to_json
+        return position.to_json(self)
 
-        return to_json(self)
 
+def _moves(space: int, targets: list[int], code: int) -> tuple[Action, ...]:
+    """The moves out of ``space`` to ``targets`` of the figures ``code`` names (per target:
+    the worker's move, then the leader's)."""
+    if code == 1:
+        row = MOVE_WORKER[space]
+        return tuple([row[target] for target in targets])
+    if code == 2:
+        row = MOVE_LEADER[space]
+        return tuple([row[target] for target in targets])
+    workers, leaders = MOVE_WORKER[space], MOVE_LEADER[space]
+    return tuple([move for target in targets for move in (workers[target], leaders[target])])
+
+
+def _figure(code: str) -> str:
+    return "leader" if code == LEADER else "worker"
+
+
+def _tile_params(tile_id: str) -> dict:
+    tile = TILES[tile_id]
+    return {"letter": tile.letter, "kind": tile.kind, "value": tile.value}
+
+
+# Per action type: its kind and the parameters of its description.
+_INFO = {
+    Place: ("place", lambda s, a: {"space": space_name(a.space), "rotation": a.rotation,
+                                   **(_tile_params(s.drawn) if s.drawn else {})}),
+    Enter: ("enter", lambda s, a: {"figure": _figure(a.figure), "space": space_name(a.space)}),
+    Move: ("move", lambda s, a: {"figure": _figure(a.figure), "from": space_name(a.source),
+                                 "to": space_name(a.target)}),
+    Uncover: ("uncover", lambda s, a: {"space": space_name(a.space),
+                                       "level": s.value[a.space] + 1}),
+    Recover: ("recover", lambda s, a: {"space": space_name(a.space)}),
+    Exchange: ("exchange", lambda s, a: {"give": a.give, "seat": a.seat, "take": a.take}),
+    BuildCamp: ("camp", lambda s, a: {"space": space_name(a.space)}),
+    PlaceGuard: ("guard", lambda s, a: {"figure": _figure(a.figure), "space": space_name(a.space),
+                                        "value": s.value[a.space]}),
+    EndTurn: ("end", lambda s, a: {"ap_left": s.ap}),
+    Bid: ("bid", lambda s, a: {"amount": a.amount}),
+    Pass: ("pass", lambda s, a: {}),
+    Take: ("take", lambda s, a: {"index": a.index + 1,
+                                 **(_tile_params(s.auction.display[a.index])
+                                    if s.auction and a.index < len(s.auction.display) else {})}),
+}
 
 _TURN_ACTIONS = {
     Enter: TikalState._enter,
@@ -871,9 +1014,3 @@ _TURN_ACTIONS = {
     PlaceGuard: TikalState._place_guard,
 }
 
-
-def new_state(game, num_players: int, seed: int, variant: str = "basic") -> TikalState:
-    if variant not in ("basic", "auction"):
-        raise GameError(f"unknown Tikal variant {variant!r}; choose basic or auction",
-                        code="bad_option", option="variant", value=variant)
-    return TikalState.setup(game, num_players, seed, variant)

@@ -41,8 +41,71 @@ FONT = "DejaVu Sans, sans-serif"
 PLAYER_COLOURS = ("#c0392b", "#1f6fb2", "#d4a017", "#7d3c98", "#1e8449", "#d35400")
 KIND_FILL = {"jungle": "#6a9f45", "temple": "#b9ad98", "treasure": "#e3c15c",
              "volcano": "#9c3d2a", "base_camp": "#c9a66b"}
-KIND_WORDS = {"jungle": "jungle", "temple": "temple", "treasure": "treasure",
-              "volcano": "volcano", "base_camp": "base camp"}
+
+# The panel's words in each language the faces speak (terms as in the browser's
+# web/static/i18n/*.json).
+WORDS = {
+    "en": {
+        "basic": "basic game", "auction": "auction variant",
+        "over": "Game over", "winner": "Game over. Winner: {names}", "and": " and ",
+        "place": "{who} places the drawn tile", "actions": "{who} to act: {n} AP left",
+        "bid": "{who} bids or passes", "take": "{who} takes a tile", "play": "{who} to play",
+        "round.volcano": "volcano scoring round", "round.final": "final scoring round",
+        "heads": ("player", "pts", "treasures", "wk", "L", "c", "g"),
+        "legend1": "treasures #kind×count; wk workers in supply;",
+        "legend2": "L where the leader is; c camps and g guards left",
+        "supply": "sup", "gone": "out",
+        "drawn": "Drawn tile", "jungle": "jungle", "temple": "temple {value}",
+        "treasure": "treasure, {n} wafers", "treasure.1": "treasure, 1 wafer",
+        "wafers": "{n} wafers", "wafers.1": "1 wafer",
+        "volcano": "volcano", "base_camp": "base camp",
+        "stack": "Stack: {n} tiles, next {top}", "pile": "Wafers in the pile: {n}",
+        "levels": "Temple levels left:", "auction.round": "Auction, round {n}",
+        "high": "high bid {n} by {name}", "up": "up", "down": "down",
+    },
+    "pt-BR": {
+        "basic": "jogo básico", "auction": "variante com leilão",
+        "over": "Fim de jogo", "winner": "Fim de jogo. Vencedor: {names}", "and": " e ",
+        "place": "{who} coloca a peça sorteada", "actions": "vez de {who}: {n} PA restantes",
+        "bid": "{who} oferece ou passa", "take": "{who} pega uma peça",
+        "play": "vez de {who}",
+        "round.volcano": "rodada de pontuação do vulcão",
+        "round.final": "rodada de pontuação final",
+        "heads": ("jogador", "pts", "tesouros", "tr", "L", "a", "g"),
+        "legend1": "tesouros #tipo×quantos; tr trabalhadores na reserva;",
+        "legend2": "L onde está o líder; a acampamentos e g guardiões restantes",
+        "supply": "res", "gone": "fora",
+        "drawn": "Peça sorteada", "jungle": "selva", "temple": "templo {value}",
+        "treasure": "tesouro, {n} fichas", "treasure.1": "tesouro, 1 ficha",
+        "wafers": "{n} fichas", "wafers.1": "1 ficha",
+        "volcano": "vulcão", "base_camp": "acampamento-base",
+        "stack": "Pilha: {n} peças, próxima {top}", "pile": "Fichas de tesouro na pilha: {n}",
+        "levels": "Níveis de templo restantes:", "auction.round": "Leilão, rodada {n}",
+        "high": "maior oferta {n}, de {name}", "up": "para cima", "down": "para baixo",
+    },
+    "ca": {
+        "basic": "joc bàsic", "auction": "variant amb subhasta",
+        "over": "Fi de la partida", "winner": "Fi de la partida. Guanya: {names}",
+        "and": " i ",
+        "place": "{who} col·loca la peça robada", "actions": "torn de {who}: queden {n} PA",
+        "bid": "{who} ofereix o passa", "take": "{who} agafa una peça",
+        "play": "torn de {who}",
+        "round.volcano": "ronda de puntuació del volcà",
+        "round.final": "ronda de puntuació final",
+        "heads": ("jugador", "pts", "tresors", "tr", "L", "c", "g"),
+        "legend1": "tresors #tipus×quants; tr treballadors a la reserva;",
+        "legend2": "L on és el líder; c campaments i g guardians que queden",
+        "supply": "res", "gone": "fora",
+        "drawn": "Peça robada", "jungle": "jungla", "temple": "temple {value}",
+        "treasure": "tresor, {n} fitxes", "treasure.1": "tresor, 1 fitxa",
+        "wafers": "{n} fitxes", "wafers.1": "1 fitxa",
+        "volcano": "volcà", "base_camp": "campament base",
+        "stack": "Pila: {n} peces, la següent {top}", "pile": "Fitxes de tresor a la pila: {n}",
+        "levels": "Nivells de temple que queden:", "auction.round": "Subhasta, ronda {n}",
+        "high": "oferta més alta {n}, de {name}", "up": "amunt", "down": "avall",
+    },
+}
+LANGUAGES = tuple(WORDS)
 HIGHLIGHT = "#1b5fd1"
 INK = "#2b2619"
 MUTED = "#6b6350"
@@ -219,49 +282,45 @@ def _space(space: str, entry: dict | None, colours: Sequence[str], names: bool,
 # The side panel ---------------------------------------------------------------------------
 
 
-def _tile_words(tile: dict) -> str:
-    if tile["kind"] == "temple":
-        return f"temple {tile['value']}"
-    if tile["kind"] == "treasure":
-        return f"treasure, {tile['masks']} wafer{'s' if tile['masks'] != 1 else ''}"
-    return KIND_WORDS.get(tile["kind"], tile["kind"])
+def _tile_words(tile: dict, w: dict, short: bool = False) -> str:
+    kind = tile["kind"]
+    if kind == "temple":
+        return w["temple"].format(value=tile["value"])
+    if kind == "treasure":
+        key = ("wafers" if short else "treasure") + (".1" if tile["masks"] == 1 else "")
+        return w[key].format(n=tile["masks"])
+    return w.get(kind, kind)
 
 
-def _status(view: dict, names: Sequence[str]) -> str:
+def _status(view: dict, names: Sequence[str], w: dict) -> str:
     if view.get("over"):
-        winners = " and ".join(names[w] for w in view.get("winners", []))
-        return f"Game over. Winner: {winners}" if winners else "Game over"
+        winners = w["and"].join(names[seat] for seat in view.get("winners", []))
+        return w["winner"].format(names=winners) if winners else w["over"]
     current = view.get("current") or []
-    who = names[current[0]] if current else "nobody"
+    who = names[current[0]] if current else "–"
     phase = view.get("phase")
-    if phase == "place":
-        return f"{who} places the drawn tile"
-    if phase == "actions":
-        return f"{who} to act: {view.get('ap', 0)} AP left"
-    if phase == "bid":
-        return f"{who} bids or passes"
-    if phase == "take":
-        return f"{who} takes a tile"
-    return f"{who} to play"
+    key = phase if phase in ("place", "actions", "bid", "take") else "play"
+    return w[key].format(who=who, n=view.get("ap", 0))
 
 
-def _panel(view: dict, colours: Sequence[str], names: Sequence[str]) -> tuple[str, float]:
+def _panel(view: dict, colours: Sequence[str], names: Sequence[str],
+           w: dict) -> tuple[str, float]:
     """The side panel and its height."""
     x0 = PANEL_X
     out = []
     y = 22.0
     variant = view.get("variant", "basic")
-    out.append(_text(x0, y, f"Tikal · {variant}", 17, fill=INK, font_weight="bold"))
+    out.append(_text(x0, y, f"Tikal · {w.get(variant, variant)}", 17, fill=INK,
+                     font_weight="bold"))
     y += 22
-    out.append(_text(x0, y, _status(view, names), 13.5, fill=INK, class_="status"))
+    out.append(_text(x0, y, _status(view, names, w), 13.5, fill=INK, class_="status"))
     if view.get("round") and not view.get("over"):
         y += 18
-        words = "volcano scoring round" if view["round"] == "volcano" else "final scoring round"
+        words = w["round.volcano"] if view["round"] == "volcano" else w["round.final"]
         out.append(_text(x0, y, words, 13, fill="#9c3d2a", font_weight="bold"))
     # Players: score, treasures, workers in supply, leader, camps and guards left.
     y += 26
-    heads = (("player", 0), ("pts", 74), ("treasures", 110), ("wk", 222), ("L", 250),
-             ("c", 292), ("g", 312))
+    heads = zip(w["heads"], (0, 74, 110, 222, 250, 292, 312))
     for words, dx in heads:
         out.append(_text(x0 + dx, y, words, 11, fill=MUTED))
     current = set(view.get("current") or [])
@@ -276,7 +335,8 @@ def _panel(view: dict, colours: Sequence[str], names: Sequence[str]) -> tuple[st
         treasures = " ".join(f"#{kind}×{count}" if count > 1 else f"#{kind}"
                              for kind, count in sorted(player["treasures"].items(),
                                                        key=lambda kv: int(kv[0]))) or "–"
-        leader = {"supply": "sup", "gone": "out"}.get(player["leader"], player["leader"])
+        leader = {"supply": w["supply"], "gone": w["gone"]}.get(player["leader"],
+                                                                 player["leader"])
         cells = ((names[seat], 16, "normal"), (player["score"], 74, "bold"),
                  (treasures, 110, "normal"), (player["supply_workers"], 222, "normal"),
                  (leader, 250, "normal"), (player["camps_left"], 292, "normal"),
@@ -288,9 +348,9 @@ def _panel(view: dict, colours: Sequence[str], names: Sequence[str]) -> tuple[st
                 if dx == 110 and 0.6 * size * len(str(words)) > 106 else {}
             out.append(_text(x0 + dx, y, words, size, fill=INK, font_weight=weight, **fit))
     y += 14
-    out.append(_text(x0, y + 4, "treasures #kind×count; wk workers in supply;",
+    out.append(_text(x0, y + 4, w["legend1"],
                      9.5, fill=MUTED))
-    out.append(_text(x0, y + 16, "L where the leader is; c camps and g guards left", 9.5, fill=MUTED))
+    out.append(_text(x0, y + 16, w["legend2"], 9.5, fill=MUTED))
     y += 24
     drawn = view.get("drawn")
     if drawn:
@@ -300,40 +360,40 @@ def _panel(view: dict, colours: Sequence[str], names: Sequence[str]) -> tuple[st
         tile = dict(drawn, wafers=drawn.get("masks"))
         out.append(_el("g", _tile_face(cx, cy, tile, colours, scale=size / R),
                        class_="drawn-tile"))
-        out.append(_text(x0 + 2 * size + 10, y + 18, "Drawn tile", 13, fill=INK,
+        out.append(_text(x0 + 2 * size + 10, y + 18, w["drawn"], 13, fill=INK,
                          font_weight="bold"))
-        out.append(_text(x0 + 2 * size + 10, y + 36, f"{drawn['letter']}: {_tile_words(drawn)}",
+        out.append(_text(x0 + 2 * size + 10, y + 36, f"{drawn['letter']}: {_tile_words(drawn, w)}",
                          13, fill=INK))
         y += 2 * size * 0.9 + 6
     stack = view.get("stack", {})
     y += 18
     top = stack.get("top") or "–"
-    out.append(_text(x0, y, f"Stack: {stack.get('size', 0)} tiles, next {top}", 13, fill=INK))
+    out.append(_text(x0, y, w["stack"].format(n=stack.get("size", 0), top=top), 13, fill=INK))
     left = " ".join(f"{letter}{n}" for letter, n in stack.get("left", {}).items() if n)
     if left:
         y += 17
         out.append(_text(x0 + 10, y, left, 12, fill=MUTED))
     y += 19
-    out.append(_text(x0, y, f"Wafers in the pile: {view.get('wafer_pile', 0)}", 13, fill=INK))
+    out.append(_text(x0, y, w["pile"].format(n=view.get("wafer_pile", 0)), 13, fill=INK))
     levels = " ".join(f"{v}×{n}" for v, n in view.get("levels", {}).items() if n) or "–"
     y += 19
-    out.append(_text(x0, y, "Temple levels left:", 13, fill=INK))
+    out.append(_text(x0, y, w["levels"], 13, fill=INK))
     y += 17
     out.append(_text(x0 + 10, y, levels, 12, fill=MUTED))
     auction = view.get("auction")
     if auction:
-        y = _auction(out, auction, view, colours, names, x0, y)
+        y = _auction(out, auction, view, colours, names, w, x0, y)
     return "".join(out), y + 12
 
 
 def _auction(out: list, auction: dict, view: dict, colours: Sequence[str],
-             names: Sequence[str], x0: float, y: float) -> float:
+             names: Sequence[str], w: dict, x0: float, y: float) -> float:
     y += 26
-    out.append(_text(x0, y, f"Auction, round {auction['round']}", 14, fill=INK,
+    out.append(_text(x0, y, w["auction.round"].format(n=auction["round"]), 14, fill=INK,
                      font_weight="bold"))
     if auction.get("bidder") is not None and view.get("phase") == "bid":
         y += 18
-        out.append(_text(x0, y, f"high bid {auction['bid']} by {names[auction['bidder']]}",
+        out.append(_text(x0, y, w["high"].format(n=auction["bid"], name=names[auction["bidder"]]),
                          13, fill=INK))
     display = auction.get("display", [])
     if display:
@@ -346,26 +406,30 @@ def _auction(out: list, auction: dict, view: dict, colours: Sequence[str],
                                            colours, scale=size / R), class_="display-tile"))
             out.append(_text(cx, cy + size + 13, f"{tile['index']}. {tile['letter']}", 11,
                              fill=INK, text_anchor="middle", font_weight="bold"))
-            words = _tile_words(tile).replace("treasure, ", "")
+            words = _tile_words(tile, w, short=True)
             out.append(_text(cx, cy + size + 26, words, 10.5, fill=INK, text_anchor="middle"))
         y += 2 * size + 34
     amulets = auction.get("amulets", [])
     if amulets:
+        # Amulets flow left to right and wrap, each as wide as its words.
         y += 16
-        words = []
+        x = x0
         for seat, state in enumerate(amulets):
-            cx = x0 + 7 + seat * 70
-            out.append(_el("circle", cx=cx, cy=y - 4, r="6",
+            words = f"{names[seat]} {w[state]}"
+            width = 18 + 0.6 * 11 * len(words) + 12
+            if x > x0 and x + width > x0 + PANEL_WIDTH:
+                x, y = x0, y + 18
+            out.append(_el("circle", cx=x + 7, cy=y - 4, r="6",
                            fill="#f5d96b" if state == "up" else "#555",
                            stroke=colours[seat % len(colours)], stroke_width="3"))
-            words.append(_text(cx + 10, y, f"{names[seat]} {state}", 11, fill=INK))
-        out.extend(words)
+            out.append(_text(x + 17, y, words, 11, fill=INK))
+            x += width
     return y
 
 
 def board(view: dict, *, size: float | None = 900, highlight: Iterable[str] = (),
           names: bool = True, panel: bool = True, colours: Sequence[str] = PLAYER_COLOURS,
-          seat_names: Sequence[str] | None = None) -> str:
+          seat_names: Sequence[str] | None = None, lang: str = "en") -> str:
     """The board of ``view`` (what ``state.view(seat)`` returned) as SVG text.
 
     * ``size``: the picture's width in pixels (its height follows); ``None`` leaves
@@ -375,7 +439,10 @@ def board(view: dict, *, size: float | None = 900, highlight: Iterable[str] = ()
     * ``panel``: draw the side panel (players, drawn tile, stack, supplies, auction).
     * ``colours``: the players' colours, by seat.
     * ``seat_names``: what to call the players (default: the view's names, p1…p4).
+    * ``lang``: the panel's language: ``"en"``, ``"pt-BR"`` or ``"ca"``.
     """
+    if lang not in WORDS:
+        raise ValueError(f"no words for language {lang!r}; one of {', '.join(LANGUAGES)}")
     marked = {str(space).upper() for space in highlight}
     unknown = marked - {f"{c}{r}" for c in COLUMNS for r in range(1, ROWS + 1)}
     if unknown:
@@ -393,7 +460,7 @@ def board(view: dict, *, size: float | None = 900, highlight: Iterable[str] = ()
     width, height = BOARD_WIDTH, BOARD_HEIGHT
     side = ""
     if panel:
-        side, panel_height = _panel(view, colours, names_of)
+        side, panel_height = _panel(view, colours, names_of, WORDS[lang])
         width = PANEL_X + PANEL_WIDTH
         height = max(height, panel_height)
     attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {_n(width)} {_n(height)}"}

@@ -2,13 +2,14 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { errorText, lang, loadCatalogs, setLang, t } from "./i18n.js";
-import { LobbyScreen, JoinScreen } from "./lobby.js";
+import { gameTitle, LobbyScreen, JoinScreen, loadGames } from "./lobby.js";
 import { TableScreen } from "./table.js";
 import { notify } from "./ui.js";
 import { ReplayScreen } from "./replay.js";
 
 let screen = null;
-let rulesGame = "tikal";
+let rulesGame = null;
+let gameNames = [];
 
 function route() {
   if (screen?.destroy) screen.destroy();
@@ -34,13 +35,13 @@ function shellText() {
 }
 
 async function openRules(game) {
-  rulesGame = game || screen?.game || rulesGame;
+  rulesGame = game || screen?.game || rulesGame || gameNames[0];
   const dialog = document.getElementById("rules-dialog");
   document.getElementById("rules-title").textContent = t("rules.title");
   const tabs = document.getElementById("rules-tabs");
-  tabs.replaceChildren(...["tikal", "cartographers"].map((name) =>
+  tabs.replaceChildren(...gameNames.map((name) =>
     h("button", { type: "button", class: name === rulesGame ? "tab active" : "tab",
-      "aria-pressed": String(name === rulesGame), onclick: () => openRules(name) }, t(`game.${name}`))));
+      "aria-pressed": String(name === rulesGame), onclick: () => openRules(name) }, gameTitle(name))));
   const body = document.getElementById("rules-body");
   body.replaceChildren(h("p", {}, "…"));
   if (!dialog.open) dialog.showModal();
@@ -54,6 +55,7 @@ async function openRules(game) {
 
 async function main() {
   await loadCatalogs();
+  gameNames = (await loadGames()).map((g) => g.name);
   shellText();
   document.getElementById("lang-select").addEventListener("change", (event) => setLang(event.target.value));
   document.getElementById("rules-button").addEventListener("click", () => openRules());

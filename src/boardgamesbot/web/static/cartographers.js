@@ -5,7 +5,7 @@ import { errorText, has, t } from "./i18n.js";
 const SIZE = 11;
 const COLS = "ABCDEFGHIJK";
 const CELL = 34;
-const MARGIN = 22;
+const MARGIN = 28; // room for the row labels 10 and 11 at the left
 const ORIENTATIONS = ["r0", "r90", "r180", "r270", "f0", "f90", "f180", "f270"];
 const TERRAINS = ["forest", "village", "farm", "water", "monster"];
 const LETTER = { F: "forest", V: "village", A: "farm", W: "water", M: "monster" };
@@ -72,9 +72,21 @@ export function scoreText(score) {
   return t("score.stars", { n: score });
 }
 
+/** A card's name in the current language (the English name is the catalog's fallback). */
+export const cardName = (name) => (has(`carto.card.${name}`) ? t(`carto.card.${name}`) : name);
 const seasonName = (name) => (has(`carto.season.${name}`) ? t(`carto.season.${name}`) : name);
 const ruleText = (edict) => (has(`carto.rule.${edict.card}`) ? t(`carto.rule.${edict.card}`) : edict.rule);
 const titleText = (title) => (has(`carto.title.${title}`) ? t(`carto.title.${title}`) : title);
+
+/** A hint reason's parameters in words (a card by its name in this language). */
+export function reasonParams(params) {
+  return params.card !== undefined ? { ...params, card: cardName(params.card) } : params;
+}
+
+/** Every drawing is final once the step resolves: always ask before it (see table.js). */
+export function isFinal() {
+  return true;
+}
 
 export function turnHint(ctx) {
   const you = ctx.view?.you;
@@ -105,8 +117,8 @@ function sheetSvg(lines, options = {}) {
   const size = MARGIN + SIZE * CELL + 2;
   const svg = s("svg", { viewBox: `0 0 ${size} ${size}`, class: `sheet${options.small ? " small" : ""}`, role: options.role || "img",
     "aria-label": options.label || "" });
-  for (let c = 0; c < SIZE; c++) svg.append(s("text", { x: MARGIN + c * CELL + CELL / 2, y: 15, class: "coord" }, COLS[c]));
-  for (let r = 0; r < SIZE; r++) svg.append(s("text", { x: MARGIN - 5, y: MARGIN + r * CELL + CELL / 2 + 4, class: "coord", "text-anchor": "end" }, r + 1));
+  for (let c = 0; c < SIZE; c++) svg.append(s("text", { x: MARGIN + c * CELL + CELL / 2, y: MARGIN - 8, class: "coord" }, COLS[c]));
+  for (let r = 0; r < SIZE; r++) svg.append(s("text", { x: MARGIN - 4, y: MARGIN + r * CELL + CELL / 2 + 4, class: "coord row-label", "text-anchor": "end" }, r + 1));
   const last = new Set(options.lastDrawn || []);
   for (let r = 0; r < SIZE; r++) {
     for (let c = 0; c < SIZE; c++) {
@@ -191,6 +203,14 @@ export function render(ctx) {
   const overlay = s("g", { class: "overlays" });
   sheet.append(overlay);
   if (you?.choice && you.choice.sheet === targetSeat) overlay.append(cellsLayer(you.choice.cells.map(parseCell), you.choice.terrain, "chosen"));
+  (ctx.hints || []).forEach((hint, i) => {
+    const cells = hintCells(view, hint.notation);
+    if (!cells.length) return;
+    const layer = cellsLayer(cells, hint.notation.split(" ")[0] === "ambush" ? "monster" : hint.notation.split(" ")[0], `hint-cells hint-${i + 1}`);
+    const [r, c] = cells[0];
+    layer.append(s("text", { x: MARGIN + c * CELL + CELL / 2, y: MARGIN + r * CELL + CELL / 2 + 5, class: "hint-number" }, i + 1));
+    overlay.append(layer);
+  });
   const previewText = h("p", { class: "preview-text", id: "preview-text", "aria-live": "polite" });
 
   if (canDraw) {
@@ -199,17 +219,24 @@ export function render(ctx) {
     const paint = () => paintPreview(ctx, overlay, previewText);
     repaint = paint;
     sheet.addEventListener("mousemove", (event) => {
+      if (ctx.confirming) return; // the drawing waiting for "Confirm" stays shown
       const cell = cellAt(sheet, event);
       if (cell && (!ctx.sel.hover || cell[0] !== ctx.sel.hover[0] || cell[1] !== ctx.sel.hover[1])) {
         ctx.sel.hover = cell;
         paint();
       }
     });
+    // A click (a tap on a phone) previews the drawing and asks to confirm it; a second
+    // click on the same spot (or the Confirm button) draws. With asking turned off, it draws.
+    const choose = (cell) => {
+      ctx.sel.hover = cell;
+      const notation = notationFor(ctx, cell);
+      if (ctx.confirming?.notation === notation) ctx.actNow(notation);
+      else ctx.act(notation);
+    };
     sheet.addEventListener("click", (event) => {
       const cell = cellAt(sheet, event);
-      if (!cell) return;
-      ctx.sel.hover = cell;
-      ctx.act(notationFor(ctx, cell));
+      if (cell) choose(cell);
     });
     sheet.addEventListener("keydown", (event) => {
       const hover = ctx.sel.hover || [5, 5];
@@ -220,7 +247,7 @@ export function render(ctx) {
         paint();
       } else if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
-        ctx.act(notationFor(ctx, hover));
+        choose(hover);
       } else if (event.key === "r" || event.key === "R") {
         rotateShape(ctx);
       } else if (event.key === "f" || event.key === "F") {
@@ -235,6 +262,7 @@ export function render(ctx) {
   }
   const main = h("div", { class: "carto-main" }, h("h2", { class: "sheet-title" }, title), sheet,
     canDraw ? previewText : null,
+    canDraw && ctx.confirming ? h("p", { class: "banner confirm-hint" }, t("carto.confirm.again")) : null,
     you?.choice ? h("p", { class: "hint" }, t("carto.chosen", { action: describe(you.choice.action) })) : null);
   const side = [
     canDraw || (ctx.interactive && ctx.yourTurn && you?.mode === "pass") ? controlsPanel(ctx) : null,
@@ -288,11 +316,68 @@ function paintPreview(ctx, overlay, text) {
 function previewWords(ctx, answer) {
   const score = answer.season_score;
   const parts = [describe(answer.action)];
-  if (score) {
+  const seat = ctx.seat ?? 0;
+  if (score && answer.sheet !== undefined && answer.sheet !== seat) {
+    // An ambush on a neighbour's map: show that map's season score with the monster,
+    // not mine (the edicts are scored on that map; its coins and monsters are its own).
+    const target = ctx.view.players[answer.sheet];
+    const cells = (answer.cells || []).map(parseCell);
+    const monsters = -monsterPenalty(target.sheet, cells);
+    const edictSum = Object.values(score.edicts).reduce((a, b) => a + b, 0);
+    const edicts = Object.entries(score.edicts).map(([letter, n]) => t("carto.preview.edict", { letter, n })).join(" · ");
+    parts.push(t("carto.preview.score.of", { name: ctx.name(answer.sheet), edicts, coins: target.coins, monsters, total: edictSum + target.coins + monsters }));
+  } else if (score) {
     const edicts = Object.entries(score.edicts).map(([letter, n]) => t("carto.preview.edict", { letter, n })).join(" · ");
     parts.push(t("carto.preview.score", { edicts, coins: score.coins, monsters: score.monsters, total: score.total }));
   }
   return parts.join(" — ");
+}
+
+/** Empty spaces next to a monster (each costs a star), with `added` monster cells drawn. */
+export function monsterPenalty(lines, added = []) {
+  const grid = lines.map((line) => [...line].map(terrainOf));
+  for (const [r, c] of added) if (grid[r]?.[c] !== undefined) grid[r][c] = "monster";
+  let count = 0;
+  for (let r = 0; r < SIZE; r++) {
+    for (let c = 0; c < SIZE; c++) {
+      if (grid[r][c] !== "empty") continue;
+      if ([[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]].some(([y, x]) => grid[y]?.[x] === "monster")) count++;
+    }
+  }
+  return count;
+}
+
+/** The cells a hint's notation draws, from the card on the table. */
+function hintCells(view, notation) {
+  const w = notation.split(" ");
+  const card = view.card;
+  if (!card) return [];
+  try {
+    if (w[0] === "ambush") {
+      return w[1] === "1x1" ? [parseCell(w[2])] : placedCells(card.cells, ORIENTATIONS.indexOf(w[1]), parseCell(w[2]));
+    }
+    if (w[1] === "1x1") return [parseCell(w[2])];
+    const shape = card.shapes?.[Number(w[1]) - 1];
+    return shape ? placedCells(shape.cells, ORIENTATIONS.indexOf(w[2] || "r0"), parseCell(w[3])) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Show a hint: its terrain, shape and turn are chosen and it is previewed where it goes. */
+export function showHint(ctx, hint) {
+  const w = hint.notation.split(" ");
+  const sel = ctx.sel;
+  if (w[0] === "ambush") {
+    if (w[1] !== "1x1") sel.orient = ORIENTATIONS.indexOf(w[1]);
+    sel.hover = parseCell(w[2]);
+  } else if (w[1] === "1x1") {
+    sel.terrain = w[0];
+    sel.hover = parseCell(w[2]);
+  } else if (w[0] !== "pass") {
+    Object.assign(sel, { terrain: w[0], shape: Number(w[1]), orient: ORIENTATIONS.indexOf(w[2]), hover: parseCell(w[3]) });
+  }
+  ctx.act(hint.notation);
 }
 
 function rotateShape(ctx) {
@@ -335,7 +420,7 @@ function controlsPanel(ctx) {
     }
     body.push(h("p", { class: "hint" }, t("carto.place.how")));
   }
-  return h("section", { class: "panel turn yours", "aria-labelledby": "draw-title" }, h("h2", { id: "draw-title" }, ambush ? t("carto.ambush.title") : t("carto.draw.title")), body);
+  return h("section", { class: "panel turn yours decision", "aria-labelledby": "draw-title" }, h("h2", { id: "draw-title" }, ambush ? t("carto.ambush.title") : t("carto.draw.title")), body);
 }
 
 function cardPanel(ctx) {
@@ -351,16 +436,16 @@ function cardPanel(ctx) {
   ];
   if (card) {
     body.push(h("div", { class: `card-face kind-${card.kind}` },
-      h("strong", {}, card.name), " ", card.kind === "explore" ? h("span", { class: "muted" }, t("carto.card.time", { n: card.time })) : null,
+      h("strong", {}, cardName(card.name)), " ", card.kind === "explore" ? h("span", { class: "muted" }, t("carto.card.time", { n: card.time })) : null,
       card.kind === "explore" ? h("div", { class: "card-shapes" },
         card.terrains.map((terrain) => h("span", { class: "chip" }, h("span", { class: "swatch", style: `background:${FILL[terrain]}` }), " ", t(`terrain.${terrain}`))),
         card.shapes.map((shape) => miniShape(shape.cells, card.terrains[0], shape.coin))) : null,
       card.kind === "ambush" ? h("div", { class: "card-shapes" }, h("span", {}, t("carto.card.ambush")), miniShape(card.cells, "monster", false)) : null));
   }
   if (view.ruins_pending) body.push(h("p", { class: "banner" }, t("carto.hint.ruins")));
-  const revealed = view.revealed.map((c) => c.name).join(", ");
+  const revealed = view.revealed.map((c) => cardName(c.name)).join(", ");
   if (revealed) body.push(h("p", { class: "muted" }, t("carto.revealed", { cards: revealed })));
-  if (view.last_ambush) body.push(h("p", { class: "muted" }, t("carto.last.ambush", { card: view.last_ambush.card })));
+  if (view.last_ambush) body.push(h("p", { class: "muted" }, t("carto.last.ambush", { card: cardName(view.last_ambush.card) })));
   return h("section", { class: "panel", "aria-labelledby": "card-title" }, h("h2", { id: "card-title" }, t("carto.card.title")), body);
 }
 
@@ -370,7 +455,7 @@ function edictsPanel(ctx) {
   return h("section", { class: "panel", "aria-labelledby": "edicts-title" }, h("h2", { id: "edicts-title" }, t("carto.edicts")),
     h("ul", { class: "edicts" }, view.edicts.map((edict) => h("li", { class: scoring.includes(edict.letter) && !view.over ? "scoring" : "" },
       h("span", { class: "edict-letter" }, edict.letter), " ",
-      h("strong", {}, edict.card), scoring.includes(edict.letter) && !view.over ? h("span", { class: "badge" }, t("carto.edict.now")) : null,
+      h("strong", {}, cardName(edict.card)), scoring.includes(edict.letter) && !view.over ? h("span", { class: "badge" }, t("carto.edict.now")) : null,
       h("div", { class: "rule" }, ruleText(edict)),
       view.solo ? h("div", { class: "muted" }, t("carto.solo.number", { n: edict.solo })) : null))));
 }
@@ -401,4 +486,45 @@ function othersPanel(ctx, shown) {
     h("div", { class: "others" }, view.players.filter((p) => p.seat !== shown).map((p) => h("figure", { class: "other-sheet" },
       sheetSvg(p.sheet, { small: true, lastDrawn: p.last_drawn, label: t("carto.sheet.of", { name: ctx.name(p.seat) }) }),
       h("figcaption", {}, `${ctx.name(p.seat)} · ${t("score.stars", { n: p.stars })}`)))));
+}
+
+// The log ------------------------------------------------------------------------------
+
+/** A group per step: the season and the card revealed for it. */
+export function logGroup(before) {
+  const season = before.season || {};
+  const card = before.card ? cardName(before.card.name) : "";
+  return { key: `step-${season.number}-${(before.revealed || []).length}-${card}`,
+    title: card ? t("log.step", { season: seasonName(season.name), card }) : seasonName(season.name) };
+}
+
+/** What a step's resolution revealed: the next card, an ambush's monsters, season scores. */
+export function logExtra(before, after, event, ctx) {
+  const lines = [];
+  const edictName = Object.fromEntries((after.edicts || []).map((e) => [e.letter, cardName(e.card)]));
+  (after.players || []).forEach((p, seat) => {
+    const old = before.players?.[seat];
+    if (!old || p.seasons.length <= old.seasons.length) return;
+    const row = p.seasons[p.seasons.length - 1];
+    const letters = (after.seasons || []).find((s) => s.name === row.season)?.edicts || [];
+    lines.push({ kind: "score-head", text: t("log.season.scored", { season: seasonName(row.season), name: ctx.name(seat) }) });
+    row.edicts.forEach((n, i) => lines.push({ kind: "score", text: t("log.season.edict", { letter: letters[i] || "?", card: edictName[letters[i]] || "", n }) }));
+    lines.push({ kind: "score", text: t("log.season.coins", { n: row.coins }) });
+    lines.push({ kind: "score", text: t("log.season.monsters", { n: row.monsters }) });
+    lines.push({ kind: "sum", text: t("log.season.total", { name: ctx.name(seat), n: row.total, stars: p.stars }) });
+  });
+  const ambush = after.last_ambush;
+  if (ambush && JSON.stringify(ambush) !== JSON.stringify(before.last_ambush)) {
+    const sheets = ambush.cells || [];
+    sheets.forEach((cells, i) => {
+      if (!cells?.length) return;
+      const owner = sheets.length === (after.players || []).length ? i : event.seat;
+      lines.push({ kind: "reveal", text: t("log.ambush", { card: cardName(ambush.card), cells: cells.join(" "), name: ctx.name(owner) }) });
+    });
+  }
+  const card = after.card;
+  if (card && (!before.card || card.name !== before.card.name || (after.revealed || []).length !== (before.revealed || []).length)) {
+    lines.push({ kind: "reveal", text: t(card.kind === "ambush" ? "log.card.ambush" : "log.card", { card: cardName(card.name) }) });
+  }
+  return lines;
 }

@@ -26,14 +26,29 @@ export function setLang(next, announce = true) {
   if (announce) window.dispatchEvent(new CustomEvent("langchange"));
 }
 
-/** The string for `key` in the current language, with {name} placeholders filled. */
+/**
+ * The string for `key` in the current language, with {name} placeholders filled.
+ * A catalog entry may be an object of plural forms ({"one": "…", "other": "…"}): the
+ * form is chosen by Intl.PluralRules for the language from `params.n` (or the parameter
+ * the entry names in "_n"), so each
+ * language follows its own rules ("1 point", "2 points"; "1 ponto", "0 pontos").
+ */
 export function t(key, params = {}) {
   let text = catalogs[current]?.[key] ?? catalogs.en?.[key];
   if (text === undefined) {
     console.warn("missing string", key);
     text = key;
   }
+  if (typeof text === "object") text = pluralForm(text, params[text._n || "n"]);
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+const pluralRules = {};
+
+function pluralForm(forms, n) {
+  const rules = (pluralRules[current] ||= new Intl.PluralRules(current));
+  const number = Number(n);
+  return forms[Number.isFinite(number) ? rules.select(number) : "other"] ?? forms.other;
 }
 
 export function has(key) {

@@ -1,22 +1,88 @@
 // The lobby: create a table, resume my tables, replay finished games, rematch; joining by invite.
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { has, lang, t } from "./i18n.js";
 import { forgetSeat, myName, mySeats, saveName, saveSeat } from "./store.js";
 import { go, notifyError, openRules } from "./ui.js";
 
 const LEVELS = ["easy", "medium", "hard", "random"];
-const LIMITS = { tikal: [2, 4], cartographers: [1, 6] };
+// Used only until GET /api/games answers (or if it cannot be reached).
+const FALLBACK_GAMES = [
+  { name: "tikal", min_players: 2, max_players: 4, options: [{ name: "variant", choices: ["basic", "auction"], default: "basic" }] },
+  { name: "cartographers", min_players: 1, max_players: 100, options: [{ name: "side", choices: ["A", "B"], default: "A" }] },
+];
+// Clock presets, as on BoardGameArena: per move (each decision) or per game (a bank).
+export const CLOCKS = {
+  none: { mode: "none" },
+  "decision-30": { mode: "decision", seconds: 30 },
+  "decision-60": { mode: "decision", seconds: 60 },
+  "decision-120": { mode: "decision", seconds: 120 },
+  "decision-300": { mode: "decision", seconds: 300 },
+  "bank-300": { mode: "bank", seconds: 300 },
+  "bank-600": { mode: "bank", seconds: 600 },
+  "bank-1200": { mode: "bank", seconds: 1200 },
+  "bank-2400": { mode: "bank", seconds: 2400 },
+};
+let games = FALLBACK_GAMES;
+
+/**
+ * The games as the server describes them. Reads both shapes of GET /api/games: today's
+ * ({options: {variant: [..]}}) and the registry's ({options: [{name, choices, default,
+ * labels: {lang: {choice: label}}}], titles: {lang: title}}).
+ */
+export async function loadGames() {
+  try {
+    const answer = await api("GET", "/api/games");
+    if (Array.isArray(answer) && answer.length) games = answer.map(normaliseGame);
+  } catch {
+    games = FALLBACK_GAMES;
+  }
+  return games;
+}
+
+function normaliseGame(game) {
+  let options = game.options || [];
+  if (!Array.isArray(options)) {
+    options = Object.entries(options).map(([name, choices]) => ({ name, choices, default: choices[0] }));
+  }
+  return { ...game, options: options.map((o) => ({ ...o, default: o.default ?? o.choices[0] })) };
+}
+
+export function gameInfo(name) {
+  return games.find((g) => g.name === name) || normaliseGame(FALLBACK_GAMES.find((g) => g.name === name) || { name, min_players: 1, max_players: 1, options: [] });
+}
+
+/** A game's title in the current language: the server's, else our catalog's. */
+export function gameTitle(name) {
+  const info = games.find((g) => g.name === name);
+  return info?.titles?.[lang()] || (has(`game.${name}`) ? t(`game.${name}`) : info?.titles?.en || name);
+}
+
+/** An option choice's label: the server's labels, else our catalog (opt.game.option.choice). */
+export function optionLabel(game, option, choice) {
+  const info = gameInfo(game).options.find((o) => o.name === option);
+  const label = info?.labels?.[lang()]?.[choice] ?? info?.labels?.[lang()]?.[String(choice)];
+  if (label) return label;
+  const key = `opt.${game}.${option}.${choice}`;
+  return has(key) ? t(key) : info?.labels?.en?.[choice] || String(choice);
+}
+
+export function optionName(game, option) {
+  const key = `opt.${game}.${option}`;
+  return has(key) ? t(key) : option;
+}
 
 /** Create a table from `spec` ({game, options, seats, seed}); remember my seat; open it. */
 export async function createTable(spec) {
   const body = { game: spec.game, options: spec.options, seats: spec.seats };
+  if (spec.clock && spec.clock.mode !== "none") body.clock = spec.clock;
+  if (spec.hints === false) body.hints = false;
   if (spec.seed !== undefined && spec.seed !== null && spec.seed !== "") body.seed = Number(spec.seed);
   const created = await api("POST", "/api/tables", body);
   const mine = created.seats[0];
   saveSeat(created.table.id, {
     seat: mine ? mine.seat : null, token: mine ? mine.token : null, game: spec.game,
-    invite: created.invite, spec: { game: spec.game, options: spec.options, seats: spec.seats },
+    invite: created.invite, spec: { game: spec.game, options: spec.options, seats: spec.seats, clock: spec.clock, hints: spec.hints },
   });
   go(`#/table/${created.table.id}`);
   return created;
@@ -25,8 +91,9 @@ export async function createTable(spec) {
 export class LobbyScreen {
   constructor(root) {
     this.root = root;
-    this.form = { game: "tikal", variant: "basic", side: "A", players: 4, seed: "",
+    this.form = { game: games[0].name, options: {}, players: 4, seed: "", clock: "none", hints: true,
       seats: ["me", "medium", "medium", "medium"], name: myName() };
+    this.chooseGame(games[0].name, games[0].min_players === 1 ? 1 : Math.min(4, games[0].max_players));
     this.summaries = {};
     this.finished = [];
     this.load();
@@ -50,8 +117,18 @@ export class LobbyScreen {
     this.render();
   }
 
+  chooseGame(name, players) {
+    const info = gameInfo(name);
+    this.form.game = info.name;
+    const options = {};
+    for (const option of info.options) options[option.name] = option.choices.includes(this.form.options[option.name]) ? this.form.options[option.name] : option.default;
+    this.form.options = options;
+    this.setPlayers(players ?? info.min_players);
+  }
+
   setPlayers(count) {
-    const [low, high] = LIMITS[this.form.game];
+    const info = gameInfo(this.form.game);
+    const [low, high] = [info.min_players, info.max_players];
     count = Math.max(low, Math.min(high, count));
     this.form.players = count;
     const seats = this.form.seats.slice(0, count);
@@ -87,29 +164,47 @@ export class LobbyScreen {
       ...LEVELS.map((level) => h("option", { value: level, selected: kind === level },
         t("lobby.kind.bot", { level: t(`level.${level}`) }))),
       h("option", { value: "friend", selected: kind === "friend" }, t("lobby.kind.friend")))));
-    const [low, high] = LIMITS[f.game];
+    const info = gameInfo(f.game);
+    const [low, high] = [info.min_players, info.max_players];
     return h("section", { class: "card create", "aria-labelledby": "create-title" },
       h("h2", { id: "create-title" }, t("lobby.create")),
       h("fieldset", {}, h("legend", {}, t("lobby.game")),
-        radio("game", "tikal", t("game.tikal"), f.game === "tikal", () => { f.game = "tikal"; this.setPlayers(4); this.render(); }),
-        radio("game", "cartographers", t("game.cartographers"), f.game === "cartographers", () => { f.game = "cartographers"; this.setPlayers(1); this.render(); })),
-      f.game === "tikal"
-        ? h("fieldset", {}, h("legend", {}, t("lobby.variant")),
-          radio("variant", "basic", t("tikal.variant.basic"), f.variant === "basic", () => { f.variant = "basic"; }),
-          radio("variant", "auction", t("tikal.variant.auction"), f.variant === "auction", () => { f.variant = "auction"; }))
-        : h("fieldset", {}, h("legend", {}, t("lobby.side")),
-          radio("side", "A", t("carto.side.A"), f.side === "A", () => { f.side = "A"; }),
-          radio("side", "B", t("carto.side.B"), f.side === "B", () => { f.side = "B"; })),
+        games.map((game) => radio("game", game.name, gameTitle(game.name), f.game === game.name, () => {
+          this.chooseGame(game.name, game.min_players === 1 ? 1 : Math.min(4, game.max_players));
+          this.render();
+        }))),
+      info.options.map((option) => h("fieldset", {}, h("legend", {}, optionName(f.game, option.name)),
+        option.choices.map((choice) => radio(option.name, choice, optionLabel(f.game, option.name, choice), f.options[option.name] === choice,
+          () => { f.options[option.name] = choice; })))),
       h("div", { class: "field" },
         h("label", { for: "players" }, t("lobby.players")),
         h("input", { id: "players", type: "number", min: low, max: high, value: f.players,
           onchange: (event) => { this.setPlayers(Number(event.target.value) || low); this.render(); } }),
-        f.game === "cartographers" && f.players === 1 ? h("span", { class: "hint" }, t("lobby.solo")) : null),
+        h("span", { class: "hint" }, t("lobby.players.range", { min: low, max: high })),
+        f.players === 1 && low === 1 ? h("span", { class: "hint" }, t("lobby.solo")) : null),
       h("div", { class: "field" },
         h("label", { for: "my-name" }, t("lobby.name")),
         h("input", { id: "my-name", type: "text", maxlength: 40, value: f.name, autocomplete: "nickname",
           oninput: (event) => { f.name = event.target.value; } })),
-      h("fieldset", { class: "seats" }, h("legend", {}, t("lobby.seats")), ...seatRows),
+      h("fieldset", { class: `seats${seatRows.length > 8 ? " many" : ""}` }, h("legend", {}, t("lobby.seats")),
+        seatRows.length > 2 ? h("div", { class: "seat-row all" }, h("label", { for: "seat-all" }, t("lobby.seats.all")),
+          h("select", { id: "seat-all", onchange: (event) => {
+            const value = event.target.value;
+            if (!value) return;
+            f.seats = f.seats.map((k) => (k === "me" ? k : value));
+            this.render();
+          } }, h("option", { value: "" }, "—"), ...LEVELS.map((level) => h("option", { value: level }, t("lobby.kind.bot", { level: t(`level.${level}`) }))),
+          h("option", { value: "friend" }, t("lobby.kind.friend")))) : null,
+        h("div", { class: "seat-rows" }, seatRows)),
+      h("div", { class: "field" }, h("label", { for: "clock" }, t("lobby.clock")),
+        h("select", { id: "clock", onchange: (event) => { f.clock = event.target.value; } },
+          h("option", { value: "none", selected: f.clock === "none" }, t("clock.none")),
+          h("optgroup", { label: t("clock.per_move") }, Object.entries(CLOCKS).filter(([, c]) => c.mode === "decision").map(([key, c]) =>
+            h("option", { value: key, selected: f.clock === key }, t("clock.decision", { time: durationText(c.seconds) })))),
+          h("optgroup", { label: t("clock.per_game") }, Object.entries(CLOCKS).filter(([, c]) => c.mode === "bank").map(([key, c]) =>
+            h("option", { value: key, selected: f.clock === key }, t("clock.bank", { time: durationText(c.seconds) })))))),
+      h("div", { class: "field" }, h("label", { class: "choice" },
+        h("input", { type: "checkbox", id: "no-hints", checked: !f.hints, onchange: (event) => { f.hints = !event.target.checked; } }), " ", t("lobby.nohints"))),
       h("details", { open: f.advanced, ontoggle: (event) => { f.advanced = event.target.open; } }, h("summary", { id: "advanced" }, t("lobby.advanced")),
         h("div", { class: "field" }, h("label", { for: "seed" }, t("lobby.seed")),
           h("input", { id: "seed", type: "number", min: 0, value: f.seed, placeholder: t("lobby.seed.random"),
@@ -127,9 +222,9 @@ export class LobbyScreen {
       if (kind === "friend") return { kind: "open" };
       return { kind: "bot", level: kind };
     });
-    const options = f.game === "tikal" ? { variant: f.variant } : { side: f.side };
+    const options = { ...f.options };
     try {
-      await createTable({ game: f.game, options, seats, seed: f.seed });
+      await createTable({ game: f.game, options, seats, seed: f.seed, clock: CLOCKS[f.clock], hints: f.hints });
     } catch (error) {
       notifyError(error);
     }
@@ -148,7 +243,7 @@ export class LobbyScreen {
           table.status === "over"
             ? h("a", { class: "button", href: `#/replay/${id}` }, t("lobby.replay"))
             : h("a", { class: "button primary", href: `#/table/${id}` }, t("lobby.resume")),
-          info.spec ? h("button", { type: "button", onclick: () => createTable(info.spec).catch(notifyError) }, t("lobby.rematch")) : null,
+          info.spec && table.status === "over" ? h("button", { type: "button", onclick: () => createTable(info.spec).catch(notifyError) }, t("lobby.rematch")) : null,
           h("button", { type: "button", class: "ghost", "aria-label": t("lobby.forget.label"),
             onclick: () => { forgetSeat(id); delete this.summaries[id]; this.render(); } }, t("lobby.forget"))));
     });
@@ -174,14 +269,16 @@ export function seatName(seat) {
   return seat.name;
 }
 
+export function durationText(seconds) {
+  return seconds >= 60 ? t("time.minutes", { n: Math.round(seconds / 60) }) : t("time.seconds", { n: seconds });
+}
+
 export function describeTable(table) {
-  const game = t(`game.${table.game}`);
-  const option = table.game === "tikal"
-    ? t(`tikal.variant.${table.options?.variant || "basic"}`)
-    : table.seats.length === 1 ? t("carto.solo") : t(`carto.side.${table.options?.side || "A"}`);
+  const game = gameTitle(table.game);
+  const option = Object.entries(table.options || {}).map(([name, choice]) => optionLabel(table.game, name, choice)).join(", ");
   const players = table.seats.map(seatName).join(", ");
   const date = new Date((table.created || 0) * 1000).toLocaleString(lang());
-  return `${game} · ${option} · ${players} · ${date}`;
+  return [game, option, players, date].filter(Boolean).join(" · ");
 }
 
 export class JoinScreen {

@@ -3,6 +3,8 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { errorText, t } from "./i18n.js";
 import { baseContext, GAMES, logLine } from "./table.js";
+import { gameTitle } from "./lobby.js";
+import { buildLog, logList } from "./log.js";
 import { scoreChart } from "./chart.js";
 
 export class ReplayScreen {
@@ -10,6 +12,7 @@ export class ReplayScreen {
     this.root = root;
     this.id = id;
     this.index = 0;
+    this.logOpen = new Map();
     this.load();
   }
 
@@ -53,12 +56,13 @@ export class ReplayScreen {
     });
     const last = this.replay.states.length - 1;
     const drawn = module.render(ctx);
-    const actions = this.replay.events.filter((e) => e.type === "action");
-    const current = this.index > 0 ? actions[this.index - 1] : null;
+    // Step n's label is the record's n-th action (the events also hold taken-back actions).
+    const steps = this.replay.steps || (this.replay.record?.actions || []).map(([seat, notation]) => ({ seat, notation }));
+    const current = this.index > 0 && steps[this.index - 1] ? { type: "action", ...steps[this.index - 1] } : null;
     const final = this.replay.states[last];
     this.root.replaceChildren(h("div", { class: `table-screen game-${this.game}` },
       h("div", { class: "table-head" },
-        h("h1", {}, t("replay.title"), h("span", { class: "sub" }, ` · ${t(`game.${this.game}`)} · ${module.optionText(this.summary)}`)),
+        h("h1", {}, t("replay.title"), h("span", { class: "sub" }, ` · ${gameTitle(this.game)} · ${module.optionText(this.summary)}`)),
         h("div", { class: "toolbar replay-controls", role: "toolbar", "aria-label": t("replay.controls") },
           h("button", { type: "button", "data-key": "first", onclick: () => this.step(0) }, "⏮", h("span", { class: "sr-only" }, t("replay.first"))),
           h("button", { type: "button", "data-key": "prev", onclick: () => this.step(this.index - 1) }, "◀", h("span", { class: "sr-only" }, t("replay.prev"))),
@@ -68,7 +72,7 @@ export class ReplayScreen {
           h("button", { type: "button", "data-key": "last", onclick: () => this.step(last) }, "⏭", h("span", { class: "sr-only" }, t("replay.last"))),
           h("span", { class: "muted" }, t("replay.position", { n: this.index, total: last })),
           h("a", { class: "button ghost", href: "#/" }, t("nav.lobby"))),
-        h("p", { class: "status-line", role: "status" }, current ? logLine(current, module, ctx) : t("replay.start"))),
+        h("p", { class: "status-line", role: "status", id: "replay-label" }, current ? logLine(current, module, ctx) : t("replay.start"))),
       h("div", { class: "table-body" },
         h("div", { class: "board-area" }, drawn.main),
         h("aside", { class: "side" },
@@ -76,7 +80,9 @@ export class ReplayScreen {
             h("p", {}, t("summary.winners", { names: (this.replay.result?.winners || []).map((s) => ctx.name(s)).join(", ") })),
             module.summaryExtra ? module.summaryExtra(final, ctx) : null,
             scoreChart(module.chartData(final, ctx), ctx)),
-          drawn.side))));
+          drawn.side,
+          h("section", { class: "panel log-panel", "aria-labelledby": "log-title" }, h("h2", { id: "log-title" }, t("log.title")),
+            h("ul", { class: "log", id: "log" }, logList(buildLog(this.replay.events, module, ctx), this.logOpen)))))));
     if (focusKey) this.root.querySelector(`[data-key="${focusKey}"]`)?.focus();
   }
 }

@@ -33,3 +33,15 @@ export function myName() {
 export function saveName(name) {
   localStorage.setItem(NAME, name);
 }
+
+// Settings of this browser (shown on the table screen).
+const CONFIRM = "bgbot.confirm";
+
+/** Ask before an action that cannot be taken back (default: yes). */
+export function confirmFinal() {
+  return localStorage.getItem(CONFIRM) !== "off";
+}
+
+export function setConfirmFinal(on) {
+  localStorage.setItem(CONFIRM, on ? "on" : "off");
+}

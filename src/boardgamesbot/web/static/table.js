@@ -1,9 +1,10 @@
 // A table: the waiting room, then the game screen (board, panels, log, help, undo, summary).
 import { api, Live } from "./api.js";
 import { h, PLAYER_COLOURS } from "./dom.js";
-import { errorText, t } from "./i18n.js";
-import { createTable, seatName } from "./lobby.js";
-import { seatAt, saveSeat } from "./store.js";
+import { errorText, has, t } from "./i18n.js";
+import { createTable, gameTitle, seatName } from "./lobby.js";
+import { confirmFinal, seatAt, saveSeat, setConfirmFinal } from "./store.js";
+import { LogBuilder, logList } from "./log.js";
 import { go, notify, notifyError, openRules } from "./ui.js";
 import * as tikal from "./tikal.js";
 import * as cartographers from "./cartographers.js";
@@ -42,6 +43,10 @@ export class TableScreen {
     this.showHelp = false;
     this.filter = "";
     this.autopilotLevel = "easy";
+    this.confirming = null; // {notation, words}: an action that cannot be taken back, awaiting "Confirm"
+    this.hints = null; // {state_id, hints} or {state_id, error}
+    this.logOpen = new Map();
+    this.clockTimer = setInterval(() => this.tickClocks(), 1000);
     this.live = new Live(id, this.mine?.token, (m) => this.onMessage(m), (up) => this.onStatus(up));
   }
 
@@ -51,6 +56,7 @@ export class TableScreen {
 
   destroy() {
     this.live.close();
+    clearInterval(this.clockTimer);
   }
 
   onStatus(up) {
@@ -63,7 +69,12 @@ export class TableScreen {
     if (m.type === "state") {
       const changed = !this.msg || this.msg.state_id !== m.state_id;
       this.msg = m;
-      if (changed) this.sel = {};
+      this.clockAt = performance.now();
+      if (changed) {
+        this.sel = {};
+        this.confirming = null;
+        if (this.hints?.state_id !== m.state_id) this.hints = null;
+      }
       if (m.your_turn && (!this.legal || this.legal.state_id !== m.state_id)) {
         this.legal = null;
         this.live.send({ type: "legal" });
@@ -74,8 +85,16 @@ export class TableScreen {
       this.render();
     } else if (m.type === "events") {
       const seen = new Set(this.events.map((e) => e.n));
-      for (const event of m.events) if (!seen.has(event.n)) this.events.push(event);
+      const fresh = m.events.filter((event) => !seen.has(event.n));
+      this.events.push(...fresh);
       this.events.sort((a, b) => a.n - b.n);
+      // New events after the ones read extend the log; one from the past (a hidden
+      // choice made public) rebuilds it.
+      if (this.log && fresh.every((event) => event.n > this.log.lastN)) {
+        for (const event of fresh.sort((a, b) => a.n - b.n)) this.log.add(event);
+      } else {
+        this.log = null;
+      }
       this.renderLog();
     } else if (m.type === "error") {
       this.pending = false;
@@ -85,6 +104,7 @@ export class TableScreen {
       this.render();
     } else if (m.type === "ack") {
       this.pending = false;
+      // A valid action makes any earlier refusal stale: clear the red box.
       notify("");
     }
   }
@@ -93,7 +113,41 @@ export class TableScreen {
   act(notation) {
     if (!this.msg) return;
     this.pending = true;
+    this.confirming = null;
     this.live.send({ type: "act", action: notation, state_id: this.msg.state_id });
+  }
+
+  /**
+   * Play `notation`, first asking to confirm when it cannot be taken back (the game's
+   * module says which: module.isFinal) and the player has not turned asking off.
+   */
+  request(notation) {
+    const module = GAMES[this.game];
+    if (confirmFinal() && module.isFinal?.(notation, this.msg.view)) {
+      this.confirming = { notation, words: module.describe(notation, "", this.context()) };
+      this.render();
+      this.root.querySelector("#confirm-action")?.focus();
+      return;
+    }
+    this.act(notation);
+  }
+
+  cancelConfirm() {
+    this.confirming = null;
+    this.render();
+  }
+
+  async askHints() {
+    const stateId = this.msg.state_id;
+    this.hints = { state_id: stateId, loading: true };
+    this.render();
+    try {
+      const answer = await api("POST", `/api/tables/${encodeURIComponent(this.id)}/hint`, { state_id: stateId }, this.mine?.token);
+      this.hints = { state_id: answer.state_id ?? stateId, hints: answer.hints || [] };
+    } catch (error) {
+      this.hints = { state_id: stateId, error: error.error };
+    }
+    this.render();
   }
 
   undo() {
@@ -117,7 +171,10 @@ export class TableScreen {
       legal: msg.your_turn && this.legal?.state_id === msg.state_id ? this.legal.actions : [],
       yourTurn: msg.your_turn,
       sel: this.sel,
-      act: (notation) => this.act(notation),
+      act: (notation) => this.request(notation),
+      actNow: (notation) => this.act(notation),
+      confirming: this.confirming,
+      hints: this.hints?.state_id === msg.state_id ? this.hints.hints || [] : [],
       preview: (notation) => this.preview(notation),
       rerender: () => this.render(),
       interactive: true,
@@ -153,7 +210,7 @@ export class TableScreen {
     const link = invite ? `${location.origin}${location.pathname}#/join/${invite}` : null;
     let fill = "medium";
     return h("section", { class: "card narrow waiting" },
-      h("h1", {}, t(`game.${summary.game}`)),
+      h("h1", {}, gameTitle(summary.game)),
       h("p", {}, t("wait.lead")),
       h("ul", { class: "seat-list" }, summary.seats.map((seat) => h("li", {},
         h("span", { class: "swatch", style: `background:${PLAYER_COLOURS[seat.seat]}` }), " ",
@@ -198,24 +255,85 @@ export class TableScreen {
         title: this.msg.can_undo ? "" : t("table.undo.not"), onclick: () => this.undo() }, t("table.undo")) : null,
       seat !== null && !over ? h("button", { type: "button", "data-key": "help", "aria-expanded": String(this.showHelp),
         onclick: () => { this.showHelp = !this.showHelp; this.render(); } }, t("table.whatcan")) : null,
+      seat !== null && !over && this.msg.your_turn && summary.hints !== false
+        ? h("button", { type: "button", "data-key": "hint", id: "hint-button", onclick: () => this.askHints() }, t("hint.button")) : null,
       h("button", { type: "button", "data-key": "rules", onclick: () => openRules(this.game) }, t("rules.button")),
       seat !== null && !over ? this.autopilotControl(mySeatRow) : null,
+      seat !== null && !over ? h("label", { class: "setting" },
+        h("input", { type: "checkbox", id: "confirm-setting", "data-key": "confirm-setting", checked: confirmFinal(),
+          onchange: (e) => { setConfirmFinal(e.target.checked); this.confirming = null; this.render(); } }), " ", t("table.confirm.setting")) : null,
       over ? h("a", { class: "button", href: `#/replay/${this.id}` }, t("lobby.replay")) : null,
       over && this.mine?.spec ? h("button", { type: "button", "data-key": "rematch", class: "primary",
         onclick: () => createTable(this.mine.spec).catch(notifyError) }, t("lobby.rematch")) : null,
       h("a", { class: "button ghost", href: "#/" }, t("nav.lobby")));
-    return h("div", { class: `table-screen game-${this.game}` },
+    return h("div", { class: `table-screen game-${this.game}${this.confirming && this.msg.your_turn ? " confirming" : ""}` },
       h("div", { class: "table-head" },
-        h("h1", {}, t(`game.${this.game}`), h("span", { class: "sub" }, ` · ${module.optionText(summary)}`)),
+        h("h1", {}, gameTitle(this.game), h("span", { class: "sub" }, ` · ${module.optionText(summary)}`)),
         h("p", { class: `status-line ${this.msg.your_turn ? "yours" : ""}`, id: "status-line", role: "status" }, this.statusText()),
         h("span", { class: "connection", hidden: this.connected !== false }, t("table.offline")),
-        buttons),
+        buttons,
+        this.clocks()),
       this.showHelp ? this.helpPanel(module) : null,
       over ? this.summaryPanel(module, ctx) : null,
       h("div", { class: "table-body" },
         h("div", { class: "board-area" }, drawn.main),
-        h("aside", { class: "side" }, drawn.side, h("section", { class: "panel log-panel", "aria-labelledby": "log-title" },
-          h("h2", { id: "log-title" }, t("log.title")), h("ul", { class: "log", id: "log" })))));
+        h("aside", { class: "side" }, this.hintsPanel(module, ctx), drawn.side, h("section", { class: "panel log-panel", "aria-labelledby": "log-title" },
+          h("h2", { id: "log-title" }, t("log.title")), h("ul", { class: "log", id: "log" })))),
+      this.confirmBar());
+  }
+
+  /** The sticky bar that asks to confirm an action that cannot be taken back. */
+  confirmBar() {
+    if (!this.confirming || !this.msg.your_turn) return null;
+    return h("div", { class: "confirm-bar", role: "alertdialog", "aria-labelledby": "confirm-text",
+      onkeydown: (e) => { if (e.key === "Escape") this.cancelConfirm(); } },
+      h("p", { id: "confirm-text" }, t("table.confirm.ask", { action: this.confirming.words })),
+      h("p", { class: "muted" }, t("table.confirm.final")),
+      h("div", { class: "buttons" },
+        h("button", { type: "button", class: "primary", id: "confirm-action", "data-key": "confirm-action", onclick: () => this.act(this.confirming.notation) }, t("table.confirm.button")),
+        h("button", { type: "button", id: "confirm-cancel", "data-key": "confirm-cancel", onclick: () => this.cancelConfirm() }, t("table.confirm.cancel"))));
+  }
+
+  /** One clock per seat when the table has a clock; counts down between messages. */
+  clocks() {
+    const clock = this.msg.clock;
+    if (!clock?.remaining) return null;
+    const ctx = baseContext(this.msg.table, this.msg.seat);
+    return h("ul", { class: "clocks", "aria-label": t("clock.title") }, Object.keys(clock.remaining).map((seat) => h("li", {
+      class: `clock${(this.msg.to_act || []).includes(Number(seat)) ? " running" : ""}`, "data-seat": seat },
+    h("span", { class: "swatch", style: `background:${ctx.colour(Number(seat))}` }), " ", ctx.name(Number(seat)), " ",
+    h("time", { class: "clock-time" }, clockText(this.clockLeft(seat))))));
+  }
+
+  clockLeft(seat) {
+    const left = this.msg?.clock?.remaining?.[seat];
+    if (left === null || left === undefined) return null;
+    const running = (this.msg.to_act || []).includes(Number(seat)) && this.msg.table.status === "playing";
+    return running ? Math.max(0, left - (performance.now() - this.clockAt) / 1000) : left;
+  }
+
+  tickClocks() {
+    for (const item of this.root.querySelectorAll(".clock.running")) {
+      const time = item.querySelector(".clock-time");
+      if (time) time.textContent = clockText(this.clockLeft(item.dataset.seat));
+    }
+  }
+
+  hintsPanel(module, ctx) {
+    const hints = this.hints;
+    if (!hints || hints.state_id !== this.msg.state_id) return null;
+    let body;
+    if (hints.loading) body = h("p", {}, t("hint.thinking"));
+    else if (hints.error) body = h("p", { class: "error" }, hints.error.code === "hints_disabled" ? t("hint.disabled") : errorText(hints.error));
+    else if (!hints.hints.length) body = h("p", {}, t("hint.none"));
+    else {
+      body = h("ol", { class: "hints" }, hints.hints.map((hint, i) => h("li", { "data-hint": hint.notation },
+        h("button", { type: "button", class: "link", "data-key": `hint-${i}`, onclick: () => (module.showHint ? module.showHint(ctx, hint) : this.request(hint.notation)) },
+          module.describe(hint.notation, "", ctx)),
+        h("p", { class: "hint-reason" }, reasonText(hint, module)))));
+    }
+    return h("section", { class: "panel hints-panel", "aria-labelledby": "hints-title", id: "hints-panel" },
+      h("h2", { id: "hints-title" }, t("hint.title")), body);
   }
 
   autopilotControl(row) {
@@ -235,15 +353,21 @@ export class TableScreen {
     const ctx = baseContext(summary, this.msg.seat);
     if (summary.status === "over") return t("status.over");
     if (this.msg.your_turn) return GAMES[this.game].turnHint(this.context()) || t("status.your_turn");
-    const waiting = (this.msg.to_act || []).map((s) => (ctx.thinking(s) ? t("status.thinking", { name: ctx.name(s) }) : ctx.name(s)));
     if (this.msg.seat !== null && this.msg.view?.you?.choice) return t("status.chosen");
-    return waiting.length ? t("status.waiting", { names: waiting.join(", ") }) : "";
+    // "Bot 4 (hard) is thinking…" for computers; "Waiting for Bea" for people: one phrase each.
+    const awaited = this.msg.to_act || [];
+    const thinking = awaited.filter((s) => ctx.thinking(s)).map((s) => ctx.name(s));
+    const people = awaited.filter((s) => !ctx.thinking(s)).map((s) => ctx.name(s));
+    const parts = [];
+    if (people.length) parts.push(t("status.waiting", { names: people.join(", ") }));
+    if (thinking.length) parts.push(t("status.thinking", { name: thinking.join(", "), n: thinking.length }));
+    return parts.join(" · ");
   }
 
   helpPanel(module) {
     const actions = this.context().legal;
     const filter = this.filter.trim().toLowerCase();
-    const described = actions.map((a) => ({ ...a, words: module.describe(a.notation, a.text) }))
+    const described = actions.map((a) => ({ ...a, words: module.describe(a.notation, a, this.context()) }))
       .filter((a) => !filter || a.words.toLowerCase().includes(filter) || a.notation.includes(filter));
     const shown = described.slice(0, 60);
     return h("section", { class: "panel help-panel", "aria-labelledby": "help-title" },
@@ -254,7 +378,7 @@ export class TableScreen {
         h("input", { id: "help-filter", type: "search", "data-key": "help-filter", placeholder: t("help.filter"), value: this.filter,
           oninput: (e) => { this.filter = e.target.value; this.render(); } }),
         h("ul", { class: "legal-list" }, shown.map((a) => h("li", {},
-          h("button", { type: "button", class: "link", "data-key": `legal-${a.notation}`, onclick: () => this.act(a.notation) }, a.words),
+          h("button", { type: "button", class: "link", "data-key": `legal-${a.notation}`, onclick: () => this.request(a.notation) }, a.words),
           " ", h("code", {}, a.notation)))),
         described.length > shown.length ? h("p", { class: "muted" }, t("help.more", { n: described.length - shown.length })) : null,
       ]);
@@ -278,10 +402,37 @@ export class TableScreen {
     const list = this.root.querySelector("#log");
     if (!list || !this.msg) return;
     const module = GAMES[this.game];
-    const ctx = baseContext(this.msg.table, this.msg.seat);
-    const items = this.events.slice(-150).map((event) => logLine(event, module, ctx)).filter(Boolean);
-    list.replaceChildren(...items.reverse().map((text) => h("li", {}, text)));
+    if (!this.log || this.logLang !== document.documentElement.lang || this.logSeats !== JSON.stringify(this.msg.table.seats)) {
+      // Built afresh when the language or the seats' names change.
+      this.log = new LogBuilder(module, baseContext(this.msg.table, this.msg.seat));
+      for (const event of this.events) this.log.add(event);
+      this.logLang = document.documentElement.lang;
+      this.logSeats = JSON.stringify(this.msg.table.seats);
+    }
+    list.replaceChildren(...logList(this.log.groups, this.logOpen));
   }
+}
+
+/** A hint's reason in words: the catalog's entry for its code, else "worth +{value}". */
+export function reasonText(hint, module) {
+  const reason = hint.reason || {};
+  const key = `reason.${reason.code}`;
+  let params = { value: hint.value, ...(reason.params || {}) };
+  if (module?.reasonParams) params = module.reasonParams(params);
+  if (reason.code && has(key)) return t(key, params);
+  return t("reason.fallback", { value: formatValue(hint.value) });
+}
+
+function formatValue(value) {
+  const n = Number(value);
+  return Number.isFinite(n) ? (Math.round(n * 10) / 10).toString() : String(value ?? "?");
+}
+
+export function clockText(seconds) {
+  if (seconds === null || seconds === undefined) return "–";
+  const whole = Math.ceil(seconds);
+  const m = Math.floor(whole / 60), sec = whole % 60;
+  return m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, "0")}:${String(sec).padStart(2, "0")}` : `${m}:${String(sec).padStart(2, "0")}`;
 }
 
 export function logLine(event, module, ctx) {
@@ -292,7 +443,7 @@ export function logLine(event, module, ctx) {
     case "started": return t("log.started");
     case "action": {
       const by = event.by === "autopilot" ? t("log.by.autopilot") : event.by === "clock" ? t("log.by.clock") : "";
-      return `${who}: ${module.describe(event.notation)}${by}`;
+      return `${who}: ${module.describe(event.notation, event.text, ctx)}${by}`;
     }
     case "undo": return t("log.undo", { name: who, action: module.describe(event.notation) });
     case "autopilot": return event.level ? t("log.autopilot.on", { name: who, level: t(`level.${event.level}`) }) : t("log.autopilot.off", { name: who });

@@ -34,8 +34,13 @@ for (const column of COLUMNS) for (let row = 1; row <= 6; row++) ALL_SPACES.push
 
 // Reading the legal actions ---------------------------------------------------------------
 
-function cost(text) {
-  const match = /(\d+) AP\)/.exec(text || "");
+/** An action's AP cost: the structured `cost.ap`, else read from the old English text. */
+function cost(action) {
+  if (action && typeof action === "object") {
+    if (action.cost && typeof action.cost.ap === "number") return action.cost.ap;
+    action = action.text;
+  }
+  const match = /(\d+) AP\)/.exec(action || "");
   return match ? Number(match[1]) : null;
 }
 
@@ -43,7 +48,7 @@ export function parseLegal(actions) {
   const out = { place: {}, enter: { L: [], W: [] }, moves: {}, spaceActions: {}, exchange: [], end: null, bids: [], pass: null, take: [] };
   for (const action of actions) {
     const w = action.notation.split(" ");
-    const entry = { notation: action.notation, cost: cost(action.text) };
+    const entry = { notation: action.notation, cost: cost(action) };
     switch (w[0]) {
       case "place": (out.place[w[1]] ||= []).push({ ...entry, rot: w[2] ? Number(w[2].slice(1)) : 0 }); break;
       case "enter": out.enter[w[1]].push({ ...entry, space: w[2] }); break;
@@ -63,9 +68,19 @@ export function parseLegal(actions) {
 
 // Words ----------------------------------------------------------------------------------
 
-export function describe(notation, text) {
+/** The name of treasure kind 1…8 in the current language. */
+export function treasureName(kind) {
+  return t(`tikal.treasure.${kind}`);
+}
+
+function playerName(ctx, seat) {
+  return ctx?.name ? ctx.name(seat) : t("tikal.player", { n: seat + 1 });
+}
+
+/** notation -> words; `action` is the legal action ({cost}) or its old text; ctx names players. */
+export function describe(notation, action, ctx) {
   const w = notation.split(" ");
-  const ap = cost(text);
+  const ap = cost(action);
   const tail = ap !== null ? ` (${t("tikal.ap", { n: ap })})` : "";
   switch (w[0]) {
     case "place": return w[2] ? t("tikal.do.place.turned", { space: w[1], degrees: Number(w[2].slice(1)) * 60 }) : t("tikal.do.place", { space: w[1] });
@@ -73,7 +88,7 @@ export function describe(notation, text) {
     case "move": return t(`tikal.do.move.${w[1]}`, { from: w[2], to: w[3] }) + tail;
     case "uncover": return t("tikal.do.uncover", { space: w[1] }) + tail;
     case "recover": return t("tikal.do.recover", { space: w[1] }) + tail;
-    case "exchange": return t("tikal.do.exchange", { give: w[1], player: w[2].toUpperCase(), take: w[3] }) + tail;
+    case "exchange": return t("tikal.do.exchange", { give: treasureName(w[1]), player: playerName(ctx, Number(w[2].slice(1)) - 1), take: treasureName(w[3]) }) + tail;
     case "camp": return t("tikal.do.camp", { space: w[1] }) + tail;
     case "guard": return t(`tikal.do.guard.${w[1]}`, { space: w[2] }) + tail;
     case "end": return t("tikal.do.end");
@@ -111,6 +126,53 @@ export function chartData(view, ctx) {
   return { labels, series, title: t("tikal.chart.title") };
 }
 
+/** A hint reason's parameters in words (a treasure kind by its name). */
+export function reasonParams(params) {
+  return params.kind !== undefined ? { ...params, kind: treasureName(params.kind) } : params;
+}
+
+/** Actions that cannot be taken back (they reveal a wafer or tile, or end the turn). */
+export function isFinal(notation) {
+  return ["recover", "end", "bid", "pass", "take"].includes(notation.split(" ")[0]);
+}
+
+// Treasures: one shape and colour per kind, so they are told apart without the number.
+const TREASURES = {
+  1: { fill: "#2e8b57", d: "M0,-9 C6,-9 8,-4 8,1 C8,7 4,9 0,9 C-4,9 -8,7 -8,1 C-8,-4 -6,-9 0,-9 Z M-4,-2 h3 v2 h-3 z M1,-2 h3 v2 h-3 z M-3,4 h6 v1.5 h-6 z" }, // jade mask
+  2: { fill: "#e0a800", d: "M-9,-4 Q0,10 9,-4 M-6,0 a2,2 0 1 0 0.1,0 M0,3 a2.5,2.5 0 1 0 0.1,0 M6,0 a2,2 0 1 0 0.1,0", stroke: true }, // gold necklace
+  3: { fill: "#3b3b58", d: "M-2,-10 L3,-2 L1,10 L-3,10 L-4,-2 Z" }, // obsidian knife
+  4: { fill: "#1f9bb5", d: "M0,9 L-8,-6 Q-4,-10 -2,-3 Q0,-11 2,-3 Q4,-10 8,-6 Z" }, // quetzal feathers
+  5: { fill: "#c46a1b", d: "M-8,8 L-8,-2 L-5,-8 L-2,-3 L2,-3 L5,-8 L8,-2 L8,8 Z" }, // jaguar figurine
+  6: { fill: "#7a4a2a", d: "M-5,-9 h10 v3 q4,3 4,9 q0,6 -9,6 q-9,0 -9,-6 q0,-6 4,-9 z" }, // cacao jar
+  7: { fill: "#d9557b", d: "M0,-9 L9,0 L0,9 L-9,0 Z" }, // spondylus shell
+  8: { fill: "#6f6a5e", d: "M-7,9 L-7,-5 L-3,-9 L3,-9 L7,-5 L7,9 Z M-4,-3 h3 v2 h-3 z M1,-3 h3 v2 h-3 z" }, // stone idol
+};
+
+/** An inline SVG icon of treasure `kind`, with its name as tooltip and accessible name. */
+export function treasureIcon(kind, size = 20, count = 1) {
+  const spec = TREASURES[kind] || { fill: "#888", d: "M-8,-8 h16 v16 h-16 z" };
+  const name = treasureName(kind);
+  const label = count > 1 ? t("tikal.treasure.count", { name, n: count }) : name;
+  return s("svg", { viewBox: "-11 -11 22 22", width: size, height: size, class: `treasure-icon treasure-${kind}`, role: "img", "aria-label": label },
+    s("title", {}, label),
+    s("circle", { r: 10.5, fill: "#fffaf0", stroke: spec.fill, "stroke-width": 1.5 }),
+    spec.stroke ? s("path", { d: spec.d, fill: "none", stroke: spec.fill, "stroke-width": 2.4, "stroke-linecap": "round" })
+      : s("path", { d: spec.d, fill: spec.fill, "fill-rule": "evenodd" }));
+}
+
+function treasuresCell(treasures) {
+  const entries = Object.entries(treasures || {}).filter(([, n]) => n);
+  if (!entries.length) return "–";
+  return h("span", { class: "treasures" }, entries.map(([kind, n]) => h("span", { class: "treasure", title: treasureName(kind) },
+    treasureIcon(kind, 20, n), n > 1 ? h("span", { class: "treasure-n", "aria-hidden": "true" }, `×${n}`) : null)));
+}
+
+function treasureLegend() {
+  return h("details", { class: "legend-box", id: "treasure-legend" }, h("summary", {}, t("tikal.treasure.legend")),
+    h("ul", { class: "treasure-legend" }, Object.keys(TREASURES).map((kind) => h("li", {}, treasureIcon(kind, 22), " ", treasureName(kind)))),
+    h("p", { class: "muted" }, t("tikal.treasure.points")));
+}
+
 // Drawing --------------------------------------------------------------------------------
 
 function stonesGroup(cx, cy, stones, scale = 1) {
@@ -141,7 +203,8 @@ export function tileFace(cx, cy, tile, ctx, radius = R) {
       fill: controller >= 0 && ctx ? ctx.colour(controller) : "#222" }, tile.value ?? ""));
   } else if (tile.kind === "treasure") {
     g.append(s("rect", { x: cx - 11 * scale, y: cy - 9 * scale, width: 22 * scale, height: 14 * scale, rx: 3, class: "chest" }));
-    g.append(s("text", { x: cx, y: cy + 2 * scale, class: "wafer-count", "font-size": 11 * scale }, tile.wafers ?? tile.masks ?? ""));
+    g.append(s("text", { x: cx, y: cy + 2 * scale, class: "wafer-count", "font-size": 11 * scale }, tile.wafers ?? tile.masks ?? "",
+      s("title", {}, t("tikal.space.treasure", { n: tile.wafers ?? tile.masks ?? 0 }))));
   } else if (tile.kind === "volcano") {
     g.append(s("path", { d: `M${cx - 16 * scale},${cy + 10 * scale} L${cx - 4 * scale},${cy - 12 * scale} L${cx + 4 * scale},${cy - 12 * scale} L${cx + 16 * scale},${cy + 10 * scale} z`, class: "volcano-icon" }));
   } else if (tile.kind === "base_camp") {
@@ -189,11 +252,11 @@ function boardSvg(ctx, legal) {
       }
       if (sel.mode === "enter") {
         for (const option of legal.enter[sel.figure] || []) {
-          targets[option.space] = { cost: option.cost, label: describe(option.notation, `(${option.cost} AP)`), onclick: () => ctx.act(option.notation), go: true };
+          targets[option.space] = { cost: option.cost, label: describe(option.notation, { cost: { ap: option.cost } }, ctx), onclick: () => ctx.act(option.notation), go: true };
         }
       } else if (sel.mode === "space" && sel.figure) {
         for (const option of legal.moves[sel.space]?.[sel.figure] || []) {
-          targets[option.target] = { cost: option.cost, label: describe(option.notation, `(${option.cost} AP)`), onclick: () => ctx.act(option.notation), go: true };
+          targets[option.target] = { cost: option.cost, label: describe(option.notation, { cost: { ap: option.cost } }, ctx), onclick: () => ctx.act(option.notation), go: true };
         }
       }
     }
@@ -216,7 +279,15 @@ function boardSvg(ctx, legal) {
     } else {
       g.append(s("polygon", { points: hexPoints(cx, cy, R - 1), class: "hex-empty" }));
     }
-    g.append(s("text", { x: cx - R * 0.5, y: cy - APOTHEM * 0.55, class: "space-name" }, space));
+    g.append(s("text", { x: cx - R * 0.62, y: cy - APOTHEM * 0.5, class: "space-name", "aria-hidden": "true" }, space));
+    g.setAttribute("aria-label", spaceWords(space, entry, ctx));
+    g.setAttribute("role", "img");
+    g.setAttribute("tabindex", "-1");
+    const hinted = (ctx.hints || []).findIndex((hint) => hintSpace(hint.notation) === space);
+    if (hinted >= 0) {
+      g.append(s("circle", { cx: cx - R * 0.45, cy: cy + APOTHEM * 0.45, r: 9, class: "hint-mark" }),
+        s("text", { x: cx - R * 0.45, y: cy + APOTHEM * 0.45 + 4, class: "hint-mark-text" }, hinted + 1));
+    }
     if (sel.mode === "place" && sel.space === space && view.drawn) {
       const preview = tileFace(cx, cy, { ...view.drawn, stones: rotate(view.drawn.stones, sel.rot || 0), wafers: view.drawn.masks }, ctx);
       preview.classList.add("preview");
@@ -233,12 +304,139 @@ function boardSvg(ctx, legal) {
       }
     }
     if (target) {
-      clickable(g, target.label, target.onclick);
+      clickable(g, `${target.label}. ${spaceWords(space, entry, ctx)}`, target.onclick);
+      g.setAttribute("tabindex", "-1");
       g.dataset.key = `space-${space}`;
     }
     svg.append(g);
   }
+  roving(svg, ctx);
   return svg;
+}
+
+/** The last space named in a notation (where a hint acts). */
+function hintSpace(notation) {
+  const spaces = notation.match(/\b[A-H][1-6]\b/g);
+  return spaces ? spaces[spaces.length - 1] : null;
+}
+
+function spaceWords(space, entry, ctx) {
+  if (!entry) return t("tikal.space.unexplored", { space });
+  const parts = [space, entry.kind === "temple" ? t("tikal.space.temple", { value: entry.value })
+    : entry.kind === "treasure" ? t("tikal.space.treasure", { n: entry.wafers ?? 0 }) : t(`tikal.kind.${entry.kind}`)];
+  for (const [seat, f] of Object.entries(entry.figures || {})) parts.push(t("tikal.figures.title", { name: ctx.name(Number(seat)), leader: f.L, workers: f.W }));
+  if (entry.camp !== undefined) parts.push(t("tikal.camp.of", { name: ctx.name(entry.camp) }));
+  if (entry.guard) parts.push(t("tikal.guard.of", { name: ctx.name(entry.guard.seat) }));
+  return parts.join(", ");
+}
+
+// One tab stop for the whole board; the arrow keys move between spaces (roving tabindex).
+let focusSpace = null;
+
+function roving(svg, ctx) {
+  const spaces = [...svg.querySelectorAll(".space")];
+  const byName = new Map(spaces.map((g) => [g.dataset.space, g]));
+  const firstTarget = spaces.find((g) => g.classList.contains("clickable"));
+  const start = byName.get(ctx.sel.focus) || byName.get(focusSpace) || firstTarget || byName.get("A6");
+  start.setAttribute("tabindex", "0");
+  svg.addEventListener("keydown", (event) => {
+    const steps = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    const current = event.target.closest?.(".space");
+    if (!current) return;
+    let next = null;
+    if (steps[event.key]) {
+      const [dc, dr] = steps[event.key];
+      const col = COLUMNS.indexOf(current.dataset.space[0]) + dc;
+      const row = Number(current.dataset.space.slice(1)) + dr;
+      if (col >= 0 && col < 8 && row >= 1 && row <= 6) next = byName.get(`${COLUMNS[col]}${row}`);
+    } else if (event.key === "Home") next = spaces[0];
+    else if (event.key === "End") next = spaces[spaces.length - 1];
+    if (!next) return;
+    event.preventDefault();
+    current.setAttribute("tabindex", "-1");
+    next.setAttribute("tabindex", "0");
+    focusSpace = next.dataset.space;
+    next.focus();
+  });
+  svg.addEventListener("focusin", (event) => {
+    const g = event.target.closest?.(".space");
+    if (g) focusSpace = g.dataset.space;
+  });
+}
+
+// Zoom and pan (buttons, wheel, drag, pinch): the board's viewBox is narrowed around a point.
+const zoom = { k: 1, x: WIDTH / 2, y: HEIGHT / 2 };
+
+function viewBox() {
+  const w = WIDTH / zoom.k, hh = HEIGHT / zoom.k;
+  zoom.x = Math.min(WIDTH - w / 2, Math.max(w / 2, zoom.x));
+  zoom.y = Math.min(HEIGHT - hh / 2, Math.max(hh / 2, zoom.y));
+  return `${(zoom.x - w / 2).toFixed(1)} ${(zoom.y - hh / 2).toFixed(1)} ${w.toFixed(1)} ${hh.toFixed(1)}`;
+}
+
+function setZoom(svg, k) {
+  zoom.k = Math.min(4, Math.max(1, k));
+  svg.setAttribute("viewBox", viewBox());
+  svg.closest(".zoom-frame")?.classList.toggle("zoomed", zoom.k > 1);
+}
+
+function zoomable(svg) {
+  svg.setAttribute("viewBox", viewBox());
+  const pointers = new Map();
+  let pinch = null, drag = null, moved = false;
+  svg.addEventListener("pointerdown", (event) => {
+    pointers.set(event.pointerId, [event.clientX, event.clientY]);
+    moved = false;
+    if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      pinch = { d: Math.hypot(a[0] - b[0], a[1] - b[1]), k: zoom.k };
+      drag = null;
+    } else if (pointers.size === 1) {
+      drag = { x: event.clientX, y: event.clientY, zx: zoom.x, zy: zoom.y };
+    }
+  });
+  svg.addEventListener("pointermove", (event) => {
+    if (!pointers.has(event.pointerId)) return;
+    pointers.set(event.pointerId, [event.clientX, event.clientY]);
+    if (pinch && pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      setZoom(svg, pinch.k * (Math.hypot(a[0] - b[0], a[1] - b[1]) / (pinch.d || 1)));
+      moved = true;
+    } else if (drag && zoom.k > 1) {
+      const scale = WIDTH / zoom.k / svg.getBoundingClientRect().width;
+      const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
+      if (Math.abs(dx) + Math.abs(dy) > 6) moved = true;
+      if (moved) {
+        zoom.x = drag.zx - dx * scale;
+        zoom.y = drag.zy - dy * scale;
+        svg.setAttribute("viewBox", viewBox());
+      }
+    }
+  });
+  const up = (event) => {
+    pointers.delete(event.pointerId);
+    if (pointers.size < 2) pinch = null;
+    if (!pointers.size) drag = null;
+  };
+  svg.addEventListener("pointerup", up);
+  svg.addEventListener("pointercancel", up);
+  // A drag or pinch is not a click on the space under the finger.
+  svg.addEventListener("click", (event) => {
+    if (moved) {
+      event.stopPropagation();
+      event.preventDefault();
+      moved = false;
+    }
+  }, true);
+}
+
+function zoomControls(svg) {
+  const button = (key, label, text, k) => h("button", { type: "button", class: "zoom-button", "data-key": key, id: key, "aria-label": label,
+    onclick: () => setZoom(svg, k()) }, text);
+  return h("div", { class: "zoom-controls", role: "group", "aria-label": t("zoom.label") },
+    button("zoom-in", t("zoom.in"), "+", () => zoom.k * 1.5),
+    button("zoom-out", t("zoom.out"), "−", () => zoom.k / 1.5),
+    button("zoom-reset", t("zoom.reset"), "⤢", () => 1));
 }
 
 function selectSpace(ctx, legal, space) {
@@ -276,7 +474,7 @@ function turnPanel(ctx, legal) {
   const body = [];
   if (!ctx.yourTurn) {
     if (current !== undefined && !view.over) {
-      body.push(h("p", {}, ctx.thinking(current) ? h("span", { class: "thinking" }, t("status.thinking", { name: ctx.name(current) })) : t("tikal.turn.of", { name: ctx.name(current) })));
+      body.push(h("p", {}, ctx.thinking(current) ? h("span", { class: "thinking" }, t("status.thinking", { name: ctx.name(current), n: 1 })) : t("tikal.turn.of", { name: ctx.name(current) })));
       if (view.phase === "actions") body.push(h("p", { class: "ap" }, t("tikal.ap.left", { n: view.ap })));
     }
     if (view.drawn && view.phase === "place") body.push(h("div", { class: "drawn" }, miniTile(view.drawn, ctx), tileWords(view.drawn)));
@@ -325,7 +523,7 @@ function turnPanel(ctx, legal) {
       const actions = legal.spaceActions[sel.space] || [];
       if (actions.length) {
         body.push(h("div", { class: "buttons" }, actions.map((a) => h("button", { type: "button", "data-key": `do-${a.notation}`,
-          "data-action": a.notation, onclick: () => ctx.act(a.notation) }, describe(a.notation, `(${a.cost} AP)`)))));
+          "data-action": a.notation, onclick: () => ctx.act(a.notation) }, describe(a.notation, { cost: { ap: a.cost } }, ctx)))));
       }
     } else if (sel.mode !== "enter") {
       body.push(h("p", { class: "hint" }, t("tikal.actions.pick")));
@@ -333,7 +531,7 @@ function turnPanel(ctx, legal) {
     if (legal.exchange.length) {
       body.push(h("details", {}, h("summary", {}, t("tikal.exchange")),
         h("div", { class: "buttons column" }, legal.exchange.map((a) => h("button", { type: "button", "data-key": `do-${a.notation}`,
-          onclick: () => ctx.act(a.notation) }, describe(a.notation, `(${a.cost} AP)`))))));
+          onclick: () => ctx.act(a.notation) }, describe(a.notation, { cost: { ap: a.cost } }, ctx))))));
     }
     if (legal.end) {
       body.push(h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", id: "end-turn", "data-key": "end-turn",
@@ -374,13 +572,13 @@ function auctionPanel(ctx, legal) {
         h("button", { type: "button", class: "primary", "data-key": "bid", onclick: () => ctx.act(`bid ${ctx.sel.bid}`) }, t("tikal.auction.bidbutton"))] : null,
       legal.pass ? h("button", { type: "button", "data-key": "pass", onclick: () => ctx.act("pass") }, t("tikal.pass.button")) : null));
   }
-  return h("section", { class: "panel", "aria-labelledby": "auction-title" }, h("h2", { id: "auction-title" }, t("tikal.auction.title")), items);
+  return h("section", { class: `panel auction${ctx.yourTurn ? " decision-now" : ""}`, id: "auction-panel", "aria-labelledby": "auction-title" }, h("h2", { id: "auction-title" }, t("tikal.auction.title")), items);
 }
 
 function playersPanel(ctx) {
   const view = ctx.view;
   const rows = view.players.map((p) => {
-    const treasures = Object.entries(p.treasures).map(([kind, n]) => `${kind}${n > 1 ? `×${n}` : ""}`).join(" ") || "–";
+    const treasures = treasuresCell(p.treasures);
     return h("tr", { class: view.current?.includes(p.seat) ? "current" : "" },
       h("th", { scope: "row" }, h("span", { class: "swatch", style: `background:${ctx.colour(p.seat)}` }), " ", ctx.name(p.seat),
         ctx.thinking(p.seat) ? h("span", { class: "thinking", "aria-label": t("status.thinking.short") }, " ", t("status.thinking.short")) : null),
@@ -391,12 +589,13 @@ function playersPanel(ctx) {
       h("td", { class: "num" }, p.camps_left),
       h("td", { class: "num" }, p.guards_left));
   });
-  return h("section", { class: "panel", "aria-labelledby": "players-title" },
+  return h("section", { class: "panel players-panel", "aria-labelledby": "players-title" },
     h("h2", { id: "players-title" }, t("players.title")),
     h("div", { class: "scroll" }, h("table", { class: "players" },
       h("thead", {}, h("tr", {}, ["players.name", "tikal.col.score", "tikal.col.treasures", "tikal.col.workers", "tikal.col.leader", "tikal.col.camps", "tikal.col.guards"]
         .map((key) => h("th", { scope: "col" }, t(key))))),
-      h("tbody", {}, rows))));
+      h("tbody", {}, rows))),
+    treasureLegend());
 }
 
 function suppliesPanel(ctx) {
@@ -427,14 +626,84 @@ export function render(ctx) {
   const legal = ctx.yourTurn && ctx.legal.length ? parseLegal(ctx.legal) : null;
   const view = ctx.view;
   const board = boardSvg(ctx, ctx.interactive ? legal : null);
-  const main = h("div", { class: "tikal-main" }, board);
+  zoomable(board);
+  // The players' table sits under the board, where it has the width of all its columns
+  // in every language (at the side it was cut).
+  const main = h("div", { class: "tikal-main" }, zoomControls(board), h("div", { class: `zoom-frame${zoom.k > 1 ? " zoomed" : ""}` }, board),
+    playersPanel(ctx));
   const side = [
-    ctx.interactive && !view.over ? h("section", { class: `panel turn${ctx.yourTurn ? " yours" : ""}`, "aria-labelledby": "turn-title" },
+    ctx.interactive && !view.over ? h("section", { class: `panel turn decision${ctx.yourTurn ? " yours" : ""}`, "aria-labelledby": "turn-title" },
       h("h2", { id: "turn-title" }, ctx.yourTurn ? t("status.your_turn") : t("tikal.turn")), turnPanel(ctx, legal)) : null,
     view.auction ? auctionPanel(ctx, legal) : null,
     scoringPanel(ctx),
-    playersPanel(ctx),
     suppliesPanel(ctx),
   ];
   return { main, side };
+}
+
+// The log ------------------------------------------------------------------------------
+
+/** Which group of the log an action belongs to: a player's turn, or an auction round. */
+export function logGroup(before, event, ctx, memo) {
+  if (before.phase === "bid" || before.phase === "take") {
+    const n = before.auction?.round ?? 0;
+    return { key: `auction-${n}`, title: t("log.auction", { n }) };
+  }
+  // A new turn: after "end", or when another player acts (a turn also ends when its
+  // last action point is spent, without "end").
+  memo.turn ??= 1;
+  if (memo.ended || (memo.seat !== undefined && memo.seat !== event.seat)) {
+    memo.turn += 1;
+    memo.ended = false;
+  }
+  memo.seat = event.seat;
+  if (event.notation === "end") memo.ended = true;
+  const name = ctx.name(event.seat);
+  const title = before.round ? t(`log.turn.${before.round}`, { name }) : t("log.turn", { n: memo.turn, name });
+  return { key: `turn-${memo.turn}`, title };
+}
+
+const TREASURE_POINTS = [0, 1, 3, 6];
+
+/** What an action revealed or scored, line by line: wafers, the volcano, a scoring turn. */
+export function logExtra(before, after, event, ctx) {
+  const lines = [];
+  const seat = event.seat;
+  const mineBefore = before.players?.[seat];
+  const mineAfter = after.players?.[seat];
+  const name = ctx.name(seat);
+  if (event.notation.startsWith("recover") && mineBefore && mineAfter) {
+    for (const [kind, n] of Object.entries(mineAfter.treasures)) {
+      if (n > (mineBefore.treasures[kind] || 0)) lines.push({ kind: "reveal", text: t("log.treasure.found", { name, treasure: treasureName(kind) }) });
+    }
+  }
+  // A scoring turn ends with "end" or when its last AP is spent: the scorer's points
+  // change then. Temples and treasures are read from the board as it was scored.
+  if (before.round && mineBefore && mineAfter && mineAfter.score !== mineBefore.score) {
+    let sum = 0;
+    for (const [space, entry] of Object.entries(after.board)) {
+      if (entry.kind === "temple" && entry.controller === seat && entry.value) {
+        sum += entry.value;
+        lines.push({ kind: "score", text: t("log.score.temple", { space, value: entry.value, n: entry.value }) });
+      }
+    }
+    for (const [kind, n] of Object.entries(mineAfter.treasures)) {
+      const points = TREASURE_POINTS[Math.min(n, 3)];
+      sum += points;
+      lines.push({ kind: "score", text: t("log.score.treasure", { treasure: treasureName(kind), count: n, n: points }) });
+    }
+    const total = mineAfter.score - mineBefore.score;
+    lines.push({ kind: "sum", text: t("log.score.total", { name, n: total, score: mineAfter.score }) });
+    if (total !== sum) console.warn("scoring breakdown differs", sum, total);
+  }
+  if (after.round && after.round !== before.round) {
+    const group = { key: `round-${after.round}-${(after.score_history || []).length}`, title: t(`log.round.${after.round}`) };
+    const drawer = after.round === "volcano" ? after.volcano_drawer : after.current?.[0];
+    lines.push({ kind: "reveal", group, text: t(`log.round.${after.round}.line`, { name: ctx.name(drawer) }) });
+  }
+  if ((after.score_history || []).length > (before.score_history || []).length) {
+    const row = after.score_history[after.score_history.length - 1];
+    lines.push({ kind: "sum", text: t("log.round.done", { scores: row.map((points, s) => `${ctx.name(s)} ${points}`).join(" · ") }) });
+  }
+  return lines;
 }

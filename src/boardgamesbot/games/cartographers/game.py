@@ -1,0 +1,84 @@
+"""The Cartographers `Game`: its declaration, new games, positions and notation
+(the rules are in `state.py`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from boardgamesbot.engine import Action, Game, NumericEncoding, Option
+
+from .notation import parse_action
+from .sheet import _side
+from .state import CartographersState
+from .views import CartographersView
+
+MAX_PLAYERS = 100  # the box says "1-100"
+
+
+class CartographersGame(Game):
+    """Cartographers: 1 player is solo; the box allows up to 100."""
+
+    name = "cartographers"
+    titles = {"en": "Cartographers", "pt-BR": "Cartógrafos", "ca": "Cartògrafs"}
+    min_players = 1
+    max_players = MAX_PLAYERS
+    options = (
+        Option("side", ("A", "B"), "A",
+               titles={"en": "Map side", "pt-BR": "Lado do mapa", "ca": "Cara del mapa"},
+               labels={"en": {"A": "side A (Wilderness)", "B": "side B (Wastelands)"},
+                       "pt-BR": {"A": "lado A (Terras Selvagens)",
+                                 "B": "lado B (Terras Devastadas)"},
+                       "ca": {"A": "cara A (Terres salvatges)", "B": "cara B (Terres ermes)"}}),
+    )
+    information = "imperfect"
+    simultaneous = True
+    hidden = ("the order of the explore deck and which ambushes it holds",
+              "the other seats' choices until a step resolves")
+    view_type = CartographersView
+    help_dir = Path(__file__).parent / "help"
+
+    @property
+    def heuristics(self):  # imported on first use: the heuristics module imports the state's
+        from .heuristics import HEURISTICS
+
+        return HEURISTICS
+
+    def new(self, num_players: int, seed: int, **options: Any) -> CartographersState:
+        self.check_num_players(num_players)
+        options = self.check_options(options)
+        return CartographersState.setup(self, num_players, self.check_seed(seed),
+                                        _side(options["side"]))
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def from_json(self, text: str) -> CartographersState:
+        return CartographersState.read(self, text)
+
+    def encoding(self, num_players: int, **options: Any) -> NumericEncoding:
+        """Actions and views as numbers (docs/research.md; needs the [research] extra)."""
+        from . import encoding  # numpy is only needed here
+
+        return NumericEncoding(encoding.action_space(num_players, **options),
+                               encoding.observation_spaces(num_players, **options),
+                               encoding.observe)
+
+    def render_text(self, view: dict):
+        from .render import text
+
+        return text(view)
+
+    def render_svg(self, view: dict, **options: Any) -> str:
+        """One sheet of ``view`` as SVG text; options as `...cartographers.svg.sheet`."""
+        from .svg import sheet  # imported when a picture is asked for, not with the game
+
+        return sheet(view, **options)
+
+    def commands(self) -> list:
+        from .tools import tools
+
+        return [tools]
+
+
+GAME = CartographersGame()

@@ -1,0 +1,71 @@
+"""The Tikal `Game`: its declaration, new games, positions and notation (rules: `state.py`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from boardgamesbot.engine import Action, Game, NumericEncoding, Option, State
+
+from .auction import AUCTION
+from .heuristics import HEURISTICS
+from .notation import parse_action
+from .state import TikalState
+from .variants import BASIC
+from .views import TikalView
+
+VARIANTS = {variant.name: variant for variant in (BASIC, AUCTION)}
+
+
+class Tikal(Game):
+    name = "tikal"
+    titles = {"en": "Tikal", "pt-BR": "Tikal", "ca": "Tikal"}
+    min_players = 2
+    max_players = 4
+    options = (
+        Option("variant", tuple(VARIANTS), "basic",
+               titles={"en": "Rules", "pt-BR": "Regras", "ca": "Regles"},
+               labels={"en": {"basic": "basic game", "auction": "auction variant"},
+                       "pt-BR": {"basic": "jogo básico", "auction": "variante com leilão"},
+                       "ca": {"basic": "joc bàsic", "auction": "variant amb subhasta"}}),
+    )
+    information = "imperfect"
+    hidden = ("the order of the tiles inside each letter group",
+              "which treasure each face-down wafer is")
+    heuristics = HEURISTICS
+    view_type = TikalView
+    help_dir = Path(__file__).parent / "help"
+
+    def new(self, num_players: int, seed: int, **options: Any) -> State:
+        self.check_num_players(num_players)
+        options = self.check_options(options)
+        return TikalState.setup(self, num_players, self.check_seed(seed),
+                                VARIANTS[options["variant"]])
+
+    def from_json(self, text: str) -> State:
+        return TikalState.read(self, text, VARIANTS)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def encoding(self, num_players: int, **options: Any) -> NumericEncoding:
+        """Actions and views as numbers (docs/research.md; needs the [research] extra)."""
+        from . import encoding  # numpy is only needed here
+
+        return NumericEncoding(encoding.action_space(num_players, **options),
+                               encoding.observation_spaces(num_players, **options),
+                               encoding.observe)
+
+    def render_text(self, view: dict):
+        from .render import text
+
+        return text(view)
+
+    def render_svg(self, view: dict, **options: Any) -> str:
+        """The board of ``view`` as SVG text; options as `boardgamesbot.games.tikal.svg.board`."""
+        from .svg import board  # imported when a picture is asked for, not with the game
+
+        return board(view, **options)
+
+
+GAME = Tikal()

@@ -1,0 +1,372 @@
+"""Every registered game as an OpenSpiel game, and bots crossing between the two worlds.
+
+>>> import pyspiel
+>>> from boardgamesbot.research import openspiel
+>>> game = openspiel.load("tikal", num_players=2)
+>>> game.get_type().short_name
+'bgbot_tikal'
+>>> state = game.new_initial_state()
+>>> state.current_player()
+0
+
+Importing this module registers ``bgbot_<game>`` for every game `known_games`
+lists, with the parameters ``players``, ``seed``, ``utility`` and the game's
+own options (``pyspiel.load_game("bgbot_tikal", {"players": 3, "variant":
+"auction"})``).
+
+How our games map onto OpenSpiel's model (docs/research.md says more):
+
+* **Imperfect information, sampled chance.** Our engine draws every chance
+  event (tile order, wafers, card draws) from the game's seed, so there are
+  no chance nodes: the games are ``SAMPLED_STOCHASTIC``. The ``seed``
+  parameter seeds the sequence of game seeds; the k-th
+  ``new_initial_state()`` of a game object always gets the same game.
+  Search algorithms see hidden information only through
+  ``resample_from_infostate``, which is our ``determinize``.
+* **Sequential.** A simultaneous step (Cartographers' draw) is played seat
+  after seat, in seat order; a seat's view shows nothing of the choices
+  made before it in the step, so the game stays faithful. Resampling for a
+  later seat also resamples those earlier hidden choices (uniformly among
+  their legal actions).
+* **Observations** are the game's encoding of ``state.view(seat)``
+  (tensor) and the view as JSON (string). The information state is the
+  same: every view of our games already carries the public history that
+  matters (scores, the board or sheets, cards revealed this season).
+* **Returns** (``utility="win"``, the default) are 1/k for each of the k
+  winners and 0 for the others, at the end; ``utility="score"`` returns the
+  final scores (what solo Cartographers needs).
+
+Bots: `SpielBot` puts one of our bots inside OpenSpiel's tools
+(``evaluate_bots``); `make_bot` gives OpenSpiel's bots to our arena as
+``openspiel-random`` and ``openspiel-ismcts`` (Python ISMCTS with random
+rollouts; the C++ MCTS/ISMCTS bots crash on Python-defined games).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+from boardgamesbot.bots import make_bot as make_our_bot
+from boardgamesbot.engine import Action, GameError, State, known_games, load_game
+
+from . import encoding
+
+__all__ = ["BoardGame", "BoardGameState", "OpenSpielBot", "SpielBot", "load", "make_bot",
+           "register_all", "short_name"]
+
+UTILITIES = ("win", "score")
+# OpenSpiel asks for a longest game; no game of ours comes near it (a 4-player
+# Tikal game is about 330 decisions) and the Python algorithms used here never read it.
+MAX_GAME_LENGTH = 100_000
+# Scores have no printed maximum; "score" utilities are bounded by this for OpenSpiel's
+# bookkeeping only.
+SCORE_BOUND = 100_000.0
+BOT_KINDS = ("random", "ismcts")
+ISMCTS_SIMULATIONS = 20  # per decision when the arena gives no budget
+
+
+def short_name(game: str) -> str:
+    return f"bgbot_{game}"
+
+
+def _default_players(rules) -> int:
+    return min(max(rules.min_players, 2), rules.max_players)
+
+
+class _Position:
+    """The engine state inside an OpenSpiel state: OpenSpiel clones states with
+    ``copy.deepcopy``, which this turns into our cheap ``State.clone``."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo) -> "_Position":
+        return _Position(self.state.clone())
+
+
+class BoardGame(pyspiel.Game):
+    """One registered game with fixed players and options, as OpenSpiel sees it."""
+
+    rules_name = ""  # set by the subclass `register_all` makes for each game
+    game_type: pyspiel.GameType
+
+    def __init__(self, params: dict | None = None) -> None:
+        params = dict(params or {})
+        self.rules = load_game(self.rules_name)
+        self.num_seats = int(params.get("players", _default_players(self.rules)))
+        self.rules.check_num_players(self.num_seats)
+        self.utility = str(params.get("utility", "win"))
+        if self.utility not in UTILITIES:
+            raise GameError(f"utility must be one of {', '.join(UTILITIES)}, not "
+                            f"{self.utility!r}", code="bad_option", option="utility")
+        self.options = {option.name: params.get(option.name, option.default)
+                        for option in self.rules.options}
+        self.rules.new(self.num_seats, 0, **self.options)  # a bad option fails here
+        self.code = encoding(self.rules, self.num_seats, **self.options)
+        low, high = (0.0, 1.0) if self.utility == "win" else (-SCORE_BOUND, SCORE_BOUND)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.code.actions.size, max_chance_outcomes=0,
+            num_players=self.num_seats, min_utility=low, max_utility=high,
+            utility_sum=1.0 if self.utility == "win" else None,
+            max_game_length=MAX_GAME_LENGTH)
+        super().__init__(self.game_type, info, params)
+        self._seeds = random.Random(int(params.get("seed", 0)))
+
+    def new_initial_state(self) -> "BoardGameState":
+        state = self.rules.new(self.num_seats, self._seeds.getrandbits(31), **self.options)
+        return BoardGameState(self, state)
+
+    def wrap(self, state: State) -> "BoardGameState":
+        """An OpenSpiel state around ``state`` (not copied), e.g. one from our arena."""
+        return BoardGameState(self, state)
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> "ViewObserver":
+        if params:
+            raise ValueError(f"observer parameters are not supported; got {params}")
+        return ViewObserver(self.code)
+
+
+class BoardGameState(pyspiel.State):
+    """An engine state played through OpenSpiel's API (actions as indices)."""
+
+    def __init__(self, game: BoardGame, state: State) -> None:
+        super().__init__(game)
+        self.position = _Position(state)
+        self.code = game.code
+        self._utility = game.utility
+
+    @property
+    def engine_state(self) -> State:
+        """Our `State` (the whole truth: bots must use `determinize` to reason)."""
+        return self.position.state
+
+    def current_player(self) -> int:
+        awaited = self.position.state.current_players()
+        return awaited[0] if awaited else pyspiel.PlayerId.TERMINAL
+
+    def _legal_actions(self, player: int) -> list[int]:
+        state = self.position.state
+        awaited = state.current_players()
+        if not awaited or player != awaited[0]:
+            return []
+        return sorted(self.code.actions.encode(a) for a in state.legal_actions(player))
+
+    def _apply_action(self, action: int) -> None:
+        state = self.position.state
+        state.apply(state.current_players()[0], self.code.actions.decode(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return str(self.code.actions.decode(action))
+
+    def is_terminal(self) -> bool:
+        return self.position.state.is_over()
+
+    def returns(self) -> list[float]:
+        state = self.position.state
+        if not state.is_over():
+            return [0.0] * state.num_players
+        if self._utility == "score":
+            return [float(score) for score in state.scores()]
+        winners = state.winners()
+        return [1.0 / len(winners) if seat in winners else 0.0
+                for seat in range(state.num_players)]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler) -> "BoardGameState":
+        rng = random.Random(int(probability_sampler() * 2**31))
+        return resample(self, player_id, rng)
+
+    def __str__(self) -> str:
+        return self.position.state.to_json()
+
+
+def resample(state: BoardGameState, player: int, rng: random.Random) -> BoardGameState:
+    """A copy of ``state`` with everything ``player`` cannot see resampled.
+
+    `State.determinize` drops the hidden choices of the seats that acted before
+    ``player`` in a simultaneous step; in OpenSpiel's sequential model those seats
+    have acted, so they act again here, uniformly at random among their legal actions.
+    """
+    copy = state.clone()
+    copy.position.state = sequential(state.engine_state.determinize(player, rng), player, rng)
+    return copy
+
+
+def sequential(state: State, player: int, rng: random.Random) -> State:
+    """``state`` with ``player`` first to act: seats awaited before it in a simultaneous
+    step play a random legal action each (hidden from ``player``, so any will do)."""
+    awaited = state.current_players()
+    while player in awaited and awaited[0] != player:
+        state.apply(awaited[0], rng.choice(state.legal_actions(awaited[0])))
+        awaited = state.current_players()
+    return state
+
+
+class ViewObserver:
+    """OpenSpiel's observer protocol over a seat's view: the encoding as a tensor
+    (``dict`` holds the named parts), the view as JSON text."""
+
+    def __init__(self, code) -> None:
+        self.code = code
+        self.tensor = np.zeros(code.flat_size, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+        start = 0
+        for name, spec in code.spaces.items():
+            size = int(np.prod(spec["shape"]))
+            self.dict[name] = self.tensor[start:start + size].reshape(spec["shape"])
+            start += size
+
+    def set_from(self, state: BoardGameState, player: int) -> None:
+        parts = self.code.observe(state.engine_state.view(player))
+        for name, array in parts.items():
+            self.dict[name][...] = array
+
+    def string_from(self, state: BoardGameState, player: int) -> str:
+        return json.dumps(state.engine_state.view(player), sort_keys=True,
+                          separators=(",", ":"))
+
+
+def _game_type(rules) -> pyspiel.GameType:
+    params: dict[str, Any] = {"players": _default_players(rules), "seed": 0, "utility": "win"}
+    params.update({option.name: option.default for option in rules.options})
+    return pyspiel.GameType(
+        short_name=short_name(rules.name),
+        long_name=f"BoardGamesBot {rules.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=rules.max_players,
+        min_num_players=rules.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+def register_all() -> list[str]:
+    """Register every game of the registry not yet known to OpenSpiel; their short names."""
+    registered = set(pyspiel.registered_names())
+    names = []
+    for name in known_games():
+        rules = load_game(name)
+        if short_name(name) not in registered:
+            game_type = _game_type(rules)
+            game_class = type(f"BoardGame_{name}", (BoardGame,),
+                              {"rules_name": name, "game_type": game_type})
+            pyspiel.register_game(game_type, game_class)
+        names.append(short_name(name))
+    return names
+
+
+def load(game: str, num_players: int | None = None, seed: int = 0, utility: str = "win",
+         **options: Any) -> BoardGame:
+    """``pyspiel.load_game`` for one of our games (registering it first if needed)."""
+    rules = load_game(game)
+    if short_name(rules.name) not in pyspiel.registered_names():
+        register_all()
+    params = {"players": num_players or _default_players(rules), "seed": seed,
+              "utility": utility, **options}
+    return pyspiel.load_game(short_name(rules.name), params)
+
+
+register_all()
+
+
+# Our bots in OpenSpiel ---------------------------------------------------------------------
+
+
+class SpielBot(pyspiel.Bot):
+    """One of our bots (any `make_bot` name) as a ``pyspiel.Bot`` for OpenSpiel's tools.
+
+    >>> from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+    >>> game = load("tikal", num_players=2)
+    >>> bots = [SpielBot("greedy", seed=1), SpielBot("random", seed=2)]
+    >>> len(evaluate_bots(game.new_initial_state(), bots, np.random))
+    2
+    """
+
+    def __init__(self, name: str, seed: int = 0, budget: float | None = None) -> None:
+        pyspiel.Bot.__init__(self)
+        self.bot = make_our_bot(name, seed)
+        self.budget = budget
+
+    def step(self, state: BoardGameState) -> int:
+        seat = state.current_player()
+        action = self.bot.choose(state.engine_state.clone(), seat, self.budget)
+        return state.code.actions.encode(action)
+
+    def restart_at(self, state) -> None:
+        pass
+
+    def inform_action(self, state, player_id, action) -> None:
+        pass
+
+    def provides_policy(self) -> bool:
+        return False
+
+
+# OpenSpiel's bots in our arena -----------------------------------------------------------
+
+
+class OpenSpielBot:
+    """An OpenSpiel bot playing by our bot protocol, ``choose(state, player, budget)``.
+
+    ``random`` is OpenSpiel's uniform random bot; ``ismcts`` is its Python
+    ISMCTS with one random rollout per simulation and our ``determinize`` as
+    the resampler; ``budget`` is its number of simulations per decision.
+    """
+
+    def __init__(self, kind: str, seed: int = 0) -> None:
+        if kind not in BOT_KINDS:
+            raise GameError(f"unknown OpenSpiel bot {kind!r}; choose from: "
+                            f"{', '.join('openspiel-' + k for k in BOT_KINDS)}",
+                            code="unknown_bot", name=f"openspiel-{kind}")
+        self.kind = kind
+        self.name = f"openspiel-{kind}"
+        self.rng = random.Random(seed)
+        self.numbers = np.random.RandomState(seed)
+
+    def choose(self, state: State, player: int, budget: float | None = None) -> Action:
+        game = _spiel_game(state.game.name, state.num_players)
+        # OpenSpiel's model is sequential: make ``player`` the seat to act, resampling
+        # the hidden choices of seats before it in a simultaneous step.
+        position = sequential(state.determinize(player, self.rng), player, self.rng) \
+            if state.current_players()[:1] != [player] else state
+        spiel_state = game.wrap(position)
+        if self.kind == "random":
+            index = int(self.numbers.choice(spiel_state.legal_actions()))
+        else:
+            simulations = int(budget) if budget else ISMCTS_SIMULATIONS
+            bot = ismcts.ISMCTSBot(
+                game, mcts.RandomRolloutEvaluator(1, self.numbers), uct_c=2.0,
+                max_simulations=simulations, random_state=self.numbers)
+            bot.set_resampler(lambda s, seat: resample(s, seat, self.rng))
+            index = bot.step(spiel_state)
+        return game.code.actions.decode(index)
+
+
+@lru_cache(maxsize=None)
+def _spiel_game(name: str, num_players: int) -> BoardGame:
+    # The action space depends on the number of players only, so default options serve
+    # every variant when wrapping a state that already exists. Alone, there is no one
+    # to beat: a solo game is searched for its score.
+    return load(name, num_players, utility="win" if num_players > 1 else "score")
+
+
+def make_bot(name: str, seed: int = 0) -> OpenSpielBot:
+    """``openspiel-random`` or ``openspiel-ismcts`` for our arena (`boardgamesbot.bots`
+    resolves ``openspiel-…`` names here)."""
+    kind = name.strip().lower().removeprefix("openspiel-")
+    return OpenSpielBot(kind, seed)

@@ -1,0 +1,184 @@
+"""Abuse limits and the API's promises: quotas, headers, seeds, strict inputs, tokens kept
+out of logs, and answers that match docs/api.md."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+from fastapi.testclient import TestClient
+
+from boardgamesbot.service.api import RedactTokens, create_app
+from boardgamesbot.service.lobby import Limits, Outbox
+
+from .conftest import create, receive
+
+PEOPLE = [{"kind": "person"}, {"kind": "person"}]
+
+
+@pytest.fixture
+def strict_client(db_url):
+    limits = Limits(tables_per_client=2, bot_seats_per_client=3, spectators_per_table=1)
+    with TestClient(create_app(db=db_url, limits=limits)) as client:
+        yield client
+
+
+# Quotas ------------------------------------------------------------------------------
+
+
+def test_a_client_may_have_only_so_many_tables_in_play(strict_client):
+    create(strict_client, seats=PEOPLE)
+    create(strict_client, seats=PEOPLE)
+    third = strict_client.post("/api/tables", json={"game": "tikal", "seats": PEOPLE})
+    assert third.status_code == 429 and third.json()["error"]["code"] == "too_many_tables"
+    assert third.json()["error"]["params"]["max"] == 2
+    assert len(strict_client.get("/api/tables").json()) == 2  # nothing was created
+
+
+def test_a_client_may_have_only_so_many_bot_seats(strict_client):
+    bots = [{"kind": "bot", "level": "random"}] * 4
+    refused = strict_client.post("/api/tables", json={"game": "cartographers", "seats": bots})
+    assert refused.status_code == 429 and refused.json()["error"]["code"] == "too_many_bots"
+    assert strict_client.get("/api/tables").json() == []
+
+
+def test_a_table_takes_only_so_many_spectators(strict_client):
+    table_id = create(strict_client, seats=PEOPLE)["table"]["id"]
+    with strict_client.websocket_connect(f"/ws/tables/{table_id}") as first:
+        receive(first, lambda m: m["type"] == "state")
+        with strict_client.websocket_connect(f"/ws/tables/{table_id}") as second:
+            error = json.loads(second.receive_text())
+            assert error["error"]["code"] == "too_many_spectators"
+
+
+def test_a_slow_reader_gets_the_newest_state_and_is_dropped_when_it_stays_behind():
+    outbox = Outbox(Limits(pending_messages=5))
+    for n in range(3):
+        outbox.put(json.dumps({"type": "state", "n": n}), replaceable=True)
+    assert len(outbox.items) == 1 and json.loads(outbox.items[0][2])["n"] == 2
+    for n in range(5):
+        outbox.put(json.dumps({"type": "events", "n": n}))
+    assert outbox.closed and outbox.overflowed and not outbox.items and outbox.size == 0
+    outbox.put("more")  # a dropped reader gets nothing more
+    assert not outbox.items
+
+
+# Headers, methods, bodies ----------------------------------------------------------------
+
+
+def test_every_answer_has_the_security_headers(client):
+    for path in ("/api/health", "/", "/api/tables/nope"):
+        headers = client.get(path).headers
+        assert "frame-ancestors 'none'" in headers["content-security-policy"]
+        assert "script-src 'self'" in headers["content-security-policy"]
+        assert headers["x-frame-options"] == "DENY"
+        assert headers["x-content-type-options"] == "nosniff"
+
+
+def test_options_and_wrong_methods_under_api_name_the_right_methods(client):
+    table_id = create(client, seats=PEOPLE)["table"]["id"]
+    options = client.options(f"/api/tables/{table_id}/actions")
+    assert options.status_code == 204 and options.headers["allow"] == "OPTIONS, POST"
+    wrong = client.get(f"/api/tables/{table_id}/actions")
+    assert wrong.status_code == 405 and wrong.headers["allow"] == "OPTIONS, POST"
+    assert wrong.json()["error"]["code"] == "method_not_allowed"
+    assert client.options("/api/tables").headers["allow"] == "GET, OPTIONS, POST"
+
+
+def test_unreadable_json_is_bad_json(client):
+    for body in (b'{"game": "\xff\xfe"}', b"[" * 5000 + b"]" * 5000):
+        response = client.post("/api/tables", content=body,
+                               headers={"content-type": "application/json"})
+        assert response.status_code == 422, response.text
+        assert response.json()["error"]["code"] == "bad_json"
+
+
+def test_a_big_chunked_body_is_request_too_large(client):
+    def chunks():
+        for _ in range(80):
+            yield b" " * 1024
+
+    response = client.post("/api/tables", content=chunks(),
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 413
+    assert response.json()["error"]["code"] == "request_too_large"
+
+
+@pytest.mark.parametrize("state_id", [True, "3", 1.0])
+def test_rest_takes_state_ids_as_strictly_as_the_websocket(client, state_id):
+    created = create(client, seats=PEOPLE)
+    table_id, token = created["table"]["id"], created["seats"][0]["token"]
+    response = client.post(f"/api/tables/{table_id}/actions", json={
+        "action": "end", "state_id": state_id}, headers={"Authorization": f"Bearer {token}"})
+    assert response.status_code == 422 and response.json()["error"]["code"] == "bad_request"
+
+
+def test_a_bot_seat_without_a_level_plays_easy(client):
+    created = create(client, seats=[{"kind": "person"}, {"kind": "bot"}])
+    assert created["table"]["seats"][1]["level"] == "easy"
+
+
+# Seeds ----------------------------------------------------------------------------------
+
+
+def test_server_seeds_have_128_bits_and_show_only_after_the_end(client, db_url):
+    import sqlalchemy
+
+    ids = [create(client, "cartographers", seats=[{"kind": "person"}])["table"]["id"]
+           for _ in range(4)]
+    engine = sqlalchemy.create_engine(db_url)
+    with engine.connect() as c:
+        seeds = [int(c.execute(sqlalchemy.text("select seed_text from game_tables where id = "
+                                               ":id"), {"id": i}).scalar()) for i in ids]
+    engine.dispose()
+    assert all(0 <= seed < 2**128 for seed in seeds) and max(seeds) >= 2**64
+    summary = json.dumps(client.get(f"/api/tables/{ids[0]}").json())
+    assert str(seeds[0]) not in summary
+    assert client.get(f"/api/tables/{ids[0]}/replay").json()["error"]["code"] == \
+        "game_not_over"
+
+
+def test_a_chosen_seed_only_where_no_one_else_sits(client):
+    alone = create(client, seats=[{"kind": "person"}, {"kind": "bot", "level": "random"}],
+                   seed=2**127 + 3)
+    assert alone["table"]["status"] == "playing"
+    hot_seat = create(client, seats=PEOPLE, seed=7)
+    assert hot_seat["table"]["status"] == "playing"
+    invited = client.post("/api/tables", json={"game": "tikal", "seed": 7, "seats": [
+        {"kind": "person"}, {"kind": "open"}]})
+    assert invited.status_code == 422
+    assert invited.json()["error"]["code"] == "seed_not_allowed"
+    for bad in ("7", 2**128, -1, True):
+        response = client.post("/api/tables", json={"game": "tikal", "seed": bad,
+                                                     "seats": PEOPLE})
+        assert response.status_code == 422, bad
+
+
+def test_the_same_chosen_seed_deals_the_same_game(client):
+    first = create(client, "cartographers", seats=[{"kind": "person"}], seed=2**100 + 1)
+    second = create(client, "cartographers", seats=[{"kind": "person"}], seed=2**100 + 1)
+    views = [client.get(f"/api/tables/{c['table']['id']}/view").json()["view"]
+             for c in (first, second)]
+    assert views[0] == views[1]
+
+
+# Tokens ---------------------------------------------------------------------------------
+
+
+def test_a_seat_connects_with_its_token_as_a_subprotocol(client):
+    created = create(client, seats=PEOPLE)
+    table_id, token = created["table"]["id"], created["seats"][1]["token"]
+    with client.websocket_connect(f"/ws/tables/{table_id}",
+                                  subprotocols=["bgbot", f"token.{token}"]) as ws:
+        assert ws.accepted_subprotocol == "bgbot"
+        state = receive(ws, lambda m: m["type"] == "state")
+        assert state["seat"] == 1
+
+
+def test_tokens_in_logged_urls_are_redacted():
+    record = logging.LogRecord("uvicorn.error", logging.INFO, __file__, 1,
+                               '%s - "WebSocket %s" [accepted]',
+                               ("127.0.0.1:5", "/ws/tables/abc?token=SECRET123&x=1"), None)
+    RedactTokens().filter(record)
+    assert "SECRET123" not in record.getMessage() and "token=***" in record.getMessage()

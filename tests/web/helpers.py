@@ -1,0 +1,105 @@
+"""Helpers for the browser tests: the REST API from Python (to set a table up quickly),
+the lobby through the UI, and checks run in the page."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import urllib.request
+
+
+def call(server, method, path, body=None, token=None):
+    headers = {"Accept": "application/json"}
+    data = None
+    if body is not None:
+        data = json.dumps(body).encode()
+        headers["Content-Type"] = "application/json"
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(server + path, data=data, headers=headers, method=method)
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read() or b"null")
+
+
+def hot_seat_table(server, game, players, seed, options=None):
+    """A table where every seat is a person holding a token (played from Python)."""
+    created = call(server, "POST", "/api/tables", {
+        "game": game, "options": options or {}, "seed": seed,
+        "seats": [{"kind": "person", "name": name} for name in ["Ana", "Bea", "Cai", "Dani"][:players]]})
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    return created["table"]["id"], tokens
+
+
+def view(server, table, token=None):
+    return call(server, "GET", f"/api/tables/{table}/view", token=token)
+
+
+def act(server, table, token, action):
+    state = view(server, table, token)
+    return call(server, "POST", f"/api/tables/{table}/actions",
+                {"action": action, "state_id": state["state_id"]}, token)
+
+
+def play_randomly(server, table, tokens, rng, until=lambda state: False, limit=5000):
+    """Random legal actions for whoever is awaited, until the game ends or `until(state)`."""
+    for _ in range(limit):
+        state = view(server, table)
+        if state["table"]["status"] != "playing" or until(state):
+            return state
+        seat = state["to_act"][0]
+        legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[seat])
+        action = rng.choice(legal["actions"])["notation"]
+        call(server, "POST", f"/api/tables/{table}/actions",
+             {"action": action, "state_id": legal["state_id"]}, tokens[seat])
+    return view(server, table)
+
+
+def open_lobby(page, server, lang=None):
+    page.goto(f"{server}/")
+    page.wait_for_selector("#create-button")
+    if lang:
+        page.select_option("#lang-select", lang)
+
+
+def create_in_lobby(page, server, game, seats=None, players=None, seed=None, clock=None):
+    open_lobby(page, server)
+    page.click(f"#game-{game}")
+    if players is not None:
+        page.fill("#players", str(players))
+        page.press("#players", "Tab")
+    for index, kind in (seats or {}).items():
+        page.select_option(f"#seat-{index}", kind)
+    if clock:
+        page.select_option("#clock", clock)
+    if seed is not None:
+        page.click("#advanced")
+        page.fill("#seed", str(seed))
+    page.click("#create-button")
+    page.wait_for_url(re.compile(r"#/table/"))
+    return page.url.rsplit("/", 1)[-1]
+
+
+def in_viewport(page, selector) -> bool:
+    return page.evaluate("""sel => {
+        const el = document.querySelector(sel);
+        if (!el) return false;
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+    }""", selector)
+
+
+def seeded(seed):
+    return random.Random(seed)
+
+
+def take_seat(page, server, table, seat, token, game):
+    """Open `table` in the page as the person in `seat` (what the lobby remembers)."""
+    page.goto(f"{server}/")
+    page.wait_for_selector("#create-button")
+    page.evaluate("""([table, info]) => {
+        const seats = JSON.parse(localStorage.getItem("bgbot.seats") || "{}");
+        seats[table] = info;
+        localStorage.setItem("bgbot.seats", JSON.stringify(seats));
+    }""", [table, {"seat": seat, "token": token, "game": game}])
+    page.goto(f"{server}/#/table/{table}")
