@@ -491,6 +491,12 @@ def _chat_options(command):
                                 "env BGBOT_PUBLIC_URL).")(command)
     command = click.option("--bot-workers", type=int, default=1, show_default=True,
                            help="Processes the computer players think in (0: threads).")(command)
+    command = click.option("--redis", "redis_url", envvar="BGBOT_REDIS", default=None,
+                           metavar="URL", help="The servers' Redis, when `bgbot serve` fans "
+                           "out over it (env BGBOT_REDIS).")(command)
+    command = click.option("--jobs/--no-jobs", default=True, show_default=True,
+                           help="Also play bots' and clocks' decisions here (--no-jobs: "
+                                "`bgbot serve` or `bgbot worker` does).")(command)
     command = click.option("--log-level", default="warning", show_default=True)(command)
     return command
 
@@ -504,7 +510,7 @@ def _secret(value: str | None, path: str | None, what: str) -> str | None:
     return value
 
 
-def _serve_chat(log_level: str, db, data_dir, bot_workers, serve) -> None:
+def _serve_chat(log_level: str, db, data_dir, bot_workers, redis_url, jobs, serve) -> None:
     import asyncio
     import logging
     import signal
@@ -521,7 +527,8 @@ def _serve_chat(log_level: str, db, data_dir, bot_workers, serve) -> None:
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop.set)
-        service = await Service.open(db=db, data_dir=data_dir, bot_workers=bot_workers)
+        service = await Service.open(db=db, data_dir=data_dir, bot_workers=bot_workers,
+                                     redis=redis_url, jobs=jobs)
         try:
             await serve(service, stop)
         finally:
@@ -543,7 +550,7 @@ def _serve_chat(log_level: str, db, data_dir, bot_workers, serve) -> None:
               help="The device of the access token.")
 @_chat_options
 def chat_matrix(homeserver, user, password_file, access_token_file, device_id, db, data_dir,
-                public_url, bot_workers, log_level) -> None:
+                public_url, bot_workers, redis_url, jobs, log_level) -> None:
     """Run the Matrix bot (env: BGBOT_MATRIX_PASSWORD / BGBOT_MATRIX_TOKEN work too)."""
     import os
 
@@ -558,7 +565,7 @@ def chat_matrix(homeserver, user, password_file, access_token_file, device_id, d
         client = await matrix.login(homeserver, user, password, token, device_id)
         await matrix.run(client, service, public_url, stop=stop)
 
-    _serve_chat(log_level, db, data_dir, bot_workers, serve)
+    _serve_chat(log_level, db, data_dir, bot_workers, redis_url, jobs, serve)
 
 
 @chat_group.command("telegram")
@@ -567,8 +574,8 @@ def chat_matrix(homeserver, user, password_file, access_token_file, device_id, d
 @click.option("--api-url", envvar="BGBOT_TELEGRAM_API_URL", default=None,
               help="Another Bot API server (a local one); default Telegram's.")
 @_chat_options
-def chat_telegram(token_file, api_url, db, data_dir, public_url, bot_workers,
-                  log_level) -> None:
+def chat_telegram(token_file, api_url, db, data_dir, public_url, bot_workers, redis_url,
+                  jobs, log_level) -> None:
     """Run the Telegram bot (env: BGBOT_TELEGRAM_TOKEN works too)."""
     import os
 
@@ -581,7 +588,7 @@ def chat_telegram(token_file, api_url, db, data_dir, public_url, bot_workers,
 
         await telegram.run(token, service, public_url, base_url=api_url, stop=stop)
 
-    _serve_chat(log_level, db, data_dir, bot_workers, serve)
+    _serve_chat(log_level, db, data_dir, bot_workers, redis_url, jobs, serve)
 
 
 @main.command("worker")

@@ -270,3 +270,35 @@ def test_the_chat_tables_on_postgresql():
             await conversation.close()
             await service.close()
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_a_chat_table_is_an_ordinary_service_table(tmp_path):
+    """`bgbot serve` on the same database shows the chat's table, its players and moves."""
+    from fastapi.testclient import TestClient
+
+    from boardgamesbot.service.api import create_app
+
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+
+    async def play_in_chat() -> str:
+        service = await Service.open(db=url)
+        net = Recorder()
+        conversation = Conversation(service, net)
+        try:
+            for n, text in enumerate(("new tikal", "join")):
+                await conversation.handle_text(ROOM, (ANA, BOB)[n], text, f"x{n}")
+            await conversation.handle_text(ROOM, ANA, "start", "x2")
+            game = conversation.store.game_in("test", "room")
+            first = service.notations(game["table_id"], 0)[0]
+            await conversation.handle_text(ROOM, ANA, first, "x3")
+            return game["table_id"]
+        finally:
+            await conversation.close()
+            await service.close()
+
+    table_id = asyncio.run(play_in_chat())
+    with TestClient(create_app(db=url)) as browser:
+        table = browser.get(f"/api/tables/{table_id}").json()
+        assert table["status"] == "playing" and table["actions"] == 1
+        assert [s["name"] for s in table["seats"]] == ["Ana", "Bob"]
+        assert browser.get(f"/api/tables/{table_id}/view").json()["view"]["game"] == "tikal"

@@ -18,11 +18,9 @@ from typing import Any
 
 from . import i18n, images
 from .basics import Person, Place, Seat
-from .tables import Subscription
 
 log = logging.getLogger(__name__)
 
-BATCH_WAIT = 0.05  # seconds to let a burst of table messages arrive before posting
 HOLD_LINES, HOLD_SECONDS = 30, 20.0  # computer players' actions told at most this late
 
 
@@ -46,26 +44,28 @@ class Narration:
         self.followers[table_id] = Follower(task)
 
     async def _follow(self, table_id: str) -> None:
-        subscription: Subscription | None = None
         try:
-            subscription = self.service.watch(table_id)
-            async for message in subscription.messages():
-                await asyncio.sleep(BATCH_WAIT)
-                batch = [message] + subscription.pending()
+            while True:
+                subscription = self.service.watch(table_id)
                 try:
-                    if await self._tell(table_id, batch):
-                        return
-                except asyncio.CancelledError:
-                    raise
-                except Exception:  # noqa: BLE001 - keep following whatever one post did
-                    log.exception("telling the chat about table %s failed", table_id)
+                    async for batch in subscription.batches():
+                        try:
+                            if await self._tell(table_id, batch):
+                                return
+                        except asyncio.CancelledError:
+                            raise
+                        except Exception:  # noqa: BLE001 - keep following whatever one post did
+                            log.exception("telling the chat about table %s failed", table_id)
+                finally:
+                    subscription.close()
+                # The service dropped a watcher that fell behind (a slow network): watch
+                # again; events already told are skipped.
+                await asyncio.sleep(1.0)
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001
             log.exception("following table %s failed", table_id)
         finally:
-            if subscription is not None:
-                subscription.close()
             follower = self.followers.pop(table_id, None)
             if follower and follower.reminder:
                 follower.reminder.cancel()

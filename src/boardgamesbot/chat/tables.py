@@ -12,39 +12,49 @@ the table's current version as its state id.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import AsyncIterator
 
 from boardgamesbot.engine import GameError
 from boardgamesbot.service.bots import BotPool
 from boardgamesbot.service.errors import ServiceError
-from boardgamesbot.service.lobby import Lobby, Watcher
+from boardgamesbot.service.fanout import CHANNEL, make_fanout
+from boardgamesbot.service.lobby import Limits, Lobby, Watcher
 from boardgamesbot.store import Store, default_url
 
 HINT_LEVEL = "medium"
+BATCH_WAIT = 0.05  # seconds to let a burst of table messages arrive before taking them
 
 
 class Service:
     """The game service as the chat face sees it."""
 
-    def __init__(self, lobby: Lobby) -> None:
+    def __init__(self, lobby: Lobby, bots: BotPool) -> None:
         self.lobby = lobby
+        self.bots = bots
 
     @classmethod
     async def open(cls, db: str | None = None, data_dir: str | None = None,
-                   bot_workers: int = 0) -> "Service":
-        """The service over ``db`` (default: the SQLite file `bgbot serve` uses)."""
-        store = Store(db or default_url(data_dir))
+                   bot_workers: int = 0, redis: str | None = None,
+                   jobs: bool = True) -> "Service":
+        """The service over ``db`` (default: the SQLite file `bgbot serve` uses), as one
+        more process of it: changes made elsewhere (a browser on `bgbot serve`) arrive
+        through the same fan-out (PostgreSQL LISTEN/NOTIFY, or Redis). ``jobs``: this
+        process also plays the bots' and clocks' decisions it can claim."""
+        store = Store(db or default_url(data_dir), notify=None if redis else CHANNEL)
+        lobby = Lobby(store, make_fanout(store.url, redis), Limits.from_env())
         bots = BotPool(bot_workers)
         if bot_workers:
             await bots.warm_up()
-        lobby = Lobby(store, bots)
         await lobby.open()
-        return cls(lobby)
+        if jobs:
+            lobby.run_jobs(bots, max(2, 2 * bot_workers))
+        return cls(lobby, bots)
 
     async def close(self) -> None:
         await self.lobby.close()
-        self.lobby.bots.close()
+        self.bots.close()
         self.lobby.store.close()
 
     @property
@@ -131,8 +141,8 @@ class Service:
         if table.state is None or seat not in table.awaited():
             raise ServiceError("it is not your decision now", code="no_decision", status=409)
         version = table.version
-        notation = await self.lobby.bots.choose(table.state.clone(), seat, HINT_LEVEL,
-                                                table.bot_seed(seat))
+        notation = await self.bots.choose(table.state.clone(), seat, HINT_LEVEL,
+                                          table.bot_seed(seat))
         if self.lobby.get(table_id).version != version:
             raise ServiceError("the game changed meanwhile; ask again", code="stale_state",
                                status=409)
@@ -152,16 +162,22 @@ class Subscription:
         self.lobby = lobby
         self.watcher: Watcher = lobby.watch(lobby.get(table_id), None)
 
-    async def messages(self) -> AsyncIterator[dict]:
+    async def batches(self) -> AsyncIterator[list[dict]]:
+        """Bursts of messages (a bot's quick actions come together). Ends when the
+        service drops this watcher (it fell behind): watch again to catch up."""
+        outbox = self.watcher.outbox
         while True:
-            yield json.loads(await self.watcher.outbox.get())
-
-    def pending(self) -> list[dict]:
-        """Messages already queued (to batch a burst of bot actions into one post)."""
-        found = []
-        while not self.watcher.outbox.empty():
-            found.append(json.loads(self.watcher.outbox.get_nowait()))
-        return found
+            text = await outbox.get()
+            if text is None:
+                return
+            await asyncio.sleep(BATCH_WAIT)
+            batch = [json.loads(text)]
+            while outbox.items:
+                more = await outbox.get()
+                if more is None:
+                    break
+                batch.append(json.loads(more))
+            yield batch
 
     def close(self) -> None:
         self.lobby.unwatch(self.watcher)
