@@ -1,0 +1,67 @@
+"""The conversation's vocabulary: where a message came from, who sent it, buttons, and
+what a network adapter provides (`Transport`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from boardgamesbot.engine import GameError
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a message came from: a network's chat, direct (one person) or a group."""
+
+    network: str
+    chat_id: str
+    direct: bool = False
+
+
+@dataclass(frozen=True)
+class Person:
+    user_id: str
+    name: str
+    lang: str | None = None  # the language their client reports, if any
+
+
+@dataclass(frozen=True)
+class Button:
+    label: str
+    data: str
+
+
+class Transport(Protocol):
+    """What the conversation needs from a network adapter."""
+
+    network: str
+    numbered: bool  # buttons as numbered lines to answer (Matrix), not inline keyboards
+    max_text: int
+
+    async def send(self, chat_id: str, text: str, buttons: list[list[Button]] | None = None,
+                   image: bytes | None = None) -> str | None: ...
+
+    async def edit(self, chat_id: str, message_id: str, text: str,
+                   buttons: list[list[Button]] | None = None) -> None: ...
+
+    def mention(self, user_id: str, name: str) -> str: ...
+
+    async def is_admin(self, chat_id: str, user_id: str) -> bool: ...
+
+    async def direct_chat(self, user_id: str) -> str | None: ...
+
+
+class Refusal(GameError):
+    """A refusal by the chat itself: the sentence ``key`` of the catalogs (``chat.…``, or a
+    shared ``error.…``) with ``params``; its `code` is the key."""
+
+    def __init__(self, key: str, **params) -> None:
+        super().__init__(key, code=key, **params)
+        self.key = key
+
+
+@dataclass
+class Seat:
+    table_id: str
+    seat: int
+    chat_id: str

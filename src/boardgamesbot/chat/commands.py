@@ -1,0 +1,393 @@
+"""What people type: gathering a table (the lobby), then the game's commands.
+
+Mixed into `Conversation`: every command is ``cmd_WORD(place, person, args,
+lang)`` and refuses with a `Refusal` (a catalog key and parameters), which
+the conversation turns into a short answer in the chat's language.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+from boardgamesbot.bots import bot_names
+from boardgamesbot.engine import GameError, known_games
+
+from . import games, i18n
+from .basics import Button, Person, Place, Refusal, Seat
+from .choices import next_words
+
+LEVELS = ("easy", "medium", "hard")
+MAX_LISTED = 40  # legal actions listed by `moves` before asking for a prefix
+
+
+class Commands:
+    """The chat commands (a part of `Conversation`)."""
+
+    async def cmd_new(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        if self.store.game_in(self.network, place.chat_id):
+            raise Refusal("chat.game_running")
+        if not args:
+            listed = ", ".join(f"{name} ({games.title(name, lang)})" for name in known_games())
+            raise Refusal("chat.which_game", games=listed)
+        name = games.find_game(args[0])
+        if name is None:
+            raise Refusal("chat.unknown_game", word=args[0][:30],
+                          games=", ".join(known_games()))
+        options = games.read_options(name, args[1:])
+        lobby = {"network": self.network, "chat_id": place.chat_id, "game": name,
+                 "options": options, "creator": person.user_id,
+                 "players": [[person.user_id, person.name]], "bots": [], "clock": None,
+                 "message_id": None, "created": time.time()}
+        old = self.store.lobby(self.network, place.chat_id)
+        if old and old["message_id"]:
+            await self._safe_edit(place.chat_id, old["message_id"],
+                                  i18n.text(self.chat_lang(place.chat_id), "lobby.replaced"))
+        self.store.save_lobby(lobby)
+        text, buttons = self.lobby_message(lobby, lang)
+        lobby["message_id"] = await self.say(place.chat_id, text, buttons)
+        self.store.save_lobby(lobby)
+
+    def _lobby(self, place: Place) -> dict:
+        lobby = self.store.lobby(self.network, place.chat_id)
+        if lobby is None:
+            if self.store.game_in(self.network, place.chat_id):
+                raise Refusal("error.table_started")
+            raise Refusal("chat.no_lobby")
+        return lobby
+
+    async def _creator_only(self, place: Place, person: Person, lobby_or_game: dict) -> None:
+        if person.user_id != lobby_or_game["creator"] and not (
+                not place.direct and await self.transport.is_admin(place.chat_id,
+                                                                   person.user_id)):
+            raise Refusal("chat.creator_only")
+
+    async def cmd_join(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        lobby = self._lobby(place)
+        if any(user == person.user_id for user, _ in lobby["players"]):
+            raise Refusal("chat.already_joined")
+        low, high = games.players(lobby["game"])
+        if len(lobby["players"]) + len(lobby["bots"]) >= high:
+            raise Refusal("error.table_full")
+        lobby["players"].append([person.user_id, person.name])
+        await self._update_lobby(place, lobby)
+
+    async def cmd_bot(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        lobby = self._lobby(place)
+        await self._creator_only(place, person, lobby)
+        level = (args[0] if args else "medium").lower()
+        if level not in bot_names():
+            raise Refusal("chat.bad_level", levels=" | ".join(LEVELS))
+        low, high = games.players(lobby["game"])
+        if len(lobby["players"]) + len(lobby["bots"]) >= high:
+            raise Refusal("error.table_full")
+        lobby["bots"].append(level)
+        await self._update_lobby(place, lobby)
+
+    async def cmd_clock(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        lobby = self._lobby(place)
+        await self._creator_only(place, person, lobby)
+        lobby["clock"] = read_clock(args)
+        await self._update_lobby(place, lobby)
+
+    async def cmd_cancel(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        lobby = self._lobby(place)
+        await self._creator_only(place, person, lobby)
+        self.store.drop_lobby(self.network, place.chat_id)
+        if lobby["message_id"]:
+            await self._safe_edit(place.chat_id, lobby["message_id"],
+                                  i18n.text(lang, "lobby.cancelled"))
+        else:
+            await self.say(place.chat_id, i18n.text(lang, "lobby.cancelled"))
+
+    async def cmd_start(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        lobby = self._lobby(place)
+        await self._creator_only(place, person, lobby)
+        low, high = games.players(lobby["game"])
+        count = len(lobby["players"]) + len(lobby["bots"])
+        if not low <= count <= high:
+            raise Refusal("chat.player_count", low=low, high=high, count=count)
+        table_id, tokens = self.service.create(
+            lobby["game"], lobby["options"], [name for _, name in lobby["players"]],
+            lobby["bots"], lobby["clock"])
+        sitting = [(seat, user, name, tokens[seat])
+                   for seat, (user, name) in enumerate(lobby["players"])]
+        self.store.start_game(table_id, self.network, place.chat_id, lobby["creator"], sitting)
+        text, _ = self.lobby_message(lobby, lang, started=table_id)
+        if lobby["message_id"]:
+            await self._safe_edit(place.chat_id, lobby["message_id"], text)
+        else:
+            await self.say(place.chat_id, text)
+        self.follow(table_id)
+
+    async def _update_lobby(self, place: Place, lobby: dict) -> None:
+        self.store.save_lobby(lobby)
+        text, buttons = self.lobby_message(lobby, self.chat_lang(place.chat_id)
+                                           if not place.direct else
+                                           self.lang_of(place, None))
+        if lobby["message_id"]:
+            await self._safe_edit(place.chat_id, lobby["message_id"], text, buttons)
+        else:
+            lobby["message_id"] = await self.say(place.chat_id, text, buttons)
+            self.store.save_lobby(lobby)
+
+    def lobby_message(self, lobby: dict, lang: str, started: str | None = None,
+                      ) -> tuple[str, list[list[Button]]]:
+        name = lobby["game"]
+        low, high = games.players(name)
+        options = games.option_words(name, lobby["options"], lang)
+        who = [self.transport.mention(user, person) for user, person in lobby["players"]]
+        who += [f"🤖 {i18n.text(lang, f'level.{level}')}" for level in lobby["bots"]]
+        lines = [i18n.text(lang, "lobby.title", game=games.title(name, lang))
+                 + (f" ({options})" if options else ""),
+                 i18n.text(lang, "lobby.players", players=", ".join(who),
+                           count=len(who), low=low, high=high),
+                 i18n.text(lang, "lobby.clock", clock=clock_words(lobby["clock"], lang))]
+        if started:
+            lines.append(i18n.text(lang, "lobby.started", link=self.link("table", started)))
+            return "\n".join(lines), []
+        lines.append(i18n.text(lang, "lobby.how"))
+        buttons = [[Button(i18n.text(lang, "button.join"), "j"),
+                    Button(i18n.text(lang, "button.start"), "s")],
+                   [Button(f"+🤖 {i18n.text(lang, f'level.{level}')}", f"b:{level}")
+                    for level in LEVELS]]
+        return "\n".join(lines), buttons
+
+
+    def _game(self, place: Place, person: Person | None = None) -> dict:
+        """The game this chat plays (in a direct chat: also one the person sits at)."""
+        game = self.store.game_in(self.network, place.chat_id)
+        if game is None and place.direct and person is not None:
+            found = self._find_seat(place, person, awaited_only=False)
+            if found is not None:
+                game = self.store.game(found.table_id)
+        if game is None:
+            raise Refusal("chat.no_game")
+        return game
+
+    def _my_seat(self, place: Place, person: Person) -> Seat:
+        found = self._find_seat(place, person, awaited_only=False)
+        if found is None:
+            raise Refusal("chat.no_seat")
+        return found
+
+    async def play(self, place: Place, person: Person, seat: Seat, notation: str,
+                   lang: str) -> None:
+        self.service.act(seat.table_id, seat.seat, notation)
+        if place.chat_id != seat.chat_id:  # a hidden choice sent privately: confirm here
+            await self.say(place.chat_id, i18n.text(lang, "play.taken", action=notation))
+
+    async def cmd_undo(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        seat = self._my_seat(place, person)
+        self.service.undo(seat.table_id, seat.seat)
+
+    async def cmd_moves(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        seat = self._my_seat(place, person)
+        legal = self.service.legal(seat.table_id, seat.seat)
+        if not legal:
+            raise Refusal("error.not_your_turn")
+        prefix = [w.lower() for w in args]
+        chosen = [e for e in legal
+                  if [w.lower() for w in e["notation"].split()[:len(prefix)]] == prefix]
+        if not chosen:
+            raise Refusal("chat.no_moves", prefix=" ".join(args)[:40])
+        if len(chosen) > MAX_LISTED:
+            steps = next_words([e["notation"] for e in chosen], prefix)
+            counts = {s.word: sum(1 for e in chosen
+                                  if e["notation"].split()[len(prefix)] == s.word)
+                      for s in steps}
+            summary = ", ".join(f"{(' '.join(prefix) + ' ' + w).strip()} ({n})"
+                                for w, n in counts.items())
+            await self.say(place.chat_id, i18n.text(lang, "moves.many", count=len(chosen),
+                                                    groups=summary))
+            return
+        lines = [games.action_line(e, lang) for e in chosen]
+        await self.say(place.chat_id, i18n.text(lang, "moves.title", count=len(chosen))
+                       + "\n" + "\n".join(lines))
+
+    async def cmd_preview(self, place: Place, person: Person, args: list[str],
+                          lang: str) -> None:
+        seat = self._my_seat(place, person)
+        if not args:
+            raise Refusal("chat.preview_what")
+        notation = " ".join(args)
+        answer = self.service.preview(seat.table_id, seat.seat, notation)
+        view = answer.get("view")
+        if not answer["legal"]:
+            error = answer["error"]
+            raise GameError(error["message"], code=error["code"], **error["params"])
+        game = self.service.summary(seat.table_id)["game"]
+        caption = i18n.text(lang, "preview.caption", action=answer["action"])
+        await self.show(place.chat_id, game, view, caption, seat=seat.seat,
+                        table_id=seat.table_id)
+
+    async def cmd_hint(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        seat = self._my_seat(place, person)
+        notation = await self.service.hint(seat.table_id, seat.seat)
+        await self.say(place.chat_id, i18n.text(lang, "hint", action=notation))
+
+    async def cmd_board(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        game = self._game(place, person)
+        seat = None
+        if place.direct:
+            found = self._find_seat(place, person, awaited_only=False)
+            seat = found.seat if found else None
+        state = self.service.state(game["table_id"], seat)
+        await self.show(place.chat_id, state["table"]["game"], state["view"],
+                        self.status_line(game["table_id"], lang), seat=seat,
+                        table_id=game["table_id"])
+
+    async def cmd_score(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        game = self._game(place, person)
+        await self.say(place.chat_id, self.score_text(game["table_id"], lang))
+
+    async def cmd_status(self, place: Place, person: Person, args: list[str],
+                         lang: str) -> None:
+        lobby = self.store.lobby(self.network, place.chat_id)
+        if lobby is not None:
+            text, buttons = self.lobby_message(lobby, lang)
+            await self.say(place.chat_id, text, buttons)
+            return
+        game = self._game(place, person)
+        summary = self.service.summary(game["table_id"])
+        lines = [f"{games.title(summary['game'], lang)} — "
+                 + i18n.text(lang, f"status.{summary['status']}"),
+                 self.status_line(game["table_id"], lang),
+                 i18n.text(lang, "status.link", link=self.link("table", game["table_id"]))]
+        await self.say(place.chat_id, "\n".join(lines))
+
+    async def cmd_rules(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        lobby = self.store.lobby(self.network, place.chat_id)
+        game = self.store.game_in(self.network, place.chat_id)
+        name = None
+        if args and games.find_game(args[0]):
+            name, args = games.find_game(args[0]), args[1:]
+        elif lobby:
+            name = lobby["game"]
+        elif game:
+            name = self.service.summary(game["table_id"])["game"]
+        if name is None:
+            raise Refusal("chat.which_game",
+                          games=", ".join(known_games()))
+        sections = games.rules_sections(name, lang)
+        if not args:
+            topics = "\n".join(f"• {heading}" for heading, _ in sections[1:])
+            await self.say(place.chat_id, sections[0][1] + "\n\n"
+                           + i18n.text(lang, "rules.topics", game=name) + "\n" + topics)
+            return
+        wanted = i18n.fold(" ".join(args))
+        for heading, body in sections[1:]:
+            if wanted in i18n.fold(heading):
+                await self.say(place.chat_id, f"{heading}\n\n{body}")
+                return
+        raise Refusal("chat.no_topic", topic=" ".join(args)[:40])
+
+    async def cmd_lang(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        chosen = i18n.language(args[0]) if args else None
+        if chosen is None:
+            raise Refusal("chat.bad_lang", langs=" | ".join(i18n.LANGUAGES))
+        if place.direct:
+            self.store.set_person_lang(self.network, person.user_id, chosen)
+        else:
+            owners = [x["creator"] for x in (self.store.lobby(self.network, place.chat_id),
+                                             self.store.game_in(self.network, place.chat_id))
+                      if x]
+            if person.user_id not in owners and not await self.transport.is_admin(
+                    place.chat_id, person.user_id):
+                raise Refusal("chat.admin_only")
+            self.store.set_room(self.network, place.chat_id, lang=chosen)
+        await self.say(place.chat_id, i18n.text(chosen, "lang.set"))
+
+    async def cmd_help(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        await self.say(place.chat_id, i18n.text(lang, "help.long"))
+
+    async def cmd_leave(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        lobby = self.store.lobby(self.network, place.chat_id)
+        if lobby is not None:
+            await self._drop_player(place, lobby, person.user_id)
+            return
+        seat = self._my_seat(place, person)
+        self._hand_over(seat)
+
+    async def cmd_kick(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        if not args:
+            raise Refusal("chat.kick_whom")
+        target = " ".join(args)
+        lobby = self.store.lobby(self.network, place.chat_id)
+        if lobby is not None:
+            await self._creator_only(place, person, lobby)
+            user = _match_person([(u, n) for u, n in lobby["players"]], target)
+            await self._drop_player(place, lobby, user)
+            return
+        game = self._game(place, person)
+        await self._creator_only(place, person, game)
+        seats = self.store.seats_of(game["table_id"])
+        user = _match_person([(r["user_id"], r["name"]) for r in seats.values()]
+                             + [(str(s + 1), r["name"]) for s, r in seats.items()], target)
+        seat = next(s for s, r in seats.items() if user in (r["user_id"], str(s + 1)))
+        self._hand_over(Seat(game["table_id"], seat, game["chat_id"]))
+
+    async def _drop_player(self, place: Place, lobby: dict, user: str) -> None:
+        players = [p for p in lobby["players"] if p[0] != user]
+        if len(players) == len(lobby["players"]):
+            raise Refusal("chat.not_joined")
+        if not players:
+            self.store.drop_lobby(self.network, place.chat_id)
+            lang = self.chat_lang(place.chat_id)
+            if lobby["message_id"]:
+                await self._safe_edit(place.chat_id, lobby["message_id"],
+                                      i18n.text(lang, "lobby.cancelled"))
+            return
+        lobby["players"] = players
+        if lobby["creator"] == user:
+            lobby["creator"] = players[0][0]
+        await self._update_lobby(place, lobby)
+
+    def _hand_over(self, seat: Seat) -> None:
+        """The computer plays this seat from now on (the table's clock level)."""
+        level = self.service.summary(seat.table_id)["clock"].get("level") or "medium"
+        self.service.autopilot(seat.table_id, seat.seat, level)
+
+
+def _match_person(people: list[tuple[str, str]], target: str) -> str:
+    """The user a kick names: their id (a mention), seat number or name."""
+    wanted = i18n.fold(target.lstrip("@"))
+    for user, name in people:
+        if wanted in (i18n.fold(user.lstrip("@")), i18n.fold(name)):
+            return user
+    for user, name in people:
+        if i18n.fold(name).startswith(wanted):
+            return user
+    raise Refusal("chat.kick_whom")
+
+
+_DURATION = re.compile(r"^(\d+(?:\.\d+)?)(s|m|h)?$")
+
+
+def read_clock(words: list[str]) -> dict | None:
+    """``clock 90`` / ``clock 2m`` (per decision), ``clock bank 10m``, ``clock off``;
+    an optional bot level plays for a person out of time (``clock 2m hard``)."""
+    words = [w.lower() for w in words]
+    if not words:
+        raise Refusal("chat.bad_clock")
+    if words[0] in ("off", "none", "0"):
+        return None
+    mode = "decision"
+    if words[0] in ("bank", "decision"):
+        mode, words = words[0], words[1:]
+    match = _DURATION.match(words[0]) if words else None
+    if match is None:
+        raise Refusal("chat.bad_clock")
+    seconds = float(match.group(1)) * {"s": 1, "m": 60, "h": 3600}[match.group(2) or "s"]
+    level = words[1] if len(words) > 1 else "easy"
+    if level not in bot_names() or not 0 < seconds <= 7 * 24 * 3600:
+        raise Refusal("chat.bad_clock")
+    return {"mode": mode, "seconds": seconds, "level": level}
+
+
+def clock_words(clock: dict | None, lang: str) -> str:
+    if not clock:
+        return i18n.text(lang, "clock.none")
+    seconds = int(clock["seconds"])
+    amount = f"{seconds // 60} min" if seconds % 60 == 0 and seconds >= 60 else f"{seconds} s"
+    return i18n.text(lang, f"clock.{clock['mode']}", amount=amount)

@@ -1,0 +1,321 @@
+"""The conversation: chat commands and button presses in, service calls and messages out.
+
+One `Conversation` serves one network through a `Transport` (the adapter:
+Matrix or Telegram). It knows no network and no game: commands are words,
+actions are the game's notation, pictures come from the game's renderer and
+every service call goes through `tables.Service`.
+
+A chat first gathers players in a *lobby* (kept in ``chat_lobbies``: the
+service fixes a table's seats when it is created, while a chat lobby grows as
+people join); ``start`` creates an ordinary service table with a seat per
+person and per computer player. From then on a *follower* per table watches
+it like a browser does and tells the chat what happened: actions, whose turn
+it is (with a picture), scoring, the end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from boardgamesbot.engine import GameError
+
+from . import games, i18n, images
+from .basics import Button, Person, Place, Refusal, Seat, Transport
+from .choices import MAX_BUTTONS, narrow
+from .commands import Commands
+from .narration import Follower, Narration
+from .store import ChatStore
+from .tables import Service
+
+log = logging.getLogger(__name__)
+
+COMMANDS = ("new", "join", "bot", "clock", "start", "moves", "preview", "undo", "board",
+            "score", "rules", "lang", "leave", "kick", "status", "help", "hint", "cancel")
+MAX_CALLBACK = 64  # bytes of a button's data (Telegram's limit; Matrix keeps it too)
+
+__all__ = ["Button", "Conversation", "Person", "Place", "Refusal", "Transport"]
+
+
+class Conversation(Commands, Narration):
+    """The chat face on one network: `handle_text` and `handle_button` take what people
+    send; `Commands` answers them; `Narration` follows the tables."""
+
+    def __init__(self, service: Service, transport: Transport, public_url: str = "") -> None:
+        self.service = service
+        self.transport = transport
+        self.network = transport.network
+        self.store = ChatStore(service.engine)
+        self.public_url = public_url.rstrip("/")
+        self.followers: dict[str, Follower] = {}
+
+    async def resume(self) -> int:
+        """Follow every running game of this network again (after a restart)."""
+        self.store.forget_old_events()
+        running = self.store.running_games(self.network)
+        for game in running:
+            self.follow(game["table_id"])
+        return len(running)
+
+    async def close(self) -> None:
+        for follower in list(self.followers.values()):
+            follower.task.cancel()
+            if follower.reminder:
+                follower.reminder.cancel()
+        await asyncio.gather(*(f.task for f in self.followers.values()), return_exceptions=True)
+        self.followers.clear()
+
+
+    def lang_of(self, place: Place, person: Person | None = None) -> str:
+        if place.direct and person is not None:
+            own = self.store.person_lang(self.network, person.user_id)
+            if own:
+                return own
+        room = self.store.room(self.network, place.chat_id)
+        if room["lang"]:
+            return room["lang"]
+        if place.direct and person is not None:
+            return i18n.language(person.lang) or i18n.DEFAULT
+        return i18n.DEFAULT
+
+    def chat_lang(self, chat_id: str) -> str:
+        return self.store.room(self.network, chat_id)["lang"] or i18n.DEFAULT
+
+
+    async def handle_text(self, place: Place, person: Person, text: str, event_id: str,
+                          addressed: bool = True) -> None:
+        """A message: a command, an action in notation or a numbered answer.
+
+        ``addressed``: the message was meant for the bot (a direct chat, a
+        command prefix, a mention). Other group messages are read only when they
+        are an answer from a person whose decision is awaited, and ignored
+        otherwise: people talk in groups."""
+        if not self.store.first_time(self.network, event_id):
+            return
+        lang = self.lang_of(place, person)
+        try:
+            await self._dispatch(place, person, text.strip(), lang, addressed)
+        except GameError as error:
+            await self.say(place.chat_id, "⚠ " + self.error_text(lang, error))
+        except Exception:  # noqa: BLE001 - one bad message must never stop the bot
+            log.exception("handling %r in %s failed", text[:80], place.chat_id)
+            await self.say(place.chat_id, "⚠ " + i18n.text(lang, "chat.failed"))
+
+    async def handle_button(self, place: Place, person: Person, data: str, event_id: str,
+                            message_id: str | None = None) -> str | None:
+        """A button press; returns a short notice for the presser (or None)."""
+        if not self.store.first_time(self.network, event_id):
+            return None
+        lang = self.lang_of(place, person)
+        try:
+            return await self._press(place, person, data, lang, message_id)
+        except GameError as error:
+            return "⚠ " + self.error_text(lang, error)
+        except Exception:  # noqa: BLE001
+            log.exception("button %r in %s failed", data, place.chat_id)
+            return "⚠ " + i18n.text(lang, "chat.failed")
+
+    async def _dispatch(self, place: Place, person: Person, text: str, lang: str,
+                        addressed: bool) -> None:
+        words = text.split()
+        if not words:
+            if addressed:
+                await self.say(place.chat_id, i18n.text(lang, "help.short"))
+            return
+        if words[0].isdigit() and len(words) == 1:
+            data = self._menu_choice(place, person, int(words[0]))
+            if data is not None:
+                notice = await self._press(place, person, data, lang, None)
+                if notice:
+                    await self.say(place.chat_id, notice)
+                return
+        command = i18n.aliases(words[0])
+        if command in COMMANDS and addressed:
+            await getattr(self, f"cmd_{command}")(place, person, words[1:], lang)
+            return
+        # Not a command: an action in the game's notation, if it is this person's turn.
+        found = self._find_seat(place, person, awaited_only=not addressed)
+        if found is None:
+            if not addressed:
+                return
+            if self.store.game_in(self.network, place.chat_id) is None \
+                    and not self.store.seats_of_person(self.network, person.user_id):
+                raise Refusal("chat.unknown_command",
+                              word=words[0][:30])
+            raise Refusal("chat.no_seat")
+        if not addressed:
+            legal = self.service.notations(found.table_id, found.seat)
+            if words[0].lower() not in games.verbs(legal):
+                return
+        await self.play(place, person, found, text, lang)
+
+
+    def _find_seat(self, place: Place, person: Person, awaited_only: bool) -> Seat | None:
+        game = self.store.game_in(self.network, place.chat_id)
+        if game is not None:
+            for seat, row in self.store.seats_of(game["table_id"]).items():
+                if row["user_id"] == person.user_id:
+                    if awaited_only and seat not in self._awaited(game["table_id"]):
+                        return None
+                    return Seat(game["table_id"], seat, game["chat_id"])
+            return None
+        if not place.direct:
+            return None
+        # A direct chat without its own game: the person's seat elsewhere, the one
+        # awaited first (a hidden choice is best sent here, out of the group's sight).
+        held = self.store.seats_of_person(self.network, person.user_id)
+        awaited = [r for r in held if r["seat"] in self._awaited(r["table_id"])]
+        chosen = awaited or ([] if awaited_only else held)
+        if not chosen:
+            return None
+        row = chosen[0]
+        return Seat(row["table_id"], row["seat"], row["chat_id"])
+
+    def _awaited(self, table_id: str) -> list[int]:
+        return list(self.service.summary(table_id)["to_act"])
+
+    async def _press(self, place: Place, person: Person, data: str, lang: str,
+                     message_id: str | None) -> str | None:
+        kind, _, rest = data.partition(":")
+        if kind in ("j", "s", "b"):
+            command = {"j": "join", "s": "start", "b": "bot"}[kind]
+            await getattr(self, f"cmd_{command}")(place, person, [rest] if rest else [], lang)
+            return None
+        if kind not in ("m", "p"):
+            raise Refusal("chat.stale_button")
+        table_id, _, rest = rest.partition(":")
+        version, _, words = rest.partition(":")
+        game = self.store.game(table_id)
+        if game is None or game["status"] != "playing":
+            raise Refusal("error.game_over")
+        held = [s for s, r in self.store.seats_of(table_id).items()
+                if r["user_id"] == person.user_id]
+        awaited = self._awaited(table_id)
+        mine = [s for s in held if s in awaited]
+        if not mine:
+            raise Refusal("error.not_your_turn")
+        seat = Seat(table_id, mine[0], game["chat_id"])
+        if not version.isdigit() or not self.service.fresh(table_id, seat.seat, int(version)):
+            raise Refusal("chat.stale_button")
+        if kind == "p":
+            await self.play(place, person, seat, words, lang)
+            return None
+        text, buttons = self.menu(seat, person, words.split(), lang, place.chat_id)
+        if message_id is not None and not self.transport.numbered:
+            await self.transport.edit(place.chat_id, message_id, text, buttons)
+        else:
+            await self.say(place.chat_id, text, buttons, menu_for=person.user_id)
+        return None
+
+    def menu(self, seat: Seat, person: Person, prefix: list[str], lang: str,
+             chat_id: str) -> tuple[str, list[list[Button]]]:
+        """The buttons for the next word of ``seat``'s decision after ``prefix``."""
+        notations = self.service.notations(seat.table_id, seat.seat)
+        top, _ = narrow(notations, [])
+        prefix, steps = narrow(notations, prefix)
+        version = self.service.summary(seat.table_id)["state_id"]
+        head = f"{seat.table_id}:{version}:"
+        buttons: list[Button] = []
+        for step in steps[:MAX_BUTTONS]:
+            if step.complete:
+                buttons.append(Button(f"✔ {step.notation}" if prefix else f"✔ {step.word}",
+                                      f"p:{head}{step.notation}"))
+            if step.more:
+                buttons.append(Button(f"{step.word} …", f"m:{head}{step.notation}"))
+        buttons = [b for b in buttons if len(b.data.encode()) <= MAX_CALLBACK]
+        rows = [buttons[i:i + 4] for i in range(0, len(buttons), 4)]
+        if len(prefix) > len(top):  # a way back up, not past the forced first words
+            rows.append([Button("⬅", f"m:{head}{' '.join(prefix[:-1])}")])
+        who = self.transport.mention(person.user_id, person.name)
+        text = i18n.text(lang, "menu.choose", who=who,
+                         prefix=" ".join(prefix) + " …" if prefix else "…")
+        if len(steps) > MAX_BUTTONS:
+            text += "\n" + i18n.text(lang, "menu.type", example=steps[0].notation)
+        return text, rows
+
+    def _menu_choice(self, place: Place, person: Person, number: int) -> str | None:
+        menu = self.store.room(self.network, place.chat_id)["menu"] or {}
+        choices = menu.get(person.user_id) or menu.get("*") or []
+        if 1 <= number <= len(choices):
+            return choices[number - 1]
+        return None
+
+
+    async def say(self, chat_id: str, text: str, buttons: list[list[Button]] | None = None,
+                  image: bytes | None = None, menu_for: str = "*") -> str | None:
+        """Send ``text`` (cut to the network's length), with buttons and a picture."""
+        if buttons and self.transport.numbered:
+            flat = [b for row in buttons for b in row]
+            text += "\n" + "  ".join(f"{n}) {b.label}" for n, b in enumerate(flat, 1))
+            room = self.store.room(self.network, chat_id)
+            menu = dict(room["menu"] or {})
+            menu[menu_for] = [b.data for b in flat]
+            self.store.set_room(self.network, chat_id, menu=menu)
+        limit = self.transport.max_text
+        chunks = [text[i:i + limit] for i in range(0, len(text), limit)] or [""]
+        first = None
+        for index, chunk in enumerate(chunks):
+            last = index == len(chunks) - 1
+            sent = await self.transport.send(chat_id, chunk, buttons if last else None,
+                                             image if index == 0 else None)
+            first = first or sent
+        return first
+
+    async def _safe_edit(self, chat_id: str, message_id: str, text: str,
+                         buttons: list[list[Button]] | None = None) -> None:
+        try:
+            await self.transport.edit(chat_id, message_id, text, buttons)
+        except Exception:  # noqa: BLE001 - an edit that fails is worth a new message
+            log.warning("edit of %s in %s failed; sending anew", message_id, chat_id)
+            await self.say(chat_id, text, buttons)
+
+    async def show(self, chat_id: str, game: str, view: dict, caption: str,
+                   buttons: list[list[Button]] | None = None, menu_for: str = "*",
+                   seat: int | None = None, table_id: str | None = None) -> None:
+        """A picture of ``view`` (or the terminal drawing when the game has none)."""
+        names = None
+        if table_id is not None:
+            known = self.names(table_id)
+            names = [known[s] for s in sorted(known)]
+        png = await asyncio.to_thread(images.picture, game, view, seat, names)
+        if png is None:
+            board = images.text_board(game, view)
+            await self.say(chat_id, f"```\n{board}\n```\n{caption}", buttons,
+                           menu_for=menu_for)
+            return
+        await self.say(chat_id, caption, buttons, image=png, menu_for=menu_for)
+
+    def link(self, kind: str, table_id: str) -> str:
+        return f"{self.public_url}/#/{kind}/{table_id}"
+
+    def error_text(self, lang: str, error: GameError) -> str:
+        key = error.key if isinstance(error, Refusal) else f"error.{error.code}"
+        if not i18n.has(key):
+            return str(error)
+        words = i18n.text(lang, key, **{k: v for k, v in error.params.items()})
+        if error.code == "bad_notation":  # the game's own words on what it expected
+            words += f" ({error})"
+        return words
+
+    def names(self, table_id: str) -> dict[int, str]:
+        summary = self.service.summary(table_id)
+        seats = self.store.seats_of(table_id)
+        lang = self.chat_lang(self.store.game(table_id)["chat_id"])
+        return {s["seat"]: (s["name"] if s["kind"] != "bot" else
+                            f"🤖 {i18n.text(lang, 'level.' + s['level'])}")
+                if s["seat"] not in seats else seats[s["seat"]]["name"]
+                for s in summary["seats"]}
+
+    def status_line(self, table_id: str, lang: str) -> str:
+        summary = self.service.summary(table_id)
+        names = self.names(table_id)
+        if summary["status"] != "playing":
+            return i18n.text(lang, f"status.{summary['status']}")
+        return i18n.text(lang, "status.to_act",
+                         who=", ".join(names[s] for s in summary["to_act"]))
+
+    def score_text(self, table_id: str, lang: str) -> str:
+        names = self.names(table_id)
+        scores = self.service.scores(table_id) or []
+        return i18n.text(lang, "score.title") + "\n" + "\n".join(
+            f"{names[s]}: {points}" for s, points in enumerate(scores))

@@ -1,0 +1,124 @@
+"""What the chat reads from the game registry: names, options, rules pages, notation.
+
+The registry is the only source: no game is named here. Each game declares
+its ``titles``, typed ``options``, player range, ``help_page(lang)`` and
+whether its steps are ``simultaneous``; the chat reads those and nothing else.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from boardgamesbot.engine import known_games, load_game
+
+from . import i18n
+from .basics import Refusal
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One table option as the chat offers it."""
+
+    name: str
+    choices: tuple[str, ...]
+    default: str
+
+
+def title(game_name: str, lang: str) -> str:
+    game = load_game(game_name)
+    titles = game.titles or {}
+    return titles.get(lang) or titles.get("en") or game.name
+
+
+def options(game_name: str) -> list[Choice]:
+    return [Choice(o.name, tuple(o.choices), o.default) for o in load_game(game_name).options]
+
+
+def option_words(game_name: str, chosen: dict[str, str], lang: str) -> str:
+    """The chosen options as the game names them in ``lang`` (``side A (Wilderness)``)."""
+    words = []
+    for option in load_game(game_name).options:
+        if option.name in chosen:
+            value = chosen[option.name]
+            labels = option.labels.get(lang) or option.labels.get("en") or {}
+            words.append(labels.get(value, value))
+    return ", ".join(words)
+
+
+def find_game(word: str) -> str | None:
+    """The game a person named, by its name or its title in any language."""
+    wanted = i18n.fold(word)
+    for name in known_games():
+        if wanted == name or any(wanted == i18n.fold(title(name, lang))
+                                 for lang in i18n.LANGUAGES):
+            return name
+    return None
+
+
+def read_options(game_name: str, words: list[str]) -> dict[str, str]:
+    """Options from loose words: a word that is one of an option's choices sets it.
+
+    ``new tikal auction`` → ``{"variant": "auction"}``; an unknown word is refused
+    with every choice listed."""
+    chosen: dict[str, str] = {}
+    declared = options(game_name)
+    for word in words:
+        match = [(o.name, c) for o in declared for c in o.choices if c.lower() == word.lower()]
+        if not match:
+            every = [c for o in declared for c in o.choices]
+            raise Refusal("chat.unknown_option", word=word, choices=", ".join(every) or "-")
+        name, choice = match[0]
+        chosen[name] = choice
+    return chosen
+
+
+def players(game_name: str) -> tuple[int, int]:
+    game = load_game(game_name)
+    return game.min_players, game.max_players
+
+
+def simultaneous(game_name: str) -> bool:
+    return bool(load_game(game_name).simultaneous)
+
+
+def rules_page(game_name: str, lang: str) -> str:
+    return load_game(game_name).help_page(lang)
+
+
+def rules_sections(game_name: str, lang: str) -> list[tuple[str, str]]:
+    """The rules page cut at its ``##`` headings: ``[(heading, text)]``; the first is
+    the introduction under the title."""
+    page = rules_page(game_name, lang)
+    parts = re.split(r"(?m)^## +", page)
+    sections = [("", parts[0].strip())]
+    for part in parts[1:]:
+        heading, _, body = part.partition("\n")
+        sections.append((heading.strip(), body.strip()))
+    return sections
+
+
+def verbs(notations: list[str]) -> set[str]:
+    """First words of the notations (what an action typed in chat may start with)."""
+    return {n.split()[0].lower() for n in notations if n.split()}
+
+
+def check_notation(game_name: str, text: str) -> Any:
+    """The game's own reader: raises `GameError` naming what was expected."""
+    return load_game(game_name).parse_action(text)
+
+
+def action_line(entry: dict, lang: str) -> str:
+    """One legal action for a person: its notation, and what it costs when the game says.
+
+    The cost comes from the engine's structured ``action_info`` and is translated;
+    the game's English description is shown to English readers only."""
+    cost = (entry.get("info") or {}).get("cost")
+    if isinstance(cost, dict) and cost:
+        parts = [i18n.text(lang, f"cost.{k}", n=v) for k, v in cost.items()]
+        return f"{entry['notation']} ({', '.join(parts)})"
+    described = entry.get("text") or ""
+    if lang == "en" and described and described != entry["notation"]:
+        return described
+    return entry["notation"]

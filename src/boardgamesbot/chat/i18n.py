@@ -1,0 +1,75 @@
+"""The chat's words in English, Brazilian Portuguese and Catalan.
+
+``messages/{lang}.json`` holds the chat's own sentences. Refusals (error
+codes), game names and bot levels come from the browser's catalogs
+(``web/static/i18n``), so the faces say the same thing in the same words.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+LANGUAGES = ("en", "pt-BR", "ca")
+DEFAULT = "en"
+
+
+@lru_cache(maxsize=None)
+def _catalog(lang: str) -> dict[str, Any]:
+    own = json.loads(resources.files(__package__).joinpath(f"messages/{lang}.json")
+                     .read_text(encoding="utf-8"))
+    web = resources.files("boardgamesbot.web").joinpath(f"static/i18n/{lang}.json")
+    try:
+        shared = json.loads(web.read_text(encoding="utf-8"))
+    except (FileNotFoundError, OSError):  # pragma: no cover - the web face not installed
+        shared = {}
+    return {**{k: v for k, v in shared.items()
+               if k.startswith(("error.", "game.", "level."))}, **own}
+
+
+def language(code: Any) -> str | None:
+    """The supported language a code names (``pt``, ``pt_br``, ``PT-BR`` → ``pt-BR``)."""
+    if not isinstance(code, str) or not code.strip():
+        return None
+    code = code.strip().replace("_", "-").lower()
+    for lang in LANGUAGES:
+        if code == lang.lower():
+            return lang
+    head = code.split("-")[0]
+    return {"pt": "pt-BR", "ca": "ca", "en": "en"}.get(head)
+
+
+def has(key: str) -> bool:
+    return key in _catalog(DEFAULT)
+
+
+def text(lang: str, key: str, **params: Any) -> str:
+    """The sentence ``key`` in ``lang`` (English if missing there) with ``{name}``s filled."""
+    lang = lang if lang in LANGUAGES else DEFAULT
+    found = _catalog(lang).get(key)
+    if found is None:
+        found = _catalog(DEFAULT).get(key, key)
+    if not isinstance(found, str):
+        return key
+    for name, value in params.items():
+        found = found.replace("{" + name + "}", str(value))
+    return found
+
+
+def aliases(word: str) -> str:
+    """The English command a word names in any language (``entrar`` → ``join``)."""
+    folded = fold(word)
+    for lang in LANGUAGES:
+        for command, names in _catalog(lang).get("aliases", {}).items():
+            if folded == command or folded in (fold(n) for n in names):
+                return command
+    return folded
+
+
+def fold(word: str) -> str:
+    """Lower case without accents, for matching what people type."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", word.strip().lower())
+                   if not unicodedata.combining(ch))

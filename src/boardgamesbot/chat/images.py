@@ -1,0 +1,56 @@
+"""Pictures of a position for chat: the game's SVG renderer, rasterized to PNG.
+
+`picture` is the one place the chat draws: the game renders its view as SVG
+(``Game.render_svg``) and ``boardgamesbot.images.png`` rasterizes it with a
+bundled font, so a board looks the same on every machine. A game without a
+picture renderer gets `None`, and the chat shows its terminal text instead.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+from boardgamesbot.engine import GameError, load_game
+from boardgamesbot.images import png
+
+log = logging.getLogger(__name__)
+
+
+_SEATLESS: set[str] = set()  # games whose picture takes no seat: it shows the whole table
+
+
+def picture(game_name: str, view: dict, seat: int | None = None,
+            names: list[str] | None = None) -> bytes | None:
+    """A PNG of ``view``, players called ``names``; ``seat``'s own part when the game
+    draws one seat at a time (a sheet), else the whole table (see `per_seat`)."""
+    game = load_game(game_name)
+    options: dict[str, Any] = {}
+    if names is not None:
+        options["seat_names"] = list(names)
+    try:
+        if seat is not None and game_name not in _SEATLESS:
+            try:
+                return png(game.render_svg(view, seat=seat, **options))
+            except TypeError:  # the renderer draws the whole table
+                _SEATLESS.add(game_name)
+        return png(game.render_svg(view, **options))
+    except GameError as error:  # the game has no picture renderer
+        log.info("no picture for %s: %s", game_name, error)
+        return None
+
+
+def per_seat(game_name: str) -> bool:
+    """True unless a picture asked for one seat turned out to show the whole table."""
+    return game_name not in _SEATLESS
+
+
+def text_board(game_name: str, view: dict, width: int = 100) -> str:
+    """The terminal face's drawing of ``view`` as plain text."""
+    from rich.console import Console
+
+    game = load_game(game_name)
+    console = Console(file=io.StringIO(), width=width, record=True, color_system=None)
+    console.print(game.render_text(view))
+    return console.export_text().rstrip()

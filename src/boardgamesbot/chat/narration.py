@@ -1,0 +1,307 @@
+"""Telling a chat what happens at its table: actions, whose turn it is (with a picture
+and buttons), hidden choices made, scoring, clock reminders, the end.
+
+Mixed into `Conversation`: one *follower* task per table watches it as a
+spectator, like a browser's WebSocket, and posts what each burst of table
+messages means. What a chat was last told (the last event, the version last
+prompted, the scores last announced) is kept in ``chat_games``, so a restarted
+bot neither repeats itself nor misses anything.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import i18n, images
+from .basics import Person, Place, Seat
+
+log = logging.getLogger(__name__)
+
+HOLD_LINES, HOLD_SECONDS = 30, 20.0  # computer players' actions told at most this late
+
+
+@dataclass
+class Follower:
+    """A table being followed: its task and its pending clock reminder."""
+
+    task: asyncio.Task
+    reminder: asyncio.TimerHandle | None = None
+    held: list[str] = field(default_factory=list)  # lines waiting for the next post
+    held_since: float = 0.0
+
+
+class Narration:
+    """Following tables (a part of `Conversation`)."""
+
+    def follow(self, table_id: str) -> None:
+        if table_id in self.followers:
+            return
+        task = asyncio.get_running_loop().create_task(self._follow(table_id))
+        self.followers[table_id] = Follower(task)
+
+    async def _follow(self, table_id: str) -> None:
+        try:
+            while True:
+                subscription = self.service.watch(table_id)
+                try:
+                    async for batch in subscription.batches():
+                        try:
+                            if await self._tell(table_id, batch):
+                                return
+                        except asyncio.CancelledError:
+                            raise
+                        except Exception:  # noqa: BLE001 - keep following whatever one post did
+                            log.exception("telling the chat about table %s failed", table_id)
+                finally:
+                    subscription.close()
+                # The service dropped a watcher that fell behind (a slow network): watch
+                # again; events already told are skipped.
+                await asyncio.sleep(1.0)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001
+            log.exception("following table %s failed", table_id)
+        finally:
+            follower = self.followers.pop(table_id, None)
+            if follower and follower.reminder:
+                follower.reminder.cancel()
+
+    async def _tell(self, table_id: str, batch: list[dict]) -> bool:
+        """Post what ``batch`` (events and states) means for the chat; True when over."""
+        game = self.store.game(table_id)
+        if game is None or game["status"] != "playing":
+            return True
+        chat_id = game["chat_id"]
+        lang = self.chat_lang(chat_id)
+        names = self.names(table_id)
+        follower = self.followers.get(table_id)
+        held = follower.held if follower else []
+        lines, last_event, over = list(held), game["last_event"], None
+        held.clear()
+        for message in batch:
+            if message.get("type") != "events":
+                continue
+            # Sorted: a step's hidden choices are released with the action that ends it,
+            # after it in the message but before it in the table's log.
+            for event in sorted(message["events"], key=lambda e: e["n"]):
+                if event["n"] <= last_event:
+                    continue
+                last_event = event["n"]
+                if event["type"] == "over":
+                    over = event
+                else:
+                    line = self.event_line(event, names, lang)
+                    if line:
+                        lines.append(line)
+        states = [m for m in batch if m.get("type") == "state"]
+        state = states[-1] if states else None
+        updates: dict[str, Any] = {"last_event": last_event}
+        if state is None:
+            if lines:
+                await self.say(chat_id, "\n".join(lines))
+            self.store.update_game(table_id, **updates)
+            return False
+        summary = state["table"]
+        name = summary["game"]
+        if over is not None or summary["status"] == "over":
+            await self._announce_end(table_id, chat_id, summary, state, lines, lang)
+            return True
+        scores = self.service.scores(table_id)
+        if game["scores"] is not None and scores != game["scores"]:
+            await self._announce_scoring(table_id, chat_id, name, state, lines, lang)
+            lines = []
+        updates["scores"] = scores
+        awaited = list(state["to_act"])
+        if awaited != (game["awaited"] or []) or state["state_id"] > game["prompted"]:
+            await self._prompt(table_id, game, state, awaited, lines, lang)
+            updates.update(prompted=state["state_id"], awaited=awaited)
+        elif lines:
+            await self.say(chat_id, "\n".join(lines))
+        self.store.update_game(table_id, **updates)
+        if follower is not None and not follower.held:
+            follower.held_since = 0.0
+        self._arm_reminder(table_id, state, lang)
+        return False
+
+    def event_line(self, event: dict, names: dict[int, str], lang: str) -> str | None:
+        who = names.get(event.get("seat"), "?")
+        kind = event["type"]
+        if kind == "action":
+            by = event.get("by", "person")
+            key = {"person": "event.action", "bot": "event.action",
+                   "autopilot": "event.autopilot_action", "clock": "event.clock_action"
+                   }.get(by, "event.action")
+            return i18n.text(lang, key, who=who, action=event["notation"])
+        if kind == "undo":
+            return i18n.text(lang, "event.undo", who=who, action=event["notation"])
+        if kind == "autopilot":
+            if event.get("level"):
+                return i18n.text(lang, "event.autopilot_on", who=who,
+                                 level=i18n.text(lang, f"level.{event['level']}"))
+            return i18n.text(lang, "event.autopilot_off", who=who)
+        return None
+
+    async def _prompt(self, table_id: str, game: dict, state: dict, awaited: list[int],
+                      lines: list[str], lang: str) -> None:
+        """Tell the chat whose decision it is: a picture when a new decision begins,
+        buttons for the people awaited; bots' turns only as their actions."""
+        chat_id = game["chat_id"]
+        name = state["table"]["game"]
+        seats = self.store.seats_of(table_id)
+        people = [s for s in awaited if s in seats and not _autopilot(state["table"], s)]
+        names = self.names(table_id)
+        before = set(game["awaited"] or [])
+        together = len(awaited) > 1
+        if awaited and set(awaited) < before:
+            # Someone chose in a simultaneous step: say so, never what they chose.
+            waiting = ", ".join(names[s] for s in awaited)
+            await self.say(chat_id, "\n".join(lines + [i18n.text(lang, "turn.waiting",
+                                                                  who=waiting)]))
+            return
+        if not people:
+            # Computer players' actions are told together with the next person's turn
+            # (a bot's Tikal turn is a dozen actions), or after a while.
+            follower = self.followers.get(table_id)
+            if follower is not None and len(lines) < HOLD_LINES:
+                follower.held_since = follower.held_since or time.monotonic()
+                if time.monotonic() - follower.held_since < HOLD_SECONDS:
+                    follower.held[:] = lines
+                    return
+            if lines:
+                await self.say(chat_id, "\n".join(lines))
+            return
+        if set(awaited) == before and len(people) == 1 and \
+                self.service.state(table_id, people[0])["can_undo"]:
+            # The same person goes on with their turn: what happened and their next menu.
+            seat = people[0]
+            person = Person(seats[seat]["user_id"], seats[seat]["name"])
+            text, buttons = self.menu(Seat(table_id, seat, chat_id), person, [], lang, chat_id)
+            await self.say(chat_id, "\n".join(lines + [text]), buttons,
+                           menu_for=person.user_id)
+            return
+        mentions = ", ".join(self.transport.mention(seats[s]["user_id"], seats[s]["name"])
+                             for s in people)
+        key = "turn.together" if together else "turn.yours"
+        caption = "\n".join(lines + [i18n.text(lang, key, who=mentions)])
+        group_view = self.service.state(table_id, None)["view"]
+        if not together:
+            # One person: the picture carries their menu.
+            seat = people[0]
+            person = Person(seats[seat]["user_id"], seats[seat]["name"])
+            text, buttons = self.menu(Seat(table_id, seat, chat_id), person, [], lang, chat_id)
+            await self.show(chat_id, name, group_view, caption + "\n" + text, buttons,
+                            menu_for=person.user_id, seat=seat, table_id=table_id)
+            return
+        await self.show(chat_id, name, group_view, caption, table_id=table_id)
+        for seat in people:
+            person = Person(seats[seat]["user_id"], seats[seat]["name"])
+            # Each person's menu goes to their direct chat when possible: choices made
+            # there stay hidden from the group until the step resolves.
+            where = await self._direct(person.user_id) or chat_id
+            menu_lang = lang if where == chat_id else self.lang_of(
+                Place(self.network, where, True), person)
+            text, buttons = self.menu(Seat(table_id, seat, chat_id), person, [], menu_lang,
+                                      where)
+            if where != chat_id:
+                view = self.service.state(table_id, seat)["view"]
+                try:
+                    await self.show(where, name, view, text, buttons,
+                                    menu_for=person.user_id, seat=seat, table_id=table_id)
+                    continue
+                except Exception:  # noqa: BLE001 - e.g. they never started a chat with the bot
+                    log.info("no direct chat with %s; their menu goes to the group",
+                             person.user_id)
+                text, buttons = self.menu(Seat(table_id, seat, chat_id), person, [], lang,
+                                          chat_id)
+            await self.say(chat_id, text, buttons, menu_for=person.user_id)
+
+    async def _direct(self, user_id: str) -> str | None:
+        try:
+            return await self.transport.direct_chat(user_id)
+        except Exception:  # noqa: BLE001 - no direct chat: the group it is
+            log.info("no direct chat with %s", user_id)
+            return None
+
+    async def _announce_scoring(self, table_id: str, chat_id: str, name: str, state: dict,
+                                lines: list[str], lang: str) -> None:
+        """Scores changed: the scoreboard, then each player's picture."""
+        await self.say(chat_id, "\n".join(lines + [self.score_text(table_id, lang)]))
+        names = self.names(table_id)
+        view = self.service.state(table_id, None)["view"]
+        for seat in range(len(state["table"]["seats"])):
+            await self.show(chat_id, name, view, i18n.text(lang, "score.sheet",
+                                                           who=names[seat]),
+                            seat=seat, table_id=table_id)
+            if not images.per_seat(name):
+                break
+
+    async def _announce_end(self, table_id: str, chat_id: str, summary: dict, state: dict,
+                            lines: list[str], lang: str) -> None:
+        names = self.names(table_id)
+        result = summary.get("result") or {}
+        scores = result.get("scores") or self.service.scores(table_id) or []
+        ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
+        board = "\n".join(f"{names[s]}: {scores[s]}" for s in ranking)
+        winners = ", ".join(names[s] for s in result.get("winners", []))
+        text = "\n".join(lines + [i18n.text(lang, "end.title"), board,
+                                  i18n.text(lang, "end.winner", who=winners or "-"),
+                                  i18n.text(lang, "end.replay",
+                                            link=self.link("replay", table_id))])
+        await self.show(chat_id, summary["game"], self.service.state(table_id, None)["view"],
+                        text, table_id=table_id)
+        self.store.update_game(table_id, status="over", last_event=10**9)
+
+
+    def _arm_reminder(self, table_id: str, state: dict, lang: str) -> None:
+        follower = self.followers.get(table_id)
+        if follower is None:
+            return
+        if follower.reminder:
+            follower.reminder.cancel()
+            follower.reminder = None
+        clock = state.get("clock")
+        if not clock:
+            return
+        seats = self.store.seats_of(table_id)
+        remaining = {int(s): left for s, left in (clock.get("remaining") or {}).items()
+                     if left is not None and int(s) in state["to_act"] and int(s) in seats
+                     and not _autopilot(state["table"], int(s))}
+        if not remaining:
+            return
+        soonest = min(remaining.values())
+        warn = min(60.0, max(3.0, soonest / 4))  # a quarter of the time left, ≤ 1 minute
+        delay = soonest - warn
+        if delay <= 0:
+            return
+        version = state["state_id"]
+
+        def remind() -> None:
+            asyncio.get_running_loop().create_task(
+                self._remind(table_id, version, list(remaining), round(warn)))
+
+        follower.reminder = asyncio.get_running_loop().call_later(delay, remind)
+
+    async def _remind(self, table_id: str, version: int, seats: list[int], seconds: int) -> None:
+        try:
+            summary = self.service.summary(table_id)
+            if summary["state_id"] != version or summary["status"] != "playing":
+                return
+            game = self.store.game(table_id)
+            held = self.store.seats_of(table_id)
+            who = ", ".join(self.transport.mention(held[s]["user_id"], held[s]["name"])
+                            for s in seats if s in summary["to_act"])
+            if who:
+                lang = self.chat_lang(game["chat_id"])
+                await self.say(game["chat_id"], i18n.text(lang, "clock.reminder", who=who,
+                                                          seconds=seconds))
+        except Exception:  # noqa: BLE001
+            log.exception("clock reminder for %s failed", table_id)
+
+
+def _autopilot(summary: dict, seat: int) -> bool:
+    return bool(summary["seats"][seat].get("autopilot")) or summary["seats"][seat]["kind"] != \
+        "person"

@@ -1,0 +1,238 @@
+"""The chat face's own tables, in the service's database.
+
+The service's schema (``store/migrations.py``) knows nothing of chat; these
+``chat_*`` tables sit beside it, created with ``checkfirst`` under their own
+version row (``chat_schema``), so the two evolve apart. They hold what only
+the chat face knows: which chat plays which table, who sits where (seat
+tokens stay here, never in a message), per-chat and per-person languages,
+lobbies still gathering players, and the ids of events already handled (a
+Matrix event or Telegram update delivered twice is acted on once).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from sqlalchemy import (JSON, Column, Engine, Float, Index, Integer, MetaData, String,
+                        Table, Text, and_, delete, insert, select, update)
+from sqlalchemy.exc import IntegrityError
+
+from boardgamesbot.engine import GameError
+
+CHAT_SCHEMA_VERSION = 1
+metadata = MetaData()
+
+chat_schema = Table("chat_schema", metadata,
+                    Column("version", Integer, primary_key=True, autoincrement=False))
+
+rooms = Table(
+    "chat_rooms", metadata,
+    Column("network", String(16), primary_key=True),
+    Column("chat_id", String(255), primary_key=True),
+    Column("lang", String(8), nullable=True),       # set by the chat's admins or creator
+    Column("menu", JSON, nullable=True),             # numbered choices on offer (Matrix)
+)
+
+people = Table(
+    "chat_people", metadata,
+    Column("network", String(16), primary_key=True),
+    Column("user_id", String(255), primary_key=True),
+    Column("lang", String(8), nullable=True),       # a person's own choice, in a direct chat
+)
+
+lobbies = Table(
+    "chat_lobbies", metadata,
+    Column("network", String(16), primary_key=True),
+    Column("chat_id", String(255), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("creator", String(255), nullable=False),
+    Column("players", JSON, nullable=False),         # [[user_id, name], ...]
+    Column("bots", JSON, nullable=False),            # [level, ...]
+    Column("clock", JSON, nullable=True),
+    Column("message_id", String(255), nullable=True),
+    Column("created", Float, nullable=False),
+)
+
+games = Table(
+    "chat_games", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("network", String(16), nullable=False),
+    Column("chat_id", String(255), nullable=False),
+    Column("creator", String(255), nullable=False),
+    Column("status", String(16), nullable=False),    # playing, over
+    Column("last_event", Integer, nullable=False),   # the last table event told the chat
+    Column("prompted", Integer, nullable=False),     # the table version last prompted
+    Column("awaited", JSON, nullable=True),          # the seats that prompt was for
+    Column("scores", JSON, nullable=True),           # the scores last announced
+    Index("chat_games_by_chat", "network", "chat_id", "status"),
+)
+
+seats = Table(
+    "chat_seats", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("network", String(16), nullable=False),
+    Column("user_id", String(255), nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("token", Text, nullable=False),           # the seat's token: never sent to a group
+    Index("chat_seats_by_user", "network", "user_id"),
+)
+
+processed = Table(
+    "chat_processed", metadata,
+    Column("network", String(16), primary_key=True),
+    Column("event_id", String(255), primary_key=True),
+    Column("at", Float, nullable=False, index=True),
+)
+
+cursors = Table(
+    "chat_cursors", metadata,
+    Column("network", String(16), primary_key=True),
+    Column("account", String(255), primary_key=True),
+    Column("position", Text, nullable=False),        # e.g. Matrix's next_batch sync token
+)
+
+KEEP_PROCESSED = 7 * 24 * 3600  # seconds an event id is remembered
+
+
+class ChatStore:
+    """Reads and writes the ``chat_*`` tables; every write is one transaction."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        with engine.begin() as c:
+            chat_schema.create(c, checkfirst=True)
+            found = c.execute(select(chat_schema.c.version)).scalar() or 0
+            if found > CHAT_SCHEMA_VERSION:
+                raise GameError(f"the chat tables are at version {found}, newer than this "
+                                f"program's {CHAT_SCHEMA_VERSION}", code="schema_too_new")
+            for table in (rooms, people, lobbies, games, seats, processed, cursors):
+                table.create(c, checkfirst=True)
+            if found < CHAT_SCHEMA_VERSION:
+                c.execute(delete(chat_schema))
+                c.execute(insert(chat_schema).values(version=CHAT_SCHEMA_VERSION))
+
+    # Duplicate delivery ----------------------------------------------------------------
+
+    def first_time(self, network: str, event_id: str) -> bool:
+        """Remember ``event_id``; False if it was seen before (then do nothing)."""
+        now = time.time()
+        try:
+            with self.engine.begin() as c:
+                c.execute(insert(processed).values(network=network, event_id=event_id[:255],
+                                                   at=now))
+        except IntegrityError:
+            return False
+        return True
+
+    def forget_old_events(self) -> None:
+        with self.engine.begin() as c:
+            c.execute(delete(processed).where(processed.c.at < time.time() - KEEP_PROCESSED))
+
+    # Where a network's stream of events was read up to --------------------------------
+
+    def cursor(self, network: str, account: str) -> str | None:
+        with self.engine.connect() as c:
+            return c.execute(select(cursors.c.position).where(and_(
+                cursors.c.network == network, cursors.c.account == account))).scalar()
+
+    def set_cursor(self, network: str, account: str, position: str) -> None:
+        self._upsert(cursors, {"network": network, "account": account}, {"position": position})
+
+    # Languages and menus ---------------------------------------------------------------
+
+    def room(self, network: str, chat_id: str) -> dict:
+        with self.engine.connect() as c:
+            row = c.execute(select(rooms).where(and_(
+                rooms.c.network == network, rooms.c.chat_id == chat_id))).mappings().first()
+        return dict(row) if row else {"network": network, "chat_id": chat_id, "lang": None,
+                                      "menu": None}
+
+    def set_room(self, network: str, chat_id: str, **values: Any) -> None:
+        self._upsert(rooms, {"network": network, "chat_id": chat_id}, values)
+
+    def person_lang(self, network: str, user_id: str) -> str | None:
+        with self.engine.connect() as c:
+            return c.execute(select(people.c.lang).where(and_(
+                people.c.network == network, people.c.user_id == user_id))).scalar()
+
+    def set_person_lang(self, network: str, user_id: str, lang: str) -> None:
+        self._upsert(people, {"network": network, "user_id": user_id}, {"lang": lang})
+
+    def _upsert(self, table: Table, key: dict, values: dict) -> None:
+        where = and_(*(table.c[k] == v for k, v in key.items()))
+        with self.engine.begin() as c:
+            if c.execute(update(table).where(where).values(**values)).rowcount == 0:
+                c.execute(insert(table).values(**key, **values))
+
+    # Lobbies ---------------------------------------------------------------------------
+
+    def lobby(self, network: str, chat_id: str) -> dict | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(lobbies).where(and_(
+                lobbies.c.network == network, lobbies.c.chat_id == chat_id))).mappings().first()
+        return dict(row) if row else None
+
+    def save_lobby(self, lobby: dict) -> None:
+        key = {"network": lobby["network"], "chat_id": lobby["chat_id"]}
+        self._upsert(lobbies, key, {k: v for k, v in lobby.items() if k not in key})
+
+    def drop_lobby(self, network: str, chat_id: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(delete(lobbies).where(and_(lobbies.c.network == network,
+                                                 lobbies.c.chat_id == chat_id)))
+
+    # Games and seats -------------------------------------------------------------------
+
+    def start_game(self, table_id: str, network: str, chat_id: str, creator: str,
+                   sitting: list[tuple[int, str, str, str]]) -> None:
+        """Record a started table and its people's seats; drop the chat's lobby."""
+        with self.engine.begin() as c:
+            c.execute(insert(games).values(table_id=table_id, network=network, chat_id=chat_id,
+                                           creator=creator, status="playing", last_event=0,
+                                           prompted=0, awaited=None, scores=None))
+            if sitting:
+                c.execute(insert(seats), [dict(table_id=table_id, seat=s, network=network,
+                                               user_id=u, name=n[:64], token=t)
+                                          for s, u, n, t in sitting])
+            c.execute(delete(lobbies).where(and_(lobbies.c.network == network,
+                                                 lobbies.c.chat_id == chat_id)))
+
+    def game(self, table_id: str) -> dict | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(games).where(games.c.table_id == table_id)).mappings().first()
+        return dict(row) if row else None
+
+    def game_in(self, network: str, chat_id: str) -> dict | None:
+        """The chat's running game, else its latest one."""
+        with self.engine.connect() as c:
+            found = c.execute(select(games).where(and_(
+                games.c.network == network, games.c.chat_id == chat_id))
+                .order_by((games.c.status == "playing").desc(), games.c.table_id)).mappings()
+            rows = [dict(r) for r in found]
+        playing = [r for r in rows if r["status"] == "playing"]
+        return playing[0] if playing else None
+
+    def running_games(self, network: str) -> list[dict]:
+        with self.engine.connect() as c:
+            return [dict(r) for r in c.execute(select(games).where(and_(
+                games.c.network == network, games.c.status == "playing"))).mappings()]
+
+    def update_game(self, table_id: str, **values: Any) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(games).where(games.c.table_id == table_id).values(**values))
+
+    def seats_of(self, table_id: str) -> dict[int, dict]:
+        with self.engine.connect() as c:
+            return {r["seat"]: dict(r) for r in c.execute(
+                select(seats).where(seats.c.table_id == table_id)).mappings()}
+
+    def seats_of_person(self, network: str, user_id: str) -> list[dict]:
+        """Every seat ``user_id`` holds at a running game (with the game's chat)."""
+        query = (select(seats, games.c.chat_id).join(games, games.c.table_id == seats.c.table_id)
+                 .where(and_(seats.c.network == network, seats.c.user_id == user_id,
+                             games.c.status == "playing")))
+        with self.engine.connect() as c:
+            return [dict(r) for r in c.execute(query).mappings()]

@@ -1,0 +1,186 @@
+"""Every call the chat face makes into the game service, and nothing else does.
+
+The chat's tables are ordinary service tables: created, played, undone and
+watched through the `Lobby`'s public methods, exactly as the HTTP and
+WebSocket API do, so the browser opens them too. Keeping this coupling in
+one small module lets the service change underneath (version-checked
+commits, fan-out between processes) with one place to adapt.
+
+A person in chat acts on the position they see now, so every action carries
+the table's current version as its state id.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import AsyncIterator
+
+from boardgamesbot.engine import GameError
+from boardgamesbot.service.bots import BotPool
+from boardgamesbot.service.errors import ServiceError
+from boardgamesbot.service.fanout import CHANNEL, make_fanout
+from boardgamesbot.service.lobby import Limits, Lobby, Watcher
+from boardgamesbot.store import Store, default_url
+
+HINT_LEVEL = "medium"
+BATCH_WAIT = 0.05  # seconds to let a burst of table messages arrive before taking them
+
+
+class Service:
+    """The game service as the chat face sees it."""
+
+    def __init__(self, lobby: Lobby, bots: BotPool) -> None:
+        self.lobby = lobby
+        self.bots = bots
+
+    @classmethod
+    async def open(cls, db: str | None = None, data_dir: str | None = None,
+                   bot_workers: int = 0, redis: str | None = None,
+                   jobs: bool = True) -> "Service":
+        """The service over ``db`` (default: the SQLite file `bgbot serve` uses), as one
+        more process of it: changes made elsewhere (a browser on `bgbot serve`) arrive
+        through the same fan-out (PostgreSQL LISTEN/NOTIFY, or Redis). ``jobs``: this
+        process also plays the bots' and clocks' decisions it can claim."""
+        store = Store(db or default_url(data_dir), notify=None if redis else CHANNEL)
+        lobby = Lobby(store, make_fanout(store.url, redis), Limits.from_env())
+        bots = BotPool(bot_workers)
+        if bot_workers:
+            await bots.warm_up()
+        await lobby.open()
+        if jobs:
+            lobby.run_jobs(bots, max(2, 2 * bot_workers))
+        return cls(lobby, bots)
+
+    async def close(self) -> None:
+        await self.lobby.close()
+        self.bots.close()
+        self.lobby.store.close()
+
+    @property
+    def engine(self):
+        """The database engine: the chat keeps its own ``chat_*`` tables beside the service's."""
+        return self.lobby.store.engine
+
+    # Tables ----------------------------------------------------------------------------
+
+    def create(self, game: str, options: dict, people: list[str], bots: list[str],
+               clock: dict | None) -> tuple[str, dict[int, str]]:
+        """A started table: people in the first seats, then the bots. Returns its id and
+        the people's seat tokens by seat."""
+        seats = ([{"kind": "person", "name": name} for name in people]
+                 + [{"kind": "bot", "level": level} for level in bots])
+        created = self.lobby.create(game, options, seats, clock, None)
+        return created["table"]["id"], {s["seat"]: s["token"] for s in created["seats"]}
+
+    def summary(self, table_id: str) -> dict:
+        return self.lobby.get(table_id).summary()
+
+    def state(self, table_id: str, seat: int | None) -> dict:
+        """What ``seat`` (None: a spectator) sees: the service's state message."""
+        return self.lobby.get(table_id).state_message(seat)
+
+    def legal(self, table_id: str, seat: int) -> list[dict]:
+        """``[{"notation", "text", "info"}]``: the seat's legal actions, described in
+        English words and as data (``info``: the engine's ``action_info``, with costs)."""
+        table = self.lobby.get(table_id)
+        if table.state is None or seat not in table.awaited():
+            return []
+        state = table.state
+        return [{"notation": str(a), "text": state.describe(a),
+                 "info": state.action_info(seat, a)} for a in state.legal_actions(seat)]
+
+    def notations(self, table_id: str, seat: int) -> list[str]:
+        """The seat's legal actions in notation (cheap: for buttons)."""
+        table = self.lobby.get(table_id)
+        if table.state is None or seat not in table.awaited():
+            return []
+        return [str(a) for a in table.state.legal_actions(seat)]
+
+    def fresh(self, table_id: str, seat: int, state_id: int) -> bool:
+        """Is a choice ``seat`` made on state ``state_id`` still good? The service's rule:
+        nothing that seat can see changed since (another seat's hidden choice in a
+        simultaneous step does not count)."""
+        table = self.lobby.get(table_id)
+        return table.since[seat] <= state_id <= table.version
+
+    def scores(self, table_id: str) -> list[int] | None:
+        table = self.lobby.get(table_id)
+        return None if table.state is None else list(table.state.scores())
+
+    # Play ------------------------------------------------------------------------------
+
+    def act(self, table_id: str, seat: int, notation: str) -> dict:
+        table = self.lobby.get(table_id)
+        return self.lobby.act(table_id, seat, notation, table.version)
+
+    def undo(self, table_id: str, seat: int) -> dict:
+        table = self.lobby.get(table_id)
+        return self.lobby.undo(table_id, seat, table.version)
+
+    def autopilot(self, table_id: str, seat: int, level: str | None) -> dict:
+        return self.lobby.autopilot(table_id, seat, level)
+
+    def preview(self, table_id: str, seat: int, notation: str) -> dict:
+        """Try ``notation`` on a copy (the game's own preview): ``{"legal", "action",
+        "view"}`` or ``{"legal": False, "error"}``. The table is not changed."""
+        table = self.lobby.get(table_id)
+        if table.state is None:
+            raise ServiceError("the game has not started yet", code="not_started", status=409)
+        return table.state.preview(seat, notation)
+
+    async def hint(self, table_id: str, seat: int) -> str:
+        """A suggested action for ``seat``.
+
+        HINT: the lead is adding a hint feature to the service (``POST
+        /api/tables/{id}/hint``); until it lands, ask the service's own bot pool
+        what its medium bot would play here (a copy of the position, the seat's
+        own seed), which is what a hint is.
+        """
+        table = self.lobby.get(table_id)
+        if table.state is None or seat not in table.awaited():
+            raise ServiceError("it is not your decision now", code="no_decision", status=409)
+        version = table.version
+        notation = await self.bots.choose(table.state.clone(), seat, HINT_LEVEL,
+                                          table.bot_seed(seat))
+        if self.lobby.get(table_id).version != version:
+            raise ServiceError("the game changed meanwhile; ask again", code="stale_state",
+                               status=409)
+        return notation
+
+    # Live updates ----------------------------------------------------------------------
+
+    def watch(self, table_id: str) -> "Subscription":
+        """Follow a table as a spectator, like a WebSocket client without a token."""
+        return Subscription(self.lobby, table_id)
+
+
+class Subscription:
+    """A table's live messages (``events`` and ``state``), as the WebSocket sends them."""
+
+    def __init__(self, lobby: Lobby, table_id: str) -> None:
+        self.lobby = lobby
+        self.watcher: Watcher = lobby.watch(lobby.get(table_id), None)
+
+    async def batches(self) -> AsyncIterator[list[dict]]:
+        """Bursts of messages (a bot's quick actions come together). Ends when the
+        service drops this watcher (it fell behind): watch again to catch up."""
+        outbox = self.watcher.outbox
+        while True:
+            text = await outbox.get()
+            if text is None:
+                return
+            await asyncio.sleep(BATCH_WAIT)
+            batch = [json.loads(text)]
+            while outbox.items:
+                more = await outbox.get()
+                if more is None:
+                    break
+                batch.append(json.loads(more))
+            yield batch
+
+    def close(self) -> None:
+        self.lobby.unwatch(self.watcher)
+
+
+__all__ = ["GameError", "Service", "ServiceError", "Subscription"]

@@ -1,0 +1,229 @@
+"""A fake Telegram Bot API server on loopback (Starlette), for python-telegram-bot's real
+HTTP stack: long-polled ``getUpdates``, form and multipart bodies, Telegram-shaped
+results, Telegram's limits (text 4096, caption 1024, callback_data 64 bytes) enforced
+as Telegram does (HTTP 400), and 429 answers on request.
+
+Only the network boundary is fake: the bot under test runs unchanged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import socket
+import time
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+BOT = {"id": 4242, "is_bot": True, "first_name": "BGBot", "username": "bgbot_test_bot"}
+
+
+def free_port() -> int:
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+class FakeTelegram:
+    def __init__(self) -> None:
+        self.updates: list[dict] = []
+        self.sent: list[tuple[str, dict, dict]] = []  # (method, fields, files), accepted
+        self.refused: list[tuple[str, int]] = []  # (method, status) answered with an error
+        self.admins: set[int] = set()
+        self.blocked: set[int] = set()  # people who never started the bot (403 in private)
+        self.too_many: dict[str, int] = {}  # method -> answer its next call with 429
+        self.bad_gateway: set[str] = set()  # methods whose next call gets a 502
+        self.chats: dict[int, dict] = {}
+        self.commands: dict[str, list] = {}  # language code -> the command menu
+        self.messages: dict[tuple[int, int], dict] = {}
+        self._new = asyncio.Event()
+        self._uid = itertools.count(1)
+        self._mid = itertools.count(500)
+        self.app = Starlette(routes=[Route("/bot{token}/{method}", self.handle,
+                                           methods=["GET", "POST"])])
+        self.server: uvicorn.Server | None = None
+        self.port = 0
+
+    async def start(self) -> None:
+        self.port = free_port()
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
+                                                    log_level="warning", lifespan="off"))
+        self.task = asyncio.create_task(self.server.serve())
+        while not self.server.started:
+            await asyncio.sleep(0.01)
+
+    async def stop(self) -> None:
+        self.server.should_exit = True
+        await self.task
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    # What a test does ----------------------------------------------------------------
+
+    def push(self, update: dict, update_id: int | None = None) -> int:
+        update["update_id"] = next(self._uid) if update_id is None else update_id
+        self.updates.append(update)
+        self._new.set()
+        return update["update_id"]
+
+    def say(self, chat: dict, user: dict, text: str, thread: int | None = None) -> int:
+        entities = []
+        if text.startswith("/"):
+            entities = [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}]
+        message = {"message_id": next(self._mid), "date": int(time.time()), "chat": chat,
+                   "from": user, "text": text, "entities": entities}
+        if thread is not None:  # a forum topic
+            message.update(message_thread_id=thread, is_topic_message=True)
+        return self.push({"message": message})
+
+    def press(self, chat: dict, user: dict, message_id: int, data: str) -> int:
+        message = self.messages.get((chat["id"], message_id)) or {
+            "message_id": message_id, "date": int(time.time()), "chat": chat, "from": BOT,
+            "text": "?"}
+        return self.push({"callback_query": {"id": str(next(self._mid)), "from": user,
+                                             "chat_instance": "ci", "data": data,
+                                             "message": message}})
+
+    def calls(self, method: str, chat_id: int | None = None) -> list[dict]:
+        return [f for m, f, _ in self.sent if m == method
+                and (chat_id is None or int(f.get("chat_id", 0)) == chat_id)]
+
+    def texts(self, chat_id: int) -> list[str]:
+        """Every text and caption sent or edited into a chat, in order."""
+        return [f.get("text") or f.get("caption") or "" for m, f, _ in self.sent
+                if m in ("sendMessage", "sendPhoto", "editMessageText", "editMessageCaption")
+                and int(f.get("chat_id", 0)) == chat_id]
+
+    # The API -------------------------------------------------------------------------
+
+    async def handle(self, request):
+        method = request.path_params["method"]
+        fields, files = await self._read(request)
+        if method == "getMe":
+            return self._ok(BOT)
+        if method == "getUpdates":
+            return self._ok(await self._updates(fields))
+        if method == "deleteWebhook":
+            return self._ok(True)
+        if method == "setMyCommands":
+            self.commands[fields.get("language_code") or ""] = fields["commands"]
+            return self._ok(True)
+        if method in self.too_many:
+            retry = self.too_many.pop(method)
+            self.refused.append((method, 429))
+            return JSONResponse({"ok": False, "error_code": 429,
+                                 "description": f"Too Many Requests: retry after {retry}",
+                                 "parameters": {"retry_after": retry}}, status_code=429)
+        if method in self.bad_gateway:
+            self.bad_gateway.discard(method)
+            self.refused.append((method, 502))
+            return JSONResponse({"ok": False, "error_code": 502, "description": "Bad Gateway"},
+                                status_code=502)
+        problem = self._limits(method, fields)
+        if problem:
+            self.refused.append((method, 400))
+            return JSONResponse({"ok": False, "error_code": 400,
+                                 "description": f"Bad Request: {problem}"}, status_code=400)
+        if method == "getChatMember":
+            status = "administrator" if int(fields["user_id"]) in self.admins else "member"
+            return self._ok({"status": status, "user": {"id": int(fields["user_id"]),
+                                                        "is_bot": False, "first_name": "x"}})
+        if method in ("sendMessage", "sendPhoto") and int(fields["chat_id"]) in self.blocked:
+            self.refused.append((method, 403))
+            return JSONResponse({"ok": False, "error_code": 403,
+                                 "description": "Forbidden: bot can't initiate conversation "
+                                                "with a user"}, status_code=403)
+        self.sent.append((method, fields, files))
+        if method == "answerCallbackQuery":
+            return self._ok(True)
+        chat_id = int(fields["chat_id"])
+        if method in ("editMessageText", "editMessageCaption", "editMessageReplyMarkup"):
+            key = (chat_id, int(fields["message_id"]))
+            message = dict(self.messages.get(key) or {"message_id": key[1], "date": 0,
+                                                      "chat": self._chat(chat_id)})
+            if method == "editMessageText":
+                if "photo" in message:
+                    self.sent.pop()
+                    self.refused.append((method, 400))
+                    return JSONResponse({"ok": False, "error_code": 400, "description":
+                                         "Bad Request: there is no text in the message to "
+                                         "edit"}, status_code=400)
+                message["text"] = fields["text"]
+            if method == "editMessageCaption":
+                message["caption"] = fields.get("caption", "")
+            if "reply_markup" in fields:
+                message["reply_markup"] = fields["reply_markup"]
+            self.messages[key] = message
+            return self._ok(message)
+        message = {"message_id": next(self._mid), "date": int(time.time()), "from": BOT,
+                   "chat": self._chat(chat_id)}
+        if method == "sendPhoto":
+            message["photo"] = [{"file_id": "f1", "file_unique_id": "u1", "width": 900,
+                                 "height": 700}]
+            if fields.get("caption"):
+                message["caption"] = fields["caption"]
+        else:
+            message["text"] = fields.get("text", "")
+        if "reply_markup" in fields:
+            message["reply_markup"] = fields["reply_markup"]
+        self.messages[(chat_id, message["message_id"])] = message
+        return self._ok(message)
+
+    def _chat(self, chat_id: int) -> dict:
+        return self.chats.get(chat_id) or {"id": chat_id, "type": "private", "first_name": "x"}
+
+    @staticmethod
+    def _limits(method: str, fields: dict) -> str | None:
+        if len(fields.get("text", "")) > 4096:
+            return "message is too long"
+        if len(fields.get("caption", "") or "") > 1024:
+            return "message caption is too long"
+        markup = fields.get("reply_markup") or {}
+        for row in markup.get("inline_keyboard", []):
+            for button in row:
+                if len(button.get("callback_data", "").encode()) > 64:
+                    return "BUTTON_DATA_INVALID"
+        return None
+
+    async def _updates(self, fields: dict) -> list[dict]:
+        offset = int(fields.get("offset", 0) or 0)
+        timeout = float(fields.get("timeout", 0) or 0)
+        pending = [u for u in self.updates if u["update_id"] >= offset]
+        if not pending and timeout:
+            self._new.clear()
+            try:
+                await asyncio.wait_for(self._new.wait(), timeout)
+            except asyncio.TimeoutError:
+                pass
+            pending = [u for u in self.updates if u["update_id"] >= offset]
+        return pending
+
+    @staticmethod
+    async def _read(request) -> tuple[dict, dict]:
+        ctype = request.headers.get("content-type", "")
+        fields, files = {}, {}
+        if ctype.startswith("multipart/"):
+            form = await request.form()
+            for key, value in form.multi_items():
+                if hasattr(value, "read"):
+                    files[key] = (value.filename, await value.read(), value.content_type)
+                else:
+                    fields[key] = json.loads(value) if value[:1] in "[{" else value
+        elif ctype.startswith("application/json"):
+            fields = await request.json()
+        elif ctype.startswith("application/x-www-form-urlencoded"):
+            fields = {k: json.loads(v) if v[:1] in "[{" else v
+                      for k, v in (await request.form()).items()}
+        return fields, files
+
+    @staticmethod
+    def _ok(result) -> JSONResponse:
+        return JSONResponse({"ok": True, "result": result})

@@ -1,0 +1,304 @@
+"""The conversation core over a recording transport (the network boundary), with the real
+service on SQLite: commands, refusals, languages, menus, undo, hints, leaving."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+import itertools
+import json
+from importlib import resources
+
+import pytest
+
+from boardgamesbot.chat import choices, i18n
+from boardgamesbot.chat.commands import read_clock
+from boardgamesbot.chat.conversation import Button, Conversation, Person, Place, Refusal
+from boardgamesbot.chat.games import find_game, read_options
+from boardgamesbot.chat.tables import Service
+from boardgamesbot.engine import GameError
+
+
+class Recorder:
+    """A network that only records what it was asked to send."""
+
+    network = "test"
+    numbered = True
+    max_text = 500
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, str, bool]] = []  # (chat, text, with picture)
+        self.admins: set[str] = set()
+        self._ids = itertools.count(1)
+
+    async def send(self, chat_id, text, buttons=None, image=None):
+        self.sent.append((chat_id, text, image is not None))
+        return str(next(self._ids))
+
+    async def edit(self, chat_id, message_id, text, buttons=None):
+        self.sent.append((chat_id, "(edit) " + text, False))
+
+    def mention(self, user_id, name):
+        return f"@{name}"
+
+    async def is_admin(self, chat_id, user_id):
+        return user_id in self.admins
+
+    async def direct_chat(self, user_id):
+        return None
+
+    def texts(self, chat: str) -> list[str]:
+        return [t for c, t, _ in self.sent if c == chat]
+
+
+ANA, BOB, EVE = Person("ana", "Ana", "pt-BR"), Person("bob", "Bob"), Person("eve", "Eve")
+ROOM = Place("test", "room")
+
+
+def run(test):
+    def wrapper(tmp_path):
+        async def main():
+            service = await Service.open(db=f"sqlite:///{tmp_path / 'c.db'}")
+            net = Recorder()
+            conversation = Conversation(service, net, "http://bg")
+            ids = itertools.count()
+
+            async def say(person, text, place=ROOM):
+                """Everything the bot says in the chat in answer (settled for 0.2 s)."""
+                before = len(net.texts(place.chat_id))
+                await conversation.handle_text(place, person, text, f"e{next(ids)}")
+                quiet = 0
+                while quiet < 4:
+                    count = len(net.texts(place.chat_id))
+                    await asyncio.sleep(0.05)
+                    quiet = quiet + 1 if len(net.texts(place.chat_id)) == count else 0
+                return "\n".join(net.texts(place.chat_id)[before:])
+
+            try:
+                await test(conversation, net, say, service)
+            finally:
+                await conversation.close()
+                await service.close()
+        asyncio.run(asyncio.wait_for(main(), 60))
+    wrapper.__name__ = test.__name__
+    return wrapper
+
+
+@run
+async def test_lobby_commands_and_their_refusals(conversation, net, say, service):
+    assert "Which game" in await say(ANA, "new")
+    assert "I don't know the game 'chess'" in await say(ANA, "new chess")
+    assert "'deluxe' is not an option" in await say(ANA, "new tikal deluxe")
+    assert "Tikal (auction variant)" in await say(ANA, "new tikal auction")
+    assert "only the table's creator" in (await say(BOB, "bot easy")).lower()
+    assert "(edit)" in await say(BOB, "join")
+    assert "already at this table" in await say(BOB, "join")
+    assert "Computer players" in await say(ANA, "bot genius")
+    assert "Clock:" in await say(ANA, "clock forever")
+    assert "2 min per decision" in await say(ANA, "clock 2m")
+    await say(BOB, "leave")
+    assert "Bob" not in net.texts("room")[-1]
+    assert "needs 2 to 4 players" in await say(ANA, "start")
+    await say(ANA, "bot medium")
+    await say(ANA, "start")
+    assert "▶" in " ".join(net.texts("room")[-3:])
+    assert "already running" in await say(ANA, "new tikal")
+
+
+@run
+async def test_a_game_through_commands(conversation, net, say, service):
+    await say(ANA, "new tikal")
+    await say(BOB, "join")
+    await say(ANA, "start")
+    await until(lambda: any("Your turn, @Ana" in t for t in net.texts("room")))
+    assert net.sent[-1][2] or any(p for _, _, p in net.sent), "a picture of the board"
+    assert "not your turn" in (await say(BOB, "end")).lower()
+    assert "Place the drawn tile first" in await say(ANA, "end")
+    assert "not written correctly" in await say(ANA, "place Z9")
+    assert "What you can do" in await say(ANA, "moves")
+    assert "Preview of place" in await say(ANA, "preview " + legal(service, conversation, 0)[0])
+    hint = await say(ANA, "hint")
+    assert hint.startswith("💡")
+    await say(ANA, legal(service, conversation, 0)[0])  # place the tile
+    move = next(n for n in legal(service, conversation, 0) if n.startswith("enter"))
+    await say(ANA, move)
+    assert f"Ana: {move}" in " ".join(net.texts("room")[-2:])
+    await say(ANA, "undo")
+    assert f"took back {move}" in " ".join(net.texts("room")[-3:])
+    assert "Someone else has played since" in await say(BOB, "undo")
+    assert "Scores:" in await say(BOB, "score")
+    status = await say(BOB, "status")
+    assert "http://bg/#/table/" in status and "Waiting for: Ana" in status
+    # The creator hands a vanished player's seat to the computer.
+    await say(ANA, "kick Bob")
+    await asyncio.sleep(0.2)
+    assert any("plays for Bob" in t for t in net.texts("room"))
+
+
+@run
+async def test_numbered_answers_and_stale_menus(conversation, net, say, service):
+    await say(ANA, "new cartographers", Place("test", "dm", True))
+    await say(ANA, "start", Place("test", "dm", True))
+    await until(lambda: "1)" in net.texts("dm")[-1])
+    menu = net.texts("dm")[-1]
+    assert "1)" in menu, menu
+    answer = await say(ANA, "1", Place("test", "dm", True))
+    assert "escolha" in answer  # Ana's client speaks Portuguese: so does her direct chat
+    refused = await say(ANA, "99", Place("test", "dm", True))  # no such choice: notation?
+    assert "não está escrita corretamente" in refused and "expected" in refused
+
+
+@run
+async def test_language_per_chat_and_per_person(conversation, net, say, service):
+    assert "admins" in await say(BOB, "lang ca")
+    net.admins.add("bob")
+    assert await say(BOB, "lang ca") == "Aquí parlaré en català."
+    assert "Quin joc?" in await say(EVE, "nova")  # a Catalan word for 'new'
+    dm = Place("test", "dm-eve", True)
+    assert "Vou falar português" in await say(EVE, "idioma pt", dm)
+    assert "Qual jogo?" in await say(EVE, "new", dm)
+    assert "Quin joc?" in await say(EVE, "new")  # the group keeps its own language
+
+
+@run
+async def test_rules_by_topic(conversation, net, say, service):
+    intro = await say(ANA, "rules tikal")
+    assert "Topics" in intro or "Temas" in intro
+    topic = intro.split("• ")[1].split()[0]
+    assert topic.lower() in (await say(ANA, f"rules tikal {topic}")).lower()
+    assert "No rules topic" in await say(BOB, "rules tikal zzzz")
+
+
+async def until(predicate, timeout=20.0):
+    for _ in range(int(timeout / 0.05)):
+        if predicate():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+def legal(service, conversation, seat):
+    game = conversation.store.game_in("test", "room")
+    return service.notations(game["table_id"], seat)
+
+
+def test_duplicate_events_are_acted_on_once(tmp_path):
+    async def main():
+        service = await Service.open(db=f"sqlite:///{tmp_path / 'c.db'}")
+        net = Recorder()
+        conversation = Conversation(service, net)
+        for _ in range(3):
+            await conversation.handle_text(ROOM, ANA, "new tikal", "same-event")
+        assert len(net.texts("room")) == 1
+        await conversation.close()
+        await service.close()
+    asyncio.run(main())
+
+
+def test_long_messages_are_cut_to_the_network_limit(tmp_path):
+    async def main():
+        service = await Service.open(db=f"sqlite:///{tmp_path / 'c.db'}")
+        net = Recorder()
+        conversation = Conversation(service, net)
+        await conversation.say("room", "x" * 1234, [[Button("a", "j")]])
+        assert [len(t) for t in net.texts("room")][:2] == [500, 500]
+        await service.close()
+    asyncio.run(main())
+
+
+def test_buttons_follow_the_notation_word_by_word():
+    notations = ["bid 1", "bid 2", "pass", "enter W A6", "enter W B6"]
+    steps = choices.next_words(notations, [])
+    assert [(s.word, s.complete, s.more) for s in steps] == [
+        ("bid", False, True), ("pass", True, False), ("enter", False, True)]
+    prefix, steps = choices.narrow(notations, ["enter"])
+    assert prefix == ["enter", "W"] and [s.notation for s in steps] == ["enter W A6",
+                                                                        "enter W B6"]
+
+
+def test_clock_words():
+    assert read_clock(["90"]) == {"mode": "decision", "seconds": 90.0, "level": "easy"}
+    assert read_clock(["bank", "10m", "hard"]) == {"mode": "bank", "seconds": 600.0,
+                                                   "level": "hard"}
+    assert read_clock(["off"]) is None
+    for bad in (["soon"], [], ["2m", "genius"], ["0s"]):
+        with pytest.raises(Refusal):
+            read_clock(bad)
+
+
+def test_options_and_game_names_from_the_registry():
+    assert read_options("tikal", ["auction"]) == {"variant": "auction"}
+    assert read_options("cartographers", ["b"]) == {"side": "B"}
+    with pytest.raises(GameError):
+        read_options("cartographers", ["C"])
+    assert find_game("Cartògrafs") == "cartographers" == find_game("cartografos")
+    assert find_game("chess") is None
+
+
+def test_every_language_has_every_sentence():
+    def keys(lang):
+        return set(json.loads(resources.files("boardgamesbot.chat").joinpath(
+            f"messages/{lang}.json").read_text()))
+    assert keys("en") == keys("pt-BR") == keys("ca")
+    for lang in i18n.LANGUAGES:
+        assert i18n.text(lang, "error.not_your_turn") != "error.not_your_turn"
+    assert i18n.language("pt_br") == "pt-BR" and i18n.language("xx") is None
+
+
+@pytest.mark.skipif(not os.environ.get("BGBOT_TEST_DATABASE_URL"),
+                    reason="BGBOT_TEST_DATABASE_URL is not set (no PostgreSQL to test on)")
+def test_the_chat_tables_on_postgresql():
+    """The same chat flow on PostgreSQL: lobby, start, a move, duplicate delivery."""
+    async def main():
+        service = await Service.open(db=os.environ["BGBOT_TEST_DATABASE_URL"])
+        net = Recorder()
+        conversation = Conversation(service, net)
+        room = Place("test", f"pg-{uuid.uuid4().hex}")
+        try:
+            for text, event in (("new tikal", "a"), ("bot easy", "b"), ("start", "c"),
+                                ("start", "c")):
+                await conversation.handle_text(room, ANA, text, f"{room.chat_id}-{event}")
+            game = conversation.store.game_in("test", room.chat_id)
+            await until(lambda: any("Your turn" in t for t in net.texts(room.chat_id)))
+            notation = service.notations(game["table_id"], 0)[0]
+            await conversation.handle_text(room, ANA, notation, f"{room.chat_id}-d")
+            await conversation.handle_text(room, ANA, notation, f"{room.chat_id}-d")
+            assert service.summary(game["table_id"])["actions"] == 1
+            assert conversation.store.seats_of(game["table_id"])[0]["user_id"] == "ana"
+        finally:
+            await conversation.close()
+            await service.close()
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_a_chat_table_is_an_ordinary_service_table(tmp_path):
+    """`bgbot serve` on the same database shows the chat's table, its players and moves."""
+    from fastapi.testclient import TestClient
+
+    from boardgamesbot.service.api import create_app
+
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+
+    async def play_in_chat() -> str:
+        service = await Service.open(db=url)
+        net = Recorder()
+        conversation = Conversation(service, net)
+        try:
+            for n, text in enumerate(("new tikal", "join")):
+                await conversation.handle_text(ROOM, (ANA, BOB)[n], text, f"x{n}")
+            await conversation.handle_text(ROOM, ANA, "start", "x2")
+            game = conversation.store.game_in("test", "room")
+            first = service.notations(game["table_id"], 0)[0]
+            await conversation.handle_text(ROOM, ANA, first, "x3")
+            return game["table_id"]
+        finally:
+            await conversation.close()
+            await service.close()
+
+    table_id = asyncio.run(play_in_chat())
+    with TestClient(create_app(db=url)) as browser:
+        table = browser.get(f"/api/tables/{table_id}").json()
+        assert table["status"] == "playing" and table["actions"] == 1
+        assert [s["name"] for s in table["seats"]] == ["Ana", "Bob"]
+        assert browser.get(f"/api/tables/{table_id}/view").json()["view"]["game"] == "tikal"
