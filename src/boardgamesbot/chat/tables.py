@@ -165,18 +165,18 @@ class Subscription:
     async def batches(self) -> AsyncIterator[list[dict]]:
         """Bursts of messages (a bot's quick actions come together). Ends when the
         service drops this watcher (it fell behind): watch again to catch up."""
-        outbox = self.watcher.outbox
+        outbox, render = self.watcher.outbox, self.lobby.render
         while True:
-            text = await outbox.get()
-            if text is None:
+            item = await outbox.get()
+            if item is None:
                 return
             await asyncio.sleep(BATCH_WAIT)
-            batch = [json.loads(text)]
+            batch = [json.loads(render(self.watcher, item))]
             while outbox.items:
                 more = await outbox.get()
                 if more is None:
                     break
-                batch.append(json.loads(more))
+                batch.append(json.loads(render(self.watcher, more)))
             yield batch
 
     def close(self) -> None:
