@@ -81,6 +81,18 @@ STONED_SIDES = {
     tile_id: tuple(sum(1 << side for side in range(6) if stones[side]) for stones in rotations)
     for tile_id, rotations in ROTATED.items()
 }
+# ROTATIONS_TOUCHING[tile][explored sides]: the rotations that put stones on an explored side.
+ROTATIONS_TOUCHING = {
+    tile_id: tuple(tuple(r for r in range(6) if masks[r] & explored) for explored in range(64))
+    for tile_id, masks in STONED_SIDES.items()
+}
+# SIDES_OF[space]: (side bit, neighbour, the neighbour's side facing back) for each neighbour.
+SIDE_INDEX = {1 << side: side for side in range(6)}
+SIDES_OF = tuple(
+    tuple((1 << side, other, OPPOSITE[side]) for side, other in enumerate(NEIGHBOURS[space])
+          if other >= 0)
+    for space in range(NUM_SPACES)
+)
 PLACE_ANY_ROTATION = tuple(tuple(place(s, r) for r in range(6)) for s in range(NUM_SPACES))
 # MOVES[figure][source][target]: every move action, built once (the inner loop only looks up).
 MOVES = {f: tuple(tuple(move(f, a, b) for b in range(NUM_SPACES)) for a in range(NUM_SPACES))
@@ -95,6 +107,7 @@ SPACES = range(NUM_SPACES)
 BASE_ONLY = (COMPONENTS.base_camp,)  # the camp nodes of a player without camps
 KINDS = range(1, COMPONENTS.treasure_kinds + 1)  # treasure kinds (index 0 is unused)
 FIGURES_BY_CODE = (None, (WORKER,), (LEADER,), (WORKER, LEADER))  # 1 worker, 2 leader, 3 both
+NO_EXITS = (0, (), (), ())  # exits of an unexplored space or a volcano
 GUARDS, CAMPS = COMPONENTS.guards, COMPONENTS.camps
 # The ids of the prebuilt actions above: `apply` need not check that these are well formed.
 # (The tables live as long as the module, so their ids are never reused.)
@@ -118,12 +131,9 @@ class TikalState(State):
         "game", "num_players", "variant",
         # the board
         "kind", "stones", "tile_id", "printed", "value", "wafers", "camp", "guard",
-        "guard_figure", "links",
+        "guard_figure", "links", "exits",
         # derived from the board for speed (bitmasks of spaces): explored; open for a camp
         "explored", "campable",
-        # the moves out of a space by AP left and figures, cached for the current links: a
-        # clone shares the dict, and a state whose links change starts a fresh one
-        "reach",
         # the players
         "workers", "leader", "supply", "removed", "camps_built", "guards_placed",
         "treasures", "points",
@@ -213,8 +223,8 @@ class TikalState(State):
         self.guard = [-1] * NUM_SPACES
         self.guard_figure = [None] * NUM_SPACES
         self.links = [()] * NUM_SPACES
+        self.exits = [NO_EXITS] * NUM_SPACES
         self.explored = self.campable = 0
-        self.reach = {}
 
     def board_changed(self) -> None:
         """Recompute what is derived from the board (after setup or reading a position)."""
@@ -224,23 +234,37 @@ class TikalState(State):
             kind[s] == JUNGLE or (kind[s] == TREASURE and not wafers[s])))
         for space in SPACES:
             self._relink(space)
-        self.reach = {}
 
     def _relink(self, space: int) -> None:
         """Recompute the passable crossings out of ``space`` (after a placement)."""
-        kind = self.kind[space]
-        if kind is None or kind == VOLCANO:
+        kind = self.kind
+        if kind[space] is None or kind[space] == VOLCANO:
             self.links[space] = ()
+            self.exits[space] = NO_EXITS
             return
         links = []
-        stones = self.stones[space]
-        for side, other in enumerate(NEIGHBOURS[space]):
-            if other < 0 or self.kind[other] is None or self.kind[other] == VOLCANO:
-                continue
-            cost = stones[side] + self.stones[other][OPPOSITE[side]]
-            if cost:
-                links.append((other, cost))
+        stones, board_stones = self.stones[space], self.stones
+        for bit, other, facing in SIDES_OF[space]:
+            other_kind = kind[other]
+            if other_kind is not None and other_kind != VOLCANO:
+                cost = stones[SIDE_INDEX[bit]] + board_stones[other][facing]
+                if cost:
+                    links.append((other, cost))
         self.links[space] = tuple(links)
+        self.exits[space] = None  # built when first needed (see `_exits`)
+
+    def _exits(self, space: int) -> tuple:
+        """Every move out of ``space``, for when the AP left pay for its dearest crossing:
+        (dearest cost, the worker's moves, the leader's, both interleaved)."""
+        links = self.links[space]
+        workers, leaders = MOVE_WORKER[space], MOVE_LEADER[space]
+        exits = self.exits[space] = (
+            max((cost for _, cost in links), default=0),
+            tuple([workers[other] for other, _ in links]),
+            tuple([leaders[other] for other, _ in links]),
+            tuple([row[other] for other, _ in links for row in (workers, leaders)]),
+        )
+        return exits
 
     def clone(self) -> "TikalState":
         other = TikalState.__new__(TikalState)
@@ -257,9 +281,9 @@ class TikalState(State):
         other.guard = self.guard[:]
         other.guard_figure = self.guard_figure[:]
         other.links = self.links[:]
+        other.exits = self.exits[:]
         other.explored = self.explored
         other.campable = self.campable
-        other.reach = self.reach  # shared: valid while the links are the same
         other.workers = [w[:] for w in self.workers]
         other.leader = self.leader[:]
         other.supply = self.supply[:]
@@ -327,12 +351,13 @@ class TikalState(State):
         return parse_action(action) if isinstance(action, str) else check_action(action)
 
     def legal_actions(self, player: int) -> list[Action]:
-        if self.phase == OVER or player != self.current:
+        phase = self.phase
+        if player != self.current or phase == OVER:
             return []
-        if self.phase == PLACE:
-            return self._legal_placements()
-        if self.phase == ACTIONS:
+        if phase == ACTIONS:
             return self._legal_turn_actions(player)
+        if phase == PLACE:
+            return self.placements(self.drawn)
         return self.variant.legal_actions(self, player)
 
     def apply(self, player: int, action: Action | str) -> Action:
@@ -392,11 +417,12 @@ class TikalState(State):
         and those of them where that neighbour already shows stones."""
         kind, board_stones = self.kind, self.stones
         explored = stoned = 0
-        for side, other in enumerate(NEIGHBOURS[space]):
-            if other >= 0 and kind[other] is not None and kind[other] != VOLCANO:
-                explored |= 1 << side
-                if board_stones[other][OPPOSITE[side]]:
-                    stoned |= 1 << side
+        for bit, other, facing in SIDES_OF[space]:
+            other_kind = kind[other]
+            if other_kind is not None and other_kind != VOLCANO:
+                explored |= bit
+                if board_stones[other][facing]:
+                    stoned |= bit
         return explored, stoned
 
     def _connects(self, space: int, tile_id: str, rotation: int) -> bool:
@@ -408,15 +434,16 @@ class TikalState(State):
         """Where and how ``tile_id`` may be placed (with the no-legal-space fallback)."""
         frontier = self.frontier()
         if TILES[tile_id].kind == VOLCANO:
-            return [place(s, 0) for s in frontier]
-        masks = STONED_SIDES[tile_id]
+            return [PLACE_ANY_ROTATION[s][0] for s in frontier]
+        touching = ROTATIONS_TOUCHING[tile_id]
         legal = []
         for space in frontier:
             explored, stoned = self._sides_open(space)
             if stoned:  # a neighbour's stones already lead here: every rotation connects
-                legal.extend(PLACE_ANY_ROTATION[space])
-            else:
-                legal.extend(place(space, r) for r in range(6) if masks[r] & explored)
+                legal += PLACE_ANY_ROTATION[space]
+            elif explored:
+                row = PLACE_ANY_ROTATION[space]
+                legal += [row[r] for r in touching[explored]]
         if legal:
             return legal
         # Decision: a tile with no legal space goes on any frontier space, any rotation.
@@ -471,7 +498,6 @@ class TikalState(State):
         for other in NEIGHBOURS[space]:
             if other >= 0:
                 self._relink(other)
-        self.reach = {}  # the links changed (never clear the old dict: clones share it)
 
     def _do_place(self, action: Place) -> None:
         self.put_tile(self.drawn, action.space, action.rotation)
@@ -628,33 +654,48 @@ class TikalState(State):
         ap = self.ap
         workers = self.workers[player]
         leader = self.leader[player]
-        nodes = self.camp_nodes(player) if self.camps_built[player] else BASE_ONLY
+        built = self.camps_built[player]
+        if built:  # camp_nodes, inline
+            camp = self.camp
+            first = camp.index(player)
+            nodes = (BASE, first, camp.index(player, first + 1)) if built > 1 else (BASE, first)
+        else:
+            nodes = BASE_ONLY
         actions: list[Action] = [END]
         if self.supply[player]:
-            actions += [ENTER_WORKER[s] for s in nodes]
+            actions += map(ENTER_WORKER.__getitem__, nodes)
         if leader == -1:
-            actions += [ENTER_LEADER[s] for s in nodes]
+            actions += map(ENTER_LEADER.__getitem__, nodes)
         kind, links = self.kind, self.links
         occupied = list(compress(SPACES, workers))
         if leader >= 0 and not workers[leader]:
             insort(occupied, leader)
-        reach = self.reach
+        exits = self.exits
         for space in occupied:
             here = workers[space]
             led = leader == space
-            code = (1 if here else 0) | (2 if led else 0)  # which figures: see FIGURES_BY_CODE
-            if space in nodes:  # the camps' 1-AP shortcuts depend on the player: no cache
+            # 1 the worker(s) here, 2 the leader, 3 both (per target: worker, then leader)
+            code = 3 if here and led else (2 if led else 1)
+            if nodes is not BASE_ONLY and space in nodes:  # the camps' 1-AP shortcuts
                 targets = [other for other, cost in links[space] if cost <= ap]
                 targets += [n for n in nodes if n != space and n not in targets]
-                actions += _moves(space, targets, code)
             else:
-                key = space * 64 + ap * 4 + code
-                moves = reach.get(key)
-                if moves is None:
-                    moves = reach[key] = _moves(
-                        space, [other for other, cost in links[space] if cost <= ap], code)
-                actions += moves
-            figures = FIGURES_BY_CODE[code]
+                out = exits[space] or self._exits(space)
+                if ap >= out[0]:  # every crossing is affordable: the prebuilt list
+                    actions += out[code]
+                    targets = ()
+                else:
+                    targets = [other for other, cost in links[space] if cost <= ap]
+            if targets:
+                if code == 1:
+                    actions += map(MOVE_WORKER[space].__getitem__, targets)
+                elif code == 2:
+                    actions += map(MOVE_LEADER[space].__getitem__, targets)
+                else:
+                    row, lead_row = MOVE_WORKER[space], MOVE_LEADER[space]
+                    for target in targets:
+                        actions.append(row[target])
+                        actions.append(lead_row[target])
             space_kind = kind[space]
             if space_kind == TEMPLE:
                 if ap >= 2 and self.guard[space] < 0:
@@ -665,7 +706,7 @@ class TikalState(State):
                         actions.append(UNCOVER[space])
                     if ap >= 5 and self.guards_placed[player] < GUARDS:
                         if self._strongest(player, space):
-                            actions += [place_guard(f, space) for f in figures]
+                            actions += [place_guard(f, space) for f in FIGURES_BY_CODE[code]]
             elif space_kind == TREASURE and ap >= 3 and self.wafers[space]:
                 count = here + led
                 if self.recovered.get(space, 0) < (2 if count > 2 else count):
@@ -752,14 +793,23 @@ class TikalState(State):
         return 1
 
     def _move(self, player: int, action: Move) -> int:
-        source, target = action.source, action.target
-        self._has_figure(player, action.figure, source)
-        if self.kind[target] is None:
+        source, target, figure = action.source, action.target, action.figure
+        workers = self.workers[player]
+        if not (workers[source] if figure == WORKER else self.leader[player] == source):
+            self._has_figure(player, figure, source)  # raises, naming the missing figure
+        kind = self.kind[target]
+        if kind is None:
             b = space_name(target)
             raise IllegalAction(f"{b} is unexplored", code="unexplored", space=b)
-        if self.kind[target] == VOLCANO:
+        if kind == VOLCANO:
             raise IllegalAction("nobody enters a volcano", code="volcano", space=space_name(target))
-        cost = self.move_cost(source, target, player)
+        for other, cost in self.links[source]:  # the common case, inline: a 1-AP crossing
+            if other == target:
+                break
+        else:
+            cost = 0
+        if cost != 1:
+            cost = self.move_cost(source, target, player)
         if not cost:
             a, b = space_name(source), space_name(target)
             if target in NEIGHBOURS[source]:
@@ -769,10 +819,11 @@ class TikalState(State):
                 f"{a} and {b} are not adjacent (and not both your camps)", code="not_adjacent",
                 source=a, target=b,
             )
-        self._need(cost)
-        if action.figure == WORKER:
-            self.workers[player][source] -= 1
-            self.workers[player][target] += 1
+        if cost > self.ap:
+            self._need(cost)  # raises
+        if figure == WORKER:
+            workers[source] -= 1
+            workers[target] += 1
         else:
             self.leader[player] = target
         return cost
@@ -940,19 +991,6 @@ class TikalState(State):
 
     def to_json(self) -> str:
         return position.to_json(self)
-
-
-def _moves(space: int, targets: list[int], code: int) -> tuple[Action, ...]:
-    """The moves out of ``space`` to ``targets`` of the figures ``code`` names (per target:
-    the worker's move, then the leader's)."""
-    if code == 1:
-        row = MOVE_WORKER[space]
-        return tuple([row[target] for target in targets])
-    if code == 2:
-        row = MOVE_LEADER[space]
-        return tuple([row[target] for target in targets])
-    workers, leaders = MOVE_WORKER[space], MOVE_LEADER[space]
-    return tuple([move for target in targets for move in (workers[target], leaders[target])])
 
 
 _TURN_ACTIONS = {
