@@ -129,11 +129,13 @@ class TikalState(State):
 
     __slots__ = (
         "game", "num_players", "variant",
-        # the board
+        # the board (``wafers[space]`` stacks are shared by clones: replaced, never changed)
         "kind", "stones", "tile_id", "printed", "value", "wafers", "camp", "guard",
         "guard_figure", "links", "exits",
-        # derived from the board for speed (bitmasks of spaces): explored; open for a camp
-        "explored", "campable",
+        # derived for speed (`recompute_derived`): bitmasks of the explored spaces and of
+        # those open for a camp; per seat, the spaces holding their figures (sorted) and
+        # their camp nodes (the base camp, then their camps in board order)
+        "explored", "campable", "spots", "nodes",
         # the players
         "workers", "leader", "supply", "removed", "camps_built", "guards_placed",
         "treasures", "points",
@@ -163,7 +165,6 @@ class TikalState(State):
             state.kind[space.space] = space.kind
             state.stones[space.space] = space.stones
             state.printed[space.space] = state.value[space.space] = space.value
-        state.board_changed()
         n = num_players
         state.workers = [[0] * NUM_SPACES for _ in range(n)]
         state.leader = [-1] * n  # -1 in supply, -2 out of the game (a guard)
@@ -201,6 +202,7 @@ class TikalState(State):
         state.score_history = []
         state.auction = None
         state.barriers = 0
+        state.recompute_derived()
         variant.start(state)
         return state
 
@@ -226,9 +228,18 @@ class TikalState(State):
         self.exits = [NO_EXITS] * NUM_SPACES
         self.explored = self.campable = 0
 
-    def board_changed(self) -> None:
-        """Recompute what is derived from the board (after setup or reading a position)."""
+    def recompute_derived(self) -> None:
+        """Recompute what is kept for speed only (after setup or reading a position); the
+        rules keep it up to date from then on."""
         kind, camp, wafers = self.kind, self.camp, self.wafers
+        self.spots, self.nodes = [], []
+        for seat in range(self.num_players):
+            spots = set(compress(SPACES, self.workers[seat]))
+            if self.leader[seat] >= 0:
+                spots.add(self.leader[seat])
+            self.spots.append(sorted(spots))
+            camps = tuple(s for s in SPACES if camp[s] == seat)
+            self.nodes.append((BASE,) + camps if camps else BASE_ONLY)
         self.explored = sum(1 << s for s in SPACES if kind[s] is not None)
         self.campable = sum(1 << s for s in SPACES if camp[s] < 0 and (
             kind[s] == JUNGLE or (kind[s] == TREASURE and not wafers[s])))
@@ -276,7 +287,7 @@ class TikalState(State):
         other.tile_id = self.tile_id[:]
         other.printed = self.printed[:]
         other.value = self.value[:]
-        other.wafers = [w[:] if w else w for w in self.wafers]
+        other.wafers = self.wafers[:]  # the stacks are shared: never changed in place
         other.camp = self.camp[:]
         other.guard = self.guard[:]
         other.guard_figure = self.guard_figure[:]
@@ -284,6 +295,8 @@ class TikalState(State):
         other.exits = self.exits[:]
         other.explored = self.explored
         other.campable = self.campable
+        other.spots = [spots[:] for spots in self.spots]
+        other.nodes = self.nodes[:]
         other.workers = [w[:] for w in self.workers]
         other.leader = self.leader[:]
         other.supply = self.supply[:]
@@ -306,7 +319,7 @@ class TikalState(State):
         other.queue = self.queue[:]
         other.volcano_drawer = self.volcano_drawer
         other.last_placer = self.last_placer
-        other.score_history = [s[:] for s in self.score_history]
+        other.score_history = self.score_history[:]  # rows are never changed once added
         other.auction = self.auction.copy() if self.auction is not None else None
         other.barriers = self.barriers
         return other
@@ -622,12 +635,7 @@ class TikalState(State):
 
     def camp_nodes(self, player: int) -> list[int]:
         """The base camp and the player's camps: entry points, linked by 1-AP shortcuts."""
-        nodes = [BASE]
-        camp, start = self.camp, 0
-        for _ in range(self.camps_built[player]):  # == how many camps of theirs are on the board
-            start = camp.index(player, start) + 1
-            nodes.append(start - 1)
-        return nodes
+        return list(self.nodes[player])
 
     def move_cost(self, source: int, target: int, player: int) -> int:
         """AP to move between two spaces (0: no way across)."""
@@ -654,24 +662,20 @@ class TikalState(State):
         ap = self.ap
         workers = self.workers[player]
         leader = self.leader[player]
-        built = self.camps_built[player]
-        if built:  # camp_nodes, inline
-            camp = self.camp
-            first = camp.index(player)
-            nodes = (BASE, first, camp.index(player, first + 1)) if built > 1 else (BASE, first)
-        else:
-            nodes = BASE_ONLY
+        nodes = self.nodes[player]
         actions: list[Action] = [END]
-        if self.supply[player]:
-            actions += map(ENTER_WORKER.__getitem__, nodes)
-        if leader == -1:
-            actions += map(ENTER_LEADER.__getitem__, nodes)
-        kind, links = self.kind, self.links
-        occupied = list(compress(SPACES, workers))
-        if leader >= 0 and not workers[leader]:
-            insort(occupied, leader)
-        exits = self.exits
-        for space in occupied:
+        if nodes is BASE_ONLY:
+            if self.supply[player]:
+                actions.append(ENTER_WORKER[BASE])
+            if leader == -1:
+                actions.append(ENTER_LEADER[BASE])
+        else:
+            if self.supply[player]:
+                actions += [ENTER_WORKER[s] for s in nodes]
+            if leader == -1:
+                actions += [ENTER_LEADER[s] for s in nodes]
+        kind, links, exits = self.kind, self.links, self.exits
+        for space in self.spots[player]:
             here = workers[space]
             led = leader == space
             # 1 the worker(s) here, 2 the leader, 3 both (per target: worker, then leader)
@@ -790,6 +794,9 @@ class TikalState(State):
             self.workers[player][space] += 1
         else:
             self.leader[player] = space
+        spots = self.spots[player]
+        if space not in spots:
+            insort(spots, space)
         return 1
 
     def _move(self, player: int, action: Move) -> int:
@@ -826,6 +833,11 @@ class TikalState(State):
             workers[target] += 1
         else:
             self.leader[player] = target
+        spots = self.spots[player]
+        if not workers[source] and self.leader[player] != source:
+            spots.remove(source)
+        if target not in spots:
+            insort(spots, target)
         return cost
 
     def _uses_this_turn(self, player: int, space: int, counts: dict, limit: str,
@@ -873,8 +885,10 @@ class TikalState(State):
                                     f"2 treasures were already taken from {name} this turn",
                                     "recover_limit")
         self._need(3)
-        wafer = self.wafers[space].pop()
-        if not self.wafers[space] and self.camp[space] < 0:
+        stack = self.wafers[space]
+        wafer = stack[-1]
+        self.wafers[space] = stack = stack[:-1]  # a new list: clones share the old one
+        if not stack and self.camp[space] < 0:
             self.campable |= 1 << space
         self.barriers += 1  # the wafer is turned up: no taking it back
         self.treasures[player][wafer] += 1
@@ -927,6 +941,7 @@ class TikalState(State):
         self._need(5)
         self.camp[space] = player
         self.campable &= ~(1 << space)
+        self.nodes[player] = (BASE,) + tuple(sorted(self.nodes[player][1:] + (space,)))
         self.camps_built[player] += 1
         self.camp_this_turn = True
         return 5
@@ -955,6 +970,7 @@ class TikalState(State):
         self.workers[player][space] = 0
         if self.leader[player] == space:
             self.leader[player] = -2
+        self.spots[player].remove(space)
         self.guard[space] = player
         self.guard_figure[space] = action.figure
         self.guards_placed[player] += 1
