@@ -256,7 +256,6 @@ def _read(state, game, data: dict, variants: dict) -> None:
             state.guard_figure[space] = figure
     _expect(state.kind[COMPONENTS.base_camp] == BASE_CAMP,
             f"the base camp must be on {space_name(COMPONENTS.base_camp)}")
-    state.board_changed()
 
     state.workers = [[0] * NUM_SPACES for _ in range(n)]
     state.leader, state.supply, state.removed = [-1] * n, [0] * n, [0] * n
@@ -348,3 +347,4 @@ def _read(state, game, data: dict, variants: dict) -> None:
     state.auction = None
     if variant.has_part:
         state.auction = variant.read_part(data["auction"], n, READ)
+    state.recompute_derived()

@@ -84,6 +84,18 @@ STONED_SIDES = {
     tile_id: tuple(sum(1 << side for side in range(6) if stones[side]) for stones in rotations)
     for tile_id, rotations in ROTATED.items()
 }
+# ROTATIONS_TOUCHING[tile][explored sides]: the rotations that put stones on an explored side.
+ROTATIONS_TOUCHING = {
+    tile_id: tuple(tuple(r for r in range(6) if masks[r] & explored) for explored in range(64))
+    for tile_id, masks in STONED_SIDES.items()
+}
+# SIDES_OF[space]: (side bit, neighbour, the neighbour's side facing back) for each neighbour.
+SIDE_INDEX = {1 << side: side for side in range(6)}
+SIDES_OF = tuple(
+    tuple((1 << side, other, OPPOSITE[side]) for side, other in enumerate(NEIGHBOURS[space])
+          if other >= 0)
+    for space in range(NUM_SPACES)
+)
 PLACE_ANY_ROTATION = tuple(tuple(place(s, r) for r in range(6)) for s in range(NUM_SPACES))
 # MOVES[figure][source][target]: every move action, built once (the inner loop only looks up).
 MOVES = {f: tuple(tuple(move(f, a, b) for b in range(NUM_SPACES)) for a in range(NUM_SPACES))
@@ -98,6 +110,7 @@ SPACES = range(NUM_SPACES)
 BASE_ONLY = (COMPONENTS.base_camp,)  # the camp nodes of a player without camps
 KINDS = range(1, COMPONENTS.treasure_kinds + 1)  # treasure kinds (index 0 is unused)
 FIGURES_BY_CODE = (None, (WORKER,), (LEADER,), (WORKER, LEADER))  # 1 worker, 2 leader, 3 both
+NO_EXITS = (0, (), (), ())  # exits of an unexplored space or a volcano
 GUARDS, CAMPS = COMPONENTS.guards, COMPONENTS.camps
 # The ids of the prebuilt actions above: `apply` need not check that these are well formed.
 # (The tables live as long as the module, so their ids are never reused.)
@@ -119,14 +132,13 @@ class TikalState(State):
 
     __slots__ = (
         "game", "num_players", "variant",
-        # the board
+        # the board (``wafers[space]`` stacks are shared by clones: replaced, never changed)
         "kind", "stones", "tile_id", "printed", "value", "wafers", "camp", "guard",
-        "guard_figure", "links",
-        # derived from the board for speed (bitmasks of spaces): explored; open for a camp
-        "explored", "campable",
-        # the moves out of a space by AP left and figures, cached for the current links: a
-        # clone shares the dict, and a state whose links change starts a fresh one
-        "reach",
+        "guard_figure", "links", "exits",
+        # derived for speed (`recompute_derived`): bitmasks of the explored spaces and of
+        # those open for a camp; per seat, the spaces holding their figures (sorted) and
+        # their camp nodes (the base camp, then their camps in board order)
+        "explored", "campable", "spots", "nodes",
         # the players
         "workers", "leader", "supply", "removed", "camps_built", "guards_placed",
         "treasures", "points",
@@ -156,7 +168,6 @@ class TikalState(State):
             state.kind[space.space] = space.kind
             state.stones[space.space] = space.stones
             state.printed[space.space] = state.value[space.space] = space.value
-        state.board_changed()
         n = num_players
         state.workers = [[0] * NUM_SPACES for _ in range(n)]
         state.leader = [-1] * n  # -1 in supply, -2 out of the game (a guard)
@@ -194,6 +205,7 @@ class TikalState(State):
         state.score_history = []
         state.auction = None
         state.barriers = 0
+        state.recompute_derived()
         variant.start(state)
         return state
 
@@ -216,34 +228,57 @@ class TikalState(State):
         self.guard = [-1] * NUM_SPACES
         self.guard_figure = [None] * NUM_SPACES
         self.links = [()] * NUM_SPACES
+        self.exits = [NO_EXITS] * NUM_SPACES
         self.explored = self.campable = 0
-        self.reach = {}
 
-    def board_changed(self) -> None:
-        """Recompute what is derived from the board (after setup or reading a position)."""
+    def recompute_derived(self) -> None:
+        """Recompute what is kept for speed only (after setup or reading a position); the
+        rules keep it up to date from then on."""
         kind, camp, wafers = self.kind, self.camp, self.wafers
+        self.spots, self.nodes = [], []
+        for seat in range(self.num_players):
+            spots = set(compress(SPACES, self.workers[seat]))
+            if self.leader[seat] >= 0:
+                spots.add(self.leader[seat])
+            self.spots.append(sorted(spots))
+            camps = tuple(s for s in SPACES if camp[s] == seat)
+            self.nodes.append((BASE,) + camps if camps else BASE_ONLY)
         self.explored = sum(1 << s for s in SPACES if kind[s] is not None)
         self.campable = sum(1 << s for s in SPACES if camp[s] < 0 and (
             kind[s] == JUNGLE or (kind[s] == TREASURE and not wafers[s])))
         for space in SPACES:
             self._relink(space)
-        self.reach = {}
 
     def _relink(self, space: int) -> None:
         """Recompute the passable crossings out of ``space`` (after a placement)."""
-        kind = self.kind[space]
-        if kind is None or kind == VOLCANO:
+        kind = self.kind
+        if kind[space] is None or kind[space] == VOLCANO:
             self.links[space] = ()
+            self.exits[space] = NO_EXITS
             return
         links = []
-        stones = self.stones[space]
-        for side, other in enumerate(NEIGHBOURS[space]):
-            if other < 0 or self.kind[other] is None or self.kind[other] == VOLCANO:
-                continue
-            cost = stones[side] + self.stones[other][OPPOSITE[side]]
-            if cost:
-                links.append((other, cost))
+        stones, board_stones = self.stones[space], self.stones
+        for bit, other, facing in SIDES_OF[space]:
+            other_kind = kind[other]
+            if other_kind is not None and other_kind != VOLCANO:
+                cost = stones[SIDE_INDEX[bit]] + board_stones[other][facing]
+                if cost:
+                    links.append((other, cost))
         self.links[space] = tuple(links)
+        self.exits[space] = None  # built when first needed (see `_exits`)
+
+    def _exits(self, space: int) -> tuple:
+        """Every move out of ``space``, for when the AP left pay for its dearest crossing:
+        (dearest cost, the worker's moves, the leader's, both interleaved)."""
+        links = self.links[space]
+        workers, leaders = MOVE_WORKER[space], MOVE_LEADER[space]
+        exits = self.exits[space] = (
+            max((cost for _, cost in links), default=0),
+            tuple([workers[other] for other, _ in links]),
+            tuple([leaders[other] for other, _ in links]),
+            tuple([row[other] for other, _ in links for row in (workers, leaders)]),
+        )
+        return exits
 
     def clone(self) -> "TikalState":
         other = TikalState.__new__(TikalState)
@@ -255,14 +290,16 @@ class TikalState(State):
         other.tile_id = self.tile_id[:]
         other.printed = self.printed[:]
         other.value = self.value[:]
-        other.wafers = [w[:] if w else w for w in self.wafers]
+        other.wafers = self.wafers[:]  # the stacks are shared: never changed in place
         other.camp = self.camp[:]
         other.guard = self.guard[:]
         other.guard_figure = self.guard_figure[:]
         other.links = self.links[:]
+        other.exits = self.exits[:]
         other.explored = self.explored
         other.campable = self.campable
-        other.reach = self.reach  # shared: valid while the links are the same
+        other.spots = [spots[:] for spots in self.spots]
+        other.nodes = self.nodes[:]
         other.workers = [w[:] for w in self.workers]
         other.leader = self.leader[:]
         other.supply = self.supply[:]
@@ -285,7 +322,7 @@ class TikalState(State):
         other.queue = self.queue[:]
         other.volcano_drawer = self.volcano_drawer
         other.last_placer = self.last_placer
-        other.score_history = [s[:] for s in self.score_history]
+        other.score_history = self.score_history[:]  # rows are never changed once added
         other.auction = self.auction.copy() if self.auction is not None else None
         other.barriers = self.barriers
         return other
@@ -330,12 +367,13 @@ class TikalState(State):
         return parse_action(action) if isinstance(action, str) else check_action(action)
 
     def legal_actions(self, player: int) -> list[Action]:
-        if self.phase == OVER or player != self.current:
+        phase = self.phase
+        if player != self.current or phase == OVER:
             return []
-        if self.phase == PLACE:
-            return self._legal_placements()
-        if self.phase == ACTIONS:
+        if phase == ACTIONS:
             return self._legal_turn_actions(player)
+        if phase == PLACE:
+            return self.placements(self.drawn)
         return self.variant.legal_actions(self, player)
 
     def apply(self, player: int, action: Action | str) -> Action:
@@ -409,11 +447,12 @@ class TikalState(State):
         and those of them where that neighbour already shows stones."""
         kind, board_stones = self.kind, self.stones
         explored = stoned = 0
-        for side, other in enumerate(NEIGHBOURS[space]):
-            if other >= 0 and kind[other] is not None and kind[other] != VOLCANO:
-                explored |= 1 << side
-                if board_stones[other][OPPOSITE[side]]:
-                    stoned |= 1 << side
+        for bit, other, facing in SIDES_OF[space]:
+            other_kind = kind[other]
+            if other_kind is not None and other_kind != VOLCANO:
+                explored |= bit
+                if board_stones[other][facing]:
+                    stoned |= bit
         return explored, stoned
 
     def _connects(self, space: int, tile_id: str, rotation: int) -> bool:
@@ -425,15 +464,16 @@ class TikalState(State):
         """Where and how ``tile_id`` may be placed (with the no-legal-space fallback)."""
         frontier = self.frontier()
         if TILES[tile_id].kind == VOLCANO:
-            return [place(s, 0) for s in frontier]
-        masks = STONED_SIDES[tile_id]
+            return [PLACE_ANY_ROTATION[s][0] for s in frontier]
+        touching = ROTATIONS_TOUCHING[tile_id]
         legal = []
         for space in frontier:
             explored, stoned = self._sides_open(space)
             if stoned:  # a neighbour's stones already lead here: every rotation connects
-                legal.extend(PLACE_ANY_ROTATION[space])
-            else:
-                legal.extend(place(space, r) for r in range(6) if masks[r] & explored)
+                legal += PLACE_ANY_ROTATION[space]
+            elif explored:
+                row = PLACE_ANY_ROTATION[space]
+                legal += [row[r] for r in touching[explored]]
         if legal:
             return legal
         # Decision: a tile with no legal space goes on any frontier space, any rotation.
@@ -488,7 +528,6 @@ class TikalState(State):
         for other in NEIGHBOURS[space]:
             if other >= 0:
                 self._relink(other)
-        self.reach = {}  # the links changed (never clear the old dict: clones share it)
 
     def _do_place(self, action: Place) -> None:
         self.put_tile(self.drawn, action.space, action.rotation)
@@ -613,12 +652,7 @@ class TikalState(State):
 
     def camp_nodes(self, player: int) -> list[int]:
         """The base camp and the player's camps: entry points, linked by 1-AP shortcuts."""
-        nodes = [BASE]
-        camp, start = self.camp, 0
-        for _ in range(self.camps_built[player]):  # == how many camps of theirs are on the board
-            start = camp.index(player, start) + 1
-            nodes.append(start - 1)
-        return nodes
+        return list(self.nodes[player])
 
     def move_cost(self, source: int, target: int, player: int) -> int:
         """AP to move between two spaces (0: no way across)."""
@@ -645,33 +679,44 @@ class TikalState(State):
         ap = self.ap
         workers = self.workers[player]
         leader = self.leader[player]
-        nodes = self.camp_nodes(player) if self.camps_built[player] else BASE_ONLY
+        nodes = self.nodes[player]
         actions: list[Action] = [END]
-        if self.supply[player]:
-            actions += [ENTER_WORKER[s] for s in nodes]
-        if leader == -1:
-            actions += [ENTER_LEADER[s] for s in nodes]
-        kind, links = self.kind, self.links
-        occupied = list(compress(SPACES, workers))
-        if leader >= 0 and not workers[leader]:
-            insort(occupied, leader)
-        reach = self.reach
-        for space in occupied:
+        if nodes is BASE_ONLY:
+            if self.supply[player]:
+                actions.append(ENTER_WORKER[BASE])
+            if leader == -1:
+                actions.append(ENTER_LEADER[BASE])
+        else:
+            if self.supply[player]:
+                actions += [ENTER_WORKER[s] for s in nodes]
+            if leader == -1:
+                actions += [ENTER_LEADER[s] for s in nodes]
+        kind, links, exits = self.kind, self.links, self.exits
+        for space in self.spots[player]:
             here = workers[space]
             led = leader == space
-            code = (1 if here else 0) | (2 if led else 0)  # which figures: see FIGURES_BY_CODE
-            if space in nodes:  # the camps' 1-AP shortcuts depend on the player: no cache
+            # 1 the worker(s) here, 2 the leader, 3 both (per target: worker, then leader)
+            code = 3 if here and led else (2 if led else 1)
+            if nodes is not BASE_ONLY and space in nodes:  # the camps' 1-AP shortcuts
                 targets = [other for other, cost in links[space] if cost <= ap]
                 targets += [n for n in nodes if n != space and n not in targets]
-                actions += _moves(space, targets, code)
             else:
-                key = space * 64 + ap * 4 + code
-                moves = reach.get(key)
-                if moves is None:
-                    moves = reach[key] = _moves(
-                        space, [other for other, cost in links[space] if cost <= ap], code)
-                actions += moves
-            figures = FIGURES_BY_CODE[code]
+                out = exits[space] or self._exits(space)
+                if ap >= out[0]:  # every crossing is affordable: the prebuilt list
+                    actions += out[code]
+                    targets = ()
+                else:
+                    targets = [other for other, cost in links[space] if cost <= ap]
+            if targets:
+                if code == 1:
+                    actions += map(MOVE_WORKER[space].__getitem__, targets)
+                elif code == 2:
+                    actions += map(MOVE_LEADER[space].__getitem__, targets)
+                else:
+                    row, lead_row = MOVE_WORKER[space], MOVE_LEADER[space]
+                    for target in targets:
+                        actions.append(row[target])
+                        actions.append(lead_row[target])
             space_kind = kind[space]
             if space_kind == TEMPLE:
                 if ap >= 2 and self.guard[space] < 0:
@@ -682,7 +727,7 @@ class TikalState(State):
                         actions.append(UNCOVER[space])
                     if ap >= 5 and self.guards_placed[player] < GUARDS:
                         if self._strongest(player, space):
-                            actions += [place_guard(f, space) for f in figures]
+                            actions += [place_guard(f, space) for f in FIGURES_BY_CODE[code]]
             elif space_kind == TREASURE and ap >= 3 and self.wafers[space]:
                 count = here + led
                 if self.recovered.get(space, 0) < (2 if count > 2 else count):
@@ -766,17 +811,29 @@ class TikalState(State):
             self.workers[player][space] += 1
         else:
             self.leader[player] = space
+        spots = self.spots[player]
+        if space not in spots:
+            insort(spots, space)
         return 1
 
     def _move(self, player: int, action: Move) -> int:
-        source, target = action.source, action.target
-        self._has_figure(player, action.figure, source)
-        if self.kind[target] is None:
+        source, target, figure = action.source, action.target, action.figure
+        workers = self.workers[player]
+        if not (workers[source] if figure == WORKER else self.leader[player] == source):
+            self._has_figure(player, figure, source)  # raises, naming the missing figure
+        kind = self.kind[target]
+        if kind is None:
             b = space_name(target)
             raise IllegalAction(f"{b} is unexplored", code="unexplored", space=b)
-        if self.kind[target] == VOLCANO:
+        if kind == VOLCANO:
             raise IllegalAction("nobody enters a volcano", code="volcano", space=space_name(target))
-        cost = self.move_cost(source, target, player)
+        for other, cost in self.links[source]:  # the common case, inline: a 1-AP crossing
+            if other == target:
+                break
+        else:
+            cost = 0
+        if cost != 1:
+            cost = self.move_cost(source, target, player)
         if not cost:
             a, b = space_name(source), space_name(target)
             if target in NEIGHBOURS[source]:
@@ -786,12 +843,18 @@ class TikalState(State):
                 f"{a} and {b} are not adjacent (and not both your camps)", code="not_adjacent",
                 source=a, target=b,
             )
-        self._need(cost)
-        if action.figure == WORKER:
-            self.workers[player][source] -= 1
-            self.workers[player][target] += 1
+        if cost > self.ap:
+            self._need(cost)  # raises
+        if figure == WORKER:
+            workers[source] -= 1
+            workers[target] += 1
         else:
             self.leader[player] = target
+        spots = self.spots[player]
+        if not workers[source] and self.leader[player] != source:
+            spots.remove(source)
+        if target not in spots:
+            insort(spots, target)
         return cost
 
     def _uses_this_turn(self, player: int, space: int, counts: dict, limit: str,
@@ -839,8 +902,10 @@ class TikalState(State):
                                     f"2 treasures were already taken from {name} this turn",
                                     "recover_limit")
         self._need(3)
-        wafer = self.wafers[space].pop()
-        if not self.wafers[space] and self.camp[space] < 0:
+        stack = self.wafers[space]
+        wafer = stack[-1]
+        self.wafers[space] = stack = stack[:-1]  # a new list: clones share the old one
+        if not stack and self.camp[space] < 0:
             self.campable |= 1 << space
         self.barriers += 1  # the wafer is turned up: no taking it back
         self.treasures[player][wafer] += 1
@@ -893,6 +958,7 @@ class TikalState(State):
         self._need(5)
         self.camp[space] = player
         self.campable &= ~(1 << space)
+        self.nodes[player] = (BASE,) + tuple(sorted(self.nodes[player][1:] + (space,)))
         self.camps_built[player] += 1
         self.camp_this_turn = True
         return 5
@@ -921,6 +987,7 @@ class TikalState(State):
         self.workers[player][space] = 0
         if self.leader[player] == space:
             self.leader[player] = -2
+        self.spots[player].remove(space)
         self.guard[space] = player
         self.guard_figure[space] = action.figure
         self.guards_placed[player] += 1
@@ -958,19 +1025,6 @@ class TikalState(State):
 
     def to_json(self) -> str:
         return position.to_json(self)
-
-
-def _moves(space: int, targets: list[int], code: int) -> tuple[Action, ...]:
-    """The moves out of ``space`` to ``targets`` of the figures ``code`` names (per target:
-    the worker's move, then the leader's)."""
-    if code == 1:
-        row = MOVE_WORKER[space]
-        return tuple([row[target] for target in targets])
-    if code == 2:
-        row = MOVE_LEADER[space]
-        return tuple([row[target] for target in targets])
-    workers, leaders = MOVE_WORKER[space], MOVE_LEADER[space]
-    return tuple([move for target in targets for move in (workers[target], leaders[target])])
 
 
 def _figure(code: str) -> str:
