@@ -84,6 +84,10 @@ class GameError(ValueError):
             self.code = code
         self.params = params
 
+    def as_dict(self) -> dict[str, Any]:
+        """``{"code", "message", "params"}`` as JSON-ready data (what faces receive)."""
+        return {"code": self.code, "message": str(self), "params": _plain(self.params)}
+
 
 class IllegalAction(GameError):
     """An action the rules do not allow now; the state was left untouched."""
@@ -207,8 +211,7 @@ class State(ABC):
         try:
             applied = trial.apply(player, action)
         except GameError as error:
-            return {"legal": False, "error": {"code": error.code, "message": str(error),
-                                              "params": _plain(error.params)}}
+            return {"legal": False, "error": error.as_dict()}
         final = trial.undo_point() != self.undo_point()
         return {"legal": True, "action": str(applied), "text": self.describe(applied),
                 "info": self.action_info(player, applied), "final": final,

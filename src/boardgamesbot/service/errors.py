@@ -23,15 +23,4 @@ def status_of(error: GameError) -> int:
 
 
 def error_body(error: GameError) -> dict:
-    return {"error": {"code": error.code, "message": str(error), "params": _plain(error.params)}}
-
-
-def _plain(value: Any) -> Any:
-    """Parameters as JSON-ready values (anything unusual becomes its text)."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return [_plain(v) for v in value]
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    return str(value)
+    return {"error": error.as_dict()}

@@ -22,7 +22,9 @@ turns it into a PNG for chat.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import quoteattr
+
+from boardgamesbot.games.drawing import element, number, text, wrap
 
 __all__ = ["sheet", "FILL", "PLAYER_COLOURS"]
 
@@ -116,40 +118,12 @@ WORDS["pt-BR"].update({"forest": "floresta", "village": "vila", "farm": "fazenda
 LANGUAGES = tuple(WORDS)
 
 
-def _n(x: float) -> str:
-    """A coordinate with one decimal at most: short, and stable for golden files."""
-    text = f"{x:.1f}"
-    return text[:-2] if text.endswith(".0") else text
 
 
-def _el(tag: str, content: str | None = None, **attrs) -> str:
-    parts = [tag]
-    for key, value in attrs.items():
-        if value is None:
-            continue
-        if isinstance(value, float):
-            value = _n(value)
-        parts.append(f"{key.rstrip('_').replace('_', '-')}={quoteattr(str(value))}")
-    if content is None:
-        return f"<{' '.join(parts)}/>"
-    return f"<{' '.join(parts)}>{content}</{tag}>"
 
 
-def _text(x: float, y: float, words, size: float = 12, **attrs) -> str:
-    return _el("text", escape(str(words)), x=float(x), y=float(y), font_size=_n(size), **attrs)
 
 
-def _wrap(words: str, size: float, width: float) -> list[str]:
-    """Lines of at most ``width`` units, guessing DejaVu Sans at 0.57 em a character."""
-    most = max(8, int(width / (0.57 * size)))
-    lines, line = [], ""
-    for word in str(words).split(" "):  # a no-break space (\xa0) keeps words together
-        if line and len(line) + 1 + len(word) > most:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return lines + [line] if line else lines
 
 
 def cell_name(row: int, col: int) -> str:
@@ -157,11 +131,11 @@ def cell_name(row: int, col: int) -> str:
 
 
 def _parse_cell(name: str) -> tuple[int, int]:
-    text = str(name).strip().upper()
-    if len(text) < 2 or text[0] not in COLS or not text[1:].isdigit() \
-            or not 1 <= int(text[1:]) <= SIZE:
+    written = str(name).strip().upper()
+    if len(written) < 2 or written[0] not in COLS or not written[1:].isdigit() \
+            or not 1 <= int(written[1:]) <= SIZE:
         raise ValueError(f"{name!r} is not a cell A1…K11")
-    return int(text[1:]) - 1, COLS.index(text[0])
+    return int(written[1:]) - 1, COLS.index(written[0])
 
 
 def _terrain(char: str) -> str:
@@ -175,28 +149,28 @@ def _terrain(char: str) -> str:
 def _cell(row: int, col: int, char: str, marked: bool) -> str:
     terrain = _terrain(char)
     x, y = MARGIN + col * CELL, MARGIN + row * CELL
-    parts = [_el("rect", x=x, y=y, width=CELL, height=CELL, fill=FILL[terrain],
+    parts = [element("rect", x=x, y=y, width=CELL, height=CELL, fill=FILL[terrain],
                  stroke="#b8b09b", stroke_width="0.8")]
     if terrain == "mountain":
-        parts.append(_el("path", d=f"M{_n(x + 6)},{_n(y + 27)} L{_n(x + 17)},{_n(y + 8)} "
-                                   f"L{_n(x + 28)},{_n(y + 27)} z", fill="#5a4536"))
+        parts.append(element("path", d=f"M{number(x + 6)},{number(y + 27)} L{number(x + 17)},{number(y + 8)} "
+                                   f"L{number(x + 28)},{number(y + 27)} z", fill="#5a4536"))
     elif terrain == "wasteland":
-        parts.append(_el("path", d=f"M{_n(x)},{_n(y + CELL)} L{_n(x + CELL)},{_n(y)} "
-                                   f"M{_n(x)},{_n(y + CELL / 2)} L{_n(x + CELL / 2)},{_n(y)} "
-                                   f"M{_n(x + CELL / 2)},{_n(y + CELL)} "
-                                   f"L{_n(x + CELL)},{_n(y + CELL / 2)}",
+        parts.append(element("path", d=f"M{number(x)},{number(y + CELL)} L{number(x + CELL)},{number(y)} "
+                                   f"M{number(x)},{number(y + CELL / 2)} L{number(x + CELL / 2)},{number(y)} "
+                                   f"M{number(x + CELL / 2)},{number(y + CELL)} "
+                                   f"L{number(x + CELL)},{number(y + CELL / 2)}",
                          stroke="#888", stroke_width="1"))
     elif terrain == "monster":
-        parts.append(_text(x + CELL / 2, y + 24, "☠", 19, fill="#fff", text_anchor="middle"))
+        parts.append(text(x + CELL / 2, y + 24, "☠", 19, fill="#fff", text_anchor="middle"))
     # "R" is empty ruins; a lower-case letter is a terrain drawn on ruins: the mark stays.
     if char == "R" or char != char.upper():
-        parts.append(_el("path", d=f"M{_n(x + 9)},{_n(y + 27)} v-9 a8,8 0 0 1 16,0 v9",
+        parts.append(element("path", d=f"M{number(x + 9)},{number(y + 27)} v-9 a8,8 0 0 1 16,0 v9",
                          fill="none", stroke="#6b4b2a" if terrain == "empty" else "#fff",
                          stroke_width="2.4", class_="ruins"))
     if marked:
-        parts.append(_el("rect", x=x + 1.5, y=y + 1.5, width=CELL - 3, height=CELL - 3,
+        parts.append(element("rect", x=x + 1.5, y=y + 1.5, width=CELL - 3, height=CELL - 3,
                          fill="none", stroke=HIGHLIGHT, stroke_width="3", class_="highlight"))
-    return _el("g", "".join(parts), class_=f"cell {terrain}", data_cell=cell_name(row, col))
+    return element("g", "".join(parts), class_=f"cell {terrain}", data_cell=cell_name(row, col))
 
 
 def _overlay(cells: Iterable[str], terrain: str, kind: str) -> str:
@@ -204,25 +178,25 @@ def _overlay(cells: Iterable[str], terrain: str, kind: str) -> str:
     out = []
     for name in cells:
         row, col = _parse_cell(name)
-        out.append(_el("rect", x=MARGIN + col * CELL + 3, y=MARGIN + row * CELL + 3,
+        out.append(element("rect", x=MARGIN + col * CELL + 3, y=MARGIN + row * CELL + 3,
                        width=CELL - 6, height=CELL - 6, fill=FILL.get(terrain, "#999"),
                        fill_opacity="0.8", stroke="#1b5fd1", stroke_width="3",
                        stroke_dasharray="4 2"))
-    return _el("g", "".join(out), class_=f"overlay {kind}")
+    return element("g", "".join(out), class_=f"overlay {kind}")
 
 
 def _grid(lines: Sequence[str], marked: set[tuple[int, int]]) -> str:
     out = []
     for col in range(SIZE):
-        out.append(_text(MARGIN + col * CELL + CELL / 2, MARGIN - 8, COLS[col], 13,
+        out.append(text(MARGIN + col * CELL + CELL / 2, MARGIN - 8, COLS[col], 13,
                          fill=MUTED, text_anchor="middle", class_="coord"))
     for row in range(SIZE):
-        out.append(_text(MARGIN - 5, MARGIN + row * CELL + CELL / 2 + 4.5, row + 1, 13,
+        out.append(text(MARGIN - 5, MARGIN + row * CELL + CELL / 2 + 4.5, row + 1, 13,
                          fill=MUTED, text_anchor="end", class_="coord"))
     for row in range(SIZE):
         for col in range(SIZE):
             out.append(_cell(row, col, lines[row][col], (row, col) in marked))
-    out.append(_el("rect", x=MARGIN, y=MARGIN, width=SIZE * CELL, height=SIZE * CELL,
+    out.append(element("rect", x=MARGIN, y=MARGIN, width=SIZE * CELL, height=SIZE * CELL,
                    fill="none", stroke="#4d4433", stroke_width="2"))
     return "".join(out)
 
@@ -235,11 +209,11 @@ def _mini_shape(x: float, y: float, cells: Sequence[Sequence[int]], terrain: str
     """A shape from a card, drawn small at (x, y); returns it and its width."""
     out = []
     for r, c in cells:
-        out.append(_el("rect", x=x + c * unit, y=y + r * unit, width=unit - 1, height=unit - 1,
+        out.append(element("rect", x=x + c * unit, y=y + r * unit, width=unit - 1, height=unit - 1,
                        fill=FILL.get(terrain, "#888"), stroke="#4d4433", stroke_width="0.6"))
     cols = max(c for _, c in cells) + 1
     if coin:
-        out.append(_el("circle", cx=x + cols * unit + 2, cy=y + 4, r="4.5", fill="#e0b000",
+        out.append(element("circle", cx=x + cols * unit + 2, cy=y + 4, r="4.5", fill="#e0b000",
                        stroke="#7a5a00", stroke_width="0.8", class_="coin"))
     return "".join(out), cols * unit + (10 if coin else 0)
 
@@ -251,39 +225,39 @@ def _card(view: dict, w: dict, x0: float, y: float, out: list) -> float:
     y += 24
     kind = card["kind"]
     if kind == "explore":
-        for i, line in enumerate(_wrap(w["card"].format(name=card["name"], n=card["time"]), 13,
+        for i, line in enumerate(wrap(w["card"].format(name=card["name"], n=card["time"]), 13,
                                        PANEL_WIDTH - 8)):
             y += 17 if i else 0
-            out.append(_text(x0, y, line, 13, fill=INK, font_weight="bold"))
+            out.append(text(x0, y, line, 13, fill=INK, font_weight="bold"))
         y += 8
         x = x0
         for terrain in card["terrains"]:
-            out.append(_el("rect", x=x, y=y + 2, width=12, height=12, fill=FILL[terrain],
+            out.append(element("rect", x=x, y=y + 2, width=12, height=12, fill=FILL[terrain],
                            stroke="#4d4433", stroke_width="0.6"))
             words = w.get(terrain, terrain)
-            out.append(_text(x + 16, y + 12.5, words, 12, fill=INK))
+            out.append(text(x + 16, y + 12.5, words, 12, fill=INK))
             x += 24 + 7.5 * len(words)
         y += 22
         x, tallest = x0, 0
         for shape in card["shapes"]:
             drawn, width = _mini_shape(x, y, shape["cells"], card["terrains"][0], shape["coin"])
-            out.append(_el("g", drawn, class_="card-shape"))
+            out.append(element("g", drawn, class_="card-shape"))
             x += width + 18
             tallest = max(tallest, max(r for r, _ in shape["cells"]) + 1)
         y += tallest * 11
     elif kind == "ambush":
-        out.append(_text(x0, y, w["ambush"].format(name=card["name"]), 13, fill=INK,
+        out.append(text(x0, y, w["ambush"].format(name=card["name"]), 13, fill=INK,
                          font_weight="bold"))
         y += 8
         drawn, _ = _mini_shape(x0, y, card["cells"], "monster", False)
-        out.append(_el("g", drawn, class_="card-shape"))
+        out.append(element("g", drawn, class_="card-shape"))
         y += (max(r for r, _ in card["cells"]) + 1) * 11
     else:
-        out.append(_text(x0, y, w["ruins"].format(name=card["name"]), 13, fill=INK,
+        out.append(text(x0, y, w["ruins"].format(name=card["name"]), 13, fill=INK,
                          font_weight="bold"))
     if view.get("ruins_pending"):
         y += 18
-        out.append(_text(x0, y, w["ruins.next"], 11.5, fill=MUTED))
+        out.append(text(x0, y, w["ruins.next"], 11.5, fill=MUTED))
     return y
 
 
@@ -306,43 +280,43 @@ def _panel(view: dict, seat: int, names: Sequence[str], colours: Sequence[str],
     player = view["players"][seat]
     side = view.get("side", {})
     y = 22.0
-    out.append(_text(x0, y, "Cartographers", 17, fill=INK, font_weight="bold"))
+    out.append(text(x0, y, "Cartographers", 17, fill=INK, font_weight="bold"))
     y += 20
-    out.append(_text(x0, y, w["side"].format(letter=side.get("letter", "?"),
+    out.append(text(x0, y, w["side"].format(letter=side.get("letter", "?"),
                                     name=w.get(side.get("name", ""), side.get("name", ""))), 12,
                      fill=MUTED))
     y += 24
-    out.append(_el("rect", x=x0, y=y - 12, width=14, height=14, rx="2",
+    out.append(element("rect", x=x0, y=y - 12, width=14, height=14, rx="2",
                    fill=colours[seat % len(colours)], stroke="#111", stroke_width="0.6"))
-    out.append(_text(x0 + 20, y, w["sheet"].format(name=names[seat], n=player["stars"]), 14,
+    out.append(text(x0 + 20, y, w["sheet"].format(name=names[seat], n=player["stars"]), 14,
                      fill=INK, font_weight="bold", class_="stars"))
     y += 20
     coins = w["coins"].format(n=player["coins"])
-    out.append(_text(x0, y, coins, 12.5, fill=INK))
+    out.append(text(x0, y, coins, 12.5, fill=INK))
     track = x0 + 0.62 * 12.5 * len(coins) + 14  # the track starts after the words
     for i in range(MAX_COINS):
-        out.append(_el("circle", cx=track + i * 14.5, cy=y - 4.5, r="5.5",
+        out.append(element("circle", cx=track + i * 14.5, cy=y - 4.5, r="5.5",
                        fill="#e0b000" if i < player["coins"] else "#efe9d8",
                        stroke="#7a5a00" if i < player["coins"] else "#c9c1a8",
                        stroke_width="1", class_="coin on" if i < player["coins"] else "coin"))
     if player.get("monster_losses") and not view.get("over"):
         y += 18
-        out.append(_text(x0, y, w["losses"].format(n=player["monster_losses"]),
+        out.append(text(x0, y, w["losses"].format(n=player["monster_losses"]),
                          12, fill=MUTED))
     season = view["season"]
     y += 28
-    out.append(_text(x0, y, w["season"].format(name=w.get(season["name"], season["name"]),
+    out.append(text(x0, y, w["season"].format(name=w.get(season["name"], season["name"]),
                                                n=season["number"],
                                                total=len(view.get("seasons", [])) or 4), 14,
                      fill=INK,
                      font_weight="bold", class_="season"))
     y += 10
     used, threshold = season["time_used"], season["threshold"]
-    out.append(_el("rect", x=x0, y=y, width=PANEL_WIDTH - 90, height=10, rx="5", fill="#e6e0cf"))
+    out.append(element("rect", x=x0, y=y, width=PANEL_WIDTH - 90, height=10, rx="5", fill="#e6e0cf"))
     if used:
-        out.append(_el("rect", x=x0, y=y, width=(PANEL_WIDTH - 90) * min(used, threshold)
+        out.append(element("rect", x=x0, y=y, width=(PANEL_WIDTH - 90) * min(used, threshold)
                        / threshold, height=10, rx="5", fill="#d4a017"))
-    out.append(_text(x0 + PANEL_WIDTH - 82, y + 9.5,
+    out.append(text(x0 + PANEL_WIDTH - 82, y + 9.5,
                      w["time"].format(used=used, threshold=threshold), 12, fill=INK))
     y += 12
     scoring = set(season.get("scoring", [])) if not view.get("over") else set()
@@ -350,21 +324,21 @@ def _panel(view: dict, seat: int, names: Sequence[str], colours: Sequence[str],
         y += 22
         now = edict["letter"] in scoring
         if now:
-            out.append(_el("rect", x=x0 - 3, y=y - 15, width=PANEL_WIDTH - 4, height=20, rx="4",
+            out.append(element("rect", x=x0 - 3, y=y - 15, width=PANEL_WIDTH - 4, height=20, rx="4",
                            fill="#fff6d8", stroke="#d4a017"))
-        out.append(_el("rect", x=x0, y=y - 12.5, width=17, height=16, rx="3", fill="#23402a"))
-        out.append(_text(x0 + 8.5, y, edict["letter"], 12.5, fill="#fff", font_weight="bold",
+        out.append(element("rect", x=x0, y=y - 12.5, width=17, height=16, rx="3", fill="#23402a"))
+        out.append(text(x0 + 8.5, y, edict["letter"], 12.5, fill="#fff", font_weight="bold",
                          text_anchor="middle"))
-        out.append(_text(x0 + 24, y, edict["card"], 12.5, fill=INK,
+        out.append(text(x0 + 24, y, edict["card"], 12.5, fill=INK,
                          font_weight="bold" if now else "normal", class_="edict"))
         if now:
-            out.append(_text(x0 + PANEL_WIDTH - 12, y, w["now"], 10.5, fill="#7a5a00",
+            out.append(text(x0 + PANEL_WIDTH - 12, y, w["now"], 10.5, fill="#7a5a00",
                              text_anchor="end"))
     if player.get("seasons"):
         y += 26
         columns = zip(w["heads"], (0, 82, 146, 206, 256))
         for words, dx in columns:
-            out.append(_text(x0 + dx, y, words, 11, fill=MUTED))
+            out.append(text(x0 + dx, y, words, 11, fill=MUTED))
         for row in player["seasons"]:
             y += 18
             cells = ((w.get(row["season"], row["season"]), 0, "normal"),
@@ -372,25 +346,25 @@ def _panel(view: dict, seat: int, names: Sequence[str], colours: Sequence[str],
                      (row["coins"], 146, "normal"), (row["monsters"], 206, "normal"),
                      (row["total"], 256, "bold"))
             for words, dx, weight in cells:
-                out.append(_text(x0 + dx, y, words, 12.5, fill=INK, font_weight=weight))
+                out.append(text(x0 + dx, y, words, 12.5, fill=INK, font_weight=weight))
     y = _card(view, w, x0, y, out)
     if view.get("solo"):
         y += 22
         solo = view["solo"]
         title = f" ({w.get(solo['title'], solo['title'])})" if solo.get("title") else ""
-        out.append(_text(x0, y, w["solo"].format(rating=solo["rating"]) + title, 12.5,
+        out.append(text(x0, y, w["solo"].format(rating=solo["rating"]) + title, 12.5,
                          fill=INK))
     if len(view["players"]) > 1:
         y += 6
         others = " · ".join(f"{names[p['seat']]}\xa0{p['stars']}★" for p in view["players"]
                             if p["seat"] != seat)
-        for line in _wrap(w["others"].format(list=others), 12, PANEL_WIDTH - 8):
+        for line in wrap(w["others"].format(list=others), 12, PANEL_WIDTH - 8):
             y += 16
-            out.append(_text(x0, y, line, 12, fill=MUTED))
+            out.append(text(x0, y, line, 12, fill=MUTED))
     y += 6
-    for line in _wrap(_status(view, names, w), 12, PANEL_WIDTH - 8):
+    for line in wrap(_status(view, names, w), 12, PANEL_WIDTH - 8):
         y += 16
-        out.append(_text(x0, y, line, 12, fill=MUTED, class_="status"))
+        out.append(text(x0, y, line, 12, fill=MUTED, class_="status"))
     return "".join(out), y + 12
 
 
@@ -456,13 +430,13 @@ def sheet(view: dict, *, seat: int | None = None, size: float | None = 900,
         side, panel_height = _panel(view, seat, names, colours, WORDS[lang])
         width = PANEL_X + PANEL_WIDTH
         height = max(height, panel_height)
-    attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {_n(width)} {_n(height)}"}
+    attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {number(width)} {number(height)}"}
     if size is not None:
-        attrs["width"] = _n(size)
-        attrs["height"] = _n(size * height / width)
+        attrs["width"] = number(size)
+        attrs["height"] = number(size * height / width)
     attrs["font-family"] = FONT
     head = " ".join(f"{k}={quoteattr(v)}" for k, v in attrs.items())
-    body = (_el("rect", x="0", y="0", width=_n(width), height=_n(height), fill="#f7f3e8")
-            + _el("g", "".join(layers), class_="sheet", data_seat=str(seat))
-            + _el("g", side, class_="panel"))
+    body = (element("rect", x="0", y="0", width=number(width), height=number(height), fill="#f7f3e8")
+            + element("g", "".join(layers), class_="sheet", data_seat=str(seat))
+            + element("g", side, class_="panel"))
     return f"<svg {head}>{body}</svg>\n"

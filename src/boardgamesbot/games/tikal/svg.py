@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import quoteattr
+
+from boardgamesbot.games.drawing import element, number, text, wrap
 
 __all__ = ["board", "PLAYER_COLOURS", "KIND_FILL"]
 
@@ -111,27 +113,10 @@ INK = "#2b2619"
 MUTED = "#6b6350"
 
 
-def _n(x: float) -> str:
-    """A coordinate with one decimal at most: short, and stable for golden files."""
-    text = f"{x:.1f}"
-    return text[:-2] if text.endswith(".0") else text
 
 
-def _el(tag: str, content: str | None = None, **attrs) -> str:
-    parts = [tag]
-    for key, value in attrs.items():
-        if value is None:
-            continue
-        if isinstance(value, float):
-            value = _n(value)
-        parts.append(f"{key.rstrip('_').replace('_', '-')}={quoteattr(str(value))}")
-    if content is None:
-        return f"<{' '.join(parts)}/>"
-    return f"<{' '.join(parts)}>{content}</{tag}>"
 
 
-def _text(x: float, y: float, words, size: float = 12, **attrs) -> str:
-    return _el("text", escape(str(words)), x=float(x), y=float(y), font_size=_n(size), **attrs)
 
 
 def centre(space: str) -> tuple[float, float]:
@@ -143,8 +128,8 @@ def centre(space: str) -> tuple[float, float]:
 
 
 def _hex_points(cx: float, cy: float, radius: float) -> str:
-    return " ".join(f"{_n(cx + radius * math.cos(math.pi / 3 * i))},"
-                    f"{_n(cy + radius * math.sin(math.pi / 3 * i))}" for i in range(6))
+    return " ".join(f"{number(cx + radius * math.cos(math.pi / 3 * i))},"
+                    f"{number(cy + radius * math.sin(math.pi / 3 * i))}" for i in range(6))
 
 
 def _stones(cx: float, cy: float, stones: Sequence[int], scale: float = 1.0) -> str:
@@ -157,7 +142,7 @@ def _stones(cx: float, cy: float, stones: Sequence[int], scale: float = 1.0) -> 
         px, py = -math.sin(angle), math.cos(angle)
         for i in range(count):
             offset = (i - (count - 1) / 2) * 8.5 * scale
-            out.append(_el("circle", cx=bx + px * offset, cy=by + py * offset,
+            out.append(element("circle", cx=bx + px * offset, cy=by + py * offset,
                            r=max(3.4 * scale, 2.2), fill="#efefef", stroke="#333",
                            stroke_width="1"))
     return "".join(out)
@@ -168,22 +153,22 @@ def _tile_face(cx: float, cy: float, tile: dict, colours: Sequence[str],
     """A tile's kind, value or wafer count and stones, centred on (cx, cy)."""
     kind = tile["kind"]
     s = scale
-    out = [_el("polygon", points=_hex_points(cx, cy, (R - 1) * s),
+    out = [element("polygon", points=_hex_points(cx, cy, (R - 1) * s),
                fill=KIND_FILL.get(kind, "#ccc"), stroke="#4d4433", stroke_width="1.5")]
     # Every kind's mark keeps to the band from cy-18 to cy-1: the name is above it,
     # the figures below it.
     if kind == "temple":
         # A stepped pyramid with the value on it, in the controller's colour if any.
-        out.append(_el("path", d=f"M{_n(cx - 15 * s)},{_n(cy - 1 * s)} h{_n(30 * s)} "
-                                 f"v{_n(-6 * s)} h{_n(-5 * s)} v{_n(-5.5 * s)} h{_n(-5 * s)} "
-                                 f"v{_n(-5.5 * s)} h{_n(-10 * s)} v{_n(5.5 * s)} h{_n(-5 * s)} "
-                                 f"v{_n(5.5 * s)} h{_n(-5 * s)} z", fill="#8b806c"))
+        out.append(element("path", d=f"M{number(cx - 15 * s)},{number(cy - 1 * s)} h{number(30 * s)} "
+                                 f"v{number(-6 * s)} h{number(-5 * s)} v{number(-5.5 * s)} h{number(-5 * s)} "
+                                 f"v{number(-5.5 * s)} h{number(-10 * s)} v{number(5.5 * s)} h{number(-5 * s)} "
+                                 f"v{number(5.5 * s)} h{number(-5 * s)} z", fill="#8b806c"))
         controller = tile.get("controller", -1)
         fill = colours[controller % len(colours)] if controller is not None and controller >= 0 \
             else "#222"
-        out.append(_text(cx, cy - 5 * s, tile.get("value", ""), 18 * s, fill=fill,
+        out.append(text(cx, cy - 5 * s, tile.get("value", ""), 18 * s, fill=fill,
                          font_weight="bold", text_anchor="middle", stroke="#fff",
-                         stroke_width=_n(3 * s), paint_order="stroke",
+                         stroke_width=number(3 * s), paint_order="stroke",
                          class_="temple-value"))
         printed = tile.get("printed")
         if printed is not None and tile.get("value", printed) > printed:
@@ -192,24 +177,24 @@ def _tile_face(cx: float, cy: float, tile: dict, colours: Sequence[str],
             pitch = min(28 * s / levels, 5 * s)
             x0 = cx - levels * pitch / 2
             for i in range(levels):
-                out.append(_el("rect", x=x0 + i * pitch + 0.4, y=cy - 3.6 * s,
+                out.append(element("rect", x=x0 + i * pitch + 0.4, y=cy - 3.6 * s,
                                width=max(pitch - 1.2, 1.0), height=3 * s, fill="#fffbe8",
                                class_="level"))
     elif kind == "treasure":
         count = tile.get("wafers", tile.get("masks", ""))
-        out.append(_el("rect", x=cx - 13 * s, y=cy - 18 * s, width=26 * s, height=16 * s,
+        out.append(element("rect", x=cx - 13 * s, y=cy - 18 * s, width=26 * s, height=16 * s,
                        rx="3", fill="#8a5a1f", stroke="#4d3210", stroke_width="1"))
-        out.append(_text(cx, cy - 5.5 * s, count, 13 * s, fill="#fff", font_weight="bold",
+        out.append(text(cx, cy - 5.5 * s, count, 13 * s, fill="#fff", font_weight="bold",
                          text_anchor="middle", class_="wafer-count"))
     elif kind == "volcano":
-        out.append(_el("path", d=f"M{_n(cx - 17 * s)},{_n(cy - 1 * s)} "
-                                 f"L{_n(cx - 5 * s)},{_n(cy - 18 * s)} "
-                                 f"L{_n(cx + 5 * s)},{_n(cy - 18 * s)} "
-                                 f"L{_n(cx + 17 * s)},{_n(cy - 1 * s)} z", fill="#3a1d14"))
+        out.append(element("path", d=f"M{number(cx - 17 * s)},{number(cy - 1 * s)} "
+                                 f"L{number(cx - 5 * s)},{number(cy - 18 * s)} "
+                                 f"L{number(cx + 5 * s)},{number(cy - 18 * s)} "
+                                 f"L{number(cx + 17 * s)},{number(cy - 1 * s)} z", fill="#3a1d14"))
     elif kind == "base_camp":
-        out.append(_el("path", d=f"M{_n(cx - 13 * s)},{_n(cy - 1 * s)} "
-                                 f"L{_n(cx)},{_n(cy - 18 * s)} "
-                                 f"L{_n(cx + 13 * s)},{_n(cy - 1 * s)} z", fill="#7b5a2e"))
+        out.append(element("path", d=f"M{number(cx - 13 * s)},{number(cy - 1 * s)} "
+                                 f"L{number(cx)},{number(cy - 18 * s)} "
+                                 f"L{number(cx + 13 * s)},{number(cy - 1 * s)} z", fill="#7b5a2e"))
     out.append(_stones(cx, cy, tile.get("stones") or [0] * 6, scale))
     return "".join(out)
 
@@ -237,11 +222,11 @@ def _figures(cx: float, cy: float, figures: dict, colours: Sequence[str]) -> str
         colour = colours[seat % len(colours)]
         label = _figure_label(figures[str(seat)])
         # "L+12" is wider than a pill: squeeze it rather than spill over the hex.
-        fit = {"textLength": _n(width - 4), "lengthAdjust": "spacingAndGlyphs"} \
+        fit = {"textLength": number(width - 4), "lengthAdjust": "spacingAndGlyphs"} \
             if len(label) > 3 else {}
-        out.append(_el("g", _el("rect", x=x, y=y, width=width, height=height, rx="6.5",
+        out.append(element("g", element("rect", x=x, y=y, width=width, height=height, rx="6.5",
                                 fill=colour, stroke="#111", stroke_width="0.8")
-                       + _text(x + width / 2, y + 10.2, label, 10.5, fill="#fff",
+                       + text(x + width / 2, y + 10.2, label, 10.5, fill="#fff",
                                font_weight="bold", text_anchor="middle", **fit),
                        class_="figures", data_seat=str(seat)))
     return "".join(out)
@@ -252,31 +237,31 @@ def _space(space: str, entry: dict | None, colours: Sequence[str], names: bool,
     cx, cy = centre(space)
     parts = []
     if entry is None:
-        parts.append(_el("polygon", points=_hex_points(cx, cy, R - 1), fill="#e9e4d3",
+        parts.append(element("polygon", points=_hex_points(cx, cy, R - 1), fill="#e9e4d3",
                          stroke="#c9c1a8", stroke_dasharray="4 3"))
     else:
         parts.append(_tile_face(cx, cy, entry, colours))
         if "camp" in entry:
             colour = colours[entry["camp"] % len(colours)]
-            parts.append(_el("path", d=f"M{_n(cx - 32)},{_n(cy - 2)} l8,-15 l8,15 z",
+            parts.append(element("path", d=f"M{number(cx - 32)},{number(cy - 2)} l8,-15 l8,15 z",
                              fill=colour, stroke="#111", stroke_width="1",
                              class_="camp", data_seat=str(entry["camp"])))
         if "guard" in entry:
             seat = entry["guard"]["seat"]
-            parts.append(_el("path", d=f"M{_n(cx + 17)},{_n(cy - 20)} h14 v8 q0,8 -7,11 "
+            parts.append(element("path", d=f"M{number(cx + 17)},{number(cy - 20)} h14 v8 q0,8 -7,11 "
                                        f"q-7,-3 -7,-11 z", fill=colours[seat % len(colours)],
                              stroke="#111", stroke_width="1", class_="guard",
                              data_seat=str(seat)))
         if entry.get("figures"):
             parts.append(_figures(cx, cy, entry["figures"], colours))
     if names:
-        parts.append(_text(cx, cy - 20.5, space, 10, fill="#3d382c", text_anchor="middle",
+        parts.append(text(cx, cy - 20.5, space, 10, fill="#3d382c", text_anchor="middle",
                            class_="space-name"))
     if highlighted:
-        parts.append(_el("polygon", points=_hex_points(cx, cy, R - 3.5), fill="none",
+        parts.append(element("polygon", points=_hex_points(cx, cy, R - 3.5), fill="none",
                          stroke=HIGHLIGHT, stroke_width="4", class_="highlight"))
     kind = entry["kind"] if entry else "unexplored"
-    return _el("g", "".join(parts), class_=f"space {kind}", data_space=space)
+    return element("g", "".join(parts), class_=f"space {kind}", data_space=space)
 
 
 # The side panel ---------------------------------------------------------------------------
@@ -310,27 +295,27 @@ def _panel(view: dict, colours: Sequence[str], names: Sequence[str],
     out = []
     y = 22.0
     variant = view.get("variant", "basic")
-    out.append(_text(x0, y, f"Tikal · {w.get(variant, variant)}", 17, fill=INK,
+    out.append(text(x0, y, f"Tikal · {w.get(variant, variant)}", 17, fill=INK,
                      font_weight="bold"))
     y += 22
-    out.append(_text(x0, y, _status(view, names, w), 13.5, fill=INK, class_="status"))
+    out.append(text(x0, y, _status(view, names, w), 13.5, fill=INK, class_="status"))
     if view.get("round") and not view.get("over"):
         y += 18
         words = w["round.volcano"] if view["round"] == "volcano" else w["round.final"]
-        out.append(_text(x0, y, words, 13, fill="#9c3d2a", font_weight="bold"))
+        out.append(text(x0, y, words, 13, fill="#9c3d2a", font_weight="bold"))
     # Players: score, treasures, workers in supply, leader, camps and guards left.
     y += 26
     heads = zip(w["heads"], (0, 74, 110, 222, 250, 292, 312))
     for words, dx in heads:
-        out.append(_text(x0 + dx, y, words, 11, fill=MUTED))
+        out.append(text(x0 + dx, y, words, 11, fill=MUTED))
     current = set(view.get("current") or [])
     for player in view.get("players", []):
         seat = player["seat"]
         y += 21
         if seat in current and not view.get("over"):
-            out.append(_el("rect", x=x0 - 4, y=y - 15, width=PANEL_WIDTH - 2, height=20,
+            out.append(element("rect", x=x0 - 4, y=y - 15, width=PANEL_WIDTH - 2, height=20,
                            rx="4", fill="#fff6d8", stroke="#d4a017"))
-        out.append(_el("rect", x=x0, y=y - 11, width=12, height=12, rx="2",
+        out.append(element("rect", x=x0, y=y - 11, width=12, height=12, rx="2",
                        fill=colours[seat % len(colours)], stroke="#111", stroke_width="0.6"))
         treasures = " ".join(f"#{kind}×{count}" if count > 1 else f"#{kind}"
                              for kind, count in sorted(player["treasures"].items(),
@@ -346,11 +331,11 @@ def _panel(view: dict, colours: Sequence[str], names: Sequence[str],
             # Many treasures: squeeze them into their column rather than over the next.
             fit = {"textLength": "106", "lengthAdjust": "spacingAndGlyphs"} \
                 if dx == 110 and 0.6 * size * len(str(words)) > 106 else {}
-            out.append(_text(x0 + dx, y, words, size, fill=INK, font_weight=weight, **fit))
+            out.append(text(x0 + dx, y, words, size, fill=INK, font_weight=weight, **fit))
     y += 14
-    out.append(_text(x0, y + 4, w["legend1"],
+    out.append(text(x0, y + 4, w["legend1"],
                      9.5, fill=MUTED))
-    out.append(_text(x0, y + 16, w["legend2"], 9.5, fill=MUTED))
+    out.append(text(x0, y + 16, w["legend2"], 9.5, fill=MUTED))
     y += 24
     drawn = view.get("drawn")
     if drawn:
@@ -358,28 +343,28 @@ def _panel(view: dict, colours: Sequence[str], names: Sequence[str],
         size = 30.0
         cx, cy = x0 + size, y + size * 0.9
         tile = dict(drawn, wafers=drawn.get("masks"))
-        out.append(_el("g", _tile_face(cx, cy, tile, colours, scale=size / R),
+        out.append(element("g", _tile_face(cx, cy, tile, colours, scale=size / R),
                        class_="drawn-tile"))
-        out.append(_text(x0 + 2 * size + 10, y + 18, w["drawn"], 13, fill=INK,
+        out.append(text(x0 + 2 * size + 10, y + 18, w["drawn"], 13, fill=INK,
                          font_weight="bold"))
-        out.append(_text(x0 + 2 * size + 10, y + 36, f"{drawn['letter']}: {_tile_words(drawn, w)}",
+        out.append(text(x0 + 2 * size + 10, y + 36, f"{drawn['letter']}: {_tile_words(drawn, w)}",
                          13, fill=INK))
         y += 2 * size * 0.9 + 6
     stack = view.get("stack", {})
     y += 18
     top = stack.get("top") or "–"
-    out.append(_text(x0, y, w["stack"].format(n=stack.get("size", 0), top=top), 13, fill=INK))
+    out.append(text(x0, y, w["stack"].format(n=stack.get("size", 0), top=top), 13, fill=INK))
     left = " ".join(f"{letter}{n}" for letter, n in stack.get("left", {}).items() if n)
     if left:
         y += 17
-        out.append(_text(x0 + 10, y, left, 12, fill=MUTED))
+        out.append(text(x0 + 10, y, left, 12, fill=MUTED))
     y += 19
-    out.append(_text(x0, y, w["pile"].format(n=view.get("wafer_pile", 0)), 13, fill=INK))
+    out.append(text(x0, y, w["pile"].format(n=view.get("wafer_pile", 0)), 13, fill=INK))
     levels = " ".join(f"{v}×{n}" for v, n in view.get("levels", {}).items() if n) or "–"
     y += 19
-    out.append(_text(x0, y, w["levels"], 13, fill=INK))
+    out.append(text(x0, y, w["levels"], 13, fill=INK))
     y += 17
-    out.append(_text(x0 + 10, y, levels, 12, fill=MUTED))
+    out.append(text(x0 + 10, y, levels, 12, fill=MUTED))
     auction = view.get("auction")
     if auction:
         y = _auction(out, auction, view, colours, names, w, x0, y)
@@ -389,11 +374,11 @@ def _panel(view: dict, colours: Sequence[str], names: Sequence[str],
 def _auction(out: list, auction: dict, view: dict, colours: Sequence[str],
              names: Sequence[str], w: dict, x0: float, y: float) -> float:
     y += 26
-    out.append(_text(x0, y, w["auction.round"].format(n=auction["round"]), 14, fill=INK,
+    out.append(text(x0, y, w["auction.round"].format(n=auction["round"]), 14, fill=INK,
                      font_weight="bold"))
     if auction.get("bidder") is not None and view.get("phase") == "bid":
         y += 18
-        out.append(_text(x0, y, w["high"].format(n=auction["bid"], name=names[auction["bidder"]]),
+        out.append(text(x0, y, w["high"].format(n=auction["bid"], name=names[auction["bidder"]]),
                          13, fill=INK))
     display = auction.get("display", [])
     if display:
@@ -402,12 +387,12 @@ def _auction(out: list, auction: dict, view: dict, colours: Sequence[str],
         for i, tile in enumerate(display):
             cx = x0 + size + 8 + i * 80
             cy = y + size
-            out.append(_el("g", _tile_face(cx, cy, dict(tile, wafers=tile.get("masks")),
+            out.append(element("g", _tile_face(cx, cy, dict(tile, wafers=tile.get("masks")),
                                            colours, scale=size / R), class_="display-tile"))
-            out.append(_text(cx, cy + size + 13, f"{tile['index']}. {tile['letter']}", 11,
+            out.append(text(cx, cy + size + 13, f"{tile['index']}. {tile['letter']}", 11,
                              fill=INK, text_anchor="middle", font_weight="bold"))
             words = _tile_words(tile, w, short=True)
-            out.append(_text(cx, cy + size + 26, words, 10.5, fill=INK, text_anchor="middle"))
+            out.append(text(cx, cy + size + 26, words, 10.5, fill=INK, text_anchor="middle"))
         y += 2 * size + 34
     amulets = auction.get("amulets", [])
     if amulets:
@@ -419,10 +404,10 @@ def _auction(out: list, auction: dict, view: dict, colours: Sequence[str],
             width = 18 + 0.6 * 11 * len(words) + 12
             if x > x0 and x + width > x0 + PANEL_WIDTH:
                 x, y = x0, y + 18
-            out.append(_el("circle", cx=x + 7, cy=y - 4, r="6",
+            out.append(element("circle", cx=x + 7, cy=y - 4, r="6",
                            fill="#f5d96b" if state == "up" else "#555",
                            stroke=colours[seat % len(colours)], stroke_width="3"))
-            out.append(_text(x + 17, y, words, 11, fill=INK))
+            out.append(text(x + 17, y, words, 11, fill=INK))
             x += width
     return y
 
@@ -463,12 +448,12 @@ def board(view: dict, *, size: float | None = 900, highlight: Iterable[str] = ()
         side, panel_height = _panel(view, colours, names_of, WORDS[lang])
         width = PANEL_X + PANEL_WIDTH
         height = max(height, panel_height)
-    attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {_n(width)} {_n(height)}"}
+    attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {number(width)} {number(height)}"}
     if size is not None:
-        attrs["width"] = _n(size)
-        attrs["height"] = _n(size * height / width)
+        attrs["width"] = number(size)
+        attrs["height"] = number(size * height / width)
     attrs["font-family"] = FONT
     head = " ".join(f"{k}={quoteattr(v)}" for k, v in attrs.items())
-    body = (_el("rect", x="0", y="0", width=_n(width), height=_n(height), fill="#f7f3e8")
-            + _el("g", "".join(spaces), class_="board") + _el("g", side, class_="panel"))
+    body = (element("rect", x="0", y="0", width=number(width), height=number(height), fill="#f7f3e8")
+            + element("g", "".join(spaces), class_="board") + element("g", side, class_="panel"))
     return f"<svg {head}>{body}</svg>\n"

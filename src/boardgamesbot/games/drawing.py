@@ -1,0 +1,55 @@
+"""Writing SVG by hand, the few pieces every game's picture renderer shares.
+
+Text, not a drawing library: the pictures are small, their text is stable
+(golden files compare it exactly), and no dependency is needed to make one.
+
+>>> element("rect", x=1.0, y=2.5, fill="#fff")
+'<rect x="1" y="2.5" fill="#fff"/>'
+>>> text(3, 4, "A & B", size=10)
+'<text x="3" y="4" font-size="10">A &amp; B</text>'
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+__all__ = ["element", "number", "text", "wrap"]
+
+
+def number(x: float) -> str:
+    """A coordinate with one decimal at most: short, and stable for golden files."""
+    written = f"{x:.1f}"
+    return written[:-2] if written.endswith(".0") else written
+
+
+def element(tag: str, content: str | None = None, **attrs) -> str:
+    """``<tag attr="…">content</tag>``; ``font_size`` is written ``font-size``, a trailing
+    underscore (``class_``) is dropped, None attributes are left out."""
+    parts = [tag]
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        if isinstance(value, float):
+            value = number(value)
+        parts.append(f"{key.rstrip('_').replace('_', '-')}={quoteattr(str(value))}")
+    if content is None:
+        return f"<{' '.join(parts)}/>"
+    return f"<{' '.join(parts)}>{content}</{tag}>"
+
+
+def text(x: float, y: float, words, size: float = 12, **attrs) -> str:
+    return element("text", escape(str(words)), x=float(x), y=float(y), font_size=number(size),
+                   **attrs)
+
+
+def wrap(words: str, size: float, width: float) -> list[str]:
+    """Lines of at most ``width`` units, guessing DejaVu Sans at 0.57 em a character."""
+    most = max(8, int(width / (0.57 * size)))
+    lines, line = [], ""
+    for word in str(words).split(" "):  # a no-break space (\xa0) keeps words together
+        if line and len(line) + 1 + len(word) > most:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + [line] if line else lines
