@@ -34,6 +34,7 @@ def test_the_front_end_runs_under_the_content_security_policy(tmp_path):
             page.goto(f"{server.base}/")
             page.set_default_timeout(60_000)
             page.wait_for_selector("#create-button")
+            page.click("#game-tikal")
             page.click("#create-button")
             page.wait_for_url(re.compile(r"#/table/"))
             page.wait_for_selector(".tikal-board")  # state came over the WebSocket
