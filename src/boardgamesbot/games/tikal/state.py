@@ -476,9 +476,6 @@ class TikalState(State):
         # Decision: a tile with no legal space goes on any frontier space, any rotation.
         return [a for s in frontier for a in PLACE_ANY_ROTATION[s]]
 
-    def _legal_placements(self) -> list[Action]:
-        return self.placements(self.drawn)
-
     def _check_place(self, action: Place) -> None:
         tile = TILES[self.drawn]
         space = action.space
