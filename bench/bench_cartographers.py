@@ -54,7 +54,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per run")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--play-only", action="store_true",
+                        help="play --games games once, time nothing (for instruction counts, "
+                        "see docs/benchmarks.md)")
     args = parser.parse_args()
+    if args.play_only:
+        print(sum(random_game(i) for i in range(args.games)), "decisions")
+        return
 
     random_game(0)  # warm the placement tables
 

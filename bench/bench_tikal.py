@@ -5,6 +5,7 @@ rollout does them. Prints the median over several runs and the spread
 (slowest / fastest run), so one noisy run cannot mislead.
 
     .venv/bin/python bench/bench_tikal.py [--games 40] [--runs 5] [--players 4]
+    .venv/bin/python bench/bench_tikal.py --play-only --games 6   # under callgrind
 """
 
 from __future__ import annotations
@@ -56,7 +57,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--play-only", action="store_true",
+                        help="play --games games once, time nothing (for instruction counts, "
+                        "see docs/benchmarks.md)")
     args = parser.parse_args()
+    if args.play_only:
+        print(play_random_games(args.games, args.players, seed=0)[0], "actions")
+        return
     action_rates, cpu_rates, game_rates, lengths = [], [], [], []
     for run in range(args.runs):
         actions, seconds, cpu = play_random_games(args.games, args.players, seed=1000 * run)

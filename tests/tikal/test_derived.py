@@ -15,7 +15,7 @@ import pytest
 
 from boardgamesbot.engine import load_game
 
-DERIVED = ("explored", "campable", "spots", "nodes", "links")
+DERIVED = ("explored", "border", "campable", "spots", "nodes", "links")
 GAME = load_game("tikal")
 
 

@@ -135,10 +135,10 @@ class TikalState(State):
         # the board (``wafers[space]`` stacks are shared by clones: replaced, never changed)
         "kind", "stones", "tile_id", "printed", "value", "wafers", "camp", "guard",
         "guard_figure", "links", "exits",
-        # derived for speed (`recompute_derived`): bitmasks of the explored spaces and of
-        # those open for a camp; per seat, the spaces holding their figures (sorted) and
+        # derived for speed (`recompute_derived`): bitmasks of the explored spaces, of the
+        # unexplored ones next to them, and of those open for a camp; per seat, the spaces holding their figures (sorted) and
         # their camp nodes (the base camp, then their camps in board order)
-        "explored", "campable", "spots", "nodes",
+        "explored", "border", "campable", "spots", "nodes",
         # the players
         "workers", "leader", "supply", "removed", "camps_built", "guards_placed",
         "treasures", "points",
@@ -229,7 +229,7 @@ class TikalState(State):
         self.guard_figure = [None] * NUM_SPACES
         self.links = [()] * NUM_SPACES
         self.exits = [NO_EXITS] * NUM_SPACES
-        self.explored = self.campable = 0
+        self.explored = self.border = self.campable = 0
 
     def recompute_derived(self) -> None:
         """Recompute what is kept for speed only (after setup or reading a position); the
@@ -243,7 +243,9 @@ class TikalState(State):
             self.spots.append(sorted(spots))
             camps = tuple(s for s in SPACES if camp[s] == seat)
             self.nodes.append((BASE,) + camps if camps else BASE_ONLY)
-        self.explored = sum(1 << s for s in SPACES if kind[s] is not None)
+        self.explored = explored = sum(1 << s for s in SPACES if kind[s] is not None)
+        self.border = sum(1 << s for s in SPACES
+                          if not explored >> s & 1 and ADJACENT_MASK[s] & explored)
         self.campable = sum(1 << s for s in SPACES if camp[s] < 0 and (
             kind[s] == JUNGLE or (kind[s] == TREASURE and not wafers[s])))
         for space in SPACES:
@@ -297,6 +299,7 @@ class TikalState(State):
         other.links = self.links[:]
         other.exits = self.exits[:]
         other.explored = self.explored
+        other.border = self.border
         other.campable = self.campable
         other.spots = [spots[:] for spots in self.spots]
         other.nodes = self.nodes[:]
@@ -439,8 +442,12 @@ class TikalState(State):
 
     def frontier(self) -> list[int]:
         """Empty spaces adjacent to the explored area."""
-        explored = self.explored
-        return [s for s in SPACES if not explored >> s & 1 and ADJACENT_MASK[s] & explored]
+        spaces, border = [], self.border
+        while border:  # in board order
+            lowest = border & -border
+            spaces.append(lowest.bit_length() - 1)
+            border ^= lowest
+        return spaces
 
     def _sides_open(self, space: int) -> tuple[int, int]:
         """Two 6-bit side masks of ``space``: sides facing an explored non-volcano space,
@@ -466,9 +473,16 @@ class TikalState(State):
         if TILES[tile_id].kind == VOLCANO:
             return [PLACE_ANY_ROTATION[s][0] for s in frontier]
         touching = ROTATIONS_TOUCHING[tile_id]
+        kind, board_stones = self.kind, self.stones
         legal = []
         for space in frontier:
-            explored, stoned = self._sides_open(space)
+            explored = stoned = 0  # `_sides_open`, inline
+            for bit, other, facing in SIDES_OF[space]:
+                other_kind = kind[other]
+                if other_kind is not None and other_kind != VOLCANO:
+                    explored |= bit
+                    if board_stones[other][facing]:
+                        stoned |= bit
             if stoned:  # a neighbour's stones already lead here: every rotation connects
                 legal += PLACE_ANY_ROTATION[space]
             elif explored:
@@ -478,9 +492,6 @@ class TikalState(State):
             return legal
         # Decision: a tile with no legal space goes on any frontier space, any rotation.
         return [a for s in frontier for a in PLACE_ANY_ROTATION[s]]
-
-    def _legal_placements(self) -> list[Action]:
-        return self.placements(self.drawn)
 
     def _check_place(self, action: Place) -> None:
         tile = TILES[self.drawn]
@@ -513,6 +524,7 @@ class TikalState(State):
         tile = TILES[tile_id]
         self.kind[space] = tile.kind
         self.explored |= 1 << space
+        self.border = (self.border | ADJACENT_MASK[space]) & ~self.explored
         self.stones[space] = ROTATED[tile_id][rotation]
         self.tile_id[space] = tile_id
         self.printed[space] = self.value[space] = tile.value
