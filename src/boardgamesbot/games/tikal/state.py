@@ -827,7 +827,13 @@ class TikalState(State):
     # Hidden information -------------------------------------------------------------------
 
     def determinize(self, player: int, rng: random.Random) -> "TikalState":
-        """Reshuffle what nobody can see: tile order inside each letter, face-down wafers."""
+        """Reshuffle what nobody can see: tile order inside each letter, face-down wafers.
+
+        Each hidden group is sorted before it is shuffled, never shuffled from its
+        true order: then the sample depends only on what ``player`` sees and on
+        ``rng`` (two positions that differ only in hidden information give the same
+        samples, hence the same bot decisions; tests/test_honesty.py proves it).
+        """
         other = self.clone()
         stack, start = other.stack, 0
         while start < len(stack):
@@ -835,7 +841,7 @@ class TikalState(State):
             end = start
             while end < len(stack) and TILES[stack[end]].letter == letter:
                 end += 1
-            group = stack[start:end]
+            group = sorted(stack[start:end])
             rng.shuffle(group)
             stack[start:end] = group
             start = end
@@ -843,6 +849,7 @@ class TikalState(State):
         holders = [s for s in range(NUM_SPACES) if other.wafers[s]]
         for s in holders:
             hidden.extend(other.wafers[s])
+        hidden.sort()
         rng.shuffle(hidden)
         for s in holders:
             size = len(other.wafers[s])
