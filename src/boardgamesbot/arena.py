@@ -43,7 +43,7 @@ from openskill.models import PlackettLuce
 from rich import box
 from rich.table import Table
 
-from boardgamesbot.bots import make_bot
+from boardgamesbot.bots import SeatView, make_bot
 from boardgamesbot.engine import GameError, Record, State, load_game
 
 __all__ = [
@@ -220,9 +220,11 @@ def record_path(arena: Arena, index: int, suffix: str = "") -> Path:
 def play_game(arena: Arena, index: int) -> GameResult:
     """Play game ``index`` to the end, timing every decision.
 
-    Each bot gets its own copy of the state, so a bot that scribbles on it
-    cannot corrupt the game. In a simultaneous step every awaited seat decides
-    on the same position before any decision is applied, as at the table.
+    Each bot gets its seat's window (`SeatView`) on its own copy of the state:
+    it sees what its seat may know, samples the rest through the window's
+    ``determinize``, and cannot corrupt the game. In a simultaneous step every
+    awaited seat decides on the same position before any decision is applied,
+    as at the table.
     """
     seats = arena.seats_for(index)
     seed = game_seed(arena.seed, index)
@@ -240,7 +242,7 @@ def play_game(arena: Arena, index: int) -> GameResult:
             position = state.clone()
             start = time.perf_counter()
             try:
-                action = bots[seat].choose(position, seat)
+                action = bots[seat].choose(SeatView(position, seat), seat)
             except Exception as error:
                 _fail(arena, record, index, seat, f"raised {_describe(error)}")
             times[seat].append(time.perf_counter() - start)

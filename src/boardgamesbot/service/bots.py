@@ -12,7 +12,7 @@ import logging
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
-from boardgamesbot.bots import RandomBot, make_bot
+from boardgamesbot.bots import RandomBot, SeatView, make_bot
 from boardgamesbot.engine import State
 
 log = logging.getLogger(__name__)
@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 def choose(state: State, seat: int, level: str, seed: int) -> str:
     """The notation ``level``'s bot plays for ``seat`` (with the level's own budget)."""
     try:
-        return str(make_bot(level, seed).choose(state.clone(), seat))
+        return str(make_bot(level, seed).choose(SeatView(state.clone(), seat), seat))
     except Exception as error:  # noqa: BLE001 - a broken bot must not stall a table
         log.warning("bot %s failed on %s (%s); playing a random action", level,
                     state.game.name, error)

@@ -55,9 +55,11 @@ __all__ = [
     "candidates",
     "edict_weights",
     "evaluate",
+    "evaluate_terms",
     "placement_values",
     "progress",
     "quick_reply",
+    "reasons",
     "seat_worth",
     "sheet_worth",
 ]
@@ -517,6 +519,107 @@ def evaluate(state: CartographersState, player: int) -> float:
     sheets = _with_pending(state)
     worths = [seat_worth(state, seat, outlook, *sheets[seat]) for seat in range(state.num_players)]
     return _margin(worths[player], worths[:player] + worths[player + 1:])
+
+
+# Explanations --------------------------------------------------------------------------
+#
+# `evaluate` broken into its terms, and reasons built from the terms a move changes
+# most (codes and parameters every face translates; docs/bots.md lists them).
+
+
+def evaluate_terms(state: CartographersState, player: int) -> dict[str, float]:
+    """`evaluate` as terms that add up to it.
+
+    Keys: ``banked`` (stars scored), ``coins`` (coins × scorings left),
+    ``edict:<card>`` (what each scoring card still to come should pay, credit for
+    half-built work included), ``mountains`` (coins on their way), ``monsters``
+    (exposed spaces, negative), ``ruins`` (ruins cards with no open ruins space,
+    negative), ``pockets`` (walled-in empty spaces, negative) and, at a table,
+    ``rivals`` (minus the rivals' weighted worth).
+    """
+    outlook = Outlook(state)
+    sheets = _with_pending(state)
+    layers, filled, coins = sheets[player]
+    sheet = state.sheets[player]
+    terms = {"banked": float(sum(state.season_totals(player))),
+             "coins": float(coins * outlook.seasons_left)}
+    if outlook.seasons_left:
+        masks = _side_masks(sheet.side)
+        for name, letter in zip(state.edicts, "ABCD"):
+            scorer = PROGRESS[name]
+            for candidate, now, later in outlook.edicts:
+                if candidate is scorer:
+                    stars, credit = scorer(layers, filled, masks)
+                    terms[f"edict:{name}"] = (now + later) * stars + \
+                        (now * outlook.soon + later) * credit
+        empty = FULL & ~filled
+        monsters = layers[MONSTER]
+        terms["monsters"] = -float((empty & neighbours(monsters)).bit_count()
+                                   * outlook.exposure) if monsters else 0.0
+        shortfall = outlook.ruins - (masks[1] & empty).bit_count()
+        terms["ruins"] = -RUINS_SHORTFALL * shortfall if shortfall > 0 else 0.0
+        terms["pockets"] = -outlook.pockets * (empty & surrounded(filled)).bit_count() \
+            if outlook.pockets else 0.0
+        terms["mountains"] = outlook.coins_to_come(masks[2], filled & masks[3])
+    if state.num_players > 1:
+        worths = [seat_worth(state, seat, outlook, *sheets[seat])
+                  for seat in range(state.num_players) if seat != player]
+        terms["rivals"] = _margin(0.0, worths)
+    return terms
+
+
+REASON_CODES = {
+    "banked": "cartographers.stars_banked",
+    "coins": "cartographers.coins",
+    "edict": "cartographers.edict_progress",
+    "mountains": "cartographers.mountain_progress",
+    "monsters": "cartographers.monsters_contained",
+    "ruins": "cartographers.ruins_kept_open",
+    "pockets": "cartographers.pockets_avoided",
+    "rivals": "cartographers.rival_hindered",
+}
+QUIET = "cartographers.quiet"  # nothing measurable changes
+NOTICEABLE = 0.05
+
+
+def term_changes(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+    """Every term's change (a term absent on one side counts as 0 there)."""
+    return {key: after.get(key, 0.0) - before.get(key, 0.0) for key in set(before) | set(after)}
+
+
+def reasons(before: dict[str, float], after: dict[str, float], state: CartographersState,
+            action=None, limit: int = 3, player: int | None = None) -> list[dict]:
+    """Why a move is good, largest term change first: ``{"code", "params"}`` each.
+
+    ``state`` is the position after the move, ``player`` the seat it is explained
+    to (parameters such as an edict's stars are read from that seat's sheet).
+    """
+    changes = term_changes(before, after)
+    ranked = sorted(changes.items(), key=lambda item: -item[1])
+    found = []
+    for key, gain in ranked[:limit]:
+        if found and gain < NOTICEABLE:
+            break
+        if not found and abs(gain) < NOTICEABLE:
+            return [{"code": QUIET, "params": {"gain": round(gain, 2)}}]
+        found.append(_reason(key, gain, state, player))
+    return found or [{"code": QUIET, "params": {"gain": 0.0}}]
+
+
+def _reason(key: str, gain: float, state: CartographersState, player: int | None) -> dict:
+    family, _, name = key.partition(":")
+    params: dict = {"gain": round(gain, 2)}
+    seat = player if player is not None else 0
+    layers, filled, coins = _with_pending(state)[seat]
+    if family == "edict":
+        stars, _ = PROGRESS[name](layers, filled, _side_masks(state.sheets[seat].side))
+        params.update(card=name, stars=int(stars))
+    elif family == "coins":
+        params["coins"] = coins
+    elif family == "monsters":
+        monsters = layers[MONSTER]
+        params["exposed"] = (FULL & ~filled & neighbours(monsters)).bit_count() if monsters else 0
+    return {"code": REASON_CODES[family], "params": params}
 
 
 # Scoring every placement of a decision at once ------------------------------------------
