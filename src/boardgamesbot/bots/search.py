@@ -85,7 +85,7 @@ def plan_turn(state: State, player: int, heuristics, beam: int, keep: int) -> li
 class SearchBot:
     """Plans its turn by beam search and picks the plan that survives the replies best."""
 
-    def __init__(self, seed: int = 0, worlds: int = 3, beam: int = 6, finalists: int = 4,
+    def __init__(self, seed: int = 0, worlds: int = 2, beam: int = 10, finalists: int = 8,
                  reply_turns: int = 3, name: str = "search") -> None:
         self.seed = seed
         self.worlds = worlds

@@ -33,7 +33,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .components import CARDS, COIN_TRACK, DRAWN_TERRAINS, RUINS_CARDS, SEASONS, SIZE
+from .components import (
+    AMBUSH_CARDS,
+    CARDS,
+    COIN_TRACK,
+    DRAWN_TERRAINS,
+    RUINS_CARDS,
+    SEASONS,
+    SIZE,
+)
 from .notation import AmbushFallback, Draw, Fallback
 from .scoring import _DIAGONALS
 from .sheet import (
@@ -41,6 +49,7 @@ from .sheet import (
     EDGE,
     FULL,
     ROWS,
+    mask_of,
     Sheet,
     bits,
     clusters,
@@ -48,7 +57,15 @@ from .sheet import (
     popcount,
     surrounded,
 )
-from .state import AMBUSH, DRAW, OVER, CartographersState, _ambush_table, _draw_table
+from .state import (
+    AMBUSH,
+    DRAW,
+    OVER,
+    CartographersState,
+    _ambush_table,
+    _draw_table,
+    _ring,
+)
 
 __all__ = [
     "SEARCH_SETTINGS",
@@ -67,6 +84,7 @@ __all__ = [
 FOREST, VILLAGE, FARM, WATER, MONSTER = range(5)
 FILLED = -1  # what a card reads: a terrain layer or the filled mask
 _RUINS_NAMES = frozenset(card.name for card in RUINS_CARDS)
+_AMBUSH_NAMES = frozenset(card.name for card in AMBUSH_CARDS)
 _TERRAIN = {terrain: index for index, terrain in enumerate(DRAWN_TERRAINS)}
 
 # Settings the generic search bot reads: Cartographers is decided one placement at
@@ -99,6 +117,10 @@ LINE_CREDIT = 0.45     # Borderlands / Broken Road: a line e spaces short earns 
 TREE_CREDIT = (0.0, 0.45, 0.15)   # Treetower: a forest with 1 / 2 open sides
 LINK_DECAY = 0.72      # Stoneside Forest: per space still needed to reach a mountain
 GREENGOLD_TWO = 1.2    # Greengold Plains: a village cluster touching 2 kinds already
+# Solo, an ambush lands where the card's corner and direction say (the first place
+# along the outer ring where it fits): it can be foreseen. Each unseen ambush card
+# costs, by the chance it comes this season, the empty spaces its monster would
+# expose where it would land on the sheet as it is.
 
 
 # What is still to come ----------------------------------------------------------------
@@ -401,7 +423,7 @@ class Outlook:
     """What is still to come for everybody at the table: computed once per evaluation."""
 
     __slots__ = ("seasons_left", "edicts", "ruins", "pockets", "soon", "exposure", "coin",
-                 "memo")
+                 "memo", "ambushes")
 
     def __init__(self, state: CartographersState) -> None:
         over = state.step == OVER
@@ -426,6 +448,7 @@ class Outlook:
         self.exposure = 1 + MONSTER_LATER * (self.seasons_left - 1)
         self.coin = self.seasons_left - 0.5
         self.memo = {}
+        self.ambushes = solo_ambush_outlook(state) if state.num_players == 1 else ()
 
     def coins_to_come(self, rings, drawn_around: int) -> float:
         """Coins on their way: a mountain with k empty neighbours pays MOUNTAIN_CLOSE^k
@@ -439,6 +462,67 @@ class Outlook:
                     value += self.coin * MOUNTAIN_CLOSE ** missing
             self.memo[drawn_around] = value
         return value
+
+
+def solo_ambush_outlook(state: CartographersState) -> tuple:
+    """(card, chance it is revealed this season) for every unseen ambush card, solo.
+
+    Only public facts: how many ambushes the deck holds (not which), the cards
+    not yet seen, and the season's time left against the deck's time.
+    """
+    if state.step == OVER:
+        return ()
+    unseen = [card for card in AMBUSH_CARDS if card.name not in state.removed]
+    in_deck = sum(1 for name in state.deck if name in _AMBUSH_NAMES)
+    if not unseen or not in_deck:
+        return ()
+    time_left = max(0, SEASONS[state.season].threshold - state.time_used())
+    deck_time = sum(CARDS[name].time for name in state.deck) or 1
+    chance = in_deck / len(unseen) * min(1.0, time_left / deck_time)
+    return tuple((card, chance) for card in unseen) if chance > 0 else ()
+
+
+@lru_cache(maxsize=None)
+def _landing_order(card) -> tuple[int, ...]:
+    """Every placement the solo rule tries for ``card``, in the order it tries them
+    (`state.solo_ambush_cells`): the first one that is all empty is where it lands.
+    The order does not depend on the sheet, so it is built once."""
+    shape = sorted(card.cells)
+    order, seen = [], set()
+    for depth in range((SIZE + 1) // 2):
+        low, high = depth, SIZE - 1 - depth
+        for ring_row, ring_col in _ring(depth, card.solo_corner, card.direction):
+            for pinned_row, pinned_col in shape:
+                cells = [(ring_row + r - pinned_row, ring_col + c - pinned_col) for r, c in shape]
+                if all(low <= r <= high and low <= c <= high for r, c in cells):
+                    mask = mask_of(cells)
+                    if mask not in seen:
+                        seen.add(mask)
+                        order.append(mask)
+    return tuple(order)
+
+
+def ambush_landing(card, filled: int) -> int:
+    """The mask where ``card``'s solo monster would land on a sheet filled so (0: nowhere)."""
+    for mask in _landing_order(card):
+        if not mask & filled:
+            return mask
+    return 0
+
+
+def ambush_risk(layers, filled: int, outlook: Outlook) -> float:
+    """Stars the foreseen solo ambushes should cost (exposed spaces where they land)."""
+    if not outlook.ambushes:
+        return 0.0
+    empty = FULL & ~filled
+    exposed_now = neighbours(layers[MONSTER]) if layers[MONSTER] else 0
+    risk = 0.0
+    for card, chance in outlook.ambushes:
+        mask = ambush_landing(card, filled)
+        if mask:
+            fresh = neighbours(mask) & empty & ~mask & ~exposed_now
+            risk += chance * fresh.bit_count() * outlook.exposure
+    return risk
 
 
 def sheet_worth(layers, filled: int, side, outlook: Outlook) -> float:
@@ -461,6 +545,8 @@ def sheet_worth(layers, filled: int, side, outlook: Outlook) -> float:
         worth -= RUINS_SHORTFALL * shortfall
     if outlook.pockets:
         worth -= outlook.pockets * (empty & surrounded(filled)).bit_count()
+    if outlook.ambushes:
+        worth -= ambush_risk(layers, filled, outlook)
     return worth + outlook.coins_to_come(masks[2], filled & masks[3])
 
 
@@ -561,6 +647,8 @@ def evaluate_terms(state: CartographersState, player: int) -> dict[str, float]:
         terms["pockets"] = -outlook.pockets * (empty & surrounded(filled)).bit_count() \
             if outlook.pockets else 0.0
         terms["mountains"] = outlook.coins_to_come(masks[2], filled & masks[3])
+        if outlook.ambushes:
+            terms["ambush"] = -ambush_risk(layers, filled, outlook)
     if state.num_players > 1:
         worths = [seat_worth(state, seat, outlook, *sheets[seat])
                   for seat in range(state.num_players) if seat != player]
@@ -577,6 +665,7 @@ REASON_CODES = {
     "ruins": "cartographers.ruins_kept_open",
     "pockets": "cartographers.pockets_avoided",
     "rivals": "cartographers.rival_hindered",
+    "ambush": "cartographers.ambush_foreseen",
 }
 QUIET = "cartographers.quiet"  # nothing measurable changes
 NOTICEABLE = 0.05

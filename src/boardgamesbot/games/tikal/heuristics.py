@@ -17,7 +17,7 @@ The numbers are hand-tuned and measured in the arena (docs/bots.md).
 
 from __future__ import annotations
 
-from .components import NUM_SPACES, TEMPLE, TREASURE, VOLCANO, parse_space, space_name
+from .components import COMPONENTS, NUM_SPACES, TEMPLE, TREASURE, VOLCANO, parse_space, space_name
 from .notation import Recover
 from .state import ACTIONS, FINAL_ROUND, TILES, TREASURE_POINTS, TikalState
 
@@ -30,6 +30,15 @@ LATER_SCORINGS = 0.45   # weight of scorings after the next one for unguarded te
 FIGURE_ON_BOARD = 0.35  # a figure in play instead of in supply
 WAFER_IN_REACH = 0.6    # a wafer on a tile where the seat stands
 AP_LEFT = 0.3           # an unspent action point during one's own turn
+# An unused guard is an option: later it can hold a bigger temple (temples grow to
+# 10) for the scorings then left. Its worth: this share of the best unguarded
+# temple's value + 1, over the scorings after the next one, for each guard in hand.
+# Without it a guard placed at once on any temple looks like pure gain, and the
+# bot spent both guards on 2-temples before the first scoring (issue 14).
+GUARD_OPTION = 0.6
+# The leader in play (not spent as a guard): strength 3 that can still move to
+# where a temple is contested, worth this much per scoring after the next one.
+LEADER_KEPT = 0.8
 
 
 def _volcanoes_left(state: TikalState) -> int:
@@ -91,6 +100,11 @@ def _evaluate(state: TikalState, player: int, terms: dict | None) -> float:
             strengths = [workers[q][space] + (3 if leader[q] == space else 0) for q in range(n)]
             if any(strengths):
                 contested.append((space, state.value[space], strengths))
+    # The best temple a guard in hand could still go to: the biggest unguarded one
+    # now, a level higher by the time it is wanted.
+    best_open = min(10, 1 + max((state.value[s] for s in temples if state.guard[s] < 0),
+                                default=0))
+    guards = COMPONENTS.guards
     worths = []
     for q in range(n):
         detail = terms if q == player else None
@@ -133,6 +147,14 @@ def _evaluate(state: TikalState, player: int, terms: dict | None) -> float:
                 worth += AP_LEFT * state.ap
                 if detail is not None:
                     detail["ap"] = AP_LEFT * state.ap
+            if scorings > 1:
+                in_hand = guards - state.guards_placed[q]
+                option = GUARD_OPTION * best_open * (scorings - 1) * in_hand
+                kept = LEADER_KEPT * (scorings - 1) if leader[q] != -2 else 0.0
+                worth += option + kept
+                if detail is not None:
+                    detail["guards"] = option
+                    detail["leader"] = kept
         worths.append(worth)
     mine = worths[player]
     rivals = [w for q, w in enumerate(worths) if q != player]
@@ -161,6 +183,8 @@ REASON_CODES = {
     "wafers": "tikal.wafers_in_reach",
     "ap": "tikal.action_points",
     "rivals": "tikal.rivals_setback",
+    "guards": "tikal.guards_in_hand",
+    "leader": "tikal.leader_kept",
 }
 QUIET = "tikal.quiet"  # nothing measurable changes (a placement that prepares later turns)
 NOTICEABLE = 0.05      # a change smaller than this is no reason
@@ -182,7 +206,7 @@ def reasons(before: dict[str, float], after: dict[str, float], state: TikalState
             break
         if not found and abs(gain) < NOTICEABLE:
             return [{"code": QUIET, "params": {"gain": round(gain, 2)}}]
-        found.append(_reason(key, gain, state))
+        found.append(_reason(key, gain, state, player))
     return found or [{"code": QUIET, "params": {"gain": 0.0}}]
 
 
@@ -191,7 +215,7 @@ def term_changes(before: dict[str, float], after: dict[str, float]) -> dict[str,
     return {key: after.get(key, 0.0) - before.get(key, 0.0) for key in set(before) | set(after)}
 
 
-def _reason(key: str, gain: float, state: TikalState) -> dict:
+def _reason(key: str, gain: float, state: TikalState, player: int | None) -> dict:
     family, _, where = key.partition(":")
     params: dict = {"gain": round(gain, 2)}
     if where:
@@ -201,6 +225,9 @@ def _reason(key: str, gain: float, state: TikalState) -> dict:
             params["value"] = state.value[space]
     if family == "points":
         params["points"] = round(gain)
+    elif family == "guards":
+        params["guards"] = COMPONENTS.guards - state.guards_placed[player] \
+            if player is not None else None
     elif family == "ap":
         params["ap"] = state.ap if state.phase == ACTIONS else 0
     return {"code": REASON_CODES[family], "params": params}
