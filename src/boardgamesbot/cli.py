@@ -15,9 +15,11 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import MofNCompleteColumn, Progress
 
 from boardgamesbot.bots import make_bot
+from boardgamesbot.bots import SeatView
 from boardgamesbot.driver import Decision, DecisionFailed, Driver
 from boardgamesbot.engine import GameError, Record, State, known_games, load_game
 
@@ -47,6 +49,7 @@ def games_command() -> None:
 
 HELP = """\
 Type an action in notation to play it. Other commands:
+  hint             the hard computer player's three best actions, and why
   moves [PREFIX]   list your legal actions now (with what they cost), e.g.
                    'moves move' or 'moves water 2'; 'moves all' lists every one
   preview ACTION   show the position after ACTION without playing it
@@ -130,9 +133,10 @@ class Person:
     def __init__(self, record: Record) -> None:
         self.record = record
 
-    def choose(self, state: State, player: int, budget: float | None = None):
-        render = state.game.render_text
-        console.print(render(state.view(player)))
+    def choose(self, seat: SeatView, player: int, budget: float | None = None):
+        """Show the seat's view; read commands until one is a legal action."""
+        render = seat.game.render_text
+        console.print(render(seat.view()))
         while True:
             try:
                 line = console.input(f"[bold]seat {player + 1}>[/] ").strip()
@@ -146,25 +150,28 @@ class Person:
             if word in ("help", "?"):
                 console.print(HELP, markup=False)
             elif word == "board":
-                console.print(render(state.view(player)))
+                console.print(render(seat.view()))
             elif word == "notation":
                 console.print(f"see docs/{self.record.game}-notation.md")
             elif word == "moves":
-                _list_moves(state, player, rest.strip())
+                _list_moves(seat, rest.strip())
+            elif word == "hint":
+                _show_hints(seat)
             elif word == "preview":
-                result = state.preview(player, rest)
+                result = seat.preview(rest)
                 if not result["legal"]:
-                    console.print(f"[red]{result['error']['message']}[/]", markup=True)
+                    console.print(f"[red]{escape(result['error']['message'])}[/]")
                 elif result["view"] is None:
                     console.print(f"{result['text']}: it reveals hidden information or ends "
                                   "your turn, so its result shows only once played", markup=False)
                 else:
                     console.print(render(result["view"]))
             else:
-                try:
-                    return state.clone().apply(player, line)  # checked here, applied by the driver
-                except GameError as error:
-                    console.print(f"[red]{error}[/]  (type 'moves' for what you can do)")
+                result = seat.preview(line)  # checked here, applied by the driver
+                if result["legal"]:
+                    return result["action"]
+                console.print(f"[red]{escape(result['error']['message'])}[/]  "
+                              "(type 'moves' for what you can do)")
 
 
 def _play(state: State, record: Record, seat_bots: list, path: Path) -> None:
@@ -195,14 +202,15 @@ def _play(state: State, record: Record, seat_bots: list, path: Path) -> None:
 MOVES_SHOWN = 40
 
 
-def _list_moves(state: State, player: int, prefix: str) -> None:
-    actions = [str(a) for a in state.legal_actions(player)]
+def _list_moves(seat: SeatView, prefix: str) -> None:
+    legal = seat.legal_actions()
+    actions = [str(a) for a in legal]
     show_all = prefix == "all"
     if prefix and not show_all:
         actions = [a for a in actions if a.startswith(prefix)]
-    by_text = {str(a): a for a in state.legal_actions(player)}
+    by_text = {str(a): a for a in legal}
     for text in actions if show_all else actions[:MOVES_SHOWN]:
-        console.print(f"  {state.describe(by_text[text])}", markup=False)
+        console.print(f"  {seat.describe(by_text[text])}", markup=False)
     hidden = 0 if show_all else len(actions) - MOVES_SHOWN
     if hidden > 0:
         kinds = sorted({a.split()[0] for a in actions})
@@ -210,6 +218,17 @@ def _list_moves(state: State, player: int, prefix: str) -> None:
                       f"(e.g. 'moves {kinds[0]}') or see them all with 'moves all'")
     if not actions:
         console.print(f"  no legal action starts with {prefix!r}", markup=False)
+
+
+def _show_hints(seat: SeatView) -> None:
+    """The hard bot's three best actions for this seat, with its reasons in words."""
+    from boardgamesbot.bots import make_bot
+    from boardgamesbot.hints import reason_text
+
+    for number, entry in enumerate(make_bot("hard", 0).explain(seat, seat.player, 3), 1):
+        why = "; ".join(reason_text(reason, "en") for reason in entry["reasons"]) or "—"
+        console.print(f"  {number}. {entry['action']}  (worth {entry['value']:+.1f}): {why}",
+                      markup=False)
 
 
 @main.command("rules")

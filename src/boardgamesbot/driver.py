@@ -4,7 +4,10 @@ The terminal, the arena and the service all play games the same way: a
 `Driver` holds a state and one `Player` per seat (a bot, a person at a
 keyboard, a person far away whose answer has not come yet), asks every seat
 the state awaits — all on the same position, so in a simultaneous step nobody
-decides on another's choice — and applies the answers in seat order.
+decides on another's choice — and applies the answers in seat order. A
+player is handed its seat's window (`SeatView`) on a copy: what the seat may
+know, and samples of the rest through its ``determinize``, never the position
+itself.
 
 >>> from boardgamesbot.bots import make_bot
 >>> from boardgamesbot.engine import load_game
@@ -20,6 +23,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
+from boardgamesbot.bots import SeatView
 from boardgamesbot.engine import Action, GameError, Record, State
 
 __all__ = ["Decision", "DecisionFailed", "Driver", "Player", "Stalled"]
@@ -28,8 +32,10 @@ __all__ = ["Decision", "DecisionFailed", "Driver", "Player", "Stalled"]
 class Player(Protocol):
     """Whoever decides for a seat. Bots already are players (`Bot.choose`)."""
 
-    def choose(self, state: State, player: int, budget: float | None = None) -> Action | str:
-        """The seat's decision on ``state`` (a copy: scribbling on it changes nothing)."""
+    def choose(self, state: SeatView, player: int, budget: float | None = None
+               ) -> Action | str:
+        """The seat's decision, seen through its window (on a copy: nothing it does
+        changes the game)."""
 
 
 @dataclass
@@ -83,7 +89,7 @@ class Driver:
         process) asks here; `step` asks the same way and applies.
         """
         try:
-            return self.players[seat].choose(self.state.clone(), seat)
+            return self.players[seat].choose(SeatView(self.state.clone(), seat), seat)
         except Exception as error:
             raise DecisionFailed(seat, None, error) from error
 

@@ -352,6 +352,25 @@ class Heuristics:
         """Does ``action`` turn hidden information face up? A plan stops there."""
         return False
 
+    # Explaining a move (hints) -------------------------------------------------------------
+
+    def evaluate_terms(self, state: State, player: int) -> dict[str, float] | None:
+        """`evaluate` split into named terms that add up to it (None: not split)."""
+        return None
+
+    def reasons(self, before: dict[str, float], after: dict[str, float], state: State,
+                action: Action, player: int) -> list[dict[str, Any]]:
+        """Why ``action`` is good, as reasons (``{"code", "params"}``, translatable), from
+        how it changed the terms of `evaluate_terms` (``state`` is after it)."""
+        return []
+
+    def decide_explained(self, state: State, player: int, rng: random.Random,
+                         planning: bool = False
+                         ) -> tuple[Action, dict[str, Any] | None] | None:
+        """`decide`, with the reason the decision rests on (None: no direct decision)."""
+        decided = self.decide(state, player, rng, planning)
+        return None if decided is None else (decided, None)
+
 
 class NumericEncoding(NamedTuple):
     """A game as numbers, for one player count and set of options.
@@ -460,6 +479,12 @@ class Game(ABC):
             raise GameError(f"{self.name} has no rules help", code="unknown_help",
                             game=self.name, available=[])
         return (Path(self.help_dir) / f"{lang}.md").read_text(encoding="utf-8")
+
+    def frozen_heuristics(self, version: str) -> Any:
+        """The game's knowledge as it stood at ``version`` (``"2026.11"``), for a frozen
+        reference bot whose strength must never drift; refused when the game kept none."""
+        raise GameError(f"{self.name} keeps no heuristics frozen at {version}",
+                        code="no_reference", game=self.name, version=version)
 
     def encoding(self, num_players: int, **options: Any) -> "NumericEncoding":
         """The game's fixed numeric encoding, for the research adapters

@@ -1,7 +1,11 @@
-"""Computer players. One protocol: ``choose(state, player, budget) -> Action``.
+"""Computer players. One protocol: ``choose(state, player, budget) -> Action``, and
+``explain(state, player, k)`` for hints.
 
 Every bot owns a seeded generator, so the same bot, seed and state give the
-same decision. Bots see hidden information only through ``State.determinize``.
+same decision. The arena and the service hand a bot the seat's window on the
+position (`SeatView`), never the position: the only door to hidden
+information is ``SeatView.determinize``, whose samples depend on the seat's
+view alone. A bot called with a plain `State` wraps it the same way.
 """
 
 from __future__ import annotations
@@ -12,13 +16,24 @@ from typing import Protocol
 
 from boardgamesbot.engine import Action, GameError, State
 
-__all__ = ["LEVELS", "Bot", "RandomBot", "bot_names", "make_bot"]
+from .seat import SeatView, seat_of
+
+__all__ = ["LEVELS", "REFERENCE", "Bot", "RandomBot", "SeatView", "bot_names", "make_bot",
+           "seat_of"]
+
+# The frozen reference bot (bots/reference_2026_11.py): every strength claim is
+# measured against it.
+REFERENCE = "hard-2026.11"
 
 
 class Bot(Protocol):
     name: str
 
-    def choose(self, state: State, player: int, budget: float | None = None) -> Action: ...
+    def choose(self, state: State | SeatView, player: int,
+               budget: float | None = None) -> Action: ...
+
+    def explain(self, state: State | SeatView, player: int, k: int = 3,
+                budget: float | None = None) -> list[dict]: ...
 
 
 class RandomBot:
@@ -27,17 +42,26 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
         self.rng = random.Random(seed)
 
-    def choose(self, state: State, player: int, budget: float | None = None) -> Action:
-        actions = state.legal_actions(player)
+    def choose(self, state: State | SeatView, player: int, budget: float | None = None) -> Action:
+        actions = seat_of(state, player).legal_actions()
         if not actions:
             raise GameError(f"seat {player} has no decision to make now", code="no_decision")
         return self.rng.choice(actions)
 
+    def explain(self, state: State | SeatView, player: int, k: int = 3,
+                budget: float | None = None) -> list[dict]:
+        """Random play has no reasons of its own: its hints are the one-step lookahead's."""
+        from .greedy import GreedyBot
+
+        return GreedyBot(self.seed, name=self.name).explain(state, player, k)
+
 
 def _levels():
     from .greedy import GreedyBot
+    from .reference_2026_11 import ReferenceBot
     from .search import SearchBot
 
     return {
@@ -47,6 +71,8 @@ def _levels():
         "easy": lambda seed: GreedyBot(seed, temperature=2.0, name="easy"),
         "medium": lambda seed: GreedyBot(seed, name="medium"),
         "hard": lambda seed: SearchBot(seed, name="hard"),
+        # Frozen: today's hard, the fixed opponent every strength claim is measured against.
+        REFERENCE: lambda seed: ReferenceBot(seed, name=REFERENCE),
     }
 
 

@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from boardgamesbot.engine import Action, State
 
 from .common import check_budget, decision_rng, heuristics_for
+from .explain import forced, hint
+from .seat import SeatView, seat_of
+
+
+@dataclass
+class Ranking:
+    """A decision worked out: the action chosen and every action looked at, best first."""
+
+    chosen: Action
+    hints: list  # callables making the hint dicts, best first (the chosen one first)
 
 
 class GreedyBot:
@@ -18,8 +29,9 @@ class GreedyBot:
     instead: a softer, more human opponent.
 
     A game whose decisions have hundreds of actions (every placement of a
-    Cartographers shape) pre-filters them in ``Heuristics.candidates``, so the
-    full lookahead runs on the most promising few only.
+    Cartographers shape) may offer ``heuristics.candidates(state, player)``: a
+    quick pre-filter to the most promising few, so the full lookahead runs on
+    those only.
     """
 
     def __init__(self, seed: int = 0, temperature: float = 0.0, name: str = "greedy") -> None:
@@ -27,27 +39,61 @@ class GreedyBot:
         self.temperature = temperature
         self.name = name
 
-    def choose(self, state: State, player: int, budget: float | None = None) -> Action:
+    def choose(self, state: State | SeatView, player: int, budget: float | None = None) -> Action:
+        return self._rank(seat_of(state, player), budget).chosen
+
+    def explain(self, state: State | SeatView, player: int, k: int = 3,
+                budget: float | None = None) -> list[dict]:
+        """The ``k`` best actions by the lookahead, with values and reasons.
+
+        For a deterministic bot (no temperature) the first is the action `choose`
+        plays; a sampling bot (``easy``) shows the ones it rates best.
+        """
+        return [make() for make in self._rank(seat_of(state, player), budget).hints[:k]]
+
+    def _rank(self, seat: SeatView, budget) -> Ranking:
         check_budget(budget, 1)
-        rng = decision_rng(self.seed, state, player)
-        actions = state.legal_actions(player)
+        player = seat.player
+        rng = decision_rng(self.seed, seat, player)
+        actions = seat.legal_actions()
+        heuristics = heuristics_for(seat)
         if len(actions) == 1:
-            return actions[0]
-        heuristics = heuristics_for(state)
+            world = seat.determinize(rng)
+            return Ranking(actions[0], [lambda: forced(actions[0], _after(world, player,
+                                                                          actions[0],
+                                                                          heuristics))])
         evaluate = heuristics.evaluate
-        world = state.determinize(player, rng)
-        decided = heuristics.decide(world, player, rng)
-        if decided is not None:
-            return decided
+        world = seat.determinize(rng)
+        decided = heuristics.decide_explained(world, player, rng)
+        if decided is not None:  # a decision the game prices directly (a bid)
+            action, reason = decided
+            return Ranking(action, [lambda: hint(
+                heuristics, player, action, _after(world, player, action, heuristics),
+                None, None, reason=reason)])
         actions = heuristics.candidates(world, player)  # many actions: the game's best few
-        values = []
+        values, children = [], []
         for action in actions:
             child = world.clone()
             child.apply(player, action)
             values.append(evaluate(child, player))
+            children.append(child)
         if self.temperature > 0:
             top = max(values)
             weights = [math.exp((v - top) / self.temperature) for v in values]
-            return rng.choices(actions, weights)[0]
-        best = max(values)
-        return rng.choice([a for a, v in zip(actions, values) if v >= best - 1e-9])
+            chosen = rng.choices(actions, weights)[0]
+        else:
+            best = max(values)
+            chosen = rng.choice([a for a, v in zip(actions, values) if v >= best - 1e-9])
+        order = sorted(range(len(actions)),
+                       key=lambda i: (actions[i] != chosen or self.temperature > 0, -values[i]))
+
+        def maker(i):
+            return lambda: hint(heuristics, player, actions[i], values[i], world, children[i])
+
+        return Ranking(chosen, [maker(i) for i in order])
+
+
+def _after(world: State, player: int, action: Action, heuristics) -> float:
+    child = world.clone()
+    child.apply(player, action)
+    return heuristics.evaluate(child, player)

@@ -8,7 +8,7 @@ leaves one placed for what may come does. So the bot:
    reshuffled consistently with what the seat knows — the only way it ever
    reasons about hidden information);
 2. shortlists the most promising actions with the game's quick pre-filter
-   (``Heuristics.candidates``; all of them by default);
+   (``heuristics.candidates``), or takes them all;
 3. tries each shortlisted action in every sample: the other awaited seats make
    a reply fixed per sample (``heuristics.quick_reply`` or a random legal
    action; the same for every action tried, so actions are compared on the
@@ -27,6 +27,9 @@ import random
 from boardgamesbot.engine import Action, GameError, State
 
 from .common import check_budget, decision_rng, heuristics_for
+from .explain import forced, hint
+from .greedy import Ranking
+from .seat import SeatView, seat_of
 
 MAX_REPLY_STEPS = 16  # steps others may take before the seat decides again
 
@@ -42,27 +45,54 @@ class MonteCarloBot:
         self.depth = depth
         self.name = name
 
-    def choose(self, state: State, player: int, budget: float | None = None) -> Action:
+    def choose(self, state: State | SeatView, player: int, budget: float | None = None) -> Action:
         """``budget`` is the number of determinizations each action is tried in."""
+        return self._rank(seat_of(state, player), budget).chosen
+
+    def explain(self, state: State | SeatView, player: int, k: int = 3,
+                budget: float | None = None) -> list[dict]:
+        """The ``k`` best actions by their mean outcome (the first is the one played)."""
+        return [make() for make in self._rank(seat_of(state, player), budget).hints[:k]]
+
+    def _rank(self, seat: SeatView, budget) -> Ranking:
         worlds = max(1, int(check_budget(budget, self.worlds)))
-        legal = state.legal_actions(player)
+        player = seat.player
+        legal = seat.legal_actions()
         if not legal:
             raise GameError(f"seat {player} has no decision to make now", code="no_decision")
+        heuristics = heuristics_for(seat)
+        rng = decision_rng(self.seed, seat, player)
         if len(legal) == 1:
-            return legal[0]
-        rng = decision_rng(self.seed, state, player)
-        heuristics = heuristics_for(state)
-        samples = [state.determinize(player, rng) for _ in range(worlds)]
+            world = seat.determinize(rng)
+            return Ranking(legal[0], [lambda: forced(legal[0], _after(world, player, legal[0],
+                                                                      heuristics))])
+        samples = [seat.determinize(rng) for _ in range(worlds)]
         pool = heuristics.candidates(samples[0], player, self.width)
         if len(pool) == 1:
-            return pool[0]
+            return Ranking(pool[0], [lambda: self._hint(heuristics, samples[0], player, pool[0],
+                                                        _after(samples[0], player, pool[0],
+                                                               heuristics))])
         totals = [0.0] * len(pool)
         for world in samples:
             reply_seed = rng.getrandbits(32)
             for index, action in enumerate(pool):
                 totals[index] += self._outcome(world, player, action, heuristics, reply_seed)
         best = max(totals)
-        return next(a for a, total in zip(pool, totals) if total >= best - 1e-9)
+        chosen = next(a for a, total in zip(pool, totals) if total >= best - 1e-9)
+        order = sorted(range(len(pool)), key=lambda i: (pool[i] != chosen, -totals[i]))
+
+        def maker(i):
+            return lambda: self._hint(heuristics, samples[0], player, pool[i],
+                                      totals[i] / len(samples))
+
+        return Ranking(chosen, [maker(i) for i in order])
+
+    @staticmethod
+    def _hint(heuristics, world: State, player: int, action: Action, value: float) -> dict:
+        """The reasons are the terms the action itself changes, in the first sample."""
+        after = world.clone()
+        after.apply(player, action)
+        return hint(heuristics, player, action, value, world, after)
 
     def _outcome(self, world: State, player: int, action: Action, heuristics,
                  reply_seed: int) -> float:
@@ -94,3 +124,9 @@ class MonteCarloBot:
                 move = heuristics.quick_reply(state, seat, replies)
                 state.apply(seat, move if move is not None
                             else replies.choice(state.legal_actions(seat)))
+
+
+def _after(state: State, player: int, action: Action, heuristics) -> float:
+    child = state.clone()
+    child.apply(player, action)
+    return heuristics.evaluate(child, player)

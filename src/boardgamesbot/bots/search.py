@@ -17,8 +17,9 @@ first decision of its turn the bot:
    (a revealed wafer or any surprise makes it plan again).
 
 A game decided one action at a time (a Cartographers seat's turn is one
-drawing) asks for flat Monte Carlo instead, in its heuristics'
-``search = SearchSettings(method="montecarlo", ...)`` (see `montecarlo`).
+drawing) may ask for flat Monte Carlo instead, with
+``heuristics.SEARCH_SETTINGS = {"method": "montecarlo", ...}`` (see
+`montecarlo`).
 
 The same bot seed and the same view give the same decision: everything random
 is drawn from a generator seeded by both.
@@ -33,7 +34,10 @@ from statistics import fmean
 from boardgamesbot.engine import Action, GameError, SearchSettings, State
 
 from .common import check_budget, heuristics_for, view_key
+from .explain import forced, hint
+from .greedy import Ranking
 from .montecarlo import MonteCarloBot
+from .seat import SeatView, seat_of
 
 MAX_TURN_LENGTH = 16
 
@@ -80,7 +84,7 @@ def plan_turn(state: State, player: int, heuristics, beam: int, keep: int) -> li
 class SearchBot:
     """Plans its turn by beam search and picks the plan that survives the replies best."""
 
-    def __init__(self, seed: int = 0, worlds: int = 3, beam: int = 6, finalists: int = 4,
+    def __init__(self, seed: int = 0, worlds: int = 2, beam: int = 10, finalists: int = 8,
                  reply_turns: int = 3, name: str = "search") -> None:
         self.seed = seed
         self.worlds = worlds
@@ -90,39 +94,73 @@ class SearchBot:
         self.name = name
         self._plan: dict[int, Action] = {}
 
-    def choose(self, state: State, player: int, budget: float | None = None) -> Action:
+    def choose(self, state: State | SeatView, player: int, budget: float | None = None) -> Action:
         """``budget`` is the number of determinizations each plan is checked in."""
+        seat = seat_of(state, player)
         worlds = max(1, int(check_budget(budget, self.worlds)))
-        heuristics = heuristics_for(state)
+        heuristics = heuristics_for(seat)
         if heuristics.search.method == "montecarlo":
-            return self._montecarlo(heuristics.search).choose(state, player, budget)
-        legal = state.legal_actions(player)
+            return self._montecarlo(heuristics.search).choose(seat, player, budget)
+        legal = seat.legal_actions()
         if not legal:
             raise GameError(f"seat {player} has no decision to make now", code="no_decision")
-        key = view_key(state, player)
+        key = view_key(seat, player)
         planned = self._plan.pop(key, None)
         if planned is not None and planned in legal:
             return planned
         self._plan.clear()
-        if len(legal) == 1:
-            return legal[0]
+        ranking, plan, sample = self._rank(seat, worlds, heuristics, key)
+        if plan is not None:
+            self._remember(sample, player, plan, heuristics)
+        return ranking.chosen
+
+    def explain(self, state: State | SeatView, player: int, k: int = 3,
+                budget: float | None = None) -> list[dict]:
+        """The first actions of the ``k`` best plans, with the plans' mean outcomes and
+        what each whole plan changes (for a fresh bot the first is the action `choose`
+        plays; a bot in the middle of a plan follows it instead)."""
+        seat = seat_of(state, player)
+        worlds = max(1, int(check_budget(budget, self.worlds)))
+        heuristics = heuristics_for(seat)
+        if heuristics.search.method == "montecarlo":
+            return self._montecarlo(heuristics.search).explain(seat, player, k, budget)
+        if not seat.legal_actions():
+            raise GameError(f"seat {player} has no decision to make now", code="no_decision")
+        ranking, _, _ = self._rank(seat, worlds, heuristics, view_key(seat, player))
+        return [make() for make in ranking.hints[:k]]
+
+    def _rank(self, seat: SeatView, worlds: int, heuristics, key: int):
+        """(ranking, the chosen plan or ``None``, the sample it was planned in)."""
+        player = seat.player
+        legal = seat.legal_actions()
         rng = random.Random(self.seed * 1_000_003 + key)
-        samples = [state.determinize(player, rng) for _ in range(worlds)]
-        decided = heuristics.decide(samples[0], player, rng, planning=True)
+        if len(legal) == 1:
+            world = seat.determinize(rng)
+            return Ranking(legal[0], [lambda: forced(legal[0], _after(world, player, legal[0],
+                                                                      heuristics))]), None, None
+        samples = [seat.determinize(rng) for _ in range(worlds)]
+        decided = heuristics.decide_explained(samples[0], player, rng, planning=True)
         if decided is not None:  # a decision the game's knowledge prices directly (a bid)
-            return decided
+            action, reason = decided
+            return Ranking(action, [lambda: hint(
+                heuristics, player, action, _after(samples[0], player, action, heuristics),
+                None, None, reason=reason)]), None, None
         plans = plan_turn(samples[0], player, heuristics, self.beam, self.finalists)
         if len(plans) > 1:
             for plan in plans:
                 plan.value = fmean(self._outcome(world, player, plan.actions, heuristics, rng)
                                    for world in samples)
             plans.sort(reverse=True)
-        best = plans[0].actions
-        self._remember(state, player, best, heuristics)
-        return best[0]
+        hints, firsts = [], set()
+        for plan in plans:  # one hint per first action: its best plan
+            if plan.actions[0] in firsts:
+                continue
+            firsts.add(plan.actions[0])
+            hints.append(lambda plan=plan: _plan_hint(heuristics, player, plan, samples[0]))
+        return Ranking(plans[0].actions[0], hints), plans[0].actions, samples[0]
 
     def _montecarlo(self, settings: SearchSettings) -> MonteCarloBot:
-        """The flat Monte Carlo search a game asks for in ``Heuristics.search``
+        """The flat Monte Carlo search a game asks for in its ``Heuristics.search``
         (games decided one action at a time, where there is no turn to plan)."""
         return MonteCarloBot(self.seed, worlds=settings.worlds, width=settings.width,
                              depth=settings.depth, name=self.name)
@@ -157,9 +195,14 @@ class SearchBot:
             turns += 1
         return heuristics.evaluate(state, player)
 
-    def _remember(self, state: State, player: int, actions: list[Action], heuristics) -> None:
-        """Keep the plan's later actions, keyed by the view they are expected in."""
-        position = state.clone()
+    def _remember(self, sample: State, player: int, actions: list[Action], heuristics) -> None:
+        """Keep the plan's later actions, keyed by the views they are expected in.
+
+        The plan is replayed in the sample it was made in: up to the first action
+        that reveals something hidden, the seat's view there is the one it will
+        have at the table.
+        """
+        position = sample.clone()
         for index, action in enumerate(actions):
             if index:
                 self._plan[view_key(position, player)] = action
@@ -168,3 +211,14 @@ class SearchBot:
             position.apply(player, action)
             if player not in position.current_players():
                 break
+
+
+def _plan_hint(heuristics, player: int, plan: Plan, sample: State) -> dict:
+    return hint(heuristics, player, plan.actions[0], plan.value, sample, plan.result,
+                line=plan.actions)
+
+
+def _after(state: State, player: int, action: Action, heuristics) -> float:
+    child = state.clone()
+    child.apply(player, action)
+    return heuristics.evaluate(child, player)

@@ -35,7 +35,15 @@ from functools import lru_cache
 
 from boardgamesbot.engine import Heuristics, SearchSettings
 
-from .components import CARDS, COIN_TRACK, DRAWN_TERRAINS, RUINS_CARDS, SEASONS, SIZE
+from .components import (
+    AMBUSH_CARDS,
+    CARDS,
+    COIN_TRACK,
+    DRAWN_TERRAINS,
+    RUINS_CARDS,
+    SEASONS,
+    SIZE,
+)
 from .notation import AmbushFallback, Draw, Fallback
 from .scoring import DIAGONALS
 from .sheet import (
@@ -43,6 +51,7 @@ from .sheet import (
     EDGE,
     FULL,
     ROWS,
+    mask_of,
     Sheet,
     bits,
     clusters,
@@ -50,16 +59,26 @@ from .sheet import (
     popcount,
     surrounded,
 )
-from .state import AMBUSH, DRAW, OVER, CartographersState, ambush_table, draw_table
+from .state import (
+    AMBUSH,
+    DRAW,
+    OVER,
+    CartographersState,
+    ambush_table,
+    draw_table,
+    _ring,
+)
 
 __all__ = [
     "SEARCH_SETTINGS",
     "candidates",
     "edict_weights",
     "evaluate",
+    "evaluate_terms",
     "placement_values",
     "progress",
     "quick_reply",
+    "reasons",
     "seat_worth",
     "sheet_worth",
 ]
@@ -67,6 +86,7 @@ __all__ = [
 FOREST, VILLAGE, FARM, WATER, MONSTER = range(5)
 FILLED = -1  # what a card reads: a terrain layer or the filled mask
 _RUINS_NAMES = frozenset(card.name for card in RUINS_CARDS)
+_AMBUSH_NAMES = frozenset(card.name for card in AMBUSH_CARDS)
 _TERRAIN = {terrain: index for index, terrain in enumerate(DRAWN_TERRAINS)}
 
 # Settings the generic search bot reads: Cartographers is decided one placement at
@@ -99,6 +119,10 @@ LINE_CREDIT = 0.45     # Borderlands / Broken Road: a line e spaces short earns 
 TREE_CREDIT = (0.0, 0.45, 0.15)   # Treetower: a forest with 1 / 2 open sides
 LINK_DECAY = 0.72      # Stoneside Forest: per space still needed to reach a mountain
 GREENGOLD_TWO = 1.2    # Greengold Plains: a village cluster touching 2 kinds already
+# Solo, an ambush lands where the card's corner and direction say (the first place
+# along the outer ring where it fits): it can be foreseen. Each unseen ambush card
+# costs, by the chance it comes this season, the empty spaces its monster would
+# expose where it would land on the sheet as it is.
 
 
 # What is still to come ----------------------------------------------------------------
@@ -401,7 +425,7 @@ class Outlook:
     """What is still to come for everybody at the table: computed once per evaluation."""
 
     __slots__ = ("seasons_left", "edicts", "ruins", "pockets", "soon", "exposure", "coin",
-                 "memo")
+                 "memo", "ambushes")
 
     def __init__(self, state: CartographersState) -> None:
         over = state.step == OVER
@@ -426,6 +450,7 @@ class Outlook:
         self.exposure = 1 + MONSTER_LATER * (self.seasons_left - 1)
         self.coin = self.seasons_left - 0.5
         self.memo = {}
+        self.ambushes = solo_ambush_outlook(state) if state.num_players == 1 else ()
 
     def coins_to_come(self, rings, drawn_around: int) -> float:
         """Coins on their way: a mountain with k empty neighbours pays MOUNTAIN_CLOSE^k
@@ -439,6 +464,67 @@ class Outlook:
                     value += self.coin * MOUNTAIN_CLOSE ** missing
             self.memo[drawn_around] = value
         return value
+
+
+def solo_ambush_outlook(state: CartographersState) -> tuple:
+    """(card, chance it is revealed this season) for every unseen ambush card, solo.
+
+    Only public facts: how many ambushes the deck holds (not which), the cards
+    not yet seen, and the season's time left against the deck's time.
+    """
+    if state.step == OVER:
+        return ()
+    unseen = [card for card in AMBUSH_CARDS if card.name not in state.removed]
+    in_deck = sum(1 for name in state.deck if name in _AMBUSH_NAMES)
+    if not unseen or not in_deck:
+        return ()
+    time_left = max(0, SEASONS[state.season].threshold - state.time_used())
+    deck_time = sum(CARDS[name].time for name in state.deck) or 1
+    chance = in_deck / len(unseen) * min(1.0, time_left / deck_time)
+    return tuple((card, chance) for card in unseen) if chance > 0 else ()
+
+
+@lru_cache(maxsize=None)
+def _landing_order(card) -> tuple[int, ...]:
+    """Every placement the solo rule tries for ``card``, in the order it tries them
+    (`state.solo_ambush_cells`): the first one that is all empty is where it lands.
+    The order does not depend on the sheet, so it is built once."""
+    shape = sorted(card.cells)
+    order, seen = [], set()
+    for depth in range((SIZE + 1) // 2):
+        low, high = depth, SIZE - 1 - depth
+        for ring_row, ring_col in _ring(depth, card.solo_corner, card.direction):
+            for pinned_row, pinned_col in shape:
+                cells = [(ring_row + r - pinned_row, ring_col + c - pinned_col) for r, c in shape]
+                if all(low <= r <= high and low <= c <= high for r, c in cells):
+                    mask = mask_of(cells)
+                    if mask not in seen:
+                        seen.add(mask)
+                        order.append(mask)
+    return tuple(order)
+
+
+def ambush_landing(card, filled: int) -> int:
+    """The mask where ``card``'s solo monster would land on a sheet filled so (0: nowhere)."""
+    for mask in _landing_order(card):
+        if not mask & filled:
+            return mask
+    return 0
+
+
+def ambush_risk(layers, filled: int, outlook: Outlook) -> float:
+    """Stars the foreseen solo ambushes should cost (exposed spaces where they land)."""
+    if not outlook.ambushes:
+        return 0.0
+    empty = FULL & ~filled
+    exposed_now = neighbours(layers[MONSTER]) if layers[MONSTER] else 0
+    risk = 0.0
+    for card, chance in outlook.ambushes:
+        mask = ambush_landing(card, filled)
+        if mask:
+            fresh = neighbours(mask) & empty & ~mask & ~exposed_now
+            risk += chance * fresh.bit_count() * outlook.exposure
+    return risk
 
 
 def sheet_worth(layers, filled: int, side, outlook: Outlook) -> float:
@@ -461,6 +547,8 @@ def sheet_worth(layers, filled: int, side, outlook: Outlook) -> float:
         worth -= RUINS_SHORTFALL * shortfall
     if outlook.pockets:
         worth -= outlook.pockets * (empty & surrounded(filled)).bit_count()
+    if outlook.ambushes:
+        worth -= ambush_risk(layers, filled, outlook)
     return worth + outlook.coins_to_come(masks[2], filled & masks[3])
 
 
@@ -519,6 +607,110 @@ def evaluate(state: CartographersState, player: int) -> float:
     sheets = _with_pending(state)
     worths = [seat_worth(state, seat, outlook, *sheets[seat]) for seat in range(state.num_players)]
     return _margin(worths[player], worths[:player] + worths[player + 1:])
+
+
+# Explanations --------------------------------------------------------------------------
+#
+# `evaluate` broken into its terms, and reasons built from the terms a move changes
+# most (codes and parameters every face translates; docs/bots.md lists them).
+
+
+def evaluate_terms(state: CartographersState, player: int) -> dict[str, float]:
+    """`evaluate` as terms that add up to it.
+
+    Keys: ``banked`` (stars scored), ``coins`` (coins × scorings left),
+    ``edict:<card>`` (what each scoring card still to come should pay, credit for
+    half-built work included), ``mountains`` (coins on their way), ``monsters``
+    (exposed spaces, negative), ``ruins`` (ruins cards with no open ruins space,
+    negative), ``pockets`` (walled-in empty spaces, negative) and, at a table,
+    ``rivals`` (minus the rivals' weighted worth).
+    """
+    outlook = Outlook(state)
+    sheets = _with_pending(state)
+    layers, filled, coins = sheets[player]
+    sheet = state.sheets[player]
+    terms = {"banked": float(sum(state.season_totals(player))),
+             "coins": float(coins * outlook.seasons_left)}
+    if outlook.seasons_left:
+        masks = _side_masks(sheet.side)
+        for name, letter in zip(state.edicts, "ABCD"):
+            scorer = PROGRESS[name]
+            for candidate, now, later in outlook.edicts:
+                if candidate is scorer:
+                    stars, credit = scorer(layers, filled, masks)
+                    terms[f"edict:{name}"] = (now + later) * stars + \
+                        (now * outlook.soon + later) * credit
+        empty = FULL & ~filled
+        monsters = layers[MONSTER]
+        terms["monsters"] = -float((empty & neighbours(monsters)).bit_count()
+                                   * outlook.exposure) if monsters else 0.0
+        shortfall = outlook.ruins - (masks[1] & empty).bit_count()
+        terms["ruins"] = -RUINS_SHORTFALL * shortfall if shortfall > 0 else 0.0
+        terms["pockets"] = -outlook.pockets * (empty & surrounded(filled)).bit_count() \
+            if outlook.pockets else 0.0
+        terms["mountains"] = outlook.coins_to_come(masks[2], filled & masks[3])
+        if outlook.ambushes:
+            terms["ambush"] = -ambush_risk(layers, filled, outlook)
+    if state.num_players > 1:
+        worths = [seat_worth(state, seat, outlook, *sheets[seat])
+                  for seat in range(state.num_players) if seat != player]
+        terms["rivals"] = _margin(0.0, worths)
+    return terms
+
+
+REASON_CODES = {
+    "banked": "cartographers.stars_banked",
+    "coins": "cartographers.coins",
+    "edict": "cartographers.edict_progress",
+    "mountains": "cartographers.mountain_progress",
+    "monsters": "cartographers.monsters_contained",
+    "ruins": "cartographers.ruins_kept_open",
+    "pockets": "cartographers.pockets_avoided",
+    "rivals": "cartographers.rival_hindered",
+    "ambush": "cartographers.ambush_foreseen",
+}
+QUIET = "cartographers.quiet"  # nothing measurable changes
+NOTICEABLE = 0.05
+
+
+def term_changes(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+    """Every term's change (a term absent on one side counts as 0 there)."""
+    return {key: after.get(key, 0.0) - before.get(key, 0.0) for key in set(before) | set(after)}
+
+
+def reasons(before: dict[str, float], after: dict[str, float], state: CartographersState,
+            action=None, limit: int = 3, player: int | None = None) -> list[dict]:
+    """Why a move is good, largest term change first: ``{"code", "params"}`` each.
+
+    ``state`` is the position after the move, ``player`` the seat it is explained
+    to (parameters such as an edict's stars are read from that seat's sheet).
+    """
+    changes = term_changes(before, after)
+    ranked = sorted(changes.items(), key=lambda item: -item[1])
+    found = []
+    for key, gain in ranked[:limit]:
+        if found and gain < NOTICEABLE:
+            break
+        if not found and abs(gain) < NOTICEABLE:
+            return [{"code": QUIET, "params": {"gain": round(gain, 2)}}]
+        found.append(_reason(key, gain, state, player))
+    return found or [{"code": QUIET, "params": {"gain": 0.0}}]
+
+
+def _reason(key: str, gain: float, state: CartographersState, player: int | None) -> dict:
+    family, _, name = key.partition(":")
+    params: dict = {"gain": round(gain, 2)}
+    seat = player if player is not None else 0
+    layers, filled, coins = _with_pending(state)[seat]
+    if family == "edict":
+        stars, _ = PROGRESS[name](layers, filled, _side_masks(state.sheets[seat].side))
+        params.update(card=name, stars=int(stars))
+    elif family == "coins":
+        params["coins"] = coins
+    elif family == "monsters":
+        monsters = layers[MONSTER]
+        params["exposed"] = (FULL & ~filled & neighbours(monsters)).bit_count() if monsters else 0
+    return {"code": REASON_CODES[family], "params": params}
 
 
 # Scoring every placement of a decision at once ------------------------------------------
@@ -613,6 +805,12 @@ class CartographersHeuristics(Heuristics):
 
     def evaluate(self, state, player):
         return evaluate(state, player)
+
+    def evaluate_terms(self, state, player):
+        return evaluate_terms(state, player)
+
+    def reasons(self, before, after, state, action, player):
+        return reasons(before, after, state, action, player=player)
 
     def candidates(self, state, player, limit=None):
         return candidates(state, player) if limit is None else candidates(state, player, limit)

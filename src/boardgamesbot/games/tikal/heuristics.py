@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from boardgamesbot.engine import Heuristics, SearchSettings
 
-from .components import NUM_SPACES, TEMPLE, TREASURE, VOLCANO
+from .components import COMPONENTS, NUM_SPACES, TEMPLE, TREASURE, VOLCANO, parse_space, space_name
 from .notation import Recover
 from .state import ACTIONS, FINAL_ROUND, TILES, TREASURE_POINTS, TikalState
 
@@ -32,6 +32,15 @@ LATER_SCORINGS = 0.45   # weight of scorings after the next one for unguarded te
 FIGURE_ON_BOARD = 0.35  # a figure in play instead of in supply
 WAFER_IN_REACH = 0.6    # a wafer on a tile where the seat stands
 AP_LEFT = 0.3           # an unspent action point during one's own turn
+# An unused guard is an option: later it can hold a bigger temple (temples grow to
+# 10) for the scorings then left. Its worth: this share of the best unguarded
+# temple's value + 1, over the scorings after the next one, for each guard in hand.
+# Without it a guard placed at once on any temple looks like pure gain, and the
+# bot spent both guards on 2-temples before the first scoring (issue 14).
+GUARD_OPTION = 0.6
+# The leader in play (not spent as a guard): strength 3 that can still move to
+# where a temple is contested, worth this much per scoring after the next one.
+LEADER_KEPT = 0.8
 
 
 def _volcanoes_left(state: TikalState) -> int:
@@ -57,6 +66,25 @@ def scorings_left(state: TikalState, player: int, volcanoes: int | None = None) 
 
 def evaluate(state: TikalState, player: int) -> float:
     """``player``'s estimated final margin over the strongest other player, in points."""
+    return _evaluate(state, player, None)
+
+
+def evaluate_terms(state: TikalState, player: int) -> dict[str, float]:
+    """`evaluate` broken into its terms (they add up to it), for explanations.
+
+    Keys: ``points`` (banked), ``guarded:<space>`` (a guarded temple's pay to
+    come), ``temple:<space>`` (an unguarded temple's expected pay), ``treasures``,
+    ``figures`` (figures in play), ``wafers:<space>`` (wafers within reach),
+    ``ap`` (unspent AP in one's own turn) and ``rivals`` (minus the weighted
+    rivals' worth).
+    """
+    terms: dict[str, float] = {}
+    _evaluate(state, player, terms)
+    return terms
+
+
+def _evaluate(state: TikalState, player: int, terms: dict | None) -> float:
+    """`evaluate`; when ``terms`` is a dict, ``player``'s part is also added up in it."""
     n = state.num_players
     over = state.phase == "over"
     volcanoes = 0 if over else _volcanoes_left(state)
@@ -73,37 +101,138 @@ def evaluate(state: TikalState, player: int) -> float:
         if state.guard[space] < 0:
             strengths = [workers[q][space] + (3 if leader[q] == space else 0) for q in range(n)]
             if any(strengths):
-                contested.append((state.value[space], strengths))
+                contested.append((space, state.value[space], strengths))
+    # The best temple a guard in hand could still go to: the biggest unguarded one
+    # now, a level higher by the time it is wanted.
+    best_open = min(10, 1 + max((state.value[s] for s in temples if state.guard[s] < 0),
+                                default=0))
+    guards = COMPONENTS.guards
     worths = []
     for q in range(n):
+        detail = terms if q == player else None
         worth = float(state.points[q])
+        if detail is not None:
+            detail["points"] = worth
         scorings = 0 if over else scorings_left(state, q, volcanoes)
         if scorings:
             later = 1.0 + LATER_SCORINGS * (scorings - 1)
             for space in temples:
                 if state.guard[space] == q:
                     worth += state.value[space] * scorings
-            for value, strengths in contested:
+                    if detail is not None:
+                        detail[f"guarded:{space_name(space)}"] = float(
+                            state.value[space] * scorings)
+            for space, value, strengths in contested:
                 mine = strengths[q]
                 if mine:
                     rival = max(strengths[o] for o in range(n) if o != q)
-                    worth += value * CONTROL[max(-3, min(5, mine - rival))] * later
-            worth += sum(map(TREASURE_POINTS.__getitem__, state.treasures[q])) * scorings
+                    part = value * CONTROL[max(-3, min(5, mine - rival))] * later
+                    worth += part
+                    if detail is not None:
+                        detail[f"temple:{space_name(space)}"] = part
+            treasure = sum(map(TREASURE_POINTS.__getitem__, state.treasures[q])) * scorings
+            worth += treasure
             own = workers[q]
-            worth += FIGURE_ON_BOARD * (sum(own) + (leader[q] >= 0))
+            figures = FIGURE_ON_BOARD * (sum(own) + (leader[q] >= 0))
+            worth += figures
+            if detail is not None:
+                detail["treasures"] = float(treasure)
+                detail["figures"] = figures
             for space in treasures:
                 present = own[space] + (leader[q] == space)
                 if present:
-                    worth += WAFER_IN_REACH * min(present, len(state.wafers[space]), 2)
+                    part = WAFER_IN_REACH * min(present, len(state.wafers[space]), 2)
+                    worth += part
+                    if detail is not None:
+                        detail[f"wafers:{space_name(space)}"] = part
             if state.phase == ACTIONS and state.current == q:
                 worth += AP_LEFT * state.ap
+                if detail is not None:
+                    detail["ap"] = AP_LEFT * state.ap
+            if scorings > 1:
+                in_hand = guards - state.guards_placed[q]
+                option = GUARD_OPTION * best_open * (scorings - 1) * in_hand
+                kept = LEADER_KEPT * (scorings - 1) if leader[q] != -2 else 0.0
+                worth += option + kept
+                if detail is not None:
+                    detail["guards"] = option
+                    detail["leader"] = kept
         worths.append(worth)
     mine = worths[player]
     rivals = [w for q, w in enumerate(worths) if q != player]
     if over:
-        return mine - max(rivals)
-    # Against several rivals, beating the leader matters most, but the field counts too.
-    return mine - (0.7 * max(rivals) + 0.3 * sum(rivals) / len(rivals))
+        field = max(rivals)
+    else:
+        # Against several rivals, beating the leader matters most, but the field counts too.
+        field = 0.7 * max(rivals) + 0.3 * sum(rivals) / len(rivals)
+    if terms is not None:
+        terms["rivals"] = -field
+    return mine - field
+
+
+# Explanations -------------------------------------------------------------------------
+#
+# A reason names the evaluation term that an action (or a whole turn's plan) changed
+# most, as a code and parameters that every face translates (docs/bots.md lists the
+# English templates). ``gain`` is the change of that term, in expected points.
+
+REASON_CODES = {
+    "points": "tikal.points",
+    "guarded": "tikal.temple_guard",
+    "temple": "tikal.temple_majority",
+    "treasures": "tikal.treasures",
+    "figures": "tikal.figures_in_play",
+    "wafers": "tikal.wafers_in_reach",
+    "ap": "tikal.action_points",
+    "rivals": "tikal.rivals_setback",
+    "guards": "tikal.guards_in_hand",
+    "leader": "tikal.leader_kept",
+}
+QUIET = "tikal.quiet"  # nothing measurable changes (a placement that prepares later turns)
+NOTICEABLE = 0.05      # a change smaller than this is no reason
+
+
+def reasons(before: dict[str, float], after: dict[str, float], state: TikalState,
+            action=None, limit: int = 3, player: int | None = None) -> list[dict]:
+    """Why a move is good, largest term change first: ``{"code", "params"}`` each.
+
+    ``before``/``after`` are `evaluate_terms` of the position before the move (or
+    plan) and after it; ``state`` is the position after. The first reason always
+    names the largest change (a `QUIET` one when nothing changes noticeably).
+    """
+    changes = term_changes(before, after)
+    ranked = sorted(changes.items(), key=lambda item: -item[1])
+    found = []
+    for key, gain in ranked[:limit]:
+        if found and gain < NOTICEABLE:
+            break
+        if not found and abs(gain) < NOTICEABLE:
+            return [{"code": QUIET, "params": {"gain": round(gain, 2)}}]
+        found.append(_reason(key, gain, state, player))
+    return found or [{"code": QUIET, "params": {"gain": 0.0}}]
+
+
+def term_changes(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+    """Every term's change (a term absent on one side counts as 0 there)."""
+    return {key: after.get(key, 0.0) - before.get(key, 0.0) for key in set(before) | set(after)}
+
+
+def _reason(key: str, gain: float, state: TikalState, player: int | None) -> dict:
+    family, _, where = key.partition(":")
+    params: dict = {"gain": round(gain, 2)}
+    if where:
+        space = parse_space(where)
+        params["space"] = where
+        if family in ("guarded", "temple"):
+            params["value"] = state.value[space]
+    if family == "points":
+        params["points"] = round(gain)
+    elif family == "guards":
+        params["guards"] = COMPONENTS.guards - state.guards_placed[player] \
+            if player is not None else None
+    elif family == "ap":
+        params["ap"] = state.ap if state.phase == ACTIONS else 0
+    return {"code": REASON_CODES[family], "params": params}
 
 
 def position_key(state: TikalState) -> tuple:
@@ -151,6 +280,13 @@ def display_worths(state: TikalState, player: int) -> list[float]:
 def decide(state: TikalState, player: int, rng, planning: bool = False) -> object | None:
     """Auction decisions priced directly: bids, and (unless the caller plans its whole
     turn itself) which tile to take. ``None``: leave the decision to the bot."""
+    decided = decide_explained(state, player, rng, planning)
+    return None if decided is None else decided[0]
+
+
+def decide_explained(state: TikalState, player: int, rng,
+                     planning: bool = False) -> tuple[object, dict] | None:
+    """`decide`, with the reason for the decision (``{"code", "params"}``)."""
     from .notation import PASS, bid, take
 
     auction = state.auction
@@ -161,24 +297,39 @@ def decide(state: TikalState, player: int, rng, planning: bool = False) -> objec
     worths = display_worths(state, player)
     if state.phase == "take":
         best = max(worths)
-        return take(rng.choice([i for i, w in enumerate(worths) if w >= best - 1e-9]))
+        index = rng.choice([i for i, w in enumerate(worths) if w >= best - 1e-9])
+        spare = sorted(worths)[-2] if len(worths) > 1 else best
+        return take(index), {"code": "tikal.auction_take", "params": {
+            "tile": index + 1, "gain": round(best - spare, 2)}}
     rivals = sum(auction.amulets) - 1  # others still to play this round
     spread = max(worths) - (min(worths) if rivals else max(worths))
     limit = min(state.points[player], int(BID_SHARE * spread))
     wanted = auction.bid + 1
-    return bid(wanted) if wanted <= limit else PASS
+    params = {"bid": wanted, "limit": limit, "gain": round(spread, 2)}
+    if wanted <= limit:
+        return bid(wanted), {"code": "tikal.auction_bid", "params": params}
+    return PASS, {"code": "tikal.auction_pass", "params": params}
 
 
 class TikalHeuristics(Heuristics):
     """Tikal's knowledge as the bots' `Heuristics`: the functions above."""
 
-    search = SearchSettings(method="plan", worlds=3)
+    search = SearchSettings(method="plan")
 
     def evaluate(self, state, player):
         return evaluate(state, player)
 
+    def evaluate_terms(self, state, player):
+        return evaluate_terms(state, player)
+
+    def reasons(self, before, after, state, action, player):
+        return reasons(before, after, state, action, player=player)
+
     def decide(self, state, player, rng, planning=False):
         return decide(state, player, rng, planning)
+
+    def decide_explained(self, state, player, rng, planning=False):
+        return decide_explained(state, player, rng, planning)
 
     def position_key(self, state):
         return position_key(state)

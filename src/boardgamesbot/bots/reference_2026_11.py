@@ -1,0 +1,251 @@
+"""FROZEN: the reference bot ``hard-2026.11`` — the ``hard`` level as of November 2026.
+
+Every claim that a bot got stronger is measured against this one, so it must
+not change: this module is a copy of that day's `SearchBot` (whole-turn beam
+search checked against the replies), `MonteCarloBot` (flat Monte Carlo, asked
+for by a game's ``SEARCH_SETTINGS``) and the helpers they used, and it reads
+each game's frozen heuristics (``games/<game>/heuristics_2026_11.py``), never
+the live ones that keep improving. Do not edit; tests/test_reference_bot.py
+checks its decisions on fixed positions.
+
+The one difference from the original is the door it uses: like every bot it
+gets the seat's window (`SeatView`), not the state, and samples hidden
+information through it — the same samples, hence the same decisions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import zlib
+from dataclasses import dataclass, field
+from statistics import fmean
+from types import ModuleType
+
+from boardgamesbot.engine import Action, GameError, State
+
+from .seat import SeatView, seat_of
+
+NAME = "hard-2026.11"
+MAX_TURN_LENGTH = 16
+MAX_REPLY_STEPS = 16
+
+
+def frozen_heuristics(seat: SeatView) -> ModuleType | None:
+    """The game's frozen heuristics (`Game.frozen_heuristics`), or ``None`` for a game
+    that keeps none."""
+    try:
+        return seat.game.frozen_heuristics("2026.11")
+    except GameError:
+        return None
+
+
+def _view_key(view: dict) -> int:
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+    return zlib.crc32(text.encode())
+
+
+def _check_budget(budget, default):
+    if budget is None:
+        return default
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or budget <= 0:
+        raise GameError(f"a bot budget must be a positive number, not {budget!r}",
+                        code="bad_budget", budget=budget)
+    return budget
+
+
+@dataclass(order=True)
+class _Plan:
+    value: float
+    actions: list[Action] = field(compare=False)
+    result: State = field(compare=False)
+
+
+def _plan_turn(state: State, player: int, heuristics, beam: int, keep: int) -> list[_Plan]:
+    evaluate = heuristics.evaluate
+    key = getattr(heuristics, "position_key", None)
+    frontier = [_Plan(evaluate(state, player), [], state)]
+    finished: list[_Plan] = []
+    seen = set()
+    for _ in range(MAX_TURN_LENGTH):
+        children = []
+        for plan in frontier:
+            for action in plan.result.legal_actions(player):
+                child = plan.result.clone()
+                child.apply(player, action)
+                step = _Plan(evaluate(child, player), plan.actions + [action], child)
+                if child.is_over() or player not in child.current_players():
+                    finished.append(step)
+                    continue
+                if key is not None:
+                    fingerprint = key(child)
+                    if fingerprint in seen:
+                        continue
+                    seen.add(fingerprint)
+                children.append(step)
+        if not children:
+            break
+        children.sort(reverse=True)
+        frontier = children[:beam]
+    else:
+        finished.extend(frontier)
+    finished.sort(reverse=True)
+    return finished[:keep]
+
+
+class ReferenceBot:
+    """``hard`` as of November 2026: frozen (see the module's docstring)."""
+
+    def __init__(self, seed: int = 0, worlds: int = 3, beam: int = 6, finalists: int = 4,
+                 reply_turns: int = 3, name: str = NAME) -> None:
+        self.seed = seed
+        self.worlds = worlds
+        self.beam = beam
+        self.finalists = finalists
+        self.reply_turns = reply_turns
+        self.name = name
+        self._plan: dict[int, Action] = {}
+
+    def choose(self, state: State | SeatView, player: int, budget: float | None = None) -> Action:
+        seat = seat_of(state, player)
+        worlds = max(1, int(_check_budget(budget, self.worlds)))
+        heuristics = frozen_heuristics(seat)
+        legal = seat.legal_actions()
+        if not legal:
+            raise GameError(f"seat {player} has no decision to make now", code="no_decision")
+        if heuristics is None:  # a game born after this bot: it can only play at random
+            return random.Random(self.seed * 1_000_003 + _view_key(seat.view())).choice(legal)
+        settings = getattr(heuristics, "SEARCH_SETTINGS", None)
+        if settings and settings.get("method") == "montecarlo":
+            return self._montecarlo(seat, player, budget, settings, heuristics)
+        key = _view_key(seat.view())
+        planned = self._plan.pop(key, None)
+        if planned is not None and planned in legal:
+            return planned
+        self._plan.clear()
+        if len(legal) == 1:
+            return legal[0]
+        rng = random.Random(self.seed * 1_000_003 + key)
+        samples = [seat.determinize(rng) for _ in range(worlds)]
+        special = getattr(heuristics, "decide", None)
+        decided = special(samples[0], player, rng, planning=True) if special else None
+        if decided is not None:
+            return decided
+        plans = _plan_turn(samples[0], player, heuristics, self.beam, self.finalists)
+        if len(plans) > 1:
+            for plan in plans:
+                plan.value = fmean(self._outcome(world, player, plan.actions, heuristics, rng)
+                                   for world in samples)
+            plans.sort(reverse=True)
+        best = plans[0].actions
+        # Remember the plan's later actions by the views they are expected in. The
+        # original replayed the plan on the true state; on a sample the views along
+        # the plan are the same (it stops before anything hidden is revealed).
+        self._remember(samples[0], player, best, heuristics)
+        return best[0]
+
+    def _outcome(self, world: State, player: int, actions: list[Action], heuristics,
+                 rng: random.Random) -> float:
+        decide = getattr(heuristics, "decide", None)
+        state = world.clone()
+        for action in actions:
+            try:
+                state.apply(player, action)
+            except GameError:
+                break
+            if player not in state.current_players():
+                break
+        else:
+            if player in state.current_players():
+                for action in _plan_turn(state, player, heuristics, 1, 1)[0].actions:
+                    state.apply(player, action)
+        turns = 0
+        while not state.is_over() and player not in state.current_players():
+            if turns >= self.reply_turns:
+                break
+            other = state.current_players()[0]
+            decided = decide(state, other, rng, planning=True) if decide else None
+            if decided is not None:
+                state.apply(other, decided)
+                continue
+            reply = _plan_turn(state, other, heuristics, beam=1, keep=1)
+            for action in reply[0].actions:
+                state.apply(other, action)
+            turns += 1
+        return heuristics.evaluate(state, player)
+
+    def _remember(self, sample: State, player: int, actions: list[Action], heuristics) -> None:
+        reveals = getattr(heuristics, "reveals_hidden", lambda action: False)
+        position = sample.clone()
+        for index, action in enumerate(actions):
+            if index:
+                self._plan[_view_key(position.view(player))] = action
+            if reveals(action):
+                break
+            position.apply(player, action)
+            if player not in position.current_players():
+                break
+
+    # The flat Monte Carlo search of games decided one action at a time -------------------
+
+    def _montecarlo(self, seat: SeatView, player: int, budget, settings: dict,
+                    heuristics) -> Action:
+        worlds = max(1, int(_check_budget(budget, settings.get("worlds", 4))))
+        width = settings.get("width", 6)
+        depth = settings.get("depth", 1)
+        legal = seat.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        rng = random.Random(self.seed * 1_000_003 + _view_key(seat.view()))
+        samples = [seat.determinize(rng) for _ in range(worlds)]
+        shortlist = getattr(heuristics, "candidates", None)
+        pool = shortlist(samples[0], player, width) if shortlist else legal
+        if len(pool) == 1:
+            return pool[0]
+        totals = [0.0] * len(pool)
+        for world in samples:
+            reply_seed = rng.getrandbits(32)
+            for index, action in enumerate(pool):
+                totals[index] += _mc_outcome(world, player, action, heuristics, reply_seed,
+                                             depth)
+        best = max(totals)
+        return next(a for a, total in zip(pool, totals) if total >= best - 1e-9)
+
+
+def _mc_outcome(world: State, player: int, action: Action, heuristics, reply_seed: int,
+                depth: int) -> float:
+    state = world.clone()
+    state.apply(player, action)
+    replies = random.Random(reply_seed)
+    reply = getattr(heuristics, "quick_reply", None)
+    for _ in range(depth):
+        _let_others_move(state, player, replies, reply)
+        if state.is_over() or player not in state.current_players():
+            break
+        shortlist = getattr(heuristics, "candidates", None)
+        if shortlist is not None:
+            move = shortlist(state, player, 1)[0]
+        else:
+            move = max(state.legal_actions(player),
+                       key=lambda a: _after(state, player, a, heuristics))
+        state.apply(player, move)
+    return heuristics.evaluate(state, player)
+
+
+def _let_others_move(state: State, player: int, replies: random.Random, reply) -> None:
+    for _ in range(MAX_REPLY_STEPS):
+        if state.is_over():
+            return
+        others = [seat for seat in state.current_players() if seat != player]
+        if not others:
+            return
+        for seat in others:
+            move = reply(state, seat, replies) if reply is not None else None
+            state.apply(seat, move if move is not None
+                        else replies.choice(state.legal_actions(seat)))
+
+
+def _after(state: State, player: int, action: Action, heuristics) -> float:
+    child = state.clone()
+    child.apply(player, action)
+    return heuristics.evaluate(child, player)
