@@ -237,3 +237,38 @@ def test_patched_states_rebuild_exactly_the_states_sent_whole(client):
                                                "action": legal["actions"][0]["notation"]}))
                     acted += 1
         assert patches >= 6
+
+
+# Two processes' copies of one table ------------------------------------------------------
+
+
+def test_a_copy_catches_up_with_writes_made_elsewhere(db_url, monkeypatch):
+    """Two lobbies on one database, as two processes: each sees the other's actions
+    (applied incrementally) and undos (reloaded), and acts on the current state."""
+    from boardgamesbot.service.lobby import Lobby
+    from boardgamesbot.service.tables import Table
+    from boardgamesbot.store import Store
+
+    caught_up = []
+    original = Table.catch_up
+    monkeypatch.setattr(Table, "catch_up",
+                        lambda self, row: caught_up.append(original(self, row)) or caught_up[-1])
+
+    one, two = Lobby(Store(db_url)), Lobby(Store(db_url))
+    created = one.create("cartographers", {}, [{"kind": "person"}] * 3, None, None)
+    table_id = created["table"]["id"]
+    for step in range(7):
+        table = one.get(table_id) if step % 2 else two.get(table_id)
+        writer = one if step % 2 else two
+        seat = table.awaited()[0]
+        action = str(table.state.legal_actions(seat)[0])
+        writer.act(table_id, seat, action, table.version)
+        if step == 3:
+            writer.undo(table_id, seat, writer.get(table_id).version)
+        a, b = one.get(table_id), two.get(table_id)
+        assert a.revision == b.revision and a.version == b.version
+        assert [a.view(s) for s in (None, 0, 1, 2)] == [b.view(s) for s in (None, 0, 1, 2)]
+        assert a.since == b.since and a.record.actions == b.record.actions
+    assert True in caught_up and False in caught_up  # applied; and reloaded after the undo
+    one.store.close()
+    two.store.close()

@@ -201,18 +201,27 @@ class Lobby:
 
     # Finding tables and seats ----------------------------------------------------------
 
-    def get(self, table_id: Any) -> Table:
-        """The table as the database has it now (the cached copy if it is current)."""
+    def get(self, table_id: Any, check: bool = True) -> Table:
+        """The table as the database has it now (the cached copy if it is current).
+
+        ``check=False`` skips comparing a cached copy's revision: for writes, whose
+        commit checks it anyway (and reloads on a lost race)."""
         if not isinstance(table_id, str) or not 0 < len(table_id) <= MAX_ID:
             raise self._unknown(table_id)
         table = self.tables.get(table_id)
         if table is not None:
+            if not check:
+                return table
             revision = self.store.revision(table_id)
             if revision == table.revision:
                 return table
             if revision is None:
                 self.tables.pop(table_id, None)
                 raise self._unknown(table_id)
+            # Usually a few actions were added elsewhere: apply them, not the whole record.
+            row = self.store.load(table_id, from_action=len(table.record.actions))
+            if row is not None and table.catch_up(row):
+                return table
         row = self.store.load(table_id)
         if row is None:
             raise self._unknown(table_id)
@@ -343,9 +352,14 @@ class Lobby:
                reply: Watcher | None = None, ack: dict | None = None) -> Table:
         """Make a change on the current table and commit it; on a lost race, reload and
         make it again (the table judges it anew: a seat whose view changed is stale)."""
-        for _ in range(RETRIES):
-            table = self.get(table_id)
-            change = make(table)  # a refusal raises and leaves the table unchanged
+        for attempt in range(RETRIES):
+            table = self.get(table_id, check=attempt > 0)
+            try:
+                change = make(table)  # a refusal raises and leaves the table unchanged
+            except GameError:
+                if attempt == 0 and self.store.revision(table.id) != table.revision:
+                    continue  # refused on an old copy: judge again on the current table
+                raise
             try:
                 self.store.commit(table.id, at=time.time(), **change.commit_arguments())
             except StaleTable:
@@ -454,6 +468,12 @@ class Lobby:
         if cached is not None and cached.revision >= revision:
             self.push(cached)
             return
+        if cached is not None:  # we know it changed: fetch what is new, no need to ask
+            row = self.store.load(table_id, from_action=len(cached.record.actions))
+            if row is not None and cached.catch_up(row):
+                self.push(cached)
+                return
+            self.tables.pop(table_id, None)
         try:
             self.push(self.get(table_id))
         except ServiceError:  # pragma: no cover - deleted meanwhile
