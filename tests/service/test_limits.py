@@ -272,3 +272,39 @@ def test_a_copy_catches_up_with_writes_made_elsewhere(db_url, monkeypatch):
     assert True in caught_up and False in caught_up  # applied; and reloaded after the undo
     one.store.close()
     two.store.close()
+
+
+def test_games_saved_before_jobs_existed_get_their_bots_back(db_url):
+    """A version-1 database has no jobs: the service owes them when it starts."""
+    import asyncio
+
+    import sqlalchemy
+
+    from boardgamesbot.service.bots import BotPool
+    from boardgamesbot.service.lobby import Lobby
+    from boardgamesbot.store import Store
+
+    store = Store(db_url)
+    lobby = Lobby(store)
+    created = lobby.create("tikal", {}, [{"kind": "bot", "level": "random"}] * 2, None, None)
+    table_id = created["table"]["id"]
+    engine = sqlalchemy.create_engine(db_url)
+    with engine.begin() as c:
+        c.execute(sqlalchemy.text("delete from jobs"))
+    engine.dispose()
+
+    async def run():
+        fresh = Lobby(store)
+        await fresh.open()
+        fresh.run_jobs(BotPool(0), 1)
+        try:
+            for _ in range(400):
+                await asyncio.sleep(0.05)
+                if store.count_actions(table_id) >= 3:
+                    return True
+            return False
+        finally:
+            await fresh.close()
+
+    assert asyncio.run(run())
+    store.close()

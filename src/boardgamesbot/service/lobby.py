@@ -501,8 +501,21 @@ class Lobby:
     def run_jobs(self, bots: BotPool, loops: int, lease: float = 60.0) -> None:
         """Take jobs in ``loops`` concurrent loops, deciding in ``bots``."""
         owner = f"{os.uname().nodename}/{os.getpid()}"
+        self.resume_without_jobs()
         for index in range(loops):
             self._spawn(self._job_loop(bots, f"{owner}/{index}", lease))
+
+    def resume_without_jobs(self) -> None:
+        """Games saved before decisions were jobs: owe their bots' and clocks' jobs now.
+        (A game without any job whose seats are all people is checked, and stays so.)"""
+        for table_id in self.store.playing_without_jobs():
+            try:
+                jobs = self.get(table_id).jobs()
+            except GameError:  # pragma: no cover - a record that no longer replays
+                log.exception("cannot resume table %s", table_id)
+                continue
+            if jobs:
+                self.store.set_jobs(table_id, jobs)
 
     async def _job_loop(self, bots: BotPool, owner: str, lease: float) -> None:
         while not self.closing:

@@ -367,6 +367,18 @@ class Store:
         with self.engine.begin() as c:
             c.execute(models.jobs.delete().where(models.jobs.c.id == job.id))
 
+    def set_jobs(self, table_id: str, jobs: list[JobRow]) -> None:
+        with self.engine.begin() as c:
+            self._sync_jobs(c, table_id, jobs)
+
+    def playing_without_jobs(self) -> list[str]:
+        """Tables in play with no job at all (written before jobs existed: version 1)."""
+        t, j = models.game_tables, models.jobs
+        with self.reader.connect() as c:
+            return list(c.execute(select(t.c.id).where(and_(
+                t.c.status == "playing",
+                ~select(j.c.id).where(j.c.table_id == t.c.id).exists()))).scalars())
+
     def next_due(self) -> float | None:
         """When the next job falls due (or its lease runs out); None: no job at all."""
         j = models.jobs
