@@ -308,3 +308,32 @@ def test_games_saved_before_jobs_existed_get_their_bots_back(db_url):
 
     assert asyncio.run(run())
     store.close()
+
+
+def test_watchers_that_never_read_hold_a_bounded_backlog_and_are_dropped(db_url):
+    """40 spectators of a 30-seat Cartographers table that never read: each holds at most
+    the newest state and a few events, and is dropped once 8 messages wait (unbounded,
+    300 actions would queue 300 states of ~10 KB for each)."""
+    from boardgamesbot.service.lobby import Lobby
+    from boardgamesbot.store import Store
+
+    store = Store(db_url)
+    limits = Limits(tables_per_client=0, bot_seats_per_client=0, spectators_per_table=0,
+                    pending_messages=8)
+    lobby = Lobby(store, limits=limits)
+    created = lobby.create("cartographers", {}, [{"kind": "person"}] * 30, None, None)
+    table_id = created["table"]["id"]
+    silent = [lobby.watch(lobby.get(table_id), None) for _ in range(40)]
+    peak = 0
+    for _ in range(300):
+        table = lobby.get(table_id)
+        if table.status != "playing":
+            break
+        seat = table.awaited()[0]
+        lobby.act(table_id, seat, str(table.state.legal_actions(seat)[0]), table.version)
+        peak = max(peak, max(w.outbox.size for w in silent))
+        assert all(len(w.outbox.items) <= limits.pending_messages for w in silent)
+    assert peak <= limits.pending_bytes
+    assert all(w.outbox.overflowed and w.outbox.closed for w in silent)
+    assert lobby.watchers.get(table_id) is None  # dropped from the table
+    store.close()
