@@ -44,6 +44,7 @@ from .tables import BOT, OVER, PERSON, PLAYING, Change, Table, hash_token
 
 log = logging.getLogger(__name__)
 MAX_ID = 64
+MAX_CACHED = 2000  # tables kept in memory per process
 RETRIES = 4  # writes lost to another process before giving up (each reloads first)
 # How often watched tables' revisions are compared with the database, in case an
 # announcement was lost (BGBOT_SWEEP_SECONDS; the tests turn it off to see the fan-out).
@@ -225,8 +226,17 @@ class Lobby:
         row = self.store.load(table_id)
         if row is None:
             raise self._unknown(table_id)
+        if len(self.tables) >= MAX_CACHED:
+            self._forget_unwatched()
         table = self.tables[table_id] = Table(row)
         return table
+
+    def _forget_unwatched(self) -> None:
+        """Keep memory bounded: drop the oldest cached tables nobody here watches (the
+        database has them; they are reloaded when asked for)."""
+        for table_id in list(self.tables)[:MAX_CACHED // 2]:
+            if table_id not in self.watchers:
+                del self.tables[table_id]
 
     @staticmethod
     def _unknown(table_id: Any) -> ServiceError:
