@@ -17,6 +17,7 @@ import argparse
 import json
 import random
 import tempfile
+import time
 
 from boardgamesbot.service.lobby import Limits, Lobby
 from boardgamesbot.store import Store
@@ -35,17 +36,21 @@ def measure(game: str, players: int, actions: int, seed: int) -> dict:
     watchers = {lean: [lobby.watch(table, seat, patches=lean) for seat in
                        [*range(players), None]] for lean in (False, True)}
     sent = {False: [0] * (players + 1), True: [0] * (players + 1)}
+    spent = {False: 0.0, True: 0.0}
 
     def drain() -> None:
         for lean, group in watchers.items():
+            started = time.perf_counter()
             for index, watcher in enumerate(group):
                 while watcher.outbox.items:
                     _, _, item = watcher.outbox.items.popleft()
                     sent[lean][index] += len(lobby.render(watcher, item))
                 watcher.outbox.size = 0
+            spent[lean] += time.perf_counter() - started
 
     drain()  # the first full state and log: the same for both, not counted
     sent = {False: [0] * (players + 1), True: [0] * (players + 1)}
+    spent = {False: 0.0, True: 0.0}
     rng = random.Random(seed)
     played = 0
     while played < actions:
@@ -64,6 +69,8 @@ def measure(game: str, players: int, actions: int, seed: int) -> dict:
         "patch_bytes_per_action": round(sum(sent[True]) / played),
         "whole_bytes_per_action_one_seat": round(sent[False][0] / played),
         "patch_bytes_per_action_one_seat": round(sent[True][0] / played),
+        # CPU to render what all connections are sent (the patches' diffs), per action
+        "patch_render_ms_per_action": round(spent[True] / played * 1000, 2),
     }
 
 

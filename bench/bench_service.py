@@ -45,6 +45,8 @@ import time
 import httpx
 import websockets
 
+from boardgamesbot.service.patches import apply
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -126,9 +128,10 @@ async def play(url: str, args, index: int, stop: float, latencies: list[float],
         table_id, token = created["table"]["id"], created["seats"][0]["token"]
         ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
         ws = await websockets.connect(ws_url, max_size=2**22, compression=None,
-                                      subprotocols=["bgbot", f"token.{token}"],
+                                      subprotocols=["bgbot", f"token.{token}"] + (
+                                          ["patches"] if args.patches else []),
                                       open_timeout=30)
-    asked_on, sent_at, last_actions = -1, None, 0
+    asked_on, sent_at, last_actions, state = -1, None, 0, None
     async with ws:
         while time.monotonic() < stop:
             try:
@@ -137,6 +140,10 @@ async def play(url: str, args, index: int, stop: float, latencies: list[float],
             except (asyncio.TimeoutError, ValueError):
                 break
             counts["bytes"] += len(text)
+            if message["type"] == "patch":  # as the browser does: rebuild the state
+                message = apply(state, message["ops"])
+            if message["type"] == "state":
+                state = message
             kind = message["type"]
             if kind == "ack" and sent_at is not None:
                 latencies.append(time.perf_counter() - sent_at)
@@ -203,6 +210,8 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1, help="web processes")
     parser.add_argument("--workers", type=int, default=0,
                         help="bgbot worker processes (0: bots think in the servers)")
+    parser.add_argument("--patches", action="store_true",
+                        help="take state changes as patches, as the browser does")
     parser.add_argument("--worker-processes", type=int, default=1,
                         help="bot processes per worker")
     parser.add_argument("--seconds", type=float, default=60)

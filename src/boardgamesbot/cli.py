@@ -487,8 +487,10 @@ def serve_command(db, data_dir, host, port, workers, redis_url, bot_workers, job
     os.environ.update(BGBOT_DB=url, BGBOT_REDIS=redis_url or "",
                       BGBOT_BOT_WORKERS=str(bot_workers), BGBOT_JOBS="1" if jobs else "0",
                       BGBOT_DIE_WITH_PARENT="1")
+    # A busy machine can keep a worker from answering uvicorn's health ping for a few
+    # seconds; restarting it then would only drop its players' connections.
     uvicorn.run("boardgamesbot.service.api:app_from_env", factory=True, workers=workers,
-                **options)
+                timeout_worker_healthcheck=60, **options)
 
 
 @main.group("chat")

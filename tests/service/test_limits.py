@@ -237,3 +237,103 @@ def test_patched_states_rebuild_exactly_the_states_sent_whole(client):
                                                "action": legal["actions"][0]["notation"]}))
                     acted += 1
         assert patches >= 6
+
+
+# Two processes' copies of one table ------------------------------------------------------
+
+
+def test_a_copy_catches_up_with_writes_made_elsewhere(db_url, monkeypatch):
+    """Two lobbies on one database, as two processes: each sees the other's actions
+    (applied incrementally) and undos (reloaded), and acts on the current state."""
+    from boardgamesbot.service.lobby import Lobby
+    from boardgamesbot.service.tables import Table
+    from boardgamesbot.store import Store
+
+    caught_up = []
+    original = Table.catch_up
+    monkeypatch.setattr(Table, "catch_up",
+                        lambda self, row: caught_up.append(original(self, row)) or caught_up[-1])
+
+    one, two = Lobby(Store(db_url)), Lobby(Store(db_url))
+    created = one.create("cartographers", {}, [{"kind": "person"}] * 3, None, None)
+    table_id = created["table"]["id"]
+    for step in range(7):
+        table = one.get(table_id) if step % 2 else two.get(table_id)
+        writer = one if step % 2 else two
+        seat = table.awaited()[0]
+        action = str(table.state.legal_actions(seat)[0])
+        writer.act(table_id, seat, action, table.version)
+        if step == 3:
+            writer.undo(table_id, seat, writer.get(table_id).version)
+        a, b = one.get(table_id), two.get(table_id)
+        assert a.revision == b.revision and a.version == b.version
+        assert [a.view(s) for s in (None, 0, 1, 2)] == [b.view(s) for s in (None, 0, 1, 2)]
+        assert a.since == b.since and a.record.actions == b.record.actions
+    assert True in caught_up and False in caught_up  # applied; and reloaded after the undo
+    one.store.close()
+    two.store.close()
+
+
+def test_games_saved_before_jobs_existed_get_their_bots_back(db_url):
+    """A version-1 database has no jobs: the service owes them when it starts."""
+    import asyncio
+
+    import sqlalchemy
+
+    from boardgamesbot.service.bots import BotPool
+    from boardgamesbot.service.lobby import Lobby
+    from boardgamesbot.store import Store
+
+    store = Store(db_url)
+    lobby = Lobby(store)
+    created = lobby.create("tikal", {}, [{"kind": "bot", "level": "random"}] * 2, None, None)
+    table_id = created["table"]["id"]
+    engine = sqlalchemy.create_engine(db_url)
+    with engine.begin() as c:
+        c.execute(sqlalchemy.text("delete from jobs"))
+    engine.dispose()
+
+    async def run():
+        fresh = Lobby(store)
+        await fresh.open()
+        fresh.run_jobs(BotPool(0), 1)
+        try:
+            for _ in range(400):
+                await asyncio.sleep(0.05)
+                if store.count_actions(table_id) >= 3:
+                    return True
+            return False
+        finally:
+            await fresh.close()
+
+    assert asyncio.run(run())
+    store.close()
+
+
+def test_watchers_that_never_read_hold_a_bounded_backlog_and_are_dropped(db_url):
+    """40 spectators of a 30-seat Cartographers table that never read: each holds at most
+    the newest state and a few events, and is dropped once 8 messages wait (unbounded,
+    300 actions would queue 300 states of ~10 KB for each)."""
+    from boardgamesbot.service.lobby import Lobby
+    from boardgamesbot.store import Store
+
+    store = Store(db_url)
+    limits = Limits(tables_per_client=0, bot_seats_per_client=0, spectators_per_table=0,
+                    pending_messages=8)
+    lobby = Lobby(store, limits=limits)
+    created = lobby.create("cartographers", {}, [{"kind": "person"}] * 30, None, None)
+    table_id = created["table"]["id"]
+    silent = [lobby.watch(lobby.get(table_id), None) for _ in range(40)]
+    peak = 0
+    for _ in range(300):
+        table = lobby.get(table_id)
+        if table.status != "playing":
+            break
+        seat = table.awaited()[0]
+        lobby.act(table_id, seat, str(table.state.legal_actions(seat)[0]), table.version)
+        peak = max(peak, max(w.outbox.size for w in silent))
+        assert all(len(w.outbox.items) <= limits.pending_messages for w in silent)
+    assert peak <= limits.pending_bytes
+    assert all(w.outbox.overflowed and w.outbox.closed for w in silent)
+    assert lobby.watchers.get(table_id) is None  # dropped from the table
+    store.close()

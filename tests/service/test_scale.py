@@ -307,3 +307,22 @@ def test_two_web_processes_start_on_a_fresh_database_and_end_with_the_server(
         wait_until(lambda: not any(alive(pid) for pid in web + grandchildren), 15)
     finally:
         server.stop()
+
+
+def test_tokens_never_reach_the_servers_log(tmp_path):
+    server = Server(f"sqlite:///{tmp_path / 'log.db'}", "--bot-workers", "0",
+                    "--log-level", "info")
+    try:
+        created = httpx.post(f"{server.base}/api/tables", json={"game": "tikal",
+                                                                "seats": PEOPLE}).json()
+        table_id, token = created["table"]["id"], created["seats"][0]["token"]
+        httpx.get(f"{server.base}/api/tables/{table_id}/view", params={"token": token})
+        with connect(f"ws://127.0.0.1:{server.port}/ws/tables/{table_id}?token={token}") as ws:
+            ws.recv(timeout=10)
+        with server.ws(table_id, token) as ws:
+            ws.recv(timeout=10)
+    finally:
+        server.stop()
+    log = server.process.stderr.read().decode()
+    assert table_id in log and "token=***" in log  # the requests were logged...
+    assert token not in log  # ...without the token

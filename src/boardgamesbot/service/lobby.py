@@ -44,6 +44,7 @@ from .tables import BOT, OVER, PERSON, PLAYING, Change, Table, hash_token
 
 log = logging.getLogger(__name__)
 MAX_ID = 64
+MAX_CACHED = 2000  # tables kept in memory per process
 RETRIES = 4  # writes lost to another process before giving up (each reloads first)
 # How often watched tables' revisions are compared with the database, in case an
 # announcement was lost (BGBOT_SWEEP_SECONDS; the tests turn it off to see the fan-out).
@@ -201,23 +202,41 @@ class Lobby:
 
     # Finding tables and seats ----------------------------------------------------------
 
-    def get(self, table_id: Any) -> Table:
-        """The table as the database has it now (the cached copy if it is current)."""
+    def get(self, table_id: Any, check: bool = True) -> Table:
+        """The table as the database has it now (the cached copy if it is current).
+
+        ``check=False`` skips comparing a cached copy's revision: for writes, whose
+        commit checks it anyway (and reloads on a lost race)."""
         if not isinstance(table_id, str) or not 0 < len(table_id) <= MAX_ID:
             raise self._unknown(table_id)
         table = self.tables.get(table_id)
         if table is not None:
+            if not check:
+                return table
             revision = self.store.revision(table_id)
             if revision == table.revision:
                 return table
             if revision is None:
                 self.tables.pop(table_id, None)
                 raise self._unknown(table_id)
+            # Usually a few actions were added elsewhere: apply them, not the whole record.
+            row = self.store.load(table_id, from_action=len(table.record.actions))
+            if row is not None and table.catch_up(row):
+                return table
         row = self.store.load(table_id)
         if row is None:
             raise self._unknown(table_id)
+        if len(self.tables) >= MAX_CACHED:
+            self._forget_unwatched()
         table = self.tables[table_id] = Table(row)
         return table
+
+    def _forget_unwatched(self) -> None:
+        """Keep memory bounded: drop the oldest cached tables nobody here watches (the
+        database has them; they are reloaded when asked for)."""
+        for table_id in list(self.tables)[:MAX_CACHED // 2]:
+            if table_id not in self.watchers:
+                del self.tables[table_id]
 
     @staticmethod
     def _unknown(table_id: Any) -> ServiceError:
@@ -343,9 +362,14 @@ class Lobby:
                reply: Watcher | None = None, ack: dict | None = None) -> Table:
         """Make a change on the current table and commit it; on a lost race, reload and
         make it again (the table judges it anew: a seat whose view changed is stale)."""
-        for _ in range(RETRIES):
-            table = self.get(table_id)
-            change = make(table)  # a refusal raises and leaves the table unchanged
+        for attempt in range(RETRIES):
+            table = self.get(table_id, check=attempt > 0)
+            try:
+                change = make(table)  # a refusal raises and leaves the table unchanged
+            except GameError:
+                if attempt == 0 and self.store.revision(table.id) != table.revision:
+                    continue  # refused on an old copy: judge again on the current table
+                raise
             try:
                 self.store.commit(table.id, at=time.time(), **change.commit_arguments())
             except StaleTable:
@@ -454,6 +478,12 @@ class Lobby:
         if cached is not None and cached.revision >= revision:
             self.push(cached)
             return
+        if cached is not None:  # we know it changed: fetch what is new, no need to ask
+            row = self.store.load(table_id, from_action=len(cached.record.actions))
+            if row is not None and cached.catch_up(row):
+                self.push(cached)
+                return
+            self.tables.pop(table_id, None)
         try:
             self.push(self.get(table_id))
         except ServiceError:  # pragma: no cover - deleted meanwhile
@@ -481,8 +511,21 @@ class Lobby:
     def run_jobs(self, bots: BotPool, loops: int, lease: float = 60.0) -> None:
         """Take jobs in ``loops`` concurrent loops, deciding in ``bots``."""
         owner = f"{os.uname().nodename}/{os.getpid()}"
+        self.resume_without_jobs()
         for index in range(loops):
             self._spawn(self._job_loop(bots, f"{owner}/{index}", lease))
+
+    def resume_without_jobs(self) -> None:
+        """Games saved before decisions were jobs: owe their bots' and clocks' jobs now.
+        (A game without any job whose seats are all people is checked, and stays so.)"""
+        for table_id in self.store.playing_without_jobs():
+            try:
+                jobs = self.get(table_id).jobs()
+            except GameError:  # pragma: no cover - a record that no longer replays
+                log.exception("cannot resume table %s", table_id)
+                continue
+            if jobs:
+                self.store.set_jobs(table_id, jobs)
 
     async def _job_loop(self, bots: BotPool, owner: str, lease: float) -> None:
         while not self.closing:

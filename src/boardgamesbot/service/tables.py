@@ -166,6 +166,29 @@ class Table:
                 self._apply(a.seat, a.notation, a.by)
             self._update_clock()
 
+    def catch_up(self, row: TableRow) -> bool:
+        """Bring this copy up to ``row`` (loaded with only the actions it lacks) by
+        applying the new actions, instead of replaying the whole record. False (and
+        unchanged): the record was not simply extended (an undo, the start); reload."""
+        known = len(self.record.actions)
+        fresh = row.events[len(self.events):]
+        if (self.state is None or any(e.kind in ("undo", "started") for e in fresh)
+                or [a.n for a in row.actions] != list(range(known, known + len(row.actions)))
+                or [e.n for e in row.events[:len(self.events)]] != [e.n for e in self.events]):
+            return False
+        for action in row.actions:
+            self._apply(action.seat, action.notation, action.by)
+        self.status, self.version, self.result = row.status, row.version, row.result
+        self.revision, self.invite_hash = row.revision, row.invite_hash
+        self.seats, self.events = list(row.seats), list(row.events)
+        if row.since and len(row.since) == len(self.seats):
+            self.since = list(row.since)
+        self.clock = Clock(self.clock_spec, [s.bank for s in self.seats])
+        for seat, started in (row.clock_started or {}).items():
+            self.clock.waiting[int(seat)] = _monotonic(started)
+        self._update_clock()
+        return True
+
     # Creation and seating -------------------------------------------------------------
 
     @classmethod

@@ -163,7 +163,9 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # No pre-ping: it costs a round trip per request; a connection the server dropped
+    # fails one request (503 store_failed) and the pool replaces it.
+    return create_engine(url, pool_size=10, max_overflow=20, pool_recycle=1800)
 
 
 class Store:
@@ -177,6 +179,9 @@ class Store:
         self.engine = make_engine(self.url)
         self.postgres = self.engine.dialect.name == "postgresql"
         self.notify = notify if self.postgres else None
+        # Reads need no transaction (PostgreSQL's READ COMMITTED gives each statement its
+        # own snapshot either way): autocommit spares the BEGIN and ROLLBACK round trips.
+        self.reader = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         upgrade(self.engine)
 
     def close(self) -> None:
@@ -362,11 +367,23 @@ class Store:
         with self.engine.begin() as c:
             c.execute(models.jobs.delete().where(models.jobs.c.id == job.id))
 
+    def set_jobs(self, table_id: str, jobs: list[JobRow]) -> None:
+        with self.engine.begin() as c:
+            self._sync_jobs(c, table_id, jobs)
+
+    def playing_without_jobs(self) -> list[str]:
+        """Tables in play with no job at all (written before jobs existed: version 1)."""
+        t, j = models.game_tables, models.jobs
+        with self.reader.connect() as c:
+            return list(c.execute(select(t.c.id).where(and_(
+                t.c.status == "playing",
+                ~select(j.c.id).where(j.c.table_id == t.c.id).exists()))).scalars())
+
     def next_due(self) -> float | None:
         """When the next job falls due (or its lease runs out); None: no job at all."""
         j = models.jobs
         when = func.coalesce(j.c.lease_until, j.c.due)
-        with self.engine.connect() as c:
+        with self.reader.connect() as c:
             return c.execute(select(func.min(func.max(when, j.c.due) if not self.postgres
                                              else func.greatest(when, j.c.due)))).scalar()
 
@@ -375,7 +392,7 @@ class Store:
         query = select(j).order_by(j.c.id)
         if table_id is not None:
             query = query.where(j.c.table_id == table_id)
-        with self.engine.connect() as c:
+        with self.reader.connect() as c:
             return [JobRow(seat=r.seat, kind=r.kind, since=r.since, due=r.due, id=r.id,
                            table_id=r.table_id, attempts=r.attempts)
                     for r in c.execute(query)]
@@ -384,18 +401,19 @@ class Store:
 
     def revision(self, table_id: str) -> int | None:
         """The table's revision (None: no such table): one cheap indexed read."""
-        with self.engine.connect() as c:
+        with self.reader.connect() as c:
             return c.execute(_REVISION, {"table_id": table_id}).scalar()
 
     def revisions(self, table_ids: Iterable[str]) -> dict[str, int]:
         ids = list(table_ids)
         if not ids:
             return {}
-        with self.engine.connect() as c:
+        with self.reader.connect() as c:
             return dict(c.execute(select(_T.c.id, _T.c.revision).where(_T.c.id.in_(ids))).all())
 
-    def load(self, table_id: str) -> TableRow | None:
-        with self.engine.connect() as c:
+    def load(self, table_id: str, from_action: int = 0) -> TableRow | None:
+        """The table; with ``from_action``, only the actions numbered from there on."""
+        with self.reader.connect() as c:
             found = c.execute(select(models.game_tables)
                               .where(models.game_tables.c.id == table_id)).mappings().first()
             if found is None:
@@ -413,8 +431,9 @@ class Store:
                                             .order_by(s.c.seat))]
             a = models.actions
             row.actions = [ActionRow(r.n, r.seat, r.notation, r.by, r.at)
-                           for r in c.execute(select(a).where(a.c.table_id == table_id)
-                                              .order_by(a.c.n))]
+                           for r in c.execute(select(a).where(and_(
+                               a.c.table_id == table_id, a.c.n >= from_action))
+                               .order_by(a.c.n))]
             e = models.events
             row.events = [EventRow(r.n, r.at, r.kind, r.seat, r.data, r.private, r.sealed)
                           for r in c.execute(select(e).where(e.c.table_id == table_id)
@@ -429,23 +448,23 @@ class Store:
             query = query.where(t.c.status.in_(list(statuses)))
         if limit is not None:
             query = query.limit(limit)
-        with self.engine.connect() as c:
+        with self.reader.connect() as c:
             return list(c.execute(query).scalars())
 
     def table_for_invite(self, invite_hash: str) -> str | None:
         t = models.game_tables
-        with self.engine.connect() as c:
+        with self.reader.connect() as c:
             return c.execute(select(t.c.id).where(t.c.invite_hash == invite_hash)).scalar()
 
     def count_actions(self, table_id: str) -> int:
         a = models.actions
-        with self.engine.connect() as c:
+        with self.reader.connect() as c:
             return c.execute(select(func.count()).where(a.c.table_id == table_id)).scalar()
 
     def usage(self, creator: str) -> tuple[int, int]:
         """(tables not over, bot seats at them) created by ``creator``: for quotas."""
         t, s = models.game_tables, models.seats
-        with self.engine.connect() as c:
+        with self.reader.connect() as c:
             tables = c.execute(select(func.count()).where(and_(
                 t.c.creator == creator, t.c.status != "over"))).scalar() or 0
             bots = c.execute(select(func.count()).select_from(s.join(t, s.c.table_id == t.c.id))
