@@ -96,6 +96,8 @@ class CreateTable(BaseModel):
     clock: ClockSpec | None = None
     seed: int | None = Field(None, ge=0, lt=2**SEED_BITS, strict=True,
                              description="only where no one else sits (no open seats)")
+    hints: bool = Field(True, strict=True,
+                        description="may seats ask for hints (false: a table for rated games)")
 
 
 class JoinTable(BaseModel):
@@ -113,6 +115,28 @@ class PlayAction(BaseModel):
 
 class UndoAction(BaseModel):
     state_id: int = Field(ge=0, lt=2**53, strict=True)
+
+
+class AskHint(BaseModel):
+    state_id: int = Field(ge=0, lt=2**53, strict=True)
+
+
+class Reason(BaseModel):
+    code: str
+    params: dict[str, Any]
+
+
+class Hint(BaseModel):
+    notation: str
+    value: float
+    reason: Reason | None
+    reasons: list[Reason]
+    line: list[str] | None = None
+
+
+class Hints(BaseModel):
+    state_id: int
+    hints: list[Hint]
 
 
 class PreviewAction(BaseModel):
@@ -163,6 +187,7 @@ class TableOut(BaseModel):
     to_act: list[int]
     actions: int
     result: dict[str, Any] | None
+    hints: bool
 
 
 class SeatToken(BaseModel):
@@ -521,7 +546,8 @@ def _routes(app: FastAPI) -> None:
         return lobby(request).create(body.game, body.options,
                                      [s.model_dump() for s in body.seats],
                                      body.clock.model_dump() if body.clock else None, body.seed,
-                                     client=request.client.host if request.client else None)
+                                     client=request.client.host if request.client else None,
+                                     hints=body.hints)
 
     @app.get("/api/tables", tags=["lobby"], responses=ERRORS, response_model=list[TableOut])
     async def list_tables(request: Request,
@@ -585,6 +611,18 @@ def _routes(app: FastAPI) -> None:
         room = lobby(request)
         seat = room.seat_of(room.get(table_id), token)
         return room.undo(table_id, seat, body.state_id)
+
+    @app.post("/api/tables/{table_id}/hint", tags=["play"], responses=ERRORS,
+              response_model=Hints, response_model_exclude_none=True)
+    async def hint(table_id: str, body: AskHint, request: Request,
+                   token: str | None = Token) -> dict:
+        """The hard computer player's three best actions for the seat now, each with its
+        value and reasons as codes + params (docs/bots.md lists them; the catalogs put
+        them in words). Only the seat's view is used. 403 ``hints_disabled`` at a table
+        created with ``"hints": false``."""
+        room = lobby(request)
+        seat = room.seat_of(room.get(table_id), token)
+        return await room.hint(table_id, seat, body.state_id)
 
     @app.post("/api/tables/{table_id}/autopilot", tags=["play"], responses=ERRORS,
               response_model=Ack, response_model_exclude_unset=True)

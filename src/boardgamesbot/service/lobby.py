@@ -34,6 +34,7 @@ from typing import Any, Callable
 
 from boardgamesbot.bots import RandomBot
 from boardgamesbot.engine import GameError
+from boardgamesbot.hints import hints
 from boardgamesbot.store import JobRow, StaleTable, Store
 
 from .bots import BotPool
@@ -267,12 +268,13 @@ class Lobby:
     # Lobby actions ---------------------------------------------------------------------
 
     def create(self, game: Any, options: Any, seats: Any, clock: Any, seed: Any,
-               client: str | None = None) -> dict:
+               client: str | None = None, hints: bool = True) -> dict:
         if options is not None and not isinstance(options, dict):
             raise ServiceError("options is an object", code="bad_options", status=422)
         if clock is not None and not isinstance(clock, dict):
             raise ServiceError("clock is an object", code="bad_clock", status=422)
-        table, tokens, invite = Table.create(str(game), options or {}, seats, clock, seed)
+        table, tokens, invite = Table.create(str(game), options or {}, seats, clock, seed,
+                                             hints=bool(hints))
         table.creator = client_key(client)
         self._check_quota(table)
         self.store.create_table(table.row(), table.jobs())
@@ -392,6 +394,26 @@ class Lobby:
         self.push(table)
         self.fanout.publish(table.id, table.revision)
         self.wake.set()
+
+    # Hints -----------------------------------------------------------------------------
+
+    async def hint(self, table_id: str, seat: int, state_id: Any, k: int = 3) -> dict:
+        """The hard bot's ``k`` best actions for ``seat`` on the state it sees, with
+        reasons (`boardgamesbot.hints`); refused at a table without hints. The bot
+        thinks off the event loop, on a copy: the table is not changed."""
+        table = self.get(table_id)
+        if not table.hints:
+            raise ServiceError("hints are switched off at this table", code="hints_disabled",
+                               status=403, table=table.id)
+        table.check_turn(seat, state_id)
+        if seat not in table.awaited():
+            raise ServiceError("a hint is for your own decision; it is not yours to make now",
+                               code="no_decision", status=409, seat=seat)
+        version, state = table.version, table.state.clone()
+        loop = asyncio.get_running_loop()
+        found = await loop.run_in_executor(None, hints, state, seat, k, "hard",
+                                           table.bot_seed(seat))
+        return {"state_id": version, "hints": found}
 
     # Watchers --------------------------------------------------------------------------
 

@@ -149,6 +149,7 @@ class Table:
         self.events = list(row.events)
         self.revision = row.revision
         self.creator = row.creator
+        self.hints = bool(row.hints)
         self.clock = Clock(self.clock_spec, [s.bank for s in self.seats])
         for seat, started in (row.clock_started or {}).items():
             self.clock.waiting[int(seat)] = _monotonic(started)
@@ -193,7 +194,8 @@ class Table:
 
     @classmethod
     def create(cls, game: str, options: dict, seats: list[dict], clock: dict | None = None,
-               seed: int | None = None) -> tuple["Table", dict[int, str], str | None]:
+               seed: int | None = None, hints: bool = True
+               ) -> tuple["Table", dict[int, str], str | None]:
         """A new table, the creator's seat tokens and the invite code (if a seat is open).
 
         The caller writes it with ``store.create_table(table.row())``."""
@@ -247,7 +249,7 @@ class Table:
         row = TableRow(id=secrets.token_urlsafe(8), game=rules.name, options=options,
                        seed=seed, status=OPEN_STATUS, version=0, clock=clock,
                        invite_hash=hash_token(invite) if invite else None, created=now,
-                       updated=now, seats=rows)
+                       updated=now, seats=rows, hints=hints)
         table = cls(row)
         table._event("created", None, {"seats": table.seat_list()})
         if invite is None:
@@ -531,6 +533,7 @@ class Table:
             "to_act": self.awaited(),
             "actions": len(self.record.actions),
             "result": self.result,
+            "hints": self.hints,
         }
 
     def clock_view(self) -> dict | None:
@@ -603,7 +606,7 @@ class Table:
                         actions=[ActionRow(i, s, n, self.action_by[i], time.time())
                                  for i, (s, n) in enumerate(self.record.actions)],
                         events=list(self.events), revision=self.revision,
-                        since=list(self.since), creator=self.creator,
+                        since=list(self.since), creator=self.creator, hints=self.hints,
                         clock_started=self.clock_started() if self.clock.mode != "none"
                         else None)
 

@@ -55,9 +55,18 @@ def _add_column(connection: Connection, table: str, column: Column) -> None:
                                 f"ON {table} ({column.name})"))
 
 
+def _add_v3(connection: Connection) -> None:
+    """Tables with or without hints."""
+    present = {c["name"] for c in inspect(connection).get_columns("game_tables")}
+    for name in models.V3_COLUMNS:
+        if name not in present:
+            _add_column(connection, "game_tables", models.game_tables.c[name])
+
+
 STEPS: dict[int, Callable[[Connection], None]] = {
     1: _create_v1,
     2: _add_v2,
+    3: _add_v3,
 }
 SCHEMA_VERSION = max(STEPS)
 

@@ -29,6 +29,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    text,
 )
 
 metadata = MetaData()
@@ -57,9 +58,12 @@ game_tables = Table(
     Column("since", JSON, nullable=True),
     Column("clock_started", JSON, nullable=True),
     Column("creator", String(64), nullable=True, index=True),
+    # v3: may a seat ask for hints (a "no hints" table for rated games)?
+    Column("hints", Boolean, nullable=False, server_default=text("true")),
 )
 
 V2_COLUMNS = ("revision", "seed_text", "since", "clock_started", "creator")
+V3_COLUMNS = ("hints",)
 
 seats = Table(
     "seats", metadata,

@@ -111,6 +111,7 @@ class TableRow:
     since: list[int] | None = None
     clock_started: dict | None = None
     creator: str | None = None
+    hints: bool = True
 
 
 # The statements of the hot path (an accepted action), built once: SQLAlchemy then only
@@ -201,6 +202,7 @@ class Store:
                 clock=row.clock, invite_hash=row.invite_hash, created=row.created,
                 updated=row.updated, result=row.result, revision=row.revision,
                 since=row.since, clock_started=row.clock_started, creator=row.creator,
+                hints=row.hints,
             ))
             if row.seats:
                 c.execute(models.seats.insert(), [_seat_values(row.id, s) for s in row.seats])
@@ -421,7 +423,7 @@ class Store:
             row = TableRow(**{k: found[k] for k in (
                 "id", "game", "options", "seed", "status", "version", "clock", "invite_hash",
                 "created", "updated", "result", "revision", "since", "clock_started",
-                "creator")})
+                "creator", "hints")})
             if found["seed_text"] is not None:
                 row.seed = int(found["seed_text"])
             s = models.seats
