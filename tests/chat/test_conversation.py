@@ -119,7 +119,9 @@ async def test_a_game_through_commands(conversation, net, say, service):
     assert "What you can do" in await say(ANA, "moves")
     assert "Preview of place" in await say(ANA, "preview " + legal(service, conversation, 0)[0])
     hint = await say(ANA, "hint")
-    assert hint.startswith("💡")
+    assert hint.startswith("💡 Try: ")
+    assert hint.split("\n")[0][len("💡 Try: "):] in legal(service, conversation, 0)
+    assert "⚠" in await say(BOB, "hint")  # not Bob's decision
     await say(ANA, legal(service, conversation, 0)[0])  # place the tile
     move = next(n for n in legal(service, conversation, 0) if n.startswith("enter"))
     await say(ANA, move)

@@ -223,8 +223,19 @@ class Commands:
 
     async def cmd_hint(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         seat = self._my_seat(place, person)
-        notation = await self.service.hint(seat.table_id, seat.seat)
-        await self.say(place.chat_id, i18n.text(lang, "hint", action=notation))
+        from boardgamesbot.hints import reason_text
+
+        found = await self.service.hint(seat.table_id, seat.seat)
+        if not found:
+            raise Refusal("error.no_decision")
+        best, others = found[0], [h["notation"] for h in found[1:]]
+        lines = [i18n.text(lang, "hint", action=best["notation"])]
+        reason = reason_text(best.get("reason"), lang)
+        if reason:
+            lines.append(reason)
+        if others:
+            lines.append(i18n.text(lang, "hint.others", actions=", ".join(others)))
+        await self.say(place.chat_id, "\n".join(lines))
 
     async def cmd_board(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         game = self._game(place, person)

@@ -23,7 +23,7 @@ from boardgamesbot.service.fanout import CHANNEL, make_fanout
 from boardgamesbot.service.lobby import Limits, Lobby, Watcher
 from boardgamesbot.store import Store, default_url
 
-HINT_LEVEL = "medium"
+HINT_LEVEL = "hard"  # the level whose explanations the hints are
 BATCH_WAIT = 0.05  # seconds to let a burst of table messages arrive before taking them
 
 
@@ -129,24 +129,24 @@ class Service:
             raise ServiceError("the game has not started yet", code="not_started", status=409)
         return table.state.preview(seat, notation)
 
-    async def hint(self, table_id: str, seat: int) -> str:
-        """A suggested action for ``seat``.
+    async def hint(self, table_id: str, seat: int, k: int = 3) -> list[dict]:
+        """Suggestions for ``seat``, best first: ``{"notation", "reason", ...}`` from
+        `boardgamesbot.hints` (the same hints as the browser's and the terminal's: the
+        hard bot's explanation through the seat's own window, so nothing hidden leaks).
+        Worked out in the bot pool, off the event loop."""
+        from boardgamesbot.hints import hints
 
-        HINT: the lead is adding a hint feature to the service (``POST
-        /api/tables/{id}/hint``); until it lands, ask the service's own bot pool
-        what its medium bot would play here (a copy of the position, the seat's
-        own seed), which is what a hint is.
-        """
         table = self.lobby.get(table_id)
         if table.state is None or seat not in table.awaited():
             raise ServiceError("it is not your decision now", code="no_decision", status=409)
         version = table.version
-        notation = await self.bots.choose(table.state.clone(), seat, HINT_LEVEL,
-                                          table.bot_seed(seat))
+        found = await asyncio.get_running_loop().run_in_executor(
+            self.bots.executor, hints, table.state.clone(), seat, k, HINT_LEVEL,
+            table.bot_seed(seat))
         if self.lobby.get(table_id).version != version:
             raise ServiceError("the game changed meanwhile; ask again", code="stale_state",
                                status=409)
-        return notation
+        return found
 
     # Live updates ----------------------------------------------------------------------
 
