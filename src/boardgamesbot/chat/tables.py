@@ -134,19 +134,14 @@ class Service:
         `boardgamesbot.hints` (the same hints as the browser's and the terminal's: the
         hard bot's explanation through the seat's own window, so nothing hidden leaks).
         Worked out in the bot pool, off the event loop."""
-        from boardgamesbot.hints import hints
-
         table = self.lobby.get(table_id)
         if table.state is None or seat not in table.awaited():
             raise ServiceError("it is not your decision now", code="no_decision", status=409)
-        version = table.version
-        found = await asyncio.get_running_loop().run_in_executor(
-            self.bots.executor, hints, table.state.clone(), seat, k, HINT_LEVEL,
-            table.bot_seed(seat))
-        if self.lobby.get(table_id).version != version:
+        answer = await self.lobby.hint(table_id, seat, table.version, k)  # hints_disabled too
+        if self.lobby.get(table_id).version != answer["state_id"]:
             raise ServiceError("the game changed meanwhile; ask again", code="stale_state",
                                status=409)
-        return found
+        return answer["hints"]
 
     # Live updates ----------------------------------------------------------------------
 
