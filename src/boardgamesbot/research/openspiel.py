@@ -54,6 +54,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from boardgamesbot.bots import make_bot as make_our_bot
+from boardgamesbot.bots import SeatView, seat_of
 from boardgamesbot.engine import Action, GameError, State, known_games, load_game
 
 from . import encoding
@@ -338,12 +339,17 @@ class OpenSpielBot:
         self.rng = random.Random(seed)
         self.numbers = np.random.RandomState(seed)
 
-    def choose(self, state: State, player: int, budget: float | None = None) -> Action:
-        game = _spiel_game(state.game.name, state.num_players)
-        # OpenSpiel's model is sequential: make ``player`` the seat to act, resampling
-        # the hidden choices of seats before it in a simultaneous step.
-        position = sequential(state.determinize(player, self.rng), player, self.rng) \
-            if state.current_players()[:1] != [player] else state
+    def choose(self, state: State | SeatView, player: int, budget: float | None = None
+               ) -> Action:
+        seat = seat_of(state, player)
+        game = _spiel_game(seat.game.name, seat.num_players)
+        # The bot sees its seat's window only: it plays in a sample of what the seat
+        # cannot see (ISMCTS resamples from there). OpenSpiel's model is sequential:
+        # make ``player`` the seat to act, resampling the hidden choices of seats
+        # before it in a simultaneous step.
+        sample = seat.determinize(self.rng)
+        position = sequential(sample, player, self.rng) \
+            if sample.current_players()[:1] != [player] else sample
         spiel_state = game.wrap(position)
         if self.kind == "random":
             index = int(self.numbers.choice(spiel_state.legal_actions()))
