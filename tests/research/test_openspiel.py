@@ -145,16 +145,17 @@ def test_openspiel_random_plays_in_our_arena_reproducibly(name):
 
 
 @pytest.mark.slow
-def test_openspiel_ismcts_plays_in_our_arena_through_a_simultaneous_step():
-    """Some registered game with a simultaneous step: ISMCTS in the second seat must act
-    while the first seat's choice is pending (and hidden)."""
+def test_openspiel_search_bots_play_in_our_arena_through_a_simultaneous_step():
+    """Some registered game with a simultaneous step: the bot in the second seat must act
+    while the first seat's choice is pending (and hidden from it)."""
     name = next((n for n in known_games() if load_game(n).max_players >= 2
                  and len(load_game(n).new(2, 0).current_players()) == 2), None)
     if name is None:
         pytest.skip("no registered game opens with a simultaneous step")
-    arena = plan(name, ["random", "openspiel-ismcts"], games=2, seed=6)
+    arena = plan(name, ["openspiel-mcts", "openspiel-ismcts"], games=2, seed=6)
     results = run(arena)
-    assert len(results) == 2
+    assert [result.seats for result in results] == [["openspiel-mcts", "openspiel-ismcts"],
+                                                   ["openspiel-ismcts", "openspiel-mcts"]]
 
 
 def test_unknown_openspiel_bots_and_missing_extras_are_clear_errors():

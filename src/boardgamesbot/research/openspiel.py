@@ -38,8 +38,9 @@ How our games map onto OpenSpiel's model (docs/research.md says more):
 
 Bots: `SpielBot` puts one of our bots inside OpenSpiel's tools
 (``evaluate_bots``); `make_bot` gives OpenSpiel's bots to our arena as
-``openspiel-random`` and ``openspiel-ismcts`` (Python ISMCTS with random
-rollouts; the C++ MCTS/ISMCTS bots crash on Python-defined games).
+``openspiel-random``, ``openspiel-mcts`` and ``openspiel-ismcts`` (Python
+MCTS and ISMCTS with random rollouts; the C++ MCTS/ISMCTS bots crash on
+Python-defined games).
 """
 
 from __future__ import annotations
@@ -68,8 +69,8 @@ MAX_GAME_LENGTH = 100_000
 # Scores have no printed maximum; "score" utilities are bounded by this for OpenSpiel's
 # bookkeeping only.
 SCORE_BOUND = 100_000.0
-BOT_KINDS = ("random", "ismcts")
-ISMCTS_SIMULATIONS = 20  # per decision when the arena gives no budget
+BOT_KINDS = ("random", "mcts", "ismcts")
+SIMULATIONS = 20  # per decision when the arena gives no budget
 
 
 def short_name(game: str) -> str:
@@ -323,9 +324,11 @@ class SpielBot(pyspiel.Bot):
 class OpenSpielBot:
     """An OpenSpiel bot playing by our bot protocol, ``choose(state, player, budget)``.
 
-    ``random`` is OpenSpiel's uniform random bot; ``ismcts`` is its Python
-    ISMCTS with one random rollout per simulation and our ``determinize`` as
-    the resampler; ``budget`` is its number of simulations per decision.
+    ``random`` chooses uniformly; ``ismcts`` is OpenSpiel's Python ISMCTS with
+    one random rollout per simulation and our ``determinize`` as the
+    resampler; ``mcts`` is its Python MCTS searching one determinization of
+    the position (a sample of the hidden information, never the truth).
+    ``budget`` is the number of simulations per decision (default 20).
     """
 
     def __init__(self, kind: str, seed: int = 0) -> None:
@@ -345,13 +348,18 @@ class OpenSpielBot:
         position = sequential(state.determinize(player, self.rng), player, self.rng) \
             if state.current_players()[:1] != [player] else state
         spiel_state = game.wrap(position)
+        simulations = int(budget) if budget else SIMULATIONS
+        evaluator = mcts.RandomRolloutEvaluator(1, self.numbers)
         if self.kind == "random":
             index = int(self.numbers.choice(spiel_state.legal_actions()))
+        elif self.kind == "mcts":
+            sample = game.wrap(sequential(state.determinize(player, self.rng), player, self.rng))
+            bot = mcts.MCTSBot(game, 2.0, simulations, evaluator, solve=False,
+                               random_state=self.numbers)
+            index = bot.step(sample)
         else:
-            simulations = int(budget) if budget else ISMCTS_SIMULATIONS
-            bot = ismcts.ISMCTSBot(
-                game, mcts.RandomRolloutEvaluator(1, self.numbers), uct_c=2.0,
-                max_simulations=simulations, random_state=self.numbers)
+            bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations,
+                                   random_state=self.numbers)
             bot.set_resampler(lambda s, seat: resample(s, seat, self.rng))
             index = bot.step(spiel_state)
         return game.code.actions.decode(index)
@@ -366,7 +374,7 @@ def _spiel_game(name: str, num_players: int) -> BoardGame:
 
 
 def make_bot(name: str, seed: int = 0) -> OpenSpielBot:
-    """``openspiel-random`` or ``openspiel-ismcts`` for our arena (`boardgamesbot.bots`
+    """``openspiel-random``, ``openspiel-mcts`` or ``openspiel-ismcts`` for our arena (`boardgamesbot.bots`
     resolves ``openspiel-…`` names here)."""
     kind = name.strip().lower().removeprefix("openspiel-")
     return OpenSpielBot(kind, seed)
