@@ -67,11 +67,17 @@ def test_observations_are_the_encoded_view(name, players, options):
         state.apply_action(rng.choice(state.legal_actions()))
 
 
-def test_the_kth_initial_state_is_the_same_for_the_same_seed():
+def test_the_kth_initial_state_is_the_same_for_the_same_seed_clones_or_not():
     for name in known_games():
         first, second = openspiel.load(name, seed=3), openspiel.load(name, seed=3)
-        assert [str(first.new_initial_state()) for _ in range(3)] == \
-            [str(second.new_initial_state()) for _ in range(3)]
+        states = []
+        for _ in range(3):
+            state = first.new_initial_state()
+            copy = state.clone()  # cloning must not use up a game of the sequence
+            assert str(copy) == str(state) and copy.history() == state.history()
+            states.append(str(state))
+        assert states == [str(second.new_initial_state()) for _ in range(3)]
+        assert len(set(states)) == 3
 
 
 def test_bad_parameters_are_refused():

@@ -85,13 +85,14 @@ class _Position:
     """The engine state inside an OpenSpiel state: OpenSpiel clones states with
     ``copy.deepcopy``, which this turns into our cheap ``State.clone``."""
 
-    __slots__ = ("state",)
+    __slots__ = ("state", "game")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State | None, game: "BoardGame") -> None:
         self.state = state
+        self.game = game
 
     def __deepcopy__(self, memo) -> "_Position":
-        return _Position(self.state.clone())
+        return _Position(self.state.clone(), self.game)
 
 
 class BoardGame(pyspiel.Game):
@@ -121,8 +122,13 @@ class BoardGame(pyspiel.Game):
             max_game_length=MAX_GAME_LENGTH)
         super().__init__(self.game_type, info, params)
         self._seeds = random.Random(int(params.get("seed", 0)))
+        self.cloning = False
 
     def new_initial_state(self) -> "BoardGameState":
+        if self.cloning:
+            # OpenSpiel clones a Python state by making a new one and deep-copying the
+            # old one's attributes into it: no new game (nor seed) is needed for that.
+            return BoardGameState(self, None)
         state = self.rules.new(self.num_seats, self._seeds.getrandbits(31), **self.options)
         return BoardGameState(self, state)
 
@@ -139,11 +145,19 @@ class BoardGame(pyspiel.Game):
 class BoardGameState(pyspiel.State):
     """An engine state played through OpenSpiel's API (actions as indices)."""
 
-    def __init__(self, game: BoardGame, state: State) -> None:
+    def __init__(self, game: BoardGame, state: State | None) -> None:
         super().__init__(game)
-        self.position = _Position(state)
+        self.position = _Position(state, game)
         self.code = game.code
         self._utility = game.utility
+
+    def clone(self) -> "BoardGameState":
+        game = self.position.game
+        game.cloning = True
+        try:
+            return super().clone()
+        finally:
+            game.cloning = False
 
     @property
     def engine_state(self) -> State:
