@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from boardgamesbot.engine import Game, load_game
+from boardgamesbot.engine import Game, GameError, load_game
 
 __all__ = ["Encoding", "encoding", "game_options", "option_combinations"]
 
@@ -66,7 +66,14 @@ def encoding(game: Game | str, num_players: int, **options: Any) -> Encoding:
     if isinstance(game, str):
         game = load_game(game)
     package = sys.modules[type(game).__module__].__package__
-    module = importlib.import_module(f"{package}.encoding")
+    try:
+        module = importlib.import_module(f"{package}.encoding")
+    except ModuleNotFoundError as error:
+        if error.name != f"{package}.encoding":
+            raise
+        raise GameError(f"{game.name} declares no numeric encoding (an encoding module "
+                        f"next to its rules, {package}.encoding), so research adapters "
+                        "cannot serve it", code="no_encoding", game=game.name) from None
     return Encoding(module.action_space(num_players, **options),
                     module.observation_spaces(num_players, **options), module.observe)
 
