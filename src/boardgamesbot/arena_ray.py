@@ -72,24 +72,29 @@ def run_on_ray(arena: Arena, workers: int, on_result: Callable[[GameResult], Non
         task = ray.remote(num_returns="streaming", max_retries=0)(play_games)
         streams = [task.remote(arena, indices) for indices in batches(arena.games, cpus)]
         results: list[GameResult] = []
-        while streams:
-            ready, _ = ray.wait(streams, num_returns=1)
-            stream = ready[0]
-            try:
-                reference = next(stream)
-            except StopIteration:
-                streams.remove(stream)
-                continue
-            try:
-                result = ray.get(reference)
-            except ray.exceptions.RayTaskError as error:
-                cause = getattr(error, "cause", None)
-                if isinstance(cause, GameError):
-                    raise cause from None  # a bot's bug: the same error the local run gives
-                raise
-            results.append(result)
-            if on_result:
-                on_result(result)
+        try:
+            while streams:
+                ready, _ = ray.wait(streams, num_returns=1)
+                stream = ready[0]
+                try:
+                    reference = next(stream)
+                except StopIteration:
+                    streams.remove(stream)
+                    continue
+                try:
+                    result = ray.get(reference)
+                except ray.exceptions.RayTaskError as error:
+                    cause = getattr(error, "cause", None)
+                    if isinstance(cause, GameError):
+                        raise cause from None  # a bot's bug: the local run's very error
+                    raise
+                results.append(result)
+                if on_result:
+                    on_result(result)
+        except BaseException:
+            for stream in streams:  # a shared cluster should not play on for nothing
+                ray.cancel(stream)
+            raise
         return sorted(results, key=lambda result: result.index)
     finally:
         if started_here:

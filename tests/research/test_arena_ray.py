@@ -10,8 +10,9 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from boardgamesbot.arena import ArenaError, plan, run, summarize
+from boardgamesbot.arena import Arena, ArenaError, plan, run, summarize
 from boardgamesbot.cli import main
+from boardgamesbot.engine import GameError
 
 pytestmark = pytest.mark.slow
 
@@ -61,6 +62,17 @@ def test_the_cli_joins_a_running_cluster_by_address(ray_cluster, tmp_path):
     assert joined.returncode == 0, joined.stderr
     assert reproducible(json.loads(joined.stdout)) == reproducible(json.loads(local.output))
     assert len(list(tmp_path.glob("tikal-*.json"))) == 4
+
+
+def test_an_error_in_a_game_stops_the_run_with_the_local_backends_error(ray_cluster):
+    """An arena made by hand (not checked by `plan`) naming a bot no worker knows:
+    the error raised inside a Ray task reaches the caller as itself."""
+    arena = Arena("tikal", ("random", "nobody"), games=8, seed=1)
+    with pytest.raises(GameError, match="unknown bot 'nobody'") as local:
+        run(arena)
+    with pytest.raises(GameError, match="unknown bot 'nobody'") as remote:
+        run(arena, backend="ray")
+    assert type(remote.value) is type(local.value) and remote.value.code == local.value.code
 
 
 def test_backend_mistakes_are_clear_errors(ray_cluster):

@@ -90,3 +90,11 @@ def test_indices_outside_the_space_are_refused(name):
             space.decode(bad)
     with pytest.raises(GameError):
         space.encode(object())
+
+
+def test_a_game_without_an_encoding_is_a_clear_error():
+    class Solitaire:  # a game defined outside games/, as tests define them
+        name = "solitaire"
+
+    with pytest.raises(GameError, match="solitaire declares no numeric encoding"):
+        encoding(Solitaire(), 1)

@@ -67,11 +67,17 @@ def test_observations_are_the_encoded_view(name, players, options):
         state.apply_action(rng.choice(state.legal_actions()))
 
 
-def test_the_kth_initial_state_is_the_same_for_the_same_seed():
+def test_the_kth_initial_state_is_the_same_for_the_same_seed_clones_or_not():
     for name in known_games():
         first, second = openspiel.load(name, seed=3), openspiel.load(name, seed=3)
-        assert [str(first.new_initial_state()) for _ in range(3)] == \
-            [str(second.new_initial_state()) for _ in range(3)]
+        states = []
+        for _ in range(3):
+            state = first.new_initial_state()
+            copy = state.clone()  # cloning must not use up a game of the sequence
+            assert str(copy) == str(state) and copy.history() == state.history()
+            states.append(str(state))
+        assert states == [str(second.new_initial_state()) for _ in range(3)]
+        assert len(set(states)) == 3
 
 
 def test_bad_parameters_are_refused():
@@ -145,16 +151,17 @@ def test_openspiel_random_plays_in_our_arena_reproducibly(name):
 
 
 @pytest.mark.slow
-def test_openspiel_ismcts_plays_in_our_arena_through_a_simultaneous_step():
-    """Some registered game with a simultaneous step: ISMCTS in the second seat must act
-    while the first seat's choice is pending (and hidden)."""
+def test_openspiel_search_bots_play_in_our_arena_through_a_simultaneous_step():
+    """Some registered game with a simultaneous step: the bot in the second seat must act
+    while the first seat's choice is pending (and hidden from it)."""
     name = next((n for n in known_games() if load_game(n).max_players >= 2
                  and len(load_game(n).new(2, 0).current_players()) == 2), None)
     if name is None:
         pytest.skip("no registered game opens with a simultaneous step")
-    arena = plan(name, ["random", "openspiel-ismcts"], games=2, seed=6)
+    arena = plan(name, ["openspiel-mcts", "openspiel-ismcts"], games=2, seed=6)
     results = run(arena)
-    assert len(results) == 2
+    assert [result.seats for result in results] == [["openspiel-mcts", "openspiel-ismcts"],
+                                                   ["openspiel-ismcts", "openspiel-mcts"]]
 
 
 def test_unknown_openspiel_bots_and_missing_extras_are_clear_errors():

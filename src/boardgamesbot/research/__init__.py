@@ -34,6 +34,9 @@ class Encoding:
     spaces: dict[str, dict]      # part -> {"shape", "low", "high"}
     observe: Any                 # view -> {part: np.ndarray}
 
+    def __deepcopy__(self, memo) -> "Encoding":
+        return self  # immutable: OpenSpiel deep-copies states that refer to it
+
     @property
     def flat_size(self) -> int:
         return sum(int(np.prod(spec["shape"])) for spec in self.spaces.values())

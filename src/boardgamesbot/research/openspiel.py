@@ -38,8 +38,9 @@ How our games map onto OpenSpiel's model (docs/research.md says more):
 
 Bots: `SpielBot` puts one of our bots inside OpenSpiel's tools
 (``evaluate_bots``); `make_bot` gives OpenSpiel's bots to our arena as
-``openspiel-random`` and ``openspiel-ismcts`` (Python ISMCTS with random
-rollouts; the C++ MCTS/ISMCTS bots crash on Python-defined games).
+``openspiel-random``, ``openspiel-mcts`` and ``openspiel-ismcts`` (Python
+MCTS and ISMCTS with random rollouts; the C++ MCTS/ISMCTS bots crash on
+Python-defined games).
 """
 
 from __future__ import annotations
@@ -69,8 +70,8 @@ MAX_GAME_LENGTH = 100_000
 # Scores have no printed maximum; "score" utilities are bounded by this for OpenSpiel's
 # bookkeeping only.
 SCORE_BOUND = 100_000.0
-BOT_KINDS = ("random", "ismcts")
-ISMCTS_SIMULATIONS = 20  # per decision when the arena gives no budget
+BOT_KINDS = ("random", "mcts", "ismcts")
+SIMULATIONS = 20  # per decision when the arena gives no budget
 
 
 def short_name(game: str) -> str:
@@ -85,13 +86,14 @@ class _Position:
     """The engine state inside an OpenSpiel state: OpenSpiel clones states with
     ``copy.deepcopy``, which this turns into our cheap ``State.clone``."""
 
-    __slots__ = ("state",)
+    __slots__ = ("state", "game")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State | None, game: "BoardGame") -> None:
         self.state = state
+        self.game = game
 
     def __deepcopy__(self, memo) -> "_Position":
-        return _Position(self.state.clone())
+        return _Position(self.state.clone(), self.game)
 
 
 class BoardGame(pyspiel.Game):
@@ -121,8 +123,13 @@ class BoardGame(pyspiel.Game):
             max_game_length=MAX_GAME_LENGTH)
         super().__init__(self.game_type, info, params)
         self._seeds = random.Random(int(params.get("seed", 0)))
+        self.cloning = False
 
     def new_initial_state(self) -> "BoardGameState":
+        if self.cloning:
+            # OpenSpiel clones a Python state by making a new one and deep-copying the
+            # old one's attributes into it: no new game (nor seed) is needed for that.
+            return BoardGameState(self, None)
         state = self.rules.new(self.num_seats, self._seeds.getrandbits(31), **self.options)
         return BoardGameState(self, state)
 
@@ -139,11 +146,19 @@ class BoardGame(pyspiel.Game):
 class BoardGameState(pyspiel.State):
     """An engine state played through OpenSpiel's API (actions as indices)."""
 
-    def __init__(self, game: BoardGame, state: State) -> None:
+    def __init__(self, game: BoardGame, state: State | None) -> None:
         super().__init__(game)
-        self.position = _Position(state)
+        self.position = _Position(state, game)
         self.code = game.code
         self._utility = game.utility
+
+    def clone(self) -> "BoardGameState":
+        game = self.position.game
+        game.cloning = True
+        try:
+            return super().clone()
+        finally:
+            game.cloning = False
 
     @property
     def engine_state(self) -> State:
@@ -324,9 +339,11 @@ class SpielBot(pyspiel.Bot):
 class OpenSpielBot:
     """An OpenSpiel bot playing by our bot protocol, ``choose(state, player, budget)``.
 
-    ``random`` is OpenSpiel's uniform random bot; ``ismcts`` is its Python
-    ISMCTS with one random rollout per simulation and our ``determinize`` as
-    the resampler; ``budget`` is its number of simulations per decision.
+    ``random`` chooses uniformly; ``ismcts`` is OpenSpiel's Python ISMCTS with
+    one random rollout per simulation and our ``determinize`` as the
+    resampler; ``mcts`` is its Python MCTS searching one determinization of
+    the position (a sample of the hidden information, never the truth).
+    ``budget`` is the number of simulations per decision (default 20).
     """
 
     def __init__(self, kind: str, seed: int = 0) -> None:
@@ -351,13 +368,18 @@ class OpenSpielBot:
         position = sequential(sample, player, self.rng) \
             if sample.current_players()[:1] != [player] else sample
         spiel_state = game.wrap(position)
+        simulations = int(budget) if budget else SIMULATIONS
+        evaluator = mcts.RandomRolloutEvaluator(1, self.numbers)
         if self.kind == "random":
             index = int(self.numbers.choice(spiel_state.legal_actions()))
+        elif self.kind == "mcts":
+            sample = game.wrap(sequential(state.determinize(player, self.rng), player, self.rng))
+            bot = mcts.MCTSBot(game, 2.0, simulations, evaluator, solve=False,
+                               random_state=self.numbers)
+            index = bot.step(sample)
         else:
-            simulations = int(budget) if budget else ISMCTS_SIMULATIONS
-            bot = ismcts.ISMCTSBot(
-                game, mcts.RandomRolloutEvaluator(1, self.numbers), uct_c=2.0,
-                max_simulations=simulations, random_state=self.numbers)
+            bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations,
+                                   random_state=self.numbers)
             bot.set_resampler(lambda s, seat: resample(s, seat, self.rng))
             index = bot.step(spiel_state)
         return game.code.actions.decode(index)
@@ -372,7 +394,7 @@ def _spiel_game(name: str, num_players: int) -> BoardGame:
 
 
 def make_bot(name: str, seed: int = 0) -> OpenSpielBot:
-    """``openspiel-random`` or ``openspiel-ismcts`` for our arena (`boardgamesbot.bots`
+    """``openspiel-random``, ``openspiel-mcts`` or ``openspiel-ismcts`` for our arena (`boardgamesbot.bots`
     resolves ``openspiel-…`` names here)."""
     kind = name.strip().lower().removeprefix("openspiel-")
     return OpenSpielBot(kind, seed)
