@@ -93,8 +93,14 @@ def test_indices_outside_the_space_are_refused(name):
 
 
 def test_a_game_without_an_encoding_is_a_clear_error():
-    class Solitaire:  # a game defined outside games/, as tests define them
-        name = "solitaire"
+    import hidden_nim
 
-    with pytest.raises(GameError, match="solitaire declares no numeric encoding"):
-        encoding(Solitaire(), 1)
+    from boardgamesbot.engine import Game
+
+    class Solitaire(hidden_nim.HiddenNim):  # a game that declares no encoding
+        name = "solitaire"
+        encoding = Game.encoding
+
+    with pytest.raises(GameError, match="solitaire declares no numeric encoding") as error:
+        encoding(Solitaire(), 2)
+    assert error.value.code == "no_encoding"
