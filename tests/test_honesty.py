@@ -153,19 +153,19 @@ def test_a_plain_state_is_wrapped_the_same_way():
 # The test-only game of the arena's tests: no hidden information at all ------------------
 
 
-def test_a_game_without_hidden_information_is_honest_trivially(monkeypatch):
+def test_a_game_without_hidden_information_is_honest_trivially():
     from test_arena import PickGame
 
-    module = type(sys)("fake_pick_game")
-    module.GAME = PickGame()
-    monkeypatch.setitem(sys.modules, "fake_pick_game", module)
-    monkeypatch.setitem(engine._GAMES, "pick", "fake_pick_game")
-    state = module.GAME.new(3, 1)
-    rng = random.Random(2)
-    for _ in range(5):
-        seat = state.current_players()[0]
-        window = SeatView(state, seat)
-        assert window.determinize(random.Random(1)).to_json() == state.to_json()
-        action = make_bot("random", 4).choose(window, seat)
-        assert action == make_bot("random", 4).choose(SeatView(state.clone(), seat), seat)
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    game = engine.register(PickGame())
+    try:
+        state = game.new(3, 1)
+        rng = random.Random(2)
+        for _ in range(5):
+            seat = state.current_players()[0]
+            window = SeatView(state, seat)
+            assert window.determinize(random.Random(1)).to_json() == state.to_json()
+            action = make_bot("random", 4).choose(window, seat)
+            assert action == make_bot("random", 4).choose(SeatView(state.clone(), seat), seat)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    finally:
+        engine.unregister(game.name)
