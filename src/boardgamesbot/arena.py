@@ -197,7 +197,11 @@ def plan(
 
 @dataclass
 class GameResult:
-    """One finished game, as the statistics need it."""
+    """One finished game, as the statistics need it.
+
+    ``decision_seconds`` holds each seat's decision times, or is empty for a
+    game whose times were not kept (rebuilt from the store by ``bgbot ratings``).
+    """
 
     index: int
     seed: int
@@ -432,9 +436,11 @@ class BotStanding:
             "score_sd": self.score_sd,
             "rating": rating,
             "decisions": len(self.decision_seconds),
-            "decision_seconds": {
-                "median": _quantile(self.decision_seconds, 0.5),
-                "p95": _quantile(self.decision_seconds, 0.95),
+            "decision_seconds": {  # None: no times (the games came from the store)
+                "median": _quantile(self.decision_seconds, 0.5) if self.decision_seconds
+                else None,
+                "p95": _quantile(self.decision_seconds, 0.95) if self.decision_seconds
+                else None,
             },
             "solo": solo,
         }
@@ -476,6 +482,9 @@ def summarize(arena: Arena, results: list[GameResult], elapsed_seconds: float = 
               workers: int = 1) -> Standings:
     """Tally ``results`` (in game order, which the ratings depend on) per bot and seat."""
     bots = {name: BotStanding(name) for name in arena.bots}
+    for result in results:  # stored runs rated together may have different lineups
+        for name in result.seats:
+            bots.setdefault(name, BotStanding(name))
     seat_wins = [0.0] * arena.players
     seat_scores = [0.0] * arena.players
     for result in sorted(results, key=lambda r: r.index):
@@ -486,7 +495,8 @@ def summarize(arena: Arena, results: list[GameResult], elapsed_seconds: float = 
             bot = bots[name]
             bot.seats += 1
             bot.scores.append(result.scores[seat])
-            bot.decision_seconds.extend(result.decision_seconds[seat])
+            if result.decision_seconds:  # empty: a stored game, times not kept
+                bot.decision_seconds.extend(result.decision_seconds[seat])
             if seat in result.winners:
                 bot.wins += share
                 seat_wins[seat] += share
@@ -525,7 +535,9 @@ def _rate(bots: dict[str, BotStanding], results: list[GameResult]) -> None:
 # Presentation ----------------------------------------------------------------------------
 
 
-def _duration(seconds: float) -> str:
+def _duration(seconds: float | None) -> str:
+    if seconds is None:  # not measured: stored games keep no times
+        return "–"
     if seconds < 0.001:
         return f"{seconds * 1e6:.0f} µs"
     if seconds < 1:
@@ -538,15 +550,20 @@ def _count(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def standings_table(standings: Standings) -> Table:
-    """The results as a rich table, one row per bot (columns: docs/arena.md)."""
+def standings_table(standings: Standings, title: str | None = None,
+                    caption: str | None = None) -> Table:
+    """The results as a rich table, one row per bot (columns: docs/arena.md).
+
+    ``title`` and ``caption`` replace the run's (seed, lineup, time taken), e.g.
+    for stored games of several runs."""
     arena = standings.arena
     options = "".join(f", {key} {value}" for key, value in arena.options.items())
     table = Table(
-        title=f"{arena.game}{options}, {arena.players} player(s), {arena.games} games, "
-              f"seed {arena.seed}",
-        caption=f"lineup {','.join(arena.lineup)}, moved on one seat every game; "
-                f"{standings.elapsed_seconds:.1f} s with {standings.workers} worker(s)",
+        title=title or f"{arena.game}{options}, {arena.players} player(s), {arena.games} "
+                       f"games, seed {arena.seed}",
+        caption=caption or f"lineup {','.join(arena.lineup)}, moved on one seat every game; "
+                           f"{standings.elapsed_seconds:.1f} s with {standings.workers} "
+                           f"worker(s)",
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         collapse_padding=True,

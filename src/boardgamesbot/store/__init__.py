@@ -2,7 +2,8 @@
 
 The record (seed + accepted actions) is the truth; everything else about a
 live game is rebuilt by replaying it. `Store` writes each accepted change in
-one transaction before the service acknowledges it.
+one transaction before the service acknowledges it. It also keeps finished
+arena games (``bgbot arena --db``) for ``bgbot ratings``.
 
 >>> store = Store("sqlite://")          # in memory
 >>> store.schema_version() == SCHEMA_VERSION
@@ -12,6 +13,7 @@ True
 from .migrations import SCHEMA_VERSION
 from .repository import (
     ActionRow,
+    ArenaGameRow,
     EventRow,
     JobRow,
     SeatRow,
@@ -19,7 +21,8 @@ from .repository import (
     Store,
     TableRow,
     default_url,
+    make_engine,
 )
 
-__all__ = ["ActionRow", "EventRow", "JobRow", "StaleTable", "SCHEMA_VERSION", "SeatRow", "Store", "TableRow",
-           "default_url"]
+__all__ = ["ActionRow", "ArenaGameRow", "EventRow", "JobRow", "StaleTable", "SCHEMA_VERSION", "SeatRow", "Store", "TableRow",
+           "default_url", "make_engine"]

@@ -63,10 +63,16 @@ def _add_v3(connection: Connection) -> None:
             _add_column(connection, "game_tables", models.game_tables.c[name])
 
 
+def _add_v4(connection: Connection) -> None:
+    """Finished arena games, for ``bgbot ratings``."""
+    models.arena_games.create(connection, checkfirst=True)
+
+
 STEPS: dict[int, Callable[[Connection], None]] = {
     1: _create_v1,
     2: _add_v2,
     3: _add_v3,
+    4: _add_v4,
 }
 SCHEMA_VERSION = max(STEPS)
 

@@ -11,7 +11,12 @@ checked by each write: optimistic concurrency between processes),
 the seed's low 63 bits for version-1 readers), ``since`` (per seat, the state
 id its next decision must not predate), ``clock_started`` (per seat, the wall
 time its running decision began) and ``creator`` (a hash of the client
-address, for quotas); and the ``jobs`` table.
+address, for quotas); and the ``jobs`` table. Version 3 added ``hints``.
+
+Version 4 added ``arena_games``: every finished game of a ``bgbot arena --db``
+run, enough to rate the bots again later (``bgbot ratings``) without the
+records: who sat where, the scores and the winners. ``run`` tells runs apart
+(a uuid per run, so a re-run with the same arena seed is a run of its own).
 """
 
 from __future__ import annotations
@@ -120,4 +125,27 @@ jobs = Table(
     Column("owner", String(64), nullable=True),
     Column("attempts", Integer, nullable=False, server_default="0"),
     UniqueConstraint("table_id", "seat", name="jobs_table_seat"),
+)
+
+# One finished arena game (version 4). ``lineup`` is the run's lineup, ``seats`` who sat
+# where in this game (the lineup moved on ``game_index`` seats); ``arena_seed`` is the
+# run's --seed as decimal text (a Python int of any size). Decision times are not kept:
+# they measure the machine, not the bots.
+arena_games = Table(
+    "arena_games", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("run", String(32), nullable=False, index=True),
+    Column("game", String(32), nullable=False, index=True),
+    Column("options", JSON, nullable=False),
+    Column("lineup", JSON, nullable=False),
+    Column("seats", JSON, nullable=False),
+    Column("arena_seed", Text, nullable=False),
+    Column("game_index", Integer, nullable=False),
+    Column("game_seed", BigInteger, nullable=False),
+    Column("scores", JSON, nullable=False),
+    Column("winners", JSON, nullable=False),
+    Column("actions", Integer, nullable=False),
+    Column("solo", JSON, nullable=True),
+    Column("created", Float, nullable=False),
+    UniqueConstraint("run", "game_index", name="arena_games_run_game"),
 )

@@ -82,6 +82,25 @@ class JobRow:
     attempts: int = 0
 
 
+@dataclass
+class ArenaGameRow:
+    """One finished game of an arena run (``bgbot arena --db``)."""
+
+    run: str
+    game: str
+    options: dict
+    lineup: list[str]
+    seats: list[str]
+    arena_seed: int
+    index: int
+    seed: int
+    scores: list[int]
+    winners: list[int]
+    actions: int
+    solo: dict | None = None
+    created: float = 0.0
+
+
 class StaleTable(Exception):
     """Another process wrote the table first; nothing was written."""
 
@@ -453,6 +472,38 @@ class Store:
         with self.reader.connect() as c:
             return list(c.execute(query).scalars())
 
+    def add_arena_game(self, row: ArenaGameRow) -> None:
+        """Keep one finished arena game (its own transaction: a run stopped halfway keeps
+        every game it finished)."""
+        with self.engine.begin() as c:
+            c.execute(models.arena_games.insert().values(
+                run=row.run, game=row.game, options=row.options, lineup=list(row.lineup),
+                seats=list(row.seats), arena_seed=str(row.arena_seed), game_index=row.index,
+                game_seed=row.seed, scores=list(row.scores), winners=list(row.winners),
+                actions=row.actions, solo=row.solo, created=row.created or time.time()))
+
+    def arena_games(self, game: str | None = None, run: str | None = None,
+                    ) -> list[ArenaGameRow]:
+        """Stored arena games, run after run (in the order the runs began), each run's
+        games in game order: the order ratings are computed in."""
+        g = models.arena_games
+        query = select(g).order_by(g.c.id)
+        if game is not None:
+            query = query.where(g.c.game == game)
+        if run is not None:
+            query = query.where(g.c.run == run)
+        with self.reader.connect() as c:
+            rows = [ArenaGameRow(r.run, r.game, r.options, r.lineup, r.seats,
+                                 int(r.arena_seed), r.game_index, r.game_seed, r.scores,
+                                 r.winners, r.actions, r.solo, r.created)
+                    for r in c.execute(query)]
+        # Games of a run with several workers arrive out of order: put each run's games
+        # back in game order, runs in the order of their first stored game.
+        first = {}
+        for position, row in enumerate(rows):
+            first.setdefault(row.run, position)
+        return sorted(rows, key=lambda row: (first[row.run], row.index))
+
     def table_for_invite(self, invite_hash: str) -> str | None:
         t = models.game_tables
         with self.reader.connect() as c:
@@ -485,5 +536,5 @@ def _seat_values(table_id: str, s: SeatRow) -> dict:
                 token_hash=s.token_hash, autopilot=s.autopilot, bank=s.bank)
 
 
-__all__ = ["ActionRow", "EventRow", "JobRow", "StaleTable", "SCHEMA_VERSION", "SeatRow", "Store", "TableRow",
+__all__ = ["ArenaGameRow", "ActionRow", "EventRow", "JobRow", "StaleTable", "SCHEMA_VERSION", "SeatRow", "Store", "TableRow",
            "default_url", "make_engine"]
