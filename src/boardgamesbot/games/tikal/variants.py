@@ -16,8 +16,8 @@ A variant changes the state only through the state's documented methods
 (`TikalState.draw_tile`, `give_tile`, `reveal_tiles`, `hand_turn_to`, `pay`,
 `cross_barrier`, `start_scoring_round`, `start_scoring_turns`) and its own
 ``state.auction`` part; it reads the rest freely. This module imports nothing
-from the state, so the rules, the variants and the position format never
-import one another in a loop.
+from the state, so there is no import loop between the rules, the variants
+and the position format.
 """
 
 from __future__ import annotations
