@@ -9,12 +9,11 @@ greedy bots: a few hundredths of a second each.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import secrets
 
 import pytest
+from databases import postgres_schema_url
 import sqlalchemy
 from click.testing import CliRunner
 
@@ -26,22 +25,6 @@ from boardgamesbot.store import migrations, models
 POSTGRES = os.environ.get("BGBOT_TEST_DATABASE_URL")
 # A local Ray stays on the loopback interface (as in tests/research/conftest.py).
 os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
-
-
-@contextlib.contextmanager
-def postgres_schema_url():
-    """The test database URL on a fresh schema of its own, dropped afterwards."""
-    schema = f"bgbot_test_{secrets.token_hex(6)}"
-    admin = sqlalchemy.create_engine(POSTGRES)
-    with admin.begin() as c:
-        c.execute(sqlalchemy.text(f"create schema {schema}"))
-    sep = "&" if "?" in POSTGRES else "?"
-    try:
-        yield f"{POSTGRES}{sep}options=-csearch_path%3D{schema}"
-    finally:
-        with admin.begin() as c:
-            c.execute(sqlalchemy.text(f"drop schema {schema} cascade"))
-        admin.dispose()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -9,36 +9,15 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 
 import pytest
+from databases import postgres_schema_url
 import sqlalchemy
 from fastapi.testclient import TestClient
 
 from boardgamesbot.service.api import create_app
 
 POSTGRES = os.environ.get("BGBOT_TEST_DATABASE_URL")
-
-
-def postgres_schema_url():
-    """A context manager: the test database URL on a fresh schema of its own."""
-    import contextlib
-
-    @contextlib.contextmanager
-    def schema_url():
-        schema = f"bgbot_test_{secrets.token_hex(6)}"
-        admin = sqlalchemy.create_engine(POSTGRES)
-        with admin.begin() as c:
-            c.execute(sqlalchemy.text(f"create schema {schema}"))
-        sep = "&" if "?" in POSTGRES else "?"
-        try:
-            yield f"{POSTGRES}{sep}options=-csearch_path%3D{schema}"
-        finally:
-            with admin.begin() as c:
-                c.execute(sqlalchemy.text(f"drop schema {schema} cascade"))
-            admin.dispose()
-
-    return schema_url()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
