@@ -4,13 +4,15 @@ which plays in the arena and through the HTTP API with no line changed outside t
 from __future__ import annotations
 
 import ast
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 import hidden_nim
-from boardgamesbot import arena
+from boardgamesbot import arena, engine
 from boardgamesbot.cli import main
 from boardgamesbot.engine import GameError, Option, known_games, load_game, register
 from boardgamesbot.service.api import create_app
@@ -23,6 +25,33 @@ def test_known_games_come_from_the_entry_points_and_register():
     assert set(BUILT_IN) <= set(known_games())
     assert "hidden-nim" in known_games()  # registered by tests/conftest.py
     assert load_game("hidden-nim") is hidden_nim.GAME
+
+
+def test_a_failed_discovery_is_tried_again_not_remembered_as_no_games(monkeypatch):
+    """A Ray worker once answered "known games: " (none) after an earlier load had failed."""
+    real = engine.metadata.entry_points
+    calls = []
+
+    def flaky(**kwargs):
+        calls.append(kwargs)
+        if len(calls) == 1:
+            raise ImportError("the first load fails")
+        return real(**kwargs)
+
+    monkeypatch.setattr(engine, "_REGISTRY", {})
+    monkeypatch.setattr(engine, "_discovered", False)
+    monkeypatch.setattr(engine.metadata, "entry_points", flaky)
+    with pytest.raises(ImportError):
+        known_games()
+    assert set(BUILT_IN) <= set(known_games())
+
+
+def test_threads_asking_at_once_all_see_every_game(monkeypatch):
+    monkeypatch.setattr(engine, "_REGISTRY", {})
+    monkeypatch.setattr(engine, "_discovered", False)
+    with ThreadPoolExecutor(8) as pool:
+        seen = list(pool.map(lambda _: known_games(), range(32)))
+    assert all(set(BUILT_IN) <= set(games) for games in seen)
 
 
 def test_registering_another_game_under_a_taken_name_is_refused():

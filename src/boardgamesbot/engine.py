@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -512,6 +513,10 @@ class Game(ABC):
 
 _REGISTRY: dict[str, Game] = {}
 _discovered = False
+# Threads may ask for a game at once (a Ray worker imports in a thread of its own, the
+# service answers in several): the first one loads the entry points, the others wait for
+# it rather than see a registry that is still empty.
+_discovering = threading.Lock()
 
 
 def register(game: Game) -> Game:
@@ -541,10 +546,13 @@ def _discover() -> None:
     global _discovered
     if _discovered:
         return
-    _discovered = True
-    for entry in metadata.entry_points(group=ENTRY_POINTS):
-        game = entry.load()
-        _REGISTRY.setdefault(game.name, game)
+    with _discovering:
+        if _discovered:
+            return
+        found = [entry.load() for entry in metadata.entry_points(group=ENTRY_POINTS)]
+        for game in found:
+            _REGISTRY.setdefault(game.name, game)
+        _discovered = True  # only once all loaded: a failed load is tried again next time
 
 
 def known_games() -> list[str]:
