@@ -240,3 +240,13 @@ def test_tikal_auction_bid_then_take_or_pass_and_place(page, server):
     shot(page, "auction-3-placed")
     assert "amulet face" in page.inner_text("body")
 
+
+
+def test_a_128_bit_seed_from_the_lobby_reaches_the_server_digit_for_digit(page, server):
+    """A JS Number keeps 53 bits: the lobby must not round the seed a person typed."""
+    seed = 2**128 - 1
+    sent = []
+    page.on("request", lambda request: sent.append(request.post_data)
+            if request.method == "POST" and request.url.endswith("/api/tables") else None)
+    create_table(page, server, "cartographers", seed=seed, players=1)
+    assert len(sent) == 1 and f'"seed":{seed}' in sent[0]

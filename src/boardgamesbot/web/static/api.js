@@ -7,13 +7,14 @@ export class ApiError extends Error {
   }
 }
 
+/** Call the API; `body` is an object to send as JSON, or JSON text already written. */
 export async function api(method, path, body = undefined, token = undefined) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   let response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(path, { method, headers, body: body === undefined || typeof body === "string" ? body : JSON.stringify(body) });
   } catch (err) {
     throw new ApiError({ code: "offline", message: String(err), params: {} }, 0);
   }

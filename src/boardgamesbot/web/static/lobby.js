@@ -72,13 +72,21 @@ export function optionName(game, option) {
   return has(key) ? t(key) : option;
 }
 
+/** The JSON text of `body` with its `seed`. Seeds have up to 128 bits and a JS Number keeps
+ * 53, so a seed of digits is written into the text digit for digit (anything else goes as a
+ * Number, for the server to refuse with its own message). */
+function withSeed(body, seed) {
+  if (!/^\d+$/.test(seed)) return JSON.stringify({ ...body, seed: Number(seed) });
+  return `${JSON.stringify(body).slice(0, -1)},"seed":${seed.replace(/^0+(?=\d)/, "")}}`;
+}
+
 /** Create a table from `spec` ({game, options, seats, seed}); remember my seat; open it. */
 export async function createTable(spec) {
   const body = { game: spec.game, options: spec.options, seats: spec.seats };
   if (spec.clock && spec.clock.mode !== "none") body.clock = spec.clock;
   if (spec.hints === false) body.hints = false;
-  if (spec.seed !== undefined && spec.seed !== null && spec.seed !== "") body.seed = Number(spec.seed);
-  const created = await api("POST", "/api/tables", body);
+  const seed = spec.seed === undefined || spec.seed === null ? "" : String(spec.seed).trim();
+  const created = await api("POST", "/api/tables", seed === "" ? body : withSeed(body, seed));
   const mine = created.seats[0];
   saveSeat(created.table.id, {
     seat: mine ? mine.seat : null, token: mine ? mine.token : null, game: spec.game,
