@@ -9,7 +9,12 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
 from dataclasses import dataclass
 
 import pytest
@@ -30,6 +35,7 @@ from boardgamesbot.arena import (
 )
 from boardgamesbot.cli import main
 from boardgamesbot.engine import Action, Game, GameError, IllegalAction, Record, State
+from processes import alive, children, wait_until
 
 
 def arena_cli(*args: str):
@@ -428,3 +434,23 @@ def test_an_unknown_bot_error_names_the_accepted_ones():
 def test_the_lineup_error_suggests_repeating_names():
     with pytest.raises(ArenaError, match="--bots random,random,random,random"):
         plan("tikal", ["random", "random"], players=4, games=4)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
+def test_the_game_workers_end_with_the_arena(how):
+    """A stopped `bgbot arena --workers 2` leaves no worker playing on under PID 1."""
+    bgbot = os.path.join(os.path.dirname(sys.executable), "bgbot")
+    arena = subprocess.Popen([bgbot, "arena", "tikal", "--bots", "hard", "--players", "4",
+                              "--games", "8", "--workers", "2", "--json"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        workers = wait_until(lambda: len(found := children(arena.pid)) >= 2 and found, 120)
+        time.sleep(1.0)  # the workers are playing their first games
+        assert all(alive(pid) for pid in workers)
+        arena.send_signal(how)
+        arena.wait(30)
+        wait_until(lambda: not any(alive(pid) for pid in workers), 15)
+    finally:
+        arena.kill()
+        arena.wait(10)

@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import math
 import multiprocessing
+import os
 import statistics
 import time
 import traceback
@@ -46,6 +47,7 @@ from rich.table import Table
 from boardgamesbot.bots import make_bot
 from boardgamesbot.driver import DecisionFailed, Driver, Stalled
 from boardgamesbot.engine import GameError, Record, State, load_game
+from boardgamesbot.processes import die_with_parent
 
 __all__ = [
     "Arena",
@@ -330,7 +332,9 @@ def run(
             if on_result:
                 on_result(results[-1])
         return results
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    # The workers end with this process (a ^C, a SIGTERM, a kill -9), not play on unseen.
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=die_with_parent, initargs=(os.getpid(),))
     try:
         futures = [pool.submit(play_game, arena, index) for index in range(arena.games)]
         for future in as_completed(futures):

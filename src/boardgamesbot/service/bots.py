@@ -6,26 +6,21 @@ the random bot, so a table never stalls. `choose` is the one place a
 decision is asked for: (state, seat, level, seed) -> notation.
 
 Bot processes die with the process that started them, however it ends
-(SIGTERM, ``kill -9``): Linux's ``PR_SET_PDEATHSIG`` delivers SIGKILL to the
-child when its parent dies, and a watchdog thread on the parent's pid covers
-the case the signal cannot (a parent already gone before the child set it up).
+(SIGTERM, ``kill -9``): see `boardgamesbot.processes`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import logging
 import multiprocessing
 import os
-import signal
-import threading
-import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from boardgamesbot.bots import RandomBot, make_bot
 from boardgamesbot.driver import Driver
 from boardgamesbot.engine import State, known_games, load_game
+from boardgamesbot.processes import die_with_parent
 
 log = logging.getLogger(__name__)
 
@@ -41,29 +36,6 @@ def choose(state: State, seat: int, level: str, seed: int) -> str:
         log.warning("bot %s failed on %s (%s); playing a random action", level,
                     state.game.name, error)
         return str(RandomBot(seed).choose(state, seat))
-
-
-PR_SET_PDEATHSIG = 1
-
-
-def die_with_parent(parent: int | None = None) -> None:
-    """End this process when its parent (``parent``, default the current one) ends."""
-    parent = os.getppid() if parent is None else parent
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except (OSError, AttributeError):  # pragma: no cover - not Linux: the watchdog alone
-        pass
-    if os.getppid() != parent:  # the parent died before the signal was armed
-        os._exit(1)
-
-    def watch() -> None:
-        while True:
-            time.sleep(1.0)
-            if os.getppid() != parent:
-                os._exit(1)
-
-    threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
 
 
 def _warm() -> int:
