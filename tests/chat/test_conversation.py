@@ -8,6 +8,7 @@ import os
 import uuid
 import itertools
 import json
+import re
 from importlib import resources
 
 import pytest
@@ -48,19 +49,46 @@ class Recorder:
     async def direct_chat(self, user_id):
         return None
 
+    async def open_direct_chat(self, user_id):
+        return None
+
     def texts(self, chat: str) -> list[str]:
         return [t for c, t, _ in self.sent if c == chat]
+
+
+class Opener(Recorder):
+    """A network whose bot can open a direct chat (as on Matrix), except with the people
+    in ``refused`` (the network says no)."""
+
+    def __init__(self, refused=()) -> None:
+        super().__init__()
+        self.direct: dict[str, str] = {}
+        self.refused = set(refused)
+        self.opened: list[str] = []
+
+    async def direct_chat(self, user_id):
+        return self.direct.get(user_id)
+
+    async def open_direct_chat(self, user_id):
+        if user_id in self.refused:
+            return None
+        self.opened.append(user_id)
+        self.direct[user_id] = f"dm-{user_id}"
+        return self.direct[user_id]
 
 
 ANA, BOB, EVE = Person("ana", "Ana", "pt-BR"), Person("bob", "Bob"), Person("eve", "Eve")
 ROOM = Place("test", "room")
 
 
-def run(test):
+def run(test=None, network=Recorder):
+    if test is None:
+        return lambda test: run(test, network)
+
     def wrapper(tmp_path):
         async def main():
             service = await Service.open(db=f"sqlite:///{tmp_path / 'c.db'}")
-            net = Recorder()
+            net = network()
             conversation = Conversation(service, net, "http://bg")
             ids = itertools.count()
 
@@ -161,6 +189,57 @@ async def test_language_per_chat_and_per_person(conversation, net, say, service)
     assert "Vou falar português" in await say(EVE, "idioma pt", dm)
     assert "Qual jogo?" in await say(EVE, "new", dm)
     assert "Quin joc?" in await say(EVE, "new")  # the group keeps its own language
+
+
+MENU = re.compile(r"(\d+)\) (.+?)(?=\s{2}\d+\) |$)")
+
+
+async def choose(say, person, place, net, taken):
+    """Answer ``person``'s menu in ``place`` number by number until the choice is played
+    (``taken`` is in the confirmation); returns the action."""
+    for _ in range(10):
+        options = MENU.findall(net.texts(place.chat_id)[-1].splitlines()[-1])
+        number = next((n for n, label in options if label.startswith("✔")), options[0][0])
+        answer = await say(person, number, place)
+        if taken in answer:
+            return answer.split("✔ ")[1].split(" — ")[0]
+    raise AssertionError(f"no choice played: {net.texts(place.chat_id)[-1]}")
+
+
+def opener_refusing_eve():
+    return Opener(refused={"eve"})
+
+
+@run(network=opener_refusing_eve)
+async def test_hidden_choices_go_to_a_direct_chat_the_bot_opens(conversation, net, say,
+                                                               service):
+    await say(ANA, "new cartographers")
+    await say(BOB, "join")
+    await say(EVE, "join")
+    await say(ANA, "lang ca")
+    await say(ANA, "start")
+    await until(lambda: any("📩" in t for t in net.texts("room")))
+    notice = next(t for t in net.texts("room") if "📩" in t)
+    assert "He enviat un missatge privat a @Ana, @Bob" in notice and "Eve" not in notice
+    assert net.opened == ["ana", "bob"]
+    for user in ("ana", "bob"):  # a chat opened from a Catalan group speaks Catalan
+        assert "tria" in net.texts(f"dm-{user}")[-1] and "1)" in net.texts(f"dm-{user}")[-1]
+    assert any(t.startswith("@Eve") and "1)" in t for t in net.texts("room"))  # refused
+    for step in range(2):
+        told = len(net.texts("room"))
+        ana = await choose(say, ANA, Place("test", "dm-ana", True), net, "amagat")
+        bob = await choose(say, BOB, Place("test", "dm-bob", True), net, "amagat")
+        hidden = "\n".join(net.texts("room")[told:])
+        assert ana not in hidden and bob not in hidden, hidden
+        eve = legal(service, conversation, 2)[0]  # Eve chooses in the open
+        await say(EVE, eve)
+        await until(lambda: f"Ana: {ana}" in "\n".join(net.texts("room")[told:]))
+        resolved = "\n".join(net.texts("room")[told:])
+        assert f"Bob: {bob}" in resolved and f"Eve: {eve}" in resolved
+        await until(lambda: "1)" in net.texts("dm-ana")[-1] and "1)" in net.texts("dm-bob")[-1])
+    # Opened once, told once: later menus go to the same chats without a word.
+    assert net.opened == ["ana", "bob"]
+    assert sum("📩" in t for t in net.texts("room")) == 1
 
 
 @run

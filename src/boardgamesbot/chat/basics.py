@@ -48,7 +48,12 @@ class Transport(Protocol):
 
     async def is_admin(self, chat_id: str, user_id: str) -> bool: ...
 
-    async def direct_chat(self, user_id: str) -> str | None: ...
+    async def direct_chat(self, user_id: str) -> str | None:
+        """The chat of the bot and just this person, if there is one."""
+
+    async def open_direct_chat(self, user_id: str) -> str | None:
+        """Open a chat of the bot and just this person (for their hidden choices); None
+        when the network lets no bot do that, or it failed (logged)."""
 
 
 class Refusal(GameError):

@@ -7,7 +7,9 @@ awaited (an action in notation, or a number from the latest menu). Matrix
 has no buttons: choices are numbered lines, answered with the number or
 with a keycap reaction (1️⃣ …), 👍 joins and ▶️ starts. The bot writes
 ``m.notice`` messages (other bots ignore them), edits its lobby message in
-place (``m.replace``), and sends pictures as ``m.image``.
+place (``m.replace``), and sends pictures as ``m.image``. For hidden choices it
+opens a direct room with a person who has none (an ``is_direct`` invitation) and
+records it in its ``m.direct`` account data, as the spec asks of clients.
 
 nio itself retries rate limits (``M_LIMIT_EXCEEDED`` with ``retry_after_ms``)
 and timeouts with backoff; the sync loop is restarted after any other error.
@@ -20,12 +22,17 @@ from __future__ import annotations
 import asyncio
 import html
 import io
+import json
 import logging
 import re
 import struct
 
-from nio import (AsyncClient, AsyncClientConfig, InviteMemberEvent, LoginResponse, MatrixRoom,
-                 ReactionEvent, RoomMessageText, SyncResponse, UploadResponse)
+from nio import (AsyncClient, AsyncClientConfig, DirectRoomsResponse, InviteMemberEvent,
+                 LoginResponse, MatrixRoom, ReactionEvent, RoomCreateResponse,
+                 RoomGetStateEventResponse, RoomMessageText, RoomPreset, SyncResponse,
+                 UploadResponse)
+from nio.api import Api
+from nio.responses import EmptyResponse
 
 from .conversation import Button, Conversation, Person, Place
 from .tables import Service
@@ -45,6 +52,10 @@ class MatrixTransport:
 
     def __init__(self, client: AsyncClient) -> None:
         self.client = client
+        self._listed: dict[str, list[str]] | None = None  # m.direct: person -> rooms
+        self._listed_saved = True  # False: m.direct could not be read, so never written
+        self._opening = asyncio.Lock()  # one new room per person, however many tables
+        self._unusable: set[str] = set()  # listed rooms the server says are not shared
 
     async def _send(self, room_id: str, content: dict) -> str | None:
         for attempt in range(5):
@@ -94,10 +105,74 @@ class MatrixTransport:
         return room is not None and room.power_levels.get_user_level(user_id) >= 50
 
     async def direct_chat(self, user_id: str) -> str | None:
-        """A room of just the bot and ``user_id``, if there is one."""
+        """A room of just the bot and ``user_id`` (joined or invited), if there is one."""
         for room in self.client.rooms.values():
             if room.member_count == 2 and user_id in room.users:
                 return room.room_id
+        # A room the bot opened that no sync has brought yet: just created, or the bot
+        # restarted. The m.direct account data remembers it; the server knows whether
+        # the person is still in it.
+        for room_id in (await self._direct_rooms()).get(user_id, []):
+            if room_id in self.client.rooms or room_id in self._unusable:
+                continue
+            if await self._membership(room_id, user_id) in ("join", "invite"):
+                return room_id
+            self._unusable.add(room_id)  # a room the bot is in comes back through the sync
+        return None
+
+    async def open_direct_chat(self, user_id: str) -> str | None:
+        """A new direct room with ``user_id`` (an invitation they accept to read it),
+        recorded in the bot's m.direct account data; None when they left one the bot
+        opened before (no invitation every turn) or the server refused (logged)."""
+        async with self._opening:
+            found = await self.direct_chat(user_id)  # opened meanwhile for another table
+            if found is not None:
+                return found
+            listed = await self._direct_rooms()
+            for room_id in listed.get(user_id, []):
+                room = self.client.rooms.get(room_id)
+                if room is not None and user_id not in room.users:
+                    log.info("%s left the direct room %s; their menus go to the group",
+                             user_id, room_id)
+                    return None
+            response = await self.client.room_create(
+                is_direct=True, invite=[user_id], preset=RoomPreset.trusted_private_chat)
+            if not isinstance(response, RoomCreateResponse):
+                log.warning("could not open a direct room with %s: %s", user_id, response)
+                return None
+            listed.setdefault(user_id, []).append(response.room_id)
+            await self._save_direct_rooms(listed)
+            return response.room_id
+
+    async def _direct_rooms(self) -> dict[str, list[str]]:
+        """The bot's m.direct account data (read once, then kept up to date here)."""
+        if self._listed is None:
+            response = await self.client.list_direct_rooms()
+            if isinstance(response, DirectRoomsResponse):
+                self._listed = {user: list(rooms) for user, rooms in response.rooms.items()
+                                if isinstance(rooms, list)}
+            else:
+                # M_NOT_FOUND: never written. Anything else: unknown, so not overwritten.
+                self._listed = {}
+                self._listed_saved = getattr(response, "status_code", "") == "M_NOT_FOUND"
+                if not self._listed_saved:
+                    log.warning("could not read the bot's m.direct: %s", response)
+        return self._listed
+
+    async def _save_direct_rooms(self, listed: dict[str, list[str]]) -> None:
+        if not self._listed_saved:
+            return
+        # nio reads m.direct (list_direct_rooms) but has no call to write account data:
+        # its own request machinery (rate limits, timeouts) on the spec's endpoint.
+        path = Api._build_path(["user", self.client.user_id, "account_data", "m.direct"])
+        response = await self.client._send(EmptyResponse, "PUT", path, json.dumps(listed))
+        if not isinstance(response, EmptyResponse):
+            log.warning("could not record the direct rooms in m.direct: %s", response)
+
+    async def _membership(self, room_id: str, user_id: str) -> str | None:
+        response = await self.client.room_get_state_event(room_id, "m.room.member", user_id)
+        if isinstance(response, RoomGetStateEventResponse):
+            return response.content.get("membership")
         return None
 
 

@@ -197,11 +197,13 @@ class Narration:
                             menu_for=person.user_id, seat=seat, table_id=table_id)
             return
         await self.show(chat_id, name, group_view, caption, table_id=table_id)
+        opened = []  # people the bot has just opened a direct chat with
         for seat in people:
             person = Person(seats[seat]["user_id"], seats[seat]["name"])
             # Each person's menu goes to their direct chat when possible: choices made
             # there stay hidden from the group until the step resolves.
-            where = await self._direct(person.user_id) or chat_id
+            where, new = await self._direct(person.user_id, chat_id)
+            where = where or chat_id
             menu_lang = lang if where == chat_id else self.lang_of(
                 Place(self.network, where, True), person)
             text, buttons = self.menu(Seat(table_id, seat, chat_id), person, [], menu_lang,
@@ -211,6 +213,8 @@ class Narration:
                 try:
                     await self.show(where, name, view, text, buttons,
                                     menu_for=person.user_id, seat=seat, table_id=table_id)
+                    if new:
+                        opened.append(self.transport.mention(person.user_id, person.name))
                     continue
                 except Exception:  # noqa: BLE001 - e.g. they never started a chat with the bot
                     log.info("no direct chat with %s; their menu goes to the group",
@@ -218,13 +222,31 @@ class Narration:
                 text, buttons = self.menu(Seat(table_id, seat, chat_id), person, [], lang,
                                           chat_id)
             await self.say(chat_id, text, buttons, menu_for=person.user_id)
+        if opened:
+            # Told once, when the chat is opened: later menus go there without a word.
+            await self.say(chat_id, i18n.text(lang, "direct.opened", who=", ".join(opened)))
 
-    async def _direct(self, user_id: str) -> str | None:
+    async def _direct(self, user_id: str, group_id: str) -> tuple[str | None, bool]:
+        """The person's direct chat, and whether the bot has just opened it (for a menu
+        of a game in ``group_id``); (None, False) when there is none and the network (or
+        the person) allows none."""
         try:
-            return await self.transport.direct_chat(user_id)
+            found = await self.transport.direct_chat(user_id)
+            if found is not None:
+                return found, False
+            opened = await self.transport.open_direct_chat(user_id)
         except Exception:  # noqa: BLE001 - no direct chat: the group it is
-            log.info("no direct chat with %s", user_id)
-            return None
+            log.warning("no direct chat with %s", user_id, exc_info=True)
+            return None, False
+        if opened is None:
+            log.info("no direct chat with %s; their menus go to the group", user_id)
+            return None, False
+        group_lang = self.store.room(self.network, group_id)["lang"]
+        if group_lang and not self.store.room(self.network, opened)["lang"]:
+            # A chat the bot opened speaks the language set for the group it was opened
+            # from (a person's own choice, 'lang' there, still comes first).
+            self.store.set_room(self.network, opened, lang=group_lang)
+        return opened, True
 
     async def _announce_scoring(self, table_id: str, chat_id: str, name: str, state: dict,
                                 lines: list[str], lang: str) -> None:

@@ -122,6 +122,9 @@ class TelegramTransport:
         # have started the bot (sending there fails otherwise, and the group is used).
         return user_id
 
+    async def open_direct_chat(self, user_id: str) -> str | None:
+        return None  # a Telegram bot cannot write first to someone who never started it
+
 
 def _place_id(chat, message) -> str:
     """A chat's id for the core: a forum topic of a group is a chat of its own
