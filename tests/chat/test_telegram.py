@@ -354,3 +354,48 @@ def test_a_game_in_a_forum_topic_stays_in_that_topic(tmp_path):
             await bot.close()
             await fake.stop()
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+ANONYMOUS_ADMIN = {"id": 1087968824, "is_bot": True, "first_name": "Group",
+                   "username": "GroupAnonymousBot"}
+CHANNEL_BOT = {"id": 136817688, "is_bot": True, "first_name": "Channel",
+               "username": "Channel_Bot"}
+
+
+def test_an_anonymous_admin_speaks_for_the_group_and_a_channel_for_nobody(tmp_path):
+    """An admin who remains anonymous writes as the group (``sender_chat`` is the chat):
+    they may set the chat's language and start a table; a message written as a channel
+    is not anyone at this table."""
+    async def main():
+        fake = FakeTelegram()
+        fake.chats[GROUP["id"]] = GROUP
+        await fake.start()
+        bot = Bot(fake, f"sqlite:///{tmp_path / 'chat.db'}")
+        await bot.start()
+
+        def as_chat(sender: dict, sender_chat: dict, text: str) -> None:
+            fake.push({"message": {
+                "message_id": 900 + len(fake.updates), "date": int(time.time()),
+                "chat": GROUP, "from": sender, "sender_chat": sender_chat, "text": text,
+                "entities": [{"type": "bot_command", "offset": 0,
+                              "length": len(text.split()[0])}]}})
+
+        try:
+            channel = {"id": -100999, "type": "channel", "title": "News"}
+            as_chat(CHANNEL_BOT, channel, "/new tikal")
+            as_chat(ANONYMOUS_ADMIN, GROUP, "/lang ca")
+            await until(lambda: fake.texts(GROUP["id"]), what="an answer")
+            assert "català" in fake.texts(GROUP["id"])[-1]
+            assert not fake.calls("getChatMember"), "the group's own message needs no lookup"
+            as_chat(ANONYMOUS_ADMIN, GROUP, "/new tikal")
+            await until(lambda: any("Tikal" in t for t in fake.texts(GROUP["id"])),
+                        what="the lobby")
+            lobby = next(t for t in fake.texts(GROUP["id"]) if "Tikal" in t)
+            assert "Board gamers" in lobby  # the table's creator: the group's admins
+            assert "tg://user?id=-" not in lobby  # a group has no profile to link
+            assert len([t for t in fake.texts(GROUP["id"]) if "Tikal" in t]) == 1, \
+                "the channel's /new tikal opened nothing"
+        finally:
+            await bot.close()
+            await fake.stop()
+    asyncio.run(asyncio.wait_for(main(), 60))

@@ -114,6 +114,8 @@ class TelegramTransport:
 
     async def is_admin(self, chat_id: str, user_id: str) -> bool:
         chat, _ = _where(chat_id)
+        if user_id == chat:  # the group itself: one of its anonymous admins (see _sender)
+            return True
         member = await self._call(lambda: self.bot.get_chat_member(chat, int(user_id)))
         return member.status in ("administrator", "creator")
 
@@ -156,15 +158,39 @@ def _html(text: str) -> str:
         if index % 2:
             out.append(f"<pre>{html.escape(part.strip(chr(10)))}</pre>")
         else:
-            out.append(_MENTION.sub(
-                lambda m: f'<a href="tg://user?id={m.group(1)}">{m.group(2)}</a>',
-                html.escape(part, quote=False)))
+            out.append(_MENTION.sub(_mention, html.escape(part, quote=False)))
     return "".join(out)
+
+
+def _mention(match: re.Match) -> str:
+    """A link to the person; a group (its anonymous admins) has no profile to link."""
+    user_id, name = match.group(1), match.group(2)
+    return name if user_id.startswith("-") else f'<a href="tg://user?id={user_id}">{name}</a>'
 
 
 def _person(user) -> Person:
     name = " ".join(p for p in (user.first_name, user.last_name) if p) or str(user.id)
     return Person(str(user.id), name[:40], user.language_code)
+
+
+def _sender(update: Update) -> Person | None:
+    """Who wrote ``update``'s message; None for another bot.
+
+    An admin who chose to remain anonymous writes as the group itself (Telegram's
+    ``sender_chat`` is the chat, ``from`` its GroupAnonymousBot): such a message
+    speaks for the group's admins, as one person named after the group whose id is
+    the chat's, which `TelegramTransport.is_admin` recognises. A message written as
+    another chat (a channel) speaks for nobody at this table."""
+    message, chat = update.effective_message, update.effective_chat
+    sender_chat = getattr(message, "sender_chat", None)
+    if sender_chat is not None and chat is not None and sender_chat.id == chat.id:
+        return Person(str(chat.id), (chat.title or str(chat.id))[:40], None)
+    if sender_chat is not None:  # written as a channel (or forwarded from one): nobody here
+        return None
+    user = update.effective_user
+    if user is None or user.is_bot:
+        return None
+    return _person(user)
 
 
 class TelegramBot:
@@ -180,7 +206,8 @@ class TelegramBot:
 
     async def on_text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message = update.effective_message
-        if message is None or update.effective_user is None or update.effective_user.is_bot:
+        person = _sender(update) if message is not None else None
+        if person is None:
             return
         chat = update.effective_chat
         direct = chat.type == "private"
@@ -188,8 +215,7 @@ class TelegramBot:
         if text is None:
             return
         await self.conversation.handle_text(
-            Place("telegram", _place_id(chat, message), direct), _person(update.effective_user),
-            text,
+            Place("telegram", _place_id(chat, message), direct), person, text,
             f"u{update.update_id}", addressed)
 
     def _addressed(self, text: str, direct: bool) -> tuple[str | None, bool]:
