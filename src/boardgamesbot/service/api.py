@@ -769,23 +769,26 @@ def _handle(room: Lobby, table_id: str, seat: int | None, watcher: Watcher, text
         if kind == "ping":
             watcher.send({"type": "pong", "ref": ref})
             return
-        table = room.get(table_id)
-        if kind == "view":
-            room.send_state(table, watcher)
-            return
-        if kind == "events":
-            after = message.get("after", 0)
-            watcher.send({"type": "events", "ref": ref,
-                          "events": table.events_for(seat, after if isinstance(after, int)
-                                                     else 0)})
-            return
-        if kind not in ("act", "undo", "autopilot", "legal"):
+        if kind not in ("act", "undo", "autopilot", "legal", "view", "events"):
             raise ServiceError(f"unknown message type {str(kind)[:40]!r}; known: act, undo, "
                                "autopilot, legal, view, events, ping",
                                code="unknown_message", status=422)
+        if kind in ("view", "events", "legal"):  # reads: the table as the database has it
+            table = room.get(table_id)
+            if kind == "view":
+                room.send_state(table, watcher)
+                return
+            if kind == "events":
+                after = message.get("after", 0)
+                watcher.send({"type": "events", "ref": ref,
+                              "events": table.events_for(seat, after if isinstance(after, int)
+                                                         else 0)})
+                return
         if seat is None:
             raise ServiceError("spectators only watch; join with a seat's token to play",
                                code="spectator", status=403)
+        # A write needs no read first: its commit checks the revision (and a lost race
+        # reloads and judges again), so the cached table serves as it is.
         if kind == "legal":
             watcher.send({"type": "legal", "ref": ref, "state_id": table.version,
                           "actions": table.legal(seat)})

@@ -76,14 +76,23 @@ class Limits:
         return limits
 
 
-@dataclass
 class PendingState:
-    """A state message waiting in an outbox: sent whole, or as a patch (`render`)."""
+    """A state message waiting in an outbox: sent whole, or as a patch (`render`).
 
-    revision: int
-    message: dict
-    text: str
-    full: bool = False
+    One is shared by every watcher of the same seat; its JSON text is made only if one
+    of them needs the whole state (a watcher taking patches usually does not)."""
+
+    def __init__(self, revision: int, message: dict, full: bool = False) -> None:
+        self.revision = revision
+        self.message = message
+        self.full = full
+        self._text: str | None = None
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text = json.dumps(self.message)
+        return self._text
 
 
 class Outbox:
@@ -139,7 +148,9 @@ class Outbox:
 
 
 def _size(item: str | PendingState) -> int:
-    return len(item) if isinstance(item, str) else len(item.text)
+    # A pending state is not counted: an outbox holds at most one (a newer state replaces
+    # it), shared with the seat's other watchers; counting it would mean encoding it.
+    return len(item) if isinstance(item, str) else 0
 
 
 class Watcher:
@@ -221,8 +232,7 @@ class Lobby:
                 self.tables.pop(table_id, None)
                 raise self._unknown(table_id)
             # Usually a few actions were added elsewhere: apply them, not the whole record.
-            row = self.store.load(table_id, from_action=len(table.record.actions))
-            if row is not None and table.catch_up(row):
+            if self._catch_up(table):
                 return table
         row = self.store.load(table_id)
         if row is None:
@@ -231,6 +241,22 @@ class Lobby:
             self._forget_unwatched()
         table = self.tables[table_id] = Table(row)
         return table
+
+    def _catch_up(self, table: Table) -> bool:
+        """Bring a cached table up to the database by reading only what may have changed
+        since it was read: the actions after its own, the events after its last, and the
+        events it holds sealed (a later write may have released them; no other event
+        ever changes). False: it could not (an undo, the start): reload it whole."""
+        known = table.events[-1].n if table.events else 0
+        row = self.store.load(table.id, from_action=len(table.record.actions),
+                              after_event=known,
+                              events=[e.n for e in table.events if e.sealed])
+        if row is None:
+            return False
+        changed = {e.n: e for e in row.events if e.n <= known}
+        row.events = [changed.get(e.n, e) for e in table.events] + [
+            e for e in row.events if e.n > known]
+        return table.catch_up(row)
 
     def _forget_unwatched(self) -> None:
         """Keep memory bounded: drop the oldest cached tables nobody here watches (the
@@ -279,7 +305,7 @@ class Lobby:
         self._check_quota(table)
         self.store.create_table(table.row(), table.jobs())
         self.tables[table.id] = table
-        self._after_commit(table)
+        self._after_commit(table, bool(table.jobs()))
         return {"table": table.summary(), "invite": invite,
                 "seats": [{"seat": s, "token": t} for s, t in tokens.items()]}
 
@@ -384,16 +410,17 @@ class Lobby:
                                    code="store_failed", status=503) from error
             if reply is not None and ack is not None:
                 reply.send(ack)
-            self._after_commit(table)
+            self._after_commit(table, bool(change.jobs))
             return table
         self.tables.pop(table_id, None)
         raise ServiceError("the table is changing fast; look again", code="stale_state",
                            status=409, table=str(table_id))
 
-    def _after_commit(self, table: Table) -> None:
+    def _after_commit(self, table: Table, jobs: bool) -> None:
         self.push(table)
         self.fanout.publish(table.id, table.revision)
-        self.wake.set()
+        if jobs:  # a write owing no decision gives the job loops nothing to look for
+            self.wake.set()
 
     # Hints -----------------------------------------------------------------------------
 
@@ -459,14 +486,14 @@ class Lobby:
         watcher.last_event = len(table.events)
         if seat not in states:
             message = table.state_message(seat)
-            states[seat] = PendingState(table.revision, message, json.dumps(message))
+            states[seat] = PendingState(table.revision, message)
         watcher.outbox.put(states[seat], replaceable=True)
         watcher.revision = table.revision
 
     def send_state(self, table: Table, watcher: Watcher) -> None:
         """The whole state again (a client asked: ``view``)."""
         message = table.state_message(watcher.seat)
-        watcher.outbox.put(PendingState(table.revision, message, json.dumps(message), True),
+        watcher.outbox.put(PendingState(table.revision, message, True),
                            replaceable=True)
 
     def render(self, watcher: Watcher, item: str | PendingState) -> str:
@@ -501,8 +528,7 @@ class Lobby:
             self.push(cached)
             return
         if cached is not None:  # we know it changed: fetch what is new, no need to ask
-            row = self.store.load(table_id, from_action=len(cached.record.actions))
-            if row is not None and cached.catch_up(row):
+            if self._catch_up(cached):
                 self.push(cached)
                 return
             self.tables.pop(table_id, None)
