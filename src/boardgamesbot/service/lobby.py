@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import concurrent.futures
 import hashlib
 import hmac
 import json
@@ -193,6 +194,11 @@ class Lobby:
         self.wake = asyncio.Event()
         self.closing = False
         self.patch_cache: dict[tuple[int, int], tuple[dict, dict, str]] = {}
+        # Tables with a write in flight here: [its lock, writers holding or awaiting it].
+        self.writing: dict[Any, list] = {}
+        # PostgreSQL commits wait in these threads, off the event loop (`_write_async`).
+        self.commit_in_thread = store.postgres
+        self.writer = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="commit")
 
     async def open(self) -> None:
         await self.fanout.start(self._on_notice, self._on_reconnect)
@@ -205,6 +211,7 @@ class Lobby:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
         await self.fanout.close()
+        self.writer.shutdown(wait=True)
 
     def _spawn(self, coroutine) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coroutine)
@@ -350,6 +357,19 @@ class Lobby:
 
     def act(self, table_id: str, seat: int, notation: Any, state_id: Any, by: str = PERSON,
             reply: Watcher | None = None, ref: Any = None) -> dict:
+        make, ack = self._playing(seat, notation, state_id, by, ref)
+        self._write(table_id, make, reply, ack)
+        return ack
+
+    async def act_async(self, table_id: str, seat: int, notation: Any, state_id: Any,
+                        by: str = PERSON, reply: Watcher | None = None, ref: Any = None
+                        ) -> dict:
+        make, ack = self._playing(seat, notation, state_id, by, ref)
+        await self._write_async(table_id, make, reply, ack)
+        return ack
+
+    @staticmethod
+    def _playing(seat: int, notation: Any, state_id: Any, by: str, ref: Any):
         ack = {"type": "ack", "ref": ref}
 
         def play(table: Table) -> Change:
@@ -357,11 +377,22 @@ class Lobby:
             ack.update(state_id=table.version, action=change.add_actions[0].notation)
             return change
 
-        self._write(table_id, play, reply, ack)
-        return ack
+        return play, ack
 
     def undo(self, table_id: str, seat: int, state_id: Any, reply: Watcher | None = None,
              ref: Any = None) -> dict:
+        make, ack = self._taking_back(seat, state_id, ref)
+        self._write(table_id, make, reply, ack)
+        return ack
+
+    async def undo_async(self, table_id: str, seat: int, state_id: Any,
+                         reply: Watcher | None = None, ref: Any = None) -> dict:
+        make, ack = self._taking_back(seat, state_id, ref)
+        await self._write_async(table_id, make, reply, ack)
+        return ack
+
+    @staticmethod
+    def _taking_back(seat: int, state_id: Any, ref: Any):
         ack = {"type": "ack", "ref": ref}
 
         def take_back(table: Table) -> Change:
@@ -369,11 +400,22 @@ class Lobby:
             ack.update(state_id=table.version, undone=True)
             return change
 
-        self._write(table_id, take_back, reply, ack)
-        return ack
+        return take_back, ack
 
     def autopilot(self, table_id: str, seat: int, level: Any, reply: Watcher | None = None,
                   ref: Any = None) -> dict:
+        make, ack = self._handing_over(seat, level, ref)
+        self._write(table_id, make, reply, ack)
+        return ack
+
+    async def autopilot_async(self, table_id: str, seat: int, level: Any,
+                              reply: Watcher | None = None, ref: Any = None) -> dict:
+        make, ack = self._handing_over(seat, level, ref)
+        await self._write_async(table_id, make, reply, ack)
+        return ack
+
+    @staticmethod
+    def _handing_over(seat: int, level: Any, ref: Any):
         ack = {"type": "ack", "ref": ref}
 
         def hand_over(table: Table) -> Change:
@@ -383,35 +425,105 @@ class Lobby:
             ack.update(state_id=table.version, autopilot=table.seats[seat].autopilot)
             return change
 
-        self._write(table_id, hand_over, reply, ack)
-        return ack
+        return hand_over, ack
 
     def _write(self, table_id: Any, make: Callable[[Table], Change],
                reply: Watcher | None = None, ack: dict | None = None) -> Table:
         """Make a change on the current table and commit it; on a lost race, reload and
         make it again (the table judges it anew: a seat whose view changed is stale)."""
         for attempt in range(RETRIES):
-            table = self.get(table_id, check=attempt > 0)
-            try:
-                change = make(table)  # a refusal raises and leaves the table unchanged
-            except GameError:
-                if attempt == 0 and self.store.revision(table.id) != table.revision:
-                    continue  # refused on an old copy: judge again on the current table
-                raise
+            table, change = self._make(table_id, make, attempt)
+            if change is None:
+                continue
             try:
                 self.store.commit(table.id, at=time.time(), **change.commit_arguments())
-            except StaleTable:
-                self.tables.pop(table.id, None)  # another process wrote first: reload
-                continue
-            except Exception as error:
-                log.exception("commit failed for table %s", table.id)
-                self.tables.pop(table.id, None)  # reload the truth from the store next time
-                raise ServiceError("the change could not be saved; try again",
-                                   code="store_failed", status=503) from error
-            if reply is not None and ack is not None:
-                reply.send(ack)
-            self._after_commit(table, bool(change.jobs))
-            return table
+            except Exception as error:  # noqa: BLE001 - sorted out by _lost
+                if self._lost(table, error):
+                    continue
+            return self._committed(table, change, reply, ack)
+        return self._given_up(table_id)
+
+    async def _write_async(self, table_id: Any, make: Callable[[Table], Change],
+                           reply: Watcher | None = None, ack: dict | None = None) -> Table:
+        """`_write` for the event loop: on PostgreSQL the commit waits for the database in
+        a thread, so the loop serves everyone else meanwhile.
+
+        The table's writes from this process take turns (a lock per table, held from
+        making the change to its commit), and readers wait for the write in flight
+        (`settled`): nobody sees a change before it is committed, and each change is
+        made on the state the previous one committed. On SQLite a write is inline: it
+        waits for no server, and the hop to a thread would cost more than it saves."""
+        entry = self.writing.get(table_id)
+        if entry is None:
+            entry = self.writing[table_id] = [asyncio.Lock(), 0]
+        lock = entry[0]
+        entry[1] += 1  # writers holding or waiting for the lock
+        try:
+            async with lock:
+                for attempt in range(RETRIES):
+                    table, change = self._make(table_id, make, attempt)
+                    if change is None:
+                        continue
+                    arguments = change.commit_arguments()
+                    try:
+                        if self.commit_in_thread:
+                            await asyncio.get_running_loop().run_in_executor(
+                                self.writer, lambda: self.store.commit(
+                                    table.id, at=time.time(), **arguments))
+                        else:
+                            self.store.commit(table.id, at=time.time(), **arguments)
+                    except Exception as error:  # noqa: BLE001 - sorted out by _lost
+                        if self._lost(table, error):
+                            continue
+                    return self._committed(table, change, reply, ack)
+                return self._given_up(table_id)
+        finally:
+            entry[1] -= 1
+            if entry[1] == 0:  # nobody else is writing or waiting: forget the lock
+                self.writing.pop(table_id, None)
+
+    async def settled(self, table_id: Any) -> None:
+        """Wait until no write of this process is in flight on ``table_id``."""
+        entry = self.writing.get(table_id)
+        if entry is not None and entry[0].locked():
+            async with entry[0]:
+                pass
+
+    async def current(self, table_id: Any) -> Table:
+        """`get` once the write in flight (if any) is committed: for reads."""
+        await self.settled(table_id)
+        return self.get(table_id)
+
+    def _make(self, table_id: Any, make: Callable[[Table], Change], attempt: int
+              ) -> tuple[Table, Change | None]:
+        """The change on the table as this process has it (the commit checks it is
+        current); None when it was refused on an old copy: judge again on a fresh one."""
+        table = self.get(table_id, check=attempt > 0)
+        try:
+            return table, make(table)  # a refusal raises and leaves the table unchanged
+        except GameError:
+            if attempt == 0 and self.store.revision(table.id) != table.revision:
+                return table, None
+            raise
+
+    def _lost(self, table: Table, error: Exception) -> bool:
+        """After a failed commit: True when another process wrote first (reload and try
+        again); any other failure is answered 503 ``store_failed``."""
+        self.tables.pop(table.id, None)  # reload the truth from the store next time
+        if isinstance(error, StaleTable):
+            return True
+        log.error("commit failed for table %s", table.id, exc_info=error)
+        raise ServiceError("the change could not be saved; try again",
+                           code="store_failed", status=503) from error
+
+    def _committed(self, table: Table, change: Change, reply: Watcher | None,
+                   ack: dict | None) -> Table:
+        if reply is not None and ack is not None:
+            reply.send(ack)
+        self._after_commit(table, bool(change.jobs))
+        return table
+
+    def _given_up(self, table_id: Any) -> Table:
         self.tables.pop(table_id, None)
         raise ServiceError("the table is changing fast; look again", code="stale_state",
                            status=409, table=str(table_id))
@@ -624,7 +736,7 @@ class Lobby:
         notation = await bots.choose(table.state.clone(), job.seat, level,
                                      table.bot_seed(job.seat))
         try:
-            self.act(table.id, job.seat, notation, state_id, by=by)
+            await self.act_async(table.id, job.seat, notation, state_id, by=by)
         except GameError as error:
             if error.code in ("stale_state", "game_over", "not_started"):
                 # Someone else moved the table on; that write re-made the jobs.
@@ -638,4 +750,4 @@ class Lobby:
                         table.id, job.seat, notation, error)
             table = self.get(table.id)
             fallback = RandomBot(table.bot_seed(job.seat)).choose(table.state, job.seat)
-            self.act(table.id, job.seat, str(fallback), table.version, by=by)
+            await self.act_async(table.id, job.seat, str(fallback), table.version, by=by)
