@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import concurrent.futures
+import contextlib
 import hashlib
 import hmac
 import json
@@ -36,7 +37,7 @@ from typing import Any, Callable
 from boardgamesbot.bots import RandomBot
 from boardgamesbot.engine import GameError
 from boardgamesbot.hints import hints
-from boardgamesbot.store import JobRow, StaleTable, Store
+from boardgamesbot.store import JobRow, StaleTable, Store, TableRow
 
 from .bots import BotPool
 from .errors import ServiceError
@@ -198,6 +199,7 @@ class Lobby:
         self.writing: dict[Any, list] = {}
         # PostgreSQL commits wait in these threads, off the event loop (`_write_async`).
         self.commit_in_thread = store.postgres
+        self.refreshing: dict[str, int] = {}  # tables catching up: the revision to reach
         self.writer = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="commit")
 
     async def open(self) -> None:
@@ -254,12 +256,20 @@ class Lobby:
         since it was read: the actions after its own, the events after its last, and the
         events it holds sealed (a later write may have released them; no other event
         ever changes). False: it could not (an undo, the start): reload it whole."""
-        known = table.events[-1].n if table.events else 0
-        row = self.store.load(table.id, from_action=len(table.record.actions),
-                              after_event=known,
-                              events=[e.n for e in table.events if e.sealed])
+        return self._caught_up(table, self.store.load(table.id, **self._news(table)))
+
+    @staticmethod
+    def _news(table: Table) -> dict:
+        """`Store.load` arguments for what may have changed since ``table`` was read."""
+        return {"from_action": len(table.record.actions),
+                "after_event": table.events[-1].n if table.events else 0,
+                "events": [e.n for e in table.events if e.sealed]}
+
+    @staticmethod
+    def _caught_up(table: Table, row: TableRow | None) -> bool:
         if row is None:
             return False
+        known = table.events[-1].n if table.events else 0
         changed = {e.n: e for e in row.events if e.n <= known}
         row.events = [changed.get(e.n, e) for e in table.events] + [
             e for e in row.events if e.n > known]
@@ -453,33 +463,38 @@ class Lobby:
         (`settled`): nobody sees a change before it is committed, and each change is
         made on the state the previous one committed. On SQLite a write is inline: it
         waits for no server, and the hop to a thread would cost more than it saves."""
+        async with self._turn(table_id):
+            for attempt in range(RETRIES):
+                table, change = self._make(table_id, make, attempt)
+                if change is None:
+                    continue
+                arguments = change.commit_arguments()
+                try:
+                    if self.commit_in_thread:
+                        await asyncio.get_running_loop().run_in_executor(
+                            self.writer, lambda: self.store.commit(
+                                table.id, at=time.time(), **arguments))
+                    else:
+                        self.store.commit(table.id, at=time.time(), **arguments)
+                except Exception as error:  # noqa: BLE001 - sorted out by _lost
+                    if self._lost(table, error):
+                        continue
+                return self._committed(table, change, reply, ack)
+            return self._given_up(table_id)
+
+    @contextlib.asynccontextmanager
+    async def _turn(self, table_id: Any):
+        """Hold the table's turn: its writes and catch-ups here run one at a time."""
         entry = self.writing.get(table_id)
         if entry is None:
             entry = self.writing[table_id] = [asyncio.Lock(), 0]
-        lock = entry[0]
-        entry[1] += 1  # writers holding or waiting for the lock
+        entry[1] += 1  # holding or waiting for the lock
         try:
-            async with lock:
-                for attempt in range(RETRIES):
-                    table, change = self._make(table_id, make, attempt)
-                    if change is None:
-                        continue
-                    arguments = change.commit_arguments()
-                    try:
-                        if self.commit_in_thread:
-                            await asyncio.get_running_loop().run_in_executor(
-                                self.writer, lambda: self.store.commit(
-                                    table.id, at=time.time(), **arguments))
-                        else:
-                            self.store.commit(table.id, at=time.time(), **arguments)
-                    except Exception as error:  # noqa: BLE001 - sorted out by _lost
-                        if self._lost(table, error):
-                            continue
-                    return self._committed(table, change, reply, ack)
-                return self._given_up(table_id)
+            async with entry[0]:
+                yield
         finally:
             entry[1] -= 1
-            if entry[1] == 0:  # nobody else is writing or waiting: forget the lock
+            if entry[1] == 0:  # nobody else holds or awaits it: forget the lock
                 self.writing.pop(table_id, None)
 
     async def settled(self, table_id: Any) -> None:
@@ -490,8 +505,16 @@ class Lobby:
                 pass
 
     async def current(self, table_id: Any) -> Table:
-        """`get` once the write in flight (if any) is committed: for reads."""
+        """`get` once the write in flight (if any) is committed: for reads. On PostgreSQL
+        the revision is compared in a thread (a round trip the loop need not wait for)."""
         await self.settled(table_id)
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None or not self.commit_in_thread:
+            return self.get(table_id)
+        revision = await asyncio.get_running_loop().run_in_executor(
+            self.writer, self.store.revision, table_id)
+        if revision == table.revision and self.tables.get(table_id) is table:
+            return table
         return self.get(table_id)
 
     def _make(self, table_id: Any, make: Callable[[Table], Change], attempt: int
@@ -636,6 +659,16 @@ class Lobby:
         if table_id not in self.watchers:
             return
         cached = self.tables.get(table_id)
+        if self.commit_in_thread and cached is not None and (
+                table_id in self.writing or table_id in self.refreshing
+                or cached.revision < revision):
+            # In the table's turn: a write in flight here is made but not committed yet.
+            if table_id in self.refreshing:  # one catch-up at a time; it goes round again
+                self.refreshing[table_id] = max(self.refreshing[table_id], revision)
+            else:
+                self.refreshing[table_id] = revision
+                self._spawn(self._refresh(table_id))
+            return
         if cached is not None and cached.revision >= revision:
             self.push(cached)
             return
@@ -648,6 +681,36 @@ class Lobby:
             self.push(self.get(table_id))
         except ServiceError:  # pragma: no cover - deleted meanwhile
             pass
+
+    async def _refresh(self, table_id: str) -> None:
+        """`_on_notice`'s catch-up with the database read in a thread (PostgreSQL): in
+        the table's turn, so that no write of this process is half made meanwhile; again
+        while notices came in during it."""
+        try:
+            while True:
+                async with self._turn(table_id):
+                    wanted = self.refreshing[table_id]
+                    table = self.tables.get(table_id)
+                    if table is None:
+                        table = self.get(table_id)
+                    elif table.revision < wanted:
+                        news = self._news(table)
+                        row = await asyncio.get_running_loop().run_in_executor(
+                            self.writer, lambda: self.store.load(table_id, **news))
+                        if self.tables.get(table_id) is not table or not self._caught_up(
+                                table, row):
+                            self.tables.pop(table_id, None)
+                            table = self.get(table_id)
+                    self.push(table)
+                if self.refreshing[table_id] <= wanted:
+                    return
+        except ServiceError:  # pragma: no cover - deleted meanwhile
+            pass
+        except Exception:  # noqa: BLE001 - the sweep looks again in a moment
+            log.warning("could not catch up with table %s", table_id, exc_info=True)
+            self.tables.pop(table_id, None)
+        finally:
+            self.refreshing.pop(table_id, None)
 
     def _on_reconnect(self) -> None:
         """Announcements may have been lost while the fan-out reconnected: look again."""
