@@ -7,7 +7,8 @@ outbox per WebSocket) sent their seat's view. Any number of processes may
 serve one database:
 
 * a cached table is used only while its revision is the database's (one
-  indexed read per request); otherwise it is reloaded from the record;
+  indexed read per read request; a write needs none, its commit checks the
+  revision); otherwise it catches up with what changed, or is reloaded;
 * a write that loses the race reloads the table and is judged again on the
   fresh state: a seat whose view changed gets ``stale_state``;
 * every committed write is announced (`Fanout`); a process with watchers of
@@ -15,7 +16,13 @@ serve one database:
   periodic sweep catches any announcement that was lost;
 * decisions owed by bots and clocks are jobs in the database
   (`Store.claim_job`), taken by `run_jobs` here (the one-process default) or by
-  ``bgbot worker`` processes.
+  ``bgbot worker`` processes;
+* on PostgreSQL a commit, a read's revision check and a catch-up wait for the
+  database in a thread, not on the event loop (a round trip cost the loop several
+  milliseconds on a busy machine). A table's writes and catch-ups here take turns
+  (`_turn`) and reads wait for a write in flight (`settled`), so nobody sees a
+  change before it is committed. On SQLite all of it runs inline: no server to wait
+  for, and the hop to a thread costs more than it saves.
 """
 
 from __future__ import annotations
