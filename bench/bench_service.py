@@ -8,7 +8,11 @@ each decision, asks for the legal actions and plays one at random. Reported:
 * actions per second, all seats (the server's accepted actions over the run);
 * the round trip of a person's action: from sending ``act`` to receiving its ``ack``
   (the server has checked it, applied it and committed it to the database),
-  median and 99th percentile.
+  median and 99th percentile;
+* CPU milliseconds per action (all seats) of the web processes, of the bot processes
+  (bots thinking, and ``bgbot worker`` processes), of the PostgreSQL server and of this
+  client: CPU time does not depend on how loaded the machine is, so these compare
+  across runs where the round trips cannot.
 
 A table whose client fails (a handshake that times out, a dropped connection) is
 counted in ``failed_tables`` and the run goes on.
@@ -105,6 +109,60 @@ def start_servers(args, db_url: str) -> tuple[list[subprocess.Popen], str]:
     return processes, url
 
 
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of one process so far (0 once it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rpartition(")")[2].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(p) for p in f.read().split()]
+    except OSError:
+        return []
+
+
+def postgres_pids() -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/comm") as f:
+                    if f.read().strip() == "postgres":
+                        found.append(int(entry))
+            except OSError:
+                pass
+    return found
+
+
+def cpu_sample(processes: list[subprocess.Popen], web_processes: int) -> dict[str, float]:
+    """CPU seconds so far, by role: the web processes (the server itself, or uvicorn's
+    worker processes under it), bots and workers (every other process of the tree), the
+    PostgreSQL server (all its processes, whoever they serve) and this client."""
+    sample = {"web": 0.0, "bots": 0.0, "postgres": 0.0, "client": time.process_time()}
+    if processes:
+        top = processes[0].pid
+        web = [top] if web_processes == 1 else children(top)
+        sample["web"] = sum(cpu_seconds(p) for p in web)
+        rest: list[int] = []
+        stack = [c for w in web for c in children(w)] + [p.pid for p in processes[1:]]
+        while stack:
+            pid = stack.pop()
+            rest.append(pid)
+            stack += children(pid)
+        sample["bots"] = sum(cpu_seconds(p) for p in rest)
+    sample["postgres"] = sum(cpu_seconds(p) for p in postgres_pids())
+    return sample
+
+
 async def person(url: str, args, index: int, stop: float, latencies: list[float],
                  counts: dict, opening: asyncio.Semaphore) -> None:
     """Create a table, then play seat 0 until the game ends or time is up."""
@@ -169,11 +227,12 @@ async def play(url: str, args, index: int, stop: float, latencies: list[float],
     counts["actions"] += last_actions
 
 
-async def run(args, url: str, tables: int) -> dict:
+async def run(args, url: str, tables: int, processes: list[subprocess.Popen]) -> dict:
     latencies: list[float] = []
     counts = {"actions": 0, "games": 0, "errors": 0, "failed_tables": 0, "failures": {},
               "bytes": 0}
     opening = asyncio.Semaphore(20)
+    cpu_before = cpu_sample(processes, args.processes)
     started = time.monotonic()
     stop = started + args.seconds
     # One HTTP client for all: making one per table costs the client more than the server.
@@ -183,6 +242,10 @@ async def run(args, url: str, tables: int) -> dict:
         await asyncio.gather(*(person(url, args, i, stop, latencies, counts, opening)
                                for i in range(tables)))
     elapsed = time.monotonic() - started
+    cpu_after = cpu_sample(processes, args.processes)
+    actions = max(1, counts["actions"])
+    cpu_ms = {f"cpu_ms_per_action_{role}": round((cpu_after[role] - cpu_before[role])
+                                                  * 1000 / actions, 3) for role in cpu_after}
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] if latencies else 0
     return {
@@ -194,7 +257,7 @@ async def run(args, url: str, tables: int) -> dict:
         "person_actions": len(latencies),
         "rtt_median_ms": round(statistics.median(latencies) * 1000, 1) if latencies else None,
         "rtt_p99_ms": round(p99 * 1000, 1), "games_finished": counts["games"],
-        "errors": counts["errors"],
+        "errors": counts["errors"], **cpu_ms,
     }
 
 
@@ -226,12 +289,12 @@ def main() -> None:
     for tables in [int(n) for n in args.tables.split(",")]:
         load_before = os.getloadavg()[0]
         if args.url:
-            result = asyncio.run(run(args, args.url, tables))
+            result = asyncio.run(run(args, args.url, tables, []))
         else:
             with database(args.db) as db_url:
                 processes, url = start_servers(args, db_url)
                 try:
-                    result = asyncio.run(run(args, url, tables))
+                    result = asyncio.run(run(args, url, tables, processes))
                 finally:
                     for process in processes:
                         process.terminate()

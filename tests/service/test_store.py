@@ -126,3 +126,52 @@ def test_the_service_resumes_its_tables_after_a_restart(store_url):
     with TestClient(create_app(db=store_url)) as client:
         after = client.get(f"/api/tables/{table_id}/view", params={"token": token}).json()
         assert after == before
+
+
+def test_a_write_on_a_stale_revision_is_refused_and_writes_nothing(store_url):
+    """The revision check of the direct write path: a change computed on revision r is
+    refused once another write took the table past r — no action, event or job of it
+    is kept — and the same change on the current revision goes through."""
+    from boardgamesbot.store import StaleTable
+
+    store = Store(store_url)
+    table, _, _ = Table.create("tikal", {}, [{"kind": "person"}, {"kind": "bot",
+                                                                  "level": "random"}])
+    store.create_table(table.row(), table.jobs())
+    first = Table(store.load(table.id))
+    second = Table(store.load(table.id))
+    seat = first.awaited()[0]
+    action = str(first.state.legal_actions(seat)[0])
+    winner = first.act(seat, action, first.version)
+    loser = second.act(seat, action, second.version)  # made on the same revision
+    store.commit(table.id, at=1.0, **winner.commit_arguments())
+    jobs = [(j.seat, j.kind, j.since) for j in store.jobs(table.id)]
+    with pytest.raises(StaleTable):
+        store.commit(table.id, at=2.0, **loser.commit_arguments())
+    row = store.load(table.id)
+    assert row.revision == first.revision and len(row.actions) == 1
+    assert [e.n for e in row.events] == [e.n for e in first.events]
+    assert [(j.seat, j.kind, j.since) for j in store.jobs(table.id)] == jobs
+    assert store.revision(table.id) == first.revision
+    store.close()
+
+
+def test_a_partial_load_brings_the_new_events_and_the_sealed_ones_as_they_are_now(store_url):
+    """`Store.load(after_event=…, events=[…])`: what a process catching up reads — the
+    events after the last it holds, and those it holds sealed, now released."""
+    store = Store(store_url)
+    table, _, _ = Table.create("cartographers", {}, [{"kind": "person"}] * 2, None, seed=5)
+    store.create_table(table.row())
+    play(store, table, 1)  # seat 0 chooses: its event is sealed, private to seat 0
+    held = Table(store.load(table.id))
+    sealed = [e.n for e in held.events if e.sealed]
+    assert sealed
+    last = held.events[-1].n
+    play(store, table, 1)  # seat 1 chooses: the step resolves, both are released
+    row = store.load(table.id, from_action=len(held.record.actions), after_event=last,
+                     events=sealed)
+    assert [a.n for a in row.actions] == [1]
+    loaded = {e.n: e for e in row.events}
+    assert set(loaded) == set(sealed) | {e.n for e in table.events if e.n > last}
+    assert all(not loaded[n].sealed and loaded[n].private is None for n in sealed)
+    store.close()

@@ -558,7 +558,7 @@ def _routes(app: FastAPI) -> None:
     @app.get("/api/tables/{table_id}", tags=["lobby"], responses=ERRORS,
              response_model=TableOut)
     async def get_table(table_id: str, request: Request) -> dict:
-        return lobby(request).get(table_id).summary()
+        return (await lobby(request).current(table_id)).summary()
 
     @app.post("/api/invites/{invite}", tags=["lobby"], responses=ERRORS, response_model=Joined)
     async def join(invite: str, body: JoinTable, request: Request) -> dict:
@@ -576,14 +576,14 @@ def _routes(app: FastAPI) -> None:
     async def view(table_id: str, request: Request, token: str | None = Token) -> dict:
         """The seat's view with a token; the spectator view without."""
         room = lobby(request)
-        table = room.get(table_id)
+        table = await room.current(table_id)
         return table.state_message(room.viewer(table, token))
 
     @app.get("/api/tables/{table_id}/legal", tags=["play"], responses=ERRORS,
              response_model=LegalOut)
     async def legal(table_id: str, request: Request, token: str | None = Token) -> dict:
         room = lobby(request)
-        table = room.get(table_id)
+        table = await room.current(table_id)
         seat = room.seat_of(table, token)
         return {"state_id": table.version, "seat": seat, "actions": table.legal(seat)}
 
@@ -592,7 +592,7 @@ def _routes(app: FastAPI) -> None:
     async def events(table_id: str, request: Request, after: int = Query(0, ge=0, lt=2**53),
                      token: str | None = Token) -> dict:
         room = lobby(request)
-        table = room.get(table_id)
+        table = await room.current(table_id)
         seat = room.viewer(table, token)
         return {"events": table.events_for(seat, after)}
 
@@ -601,16 +601,16 @@ def _routes(app: FastAPI) -> None:
     async def act(table_id: str, body: PlayAction, request: Request,
                   token: str | None = Token) -> dict:
         room = lobby(request)
-        seat = room.seat_of(room.get(table_id), token)
-        return room.act(table_id, seat, body.action, body.state_id)
+        seat = room.seat_of(await room.current(table_id), token)
+        return await room.act_async(table_id, seat, body.action, body.state_id)
 
     @app.post("/api/tables/{table_id}/undo", tags=["play"], responses=ERRORS,
               response_model=Ack, response_model_exclude_unset=True)
     async def undo(table_id: str, body: UndoAction, request: Request,
                    token: str | None = Token) -> dict:
         room = lobby(request)
-        seat = room.seat_of(room.get(table_id), token)
-        return room.undo(table_id, seat, body.state_id)
+        seat = room.seat_of(await room.current(table_id), token)
+        return await room.undo_async(table_id, seat, body.state_id)
 
     @app.post("/api/tables/{table_id}/hint", tags=["play"], responses=ERRORS,
               response_model=Hints, response_model_exclude_none=True)
@@ -621,7 +621,7 @@ def _routes(app: FastAPI) -> None:
         them in words). Only the seat's view is used. 403 ``hints_disabled`` at a table
         created with ``"hints": false``."""
         room = lobby(request)
-        seat = room.seat_of(room.get(table_id), token)
+        seat = room.seat_of(await room.current(table_id), token)
         return await room.hint(table_id, seat, body.state_id)
 
     @app.post("/api/tables/{table_id}/autopilot", tags=["play"], responses=ERRORS,
@@ -629,14 +629,14 @@ def _routes(app: FastAPI) -> None:
     async def autopilot(table_id: str, body: Autopilot, request: Request,
                         token: str | None = Token) -> dict:
         room = lobby(request)
-        seat = room.seat_of(room.get(table_id), token)
-        return room.autopilot(table_id, seat, body.level)
+        seat = room.seat_of(await room.current(table_id), token)
+        return await room.autopilot_async(table_id, seat, body.level)
 
     @app.get("/api/tables/{table_id}/replay", tags=["play"], responses=ERRORS,
              response_model=ReplayOut)
     async def replay(table_id: str, request: Request) -> dict:
         """A finished game: its record and every state as a spectator saw it."""
-        return lobby(request).get(table_id).replay()
+        return (await lobby(request).current(table_id)).replay()
 
     @app.post("/api/tables/{table_id}/preview", tags=["play"], responses=ERRORS)
     async def try_action(table_id: str, body: PreviewAction, request: Request,
@@ -647,7 +647,7 @@ def _routes(app: FastAPI) -> None:
         Tried on a copy; the table is not changed. An illegal action is not an
         error here: the answer is ``{"legal": false, "error": {...}}``."""
         room = lobby(request)
-        table = room.get(table_id)
+        table = await room.current(table_id)
         seat = room.seat_of(table, token)
         if table.state is None:
             raise ServiceError("the game has not started yet", code="not_started", status=409)
@@ -705,7 +705,7 @@ def _websocket(app: FastAPI) -> None:
         await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
         room: Lobby = websocket.app.state.lobby
         try:
-            table = room.get(table_id)
+            table = await room.current(table_id)
             seat = room.viewer(table, token)
             watcher = room.watch(table, seat, patches=PATCHES in offered)
         except ServiceError as error:
@@ -726,7 +726,7 @@ def _websocket(app: FastAPI) -> None:
                         text = data.decode("utf-8")
                     except UnicodeDecodeError:
                         text = "\x00"  # not JSON: answered as bad_json
-                _handle(room, table_id, seat, watcher, text)
+                await _handle(room, table_id, seat, watcher, text)
         except WebSocketDisconnect:
             pass
         finally:
@@ -749,7 +749,8 @@ def _spawn_sender(websocket: WebSocket, watcher: Watcher, room: Lobby):
     return asyncio.get_running_loop().create_task(send_all())
 
 
-def _handle(room: Lobby, table_id: str, seat: int | None, watcher: Watcher, text: str) -> None:
+async def _handle(room: Lobby, table_id: str, seat: int | None, watcher: Watcher,
+                  text: str) -> None:
     ref = None
     try:
         if len(text) > MAX_MESSAGE:
@@ -769,33 +770,38 @@ def _handle(room: Lobby, table_id: str, seat: int | None, watcher: Watcher, text
         if kind == "ping":
             watcher.send({"type": "pong", "ref": ref})
             return
-        table = room.get(table_id)
-        if kind == "view":
-            room.send_state(table, watcher)
-            return
-        if kind == "events":
-            after = message.get("after", 0)
-            watcher.send({"type": "events", "ref": ref,
-                          "events": table.events_for(seat, after if isinstance(after, int)
-                                                     else 0)})
-            return
-        if kind not in ("act", "undo", "autopilot", "legal"):
+        if kind not in ("act", "undo", "autopilot", "legal", "view", "events"):
             raise ServiceError(f"unknown message type {str(kind)[:40]!r}; known: act, undo, "
                                "autopilot, legal, view, events, ping",
                                code="unknown_message", status=422)
+        if kind in ("view", "events", "legal"):  # reads: the table as the database has it
+            table = await room.current(table_id)
+            if kind == "view":
+                room.send_state(table, watcher)
+                return
+            if kind == "events":
+                after = message.get("after", 0)
+                watcher.send({"type": "events", "ref": ref,
+                              "events": table.events_for(seat, after if isinstance(after, int)
+                                                         else 0)})
+                return
         if seat is None:
             raise ServiceError("spectators only watch; join with a seat's token to play",
                                code="spectator", status=403)
+        # A write needs no read first: its commit checks the revision (and a lost race
+        # reloads and judges again), so the cached table serves as it is.
         if kind == "legal":
             watcher.send({"type": "legal", "ref": ref, "state_id": table.version,
                           "actions": table.legal(seat)})
         elif kind == "act":
-            room.act(table_id, seat, message.get("action"), message.get("state_id"),
-                     reply=watcher, ref=ref)
+            await room.act_async(table_id, seat, message.get("action"),
+                                 message.get("state_id"), reply=watcher, ref=ref)
         elif kind == "undo":
-            room.undo(table_id, seat, message.get("state_id"), reply=watcher, ref=ref)
+            await room.undo_async(table_id, seat, message.get("state_id"), reply=watcher,
+                                  ref=ref)
         else:
-            room.autopilot(table_id, seat, message.get("level"), reply=watcher, ref=ref)
+            await room.autopilot_async(table_id, seat, message.get("level"), reply=watcher,
+                                       ref=ref)
     except GameError as error:
         watcher.send({"type": "error", "ref": ref, **error_body(error)})
 

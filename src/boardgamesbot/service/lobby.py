@@ -7,7 +7,8 @@ outbox per WebSocket) sent their seat's view. Any number of processes may
 serve one database:
 
 * a cached table is used only while its revision is the database's (one
-  indexed read per request); otherwise it is reloaded from the record;
+  indexed read per read request; a write needs none, its commit checks the
+  revision); otherwise it catches up with what changed, or is reloaded;
 * a write that loses the race reloads the table and is judged again on the
   fresh state: a seat whose view changed gets ``stale_state``;
 * every committed write is announced (`Fanout`); a process with watchers of
@@ -15,13 +16,21 @@ serve one database:
   periodic sweep catches any announcement that was lost;
 * decisions owed by bots and clocks are jobs in the database
   (`Store.claim_job`), taken by `run_jobs` here (the one-process default) or by
-  ``bgbot worker`` processes.
+  ``bgbot worker`` processes;
+* on PostgreSQL a commit, a read's revision check and a catch-up wait for the
+  database in a thread, not on the event loop (a round trip cost the loop several
+  milliseconds on a busy machine). A table's writes and catch-ups here take turns
+  (`_turn`) and reads wait for a write in flight (`settled`), so nobody sees a
+  change before it is committed. On SQLite all of it runs inline: no server to wait
+  for, and the hop to a thread costs more than it saves.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
+import concurrent.futures
+import contextlib
 import hashlib
 import hmac
 import json
@@ -35,7 +44,7 @@ from typing import Any, Callable
 from boardgamesbot.bots import RandomBot
 from boardgamesbot.engine import GameError
 from boardgamesbot.hints import hints
-from boardgamesbot.store import JobRow, StaleTable, Store
+from boardgamesbot.store import JobRow, StaleTable, Store, TableRow
 
 from .bots import BotPool
 from .errors import ServiceError
@@ -76,14 +85,23 @@ class Limits:
         return limits
 
 
-@dataclass
 class PendingState:
-    """A state message waiting in an outbox: sent whole, or as a patch (`render`)."""
+    """A state message waiting in an outbox: sent whole, or as a patch (`render`).
 
-    revision: int
-    message: dict
-    text: str
-    full: bool = False
+    One is shared by every watcher of the same seat; its JSON text is made only if one
+    of them needs the whole state (a watcher taking patches usually does not)."""
+
+    def __init__(self, revision: int, message: dict, full: bool = False) -> None:
+        self.revision = revision
+        self.message = message
+        self.full = full
+        self._text: str | None = None
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text = json.dumps(self.message)
+        return self._text
 
 
 class Outbox:
@@ -139,7 +157,9 @@ class Outbox:
 
 
 def _size(item: str | PendingState) -> int:
-    return len(item) if isinstance(item, str) else len(item.text)
+    # A pending state is not counted: an outbox holds at most one (a newer state replaces
+    # it), shared with the seat's other watchers; counting it would mean encoding it.
+    return len(item) if isinstance(item, str) else 0
 
 
 class Watcher:
@@ -182,6 +202,12 @@ class Lobby:
         self.wake = asyncio.Event()
         self.closing = False
         self.patch_cache: dict[tuple[int, int], tuple[dict, dict, str]] = {}
+        # Tables with a write in flight here: [its lock, writers holding or awaiting it].
+        self.writing: dict[Any, list] = {}
+        # PostgreSQL commits wait in these threads, off the event loop (`_write_async`).
+        self.commit_in_thread = store.postgres
+        self.refreshing: dict[str, int] = {}  # tables catching up: the revision to reach
+        self.writer = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="commit")
 
     async def open(self) -> None:
         await self.fanout.start(self._on_notice, self._on_reconnect)
@@ -194,6 +220,7 @@ class Lobby:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
         await self.fanout.close()
+        self.writer.shutdown(wait=True)
 
     def _spawn(self, coroutine) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coroutine)
@@ -221,8 +248,7 @@ class Lobby:
                 self.tables.pop(table_id, None)
                 raise self._unknown(table_id)
             # Usually a few actions were added elsewhere: apply them, not the whole record.
-            row = self.store.load(table_id, from_action=len(table.record.actions))
-            if row is not None and table.catch_up(row):
+            if self._catch_up(table):
                 return table
         row = self.store.load(table_id)
         if row is None:
@@ -231,6 +257,30 @@ class Lobby:
             self._forget_unwatched()
         table = self.tables[table_id] = Table(row)
         return table
+
+    def _catch_up(self, table: Table) -> bool:
+        """Bring a cached table up to the database by reading only what may have changed
+        since it was read: the actions after its own, the events after its last, and the
+        events it holds sealed (a later write may have released them; no other event
+        ever changes). False: it could not (an undo, the start): reload it whole."""
+        return self._caught_up(table, self.store.load(table.id, **self._news(table)))
+
+    @staticmethod
+    def _news(table: Table) -> dict:
+        """`Store.load` arguments for what may have changed since ``table`` was read."""
+        return {"from_action": len(table.record.actions),
+                "after_event": table.events[-1].n if table.events else 0,
+                "events": [e.n for e in table.events if e.sealed]}
+
+    @staticmethod
+    def _caught_up(table: Table, row: TableRow | None) -> bool:
+        if row is None:
+            return False
+        known = table.events[-1].n if table.events else 0
+        changed = {e.n: e for e in row.events if e.n <= known}
+        row.events = [changed.get(e.n, e) for e in table.events] + [
+            e for e in row.events if e.n > known]
+        return table.catch_up(row)
 
     def _forget_unwatched(self) -> None:
         """Keep memory bounded: drop the oldest cached tables nobody here watches (the
@@ -279,7 +329,7 @@ class Lobby:
         self._check_quota(table)
         self.store.create_table(table.row(), table.jobs())
         self.tables[table.id] = table
-        self._after_commit(table)
+        self._after_commit(table, bool(table.jobs()))
         return {"table": table.summary(), "invite": invite,
                 "seats": [{"seat": s, "token": t} for s, t in tokens.items()]}
 
@@ -324,6 +374,19 @@ class Lobby:
 
     def act(self, table_id: str, seat: int, notation: Any, state_id: Any, by: str = PERSON,
             reply: Watcher | None = None, ref: Any = None) -> dict:
+        make, ack = self._playing(seat, notation, state_id, by, ref)
+        self._write(table_id, make, reply, ack)
+        return ack
+
+    async def act_async(self, table_id: str, seat: int, notation: Any, state_id: Any,
+                        by: str = PERSON, reply: Watcher | None = None, ref: Any = None
+                        ) -> dict:
+        make, ack = self._playing(seat, notation, state_id, by, ref)
+        await self._write_async(table_id, make, reply, ack)
+        return ack
+
+    @staticmethod
+    def _playing(seat: int, notation: Any, state_id: Any, by: str, ref: Any):
         ack = {"type": "ack", "ref": ref}
 
         def play(table: Table) -> Change:
@@ -331,11 +394,22 @@ class Lobby:
             ack.update(state_id=table.version, action=change.add_actions[0].notation)
             return change
 
-        self._write(table_id, play, reply, ack)
-        return ack
+        return play, ack
 
     def undo(self, table_id: str, seat: int, state_id: Any, reply: Watcher | None = None,
              ref: Any = None) -> dict:
+        make, ack = self._taking_back(seat, state_id, ref)
+        self._write(table_id, make, reply, ack)
+        return ack
+
+    async def undo_async(self, table_id: str, seat: int, state_id: Any,
+                         reply: Watcher | None = None, ref: Any = None) -> dict:
+        make, ack = self._taking_back(seat, state_id, ref)
+        await self._write_async(table_id, make, reply, ack)
+        return ack
+
+    @staticmethod
+    def _taking_back(seat: int, state_id: Any, ref: Any):
         ack = {"type": "ack", "ref": ref}
 
         def take_back(table: Table) -> Change:
@@ -343,11 +417,22 @@ class Lobby:
             ack.update(state_id=table.version, undone=True)
             return change
 
-        self._write(table_id, take_back, reply, ack)
-        return ack
+        return take_back, ack
 
     def autopilot(self, table_id: str, seat: int, level: Any, reply: Watcher | None = None,
                   ref: Any = None) -> dict:
+        make, ack = self._handing_over(seat, level, ref)
+        self._write(table_id, make, reply, ack)
+        return ack
+
+    async def autopilot_async(self, table_id: str, seat: int, level: Any,
+                              reply: Watcher | None = None, ref: Any = None) -> dict:
+        make, ack = self._handing_over(seat, level, ref)
+        await self._write_async(table_id, make, reply, ack)
+        return ack
+
+    @staticmethod
+    def _handing_over(seat: int, level: Any, ref: Any):
         ack = {"type": "ack", "ref": ref}
 
         def hand_over(table: Table) -> Change:
@@ -357,43 +442,127 @@ class Lobby:
             ack.update(state_id=table.version, autopilot=table.seats[seat].autopilot)
             return change
 
-        self._write(table_id, hand_over, reply, ack)
-        return ack
+        return hand_over, ack
 
     def _write(self, table_id: Any, make: Callable[[Table], Change],
                reply: Watcher | None = None, ack: dict | None = None) -> Table:
         """Make a change on the current table and commit it; on a lost race, reload and
         make it again (the table judges it anew: a seat whose view changed is stale)."""
         for attempt in range(RETRIES):
-            table = self.get(table_id, check=attempt > 0)
-            try:
-                change = make(table)  # a refusal raises and leaves the table unchanged
-            except GameError:
-                if attempt == 0 and self.store.revision(table.id) != table.revision:
-                    continue  # refused on an old copy: judge again on the current table
-                raise
+            table, change = self._make(table_id, make, attempt)
+            if change is None:
+                continue
             try:
                 self.store.commit(table.id, at=time.time(), **change.commit_arguments())
-            except StaleTable:
-                self.tables.pop(table.id, None)  # another process wrote first: reload
-                continue
-            except Exception as error:
-                log.exception("commit failed for table %s", table.id)
-                self.tables.pop(table.id, None)  # reload the truth from the store next time
-                raise ServiceError("the change could not be saved; try again",
-                                   code="store_failed", status=503) from error
-            if reply is not None and ack is not None:
-                reply.send(ack)
-            self._after_commit(table)
+            except Exception as error:  # noqa: BLE001 - sorted out by _lost
+                if self._lost(table, error):
+                    continue
+            return self._committed(table, change, reply, ack)
+        return self._given_up(table_id)
+
+    async def _write_async(self, table_id: Any, make: Callable[[Table], Change],
+                           reply: Watcher | None = None, ack: dict | None = None) -> Table:
+        """`_write` for the event loop: on PostgreSQL the commit waits for the database in
+        a thread, so the loop serves everyone else meanwhile.
+
+        The table's writes from this process take turns (a lock per table, held from
+        making the change to its commit), and readers wait for the write in flight
+        (`settled`): nobody sees a change before it is committed, and each change is
+        made on the state the previous one committed. On SQLite a write is inline: it
+        waits for no server, and the hop to a thread would cost more than it saves."""
+        async with self._turn(table_id):
+            for attempt in range(RETRIES):
+                table, change = self._make(table_id, make, attempt)
+                if change is None:
+                    continue
+                arguments = change.commit_arguments()
+                try:
+                    if self.commit_in_thread:
+                        await asyncio.get_running_loop().run_in_executor(
+                            self.writer, lambda: self.store.commit(
+                                table.id, at=time.time(), **arguments))
+                    else:
+                        self.store.commit(table.id, at=time.time(), **arguments)
+                except Exception as error:  # noqa: BLE001 - sorted out by _lost
+                    if self._lost(table, error):
+                        continue
+                return self._committed(table, change, reply, ack)
+            return self._given_up(table_id)
+
+    @contextlib.asynccontextmanager
+    async def _turn(self, table_id: Any):
+        """Hold the table's turn: its writes and catch-ups here run one at a time."""
+        entry = self.writing.get(table_id)
+        if entry is None:
+            entry = self.writing[table_id] = [asyncio.Lock(), 0]
+        entry[1] += 1  # holding or waiting for the lock
+        try:
+            async with entry[0]:
+                yield
+        finally:
+            entry[1] -= 1
+            if entry[1] == 0:  # nobody else holds or awaits it: forget the lock
+                self.writing.pop(table_id, None)
+
+    async def settled(self, table_id: Any) -> None:
+        """Wait until no write of this process is in flight on ``table_id``."""
+        entry = self.writing.get(table_id)
+        if entry is not None and entry[0].locked():
+            async with entry[0]:
+                pass
+
+    async def current(self, table_id: Any) -> Table:
+        """`get` once the write in flight (if any) is committed: for reads. On PostgreSQL
+        the revision is compared in a thread (a round trip the loop need not wait for)."""
+        await self.settled(table_id)
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None or not self.commit_in_thread:
+            return self.get(table_id)
+        revision = await asyncio.get_running_loop().run_in_executor(
+            self.writer, self.store.revision, table_id)
+        if revision == table.revision and self.tables.get(table_id) is table:
             return table
+        return self.get(table_id)
+
+    def _make(self, table_id: Any, make: Callable[[Table], Change], attempt: int
+              ) -> tuple[Table, Change | None]:
+        """The change on the table as this process has it (the commit checks it is
+        current); None when it was refused on an old copy: judge again on a fresh one."""
+        table = self.get(table_id, check=attempt > 0)
+        try:
+            return table, make(table)  # a refusal raises and leaves the table unchanged
+        except GameError:
+            if attempt == 0 and self.store.revision(table.id) != table.revision:
+                return table, None
+            raise
+
+    def _lost(self, table: Table, error: Exception) -> bool:
+        """After a failed commit: True when another process wrote first (reload and try
+        again); any other failure is answered 503 ``store_failed``."""
+        self.tables.pop(table.id, None)  # reload the truth from the store next time
+        if isinstance(error, StaleTable):
+            return True
+        log.error("commit failed for table %s", table.id, exc_info=error)
+        raise ServiceError("the change could not be saved; try again",
+                           code="store_failed", status=503) from error
+
+    def _committed(self, table: Table, change: Change, reply: Watcher | None,
+                   ack: dict | None) -> Table:
+        if reply is not None and ack is not None:
+            reply.send(ack)
+        self._after_commit(table, bool(change.jobs))
+        return table
+
+    def _given_up(self, table_id: Any) -> Table:
         self.tables.pop(table_id, None)
         raise ServiceError("the table is changing fast; look again", code="stale_state",
                            status=409, table=str(table_id))
 
-    def _after_commit(self, table: Table) -> None:
+    def _after_commit(self, table: Table, jobs: bool) -> None:
         self.push(table)
         self.fanout.publish(table.id, table.revision)
-        self.wake.set()
+        if jobs:  # a write owing no decision gives the job loops nothing to look for
+            self.wake.set()
 
     # Hints -----------------------------------------------------------------------------
 
@@ -459,14 +628,14 @@ class Lobby:
         watcher.last_event = len(table.events)
         if seat not in states:
             message = table.state_message(seat)
-            states[seat] = PendingState(table.revision, message, json.dumps(message))
+            states[seat] = PendingState(table.revision, message)
         watcher.outbox.put(states[seat], replaceable=True)
         watcher.revision = table.revision
 
     def send_state(self, table: Table, watcher: Watcher) -> None:
         """The whole state again (a client asked: ``view``)."""
         message = table.state_message(watcher.seat)
-        watcher.outbox.put(PendingState(table.revision, message, json.dumps(message), True),
+        watcher.outbox.put(PendingState(table.revision, message, True),
                            replaceable=True)
 
     def render(self, watcher: Watcher, item: str | PendingState) -> str:
@@ -497,12 +666,21 @@ class Lobby:
         if table_id not in self.watchers:
             return
         cached = self.tables.get(table_id)
+        if self.commit_in_thread and cached is not None and (
+                table_id in self.writing or table_id in self.refreshing
+                or cached.revision < revision):
+            # In the table's turn: a write in flight here is made but not committed yet.
+            if table_id in self.refreshing:  # one catch-up at a time; it goes round again
+                self.refreshing[table_id] = max(self.refreshing[table_id], revision)
+            else:
+                self.refreshing[table_id] = revision
+                self._spawn(self._refresh(table_id))
+            return
         if cached is not None and cached.revision >= revision:
             self.push(cached)
             return
         if cached is not None:  # we know it changed: fetch what is new, no need to ask
-            row = self.store.load(table_id, from_action=len(cached.record.actions))
-            if row is not None and cached.catch_up(row):
+            if self._catch_up(cached):
                 self.push(cached)
                 return
             self.tables.pop(table_id, None)
@@ -510,6 +688,36 @@ class Lobby:
             self.push(self.get(table_id))
         except ServiceError:  # pragma: no cover - deleted meanwhile
             pass
+
+    async def _refresh(self, table_id: str) -> None:
+        """`_on_notice`'s catch-up with the database read in a thread (PostgreSQL): in
+        the table's turn, so that no write of this process is half made meanwhile; again
+        while notices came in during it."""
+        try:
+            while True:
+                async with self._turn(table_id):
+                    wanted = self.refreshing[table_id]
+                    table = self.tables.get(table_id)
+                    if table is None:
+                        table = self.get(table_id)
+                    elif table.revision < wanted:
+                        news = self._news(table)
+                        row = await asyncio.get_running_loop().run_in_executor(
+                            self.writer, lambda: self.store.load(table_id, **news))
+                        if self.tables.get(table_id) is not table or not self._caught_up(
+                                table, row):
+                            self.tables.pop(table_id, None)
+                            table = self.get(table_id)
+                    self.push(table)
+                if self.refreshing[table_id] <= wanted:
+                    return
+        except ServiceError:  # pragma: no cover - deleted meanwhile
+            pass
+        except Exception:  # noqa: BLE001 - the sweep looks again in a moment
+            log.warning("could not catch up with table %s", table_id, exc_info=True)
+            self.tables.pop(table_id, None)
+        finally:
+            self.refreshing.pop(table_id, None)
 
     def _on_reconnect(self) -> None:
         """Announcements may have been lost while the fan-out reconnected: look again."""
@@ -598,7 +806,7 @@ class Lobby:
         notation = await bots.choose(table.state.clone(), job.seat, level,
                                      table.bot_seed(job.seat))
         try:
-            self.act(table.id, job.seat, notation, state_id, by=by)
+            await self.act_async(table.id, job.seat, notation, state_id, by=by)
         except GameError as error:
             if error.code in ("stale_state", "game_over", "not_started"):
                 # Someone else moved the table on; that write re-made the jobs.
@@ -612,4 +820,4 @@ class Lobby:
                         table.id, job.seat, notation, error)
             table = self.get(table.id)
             fallback = RandomBot(table.bot_seed(job.seat)).choose(table.state, job.seat)
-            self.act(table.id, job.seat, str(fallback), table.version, by=by)
+            await self.act_async(table.id, job.seat, str(fallback), table.version, by=by)

@@ -79,6 +79,8 @@ def view_diff(before: Any, after: Any, path: tuple = ()) -> list[list]:
     The log in the browser rebuilds every public view from the start view and these
     diffs: that is how it shows what an action revealed (a drawn volcano, a treasure
     wafer, an ambush, a scoring round) without the service knowing any game."""
+    if before == after:  # most of a view stays: compared in C, not walked key by key
+        return []
     if isinstance(before, dict) and isinstance(after, dict):
         out: list[list] = []
         for key, value in after.items():

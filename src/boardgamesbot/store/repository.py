@@ -23,17 +23,14 @@ from typing import Iterable
 from sqlalchemy import (
     Engine,
     and_,
-    bindparam,
     create_engine,
     event,
     func,
-    not_,
-    or_,
     select,
-    text,
     update,
 )
 
+from . import direct as direct_sql
 from . import models
 from .migrations import SCHEMA_VERSION, current_version, upgrade
 
@@ -133,17 +130,7 @@ class TableRow:
     hints: bool = True
 
 
-# The statements of the hot path (an accepted action), built once: SQLAlchemy then only
-# binds parameters instead of building and compiling a statement per action.
 _T = models.game_tables
-_BUMP = (update(_T).where(and_(_T.c.id == bindparam("table_id"),
-                                _T.c.revision == bindparam("expected")))
-         .values(updated=bindparam("at"), version=bindparam("new_version"),
-                 revision=bindparam("new_revision"), since=bindparam("new_since")))
-_REVISION = select(_T.c.revision).where(_T.c.id == bindparam("table_id"))
-_DROP_JOBS = models.jobs.delete().where(models.jobs.c.table_id == bindparam("table_id"))
-_INSERT_ACTION = models.actions.insert()
-_INSERT_EVENT = models.events.insert()
 
 
 def default_data_dir() -> Path:
@@ -203,8 +190,11 @@ class Store:
         # own snapshot either way): autocommit spares the BEGIN and ROLLBACK round trips.
         self.reader = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         upgrade(self.engine)
+        # The per-action statements, without SQLAlchemy's per-statement cost.
+        self.direct = direct_sql.Direct(self.engine, self.postgres)
 
     def close(self) -> None:
+        self.direct.close()
         self.engine.dispose()
 
     def schema_version(self) -> int:
@@ -214,20 +204,26 @@ class Store:
     # Writing ---------------------------------------------------------------------------
 
     def create_table(self, row: TableRow, jobs: Iterable[JobRow] = ()) -> None:
-        with self.engine.begin() as c:
-            c.execute(models.game_tables.insert().values(
-                id=row.id, game=row.game, options=row.options, seed=_seed_column(row.seed),
-                seed_text=str(row.seed), status=row.status, version=row.version,
-                clock=row.clock, invite_hash=row.invite_hash, created=row.created,
-                updated=row.updated, result=row.result, revision=row.revision,
-                since=row.since, clock_started=row.clock_started, creator=row.creator,
-                hints=row.hints,
-            ))
-            if row.seats:
-                c.execute(models.seats.insert(), [_seat_values(row.id, s) for s in row.seats])
-            self._insert_events(c, row.id, row.events)
-            self._sync_jobs(c, row.id, list(jobs))
-            self._announce(c, row.id, row.revision)
+        wrap = self.direct.json
+        values = dict(
+            id=row.id, game=row.game, options=wrap(row.options), seed=_seed_column(row.seed),
+            seed_text=str(row.seed), status=row.status, version=row.version,
+            clock=wrap(row.clock), invite_hash=row.invite_hash, created=row.created,
+            updated=row.updated, revision=row.revision, creator=row.creator,
+            hints=bool(row.hints),
+            **{key: None if value is None else wrap(value) for key, value in (
+                ("result", row.result), ("since", row.since),
+                ("clock_started", row.clock_started))})
+        insert = (f"INSERT INTO game_tables ({', '.join(values)}) "
+                  f"VALUES ({', '.join(':' + key for key in values)})")
+        rest: list[tuple[str, object, bool]] = []
+        if row.seats:
+            rest.append((direct_sql.INSERT_SEAT, [_seat_values(row.id, s) for s in row.seats],
+                         True))
+        rest += self._event_statements(row.id, row.events)
+        rest += self._job_statements(row.id, list(jobs))
+        rest += self._notify_statements(row.id, row.revision)
+        self.direct.write((insert, values), rest)
 
     def commit(
         self,
@@ -257,93 +253,82 @@ class Store:
         stay private to their seat forever. ``jobs`` (None: leave them) are the
         decisions owed after the change.
         """
+        direct, wrap = self.direct, self.direct.json
         values: dict = {"updated": at, "revision": expected + 1}
         if since is not None:
-            values["since"] = since
+            values["since"] = wrap(since)
         if clock_started is not None:
-            values["clock_started"] = clock_started
+            values["clock_started"] = wrap(clock_started)
         if version is not None:
             values["version"] = version
         if status is not None:
             values["status"] = status
         if result is not None:
-            values["result"] = result
+            values["result"] = wrap(result)
+        sets = [f"{key} = :{key}" for key in values]
         if clear_invite:
-            values["invite_hash"] = None
-        t = models.events
-        with self.engine.begin() as c:
-            if set(values) == {"updated", "revision", "version", "since"}:
-                done = c.execute(_BUMP, {"table_id": table_id, "at": at, "new_version": version,
-                                         "expected": expected, "new_revision": expected + 1,
-                                         "new_since": since})
-            else:
-                done = c.execute(update(_T).where(and_(_T.c.id == table_id,
-                                                       _T.c.revision == expected))
-                                 .values(**values))
-            if done.rowcount != 1:
-                raise StaleTable(table_id, expected)  # the transaction rolls back
-            for seat in seats:
-                c.execute(update(models.seats).where(and_(
-                    models.seats.c.table_id == table_id, models.seats.c.seat == seat.seat,
-                )).values(**{k: v for k, v in _seat_values(table_id, seat).items()
-                             if k not in ("table_id", "seat")}))
-            keep = list(keep_private)
-            if keep:
-                c.execute(update(t).where(and_(t.c.table_id == table_id, t.c.n.in_(keep)))
-                          .values(sealed=False))
-            if drop_actions_from is not None:
-                c.execute(models.actions.delete().where(and_(
-                    models.actions.c.table_id == table_id,
-                    models.actions.c.n >= drop_actions_from,
-                )))
-            rows = [dict(table_id=table_id, n=a.n, seat=a.seat, notation=a.notation, by=a.by,
-                         at=a.at) for a in add_actions]
-            if rows:
-                c.execute(_INSERT_ACTION, rows)
-            if unseal:
-                c.execute(update(t).where(and_(t.c.table_id == table_id, t.c.sealed))
-                          .values(sealed=False, private=None))
-            self._insert_events(c, table_id, events)
-            if jobs is not None:
-                self._sync_jobs(c, table_id, list(jobs))
-            self._announce(c, table_id, expected + 1)
+            sets.append("invite_hash = NULL")
+        bump = (f"UPDATE game_tables SET {', '.join(sets)} "
+                "WHERE id = :table_id AND revision = :expected")
+        rest: list[tuple[str, object, bool]] = []
+        seat_rows = [_seat_values(table_id, seat) for seat in seats]
+        if seat_rows:
+            rest.append((direct_sql.UPDATE_SEAT, seat_rows, True))
+        keep = [{"table_id": table_id, "n": n, "no": False} for n in keep_private]
+        if keep:
+            rest.append((direct_sql.KEEP_PRIVATE, keep, True))
+        if drop_actions_from is not None:
+            rest.append((direct_sql.DROP_ACTIONS, {"table_id": table_id,
+                                                   "n": drop_actions_from}, False))
+        rows = [dict(table_id=table_id, n=a.n, seat=a.seat, notation=a.notation, by=a.by,
+                     at=a.at) for a in add_actions]
+        if rows:
+            rest.append((direct_sql.INSERT_ACTION, rows, True))
+        if unseal:
+            rest.append((direct_sql.UNSEAL, {"table_id": table_id, "no": False, "yes": True},
+                         False))
+        rest += self._event_statements(table_id, events)
+        if jobs is not None:
+            rest += self._job_statements(table_id, list(jobs))
+        rest += self._notify_statements(table_id, expected + 1)
+        if not direct.write((bump, {**values, "table_id": table_id, "expected": expected}),
+                            rest):
+            raise StaleTable(table_id, expected)  # nothing was written
+
+    def _event_statements(self, table_id: str, events: Iterable[EventRow]
+                          ) -> list[tuple[str, object, bool]]:
+        wrap = self.direct.json
+        rows = [dict(table_id=table_id, n=e.n, at=e.at, kind=e.kind, seat=e.seat,
+                     data=wrap(e.data), private=e.private, sealed=e.sealed) for e in events]
+        return [(direct_sql.INSERT_EVENT, rows, True)] if rows else []
+
+    def _notify_statements(self, table_id: str, revision: int
+                           ) -> list[tuple[str, object, bool]]:
+        """On PostgreSQL, ``NOTIFY`` inside the write's transaction: heard exactly when
+        it commits."""
+        if not self.notify:
+            return []
+        return [(direct_sql.NOTIFY, {"channel": self.notify,
+                                     "payload": f"{table_id} {revision}"}, False)]
 
     @staticmethod
-    def _insert_events(c, table_id: str, events: Iterable[EventRow]) -> None:
-        rows = [dict(table_id=table_id, n=e.n, at=e.at, kind=e.kind, seat=e.seat, data=e.data,
-                     private=e.private, sealed=e.sealed) for e in events]
-        if rows:
-            c.execute(_INSERT_EVENT, rows)
-
-    def _announce(self, c, table_id: str, revision: int) -> None:
-        if self.notify:
-            c.execute(text("SELECT pg_notify(:channel, :payload)"),
-                      {"channel": self.notify, "payload": f"{table_id} {revision}"})
-
-    def _sync_jobs(self, c, table_id: str, jobs: list[JobRow]) -> None:
-        """Make the table's jobs exactly ``jobs``, keeping (with their leases) the rows
-        that are already there for the same seat, kind and ``since``."""
-        if not jobs:  # the common case (a person to play): a statement built once
-            c.execute(_DROP_JOBS, {"table_id": table_id})
-            return
-        j = models.jobs
-        same = [and_(j.c.seat == job.seat, j.c.kind == job.kind, j.c.since == job.since)
-                for job in jobs]
-        drop = j.delete().where(j.c.table_id == table_id)
-        if same:
-            drop = drop.where(not_(or_(*same)))
-        c.execute(drop)
-        if jobs:
-            c.execute(self._insert_ignoring_duplicates(j),
-                      [dict(table_id=table_id, seat=job.seat, kind=job.kind, since=job.since,
-                            due=job.due, attempts=0) for job in jobs])
-
-    def _insert_ignoring_duplicates(self, table):
-        if self.postgres:
-            from sqlalchemy.dialects.postgresql import insert
-        else:
-            from sqlalchemy.dialects.sqlite import insert
-        return insert(table).on_conflict_do_nothing()
+    def _job_statements(table_id: str, jobs: list[JobRow]) -> list[tuple[str, object, bool]]:
+        """The statements that make the table's jobs exactly ``jobs``, keeping (with their
+        leases) the rows already there for the same seat, kind and ``since``."""
+        if not jobs:
+            return [(direct_sql.DROP_JOBS, {"table_id": table_id}, False)]
+        params: dict = {"table_id": table_id}
+        same = []
+        for index, job in enumerate(jobs):
+            same.append(f"(seat = :seat{index} AND kind = :kind{index} "
+                        f"AND since = :since{index})")
+            params.update({f"seat{index}": job.seat, f"kind{index}": job.kind,
+                           f"since{index}": job.since})
+        drop = f"{direct_sql.DROP_JOBS} AND NOT ({' OR '.join(same)})"
+        return [(drop, params, False),
+                (direct_sql.INSERT_JOB, [dict(table_id=table_id, seat=job.seat, kind=job.kind,
+                                              since=job.since, due=job.due) for job in jobs],
+                 True)]
 
     # Jobs ------------------------------------------------------------------------------
 
@@ -353,28 +338,20 @@ class Store:
         PostgreSQL: ``FOR UPDATE SKIP LOCKED`` lets many workers claim at once without
         waiting on each other; SQLite serializes writers, so the plain UPDATE is safe."""
         now = time.time() if now is None else now
-        j = models.jobs
-        pick = (select(j.c.id).where(and_(j.c.due <= now, or_(j.c.lease_until.is_(None),
-                                                              j.c.lease_until < now)))
-                .order_by(j.c.due).limit(1))
+        params = {"now": now, "until": now + lease, "owner": owner}
+        direct = self.direct
         if self.postgres:
-            pick = pick.with_for_update(skip_locked=True)
-        with self.engine.begin() as c:
-            # Look first (a read: no write lock on SQLite when there is nothing to do),
-            # then take it only if it is still free.
-            chosen = c.execute(pick).scalar()
+            found = direct.execute(direct_sql.CLAIM_POSTGRES, params)
+        else:
+            chosen = direct.scalar(direct_sql.PICK_SQLITE, params)
             if chosen is None:
                 return None
-            found = c.execute(
-                update(j).where(and_(j.c.id == chosen, or_(j.c.lease_until.is_(None),
-                                                          j.c.lease_until < now)))
-                .values(lease_until=now + lease, owner=owner, attempts=j.c.attempts + 1)
-                .returning(j.c.id, j.c.table_id, j.c.seat, j.c.kind, j.c.since, j.c.due,
-                           j.c.attempts)).first()
-        if found is None:
+            found = direct.execute(direct_sql.TAKE_SQLITE, {**params, "id": chosen})
+        if not found:
             return None
-        return JobRow(seat=found.seat, kind=found.kind, since=found.since, due=found.due,
-                      id=found.id, table_id=found.table_id, attempts=found.attempts)
+        id_, table_id, seat, kind, since, due, attempts = found[0]
+        return JobRow(seat=seat, kind=kind, since=since, due=due, id=id_, table_id=table_id,
+                      attempts=attempts)
 
     def release_job(self, job: JobRow, owner: str, due: float | None = None) -> None:
         """Give a leased job back (to be taken again at ``due``, default now)."""
@@ -389,8 +366,7 @@ class Store:
             c.execute(models.jobs.delete().where(models.jobs.c.id == job.id))
 
     def set_jobs(self, table_id: str, jobs: list[JobRow]) -> None:
-        with self.engine.begin() as c:
-            self._sync_jobs(c, table_id, jobs)
+        self.direct.write(None, self._job_statements(table_id, jobs))
 
     def playing_without_jobs(self) -> list[str]:
         """Tables in play with no job at all (written before jobs existed: version 1)."""
@@ -402,11 +378,7 @@ class Store:
 
     def next_due(self) -> float | None:
         """When the next job falls due (or its lease runs out); None: no job at all."""
-        j = models.jobs
-        when = func.coalesce(j.c.lease_until, j.c.due)
-        with self.reader.connect() as c:
-            return c.execute(select(func.min(func.max(when, j.c.due) if not self.postgres
-                                             else func.greatest(when, j.c.due)))).scalar()
+        return self.direct.scalar(direct_sql.NEXT_DUE[self.postgres])
 
     def jobs(self, table_id: str | None = None) -> list[JobRow]:
         j = models.jobs
@@ -422,8 +394,7 @@ class Store:
 
     def revision(self, table_id: str) -> int | None:
         """The table's revision (None: no such table): one cheap indexed read."""
-        with self.reader.connect() as c:
-            return c.execute(_REVISION, {"table_id": table_id}).scalar()
+        return self.direct.scalar(direct_sql.REVISION, {"table_id": table_id})
 
     def revisions(self, table_ids: Iterable[str]) -> dict[str, int]:
         ids = list(table_ids)
@@ -432,34 +403,27 @@ class Store:
         with self.reader.connect() as c:
             return dict(c.execute(select(_T.c.id, _T.c.revision).where(_T.c.id.in_(ids))).all())
 
-    def load(self, table_id: str, from_action: int = 0) -> TableRow | None:
-        """The table; with ``from_action``, only the actions numbered from there on."""
-        with self.reader.connect() as c:
-            found = c.execute(select(models.game_tables)
-                              .where(models.game_tables.c.id == table_id)).mappings().first()
-            if found is None:
-                return None
-            row = TableRow(**{k: found[k] for k in (
-                "id", "game", "options", "seed", "status", "version", "clock", "invite_hash",
-                "created", "updated", "result", "revision", "since", "clock_started",
-                "creator", "hints")})
-            if found["seed_text"] is not None:
-                row.seed = int(found["seed_text"])
-            s = models.seats
-            row.seats = [SeatRow(seat=r.seat, kind=r.kind, name=r.name, level=r.level,
-                                 token_hash=r.token_hash, autopilot=r.autopilot, bank=r.bank)
-                         for r in c.execute(select(s).where(s.c.table_id == table_id)
-                                            .order_by(s.c.seat))]
-            a = models.actions
-            row.actions = [ActionRow(r.n, r.seat, r.notation, r.by, r.at)
-                           for r in c.execute(select(a).where(and_(
-                               a.c.table_id == table_id, a.c.n >= from_action))
-                               .order_by(a.c.n))]
-            e = models.events
-            row.events = [EventRow(r.n, r.at, r.kind, r.seat, r.data, r.private, r.sealed)
-                          for r in c.execute(select(e).where(e.c.table_id == table_id)
-                                             .order_by(e.c.n))]
-            return row
+    def load(self, table_id: str, from_action: int = 0, after_event: int = 0,
+             events: Iterable[int] = ()) -> TableRow | None:
+        """The table; with ``from_action``, only the actions numbered from there on; with
+        ``after_event``, only the events numbered after it and those listed in ``events``
+        (a process catching up needs the new events and the ones that may have changed
+        since it read them: those it holds sealed)."""
+        found = self.direct.load(table_id, from_action, after_event, events)
+        if found is None:
+            return None
+        table, seats, actions, event_rows = found
+        row = TableRow(**{k: table[k] for k in (
+            "id", "game", "options", "seed", "status", "version", "clock", "invite_hash",
+            "created", "updated", "result", "revision", "since", "clock_started",
+            "creator")}, hints=bool(table["hints"]))
+        if table["seed_text"] is not None:
+            row.seed = int(table["seed_text"])
+        row.seats = [SeatRow(*r) for r in seats]
+        row.actions = [ActionRow(*r) for r in actions]
+        row.events = [EventRow(n, at, kind, seat, data, private, bool(sealed))
+                      for n, at, kind, seat, data, private, sealed in event_rows]
+        return row
 
     def table_ids(self, statuses: Iterable[str] | None = None, limit: int | None = None,
                   ) -> list[str]:

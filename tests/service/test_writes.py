@@ -1,0 +1,128 @@
+"""The lobby's write path: catching up with other processes' writes by reading only
+what changed, and writes whose commit waits off the event loop (PostgreSQL's path,
+forced here on every database) — one at a time per table, never seen before they are
+committed."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+
+from boardgamesbot.engine import GameError
+from boardgamesbot.service.lobby import Limits, Lobby
+from boardgamesbot.store import Store
+
+NO_QUOTAS = Limits(tables_per_client=0, bot_seats_per_client=0, spectators_per_table=0)
+
+
+def test_a_cached_table_catches_up_with_events_another_process_released(db_url):
+    store = Store(db_url)
+    mine, theirs = Lobby(store, limits=NO_QUOTAS), Lobby(Store(db_url), limits=NO_QUOTAS)
+    table_id = mine.create("cartographers", {}, [{"kind": "person"}] * 2, None, 5)["table"]["id"]
+    table = mine.get(table_id)
+    mine.act(table_id, 0, str(table.state.legal_actions(0)[0]), table.version)
+    sealed = [e.n for e in table.events if e.sealed]
+    assert sealed and not set(sealed) & {e["n"] for e in table.events_for(None)}
+    other = theirs.get(table_id)
+    theirs.act(table_id, 1, str(other.state.legal_actions(1)[0]), other.version)
+    again = mine.get(table_id)
+    assert again is table  # caught up in place, not reloaded
+    assert again.revision == other.revision
+    assert again.state.to_json() == other.state.to_json()
+    seen = {e["n"] for e in again.events_for(None)}
+    assert set(sealed) <= seen  # released: everyone sees seat 0's choice now
+    assert [e.n for e in again.events] == [e.n for e in other.events]
+    theirs.store.close()
+    store.close()
+
+
+def threaded_lobby(db_url):
+    lobby = Lobby(Store(db_url), limits=NO_QUOTAS)
+    lobby.commit_in_thread = True
+    return lobby
+
+
+def test_two_writes_on_one_state_take_turns_and_the_second_is_stale(db_url):
+    async def run():
+        lobby = threaded_lobby(db_url)
+        seats = [{"kind": "person"}, {"kind": "person"}]
+        table_id = lobby.create("tikal", {}, seats, None, 3)["table"]["id"]
+        table = lobby.get(table_id)
+        seat, version = table.awaited()[0], table.version
+        action = str(table.state.legal_actions(seat)[0])
+        answers = await asyncio.gather(
+            lobby.act_async(table_id, seat, action, version),
+            lobby.act_async(table_id, seat, action, version), return_exceptions=True)
+        lobby.writer.shutdown()
+        return lobby, table_id, version, answers
+
+    lobby, table_id, version, answers = asyncio.run(run())
+    acks = [a for a in answers if isinstance(a, dict)]
+    refused = [a for a in answers if isinstance(a, GameError)]
+    assert len(acks) == 1 and acks[0]["state_id"] == version + 1
+    assert len(refused) == 1 and refused[0].code == "stale_state"
+    assert lobby.store.count_actions(table_id) == 1
+    assert not lobby.writing  # no lock left behind
+    lobby.store.close()
+
+
+def test_a_reader_waits_for_the_write_in_flight(db_url):
+    async def run():
+        lobby = threaded_lobby(db_url)
+        seats = [{"kind": "person"}, {"kind": "person"}]
+        table_id = lobby.create("tikal", {}, seats, None, 3)["table"]["id"]
+        table = lobby.get(table_id)
+        seat, version = table.awaited()[0], table.version
+        started, release = threading.Event(), threading.Event()
+        commit = lobby.store.commit
+
+        def slow_commit(*args, **kwargs):
+            started.set()
+            release.wait(10)
+            return commit(*args, **kwargs)
+
+        lobby.store.commit = slow_commit
+        write = asyncio.ensure_future(lobby.act_async(
+            table_id, seat, str(table.state.legal_actions(seat)[0]), version))
+        await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)
+        read = asyncio.ensure_future(lobby.current(table_id))
+        await asyncio.sleep(0.2)
+        waited = not read.done()  # the change is made in memory, not yet committed
+        in_flight = lobby.store.revision(table_id)
+        release.set()
+        ack = await write
+        seen = await read
+        lobby.writer.shutdown()
+        return lobby, waited, in_flight, ack, seen
+
+    lobby, waited, in_flight, ack, seen = asyncio.run(run())
+    assert waited
+    assert in_flight == seen.revision - 1  # the database had not the change yet
+    assert seen.version == ack["state_id"]
+    assert lobby.store.revision(seen.id) == seen.revision
+    lobby.store.close()
+
+
+@pytest.mark.parametrize("jobs", [False, True])
+def test_the_job_loops_are_woken_only_by_writes_that_owe_a_decision(db_url, jobs):
+    lobby = Lobby(Store(db_url), limits=NO_QUOTAS)
+    seats = [{"kind": "person"}, {"kind": "bot" if jobs else "person", "level": "random"}]
+
+    async def run():
+        table_id = lobby.create("tikal", {}, seats, None, 3)["table"]["id"]
+        lobby.wake.clear()
+        table = lobby.get(table_id)
+        for _ in range(40):  # play seat 0 until the next decision is seat 1's
+            if table.awaited() != [0]:
+                break
+            await lobby.act_async(table_id, 0, str(table.state.legal_actions(0)[-1]),
+                                  table.version)
+            table = lobby.get(table_id)
+        return table.awaited() == [1], lobby.wake.is_set()
+
+    turned, woken = asyncio.run(run())
+    assert turned
+    assert woken == jobs
+    lobby.store.close()
