@@ -26,6 +26,7 @@ import sqlalchemy
 from websockets.sync.client import connect
 
 from boardgamesbot.engine import Record
+from processes import alive, children, wait_until
 
 pytestmark = pytest.mark.slow
 
@@ -37,16 +38,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def wait_until(check, seconds=60.0, every=0.1):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(every)
-    raise AssertionError("timed out waiting")
 
 
 def redis_up() -> bool:
@@ -75,7 +66,12 @@ class Server:
             except httpx.HTTPError:
                 return False
 
-        wait_until(healthy)
+        try:
+            # Readiness, not a speed limit: a loaded machine takes long to start two workers.
+            wait_until(healthy, 180)
+        except BaseException:
+            self.stop()  # not left running when it never got ready
+            raise
 
     def ws(self, table_id: str, token: str | None = None):
         protocols = ["bgbot"] + ([f"token.{token}"] if token else [])
@@ -113,28 +109,6 @@ def states_until(ws, predicate, seconds=60.0):
         message = json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))
         if message["type"] == "state" and predicate(message):
             return message
-
-
-def children(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry))
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 @pytest.fixture(params=["notify", "redis"])

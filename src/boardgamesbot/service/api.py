@@ -27,9 +27,10 @@ from starlette.routing import Match
 
 import boardgamesbot
 from boardgamesbot.engine import GameError, known_games, load_game
+from boardgamesbot.processes import die_with_parent
 from boardgamesbot.store import Store, default_url
 
-from .bots import BotPool, die_with_parent
+from .bots import BotPool
 from .errors import ServiceError, error_body, status_of
 from .fanout import CHANNEL, make_fanout
 from .lobby import Limits, Lobby, Watcher
