@@ -92,12 +92,12 @@ _TERRAIN = {terrain: index for index, terrain in enumerate(DRAWN_TERRAINS)}
 # Settings the generic search bot reads: Cartographers is decided one placement at
 # a time (a seat's "turn" is one drawing), so the hard level is a flat Monte Carlo
 # over the best placements: each is tried in several determinizations, the others
-# reply, and the seat plays its next three cards greedily before the evaluation.
-# Two cards ahead measured better than one (docs/bots.md); the third card and the
-# sixth world spend the time the frozen reference left unused (its median decision
-# was 0.15 s of CPU against a 0.5 s budget) on seeing further and on a less noisy
-# mean (docs/bots.md, "Against the frozen reference").
-SEARCH_SETTINGS = {"method": "montecarlo", "worlds": 6, "width": 6, "depth": 3}
+# reply, and the seat plays its next two cards greedily before the evaluation. Two
+# cards ahead measured better than one (docs/bots.md); 5 × 6 keeps the slowest
+# decisions (early, ~1,400 placements per card) well under 3 s. Six worlds and three
+# cards ahead cost twice the CPU for no measurable gain (+1.1 ± 3.4 and +2.1 ± 2.8
+# stars on sides A and B over 50 paired seeds each, docs/bots.md): not worth it.
+SEARCH_SETTINGS = {"method": "montecarlo", "worlds": 5, "width": 6, "depth": 2}
 
 # Monster exposure: a star per exposed space at each remaining scoring, but the
 # seat fills most exposed spaces within a season or two, so later scorings count
