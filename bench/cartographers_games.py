@@ -1,0 +1,115 @@
+"""Where a Cartographers bot's stars go: whole games, one JSON line per finished game.
+
+The arena reports scores and ratings at the end of a run; this plays the same
+games (the same game and bot seeds as ``bgbot arena`` with the same ``--seed``,
+game ``i`` of a run being the arena's game ``i``) and writes each game as soon
+as it ends, with what the score is made of: every season's two edict scores,
+coins and monster losses, the mountains closed, the coins at the end, the
+spaces left empty, and each seat's CPU time per decision. A run cut short
+keeps the games already written; ``--start`` resumes it.
+
+``--set NAME=VALUE`` changes a constant of ``games/cartographers/heuristics.py``
+(a weight such as ``MONSTER_LATER=0.8``, or ``worlds``, ``width``, ``depth`` of
+its search settings) in this run only: for screening a change on paired seeds
+before editing the file.
+
+Usage::
+
+    .venv/bin/python bench/cartographers_games.py --bots hard --side A --games 50 --seed 7101
+    .venv/bin/python bench/cartographers_games.py --bots hard,hard-2026.11,hard-2026.11,hard-2026.11 \
+        --games 40 --seed 7103 --out 4p.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from multiprocessing import Pool
+
+from boardgamesbot.arena import bot_seed, game_seed
+from boardgamesbot.bots import SeatView, make_bot
+from boardgamesbot.engine import load_game
+from boardgamesbot.games.cartographers.sheet import FULL
+
+
+def apply_settings(settings: list[str]) -> None:
+    """``NAME=VALUE`` items onto the heuristics module (see the module docstring)."""
+    from boardgamesbot.engine import SearchSettings
+    from boardgamesbot.games.cartographers import heuristics
+
+    for item in settings:
+        name, _, text = item.partition("=")
+        value = float(text) if "." in text else int(text)
+        if name in ("worlds", "width", "depth"):
+            heuristics.SEARCH_SETTINGS[name] = value
+        elif name.isupper() and isinstance(getattr(heuristics, name, None), (int, float)):
+            setattr(heuristics, name, value)
+        else:
+            raise SystemExit(f"--set {item}: not a number constant of the heuristics")
+    search = SearchSettings(**heuristics.SEARCH_SETTINGS)
+    heuristics.CartographersHeuristics.search = heuristics.HEURISTICS.search = search
+
+
+def play(job: tuple) -> dict:
+    """Game ``index`` of the run seeded ``seed``: seats rotate as in the arena."""
+    seed, index, lineup, side, settings = job
+    apply_settings(settings)
+    players = len(lineup)
+    seats = [lineup[(seat - index) % players] for seat in range(players)]
+    seed_of_game = game_seed(seed, index)
+    state = load_game("cartographers").new(players, seed_of_game, side=side)
+    bots = [make_bot(name, bot_seed(seed_of_game, seat)) for seat, name in enumerate(seats)]
+    cpu: list[list[float]] = [[] for _ in seats]
+    while not state.is_over():
+        answers = []
+        for seat in state.current_players():
+            started = time.process_time()
+            action = bots[seat].choose(SeatView(state.clone(), seat), seat)
+            cpu[seat].append(time.process_time() - started)
+            answers.append((seat, action))
+        for seat, action in answers:
+            state.apply(seat, action)
+    result = {
+        "seed": seed, "index": index, "seats": seats, "scores": list(state.scores()),
+        "winners": list(state.winners()), "edicts": list(state.edicts),
+        "records": [[list(r) for r in records] for records in state.records],
+        "mountains": list(state.surrounded), "coins": list(state.coins),
+        "empty": [(FULL & ~sheet.filled).bit_count() for sheet in state.sheets],
+        "cpu": cpu,
+    }
+    if players == 1:
+        result["rating"] = state.solo_rating()[0]
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bots", required=True, help="lineup, one bot per seat (one: solo)")
+    parser.add_argument("--side", default="A")
+    parser.add_argument("--games", type=int, required=True)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--start", type=int, default=0, help="first game index (to resume)")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--out", help="append the lines to this file (default: stdout)")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="change a heuristics constant for this run")
+    args = parser.parse_args()
+    lineup = tuple(name.strip() for name in args.bots.split(","))
+    jobs = [(args.seed, index, lineup, args.side, tuple(args.set))
+            for index in range(args.start, args.start + args.games)]
+    out = open(args.out, "a") if args.out else sys.stdout
+    if args.workers > 1:
+        with Pool(args.workers) as pool:
+            for result in pool.imap(play, jobs):
+                out.write(json.dumps(result) + "\n")
+                out.flush()
+    else:
+        for job in jobs:
+            out.write(json.dumps(play(job)) + "\n")
+            out.flush()
+
+
+if __name__ == "__main__":
+    main()
