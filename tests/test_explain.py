@@ -140,3 +140,20 @@ def test_a_forced_move_says_so(game, options, players, seed, steps):
         hints = make_bot(name, 1).explain(state, seat)
         assert hints == [{"action": str(state.legal_actions(seat)[0]), "value": hints[0]["value"],
                           "reasons": [{"code": FORCED, "params": {}}], "changes": {}}]
+
+
+def test_ranked_reasons_largest_gain_first_quiet_when_nothing_changes():
+    from boardgamesbot.engine import ranked_reasons
+
+    def reason(key, gain):
+        return {"code": key, "params": {"gain": round(gain, 2)}}
+
+    before, after = {"a": 1.0, "b": 0.0, "c": 2.0}, {"a": 1.5, "b": 2.0, "c": 2.01, "d": 0.3}
+    assert [r["code"] for r in ranked_reasons(before, after, reason, "quiet")] == ["b", "a", "d"]
+    assert [r["code"] for r in ranked_reasons(before, after, reason, "quiet", limit=1)] == ["b"]
+    # Only the first reason may be a loss; nothing noticeable is the game's quiet code.
+    assert ranked_reasons({"a": 1.0}, {"a": 0.5}, reason, "quiet") == [
+        {"code": "a", "params": {"gain": -0.5}}]
+    assert ranked_reasons({"a": 1.0}, {"a": 1.01}, reason, "quiet") == [
+        {"code": "quiet", "params": {"gain": 0.01}}]
+    assert ranked_reasons({}, {}, reason, "quiet") == [{"code": "quiet", "params": {"gain": 0.0}}]

@@ -59,6 +59,7 @@ __all__ = [
     "SearchSettings",
     "State",
     "known_games",
+    "ranked_reasons",
     "load_game",
     "register",
 ]
@@ -291,6 +292,27 @@ class SearchSettings:
     worlds: int = 3
     width: int = 6
     depth: int = 1
+
+
+def ranked_reasons(before: Mapping[str, float], after: Mapping[str, float],
+                   reason: Callable[[str, float], dict], quiet: str, limit: int = 3,
+                   noticeable: float = 0.05) -> list[dict]:
+    """Why a move is good, from its evaluation terms (`Heuristics.evaluate_terms`)
+    before and after it: the ``limit`` largest gains, each made a ``{"code", "params"}``
+    reason by ``reason(term, gain)``. The first reason always names the largest change,
+    or is the game's ``quiet`` code when nothing changes by ``noticeable`` or more; a
+    later one must be a noticeable gain. A term absent on one side counts as 0 there.
+    """
+    changes = {key: after.get(key, 0.0) - before.get(key, 0.0)
+               for key in set(before) | set(after)}
+    found: list[dict] = []
+    for key, gain in sorted(changes.items(), key=lambda item: -item[1])[:limit]:
+        if found and gain < noticeable:
+            break
+        if not found and abs(gain) < noticeable:
+            return [{"code": quiet, "params": {"gain": round(gain, 2)}}]
+        found.append(reason(key, gain))
+    return found or [{"code": quiet, "params": {"gain": 0.0}}]
 
 
 class Heuristics:

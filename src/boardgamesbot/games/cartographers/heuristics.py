@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from boardgamesbot.engine import Heuristics, SearchSettings
+from boardgamesbot.engine import Heuristics, SearchSettings, ranked_reasons
 
 from .components import (
     AMBUSH_CARDS,
@@ -675,11 +675,6 @@ QUIET = "cartographers.quiet"  # nothing measurable changes
 NOTICEABLE = 0.05
 
 
-def term_changes(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
-    """Every term's change (a term absent on one side counts as 0 there)."""
-    return {key: after.get(key, 0.0) - before.get(key, 0.0) for key in set(before) | set(after)}
-
-
 def reasons(before: dict[str, float], after: dict[str, float], state: CartographersState,
             action=None, limit: int = 3, player: int | None = None) -> list[dict]:
     """Why a move is good, largest term change first: ``{"code", "params"}`` each.
@@ -687,16 +682,8 @@ def reasons(before: dict[str, float], after: dict[str, float], state: Cartograph
     ``state`` is the position after the move, ``player`` the seat it is explained
     to (parameters such as an edict's stars are read from that seat's sheet).
     """
-    changes = term_changes(before, after)
-    ranked = sorted(changes.items(), key=lambda item: -item[1])
-    found = []
-    for key, gain in ranked[:limit]:
-        if found and gain < NOTICEABLE:
-            break
-        if not found and abs(gain) < NOTICEABLE:
-            return [{"code": QUIET, "params": {"gain": round(gain, 2)}}]
-        found.append(_reason(key, gain, state, player))
-    return found or [{"code": QUIET, "params": {"gain": 0.0}}]
+    return ranked_reasons(before, after, lambda key, gain: _reason(key, gain, state, player),
+                          QUIET, limit, NOTICEABLE)
 
 
 def _reason(key: str, gain: float, state: CartographersState, player: int | None) -> dict:

@@ -17,7 +17,7 @@ The numbers are hand-tuned and measured in the arena (docs/bots.md).
 
 from __future__ import annotations
 
-from boardgamesbot.engine import Heuristics, SearchSettings
+from boardgamesbot.engine import Heuristics, SearchSettings, ranked_reasons
 
 from .components import COMPONENTS, NUM_SPACES, TEMPLE, TREASURE, VOLCANO, parse_space, space_name
 from .notation import Recover
@@ -200,21 +200,8 @@ def reasons(before: dict[str, float], after: dict[str, float], state: TikalState
     plan) and after it; ``state`` is the position after. The first reason always
     names the largest change (a `QUIET` one when nothing changes noticeably).
     """
-    changes = term_changes(before, after)
-    ranked = sorted(changes.items(), key=lambda item: -item[1])
-    found = []
-    for key, gain in ranked[:limit]:
-        if found and gain < NOTICEABLE:
-            break
-        if not found and abs(gain) < NOTICEABLE:
-            return [{"code": QUIET, "params": {"gain": round(gain, 2)}}]
-        found.append(_reason(key, gain, state, player))
-    return found or [{"code": QUIET, "params": {"gain": 0.0}}]
-
-
-def term_changes(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
-    """Every term's change (a term absent on one side counts as 0 there)."""
-    return {key: after.get(key, 0.0) - before.get(key, 0.0) for key in set(before) | set(after)}
+    return ranked_reasons(before, after, lambda key, gain: _reason(key, gain, state, player),
+                          QUIET, limit, NOTICEABLE)
 
 
 def _reason(key: str, gain: float, state: TikalState, player: int | None) -> dict:
