@@ -518,11 +518,17 @@ class Lobby:
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
         if table is None or not self.commit_in_thread:
             return self.get(table_id)
-        revision = await asyncio.get_running_loop().run_in_executor(
-            self.writer, self.store.revision, table_id)
+        revision = await self._database(self.store.revision, table_id)
         if revision == table.revision and self.tables.get(table_id) is table:
             return table
         return self.get(table_id)
+
+    async def _database(self, call: Callable[..., Any], *args: Any) -> Any:
+        """A store call that reads or claims: on PostgreSQL it waits for the round trip in
+        a thread, so the loop serves everyone else meanwhile; inline on SQLite."""
+        if self.commit_in_thread:
+            return await asyncio.get_running_loop().run_in_executor(self.writer, call, *args)
+        return call(*args)
 
     def _make(self, table_id: Any, make: Callable[[Table], Change], attempt: int
               ) -> tuple[Table, Change | None]:
@@ -759,15 +765,17 @@ class Lobby:
 
     async def _job_loop(self, bots: BotPool, owner: str, lease: float) -> None:
         while not self.closing:
+            # Cleared before the claim: a job announced while the claim waits for the
+            # database is not slept through.
+            self.wake.clear()
             try:
-                job = self.store.claim_job(owner, lease)
+                job = await self._database(self.store.claim_job, owner, lease)
+                due = None if job else await self._database(self.store.next_due)
             except Exception:  # noqa: BLE001 - the database may be restarting
                 log.warning("could not claim a job", exc_info=True)
-                job = None
+                job = due = None
                 await asyncio.sleep(1.0)
             if job is None:
-                self.wake.clear()
-                due = self.store.next_due()
                 delay = 1.0 if due is None else min(1.0, max(0.0, due - time.time()))
                 # Not asyncio.wait_for: on Python 3.11 it can swallow a cancellation.
                 waiter = asyncio.ensure_future(self.wake.wait())
@@ -786,7 +794,7 @@ class Lobby:
     async def do_job(self, job: JobRow, bots: BotPool, owner: str) -> None:
         """Decide for the job's seat and play it; exactly once, whatever else runs."""
         try:
-            table = self.get(job.table_id)
+            table = await self.current(job.table_id)
         except ServiceError:
             self.store.drop_job(job)
             return
