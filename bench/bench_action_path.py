@@ -56,7 +56,7 @@ async def person(lobby: Lobby, table_id: str, index: int, goal: int, counts: dic
             if table.version != message["state_id"]:
                 continue  # a newer state is on its way
             choice = rng.choice(table.legal(0))["notation"]
-            lobby.act(table_id, 0, choice, table.version, reply=watcher)
+            await lobby.act(table_id, 0, choice, table.version, reply=watcher)
             counts["actions"] += 1
             await asyncio.sleep(0)
     finally:

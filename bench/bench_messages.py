@@ -14,6 +14,7 @@ counted. Reported per accepted action: bytes to all connections, and to one seat
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import random
 import tempfile
@@ -52,16 +53,21 @@ def measure(game: str, players: int, actions: int, seed: int) -> dict:
     sent = {False: [0] * (players + 1), True: [0] * (players + 1)}
     spent = {False: 0.0, True: 0.0}
     rng = random.Random(seed)
-    played = 0
-    while played < actions:
-        table = lobby.get(table_id)
-        if table.status != "playing":
-            break
-        seat = rng.choice(table.awaited())
-        options = table.state.legal_actions(seat)
-        lobby.act(table_id, seat, str(rng.choice(options)), table.version)
-        played += 1
-        drain()
+
+    async def play() -> int:
+        played = 0
+        while played < actions:
+            table = lobby.get(table_id)
+            if table.status != "playing":
+                break
+            seat = rng.choice(table.awaited())
+            options = table.state.legal_actions(seat)
+            await lobby.act(table_id, seat, str(rng.choice(options)), table.version)
+            played += 1
+            drain()
+        return played
+
+    played = asyncio.run(play())
     store.close()
     return {
         "game": game, "players": players, "actions": played,

@@ -22,11 +22,11 @@ def test_a_cached_table_catches_up_with_events_another_process_released(db_url):
     mine, theirs = Lobby(store, limits=NO_QUOTAS), Lobby(Store(db_url), limits=NO_QUOTAS)
     table_id = mine.create("cartographers", {}, [{"kind": "person"}] * 2, None, 5)["table"]["id"]
     table = mine.get(table_id)
-    mine.act(table_id, 0, str(table.state.legal_actions(0)[0]), table.version)
+    asyncio.run(mine.act(table_id, 0, str(table.state.legal_actions(0)[0]), table.version))
     sealed = [e.n for e in table.events if e.sealed]
     assert sealed and not set(sealed) & {e["n"] for e in table.events_for(None)}
     other = theirs.get(table_id)
-    theirs.act(table_id, 1, str(other.state.legal_actions(1)[0]), other.version)
+    asyncio.run(theirs.act(table_id, 1, str(other.state.legal_actions(1)[0]), other.version))
     again = mine.get(table_id)
     assert again is table  # caught up in place, not reloaded
     assert again.revision == other.revision
@@ -53,8 +53,8 @@ def test_two_writes_on_one_state_take_turns_and_the_second_is_stale(db_url):
         seat, version = table.awaited()[0], table.version
         action = str(table.state.legal_actions(seat)[0])
         answers = await asyncio.gather(
-            lobby.act_async(table_id, seat, action, version),
-            lobby.act_async(table_id, seat, action, version), return_exceptions=True)
+            lobby.act(table_id, seat, action, version),
+            lobby.act(table_id, seat, action, version), return_exceptions=True)
         lobby.writer.shutdown()
         return lobby, table_id, version, answers
 
@@ -84,7 +84,7 @@ def test_a_reader_waits_for_the_write_in_flight(db_url):
             return commit(*args, **kwargs)
 
         lobby.store.commit = slow_commit
-        write = asyncio.ensure_future(lobby.act_async(
+        write = asyncio.ensure_future(lobby.act(
             table_id, seat, str(table.state.legal_actions(seat)[0]), version))
         await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)
         read = asyncio.ensure_future(lobby.current(table_id))
@@ -117,7 +117,7 @@ def test_the_job_loops_are_woken_only_by_writes_that_owe_a_decision(db_url, jobs
         for _ in range(40):  # play seat 0 until the next decision is seat 1's
             if table.awaited() != [0]:
                 break
-            await lobby.act_async(table_id, 0, str(table.state.legal_actions(0)[-1]),
+            await lobby.act(table_id, 0, str(table.state.legal_actions(0)[-1]),
                                   table.version)
             table = lobby.get(table_id)
         return table.awaited() == [1], lobby.wake.is_set()

@@ -173,13 +173,13 @@ class Commands:
 
     async def play(self, place: Place, person: Person, seat: Seat, notation: str,
                    lang: str) -> None:
-        self.service.act(seat.table_id, seat.seat, notation)
+        await self.service.act(seat.table_id, seat.seat, notation)
         if place.chat_id != seat.chat_id:  # a hidden choice sent privately: confirm here
             await self.say(place.chat_id, i18n.text(lang, "play.taken", action=notation))
 
     async def cmd_undo(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         seat = self._my_seat(place, person)
-        self.service.undo(seat.table_id, seat.seat)
+        await self.service.undo(seat.table_id, seat.seat)
 
     async def cmd_moves(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         seat = self._my_seat(place, person)
@@ -318,7 +318,7 @@ class Commands:
             await self._drop_player(place, lobby, person.user_id)
             return
         seat = self._my_seat(place, person)
-        self._hand_over(seat)
+        await self._hand_over(seat)
 
     async def cmd_kick(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         if not args:
@@ -336,7 +336,7 @@ class Commands:
         user = _match_person([(r["user_id"], r["name"]) for r in seats.values()]
                              + [(str(s + 1), r["name"]) for s, r in seats.items()], target)
         seat = next(s for s, r in seats.items() if user in (r["user_id"], str(s + 1)))
-        self._hand_over(Seat(game["table_id"], seat, game["chat_id"]))
+        await self._hand_over(Seat(game["table_id"], seat, game["chat_id"]))
 
     async def _drop_player(self, place: Place, lobby: dict, user: str) -> None:
         players = [p for p in lobby["players"] if p[0] != user]
@@ -354,10 +354,10 @@ class Commands:
             lobby["creator"] = players[0][0]
         await self._update_lobby(place, lobby)
 
-    def _hand_over(self, seat: Seat) -> None:
+    async def _hand_over(self, seat: Seat) -> None:
         """The computer plays this seat from now on (the table's clock level)."""
         level = self.service.summary(seat.table_id)["clock"].get("level") or "medium"
-        self.service.autopilot(seat.table_id, seat.seat, level)
+        await self.service.autopilot(seat.table_id, seat.seat, level)
 
 
 def _match_person(people: list[tuple[str, str]], target: str) -> str:

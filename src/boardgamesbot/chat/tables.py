@@ -110,16 +110,16 @@ class Service:
 
     # Play ------------------------------------------------------------------------------
 
-    def act(self, table_id: str, seat: int, notation: str) -> dict:
-        table = self.lobby.get(table_id)
-        return self.lobby.act(table_id, seat, notation, table.version)
+    async def act(self, table_id: str, seat: int, notation: str) -> dict:
+        table = await self.lobby.current(table_id)
+        return await self.lobby.act(table_id, seat, notation, table.version)
 
-    def undo(self, table_id: str, seat: int) -> dict:
-        table = self.lobby.get(table_id)
-        return self.lobby.undo(table_id, seat, table.version)
+    async def undo(self, table_id: str, seat: int) -> dict:
+        table = await self.lobby.current(table_id)
+        return await self.lobby.undo(table_id, seat, table.version)
 
-    def autopilot(self, table_id: str, seat: int, level: str | None) -> dict:
-        return self.lobby.autopilot(table_id, seat, level)
+    async def autopilot(self, table_id: str, seat: int, level: str | None) -> dict:
+        return await self.lobby.autopilot(table_id, seat, level)
 
     def preview(self, table_id: str, seat: int, notation: str) -> dict:
         """Try ``notation`` on a copy (the game's own preview): ``{"legal", "action",

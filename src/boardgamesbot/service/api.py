@@ -564,13 +564,13 @@ def _routes(app: FastAPI) -> None:
     @app.post("/api/invites/{invite}", tags=["lobby"], responses=ERRORS, response_model=Joined)
     async def join(invite: str, body: JoinTable, request: Request) -> dict:
         """Take the first open seat of the invitation's table; returns the seat's token."""
-        return lobby(request).join(invite, body.name)
+        return await lobby(request).join(invite, body.name)
 
     @app.post("/api/tables/{table_id}/start", tags=["lobby"], responses=ERRORS,
               response_model=TableOut)
     async def start(table_id: str, body: StartTable, request: Request,
                     token: str | None = Token) -> dict:
-        return lobby(request).start(table_id, token, body.fill)
+        return await lobby(request).start(table_id, token, body.fill)
 
     @app.get("/api/tables/{table_id}/view", tags=["play"], responses=ERRORS,
              response_model=StateOut)
@@ -603,7 +603,7 @@ def _routes(app: FastAPI) -> None:
                   token: str | None = Token) -> dict:
         room = lobby(request)
         seat = room.seat_of(await room.current(table_id), token)
-        return await room.act_async(table_id, seat, body.action, body.state_id)
+        return await room.act(table_id, seat, body.action, body.state_id)
 
     @app.post("/api/tables/{table_id}/undo", tags=["play"], responses=ERRORS,
               response_model=Ack, response_model_exclude_unset=True)
@@ -611,7 +611,7 @@ def _routes(app: FastAPI) -> None:
                    token: str | None = Token) -> dict:
         room = lobby(request)
         seat = room.seat_of(await room.current(table_id), token)
-        return await room.undo_async(table_id, seat, body.state_id)
+        return await room.undo(table_id, seat, body.state_id)
 
     @app.post("/api/tables/{table_id}/hint", tags=["play"], responses=ERRORS,
               response_model=Hints, response_model_exclude_none=True)
@@ -631,7 +631,7 @@ def _routes(app: FastAPI) -> None:
                         token: str | None = Token) -> dict:
         room = lobby(request)
         seat = room.seat_of(await room.current(table_id), token)
-        return await room.autopilot_async(table_id, seat, body.level)
+        return await room.autopilot(table_id, seat, body.level)
 
     @app.get("/api/tables/{table_id}/replay", tags=["play"], responses=ERRORS,
              response_model=ReplayOut)
@@ -795,13 +795,13 @@ async def _handle(room: Lobby, table_id: str, seat: int | None, watcher: Watcher
             watcher.send({"type": "legal", "ref": ref, "state_id": table.version,
                           "actions": table.legal(seat)})
         elif kind == "act":
-            await room.act_async(table_id, seat, message.get("action"),
+            await room.act(table_id, seat, message.get("action"),
                                  message.get("state_id"), reply=watcher, ref=ref)
         elif kind == "undo":
-            await room.undo_async(table_id, seat, message.get("state_id"), reply=watcher,
+            await room.undo(table_id, seat, message.get("state_id"), reply=watcher,
                                   ref=ref)
         else:
-            await room.autopilot_async(table_id, seat, message.get("level"), reply=watcher,
+            await room.autopilot(table_id, seat, message.get("level"), reply=watcher,
                                        ref=ref)
     except GameError as error:
         watcher.send({"type": "error", "ref": ref, **error_body(error)})

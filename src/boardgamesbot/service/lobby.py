@@ -204,7 +204,7 @@ class Lobby:
         self.patch_cache: dict[tuple[int, int], tuple[dict, dict, str]] = {}
         # Tables with a write in flight here: [its lock, writers holding or awaiting it].
         self.writing: dict[Any, list] = {}
-        # PostgreSQL commits wait in these threads, off the event loop (`_write_async`).
+        # PostgreSQL commits wait in these threads, off the event loop (`_write`, `_database`).
         self.commit_in_thread = store.postgres
         self.refreshing: dict[str, int] = {}  # tables catching up: the revision to reach
         self.writer = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="commit")
@@ -350,7 +350,7 @@ class Lobby:
                                code="too_many_bots", status=429,
                                max=limits.bot_seats_per_client, current=bots)
 
-    def join(self, invite: Any, name: Any) -> dict:
+    async def join(self, invite: Any, name: Any) -> dict:
         table_id = None
         if isinstance(invite, str) and 0 < len(invite) <= MAX_ID:
             table_id = self.store.table_for_invite(hash_token(invite))
@@ -363,30 +363,17 @@ class Lobby:
             joined["seat"], joined["token"], change = table.join(name)
             return change
 
-        table = self._write(table_id, sit)
+        table = await self._write(table_id, sit)
         return {"table": table.summary(), **joined}
 
-    def start(self, table_id: Any, token: Any, fill: Any) -> dict:
+    async def start(self, table_id: Any, token: Any, fill: Any) -> dict:
         self.seat_of(self.get(table_id), token)
-        return self._write(table_id, lambda table: table.start(fill)).summary()
+        return (await self._write(table_id, lambda table: table.start(fill))).summary()
 
     # Play ------------------------------------------------------------------------------
 
-    def act(self, table_id: str, seat: int, notation: Any, state_id: Any, by: str = PERSON,
-            reply: Watcher | None = None, ref: Any = None) -> dict:
-        make, ack = self._playing(seat, notation, state_id, by, ref)
-        self._write(table_id, make, reply, ack)
-        return ack
-
-    async def act_async(self, table_id: str, seat: int, notation: Any, state_id: Any,
-                        by: str = PERSON, reply: Watcher | None = None, ref: Any = None
-                        ) -> dict:
-        make, ack = self._playing(seat, notation, state_id, by, ref)
-        await self._write_async(table_id, make, reply, ack)
-        return ack
-
-    @staticmethod
-    def _playing(seat: int, notation: Any, state_id: Any, by: str, ref: Any):
+    async def act(self, table_id: str, seat: int, notation: Any, state_id: Any,
+                  by: str = PERSON, reply: Watcher | None = None, ref: Any = None) -> dict:
         ack = {"type": "ack", "ref": ref}
 
         def play(table: Table) -> Change:
@@ -394,22 +381,11 @@ class Lobby:
             ack.update(state_id=table.version, action=change.add_actions[0].notation)
             return change
 
-        return play, ack
-
-    def undo(self, table_id: str, seat: int, state_id: Any, reply: Watcher | None = None,
-             ref: Any = None) -> dict:
-        make, ack = self._taking_back(seat, state_id, ref)
-        self._write(table_id, make, reply, ack)
+        await self._write(table_id, play, reply, ack)
         return ack
 
-    async def undo_async(self, table_id: str, seat: int, state_id: Any,
-                         reply: Watcher | None = None, ref: Any = None) -> dict:
-        make, ack = self._taking_back(seat, state_id, ref)
-        await self._write_async(table_id, make, reply, ack)
-        return ack
-
-    @staticmethod
-    def _taking_back(seat: int, state_id: Any, ref: Any):
+    async def undo(self, table_id: str, seat: int, state_id: Any,
+                   reply: Watcher | None = None, ref: Any = None) -> dict:
         ack = {"type": "ack", "ref": ref}
 
         def take_back(table: Table) -> Change:
@@ -417,22 +393,11 @@ class Lobby:
             ack.update(state_id=table.version, undone=True)
             return change
 
-        return take_back, ack
-
-    def autopilot(self, table_id: str, seat: int, level: Any, reply: Watcher | None = None,
-                  ref: Any = None) -> dict:
-        make, ack = self._handing_over(seat, level, ref)
-        self._write(table_id, make, reply, ack)
+        await self._write(table_id, take_back, reply, ack)
         return ack
 
-    async def autopilot_async(self, table_id: str, seat: int, level: Any,
-                              reply: Watcher | None = None, ref: Any = None) -> dict:
-        make, ack = self._handing_over(seat, level, ref)
-        await self._write_async(table_id, make, reply, ack)
-        return ack
-
-    @staticmethod
-    def _handing_over(seat: int, level: Any, ref: Any):
+    async def autopilot(self, table_id: str, seat: int, level: Any,
+                        reply: Watcher | None = None, ref: Any = None) -> dict:
         ack = {"type": "ack", "ref": ref}
 
         def hand_over(table: Table) -> Change:
@@ -442,34 +407,21 @@ class Lobby:
             ack.update(state_id=table.version, autopilot=table.seats[seat].autopilot)
             return change
 
-        return hand_over, ack
+        await self._write(table_id, hand_over, reply, ack)
+        return ack
 
-    def _write(self, table_id: Any, make: Callable[[Table], Change],
-               reply: Watcher | None = None, ack: dict | None = None) -> Table:
+    async def _write(self, table_id: Any, make: Callable[[Table], Change],
+                     reply: Watcher | None = None, ack: dict | None = None) -> Table:
         """Make a change on the current table and commit it; on a lost race, reload and
-        make it again (the table judges it anew: a seat whose view changed is stale)."""
-        for attempt in range(RETRIES):
-            table, change = self._make(table_id, make, attempt)
-            if change is None:
-                continue
-            try:
-                self.store.commit(table.id, at=time.time(), **change.commit_arguments())
-            except Exception as error:  # noqa: BLE001 - sorted out by _lost
-                if self._lost(table, error):
-                    continue
-            return self._committed(table, change, reply, ack)
-        return self._given_up(table_id)
-
-    async def _write_async(self, table_id: Any, make: Callable[[Table], Change],
-                           reply: Watcher | None = None, ack: dict | None = None) -> Table:
-        """`_write` for the event loop: on PostgreSQL the commit waits for the database in
-        a thread, so the loop serves everyone else meanwhile.
+        make it again (the table judges it anew: a seat whose view changed is stale).
 
         The table's writes from this process take turns (a lock per table, held from
         making the change to its commit), and readers wait for the write in flight
         (`settled`): nobody sees a change before it is committed, and each change is
-        made on the state the previous one committed. On SQLite a write is inline: it
-        waits for no server, and the hop to a thread would cost more than it saves."""
+        made on the state the previous one committed. On PostgreSQL the commit waits
+        for the database in a thread, so the loop serves everyone else meanwhile; on
+        SQLite it is inline: it waits for no server, and the hop to a thread would cost
+        more than it saves."""
         async with self._turn(table_id):
             for attempt in range(RETRIES):
                 table, change = self._make(table_id, make, attempt)
@@ -477,12 +429,8 @@ class Lobby:
                     continue
                 arguments = change.commit_arguments()
                 try:
-                    if self.commit_in_thread:
-                        await asyncio.get_running_loop().run_in_executor(
-                            self.writer, lambda: self.store.commit(
-                                table.id, at=time.time(), **arguments))
-                    else:
-                        self.store.commit(table.id, at=time.time(), **arguments)
+                    await self._database(lambda: self.store.commit(
+                        table.id, at=time.time(), **arguments))
                 except Exception as error:  # noqa: BLE001 - sorted out by _lost
                     if self._lost(table, error):
                         continue
@@ -814,7 +762,7 @@ class Lobby:
         notation = await bots.choose(table.state.clone(), job.seat, level,
                                      table.bot_seed(job.seat))
         try:
-            await self.act_async(table.id, job.seat, notation, state_id, by=by)
+            await self.act(table.id, job.seat, notation, state_id, by=by)
         except GameError as error:
             if error.code in ("stale_state", "game_over", "not_started"):
                 # Someone else moved the table on; that write re-made the jobs.
@@ -828,4 +776,4 @@ class Lobby:
                         table.id, job.seat, notation, error)
             table = self.get(table.id)
             fallback = RandomBot(table.bot_seed(job.seat)).choose(table.state, job.seat)
-            await self.act_async(table.id, job.seat, str(fallback), table.version, by=by)
+            await self.act(table.id, job.seat, str(fallback), table.version, by=by)
