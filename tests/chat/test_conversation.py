@@ -383,3 +383,53 @@ def test_a_chat_table_is_an_ordinary_service_table(tmp_path):
         assert table["status"] == "playing" and table["actions"] == 1
         assert [s["name"] for s in table["seats"]] == ["Ana", "Bob"]
         assert browser.get(f"/api/tables/{table_id}/view").json()["view"]["game"] == "tikal"
+
+
+def test_computer_moves_held_back_are_told_after_a_restart(tmp_path, monkeypatch):
+    """Computer players' actions are held back to be told together; a bot stopped while
+    it holds them (a restart, a crash) tells them when it follows the table again: the
+    chat's record keeps the last event *told*, not the last one seen."""
+    import threading
+
+    from boardgamesbot.service import bots
+
+    gate, allowed = threading.Event(), iter(range(6))
+    choose = bots.choose
+
+    def gated(*args):  # six decisions, then the computer players think until released
+        if next(allowed, None) is None:
+            gate.wait(30)
+        return choose(*args)
+
+    monkeypatch.setattr(bots, "choose", gated)
+
+    async def main():
+        service = await Service.open(db=f"sqlite:///{tmp_path / 'c.db'}")
+        first, second = Recorder(), Recorder()
+        before = Conversation(service, first)
+        try:
+            for n, text in enumerate(("new tikal", "bot random", "start", "leave")):
+                await before.handle_text(ROOM, ANA, text, f"x{n}")
+            table_id = before.store.game_in("test", "room")["table_id"]
+            # Both seats are computer players now: their actions wait to be told.
+            await until(lambda: service.lobby.store.count_actions(table_id) >= 6
+                        and before.followers[table_id].held)
+            await asyncio.sleep(0.3)  # the last burst reaches the follower
+            held = list(before.followers[table_id].held)
+            await before.close()  # stopped with lines not yet told
+            told_before = "\n".join(first.texts("room"))
+            assert held and not any(line in told_before for line in held)
+
+            after = Conversation(service, second)
+            assert await after.resume() == 1
+            gate.set()
+            await until(lambda: any("Game over" in t for t in second.texts("room")),
+                        timeout=60)
+            told_after = "\n".join(second.texts("room"))
+            assert all(line in told_after for line in held)
+            await after.close()
+        finally:
+            gate.set()
+            await service.close()
+
+    asyncio.run(asyncio.wait_for(main(), 120))

@@ -32,6 +32,7 @@ class Follower:
     reminder: asyncio.TimerHandle | None = None
     held: list[str] = field(default_factory=list)  # lines waiting for the next post
     held_since: float = 0.0
+    held_through: int = 0  # the last event the held lines tell
 
 
 class Narration:
@@ -80,7 +81,10 @@ class Narration:
         names = self.names(table_id)
         follower = self.followers.get(table_id)
         held = follower.held if follower else []
-        lines, last_event, over = list(held), game["last_event"], None
+        # The database keeps the last event *told*: lines held back are not, so a bot that
+        # restarts before posting them narrates their events again from the table's log.
+        last_event = follower.held_through if held else game["last_event"]
+        lines, over = list(held), None
         held.clear()
         for message in batch:
             if message.get("type") != "events":
@@ -121,9 +125,12 @@ class Narration:
             updates.update(prompted=state["state_id"], awaited=awaited)
         elif lines:
             await self.say(chat_id, "\n".join(lines))
+        if follower is not None:
+            if follower.held:
+                follower.held_through = updates.pop("last_event")
+            else:
+                follower.held_since = 0.0
         self.store.update_game(table_id, **updates)
-        if follower is not None and not follower.held:
-            follower.held_since = 0.0
         self._arm_reminder(table_id, state, lang)
         return False
 
