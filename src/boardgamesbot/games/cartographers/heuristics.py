@@ -56,7 +56,6 @@ from .sheet import (
     bits,
     clusters,
     neighbours,
-    popcount,
     surrounded,
 )
 from .state import (
@@ -202,7 +201,7 @@ def _remembered(*reads: int):
 
 @_remembered(FOREST)
 def _sentinel_wood(layers, filled, side) -> float:
-    return popcount(layers[FOREST] & EDGE), 0.0
+    return (layers[FOREST] & EDGE).bit_count(), 0.0
 
 
 @_remembered(FOREST)
@@ -227,8 +226,9 @@ def _open_sides(mask: int, empty: int) -> tuple[int, int, int]:
 def _treetower(layers, filled, side) -> float:
     forest = layers[FOREST]
     one, two, three = _open_sides(forest, FULL & ~filled)
-    done = popcount(forest & ~one)
-    return done, TREE_CREDIT[1] * popcount(one & ~two) + TREE_CREDIT[2] * popcount(two & ~three)
+    done = (forest & ~one).bit_count()
+    return done, (TREE_CREDIT[1] * (one & ~two).bit_count()
+                  + TREE_CREDIT[2] * (two & ~three).bit_count())
 
 
 @_remembered(FOREST, FILLED)
@@ -241,7 +241,7 @@ def _stoneside_forest(layers, filled, side) -> float:
         touched = neighbours(cluster) & mountains
         if not touched:
             continue
-        if popcount(touched) >= 2:
+        if touched.bit_count() >= 2:
             linked |= touched
         # How many more forest spaces would reach an untouched mountain?
         targets = mountains & ~touched
@@ -254,26 +254,27 @@ def _stoneside_forest(layers, filled, side) -> float:
             grown, steps = wider, steps + 1
         if steps < 8:
             # Linking a lone mountain pays for both ends (6); one more link pays 3.
-            credit += (6.0 if popcount(touched) == 1 else 3.0) * LINK_DECAY ** (steps + 1)
-    return 3 * popcount(linked), credit
+            credit += (6.0 if touched.bit_count() == 1 else 3.0) * LINK_DECAY ** (steps + 1)
+    return 3 * linked.bit_count(), credit
 
 
 @_remembered(FARM, WATER)
 def _canal_lake(layers, filled, side) -> float:
     farm, water = layers[FARM], layers[WATER]
-    return popcount(water & neighbours(farm)) + popcount(farm & neighbours(water)), 0.0
+    return (water & neighbours(farm)).bit_count() + (farm & neighbours(water)).bit_count(), 0.0
 
 
 @_remembered(FARM, WATER)
 def _mages_valley(layers, filled, side) -> float:
     near = neighbours(side[0])
-    return 2 * popcount(layers[WATER] & near) + popcount(layers[FARM] & near), 0.0
+    return 2 * (layers[WATER] & near).bit_count() + (layers[FARM] & near).bit_count(), 0.0
 
 
 @_remembered(FARM, WATER)
 def _golden_granary(layers, filled, side) -> float:
     ruins = side[1]
-    return popcount(layers[WATER] & neighbours(ruins)) + 3 * popcount(layers[FARM] & ruins), 0.0
+    return ((layers[WATER] & neighbours(ruins)).bit_count()
+            + 3 * (layers[FARM] & ruins).bit_count()), 0.0
 
 
 @_remembered(FARM, WATER)
@@ -297,7 +298,7 @@ def _villages(village: int) -> tuple[tuple[int, int, int], ...]:
         if len(_VILLAGES) >= _MEMO_LIMIT:
             _VILLAGES.clear()
         found = _VILLAGES[village] = tuple(
-            (cluster, popcount(cluster), neighbours(cluster) & ~cluster)
+            (cluster, cluster.bit_count(), neighbours(cluster) & ~cluster)
             for cluster in clusters(village))
     return found
 
@@ -340,14 +341,23 @@ def _shieldgate(layers, filled, side) -> float:
 
 
 def _lines(filled: int, lines, stars: int) -> tuple[int, float]:
+    empty = ~filled
+    credits = _line_credits(stars, LINE_CREDIT)
     done, credit = 0, 0.0
     for line in lines:
-        missing = popcount(line & ~filled)
+        missing = (line & empty).bit_count()
         if missing:
-            credit += stars * LINE_CREDIT ** missing
+            credit += credits[missing]
         else:
             done += stars
     return done, credit
+
+
+@lru_cache(maxsize=None)
+def _line_credits(stars: int, rate: float) -> tuple[float, ...]:
+    """A line's credit by the spaces it still misses (the rate is an argument, so a
+    changed constant makes a new table)."""
+    return tuple(stars * rate ** missing for missing in range(SIZE + 1))
 
 
 _BORDER_LINES = ROWS + COLS
@@ -380,7 +390,7 @@ def _broken_road(layers, filled, side) -> float:
 
 @_remembered(FILLED)
 def _cauldrons(layers, filled, side) -> float:
-    return popcount(FULL & ~filled & surrounded(filled)), 0.0
+    return (FULL & ~filled & surrounded(filled)).bit_count(), 0.0
 
 
 PROGRESS = {
@@ -427,7 +437,7 @@ class Outlook:
     """What is still to come for everybody at the table: computed once per evaluation."""
 
     __slots__ = ("seasons_left", "edicts", "ruins", "pockets", "soon", "exposure", "coin",
-                 "memo", "ambushes")
+                 "memo", "ambushes", "landed_on")
 
     def __init__(self, state: CartographersState) -> None:
         over = state.step == OVER
@@ -452,7 +462,16 @@ class Outlook:
         self.exposure = 1 + MONSTER_LATER * (self.seasons_left - 1)
         self.coin = self.seasons_left - 0.5
         self.memo = {}
-        self.ambushes = solo_ambush_outlook(state) if state.num_players == 1 else ()
+        self.ambushes = ()
+        if state.num_players == 1:
+            # Where each foreseen ambush would land on the sheet as it is: a drawing only
+            # fills more spaces, so every place the rule tries before that one stays
+            # blocked, and the search on a drawn-on sheet can start there.
+            self.landed_on = state.sheets[0].filled
+            self.ambushes = tuple(
+                (chance, order, _first_free(order, self.landed_on, 0))
+                for card, chance in solo_ambush_outlook(state)
+                for order in (_landing_order(card),))
 
     def coins_to_come(self, rings, drawn_around: int) -> float:
         """Coins on their way: a mountain with k empty neighbours pays MOUNTAIN_CLOSE^k
@@ -508,10 +527,18 @@ def _landing_order(card) -> tuple[int, ...]:
 
 def ambush_landing(card, filled: int) -> int:
     """The mask where ``card``'s solo monster would land on a sheet filled so (0: nowhere)."""
-    for mask in _landing_order(card):
-        if not mask & filled:
-            return mask
-    return 0
+    order = _landing_order(card)
+    index = _first_free(order, filled, 0)
+    return order[index] if index < len(order) else 0
+
+
+def _first_free(order: tuple[int, ...], filled: int, start: int) -> int:
+    """The index in a landing order of the first placement from ``start`` on that is all
+    empty (the order's length: none)."""
+    for index in range(start, len(order)):
+        if not order[index] & filled:
+            return index
+    return len(order)
 
 
 def ambush_risk(layers, filled: int, outlook: Outlook) -> float:
@@ -521,9 +548,11 @@ def ambush_risk(layers, filled: int, outlook: Outlook) -> float:
     empty = FULL & ~filled
     exposed_now = neighbours(layers[MONSTER]) if layers[MONSTER] else 0
     risk = 0.0
-    for card, chance in outlook.ambushes:
-        mask = ambush_landing(card, filled)
-        if mask:
+    grown = outlook.landed_on & ~filled == 0  # this sheet is the outlook's, drawn on
+    for chance, order, start in outlook.ambushes:
+        index = _first_free(order, filled, start if grown else 0)
+        if index < len(order):
+            mask = order[index]
             fresh = neighbours(mask) & empty & ~mask & ~exposed_now
             risk += chance * fresh.bit_count() * outlook.exposure
     return risk
