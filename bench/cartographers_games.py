@@ -8,6 +8,10 @@ coins and monster losses, the mountains closed, the coins at the end, the
 spaces left empty, and each seat's CPU time per decision. A run cut short
 keeps the games already written; ``--start`` resumes it.
 
+``--oracle`` lets the first seat's bot see the true deck (its samples are the
+position itself): not a bot anyone plays, a measurement of what the hidden cards
+cost today's search — the most that better guessing could win.
+
 ``--set NAME=VALUE`` changes a constant of ``games/cartographers/heuristics.py``
 (a weight such as ``MONSTER_LATER=0.8``, or ``worlds``, ``width``, ``depth`` of
 its search settings) in this run only: for screening a change on paired seeds
@@ -52,9 +56,16 @@ def apply_settings(settings: list[str]) -> None:
     heuristics.CartographersHeuristics.search = heuristics.HEURISTICS.search = search
 
 
+class OracleSeat(SeatView):
+    """A seat window whose samples are the true position (``--oracle`` only)."""
+
+    def determinize(self, *args):
+        return self._state.clone()
+
+
 def play(job: tuple) -> dict:
     """Game ``index`` of the run seeded ``seed``: seats rotate as in the arena."""
-    seed, index, lineup, side, settings = job
+    seed, index, lineup, side, settings, oracle = job
     apply_settings(settings)
     players = len(lineup)
     seats = [lineup[(seat - index) % players] for seat in range(players)]
@@ -66,7 +77,8 @@ def play(job: tuple) -> dict:
         answers = []
         for seat in state.current_players():
             started = time.process_time()
-            action = bots[seat].choose(SeatView(state.clone(), seat), seat)
+            window = OracleSeat if oracle and seats[seat] == lineup[0] else SeatView
+            action = bots[seat].choose(window(state.clone(), seat), seat)
             cpu[seat].append(time.process_time() - started)
             answers.append((seat, action))
         for seat, action in answers:
@@ -95,9 +107,11 @@ def main() -> None:
     parser.add_argument("--out", help="append the lines to this file (default: stdout)")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="change a heuristics constant for this run")
+    parser.add_argument("--oracle", action="store_true",
+                        help="the seats of the lineup's first bot see the true deck (a measurement)")
     args = parser.parse_args()
     lineup = tuple(name.strip() for name in args.bots.split(","))
-    jobs = [(args.seed, index, lineup, args.side, tuple(args.set))
+    jobs = [(args.seed, index, lineup, args.side, tuple(args.set), args.oracle)
             for index in range(args.start, args.start + args.games)]
     out = open(args.out, "a") if args.out else sys.stdout
     if args.workers > 1:
