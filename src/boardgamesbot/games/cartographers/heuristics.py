@@ -418,9 +418,21 @@ def progress(card: str, sheet: Sheet) -> tuple[float, float]:
     return PROGRESS[card](sheet.layers, sheet.filled, _side_masks(sheet.side))
 
 
-@lru_cache(maxsize=None)
 def _side_masks(side) -> tuple[int, int, tuple[int, ...], int]:
-    """(mountains, ruins, each mountain's neighbour ring, all rings) of a map side."""
+    """(mountains, ruins, each mountain's neighbour ring, all rings) of a map side.
+
+    Asked for at every evaluation: kept by the side's letter, which is cheaper to look
+    up than the side itself (a dataclass hashes all its printed cells each time)."""
+    found = _SIDE_MASKS.get(side.letter)
+    if found is None:
+        found = _SIDE_MASKS[side.letter] = _printed_masks(side)
+    return found
+
+
+_SIDE_MASKS: dict[str, tuple[int, int, tuple[int, ...], int]] = {}
+
+
+def _printed_masks(side) -> tuple[int, int, tuple[int, ...], int]:
     probe = Sheet(side)
     mountains, ruins = probe.mountains, probe.ruins
     rings = tuple(neighbours(1 << m) & ~(1 << m) for m in bits(mountains))
@@ -437,7 +449,7 @@ class Outlook:
     """What is still to come for everybody at the table: computed once per evaluation."""
 
     __slots__ = ("seasons_left", "edicts", "ruins", "pockets", "soon", "exposure", "coin",
-                 "memo", "ambushes", "landed_on")
+                 "memo", "monster_reach", "ambushes")
 
     def __init__(self, state: CartographersState) -> None:
         over = state.step == OVER
@@ -462,16 +474,16 @@ class Outlook:
         self.exposure = 1 + MONSTER_LATER * (self.seasons_left - 1)
         self.coin = self.seasons_left - 0.5
         self.memo = {}
-        self.ambushes = ()
-        if state.num_players == 1:
-            # Where each foreseen ambush would land on the sheet as it is: a drawing only
-            # fills more spaces, so every place the rule tries before that one stays
-            # blocked, and the search on a drawn-on sheet can start there.
-            self.landed_on = state.sheets[0].filled
-            self.ambushes = tuple(
-                (chance, order, _first_free(order, self.landed_on, 0))
-                for card, chance in solo_ambush_outlook(state)
-                for order in (_landing_order(card),))
+        self.monster_reach: dict[int, int] = {}
+        self.ambushes = SoloAmbushes(state, self.exposure) if state.num_players == 1 else None
+
+    def reach(self, monsters: int) -> int:
+        """The spaces next to ``monsters``: the same few monster layers come back at
+        every drawing of a decision, so each is worked out once."""
+        found = self.monster_reach.get(monsters)
+        if found is None:
+            found = self.monster_reach[monsters] = neighbours(monsters)
+        return found
 
     def coins_to_come(self, rings, drawn_around: int) -> float:
         """Coins on their way: a mountain with k empty neighbours pays MOUNTAIN_CLOSE^k
@@ -543,19 +555,61 @@ def _first_free(order: tuple[int, ...], filled: int, start: int) -> int:
 
 def ambush_risk(layers, filled: int, outlook: Outlook) -> float:
     """Stars the foreseen solo ambushes should cost (exposed spaces where they land)."""
-    if not outlook.ambushes:
-        return 0.0
-    empty = FULL & ~filled
-    exposed_now = neighbours(layers[MONSTER]) if layers[MONSTER] else 0
-    risk = 0.0
-    grown = outlook.landed_on & ~filled == 0  # this sheet is the outlook's, drawn on
-    for chance, order, start in outlook.ambushes:
-        index = _first_free(order, filled, start if grown else 0)
-        if index < len(order):
-            mask = order[index]
-            fresh = neighbours(mask) & empty & ~mask & ~exposed_now
-            risk += chance * fresh.bit_count() * outlook.exposure
-    return risk
+    return outlook.ambushes.risk(layers, filled) if outlook.ambushes else 0.0
+
+
+class SoloAmbushes:
+    """The unseen ambush cards of a solo game, where each would land, and what that costs.
+
+    Built from the sheet as it is; the bots then ask about that sheet with one drawing
+    more, hundreds of times a decision. A drawing only fills spaces, so every place the
+    rule tries before today's landing stays blocked (the search resumes there), and a
+    drawing that touches no landing nor the spaces around it leaves the cost as it was.
+    """
+
+    __slots__ = ("foreseen", "sheet", "monsters", "reach", "zone", "exposure", "unchanged")
+
+    def __init__(self, state: CartographersState, exposure: float) -> None:
+        sheet = state.sheets[0]
+        self.sheet, self.monsters, self.exposure = sheet.filled, sheet.layers[MONSTER], exposure
+        self.reach = neighbours(self.monsters) if self.monsters else 0
+        foreseen, self.zone = [], 0
+        for card, chance in solo_ambush_outlook(state):
+            order = _landing_order(card)
+            start = _first_free(order, sheet.filled, 0)
+            landing = order[start] if start < len(order) else 0
+            around = neighbours(landing) & ~landing
+            foreseen.append((chance, order, start, landing, around))
+            self.zone |= landing | around
+        self.foreseen = tuple(foreseen)
+        self.unchanged: float | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.foreseen)
+
+    def risk(self, layers, filled: int) -> float:
+        drawn_on = self.sheet & ~filled == 0  # this sheet, with drawings added
+        same_monsters = layers[MONSTER] == self.monsters
+        if drawn_on and same_monsters and not filled & ~self.sheet & self.zone:
+            if self.unchanged is None:
+                self.unchanged = self._risk(layers, filled, True, True)
+            return self.unchanged
+        return self._risk(layers, filled, drawn_on, same_monsters)
+
+    def _risk(self, layers, filled: int, drawn_on: bool, same_monsters: bool) -> float:
+        empty = FULL & ~filled
+        monsters = layers[MONSTER]
+        exposed_now = self.reach if same_monsters else neighbours(monsters) if monsters else 0
+        risk = 0.0
+        for chance, order, start, landing, around in self.foreseen:
+            if not drawn_on or filled & landing:  # it lands elsewhere now
+                index = _first_free(order, filled, start if drawn_on else 0)
+                if index == len(order):
+                    continue
+                landing = order[index]
+                around = neighbours(landing) & ~landing
+            risk += chance * (around & empty & ~exposed_now).bit_count() * self.exposure
+        return risk
 
 
 def sheet_worth(layers, filled: int, side, outlook: Outlook) -> float:
@@ -571,15 +625,14 @@ def sheet_worth(layers, filled: int, side, outlook: Outlook) -> float:
     empty = FULL & ~filled
     monsters = layers[MONSTER]
     if monsters:
-        exposed = (empty & neighbours(monsters)).bit_count()
-        worth -= exposed * outlook.exposure
+        worth -= (empty & outlook.reach(monsters)).bit_count() * outlook.exposure
     shortfall = outlook.ruins - (masks[1] & empty).bit_count()
     if shortfall > 0:
         worth -= RUINS_SHORTFALL * shortfall
     if outlook.pockets:
         worth -= outlook.pockets * (empty & surrounded(filled)).bit_count()
     if outlook.ambushes:
-        worth -= ambush_risk(layers, filled, outlook)
+        worth -= outlook.ambushes.risk(layers, filled)
     return worth + outlook.coins_to_come(masks[2], filled & masks[3])
 
 
