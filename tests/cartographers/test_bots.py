@@ -14,7 +14,9 @@ from boardgamesbot.engine import load_game
 from boardgamesbot.games.cartographers import SCORERS, Ambush, Sheet, score_card
 from boardgamesbot.games.cartographers import heuristics as H
 from boardgamesbot.games.cartographers.sheet import neighbours, popcount
-from boardgamesbot.games.cartographers.state import ambush_table
+from boardgamesbot.games.cartographers.components import AMBUSH_CARDS
+from boardgamesbot.games.cartographers.sheet import FULL, mask_of
+from boardgamesbot.games.cartographers.state import ambush_table, draw_table, solo_ambush_cells
 
 from .helpers import BLANK_A, lines, position, sheet
 
@@ -376,6 +378,81 @@ def test_multiplayer_value_is_a_margin_and_sees_choices_not_yet_resolved():
     assert chosen.step == "draw" and chosen.current_players() == [1]
     assert H.evaluate(chosen, 0) > 0
     assert H.evaluate(chosen, 1) == pytest.approx(-H.evaluate(chosen, 0))
+
+
+# Solo ambushes foreseen -----------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 30))
+def test_a_foreseen_solo_ambush_lands_where_the_rule_puts_it(seed, steps):
+    """The foresight's landing is the rule's own (`solo_ambush_cells`), on any sheet."""
+    state = random_position(1, "AB"[seed % 2], seed, steps)
+    filled = state.sheets[0].filled
+    for card in AMBUSH_CARDS:
+        cells = solo_ambush_cells(card, filled)
+        assert H.ambush_landing(card, filled) == (mask_of(cells) if cells else 0)
+
+
+def _risk_from_scratch(state, layers, filled, exposure):
+    """The foreseen ambushes' cost worked out with no shortcut: each landing found from
+    the rule's first place, its fresh exposure counted on the sheet given."""
+    empty = FULL & ~filled
+    exposed_now = neighbours(layers[4]) if layers[4] else 0
+    risk = 0.0
+    for card, chance in H.solo_ambush_outlook(state):
+        mask = H.ambush_landing(card, filled)
+        if mask:
+            fresh = neighbours(mask) & empty & ~mask & ~exposed_now
+            risk += chance * fresh.bit_count() * exposure
+    return risk
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 30))
+def test_solo_ambush_foresight_prices_every_drawing_as_from_scratch(seed, steps):
+    """The foresight resumes the landing search and keeps the cost of drawings that
+    touch no landing: every drawing of a decision must still cost what a search from
+    the rule's first place gives, including drawings over the landings themselves."""
+    state = random_position(1, "AB"[seed % 2], seed, steps)
+    if state.is_over() or not H.solo_ambush_outlook(state):
+        return
+    outlook = H.Outlook(state)
+    sheet_ = state.sheets[0]
+    for mask, group in draw_table(state.card)[::7]:
+        if mask & sheet_.filled:
+            continue
+        for terrain in (0, 4):  # a forest, and a monster (which changes the exposure)
+            layers = sheet_.layers[:]
+            layers[terrain] |= mask
+            filled = sheet_.filled | mask
+            assert outlook.ambushes.risk(layers, filled) == pytest.approx(
+                _risk_from_scratch(state, layers, filled, outlook.exposure))
+
+
+def test_a_foreseen_solo_ambush_costs_the_spaces_it_would_expose():
+    """Solo, the next ambush's monster lands where the card's corner and direction put
+    it: on a blank sheet that costs the empty spaces around its landing (by the chance
+    the card comes this season, at the monster rate); a sheet that leaves it only a hole
+    of its exact shape, walled in, loses nothing to it."""
+    kobold = next(card for card in AMBUSH_CARDS if card.name == "Kobold Onslaught")
+    others = [card.name for card in AMBUSH_CARDS if card is not kobold]
+    blank = position(deck_top=["Farmland"], ambushes_in_deck=[kobold.name], removed=others,
+                     season="Winter")
+    filled = blank.sheets[0].filled
+    landing = mask_of(solo_ambush_cells(kobold, filled))
+    ((card, chance),) = H.solo_ambush_outlook(blank)
+    outlook = H.Outlook(blank)
+    around = neighbours(landing) & ~landing & ~filled
+    assert card is kobold and 0 < chance <= 1
+    assert H.ambush_risk(blank.sheets[0].layers, filled, outlook) == pytest.approx(
+        chance * around.bit_count() * outlook.exposure)
+
+    walled = Sheet(blank.sheets[0].side, [FULL & ~filled & ~landing, 0, 0, 0, 0])
+    holed = position(deck_top=["Farmland"], ambushes_in_deck=[kobold.name], removed=others,
+                     season="Winter", sheets=[walled.to_text().splitlines()])
+    assert H.ambush_risk(holed.sheets[0].layers, holed.sheets[0].filled,
+                         H.Outlook(holed)) == 0
 
 
 def test_placement_values_are_evaluate_less_the_untouched_rival():
