@@ -354,6 +354,15 @@ class Heuristics:
         order = sorted(range(len(actions)), key=lambda i: -values[i])
         return [actions[i] for i in order[:limit]]
 
+    def shortlist(self, state: State, player: int, width: int) -> list[Action]:
+        """The actions a search compares in depth, best first.
+
+        Default: the ``width`` best `candidates`. A game may add actions that rank
+        lower one action ahead but lead elsewhere, so the search sees every kind
+        of choice and not ``width`` variations of one.
+        """
+        return self.candidates(state, player, width)
+
     def decide(self, state: State, player: int, rng: random.Random,
                planning: bool = False) -> Action | None:
         """A decision the game prices directly (an auction bid), or None: search it.

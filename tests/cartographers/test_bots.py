@@ -127,7 +127,24 @@ def test_hard_is_seated_on_flat_monte_carlo_for_cartographers():
     assert H.SEARCH_SETTINGS["method"] == "montecarlo"
     state = random_position(1, "A", seed=2, steps=4)
     action = make_bot("hard", 1).choose(state.clone(), 0)
-    assert action in H.candidates(state, 0, H.SEARCH_SETTINGS["width"])
+    assert action in H.shortlist(state, 0, H.SEARCH_SETTINGS["width"])
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_hard_shortlist_holds_the_best_placements_and_every_choice_of_the_card(seed):
+    """The search compares the `width` best placements and, beyond them, the best
+    placement of each shape and terrain the card offers (the coin shape among them)."""
+    state = random_position(1, "AB"[seed % 2], seed=seed, steps=seed % 9)
+    values = sorted(((v, i, a) for i, (v, a) in enumerate(H.placement_values(state, 0))),
+                    key=lambda t: (-t[0], t[1]))
+    shortlist = H.shortlist(state, 0, 3)
+    assert shortlist[:3] == [a for _, _, a in values[:3]]
+    offered = {}
+    for _, _, action in values:
+        offered.setdefault(H._option(action), action)
+    assert set(offered.values()) <= set(shortlist)
+    assert len(shortlist) == len(set(shortlist)) == 3 + len(
+        set(offered) - {H._option(a) for _, _, a in values[:3]})
 
 
 # Ambushes: the monster goes where it hurts the neighbour most -------------------------

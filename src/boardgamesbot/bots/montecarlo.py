@@ -8,7 +8,7 @@ leaves one placed for what may come does. So the bot:
    reshuffled consistently with what the seat knows — the only way it ever
    reasons about hidden information);
 2. shortlists the most promising actions with the game's quick pre-filter
-   (``heuristics.candidates``), or takes them all;
+   (``heuristics.shortlist``), or takes them all;
 3. tries each shortlisted action in every sample: the other awaited seats make
    a reply fixed per sample (``heuristics.quick_reply`` or a random legal
    action; the same for every action tried, so actions are compared on the
@@ -67,7 +67,7 @@ class MonteCarloBot:
             return Ranking(legal[0], [lambda: forced(legal[0], _after(world, player, legal[0],
                                                                       heuristics))])
         samples = [seat.determinize(rng) for _ in range(worlds)]
-        pool = heuristics.candidates(samples[0], player, self.width)
+        pool = heuristics.shortlist(samples[0], player, self.width)
         if len(pool) == 1:
             return Ranking(pool[0], [lambda: self._hint(heuristics, samples[0], player, pool[0],
                                                         _after(samples[0], player, pool[0],

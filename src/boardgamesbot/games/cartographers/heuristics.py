@@ -80,6 +80,7 @@ __all__ = [
     "reasons",
     "seat_worth",
     "sheet_worth",
+    "shortlist",
 ]
 
 FOREST, VILLAGE, FARM, WATER, MONSTER = range(5)
@@ -90,13 +91,14 @@ _TERRAIN = {terrain: index for index, terrain in enumerate(DRAWN_TERRAINS)}
 
 # Settings the generic search bot reads: Cartographers is decided one placement at
 # a time (a seat's "turn" is one drawing), so the hard level is a flat Monte Carlo
-# over the best placements: each is tried in several determinizations, the others
-# reply, and the seat plays its next two cards greedily before the evaluation. Two
-# cards ahead measured better than one (docs/bots.md); 5 × 6 keeps the slowest
-# decisions (early, ~1,400 placements per card) well under 3 s. Six worlds and three
-# cards ahead cost twice the CPU for no measurable gain (+1.1 ± 3.4 and +2.1 ± 2.8
-# stars on sides A and B over 50 paired seeds each, docs/bots.md): not worth it.
-SEARCH_SETTINGS = {"method": "montecarlo", "worlds": 5, "width": 6, "depth": 2}
+# over the shortlist (`shortlist`: the best placements and the best of each of the
+# card's choices): each is tried in several determinizations, the others reply, and
+# the seat plays its next two cards greedily before the evaluation. Two cards ahead
+# measured better than one, three no better than two (docs/bots.md). Breadth pays
+# where depth did not: 8 worlds and 8 placements plus the card's other choices
+# against the reference's 5 and 6 (docs/bots.md, issue 14), affordable since the
+# evaluation got cheaper.
+SEARCH_SETTINGS = {"method": "montecarlo", "worlds": 8, "width": 8, "depth": 2}
 
 # Monster exposure: a star per exposed space at each remaining scoring, but the
 # seat fills most exposed spaces within a season or two, so later scorings count
@@ -868,6 +870,32 @@ def candidates(state: CartographersState, player: int, limit: int = 12) -> list:
     return [values[i][1] for i in order[:limit]]
 
 
+def shortlist(state: CartographersState, player: int, width: int) -> list:
+    """What the hard search compares: the ``width`` best placements by
+    `placement_values`, and then the best placement of every shape and terrain the
+    card offers that is not among them yet (the coin shape, the other terrain).
+
+    The best few one card ahead are often the same idea shifted by a space; the
+    search should also see the other choices the card gives, whose worth shows
+    only a card or two later.
+    """
+    values = placement_values(state, player)
+    order = sorted(range(len(values)), key=lambda i: -values[i][0])
+    chosen = order[:width]
+    seen = {_option(values[i][1]) for i in chosen}
+    for i in order[width:]:
+        option = _option(values[i][1])
+        if option not in seen:
+            seen.add(option)
+            chosen.append(i)
+    return [values[i][1] for i in chosen]
+
+
+def _option(action) -> tuple:
+    """Which of the card's choices a drawing takes: its shape and terrain."""
+    return (action.shape, action.terrain) if isinstance(action, Draw) else (type(action),)
+
+
 class CartographersHeuristics(Heuristics):
     """Cartographers' knowledge as the bots' `Heuristics`: the functions above."""
 
@@ -885,6 +913,9 @@ class CartographersHeuristics(Heuristics):
 
     def candidates(self, state, player, limit=None):
         return candidates(state, player) if limit is None else candidates(state, player, limit)
+
+    def shortlist(self, state, player, width):
+        return shortlist(state, player, width)
 
     def quick_reply(self, state, player, rng):
         return quick_reply(state, player, rng)
