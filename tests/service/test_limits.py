@@ -106,13 +106,54 @@ def test_a_big_chunked_body_is_request_too_large(client):
     assert response.json()["error"]["code"] == "request_too_large"
 
 
-@pytest.mark.parametrize("state_id", [True, "3", 1.0])
+@pytest.mark.parametrize("state_id", [True, "3", 1.0, None, "missing"])
 def test_rest_takes_state_ids_as_strictly_as_the_websocket(client, state_id):
+    """And answers with the WebSocket's code, `bad_state_id` (docs/api.md)."""
     created = create(client, seats=PEOPLE)
     table_id, token = created["table"]["id"], created["seats"][0]["token"]
-    response = client.post(f"/api/tables/{table_id}/actions", json={
-        "action": "end", "state_id": state_id}, headers={"Authorization": f"Bearer {token}"})
-    assert response.status_code == 422 and response.json()["error"]["code"] == "bad_request"
+    body = {"action": "end"} if state_id == "missing" else {"action": "end",
+                                                            "state_id": state_id}
+    before = client.get(f"/api/tables/{table_id}").json()
+    response = client.post(f"/api/tables/{table_id}/actions", json=body,
+                           headers={"Authorization": f"Bearer {token}"})
+    assert response.status_code == 422 and response.json()["error"]["code"] == "bad_state_id"
+    assert client.get(f"/api/tables/{table_id}").json() == before
+
+
+@pytest.mark.parametrize("body, code", [
+    ({"action": 7, "state_id": 1}, "bad_action"),
+    ({"state_id": 1}, "bad_action"),
+    ({"action": 7, "state_id": "1"}, "bad_action"),  # both have codes: the first problem's
+    ({"action": "end", "state_id": 1, "extra": {"deep": [1]}}, None),  # extra keys: ignored
+])
+def test_rest_names_the_field_that_is_wrong_as_the_websocket_does(client, body, code):
+    created = create(client, seats=PEOPLE)
+    table_id, token = created["table"]["id"], created["seats"][0]["token"]
+    response = client.post(f"/api/tables/{table_id}/actions", json=body,
+                           headers={"Authorization": f"Bearer {token}"})
+    if code is None:
+        assert response.json()["error"]["code"] == "place_tile_first"
+    else:
+        assert response.status_code == 422 and response.json()["error"]["code"] == code
+
+
+def test_a_seed_of_the_wrong_kind_is_bad_seed_and_other_shapes_bad_request(client):
+    seed = client.post("/api/tables", json={"game": "tikal", "seed": "7", "seats": PEOPLE})
+    assert seed.status_code == 422 and seed.json()["error"]["code"] == "bad_seed"
+    both = client.post("/api/tables", json={"game": "tikal", "seed": "7", "seats": "two"})
+    assert both.status_code == 422 and both.json()["error"]["code"] == "bad_request"
+    assert len(both.json()["error"]["params"]["problems"]) == 2
+
+
+def test_the_health_answer_is_as_documented(client):
+    """docs/api.md is the contract: its health row is what the server answers."""
+    import re
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text()
+    row = next(line for line in docs.splitlines() if line.startswith("| `GET /api/health`"))
+    documented = json.loads(re.search(r"`(\{.*\})`", row.split("|")[3]).group(1))
+    assert client.get("/api/health").json() == documented
 
 
 def test_a_bot_seat_without_a_level_plays_easy(client):

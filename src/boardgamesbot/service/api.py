@@ -34,7 +34,7 @@ from .bots import BotPool
 from .errors import ServiceError, error_body, status_of
 from .fanout import CHANNEL, make_fanout
 from .lobby import Limits, Lobby, Watcher
-from .tables import SEED_BITS
+from .tables import MESSAGES, SEED_BITS
 
 MAX_BODY = 64 * 1024  # bytes of an HTTP request body
 MAX_MESSAGE = 4096  # characters of a WebSocket message
@@ -447,10 +447,14 @@ def _errors(app: FastAPI) -> None:
     async def bad_request(request: Request, error: RequestValidationError):
         problems = [{"where": [str(part) for part in e.get("loc", ())], "problem": e.get("msg"),
                      "type": e.get("type")} for e in error.errors()]
-        code = "bad_json" if any(p["type"] == "json_invalid" for p in problems) else \
-            "bad_request"
-        message = "the body is not valid JSON" if code == "bad_json" else \
-            "the request does not have the expected shape"
+        named = [FIELD_CODES.get(p["where"][1]) if len(p["where"]) == 2
+                 and p["where"][0] == "body" else None for p in problems]
+        if any(p["type"] == "json_invalid" for p in problems):
+            code, message = "bad_json", "the body is not valid JSON"
+        elif named and None not in named:  # only fields with a code of their own are wrong
+            code, message = named[0], MESSAGES[named[0]]
+        else:
+            code, message = "bad_request", "the request does not have the expected shape"
         return JSONResponse({"error": {"code": code, "message": message,
                                        "params": {"problems": problems}}}, 422)
 
@@ -472,6 +476,11 @@ def _errors(app: FastAPI) -> None:
         return JSONResponse({"error": {"code": "internal_error",
                                        "message": "something went wrong on the server",
                                        "params": {}}}, 500)
+
+
+# A body field that is wrong on its own gets the code the WebSocket gives the same mistake
+# (docs/api.md); several wrong fields, or others, are ``bad_request``.
+FIELD_CODES = {"state_id": "bad_state_id", "action": "bad_action", "seed": "bad_seed"}
 
 
 def _token(authorization: str | None, token: str | None) -> str | None:

@@ -41,6 +41,12 @@ PERSON, BOT, OPEN = "person", "bot", "open"
 OPEN_STATUS, PLAYING, OVER = "open", "playing", "over"
 MAX_NAME = 40
 SEED_BITS = 128
+# What a malformed state id, action or seed is told, over REST and WebSocket alike.
+MESSAGES = {
+    "bad_state_id": "state_id must be the whole number sent with the state you chose on",
+    "bad_action": "an action is its notation as text, e.g. 'end'",
+    "bad_seed": f"a seed is a whole number from 0 to 2**{SEED_BITS} - 1",
+}
 
 
 def new_token() -> str:
@@ -211,8 +217,7 @@ class Table:
         if seed is None:
             seed = secrets.randbits(SEED_BITS)
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**SEED_BITS:
-            raise ServiceError(f"a seed is a whole number from 0 to 2**{SEED_BITS} - 1",
-                               code="bad_seed", status=422)
+            raise ServiceError(MESSAGES["bad_seed"], code="bad_seed", status=422)
         elif any(isinstance(spec, dict) and spec.get("kind") == OPEN for spec in seats):
             # Every hidden order follows from the seed: whoever chose it would know what
             # the friends who join will draw.
@@ -316,8 +321,7 @@ class Table:
                 raise ServiceError("the game is over", code="game_over", status=409)
             raise ServiceError("the game has not started yet", code="not_started", status=409)
         if isinstance(state_id, bool) or not isinstance(state_id, int):
-            raise ServiceError("state_id must be the whole number sent with the state you "
-                               "chose on", code="bad_state_id", status=422)
+            raise ServiceError(MESSAGES["bad_state_id"], code="bad_state_id", status=422)
         if not self.since[seat] <= state_id <= self.version:
             raise ServiceError(
                 f"the state changed since state {state_id}; look again (now {self.version})",
@@ -328,8 +332,7 @@ class Table:
         """Play ``notation`` for ``seat``; every refusal leaves the table untouched."""
         self.check_turn(seat, state_id)
         if not isinstance(notation, str) or not notation.strip():
-            raise ServiceError("an action is its notation as text, e.g. 'end'",
-                               code="bad_action", status=422)
+            raise ServiceError(MESSAGES["bad_action"], code="bad_action", status=422)
         spectator_before = self.spectator_view()
         applied, text = self._apply(seat, notation, by)
         self.version += 1
