@@ -10,7 +10,8 @@ import logging
 import pytest
 from fastapi.testclient import TestClient
 
-from boardgamesbot.service.api import RedactTokens, create_app
+from boardgamesbot.service.api import (LOGGERS, RedactTokens, create_app, log_config,
+                                       redact_tokens_in_logs)
 from boardgamesbot.service.lobby import Limits, Outbox
 
 from .conftest import create, receive
@@ -216,6 +217,53 @@ def test_a_seat_connects_with_its_token_as_a_subprotocol(client):
         assert ws.accepted_subprotocol == "bgbot"
         state = receive(ws, lambda m: m["type"] == "state")
         assert state["seat"] == 1
+
+
+@pytest.fixture
+def logging_restored():
+    """The loggers a test configures, put back as they were afterwards."""
+    names = ["", *LOGGERS]
+    saved = {name: (list(logging.getLogger(name).handlers), logging.getLogger(name).level,
+                    logging.getLogger(name).propagate) for name in names}
+    yield
+    for name, (handlers, level, propagate) in saved.items():
+        logger = logging.getLogger(name)
+        logger.handlers[:] = handlers
+        logger.setLevel(level)
+        logger.propagate = propagate
+
+
+def test_tokens_never_reach_a_log_from_any_logger(logging_restored):
+    """The filter sits on the handlers: records of child loggers (the lobby's), which a
+    filter on the ``boardgamesbot`` logger never saw, are redacted too."""
+    import io
+    import logging.config
+
+    stream = io.StringIO()
+    config = log_config("info")
+    for handler in config["handlers"].values():
+        handler["stream"] = stream
+    logging.config.dictConfig(config)
+    logging.getLogger("boardgamesbot.service.lobby").warning(
+        "could not catch up with %s", "/ws/tables/t?token=CHILD1")
+    logging.getLogger("uvicorn.error").info('%s - "WebSocket %s" [accepted]', "1.2.3.4:5",
+                                            "/ws/tables/t?token=UVICORN2")
+    logging.getLogger("uvicorn.access").info('%s - "%s %s HTTP/%s" %d', "1.2.3.4:5", "GET",
+                                             "/api/tables/t/view?token=ACCESS3", "1.1", 200)
+    logging.getLogger("boardgamesbot.service.lobby").warning(
+        "mapping args %(url)s", {"url": "/x?token=MAPPED4"})
+    text = stream.getvalue()
+    assert text.count("token=***") == 4, text
+    assert not any(secret in text for secret in ("CHILD1", "UVICORN2", "ACCESS3", "MAPPED4"))
+
+    # However else the server's logging was set up: the handlers get the filter at start.
+    other = io.StringIO()
+    logging.getLogger().handlers[:] = [logging.StreamHandler(other)]
+    logging.getLogger("boardgamesbot").handlers[:] = []
+    logging.getLogger("boardgamesbot").propagate = True
+    redact_tokens_in_logs()
+    logging.getLogger("boardgamesbot.chat.tables").warning("seat %s", "?token=ROOT5")
+    assert "token=***" in other.getvalue() and "ROOT5" not in other.getvalue()
 
 
 def test_tokens_in_logged_urls_are_redacted():

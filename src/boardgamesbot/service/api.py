@@ -10,10 +10,12 @@ Every error is ``{"error": {"code", "message", "params"}}`` with a stable code
 
 from __future__ import annotations
 
+import copy
 import json
 import logging
 import os
 import re
+from collections.abc import Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
@@ -365,25 +367,54 @@ class ApiMethods:
 
 
 class RedactTokens(logging.Filter):
-    """Seat tokens never reach a log: ``token=…`` in any logged text becomes ``token=***``."""
+    """Seat tokens never reach a log: ``token=…`` in any logged text becomes ``token=***``.
+
+    A filter on a logger sees only the records logged on that very logger, not those of
+    its children (``boardgamesbot.service.lobby``) that propagate to its handlers: so it
+    sits on the handlers (`log_config`, `redact_tokens_in_logs`), which every record
+    passes."""
 
     PATTERN = re.compile(r"(token=)[^&\s\"']+")
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.args:
-            record.args = tuple(self.PATTERN.sub(r"\1***", a) if isinstance(a, str) else a
-                                for a in (record.args if isinstance(record.args, tuple)
-                                          else (record.args,)))
-        if isinstance(record.msg, str) and "token=" in record.msg:
-            record.msg = self.PATTERN.sub(r"\1***", record.msg)
+        if isinstance(record.args, Mapping):
+            record.args = {key: self._redact(value) for key, value in record.args.items()}
+        elif record.args:
+            record.args = tuple(self._redact(value) for value in record.args)
+        record.msg = self._redact(record.msg)
         return True
+
+    def _redact(self, value: Any) -> Any:
+        if isinstance(value, str) and "token=" in value:
+            return self.PATTERN.sub(r"\1***", value)
+        return value
+
+
+LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "boardgamesbot")
+
+
+def log_config(level: str = "warning") -> dict:
+    """uvicorn's own logging configuration (its ``log_config``) with `RedactTokens` on
+    every handler, and the service's loggers (``boardgamesbot.*``) on its default handler
+    at ``level``."""
+    import uvicorn.config
+
+    config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
+    config["filters"] = {"redact_tokens": {"()": f"{__name__}.RedactTokens"}}
+    for handler in config["handlers"].values():
+        handler["filters"] = [*handler.get("filters", []), "redact_tokens"]
+    config["loggers"]["boardgamesbot"] = {"handlers": ["default"], "level": level.upper(),
+                                          "propagate": False}
+    return config
 
 
 def redact_tokens_in_logs() -> None:
-    for name in ("uvicorn.access", "uvicorn.error", "uvicorn", "boardgamesbot"):
-        logger = logging.getLogger(name)
-        if not any(isinstance(f, RedactTokens) for f in logger.filters):
-            logger.addFilter(RedactTokens())
+    """`RedactTokens` on every handler the service's records may reach, however logging was
+    configured (the app served by another command than ``bgbot serve``)."""
+    for logger in (logging.getLogger(), *map(logging.getLogger, LOGGERS)):
+        for handler in logger.handlers:
+            if not any(isinstance(f, RedactTokens) for f in handler.filters):
+                handler.addFilter(RedactTokens())
 
 
 def create_app(db: str | None = None, data_dir: str | None = None, bot_workers: int = 0,
