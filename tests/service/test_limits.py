@@ -45,6 +45,89 @@ def test_a_client_may_have_only_so_many_bot_seats(strict_client):
     assert strict_client.get("/api/tables").json() == []
 
 
+def test_filling_open_seats_with_bots_keeps_the_bot_seat_quota(strict_client):
+    """A table of open seats, then ``start`` with ``fill``, gave 9 bots under a quota of 3."""
+    created = create(strict_client, "cartographers",
+                     seats=[{"kind": "person"}] + [{"kind": "open"}] * 9)
+    table_id, token = created["table"]["id"], created["seats"][0]["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    refused = strict_client.post(f"/api/tables/{table_id}/start", json={"fill": "random"},
+                                 headers=auth)
+    assert refused.status_code == 429 and refused.json()["error"]["code"] == "too_many_bots"
+    assert refused.json()["error"]["params"] == {"max": 3, "current": 0}
+    table = strict_client.get(f"/api/tables/{table_id}").json()
+    assert table["status"] == "open" and len(table["open_seats"]) == 9  # nothing changed
+    assert strict_client.post(f"/api/invites/{created['invite']}", json={}).status_code == 200
+
+    small = create(strict_client, "cartographers",
+                   seats=[{"kind": "person"}] + [{"kind": "open"}] * 3)
+    started = strict_client.post(f"/api/tables/{small['table']['id']}/start",
+                                 json={"fill": "random"},
+                                 headers={"Authorization": f"Bearer {small['seats'][0]['token']}"})
+    assert started.status_code == 200 and started.json()["status"] == "playing"
+
+
+def test_autopilot_keeps_the_bot_seat_quota(strict_client):
+    """Autopilot on 10 person seats answered 200 ten times under a quota of 3."""
+    created = create(strict_client, "cartographers", seats=[{"kind": "person"}] * 10)
+    table_id = created["table"]["id"]
+
+    def autopilot(seat, level):
+        token = created["seats"][seat]["token"]
+        return strict_client.post(f"/api/tables/{table_id}/autopilot", json={"level": level},
+                                  headers={"Authorization": f"Bearer {token}"})
+
+    assert [autopilot(seat, "random").status_code for seat in range(3)] == [200] * 3
+    assert autopilot(0, "easy").status_code == 200  # the same seat, another bot: no new one
+    fourth = autopilot(3, "random")
+    assert fourth.status_code == 429 and fourth.json()["error"]["code"] == "too_many_bots"
+    seats = strict_client.get(f"/api/tables/{table_id}").json()["seats"]
+    assert [s["autopilot"] for s in seats[:4]] == ["easy", "random", "random", None]
+    assert autopilot(1, None).status_code == 200  # a seat taken back frees its place
+    assert autopilot(3, "random").status_code == 200
+
+
+def test_concurrent_creates_cannot_pass_the_quota(db_url, monkeypatch):
+    """Eight processes creating tables for one client at once, with room for three: the
+    check and the create are one step, so exactly three tables are made."""
+    import threading
+
+    from boardgamesbot.service.lobby import Lobby, client_key
+    from boardgamesbot.service.tables import Table
+    from boardgamesbot.store import Store
+
+    made = Table.create
+
+    def slowly_made(*args, **kwargs):  # everybody has counted before anybody writes
+        found = made(*args, **kwargs)
+        barrier.wait(10)
+        return found
+
+    monkeypatch.setattr(Table, "create", slowly_made)
+    limits = Limits(tables_per_client=3, bot_seats_per_client=0)
+    lobbies = [Lobby(Store(db_url), limits=limits) for _ in range(8)]
+    barrier = threading.Barrier(len(lobbies))
+    answers = []
+
+    def create_one(lobby):
+        try:
+            lobby.create("tikal", {}, PEOPLE, None, None, client="203.0.113.9")
+            answers.append("created")
+        except Exception as error:  # noqa: BLE001 - collected
+            answers.append(getattr(error, "code", repr(error)))
+
+    threads = [threading.Thread(target=create_one, args=(lobby,)) for lobby in lobbies]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert sorted(answers) == ["created"] * 3 + ["too_many_tables"] * 5
+    assert lobbies[0].store.usage(client_key("203.0.113.9")) == (3, 0)
+    for lobby in lobbies:
+        lobby.writer.shutdown()
+        lobby.store.close()
+
+
 def test_a_table_takes_only_so_many_spectators(strict_client):
     table_id = create(strict_client, seats=PEOPLE)["table"]["id"]
     with strict_client.websocket_connect(f"/ws/tables/{table_id}") as first:

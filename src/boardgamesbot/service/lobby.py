@@ -44,13 +44,13 @@ from typing import Any, Callable
 from boardgamesbot.bots import RandomBot
 from boardgamesbot.engine import GameError
 from boardgamesbot.hints import hints
-from boardgamesbot.store import JobRow, StaleTable, Store, TableRow
+from boardgamesbot.store import JobRow, Quota, StaleTable, Store, TableRow
 
 from .bots import BotPool
 from .errors import ServiceError
 from .fanout import Fanout, MemoryFanout
 from .patches import diff
-from .tables import BOT, OVER, PERSON, PLAYING, Change, Table, hash_token
+from .tables import BOT, OPEN, OVER, PERSON, PLAYING, Change, Table, hash_token
 
 log = logging.getLogger(__name__)
 MAX_ID = 64
@@ -326,29 +326,36 @@ class Lobby:
         table, tokens, invite = Table.create(str(game), options or {}, seats, clock, seed,
                                              hints=bool(hints))
         table.creator = client_key(client)
-        self._check_quota(table)
-        self.store.create_table(table.row(), table.jobs())
+        bots = sum(1 for s in table.seats if s.kind == BOT)
+        self.store.create_table(table.row(), table.jobs(),
+                                self._quota(table.creator, tables=1, bots=bots))
         self.tables[table.id] = table
         self._after_commit(table, bool(table.jobs()))
         return {"table": table.summary(), "invite": invite,
                 "seats": [{"seat": s, "token": t} for s, t in tokens.items()]}
 
-    def _check_quota(self, table: Table) -> None:
+    def _quota(self, creator: str | None, tables: int = 0, bots: int = 0) -> Quota | None:
+        """The creator's quotas for a write that adds ``tables`` tables in play and ``bots``
+        seats a bot plays (bot seats, open seats filled with bots, seats on autopilot);
+        the store checks them inside the write, so concurrent writes cannot pass them."""
         limits = self.limits
-        if table.creator is None or not (limits.tables_per_client
-                                         or limits.bot_seats_per_client):
-            return
-        tables, bots = self.store.usage(table.creator)
-        new_bots = sum(1 for s in table.seats if s.kind == BOT)
-        if limits.tables_per_client and tables + 1 > limits.tables_per_client:
-            raise ServiceError(f"you have {tables} tables in play; finish some first (at most "
-                               f"{limits.tables_per_client})", code="too_many_tables",
-                               status=429, max=limits.tables_per_client)
-        if limits.bot_seats_per_client and bots + new_bots > limits.bot_seats_per_client:
-            raise ServiceError(f"your tables in play would have {bots + new_bots} bot seats "
-                               f"(at most {limits.bot_seats_per_client})",
-                               code="too_many_bots", status=429,
-                               max=limits.bot_seats_per_client, current=bots)
+        max_tables = limits.tables_per_client if tables else 0
+        max_bots = limits.bot_seats_per_client if bots else 0
+        if creator is None or not (max_tables or max_bots):
+            return None
+
+        def check(in_play: int, bot_seats: int) -> None:
+            if max_tables and in_play + tables > max_tables:
+                raise ServiceError(f"you have {in_play} tables in play; finish some first (at "
+                                   f"most {max_tables})", code="too_many_tables", status=429,
+                                   max=max_tables)
+            if max_bots and bot_seats + bots > max_bots:
+                raise ServiceError(f"your tables in play would have {bot_seats + bots} seats "
+                                   f"played by bots (at most {max_bots})",
+                                   code="too_many_bots", status=429, max=max_bots,
+                                   current=bot_seats)
+
+        return Quota(creator, check)
 
     async def join(self, invite: Any, name: Any) -> dict:
         table_id = None
@@ -367,8 +374,15 @@ class Lobby:
         return {"table": table.summary(), **joined}
 
     async def start(self, table_id: Any, token: Any, fill: Any) -> dict:
-        self.seat_of(self.get(table_id), token)
-        return (await self._write(table_id, lambda table: table.start(fill))).summary()
+        self.seat_of(await self.current(table_id), token)
+
+        def deal(table: Table) -> Change:
+            filled = sum(1 for s in table.seats if s.kind == OPEN) if fill is not None else 0
+            change = table.start(fill)
+            change.quota = self._quota(table.creator, bots=filled)  # the bots of ``fill``
+            return change
+
+        return (await self._write(table_id, deal)).summary()
 
     # Play ------------------------------------------------------------------------------
 
@@ -403,7 +417,9 @@ class Lobby:
         def hand_over(table: Table) -> Change:
             if table.status == OVER:
                 raise ServiceError("the game is over", code="game_over", status=409)
+            added = int(level is not None and table.seats[seat].autopilot is None)
             change = table.set_autopilot(seat, level)
+            change.quota = self._quota(table.creator, bots=added)  # one more seat a bot plays
             ack.update(state_id=table.version, autopilot=table.seats[seat].autopilot)
             return change
 
@@ -496,6 +512,8 @@ class Lobby:
         self.tables.pop(table.id, None)  # reload the truth from the store next time
         if isinstance(error, StaleTable):
             return True
+        if isinstance(error, GameError):  # refused inside the write (a quota): as it says
+            raise error
         log.error("commit failed for table %s", table.id, exc_info=error)
         raise ServiceError("the change could not be saved; try again",
                            code="store_failed", status=503) from error

@@ -32,7 +32,7 @@ from typing import Any
 
 from boardgamesbot.bots import bot_names
 from boardgamesbot.engine import Action, GameError, Record, State, load_game
-from boardgamesbot.store import ActionRow, EventRow, JobRow, SeatRow, TableRow
+from boardgamesbot.store import ActionRow, EventRow, JobRow, Quota, SeatRow, TableRow
 
 from .clock import Clock, check_clock
 from .errors import ServiceError
@@ -133,6 +133,7 @@ class Change:
     since: list[int] | None = None
     clock_started: dict | None = None
     jobs: list[JobRow] = field(default_factory=list)
+    quota: Quota | None = None  # a limit the lobby has the store check with the commit
 
     def commit_arguments(self) -> dict:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)

@@ -14,11 +14,12 @@ processes hear of it exactly when it is committed.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from sqlalchemy import (
     Engine,
@@ -96,6 +97,28 @@ class ArenaGameRow:
     actions: int
     solo: dict | None = None
     created: float = 0.0
+
+
+@dataclass
+class Quota:
+    """A limit on what one client's tables hold, checked by the write that would pass it,
+    in the write's own transaction and under a lock on the client: two writes for one
+    client (two requests, two processes) never both pass on the same count.
+
+    ``check(tables, bot_seats)`` gets the client's tables not over and the seats at them a
+    bot plays, as they are before the write; it raises to refuse (nothing is written)."""
+
+    creator: str
+    check: Callable[[int, int], None]
+
+    def guard(self) -> direct_sql.Guard:
+        key = int(hashlib.sha256(self.creator.encode()).hexdigest()[:8], 16) - 2**31
+        return direct_sql.Guard((QUOTA_LOCK_SPACE, key),
+                                (direct_sql.USAGE, {"creator": self.creator}), self.check)
+
+
+# The advisory lock space of quota checks (a second one beside the schema's 64-bit key).
+QUOTA_LOCK_SPACE = 0x62677100  # "bgq"
 
 
 class StaleTable(Exception):
@@ -203,7 +226,9 @@ class Store:
 
     # Writing ---------------------------------------------------------------------------
 
-    def create_table(self, row: TableRow, jobs: Iterable[JobRow] = ()) -> None:
+    def create_table(self, row: TableRow, jobs: Iterable[JobRow] = (),
+                     quota: Quota | None = None) -> None:
+        """Write a new table (and the jobs it owes), if ``quota`` lets its creator."""
         wrap = self.direct.json
         values = dict(
             id=row.id, game=row.game, options=wrap(row.options), seed=_seed_column(row.seed),
@@ -223,7 +248,7 @@ class Store:
         rest += self._event_statements(row.id, row.events)
         rest += self._job_statements(row.id, list(jobs))
         rest += self._notify_statements(row.id, row.revision)
-        self.direct.write((insert, values), rest)
+        self.direct.write((insert, values), rest, quota.guard() if quota else None)
 
     def commit(
         self,
@@ -244,6 +269,7 @@ class Store:
         events: Iterable[EventRow] = (),
         unseal: bool = False,
         keep_private: Iterable[int] = (),
+        quota: Quota | None = None,
     ) -> None:
         """Write one change of a table atomically, if the table is still at ``expected``.
 
@@ -251,7 +277,9 @@ class Store:
         ``unseal`` makes sealed events public (an undo barrier was crossed);
         ``keep_private`` lists sealed events whose action was taken back: they
         stay private to their seat forever. ``jobs`` (None: leave them) are the
-        decisions owed after the change.
+        decisions owed after the change. ``quota``: the creator's limit this change
+        must keep (bots filling open seats, a seat handed to a bot); its refusal is
+        raised and nothing written.
         """
         direct, wrap = self.direct, self.direct.json
         values: dict = {"updated": at, "revision": expected + 1}
@@ -292,7 +320,7 @@ class Store:
             rest += self._job_statements(table_id, list(jobs))
         rest += self._notify_statements(table_id, expected + 1)
         if not direct.write((bump, {**values, "table_id": table_id, "expected": expected}),
-                            rest):
+                            rest, quota.guard() if quota else None):
             raise StaleTable(table_id, expected)  # nothing was written
 
     def _event_statements(self, table_id: str, events: Iterable[EventRow]
@@ -479,15 +507,10 @@ class Store:
             return c.execute(select(func.count()).where(a.c.table_id == table_id)).scalar()
 
     def usage(self, creator: str) -> tuple[int, int]:
-        """(tables not over, bot seats at them) created by ``creator``: for quotas."""
-        t, s = models.game_tables, models.seats
-        with self.reader.connect() as c:
-            tables = c.execute(select(func.count()).where(and_(
-                t.c.creator == creator, t.c.status != "over"))).scalar() or 0
-            bots = c.execute(select(func.count()).select_from(s.join(t, s.c.table_id == t.c.id))
-                             .where(and_(t.c.creator == creator, t.c.status != "over",
-                                         s.c.kind == "bot"))).scalar() or 0
-        return tables, bots
+        """(tables not over, seats a bot plays at them) created by ``creator``: what its
+        quotas count (a `Quota` reads the same, inside the write it checks)."""
+        found = self.direct.execute(direct_sql.USAGE, {"creator": creator})
+        return int(found[0][0]), int(found[0][1])
 
 
 def _seed_column(seed: int) -> int:
@@ -500,5 +523,5 @@ def _seat_values(table_id: str, s: SeatRow) -> dict:
                 token_hash=s.token_hash, autopilot=s.autopilot, bank=s.bank)
 
 
-__all__ = ["ArenaGameRow", "ActionRow", "EventRow", "JobRow", "StaleTable", "SCHEMA_VERSION", "SeatRow", "Store", "TableRow",
+__all__ = ["ArenaGameRow", "ActionRow", "EventRow", "JobRow", "Quota", "StaleTable", "SCHEMA_VERSION", "SeatRow", "Store", "TableRow",
            "default_url", "make_engine"]
