@@ -594,7 +594,7 @@ def _routes(app: FastAPI) -> None:
     async def list_tables(request: Request,
                           status: Literal["open", "playing", "over"] | None = None,
                           limit: int = Query(50, ge=1, le=200)) -> list[dict]:
-        return lobby(request).list(status, limit)
+        return await lobby(request).list(status, limit)
 
     @app.get("/api/tables/{table_id}", tags=["lobby"], responses=ERRORS,
              response_model=TableOut)

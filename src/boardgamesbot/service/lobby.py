@@ -208,6 +208,8 @@ class Lobby:
         self.commit_in_thread = store.postgres
         self.refreshing: dict[str, int] = {}  # tables catching up: the revision to reach
         self.writer = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="commit")
+        # Tables not cached here are read and replayed in these (`_load`), off the loop.
+        self.loader = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="load")
 
     async def open(self) -> None:
         await self.fanout.start(self._on_notice, self._on_reconnect)
@@ -221,6 +223,7 @@ class Lobby:
         await asyncio.gather(*self.tasks, return_exceptions=True)
         await self.fanout.close()
         self.writer.shutdown(wait=True)
+        self.loader.shutdown(wait=True)
 
     def _spawn(self, coroutine) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coroutine)
@@ -247,6 +250,10 @@ class Lobby:
             if revision is None:
                 self.tables.pop(table_id, None)
                 raise self._unknown(table_id)
+            if revision < table.revision and table_id in self.writing:
+                # Ahead of the database: a write of this process is in flight. Catching up
+                # would put the copy back under it; readers wait for it (`current`).
+                return table
             # Usually a few actions were added elsewhere: apply them, not the whole record.
             if self._catch_up(table):
                 return table
@@ -294,9 +301,16 @@ class Lobby:
         return ServiceError(f"there is no table {str(table_id)[:MAX_ID]!r}",
                             code="unknown_table", status=404, table=str(table_id)[:MAX_ID])
 
-    def list(self, status: str | None = None, limit: int = 100) -> list[dict]:
+    async def list(self, status: str | None = None, limit: int = 100) -> list[dict]:
+        """The newest tables' summaries, each read as every read is (`current`): a table
+        not cached here is loaded and replayed off the event loop."""
         statuses = None if status is None else [status]
-        return [self.get(t).summary() for t in self.store.table_ids(statuses, limit)]
+        ids = await self._database(self.store.table_ids, statuses, limit)
+        found = await asyncio.gather(*map(self.current, ids), return_exceptions=True)
+        for table in found:
+            if isinstance(table, BaseException) and not isinstance(table, ServiceError):
+                raise table  # unknown_table: deleted since it was listed; anything else fails
+        return [table.summary() for table in found if isinstance(table, Table)]
 
     @staticmethod
     def seat_of(table: Table, token: Any) -> int:
@@ -477,15 +491,39 @@ class Lobby:
 
     async def current(self, table_id: Any) -> Table:
         """`get` once the write in flight (if any) is committed: for reads. On PostgreSQL
-        the revision is compared in a thread (a round trip the loop need not wait for)."""
+        the revision is compared in a thread (a round trip the loop need not wait for); a
+        table not cached here is loaded and replayed in a thread on any database (a long
+        record would hold the loop for as long as it takes to replay)."""
         await self.settled(table_id)
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
-        if table is None or not self.commit_in_thread:
+        if table is None:
+            return await self._load(table_id)
+        if not self.commit_in_thread:
             return self.get(table_id)
         revision = await self._database(self.store.revision, table_id)
         if revision == table.revision and self.tables.get(table_id) is table:
             return table
         return self.get(table_id)
+
+    async def _load(self, table_id: Any) -> Table:
+        """A table not cached here, read and replayed in a loader thread, then cached — or
+        the cached copy, if a write of this process loaded it meanwhile."""
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= MAX_ID:
+            raise self._unknown(table_id)
+        built = await asyncio.get_running_loop().run_in_executor(self.loader, self._build,
+                                                                 table_id)
+        if table_id in self.tables:
+            return await self.current(table_id)
+        if built is None:
+            raise self._unknown(table_id)
+        if len(self.tables) >= MAX_CACHED:
+            self._forget_unwatched()
+        self.tables[table_id] = built
+        return built
+
+    def _build(self, table_id: str) -> Table | None:
+        row = self.store.load(table_id)
+        return None if row is None else Table(row)
 
     async def _database(self, call: Callable[..., Any], *args: Any) -> Any:
         """A store call that reads or claims: on PostgreSQL it waits for the round trip in
@@ -542,7 +580,7 @@ class Lobby:
         """The hard bot's ``k`` best actions for ``seat`` on the state it sees, with
         reasons (`boardgamesbot.hints`); refused at a table without hints. The bot
         thinks off the event loop, on a copy: the table is not changed."""
-        table = self.get(table_id)
+        table = await self.current(table_id)
         if not table.hints:
             raise ServiceError("hints are switched off at this table", code="hints_disabled",
                                status=403, table=table.id)
@@ -792,6 +830,6 @@ class Lobby:
             # A bot that chose an illegal action must not stall the table.
             log.warning("bot %s at %s seat %s chose %r: %s; playing at random", level,
                         table.id, job.seat, notation, error)
-            table = self.get(table.id)
+            table = await self.current(table.id)
             fallback = RandomBot(table.bot_seed(job.seat)).choose(table.state, job.seat)
             await self.act(table.id, job.seat, str(fallback), table.version, by=by)
