@@ -149,6 +149,52 @@ def test_a_slow_reader_gets_the_newest_state_and_is_dropped_when_it_stays_behind
     assert not outbox.items
 
 
+def test_a_replay_comes_a_page_of_states_at_a_time_made_off_the_event_loop(client,
+                                                                            monkeypatch):
+    """Every state's view of a finished 100-seat game at once was 100+ MB, built on the
+    loop for anyone who asked."""
+    import threading
+
+    from boardgamesbot.engine import Record
+
+    created = create(client, "hidden-nim", seats=PEOPLE, options={"pile": "large"})
+    table_id, tokens = created["table"]["id"], [s["token"] for s in created["seats"]]
+    while (table := client.get(f"/api/tables/{table_id}").json())["status"] != "over":
+        token = tokens[table["to_act"][0]]
+        legal = client.get(f"/api/tables/{table_id}/legal", params={"token": token}).json()
+        client.post(f"/api/tables/{table_id}/actions", params={"token": token}, json={
+            "action": legal["actions"][0]["notation"], "state_id": legal["state_id"]})
+    viewed_in = set()
+    nim_state = type(Record("hidden-nim", 1, ["a", "b"]).new_state())
+    view = nim_state.view
+
+    def noting_thread(self, seat):
+        viewed_in.add(threading.current_thread().name)
+        return view(self, seat)
+
+    monkeypatch.setattr(nim_state, "view", noting_thread)
+    first = client.get(f"/api/tables/{table_id}/replay", params={"limit": 6}).json()
+    total = first["total"]
+    assert total == table["actions"] + 1 > 12 and first["from"] == 0
+    assert len(first["states"]) == 6 and len(first["steps"]) == table["actions"]
+    states = first["states"]
+    while len(states) < total:
+        page = client.get(f"/api/tables/{table_id}/replay/states",
+                          params={"from": len(states), "limit": 6}).json()
+        assert page["from"] == len(states) and page["total"] == total
+        assert set(page) == {"from", "total", "states"}
+        states += page["states"]
+    assert viewed_in and all(name.startswith("load") for name in viewed_in)
+    record = Record.from_json(json.dumps(first["record"]))
+    assert states == [json.loads(json.dumps(s.view(None))) for s in record.states()]
+    assert client.get(f"/api/tables/{table_id}/replay", params={"limit": 101}).status_code \
+        == 422
+    whole = client.get(f"/api/tables/{table_id}/replay").json()  # short: one page is all
+    assert len(whole["states"]) == total
+    assert client.get(f"/api/tables/{table_id}/replay/states",
+                      params={"from": total}).json()["states"] == []
+
+
 # Headers, methods, bodies ----------------------------------------------------------------
 
 

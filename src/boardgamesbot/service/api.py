@@ -36,7 +36,7 @@ from .bots import BotPool
 from .errors import ServiceError, error_body, status_of
 from .fanout import CHANNEL, make_fanout
 from .lobby import Limits, Lobby, Watcher
-from .tables import MESSAGES, SEED_BITS
+from .tables import MESSAGES, REPLAY_PAGE, SEED_BITS
 
 MAX_BODY = 64 * 1024  # bytes of an HTTP request body
 MAX_MESSAGE = 4096  # characters of a WebSocket message
@@ -241,9 +241,24 @@ class Ack(BaseModel):
     autopilot: str | None = None
 
 
-class ReplayOut(BaseModel):
+class ReplayStep(BaseModel):
+    seat: int
+    notation: str
+    by: Literal["person", "bot", "autopilot", "clock"]
+    number: int
+
+
+class ReplayStates(BaseModel):
+    from_: int = Field(alias="from", description="the first state's number")
+    total: int = Field(description="states in the game: one more than its actions")
+    states: list[dict[str, Any]] = Field(
+        description=f"the spectator's views of states from, from + 1, … (at most "
+                    f"{REPLAY_PAGE}); ask /replay/states?from=N for the next ones")
+
+
+class ReplayOut(ReplayStates):
     record: dict[str, Any]
-    states: list[dict[str, Any]]
+    steps: list[ReplayStep]
     events: list[dict[str, Any]]
     result: dict[str, Any] | None
 
@@ -673,11 +688,23 @@ def _routes(app: FastAPI) -> None:
         seat = room.seat_of(await room.current(table_id), token)
         return await room.autopilot(table_id, seat, body.level)
 
+    Start = Query(0, alias="from", ge=0, lt=2**31, description="the first state's number")
+    Page = Query(REPLAY_PAGE, ge=1, le=REPLAY_PAGE, description="states on the page")
+
     @app.get("/api/tables/{table_id}/replay", tags=["play"], responses=ERRORS,
-             response_model=ReplayOut)
-    async def replay(table_id: str, request: Request) -> dict:
-        """A finished game: its record and every state as a spectator saw it."""
-        return (await lobby(request).current(table_id)).replay()
+             response_model=ReplayOut, response_model_by_alias=True)
+    async def replay(table_id: str, request: Request, start: int = Start,
+                     limit: int = Page) -> dict:
+        """A finished game: its record, steps, public events, result, and its states as a
+        spectator saw them, a page at a time (``total`` says how many there are)."""
+        return await lobby(request).replay(table_id, start, limit)
+
+    @app.get("/api/tables/{table_id}/replay/states", tags=["play"], responses=ERRORS,
+             response_model=ReplayStates, response_model_by_alias=True)
+    async def replay_states(table_id: str, request: Request, start: int = Start,
+                            limit: int = Page) -> dict:
+        """The next page of a finished game's states (the rest of `/replay` is the same)."""
+        return await lobby(request).replay(table_id, start, limit, whole=False)
 
     @app.post("/api/tables/{table_id}/preview", tags=["play"], responses=ERRORS)
     async def try_action(table_id: str, body: PreviewAction, request: Request,

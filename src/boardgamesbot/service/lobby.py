@@ -50,7 +50,8 @@ from .bots import BotPool
 from .errors import ServiceError
 from .fanout import Fanout, MemoryFanout
 from .patches import diff
-from .tables import BOT, OPEN, OVER, PERSON, PLAYING, Change, Table, hash_token
+from .tables import (BOT, OPEN, OVER, PERSON, PLAYING, REPLAY_PAGE, Change, Table,
+                     hash_token)
 
 log = logging.getLogger(__name__)
 MAX_ID = 64
@@ -593,6 +594,17 @@ class Lobby:
         found = await loop.run_in_executor(None, hints, state, seat, k, "hard",
                                            table.bot_seed(seat))
         return {"state_id": version, "hints": found}
+
+    # Replays ---------------------------------------------------------------------------
+
+    async def replay(self, table_id: Any, start: int = 0, limit: int | None = None,
+                     whole: bool = True) -> dict:
+        """A finished game's replay (``whole``) or just a page of its states, made in a
+        loader thread: every state is replayed and viewed, far too long for the loop."""
+        table = await self.current(table_id)
+        make = table.replay if whole else table.replay_states
+        return await asyncio.get_running_loop().run_in_executor(
+            self.loader, make, start, REPLAY_PAGE if limit is None else limit)
 
     # Watchers --------------------------------------------------------------------------
 

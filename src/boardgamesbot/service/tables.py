@@ -41,6 +41,7 @@ PERSON, BOT, OPEN = "person", "bot", "open"
 OPEN_STATUS, PLAYING, OVER = "open", "playing", "over"
 MAX_NAME = 40
 SEED_BITS = 128
+REPLAY_PAGE = 100  # states per page of a replay
 # What a malformed state id, action or seed is told, over REST and WebSocket alike.
 MESSAGES = {
     "bad_state_id": "state_id must be the whole number sent with the state you chose on",
@@ -571,23 +572,34 @@ class Table:
         return [{**state.action_info(seat, a), "text": state.describe(a)}
                 for a in state.legal_actions(seat)]
 
-    def replay(self) -> dict:
-        if self.status != OVER:
-            raise ServiceError("a replay is available once the game is over",
-                               code="game_not_over", status=409)
+    def replay(self, start: int = 0, limit: int = REPLAY_PAGE) -> dict:
+        """A finished game: its record, steps, public events and result, and the page of
+        spectator views from state ``start`` (`replay_states`)."""
         # One step per action of the record, in its order. The action events cannot
         # label the steps: an action taken back keeps its event (and the undo adds
         # one), so counting action events puts every later label one step late.
+        page = self.replay_states(start, limit)
         steps = [{"seat": seat, "notation": notation, "by": self.action_by[index],
                   "number": index + 1}
                  for index, (seat, notation) in enumerate(self.record.actions)]
         return {
             "record": json.loads(self.record.to_json()),
             "steps": steps,
-            "states": [state.view(None) for state in self.record.states()],
             "events": self.events_for(None),
             "result": self.result,
+            **page,
         }
+
+    def replay_states(self, start: int = 0, limit: int = REPLAY_PAGE) -> dict:
+        """``{"from", "total", "states"}``: the spectator's views of states ``start`` to
+        ``start + limit - 1`` of ``total`` (state n follows the record's first n actions).
+        A page, not all: a finished 100-seat game has thousands of states of ~50 KB."""
+        if self.status != OVER:
+            raise ServiceError("a replay is available once the game is over",
+                               code="game_not_over", status=409)
+        total = len(self.record.actions) + 1
+        states = self.record.states(start, start + max(0, min(limit, REPLAY_PAGE)))
+        return {"from": start, "total": total, "states": [s.view(None) for s in states]}
 
     # Helpers ---------------------------------------------------------------------------
 
