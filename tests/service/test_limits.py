@@ -6,9 +6,14 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 
 import pytest
+import sqlalchemy
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from boardgamesbot.engine import GameError
 
 from boardgamesbot.service.api import (LOGGERS, RedactTokens, create_app, log_config,
                                        redact_tokens_in_logs)
@@ -135,6 +140,68 @@ def test_a_table_takes_only_so_many_spectators(strict_client):
         with strict_client.websocket_connect(f"/ws/tables/{table_id}") as second:
             error = json.loads(second.receive_text())
             assert error["error"]["code"] == "too_many_spectators"
+
+
+def test_spectators_are_counted_over_every_process(db_url):
+    """Two processes (lobbies) on one database share a table's spectator places: N
+    processes no longer take N times the limit. A process that dies holding places
+    stops holding them once its count is no longer renewed."""
+    from boardgamesbot.service.lobby import PRESENCE_SECONDS, Lobby
+    from boardgamesbot.store import Store
+
+    limits = Limits(spectators_per_table=2, connections_per_client=0)
+    one, two = Lobby(Store(db_url), limits=limits), Lobby(Store(db_url), limits=limits)
+
+    async def run():
+        first = await one.admit("t1", None, None)
+        second = await two.admit("t1", None, None)
+        with pytest.raises(GameError) as full:
+            await one.admit("t1", None, None)
+        seat = await two.admit("t1", 0, None)  # a seat is no spectator
+        other = await two.admit("t2", None, None)  # another table has places of its own
+        await one.release(first)
+        again = await two.admit("t1", None, None)
+        await two.release(again)
+        await two.release(second)
+        await two.release(seat)
+        await two.release(other)
+        return full.value
+
+    refused = asyncio.run(run())
+    assert refused.code == "too_many_spectators" and refused.params == {"max": 2}
+    assert one.admitted == 0 and two.admitted == 0
+    with one.store.engine.connect() as c:  # every place given back, no row left
+        assert c.execute(sqlalchemy.text("select count(*) from presence")).scalar() == 0
+    # A process killed holding both places: they count until its renewals stop counting.
+    assert one.store.admit("dead", [("watch", "t1", 2)], time.time() + PRESENCE_SECONDS) is None
+    assert one.store.admit("dead", [("watch", "t1", 2)], time.time() + PRESENCE_SECONDS) is None
+    assert one.store.admit("alive", [("watch", "t1", 2)], time.time() + 60) == "watch"
+    later = time.time() + PRESENCE_SECONDS + 1
+    assert one.store.admit("alive", [("watch", "t1", 2)], later + 60, now=later) is None
+    one.store.close()
+    two.store.close()
+
+
+def test_a_client_has_only_so_many_live_connections(db_url):
+    limits = Limits(connections_per_client=2, spectators_per_table=0)
+    with TestClient(create_app(db=db_url, limits=limits)) as client:
+        created = create(client, seats=PEOPLE)
+        table_id, token = created["table"]["id"], created["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/tables/{table_id}") as spectator, \
+                client.websocket_connect(f"/ws/tables/{table_id}",
+                                         subprotocols=["bgbot", f"token.{token}"]) as seat:
+            receive(spectator, lambda m: m["type"] == "state")
+            receive(seat, lambda m: m["type"] == "state")
+            with client.websocket_connect(f"/ws/tables/{table_id}") as third:
+                error = json.loads(third.receive_text())
+                assert error["error"]["code"] == "too_many_connections"
+                assert error["error"]["params"] == {"max": 2}
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    third.receive_text()
+                assert closed.value.code == 4429
+        # Both closed: their places are free again.
+        with client.websocket_connect(f"/ws/tables/{table_id}") as fourth:
+            assert receive(fourth, lambda m: m["type"] == "state")
 
 
 def test_a_slow_reader_gets_the_newest_state_and_is_dropped_when_it_stays_behind():

@@ -775,12 +775,14 @@ def _websocket(app: FastAPI) -> None:
         try:
             table = await room.current(table_id)
             seat = room.viewer(table, token)
-            watcher = room.watch(table, seat, patches=PATCHES in offered)
+            admission = await room.admit(table.id, seat, websocket.client.host
+                                         if websocket.client else None)
         except ServiceError as error:
             await websocket.send_text(json.dumps({"type": "error", "ref": None,
                                                   **error_body(error)}))
             await websocket.close(code=4000 + error.status)
             return
+        watcher = room.watch(table, seat, patches=PATCHES in offered)
         sender = _spawn_sender(websocket, watcher, room)
         try:
             while not watcher.outbox.closed:
@@ -800,6 +802,7 @@ def _websocket(app: FastAPI) -> None:
         finally:
             room.unwatch(watcher)
             sender.cancel()
+            await room.release(admission)
 
 
 def _spawn_sender(websocket: WebSocket, watcher: Watcher, room: Lobby):

@@ -36,6 +36,7 @@ import hmac
 import json
 import logging
 import os
+import secrets
 import time
 from collections import defaultdict
 from dataclasses import dataclass
@@ -60,6 +61,9 @@ RETRIES = 4  # writes lost to another process before giving up (each reloads fir
 # How often watched tables' revisions are compared with the database, in case an
 # announcement was lost (BGBOT_SWEEP_SECONDS; the tests turn it off to see the fan-out).
 SWEEP_SECONDS = float(os.environ.get("BGBOT_SWEEP_SECONDS") or 2.0)
+# A process renews its live connections' counts a third of this apart; the counts of one
+# that died holding connections stop counting this long after its last renewal.
+PRESENCE_SECONDS = 30.0
 
 
 @dataclass
@@ -67,8 +71,10 @@ class Limits:
     """Quotas against one client using up a server (``0``: no limit)."""
 
     tables_per_client: int = 20  # tables not over, created from one address
-    bot_seats_per_client: int = 100  # bot seats at those tables
-    spectators_per_table: int = 50  # spectator connections per table, per process
+    bot_seats_per_client: int = 100  # seats played by bots at those tables
+    # Live WebSocket connections, counted over every process of the database (`admit`):
+    spectators_per_table: int = 50  # spectator connections per table
+    connections_per_client: int = 32  # connections from one address
     pending_messages: int = 64  # a WebSocket's unsent messages before it is dropped
     pending_bytes: int = 1 << 20
     stall_seconds: float = 30.0  # oldest unsent message age before it is dropped
@@ -76,11 +82,12 @@ class Limits:
     @classmethod
     def from_env(cls) -> "Limits":
         """Defaults overridden by ``BGBOT_MAX_TABLES``, ``BGBOT_MAX_BOT_SEATS``,
-        ``BGBOT_MAX_SPECTATORS``."""
+        ``BGBOT_MAX_SPECTATORS``, ``BGBOT_MAX_CONNECTIONS``."""
         limits = cls()
         for name, attr in (("BGBOT_MAX_TABLES", "tables_per_client"),
                            ("BGBOT_MAX_BOT_SEATS", "bot_seats_per_client"),
-                           ("BGBOT_MAX_SPECTATORS", "spectators_per_table")):
+                           ("BGBOT_MAX_SPECTATORS", "spectators_per_table"),
+                           ("BGBOT_MAX_CONNECTIONS", "connections_per_client")):
             if os.environ.get(name):
                 setattr(limits, attr, int(os.environ[name]))
         return limits
@@ -184,6 +191,13 @@ class Watcher:
         self.outbox.put(message if isinstance(message, str) else json.dumps(message))
 
 
+@dataclass
+class Admission:
+    """What one live connection counts against (`Lobby.admit`), until `Lobby.release`."""
+
+    claims: list[tuple[str, str]]
+
+
 def client_key(address: str | None) -> str | None:
     """A client address as stored for quotas: hashed (no addresses in the database)."""
     if not address:
@@ -211,10 +225,14 @@ class Lobby:
         self.writer = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="commit")
         # Tables not cached here are read and replayed in these (`_load`), off the loop.
         self.loader = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="load")
+        # This process's name in the database's count of live connections (`admit`).
+        self.process = f"{os.uname().nodename[:40]}/{os.getpid()}/{secrets.token_hex(4)}"
+        self.admitted = 0  # connections admitted and not released
 
     async def open(self) -> None:
         await self.fanout.start(self._on_notice, self._on_reconnect)
         self._spawn(self._sweep())
+        self._spawn(self._renew_presence())
 
     async def close(self) -> None:
         self.closing = True
@@ -222,6 +240,11 @@ class Lobby:
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+        if self.admitted:
+            try:
+                await self._database(self.store.leave, self.process)
+            except Exception:  # noqa: BLE001 - the rows stop counting by themselves
+                log.warning("could not remove this process's connections", exc_info=True)
         await self.fanout.close()
         self.writer.shutdown(wait=True)
         self.loader.shutdown(wait=True)
@@ -608,13 +631,59 @@ class Lobby:
 
     # Watchers --------------------------------------------------------------------------
 
+    async def admit(self, table_id: str, seat: int | None, client: str | None) -> Admission:
+        """Let one more live connection in — a spectator (``seat`` None) counts against
+        the table's spectators, any connection against its client's — or refuse it with
+        ``too_many_spectators`` / ``too_many_connections``. Counted in the database over
+        every process (`Store.admit`), so N processes do not take N times the limit."""
+        limits, claims = self.limits, []
+        if seat is None and limits.spectators_per_table:
+            claims.append(("watch", table_id, limits.spectators_per_table))
+        key = client_key(client)
+        if key and limits.connections_per_client:
+            claims.append(("client", key, limits.connections_per_client))
+        if not claims:
+            return Admission([])
+        full = await self._database(self.store.admit, self.process, claims,
+                                    time.time() + PRESENCE_SECONDS)
+        if full == "watch":
+            raise ServiceError("this table has as many spectators as it takes",
+                               code="too_many_spectators", status=429,
+                               max=limits.spectators_per_table)
+        if full == "client":
+            raise ServiceError("you have as many live connections as one address may; close "
+                               "some first", code="too_many_connections", status=429,
+                               max=limits.connections_per_client)
+        self.admitted += 1
+        return Admission([(kind, subject) for kind, subject, _ in claims])
+
+    async def release(self, admission: Admission) -> None:
+        """The connection is gone: it no longer counts."""
+        if not admission.claims:
+            return
+        self.admitted -= 1
+        try:
+            await self._database(self.store.release, self.process, admission.claims)
+        except Exception:  # noqa: BLE001 - the row stops counting when this process ends
+            log.warning("could not release a connection's count", exc_info=True)
+
+    async def _renew_presence(self) -> None:
+        """Keep this process's connection counts alive; another process's that died with
+        connections stop counting ``PRESENCE_SECONDS`` after its last renewal."""
+        while not self.closing:
+            await asyncio.sleep(PRESENCE_SECONDS / 3)
+            if not self.admitted:
+                continue
+            now = time.time()
+            try:
+                await self._database(self.store.renew, self.process, now + PRESENCE_SECONDS,
+                                     now - 10 * PRESENCE_SECONDS)
+            except Exception:  # noqa: BLE001 - the database may be restarting
+                log.warning("could not renew this process's connections", exc_info=True)
+
     def watch(self, table: Table, seat: int | None, patches: bool = False) -> Watcher:
-        if seat is None and self.limits.spectators_per_table:
-            spectators = sum(1 for w in self.watchers.get(table.id, ()) if w.seat is None)
-            if spectators >= self.limits.spectators_per_table:
-                raise ServiceError("this table has as many spectators as it takes",
-                                   code="too_many_spectators", status=429,
-                                   max=self.limits.spectators_per_table)
+        """Follow ``table`` for ``seat`` (None: a spectator). Limits on who may connect are
+        `admit`'s; this process's own followers (the chat's) are not counted."""
         watcher = Watcher(table.id, seat, self.limits, patches)
         self.watchers[table.id].add(watcher)
         self._bring_up_to_date(table, watcher, {})

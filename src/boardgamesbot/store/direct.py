@@ -92,15 +92,30 @@ USAGE = ("SELECT (SELECT COUNT(*) FROM game_tables WHERE creator = :creator "
 ADVISORY_LOCK = "SELECT pg_advisory_xact_lock(:space, :key)"
 
 
+# A process's live connections (`Store.admit`): who holds how many, and renewing them.
+PRESENCE_TOTAL = ("SELECT COALESCE(SUM(connections), 0) FROM presence WHERE kind = :kind{n} "
+                  "AND subject = :subject{n} AND (until > :now OR process = :process)")
+PRESENCE_ADD = ("INSERT INTO presence (process, kind, subject, connections, until) "
+                "VALUES (:process, :kind, :subject, 1, :until) "
+                "ON CONFLICT (process, kind, subject) DO UPDATE "
+                "SET connections = presence.connections + 1, until = :until")
+PRESENCE_DROP = ("UPDATE presence SET connections = connections - 1 WHERE process = :process "
+                 "AND kind = :kind AND subject = :subject")
+PRESENCE_EMPTY = "DELETE FROM presence WHERE process = :process AND connections <= 0"
+PRESENCE_RENEW = "UPDATE presence SET until = :until WHERE process = :process"
+PRESENCE_EXPIRED = "DELETE FROM presence WHERE until < :expired"
+PRESENCE_LEAVE = "DELETE FROM presence WHERE process = :process"
+
+
 @dataclass
 class Guard:
-    """Run inside a write before it, under a lock: ``query``'s row goes to ``check``,
-    which raises to refuse the write (nothing is written). The lock — PostgreSQL's
-    advisory ``lock`` (space, key); on SQLite the database's write lock, taken before
-    the query (``BEGIN IMMEDIATE``) — makes the check and the write one step: two writes
-    that check the same thing never both pass on the same reading."""
+    """Run inside a write before it, under locks: ``query``'s row goes to ``check``,
+    which raises to refuse the write (nothing is written). The locks — PostgreSQL's
+    advisory ``locks`` (space, key), taken in order; on SQLite the database's write
+    lock, taken before the query (``BEGIN IMMEDIATE``) — make the check and the write
+    one step: two writes that check the same thing never both pass on one reading."""
 
-    lock: tuple[int, int]
+    locks: list[tuple[int, int]]
     query: tuple[str, dict]
     check: Callable[..., None]
 
@@ -248,8 +263,9 @@ class Direct:
         try:
             with connection.pipeline() as pipeline, connection.transaction():
                 if guard is not None:  # one more round trip, for the writes that have one
-                    connection.cursor().execute(self.statement(ADVISORY_LOCK), dict(
-                        zip(("space", "key"), guard.lock)))
+                    for lock in sorted(guard.locks):  # in one order: no deadlock
+                        connection.cursor().execute(self.statement(ADVISORY_LOCK), dict(
+                            zip(("space", "key"), lock)))
                     reading = connection.cursor()
                     reading.execute(self.statement(guard.query[0]), guard.query[1])
                     pipeline.sync()

@@ -112,13 +112,23 @@ class Quota:
     check: Callable[[int, int], None]
 
     def guard(self) -> direct_sql.Guard:
-        key = int(hashlib.sha256(self.creator.encode()).hexdigest()[:8], 16) - 2**31
-        return direct_sql.Guard((QUOTA_LOCK_SPACE, key),
+        return direct_sql.Guard([_lock(QUOTA_LOCK_SPACE, self.creator)],
                                 (direct_sql.USAGE, {"creator": self.creator}), self.check)
 
 
-# The advisory lock space of quota checks (a second one beside the schema's 64-bit key).
+# Advisory lock spaces (beside the schema's 64-bit key): quota checks, connection limits.
 QUOTA_LOCK_SPACE = 0x62677100  # "bgq"
+PRESENCE_LOCK_SPACE = 0x62677000  # "bgp"
+
+
+def _lock(space: int, name: str) -> tuple[int, int]:
+    """An advisory lock's (space, key) for ``name``: a 32-bit hash (two names that share
+    one only wait for each other)."""
+    return space, int(hashlib.sha256(name.encode()).hexdigest()[:8], 16) - 2**31
+
+
+class _Full(Exception):
+    """A connection limit is reached (raised inside `Store.admit`'s transaction)."""
 
 
 class StaleTable(Exception):
@@ -417,6 +427,56 @@ class Store:
             return [JobRow(seat=r.seat, kind=r.kind, since=r.since, due=r.due, id=r.id,
                            table_id=r.table_id, attempts=r.attempts)
                     for r in c.execute(query)]
+
+    # Live connections ------------------------------------------------------------------
+
+    def admit(self, process: str, claims: list[tuple[str, str, int]], until: float,
+              now: float | None = None) -> str | None:
+        """Count one more connection of ``process`` against each ``(kind, subject, most)``
+        claim, if every one has room: the connections held by all processes (rows still
+        renewed, and this process's own) are fewer than ``most``. Under a lock on each
+        claim, so two processes never both take the last place. Returns None when
+        admitted, else the kind of the first claim that is full (nothing is counted)."""
+        now = time.time() if now is None else now
+        params: dict = {"process": process, "now": now}
+        totals = []
+        for n, (kind, subject, _) in enumerate(claims):
+            params.update({f"kind{n}": kind, f"subject{n}": subject})
+            totals.append(f"({direct_sql.PRESENCE_TOTAL.format(n=n)})")
+
+        def check(*held: int) -> None:
+            for (kind, _, most), count in zip(claims, held):
+                if count >= most:
+                    raise _Full(kind)
+
+        guard = direct_sql.Guard([_lock(PRESENCE_LOCK_SPACE, f"{kind}/{subject}")
+                                  for kind, subject, _ in claims],
+                                 ("SELECT " + ", ".join(totals), params), check)
+        adds = [{"process": process, "kind": kind, "subject": subject, "until": until}
+                for kind, subject, _ in claims]
+        try:
+            self.direct.write(None, [(direct_sql.PRESENCE_ADD, adds, True)], guard)
+        except _Full as full:
+            return full.args[0]
+        return None
+
+    def release(self, process: str, claims: list[tuple[str, str]]) -> None:
+        """One connection fewer of ``process`` against each ``(kind, subject)``."""
+        drops = [{"process": process, "kind": kind, "subject": subject}
+                 for kind, subject in claims]
+        self.direct.write(None, [(direct_sql.PRESENCE_DROP, drops, True),
+                                 (direct_sql.PRESENCE_EMPTY, {"process": process}, False)])
+
+    def renew(self, process: str, until: float, expired: float) -> None:
+        """``process`` still holds its connections until ``until``; rows not renewed
+        since ``expired`` (processes that died holding some) are removed."""
+        self.direct.write(None, [(direct_sql.PRESENCE_RENEW, {"process": process,
+                                                              "until": until}, False),
+                                 (direct_sql.PRESENCE_EXPIRED, {"expired": expired}, False)])
+
+    def leave(self, process: str) -> None:
+        """``process`` holds no connection any more (it is closing)."""
+        self.direct.write(None, [(direct_sql.PRESENCE_LEAVE, {"process": process}, False)])
 
     # Reading ---------------------------------------------------------------------------
 
