@@ -10,6 +10,7 @@ Every error is ``{"error": {"code", "message", "params"}}`` with a stable code
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
 import logging
@@ -35,7 +36,7 @@ from boardgamesbot.store import Store, default_url
 from .bots import BotPool
 from .errors import ServiceError, error_body, status_of
 from .fanout import CHANNEL, make_fanout
-from .lobby import Limits, Lobby, Watcher
+from .lobby import Limits, Lobby, Outbox, Watcher
 from .tables import MESSAGES, REPLAY_PAGE, SEED_BITS
 
 MAX_BODY = 64 * 1024  # bytes of an HTTP request body
@@ -805,19 +806,41 @@ def _websocket(app: FastAPI) -> None:
             await room.release(admission)
 
 
-def _spawn_sender(websocket: WebSocket, watcher: Watcher, room: Lobby):
-    import asyncio
+def _spawn_sender(websocket: WebSocket, watcher: Watcher, room: Lobby) -> asyncio.Task:
+    """The connection's sender: its outbox's messages, each send bounded. A reader that
+    stays behind (its outbox overflows, or a message waits ``stall_seconds`` for it) is
+    closed with 4408 — an abort, under ``bgbot serve``, when it reads nothing at all
+    (`service.websocket`)."""
+    outbox = watcher.outbox
 
     async def send_all():
         try:
-            while (item := await watcher.outbox.get()) is not None:
-                await websocket.send_text(room.render(watcher, item))
-            if watcher.outbox.overflowed:  # a reader that stayed behind: let it go
+            while (item := await outbox.get()) is not None:
+                if not await _delivered(websocket, room.render(watcher, item), outbox):
+                    outbox.drop()
+            if outbox.overflowed:
                 await asyncio.wait_for(websocket.close(code=4408), 5)
         except Exception:  # noqa: BLE001 - the connection is gone
             return
 
     return asyncio.get_running_loop().create_task(send_all())
+
+
+async def _delivered(websocket: WebSocket, text: str, outbox: Outbox) -> bool:
+    """Send ``text``; False (the send abandoned) when the reader took longer than the
+    stall limit, or its outbox overflowed meanwhile."""
+    sending = asyncio.ensure_future(websocket.send_text(text))
+    dropped = asyncio.ensure_future(outbox.dropped.wait())
+    try:
+        done, _ = await asyncio.wait({sending, dropped}, timeout=outbox.limits.stall_seconds,
+                                     return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        dropped.cancel()
+    if sending in done:
+        sending.result()  # raises when the connection is gone
+        return True
+    sending.cancel()
+    return False
 
 
 async def _handle(room: Lobby, table_id: str, seat: int | None, watcher: Watcher,

@@ -77,19 +77,22 @@ class Limits:
     connections_per_client: int = 32  # connections from one address
     pending_messages: int = 64  # a WebSocket's unsent messages before it is dropped
     pending_bytes: int = 1 << 20
-    stall_seconds: float = 30.0  # oldest unsent message age before it is dropped
+    # Dropped too: a reader whose oldest unsent message is this old, or that does not take
+    # one message in this long (the transport accepts no more bytes: it reads nothing).
+    stall_seconds: float = 30.0
 
     @classmethod
     def from_env(cls) -> "Limits":
         """Defaults overridden by ``BGBOT_MAX_TABLES``, ``BGBOT_MAX_BOT_SEATS``,
-        ``BGBOT_MAX_SPECTATORS``, ``BGBOT_MAX_CONNECTIONS``."""
+        ``BGBOT_MAX_SPECTATORS``, ``BGBOT_MAX_CONNECTIONS``, ``BGBOT_STALL_SECONDS``."""
         limits = cls()
-        for name, attr in (("BGBOT_MAX_TABLES", "tables_per_client"),
-                           ("BGBOT_MAX_BOT_SEATS", "bot_seats_per_client"),
-                           ("BGBOT_MAX_SPECTATORS", "spectators_per_table"),
-                           ("BGBOT_MAX_CONNECTIONS", "connections_per_client")):
+        for name, attr, kind in (("BGBOT_MAX_TABLES", "tables_per_client", int),
+                                 ("BGBOT_MAX_BOT_SEATS", "bot_seats_per_client", int),
+                                 ("BGBOT_MAX_SPECTATORS", "spectators_per_table", int),
+                                 ("BGBOT_MAX_CONNECTIONS", "connections_per_client", int),
+                                 ("BGBOT_STALL_SECONDS", "stall_seconds", float)):
             if os.environ.get(name):
-                setattr(limits, attr, int(os.environ[name]))
+                setattr(limits, attr, kind(os.environ[name]))
         return limits
 
 
@@ -118,13 +121,15 @@ class Outbox:
     A newer ``state`` replaces an unsent older one (a slow reader gets the newest
     state, not a backlog). A reader that still falls behind — too many or too large
     unsent messages, or one waiting too long — is dropped: the outbox empties and
-    closes, and the connection is closed with 4408."""
+    closes (``dropped`` is set, also for a send in progress), and the connection is
+    closed with 4408."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.items: collections.deque[tuple[bool, float, Any]] = collections.deque()
         self.size = 0
         self.ready = asyncio.Event()
+        self.dropped = asyncio.Event()
         self.closed = False
         self.overflowed = False
 
@@ -142,9 +147,14 @@ class Outbox:
         limits = self.limits
         if (len(self.items) > limits.pending_messages or self.size > limits.pending_bytes
                 or now - self.items[0][1] > limits.stall_seconds):
-            self.overflowed = True
-            self.close()
+            self.drop()
         self.ready.set()
+
+    def drop(self) -> None:
+        """The reader stays behind: let it go."""
+        self.overflowed = True
+        self.close()
+        self.dropped.set()
 
     async def get(self) -> str | PendingState | None:
         """The next message; None once closed."""
