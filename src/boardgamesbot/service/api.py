@@ -19,12 +19,12 @@ import re
 from collections.abc import Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
@@ -33,6 +33,7 @@ from boardgamesbot.engine import GameError, known_games, load_game
 from boardgamesbot.processes import die_with_parent
 from boardgamesbot.store import Store, default_url
 
+from . import openapi
 from .bots import BotPool
 from .errors import ServiceError, error_body, status_of
 from .fanout import CHANNEL, make_fanout
@@ -74,6 +75,8 @@ def help_documents() -> dict[str, str]:
 
 
 # Request bodies ----------------------------------------------------------------------------
+# Their schemas state what the registry knows (`service.openapi`): the games, bot levels,
+# each game's seats and options. The lobby checks it all again, with clear errors.
 
 
 class SeatSpec(BaseModel):
@@ -81,7 +84,7 @@ class SeatSpec(BaseModel):
         description="person: taken by the creator (a token is returned); bot: a computer "
                     "player at `level`; open: a friend joins through the invitation")
     name: str | None = Field(None, max_length=40)
-    level: str | None = Field(None, max_length=16,
+    level: str | None = Field(None, max_length=16, json_schema_extra=openapi.optional_level,
                               description="easy (the default), medium, hard or random")
 
 
@@ -89,14 +92,18 @@ class ClockSpec(BaseModel):
     mode: Literal["none", "decision", "bank"] = "none"
     seconds: float | None = Field(None, gt=0, le=7 * 24 * 3600,
                                   description="per decision, or the whole bank")
-    level: str = Field("easy", max_length=16,
+    level: str = Field("easy", max_length=16, json_schema_extra=openapi.level,
                        description="the bot that plays for a seat out of time")
 
 
 class CreateTable(BaseModel):
+    model_config = ConfigDict(json_schema_extra=openapi.table_request)
+
     game: str = Field(max_length=32, description="a name from /api/games")
-    options: dict[str, str] = Field(default_factory=dict, examples=[{"variant": "basic"}])
-    seats: list[SeatSpec] = Field(min_length=1, max_length=100)
+    options: dict[str, str] = Field(default_factory=dict, examples=[{}])
+    seats: list[SeatSpec] = Field(min_length=1, max_length=100, examples=[
+        [{"kind": "person", "name": "Ann"}, {"kind": "bot", "level": "easy"}],
+        [{"kind": "person"}, {"kind": "open"}]])
     clock: ClockSpec | None = None
     seed: int | None = Field(None, ge=0, lt=2**SEED_BITS, strict=True,
                              description="only where no one else sits (no open seats)")
@@ -109,7 +116,8 @@ class JoinTable(BaseModel):
 
 
 class StartTable(BaseModel):
-    fill: str | None = Field(None, max_length=16, description="a bot level for open seats")
+    fill: str | None = Field(None, max_length=16, json_schema_extra=openapi.optional_level,
+                             description="a bot level for open seats")
 
 
 class PlayAction(BaseModel):
@@ -148,7 +156,8 @@ class PreviewAction(BaseModel):
 
 
 class Autopilot(BaseModel):
-    level: str | None = Field(None, max_length=16, description="null: take the seat back")
+    level: str | None = Field(None, max_length=16, json_schema_extra=openapi.optional_level,
+                              description="null: take the seat back")
 
 
 # Answers (the OpenAPI schema states them, so that fuzzing checks them) ----------------------
@@ -162,6 +171,36 @@ class ErrorDetail(BaseModel):
 
 class ErrorBody(BaseModel):
     error: ErrorDetail
+
+
+class OptionOut(BaseModel):
+    name: str
+    choices: list[str]
+    default: str
+    titles: dict[str, str]
+    labels: dict[str, dict[str, str]] = Field(description="each choice's name, per language")
+
+
+class GameOut(BaseModel):
+    name: str = Field(json_schema_extra=openapi.games)
+    titles: dict[str, str] = Field(description="the game's name, per language")
+    min_players: int
+    max_players: int
+    options: list[OptionOut]
+    information: Literal["perfect", "imperfect"]
+    simultaneous: bool
+    hidden: list[str] = Field(description="what the game keeps hidden, in words")
+    help: list[str] = Field(description="its documents under /api/help")
+
+
+class ViewSchemaOut(BaseModel):
+    """A JSON Schema (draft 2020-12) of an object: the game's `State.view`."""
+
+    model_config = ConfigDict(extra="allow")
+
+    type: Literal["object"]
+    properties: dict[str, Any]
+    required: list[str]
 
 
 class SeatOut(BaseModel):
@@ -178,9 +217,14 @@ class ClockOut(BaseModel):
     level: str
 
 
+class ResultOut(BaseModel):
+    scores: list[int | float]
+    winners: list[int]
+
+
 class TableOut(BaseModel):
     id: str
-    game: str
+    game: str = Field(json_schema_extra=openapi.games)
     options: dict[str, Any]
     status: Literal["open", "playing", "over"]
     state_id: int
@@ -190,7 +234,7 @@ class TableOut(BaseModel):
     clock: ClockOut
     to_act: list[int]
     actions: int
-    result: dict[str, Any] | None
+    result: ResultOut | None
     hints: bool
 
 
@@ -211,26 +255,125 @@ class Joined(BaseModel):
     token: str
 
 
+class ClockState(BaseModel):
+    mode: Literal["decision", "bank"]
+    level: str
+    remaining: dict[str, float | None] = Field(description="seconds left, per person's seat")
+
+
 class StateOut(BaseModel):
     type: Literal["state"]
     table: TableOut
     seat: int | None
     state_id: int
-    view: dict[str, Any] | None
+    view: dict[str, Any] | None = Field(json_schema_extra=openapi.view,
+                                        description="`State.view(seat)` of the table's game")
     to_act: list[int]
     your_turn: bool
     can_undo: bool
-    clock: dict[str, Any] | None
+    clock: ClockState | None
+
+
+class LegalAction(BaseModel):
+    notation: str
+    type: str
+    cost: dict[str, int]
+    code: str
+    params: dict[str, Any]
+    text: str
 
 
 class LegalOut(BaseModel):
     state_id: int
     seat: int
-    actions: list[dict[str, Any]]
+    actions: list[LegalAction]
+
+
+class PreviewOut(BaseModel):
+    """`State.preview` on a copy; a game adds what a person wants to know before
+    committing (Cartographers: the season's score, the cells)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    state_id: int
+    legal: bool
+    error: ErrorDetail | None = None
+    action: str | None = None
+    text: str | None = None
+    info: LegalAction | dict[str, Any] | None = None
+    final: bool | None = None
+    view: dict[str, Any] | None = Field(None, json_schema_extra=openapi.view)
+
+
+# Events (docs/api.md): one shape per type; `public` is what the spectator's view changed.
+By = Literal["person", "bot", "autopilot", "clock"]
+
+
+class _Event(BaseModel):
+    n: int
+    at: float
+    seat: int | None
+
+
+class CreatedEvent(_Event):
+    type: Literal["created"]
+    seats: list[SeatOut]
+
+
+class JoinedEvent(_Event):
+    type: Literal["joined"]
+    name: str
+
+
+class StartedEvent(_Event):
+    type: Literal["started"]
+    seats: list[SeatOut]
+    view: dict[str, Any] | None = Field(json_schema_extra=openapi.view)
+
+
+class ActionData(BaseModel):
+    """The action as data: its type and fields."""
+
+    model_config = ConfigDict(extra="allow")
+
+    type: str
+
+
+class ActionEvent(_Event):
+    type: Literal["action"]
+    notation: str
+    action: ActionData
+    text: str
+    by: By
+    number: int
+    state_id: int
+    public: list[list[Any]] | None = None
+
+
+class UndoEvent(_Event):
+    type: Literal["undo"]
+    notation: str
+    number: int
+    public: list[list[Any]] | None = None
+
+
+class AutopilotEvent(_Event):
+    type: Literal["autopilot"]
+    level: str | None
+
+
+class OverEvent(_Event):
+    type: Literal["over"]
+    scores: list[int | float]
+    winners: list[int]
+
+
+Event = Annotated[CreatedEvent | JoinedEvent | StartedEvent | ActionEvent | UndoEvent
+                  | AutopilotEvent | OverEvent, Field(discriminator="type")]
 
 
 class EventsOut(BaseModel):
-    events: list[dict[str, Any]]
+    events: list[Event]
 
 
 class Ack(BaseModel):
@@ -245,7 +388,7 @@ class Ack(BaseModel):
 class ReplayStep(BaseModel):
     seat: int
     notation: str
-    by: Literal["person", "bot", "autopilot", "clock"]
+    by: By
     number: int
 
 
@@ -253,6 +396,7 @@ class ReplayStates(BaseModel):
     from_: int = Field(alias="from", description="the first state's number")
     total: int = Field(description="states in the game: one more than its actions")
     states: list[dict[str, Any]] = Field(
+        json_schema_extra=openapi.views,
         description=f"the spectator's views of states from, from + 1, … (at most "
                     f"{REPLAY_PAGE}); ask /replay/states?from=N for the next ones")
 
@@ -260,8 +404,8 @@ class ReplayStates(BaseModel):
 class ReplayOut(ReplayStates):
     record: dict[str, Any]
     steps: list[ReplayStep]
-    events: list[dict[str, Any]]
-    result: dict[str, Any] | None
+    events: list[Event]
+    result: ResultOut | None
 
 
 class Health(BaseModel):
@@ -530,6 +674,18 @@ def _errors(app: FastAPI) -> None:
 FIELD_CODES = {"state_id": "bad_state_id", "action": "bad_action", "seed": "bad_seed"}
 
 
+class MarkdownText(PlainTextResponse):
+    """A help document (the schema says so: text/markdown, not text/plain)."""
+
+    media_type = "text/markdown"
+
+
+class JSONText(Response):
+    """An answer already encoded as JSON (off the event loop: a replay page)."""
+
+    media_type = "application/json"
+
+
 def _token(authorization: str | None, token: str | None) -> str | None:
     if authorization:
         scheme, _, value = authorization.partition(" ")
@@ -570,7 +726,7 @@ def _routes(app: FastAPI) -> None:
     async def health(request: Request) -> dict:
         return {"ok": True, "schema": lobby(request).store.schema_version()}
 
-    @app.get("/api/games", tags=["lobby"])
+    @app.get("/api/games", tags=["lobby"], response_model=list[GameOut])
     async def games() -> list[dict]:
         """Every registered game as it declares itself: names in each language, player
         counts, options (choices, default, labels per language), information type and
@@ -580,7 +736,8 @@ def _routes(app: FastAPI) -> None:
                  "help": [key for key in documents if key.startswith(f"{name}-")]}
                 for name in known_games()]
 
-    @app.get("/api/games/{name}/view-schema", tags=["lobby"], responses=ERRORS)
+    @app.get("/api/games/{name}/view-schema", tags=["lobby"], responses=ERRORS,
+             response_model=ViewSchemaOut)
     async def view_schema(name: str) -> dict:
         """The JSON Schema of the game's seat views (what ``view`` holds in a state message)."""
         from boardgamesbot.games.schema import view_schema as schema
@@ -645,7 +802,7 @@ def _routes(app: FastAPI) -> None:
         return {"state_id": table.version, "seat": seat, "actions": table.legal(seat)}
 
     @app.get("/api/tables/{table_id}/events", tags=["play"], responses=ERRORS,
-             response_model=EventsOut)
+             response_model=EventsOut, response_model_exclude_unset=True)
     async def events(table_id: str, request: Request, after: int = Query(0, ge=0, lt=2**53),
                      token: str | None = Token) -> dict:
         room = lobby(request)
@@ -695,19 +852,20 @@ def _routes(app: FastAPI) -> None:
     @app.get("/api/tables/{table_id}/replay", tags=["play"], responses=ERRORS,
              response_model=ReplayOut, response_model_by_alias=True)
     async def replay(table_id: str, request: Request, start: int = Start,
-                     limit: int = Page) -> dict:
+                     limit: int = Page) -> Response:
         """A finished game: its record, steps, public events, result, and its states as a
         spectator saw them, a page at a time (``total`` says how many there are)."""
-        return await lobby(request).replay(table_id, start, limit)
+        return JSONText(await lobby(request).replay(table_id, start, limit))
 
     @app.get("/api/tables/{table_id}/replay/states", tags=["play"], responses=ERRORS,
              response_model=ReplayStates, response_model_by_alias=True)
     async def replay_states(table_id: str, request: Request, start: int = Start,
                             limit: int = Page) -> dict:
         """The next page of a finished game's states (the rest of `/replay` is the same)."""
-        return await lobby(request).replay(table_id, start, limit, whole=False)
+        return JSONText(await lobby(request).replay(table_id, start, limit, whole=False))
 
-    @app.post("/api/tables/{table_id}/preview", tags=["play"], responses=ERRORS)
+    @app.post("/api/tables/{table_id}/preview", tags=["play"], responses=ERRORS,
+              response_model=PreviewOut, response_model_exclude_unset=True)
     async def try_action(table_id: str, body: PreviewAction, request: Request,
                          token: str | None = Token) -> dict:
         """Is ``action`` legal for the seat now, and what would it bring (the game's
@@ -737,9 +895,9 @@ def _routes(app: FastAPI) -> None:
     async def help_index() -> dict:
         return {"documents": sorted(help_documents())}
 
-    @app.get("/api/help/{name}", tags=["help"], response_class=PlainTextResponse,
+    @app.get("/api/help/{name}", tags=["help"], response_class=MarkdownText,
              responses=TEXT_ERRORS)
-    async def help_document(name: str) -> PlainTextResponse:
+    async def help_document(name: str) -> MarkdownText:
         """Rules and notation as Markdown text."""
         documents = help_documents()
         if name not in documents:
@@ -754,7 +912,7 @@ def _routes(app: FastAPI) -> None:
         except OSError:
             raise ServiceError(f"{documents[name]} is not installed with this server",
                                code="help_unavailable", status=404, name=name)
-        return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
+        return MarkdownText(text)
 
 
 # WebSocket ---------------------------------------------------------------------------------

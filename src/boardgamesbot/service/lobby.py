@@ -631,13 +631,15 @@ class Lobby:
     # Replays ---------------------------------------------------------------------------
 
     async def replay(self, table_id: Any, start: int = 0, limit: int | None = None,
-                     whole: bool = True) -> dict:
-        """A finished game's replay (``whole``) or just a page of its states, made in a
-        loader thread: every state is replayed and viewed, far too long for the loop."""
+                     whole: bool = True) -> str:
+        """A finished game's replay (``whole``) or just a page of its states, as JSON text
+        made and encoded in a loader thread: replaying and viewing every state, and
+        encoding megabytes of views, is far too long for the loop."""
         table = await self.current(table_id)
         make = table.replay if whole else table.replay_states
+        limit = REPLAY_PAGE if limit is None else limit
         return await asyncio.get_running_loop().run_in_executor(
-            self.loader, make, start, REPLAY_PAGE if limit is None else limit)
+            self.loader, lambda: json.dumps(make(start, limit)))
 
     # Watchers --------------------------------------------------------------------------
 
