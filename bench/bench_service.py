@@ -83,7 +83,9 @@ def database(url: str | None):
 
 def start_servers(args, db_url: str) -> tuple[list[subprocess.Popen], str]:
     port = free_port()
-    env = {**os.environ, "BGBOT_MAX_TABLES": "0", "BGBOT_MAX_BOT_SEATS": "0"}
+    # One client address plays every table: no per-client quotas.
+    env = {**os.environ, "BGBOT_MAX_TABLES": "0", "BGBOT_MAX_BOT_SEATS": "0",
+           "BGBOT_MAX_CONNECTIONS": "0"}
     fanout = ["--redis", args.redis] if args.redis else []
     serve = [sys.executable, "-m", "boardgamesbot.cli", "serve", "--db", db_url, "--port",
              str(port), "--workers", str(args.processes), "--bot-workers",
