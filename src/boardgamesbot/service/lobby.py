@@ -17,12 +17,15 @@ serve one database:
 * decisions owed by bots and clocks are jobs in the database
   (`Store.claim_job`), taken by `run_jobs` here (the one-process default) or by
   ``bgbot worker`` processes;
+* quotas are checked by the write that would pass them, and live connections are
+  counted in the database (`admit`), so that every limit holds over all processes;
 * on PostgreSQL a commit, a read's revision check and a catch-up wait for the
   database in a thread, not on the event loop (a round trip cost the loop several
   milliseconds on a busy machine). A table's writes and catch-ups here take turns
-  (`_turn`) and reads wait for a write in flight (`settled`), so nobody sees a
+  (`_turn`) and every read waits for a write in flight (`current`), so nobody sees a
   change before it is committed. On SQLite all of it runs inline: no server to wait
-  for, and the hop to a thread costs more than it saves.
+  for, and the hop to a thread costs more than it saves. On either database a table
+  not cached here is replayed in a loader thread, and so is a replay's page.
 """
 
 from __future__ import annotations
@@ -676,7 +679,7 @@ class Lobby:
         self.admitted -= 1
         try:
             await self._database(self.store.release, self.process, admission.claims)
-        except Exception:  # noqa: BLE001 - the row stops counting when this process ends
+        except Exception:  # noqa: BLE001 - it stops counting once no longer renewed
             log.warning("could not release a connection's count", exc_info=True)
 
     async def _renew_presence(self) -> None:

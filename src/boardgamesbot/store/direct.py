@@ -16,8 +16,11 @@ statement, the ``NOTIFY`` and the ``COMMIT`` together. psycopg prepares
 statements it sees often on the server by itself. Reads run in autocommit: no
 ``BEGIN``/``ROLLBACK`` around them.
 
-The rest of `Store` (schema, creation, the lobby's lists, arena games) stays on
-SQLAlchemy Core: it is not on any per-action path.
+Writes with a `Guard` run here too — a quota checked by the write that would pass it,
+a live connection counted only if there is room — since their lock and their check
+must share the write's own transaction. The rest of `Store` (schema, the lobby's
+lists, job releases, arena games) stays on SQLAlchemy Core: it is not on any
+per-action path.
 """
 
 from __future__ import annotations
