@@ -142,6 +142,32 @@ def test_a_table_takes_only_so_many_spectators(strict_client):
             assert error["error"]["code"] == "too_many_spectators"
 
 
+def test_a_send_the_reader_does_not_take_is_given_up():
+    """Once the stall limit passes, or at once when the outbox overflows meanwhile: the
+    sender then closes the connection (tests/service/test_slow_readers.py, end to end)."""
+    from boardgamesbot.service.api import _delivered
+
+    class NeverReads:
+        async def send_text(self, text):
+            await asyncio.Event().wait()  # the transport takes no more bytes
+
+    async def overflowing():
+        outbox = Outbox(Limits(pending_messages=2, stall_seconds=60))
+        sending = asyncio.ensure_future(_delivered(NeverReads(), "x", outbox))
+        await asyncio.sleep(0.05)
+        for _ in range(3):
+            outbox.put("more")
+        return await asyncio.wait_for(sending, 5), outbox
+
+    async def stalling():
+        outbox = Outbox(Limits(stall_seconds=0.1))
+        return await asyncio.wait_for(_delivered(NeverReads(), "x", outbox), 5)
+
+    given_up, outbox = asyncio.run(overflowing())
+    assert given_up is False and outbox.overflowed and outbox.sending is None
+    assert asyncio.run(stalling()) is False
+
+
 def test_spectators_are_counted_over_every_process(db_url):
     """Two processes (lobbies) on one database share a table's spectator places: N
     processes no longer take N times the limit. A process that dies holding places

@@ -986,19 +986,16 @@ def _spawn_sender(websocket: WebSocket, watcher: Watcher, room: Lobby) -> asynci
 
 async def _delivered(websocket: WebSocket, text: str, outbox: Outbox) -> bool:
     """Send ``text``; False (the send abandoned) when the reader took longer than the
-    stall limit, or its outbox overflowed meanwhile."""
-    sending = asyncio.ensure_future(websocket.send_text(text))
-    dropped = asyncio.ensure_future(outbox.dropped.wait())
+    stall limit, or its outbox overflowed meanwhile (`Outbox.drop` ends the wait)."""
     try:
-        done, _ = await asyncio.wait({sending, dropped}, timeout=outbox.limits.stall_seconds,
-                                     return_when=asyncio.FIRST_COMPLETED)
+        async with asyncio.timeout(outbox.limits.stall_seconds) as deadline:
+            outbox.sending = deadline
+            await websocket.send_text(text)
+    except TimeoutError:
+        return False
     finally:
-        dropped.cancel()
-    if sending in done:
-        sending.result()  # raises when the connection is gone
-        return True
-    sending.cancel()
-    return False
+        outbox.sending = None
+    return True
 
 
 async def _handle(room: Lobby, table_id: str, seat: int | None, watcher: Watcher,

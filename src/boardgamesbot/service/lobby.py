@@ -124,15 +124,14 @@ class Outbox:
     A newer ``state`` replaces an unsent older one (a slow reader gets the newest
     state, not a backlog). A reader that still falls behind — too many or too large
     unsent messages, or one waiting too long — is dropped: the outbox empties and
-    closes (``dropped`` is set, also for a send in progress), and the connection is
-    closed with 4408."""
+    closes (a send in progress is given up), and the connection is closed with 4408."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.items: collections.deque[tuple[bool, float, Any]] = collections.deque()
         self.size = 0
         self.ready = asyncio.Event()
-        self.dropped = asyncio.Event()
+        self.sending: asyncio.Timeout | None = None  # the deadline of a send in progress
         self.closed = False
         self.overflowed = False
 
@@ -154,10 +153,11 @@ class Outbox:
         self.ready.set()
 
     def drop(self) -> None:
-        """The reader stays behind: let it go."""
+        """The reader stays behind: let it go (a send in progress is given up now)."""
         self.overflowed = True
         self.close()
-        self.dropped.set()
+        if self.sending is not None:
+            self.sending.reschedule(0)  # a deadline in the past: it expires at once
 
     async def get(self) -> str | PendingState | None:
         """The next message; None once closed."""
