@@ -225,7 +225,11 @@ def test_a_client_has_only_so_many_live_connections(db_url):
                 with pytest.raises(WebSocketDisconnect) as closed:
                     third.receive_text()
                 assert closed.value.code == 4429
-        # Both closed: their places are free again.
+        # Both closed: their places are free again (once the server has seen them go).
+        lobby = client.app.state.lobby
+        deadline = time.monotonic() + 10
+        while lobby.admitted and time.monotonic() < deadline:
+            time.sleep(0.02)
         with client.websocket_connect(f"/ws/tables/{table_id}") as fourth:
             assert receive(fourth, lambda m: m["type"] == "state")
 
