@@ -15,7 +15,9 @@ each decision, asks for the legal actions and plays one at random. Reported:
   across runs where the round trips cannot.
 
 A table whose client fails (a handshake that times out, a dropped connection) is
-counted in ``failed_tables`` and the run goes on.
+counted in ``failed_tables`` and the run goes on; so is a table that *stalls*: when the
+run ends it is not over and nothing has moved for ``--stall`` seconds (no message from
+the server, nothing sent to it) — a bot that never played, an ack that never came.
 
 Usage (starts its own servers unless --url is given; on a temporary SQLite database
 unless --db names a PostgreSQL, where it uses a fresh schema and drops it afterwards):
@@ -81,7 +83,9 @@ def database(url: str | None):
 
 def start_servers(args, db_url: str) -> tuple[list[subprocess.Popen], str]:
     port = free_port()
-    env = {**os.environ, "BGBOT_MAX_TABLES": "0", "BGBOT_MAX_BOT_SEATS": "0"}
+    # One client address plays every table: no per-client quotas.
+    env = {**os.environ, "BGBOT_MAX_TABLES": "0", "BGBOT_MAX_BOT_SEATS": "0",
+           "BGBOT_MAX_CONNECTIONS": "0"}
     fanout = ["--redis", args.redis] if args.redis else []
     serve = [sys.executable, "-m", "boardgamesbot.cli", "serve", "--db", db_url, "--port",
              str(port), "--workers", str(args.processes), "--bot-workers",
@@ -163,6 +167,10 @@ def cpu_sample(processes: list[subprocess.Popen], web_processes: int) -> dict[st
     return sample
 
 
+class Stalled(Exception):
+    """The run ended with this table not over and nothing moving for ``--stall`` s."""
+
+
 async def person(url: str, args, index: int, stop: float, latencies: list[float],
                  counts: dict, opening: asyncio.Semaphore) -> None:
     """Create a table, then play seat 0 until the game ends or time is up."""
@@ -189,7 +197,8 @@ async def play(url: str, args, index: int, stop: float, latencies: list[float],
                                       subprotocols=["bgbot", f"token.{token}"] + (
                                           ["patches"] if args.patches else []),
                                       open_timeout=30)
-    asked_on, sent_at, last_actions, state = -1, None, 0, None
+    asked_on, sent_at, last_actions, state, over = -1, None, 0, None, False
+    moved = time.monotonic()  # the last message from the server, or request to it
     async with ws:
         while time.monotonic() < stop:
             try:
@@ -197,6 +206,7 @@ async def play(url: str, args, index: int, stop: float, latencies: list[float],
                 message = json.loads(text)
             except (asyncio.TimeoutError, ValueError):
                 break
+            moved = time.monotonic()
             counts["bytes"] += len(text)
             if message["type"] == "patch":  # as the browser does: rebuild the state
                 message = apply(state, message["ops"])
@@ -210,21 +220,26 @@ async def play(url: str, args, index: int, stop: float, latencies: list[float],
                 last_actions = message["table"]["actions"]
                 if message["table"]["status"] == "over":
                     counts["games"] += 1
+                    over = True
                     break
                 if message["your_turn"] and message["state_id"] > asked_on:
                     asked_on = message["state_id"]
                     if args.think:
                         await asyncio.sleep(args.think * rng.uniform(0.5, 1.5))
                     await ws.send(json.dumps({"type": "legal"}))
+                    moved = time.monotonic()
             elif kind == "legal" and message["actions"]:
                 action = rng.choice(message["actions"])["notation"]
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "act", "action": action,
                                           "state_id": message["state_id"]}))
+                moved = time.monotonic()
             elif kind == "error":
                 counts["errors"] += 1
                 asked_on = -1
     counts["actions"] += last_actions
+    if not over and time.monotonic() - moved > args.stall:
+        raise Stalled(f"table {table_id}: nothing for {time.monotonic() - moved:.0f} s")
 
 
 async def run(args, url: str, tables: int, processes: list[subprocess.Popen]) -> dict:
@@ -283,6 +298,9 @@ def main() -> None:
     parser.add_argument("--level", default="medium")
     parser.add_argument("--think", type=float, default=0.5,
                         help="a person's mean thinking time per decision, seconds")
+    parser.add_argument("--stall", type=float, default=10.0,
+                        help="a table not over at the end with nothing moving for this "
+                             "many seconds counts as failed")
     parser.add_argument("--bot-workers", type=int, default=2,
                         help="bot processes of the server this script starts")
     args = parser.parse_args()

@@ -615,6 +615,10 @@ def _run_summary(run: str, rows) -> dict:
     return {"run": run, "seed": rows[0].arena_seed, "lineup": list(rows[0].lineup),
             "games": len(rows), "started": min(row.created for row in rows)}
 
+# How long a stopping `bgbot serve` waits for its requests and connections to finish.
+SHUTDOWN_SECONDS = 10
+
+
 @main.command("serve")
 @click.option("--db", default=None,
               help="Database URL (default: SQLite in the data directory), e.g. "
@@ -645,7 +649,7 @@ def serve_command(db, data_dir, host, port, workers, redis_url, bot_workers, job
 
     import uvicorn
 
-    from boardgamesbot.service.api import create_app, redact_tokens_in_logs
+    from boardgamesbot.service.api import create_app, log_config
     from boardgamesbot.store import default_url
 
     url = db or default_url(data_dir)
@@ -658,10 +662,13 @@ def serve_command(db, data_dir, host, port, workers, redis_url, bot_workers, job
                   f"{workers} web process(es))", markup=False)
     console.print(f"Open http://{shown}:{port}/ in your browser to play (Ctrl+C stops the "
                   "server).", markup=False)
-    redact_tokens_in_logs()
-    # Messages are small JSON: compressing each costs more CPU than it saves.
-    options = dict(host=host, port=port, log_level=log_level, ws_max_size=64 * 1024,
-                   ws_per_message_deflate=False)
+    # Messages are small JSON: compressing each costs more CPU than it saves. Every log
+    # handler redacts seat tokens. WebSocket connections always end, read or not
+    # (service.websocket); a stop waits 10 s at most for requests and connections.
+    options = dict(host=host, port=port, log_level=log_level, log_config=log_config(log_level),
+                   ws="boardgamesbot.service.websocket:WebSocketProtocol",
+                   ws_max_size=64 * 1024, ws_per_message_deflate=False,
+                   timeout_graceful_shutdown=SHUTDOWN_SECONDS)
     if forwarded_allow_ips:
         options.update(proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
     if workers == 1:

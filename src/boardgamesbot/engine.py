@@ -630,13 +630,17 @@ class Record:
     def add(self, player: int, action: Action | str) -> None:
         self.actions.append((player, str(action)))
 
-    def states(self) -> Iterator[State]:
-        """Every state from the start to the end, each a separate object."""
+    def states(self, start: int = 0, stop: int | None = None) -> Iterator[State]:
+        """Every state from the start to the end, each a separate object; with ``start``
+        and ``stop``, those numbered ``start`` to ``stop - 1`` (state n follows the first
+        n actions), the earlier ones replayed but not copied."""
+        stop = len(self.actions) + 1 if stop is None else min(stop, len(self.actions) + 1)
         state = self.new_state()
-        yield state.clone()
-        for index in range(len(self.actions)):
-            self._replay_one(state, index)
-            yield state.clone()
+        for index in range(stop):
+            if index:
+                self._replay_one(state, index - 1)
+            if index >= start:
+                yield state.clone()
 
     def replay(self, upto: int | None = None) -> State:
         """The state after the first ``upto`` actions (all of them by default)."""

@@ -97,3 +97,13 @@ def play_to_end(ws, choose=None, limit=5000):
             notations = [a["notation"] for a in message["actions"]]
             send(ws, type="act", action=choose(notations), state_id=message["state_id"])
     raise AssertionError("the game did not end")
+
+
+def all_states(client, table_id, replay=None):
+    """Every state of a finished game's replay, fetched a page at a time."""
+    replay = replay or client.get(f"/api/tables/{table_id}/replay").json()
+    states = list(replay["states"])
+    while len(states) < replay["total"]:
+        states += client.get(f"/api/tables/{table_id}/replay/states",
+                             params={"from": len(states)}).json()["states"]
+    return states

@@ -1,5 +1,6 @@
 """Crash safety: a real `bgbot serve` killed with SIGKILL mid-game and restarted on the
-same database resumes every table where its last accepted action left it."""
+same database (SQLite, and PostgreSQL when the tests have one) resumes every table where
+its last accepted action left it."""
 
 from __future__ import annotations
 
@@ -87,8 +88,7 @@ def play(base, port, table_id, tokens, moves, wait=True):
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
-def test_a_killed_server_loses_no_accepted_action(tmp_path):
-    db_url = f"sqlite:///{tmp_path / 'crash.db'}"
+def test_a_killed_server_loses_no_accepted_action(db_url):
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = serve(db_url, port)

@@ -9,7 +9,7 @@ import pytest
 
 from boardgamesbot.engine import Record
 
-from .conftest import create, play_to_end, receive, send
+from .conftest import all_states, create, play_to_end, receive, send
 
 
 def test_tikal_person_against_a_bot_to_the_end_then_replay(client):
@@ -24,7 +24,7 @@ def test_tikal_person_against_a_bot_to_the_end_then_replay(client):
     replay = client.get(f"/api/tables/{table['id']}/replay").json()
     record = Record.from_json(json.dumps(replay["record"]))
     assert record.replay().is_over()
-    assert len(replay["states"]) == len(record.actions) + 1
+    assert len(all_states(client, table["id"], replay)) == len(record.actions) + 1
     assert replay["result"] == summary["result"]
     events = replay["events"]
     assert [e["type"] for e in events][:2] == ["created", "started"]
@@ -84,7 +84,7 @@ def test_cartographers_person_and_bot_to_the_end_with_a_spectator(client):
         assert error["error"]["code"] == "spectator"
     replay = client.get(f"/api/tables/{table_id}/replay").json()
     assert replay["record"]["options"] == {"side": "B"}
-    assert replay["states"][-1]["over"]
+    assert all_states(client, table_id, replay)[-1]["over"]
 
 
 def test_cartographers_solo_to_the_end(client):

@@ -6,11 +6,17 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 
 import pytest
+import sqlalchemy
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
-from boardgamesbot.service.api import RedactTokens, create_app
+from boardgamesbot.engine import GameError
+
+from boardgamesbot.service.api import (LOGGERS, RedactTokens, create_app, log_config,
+                                       redact_tokens_in_logs)
 from boardgamesbot.service.lobby import Limits, Outbox
 
 from .conftest import create, receive
@@ -44,6 +50,89 @@ def test_a_client_may_have_only_so_many_bot_seats(strict_client):
     assert strict_client.get("/api/tables").json() == []
 
 
+def test_filling_open_seats_with_bots_keeps_the_bot_seat_quota(strict_client):
+    """A table of open seats, then ``start`` with ``fill``, gave 9 bots under a quota of 3."""
+    created = create(strict_client, "cartographers",
+                     seats=[{"kind": "person"}] + [{"kind": "open"}] * 9)
+    table_id, token = created["table"]["id"], created["seats"][0]["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    refused = strict_client.post(f"/api/tables/{table_id}/start", json={"fill": "random"},
+                                 headers=auth)
+    assert refused.status_code == 429 and refused.json()["error"]["code"] == "too_many_bots"
+    assert refused.json()["error"]["params"] == {"max": 3, "current": 0}
+    table = strict_client.get(f"/api/tables/{table_id}").json()
+    assert table["status"] == "open" and len(table["open_seats"]) == 9  # nothing changed
+    assert strict_client.post(f"/api/invites/{created['invite']}", json={}).status_code == 200
+
+    small = create(strict_client, "cartographers",
+                   seats=[{"kind": "person"}] + [{"kind": "open"}] * 3)
+    started = strict_client.post(f"/api/tables/{small['table']['id']}/start",
+                                 json={"fill": "random"},
+                                 headers={"Authorization": f"Bearer {small['seats'][0]['token']}"})
+    assert started.status_code == 200 and started.json()["status"] == "playing"
+
+
+def test_autopilot_keeps_the_bot_seat_quota(strict_client):
+    """Autopilot on 10 person seats answered 200 ten times under a quota of 3."""
+    created = create(strict_client, "cartographers", seats=[{"kind": "person"}] * 10)
+    table_id = created["table"]["id"]
+
+    def autopilot(seat, level):
+        token = created["seats"][seat]["token"]
+        return strict_client.post(f"/api/tables/{table_id}/autopilot", json={"level": level},
+                                  headers={"Authorization": f"Bearer {token}"})
+
+    assert [autopilot(seat, "random").status_code for seat in range(3)] == [200] * 3
+    assert autopilot(0, "easy").status_code == 200  # the same seat, another bot: no new one
+    fourth = autopilot(3, "random")
+    assert fourth.status_code == 429 and fourth.json()["error"]["code"] == "too_many_bots"
+    seats = strict_client.get(f"/api/tables/{table_id}").json()["seats"]
+    assert [s["autopilot"] for s in seats[:4]] == ["easy", "random", "random", None]
+    assert autopilot(1, None).status_code == 200  # a seat taken back frees its place
+    assert autopilot(3, "random").status_code == 200
+
+
+def test_concurrent_creates_cannot_pass_the_quota(db_url, monkeypatch):
+    """Eight processes creating tables for one client at once, with room for three: the
+    check and the create are one step, so exactly three tables are made."""
+    import threading
+
+    from boardgamesbot.service.lobby import Lobby, client_key
+    from boardgamesbot.service.tables import Table
+    from boardgamesbot.store import Store
+
+    made = Table.create
+
+    def slowly_made(*args, **kwargs):  # everybody has counted before anybody writes
+        found = made(*args, **kwargs)
+        barrier.wait(10)
+        return found
+
+    monkeypatch.setattr(Table, "create", slowly_made)
+    limits = Limits(tables_per_client=3, bot_seats_per_client=0)
+    lobbies = [Lobby(Store(db_url), limits=limits) for _ in range(8)]
+    barrier = threading.Barrier(len(lobbies))
+    answers = []
+
+    def create_one(lobby):
+        try:
+            lobby.create("tikal", {}, PEOPLE, None, None, client="203.0.113.9")
+            answers.append("created")
+        except Exception as error:  # noqa: BLE001 - collected
+            answers.append(getattr(error, "code", repr(error)))
+
+    threads = [threading.Thread(target=create_one, args=(lobby,)) for lobby in lobbies]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert sorted(answers) == ["created"] * 3 + ["too_many_tables"] * 5
+    assert lobbies[0].store.usage(client_key("203.0.113.9")) == (3, 0)
+    for lobby in lobbies:
+        lobby.writer.shutdown()
+        lobby.store.close()
+
+
 def test_a_table_takes_only_so_many_spectators(strict_client):
     table_id = create(strict_client, seats=PEOPLE)["table"]["id"]
     with strict_client.websocket_connect(f"/ws/tables/{table_id}") as first:
@@ -51,6 +140,98 @@ def test_a_table_takes_only_so_many_spectators(strict_client):
         with strict_client.websocket_connect(f"/ws/tables/{table_id}") as second:
             error = json.loads(second.receive_text())
             assert error["error"]["code"] == "too_many_spectators"
+
+
+def test_a_send_the_reader_does_not_take_is_given_up():
+    """Once the stall limit passes, or at once when the outbox overflows meanwhile: the
+    sender then closes the connection (tests/service/test_slow_readers.py, end to end)."""
+    from boardgamesbot.service.api import _delivered
+
+    class NeverReads:
+        async def send_text(self, text):
+            await asyncio.Event().wait()  # the transport takes no more bytes
+
+    async def overflowing():
+        outbox = Outbox(Limits(pending_messages=2, stall_seconds=60))
+        sending = asyncio.ensure_future(_delivered(NeverReads(), "x", outbox))
+        await asyncio.sleep(0.05)
+        for _ in range(3):
+            outbox.put("more")
+        return await asyncio.wait_for(sending, 5), outbox
+
+    async def stalling():
+        outbox = Outbox(Limits(stall_seconds=0.1))
+        return await asyncio.wait_for(_delivered(NeverReads(), "x", outbox), 5)
+
+    given_up, outbox = asyncio.run(overflowing())
+    assert given_up is False and outbox.overflowed and outbox.sending is None
+    assert asyncio.run(stalling()) is False
+
+
+def test_spectators_are_counted_over_every_process(db_url):
+    """Two processes (lobbies) on one database share a table's spectator places: N
+    processes no longer take N times the limit. A process that dies holding places
+    stops holding them once its count is no longer renewed."""
+    from boardgamesbot.service.lobby import PRESENCE_SECONDS, Lobby
+    from boardgamesbot.store import Store
+
+    limits = Limits(spectators_per_table=2, connections_per_client=0)
+    one, two = Lobby(Store(db_url), limits=limits), Lobby(Store(db_url), limits=limits)
+
+    async def run():
+        first = await one.admit("t1", None, None)
+        second = await two.admit("t1", None, None)
+        with pytest.raises(GameError) as full:
+            await one.admit("t1", None, None)
+        seat = await two.admit("t1", 0, None)  # a seat is no spectator
+        other = await two.admit("t2", None, None)  # another table has places of its own
+        await one.release(first)
+        again = await two.admit("t1", None, None)
+        await two.release(again)
+        await two.release(second)
+        await two.release(seat)
+        await two.release(other)
+        return full.value
+
+    refused = asyncio.run(run())
+    assert refused.code == "too_many_spectators" and refused.params == {"max": 2}
+    assert one.admitted == 0 and two.admitted == 0
+    with one.store.engine.connect() as c:  # every place given back, no row left
+        assert c.execute(sqlalchemy.text("select count(*) from presence")).scalar() == 0
+    # A process killed holding both places: they count until its renewals stop counting.
+    assert one.store.admit("dead", [("watch", "t1", 2)], time.time() + PRESENCE_SECONDS) is None
+    assert one.store.admit("dead", [("watch", "t1", 2)], time.time() + PRESENCE_SECONDS) is None
+    assert one.store.admit("alive", [("watch", "t1", 2)], time.time() + 60) == "watch"
+    later = time.time() + PRESENCE_SECONDS + 1
+    assert one.store.admit("alive", [("watch", "t1", 2)], later + 60, now=later) is None
+    one.store.close()
+    two.store.close()
+
+
+def test_a_client_has_only_so_many_live_connections(db_url):
+    limits = Limits(connections_per_client=2, spectators_per_table=0)
+    with TestClient(create_app(db=db_url, limits=limits)) as client:
+        created = create(client, seats=PEOPLE)
+        table_id, token = created["table"]["id"], created["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/tables/{table_id}") as spectator, \
+                client.websocket_connect(f"/ws/tables/{table_id}",
+                                         subprotocols=["bgbot", f"token.{token}"]) as seat:
+            receive(spectator, lambda m: m["type"] == "state")
+            receive(seat, lambda m: m["type"] == "state")
+            with client.websocket_connect(f"/ws/tables/{table_id}") as third:
+                error = json.loads(third.receive_text())
+                assert error["error"]["code"] == "too_many_connections"
+                assert error["error"]["params"] == {"max": 2}
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    third.receive_text()
+                assert closed.value.code == 4429
+        # Both closed: their places are free again (once the server has seen them go).
+        lobby = client.app.state.lobby
+        deadline = time.monotonic() + 10
+        while lobby.admitted and time.monotonic() < deadline:
+            time.sleep(0.02)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as fourth:
+            assert receive(fourth, lambda m: m["type"] == "state")
 
 
 def test_a_slow_reader_gets_the_newest_state_and_is_dropped_when_it_stays_behind():
@@ -63,6 +244,52 @@ def test_a_slow_reader_gets_the_newest_state_and_is_dropped_when_it_stays_behind
     assert outbox.closed and outbox.overflowed and not outbox.items and outbox.size == 0
     outbox.put("more")  # a dropped reader gets nothing more
     assert not outbox.items
+
+
+def test_a_replay_comes_a_page_of_states_at_a_time_made_off_the_event_loop(client,
+                                                                            monkeypatch):
+    """Every state's view of a finished 100-seat game at once was 100+ MB, built on the
+    loop for anyone who asked."""
+    import threading
+
+    from boardgamesbot.engine import Record
+
+    created = create(client, "hidden-nim", seats=PEOPLE, options={"pile": "large"})
+    table_id, tokens = created["table"]["id"], [s["token"] for s in created["seats"]]
+    while (table := client.get(f"/api/tables/{table_id}").json())["status"] != "over":
+        token = tokens[table["to_act"][0]]
+        legal = client.get(f"/api/tables/{table_id}/legal", params={"token": token}).json()
+        client.post(f"/api/tables/{table_id}/actions", params={"token": token}, json={
+            "action": legal["actions"][0]["notation"], "state_id": legal["state_id"]})
+    viewed_in = set()
+    nim_state = type(Record("hidden-nim", 1, ["a", "b"]).new_state())
+    view = nim_state.view
+
+    def noting_thread(self, seat):
+        viewed_in.add(threading.current_thread().name)
+        return view(self, seat)
+
+    monkeypatch.setattr(nim_state, "view", noting_thread)
+    first = client.get(f"/api/tables/{table_id}/replay", params={"limit": 6}).json()
+    total = first["total"]
+    assert total == table["actions"] + 1 > 12 and first["from"] == 0
+    assert len(first["states"]) == 6 and len(first["steps"]) == table["actions"]
+    states = first["states"]
+    while len(states) < total:
+        page = client.get(f"/api/tables/{table_id}/replay/states",
+                          params={"from": len(states), "limit": 6}).json()
+        assert page["from"] == len(states) and page["total"] == total
+        assert set(page) == {"from", "total", "states"}
+        states += page["states"]
+    assert viewed_in and all(name.startswith("load") for name in viewed_in)
+    record = Record.from_json(json.dumps(first["record"]))
+    assert states == [json.loads(json.dumps(s.view(None))) for s in record.states()]
+    assert client.get(f"/api/tables/{table_id}/replay", params={"limit": 101}).status_code \
+        == 422
+    whole = client.get(f"/api/tables/{table_id}/replay").json()  # short: one page is all
+    assert len(whole["states"]) == total
+    assert client.get(f"/api/tables/{table_id}/replay/states",
+                      params={"from": total}).json()["states"] == []
 
 
 # Headers, methods, bodies ----------------------------------------------------------------
@@ -106,13 +333,54 @@ def test_a_big_chunked_body_is_request_too_large(client):
     assert response.json()["error"]["code"] == "request_too_large"
 
 
-@pytest.mark.parametrize("state_id", [True, "3", 1.0])
+@pytest.mark.parametrize("state_id", [True, "3", 1.0, None, "missing"])
 def test_rest_takes_state_ids_as_strictly_as_the_websocket(client, state_id):
+    """And answers with the WebSocket's code, `bad_state_id` (docs/api.md)."""
     created = create(client, seats=PEOPLE)
     table_id, token = created["table"]["id"], created["seats"][0]["token"]
-    response = client.post(f"/api/tables/{table_id}/actions", json={
-        "action": "end", "state_id": state_id}, headers={"Authorization": f"Bearer {token}"})
-    assert response.status_code == 422 and response.json()["error"]["code"] == "bad_request"
+    body = {"action": "end"} if state_id == "missing" else {"action": "end",
+                                                            "state_id": state_id}
+    before = client.get(f"/api/tables/{table_id}").json()
+    response = client.post(f"/api/tables/{table_id}/actions", json=body,
+                           headers={"Authorization": f"Bearer {token}"})
+    assert response.status_code == 422 and response.json()["error"]["code"] == "bad_state_id"
+    assert client.get(f"/api/tables/{table_id}").json() == before
+
+
+@pytest.mark.parametrize("body, code", [
+    ({"action": 7, "state_id": 1}, "bad_action"),
+    ({"state_id": 1}, "bad_action"),
+    ({"action": 7, "state_id": "1"}, "bad_action"),  # both have codes: the first problem's
+    ({"action": "end", "state_id": 1, "extra": {"deep": [1]}}, None),  # extra keys: ignored
+])
+def test_rest_names_the_field_that_is_wrong_as_the_websocket_does(client, body, code):
+    created = create(client, seats=PEOPLE)
+    table_id, token = created["table"]["id"], created["seats"][0]["token"]
+    response = client.post(f"/api/tables/{table_id}/actions", json=body,
+                           headers={"Authorization": f"Bearer {token}"})
+    if code is None:
+        assert response.json()["error"]["code"] == "place_tile_first"
+    else:
+        assert response.status_code == 422 and response.json()["error"]["code"] == code
+
+
+def test_a_seed_of_the_wrong_kind_is_bad_seed_and_other_shapes_bad_request(client):
+    seed = client.post("/api/tables", json={"game": "tikal", "seed": "7", "seats": PEOPLE})
+    assert seed.status_code == 422 and seed.json()["error"]["code"] == "bad_seed"
+    both = client.post("/api/tables", json={"game": "tikal", "seed": "7", "seats": "two"})
+    assert both.status_code == 422 and both.json()["error"]["code"] == "bad_request"
+    assert len(both.json()["error"]["params"]["problems"]) == 2
+
+
+def test_the_health_answer_is_as_documented(client):
+    """docs/api.md is the contract: its health row is what the server answers."""
+    import re
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text()
+    row = next(line for line in docs.splitlines() if line.startswith("| `GET /api/health`"))
+    documented = json.loads(re.search(r"`(\{.*\})`", row.split("|")[3]).group(1))
+    assert client.get("/api/health").json() == documented
 
 
 def test_a_bot_seat_without_a_level_plays_easy(client):
@@ -175,6 +443,53 @@ def test_a_seat_connects_with_its_token_as_a_subprotocol(client):
         assert ws.accepted_subprotocol == "bgbot"
         state = receive(ws, lambda m: m["type"] == "state")
         assert state["seat"] == 1
+
+
+@pytest.fixture
+def logging_restored():
+    """The loggers a test configures, put back as they were afterwards."""
+    names = ["", *LOGGERS]
+    saved = {name: (list(logging.getLogger(name).handlers), logging.getLogger(name).level,
+                    logging.getLogger(name).propagate) for name in names}
+    yield
+    for name, (handlers, level, propagate) in saved.items():
+        logger = logging.getLogger(name)
+        logger.handlers[:] = handlers
+        logger.setLevel(level)
+        logger.propagate = propagate
+
+
+def test_tokens_never_reach_a_log_from_any_logger(logging_restored):
+    """The filter sits on the handlers: records of child loggers (the lobby's), which a
+    filter on the ``boardgamesbot`` logger never saw, are redacted too."""
+    import io
+    import logging.config
+
+    stream = io.StringIO()
+    config = log_config("info")
+    for handler in config["handlers"].values():
+        handler["stream"] = stream
+    logging.config.dictConfig(config)
+    logging.getLogger("boardgamesbot.service.lobby").warning(
+        "could not catch up with %s", "/ws/tables/t?token=CHILD1")
+    logging.getLogger("uvicorn.error").info('%s - "WebSocket %s" [accepted]', "1.2.3.4:5",
+                                            "/ws/tables/t?token=UVICORN2")
+    logging.getLogger("uvicorn.access").info('%s - "%s %s HTTP/%s" %d', "1.2.3.4:5", "GET",
+                                             "/api/tables/t/view?token=ACCESS3", "1.1", 200)
+    logging.getLogger("boardgamesbot.service.lobby").warning(
+        "mapping args %(url)s", {"url": "/x?token=MAPPED4"})
+    text = stream.getvalue()
+    assert text.count("token=***") == 4, text
+    assert not any(secret in text for secret in ("CHILD1", "UVICORN2", "ACCESS3", "MAPPED4"))
+
+    # However else the server's logging was set up: the handlers get the filter at start.
+    other = io.StringIO()
+    logging.getLogger().handlers[:] = [logging.StreamHandler(other)]
+    logging.getLogger("boardgamesbot").handlers[:] = []
+    logging.getLogger("boardgamesbot").propagate = True
+    redact_tokens_in_logs()
+    logging.getLogger("boardgamesbot.chat.tables").warning("seat %s", "?token=ROOT5")
+    assert "token=***" in other.getvalue() and "ROOT5" not in other.getvalue()
 
 
 def test_tokens_in_logged_urls_are_redacted():

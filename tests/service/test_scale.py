@@ -6,7 +6,9 @@ real PostgreSQL (and Redis) of this machine.
 * a worker killed with SIGKILL in the middle of a bot's decision: the move is
   played once, by another worker, and the killed worker's bot processes die too;
 * ``--workers 2`` starts on a fresh database (SQLite and PostgreSQL), and its
-  processes end with the server.
+  processes end with the server;
+* two live workers racing on the same tables' jobs play every bot decision once;
+* SIGTERM while hard bots think: the server stops promptly, its bot processes with it.
 """
 
 from __future__ import annotations
@@ -49,18 +51,25 @@ def redis_up() -> bool:
 
 
 class Server:
-    def __init__(self, db_url: str, *extra: str) -> None:
+    """A real ``bgbot serve`` (this tree's code: the child inherits PYTHONPATH).
+
+    ``log``: a file for everything it prints (the access log goes to stdout, the rest to
+    stderr); else stderr is kept in a pipe and stdout dropped."""
+
+    def __init__(self, db_url: str, *extra: str, log=None, env: dict | None = None) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
+        self.log = open(log, "wb") if log else None
         # No periodic sweep: live updates can reach another process only by the fan-out.
         self.process = subprocess.Popen(
             [sys.executable, "-m", "boardgamesbot.cli", "serve", "--db", db_url, "--port",
-             str(self.port), *extra], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-            env={**os.environ, "BGBOT_SWEEP_SECONDS": "3600"})
+             str(self.port), *extra], stdout=self.log or subprocess.DEVNULL,
+            stderr=self.log or subprocess.PIPE,
+            env={**os.environ, "BGBOT_SWEEP_SECONDS": "3600", **(env or {})})
 
         def healthy():
             if self.process.poll() is not None:
-                raise AssertionError(self.process.stderr.read().decode())
+                raise AssertionError(self.output())
             try:
                 return httpx.get(f"{self.base}/api/health").status_code == 200
             except httpx.HTTPError:
@@ -78,6 +87,14 @@ class Server:
         return connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}",
                        subprotocols=protocols, max_size=2**22)
 
+    def output(self) -> str:
+        if self.log is not None:
+            if not self.log.closed:
+                self.log.flush()
+            with open(self.log.name, encoding="utf-8", errors="replace") as f:
+                return f.read()
+        return self.process.stderr.read().decode()
+
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
@@ -86,6 +103,8 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        if self.log is not None:
+            self.log.close()
 
 
 def worker(db_url: str, *extra: str) -> subprocess.Popen:
@@ -283,9 +302,10 @@ def test_two_web_processes_start_on_a_fresh_database_and_end_with_the_server(
         server.stop()
 
 
-def test_tokens_never_reach_the_servers_log(tmp_path):
-    server = Server(f"sqlite:///{tmp_path / 'log.db'}", "--bot-workers", "0",
-                    "--log-level", "info")
+def test_tokens_never_reach_the_servers_log(db_url, tmp_path):
+    """Neither in the access log (stdout) nor in the server's own (stderr)."""
+    server = Server(db_url, "--bot-workers", "0", "--log-level", "info",
+                    log=tmp_path / "server.log")
     try:
         created = httpx.post(f"{server.base}/api/tables", json={"game": "tikal",
                                                                 "seats": PEOPLE}).json()
@@ -297,6 +317,88 @@ def test_tokens_never_reach_the_servers_log(tmp_path):
             ws.recv(timeout=10)
     finally:
         server.stop()
-    log = server.process.stderr.read().decode()
-    assert table_id in log and "token=***" in log  # the requests were logged...
+    log = server.output()
+    assert f"/api/tables/{table_id}/view?token=***" in log  # the access log...
+    assert f"/ws/tables/{table_id}?token=***" in log  # ...and the WebSocket's were written...
     assert token not in log  # ...without the token
+
+
+def test_two_workers_racing_on_the_same_jobs_apply_each_bot_move_once(pg_url):
+    """Two live workers claim the jobs of the same tables (a Cartographers step owes a
+    decision of every seat at once): every decision is played exactly once, by one of
+    them, and both of them played."""
+    server = Server(pg_url, "--no-jobs")
+    workers = [worker(pg_url, "--processes", "1", "--loops", "4") for _ in range(2)]
+    engine = sqlalchemy.create_engine(pg_url)
+    try:
+        wait_until(lambda: all(len(children(w.pid)) >= 1 for w in workers), 120)
+        tables = {}
+        for game, seats in (("cartographers", 8), ("cartographers", 8), ("tikal", 4)):
+            created = httpx.post(f"{server.base}/api/tables", json={
+                "game": game, "seats": [{"kind": "bot", "level": "random"}] * seats}).json()
+            tables[created["table"]["id"]] = (game, seats)
+        owners = set()
+
+        def played_enough():
+            with engine.connect() as c:
+                owners.update(c.execute(sqlalchemy.text(
+                    "select distinct owner from jobs where owner is not null")).scalars())
+                counts = dict(c.execute(sqlalchemy.text(
+                    "select table_id, count(*) from actions group by table_id")).all())
+            return all(counts.get(t, 0) >= 60 for t in tables)
+
+        wait_until(played_enough, 240, every=0.05)
+    finally:
+        for process in workers:
+            stop(process)
+        server.stop()
+    # Both workers took jobs (an owner is "host/pid/loop").
+    assert {int(owner.split("/")[1]) for owner in owners} == {w.pid for w in workers}
+    with engine.connect() as c:
+        for table_id, (game, seats) in tables.items():
+            rows = c.execute(sqlalchemy.text("select n, seat, notation from actions where "
+                                             "table_id = :id order by n"),
+                             {"id": table_id}).all()
+            seed = int(c.execute(sqlalchemy.text("select seed_text from game_tables where "
+                                                 "id = :id"), {"id": table_id}).scalar())
+            numbers = c.execute(sqlalchemy.text(
+                "select data from events where table_id = :id and kind = 'action'"),
+                {"id": table_id}).scalars().all()
+            assert [r.n for r in rows] == list(range(len(rows)))
+            # A seat that chose twice in one step, or played out of turn, breaks the replay.
+            Record(game, seed, ["x"] * seats, {}, [(r.seat, r.notation) for r in rows]).replay()
+            numbers = [(json.loads(d) if isinstance(d, str) else d)["number"] for d in numbers]
+            assert sorted(numbers) == list(range(1, len(rows) + 1))  # one event per move
+    engine.dispose()
+
+
+def test_sigterm_while_hard_bots_think_ends_the_server_and_its_bot_processes(tmp_path):
+    """As the arena's test: a stopped `bgbot serve` leaves no bot process thinking on
+    under PID 1, and stops promptly though a decision of seconds is in flight."""
+    server = Server(f"sqlite:///{tmp_path / 'think.db'}", "--bot-workers", "2")
+    try:
+        pool = wait_until(lambda: len(found := children(server.process.pid)) >= 2 and found,
+                          120)
+        created = httpx.post(f"{server.base}/api/tables", json={
+            "game": "cartographers", "seats": [{"kind": "bot", "level": "hard"}] * 4})
+        assert created.status_code == 201, created.text
+        table_id = created.json()["table"]["id"]
+        engine = sqlalchemy.create_engine(f"sqlite:///{tmp_path / 'think.db'}")
+
+        def thinking():
+            with engine.connect() as c:
+                return c.execute(sqlalchemy.text(
+                    "select count(*) from jobs where table_id = :id and owner is not null"),
+                    {"id": table_id}).scalar() >= 2
+
+        wait_until(thinking, 60, every=0.02)  # hard bots (seconds each) are deciding now
+        engine.dispose()
+        tree = pool + [pid for pid in pool for pid in children(pid)]
+        started = time.monotonic()
+        server.process.send_signal(signal.SIGTERM)
+        server.process.wait(20)
+        stopped_after = time.monotonic() - started
+        wait_until(lambda: not any(alive(pid) for pid in tree), 15)
+    finally:
+        server.stop()
+    assert stopped_after < 15, stopped_after

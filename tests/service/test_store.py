@@ -36,6 +36,24 @@ def test_the_schema_is_versioned_and_upgrading_twice_changes_nothing(store_url):
     again.close()
 
 
+def test_a_version_4_database_gains_the_live_connection_counts(store_url):
+    """Version 5: the presence table, which limits on live connections count in."""
+    from boardgamesbot.store import migrations
+
+    engine = sqlalchemy.create_engine(store_url)
+    with engine.begin() as c:
+        models.schema_version.create(c)
+        for version in (1, 2, 3, 4):
+            migrations.STEPS[version](c)
+        c.execute(models.schema_version.insert().values(version=4))
+    engine.dispose()
+    store = Store(store_url)
+    assert store.schema_version() == SCHEMA_VERSION >= 5
+    assert store.admit("p", [("watch", "t", 1)], until=1e12) is None
+    assert store.admit("q", [("watch", "t", 1)], until=1e12) == "watch"
+    store.close()
+
+
 def test_a_database_newer_than_the_program_is_refused(store_url):
     Store(store_url).close()
     engine = sqlalchemy.create_engine(store_url)

@@ -126,3 +126,78 @@ def test_the_job_loops_are_woken_only_by_writes_that_owe_a_decision(db_url, jobs
     assert turned
     assert woken == jobs
     lobby.store.close()
+
+
+def test_reads_during_a_write_in_flight_leave_the_cached_table_as_it_is(db_url):
+    """The lobby's list, a hint and start's lookup waited for nothing: during a commit in
+    flight (PostgreSQL's path) they compared the cached table, already changed, with the
+    database, not yet, and put its version and revision back. Now they read as every read
+    does (they wait for the write), and a synchronous `get` never rolls a copy back."""
+    async def run():
+        lobby = threaded_lobby(db_url)
+        seats = [{"kind": "person"}, {"kind": "person"}]
+        table_id = lobby.create("tikal", {}, seats, None, 3)["table"]["id"]
+        table = lobby.get(table_id)
+        seat, version = table.awaited()[0], table.version
+        started, release = threading.Event(), threading.Event()
+        commit = lobby.store.commit
+
+        def slow_commit(*args, **kwargs):
+            started.set()
+            release.wait(10)
+            return commit(*args, **kwargs)
+
+        lobby.store.commit = slow_commit
+        write = asyncio.ensure_future(lobby.act(
+            table_id, seat, str(table.state.legal_actions(seat)[0]), version))
+        await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)
+        in_memory = (table.version, table.revision)
+        listed = asyncio.ensure_future(lobby.list())
+        hinted = asyncio.ensure_future(lobby.hint(table_id, seat, version + 1))
+        await asyncio.sleep(0.2)
+        waited = not listed.done() and not hinted.done()
+        during = lobby.get(table_id)  # a synchronous reader (the chat's) meanwhile
+        kept = (during is table, table.version, table.revision)
+        release.set()
+        ack = await write
+        summaries, hint = await listed, await hinted
+        lobby.writer.shutdown()
+        return lobby, table, in_memory, waited, kept, ack, summaries, hint
+
+    lobby, table, in_memory, waited, kept, ack, summaries, hint = asyncio.run(run())
+    assert waited
+    assert kept == (True, *in_memory)  # not put back under the write in flight
+    assert [s["state_id"] for s in summaries] == [ack["state_id"]]
+    assert hint["state_id"] == ack["state_id"]
+    assert (table.version, table.revision) == in_memory == (
+        ack["state_id"], lobby.store.revision(table.id))
+    lobby.store.close()
+
+
+def test_a_table_not_cached_is_replayed_off_the_event_loop(db_url, monkeypatch):
+    """Listing 200 tables another process wrote replayed every record on the loop."""
+    from boardgamesbot.service.tables import Table
+
+    writer, reader = Lobby(Store(db_url), limits=NO_QUOTAS), Lobby(Store(db_url),
+                                                                   limits=NO_QUOTAS)
+    ids = [writer.create("tikal", {}, [{"kind": "person"}] * 2, None, n)["table"]["id"]
+           for n in range(3)]
+    threads = []
+    made = Table.__init__
+
+    def noting_thread(self, row):
+        threads.append(threading.current_thread().name)
+        made(self, row)
+
+    monkeypatch.setattr(Table, "__init__", noting_thread)
+
+    async def run():
+        listed = await reader.list()
+        return listed, await reader.current(ids[0])
+
+    listed, again = asyncio.run(run())
+    assert sorted(s["id"] for s in listed) == sorted(ids)
+    assert len(threads) == 3 and all(name.startswith("load") for name in threads)
+    assert again is reader.tables[ids[0]]  # cached once loaded
+    writer.store.close()
+    reader.store.close()

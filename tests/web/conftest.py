@@ -38,7 +38,8 @@ def server(tmp_path_factory):
          str(port), "--bot-workers", "0"], stdout=log, stderr=subprocess.STDOUT,
         # Every browser test creates its tables from 127.0.0.1: no per-client quotas here
         # (tests/service checks them).
-        env={**os.environ, "BGBOT_MAX_TABLES": "0", "BGBOT_MAX_BOT_SEATS": "0"})
+        env={**os.environ, "BGBOT_MAX_TABLES": "0", "BGBOT_MAX_BOT_SEATS": "0",
+             "BGBOT_MAX_CONNECTIONS": "0"})
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(200):

@@ -10,18 +10,21 @@ Every error is ``{"error": {"code", "message", "params"}}`` with a stable code
 
 from __future__ import annotations
 
+import asyncio
+import copy
 import json
 import logging
 import os
 import re
+from collections.abc import Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
@@ -30,11 +33,12 @@ from boardgamesbot.engine import GameError, known_games, load_game
 from boardgamesbot.processes import die_with_parent
 from boardgamesbot.store import Store, default_url
 
+from . import openapi
 from .bots import BotPool
 from .errors import ServiceError, error_body, status_of
 from .fanout import CHANNEL, make_fanout
-from .lobby import Limits, Lobby, Watcher
-from .tables import SEED_BITS
+from .lobby import Limits, Lobby, Outbox, Watcher
+from .tables import MESSAGES, REPLAY_PAGE, SEED_BITS
 
 MAX_BODY = 64 * 1024  # bytes of an HTTP request body
 MAX_MESSAGE = 4096  # characters of a WebSocket message
@@ -71,6 +75,8 @@ def help_documents() -> dict[str, str]:
 
 
 # Request bodies ----------------------------------------------------------------------------
+# Their schemas state what the registry knows (`service.openapi`): the games, bot levels,
+# each game's seats and options. The lobby checks it all again, with clear errors.
 
 
 class SeatSpec(BaseModel):
@@ -78,7 +84,7 @@ class SeatSpec(BaseModel):
         description="person: taken by the creator (a token is returned); bot: a computer "
                     "player at `level`; open: a friend joins through the invitation")
     name: str | None = Field(None, max_length=40)
-    level: str | None = Field(None, max_length=16,
+    level: str | None = Field(None, max_length=16, json_schema_extra=openapi.optional_level,
                               description="easy (the default), medium, hard or random")
 
 
@@ -86,14 +92,18 @@ class ClockSpec(BaseModel):
     mode: Literal["none", "decision", "bank"] = "none"
     seconds: float | None = Field(None, gt=0, le=7 * 24 * 3600,
                                   description="per decision, or the whole bank")
-    level: str = Field("easy", max_length=16,
+    level: str = Field("easy", max_length=16, json_schema_extra=openapi.level,
                        description="the bot that plays for a seat out of time")
 
 
 class CreateTable(BaseModel):
+    model_config = ConfigDict(json_schema_extra=openapi.table_request)
+
     game: str = Field(max_length=32, description="a name from /api/games")
-    options: dict[str, str] = Field(default_factory=dict, examples=[{"variant": "basic"}])
-    seats: list[SeatSpec] = Field(min_length=1, max_length=100)
+    options: dict[str, str] = Field(default_factory=dict, examples=[{}])
+    seats: list[SeatSpec] = Field(min_length=1, max_length=100, examples=[
+        [{"kind": "person", "name": "Ann"}, {"kind": "bot", "level": "easy"}],
+        [{"kind": "person"}, {"kind": "open"}]])
     clock: ClockSpec | None = None
     seed: int | None = Field(None, ge=0, lt=2**SEED_BITS, strict=True,
                              description="only where no one else sits (no open seats)")
@@ -106,7 +116,8 @@ class JoinTable(BaseModel):
 
 
 class StartTable(BaseModel):
-    fill: str | None = Field(None, max_length=16, description="a bot level for open seats")
+    fill: str | None = Field(None, max_length=16, json_schema_extra=openapi.optional_level,
+                             description="a bot level for open seats")
 
 
 class PlayAction(BaseModel):
@@ -145,7 +156,8 @@ class PreviewAction(BaseModel):
 
 
 class Autopilot(BaseModel):
-    level: str | None = Field(None, max_length=16, description="null: take the seat back")
+    level: str | None = Field(None, max_length=16, json_schema_extra=openapi.optional_level,
+                              description="null: take the seat back")
 
 
 # Answers (the OpenAPI schema states them, so that fuzzing checks them) ----------------------
@@ -159,6 +171,36 @@ class ErrorDetail(BaseModel):
 
 class ErrorBody(BaseModel):
     error: ErrorDetail
+
+
+class OptionOut(BaseModel):
+    name: str
+    choices: list[str]
+    default: str
+    titles: dict[str, str]
+    labels: dict[str, dict[str, str]] = Field(description="each choice's name, per language")
+
+
+class GameOut(BaseModel):
+    name: str = Field(json_schema_extra=openapi.games)
+    titles: dict[str, str] = Field(description="the game's name, per language")
+    min_players: int
+    max_players: int
+    options: list[OptionOut]
+    information: Literal["perfect", "imperfect"]
+    simultaneous: bool
+    hidden: list[str] = Field(description="what the game keeps hidden, in words")
+    help: list[str] = Field(description="its documents under /api/help")
+
+
+class ViewSchemaOut(BaseModel):
+    """A JSON Schema (draft 2020-12) of an object: the game's `State.view`."""
+
+    model_config = ConfigDict(extra="allow")
+
+    type: Literal["object"]
+    properties: dict[str, Any]
+    required: list[str]
 
 
 class SeatOut(BaseModel):
@@ -175,9 +217,14 @@ class ClockOut(BaseModel):
     level: str
 
 
+class ResultOut(BaseModel):
+    scores: list[int | float]
+    winners: list[int]
+
+
 class TableOut(BaseModel):
     id: str
-    game: str
+    game: str = Field(json_schema_extra=openapi.games)
     options: dict[str, Any]
     status: Literal["open", "playing", "over"]
     state_id: int
@@ -187,7 +234,7 @@ class TableOut(BaseModel):
     clock: ClockOut
     to_act: list[int]
     actions: int
-    result: dict[str, Any] | None
+    result: ResultOut | None
     hints: bool
 
 
@@ -208,26 +255,125 @@ class Joined(BaseModel):
     token: str
 
 
+class ClockState(BaseModel):
+    mode: Literal["decision", "bank"]
+    level: str
+    remaining: dict[str, float | None] = Field(description="seconds left, per person's seat")
+
+
 class StateOut(BaseModel):
     type: Literal["state"]
     table: TableOut
     seat: int | None
     state_id: int
-    view: dict[str, Any] | None
+    view: dict[str, Any] | None = Field(json_schema_extra=openapi.view,
+                                        description="`State.view(seat)` of the table's game")
     to_act: list[int]
     your_turn: bool
     can_undo: bool
-    clock: dict[str, Any] | None
+    clock: ClockState | None
+
+
+class LegalAction(BaseModel):
+    notation: str
+    type: str
+    cost: dict[str, int]
+    code: str
+    params: dict[str, Any]
+    text: str
 
 
 class LegalOut(BaseModel):
     state_id: int
     seat: int
-    actions: list[dict[str, Any]]
+    actions: list[LegalAction]
+
+
+class PreviewOut(BaseModel):
+    """`State.preview` on a copy; a game adds what a person wants to know before
+    committing (Cartographers: the season's score, the cells)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    state_id: int
+    legal: bool
+    error: ErrorDetail | None = None
+    action: str | None = None
+    text: str | None = None
+    info: LegalAction | dict[str, Any] | None = None
+    final: bool | None = None
+    view: dict[str, Any] | None = Field(None, json_schema_extra=openapi.view)
+
+
+# Events (docs/api.md): one shape per type; `public` is what the spectator's view changed.
+By = Literal["person", "bot", "autopilot", "clock"]
+
+
+class _Event(BaseModel):
+    n: int
+    at: float
+    seat: int | None
+
+
+class CreatedEvent(_Event):
+    type: Literal["created"]
+    seats: list[SeatOut]
+
+
+class JoinedEvent(_Event):
+    type: Literal["joined"]
+    name: str
+
+
+class StartedEvent(_Event):
+    type: Literal["started"]
+    seats: list[SeatOut]
+    view: dict[str, Any] | None = Field(json_schema_extra=openapi.view)
+
+
+class ActionData(BaseModel):
+    """The action as data: its type and fields."""
+
+    model_config = ConfigDict(extra="allow")
+
+    type: str
+
+
+class ActionEvent(_Event):
+    type: Literal["action"]
+    notation: str
+    action: ActionData
+    text: str
+    by: By
+    number: int
+    state_id: int
+    public: list[list[Any]] | None = None
+
+
+class UndoEvent(_Event):
+    type: Literal["undo"]
+    notation: str
+    number: int
+    public: list[list[Any]] | None = None
+
+
+class AutopilotEvent(_Event):
+    type: Literal["autopilot"]
+    level: str | None
+
+
+class OverEvent(_Event):
+    type: Literal["over"]
+    scores: list[int | float]
+    winners: list[int]
+
+
+Event = Annotated[CreatedEvent | JoinedEvent | StartedEvent | ActionEvent | UndoEvent
+                  | AutopilotEvent | OverEvent, Field(discriminator="type")]
 
 
 class EventsOut(BaseModel):
-    events: list[dict[str, Any]]
+    events: list[Event]
 
 
 class Ack(BaseModel):
@@ -239,11 +385,27 @@ class Ack(BaseModel):
     autopilot: str | None = None
 
 
-class ReplayOut(BaseModel):
+class ReplayStep(BaseModel):
+    seat: int
+    notation: str
+    by: By
+    number: int
+
+
+class ReplayStates(BaseModel):
+    from_: int = Field(alias="from", description="the first state's number")
+    total: int = Field(description="states in the game: one more than its actions")
+    states: list[dict[str, Any]] = Field(
+        json_schema_extra=openapi.views,
+        description=f"the spectator's views of states from, from + 1, … (at most "
+                    f"{REPLAY_PAGE}); ask /replay/states?from=N for the next ones")
+
+
+class ReplayOut(ReplayStates):
     record: dict[str, Any]
-    states: list[dict[str, Any]]
-    events: list[dict[str, Any]]
-    result: dict[str, Any] | None
+    steps: list[ReplayStep]
+    events: list[Event]
+    result: ResultOut | None
 
 
 class Health(BaseModel):
@@ -365,25 +527,54 @@ class ApiMethods:
 
 
 class RedactTokens(logging.Filter):
-    """Seat tokens never reach a log: ``token=…`` in any logged text becomes ``token=***``."""
+    """Seat tokens never reach a log: ``token=…`` in any logged text becomes ``token=***``.
+
+    A filter on a logger sees only the records logged on that very logger, not those of
+    its children (``boardgamesbot.service.lobby``) that propagate to its handlers: so it
+    sits on the handlers (`log_config`, `redact_tokens_in_logs`), which every record
+    passes."""
 
     PATTERN = re.compile(r"(token=)[^&\s\"']+")
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.args:
-            record.args = tuple(self.PATTERN.sub(r"\1***", a) if isinstance(a, str) else a
-                                for a in (record.args if isinstance(record.args, tuple)
-                                          else (record.args,)))
-        if isinstance(record.msg, str) and "token=" in record.msg:
-            record.msg = self.PATTERN.sub(r"\1***", record.msg)
+        if isinstance(record.args, Mapping):
+            record.args = {key: self._redact(value) for key, value in record.args.items()}
+        elif record.args:
+            record.args = tuple(self._redact(value) for value in record.args)
+        record.msg = self._redact(record.msg)
         return True
+
+    def _redact(self, value: Any) -> Any:
+        if isinstance(value, str) and "token=" in value:
+            return self.PATTERN.sub(r"\1***", value)
+        return value
+
+
+LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "boardgamesbot")
+
+
+def log_config(level: str = "warning") -> dict:
+    """uvicorn's own logging configuration (its ``log_config``) with `RedactTokens` on
+    every handler, and the service's loggers (``boardgamesbot.*``) on its default handler
+    at ``level``."""
+    import uvicorn.config
+
+    config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
+    config["filters"] = {"redact_tokens": {"()": f"{__name__}.RedactTokens"}}
+    for handler in config["handlers"].values():
+        handler["filters"] = [*handler.get("filters", []), "redact_tokens"]
+    config["loggers"]["boardgamesbot"] = {"handlers": ["default"], "level": level.upper(),
+                                          "propagate": False}
+    return config
 
 
 def redact_tokens_in_logs() -> None:
-    for name in ("uvicorn.access", "uvicorn.error", "uvicorn", "boardgamesbot"):
-        logger = logging.getLogger(name)
-        if not any(isinstance(f, RedactTokens) for f in logger.filters):
-            logger.addFilter(RedactTokens())
+    """`RedactTokens` on every handler the service's records may reach, however logging was
+    configured (the app served by another command than ``bgbot serve``)."""
+    for logger in (logging.getLogger(), *map(logging.getLogger, LOGGERS)):
+        for handler in logger.handlers:
+            if not any(isinstance(f, RedactTokens) for f in handler.filters):
+                handler.addFilter(RedactTokens())
 
 
 def create_app(db: str | None = None, data_dir: str | None = None, bot_workers: int = 0,
@@ -447,10 +638,14 @@ def _errors(app: FastAPI) -> None:
     async def bad_request(request: Request, error: RequestValidationError):
         problems = [{"where": [str(part) for part in e.get("loc", ())], "problem": e.get("msg"),
                      "type": e.get("type")} for e in error.errors()]
-        code = "bad_json" if any(p["type"] == "json_invalid" for p in problems) else \
-            "bad_request"
-        message = "the body is not valid JSON" if code == "bad_json" else \
-            "the request does not have the expected shape"
+        named = [FIELD_CODES.get(p["where"][1]) if len(p["where"]) == 2
+                 and p["where"][0] == "body" else None for p in problems]
+        if any(p["type"] == "json_invalid" for p in problems):
+            code, message = "bad_json", "the body is not valid JSON"
+        elif named and None not in named:  # only fields with a code of their own are wrong
+            code, message = named[0], MESSAGES[named[0]]
+        else:
+            code, message = "bad_request", "the request does not have the expected shape"
         return JSONResponse({"error": {"code": code, "message": message,
                                        "params": {"problems": problems}}}, 422)
 
@@ -472,6 +667,23 @@ def _errors(app: FastAPI) -> None:
         return JSONResponse({"error": {"code": "internal_error",
                                        "message": "something went wrong on the server",
                                        "params": {}}}, 500)
+
+
+# A body field that is wrong on its own gets the code the WebSocket gives the same mistake
+# (docs/api.md); several wrong fields, or others, are ``bad_request``.
+FIELD_CODES = {"state_id": "bad_state_id", "action": "bad_action", "seed": "bad_seed"}
+
+
+class MarkdownText(PlainTextResponse):
+    """A help document (the schema says so: text/markdown, not text/plain)."""
+
+    media_type = "text/markdown"
+
+
+class JSONText(Response):
+    """An answer already encoded as JSON (off the event loop: a replay page)."""
+
+    media_type = "application/json"
 
 
 def _token(authorization: str | None, token: str | None) -> str | None:
@@ -514,7 +726,7 @@ def _routes(app: FastAPI) -> None:
     async def health(request: Request) -> dict:
         return {"ok": True, "schema": lobby(request).store.schema_version()}
 
-    @app.get("/api/games", tags=["lobby"])
+    @app.get("/api/games", tags=["lobby"], response_model=list[GameOut])
     async def games() -> list[dict]:
         """Every registered game as it declares itself: names in each language, player
         counts, options (choices, default, labels per language), information type and
@@ -524,7 +736,8 @@ def _routes(app: FastAPI) -> None:
                  "help": [key for key in documents if key.startswith(f"{name}-")]}
                 for name in known_games()]
 
-    @app.get("/api/games/{name}/view-schema", tags=["lobby"], responses=ERRORS)
+    @app.get("/api/games/{name}/view-schema", tags=["lobby"], responses=ERRORS,
+             response_model=ViewSchemaOut)
     async def view_schema(name: str) -> dict:
         """The JSON Schema of the game's seat views (what ``view`` holds in a state message)."""
         from boardgamesbot.games.schema import view_schema as schema
@@ -554,7 +767,7 @@ def _routes(app: FastAPI) -> None:
     async def list_tables(request: Request,
                           status: Literal["open", "playing", "over"] | None = None,
                           limit: int = Query(50, ge=1, le=200)) -> list[dict]:
-        return lobby(request).list(status, limit)
+        return await lobby(request).list(status, limit)
 
     @app.get("/api/tables/{table_id}", tags=["lobby"], responses=ERRORS,
              response_model=TableOut)
@@ -589,7 +802,7 @@ def _routes(app: FastAPI) -> None:
         return {"state_id": table.version, "seat": seat, "actions": table.legal(seat)}
 
     @app.get("/api/tables/{table_id}/events", tags=["play"], responses=ERRORS,
-             response_model=EventsOut)
+             response_model=EventsOut, response_model_exclude_unset=True)
     async def events(table_id: str, request: Request, after: int = Query(0, ge=0, lt=2**53),
                      token: str | None = Token) -> dict:
         room = lobby(request)
@@ -633,13 +846,26 @@ def _routes(app: FastAPI) -> None:
         seat = room.seat_of(await room.current(table_id), token)
         return await room.autopilot(table_id, seat, body.level)
 
-    @app.get("/api/tables/{table_id}/replay", tags=["play"], responses=ERRORS,
-             response_model=ReplayOut)
-    async def replay(table_id: str, request: Request) -> dict:
-        """A finished game: its record and every state as a spectator saw it."""
-        return (await lobby(request).current(table_id)).replay()
+    Start = Query(0, alias="from", ge=0, lt=2**31, description="the first state's number")
+    Page = Query(REPLAY_PAGE, ge=1, le=REPLAY_PAGE, description="states on the page")
 
-    @app.post("/api/tables/{table_id}/preview", tags=["play"], responses=ERRORS)
+    @app.get("/api/tables/{table_id}/replay", tags=["play"], responses=ERRORS,
+             response_model=ReplayOut, response_model_by_alias=True)
+    async def replay(table_id: str, request: Request, start: int = Start,
+                     limit: int = Page) -> Response:
+        """A finished game: its record, steps, public events, result, and its states as a
+        spectator saw them, a page at a time (``total`` says how many there are)."""
+        return JSONText(await lobby(request).replay(table_id, start, limit))
+
+    @app.get("/api/tables/{table_id}/replay/states", tags=["play"], responses=ERRORS,
+             response_model=ReplayStates, response_model_by_alias=True)
+    async def replay_states(table_id: str, request: Request, start: int = Start,
+                            limit: int = Page) -> dict:
+        """The next page of a finished game's states (the rest of `/replay` is the same)."""
+        return JSONText(await lobby(request).replay(table_id, start, limit, whole=False))
+
+    @app.post("/api/tables/{table_id}/preview", tags=["play"], responses=ERRORS,
+              response_model=PreviewOut, response_model_exclude_unset=True)
     async def try_action(table_id: str, body: PreviewAction, request: Request,
                          token: str | None = Token) -> dict:
         """Is ``action`` legal for the seat now, and what would it bring (the game's
@@ -669,9 +895,9 @@ def _routes(app: FastAPI) -> None:
     async def help_index() -> dict:
         return {"documents": sorted(help_documents())}
 
-    @app.get("/api/help/{name}", tags=["help"], response_class=PlainTextResponse,
+    @app.get("/api/help/{name}", tags=["help"], response_class=MarkdownText,
              responses=TEXT_ERRORS)
-    async def help_document(name: str) -> PlainTextResponse:
+    async def help_document(name: str) -> MarkdownText:
         """Rules and notation as Markdown text."""
         documents = help_documents()
         if name not in documents:
@@ -686,7 +912,7 @@ def _routes(app: FastAPI) -> None:
         except OSError:
             raise ServiceError(f"{documents[name]} is not installed with this server",
                                code="help_unavailable", status=404, name=name)
-        return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
+        return MarkdownText(text)
 
 
 # WebSocket ---------------------------------------------------------------------------------
@@ -708,12 +934,14 @@ def _websocket(app: FastAPI) -> None:
         try:
             table = await room.current(table_id)
             seat = room.viewer(table, token)
-            watcher = room.watch(table, seat, patches=PATCHES in offered)
+            admission = await room.admit(table.id, seat, websocket.client.host
+                                         if websocket.client else None)
         except ServiceError as error:
             await websocket.send_text(json.dumps({"type": "error", "ref": None,
                                                   **error_body(error)}))
             await websocket.close(code=4000 + error.status)
             return
+        watcher = room.watch(table, seat, patches=PATCHES in offered)
         sender = _spawn_sender(websocket, watcher, room)
         try:
             while not watcher.outbox.closed:
@@ -733,21 +961,41 @@ def _websocket(app: FastAPI) -> None:
         finally:
             room.unwatch(watcher)
             sender.cancel()
+            await room.release(admission)
 
 
-def _spawn_sender(websocket: WebSocket, watcher: Watcher, room: Lobby):
-    import asyncio
+def _spawn_sender(websocket: WebSocket, watcher: Watcher, room: Lobby) -> asyncio.Task:
+    """The connection's sender: its outbox's messages, each send bounded. A reader that
+    stays behind (its outbox overflows, or a message waits ``stall_seconds`` for it) is
+    closed with 4408 — an abort, under ``bgbot serve``, when it reads nothing at all
+    (`service.websocket`)."""
+    outbox = watcher.outbox
 
     async def send_all():
         try:
-            while (item := await watcher.outbox.get()) is not None:
-                await websocket.send_text(room.render(watcher, item))
-            if watcher.outbox.overflowed:  # a reader that stayed behind: let it go
+            while (item := await outbox.get()) is not None:
+                if not await _delivered(websocket, room.render(watcher, item), outbox):
+                    outbox.drop()
+            if outbox.overflowed:
                 await asyncio.wait_for(websocket.close(code=4408), 5)
         except Exception:  # noqa: BLE001 - the connection is gone
             return
 
     return asyncio.get_running_loop().create_task(send_all())
+
+
+async def _delivered(websocket: WebSocket, text: str, outbox: Outbox) -> bool:
+    """Send ``text``; False (the send abandoned) when the reader took longer than the
+    stall limit, or its outbox overflowed meanwhile (`Outbox.drop` ends the wait)."""
+    try:
+        async with asyncio.timeout(outbox.limits.stall_seconds) as deadline:
+            outbox.sending = deadline
+            await websocket.send_text(text)
+    except TimeoutError:
+        return False
+    finally:
+        outbox.sending = None
+    return True
 
 
 async def _handle(room: Lobby, table_id: str, seat: int | None, watcher: Watcher,

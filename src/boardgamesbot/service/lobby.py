@@ -17,12 +17,15 @@ serve one database:
 * decisions owed by bots and clocks are jobs in the database
   (`Store.claim_job`), taken by `run_jobs` here (the one-process default) or by
   ``bgbot worker`` processes;
+* quotas are checked by the write that would pass them, and live connections are
+  counted in the database (`admit`), so that every limit holds over all processes;
 * on PostgreSQL a commit, a read's revision check and a catch-up wait for the
   database in a thread, not on the event loop (a round trip cost the loop several
   milliseconds on a busy machine). A table's writes and catch-ups here take turns
-  (`_turn`) and reads wait for a write in flight (`settled`), so nobody sees a
+  (`_turn`) and every read waits for a write in flight (`current`), so nobody sees a
   change before it is committed. On SQLite all of it runs inline: no server to wait
-  for, and the hop to a thread costs more than it saves.
+  for, and the hop to a thread costs more than it saves. On either database a table
+  not cached here is replayed in a loader thread, and so is a replay's page.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ import hmac
 import json
 import logging
 import os
+import secrets
 import time
 from collections import defaultdict
 from dataclasses import dataclass
@@ -44,13 +48,14 @@ from typing import Any, Callable
 from boardgamesbot.bots import RandomBot
 from boardgamesbot.engine import GameError
 from boardgamesbot.hints import hints
-from boardgamesbot.store import JobRow, StaleTable, Store, TableRow
+from boardgamesbot.store import JobRow, Quota, StaleTable, Store, TableRow
 
 from .bots import BotPool
 from .errors import ServiceError
 from .fanout import Fanout, MemoryFanout
 from .patches import diff
-from .tables import BOT, OVER, PERSON, PLAYING, Change, Table, hash_token
+from .tables import (BOT, OPEN, OVER, PERSON, PLAYING, REPLAY_PAGE, Change, Table,
+                     hash_token)
 
 log = logging.getLogger(__name__)
 MAX_ID = 64
@@ -59,6 +64,9 @@ RETRIES = 4  # writes lost to another process before giving up (each reloads fir
 # How often watched tables' revisions are compared with the database, in case an
 # announcement was lost (BGBOT_SWEEP_SECONDS; the tests turn it off to see the fan-out).
 SWEEP_SECONDS = float(os.environ.get("BGBOT_SWEEP_SECONDS") or 2.0)
+# A process renews its live connections' counts a third of this apart; the counts of one
+# that died holding connections stop counting this long after its last renewal.
+PRESENCE_SECONDS = 30.0
 
 
 @dataclass
@@ -66,22 +74,28 @@ class Limits:
     """Quotas against one client using up a server (``0``: no limit)."""
 
     tables_per_client: int = 20  # tables not over, created from one address
-    bot_seats_per_client: int = 100  # bot seats at those tables
-    spectators_per_table: int = 50  # spectator connections per table, per process
+    bot_seats_per_client: int = 100  # seats played by bots at those tables
+    # Live WebSocket connections, counted over every process of the database (`admit`):
+    spectators_per_table: int = 50  # spectator connections per table
+    connections_per_client: int = 32  # connections from one address
     pending_messages: int = 64  # a WebSocket's unsent messages before it is dropped
     pending_bytes: int = 1 << 20
-    stall_seconds: float = 30.0  # oldest unsent message age before it is dropped
+    # Dropped too: a reader whose oldest unsent message is this old, or that does not take
+    # one message in this long (the transport accepts no more bytes: it reads nothing).
+    stall_seconds: float = 30.0
 
     @classmethod
     def from_env(cls) -> "Limits":
         """Defaults overridden by ``BGBOT_MAX_TABLES``, ``BGBOT_MAX_BOT_SEATS``,
-        ``BGBOT_MAX_SPECTATORS``."""
+        ``BGBOT_MAX_SPECTATORS``, ``BGBOT_MAX_CONNECTIONS``, ``BGBOT_STALL_SECONDS``."""
         limits = cls()
-        for name, attr in (("BGBOT_MAX_TABLES", "tables_per_client"),
-                           ("BGBOT_MAX_BOT_SEATS", "bot_seats_per_client"),
-                           ("BGBOT_MAX_SPECTATORS", "spectators_per_table")):
+        for name, attr, kind in (("BGBOT_MAX_TABLES", "tables_per_client", int),
+                                 ("BGBOT_MAX_BOT_SEATS", "bot_seats_per_client", int),
+                                 ("BGBOT_MAX_SPECTATORS", "spectators_per_table", int),
+                                 ("BGBOT_MAX_CONNECTIONS", "connections_per_client", int),
+                                 ("BGBOT_STALL_SECONDS", "stall_seconds", float)):
             if os.environ.get(name):
-                setattr(limits, attr, int(os.environ[name]))
+                setattr(limits, attr, kind(os.environ[name]))
         return limits
 
 
@@ -110,13 +124,14 @@ class Outbox:
     A newer ``state`` replaces an unsent older one (a slow reader gets the newest
     state, not a backlog). A reader that still falls behind — too many or too large
     unsent messages, or one waiting too long — is dropped: the outbox empties and
-    closes, and the connection is closed with 4408."""
+    closes (a send in progress is given up), and the connection is closed with 4408."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.items: collections.deque[tuple[bool, float, Any]] = collections.deque()
         self.size = 0
         self.ready = asyncio.Event()
+        self.sending: asyncio.Timeout | None = None  # the deadline of a send in progress
         self.closed = False
         self.overflowed = False
 
@@ -134,9 +149,15 @@ class Outbox:
         limits = self.limits
         if (len(self.items) > limits.pending_messages or self.size > limits.pending_bytes
                 or now - self.items[0][1] > limits.stall_seconds):
-            self.overflowed = True
-            self.close()
+            self.drop()
         self.ready.set()
+
+    def drop(self) -> None:
+        """The reader stays behind: let it go (a send in progress is given up now)."""
+        self.overflowed = True
+        self.close()
+        if self.sending is not None:
+            self.sending.reschedule(0)  # a deadline in the past: it expires at once
 
     async def get(self) -> str | PendingState | None:
         """The next message; None once closed."""
@@ -183,6 +204,13 @@ class Watcher:
         self.outbox.put(message if isinstance(message, str) else json.dumps(message))
 
 
+@dataclass
+class Admission:
+    """What one live connection counts against (`Lobby.admit`), until `Lobby.release`."""
+
+    claims: list[tuple[str, str]]
+
+
 def client_key(address: str | None) -> str | None:
     """A client address as stored for quotas: hashed (no addresses in the database)."""
     if not address:
@@ -208,10 +236,16 @@ class Lobby:
         self.commit_in_thread = store.postgres
         self.refreshing: dict[str, int] = {}  # tables catching up: the revision to reach
         self.writer = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="commit")
+        # Tables not cached here are read and replayed in these (`_load`), off the loop.
+        self.loader = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="load")
+        # This process's name in the database's count of live connections (`admit`).
+        self.process = f"{os.uname().nodename[:40]}/{os.getpid()}/{secrets.token_hex(4)}"
+        self.admitted = 0  # connections admitted and not released
 
     async def open(self) -> None:
         await self.fanout.start(self._on_notice, self._on_reconnect)
         self._spawn(self._sweep())
+        self._spawn(self._renew_presence())
 
     async def close(self) -> None:
         self.closing = True
@@ -219,8 +253,14 @@ class Lobby:
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+        if self.admitted:
+            try:
+                await self._database(self.store.leave, self.process)
+            except Exception:  # noqa: BLE001 - the rows stop counting by themselves
+                log.warning("could not remove this process's connections", exc_info=True)
         await self.fanout.close()
         self.writer.shutdown(wait=True)
+        self.loader.shutdown(wait=True)
 
     def _spawn(self, coroutine) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coroutine)
@@ -247,6 +287,10 @@ class Lobby:
             if revision is None:
                 self.tables.pop(table_id, None)
                 raise self._unknown(table_id)
+            if revision < table.revision and table_id in self.writing:
+                # Ahead of the database: a write of this process is in flight. Catching up
+                # would put the copy back under it; readers wait for it (`current`).
+                return table
             # Usually a few actions were added elsewhere: apply them, not the whole record.
             if self._catch_up(table):
                 return table
@@ -294,9 +338,16 @@ class Lobby:
         return ServiceError(f"there is no table {str(table_id)[:MAX_ID]!r}",
                             code="unknown_table", status=404, table=str(table_id)[:MAX_ID])
 
-    def list(self, status: str | None = None, limit: int = 100) -> list[dict]:
+    async def list(self, status: str | None = None, limit: int = 100) -> list[dict]:
+        """The newest tables' summaries, each read as every read is (`current`): a table
+        not cached here is loaded and replayed off the event loop."""
         statuses = None if status is None else [status]
-        return [self.get(t).summary() for t in self.store.table_ids(statuses, limit)]
+        ids = await self._database(self.store.table_ids, statuses, limit)
+        found = await asyncio.gather(*map(self.current, ids), return_exceptions=True)
+        for table in found:
+            if isinstance(table, BaseException) and not isinstance(table, ServiceError):
+                raise table  # unknown_table: deleted since it was listed; anything else fails
+        return [table.summary() for table in found if isinstance(table, Table)]
 
     @staticmethod
     def seat_of(table: Table, token: Any) -> int:
@@ -326,29 +377,36 @@ class Lobby:
         table, tokens, invite = Table.create(str(game), options or {}, seats, clock, seed,
                                              hints=bool(hints))
         table.creator = client_key(client)
-        self._check_quota(table)
-        self.store.create_table(table.row(), table.jobs())
+        bots = sum(1 for s in table.seats if s.kind == BOT)
+        self.store.create_table(table.row(), table.jobs(),
+                                self._quota(table.creator, tables=1, bots=bots))
         self.tables[table.id] = table
         self._after_commit(table, bool(table.jobs()))
         return {"table": table.summary(), "invite": invite,
                 "seats": [{"seat": s, "token": t} for s, t in tokens.items()]}
 
-    def _check_quota(self, table: Table) -> None:
+    def _quota(self, creator: str | None, tables: int = 0, bots: int = 0) -> Quota | None:
+        """The creator's quotas for a write that adds ``tables`` tables in play and ``bots``
+        seats a bot plays (bot seats, open seats filled with bots, seats on autopilot);
+        the store checks them inside the write, so concurrent writes cannot pass them."""
         limits = self.limits
-        if table.creator is None or not (limits.tables_per_client
-                                         or limits.bot_seats_per_client):
-            return
-        tables, bots = self.store.usage(table.creator)
-        new_bots = sum(1 for s in table.seats if s.kind == BOT)
-        if limits.tables_per_client and tables + 1 > limits.tables_per_client:
-            raise ServiceError(f"you have {tables} tables in play; finish some first (at most "
-                               f"{limits.tables_per_client})", code="too_many_tables",
-                               status=429, max=limits.tables_per_client)
-        if limits.bot_seats_per_client and bots + new_bots > limits.bot_seats_per_client:
-            raise ServiceError(f"your tables in play would have {bots + new_bots} bot seats "
-                               f"(at most {limits.bot_seats_per_client})",
-                               code="too_many_bots", status=429,
-                               max=limits.bot_seats_per_client, current=bots)
+        max_tables = limits.tables_per_client if tables else 0
+        max_bots = limits.bot_seats_per_client if bots else 0
+        if creator is None or not (max_tables or max_bots):
+            return None
+
+        def check(in_play: int, bot_seats: int) -> None:
+            if max_tables and in_play + tables > max_tables:
+                raise ServiceError(f"you have {in_play} tables in play; finish some first (at "
+                                   f"most {max_tables})", code="too_many_tables", status=429,
+                                   max=max_tables)
+            if max_bots and bot_seats + bots > max_bots:
+                raise ServiceError(f"your tables in play would have {bot_seats + bots} seats "
+                                   f"played by bots (at most {max_bots})",
+                                   code="too_many_bots", status=429, max=max_bots,
+                                   current=bot_seats)
+
+        return Quota(creator, check)
 
     async def join(self, invite: Any, name: Any) -> dict:
         table_id = None
@@ -367,8 +425,15 @@ class Lobby:
         return {"table": table.summary(), **joined}
 
     async def start(self, table_id: Any, token: Any, fill: Any) -> dict:
-        self.seat_of(self.get(table_id), token)
-        return (await self._write(table_id, lambda table: table.start(fill))).summary()
+        self.seat_of(await self.current(table_id), token)
+
+        def deal(table: Table) -> Change:
+            filled = sum(1 for s in table.seats if s.kind == OPEN) if fill is not None else 0
+            change = table.start(fill)
+            change.quota = self._quota(table.creator, bots=filled)  # the bots of ``fill``
+            return change
+
+        return (await self._write(table_id, deal)).summary()
 
     # Play ------------------------------------------------------------------------------
 
@@ -403,7 +468,9 @@ class Lobby:
         def hand_over(table: Table) -> Change:
             if table.status == OVER:
                 raise ServiceError("the game is over", code="game_over", status=409)
+            added = int(level is not None and table.seats[seat].autopilot is None)
             change = table.set_autopilot(seat, level)
+            change.quota = self._quota(table.creator, bots=added)  # one more seat a bot plays
             ack.update(state_id=table.version, autopilot=table.seats[seat].autopilot)
             return change
 
@@ -461,15 +528,39 @@ class Lobby:
 
     async def current(self, table_id: Any) -> Table:
         """`get` once the write in flight (if any) is committed: for reads. On PostgreSQL
-        the revision is compared in a thread (a round trip the loop need not wait for)."""
+        the revision is compared in a thread (a round trip the loop need not wait for); a
+        table not cached here is loaded and replayed in a thread on any database (a long
+        record would hold the loop for as long as it takes to replay)."""
         await self.settled(table_id)
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
-        if table is None or not self.commit_in_thread:
+        if table is None:
+            return await self._load(table_id)
+        if not self.commit_in_thread:
             return self.get(table_id)
         revision = await self._database(self.store.revision, table_id)
         if revision == table.revision and self.tables.get(table_id) is table:
             return table
         return self.get(table_id)
+
+    async def _load(self, table_id: Any) -> Table:
+        """A table not cached here, read and replayed in a loader thread, then cached — or
+        the cached copy, if a write of this process loaded it meanwhile."""
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= MAX_ID:
+            raise self._unknown(table_id)
+        built = await asyncio.get_running_loop().run_in_executor(self.loader, self._build,
+                                                                 table_id)
+        if table_id in self.tables:
+            return await self.current(table_id)
+        if built is None:
+            raise self._unknown(table_id)
+        if len(self.tables) >= MAX_CACHED:
+            self._forget_unwatched()
+        self.tables[table_id] = built
+        return built
+
+    def _build(self, table_id: str) -> Table | None:
+        row = self.store.load(table_id)
+        return None if row is None else Table(row)
 
     async def _database(self, call: Callable[..., Any], *args: Any) -> Any:
         """A store call that reads or claims: on PostgreSQL it waits for the round trip in
@@ -496,6 +587,8 @@ class Lobby:
         self.tables.pop(table.id, None)  # reload the truth from the store next time
         if isinstance(error, StaleTable):
             return True
+        if isinstance(error, GameError):  # refused inside the write (a quota): as it says
+            raise error
         log.error("commit failed for table %s", table.id, exc_info=error)
         raise ServiceError("the change could not be saved; try again",
                            code="store_failed", status=503) from error
@@ -524,7 +617,7 @@ class Lobby:
         """The hard bot's ``k`` best actions for ``seat`` on the state it sees, with
         reasons (`boardgamesbot.hints`); refused at a table without hints. The bot
         thinks off the event loop, on a copy: the table is not changed."""
-        table = self.get(table_id)
+        table = await self.current(table_id)
         if not table.hints:
             raise ServiceError("hints are switched off at this table", code="hints_disabled",
                                status=403, table=table.id)
@@ -538,15 +631,74 @@ class Lobby:
                                            table.bot_seed(seat))
         return {"state_id": version, "hints": found}
 
+    # Replays ---------------------------------------------------------------------------
+
+    async def replay(self, table_id: Any, start: int = 0, limit: int | None = None,
+                     whole: bool = True) -> str:
+        """A finished game's replay (``whole``) or just a page of its states, as JSON text
+        made and encoded in a loader thread: replaying and viewing every state, and
+        encoding megabytes of views, is far too long for the loop."""
+        table = await self.current(table_id)
+        make = table.replay if whole else table.replay_states
+        limit = REPLAY_PAGE if limit is None else limit
+        return await asyncio.get_running_loop().run_in_executor(
+            self.loader, lambda: json.dumps(make(start, limit)))
+
     # Watchers --------------------------------------------------------------------------
 
+    async def admit(self, table_id: str, seat: int | None, client: str | None) -> Admission:
+        """Let one more live connection in — a spectator (``seat`` None) counts against
+        the table's spectators, any connection against its client's — or refuse it with
+        ``too_many_spectators`` / ``too_many_connections``. Counted in the database over
+        every process (`Store.admit`), so N processes do not take N times the limit."""
+        limits, claims = self.limits, []
+        if seat is None and limits.spectators_per_table:
+            claims.append(("watch", table_id, limits.spectators_per_table))
+        key = client_key(client)
+        if key and limits.connections_per_client:
+            claims.append(("client", key, limits.connections_per_client))
+        if not claims:
+            return Admission([])
+        full = await self._database(self.store.admit, self.process, claims,
+                                    time.time() + PRESENCE_SECONDS)
+        if full == "watch":
+            raise ServiceError("this table has as many spectators as it takes",
+                               code="too_many_spectators", status=429,
+                               max=limits.spectators_per_table)
+        if full == "client":
+            raise ServiceError("you have as many live connections as one address may; close "
+                               "some first", code="too_many_connections", status=429,
+                               max=limits.connections_per_client)
+        self.admitted += 1
+        return Admission([(kind, subject) for kind, subject, _ in claims])
+
+    async def release(self, admission: Admission) -> None:
+        """The connection is gone: it no longer counts."""
+        if not admission.claims:
+            return
+        self.admitted -= 1
+        try:
+            await self._database(self.store.release, self.process, admission.claims)
+        except Exception:  # noqa: BLE001 - it stops counting once no longer renewed
+            log.warning("could not release a connection's count", exc_info=True)
+
+    async def _renew_presence(self) -> None:
+        """Keep this process's connection counts alive; another process's that died with
+        connections stop counting ``PRESENCE_SECONDS`` after its last renewal."""
+        while not self.closing:
+            await asyncio.sleep(PRESENCE_SECONDS / 3)
+            if not self.admitted:
+                continue
+            now = time.time()
+            try:
+                await self._database(self.store.renew, self.process, now + PRESENCE_SECONDS,
+                                     now - 10 * PRESENCE_SECONDS)
+            except Exception:  # noqa: BLE001 - the database may be restarting
+                log.warning("could not renew this process's connections", exc_info=True)
+
     def watch(self, table: Table, seat: int | None, patches: bool = False) -> Watcher:
-        if seat is None and self.limits.spectators_per_table:
-            spectators = sum(1 for w in self.watchers.get(table.id, ()) if w.seat is None)
-            if spectators >= self.limits.spectators_per_table:
-                raise ServiceError("this table has as many spectators as it takes",
-                                   code="too_many_spectators", status=429,
-                                   max=self.limits.spectators_per_table)
+        """Follow ``table`` for ``seat`` (None: a spectator). Limits on who may connect are
+        `admit`'s; this process's own followers (the chat's) are not counted."""
         watcher = Watcher(table.id, seat, self.limits, patches)
         self.watchers[table.id].add(watcher)
         self._bring_up_to_date(table, watcher, {})
@@ -774,6 +926,6 @@ class Lobby:
             # A bot that chose an illegal action must not stall the table.
             log.warning("bot %s at %s seat %s chose %r: %s; playing at random", level,
                         table.id, job.seat, notation, error)
-            table = self.get(table.id)
+            table = await self.current(table.id)
             fallback = RandomBot(table.bot_seed(job.seat)).choose(table.state, job.seat)
             await self.act(table.id, job.seat, str(fallback), table.version, by=by)

@@ -32,7 +32,7 @@ from typing import Any
 
 from boardgamesbot.bots import bot_names
 from boardgamesbot.engine import Action, GameError, Record, State, load_game
-from boardgamesbot.store import ActionRow, EventRow, JobRow, SeatRow, TableRow
+from boardgamesbot.store import ActionRow, EventRow, JobRow, Quota, SeatRow, TableRow
 
 from .clock import Clock, check_clock
 from .errors import ServiceError
@@ -41,6 +41,13 @@ PERSON, BOT, OPEN = "person", "bot", "open"
 OPEN_STATUS, PLAYING, OVER = "open", "playing", "over"
 MAX_NAME = 40
 SEED_BITS = 128
+REPLAY_PAGE = 100  # states per page of a replay
+# What a malformed state id, action or seed is told, over REST and WebSocket alike.
+MESSAGES = {
+    "bad_state_id": "state_id must be the whole number sent with the state you chose on",
+    "bad_action": "an action is its notation as text, e.g. 'end'",
+    "bad_seed": f"a seed is a whole number from 0 to 2**{SEED_BITS} - 1",
+}
 
 
 def new_token() -> str:
@@ -127,6 +134,7 @@ class Change:
     since: list[int] | None = None
     clock_started: dict | None = None
     jobs: list[JobRow] = field(default_factory=list)
+    quota: Quota | None = None  # a limit the lobby has the store check with the commit
 
     def commit_arguments(self) -> dict:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
@@ -211,8 +219,7 @@ class Table:
         if seed is None:
             seed = secrets.randbits(SEED_BITS)
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**SEED_BITS:
-            raise ServiceError(f"a seed is a whole number from 0 to 2**{SEED_BITS} - 1",
-                               code="bad_seed", status=422)
+            raise ServiceError(MESSAGES["bad_seed"], code="bad_seed", status=422)
         elif any(isinstance(spec, dict) and spec.get("kind") == OPEN for spec in seats):
             # Every hidden order follows from the seed: whoever chose it would know what
             # the friends who join will draw.
@@ -316,8 +323,7 @@ class Table:
                 raise ServiceError("the game is over", code="game_over", status=409)
             raise ServiceError("the game has not started yet", code="not_started", status=409)
         if isinstance(state_id, bool) or not isinstance(state_id, int):
-            raise ServiceError("state_id must be the whole number sent with the state you "
-                               "chose on", code="bad_state_id", status=422)
+            raise ServiceError(MESSAGES["bad_state_id"], code="bad_state_id", status=422)
         if not self.since[seat] <= state_id <= self.version:
             raise ServiceError(
                 f"the state changed since state {state_id}; look again (now {self.version})",
@@ -328,8 +334,7 @@ class Table:
         """Play ``notation`` for ``seat``; every refusal leaves the table untouched."""
         self.check_turn(seat, state_id)
         if not isinstance(notation, str) or not notation.strip():
-            raise ServiceError("an action is its notation as text, e.g. 'end'",
-                               code="bad_action", status=422)
+            raise ServiceError(MESSAGES["bad_action"], code="bad_action", status=422)
         spectator_before = self.spectator_view()
         applied, text = self._apply(seat, notation, by)
         self.version += 1
@@ -567,23 +572,34 @@ class Table:
         return [{**state.action_info(seat, a), "text": state.describe(a)}
                 for a in state.legal_actions(seat)]
 
-    def replay(self) -> dict:
-        if self.status != OVER:
-            raise ServiceError("a replay is available once the game is over",
-                               code="game_not_over", status=409)
+    def replay(self, start: int = 0, limit: int = REPLAY_PAGE) -> dict:
+        """A finished game: its record, steps, public events and result, and the page of
+        spectator views from state ``start`` (`replay_states`)."""
         # One step per action of the record, in its order. The action events cannot
         # label the steps: an action taken back keeps its event (and the undo adds
         # one), so counting action events puts every later label one step late.
+        page = self.replay_states(start, limit)
         steps = [{"seat": seat, "notation": notation, "by": self.action_by[index],
                   "number": index + 1}
                  for index, (seat, notation) in enumerate(self.record.actions)]
         return {
             "record": json.loads(self.record.to_json()),
             "steps": steps,
-            "states": [state.view(None) for state in self.record.states()],
             "events": self.events_for(None),
             "result": self.result,
+            **page,
         }
+
+    def replay_states(self, start: int = 0, limit: int = REPLAY_PAGE) -> dict:
+        """``{"from", "total", "states"}``: the spectator's views of states ``start`` to
+        ``start + limit - 1`` of ``total`` (state n follows the record's first n actions).
+        A page, not all: a finished 100-seat game has thousands of states of ~50 KB."""
+        if self.status != OVER:
+            raise ServiceError("a replay is available once the game is over",
+                               code="game_not_over", status=409)
+        total = len(self.record.actions) + 1
+        states = self.record.states(start, start + max(0, min(limit, REPLAY_PAGE)))
+        return {"from": start, "total": total, "states": [s.view(None) for s in states]}
 
     # Helpers ---------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from .repository import (
     ArenaGameRow,
     EventRow,
     JobRow,
+    Quota,
     SeatRow,
     StaleTable,
     Store,
@@ -24,5 +25,5 @@ from .repository import (
     make_engine,
 )
 
-__all__ = ["ActionRow", "ArenaGameRow", "EventRow", "JobRow", "StaleTable", "SCHEMA_VERSION", "SeatRow", "Store", "TableRow",
+__all__ = ["ActionRow", "ArenaGameRow", "EventRow", "JobRow", "Quota", "StaleTable", "SCHEMA_VERSION", "SeatRow", "Store", "TableRow",
            "default_url", "make_engine"]

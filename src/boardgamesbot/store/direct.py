@@ -16,8 +16,11 @@ statement, the ``NOTIFY`` and the ``COMMIT`` together. psycopg prepares
 statements it sees often on the server by itself. Reads run in autocommit: no
 ``BEGIN``/``ROLLBACK`` around them.
 
-The rest of `Store` (schema, creation, the lobby's lists, arena games) stays on
-SQLAlchemy Core: it is not on any per-action path.
+Writes with a `Guard` run here too — a quota checked by the write that would pass it,
+a live connection counted only if there is room — since their lock and their check
+must share the write's own transaction. The rest of `Store` (schema, the lobby's
+lists, job releases, arena games) stays on SQLAlchemy Core: it is not on any
+per-action path.
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ from __future__ import annotations
 import json
 import re
 import threading
-from typing import Any, Iterable
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
 
 from sqlalchemy import Engine
 
@@ -80,6 +84,49 @@ LOAD_EVENTS = ("SELECT n, at, kind, seat, data, private, sealed FROM events "
                "WHERE table_id = :table_id AND n > :n ORDER BY n")
 LOAD_EVENTS_AND = ("SELECT n, at, kind, seat, data, private, sealed FROM events "
                    "WHERE table_id = :table_id AND (n > :n OR n IN ({})) ORDER BY n")
+# What one client's tables hold, for its quotas: tables not over, and the seats at them
+# a bot plays (bot seats and people's seats handed to a bot, autopilot).
+USAGE = ("SELECT (SELECT COUNT(*) FROM game_tables WHERE creator = :creator "
+         "AND status <> 'over'), (SELECT COUNT(*) FROM seats JOIN game_tables "
+         "ON seats.table_id = game_tables.id WHERE game_tables.creator = :creator "
+         "AND game_tables.status <> 'over' "
+         "AND (seats.kind = 'bot' OR seats.autopilot IS NOT NULL))")
+# A lock held to the end of the transaction: (space, key) as two 32-bit numbers.
+ADVISORY_LOCK = "SELECT pg_advisory_xact_lock(:space, :key)"
+
+
+# A process's live connections (`Store.admit`): who holds how many, and renewing them.
+PRESENCE_TOTAL = ("SELECT COALESCE(SUM(connections), 0) FROM presence WHERE kind = :kind{n} "
+                  "AND subject = :subject{n} AND (until > :now OR process = :process)")
+PRESENCE_ADD = ("INSERT INTO presence (process, kind, subject, connections, until) "
+                "VALUES (:process, :kind, :subject, 1, :until) "
+                "ON CONFLICT (process, kind, subject) DO UPDATE "
+                "SET connections = presence.connections + 1, until = :until")
+PRESENCE_DROP = ("UPDATE presence SET connections = connections - 1 WHERE process = :process "
+                 "AND kind = :kind AND subject = :subject")
+PRESENCE_EMPTY = "DELETE FROM presence WHERE process = :process AND connections <= 0"
+PRESENCE_RENEW = "UPDATE presence SET until = :until WHERE process = :process"
+PRESENCE_EXPIRED = "DELETE FROM presence WHERE until < :expired"
+PRESENCE_LEAVE = "DELETE FROM presence WHERE process = :process"
+
+
+@dataclass
+class Guard:
+    """Run inside a write before it, under locks: ``query``'s row goes to ``check``,
+    which raises to refuse the write (nothing is written). The locks — PostgreSQL's
+    advisory ``locks`` (space, key), taken in order; on SQLite the database's write
+    lock, taken before the query (``BEGIN IMMEDIATE``) — make the check and the write
+    one step: two writes that check the same thing never both pass on one reading."""
+
+    locks: list[tuple[int, int]]
+    query: tuple[str, dict]
+    check: Callable[..., None]
+
+    def run(self, row: tuple) -> None:
+        try:
+            self.check(*row)
+        except Exception as error:
+            raise _Refused(error) from error
 
 
 class Direct:
@@ -198,23 +245,34 @@ class Direct:
 
     # Writing ---------------------------------------------------------------------------
 
-    def write(self, first: tuple[str, dict] | None, rest: list[tuple[str, Any, bool]]
-              ) -> bool:
+    def write(self, first: tuple[str, dict] | None, rest: list[tuple[str, Any, bool]],
+              guard: Guard | None = None) -> bool:
         """Run ``first`` (an UPDATE or INSERT; None: nothing to check); only if it changed
         exactly one row, run ``rest`` (``(sql, params, many)``) and commit, all in one
-        transaction. False: ``first`` matched nothing and nothing was written."""
+        transaction, after ``guard`` (if any) let it. False: ``first`` matched nothing and
+        nothing was written; the guard's refusal is raised, nothing written either."""
         connection = self.connection()
         try:
             if self.postgres:
-                return self._write_postgres(connection, first, rest)
-            return self._write_sqlite(connection, first, rest)
+                return self._write_postgres(connection, first, rest, guard)
+            return self._write_sqlite(connection, first, rest, guard)
+        except _Refused as refused:  # rolled back; the connection is fine
+            raise refused.error from None
         except Exception:
             self._broken()
             raise
 
-    def _write_postgres(self, connection, first, rest) -> bool:
+    def _write_postgres(self, connection, first, rest, guard) -> bool:
         try:
             with connection.pipeline() as pipeline, connection.transaction():
+                if guard is not None:  # one more round trip, for the writes that have one
+                    for lock in sorted(guard.locks):  # in one order: no deadlock
+                        connection.cursor().execute(self.statement(ADVISORY_LOCK), dict(
+                            zip(("space", "key"), lock)))
+                    reading = connection.cursor()
+                    reading.execute(self.statement(guard.query[0]), guard.query[1])
+                    pipeline.sync()
+                    guard.run(reading.fetchone())  # a refusal rolls the transaction back
                 cursor = connection.cursor()
                 if first is not None:
                     cursor.execute(self.statement(first[0]), first[1])
@@ -231,8 +289,11 @@ class Direct:
             return False
         return True
 
-    def _write_sqlite(self, connection, first, rest) -> bool:
+    def _write_sqlite(self, connection, first, rest, guard) -> bool:
         try:
+            if guard is not None:
+                connection.execute("BEGIN IMMEDIATE")  # the write lock, before the reading
+                guard.run(connection.execute(*guard.query).fetchone())
             if first is not None:
                 cursor = connection.execute(first[0], first[1])  # sqlite3 begins here
                 if cursor.rowcount != 1:
@@ -268,3 +329,12 @@ class Direct:
 class _Stale(Exception):
     """The revision-checked UPDATE matched no row (raised inside the transaction so that
     psycopg rolls it back)."""
+
+
+class _Refused(Exception):
+    """A `Guard` refused the write (raised inside the transaction so that it rolls back);
+    ``error`` is the refusal, raised to the caller."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error

@@ -68,11 +68,17 @@ def _add_v4(connection: Connection) -> None:
     models.arena_games.create(connection, checkfirst=True)
 
 
+def _add_v5(connection: Connection) -> None:
+    """Live connections per process, for limits across processes."""
+    models.presence.create(connection, checkfirst=True)
+
+
 STEPS: dict[int, Callable[[Connection], None]] = {
     1: _create_v1,
     2: _add_v2,
     3: _add_v3,
     4: _add_v4,
+    5: _add_v5,
 }
 SCHEMA_VERSION = max(STEPS)
 

@@ -13,6 +13,10 @@ id its next decision must not predate), ``clock_started`` (per seat, the wall
 time its running decision began) and ``creator`` (a hash of the client
 address, for quotas); and the ``jobs`` table. Version 3 added ``hints``.
 
+Version 5 added ``presence``: the live WebSocket connections each process holds, by
+what they count against (the spectators of a table, the connections of a client), so
+that those limits hold across all processes of one database.
+
 Version 4 added ``arena_games``: every finished game of a ``bgbot arena --db``
 run, enough to rate the bots again later (``bgbot ratings``) without the
 records: who sat where, the scores and the winners. ``run`` tells runs apart
@@ -148,4 +152,17 @@ arena_games = Table(
     Column("solo", JSON, nullable=True),
     Column("created", Float, nullable=False),
     UniqueConstraint("run", "game_index", name="arena_games_run_game"),
+)
+
+# What one process's live connections count against (version 5): ``kind`` "watch" —
+# spectators of the table ``subject``; "client" — connections of the client (a hashed
+# address) ``subject``. ``until``: the process renews its rows while it runs; the rows
+# of a process that died without removing them stop counting then.
+presence = Table(
+    "presence", metadata,
+    Column("process", String(64), primary_key=True),
+    Column("kind", String(8), primary_key=True),
+    Column("subject", String(64), primary_key=True),
+    Column("connections", Integer, nullable=False),
+    Column("until", Float, nullable=False, index=True),
 )

@@ -14,11 +14,12 @@ processes hear of it exactly when it is committed.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from sqlalchemy import (
     Engine,
@@ -96,6 +97,38 @@ class ArenaGameRow:
     actions: int
     solo: dict | None = None
     created: float = 0.0
+
+
+@dataclass
+class Quota:
+    """A limit on what one client's tables hold, checked by the write that would pass it,
+    in the write's own transaction and under a lock on the client: two writes for one
+    client (two requests, two processes) never both pass on the same count.
+
+    ``check(tables, bot_seats)`` gets the client's tables not over and the seats at them a
+    bot plays, as they are before the write; it raises to refuse (nothing is written)."""
+
+    creator: str
+    check: Callable[[int, int], None]
+
+    def guard(self) -> direct_sql.Guard:
+        return direct_sql.Guard([_lock(QUOTA_LOCK_SPACE, self.creator)],
+                                (direct_sql.USAGE, {"creator": self.creator}), self.check)
+
+
+# Advisory lock spaces (beside the schema's 64-bit key): quota checks, connection limits.
+QUOTA_LOCK_SPACE = 0x62677100  # "bgq"
+PRESENCE_LOCK_SPACE = 0x62677000  # "bgp"
+
+
+def _lock(space: int, name: str) -> tuple[int, int]:
+    """An advisory lock's (space, key) for ``name``: a 32-bit hash (two names that share
+    one only wait for each other)."""
+    return space, int(hashlib.sha256(name.encode()).hexdigest()[:8], 16) - 2**31
+
+
+class _Full(Exception):
+    """A connection limit is reached (raised inside `Store.admit`'s transaction)."""
 
 
 class StaleTable(Exception):
@@ -203,7 +236,9 @@ class Store:
 
     # Writing ---------------------------------------------------------------------------
 
-    def create_table(self, row: TableRow, jobs: Iterable[JobRow] = ()) -> None:
+    def create_table(self, row: TableRow, jobs: Iterable[JobRow] = (),
+                     quota: Quota | None = None) -> None:
+        """Write a new table (and the jobs it owes), if ``quota`` lets its creator."""
         wrap = self.direct.json
         values = dict(
             id=row.id, game=row.game, options=wrap(row.options), seed=_seed_column(row.seed),
@@ -223,7 +258,7 @@ class Store:
         rest += self._event_statements(row.id, row.events)
         rest += self._job_statements(row.id, list(jobs))
         rest += self._notify_statements(row.id, row.revision)
-        self.direct.write((insert, values), rest)
+        self.direct.write((insert, values), rest, quota.guard() if quota else None)
 
     def commit(
         self,
@@ -244,6 +279,7 @@ class Store:
         events: Iterable[EventRow] = (),
         unseal: bool = False,
         keep_private: Iterable[int] = (),
+        quota: Quota | None = None,
     ) -> None:
         """Write one change of a table atomically, if the table is still at ``expected``.
 
@@ -251,7 +287,9 @@ class Store:
         ``unseal`` makes sealed events public (an undo barrier was crossed);
         ``keep_private`` lists sealed events whose action was taken back: they
         stay private to their seat forever. ``jobs`` (None: leave them) are the
-        decisions owed after the change.
+        decisions owed after the change. ``quota``: the creator's limit this change
+        must keep (bots filling open seats, a seat handed to a bot); its refusal is
+        raised and nothing written.
         """
         direct, wrap = self.direct, self.direct.json
         values: dict = {"updated": at, "revision": expected + 1}
@@ -292,7 +330,7 @@ class Store:
             rest += self._job_statements(table_id, list(jobs))
         rest += self._notify_statements(table_id, expected + 1)
         if not direct.write((bump, {**values, "table_id": table_id, "expected": expected}),
-                            rest):
+                            rest, quota.guard() if quota else None):
             raise StaleTable(table_id, expected)  # nothing was written
 
     def _event_statements(self, table_id: str, events: Iterable[EventRow]
@@ -390,6 +428,56 @@ class Store:
                            table_id=r.table_id, attempts=r.attempts)
                     for r in c.execute(query)]
 
+    # Live connections ------------------------------------------------------------------
+
+    def admit(self, process: str, claims: list[tuple[str, str, int]], until: float,
+              now: float | None = None) -> str | None:
+        """Count one more connection of ``process`` against each ``(kind, subject, most)``
+        claim, if every one has room: the connections held by all processes (rows still
+        renewed, and this process's own) are fewer than ``most``. Under a lock on each
+        claim, so two processes never both take the last place. Returns None when
+        admitted, else the kind of the first claim that is full (nothing is counted)."""
+        now = time.time() if now is None else now
+        params: dict = {"process": process, "now": now}
+        totals = []
+        for n, (kind, subject, _) in enumerate(claims):
+            params.update({f"kind{n}": kind, f"subject{n}": subject})
+            totals.append(f"({direct_sql.PRESENCE_TOTAL.format(n=n)})")
+
+        def check(*held: int) -> None:
+            for (kind, _, most), count in zip(claims, held):
+                if count >= most:
+                    raise _Full(kind)
+
+        guard = direct_sql.Guard([_lock(PRESENCE_LOCK_SPACE, f"{kind}/{subject}")
+                                  for kind, subject, _ in claims],
+                                 ("SELECT " + ", ".join(totals), params), check)
+        adds = [{"process": process, "kind": kind, "subject": subject, "until": until}
+                for kind, subject, _ in claims]
+        try:
+            self.direct.write(None, [(direct_sql.PRESENCE_ADD, adds, True)], guard)
+        except _Full as full:
+            return full.args[0]
+        return None
+
+    def release(self, process: str, claims: list[tuple[str, str]]) -> None:
+        """One connection fewer of ``process`` against each ``(kind, subject)``."""
+        drops = [{"process": process, "kind": kind, "subject": subject}
+                 for kind, subject in claims]
+        self.direct.write(None, [(direct_sql.PRESENCE_DROP, drops, True),
+                                 (direct_sql.PRESENCE_EMPTY, {"process": process}, False)])
+
+    def renew(self, process: str, until: float, expired: float) -> None:
+        """``process`` still holds its connections until ``until``; rows not renewed
+        since ``expired`` (processes that died holding some) are removed."""
+        self.direct.write(None, [(direct_sql.PRESENCE_RENEW, {"process": process,
+                                                              "until": until}, False),
+                                 (direct_sql.PRESENCE_EXPIRED, {"expired": expired}, False)])
+
+    def leave(self, process: str) -> None:
+        """``process`` holds no connection any more (it is closing)."""
+        self.direct.write(None, [(direct_sql.PRESENCE_LEAVE, {"process": process}, False)])
+
     # Reading ---------------------------------------------------------------------------
 
     def revision(self, table_id: str) -> int | None:
@@ -479,15 +567,10 @@ class Store:
             return c.execute(select(func.count()).where(a.c.table_id == table_id)).scalar()
 
     def usage(self, creator: str) -> tuple[int, int]:
-        """(tables not over, bot seats at them) created by ``creator``: for quotas."""
-        t, s = models.game_tables, models.seats
-        with self.reader.connect() as c:
-            tables = c.execute(select(func.count()).where(and_(
-                t.c.creator == creator, t.c.status != "over"))).scalar() or 0
-            bots = c.execute(select(func.count()).select_from(s.join(t, s.c.table_id == t.c.id))
-                             .where(and_(t.c.creator == creator, t.c.status != "over",
-                                         s.c.kind == "bot"))).scalar() or 0
-        return tables, bots
+        """(tables not over, seats a bot plays at them) created by ``creator``: what its
+        quotas count (a `Quota` reads the same, inside the write it checks)."""
+        found = self.direct.execute(direct_sql.USAGE, {"creator": creator})
+        return int(found[0][0]), int(found[0][1])
 
 
 def _seed_column(seed: int) -> int:
@@ -500,5 +583,5 @@ def _seat_values(table_id: str, s: SeatRow) -> dict:
                 token_hash=s.token_hash, autopilot=s.autopilot, bank=s.bank)
 
 
-__all__ = ["ArenaGameRow", "ActionRow", "EventRow", "JobRow", "StaleTable", "SCHEMA_VERSION", "SeatRow", "Store", "TableRow",
+__all__ = ["ArenaGameRow", "ActionRow", "EventRow", "JobRow", "Quota", "StaleTable", "SCHEMA_VERSION", "SeatRow", "Store", "TableRow",
            "default_url", "make_engine"]

@@ -22,11 +22,19 @@ export class ReplayScreen {
 
   async load() {
     try {
+      const id = encodeURIComponent(this.id);
       [this.summary, this.replay] = await Promise.all([
-        api("GET", `/api/tables/${encodeURIComponent(this.id)}`),
-        api("GET", `/api/tables/${encodeURIComponent(this.id)}/replay`),
+        api("GET", `/api/tables/${id}`),
+        api("GET", `/api/tables/${id}/replay`),
       ]);
-      this.index = this.replay.states.length - 1;
+      // The states come a page at a time (a long game has thousands): fetch the rest.
+      const states = this.replay.states;
+      while (states.length < this.replay.total) {
+        const page = await api("GET", `/api/tables/${id}/replay/states?from=${states.length}`);
+        if (!page.states.length) break;
+        states.push(...page.states);
+      }
+      this.index = states.length - 1;
     } catch (error) {
       this.error = error.error;
     }
