@@ -13,14 +13,14 @@ id its next decision must not predate), ``clock_started`` (per seat, the wall
 time its running decision began) and ``creator`` (a hash of the client
 address, for quotas); and the ``jobs`` table. Version 3 added ``hints``.
 
-Version 5 added ``presence``: the live WebSocket connections each process holds, by
-what they count against (the spectators of a table, the connections of a client), so
-that those limits hold across all processes of one database.
-
 Version 4 added ``arena_games``: every finished game of a ``bgbot arena --db``
 run, enough to rate the bots again later (``bgbot ratings``) without the
 records: who sat where, the scores and the winners. ``run`` tells runs apart
 (a uuid per run, so a re-run with the same arena seed is a run of its own).
+
+Version 5 added ``presence``: the live WebSocket connections each process holds, by
+what they count against (the spectators of a table, the connections of a client), so
+that those limits hold across all processes of one database.
 """
 
 from __future__ import annotations
