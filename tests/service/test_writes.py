@@ -68,25 +68,34 @@ def test_two_writes_on_one_state_take_turns_and_the_second_is_stale(db_url):
     lobby.store.close()
 
 
+async def write_held_in_its_commit(db_url):
+    """A lobby that commits in its writer thread (PostgreSQL's path), a two-person Tikal
+    table, and an action whose commit is held until ``release`` is set: the change is
+    made in memory and not yet in the database. Returns (lobby, table, the version
+    acted on, the write's future, release)."""
+    lobby = threaded_lobby(db_url)
+    seats = [{"kind": "person"}, {"kind": "person"}]
+    table = lobby.get(lobby.create("tikal", {}, seats, None, 3)["table"]["id"])
+    seat, version = table.awaited()[0], table.version
+    started, release = threading.Event(), threading.Event()
+    commit = lobby.store.commit
+
+    def slow_commit(*args, **kwargs):
+        started.set()
+        release.wait(10)
+        return commit(*args, **kwargs)
+
+    lobby.store.commit = slow_commit
+    write = asyncio.ensure_future(lobby.act(
+        table.id, seat, str(table.state.legal_actions(seat)[0]), version))
+    await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)
+    return lobby, table, version, write, release
+
+
 def test_a_reader_waits_for_the_write_in_flight(db_url):
     async def run():
-        lobby = threaded_lobby(db_url)
-        seats = [{"kind": "person"}, {"kind": "person"}]
-        table_id = lobby.create("tikal", {}, seats, None, 3)["table"]["id"]
-        table = lobby.get(table_id)
-        seat, version = table.awaited()[0], table.version
-        started, release = threading.Event(), threading.Event()
-        commit = lobby.store.commit
-
-        def slow_commit(*args, **kwargs):
-            started.set()
-            release.wait(10)
-            return commit(*args, **kwargs)
-
-        lobby.store.commit = slow_commit
-        write = asyncio.ensure_future(lobby.act(
-            table_id, seat, str(table.state.legal_actions(seat)[0]), version))
-        await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)
+        lobby, table, version, write, release = await write_held_in_its_commit(db_url)
+        table_id = table.id
         read = asyncio.ensure_future(lobby.current(table_id))
         await asyncio.sleep(0.2)
         waited = not read.done()  # the change is made in memory, not yet committed
@@ -134,23 +143,8 @@ def test_reads_during_a_write_in_flight_leave_the_cached_table_as_it_is(db_url):
     database, not yet, and put its version and revision back. Now they read as every read
     does (they wait for the write), and a synchronous `get` never rolls a copy back."""
     async def run():
-        lobby = threaded_lobby(db_url)
-        seats = [{"kind": "person"}, {"kind": "person"}]
-        table_id = lobby.create("tikal", {}, seats, None, 3)["table"]["id"]
-        table = lobby.get(table_id)
-        seat, version = table.awaited()[0], table.version
-        started, release = threading.Event(), threading.Event()
-        commit = lobby.store.commit
-
-        def slow_commit(*args, **kwargs):
-            started.set()
-            release.wait(10)
-            return commit(*args, **kwargs)
-
-        lobby.store.commit = slow_commit
-        write = asyncio.ensure_future(lobby.act(
-            table_id, seat, str(table.state.legal_actions(seat)[0]), version))
-        await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)
+        lobby, table, version, write, release = await write_held_in_its_commit(db_url)
+        table_id, seat = table.id, table.awaited()[0]
         in_memory = (table.version, table.revision)
         listed = asyncio.ensure_future(lobby.list())
         hinted = asyncio.ensure_future(lobby.hint(table_id, seat, version + 1))
