@@ -10,10 +10,16 @@ ratio of the slowest run to the fastest as the spread):
 * **legal-placement enumeration**: ``legal_actions(seat)`` on positions
   sampled from random games (every draw and ambush decision of a few games),
   reported as calls per second and actions listed per second.
+* **evaluation** (``--evaluate``): the bots' inner loop, ``placement_values``
+  (every legal drawing scored as `evaluate` would) on every decision of six
+  solo greedy games (three per map side), reported as µs of CPU per placement.
+  The evaluation remembers what it has scored, as it does within a decision,
+  so the runs after the first are the warm figure the bots see.
 
 Usage::
 
     .venv/bin/python bench/bench_cartographers.py [--games 40] [--runs 5]
+    .venv/bin/python bench/bench_cartographers.py --evaluate
 """
 
 from __future__ import annotations
@@ -54,12 +60,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per run")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--evaluate", action="store_true",
+                        help="time the bots' evaluation of every placement instead")
     parser.add_argument("--play-only", action="store_true",
                         help="play --games games once, time nothing (for instruction counts, "
                         "see docs/benchmarks.md)")
     args = parser.parse_args()
     if args.play_only:
         print(sum(random_game(i) for i in range(args.games)), "decisions")
+        return
+    if args.evaluate:
+        evaluation(args.runs)
         return
 
     random_game(0)  # warm the placement tables
@@ -87,6 +98,28 @@ def main() -> None:
           f"{statistics.median(listed):,.0f} actions listed/s "
           f"(max/min {max(calls) / min(calls):.2f}, {len(positions)} positions, "
           f"{count / len(positions):.0f} actions per call on average)")
+
+
+def evaluation(runs: int) -> None:
+    from boardgamesbot.bots import SeatView, make_bot
+    from boardgamesbot.games.cartographers.heuristics import placement_values
+
+    positions = []
+    for side in "AB":
+        for seed in range(3):
+            state, bot = GAME.new(1, 7000 + seed, side=side), make_bot("greedy", seed)
+            while not state.is_over():
+                positions.append(state.clone())
+                state.apply(0, bot.choose(SeatView(state.clone(), 0), 0))
+    per_placement = []
+    for _ in range(runs):
+        start, placements = time.process_time(), 0
+        for state in positions:
+            placements += len(placement_values(state, 0))
+        per_placement.append((time.process_time() - start) / placements * 1e6)
+    print(f"placement_values: median {statistics.median(per_placement):.2f} µs CPU per placement "
+          f"(first run {per_placement[0]:.2f}; {len(positions)} positions, {placements} "
+          f"placements, {runs} runs)")
 
 
 if __name__ == "__main__":
