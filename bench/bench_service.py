@@ -236,6 +236,8 @@ async def play(url: str, args, index: int, stop: float, latencies: list[float],
                 moved = time.monotonic()
             elif kind == "error":
                 counts["errors"] += 1
+                code = message.get("error", {}).get("code", "?")
+                counts["error_codes"][code] = counts["error_codes"].get(code, 0) + 1
                 asked_on = -1
     counts["actions"] += last_actions
     if not over and time.monotonic() - moved > args.stall:
@@ -244,7 +246,7 @@ async def play(url: str, args, index: int, stop: float, latencies: list[float],
 
 async def run(args, url: str, tables: int, processes: list[subprocess.Popen]) -> dict:
     latencies: list[float] = []
-    counts = {"actions": 0, "games": 0, "errors": 0, "failed_tables": 0, "failures": {},
+    counts = {"actions": 0, "games": 0, "errors": 0, "error_codes": {}, "failed_tables": 0, "failures": {},
               "bytes": 0}
     opening = asyncio.Semaphore(20)
     cpu_before = cpu_sample(processes, args.processes)
@@ -272,7 +274,7 @@ async def run(args, url: str, tables: int, processes: list[subprocess.Popen]) ->
         "person_actions": len(latencies),
         "rtt_median_ms": round(statistics.median(latencies) * 1000, 1) if latencies else None,
         "rtt_p99_ms": round(p99 * 1000, 1), "games_finished": counts["games"],
-        "errors": counts["errors"], **cpu_ms,
+        "errors": counts["errors"], "error_codes": counts["error_codes"], **cpu_ms,
     }
 
 
