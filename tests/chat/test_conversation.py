@@ -9,6 +9,7 @@ import uuid
 import itertools
 import json
 import re
+import threading
 from importlib import resources
 
 import pytest
@@ -19,6 +20,9 @@ from boardgamesbot.chat.conversation import Button, Conversation, Person, Place,
 from boardgamesbot.chat.games import find_game, read_options
 from boardgamesbot.chat.tables import Service
 from boardgamesbot.engine import GameError
+from boardgamesbot.service.bots import BotPool
+from boardgamesbot.service.lobby import Limits, Lobby
+from boardgamesbot.store import Store
 
 
 class Recorder:
@@ -145,13 +149,14 @@ async def test_a_game_through_commands(conversation, net, say, service):
     assert "Place the drawn tile first" in await say(ANA, "end")
     assert "not written correctly" in await say(ANA, "place Z9")
     assert "What you can do" in await say(ANA, "moves")
-    assert "Preview of place" in await say(ANA, "preview " + legal(service, conversation, 0)[0])
+    first = (await legal(service, conversation, 0))[0]
+    assert "Preview of place" in await say(ANA, "preview " + first)
     hint = await say(ANA, "hint")
     assert hint.startswith("💡 Try: ")
-    assert hint.split("\n")[0][len("💡 Try: "):] in legal(service, conversation, 0)
+    assert hint.split("\n")[0][len("💡 Try: "):] in await legal(service, conversation, 0)
     assert "⚠" in await say(BOB, "hint")  # not Bob's decision
-    await say(ANA, legal(service, conversation, 0)[0])  # place the tile
-    move = next(n for n in legal(service, conversation, 0) if n.startswith("enter"))
+    await say(ANA, (await legal(service, conversation, 0))[0])  # place the tile
+    move = next(n for n in await legal(service, conversation, 0) if n.startswith("enter"))
     await say(ANA, move)
     assert f"Ana: {move}" in " ".join(net.texts("room")[-2:])
     await say(ANA, "undo")
@@ -231,7 +236,7 @@ async def test_hidden_choices_go_to_a_direct_chat_the_bot_opens(conversation, ne
         bob = await choose(say, BOB, Place("test", "dm-bob", True), net, "amagat")
         hidden = "\n".join(net.texts("room")[told:])
         assert ana not in hidden and bob not in hidden, hidden
-        eve = legal(service, conversation, 2)[0]  # Eve chooses in the open
+        eve = (await legal(service, conversation, 2))[0]  # Eve chooses in the open
         await say(EVE, eve)
         await until(lambda: f"Ana: {ana}" in "\n".join(net.texts("room")[told:]))
         resolved = "\n".join(net.texts("room")[told:])
@@ -259,9 +264,9 @@ async def until(predicate, timeout=20.0):
     raise AssertionError("timed out")
 
 
-def legal(service, conversation, seat):
+async def legal(service, conversation, seat):
     game = conversation.store.game_in("test", "room")
-    return service.notations(game["table_id"], seat)
+    return await service.notations(game["table_id"], seat)
 
 
 def test_duplicate_events_are_acted_on_once(tmp_path):
@@ -342,10 +347,10 @@ def test_the_chat_tables_on_postgresql():
                 await conversation.handle_text(room, ANA, text, f"{room.chat_id}-{event}")
             game = conversation.store.game_in("test", room.chat_id)
             await until(lambda: any("Your turn" in t for t in net.texts(room.chat_id)))
-            notation = service.notations(game["table_id"], 0)[0]
+            notation = (await service.notations(game["table_id"], 0))[0]
             await conversation.handle_text(room, ANA, notation, f"{room.chat_id}-d")
             await conversation.handle_text(room, ANA, notation, f"{room.chat_id}-d")
-            assert service.summary(game["table_id"])["actions"] == 1
+            assert (await service.summary(game["table_id"]))["actions"] == 1
             assert conversation.store.seats_of(game["table_id"])[0]["user_id"] == "ana"
         finally:
             await conversation.close()
@@ -370,7 +375,7 @@ def test_a_chat_table_is_an_ordinary_service_table(tmp_path):
                 await conversation.handle_text(ROOM, (ANA, BOB)[n], text, f"x{n}")
             await conversation.handle_text(ROOM, ANA, "start", "x2")
             game = conversation.store.game_in("test", "room")
-            first = service.notations(game["table_id"], 0)[0]
+            first = (await service.notations(game["table_id"], 0))[0]
             await conversation.handle_text(ROOM, ANA, first, "x3")
             return game["table_id"]
         finally:
@@ -433,3 +438,48 @@ def test_computer_moves_held_back_are_told_after_a_restart(tmp_path, monkeypatch
             await service.close()
 
     asyncio.run(asyncio.wait_for(main(), 120))
+
+
+def test_a_chat_read_waits_for_the_write_in_flight(tmp_path):
+    """On PostgreSQL a write's commit waits for the database in a thread (forced here on
+    SQLite, as in tests/service/test_writes.py): what the chat reads meanwhile — the
+    summary, a state, the legal actions, a watch — waits for the commit, so a message
+    never shows a change the database may yet refuse."""
+    async def main():
+        store = Store(f"sqlite:///{tmp_path / 'held.db'}")
+        lobby = Lobby(store, limits=Limits(tables_per_client=0, bot_seats_per_client=0,
+                                           spectators_per_table=0))
+        lobby.commit_in_thread = True
+        service = Service(lobby, BotPool(0))
+        table_id, _ = service.create("tikal", {}, ["Ana", "Bob"], [], None)
+        before = await service.summary(table_id)
+        seat = before["to_act"][0]
+        notation = (await service.notations(table_id, seat))[0]
+        started, release = threading.Event(), threading.Event()
+        commit = store.commit
+
+        def held_commit(*args, **kwargs):
+            started.set()
+            release.wait(10)
+            return commit(*args, **kwargs)
+
+        store.commit = held_commit
+        act = asyncio.ensure_future(service.act(table_id, seat, notation))
+        await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)
+        reads = [asyncio.ensure_future(read) for read in (
+            service.summary(table_id), service.state(table_id, None),
+            service.notations(table_id, seat), service.watch(table_id))]
+        await asyncio.sleep(0.2)
+        waiting = [not read.done() for read in reads]
+        release.set()
+        await act
+        summary, state, notations, subscription = [await read for read in reads]
+        lobby.writer.shutdown()
+        store.close()
+        return before, waiting, summary, state, notation in notations, subscription
+
+    before, waiting, summary, state, still_legal, subscription = asyncio.run(main())
+    assert waiting == [True] * 4
+    assert summary["actions"] == before["actions"] + 1
+    assert state["state_id"] == summary["state_id"] == before["state_id"] + 1
+    assert subscription.watcher is not None

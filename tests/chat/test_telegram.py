@@ -147,11 +147,11 @@ async def _auction_table(tmp_path):
 
         # Illegal and malformed input: explained, nothing changes.
         service = bot.service
-        actions = service.summary(table_id)["actions"]
+        actions = (await service.summary(table_id))["actions"]
         fake.say(GROUP, BOB, "/bid 99")
         fake.say(GROUP, ANA, "/frobnicate")
         await until(lambda: sum("⚠" in t for t in fake.texts(gid)) >= 2, what="two refusals")
-        assert service.summary(table_id)["actions"] == actions
+        assert (await service.summary(table_id))["actions"] == actions
 
         # The board on request, as a photo.
         photos = len(fake.calls("sendPhoto", gid))
@@ -187,14 +187,14 @@ async def _auction_table(tmp_path):
         await until(lambda: not fake._new.is_set() or True)
         await asyncio.sleep(0.3)
         before = len(fake.sent)
-        state = service.summary(table_id)["state_id"]
+        state = (await service.summary(table_id))["state_id"]
         await bot.close()
         await bot.start()
         await asyncio.sleep(2.5)  # every old update fetched and skipped
         replayed = [(m, f.get("text") or f.get("caption")) for m, f, _ in fake.sent[before:]
                     if m != "answerCallbackQuery"]  # a spinner stopped again is no action
         assert replayed == [], replayed
-        assert bot.service.summary(table_id)["state_id"] == state
+        assert (await bot.service.summary(table_id))["state_id"] == state
         fake.say(GROUP, ANA, "/score")
         await until(lambda: "Punts" in fake.texts(gid)[-1], what="the scores after restart")
         for method, fields, _ in fake.sent:

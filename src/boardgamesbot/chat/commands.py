@@ -154,19 +154,19 @@ class Commands:
         return "\n".join(lines), buttons
 
 
-    def _game(self, place: Place, person: Person | None = None) -> dict:
+    async def _game(self, place: Place, person: Person | None = None) -> dict:
         """The game this chat plays (in a direct chat: also one the person sits at)."""
         game = self.store.game_in(self.network, place.chat_id)
         if game is None and place.direct and person is not None:
-            found = self._find_seat(place, person, awaited_only=False)
+            found = await self._find_seat(place, person, awaited_only=False)
             if found is not None:
                 game = self.store.game(found.table_id)
         if game is None:
             raise Refusal("chat.no_game")
         return game
 
-    def _my_seat(self, place: Place, person: Person) -> Seat:
-        found = self._find_seat(place, person, awaited_only=False)
+    async def _my_seat(self, place: Place, person: Person) -> Seat:
+        found = await self._find_seat(place, person, awaited_only=False)
         if found is None:
             raise Refusal("chat.no_seat")
         return found
@@ -178,12 +178,12 @@ class Commands:
             await self.say(place.chat_id, i18n.text(lang, "play.taken", action=notation))
 
     async def cmd_undo(self, place: Place, person: Person, args: list[str], lang: str) -> None:
-        seat = self._my_seat(place, person)
+        seat = await self._my_seat(place, person)
         await self.service.undo(seat.table_id, seat.seat)
 
     async def cmd_moves(self, place: Place, person: Person, args: list[str], lang: str) -> None:
-        seat = self._my_seat(place, person)
-        legal = self.service.legal(seat.table_id, seat.seat)
+        seat = await self._my_seat(place, person)
+        legal = await self.service.legal(seat.table_id, seat.seat)
         if not legal:
             raise Refusal("error.not_your_turn")
         prefix = [w.lower() for w in args]
@@ -207,22 +207,22 @@ class Commands:
 
     async def cmd_preview(self, place: Place, person: Person, args: list[str],
                           lang: str) -> None:
-        seat = self._my_seat(place, person)
+        seat = await self._my_seat(place, person)
         if not args:
             raise Refusal("chat.preview_what")
         notation = " ".join(args)
-        answer = self.service.preview(seat.table_id, seat.seat, notation)
+        answer = await self.service.preview(seat.table_id, seat.seat, notation)
         view = answer.get("view")
         if not answer["legal"]:
             error = answer["error"]
             raise GameError(error["message"], code=error["code"], **error["params"])
-        game = self.service.summary(seat.table_id)["game"]
+        game = (await self.service.summary(seat.table_id))["game"]
         caption = i18n.text(lang, "preview.caption", action=answer["action"])
         await self.show(place.chat_id, game, view, caption, seat=seat.seat,
                         table_id=seat.table_id)
 
     async def cmd_hint(self, place: Place, person: Person, args: list[str], lang: str) -> None:
-        seat = self._my_seat(place, person)
+        seat = await self._my_seat(place, person)
         from boardgamesbot.hints import reason_text
 
         found = await self.service.hint(seat.table_id, seat.seat)
@@ -238,19 +238,19 @@ class Commands:
         await self.say(place.chat_id, "\n".join(lines))
 
     async def cmd_board(self, place: Place, person: Person, args: list[str], lang: str) -> None:
-        game = self._game(place, person)
+        game = await self._game(place, person)
         seat = None
         if place.direct:
-            found = self._find_seat(place, person, awaited_only=False)
+            found = await self._find_seat(place, person, awaited_only=False)
             seat = found.seat if found else None
-        state = self.service.state(game["table_id"], seat)
+        state = await self.service.state(game["table_id"], seat)
         await self.show(place.chat_id, state["table"]["game"], state["view"],
-                        self.status_line(game["table_id"], lang), seat=seat,
+                        await self.status_line(game["table_id"], lang), seat=seat,
                         table_id=game["table_id"])
 
     async def cmd_score(self, place: Place, person: Person, args: list[str], lang: str) -> None:
-        game = self._game(place, person)
-        await self.say(place.chat_id, self.score_text(game["table_id"], lang))
+        game = await self._game(place, person)
+        await self.say(place.chat_id, await self.score_text(game["table_id"], lang))
 
     async def cmd_status(self, place: Place, person: Person, args: list[str],
                          lang: str) -> None:
@@ -259,11 +259,11 @@ class Commands:
             text, buttons = self.lobby_message(lobby, lang)
             await self.say(place.chat_id, text, buttons)
             return
-        game = self._game(place, person)
-        summary = self.service.summary(game["table_id"])
+        game = await self._game(place, person)
+        summary = await self.service.summary(game["table_id"])
         lines = [f"{games.title(summary['game'], lang)} — "
                  + i18n.text(lang, f"status.{summary['status']}"),
-                 self.status_line(game["table_id"], lang),
+                 await self.status_line(game["table_id"], lang),
                  i18n.text(lang, "status.link", link=self.link("table", game["table_id"]))]
         await self.say(place.chat_id, "\n".join(lines))
 
@@ -276,7 +276,7 @@ class Commands:
         elif lobby:
             name = lobby["game"]
         elif game:
-            name = self.service.summary(game["table_id"])["game"]
+            name = (await self.service.summary(game["table_id"]))["game"]
         if name is None:
             raise Refusal("chat.which_game",
                           games=", ".join(known_games()))
@@ -317,7 +317,7 @@ class Commands:
         if lobby is not None:
             await self._drop_player(place, lobby, person.user_id)
             return
-        seat = self._my_seat(place, person)
+        seat = await self._my_seat(place, person)
         await self._hand_over(seat)
 
     async def cmd_kick(self, place: Place, person: Person, args: list[str], lang: str) -> None:
@@ -330,7 +330,7 @@ class Commands:
             user = _match_person([(u, n) for u, n in lobby["players"]], target)
             await self._drop_player(place, lobby, user)
             return
-        game = self._game(place, person)
+        game = await self._game(place, person)
         await self._creator_only(place, person, game)
         seats = self.store.seats_of(game["table_id"])
         user = _match_person([(r["user_id"], r["name"]) for r in seats.values()]
@@ -356,7 +356,7 @@ class Commands:
 
     async def _hand_over(self, seat: Seat) -> None:
         """The computer plays this seat from now on (the table's clock level)."""
-        level = self.service.summary(seat.table_id)["clock"].get("level") or "medium"
+        level = (await self.service.summary(seat.table_id))["clock"].get("level") or "medium"
         await self.service.autopilot(seat.table_id, seat.seat, level)
 
 

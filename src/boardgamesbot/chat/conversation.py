@@ -134,7 +134,7 @@ class Conversation(Commands, Narration):
             await getattr(self, f"cmd_{command}")(place, person, words[1:], lang)
             return
         # Not a command: an action in the game's notation, if it is this person's turn.
-        found = self._find_seat(place, person, awaited_only=not addressed)
+        found = await self._find_seat(place, person, awaited_only=not addressed)
         if found is None:
             if not addressed:
                 return
@@ -144,18 +144,18 @@ class Conversation(Commands, Narration):
                               word=words[0][:30])
             raise Refusal("chat.no_seat")
         if not addressed:
-            legal = self.service.notations(found.table_id, found.seat)
+            legal = await self.service.notations(found.table_id, found.seat)
             if words[0].lower() not in games.verbs(legal):
                 return
         await self.play(place, person, found, text, lang)
 
 
-    def _find_seat(self, place: Place, person: Person, awaited_only: bool) -> Seat | None:
+    async def _find_seat(self, place: Place, person: Person, awaited_only: bool) -> Seat | None:
         game = self.store.game_in(self.network, place.chat_id)
         if game is not None:
             for seat, row in self.store.seats_of(game["table_id"]).items():
                 if row["user_id"] == person.user_id:
-                    if awaited_only and seat not in self._awaited(game["table_id"]):
+                    if awaited_only and seat not in await self._awaited(game["table_id"]):
                         return None
                     return Seat(game["table_id"], seat, game["chat_id"])
             return None
@@ -164,15 +164,15 @@ class Conversation(Commands, Narration):
         # A direct chat without its own game: the person's seat elsewhere, the one
         # awaited first (a hidden choice is best sent here, out of the group's sight).
         held = self.store.seats_of_person(self.network, person.user_id)
-        awaited = [r for r in held if r["seat"] in self._awaited(r["table_id"])]
+        awaited = [r for r in held if r["seat"] in await self._awaited(r["table_id"])]
         chosen = awaited or ([] if awaited_only else held)
         if not chosen:
             return None
         row = chosen[0]
         return Seat(row["table_id"], row["seat"], row["chat_id"])
 
-    def _awaited(self, table_id: str) -> list[int]:
-        return list(self.service.summary(table_id)["to_act"])
+    async def _awaited(self, table_id: str) -> list[int]:
+        return list((await self.service.summary(table_id))["to_act"])
 
     async def _press(self, place: Place, person: Person, data: str, lang: str,
                      message_id: str | None) -> str | None:
@@ -190,30 +190,31 @@ class Conversation(Commands, Narration):
             raise Refusal("error.game_over")
         held = [s for s, r in self.store.seats_of(table_id).items()
                 if r["user_id"] == person.user_id]
-        awaited = self._awaited(table_id)
+        awaited = await self._awaited(table_id)
         mine = [s for s in held if s in awaited]
         if not mine:
             raise Refusal("error.not_your_turn")
         seat = Seat(table_id, mine[0], game["chat_id"])
-        if not version.isdigit() or not self.service.fresh(table_id, seat.seat, int(version)):
+        if not version.isdigit() \
+                or not await self.service.fresh(table_id, seat.seat, int(version)):
             raise Refusal("chat.stale_button")
         if kind == "p":
             await self.play(place, person, seat, words, lang)
             return None
-        text, buttons = self.menu(seat, person, words.split(), lang, place.chat_id)
+        text, buttons = await self.menu(seat, person, words.split(), lang, place.chat_id)
         if message_id is not None and not self.transport.numbered:
             await self.transport.edit(place.chat_id, message_id, text, buttons)
         else:
             await self.say(place.chat_id, text, buttons, menu_for=person.user_id)
         return None
 
-    def menu(self, seat: Seat, person: Person, prefix: list[str], lang: str,
+    async def menu(self, seat: Seat, person: Person, prefix: list[str], lang: str,
              chat_id: str) -> tuple[str, list[list[Button]]]:
         """The buttons for the next word of ``seat``'s decision after ``prefix``."""
-        notations = self.service.notations(seat.table_id, seat.seat)
+        notations = await self.service.notations(seat.table_id, seat.seat)
         top, _ = narrow(notations, [])
         prefix, steps = narrow(notations, prefix)
-        version = self.service.summary(seat.table_id)["state_id"]
+        version = (await self.service.summary(seat.table_id))["state_id"]
         head = f"{seat.table_id}:{version}:"
         buttons: list[Button] = []
         for step in steps[:MAX_BUTTONS]:
@@ -275,7 +276,7 @@ class Conversation(Commands, Narration):
         """A picture of ``view`` (or the terminal drawing when the game has none)."""
         names = None
         if table_id is not None:
-            known = self.names(table_id)
+            known = await self.names(table_id)
             names = [known[s] for s in sorted(known)]
         png = await asyncio.to_thread(images.picture, game, view, seat, names)
         if png is None:
@@ -297,8 +298,8 @@ class Conversation(Commands, Narration):
             words += f" ({error})"
         return words
 
-    def names(self, table_id: str) -> dict[int, str]:
-        summary = self.service.summary(table_id)
+    async def names(self, table_id: str) -> dict[int, str]:
+        summary = await self.service.summary(table_id)
         seats = self.store.seats_of(table_id)
         lang = self.chat_lang(self.store.game(table_id)["chat_id"])
         return {s["seat"]: (s["name"] if s["kind"] != "bot" else
@@ -306,16 +307,16 @@ class Conversation(Commands, Narration):
                 if s["seat"] not in seats else seats[s["seat"]]["name"]
                 for s in summary["seats"]}
 
-    def status_line(self, table_id: str, lang: str) -> str:
-        summary = self.service.summary(table_id)
-        names = self.names(table_id)
+    async def status_line(self, table_id: str, lang: str) -> str:
+        summary = await self.service.summary(table_id)
+        names = await self.names(table_id)
         if summary["status"] != "playing":
             return i18n.text(lang, f"status.{summary['status']}")
         return i18n.text(lang, "status.to_act",
                          who=", ".join(names[s] for s in summary["to_act"]))
 
-    def score_text(self, table_id: str, lang: str) -> str:
-        names = self.names(table_id)
-        scores = self.service.scores(table_id) or []
+    async def score_text(self, table_id: str, lang: str) -> str:
+        names = await self.names(table_id)
+        scores = await self.service.scores(table_id) or []
         return i18n.text(lang, "score.title") + "\n" + "\n".join(
             f"{names[s]}: {points}" for s, points in enumerate(scores))

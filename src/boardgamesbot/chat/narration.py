@@ -47,7 +47,7 @@ class Narration:
     async def _follow(self, table_id: str) -> None:
         try:
             while True:
-                subscription = self.service.watch(table_id)
+                subscription = await self.service.watch(table_id)
                 try:
                     async for batch in subscription.batches():
                         try:
@@ -78,7 +78,7 @@ class Narration:
             return True
         chat_id = game["chat_id"]
         lang = self.chat_lang(chat_id)
-        names = self.names(table_id)
+        names = await self.names(table_id)
         follower = self.followers.get(table_id)
         held = follower.held if follower else []
         # The database keeps the last event *told*: lines held back are not, so a bot that
@@ -114,7 +114,7 @@ class Narration:
         if over is not None or summary["status"] == "over":
             await self._announce_end(table_id, chat_id, summary, state, lines, lang)
             return True
-        scores = self.service.scores(table_id)
+        scores = await self.service.scores(table_id)
         if game["scores"] is not None and scores != game["scores"]:
             await self._announce_scoring(table_id, chat_id, name, state, lines, lang)
             lines = []
@@ -160,7 +160,7 @@ class Narration:
         name = state["table"]["game"]
         seats = self.store.seats_of(table_id)
         people = [s for s in awaited if s in seats and not _autopilot(state["table"], s)]
-        names = self.names(table_id)
+        names = await self.names(table_id)
         before = set(game["awaited"] or [])
         together = len(awaited) > 1
         if awaited and set(awaited) < before:
@@ -182,11 +182,12 @@ class Narration:
                 await self.say(chat_id, "\n".join(lines))
             return
         if set(awaited) == before and len(people) == 1 and \
-                self.service.state(table_id, people[0])["can_undo"]:
+                (await self.service.state(table_id, people[0]))["can_undo"]:
             # The same person goes on with their turn: what happened and their next menu.
             seat = people[0]
             person = Person(seats[seat]["user_id"], seats[seat]["name"])
-            text, buttons = self.menu(Seat(table_id, seat, chat_id), person, [], lang, chat_id)
+            text, buttons = await self.menu(Seat(table_id, seat, chat_id), person, [], lang,
+                                            chat_id)
             await self.say(chat_id, "\n".join(lines + [text]), buttons,
                            menu_for=person.user_id)
             return
@@ -194,12 +195,13 @@ class Narration:
                              for s in people)
         key = "turn.together" if together else "turn.yours"
         caption = "\n".join(lines + [i18n.text(lang, key, who=mentions)])
-        group_view = self.service.state(table_id, None)["view"]
+        group_view = (await self.service.state(table_id, None))["view"]
         if not together:
             # One person: the picture carries their menu.
             seat = people[0]
             person = Person(seats[seat]["user_id"], seats[seat]["name"])
-            text, buttons = self.menu(Seat(table_id, seat, chat_id), person, [], lang, chat_id)
+            text, buttons = await self.menu(Seat(table_id, seat, chat_id), person, [], lang,
+                                            chat_id)
             await self.show(chat_id, name, group_view, caption + "\n" + text, buttons,
                             menu_for=person.user_id, seat=seat, table_id=table_id)
             return
@@ -213,10 +215,10 @@ class Narration:
             where = where or chat_id
             menu_lang = lang if where == chat_id else self.lang_of(
                 Place(self.network, where, True), person)
-            text, buttons = self.menu(Seat(table_id, seat, chat_id), person, [], menu_lang,
-                                      where)
+            text, buttons = await self.menu(Seat(table_id, seat, chat_id), person, [],
+                                            menu_lang, where)
             if where != chat_id:
-                view = self.service.state(table_id, seat)["view"]
+                view = (await self.service.state(table_id, seat))["view"]
                 try:
                     await self.show(where, name, view, text, buttons,
                                     menu_for=person.user_id, seat=seat, table_id=table_id)
@@ -226,8 +228,8 @@ class Narration:
                 except Exception:  # noqa: BLE001 - e.g. they never started a chat with the bot
                     log.info("no direct chat with %s; their menu goes to the group",
                              person.user_id)
-                text, buttons = self.menu(Seat(table_id, seat, chat_id), person, [], lang,
-                                          chat_id)
+                text, buttons = await self.menu(Seat(table_id, seat, chat_id), person, [],
+                                                lang, chat_id)
             await self.say(chat_id, text, buttons, menu_for=person.user_id)
         if opened:
             # Told once, when the chat is opened: later menus go there without a word.
@@ -258,9 +260,9 @@ class Narration:
     async def _announce_scoring(self, table_id: str, chat_id: str, name: str, state: dict,
                                 lines: list[str], lang: str) -> None:
         """Scores changed: the scoreboard, then each player's picture."""
-        await self.say(chat_id, "\n".join(lines + [self.score_text(table_id, lang)]))
-        names = self.names(table_id)
-        view = self.service.state(table_id, None)["view"]
+        await self.say(chat_id, "\n".join(lines + [await self.score_text(table_id, lang)]))
+        names = await self.names(table_id)
+        view = (await self.service.state(table_id, None))["view"]
         for seat in range(len(state["table"]["seats"])):
             await self.show(chat_id, name, view, i18n.text(lang, "score.sheet",
                                                            who=names[seat]),
@@ -270,9 +272,9 @@ class Narration:
 
     async def _announce_end(self, table_id: str, chat_id: str, summary: dict, state: dict,
                             lines: list[str], lang: str) -> None:
-        names = self.names(table_id)
+        names = await self.names(table_id)
         result = summary.get("result") or {}
-        scores = result.get("scores") or self.service.scores(table_id) or []
+        scores = result.get("scores") or await self.service.scores(table_id) or []
         ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
         board = "\n".join(f"{names[s]}: {scores[s]}" for s in ranking)
         winners = ", ".join(names[s] for s in result.get("winners", []))
@@ -280,8 +282,8 @@ class Narration:
                                   i18n.text(lang, "end.winner", who=winners or "-"),
                                   i18n.text(lang, "end.replay",
                                             link=self.link("replay", table_id))])
-        await self.show(chat_id, summary["game"], self.service.state(table_id, None)["view"],
-                        text, table_id=table_id)
+        view = (await self.service.state(table_id, None))["view"]
+        await self.show(chat_id, summary["game"], view, text, table_id=table_id)
         self.store.update_game(table_id, status="over", last_event=10**9)
 
 
@@ -316,7 +318,7 @@ class Narration:
 
     async def _remind(self, table_id: str, version: int, seats: list[int], seconds: int) -> None:
         try:
-            summary = self.service.summary(table_id)
+            summary = await self.service.summary(table_id)
             if summary["state_id"] != version or summary["status"] != "playing":
                 return
             game = self.store.game(table_id)

@@ -7,7 +7,10 @@ one small module lets the service change underneath (version-checked
 commits, fan-out between processes) with one place to adapt.
 
 A person in chat acts on the position they see now, so every action carries
-the table's current version as its state id.
+the table's current version as its state id. Every read goes through
+`Lobby.current`: it waits for this process's write in flight on the table, so a
+chat message never shows a change before it is committed (on PostgreSQL the
+commit waits for the database in a thread, and a lost race undoes the change).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from boardgamesbot.service.bots import BotPool
 from boardgamesbot.service.errors import ServiceError
 from boardgamesbot.service.fanout import CHANNEL, make_fanout
 from boardgamesbot.service.lobby import Limits, Lobby, Watcher
+from boardgamesbot.service.tables import Table
 from boardgamesbot.store import Store, default_url
 
 HINT_LEVEL = "hard"  # the level whose explanations the hints are
@@ -73,39 +77,39 @@ class Service:
         created = self.lobby.create(game, options, seats, clock, None)
         return created["table"]["id"], {s["seat"]: s["token"] for s in created["seats"]}
 
-    def summary(self, table_id: str) -> dict:
-        return self.lobby.get(table_id).summary()
+    async def summary(self, table_id: str) -> dict:
+        return (await self.lobby.current(table_id)).summary()
 
-    def state(self, table_id: str, seat: int | None) -> dict:
+    async def state(self, table_id: str, seat: int | None) -> dict:
         """What ``seat`` (None: a spectator) sees: the service's state message."""
-        return self.lobby.get(table_id).state_message(seat)
+        return (await self.lobby.current(table_id)).state_message(seat)
 
-    def legal(self, table_id: str, seat: int) -> list[dict]:
+    async def legal(self, table_id: str, seat: int) -> list[dict]:
         """``[{"notation", "text", "info"}]``: the seat's legal actions, described in
         English words and as data (``info``: the engine's ``action_info``, with costs)."""
-        table = self.lobby.get(table_id)
+        table = await self.lobby.current(table_id)
         if table.state is None or seat not in table.awaited():
             return []
         state = table.state
         return [{"notation": str(a), "text": state.describe(a),
                  "info": state.action_info(seat, a)} for a in state.legal_actions(seat)]
 
-    def notations(self, table_id: str, seat: int) -> list[str]:
+    async def notations(self, table_id: str, seat: int) -> list[str]:
         """The seat's legal actions in notation (cheap: for buttons)."""
-        table = self.lobby.get(table_id)
+        table = await self.lobby.current(table_id)
         if table.state is None or seat not in table.awaited():
             return []
         return [str(a) for a in table.state.legal_actions(seat)]
 
-    def fresh(self, table_id: str, seat: int, state_id: int) -> bool:
+    async def fresh(self, table_id: str, seat: int, state_id: int) -> bool:
         """Is a choice ``seat`` made on state ``state_id`` still good? The service's rule:
         nothing that seat can see changed since (another seat's hidden choice in a
         simultaneous step does not count)."""
-        table = self.lobby.get(table_id)
+        table = await self.lobby.current(table_id)
         return table.since[seat] <= state_id <= table.version
 
-    def scores(self, table_id: str) -> list[int] | None:
-        table = self.lobby.get(table_id)
+    async def scores(self, table_id: str) -> list[int] | None:
+        table = await self.lobby.current(table_id)
         return None if table.state is None else list(table.state.scores())
 
     # Play ------------------------------------------------------------------------------
@@ -121,10 +125,10 @@ class Service:
     async def autopilot(self, table_id: str, seat: int, level: str | None) -> dict:
         return await self.lobby.autopilot(table_id, seat, level)
 
-    def preview(self, table_id: str, seat: int, notation: str) -> dict:
+    async def preview(self, table_id: str, seat: int, notation: str) -> dict:
         """Try ``notation`` on a copy (the game's own preview): ``{"legal", "action",
         "view"}`` or ``{"legal": False, "error"}``. The table is not changed."""
-        table = self.lobby.get(table_id)
+        table = await self.lobby.current(table_id)
         if table.state is None:
             raise ServiceError("the game has not started yet", code="not_started", status=409)
         return table.state.preview(seat, notation)
@@ -134,28 +138,28 @@ class Service:
         `boardgamesbot.hints` (the same hints as the browser's and the terminal's: the
         hard bot's explanation through the seat's own window, so nothing hidden leaks).
         Worked out in the bot pool, off the event loop."""
-        table = self.lobby.get(table_id)
+        table = await self.lobby.current(table_id)
         if table.state is None or seat not in table.awaited():
             raise ServiceError("it is not your decision now", code="no_decision", status=409)
         answer = await self.lobby.hint(table_id, seat, table.version, k)  # hints_disabled too
-        if self.lobby.get(table_id).version != answer["state_id"]:
+        if (await self.lobby.current(table_id)).version != answer["state_id"]:
             raise ServiceError("the game changed meanwhile; ask again", code="stale_state",
                                status=409)
         return answer["hints"]
 
     # Live updates ----------------------------------------------------------------------
 
-    def watch(self, table_id: str) -> "Subscription":
+    async def watch(self, table_id: str) -> "Subscription":
         """Follow a table as a spectator, like a WebSocket client without a token."""
-        return Subscription(self.lobby, table_id)
+        return Subscription(self.lobby, await self.lobby.current(table_id))
 
 
 class Subscription:
     """A table's live messages (``events`` and ``state``), as the WebSocket sends them."""
 
-    def __init__(self, lobby: Lobby, table_id: str) -> None:
+    def __init__(self, lobby: Lobby, table: Table) -> None:
         self.lobby = lobby
-        self.watcher: Watcher = lobby.watch(lobby.get(table_id), None)
+        self.watcher: Watcher = lobby.watch(table, None)
 
     async def batches(self) -> AsyncIterator[list[dict]]:
         """Bursts of messages (a bot's quick actions come together). Ends when the
