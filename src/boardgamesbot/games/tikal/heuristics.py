@@ -10,7 +10,10 @@ likely to pay them at the scorings still to come:
   strength margin) and by how far away the later scorings are;
 * treasures pay at every remaining scoring (1 / 3 / 6 per kind);
 * figures on the board, wafers within reach and unspent AP are worth a little,
-  so that a turn that prepares the next one beats one that wastes it.
+  so that a turn that prepares the next one beats one that wastes it;
+* a built camp is worth the AP it saves on the ways from the seat's entry points to
+  the temples and treasures still in play (`paths`), and an unused camp the option of
+  building it on the best spot later.
 
 The numbers are hand-tuned and measured in the arena (docs/bots.md).
 """
@@ -21,6 +24,7 @@ from boardgamesbot.engine import Heuristics, SearchSettings, ranked_reasons
 
 from .components import COMPONENTS, NUM_SPACES, TEMPLE, TREASURE, VOLCANO, parse_space, space_name
 from .notation import Recover
+from .paths import UNREACHABLE, board_paths
 from .state import ACTIONS, FINAL_ROUND, TILES, TREASURE_POINTS, TikalState
 
 VOLCANO_TILES = frozenset(tile_id for tile_id, tile in TILES.items() if tile.kind == VOLCANO)
@@ -41,6 +45,24 @@ GUARD_OPTION = 0.6
 # The leader in play (not spent as a guard): strength 3 that can still move to
 # where a temple is contested, worth this much per scoring after the next one.
 LEADER_KEPT = 0.8
+# Camps (issue 14). A camp is an entry point: the AP it saves on the way from the seat's
+# entry points to a space that pays (an unguarded temple, weighted by its value / 5; a
+# treasure tile, 0.4 per wafer up to 3) are worth AP_WORTH points each at the next
+# scoring and CAMP_LATER of that at each later one. Savings are ranked and weighted
+# 1, CAMP_DECAY, CAMP_DECAY², … (a turn has 10 AP: a camp that shortens every way does
+# not save every way's AP every turn). An unused camp is the option of building it on
+# the best spot open later: CAMP_OPTION of what the best camp now would add, and
+# CAMP_SECOND of that again for a second camp in hand, so that a camp is not spent on
+# a spot that saves little.
+AP_WORTH = 0.5
+CAMP_LATER = 0.3
+TEMPLE_WEIGHT = 0.2     # per temple value level
+TREASURE_WEIGHT = 0.4   # per wafer on the tile (at most 3)
+CAMP_DECAY = 0.5
+CAMP_OPTION = 0.6
+CAMP_SECOND = 0.5
+CAMP_CAP = 20           # a saving counts at most this many AP
+BASE_SOURCES = (COMPONENTS.base_camp,)
 
 
 def _volcanoes_left(state: TikalState) -> int:
@@ -64,6 +86,107 @@ def scorings_left(state: TikalState, player: int, volcanoes: int | None = None) 
     return in_round + volcanoes + 1
 
 
+# Camps ---------------------------------------------------------------------------------
+
+def camp_targets(state: TikalState, temples=None, treasures=None) -> tuple[tuple, bytes]:
+    """The spaces whose ways camps shorten: ``(space, weight, is_temple)`` for every
+    unguarded temple, then every treasure tile with wafers left; and a compact key of
+    them (space and value, or space and wafers). ``temples`` / ``treasures``: those
+    spaces, when known."""
+    kind, value, guard, wafers = state.kind, state.value, state.guard, state.wafers
+    if temples is None:
+        temples = [s for s in range(NUM_SPACES) if kind[s] == TEMPLE]
+        treasures = [s for s in range(NUM_SPACES) if kind[s] == TREASURE and wafers[s]]
+    targets, code = [], []
+    for space in temples:
+        if guard[space] < 0:
+            targets.append((space, TEMPLE_WEIGHT * value[space], True))
+            code += (space, value[space])
+    for space in treasures:
+        count = min(3, len(wafers[space]))
+        targets.append((space, TREASURE_WEIGHT * count, False))
+        code += (space, 100 + count)
+    return tuple(targets), bytes(code)
+
+
+def _savings(base: list[int], here: list[int], targets: tuple) -> tuple[float, float]:
+    """The weighted AP saved (temples, treasures) by walking from ``here``'s entry points
+    instead of the base camp alone: ranked, the n-th weighted CAMP_DECAY ** n."""
+    savings = []
+    for space, weight, temple in targets:
+        saved = (base[space] if base[space] < CAMP_CAP else CAMP_CAP) - here[space]
+        if saved > 0:
+            savings.append((weight * saved, temple))
+    if not savings:
+        return 0.0, 0.0
+    savings.sort(reverse=True)
+    temples = treasures = 0.0
+    factor = 1.0
+    for part, temple in savings:
+        if temple:
+            temples += factor * part
+        else:
+            treasures += factor * part
+        factor *= CAMP_DECAY
+    return temples, treasures
+
+
+def camp_values(state: TikalState, player: int, targets: tuple[tuple, bytes] | None = None,
+                paths=None) -> tuple[float, float, float]:
+    """``player``'s camps, in weighted AP saved (before the AP_WORTH and horizon factors):
+    (ways to temples, ways to treasures, the option of the camps still in hand).
+    ``targets`` (`camp_targets`) and ``paths`` (`paths.board_paths`) when known."""
+    targets, code = targets or camp_targets(state)
+    paths = paths or board_paths(state)
+    table = paths.values.get(code)
+    if table is None:
+        if len(paths.values) >= 1024:
+            paths.values.clear()
+        table = paths.values[code] = {}
+    nodes = state.nodes[player]
+    in_hand = COMPONENTS.camps - state.camps_built[player]
+    campable = state.campable if in_hand else 0
+    key = (nodes, campable, in_hand)
+    found = table.get(key)
+    if found is None:
+        base = paths.distances(BASE_SOURCES)
+        if len(nodes) > 1:
+            temples, treasures = _savings(base, paths.distances(nodes), targets)
+        else:
+            temples = treasures = 0.0
+        option = 0.0
+        if campable:
+            now = temples + treasures
+            best = 0.0
+            spots = campable
+            while spots:
+                lowest = spots & -spots
+                spots ^= lowest
+                with_camp = paths.distances(nodes + (lowest.bit_length() - 1,))
+                gain = sum(_savings(base, with_camp, targets)) - now
+                if gain > best:
+                    best = gain
+            option = CAMP_OPTION * best * (1 + CAMP_SECOND * (in_hand - 1))
+        found = table[key] = (temples, treasures, option)
+    return found
+
+
+def camp_way(state: TikalState, player: int, temples: bool = True) -> tuple[int, int] | None:
+    """The target whose way ``player``'s camps shorten most (weighted), among the temples
+    (or the treasures): ``(space, AP saved)``; None when they shorten none."""
+    paths = board_paths(state)
+    base = paths.distances(BASE_SOURCES)
+    here = paths.distances(state.nodes[player])
+    best = None
+    for space, weight, temple in camp_targets(state)[0]:
+        if temple != temples:
+            continue
+        saved = min(base[space], CAMP_CAP) - here[space]
+        if saved > 0 and (best is None or weight * saved > best[0]):
+            best = (weight * saved, space, saved)
+    return None if best is None else best[1:]
+
+
 def evaluate(state: TikalState, player: int) -> float:
     """``player``'s estimated final margin over the strongest other player, in points."""
     return _evaluate(state, player, None)
@@ -75,8 +198,10 @@ def evaluate_terms(state: TikalState, player: int) -> dict[str, float]:
     Keys: ``points`` (banked), ``guarded:<space>`` (a guarded temple's pay to
     come), ``temple:<space>`` (an unguarded temple's expected pay), ``treasures``,
     ``figures`` (figures in play), ``wafers:<space>`` (wafers within reach),
-    ``ap`` (unspent AP in one's own turn) and ``rivals`` (minus the weighted
-    rivals' worth).
+    ``ap`` (unspent AP in one's own turn), ``guards`` and ``leader`` (guards in hand, the
+    leader kept), ``camps`` / ``camp_treasures`` (the AP built camps save on the ways to
+    temples / treasures), ``camp_option`` (camps in hand) and ``rivals`` (minus the
+    weighted rivals' worth).
     """
     terms: dict[str, float] = {}
     _evaluate(state, player, terms)
@@ -107,6 +232,12 @@ def _evaluate(state: TikalState, player: int, terms: dict | None) -> float:
     best_open = min(10, 1 + max((state.value[s] for s in temples if state.guard[s] < 0),
                                 default=0))
     guards = COMPONENTS.guards
+    # Camps pay over the turns still to come: nothing in the final round.
+    if not over and state.round != FINAL_ROUND:
+        targets = camp_targets(state, temples, treasures)
+        paths = board_paths(state) if targets[0] else None
+    else:
+        targets = paths = None
     worths = []
     for q in range(n):
         detail = terms if q == player else None
@@ -157,6 +288,15 @@ def _evaluate(state: TikalState, player: int, terms: dict | None) -> float:
                 if detail is not None:
                     detail["guards"] = option
                     detail["leader"] = kept
+            if paths is not None:
+                temples_saved, treasures_saved, camp_option = camp_values(state, q, targets, paths)
+                if temples_saved or treasures_saved or camp_option:
+                    factor = AP_WORTH * (1.0 + CAMP_LATER * (scorings - 1))
+                    worth += factor * (temples_saved + treasures_saved + camp_option)
+                    if detail is not None:
+                        detail["camps"] = factor * temples_saved
+                        detail["camp_treasures"] = factor * treasures_saved
+                        detail["camp_option"] = factor * camp_option
         worths.append(worth)
     mine = worths[player]
     rivals = [w for q, w in enumerate(worths) if q != player]
@@ -187,6 +327,9 @@ REASON_CODES = {
     "rivals": "tikal.rivals_setback",
     "guards": "tikal.guards_in_hand",
     "leader": "tikal.leader_kept",
+    "camps": "tikal.camp_paths",
+    "camp_treasures": "tikal.camp_treasure_paths",
+    "camp_option": "tikal.camps_in_hand",
 }
 QUIET = "tikal.quiet"  # nothing measurable changes (a placement that prepares later turns)
 NOTICEABLE = 0.05      # a change smaller than this is no reason
@@ -219,6 +362,16 @@ def _reason(key: str, gain: float, state: TikalState, player: int | None) -> dic
             if player is not None else None
     elif family == "ap":
         params["ap"] = state.ap if state.phase == ACTIONS else 0
+    elif family in ("camps", "camp_treasures"):
+        way = camp_way(state, player, family == "camps") if player is not None else None
+        space, saved = way if way is not None else (None, 0)
+        params["space"] = space_name(space) if space is not None else None
+        params["ap"] = saved
+        if family == "camps":
+            params["value"] = state.value[space] if space is not None else None
+    elif family == "camp_option":
+        params["camps"] = COMPONENTS.camps - state.camps_built[player] \
+            if player is not None else None
     return {"code": REASON_CODES[family], "params": params}
 
 
