@@ -68,6 +68,35 @@ def test_distances_agree_with_a_brute_force_shortest_path_over_the_games_move_co
             assert cached == distances(state.links, state.camp_nodes(seat))
 
 
+def test_a_board_one_placement_on_has_the_distances_of_a_fresh_computation():
+    """Distances derived from the board before the placement (as the search tries every
+    placement of the drawn tile) equal those computed from scratch."""
+    derived = 0
+    for seed in range(12):
+        for state in random_positions(3, seed, every=5):
+            if state.phase != "place":
+                continue
+            seat = state.current
+            paths = board_paths(state)
+            sources = [tuple(state.nodes[q]) for q in range(3)]
+            sources += [tuple(state.nodes[seat]) + (spot,) for spot in range(NUM_SPACES)
+                        if state.campable >> spot & 1]
+            for entry in sources:
+                paths.distances(entry)
+            for action in state.legal_actions(seat)[:12]:
+                child = state.clone()
+                child.apply(seat, action)
+                child_paths = board_paths(child)
+                # the same crossings (a tile that links to nothing), or derived from a parent
+                assert child_paths is paths or child_paths.parent is not None
+                derived += 1
+                extra = [tuple(child.nodes[seat]) + (spot,) for spot in range(NUM_SPACES)
+                         if child.campable >> spot & 1]
+                for entry in sources + extra:
+                    assert child_paths.distances(entry) == distances(child.links, entry)
+    assert derived > 100
+
+
 def _camp_turns(seed: int, players: int = 2):
     """Positions where the seat to act may build a camp."""
     for state in random_positions(players, seed, every=3):

@@ -10,7 +10,9 @@ nothing here knows a rule the state does not already encode.
 Distances only change when a tile is placed (the crossings) or a camp is built (the
 entry points), a few times per game, while a search evaluates thousands of positions
 of the same board: they are computed once per board and set of entry points and
-cached (`board_paths`).
+cached (`board_paths`). A board one placement away from a cached one (the search
+tries every placement of the drawn tile) differs from it only by the crossings of the
+new tile, so its distances are the parent's, improved by the walks through that tile.
 
 >>> from boardgamesbot.engine import load_game
 >>> state = load_game("tikal").new(2, seed=1)
@@ -23,12 +25,31 @@ from __future__ import annotations
 
 from heapq import heappop, heappush
 
-from .components import NUM_SPACES, parse_space
+from .components import NEIGHBOURS, NUM_SPACES, parse_space
 
 __all__ = ["UNREACHABLE", "BoardPaths", "board_paths", "distances"]
 
 UNREACHABLE = 99  # the distance to a space no walk reaches (unexplored, a volcano)
-CACHE_LIMIT = 2048  # boards kept; a search visits a handful per decision
+CACHE_LIMIT = 4096  # boards kept (a search visits some hundreds per decision)
+PARENTS_KEPT = 8    # boards kept per set of explored spaces, to find a new board's parent
+AROUND = tuple(tuple(n for n in NEIGHBOURS[s] if n >= 0) for s in range(NUM_SPACES))
+
+
+def _outside(space: int) -> tuple[tuple[int, int], ...]:
+    """The index ranges of the spaces a tile at ``space`` leaves alone (not it, not its
+    neighbours), as slices: boards are compared a slice at a time."""
+    cut = sorted((space,) + AROUND[space])
+    ranges, start = [], 0
+    for index in cut:
+        if index > start:
+            ranges.append((start, index))
+        start = index + 1
+    if start < NUM_SPACES:
+        ranges.append((start, NUM_SPACES))
+    return tuple(ranges)
+
+
+OUTSIDE = tuple(_outside(s) for s in range(NUM_SPACES))
 
 
 def distances(links, sources) -> list[int]:
@@ -51,26 +72,89 @@ def distances(links, sources) -> list[int]:
     return dist
 
 
+def _improve(dist: list[int], links, space: int, start: int) -> list[int]:
+    """``dist`` (changed in place) after the walks through ``space`` are added: ``space``
+    at ``start`` or what its crossings reach it for, then whatever it brings closer."""
+    best = start
+    for other, cost in links[space]:
+        if dist[other] + cost < best:
+            best = dist[other] + cost
+    if best < dist[space]:
+        dist[space] = best
+        heap = [(best, space)]
+        while heap:
+            d, here = heappop(heap)
+            if d > dist[here]:
+                continue
+            for other, cost in links[here]:
+                nd = d + cost
+                if nd < dist[other]:
+                    dist[other] = nd
+                    heappush(heap, (nd, other))
+    return dist
+
+
 class BoardPaths:
-    """The distances on one board (one set of crossings), per set of entry points."""
+    """The distances on one board (one set of crossings), per set of entry points.
 
-    __slots__ = ("links", "by_sources", "values")
+    ``parent``: a cached board with the same crossings except those of one more tile
+    here, at ``added`` (None when none is known)."""
 
-    def __init__(self, links: tuple):
-        self.links = links  # kept: the cache key is made of these objects' ids
+    __slots__ = ("links", "key", "parent", "added", "by_sources", "values")
+
+    def __init__(self, links: tuple, key: tuple, parent: "BoardPaths | None" = None,
+                 added: int = -1):
+        self.links = links  # kept: the cache key (``key``) is made of these objects' ids
+        self.key = key
+        self.parent, self.added = parent, added
         self.by_sources: dict[tuple, list[int]] = {}
-        self.values: dict[tuple, object] = {}  # what heuristics derive from the distances
+        self.values: dict = {}  # what heuristics derive from the distances
 
     def distances(self, sources) -> list[int]:
         """Distances from ``sources`` (any order; cached per set)."""
         key = tuple(sorted(sources))
         found = self.by_sources.get(key)
         if found is None:
-            found = self.by_sources[key] = distances(self.links, key)
+            parent, added = self.parent, self.added
+            known = parent.by_sources.get(key) if parent is not None else None
+            if known is not None:
+                found = _improve(known[:], self.links, added, UNREACHABLE)
+            elif parent is not None and added in key and len(key) > 1:
+                known = parent.by_sources.get(tuple(s for s in key if s != added))
+                found = (_improve(known[:], self.links, added, 0) if known is not None
+                         else distances(self.links, key))
+            else:
+                found = distances(self.links, key)
+            self.by_sources[key] = found
         return found
 
 
 _CACHE: dict[tuple, BoardPaths] = {}
+_BY_EXPLORED: dict[int, list[BoardPaths]] = {}
+
+
+def _parent(links, key: tuple, explored: int) -> tuple[BoardPaths | None, int]:
+    """A cached board that ``links`` (ids: ``key``) extends by one tile, and that tile's
+    space."""
+    bits = explored
+    while bits:
+        lowest = bits & -bits
+        bits ^= lowest
+        candidates = _BY_EXPLORED.get(explored ^ lowest)
+        if not candidates:
+            continue
+        space = lowest.bit_length() - 1
+        around = AROUND[space]
+        outside = OUTSIDE[space]
+        for board in candidates:
+            old, old_key = board.links, board.key
+            if any(old_key[a:b] != key[a:b] for a, b in outside):
+                continue
+            # the neighbours' crossings: the same, plus those to the new tile
+            if all([link for link in links[n] if link[0] != space] == list(old[n])
+                   for n in around) and not old[space]:
+                return board, space
+    return None, -1
 
 
 def board_paths(state) -> BoardPaths:
@@ -86,5 +170,12 @@ def board_paths(state) -> BoardPaths:
     if found is None:
         if len(_CACHE) >= CACHE_LIMIT:
             _CACHE.clear()
-        found = _CACHE[key] = BoardPaths(tuple(links))
+            _BY_EXPLORED.clear()
+        links = tuple(links)
+        explored = state.explored
+        found = _CACHE[key] = BoardPaths(links, key, *_parent(links, key, explored))
+        family = _BY_EXPLORED.setdefault(explored, [])
+        family.append(found)
+        if len(family) > PARENTS_KEPT:
+            del family[0]
     return found
