@@ -195,3 +195,44 @@ def test_a_table_not_cached_is_replayed_off_the_event_loop(db_url, monkeypatch):
     assert again is reader.tables[ids[0]]  # cached once loaded
     writer.store.close()
     reader.store.close()
+
+
+def test_a_load_reads_one_snapshot_while_another_process_writes(db_url):
+    """A table's row, seats, actions and events are read in one snapshot: read as four
+    statements of their own (PostgreSQL's READ COMMITTED gives each its own), a commit
+    landing between them gave a row one version behind its actions — a state sent to
+    the players under the previous state id, with the previous seat to act."""
+    writer = Lobby(Store(db_url), limits=NO_QUOTAS)
+    reader = Store(db_url)
+    seats = [{"kind": "person"}, {"kind": "person"}]
+    table_id = writer.create("tikal", {}, seats, None, 11)["table"]["id"]
+    stop, torn, loads = threading.Event(), [], [0]
+
+    def read():
+        while not stop.is_set():
+            row = reader.load(table_id)
+            loads[0] += 1
+            if row.version != len(row.actions) + 1:  # started: 1, then one per action
+                torn.append((row.version, len(row.actions)))
+            if len({e.n for e in row.events}) != len(row.events):
+                torn.append("events")
+
+    thread = threading.Thread(target=read)
+    thread.start()
+    try:
+        async def play():
+            for _ in range(150):
+                table = writer.get(table_id)
+                if table.state.is_over():
+                    break
+                seat = table.awaited()[0]
+                await writer.act(table_id, seat, str(table.state.legal_actions(seat)[0]),
+                                 table.version)
+        asyncio.run(play())
+    finally:
+        stop.set()
+        thread.join()
+        writer.store.close()
+        reader.close()
+    assert loads[0] > 20
+    assert torn == []

@@ -13,8 +13,10 @@ On PostgreSQL a write is two round trips instead of eight: psycopg's pipeline
 mode sends ``BEGIN`` + the revision-checked ``UPDATE`` and waits for its row
 count (a stale write stops there and rolls back), then sends every other
 statement, the ``NOTIFY`` and the ``COMMIT`` together. psycopg prepares
-statements it sees often on the server by itself. Reads run in autocommit: no
-``BEGIN``/``ROLLBACK`` around them.
+statements it sees often on the server by itself. Reads of one statement run in
+autocommit: no ``BEGIN``/``ROLLBACK`` around them; a table's load (four statements)
+reads in one ``REPEATABLE READ`` snapshot, its ``BEGIN`` and ``COMMIT`` in the same
+round trip.
 
 Writes with a `Guard` run here too — a quota checked by the write that would pass it,
 a live connection counted only if there is room — since their lock and their check
@@ -25,6 +27,7 @@ per-action path.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import threading
@@ -75,6 +78,7 @@ TABLE_COLUMNS = ("id", "game", "options", "seed", "seed_text", "status", "versio
                  "invite_hash", "created", "updated", "result", "revision", "since",
                  "clock_started", "creator", "hints")
 JSON_COLUMNS = {"options", "clock", "result", "since", "clock_started"}
+SNAPSHOT_BEGIN = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 LOAD_TABLE = f"SELECT {', '.join(TABLE_COLUMNS)} FROM game_tables WHERE id = :table_id"
 LOAD_SEATS = ("SELECT seat, kind, name, level, token_hash, autopilot, bank FROM seats "
               "WHERE table_id = :table_id ORDER BY seat")
@@ -220,16 +224,27 @@ class Direct:
             events_sql = LOAD_EVENTS
         queries = [(LOAD_TABLE, params), (LOAD_SEATS, params), (LOAD_ACTIONS, params),
                    (events_sql, {"table_id": table_id, "n": after_event})]
+        # One snapshot for the four: on their own (autocommit; READ COMMITTED) a commit
+        # landing between them gives a row one version behind its actions.
         connection = self.connection()
         try:
-            if self.postgres:  # the four queries in one round trip
+            if self.postgres:  # the four queries and their transaction in one round trip
                 with connection.pipeline():
+                    connection.execute(SNAPSHOT_BEGIN)
                     cursors = [connection.execute(self.statement(sql), p) for sql, p in queries]
+                    connection.execute("COMMIT")
                 found, seats, actions, event_rows = [c.fetchall() for c in cursors]
             else:
-                found, seats, actions, event_rows = [connection.execute(sql, p).fetchall()
-                                                     for sql, p in queries]
+                connection.execute("BEGIN")  # a read transaction: WAL's snapshot
+                try:
+                    found, seats, actions, event_rows = [connection.execute(sql, p).fetchall()
+                                                         for sql, p in queries]
+                finally:
+                    connection.commit()
         except Exception:
+            if self.postgres and not (connection.closed or connection.broken):
+                with contextlib.suppress(Exception):  # out of the failed snapshot
+                    connection.rollback()
             self._broken()
             raise
         if not found:
