@@ -676,11 +676,12 @@ class Lobby:
         """The connection is gone: it no longer counts."""
         if not admission.claims:
             return
-        self.admitted -= 1
         try:
             await self._database(self.store.release, self.process, admission.claims)
         except Exception:  # noqa: BLE001 - it stops counting once no longer renewed
             log.warning("could not release a connection's count", exc_info=True)
+        finally:  # only now: ``admitted`` counts what the database still counts
+            self.admitted -= 1
 
     async def _renew_presence(self) -> None:
         """Keep this process's connection counts alive; another process's that died with
