@@ -238,6 +238,9 @@ async def play(url: str, args, index: int, stop: float, latencies: list[float],
                 counts["errors"] += 1
                 code = message.get("error", {}).get("code", "?")
                 counts["error_codes"][code] = counts["error_codes"].get(code, 0) + 1
+                if len(counts["error_samples"]) < 5:  # what was refused, and when
+                    counts["error_samples"].append({"table": table_id, "sent": sent_at is not None,
+                                                    **message.get("error", {})})
                 asked_on = -1
     counts["actions"] += last_actions
     if not over and time.monotonic() - moved > args.stall:
@@ -246,7 +249,7 @@ async def play(url: str, args, index: int, stop: float, latencies: list[float],
 
 async def run(args, url: str, tables: int, processes: list[subprocess.Popen]) -> dict:
     latencies: list[float] = []
-    counts = {"actions": 0, "games": 0, "errors": 0, "error_codes": {}, "failed_tables": 0, "failures": {},
+    counts = {"actions": 0, "games": 0, "errors": 0, "error_codes": {}, "error_samples": [], "failed_tables": 0, "failures": {},
               "bytes": 0}
     opening = asyncio.Semaphore(20)
     cpu_before = cpu_sample(processes, args.processes)
@@ -274,7 +277,8 @@ async def run(args, url: str, tables: int, processes: list[subprocess.Popen]) ->
         "person_actions": len(latencies),
         "rtt_median_ms": round(statistics.median(latencies) * 1000, 1) if latencies else None,
         "rtt_p99_ms": round(p99 * 1000, 1), "games_finished": counts["games"],
-        "errors": counts["errors"], "error_codes": counts["error_codes"], **cpu_ms,
+        "errors": counts["errors"], "error_codes": counts["error_codes"],
+        "error_samples": counts["error_samples"], **cpu_ms,
     }
 
 
