@@ -961,7 +961,9 @@ def _websocket(app: FastAPI) -> None:
         finally:
             room.unwatch(watcher)
             sender.cancel()
-            await room.release(admission)
+            # Shielded: a handler cancelled here (a test client's exit, a shutdown) must
+            # still give its place back, or the client's count keeps it for good.
+            await asyncio.shield(room.release(admission))
 
 
 def _spawn_sender(websocket: WebSocket, watcher: Watcher, room: Lobby) -> asyncio.Task:
