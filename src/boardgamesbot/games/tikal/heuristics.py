@@ -24,7 +24,7 @@ from boardgamesbot.engine import Heuristics, SearchSettings, ranked_reasons
 
 from .components import COMPONENTS, NUM_SPACES, TEMPLE, TREASURE, VOLCANO, parse_space, space_name
 from .notation import Recover
-from .paths import UNREACHABLE, board_paths
+from .paths import board_paths
 from .state import ACTIONS, FINAL_ROUND, TILES, TREASURE_POINTS, TikalState
 
 VOLCANO_TILES = frozenset(tile_id for tile_id, tile in TILES.items() if tile.kind == VOLCANO)

@@ -15,6 +15,7 @@ tries every placement of the drawn tile) differs from it only by the crossings o
 new tile, so its distances are the parent's, improved by the walks through that tile.
 
 >>> from boardgamesbot.engine import load_game
+>>> from boardgamesbot.games.tikal.components import parse_space
 >>> state = load_game("tikal").new(2, seed=1)
 >>> paths = board_paths(state)
 >>> paths.distances(state.nodes[0])[parse_space("A5")]   # the base camp's neighbour
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 from heapq import heappop, heappush
 
-from .components import NEIGHBOURS, NUM_SPACES, parse_space
+from .components import NEIGHBOURS, NUM_SPACES
 
 __all__ = ["UNREACHABLE", "BoardPaths", "board_paths", "distances"]
 
