@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardgamesbot.games.tikal import heuristics
+from boardgamesbot.games.tikal import paths as paths_module
 from boardgamesbot.games.tikal.components import NUM_SPACES, TEMPLE
 from boardgamesbot.games.tikal.notation import BuildCamp
 from boardgamesbot.games.tikal.paths import UNREACHABLE, board_paths, distances
@@ -70,8 +71,14 @@ def test_distances_agree_with_a_brute_force_shortest_path_over_the_games_move_co
 
 def test_a_board_one_placement_on_has_the_distances_of_a_fresh_computation():
     """Distances derived from the board before the placement (as the search tries every
-    placement of the drawn tile) equal those computed from scratch."""
-    derived = 0
+    placement of the drawn tile) equal those computed from scratch.
+
+    Whether a board finds its parent depends on what the module's cache still holds
+    (other tests fill it, and it is cleared when full), so the cache starts empty here
+    and the test asks for most boards to be derived, not every one."""
+    paths_module._CACHE.clear()
+    paths_module._BY_EXPLORED.clear()
+    derived = children = 0
     for seed in range(12):
         for state in random_positions(3, seed, every=5):
             if state.phase != "place":
@@ -87,14 +94,14 @@ def test_a_board_one_placement_on_has_the_distances_of_a_fresh_computation():
                 child = state.clone()
                 child.apply(seat, action)
                 child_paths = board_paths(child)
+                children += 1
                 # the same crossings (a tile that links to nothing), or derived from a parent
-                assert child_paths is paths or child_paths.parent is not None
-                derived += 1
+                derived += child_paths is paths or child_paths.parent is not None
                 extra = [tuple(child.nodes[seat]) + (spot,) for spot in range(NUM_SPACES)
                          if child.campable >> spot & 1]
                 for entry in sources + extra:
                     assert child_paths.distances(entry) == distances(child.links, entry)
-    assert derived > 100
+    assert derived > 100 and derived >= 0.9 * children
 
 
 def _camp_turns(seed: int, players: int = 2):
