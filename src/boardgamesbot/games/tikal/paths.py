@@ -57,20 +57,9 @@ def distances(links, sources) -> list[int]:
     """The cheapest walk (AP) from any of ``sources`` to every space, over ``links``
     (``state.links``: per space its passable crossings as ``(neighbour, cost)``)."""
     dist = [UNREACHABLE] * NUM_SPACES
-    heap = []
     for source in sources:
         dist[source] = 0
-        heap.append((0, source))
-    while heap:
-        d, space = heappop(heap)
-        if d > dist[space]:
-            continue
-        for other, cost in links[space]:
-            nd = d + cost
-            if nd < dist[other]:
-                dist[other] = nd
-                heappush(heap, (nd, other))
-    return dist
+    return _spread(dist, links, sorted((0, source) for source in sources))  # a heap
 
 
 def _improve(dist: list[int], links, space: int, start: int) -> list[int]:
@@ -82,16 +71,22 @@ def _improve(dist: list[int], links, space: int, start: int) -> list[int]:
             best = dist[other] + cost
     if best < dist[space]:
         dist[space] = best
-        heap = [(best, space)]
-        while heap:
-            d, here = heappop(heap)
-            if d > dist[here]:
-                continue
-            for other, cost in links[here]:
-                nd = d + cost
-                if nd < dist[other]:
-                    dist[other] = nd
-                    heappush(heap, (nd, other))
+        _spread(dist, links, [(best, space)])
+    return dist
+
+
+def _spread(dist: list[int], links, heap: list) -> list[int]:
+    """Dijkstra from the spaces on ``heap`` (``(distance, space)``, already in ``dist``):
+    ``dist`` lowered in place wherever a walk through them is cheaper."""
+    while heap:
+        d, space = heappop(heap)
+        if d > dist[space]:
+            continue
+        for other, cost in links[space]:
+            nd = d + cost
+            if nd < dist[other]:
+                dist[other] = nd
+                heappush(heap, (nd, other))
     return dist
 
 
