@@ -197,7 +197,7 @@ async def play(url: str, args, index: int, stop: float, latencies: list[float],
                                       subprotocols=["bgbot", f"token.{token}"] + (
                                           ["patches"] if args.patches else []),
                                       open_timeout=30)
-    asked_on, sent_at, last_actions, state, over = -1, None, 0, None, False
+    asked_on, acted_on, sent_at, last_actions, state, over = -1, -1, None, 0, None, False
     moved = time.monotonic()  # the last message from the server, or request to it
     async with ws:
         while time.monotonic() < stop:
@@ -228,7 +228,8 @@ async def play(url: str, args, index: int, stop: float, latencies: list[float],
                         await asyncio.sleep(args.think * rng.uniform(0.5, 1.5))
                     await ws.send(json.dumps({"type": "legal"}))
                     moved = time.monotonic()
-            elif kind == "legal" and message["actions"]:
+            elif kind == "legal" and message["actions"] and message["state_id"] > acted_on:
+                acted_on = message["state_id"]  # one act per state, however often asked
                 action = rng.choice(message["actions"])["notation"]
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "act", "action": action,
@@ -241,7 +242,7 @@ async def play(url: str, args, index: int, stop: float, latencies: list[float],
                 if len(counts["error_samples"]) < 5:  # what was refused, and when
                     counts["error_samples"].append({"table": table_id, "sent": sent_at is not None,
                                                     **message.get("error", {})})
-                asked_on = -1
+                asked_on = acted_on = -1  # look again, and act again
     counts["actions"] += last_actions
     if not over and time.monotonic() - moved > args.stall:
         raise Stalled(f"table {table_id}: nothing for {time.monotonic() - moved:.0f} s")
