@@ -275,8 +275,15 @@ def test_a_camp_the_bot_plays_is_explained_by_the_camp_term():
 
 
 def test_camps_are_worth_nothing_in_the_final_round():
-    state = GAME.new(2, 5)
-    state.round = heuristics.FINAL_ROUND
-    terms = heuristics.evaluate_terms(state, 0)
-    assert not {"camps", "camp_treasures", "camp_option"} & set(terms)
+    """The same positions where camps (built or in hand) are worth something earlier."""
+    seen = 0
+    for state, seat, good, _ in _camp_choices(range(30)):
+        child = state.clone()
+        child.apply(seat, good)
+        assert _camp_worth(heuristics.evaluate_terms(child, seat)) > 0
+        child.round = heuristics.FINAL_ROUND
+        terms = heuristics.evaluate_terms(child, seat)
+        assert not {"camps", "camp_treasures", "camp_option"} & set(terms)
+        seen += 1
+    assert seen >= 3
 
