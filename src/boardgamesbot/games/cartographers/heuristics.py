@@ -9,9 +9,7 @@ sheet is expected to earn at the season scorings still to come:
   value of an edict counts once per scoring of it still to come, plus a
   *progress* credit for what is half built (a five-space village towards
   Wildholds, a row one space short of Borderlands), because the coming cards
-  usually finish it, and for the *room* an edict paying per space still has
-  (empty edge spaces for Sentinel Wood, a farm with no water beside it yet for
-  Canal Lake), so that a drawing that wastes it is seen as a loss;
+  usually finish it;
 * **coins** count at every remaining scoring, and a mountain with few empty
   neighbours left is a coin on its way;
 * **monsters** — an empty space next to a monster costs a star at every
@@ -124,12 +122,6 @@ LINE_CREDIT = 0.45     # Borderlands / Broken Road: a line e spaces short earns 
 TREE_CREDIT = (0.0, 0.45, 0.15)   # Treetower: a forest with 1 / 2 open sides
 LINK_DECAY = 0.72      # Stoneside Forest: per space still needed to reach a mountain
 GREENGOLD_TWO = 1.2    # Greengold Plains: a village cluster touching 2 kinds already
-# Edicts that pay per space of a kind in the right place (a forest on the edge, a farm
-# beside water, a water beside a mountain): an empty space where a coming drawing could
-# earn such a star is a fraction of that star, and what the placement wastes of them
-# is seen before the space is gone.
-POTENTIAL = 0.15
-ROOM_CAP = 8           # at most this many such spaces count for one card (cards run out)
 # Solo, an ambush lands where the card's corner and direction say (the first place
 # along the outer ring where it fits): it can be foreseen. Each unseen ambush card
 # costs, by the chance it comes this season, the empty spaces its monster would
@@ -168,10 +160,9 @@ def ruins_expected(state: CartographersState) -> float:
 # ``filled`` everything filled (see `Sheet`). ``side`` gives mountains and ruins.
 
 
-# A costly card that reads only some layers is remembered by those: most placements
-# leave them alone (a forest drawing does not change a village card), so the bots'
-# hundreds of evaluations per decision mostly hit this cache. A card that costs a few
-# bit operations is not: the lookup would cost more than it saves.
+# A card that reads only some layers is remembered by those: most placements leave
+# them alone (a forest drawing does not change a village card), so the bots'
+# hundreds of evaluations per decision mostly hit this cache.
 _MEMO_LIMIT = 200_000
 
 
@@ -210,22 +201,15 @@ def _remembered(*reads: int):
     return wrap
 
 
-_ROWS_AND_COLS = ROWS + COLS
-
-
-def _room(count: int, stars: float = 1.0) -> float:
-    """Credit for ``count`` empty spaces each worth ``stars`` to a coming drawing."""
-    return POTENTIAL * stars * min(count, ROOM_CAP)
-
-
+@_remembered(FOREST)
 def _sentinel_wood(layers, filled, side) -> float:
-    return (layers[FOREST] & EDGE).bit_count(), _room((EDGE & ~filled).bit_count())
+    return (layers[FOREST] & EDGE).bit_count(), 0.0
 
 
+@_remembered(FOREST)
 def _greenbough(layers, filled, side) -> float:
-    forest, empty = layers[FOREST], FULL & ~filled
-    stars = sum(1 for line in _ROWS_AND_COLS if forest & line)
-    return stars, _room(sum(1 for line in _ROWS_AND_COLS if not forest & line and empty & line))
+    forest = layers[FOREST]
+    return sum(1 for row in ROWS if forest & row) + sum(1 for col in COLS if forest & col), 0.0
 
 
 def _open_sides(mask: int, empty: int) -> tuple[int, int, int]:
@@ -276,28 +260,23 @@ def _stoneside_forest(layers, filled, side) -> float:
     return 3 * linked.bit_count(), credit
 
 
+@_remembered(FARM, WATER)
 def _canal_lake(layers, filled, side) -> float:
     farm, water = layers[FARM], layers[WATER]
-    by_water, by_farm = neighbours(water), neighbours(farm)
-    open_ = neighbours(FULL & ~filled)
-    waiting = (farm & ~by_water & open_) | (water & ~by_farm & open_)
-    return (water & by_farm).bit_count() + (farm & by_water).bit_count(), \
-        _room(waiting.bit_count(), 2.0)
+    return (water & neighbours(farm)).bit_count() + (farm & neighbours(water)).bit_count(), 0.0
 
 
+@_remembered(FARM, WATER)
 def _mages_valley(layers, filled, side) -> float:
     near = neighbours(side[0])
-    return 2 * (layers[WATER] & near).bit_count() + (layers[FARM] & near).bit_count(), \
-        _room((near & ~filled).bit_count(), 1.5)
+    return 2 * (layers[WATER] & near).bit_count() + (layers[FARM] & near).bit_count(), 0.0
 
 
+@_remembered(FARM, WATER)
 def _golden_granary(layers, filled, side) -> float:
     ruins = side[1]
-    empty = FULL & ~filled
-    stars = (layers[WATER] & neighbours(ruins)).bit_count() + 3 * (layers[FARM] & ruins).bit_count()
-    room = _room((empty & ruins).bit_count(), 3.0) \
-        + _room((empty & neighbours(ruins) & ~ruins).bit_count())
-    return stars, room
+    return ((layers[WATER] & neighbours(ruins)).bit_count()
+            + 3 * (layers[FARM] & ruins).bit_count()), 0.0
 
 
 @_remembered(FARM, WATER)
@@ -337,13 +316,11 @@ def _wildholds(layers, filled, side) -> float:
     return stars, credit
 
 
+@_remembered(VILLAGE)
 def _great_city(layers, filled, side) -> float:
     mountains = side[0]
-    near = neighbours(mountains)
-    best, room = max(((size, (around & ~filled & ~near).bit_count())
-                      for _, size, around in _villages(layers[VILLAGE])
-                      if not around & mountains), default=(0, 0))
-    return best, _room(room)
+    sizes = [size for _, size, around in _villages(layers[VILLAGE]) if not around & mountains]
+    return max(sizes, default=0), 0.0
 
 
 def _greengold_plains(layers, filled, side) -> float:
@@ -359,13 +336,10 @@ def _greengold_plains(layers, filled, side) -> float:
     return stars, credit
 
 
+@_remembered(VILLAGE)
 def _shieldgate(layers, filled, side) -> float:
-    found = sorted(((size, (around & ~filled).bit_count())
-                    for _, size, around in _villages(layers[VILLAGE])), reverse=True)
-    if len(found) < 2:
-        return 0, 0.0
-    size, room = found[1]
-    return 2 * size, _room(room, 2.0)
+    sizes = sorted((size for _, size, _ in _villages(layers[VILLAGE])), reverse=True)
+    return (2 * sizes[1] if len(sizes) >= 2 else 0), 0.0
 
 
 def _lines(filled: int, lines, stars: int) -> tuple[int, float]:
@@ -388,9 +362,12 @@ def _line_credits(stars: int, rate: float) -> tuple[float, ...]:
     return tuple(stars * rate ** missing for missing in range(SIZE + 1))
 
 
+_BORDER_LINES = ROWS + COLS
+
+
 @_remembered(FILLED)
 def _borderlands(layers, filled, side) -> float:
-    return _lines(filled, _ROWS_AND_COLS, 6)
+    return _lines(filled, _BORDER_LINES, 6)
 
 
 def _largest_square(filled: int) -> int:
@@ -403,25 +380,9 @@ def _largest_square(filled: int) -> int:
     return side
 
 
-def _square_short(filled: int, side: int) -> int:
-    """The fewest empty spaces a ``side``×``side`` square of the map still misses."""
-    if side > SIZE:
-        return SIZE * SIZE
-    empty = FULL & ~filled
-    return min((empty & mask).bit_count() for mask in _squares(side))
-
-
-@lru_cache(maxsize=None)
-def _squares(side: int) -> tuple[int, ...]:
-    """Every ``side``×``side`` square on the map, as masks."""
-    return tuple(mask_of([(r + i, c + j) for i in range(side) for j in range(side)])
-                 for r in range(SIZE - side + 1) for c in range(SIZE - side + 1))
-
-
 @_remembered(FILLED)
 def _lost_barony(layers, filled, side) -> float:
-    largest = _largest_square(filled)
-    return 3 * largest, 3 * LINE_CREDIT ** _square_short(filled, largest + 1)
+    return 3 * _largest_square(filled), 0.0
 
 
 @_remembered(FILLED)
@@ -429,10 +390,9 @@ def _broken_road(layers, filled, side) -> float:
     return _lines(filled, DIAGONALS, 3)
 
 
+@_remembered(FILLED)
 def _cauldrons(layers, filled, side) -> float:
-    empty = FULL & ~filled
-    one, two, _ = _open_sides(empty, empty)
-    return (empty & surrounded(filled)).bit_count(), _room((one & ~two).bit_count())
+    return (FULL & ~filled & surrounded(filled)).bit_count(), 0.0
 
 
 PROGRESS = {
