@@ -234,6 +234,40 @@ def test_a_client_has_only_so_many_live_connections(db_url):
             assert receive(fourth, lambda m: m["type"] == "state")
 
 
+def test_a_connection_cancelled_while_it_gives_its_place_back_still_gives_it_back(pg_url):
+    """The handler's release is shielded. Leaving a session, Starlette's test client
+    sends the close and then cancels the app (as a shutdown does), and on PostgreSQL the
+    release waits for a commit thread. Here every commit thread is held busy while the
+    connection goes, so the release is still queued when the cancellation lands: unshielded,
+    the cancellation withdrew it from the queue and the client's count kept the place for
+    as long as the process lived (a race seen 2 runs in 10 before; made certain here)."""
+    import threading
+
+    from boardgamesbot.service.lobby import COMMIT_THREADS
+
+    limits = Limits(connections_per_client=1, spectators_per_table=0)
+    with TestClient(create_app(db=pg_url, limits=limits)) as client:
+        lobby = client.app.state.lobby
+        table_id = create(client, seats=PEOPLE)["table"]["id"]
+        held = threading.Event()
+        with client.websocket_connect(f"/ws/tables/{table_id}") as spectator:
+            receive(spectator, lambda m: m["type"] == "state")
+            assert lobby.admitted == 1
+            busy = [lobby.writer.submit(held.wait, 10) for _ in range(COMMIT_THREADS)]
+        # The session is gone and its handler cancelled; its release waits in the queue.
+        held.set()
+        for job in busy:
+            job.result(5)
+        lobby.writer.submit(lambda: None).result(5)  # the queue is served in order
+        deadline = time.monotonic() + 10
+        while lobby.admitted and time.monotonic() < deadline:
+            time.sleep(0.02)
+        with lobby.store.engine.connect() as c:
+            assert c.execute(sqlalchemy.text("select count(*) from presence")).scalar() == 0
+        with client.websocket_connect(f"/ws/tables/{table_id}") as again:  # the one place
+            assert receive(again, lambda m: m["type"] == "state")
+
+
 def test_a_slow_reader_gets_the_newest_state_and_is_dropped_when_it_stays_behind():
     outbox = Outbox(Limits(pending_messages=5))
     for n in range(3):

@@ -67,6 +67,8 @@ SWEEP_SECONDS = float(os.environ.get("BGBOT_SWEEP_SECONDS") or 2.0)
 # A process renews its live connections' counts a third of this apart; the counts of one
 # that died holding connections stop counting this long after its last renewal.
 PRESENCE_SECONDS = 30.0
+# PostgreSQL commits and claims run in this many threads of a process (`Lobby.writer`).
+COMMIT_THREADS = 4
 
 
 @dataclass
@@ -235,7 +237,8 @@ class Lobby:
         # PostgreSQL commits wait in these threads, off the event loop (`_write`, `_database`).
         self.commit_in_thread = store.postgres
         self.refreshing: dict[str, int] = {}  # tables catching up: the revision to reach
-        self.writer = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="commit")
+        self.writer = concurrent.futures.ThreadPoolExecutor(COMMIT_THREADS,
+                                                            thread_name_prefix="commit")
         # Tables not cached here are read and replayed in these (`_load`), off the loop.
         self.loader = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="load")
         # This process's name in the database's count of live connections (`admit`).
