@@ -8,9 +8,14 @@ each game's frozen heuristics (``games/<game>/heuristics_2026_11.py``), never
 the live ones that keep improving. Do not edit; tests/test_reference_bot.py
 checks its decisions on fixed positions.
 
-The one difference from the original is the door it uses: like every bot it
-gets the seat's window (`SeatView`), not the state, and samples hidden
-information through it — the same samples, hence the same decisions.
+Two differences from the original, neither of which changes a decision it
+made. The door it uses: like every bot it gets the seat's window (`SeatView`),
+not the state, and samples hidden information through it — the same samples,
+hence the same decisions. And one crash repaired (December 2026): where every
+continuation of a turn led back to a position already planned, `_plan_turn`
+returned no plan at all and the bot raised IndexError (Tikal's auction variant,
+a turn whose end starts the same seat's final turn); it now finishes the open
+plans as they stand, as it did when a turn ran too long.
 """
 
 from __future__ import annotations
@@ -84,6 +89,8 @@ def _plan_turn(state: State, player: int, heuristics, beam: int, keep: int) -> l
                     seen.add(fingerprint)
                 children.append(step)
         if not children:
+            if not finished:  # the one repair: this returned nothing, and the bot crashed
+                finished.extend(frontier)
             break
         children.sort(reverse=True)
         frontier = children[:beam]

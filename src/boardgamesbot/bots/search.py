@@ -72,6 +72,8 @@ def plan_turn(state: State, player: int, heuristics, beam: int, keep: int) -> li
                     seen.add(fingerprint)
                 children.append(step)
         if not children:
+            if not finished:  # every way on leads back to a position planned already
+                finished.extend(frontier)
             break
         children.sort(reverse=True)
         frontier = children[:beam]

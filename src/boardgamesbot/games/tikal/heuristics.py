@@ -376,9 +376,13 @@ def _reason(key: str, gain: float, state: TikalState, player: int | None) -> dic
 
 
 def position_key(state: TikalState) -> tuple:
-    """Identifies positions reached by different orders of the same actions."""
+    """Identifies positions reached by different orders of the same actions.
+
+    The round and its queue are part of it: ending the last turn before a scoring round
+    (or the final one) can give the same seat a fresh 10 AP at once, a new position
+    that looks like the last one in everything else."""
     return (
-        state.phase, state.current, state.ap,
+        state.phase, state.current, state.ap, state.round, tuple(state.queue),
         tuple(map(tuple, state.workers)), tuple(state.leader), tuple(state.value),
         tuple(map(tuple, state.treasures)), tuple(state.camp), tuple(state.guard),
         tuple(map(len, state.wafers)), tuple(state.kind),
