@@ -46,7 +46,7 @@ def apply_settings(settings: list[str]) -> None:
     for item in settings:
         name, _, text = item.partition("=")
         value = float(text) if "." in text else int(text)
-        if name in ("worlds", "width", "depth", "finalists", "horizon"):
+        if name in ("worlds", "width", "depth"):
             heuristics.SEARCH_SETTINGS[name] = value
         elif name.isupper() and isinstance(getattr(heuristics, name, None), (int, float)):
             setattr(heuristics, name, value)

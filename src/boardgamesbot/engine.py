@@ -285,16 +285,13 @@ class SearchSettings:
     check the finalists against the others' replies (games whose turn is a
     sequence of actions). ``"montecarlo"``: try each of the ``width`` best
     candidates in ``worlds`` sampled futures, ``depth`` own decisions deep
-    (games decided one action at a time), then play the ``finalists`` best on
-    to ``horizon`` decisions in the same futures (none when 0).
+    (games decided one action at a time).
     """
 
     method: Literal["plan", "montecarlo"] = "plan"
     worlds: int = 3
     width: int = 6
     depth: int = 1
-    finalists: int = 0
-    horizon: int = 0
 
 
 def ranked_reasons(before: Mapping[str, float], after: Mapping[str, float],

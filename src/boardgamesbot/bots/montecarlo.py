@@ -38,13 +38,11 @@ class MonteCarloBot:
     """Samples the future a few times and keeps the action that fares best on average."""
 
     def __init__(self, seed: int = 0, worlds: int = 4, width: int = 6, depth: int = 1,
-                 finalists: int = 0, horizon: int = 0, name: str = "montecarlo") -> None:
+                 name: str = "montecarlo") -> None:
         self.seed = seed
         self.worlds = worlds
         self.width = width
         self.depth = depth
-        self.finalists = finalists
-        self.horizon = horizon
         self.name = name
 
     def choose(self, state: State | SeatView, player: int, budget: float | None = None) -> Action:
@@ -75,21 +73,13 @@ class MonteCarloBot:
                                                         _after(samples[0], player, pool[0],
                                                                heuristics))])
         totals = [0.0] * len(pool)
-        futures = []  # (state, replies) of every world and action, to look further
         for world in samples:
             reply_seed = rng.getrandbits(32)
-            row = []
             for index, action in enumerate(pool):
-                state, replies = self._playout(world, player, action, heuristics, reply_seed)
-                totals[index] += heuristics.evaluate(state, player)
-                row.append((state, replies))
-            futures.append(row)
-        finalists = set(range(len(pool)))
-        if self.finalists and self.horizon > self.depth and len(pool) > self.finalists:
-            finalists = self._look_further(futures, totals, player, heuristics)
-        # The finalists first (looked at further), each group by its mean outcome.
-        order = sorted(range(len(pool)), key=lambda i: (i not in finalists, -totals[i]))
-        chosen = pool[order[0]]
+                totals[index] += self._outcome(world, player, action, heuristics, reply_seed)
+        best = max(totals)
+        chosen = next(a for a, total in zip(pool, totals) if total >= best - 1e-9)
+        order = sorted(range(len(pool)), key=lambda i: (pool[i] != chosen, -totals[i]))
 
         def maker(i):
             return lambda: self._hint(heuristics, samples[0], player, pool[i],
@@ -104,23 +94,9 @@ class MonteCarloBot:
         after.apply(player, action)
         return hint(heuristics, player, action, value, world, after)
 
-    def _look_further(self, futures: list, totals: list[float], player: int,
-                      heuristics) -> set[int]:
-        """Play the ``finalists`` best actions on to ``horizon`` decisions in the same
-        worlds, their ``totals`` becoming what they are worth there."""
-        order = sorted(range(len(totals)), key=lambda i: -totals[i])
-        finalists = set(order[:self.finalists])
-        for i in finalists:
-            totals[i] = 0.0
-            for row in futures:
-                state, replies = row[i]
-                self._play_on(state, player, self.horizon - self.depth, replies, heuristics)
-                totals[i] += heuristics.evaluate(state, player)
-        return finalists
-
-    def _playout(self, world: State, player: int, action: Action, heuristics,
-                 reply_seed: int) -> tuple[State, random.Random]:
-        """Play ``action`` in ``world``, then the seat's next ``depth`` decisions."""
+    def _outcome(self, world: State, player: int, action: Action, heuristics,
+                 reply_seed: int) -> float:
+        """Play ``action`` in ``world``, then the seat's next ``depth`` decisions; evaluate."""
         state = world.clone()
         state.apply(player, action)
         # The others' replies: the game's quick reply if it has one, else random legal
@@ -128,17 +104,12 @@ class MonteCarloBot:
         # the same replies (their choices do not depend on ours in a simultaneous
         # step) and the comparison is fair.
         replies = random.Random(reply_seed)
-        self._play_on(state, player, self.depth, replies, heuristics)
-        return state, replies
-
-    def _play_on(self, state: State, player: int, decisions: int, replies: random.Random,
-                 heuristics) -> None:
-        """The seat's next ``decisions`` decisions as the game's first candidate says."""
-        for _ in range(decisions):
+        for _ in range(self.depth):
             self._let_others_move(state, player, replies, heuristics)
             if state.is_over() or player not in state.current_players():
                 break
             state.apply(player, heuristics.candidates(state, player, 1)[0])
+        return heuristics.evaluate(state, player)
 
     @staticmethod
     def _let_others_move(state: State, player: int, replies: random.Random,

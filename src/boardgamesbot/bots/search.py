@@ -165,8 +165,7 @@ class SearchBot:
         """The flat Monte Carlo search a game asks for in its ``Heuristics.search``
         (games decided one action at a time, where there is no turn to plan)."""
         return MonteCarloBot(self.seed, worlds=settings.worlds, width=settings.width,
-                             depth=settings.depth, finalists=settings.finalists,
-                             horizon=settings.horizon, name=self.name)
+                             depth=settings.depth, name=self.name)
 
     def _outcome(self, world: State, player: int, actions: list[Action], heuristics,
                  rng: random.Random) -> float:
