@@ -135,6 +135,9 @@ _HAND = [0.0 if group == "empty" else 1.0 for group in GROUPS]
 
 def weighted_sheet_worth(weights: dict[str, float]):
     """`heuristics.sheet_worth` with each group scaled by ``weights`` (the screen's bot)."""
+    unknown = set(weights) - set(GROUPS)
+    if unknown:  # a misspelt group would silently keep its hand weight
+        raise ValueError(f"unknown term groups {sorted(unknown)}: the groups are {GROUPS}")
     w = {g: weights.get(g, hand) for g, hand in zip(GROUPS, _HAND)}
     side_masks = heuristics._side_masks
 
@@ -200,7 +203,8 @@ def main() -> None:
         weights = json.load(open(args.weights)) if args.weights else None
         work = screen_game
         jobs = [(args.seed, i, args.side, args.bot, weights) for i in range(args.games)]
-    with open(args.out, "a") as out, Pool(args.workers) as pool:
+    # A fresh file each run: the screen's summary reads it back, and must read this run only.
+    with open(args.out, "w") as out, Pool(args.workers) as pool:
         for result in pool.imap(work, jobs):
             for line in (result if isinstance(result, list) else [result]):
                 out.write(json.dumps(line) + "\n")

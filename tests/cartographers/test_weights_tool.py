@@ -59,3 +59,8 @@ def test_a_weight_scales_its_term_only(tool):
             base - 0.5 * groups["empty"])
         assert tool.weighted_sheet_worth({"edicts": 0.5})(*args) == pytest.approx(
             base - 0.5 * groups["edicts"])
+
+
+def test_a_misspelt_group_is_refused_not_ignored(tool):
+    with pytest.raises(ValueError, match="unknown term groups"):
+        tool.weighted_sheet_worth({"edict": 0.5})
