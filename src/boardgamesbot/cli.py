@@ -775,8 +775,10 @@ def chat_matrix(homeserver, user, password_file, access_token_file, device_id, d
     async def serve(service, stop):
         from boardgamesbot.chat import matrix
 
-        client = await matrix.login(homeserver, user, password, token, device_id)
-        await matrix.run(client, service, public_url, stop=stop)
+        # The device (its id, token and encryption keys) lives in the data directory.
+        client = await matrix.login(homeserver, user, password, token, device_id,
+                                    data_dir=data_dir)
+        await matrix.run(client, service, public_url, stop=stop, password=password)
 
     _serve_chat(log_level, db, data_dir, bot_workers, redis_url, jobs, serve)
 

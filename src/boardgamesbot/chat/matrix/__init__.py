@@ -1,0 +1,18 @@
+"""The Matrix adapter: matrix-nio, end-to-end encrypted, around the conversation core.
+
+* `device` — log in once, then the same device (id, token, keys) at every start;
+* `crosssigning` — the bot signs its own device, so clients see it verified by its owner;
+* `transport` — messages, encrypted pictures, edits, menus and direct rooms;
+* `menus` — which message is whose current menu (the bot answers only those);
+* `bot` — what the bot listens to (quietly), undecryptable events, the sync loop;
+* `formatting` — plain and HTML bodies (mention pills, boards, Markdown rules pages).
+
+See docs/chat.md.
+"""
+
+from .bot import MatrixBot, run
+from .device import login
+from .formatting import notice as _content  # the name tests/chat/test_formatting.py reads
+from .transport import MatrixTransport
+
+__all__ = ["MatrixBot", "MatrixTransport", "login", "run", "_content"]

@@ -1,0 +1,305 @@
+"""The bot on a logged-in client: what it listens to, and the sync loop.
+
+**Quiet by design.** In a room of two (the bot and one person) every message
+is for the bot. In a group it answers only its own commands (``!bg WORD`` or a
+message beginning with its name), the awaited person's answer to their
+*current* menu (a bare number, or a keycap reaction on that menu's message),
+👍 / ▶️ on the open lobby, and an action in notation from the person whose
+decision is awaited. Everything else — chatter, numbers from anyone else,
+reactions on other messages — is conversation and gets no reply.
+
+**Encrypted rooms.** nio decrypts what it can before the callbacks run, so a
+decrypted message reaches `on_text` like a clear one. An event nio cannot
+decrypt yet (its key has not arrived) is kept and tried again as syncs bring
+keys; one still unreadable after `UNREADABLE_AFTER` seconds gets one short
+notice per (room, sender, session) saying why, never silence. Devices are
+trusted on first use: a bot cannot compare emoji with anyone (see docs/chat.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from nio import (AsyncClient, EncryptionError, InviteMemberEvent, KeysQueryResponse,
+                 MatrixRoom, MegolmEvent, ReactionEvent, RoomMemberEvent, RoomMessageText,
+                 SyncResponse)
+
+from .. import i18n
+from ..basics import Person, Place
+from ..conversation import Conversation
+from ..tables import Service
+from . import crosssigning
+from .menus import LOBBY, OpenMenus
+from .transport import MARKDOWN, MENU_FOR, MatrixTransport
+
+log = logging.getLogger(__name__)
+
+PREFIX = "!bg"
+KEYCAPS = {f"{n}\ufe0f\u20e3": n for n in range(1, 10)} | {"🔟": 10}
+LOBBY_REACTIONS = {"👍": "join", "▶️": "start", "▶": "start"}
+UNREADABLE_AFTER = 8.0  # seconds a late room key may take before the sender is told
+RETRY_EVERY = 1.0
+
+
+class MatrixConversation(Conversation):
+    """The core, telling the transport whose menu each message is and which text is a
+    Markdown page (rules), without changing what the core says."""
+
+    async def say(self, chat_id, text, buttons=None, image=None, *args,
+                  menu_for: str = LOBBY, **kwargs):
+        token = MENU_FOR.set(menu_for)
+        try:
+            return await super().say(chat_id, text, buttons, image, *args,
+                                     menu_for=menu_for, **kwargs)
+        finally:
+            MENU_FOR.reset(token)
+
+    async def cmd_rules(self, *args, **kwargs):
+        token = MARKDOWN.set(True)
+        try:
+            return await super().cmd_rules(*args, **kwargs)
+        finally:
+            MARKDOWN.reset(token)
+
+
+@dataclass
+class Unreadable:
+    room_id: str
+    event: MegolmEvent
+    since: float
+
+
+class MatrixBot:
+    """The conversation core on a logged-in nio client with encryption on."""
+
+    def __init__(self, client: AsyncClient, service: Service, public_url: str = "",
+                 menus: OpenMenus | None = None) -> None:
+        self.client = client
+        self.transport = MatrixTransport(client, menus)
+        self.conversation = MatrixConversation(service, self.transport, public_url)
+        self.transport.language = self.conversation.chat_lang
+        self.unreadable: list[Unreadable] = []
+        self.told: set[tuple[str, str, str]] = set()  # (room, sender, session) told once
+        self.joined_at: dict[str, int] = {}  # room -> when the bot joined (server ms)
+        client.add_event_callback(self.on_invite, InviteMemberEvent)
+        client.add_event_callback(self.on_member, RoomMemberEvent)
+        client.add_event_callback(self.on_text, RoomMessageText)
+        client.add_event_callback(self.on_reaction, ReactionEvent)
+        client.add_event_callback(self.on_unreadable, MegolmEvent)
+        client.add_response_callback(self.on_sync, SyncResponse)
+        client.add_response_callback(self.on_keys, KeysQueryResponse)
+
+    # Keys and trust ---------------------------------------------------------------------
+
+    async def on_keys(self, response: KeysQueryResponse) -> None:
+        """Trust on first use: every device seen for the first time is marked verified
+        (the store remembers it); one blacklisted by hand stays so."""
+        for device in self.client.device_store:
+            if device.device_id == self.client.device_id and \
+                    device.user_id == self.client.user_id:
+                continue
+            if not device.verified and not device.blacklisted:
+                self.client.verify_device(device)
+
+    async def on_sync(self, response: SyncResponse) -> None:
+        # nio has stored the room keys this sync brought before callbacks run: moving the
+        # cursor on now loses none.
+        self.conversation.store.set_cursor("matrix", self.client.user_id, response.next_batch)
+
+    # Membership -------------------------------------------------------------------------
+
+    async def on_invite(self, room: MatrixRoom, event: InviteMemberEvent) -> None:
+        if event.state_key == self.client.user_id and event.membership == "invite":
+            for attempt in range(3):
+                try:
+                    await self.client.join(room.room_id)
+                    return
+                except (OSError, asyncio.TimeoutError):
+                    await asyncio.sleep(1 + attempt)
+
+    async def on_member(self, room: MatrixRoom, event: RoomMemberEvent) -> None:
+        if event.state_key == self.client.user_id and event.membership == "join":
+            self.joined_at.setdefault(room.room_id, event.server_timestamp)
+
+    # Messages ---------------------------------------------------------------------------
+
+    def _place(self, room: MatrixRoom) -> Place:
+        return Place("matrix", room.room_id, room.member_count <= 2)
+
+    def _person(self, room: MatrixRoom, user_id: str) -> Person:
+        return Person(user_id, room.user_name(user_id) or user_id)
+
+    async def on_text(self, room: MatrixRoom, event: RoomMessageText) -> None:
+        if event.sender == self.client.user_id:
+            return
+        content = event.source.get("content", {})
+        if "m.new_content" in content or content.get("msgtype") == "m.notice":
+            return  # edits are not new commands; notices come from bots
+        place = self._place(room)
+        text, addressed = self._addressed(room, event.body, place.direct)
+        if text.isdigit() and not addressed:
+            # A bare number in a group answers the sender's own current menu, or nothing.
+            menu = self.transport.menus.current(room.room_id, event.sender)
+            if menu is None or not 1 <= int(text) <= menu.count:
+                return
+        await self._answer(place, self._person(room, event.sender), text, event.event_id,
+                           addressed)
+
+    async def _answer(self, place: Place, person: Person, text: str, event_id: str,
+                      addressed: bool) -> None:
+        menu = self.transport.menus.current(place.chat_id, person.user_id) \
+            if text.isdigit() else None
+        await self.conversation.handle_text(place, person, text, event_id, addressed)
+        if menu is not None and \
+                self.transport.menus.current(place.chat_id, person.user_id) == menu:
+            # Answered, and no newer menu replaced it (that one would have closed it).
+            await self.transport.close_menu(place.chat_id, person.user_id)
+
+    def _addressed(self, room: MatrixRoom, body: str, direct: bool) -> tuple[str, bool]:
+        text = body.strip()
+        if text.lower().startswith(PREFIX):
+            return text[len(PREFIX):].strip(), True
+        me = self.client.user_id
+        names = [me, room.user_name(me) or "", me.split(":")[0].lstrip("@")]
+        for name in filter(None, names):
+            if text.lower().startswith(name.lower()):
+                return text[len(name):].lstrip(" :,").strip(), True
+        return text, direct
+
+    async def on_reaction(self, room: MatrixRoom, event: ReactionEvent) -> None:
+        """A keycap on the sender's current menu answers it; 👍 / ▶️ on the open lobby
+        join / start; any other reaction is people talking."""
+        if event.sender == self.client.user_id:
+            return
+        menus = self.transport.menus
+        owner = menus.owner(room.room_id, event.reacts_to)
+        person, place = self._person(room, event.sender), self._place(room)
+        if event.key in KEYCAPS and owner in (event.sender, LOBBY):
+            number = KEYCAPS[event.key]
+            if number <= menus.current(room.room_id, owner).count:
+                await self._answer(place, person, str(number), event.event_id, False)
+        elif event.key in LOBBY_REACTIONS and owner == LOBBY:
+            await self.conversation.handle_text(place, person, LOBBY_REACTIONS[event.key],
+                                                event.event_id, True)
+
+    # Events the bot cannot read ---------------------------------------------------------
+
+    async def on_unreadable(self, room: MatrixRoom, event: MegolmEvent) -> None:
+        if event.sender == self.client.user_id:
+            return
+        if event.server_timestamp < self.joined_at.get(room.room_id, 0):
+            return  # sent before the bot was there: its keys were never meant for it
+        self.unreadable.append(Unreadable(room.room_id, event, time.monotonic()))
+
+    async def retry_unreadable(self) -> None:
+        """Try the kept events again with the keys that arrived since; tell the sender
+        about those that stay unreadable too long."""
+        waiting = []
+        for kept in self.unreadable:
+            try:
+                event = self.client.decrypt_event(kept.event)
+            except EncryptionError:
+                event = None
+            room = self.client.rooms.get(kept.room_id)
+            if room is None:
+                continue
+            if isinstance(event, RoomMessageText):
+                await self.on_text(room, event)
+            elif isinstance(event, ReactionEvent):
+                await self.on_reaction(room, event)
+            elif event is not None:
+                continue  # read, and nothing the bot answers
+            elif time.monotonic() - kept.since < UNREADABLE_AFTER:
+                waiting.append(kept)
+            else:
+                await self._tell_unreadable(room, kept.event)
+        self.unreadable = waiting
+
+    async def _tell_unreadable(self, room: MatrixRoom, event: MegolmEvent) -> None:
+        key = (room.room_id, event.sender, event.session_id)
+        if key in self.told:
+            return
+        self.told.add(key)
+        lang = self.conversation.lang_of(self._place(room), self._person(room, event.sender))
+        who = self.transport.mention(event.sender, room.user_name(event.sender) or event.sender)
+        log.info("could not decrypt %s from %s in %s (session %s)", event.event_id,
+                 event.sender, room.room_id, event.session_id)
+        await self.conversation.say(room.room_id, i18n.text(lang, "matrix.unreadable",
+                                                            who=who))
+
+    async def keep_retrying(self) -> None:
+        while True:
+            await asyncio.sleep(RETRY_EVERY)
+            if self.unreadable:
+                try:
+                    await self.retry_unreadable()
+                except Exception:  # noqa: BLE001 - the next round tries again
+                    log.exception("retrying undecryptable events failed")
+
+
+async def key_steps(client: AsyncClient) -> None:
+    """What ``sync_forever`` does after each sync, for a sync made by hand: publish
+    this device's keys, learn the members' devices, open Olm sessions, send."""
+    if client.should_upload_keys:
+        await client.keys_upload()
+    if client.should_query_keys:
+        await client.keys_query()
+    if client.should_claim_keys:
+        await client.keys_claim(client.get_users_for_key_claiming())
+    await client.send_to_device_messages()
+
+
+async def run(client: AsyncClient, service: Service, public_url: str = "",
+              stop: asyncio.Event | None = None, ready: asyncio.Event | None = None,
+              sync_timeout: int = 30000, password: str | None = None) -> None:
+    """Serve Matrix on a logged-in ``client`` (from `device.login`) until ``stop``."""
+    bot_dir = Path(client.store_path).parent if client.store_path else None
+    menus = OpenMenus(bot_dir / "menus.json" if bot_dir else None)
+    bot = MatrixBot(client, service, public_url, menus)
+    stop = stop or asyncio.Event()
+    since = bot.conversation.store.cursor("matrix", client.user_id)
+    tasks: list[asyncio.Task] = []
+    try:
+        # Rooms, members and encryption state are known only from a full-state sync; from
+        # the saved cursor it also brings what arrived while the bot was away (the
+        # first start skips old history).
+        await client.sync(timeout=0, full_state=True, since=since or None)
+        bot.conversation.store.set_cursor("matrix", client.user_id, client.next_batch)
+        await key_steps(client)
+        if bot_dir is not None:
+            try:
+                await crosssigning.ensure(client, bot_dir / "cross-signing.json", password)
+            except crosssigning.CrossSigningError as error:
+                log.warning("the bot's device is not cross-signed: %s", error)
+        await bot.conversation.resume()
+        if ready is not None:
+            ready.set()
+        tasks = [asyncio.create_task(_sync(client, sync_timeout)),
+                 asyncio.create_task(bot.keep_retrying())]
+        stopping = asyncio.create_task(stop.wait())
+        await asyncio.wait({*tasks, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        tasks.append(stopping)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await bot.conversation.close()
+        await client.close()
+
+
+async def _sync(client: AsyncClient, timeout: int) -> None:
+    delay = 1.0
+    while True:
+        try:
+            # Without full_state: the first sync had it, nio keeps the rooms up to date.
+            await client.sync_forever(timeout=timeout)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # noqa: BLE001 - the bot must outlive a bad sync
+            log.warning("Matrix sync failed (%s); again in %.0f s", error, delay)
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 60.0)

@@ -1,0 +1,81 @@
+"""What the bot's messages look like on Matrix: an ``m.notice`` with a plain body and an
+HTML ``formatted_body`` (clients show the HTML; the plain body is the fallback and
+what notifications show).
+
+The conversation core writes plain text with two marks: mentions (made by
+`mention`, turned into pills here) and ```` ``` ```` blocks (a text board, shown in
+a fixed-width font). Rules pages are Markdown (headings, lists, tables): they are
+rendered with markdown-it-py, the CommonMark parser the project already uses,
+with raw HTML in the source escaped rather than passed through.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from markdown_it import MarkdownIt
+
+MENTION = re.compile(r"\x00([^\x01]*)\x01([^\x00]*)\x00")
+HTML_FORMAT = "org.matrix.custom.html"
+
+_markdown = MarkdownIt("commonmark", {"html": False, "breaks": True}).enable("table")
+
+
+def mention(user_id: str, name: str) -> str:
+    """A mention mark in the core's text (see `notice`)."""
+    return f"\x00{user_id}\x01{name}\x00"
+
+
+def _pill(match: re.Match) -> str:
+    return f'<a href="https://matrix.to/#/{html.escape(match.group(1))}">' \
+           f'{html.escape(match.group(2), quote=False)}</a>'
+
+
+def notice(text: str, markdown: bool = False) -> dict:
+    """The content of an ``m.notice`` saying ``text``; ``markdown``: a rules page."""
+    mentioned = sorted({m.group(1) for m in MENTION.finditer(text)})
+    plain = MENTION.sub(lambda m: m.group(2), text)
+    if markdown:
+        formatted = _markdown.render(plain).strip()
+    else:
+        formatted = _plain_html(text)
+    content = {"msgtype": "m.notice", "body": plain, "format": HTML_FORMAT,
+               "formatted_body": formatted}
+    if mentioned:
+        content["m.mentions"] = {"user_ids": mentioned}
+    return content
+
+
+def _plain_html(text: str) -> str:
+    parts = text.split("```")
+    formatted = []
+    for index, part in enumerate(parts):
+        if index % 2:
+            board = MENTION.sub(lambda m: m.group(2), part.strip("\n"))
+            formatted.append(f"<pre><code>{html.escape(board, quote=False)}</code></pre>")
+        else:
+            # Escape around the mention marks (they hold no HTML-special characters
+            # of their own that matter here), then turn the marks into pills.
+            pieces, last = [], 0
+            for match in MENTION.finditer(part):
+                pieces.append(html.escape(part[last:match.start()], quote=False))
+                pieces.append(_pill(match))
+                last = match.end()
+            pieces.append(html.escape(part[last:], quote=False))
+            formatted.append("".join(pieces).replace("\n", "<br>"))
+    return "".join(formatted)
+
+
+def edit(event_id: str, new: dict) -> dict:
+    """An ``m.replace`` of ``event_id`` with the content ``new`` (clients that know no
+    edits show the starred body as a new message)."""
+    return {**new, "body": f"* {new['body']}",
+            "formatted_body": f"* {new.get('formatted_body', '')}",
+            "m.new_content": new,
+            "m.relates_to": {"rel_type": "m.replace", "event_id": event_id}}
+
+
+def numbered(labels: list[str]) -> str:
+    """The menu line the core appends to a message with buttons (answer by number)."""
+    return "  ".join(f"{n}) {label}" for n, label in enumerate(labels, 1))

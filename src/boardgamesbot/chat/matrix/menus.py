@@ -1,0 +1,88 @@
+"""The menus a room has open: which message holds whose current choices.
+
+Matrix has no buttons, so a menu is a message ending in numbered choices,
+answered with a number or a keycap reaction *on that message*. To stay quiet
+the bot must know, per room, which message is each person's current menu (and
+the lobby's, kept under ``"*"``): only its awaited person's number, or a
+reaction on that very message, is an answer; anything else is conversation.
+A menu stops being current when it is answered or when a newer one replaces
+it, and is then edited to say it is closed.
+
+Kept in a small JSON file beside the crypto store so that a restarted bot still
+knows which message a reaction is about.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+LOBBY = "*"  # the conversation core's key for a menu anyone may answer (the lobby)
+
+
+@dataclass
+class Menu:
+    event_id: str
+    text: str  # as sent: the core's words, then the numbered line
+    count: int  # how many numbered choices
+
+
+class OpenMenus:
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path
+        self._rooms: dict[str, dict[str, Menu]] = {}
+        if path is not None and path.exists():
+            try:
+                saved = json.loads(path.read_text(encoding="utf-8"))
+                self._rooms = {room: {who: Menu(**menu) for who, menu in menus.items()}
+                               for room, menus in saved.items()}
+            except (ValueError, TypeError) as error:
+                log.warning("ignoring unreadable %s: %s", path, error)
+
+    def current(self, room_id: str, who: str) -> Menu | None:
+        return self._rooms.get(room_id, {}).get(who)
+
+    def owner(self, room_id: str, event_id: str) -> str | None:
+        """Whose open menu the message ``event_id`` is (``"*"``: the lobby's)."""
+        for who, menu in self._rooms.get(room_id, {}).items():
+            if menu.event_id == event_id:
+                return who
+        return None
+
+    def open(self, room_id: str, who: str, menu: Menu) -> Menu | None:
+        """``menu`` is now ``who``'s current one here; returns the one it replaces."""
+        previous = self._rooms.setdefault(room_id, {}).get(who)
+        self._rooms[room_id][who] = menu
+        self._save()
+        return previous if previous and previous.event_id != menu.event_id else None
+
+    def rewrite(self, room_id: str, event_id: str, text: str, count: int) -> None:
+        """The message was edited (a lobby growing): keep its new text, or forget it when
+        it lost its choices (a lobby that started)."""
+        who = self.owner(room_id, event_id)
+        if who is None:
+            return
+        if count:
+            self._rooms[room_id][who] = Menu(event_id, text, count)
+        else:
+            del self._rooms[room_id][who]
+        self._save()
+
+    def close(self, room_id: str, who: str) -> Menu | None:
+        menu = self._rooms.get(room_id, {}).pop(who, None)
+        if menu is not None:
+            self._save()
+        return menu
+
+    def _save(self) -> None:
+        if self.path is None:
+            return
+        data = {room: {who: asdict(menu) for who, menu in menus.items()}
+                for room, menus in self._rooms.items() if menus}
+        partial = self.path.with_suffix(".partial")
+        partial.write_text(json.dumps(data), encoding="utf-8")
+        partial.replace(self.path)

@@ -1,0 +1,224 @@
+"""The Matrix side of the conversation's `Transport`: messages, pictures, edits, menus
+and direct rooms, encrypted wherever the room is.
+
+nio encrypts a ``room_send`` (Megolm, the session shared over Olm with every
+member's devices) when the room is encrypted and sends clear text otherwise,
+so the bot decides nothing per message; a room must be known from a sync first
+(nio reads its encryption state and members there). Pictures are the
+exception: in an encrypted room the file itself is encrypted before upload and
+the event carries ``file`` (its key, iv and hash) instead of ``url``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import io
+import json
+import logging
+import struct
+import time
+from typing import Callable
+
+from nio import (AsyncClient, DirectRoomsResponse, RoomCreateResponse,
+                 RoomGetStateEventResponse, RoomPreset, UploadResponse)
+from nio.api import Api
+from nio.responses import EmptyResponse
+
+from .. import i18n
+from ..basics import Button
+from . import formatting
+from .menus import LOBBY, Menu, OpenMenus
+
+log = logging.getLogger(__name__)
+
+# Set around a send by the bot's conversation (`bot.MatrixConversation`): whose menu a
+# message with buttons is, and whether its text is a Markdown page.
+MENU_FOR: contextvars.ContextVar[str] = contextvars.ContextVar("menu_for", default=LOBBY)
+MARKDOWN: contextvars.ContextVar[bool] = contextvars.ContextVar("markdown", default=False)
+
+ENCRYPTION_STATE = {"type": "m.room.encryption", "state_key": "",
+                    "content": {"algorithm": "m.megolm.v1.aes-sha2"}}
+ROOM_WAIT = 20.0  # seconds for a room the bot created to arrive through the sync
+
+
+class MatrixTransport:
+    network = "matrix"
+    numbered = True
+    max_text = 16000
+
+    def __init__(self, client: AsyncClient, menus: OpenMenus | None = None) -> None:
+        self.client = client
+        self.menus = menus or OpenMenus()
+        self.language: Callable[[str], str] = lambda room_id: i18n.DEFAULT
+        self._listed: dict[str, list[str]] | None = None  # m.direct: person -> rooms
+        self._listed_saved = True  # False: m.direct could not be read, so never written
+        self._opening = asyncio.Lock()  # one new room per person, however many tables
+        self._unusable: set[str] = set()  # listed rooms the server says are not shared
+
+    # Sending -------------------------------------------------------------------------
+
+    async def _send(self, room_id: str, content: dict,
+                    event_type: str = "m.room.message") -> str | None:
+        for attempt in range(5):
+            try:
+                # Devices are trusted on first use (see bot.MatrixBot.on_keys); a device
+                # that appeared since the last key query is not refused either.
+                response = await self.client.room_send(room_id, event_type, content,
+                                                       ignore_unverified_devices=True)
+            except (OSError, asyncio.TimeoutError) as error:
+                log.warning("Matrix send failed (%s); retrying", error)
+                await asyncio.sleep(min(30.0, 0.5 * 2 ** attempt))
+                continue
+            event_id = getattr(response, "event_id", None)
+            if event_id is None:
+                log.warning("Matrix refused a message in %s: %s", room_id, response)
+            return event_id
+        return None
+
+    async def send(self, chat_id: str, text: str, buttons: list[list[Button]] | None = None,
+                   image: bytes | None = None) -> str | None:
+        await self._known(chat_id)
+        if image is not None:
+            await self._image(chat_id, image)
+        event_id = await self._send(chat_id, formatting.notice(text, MARKDOWN.get()))
+        count = sum(len(row) for row in buttons or [])
+        if event_id and count:
+            replaced = self.menus.open(chat_id, MENU_FOR.get(), Menu(event_id, text, count))
+            if replaced is not None:
+                await self._show_closed(chat_id, replaced)
+        return event_id
+
+    def encrypted(self, room_id: str) -> bool:
+        room = self.client.rooms.get(room_id)
+        return bool(room and room.encrypted)
+
+    async def _image(self, room_id: str, png: bytes) -> None:
+        secret = self.encrypted(room_id)
+        response, keys = await self.client.upload(
+            io.BytesIO(png), content_type="image/png", filename="board.png",
+            encrypt=secret, filesize=len(png))
+        if not isinstance(response, UploadResponse):
+            log.warning("Matrix upload failed: %s", response)
+            return
+        width, height = struct.unpack(">II", png[16:24])  # from the PNG's IHDR chunk
+        content = {"msgtype": "m.image", "body": "board.png",
+                   "info": {"mimetype": "image/png", "size": len(png),
+                            "w": width, "h": height}}
+        if secret:
+            # The server holds ciphertext only; the key travels inside the encrypted event.
+            content["file"] = {**keys, "url": response.content_uri, "mimetype": "image/png"}
+        else:
+            content["url"] = response.content_uri
+        await self._send(room_id, content)
+
+    async def edit(self, chat_id: str, message_id: str, text: str,
+                   buttons: list[list[Button]] | None = None) -> None:
+        labels = [b.label for row in buttons or [] for b in row]
+        if labels:  # the same numbered line `say` gives a message with buttons
+            text += "\n" + formatting.numbered(labels)
+        self.menus.rewrite(chat_id, message_id, text, len(labels))
+        await self._send(chat_id, formatting.edit(message_id, formatting.notice(text)))
+
+    async def close_menu(self, room_id: str, who: str) -> None:
+        """``who``'s menu here was answered: edit it to say so."""
+        menu = self.menus.close(room_id, who)
+        if menu is not None:
+            await self._show_closed(room_id, menu)
+
+    async def _show_closed(self, room_id: str, menu: Menu) -> None:
+        words = menu.text.rsplit("\n", 1)[0] if "\n" in menu.text else ""
+        closed = i18n.text(self.language(room_id), "menu.closed")
+        text = f"{words}\n{closed}" if words else closed
+        await self._send(room_id, formatting.edit(menu.event_id, formatting.notice(text)))
+
+    def mention(self, user_id: str, name: str) -> str:
+        return formatting.mention(user_id, name)
+
+    async def is_admin(self, chat_id: str, user_id: str) -> bool:
+        room = self.client.rooms.get(chat_id)
+        return room is not None and room.power_levels.get_user_level(user_id) >= 50
+
+    async def _known(self, room_id: str, timeout: float = ROOM_WAIT) -> None:
+        """Wait (briefly) until a sync has brought ``room_id``: nio encrypts only for rooms
+        it knows, and a room the bot just created or joined may not be there yet."""
+        deadline = time.monotonic() + timeout
+        while room_id not in self.client.rooms and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+
+    # Direct rooms ---------------------------------------------------------------------
+
+    async def direct_chat(self, user_id: str) -> str | None:
+        """A room of just the bot and ``user_id`` (who is in it or invited), if there is
+        one. With encryption on, every such room is one the bot can read."""
+        for room in self.client.rooms.values():
+            if room.member_count == 2 and user_id in room.users:
+                return room.room_id
+        # A room the bot opened that no sync has brought yet: just created, or the bot
+        # restarted. The m.direct account data remembers it; the server knows whether
+        # the person is still in it.
+        for room_id in (await self._direct_rooms()).get(user_id, []):
+            if room_id in self.client.rooms or room_id in self._unusable:
+                continue
+            if await self._membership(room_id, user_id) in ("join", "invite"):
+                return room_id
+            self._unusable.add(room_id)  # a room the bot is in comes back through the sync
+        return None
+
+    async def open_direct_chat(self, user_id: str) -> str | None:
+        """A new direct room with ``user_id``, made the way Element makes one (an
+        ``is_direct`` invitation, private, encrypted from its first event), recorded in
+        the bot's m.direct account data; None when they left one the bot opened before
+        (no invitation every turn) or the server refused (logged)."""
+        async with self._opening:
+            found = await self.direct_chat(user_id)  # opened meanwhile for another table
+            if found is not None:
+                return found
+            listed = await self._direct_rooms()
+            for room_id in listed.get(user_id, []):
+                room = self.client.rooms.get(room_id)
+                if room is not None and user_id not in room.users:
+                    log.info("%s left the direct room %s; their menus go to the group",
+                             user_id, room_id)
+                    return None
+            response = await self.client.room_create(
+                is_direct=True, invite=[user_id], preset=RoomPreset.trusted_private_chat,
+                initial_state=[ENCRYPTION_STATE])
+            if not isinstance(response, RoomCreateResponse):
+                log.warning("could not open a direct room with %s: %s", user_id, response)
+                return None
+            listed.setdefault(user_id, []).append(response.room_id)
+            await self._save_direct_rooms(listed)
+            await self._known(response.room_id)
+            return response.room_id
+
+    async def _direct_rooms(self) -> dict[str, list[str]]:
+        """The bot's m.direct account data (read once, then kept up to date here)."""
+        if self._listed is None:
+            response = await self.client.list_direct_rooms()
+            if isinstance(response, DirectRoomsResponse):
+                self._listed = {user: list(rooms) for user, rooms in response.rooms.items()
+                                if isinstance(rooms, list)}
+            else:
+                # M_NOT_FOUND: never written. Anything else: unknown, so not overwritten.
+                self._listed = {}
+                self._listed_saved = getattr(response, "status_code", "") == "M_NOT_FOUND"
+                if not self._listed_saved:
+                    log.warning("could not read the bot's m.direct: %s", response)
+        return self._listed
+
+    async def _save_direct_rooms(self, listed: dict[str, list[str]]) -> None:
+        if not self._listed_saved:
+            return
+        # nio reads m.direct (list_direct_rooms) but has no call to write account data:
+        # its own request machinery (rate limits, timeouts) on the spec's endpoint.
+        path = Api._build_path(["user", self.client.user_id, "account_data", "m.direct"])
+        response = await self.client._send(EmptyResponse, "PUT", path, json.dumps(listed))
+        if not isinstance(response, EmptyResponse):
+            log.warning("could not record the direct rooms in m.direct: %s", response)
+
+    async def _membership(self, room_id: str, user_id: str) -> str | None:
+        response = await self.client.room_get_state_event(room_id, "m.room.member", user_id)
+        if isinstance(response, RoomGetStateEventResponse):
+            return response.content.get("membership")
+        return None
