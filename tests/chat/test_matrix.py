@@ -1,13 +1,22 @@
-"""The Matrix bot end to end: a real Synapse, the bot as its own process (`bgbot chat
-matrix`), people as real matrix-nio clients. A Cartographers solo game in a direct chat
-to its final score, surviving a kill -9 of the bot mid-game; several turns of a
-3-player Tikal game with a computer player in a group, switched to Catalan, with
-illegal and out-of-turn input; a 2-person Cartographers game in a group whose hidden
-choices go to direct rooms the bot opens."""
+"""The Matrix bot end to end, encrypted the way people's rooms are: a real Synapse, the
+bot as its own process (`bgbot chat matrix`), people as matrix-nio clients with
+encryption on that make rooms like Element does (``m.room.encryption`` in the initial
+state, the private-chat preset, ``is_direct`` for a direct chat) and trust the bot's
+device on first use before they write.
+
+* a Cartographers solo game to its final score in an encrypted direct chat, with the
+  bot killed and restarted mid-game (same device, same rooms, still encrypted), its
+  pictures as encrypted files that decrypt to PNGs, its device cross-signed;
+* several turns of Tikal with a computer player in an encrypted group, where chatter,
+  stray reactions and numbers from people who are not awaited get no reply;
+* Cartographers in an unencrypted group: the hidden choices go to the encrypted direct
+  rooms the bot opens, the group stays in clear text.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import subprocess
 import sys
@@ -18,21 +27,33 @@ import pytest
 
 nio = pytest.importorskip("nio", reason="the [chat] extra (matrix-nio) is not installed")
 
+from nio.crypto import ENCRYPTION_ENABLED  # noqa: E402
+from nio.crypto.attachments import decrypt_attachment  # noqa: E402
+
 from boardgamesbot.chat.matrix import MatrixTransport  # noqa: E402
+from boardgamesbot.chat.matrix.bot import key_steps  # noqa: E402
+from boardgamesbot.chat.matrix.crosssigning import signed_by  # noqa: E402
 
 from .conftest import register  # noqa: E402
 
 MENU = re.compile(r"(\d+)\) (.+?)(?=\s{2}\d+\) |$)")
-pytestmark = pytest.mark.slow
+ENCRYPTION = {"type": "m.room.encryption", "state_key": "",
+              "content": {"algorithm": "m.megolm.v1.aes-sha2"}}
+PNG = b"\x89PNG\r\n\x1a\n"
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not ENCRYPTION_ENABLED,
+                                 reason="matrix-nio without its e2e extra (vodozemac)")]
 
 
 class BotProcess:
-    def __init__(self, url: str, user: str, password_file, db: str, log) -> None:
+    def __init__(self, url: str, user: str, password_file, db: str, data_dir, log) -> None:
         self.command = [sys.executable, "-c", "from boardgamesbot.cli import main; main()",
                         "chat", "matrix", "--homeserver", url, "--user", user,
                         "--password-file", str(password_file), "--db", db,
+                        "--data-dir", str(data_dir),
                         "--public-url", "http://bg.example", "--bot-workers", "0",
                         "--log-level", "warning"]
+        self.device_file = data_dir / "matrix" / user / "device.json"
         self.log = log
         self.process: subprocess.Popen | None = None
 
@@ -51,19 +72,26 @@ class BotProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
 
+    def device(self) -> str:
+        return json.loads(self.device_file.read_text())["device_id"]
+
 
 class Player:
-    """A person's Matrix client: says things, reads what the bot says."""
+    """A person's Matrix client with encryption on: says things, reads what the bot says."""
 
-    def __init__(self, url: str, name: str, bot: str) -> None:
+    def __init__(self, url: str, name: str, bot: str, store) -> None:
         self.user = f"@{name}:localhost"
         register(url, name, "pw-" + name)
-        self.client = nio.AsyncClient(url, self.user)
+        store.mkdir(parents=True, exist_ok=True)
+        self.client = nio.AsyncClient(url, self.user, store_path=str(store),
+                                      config=nio.AsyncClientConfig(encryption_enabled=True))
         self.bot = bot
         self.name = name
         self.notices: list[tuple[str, str]] = []  # (room, body) from the bot
-        self.images: list[tuple[str, str]] = []  # (room, mxc url)
-        self.edits: list[tuple[str, str]] = []  # (room, new body)
+        self.secret: list[bool] = []  # was that notice encrypted
+        self.html: list[str] = []  # its formatted_body
+        self.images: list[tuple[str, object]] = []  # (room, the image event)
+        self.edits: list[tuple[str, str, str]] = []  # (room, edited event, new body)
         self.event_ids: list[str] = []  # of the notices, in the same order
         self.invites: list[tuple[str, str, bool]] = []  # (room, inviter, is_direct)
         self.client.add_event_callback(self._on_invite, nio.InviteMemberEvent)
@@ -75,25 +103,39 @@ class Player:
 
     async def login(self) -> None:
         await self.client.login("pw-" + self.name)
-        await self.client.sync(timeout=0)
+        await self.client.sync(timeout=0, full_state=True)
+        await key_steps(self.client)
+
+    def trust(self) -> None:
+        """Trust on first use, as the test's people do: every device they have seen."""
+        for device in self.client.device_store:
+            if not device.verified and not device.blacklisted:
+                self.client.verify_device(device)
 
     async def pump(self, timeout_ms: int = 300) -> None:
         # Room of a direct chat joined late: its whole history, not only the last events.
         response = await self.client.sync(timeout=timeout_ms,
                                           sync_filter={"room": {"timeline": {"limit": 100}}})
+        await key_steps(self.client)
+        self.trust()
         for room_id, room in getattr(response, "rooms", None).join.items():
             for event in room.timeline.events:
                 if getattr(event, "sender", None) != self.bot:
                     continue
                 if isinstance(event, nio.RoomMessageNotice):
                     content = event.source["content"]
-                    if "m.new_content" in content:  # the lobby, edited in place
-                        self.edits.append((room_id, content["m.new_content"]["body"]))
+                    if "m.new_content" in content:  # the lobby or a closed menu, edited
+                        self.edits.append((room_id, content["m.relates_to"]["event_id"],
+                                           content["m.new_content"]["body"]))
                         continue
                     self.notices.append((room_id, event.body))
+                    self.secret.append(event.decrypted)
+                    self.html.append(content.get("formatted_body", ""))
                     self.event_ids.append(event.event_id)
-                elif isinstance(event, nio.RoomMessageImage):
-                    self.images.append((room_id, event.url))
+                elif isinstance(event, (nio.RoomMessageImage, nio.RoomEncryptedImage)):
+                    self.images.append((room_id, event))
+                elif isinstance(event, nio.MegolmEvent):
+                    raise AssertionError(f"{self.name} could not decrypt {event.event_id}")
 
     async def until(self, predicate, timeout: float = 60.0, what: str = "it"):
         start = time.monotonic()
@@ -107,10 +149,55 @@ class Player:
             await self.pump()
 
     async def say(self, room: str, text: str) -> None:
-        await self.client.room_send(room, "m.room.message", {"msgtype": "m.text", "body": text})
+        await self.send(room, "m.room.message", {"msgtype": "m.text", "body": text})
+
+    async def react(self, room: str, event_id: str, key: str) -> None:
+        await self.send(room, "m.reaction", {"m.relates_to": {
+            "rel_type": "m.annotation", "event_id": event_id, "key": key}})
+
+    async def send(self, room: str, kind: str, content: dict) -> None:
+        if self.client.should_query_keys:
+            await self.client.keys_query()
+        self.trust()
+        response = await self.client.room_send(room, kind, content,
+                                               ignore_unverified_devices=True)
+        assert isinstance(response, nio.RoomSendResponse), response
 
     def heard(self, room: str) -> list[str]:
         return [body for r, body in self.notices if r == room]
+
+    async def quiet(self, room: str, seconds: float = 4.0) -> None:
+        """Nothing new from the bot in ``room`` for a while."""
+        count = len(self.heard(room))
+        edits = len(self.edits)
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            await self.pump()
+        assert self.heard(room)[count:] == [], self.heard(room)[count:]
+        assert self.edits[edits:] == [], self.edits[edits:]
+
+    async def picture(self, event) -> bytes:
+        """The PNG of an image event, decrypted when it came as an encrypted file."""
+        response = await self.client.download(event.url)
+        assert isinstance(response, nio.DownloadResponse), response
+        if isinstance(event, nio.RoomEncryptedImage):
+            return decrypt_attachment(response.body, event.key["k"], event.hashes["sha256"],
+                                      event.iv)
+        return response.body
+
+    async def close(self) -> None:
+        await self.client.close()
+
+
+async def element_room(player: Player, invite: list[str], direct: bool = False,
+                       name: str | None = None, encrypted: bool = True) -> str:
+    """A room made the way Element makes one."""
+    preset = nio.RoomPreset.trusted_private_chat if direct else nio.RoomPreset.private_chat
+    response = await player.client.room_create(
+        name=name, is_direct=direct, invite=invite, preset=preset,
+        initial_state=[ENCRYPTION] if encrypted else [])
+    assert isinstance(response, nio.RoomCreateResponse), response
+    return response.room_id
 
 
 def menu_choice(body: str) -> str | None:
@@ -130,7 +217,9 @@ def menu_choice(body: str) -> str | None:
 
 async def joined(player: Player, room: str, bot: str) -> None:
     await player.until(lambda: room in player.client.rooms
-                       and bot in player.client.rooms[room].users, what="the bot to join")
+                       and bot in player.client.rooms[room].users
+                       and not player.client.rooms[room].users[bot].invited,
+                       what="the bot to join")
 
 
 def start_bot(url: str, tmp_path) -> tuple[str, BotProcess, object]:
@@ -139,34 +228,65 @@ def start_bot(url: str, tmp_path) -> tuple[str, BotProcess, object]:
     (tmp_path / "password").write_text("botpass\n")
     log = open(tmp_path / "bot.log", "w")
     bot = BotProcess(url, bot_id, tmp_path / "password", f"sqlite:///{tmp_path / 'chat.db'}",
-                     log)
+                     tmp_path / "data", log)
     bot.start()
     return bot_id, bot, log
 
 
-def test_matrix_games_end_to_end(synapse, tmp_path):
-    asyncio.run(asyncio.wait_for(_games(synapse, tmp_path), 600))
+async def bot_keys(player: Player, bot_id: str) -> dict:
+    """What the server tells anyone about the bot's keys (``keys/query``)."""
+    response = await player.client.send(
+        "POST", "/_matrix/client/v3/keys/query", json.dumps({"device_keys": {bot_id: []}}),
+        headers={"Authorization": f"Bearer {player.client.access_token}"})
+    assert response.status == 200
+    return await response.json()
 
 
-async def _games(url, tmp_path):
+def assert_cross_signed(keys: dict, bot_id: str, device: str) -> str:
+    """The device is signed by the self-signing key, which the master key signed; returns
+    the master key."""
+    master = keys["master_keys"][bot_id]
+    self_signing = keys["self_signing_keys"][bot_id]
+    (master_key,) = master["keys"].values()
+    (self_signing_key,) = self_signing["keys"].values()
+    assert signed_by(master, bot_id, master_key)
+    assert signed_by(self_signing, bot_id, master_key)
+    device_keys = keys["device_keys"][bot_id][device]
+    assert signed_by(device_keys, bot_id, self_signing_key)
+    own = device_keys["keys"][f"ed25519:{device}"]
+    assert signed_by(device_keys, bot_id, own, key_id=device)  # and by the device itself
+    return master_key
+
+
+def report(bot: BotProcess, log, tmp_path) -> None:
+    bot.stop()
+    log.close()
+    if bot.process.returncode not in (0, -15, None):
+        print((tmp_path / "bot.log").read_text()[-3000:])
+
+
+def test_cartographers_solo_in_an_encrypted_direct_chat(synapse, tmp_path):
+    asyncio.run(asyncio.wait_for(_solo(synapse, tmp_path), 900))
+
+
+async def _solo(url, tmp_path):
     tag = uuid.uuid4().hex[:6]
     bot_id, bot, log = start_bot(url, tmp_path)
-    ana, bob = Player(url, f"ana{tag}", bot_id), Player(url, f"bob{tag}", bot_id)
+    ana = Player(url, f"ana{tag}", bot_id, tmp_path / "ana")
     try:
         await ana.login()
-        await bob.login()
-
-        # Cartographers solo in a direct chat ----------------------------------------
-        dm = (await ana.client.room_create(is_direct=True, invite=[bot_id])).room_id
+        dm = await element_room(ana, [bot_id], direct=True)
         await joined(ana, dm, bot_id)
+        device = bot.device()
+        master = assert_cross_signed(await bot_keys(ana, bot_id), bot_id, device)
+
         await ana.say(dm, "new cartographers B")
         await ana.until(lambda: any("Cartographers" in b for b in ana.heard(dm)),
                         what="the lobby")
         assert "Wastelands" in ana.heard(dm)[-1]  # the option's own name
-        await ana.say(dm, "forest 9 r0 A1")  # nothing to play yet: explained
         await ana.say(dm, "start")
         await ana.until(lambda: any("Your turn" in b for b in ana.heard(dm)), what="a turn")
-        assert ana.images, "the first decision comes with a picture"
+        await ana.until(lambda: ana.images, what="a picture")
         answered, restarted = 0, False
         while not any("🏁" in b for b in ana.heard(dm)):
             body = ana.heard(dm)[-1]
@@ -180,7 +300,7 @@ async def _games(url, tmp_path):
                 await ana.until(lambda: "⚠" in ana.heard(dm)[-1], what="a refusal")
             if answered == 8 and not restarted:
                 bot.kill()  # the bot process dies mid-game …
-                bot.start()  # … and a new one carries on from the database
+                bot.start()  # … and a new one carries on, on the same device
                 restarted = True
             count = len(ana.heard(dm))
             await ana.say(dm, number)
@@ -192,22 +312,55 @@ async def _games(url, tmp_path):
         assert "http://bg.example/#/replay/" in end and "🏆" in end
         assert restarted
 
-        # Tikal in a group: Ana, Bob and a computer player ---------------------------
-        group = (await ana.client.room_create(name="Tikal night",
-                                              invite=[bot_id, bob.user])).room_id
+        # Everything the bot said here was encrypted; its pictures are encrypted files.
+        assert all(ana.secret), "a notice in the encrypted direct chat came in clear"
+        assert all(isinstance(event, nio.RoomEncryptedImage) for _, event in ana.images)
+        assert all("url" not in event.source["content"] for _, event in ana.images)
+        for _, event in ana.images[:2] + ana.images[-1:]:
+            assert (await ana.picture(event)).startswith(PNG)
+        # Answered menus were edited to say they are closed.
+        assert any("(closed)" in body for _, _, body in ana.edits)
+
+        # One device for life: the restart kept it, its keys and its cross-signing.
+        assert bot.device() == device
+        keys = await bot_keys(ana, bot_id)
+        with_keys = list(keys["device_keys"][bot_id])
+        assert with_keys == [device], with_keys
+        assert assert_cross_signed(keys, bot_id, device) == master
+    finally:
+        report(bot, log, tmp_path)
+        await ana.close()
+
+
+def test_tikal_with_a_computer_player_in_an_encrypted_group(synapse, tmp_path):
+    asyncio.run(asyncio.wait_for(_tikal(synapse, tmp_path), 600))
+
+
+async def _tikal(url, tmp_path):
+    tag = uuid.uuid4().hex[:6]
+    bot_id, bot, log = start_bot(url, tmp_path)
+    ana = Player(url, f"ana{tag}", bot_id, tmp_path / "ana")
+    bob = Player(url, f"bob{tag}", bot_id, tmp_path / "bob")
+    try:
+        await ana.login()
+        await bob.login()
+        group = await element_room(ana, [bot_id, bob.user], name="Tikal night")
         await joined(ana, group, bot_id)
         await bob.until(lambda: group in bob.client.invited_rooms, what="the invite")
         await bob.client.join(group)
         await ana.say(group, "!bg new tikal")
-        await ana.until(lambda: any("Tikal" in b for b in ana.heard(group)), what="the lobby")
         await bob.until(lambda: any("Tikal" in b for b in bob.heard(group)), what="the lobby")
         lobby = bob.event_ids[next(i for i, (r, b) in enumerate(bob.notices)
                                    if r == group and "Tikal" in b)]
-        await bob.client.room_send(group, "m.reaction", {"m.relates_to": {  # 👍 joins
-            "rel_type": "m.annotation", "event_id": lobby, "key": "👍"}})
+        await bob.react(group, lobby, "👍")  # 👍 on the lobby joins
         await ana.say(group, "!bg bot easy")
-        await ana.until(lambda: any("🤖" in b and bob.name in b for r, b in ana.edits
+        await ana.until(lambda: any("🤖" in b and bob.name in b for r, _, b in ana.edits
                                     if r == group), what="the lobby edited: Bob and a bot")
+        count = len(ana.notices)
+        await ana.say(group, "!bg rules tikal")  # a rules page: HTML with a plain fallback
+        await ana.until(lambda: len(ana.notices) > count, what="the rules")
+        assert re.search(r"<(p|ul|ol|h\d|table|strong)>", ana.html[-1]), ana.html[-1]
+        assert "<" not in ana.notices[-1][1]  # the plain body is the Markdown itself
         await ana.say(group, "!bg start")
         await ana.until(lambda: any("Your turn" in b for b in ana.heard(group)), what="a turn")
         turns = {ana.name: 0, bob.name: 0}
@@ -222,23 +375,25 @@ async def _games(url, tmp_path):
                                 what="the game going on", timeout=90)
                 continue
             body = notices[menus[-1]]
+            menu_event = [e for (r, _), e in zip(ana.notices, ana.event_ids)
+                          if r == group][menus[-1]]
             answered = menus[-1] + 1
             asked = next(p for p in (ana, bob) if f"{p.name}," in body)
             other = bob if asked is ana else ana
             if not tested:
+                # People talk, react, and the one not awaited types a number: no reply.
+                await other.say(group, "1")
+                await other.say(group, "shall we order pizza? 2 or 3")
+                await other.react(group, menu_event, "1️⃣")
+                await asked.react(group, lobby, "👍")  # the lobby is long closed
+                await asked.react(group, menu_event, "🎉")
+                await ana.quiet(group)
+                # A command from the one not awaited still gets its refusal.
                 count = len(ana.heard(group))
-                await other.say(group, "!bg end")  # out of turn
+                await other.say(group, "!bg end")
                 await ana.until(lambda: any("not your turn" in b
                                             for b in ana.heard(group)[count:]),
                                 what="out of turn refused")
-                await asked.say(group, "!bg move W A1 H6")  # illegal
-                await ana.until(lambda: sum("⚠" in b for b in ana.heard(group)[count:]) >= 2,
-                                what="illegal refused")
-                await ana.say(group, "!bg lang ca")
-                await ana.until(lambda: any("català" in b for b in ana.heard(group)),
-                                what="Catalan")
-                await ana.say(group, "!bg status")
-                await ana.until(lambda: "en joc" in ana.heard(group)[-1], what="Catalan status")
                 answered = len(ana.heard(group))
                 tested = True
             number = menu_choice(body)
@@ -246,37 +401,42 @@ async def _games(url, tmp_path):
             if label.startswith("✔ end"):
                 turns[asked.name] += 1
             count = len(ana.heard(group))
-            await asked.say(group, number)
+            if int(number) <= 9 and turns[asked.name] % 2:
+                await asked.react(group, menu_event, f"{number}\ufe0f\u20e3")  # a keycap
+            else:
+                await asked.say(group, number)
             await ana.until(lambda: len(ana.heard(group)) > count, what="an answer",
                             timeout=90)
-        assert any("Et toca" in b for b in ana.heard(group))  # prompts now in Catalan
-        assert any("easy" in b.lower() or "🤖" in b for b in ana.heard(group))
+        assert any("🤖" in b for b in ana.heard(group))
+        assert all(ana.secret), "a notice in the encrypted group came in clear"
+        assert ana.images and all(isinstance(e, nio.RoomEncryptedImage) for _, e in ana.images)
+        assert (await ana.picture(ana.images[-1][1])).startswith(PNG)
+        closed = {event for r, event, body in ana.edits if "(closed)" in body}
+        assert closed, "answered or replaced menus are edited to show they are closed"
     finally:
-        bot.stop()
-        log.close()
-        await ana.client.close()
-        await bob.client.close()
-        if bot.process.returncode not in (0, -15, None):
-            print((tmp_path / "bot.log").read_text()[-3000:])
+        report(bot, log, tmp_path)
+        await ana.close()
+        await bob.close()
 
 
-def test_matrix_hidden_choices_in_direct_rooms_the_bot_opens(synapse, tmp_path):
-    """Cartographers in a group where nobody ever wrote to the bot: it opens a direct room
-    with each person (an invitation), their menus go there, their choices stay hidden
-    from the group until the step resolves, and the group is told once; a restarted bot
-    uses the same rooms."""
+def test_hidden_choices_from_an_unencrypted_group_go_to_encrypted_direct_rooms(synapse,
+                                                                               tmp_path):
+    """Cartographers in a plain group where nobody ever wrote to the bot: the group stays
+    in clear text; the bot opens an encrypted direct room with each person (an
+    invitation), their menus go there, their choices stay hidden from the group until
+    the step resolves, and the group is told once; a restarted bot uses the same rooms."""
     asyncio.run(asyncio.wait_for(_hidden_choices(synapse, tmp_path), 300))
 
 
 async def _hidden_choices(url, tmp_path):
     tag = uuid.uuid4().hex[:6]
     bot_id, bot, log = start_bot(url, tmp_path)
-    ana, bob = Player(url, f"ana{tag}", bot_id), Player(url, f"bob{tag}", bot_id)
+    ana = Player(url, f"ana{tag}", bot_id, tmp_path / "ana")
+    bob = Player(url, f"bob{tag}", bot_id, tmp_path / "bob")
     try:
         await ana.login()
         await bob.login()
-        group = (await ana.client.room_create(name="Map night",
-                                              invite=[bot_id, bob.user])).room_id
+        group = await element_room(ana, [bot_id, bob.user], name="Map night", encrypted=False)
         await joined(ana, group, bot_id)
         await bob.until(lambda: group in bob.client.invited_rooms, what="the group invite")
         await bob.client.join(group)
@@ -284,7 +444,7 @@ async def _hidden_choices(url, tmp_path):
         await bob.until(lambda: any("Cartographers" in b for b in bob.heard(group)),
                         what="the lobby")
         await bob.say(group, "!bg join")
-        await ana.until(lambda: any(bob.name in b for r, b in ana.edits if r == group),
+        await ana.until(lambda: any(bob.name in b for r, _, b in ana.edits if r == group),
                         what="Bob in the lobby")
         await ana.say(group, "!bg start")
 
@@ -300,7 +460,12 @@ async def _hidden_choices(url, tmp_path):
             await player.until(lambda: any(MENU.search(b.splitlines()[-1])
                                            for b in player.heard(room)),
                                what="the menu in the direct room")
-            assert any(r == room for r, _ in player.images), "the sheet comes along"
+            await player.until(lambda: any(r == room for r, _ in player.images),
+                               what="the sheet")
+            assert player.client.rooms[room].encrypted
+            sheet = next(e for r, e in player.images if r == room)
+            assert isinstance(sheet, nio.RoomEncryptedImage)
+            assert (await player.picture(sheet)).startswith(PNG)
             rooms[player.name] = room
         assert rooms[ana.name] != rooms[bob.name]
 
@@ -333,6 +498,11 @@ async def _hidden_choices(url, tmp_path):
         assert ana.name in notices[0] and bob.name in notices[0]
         for player in (ana, bob):  # … one room each, opened once
             assert len([i for i in player.invites if i[1] == bot_id]) == 1, player.invites
+        # The plain group stays plain: notices in clear, the pictures by url.
+        group_secret = [s for (r, _), s in zip(ana.notices, ana.secret) if r == group]
+        assert group_secret and not any(group_secret)
+        group_images = [e for r, e in ana.images if r == group]
+        assert group_images and all(isinstance(e, nio.RoomMessageImage) for e in group_images)
 
         # What the bot remembers, read as the bot on a new device before any sync: its
         # m.direct account data lists the rooms, and the server says the people are in.
@@ -352,12 +522,9 @@ async def _hidden_choices(url, tmp_path):
         finally:
             await fresh.close()
     finally:
-        bot.stop()
-        log.close()
-        await ana.client.close()
-        await bob.client.close()
-        if bot.process.returncode not in (0, -15, None):
-            print((tmp_path / "bot.log").read_text()[-3000:])
+        report(bot, log, tmp_path)
+        await ana.close()
+        await bob.close()
 
 
 async def choose(player: Player, room: str, pick: int) -> str:
