@@ -264,17 +264,21 @@ async def run(client: AsyncClient, service: Service, public_url: str = "",
     since = bot.conversation.store.cursor("matrix", client.user_id)
     tasks: list[asyncio.Task] = []
     try:
+        # The device's keys published and signed before it meets anyone (a person's
+        # client may check the signature as soon as the bot joins).
+        if client.should_upload_keys:
+            await client.keys_upload()
+        if bot_dir is not None:
+            try:
+                await crosssigning.ensure(client, bot_dir / "cross-signing.json", password)
+            except crosssigning.CrossSigningError as error:
+                log.warning("the bot's device is not cross-signed: %s", error)
         # Rooms, members and encryption state are known only from a full-state sync; from
         # the saved cursor it also brings what arrived while the bot was away (the
         # first start skips old history).
         await client.sync(timeout=0, full_state=True, since=since or None)
         bot.conversation.store.set_cursor("matrix", client.user_id, client.next_batch)
         await key_steps(client)
-        if bot_dir is not None:
-            try:
-                await crosssigning.ensure(client, bot_dir / "cross-signing.json", password)
-            except crosssigning.CrossSigningError as error:
-                log.warning("the bot's device is not cross-signed: %s", error)
         await bot.conversation.resume()
         if ready is not None:
             ready.set()
