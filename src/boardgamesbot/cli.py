@@ -778,6 +778,7 @@ def chat_matrix(homeserver, user, password_file, access_token_file, device_id, d
         # The device (its id, token and encryption keys) lives in the data directory.
         client = await matrix.login(homeserver, user, password, token, device_id,
                                     data_dir=data_dir)
+        click.echo(matrix.describe(client), err=True)  # for people who check it by hand
         await matrix.run(client, service, public_url, stop=stop, password=password)
 
     _serve_chat(log_level, db, data_dir, bot_workers, redis_url, jobs, serve)

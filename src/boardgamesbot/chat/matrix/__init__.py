@@ -11,8 +11,8 @@ See docs/chat.md.
 """
 
 from .bot import MatrixBot, run
-from .device import login
+from .device import describe, login
 from .formatting import notice as _content  # the name tests/chat/test_formatting.py reads
 from .transport import MatrixTransport
 
-__all__ = ["MatrixBot", "MatrixTransport", "login", "run", "_content"]
+__all__ = ["MatrixBot", "MatrixTransport", "describe", "login", "run", "_content"]

@@ -168,3 +168,11 @@ async def _retrying(call):
             log.warning("Matrix homeserver unreachable (%s); retrying", error)
             await asyncio.sleep(min(30.0, 2 ** attempt))
     raise RuntimeError("Matrix homeserver unreachable")
+
+
+def describe(client: AsyncClient) -> str:
+    """The line a person compares by hand with what their client shows for the bot's
+    session: its device id and Ed25519 key, in groups of four like Element shows it."""
+    key = client.olm.account.identity_keys["ed25519"]
+    grouped = " ".join(key[i:i + 4] for i in range(0, len(key), 4))
+    return f"Matrix: {client.user_id}, device {client.device_id}, fingerprint {grouped}"
