@@ -6,7 +6,8 @@ device on first use before they write.
 
 * a Cartographers solo game to its final score in an encrypted direct chat, with the
   bot killed and restarted mid-game (same device, same rooms, still encrypted), its
-  pictures as encrypted files that decrypt to PNGs, its device cross-signed;
+  pictures as encrypted files that decrypt to PNGs, its device cross-signed; then a
+  message whose key the bot never gets, answered by one notice;
 * several turns of Tikal with a computer player in an encrypted group, where chatter,
   stray reactions and numbers from people who are not awaited get no reply;
 * Cartographers in an unencrypted group: the hidden choices go to the encrypted direct
@@ -79,9 +80,10 @@ class BotProcess:
 class Player:
     """A person's Matrix client with encryption on: says things, reads what the bot says."""
 
-    def __init__(self, url: str, name: str, bot: str, store) -> None:
+    def __init__(self, url: str, name: str, bot: str, store, account: bool = True) -> None:
         self.user = f"@{name}:localhost"
-        register(url, name, "pw-" + name)
+        if account:  # else another device of an account made before
+            register(url, name, "pw-" + name)
         store.mkdir(parents=True, exist_ok=True)
         self.client = nio.AsyncClient(url, self.user, store_path=str(store),
                                       config=nio.AsyncClientConfig(encryption_enabled=True))
@@ -327,6 +329,23 @@ async def _solo(url, tmp_path):
         with_keys = list(keys["device_keys"][bot_id])
         assert with_keys == [device], with_keys
         assert assert_cross_signed(keys, bot_id, device) == master
+
+        # A message whose key never reaches the bot (Ana's second device blocks the bot's
+        # device): kept a while, then one notice per sender and session, not silence.
+        second = Player(url, ana.name, bot_id, tmp_path / "ana2", account=False)
+        try:
+            await second.login()  # its first sync saw the room and queried its members' keys
+            for device in second.client.device_store.active_user_devices(bot_id):
+                second.client.blacklist_device(device)
+            count = len(ana.heard(dm))
+            await second.say(dm, "score")
+            await second.say(dm, "status")  # the same session: no second notice
+            await ana.until(lambda: len(ana.heard(dm)) > count, what="the notice", timeout=60)
+            await ana.quiet(dm, 10.0)
+            (notice,) = ana.heard(dm)[count:]
+            assert "could not read your encrypted message" in notice and ana.name in notice
+        finally:
+            await second.close()
     finally:
         report(bot, log, tmp_path)
         await ana.close()
