@@ -2,11 +2,12 @@
 
 **Quiet by design.** In a room of two (the bot and one person) every message
 is for the bot. In a group it answers only its own commands (``!bg WORD`` or a
-message beginning with its name), the awaited person's answer to their
-*current* menu (a bare number, or a keycap reaction on that menu's message),
-👍 / ▶️ on the open lobby, and an action in notation from the person whose
-decision is awaited. Everything else — chatter, numbers from anyone else,
-reactions on other messages — is conversation and gets no reply.
+message beginning with its name), answers to a menu it has open — the awaited
+person's number, or keycap reaction on that very message, for *their current*
+menu; anyone's for the open lobby, where 👍 / ▶️ join / start — and an action in
+notation from the person whose decision is awaited. Everything else — chatter,
+numbers from anyone else, reactions on other messages — is conversation and gets
+no reply. A menu found stale when answered is edited to show it is closed.
 
 **Encrypted rooms.** nio decrypts what it can before the callbacks run, so a
 decrypted message reaches `on_text` like a clear one. An event nio cannot
@@ -139,25 +140,46 @@ class MatrixBot:
         content = event.source.get("content", {})
         if "m.new_content" in content or content.get("msgtype") == "m.notice":
             return  # edits are not new commands; notices come from bots
-        place = self._place(room)
+        place, person = self._place(room), self._person(room, event.sender)
         text, addressed = self._addressed(room, event.body, place.direct)
-        if text.isdigit() and not addressed:
-            # A bare number in a group answers the sender's own current menu, or nothing.
-            menu = self.transport.menus.current(room.room_id, event.sender)
-            if menu is None or not 1 <= int(text) <= menu.count:
+        if text.isdigit():
+            # A bare number answers the sender's own current menu here, or the open lobby.
+            owner = self._menu_of(room.room_id, event.sender)
+            if owner is not None:
+                await self._choose(place, person, owner, int(text), event.event_id)
                 return
-        await self._answer(place, self._person(room, event.sender), text, event.event_id,
-                           addressed)
+            if not addressed:
+                return  # in a group: somebody's number, not an answer to the bot
+        await self.conversation.handle_text(place, person, text, event.event_id, addressed)
 
-    async def _answer(self, place: Place, person: Person, text: str, event_id: str,
-                      addressed: bool) -> None:
-        menu = self.transport.menus.current(place.chat_id, person.user_id) \
-            if text.isdigit() else None
-        await self.conversation.handle_text(place, person, text, event_id, addressed)
-        if menu is not None and \
-                self.transport.menus.current(place.chat_id, person.user_id) == menu:
-            # Answered, and no newer menu replaced it (that one would have closed it).
-            await self.transport.close_menu(place.chat_id, person.user_id)
+    def _menu_of(self, room_id: str, user_id: str) -> str | None:
+        """Whose open menu a number from ``user_id`` answers: theirs, else the lobby's."""
+        for owner in (user_id, LOBBY):
+            if self.transport.menus.current(room_id, owner) is not None:
+                return owner
+        return None
+
+    async def _choose(self, place: Place, person: Person, owner: str, number: int,
+                      event_id: str) -> None:
+        """Number ``number`` of ``owner``'s menu, pressed by ``person``; a number the menu
+        does not have is not an answer (said only where the bot is addressed anyway)."""
+        menu = self.transport.menus.current(place.chat_id, owner)
+        data = menu.choice(number)
+        if data is None:
+            if place.direct:
+                await self.conversation.handle_text(place, person, str(number), event_id)
+            return
+        refusal = await self.conversation.handle_button(place, person, data, event_id)
+        if owner == LOBBY:
+            if refusal:  # e.g. "only the creator starts": the lobby's menu is everyone's
+                await self.conversation.say(place.chat_id, refusal)
+            return
+        if self.transport.menus.current(place.chat_id, owner) == menu:
+            # Answered (or refused: a choice from a menu is legal when the menu is
+            # current, so a refused one is stale), and no newer menu replaced it.
+            await self.transport.close_menu(place.chat_id, owner)
+        if refusal and place.direct:
+            await self.conversation.say(place.chat_id, refusal)
 
     def _addressed(self, room: MatrixRoom, body: str, direct: bool) -> tuple[str, bool]:
         text = body.strip()
@@ -171,17 +193,16 @@ class MatrixBot:
         return text, direct
 
     async def on_reaction(self, room: MatrixRoom, event: ReactionEvent) -> None:
-        """A keycap on the sender's current menu answers it; 👍 / ▶️ on the open lobby
-        join / start; any other reaction is people talking."""
+        """A keycap on the sender's current menu (or the open lobby) answers it; 👍 / ▶️
+        on the open lobby join / start; any other reaction is people talking."""
         if event.sender == self.client.user_id:
             return
-        menus = self.transport.menus
-        owner = menus.owner(room.room_id, event.reacts_to)
-        person, place = self._person(room, event.sender), self._place(room)
-        if event.key in KEYCAPS and owner in (event.sender, LOBBY):
-            number = KEYCAPS[event.key]
-            if number <= menus.current(room.room_id, owner).count:
-                await self._answer(place, person, str(number), event.event_id, False)
+        owner = self.transport.menus.owner(room.room_id, event.reacts_to)
+        if owner not in (event.sender, LOBBY):
+            return
+        place, person = self._place(room), self._person(room, event.sender)
+        if event.key in KEYCAPS:
+            await self._choose(place, person, owner, KEYCAPS[event.key], event.event_id)
         elif event.key in LOBBY_REACTIONS and owner == LOBBY:
             await self.conversation.handle_text(place, person, LOBBY_REACTIONS[event.key],
                                                 event.event_id, True)

@@ -28,7 +28,10 @@ LOBBY = "*"  # the conversation core's key for a menu anyone may answer (the lob
 class Menu:
     event_id: str
     text: str  # as sent: the core's words, then the numbered line
-    count: int  # how many numbered choices
+    choices: list[str]  # the buttons' data, in their numbers' order
+
+    def choice(self, number: int) -> str | None:
+        return self.choices[number - 1] if 1 <= number <= len(self.choices) else None
 
 
 class OpenMenus:
@@ -60,14 +63,14 @@ class OpenMenus:
         self._save()
         return previous if previous and previous.event_id != menu.event_id else None
 
-    def rewrite(self, room_id: str, event_id: str, text: str, count: int) -> None:
+    def rewrite(self, room_id: str, event_id: str, text: str, choices: list[str]) -> None:
         """The message was edited (a lobby growing): keep its new text, or forget it when
         it lost its choices (a lobby that started)."""
         who = self.owner(room_id, event_id)
         if who is None:
             return
-        if count:
-            self._rooms[room_id][who] = Menu(event_id, text, count)
+        if choices:
+            self._rooms[room_id][who] = Menu(event_id, text, choices)
         else:
             del self._rooms[room_id][who]
         self._save()

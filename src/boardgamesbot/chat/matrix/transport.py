@@ -82,9 +82,9 @@ class MatrixTransport:
         if image is not None:
             await self._image(chat_id, image)
         event_id = await self._send(chat_id, formatting.notice(text, MARKDOWN.get()))
-        count = sum(len(row) for row in buttons or [])
-        if event_id and count:
-            replaced = self.menus.open(chat_id, MENU_FOR.get(), Menu(event_id, text, count))
+        choices = [b.data for row in buttons or [] for b in row]
+        if event_id and choices:
+            replaced = self.menus.open(chat_id, MENU_FOR.get(), Menu(event_id, text, choices))
             if replaced is not None:
                 await self._show_closed(chat_id, replaced)
         return event_id
@@ -114,10 +114,10 @@ class MatrixTransport:
 
     async def edit(self, chat_id: str, message_id: str, text: str,
                    buttons: list[list[Button]] | None = None) -> None:
-        labels = [b.label for row in buttons or [] for b in row]
-        if labels:  # the same numbered line `say` gives a message with buttons
-            text += "\n" + formatting.numbered(labels)
-        self.menus.rewrite(chat_id, message_id, text, len(labels))
+        flat = [b for row in buttons or [] for b in row]
+        if flat:  # the same numbered line `say` gives a message with buttons
+            text += "\n" + formatting.numbered([b.label for b in flat])
+        self.menus.rewrite(chat_id, message_id, text, [b.data for b in flat])
         await self._send(chat_id, formatting.edit(message_id, formatting.notice(text)))
 
     async def close_menu(self, room_id: str, who: str) -> None:
