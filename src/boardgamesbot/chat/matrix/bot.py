@@ -13,7 +13,8 @@ no reply. A menu found stale when answered is edited to show it is closed.
 decrypted message reaches `on_text` like a clear one. An event nio cannot
 decrypt yet (its key has not arrived) is kept and tried again as syncs bring
 keys; one still unreadable after `UNREADABLE_AFTER` seconds gets one short
-notice per (room, sender, session) saying why, never silence. Devices are
+notice per (room, sender, session) saying why, never silence (and is still
+answered should its key come within `KEPT_FOR`). Devices are
 trusted on first use: a bot cannot compare emoji with anyone (see docs/chat.md).
 """
 
@@ -43,6 +44,7 @@ PREFIX = "!bg"
 KEYCAPS = {f"{n}\ufe0f\u20e3": n for n in range(1, 10)} | {"🔟": 10}
 LOBBY_REACTIONS = {"👍": "join", "▶️": "start", "▶": "start"}
 UNREADABLE_AFTER = 8.0  # seconds a late room key may take before the sender is told
+KEPT_FOR = 300.0  # seconds an unreadable event is kept for a key that comes even later
 RETRY_EVERY = 1.0
 
 
@@ -212,8 +214,6 @@ class MatrixBot:
     async def on_unreadable(self, room: MatrixRoom, event: MegolmEvent) -> None:
         if event.sender == self.client.user_id:
             return
-        if event.server_timestamp < self.joined_at.get(room.room_id, 0):
-            return  # sent before the bot was there: its keys were never meant for it
         self.unreadable.append(Unreadable(room.room_id, event, time.monotonic()))
 
     async def retry_unreadable(self) -> None:
@@ -234,13 +234,19 @@ class MatrixBot:
                 await self.on_reaction(room, event)
             elif event is not None:
                 continue  # read, and nothing the bot answers
-            elif time.monotonic() - kept.since < UNREADABLE_AFTER:
-                waiting.append(kept)
             else:
-                await self._tell_unreadable(room, kept.event)
+                waited = time.monotonic() - kept.since
+                if waited >= UNREADABLE_AFTER:
+                    await self._tell_unreadable(room, kept.event)
+                if waited < KEPT_FOR:
+                    waiting.append(kept)
         self.unreadable = waiting
 
     async def _tell_unreadable(self, room: MatrixRoom, event: MegolmEvent) -> None:
+        # Checked this late because a sync that brings the bot's join brings the history
+        # before it first: what was said before the bot was there was never meant for it.
+        if event.server_timestamp < self.joined_at.get(room.room_id, 0):
+            return
         key = (room.room_id, event.sender, event.session_id)
         if key in self.told:
             return
