@@ -17,6 +17,7 @@ device on first use before they write.
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import re
 import subprocess
@@ -33,7 +34,6 @@ from nio.crypto.attachments import decrypt_attachment  # noqa: E402
 
 from boardgamesbot.chat.matrix import MatrixTransport  # noqa: E402
 from boardgamesbot.chat.matrix.bot import key_steps  # noqa: E402
-from boardgamesbot.chat.matrix.crosssigning import signed_by  # noqa: E402
 
 from .conftest import register  # noqa: E402
 
@@ -244,19 +244,25 @@ async def bot_keys(player: Player, bot_id: str) -> dict:
     return await response.json()
 
 
-def assert_cross_signed(keys: dict, bot_id: str, device: str) -> str:
+def assert_cross_signed(player: Player, keys: dict, bot_id: str, device: str) -> str:
     """The device is signed by the self-signing key, which the master key signed; returns
-    the master key."""
+    the master key. Checked with nio's own verifier (its canonical JSON, vodozemac's
+    Ed25519), not the bot's code."""
+
+    def signed(obj: dict, public: str, key_id: str | None = None) -> bool:
+        return player.client.olm.verify_json(copy.deepcopy(obj), public, bot_id,
+                                             key_id or public)
+
     master = keys["master_keys"][bot_id]
     self_signing = keys["self_signing_keys"][bot_id]
     (master_key,) = master["keys"].values()
     (self_signing_key,) = self_signing["keys"].values()
-    assert signed_by(master, bot_id, master_key)
-    assert signed_by(self_signing, bot_id, master_key)
+    assert signed(master, master_key)
+    assert signed(self_signing, master_key)
     device_keys = keys["device_keys"][bot_id][device]
-    assert signed_by(device_keys, bot_id, self_signing_key)
-    own = device_keys["keys"][f"ed25519:{device}"]
-    assert signed_by(device_keys, bot_id, own, key_id=device)  # and by the device itself
+    assert signed(device_keys, self_signing_key)
+    assert signed(device_keys, device_keys["keys"][f"ed25519:{device}"], device)  # its own
+    assert not signed(device_keys, master_key)  # the master key signs only the self-signing key
     return master_key
 
 
@@ -280,7 +286,7 @@ async def _solo(url, tmp_path):
         dm = await element_room(ana, [bot_id], direct=True)
         await joined(ana, dm, bot_id)
         device = bot.device()
-        master = assert_cross_signed(await bot_keys(ana, bot_id), bot_id, device)
+        master = assert_cross_signed(ana, await bot_keys(ana, bot_id), bot_id, device)
 
         await ana.say(dm, "new cartographers B")
         await ana.until(lambda: any("Cartographers" in b for b in ana.heard(dm)),
@@ -328,7 +334,7 @@ async def _solo(url, tmp_path):
         keys = await bot_keys(ana, bot_id)
         with_keys = list(keys["device_keys"][bot_id])
         assert with_keys == [device], with_keys
-        assert assert_cross_signed(keys, bot_id, device) == master
+        assert assert_cross_signed(ana, keys, bot_id, device) == master
 
         # A message whose key never reaches the bot (Ana's second device blocks the bot's
         # device): kept a while, then one notice per sender and session, not silence.
@@ -561,3 +567,29 @@ async def choose(player: Player, room: str, pick: int) -> str:
         if "kept hidden" in answer:
             return answer.split("✔ ")[1].split(" — ")[0]
     raise AssertionError(f"{player.name}: no choice made; last: {player.heard(room)[-1]}")
+
+
+def test_cross_signing_keys_are_made_once_and_kept_for_the_bot_alone(tmp_path):
+    """The bot's identity: two Ed25519 seeds made at the first start, read back unchanged
+    later, in a file only its owner may read; what they sign verifies with vodozemac."""
+    import os
+
+    import vodozemac
+
+    from boardgamesbot.chat.matrix.crosssigning import Identity, canonical
+
+    path = tmp_path / "cross-signing.json"
+    first = Identity(path, "@bot:example.org")
+    assert os.stat(path).st_mode & 0o777 == 0o600
+    again = Identity(path, "@bot:example.org")
+    assert (again.master.public, again.self_signing.public) == \
+        (first.master.public, first.self_signing.public)
+    assert first.master.public != first.self_signing.public
+    key = first.self_signing_key()
+    signature = key["signatures"]["@bot:example.org"][f"ed25519:{first.master.public}"]
+    vodozemac.Ed25519PublicKey.from_base64(first.master.public).verify_signature(
+        canonical(key), vodozemac.Ed25519Signature.from_base64(signature))
+    tampered = {**key, "usage": ["master"]}
+    with pytest.raises(vodozemac.SignatureException):
+        vodozemac.Ed25519PublicKey.from_base64(first.master.public).verify_signature(
+            canonical(tampered), vodozemac.Ed25519Signature.from_base64(signature))
