@@ -593,3 +593,43 @@ def test_cross_signing_keys_are_made_once_and_kept_for_the_bot_alone(tmp_path):
     with pytest.raises(vodozemac.SignatureException):
         vodozemac.Ed25519PublicKey.from_base64(first.master.public).verify_signature(
             canonical(tampered), vodozemac.Ed25519Signature.from_base64(signature))
+
+
+def test_one_device_for_life_from_an_operators_token_or_the_password(synapse, tmp_path):
+    """An operator's access token is adopted with its device and kept; later starts
+    restore it (same id, same identity keys); a revoked token is renewed by the password
+    on the same device, and without the password the bot says what it needs."""
+    asyncio.run(asyncio.wait_for(_device(synapse, tmp_path), 120))
+
+
+async def _device(url, tmp_path):
+    from boardgamesbot.chat.matrix import device
+
+    bot_id = register(url, f"tok{uuid.uuid4().hex[:6]}", "botpass")
+    operator = nio.AsyncClient(url, bot_id)
+    try:
+        granted = await operator.login("botpass", device_name="operator")
+        client = await device.login(url, bot_id, access_token=granted.access_token,
+                                    data_dir=tmp_path)
+        assert client.device_id == granted.device_id  # named by the server (whoami)
+        await client.keys_upload()
+        identity = dict(client.olm.account.identity_keys)
+        await client.close()
+
+        client = await device.login(url, bot_id, data_dir=tmp_path)  # nothing but the files
+        assert (client.device_id, client.olm.account.identity_keys) == \
+            (granted.device_id, identity)
+        await client.logout()  # the token is revoked …
+        await client.close()
+        with pytest.raises(RuntimeError, match="password"):
+            await device.login(url, bot_id, data_dir=tmp_path)
+        client = await device.login(url, bot_id, password="botpass", data_dir=tmp_path)
+        assert (client.device_id, client.olm.account.identity_keys) == \
+            (granted.device_id, identity)  # … and renewed on the same device
+        assert f"device {granted.device_id}" in device.describe(client)
+        await client.close()
+        saved = tmp_path / "matrix" / bot_id / "device.json"
+        assert saved.stat().st_mode & 0o777 == 0o600
+        assert json.loads(saved.read_text())["access_token"] != granted.access_token
+    finally:
+        await operator.close()

@@ -114,7 +114,7 @@ async def login(homeserver: str, user: str, password: str | None = None,
         # An operator's own token: adopt its device (the server names it) for good.
         client = AsyncClient(homeserver, user, store_path=str(files.store),
                              config=_config(pickle_key))
-        client.restore_login(user, device_id or "", access_token)
+        client.access_token = access_token  # enough to ask whose it is (no store yet)
         answer = await _retrying(client.whoami)
         if not isinstance(answer, WhoamiResponse) or not (device_id or answer.device_id):
             await client.close()

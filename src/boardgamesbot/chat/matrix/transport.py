@@ -20,7 +20,7 @@ import struct
 import time
 from typing import Callable
 
-from nio import (AsyncClient, DirectRoomsResponse, RoomCreateResponse,
+from nio import (AsyncClient, DirectRoomsResponse, LocalProtocolError, RoomCreateResponse,
                  RoomGetStateEventResponse, RoomPreset, UploadResponse)
 from nio.api import Api
 from nio.responses import EmptyResponse
@@ -70,6 +70,11 @@ class MatrixTransport:
                 log.warning("Matrix send failed (%s); retrying", error)
                 await asyncio.sleep(min(30.0, 0.5 * 2 ** attempt))
                 continue
+            except LocalProtocolError as error:
+                # nio encrypts only for rooms a sync brought: one the bot has left, or
+                # was never in, is refused before anything is sent.
+                log.warning("Matrix cannot send to %s: %s", room_id, error)
+                return None
             event_id = getattr(response, "event_id", None)
             if event_id is None:
                 log.warning("Matrix refused a message in %s: %s", room_id, response)
