@@ -125,8 +125,9 @@ class MatrixBot:
                     await asyncio.sleep(1 + attempt)
 
     async def on_member(self, room: MatrixRoom, event: RoomMemberEvent) -> None:
-        if event.state_key == self.client.user_id and event.membership == "join":
-            self.joined_at.setdefault(room.room_id, event.server_timestamp)
+        if event.state_key == self.client.user_id and event.membership == "join" \
+                and event.prev_membership != "join":  # not a change of name or avatar
+            self.joined_at[room.room_id] = event.server_timestamp
 
     # Messages ---------------------------------------------------------------------------
 
