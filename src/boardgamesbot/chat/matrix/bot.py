@@ -41,7 +41,8 @@ from .transport import MARKDOWN, MENU_FOR, MatrixTransport
 log = logging.getLogger(__name__)
 
 PREFIX = "!bg"
-KEYCAPS = {f"{n}\ufe0f\u20e3": n for n in range(1, 10)} | {"🔟": 10}
+# Keycaps, with and without the emoji variation selector (clients send either).
+KEYCAPS = {f"{n}{vs}\u20e3": n for n in range(1, 10) for vs in ("\ufe0f", "")} | {"🔟": 10}
 LOBBY_REACTIONS = {"👍": "join", "▶️": "start", "▶": "start"}
 UNREADABLE_AFTER = 8.0  # seconds a late room key may take before the sender is told
 KEPT_FOR = 300.0  # seconds an unreadable event is kept for a key that comes even later
@@ -144,7 +145,7 @@ class MatrixBot:
         if "m.new_content" in content or content.get("msgtype") == "m.notice":
             return  # edits are not new commands; notices come from bots
         place, person = self._place(room), self._person(room, event.sender)
-        text, addressed = self._addressed(room, event.body, place.direct)
+        text, addressed = self._addressed(room, _without_quote(event.body), place.direct)
         if text.isdigit():
             # A bare number answers the sender's own current menu here, or the open lobby.
             owner = self._menu_of(room.room_id, event.sender)
@@ -269,6 +270,17 @@ class MatrixBot:
                     log.exception("retrying undecryptable events failed")
 
 
+def _without_quote(body: str) -> str:
+    """A reply's own words: clients that still add the quoted message as a fallback put
+    it first, as ``> `` lines and a blank line."""
+    if not body.startswith("> "):
+        return body
+    lines = body.split("\n")
+    while lines and lines[0].startswith(">"):
+        lines.pop(0)
+    return "\n".join(lines).strip()
+
+
 async def key_steps(client: AsyncClient) -> None:
     """What ``sync_forever`` does after each sync, for a sync made by hand: publish
     this device's keys, learn the members' devices, open Olm sessions, send."""
@@ -304,7 +316,10 @@ async def run(client: AsyncClient, service: Service, public_url: str = "",
         # Rooms, members and encryption state are known only from a full-state sync; from
         # the saved cursor it also brings what arrived while the bot was away (the
         # first start skips old history).
-        await client.sync(timeout=0, full_state=True, since=since or None)
+        # The first start reads no old messages (nobody is waiting for answers to them),
+        # only the rooms' state, invitations and keys.
+        await client.sync(timeout=0, full_state=True, since=since or None,
+                          sync_filter=None if since else {"room": {"timeline": {"limit": 0}}})
         bot.conversation.store.set_cursor("matrix", client.user_id, client.next_batch)
         await key_steps(client)
         await bot.conversation.resume()
