@@ -633,3 +633,16 @@ async def _device(url, tmp_path):
         assert json.loads(saved.read_text())["access_token"] != granted.access_token
     finally:
         await operator.close()
+
+
+def test_rules_pages_go_as_html_with_the_markdown_as_the_plain_fallback():
+    from boardgamesbot.chat.games import rules_page
+    from boardgamesbot.chat.matrix.formatting import notice
+
+    page = rules_page("tikal", "ca")
+    content = notice(page + "\n\n<script>x</script> ![map](img/map.png)", markdown=True)
+    assert content["body"].startswith(page)  # the Markdown itself, for plain clients
+    html = content["formatted_body"]
+    assert "<table>" in html and "<th>" in html and "<h1>" in html
+    assert "<script>" not in html and "&lt;script&gt;" in html  # raw HTML stays text
+    assert "<img" not in html

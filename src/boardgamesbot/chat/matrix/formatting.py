@@ -19,7 +19,10 @@ from markdown_it import MarkdownIt
 MENTION = re.compile(r"\x00([^\x01]*)\x01([^\x00]*)\x00")
 HTML_FORMAT = "org.matrix.custom.html"
 
-_markdown = MarkdownIt("commonmark", {"html": False, "breaks": True}).enable("table")
+# Images off: a page's relative picture paths mean nothing to a Matrix client (which
+# shows mxc:// images only).
+_markdown = MarkdownIt("commonmark", {"html": False, "breaks": True}).enable("table") \
+    .disable("image")
 
 
 def mention(user_id: str, name: str) -> str:
