@@ -85,7 +85,7 @@ class MatrixBot:
         self.client = client
         self.transport = MatrixTransport(client, menus)
         self.conversation = MatrixConversation(service, self.transport, public_url)
-        self.transport.language = self.conversation.chat_lang
+        self.transport.language = self._language
         self.unreadable: list[Unreadable] = []
         self.told: set[tuple[str, str, str]] = set()  # (room, sender, session) told once
         self.joined_at: dict[str, int] = {}  # room -> when the bot joined (server ms)
@@ -131,6 +131,16 @@ class MatrixBot:
             self.joined_at[room.room_id] = event.server_timestamp
 
     # Messages ---------------------------------------------------------------------------
+
+    def _language(self, room_id: str) -> str:
+        """The language the bot speaks in ``room_id``: in a direct room, its person's own."""
+        room = self.client.rooms.get(room_id)
+        if room is not None and room.member_count <= 2:
+            for user_id in room.users:
+                if user_id != self.client.user_id:
+                    return self.conversation.lang_of(self._place(room),
+                                                     self._person(room, user_id))
+        return self.conversation.chat_lang(room_id)
 
     def _place(self, room: MatrixRoom) -> Place:
         return Place("matrix", room.room_id, room.member_count <= 2)
