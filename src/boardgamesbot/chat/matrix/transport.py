@@ -122,8 +122,16 @@ class MatrixTransport:
         flat = [b for row in buttons or [] for b in row]
         if flat:  # the same numbered line `say` gives a message with buttons
             text += "\n" + formatting.numbered([b.label for b in flat])
-        self.menus.rewrite(chat_id, message_id, text, [b.data for b in flat])
         await self._send(chat_id, formatting.edit(message_id, formatting.notice(text)))
+        choices = [b.data for b in flat]
+        if choices and self.menus.owner(chat_id, message_id) is None:
+            # A menu edited back to life (a lobby whose copy `status` had sent meanwhile):
+            # the edited message is the current one again.
+            replaced = self.menus.open(chat_id, MENU_FOR.get(), Menu(message_id, text, choices))
+            if replaced is not None:
+                await self._show_closed(chat_id, replaced)
+        else:
+            self.menus.rewrite(chat_id, message_id, text, choices)
 
     async def close_menu(self, room_id: str, who: str) -> None:
         """``who``'s menu here was answered: edit it to say so."""
