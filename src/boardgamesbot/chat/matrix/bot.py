@@ -156,7 +156,7 @@ class MatrixBot:
             return  # edits are not new commands; notices come from bots
         place, person = self._place(room), self._person(room, event.sender)
         text, addressed = self._addressed(room, _without_quote(event.body), place.direct)
-        if text.isdigit():
+        if text.isdecimal():
             # A bare number answers the sender's own current menu here, or the open lobby.
             owner = self._menu_of(room.room_id, event.sender)
             if owner is not None:
