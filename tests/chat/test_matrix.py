@@ -11,7 +11,10 @@ device on first use before they write.
 * several turns of Tikal with a computer player in an encrypted group, where chatter,
   stray reactions and numbers from people who are not awaited get no reply;
 * Cartographers in an unencrypted group: the hidden choices go to the encrypted direct
-  rooms the bot opens, the group stays in clear text.
+  rooms the bot opens, the group stays in clear text;
+* one device for life, from an operator's token or the password, across restarts and
+  a revoked token;
+and, without a server, the cross-signing identity file and the rules pages' HTML.
 """
 
 from __future__ import annotations
