@@ -15,6 +15,7 @@ Layout of the bot's directory (``<data dir>/matrix/<user id>/``)::
     device.json         user id, device id, access token, the store's pickle key
     store/              nio's crypto store (``<user>_<device>.db``)
     cross-signing.json  the master and self-signing seeds (see `crosssigning`)
+    menus.json          which message is whose open menu (see `menus`)
 """
 
 from __future__ import annotations
