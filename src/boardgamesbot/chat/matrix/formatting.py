@@ -72,9 +72,12 @@ def _plain_html(text: str) -> str:
 
 def edit(event_id: str, new: dict) -> dict:
     """An ``m.replace`` of ``event_id`` with the content ``new`` (clients that know no
-    edits show the starred body as a new message)."""
-    return {**new, "body": f"* {new['body']}",
+    edits show the starred body as a new message). The edit itself mentions nobody:
+    the people in it were pinged by the message it edits (the spec's rule for edits)."""
+    outer = {k: v for k, v in new.items() if k != "m.mentions"}
+    return {**outer, "body": f"* {new['body']}",
             "formatted_body": f"* {new.get('formatted_body', '')}",
+            "m.mentions": {},
             "m.new_content": new,
             "m.relates_to": {"rel_type": "m.replace", "event_id": event_id}}
 
