@@ -329,8 +329,10 @@ async def _solo(url, tmp_path):
         assert all("url" not in event.source["content"] for _, event in ana.images)
         for _, event in ana.images[:2] + ana.images[-1:]:
             assert (await ana.picture(event)).startswith(PNG)
-        # Answered menus were edited to say they are closed.
+        # Answered menus were edited to say they are closed; none is left open.
         assert any("(closed)" in body for _, _, body in ana.edits)
+        menus = json.loads((bot.device_file.parent / "menus.json").read_text())
+        assert menus.get(dm, {}) == {}, menus
 
         # One device for life: the restart kept it, its keys and its cross-signing.
         assert bot.device() == device

@@ -51,7 +51,8 @@ RETRY_EVERY = 1.0
 
 class MatrixConversation(Conversation):
     """The core, telling the transport whose menu each message is and which text is a
-    Markdown page (rules), without changing what the core says."""
+    Markdown page (rules), and closing a table's menus at its end, without changing
+    what the core says."""
 
     async def say(self, chat_id, text, buttons=None, image=None, *args,
                   menu_for: str = LOBBY, **kwargs):
@@ -61,6 +62,13 @@ class MatrixConversation(Conversation):
                                      menu_for=menu_for, **kwargs)
         finally:
             MENU_FOR.reset(token)
+
+    async def _announce_end(self, table_id: str, chat_id: str, *args, **kwargs):
+        await super()._announce_end(table_id, chat_id, *args, **kwargs)
+        # Every menu of this table still open is stale now: in its chat, and in the
+        # direct rooms its people chose from.
+        for room_id, who in self.transport.menus.of_table(table_id):
+            await self.transport.close_menu(room_id, who)
 
     async def cmd_rules(self, *args, **kwargs):
         token = MARKDOWN.set(True)

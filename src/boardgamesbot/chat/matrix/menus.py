@@ -56,6 +56,13 @@ class OpenMenus:
                 return who
         return None
 
+    def of_table(self, table_id: str) -> list[tuple[str, str]]:
+        """(room, whose) of the open menus for a table: their buttons name it, as the
+        core writes a choice (``KIND:TABLE:VERSION:WORDS``)."""
+        return [(room, who) for room, menus in self._rooms.items()
+                for who, menu in menus.items()
+                if any(data.split(":")[1:2] == [table_id] for data in menu.choices)]
+
     def open(self, room_id: str, who: str, menu: Menu) -> Menu | None:
         """``menu`` is now ``who``'s current one here; returns the one it replaces."""
         previous = self._rooms.setdefault(room_id, {}).get(who)
