@@ -239,8 +239,10 @@ class MatrixBot:
     async def retry_unreadable(self) -> None:
         """Try the kept events again with the keys that arrived since; tell the sender
         about those that stay unreadable too long."""
+        # Events that arrive while this round awaits are appended to a fresh list.
+        kept_events, self.unreadable = self.unreadable, []
         waiting = []
-        for kept in self.unreadable:
+        for kept in kept_events:
             try:
                 event = self.client.decrypt_event(kept.event)
             except EncryptionError:
@@ -260,7 +262,7 @@ class MatrixBot:
                     await self._tell_unreadable(room, kept.event)
                 if waited < KEPT_FOR:
                     waiting.append(kept)
-        self.unreadable = waiting
+        self.unreadable[:0] = waiting
 
     async def _tell_unreadable(self, room: MatrixRoom, event: MegolmEvent) -> None:
         # Checked this late because a sync that brings the bot's join brings the history
@@ -332,10 +334,9 @@ async def run(client: AsyncClient, service: Service, public_url: str = "",
             except crosssigning.CrossSigningError as error:
                 log.warning("the bot's device is not cross-signed: %s", error)
         # Rooms, members and encryption state are known only from a full-state sync; from
-        # the saved cursor it also brings what arrived while the bot was away (the
-        # first start skips old history).
-        # The first start reads no old messages (nobody is waiting for answers to them),
-        # only the rooms' state, invitations and keys.
+        # the saved cursor it also brings what arrived while the bot was away. The first
+        # start reads no old messages (nobody awaits answers to them), only the rooms'
+        # state, invitations and keys.
         await client.sync(timeout=0, full_state=True, since=since or None,
                           sync_filter=None if since else {"room": {"timeline": {"limit": 0}}})
         bot.conversation.store.set_cursor("matrix", client.user_id, client.next_batch)
