@@ -1,0 +1,241 @@
+"""Free questions about a game's rules, answered from its help page in the asker's language.
+
+>>> from boardgamesbot.help.search import ask
+>>> reply = ask("tikal", "posso passar por cima de um vulcao?", "pt-BR")
+>>> "Vulcão" in reply.answers[0].text
+True
+
+Everything here is generic: the passages are the game's help page
+(`boardgamesbot.help.passages`), and what a game adds — its vocabulary and
+synonyms per language, and which help passage each refusal rests on — it
+declares in its package (``Game.rules_knowledge``, a JSON file; see
+`Knowledge`). No server and no model: a few hundred passages per game and
+language are ranked with BM25 over stemmed, accent-folded words and the
+game's terms.
+
+BM25 is written out here (a dozen lines) rather than taken from ``bm25s`` or
+SQLite FTS5 because both score every query word alike, and the words of a
+question are not alike: a declared game term ("guard", "ambush") says more than
+an ordinary word, and a word we had to guess from a typo says less.
+
+"I don't know" is decided by *coverage*: the share of the question's weight
+(its words' rarity in the page) that the best passage holds. A question whose
+words the page hardly has gets the closest topics instead of a passage that
+would only look like an answer.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Mapping
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
+from boardgamesbot.engine import LANGUAGES, GameError, known_games, load_game
+
+from .passages import Passage, passages
+from .words import Terms, Words, split
+
+__all__ = ["Answer", "Knowledge", "Reply", "RulesIndex", "ask", "knowledge"]
+
+#: BM25's usual constants: term frequency saturation and length normalisation.
+K1, B = 1.2, 0.75
+#: How much a query word weighs: a declared game term, an ordinary word, a typo's guess.
+TERM_WEIGHT, WORD_WEIGHT, GUESS_WEIGHT = 1.5, 1.0, 0.7
+#: Below this share of the question's weight in the best passage, we do not know.
+#: Set from questions that the rules do not answer (tests/ask: the off-topic set).
+MIN_COVERAGE = 0.4
+#: How many answers a reply holds at most.
+LIMIT = 5
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What a game declares for the rules search (its ``rules_knowledge`` JSON file).
+
+    * ``terms``: ``{term: {lang: [names…]}}`` — the words players use for each
+      thing of the game, per language ("worker": explorer, meeple, peão…);
+    * ``sections``: ``{section: {lang: title}}`` — help passages by a stable
+      name, as the title each language's page gives them;
+    * ``refusals``: ``{code: section}`` — the passage each refusal code of the
+      engine rests on (for `why`).
+    """
+
+    terms: Mapping[str, Mapping[str, list[str]]] = field(default_factory=dict)
+    sections: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    refusals: Mapping[str, str] = field(default_factory=dict)
+
+
+@lru_cache(maxsize=None)
+def knowledge(game: str) -> Knowledge:
+    """The game's declared rules knowledge (empty when it declares none)."""
+    path = load_game(game).rules_knowledge
+    if path is None:
+        return Knowledge()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return Knowledge(terms=data.get("terms", {}), sections=data.get("sections", {}),
+                     refusals=data.get("refusals", {}))
+
+
+@dataclass(frozen=True)
+class Answer:
+    title: str
+    text: str
+    source: str
+    score: float
+    passage: int  # the passage's id (``data-passage`` in the annotated HTML)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"title": self.title, "text": self.text, "source": self.source,
+                "score": round(self.score, 3), "passage": self.passage}
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The answers to one question, best first; none, with the closest topics, if unknown."""
+
+    game: str
+    lang: str
+    question: str
+    answers: tuple[Answer, ...]
+    topics: tuple[str, ...]
+
+    @property
+    def known(self) -> bool:
+        return bool(self.answers)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "lang": self.lang, "question": self.question,
+                "answers": [answer.as_dict() for answer in self.answers],
+                "topics": list(self.topics)}
+
+
+class RulesIndex:
+    """One game's help page in one language, ready to answer questions."""
+
+    def __init__(self, game: str, lang: str) -> None:
+        self.game, self.lang = game, lang
+        self.knowledge = knowledge(game)
+        self.words = Words(lang, Terms.declared(lang, self.knowledge.terms))
+        self.passages: tuple[Passage, ...] = passages(load_game(game).help_page(lang))
+        self.keys = [Counter(self.words.keys(" ".join((*p.section, p.title, p.text,
+                                                       p.context))))
+                     for p in self.passages]
+        self.lengths = [sum(keys.values()) for keys in self.keys]
+        self.average = sum(self.lengths) / max(1, len(self.lengths))
+        document_frequency = Counter(key for keys in self.keys for key in keys)
+        count = len(self.passages)
+        self.idf = {key: math.log(1 + (count - df + 0.5) / (df + 0.5))
+                    for key, df in document_frequency.items()}
+        self.unseen_idf = math.log(1 + (count + 0.5) / 0.5)
+        # Words a question may be corrected towards: the page's, and every term name.
+        known = {word for p in self.passages for word in split(" ".join((p.title, p.text)))}
+        for names in self.knowledge.terms.values():
+            for name in names.get(lang, ()):
+                known.update(split(name))
+        self.term_words = {word for names in self.knowledge.terms.values()
+                           for name in names.get(lang, ()) for word in split(name)}
+        self.known_words = sorted(word for word in known if len(word) >= 4)
+        self.known_set = set(known)
+
+    def _corrected(self, words: list[str]) -> tuple[list[str], set[str]]:
+        """The question's words with typos put right; and which words are guesses."""
+        fixed: list[str] = []
+        guesses: set[str] = set()
+        for word in words:
+            if (len(word) < 4 or word.isdigit() or word in self.known_set
+                    or word in self.words.stop_words or self.words.stem(word) in self.idf):
+                fixed.append(word)
+                continue
+            # one slip in a short word, two in a long one
+            found = process.extractOne(word, self.known_words, scorer=Levenshtein.distance,
+                                       score_cutoff=1 if len(word) <= 5 else 2)
+            if found is None:
+                fixed.append(word)
+            else:
+                fixed.append(found[0])
+                guesses.add(found[0])
+        return fixed, guesses
+
+    def query(self, question: str) -> dict[str, float]:
+        """The question's keys with their weights."""
+        words, guesses = self._corrected(split(question))
+        guessed_keys = set(self.words.keys(sorted(guesses))) if guesses else set()
+        weights: dict[str, float] = {}
+        for key in self.words.keys(words):
+            weight = (TERM_WEIGHT if key.startswith("§") else
+                      GUESS_WEIGHT if key in guessed_keys else WORD_WEIGHT)
+            weights[key] = max(weights.get(key, 0.0), weight)
+        return weights
+
+    def ask(self, question: str, limit: int = LIMIT) -> Reply:
+        weights = self.query(question)
+        total = sum(weight * self.idf.get(key, self.unseen_idf) for key, weight in weights.items())
+        scored: list[tuple[float, float, int]] = []
+        for index, keys in enumerate(self.keys):
+            score = covered = 0.0
+            norm = K1 * (1 - B + B * self.lengths[index] / self.average)
+            for key, weight in weights.items():
+                tf = keys.get(key)
+                if tf:
+                    idf = self.idf[key]
+                    score += weight * idf * tf * (K1 + 1) / (tf + norm)
+                    covered += weight * idf
+            if score > 0:
+                scored.append((score, covered, index))
+        scored.sort(key=lambda entry: (-entry[0], entry[2]))
+        if not scored or total <= 0 or scored[0][1] / total < MIN_COVERAGE:
+            return Reply(self.game, self.lang, question, (), self._topics(scored))
+        answers = tuple(Answer(self.passages[i].title, self.passages[i].text,
+                               self.passages[i].source, score, self.passages[i].id)
+                        for score, _, i in scored[:limit])
+        return Reply(self.game, self.lang, question, answers, self._topics(scored))
+
+    def _topics(self, scored: list[tuple[float, float, int]]) -> tuple[str, ...]:
+        """The sections nearest the question; the page's sections when nothing is near."""
+        topics: list[str] = []
+        ranked = [self.passages[i] for _, _, i in scored] or list(self.passages)
+        for passage in ranked:
+            topic = passage.section[0] if passage.section else None
+            if topic and topic not in topics:
+                topics.append(topic)
+        return tuple(topics[:5])
+
+    def passage(self, section: str) -> Passage:
+        """The passage a declared section names (see `Knowledge.sections`)."""
+        titles = self.knowledge.sections.get(section)
+        if titles is None:
+            raise GameError(f"{self.game} declares no rules section {section!r}",
+                            code="unknown_section", section=section)
+        title = titles.get(self.lang) or titles.get("en", "")
+        for passage in self.passages:
+            if passage.title == title:
+                return passage
+        raise GameError(f"no passage titled {title!r} in the {self.lang} rules of {self.game}",
+                        code="unknown_section", section=section)
+
+
+@lru_cache(maxsize=None)
+def index(game: str, lang: str) -> RulesIndex:
+    """The (cached) index of ``game``'s help page in ``lang``."""
+    if game not in known_games():
+        raise GameError(f"no rules for game {game!r}; available: {', '.join(known_games())}",
+                        code="unknown_help", game=game, available=known_games())
+    if lang not in LANGUAGES:
+        raise GameError(f"no rules help in language {lang!r}; available: {', '.join(LANGUAGES)}",
+                        code="unknown_help", lang=lang, available=list(LANGUAGES))
+    return RulesIndex(game, lang)
+
+
+def ask(game: str, question: str, lang: str = "en", limit: int = LIMIT) -> Reply:
+    """The passages of ``game``'s rules help in ``lang`` that answer ``question``."""
+    if not isinstance(question, str) or not question.strip():
+        raise GameError("ask a question in words", code="empty_question")
+    if len(question) > 500:
+        raise GameError("a question is at most 500 characters", code="question_too_long")
+    return index(game, lang).ask(question, limit)
