@@ -33,6 +33,7 @@ class Passage:
     section: tuple[str, ...]  # the headings above it, outermost first (page title left out)
     decision: int | None  # the Decision's number, when it is one
     context: str = ""    # words indexed but not shown (a table's column names)
+    notation: bool = False  # a row that explains what to type (it opens with code)
 
     @property
     def source(self) -> str:
@@ -84,7 +85,7 @@ class _Cutter:
         return tuple(text for level, text in self.headings if level > 1)
 
     def add(self, anchor: SyntaxTreeNode, inlines: list[SyntaxTreeNode], title: str | None,
-            text: str | None = None, context: str = "") -> None:
+            text: str | None = None, context: str = "", notation: bool = False) -> None:
         if text is None:
             text = " ".join(_plain(inline) for inline in inlines).strip()
         if not text:
@@ -95,7 +96,7 @@ class _Cutter:
         heading = section[-1] if section else (self.headings[0][1] if self.headings else "")
         passage = Passage(id=len(self.passages), title=lead or title or heading, text=text,
                           section=section, decision=int(decision.group(2)) if decision else None,
-                          context=context)
+                          context=context, notation=notation)
         anchor.nester_tokens.opening.attrSet("data-passage", str(passage.id))
         self.passages.append(passage)
 
@@ -139,8 +140,11 @@ class _Cutter:
                 cells = [cell.children[0] for cell in row.children if cell.children]
                 text = " — ".join(_plain(cell) for cell in cells)
                 # a row is titled by its first cell: the action, the rating band…
+                opening = [c for c in cells[0].children if c.type != "text" or c.content.strip()
+                           ] if cells else []
                 self.add(row, [], _plain(cells[0]) if cells else title, text=text,
-                         context=" ".join(head))
+                         context=" ".join(head),
+                         notation=bool(opening) and opening[0].type == "code_inline")
 
 
 @lru_cache(maxsize=None)

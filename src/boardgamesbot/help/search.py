@@ -47,9 +47,11 @@ __all__ = ["Answer", "Knowledge", "Reply", "RulesIndex", "ask", "knowledge"]
 K1, B = 1.2, 0.75
 #: How much a query word weighs: a declared game term, an ordinary word, a typo's guess.
 TERM_WEIGHT, WORD_WEIGHT, GUESS_WEIGHT = 1.5, 1.0, 0.7
+#: How much a passage explaining what to type counts against one stating a rule.
+NOTATION_WEIGHT = 0.6
 #: Below this share of the question's weight in the best passage, we do not know.
 #: Set from questions that the rules do not answer (tests/ask: the off-topic set).
-MIN_COVERAGE = 0.4
+MIN_COVERAGE = 0.3
 #: How many answers a reply holds at most.
 LIMIT = 5
 
@@ -133,6 +135,7 @@ class RulesIndex:
         self.idf = {key: math.log(1 + (count - df + 0.5) / (df + 0.5))
                     for key, df in document_frequency.items()}
         self.unseen_idf = math.log(1 + (count + 0.5) / 0.5)
+        self.stems = sorted(key for key in self.idf if not key.startswith("§"))
         # Words a question may be corrected towards: the page's, and every term name.
         known = {word for p in self.passages for word in split(" ".join((p.title, p.text)))}
         for names in self.knowledge.terms.values():
@@ -149,12 +152,15 @@ class RulesIndex:
         guesses: set[str] = set()
         for word in words:
             if (len(word) < 4 or word.isdigit() or word in self.known_set
-                    or word in self.words.stop_words or self.words.stem(word) in self.idf):
+                    or word in self.words.stop_words
+                    or any(key in self.idf or key.startswith("§")
+                           for key in self.words.keys([word]))):
                 fixed.append(word)
                 continue
-            # one slip in a short word, two in a long one
-            found = process.extractOne(word, self.known_words, scorer=Levenshtein.distance,
-                                       score_cutoff=1 if len(word) <= 5 else 2)
+            # one slip, or two in a long word; people rarely miss the first letter
+            found = process.extractOne(word, [w for w in self.known_words if w[0] == word[0]],
+                                       scorer=Levenshtein.distance,
+                                       score_cutoff=1 if len(word) < 8 else 2)
             if found is None:
                 fixed.append(word)
             else:
@@ -168,10 +174,26 @@ class RulesIndex:
         guessed_keys = set(self.words.keys(sorted(guesses))) if guesses else set()
         weights: dict[str, float] = {}
         for key in self.words.keys(words):
-            weight = (TERM_WEIGHT if key.startswith("§") else
-                      GUESS_WEIGHT if key in guessed_keys else WORD_WEIGHT)
+            weight = (GUESS_WEIGHT if key in guessed_keys else
+                      TERM_WEIGHT if key.startswith("§") else WORD_WEIGHT)
+            if key not in self.idf and not key.startswith("§"):
+                key, weight = self._stem_guess(key), GUESS_WEIGHT if self._stem_guess(
+                    key) != key else weight
             weights[key] = max(weights.get(key, 0.0), weight)
         return weights
+
+    def _stem_guess(self, key: str) -> str:
+        """The page's stem that ``key`` only differs from by an ending (Snowball sometimes
+        leaves one: Portuguese ``entrar`` stays whole while ``entra`` becomes ``entr``)."""
+        if len(key) < 5:
+            return key
+        best = key
+        for known in self.stems:
+            shorter, longer = sorted((known, key), key=len)
+            if len(shorter) >= 4 and longer.startswith(shorter) and len(longer) - len(
+                    shorter) <= 3 and (best == key or len(known) > len(best)):
+                best = known
+        return best
 
     def ask(self, question: str, limit: int = LIMIT) -> Reply:
         weights = self.query(question)
@@ -187,9 +209,14 @@ class RulesIndex:
                     score += weight * idf * tf * (K1 + 1) / (tf + norm)
                     covered += weight * idf
             if score > 0:
+                if self.passages[index].notation:
+                    score *= NOTATION_WEIGHT
                 scored.append((score, covered, index))
         scored.sort(key=lambda entry: (-entry[0], entry[2]))
-        if not scored or total <= 0 or scored[0][1] / total < MIN_COVERAGE:
+        sure = {key for key, weight in weights.items() if weight > GUESS_WEIGHT}
+        if (not scored or total <= 0 or scored[0][1] / total < MIN_COVERAGE
+                or not sure & set(self.keys[scored[0][2]])):
+            # nothing near enough, or only guessed words: better the topics than a wrong answer
             return Reply(self.game, self.lang, question, (), self._topics(scored))
         answers = tuple(Answer(self.passages[i].title, self.passages[i].text,
                                self.passages[i].source, score, self.passages[i].id)

@@ -40,22 +40,38 @@ STOP_WORDS = {
         being am do does did doing have has had having i me my mine you your yours we our us
         they them their he she it its this that these those there here what which who whom
         whose when where why how can could may might must shall should will would about
-        into than then so just also as any some get got let lets s t d ll re ve m o""",
+        into than then so just also as any some get got let lets s t d ll re ve m o
+        much many whats happen happens happened somebody someone anybody anyone thing
+        things vs versus wanna gonna please hey hi ok okay done during""",
     "pt-BR": """a o as os um uma uns umas de do da dos das no na nos nas em num numa ao aos
         à às pelo pela pelos pelas por para pra pro com e ou mas se que qual quais quem
         quando onde como porque por que é são era foi ser estar está estão esta este isso
         isto esse essa aquele aquela eu me mim meu minha meus minhas você voce vc tu te
         teu tua seu sua seus suas nós nos nosso nossa eles elas ele ela lhe lhes ter tem
         têm tenho posso pode podem poder consigo consegue da dá tá ta né ne pois entao
-        então também tambem já ja so só assim la lá aí ai aqui oi olá ola gente alguém""",
+        então também tambem já ja so só assim la lá aí ai aqui oi olá ola gente alguém
+        quanto quanta quantos quantas acontece acontecer aconteceu agora coisa alguma
+        algum faço faco fazer faz pro pra pros pras dá da sobre""",
     "ca": """el la els les l lo un una uns unes de del dels d a al als en amb i o però pero
         si que què qui quin quina quins quines quan quant on com per perque perquè és es
         són son era ser estar està estan aquest aquesta aquests aquestes això aixo aquell
         aquella jo em me mi meu meva meus meves tu et te teu teva vostè vosaltres nosaltres
         ens nostre nostra ells elles ell ella li els seu seva seus seves tenir tinc té te
         tenen puc pot poden podem poder també tambe ja doncs així aixi aquí aqui hola algú
-        algu n s t m hi ho""",
+        algu n s t m hi ho quant quanta quants quantes ara cosa fer faig fa sobre he has ha""",
 }
+
+#: Numbers written as words, read as digits ("zero" and "0" are the same question).
+NUMBERS = {
+    "en": "zero one two three four five six seven eight nine ten",
+    "pt-BR": "zero - dois tres quatro cinco seis sete oito nove dez",
+    "ca": "zero - dos tres quatre cinc sis set vuit nou deu",
+}
+_NUMBER_WORDS = {lang: {word: str(n) for n, word in enumerate(words.split())}
+                 for lang, words in NUMBERS.items()}
+# ("um", "uma", "un", "una" are also articles, so they stay words; feminine twos)
+_NUMBER_WORDS["pt-BR"].update(duas="2")
+_NUMBER_WORDS["ca"].update(dues="2")
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
@@ -81,7 +97,7 @@ class Terms:
     in any inflection the stemmer folds together, is that term.
     """
 
-    names: Mapping[tuple[str, ...], str]  # stemmed word tuple -> term id
+    names: Mapping[tuple[str, ...], list[tuple[str, tuple[str, ...]]]]  # stems -> (term, words)
     longest: int
 
     @classmethod
@@ -91,13 +107,26 @@ class Terms:
     @classmethod
     def declared(cls, lang: str, terms: Mapping[str, Mapping[str, Iterable[str]]]) -> "Terms":
         stem = _stemmer(lang)
-        names: dict[tuple[str, ...], str] = {}
+        names: dict[tuple[str, ...], list[tuple[str, tuple[str, ...]]]] = {}
         for term, by_lang in terms.items():
             for name in by_lang.get(lang, ()):
-                words = tuple(stem(word) for word in split(name))
+                words = tuple(split(name))
                 if words:
-                    names[words] = term
+                    names.setdefault(tuple(stem(word) for word in words), []).append(
+                        (term, words))
         return cls(names, max((len(words) for words in names), default=0))
+
+
+def _inflected(word: str, name: str) -> bool:
+    """Whether ``word``, whose stem is ``name``'s, is that name inflected, not a
+    stranger sharing its stem: they may differ only after the name's last letter but one
+    (``volcans``/``volca``, ``guards``/``guard``; not ``temps``/``temple``, ``tres``/``tresor``)."""
+    shared = 0
+    for a, b in zip(word, name):
+        if a != b:
+            break
+        shared += 1
+    return shared >= len(name) - 1
 
 
 @lru_cache(maxsize=None)
@@ -124,13 +153,17 @@ class Words:
     def keys(self, text: str | list[str]) -> list[str]:
         """The keys of ``text`` in order: ``§term`` for the game's terms, stems otherwise."""
         words = split(text) if isinstance(text, str) else text
+        numbers = _NUMBER_WORDS[self.lang]
+        words = [numbers.get(word, word) for word in words]
         stems = [self.stem(word) for word in words]
         keys: list[str] = []
         at = 0
         while at < len(words):
             # the longest declared name starting here wins ("base camp" over "camp")
             for size in range(min(self.terms.longest, len(words) - at), 0, -1):
-                term = self.terms.names.get(tuple(stems[at:at + size]))
+                term = next((term for term, name in self.terms.names.get(
+                    tuple(stems[at:at + size]), ()) if all(
+                        map(_inflected, words[at:at + size], name))), None)
                 if term is not None:
                     keys.append("§" + term)
                     at += size
