@@ -44,9 +44,11 @@ from .words import Terms, Words, split
 __all__ = ["Answer", "Knowledge", "Reply", "RulesIndex", "ask", "knowledge"]
 
 #: BM25's usual constants: term frequency saturation and length normalisation.
-K1, B = 1.2, 0.75
+K1, B = 1.6, 0.5
 #: How much a query word weighs: a declared game term, an ordinary word, a typo's guess.
 TERM_WEIGHT, WORD_WEIGHT, GUESS_WEIGHT = 1.5, 1.0, 0.7
+#: How much a word of the headings above a passage counts, against one of its own.
+CONTEXT_WEIGHT = 0.3
 #: How much a passage explaining what to type counts against one stating a rule.
 NOTATION_WEIGHT = 0.6
 #: Below this share of the question's weight in the best passage, we do not know.
@@ -125,10 +127,16 @@ class RulesIndex:
         self.knowledge = knowledge(game)
         self.words = Words(lang, Terms.declared(lang, self.knowledge.terms))
         self.passages: tuple[Passage, ...] = passages(load_game(game).help_page(lang))
-        self.keys = [Counter(self.words.keys(" ".join((*p.section, p.title, p.text,
-                                                       p.context))))
-                     for p in self.passages]
-        self.lengths = [sum(keys.values()) for keys in self.keys]
+        # A passage's own words count fully; the headings above it (and a table's column
+        # names) only give context: they are shared by every passage of the section.
+        self.keys: list[dict[str, float]] = []
+        self.lengths: list[int] = []
+        for p in self.passages:
+            own = Counter(self.words.keys(p.text))
+            context = Counter(self.words.keys(" ".join((*p.section, p.context))))
+            self.keys.append({key: own.get(key, 0) + CONTEXT_WEIGHT * context.get(key, 0)
+                              for key in own.keys() | context.keys()})
+            self.lengths.append(sum(own.values()))
         self.average = sum(self.lengths) / max(1, len(self.lengths))
         document_frequency = Counter(key for keys in self.keys for key in keys)
         count = len(self.passages)

@@ -94,39 +94,39 @@ class Terms:
 
     The game declares, per term and language, the words players use for it
     (``"worker": {"en": ["worker", "explorer", "meeple"], ...}``); any of them,
-    in any inflection the stemmer folds together, is that term.
+    or an inflection of it (see `inflected`), is that term.
     """
 
-    names: Mapping[tuple[str, ...], list[tuple[str, tuple[str, ...]]]]  # stems -> (term, words)
-    longest: int
+    names: Mapping[str, list[tuple[str, tuple[str, ...]]]]  # first 3 letters -> (term, words)
 
     @classmethod
     def empty(cls) -> "Terms":
-        return cls({}, 0)
+        return cls({})
 
     @classmethod
     def declared(cls, lang: str, terms: Mapping[str, Mapping[str, Iterable[str]]]) -> "Terms":
-        stem = _stemmer(lang)
-        names: dict[tuple[str, ...], list[tuple[str, tuple[str, ...]]]] = {}
+        names: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
         for term, by_lang in terms.items():
             for name in by_lang.get(lang, ()):
                 words = tuple(split(name))
                 if words:
-                    names.setdefault(tuple(stem(word) for word in words), []).append(
-                        (term, words))
-        return cls(names, max((len(words) for words in names), default=0))
+                    names.setdefault(words[0][:3], []).append((term, words))
+        for found in names.values():  # the longest name first: "base camp" before "camp"
+            found.sort(key=lambda entry: -len(entry[1]))
+        return cls(names)
 
 
-def _inflected(word: str, name: str) -> bool:
-    """Whether ``word``, whose stem is ``name``'s, is that name inflected, not a
-    stranger sharing its stem: they may differ only after the name's last letter but one
-    (``volcans``/``volca``, ``guards``/``guard``; not ``temps``/``temple``, ``tres``/``tresor``)."""
-    shared = 0
-    for a, b in zip(word, name):
-        if a != b:
-            break
-        shared += 1
-    return shared >= len(name) - 1
+def inflected(word: str, name: str) -> bool:
+    """Whether ``word`` is ``name`` or an inflection of it: ``name`` and up to three more
+    letters, its last vowel changed included (``guards``, ``volcans``; ``guardians`` for
+    ``guardia``). Not Snowball stems: they join strangers (Catalan ``temps`` and
+    ``temple``, ``tres`` and ``tresor``) and part relatives (``desempat``, ``desempata``)."""
+    if word == name:
+        return True
+    if word.startswith(name):
+        return len(word) - len(name) <= 3
+    return (len(name) >= 4 and name[-1] in "aeiou" and word.startswith(name[:-1])
+            and len(word) - len(name) <= 3)
 
 
 @lru_cache(maxsize=None)
@@ -160,11 +160,9 @@ class Words:
         at = 0
         while at < len(words):
             # the longest declared name starting here wins ("base camp" over "camp")
-            for size in range(min(self.terms.longest, len(words) - at), 0, -1):
-                term = next((term for term, name in self.terms.names.get(
-                    tuple(stems[at:at + size]), ()) if all(
-                        map(_inflected, words[at:at + size], name))), None)
-                if term is not None:
+            for term, name in self.terms.names.get(words[at][:3], ()):
+                size = len(name)
+                if at + size <= len(words) and all(map(inflected, words[at:at + size], name)):
                     keys.append("§" + term)
                     at += size
                     break
