@@ -4,7 +4,8 @@ Written before the search was tuned, the way people ask at a table or in a
 chat: colloquial, without accents, a typo here and there, rarely in the
 headings' words. Each question lists facts (words of the help page in that
 language) that the answering passage must contain, all of them; a passage
-holding them answers the question. ``OFF_TOPIC`` holds questions the rules do
+holding them answers the question. A fact may be a tuple of alternatives, where two
+passages state the same rule in different words (either answers). ``OFF_TOPIC`` holds questions the rules do
 not answer: the search must say it does not know.
 
 Keep these questions out of the games' synonym tables (``knowledge.json``):
@@ -16,7 +17,7 @@ TIKAL = [
     # English
     ("en", "can my guys walk thru a volcano?", ["Nobody ever enters a volcano"]),
     ("en", "how much AP to go from one hex to the next one", ["one AP per stone"]),
-    ("en", "whats the expedition leader worth vs a normal meeple", ["leader counts 3"]),
+    ("en", "whats the expedition leader worth vs a normal meeple", ["leader is worth 3"]),
     ("en", "do unused action points carry over to my next turn", ["AP you do not spend are lost"]),
     ("en", "can i dig the same pyramid up 3 times in one turn", ["At most two levels per temple per turn"]),
     ("en", "how many points do 3 identical treasures give", ["three of a kind 6"]),
@@ -41,7 +42,7 @@ TIKAL = [
     ("en", "can opponents block my workers from moving", ["never block you"]),
     # Português do Brasil
     ("pt-BR", "da pra entrar num vulcao com meus exploradores?", ["entrar em um Vulcão"]),
-    ("pt-BR", "quanto custa mover pra um hexagono do lado", ["1 PA por bloco de pedra"]),
+    ("pt-BR", "quanto custa mover pra um hexagono do lado", [("1 PA por bloco de pedra", "a soma dos blocos de pedra")]),
     ("pt-BR", "quanto vale o chefe comparado com um peao normal", ["Chefe de expedição vale 3"]),
     ("pt-BR", "os pontos de acao que sobram passam pro proximo turno?", ["não usados são perdidos"]),
     ("pt-BR", "posso subir o mesmo templo tres vezes no mesmo turno",
@@ -69,7 +70,7 @@ TIKAL = [
     ("pt-BR", "os outros jogadores podem bloquear meu caminho", ["nunca bloqueiam"]),
     # Català
     ("ca", "els meus exploradors poden passar per un volca?", ["Ningú no entra mai en un volcà"]),
-    ("ca", "quant costa moure'm a l'hexagon del costat", ["1 PA per pedra"]),
+    ("ca", "quant costa moure'm a l'hexagon del costat", [("1 PA per pedra", "la suma de les pedres")]),
     ("ca", "quant val el cap d'expedicio comparat amb un explorador", ["cap d'expedició val 3"]),
     ("ca", "els punts d'accio que no gasto es guarden pel torn seguent?", ["no gastis es perden"]),
     ("ca", "puc pujar el mateix temple tres cops en un torn", ["màxim dos nivells per temple i torn"]),
@@ -99,9 +100,9 @@ CARTOGRAPHERS = [
     ("en", "what if no shape on the card fits anywhere on my map", ["draw a single square instead"]),
     ("en", "do monsters lose me points", ["per empty space next to at least one monster"]),
     ("en", "how many coins can my track hold", ["14"]),
-    ("en", "do i get a coin for surrounding a mountain", ["four spaces around a mountain"]),
+    ("en", "do i get a coin for surrounding a mountain", [("four spaces around a mountain", "a coin for surrounding a mountain always goes")]),
     ("en", "after the ruin card do i have to draw on a ruin",
-     ["cover at least one empty ruins space"]),
+     [("cover at least one empty ruins space", "must then cover a ruins space")]),
     ("en", "who draws the monster when playing with friends", ["passes their sheet to the neighbour"]),
     ("en", "solo mode where does the goblin go", ["follows the edge of the map"]),
     ("en", "when is a season over", ["reaches the season's time"]),
@@ -126,9 +127,9 @@ CARTOGRAPHERS = [
     ("pt-BR", "e se nenhuma forma da carta couber no mapa?", ["desenhe no lugar um único quadrado"]),
     ("pt-BR", "monstro do lado de espaco vazio tira ponto?", ["por espaço vazio vizinho a pelo menos um espaço de monstro"]),
     ("pt-BR", "quantas moedas cabem na trilha", ["14"]),
-    ("pt-BR", "ganho moeda se cercar uma montanha?", ["quatro espaços em volta de uma montanha"]),
+    ("pt-BR", "ganho moeda se cercar uma montanha?", [("quatro espaços em volta de uma montanha", "a moeda por cercar uma montanha vai sempre")]),
     ("pt-BR", "depois da carta de ruina tenho que desenhar em cima da ruina?",
-     ["cobrir pelo menos um espaço de ruínas vazio"]),
+     [("cobrir pelo menos um espaço de ruínas vazio", "precisa então cobrir um espaço de ruínas")]),
     ("pt-BR", "quem desenha o monstro quando tem mais gente jogando",
      ["passa sua folha para o vizinho"]),
     ("pt-BR", "no solo onde o goblin vai parar", ["segue a borda do mapa"]),
@@ -155,9 +156,9 @@ CARTOGRAPHERS = [
     ("ca", "i si cap forma de la carta no hi cap al mapa?", ["dibuixa en canvi un sol quadrat"]),
     ("ca", "els monstres em treuen punts?", ["per espai buit veí d'almenys un espai de monstre"]),
     ("ca", "quantes monedes hi caben a la filera", ["14"]),
-    ("ca", "guanyo una moneda si envolto una muntanya?", ["quatre espais del voltant d'una muntanya"]),
+    ("ca", "guanyo una moneda si envolto una muntanya?", [("quatre espais del voltant d'una muntanya", "la moneda per envoltar una muntanya va sempre")]),
     ("ca", "despres de la carta de ruines he de dibuixar sobre una ruina?",
-     ["cobrir almenys un espai de ruïnes buit"]),
+     [("cobrir almenys un espai de ruïnes buit", "ha de cobrir un espai de ruïnes")]),
     ("ca", "qui dibuixa el monstre quan juguem diversos", ["passa el seu full al veí"]),
     ("ca", "en solitari on va a parar el goblin", ["segueix la vora del mapa"]),
     ("ca", "quan s'acaba una estacio", ["Si el total arriba al temps de l'estació"]),

@@ -8,9 +8,11 @@ from boardgamesbot.help.words import fold
 from .questions import QUESTIONS
 
 
-def holds(text: str, facts: list[str]) -> bool:
+def holds(text: str, facts: list) -> bool:
+    """Whether ``text`` states every fact (a tuple of alternatives: any one of them)."""
     folded = fold(text)
-    return all(fold(fact) in folded for fact in facts)
+    return all(any(fold(one) in folded for one in (fact if isinstance(fact, tuple) else (fact,)))
+               for fact in facts)
 
 
 def rank(game: str, lang: str, question: str, facts: list[str]) -> int | None:

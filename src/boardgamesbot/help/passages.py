@@ -34,6 +34,7 @@ class Passage:
     decision: int | None  # the Decision's number, when it is one
     context: str = ""    # words indexed but not shown (a table's column names)
     notation: bool = False  # a row that explains what to type (it opens with code)
+    row: bool = False       # a table row (a summary: the paragraphs around it say more)
 
     @property
     def source(self) -> str:
@@ -85,7 +86,8 @@ class _Cutter:
         return tuple(text for level, text in self.headings if level > 1)
 
     def add(self, anchor: SyntaxTreeNode, inlines: list[SyntaxTreeNode], title: str | None,
-            text: str | None = None, context: str = "", notation: bool = False) -> None:
+            text: str | None = None, context: str = "", notation: bool = False,
+            row: bool = False) -> None:
         if text is None:
             text = " ".join(_plain(inline) for inline in inlines).strip()
         if not text:
@@ -96,7 +98,7 @@ class _Cutter:
         heading = section[-1] if section else (self.headings[0][1] if self.headings else "")
         passage = Passage(id=len(self.passages), title=lead or title or heading, text=text,
                           section=section, decision=int(decision.group(2)) if decision else None,
-                          context=context, notation=notation)
+                          context=context, notation=notation, row=row)
         anchor.nester_tokens.opening.attrSet("data-passage", str(passage.id))
         self.passages.append(passage)
 
@@ -144,7 +146,7 @@ class _Cutter:
                            ] if cells else []
                 self.add(row, [], _plain(cells[0]) if cells else title, text=text,
                          context=" ".join(head),
-                         notation=bool(opening) and opening[0].type == "code_inline")
+                         notation=bool(opening) and opening[0].type == "code_inline", row=True)
 
 
 @lru_cache(maxsize=None)

@@ -45,12 +45,16 @@ __all__ = ["Answer", "Knowledge", "Reply", "RulesIndex", "ask", "knowledge"]
 
 #: BM25's usual constants: term frequency saturation and length normalisation.
 K1, B = 1.6, 0.5
+#: Rare words weigh more than BM25 alone says: a question's rarest word is its topic.
+IDF_POWER = 1.0
 #: How much a query word weighs: a declared game term, an ordinary word, a typo's guess.
 TERM_WEIGHT, WORD_WEIGHT, GUESS_WEIGHT = 1.5, 1.0, 0.7
 #: How much a word of the headings above a passage counts, against one of its own.
 CONTEXT_WEIGHT = 0.3
 #: How much a passage explaining what to type counts against one stating a rule.
 NOTATION_WEIGHT = 0.6
+#: How much a table row counts against a paragraph (rows summarise; paragraphs explain).
+ROW_WEIGHT = 0.85
 #: Below this share of the question's weight in the best passage, we do not know.
 #: Set from questions that the rules do not answer (tests/ask: the off-topic set).
 MIN_COVERAGE = 0.3
@@ -132,8 +136,9 @@ class RulesIndex:
         self.keys: list[dict[str, float]] = []
         self.lengths: list[int] = []
         for p in self.passages:
-            own = Counter(self.words.keys(p.text))
-            context = Counter(self.words.keys(" ".join((*p.section, p.context))))
+            # (a table row's column names are as much its words as its cells)
+            own = Counter(self.words.keys(" ".join((p.text, p.context))))
+            context = Counter(self.words.keys(" ".join(p.section)))
             self.keys.append({key: own.get(key, 0) + CONTEXT_WEIGHT * context.get(key, 0)
                               for key in own.keys() | context.keys()})
             self.lengths.append(sum(own.values()))
@@ -214,11 +219,13 @@ class RulesIndex:
                 tf = keys.get(key)
                 if tf:
                     idf = self.idf[key]
-                    score += weight * idf * tf * (K1 + 1) / (tf + norm)
+                    score += weight * idf ** IDF_POWER * tf * (K1 + 1) / (tf + norm)
                     covered += weight * idf
             if score > 0:
                 if self.passages[index].notation:
                     score *= NOTATION_WEIGHT
+                elif self.passages[index].row:
+                    score *= ROW_WEIGHT
                 scored.append((score, covered, index))
         scored.sort(key=lambda entry: (-entry[0], entry[2]))
         sure = {key for key, weight in weights.items() if weight > GUESS_WEIGHT}

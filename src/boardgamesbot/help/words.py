@@ -123,6 +123,8 @@ def inflected(word: str, name: str) -> bool:
     ``temple``, ``tres`` and ``tresor``) and part relatives (``desempat``, ``desempata``)."""
     if word == name:
         return True
+    if len(name) < 4:  # a short name is inflected too easily into another word (man, many)
+        return word == name + "s"
     if word.startswith(name):
         return len(word) - len(name) <= 3
     return (len(name) >= 4 and name[-1] in "aeiou" and word.startswith(name[:-1])
