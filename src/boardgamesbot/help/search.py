@@ -57,7 +57,7 @@ NOTATION_WEIGHT = 0.6
 ROW_WEIGHT = 0.85
 #: Below this share of the question's weight in the best passage, we do not know.
 #: Set from questions that the rules do not answer (tests/ask: the off-topic set).
-MIN_COVERAGE = 0.3
+MIN_COVERAGE = 0.38
 #: How many answers a reply holds at most.
 LIMIT = 5
 
