@@ -129,8 +129,12 @@ class RulesIndex:
     def __init__(self, game: str, lang: str) -> None:
         self.game, self.lang = game, lang
         self.knowledge = knowledge(game)
-        self.words = Words(lang, Terms.declared(lang, self.knowledge.terms))
-        self.passages: tuple[Passage, ...] = passages(load_game(game).help_page(lang))
+        game_object = load_game(game)
+        # The game's own name says nothing about which rule is asked ("tie breaker in
+        # cartographers?"): its titles in every language are little words here.
+        names = {word for title in (game, *game_object.titles.values()) for word in split(title)}
+        self.words = Words(lang, Terms.declared(lang, self.knowledge.terms), names)
+        self.passages: tuple[Passage, ...] = passages(game_object.help_page(lang))
         # A passage's own words count fully; the headings above it (and a table's column
         # names) only give context: they are shared by every passage of the section.
         self.keys: list[dict[str, float]] = []
@@ -229,9 +233,11 @@ class RulesIndex:
                 scored.append((score, covered, index))
         scored.sort(key=lambda entry: (-entry[0], entry[2]))
         sure = {key for key, weight in weights.items() if weight > GUESS_WEIGHT}
+        matched = set(self.keys[scored[0][2]]) & set(weights) if scored else set()
         if (not scored or total <= 0 or scored[0][1] / total < MIN_COVERAGE
-                or not sure & set(self.keys[scored[0][2]])):
-            # nothing near enough, or only guessed words: better the topics than a wrong answer
+                or not sure & matched or len(matched) < min(2, len(weights))):
+            # nothing near enough, a single word of several, or only guessed words:
+            # better the closest topics than a wrong answer
             return Reply(self.game, self.lang, question, (), self._topics(scored))
         answers = tuple(Answer(self.passages[i].title, self.passages[i].text,
                                self.passages[i].source, score, self.passages[i].id)

@@ -146,10 +146,10 @@ def _stop_words(lang: str) -> frozenset[str]:
 class Words:
     """Turns text of one language into search keys, knowing one game's terms."""
 
-    def __init__(self, lang: str, terms: Terms) -> None:
+    def __init__(self, lang: str, terms: Terms, ignored: Iterable[str] = ()) -> None:
         self.lang = lang
         self.terms = terms
-        self.stop_words = _stop_words(lang)
+        self.stop_words = _stop_words(lang) | frozenset(ignored)
         self.stem = _stemmer(lang)
 
     def keys(self, text: str | list[str]) -> list[str]:
