@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -39,7 +40,7 @@ from rapidfuzz.distance import Levenshtein
 from boardgamesbot.engine import LANGUAGES, GameError, known_games, load_game
 
 from .passages import Passage, passages
-from .words import Terms, Words, split
+from .words import Terms, Words, fold, split
 
 __all__ = ["Answer", "Knowledge", "Reply", "RulesIndex", "ask", "knowledge"]
 
@@ -49,6 +50,8 @@ K1, B = 1.6, 0.5
 IDF_POWER = 1.0
 #: How much a query word weighs: a declared game term, an ordinary word, a typo's guess.
 TERM_WEIGHT, WORD_WEIGHT, GUESS_WEIGHT = 1.5, 1.0, 0.7
+#: "Decision 3" (Decisão, Decisió) in a question: that numbered Decision is asked for.
+DECISION_ASKED = re.compile(r"\bdecisi?(?:on|ao|o)\s*(\d+)")
 #: How much a word of the headings above a passage counts, against one of its own.
 CONTEXT_WEIGHT = 0.3
 #: How much a passage explaining what to type counts against one stating a rule.
@@ -142,6 +145,8 @@ class RulesIndex:
         for p in self.passages:
             # (a table row's column names are as much its words as its cells)
             own = Counter(self.words.keys(" ".join((p.text, p.context))))
+            if p.decision is not None:  # "decision 3" asks for this one by its number
+                own[f"§decision{p.decision}"] += 2
             context = Counter(self.words.keys(" ".join(p.section)))
             self.keys.append({key: own.get(key, 0) + CONTEXT_WEIGHT * context.get(key, 0)
                               for key in own.keys() | context.keys()})
@@ -189,7 +194,8 @@ class RulesIndex:
         """The question's keys with their weights."""
         words, guesses = self._corrected(split(question))
         guessed_keys = set(self.words.keys(sorted(guesses))) if guesses else set()
-        weights: dict[str, float] = {}
+        weights: dict[str, float] = {f"§decision{number}": TERM_WEIGHT
+                                     for number in DECISION_ASKED.findall(fold(question))}
         for key in self.words.keys(words):
             weight = (GUESS_WEIGHT if key in guessed_keys else
                       TERM_WEIGHT if key.startswith("§") else WORD_WEIGHT)
@@ -235,7 +241,8 @@ class RulesIndex:
         sure = {key for key, weight in weights.items() if weight > GUESS_WEIGHT}
         matched = set(self.keys[scored[0][2]]) & set(weights) if scored else set()
         if (not scored or total <= 0 or scored[0][1] / total < MIN_COVERAGE
-                or not sure & matched or len(matched) < min(2, len(weights))):
+                or not sure & matched
+                or len(matched) < min(2, len([key for key in weights if key in self.idf]))):
             # nothing near enough, a single word of several, or only guessed words:
             # better the closest topics than a wrong answer
             return Reply(self.game, self.lang, question, (), self._topics(scored))
