@@ -262,15 +262,17 @@ class RulesIndex:
         return tuple(topics[:5])
 
     def passage(self, section: str) -> Passage:
-        """The passage a declared section names (see `Knowledge.sections`)."""
+        """The passage a declared section names (see `Knowledge.sections`): the first
+        titled so, or else the first that opens with those words."""
         titles = self.knowledge.sections.get(section)
         if titles is None:
             raise GameError(f"{self.game} declares no rules section {section!r}",
                             code="unknown_section", section=section)
         title = titles.get(self.lang) or titles.get("en", "")
-        for passage in self.passages:
-            if passage.title == title:
-                return passage
+        # by its title, or else by the words it opens with (a passage under a list item)
+        for passage in [p for p in self.passages if p.title == title] or [
+                p for p in self.passages if p.text.startswith(title)]:
+            return passage
         raise GameError(f"no passage titled {title!r} in the {self.lang} rules of {self.game}",
                         code="unknown_section", section=section)
 
