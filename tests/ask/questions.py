@@ -174,7 +174,7 @@ CARTOGRAPHERS = [
     ("ca", "puc girar i capgirar la forma?", ["gira-la o capgira-la"]),
     ("ca", "i si el meu full ja esta ple del tot", ["simplement passa"]),
     ("ca", "quants punts necessito per ser cartograf llegendari", ["30 o més"]),
-    ("ca", "quin tamany te el monstre de la incursio de gnolls", ["5 quadrats de monstre"]),
+    ("ca", "quin tamany te el monstre de la ratzia de gnolls", ["5 quadrats de monstre"]),
     ("ca", "quina carta d'exploracio dona moneda amb una granja de 2 quadrats",
      ["2 quadrats amb una moneda", "granja"]),
     ("ca", "quantes muntanyes te la cara B", ["cara B (Terres ermes, Wastelands) té 5 muntanyes"]),
