@@ -14,7 +14,7 @@ A router of its own, included by the service's app (one line in ``api.py``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Query, Request
 from pydantic import BaseModel, Field
@@ -59,9 +59,12 @@ class AnswersOut(BaseModel):
                                           "there is no answer)")
 
 
+Language = Literal["en", "pt-BR", "ca"]  # the languages of LANGUAGES, for the schema
+
+
 class WhyAction(BaseModel):
     action: str = Field(max_length=200, examples=["guard L A5"])
-    lang: str = Field("en", max_length=10, examples=["pt-BR"])
+    lang: Language = "en"
 
 
 class WhyOut(BaseModel):
@@ -91,9 +94,9 @@ def _token(authorization: str | None = Header(None, max_length=MAX_TOKEN + 10),
 
 
 @router.get("/api/rules/{game}/ask", responses=ERRORS, response_model=AnswersOut)
-async def ask_rules(game: str, q: str = Query(..., max_length=500, description="the question"),
-                    lang: str = Query("en", max_length=10),
-                    limit: int = Query(5, ge=1, le=20)) -> dict:
+async def ask_rules(game: str, q: str = Query(..., min_length=1, max_length=500, pattern=r"\S",
+                                             description="the question, in words"),
+                    lang: Language = "en", limit: int = Query(5, ge=1, le=20)) -> dict:
     """The passages of ``game``'s rules help (in ``lang``) that answer the question ``q``."""
     from boardgamesbot.help.search import ask
 
