@@ -46,8 +46,8 @@ def test_a_refused_action_says_why_not_and_shows_the_rule(page, server):
     page.click(".notice.error button.why")
     page.wait_for_selector(".notice .why-rule")
     said = page.inner_text(".notice")
-    assert "The rule (Decision 10)" in said and "filled" in said
+    assert "The rule (A turn): 2. Draw." in said and "empty spaces" in said
     shot(page, "why-not")
     page.click(".notice .why-open")
     page.wait_for_selector("#rules-dialog[open] #rules-body .asked.best")
-    assert page.inner_text("#rules-body .asked.best").startswith("Decision 10")
+    assert page.inner_text("#rules-body .asked.best").startswith("2. Draw.")
