@@ -198,4 +198,10 @@ OFF_TOPIC = [
     ("ca", "qui va guanyar el mundial de futbol"),
     ("ca", "recomana'm una bona pizzeria a prop"),
     ("ca", "com canvio la contrasenya del correu"),
+    ("en", "who won the world cup"),
+    ("en", "tell me a joke about cats"),
+    ("pt-BR", "me conta uma piada de gato"),
+    ("pt-BR", "que horas sao agora"),
+    ("ca", "explica'm un acudit de gats"),
+    ("ca", "quina hora es ara"),
 ]

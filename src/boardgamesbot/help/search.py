@@ -165,7 +165,9 @@ class RulesIndex:
                 known.update(split(name))
         self.term_words = {word for names in self.knowledge.terms.values()
                            for name in names.get(lang, ()) for word in split(name)}
-        self.known_words = sorted(word for word in known if len(word) >= 4)
+        # (never towards a little word: "world" is not a slip for "would")
+        self.known_words = sorted(word for word in known
+                                  if len(word) >= 4 and word not in self.words.stop_words)
         self.known_set = set(known)
 
     def _corrected(self, words: list[str]) -> tuple[list[str], set[str]]:
@@ -220,7 +222,9 @@ class RulesIndex:
 
     def ask(self, question: str, limit: int = LIMIT) -> Reply:
         weights = self.query(question)
-        total = sum(weight * self.idf.get(key, self.unseen_idf) for key, weight in weights.items())
+        # (a guessed word weighs less in the ranking, but not in what the question asks)
+        total = sum(max(weight, WORD_WEIGHT) * self.idf.get(key, self.unseen_idf)
+                    for key, weight in weights.items())
         scored: list[tuple[float, float, int]] = []
         for index, keys in enumerate(self.keys):
             score = covered = 0.0
@@ -242,9 +246,10 @@ class RulesIndex:
         matched = set(self.keys[scored[0][2]]) & set(weights) if scored else set()
         if (not scored or total <= 0 or scored[0][1] / total < MIN_COVERAGE
                 or not sure & matched
-                or len(matched) < min(2, len([key for key in weights if key in self.idf]))):
-            # nothing near enough, a single word of several, or only guessed words:
-            # better the closest topics than a wrong answer
+                or (len(matched) < 2 and not any(key.startswith("§") for key in matched))):
+            # nothing near enough, only guessed words, or one plain word (stems meet by
+            # chance: Portuguese "horas" and "horário"): better the closest topics
+            # than a wrong answer
             return Reply(self.game, self.lang, question, (), self._topics(scored))
         answers = tuple(Answer(self.passages[i].title, self.passages[i].text,
                                self.passages[i].source, score, self.passages[i].id)
@@ -254,7 +259,7 @@ class RulesIndex:
     def _topics(self, scored: list[tuple[float, float, int]]) -> tuple[str, ...]:
         """The sections nearest the question; the page's sections when nothing is near."""
         topics: list[str] = []
-        ranked = [self.passages[i] for _, _, i in scored] or list(self.passages)
+        ranked = [self.passages[i] for _, _, i in scored] + list(self.passages)
         for passage in ranked:
             topic = passage.section[0] if passage.section else None
             if topic and topic not in topics:
