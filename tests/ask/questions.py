@@ -179,7 +179,7 @@ CARTOGRAPHERS = [
      ["2 quadrats amb una moneda", "granja"]),
     ("ca", "quantes muntanyes te la cara B", ["cara B (Terres ermes, Wastelands) té 5 muntanyes"]),
     ("ca", "el quadrat de les terres de l'escletxa tambe ha d'anar a les ruines?",
-     ["quadrat únic de Rift Lands"]),
+     ["quadrat únic de les Terres de l'Escletxa"]),
 ]
 
 QUESTIONS = {"tikal": TIKAL, "cartographers": CARTOGRAPHERS}
