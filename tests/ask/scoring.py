@@ -23,10 +23,10 @@ def rank(game: str, lang: str, question: str, facts: list[str]) -> int | None:
     return None
 
 
-def score(game: str) -> dict[str, dict[str, float]]:
+def score(game: str, questions: dict | None = None) -> dict[str, dict[str, float]]:
     """Per language: the share of questions answered first, and within the first three."""
     found: dict[str, list[int | None]] = {}
-    for lang, question, facts in QUESTIONS[game]:
+    for lang, question, facts in (questions or QUESTIONS)[game]:
         found.setdefault(lang, []).append(rank(game, lang, question, facts))
     return {lang: {"top1": sum(r == 1 for r in ranks) / len(ranks),
                    "top3": sum(r is not None and r <= 3 for r in ranks) / len(ranks),

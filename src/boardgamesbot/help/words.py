@@ -51,6 +51,7 @@ STOP_WORDS = {
         têm tenho posso pode podem poder consigo consegue da dá tá ta né ne pois entao
         então também tambem já ja so só assim la lá aí ai aqui oi olá ola gente alguém
         quanto quanta quantos quantas acontece acontecer aconteceu agora coisa alguma
+        existe existem existir há ha
         algum faço faco fazer faz pro pra pros pras dá da sobre""",
     "ca": """el la els les l lo un una uns unes de del dels d a al als en amb i o però pero
         si que què qui quin quina quins quines quan quant on com per perque perquè és es
@@ -58,7 +59,8 @@ STOP_WORDS = {
         aquella jo em me mi meu meva meus meves tu et te teu teva vostè vosaltres nosaltres
         ens nostre nostra ells elles ell ella li els seu seva seus seves tenir tinc té te
         tenen puc pot poden podem poder també tambe ja doncs així aixi aquí aqui hola algú
-        algu n s t m hi ho quant quanta quants quantes ara cosa fer faig fa sobre he has ha""",
+        algu n s t m hi ho quant quanta quants quantes ara cosa fer faig fa sobre he has ha
+        existeix existeixen""",
 }
 
 #: Numbers written as words, read as digits ("zero" and "0" are the same question).
