@@ -46,8 +46,6 @@ __all__ = ["Answer", "Knowledge", "Reply", "RulesIndex", "ask", "knowledge"]
 
 #: BM25's usual constants: term frequency saturation and length normalisation.
 K1, B = 1.6, 0.5
-#: Rare words weigh more than BM25 alone says: a question's rarest word is its topic.
-IDF_POWER = 1.0
 #: How much a query word weighs: a declared game term, an ordinary word, a typo's guess.
 TERM_WEIGHT, WORD_WEIGHT, GUESS_WEIGHT = 1.5, 1.0, 0.7
 #: "Decision 3" (Decisão, Decisió) in a question: that numbered Decision is asked for.
@@ -138,8 +136,8 @@ class RulesIndex:
         names = {word for title in (game, *game_object.titles.values()) for word in split(title)}
         self.words = Words(lang, Terms.declared(lang, self.knowledge.terms), names)
         self.passages: tuple[Passage, ...] = passages(game_object.help_page(lang))
-        # A passage's own words count fully; the headings above it (and a table's column
-        # names) only give context: they are shared by every passage of the section.
+        # A passage's own words count fully; the headings above it only give context
+        # (a third): every passage of the section shares them.
         self.keys: list[dict[str, float]] = []
         self.lengths: list[int] = []
         for p in self.passages:
@@ -163,8 +161,6 @@ class RulesIndex:
         for names in self.knowledge.terms.values():
             for name in names.get(lang, ()):
                 known.update(split(name))
-        self.term_words = {word for names in self.knowledge.terms.values()
-                           for name in names.get(lang, ()) for word in split(name)}
         # (never towards a little word: "world" is not a slip for "would")
         self.known_words = sorted(word for word in known
                                   if len(word) >= 4 and word not in self.words.stop_words)
@@ -202,8 +198,9 @@ class RulesIndex:
             weight = (GUESS_WEIGHT if key in guessed_keys else
                       TERM_WEIGHT if key.startswith("§") else WORD_WEIGHT)
             if key not in self.idf and not key.startswith("§"):
-                key, weight = self._stem_guess(key), GUESS_WEIGHT if self._stem_guess(
-                    key) != key else weight
+                nearest = self._stem_guess(key)
+                if nearest != key:
+                    key, weight = nearest, GUESS_WEIGHT
             weights[key] = max(weights.get(key, 0.0), weight)
         return weights
 
@@ -233,7 +230,7 @@ class RulesIndex:
                 tf = keys.get(key)
                 if tf:
                     idf = self.idf[key]
-                    score += weight * idf ** IDF_POWER * tf * (K1 + 1) / (tf + norm)
+                    score += weight * idf * tf * (K1 + 1) / (tf + norm)
                     covered += weight * idf
             if score > 0:
                 if self.passages[index].notation:
@@ -242,19 +239,23 @@ class RulesIndex:
                     score *= ROW_WEIGHT
                 scored.append((score, covered, index))
         scored.sort(key=lambda entry: (-entry[0], entry[2]))
-        sure = {key for key, weight in weights.items() if weight > GUESS_WEIGHT}
-        matched = set(self.keys[scored[0][2]]) & set(weights) if scored else set()
-        if (not scored or total <= 0 or scored[0][1] / total < MIN_COVERAGE
-                or not sure & matched
-                or (len(matched) < 2 and not any(key.startswith("§") for key in matched))):
-            # nothing near enough, only guessed words, or one plain word (stems meet by
-            # chance: Portuguese "horas" and "horário"): better the closest topics
-            # than a wrong answer
+        if not scored or not self._answers(weights, total, *scored[0][1:]):
             return Reply(self.game, self.lang, question, (), self._topics(scored))
         answers = tuple(Answer(self.passages[i].title, self.passages[i].text,
                                self.passages[i].source, score, self.passages[i].id)
                         for score, _, i in scored[:limit])
         return Reply(self.game, self.lang, question, answers, self._topics(scored))
+
+    def _answers(self, weights: dict[str, float], total: float, covered: float,
+                 best: int) -> bool:
+        """Whether the best passage answers the question rather than merely sharing a
+        word with it. Not when it holds too little of the question's weight, only words
+        guessed from typos, or a single plain word (stems meet by chance: Portuguese
+        "horas" and "horário"): better the closest topics than a wrong answer."""
+        matched = set(self.keys[best]) & set(weights)
+        sure = {key for key, weight in weights.items() if weight > GUESS_WEIGHT}
+        return (total > 0 and covered / total >= MIN_COVERAGE and bool(sure & matched)
+                and (len(matched) >= 2 or any(key.startswith("§") for key in matched)))
 
     def _topics(self, scored: list[tuple[float, float, int]]) -> tuple[str, ...]:
         """The sections nearest the question; the page's sections when nothing is near."""
