@@ -283,14 +283,17 @@ def _language(lang: str) -> str:
     return lang
 
 
-def _show_answers(game_name: str, question: str, lang: str, limit: int = 5) -> None:
+def _show_answers(game_name: str, question: str, lang: str, limit: int = 5,
+                  reply=None) -> None:
     from boardgamesbot.help.search import ask
+    from boardgamesbot.help.why import reason
 
-    try:
-        reply = ask(game_name, question, lang, limit)
-    except GameError as error:
-        console.print(f"[red]{escape(str(error))}[/]")
-        return
+    if reply is None:
+        try:
+            reply = ask(game_name, question, lang, limit)
+        except GameError as error:
+            console.print(f"[red]{escape(reason(error.code, lang, str(error)))}[/]")
+            return
     say = SAY[lang]
     if not reply.known:
         console.print(say["dont_know"], markup=False)
@@ -342,20 +345,18 @@ def ask_command(game_name, question, lang, as_json, limit) -> None:
     bgbot ask cartographers "quants punts dona el bosc sentinella en solitari?" --lang ca
     """
     from boardgamesbot.help.search import ask
+    from boardgamesbot.help.why import reason
 
     lang = _language(lang)
-    if not as_json:
-        try:
-            ask(game_name, question, lang, limit)
-        except GameError as error:
-            _fail(str(error))
-        _show_answers(game_name, question, lang, limit)
-        return
     try:
         reply = ask(game_name, question, lang, limit)
-    except GameError as error:
-        _fail(str(error))
-    click.echo(json.dumps(reply.as_dict(), ensure_ascii=False, indent=1))
+    except GameError as error:  # said in the asker's language where a face says it
+        _fail(reason(error.code, lang, str(error)) if error.code != "unknown_help"
+              else str(error))
+    if as_json:
+        click.echo(json.dumps(reply.as_dict(), ensure_ascii=False, indent=1))
+    else:
+        _show_answers(game_name, question, lang, limit, reply)
 
 
 @main.command("why")
