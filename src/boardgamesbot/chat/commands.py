@@ -7,6 +7,7 @@ the conversation turns into a short answer in the chat's language.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 
@@ -304,7 +305,8 @@ class Commands:
                 raise Refusal("rules.no_more")
             shown, *rest = waiting[place.chat_id]
         else:
-            reply = ask(game, " ".join(args), lang)
+            # (in a thread: the first question about a game builds its index, ~0.5 s)
+            reply = await asyncio.to_thread(ask, game, " ".join(args), lang)
             if not reply.known:
                 raise Refusal("rules.dont_know", topic=" ".join(args)[:40],
                               topics="; ".join(reply.topics))

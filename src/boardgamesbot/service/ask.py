@@ -94,10 +94,13 @@ def _token(authorization: str | None = Header(None, max_length=MAX_TOKEN + 10),
 
 
 @router.get("/api/rules/{game}/ask", responses=ERRORS, response_model=AnswersOut)
-async def ask_rules(game: str, q: str = Query(..., min_length=1, max_length=500, pattern=r"\S",
-                                             description="the question, in words"),
-                    lang: Language = "en", limit: int = Query(5, ge=1, le=20)) -> dict:
-    """The passages of ``game``'s rules help (in ``lang``) that answer the question ``q``."""
+def ask_rules(game: str, q: str = Query(..., min_length=1, max_length=500, pattern=r"\S",
+                                       description="the question, in words"),
+              lang: Language = "en", limit: int = Query(5, ge=1, le=20)) -> dict:
+    """The passages of ``game``'s rules help (in ``lang``) that answer the question ``q``.
+
+    (A plain function: FastAPI runs it in its thread pool, so building a game's index
+    the first time, a fraction of a second, never holds up the other connections.)"""
     from boardgamesbot.help.search import ask
 
     try:
