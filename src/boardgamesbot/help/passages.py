@@ -78,6 +78,9 @@ def _inlines(node: SyntaxTreeNode) -> list[SyntaxTreeNode]:
 
 
 class _Cutter:
+    """Walks a page's blocks in order, keeping the headings above the current one, and
+    marks each passage's element (``data-passage``) as it cuts it out."""
+
     def __init__(self) -> None:
         self.headings: list[tuple[int, str]] = []
         self.passages: list[Passage] = []
@@ -105,12 +108,13 @@ class _Cutter:
     def blocks(self, nodes: list[SyntaxTreeNode], title: str | None = None) -> None:
         for node in nodes:
             if node.type == "heading":
-                level = int(node.tag[1])  # (a bold-only paragraph counts as level 7)
+                level = int(node.tag[1])
                 self.headings = [h for h in self.headings if h[0] < level]
                 self.headings.append((level, _plain(node.children[0])))
             elif node.type == "paragraph" and _plain(node.children[0]).rstrip(".:") == _lead(
                     node.children[0]):
-                # a paragraph of bold words only ("**Forest deck**") heads what follows
+                # a paragraph of bold words only ("**Forest deck**") heads what follows,
+                # below every real heading (level 7)
                 self.headings = [h for h in self.headings if h[0] < 7]
                 self.headings.append((7, _lead(node.children[0]) or ""))
             elif node.type == "paragraph":
