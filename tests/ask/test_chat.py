@@ -3,7 +3,7 @@ real service on SQLite (the same harness as tests/chat/test_conversation.py)."""
 
 from __future__ import annotations
 
-from tests.chat.test_conversation import ANA, BOB, legal, run, until
+from chat.test_conversation import ANA, BOB, legal, run, until
 
 
 @run
