@@ -4,6 +4,8 @@ has not seen (the main set, `questions.py`, was also the tuning set).
 
 Same form as `questions.QUESTIONS`. Do not tune the search or the synonym tables
 on these; when they are used up (looked at to fix things), write new ones.
+``HELD_OUT`` was written first (one change followed a look at it: see docs/ask.md);
+``HELD_OUT_2`` after the last change to the search, and measured once.
 """
 
 HELD_OUT = {
@@ -58,5 +60,61 @@ HELD_OUT = {
         ("ca", "quantes estrelles dona la porta de l'escut", ["2 estrelles per espai del teu segon grup"]),
         ("ca", "la cara B te espais erms?", ["7 espais erms"]),
         ("ca", "qui es queda la moneda si el monstre d'un altre envolta la meva muntanya", ["va sempre al propietari del full"]),
+    ],
+}
+
+
+HELD_OUT_2 = {
+    "tikal": [
+        ("en", "how many AP do i get each turn", ["Spend 10 action points"]),
+        ("en", "can i build 2 camps in the same turn", ["one camp per turn"]),
+        ("en", "is the base camp shared", ["shared by everybody"]),
+        ("en", "what do i score for a single treasure", ["one of a kind is worth 1 point"]),
+        ("en", "where do new workers come into play", ["onto the base camp or one of your own camps"]),
+        ("en", "can i skip a temple level number", ["levels are never skipped"]),
+        ("en", "in the auction does the last player pay", ["takes the last tile for free"]),
+        ("en", "how many treasure kinds are there", ["8 kinds"]),
+        ("pt-BR", "quanto custa instalar um acampamento", ["Instalar um Acampamento (5 PA)"]),
+        ("pt-BR", "o acampamento base e de todo mundo?", ["de todos os jogadores"]),
+        ("pt-BR", "quantos vulcoes tem no jogo", ["3 Vulcões"]),
+        ("pt-BR", "depois que tiro o vulcao eu jogo meu turno?", ["joga um turno normal com 10 PA"]),
+        ("pt-BR", "qual a ordem da rodada final no leilao", ["em ordem de pontos, do menor para o maior"]),
+        ("pt-BR", "quanto vale um par de tesouros", ["dois iguais valem 3"]),
+        ("pt-BR", "o lider pode ser guardiao?", ["pode ser o Chefe de expedição"]),
+        ("pt-BR", "quantos pontos de acao por turno", ["Gaste 10 Pontos de Ação"]),
+        ("ca", "quant costa posar un guardia", ["Posar un guardià (5 PA)"]),
+        ("ca", "puc excavar un temple que te guardia", ["Un temple amb guardià ja no es pot excavar"]),
+        ("ca", "quantes llosetes te el grup A", ["A (5 llosetes)"]),
+        ("ca", "quants punts dona un temple", ["el seu valor actual"]),
+        ("ca", "els amulets quan es tornen a girar", ["Tots els amulets tornen cap per amunt"]),
+        ("ca", "quantes fitxes hi ha en un jaciment", ["tantes fitxes de tresor cap per avall com màscares"]),
+        ("ca", "quin valor tenen els temples inicials", ["un temple de valor 1 (A5)"]),
+        ("ca", "puc moure'm dues vegades en un torn", ["tantes vegades com et permetin els PA"]),
+    ],
+    "cartographers": [
+        ("en", "how many coins can i get from one mountain", ["once per mountain"]),
+        ("en", "which edicts score in winter", ["Winter (6, D and A)"]),
+        ("en", "what does sentinel wood give", ["1 star per forest space on the edge of the map"]),
+        ("en", "can i draw the monster anywhere on my neighbours map", ["anywhere it fits"]),
+        ("en", "what is a cluster", ["group of connected spaces of the same terrain"]),
+        ("en", "how many ruins are on side A", ["5 mountains and 6 ruins"]),
+        ("en", "what rating title is 0 to 9", ["Apprentice Surveyor"]),
+        ("en", "how do the wildholds score", ["8 stars per village cluster of 6 spaces or more"]),
+        ("pt-BR", "quantas cartas de pontuacao existem", ["16 cartas de pontuação"]),
+        ("pt-BR", "posso desenhar em cima de montanha", ["espaços vazios dentro do mapa"]),
+        ("pt-BR", "quem ganha se empatar", ["perdeu menos estrelas para monstros"]),
+        ("pt-BR", "o que vale a grande cidade", ["maior grupo de aldeia que não é vizinho a nenhuma montanha"]),
+        ("pt-BR", "qual o tempo da primavera", ["Primavera (tempo 8"]),
+        ("pt-BR", "o que acontece com as cartas no fim da estacao", ["voltam para o baralho"]),
+        ("pt-BR", "quantos quadrados tem o ataque de goblins", ["3 quadrados de monstro"]),
+        ("pt-BR", "quanto da o caldeiroes", ["1 estrela por espaço vazio"]),
+        ("ca", "quantes estacions hi ha", ["quatre estacions"]),
+        ("ca", "que fa la carta de ruines", ["la carta següent es revela de seguida"]),
+        ("ca", "com puntua el camí trencat", ["3 estrelles per diagonal"]),
+        ("ca", "el monstre resta estrelles?", ["per espai buit veí d'almenys un espai de monstre"]),
+        ("ca", "on es dibuixa el monstre en solitari", ["Comença a la cantonada indicada a la carta"]),
+        ("ca", "quin número de solitari te la baronia perduda", ["Baronia Perduda", "Número de solitari: 24"]),
+        ("ca", "les muntanyes compten com a plenes?", ["Les muntanyes i els erms ja compten com a plens"]),
+        ("ca", "quantes monedes dona una forma amb moneda", ["omple la moneda següent"]),
     ],
 }
