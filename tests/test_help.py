@@ -159,7 +159,9 @@ def test_help_html_renders_headings_tables_and_marked_decisions(game, lang):
     assert html.count("<h1>") == 1
     assert html.count("<h2>") >= 7
     assert "<table>" in html
-    assert f"<blockquote>\n<p><strong>{DECISION_WORD[lang]} 1:</strong>" in html
+    # (each passage carries data-passage, for the rules search to mark its answers)
+    assert re.search(rf'<blockquote data-passage="\d+">\n<p><strong>{DECISION_WORD[lang]} 1:'
+                     rf'</strong>', html)
     assert "<code>" in html
 
 

@@ -55,6 +55,8 @@ Type an action in notation to play it. Other commands:
   moves [PREFIX]   list your legal actions now (with what they cost), e.g.
                    'moves move' or 'moves water 2'; 'moves all' lists every one
   preview ACTION   show the position after ACTION without playing it
+  why ACTION       why ACTION is not allowed now, and the rule it rests on
+  ask QUESTION     ask the rules a question in your words (e.g. 'ask can I swap a pair?')
   board            show the position again
   notation         where the notation is documented
   quit             save and stop (the record can be replayed with `bgbot replay`)
@@ -91,7 +93,9 @@ def _chosen(options: dict) -> dict:
 @game_options
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
               help="Where to save the record (default: games/GAME-TIME.json).")
-def play_command(game_name, players, humans, bots, seed, save_path, **options) -> None:
+@click.option("--lang", "-l", default="en", show_default=True, metavar="en|pt-BR|ca",
+              help="Language of the rules at the prompt ('why ACTION', 'ask QUESTION').")
+def play_command(game_name, players, humans, bots, seed, save_path, lang, **options) -> None:
     """Play GAME in the terminal against bots or with friends at one keyboard."""
     try:
         game = load_game(game_name)
@@ -121,7 +125,7 @@ def play_command(game_name, players, humans, bots, seed, save_path, **options) -
     path = Path(save_path or f"games/{game.name}-{time.strftime('%Y%m%d-%H%M%S')}.json")
     path.parent.mkdir(parents=True, exist_ok=True)
     console.print(f"{game.name}, {players} players, seed {seed}; saving to {path}")
-    _play(state, record, seat_bots, path)
+    _play(state, record, seat_bots, path, _language(lang))
 
 
 class Quit(Exception):
@@ -132,8 +136,9 @@ class Person:
     """A seat played at this keyboard: shows the seat's view, reads commands until one
     action is legal, and answers it to the `Driver` like a bot would."""
 
-    def __init__(self, record: Record) -> None:
+    def __init__(self, record: Record, lang: str = "en") -> None:
         self.record = record
+        self.lang = lang
 
     def choose(self, seat: SeatView, player: int, budget: float | None = None):
         """Show the seat's view; read commands until one is a legal action."""
@@ -159,6 +164,10 @@ class Person:
                 _list_moves(seat, rest.strip())
             elif word == "hint":
                 _show_hints(seat)
+            elif word == "why":
+                _show_why(seat, rest, self.lang)
+            elif word == "ask":
+                _show_answers(self.record.game, rest, self.lang, limit=3)
             elif word == "preview":
                 result = seat.preview(rest)
                 if not result["legal"]:
@@ -173,11 +182,12 @@ class Person:
                 if result["legal"]:
                     return result["action"]
                 console.print(f"[red]{escape(result['error']['message'])}[/]  "
-                              "(type 'moves' for what you can do)")
+                              f"(type 'why {escape(line)}' for the rule, 'moves' for what "
+                              "you can do)")
 
 
-def _play(state: State, record: Record, seat_bots: list, path: Path) -> None:
-    person = Person(record)
+def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str = "en") -> None:
+    person = Person(record, lang)
     players = [bot if bot is not None else person for bot in seat_bots]
 
     def show(decision: Decision) -> None:
@@ -248,6 +258,147 @@ def rules_command(game_name, lang) -> None:
     except GameError as error:
         _fail(str(error))
     console.print(Markdown(page))
+
+
+#: What the terminal says around rules answers, in each language.
+SAY = {
+    "en": {"dont_know": "I don't know: the rules help says nothing close enough to that.",
+           "topics": "Closest topics: {topics}.", "allowed": "{action}: allowed right now.",
+           "rule": "The rule ({source}):", "no_rule": "(no rule section is declared for it)"},
+    "pt-BR": {"dont_know": "Não sei: a ajuda das regras não diz nada próximo disso.",
+              "topics": "Assuntos mais próximos: {topics}.",
+              "allowed": "{action}: permitido agora.", "rule": "A regra ({source}):",
+              "no_rule": "(nenhuma seção de regra foi declarada para isso)"},
+    "ca": {"dont_know": "No ho sé: l'ajuda de les regles no diu res prou proper a això.",
+           "topics": "Temes més propers: {topics}.", "allowed": "{action}: es pot fer ara.",
+           "rule": "La regla ({source}):", "no_rule": "(no s'ha declarat cap secció de regla)"},
+}
+
+
+def _language(lang: str) -> str:
+    from boardgamesbot.engine import LANGUAGES
+
+    if lang not in LANGUAGES:
+        _fail(f"no rules help in language {lang!r}; available: {', '.join(LANGUAGES)}")
+    return lang
+
+
+def _show_answers(game_name: str, question: str, lang: str, limit: int = 5,
+                  reply=None) -> None:
+    from boardgamesbot.help.search import ask
+    from boardgamesbot.help.why import reason
+
+    if reply is None:
+        try:
+            reply = ask(game_name, question, lang, limit)
+        except GameError as error:
+            console.print(f"[red]{escape(reason(error.code, lang, str(error)))}[/]")
+            return
+    say = SAY[lang]
+    if not reply.known:
+        console.print(say["dont_know"], markup=False)
+        console.print(say["topics"].format(topics="; ".join(reply.topics)), markup=False)
+        return
+    for number, answer in enumerate(reply.answers, 1):
+        console.print(f"[bold]{number}. {escape(answer.title)}[/]  [dim]({escape(answer.source)})[/]")
+        console.print(f"   {answer.text}", markup=False)
+
+
+def _show_why(seat: SeatView, action: str, lang: str) -> None:
+    from boardgamesbot.help.why import explain
+
+    action = action.strip()
+    if not action:
+        console.print("why ACTION: say which action, e.g. 'why guard L A5'", markup=False)
+        return
+    answer = explain(seat.game.name, action, seat.preview(action), lang)
+    _print_why(answer, lang)
+
+
+def _print_why(answer, lang: str) -> None:
+    say = SAY[lang]
+    if answer.legal:
+        console.print(say["allowed"].format(action=answer.action), markup=False)
+        return
+    console.print(f"[red]{escape(answer.reason)}[/]")
+    if answer.text is None:
+        console.print(say["no_rule"], markup=False)
+        return
+    console.print(say["rule"].format(source=answer.source), markup=False)
+    console.print(f"   {answer.text}", markup=False)
+
+
+@main.command("ask")
+@click.argument("game_name", metavar="GAME")
+@click.argument("question")
+@click.option("--lang", "-l", default="en", show_default=True, metavar="en|pt-BR|ca",
+              help="The language of the question and of the answers.")
+@click.option("--json", "as_json", is_flag=True,
+              help='Print {"answers": [{"title", "text", "source", "score"}, …]} as JSON.')
+@click.option("--limit", "-n", type=click.IntRange(1, 20), default=5, show_default=True,
+              help="How many answers at most.")
+def ask_command(game_name, question, lang, as_json, limit) -> None:
+    """Ask the rules of GAME a QUESTION in your own words; the passages that answer it.
+
+    \b
+    bgbot ask tikal "can I walk over a volcano?"
+    bgbot ask cartographers "quants punts dona el bosc sentinella en solitari?" --lang ca
+    """
+    from boardgamesbot.help.search import ask
+    from boardgamesbot.help.why import reason
+
+    lang = _language(lang)
+    try:
+        reply = ask(game_name, question, lang, limit)
+    except GameError as error:  # said in the asker's language where a face says it
+        _fail(reason(error.code, lang, str(error)) if error.code != "unknown_help"
+              else str(error))
+    if as_json:
+        click.echo(json.dumps(reply.as_dict(), ensure_ascii=False, indent=1))
+    else:
+        _show_answers(game_name, question, lang, limit, reply)
+
+
+@main.command("why")
+@click.argument("game_name", metavar="GAME")
+@click.argument("action")
+@click.option("--record", "record_path", type=click.Path(exists=True, dir_okay=False),
+              default=None, help="A saved game: the position after its last action (or --step).")
+@click.option("--step", type=int, default=None, help="Only the first STEP actions of the record.")
+@click.option("--seat", type=int, default=None,
+              help="The seat (1-based) asking; default: the one whose turn it is.")
+@click.option("--players", "-p", type=int, default=None,
+              help="Without --record: a new game of this many players.")
+@click.option("--lang", "-l", default="en", show_default=True, metavar="en|pt-BR|ca")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+def why_command(game_name, action, record_path, step, seat, players, lang, as_json) -> None:
+    """Why ACTION is not allowed in a position of GAME, and the rule it rests on.
+
+    \b
+    bgbot why tikal "guard L A5" --record mygame.json --lang pt-BR
+    bgbot why cartographers "pass"
+    """
+    from boardgamesbot.help.why import why
+
+    lang = _language(lang)
+    try:
+        game = load_game(game_name)
+        if record_path:
+            record = Record.load(record_path)
+            if record.game != game.name:
+                _fail(f"{record_path} is a record of {record.game}, not {game.name}")
+            state = record.replay(step)
+        else:
+            state = game.new(players or game.min_players, 0)
+        waiting = state.current_players()
+        player = seat - 1 if seat is not None else (waiting[0] if waiting else 0)
+        answer = why(state, player, action, lang)
+    except (GameError, OSError, ValueError) as error:
+        _fail(_first_line(error))
+    if as_json:
+        click.echo(json.dumps(answer.as_dict(), ensure_ascii=False, indent=1))
+    else:
+        _print_why(answer, lang)
 
 
 @main.command("replay")

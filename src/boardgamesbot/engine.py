@@ -24,6 +24,8 @@ a default), what kind of information it hides, and the objects that serve it:
 * ``render_text(view)`` / ``render_svg(view, **options)`` — pictures of a
   seat's view for the terminal and for images (browser, chat, ``bgbot render``);
 * ``help_page(lang)`` — the players' rules page in each language;
+* ``rules_knowledge`` — its vocabulary and synonyms per language, and the help
+  section behind each refusal, for answering free questions (``bgbot ask``);
 * ``view_type`` — the typed shape (a ``TypedDict``) of ``State.view``.
 
 Games are found through the ``boardgamesbot.games`` entry point group (the
@@ -442,6 +444,9 @@ class Game(ABC):
     view_type: ClassVar[type | None] = None
     #: Where the rules pages live (``{lang}.md`` for every language).
     help_dir: ClassVar[Path | None] = None
+    #: The players' words for the game's things per language, and the help section each
+    #: refusal code rests on: a JSON file read by the rules search (`boardgamesbot.help.search`).
+    rules_knowledge: ClassVar[Path | None] = None
 
     @abstractmethod
     def new(self, num_players: int, seed: int, **options: Any) -> State:

@@ -7,6 +7,7 @@ the conversation turns into a short answer in the chat's language.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 
@@ -291,7 +292,51 @@ class Commands:
             if wanted in i18n.fold(heading):
                 await self.say(place.chat_id, f"{heading}\n\n{body}")
                 return
-        raise Refusal("chat.no_topic", topic=" ".join(args)[:40])
+        await self._answer(place, name, args, lang)
+
+    async def _answer(self, place: Place, game: str, args: list[str], lang: str) -> None:
+        """A free question about ``game``'s rules (``rules QUESTION`` or ``? QUESTION``):
+        the best passage, and the next ones offered (``rules more``)."""
+        from boardgamesbot.help.search import ask
+
+        waiting = self.__dict__.setdefault("_more_answers", {})  # chat -> answers not shown
+        if len(args) == 1 and i18n.fold(args[0]) in ("more", "mais", "mes"):
+            if not waiting.get(place.chat_id):
+                raise Refusal("rules.no_more")
+            shown, *rest = waiting[place.chat_id]
+        else:
+            # (in a thread: the first question about a game builds its index, ~0.5 s)
+            reply = await asyncio.to_thread(ask, game, " ".join(args), lang)
+            if not reply.known:
+                raise Refusal("rules.dont_know", topic=" ".join(args)[:40],
+                              topics="; ".join(reply.topics))
+            shown, *rest = reply.answers
+        waiting[place.chat_id] = rest
+        text = i18n.text(lang, "rules.answer", title=shown.title, source=shown.source,
+                         text=shown.text)
+        if rest:
+            text += "\n" + i18n.text(lang, "rules.more",
+                                      titles=" · ".join(a.title for a in rest[:3]))
+        await self.say(place.chat_id, text)
+
+    async def cmd_why(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        """``why ACTION``: why the engine refuses it now, and the rule it rests on."""
+        from boardgamesbot.help.why import explain
+
+        if not args:
+            raise Refusal("why.what")
+        seat = await self._my_seat(place, person)
+        notation = " ".join(args)
+        preview = await self.service.preview(seat.table_id, seat.seat, notation)
+        game = (await self.service.summary(seat.table_id))["game"]
+        found = explain(game, notation, preview, lang)
+        if found.legal:
+            await self.say(place.chat_id, i18n.text(lang, "why.allowed", action=notation))
+        elif found.text is None:
+            await self.say(place.chat_id, "🚫 " + found.reason)
+        else:
+            await self.say(place.chat_id, i18n.text(lang, "why.refused", reason=found.reason,
+                                                    source=found.source, text=found.text))
 
     async def cmd_lang(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         chosen = i18n.language(args[0]) if args else None

@@ -7,6 +7,10 @@ own words; lines starting ``> **Decision N:**`` (``Decisão``,
 gap, numbered the same way in every language. Faces show the Markdown as is
 (the terminal, through ``bgbot rules``) or as HTML (``help_html``).
 
+Free questions are answered from these pages by `boardgamesbot.help.search`
+(``bgbot ask``), and the engine's refusals explained with the rule they rest
+on by `boardgamesbot.help.why` (``why ACTION``).
+
 >>> from boardgamesbot.help import help_page, help_html
 >>> help_page("tikal", "pt-BR").startswith("# Tikal")
 True
@@ -46,9 +50,10 @@ def help_page(game: str, lang: str = "en") -> str:
 def help_html(game: str, lang: str = "en") -> str:
     """The rules page for ``game`` in ``lang``, rendered to an HTML fragment.
 
-    Raw HTML in the Markdown is not passed through; tables are rendered.
+    Raw HTML in the Markdown is not passed through; tables are rendered. Every
+    passage the rules search answers with (`boardgamesbot.help.passages`) carries
+    ``data-passage="N"``, so a face can highlight the answers in the page.
     """
-    from markdown_it import MarkdownIt
+    from .passages import annotated_html
 
-    renderer = MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
-    return renderer.render(help_page(game, lang))
+    return annotated_html(help_page(game, lang))

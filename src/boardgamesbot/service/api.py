@@ -620,6 +620,8 @@ def create_app(db: str | None = None, data_dir: str | None = None, bot_workers: 
     app.add_middleware(SecurityHeaders)
     _errors(app)
     _routes(app)
+    from .ask import router as rules_questions  # bgbot ask / why over HTTP (issue 28)
+    app.include_router(rules_questions)
     _websocket(app)
     static = Path(static_dir) if static_dir else STATIC
     if static.is_dir():

@@ -37,6 +37,7 @@ class CartographersGame(Game):
               "the other seats' choices until a step resolves")
     view_type = CartographersView
     help_dir = Path(__file__).parent / "help"
+    rules_knowledge = Path(__file__).parent / "help" / "knowledge.json"
 
     @property
     def heuristics(self):  # imported on first use: the heuristics module imports the state's

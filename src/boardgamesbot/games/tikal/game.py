@@ -35,6 +35,7 @@ class Tikal(Game):
     heuristics = HEURISTICS
     view_type = TikalView
     help_dir = Path(__file__).parent / "help"
+    rules_knowledge = Path(__file__).parent / "help" / "knowledge.json"
 
     def new(self, num_players: int, seed: int, **options: Any) -> State:
         self.check_num_players(num_players)

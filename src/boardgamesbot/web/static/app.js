@@ -32,9 +32,55 @@ function shellText() {
   document.getElementById("skip-link").textContent = t("app.skip");
   document.getElementById("lang-select").value = lang();
   document.getElementById("rules-close").setAttribute("aria-label", t("rules.close"));
+  document.getElementById("rules-ask-label").textContent = t("rules.ask.label");
+  document.getElementById("rules-question").placeholder = t("rules.ask.placeholder");
+  document.getElementById("rules-ask-button").textContent = t("rules.ask.button");
 }
 
-async function openRules(game) {
+let rulesLoaded = Promise.resolve();
+
+/** Mark the passages `ids` in the rules page (the first as the best) and bring it into view. */
+function markPassages(ids) {
+  const body = document.getElementById("rules-body");
+  for (const old of body.querySelectorAll(".asked")) old.classList.remove("asked", "best");
+  ids.forEach((id, i) => {
+    const element = body.querySelector(`[data-passage="${Number(id)}"]`);
+    if (!element) return;
+    element.classList.add("asked");
+    if (i === 0) {
+      element.classList.add("best");
+      element.scrollIntoView({ block: "center" });
+    }
+  });
+}
+
+/** The question box: the answers, best first, listed and marked in the page. */
+async function askRules(event) {
+  event.preventDefault();
+  const question = document.getElementById("rules-question").value.trim();
+  const out = document.getElementById("rules-answers");
+  if (!question) return;
+  out.replaceChildren(h("p", {}, "…"));
+  try {
+    await rulesLoaded;
+    const reply = await api("GET", `/api/rules/${encodeURIComponent(rulesGame)}/ask?q=${encodeURIComponent(question)}&lang=${encodeURIComponent(lang())}`);
+    if (!reply.answers.length) {
+      markPassages([]);
+      out.replaceChildren(h("p", { class: "muted" }, t("rules.ask.none", { topics: reply.topics.join("; ") })));
+      return;
+    }
+    out.replaceChildren(h("p", {}, t("rules.ask.found")), h("ol", {}, ...reply.answers.map((a) =>
+      h("li", {}, h("button", { type: "button", class: "link", "data-passage": a.passage,
+        onclick: () => markPassages([a.passage, ...reply.answers.filter((b) => b !== a).map((b) => b.passage)]) },
+        `${a.title} — ${a.source}`)))));
+    markPassages(reply.answers.map((a) => a.passage));
+  } catch (error) {
+    out.replaceChildren(h("p", { class: "error" }, errorText(error.error)));
+  }
+}
+
+async function openRules(game, passage = null) {
+  if (game && game !== rulesGame) document.getElementById("rules-answers").replaceChildren();
   rulesGame = game || screen?.game || rulesGame || gameNames[0];
   const dialog = document.getElementById("rules-dialog");
   document.getElementById("rules-title").textContent = t("rules.title");
@@ -45,12 +91,16 @@ async function openRules(game) {
   const body = document.getElementById("rules-body");
   body.replaceChildren(h("p", {}, "…"));
   if (!dialog.open) dialog.showModal();
-  try {
-    const page = await api("GET", `/api/rules/${rulesGame}?lang=${encodeURIComponent(lang())}`);
-    body.innerHTML = page.html; // rendered by the server from our own Markdown, raw HTML disabled
-  } catch (error) {
-    body.replaceChildren(h("p", { class: "error" }, errorText(error.error)));
-  }
+  rulesLoaded = (async () => {
+    try {
+      const page = await api("GET", `/api/rules/${rulesGame}?lang=${encodeURIComponent(lang())}`);
+      body.innerHTML = page.html; // rendered by the server from our own Markdown, raw HTML disabled
+      if (passage !== null && passage !== undefined) markPassages([passage]);
+    } catch (error) {
+      body.replaceChildren(h("p", { class: "error" }, errorText(error.error)));
+    }
+  })();
+  await rulesLoaded;
 }
 
 async function main() {
@@ -67,7 +117,13 @@ async function main() {
     if (dialog.open) openRules(rulesGame);
   });
   window.addEventListener("hashchange", route);
-  window.addEventListener("openrules", (event) => openRules(event.detail));
+  document.getElementById("rules-ask").addEventListener("submit", askRules);
+  // detail: a game's name, or {game, passage} to show one passage marked (a "why not?")
+  window.addEventListener("openrules", (event) => {
+    const detail = event.detail;
+    if (detail && typeof detail === "object") openRules(detail.game, detail.passage);
+    else openRules(detail);
+  });
   route();
 }
 

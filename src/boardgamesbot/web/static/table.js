@@ -1,7 +1,7 @@
 // A table: the waiting room, then the game screen (board, panels, log, help, undo, summary).
 import { api, Live } from "./api.js";
 import { h, PLAYER_COLOURS } from "./dom.js";
-import { errorText, has, t } from "./i18n.js";
+import { errorText, has, lang, t } from "./i18n.js";
 import { createTable, gameTitle, seatName } from "./lobby.js";
 import { confirmFinal, seatAt, saveSeat, setConfirmFinal } from "./store.js";
 import { LogBuilder, logList } from "./log.js";
@@ -12,6 +12,9 @@ import { scoreChart } from "./chart.js";
 
 export const GAMES = { tikal, cartographers };
 const LEVELS = ["easy", "medium", "hard", "random"];
+/** Refusals that are not the rules' (the connection, the table): no "why not?" for them. */
+const NOT_RULES = new Set(["stale_state", "unknown_table", "bad_token", "token_required", "offline",
+  "rate_limited", "message_too_large", "bad_message", "internal_error"]);
 
 /** Context shared by the game renderers: names, colours, who is thinking. */
 export function baseContext(summary, seat) {
@@ -99,19 +102,43 @@ export class TableScreen {
     } else if (m.type === "error") {
       this.pending = false;
       notify(errorText(m.error), "error");
+      if (this.tried && !NOT_RULES.has(m.error.code)) this.offerWhy(this.tried);
+      this.tried = null;
       if (m.error.code === "stale_state") this.live.send({ type: "view" });
       if (m.error.code === "unknown_table" || m.error.code === "bad_token") this.fatal = m.error;
       this.render();
     } else if (m.type === "ack") {
       this.pending = false;
+      this.tried = null;
       // A valid action makes any earlier refusal stale: clear the red box.
       notify("");
     }
   }
 
+  /** A "why not?" link after a refused action: the reason and the rule it rests on. */
+  offerWhy(notation) {
+    const notice = document.getElementById("notice");
+    const explain = async () => {
+      try {
+        const why = await api("POST", `/api/tables/${encodeURIComponent(this.id)}/why`,
+          { action: notation, lang: lang() }, this.mine?.token);
+        if (why.legal) { notify(t("why.allowed", { action: notation })); return; }
+        notify(why.reason || errorText({ code: why.code }), "error");
+        if (why.text) {
+          notice.append(h("span", { class: "why-rule" }, t("why.rule", { source: why.source }), " ", why.text, " ",
+            h("button", { type: "button", class: "link why-open", onclick: () => openRules({ game: this.game, passage: why.passage }) }, t("why.open"))));
+        }
+      } catch (error) {
+        notify(errorText(error.error), "error");
+      }
+    };
+    notice.append(h("button", { type: "button", class: "link why", onclick: explain }, t("why.link")));
+  }
+
   /** Play `notation` for my seat on the state I see. */
   act(notation) {
     if (!this.msg) return;
+    this.tried = notation;
     this.pending = true;
     this.confirming = null;
     this.live.send({ type: "act", action: notation, state_id: this.msg.state_id });

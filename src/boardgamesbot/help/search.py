@@ -1,0 +1,304 @@
+"""Free questions about a game's rules, answered from its help page in the asker's language.
+
+>>> from boardgamesbot.help.search import ask
+>>> reply = ask("tikal", "posso passar por cima de um vulcao?", "pt-BR")
+>>> "Vulcão" in reply.answers[0].text
+True
+
+Everything here is generic: the passages are the game's help page
+(`boardgamesbot.help.passages`), and what a game adds — its vocabulary and
+synonyms per language, and which help passage each refusal rests on — it
+declares in its package (``Game.rules_knowledge``, a JSON file; see
+`Knowledge`). No server and no model: a few hundred passages per game and
+language are ranked with BM25 over stemmed, accent-folded words and the
+game's terms.
+
+BM25 is written out here (a dozen lines) rather than taken from ``bm25s`` or
+SQLite FTS5 because both score every query word alike, and the words of a
+question are not alike: a declared game term ("guard", "ambush") says more than
+an ordinary word, and a word we had to guess from a typo says less.
+
+"I don't know" is decided by *coverage*: the share of the question's weight
+(its words' rarity in the page) that the best passage holds. A question whose
+words the page hardly has gets the closest topics instead of a passage that
+would only look like an answer.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Mapping
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
+from boardgamesbot.engine import LANGUAGES, GameError, known_games, load_game
+
+from .passages import Passage, passages
+from .words import Terms, Words, fold, split
+
+__all__ = ["Answer", "Knowledge", "Reply", "RulesIndex", "ask", "knowledge"]
+
+#: BM25's usual constants: term frequency saturation and length normalisation.
+K1, B = 1.6, 0.5
+#: How much a query word weighs: a declared game term, an ordinary word, a typo's guess.
+TERM_WEIGHT, WORD_WEIGHT, GUESS_WEIGHT = 1.5, 1.0, 0.7
+#: "Decision 3" (Decisão, Decisió) in a question: that numbered Decision is asked for.
+DECISION_ASKED = re.compile(r"\bdecisi?(?:on|ao|o)\s*(\d+)")
+#: How much a word of the headings above a passage counts, against one of its own.
+CONTEXT_WEIGHT = 0.3
+#: How much a passage explaining what to type counts against one stating a rule.
+NOTATION_WEIGHT = 0.6
+#: How much a table row counts against a paragraph (rows summarise; paragraphs explain).
+ROW_WEIGHT = 0.85
+#: Below this share of the question's weight in the best passage, we do not know.
+#: Set from questions that the rules do not answer (tests/ask: the off-topic set).
+MIN_COVERAGE = 0.38
+#: How many answers a reply holds at most.
+LIMIT = 5
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What a game declares for the rules search (its ``rules_knowledge`` JSON file).
+
+    * ``terms``: ``{term: {lang: [names…]}}`` — the words players use for each
+      thing of the game, per language ("worker": explorer, meeple, peão…);
+    * ``sections``: ``{section: {lang: title}}`` — help passages by a stable
+      name, as the title each language's page gives them;
+    * ``refusals``: ``{code: section}`` — the passage each refusal code of the
+      engine rests on (for `why`).
+    """
+
+    terms: Mapping[str, Mapping[str, list[str]]] = field(default_factory=dict)
+    sections: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    refusals: Mapping[str, str] = field(default_factory=dict)
+
+
+@lru_cache(maxsize=None)
+def knowledge(game: str) -> Knowledge:
+    """The game's declared rules knowledge (empty when it declares none)."""
+    path = load_game(game).rules_knowledge
+    if path is None:
+        return Knowledge()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return Knowledge(terms=data.get("terms", {}), sections=data.get("sections", {}),
+                     refusals=data.get("refusals", {}))
+
+
+@dataclass(frozen=True)
+class Answer:
+    title: str
+    text: str
+    source: str
+    score: float
+    passage: int  # the passage's id (``data-passage`` in the annotated HTML)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"title": self.title, "text": self.text, "source": self.source,
+                "score": round(self.score, 3), "passage": self.passage}
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The answers to one question, best first; none, with the closest topics, if unknown."""
+
+    game: str
+    lang: str
+    question: str
+    answers: tuple[Answer, ...]
+    topics: tuple[str, ...]
+
+    @property
+    def known(self) -> bool:
+        return bool(self.answers)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "lang": self.lang, "question": self.question,
+                "answers": [answer.as_dict() for answer in self.answers],
+                "topics": list(self.topics)}
+
+
+class RulesIndex:
+    """One game's help page in one language, ready to answer questions."""
+
+    def __init__(self, game: str, lang: str) -> None:
+        self.game, self.lang = game, lang
+        self.knowledge = knowledge(game)
+        game_object = load_game(game)
+        # The game's own name says nothing about which rule is asked ("tie breaker in
+        # cartographers?"): its titles in every language are little words here.
+        names = {word for title in (game, *game_object.titles.values()) for word in split(title)}
+        self.words = Words(lang, Terms.declared(lang, self.knowledge.terms), names)
+        self.passages: tuple[Passage, ...] = passages(game_object.help_page(lang))
+        # A passage's own words count fully; the headings above it only give context
+        # (a third): every passage of the section shares them.
+        self.keys: list[dict[str, float]] = []
+        self.lengths: list[int] = []
+        for p in self.passages:
+            # (a table row's column names are as much its words as its cells)
+            own = Counter(self.words.keys(" ".join((p.text, p.context))))
+            if p.decision is not None:  # "decision 3" asks for this one by its number
+                own[f"§decision{p.decision}"] += 2
+            context = Counter(self.words.keys(" ".join(p.section)))
+            self.keys.append({key: own.get(key, 0) + CONTEXT_WEIGHT * context.get(key, 0)
+                              for key in own.keys() | context.keys()})
+            self.lengths.append(sum(own.values()))
+        self.average = sum(self.lengths) / max(1, len(self.lengths))
+        document_frequency = Counter(key for keys in self.keys for key in keys)
+        count = len(self.passages)
+        self.idf = {key: math.log(1 + (count - df + 0.5) / (df + 0.5))
+                    for key, df in document_frequency.items()}
+        self.unseen_idf = math.log(1 + (count + 0.5) / 0.5)
+        self.stems = sorted(key for key in self.idf if not key.startswith("§"))
+        # Words a question may be corrected towards: the page's, and every term name.
+        known = {word for p in self.passages for word in split(" ".join((p.title, p.text)))}
+        for names in self.knowledge.terms.values():
+            for name in names.get(lang, ()):
+                known.update(split(name))
+        # (never towards a little word: "world" is not a slip for "would")
+        self.known_words = sorted(word for word in known
+                                  if len(word) >= 4 and word not in self.words.stop_words)
+        self.known_set = set(known)
+
+    def _corrected(self, words: list[str]) -> tuple[list[str], set[str]]:
+        """The question's words with typos put right; and which words are guesses."""
+        fixed: list[str] = []
+        guesses: set[str] = set()
+        for word in words:
+            if (len(word) < 4 or word.isdigit() or word in self.known_set
+                    or word in self.words.stop_words
+                    or any(key in self.idf or key.startswith("§")
+                           for key in self.words.keys([word]))):
+                fixed.append(word)
+                continue
+            # one slip, or two in a long word; people rarely miss the first letter
+            found = process.extractOne(word, [w for w in self.known_words if w[0] == word[0]],
+                                       scorer=Levenshtein.distance,
+                                       score_cutoff=1 if len(word) < 8 else 2)
+            if found is None:
+                fixed.append(word)
+            else:
+                fixed.append(found[0])
+                guesses.add(found[0])
+        return fixed, guesses
+
+    def query(self, question: str) -> dict[str, float]:
+        """The question's keys with their weights."""
+        words, guesses = self._corrected(split(question))
+        guessed_keys = set(self.words.keys(sorted(guesses))) if guesses else set()
+        weights: dict[str, float] = {f"§decision{number}": TERM_WEIGHT
+                                     for number in DECISION_ASKED.findall(fold(question))}
+        for key in self.words.keys(words):
+            weight = (GUESS_WEIGHT if key in guessed_keys else
+                      TERM_WEIGHT if key.startswith("§") else WORD_WEIGHT)
+            if key not in self.idf and not key.startswith("§"):
+                nearest = self._stem_guess(key)
+                if nearest != key:
+                    key, weight = nearest, GUESS_WEIGHT
+            weights[key] = max(weights.get(key, 0.0), weight)
+        return weights
+
+    def _stem_guess(self, key: str) -> str:
+        """The page's stem that ``key`` only differs from by an ending (Snowball sometimes
+        leaves one: Portuguese ``entrar`` stays whole while ``entra`` becomes ``entr``)."""
+        if len(key) < 5:
+            return key
+        best = key
+        for known in self.stems:
+            shorter, longer = sorted((known, key), key=len)
+            if len(shorter) >= 4 and longer.startswith(shorter) and len(longer) - len(
+                    shorter) <= 3 and (best == key or len(known) > len(best)):
+                best = known
+        return best
+
+    def ask(self, question: str, limit: int = LIMIT) -> Reply:
+        weights = self.query(question)
+        # (a guessed word weighs less in the ranking, but not in what the question asks)
+        total = sum(max(weight, WORD_WEIGHT) * self.idf.get(key, self.unseen_idf)
+                    for key, weight in weights.items())
+        scored: list[tuple[float, float, int]] = []
+        for index, keys in enumerate(self.keys):
+            score = covered = 0.0
+            norm = K1 * (1 - B + B * self.lengths[index] / self.average)
+            for key, weight in weights.items():
+                tf = keys.get(key)
+                if tf:
+                    idf = self.idf[key]
+                    score += weight * idf * tf * (K1 + 1) / (tf + norm)
+                    covered += weight * idf
+            if score > 0:
+                if self.passages[index].notation:
+                    score *= NOTATION_WEIGHT
+                elif self.passages[index].row:
+                    score *= ROW_WEIGHT
+                scored.append((score, covered, index))
+        scored.sort(key=lambda entry: (-entry[0], entry[2]))
+        if not scored or not self._answers(weights, total, *scored[0][1:]):
+            return Reply(self.game, self.lang, question, (), self._topics(scored))
+        answers = tuple(Answer(self.passages[i].title, self.passages[i].text,
+                               self.passages[i].source, score, self.passages[i].id)
+                        for score, _, i in scored[:limit])
+        return Reply(self.game, self.lang, question, answers, self._topics(scored))
+
+    def _answers(self, weights: dict[str, float], total: float, covered: float,
+                 best: int) -> bool:
+        """Whether the best passage answers the question rather than merely sharing a
+        word with it. Not when it holds too little of the question's weight, only words
+        guessed from typos, or a single plain word (stems meet by chance: Portuguese
+        "horas" and "horário"): better the closest topics than a wrong answer."""
+        matched = set(self.keys[best]) & set(weights)
+        sure = {key for key, weight in weights.items() if weight > GUESS_WEIGHT}
+        return (total > 0 and covered / total >= MIN_COVERAGE and bool(sure & matched)
+                and (len(matched) >= 2 or any(key.startswith("§") for key in matched)))
+
+    def _topics(self, scored: list[tuple[float, float, int]]) -> tuple[str, ...]:
+        """The sections nearest the question; the page's sections when nothing is near."""
+        topics: list[str] = []
+        ranked = [self.passages[i] for _, _, i in scored] + list(self.passages)
+        for passage in ranked:
+            topic = passage.section[0] if passage.section else None
+            if topic and topic not in topics:
+                topics.append(topic)
+        return tuple(topics[:5])
+
+    def passage(self, section: str) -> Passage:
+        """The passage a declared section names (see `Knowledge.sections`): the first
+        titled so, or else the first that opens with those words."""
+        titles = self.knowledge.sections.get(section)
+        if titles is None:
+            raise GameError(f"{self.game} declares no rules section {section!r}",
+                            code="unknown_section", section=section)
+        title = titles.get(self.lang) or titles.get("en", "")
+        # by its title, or else by the words it opens with (a passage under a list item)
+        for passage in [p for p in self.passages if p.title == title] or [
+                p for p in self.passages if p.text.startswith(title)]:
+            return passage
+        raise GameError(f"no passage titled {title!r} in the {self.lang} rules of {self.game}",
+                        code="unknown_section", section=section)
+
+
+@lru_cache(maxsize=None)
+def index(game: str, lang: str) -> RulesIndex:
+    """The (cached) index of ``game``'s help page in ``lang``."""
+    if game not in known_games():
+        raise GameError(f"no rules for game {game!r}; available: {', '.join(known_games())}",
+                        code="unknown_help", game=game, available=known_games())
+    if lang not in LANGUAGES:
+        raise GameError(f"no rules help in language {lang!r}; available: {', '.join(LANGUAGES)}",
+                        code="unknown_help", lang=lang, available=list(LANGUAGES))
+    return RulesIndex(game, lang)
+
+
+def ask(game: str, question: str, lang: str = "en", limit: int = LIMIT) -> Reply:
+    """The passages of ``game``'s rules help in ``lang`` that answer ``question``."""
+    if not isinstance(question, str) or not question.strip():
+        raise GameError("ask a question in words", code="empty_question")
+    if len(question) > 500:
+        raise GameError("a question is at most 500 characters", code="question_too_long")
+    return index(game, lang).ask(question, limit)

@@ -1,0 +1,131 @@
+"""Asking the rules over HTTP: free questions about a game, and "why not?" at a table.
+
+* ``GET /api/rules/{game}/ask?q=…&lang=…`` — the passages of the game's rules
+  help that answer a question, best first (`boardgamesbot.help.search`), each
+  with the ``passage`` number that marks it (``data-passage``) in the page
+  ``GET /api/rules/{game}`` serves, so the browser can highlight it there;
+  no answer: ``answers`` is empty and ``topics`` holds the closest sections.
+* ``POST /api/tables/{table_id}/why`` — why the seat may not take an action
+  now, in the asker's language, with the rule it rests on
+  (`boardgamesbot.help.why`); tried on a copy, the table is not changed.
+
+A router of its own, included by the service's app (one line in ``api.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Depends, Header, Query, Request
+from pydantic import BaseModel, Field
+
+from boardgamesbot.engine import GameError
+
+from .errors import ServiceError
+
+MAX_TOKEN = 200  # as the seat tokens the service hands out (and checks) elsewhere
+
+router = APIRouter(tags=["help"])
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+    params: dict[str, Any]
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail
+
+
+ERRORS = {code: {"model": ErrorBody, "description": "refused; nothing changed"}
+          for code in (401, 403, 404, 409, 413, 422, 429, 503)}
+
+
+class AnswerOut(BaseModel):
+    title: str
+    text: str
+    source: str = Field(description="the help section, or a numbered Decision")
+    score: float
+    passage: int = Field(description="its data-passage number in the rules page's HTML")
+
+
+class AnswersOut(BaseModel):
+    game: str
+    lang: str
+    question: str
+    answers: list[AnswerOut]
+    topics: list[str] = Field(description="the closest sections (what to read when "
+                                          "there is no answer)")
+
+
+Language = Literal["en", "pt-BR", "ca"]  # the languages of LANGUAGES, for the schema
+
+
+class WhyAction(BaseModel):
+    action: str = Field(max_length=200, examples=["guard L A5"])
+    lang: Language = "en"
+
+
+class WhyOut(BaseModel):
+    state_id: int
+    action: str
+    legal: bool
+    code: str | None = None
+    reason: str | None = None
+    title: str | None = None
+    text: str | None = None
+    source: str | None = None
+    passage: int | None = None
+
+
+def _token(authorization: str | None = Header(None, max_length=MAX_TOKEN + 10),
+           token: str | None = Query(None, max_length=MAX_TOKEN,
+                                     description="a seat's token (or use the "
+                                                 "Authorization: Bearer header)")) -> str | None:
+    """The seat token a request presents: the Authorization header, else ?token=."""
+    if authorization:
+        scheme, _, value = authorization.partition(" ")
+        if scheme.lower() == "bearer" and value.strip():
+            return value.strip()
+        raise ServiceError("the Authorization header is 'Bearer TOKEN'", code="bad_token",
+                           status=401)
+    return token
+
+
+@router.get("/api/rules/{game}/ask", responses=ERRORS, response_model=AnswersOut)
+def ask_rules(game: str, q: str = Query(..., min_length=1, max_length=500, pattern=r"\S",
+                                       description="the question, in words"),
+              lang: Language = "en", limit: int = Query(5, ge=1, le=20)) -> dict:
+    """The passages of ``game``'s rules help (in ``lang``) that answer the question ``q``.
+
+    (A plain function: FastAPI runs it in its thread pool, so building a game's index
+    the first time, a fraction of a second, never holds up the other connections.)"""
+    from boardgamesbot.help.search import ask
+
+    try:
+        reply = ask(game, q, lang, limit)
+    except GameError as error:
+        status = 404 if error.code == "unknown_help" else 422
+        raise ServiceError(str(error), code=error.code, status=status, **error.params)
+    return reply.as_dict()
+
+
+@router.post("/api/tables/{table_id}/why", responses=ERRORS, response_model=WhyOut)
+async def why_not(table_id: str, body: WhyAction, request: Request,
+                  token: str | None = Depends(_token)) -> dict:
+    """Why the seat may not take ``action`` now, and the rule it rests on (in ``lang``)."""
+    from boardgamesbot.help.why import why
+
+    room = request.app.state.lobby
+    table = await room.current(table_id)
+    seat = room.seat_of(table, token)
+    if table.state is None:
+        raise ServiceError("the game has not started yet", code="not_started", status=409)
+    if not body.action.strip():
+        raise ServiceError("say which action", code="bad_notation", status=422)
+    try:
+        answer = why(table.state, seat, body.action, body.lang)
+    except GameError as error:
+        raise ServiceError(str(error), code=error.code, status=422, **error.params)
+    return {"state_id": table.version, **answer.as_dict()}

@@ -1,0 +1,45 @@
+"""Scoring the question set: does the first answer, or one of the first three, hold the facts?"""
+
+from __future__ import annotations
+
+from boardgamesbot.help.search import ask
+from boardgamesbot.help.words import fold
+
+from .questions import QUESTIONS
+
+
+def holds(text: str, facts: list) -> bool:
+    """Whether ``text`` states every fact (a tuple of alternatives: any one of them)."""
+    folded = fold(text)
+    return all(any(fold(one) in folded for one in (fact if isinstance(fact, tuple) else (fact,)))
+               for fact in facts)
+
+
+def rank(game: str, lang: str, question: str, facts: list[str]) -> int | None:
+    """The 1-based rank of the first answer holding every fact (None: not in the answers)."""
+    for number, answer in enumerate(ask(game, question, lang).answers, 1):
+        if holds(answer.text, facts):
+            return number
+    return None
+
+
+def score(game: str, questions: dict | None = None) -> dict[str, dict[str, float]]:
+    """Per language: the share of questions answered first, and within the first three."""
+    found: dict[str, list[int | None]] = {}
+    for lang, question, facts in (questions or QUESTIONS)[game]:
+        found.setdefault(lang, []).append(rank(game, lang, question, facts))
+    return {lang: {"top1": sum(r == 1 for r in ranks) / len(ranks),
+                   "top3": sum(r is not None and r <= 3 for r in ranks) / len(ranks),
+                   "count": len(ranks)}
+            for lang, ranks in found.items()}
+
+
+if __name__ == "__main__":  # python -m tests.ask.scoring: the misses, for looking at
+    for game, questions in QUESTIONS.items():
+        print(game, score(game))
+        for lang, question, facts in questions:
+            position = rank(game, lang, question, facts)
+            if position != 1:
+                reply = ask(game, question, lang)
+                print(f"  [{lang}] {position} {question!r} -> "
+                      f"{reply.answers[0].text[:90] if reply.answers else ('?', reply.topics)}")

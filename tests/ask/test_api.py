@@ -1,0 +1,64 @@
+"""The rules questions over HTTP: /api/rules/{game}/ask and /api/tables/{id}/why."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+
+from boardgamesbot.service.api import create_app
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(db=f"sqlite:///{tmp_path / 'service.db'}")) as client:
+        yield client
+
+
+def test_ask_answers_with_passages_marked_in_the_rules_page(client):
+    answer = client.get("/api/rules/tikal/ask",
+                        params={"q": "posso passar por cima de um vulcao?", "lang": "pt-BR"})
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    assert data["answers"][0]["title"] == "Movimento" and len(data["answers"]) >= 3
+    page = client.get("/api/rules/tikal", params={"lang": "pt-BR"}).json()["html"]
+    marked = re.search(rf'data-passage="{data["answers"][0]["passage"]}">(.*?)</p>',
+                       page, re.S)
+    assert marked and "Vulcão" in marked.group(1)
+
+
+def test_ask_without_an_answer_gives_the_closest_topics(client):
+    data = client.get("/api/rules/cartographers/ask",
+                      params={"q": "qui va guanyar el mundial de futbol", "lang": "ca"}).json()
+    assert data["answers"] == [] and data["topics"]
+
+
+def test_ask_refuses_bad_input_and_says_why(client):
+    unknown = client.get("/api/rules/chess/ask", params={"q": "castling"})
+    assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "unknown_help"
+    language = client.get("/api/rules/tikal/ask", params={"q": "volcano", "lang": "fr"})
+    assert language.status_code == 422 and "lang" in language.text
+    empty = client.get("/api/rules/tikal/ask", params={"q": " "})
+    assert empty.status_code == 422
+    assert client.get("/api/rules/tikal/ask").status_code == 422
+
+
+def test_why_explains_a_refusal_at_a_table_and_changes_nothing(client):
+    created = client.post("/api/tables", json={
+        "game": "tikal", "seats": [{"kind": "person", "name": "Ann"},
+                                   {"kind": "person", "name": "Bob"}]}).json()
+    table_id, token = created["table"]["id"], created["seats"][0]["token"]
+    before = client.get(f"/api/tables/{table_id}/view", params={"token": token}).json()
+    answer = client.post(f"/api/tables/{table_id}/why", json={"action": "enter L A6",
+                                                              "lang": "ca"},
+                         headers={"Authorization": f"Bearer {token}"})
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    assert data["legal"] is False and data["code"] == "place_tile_first"
+    assert data["title"] == "Roba i col·loca una lloseta" and data["source"] == "Un torn"
+    assert data["reason"] and data["passage"] is not None
+    after = client.get(f"/api/tables/{table_id}/view", params={"token": token}).json()
+    assert after["state_id"] == before["state_id"]
+    nobody = client.post(f"/api/tables/{table_id}/why", json={"action": "end"})
+    assert nobody.status_code == 401

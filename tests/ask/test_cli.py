@@ -1,0 +1,77 @@
+"""`bgbot ask`, `bgbot why`, and 'why ACTION' / 'ask QUESTION' at the play prompt."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from boardgamesbot.cli import main
+from boardgamesbot.engine import Record, load_game
+
+
+def run(*args: str, stdin: str | None = None):
+    return CliRunner().invoke(main, list(args), input=stdin)
+
+
+def test_ask_json_holds_at_least_three_answers_with_their_fields():
+    result = run("ask", "cartographers", "quants punts dona el bosc sentinella en solitari?",
+                 "--lang", "ca", "--json")
+    assert result.exit_code == 0, result.output
+    answers = json.loads(result.output)["answers"]
+    assert len(answers) >= 3
+    assert all({"title", "text", "source", "score"} <= set(a) for a in answers)
+    assert answers[0]["title"] == "Bosc Sentinella" and "25" in answers[0]["text"]
+
+
+def test_ask_prints_the_passages_in_the_asked_language():
+    result = run("ask", "tikal", "posso passar por cima de um vulcao?", "--lang", "pt-BR",
+                 "--limit", "1")
+    assert result.exit_code == 0, result.output
+    assert "1. Movimento" in result.output and "Vulcão" in " ".join(result.output.split())
+    assert "2." not in result.output
+
+
+def test_ask_without_an_answer_says_so_and_offers_topics():
+    result = run("ask", "tikal", "qui va guanyar el mundial de futbol", "--lang", "ca")
+    assert result.exit_code == 0
+    assert "No ho sé" in result.output and "Temes més propers" in result.output
+    data = json.loads(run("ask", "tikal", "who won the football world cup", "--json").output)
+    assert data["answers"] == [] and data["topics"]
+
+
+def test_ask_refuses_bad_input_clearly():
+    for args in (("ask", "tikal", "volcano?", "--lang", "fr"), ("ask", "chess", "castling?"),
+                 ("ask", "tikal", "  ")):
+        result = run(*args)
+        assert result.exit_code == 2 and "error:" in result.output, args
+        assert "Traceback" not in result.output
+
+
+def test_why_on_a_saved_game(tmp_path):
+    path = tmp_path / "game.json"
+    state = load_game("tikal").new(2, 5)
+    first = str(state.legal_actions(0)[0])
+    record = Record.start("tikal", 5, ["a", "b"])
+    record.add(0, first)
+    record.save(path)
+    result = run("why", "tikal", "guard L A6", "--record", str(path), "--lang", "pt-BR")
+    assert result.exit_code == 0, result.output
+    assert "A regra" in result.output
+    data = json.loads(run("why", "tikal", "guard L A6", "--record", str(path), "--json").output)
+    assert data["legal"] is False and data["code"] and data["source"]
+    allowed = json.loads(run("why", "tikal", "enter L A6", "--record", str(path), "--json").output)
+    assert allowed["legal"] is True
+
+
+def test_why_and_ask_at_the_play_prompt(tmp_path):
+    path = tmp_path / "game.json"
+    result = run("play", "tikal", "--players", "2", "--seed", "5", "--save", str(path),
+                 "--lang", "ca", stdin="enter L A6\nwhy enter L A6\nask es pot trepitjar un volca?\n"
+                                       "quit\n")
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())            # (the terminal wraps long lines)
+    assert "type 'why enter L A6' for the rule" in said
+    assert "La regla (Un torn): Roba i col·loca una lloseta" in said   # in Catalan
+    assert "Ningú no entra mai en un volcà" in said
+    assert Record.load(path).actions == []            # asking played nothing

@@ -1,0 +1,123 @@
+"""Free rules questions: the question set's scores, 'I don't know', inflections, accents, typos."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgamesbot.engine import GameError
+from boardgamesbot.help import LANGUAGES, help_page
+from boardgamesbot.help.passages import passages
+from boardgamesbot.help.search import ask, index
+from boardgamesbot.help.words import fold
+
+from .heldout import HELD_OUT, HELD_OUT_2
+from .questions import OFF_TOPIC, QUESTIONS
+from .scoring import holds, score
+
+GAMES = tuple(QUESTIONS)
+DECISION_WORD = {"en": "Decision", "pt-BR": "Decisão", "ca": "Decisió"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_question_set_is_as_large_as_promised(game):
+    per_language = {lang: sum(q[0] == lang for q in QUESTIONS[game]) for lang in LANGUAGES}
+    assert sum(per_language.values()) >= 60
+    assert all(count >= 20 for count in per_language.values()), per_language
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_fact_is_written_in_that_languages_page(game):
+    """A fact no passage holds could never be found: the set would test nothing."""
+    for lang, question, facts in QUESTIONS[game] + HELD_OUT[game] + HELD_OUT_2[game]:
+        texts = [p.text for p in passages(help_page(game, lang))]
+        assert any(holds(text, facts) for text in texts), (lang, question, facts)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_questions_are_answered_first_and_within_three(game):
+    """Targets of issue 28: top-1 ≥ 85 % and top-3 ≥ 95 % in every language."""
+    for lang, result in score(game).items():
+        assert result["top1"] >= 0.85, (lang, result)
+        assert result["top3"] >= 0.95, (lang, result)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_held_out_questions_are_found_within_three_mostly(game):
+    """Questions never tuned on (tests/ask/heldout.py): what the search does on new
+    wording. First measured at top-1 50–88 %, top-3 75–100 % per language
+    (docs/ask.md); this guards against it falling further."""
+    for lang, result in score(game, HELD_OUT).items():
+        assert result["top3"] >= 0.75, (lang, result)
+        assert result["top1"] >= 0.5, (lang, result)
+    # the second set, written after the last change to the search (measured once: top-1
+    # 12–88 %, top-3 75–100 %): the answer is within three for most of them
+    for lang, result in score(game, HELD_OUT_2).items():
+        assert result["top3"] >= 0.75, (lang, result)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang, question", OFF_TOPIC)
+def test_a_question_the_rules_do_not_answer_gets_i_dont_know(game, lang, question):
+    reply = ask(game, question, lang)
+    assert reply.answers == ()
+    assert reply.topics, "the closest topics are offered instead"
+    sections = {p.section[0] for p in passages(help_page(game, lang)) if p.section}
+    assert set(reply.topics) <= sections
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_decision_is_findable_by_its_number(game, lang):
+    page = passages(help_page(game, lang))
+    numbers = [p.decision for p in page if p.decision is not None]
+    assert numbers == sorted(numbers) and numbers
+    for number in numbers:
+        reply = ask(game, f"{DECISION_WORD[lang].lower()} {number}", lang)
+        assert reply.answers[0].source == f"{DECISION_WORD[lang]} {number}"
+
+
+def test_answers_come_in_the_asked_language_with_title_source_and_score():
+    reply = ask("tikal", "posso passar por cima de um vulcao?", "pt-BR")
+    first = reply.answers[0]
+    assert "Vulcão" in first.text and first.title == "Movimento" and first.source == "Ações"
+    assert len(reply.answers) >= 3
+    assert [a.score for a in reply.answers] == sorted((a.score for a in reply.answers),
+                                                      reverse=True)
+    assert set(first.as_dict()) >= {"title", "text", "source", "score"}
+
+
+def test_accents_inflections_and_a_typo_find_the_same_passage():
+    plain = ask("tikal", "quantos acampamentos posso construir", "pt-BR").answers[0]
+    for variant in ("quantos acampamentos posso construír?", "QUANTOS ACAMPAMENTO POSSO CONSTRUIR",
+                    "quantos acampamentso posso construir"):
+        assert ask("tikal", variant, "pt-BR").answers[0].passage == plain.passage, variant
+
+
+def test_synonyms_declared_by_the_game_meet_the_pages_words():
+    # "meeple" is not on the page; the game declares it a worker, as "peão" and "explorador"
+    assert "worker" in ask("tikal", "how many meeples do i get", "en").answers[0].text
+    assert "emboscada" in fold(ask("cartographers", "o que faz a emboscada", "pt-BR")
+                               .answers[0].text) or "cilada" in fold(
+        ask("cartographers", "o que faz a emboscada", "pt-BR").answers[0].text)
+
+
+def test_a_word_that_only_shares_a_stem_is_not_the_games_term():
+    """Catalan 'temps' (time) and 'temple' stem alike; 'tres' (three) and 'tresor' too."""
+    words = index("tikal", "ca").words
+    assert "§temple" not in words.keys("quin temps fa")
+    assert "§treasure" not in words.keys("tres jugadors")
+    assert words.keys("tres tresors") == ["3", "§treasure"]
+
+
+def test_bad_input_is_refused_with_a_clear_error():
+    with pytest.raises(GameError) as empty:
+        ask("tikal", "   ", "en")
+    assert empty.value.code == "empty_question"
+    with pytest.raises(GameError) as language:
+        ask("tikal", "volcano?", "fr")
+    assert language.value.code == "unknown_help"
+    with pytest.raises(GameError) as game:
+        ask("chess", "castling?", "en")
+    assert game.value.code == "unknown_help"
+    with pytest.raises(GameError):
+        ask("tikal", "why " * 200, "en")

@@ -1,0 +1,98 @@
+""""why ACTION": every refusal code of both games explained, in every language, with its rule."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import boardgamesbot.games
+from boardgamesbot.engine import load_game
+from boardgamesbot.help import LANGUAGES
+from boardgamesbot.help.search import index, knowledge
+from boardgamesbot.help.why import explain, reason, refusal_passage, why
+
+GAMES = ("tikal", "cartographers")
+
+
+def refusal_codes(game: str) -> set[str]:
+    """Every code the game's rules raise an `IllegalAction` with, read from its source
+    (not from its own declaration: a new refusal without a rule would go unnoticed)."""
+    package = Path(boardgamesbot.games.__file__).parent / game
+    codes: set[str] = set()
+    for path in package.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction":
+                codes.update(k.value.value for k in node.keywords
+                             if k.arg == "code" and isinstance(k.value, ast.Constant))
+    return codes
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_source_scan_finds_the_refusals(game):
+    assert len(refusal_codes(game)) >= 10
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_refusal_code_has_a_why_answer(game, lang):
+    declared = knowledge(game).refusals
+    for code in sorted(refusal_codes(game)):
+        assert code in declared, f"{game} declares no rule section for refusal {code!r}"
+        kinds = declared[code] if isinstance(declared[code], dict) else {"*": declared[code]}
+        for kind in kinds:
+            passage = refusal_passage(game, code, lang, kind)
+            assert passage is not None and passage.text, (code, kind)
+        said = reason(code, lang, fallback="")
+        assert said, f"no sentence says refusal {code!r} in {lang}"
+        if lang != "en":
+            assert said != reason(code, "en", ""), f"{code!r} is not translated to {lang}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_declared_section_names_a_passage_of_each_page(game, lang):
+    for section in knowledge(game).sections:
+        assert index(game, lang).passage(section).text
+
+
+def test_why_explains_a_refusal_in_the_askers_language_and_cites_the_rule():
+    state = load_game("tikal").new(num_players=2, seed=3)
+    before = state.to_json()
+    answer = why(state, 0, "enter L A6", "ca")
+    assert state.to_json() == before, "asking why changes nothing"
+    assert (answer.legal, answer.code) == (False, "place_tile_first")
+    assert answer.reason == reason("place_tile_first", "ca", "")
+    assert answer.title == "Roba i col·loca una lloseta" and answer.source == "Un torn"
+    assert "lloseta" in answer.text
+
+
+def test_the_rule_cited_depends_on_the_action_refused():
+    state = load_game("tikal").new(num_players=2, seed=3)
+    state.apply(0, str(state.legal_actions(0)[0]))  # place the drawn tile
+    # a guard and an uncovering on a space that is not a temple: two different rules
+    guard = why(state, 0, "guard L B5", "en")
+    uncover = why(state, 0, "uncover B5", "en")
+    assert guard.code == uncover.code == "not_a_temple"
+    assert guard.title == "Place a guard (5 AP)"
+    assert uncover.title == "Uncover a temple level (2 AP)"
+
+
+def test_a_legal_action_is_said_to_be_allowed():
+    state = load_game("cartographers").new(num_players=1, seed=2)
+    action = str(state.legal_actions(0)[0])
+    assert why(state, 0, action, "pt-BR").legal
+
+
+def test_cartographers_pass_with_empty_spaces_cites_decision_6():
+    state = load_game("cartographers").new(num_players=2, seed=5)
+    answer = why(state, 1, "pass", "pt-BR")
+    assert answer.code == "cannot_pass" and answer.source == "Decisão 6"
+
+
+def test_unreadable_notation_is_explained_without_a_rule():
+    answer = explain("tikal", "fly to the moon",
+                     load_game("tikal").new(num_players=2, seed=1).preview(0, "fly to the moon"),
+                     "pt-BR")
+    assert not answer.legal and answer.code == "bad_notation" and answer.reason

@@ -1,0 +1,53 @@
+"""Asking the rules in the browser (issue 28): the Rules dialog's question box marks the
+answers in the page, and a refused action offers "Why not?" with the rule it rests on."""
+
+from __future__ import annotations
+
+from .conftest import shot
+from .helpers import create_in_lobby, open_lobby
+
+
+def test_the_rules_dialog_answers_a_question_in_the_page(page, server):
+    open_lobby(page, server, "pt-BR")
+    page.click("#rules-button")
+    page.wait_for_selector("#rules-body [data-passage]")
+    page.click("#rules-tabs button:has-text('Tikal')")
+    page.wait_for_selector("#rules-body [data-passage]")
+    assert page.get_attribute("#rules-question", "placeholder").startswith("ex.:")
+    page.fill("#rules-question", "posso passar por cima de um vulcao?")
+    page.click("#rules-ask-button")
+    page.wait_for_selector("#rules-answers li")
+    assert page.inner_text("#rules-answers li >> nth=0").startswith("Movimento")
+    best = page.locator("#rules-body .asked.best")
+    assert best.count() == 1 and "Vulcão" in best.inner_text()
+    assert page.locator("#rules-body .asked").count() >= 3
+    assert page.evaluate("""() => {           // the best answer is brought into view
+        const r = document.querySelector('#rules-body .asked.best').getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight; }""")
+    shot(page, "rules-ask-answers")
+    # choosing another answer in the list marks it as the best one
+    page.click("#rules-answers li >> nth=1 >> button")
+    second = page.get_attribute("#rules-answers li >> nth=1 >> button", "data-passage")
+    assert page.get_attribute("#rules-body .asked.best", "data-passage") == second
+    # a question the rules do not answer: "I don't know", the closest topics, nothing marked
+    page.fill("#rules-question", "quem ganhou a copa do mundo")
+    page.click("#rules-ask-button")
+    page.wait_for_function("document.querySelector('#rules-answers').textContent.includes('Não sei')")
+    assert page.locator("#rules-body .asked").count() == 0
+
+
+def test_a_refused_action_says_why_not_and_shows_the_rule(page, server):
+    create_in_lobby(page, server, "cartographers", seed=3)
+    page.wait_for_selector("#confirm-setting")
+    page.uncheck("#confirm-setting")
+    page.click("#terrain-village")
+    page.click('[data-cell="D2"]')  # a mountain: refused
+    page.wait_for_selector(".notice.error button.why")
+    page.click(".notice.error button.why")
+    page.wait_for_selector(".notice .why-rule")
+    said = page.inner_text(".notice")
+    assert "The rule (A turn): 2. Draw." in said and "empty spaces" in said
+    shot(page, "why-not")
+    page.click(".notice .why-open")
+    page.wait_for_selector("#rules-dialog[open] #rules-body .asked.best")
+    assert page.inner_text("#rules-body .asked.best").startswith("2. Draw.")
