@@ -649,7 +649,8 @@ def serve_command(db, data_dir, host, port, workers, redis_url, bot_workers, job
 
     import uvicorn
 
-    from boardgamesbot.service.api import create_app, log_config
+    from boardgamesbot.service.api import create_app
+    from boardgamesbot.service.middleware import log_config
     from boardgamesbot.store import default_url
 
     url = db or default_url(data_dir)

@@ -41,6 +41,7 @@ from sqlalchemy import Engine
 _PARAM = re.compile(r":(\w+)")
 
 REVISION = "SELECT revision FROM game_tables WHERE id = :table_id"
+SCHEMA_VERSION = "SELECT version FROM schema_version"
 UPDATE_SEAT = ("UPDATE seats SET kind = :kind, name = :name, level = :level, "
                "token_hash = :token_hash, autopilot = :autopilot, bank = :bank "
                "WHERE table_id = :table_id AND seat = :seat")
