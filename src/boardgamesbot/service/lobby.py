@@ -76,6 +76,9 @@ class Lobby(TablesInMemory, RevisionCheckedWrites, Watchers, Presence, Jobs):
         self.patch_cache: dict[tuple[int, int], tuple[dict, dict, str]] = {}
         # Tables with a write in flight here: [its lock, writers holding or awaiting it].
         self.writing: dict[Any, list] = {}
+        # Changes waiting to be committed together, and whether a committer runs (`_commit`).
+        self.batch: list[tuple[str, dict, asyncio.Future]] = []
+        self.committing = False
         # PostgreSQL commits wait in these threads, off the event loop (`_write`, `_database`).
         self.commit_in_thread = store.postgres
         self.refreshing: dict[str, int] = {}  # tables catching up: the revision to reach
@@ -153,10 +156,12 @@ class Lobby(TablesInMemory, RevisionCheckedWrites, Watchers, Presence, Jobs):
                                              hints=bool(hints))
         table.creator = client_key(client)
         bots = sum(1 for s in table.seats if s.kind == BOT)
-        self.store.create_table(table.row(), table.jobs(),
+        jobs = table.jobs()
+        self.store.create_table(table.row(), jobs,
                                 self._quota(table.creator, tables=1, bots=bots))
+        table.committed_jobs = jobs
         self.tables[table.id] = table
-        self._after_commit(table, bool(table.jobs()))
+        self._after_commit(table, bool(jobs))
         return {"table": table.summary(), "invite": invite,
                 "seats": [{"seat": s, "token": t} for s, t in tokens.items()]}
 

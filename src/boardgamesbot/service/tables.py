@@ -133,7 +133,7 @@ class Change:
     expected: int = 0  # the revision the change was computed from
     since: list[int] | None = None
     clock_started: dict | None = None
-    jobs: list[JobRow] = field(default_factory=list)
+    jobs: list[JobRow] | None = field(default_factory=list)  # None: leave them as they are
     quota: Quota | None = None  # a limit the lobby has the store check with the commit
 
     def commit_arguments(self) -> dict:
@@ -174,6 +174,8 @@ class Table:
         # seats' views and legal actions of state ``version``, the summary of revision
         # ``revision``. A view or legal list is never changed once made.
         self._per_state: tuple[int, dict] = (-1, {})
+        # The jobs this copy's last write committed (None: not known, e.g. just loaded).
+        self.committed_jobs: list[JobRow] | None = None
         self._per_revision: tuple[tuple, dict] = ((), {})
         if self.status != OPEN_STATUS:
             self.state = self.record.new_state()
@@ -202,6 +204,7 @@ class Table:
         for seat, started in (row.clock_started or {}).items():
             self.clock.waiting[int(seat)] = _monotonic(started)
         self._update_clock()
+        self.committed_jobs = None  # another process wrote: its jobs are not known here
         return True
 
     # Creation and seating -------------------------------------------------------------
@@ -474,7 +477,11 @@ class Table:
         change.since = list(self.since)
         if self.clock.mode != "none":
             change.clock_started = self.clock_started()
-        change.jobs = self.jobs()
+        jobs = self.jobs()
+        # No job owed before (as this copy last committed) nor after — a game of people
+        # without clocks: the jobs' statements would change nothing; leave them out.
+        change.jobs = None if not jobs and self.committed_jobs == [] else jobs
+        self.committed_jobs = jobs
         return change
 
     def clock_started(self) -> dict:

@@ -52,13 +52,68 @@ class RevisionCheckedWrites:
                     continue
                 arguments = change.commit_arguments()
                 try:
-                    await self._database(lambda: self.store.commit(
-                        table.id, at=time.time(), **arguments))
+                    await self._commit(table.id, arguments)
                 except Exception as error:  # noqa: BLE001 - sorted out by _lost
                     if self._lost(table, error):
                         continue
                 return self._committed(table, change, reply, ack)
             return self._given_up(table_id)
+
+    async def _commit(self, table_id: str, arguments: dict) -> None:
+        """Commit one change, in one transaction with the other tables' changes made
+        meanwhile (group commit): the first change of a batch starts a committer, and
+        every change made before it runs joins that batch. Each writer is answered
+        only once the batch's ``COMMIT`` has returned: acknowledged still means durable.
+        A change checked against a quota takes its locks in a transaction of its own."""
+        if arguments.get("quota") is not None:
+            await self._database(lambda: self.store.commit(table_id, at=time.time(),
+                                                           **arguments))
+            return
+        waiting = asyncio.get_running_loop().create_future()
+        self.batch.append((table_id, arguments, waiting))
+        if len(self.batch) == 1 and not self.committing:
+            self._spawn(self._commit_batches())
+        await waiting
+
+    async def _commit_batches(self) -> None:
+        """Commit the waiting changes together, and again while more came in meanwhile (on
+        PostgreSQL the next batch gathers while one is in the database's hands)."""
+        self.committing = True
+        try:
+            while self.batch:
+                batch, self.batch = self.batch, []
+                now = time.time()
+                if len(batch) == 1:  # alone: the plain commit
+                    table_id, arguments, _ = batch[0]
+                    call = lambda: [self._one(table_id, {**arguments, "at": now})]  # noqa: E731
+                else:
+                    writes = [(table_id, {**arguments, "at": now})
+                              for table_id, arguments, _ in batch]
+                    call = lambda: self.store.commit_together(writes)  # noqa: E731
+                try:
+                    outcomes = await self._database(call)
+                except asyncio.CancelledError:  # closing: none of them is acknowledged
+                    for _, _, waiting in batch:
+                        waiting.cancel()
+                    raise
+                except Exception as error:  # noqa: BLE001 - every writer hears it
+                    outcomes = [error] * len(batch)
+                for (_, _, waiting), outcome in zip(batch, outcomes):
+                    if waiting.done():  # its writer was cancelled meanwhile
+                        continue
+                    if outcome is None:
+                        waiting.set_result(None)
+                    else:
+                        waiting.set_exception(outcome)
+        finally:
+            self.committing = False
+
+    def _one(self, table_id: str, arguments: dict) -> Exception | None:
+        try:
+            self.store.commit(table_id, **arguments)
+        except Exception as error:  # noqa: BLE001 - its writer sorts it out
+            return error
+        return None
 
     @contextlib.asynccontextmanager
     async def _turn(self, table_id: Any):
