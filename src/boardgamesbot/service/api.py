@@ -35,7 +35,8 @@ from .fanout import CHANNEL, make_fanout
 from .fastlane import FastLane
 from .http import add_error_handlers
 from .lobby import Limits, Lobby
-from .middleware import ApiMethods, BodyLimit, SecurityHeaders, redact_tokens_in_logs
+from .middleware import (ApiMethods, BodyLimit, PublicAddress, SecurityHeaders,
+                         redact_tokens_in_logs)
 from .routes import health, help, lobby, play, replays
 
 STATIC = Path(boardgamesbot.__file__).parent / "web" / "static"
@@ -55,7 +56,8 @@ ROUTERS = [
 def create_app(db: str | None = None, data_dir: str | None = None, bot_workers: int = 0,
                static_dir: str | Path | None = None, redis: str | None = None,
                jobs: bool = True, job_loops: int | None = None,
-               limits: Limits | None = None, fast_lane: bool = True) -> FastAPI:
+               limits: Limits | None = None, fast_lane: bool = True,
+               public_url: str | None = None) -> FastAPI:
     """The service over the database at ``db`` (default: SQLite in ``data_dir``).
 
     ``redis``: fan out over Redis (else LISTEN/NOTIFY on PostgreSQL, in memory on
@@ -63,7 +65,9 @@ def create_app(db: str | None = None, data_dir: str | None = None, bot_workers: 
     ``bot_workers`` processes (0: threads); off when ``bgbot worker`` processes do it.
     ``limits``: quotas (default `Limits.from_env`). ``fast_lane``: answer the well-formed
     requests of a move and health checks without FastAPI's machinery (`fastlane`; the
-    tests turn it off to compare the answers)."""
+    tests turn it off to compare the answers). ``public_url``: the address people use
+    (``bgbot serve --public-url``; `middleware.PublicAddress`), kept as
+    ``app.state.public_url`` for whatever makes links (None: the page's own address)."""
     redact_tokens_in_logs()
 
     @asynccontextmanager
@@ -97,6 +101,9 @@ def create_app(db: str | None = None, data_dir: str | None = None, bot_workers: 
     app.add_middleware(SecurityHeaders)
     if fast_lane:
         app.add_middleware(FastLane)  # outermost: it adds the security headers itself
+    if public_url:
+        app.add_middleware(PublicAddress, public_url=public_url)
+    app.state.public_url = public_url.rstrip("/") if public_url else None
     add_error_handlers(app)
     for router in ROUTERS:
         app.include_router(router)
@@ -110,11 +117,12 @@ def create_app(db: str | None = None, data_dir: str | None = None, bot_workers: 
 
 def app_from_env() -> FastAPI:
     """The app as ``bgbot serve`` configured it through the environment (one per uvicorn
-    worker process): ``BGBOT_DB``, ``BGBOT_REDIS``, ``BGBOT_BOT_WORKERS``, ``BGBOT_JOBS``
-    (1/0), ``BGBOT_DIE_WITH_PARENT`` (1: end with the process that started this one)."""
+    worker process): ``BGBOT_DB``, ``BGBOT_PUBLIC_URL``, ``BGBOT_REDIS``,
+    ``BGBOT_BOT_WORKERS``, ``BGBOT_JOBS`` (1/0), ``BGBOT_DIE_WITH_PARENT`` (1: end with the process that started this one)."""
     if os.environ.get("BGBOT_DIE_WITH_PARENT") == "1":
         die_with_parent()
     return create_app(db=os.environ.get("BGBOT_DB") or None,
+                      public_url=os.environ.get("BGBOT_PUBLIC_URL") or None,
                       redis=os.environ.get("BGBOT_REDIS") or None,
                       bot_workers=int(os.environ.get("BGBOT_BOT_WORKERS", "0")),
                       jobs=os.environ.get("BGBOT_JOBS", "1") == "1")

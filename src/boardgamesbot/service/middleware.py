@@ -194,3 +194,31 @@ def redact_tokens_in_logs() -> None:
         for handler in logger.handlers:
             if not any(isinstance(f, RedactTokens) for f in handler.filters):
                 handler.addFilter(RedactTokens())
+
+
+class PublicAddress:
+    """``bgbot serve --public-url https://games.example.org``: a page opened at another
+    address (``http://127.0.0.1:8000/``, the LAN address) is redirected (307) to the same
+    path at the public one, so that every link the browser makes from its own address
+    — an invitation, a table to share — is the public address. The API and the
+    WebSocket answer at any address (a reverse proxy in front keeps the public Host)."""
+
+    def __init__(self, app, public_url: str) -> None:
+        from urllib.parse import urlsplit
+
+        self.app = app
+        self.public_url = public_url.rstrip("/")
+        self.host = urlsplit(self.public_url).netloc.lower().encode()
+
+    async def __call__(self, scope, receive, send):
+        if (scope["type"] != "http" or scope["method"] not in ("GET", "HEAD")
+                or scope["path"].startswith(("/api/", "/ws/"))):
+            return await self.app(scope, receive, send)
+        host = next((value for name, value in scope["headers"] if name == b"host"), b"")
+        if host.lower() == self.host:
+            return await self.app(scope, receive, send)
+        query = scope.get("query_string") or b""
+        target = self.public_url + scope["path"] + ("?" + query.decode("latin-1")
+                                                    if query else "")
+        return await Response(status_code=307, headers={"location": target})(
+            scope, receive, send)
