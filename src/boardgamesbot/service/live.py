@@ -146,9 +146,9 @@ async def _handle(room: Lobby, table_id: str, seat: int | None, watcher: Watcher
                                code="spectator", status=403)
         # A write needs no read first: its commit checks the revision (and a lost race
         # reloads and judges again), so the cached table serves as it is.
-        if kind == "legal":
-            watcher.send({"type": "legal", "ref": ref, "state_id": table.version,
-                          "actions": table.legal(seat)})
+        if kind == "legal":  # the list encoded once per state and seat (`Table.legal_json`)
+            watcher.send(f'{{"type": "legal", "ref": {json.dumps(ref)}, "state_id": '
+                         f'{table.version}, "actions": {table.legal_json(seat)}}}')
         elif kind == "act":
             await room.act(table_id, seat, message.get("action"),
                                  message.get("state_id"), reply=watcher, ref=ref)

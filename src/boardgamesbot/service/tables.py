@@ -606,6 +606,11 @@ class Table:
             {**state.action_info(seat, a), "text": state.describe(a)}
             for a in state.legal_actions(seat)])
 
+    def legal_json(self, seat: int) -> str:
+        """`legal` as JSON text, encoded once per state and seat: what the WebSocket's
+        ``legal`` answer and the REST one wrap (a decision's list is most of them)."""
+        return self._shared("legal_json", seat, lambda: json.dumps(self.legal(seat)))
+
     def replay(self, start: int = 0, limit: int = REPLAY_PAGE) -> dict:
         """A finished game: its record, steps, public events and result, and the page of
         spectator views from state ``start`` (`replay_states`)."""

@@ -46,7 +46,7 @@ class Watchers:
 
     def push(self, table: Table) -> None:
         """Send every watcher of ``table`` what it has not seen: new events, the state."""
-        states: dict[int | None, str] = {}
+        states: dict = {}  # what this push made once for all its watchers, by seat or events
         for watcher in list(self.watchers.get(table.id, ())):
             if watcher.outbox.closed:
                 self.unwatch(watcher)
@@ -62,7 +62,12 @@ class Watchers:
         watcher.hidden.update(e.n for e in fresh if not table.visible(e, seat))
         events = released + [e for e in fresh if table.visible(e, seat)]
         if events:
-            watcher.send({"type": "events", "events": [table.event_json(e) for e in events]})
+            # Watchers of one push mostly get the same events: encoded once for all.
+            key = ("events", *(e.n for e in events))
+            if key not in states:
+                states[key] = json.dumps({"type": "events",
+                                          "events": [table.event_json(e) for e in events]})
+            watcher.send(states[key])
         watcher.last_event = len(table.events)
         if seat not in states:
             message = table.state_message(seat)
