@@ -82,24 +82,22 @@ class RevisionCheckedWrites:
         try:
             while self.batch:
                 batch, self.batch = self.batch, []
-                now = time.time()
-                if len(batch) == 1:  # alone: the plain commit
-                    table_id, arguments, _ = batch[0]
-                    call = lambda: [self._one(table_id, {**arguments, "at": now})]  # noqa: E731
-                else:
-                    writes = [(table_id, {**arguments, "at": now})
-                              for table_id, arguments, _ in batch]
-                    call = lambda: self.store.commit_together(writes)  # noqa: E731
+                writes = [(table_id, {**arguments, "at": time.time()})
+                          for table_id, arguments, _ in batch]
+                # Alone, the plain commit; together, one transaction.
+                call = self._commit_alone if len(writes) == 1 else self.store.commit_together
                 try:
-                    outcomes = await self._database(call)
+                    outcomes = await self._database(call, writes)
                 except asyncio.CancelledError:  # closing: none of them is acknowledged
                     for _, _, waiting in batch:
                         waiting.cancel()
                     raise
                 except Exception as error:  # noqa: BLE001 - every writer hears it
                     outcomes = [error] * len(batch)
-                for (_, _, waiting), outcome in zip(batch, outcomes):
-                    if waiting.done():  # its writer was cancelled meanwhile
+                for (table_id, _, waiting), outcome in zip(batch, outcomes):
+                    if waiting.done():  # its writer was cancelled meanwhile: nobody will
+                        if outcome is not None:  # sort a failure out, so reload next time
+                            self.tables.pop(table_id, None)
                         continue
                     if outcome is None:
                         waiting.set_result(None)
@@ -108,12 +106,14 @@ class RevisionCheckedWrites:
         finally:
             self.committing = False
 
-    def _one(self, table_id: str, arguments: dict) -> Exception | None:
+    def _commit_alone(self, writes: list[tuple[str, dict]]) -> list[Exception | None]:
+        """`Store.commit_together`'s answer for a batch of one, by the plain commit."""
+        (table_id, arguments), = writes
         try:
             self.store.commit(table_id, **arguments)
         except Exception as error:  # noqa: BLE001 - its writer sorts it out
-            return error
-        return None
+            return [error]
+        return [None]
 
     @contextlib.asynccontextmanager
     async def _turn(self, table_id: Any):
