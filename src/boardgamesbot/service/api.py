@@ -105,7 +105,7 @@ def create_app(db: str | None = None, data_dir: str | None = None, bot_workers: 
         app.add_middleware(PublicAddress, public_url=public_url)
     app.state.public_url = public_url.rstrip("/") if public_url else None
     add_error_handlers(app)
-    for router in ROUTERS:
+    for router in ROUTERS:  # every area of the API: add a new one to `ROUTERS`
         app.include_router(router)
     static = Path(static_dir) if static_dir else STATIC
     if static.is_dir():
@@ -118,7 +118,8 @@ def create_app(db: str | None = None, data_dir: str | None = None, bot_workers: 
 def app_from_env() -> FastAPI:
     """The app as ``bgbot serve`` configured it through the environment (one per uvicorn
     worker process): ``BGBOT_DB``, ``BGBOT_PUBLIC_URL``, ``BGBOT_REDIS``,
-    ``BGBOT_BOT_WORKERS``, ``BGBOT_JOBS`` (1/0), ``BGBOT_DIE_WITH_PARENT`` (1: end with the process that started this one)."""
+    ``BGBOT_BOT_WORKERS``, ``BGBOT_JOBS`` (1/0), ``BGBOT_DIE_WITH_PARENT`` (1: end with
+    the process that started this one)."""
     if os.environ.get("BGBOT_DIE_WITH_PARENT") == "1":
         die_with_parent()
     return create_app(db=os.environ.get("BGBOT_DB") or None,

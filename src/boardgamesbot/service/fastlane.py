@@ -24,7 +24,7 @@ import re
 from boardgamesbot.engine import GameError
 
 from .errors import error_body, status_of
-from .http import MAX_TOKEN, _token
+from .http import MAX_TOKEN, seat_token
 from .middleware import CSP, MAX_BODY
 from .routes.health import health_of
 from .routes.lobby import table_of
@@ -74,7 +74,7 @@ class FastLane:
                 return await self.app(scope, receive, send)
             answer = view_of if part == "view" else legal_of
             return await self._answer(send, lambda: answer(_lobby(scope), table_id,
-                                                           _token(*presented)))
+                                                           seat_token(*presented)))
         if method == "POST" and part == "actions":
             body, receive = await _body(receive)
             try:
@@ -83,7 +83,7 @@ class FastLane:
             except Declined:
                 return await self.app(scope, receive, send)
             return await self._answer(send, lambda: act_of(
-                _lobby(scope), table_id, _token(*presented), action, state_id))
+                _lobby(scope), table_id, seat_token(*presented), action, state_id))
         return await self.app(scope, receive, send)
 
     @staticmethod
@@ -114,7 +114,7 @@ def _lobby(scope):
 
 
 def _presented(scope) -> tuple[str | None, str | None]:
-    """The Authorization header and the ``?token=`` a request presents, for `http._token`
+    """The Authorization header and the ``?token=`` a request presents, for `http.seat_token`
     to read as `http.presented_token` does. Declined: a query or header FastAPI would
     have to judge."""
     query = scope.get("query_string") or b""

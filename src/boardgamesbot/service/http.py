@@ -25,7 +25,9 @@ def lobby(request: Request) -> Lobby:
     return request.app.state.lobby
 
 
-def _token(authorization: str | None, token: str | None) -> str | None:
+def seat_token(authorization: str | None, token: str | None) -> str | None:
+    """The seat token of a request: the Authorization header's (``Bearer TOKEN``; another
+    scheme is refused), else the ``?token=`` query's, else None (a spectator)."""
     if authorization:
         scheme, _, value = authorization.partition(" ")
         if scheme.lower() == "bearer" and value.strip():
@@ -46,7 +48,7 @@ async def presented_token(token: str | None = TokenQuery,
     """The seat token a request presents: the Authorization header, else ?token=.
     (``async``: a plain function dependency is run in a worker thread, a hop that cost
     every request with a token ~0.1 ms.)"""
-    return _token(authorization, token)
+    return seat_token(authorization, token)
 
 
 Token = Depends(presented_token)
