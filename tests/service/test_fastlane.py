@@ -124,3 +124,25 @@ def test_both_lanes_refuse_alike(lanes):
         same(lanes, method, path, **kwargs)
     # Nothing refused changed the table.
     assert fast.get(f"/api/tables/{table_id}").json()["state_id"] == state_id
+
+
+def test_a_friend_who_joined_through_another_process_plays_here(lanes):
+    """A move finds its seat on this process's cached table without reading it first; a
+    token the cached copy does not know yet is looked for on the table as it is now."""
+    here, there = lanes
+    created = here.post("/api/tables", json={"game": "tikal", "seats": [
+        {"kind": "open"}, {"kind": "person", "name": "Ann"}]}).json()
+    table_id = created["table"]["id"]
+    assert here.get(f"/api/tables/{table_id}").json()["status"] == "open"  # cached here
+    joined = there.post(f"/api/invites/{created['invite']}", json={"name": "Bo"}).json()
+    assert joined["seat"] == 0
+    tokens = {0: joined["token"], 1: created["seats"][0]["token"]}
+    table = there.get(f"/api/tables/{table_id}").json()
+    seat = table["to_act"][0]
+    legal = there.get(f"/api/tables/{table_id}/legal?token={tokens[seat]}").json()
+    answer = here.post(f"/api/tables/{table_id}/actions?token={tokens[seat]}", json={
+        "action": legal["actions"][0]["notation"], "state_id": legal["state_id"]})
+    assert answer.status_code == 200, answer.text
+    wrong = here.post(f"/api/tables/{table_id}/actions?token=not-a-seat", json={
+        "action": "end", "state_id": answer.json()["state_id"]})
+    assert wrong.status_code == 403 and wrong.json()["error"]["code"] == "bad_token"

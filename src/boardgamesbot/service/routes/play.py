@@ -60,7 +60,20 @@ async def act(table_id: str, body: PlayAction, request: Request,
 
 async def act_of(room: Lobby, table_id: str, token: str | None, action: str,
                  state_id: int) -> dict:
-    """`act`'s answer, the acknowledgement (and the fast lane's)."""
+    """`act`'s answer, the acknowledgement (and the fast lane's).
+
+    The seat is found on the cached table when it is there, without reading its revision
+    first: a token, once given, stays its seat's, and the write checks the revision
+    anyway. A token the copy does not know (a friend who joined through another process)
+    is looked for again on the table as the database has it."""
+    cached = room.tables.get(table_id)
+    if cached is not None and isinstance(token, str) and token:
+        try:
+            seat = room.seat_of(cached, token)
+        except ServiceError:  # not a seat this copy knows
+            seat = None
+        if seat is not None:
+            return await room.act(table_id, seat, action, state_id)
     seat = room.seat_of(await room.current(table_id), token)
     return await room.act(table_id, seat, action, state_id)
 
