@@ -88,13 +88,17 @@ async def run(url: str, tables: int, goal: int) -> dict:
             held["cpu"] += time.process_time() - cpu
 
     store.commit = timed_commit
-    postgres = postgres_pids() if store.postgres else []
-    before = time.process_time(), sum(cpu_seconds(p) for p in postgres), time.perf_counter()
+    # The server's processes at the start, and those that start during the run (the
+    # lobby's commit threads open their connections as they are first used).
+    postgres = {pid: cpu_seconds(pid) for pid in postgres_pids()} if store.postgres else {}
+    before = time.process_time(), 0.0, time.perf_counter()
     accepted = sum(lobby.get(t).version for t in ids)
     lobby.run_jobs(bots, 4)
     await asyncio.gather(*(person(lobby, t, i, goal, counts) for i, t in enumerate(ids)))
     accepted = sum(lobby.get(t).version for t in ids) - accepted
-    after = time.process_time(), sum(cpu_seconds(p) for p in postgres), time.perf_counter()
+    after = (time.process_time(), sum(cpu_seconds(pid) - postgres.get(pid, 0.0)
+                                      for pid in postgres_pids()) if store.postgres else 0.0,
+             time.perf_counter())
     await lobby.close()
     bots.close()
     store.close()

@@ -792,15 +792,20 @@ SHUTDOWN_SECONDS = 10
 @click.option("--forwarded-allow-ips", default=None, metavar="IPS",
               help="Behind a reverse proxy: its addresses, whose X-Forwarded-For is trusted "
                    "(quotas count per client address).")
+@click.option("--public-url", envvar="BGBOT_PUBLIC_URL", default=None, metavar="URL",
+              help="The address people open, e.g. https://games.example.org behind a "
+                   "reverse proxy (docs/deploy.md): pages opened at another address are "
+                   "sent there, so invitation links use it (env BGBOT_PUBLIC_URL).")
 @click.option("--log-level", default="warning", show_default=True)
 def serve_command(db, data_dir, host, port, workers, redis_url, bot_workers, jobs,
-                  forwarded_allow_ips, log_level) -> None:
+                  forwarded_allow_ips, public_url, log_level) -> None:
     """Host tables: the HTTP/WebSocket API (docs/api.md) and the browser front-end."""
     import os
 
     import uvicorn
 
-    from boardgamesbot.service.api import create_app, log_config
+    from boardgamesbot.service.api import create_app
+    from boardgamesbot.service.middleware import log_config
     from boardgamesbot.store import default_url
 
     url = db or default_url(data_dir)
@@ -808,10 +813,20 @@ def serve_command(db, data_dir, host, port, workers, redis_url, bot_workers, job
         _fail("--bot-workers must be 0 or more")
     if workers < 1:
         _fail("--workers must be 1 or more")
+    if public_url is not None:
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(public_url)
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.path not in (
+                "", "/") or parts.query or parts.fragment:
+            _fail(f"--public-url is an address like https://games.example.org (no path), "
+                  f"not {public_url!r}")
+        public_url = public_url.rstrip("/")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     console.print(f"serving on http://{host}:{port}/ (API under /api, database {url}, "
                   f"{workers} web process(es))", markup=False)
-    console.print(f"Open http://{shown}:{port}/ in your browser to play (Ctrl+C stops the "
+    opened = f"{public_url}/" if public_url else f"http://{shown}:{port}/"
+    console.print(f"Open {opened} in your browser to play (Ctrl+C stops the "
                   "server).", markup=False)
     # Messages are small JSON: compressing each costs more CPU than it saves. Every log
     # handler redacts seat tokens. WebSocket connections always end, read or not
@@ -823,11 +838,12 @@ def serve_command(db, data_dir, host, port, workers, redis_url, bot_workers, job
     if forwarded_allow_ips:
         options.update(proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
     if workers == 1:
-        uvicorn.run(create_app(db=url, bot_workers=bot_workers, redis=redis_url, jobs=jobs),
-                    **options)
+        uvicorn.run(create_app(db=url, bot_workers=bot_workers, redis=redis_url, jobs=jobs,
+                               public_url=public_url), **options)
         return
     # Each uvicorn worker process builds its own app from the environment.
     os.environ.update(BGBOT_DB=url, BGBOT_REDIS=redis_url or "",
+                      BGBOT_PUBLIC_URL=public_url or "",
                       BGBOT_BOT_WORKERS=str(bot_workers), BGBOT_JOBS="1" if jobs else "0",
                       BGBOT_DIE_WITH_PARENT="1")
     # A busy machine can keep a worker from answering uvicorn's health ping for a few

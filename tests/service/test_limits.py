@@ -15,8 +15,9 @@ from starlette.websockets import WebSocketDisconnect
 
 from boardgamesbot.engine import GameError
 
-from boardgamesbot.service.api import (LOGGERS, RedactTokens, create_app, log_config,
-                                       redact_tokens_in_logs)
+from boardgamesbot.service.api import create_app
+from boardgamesbot.service.middleware import (LOGGERS, RedactTokens, log_config,
+                                              redact_tokens_in_logs)
 from boardgamesbot.service.lobby import Limits, Outbox
 
 from .conftest import create, receive
@@ -145,7 +146,7 @@ def test_a_table_takes_only_so_many_spectators(strict_client):
 def test_a_send_the_reader_does_not_take_is_given_up():
     """Once the stall limit passes, or at once when the outbox overflows meanwhile: the
     sender then closes the connection (tests/service/test_slow_readers.py, end to end)."""
-    from boardgamesbot.service.api import _delivered
+    from boardgamesbot.service.live import _delivered
 
     class NeverReads:
         async def send_text(self, text):

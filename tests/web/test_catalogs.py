@@ -47,7 +47,8 @@ def emitted_error_codes() -> set[str]:
         codes |= set(re.findall(r"code\s*=\s*[\"']([a-z_]+)[\"']", text))
         for call in re.finditer(r"_uses_this_turn\((.*?)\)", text, re.S):
             codes |= set(re.findall(r"[\"']([a-z_]+)[\"']", call.group(1)))
-    api = (ROOT / "src" / "boardgamesbot" / "service" / "api.py").read_text(encoding="utf-8")
+    service = ROOT / "src" / "boardgamesbot" / "service"  # the app and its handlers
+    api = "".join(path.read_text(encoding="utf-8") for path in service.rglob("*.py"))
     assert all(f'"{code}"' in api for code in HANDLER_CODES)
     return codes | HANDLER_CODES
 

@@ -1,11 +1,21 @@
 """The game service: tables, seats, clocks, undo, event logs, and the HTTP/WebSocket API.
 
+The domain:
+
 * `tables` — one table's rules of hosting (seats, tokens, state ids, undo, sealing
-  hidden choices in the log);
+  hidden choices in the log), and what each state shares with every request;
 * `clock` — none, per-decision or bank clocks;
-* `lobby` — all tables of a server: store commits, watchers, bots, timers;
-* `bots` — bots choosing off the event loop;
-* `api` — the FastAPI app (`create_app`), served by ``bgbot serve``.
+* `lobby` — all tables of a server (`Lobby`), made of named parts: `memory` (the
+  tables in memory), `writes` (revision-checked writes, group commit), `watchers`
+  (outboxes and fan-out; `outbox`: one connection's), `presence` (live connections
+  counted over every process) and `jobs` (bots' and clocks' decisions);
+* `bots` — bots choosing off the event loop, through the `Driver`'s seat window;
+* `fanout` — "table T is at revision R" across processes; `worker` — ``bgbot worker``.
+
+The API (`api.create_app`, served by ``bgbot serve``): `schemas`, `middleware`,
+`http`, `routes` (one router per area), `live` (the WebSocket), `fastlane` (the
+requests of a move, without FastAPI's per-request work), `websocket` (uvicorn's
+protocol with bounded closes), `openapi` and `patches`.
 """
 
 from .errors import ServiceError

@@ -18,24 +18,37 @@ import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from boardgamesbot.bots import RandomBot, make_bot
-from boardgamesbot.driver import Driver
+from boardgamesbot.driver import Driver, Player
 from boardgamesbot.engine import State, known_games, load_game
 from boardgamesbot.processes import die_with_parent
 
 log = logging.getLogger(__name__)
 
 
+def ask(state: State, seat: int, bot: Player) -> str:
+    """``bot``'s decision for ``seat``, asked through the one game loop (`Driver.ask`):
+    the bot sees the seat's window (`SeatView`) on a copy, never the position itself."""
+    players: list[Player | None] = [None] * state.num_players
+    players[seat] = bot
+    return str(Driver(state, players).ask(seat))
+
+
 def choose(state: State, seat: int, level: str, seed: int) -> str:
-    """The notation ``level``'s bot plays for ``seat`` (with the level's own budget),
-    asked through the one game loop (`Driver.ask`); the table applies it."""
-    players = [None] * state.num_players
-    players[seat] = make_bot(level, seed)
+    """The notation ``level``'s bot plays for ``seat`` (with the level's own budget); the
+    table applies it. A bot that fails falls back to the random bot, through the same
+    seat window."""
     try:
-        return str(Driver(state, players).ask(seat))
+        return ask(state, seat, make_bot(level, seed))
     except Exception as error:  # noqa: BLE001 - a broken bot must not stall a table
         log.warning("bot %s failed on %s (%s); playing a random action", level,
                     state.game.name, error)
-        return str(RandomBot(seed).choose(state, seat))
+        return fallback(state, seat, seed)
+
+
+def fallback(state: State, seat: int, seed: int) -> str:
+    """A random legal action for ``seat``, chosen through its seat window: what a table
+    plays when a bot fails or chose an illegal action, so that it never stalls."""
+    return ask(state, seat, RandomBot(seed))
 
 
 def _warm() -> int:

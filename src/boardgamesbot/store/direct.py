@@ -41,6 +41,7 @@ from sqlalchemy import Engine
 _PARAM = re.compile(r":(\w+)")
 
 REVISION = "SELECT revision FROM game_tables WHERE id = :table_id"
+SCHEMA_VERSION = "SELECT version FROM schema_version"
 UPDATE_SEAT = ("UPDATE seats SET kind = :kind, name = :name, level = :level, "
                "token_hash = :token_hash, autopilot = :autopilot, bank = :bank "
                "WHERE table_id = :table_id AND seat = :seat")
@@ -324,6 +325,54 @@ class Direct:
             connection.rollback()
             raise
         return True
+
+    def write_together(self, writes: list[tuple[tuple[str, dict], list]]) -> list[bool]:
+        """Several `write`s (without guards) in one transaction: each ``first`` that changed
+        exactly one row has its ``rest`` run; one commit for all. Per write, False: its
+        ``first`` matched nothing and nothing of it was written. Any error rolls the whole
+        transaction back and is raised (nothing written)."""
+        connection = self.connection()
+        try:
+            if self.postgres:
+                return self._together_postgres(connection, writes)
+            return self._together_sqlite(connection, writes)
+        except Exception:
+            self._broken()
+            raise
+
+    def _together_postgres(self, connection, writes) -> list[bool]:
+        with connection.pipeline() as pipeline, connection.transaction():
+            checks = []
+            for (sql, params), _ in writes:
+                checks.append(connection.cursor())
+                checks[-1].execute(self.statement(sql), params)
+            pipeline.sync()  # one round trip: BEGIN and every revision-checked UPDATE
+            written = [check.rowcount == 1 for check in checks]
+            cursor = connection.cursor()
+            for ok, (_, rest) in zip(written, writes):
+                for sql, params, many in rest if ok else ():
+                    if many:
+                        cursor.executemany(self.statement(sql), params)
+                    else:
+                        cursor.execute(self.statement(sql), params)
+        # Leaving the blocks is the second round trip: everything else and COMMIT.
+        return written
+
+    def _together_sqlite(self, connection, writes) -> list[bool]:
+        written = []
+        try:
+            for (sql, params), rest in writes:  # sqlite3 begins at the first UPDATE
+                written.append(connection.execute(sql, params).rowcount == 1)
+                for sql, params, many in rest if written[-1] else ():
+                    if many:
+                        connection.executemany(sql, params)
+                    else:
+                        connection.execute(sql, params)
+            connection.commit()
+        except BaseException:
+            connection.rollback()
+            raise
+        return written
 
     def execute(self, sql: str, params: dict) -> list[tuple]:
         """One statement on its own (autocommit), its rows returned."""

@@ -33,7 +33,7 @@ from sqlalchemy import (
 
 from . import direct as direct_sql
 from . import models
-from .migrations import SCHEMA_VERSION, current_version, upgrade
+from .migrations import SCHEMA_VERSION, upgrade
 
 
 @dataclass
@@ -231,8 +231,9 @@ class Store:
         self.engine.dispose()
 
     def schema_version(self) -> int:
-        with self.engine.connect() as connection:
-            return current_version(connection)
+        """The schema version the database is at: one small read (`/api/health` asks it on
+        every request). The table exists: opening the store upgraded the schema."""
+        return self.direct.scalar(direct_sql.SCHEMA_VERSION) or 0
 
     # Writing ---------------------------------------------------------------------------
 
@@ -291,7 +292,50 @@ class Store:
         must keep (bots filling open seats, a seat handed to a bot); its refusal is
         raised and nothing written.
         """
-        direct, wrap = self.direct, self.direct.json
+        first, rest = self._statements(
+            table_id, at=at, expected=expected, since=since, clock_started=clock_started,
+            jobs=jobs, version=version, status=status, result=result,
+            clear_invite=clear_invite, seats=seats, add_actions=add_actions,
+            drop_actions_from=drop_actions_from, events=events, unseal=unseal,
+            keep_private=keep_private)
+        if not self.direct.write(first, rest, quota.guard() if quota else None):
+            raise StaleTable(table_id, expected)  # nothing was written
+
+    def commit_together(self, writes: list[tuple[str, dict]]) -> list[Exception | None]:
+        """Several tables' changes (``(table_id, commit arguments)``, none with a quota) in
+        one transaction — group commit: one ``COMMIT`` (on PostgreSQL, two round trips)
+        for all. Each outcome is None (written), `StaleTable` (nothing of it written), or
+        the error that kept it from being written. Nothing is written until the one
+        commit returns; if the transaction fails as a whole, each change is committed
+        on its own instead, so that one bad change does not fail the others."""
+        # In one order of table ids: two batches lock their rows alike (no deadlock).
+        order = sorted(range(len(writes)), key=lambda i: writes[i][0])
+        statements = [self._statements(writes[i][0], **writes[i][1]) for i in order]
+        outcomes: list[Exception | None] = [None] * len(writes)
+        try:
+            written = self.direct.write_together(statements)
+        except Exception:  # noqa: BLE001 - rolled back whole: one at a time instead
+            for index in order:
+                table_id, arguments = writes[index]
+                try:
+                    self.commit(table_id, **arguments)
+                except Exception as error:  # noqa: BLE001 - the caller sorts it out
+                    outcomes[index] = error
+            return outcomes
+        for index, ok in zip(order, written):
+            if not ok:
+                outcomes[index] = StaleTable(writes[index][0], writes[index][1]["expected"])
+        return outcomes
+
+    def _statements(self, table_id: str, *, at: float, expected: int,
+                    since: list[int] | None, clock_started: dict | None,
+                    jobs: Iterable[JobRow] | None, version: int | None, status: str | None,
+                    result: dict | None, clear_invite: bool, seats: Iterable[SeatRow],
+                    add_actions: Iterable[ActionRow], drop_actions_from: int | None,
+                    events: Iterable[EventRow], unseal: bool, keep_private: Iterable[int],
+                    quota: Quota | None = None) -> tuple[tuple[str, dict], list]:
+        """`commit`'s statements: the revision-checked UPDATE, then the rest."""
+        wrap = self.direct.json
         values: dict = {"updated": at, "revision": expected + 1}
         if since is not None:
             values["since"] = wrap(since)
@@ -329,9 +373,8 @@ class Store:
         if jobs is not None:
             rest += self._job_statements(table_id, list(jobs))
         rest += self._notify_statements(table_id, expected + 1)
-        if not direct.write((bump, {**values, "table_id": table_id, "expected": expected}),
-                            rest, quota.guard() if quota else None):
-            raise StaleTable(table_id, expected)  # nothing was written
+        return (bump, {**values, "table_id": table_id, "expected": expected}), rest
+
 
     def _event_statements(self, table_id: str, events: Iterable[EventRow]
                           ) -> list[tuple[str, object, bool]]:

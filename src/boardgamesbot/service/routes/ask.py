@@ -9,7 +9,7 @@
   now, in the asker's language, with the rule it rests on
   (`boardgamesbot.help.why`); tried on a copy, the table is not changed.
 
-A router of its own, included by the service's app (one line in ``api.py``).
+A router of its own, in the app's ``ROUTERS``.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 
 from boardgamesbot.engine import GameError
 
-from .errors import ServiceError
+from ..errors import ServiceError
 
 MAX_TOKEN = 200  # as the seat tokens the service hands out (and checks) elsewhere
 
