@@ -26,19 +26,21 @@ from .choices import MAX_BUTTONS, ROW, narrow, unrow
 from .commands import Commands
 from .living import LivingTable, label_of
 from .narration import Follower, Narration
+from .onboarding import Onboarding
 from .store import ChatStore
 from .tables import Service
 
 log = logging.getLogger(__name__)
 
 COMMANDS = ("new", "join", "bot", "clock", "start", "moves", "preview", "undo", "board",
-            "score", "rules", "lang", "leave", "kick", "status", "help", "hint", "cancel")
+            "score", "rules", "lang", "leave", "kick", "status", "help", "hint", "cancel",
+            "stats")
 MAX_CALLBACK = 64  # bytes of a button's data (Telegram's limit; Matrix keeps it too)
 
 __all__ = ["Button", "Conversation", "Person", "Place", "Refusal", "Transport"]
 
 
-class Conversation(Commands, Narration, LivingTable):
+class Conversation(Commands, Narration, LivingTable, Onboarding):
     """The chat face on one network: `handle_text` and `handle_button` take what people
     send; `Commands` answers them; `Narration` follows the tables, in one `LivingTable`
     message per chat where the network can edit pictures."""
