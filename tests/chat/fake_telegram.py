@@ -104,9 +104,12 @@ class FakeTelegram:
 
     def texts(self, chat_id: int) -> list[str]:
         """Every text and caption sent or edited into a chat, in order."""
-        return [f.get("text") or f.get("caption") or "" for m, f, _ in self.sent
-                if m in ("sendMessage", "sendPhoto", "editMessageText", "editMessageCaption")
-                and int(f.get("chat_id", 0)) == chat_id]
+        return [f.get("text") or f.get("caption") or (f.get("media") or {}).get("caption")
+                or "" for m, f, _ in self.sent
+                if m in ("sendMessage", "sendPhoto", "editMessageText", "editMessageCaption",
+                         "editMessageMedia") and int(f.get("chat_id", 0)) == chat_id] + \
+            [item.get("caption", "") for m, f, _ in self.sent if m == "sendMediaGroup"
+             and int(f.get("chat_id", 0)) == chat_id for item in f["media"]]
 
     # The API -------------------------------------------------------------------------
 

@@ -388,7 +388,7 @@ async def _clock(tmp_path):
         fake.say(dm, ANA, "new cartographers")
         fake.say(dm, ANA, "clock 5s")
         fake.say(dm, ANA, "start")
-        await until(lambda: menu_of(fake, ANA), what="the first decision")
+        await until(lambda: living_of(fake, dm["id"]), what="the first decision")
         await until(lambda: any("s left before the computer plays" in t
                                 for t in fake.texts(dm["id"])), what="a reminder")
         await until(lambda: any("ran out of time; the computer played" in t

@@ -166,6 +166,10 @@ class Narration:
             if not await self.album(table_id, chat_id, summary["game"], text, lang):
                 await self.say(chat_id, text, silent=False)
         updates["scores"] = scores
+        if not lines and state["state_id"] <= game["prompted"] \
+                and list(state["to_act"]) == (game["awaited"] or []):
+            self.store.update_game(table_id, **updates)
+            return False  # told already (a restarted bot watching again): nothing new
         await self.tell_living(table_id, game, state, lines, (None, None))
         updates.update(prompted=state["state_id"], awaited=list(state["to_act"]))
         self.store.update_game(table_id, **updates)
