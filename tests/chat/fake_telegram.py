@@ -189,9 +189,7 @@ class FakeTelegram:
                                     status_code=400)
             if method == "editMessageMedia":
                 media = fields["media"]
-                # The upload is a part of its own, named by "attach://NAME" (PTB's
-                # multipart names the only one after the field itself).
-                message["photo"] = [self._photo(files, media.get("media", "attach://media"))]
+                message["photo"] = [self._photo(files, media["media"])]
                 message["caption"] = media.get("caption", "")
             if "reply_markup" not in fields:
                 message.pop("reply_markup", None)  # an edit without one removes the keyboard
@@ -268,6 +266,11 @@ class FakeTelegram:
             captions += [m.get("caption", "") for m in fields["media"]]
             if not 2 <= len(fields["media"]) <= 10:
                 return "wrong number of media in the album"
+        media = fields.get("media")
+        for item in media if isinstance(media, list) else [media] if media else []:
+            # Each picture is a file_id, a URL or "attach://NAME" naming a part of its own.
+            if not isinstance(item.get("media"), str):
+                return "media not found"
         if any(len(c) > 1024 for c in captions):
             return "message caption is too long"
         for text in captions + [fields.get("text", "")]:

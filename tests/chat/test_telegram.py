@@ -462,3 +462,108 @@ def test_an_anonymous_admin_speaks_for_the_group_and_a_channel_for_nobody(tmp_pa
             await bot.close()
             await fake.stop()
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def private(person: dict) -> dict:
+    return {"id": person["id"], "type": "private", "first_name": person["first_name"]}
+
+
+def test_cartographers_by_taps_with_hidden_choices_in_private(tmp_path):
+    asyncio.run(asyncio.wait_for(_cartographers_by_taps(tmp_path), 420))
+
+
+async def _cartographers_by_taps(tmp_path):
+    """Two people play Cartographers from the lobby to the final score by taps alone.
+    Every drawing is chosen in a private chat (Bob, who never opened one, comes through
+    the group's deep link: what his client sends is ``/start PAYLOAD``); the group never
+    sees a menu or a choice before the step resolves; each season's scoring and the end
+    bring an album of both sheets."""
+    fake = FakeTelegram()
+    fake.chats[GROUP["id"]] = GROUP
+    fake.blocked.add(BOB["id"])  # Bob has never started the bot
+    await fake.start()
+    bot = Bot(fake, f"sqlite:///{tmp_path / 'chat.db'}")
+    await bot.start()
+    gid = GROUP["id"]
+    try:
+        fake.say(GROUP, ANA, "/new cartographers")
+        await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+        lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+        fake.press(GROUP, BOB, lobby_id, "j")
+        await until(lambda: "Bob" in fake.messages[(gid, lobby_id)].get("text", ""))
+        fake.press(GROUP, ANA, lobby_id, "s")
+        # The group: the board and a call to both, with a link to choose in private.
+        await until(lambda: any("🔒" in (f.get("text") or "") for f in
+                                fake.calls("sendMessage", gid)), what="the call to draw")
+        call = next(f for f in fake.calls("sendMessage", gid) if "🔒" in f.get("text", ""))
+        assert 'tg://user?id=11' in call["text"] and 'tg://user?id=12' in call["text"]
+        assert not silent(call)
+        link = links(call)[0]["url"]
+        assert link.startswith("https://t.me/bgbot_test_bot?start=t")
+        payload = link.split("start=")[1]
+        await until(lambda: living_of(fake, ANA["id"]), what="Ana's private view")
+        await until(lambda: ("sendPhoto", 403) in fake.refused,
+                    what="Bob's private view refused: he never started the bot")
+        # Bob follows the link: his client opens the private chat and says /start PAYLOAD.
+        fake.blocked.discard(BOB["id"])
+        fake.say(private(BOB), BOB, f"/start {payload}")
+        await until(lambda: living_of(fake, BOB["id"]), what="Bob's private view")
+
+        started_at = len(fake.sent)
+        taps_per_drawing: list[int] = []
+        taps = {ANA["id"]: 0, BOB["id"]: 0}
+        service = bot.service
+        table_id = payload[1:]
+        hidden_checked = False
+        rounds = 0
+        while (await service.summary(table_id))["status"] == "playing":
+            rounds += 1
+            assert rounds < 3000, dump(fake)
+            moved = False
+            for person in (ANA, BOB):
+                found = living_of(fake, person["id"])
+                if found is None:
+                    continue
+                mid, message = found
+                pressed = choose(message)
+                confirm = pressed["text"].startswith("✔ Confirm")
+                notation = pressed["callback_data"].split(":", 3)[3] if confirm else None
+                before = len(fake.texts(gid))
+                await tap(fake, private(person), person, mid, pressed["callback_data"])
+                taps[person["id"]] += 1
+                moved = True
+                if confirm:
+                    taps_per_drawing.append(taps[person["id"]])
+                    taps[person["id"]] = 0
+                    if person is ANA and not hidden_checked \
+                            and 1 in (await service.summary(table_id))["to_act"]:
+                        # Ana chose, Bob has not: the group does not hear what she drew.
+                        hidden_checked = True
+                        assert not any(notation in t for t in fake.texts(gid)[before:])
+            if not moved:
+                await asyncio.sleep(0.05)
+        await quiet(fake, 0.5)
+        assert hidden_checked
+        # Nothing of a menu ever reached the group: no callback button, no prompt.
+        for method, fields, _ in fake.sent[started_at:]:
+            if int(fields.get("chat_id", 0) or 0) != gid:
+                continue
+            assert not keyboard(fields), (method, fields)
+            text = fields.get("text") or fields.get("caption") or \
+                (fields.get("media") or {}).get("caption") or ""
+            assert "Confirm" not in text and "choose:" not in text, text
+        # Four seasons scored, each with an album of both sheets; then the end.
+        albums = fake.calls("sendMediaGroup", gid)
+        assert len(albums) >= 4, len(albums)
+        for album in albums:
+            assert [m["caption"].split("\n")[-1] for m in album["media"]] == \
+                ["Ana's sheet", "Bob's sheet"]
+            assert not silent(album)
+        assert "Game over" in albums[-1]["media"][0]["caption"]
+        ordered = sorted(taps_per_drawing)
+        assert ordered[len(ordered) // 2] <= 6, ordered  # the issue's goal: median ≤ 6
+        print("taps per drawing:", ordered)
+        assert not [r for r in fake.refused if r[1] == 400], fake.refused
+    finally:
+        await bot.close()
+        await fake.stop()

@@ -29,7 +29,7 @@ from typing import Any
 from boardgamesbot.engine import load_game
 
 from . import games, i18n, images
-from .basics import Button, Person, Seat
+from .basics import Button, Person, Place, Seat
 
 log = logging.getLogger(__name__)
 
@@ -84,8 +84,6 @@ class LivingTable:
         lang = self.chat_lang(chat_id)
         story = self.story(table_id)
         story.extend(lines)
-        if move[1] is not None:
-            self._remember_move(table_id, *move)
         seats = self.store.seats_of(table_id)
         awaited = list(state["to_act"])
         people = [s for s in awaited if s in seats
@@ -93,15 +91,26 @@ class LivingTable:
                   and state["table"]["seats"][s]["kind"] == "person"]
         before = set(game["awaited"] or [])
         hidden = self.hidden_step(name, chat_id)
-        called = [s for s in people if s not in before]  # whose decision begins now
+        # Whose decision begins now: everyone awaited when a new step starts (someone who
+        # was not awaited is again, or others played since), none while a step only loses
+        # the seats that chose or a person goes on with their turn.
+        others_played = move[0] is not None and move[0] not in awaited
+        begins = not set(awaited) <= before or (set(awaited) == before and others_played)
+        called = people if begins else []
         if called:
             await self._call_people(table_id, chat_id, [seats[s] for s in called], hidden,
                                     lang)
         await self.refresh_group(table_id, turn_begins=bool(called))
         if hidden:
-            for seat in people:
-                if seat in called or state["state_id"] > game["prompted"]:
+            # Each person's private view: a menu for those awaited, the news (and no
+            # more buttons) for those who have chosen.
+            for seat, row in seats.items():
+                if seat in people:
                     await self.refresh_private(table_id, seat, quiet=seat not in called)
+                    continue
+                where = await self.transport.direct_chat(row["user_id"])
+                if where and self.store.living(table_id, self.network, where):
+                    await self.refresh_private(table_id, seat, chat_id=where)
 
     async def _call_people(self, table_id: str, chat_id: str, rows: list[dict], hidden: bool,
                            lang: str) -> None:
@@ -167,8 +176,6 @@ class LivingTable:
         if where is None:
             return False
         person = Person(row["user_id"], row["name"])
-        from .basics import Place  # here to keep the module's imports about its one job
-
         lang = self.lang_of(Place(self.network, where, True), person)
         state = await self.service.state(table_id, seat)
         name = state["table"]["game"]

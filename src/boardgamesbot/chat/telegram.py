@@ -157,7 +157,9 @@ class TelegramTransport:
         """Pictures as one album (a season's sheets), ``text`` under the first; albums
         carry no keyboard, and this one comes with sound (a scoring)."""
         chat, thread = _where(chat_id)
-        media = [InputMediaPhoto(InputFile(png, filename=f"sheet{n}.png"),
+        # Raw bytes, not an InputFile: PTB attaches them as parts of their own
+        # ("attach://…"), which an album and an edited photo need.
+        media = [InputMediaPhoto(png, filename=f"sheet{n}.png",
                                  caption=_caption(f"{text}\n\n{label}" if n == 0 else label),
                                  parse_mode=ParseMode.HTML)
                  for n, (png, label) in enumerate(pictures[:10])]
@@ -235,7 +237,7 @@ class TelegramTransport:
             return  # Telegram refuses an edit that changes nothing
         kwargs = dict(chat_id=chat, message_id=int(message_id), reply_markup=markup)
         if digest != shown[2] and content["image"] is not None:
-            media = InputMediaPhoto(InputFile(content["image"], filename="board.png"),
+            media = InputMediaPhoto(content["image"], filename="board.png",
                                     caption=caption, parse_mode=ParseMode.HTML)
             call = lambda: self.bot.edit_message_media(media, **kwargs)  # noqa: E731
         elif caption != shown[0] and caption is not None:
