@@ -567,3 +567,193 @@ async def _cartographers_by_taps(tmp_path):
     finally:
         await bot.close()
         await fake.stop()
+
+
+class LivingRecorder:
+    """The core's view of a network that edits pictures in place, recording nothing: for
+    walking menus without a network."""
+
+    network, numbered, living, max_text = "telegram", False, True, 3500
+
+    async def send(self, chat_id, text, buttons=None, image=None, **extra):
+        return "1"
+
+    def edit_living(self, *args):
+        pass
+
+    def mention(self, user_id, name):
+        return name
+
+    def deep_link(self, payload):
+        return f"https://t.me/bot?start={payload}"
+
+    def is_direct(self, chat_id):
+        return not chat_id.startswith("-")
+
+    async def direct_chat(self, user_id):
+        return None
+
+
+async def taps_to_each_action(conversation, seat, person) -> dict[str, int]:
+    """Walk every menu from the first (as a person tapping would): the fewest taps that
+    play each action, the ✔ or confirming tap included."""
+    from boardgamesbot.chat.conversation import menu_step
+
+    reached: dict[str, int] = {}
+    seen: set[str] = set()
+    frontier = [(await conversation.menu(seat, person, [], "en", seat.chat_id), 0)]
+    while frontier:
+        next_frontier = []
+        for (_, rows, _), taps in frontier:
+            for b in (b for row in rows for b in row):
+                kind, _, rest = b.data.partition(":")
+                words = rest.split(":", 2)[2]
+                if kind == "p":
+                    reached.setdefault(words, taps + 1)
+                elif b.data not in seen:
+                    seen.add(b.data)
+                    prefix, chosen = menu_step(kind, words)
+                    menu = await conversation.menu(seat, person, prefix, "en", seat.chat_id,
+                                                   chosen)
+                    next_frontier.append((menu, taps + 1))
+        frontier = next_frontier
+    return reached
+
+
+@pytest.mark.parametrize("game, seed", [("cartographers", 1), ("cartographers", 7),
+                                        ("tikal", 1)])
+def test_every_legal_action_is_reachable_by_taps(tmp_path, game, seed):
+    """From the first menu, every legal action of the position (952 drawings on a fresh
+    Cartographers sheet) is a few taps away, through rows, orientations and previews."""
+    async def main():
+        from boardgamesbot.chat.basics import Person, Seat
+        from boardgamesbot.chat.conversation import Conversation
+
+        service = await Service.open(db=f"sqlite:///{tmp_path / 'c.db'}")
+        try:
+            conversation = Conversation(service, LivingRecorder(), PUBLIC)
+            table_id, tokens = service.create(game, {}, ["Ana", "Bob"], [], None)
+            conversation.store.start_game(table_id, "telegram", "-5", "11",
+                                          [(0, "11", "Ana", tokens[0]),
+                                           (1, "12", "Bob", tokens[1])])
+            legal = await service.notations(table_id, 0)
+            reached = await taps_to_each_action(conversation, Seat(table_id, 0, "-5"),
+                                                Person("11", "Ana"))
+            assert set(reached) == set(legal)
+            taps = sorted(reached.values())
+            assert taps[len(taps) // 2] <= 6 and taps[-1] <= 7, taps
+        finally:
+            await service.close()
+    asyncio.run(asyncio.wait_for(main(), 120))
+
+
+def test_start_in_a_fresh_private_chat_welcomes_and_a_deep_link_joins(tmp_path):
+    """What every client sends when a person first opens the bot is /start: a welcome
+    in their language. The lobby's "Join in private" link sends /start j<group>: it
+    joins the table and says so, in private."""
+    async def main():
+        fake = FakeTelegram()
+        fake.chats[GROUP["id"]] = GROUP
+        await fake.start()
+        bot = Bot(fake, f"sqlite:///{tmp_path / 'chat.db'}")
+        await bot.start()
+        try:
+            fake.say(private(ANA), ANA, "/start")
+            fake.say(private(CY), CY, "/start")
+            await until(lambda: fake.texts(ANA["id"]) and fake.texts(CY["id"]))
+            assert "Hello Ana" in fake.texts(ANA["id"])[0]
+            assert "/new tikal" in fake.texts(ANA["id"])[0]
+            assert "Hola, Cy" in fake.texts(CY["id"])[0]  # Catalan: his client's language
+            fake.say(GROUP, ANA, "/new tikal")
+            await until(lambda: fake.calls("sendMessage", GROUP["id"]), what="the lobby")
+            lobby = fake.calls("sendMessage", GROUP["id"])[0]
+            payload = links(lobby)[0]["url"].split("start=")[1]
+            fake.say(private(BOB), BOB, f"/start {payload}")
+            await until(lambda: fake.texts(BOB["id"]), what="Bob's answer")
+            assert "Board gamers" in fake.texts(BOB["id"])[0] or \
+                str(GROUP["id"]) in fake.texts(BOB["id"])[0]
+            assert "Você entrou" in fake.texts(BOB["id"])[0]
+            await until(lambda: any("Bob" in t for t in fake.texts(GROUP["id"])),
+                        what="Bob in the lobby")
+            fake.say(private(BOB), BOB, "/start tNOSUCHTABLE")
+            await until(lambda: len(fake.texts(BOB["id"])) > 1)
+            assert "desatualizado" in fake.texts(BOB["id"])[-1]
+        finally:
+            await bot.close()
+            await fake.stop()
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_a_group_that_becomes_a_supergroup_keeps_its_table(tmp_path):
+    async def main():
+        fake = FakeTelegram()
+        small = {"id": -555, "type": "group", "title": "Friends"}
+        big = {"id": -100555, "type": "supergroup", "title": "Friends"}
+        fake.chats[small["id"]] = small
+        await fake.start()
+        bot = Bot(fake, f"sqlite:///{tmp_path / 'chat.db'}")
+        await bot.start()
+        try:
+            fake.say(small, ANA, "/new tikal")
+            fake.say(small, BOB, "/join")
+            fake.say(small, ANA, "/lang pt-BR")
+            fake.say(small, ANA, "/start")
+            await until(lambda: living_of(fake, small["id"]), what="the table")
+            await quiet(fake)
+            fake.migrate(small, big)
+            await asyncio.sleep(0.3)
+            # Play goes on in the supergroup: a typed action and the board's answer.
+            service = bot.service
+            table_id = bot.bot.conversation.store.game_in("telegram", str(big["id"]))["table_id"]
+            first = (await service.notations(table_id, 0))[0]
+            fake.say(big, ANA, f"/{first}")
+            await until(lambda: living_of(fake, big["id"]), what="the table in the supergroup")
+            assert any(f"Ana: {first}" in t for t in fake.texts(big["id"]))
+            assert "Placar" in " ".join(fake.texts(big["id"])) or \
+                "Pontos" in " ".join(fake.texts(big["id"]))  # its language moved too
+            fake.say(big, BOB, "/status")
+            await until(lambda: any("jogando" in t or "Tikal" in t
+                                    for t in fake.texts(big["id"])[-1:]))
+        finally:
+            await bot.close()
+            await fake.stop()
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_a_flood_wait_in_one_group_never_stalls_another(tmp_path):
+    """Telegram tells one group's bot to wait 4 s (429 retry_after): that group's messages
+    wait; another group's game goes on meanwhile, and the first catches up after."""
+    async def main():
+        fake = FakeTelegram()
+        other = {"id": -100456, "type": "supergroup", "title": "Others"}
+        fake.chats[GROUP["id"]] = GROUP
+        fake.chats[other["id"]] = other
+        await fake.start()
+        bot = Bot(fake, f"sqlite:///{tmp_path / 'chat.db'}")
+        await bot.start()
+        try:
+            for chat, (a, b) in ((GROUP, (ANA, BOB)), (other, (CY, BOB))):
+                fake.say(chat, a, "/new tikal")
+                fake.say(chat, b, "/join")
+                fake.say(chat, a, "/start")
+            await until(lambda: living_of(fake, GROUP["id"]) and living_of(fake, other["id"]))
+            await quiet(fake)
+            fake.flooded[GROUP["id"]] = (time.monotonic() + 4.0, 4)
+            fake.say(GROUP, ANA, "/status")  # waits out the flood
+            flooded_at = time.monotonic()
+            await until(lambda: ("sendMessage", 429) in fake.refused, what="the 429")
+            # Meanwhile the other group plays by taps, answered and edited at once.
+            for _ in range(3):
+                mid, message = living_of(fake, other["id"])
+                await tap(fake, other, CY, mid, choose(message)["callback_data"])
+            assert time.monotonic() - flooded_at < 4.0, "the other group waited too"
+            assert not any(int(f.get("chat_id", 0)) == GROUP["id"]
+                           for m, f, _ in fake.sent if m == "sendMessage"
+                           and "Tikal" in f.get("text", "") and "playing" in f["text"])
+            await until(lambda: any("playing" in t for t in fake.texts(GROUP["id"])),
+                        timeout=10, what="the status after the flood")
+            assert time.monotonic() - flooded_at >= 3.5
+        finally:
+            await bot.close()
+            await fake.stop()
+    asyncio.run(asyncio.wait_for(main(), 60))

@@ -206,14 +206,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         if kind == "p":
             await self.play(place, person, seat, words, lang)
             return None
-        prefix, chosen = words.split(), None
-        if kind == "v":  # a previewed choice: "DEPTH[r]:NOTATION" (r: its row was chosen)
-            depth, _, chosen = words.partition(":")
-            if not depth.rstrip("r").isdigit():
-                raise Refusal("chat.stale_button")
-            prefix = chosen.split()[:int(depth.rstrip("r"))]
-            if depth.endswith("r"):
-                prefix.append(chosen.split()[len(prefix)][0] + ROW)
+        prefix, chosen = menu_step(kind, words)
         if self.living and message_id is not None \
                 and message_id == self.store.living(table_id, self.network, place.chat_id):
             if place.chat_id == seat.chat_id:
@@ -392,3 +385,20 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         scores = await self.service.scores(table_id) or []
         return i18n.text(lang, "score.title") + "\n" + "\n".join(
             f"{names[s]}: {points}" for s, points in enumerate(scores))
+
+
+def menu_step(kind: str, words: str) -> tuple[list[str], str | None]:
+    """What a menu button's data asks for: the prefix to show and the action to preview.
+    ``m``: the words so far; ``v``: a previewed choice, ``DEPTH[r]:NOTATION`` (the prefix
+    is its first DEPTH words, ``r``: and the row of the next one was chosen)."""
+    if kind != "v":
+        return words.split(), None
+    depth, _, chosen = words.partition(":")
+    words_of = chosen.split()
+    if not depth.rstrip("r").isdigit() or int(depth.rstrip("r")) > len(words_of) \
+            or (depth.endswith("r") and int(depth[:-1]) >= len(words_of)):
+        raise Refusal("chat.stale_button")
+    prefix = words_of[:int(depth.rstrip("r"))]
+    if depth.endswith("r"):
+        prefix.append(words_of[len(prefix)][0] + ROW)
+    return prefix, chosen
