@@ -468,6 +468,7 @@ def private(person: dict) -> dict:
     return {"id": person["id"], "type": "private", "first_name": person["first_name"]}
 
 
+@pytest.mark.slow
 def test_cartographers_by_taps_with_hidden_choices_in_private(tmp_path):
     asyncio.run(asyncio.wait_for(_cartographers_by_taps(tmp_path), 420))
 
@@ -549,8 +550,10 @@ async def _cartographers_by_taps(tmp_path):
             if int(fields.get("chat_id", 0) or 0) != gid:
                 continue
             assert not keyboard(fields), (method, fields)
-            text = fields.get("text") or fields.get("caption") or \
-                (fields.get("media") or {}).get("caption") or ""
+            media = fields.get("media")
+            text = "\n".join([fields.get("text") or fields.get("caption") or ""]
+                             + [m.get("caption", "") for m in (
+                                 media if isinstance(media, list) else [media or {}])])
             assert "Confirm" not in text and "choose:" not in text, text
         # Four seasons scored, each with an album of both sheets; then the end.
         albums = fake.calls("sendMediaGroup", gid)
@@ -757,3 +760,60 @@ def test_a_flood_wait_in_one_group_never_stalls_another(tmp_path):
             await bot.close()
             await fake.stop()
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+@pytest.mark.slow
+def test_tikal_from_lobby_to_final_score_by_taps(tmp_path):
+    async def main():
+        fake = FakeTelegram()
+        fake.chats[GROUP["id"]] = GROUP
+        await fake.start()
+        bot = Bot(fake, f"sqlite:///{tmp_path / 'chat.db'}")
+        await bot.start()
+        gid = GROUP["id"]
+        try:
+            fake.say(GROUP, ANA, "/new tikal")
+            await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            fake.press(GROUP, ANA, lobby_id, "b:easy")
+            await until(lambda: "🤖" in fake.messages[(gid, lobby_id)].get("text", ""))
+            fake.press(GROUP, ANA, lobby_id, "s")
+            await until(lambda: living_of(fake, gid), what="the board")
+            table_id = fake.messages[(gid, lobby_id)]["text"].split("/#/table/")[1].split()[0]
+            service = bot.service
+            placed_in = None
+            for _ in range(2000):
+                summary = await service.summary(table_id)
+                if summary["status"] != "playing":
+                    break
+                found = living_of(fake, gid)
+                if summary["to_act"] != [0] or found is None:
+                    await asyncio.sleep(0.05)
+                    continue
+                mid, message = found
+                buttons = keyboard(message)
+                ending = [b for b in buttons if b["text"].startswith("⏭")]
+                turn = summary["state_id"]
+                pressed = ending[0] if placed_in is not None and ending else choose(message)
+                if pressed["text"].startswith("✔ Confirm"):
+                    placed_in = turn
+                if pressed in ending:
+                    placed_in = None
+                await tap(fake, GROUP, ANA, mid, pressed["callback_data"])
+            await quiet(fake, 0.5)
+            summary = await service.summary(table_id)
+            assert summary["status"] == "over"
+            texts = fake.texts(gid)
+            assert any("Game over" in t for t in texts)
+            assert any(t.startswith("Scores:") for t in texts)  # the volcanoes' scorings
+            # The last word: the board's final picture has no buttons left.
+            assert with_buttons(fake, gid) == []
+            fake.say(GROUP, ANA, "/stats")
+            await until(lambda: any("📊" in t for t in fake.texts(gid)), what="the stats")
+            stats = next(t for t in fake.texts(gid) if "📊" in t)
+            assert "Tikal: 1 played" in stats and "best score" in stats
+            assert not [r for r in fake.refused if r[1] == 400], fake.refused
+        finally:
+            await bot.close()
+            await fake.stop()
+    asyncio.run(asyncio.wait_for(main(), 400))

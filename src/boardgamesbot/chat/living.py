@@ -154,6 +154,9 @@ class LivingTable:
         elif people and hidden:
             buttons = [[Button(i18n.text(lang, "button.choose_private"), "",
                                url=self.transport.deep_link(f"t{table_id}"))]]
+        board = self._board_button(table_id, chat_id, lang)
+        if board is not None:
+            buttons = buttons + [[board]]
         seat, move = self.last_move(table_id)
         view = state["view"]
         if preview is not None:
@@ -185,6 +188,9 @@ class LivingTable:
                 chosen)
         else:
             prompt, buttons, preview = await self.status_line(table_id, lang), [], None
+        board = self._board_button(table_id, where, lang)
+        if board is not None:
+            buttons = buttons + [[board]]
         view, move = state["view"], self.last_move(table_id)[1]
         if preview is not None:
             view = await self.service.preview_view(table_id, seat, preview, seat) or view
@@ -198,6 +204,13 @@ class LivingTable:
                      row["user_id"])
             return False
         return True
+
+    def _board_button(self, table_id: str, chat_id: str, lang: str) -> Button | None:
+        """"Open the board" (the browser table, inside the network) where it can."""
+        make = getattr(self.transport, "board_button", None)
+        if make is None:
+            return None
+        return make(table_id, self._is_direct(chat_id), i18n.text(lang, "button.open_board"))
 
     async def _caption(self, table_id: str, lang: str, prompt: str) -> str:
         names = await self.names(table_id)

@@ -262,6 +262,20 @@ class TelegramTransport:
         (up to 64 characters of ``A-Z a-z 0-9 _ -``)."""
         return f"https://t.me/{self.bot.username}?start={payload}"
 
+    def board_button(self, table_id: str, direct: bool, label: str) -> Button | None:
+        """"Open the board" inside Telegram, when the site is HTTPS: a ``web_app`` button
+        in a private chat (Telegram refuses them in groups), a ``t.me/<bot>/<app>`` link
+        in a group (when the Mini App's short name is known). The page proves who opens
+        it with Telegram's signed initData (`chat.webapp`)."""
+        if not self.web_app_url:
+            return None
+        if direct:
+            return Button(label, "", web_app=f"{self.web_app_url}?table={table_id}")
+        if self.web_app_name:
+            return Button(label, "", url=f"https://t.me/{self.bot.username}/"
+                                         f"{self.web_app_name}?startapp=t{table_id}")
+        return None
+
     def is_direct(self, chat_id: str) -> bool:
         return not chat_id.startswith("-")  # private chats have the person's (positive) id
 
@@ -386,6 +400,8 @@ class TelegramBot:
                  transport: TelegramTransport | None = None) -> None:
         self.application = application
         self.transport = transport or TelegramTransport(application.bot)
+        if public_url.startswith("https://"):  # Telegram opens Mini Apps over HTTPS only
+            self.transport.web_app_url = f"{public_url.rstrip('/')}/telegram/app"
         self.conversation = Conversation(service, self.transport, public_url)
         self._locks: dict[str, asyncio.Lock] = {}
         application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self.on_migrate))
@@ -478,24 +494,28 @@ class TelegramBot:
 
 
 def build(token: str, service: Service, public_url: str = "", base_url: str | None = None,
-          group_pace: tuple[float, float] = GROUP_PACE) -> TelegramBot:
+          group_pace: tuple[float, float] = GROUP_PACE,
+          mini_app: str | None = None) -> TelegramBot:
     builder = ApplicationBuilder().token(token).concurrent_updates(True)
     if base_url:
         builder = builder.base_url(f"{base_url.rstrip('/')}/bot") \
             .base_file_url(f"{base_url.rstrip('/')}/file/bot")
     application = builder.build()
     transport = TelegramTransport(application.bot, group_pace=group_pace)
+    transport.web_app_name = mini_app
     return TelegramBot(application, service, public_url, transport)
 
 
 async def run(token: str, service: Service, public_url: str = "",
               base_url: str | None = None, stop: asyncio.Event | None = None,
               poll_timeout: int = 30, group_pace: tuple[float, float] = GROUP_PACE,
-              started: Callable[[TelegramBot], None] | None = None) -> None:
+              started: Callable[[TelegramBot], None] | None = None,
+              mini_app: str | None = None) -> None:
     """Serve Telegram until ``stop`` is set (forever without one). ``group_pace``: a
     group's edits and messages as (burst, seconds per burst); ``started`` is handed the
-    running bot."""
-    bot = build(token, service, public_url, base_url, group_pace)
+    running bot; ``mini_app``: the Mini App's short name (BotFather's /newapp), for
+    "Open the board" links in groups."""
+    bot = build(token, service, public_url, base_url, group_pace, mini_app)
     application = bot.application
     stop = stop or asyncio.Event()
     async with application:
