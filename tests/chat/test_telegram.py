@@ -817,3 +817,21 @@ def test_tikal_from_lobby_to_final_score_by_taps(tmp_path):
             await bot.close()
             await fake.stop()
     asyncio.run(asyncio.wait_for(main(), 400))
+
+
+def test_a_caption_is_cut_on_a_character_never_inside_a_tag():
+    """A living message's caption keeps within Telegram's 1024 characters by dropping the
+    oldest lines, then shortening the last: never inside an HTML tag, an escape or a
+    mention link, whatever the lengths."""
+    from .fake_telegram import _broken_html
+
+    transport = tg.TelegramTransport(None)
+    mention = transport.mention("42", "Ana <&> Maria")
+    for width in range(1, 400, 7):
+        lines = [f"line {n}: {'<b>&' * (width // 4)} {mention}" for n in range(30)]
+        for text in ("\n".join(lines), mention * 200, "x" * width * 10 + mention):
+            cut = tg._caption(text)
+            assert len(cut) <= 1024 and not _broken_html(cut), cut[-80:]
+            assert cut.count("<a ") == cut.count("</a>")
+    story = "\n".join(f"Ana: place C{n} r1" for n in range(200))
+    assert tg._caption(story).endswith("Ana: place C199 r1")  # the latest lines stay
