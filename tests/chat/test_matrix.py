@@ -120,7 +120,7 @@ def menu_choice(body: str) -> str | None:
     if not options:
         return None
     for number, label in options:
-        if label.startswith("✔ end"):
+        if label.startswith(("✔ end", "⏭")):  # the game's own words: "⏭ End the turn"
             return number
     for number, label in options:
         if label.startswith("✔"):
@@ -243,7 +243,7 @@ async def _games(url, tmp_path):
                 tested = True
             number = menu_choice(body)
             label = dict(MENU.findall(body.splitlines()[-1]))[number]
-            if label.startswith("✔ end"):
+            if label.startswith(("✔ end", "⏭")):
                 turns[asked.name] += 1
             count = len(ana.heard(group))
             await asked.say(group, number)
