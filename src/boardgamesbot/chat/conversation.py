@@ -279,7 +279,11 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             text = i18n.text(lang, "menu.choose", who=self.transport.mention(
                 person.user_id, person.name), prefix=here + " …" if here else "…")
             if len(steps) > MAX_BUTTONS:
-                text += "\n" + i18n.text(lang, "menu.type", example=steps[0].notation)
+                # The form that works where the menu is shown (a Telegram group reads
+                # only commands: "/forest 2 r90 C4").
+                typed = getattr(self.transport, "typed", None)
+                example = typed(chat_id, steps[0].notation) if typed else steps[0].notation
+                text += "\n" + i18n.text(lang, "menu.type", example=example)
         for row in rows:
             row[:] = [b for b in row if len(b.data.encode()) <= MAX_CALLBACK]
         rows = [row for row in rows if row]

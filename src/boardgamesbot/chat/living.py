@@ -267,6 +267,8 @@ class LivingTable:
         if not images.per_seat(name, view) or not hasattr(self.transport, "send_album"):
             return False
         known = await self.names(table_id)
+        if not 2 <= len(known) <= 10:  # an album holds 2 to 10 pictures (solo: the living
+            return False               # message shows the one sheet already)
         names = [known[s] for s in sorted(known)]
         pictures = []
         for seat in sorted(known):

@@ -276,6 +276,11 @@ class TelegramTransport:
                                          f"{self.web_app_name}?startapp=t{table_id}")
         return None
 
+    def typed(self, chat_id: str, notation: str) -> str:
+        """How to type ``notation`` in this chat: privacy mode shows a bot only commands
+        in a group, so there it needs a '/'."""
+        return notation if self.is_direct(chat_id) else f"/{notation}"
+
     def is_direct(self, chat_id: str) -> bool:
         return not chat_id.startswith("-")  # private chats have the person's (positive) id
 
