@@ -50,16 +50,18 @@ FAST = (1000, 1.0)  # a pace that never waits: tests of play, not of pacing
 class Bot:
     """The bot process: the service over the database and the Telegram adapter."""
 
-    def __init__(self, fake: FakeTelegram, db: str, pace: tuple = FAST) -> None:
+    def __init__(self, fake: FakeTelegram, db: str, pace: tuple = FAST,
+                 public: str = PUBLIC, mini_app: str | None = None) -> None:
         self.fake, self.db, self.pace = fake, db, pace
+        self.public, self.mini_app = public, mini_app
         self.bot = None
 
     async def start(self) -> None:
         self.service = await Service.open(db=self.db)
         self.stop = asyncio.Event()
         self.task = asyncio.create_task(tg.run(
-            TOKEN, self.service, PUBLIC, base_url=self.fake.url, stop=self.stop,
-            poll_timeout=1, group_pace=self.pace,
+            TOKEN, self.service, self.public, base_url=self.fake.url, stop=self.stop,
+            poll_timeout=1, group_pace=self.pace, mini_app=self.mini_app,
             started=lambda bot: setattr(self, "bot", bot)))
 
     async def close(self) -> None:
@@ -835,3 +837,38 @@ def test_a_caption_is_cut_on_a_character_never_inside_a_tag():
             assert cut.count("<a ") == cut.count("</a>")
     story = "\n".join(f"Ana: place C{n} r1" for n in range(200))
     assert tg._caption(story).endswith("Ana: place C199 r1")  # the latest lines stay
+
+
+def test_open_the_board_is_a_mini_app_in_private_and_a_link_in_groups(tmp_path):
+    """With an HTTPS site: a web_app button under the private table message (Telegram
+    refuses them in groups: the fake does too), a t.me/<bot>/<app>?startapp= link in the
+    group when the Mini App's name is known."""
+    async def main():
+        fake = FakeTelegram()
+        fake.chats[GROUP["id"]] = GROUP
+        await fake.start()
+        bot = Bot(fake, f"sqlite:///{tmp_path / 'chat.db'}", public="https://bg.example",
+                  mini_app="board")
+        await bot.start()
+        try:
+            fake.say(private(ANA), ANA, "new cartographers")
+            fake.say(private(ANA), ANA, "start")
+            fake.say(GROUP, ANA, "/new tikal")
+            fake.say(GROUP, BOB, "/join")
+            fake.say(GROUP, ANA, "/start")
+            await until(lambda: living_of(fake, ANA["id"]) and living_of(fake, GROUP["id"]))
+            await quiet(fake)
+            solo = bot.bot.conversation.store.game_in("telegram", str(ANA["id"]))["table_id"]
+            group = bot.bot.conversation.store.game_in("telegram",
+                                                       str(GROUP["id"]))["table_id"]
+            _, mine = living_of(fake, ANA["id"])
+            assert [b["web_app"]["url"] for b in links(mine)] == \
+                [f"https://bg.example/telegram/app?table={solo}"]
+            _, shared = living_of(fake, GROUP["id"])
+            assert [b["url"] for b in links(shared)] == \
+                [f"https://t.me/bgbot_test_bot/board?startapp=t{group}"]
+            assert not [r for r in fake.refused if r[1] == 400], fake.refused
+        finally:
+            await bot.close()
+            await fake.stop()
+    asyncio.run(asyncio.wait_for(main(), 60))
