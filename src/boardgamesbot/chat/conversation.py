@@ -208,7 +208,12 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             return None
         prefix, chosen = menu_step(kind, words)
         if self.living and message_id is not None \
-                and message_id == self.store.living(table_id, self.network, place.chat_id):
+                and message_id != self.store.living(table_id, self.network, place.chat_id):
+            # An older table message whose keyboard a client still showed: the menu
+            # lives on the newest one only.
+            self.transport.edit_living(place.chat_id, message_id, None, [], None)
+            raise Refusal("chat.stale_button")
+        if self.living and message_id is not None:
             if place.chat_id == seat.chat_id:
                 menu = await self.menu(seat, person, prefix, lang, place.chat_id, chosen)
                 await self.refresh_group(table_id, menu=menu)
