@@ -355,6 +355,11 @@ async def _auction_table(tmp_path):
         assert (await bot.service.summary(table_id))["state_id"] == state
         fake.say(GROUP, ANA, "/score")
         await until(lambda: "Punts" in fake.texts(gid)[-1], what="the scores after restart")
+        # The whole story, beyond the living caption's last lines.
+        fake.say(GROUP, BOB, "/log")
+        await until(lambda: "Ana: bid 2" in fake.texts(gid)[-1], what="the log")
+        assert "Bob: pass" in fake.texts(gid)[-1]
+        assert f"{PUBLIC}/#/table/{table_id}" in fake.texts(gid)[-1]
         for method, fields, _ in fake.sent:
             if method in ("sendMessage", "sendPhoto"):
                 assert len(fields.get("text", "")) <= 4096

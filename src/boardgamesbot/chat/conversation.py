@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 
 COMMANDS = ("new", "join", "bot", "clock", "start", "moves", "preview", "undo", "board",
             "score", "rules", "lang", "leave", "kick", "status", "help", "hint", "cancel",
-            "stats")
+            "stats", "log")
 MAX_CALLBACK = 64  # bytes of a button's data (Telegram's limit; Matrix keeps it too)
 
 __all__ = ["Button", "Conversation", "Person", "Place", "Refusal", "Transport"]

@@ -24,6 +24,8 @@ from .basics import Person, Place, Refusal
 
 log = logging.getLogger(__name__)
 
+LOG_LINES = 120  # the latest actions `log` lists (the browser's replay has them all)
+
 
 def join_payload(chat_id: str) -> str:
     return "j" + chat_id.replace("/", "_")
@@ -104,4 +106,16 @@ class Onboarding:
                 lines.append(i18n.text(lang, "stats.solo", game=title,
                                        rating=entry["solo"]["rating"],
                                        title=entry["solo"]["title"] or "-"))
+        await self.say(place.chat_id, "\n".join(lines))
+
+    async def cmd_log(self, place: Place, person: Person, args: list[str],
+                      lang: str) -> None:
+        """The game's whole story so far (a living message's caption tells only the
+        latest lines): every action as it was told, and the browser's link."""
+        game = await self._game(place, person)
+        names = await self.names(game["table_id"])
+        lines = [line for event in await self.service.events(game["table_id"])
+                 if (line := self.event_line(event, names, lang))]
+        lines = lines[-LOG_LINES:]
+        lines.append(i18n.text(lang, "status.link", link=self.link("table", game["table_id"])))
         await self.say(place.chat_id, "\n".join(lines))

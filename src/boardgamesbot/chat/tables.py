@@ -134,6 +134,11 @@ class Service:
             raise ServiceError("the game has not started yet", code="not_started", status=409)
         return table.state.preview(seat, notation)
 
+    async def events(self, table_id: str) -> list[dict]:
+        """The table's events a spectator may see, oldest first (hidden choices only once
+        their step resolved): the whole story behind a chat's short captions."""
+        return (await self.lobby.current(table_id)).events_for(None)
+
     async def preview_view(self, table_id: str, seat: int, notation: str,
                            viewer: int | None) -> dict | None:
         """What ``viewer`` (None: a spectator, such as a group) would see after ``seat``
