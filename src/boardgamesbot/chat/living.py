@@ -22,8 +22,9 @@ coalesces them (the latest wanted content wins).
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
-from collections import deque
+from collections import OrderedDict, deque
 from typing import Any
 
 from boardgamesbot.engine import load_game
@@ -35,6 +36,7 @@ log = logging.getLogger(__name__)
 
 STORY_LINES = 6  # the latest actions told in a living message's caption
 BURIED = 4  # newer messages in a chat after which a new turn posts the table again
+PICTURES_KEPT = 16  # pictures remembered (a few tables' current boards and previews)
 
 
 class LivingTable:
@@ -45,6 +47,7 @@ class LivingTable:
         self._last_moves: dict[str, tuple[int | None, str | None]] = {}
         self._posted_at: dict[tuple[str, str], int] = {}  # when a living message was posted
         self._sent: dict[str, int] = {}  # messages sent per chat (to see one buried)
+        self._pictures: OrderedDict[str, bytes | None] = OrderedDict()
 
     @property
     def living(self) -> bool:
@@ -227,7 +230,7 @@ class LivingTable:
                            buttons: list[list[Button]], lang: str, turn_begins: bool) -> None:
         known = await self.names(table_id)
         names = [known[s] for s in sorted(known)]
-        png = await asyncio.to_thread(images.picture, name, view, seat, names, lang, move)
+        png = await self._picture(name, view, seat, names, lang, move)
         message_id = self.store.living(table_id, self.network, chat_id)
         posted = self._posted_at
         # Unknown after a restart: posted again at the next turn, to be sure it is seen.
@@ -243,6 +246,21 @@ class LivingTable:
             self.transport.edit_living(chat_id, message_id, None, [], None)
         self.store.set_living(table_id, self.network, chat_id, new_id)
         posted[(table_id, chat_id)] = self.sent_in(chat_id)
+
+    async def _picture(self, name: str, view: dict, seat: int | None, names: list[str],
+                       lang: str, move: str | None) -> bytes | None:
+        """`images.picture`, remembered for the last few pictures: a tap that only
+        narrows a menu shows the same board, and answering it should not wait for a
+        new raster (~150 ms)."""
+        key = json.dumps([name, view, seat, names, lang, move], sort_keys=True)
+        if key in self._pictures:
+            self._pictures.move_to_end(key)
+            return self._pictures[key]
+        png = await asyncio.to_thread(images.picture, name, view, seat, names, lang, move)
+        self._pictures[key] = png
+        while len(self._pictures) > PICTURES_KEPT:
+            self._pictures.popitem(last=False)
+        return png
 
     def sent_in(self, chat_id: str) -> int:
         return self._sent.get(chat_id, 0)
