@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import io
+import re
 import time
 
 import pytest
@@ -604,11 +605,14 @@ class LivingRecorder:
         return None
 
 
-async def taps_to_each_action(conversation, seat, person) -> dict[str, int]:
+async def taps_to_each_action(conversation, seat, person,
+                              labels: set | None = None) -> dict[str, int]:
     """Walk every menu from the first (as a person tapping would): the fewest taps that
-    play each action, the ✔ or confirming tap included."""
+    play each action, the ✔ or confirming tap included (``labels``: every button's
+    words seen)."""
     from boardgamesbot.chat.conversation import menu_step
 
+    labels = set() if labels is None else labels
     reached: dict[str, int] = {}
     seen: set[str] = set()
     frontier = [(await conversation.menu(seat, person, [], "en", seat.chat_id), 0)]
@@ -616,6 +620,7 @@ async def taps_to_each_action(conversation, seat, person) -> dict[str, int]:
         next_frontier = []
         for (_, rows, _), taps in frontier:
             for b in (b for row in rows for b in row):
+                labels.add(b.label.removeprefix("• ").removesuffix(" …"))
                 kind, _, rest = b.data.partition(":")
                 words = rest.split(":", 2)[2]
                 if kind == "p":
@@ -647,9 +652,17 @@ def test_every_legal_action_is_reachable_by_taps(tmp_path, game, seed):
                                           [(0, "11", "Ana", tokens[0]),
                                            (1, "12", "Bob", tokens[1])])
             legal = await service.notations(table_id, 0)
+            labels: set[str] = set()
             reached = await taps_to_each_action(conversation, Seat(table_id, 0, "-5"),
-                                                Person("11", "Ana"))
+                                                Person("11", "Ana"), labels)
             assert set(reached) == set(legal)
+            # Buttons say what they do: a turn, a mirrored turn, a confirmation, a way back.
+            turns = {w for n in legal for w in n.split() if re.fullmatch(r"[rf]\d+", w)}
+            if game == "cartographers":  # r90 → ↻ 90°, f90 (mirrored) → ⇋ ↻ 90°
+                expected = {("⇋ " if w[0] == "f" else "") + f"↻ {w[1:]}°" for w in turns}
+            else:  # sixths of a turn; a tile as drawn is ↻ 0°
+                expected = {f"↻ {60 * int(w[1:])}°" for w in turns} | {"↻ 0°"}
+            assert expected | {"✔ Confirm", "← Back"} <= labels, sorted(labels)
             taps = sorted(reached.values())
             assert taps[len(taps) // 2] <= 6 and taps[-1] <= 7, taps
         finally:
