@@ -201,7 +201,7 @@ class Commands:
         if not chosen:
             raise Refusal("chat.no_moves", prefix=" ".join(args)[:40])
         if len(chosen) > MAX_LISTED:
-            steps = next_words([e["notation"] for e in chosen], prefix)
+            steps = next_words([e["notation"] for e in chosen], prefix, split=False)
             counts = {s.word: sum(1 for e in chosen
                                   if e["notation"].split()[len(prefix)] == s.word)
                       for s in steps}

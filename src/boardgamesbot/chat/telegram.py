@@ -82,6 +82,7 @@ class TelegramTransport:
         self._wanted: dict[str, dict[str, dict]] = {}  # chat -> message -> latest content
         self._shown: dict[tuple[str, str], tuple] = {}  # (chat, message) -> what it shows
         self._editors: dict[str, asyncio.Task] = {}
+        self.unreachable: set[str] = set()  # people who never started the bot (403)
         self.web_app_url: str | None = None  # the Mini App's page, when the site is HTTPS
         self.web_app_name: str | None = None  # its short name (t.me/<bot>/<name> links)
 
@@ -136,6 +137,17 @@ class TelegramTransport:
         chat, thread = _where(chat_id)
         reply = ReplyParameters(int(reply_to), allow_sending_without_reply=True) \
             if reply_to else None
+        try:
+            return await self._send(chat_id, chat, thread, text, markup, image, silent,
+                                    reply)
+        except Forbidden:
+            if self.is_direct(chat_id):
+                self.unreachable.add(chat)
+            raise
+
+    async def _send(self, chat_id: str, chat: str, thread: int | None, text: str,
+                    markup: InlineKeyboardMarkup | None, image: bytes | None, silent: bool,
+                    reply: ReplyParameters | None) -> str:
         if image is not None:
             caption = _caption(text)
             photo = await self._call(lambda: self.bot.send_photo(
@@ -294,8 +306,12 @@ class TelegramTransport:
 
     async def direct_chat(self, user_id: str) -> str | None:
         # A person's private chat with a bot has their user id; it exists once they
-        # have started the bot (sending there fails otherwise, and the group is used).
-        return user_id
+        # have started the bot. One who has not (Telegram said 403) is not tried again
+        # until they write to the bot privately (`reachable`).
+        return None if user_id in self.unreachable else user_id
+
+    def reachable(self, user_id: str) -> None:
+        self.unreachable.discard(user_id)
 
     async def open_direct_chat(self, user_id: str) -> str | None:
         return None  # a Telegram bot cannot write first to someone who never started it
@@ -431,6 +447,8 @@ class TelegramBot:
         if text is None:
             return
         where = _place_id(chat, message)
+        if direct:
+            self.transport.reachable(person.user_id)  # they opened the private chat
         async with self._lock(where):
             await self.conversation.handle_text(Place("telegram", where, direct), person,
                                                 text, f"u{update.update_id}", addressed)
