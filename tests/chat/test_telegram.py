@@ -891,6 +891,18 @@ def test_open_the_board_is_a_mini_app_in_private_and_a_link_in_groups(tmp_path):
             _, shared = living_of(fake, GROUP["id"])
             assert [b["url"] for b in links(shared)] == \
                 [f"https://t.me/bgbot_test_bot/board?startapp=t{group}"]
+            # Typed notation keeps working beside the buttons: /moves narrows by words.
+            legal = await bot.service.notations(solo, 0)
+            terrain, shape, turn = legal[0].split()[:3]
+            fake.say(private(ANA), ANA, f"/moves {terrain} {shape}")
+            await until(lambda: "moves START" in fake.texts(ANA["id"])[-1]
+                        or "What you can do" in fake.texts(ANA["id"])[-1], what="the moves")
+            answer = fake.texts(ANA["id"])[-1]
+            count = sum(1 for n in legal if n.startswith(f"{terrain} {shape} {turn} "))
+            if sum(1 for n in legal if n.startswith(f"{terrain} {shape} ")) > 40:
+                assert f"{terrain} {shape} {turn} ({count})" in answer, answer
+            else:
+                assert "What you can do" in answer and legal[0] in answer, answer
             assert not [r for r in fake.refused if r[1] == 400], fake.refused
         finally:
             await bot.close()
