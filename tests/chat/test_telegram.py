@@ -57,7 +57,10 @@ class Bot:
         self.public, self.mini_app = public, mini_app
         self.bot = None
 
+    running: "Bot | None" = None  # the bot a test talks to (`tap` waits for its pictures)
+
     async def start(self) -> None:
+        Bot.running = self
         self.service = await Service.open(db=self.db)
         self.stop = asyncio.Event()
         self.task = asyncio.create_task(tg.run(
@@ -139,6 +142,10 @@ async def tap(fake: FakeTelegram, chat: dict, person: dict, mid: int, data: str)
     answered = len(fake.calls("answerCallbackQuery"))
     fake.press(chat, person, mid, data)
     await until(lambda: len(fake.calls("answerCallbackQuery")) > answered, what="an answer")
+    running = Bot.running.bot if Bot.running else None
+    if running is not None:  # the picture is drawn after the answer, then edited in
+        await running.conversation.settled()
+        await running.transport.settled()
     await quiet(fake, 0.12)
 
 
@@ -904,6 +911,55 @@ def test_open_the_board_is_a_mini_app_in_private_and_a_link_in_groups(tmp_path):
             else:
                 assert "What you can do" in answer and legal[0] in answer, answer
             assert not [r for r in fake.refused if r[1] == 400], fake.refused
+        finally:
+            await bot.close()
+            await fake.stop()
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_quick_taps_are_answered_at_once_and_their_edits_coalesced(tmp_path):
+    """With a group's pace at one edit per 2 s, four quick taps are each answered without
+    waiting for it, the living message is edited fewer times than tapped (only the latest
+    wish is sent when the pace allows), and it ends showing the last tap's choice."""
+    async def main():
+        fake = FakeTelegram()
+        fake.chats[GROUP["id"]] = GROUP
+        await fake.start()
+        bot = Bot(fake, f"sqlite:///{tmp_path / 'chat.db'}", pace=(1, 2.0))
+        await bot.start()
+        gid = GROUP["id"]
+        try:
+            fake.say(GROUP, ANA, "/new tikal")
+            fake.say(GROUP, BOB, "/join")
+            fake.say(GROUP, ANA, "/start")
+            await until(lambda: living_of(fake, gid), what="the table")
+            await bot.bot.transport.settled()
+            await quiet(fake, 0.3)
+            mid, message = living_of(fake, gid)
+            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+            version = (await bot.service.summary(table_id))["state_id"]
+            space = next(b for b in keyboard(message) if b["callback_data"].startswith("m:"))
+            notation = space["callback_data"].split(":", 3)[3]  # "place A4"
+            taps = [space["callback_data"]] + [f"v:{table_id}:{version}:2:{notation} r{k}"
+                                               for k in (1, 2, 3)]
+            since = len(fake.sent)
+            for data in taps:
+                fake.press(GROUP, ANA, mid, data)
+            await until(lambda: len(fake.calls("answerCallbackQuery")) >= 4, what="answers")
+            await bot.bot.conversation.settled()
+            await bot.bot.transport.settled()
+            calls = [m for m, _, _ in fake.sent[since:]]
+            # Every tap was answered before the paced second edit: none waited for it.
+            answers = [i for i, m in enumerate(calls) if m == "answerCallbackQuery"]
+            edited = [i for i, m in enumerate(calls) if m in EDITS]
+            assert len(answers) == 4 and answers[-1] < edited[-1], calls
+            made = [f for m, f, _ in fake.sent[since:] if m in EDITS]
+            # Fewer edits than taps: a wish overtaken before its turn is never sent.
+            assert 1 <= len(made) < len(taps), [(f.get("media") or {}).get("caption")
+                                                 for f in made]
+            final = fake.messages[(gid, mid)]
+            assert "• ↻ 180°" in [b["text"] for b in keyboard(final)]
+            assert f"{notation} r3" in final["caption"]
         finally:
             await bot.close()
             await fake.stop()

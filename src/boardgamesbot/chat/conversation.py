@@ -214,12 +214,14 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             self.transport.edit_living(place.chat_id, message_id, None, [], None)
             raise Refusal("chat.stale_button")
         if self.living and message_id is not None:
+            # The picture is drawn after the tap is answered (a raster takes ~150 ms);
+            # a later tap's picture overtakes this one (`LivingTable.refresh_group`).
             if place.chat_id == seat.chat_id:
                 menu = await self.menu(seat, person, prefix, lang, place.chat_id, chosen)
-                await self.refresh_group(table_id, menu=menu)
+                self.in_background(self.refresh_group(table_id, menu=menu))
             else:
-                await self.refresh_private(table_id, seat.seat, prefix=prefix, chosen=chosen,
-                                           chat_id=place.chat_id)
+                self.in_background(self.refresh_private(
+                    table_id, seat.seat, prefix=prefix, chosen=chosen, chat_id=place.chat_id))
             return None
         text, buttons, _ = await self.menu(seat, person, prefix, lang, place.chat_id, chosen)
         if message_id is not None and not self.transport.numbered:

@@ -48,6 +48,32 @@ class LivingTable:
         self._posted_at: dict[tuple[str, str], int] = {}  # when a living message was posted
         self._sent: dict[str, int] = {}  # messages sent per chat (to see one buried)
         self._pictures: OrderedDict[str, bytes | None] = OrderedDict()
+        self._wishes: dict[tuple[str, str], int] = {}  # the latest refresh per message
+        self._background: set[asyncio.Task] = set()
+
+    def in_background(self, work) -> None:
+        """Run ``work`` (a refresh) after the current update is answered."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("refreshing a table message failed", exc_info=task.exception())
+
+    async def settled(self) -> None:
+        """Wait for the refreshes under way (for a clean stop, and tests)."""
+        while self._background:
+            await asyncio.gather(*self._background, return_exceptions=True)
+
+    def _wish(self, table_id: str, chat_id: str) -> int:
+        """Number this refresh of the table's message in ``chat_id``: asked for before
+        any await, so the numbers follow the order of the taps and updates; a refresh
+        overtaken by a later one gives up (latest state wins)."""
+        key = (table_id, chat_id)
+        self._wishes[key] = self._wishes.get(key, 0) + 1
+        return self._wishes[key]
 
     @property
     def living(self) -> bool:
@@ -136,6 +162,7 @@ class LivingTable:
         story, and the menu of the one person awaited (none in a hidden step)."""
         game = self.store.game(table_id)
         chat_id = game["chat_id"]
+        wish = self._wish(table_id, chat_id)
         lang = self.chat_lang(chat_id)
         state = await self.service.state(table_id, None)
         name = state["table"]["game"]
@@ -168,7 +195,7 @@ class LivingTable:
         caption = await self._caption(table_id, lang, prompt)
         picture_seat = seat if images.per_seat(name, view) else None
         await self._living_post(table_id, chat_id, name, view, picture_seat, move, caption,
-                                buttons, lang, turn_begins)
+                                buttons, lang, turn_begins, wish)
 
     async def refresh_private(self, table_id: str, seat: int, quiet: bool = True,
                               prefix: list[str] | None = None, chosen: str | None = None,
@@ -181,6 +208,7 @@ class LivingTable:
         where = chat_id or await self.transport.direct_chat(row["user_id"])
         if where is None:
             return False
+        wish = self._wish(table_id, where)
         person = Person(row["user_id"], row["name"])
         lang = self.lang_of(Place(self.network, where, True), person)
         state = await self.service.state(table_id, seat)
@@ -201,7 +229,7 @@ class LivingTable:
         caption = await self._caption(table_id, lang, prompt)
         try:
             await self._living_post(table_id, where, name, view, None, move, caption,
-                                    buttons, lang, not quiet)
+                                    buttons, lang, not quiet, wish)
         except Exception:  # noqa: BLE001 - e.g. they never started the bot, or blocked it
             log.info("no private view for %s: they have not started the bot",
                      row["user_id"])
@@ -227,10 +255,13 @@ class LivingTable:
 
     async def _living_post(self, table_id: str, chat_id: str, name: str, view: dict,
                            seat: int | None, move: str | None, caption: str,
-                           buttons: list[list[Button]], lang: str, turn_begins: bool) -> None:
+                           buttons: list[list[Button]], lang: str, turn_begins: bool,
+                           wish: int) -> None:
         known = await self.names(table_id)
         names = [known[s] for s in sorted(known)]
         png = await self._picture(name, view, seat, names, lang, move)
+        if wish != self._wishes.get((table_id, chat_id)):
+            return  # a later tap or move asked for newer content meanwhile
         message_id = self.store.living(table_id, self.network, chat_id)
         posted = self._posted_at
         # Unknown after a restart: posted again at the next turn, to be sure it is seen.

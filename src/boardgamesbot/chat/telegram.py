@@ -553,6 +553,7 @@ async def run(token: str, service: Service, public_url: str = "",
             await stop.wait()
         finally:
             await application.updater.stop()
+            await bot.conversation.settled()
             await bot.conversation.close()
             await bot.transport.settled()
             await application.stop()
