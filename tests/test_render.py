@@ -492,3 +492,20 @@ def test_panels_speak_the_language_asked():
     for render, view in ((tikal_svg.board, tikal), (carto_svg.sheet, carto)):
         with pytest.raises(ValueError, match="language 'fr'"):
             render(view, lang="fr")
+
+
+def test_the_last_move_is_marked_where_its_notation_names_spaces():
+    """`Game.render_move`: Tikal outlines the spaces the last action names (a move's two
+    ends, a tile's space); Cartographers' sheet marks its last drawing itself, so the
+    default hook draws it as `render_svg` does."""
+    tikal = load_game("tikal")
+    view = tikal.new(3, 1).view(None)
+    marked = tikal.render_move(view, last_move="move W A6 B5", lang="ca")
+    assert marked == tikal_svg.board(view, highlight=["A6", "B5"], lang="ca")
+    assert marked.count('class="highlight"') == 2
+    assert tikal.render_move(view, last_move="end") == tikal_svg.board(view)
+    assert tikal.render_move(view) == tikal_svg.board(view)
+    carto = load_game("cartographers")
+    sheet_view = carto.new(2, 1).view(0)
+    assert carto.render_move(sheet_view, last_move="forest 1 r0 C1", lang="pt-BR") == \
+        carto_svg.sheet(sheet_view, lang="pt-BR")

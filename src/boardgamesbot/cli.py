@@ -796,13 +796,24 @@ SHUTDOWN_SECONDS = 10
               help="The address people open, e.g. https://games.example.org behind a "
                    "reverse proxy (docs/deploy.md): pages opened at another address are "
                    "sent there, so invitation links use it (env BGBOT_PUBLIC_URL).")
+@click.option("--telegram-token-file", envvar="BGBOT_TELEGRAM_TOKEN_FILE", default=None,
+              type=click.Path(dir_okay=False),
+              help="The Telegram bot's token: opens the board as a Telegram Mini App, "
+                   "checking who opens it (docs/chat.md; env BGBOT_TELEGRAM_TOKEN too).")
 @click.option("--log-level", default="warning", show_default=True)
 def serve_command(db, data_dir, host, port, workers, redis_url, bot_workers, jobs,
-                  forwarded_allow_ips, public_url, log_level) -> None:
+                  forwarded_allow_ips, public_url, telegram_token_file, log_level) -> None:
     """Host tables: the HTTP/WebSocket API (docs/api.md) and the browser front-end."""
     import os
 
     import uvicorn
+
+    telegram_token = _secret(os.environ.get("BGBOT_TELEGRAM_TOKEN"), telegram_token_file,
+                             "Telegram token")
+    if telegram_token:
+        # The Mini App's routes live with the chat face (the service imports no chat):
+        # each app is built by chat.webapp's factory, which adds them to the service's.
+        os.environ["BGBOT_TELEGRAM_TOKEN"] = telegram_token
 
     from boardgamesbot.service.api import create_app
     from boardgamesbot.service.middleware import log_config
@@ -838,8 +849,13 @@ def serve_command(db, data_dir, host, port, workers, redis_url, bot_workers, job
     if forwarded_allow_ips:
         options.update(proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
     if workers == 1:
-        uvicorn.run(create_app(db=url, bot_workers=bot_workers, redis=redis_url, jobs=jobs,
-                               public_url=public_url), **options)
+        app = create_app(db=url, bot_workers=bot_workers, redis=redis_url, jobs=jobs,
+                         public_url=public_url)
+        if telegram_token:
+            from boardgamesbot.chat.webapp import add_to
+
+            add_to(app, telegram_token)
+        uvicorn.run(app, **options)
         return
     # Each uvicorn worker process builds its own app from the environment.
     os.environ.update(BGBOT_DB=url, BGBOT_REDIS=redis_url or "",
@@ -848,7 +864,9 @@ def serve_command(db, data_dir, host, port, workers, redis_url, bot_workers, job
                       BGBOT_DIE_WITH_PARENT="1")
     # A busy machine can keep a worker from answering uvicorn's health ping for a few
     # seconds; restarting it then would only drop its players' connections.
-    uvicorn.run("boardgamesbot.service.api:app_from_env", factory=True, workers=workers,
+    factory = "boardgamesbot.chat.webapp:app_from_env" if telegram_token else \
+        "boardgamesbot.service.api:app_from_env"
+    uvicorn.run(factory, factory=True, workers=workers,
                 timeout_worker_healthcheck=60, **options)
 
 
@@ -956,9 +974,12 @@ def chat_matrix(homeserver, user, password_file, access_token_file, device_id, d
               type=click.Path(dir_okay=False), help="A file holding the bot's token.")
 @click.option("--api-url", envvar="BGBOT_TELEGRAM_API_URL", default=None,
               help="Another Bot API server (a local one); default Telegram's.")
+@click.option("--mini-app", envvar="BGBOT_TELEGRAM_MINI_APP", default=None, metavar="NAME",
+              help="The Mini App's short name (BotFather /newapp), for 'Open the board' "
+                   "links in groups; needs an HTTPS --public-url.")
 @_chat_options
-def chat_telegram(token_file, api_url, db, data_dir, public_url, bot_workers, redis_url,
-                  jobs, log_level) -> None:
+def chat_telegram(token_file, api_url, mini_app, db, data_dir, public_url, bot_workers,
+                  redis_url, jobs, log_level) -> None:
     """Run the Telegram bot (env: BGBOT_TELEGRAM_TOKEN works too)."""
     import os
 
@@ -969,7 +990,8 @@ def chat_telegram(token_file, api_url, db, data_dir, public_url, bot_workers, re
     async def serve(service, stop):
         from boardgamesbot.chat import telegram
 
-        await telegram.run(token, service, public_url, base_url=api_url, stop=stop)
+        await telegram.run(token, service, public_url, base_url=api_url, stop=stop,
+                           mini_app=mini_app)
 
     _serve_chat(log_level, db, data_dir, bot_workers, redis_url, jobs, serve)
 

@@ -506,6 +506,24 @@ class Game(ABC):
         raise GameError(f"{self.name} has no picture renderer", code="no_renderer",
                         game=self.name)
 
+    def render_move(self, view: dict, last_move: str | None = None, **options: Any) -> str:
+        """`render_svg` with the last action (its notation) marked; by default the
+        picture as it is (a game whose view marks its last move itself, as
+        Cartographers' sheets outline the cells drawn last)."""
+        return self.render_svg(view, **options)
+
+    def choice_label(self, prefix: list[str], notation: str, lang: str) -> str | None:
+        """The words on a chat button that goes from the notation words ``prefix`` to
+        ``notation`` (one more word, or none when ``prefix`` is itself an action among
+        its longer forms), in ``lang``; None: the notation's next word as it is."""
+        return None
+
+    def preview_choice(self, notation: str) -> bool:
+        """Should a chat show the picture of ``notation``'s result (with a ✔ Confirm)
+        before playing it? For choices of *where and how turned*, which a person
+        judges by eye (a tile's rotation, a shape's place)."""
+        return False
+
     def help_page(self, lang: str = "en") -> str:
         """The players' rules page in ``lang`` (Markdown)."""
         if lang not in LANGUAGES:

@@ -1,7 +1,10 @@
 """A fake Telegram Bot API server on loopback (Starlette), for python-telegram-bot's real
 HTTP stack: long-polled ``getUpdates``, form and multipart bodies, Telegram-shaped
-results, Telegram's limits (text 4096, caption 1024, callback_data 64 bytes) enforced
-as Telegram does (HTTP 400), and 429 answers on request.
+results, Telegram's limits (text 4096, caption 1024, callback_data 64 bytes, a button is
+exactly one of callback_data / url / web_app, web_app only in private chats, an edit
+that changes nothing) enforced as Telegram does (HTTP 400), and 429 answers on request
+for a method or for one chat. Photos are edited (``editMessageMedia``), albums sent
+(``sendMediaGroup``), and a group can become a supergroup (`migrate`).
 
 Only the network boundary is fake: the bot under test runs unchanged.
 """
@@ -9,7 +12,9 @@ Only the network boundary is fake: the bot under test runs unchanged.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import itertools
+import re
 import json
 import socket
 import time
@@ -38,6 +43,7 @@ class FakeTelegram:
         self.admins: set[int] = set()
         self.blocked: set[int] = set()  # people who never started the bot (403 in private)
         self.too_many: dict[str, int] = {}  # method -> answer its next call with 429
+        self.flooded: dict[int, tuple[float, int]] = {}  # chat -> (until, retry_after): 429s
         self.bad_gateway: set[str] = set()  # methods whose next call gets a 502
         self.chats: dict[int, dict] = {}
         self.commands: dict[str, list] = {}  # language code -> the command menu
@@ -98,9 +104,12 @@ class FakeTelegram:
 
     def texts(self, chat_id: int) -> list[str]:
         """Every text and caption sent or edited into a chat, in order."""
-        return [f.get("text") or f.get("caption") or "" for m, f, _ in self.sent
-                if m in ("sendMessage", "sendPhoto", "editMessageText", "editMessageCaption")
-                and int(f.get("chat_id", 0)) == chat_id]
+        return [f.get("text") or f.get("caption") or (f.get("media") or {}).get("caption")
+                or "" for m, f, _ in self.sent
+                if m in ("sendMessage", "sendPhoto", "editMessageText", "editMessageCaption",
+                         "editMessageMedia") and int(f.get("chat_id", 0)) == chat_id] + \
+            [item.get("caption", "") for m, f, _ in self.sent if m == "sendMediaGroup"
+             and int(f.get("chat_id", 0)) == chat_id for item in f["media"]]
 
     # The API -------------------------------------------------------------------------
 
@@ -116,6 +125,15 @@ class FakeTelegram:
         if method == "setMyCommands":
             self.commands[fields.get("language_code") or ""] = fields["commands"]
             return self._ok(True)
+        chat_of = int(fields["chat_id"]) if str(fields.get("chat_id", "")).lstrip("-").isdigit() \
+            else None
+        if chat_of in self.flooded and method != "answerCallbackQuery":
+            until, retry = self.flooded[chat_of]
+            if time.monotonic() < until:
+                self.refused.append((method, 429))
+                return JSONResponse({"ok": False, "error_code": 429,
+                                     "description": f"Too Many Requests: retry after {retry}",
+                                     "parameters": {"retry_after": retry}}, status_code=429)
         if method in self.too_many:
             retry = self.too_many.pop(method)
             self.refused.append((method, 429))
@@ -127,7 +145,7 @@ class FakeTelegram:
             self.refused.append((method, 502))
             return JSONResponse({"ok": False, "error_code": 502, "description": "Bad Gateway"},
                                 status_code=502)
-        problem = self._limits(method, fields)
+        problem = self._limits(method, fields, self._chat(chat_of)["type"] if chat_of else None)
         if problem:
             self.refused.append((method, 400))
             return JSONResponse({"ok": False, "error_code": 400,
@@ -145,10 +163,36 @@ class FakeTelegram:
         if method == "answerCallbackQuery":
             return self._ok(True)
         chat_id = int(fields["chat_id"])
-        if method in ("editMessageText", "editMessageCaption", "editMessageReplyMarkup"):
+        if method == "sendMediaGroup":
+            album = []
+            for item in fields["media"]:
+                message = {"message_id": next(self._mid), "date": int(time.time()),
+                           "from": BOT, "chat": self._chat(chat_id), "media_group_id": "g1",
+                           "photo": [self._photo(files, item["media"])]}
+                if item.get("caption"):
+                    message["caption"] = item["caption"]
+                self.messages[(chat_id, message["message_id"])] = message
+                album.append(message)
+            return self._ok(album)
+        if method in ("editMessageText", "editMessageCaption", "editMessageReplyMarkup",
+                      "editMessageMedia"):
             key = (chat_id, int(fields["message_id"]))
             message = dict(self.messages.get(key) or {"message_id": key[1], "date": 0,
                                                       "chat": self._chat(chat_id)})
+            if self._unchanged(method, message, fields, files):
+                self.sent.pop()
+                self.refused.append((method, 400))
+                return JSONResponse({"ok": False, "error_code": 400, "description":
+                                     "Bad Request: message is not modified: specified new "
+                                     "message content and reply markup are exactly the same "
+                                     "as a current content and reply markup of the message"},
+                                    status_code=400)
+            if method == "editMessageMedia":
+                media = fields["media"]
+                message["photo"] = [self._photo(files, media["media"])]
+                message["caption"] = media.get("caption", "")
+            if "reply_markup" not in fields:
+                message.pop("reply_markup", None)  # an edit without one removes the keyboard
             if method == "editMessageText":
                 if "photo" in message:
                     self.sent.pop()
@@ -166,8 +210,7 @@ class FakeTelegram:
         message = {"message_id": next(self._mid), "date": int(time.time()), "from": BOT,
                    "chat": self._chat(chat_id)}
         if method == "sendPhoto":
-            message["photo"] = [{"file_id": "f1", "file_unique_id": "u1", "width": 900,
-                                 "height": 700}]
+            message["photo"] = [self._photo(files, "attach://photo")]
             if fields.get("caption"):
                 message["caption"] = fields["caption"]
         else:
@@ -177,20 +220,75 @@ class FakeTelegram:
         self.messages[(chat_id, message["message_id"])] = message
         return self._ok(message)
 
+    @staticmethod
+    def _photo(files: dict, reference: str) -> dict:
+        """A PhotoSize for an uploaded picture; its file_unique_id is a digest of the
+        bytes, so a test can tell pictures apart."""
+        name = reference.removeprefix("attach://")
+        data = files.get(name, ("", b"", ""))[1]
+        digest = hashlib.sha256(data).hexdigest()[:16]
+        return {"file_id": f"f{digest}", "file_unique_id": digest, "width": 900,
+                "height": 700}
+
+    @staticmethod
+    def _unchanged(method: str, message: dict, fields: dict, files: dict) -> bool:
+        markup = fields.get("reply_markup")
+        if method == "editMessageMedia":
+            return False  # a new upload is always a change
+        same_markup = markup == message.get("reply_markup")
+        if method == "editMessageReplyMarkup":
+            return same_markup
+        key = "text" if method == "editMessageText" else "caption"
+        return same_markup and fields.get(key, "") == message.get(key, "")
+
+    def migrate(self, old: dict, new: dict) -> None:
+        """The group ``old`` becomes the supergroup ``new``: Telegram tells both chats."""
+        self.chats[new["id"]] = new
+        now = int(time.time())
+        self.push({"message": {"message_id": next(self._mid), "date": now, "chat": old,
+                               "from": {"id": 1, "is_bot": False, "first_name": "x"},
+                               "migrate_to_chat_id": new["id"]}})
+        self.push({"message": {"message_id": next(self._mid), "date": now, "chat": new,
+                               "from": {"id": 1, "is_bot": False, "first_name": "x"},
+                               "migrate_from_chat_id": old["id"]}})
+
     def _chat(self, chat_id: int) -> dict:
         return self.chats.get(chat_id) or {"id": chat_id, "type": "private", "first_name": "x"}
 
     @staticmethod
-    def _limits(method: str, fields: dict) -> str | None:
+    def _limits(method: str, fields: dict, chat_type: str | None) -> str | None:
         if len(fields.get("text", "")) > 4096:
             return "message is too long"
-        if len(fields.get("caption", "") or "") > 1024:
+        captions = [fields.get("caption", "") or ""]
+        if isinstance(fields.get("media"), dict):
+            captions.append(fields["media"].get("caption", ""))
+        if isinstance(fields.get("media"), list):
+            captions += [m.get("caption", "") for m in fields["media"]]
+            if not 2 <= len(fields["media"]) <= 10:
+                return "wrong number of media in the album"
+        media = fields.get("media")
+        for item in media if isinstance(media, list) else [media] if media else []:
+            # Each picture is a file_id, a URL or "attach://NAME" naming a part of its own.
+            if not isinstance(item.get("media"), str):
+                return "media not found"
+        if any(len(c) > 1024 for c in captions):
             return "message caption is too long"
+        for text in captions + [fields.get("text", "")]:
+            if text and _broken_html(text):
+                return "can't parse entities: unclosed or cut tag"
         markup = fields.get("reply_markup") or {}
         for row in markup.get("inline_keyboard", []):
             for button in row:
+                kinds = [k for k in ("callback_data", "url", "web_app") if k in button]
+                if len(kinds) != 1:
+                    return "BUTTON_TYPE_INVALID"
                 if len(button.get("callback_data", "").encode()) > 64:
                     return "BUTTON_DATA_INVALID"
+                if "web_app" in button and chat_type != "private":
+                    return "BUTTON_TYPE_INVALID"  # Telegram allows web_app in private only
+                if "url" in button and not button["url"].startswith(("https://", "http://",
+                                                                      "tg://")):
+                    return "BUTTON_URL_INVALID"
         return None
 
     async def _updates(self, fields: dict) -> list[dict]:
@@ -227,3 +325,19 @@ class FakeTelegram:
     @staticmethod
     def _ok(result) -> JSONResponse:
         return JSONResponse({"ok": True, "result": result})
+
+
+_TAG = re.compile(r"<(/?)([a-z]+)[^<>]*>")
+
+
+def _broken_html(text: str) -> bool:
+    """Telegram refuses HTML with a tag cut open or left unclosed, or a stray '<' / '&'."""
+    if re.search(r"<[^>]*$", text) or re.search(r"&[a-z#0-9]*$", text):
+        return True
+    open_tags: list[str] = []
+    for closing, name in _TAG.findall(text):
+        if not closing:
+            open_tags.append(name)
+        elif not open_tags or open_tags.pop() != name:
+            return True
+    return bool(open_tags)

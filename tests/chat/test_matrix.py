@@ -212,7 +212,7 @@ def menu_choice(body: str) -> str | None:
     if not options:
         return None
     for number, label in options:
-        if label.startswith("✔ end"):
+        if label.startswith(("✔ end", "⏭")):  # the game's own words: "⏭ End the turn"
             return number
     for number, label in options:
         if label.startswith("✔"):
@@ -433,7 +433,7 @@ async def _tikal(url, tmp_path):
                 tested = True
             number = menu_choice(body)
             label = dict(MENU.findall(body.splitlines()[-1]))[number]
-            if label.startswith("✔ end"):
+            if label.startswith(("✔ end", "⏭")):
                 turns[asked.name] += 1
             count = len(ana.heard(group))
             if int(number) <= 9 and turns[asked.name] % 2:

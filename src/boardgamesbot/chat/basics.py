@@ -28,7 +28,9 @@ class Person:
 @dataclass(frozen=True)
 class Button:
     label: str
-    data: str
+    data: str  # what a press sends back ("" for a link)
+    url: str | None = None  # a link to open instead (a deep link to the private chat)
+    web_app: str | None = None  # an HTTPS page the network opens inside itself
 
 
 class Transport(Protocol):
@@ -54,6 +56,13 @@ class Transport(Protocol):
     async def open_direct_chat(self, user_id: str) -> str | None:
         """Open a chat of the bot and just this person (for their hidden choices); None
         when the network lets no bot do that, or it failed (logged)."""
+
+    # What a network may add (`Conversation` reads each with a default, so an adapter
+    # without them keeps working): ``living = True`` with ``edit_living(chat_id,
+    # message_id, text, buttons, image)`` (edit a picture message in place; text None
+    # keeps the caption, image None the picture), ``send(..., silent=, reply_to=)``,
+    # ``deep_link(payload)`` (a link opening the private chat with the bot),
+    # ``is_direct(chat_id)`` and ``send_album(chat_id, [(png, caption)], text)``.
 
 
 class Refusal(GameError):

@@ -3,41 +3,74 @@
 A decision is offered word by word: the first words of the legal notations
 (``bid``/``pass``; ``forest``/``farm``), then, once a word is picked, the
 words that may follow it (shape ``1``/``2``, then ``r0 r90 …``), until a
-complete action is reached — that button plays it. A level with more
-choices than fit (a cell among a hundred) is typed instead. Nothing here
-knows a game: only notation words.
+complete action is reached — that button plays it. Nothing here knows a
+game: only notation words.
+
+A level with more choices than fit on a phone (a cell among a hundred) is
+split in two when its words are grid places (``C4``, ``K10``): first the row
+letter, then the numbers of that row that are legal — so every legal action
+stays reachable by taps, and only rows and cells where the action fits are
+offered. A chosen row travels in the prefix as ``C*``.
 
 >>> notations = ["bid 1", "bid 2", "pass"]
 >>> [(c.word, c.complete) for c in next_words(notations, [])]
 [('bid', False), ('pass', True)]
 >>> [c.notation for c in next_words(notations, ["bid"])]
 ['bid 1', 'bid 2']
+>>> cells = [f"draw {r}{c}" for r in "ABC" for c in range(1, 6)]
+>>> [c.word for c in next_words(cells, ["draw"])]
+['A*', 'B*', 'C*']
+>>> [c.notation for c in next_words(cells, ["draw", "B*"])]
+['draw B1', 'draw B2', 'draw B3', 'draw B4', 'draw B5']
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-MAX_BUTTONS = 12  # per level; more are typed
+MAX_BUTTONS = 12  # per level: more than this is split by row, or typed
+_PLACE = re.compile(r"^([A-Za-z])(\d{1,2})$")  # a grid place: a row letter and a number
+ROW = "*"  # marks a prefix word that is a chosen row (``C*``)
 
 
 @dataclass(frozen=True)
 class Step:
-    word: str  # the next word
+    word: str  # the next word (``C*``: a row of places)
     notation: str  # the words so far with this one
     complete: bool  # a legal action as it is (a button that plays it)
     more: bool  # longer actions start with it too
 
+    @property
+    def row(self) -> bool:
+        return self.word.endswith(ROW)
 
-def next_words(notations: list[str], prefix: list[str]) -> list[Step]:
-    """The words that may follow ``prefix`` among ``notations``, in their order."""
-    depth = len(prefix)
-    lowered = [w.lower() for w in prefix]
+
+def _matches(words: list[str], prefix: list[str]) -> bool:
+    """Do ``words`` start with ``prefix`` (whose last word may be a row ``C*``)?"""
+    if len(words) < len(prefix):
+        return False
+    for word, wanted in zip(words, prefix):
+        if wanted.endswith(ROW):
+            place = _PLACE.match(word)
+            if place is None or place.group(1).lower() != wanted[:-1].lower():
+                return False
+        elif word.lower() != wanted.lower():
+            return False
+    return True
+
+
+def next_words(notations: list[str], prefix: list[str], split: bool = True) -> list[Step]:
+    """The words that may follow ``prefix`` among ``notations``, in their order; a level
+    of more than `MAX_BUTTONS` grid places comes as rows (``split``)."""
+    rowed = bool(prefix) and prefix[-1].endswith(ROW)
+    depth = len(prefix) - 1 if rowed else len(prefix)
+    base_words = prefix[:-1] if rowed else prefix
     seen: dict[str, list[bool]] = {}
     order: list[str] = []
     for notation in notations:
         words = notation.split()
-        if len(words) <= depth or [w.lower() for w in words[:depth]] != lowered:
+        if len(words) <= depth or not _matches(words, prefix):
             continue
         word = words[depth]
         if word not in seen:
@@ -47,8 +80,18 @@ def next_words(notations: list[str], prefix: list[str]) -> list[Step]:
             seen[word][0] = True
         else:
             seen[word][1] = True
-    base = " ".join(prefix)
-    return [Step(w, f"{base} {w}".strip(), seen[w][0], seen[w][1]) for w in order]
+    base = " ".join(base_words)
+    steps = [Step(w, f"{base} {w}".strip(), seen[w][0], seen[w][1]) for w in order]
+    if split and not rowed and len(steps) > MAX_BUTTONS \
+            and all(_PLACE.match(s.word) for s in steps):
+        rows: list[str] = []
+        for step in steps:
+            letter = step.word[0].upper()
+            if letter not in rows:
+                rows.append(letter)
+        rows.sort()
+        return [Step(f"{r}{ROW}", f"{base} {r}{ROW}".strip(), False, True) for r in rows]
+    return steps
 
 
 def narrow(notations: list[str], prefix: list[str]) -> tuple[list[str], list[Step]]:
@@ -59,3 +102,8 @@ def narrow(notations: list[str], prefix: list[str]) -> tuple[list[str], list[Ste
         prefix = prefix + [steps[0].word]
         steps = next_words(notations, prefix)
     return prefix, steps
+
+
+def unrow(prefix: list[str]) -> list[str]:
+    """``prefix`` without a trailing chosen row (what the notation so far really is)."""
+    return prefix[:-1] if prefix and prefix[-1].endswith(ROW) else prefix

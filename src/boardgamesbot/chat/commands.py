@@ -17,6 +17,7 @@ from boardgamesbot.engine import GameError, known_games
 from . import games, i18n
 from .basics import Button, Person, Place, Refusal, Seat
 from .choices import next_words
+from .onboarding import join_payload
 
 LEVELS = ("easy", "medium", "hard")
 MAX_LISTED = 40  # legal actions listed by `moves` before asking for a prefix
@@ -102,6 +103,9 @@ class Commands:
             await self.say(place.chat_id, i18n.text(lang, "lobby.cancelled"))
 
     async def cmd_start(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        if place.direct and (args or self.store.lobby(self.network, place.chat_id) is None):
+            await self.welcome(place, person, args, lang)  # a first hello, or a deep link
+            return
         lobby = self._lobby(place)
         await self._creator_only(place, person, lobby)
         low, high = games.players(lobby["game"])
@@ -152,6 +156,11 @@ class Commands:
                     Button(i18n.text(lang, "button.start"), "s")],
                    [Button(f"+🤖 {i18n.text(lang, f'level.{level}')}", f"b:{level}")
                     for level in LEVELS]]
+        link = getattr(self.transport, "deep_link", None)
+        if link is not None and not self._is_direct(lobby["chat_id"]):
+            # Joining through the private chat opens it, so hidden choices can come there.
+            buttons.append([Button(i18n.text(lang, "button.open_private"), "",
+                                   url=link(join_payload(lobby["chat_id"])))])
         return "\n".join(lines), buttons
 
 
@@ -193,7 +202,7 @@ class Commands:
         if not chosen:
             raise Refusal("chat.no_moves", prefix=" ".join(args)[:40])
         if len(chosen) > MAX_LISTED:
-            steps = next_words([e["notation"] for e in chosen], prefix)
+            steps = next_words([e["notation"] for e in chosen], prefix, split=False)
             counts = {s.word: sum(1 for e in chosen
                                   if e["notation"].split()[len(prefix)] == s.word)
                       for s in steps}

@@ -18,13 +18,15 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from boardgamesbot.engine import GameError
+from boardgamesbot.engine import GameError, load_game
 
 from . import games, i18n, images
 from .basics import Button, Person, Place, Refusal, Seat, Transport
-from .choices import MAX_BUTTONS, narrow
+from .choices import MAX_BUTTONS, ROW, narrow, unrow
 from .commands import Commands
+from .living import LivingTable, label_of
 from .narration import Follower, Narration
+from .onboarding import Onboarding
 from .store import ChatStore
 from .tables import Service
 
@@ -32,17 +34,19 @@ log = logging.getLogger(__name__)
 
 COMMANDS = ("new", "join", "bot", "clock", "start", "moves", "preview", "undo", "board",
             "score", "rules", "lang", "leave", "kick", "status", "help", "hint", "cancel",
-            "why")
+            "why", "stats", "log")
 MAX_CALLBACK = 64  # bytes of a button's data (Telegram's limit; Matrix keeps it too)
 
 __all__ = ["Button", "Conversation", "Person", "Place", "Refusal", "Transport"]
 
 
-class Conversation(Commands, Narration):
+class Conversation(Commands, Narration, LivingTable, Onboarding):
     """The chat face on one network: `handle_text` and `handle_button` take what people
-    send; `Commands` answers them; `Narration` follows the tables."""
+    send; `Commands` answers them; `Narration` follows the tables, in one `LivingTable`
+    message per chat where the network can edit pictures."""
 
     def __init__(self, service: Service, transport: Transport, public_url: str = "") -> None:
+        LivingTable.__init__(self)
         self.service = service
         self.transport = transport
         self.network = transport.network
@@ -182,7 +186,7 @@ class Conversation(Commands, Narration):
             command = {"j": "join", "s": "start", "b": "bot"}[kind]
             await getattr(self, f"cmd_{command}")(place, person, [rest] if rest else [], lang)
             return None
-        if kind not in ("m", "p"):
+        if kind not in ("m", "p", "v"):
             raise Refusal("chat.stale_button")
         table_id, _, rest = rest.partition(":")
         version, _, words = rest.partition(":")
@@ -202,7 +206,24 @@ class Conversation(Commands, Narration):
         if kind == "p":
             await self.play(place, person, seat, words, lang)
             return None
-        text, buttons = await self.menu(seat, person, words.split(), lang, place.chat_id)
+        prefix, chosen = menu_step(kind, words)
+        if self.living and message_id is not None \
+                and message_id != self.store.living(table_id, self.network, place.chat_id):
+            # An older table message whose keyboard a client still showed: the menu
+            # lives on the newest one only.
+            self.transport.edit_living(place.chat_id, message_id, None, [], None)
+            raise Refusal("chat.stale_button")
+        if self.living and message_id is not None:
+            # The picture is drawn after the tap is answered (a raster takes ~150 ms);
+            # a later tap's picture overtakes this one (`LivingTable.refresh_group`).
+            if place.chat_id == seat.chat_id:
+                menu = await self.menu(seat, person, prefix, lang, place.chat_id, chosen)
+                self.in_background(self.refresh_group(table_id, menu=menu))
+            else:
+                self.in_background(self.refresh_private(
+                    table_id, seat.seat, prefix=prefix, chosen=chosen, chat_id=place.chat_id))
+            return None
+        text, buttons, _ = await self.menu(seat, person, prefix, lang, place.chat_id, chosen)
         if message_id is not None and not self.transport.numbered:
             await self.transport.edit(place.chat_id, message_id, text, buttons)
         else:
@@ -210,30 +231,73 @@ class Conversation(Commands, Narration):
         return None
 
     async def menu(self, seat: Seat, person: Person, prefix: list[str], lang: str,
-             chat_id: str) -> tuple[str, list[list[Button]]]:
-        """The buttons for the next word of ``seat``'s decision after ``prefix``."""
+                   chat_id: str, chosen: str | None = None,
+                   ) -> tuple[str, list[list[Button]], str | None]:
+        """The buttons for the next word of ``seat``'s decision after ``prefix``: the
+        prompt, the keyboard, and the action to show as a preview picture (None).
+
+        Where the game judges a choice by eye (`Game.preview_choice`: a tile's
+        rotation, a shape's place) and the network can change a picture in place,
+        the last level is a preview: the picture shows ``chosen`` (the first by
+        default) as played, its neighbours are one tap away, and ✔ Confirm plays it."""
         notations = await self.service.notations(seat.table_id, seat.seat)
+        summary = await self.service.summary(seat.table_id)
+        game = summary["game"]
         top, _ = narrow(notations, [])
         prefix, steps = narrow(notations, prefix)
-        version = (await self.service.summary(seat.table_id))["state_id"]
-        head = f"{seat.table_id}:{version}:"
-        buttons: list[Button] = []
-        for step in steps[:MAX_BUTTONS]:
-            if step.complete:
-                buttons.append(Button(f"✔ {step.notation}" if prefix else f"✔ {step.word}",
-                                      f"p:{head}{step.notation}"))
-            if step.more:
-                buttons.append(Button(f"{step.word} …", f"m:{head}{step.notation}"))
-        buttons = [b for b in buttons if len(b.data.encode()) <= MAX_CALLBACK]
-        rows = [buttons[i:i + 4] for i in range(0, len(buttons), 4)]
+        head = f"{seat.table_id}:{summary['state_id']}:"
+        words = unrow(prefix)
+        here = " ".join(words)
+
+        def label(notation: str, default: str) -> str:
+            return label_of(game, words, notation, lang) or default
+
+        rows: list[list[Button]] = []
+        siblings = ([here] if here in notations else []) + \
+            [s.notation for s in steps if s.complete and not s.more]
+        previewing = (self.living and siblings and not any(s.more for s in steps)
+                      and load_game(game).preview_choice(siblings[0]))
+        preview = None
+        if previewing:
+            preview = chosen if chosen in siblings else siblings[0]
+            depth = f"{len(words)}{'r' if prefix and prefix[-1].endswith(ROW) else ''}"
+            choices = [Button(("• " if n == preview else "")
+                              + label(n, n.split()[-1] if n != here else "✔"),
+                              f"v:{head}{depth}:{n}") for n in siblings]
+            rows = [choices[i:i + 4] for i in range(0, len(choices), 4)]
+            rows.append([Button(i18n.text(lang, "button.confirm"), f"p:{head}{preview}")])
+            text = i18n.text(lang, "menu.preview", who=self.transport.mention(
+                person.user_id, person.name), action=preview)
+        else:
+            buttons: list[Button] = []
+            judged = load_game(game).preview_choice
+            for step in steps[:MAX_BUTTONS]:
+                if step.row:
+                    buttons.append(Button(f"{step.word[:-1]} …", f"m:{head}{step.notation}"))
+                    continue
+                if step.complete and not (self.living and step.more and judged(step.notation)):
+                    default = f"✔ {step.notation}" if words else f"✔ {step.word}"
+                    buttons.append(Button(label(step.notation, default),
+                                          f"p:{head}{step.notation}"))
+                if step.more:
+                    buttons.append(Button(label(step.notation, step.word) + " …",
+                                          f"m:{head}{step.notation}"))
+            rows = [buttons[i:i + 4] for i in range(0, len(buttons), 4)]
+            text = i18n.text(lang, "menu.choose", who=self.transport.mention(
+                person.user_id, person.name), prefix=here + " …" if here else "…")
+            if len(steps) > MAX_BUTTONS:
+                # The form that works where the menu is shown (a Telegram group reads
+                # only commands: "/forest 2 r90 C4").
+                typed = getattr(self.transport, "typed", None)
+                example = typed(chat_id, steps[0].notation) if typed else steps[0].notation
+                text += "\n" + i18n.text(lang, "menu.type", example=example)
+        for row in rows:
+            row[:] = [b for b in row if len(b.data.encode()) <= MAX_CALLBACK]
+        rows = [row for row in rows if row]
         if len(prefix) > len(top):  # a way back up, not past the forced first words
-            rows.append([Button("⬅", f"m:{head}{' '.join(prefix[:-1])}")])
-        who = self.transport.mention(person.user_id, person.name)
-        text = i18n.text(lang, "menu.choose", who=who,
-                         prefix=" ".join(prefix) + " …" if prefix else "…")
-        if len(steps) > MAX_BUTTONS:
-            text += "\n" + i18n.text(lang, "menu.type", example=steps[0].notation)
-        return text, rows
+            rows.append([Button(i18n.text(lang, "button.back"),
+                                f"m:{head}{' '.join(prefix[:-1])}")])
+        return text, rows, preview
 
     def _menu_choice(self, place: Place, person: Person, number: int) -> str | None:
         menu = self.store.room(self.network, place.chat_id)["menu"] or {}
@@ -244,8 +308,11 @@ class Conversation(Commands, Narration):
 
 
     async def say(self, chat_id: str, text: str, buttons: list[list[Button]] | None = None,
-                  image: bytes | None = None, menu_for: str = "*") -> str | None:
-        """Send ``text`` (cut to the network's length), with buttons and a picture."""
+                  image: bytes | None = None, menu_for: str = "*", silent: bool = True,
+                  reply_to: str | None = None) -> str | None:
+        """Send ``text`` (cut to the network's length), with buttons and a picture;
+        where the network can, ``silent`` (no sound: everything but a call to act, a
+        scoring and the end) and as a reply to message ``reply_to``."""
         if buttons and self.transport.numbered:
             flat = [b for row in buttons for b in row]
             text += "\n" + "  ".join(f"{n}) {b.label}" for n, b in enumerate(flat, 1))
@@ -259,7 +326,9 @@ class Conversation(Commands, Narration):
         for index, chunk in enumerate(chunks):
             last = index == len(chunks) - 1
             sent = await self.transport.send(chat_id, chunk, buttons if last else None,
-                                             image if index == 0 else None)
+                                             image if index == 0 else None,
+                                             **self._loud(silent=silent, reply_to=reply_to))
+            self.count_sent(chat_id)
             first = first or sent
         return first
 
@@ -273,19 +342,25 @@ class Conversation(Commands, Narration):
 
     async def show(self, chat_id: str, game: str, view: dict, caption: str,
                    buttons: list[list[Button]] | None = None, menu_for: str = "*",
-                   seat: int | None = None, table_id: str | None = None) -> None:
-        """A picture of ``view`` (or the terminal drawing when the game has none)."""
+                   seat: int | None = None, table_id: str | None = None,
+                   silent: bool = True) -> None:
+        """A picture of ``view`` in the chat's language, the last move marked (or the
+        terminal drawing when the game has none)."""
         names = None
+        move = None
         if table_id is not None:
             known = await self.names(table_id)
             names = [known[s] for s in sorted(known)]
-        png = await asyncio.to_thread(images.picture, game, view, seat, names)
+            move = self.last_move(table_id)[1]
+        png = await asyncio.to_thread(images.picture, game, view, seat, names,
+                                      self.chat_lang(chat_id), move)
         if png is None:
             board = images.text_board(game, view)
             await self.say(chat_id, f"```\n{board}\n```\n{caption}", buttons,
-                           menu_for=menu_for)
+                           menu_for=menu_for, silent=silent)
             return
-        await self.say(chat_id, caption, buttons, image=png, menu_for=menu_for)
+        await self.say(chat_id, caption, buttons, image=png, menu_for=menu_for,
+                       silent=silent)
 
     def link(self, kind: str, table_id: str) -> str:
         return f"{self.public_url}/#/{kind}/{table_id}"
@@ -321,3 +396,20 @@ class Conversation(Commands, Narration):
         scores = await self.service.scores(table_id) or []
         return i18n.text(lang, "score.title") + "\n" + "\n".join(
             f"{names[s]}: {points}" for s, points in enumerate(scores))
+
+
+def menu_step(kind: str, words: str) -> tuple[list[str], str | None]:
+    """What a menu button's data asks for: the prefix to show and the action to preview.
+    ``m``: the words so far; ``v``: a previewed choice, ``DEPTH[r]:NOTATION`` (the prefix
+    is its first DEPTH words, ``r``: and the row of the next one was chosen)."""
+    if kind != "v":
+        return words.split(), None
+    depth, _, chosen = words.partition(":")
+    words_of = chosen.split()
+    if not depth.rstrip("r").isdigit() or int(depth.rstrip("r")) > len(words_of) \
+            or (depth.endswith("r") and int(depth[:-1]) >= len(words_of)):
+        raise Refusal("chat.stale_button")
+    prefix = words_of[:int(depth.rstrip("r"))]
+    if depth.endswith("r"):
+        prefix.append(words_of[len(prefix)][0] + ROW)
+    return prefix, chosen

@@ -86,6 +86,7 @@ class Narration:
         last_event = follower.held_through if held else game["last_event"]
         lines, over = list(held), None
         held.clear()
+        move: tuple[int | None, str | None] = (None, None)
         for message in batch:
             if message.get("type") != "events":
                 continue
@@ -98,12 +99,16 @@ class Narration:
                 if event["type"] == "over":
                     over = event
                 else:
+                    if event["type"] == "action":
+                        move = (event.get("seat"), event["notation"])
                     line = self.event_line(event, names, lang)
                     if line:
                         lines.append(line)
         states = [m for m in batch if m.get("type") == "state"]
         state = states[-1] if states else None
         updates: dict[str, Any] = {"last_event": last_event}
+        if self.living:
+            return await self._tell_in_place(table_id, game, state, lines, move, over, updates)
         if state is None:
             if lines:
                 await self.say(chat_id, "\n".join(lines))
@@ -130,6 +135,43 @@ class Narration:
                 follower.held_through = updates.pop("last_event")
             else:
                 follower.held_since = 0.0
+        self.store.update_game(table_id, **updates)
+        self._arm_reminder(table_id, state, lang)
+        return False
+
+    async def _tell_in_place(self, table_id: str, game: dict, state: dict | None,
+                             lines: list[str], move: tuple[int | None, str | None],
+                             over: dict | None, updates: dict[str, Any]) -> bool:
+        """`_tell` where the network edits a living message (`LivingTable`): no held
+        lines, no picture per turn; new messages only to call people, for a scoring and
+        at the end."""
+        chat_id = game["chat_id"]
+        lang = self.chat_lang(chat_id)
+        if move[1] is not None:
+            self._remember_move(table_id, *move)
+        if state is None:
+            self.story(table_id).extend(lines)
+            self.store.update_game(table_id, **updates)
+            return False
+        summary = state["table"]
+        if over is not None or summary["status"] == "over":
+            self.story(table_id).extend(lines)
+            await self._announce_end(table_id, chat_id, summary, state, [], lang)
+            return True
+        scores = await self.service.scores(table_id)
+        if game["scores"] is not None and scores != game["scores"]:
+            self.story(table_id).extend(lines)
+            lines = []
+            text = await self.score_text(table_id, lang)
+            if not await self.album(table_id, chat_id, summary["game"], text, lang):
+                await self.say(chat_id, text, silent=False)
+        updates["scores"] = scores
+        if not lines and state["state_id"] <= game["prompted"] \
+                and list(state["to_act"]) == (game["awaited"] or []):
+            self.store.update_game(table_id, **updates)
+            return False  # told already (a restarted bot watching again): nothing new
+        await self.tell_living(table_id, game, state, lines, move)
+        updates.update(prompted=state["state_id"], awaited=list(state["to_act"]))
         self.store.update_game(table_id, **updates)
         self._arm_reminder(table_id, state, lang)
         return False
@@ -186,7 +228,7 @@ class Narration:
             # The same person goes on with their turn: what happened and their next menu.
             seat = people[0]
             person = Person(seats[seat]["user_id"], seats[seat]["name"])
-            text, buttons = await self.menu(Seat(table_id, seat, chat_id), person, [], lang,
+            text, buttons, _ = await self.menu(Seat(table_id, seat, chat_id), person, [], lang,
                                             chat_id)
             await self.say(chat_id, "\n".join(lines + [text]), buttons,
                            menu_for=person.user_id)
@@ -200,7 +242,7 @@ class Narration:
             # One person: the picture carries their menu.
             seat = people[0]
             person = Person(seats[seat]["user_id"], seats[seat]["name"])
-            text, buttons = await self.menu(Seat(table_id, seat, chat_id), person, [], lang,
+            text, buttons, _ = await self.menu(Seat(table_id, seat, chat_id), person, [], lang,
                                             chat_id)
             await self.show(chat_id, name, group_view, caption + "\n" + text, buttons,
                             menu_for=person.user_id, seat=seat, table_id=table_id)
@@ -215,7 +257,7 @@ class Narration:
             where = where or chat_id
             menu_lang = lang if where == chat_id else self.lang_of(
                 Place(self.network, where, True), person)
-            text, buttons = await self.menu(Seat(table_id, seat, chat_id), person, [],
+            text, buttons, _ = await self.menu(Seat(table_id, seat, chat_id), person, [],
                                             menu_lang, where)
             if where != chat_id:
                 view = (await self.service.state(table_id, seat))["view"]
@@ -228,7 +270,7 @@ class Narration:
                 except Exception:  # noqa: BLE001 - e.g. they never started a chat with the bot
                     log.info("no direct chat with %s; their menu goes to the group",
                              person.user_id)
-                text, buttons = await self.menu(Seat(table_id, seat, chat_id), person, [],
+                text, buttons, _ = await self.menu(Seat(table_id, seat, chat_id), person, [],
                                                 lang, chat_id)
             await self.say(chat_id, text, buttons, menu_for=person.user_id)
         if opened:
@@ -260,15 +302,17 @@ class Narration:
     async def _announce_scoring(self, table_id: str, chat_id: str, name: str, state: dict,
                                 lines: list[str], lang: str) -> None:
         """Scores changed: the scoreboard, then each player's picture."""
-        await self.say(chat_id, "\n".join(lines + [await self.score_text(table_id, lang)]))
+        text = "\n".join(lines + [await self.score_text(table_id, lang)])
         names = await self.names(table_id)
         view = (await self.service.state(table_id, None))["view"]
+        if not images.per_seat(name, view):  # one picture of the whole table, with the scores
+            await self.show(chat_id, name, view, text, table_id=table_id)
+            return
+        await self.say(chat_id, text)
         for seat in range(len(state["table"]["seats"])):
             await self.show(chat_id, name, view, i18n.text(lang, "score.sheet",
                                                            who=names[seat]),
                             seat=seat, table_id=table_id)
-            if not images.per_seat(name):
-                break
 
     async def _announce_end(self, table_id: str, chat_id: str, summary: dict, state: dict,
                             lines: list[str], lang: str) -> None:
@@ -282,8 +326,21 @@ class Narration:
                                   i18n.text(lang, "end.winner", who=winners or "-"),
                                   i18n.text(lang, "end.replay",
                                             link=self.link("replay", table_id))])
-        view = (await self.service.state(table_id, None))["view"]
-        await self.show(chat_id, summary["game"], view, text, table_id=table_id)
+        if self.living:
+            # The living messages keep the final board and lose their buttons; the
+            # result comes as a new message (with sound), with every sheet as an album.
+            private = [w for w in [await self.transport.direct_chat(r["user_id"])
+                                   for r in self.store.seats_of(table_id).values()] if w]
+            await self.close_living(table_id, [chat_id] + private,
+                                    "\n".join(list(self.story(table_id))
+                                              + [i18n.text(lang, "end.title")]))
+            if not await self.album(table_id, chat_id, summary["game"], text, lang):
+                view = (await self.service.state(table_id, None))["view"]
+                await self.show(chat_id, summary["game"], view, text, table_id=table_id,
+                                silent=False)
+        else:
+            view = (await self.service.state(table_id, None))["view"]
+            await self.show(chat_id, summary["game"], view, text, table_id=table_id)
         self.store.update_game(table_id, status="over", last_event=10**9)
 
 

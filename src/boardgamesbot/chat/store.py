@@ -94,6 +94,17 @@ cursors = Table(
     Column("position", Text, nullable=False),        # e.g. Matrix's next_batch sync token
 )
 
+living = Table(
+    "chat_living", metadata,
+    # A table's living message in one chat (the group's, or a seat's private view):
+    # edited as the game moves instead of posting anew. A new table of its own, so
+    # databases made before it gain it through ``checkfirst`` with no migration.
+    Column("table_id", String(32), primary_key=True),
+    Column("network", String(16), primary_key=True),
+    Column("chat_id", String(255), primary_key=True),
+    Column("message_id", String(255), nullable=False),
+)
+
 KEEP_PROCESSED = 7 * 24 * 3600  # seconds an event id is remembered
 
 
@@ -108,7 +119,7 @@ class ChatStore:
             if found > CHAT_SCHEMA_VERSION:
                 raise GameError(f"the chat tables are at version {found}, newer than this "
                                 f"program's {CHAT_SCHEMA_VERSION}", code="schema_too_new")
-            for table in (rooms, people, lobbies, games, seats, processed, cursors):
+            for table in (rooms, people, lobbies, games, seats, processed, cursors, living):
                 table.create(c, checkfirst=True)
             if found < CHAT_SCHEMA_VERSION:
                 c.execute(delete(chat_schema))
@@ -236,3 +247,41 @@ class ChatStore:
                              games.c.status == "playing")))
         with self.engine.connect() as c:
             return [dict(r) for r in c.execute(query).mappings()]
+
+    def games_of_person(self, network: str, user_id: str) -> list[dict]:
+        """Every finished game ``user_id`` sat at: ``{table_id, seat}`` (for /stats)."""
+        query = (select(seats.c.table_id, seats.c.seat)
+                 .join(games, games.c.table_id == seats.c.table_id)
+                 .where(and_(seats.c.network == network, seats.c.user_id == user_id,
+                             games.c.status == "over")))
+        with self.engine.connect() as c:
+            return [dict(r) for r in c.execute(query).mappings()]
+
+    # Living messages -------------------------------------------------------------------
+
+    def living(self, table_id: str, network: str, chat_id: str) -> str | None:
+        with self.engine.connect() as c:
+            return c.execute(select(living.c.message_id).where(and_(
+                living.c.table_id == table_id, living.c.network == network,
+                living.c.chat_id == chat_id))).scalar()
+
+    def set_living(self, table_id: str, network: str, chat_id: str, message_id: str) -> None:
+        self._upsert(living, {"table_id": table_id, "network": network, "chat_id": chat_id},
+                     {"message_id": message_id})
+
+    # A group that became a supergroup ----------------------------------------------------
+
+    def move_chat(self, network: str, old: str, new: str) -> None:
+        """Everything kept about chat ``old`` now belongs to ``new`` (Telegram gives a
+        group a new id when it becomes a supergroup; the old one stops working). Living
+        messages are dropped: their ids belonged to the old chat."""
+        with self.engine.begin() as c:
+            for table in (rooms, lobbies, games):
+                if table is rooms and c.execute(select(rooms.c.chat_id).where(and_(
+                        rooms.c.network == network, rooms.c.chat_id == new))).first():
+                    continue  # the new chat already has its own settings
+                c.execute(update(table).where(and_(table.c.network == network,
+                                                   table.c.chat_id == old))
+                          .values(chat_id=new))
+            c.execute(delete(living).where(and_(living.c.network == network,
+                                                living.c.chat_id == old)))

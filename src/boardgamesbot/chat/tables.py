@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from typing import AsyncIterator
 
 from boardgamesbot.engine import GameError
@@ -132,6 +133,32 @@ class Service:
         if table.state is None:
             raise ServiceError("the game has not started yet", code="not_started", status=409)
         return table.state.preview(seat, notation)
+
+    async def events(self, table_id: str) -> list[dict]:
+        """The table's events a spectator may see, oldest first (hidden choices only once
+        their step resolved): the whole story behind a chat's short captions."""
+        return (await self.lobby.current(table_id)).events_for(None)
+
+    async def preview_view(self, table_id: str, seat: int, notation: str,
+                           viewer: int | None) -> dict | None:
+        """What ``viewer`` (None: a spectator, such as a group) would see after ``seat``
+        plays ``notation``; None when the game shows no result before it is committed
+        (it would reveal something) or the action is not legal now. A group's preview
+        is drawn from the spectator's view, so the acting seat's own secrets (Tikal's
+        face-down treasures) never reach the group's picture."""
+        table = await self.lobby.current(table_id)
+        if table.state is None:
+            return None
+        answer = table.state.preview(seat, notation)
+        if not answer["legal"] or answer["view"] is None:
+            return None
+        if viewer == seat:
+            return answer["view"]
+        # The same trial as the engine's preview (a sample of what the seat cannot see,
+        # seeded alike), looked at from ``viewer``'s side: hidden parts stay hidden.
+        trial = table.state.determinize(seat, random.Random(0))
+        trial.apply(seat, notation)
+        return trial.view(viewer)
 
     async def hint(self, table_id: str, seat: int, k: int = 3) -> list[dict]:
         """Suggestions for ``seat``, best first: ``{"notation", "reason", ...}`` from

@@ -89,5 +89,15 @@ class CartographersGame(Game):
 
         return [tools]
 
+    def choice_label(self, prefix: list[str], notation: str, lang: str) -> str | None:
+        from .buttons import label
+
+        return label(prefix, notation, lang)
+
+    def preview_choice(self, notation: str) -> bool:
+        from .buttons import previewed
+
+        return previewed(notation)
+
 
 GAME = CartographersGame()

@@ -76,5 +76,26 @@ class Tikal(Game):
 
         return board(view, **options)
 
+    def render_move(self, view: dict, last_move: str | None = None, **options: Any) -> str:
+        """The board with the last action marked: the spaces its notation names (a
+        tile's space, a move's two ends) are outlined."""
+        from .components import COLUMNS, ROWS
+
+        if last_move:
+            names = {f"{c}{r}" for c in COLUMNS for r in range(1, ROWS + 1)}
+            spaces = [w.upper() for w in last_move.split() if w.upper() in names]
+            options.setdefault("highlight", spaces)
+        return self.render_svg(view, **options)
+
+    def choice_label(self, prefix: list[str], notation: str, lang: str) -> str | None:
+        from .buttons import label
+
+        return label(prefix, notation, lang)
+
+    def preview_choice(self, notation: str) -> bool:
+        from .buttons import previewed
+
+        return previewed(notation)
+
 
 GAME = Tikal()

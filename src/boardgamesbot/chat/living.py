@@ -1,0 +1,335 @@
+"""One living message per table and chat: the board, what just happened, whose turn,
+and the menu, edited as the game moves (a part of `Conversation`).
+
+Used when the network can edit a picture in place (``transport.living``:
+Telegram). A group then sees one message per table whose picture, caption
+and buttons follow the game; new messages only call a person whose turn
+begins (a mention, with sound), announce a scoring or the end. Everything
+else is silent. When the living message has been buried under newer
+messages, a new turn posts it again below them and the old one loses its
+buttons, so only one message ever carries a live keyboard.
+
+A step where everyone chooses at once (Cartographers' drawings) is a hidden
+choice: in a group its menus are never shown, not even one word of them;
+each seat gets a living message of its own in the private chat with the bot,
+reached from the group by a deep link button (``/start PAYLOAD``).
+
+How often a message is really edited is the adapter's business: Telegram
+counts edits against a group's ~20 messages a minute, so the adapter
+coalesces them (the latest wanted content wins).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections import OrderedDict, deque
+from typing import Any
+
+from boardgamesbot.engine import load_game
+
+from . import games, i18n, images
+from .basics import Button, Person, Place, Seat
+
+log = logging.getLogger(__name__)
+
+STORY_LINES = 6  # the latest actions told in a living message's caption
+BURIED = 4  # newer messages in a chat after which a new turn posts the table again
+PICTURES_KEPT = 16  # pictures remembered (a few tables' current boards and previews)
+
+
+class LivingTable:
+    """The living messages of the tables followed (a part of `Conversation`)."""
+
+    def __init__(self) -> None:
+        self._stories: dict[str, deque] = {}
+        self._last_moves: dict[str, tuple[int | None, str | None]] = {}
+        self._posted_at: dict[tuple[str, str], int] = {}  # when a living message was posted
+        self._sent: dict[str, int] = {}  # messages sent per chat (to see one buried)
+        self._pictures: OrderedDict[str, bytes | None] = OrderedDict()
+        self._wishes: dict[tuple[str, str], int] = {}  # the latest refresh per message
+        self._background: set[asyncio.Task] = set()
+
+    def in_background(self, work) -> None:
+        """Run ``work`` (a refresh) after the current update is answered."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("refreshing a table message failed", exc_info=task.exception())
+
+    async def settled(self) -> None:
+        """Wait for the refreshes under way (for a clean stop, and tests)."""
+        while self._background:
+            await asyncio.gather(*self._background, return_exceptions=True)
+
+    def _wish(self, table_id: str, chat_id: str) -> int:
+        """Number this refresh of the table's message in ``chat_id``: asked for before
+        any await, so the numbers follow the order of the taps and updates; a refresh
+        overtaken by a later one gives up (latest state wins)."""
+        key = (table_id, chat_id)
+        self._wishes[key] = self._wishes.get(key, 0) + 1
+        return self._wishes[key]
+
+    @property
+    def living(self) -> bool:
+        return bool(getattr(self.transport, "living", False))
+
+    def _loud(self, **extra: Any) -> dict:
+        """Keyword arguments for `Transport.send` that only a living transport takes."""
+        return extra if self.living else {}
+
+    def story(self, table_id: str) -> deque:
+        """The latest lines told about ``table_id`` (kept in memory: after a restart the
+        caption starts afresh; the whole history stays in `log` and the browser)."""
+        return self._stories.setdefault(table_id, deque(maxlen=STORY_LINES))
+
+    def last_move(self, table_id: str) -> tuple[int | None, str | None]:
+        return self._last_moves.get(table_id, (None, None))
+
+    def _remember_move(self, table_id: str, seat: int | None, notation: str) -> None:
+        self._last_moves[table_id] = (seat, notation)
+
+    def hidden_step(self, game: str, chat_id: str) -> bool:
+        """Are the choices of this game's steps hidden from a group? (In a game where
+        everyone chooses at once they are, until the step resolves.)"""
+        return games.simultaneous(game) and not self._is_direct(chat_id)
+
+    def _is_direct(self, chat_id: str) -> bool:
+        direct = getattr(self.transport, "is_direct", None)
+        return bool(direct and direct(chat_id))
+
+    # Telling a followed table's news ---------------------------------------------------
+
+    async def tell_living(self, table_id: str, game: dict, state: dict, lines: list[str],
+                          move: tuple[int | None, str | None]) -> None:
+        """The table moved to ``state``: tell its chat (and private views) in place."""
+        chat_id = game["chat_id"]
+        name = state["table"]["game"]
+        lang = self.chat_lang(chat_id)
+        story = self.story(table_id)
+        story.extend(lines)
+        seats = self.store.seats_of(table_id)
+        awaited = list(state["to_act"])
+        people = [s for s in awaited if s in seats
+                  and not state["table"]["seats"][s].get("autopilot")
+                  and state["table"]["seats"][s]["kind"] == "person"]
+        before = set(game["awaited"] or [])
+        hidden = self.hidden_step(name, chat_id)
+        # Whose decision begins now: everyone awaited when a new step starts (someone who
+        # was not awaited is again, or others played since), none while a step only loses
+        # the seats that chose or a person goes on with their turn.
+        others_played = move[0] is not None and move[0] not in awaited
+        begins = not set(awaited) <= before or (set(awaited) == before and others_played)
+        called = people if begins else []
+        if called:
+            await self._call_people(table_id, chat_id, [seats[s] for s in called], hidden,
+                                    lang)
+        await self.refresh_group(table_id, turn_begins=bool(called))
+        if hidden:
+            # Each person's private view: a menu for those awaited, the news (and no
+            # more buttons) for those who have chosen.
+            for seat, row in seats.items():
+                if seat in people:
+                    await self.refresh_private(table_id, seat, quiet=seat not in called)
+                    continue
+                where = await self.transport.direct_chat(row["user_id"])
+                if where and self.store.living(table_id, self.network, where):
+                    await self.refresh_private(table_id, seat, chat_id=where)
+
+    async def _call_people(self, table_id: str, chat_id: str, rows: list[dict], hidden: bool,
+                           lang: str) -> None:
+        """A new message, with sound, to the people whose decision begins: the only
+        message of an ordinary turn (the board itself is edited)."""
+        who = ", ".join(self.transport.mention(r["user_id"], r["name"]) for r in rows)
+        if hidden:
+            text = i18n.text(lang, "turn.private", who=who)
+            buttons = [[Button(i18n.text(lang, "button.choose_private"), "",
+                               url=self.transport.deep_link(f"t{table_id}"))]]
+        else:
+            text, buttons = i18n.text(lang, "turn.yours", who=who), None
+        living_id = self.store.living(table_id, self.network, chat_id)
+        await self.say(chat_id, text, buttons, silent=False, reply_to=living_id)
+
+    async def refresh_group(self, table_id: str, turn_begins: bool = False,
+                            menu: tuple[str, list[list[Button]], str | None] | None = None,
+                            ) -> None:
+        """Bring the group's living message up to date: the board (or a preview), the
+        story, and the menu of the one person awaited (none in a hidden step)."""
+        game = self.store.game(table_id)
+        chat_id = game["chat_id"]
+        wish = self._wish(table_id, chat_id)
+        lang = self.chat_lang(chat_id)
+        state = await self.service.state(table_id, None)
+        name = state["table"]["game"]
+        seats = self.store.seats_of(table_id)
+        people = [s for s in state["to_act"] if s in seats
+                  and state["table"]["seats"][s]["kind"] == "person"
+                  and not state["table"]["seats"][s].get("autopilot")]
+        buttons: list[list[Button]] = []
+        prompt = await self.status_line(table_id, lang)
+        preview = None
+        hidden = self.hidden_step(name, chat_id)
+        if menu is not None:
+            prompt, buttons, preview = menu
+        elif len(people) == 1 and not hidden:
+            row = seats[people[0]]
+            person = Person(row["user_id"], row["name"])
+            prompt, buttons, preview = await self.menu(
+                Seat(table_id, people[0], chat_id), person, [], lang, chat_id)
+        elif people and hidden:
+            buttons = [[Button(i18n.text(lang, "button.choose_private"), "",
+                               url=self.transport.deep_link(f"t{table_id}"))]]
+        board = self._board_button(table_id, chat_id, lang)
+        if board is not None:
+            buttons = buttons + [[board]]
+        seat, move = self.last_move(table_id)
+        view = state["view"]
+        if preview is not None:
+            view = await self.service.preview_view(table_id, people[0], preview, None) or view
+            move = preview
+        caption = await self._caption(table_id, lang, prompt)
+        picture_seat = seat if images.per_seat(name, view) else None
+        await self._living_post(table_id, chat_id, name, view, picture_seat, move, caption,
+                                buttons, lang, turn_begins, wish)
+
+    async def refresh_private(self, table_id: str, seat: int, quiet: bool = True,
+                              prefix: list[str] | None = None, chosen: str | None = None,
+                              chat_id: str | None = None) -> bool:
+        """The seat's private living message (their own view, their menu); False when
+        the person has no private chat with the bot yet (they reach it by the group's
+        deep link button)."""
+        game = self.store.game(table_id)
+        row = self.store.seats_of(table_id)[seat]
+        where = chat_id or await self.transport.direct_chat(row["user_id"])
+        if where is None:
+            return False
+        wish = self._wish(table_id, where)
+        person = Person(row["user_id"], row["name"])
+        lang = self.lang_of(Place(self.network, where, True), person)
+        state = await self.service.state(table_id, seat)
+        name = state["table"]["game"]
+        if seat in state["to_act"]:
+            prompt, buttons, preview = await self.menu(
+                Seat(table_id, seat, game["chat_id"]), person, prefix or [], lang, where,
+                chosen)
+        else:
+            prompt, buttons, preview = await self.status_line(table_id, lang), [], None
+        board = self._board_button(table_id, where, lang)
+        if board is not None:
+            buttons = buttons + [[board]]
+        view, move = state["view"], self.last_move(table_id)[1]
+        if preview is not None:
+            view = await self.service.preview_view(table_id, seat, preview, seat) or view
+            move = preview
+        caption = await self._caption(table_id, lang, prompt)
+        try:
+            await self._living_post(table_id, where, name, view, None, move, caption,
+                                    buttons, lang, not quiet, wish)
+        except Exception:  # noqa: BLE001 - e.g. they never started the bot, or blocked it
+            log.info("no private view for %s: they have not started the bot",
+                     row["user_id"])
+            return False
+        return True
+
+    def _board_button(self, table_id: str, chat_id: str, lang: str) -> Button | None:
+        """"Open the board" (the browser table, inside the network) where it can."""
+        make = getattr(self.transport, "board_button", None)
+        if make is None:
+            return None
+        return make(table_id, self._is_direct(chat_id), i18n.text(lang, "button.open_board"))
+
+    async def _caption(self, table_id: str, lang: str, prompt: str) -> str:
+        names = await self.names(table_id)
+        scores = await self.service.scores(table_id) or []
+        lines = list(self.story(table_id))
+        if scores:
+            lines.append(i18n.text(lang, "living.scores", scores=" · ".join(
+                f"{names[s]} {points}" for s, points in enumerate(scores))))
+        lines.append(prompt)
+        return "\n".join(lines)
+
+    async def _living_post(self, table_id: str, chat_id: str, name: str, view: dict,
+                           seat: int | None, move: str | None, caption: str,
+                           buttons: list[list[Button]], lang: str, turn_begins: bool,
+                           wish: int) -> None:
+        known = await self.names(table_id)
+        names = [known[s] for s in sorted(known)]
+        png = await self._picture(name, view, seat, names, lang, move)
+        if wish != self._wishes.get((table_id, chat_id)):
+            return  # a later tap or move asked for newer content meanwhile
+        message_id = self.store.living(table_id, self.network, chat_id)
+        posted = self._posted_at
+        # Unknown after a restart: posted again at the next turn, to be sure it is seen.
+        buried = self.sent_in(chat_id) - posted.get((table_id, chat_id), -BURIED) >= BURIED
+        if message_id is not None and not (turn_begins and buried):
+            self.transport.edit_living(chat_id, message_id, caption, buttons, png)
+            return
+        new_id = await self.say(chat_id, caption, buttons, image=png)
+        if new_id is None:
+            return
+        if message_id is not None:
+            # The table moved down: the old message keeps its picture, loses its buttons.
+            self.transport.edit_living(chat_id, message_id, None, [], None)
+        self.store.set_living(table_id, self.network, chat_id, new_id)
+        posted[(table_id, chat_id)] = self.sent_in(chat_id)
+
+    async def _picture(self, name: str, view: dict, seat: int | None, names: list[str],
+                       lang: str, move: str | None) -> bytes | None:
+        """`images.picture`, remembered for the last few pictures: a tap that only
+        narrows a menu shows the same board, and answering it should not wait for a
+        new raster (~150 ms)."""
+        key = json.dumps([name, view, seat, names, lang, move], sort_keys=True)
+        if key in self._pictures:
+            self._pictures.move_to_end(key)
+            return self._pictures[key]
+        png = await asyncio.to_thread(images.picture, name, view, seat, names, lang, move)
+        self._pictures[key] = png
+        while len(self._pictures) > PICTURES_KEPT:
+            self._pictures.popitem(last=False)
+        return png
+
+    def sent_in(self, chat_id: str) -> int:
+        return self._sent.get(chat_id, 0)
+
+    def count_sent(self, chat_id: str) -> None:
+        self._sent[chat_id] = self._sent.get(chat_id, 0) + 1
+
+    # The end of a table ----------------------------------------------------------------
+
+    async def close_living(self, table_id: str, chat_ids: list[str], caption: str) -> None:
+        """The game is over: living messages keep their picture and lose their buttons."""
+        for chat_id in chat_ids:
+            message_id = self.store.living(table_id, self.network, chat_id)
+            if message_id is not None:
+                self.transport.edit_living(chat_id, message_id, caption, [], None)
+
+    async def album(self, table_id: str, chat_id: str, name: str, caption: str,
+                    lang: str) -> bool:
+        """Every seat's part of the table (Cartographers' sheets) as one album with
+        ``caption``; False when the game draws the whole table in one picture."""
+        view = (await self.service.state(table_id, None))["view"]
+        if not images.per_seat(name, view) or not hasattr(self.transport, "send_album"):
+            return False
+        known = await self.names(table_id)
+        if not 2 <= len(known) <= 10:  # an album holds 2 to 10 pictures (solo: the living
+            return False               # message shows the one sheet already)
+        names = [known[s] for s in sorted(known)]
+        pictures = []
+        for seat in sorted(known):
+            png = await asyncio.to_thread(images.picture, name, view, seat, names, lang)
+            if png is None:
+                return False
+            pictures.append((png, i18n.text(lang, "score.sheet", who=known[seat])))
+        await self.transport.send_album(chat_id, pictures, caption)
+        self.count_sent(chat_id)
+        return True
+
+
+def label_of(game_name: str, prefix: list[str], notation: str, lang: str) -> str | None:
+    """The game's own words for a button (`Game.choice_label`)."""
+    return load_game(game_name).choice_label(prefix, notation, lang)

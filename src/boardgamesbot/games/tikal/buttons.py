@@ -1,0 +1,49 @@
+"""The words on a chat's buttons for Tikal's actions, in each language.
+
+The chat offers an action word by word (`Game.choice_label`): the verb in
+words, a figure by name, a tile's rotation as the turn it makes (``↻ 120°``;
+Tikal's tiles turn in sixths, written ``r2``). A placement is shown on the
+board in each rotation before it is confirmed (`previewed`).
+"""
+
+from __future__ import annotations
+
+WORDS = {
+    "en": {"place": "🧩 Place the tile", "enter": "➕ Bring in", "move": "🚶 Move",
+           "uncover": "⛏ Uncover", "recover": "💎 Recover", "exchange": "🔄 Exchange",
+           "camp": "⛺ Camp", "guard": "🛡 Guard", "end": "⏭ End the turn",
+           "bid": "💰 Bid", "pass": "⏭ Pass", "take": "✋ Take",
+           "L": "Leader", "W": "Worker"},
+    "pt-BR": {"place": "🧩 Colocar a peça", "enter": "➕ Trazer", "move": "🚶 Mover",
+              "uncover": "⛏ Escavar", "recover": "💎 Recuperar", "exchange": "🔄 Trocar",
+              "camp": "⛺ Acampamento", "guard": "🛡 Guardar", "end": "⏭ Encerrar a vez",
+              "bid": "💰 Lance", "pass": "⏭ Passar", "take": "✋ Pegar",
+              "L": "Líder", "W": "Trabalhador"},
+    "ca": {"place": "🧩 Col·locar la peça", "enter": "➕ Fer entrar", "move": "🚶 Moure",
+           "uncover": "⛏ Excavar", "recover": "💎 Recuperar", "exchange": "🔄 Intercanviar",
+           "camp": "⛺ Campament", "guard": "🛡 Vigilar", "end": "⏭ Acabar el torn",
+           "bid": "💰 Oferta", "pass": "⏭ Passar", "take": "✋ Agafar",
+           "L": "Líder", "W": "Treballador"},
+}
+
+
+def label(prefix: list[str], notation: str, lang: str) -> str | None:
+    words = notation.split()
+    table = WORDS.get(lang, WORDS["en"])
+    if prefix[:1] == ["place"] and len(prefix) == 2 and words[:2] == prefix:
+        # A rotation: ``place C4`` itself is the tile as drawn, ``place C4 r2`` turned.
+        sixths = int(words[2][1:]) if len(words) == 3 and words[2][1:].isdigit() else 0
+        return f"↻ {60 * sixths}°"
+    if len(words) != len(prefix) + 1:
+        return None
+    word = words[-1]
+    if not prefix:
+        return table.get(word)
+    if word in ("L", "W") and prefix[0] in ("enter", "move", "guard"):
+        return table[word]
+    return None
+
+
+def previewed(notation: str) -> bool:
+    """A tile's place and rotation are judged on the board before it is laid."""
+    return notation.split()[0] == "place"
