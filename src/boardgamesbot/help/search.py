@@ -35,12 +35,12 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from rapidfuzz import process
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA
 
 from boardgamesbot.engine import LANGUAGES, GameError, known_games, load_game
 
 from .passages import Passage, passages
-from .words import Terms, Words, fold, split
+from .words import INNER_WEIGHT, Terms, Words, fold, split, split_accented
 
 __all__ = ["Answer", "Knowledge", "Reply", "RulesIndex", "ask", "knowledge"]
 
@@ -56,6 +56,9 @@ CONTEXT_WEIGHT = 0.3
 NOTATION_WEIGHT = 0.6
 #: How much a table row counts against a paragraph (rows summarise; paragraphs explain).
 ROW_WEIGHT = 0.85
+#: How much more a passage's own title words count (on top of being in its text): a
+#: title says what the passage is about ("Final round", "Build a camp (5 AP)").
+TITLE_WEIGHT = 0.5
 #: Below this share of the question's weight in the best passage, we do not know.
 #: Set from questions that the rules do not answer (tests/ask: the off-topic set).
 MIN_COVERAGE = 0.38
@@ -142,13 +145,16 @@ class RulesIndex:
         self.lengths: list[int] = []
         for p in self.passages:
             # (a table row's column names are as much its words as its cells)
-            own = Counter(self.words.keys(" ".join((p.text, p.context))))
+            own = self._counted(" ".join((p.text, p.context)))
             if p.decision is not None:  # "decision 3" asks for this one by its number
                 own[f"§decision{p.decision}"] += 2
-            context = Counter(self.words.keys(" ".join(p.section)))
+            elif p.text.startswith(p.title):  # its own bold opening words, not a heading
+                for key, count in self._counted(p.title).items():
+                    own[key] += TITLE_WEIGHT * count
+            context = self._counted(" ".join(p.section))
             self.keys.append({key: own.get(key, 0) + CONTEXT_WEIGHT * context.get(key, 0)
                               for key in own.keys() | context.keys()})
-            self.lengths.append(sum(own.values()))
+            self.lengths.append(round(sum(own.values())))
         self.average = sum(self.lengths) / max(1, len(self.lengths))
         document_frequency = Counter(key for keys in self.keys for key in keys)
         count = len(self.passages)
@@ -166,6 +172,13 @@ class RulesIndex:
                                   if len(word) >= 4 and word not in self.words.stop_words)
         self.known_set = set(known)
 
+    def _counted(self, text: str) -> Counter:
+        """The keys of ``text`` counted, a word inside a term's name at its lesser weight."""
+        counted: Counter = Counter()
+        for key, weight in self.words.weighted(text):
+            counted[key] += weight
+        return counted
+
     def _corrected(self, words: list[str]) -> tuple[list[str], set[str]]:
         """The question's words with typos put right; and which words are guesses."""
         fixed: list[str] = []
@@ -177,9 +190,10 @@ class RulesIndex:
                            for key in self.words.keys([word]))):
                 fixed.append(word)
                 continue
-            # one slip, or two in a long word; people rarely miss the first letter
+            # one slip, or two in a long word; people rarely miss the first letter (two
+            # letters swapped are one slip: "playres")
             found = process.extractOne(word, [w for w in self.known_words if w[0] == word[0]],
-                                       scorer=Levenshtein.distance,
+                                       scorer=OSA.distance,
                                        score_cutoff=1 if len(word) < 8 else 2)
             if found is None:
                 fixed.append(word)
@@ -190,14 +204,20 @@ class RulesIndex:
 
     def query(self, question: str) -> dict[str, float]:
         """The question's keys with their weights."""
-        words, guesses = self._corrected(split(question))
+        folded = split(question)
+        words, guesses = self._corrected(folded)
+        # (the lemmas' dictionaries are written with accents: keep those typed)
+        accented = split_accented(question)
+        if len(accented) == len(folded):
+            accented = [typed if fixed == plain else fixed
+                        for typed, plain, fixed in zip(accented, folded, words)]
         guessed_keys = set(self.words.keys(sorted(guesses))) if guesses else set()
         weights: dict[str, float] = {f"§decision{number}": TERM_WEIGHT
                                      for number in DECISION_ASKED.findall(fold(question))}
-        for key in self.words.keys(words):
+        for key, inner in self.words.weighted(words, accented):
             weight = (GUESS_WEIGHT if key in guessed_keys else
-                      TERM_WEIGHT if key.startswith("§") else WORD_WEIGHT)
-            if key not in self.idf and not key.startswith("§"):
+                      TERM_WEIGHT if key.startswith("§") else WORD_WEIGHT) * inner
+            if key not in self.idf and not key.startswith("§") and inner == 1.0:
                 nearest = self._stem_guess(key)
                 if nearest != key:
                     key, weight = nearest, GUESS_WEIGHT
@@ -219,9 +239,10 @@ class RulesIndex:
 
     def ask(self, question: str, limit: int = LIMIT) -> Reply:
         weights = self.query(question)
-        # (a guessed word weighs less in the ranking, but not in what the question asks)
+        # (a guessed word weighs less in the ranking, but not in what the question asks;
+        # a word inside a term's name only ranks: its term already asks for it)
         total = sum(max(weight, WORD_WEIGHT) * self.idf.get(key, self.unseen_idf)
-                    for key, weight in weights.items())
+                    for key, weight in weights.items() if weight > INNER_WEIGHT)
         scored: list[tuple[float, float, int]] = []
         for index, keys in enumerate(self.keys):
             score = covered = 0.0
@@ -231,7 +252,8 @@ class RulesIndex:
                 if tf:
                     idf = self.idf[key]
                     score += weight * idf * tf * (K1 + 1) / (tf + norm)
-                    covered += weight * idf
+                    if weight > INNER_WEIGHT:
+                        covered += weight * idf
             if score > 0:
                 if self.passages[index].notation:
                     score *= NOTATION_WEIGHT
