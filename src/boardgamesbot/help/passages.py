@@ -3,7 +3,8 @@
 A passage is a paragraph, a list item, a quoted paragraph (a numbered
 **Decision**, or a note) or a table row, with the section headings above it
 for context and a title: the bold words it opens with ("**Place a guard (5
-AP).**" → "Place a guard (5 AP)"), or else its section's heading. A list item
+AP).**" → "Place a guard (5 AP)"), or else its section's heading (also when the
+bold words only open a sentence: "**Playing solo,** the game draws…"). A list item
 holding a list of its own is cut further: its opening words are one passage
 and each inner item another, titled after the item it belongs to.
 
@@ -96,6 +97,10 @@ class _Cutter:
         if not text:
             return
         lead = _lead(inlines[0]) if inlines else None
+        if lead and lead.endswith(","):
+            # bold opening words of a sentence ("**With two or more players,** …") are
+            # emphasis, not a title: the passage takes its section's heading
+            lead = None
         decision = DECISION.match(lead or "")
         section = self.section()
         heading = section[-1] if section else (self.headings[0][1] if self.headings else "")

@@ -56,6 +56,8 @@ CONTEXT_WEIGHT = 0.3
 NOTATION_WEIGHT = 0.6
 #: How much a table row counts against a paragraph (rows summarise; paragraphs explain).
 ROW_WEIGHT = 0.85
+#: How much a count key weighs ("how many volcanoes" and a passage's "3 volcanoes").
+COUNT_WEIGHT = 1.0
 #: How much more a passage's own title words count (on top of being in its text): a
 #: title says what the passage is about ("Final round", "Build a camp (5 AP)").
 TITLE_WEIGHT = 0.5
@@ -175,8 +177,10 @@ class RulesIndex:
     def _counted(self, text: str) -> Counter:
         """The keys of ``text`` counted, a word inside a term's name at its lesser weight."""
         counted: Counter = Counter()
-        for key, weight in self.words.weighted(text):
+        keys = self.words.weighted(text)
+        for key, weight in keys:
             counted[key] += weight
+        counted.update(self.words.counts(keys))  # "3 volcanoes": a count of volcanoes
         return counted
 
     def _corrected(self, words: list[str]) -> tuple[list[str], set[str]]:
@@ -222,6 +226,9 @@ class RulesIndex:
                 if nearest != key:
                     key, weight = nearest, GUESS_WEIGHT
             weights[key] = max(weights.get(key, 0.0), weight)
+        count = self.words.counted(question)  # "how many volcanoes": "3 volcanoes"
+        if count in self.idf:
+            weights[count] = COUNT_WEIGHT
         return weights
 
     def _stem_guess(self, key: str) -> str:
@@ -242,7 +249,7 @@ class RulesIndex:
         # (a guessed word weighs less in the ranking, but not in what the question asks;
         # a word inside a term's name only ranks: its term already asks for it)
         total = sum(max(weight, WORD_WEIGHT) * self.idf.get(key, self.unseen_idf)
-                    for key, weight in weights.items() if weight > INNER_WEIGHT)
+                    for key, weight in weights.items() if self._asks(key, weight))
         scored: list[tuple[float, float, int]] = []
         for index, keys in enumerate(self.keys):
             score = covered = 0.0
@@ -252,7 +259,7 @@ class RulesIndex:
                 if tf:
                     idf = self.idf[key]
                     score += weight * idf * tf * (K1 + 1) / (tf + norm)
-                    if weight > INNER_WEIGHT:
+                    if self._asks(key, weight):
                         covered += weight * idf
             if score > 0:
                 if self.passages[index].notation:
@@ -268,13 +275,20 @@ class RulesIndex:
                         for score, _, i in scored[:limit])
         return Reply(self.game, self.lang, question, answers, self._topics(scored))
 
+    @staticmethod
+    def _asks(key: str, weight: float) -> bool:
+        """Whether a question's key is part of what it asks, rather than a hint that only
+        ranks (a word inside a term's name, the count a "how many" wants)."""
+        return weight > INNER_WEIGHT and not key.startswith("#")
+
     def _answers(self, weights: dict[str, float], total: float, covered: float,
                  best: int) -> bool:
         """Whether the best passage answers the question rather than merely sharing a
         word with it. Not when it holds too little of the question's weight, only words
         guessed from typos, or a single plain word (stems meet by chance: Portuguese
         "horas" and "horário"): better the closest topics than a wrong answer."""
-        matched = set(self.keys[best]) & set(weights)
+        matched = {key for key in set(self.keys[best]) & set(weights)
+                   if self._asks(key, weights[key])}
         sure = {key for key, weight in weights.items() if weight > GUESS_WEIGHT}
         return (total > 0 and covered / total >= MIN_COVERAGE and bool(sure & matched)
                 and (len(matched) >= 2 or any(key.startswith("§") for key in matched)))

@@ -85,6 +85,36 @@ STOP_WORDS = {
         existeix existeixen""",
 }
 
+#: How a question asks for a count ("how many volcanoes"): it wants the passage that
+#: puts a number before that thing ("3 volcanoes"), see `Words.counted`.
+HOW_MANY = {
+    "en": re.compile(r"\bhow many\s+(.*)"),
+    "pt-BR": re.compile(r"\bquant[oa]s\s+(.*)"),
+    "ca": re.compile(r"\bquant[se]s?\s+(.*)"),
+}
+
+#: Plain words of the language (no game's) that players and rules pages use for the
+#: same idea: each group is read as its first word, on both sides, before the game's
+#: terms are looked for ("cheaper" then meets a game's word for cost). Only words that
+#: mean the same in any rules text: not a game's vocabulary (that is ``knowledge.json``).
+SAME_MEANING = {
+    "en": ["complete whole entire completely fully",
+           "final last",
+           "see peek look watch visible seen",
+           "cost cheap cheaper expensive price",
+           "player people person friend opponent opponents"],
+    "pt-BR": ["totalmente inteiro inteira completo completa completamente",
+              "final último última",
+              "ver olhar espiar vista visível",
+              "custo barato barata caro cara preço",
+              "jogador pessoa amigo adversário oponente"],
+    "ca": ["completament sencer sencera complet completa totalment",
+           "final últim última",
+           "veure mirar vista visible",
+           "cost barat barata preu",
+           "jugador persona amic adversari rival"],
+}
+
 #: Numbers written as words, read as digits ("zero" and "0" are the same question).
 NUMBERS = {
     "en": "zero one two three four five six seven eight nine ten",
@@ -186,6 +216,11 @@ def _stop_words(lang: str) -> frozenset[str]:
     return frozenset(split(STOP_WORDS[lang]))
 
 
+@lru_cache(maxsize=None)
+def _same_meaning(lang: str) -> dict[str, str]:
+    return {word: split(group)[0] for group in SAME_MEANING[lang] for word in split(group)}
+
+
 @lru_cache(maxsize=200_000)
 def _lemma(word: str, lang: str) -> str:
     """The word's dictionary form, folded (itself when simplemma does not know it)."""
@@ -217,8 +252,13 @@ class Words:
             words, accented = text, accented or text
         if len(accented) != len(words):  # (a letter that folding splits: rare)
             accented = words
-        numbers = _NUMBER_WORDS[self.lang]
+        numbers, same = _NUMBER_WORDS[self.lang], _same_meaning(self.lang)
         words = [numbers.get(word, word) for word in words]
+        accented = list(accented)
+        for at, word in enumerate(words):
+            meant = same.get(word) or same.get(_lemma(accented[at], self.lang))
+            if meant:
+                words[at] = accented[at] = meant
         keys: list[tuple[str, float]] = []
         at = 0
         while at < len(words):
@@ -241,6 +281,24 @@ class Words:
                     keys.append((word, 1.0))  # "grup A": the group's letter
                 at += 1
         return keys
+
+    def counted(self, text: str) -> str | None:
+        """The thing a question asks to count, as a count key (``#§volcano`` for "how
+        many volcano tiles"), or None when it asks for no count."""
+        found = HOW_MANY[self.lang].search(fold(text))
+        if found:
+            for key, weight in self.weighted(found.group(1)):
+                if weight == 1.0 and not key.isdigit():
+                    return "#" + key
+        return None
+
+    @staticmethod
+    def counts(keys: list[tuple[str, float]]) -> list[str]:
+        """The count keys of a passage: ``#§volcano`` for "3 volcanoes" (a number and the
+        next key after it)."""
+        plain = [key for key, weight in keys if weight == 1.0]
+        return ["#" + after for number, after in zip(plain, plain[1:])
+                if number.isdigit() and not after.isdigit()]
 
     def _stem(self, word: str, accented: str) -> str:
         if word.isdigit():
