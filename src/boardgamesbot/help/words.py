@@ -99,17 +99,15 @@ HOW_MANY = {
 #: mean the same in any rules text: not a game's vocabulary (that is ``knowledge.json``).
 SAME_MEANING = {
     "en": ["complete whole entire completely fully",
-           "final last",
+           "final last",  # (not in pt/ca: their "final" names the game's end)
            "see peek look watch visible seen",
            "cost cheap cheaper expensive price",
            "player people person friend opponent opponents"],
     "pt-BR": ["totalmente inteiro inteira completo completa completamente",
-              "final último última",
               "ver olhar espiar vista visível",
               "custo barato barata caro cara preço",
               "jogador pessoa amigo adversário oponente"],
     "ca": ["completament sencer sencera complet completa totalment",
-           "final últim última",
            "veure mirar vista visible",
            "cost barat barata preu",
            "jugador persona amic adversari rival"],
