@@ -123,7 +123,9 @@ class _Cutter:
                 self.headings = [h for h in self.headings if h[0] < 7]
                 self.headings.append((7, _lead(node.children[0]) or ""))
             elif node.type == "paragraph":
-                self.add(node, node.children, title)
+                # a paragraph full of things to type explains the notation, not a rule
+                typed = sum(n.type == "code_inline" for n in node.children[0].walk())
+                self.add(node, node.children, title, notation=typed >= 3)
             elif node.type == "blockquote":
                 self.add(node, _inlines(node), title)
             elif node.type in ("bullet_list", "ordered_list"):
