@@ -198,10 +198,8 @@ def inflected(word: str, name: str) -> bool:
         return word == name + "s"
     if word.startswith(name):
         return len(word) - len(name) <= 3
-    # (a changed last vowel takes two letters at most: Catalan "guardians" is "guardia",
-    # but Portuguese "jogador", a player, is not "jogo", a game)
     return (len(name) >= 4 and name[-1] in "aeiou" and word.startswith(name[:-1])
-            and len(word) - len(name) <= 2)
+            and len(word) - len(name) <= 3)
 
 
 @lru_cache(maxsize=None)
