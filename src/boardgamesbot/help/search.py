@@ -30,9 +30,10 @@ import json
 import math
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Mapping
+from functools import cache
+from typing import Any
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
@@ -85,7 +86,7 @@ class Knowledge:
     refusals: Mapping[str, str] = field(default_factory=dict)
 
 
-@lru_cache(maxsize=None)
+@cache
 def knowledge(game: str) -> Knowledge:
     """The game's declared rules knowledge (empty when it declares none)."""
     path = load_game(game).rules_knowledge
@@ -147,7 +148,7 @@ class RulesIndex:
         self.lengths: list[int] = []
         for p in self.passages:
             # (a table row's column names are as much its words as its cells)
-            own = self._counted(" ".join((p.text, p.context)))
+            own = self._counted(f"{p.text} {p.context}")
             if p.decision is not None:  # "decision 3" asks for this one by its number
                 own[f"§decision{p.decision}"] += 2
             elif p.text.startswith(p.title):  # its own bold opening words, not a heading
@@ -165,7 +166,7 @@ class RulesIndex:
         self.unseen_idf = math.log(1 + (count + 0.5) / 0.5)
         self.stems = sorted(key for key in self.idf if not key.startswith("§"))
         # Words a question may be corrected towards: the page's, and every term name.
-        known = {word for p in self.passages for word in split(" ".join((p.title, p.text)))}
+        known = {word for p in self.passages for word in split(f"{p.title} {p.text}")}
         for names in self.knowledge.terms.values():
             for name in names.get(lang, ()):
                 known.update(split(name))
@@ -319,7 +320,7 @@ class RulesIndex:
                         code="unknown_section", section=section)
 
 
-@lru_cache(maxsize=None)
+@cache
 def index(game: str, lang: str) -> RulesIndex:
     """The (cached) index of ``game``'s help page in ``lang``."""
     if game not in known_games():

@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Iterable, Mapping
+from functools import cache, lru_cache
+from itertools import pairwise
 
 import simplemma
 import Stemmer
@@ -168,11 +169,11 @@ class Terms:
     own: frozenset[tuple[str, tuple[str, ...]]] = frozenset()
 
     @classmethod
-    def empty(cls) -> "Terms":
+    def empty(cls) -> Terms:
         return cls({})
 
     @classmethod
-    def declared(cls, lang: str, terms: Mapping[str, Mapping[str, Iterable[str]]]) -> "Terms":
+    def declared(cls, lang: str, terms: Mapping[str, Mapping[str, Iterable[str]]]) -> Terms:
         names: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
         own: set[tuple[str, tuple[str, ...]]] = set()
         for term, by_lang in terms.items():
@@ -202,19 +203,19 @@ def inflected(word: str, name: str) -> bool:
             and len(word) - len(name) <= 3)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _stemmer(lang: str):
     stemmer = Stemmer.Stemmer(STEMMERS[lang])
     stemmer.maxCacheSize = 20000
     return stemmer.stemWord
 
 
-@lru_cache(maxsize=None)
+@cache
 def _stop_words(lang: str) -> frozenset[str]:
     return frozenset(split(STOP_WORDS[lang]))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _same_meaning(lang: str) -> dict[str, str]:
     return {word: split(group)[0] for group in SAME_MEANING[lang] for word in split(group)}
 
@@ -295,7 +296,7 @@ class Words:
         """The count keys of a passage: ``#§volcano`` for "3 volcanoes" (a number and the
         next key after it)."""
         plain = [key for key, weight in keys if weight == 1.0]
-        return ["#" + after for number, after in zip(plain, plain[1:])
+        return ["#" + after for number, after in pairwise(plain)
                 if number.isdigit() and not after.isdigit()]
 
     def _stem(self, word: str, accented: str) -> str:
