@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the question set lives in tests/
 
-from boardgamesbot.help import LANGUAGES
-from boardgamesbot.help.search import ask, index
-from tests.ask.questions import OFF_TOPIC, QUESTIONS
+from boardgamesbot.help import LANGUAGES  # noqa: E402
+from boardgamesbot.help.search import ask, index  # noqa: E402
+from tests.ask.questions import OFF_TOPIC, QUESTIONS  # noqa: E402
 
 
 def main() -> None:

@@ -151,7 +151,7 @@ def split(text: str) -> list[str]:
 def split_accented(text: str) -> list[str]:
     """The words of ``text`` lower-cased but with their accents (for the lemmas, whose
     dictionaries are written with them), one for each word of `split`."""
-    return [word for word in _WORD.findall(unicodedata.normalize("NFC", _lower(text)))]
+    return _WORD.findall(unicodedata.normalize("NFC", _lower(text)))
 
 
 @dataclass(frozen=True)
