@@ -10,7 +10,8 @@ A question and a help passage are turned into the same kind of *keys*:
   stem (PyStemmer: the same algorithms as the Snowball project, in C), unless
   it is a little word of the language (``de``, ``the``, ``posso``);
 * numbers stay keys: "3 treasures" and "2 levels" carry the meaning;
-* a word is first brought to its dictionary form (simplemma's lemmas), then
+* a word is first brought to its dictionary form (simplemma's lemmas, see
+  `boardgamesbot.help.lemmas`), then
   stemmed: Snowball only cuts endings, so a conjugated verb and its infinitive
   may keep different stems (Portuguese ``move``/``mover``, English ``drew``);
 * the words inside a term's name are kept too, as *inner* keys of half weight
@@ -37,13 +38,12 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import pairwise
 
-import simplemma
 import Stemmer
+
+from .lemmas import lemma
 
 #: Snowball has one Portuguese stemmer (no Brazilian variant); it serves pt-BR.
 STEMMERS = {"en": "english", "pt-BR": "portuguese", "ca": "catalan"}
-#: simplemma's language codes.
-LEMMAS = {"en": "en", "pt-BR": "pt", "ca": "ca"}
 #: How much a word inside a matched term's name weighs, against a key of its own.
 INNER_WEIGHT = 0.5
 
@@ -222,8 +222,8 @@ def _same_meaning(lang: str) -> dict[str, str]:
 
 @lru_cache(maxsize=200_000)
 def _lemma(word: str, lang: str) -> str:
-    """The word's dictionary form, folded (itself when simplemma does not know it)."""
-    return fold(simplemma.lemmatize(word, lang=LEMMAS[lang]))
+    """The word's dictionary form, folded (itself when the lemmas do not know it)."""
+    return fold(lemma(word, lang))
 
 
 class Words:
