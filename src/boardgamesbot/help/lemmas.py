@@ -48,7 +48,7 @@ def build(lang: str) -> dict[str, str]:
     import simplemma
     from simplemma.strategies.dictionaries import DefaultDictionaryFactory
 
-    from .words import split_accented, split
+    from .words import split, split_accented
 
     code = CODES[lang]
     words: set[str] = set()
