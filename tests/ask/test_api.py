@@ -24,7 +24,7 @@ def test_ask_answers_with_passages_marked_in_the_rules_page(client):
     assert data["answers"][0]["title"] == "Movimento" and len(data["answers"]) >= 3
     page = client.get("/api/rules/tikal", params={"lang": "pt-BR"}).json()["html"]
     marked = re.search(rf'data-passage="{data["answers"][0]["passage"]}">(.*?)</p>',
-                       page, re.S)
+                       page, re.DOTALL)
     assert marked and "Vulcão" in marked.group(1)
 
 

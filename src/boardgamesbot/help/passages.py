@@ -3,7 +3,8 @@
 A passage is a paragraph, a list item, a quoted paragraph (a numbered
 **Decision**, or a note) or a table row, with the section headings above it
 for context and a title: the bold words it opens with ("**Place a guard (5
-AP).**" → "Place a guard (5 AP)"), or else its section's heading. A list item
+AP).**" → "Place a guard (5 AP)"), or else its section's heading (also when the
+bold words only open a sentence: "**Playing solo,** the game draws…"). A list item
 holding a list of its own is cut further: its opening words are one passage
 and each inner item another, titled after the item it belongs to.
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
@@ -96,6 +97,10 @@ class _Cutter:
         if not text:
             return
         lead = _lead(inlines[0]) if inlines else None
+        if lead and lead.endswith(","):
+            # bold opening words of a sentence ("**With two or more players,** …") are
+            # emphasis, not a title: the passage takes its section's heading
+            lead = None
         decision = DECISION.match(lead or "")
         section = self.section()
         heading = section[-1] if section else (self.headings[0][1] if self.headings else "")
@@ -118,7 +123,9 @@ class _Cutter:
                 self.headings = [h for h in self.headings if h[0] < 7]
                 self.headings.append((7, _lead(node.children[0]) or ""))
             elif node.type == "paragraph":
-                self.add(node, node.children, title)
+                # a paragraph full of things to type explains the notation, not a rule
+                typed = sum(n.type == "code_inline" for n in node.children[0].walk())
+                self.add(node, node.children, title, notation=typed >= 3)
             elif node.type == "blockquote":
                 self.add(node, _inlines(node), title)
             elif node.type in ("bullet_list", "ordered_list"):
@@ -153,7 +160,7 @@ class _Cutter:
                          notation=bool(opening) and opening[0].type == "code_inline", row=True)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cut(page: str) -> tuple[tuple[Passage, ...], str]:
     markdown = _markdown()
     tree = SyntaxTreeNode(markdown.parse(page))

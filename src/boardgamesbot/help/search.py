@@ -30,17 +30,18 @@ import json
 import math
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Mapping
+from functools import cache
+from typing import Any
 
 from rapidfuzz import process
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA
 
 from boardgamesbot.engine import LANGUAGES, GameError, known_games, load_game
 
 from .passages import Passage, passages
-from .words import Terms, Words, fold, split
+from .words import INNER_WEIGHT, Terms, Words, fold, split, split_accented
 
 __all__ = ["Answer", "Knowledge", "Reply", "RulesIndex", "ask", "knowledge"]
 
@@ -56,6 +57,11 @@ CONTEXT_WEIGHT = 0.3
 NOTATION_WEIGHT = 0.6
 #: How much a table row counts against a paragraph (rows summarise; paragraphs explain).
 ROW_WEIGHT = 0.85
+#: How much a count key weighs ("how many volcanoes" and a passage's "3 volcanoes").
+COUNT_WEIGHT = 1.0
+#: How much more a passage's own title words count (on top of being in its text): a
+#: title says what the passage is about ("Final round", "Build a camp (5 AP)").
+TITLE_WEIGHT = 0.5
 #: Below this share of the question's weight in the best passage, we do not know.
 #: Set from questions that the rules do not answer (tests/ask: the off-topic set).
 MIN_COVERAGE = 0.38
@@ -80,7 +86,7 @@ class Knowledge:
     refusals: Mapping[str, str] = field(default_factory=dict)
 
 
-@lru_cache(maxsize=None)
+@cache
 def knowledge(game: str) -> Knowledge:
     """The game's declared rules knowledge (empty when it declares none)."""
     path = load_game(game).rules_knowledge
@@ -142,13 +148,16 @@ class RulesIndex:
         self.lengths: list[int] = []
         for p in self.passages:
             # (a table row's column names are as much its words as its cells)
-            own = Counter(self.words.keys(" ".join((p.text, p.context))))
+            own = self._counted(f"{p.text} {p.context}")
             if p.decision is not None:  # "decision 3" asks for this one by its number
                 own[f"§decision{p.decision}"] += 2
-            context = Counter(self.words.keys(" ".join(p.section)))
+            elif p.text.startswith(p.title):  # its own bold opening words, not a heading
+                for key, count in self._counted(p.title).items():
+                    own[key] += TITLE_WEIGHT * count
+            context = self._counted(" ".join(p.section))
             self.keys.append({key: own.get(key, 0) + CONTEXT_WEIGHT * context.get(key, 0)
                               for key in own.keys() | context.keys()})
-            self.lengths.append(sum(own.values()))
+            self.lengths.append(round(sum(own.values())))
         self.average = sum(self.lengths) / max(1, len(self.lengths))
         document_frequency = Counter(key for keys in self.keys for key in keys)
         count = len(self.passages)
@@ -157,7 +166,7 @@ class RulesIndex:
         self.unseen_idf = math.log(1 + (count + 0.5) / 0.5)
         self.stems = sorted(key for key in self.idf if not key.startswith("§"))
         # Words a question may be corrected towards: the page's, and every term name.
-        known = {word for p in self.passages for word in split(" ".join((p.title, p.text)))}
+        known = {word for p in self.passages for word in split(f"{p.title} {p.text}")}
         for names in self.knowledge.terms.values():
             for name in names.get(lang, ()):
                 known.update(split(name))
@@ -165,6 +174,15 @@ class RulesIndex:
         self.known_words = sorted(word for word in known
                                   if len(word) >= 4 and word not in self.words.stop_words)
         self.known_set = set(known)
+
+    def _counted(self, text: str) -> Counter:
+        """The keys of ``text`` counted, a word inside a term's name at its lesser weight."""
+        counted: Counter = Counter()
+        keys = self.words.weighted(text)
+        for key, weight in keys:
+            counted[key] += weight
+        counted.update(self.words.counts(keys))  # "3 volcanoes": a count of volcanoes
+        return counted
 
     def _corrected(self, words: list[str]) -> tuple[list[str], set[str]]:
         """The question's words with typos put right; and which words are guesses."""
@@ -177,9 +195,10 @@ class RulesIndex:
                            for key in self.words.keys([word]))):
                 fixed.append(word)
                 continue
-            # one slip, or two in a long word; people rarely miss the first letter
+            # one slip, or two in a long word; people rarely miss the first letter (two
+            # letters swapped are one slip: "playres")
             found = process.extractOne(word, [w for w in self.known_words if w[0] == word[0]],
-                                       scorer=Levenshtein.distance,
+                                       scorer=OSA.distance,
                                        score_cutoff=1 if len(word) < 8 else 2)
             if found is None:
                 fixed.append(word)
@@ -190,18 +209,27 @@ class RulesIndex:
 
     def query(self, question: str) -> dict[str, float]:
         """The question's keys with their weights."""
-        words, guesses = self._corrected(split(question))
+        folded = split(question)
+        words, guesses = self._corrected(folded)
+        # (the lemmas' dictionaries are written with accents: keep those typed)
+        accented = split_accented(question)
+        if len(accented) == len(folded):
+            accented = [typed if fixed == plain else fixed
+                        for typed, plain, fixed in zip(accented, folded, words)]
         guessed_keys = set(self.words.keys(sorted(guesses))) if guesses else set()
         weights: dict[str, float] = {f"§decision{number}": TERM_WEIGHT
                                      for number in DECISION_ASKED.findall(fold(question))}
-        for key in self.words.keys(words):
+        for key, inner in self.words.weighted(words, accented):
             weight = (GUESS_WEIGHT if key in guessed_keys else
-                      TERM_WEIGHT if key.startswith("§") else WORD_WEIGHT)
-            if key not in self.idf and not key.startswith("§"):
+                      TERM_WEIGHT if key.startswith("§") else WORD_WEIGHT) * inner
+            if key not in self.idf and not key.startswith("§") and inner == 1.0:
                 nearest = self._stem_guess(key)
                 if nearest != key:
                     key, weight = nearest, GUESS_WEIGHT
             weights[key] = max(weights.get(key, 0.0), weight)
+        count = self.words.counted(question)  # "how many volcanoes": "3 volcanoes"
+        if count in self.idf:
+            weights[count] = COUNT_WEIGHT
         return weights
 
     def _stem_guess(self, key: str) -> str:
@@ -219,9 +247,10 @@ class RulesIndex:
 
     def ask(self, question: str, limit: int = LIMIT) -> Reply:
         weights = self.query(question)
-        # (a guessed word weighs less in the ranking, but not in what the question asks)
+        # (a guessed word weighs less in the ranking, but not in what the question asks;
+        # a word inside a term's name only ranks: its term already asks for it)
         total = sum(max(weight, WORD_WEIGHT) * self.idf.get(key, self.unseen_idf)
-                    for key, weight in weights.items())
+                    for key, weight in weights.items() if self._asks(key, weight))
         scored: list[tuple[float, float, int]] = []
         for index, keys in enumerate(self.keys):
             score = covered = 0.0
@@ -231,7 +260,8 @@ class RulesIndex:
                 if tf:
                     idf = self.idf[key]
                     score += weight * idf * tf * (K1 + 1) / (tf + norm)
-                    covered += weight * idf
+                    if self._asks(key, weight):
+                        covered += weight * idf
             if score > 0:
                 if self.passages[index].notation:
                     score *= NOTATION_WEIGHT
@@ -246,13 +276,20 @@ class RulesIndex:
                         for score, _, i in scored[:limit])
         return Reply(self.game, self.lang, question, answers, self._topics(scored))
 
+    @staticmethod
+    def _asks(key: str, weight: float) -> bool:
+        """Whether a question's key is part of what it asks, rather than a hint that only
+        ranks (a word inside a term's name, the count a "how many" wants)."""
+        return weight > INNER_WEIGHT and not key.startswith("#")
+
     def _answers(self, weights: dict[str, float], total: float, covered: float,
                  best: int) -> bool:
         """Whether the best passage answers the question rather than merely sharing a
         word with it. Not when it holds too little of the question's weight, only words
         guessed from typos, or a single plain word (stems meet by chance: Portuguese
         "horas" and "horário"): better the closest topics than a wrong answer."""
-        matched = set(self.keys[best]) & set(weights)
+        matched = {key for key in set(self.keys[best]) & set(weights)
+                   if self._asks(key, weights[key])}
         sure = {key for key, weight in weights.items() if weight > GUESS_WEIGHT}
         return (total > 0 and covered / total >= MIN_COVERAGE and bool(sure & matched)
                 and (len(matched) >= 2 or any(key.startswith("§") for key in matched)))
@@ -283,7 +320,7 @@ class RulesIndex:
                         code="unknown_section", section=section)
 
 
-@lru_cache(maxsize=None)
+@cache
 def index(game: str, lang: str) -> RulesIndex:
     """The (cached) index of ``game``'s help page in ``lang``."""
     if game not in known_games():

@@ -9,7 +9,17 @@ A question and a help passage are turned into the same kind of *keys*:
 * every other word is lower-cased, accent-folded and reduced to its Snowball
   stem (PyStemmer: the same algorithms as the Snowball project, in C), unless
   it is a little word of the language (``de``, ``the``, ``posso``);
-* numbers stay keys: "3 treasures" and "2 levels" carry the meaning.
+* numbers stay keys: "3 treasures" and "2 levels" carry the meaning;
+* a word is first brought to its dictionary form (simplemma's lemmas, see
+  `boardgamesbot.help.lemmas`), then
+  stemmed: Snowball only cuts endings, so a conjugated verb and its infinitive
+  may keep different stems (Portuguese ``move``/``mover``, English ``drew``);
+* the words inside a term's name are kept too, as *inner* keys of half weight
+  (unless the name is the term's own single word): a term says what kind of
+  thing is meant (``goblin`` is a monster), its words which one (the card
+  "Goblin Attack", asked as "the goblin card");
+* a single letter after a word that labels things (``group A``, ``lado B``) is a
+  key, not the article it would otherwise be taken for.
 
 Accents are folded *before* stemming on both sides, so ``vulcoes`` and
 ``vulcões`` meet; players rarely type accents in a chat.
@@ -23,14 +33,27 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Iterable, Mapping
+from functools import cache, lru_cache
+from itertools import pairwise
 
 import Stemmer
 
+from .lemmas import lemma
+
 #: Snowball has one Portuguese stemmer (no Brazilian variant); it serves pt-BR.
 STEMMERS = {"en": "english", "pt-BR": "portuguese", "ca": "catalan"}
+#: How much a word inside a matched term's name weighs, against a key of its own.
+INNER_WEIGHT = 0.5
+
+#: Words that name things by a letter ("group A", "side B", "edict C"): the letter
+#: after them is a key, though alone it would be an article ("a") or nothing.
+LABELS = {
+    "en": "group stack letter side edict column row card",
+    "pt-BR": "grupo pilha monte letra lado decreto coluna linha carta",
+    "ca": "grup pila munt lletra cara costat edicte columna fila carta",
+}
 
 #: The little words of each language that say nothing about a rule. Question
 #: words belong here ("how", "quantos", "quants"); negations, numbers and
@@ -63,6 +86,34 @@ STOP_WORDS = {
         existeix existeixen""",
 }
 
+#: How a question asks for a count ("how many volcanoes"): it wants the passage that
+#: puts a number before that thing ("3 volcanoes"), see `Words.counted`.
+HOW_MANY = {
+    "en": re.compile(r"\bhow many\s+(.*)"),
+    "pt-BR": re.compile(r"\bquant[oa]s\s+(.*)"),
+    "ca": re.compile(r"\bquant[se]s?\s+(.*)"),
+}
+
+#: Plain words of the language (no game's) that players and rules pages use for the
+#: same idea: each group is read as its first word, on both sides, before the game's
+#: terms are looked for ("cheaper" then meets a game's word for cost). Only words that
+#: mean the same in any rules text: not a game's vocabulary (that is ``knowledge.json``).
+SAME_MEANING = {
+    "en": ["complete whole entire completely fully",
+           "final last",  # (not in pt/ca: their "final" names the game's end)
+           "see peek look watch visible seen",
+           "cost cheap cheaper expensive price",
+           "player people person friend opponent opponents"],
+    "pt-BR": ["totalmente inteiro inteira completo completa completamente",
+              "ver olhar espiar vista visível",
+              "custo barato barata caro cara preço",
+              "jogador pessoa amigo adversário oponente"],
+    "ca": ["completament sencer sencera complet completa totalment",
+           "veure mirar vista visible",
+           "cost barat barata preu",
+           "jugador persona amic adversari rival"],
+}
+
 #: Numbers written as words, read as digits ("zero" and "0" are the same question).
 NUMBERS = {
     "en": "zero one two three four five six seven eight nine ten",
@@ -78,16 +129,29 @@ _NUMBER_WORDS["ca"].update(dues="2")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
 
-def fold(text: str) -> str:
-    """Lower case without accents; Catalan ``l·l`` (or ``l.l``) written as ``ll``."""
-    text = text.lower().replace("l·l", "ll").replace("l.l", "ll").replace("ŀl", "ll")
+def _lower(text: str) -> str:
+    return text.lower().replace("l·l", "ll").replace("l.l", "ll").replace("ŀl", "ll")
+
+
+def _unaccented(text: str) -> str:
     return "".join(ch for ch in unicodedata.normalize("NFKD", text)
                    if not unicodedata.combining(ch))
+
+
+def fold(text: str) -> str:
+    """Lower case without accents; Catalan ``l·l`` (or ``l.l``) written as ``ll``."""
+    return _unaccented(_lower(text))
 
 
 def split(text: str) -> list[str]:
     """The folded words of ``text`` (apostrophes and hyphens separate words)."""
     return _WORD.findall(fold(text))
+
+
+def split_accented(text: str) -> list[str]:
+    """The words of ``text`` lower-cased but with their accents (for the lemmas, whose
+    dictionaries are written with them), one for each word of `split`."""
+    return _WORD.findall(unicodedata.normalize("NFC", _lower(text)))
 
 
 @dataclass(frozen=True)
@@ -100,22 +164,28 @@ class Terms:
     """
 
     names: Mapping[str, list[tuple[str, tuple[str, ...]]]]  # first 3 letters -> (term, words)
+    #: each term's own name: one word, declared first ("treasure"); its other names
+    #: (synonyms, or names of several words) also give their words as inner keys
+    own: frozenset[tuple[str, tuple[str, ...]]] = frozenset()
 
     @classmethod
-    def empty(cls) -> "Terms":
+    def empty(cls) -> Terms:
         return cls({})
 
     @classmethod
-    def declared(cls, lang: str, terms: Mapping[str, Mapping[str, Iterable[str]]]) -> "Terms":
+    def declared(cls, lang: str, terms: Mapping[str, Mapping[str, Iterable[str]]]) -> Terms:
         names: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+        own: set[tuple[str, tuple[str, ...]]] = set()
         for term, by_lang in terms.items():
-            for name in by_lang.get(lang, ()):
+            for number, name in enumerate(by_lang.get(lang, ())):
                 words = tuple(split(name))
                 if words:
                     names.setdefault(words[0][:3], []).append((term, words))
+                    if number == 0 and len(words) == 1:
+                        own.add((term, words))
         for found in names.values():  # the longest name first: "base camp" before "camp"
             found.sort(key=lambda entry: -len(entry[1]))
-        return cls(names)
+        return cls(names, frozenset(own))
 
 
 def inflected(word: str, name: str) -> bool:
@@ -133,16 +203,27 @@ def inflected(word: str, name: str) -> bool:
             and len(word) - len(name) <= 3)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _stemmer(lang: str):
     stemmer = Stemmer.Stemmer(STEMMERS[lang])
     stemmer.maxCacheSize = 20000
     return stemmer.stemWord
 
 
-@lru_cache(maxsize=None)
+@cache
 def _stop_words(lang: str) -> frozenset[str]:
     return frozenset(split(STOP_WORDS[lang]))
+
+
+@cache
+def _same_meaning(lang: str) -> dict[str, str]:
+    return {word: split(group)[0] for group in SAME_MEANING[lang] for word in split(group)}
+
+
+@lru_cache(maxsize=200_000)
+def _lemma(word: str, lang: str) -> str:
+    """The word's dictionary form, folded (itself when the lemmas do not know it)."""
+    return fold(lemma(word, lang))
 
 
 class Words:
@@ -152,26 +233,73 @@ class Words:
         self.lang = lang
         self.terms = terms
         self.stop_words = _stop_words(lang) | frozenset(ignored)
+        self.labels = frozenset(split(LABELS[lang]))
         self.stem = _stemmer(lang)
 
     def keys(self, text: str | list[str]) -> list[str]:
         """The keys of ``text`` in order: ``§term`` for the game's terms, stems otherwise."""
-        words = split(text) if isinstance(text, str) else text
-        numbers = _NUMBER_WORDS[self.lang]
+        return [key for key, weight in self.weighted(text) if weight == 1.0]
+
+    def weighted(self, text: str | list[str],
+                 accented: list[str] | None = None) -> list[tuple[str, float]]:
+        """The keys of ``text`` in order, each with its weight: 1, or `INNER_WEIGHT` for
+        the words inside a term's name (``§goblin_attack`` also gives ``goblin``).
+        ``text`` may be its folded words, with ``accented`` the same words unfolded."""
+        if isinstance(text, str):
+            words, accented = split(text), split_accented(text)
+        else:
+            words, accented = text, accented or text
+        if len(accented) != len(words):  # (a letter that folding splits: rare)
+            accented = words
+        numbers, same = _NUMBER_WORDS[self.lang], _same_meaning(self.lang)
         words = [numbers.get(word, word) for word in words]
-        stems = [self.stem(word) for word in words]
-        keys: list[str] = []
+        accented = list(accented)
+        for at, word in enumerate(words):
+            meant = same.get(word) or same.get(_lemma(accented[at], self.lang))
+            if meant:
+                words[at] = accented[at] = meant
+        keys: list[tuple[str, float]] = []
         at = 0
         while at < len(words):
             # the longest declared name starting here wins ("base camp" over "camp")
             for term, name in self.terms.names.get(words[at][:3], ()):
                 size = len(name)
                 if at + size <= len(words) and all(map(inflected, words[at:at + size], name)):
-                    keys.append("§" + term)
+                    keys.append(("§" + term, 1.0))
+                    if (term, name) not in self.terms.own:
+                        keys.extend((self._stem(words[i], accented[i]), INNER_WEIGHT)
+                                    for i in range(at, at + size)
+                                    if words[i] not in self.stop_words and len(words[i]) > 1)
                     at += size
                     break
             else:
-                if words[at] not in self.stop_words:
-                    keys.append(stems[at])
+                word = words[at]
+                if word not in self.stop_words:
+                    keys.append((self._stem(word, accented[at]), 1.0))
+                elif len(word) == 1 and at and words[at - 1] in self.labels:
+                    keys.append((word, 1.0))  # "grup A": the group's letter
                 at += 1
         return keys
+
+    def counted(self, text: str) -> str | None:
+        """The thing a question asks to count, as a count key (``#§volcano`` for "how
+        many volcano tiles"), or None when it asks for no count."""
+        found = HOW_MANY[self.lang].search(fold(text))
+        if found:
+            for key, weight in self.weighted(found.group(1)):
+                if weight == 1.0 and not key.isdigit():
+                    return "#" + key
+        return None
+
+    @staticmethod
+    def counts(keys: list[tuple[str, float]]) -> list[str]:
+        """The count keys of a passage: ``#§volcano`` for "3 volcanoes" (a number and the
+        next key after it)."""
+        plain = [key for key, weight in keys if weight == 1.0]
+        return ["#" + after for number, after in pairwise(plain)
+                if number.isdigit() and not after.isdigit()]
+
+    def _stem(self, word: str, accented: str) -> str:
+        if word.isdigit():
+            return word
+        return self.stem(_lemma(accented, self.lang))
