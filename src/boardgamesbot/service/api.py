@@ -191,6 +191,7 @@ class GameOut(BaseModel):
     simultaneous: bool
     hidden: list[str] = Field(description="what the game keeps hidden, in words")
     help: list[str] = Field(description="its documents under /api/help")
+    face: dict[str, Any] | None = Field(None, description="its own browser files under /games/{name}/ (module, styles, catalog); null: the generic table screen")
 
 
 class ViewSchemaOut(BaseModel):
@@ -622,6 +623,8 @@ def create_app(db: str | None = None, data_dir: str | None = None, bot_workers: 
     _routes(app)
     from .ask import router as rules_questions  # bgbot ask / why over HTTP (issue 28)
     app.include_router(rules_questions)
+    from .faces import router as game_faces  # a game's own browser files (issue 29)
+    app.include_router(game_faces)
     _websocket(app)
     static = Path(static_dir) if static_dir else STATIC
     if static.is_dir():

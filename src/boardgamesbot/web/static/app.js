@@ -5,6 +5,7 @@ import { errorText, lang, loadCatalogs, setLang, t } from "./i18n.js";
 import { gameTitle, LobbyScreen, JoinScreen, loadGames } from "./lobby.js";
 import { TableScreen } from "./table.js";
 import { notify } from "./ui.js";
+import { loadFaces } from "./faces.js";
 import { ReplayScreen } from "./replay.js";
 
 let screen = null;
@@ -105,7 +106,9 @@ async function openRules(game, passage = null) {
 
 async function main() {
   await loadCatalogs();
-  gameNames = (await loadGames()).map((g) => g.name);
+  const games = await loadGames();
+  gameNames = games.map((g) => g.name);
+  await loadFaces(games);
   shellText();
   document.getElementById("lang-select").addEventListener("change", (event) => setLang(event.target.value));
   document.getElementById("rules-button").addEventListener("click", () => openRules());

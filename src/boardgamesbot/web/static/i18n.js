@@ -1,4 +1,5 @@
-// UI strings in English, Brazilian Portuguese and Catalan (catalogs in i18n/*.json).
+// UI strings in English, Brazilian Portuguese and Catalan (catalogs in i18n/*.json; each
+// game's own words come from its package and are merged in by faces.js).
 export const LANGUAGES = ["en", "pt-BR", "ca"];
 const KEY = "bgbot.lang";
 const catalogs = {};
@@ -13,6 +14,11 @@ export async function loadCatalogs() {
   const browser = (navigator.language || "en").toLowerCase();
   const guess = browser.startsWith("pt") ? "pt-BR" : browser.startsWith("ca") ? "ca" : "en";
   setLang(LANGUAGES.includes(saved) ? saved : guess, false);
+}
+
+/** Add a game's own words (its package's i18n/<lang>.json) to the catalog of `lang`. */
+export function mergeCatalog(lang, entries) {
+  catalogs[lang] = { ...(catalogs[lang] || {}), ...entries };
 }
 
 export function lang() {

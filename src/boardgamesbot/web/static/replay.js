@@ -2,7 +2,8 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { errorText, t } from "./i18n.js";
-import { baseContext, GAMES, logLine } from "./table.js";
+import { baseContext, logLine } from "./table.js";
+import { faceOf } from "./faces.js";
 import { gameTitle } from "./lobby.js";
 import { buildLog, logList } from "./log.js";
 import { scoreChart } from "./chart.js";
@@ -57,9 +58,9 @@ export class ReplayScreen {
       return;
     }
     const focusKey = document.activeElement?.dataset?.key;
-    const module = GAMES[this.game];
+    const module = faceOf(this.game);
     const ctx = Object.assign(baseContext({ ...this.summary, status: "over" }, null), {
-      view: this.replay.states[this.index], legal: [], yourTurn: false, sel: {}, interactive: false,
+      game: this.game, view: this.replay.states[this.index], legal: [], yourTurn: false, sel: {}, interactive: false,
       act: () => {}, preview: async () => ({}), rerender: () => this.render(), msg: { state_id: 0 },
     });
     const last = this.replay.states.length - 1;

@@ -6,11 +6,9 @@ import { createTable, gameTitle, seatName } from "./lobby.js";
 import { confirmFinal, seatAt, saveSeat, setConfirmFinal } from "./store.js";
 import { LogBuilder, logList } from "./log.js";
 import { go, notify, notifyError, openRules } from "./ui.js";
-import * as tikal from "./tikal.js";
-import * as cartographers from "./cartographers.js";
+import { faceOf } from "./faces.js";
 import { scoreChart } from "./chart.js";
 
-export const GAMES = { tikal, cartographers };
 const LEVELS = ["easy", "medium", "hard", "random"];
 /** Refusals that are not the rules' (the connection, the table): no "why not?" for them. */
 const NOT_RULES = new Set(["stale_state", "unknown_table", "bad_token", "token_required", "offline",
@@ -149,7 +147,7 @@ export class TableScreen {
    * module says which: module.isFinal) and the player has not turned asking off.
    */
   request(notation) {
-    const module = GAMES[this.game];
+    const module = faceOf(this.game);
     if (confirmFinal() && module.isFinal?.(notation, this.msg.view)) {
       this.confirming = { notation, words: module.describe(notation, "", this.context()) };
       this.render();
@@ -193,6 +191,7 @@ export class TableScreen {
     const msg = this.msg;
     const ctx = baseContext(msg.table, msg.seat);
     return Object.assign(ctx, {
+      game: this.game,
       view: msg.view,
       msg,
       legal: msg.your_turn && this.legal?.state_id === msg.state_id ? this.legal.actions : [],
@@ -271,7 +270,7 @@ export class TableScreen {
 
   gameScreen() {
     const ctx = this.context();
-    const module = GAMES[this.game];
+    const module = faceOf(this.game);
     const summary = this.msg.table;
     const drawn = module.render(ctx);
     const seat = this.msg.seat;
@@ -379,7 +378,7 @@ export class TableScreen {
     const summary = this.msg.table;
     const ctx = baseContext(summary, this.msg.seat);
     if (summary.status === "over") return t("status.over");
-    if (this.msg.your_turn) return GAMES[this.game].turnHint(this.context()) || t("status.your_turn");
+    if (this.msg.your_turn) return faceOf(this.game).turnHint(this.context()) || t("status.your_turn");
     if (this.msg.seat !== null && this.msg.view?.you?.choice) return t("status.chosen");
     // "Bot 4 (hard) is thinking…" for computers; "Waiting for Bea" for people: one phrase each.
     const awaited = this.msg.to_act || [];
@@ -428,7 +427,7 @@ export class TableScreen {
   renderLog() {
     const list = this.root.querySelector("#log");
     if (!list || !this.msg) return;
-    const module = GAMES[this.game];
+    const module = faceOf(this.game);
     if (!this.log || this.logLang !== document.documentElement.lang || this.logSeats !== JSON.stringify(this.msg.table.seats)) {
       // Built afresh when the language or the seats' names change.
       this.log = new LogBuilder(module, baseContext(this.msg.table, this.msg.seat));

@@ -1,6 +1,6 @@
 // Tikal: the hex map in SVG, placing the drawn tile, figures and their moves, the auction.
-import { clickable, h, s } from "./dom.js";
-import { t } from "./i18n.js";
+import { clickable, h, s } from "/dom.js";
+import { t } from "/i18n.js";
 
 const COLUMNS = "ABCDEFGH";
 const R = 42;
