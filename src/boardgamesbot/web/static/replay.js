@@ -67,7 +67,10 @@ export class ReplayScreen {
     const drawn = module.render(ctx);
     // Step n's label is the record's n-th action (the events also hold taken-back actions).
     const steps = this.replay.steps || (this.replay.record?.actions || []).map(([seat, notation]) => ({ seat, notation }));
-    const current = this.index > 0 && steps[this.index - 1] ? { type: "action", ...steps[this.index - 1] } : null;
+    const step = this.index > 0 ? steps[this.index - 1] : null;
+    // The step's own event (typed) when there is one; the last of that number is the one kept.
+    const event = step && this.replay.events?.findLast((e) => e.type === "action" && e.number === step.number && e.notation === step.notation);
+    const current = step ? { ...(event || {}), type: "action", ...step } : null;
     const final = this.replay.states[last];
     this.root.replaceChildren(h("div", { class: `table-screen game-${this.game}` },
       h("div", { class: "table-head" },

@@ -148,13 +148,19 @@ export class TableScreen {
    */
   request(notation) {
     const module = faceOf(this.game);
-    if (confirmFinal() && module.isFinal?.(notation, this.msg.view)) {
-      this.confirming = { notation, words: module.describe(notation, "", this.context()) };
+    const info = this.infoOf(notation);
+    if (confirmFinal() && module.isFinal?.(notation, this.msg.view, info)) {
+      this.confirming = { notation, words: module.describe(notation, info, this.context()) };
       this.render();
       this.root.querySelector("#confirm-action")?.focus();
       return;
     }
     this.act(notation);
+  }
+
+  /** The legal action `notation` names, as typed data (kind, cost, code + params), if known. */
+  infoOf(notation) {
+    return this.legal?.state_id === this.msg?.state_id ? this.legal.actions.find((a) => a.notation === notation) : undefined;
   }
 
   cancelConfirm() {
@@ -355,7 +361,7 @@ export class TableScreen {
     else {
       body = h("ol", { class: "hints" }, hints.hints.map((hint, i) => h("li", { "data-hint": hint.notation },
         h("button", { type: "button", class: "link", "data-key": `hint-${i}`, onclick: () => (module.showHint ? module.showHint(ctx, hint) : this.request(hint.notation)) },
-          module.describe(hint.notation, "", ctx)),
+          module.describe(hint.notation, this.infoOf(hint.notation), ctx)),
         h("p", { class: "hint-reason" }, reasonText(hint, module)))));
     }
     return h("section", { class: "panel hints-panel", "aria-labelledby": "hints-title", id: "hints-panel" },
@@ -469,9 +475,9 @@ export function logLine(event, module, ctx) {
     case "started": return t("log.started");
     case "action": {
       const by = event.by === "autopilot" ? t("log.by.autopilot") : event.by === "clock" ? t("log.by.clock") : "";
-      return `${who}: ${module.describe(event.notation, event.text, ctx)}${by}`;
+      return `${who}: ${module.describe(event.notation, event, ctx)}${by}`;
     }
-    case "undo": return t("log.undo", { name: who, action: module.describe(event.notation) });
+    case "undo": return t("log.undo", { name: who, action: module.describe(event.notation, event, ctx) });
     case "autopilot": return event.level ? t("log.autopilot.on", { name: who, level: t(`level.${event.level}`) }) : t("log.autopilot.off", { name: who });
     case "over": return t("log.over");
     default: return null;
