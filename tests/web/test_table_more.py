@@ -212,12 +212,14 @@ def test_the_lobby_learns_games_options_and_limits_from_the_server(page, server)
     registry = [
         {"name": "cartographers", "titles": {"en": "Cartographers", "pt-BR": "Cartógrafos", "ca": "Cartògrafs"},
          "min_players": 1, "max_players": 12, "information": "imperfect", "simultaneous": True, "help": [],
+         "face": {"module": "cartographers.js", "styles": ["cartographers.css"], "catalog": "i18n"},
          "options": [{"name": "side", "choices": ["A", "B"], "default": "B",
                       "labels": {"en": {"A": "Wilderness (server)", "B": "Wastelands (server)"},
                                  "pt-BR": {"A": "Selvagem (servidor)", "B": "Ermos (servidor)"},
                                  "ca": {"A": "Salvatge (servidor)", "B": "Erms (servidor)"}}}]},
         {"name": "tikal", "titles": {"en": "Tikal", "pt-BR": "Tikal", "ca": "Tikal"}, "min_players": 2,
          "max_players": 4, "information": "imperfect", "simultaneous": False, "help": [],
+         "face": {"module": "tikal.js", "styles": ["tikal.css"], "catalog": "i18n"},
          "options": [{"name": "variant", "choices": ["basic", "auction"], "default": "basic",
                       "labels": {"en": {"basic": "basic", "auction": "auction"}}}]},
     ]
