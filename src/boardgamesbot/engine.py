@@ -27,6 +27,9 @@ a default), what kind of information it hides, and the objects that serve it:
 * ``rules_knowledge`` — its vocabulary and synonyms per language, and the help
   section behind each refusal, for answering free questions (``bgbot ask``);
 * ``view_type`` — the typed shape (a ``TypedDict``) of ``State.view``.
+* ``web_dir`` / ``web_module`` / ``web_styles`` — its own face in the browser (a
+  module, styles and words served from its package; `Game.face`); without them it
+  plays on the browser's generic table screen.
 
 Games are found through the ``boardgamesbot.games`` entry point group (the
 package metadata in ``pyproject.toml`` names the built-in ones), and a game
