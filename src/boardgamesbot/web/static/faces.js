@@ -5,6 +5,13 @@ import * as generic from "./generic.js";
 import { LANGUAGES, mergeCatalog } from "./i18n.js";
 
 const faces = new Map();
+let markLoaded;
+/** Settles once every game's face is loaded (a table waits for it; the lobby does not). */
+export const facesLoaded = new Promise((resolve) => { markLoaded = resolve; });
+let loaded = false;
+
+/** Are the games' faces loaded (else a table shows "loading" and waits for facesLoaded)? */
+export const facesReady = () => loaded;
 
 /** Load every game's face (module, styles, catalog); call once, after /api/games. */
 export async function loadFaces(games) {
@@ -26,6 +33,8 @@ export async function loadFaces(games) {
     // What a game's module leaves out, the generic face supplies.
     faces.set(game.name, { ...generic, ...module });
   }));
+  loaded = true;
+  markLoaded();
 }
 
 /** The face of game `name` (the generic one for a game this page does not know). */

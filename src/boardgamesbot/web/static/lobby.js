@@ -64,6 +64,8 @@ export function optionLabel(game, option, choice) {
 }
 
 export function optionName(game, option) {
+  const title = gameInfo(game).options.find((o) => o.name === option)?.titles?.[lang()];
+  if (title) return title;
   const key = `opt.${game}.${option}`;
   return has(key) ? t(key) : option;
 }

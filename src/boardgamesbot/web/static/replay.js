@@ -3,7 +3,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { errorText, t } from "./i18n.js";
 import { baseContext, logLine } from "./table.js";
-import { faceOf } from "./faces.js";
+import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { gameTitle } from "./lobby.js";
 import { buildLog, logList } from "./log.js";
 import { scoreChart } from "./chart.js";
@@ -15,6 +15,10 @@ export class ReplayScreen {
     this.index = 0;
     this.logOpen = new Map();
     this.load();
+  }
+
+  destroy() {
+    this.gone = true;
   }
 
   get game() {
@@ -53,7 +57,8 @@ export class ReplayScreen {
         h("a", { class: "button", href: "#/" }, t("nav.lobby"))));
       return;
     }
-    if (!this.replay) {
+    if (!this.replay || !facesReady()) {
+      if (this.replay) facesLoaded.then(() => { if (!this.gone) this.render(); });
       this.root.replaceChildren(h("p", { class: "loading" }, t("table.loading")));
       return;
     }

@@ -6,7 +6,7 @@ import { createTable, gameTitle, seatName } from "./lobby.js";
 import { confirmFinal, seatAt, saveSeat, setConfirmFinal } from "./store.js";
 import { LogBuilder, logList } from "./log.js";
 import { go, notify, notifyError, openRules } from "./ui.js";
-import { faceOf } from "./faces.js";
+import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { scoreChart } from "./chart.js";
 
 const LEVELS = ["easy", "medium", "hard", "random"];
@@ -49,6 +49,7 @@ export class TableScreen {
     this.logOpen = new Map();
     this.clockTimer = setInterval(() => this.tickClocks(), 1000);
     this.live = new Live(id, this.mine?.token, (m) => this.onMessage(m), (up) => this.onStatus(up));
+    if (!facesReady()) facesLoaded.then(() => { if (!this.gone) this.render(); });
   }
 
   get game() {
@@ -56,6 +57,7 @@ export class TableScreen {
   }
 
   destroy() {
+    this.gone = true; // a screen left behind draws nothing more
     this.live.close();
     clearInterval(this.clockTimer);
   }
@@ -220,7 +222,7 @@ export class TableScreen {
         h("p", {}, errorText(this.fatal)), h("a", { class: "button", href: "#/" }, t("nav.lobby"))));
       return;
     }
-    if (!this.msg) {
+    if (!this.msg || !facesReady()) {
       this.root.replaceChildren(h("p", { class: "loading" }, t("table.loading")));
       return;
     }
