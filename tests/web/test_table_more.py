@@ -33,7 +33,8 @@ def test_plurals_follow_each_language(page, server):
              "ca": ["1 punt", "2 punts", "1 moneda", "3 monedes", "ofereix 1 punt"]}
     for lang, expected in cases.items():
         page.select_option("#lang-select", lang)
-        got = page.evaluate("""() => import('/i18n.js').then(m => [
+        # A game's words arrive with its face (faces.js), which the lobby does not wait for.
+        got = page.evaluate("""() => import('/faces.js').then(f => f.facesLoaded).then(() => import('/i18n.js')).then(m => [
             m.t('score.points', {n: 1}), m.t('score.points', {n: 2}),
             m.t('carto.coins', {n: 1}), m.t('carto.coins', {n: 3}), m.t('tikal.do.bid', {n: 1})])""")
         assert got == expected, lang

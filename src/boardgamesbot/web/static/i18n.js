@@ -9,7 +9,7 @@ export async function loadCatalogs() {
   await Promise.all(LANGUAGES.map(async (lang) => {
     const response = await fetch(`i18n/${lang}.json`);
     // Merged, not replaced: a game's words may have arrived first (faces.js loads in parallel).
-    catalogs[lang] = { ...(catalogs[lang] || {}), ...(await response.json()) };
+    mergeCatalog(lang, await response.json());
   }));
   const saved = localStorage.getItem(KEY);
   const browser = (navigator.language || "en").toLowerCase();
