@@ -27,6 +27,9 @@ a default), what kind of information it hides, and the objects that serve it:
 * ``rules_knowledge`` — its vocabulary and synonyms per language, and the help
   section behind each refusal, for answering free questions (``bgbot ask``);
 * ``view_type`` — the typed shape (a ``TypedDict``) of ``State.view``.
+* ``web_dir`` / ``web_module`` / ``web_styles`` — its own face in the browser (a
+  module, styles and words served from its package; `Game.face`); without them it
+  plays on the browser's generic table screen.
 
 Games are found through the ``boardgamesbot.games`` entry point group (the
 package metadata in ``pyproject.toml`` names the built-in ones), and a game
@@ -447,6 +450,16 @@ class Game(ABC):
     #: The players' words for the game's things per language, and the help section each
     #: refusal code rests on: a JSON file read by the rules search (`boardgamesbot.help.search`).
     rules_knowledge: ClassVar[Path | None] = None
+    #: The folder of the game's own browser files, served at ``/games/<name>/``: its
+    #: module, its styles and its words (``i18n/<lang>.json``, merged into the browser's).
+    #: None: no files; the browser plays the game on its generic table screen.
+    web_dir: ClassVar[Path | None] = None
+    #: The ES module in ``web_dir`` the browser ``import()``s for this game's table
+    #: (None: the generic table screen: the game's picture, menus from the typed legal
+    #: actions, the log from the typed events).
+    web_module: ClassVar[str | None] = None
+    #: Stylesheets in ``web_dir`` the browser loads with the module.
+    web_styles: ClassVar[tuple[str, ...]] = ()
 
     @abstractmethod
     def new(self, num_players: int, seed: int, **options: Any) -> State:
@@ -557,7 +570,24 @@ class Game(ABC):
                 "min_players": self.min_players, "max_players": self.max_players,
                 "options": [option.describe() for option in self.options],
                 "information": self.information, "simultaneous": self.simultaneous,
-                "hidden": list(self.hidden)}
+                "hidden": list(self.hidden), "face": self.face()}
+
+    def words(self, lang: str) -> dict[str, Any]:
+        """The game's own words in ``lang`` for every face (its catalog,
+        ``web_dir/i18n/<lang>.json``: refusals, reasons, labels), or {} when it has none."""
+        if self.web_dir is None:
+            return {}
+        path = Path(self.web_dir) / "i18n" / f"{lang}.json"
+        return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+    def face(self) -> dict[str, Any] | None:
+        """What the browser loads for this game, as paths under ``/games/<name>/``
+        (``{"module", "styles", "catalog"}``), or None when it has no files of its own."""
+        if self.web_dir is None:
+            return None
+        catalog = Path(self.web_dir) / "i18n"
+        return {"module": self.web_module, "styles": list(self.web_styles),
+                "catalog": "i18n" if catalog.is_dir() else None}
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

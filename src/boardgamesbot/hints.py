@@ -5,25 +5,23 @@ here. The hard bot explains its choice (`Bot.explain`) through the seat's
 window, so a hint knows exactly what the seat knows and nothing more; its
 reasons are codes and parameters (``{"code": "tikal.temple_majority",
 "params": {...}}``), put into words by `reason_text` from the same catalogs
-the browser reads (``reason.CODE`` in ``web/static/i18n/LANG.json``, the one
-place each language's words for them are kept).
+the browser reads (``reason.CODE`` in the game's catalog, merged by
+`boardgamesbot.web.catalog`: the one place each language's words for them are kept).
 
 >>> from boardgamesbot.engine import load_game
 >>> state = load_game("tikal").new(2, seed=5)
 >>> [sorted(hint) for hint in hints(state, 0, k=1)]
-[['notation', 'reason', 'reasons', 'value']]
+[['line', 'notation', 'reason', 'reasons', 'value']]
 """
 
 from __future__ import annotations
 
-import json
 import re
-from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from boardgamesbot.bots import SeatView, make_bot
 from boardgamesbot.engine import LANGUAGES, State
+from boardgamesbot.web import catalog
 
 __all__ = ["hints", "reason_text"]
 
@@ -46,12 +44,6 @@ def hints(state: State, seat: int, k: int = 3, level: str = "hard", seed: int = 
     return result
 
 
-@lru_cache(maxsize=None)
-def _catalog(lang: str) -> dict[str, Any]:
-    text = resources.files("boardgamesbot.web").joinpath("static", "i18n", f"{lang}.json")
-    return json.loads(text.read_text(encoding="utf-8"))
-
-
 def _number(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.1f}".rstrip("0").rstrip(".") if value % 1 else str(int(value))
@@ -64,9 +56,9 @@ def reason_text(reason: dict | None, lang: str = "en") -> str:
         return ""
     lang = lang if lang in LANGUAGES else "en"
     params = reason.get("params") or {}
-    template = _catalog(lang).get(f"reason.{reason.get('code')}")
+    template = catalog(lang).get(f"reason.{reason.get('code')}")
     if template is None and lang != "en":
-        template = _catalog("en").get(f"reason.{reason.get('code')}")
+        template = catalog("en").get(f"reason.{reason.get('code')}")
     if isinstance(template, dict):  # plural forms; "_n" names the count that decides
         count = params.get(template.get("_n", ""))
         template = template["one"] if count == 1 and "one" in template else template["other"]

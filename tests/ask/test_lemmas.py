@@ -4,19 +4,25 @@ from __future__ import annotations
 
 import pytest
 
+from boardgamesbot.engine import known_games, load_game
 from boardgamesbot.help import LANGUAGES
 from boardgamesbot.help.lemmas import build, lemma, table
 
 
+GAMES = [game for game in known_games() if load_game(game).help_dir is not None]
+
+
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_shipped_table_is_up_to_date_with_the_help_pages(lang):
+def test_the_shipped_table_is_up_to_date_with_the_help_pages(game, lang):
     """A help page changed without `python -m boardgamesbot.help.lemmas`: rebuild them."""
-    assert table(lang) == build(lang)
+    assert table(game, lang) == build(game, lang)
 
 
-def test_conjugated_verbs_meet_their_infinitive_with_or_without_accents():
-    assert lemma("move", "pt-BR") == "mover"
-    assert lemma("jugo", "ca") == "jugar"
-    assert lemma("drew", "en") == "draw"
-    assert lemma("comecou", "pt-BR") == lemma("começou", "pt-BR") == "começar"
-    assert lemma("zzzz", "ca") == "zzzz"  # unknown: the word itself
+@pytest.mark.parametrize("game", GAMES)
+def test_conjugated_verbs_meet_their_infinitive_with_or_without_accents(game):
+    assert lemma("move", game, "pt-BR") == "mover"
+    assert lemma("jugo", game, "ca") == "jugar"
+    assert lemma("drew", game, "en") == "draw"
+    assert lemma("comecou", game, "pt-BR") == lemma("começou", game, "pt-BR") == "começar"
+    assert lemma("zzzz", game, "ca") == "zzzz"  # unknown: the word itself

@@ -28,6 +28,7 @@ from schemathesis.checks import (
     status_code_conformance,
 )
 
+from boardgamesbot.engine import load_game
 from boardgamesbot.service.api import create_app
 from boardgamesbot.service.lobby import Limits
 
@@ -121,6 +122,10 @@ class World:
             self.open = self._open()  # the next join needs a seat again
         elif parameters is not None and "game" in parameters:
             parameters["game"] = "tikal" if choice % 2 else "hidden-nim"
+        elif parameters is not None and "name" in parameters and path.endswith("/picture"):
+            parameters["name"] = "tikal"  # a game with a renderer; half the time a real view
+            if choice % 2:
+                case.body = {"view": load_game("tikal").new(2, seed=choice).view(0)}
         elif parameters is not None and "name" in parameters:
             parameters["name"] = "hidden-nim" if "view-schema" in path else "tikal-rules"
         return case

@@ -18,8 +18,25 @@ STATIC = ROOT / "src" / "boardgamesbot" / "web" / "static"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
+GAMES = ROOT / "src" / "boardgamesbot" / "games"
+# Each game's own words, merged into the browser's catalogue at load (faces.js).
+GAME_CATALOGS = sorted(path.parent for path in GAMES.glob("*/web/i18n/en.json"))
+
+
+def read(path: Path) -> dict[str, str]:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
 def catalog(lang: str) -> dict[str, str]:
-    return json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    """What the browser knows in ``lang``: its own catalogue and every game's."""
+    merged = read(STATIC / "i18n" / f"{lang}.json")
+    for folder in GAME_CATALOGS:
+        merged.update(read(folder / f"{lang}.json"))
+    return merged
+
+
+def scripts() -> list[Path]:
+    return sorted(STATIC.glob("*.js")) + sorted(GAMES.glob("*/web/*.js"))
 
 
 def forms(entry) -> list[str]:
@@ -55,6 +72,23 @@ def emitted_error_codes() -> set[str]:
 
 def test_the_ui_speaks_every_language_of_the_rules_help():
     assert {p.stem for p in (STATIC / "i18n").glob("*.json")} == set(LANGUAGES)
+    assert len(GAME_CATALOGS) >= 2
+    for folder in GAME_CATALOGS:
+        assert {p.stem for p in folder.glob("*.json")} == set(LANGUAGES), folder
+
+
+@pytest.mark.parametrize("folder", GAME_CATALOGS, ids=lambda folder: folder.parents[1].name)
+def test_a_games_words_are_its_own_and_complete(folder):
+    """A game's catalogue has the same keys in every language and overrides none of the
+    browser's own words (nor another game's): merging them changes no other text."""
+    shared = read(STATIC / "i18n" / "en.json")
+    mine = read(folder / "en.json")
+    assert mine and not set(mine) & set(shared)
+    for other in GAME_CATALOGS:
+        if other != folder:
+            assert not set(mine) & set(read(other / "en.json")), other
+    for lang in LANGUAGES:
+        assert set(read(folder / f"{lang}.json")) == set(mine), lang
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
@@ -81,14 +115,15 @@ def test_every_error_code_is_translated(lang):
 def test_every_string_the_scripts_ask_for_exists():
     english = catalog("en")
     used = set()
-    for path in STATIC.glob("*.js"):
+    for path in scripts():
         used |= set(re.findall(r"\bt\(\s*\"([^\"]+)\"", path.read_text(encoding="utf-8")))
     assert used, "no t(\"…\") calls found"
     assert not sorted(used - set(english))
 
 
 def test_no_third_party_code_is_vendored():
-    for path in STATIC.rglob("*"):
+    faces = [path for folder in GAMES.glob("*/web") for path in folder.rglob("*")]
+    for path in [*STATIC.rglob("*"), *faces]:
         if path.is_file():
             assert path.suffix in {".html", ".js", ".css", ".json"}, path
             assert path.stat().st_size < 200_000, f"{path} looks vendored"
@@ -103,7 +138,8 @@ def client(tmp_path):
 def test_the_front_end_is_served_at_the_root(client):
     page = client.get("/")
     assert page.status_code == 200 and 'src="app.js"' in page.text
-    assert client.get("/i18n/ca.json").json()["game.cartographers"] == "Cartògrafs"
+    assert client.get("/games/cartographers/i18n/ca.json").json()["game.cartographers"] == "Cartògrafs"
+    assert "game.cartographers" not in client.get("/i18n/ca.json").json()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

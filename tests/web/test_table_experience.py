@@ -209,12 +209,17 @@ def test_treasures_have_icons_names_and_a_legend(page, server):
     shapes = page.eval_on_selector_all("#treasure-legend .treasure-icon path",
                                        "ps => ps.map(p => p.getAttribute('d') + (p.getAttribute('fill') || p.getAttribute('stroke')))")
     assert len(set(shapes)) == 8, "every kind has its own shape and colour"
-    words = page.evaluate("import('/tikal.js').then(m => m.describe('exchange 4 p2 7', null, {name: s => ['Ana', 'Bea'][s]}))")
+    # Described from the typed action (as /legal sends it), never from its notation.
+    words = page.evaluate("EXCHANGE => import('/games/tikal/tikal.js').then(m => m.describe('exchange 4 p2 7', EXCHANGE, {name: s => ['Ana', 'Bea'][s]}))", EXCHANGE)
     assert words == "swaps their quetzal feathers for Bea's spondylus shell", words
     page.select_option("#lang-select", "pt-BR")
     page.wait_for_selector("#treasure-legend")
-    words = page.evaluate("import('/tikal.js').then(m => m.describe('exchange 4 p2 7', null, {name: s => ['Ana', 'Bea'][s]}))")
+    words = page.evaluate("EXCHANGE => import('/games/tikal/tikal.js').then(m => m.describe('exchange 4 p2 7', EXCHANGE, {name: s => ['Ana', 'Bea'][s]}))", EXCHANGE)
     assert "penas de quetzal" in words and "Bea" in words and not re.search(r"\d", words), words
+
+
+EXCHANGE = {"notation": "exchange 4 p2 7", "type": "exchange", "cost": {},
+            "code": "tikal.exchange", "params": {"give": 4, "seat": 1, "take": 7}}
 
 
 # 5. Layout -----------------------------------------------------------------------------

@@ -33,7 +33,8 @@ def test_plurals_follow_each_language(page, server):
              "ca": ["1 punt", "2 punts", "1 moneda", "3 monedes", "ofereix 1 punt"]}
     for lang, expected in cases.items():
         page.select_option("#lang-select", lang)
-        got = page.evaluate("""() => import('/i18n.js').then(m => [
+        # A game's words arrive with its face (faces.js), which the lobby does not wait for.
+        got = page.evaluate("""() => import('/faces.js').then(f => f.facesLoaded).then(() => import('/i18n.js')).then(m => [
             m.t('score.points', {n: 1}), m.t('score.points', {n: 2}),
             m.t('carto.coins', {n: 1}), m.t('carto.coins', {n: 3}), m.t('tikal.do.bid', {n: 1})])""")
         assert got == expected, lang
@@ -212,12 +213,14 @@ def test_the_lobby_learns_games_options_and_limits_from_the_server(page, server)
     registry = [
         {"name": "cartographers", "titles": {"en": "Cartographers", "pt-BR": "Cartógrafos", "ca": "Cartògrafs"},
          "min_players": 1, "max_players": 12, "information": "imperfect", "simultaneous": True, "help": [],
+         "face": {"module": "cartographers.js", "styles": ["cartographers.css"], "catalog": "i18n"},
          "options": [{"name": "side", "choices": ["A", "B"], "default": "B",
                       "labels": {"en": {"A": "Wilderness (server)", "B": "Wastelands (server)"},
                                  "pt-BR": {"A": "Selvagem (servidor)", "B": "Ermos (servidor)"},
                                  "ca": {"A": "Salvatge (servidor)", "B": "Erms (servidor)"}}}]},
         {"name": "tikal", "titles": {"en": "Tikal", "pt-BR": "Tikal", "ca": "Tikal"}, "min_players": 2,
          "max_players": 4, "information": "imperfect", "simultaneous": False, "help": [],
+         "face": {"module": "tikal.js", "styles": ["tikal.css"], "catalog": "i18n"},
          "options": [{"name": "variant", "choices": ["basic", "auction"], "default": "basic",
                       "labels": {"en": {"basic": "basic", "auction": "auction"}}}]},
     ]

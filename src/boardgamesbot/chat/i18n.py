@@ -2,7 +2,8 @@
 
 ``messages/{lang}.json`` holds the chat's own sentences. Refusals (error
 codes), game names and bot levels come from the browser's catalogs
-(``web/static/i18n``), so the faces say the same thing in the same words.
+(`boardgamesbot.web.catalog`: the browser's and each game's), so the faces say the
+same thing in the same words.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from boardgamesbot.web import catalog
+
 LANGUAGES = ("en", "pt-BR", "ca")
 DEFAULT = "en"
 
@@ -21,11 +24,7 @@ DEFAULT = "en"
 def _catalog(lang: str) -> dict[str, Any]:
     own = json.loads(resources.files(__package__).joinpath(f"messages/{lang}.json")
                      .read_text(encoding="utf-8"))
-    web = resources.files("boardgamesbot.web").joinpath(f"static/i18n/{lang}.json")
-    try:
-        shared = json.loads(web.read_text(encoding="utf-8"))
-    except (FileNotFoundError, OSError):  # pragma: no cover - the web face not installed
-        shared = {}
+    shared = catalog(lang)  # the browser's words and every game's
     return {**{k: v for k, v in shared.items()
                if k.startswith(("error.", "game.", "level."))}, **own}
 

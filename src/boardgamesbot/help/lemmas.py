@@ -6,11 +6,12 @@ conjugated verb meets its infinitive (Portuguese *move*/*mover*, Catalan
 whole dictionaries cost seconds to load and ~190 MB in every process that answers
 a question; only a sliver of them can ever matter: the forms whose lemma is a
 lemma of some word of the help pages (a question word whose lemma no page has
-matches nothing either way). So this module ships that sliver, one small JSON
-table per language (``lemmas/<lang>.json``), and simplemma is only needed to
-rebuild them when a help page changes:
+matches nothing either way). So each game ships its own sliver beside its help
+pages, one small JSON table per language (``<help_dir>/lemmas/<lang>.json``: a
+game's words stay in its package), and simplemma is only needed to rebuild them
+when a help page changes:
 
-    python -m boardgamesbot.help.lemmas        # rewrites the tables
+    python -m boardgamesbot.help.lemmas        # rewrites every game's tables
 
 ``tests/ask/test_lemmas.py`` fails when a table is out of date with the pages.
 Each table also maps a form written without its accents ("comecou") when that
@@ -27,36 +28,40 @@ from boardgamesbot.engine import LANGUAGES, GameError, known_games, load_game
 
 #: simplemma's language codes.
 CODES = {"en": "en", "pt-BR": "pt", "ca": "ca"}
-TABLES = Path(__file__).with_name("lemmas")
+
+
+def tables_dir(game: str) -> Path | None:
+    """Where ``game`` keeps its tables: ``lemmas/`` beside its help pages (None: no pages)."""
+    help_dir = load_game(game).help_dir
+    return Path(help_dir) / "lemmas" if help_dir is not None else None
 
 
 @cache
-def table(lang: str) -> dict[str, str]:
-    """The shipped table of ``lang``: form (lower case) -> lemma."""
-    path = TABLES / f"{lang}.json"
-    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+def table(game: str, lang: str) -> dict[str, str]:
+    """The table ``game`` ships for ``lang``: form (lower case) -> lemma."""
+    folder = tables_dir(game)
+    path = folder / f"{lang}.json" if folder is not None else None
+    return json.loads(path.read_text(encoding="utf-8")) if path and path.exists() else {}
 
 
-def lemma(word: str, lang: str) -> str:
-    """The dictionary form of ``word`` (lower case, accents as typed, or none), or the
-    word itself when the table does not hold it."""
-    return table(lang).get(word, word)
+def lemma(word: str, game: str, lang: str) -> str:
+    """The dictionary form of ``word`` (lower case, accents as typed, or none) in
+    ``game``'s table, or the word itself when the table does not hold it."""
+    return table(game, lang).get(word, word)
 
 
-def build(lang: str) -> dict[str, str]:
-    """The table of ``lang`` for the help pages of every known game (needs simplemma)."""
+def build(game: str, lang: str) -> dict[str, str]:
+    """The table of ``lang`` for ``game``'s help page (needs simplemma)."""
     import simplemma
     from simplemma.strategies.dictionaries import DefaultDictionaryFactory
 
     from .words import split, split_accented
 
     code = CODES[lang]
-    words: set[str] = set()
-    for game in known_games():
-        try:
-            words.update(split_accented(load_game(game).help_page(lang)))
-        except GameError:  # a game without a help page (one registered by a test)
-            continue
+    try:
+        words = set(split_accented(load_game(game).help_page(lang)))
+    except GameError:  # a game without a help page (one registered by a test)
+        return {}
     found = {word: simplemma.lemmatize(word, lang=code) for word in words}
     wanted = set(found.values()) | words
     built = {form: lemma for form, lemma in
@@ -71,13 +76,17 @@ def build(lang: str) -> dict[str, str]:
 
 
 def main() -> None:
-    TABLES.mkdir(exist_ok=True)
-    for lang in LANGUAGES:
-        built = build(lang)
-        (TABLES / f"{lang}.json").write_text(
-            json.dumps(built, ensure_ascii=False, indent=0, sort_keys=True) + "\n",
-            encoding="utf-8")
-        print(f"{lang}: {len(built)} forms")
+    for game in known_games():
+        folder = tables_dir(game)
+        if folder is None:
+            continue
+        folder.mkdir(exist_ok=True)
+        for lang in LANGUAGES:
+            built = build(game, lang)
+            (folder / f"{lang}.json").write_text(
+                json.dumps(built, ensure_ascii=False, indent=0, sort_keys=True) + "\n",
+                encoding="utf-8")
+            print(f"{game} {lang}: {len(built)} forms")
 
 
 if __name__ == "__main__":

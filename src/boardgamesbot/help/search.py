@@ -140,7 +140,7 @@ class RulesIndex:
         # The game's own name says nothing about which rule is asked ("tie breaker in
         # cartographers?"): its titles in every language are little words here.
         names = {word for title in (game, *game_object.titles.values()) for word in split(title)}
-        self.words = Words(lang, Terms.declared(lang, self.knowledge.terms), names)
+        self.words = Words(lang, Terms.declared(lang, self.knowledge.terms), names, game)
         self.passages: tuple[Passage, ...] = passages(game_object.help_page(lang))
         # A passage's own words count fully; the headings above it only give context
         # (a third): every passage of the section shares them.

@@ -17,13 +17,12 @@ reason itself is said in the words every face already uses for refusals (the
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from boardgamesbot.engine import LANGUAGES, Action, GameError, State
+from boardgamesbot.web import catalog
 
 from .passages import Passage
 from .search import index, knowledge
@@ -52,14 +51,9 @@ class Why:
 
 @cache
 def _refusals(lang: str) -> dict[str, str]:
-    """The faces' refusal sentences in ``lang`` (the browser's catalog, which chat shares)."""
-    try:
-        catalog = resources.files("boardgamesbot.web").joinpath(f"static/i18n/{lang}.json")
-        return {key[len("error."):]: value for key, value in
-                json.loads(catalog.read_text(encoding="utf-8")).items()
-                if key.startswith("error.") and isinstance(value, str)}
-    except (FileNotFoundError, OSError, ModuleNotFoundError):  # pragma: no cover - no web face
-        return {}
+    """The faces' refusal sentences in ``lang`` (the browser's and the games' catalogs)."""
+    return {key[len("error."):]: value for key, value in catalog(lang).items()
+            if key.startswith("error.") and isinstance(value, str)}
 
 
 def reason(code: str, lang: str, fallback: str) -> str:

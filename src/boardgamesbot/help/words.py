@@ -221,16 +221,19 @@ def _same_meaning(lang: str) -> dict[str, str]:
 
 
 @lru_cache(maxsize=200_000)
-def _lemma(word: str, lang: str) -> str:
-    """The word's dictionary form, folded (itself when the lemmas do not know it)."""
-    return fold(lemma(word, lang))
+def _lemma(word: str, game: str | None, lang: str) -> str:
+    """The word's dictionary form in ``game``'s lemmas, folded (itself when they do not
+    know it, or no game is known)."""
+    return fold(lemma(word, game, lang) if game is not None else word)
 
 
 class Words:
     """Turns text of one language into search keys, knowing one game's terms."""
 
-    def __init__(self, lang: str, terms: Terms, ignored: Iterable[str] = ()) -> None:
+    def __init__(self, lang: str, terms: Terms, ignored: Iterable[str] = (),
+                 game: str | None = None) -> None:
         self.lang = lang
+        self.game = game  # whose lemma tables (`boardgamesbot.help.lemmas`) to read
         self.terms = terms
         self.stop_words = _stop_words(lang) | frozenset(ignored)
         self.labels = frozenset(split(LABELS[lang]))
@@ -255,7 +258,7 @@ class Words:
         words = [numbers.get(word, word) for word in words]
         accented = list(accented)
         for at, word in enumerate(words):
-            meant = same.get(word) or same.get(_lemma(accented[at], self.lang))
+            meant = same.get(word) or same.get(_lemma(accented[at], self.game, self.lang))
             if meant:
                 words[at] = accented[at] = meant
         keys: list[tuple[str, float]] = []
@@ -302,4 +305,4 @@ class Words:
     def _stem(self, word: str, accented: str) -> str:
         if word.isdigit():
             return word
-        return self.stem(_lemma(accented, self.lang))
+        return self.stem(_lemma(accented, self.game, self.lang))

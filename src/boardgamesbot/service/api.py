@@ -37,7 +37,7 @@ from .http import add_error_handlers
 from .lobby import Limits, Lobby
 from .middleware import (ApiMethods, BodyLimit, PublicAddress, SecurityHeaders,
                          redact_tokens_in_logs)
-from .routes import ask, health, help, lobby, play, replays
+from .routes import ask, faces, health, help, lobby, play, replays
 
 STATIC = Path(boardgamesbot.__file__).parent / "web" / "static"
 
@@ -50,6 +50,7 @@ ROUTERS = [
     replays.router,
     help.router,
     ask.router,  # free rules questions and "why not?" (boardgamesbot.help)
+    faces.router,  # each game's own browser files, and its picture for the generic screen
     live.router,
 ]
 

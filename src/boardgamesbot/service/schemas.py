@@ -133,6 +133,9 @@ class GameOut(BaseModel):
     simultaneous: bool
     hidden: list[str] = Field(description="what the game keeps hidden, in words")
     help: list[str] = Field(description="its documents under /api/help")
+    face: dict[str, Any] | None = Field(
+        None, description="its own browser files under /games/{name}/ (module, styles, "
+                          "catalog); null: the generic table screen")
 
 
 class ViewSchemaOut(BaseModel):

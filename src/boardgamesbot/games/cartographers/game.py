@@ -38,6 +38,9 @@ class CartographersGame(Game):
     view_type = CartographersView
     help_dir = Path(__file__).parent / "help"
     rules_knowledge = Path(__file__).parent / "help" / "knowledge.json"
+    web_dir = Path(__file__).parent / "web"
+    web_module = "cartographers.js"
+    web_styles = ("cartographers.css",)
 
     @property
     def heuristics(self):  # imported on first use: the heuristics module imports the state's

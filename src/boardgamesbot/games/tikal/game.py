@@ -36,6 +36,9 @@ class Tikal(Game):
     view_type = TikalView
     help_dir = Path(__file__).parent / "help"
     rules_knowledge = Path(__file__).parent / "help" / "knowledge.json"
+    web_dir = Path(__file__).parent / "web"
+    web_module = "tikal.js"
+    web_styles = ("tikal.css",)
 
     def new(self, num_players: int, seed: int, **options: Any) -> State:
         self.check_num_players(num_players)

@@ -4,7 +4,8 @@ import { h } from "./dom.js";
 import { errorText, lang, loadCatalogs, setLang, t } from "./i18n.js";
 import { gameTitle, LobbyScreen, JoinScreen, loadGames } from "./lobby.js";
 import { TableScreen } from "./table.js";
-import { notify } from "./ui.js";
+import { notify, notifyError } from "./ui.js";
+import { loadFaces } from "./faces.js";
 import { ReplayScreen } from "./replay.js";
 
 let screen = null;
@@ -104,8 +105,12 @@ async function openRules(game, passage = null) {
 }
 
 async function main() {
-  await loadCatalogs();
-  gameNames = (await loadGames()).map((g) => g.name);
+  // The catalogues, the games and then their faces load side by side (each game's words
+  // merge in); a table screen opens its connection at once and draws when its face is in.
+  const found = loadGames();
+  found.then(loadFaces).catch(notifyError);
+  const [games] = await Promise.all([found, loadCatalogs()]);
+  gameNames = games.map((g) => g.name);
   shellText();
   document.getElementById("lang-select").addEventListener("change", (event) => setLang(event.target.value));
   document.getElementById("rules-button").addEventListener("click", () => openRules());

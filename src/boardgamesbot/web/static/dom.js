@@ -48,6 +48,6 @@ export function clickable(element, label, handler) {
   return element;
 }
 
-// Twelve distinct colours (Cartographers tables may have many seats); they repeat after that.
+// Twelve distinct colours (a game may seat many players); they repeat after that.
 export const PLAYER_COLOURS = ["#c0392b", "#1f6fb2", "#d4a017", "#7d3c98", "#1e8449", "#d35400",
   "#17a2b8", "#8e5b3a", "#e84393", "#2d3436", "#6c8a00", "#5f27cd"];

@@ -1,4 +1,5 @@
-// UI strings in English, Brazilian Portuguese and Catalan (catalogs in i18n/*.json).
+// UI strings in English, Brazilian Portuguese and Catalan (catalogs in i18n/*.json; each
+// game's own words come from its package and are merged in by faces.js).
 export const LANGUAGES = ["en", "pt-BR", "ca"];
 const KEY = "bgbot.lang";
 const catalogs = {};
@@ -7,12 +8,18 @@ let current = "en";
 export async function loadCatalogs() {
   await Promise.all(LANGUAGES.map(async (lang) => {
     const response = await fetch(`i18n/${lang}.json`);
-    catalogs[lang] = await response.json();
+    // Merged, not replaced: a game's words may have arrived first (faces.js loads in parallel).
+    mergeCatalog(lang, await response.json());
   }));
   const saved = localStorage.getItem(KEY);
   const browser = (navigator.language || "en").toLowerCase();
   const guess = browser.startsWith("pt") ? "pt-BR" : browser.startsWith("ca") ? "ca" : "en";
   setLang(LANGUAGES.includes(saved) ? saved : guess, false);
+}
+
+/** Add a game's own words (its package's i18n/<lang>.json) to the catalog of `lang`. */
+export function mergeCatalog(lang, entries) {
+  catalogs[lang] = { ...(catalogs[lang] || {}), ...entries };
 }
 
 export function lang() {

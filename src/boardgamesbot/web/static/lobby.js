@@ -6,11 +6,6 @@ import { forgetSeat, myName, mySeats, saveName, saveSeat } from "./store.js";
 import { go, notifyError, openRules } from "./ui.js";
 
 const LEVELS = ["easy", "medium", "hard", "random"];
-// Used only until GET /api/games answers (or if it cannot be reached).
-const FALLBACK_GAMES = [
-  { name: "tikal", min_players: 2, max_players: 4, options: [{ name: "variant", choices: ["basic", "auction"], default: "basic" }] },
-  { name: "cartographers", min_players: 1, max_players: 100, options: [{ name: "side", choices: ["A", "B"], default: "A" }] },
-];
 // Clock presets, as on BoardGameArena: per move (each decision) or per game (a bank).
 export const CLOCKS = {
   none: { mode: "none" },
@@ -23,7 +18,8 @@ export const CLOCKS = {
   "bank-1200": { mode: "bank", seconds: 1200 },
   "bank-2400": { mode: "bank", seconds: 2400 },
 };
-let games = FALLBACK_GAMES;
+// The games as GET /api/games declares them: the registry is the only list of games.
+let games = [];
 
 /**
  * The games as the server describes them. Reads both shapes of GET /api/games: today's
@@ -33,9 +29,9 @@ let games = FALLBACK_GAMES;
 export async function loadGames() {
   try {
     const answer = await api("GET", "/api/games");
-    if (Array.isArray(answer) && answer.length) games = answer.map(normaliseGame);
-  } catch {
-    games = FALLBACK_GAMES;
+    if (Array.isArray(answer)) games = answer.map(normaliseGame);
+  } catch (error) {
+    notifyError(error);
   }
   return games;
 }
@@ -49,7 +45,7 @@ function normaliseGame(game) {
 }
 
 export function gameInfo(name) {
-  return games.find((g) => g.name === name) || normaliseGame(FALLBACK_GAMES.find((g) => g.name === name) || { name, min_players: 1, max_players: 1, options: [] });
+  return games.find((g) => g.name === name) || normaliseGame({ name, min_players: 1, max_players: 1, options: [] });
 }
 
 /** A game's title in the current language: the server's, else our catalog's. */
@@ -68,6 +64,8 @@ export function optionLabel(game, option, choice) {
 }
 
 export function optionName(game, option) {
+  const title = gameInfo(game).options.find((o) => o.name === option)?.titles?.[lang()];
+  if (title) return title;
   const key = `opt.${game}.${option}`;
   return has(key) ? t(key) : option;
 }

@@ -35,6 +35,7 @@ export class LogBuilder {
     this.groups = [];
     this.group = null;
     this.memo = {};
+    this.actions = new Map(); // action number -> its latest event (typed), for undo lines
     this.view = null; // the public view after the last event
     this.lastN = 0;
   }
@@ -61,7 +62,8 @@ export class LogBuilder {
       const place = before && module.logGroup ? module.logGroup(before, event, ctx, this.memo) : null;
       const g = place ? this.open(place.key, place.title, event.seat) : this.open(`seat-${event.seat}-${this.groups.length}`, who, event.seat);
       if ((event.by && event.by !== "person") || ctx.seats?.[event.seat]?.kind === "bot") g.bot = true;
-      g.lines.push({ text: `${who}: ${module.describe(event.notation, event.text, ctx)}${byWords(event.by)}`, kind: "action",
+      this.actions.set(event.number, event);
+      g.lines.push({ text: `${who}: ${module.describe(event.notation, event, ctx)}${byWords(event.by)}`, kind: "action",
         number: event.number, seat: event.seat });
       for (const extra of (before && module.logExtra ? module.logExtra(before, after, event, ctx, this.memo) : [])) {
         const target = extra.group ? this.open(extra.group.key, extra.group.title) : g;
@@ -76,7 +78,9 @@ export class LogBuilder {
           break;
         }
       }
-      g.lines.push({ text: t("log.undo", { name: who, action: module.describe(event.notation, "", ctx) }), kind: "undo" });
+      // An undo names the action it takes back: described from that action's own event.
+      const undone = this.actions.get(event.number);
+      g.lines.push({ text: t("log.undo", { name: who, action: module.describe(event.notation, undone?.notation === event.notation ? undone : event, ctx) }), kind: "undo" });
     } else {
       const text = tableLine(event, who);
       if (!text) return;

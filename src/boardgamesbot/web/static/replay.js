@@ -2,7 +2,8 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { errorText, t } from "./i18n.js";
-import { baseContext, GAMES, logLine } from "./table.js";
+import { baseContext, logLine } from "./table.js";
+import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { gameTitle } from "./lobby.js";
 import { buildLog, logList } from "./log.js";
 import { scoreChart } from "./chart.js";
@@ -14,6 +15,10 @@ export class ReplayScreen {
     this.index = 0;
     this.logOpen = new Map();
     this.load();
+  }
+
+  destroy() {
+    this.gone = true;
   }
 
   get game() {
@@ -52,21 +57,25 @@ export class ReplayScreen {
         h("a", { class: "button", href: "#/" }, t("nav.lobby"))));
       return;
     }
-    if (!this.replay) {
+    if (!this.replay || !facesReady()) {
+      if (this.replay) facesLoaded.then(() => { if (!this.gone) this.render(); });
       this.root.replaceChildren(h("p", { class: "loading" }, t("table.loading")));
       return;
     }
     const focusKey = document.activeElement?.dataset?.key;
-    const module = GAMES[this.game];
+    const module = faceOf(this.game);
     const ctx = Object.assign(baseContext({ ...this.summary, status: "over" }, null), {
-      view: this.replay.states[this.index], legal: [], yourTurn: false, sel: {}, interactive: false,
+      game: this.game, view: this.replay.states[this.index], legal: [], yourTurn: false, sel: {}, interactive: false,
       act: () => {}, preview: async () => ({}), rerender: () => this.render(), msg: { state_id: 0 },
     });
     const last = this.replay.states.length - 1;
     const drawn = module.render(ctx);
     // Step n's label is the record's n-th action (the events also hold taken-back actions).
     const steps = this.replay.steps || (this.replay.record?.actions || []).map(([seat, notation]) => ({ seat, notation }));
-    const current = this.index > 0 && steps[this.index - 1] ? { type: "action", ...steps[this.index - 1] } : null;
+    const step = this.index > 0 ? steps[this.index - 1] : null;
+    // The step's own event (typed) when there is one; the last of that number is the one kept.
+    const event = step && this.replay.events?.findLast((e) => e.type === "action" && e.number === step.number && e.notation === step.notation);
+    const current = step ? { ...(event || {}), type: "action", ...step } : null;
     const final = this.replay.states[last];
     this.root.replaceChildren(h("div", { class: `table-screen game-${this.game}` },
       h("div", { class: "table-head" },

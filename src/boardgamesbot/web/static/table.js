@@ -6,11 +6,9 @@ import { createTable, gameTitle, seatName } from "./lobby.js";
 import { confirmFinal, seatAt, saveSeat, setConfirmFinal } from "./store.js";
 import { LogBuilder, logList } from "./log.js";
 import { go, notify, notifyError, openRules } from "./ui.js";
-import * as tikal from "./tikal.js";
-import * as cartographers from "./cartographers.js";
+import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { scoreChart } from "./chart.js";
 
-export const GAMES = { tikal, cartographers };
 const LEVELS = ["easy", "medium", "hard", "random"];
 /** Refusals that are not the rules' (the connection, the table): no "why not?" for them. */
 const NOT_RULES = new Set(["stale_state", "unknown_table", "bad_token", "token_required", "offline",
@@ -51,6 +49,7 @@ export class TableScreen {
     this.logOpen = new Map();
     this.clockTimer = setInterval(() => this.tickClocks(), 1000);
     this.live = new Live(id, this.mine?.token, (m) => this.onMessage(m), (up) => this.onStatus(up));
+    if (!facesReady()) facesLoaded.then(() => { if (!this.gone) this.render(); });
   }
 
   get game() {
@@ -58,6 +57,7 @@ export class TableScreen {
   }
 
   destroy() {
+    this.gone = true; // a screen left behind draws nothing more
     this.live.close();
     clearInterval(this.clockTimer);
   }
@@ -149,14 +149,20 @@ export class TableScreen {
    * module says which: module.isFinal) and the player has not turned asking off.
    */
   request(notation) {
-    const module = GAMES[this.game];
-    if (confirmFinal() && module.isFinal?.(notation, this.msg.view)) {
-      this.confirming = { notation, words: module.describe(notation, "", this.context()) };
+    const module = faceOf(this.game);
+    const info = this.infoOf(notation);
+    if (confirmFinal() && module.isFinal?.(notation, this.msg.view, info)) {
+      this.confirming = { notation, words: module.describe(notation, info, this.context()) };
       this.render();
       this.root.querySelector("#confirm-action")?.focus();
       return;
     }
     this.act(notation);
+  }
+
+  /** The legal action `notation` names, as typed data (kind, cost, code + params), if known. */
+  infoOf(notation) {
+    return this.legal?.state_id === this.msg?.state_id ? this.legal.actions.find((a) => a.notation === notation) : undefined;
   }
 
   cancelConfirm() {
@@ -193,6 +199,7 @@ export class TableScreen {
     const msg = this.msg;
     const ctx = baseContext(msg.table, msg.seat);
     return Object.assign(ctx, {
+      game: this.game,
       view: msg.view,
       msg,
       legal: msg.your_turn && this.legal?.state_id === msg.state_id ? this.legal.actions : [],
@@ -215,7 +222,7 @@ export class TableScreen {
         h("p", {}, errorText(this.fatal)), h("a", { class: "button", href: "#/" }, t("nav.lobby"))));
       return;
     }
-    if (!this.msg) {
+    if (!this.msg || !facesReady()) {
       this.root.replaceChildren(h("p", { class: "loading" }, t("table.loading")));
       return;
     }
@@ -271,7 +278,7 @@ export class TableScreen {
 
   gameScreen() {
     const ctx = this.context();
-    const module = GAMES[this.game];
+    const module = faceOf(this.game);
     const summary = this.msg.table;
     const drawn = module.render(ctx);
     const seat = this.msg.seat;
@@ -356,7 +363,7 @@ export class TableScreen {
     else {
       body = h("ol", { class: "hints" }, hints.hints.map((hint, i) => h("li", { "data-hint": hint.notation },
         h("button", { type: "button", class: "link", "data-key": `hint-${i}`, onclick: () => (module.showHint ? module.showHint(ctx, hint) : this.request(hint.notation)) },
-          module.describe(hint.notation, "", ctx)),
+          module.describe(hint.notation, this.infoOf(hint.notation), ctx)),
         h("p", { class: "hint-reason" }, reasonText(hint, module)))));
     }
     return h("section", { class: "panel hints-panel", "aria-labelledby": "hints-title", id: "hints-panel" },
@@ -379,7 +386,7 @@ export class TableScreen {
     const summary = this.msg.table;
     const ctx = baseContext(summary, this.msg.seat);
     if (summary.status === "over") return t("status.over");
-    if (this.msg.your_turn) return GAMES[this.game].turnHint(this.context()) || t("status.your_turn");
+    if (this.msg.your_turn) return faceOf(this.game).turnHint(this.context()) || t("status.your_turn");
     if (this.msg.seat !== null && this.msg.view?.you?.choice) return t("status.chosen");
     // "Bot 4 (hard) is thinking…" for computers; "Waiting for Bea" for people: one phrase each.
     const awaited = this.msg.to_act || [];
@@ -428,7 +435,7 @@ export class TableScreen {
   renderLog() {
     const list = this.root.querySelector("#log");
     if (!list || !this.msg) return;
-    const module = GAMES[this.game];
+    const module = faceOf(this.game);
     if (!this.log || this.logLang !== document.documentElement.lang || this.logSeats !== JSON.stringify(this.msg.table.seats)) {
       // Built afresh when the language or the seats' names change.
       this.log = new LogBuilder(module, baseContext(this.msg.table, this.msg.seat));
@@ -470,9 +477,9 @@ export function logLine(event, module, ctx) {
     case "started": return t("log.started");
     case "action": {
       const by = event.by === "autopilot" ? t("log.by.autopilot") : event.by === "clock" ? t("log.by.clock") : "";
-      return `${who}: ${module.describe(event.notation, event.text, ctx)}${by}`;
+      return `${who}: ${module.describe(event.notation, event, ctx)}${by}`;
     }
-    case "undo": return t("log.undo", { name: who, action: module.describe(event.notation) });
+    case "undo": return t("log.undo", { name: who, action: module.describe(event.notation, event, ctx) });
     case "autopilot": return event.level ? t("log.autopilot.on", { name: who, level: t(`level.${event.level}`) }) : t("log.autopilot.off", { name: who });
     case "over": return t("log.over");
     default: return null;

@@ -1,6 +1,6 @@
 // Tikal: the hex map in SVG, placing the drawn tile, figures and their moves, the auction.
-import { clickable, h, s } from "./dom.js";
-import { t } from "./i18n.js";
+import { clickable, h, s } from "/dom.js";
+import { t } from "/i18n.js";
 
 const COLUMNS = "ABCDEFGH";
 const R = 42;
@@ -34,32 +34,63 @@ for (const column of COLUMNS) for (let row = 1; row <= 6; row++) ALL_SPACES.push
 
 // Reading the legal actions ---------------------------------------------------------------
 
-/** An action's AP cost: the structured `cost.ap`, else read from the old English text. */
+/** An action's AP cost, from its typed `cost` (null when it spends none or is not known). */
 function cost(action) {
-  if (action && typeof action === "object") {
-    if (action.cost && typeof action.cost.ap === "number") return action.cost.ap;
-    action = action.text;
-  }
-  const match = /(\d+) AP\)/.exec(action || "");
-  return match ? Number(match[1]) : null;
+  const ap = action?.cost?.ap;
+  return typeof ap === "number" ? ap : null;
 }
 
+// Figures as the legal actions name them (leader, worker) and as the engine's actions and
+// this module's words do (L, W).
+const FIGURE = { leader: "L", worker: "W", L: "L", W: "W" };
+// The engine's action classes (an event's `action.type`) as the kinds its legal actions name.
+const KINDS = { Place: "place", Enter: "enter", Move: "move", Uncover: "uncover", Recover: "recover", Exchange: "exchange",
+  BuildCamp: "camp", PlaceGuard: "guard", EndTurn: "end", Bid: "bid", Pass: "pass", Take: "take" };
+
+/**
+ * An action as typed data, {type, params, cost}: a legal action as the server sends it
+ * (kind, cost, code + params), or an event's action (the engine's fields, a space as its
+ * board index, a display tile 0-based); null when there is none (an old text, a bare notation).
+ */
+export function typed(action) {
+  if (!action || typeof action !== "object") return null;
+  if (action.type && action.params) return action;
+  const data = action.action;
+  const type = KINDS[data?.type];
+  if (!type) return null;
+  const space = (index) => ALL_SPACES[index];
+  const params = {
+    place: () => ({ space: space(data.space), rotation: data.rotation }),
+    enter: () => ({ figure: data.figure, space: space(data.space) }),
+    move: () => ({ figure: data.figure, from: space(data.source), to: space(data.target) }),
+    uncover: () => ({ space: space(data.space) }),
+    recover: () => ({ space: space(data.space) }),
+    camp: () => ({ space: space(data.space) }),
+    guard: () => ({ figure: data.figure, space: space(data.space) }),
+    exchange: () => ({ give: data.give, seat: data.seat, take: data.take }),
+    bid: () => ({ amount: data.amount }),
+    take: () => ({ index: data.index + 1 }),
+  }[type];
+  return { type, params: params ? params() : {}, cost: {} };
+}
+
+/** The legal actions sorted by what they do, each entry keeping its typed action (`info`). */
 export function parseLegal(actions) {
   const out = { place: {}, enter: { L: [], W: [] }, moves: {}, spaceActions: {}, exchange: [], end: null, bids: [], pass: null, take: [] };
-  for (const action of actions) {
-    const w = action.notation.split(" ");
-    const entry = { notation: action.notation, cost: cost(action) };
-    switch (w[0]) {
-      case "place": (out.place[w[1]] ||= []).push({ ...entry, rot: w[2] ? Number(w[2].slice(1)) : 0 }); break;
-      case "enter": out.enter[w[1]].push({ ...entry, space: w[2] }); break;
-      case "move": ((out.moves[w[2]] ||= { L: [], W: [] })[w[1]]).push({ ...entry, target: w[3] }); break;
-      case "uncover": case "recover": case "camp": (out.spaceActions[w[1]] ||= []).push({ ...entry, kind: w[0] }); break;
-      case "guard": (out.spaceActions[w[2]] ||= []).push({ ...entry, kind: "guard", figure: w[1] }); break;
+  for (const info of actions) {
+    const p = info.params || {};
+    const entry = { notation: info.notation, cost: cost(info), info };
+    switch (info.type) {
+      case "place": (out.place[p.space] ||= []).push({ ...entry, rot: p.rotation || 0 }); break;
+      case "enter": out.enter[FIGURE[p.figure]].push({ ...entry, space: p.space }); break;
+      case "move": ((out.moves[p.from] ||= { L: [], W: [] })[FIGURE[p.figure]]).push({ ...entry, target: p.to }); break;
+      case "uncover": case "recover": case "camp": (out.spaceActions[p.space] ||= []).push({ ...entry, kind: info.type }); break;
+      case "guard": (out.spaceActions[p.space] ||= []).push({ ...entry, kind: "guard", figure: FIGURE[p.figure] }); break;
       case "exchange": out.exchange.push(entry); break;
       case "end": out.end = entry; break;
-      case "bid": out.bids.push(Number(w[1])); break;
+      case "bid": out.bids.push({ ...entry, amount: p.amount }); break;
       case "pass": out.pass = entry; break;
-      case "take": out.take.push(Number(w[1])); break;
+      case "take": out.take.push({ ...entry, index: p.index }); break;
       default: break;
     }
   }
@@ -77,25 +108,30 @@ function playerName(ctx, seat) {
   return ctx?.name ? ctx.name(seat) : t("tikal.player", { n: seat + 1 });
 }
 
-/** notation -> words; `action` is the legal action ({cost}) or its old text; ctx names players. */
+/**
+ * An action in words, from its typed data (`action`: a legal action, or an event holding
+ * one); without typed data, the server's text when given, else the notation as it is.
+ */
 export function describe(notation, action, ctx) {
-  const w = notation.split(" ");
-  const ap = cost(action);
+  const info = typed(action);
+  if (!info) return typeof action === "string" && action ? action : action?.text || notation;
+  const p = info.params;
+  const ap = cost(info);
   const tail = ap !== null ? ` (${t("tikal.ap", { n: ap })})` : "";
-  switch (w[0]) {
-    case "place": return w[2] ? t("tikal.do.place.turned", { space: w[1], degrees: Number(w[2].slice(1)) * 60 }) : t("tikal.do.place", { space: w[1] });
-    case "enter": return t(`tikal.do.enter.${w[1]}`, { space: w[2] }) + tail;
-    case "move": return t(`tikal.do.move.${w[1]}`, { from: w[2], to: w[3] }) + tail;
-    case "uncover": return t("tikal.do.uncover", { space: w[1] }) + tail;
-    case "recover": return t("tikal.do.recover", { space: w[1] }) + tail;
-    case "exchange": return t("tikal.do.exchange", { give: treasureName(w[1]), player: playerName(ctx, Number(w[2].slice(1)) - 1), take: treasureName(w[3]) }) + tail;
-    case "camp": return t("tikal.do.camp", { space: w[1] }) + tail;
-    case "guard": return t(`tikal.do.guard.${w[1]}`, { space: w[2] }) + tail;
+  switch (info.type) {
+    case "place": return p.rotation ? t("tikal.do.place.turned", { space: p.space, degrees: p.rotation * 60 }) : t("tikal.do.place", { space: p.space });
+    case "enter": return t(`tikal.do.enter.${FIGURE[p.figure]}`, { space: p.space }) + tail;
+    case "move": return t(`tikal.do.move.${FIGURE[p.figure]}`, { from: p.from, to: p.to }) + tail;
+    case "uncover": return t("tikal.do.uncover", { space: p.space }) + tail;
+    case "recover": return t("tikal.do.recover", { space: p.space }) + tail;
+    case "exchange": return t("tikal.do.exchange", { give: treasureName(p.give), player: playerName(ctx, p.seat), take: treasureName(p.take) }) + tail;
+    case "camp": return t("tikal.do.camp", { space: p.space }) + tail;
+    case "guard": return t(`tikal.do.guard.${FIGURE[p.figure]}`, { space: p.space }) + tail;
     case "end": return t("tikal.do.end");
-    case "bid": return t("tikal.do.bid", { n: w[1] });
+    case "bid": return t("tikal.do.bid", { n: p.amount });
     case "pass": return t("tikal.do.pass");
-    case "take": return t("tikal.do.take", { n: w[1] });
-    default: return notation;
+    case "take": return t("tikal.do.take", { n: p.index });
+    default: return info.text || notation;
   }
 }
 
@@ -132,8 +168,11 @@ export function reasonParams(params) {
 }
 
 /** Actions that cannot be taken back (they reveal a wafer or tile, or end the turn). */
-export function isFinal(notation) {
-  return ["recover", "end", "bid", "pass", "take"].includes(notation.split(" ")[0]);
+const FINAL = new Set(["recover", "end", "bid", "pass", "take"]);
+
+/** Does the legal action `info` (typed) cross an undo barrier? */
+export function isFinal(notation, view, info) {
+  return FINAL.has(info?.type);
 }
 
 // Treasures: one shape and colour per kind, so they are told apart without the number.
@@ -252,11 +291,11 @@ function boardSvg(ctx, legal) {
       }
       if (sel.mode === "enter") {
         for (const option of legal.enter[sel.figure] || []) {
-          targets[option.space] = { cost: option.cost, label: describe(option.notation, { cost: { ap: option.cost } }, ctx), onclick: () => ctx.act(option.notation), go: true };
+          targets[option.space] = { cost: option.cost, label: describe(option.notation, option.info, ctx), onclick: () => ctx.act(option.notation), go: true };
         }
       } else if (sel.mode === "space" && sel.figure) {
         for (const option of legal.moves[sel.space]?.[sel.figure] || []) {
-          targets[option.target] = { cost: option.cost, label: describe(option.notation, { cost: { ap: option.cost } }, ctx), onclick: () => ctx.act(option.notation), go: true };
+          targets[option.target] = { cost: option.cost, label: describe(option.notation, option.info, ctx), onclick: () => ctx.act(option.notation), go: true };
         }
       }
     }
@@ -283,7 +322,7 @@ function boardSvg(ctx, legal) {
     g.setAttribute("aria-label", spaceWords(space, entry, ctx));
     g.setAttribute("role", "img");
     g.setAttribute("tabindex", "-1");
-    const hinted = (ctx.hints || []).findIndex((hint) => hintSpace(hint.notation) === space);
+    const hinted = (ctx.hints || []).findIndex((hint) => hintSpace(hint, ctx) === space);
     if (hinted >= 0) {
       g.append(s("circle", { cx: cx - R * 0.45, cy: cy + APOTHEM * 0.45, r: 9, class: "hint-mark" }),
         s("text", { x: cx - R * 0.45, y: cy + APOTHEM * 0.45 + 4, class: "hint-mark-text" }, hinted + 1));
@@ -314,10 +353,10 @@ function boardSvg(ctx, legal) {
   return svg;
 }
 
-/** The last space named in a notation (where a hint acts). */
-function hintSpace(notation) {
-  const spaces = notation.match(/\b[A-H][1-6]\b/g);
-  return spaces ? spaces[spaces.length - 1] : null;
+/** Where a hint acts: the space its legal action goes to (a move's target, else its space). */
+function hintSpace(hint, ctx) {
+  const params = ctx.legal.find((a) => a.notation === hint.notation)?.params || {};
+  return params.to ?? params.space ?? null;
 }
 
 function spaceWords(space, entry, ctx) {
@@ -523,7 +562,7 @@ function turnPanel(ctx, legal) {
       const actions = legal.spaceActions[sel.space] || [];
       if (actions.length) {
         body.push(h("div", { class: "buttons" }, actions.map((a) => h("button", { type: "button", "data-key": `do-${a.notation}`,
-          "data-action": a.notation, onclick: () => ctx.act(a.notation) }, describe(a.notation, { cost: { ap: a.cost } }, ctx)))));
+          "data-action": a.notation, onclick: () => ctx.act(a.notation) }, describe(a.notation, a.info, ctx)))));
       }
     } else if (sel.mode !== "enter") {
       body.push(h("p", { class: "hint" }, t("tikal.actions.pick")));
@@ -531,11 +570,11 @@ function turnPanel(ctx, legal) {
     if (legal.exchange.length) {
       body.push(h("details", {}, h("summary", {}, t("tikal.exchange")),
         h("div", { class: "buttons column" }, legal.exchange.map((a) => h("button", { type: "button", "data-key": `do-${a.notation}`,
-          onclick: () => ctx.act(a.notation) }, describe(a.notation, { cost: { ap: a.cost } }, ctx))))));
+          onclick: () => ctx.act(a.notation) }, describe(a.notation, a.info, ctx))))));
     }
     if (legal.end) {
       body.push(h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", id: "end-turn", "data-key": "end-turn",
-        onclick: () => ctx.act("end") }, t("tikal.end.button"))));
+        onclick: () => ctx.act(legal.end.notation) }, t("tikal.end.button"))));
     }
     return body;
   }
@@ -549,10 +588,10 @@ function auctionPanel(ctx, legal) {
   const items = [];
   items.push(h("p", {}, t("tikal.auction.round", { n: auction.round })));
   items.push(h("div", { class: "display" }, auction.display.map((tile) => {
-    const canTake = legal?.take.includes(tile.index);
+    const take = legal?.take.find((entry) => entry.index === tile.index);
     const content = [miniTile(tile, ctx, 0, 22), h("span", {}, `${tile.index}. ${tileWords(tile)}`)];
-    return canTake
-      ? h("button", { type: "button", class: "display-tile", "data-key": `take-${tile.index}`, onclick: () => ctx.act(`take ${tile.index}`) }, content)
+    return take
+      ? h("button", { type: "button", class: "display-tile", "data-key": `take-${tile.index}`, onclick: () => ctx.act(take.notation) }, content)
       : h("div", { class: "display-tile" }, content);
   })));
   items.push(h("ul", { class: "amulets" }, auction.amulets.map((state, seat) => h("li", {},
@@ -563,14 +602,15 @@ function auctionPanel(ctx, legal) {
     if (auction.to_act !== null && auction.to_act !== undefined && !ctx.yourTurn) items.push(h("p", {}, t("tikal.auction.toact", { name: ctx.name(auction.to_act) })));
   }
   if (ctx.yourTurn && legal && view.phase === "bid") {
-    const min = legal.bids.length ? Math.min(...legal.bids) : null;
-    const max = legal.bids.length ? Math.max(...legal.bids) : null;
+    const amounts = legal.bids.map((bid) => bid.amount);
+    const min = amounts.length ? Math.min(...amounts) : null;
+    const max = amounts.length ? Math.max(...amounts) : null;
     if (ctx.sel.bid === undefined || ctx.sel.bid < min || ctx.sel.bid > max) ctx.sel.bid = min;
     items.push(h("div", { class: "buttons" },
       min !== null ? [h("label", { for: "bid-amount", class: "sr-only" }, t("tikal.auction.amount")),
         h("input", { id: "bid-amount", type: "number", min, max, value: ctx.sel.bid, "data-key": "bid-amount", oninput: (e) => { ctx.sel.bid = Number(e.target.value); } }),
-        h("button", { type: "button", class: "primary", "data-key": "bid", onclick: () => ctx.act(`bid ${ctx.sel.bid}`) }, t("tikal.auction.bidbutton"))] : null,
-      legal.pass ? h("button", { type: "button", "data-key": "pass", onclick: () => ctx.act("pass") }, t("tikal.pass.button")) : null));
+        h("button", { type: "button", class: "primary", "data-key": "bid", onclick: () => ctx.act((legal.bids.find((bid) => bid.amount === ctx.sel.bid) || { notation: `bid ${ctx.sel.bid}` }).notation) }, t("tikal.auction.bidbutton"))] : null,
+      legal.pass ? h("button", { type: "button", "data-key": "pass", onclick: () => ctx.act(legal.pass.notation) }, t("tikal.pass.button")) : null));
   }
   return h("section", { class: `panel auction${ctx.yourTurn ? " decision-now" : ""}`, id: "auction-panel", "aria-labelledby": "auction-title" }, h("h2", { id: "auction-title" }, t("tikal.auction.title")), items);
 }
@@ -657,7 +697,7 @@ export function logGroup(before, event, ctx, memo) {
     memo.ended = false;
   }
   memo.seat = event.seat;
-  if (event.notation === "end") memo.ended = true;
+  if (typed(event)?.type === "end") memo.ended = true;
   const name = ctx.name(event.seat);
   const title = before.round ? t(`log.turn.${before.round}`, { name }) : t("log.turn", { n: memo.turn, name });
   return { key: `turn-${memo.turn}`, title };
@@ -672,7 +712,7 @@ export function logExtra(before, after, event, ctx) {
   const mineBefore = before.players?.[seat];
   const mineAfter = after.players?.[seat];
   const name = ctx.name(seat);
-  if (event.notation.startsWith("recover") && mineBefore && mineAfter) {
+  if (typed(event)?.type === "recover" && mineBefore && mineAfter) {
     for (const [kind, n] of Object.entries(mineAfter.treasures)) {
       if (n > (mineBefore.treasures[kind] || 0)) lines.push({ kind: "reveal", text: t("log.treasure.found", { name, treasure: treasureName(kind) }) });
     }

@@ -1,6 +1,6 @@
 // Cartographers: the 11×11 sheet, the card, terrain and shape pickers, live preview, seasons.
-import { h, s } from "./dom.js";
-import { errorText, has, t } from "./i18n.js";
+import { h, s } from "/dom.js";
+import { errorText, has, t } from "/i18n.js";
 
 const SIZE = 11;
 const COLS = "ABCDEFGHIJK";
