@@ -846,7 +846,9 @@ def worker_command(db, redis_url, processes, loops, lease) -> None:
               help="Weights file: written at every checkpoint, resumed from if it exists.")
 @click.option("--evaluate-every", type=int, default=200, show_default=True,
               help="Games between checkpoints, each with a paired measurement.")
-def train_command(game_name, games, seed, out, evaluate_every) -> None:
+@click.option("--measure-games", type=int, default=40, show_default=True,
+              help="Paired games per measurement (learned against hand-written).")
+def train_command(game_name, games, seed, out, evaluate_every, measure_games) -> None:
     """Train a game's learned evaluation by self-play (docs/bots.md)."""
     try:
         game = load_game(game_name)
@@ -855,8 +857,8 @@ def train_command(game_name, games, seed, out, evaluate_every) -> None:
     train = getattr(game.heuristics, "train", None)
     if train is None:
         _fail(f"{game_name} has no learned evaluation to train")
-    if games < 1 or evaluate_every < 1:
-        _fail("--games and --evaluate-every must be 1 or more")
+    if games < 1 or evaluate_every < 1 or measure_games < 2:
+        _fail("--games and --evaluate-every must be 1 or more, --measure-games 2 or more")
     with Progress(*Progress.get_default_columns(), MofNCompleteColumn(),
                   console=console, transient=False) as progress:
         task = progress.add_task(f"training {game_name}", total=games)
@@ -866,7 +868,7 @@ def train_command(game_name, games, seed, out, evaluate_every) -> None:
 
         try:
             summary = train(out, games=games, seed=seed, evaluate_every=evaluate_every,
-                            progress=report)
+                            measure_games=measure_games, progress=report)
         except (GameError, ValueError, ImportError) as error:
             _fail(str(error))
     console.print(summary, markup=False)

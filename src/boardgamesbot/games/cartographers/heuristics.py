@@ -920,7 +920,8 @@ class CartographersHeuristics(Heuristics):
     def quick_reply(self, state, player, rng):
         return quick_reply(state, player, rng)
 
-    def train(self, out, games, seed, evaluate_every=200, progress=None) -> str:
+    def train(self, out, games, seed, evaluate_every=200, measure_games=40,
+              progress=None) -> str:
         """Train the learned evaluation by self-play (`learned.train`; needs numpy, the
         ``learn`` extra); a one-line summary of where the run stands."""
         from . import learned
@@ -935,7 +936,7 @@ class CartographersHeuristics(Heuristics):
                          f"{last['difference']:+.2f} ± {last['standard_error']:.2f} stars)")
 
         checkpoint = learned.train(out, games, seed, evaluate_every=evaluate_every,
-                                   progress=report)
+                                   evaluation_games=measure_games, progress=report)
         last = checkpoint.curve[-1]
         return (f"{checkpoint.games} games trained (seed {seed}); against the hand-written "
                 f"evaluation at {last['games']} games: {last['difference']:+.2f} ± "

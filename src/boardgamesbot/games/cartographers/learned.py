@@ -198,7 +198,7 @@ class Checkpoint:
     weights: np.ndarray
     seed: int
     games: int = 0                   # games trained so far
-    rate: float = 0.05
+    rate: float = 0.02
     curve: list[dict] = field(default_factory=list)  # one entry per evaluation
 
     def save(self, path: str | Path) -> None:
@@ -314,7 +314,7 @@ def measure(weights: np.ndarray, seed: int, games: int) -> dict:
     return {"difference": round(mean, 3), "standard_error": round(error, 3), "n": games}
 
 
-def train(out: str | Path, games: int, seed: int, rate: float = 0.05,
+def train(out: str | Path, games: int, seed: int, rate: float = 0.02,
           evaluate_every: int = 200, evaluation_games: int = 20, progress=None) -> Checkpoint:
     """Train until ``games`` games in all, resuming from ``out`` when it holds a checkpoint
     of the same seed; save to ``out`` after every ``evaluate_every`` games.
