@@ -863,8 +863,11 @@ def train_command(game_name, games, seed, out, evaluate_every, measure_games) ->
                   console=console, transient=False) as progress:
         task = progress.add_task(f"training {game_name}", total=games)
 
-        def report(done: int, note: str) -> None:
+        def report(done: int, note: str, measured: bool = False) -> None:
             progress.update(task, completed=done, description=f"training {game_name} {note}")
+            if measured and not console.is_terminal:
+                # a log, not a screen: one line per measurement
+                console.print(f"{done}/{games} {note}", markup=False)
 
         try:
             summary = train(out, games=games, seed=seed, evaluate_every=evaluate_every,

@@ -503,7 +503,9 @@ def test_learned_features_read_the_sheets_patterns_edicts_and_season():
                     next((2 + i for i, layer in enumerate(sheet.layers) if layer & bit),
                          1 if bit & sheet.ruins else 0))
         assert kinds[cell] == expected
-    feats = L.features(sheet.layers, sheet.filled, sheet.side, state.season, state.edicts)
+    feats = L.features(sheet.layers, sheet.filled, sheet.side, state.season, state.edicts,
+                       state.time_used())
+    assert L.TABLES * L.TABLE_SIZE <= feats.offset < L.WEIGHTS
     # 100 windows for the season's table, and 100 more per edict still to be scored
     assert len(feats.index) == 100 * (1 + sum(
         1 for letter in "ABCD" if L._scorings_left(state.season, letter)))

@@ -933,7 +933,8 @@ class CartographersHeuristics(Heuristics):
                 progress(checkpoint.games,
                          f"(mean score {sum(recent) / len(recent):.1f} over the last "
                          f"{len(recent)}; at {last['games']} games: "
-                         f"{last['difference']:+.2f} ± {last['standard_error']:.2f} stars)")
+                         f"{last['difference']:+.2f} ± {last['standard_error']:.2f} stars)",
+                         last["games"] == checkpoint.games)
 
         checkpoint = learned.train(out, games, seed, evaluate_every=evaluate_every,
                                    evaluation_games=measure_games, progress=report)
