@@ -123,6 +123,8 @@ def test_the_deal_is_the_seed_and_a_history_is_a_record():
         assert copy.returns() == state.returns()
     with pytest.raises(GameError, match="seed"):
         openspiel.new_state(openspiel.load(known_games()[0]), 2**32)
+    with pytest.raises(GameError, match="fresh"):
+        openspiel.deal(openspiel.new_state(openspiel.load(known_games()[0]), 1), 1)
 
 
 def test_bad_parameters_are_refused():

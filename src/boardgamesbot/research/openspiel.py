@@ -244,7 +244,10 @@ def deal(state: BoardGameState, seed: int) -> BoardGameState:
     if not 0 <= seed < DEAL_OUTCOMES ** DEAL_DRAWS:
         raise GameError(f"a dealt seed is between 0 and {DEAL_OUTCOMES ** DEAL_DRAWS - 1}, "
                         f"not {seed}", code="bad_option", option="seed")
-    for byte in seed.to_bytes(DEAL_DRAWS, "big")[len(state.position.deal):]:
+    if state.position.deal or state.engine_state is not None:
+        raise GameError("only a fresh state (nothing dealt yet) can be dealt a seed",
+                        code="bad_option", option="seed")
+    for byte in seed.to_bytes(DEAL_DRAWS, "big"):
         state.apply_action(byte)
     return state
 
