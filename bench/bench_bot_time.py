@@ -60,7 +60,8 @@ def main() -> None:
         if not spent:
             continue
         print(f"{name:>14}: {len(spent)} decisions, CPU median {statistics.median(spent):.3f} s, "
-              f"p95 {percentile(spent, 0.95):.3f} s, max {max(spent):.3f} s")
+              f"p95 {percentile(spent, 0.95):.3f} s, p99 {percentile(spent, 0.99):.3f} s, "
+              f"max {max(spent):.3f} s")
 
 
 if __name__ == "__main__":

@@ -75,14 +75,16 @@ def main() -> None:
 
     random_game(0)  # warm the placement tables
 
-    rates, decisions = [], 0
+    rates, cpu_rates, decisions = [], [], 0
     for run in range(args.runs):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         decisions = sum(random_game(run * args.games + i) for i in range(args.games))
         rates.append(args.games / (time.perf_counter() - start))
+        cpu_rates.append(args.games / (time.process_time() - cpu))
     print(f"random 4-player games: median {statistics.median(rates):.1f} games/s "
           f"(max/min {max(rates) / min(rates):.2f}, {args.runs} runs of {args.games} games, "
-          f"{decisions / args.games:.0f} decisions per game)")
+          f"{decisions / args.games:.0f} decisions per game); "
+          f"median {statistics.median(cpu_rates):.1f} games per CPU second")
 
     positions = sample_positions(5)
     calls, listed = [], []

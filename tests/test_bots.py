@@ -105,3 +105,52 @@ def test_unknown_bot_lists_the_accepted_names():
 def test_levels_exist_and_are_bots():
     for level in LEVELS:
         assert make_bot(level, 0).name == level
+
+
+# Tikal's auction: simulated rivals bid from quick prices (issue 32) ---------------------
+
+
+def auction_positions(phase: str, players: int = 4, count: int = 6):
+    found = []
+    for seed in range(200):
+        state = random_position("tikal", {"variant": "auction"}, players, seed, 40 + seed % 60)
+        if not state.is_over() and state.phase == phase:
+            found.append(state)
+            if len(found) == count:
+                break
+    return found
+
+
+def test_quick_auction_replies_are_legal_bids_or_passes_and_only_in_the_auction():
+    from boardgamesbot.games.tikal import heuristics
+
+    rng = random.Random(0)
+    for state in auction_positions("bid"):
+        seat = state.current_players()[0]
+        reply = heuristics.quick_reply(state, seat, rng)
+        assert reply in state.legal_actions(seat)
+        prices = heuristics.quick_prices(state, seat)
+        assert len(prices) == len(state.auction.display)
+    for state in auction_positions("take") + [random_position("tikal", {}, 2, 3, 30)]:
+        assert heuristics.quick_reply(state, state.current_players()[0], rng) is None
+
+
+def test_a_take_decision_prices_no_tile_at_every_placement(monkeypatch):
+    """The hard bot's late `take` decisions at four players took up to 6 s, most of it
+    simulated rivals pricing every displayed tile at every placement; they now bid from
+    quick prices, so the full pricing is not called at all while the bot plans a take."""
+    from boardgamesbot.games.tikal import heuristics
+
+    calls = []
+    full = heuristics._tile_worth
+    monkeypatch.setattr(heuristics, "_tile_worth",
+                        lambda *args: calls.append(args) or full(*args))
+    state = auction_positions("take", count=1)[0]
+    seat = state.current_players()[0]
+    action = make_bot("hard", 1).choose(state.clone(), seat)
+    assert action in state.legal_actions(seat)
+    assert calls == []
+    # ...while a seat's own bid is still priced in full
+    bidding = auction_positions("bid", count=1)[0]
+    make_bot("hard", 1).choose(bidding.clone(), bidding.current_players()[0])
+    assert calls

@@ -485,3 +485,92 @@ def test_placement_values_are_evaluate_less_the_untouched_rival():
         offsets.add(round(value - H.evaluate(child, 0), 6))
     assert len(offsets) == 1
     assert offsets.pop() == pytest.approx(H.seat_worth(rival, 1, H.Outlook(rival)))
+
+
+# The learned evaluation (issue 32) ------------------------------------------------------
+
+np = pytest.importorskip("numpy")
+from boardgamesbot.games.cartographers import learned as L  # noqa: E402
+
+
+def test_learned_features_read_the_sheets_patterns_edicts_and_season():
+    state = random_position(1, "A", 5, 6)
+    sheet = state.sheets[0]
+    kinds = L.cell_kinds(sheet.layers, sheet.filled, sheet.side)
+    for cell in range(121):
+        bit = 1 << cell
+        expected = (7 if bit & (sheet.filled & ~sum(sheet.layers)) else
+                    next((2 + i for i, layer in enumerate(sheet.layers) if layer & bit),
+                         1 if bit & sheet.ruins else 0))
+        assert kinds[cell] == expected
+    feats = L.features(sheet.layers, sheet.filled, sheet.side, state.season, state.edicts,
+                       state.time_used())
+    assert L.TABLES * L.TABLE_SIZE <= feats.offset < L.WEIGHTS
+    # 100 windows for the season's table, and 100 more per edict still to be scored
+    assert len(feats.index) == 100 * (1 + sum(
+        1 for letter in "ABCD" if L._scorings_left(state.season, letter)))
+    assert feats.index.max() < L.WEIGHTS
+    over = L.features(sheet.layers, sheet.filled, sheet.side, 4, state.edicts)
+    assert len(over.index) == 0
+
+
+def test_learned_evaluation_with_zero_weights_is_the_hand_written_one():
+    zero = L.LearnedEvaluation(np.zeros(L.WEIGHTS, np.float32))
+    for players, side in SETUPS:
+        state = random_position(players, side, 11, 5)
+        for seat in range(players):
+            assert zero.evaluate(state, seat) == pytest.approx(H.evaluate(state, seat))
+    assert L.play_solo(np.zeros(L.WEIGHTS, np.float32), 3, "B") == L.play_solo(None, 3, "B")
+
+
+def test_learned_evaluation_sees_only_the_seats_view():
+    """Two deals that look the same to the seat (its determinized twins) get the same
+    learned value: the features are the sheet, the edicts and the season."""
+    weights = np.random.default_rng(0).normal(0, 0.1, L.WEIGHTS).astype(np.float32)
+    evaluation = L.LearnedEvaluation(weights)
+    state = random_position(1, "A", 21, 8)
+    twins = [state.determinize(0, random.Random(seed)) for seed in range(3)]
+    sheet = state.sheets[0]
+    values = {evaluation.correction(twin, sheet.layers, sheet.filled, sheet.side)
+              for twin in twins}
+    assert len(values) == 1
+
+
+def test_training_learns_resumes_and_is_reproducible(tmp_path):
+    straight, split = tmp_path / "straight.npz", tmp_path / "split.npz"
+    whole = L.train(straight, games=4, seed=5, evaluate_every=2, evaluation_games=2)
+    assert np.abs(whole.weights).sum() > 0  # the self-play moved the weights
+    L.train(split, games=2, seed=5, evaluate_every=2, evaluation_games=2)
+    resumed = L.train(split, games=4, seed=5, evaluate_every=2, evaluation_games=2)
+    assert resumed.games == 4 and np.array_equal(resumed.weights, whole.weights)
+    assert [point["games"] for point in resumed.curve] == [0, 2, 4]
+    assert L.Checkpoint.load(split).curve == resumed.curve
+    with pytest.raises(ValueError, match="seed"):
+        L.train(split, games=6, seed=6)
+
+
+def test_bgbot_train_is_a_documented_resumable_command(tmp_path):
+    from click.testing import CliRunner
+
+    from boardgamesbot.cli import main
+
+    out = tmp_path / "weights.npz"
+    runner = CliRunner()
+    result = runner.invoke(main, ["train", "cartographers", "--games", "2", "--seed", "3",
+                                  "--out", str(out), "--evaluate-every", "1", "--measure-games", "2"])
+    assert result.exit_code == 0, result.output
+    assert "2 games trained" in result.output and out.exists()
+    again = runner.invoke(main, ["train", "cartographers", "--games", "3", "--seed", "3",
+                                 "--out", str(out), "--evaluate-every", "1", "--measure-games", "2"])
+    assert again.exit_code == 0 and "3 games trained" in again.output
+    refused = runner.invoke(main, ["train", "tikal", "--games", "2", "--out", str(out)])
+    assert refused.exit_code == 2 and "no learned evaluation" in refused.output
+
+
+def test_shipped_weights_are_small_and_load():
+    shipped = L.shipped()
+    if shipped is None:
+        pytest.skip("no weights shipped in the package")
+    assert shipped.weights.shape == (L.WEIGHTS,)
+    path = L.Path(L.__file__).with_name(L.SHIPPED)
+    assert path.stat().st_size <= 5 * 1024 * 1024

@@ -38,7 +38,12 @@ def test_every_registered_game_is_an_openspiel_game():
         game = pyspiel.load_game(short)
         kind = game.get_type()
         assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-        assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+        assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        assert kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM
+        assert game.utility_sum() == 1.0
+        scored = openspiel.load(name, utility="score")
+        assert scored.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+        assert scored.utility_sum() is None
         rules = load_game(name)
         assert (kind.min_num_players, kind.max_num_players) == (rules.min_players,
                                                                 rules.max_players)
@@ -47,8 +52,8 @@ def test_every_registered_game_is_an_openspiel_game():
 
 @pytest.mark.parametrize("name,players,options", list(setups()))
 def test_observations_are_the_encoded_view(name, players, options):
-    game = openspiel.load(name, players, seed=2, **options)
-    state = game.new_initial_state()
+    game = openspiel.load(name, players, **options)
+    state = openspiel.new_state(game, 2)
     rng = random.Random(0)
     code = encoding(name, players, **options)
     for _ in range(40):
@@ -67,17 +72,59 @@ def test_observations_are_the_encoded_view(name, players, options):
         state.apply_action(rng.choice(state.legal_actions()))
 
 
-def test_the_kth_initial_state_is_the_same_for_the_same_seed_clones_or_not():
+def sim_setups():
+    """Every game, player count and option combination; a game that seats up to 100
+    (Cartographers) is tried from its least up to six players: OpenSpiel's test
+    observes every seat at every decision, which grows with the square of the table."""
     for name in known_games():
-        first, second = openspiel.load(name, seed=3), openspiel.load(name, seed=3)
-        states = []
-        for _ in range(3):
-            state = first.new_initial_state()
-            copy = state.clone()  # cloning must not use up a game of the sequence
-            assert str(copy) == str(state) and copy.history() == state.history()
-            states.append(str(state))
-        assert states == [str(second.new_initial_state()) for _ in range(3)]
-        assert len(set(states)) == 3
+        game = load_game(name)
+        for players in range(game.min_players, min(game.max_players, 6) + 1):
+            for options in option_combinations(game):
+                for utility in openspiel.UTILITIES:
+                    yield pytest.param(name, players, options, utility, id=f"{name}-{players}p-"
+                                       + "-".join(map(str, options.values())) + f"-{utility}")
+
+
+@pytest.mark.parametrize("name,players,options,utility", list(sim_setups()))
+def test_openspiels_own_random_simulation_test_passes_with_serialisation(
+        name, players, options, utility):
+    """OpenSpiel's consistency test: legal actions, clones, observations for every seat,
+    serialising and reading back the game and the state every few moves, returns
+    within bounds and summing as the utility type says."""
+    game = openspiel.load(name, players, utility=utility, **options)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_the_deal_is_the_seed_and_a_history_is_a_record():
+    for name in known_games():
+        rules = load_game(name)
+        game = openspiel.load(name)
+        state = game.new_initial_state()
+        assert state.is_chance_node() and str(state) == '{"deal": []}'
+        assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
+        seed = 0x12345678
+        openspiel.deal(state, seed)
+        assert state.history() == [0x12, 0x34, 0x56, 0x78]
+        assert str(state) == rules.new(game.num_players(), seed).to_json()
+        rng = random.Random(1)
+        for _ in range(25):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        text = pyspiel.serialize_game_and_state(game, state)
+        _, copy = pyspiel.deserialize_game_and_state(text)
+        assert str(copy) == str(state) and copy.history() == state.history()
+        # Both go on the same way: the engine's generator travelled with the state.
+        while not state.is_terminal():
+            action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            copy.apply_action(action)
+            assert str(copy) == str(state)
+        assert copy.returns() == state.returns()
+    with pytest.raises(GameError, match="seed"):
+        openspiel.new_state(openspiel.load(known_games()[0]), 2**32)
+    with pytest.raises(GameError, match="fresh"):
+        openspiel.deal(openspiel.new_state(openspiel.load(known_games()[0]), 1), 1)
 
 
 def test_bad_parameters_are_refused():
@@ -90,7 +137,7 @@ def test_bad_parameters_are_refused():
 
 def test_an_illegal_action_is_refused_and_changes_nothing():
     for name in known_games():
-        state = openspiel.load(name).new_initial_state()
+        state = openspiel.new_state(openspiel.load(name), 7)
         before = str(state)
         illegal = next(a for a in range(state.get_game().num_distinct_actions())
                        if a not in state.legal_actions())
@@ -103,8 +150,8 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
 @pytest.mark.parametrize("name,players,options", list(setups()))
 def test_openspiel_python_ismcts_plays_a_whole_game(name, players, options):
     utility = "win" if players > 1 else "score"
-    game = openspiel.load(name, players, seed=1, utility=utility, **options)
-    state = game.new_initial_state()
+    game = openspiel.load(name, players, utility=utility, **options)
+    state = openspiel.new_state(game, 1)
     numbers = np.random.RandomState(0)
     rng = random.Random(0)
     bots = []
@@ -129,7 +176,7 @@ def test_openspiel_python_ismcts_plays_a_whole_game(name, players, options):
 
 @pytest.mark.parametrize("name", known_games())
 def test_our_bots_play_in_openspiel_evaluate_bots(name):
-    game = openspiel.load(name, seed=4)
+    game = openspiel.load(name)
     players = game.num_players()
     bots = [openspiel.SpielBot("greedy" if seat == 0 else "random", seed=seat)
             for seat in range(players)]

@@ -187,7 +187,11 @@ class SearchBot:
             if turns >= self.reply_turns:
                 break
             other = state.current_players()[0]
-            decided = heuristics.decide(state, other, rng, planning=True)
+            # A rival's directly priced decision (a bid) the cheap way when the game
+            # offers one: its turn's plan below is what the outcome mostly hangs on.
+            decided = heuristics.quick_reply(state, other, rng)
+            if decided is None:
+                decided = heuristics.decide(state, other, rng, planning=True)
             if decided is not None:
                 state.apply(other, decided)
                 continue

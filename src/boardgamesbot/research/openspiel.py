@@ -10,19 +10,23 @@
 0
 
 Importing this module registers ``bgbot_<game>`` for every game `known_games`
-lists, with the parameters ``players``, ``seed``, ``utility`` and the game's
-own options (``pyspiel.load_game("bgbot_tikal", {"players": 3, "variant":
-"auction"})``).
+lists, with the parameters ``players``, ``utility`` and the game's own options
+(``pyspiel.load_game("bgbot_tikal", {"players": 3, "variant": "auction"})``).
 
 How our games map onto OpenSpiel's model (docs/research.md says more):
 
-* **Imperfect information, sampled chance.** Our engine draws every chance
-  event (tile order, wafers, card draws) from the game's seed, so there are
-  no chance nodes: the games are ``SAMPLED_STOCHASTIC``. The ``seed``
-  parameter seeds the sequence of game seeds; the k-th
-  ``new_initial_state()`` of a game object always gets the same game.
-  Search algorithms see hidden information only through
-  ``resample_from_infostate``, which is our ``determinize``.
+* **Imperfect information; chance is the deal.** Our engine draws every
+  chance event (tile order, wafers, card draws) from the game's seed, so
+  seed + actions = the whole game. In OpenSpiel the seed is dealt by chance:
+  a game opens with four chance nodes of 256 outcomes each, the bytes of a
+  32-bit game seed (``EXPLICIT_STOCHASTIC``). So an OpenSpiel history *is*
+  a record (the seed, then the actions), a state serialises as its history
+  and the engine position, and no generator hides in the game object
+  (OpenSpiel's ``GetRNGState`` cannot be written in Python: its Python game
+  class does not forward it, so ``SAMPLED_STOCHASTIC`` Python games fail
+  ``serialize=True``). `new_state` deals a chosen seed. Search algorithms see
+  hidden information only through ``resample_from_infostate``, which is our
+  ``determinize``.
 * **Sequential.** A simultaneous step (Cartographers' draw) is played seat
   after seat, in seat order; a seat's view shows nothing of the choices
   made before it in the step, so the game stays faithful. Resampling for a
@@ -31,10 +35,12 @@ How our games map onto OpenSpiel's model (docs/research.md says more):
 * **Observations** are the game's encoding of ``state.view(seat)``
   (tensor) and the view as JSON (string). The information state is the
   same: every view of our games already carries the public history that
-  matters (scores, the board or sheets, cards revealed this season).
+  matters (scores, the board or sheets, cards revealed this season). Before
+  the deal nobody has seen anything: zeros and ``""``.
 * **Returns** (``utility="win"``, the default) are 1/k for each of the k
-  winners and 0 for the others, at the end; ``utility="score"`` returns the
-  final scores (what solo Cartographers needs).
+  winners and 0 for the others, at the end: ``CONSTANT_SUM``, summing to 1.
+  ``utility="score"`` returns the final scores (what solo Cartographers
+  needs): ``GENERAL_SUM``.
 
 Bots: `SpielBot` puts one of our bots inside OpenSpiel's tools
 (``evaluate_bots``); `make_bot` gives OpenSpiel's bots to our arena as
@@ -60,8 +66,8 @@ from boardgamesbot.engine import Action, GameError, State, known_games, load_gam
 
 from . import encoding
 
-__all__ = ["BoardGame", "BoardGameState", "OpenSpielBot", "SpielBot", "load", "make_bot",
-           "register_all", "short_name"]
+__all__ = ["BoardGame", "BoardGameState", "OpenSpielBot", "SpielBot", "deal", "load",
+           "make_bot", "new_state", "register_all", "short_name"]
 
 UTILITIES = ("win", "score")
 # OpenSpiel asks for a longest game; no game of ours comes near it (a 4-player
@@ -71,6 +77,9 @@ MAX_GAME_LENGTH = 100_000
 # bookkeeping only.
 SCORE_BOUND = 100_000.0
 BOT_KINDS = ("random", "mcts", "ismcts")
+# The deal: chance draws DEAL_DRAWS bytes, most significant first, which make the game seed.
+DEAL_DRAWS = 4
+DEAL_OUTCOMES = 256
 SIMULATIONS = 20  # per decision when the arena gives no budget
 
 
@@ -83,17 +92,28 @@ def _default_players(rules) -> int:
 
 
 class _Position:
-    """The engine state inside an OpenSpiel state: OpenSpiel clones states with
-    ``copy.deepcopy``, which this turns into our cheap ``State.clone``."""
+    """The engine state inside an OpenSpiel state, and the deal so far.
 
-    __slots__ = ("state", "game")
+    OpenSpiel clones states with ``copy.deepcopy``, which this turns into our
+    cheap ``State.clone``; it serialises them by pickling their attributes,
+    which pickles this (an engine state pickles whole, its generator included).
+    ``state`` is None until the deal's last byte is drawn.
+    """
 
-    def __init__(self, state: State | None, game: "BoardGame") -> None:
+    __slots__ = ("state", "deal")
+
+    def __init__(self, state: State | None, deal: list[int]) -> None:
         self.state = state
-        self.game = game
+        self.deal = deal
 
     def __deepcopy__(self, memo) -> "_Position":
-        return _Position(self.state.clone(), self.game)
+        return _Position(None if self.state is None else self.state.clone(), self.deal[:])
+
+
+def _utility_type(utility: str) -> pyspiel.GameType.Utility:
+    # "win": the winners share 1, so every game's returns sum to 1.
+    return (pyspiel.GameType.Utility.CONSTANT_SUM if utility == "win"
+            else pyspiel.GameType.Utility.GENERAL_SUM)
 
 
 class BoardGame(pyspiel.Game):
@@ -117,24 +137,21 @@ class BoardGame(pyspiel.Game):
         self.code = encoding(self.rules, self.num_seats, **self.options)
         low, high = (0.0, 1.0) if self.utility == "win" else (-SCORE_BOUND, SCORE_BOUND)
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.code.actions.size, max_chance_outcomes=0,
+            num_distinct_actions=self.code.actions.size, max_chance_outcomes=DEAL_OUTCOMES,
             num_players=self.num_seats, min_utility=low, max_utility=high,
             utility_sum=1.0 if self.utility == "win" else None,
             max_game_length=MAX_GAME_LENGTH)
-        super().__init__(self.game_type, info, params)
-        self._seeds = random.Random(int(params.get("seed", 0)))
-        self.cloning = False
+        # The registered type names the default utility; this game's type names its own,
+        # which OpenSpiel's tests check against the utility sum.
+        super().__init__(_game_type(self.rules, self.utility), info, params)
 
     def new_initial_state(self) -> "BoardGameState":
-        if self.cloning:
-            # OpenSpiel clones a Python state by making a new one and deep-copying the
-            # old one's attributes into it: no new game (nor seed) is needed for that.
-            return BoardGameState(self, None)
-        state = self.rules.new(self.num_seats, self._seeds.getrandbits(31), **self.options)
-        return BoardGameState(self, state)
+        """A game before the deal: chance is to draw the seed's bytes."""
+        return BoardGameState(self, None)
 
     def wrap(self, state: State) -> "BoardGameState":
-        """An OpenSpiel state around ``state`` (not copied), e.g. one from our arena."""
+        """An OpenSpiel state around ``state`` (not copied), e.g. one from our arena.
+        Its history starts after the deal (which it does not know)."""
         return BoardGameState(self, state)
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> "ViewObserver":
@@ -148,48 +165,63 @@ class BoardGameState(pyspiel.State):
 
     def __init__(self, game: BoardGame, state: State | None) -> None:
         super().__init__(game)
-        self.position = _Position(state, game)
-        self.code = game.code
+        self.position = _Position(state, [])
         self._utility = game.utility
 
-    def clone(self) -> "BoardGameState":
-        game = self.position.game
-        game.cloning = True
-        try:
-            return super().clone()
-        finally:
-            game.cloning = False
+    @property
+    def code(self):
+        return self.get_game().code
 
     @property
     def engine_state(self) -> State:
-        """Our `State` (the whole truth: bots must use `determinize` to reason)."""
+        """Our `State` (the whole truth: bots must use `determinize` to reason);
+        None before the deal."""
         return self.position.state
 
     def current_player(self) -> int:
-        awaited = self.position.state.current_players()
+        state = self.position.state
+        if state is None:
+            return pyspiel.PlayerId.CHANCE
+        awaited = state.current_players()
         return awaited[0] if awaited else pyspiel.PlayerId.TERMINAL
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(byte, 1.0 / DEAL_OUTCOMES) for byte in range(DEAL_OUTCOMES)]
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self.position.state
+        if state is None:
+            return []
         awaited = state.current_players()
         if not awaited or player != awaited[0]:
             return []
         return sorted(self.code.actions.encode(a) for a in state.legal_actions(player))
 
     def _apply_action(self, action: int) -> None:
-        state = self.position.state
+        position = self.position
+        if position.state is None:
+            position.deal.append(action)
+            if len(position.deal) == DEAL_DRAWS:
+                game = self.get_game()
+                seed = int.from_bytes(bytes(position.deal), "big")
+                position.state = game.rules.new(game.num_seats, seed, **game.options)
+            return
+        state = position.state
         state.apply(state.current_players()[0], self.code.actions.decode(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal byte {action}"
         return str(self.code.actions.decode(action))
 
     def is_terminal(self) -> bool:
-        return self.position.state.is_over()
+        state = self.position.state
+        return state is not None and state.is_over()
 
     def returns(self) -> list[float]:
         state = self.position.state
-        if not state.is_over():
-            return [0.0] * state.num_players
+        if state is None or not state.is_over():
+            return [0.0] * self.get_game().num_seats
         if self._utility == "score":
             return [float(score) for score in state.scores()]
         winners = state.winners()
@@ -201,7 +233,29 @@ class BoardGameState(pyspiel.State):
         return resample(self, player_id, rng)
 
     def __str__(self) -> str:
-        return self.position.state.to_json()
+        state = self.position.state
+        if state is None:
+            return json.dumps({"deal": self.position.deal})
+        return state.to_json()
+
+
+def deal(state: BoardGameState, seed: int) -> BoardGameState:
+    """Play the deal of a fresh state as the chance draws that make ``seed`` (0 … 2**32-1)."""
+    if not 0 <= seed < DEAL_OUTCOMES ** DEAL_DRAWS:
+        raise GameError(f"a dealt seed is between 0 and {DEAL_OUTCOMES ** DEAL_DRAWS - 1}, "
+                        f"not {seed}", code="bad_option", option="seed")
+    if state.position.deal or state.engine_state is not None:
+        raise GameError("only a fresh state (nothing dealt yet) can be dealt a seed",
+                        code="bad_option", option="seed")
+    for byte in seed.to_bytes(DEAL_DRAWS, "big"):
+        state.apply_action(byte)
+    return state
+
+
+def new_state(game: BoardGame, seed: int) -> BoardGameState:
+    """The game dealt with the engine seed ``seed``: the same game as ``Game.new(players,
+    seed, **options)``, with the deal in its history."""
+    return deal(game.new_initial_state(), seed)
 
 
 def resample(state: BoardGameState, player: int, rng: random.Random) -> BoardGameState:
@@ -241,25 +295,30 @@ class ViewObserver:
             start += size
 
     def set_from(self, state: BoardGameState, player: int) -> None:
+        if state.engine_state is None:  # before the deal: nothing seen yet
+            self.tensor[...] = 0.0
+            return
         parts = self.code.observe(state.engine_state.view(player))
         for name, array in parts.items():
             self.dict[name][...] = array
 
     def string_from(self, state: BoardGameState, player: int) -> str:
+        if state.engine_state is None:
+            return ""
         return json.dumps(state.engine_state.view(player), sort_keys=True,
                           separators=(",", ":"))
 
 
-def _game_type(rules) -> pyspiel.GameType:
-    params: dict[str, Any] = {"players": _default_players(rules), "seed": 0, "utility": "win"}
+def _game_type(rules, utility: str = "win") -> pyspiel.GameType:
+    params: dict[str, Any] = {"players": _default_players(rules), "utility": "win"}
     params.update({option.name: option.default for option in rules.options})
     return pyspiel.GameType(
         short_name=short_name(rules.name),
         long_name=f"BoardGamesBot {rules.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=_utility_type(utility),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=rules.max_players,
         min_num_players=rules.min_players,
@@ -286,14 +345,14 @@ def register_all() -> list[str]:
     return names
 
 
-def load(game: str, num_players: int | None = None, seed: int = 0, utility: str = "win",
+def load(game: str, num_players: int | None = None, utility: str = "win",
          **options: Any) -> BoardGame:
     """``pyspiel.load_game`` for one of our games (registering it first if needed)."""
     rules = load_game(game)
     if short_name(rules.name) not in pyspiel.registered_names():
         register_all()
-    params = {"players": num_players or _default_players(rules), "seed": seed,
-              "utility": utility, **options}
+    params = {"players": num_players or _default_players(rules), "utility": utility,
+              **options}
     return pyspiel.load_game(short_name(rules.name), params)
 
 

@@ -920,5 +920,29 @@ class CartographersHeuristics(Heuristics):
     def quick_reply(self, state, player, rng):
         return quick_reply(state, player, rng)
 
+    def train(self, out, games, seed, evaluate_every=200, measure_games=40,
+              progress=None) -> str:
+        """Train the learned evaluation by self-play (`learned.train`; needs numpy, the
+        ``learn`` extra); a one-line summary of where the run stands."""
+        from . import learned
+
+        def report(checkpoint, scores) -> None:
+            if progress is not None:
+                recent = scores[-50:]
+                last = checkpoint.curve[-1]
+                progress(checkpoint.games,
+                         f"(mean score {sum(recent) / len(recent):.1f} over the last "
+                         f"{len(recent)}; at {last['games']} games: "
+                         f"{last['difference']:+.2f} ± {last['standard_error']:.2f} stars)",
+                         last["games"] == checkpoint.games)
+
+        checkpoint = learned.train(out, games, seed, evaluate_every=evaluate_every,
+                                   evaluation_games=measure_games, progress=report)
+        last = checkpoint.curve[-1]
+        return (f"{checkpoint.games} games trained (seed {seed}); against the hand-written "
+                f"evaluation at {last['games']} games: {last['difference']:+.2f} ± "
+                f"{last['standard_error']:.2f} stars over {last['n']} paired solo games; "
+                f"weights in {out}")
+
 
 HEURISTICS = CartographersHeuristics()
