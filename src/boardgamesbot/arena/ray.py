@@ -18,7 +18,7 @@ import math
 import socket
 from typing import Callable
 
-from boardgamesbot.arena import Arena, ArenaError, GameResult, play_games
+from boardgamesbot.arena.local import Arena, ArenaError, GameResult, play_games
 from boardgamesbot.engine import GameError
 
 __all__ = ["batches", "run_on_ray"]
