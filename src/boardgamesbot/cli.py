@@ -19,8 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import MofNCompleteColumn, Progress
 
-from boardgamesbot.bots import make_bot
-from boardgamesbot.bots import SeatView
+from boardgamesbot.bots import SeatView, make_bot
 from boardgamesbot.driver import Decision, DecisionFailed, Driver
 from boardgamesbot.engine import GameError, Record, State, known_games, load_game
 
@@ -148,7 +147,7 @@ class Person:
             try:
                 line = console.input(f"[bold]seat {player + 1}>[/] ").strip()
             except EOFError:
-                raise Quit()
+                raise Quit() from None
             if not line:
                 continue
             word, _, rest = line.partition(" ")
@@ -300,7 +299,8 @@ def _show_answers(game_name: str, question: str, lang: str, limit: int = 5,
         console.print(say["topics"].format(topics="; ".join(reply.topics)), markup=False)
         return
     for number, answer in enumerate(reply.answers, 1):
-        console.print(f"[bold]{number}. {escape(answer.title)}[/]  [dim]({escape(answer.source)})[/]")
+        console.print(f"[bold]{number}. {escape(answer.title)}[/]  "
+                      f"[dim]({escape(answer.source)})[/]")
         console.print(f"   {answer.text}", markup=False)
 
 
@@ -621,10 +621,9 @@ def _open_store(url: str, existing: bool = False):
     """A `Store` on ``url`` (normalised as for `bgbot serve --db`) and the URL to show
     (password hidden); `GameError` "bad_database" in one line when it cannot be opened.
     ``existing``: a SQLite file must already be there (reading never creates one)."""
+    from sqlalchemy import inspect
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
-
-    from sqlalchemy import inspect
 
     from boardgamesbot.store import Store, make_engine
 

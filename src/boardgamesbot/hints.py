@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -46,7 +46,7 @@ def hints(state: State, seat: int, k: int = 3, level: str = "hard", seed: int = 
     return result
 
 
-@lru_cache(maxsize=None)
+@cache
 def _catalog(lang: str) -> dict[str, Any]:
     text = resources.files("boardgamesbot.web").joinpath("static", "i18n", f"{lang}.json")
     return json.loads(text.read_text(encoding="utf-8"))

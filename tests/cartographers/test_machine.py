@@ -9,11 +9,10 @@ from collections import Counter
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
+from play_machine import PlayMachine
 
 from boardgamesbot.games.cartographers import GAME, Ambush, Draw, Fallback
 from boardgamesbot.games.cartographers.components import AMBUSH_CARDS, EXPLORE_CARDS, RUINS_CARDS
-
-from play_machine import PlayMachine
 
 AMBUSHES = {card.name for card in AMBUSH_CARDS}
 EXPLORE = Counter(card.name for card in EXPLORE_CARDS + RUINS_CARDS)

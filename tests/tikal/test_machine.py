@@ -7,11 +7,11 @@ from collections import Counter
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
+from play_machine import PlayMachine
 
 from boardgamesbot.games.tikal import COMPONENTS
 from boardgamesbot.games.tikal.notation import PASS, bid
 
-from play_machine import PlayMachine
 from .helpers import FIGURES_PER_PLAYER, GAME
 from .test_properties import UNIVERSE
 

@@ -313,9 +313,9 @@ def test_screenshots_of_every_screen_at_every_size(browser, server):
             # error fails the test, and a screen that does not come says which errors
             # the page had (seen once under load: the Tikal board not there after 30 s).
             errors: list[str] = []
-            page.on("pageerror", lambda error, size=size: errors.append(
+            page.on("pageerror", lambda error, size=size, errors=errors: errors.append(
                 f"script error ({size}): {error}"))
-            page.on("console", lambda message, size=size: message.type == "error"
+            page.on("console", lambda message, size=size, errors=errors: message.type == "error"
                     and errors.append(f"console error ({size}): {message.text}"))
             try:
                 open_lobby(page, server)

@@ -32,7 +32,7 @@ importable from ``boardgamesbot.arena``.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from boardgamesbot.arena.local import (
     Arena,

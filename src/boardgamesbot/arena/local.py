@@ -12,10 +12,11 @@ import hashlib
 import multiprocessing
 import os
 import traceback
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, NoReturn
+from typing import Any, NoReturn
 
 from boardgamesbot.bots import make_bot
 from boardgamesbot.driver import DecisionFailed, Driver, Stalled
@@ -215,7 +216,7 @@ def play_game(arena: Arena, index: int) -> GameResult:
         _fail(arena, record, index, failure.seat, what)
     except Stalled:
         raise BotFailure(f"{arena.game} game {index + 1} (seed {seed}) is not over "
-                         f"but awaits no seat: a bug in the game")
+                         f"but awaits no seat: a bug in the game") from None
     if arena.save_dir is not None:
         record.save(record_path(arena, index))
     return GameResult(index, seed, seats, list(state.scores()), list(state.winners()),
@@ -265,7 +266,7 @@ def play_games(arena: Arena, indices: list[int]) -> Iterator[GameResult]:
 
 def run_locally(arena: Arena, workers: int,
                 on_result: Callable[[GameResult], None] | None) -> list[GameResult]:
-    """Play every game with ``workers`` processes on this machine (see `boardgamesbot.arena.run`)."""
+    """Play every game with ``workers`` processes on this machine (see `arena.run`)."""
     workers = min(workers, arena.games)
     results: list[GameResult] = []
     if workers == 1:

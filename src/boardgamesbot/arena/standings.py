@@ -88,7 +88,9 @@ class BotStanding:
     @property
     def ordinal(self) -> float | None:
         """openskill's conservative skill estimate, mu - 3 sigma."""
-        return None if self.mu is None else self.mu - 3 * self.sigma
+        if self.mu is None or self.sigma is None:
+            return None
+        return self.mu - 3 * self.sigma
 
     def to_dict(self) -> dict[str, Any]:
         solo = None
@@ -199,7 +201,7 @@ def _rate(bots: dict[str, BotStanding], results: list[GameResult]) -> None:
     for result in sorted(results, key=lambda r: r.index):
         teams = [[model.rating(mu=ratings[name].mu, sigma=ratings[name].sigma)]
                  for name in result.seats]
-        rated = model.rate(teams, ranks=result.ranks())
+        rated = model.rate(teams, ranks=[float(rank) for rank in result.ranks()])
         for name in dict.fromkeys(result.seats):
             mine = [rated[seat][0] for seat, other in enumerate(result.seats) if other == name]
             ratings[name] = model.rating(mu=statistics.fmean(r.mu for r in mine),

@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from boardgamesbot.engine import LANGUAGES, GameError, known_games, load_game
 
@@ -39,14 +39,14 @@ def _check(game: str, lang: str) -> None:
             code="unknown_help", lang=lang, available=list(LANGUAGES))
 
 
-@lru_cache(maxsize=None)
+@cache
 def help_page(game: str, lang: str = "en") -> str:
     """The rules page for ``game`` in ``lang``, as Markdown."""
     _check(game, lang)
     return load_game(game).help_page(lang)
 
 
-@lru_cache(maxsize=None)
+@cache
 def help_html(game: str, lang: str = "en") -> str:
     """The rules page for ``game`` in ``lang``, rendered to an HTML fragment.
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
@@ -153,7 +153,7 @@ class _Cutter:
                          notation=bool(opening) and opening[0].type == "code_inline", row=True)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cut(page: str) -> tuple[tuple[Passage, ...], str]:
     markdown = _markdown()
     tree = SyntaxTreeNode(markdown.parse(page))

@@ -30,9 +30,10 @@ import json
 import math
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Mapping
+from functools import cache
+from typing import Any
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
@@ -80,7 +81,7 @@ class Knowledge:
     refusals: Mapping[str, str] = field(default_factory=dict)
 
 
-@lru_cache(maxsize=None)
+@cache
 def knowledge(game: str) -> Knowledge:
     """The game's declared rules knowledge (empty when it declares none)."""
     path = load_game(game).rules_knowledge
@@ -283,7 +284,7 @@ class RulesIndex:
                         code="unknown_section", section=section)
 
 
-@lru_cache(maxsize=None)
+@cache
 def index(game: str, lang: str) -> RulesIndex:
     """The (cached) index of ``game``'s help page in ``lang``."""
     if game not in known_games():

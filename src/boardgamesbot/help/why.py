@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -50,7 +50,7 @@ class Why:
                 "source": self.source, "passage": self.passage}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _refusals(lang: str) -> dict[str, str]:
     """The faces' refusal sentences in ``lang`` (the browser's catalog, which chat shares)."""
     try:

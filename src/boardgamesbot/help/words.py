@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Iterable, Mapping
+from functools import cache
 
 import Stemmer
 
@@ -102,11 +102,11 @@ class Terms:
     names: Mapping[str, list[tuple[str, tuple[str, ...]]]]  # first 3 letters -> (term, words)
 
     @classmethod
-    def empty(cls) -> "Terms":
+    def empty(cls) -> Terms:
         return cls({})
 
     @classmethod
-    def declared(cls, lang: str, terms: Mapping[str, Mapping[str, Iterable[str]]]) -> "Terms":
+    def declared(cls, lang: str, terms: Mapping[str, Mapping[str, Iterable[str]]]) -> Terms:
         names: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
         for term, by_lang in terms.items():
             for name in by_lang.get(lang, ()):
@@ -133,14 +133,14 @@ def inflected(word: str, name: str) -> bool:
             and len(word) - len(name) <= 3)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _stemmer(lang: str):
     stemmer = Stemmer.Stemmer(STEMMERS[lang])
     stemmer.maxCacheSize = 20000
     return stemmer.stemWord
 
 
-@lru_cache(maxsize=None)
+@cache
 def _stop_words(lang: str) -> frozenset[str]:
     return frozenset(split(STOP_WORDS[lang]))
 
