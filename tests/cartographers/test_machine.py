@@ -62,6 +62,6 @@ class CartographersMachine(PlayMachine):
 
 
 CartographersMachine.TestCase.settings = settings(
-    max_examples=12, stateful_step_count=25, deadline=None,
+    max_examples=20, stateful_step_count=30, deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 TestCartographersMachine = CartographersMachine.TestCase

@@ -68,6 +68,6 @@ class TikalMachine(PlayMachine):
 
 
 TikalMachine.TestCase.settings = settings(
-    max_examples=12, stateful_step_count=25, deadline=None,
+    max_examples=20, stateful_step_count=30, deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 TestTikalMachine = TikalMachine.TestCase
