@@ -304,11 +304,29 @@ def test_json_output_has_every_field():
     assert [s["seat"] for s in report["by_seat"]] == [1, 2]
 
 
-def test_the_table_shows_each_bot_and_the_columns():
-    result = arena_cli("tikal", "--bots", "random,random", "--games", "2", "--seed", "3")
+def test_the_table_shows_each_bots_numbers_as_the_json_report_has_them():
+    """The table is the report a person reads: every bot's row must carry its own numbers
+    (a row for the wrong bot, or a column shifted, fails here), and so must the seats."""
+    args = ("tikal", "--bots", "random,greedy", "--games", "2", "--seed", "3")
+    report = json.loads(arena_cli(*args, "--json").output)
+    result = arena_cli(*args)
     assert result.exit_code == 0, result.output
-    for text in ("random", "win", "95%", "ordinal", "median", "p95", "by seat"):
-        assert text in result.output
+    lines = result.output.splitlines()
+    assert report["bots"] and len(report["bots"]) == 2
+    for bot in report["bots"]:
+        (row,) = [line.split() for line in lines if line.split()[:1] == [bot["name"]]]
+        low, high = bot["win_rate_ci95"]
+        games_and_wins = [str(bot["games"])] + ([str(bot["seats"])] if bot["seats"] != bot["games"]
+                                                else []) + [f"{bot['wins']:g}"]
+        assert row[1:1 + len(games_and_wins)] == games_and_wins, (row, bot)
+        rest = row[1 + len(games_and_wins):]
+        assert rest[:4] == [f"{bot['win_rate']:.1%}", f"{100 * low:.1f}–{100 * high:.1f}%",
+                            f"{bot['score_mean']:.1f}", f"{bot['score_sd']:.1f}"], (rest, bot)
+        assert rest[4:7] == [f"{bot['rating'][key]:.2f}" for key in ("mu", "sigma", "ordinal")]
+    start = next(i for i, line in enumerate(lines) if line.strip() == "by seat")
+    seat_rows = [line.split() for line in lines[start:] if line.split()[:1] in (["1"], ["2"])]
+    assert seat_rows == [[str(s["seat"]), f"{s['wins']:g}", f"{s['score_mean']:.1f}"]
+                         for s in report["by_seat"]], seat_rows
 
 
 def test_saved_records_replay_to_the_same_final_scores(tmp_path):

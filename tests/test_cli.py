@@ -26,8 +26,13 @@ def test_bots_play_a_whole_tikal_game_and_it_replays(tmp_path):
     assert final.is_over()
     replay = run("replay", str(path), "--no-step")
     assert replay.exit_code == 0, replay.output
-    assert "Final scores" in replay.output
-    assert str(final.scores()[0]) in replay.output
+    # Every action listed in order, then each seat's own final score (not just a number
+    # that happens to appear somewhere on the board).
+    listed = [line.split(": ", 1)[1] for line in replay.output.splitlines()
+              if line[:5].strip().rstrip(".").isdigit() and "(seat " in line]
+    assert listed == [notation for _, notation in record.actions]
+    scores = ", ".join(f"{name}: {score}" for name, score in zip(record.seats, final.scores()))
+    assert f"Final scores: {scores}" in replay.output
 
 
 def test_long_move_lists_end_with_a_hint(tmp_path):
@@ -62,10 +67,29 @@ def test_person_plays_an_action_and_it_is_recorded(tmp_path):
 
 
 def test_hot_seat_game_of_three_people(tmp_path):
+    """Three people at one keyboard: each is asked in turn, and each one's moves are
+    recorded for their own seat."""
+    from boardgamesbot.engine import load_game
+
+    state = load_game("tikal").new(3, 1)
+    script, expected = [], []
+    while len({seat for seat, _ in expected}) < 3 or state.current_players()[0] != 0:
+        seat = state.current_players()[0]
+        legal = state.legal_actions(seat)
+        # Place the drawn tile, then end the turn at once: short turns, every seat plays.
+        action = next((a for a in legal if str(a) == "end"), legal[0])
+        state.apply(seat, action)
+        script.append(str(action))
+        expected.append((seat, str(action)))
+    path = tmp_path / "g.json"
     result = run("play", "tikal", "--players", "3", "--humans", "3", "--seed", "1",
-                 "--save", str(tmp_path / "g.json"), stdin="quit\n")
-    assert result.exit_code == 0
-    assert "seat 1>" in result.output
+                 "--save", str(path), stdin="\n".join(script + ["quit"]) + "\n")
+    assert result.exit_code == 0, result.output
+    prompts = [line.split(">")[0].strip() for line in result.output.splitlines()
+               if line.startswith("seat ")]
+    asked = [f"seat {seat + 1}" for seat, _ in expected] + ["seat 1"]
+    assert prompts == asked
+    assert Record.load(path).actions == expected
 
 
 def test_unknown_game_lists_the_known_ones():
@@ -125,7 +149,11 @@ def test_replay_can_show_one_seats_view(tmp_path):
     path = tmp_path / "game.json"
     run("play", "tikal", "--players", "2", "--humans", "0", "--seed", "2", "--save", str(path))
     result = run("replay", str(path), "--no-step", "--seat", "2")
-    assert result.exit_code == 0 and "(you)" in result.output
+    assert result.exit_code == 0, result.output
+    mine = [line.split() for line in result.output.splitlines() if "(you)" in line]
+    assert [line[0] for line in mine] == ["p2"], mine  # seat 2 and only seat 2 is "you"
+    spectator = run("replay", str(path), "--no-step")
+    assert "(you)" not in spectator.output
     assert run("replay", str(path), "--no-step", "--seat", "9").exit_code == 2
 
 

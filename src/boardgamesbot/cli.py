@@ -19,8 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import MofNCompleteColumn, Progress
 
-from boardgamesbot.bots import make_bot
-from boardgamesbot.bots import SeatView
+from boardgamesbot.bots import SeatView, make_bot
 from boardgamesbot.driver import Decision, DecisionFailed, Driver
 from boardgamesbot.engine import GameError, Record, State, known_games, load_game
 
@@ -148,7 +147,7 @@ class Person:
             try:
                 line = console.input(f"[bold]seat {player + 1}>[/] ").strip()
             except EOFError:
-                raise Quit()
+                raise Quit() from None
             if not line:
                 continue
             word, _, rest = line.partition(" ")
@@ -300,7 +299,8 @@ def _show_answers(game_name: str, question: str, lang: str, limit: int = 5,
         console.print(say["topics"].format(topics="; ".join(reply.topics)), markup=False)
         return
     for number, answer in enumerate(reply.answers, 1):
-        console.print(f"[bold]{number}. {escape(answer.title)}[/]  [dim]({escape(answer.source)})[/]")
+        console.print(f"[bold]{number}. {escape(answer.title)}[/]  "
+                      f"[dim]({escape(answer.source)})[/]")
         console.print(f"   {answer.text}", markup=False)
 
 
@@ -621,10 +621,9 @@ def _open_store(url: str, existing: bool = False):
     """A `Store` on ``url`` (normalised as for `bgbot serve --db`) and the URL to show
     (password hidden); `GameError` "bad_database" in one line when it cannot be opened.
     ``existing``: a SQLite file must already be there (reading never creates one)."""
+    from sqlalchemy import inspect
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
-
-    from sqlalchemy import inspect
 
     from boardgamesbot.store import Store, make_engine
 
@@ -1046,9 +1045,6 @@ def train_command(game_name, games, seed, out, evaluate_every, measure_games) ->
         game = load_game(game_name)
     except GameError as error:
         _fail(str(error))
-    train = getattr(game.heuristics, "train", None)
-    if train is None:
-        _fail(f"{game_name} has no learned evaluation to train")
     if games < 1 or evaluate_every < 1 or measure_games < 2:
         _fail("--games and --evaluate-every must be 1 or more, --measure-games 2 or more")
     with Progress(*Progress.get_default_columns(), MofNCompleteColumn(),
@@ -1062,7 +1058,7 @@ def train_command(game_name, games, seed, out, evaluate_every, measure_games) ->
                 console.print(f"{done}/{games} {note}", markup=False)
 
         try:
-            summary = train(out, games=games, seed=seed, evaluate_every=evaluate_every,
+            summary = game.train(out, games=games, seed=seed, evaluate_every=evaluate_every,
                             measure_games=measure_games, progress=report)
         except (GameError, ValueError, ImportError) as error:
             _fail(str(error))

@@ -20,8 +20,9 @@ True
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Protocol, Sequence
+from typing import Protocol
 
 from boardgamesbot.bots import SeatView
 from boardgamesbot.engine import Action, GameError, Record, State
@@ -88,8 +89,11 @@ class Driver:
         A service that applies answers itself (checking versions, in another
         process) asks here; `step` asks the same way and applies.
         """
+        player = self.players[seat]
+        if player is None:  # to_ask() never names such a seat; a caller asked anyway
+            raise DecisionFailed(seat, None, LookupError(f"nobody here plays seat {seat}"))
         try:
-            return self.players[seat].choose(SeatView(self.state.clone(), seat), seat)
+            return player.choose(SeatView(self.state.clone(), seat), seat)
         except Exception as error:
             raise DecisionFailed(seat, None, error) from error
 

@@ -44,11 +44,11 @@ import json
 import random
 import threading
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import (Any, Callable, ClassVar, Hashable, Iterator, Literal, Mapping,
-                    NamedTuple, TypedDict)
+from typing import Any, ClassVar, Literal, NamedTuple, TypedDict
 
 __all__ = [
     "LANGUAGES",
@@ -132,7 +132,7 @@ class State(ABC):
 
     __slots__ = ()
 
-    game: "Game"
+    game: Game
     num_players: int
 
     @abstractmethod
@@ -162,11 +162,11 @@ class State(ABC):
         """Seats that share the win once the game is over; empty before."""
 
     @abstractmethod
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None) -> dict[str, Any]:
         """A JSON-ready dict of exactly what ``player`` may see (``None``: a spectator)."""
 
     @abstractmethod
-    def determinize(self, player: int, rng: random.Random) -> "State":
+    def determinize(self, player: int, rng: random.Random) -> State:
         """A copy with every piece of information hidden from ``player`` resampled.
 
         The sample must depend on ``player``'s view and ``rng`` only: sort what
@@ -174,7 +174,7 @@ class State(ABC):
         """
 
     @abstractmethod
-    def clone(self) -> "State": ...
+    def clone(self) -> State: ...
 
     @abstractmethod
     def to_json(self) -> str:
@@ -206,9 +206,9 @@ class State(ABC):
         is not shown (``view`` is None) — showing it would reveal a wafer, a tile
         or a card before the seat has committed. Otherwise ``view`` is the seat's
         view after the action. In a simultaneous step an action is final once
-        the last seat has chosen, which the seat cannot know in advance. Nothing is changed. Games add what a person wants
-        to know before committing (Cartographers: the season's score if it
-        ended now).
+        the last seat has chosen, which the seat cannot know in advance. Nothing
+        is changed. Games add what a person wants to know before committing
+        (Cartographers: the season's score if it ended now).
         """
         # Tried on a sample of what the seat cannot see (any sample: what the preview
         # shows is what the seat sees), so the answer never depends on hidden
@@ -300,8 +300,8 @@ class SearchSettings:
 
 
 def ranked_reasons(before: Mapping[str, float], after: Mapping[str, float],
-                   reason: Callable[[str, float], dict], quiet: str, limit: int = 3,
-                   noticeable: float = 0.05) -> list[dict]:
+                   reason: Callable[[str, float], dict[str, Any]], quiet: str, limit: int = 3,
+                   noticeable: float = 0.05) -> list[dict[str, Any]]:
     """Why a move is good, from its evaluation terms (`Heuristics.evaluate_terms`)
     before and after it: the ``limit`` largest gains, each made a ``{"code", "params"}``
     reason by ``reason(term, gain)``. The first reason always names the largest change,
@@ -310,7 +310,7 @@ def ranked_reasons(before: Mapping[str, float], after: Mapping[str, float],
     """
     changes = {key: after.get(key, 0.0) - before.get(key, 0.0)
                for key in set(before) | set(after)}
-    found: list[dict] = []
+    found: list[dict[str, Any]] = []
     for key, gain in sorted(changes.items(), key=lambda item: -item[1])[:limit]:
         if found and gain < noticeable:
             break
@@ -419,8 +419,8 @@ class NumericEncoding(NamedTuple):
     """
 
     actions: Any
-    spaces: dict[str, dict]
-    observe: Callable[[dict], dict]
+    spaces: dict[str, dict[str, Any]]
+    observe: Callable[[dict[str, Any]], dict[str, Any]]
 
 
 class Game(ABC):
@@ -510,16 +510,17 @@ class Game(ABC):
 
     # What serves the game ----------------------------------------------------------------
 
-    def render_text(self, view: dict) -> Any:
+    def render_text(self, view: dict[str, Any]) -> Any:
         """The view for the terminal (anything ``rich`` prints); default: its JSON."""
         return json.dumps(view, indent=1)
 
-    def render_svg(self, view: dict, **options: Any) -> str:
+    def render_svg(self, view: dict[str, Any], **options: Any) -> str:
         """The view as an SVG picture (keyword-only options are the game's)."""
         raise GameError(f"{self.name} has no picture renderer", code="no_renderer",
                         game=self.name)
 
-    def render_move(self, view: dict, last_move: str | None = None, **options: Any) -> str:
+    def render_move(self, view: dict[str, Any], last_move: str | None = None,
+                    **options: Any) -> str:
         """`render_svg` with the last action (its notation) marked; by default the
         picture as it is (a game whose view marks its last move itself, as
         Cartographers' sheets outline the cells drawn last)."""
@@ -554,13 +555,13 @@ class Game(ABC):
         raise GameError(f"{self.name} keeps no heuristics frozen at {version}",
                         code="no_reference", game=self.name, version=version)
 
-    def encoding(self, num_players: int, **options: Any) -> "NumericEncoding":
+    def encoding(self, num_players: int, **options: Any) -> NumericEncoding:
         """The game's fixed numeric encoding, for the research adapters
         (`boardgamesbot.research`: PettingZoo, OpenSpiel; docs/research.md)."""
         raise GameError(f"{self.name} declares no numeric encoding", code="no_encoding",
                         game=self.name)
 
-    def commands(self) -> list:
+    def commands(self) -> list[Any]:
         """The game's own terminal tools (``click`` commands, offered as ``bgbot NAME …``)."""
         return []
 
@@ -571,6 +572,13 @@ class Game(ABC):
                 "options": [option.describe() for option in self.options],
                 "information": self.information, "simultaneous": self.simultaneous,
                 "hidden": list(self.hidden), "face": self.face()}
+
+    def train(self, out: str, games: int, seed: int, evaluate_every: int = 200,
+              measure_games: int = 40, progress: Callable[..., None] | None = None) -> str:
+        """Train the game's learned evaluation by self-play into ``out`` (`bgbot train`),
+        resuming from it; a one-line summary. A game without one refuses."""
+        raise GameError(f"{self.name} has no learned evaluation to train",
+                        code="no_training", game=self.name)
 
     def words(self, lang: str) -> dict[str, Any]:
         """The game's own words in ``lang`` for every face (its catalog,
@@ -668,13 +676,13 @@ class Record:
     game: str
     seed: int
     seats: list[str]
-    options: dict = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict[str, Any])
     actions: list[tuple[int, str]] = field(default_factory=list)
 
     FORMAT = "boardgamesbot-record/1"
 
     @classmethod
-    def start(cls, game: str, seed: int, seats: list[str], **options: Any) -> "Record":
+    def start(cls, game: str, seed: int, seats: list[str], **options: Any) -> Record:
         return cls(game=game, seed=seed, seats=list(seats), options=dict(options))
 
     def new_state(self) -> State:
@@ -730,11 +738,12 @@ class Record:
         )
 
     @classmethod
-    def from_json(cls, text: str) -> "Record":
+    def from_json(cls, text: str) -> Record:
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            raise GameError(f"not a game record: invalid JSON ({error})", code="bad_record")
+            raise GameError(f"not a game record: invalid JSON ({error})",
+                            code="bad_record") from None
         if not isinstance(data, dict) or data.get("format") != cls.FORMAT:
             raise GameError(
                 f"not a game record: expected format {cls.FORMAT!r}", code="bad_record"
@@ -746,7 +755,7 @@ class Record:
             options = data.get("options", {})
             actions = data["actions"]
         except KeyError as missing:
-            raise GameError(f"game record lacks the field {missing}", code="bad_record")
+            raise GameError(f"game record lacks the field {missing}", code="bad_record") from None
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise GameError("game record: 'seed' must be an integer", code="bad_record")
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
@@ -775,11 +784,11 @@ class Record:
         temporary.replace(path)
 
     @classmethod
-    def load(cls, path: str | Path) -> "Record":
+    def load(cls, path: str | Path) -> Record:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as error:
-            raise GameError(f"cannot read {path}: {error.strerror}", code="bad_record")
+            raise GameError(f"cannot read {path}: {error.strerror}", code="bad_record") from None
         except UnicodeDecodeError:
-            raise GameError(f"{path} is not a text file", code="bad_record")
+            raise GameError(f"{path} is not a text file", code="bad_record") from None
         return cls.from_json(text)

@@ -6,7 +6,8 @@ import pytest
 
 from boardgamesbot.engine import known_games, load_game
 from boardgamesbot.help import LANGUAGES
-from boardgamesbot.help.lemmas import build, lemma, table
+from boardgamesbot.help.build_lemmas import build
+from boardgamesbot.help.lemmas import lemma, table
 
 
 GAMES = [game for game in known_games() if load_game(game).help_dir is not None]
@@ -15,7 +16,7 @@ GAMES = [game for game in known_games() if load_game(game).help_dir is not None]
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_shipped_table_is_up_to_date_with_the_help_pages(game, lang):
-    """A help page changed without `python -m boardgamesbot.help.lemmas`: rebuild them."""
+    """A help page changed without `python -m boardgamesbot.help.build_lemmas`: rebuild them."""
     assert table(game, lang) == build(game, lang)
 
 

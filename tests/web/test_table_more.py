@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import re
 
+from playwright.sync_api import Error as PlaywrightError
+
 from .conftest import screen_shot, serious_violations, shot
 from .helpers import (call, create_in_lobby, hot_seat_table, open_lobby, play_randomly,
                       seeded, take_seat)
@@ -310,28 +312,35 @@ def test_screenshots_of_every_screen_at_every_size(browser, server):
         context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height}, has_touch=size != "desktop")
         try:
             page = context.new_page()
-            # Shown with the failure, should a screen not come (seen once in a full run
-            # under load: the Tikal board not there after 30 s; not reproduced since).
-            print(f"screens at {size}")
-            page.on("pageerror", lambda error, size=size: print(f"script error ({size}): {error}"))
-            page.on("console", lambda message: message.type == "error"
-                    and print(f"console error ({size}): {message.text}"))
-            open_lobby(page, server)
-            screen_shot(page, f"lobby-{size}")
-            take_seat(page, server, tikal, 0, tikal_tokens[0], "tikal")
-            page.wait_for_selector(".tikal-board")
-            page.wait_for_selector("#log .log-group")
-            screen_shot(page, f"tikal-{size}")
-            create_in_lobby(page, server, "cartographers", seed=3)
-            page.wait_for_selector('svg.sheet[data-key="sheet"]')
-            page.click("#terrain-village") if size == "desktop" else page.tap("#terrain-village")
-            page.evaluate("document.querySelector('svg.sheet').scrollIntoView()")
-            page.click('[data-cell="B3"]') if size == "desktop" else page.tap('[data-cell="B3"]')
-            page.wait_for_selector("#confirm-action")
-            page.wait_for_selector("#preview-text.legal")
-            screen_shot(page, f"cartographers-confirm-{size}")
-            page.goto(f"{server}/#/replay/{finished}")
-            page.wait_for_selector("#replay-step")
-            screen_shot(page, f"replay-{size}")
+            # A screenshot of a broken page is no documentation: any script or console
+            # error fails the test, and a screen that does not come says which errors
+            # the page had (seen once under load: the Tikal board not there after 30 s).
+            errors: list[str] = []
+            page.on("pageerror", lambda error, size=size, errors=errors: errors.append(
+                f"script error ({size}): {error}"))
+            page.on("console", lambda message, size=size, errors=errors: message.type == "error"
+                    and errors.append(f"console error ({size}): {message.text}"))
+            try:
+                open_lobby(page, server)
+                screen_shot(page, f"lobby-{size}")
+                take_seat(page, server, tikal, 0, tikal_tokens[0], "tikal")
+                page.wait_for_selector(".tikal-board")
+                page.wait_for_selector("#log .log-group")
+                screen_shot(page, f"tikal-{size}")
+                create_in_lobby(page, server, "cartographers", seed=3)
+                page.wait_for_selector('svg.sheet[data-key="sheet"]')
+                page.click("#terrain-village") if size == "desktop" else page.tap("#terrain-village")
+                page.evaluate("document.querySelector('svg.sheet').scrollIntoView()")
+                page.click('[data-cell="B3"]') if size == "desktop" else page.tap('[data-cell="B3"]')
+                page.wait_for_selector("#confirm-action")
+                page.wait_for_selector("#preview-text.legal")
+                screen_shot(page, f"cartographers-confirm-{size}")
+                page.goto(f"{server}/#/replay/{finished}")
+                page.wait_for_selector("#replay-step")
+                screen_shot(page, f"replay-{size}")
+            except PlaywrightError as failure:
+                raise AssertionError(f"the screens at {size} did not come: {failure}; "
+                                     f"page errors: {errors}") from failure
+            assert not errors, errors
         finally:
             context.close()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -20,7 +20,7 @@ LANGUAGES = ("en", "pt-BR", "ca")
 DEFAULT = "en"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _catalog(lang: str) -> dict[str, Any]:
     own = json.loads(resources.files(__package__).joinpath(f"messages/{lang}.json")
                      .read_text(encoding="utf-8"))

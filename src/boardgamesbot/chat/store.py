@@ -14,8 +14,23 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from sqlalchemy import (JSON, Column, Engine, Float, Index, Integer, MetaData, String,
-                        Table, Text, and_, delete, insert, select, update)
+from sqlalchemy import (
+    JSON,
+    Column,
+    Engine,
+    Float,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    and_,
+    delete,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from boardgamesbot.engine import GameError

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from typing import AsyncIterator
+from collections.abc import AsyncIterator
 
 from boardgamesbot.engine import GameError
 from boardgamesbot.service.bots import BotPool
@@ -42,7 +42,7 @@ class Service:
     @classmethod
     async def open(cls, db: str | None = None, data_dir: str | None = None,
                    bot_workers: int = 0, redis: str | None = None,
-                   jobs: bool = True) -> "Service":
+                   jobs: bool = True) -> Service:
         """The service over ``db`` (default: the SQLite file `bgbot serve` uses), as one
         more process of it: changes made elsewhere (a browser on `bgbot serve`) arrive
         through the same fan-out (PostgreSQL LISTEN/NOTIFY, or Redis). ``jobs``: this
@@ -176,7 +176,7 @@ class Service:
 
     # Live updates ----------------------------------------------------------------------
 
-    async def watch(self, table_id: str) -> "Subscription":
+    async def watch(self, table_id: str) -> Subscription:
         """Follow a table as a spectator, like a WebSocket client without a token."""
         return Subscription(self.lobby, await self.lobby.current(table_id))
 

@@ -35,19 +35,34 @@ import logging
 import os
 import re
 import time
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 # Opt in to PTB's coming behaviour now (RetryAfter.retry_after as a timedelta), which
 # `_call` reads either way, instead of a deprecation warning on every 429.
 os.environ.setdefault("PTB_TIMEDELTA", "1")
 
 from aiolimiter import AsyncLimiter
-from telegram import (BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, InputFile,
-                      InputMediaPhoto, ReplyParameters, Update, WebAppInfo)
+from telegram import (
+    BotCommand,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InputFile,
+    InputMediaPhoto,
+    ReplyParameters,
+    Update,
+    WebAppInfo,
+)
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
-from telegram.ext import Application, ApplicationBuilder, CallbackQueryHandler, ContextTypes, \
-    MessageHandler, filters
+from telegram.ext import (
+    Application,
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    ContextTypes,
+    MessageHandler,
+    filters,
+)
 
 from .conversation import Button, Conversation, Person, Place
 from .tables import Service
@@ -507,8 +522,9 @@ class TelegramBot:
             commands = [BotCommand(c, i18n.text(lang, f"command.{c}")) for c in COMMANDS]
             code = None if lang == i18n.DEFAULT else lang.split("-")[0]
             try:
-                await self.transport._call(lambda: self.application.bot.set_my_commands(
-                    commands, language_code=code))
+                await self.transport._call(
+                    lambda commands=commands, code=code: self.application.bot.set_my_commands(
+                        commands, language_code=code))
             except (BadRequest, Forbidden) as error:  # a menu is a nicety, not a need
                 log.info("setting the command menu failed: %s", error)
 

@@ -17,12 +17,13 @@ boardgamesbot.games.positions.PositionError: invalid Demo position: score must b
 Traceback (most recent call last):
 ...
 boardgamesbot.games.positions.PositionError: invalid Demo position: auction: bidder must be a seat 0…3, not 5
-"""
+"""  # noqa: E501 (a doctest's expected traceback is one line)
 
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterable, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from boardgamesbot.engine import GameError
 
@@ -50,7 +51,7 @@ class PositionReader:
     def __init__(self, prefix: str) -> None:
         self.prefix = prefix
 
-    def part(self, name: str) -> "PositionReader":
+    def part(self, name: str) -> PositionReader:
         """A reader for a nested part, whose errors say which part (``"auction: "``)."""
         return PositionReader(self.prefix + name)
 

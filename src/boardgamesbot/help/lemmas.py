@@ -11,7 +11,7 @@ pages, one small JSON table per language (``<help_dir>/lemmas/<lang>.json``: a
 game's words stay in its package), and simplemma is only needed to rebuild them
 when a help page changes:
 
-    python -m boardgamesbot.help.lemmas        # rewrites every game's tables
+    python -m boardgamesbot.help.build_lemmas     # rewrites every game's tables
 
 ``tests/ask/test_lemmas.py`` fails when a table is out of date with the pages.
 Each table also maps a form written without its accents ("comecou") when that
@@ -24,7 +24,7 @@ import json
 from functools import cache
 from pathlib import Path
 
-from boardgamesbot.engine import LANGUAGES, GameError, known_games, load_game
+from boardgamesbot.engine import load_game
 
 #: simplemma's language codes.
 CODES = {"en": "en", "pt-BR": "pt", "ca": "ca"}
@@ -48,46 +48,3 @@ def lemma(word: str, game: str, lang: str) -> str:
     """The dictionary form of ``word`` (lower case, accents as typed, or none) in
     ``game``'s table, or the word itself when the table does not hold it."""
     return table(game, lang).get(word, word)
-
-
-def build(game: str, lang: str) -> dict[str, str]:
-    """The table of ``lang`` for ``game``'s help page (needs simplemma)."""
-    import simplemma
-    from simplemma.strategies.dictionaries import DefaultDictionaryFactory
-
-    from .words import split, split_accented
-
-    code = CODES[lang]
-    try:
-        words = set(split_accented(load_game(game).help_page(lang)))
-    except GameError:  # a game without a help page (one registered by a test)
-        return {}
-    found = {word: simplemma.lemmatize(word, lang=code) for word in words}
-    wanted = set(found.values()) | words
-    built = {form: lemma for form, lemma in
-             DefaultDictionaryFactory().get_dictionary(code).items()
-             if lemma in wanted and form.isalnum() and form == form.lower()}
-    built.update(found)  # the pages' own words exactly as simplemma reads them
-    for form, lemma in list(built.items()):
-        bare = "".join(split(form))
-        if bare != form and bare not in built:
-            built[bare] = lemma
-    return {form: lemma for form, lemma in sorted(built.items()) if form != lemma}
-
-
-def main() -> None:
-    for game in known_games():
-        folder = tables_dir(game)
-        if folder is None:
-            continue
-        folder.mkdir(exist_ok=True)
-        for lang in LANGUAGES:
-            built = build(game, lang)
-            (folder / f"{lang}.json").write_text(
-                json.dumps(built, ensure_ascii=False, indent=0, sort_keys=True) + "\n",
-                encoding="utf-8")
-            print(f"{game} {lang}: {len(built)} forms")
-
-
-if __name__ == "__main__":
-    main()

@@ -34,7 +34,7 @@ class Encoding:
     spaces: dict[str, dict]      # part -> {"shape", "low", "high"}
     observe: Any                 # view -> {part: np.ndarray}
 
-    def __deepcopy__(self, memo) -> "Encoding":
+    def __deepcopy__(self, memo) -> Encoding:
         return self  # immutable: OpenSpiel deep-copies states that refer to it
 
     @property

@@ -53,15 +53,15 @@ from __future__ import annotations
 
 import json
 import random
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from boardgamesbot.bots import make_bot as make_our_bot
 from boardgamesbot.bots import SeatView, seat_of
+from boardgamesbot.bots import make_bot as make_our_bot
 from boardgamesbot.engine import Action, GameError, State, known_games, load_game
 
 from . import encoding
@@ -106,7 +106,7 @@ class _Position:
         self.state = state
         self.deal = deal
 
-    def __deepcopy__(self, memo) -> "_Position":
+    def __deepcopy__(self, memo) -> _Position:
         return _Position(None if self.state is None else self.state.clone(), self.deal[:])
 
 
@@ -145,16 +145,16 @@ class BoardGame(pyspiel.Game):
         # which OpenSpiel's tests check against the utility sum.
         super().__init__(_game_type(self.rules, self.utility), info, params)
 
-    def new_initial_state(self) -> "BoardGameState":
+    def new_initial_state(self) -> BoardGameState:
         """A game before the deal: chance is to draw the seed's bytes."""
         return BoardGameState(self, None)
 
-    def wrap(self, state: State) -> "BoardGameState":
+    def wrap(self, state: State) -> BoardGameState:
         """An OpenSpiel state around ``state`` (not copied), e.g. one from our arena.
         Its history starts after the deal (which it does not know)."""
         return BoardGameState(self, state)
 
-    def make_py_observer(self, iig_obs_type=None, params=None) -> "ViewObserver":
+    def make_py_observer(self, iig_obs_type=None, params=None) -> ViewObserver:
         if params:
             raise ValueError(f"observer parameters are not supported; got {params}")
         return ViewObserver(self.code)
@@ -228,7 +228,7 @@ class BoardGameState(pyspiel.State):
         return [1.0 / len(winners) if seat in winners else 0.0
                 for seat in range(state.num_players)]
 
-    def resample_from_infostate(self, player_id: int, probability_sampler) -> "BoardGameState":
+    def resample_from_infostate(self, player_id: int, probability_sampler) -> BoardGameState:
         rng = random.Random(int(probability_sampler() * 2**31))
         return resample(self, player_id, rng)
 
@@ -444,7 +444,7 @@ class OpenSpielBot:
         return game.code.actions.decode(index)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _spiel_game(name: str, num_players: int) -> BoardGame:
     # The action space depends on the number of players only, so default options serve
     # every variant when wrapping a state that already exists. Alone, there is no one
@@ -453,7 +453,7 @@ def _spiel_game(name: str, num_players: int) -> BoardGame:
 
 
 def make_bot(name: str, seed: int = 0) -> OpenSpielBot:
-    """``openspiel-random``, ``openspiel-mcts`` or ``openspiel-ismcts`` for our arena (`boardgamesbot.bots`
-    resolves ``openspiel-…`` names here)."""
+    """``openspiel-random``, ``openspiel-mcts`` or ``openspiel-ismcts`` for our arena
+    (`boardgamesbot.bots` resolves ``openspiel-…`` names here)."""
     kind = name.strip().lower().removeprefix("openspiel-")
     return OpenSpielBot(kind, seed)

@@ -50,7 +50,7 @@ REWARDS = ("score", "win")
 
 def env(game: str, num_players: int | None = None, seed: int | None = None,
         render_mode: str | None = None, structured: bool = False, reward: str = "score",
-        **options: Any) -> "BoardGameEnv":
+        **options: Any) -> BoardGameEnv:
     """The AEC environment of ``game`` (any name `known_games` lists).
 
     ``num_players`` defaults to 2 when the game allows it (otherwise its
@@ -177,7 +177,8 @@ class BoardGameEnv(AECEnv):
     def _reward(self) -> None:
         scores = list(self.state.scores())
         if self.reward_mode == "score":
-            self.rewards = {agent: float(scores[self._seat[agent]] - self._scores[self._seat[agent]])
+            seat = self._seat
+            self.rewards = {agent: float(scores[seat[agent]] - self._scores[seat[agent]])
                             for agent in self.agents}
         else:
             winners = self.state.winners() if self.state.is_over() else []

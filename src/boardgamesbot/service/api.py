@@ -35,8 +35,7 @@ from .fanout import CHANNEL, make_fanout
 from .fastlane import FastLane
 from .http import add_error_handlers
 from .lobby import Limits, Lobby
-from .middleware import (ApiMethods, BodyLimit, PublicAddress, SecurityHeaders,
-                         redact_tokens_in_logs)
+from .middleware import ApiMethods, BodyLimit, PublicAddress, SecurityHeaders, redact_tokens_in_logs
 from .routes import ask, faces, health, help, lobby, play, replays
 
 STATIC = Path(boardgamesbot.__file__).parent / "web" / "static"

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +68,7 @@ class _Listener:
         self.task = asyncio.get_running_loop().create_task(self._run(on_notice, on_reconnect))
         try:  # subscribed before the process serves anything (else: the sweep catches up)
             await asyncio.wait_for(self.ready.wait(), 10)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             log.warning("the fan-out did not connect within 10 s; retrying in the background")
 
     async def _run(self, on_notice: Notice, on_reconnect: Callable[[], None]) -> None:

@@ -169,7 +169,7 @@ def _play_action(scope, body: bytes | None) -> tuple[str, int]:
     try:
         data = json.loads(body)
     except ValueError:
-        raise Declined
+        raise Declined from None
     if not isinstance(data, dict):
         raise Declined
     action, state_id = data.get("action"), data.get("state_id")

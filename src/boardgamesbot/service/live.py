@@ -115,7 +115,8 @@ async def _handle(room: Lobby, table_id: str, seat: int | None, watcher: Watcher
         try:
             message = json.loads(text)
         except ValueError:
-            raise ServiceError("the message is not valid JSON", code="bad_json", status=422)
+            raise ServiceError("the message is not valid JSON", code="bad_json",
+                               status=422) from None
         if not isinstance(message, dict):
             raise ServiceError("a message is a JSON object with a 'type'",
                                code="bad_message", status=422)

@@ -32,7 +32,7 @@ class Limits:
     stall_seconds: float = 30.0
 
     @classmethod
-    def from_env(cls) -> "Limits":
+    def from_env(cls) -> Limits:
         """Defaults overridden by ``BGBOT_MAX_TABLES``, ``BGBOT_MAX_BOT_SEATS``,
         ``BGBOT_MAX_SPECTATORS``, ``BGBOT_MAX_CONNECTIONS``, ``BGBOT_STALL_SECONDS``."""
         limits = cls()

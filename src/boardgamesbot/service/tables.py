@@ -212,14 +212,14 @@ class Table:
     @classmethod
     def create(cls, game: str, options: dict, seats: list[dict], clock: dict | None = None,
                seed: int | None = None, hints: bool = True
-               ) -> tuple["Table", dict[int, str], str | None]:
+               ) -> tuple[Table, dict[int, str], str | None]:
         """A new table, the creator's seat tokens and the invite code (if a seat is open).
 
         The caller writes it with ``store.create_table(table.row())``."""
         try:
             rules = load_game(game)
         except GameError as error:
-            raise ServiceError(str(error), code=error.code, status=422, **error.params)
+            raise ServiceError(str(error), code=error.code, status=422, **error.params) from None
         options = {str(k): v for k, v in (options or {}).items()}
         if not isinstance(seats, list) or not seats:
             raise ServiceError("a table needs seats", code="bad_seats", status=422)
@@ -238,7 +238,7 @@ class Table:
             rules.check_num_players(len(seats))
             rules.new(len(seats), seed, **options)  # options checked by the game itself
         except GameError as error:
-            raise ServiceError(str(error), code=error.code, status=422, **error.params)
+            raise ServiceError(str(error), code=error.code, status=422, **error.params) from None
         clock = check_clock(clock)
         rows, tokens = [], {}
         for index, spec in enumerate(seats):

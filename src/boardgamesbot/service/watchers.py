@@ -146,7 +146,7 @@ class Watchers:
                     elif table.revision < wanted:
                         news = self._news(table)
                         row = await asyncio.get_running_loop().run_in_executor(
-                            self.writer, lambda: self.store.load(table_id, **news))
+                            self.writer, lambda news=news: self.store.load(table_id, **news))
                         if self.tables.get(table_id) is not table or not self._caught_up(
                                 table, row):
                             self.tables.pop(table_id, None)

@@ -17,7 +17,8 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from boardgamesbot.engine import GameError
 from boardgamesbot.store import StaleTable

@@ -25,5 +25,5 @@ from .repository import (
     make_engine,
 )
 
-__all__ = ["ActionRow", "ArenaGameRow", "EventRow", "JobRow", "Quota", "StaleTable", "SCHEMA_VERSION", "SeatRow", "Store", "TableRow",
-           "default_url", "make_engine"]
+__all__ = ["ActionRow", "ArenaGameRow", "EventRow", "JobRow", "Quota", "StaleTable",
+           "SCHEMA_VERSION", "SeatRow", "Store", "TableRow", "default_url", "make_engine"]

@@ -31,8 +31,9 @@ import contextlib
 import json
 import re
 import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from sqlalchemy import Engine
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
 from sqlalchemy import Column, Connection, Engine, inspect, select, text
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 import hashlib
 import os
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
 
 from sqlalchemy import (
     Engine,
@@ -626,5 +626,5 @@ def _seat_values(table_id: str, s: SeatRow) -> dict:
                 token_hash=s.token_hash, autopilot=s.autopilot, bank=s.bank)
 
 
-__all__ = ["ArenaGameRow", "ActionRow", "EventRow", "JobRow", "Quota", "StaleTable", "SCHEMA_VERSION", "SeatRow", "Store", "TableRow",
-           "default_url", "make_engine"]
+__all__ = ["ArenaGameRow", "ActionRow", "EventRow", "JobRow", "Quota", "StaleTable",
+           "SCHEMA_VERSION", "SeatRow", "Store", "TableRow", "default_url", "make_engine"]

@@ -7,7 +7,7 @@ actions, previews, rules help); nothing here imports a game.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -16,7 +16,7 @@ from boardgamesbot.engine import known_games, load_game
 __all__ = ["catalog"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(lang: str) -> dict[str, Any]:
     """Every face's words in ``lang``, as the browser merges them: its own catalog
     (``static/i18n/<lang>.json``) and each registered game's words (`Game.words`).

@@ -26,9 +26,18 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from nio import (AsyncClient, EncryptionError, InviteMemberEvent, KeysQueryResponse,
-                 MatrixRoom, MegolmEvent, ReactionEvent, RoomMemberEvent, RoomMessageText,
-                 SyncResponse)
+from nio import (
+    AsyncClient,
+    EncryptionError,
+    InviteMemberEvent,
+    KeysQueryResponse,
+    MatrixRoom,
+    MegolmEvent,
+    ReactionEvent,
+    RoomMemberEvent,
+    RoomMessageText,
+    SyncResponse,
+)
 
 from .. import i18n
 from ..basics import Person, Place
@@ -130,7 +139,7 @@ class MatrixBot:
                 try:
                     await self.client.join(room.room_id)
                     return
-                except (OSError, asyncio.TimeoutError):
+                except (TimeoutError, OSError):
                     await asyncio.sleep(1 + attempt)
 
     async def on_member(self, room: MatrixRoom, event: RoomMemberEvent) -> None:

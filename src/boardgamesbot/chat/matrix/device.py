@@ -43,7 +43,7 @@ class BotFiles:
     root: Path
 
     @classmethod
-    def of(cls, data_dir: str | Path, user_id: str) -> "BotFiles":
+    def of(cls, data_dir: str | Path, user_id: str) -> BotFiles:
         # The user id names the directory (":" is fine on POSIX file systems), so one
         # data directory can hold several bot accounts.
         return cls(Path(data_dir) / "matrix" / user_id)
@@ -165,7 +165,7 @@ async def _retrying(call):
     for attempt in range(8):
         try:
             return await call()
-        except (OSError, asyncio.TimeoutError) as error:
+        except (TimeoutError, OSError) as error:
             log.warning("Matrix homeserver unreachable (%s); retrying", error)
             await asyncio.sleep(min(30.0, 2 ** attempt))
     raise RuntimeError("Matrix homeserver unreachable")

@@ -18,10 +18,17 @@ import json
 import logging
 import struct
 import time
-from typing import Callable
+from collections.abc import Callable
 
-from nio import (AsyncClient, DirectRoomsResponse, LocalProtocolError, RoomCreateResponse,
-                 RoomGetStateEventResponse, RoomPreset, UploadResponse)
+from nio import (
+    AsyncClient,
+    DirectRoomsResponse,
+    LocalProtocolError,
+    RoomCreateResponse,
+    RoomGetStateEventResponse,
+    RoomPreset,
+    UploadResponse,
+)
 from nio.api import Api
 from nio.responses import EmptyResponse
 
@@ -66,7 +73,7 @@ class MatrixTransport:
                 # that appeared since the last key query is not refused either.
                 response = await self.client.room_send(room_id, event_type, content,
                                                        ignore_unverified_devices=True)
-            except (OSError, asyncio.TimeoutError) as error:
+            except (TimeoutError, OSError) as error:
                 log.warning("Matrix send failed (%s); retrying", error)
                 await asyncio.sleep(min(30.0, 0.5 * 2 ** attempt))
                 continue

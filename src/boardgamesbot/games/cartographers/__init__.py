@@ -15,10 +15,10 @@ The package: `game` (the `Game`: new games, positions, notation), `state`
 """
 
 from .components import AmbushCard, ExploreCard, RuinsCard, ScoringCard, Season
+from .game import GAME, CartographersGame
 from .notation import Ambush, AmbushFallback, Draw, Fallback, Pass, parse_action
 from .scoring import SCORERS, score_card
 from .sheet import Sheet
-from .game import GAME, CartographersGame
 from .state import CartographersState, solo_ambush_cells
 
 __all__ = [

@@ -155,7 +155,8 @@ def load_components(data: dict) -> dict:
         raise _fail("top level", "expected an object")
     maps = _get(data, "maps", dict, "top level")
     sides = {}
-    for letter, key, name in (("A", "A_wilderness", "Wilderness"), ("B", "B_wastelands", "Wastelands")):
+    names = (("A", "A_wilderness", "Wilderness"), ("B", "B_wastelands", "Wastelands"))
+    for letter, key, name in names:
         entry = _get(maps, key, dict, "maps")
         mountains = _cells(entry.get("mountains"), f"map {key} mountains")
         ruins = _cells(entry.get("ruins"), f"map {key} ruins")

@@ -79,7 +79,7 @@ class CartographersActions:
                             code="outside_action_space", index=str(index))
         index = int(index)
         o = len(ORIENTATIONS)
-        for name, (start, size) in self.blocks.items():
+        for name, (start, size) in self.blocks.items():  # noqa: B007 (name read after break)
             if index < start + size:
                 i = index - start
                 break

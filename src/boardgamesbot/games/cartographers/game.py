@@ -42,6 +42,12 @@ class CartographersGame(Game):
     web_module = "cartographers.js"
     web_styles = ("cartographers.css",)
 
+    def train(self, out: str, games: int, seed: int, evaluate_every: int = 200,
+              measure_games: int = 40, progress: Any = None) -> str:
+        from .learned import train_and_report  # numpy and the trainer, on first use
+
+        return train_and_report(out, games, seed, evaluate_every, measure_games, progress)
+
     @property
     def heuristics(self):  # imported on first use: the heuristics module imports the state's
         from .heuristics import HEURISTICS

@@ -31,7 +31,7 @@ each remaining scoring) and checked in the arena (docs/bots.md).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from boardgamesbot.engine import Heuristics, SearchSettings, ranked_reasons
 
@@ -51,10 +51,10 @@ from .sheet import (
     EDGE,
     FULL,
     ROWS,
-    mask_of,
     Sheet,
     bits,
     clusters,
+    mask_of,
     neighbours,
     surrounded,
 )
@@ -63,9 +63,9 @@ from .state import (
     DRAW,
     OVER,
     CartographersState,
+    _ring,
     ambush_table,
     draw_table,
-    _ring,
 )
 
 __all__ = [
@@ -355,7 +355,7 @@ def _lines(filled: int, lines, stars: int) -> tuple[int, float]:
     return done, credit
 
 
-@lru_cache(maxsize=None)
+@cache
 def _line_credits(stars: int, rate: float) -> tuple[float, ...]:
     """A line's credit by the spaces it still misses (the rate is an argument, so a
     changed constant makes a new table)."""
@@ -519,7 +519,7 @@ def solo_ambush_outlook(state: CartographersState) -> tuple:
     return tuple((card, chance) for card in unseen) if chance > 0 else ()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _landing_order(card) -> tuple[int, ...]:
     """Every placement the solo rule tries for ``card``, in the order it tries them
     (`state.solo_ambush_cells`): the first one that is all empty is where it lands.
@@ -719,7 +719,7 @@ def evaluate_terms(state: CartographersState, player: int) -> dict[str, float]:
              "coins": float(coins * outlook.seasons_left)}
     if outlook.seasons_left:
         masks = _side_masks(sheet.side)
-        for name, letter in zip(state.edicts, "ABCD"):
+        for name in state.edicts[:4]:
             scorer = PROGRESS[name]
             for candidate, now, later in outlook.edicts:
                 if candidate is scorer:
@@ -919,30 +919,6 @@ class CartographersHeuristics(Heuristics):
 
     def quick_reply(self, state, player, rng):
         return quick_reply(state, player, rng)
-
-    def train(self, out, games, seed, evaluate_every=200, measure_games=40,
-              progress=None) -> str:
-        """Train the learned evaluation by self-play (`learned.train`; needs numpy, the
-        ``learn`` extra); a one-line summary of where the run stands."""
-        from . import learned
-
-        def report(checkpoint, scores) -> None:
-            if progress is not None:
-                recent = scores[-50:]
-                last = checkpoint.curve[-1]
-                progress(checkpoint.games,
-                         f"(mean score {sum(recent) / len(recent):.1f} over the last "
-                         f"{len(recent)}; at {last['games']} games: "
-                         f"{last['difference']:+.2f} ± {last['standard_error']:.2f} stars)",
-                         last["games"] == checkpoint.games)
-
-        checkpoint = learned.train(out, games, seed, evaluate_every=evaluate_every,
-                                   evaluation_games=measure_games, progress=report)
-        last = checkpoint.curve[-1]
-        return (f"{checkpoint.games} games trained (seed {seed}); against the hand-written "
-                f"evaluation at {last['games']} games: {last['difference']:+.2f} ± "
-                f"{last['standard_error']:.2f} stars over {last['n']} paired solo games; "
-                f"weights in {out}")
 
 
 HEURISTICS = CartographersHeuristics()

@@ -36,7 +36,7 @@ each remaining scoring) and checked in the arena (docs/bots.md).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .components import CARDS, COIN_TRACK, DRAWN_TERRAINS, RUINS_CARDS, SEASONS, SIZE
 from .notation import AmbushFallback, Draw, Fallback
@@ -385,7 +385,7 @@ def progress(card: str, sheet: Sheet) -> tuple[float, float]:
     return PROGRESS[card](sheet.layers, sheet.filled, _side_masks(sheet.side))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _side_masks(side) -> tuple[int, int, tuple[int, ...], int]:
     """(mountains, ruins, each mountain's neighbour ring, all rings) of a map side."""
     probe = Sheet(side)

@@ -41,10 +41,11 @@ from pathlib import Path
 
 import numpy as np
 
+from boardgamesbot.engine import load_game
+
 from .components import SCORING_CARDS, SEASONS, SIZE
 from .heuristics import Outlook, _side_masks, candidates, placement_values, seat_worth
 from .notation import Draw, Fallback
-from .sheet import FULL
 from .state import DRAW, OVER, CartographersState, draw_table
 
 KINDS = 8
@@ -188,7 +189,7 @@ def _placed(state: CartographersState, player: int, action) -> tuple[list[int], 
     sheet = state.sheets[player]
     layers, filled = sheet.layers[:], sheet.filled
     if isinstance(action, Draw):
-        for mask, group in draw_table(state.card):
+        for mask, group in draw_table(state.card):  # noqa: B007 (``mask`` is read after it)
             if action in group:
                 break
         else:  # pragma: no cover - a legal drawing is always in the table
@@ -227,7 +228,7 @@ class Checkpoint:
         temporary.replace(path)  # a stopped run never leaves half a file
 
     @classmethod
-    def load(cls, path) -> "Checkpoint":
+    def load(cls, path) -> Checkpoint:
         import json
 
         with np.load(path) as data:
@@ -261,7 +262,7 @@ def train_game(weights: np.ndarray, seed: int, side: str, rate: float,
     ``explore``: the share of decisions that take a random one of the candidates
     (the usual ε-greedy; the update still follows the afterstate taken).
     """
-    from .game import GAME
+    GAME = load_game("cartographers")  # through the registry: game.py imports this module
 
     evaluation = LearnedEvaluation(weights)
     state = GAME.new(1, seed, side=side)
@@ -298,7 +299,7 @@ def _update(weights: np.ndarray, previous: tuple[float, Features], target: float
 def play_solo(weights: np.ndarray | None, seed: int, side: str) -> tuple[int, float]:
     """A solo game played greedily (no exploration, no learning): by the hand-written
     worth alone when ``weights`` is None. (score, solo rating)."""
-    from .game import GAME
+    GAME = load_game("cartographers")  # through the registry: game.py imports this module
 
     evaluation = LearnedEvaluation(weights if weights is not None
                                    else np.zeros(WEIGHTS, np.float32))
@@ -334,7 +335,7 @@ def prediction_error(weights: np.ndarray, seed: int, games: int) -> dict:
     """How well the values predict the final score: over solo games played greedily by
     the hand-written worth, the root mean square error of the chosen afterstates' values
     against the final score, with and without the correction."""
-    from .game import GAME
+    GAME = load_game("cartographers")  # through the registry: game.py imports this module
 
     evaluation = LearnedEvaluation(weights)
     plain, corrected = [], []
@@ -390,5 +391,31 @@ def train(out: str | Path, games: int, seed: int, rate: float = 0.02,
     return checkpoint
 
 
+def train_and_report(out, games, seed, evaluate_every=200, measure_games=40,
+                     progress=None) -> str:
+    """`train` for `bgbot train`, reporting as it goes (``progress(done, note,
+    measured)``); a one-line summary of where the run stands."""
+
+    def report(checkpoint, scores) -> None:
+        if progress is not None:
+            recent = scores[-50:]
+            last = checkpoint.curve[-1]
+            progress(checkpoint.games,
+                     f"(mean score {sum(recent) / len(recent):.1f} over the last "
+                     f"{len(recent)}; at {last['games']} games: "
+                     f"{last['difference']:+.2f} ± {last['standard_error']:.2f} stars)",
+                     last["games"] == checkpoint.games)
+
+    checkpoint = train(out, games, seed, evaluate_every=evaluate_every,
+                       evaluation_games=measure_games, progress=report)
+    last = checkpoint.curve[-1]
+    return (f"{checkpoint.games} games trained (seed {seed}); against the hand-written "
+            f"evaluation at {last['games']} games: {last['difference']:+.2f} ± "
+            f"{last['standard_error']:.2f} stars over {last['n']} paired solo games; "
+            f"weights in {out}")
+
+
 __all__ = ["Checkpoint", "LearnedEvaluation", "features", "measure", "play_solo",
-           "prediction_error", "shipped", "train", "train_game"]
+           "prediction_error", "shipped", "train", "train_and_report",
+           "train_game"]
+

@@ -43,7 +43,8 @@ class Draw(Action):
     cell: int  # bit index of the anchor cell
 
     def __str__(self) -> str:
-        return f"{self.terrain} {self.shape} {ORIENTATIONS[self.orientation]} {cell_name(self.cell)}"
+        orientation = ORIENTATIONS[self.orientation]
+        return f"{self.terrain} {self.shape} {orientation} {cell_name(self.cell)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,7 +79,8 @@ def _card_panel(view: dict) -> Panel | None:
         label = f"shape {number}" + (" (+1 coin)" if shape["coin"] else "")
         shapes.append(Text(f"{label}\n{shape_text(shape['cells'])}"))
     group = Group(body, Columns(shapes, padding=(0, 4)))
-    title = card["name"] + ("  [ruins: cover an empty ruins space]" if view["ruins_pending"] else "")
+    ruins = "  [ruins: cover an empty ruins space]" if view["ruins_pending"] else ""
+    title = card["name"] + ruins
     return Panel(group, title=title, border_style="cyan", expand=False)
 
 

@@ -11,7 +11,7 @@ space counts only once something is drawn on it (rules reference, Decisions).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from boardgamesbot.engine import GameError
 
@@ -58,7 +58,8 @@ def mages_valley(sheet: Sheet) -> int:
 
 def golden_granary(sheet: Sheet) -> int:
     ruins = sheet.ruins
-    return popcount(sheet.layers[WATER] & neighbours(ruins)) + 3 * popcount(sheet.layers[FARM] & ruins)
+    return (popcount(sheet.layers[WATER] & neighbours(ruins))
+            + 3 * popcount(sheet.layers[FARM] & ruins))
 
 
 def shoreside_expanse(sheet: Sheet) -> int:

@@ -16,7 +16,7 @@ documented in ``docs/cartographers-sheet-format.md``:
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from boardgamesbot.engine import GameError
 
@@ -157,7 +157,7 @@ def oriented(cells, orientation: int) -> tuple[tuple[int, int], ...]:
     return _normalise(cells)
 
 
-@lru_cache(maxsize=None)
+@cache
 def orientations(cells: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     """For each orientation index, the index of the first orientation giving the same shape.
 
@@ -191,7 +191,7 @@ def shape_cells_at(shape, anchor: int) -> list[tuple[int, int]] | None:
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def placements(cells: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int, int], ...]:
     """Every in-map placement of every distinct orientation: ``(orientation, anchor, mask)``."""
     result = []
@@ -228,10 +228,10 @@ class Sheet:
             self.filled |= layer
 
     @classmethod
-    def blank(cls, side: str | MapSide = "A") -> "Sheet":
+    def blank(cls, side: str | MapSide = "A") -> Sheet:
         return cls(_side(side))
 
-    def copy(self) -> "Sheet":
+    def copy(self) -> Sheet:
         sheet = Sheet.__new__(Sheet)
         sheet.side = self.side
         sheet.layers = self.layers[:]
@@ -305,7 +305,7 @@ class Sheet:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_text(cls, text: str, side: str | MapSide = "A") -> "Sheet":
+    def from_text(cls, text: str, side: str | MapSide = "A") -> Sheet:
         """Read the plain-text sheet format; errors name the line and character.
 
         The printed features must match ``side``: mountains (``^``), wasteland
@@ -404,13 +404,13 @@ def _side(side: str | MapSide) -> MapSide:
     return MAP_SIDES[letter]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _printed(side: MapSide) -> tuple[int, int, int]:
     """(mountains, ruins, wastelands) masks of a map side."""
     return mask_of(side.mountains), mask_of(side.ruins), mask_of(side.wastelands)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _mountain_rings(side: MapSide) -> tuple[int, ...]:
     """For each mountain, the mask of its in-map orthogonal neighbours."""
     return tuple(neighbours(mask_of([m])) & ~mask_of([m]) for m in side.mountains)

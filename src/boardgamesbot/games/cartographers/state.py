@@ -22,7 +22,7 @@ whole game, and `determinize` hides the future by replacing ``chance``.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -54,8 +54,8 @@ from .sheet import (
     bits,
     cell_name,
     mask_of,
-    oriented,
     orientations,
+    oriented,
     placements,
     shape_cells_at,
 )
@@ -74,7 +74,7 @@ _PASS = (Pass(),)
 # Precomputed action tables -----------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def draw_table(card: ExploreCard) -> tuple[tuple[int, tuple[Draw, ...]], ...]:
     """Every in-map drawing of ``card`` as ``(mask, actions)``, canonical orientations only.
 
@@ -92,7 +92,7 @@ def draw_table(card: ExploreCard) -> tuple[tuple[int, tuple[Draw, ...]], ...]:
 _LOW = (1 << 64) - 1
 
 
-@lru_cache(maxsize=None)
+@cache
 def _flat_draw_table(card: ExploreCard) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """`draw_table` one action a row, for listing the legal drawings with numpy: each
     mask split into its low 64 bits and the rest (a sheet has 121 spaces), and the
@@ -110,12 +110,12 @@ def _touching(low: np.ndarray, high: np.ndarray, mask: int) -> np.ndarray:
     return ((low & np.uint64(mask & _LOW)) | (high & np.uint64(mask >> 64))) != 0
 
 
-@lru_cache(maxsize=None)
+@cache
 def ambush_table(card: AmbushCard) -> tuple[tuple[int, Ambush], ...]:
     return tuple((mask, Ambush(o, anchor)) for o, anchor, mask in placements(card.cells))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _mask_lookup(cells: tuple) -> dict[tuple[int, int], int]:
     """(canonical orientation, anchor) -> mask, for the in-map placements of ``cells``."""
     return {(o, anchor): mask for o, anchor, mask in placements(cells)}
@@ -210,7 +210,7 @@ class CartographersState(State):
         self.last_ambush: dict | None = None
 
     @classmethod
-    def setup(cls, game, num_players: int, seed: int, side) -> "CartographersState":
+    def setup(cls, game, num_players: int, seed: int, side) -> CartographersState:
         """A new game on map ``side``; all chance comes from ``seed``."""
         chance = str(seed)
         rng = random.Random(f"{chance}/edicts")
@@ -270,7 +270,8 @@ class CartographersState(State):
         return (player + step) % self.num_players
 
     def legal_actions(self, player: int) -> list[Action]:
-        if self.step == OVER or not 0 <= player < self.num_players or self.chosen[player] is not None:
+        if (self.step == OVER or not 0 <= player < self.num_players
+                or self.chosen[player] is not None):
             return []
         if self.step == AMBUSH:
             sheet = self.sheets[self.ambush_target(player)]
@@ -610,7 +611,7 @@ class CartographersState(State):
 
     # Copies, hidden information ------------------------------------------------------
 
-    def clone(self) -> "CartographersState":
+    def clone(self) -> CartographersState:
         other = CartographersState.__new__(CartographersState)
         other.game = self.game
         other.num_players = self.num_players
@@ -633,7 +634,7 @@ class CartographersState(State):
         other.last_drawn = self.last_drawn[:]
         return other
 
-    def determinize(self, player: int, rng: random.Random) -> "CartographersState":
+    def determinize(self, player: int, rng: random.Random) -> CartographersState:
         """Resample what ``player`` cannot know: deck order, where the unrevealed ambushes
         are (in the deck or still in the ambush pile), future shuffles, and the other
         seats' hidden choices in an open step (they are dropped: those seats choose again).
@@ -666,7 +667,7 @@ class CartographersState(State):
         return position.to_json(self)
 
     @classmethod
-    def read(cls, game, text: str) -> "CartographersState":
+    def read(cls, game, text: str) -> CartographersState:
         """A position written by `to_json` (or by hand); raises `GameError` naming the field."""
         state = cls()
         position.read(state, game, text)

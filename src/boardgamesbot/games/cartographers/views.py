@@ -8,10 +8,10 @@ and in an open step another seat's choice (even whether it chose) is absent.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal, NotRequired
 
 from pydantic import Field
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from boardgamesbot.games.schema import wire
 
@@ -50,7 +50,7 @@ class RuinsCardView(TypedDict):
     time: int
 
 
-CardView = Annotated[Union[ExploreCardView, AmbushCardView, RuinsCardView],
+CardView = Annotated[ExploreCardView | AmbushCardView | RuinsCardView,
                      Field(discriminator="kind")]
 
 

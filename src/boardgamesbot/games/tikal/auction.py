@@ -65,7 +65,7 @@ class Auction:
         self.passed: list[int] = []
         self.round = 0  # rounds revealed so far (1 during the first round)
 
-    def copy(self) -> "Auction":
+    def copy(self) -> Auction:
         other = Auction.__new__(Auction)
         other.display = self.display[:]
         other.amulets = self.amulets[:]
@@ -98,7 +98,7 @@ class Auction:
         }
 
     @classmethod
-    def from_json(cls, data, num_players: int, reader) -> "Auction":
+    def from_json(cls, data, num_players: int, reader) -> Auction:
         """Read the auction part of a position; every malformed field is named.
 
         ``reader`` is the position's `PositionReader`; errors say "auction: ".

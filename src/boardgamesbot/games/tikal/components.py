@@ -24,7 +24,8 @@ ROWS = 6
 NUM_SPACES = len(COLUMNS) * ROWS
 SIDES = ("N", "NE", "SE", "S", "SW", "NW")  # clockwise from the top
 
-JUNGLE, TEMPLE, TREASURE, VOLCANO, BASE_CAMP = "jungle", "temple", "treasure", "volcano", "base_camp"
+JUNGLE, TEMPLE, TREASURE, VOLCANO, BASE_CAMP = (
+    "jungle", "temple", "treasure", "volcano", "base_camp")
 
 # The reference's tile table: letter -> the tiles on those backs, as (kind, value or masks).
 EXPECTED_TILES = {
@@ -169,9 +170,9 @@ def parse_components(data: dict) -> Components:
         copies = _int(data["treasure_copies"], "treasure_copies")
         figures = data["figures"]
     except KeyError as missing:
-        raise ComponentError(f"component file lacks {missing}")
+        raise ComponentError(f"component file lacks {missing}") from None
     except (AttributeError, ValueError, TypeError):
-        raise ComponentError("temple_levels must map values 2…10 to counts")
+        raise ComponentError("temple_levels must map values 2…10 to counts") from None
 
     tiles = []
     for index, raw in enumerate(raw_tiles):
@@ -265,9 +266,9 @@ def load_components(path: str | Path | None = None) -> Components:
             text = Path(path).read_text("utf-8")
         data = json.loads(text)
     except OSError as error:
-        raise ComponentError(f"cannot read the component file: {error}")
+        raise ComponentError(f"cannot read the component file: {error}") from None
     except json.JSONDecodeError as error:
-        raise ComponentError(f"component file is not valid JSON: {error}")
+        raise ComponentError(f"component file is not valid JSON: {error}") from None
     return parse_components(data)
 
 

@@ -276,7 +276,8 @@ def observe(view: dict) -> dict[str, np.ndarray]:
         row[1 + KINDS:5 + KINDS] = (player["supply_workers"], player["removed"],
                                     player["camps_left"], player["guards_left"])
         leader = player["leader"]
-        row[5 + KINDS + LEADER_PLACES.index(leader if leader in ("supply", "gone") else "board")] = 1
+        where = leader if leader in ("supply", "gone") else "board"
+        row[5 + KINDS + LEADER_PLACES.index(where)] = 1
     if view["viewer"] is not None:
         parts["viewer"][view["viewer"]] = 1
     for seat in view["current"]:

@@ -98,7 +98,7 @@ class BoardPaths:
 
     __slots__ = ("links", "key", "parent", "added", "by_sources", "values")
 
-    def __init__(self, links: tuple, key: tuple, parent: "BoardPaths | None" = None,
+    def __init__(self, links: tuple, key: tuple, parent: BoardPaths | None = None,
                  added: int = -1):
         self.links = links  # kept: the cache key (``key``) is made of these objects' ids
         self.key = key

@@ -199,7 +199,7 @@ def _space(text, what: str) -> int:
     try:
         return parse_space(str(text))
     except GameError:
-        raise READ.error(f"{what}: {text!r} is not a space A1…H6")
+        raise READ.error(f"{what}: {text!r} is not a space A1…H6") from None
 
 
 def read(state, game, text: str, variants: dict) -> None:
@@ -211,7 +211,7 @@ def read(state, game, text: str, variants: dict) -> None:
     except (KeyError, TypeError, AttributeError, ValueError) as error:
         if isinstance(error, GameError):
             raise
-        raise READ.error(f"missing or malformed field ({error})")
+        raise READ.error(f"missing or malformed field ({error})") from None
 
 
 def _read(state, game, data: dict, variants: dict) -> None:

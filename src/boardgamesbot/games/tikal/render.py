@@ -170,7 +170,8 @@ def status_text(view: dict) -> Text:
                        "bold magenta")
     stack = view["stack"]
     left = " ".join(f"{letter}{n}" for letter, n in stack["left"].items() if n)
-    out.append(f"Stack: {stack['size']} tiles, next letter {stack['top'] or '-'} ({left or 'empty'})."
+    out.append(f"Stack: {stack['size']} tiles, next letter {stack['top'] or '-'} "
+               f"({left or 'empty'})."
                f"  Wafers face down in the pile: {view['wafer_pile']}.\n")
     levels = " ".join(f"{v}:{n}" for v, n in view["levels"].items())
     out.append(f"Temple levels in supply (value:count) {levels}\n")

@@ -43,18 +43,18 @@ from .notation import (
     END,
     LEADER,
     WORKER,
+    Bid,
     BuildCamp,
     EndTurn,
     Enter,
     Exchange,
     Move,
+    Pass,
     Place,
     PlaceGuard,
     Recover,
-    Uncover,
-    Bid,
-    Pass,
     Take,
+    Uncover,
     build_camp,
     check_action,
     enter,
@@ -136,8 +136,9 @@ class TikalState(State):
         "kind", "stones", "tile_id", "printed", "value", "wafers", "camp", "guard",
         "guard_figure", "links", "exits",
         # derived for speed (`recompute_derived`): bitmasks of the explored spaces, of the
-        # unexplored ones next to them, and of those open for a camp; per seat, the spaces holding their figures (sorted) and
-        # their camp nodes (the base camp, then their camps in board order)
+        # unexplored ones next to them, and of those open for a camp; per seat, the spaces
+        # holding their figures (sorted) and their camp nodes (the base camp, then their
+        # camps in board order)
         "explored", "border", "campable", "spots", "nodes",
         # the players
         "workers", "leader", "supply", "removed", "camps_built", "guards_placed",
@@ -156,7 +157,7 @@ class TikalState(State):
     # Set up -------------------------------------------------------------------------
 
     @classmethod
-    def setup(cls, game, num_players: int, seed: int, variant) -> "TikalState":
+    def setup(cls, game, num_players: int, seed: int, variant) -> TikalState:
         """A new game of ``variant`` (a `variants.Variant`); all chance comes from ``seed``."""
         rng = random.Random(seed)
         state = cls.__new__(cls)
@@ -210,7 +211,7 @@ class TikalState(State):
         return state
 
     @classmethod
-    def read(cls, game, text: str, variants: dict) -> "TikalState":
+    def read(cls, game, text: str, variants: dict) -> TikalState:
         """A position written by `to_json` (or by hand); ``variants`` maps names to variants."""
         state = cls.__new__(cls)
         position.read(state, game, text, variants)
@@ -282,7 +283,7 @@ class TikalState(State):
         )
         return exits
 
-    def clone(self) -> "TikalState":
+    def clone(self) -> TikalState:
         other = TikalState.__new__(TikalState)
         other.game = self.game
         other.num_players = self.num_players
@@ -630,10 +631,12 @@ class TikalState(State):
     # Scoring ------------------------------------------------------------------------------
 
     def strength(self, player: int, space: int) -> int:
-        return self.workers[player][space] + (LEADER_STRENGTH if self.leader[player] == space else 0)
+        led = LEADER_STRENGTH if self.leader[player] == space else 0
+        return self.workers[player][space] + led
 
     def controller(self, space: int) -> int:
-        """Who scores this temple now: its guard's owner, else strictly the strongest (-1: nobody)."""
+        """Who scores this temple now: its guard's owner, else strictly the strongest
+        (-1: nobody)."""
         if self.guard[space] >= 0:
             return self.guard[space]
         best, owner = 0, -1
@@ -737,9 +740,9 @@ class TikalState(State):
                     if (self.uncovered.get(space, 0) < (2 if count > 2 else count)
                             and value < 10 and self.levels[value + 1]):
                         actions.append(UNCOVER[space])
-                    if ap >= 5 and self.guards_placed[player] < GUARDS:
-                        if self._strongest(player, space):
-                            actions += [place_guard(f, space) for f in FIGURES_BY_CODE[code]]
+                    if (ap >= 5 and self.guards_placed[player] < GUARDS
+                            and self._strongest(player, space)):
+                        actions += [place_guard(f, space) for f in FIGURES_BY_CODE[code]]
             elif space_kind == TREASURE and ap >= 3 and self.wafers[space]:
                 count = here + led
                 if self.recovered.get(space, 0) < (2 if count > 2 else count):
@@ -839,7 +842,8 @@ class TikalState(State):
             raise IllegalAction(f"{b} is unexplored", code="unexplored", space=b)
         if kind == VOLCANO:
             raise IllegalAction("nobody enters a volcano", code="volcano", space=space_name(target))
-        for other, cost in self.links[source]:  # the common case, inline: a 1-AP crossing
+        # The common case, inline: a 1-AP crossing (``cost`` is read after the loop).
+        for other, cost in self.links[source]:  # noqa: B007
             if other == target:
                 break
         else:
@@ -1007,7 +1011,7 @@ class TikalState(State):
 
     # Hidden information -------------------------------------------------------------------
 
-    def determinize(self, player: int, rng: random.Random) -> "TikalState":
+    def determinize(self, player: int, rng: random.Random) -> TikalState:
         """Reshuffle what nobody can see: tile order inside each letter, face-down wafers."""
         other = self.clone()
         stack, start = other.stack, 0

@@ -24,7 +24,7 @@ import math
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import quoteattr
 
-from boardgamesbot.games.drawing import element, number, text, wrap
+from boardgamesbot.games.drawing import element, number, text
 
 __all__ = ["board", "PLAYER_COLOURS", "KIND_FILL"]
 

@@ -8,7 +8,9 @@ how many tiles of each letter are left, never their order.
 
 from __future__ import annotations
 
-from typing_extensions import NotRequired, TypedDict
+from typing import NotRequired
+
+from typing_extensions import TypedDict
 
 from boardgamesbot.games.schema import wire
 

@@ -107,7 +107,7 @@ def ask_rules(game: str, q: str = Query(..., min_length=1, max_length=500, patte
         reply = ask(game, q, lang, limit)
     except GameError as error:
         status = 404 if error.code == "unknown_help" else 422
-        raise ServiceError(str(error), code=error.code, status=status, **error.params)
+        raise ServiceError(str(error), code=error.code, status=status, **error.params) from None
     return reply.as_dict()
 
 
@@ -127,5 +127,5 @@ async def why_not(table_id: str, body: WhyAction, request: Request,
     try:
         answer = why(table.state, seat, body.action, body.lang)
     except GameError as error:
-        raise ServiceError(str(error), code=error.code, status=422, **error.params)
+        raise ServiceError(str(error), code=error.code, status=422, **error.params) from None
     return {"state_id": table.version, **answer.as_dict()}

@@ -10,7 +10,7 @@ serving (paths kept inside the folder, ETags, ranges); we only choose the folder
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -25,7 +25,7 @@ from ..errors import ServiceError
 router = APIRouter(tags=["lobby"])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _files(name: str) -> StaticFiles | None:
     game = load_game(name)
     return StaticFiles(directory=game.web_dir) if game.web_dir is not None else None
@@ -48,7 +48,8 @@ class PictureOf(BaseModel):
     view: dict[str, Any] = Field(description="a view as the game's view-schema describes it")
 
 
-@router.post("/api/games/{name}/picture", responses={422: {"description": "no renderer, or not a view"}})
+@router.post("/api/games/{name}/picture",
+             responses={422: {"description": "no renderer, or not a view"}})
 async def picture(name: str, body: PictureOf) -> dict[str, str]:
     """The game's SVG of ``view`` (``{"svg": …}``): the same pure function of a view that
     draws the chat's pictures, for the generic table screen. It shows nothing the caller
@@ -59,4 +60,5 @@ async def picture(name: str, body: PictureOf) -> dict[str, str]:
     except GameError:
         raise
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
-        raise ServiceError(f"not a {name} view ({error!r})", code="bad_request", status=422)
+        raise ServiceError(f"not a {name} view ({error!r})", code="bad_request",
+                           status=422) from None

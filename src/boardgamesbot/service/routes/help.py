@@ -38,7 +38,7 @@ async def rules(game: str, lang: str = Query("en", max_length=10)) -> dict:
     try:
         html = help_html(game, lang)
     except GameError as error:
-        raise ServiceError(str(error), code=error.code, status=404, **error.params)
+        raise ServiceError(str(error), code=error.code, status=404, **error.params) from None
     return {"game": game, "lang": lang, "languages": list(LANGUAGES), "html": html}
 
 
@@ -63,6 +63,6 @@ async def help_document(name: str) -> MarkdownText:
         text = (docs_dir() / documents[name]).read_text(encoding="utf-8")
     except OSError:
         raise ServiceError(f"{documents[name]} is not installed with this server",
-                           code="help_unavailable", status=404, name=name)
+                           code="help_unavailable", status=404, name=name) from None
     return MarkdownText(text)
 

@@ -11,8 +11,16 @@ from boardgamesbot.engine import GameError, known_games, load_game
 from ..errors import ServiceError
 from ..http import ERRORS, Token, lobby
 from ..lobby import Lobby
-from ..schemas import Created, CreateTable, GameOut, Joined, JoinTable, StartTable, TableOut
-from ..schemas import ViewSchemaOut
+from ..schemas import (
+    Created,
+    CreateTable,
+    GameOut,
+    Joined,
+    JoinTable,
+    StartTable,
+    TableOut,
+    ViewSchemaOut,
+)
 from .help import help_documents
 
 router = APIRouter()
@@ -38,7 +46,7 @@ async def view_schema(name: str) -> dict:
     try:
         game = load_game(name)
     except GameError as error:
-        raise ServiceError(str(error), code=error.code, status=404, **error.params)
+        raise ServiceError(str(error), code=error.code, status=404, **error.params) from None
     if game.view_type is None:
         raise ServiceError(f"{game.name} does not declare its view's shape",
                            code="no_view_schema", status=404, game=game.name)

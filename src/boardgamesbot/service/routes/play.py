@@ -9,8 +9,19 @@ from fastapi import APIRouter, Query, Request
 from ..errors import ServiceError
 from ..http import ERRORS, Token, lobby
 from ..lobby import Lobby
-from ..schemas import (Ack, AskHint, Autopilot, EventsOut, Hints, LegalOut, PlayAction,
-                       PreviewAction, PreviewOut, StateOut, UndoAction)
+from ..schemas import (
+    Ack,
+    AskHint,
+    Autopilot,
+    EventsOut,
+    Hints,
+    LegalOut,
+    PlayAction,
+    PreviewAction,
+    PreviewOut,
+    StateOut,
+    UndoAction,
+)
 
 router = APIRouter()
 

@@ -14,11 +14,12 @@ workers import ``boardgamesbot``). docs/arena.md explains running on a cluster.
 
 from __future__ import annotations
 
+import logging
 import math
 import socket
-from typing import Callable
+from collections.abc import Callable
 
-from boardgamesbot.arena import Arena, ArenaError, GameResult, play_games
+from boardgamesbot.arena.local import Arena, ArenaError, GameResult, play_games
 from boardgamesbot.engine import GameError
 
 __all__ = ["batches", "run_on_ray"]
@@ -59,16 +60,16 @@ def run_on_ray(arena: Arena, workers: int, on_result: Callable[[GameResult], Non
             _check_reachable(address)
         try:
             if address is None:
-                ray.init(num_cpus=workers, include_dashboard=False, logging_level="warning",
+                ray.init(num_cpus=workers, include_dashboard=False, logging_level=logging.WARNING,
                          log_to_driver=False)
             else:
-                ray.init(address=address, logging_level="warning", log_to_driver=False)
+                ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
         except (ConnectionError, ValueError, RuntimeError) as error:
             raise ArenaError(f"cannot reach a Ray cluster at {address or 'a new local one'}: "
                              f"{error}", code="ray_unreachable") from None
         started_here = True
     try:
-        cpus = int(ray.cluster_resources().get("CPU", workers))
+        cpus = int(ray.cluster_resources().get("CPU", workers))  # type: ignore[no-untyped-call]
         task = ray.remote(num_returns="streaming", max_retries=0)(play_games)
         streams = [task.remote(arena, indices) for indices in batches(arena.games, cpus)]
         results: list[GameResult] = []
@@ -77,7 +78,9 @@ def run_on_ray(arena: Arena, workers: int, on_result: Callable[[GameResult], Non
                 ready, _ = ray.wait(streams, num_returns=1)
                 stream = ready[0]
                 try:
-                    reference = next(stream)
+                    # A streaming task's ref is an ObjectRefGenerator; ray.wait types it
+                    # as a plain ObjectRef.
+                    reference = next(stream)  # type: ignore[arg-type]
                 except StopIteration:
                     streams.remove(stream)
                     continue
