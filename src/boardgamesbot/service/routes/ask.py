@@ -14,32 +14,17 @@ A router of its own, in the app's ``ROUTERS``.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
-from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 
 from boardgamesbot.engine import GameError
 
 from ..errors import ServiceError
-
-MAX_TOKEN = 200  # as the seat tokens the service hands out (and checks) elsewhere
+from ..http import ERRORS, Token, lobby
 
 router = APIRouter(tags=["help"])
-
-
-class ErrorDetail(BaseModel):
-    code: str
-    message: str
-    params: dict[str, Any]
-
-
-class ErrorBody(BaseModel):
-    error: ErrorDetail
-
-
-ERRORS = {code: {"model": ErrorBody, "description": "refused; nothing changed"}
-          for code in (401, 403, 404, 409, 413, 422, 429, 503)}
 
 
 class AnswerOut(BaseModel):
@@ -79,20 +64,6 @@ class WhyOut(BaseModel):
     passage: int | None = None
 
 
-def _token(authorization: str | None = Header(None, max_length=MAX_TOKEN + 10),
-           token: str | None = Query(None, max_length=MAX_TOKEN,
-                                     description="a seat's token (or use the "
-                                                 "Authorization: Bearer header)")) -> str | None:
-    """The seat token a request presents: the Authorization header, else ?token=."""
-    if authorization:
-        scheme, _, value = authorization.partition(" ")
-        if scheme.lower() == "bearer" and value.strip():
-            return value.strip()
-        raise ServiceError("the Authorization header is 'Bearer TOKEN'", code="bad_token",
-                           status=401)
-    return token
-
-
 @router.get("/api/rules/{game}/ask", responses=ERRORS, response_model=AnswersOut)
 def ask_rules(game: str, q: str = Query(..., min_length=1, max_length=500, pattern=r"\S",
                                        description="the question, in words"),
@@ -113,11 +84,11 @@ def ask_rules(game: str, q: str = Query(..., min_length=1, max_length=500, patte
 
 @router.post("/api/tables/{table_id}/why", responses=ERRORS, response_model=WhyOut)
 async def why_not(table_id: str, body: WhyAction, request: Request,
-                  token: str | None = Depends(_token)) -> dict:
+                  token: str | None = Token) -> dict:
     """Why the seat may not take ``action`` now, and the rule it rests on (in ``lang``)."""
     from boardgamesbot.help.why import why
 
-    room = request.app.state.lobby
+    room = lobby(request)
     table = await room.current(table_id)
     seat = room.seat_of(table, token)
     if table.state is None:
