@@ -11,7 +11,7 @@ import time
 import pytest
 import uvicorn
 
-from boardgamesbot.engine import register
+from boardgamesbot.engine import register, unregister
 from boardgamesbot.service.api import create_app
 from hidden_nim import HiddenNim
 
@@ -31,12 +31,12 @@ class PicturedNim(HiddenNim):
         return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 40">{stones}</svg>'
 
 
-register(PicturedNim())
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """This process's service (its registry holds the test games) on a free port."""
+    """This process's service (its registry holds the test games) on a free port.
+    Pictured Nim joins the registry only while this module runs: tests elsewhere walk
+    every registered game (the research adapters, the API's fuzzing)."""
+    register(PicturedNim())
     db = tmp_path_factory.mktemp("generic") / "generic.db"
     app = create_app(db=f"sqlite:///{db}", bot_workers=0)
     port = free_port()
@@ -52,6 +52,7 @@ def server(tmp_path_factory):
     yield f"http://127.0.0.1:{port}"
     running.should_exit = True
     thread.join(10)
+    unregister(PicturedNim.name)
 
 
 def play_to_the_end(page, server, game, lang, seed):
