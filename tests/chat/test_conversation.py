@@ -322,6 +322,29 @@ def test_options_and_game_names_from_the_registry():
     assert find_game("chess") is None
 
 
+@run
+async def test_help_and_welcome_name_the_registered_games_from_the_registry(conversation, net,
+                                                                             say, service):
+    """No game is named in the chat's sentences: the welcome and the help fill them from
+    the registry (titles in the reader's language, an option to show how options are
+    given) and from each game's own notation examples; the test-only game is listed too."""
+    from boardgamesbot.engine import known_games, load_game
+
+    direct = Place("test", "dm-ana", True)  # Ana's own chat: her language, Portuguese
+    helped = await say(ANA, "ajuda", direct)
+    welcome = await say(ANA, "start", direct)
+    for name in known_games():
+        game = load_game(name)
+        assert game.titles.get("pt-BR", name) in welcome, name
+        assert f"'novo {name}" in helped, name
+        example = game.words("pt-BR").get(f"notation.examples.{name}")
+        assert example is None or example in helped, name
+    assert "'novo tikal auction'" in helped and "'place C4 r2'" in helped  # a non-default option
+    assert "Cartógrafos" in welcome and "/new hidden-nim" in welcome
+    assert "new cartographers e depois start" in welcome  # the game one can play alone
+    assert "{" not in helped + welcome  # every blank filled
+
+
 def test_every_language_has_every_sentence():
     def keys(lang):
         return set(json.loads(resources.files("boardgamesbot.chat").joinpath(

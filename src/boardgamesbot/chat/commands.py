@@ -364,7 +364,7 @@ class Commands:
         await self.say(place.chat_id, i18n.text(chosen, "lang.set"))
 
     async def cmd_help(self, place: Place, person: Person, args: list[str], lang: str) -> None:
-        await self.say(place.chat_id, i18n.text(lang, "help.long"))
+        await self.say(place.chat_id, i18n.text(lang, "help.long", **games.examples(lang)))
 
     async def cmd_leave(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         lobby = self.store.lobby(self.network, place.chat_id)

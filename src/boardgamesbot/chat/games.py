@@ -122,3 +122,45 @@ def action_line(entry: dict, lang: str) -> str:
     if lang == "en" and described and described != entry["notation"]:
         return described
     return entry["notation"]
+
+
+def examples(lang: str) -> dict[str, str]:
+    """The registered games as the chat's welcome and help name them, in ``lang``.
+
+    The sentences hold only ``{games}``, ``{new}``, ``{group}``, ``{solo}`` and
+    ``{actions}``; what fills them comes from the registry (titles, options, player
+    range) and each game's own words (``notation.examples.<game>`` in its catalog), so
+    a game that joins the registry shows up here without a word changed in the chat."""
+    names = list(known_games())
+    new = [i18n.text(lang, "example.new", game=_new_example(name)) for name in names]
+    group = [name for name in names if players(name)[1] > 1] or names
+    solo = next((name for name in names if players(name)[0] == 1), names[0] if names else "")
+    actions = [said for name in names if (said := _said(name, lang, f"notation.examples.{name}"))]
+    return {"games": _listed([title(name, lang) for name in names], "list.and", lang),
+            "new": ", ".join(new),
+            "group": _listed([f"/new {name}" for name in group], "list.or", lang),
+            "solo": solo,
+            "actions": ", ".join(actions) or i18n.text(lang, "example.no_actions")}
+
+
+def _new_example(name: str) -> str:
+    """``new`` with the game and, when it has options, a choice other than the default
+    (``tikal auction``): the example shows how options are given."""
+    for option in options(name):
+        other = [choice for choice in option.choices if choice != option.default]
+        if other:
+            return f"{name} {other[0]}"
+    return name
+
+
+def _said(name: str, lang: str, key: str) -> str | None:
+    """The game's word ``key`` in ``lang``, else in English, else None."""
+    game = load_game(name)
+    return game.words(lang).get(key) or game.words(i18n.DEFAULT).get(key)
+
+
+def _listed(items: list[str], joiner: str, lang: str) -> str:
+    """``a, b and c`` in ``lang`` (``joiner`` is the catalog's word for the last link)."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + i18n.text(lang, joiner) + items[-1]

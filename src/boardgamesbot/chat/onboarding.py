@@ -39,7 +39,8 @@ class Onboarding:
         if args:
             await self.follow_link(place, person, args[0], lang)
             return
-        await self.say(place.chat_id, i18n.text(lang, "welcome", name=person.name))
+        await self.say(place.chat_id, i18n.text(lang, "welcome", name=person.name,
+                                                    **games.examples(lang)))
 
     async def follow_link(self, place: Place, person: Person, payload: str,
                           lang: str) -> None:
@@ -61,7 +62,8 @@ class Onboarding:
             for seat in held:
                 await self.refresh_private(rest, seat, quiet=False, chat_id=place.chat_id)
             return
-        await self.say(place.chat_id, i18n.text(lang, "welcome", name=person.name))
+        await self.say(place.chat_id, i18n.text(lang, "welcome", name=person.name,
+                                                    **games.examples(lang)))
 
     async def _chat_title(self, group: Place) -> str:
         title = getattr(self.transport, "chat_title", None)
