@@ -154,12 +154,21 @@ def test_tikal_panel_lists_players_drawn_tile_stack_and_auction():
 
 
 def test_tikal_drawn_tile_and_ap_are_shown():
-    state = position("tikal-4p")
-    view = state.view(None)
-    text = tikal_svg.board(view)
-    assert f"{view['ap']} AP left" in text
-    if view["drawn"]:
-        assert 'class="drawn-tile"' in text
+    """Mid-turn (the golden position) the panel shows the AP left and no drawn tile; as a
+    turn begins it shows the drawn tile, its letter and what is on it, for a treasure
+    tile and a temple tile."""
+    acting = position("tikal-4p").view(None)
+    assert acting["drawn"] is None and acting["ap"] > 0
+    text = tikal_svg.board(acting)
+    assert f"{acting['ap']} AP left" in text
+    assert 'class="drawn-tile"' not in text and ">Drawn tile</text>" not in text
+    for seed, drawn, said in ((1, ("treasure", 3), "A: treasure, 3 wafers"),
+                              (3, ("temple", 0), "A: temple 2")):
+        view = load_game("tikal").new(2, seed).view(None)
+        assert (view["drawn"]["kind"], view["drawn"]["masks"]) == drawn, seed
+        text = tikal_svg.board(view)
+        assert text.count('class="drawn-tile"') == 1, seed
+        assert ">Drawn tile</text>" in text and f">{said}</text>" in text, seed
 
 
 def test_tikal_hidden_wafer_kinds_and_tile_order_never_change_the_picture():
