@@ -1,0 +1,47 @@
+"""The ``bgbot`` command: play in the terminal, replay saved games, host tables,
+run bots against each other.
+
+One module per group of commands, each readable alone: `play` (a game at the
+keyboard), `rules` (rules, ``ask``, ``why``), `records` (``replay``, ``render``),
+`arena` (``arena``, ``ratings``), `serve` (``serve``, ``worker``), `chat`,
+`train`; `terminal` holds what they share. Each module defines plain click
+commands and this one gathers them under `main`, so no command module imports
+this one.
+"""
+
+from __future__ import annotations
+
+import click
+
+from boardgamesbot.engine import known_games, load_game
+
+from . import arena, chat, play, records, rules, serve, train
+from .terminal import console
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """BoardGamesBot: Tikal and Cartographers with computer players."""
+
+
+@click.command("games")
+def games_command() -> None:
+    """List the games you can play."""
+    for name in known_games():
+        game = load_game(name)
+        options = "; ".join(f"--{o.name} {'|'.join(o.choices)} (default {o.default})"
+                            for o in game.options)
+        console.print(f"{name}  ({game.min_players}-{game.max_players} players)"
+                      + (f"  {options}" if options else ""), markup=False)
+
+
+for _command in (games_command, play.play_command, rules.rules_command, rules.ask_command,
+                 rules.why_command, records.replay_command, records.render_command,
+                 arena.arena_command, arena.ratings_command, serve.serve_command,
+                 serve.worker_command, chat.chat_group, train.train_command):
+    main.add_command(_command)
+
+for _name in known_games():  # a game's own tools: ``bgbot GAME ...``
+    for _command in load_game(_name).commands():
+        main.add_command(_command)
+

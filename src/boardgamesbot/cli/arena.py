@@ -1,0 +1,269 @@
+"""``bgbot arena`` and ``ratings``: bots play each other in many games and are rated;
+runs can be kept in a database and rated again later (docs/arena.md)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import MofNCompleteColumn, Progress
+
+from boardgamesbot.engine import GameError, load_game
+
+from .terminal import chosen, fail, first_line, game_options
+
+ARENA_HELP = """Play bots against each other and rate them.
+
+\b
+BOTS is the lineup: one bot name per seat, comma-separated; a single name
+takes every seat. Seats rotate: game i (from 0) gives seat s to
+lineup[(s - i) mod players], so every bot moves on one seat each game and
+plays every seat equally; --games must be a multiple of the rotation length
+(players, or fewer when the lineup repeats itself). Examples:
+
+\b
+  bgbot arena tikal --bots greedy,random --games 200 --workers 2
+  bgbot arena tikal --bots hard,greedy,greedy,greedy --games 200   (hard vs three greedy)
+  bgbot arena cartographers --bots hard --players 1 --side A --games 100   (solo)
+  bgbot arena tikal --bots greedy --players 4 --games 400 --backend ray --address auto
+
+\b
+The same arguments give the same results whatever --workers is (only the
+measured times differ). See docs/arena.md for every column.
+"""
+
+
+@click.command("arena", help=ARENA_HELP)
+@click.argument("game_name", metavar="GAME")
+@click.option("--bots", required=True, help="The lineup: one bot name per seat, comma-separated.")
+@click.option("--players", "-p", type=int, default=None,
+              help="Number of players (default: the lineup's length, at least the game's minimum).")
+@game_options
+@click.option("--games", "-n", type=int, required=True,
+              help="How many games (a multiple of the rotation length).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed every game's and every bot's seed is derived from.")
+@click.option("--workers", "-w", type=int, default=1, show_default=True,
+              help="Worker processes playing games in parallel.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON to stdout.")
+@click.option("--save-dir", type=click.Path(file_okay=False), default=None,
+              help="Save each game's record here (replay with `bgbot replay FILE`).")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+              show_default=True,
+              help="Where the games run: local processes, or Ray tasks (pip install "
+                   "'boardgamesbot[ray]'); same results either way.")
+@click.option("--address", default=None,
+              help="With --backend ray: the cluster to join ('auto' or HOST:PORT); "
+                   "default: start a local Ray with --workers CPUs.")
+@click.option("--db", default=None, metavar="URL",
+              help="Keep every finished game in this database (SQLite or PostgreSQL URL, "
+                   "as for `bgbot serve --db`) as a new run, for `bgbot ratings`.")
+def arena_command(game_name, bots, players, games, seed, workers, as_json, save_dir,
+                  backend, address, db, **options) -> None:
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from boardgamesbot import arena  # imported here: openskill is only needed by this command
+
+    options = chosen(options)
+    store = run_id = None
+    try:
+        if workers <= 0:
+            raise GameError(f"--workers must be at least 1, not {workers}")
+        setup = arena.plan(game_name, bots.split(","), players, games, seed, options, save_dir)
+        if db is not None:  # opened before any game is played: a bad URL costs nothing
+            store, shown = _open_store(db)
+            run_id = uuid.uuid4().hex  # a re-run with the same --seed is a run of its own
+        started = time.perf_counter()
+        with Progress(*Progress.get_default_columns(), MofNCompleteColumn(),
+                      console=Console(stderr=True),
+                      disable=as_json or not sys.stderr.isatty()) as progress:
+            task = progress.add_task(f"{setup.game} games", total=setup.games)
+
+            def finished(result) -> None:
+                progress.advance(task)
+                if store is not None:  # each game as it arrives: a stopped run keeps them
+                    store.add_arena_game(_arena_game_row(setup, run_id, result))
+
+            results = arena.run(setup, workers, finished, backend=backend, address=address)
+        standings = arena.summarize(setup, results, time.perf_counter() - started, workers)
+    except GameError as error:
+        fail(escape(str(error)))
+    except SQLAlchemyError as error:
+        fail(escape(f"storing a game in {shown} failed ({first_line(error)}); the games "
+                     f"stored before are run {run_id}"))
+    except KeyboardInterrupt:
+        fail("interrupted; no results" if store is None else
+              f"interrupted; the games finished so far are stored as run {run_id}")
+    finally:
+        if store is not None:
+            store.close()
+    if as_json:
+        report = standings.to_dict()
+        if run_id is not None:
+            report["run"] = run_id
+        click.echo(json.dumps(report, indent=1))
+        return
+    out = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
+    out.print(arena.standings_table(standings))
+    if setup.players > 1:
+        out.print(arena.seats_table(standings))
+    if save_dir:
+        out.print(f"records saved in {save_dir}; replay one with: bgbot replay FILE")
+    if run_id is not None:
+        out.print(f"stored {len(results)} games in {shown} as run {run_id}; rate them with: "
+                  f"bgbot ratings {setup.game} --db URL [--run {run_id}]", markup=False)
+
+
+def _open_store(url: str, existing: bool = False):
+    """A `Store` on ``url`` (normalised as for `bgbot serve --db`) and the URL to show
+    (password hidden); `GameError` "bad_database" in one line when it cannot be opened.
+    ``existing``: a SQLite file must already be there (reading never creates one)."""
+    from sqlalchemy import inspect
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from boardgamesbot.store import Store, make_engine
+
+    try:
+        parsed = make_url(url)
+    except SQLAlchemyError:
+        raise GameError(f"--db {url!r} is not a database URL; e.g. sqlite:///arena.db or "
+                        "postgresql://user@host/dbname", code="bad_database", url=url) from None
+    shown = parsed.render_as_string(hide_password=True)
+    if existing and parsed.get_backend_name() == "sqlite" \
+            and parsed.database not in (None, "", ":memory:") \
+            and not Path(parsed.database).is_file():
+        raise GameError(f"no database file at {parsed.database}", code="bad_database",
+                        url=shown)
+    try:
+        if existing:  # reading changes nothing: a database without arena games stays as is
+            engine = make_engine(url)
+            try:
+                with engine.connect() as connection:
+                    kept = inspect(connection).has_table("arena_games")
+            finally:
+                engine.dispose()
+            if not kept:
+                raise GameError(f"no arena games are stored in {shown}; keep some with: "
+                                "bgbot arena GAME --bots ... --games N --db URL",
+                                code="no_arena_games")
+        return Store(url, notify=None), shown
+    except (SQLAlchemyError, ImportError, OSError) as error:
+        raise GameError(f"cannot open the database {shown}: {first_line(error)}",
+                        code="bad_database", url=shown) from None
+
+
+def _arena_game_row(setup, run_id: str, result):
+    from boardgamesbot.store import ArenaGameRow
+
+    return ArenaGameRow(run=run_id, game=setup.game, options=dict(setup.options),
+                        lineup=list(setup.lineup), seats=list(result.seats),
+                        arena_seed=setup.seed, index=result.index, seed=result.seed,
+                        scores=list(result.scores), winners=list(result.winners),
+                        actions=result.actions, solo=result.solo)
+
+
+@click.command("ratings")
+@click.argument("game_name", metavar="GAME")
+@click.option("--db", required=True, metavar="URL",
+              help="The database `bgbot arena --db` stored the games in.")
+@click.option("--run", "run_id", default=None,
+              help="Rate only this run (its id is printed by `bgbot arena --db`); "
+                   "default: every stored game of GAME together.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON to stdout.")
+def ratings_command(game_name, db, run_id, as_json) -> None:
+    """The ratings table of arena games kept with `bgbot arena --db`.
+
+    The same table as `bgbot arena` prints (docs/arena.md), computed again from
+    the stored games: one run's games in game order give that run's standings
+    exactly; several runs are rated one after another, in the order they began.
+    Decision times are not stored (shown as –)."""
+    from boardgamesbot import arena
+
+    try:
+        game = load_game(game_name).name
+        store, shown = _open_store(db, existing=True)
+        try:
+            rows = store.arena_games(game=game, run=run_id)
+            if not rows:
+                _no_games(store, shown, game, run_id)
+        finally:
+            store.close()
+        standings, title, caption = _rate_stored(arena, rows)
+    except GameError as error:
+        fail(escape(str(error)))
+    runs = list(dict.fromkeys(row.run for row in rows))
+    if as_json:
+        report = standings.to_dict()
+        del report["elapsed_seconds"], report["workers"]  # nothing was timed here
+        if len(runs) > 1:  # one seed, lineup and rotation no longer describe the games
+            report.update(seed=None, lineup=None, rotation=None)
+        report["runs"] = [_run_summary(run, [row for row in rows if row.run == run])
+                          for run in runs]
+        click.echo(json.dumps(report, indent=1))
+        return
+    out = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
+    out.print(arena.standings_table(standings, title, caption))
+    if standings.arena.players > 1:
+        out.print(arena.seats_table(standings))
+
+
+def _no_games(store, shown: str, game: str, run_id: str | None) -> None:
+    if run_id is None:
+        raise GameError(f"no stored games of {game} in {shown}; keep some with: bgbot arena "
+                        f"{game} --bots ... --games N --db URL", code="no_arena_games",
+                        game=game)
+    elsewhere = store.arena_games(run=run_id)
+    if elsewhere:
+        raise GameError(f"run {run_id} played {elsewhere[0].game}, not {game}",
+                        code="unknown_run", run=run_id)
+    known = list(dict.fromkeys(row.run for row in store.arena_games(game=game)))
+    listed = (f"; stored runs of {game}: {', '.join(known[-5:])}" if known
+              else f"; no games of {game} are stored there")
+    raise GameError(f"no run {run_id} in {shown}{listed}", code="unknown_run", run=run_id)
+
+
+def _rate_stored(arena, rows):
+    """Standings of stored games (``rows`` in rating order), and the table's title and
+    caption. Games of different player counts or options are not rated together."""
+    variants = {(len(row.seats), json.dumps(row.options, sort_keys=True)) for row in rows}
+    if len(variants) > 1:
+        shown = ", ".join(f"{players} players{' ' + options if options != '{}' else ''}"
+                          for players, options in sorted(variants))
+        raise GameError(f"the stored {rows[0].game} games are of different kinds ({shown}) "
+                        f"and are not rated together; choose one run with --run",
+                        code="mixed_runs")
+    first = rows[0]
+    setup = arena.Arena(first.game, tuple(first.lineup), len(rows), first.arena_seed,
+                        dict(first.options))
+    # Numbered in rating order: runs one after another, each in its own game order.
+    results = [arena.GameResult(number, row.seed, list(row.seats), list(row.scores),
+                                list(row.winners), [], row.actions, row.solo)
+               for number, row in enumerate(rows)]
+    standings = arena.summarize(setup, results)
+    runs = list(dict.fromkeys(row.run for row in rows))
+    untimed = "decision times are not stored"
+    if len(runs) == 1:
+        return (standings, None,
+                f"run {first.run}, lineup {','.join(first.lineup)}, moved on one seat every "
+                f"game; {untimed}")
+    options = "".join(f", {key} {value}" for key, value in setup.options.items())
+    title = (f"{setup.game}{options}, {setup.players} player(s), {len(rows)} games "
+             f"from {len(runs)} runs")
+    parts = []
+    for run in runs:
+        summary = _run_summary(run, [row for row in rows if row.run == run])
+        parts.append(f"run {run} (seed {summary['seed']}, lineup "
+                     f"{','.join(summary['lineup'])}, {summary['games']} games)")
+    return standings, title, "; ".join(parts) + f", rated in that order; {untimed}"
+
+
+def _run_summary(run: str, rows) -> dict:
+    return {"run": run, "seed": rows[0].arena_seed, "lineup": list(rows[0].lineup),
+            "games": len(rows), "started": min(row.created for row in rows)}

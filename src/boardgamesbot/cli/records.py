@@ -1,0 +1,121 @@
+"""``bgbot replay`` and ``render``: saved game records stepped through in the terminal,
+or a position of one drawn as an SVG or PNG picture."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from boardgamesbot.engine import GameError, Record, load_game
+
+from .terminal import console, fail
+
+
+@click.command("replay")
+@click.argument("path", type=click.Path(dir_okay=False))
+@click.option("--seat", type=int, default=None,
+              help="Show what this seat (1-based) saw instead of the spectator view.")
+@click.option("--step/--no-step", default=None,
+              help="Wait for Enter between actions (default: when run in a terminal).")
+def replay_command(path, seat, step) -> None:
+    """Step through a saved game record."""
+    try:
+        record = Record.load(path)
+        states = list(record.states())
+    except GameError as error:
+        fail(str(error))
+    render = load_game(record.game).render_text
+    viewer = None if seat is None else seat - 1
+    if viewer is not None and not 0 <= viewer < len(record.seats):
+        fail(f"--seat must be between 1 and {len(record.seats)}")
+    if step is None:
+        step = sys.stdin.isatty()
+    index = 0 if step else len(states) - 1
+    if not step:
+        for number, (player, notation) in enumerate(record.actions, 1):
+            console.print(f"{number:4}. {record.seats[player]} (seat {player + 1}): {notation}",
+                          markup=False)
+    while True:
+        state = states[index]
+        if index:
+            player, notation = record.actions[index - 1]
+            console.print(f"[bold]{index}/{len(record.actions)}[/] "
+                          f"{record.seats[player]} (seat {player + 1}): {notation}")
+        console.print(render(state.view(viewer)))
+        if not step:
+            break
+        answer = console.input("[dim]Enter: next, b: back, NUMBER: jump, q: quit>[/] ").strip()
+        if answer == "q":
+            break
+        if answer == "b":
+            index = max(0, index - 1)
+        elif answer.isdigit():
+            index = min(len(states) - 1, int(answer))
+        elif index < len(states) - 1:
+            index += 1
+        else:
+            break
+    if states[-1].is_over():
+        scores = ", ".join(f"{record.seats[i]}: {s}" for i, s in enumerate(states[-1].scores()))
+        console.print(f"Final scores: {scores}")
+
+
+RENDER_FORMATS = (".svg", ".png")
+
+
+@click.command("render")
+@click.argument("game_name", metavar="GAME")
+@click.argument("path", metavar="RECORD", type=click.Path(dir_okay=False))
+@click.option("--step", type=int, default=None,
+              help="Draw the position after this many actions (default: the last).")
+@click.option("--seat", type=int, default=None,
+              help="Draw what this seat (1-based) sees (default: a spectator's view).")
+@click.option("--output", "-o", "output", required=True, type=click.Path(dir_okay=False),
+              help="The picture to write: a .svg or .png file.")
+@click.option("--width", type=int, default=None,
+              help="Width of a PNG in pixels (default: the picture's own, 900).")
+def render_command(game_name, path, step, seat, output, width) -> None:
+    """Draw a position of a saved game as an SVG or PNG picture.
+
+    \b
+    bgbot render tikal games/tikal-1.json -o board.png
+    bgbot render cartographers game.json --step 12 --seat 2 -o sheet.svg
+    """
+    suffix = Path(output).suffix.lower()
+    if suffix not in RENDER_FORMATS:
+        fail(f"-o must name a .svg or .png file, not {output!r}")
+    if width is not None and (suffix != ".png" or width <= 0):
+        fail("--width is a positive number of pixels, for a .png only")
+    try:
+        game = load_game(game_name)
+        record = Record.load(path)
+    except GameError as error:
+        fail(str(error))
+    if record.game != game.name:
+        fail(f"{path} is a record of {record.game}, not of {game.name}")
+    total = len(record.actions)
+    if step is not None and not 0 <= step <= total:
+        fail(f"--step must be between 0 and {total} (the record holds {total} actions)")
+    if seat is not None and not 1 <= seat <= len(record.seats):
+        fail(f"--seat must be between 1 and {len(record.seats)}")
+    try:
+        state = record.replay(upto=step)
+    except GameError as error:
+        fail(str(error))
+    picture = game.render_svg(state.view(None if seat is None else seat - 1))
+    if suffix == ".png":
+        from boardgamesbot.images import png  # resvg loads only when a PNG is asked for
+
+        data = png(picture, width=width)
+    else:
+        data = picture.encode("utf-8")
+    try:
+        Path(output).write_bytes(data)
+    except OSError as error:
+        fail(f"cannot write {output}: {error.strerror or error}")
+    shown = total if step is None else step
+    who = "a spectator" if seat is None else f"seat {seat}"
+    console.print(f"{output}: {record.game} after {shown} of {total} actions, as {who} sees it",
+                  markup=False)

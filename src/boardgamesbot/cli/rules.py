@@ -1,0 +1,165 @@
+"""``bgbot rules``, ``ask`` and ``why``: the rules page, free questions answered from
+it, and why an action is refused (also used at the ``play`` prompt)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+from rich.markup import escape
+
+from boardgamesbot.bots import SeatView
+from boardgamesbot.engine import GameError, Record, load_game
+
+from .terminal import console, fail, first_line, language
+
+
+@click.command("rules")
+@click.argument("game_name", metavar="GAME")
+@click.option("--lang", "-l", default="en", show_default=True, metavar="en|pt-BR|ca",
+              help="Language of the rules page.")
+def rules_command(game_name, lang) -> None:
+    """Show the rules of GAME (in English, Brazilian Portuguese or Catalan)."""
+    from rich.markdown import Markdown
+
+    from boardgamesbot.help import help_page
+
+    try:
+        page = help_page(game_name, lang)
+    except GameError as error:
+        fail(str(error))
+    console.print(Markdown(page))
+
+
+#: What the terminal says around rules answers, in each language.
+SAY = {
+    "en": {"dont_know": "I don't know: the rules help says nothing close enough to that.",
+           "topics": "Closest topics: {topics}.", "allowed": "{action}: allowed right now.",
+           "rule": "The rule ({source}):", "no_rule": "(no rule section is declared for it)"},
+    "pt-BR": {"dont_know": "Não sei: a ajuda das regras não diz nada próximo disso.",
+              "topics": "Assuntos mais próximos: {topics}.",
+              "allowed": "{action}: permitido agora.", "rule": "A regra ({source}):",
+              "no_rule": "(nenhuma seção de regra foi declarada para isso)"},
+    "ca": {"dont_know": "No ho sé: l'ajuda de les regles no diu res prou proper a això.",
+           "topics": "Temes més propers: {topics}.", "allowed": "{action}: es pot fer ara.",
+           "rule": "La regla ({source}):", "no_rule": "(no s'ha declarat cap secció de regla)"},
+}
+
+
+def show_answers(game_name: str, question: str, lang: str, limit: int = 5,
+                  reply=None) -> None:
+    from boardgamesbot.help.search import ask
+    from boardgamesbot.help.why import reason
+
+    if reply is None:
+        try:
+            reply = ask(game_name, question, lang, limit)
+        except GameError as error:
+            console.print(f"[red]{escape(reason(error.code, lang, str(error)))}[/]")
+            return
+    say = SAY[lang]
+    if not reply.known:
+        console.print(say["dont_know"], markup=False)
+        console.print(say["topics"].format(topics="; ".join(reply.topics)), markup=False)
+        return
+    for number, answer in enumerate(reply.answers, 1):
+        console.print(f"[bold]{number}. {escape(answer.title)}[/]  "
+                      f"[dim]({escape(answer.source)})[/]")
+        console.print(f"   {answer.text}", markup=False)
+
+
+def show_why(seat: SeatView, action: str, lang: str) -> None:
+    from boardgamesbot.help.why import explain
+
+    action = action.strip()
+    if not action:
+        console.print("why ACTION: say which action, e.g. 'why guard L A5'", markup=False)
+        return
+    answer = explain(seat.game.name, action, seat.preview(action), lang)
+    print_why(answer, lang)
+
+
+def print_why(answer, lang: str) -> None:
+    say = SAY[lang]
+    if answer.legal:
+        console.print(say["allowed"].format(action=answer.action), markup=False)
+        return
+    console.print(f"[red]{escape(answer.reason)}[/]")
+    if answer.text is None:
+        console.print(say["no_rule"], markup=False)
+        return
+    console.print(say["rule"].format(source=answer.source), markup=False)
+    console.print(f"   {answer.text}", markup=False)
+
+
+@click.command("ask")
+@click.argument("game_name", metavar="GAME")
+@click.argument("question")
+@click.option("--lang", "-l", default="en", show_default=True, metavar="en|pt-BR|ca",
+              help="The language of the question and of the answers.")
+@click.option("--json", "as_json", is_flag=True,
+              help='Print {"answers": [{"title", "text", "source", "score"}, …]} as JSON.')
+@click.option("--limit", "-n", type=click.IntRange(1, 20), default=5, show_default=True,
+              help="How many answers at most.")
+def ask_command(game_name, question, lang, as_json, limit) -> None:
+    """Ask the rules of GAME a QUESTION in your own words; the passages that answer it.
+
+    \b
+    bgbot ask tikal "can I walk over a volcano?"
+    bgbot ask cartographers "quants punts dona el bosc sentinella en solitari?" --lang ca
+    """
+    from boardgamesbot.help.search import ask
+    from boardgamesbot.help.why import reason
+
+    lang = language(lang)
+    try:
+        reply = ask(game_name, question, lang, limit)
+    except GameError as error:  # said in the asker's language where a face says it
+        fail(reason(error.code, lang, str(error)) if error.code != "unknown_help"
+              else str(error))
+    if as_json:
+        click.echo(json.dumps(reply.as_dict(), ensure_ascii=False, indent=1))
+    else:
+        show_answers(game_name, question, lang, limit, reply)
+
+
+@click.command("why")
+@click.argument("game_name", metavar="GAME")
+@click.argument("action")
+@click.option("--record", "record_path", type=click.Path(exists=True, dir_okay=False),
+              default=None, help="A saved game: the position after its last action (or --step).")
+@click.option("--step", type=int, default=None, help="Only the first STEP actions of the record.")
+@click.option("--seat", type=int, default=None,
+              help="The seat (1-based) asking; default: the one whose turn it is.")
+@click.option("--players", "-p", type=int, default=None,
+              help="Without --record: a new game of this many players.")
+@click.option("--lang", "-l", default="en", show_default=True, metavar="en|pt-BR|ca")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+def why_command(game_name, action, record_path, step, seat, players, lang, as_json) -> None:
+    """Why ACTION is not allowed in a position of GAME, and the rule it rests on.
+
+    \b
+    bgbot why tikal "guard L A5" --record mygame.json --lang pt-BR
+    bgbot why cartographers "pass"
+    """
+    from boardgamesbot.help.why import why
+
+    lang = language(lang)
+    try:
+        game = load_game(game_name)
+        if record_path:
+            record = Record.load(record_path)
+            if record.game != game.name:
+                fail(f"{record_path} is a record of {record.game}, not {game.name}")
+            state = record.replay(step)
+        else:
+            state = game.new(players or game.min_players, 0)
+        waiting = state.current_players()
+        player = seat - 1 if seat is not None else (waiting[0] if waiting else 0)
+        answer = why(state, player, action, lang)
+    except (GameError, OSError, ValueError) as error:
+        fail(first_line(error))
+    if as_json:
+        click.echo(json.dumps(answer.as_dict(), ensure_ascii=False, indent=1))
+    else:
+        print_why(answer, lang)
