@@ -157,9 +157,19 @@ def test_replay_can_show_one_seats_view(tmp_path):
     assert run("replay", str(path), "--no-step", "--seat", "9").exit_code == 2
 
 
-def test_games_lists_tikal():
+def test_games_lists_every_game_with_its_players_and_options():
+    from boardgamesbot.engine import known_games, load_game
+
     result = run("games")
-    assert result.exit_code == 0 and "tikal" in result.output
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert [line.split()[0] for line in lines] == list(known_games())
+    for line, name in zip(lines, known_games()):
+        game = load_game(name)
+        assert f"({game.min_players}-{game.max_players} players)" in line, line
+        for option in game.options:
+            assert f"--{option.name} {'|'.join(option.choices)} (default {option.default})" \
+                in line, line
 
 
 def test_moves_can_be_filtered_and_long_lists_are_cut_with_a_hint(tmp_path):
