@@ -21,7 +21,7 @@ from .terminal import console
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def main() -> None:
-    """BoardGamesBot: Tikal and Cartographers with computer players."""
+    """BoardGamesBot: board games with computer players (`bgbot games` lists them)."""
 
 
 @click.command("games")
