@@ -180,3 +180,32 @@ def test_moves_can_be_filtered_and_long_lists_are_cut_with_a_hint(tmp_path):
     assert "no legal action starts with 'nothing'" in result.output
     lines = [line for line in result.output.splitlines() if line.strip().startswith("place ")]
     assert lines and all("A4" in line for line in lines)
+
+
+def test_every_command_of_the_cli_package_is_reachable_from_bgbot():
+    """Each module of `boardgamesbot.cli` defines plain click commands that the package
+    gathers under `main`; one defined but not gathered would be silently missing."""
+    import importlib
+    import pkgutil
+
+    import click
+
+    import boardgamesbot.cli as cli
+
+    gathered, groups = set(), [cli.main]
+    while groups:  # every command under bgbot, groups' own commands included
+        for command in groups.pop().commands.values():
+            gathered.add(id(command))
+            if isinstance(command, click.Group):
+                groups.append(command)
+    defined = []
+    for module in pkgutil.iter_modules(cli.__path__):
+        if module.name == "__main__":
+            continue
+        loaded = importlib.import_module(f"boardgamesbot.cli.{module.name}")
+        defined += [(module.name, name) for name, value in vars(loaded).items()
+                    if isinstance(value, click.Command) and value.name is not None
+                    and id(value) not in gathered]
+    assert not defined, f"defined but not under bgbot: {defined}"
+    assert {"play", "rules", "ask", "why", "replay", "render", "arena", "ratings", "serve",
+            "worker", "chat", "train", "games"} <= set(cli.main.commands)
