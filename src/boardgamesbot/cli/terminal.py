@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from boardgamesbot.engine import known_games, load_game
+from boardgamesbot.engine import LANGUAGES, known_games, load_game
 
 console = Console(highlight=False)
 
@@ -40,18 +40,21 @@ def game_options(command):
 
 
 def chosen(options: dict) -> dict:
+    """The game options given on the command line (an option not given is None: the
+    game's default applies)."""
     return {name: value for name, value in options.items() if value is not None}
 
 
 def language(lang: str) -> str:
-    from boardgamesbot.engine import LANGUAGES
-
+    """``lang`` if the rules help speaks it, else a one-line error."""
     if lang not in LANGUAGES:
         fail(f"no rules help in language {lang!r}; available: {', '.join(LANGUAGES)}")
     return lang
 
 
 def secret(value: str | None, path: str | None, what: str) -> str | None:
+    """A token or password: read from ``path`` when given (kept out of the process list
+    and the shell history), else ``value`` (from the environment)."""
     if path:
         try:
             return Path(path).read_text(encoding="utf-8").strip()
