@@ -129,3 +129,57 @@ def test_tikal_hints_name_the_suggested_move_in_every_language(seed):
         for lang in ("en", "pt-BR", "ca"):
             words = reason_text(first, lang)
             assert words and "?" not in words and "{" not in words, (lang, first)
+
+
+# Moods: told in the log, asked for on a button, a question in a confirmation -----------
+
+SAY = """([notation, info, name]) => import('/faces.js').then(f => f.facesLoaded)
+    .then(() => Promise.all([import('/i18n.js'), import(`/games/${name}/${name}.js`)]))
+    .then(([i18n, face]) => [face.describe(notation, info),
+                             i18n.inMood('button', () => face.describe(notation, info)),
+                             i18n.asQuestion(() => face.describe(notation, info))])"""
+
+UNCOVER = {"type": "uncover", "cost": {"ap": 2}, "params": {"space": "B6"}}
+END = {"type": "end", "cost": {}, "params": {}}
+MOVE = {"type": "move", "cost": {"ap": 1}, "params": {"figure": "worker", "from": "A6", "to": "B5"}}
+MOODS = {
+    "en": {"uncover": ["uncovers a temple level on B6 (2 AP)",
+                       "Uncover a temple level on B6 (2 AP)",
+                       "Confirm: uncovers a temple level on B6 (2 AP)?"],
+           "end": ["ends the turn", "End the turn", "End your turn?"],
+           "move": ["moves a worker A6 → B5 (1 AP)", "Move a worker A6 → B5 (1 AP)",
+                    "Confirm: moves a worker A6 → B5 (1 AP)?"]},
+    "pt-BR": {"uncover": ["escava um nível do templo em B6 (2 PA)",
+                          "Escavar um nível do templo em B6 (2 PA)",
+                          "Confirmar: escava um nível do templo em B6 (2 PA)?"],
+              "end": ["encerra a vez", "Encerrar a vez", "Encerrar a sua vez?"],
+              "move": ["move um trabalhador A6 → B5 (1 PA)", "Mover um trabalhador A6 → B5 (1 PA)",
+                       "Confirmar: move um trabalhador A6 → B5 (1 PA)?"]},
+    "ca": {"uncover": ["excava un nivell del temple de B6 (2 PA)",
+                       "Excava un nivell del temple de B6 (2 PA)",
+                       "Confirmes: excava un nivell del temple de B6 (2 PA)?"],
+           "end": ["acaba el torn", "Acaba el torn", "Acabes el torn?"],
+           "move": ["mou un treballador A6 → B5 (1 PA)", "Mou un treballador A6 → B5 (1 PA)",
+                    "Confirmes: mou un treballador A6 → B5 (1 PA)?"]},
+}
+
+
+def test_an_action_is_told_in_the_log_asked_for_on_a_button_and_a_question_to_confirm(
+        page, server):
+    open_lobby(page, server)
+    for lang, cases in MOODS.items():
+        page.select_option("#lang-select", lang)
+        for name, info in (("uncover", UNCOVER), ("end", END), ("move", MOVE)):
+            got = page.evaluate(SAY, [name, info, "tikal"])
+            assert got == cases[name], (lang, name)
+        # plural forms hold in every mood
+        bid = {"type": "bid", "cost": {}, "params": {"amount": 1}}
+        told, button, question = page.evaluate(SAY, ["bid 1", bid, "tikal"])
+        assert (told, button, question) == {
+            "en": ("bids 1 point", "Bid 1 point", "Bid 1 point?"),
+            "pt-BR": ("oferece 1 ponto", "Oferecer 1 ponto", "Oferecer 1 ponto?"),
+            "ca": ("ofereix 1 punt", "Ofereix 1 punt", "Vols oferir 1 punt?")}[lang]
+        # Cartographers: every drawing is confirmed, so each has its question
+        told, button, question = page.evaluate(SAY, ["pass", None, "cartographers"])
+        assert question.endswith((".", "?")) and not question.startswith(("Confirm", "Confirmar"))
+        assert button[0].isupper() and told[0].islower()
