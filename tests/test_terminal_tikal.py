@@ -79,3 +79,10 @@ def test_every_space_keeps_its_name_its_figures_and_no_stone_touches_a_word(widt
                 for digit in "0123456789":
                     assert digit + word not in text
 
+
+
+def test_the_stack_is_counted_in_words_that_agree_with_the_number():
+    view = positions(0)[0]
+    for size, words in ((1, "Stack: 1 tile,"), (2, "Stack: 2 tiles,"), (0, "Stack: 0 tiles,")):
+        view["stack"]["size"] = size
+        assert words in "\n".join(printed(view, 80))

@@ -229,7 +229,8 @@ def status_text(view: dict) -> Text:
                        "bold magenta")
     stack = view["stack"]
     left = " ".join(f"{letter}{n}" for letter, n in stack["left"].items() if n)
-    out.append(f"Stack: {stack['size']} tiles, next letter {stack['top'] or '-'} "
+    tiles = "1 tile" if stack["size"] == 1 else f"{stack['size']} tiles"
+    out.append(f"Stack: {tiles}, next letter {stack['top'] or '-'} "
                f"({left or 'empty'})."
                f"  Wafers face down in the pile: {view['wafer_pile']}.\n")
     levels = " ".join(f"{v}:{n}" for v, n in view["levels"].items())
