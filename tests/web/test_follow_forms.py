@@ -75,6 +75,12 @@ def test_typing_a_count_redraws_the_seats_but_not_the_field_being_typed_in(page,
     high = page.get_attribute("#players", "max")
     assert page.input_value("#players") == high
     assert page.locator(".seat-row:not(.all)").count() == int(high)
+    # one seat: no "every other seat" row, and nothing in its place
+    page.fill("#players", "1")
+    page.press("#players", "Tab")
+    assert page.locator(".seat-row").count() == 1
+    assert "null" not in page.inner_text("fieldset.seats")
+    assert page.is_visible("text=1 player = the solo game")
 
 
 def test_no_name_typed_gives_the_seat_a_name_in_the_pages_language(page, server):

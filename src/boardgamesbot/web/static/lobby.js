@@ -204,7 +204,8 @@ export class LobbyScreen {
         t("lobby.kind.bot", { level: t(`level.${level}`) }))),
       h("option", { value: "friend", selected: kind === "friend" }, t("lobby.kind.friend")))));
     this.seatsBox.className = `seats${seatRows.length > 8 ? " many" : ""}`;
-    this.seatsBox.replaceChildren(h("legend", {}, t("lobby.seats")),
+    // replaceChildren, unlike h(), would write a null child as the text "null"
+    this.seatsBox.replaceChildren(...[h("legend", {}, t("lobby.seats")),
       seatRows.length > 2 ? h("div", { class: "seat-row all" }, h("label", { for: "seat-all" }, t("lobby.seats.all")),
         h("select", { id: "seat-all", onchange: (event) => {
           const value = event.target.value;
@@ -213,7 +214,7 @@ export class LobbyScreen {
           this.drawSeats();
         } }, h("option", { value: "" }, "—"), ...LEVELS.map((level) => h("option", { value: level }, t("lobby.kind.bot", { level: t(`level.${level}`) }))),
         h("option", { value: "friend" }, t("lobby.kind.friend")))) : null,
-      h("div", { class: "seat-rows" }, seatRows));
+      h("div", { class: "seat-rows" }, seatRows)].filter(Boolean));
     if (focused) document.getElementById(focused)?.focus();
   }
 
