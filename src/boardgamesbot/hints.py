@@ -23,7 +23,7 @@ from boardgamesbot.bots import SeatView, make_bot
 from boardgamesbot.engine import LANGUAGES, State
 from boardgamesbot.web import catalog
 
-__all__ = ["hints", "reason_text"]
+__all__ = ["hints", "plural_form", "reason_text"]
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -50,6 +50,24 @@ def _number(value: Any) -> str:
     return str(value)
 
 
+def plural_form(lang: str, number: str) -> str:
+    """The CLDR plural category of ``number`` as written ("1", "1.5", "0") in ``lang``:
+    the same choice as the browser's ``Intl.PluralRules`` (tests/web/test_follow_words.py
+    compares them), for the languages the faces speak. English and Catalan: "one" for
+    exactly 1; Portuguese: for 0 and 1 and what lies between ("0 ponto", "1,5 ponto");
+    Portuguese and Catalan also say "many" for whole millions ("1 milhão de pontos")."""
+    whole, _, fraction = number.lstrip("-").partition(".")
+    i, v = int(whole or 0), len(fraction)
+    if lang.startswith("pt"):
+        if i in (0, 1):
+            return "one"
+    elif i == 1 and v == 0:
+        return "one"
+    if lang.startswith(("pt", "ca")) and v == 0 and i != 0 and i % 1_000_000 == 0:
+        return "many"
+    return "other"
+
+
 def reason_text(reason: dict | None, lang: str = "en") -> str:
     """``reason`` in words in ``lang`` (English when the language or the code is unknown)."""
     if not reason:
@@ -60,8 +78,9 @@ def reason_text(reason: dict | None, lang: str = "en") -> str:
     if template is None and lang != "en":
         template = catalog("en").get(f"reason.{reason.get('code')}")
     if isinstance(template, dict):  # plural forms; "_n" names the count that decides
-        count = params.get(template.get("_n", ""))
-        template = template["one"] if count == 1 and "one" in template else template["other"]
+        count = params.get(template.get("_n", "n"))
+        form = plural_form(lang, _number(count)) if isinstance(count, (int, float)) else "other"
+        template = template.get(form, template["other"])
     if template is None:
         template = "{code}"
         params = {"code": reason.get("code", "?"), **params}

@@ -220,8 +220,10 @@ class SearchBot:
 
 
 def _plan_hint(heuristics, player: int, plan: Plan, sample: State) -> dict:
+    step = sample.clone()  # the suggested move alone: its reasons are the hint's
+    step.apply(player, plan.actions[0])
     return hint(heuristics, player, plan.actions[0], plan.value, sample, plan.result,
-                line=plan.actions)
+                line=plan.actions, step=step)
 
 
 def _after(state: State, player: int, action: Action, heuristics) -> float:

@@ -1,18 +1,24 @@
 """Tikal in the terminal, drawn from a view (never from a State: views hide what must be hidden).
 
-Each space is a flat-topped hex 12 characters wide; neighbouring columns
-interlock, so the map reads like the board::
+Each space is a flat-topped hex; neighbouring columns interlock, so the map reads
+like the board. At 82 columns it looks like this::
 
       ___2____            stones sit on the edge they are printed on
      /1 C4  1\\           (here N 2, NW 1, NE 1, SW 1, SE 2, S 1)
     /  3* 2    \\          figures per player, * = the leader is there
     \\1 T5 g1  2/          temple of value 5, guarded by player 1
      \\____1__/
+
+The hexes grow and shrink with the console (`Board` is a rich renderable that reads
+the width it is printed at): 74 columns in an 80-column terminal, up to 114 in 120
+columns, where the labels say "temple 5", "treasure $3", "base camp" in full. In the
+narrowest hexes a plain jungle reads "jngl" and a camp on it just "c2".
 """
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -20,7 +26,23 @@ COLUMNS = "ABCDEFGH"
 ROWS = 6
 PLAYER_STYLES = ("bold red", "bold dark_orange", "bold white", "bold blue")
 PLAYER_COLOURS = ("red", "orange", "white", "blue")
-COLUMN_PITCH, ROW_PITCH, WIDTH, HEIGHT = 10, 4, 12, 5
+ROW_PITCH, HEIGHT = 4, 5
+# A hex's top edge is `edge` underscores: the hex is edge + 4 characters wide and the
+# columns sit edge + 2 apart, so the eight columns take 8 * edge + 18 characters.
+# 7 is the narrowest edge whose middle rows still hold "VOLCANO" and four figure counts
+# (74 columns, so the board fits an 80-column terminal); 12 fills 120 columns.
+NARROWEST_EDGE, WIDEST_EDGE, DEFAULT_EDGE = 7, 12, 8
+
+
+def board_width(edge: int) -> int:
+    """How many columns the board takes with hexes of this top edge."""
+    return 8 * edge + 18
+
+
+def edge_for(width: int) -> int:
+    """The widest hexes whose board fits ``width`` columns (never narrower than the
+    narrowest readable hex, never wider than 120 columns' worth)."""
+    return max(NARROWEST_EDGE, min(WIDEST_EDGE, (width - 18) // 8))
 
 
 class Canvas:
@@ -46,80 +68,117 @@ class Canvas:
         return out
 
 
-def _origin(space: str) -> tuple[int, int]:
+def _origin(space: str, edge: int) -> tuple[int, int]:
     column, row = COLUMNS.index(space[0]), int(space[1]) - 1
-    return column * COLUMN_PITCH, row * ROW_PITCH + (2 if column % 2 else 0)
+    return column * (edge + 2), row * ROW_PITCH + (2 if column % 2 else 0)
 
 
-def _outline(canvas: Canvas, x: int, y: int, style: str) -> None:
-    canvas.put(x + 2, y, "_" * 8, style)
+def _outline(canvas: Canvas, x: int, y: int, edge: int, style: str) -> None:
+    canvas.put(x + 2, y, "_" * edge, style)
     canvas.put(x + 1, y + 1, "/", style)
-    canvas.put(x + 10, y + 1, "\\", style)
+    canvas.put(x + edge + 2, y + 1, "\\", style)
     canvas.put(x, y + 2, "/", style)
-    canvas.put(x + 11, y + 2, "\\", style)
+    canvas.put(x + edge + 3, y + 2, "\\", style)
     canvas.put(x, y + 3, "\\", style)
-    canvas.put(x + 11, y + 3, "/", style)
+    canvas.put(x + edge + 3, y + 3, "/", style)
     canvas.put(x + 1, y + 4, "\\", style)
-    canvas.put(x + 2, y + 4, "_" * 8, style)
-    canvas.put(x + 10, y + 4, "/", style)
+    canvas.put(x + 2, y + 4, "_" * edge, style)
+    canvas.put(x + edge + 2, y + 4, "/", style)
 
 
-# Where each side's stone count is written, relative to the hex's origin. N and S
-# are off-centre so that two hexes sharing an edge never write on the same cell.
-STONE_SPOTS = ((4, 0), (9, 1), (10, 3), (7, 4), (1, 3), (2, 1))
+def _stone_spots(edge: int) -> tuple[tuple[int, int], ...]:
+    """Where each side's stone count is written (N, NE, SE, S, SW, NW), relative to the
+    hex's origin. N and S are off-centre, mirrored, so that two hexes sharing an edge
+    never write on the same cell."""
+    inset = edge // 4
+    return ((2 + inset, 0), (edge + 1, 1), (edge + 2, 3), (edge + 1 - inset, 4), (1, 3), (2, 1))
 
 
-def _label(space: dict) -> tuple[str, str]:
+def _labels(space: dict) -> tuple[list[str], str]:
+    """The space's label, longest wording first (the widest that fits is printed), and
+    its style. A camp adds "c2" (player 2's camp) to the label."""
     kind = space["kind"]
+    camp = space.get("camp")
+    mark = "" if camp is None else f" c{camp + 1}"
     if kind == "temple":
-        label = f"T{space['value']}"
-        if "guard" in space:
-            label += f" g{space['guard']['seat'] + 1}"
-        return label, "bold magenta"
+        guard = f" g{space['guard']['seat'] + 1}" if "guard" in space else ""
+        return [f"temple {space['value']}{guard}", f"T{space['value']}{guard}"], "bold magenta"
     if kind == "treasure":
-        return f"${space['wafers']}", "bold yellow"
+        return [f"treasure ${space['wafers']}{mark}", f"${space['wafers']}{mark}"], "bold yellow"
     if kind == "volcano":
-        return "VOLCANO", "bold red3"
+        return ["VOLCANO"], "bold red3"
     if kind == "base_camp":
-        return "BASE", "bold green"
-    return "jungle", "green"
+        return ["base camp", "BASE"], "bold green"
+    if camp is not None:
+        return [f"camp{mark}", mark.strip()], "green"
+    return ["jungle", "jngl"], "green"
 
 
-def board_text(view: dict) -> Text:
-    canvas = Canvas(COLUMN_PITCH * 7 + WIDTH + 1, ROW_PITCH * ROWS + 3)
+def _figures(space: dict, room: int) -> list[tuple[str, str]]:
+    """Each player's figure count ("3*": three, the leader among them) with its style,
+    spaced when they fit, else packed (the colours still tell them apart)."""
+    tokens = [(f"{figures['W'] + figures['L']}{'*' if figures['L'] else ''}",
+               PLAYER_STYLES[int(seat)])
+              for seat, figures in sorted(space.get("figures", {}).items())]
+    spaced = sum(len(token) for token, _ in tokens) + len(tokens) - 1 <= room
+    return [(token + (" " if spaced else ""), style) for token, style in tokens]
+
+
+def board_text(view: dict, width: int | None = None) -> Text:
+    """The map as hexes sized to fit ``width`` columns (the classic 82 when not given)."""
+    edge = DEFAULT_EDGE if width is None else edge_for(width)
+    canvas = Canvas(board_width(edge), ROW_PITCH * ROWS + 3)
     board = view["board"]
     spaces = [f"{c}{r}" for c in COLUMNS for r in range(1, ROWS + 1)]
     for name in spaces:  # unexplored first, so explored outlines win shared edges
         if name not in board:
-            x, y = _origin(name)
-            _outline(canvas, x, y, "grey30")
-            canvas.put(x + 5, y + 2, name, "grey42")
+            x, y = _origin(name, edge)
+            _outline(canvas, x, y, edge, "grey30")
+            canvas.put(x + (edge + 2) // 2, y + 2, name, "grey42")
     for name in spaces:
         if name in board:
-            x, y = _origin(name)
-            _outline(canvas, x, y, "grey70")
+            x, y = _origin(name, edge)
+            _outline(canvas, x, y, edge, "grey70")
     for name, space in board.items():
-        x, y = _origin(name)
+        x, y = _origin(name, edge)
         canvas.put(x + 4, y + 1, name, "bold")
-        label, style = _label(space)
+        # the label's row runs from x + 2 to x + edge + 1, less a cell beside a stone
+        # count on the SW or SE side, so that "1" and "camp" never read as "1camp"
+        left = x + 2 + (1 if space["stones"][4] else 0)
+        room = x + edge + 2 - (1 if space["stones"][2] else 0) - left
+        wordings, style = _labels(space)
+        label = next((w for w in wordings if len(w) <= room), wordings[-1]).center(room)
+        canvas.put(left, y + 3, label, style)
         camp = space.get("camp")
-        if camp is not None:  # "camp c2": a camp of player 2 on a jungle ("$0 c2": on a treasure)
-            label = ("camp" if space["kind"] == "jungle" else label) + f" c{camp + 1}"
-        label = label.center(8)
-        canvas.put(x + 2, y + 3, label, style)
         if camp is not None:
-            canvas.put(x + 2 + label.rindex("c"), y + 3, f"c{camp + 1}", PLAYER_STYLES[camp])
+            canvas.put(left + label.rindex("c"), y + 3, f"c{camp + 1}", PLAYER_STYLES[camp])
+        # the figures' row runs from x + 2 to just inside the right slant at x + edge + 3
+        room = edge + 1
         cursor = x + 2
-        for seat, figures in sorted(space.get("figures", {}).items()):
-            seat = int(seat)
-            token = f"{figures['W'] + figures['L']}{'*' if figures['L'] else ''}"
-            canvas.put(cursor, y + 2, token, PLAYER_STYLES[seat])
-            cursor += len(token) + 1
+        for token, token_style in _figures(space, room):
+            token = token[:max(0, x + 2 + room - cursor)]  # never into the neighbour
+            canvas.put(cursor, y + 2, token, token_style)
+            cursor += len(token)
         for side, count in enumerate(space["stones"]):
             if count:
-                dx, dy = STONE_SPOTS[side]
+                dx, dy = _stone_spots(edge)[side]
                 canvas.put(x + dx, y + dy, str(count), "bold yellow")
     return canvas.text()
+
+
+class Board:
+    """The map as a rich renderable: drawn when printed, as wide as the console lets it
+    be (an 80-column terminal gets the compact hexes, 120 columns the roomy ones)."""
+
+    def __init__(self, view: dict) -> None:
+        self.view = view
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield board_text(self.view, options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        width = board_width(edge_for(options.max_width))
+        return Measurement(width, width)
 
 
 def _tile_words(tile: dict) -> str:
@@ -170,7 +229,8 @@ def status_text(view: dict) -> Text:
                        "bold magenta")
     stack = view["stack"]
     left = " ".join(f"{letter}{n}" for letter, n in stack["left"].items() if n)
-    out.append(f"Stack: {stack['size']} tiles, next letter {stack['top'] or '-'} "
+    tiles = "1 tile" if stack["size"] == 1 else f"{stack['size']} tiles"
+    out.append(f"Stack: {tiles}, next letter {stack['top'] or '-'} "
                f"({left or 'empty'})."
                f"  Wafers face down in the pile: {view['wafer_pile']}.\n")
     levels = " ".join(f"{v}:{n}" for v, n in view["levels"].items())
@@ -190,7 +250,7 @@ def status_text(view: dict) -> Text:
 
 def text(view: dict):
     """Everything a seat sees, ready for ``rich.console.Console.print``."""
-    parts = [board_text(view), players_table(view), status_text(view)]
+    parts = [Board(view), players_table(view), status_text(view)]
     if view.get("auction"):
         from .render_auction import auction_text
 

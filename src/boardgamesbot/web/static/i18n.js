@@ -35,19 +35,57 @@ export function setLang(next, announce = true) {
 
 /**
  * The string for `key` in the current language, with {name} placeholders filled.
- * A catalog entry may be an object of plural forms ({"one": "…", "other": "…"}): the
- * form is chosen by Intl.PluralRules for the language from `params.n` (or the parameter
- * the entry names in "_n"), so each
- * language follows its own rules ("1 point", "2 points"; "1 ponto", "0 pontos").
+ * A catalog entry may be an object of plural forms, named by the CLDR categories
+ * ({"one": "…", "other": "…"}, and "few"/"many" where a language has them; "other" is
+ * required and stands in for a missing one): the form is chosen by Intl.PluralRules for
+ * the language from `params.n` (or the parameter the entry names in "_n"), so each
+ * language follows its own rules ("1 point", "2 points"; "0 ponto", "2 pontos"). The
+ * server picks the same forms (boardgamesbot.hints.plural_form).
  */
 export function t(key, params = {}) {
-  let text = catalogs[current]?.[key] ?? catalogs.en?.[key];
+  let text;
+  if (mood) {
+    text = catalogs[current]?.[`${key}@${mood}`] ?? catalogs.en?.[`${key}@${mood}`];
+    if (text !== undefined) moodsFound += 1;
+  }
+  text ??= catalogs[current]?.[key] ?? catalogs.en?.[key];
   if (text === undefined) {
     console.warn("missing string", key);
     text = key;
   }
   if (typeof text === "object") text = pluralForm(text, params[text._n || "n"]);
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/*
+ * Moods. The same action reads differently where it is shown: the log tells it ("Ana:
+ * uncovers a temple level on B6"), a button asks for it ("Uncover a temple level on B6"),
+ * a confirmation asks a question ("End your turn?"). A face writes an action's words once,
+ * with t("tikal.do.uncover", …) in its describe(); said inside inMood("button", …) the
+ * same call takes the catalog's "tikal.do.uncover@button" when there is one (the told
+ * form when not). Catalog entries: "KEY" (told), "KEY@button", "KEY@question"; each may
+ * be plural forms like any entry.
+ */
+let mood = null;
+let moodsFound = 0;
+
+/** What `words()` says (it calls t()) in `which` mood: "button" or "question". */
+export function inMood(which, words) {
+  const was = mood;
+  mood = which;
+  try {
+    return words();
+  } finally {
+    mood = was;
+  }
+}
+
+/** `words()` (an action's words) as a confirmation's question: the catalog's own question
+ * when it has one ("End your turn?"), else "Confirm: …?" around the told words. */
+export function asQuestion(words) {
+  const before = moodsFound;
+  const asked = inMood("question", words);
+  return moodsFound > before ? asked : t("table.confirm.ask", { action: words() });
 }
 
 const pluralRules = {};

@@ -120,7 +120,7 @@ export class LobbyScreen {
       this.finished = [];
     }
     this.loaded = true;
-    this.render();
+    this.drawLists();
   }
 
   chooseGame(name, players) {
@@ -143,20 +143,53 @@ export class LobbyScreen {
     this.form.seats = seats;
   }
 
+  /**
+   * The whole screen, drawn when it opens and when the language changes. Afterwards a
+   * change in the form redraws only the parts that depend on it (the options of the game
+   * chosen, the players' range, the seat rows) and the lists redraw on their own: the
+   * fields a person types in are never rebuilt, so they keep their focus, caret and text.
+   */
   render() {
     const focused = document.activeElement?.id;
+    this.lists = h("div", { class: "lobby-lists" });
     this.root.replaceChildren(
       h("h1", {}, t("lobby.title")),
       h("p", { class: "lead" }, t("lobby.lead")),
-      h("div", { class: "lobby" }, this.createForm(), h("div", { class: "lobby-lists" }, this.myTables(), this.finishedList())),
+      h("div", { class: "lobby" }, this.createForm(), this.lists),
     );
+    this.drawLists();
     if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
   }
 
-  createForm() {
+  drawLists() {
+    this.lists?.replaceChildren(this.myTables(), this.finishedList());
+  }
+
+  /** The fieldsets of the chosen game's options (redrawn when another game is chosen). */
+  drawOptions() {
     const f = this.form;
-    const radio = (name, value, label, checked, onchange) => h("label", { class: "choice" },
-      h("input", { type: "radio", name, value, id: `${name}-${value}`, checked, onchange }), " ", label);
+    this.optionsBox.replaceChildren(...gameInfo(f.game).options.map((option) => h("fieldset", {}, h("legend", {}, optionName(f.game, option.name)),
+      option.choices.map((choice) => choiceInput(option.name, choice, optionLabel(f.game, option.name, choice), f.options[option.name] === choice,
+        () => { f.options[option.name] = choice; })))));
+  }
+
+  /** The players field's range and hints, in place: the field itself is left alone unless
+   * its number must change (another game, or a count out of range once typed). */
+  drawPlayers() {
+    const f = this.form;
+    const info = gameInfo(f.game);
+    const [low, high] = [info.min_players, info.max_players];
+    this.playersInput.min = low;
+    this.playersInput.max = high;
+    if (Number(this.playersInput.value) !== f.players && document.activeElement !== this.playersInput) this.playersInput.value = f.players;
+    this.rangeHint.textContent = t("lobby.players.range", { min: low, max: high });
+    this.soloHint.hidden = !(f.players === 1 && low === 1);
+  }
+
+  /** The seat rows; a seat's select that had the focus gets it back. */
+  drawSeats() {
+    const f = this.form;
+    const focused = this.seatsBox.contains(document.activeElement) ? document.activeElement.id : null;
     const seatRows = f.seats.map((kind, index) => h("div", { class: "seat-row" },
       h("label", { for: `seat-${index}` }, t("lobby.seat", { n: index + 1 })),
       h("select", { id: `seat-${index}`, onchange: (event) => {
@@ -164,44 +197,74 @@ export class LobbyScreen {
         if (value === "me") f.seats = f.seats.map((k) => (k === "me" ? "friend" : k));
         f.seats[index] = value;
         if (!f.seats.includes("me")) f.seats[0] = "me";
-        this.render();
+        this.drawSeats();
       } },
       h("option", { value: "me", selected: kind === "me" }, t("lobby.kind.me")),
       ...LEVELS.map((level) => h("option", { value: level, selected: kind === level },
         t("lobby.kind.bot", { level: t(`level.${level}`) }))),
       h("option", { value: "friend", selected: kind === "friend" }, t("lobby.kind.friend")))));
+    this.seatsBox.className = `seats${seatRows.length > 8 ? " many" : ""}`;
+    // replaceChildren, unlike h(), would write a null child as the text "null"
+    this.seatsBox.replaceChildren(...[h("legend", {}, t("lobby.seats")),
+      seatRows.length > 2 ? h("div", { class: "seat-row all" }, h("label", { for: "seat-all" }, t("lobby.seats.all")),
+        h("select", { id: "seat-all", onchange: (event) => {
+          const value = event.target.value;
+          if (!value) return;
+          f.seats = f.seats.map((k) => (k === "me" ? k : value));
+          this.drawSeats();
+        } }, h("option", { value: "" }, "—"), ...LEVELS.map((level) => h("option", { value: level }, t("lobby.kind.bot", { level: t(`level.${level}`) }))),
+        h("option", { value: "friend" }, t("lobby.kind.friend")))) : null,
+      h("div", { class: "seat-rows" }, seatRows)].filter(Boolean));
+    if (focused) document.getElementById(focused)?.focus();
+  }
+
+  createForm() {
+    const f = this.form;
     const info = gameInfo(f.game);
-    const [low, high] = [info.min_players, info.max_players];
-    return h("section", { class: "card create", "aria-labelledby": "create-title" },
+    this.optionsBox = h("div", { class: "game-options" });
+    this.playersInput = h("input", { id: "players", type: "number", min: info.min_players, max: info.max_players, value: f.players,
+      // While typing, the seats follow a count in range without the field being rewritten
+      // ("1" on the way to "12" stays); when the field is left, its number is settled.
+      oninput: (event) => {
+        const count = Number(event.target.value);
+        const now = gameInfo(f.game);
+        if (Number.isInteger(count) && count >= now.min_players && count <= now.max_players && count !== f.players) {
+          this.setPlayers(count);
+          this.drawPlayers();
+          this.drawSeats();
+        }
+      },
+      onchange: (event) => {
+        this.setPlayers(Number(event.target.value) || gameInfo(f.game).min_players);
+        event.target.value = f.players;
+        this.drawPlayers();
+        this.drawSeats();
+      } });
+    this.rangeHint = h("span", { class: "hint" });
+    this.soloHint = h("span", { class: "hint" }, t("lobby.solo"));
+    this.seatsBox = h("fieldset", { class: "seats" });
+    const form = h("section", { class: "card create", "aria-labelledby": "create-title" },
       h("h2", { id: "create-title" }, t("lobby.create")),
       h("fieldset", {}, h("legend", {}, t("lobby.game")),
-        games.map((game) => radio("game", game.name, gameTitle(game.name), f.game === game.name, () => {
+        games.map((game) => choiceInput("game", game.name, gameTitle(game.name), f.game === game.name, () => {
           this.chooseGame(game.name, game.min_players === 1 ? 1 : Math.min(4, game.max_players));
-          this.render();
+          this.playersInput.value = this.form.players;
+          this.drawOptions();
+          this.drawPlayers();
+          this.drawSeats();
         }))),
-      info.options.map((option) => h("fieldset", {}, h("legend", {}, optionName(f.game, option.name)),
-        option.choices.map((choice) => radio(option.name, choice, optionLabel(f.game, option.name, choice), f.options[option.name] === choice,
-          () => { f.options[option.name] = choice; })))),
+      this.optionsBox,
       h("div", { class: "field" },
         h("label", { for: "players" }, t("lobby.players")),
-        h("input", { id: "players", type: "number", min: low, max: high, value: f.players,
-          onchange: (event) => { this.setPlayers(Number(event.target.value) || low); this.render(); } }),
-        h("span", { class: "hint" }, t("lobby.players.range", { min: low, max: high })),
-        f.players === 1 && low === 1 ? h("span", { class: "hint" }, t("lobby.solo")) : null),
+        this.playersInput,
+        this.rangeHint,
+        this.soloHint),
       h("div", { class: "field" },
         h("label", { for: "my-name" }, t("lobby.name")),
         h("input", { id: "my-name", type: "text", maxlength: 40, value: f.name, autocomplete: "nickname",
+          placeholder: t("lobby.name.default", { n: 1 }),
           oninput: (event) => { f.name = event.target.value; } })),
-      h("fieldset", { class: `seats${seatRows.length > 8 ? " many" : ""}` }, h("legend", {}, t("lobby.seats")),
-        seatRows.length > 2 ? h("div", { class: "seat-row all" }, h("label", { for: "seat-all" }, t("lobby.seats.all")),
-          h("select", { id: "seat-all", onchange: (event) => {
-            const value = event.target.value;
-            if (!value) return;
-            f.seats = f.seats.map((k) => (k === "me" ? k : value));
-            this.render();
-          } }, h("option", { value: "" }, "—"), ...LEVELS.map((level) => h("option", { value: level }, t("lobby.kind.bot", { level: t(`level.${level}`) }))),
-          h("option", { value: "friend" }, t("lobby.kind.friend")))) : null,
-        h("div", { class: "seat-rows" }, seatRows)),
+      this.seatsBox,
       h("div", { class: "field" }, h("label", { for: "clock" }, t("lobby.clock")),
         h("select", { id: "clock", onchange: (event) => { f.clock = event.target.value; } },
           h("option", { value: "none", selected: f.clock === "none" }, t("clock.none")),
@@ -218,13 +281,18 @@ export class LobbyScreen {
       h("div", { class: "buttons" },
         h("button", { type: "button", id: "create-button", class: "primary", onclick: () => this.create() }, t("lobby.create.button")),
         h("button", { type: "button", class: "ghost", onclick: () => openRules(f.game) }, t("rules.button"))));
+    this.drawOptions();
+    this.drawPlayers();
+    this.drawSeats();
+    return form;
   }
 
   async create() {
     const f = this.form;
     saveName(f.name.trim());
     const seats = f.seats.map((kind) => {
-      if (kind === "me") return { kind: "person", name: f.name.trim() || null };
+      // No name typed: "Player 1" in the page's language, not the server's English one.
+      if (kind === "me") return { kind: "person", name: f.name.trim() || t("lobby.name.default", { n: f.seats.indexOf("me") + 1 }) };
       if (kind === "friend") return { kind: "open" };
       return { kind: "bot", level: kind };
     });
@@ -251,7 +319,7 @@ export class LobbyScreen {
             : h("a", { class: "button primary", href: `#/table/${id}` }, t("lobby.resume")),
           info.spec && table.status === "over" ? h("button", { type: "button", onclick: () => createTable(info.spec).catch(notifyError) }, t("lobby.rematch")) : null,
           h("button", { type: "button", class: "ghost", "aria-label": t("lobby.forget.label"),
-            onclick: () => { forgetSeat(id); delete this.summaries[id]; this.render(); } }, t("lobby.forget"))));
+            onclick: () => { forgetSeat(id); delete this.summaries[id]; this.drawLists(); } }, t("lobby.forget"))));
     });
     return h("section", { class: "card", "aria-labelledby": "mine-title" },
       h("h2", { id: "mine-title" }, t("lobby.mine")),
@@ -266,6 +334,11 @@ export class LobbyScreen {
       h("h2", { id: "finished-title" }, t("lobby.finished")),
       rows.length ? h("ul", { class: "tables" }, rows) : h("p", { class: "muted" }, t("lobby.finished.none")));
   }
+}
+
+function choiceInput(name, value, label, checked, onchange) {
+  return h("label", { class: "choice" },
+    h("input", { type: "radio", name, value, id: `${name}-${value}`, checked, onchange }), " ", label);
 }
 
 export function seatName(seat) {

@@ -21,6 +21,36 @@ export function applyDiff(view, diff) {
   return out;
 }
 
+// The spoken log: a visually hidden role="log" region (polite live region) that hears
+// each new line as it arrives. It lives on <body>, outside the screens, because a
+// screen is redrawn wholesale (a live region that is rebuilt announces nothing, or
+// everything again); the visible log is rebuilt with each redraw and so is not live.
+const SPOKEN_LINES = 12; // older lines leave the region: it is heard, not read back
+
+/** The live region, made on first use (its name follows the page's language). */
+export function announcer() {
+  let region = document.getElementById("log-announcer");
+  if (!region) {
+    region = document.createElement("div");
+    region.id = "log-announcer";
+    region.className = "sr-only";
+    region.setAttribute("role", "log");
+    region.setAttribute("aria-live", "polite");
+    region.setAttribute("aria-relevant", "additions");
+    document.body.append(region);
+  }
+  region.setAttribute("aria-label", t("log.title"));
+  return region;
+}
+
+/** Say `text` to a screen reader: one new line in the spoken log. */
+export function announce(text) {
+  if (!text) return;
+  const region = announcer();
+  region.append(h("p", {}, text));
+  while (region.childElementCount > SPOKEN_LINES) region.firstElementChild.remove();
+}
+
 const byWords = (by) => (by === "autopilot" ? t("log.by.autopilot") : by === "clock" ? t("log.by.clock") : "");
 
 /**
@@ -38,6 +68,19 @@ export class LogBuilder {
     this.actions = new Map(); // action number -> its latest event (typed), for undo lines
     this.view = null; // the public view after the last event
     this.lastN = 0;
+    // The lines of the events a builder is made with are history: only lines added
+    // after that are spoken. A builder is filled in the same task that makes it (the
+    // screen reads its events in a loop), so it starts speaking once that task ends.
+    // `speak` may be replaced by whoever shows the moves one at a time, to speak each
+    // as it is shown (or set to null to stay silent).
+    this.speak = undefined;
+    queueMicrotask(() => { if (this.speak === undefined) this.speak = announce; });
+  }
+
+  /** Add a line to group `g`, and speak it when it is news. */
+  line(g, entry) {
+    g.lines.push(entry);
+    if (this.speak) this.speak(entry.text);
   }
 
   open(key, title, seat = null) {
@@ -63,11 +106,11 @@ export class LogBuilder {
       const g = place ? this.open(place.key, place.title, event.seat) : this.open(`seat-${event.seat}-${this.groups.length}`, who, event.seat);
       if ((event.by && event.by !== "person") || ctx.seats?.[event.seat]?.kind === "bot") g.bot = true;
       this.actions.set(event.number, event);
-      g.lines.push({ text: `${who}: ${module.describe(event.notation, event, ctx)}${byWords(event.by)}`, kind: "action",
+      this.line(g, { text: `${who}: ${module.describe(event.notation, event, ctx)}${byWords(event.by)}`, kind: "action",
         number: event.number, seat: event.seat });
       for (const extra of (before && module.logExtra ? module.logExtra(before, after, event, ctx, this.memo) : [])) {
         const target = extra.group ? this.open(extra.group.key, extra.group.title) : g;
-        target.lines.push(extra);
+        this.line(target, extra);
       }
     } else if (event.type === "undo") {
       const g = this.group || this.open(`table-${this.groups.length}`, t("log.group.table"));
@@ -80,19 +123,20 @@ export class LogBuilder {
       }
       // An undo names the action it takes back: described from that action's own event.
       const undone = this.actions.get(event.number);
-      g.lines.push({ text: t("log.undo", { name: who, action: module.describe(event.notation, undone?.notation === event.notation ? undone : event, ctx) }), kind: "undo" });
+      this.line(g, { text: t("log.undo", { name: who, action: module.describe(event.notation, undone?.notation === event.notation ? undone : event, ctx) }), kind: "undo" });
     } else {
       const text = tableLine(event, who);
       if (!text) return;
       const inTable = this.group?.key.startsWith("table-");
       const g = (event.type === "autopilot" && this.group) || inTable ? this.group : this.open(`table-${this.groups.length}`, t("log.group.table"));
-      g.lines.push({ text, kind: "table" });
+      this.line(g, { text, kind: "table" });
     }
   }
 }
 
 export function buildLog(events, module, ctx) {
   const builder = new LogBuilder(module, ctx);
+  builder.speak = null; // a whole log at once (a replay) is read, not heard line by line
   for (const event of events) builder.add(event);
   return builder.groups;
 }

@@ -1,0 +1,96 @@
+"""The new-table form keeps what people type: changing the player count (or any option)
+never redraws the fields someone is typing in, and the name typed becomes the seat's."""
+
+from __future__ import annotations
+
+import re
+
+from .helpers import call, open_lobby
+
+
+def focused_id(page) -> str:
+    return page.evaluate("document.activeElement?.id || ''")
+
+
+def seat_names(server, page) -> list[str]:
+    page.wait_for_url(re.compile(r"#/table/"))
+    table = page.url.rsplit("/", 1)[-1]
+    return [seat["name"] for seat in call(server, "GET", f"/api/tables/{table}")["seats"]]
+
+
+def test_a_name_typed_survives_changing_the_player_count_and_names_the_seat(page, server):
+    open_lobby(page, server, "pt-BR")
+    page.click("#game-tikal")
+    page.click("#my-name")
+    page.keyboard.type("Ana")
+    # the same element must stay in the page: mark it and look for the mark afterwards
+    page.evaluate("document.getElementById('my-name').dataset.mark = 'typed-in'")
+    # the number changes from the keyboard; leaving the field (Tab) settles it and lands
+    # in the name field, where the person goes on typing
+    page.fill("#players", "2")
+    page.press("#players", "Tab")
+    assert page.locator(".seat-row:not(.all)").count() == 2
+    assert focused_id(page) == "my-name"
+    page.keyboard.press("End")  # a field reached by Tab has its text selected
+    page.keyboard.type(" Maria")
+    assert page.input_value("#my-name") == "Ana Maria"
+    assert page.get_attribute("#my-name", "data-mark") == "typed-in"
+    # typing a count and clicking straight into the name field works the same way
+    page.fill("#players", "3")
+    page.click("#my-name")
+    assert page.locator(".seat-row:not(.all)").count() == 3
+    assert focused_id(page) == "my-name"
+    page.keyboard.press("End")
+    page.keyboard.type(" Souza")
+    # other choices (a variant, a seat, another game and back) leave the name alone
+    page.click("#variant-auction")
+    page.select_option("#seat-1", "random")
+    page.select_option("#seat-2", "random")
+    page.click("#game-cartographers")
+    page.click("#game-tikal")
+    page.fill("#players", "3")
+    page.press("#players", "Tab")
+    page.select_option("#seat-1", "random")
+    page.select_option("#seat-2", "random")
+    assert page.input_value("#my-name") == "Ana Maria Souza"
+    assert page.get_attribute("#my-name", "data-mark") == "typed-in"
+    page.click("#create-button")
+    assert seat_names(server, page)[0] == "Ana Maria Souza"
+
+
+def test_typing_a_count_redraws_the_seats_but_not_the_field_being_typed_in(page, server):
+    open_lobby(page, server)
+    page.click("#game-cartographers")  # 1 to many players: "1" on the way to "12" is a count
+    page.click("#players")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("1")
+    assert page.locator(".seat-row:not(.all)").count() == 1
+    page.keyboard.type("2")
+    assert focused_id(page) == "players"
+    assert page.input_value("#players") == "12"
+    assert page.locator(".seat-row:not(.all)").count() == 12
+    # a count out of range is settled when the field is left
+    page.fill("#players", "150")
+    page.press("#players", "Tab")
+    high = page.get_attribute("#players", "max")
+    assert page.input_value("#players") == high
+    assert page.locator(".seat-row:not(.all)").count() == int(high)
+    # one seat: no "every other seat" row, and nothing in its place
+    page.fill("#players", "1")
+    page.press("#players", "Tab")
+    assert page.locator(".seat-row").count() == 1
+    assert "null" not in page.inner_text("fieldset.seats")
+    assert page.is_visible("text=1 player = the solo game")
+
+
+def test_no_name_typed_gives_the_seat_a_name_in_the_pages_language(page, server):
+    open_lobby(page, server, "pt-BR")
+    page.evaluate("localStorage.removeItem('bgbot.name')")
+    page.click("#game-tikal")
+    page.fill("#players", "2")
+    page.press("#players", "Tab")
+    page.fill("#my-name", "")
+    page.select_option("#seat-1", "random")
+    assert page.get_attribute("#my-name", "placeholder") == "Jogador 1"
+    page.click("#create-button")
+    assert seat_names(server, page)[0] == "Jogador 1"
