@@ -24,7 +24,7 @@ __all__ = ["LEVELS", "REFERENCE", "Bot", "RandomBot", "SeatView", "bot_names", "
            "seat_of"]
 
 # The frozen reference bot: every strength claim is measured against it. It stands apart
-# from this package (reference/bgbot_reference_2026_11, with a pinned copy of the rules it
+# from this package (a snapshot package under reference/, with a pinned copy of the rules it
 # reads) and is found by this name among the installed bots (`ENTRY_POINTS`).
 REFERENCE = "hard-2026.11"
 
