@@ -11,6 +11,8 @@ strength claim is measured with.
 from __future__ import annotations
 
 import ast
+import hashlib
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -77,3 +79,18 @@ def test_the_reference_is_offered_and_an_unknown_name_still_refused():
         make_bot("hard-2026.12")
     assert refused.value.code == "unknown_bot"
     assert REFERENCE in refused.value.params["known"]
+
+
+def test_the_frozen_package_is_byte_for_byte_as_recorded():
+    """Frozen means unedited: a reformat, a "harmless" fix or a new file in the package
+    fails here, before any strength claim rests on a reference that moved. (A deliberate
+    change needs a new reference, under a new name, not an edit of this one.)"""
+    recorded = json.loads((ROOT / "tests" / "data" / "reference_2026_11_files.json")
+                          .read_text())["files"]
+    package = ROOT / "reference" / PACKAGE
+    now = {str(path.relative_to(package)): hashlib.sha256(path.read_bytes()).hexdigest()
+           for path in sorted(package.rglob("*"))
+           if path.is_file() and "__pycache__" not in path.parts}
+    changed = sorted(name for name in set(now) | set(recorded)
+                     if now.get(name) != recorded.get(name))
+    assert changed == []
