@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from boardgamesbot import bots
 from boardgamesbot.bots import REFERENCE, bot_names, make_bot
 from boardgamesbot.engine import GameError
 
@@ -94,3 +95,13 @@ def test_the_frozen_package_is_byte_for_byte_as_recorded():
     changed = sorted(name for name in set(now) | set(recorded)
                      if now.get(name) != recorded.get(name))
     assert changed == []
+
+
+def test_a_checkout_installed_before_the_move_is_told_to_install_again(monkeypatch):
+    monkeypatch.setattr(bots, "_declared", lambda: {})
+    with pytest.raises(GameError, match=r"pip install -e \.") as refused:
+        make_bot(REFERENCE)
+    assert refused.value.code == "unknown_bot"
+    with pytest.raises(GameError) as typo:
+        make_bot("hard-2026.1")
+    assert "pip install" not in str(typo.value)

@@ -128,8 +128,12 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     if factory is None and key in _declared():
         factory = _declared()[key].load()
     if factory is None:
+        # The reference is declared at install time: a checkout installed before it moved
+        # out of this package knows it not, and the fix is to install again, not a typo.
+        missing = (" (the frozen reference is registered when this package is installed: "
+                   "run `pip install -e .` again)" if key == REFERENCE else "")
         raise GameError(
-            f"unknown bot {name!r}; choose from: {', '.join(bot_names())}",
+            f"unknown bot {name!r}{missing}; choose from: {', '.join(bot_names())}",
             code="unknown_bot",
             name=name,
             known=bot_names(),
