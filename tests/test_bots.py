@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from boardgamesbot.bots import LEVELS, bot_names, make_bot
@@ -33,8 +33,7 @@ def random_position(game: str, options: dict, players: int, seed: int, steps: in
 def test_bots_never_return_an_illegal_action(setup, seed, steps, bot):
     game, options, players = setup
     state = random_position(game, options, players, seed, steps)
-    if state.is_over():
-        return
+    assume(not state.is_over())  # an ended game has no decision: draw another example
     for player in state.current_players():
         action = make_bot(bot, seed).choose(state.clone(), player)
         assert action in state.legal_actions(player)
@@ -76,12 +75,22 @@ def test_hidden_information_does_not_change_the_decision(name):
 
 
 def test_greedy_prefers_a_scoring_turn_to_wasting_it():
-    """Sanity of the evaluation: greedy enters figures rather than ending at once."""
+    """Sanity of the evaluation: in its first turn greedy places its tile, brings figures
+    in and uncovers a temple level with its action points, and never ends the turn with
+    points unspent. An evaluation that prized unspent points, or saw no worth in figures
+    on the board, would end the turn at once or keep its figures in supply."""
     state = load_game("tikal").new(2, 3)
     player = state.current_players()[0]
+    supply = state.view(player)["players"][player]["supply_workers"]
     bot = make_bot("greedy", 1)
-    state.apply(player, bot.choose(state.clone(), player))  # place the tile
-    assert str(bot.choose(state.clone(), player)) != "end"
+    played = []
+    while player in state.current_players():
+        action = bot.choose(state.clone(), player)
+        played.append(str(action))
+        state.apply(player, action)
+    assert played[0].startswith("place ") and "end" not in played, played
+    assert state.view(player)["players"][player]["supply_workers"] <= supply - 2, played
+    assert any(action.startswith("uncover ") for action in played), played
 
 
 @pytest.mark.parametrize("budget", [0, -1, "a lot", True])

@@ -549,12 +549,6 @@ class Game(ABC):
                             game=self.name, available=[])
         return (Path(self.help_dir) / f"{lang}.md").read_text(encoding="utf-8")
 
-    def frozen_heuristics(self, version: str) -> Any:
-        """The game's knowledge as it stood at ``version`` (``"2026.11"``), for a frozen
-        reference bot whose strength must never drift; refused when the game kept none."""
-        raise GameError(f"{self.name} keeps no heuristics frozen at {version}",
-                        code="no_reference", game=self.name, version=version)
-
     def encoding(self, num_players: int, **options: Any) -> NumericEncoding:
         """The game's fixed numeric encoding, for the research adapters
         (`boardgamesbot.research`: PettingZoo, OpenSpiel; docs/research.md)."""

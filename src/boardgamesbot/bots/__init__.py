@@ -10,8 +10,10 @@ view alone. A bot called with a plain `State` wraps it the same way.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
+from importlib import metadata
 from typing import Protocol
 
 from boardgamesbot.engine import Action, GameError, State
@@ -21,9 +23,14 @@ from .seat import SeatView, seat_of
 __all__ = ["LEVELS", "REFERENCE", "Bot", "RandomBot", "SeatView", "bot_names", "make_bot",
            "seat_of"]
 
-# The frozen reference bot (bots/reference_2026_11.py): every strength claim is
-# measured against it.
+# The frozen reference bot: every strength claim is measured against it. It stands apart
+# from this package (a snapshot package under reference/, with a pinned copy of the rules it
+# reads) and is found by this name among the installed bots (`ENTRY_POINTS`).
 REFERENCE = "hard-2026.11"
+
+# Bots other packages declare, by name: ``[project.entry-points."boardgamesbot.bots"]``,
+# each a factory of one argument, the seed. Loaded when asked for, never imported here.
+ENTRY_POINTS = "boardgamesbot.bots"
 
 
 class Bot(Protocol):
@@ -61,7 +68,6 @@ class RandomBot:
 
 def _levels():
     from .greedy import GreedyBot
-    from .reference_2026_11 import ReferenceBot
     from .search import SearchBot
 
     return {
@@ -71,8 +77,6 @@ def _levels():
         "easy": lambda seed: GreedyBot(seed, temperature=2.0, name="easy"),
         "medium": lambda seed: GreedyBot(seed, name="medium"),
         "hard": lambda seed: SearchBot(seed, name="hard"),
-        # Frozen: today's hard, the fixed opponent every strength claim is measured against.
-        REFERENCE: lambda seed: ReferenceBot(seed, name=REFERENCE),
     }
 
 
@@ -81,8 +85,16 @@ _BOTS.update(_levels())
 LEVELS = ("easy", "medium", "hard")
 
 
+@functools.cache
+def _declared() -> dict[str, metadata.EntryPoint]:
+    """The bots installed packages declare (the frozen reference among them), by name;
+    read once per process, like the games (`boardgamesbot.engine.known_games`)."""
+    return {entry.name.strip().lower(): entry
+            for entry in metadata.entry_points(group=ENTRY_POINTS)}
+
+
 def bot_names() -> list[str]:
-    return sorted(_BOTS)
+    return sorted(set(_BOTS) | set(_declared()))
 
 
 # Bots that live in optional extras, by name prefix: the module's ``make_bot(name,
@@ -113,9 +125,15 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     if extra is not None:
         return extra(key, seed)
     factory = _BOTS.get(key)
+    if factory is None and key in _declared():
+        factory = _declared()[key].load()
     if factory is None:
+        # The reference is declared at install time: a checkout installed before it moved
+        # out of this package knows it not, and the fix is to install again, not a typo.
+        missing = (" (the frozen reference is registered when this package is installed: "
+                   "run `pip install -e .` again)" if key == REFERENCE else "")
         raise GameError(
-            f"unknown bot {name!r}; choose from: {', '.join(bot_names())}",
+            f"unknown bot {name!r}{missing}; choose from: {', '.join(bot_names())}",
             code="unknown_bot",
             name=name,
             known=bot_names(),

@@ -6,7 +6,7 @@ import json
 import random
 import zlib
 
-from boardgamesbot.engine import GameError, Heuristics, State
+from boardgamesbot.engine import Action, GameError, Heuristics, State
 
 
 def heuristics_for(state: State) -> Heuristics:
@@ -27,6 +27,18 @@ def decision_rng(seed: int, state: State, player: int) -> random.Random:
     generator, hence the same determinizations and the same decision.
     """
     return random.Random(seed * 1_000_003 + view_key(state, player))
+
+
+def child_after(state: State, player: int, action: Action) -> State:
+    """The position after ``player`` plays ``action`` in ``state`` (left untouched)."""
+    child = state.clone()
+    child.apply(player, action)
+    return child
+
+
+def value_after(state: State, player: int, action: Action, heuristics: Heuristics) -> float:
+    """The game's evaluation for ``player`` one action ahead."""
+    return heuristics.evaluate(child_after(state, player, action), player)
 
 
 def check_budget(budget, default):

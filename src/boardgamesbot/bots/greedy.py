@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from boardgamesbot.engine import Action, State
 
-from .common import check_budget, decision_rng, heuristics_for
+from .common import check_budget, child_after, decision_rng, heuristics_for, value_after
 from .explain import forced, hint
 from .seat import SeatView, seat_of
 
@@ -20,7 +20,22 @@ class Ranking:
     hints: list  # callables making the hint dicts, best first (the chosen one first)
 
 
-class GreedyBot:
+class RankingBot:
+    """A bot whose decision and hints are one ranking (`_rank`): `choose` plays its first
+    action, `explain` shows its ``k`` best. What ``budget`` means is the bot's own."""
+
+    def choose(self, state: State | SeatView, player: int, budget: float | None = None) -> Action:
+        return self._rank(seat_of(state, player), budget).chosen
+
+    def explain(self, state: State | SeatView, player: int, k: int = 3,
+                budget: float | None = None) -> list[dict]:
+        return [make() for make in self._rank(seat_of(state, player), budget).hints[:k]]
+
+    def _rank(self, seat: SeatView, budget) -> Ranking:
+        raise NotImplementedError
+
+
+class GreedyBot(RankingBot):
     """Plays the action whose result the game's `evaluate` likes best.
 
     The lookahead runs on a determinization, so the bot never peeks at hidden
@@ -32,24 +47,16 @@ class GreedyBot:
     Cartographers shape) may offer ``heuristics.candidates(state, player)``: a
     quick pre-filter to the most promising few, so the full lookahead runs on
     those only.
+
+    `explain` gives the ``k`` best actions by the lookahead: for a deterministic bot
+    (no temperature) the first is the action `choose` plays; a sampling bot (``easy``)
+    shows the ones it rates best. ``budget`` must be valid but buys nothing more.
     """
 
     def __init__(self, seed: int = 0, temperature: float = 0.0, name: str = "greedy") -> None:
         self.seed = seed
         self.temperature = temperature
         self.name = name
-
-    def choose(self, state: State | SeatView, player: int, budget: float | None = None) -> Action:
-        return self._rank(seat_of(state, player), budget).chosen
-
-    def explain(self, state: State | SeatView, player: int, k: int = 3,
-                budget: float | None = None) -> list[dict]:
-        """The ``k`` best actions by the lookahead, with values and reasons.
-
-        For a deterministic bot (no temperature) the first is the action `choose`
-        plays; a sampling bot (``easy``) shows the ones it rates best.
-        """
-        return [make() for make in self._rank(seat_of(state, player), budget).hints[:k]]
 
     def _rank(self, seat: SeatView, budget) -> Ranking:
         check_budget(budget, 1)
@@ -59,22 +66,20 @@ class GreedyBot:
         heuristics = heuristics_for(seat)
         if len(actions) == 1:
             world = seat.determinize(rng)
-            return Ranking(actions[0], [lambda: forced(actions[0], _after(world, player,
-                                                                          actions[0],
-                                                                          heuristics))])
+            return Ranking(actions[0], [lambda: forced(
+                actions[0], value_after(world, player, actions[0], heuristics))])
         evaluate = heuristics.evaluate
         world = seat.determinize(rng)
         decided = heuristics.decide_explained(world, player, rng)
         if decided is not None:  # a decision the game prices directly (a bid)
             action, reason = decided
             return Ranking(action, [lambda: hint(
-                heuristics, player, action, _after(world, player, action, heuristics),
+                heuristics, player, action, value_after(world, player, action, heuristics),
                 None, None, reason=reason)])
         actions = heuristics.candidates(world, player)  # many actions: the game's best few
         values, children = [], []
         for action in actions:
-            child = world.clone()
-            child.apply(player, action)
+            child = child_after(world, player, action)
             values.append(evaluate(child, player))
             children.append(child)
         if self.temperature > 0:
@@ -91,9 +96,3 @@ class GreedyBot:
             return lambda: hint(heuristics, player, actions[i], values[i], world, children[i])
 
         return Ranking(chosen, [maker(i) for i in order])
-
-
-def _after(world: State, player: int, action: Action, heuristics) -> float:
-    child = world.clone()
-    child.apply(player, action)
-    return heuristics.evaluate(child, player)

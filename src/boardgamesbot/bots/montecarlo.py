@@ -26,16 +26,20 @@ import random
 
 from boardgamesbot.engine import Action, GameError, State
 
-from .common import check_budget, decision_rng, heuristics_for
+from .common import check_budget, child_after, decision_rng, heuristics_for, value_after
 from .explain import forced, hint
-from .greedy import Ranking
-from .seat import SeatView, seat_of
+from .greedy import Ranking, RankingBot
+from .seat import SeatView
 
 MAX_REPLY_STEPS = 16  # steps others may take before the seat decides again
 
 
-class MonteCarloBot:
-    """Samples the future a few times and keeps the action that fares best on average."""
+class MonteCarloBot(RankingBot):
+    """Samples the future a few times and keeps the action that fares best on average.
+
+    ``budget`` is the number of determinizations each action is tried in; `explain`
+    gives the ``k`` best actions by their mean outcome (the first is the one played).
+    """
 
     def __init__(self, seed: int = 0, worlds: int = 4, width: int = 6, depth: int = 1,
                  name: str = "montecarlo") -> None:
@@ -44,15 +48,6 @@ class MonteCarloBot:
         self.width = width
         self.depth = depth
         self.name = name
-
-    def choose(self, state: State | SeatView, player: int, budget: float | None = None) -> Action:
-        """``budget`` is the number of determinizations each action is tried in."""
-        return self._rank(seat_of(state, player), budget).chosen
-
-    def explain(self, state: State | SeatView, player: int, k: int = 3,
-                budget: float | None = None) -> list[dict]:
-        """The ``k`` best actions by their mean outcome (the first is the one played)."""
-        return [make() for make in self._rank(seat_of(state, player), budget).hints[:k]]
 
     def _rank(self, seat: SeatView, budget) -> Ranking:
         worlds = max(1, int(check_budget(budget, self.worlds)))
@@ -64,14 +59,14 @@ class MonteCarloBot:
         rng = decision_rng(self.seed, seat, player)
         if len(legal) == 1:
             world = seat.determinize(rng)
-            return Ranking(legal[0], [lambda: forced(legal[0], _after(world, player, legal[0],
-                                                                      heuristics))])
+            return Ranking(legal[0], [lambda: forced(
+                legal[0], value_after(world, player, legal[0], heuristics))])
         samples = [seat.determinize(rng) for _ in range(worlds)]
         pool = heuristics.shortlist(samples[0], player, self.width)
         if len(pool) == 1:
             return Ranking(pool[0], [lambda: self._hint(heuristics, samples[0], player, pool[0],
-                                                        _after(samples[0], player, pool[0],
-                                                               heuristics))])
+                                                        value_after(samples[0], player,
+                                                                    pool[0], heuristics))])
         totals = [0.0] * len(pool)
         for world in samples:
             reply_seed = rng.getrandbits(32)
@@ -90,9 +85,8 @@ class MonteCarloBot:
     @staticmethod
     def _hint(heuristics, world: State, player: int, action: Action, value: float) -> dict:
         """The reasons are the terms the action itself changes, in the first sample."""
-        after = world.clone()
-        after.apply(player, action)
-        return hint(heuristics, player, action, value, world, after)
+        return hint(heuristics, player, action, value, world,
+                    child_after(world, player, action))
 
     def _outcome(self, world: State, player: int, action: Action, heuristics,
                  reply_seed: int) -> float:
@@ -124,9 +118,3 @@ class MonteCarloBot:
                 move = heuristics.quick_reply(state, seat, replies)
                 state.apply(seat, move if move is not None
                             else replies.choice(state.legal_actions(seat)))
-
-
-def _after(state: State, player: int, action: Action, heuristics) -> float:
-    child = state.clone()
-    child.apply(player, action)
-    return heuristics.evaluate(child, player)

@@ -18,7 +18,7 @@ first decision of its turn the bot:
 
 A game decided one action at a time (a Cartographers seat's turn is one
 drawing) may ask for flat Monte Carlo instead, with
-``heuristics.SEARCH_SETTINGS = {"method": "montecarlo", ...}`` (see
+``Heuristics.search = SearchSettings(method="montecarlo", ...)`` (see
 `montecarlo`).
 
 The same bot seed and the same view give the same decision: everything random
@@ -33,7 +33,7 @@ from statistics import fmean
 
 from boardgamesbot.engine import Action, GameError, SearchSettings, State
 
-from .common import check_budget, heuristics_for, view_key
+from .common import check_budget, child_after, heuristics_for, value_after, view_key
 from .explain import forced, hint
 from .greedy import Ranking
 from .montecarlo import MonteCarloBot
@@ -59,8 +59,7 @@ def plan_turn(state: State, player: int, heuristics, beam: int, keep: int) -> li
         children = []
         for plan in frontier:
             for action in plan.result.legal_actions(player):
-                child = plan.result.clone()
-                child.apply(player, action)
+                child = child_after(plan.result, player, action)
                 step = Plan(evaluate(child, player), plan.actions + [action], child)
                 if child.is_over() or player not in child.current_players():
                     finished.append(step)
@@ -138,14 +137,14 @@ class SearchBot:
         rng = random.Random(self.seed * 1_000_003 + key)
         if len(legal) == 1:
             world = seat.determinize(rng)
-            return Ranking(legal[0], [lambda: forced(legal[0], _after(world, player, legal[0],
-                                                                      heuristics))]), None, None
+            return Ranking(legal[0], [lambda: forced(
+                legal[0], value_after(world, player, legal[0], heuristics))]), None, None
         samples = [seat.determinize(rng) for _ in range(worlds)]
         decided = heuristics.decide_explained(samples[0], player, rng, planning=True)
         if decided is not None:  # a decision the game's knowledge prices directly (a bid)
             action, reason = decided
             return Ranking(action, [lambda: hint(
-                heuristics, player, action, _after(samples[0], player, action, heuristics),
+                heuristics, player, action, value_after(samples[0], player, action, heuristics),
                 None, None, reason=reason)]), None, None
         plans = plan_turn(samples[0], player, heuristics, self.beam, self.finalists)
         if len(plans) > 1:
@@ -224,9 +223,3 @@ def _plan_hint(heuristics, player: int, plan: Plan, sample: State) -> dict:
     step.apply(player, plan.actions[0])
     return hint(heuristics, player, plan.actions[0], plan.value, sample, plan.result,
                 line=plan.actions, step=step)
-
-
-def _after(state: State, player: int, action: Action, heuristics) -> float:
-    child = state.clone()
-    child.apply(player, action)
-    return heuristics.evaluate(child, player)

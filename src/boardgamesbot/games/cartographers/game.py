@@ -66,14 +66,6 @@ class CartographersGame(Game):
     def from_json(self, text: str) -> CartographersState:
         return CartographersState.read(self, text)
 
-    def frozen_heuristics(self, version: str):
-        """The heuristics the reference bot ``hard-2026.11`` plays with, never changed."""
-        if version != "2026.11":
-            return super().frozen_heuristics(version)
-        from . import heuristics_2026_11  # a verbatim copy, kept for the frozen reference
-
-        return heuristics_2026_11
-
     def encoding(self, num_players: int, **options: Any) -> NumericEncoding:
         """Actions and views as numbers (docs/research.md; needs the [research] extra)."""
         from . import encoding  # numpy is only needed here

@@ -902,23 +902,18 @@ class CartographersHeuristics(Heuristics):
     search = SearchSettings(method="montecarlo", **{k: v for k, v in SEARCH_SETTINGS.items()
                                                   if k != "method"})
 
-    def evaluate(self, state, player):
-        return evaluate(state, player)
-
-    def evaluate_terms(self, state, player):
-        return evaluate_terms(state, player)
+    # The functions above already take the protocol's arguments.
+    evaluate = staticmethod(evaluate)
+    evaluate_terms = staticmethod(evaluate_terms)
+    shortlist = staticmethod(shortlist)
+    quick_reply = staticmethod(quick_reply)
 
     def reasons(self, before, after, state, action, player):
         return reasons(before, after, state, action, player=player)
 
     def candidates(self, state, player, limit=None):
+        # the protocol's "no limit" is None; the function's default is its own dozen
         return candidates(state, player) if limit is None else candidates(state, player, limit)
-
-    def shortlist(self, state, player, width):
-        return shortlist(state, player, width)
-
-    def quick_reply(self, state, player, rng):
-        return quick_reply(state, player, rng)
 
 
 HEURISTICS = CartographersHeuristics()

@@ -52,14 +52,6 @@ class Tikal(Game):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def frozen_heuristics(self, version: str):
-        """The heuristics the reference bot ``hard-2026.11`` plays with, never changed."""
-        if version != "2026.11":
-            return super().frozen_heuristics(version)
-        from . import heuristics_2026_11  # a verbatim copy, kept for the frozen reference
-
-        return heuristics_2026_11
-
     def encoding(self, num_players: int, **options: Any) -> NumericEncoding:
         """Actions and views as numbers (docs/research.md; needs the [research] extra)."""
         from . import encoding  # numpy is only needed here

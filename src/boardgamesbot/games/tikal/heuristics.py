@@ -513,33 +513,20 @@ def decide_explained(state: TikalState, player: int, rng,
 
 
 class TikalHeuristics(Heuristics):
-    """Tikal's knowledge as the bots' `Heuristics`: the functions above."""
+    """Tikal's knowledge as the bots' `Heuristics`: the functions above, which already
+    take the protocol's arguments (``reasons`` names its seat by keyword)."""
 
     search = SearchSettings(method="plan")
-
-    def evaluate(self, state, player):
-        return evaluate(state, player)
-
-    def evaluate_terms(self, state, player):
-        return evaluate_terms(state, player)
+    evaluate = staticmethod(evaluate)
+    evaluate_terms = staticmethod(evaluate_terms)
+    decide = staticmethod(decide)
+    decide_explained = staticmethod(decide_explained)
+    quick_reply = staticmethod(quick_reply)
+    position_key = staticmethod(position_key)
+    reveals_hidden = staticmethod(reveals_hidden)
 
     def reasons(self, before, after, state, action, player):
         return reasons(before, after, state, action, player=player)
-
-    def decide(self, state, player, rng, planning=False):
-        return decide(state, player, rng, planning)
-
-    def decide_explained(self, state, player, rng, planning=False):
-        return decide_explained(state, player, rng, planning)
-
-    def quick_reply(self, state, player, rng):
-        return quick_reply(state, player, rng)
-
-    def position_key(self, state):
-        return position_key(state)
-
-    def reveals_hidden(self, action):
-        return reveals_hidden(action)
 
 
 HEURISTICS = TikalHeuristics()

@@ -1,8 +1,8 @@
-# FROZEN: the tikal heuristics of the reference bot `hard-2026.11`
-# (bots/reference_2026_11.py): a verbatim copy of heuristics.py as of November 2026.
-# Do not edit. Every strength claim is measured against this bot, so it must play
-# tomorrow as it plays today (tests/test_reference_bot.py checks its decisions).
-# Improve heuristics.py instead.
+# FROZEN: the tikal heuristics of the reference bot `hard-2026.11` (bot.py beside this
+# package): a verbatim copy of the product's heuristics as of November 2026, reading the
+# pinned rules beside it. Do not edit. Every strength claim is measured against this bot,
+# so it must play tomorrow as it plays today (tests/test_reference_bot.py checks its decisions).
+# Improve boardgamesbot/games/tikal/heuristics.py instead.
 """Tikal knowledge for computer players: how good a position is for a seat.
 
 `evaluate` estimates a seat's final-score margin over its strongest rival in

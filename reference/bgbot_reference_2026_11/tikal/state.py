@@ -1,0 +1,1090 @@
+# PINNED for the frozen reference `hard-2026.11`: a copy of
+# boardgamesbot/games/tikal/state.py as of 3 December 2026.
+# The rules the reference plans on. Do not edit: the live rules move on in the product;
+# this copy stays so that the reference's decisions never drift.
+"""Tikal's rules: the position and its transitions (see docs/tikal-rules.md).
+
+A turn of the basic game: the player draws the top tile and places it, then
+spends up to 10 action points (AP). A drawn volcano is set aside and starts a
+scoring round: from the drawer clockwise, everyone spends 10 AP and scores on
+their own; then the drawer places the volcano and plays a normal turn. When
+the stack is empty and the last turn ends, a final scoring round begins with
+the player left of the last one.
+
+The position is kept in flat lists indexed by space (0…47) and seat, so that
+`clone`, `legal_actions` and `apply` — the inner loop of every search bot —
+stay cheap. Every check happens before any change: an illegal action raises
+`IllegalAction` and leaves the state exactly as it was.
+
+The state holds its variant as an object (``self.variant``, see `variants.py`)
+and calls its hooks where the variants differ; the variant changes the state
+only through the methods under "For the variants" below. Views and the
+position format are built in `position.py`; the `Game` lives in `game.py`.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from itertools import compress
+
+from boardgamesbot.engine import Action, IllegalAction, State
+
+from . import position
+from .components import (
+    COMPONENTS,
+    JUNGLE,
+    NEIGHBOURS,
+    NUM_SPACES,
+    TEMPLE,
+    TILES,
+    TREASURE,
+    VOLCANO,
+    rotate,
+    space_name,
+)
+from .notation import (
+    END,
+    LEADER,
+    WORKER,
+    Bid,
+    BuildCamp,
+    EndTurn,
+    Enter,
+    Exchange,
+    Move,
+    Pass,
+    Place,
+    PlaceGuard,
+    Recover,
+    Take,
+    Uncover,
+    build_camp,
+    check_action,
+    enter,
+    exchange,
+    move,
+    parse_action,
+    place,
+    place_guard,
+    recover,
+    seat_name,
+    uncover,
+)
+from .phases import ACTIONS, FINAL_ROUND, OVER, PLACE, VOLCANO_ROUND
+
+AP_PER_TURN = 10
+LEADER_STRENGTH = 3
+TREASURE_POINTS = (0, 1, 3, 6)  # by how many of one kind a player holds
+COSTS = {Enter: 1, Uncover: 2, Recover: 3, Exchange: 3, BuildCamp: 5, PlaceGuard: 5}
+
+ROTATED = {tile.id: tuple(rotate(tile.stones, r) for r in range(6)) for tile in COMPONENTS.tiles}
+BASE = COMPONENTS.base_camp
+OPPOSITE = (3, 4, 5, 0, 1, 2)
+ADJACENT = tuple(tuple(n for n in sides if n >= 0) for sides in NEIGHBOURS)
+ADJACENT_MASK = tuple(sum(1 << n for n in spaces) for spaces in ADJACENT)
+# Per tile and rotation: a 6-bit mask of the board sides that carry stones.
+STONED_SIDES = {
+    tile_id: tuple(sum(1 << side for side in range(6) if stones[side]) for stones in rotations)
+    for tile_id, rotations in ROTATED.items()
+}
+# ROTATIONS_TOUCHING[tile][explored sides]: the rotations that put stones on an explored side.
+ROTATIONS_TOUCHING = {
+    tile_id: tuple(tuple(r for r in range(6) if masks[r] & explored) for explored in range(64))
+    for tile_id, masks in STONED_SIDES.items()
+}
+# SIDES_OF[space]: (side bit, neighbour, the neighbour's side facing back) for each neighbour.
+SIDE_INDEX = {1 << side: side for side in range(6)}
+SIDES_OF = tuple(
+    tuple((1 << side, other, OPPOSITE[side]) for side, other in enumerate(NEIGHBOURS[space])
+          if other >= 0)
+    for space in range(NUM_SPACES)
+)
+PLACE_ANY_ROTATION = tuple(tuple(place(s, r) for r in range(6)) for s in range(NUM_SPACES))
+# MOVES[figure][source][target]: every move action, built once (the inner loop only looks up).
+MOVES = {f: tuple(tuple(move(f, a, b) for b in range(NUM_SPACES)) for a in range(NUM_SPACES))
+         for f in (LEADER, WORKER)}
+MOVE_WORKER, MOVE_LEADER = MOVES[WORKER], MOVES[LEADER]
+ENTER_WORKER = tuple(enter(WORKER, s) for s in range(NUM_SPACES))
+ENTER_LEADER = tuple(enter(LEADER, s) for s in range(NUM_SPACES))
+UNCOVER = tuple(uncover(s) for s in range(NUM_SPACES))
+RECOVER = tuple(recover(s) for s in range(NUM_SPACES))
+BUILD_CAMP = tuple(build_camp(s) for s in range(NUM_SPACES))
+SPACES = range(NUM_SPACES)
+BASE_ONLY = (COMPONENTS.base_camp,)  # the camp nodes of a player without camps
+KINDS = range(1, COMPONENTS.treasure_kinds + 1)  # treasure kinds (index 0 is unused)
+FIGURES_BY_CODE = (None, (WORKER,), (LEADER,), (WORKER, LEADER))  # 1 worker, 2 leader, 3 both
+NO_EXITS = (0, (), (), ())  # exits of an unexplored space or a volcano
+GUARDS, CAMPS = COMPONENTS.guards, COMPONENTS.camps
+# The ids of the prebuilt actions above: `apply` need not check that these are well formed.
+# (The tables live as long as the module, so their ids are never reused.)
+PREBUILT = frozenset(
+    id(action) for table in (
+        MOVE_WORKER, MOVE_LEADER, PLACE_ANY_ROTATION,
+    ) for row in table for action in row
+) | frozenset(
+    id(action) for table in (ENTER_WORKER, ENTER_LEADER, UNCOVER, RECOVER, BUILD_CAMP, (END,))
+    for action in table
+)
+
+__all__ = ["ACTIONS", "FINAL_ROUND", "OVER", "PLACE", "TILES", "TREASURE_POINTS",
+           "TikalState", "VOLCANO_ROUND", "seat_name"]
+
+
+class TikalState(State):
+    """A Tikal position. Build one with ``load_game("tikal").new(...)``."""
+
+    __slots__ = (
+        "game", "num_players", "variant",
+        # the board (``wafers[space]`` stacks are shared by clones: replaced, never changed)
+        "kind", "stones", "tile_id", "printed", "value", "wafers", "camp", "guard",
+        "guard_figure", "links", "exits",
+        # derived for speed (`recompute_derived`): bitmasks of the explored spaces, of the
+        # unexplored ones next to them, and of those open for a camp; per seat, the spaces
+        # holding their figures (sorted) and their camp nodes (the base camp, then their
+        # camps in board order)
+        "explored", "border", "campable", "spots", "nodes",
+        # the players
+        "workers", "leader", "supply", "removed", "camps_built", "guards_placed",
+        "treasures", "points",
+        # the supplies
+        "stack", "drawn", "wafer_pile", "levels",
+        # the turn
+        "phase", "current", "ap", "uncovered", "recovered", "camp_this_turn",
+        "round", "queue", "volcano_drawer", "last_placer", "score_history",
+        # the variant's own part of the position (an `auction.Auction`; None in the basic game)
+        "auction",
+        # undo: how many barriers (a turn's end, a wafer turned up, a bid or pass) were crossed
+        "barriers",
+    )
+
+    # Set up -------------------------------------------------------------------------
+
+    @classmethod
+    def setup(cls, game, num_players: int, seed: int, variant) -> TikalState:
+        """A new game of ``variant`` (a `variants.Variant`); all chance comes from ``seed``."""
+        rng = random.Random(seed)
+        state = cls.__new__(cls)
+        state.game = game
+        state.num_players = num_players
+        state.variant = variant
+        state.clear_board()
+        for space in COMPONENTS.preprinted:
+            state.kind[space.space] = space.kind
+            state.stones[space.space] = space.stones
+            state.printed[space.space] = state.value[space.space] = space.value
+        n = num_players
+        state.workers = [[0] * NUM_SPACES for _ in range(n)]
+        state.leader = [-1] * n  # -1 in supply, -2 out of the game (a guard)
+        state.supply = [COMPONENTS.workers] * n
+        state.removed = [0] * n
+        state.camps_built = [0] * n
+        state.guards_placed = [0] * n
+        state.treasures = [[0] * (COMPONENTS.treasure_kinds + 1) for _ in range(n)]
+        state.points = [variant.starting_points] * n
+        # The stack: each letter group shuffled, A on top (the end of the list).
+        stack = []
+        for letter in "GFEDCBA":
+            group = [t.id for t in COMPONENTS.tiles if t.letter == letter]
+            rng.shuffle(group)
+            stack.extend(group)
+        state.stack = stack
+        state.drawn = None
+        pile = [kind for kind in range(1, COMPONENTS.treasure_kinds + 1)
+                for _ in range(COMPONENTS.treasure_copies)]
+        rng.shuffle(pile)
+        state.wafer_pile = pile
+        state.levels = [0] * 11
+        for value, count in COMPONENTS.temple_levels.items():
+            state.levels[value] = count
+        state.phase = PLACE
+        state.current = 0
+        state.ap = 0
+        state.uncovered = {}
+        state.recovered = {}
+        state.camp_this_turn = False
+        state.round = None
+        state.queue = []
+        state.volcano_drawer = -1
+        state.last_placer = -1
+        state.score_history = []
+        state.auction = None
+        state.barriers = 0
+        state.recompute_derived()
+        variant.start(state)
+        return state
+
+    @classmethod
+    def read(cls, game, text: str, variants: dict) -> TikalState:
+        """A position written by `to_json` (or by hand); ``variants`` maps names to variants."""
+        state = cls.__new__(cls)
+        position.read(state, game, text, variants)
+        return state
+
+    def clear_board(self) -> None:
+        """Every space unexplored (setup and position reading fill it in)."""
+        self.kind = [None] * NUM_SPACES
+        self.stones = [(0,) * 6] * NUM_SPACES
+        self.tile_id = [None] * NUM_SPACES
+        self.printed = [0] * NUM_SPACES
+        self.value = [0] * NUM_SPACES
+        self.wafers = [[] for _ in range(NUM_SPACES)]
+        self.camp = [-1] * NUM_SPACES
+        self.guard = [-1] * NUM_SPACES
+        self.guard_figure = [None] * NUM_SPACES
+        self.links = [()] * NUM_SPACES
+        self.exits = [NO_EXITS] * NUM_SPACES
+        self.explored = self.border = self.campable = 0
+
+    def recompute_derived(self) -> None:
+        """Recompute what is kept for speed only (after setup or reading a position); the
+        rules keep it up to date from then on."""
+        kind, camp, wafers = self.kind, self.camp, self.wafers
+        self.spots, self.nodes = [], []
+        for seat in range(self.num_players):
+            spots = set(compress(SPACES, self.workers[seat]))
+            if self.leader[seat] >= 0:
+                spots.add(self.leader[seat])
+            self.spots.append(sorted(spots))
+            camps = tuple(s for s in SPACES if camp[s] == seat)
+            self.nodes.append((BASE,) + camps if camps else BASE_ONLY)
+        self.explored = explored = sum(1 << s for s in SPACES if kind[s] is not None)
+        self.border = sum(1 << s for s in SPACES
+                          if not explored >> s & 1 and ADJACENT_MASK[s] & explored)
+        self.campable = sum(1 << s for s in SPACES if camp[s] < 0 and (
+            kind[s] == JUNGLE or (kind[s] == TREASURE and not wafers[s])))
+        for space in SPACES:
+            self._relink(space)
+
+    def _relink(self, space: int) -> None:
+        """Recompute the passable crossings out of ``space`` (after a placement)."""
+        kind = self.kind
+        if kind[space] is None or kind[space] == VOLCANO:
+            self.links[space] = ()
+            self.exits[space] = NO_EXITS
+            return
+        links = []
+        stones, board_stones = self.stones[space], self.stones
+        for bit, other, facing in SIDES_OF[space]:
+            other_kind = kind[other]
+            if other_kind is not None and other_kind != VOLCANO:
+                cost = stones[SIDE_INDEX[bit]] + board_stones[other][facing]
+                if cost:
+                    links.append((other, cost))
+        self.links[space] = tuple(links)
+        self.exits[space] = None  # built when first needed (see `_exits`)
+
+    def _exits(self, space: int) -> tuple:
+        """Every move out of ``space``, for when the AP left pay for its dearest crossing:
+        (dearest cost, the worker's moves, the leader's, both interleaved)."""
+        links = self.links[space]
+        workers, leaders = MOVE_WORKER[space], MOVE_LEADER[space]
+        exits = self.exits[space] = (
+            max((cost for _, cost in links), default=0),
+            tuple([workers[other] for other, _ in links]),
+            tuple([leaders[other] for other, _ in links]),
+            tuple([row[other] for other, _ in links for row in (workers, leaders)]),
+        )
+        return exits
+
+    def clone(self) -> TikalState:
+        other = TikalState.__new__(TikalState)
+        other.game = self.game
+        other.num_players = self.num_players
+        other.variant = self.variant
+        other.kind = self.kind[:]
+        other.stones = self.stones[:]
+        other.tile_id = self.tile_id[:]
+        other.printed = self.printed[:]
+        other.value = self.value[:]
+        other.wafers = self.wafers[:]  # the stacks are shared: never changed in place
+        other.camp = self.camp[:]
+        other.guard = self.guard[:]
+        other.guard_figure = self.guard_figure[:]
+        other.links = self.links[:]
+        other.exits = self.exits[:]
+        other.explored = self.explored
+        other.border = self.border
+        other.campable = self.campable
+        other.spots = [spots[:] for spots in self.spots]
+        other.nodes = self.nodes[:]
+        other.workers = [w[:] for w in self.workers]
+        other.leader = self.leader[:]
+        other.supply = self.supply[:]
+        other.removed = self.removed[:]
+        other.camps_built = self.camps_built[:]
+        other.guards_placed = self.guards_placed[:]
+        other.treasures = [t[:] for t in self.treasures]
+        other.points = self.points[:]
+        other.stack = self.stack[:]
+        other.drawn = self.drawn
+        other.wafer_pile = self.wafer_pile[:]
+        other.levels = self.levels[:]
+        other.phase = self.phase
+        other.current = self.current
+        other.ap = self.ap
+        other.uncovered = dict(self.uncovered)
+        other.recovered = dict(self.recovered)
+        other.camp_this_turn = self.camp_this_turn
+        other.round = self.round
+        other.queue = self.queue[:]
+        other.volcano_drawer = self.volcano_drawer
+        other.last_placer = self.last_placer
+        other.score_history = self.score_history[:]  # rows are never changed once added
+        other.auction = self.auction.copy() if self.auction is not None else None
+        other.barriers = self.barriers
+        return other
+
+    # The contract -----------------------------------------------------------------------
+
+    def current_players(self) -> list[int]:
+        return [] if self.phase == OVER else [self.current]
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def undo_point(self) -> int:
+        """Changes when a turn ends (a tile is drawn or revealed, another seat acts), a
+        treasure wafer is turned up, or a bid or pass is made: an action that leaves it
+        unchanged may be taken back by its player."""
+        return self.barriers
+
+    def scores(self) -> list[int]:
+        return self.points[:]
+
+    def winners(self) -> list[int]:
+        """Most points; then a guard on the highest temple; then most wafers; else shared."""
+        if self.phase != OVER:
+            return []
+        best = max(self.points)
+        tied = [p for p in range(self.num_players) if self.points[p] == best]
+        for tie_break in (self.highest_guarded_temple, self.wafer_count):
+            if len(tied) == 1:
+                break
+            top = max(tie_break(p) for p in tied)
+            tied = [p for p in tied if tie_break(p) == top]
+        return tied
+
+    def highest_guarded_temple(self, player: int) -> int:
+        return max((self.value[s] for s in range(NUM_SPACES) if self.guard[s] == player), default=0)
+
+    def wafer_count(self, player: int) -> int:
+        return sum(self.treasures[player])
+
+    def parse(self, action: Action | str) -> Action:
+        return parse_action(action) if isinstance(action, str) else check_action(action)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        phase = self.phase
+        if player != self.current or phase == OVER:
+            return []
+        if phase == ACTIONS:
+            return self._legal_turn_actions(player)
+        if phase == PLACE:
+            return self.placements(self.drawn)
+        return self.variant.legal_actions(self, player)
+
+    def apply(self, player: int, action: Action | str) -> Action:
+        if id(action) not in PREBUILT:  # actions from our own tables are well formed
+            action = self.parse(action)
+        if self.phase == OVER:
+            raise IllegalAction("the game is over", code="game_over")
+        if player != self.current:
+            self.variant.explain_out_of_turn(self, player, action)  # "you already played"
+            raise IllegalAction(
+                f"it is {seat_name(self.current)}'s turn, not {seat_name(player)}'s",
+                code="not_your_turn", seat=player, current=self.current,
+            )
+        if self.phase == PLACE:
+            if not isinstance(action, Place):
+                raise IllegalAction(
+                    f"place the drawn tile first (e.g. 'place C4 r2'), not '{action}'",
+                    code="place_tile_first",
+                )
+            self._check_place(action)
+            self._do_place(action)
+        elif self.phase == ACTIONS:
+            self._apply_turn_action(player, action)
+        else:
+            self.variant.apply(self, player, action)
+        return action
+
+    def describe(self, action: Action) -> str:
+        if isinstance(action, Move):
+            figure = "leader" if action.figure == LEADER else "worker"
+            cost = self.move_cost(action.source, action.target, self.current)
+            return (f"{action}  (move your {figure} {space_name(action.source)} → "
+                    f"{space_name(action.target)}, {cost} AP)")
+        cost = COSTS.get(type(action))
+        words = {
+            Enter: "bring a figure from your supply onto a camp",
+            Uncover: "uncover the next temple level",
+            Recover: "take the top treasure wafer",
+            Exchange: "swap single treasures",
+            BuildCamp: "build a camp",
+            PlaceGuard: "guard this temple for the rest of the game",
+            EndTurn: "end your turn",
+            Place: "place the drawn tile here",
+        }.get(type(action), "")
+        tail = f", {cost} AP" if cost else ""
+        return f"{action}  ({words}{tail})" if words else str(action)
+
+    def action_info(self, player: int, action: Action) -> dict:
+        """``action`` as data: kind, AP cost and a translatable description (code + params)."""
+        action = self.parse(action)
+        kind, params = _INFO.get(type(action), ("action", None))
+        if params is None:
+            params = {"notation": str(action)}
+        else:
+            params = params(self, action)
+        cost = COSTS.get(type(action))
+        if isinstance(action, Move):
+            cost = self.move_cost(action.source, action.target, player)
+        return {"notation": str(action), "type": kind, "cost": {"ap": cost} if cost else {},
+                "code": f"tikal.{kind}", "params": params}
+
+    # Placement --------------------------------------------------------------------------
+
+    def frontier(self) -> list[int]:
+        """Empty spaces adjacent to the explored area."""
+        spaces, border = [], self.border
+        while border:  # in board order
+            lowest = border & -border
+            spaces.append(lowest.bit_length() - 1)
+            border ^= lowest
+        return spaces
+
+    def _sides_open(self, space: int) -> tuple[int, int]:
+        """Two 6-bit side masks of ``space``: sides facing an explored non-volcano space,
+        and those of them where that neighbour already shows stones."""
+        kind, board_stones = self.kind, self.stones
+        explored = stoned = 0
+        for bit, other, facing in SIDES_OF[space]:
+            other_kind = kind[other]
+            if other_kind is not None and other_kind != VOLCANO:
+                explored |= bit
+                if board_stones[other][facing]:
+                    stoned |= bit
+        return explored, stoned
+
+    def _connects(self, space: int, tile_id: str, rotation: int) -> bool:
+        """Does the tile, so placed, share a stoned side (on either tile) with a non-volcano?"""
+        explored, stoned = self._sides_open(space)
+        return bool(stoned or STONED_SIDES[tile_id][rotation] & explored)
+
+    def placements(self, tile_id: str) -> list[Action]:
+        """Where and how ``tile_id`` may be placed (with the no-legal-space fallback)."""
+        frontier = self.frontier()
+        if TILES[tile_id].kind == VOLCANO:
+            return [PLACE_ANY_ROTATION[s][0] for s in frontier]
+        touching = ROTATIONS_TOUCHING[tile_id]
+        kind, board_stones = self.kind, self.stones
+        legal = []
+        for space in frontier:
+            explored = stoned = 0  # `_sides_open`, inline
+            for bit, other, facing in SIDES_OF[space]:
+                other_kind = kind[other]
+                if other_kind is not None and other_kind != VOLCANO:
+                    explored |= bit
+                    if board_stones[other][facing]:
+                        stoned |= bit
+            if stoned:  # a neighbour's stones already lead here: every rotation connects
+                legal += PLACE_ANY_ROTATION[space]
+            elif explored:
+                row = PLACE_ANY_ROTATION[space]
+                legal += [row[r] for r in touching[explored]]
+        if legal:
+            return legal
+        # Decision: a tile with no legal space goes on any frontier space, any rotation.
+        return [a for s in frontier for a in PLACE_ANY_ROTATION[s]]
+
+    def _check_place(self, action: Place) -> None:
+        tile = TILES[self.drawn]
+        space = action.space
+        name = space_name(space)
+        if self.kind[space] is not None:
+            raise IllegalAction(f"{name} is already explored", code="space_taken", space=name)
+        if not any(n >= 0 and self.kind[n] is not None for n in NEIGHBOURS[space]):
+            raise IllegalAction(
+                f"{name} is not next to the explored area", code="not_adjacent", space=name
+            )
+        if tile.kind == VOLCANO:
+            if action.rotation:
+                raise IllegalAction(
+                    "a volcano has no stones: place it without a rotation", code="volcano_rotation"
+                )
+            return
+        if self._connects(space, tile.id, action.rotation):
+            return
+        if any(self._connects(s, tile.id, r) for s in self.frontier() for r in range(6)):
+            raise IllegalAction(
+                f"the {tile.label()} on {name} turned r{action.rotation} shares no stoned side "
+                "with an explored space",
+                code="no_path_to_tile", space=name,
+            )
+        # No legal space anywhere: the fallback allows any frontier space and rotation.
+
+    def put_tile(self, tile_id: str, space: int, rotation: int) -> None:
+        """Lay a tile on the board (wafers drawn face down onto a treasure tile)."""
+        tile = TILES[tile_id]
+        self.kind[space] = tile.kind
+        self.explored |= 1 << space
+        self.border = (self.border | ADJACENT_MASK[space]) & ~self.explored
+        self.stones[space] = ROTATED[tile_id][rotation]
+        self.tile_id[space] = tile_id
+        self.printed[space] = self.value[space] = tile.value
+        if tile.kind == TREASURE:
+            pile = self.wafer_pile
+            self.wafers[space] = pile[len(pile) - tile.masks:]
+            del pile[len(pile) - tile.masks:]
+            if not self.wafers[space]:  # the wafers ran out
+                self.campable |= 1 << space
+        elif tile.kind == JUNGLE:
+            self.campable |= 1 << space
+        self._relink(space)
+        for other in NEIGHBOURS[space]:
+            if other >= 0:
+                self._relink(other)
+
+    def _do_place(self, action: Place) -> None:
+        self.put_tile(self.drawn, action.space, action.rotation)
+        self.drawn = None
+        self.last_placer = self.current
+        if self.volcano_drawer == self.current:
+            self.volcano_drawer = -1
+        self._begin_actions()
+
+    # Turn flow ----------------------------------------------------------------------------
+
+    # For the variants: the only ways a variant changes the state (besides its own part,
+    # ``self.auction``). Each keeps the state consistent on its own.
+
+    def draw_tile(self, player: int) -> None:
+        """A basic-game turn: ``player`` draws the top tile of the stack (see `give_tile`)."""
+        self.give_tile(player, self.stack.pop())
+
+    def give_tile(self, player: int, tile_id: str) -> None:
+        """``player`` is to place ``tile_id``; a volcano is set aside and starts a volcano
+        scoring round with ``player`` first (who places it afterwards)."""
+        self.current = player
+        self.drawn = tile_id
+        if TILES[tile_id].kind == VOLCANO:
+            self.volcano_drawer = player
+            self.start_scoring_round(VOLCANO_ROUND, player)
+        else:
+            self.phase = PLACE
+
+    def reveal_tiles(self, count: int) -> list[str]:
+        """Take up to ``count`` tiles off the top of the stack, topmost first."""
+        stack = self.stack
+        return [stack.pop() for _ in range(min(count, len(stack)))]
+
+    def hand_turn_to(self, player: int, phase: str) -> None:
+        """``player`` is to act in ``phase`` (``"place"`` or one of the variant's phases)."""
+        self.current = player
+        self.phase = phase
+
+    def pay(self, player: int, points: int) -> None:
+        """``player`` pays ``points`` of their score (an auction bid)."""
+        self.points[player] -= points
+
+    def cross_barrier(self) -> None:
+        """Something was revealed or committed that may not be taken back (see `undo_point`)."""
+        self.barriers += 1
+
+    def start_scoring_round(self, kind: str, first: int) -> None:
+        n = self.num_players
+        order = [(first + i) % n for i in range(n)]
+        self.start_scoring_turns(kind, order)
+
+    def start_scoring_turns(self, kind: str, order: list[int]) -> None:
+        self.round = kind
+        self.queue = order[1:]
+        self.current = order[0]
+        self._begin_actions()
+
+    def _begin_actions(self) -> None:
+        """Start spending 10 AP (a scoring turn if ``self.round`` is set)."""
+        self.phase = ACTIONS
+        self.ap = AP_PER_TURN
+        self.uncovered = {}
+        self.recovered = {}
+        self.camp_this_turn = False
+
+    def _end_turn(self) -> None:
+        player = self.current
+        self.ap = 0
+        self.barriers += 1
+        if self.round is not None:
+            self.points[player] += self.scoring_points(player)
+            if self.queue:
+                self.current = self.queue.pop(0)
+                self._begin_actions()
+                return
+            self.score_history.append(self.points[:])
+            finished, self.round = self.round, None
+            if finished == FINAL_ROUND:
+                self.phase = OVER
+                return
+            # A volcano round is over: its drawer places the volcano and plays on.
+            self.current = self.volcano_drawer
+            self.variant.after_volcano_round(self)
+            return
+        self.variant.after_turn(self, player)
+
+    # Scoring ------------------------------------------------------------------------------
+
+    def strength(self, player: int, space: int) -> int:
+        led = LEADER_STRENGTH if self.leader[player] == space else 0
+        return self.workers[player][space] + led
+
+    def controller(self, space: int) -> int:
+        """Who scores this temple now: its guard's owner, else strictly the strongest
+        (-1: nobody)."""
+        if self.guard[space] >= 0:
+            return self.guard[space]
+        best, owner = 0, -1
+        for player in range(self.num_players):
+            strength = self.strength(player, space)
+            if strength > best:
+                best, owner = strength, player
+            elif strength == best:
+                owner = -1
+        return owner
+
+    def temple_points(self, player: int) -> int:
+        return sum(
+            self.value[s] for s in range(NUM_SPACES)
+            if self.kind[s] == TEMPLE and self.controller(s) == player
+        )
+
+    def treasure_points(self, player: int) -> int:
+        return sum(TREASURE_POINTS[count] for count in self.treasures[player])
+
+    def scoring_points(self, player: int) -> int:
+        return self.temple_points(player) + self.treasure_points(player)
+
+    # The 10 AP --------------------------------------------------------------------------
+
+    def figures_on(self, player: int, space: int) -> int:
+        return self.workers[player][space] + (self.leader[player] == space)
+
+    def camp_nodes(self, player: int) -> list[int]:
+        """The base camp and the player's camps: entry points, linked by 1-AP shortcuts."""
+        return list(self.nodes[player])
+
+    def move_cost(self, source: int, target: int, player: int) -> int:
+        """AP to move between two spaces (0: no way across)."""
+        cost = 0
+        for other, stones in self.links[source]:
+            if other == target:
+                cost = stones
+                break
+        if cost != 1 and source != target:
+            nodes = (source == BASE or self.camp[source] == player,
+                     target == BASE or self.camp[target] == player)
+            if all(nodes):
+                return 1
+        return cost
+
+    def _legal_turn_actions(self, player: int) -> list[Action]:
+        """Every action of the 10 AP, in a fixed order (bots' tie-breaks and seeded random
+        play depend on it): end; enter (workers, then the leader) on each camp node; per
+        occupied space in board order its moves (per target: worker, then leader), uncover,
+        guard or recover; exchanges; camps.
+
+        The inner loop of every search bot: tables are looked up, never built, here.
+        """
+        ap = self.ap
+        workers = self.workers[player]
+        leader = self.leader[player]
+        nodes = self.nodes[player]
+        actions: list[Action] = [END]
+        if nodes is BASE_ONLY:
+            if self.supply[player]:
+                actions.append(ENTER_WORKER[BASE])
+            if leader == -1:
+                actions.append(ENTER_LEADER[BASE])
+        else:
+            if self.supply[player]:
+                actions += [ENTER_WORKER[s] for s in nodes]
+            if leader == -1:
+                actions += [ENTER_LEADER[s] for s in nodes]
+        kind, links, exits = self.kind, self.links, self.exits
+        for space in self.spots[player]:
+            here = workers[space]
+            led = leader == space
+            # 1 the worker(s) here, 2 the leader, 3 both (per target: worker, then leader)
+            code = 3 if here and led else (2 if led else 1)
+            if nodes is not BASE_ONLY and space in nodes:  # the camps' 1-AP shortcuts
+                targets = [other for other, cost in links[space] if cost <= ap]
+                targets += [n for n in nodes if n != space and n not in targets]
+            else:
+                out = exits[space] or self._exits(space)
+                if ap >= out[0]:  # every crossing is affordable: the prebuilt list
+                    actions += out[code]
+                    targets = ()
+                else:
+                    targets = [other for other, cost in links[space] if cost <= ap]
+            if targets:
+                if code == 1:
+                    actions += map(MOVE_WORKER[space].__getitem__, targets)
+                elif code == 2:
+                    actions += map(MOVE_LEADER[space].__getitem__, targets)
+                else:
+                    row, lead_row = MOVE_WORKER[space], MOVE_LEADER[space]
+                    for target in targets:
+                        actions.append(row[target])
+                        actions.append(lead_row[target])
+            space_kind = kind[space]
+            if space_kind == TEMPLE:
+                if ap >= 2 and self.guard[space] < 0:
+                    count = here + led
+                    value = self.value[space]
+                    if (self.uncovered.get(space, 0) < (2 if count > 2 else count)
+                            and value < 10 and self.levels[value + 1]):
+                        actions.append(UNCOVER[space])
+                    if (ap >= 5 and self.guards_placed[player] < GUARDS
+                            and self._strongest(player, space)):
+                        actions += [place_guard(f, space) for f in FIGURES_BY_CODE[code]]
+            elif space_kind == TREASURE and ap >= 3 and self.wafers[space]:
+                count = here + led
+                if self.recovered.get(space, 0) < (2 if count > 2 else count):
+                    actions.append(RECOVER[space])
+        if ap >= 3:
+            treasures = self.treasures
+            mine = treasures[player]
+            if 1 in mine:
+                singles = [k for k in KINDS if mine[k] == 1]
+                if singles:
+                    for other in range(self.num_players):
+                        if other == player:
+                            continue
+                        theirs = treasures[other]
+                        if 1 not in theirs:
+                            continue
+                        for take in KINDS:
+                            if theirs[take] == 1:
+                                actions += [exchange(give, other, take) for give in singles
+                                            if give != take]
+        if ap >= 5 and not self.camp_this_turn and self.camps_built[player] < CAMPS:
+            spaces = self.campable  # in board order, as everywhere
+            while spaces:
+                lowest = spaces & -spaces
+                actions.append(BUILD_CAMP[lowest.bit_length() - 1])
+                spaces ^= lowest
+        return actions
+
+    def _strongest(self, player: int, space: int) -> bool:
+        """Is ``player`` strictly the strongest on ``space`` (as a guard needs)?"""
+        leaders, workers = self.leader, self.workers
+        mine = workers[player][space] + (LEADER_STRENGTH if leaders[player] == space else 0)
+        for other in range(self.num_players):
+            if other != player and (workers[other][space]
+                                    + (LEADER_STRENGTH if leaders[other] == space else 0)
+                                    ) >= mine:
+                return False
+        return True
+
+    def _need(self, cost: int) -> None:
+        if cost > self.ap:
+            raise IllegalAction(f"needs {cost} AP, {self.ap} left", code="not_enough_ap",
+                                cost=cost, left=self.ap)
+
+    def _has_figure(self, player: int, figure: str, space: int) -> None:
+        if figure == LEADER and self.leader[player] != space:
+            name = space_name(space)
+            raise IllegalAction(f"your leader is not on {name}", code="no_figure", space=name)
+        if figure == WORKER and not self.workers[player][space]:
+            name = space_name(space)
+            raise IllegalAction(f"you have no worker on {name}", code="no_figure", space=name)
+
+    def _apply_turn_action(self, player: int, action: Action) -> None:
+        """Check ``action`` completely, then carry it out."""
+        if isinstance(action, EndTurn):
+            self._end_turn()
+            return
+        handler = _TURN_ACTIONS.get(type(action))
+        if handler is None:
+            raise IllegalAction(f"'{action}' is not an action of this phase; spend your AP or "
+                                "'end' your turn", code="wrong_phase")
+        cost = handler(self, player, action)
+        self.ap -= cost
+        if self.ap == 0:
+            self._end_turn()
+
+    def _enter(self, player: int, action: Enter) -> int:
+        space, name = action.space, space_name(action.space)
+        if space != BASE and self.camp[space] != player:
+            raise IllegalAction(
+                f"figures enter only onto the base camp ({space_name(BASE)}) or one of your "
+                f"camps, not {name}", code="not_a_camp", space=name,
+            )
+        if action.figure == WORKER and not self.supply[player]:
+            raise IllegalAction("no workers left in your supply", code="supply_empty")
+        if action.figure == LEADER and self.leader[player] != -1:
+            raise IllegalAction("your leader is not in your supply", code="supply_empty")
+        self._need(1)
+        if action.figure == WORKER:
+            self.supply[player] -= 1
+            self.workers[player][space] += 1
+        else:
+            self.leader[player] = space
+        spots = self.spots[player]
+        if space not in spots:
+            insort(spots, space)
+        return 1
+
+    def _move(self, player: int, action: Move) -> int:
+        source, target, figure = action.source, action.target, action.figure
+        workers = self.workers[player]
+        if not (workers[source] if figure == WORKER else self.leader[player] == source):
+            self._has_figure(player, figure, source)  # raises, naming the missing figure
+        kind = self.kind[target]
+        if kind is None:
+            b = space_name(target)
+            raise IllegalAction(f"{b} is unexplored", code="unexplored", space=b)
+        if kind == VOLCANO:
+            raise IllegalAction("nobody enters a volcano", code="volcano", space=space_name(target))
+        # The common case, inline: a 1-AP crossing (``cost`` is read after the loop).
+        for other, cost in self.links[source]:  # noqa: B007
+            if other == target:
+                break
+        else:
+            cost = 0
+        if cost != 1:
+            cost = self.move_cost(source, target, player)
+        if not cost:
+            a, b = space_name(source), space_name(target)
+            if target in NEIGHBOURS[source]:
+                raise IllegalAction(f"no stone path between {a} and {b}", code="no_path",
+                                    source=a, target=b)
+            raise IllegalAction(
+                f"{a} and {b} are not adjacent (and not both your camps)", code="not_adjacent",
+                source=a, target=b,
+            )
+        if cost > self.ap:
+            self._need(cost)  # raises
+        if figure == WORKER:
+            workers[source] -= 1
+            workers[target] += 1
+        else:
+            self.leader[player] = target
+        spots = self.spots[player]
+        if not workers[source] and self.leader[player] != source:
+            spots.remove(source)
+        if target not in spots:
+            insort(spots, target)
+        return cost
+
+    def _uses_this_turn(self, player: int, space: int, counts: dict, limit: str,
+                        code: str) -> int:
+        """Uncovering and recovering: at most 2 per space per turn, one own figure per use."""
+        done = counts.get(space, 0)
+        name = space_name(space)
+        if done >= 2:
+            raise IllegalAction(limit, code=code, space=name)
+        figures = self.figures_on(player, space)
+        if figures <= done:
+            raise IllegalAction(
+                f"only {figures} of your figures is on {name}" if figures else
+                f"you have no figure on {name}", code="too_few_figures", space=name,
+            )
+        return done
+
+    def _uncover(self, player: int, action: Uncover) -> int:
+        space, name = action.space, space_name(action.space)
+        if self.kind[space] != TEMPLE:
+            raise IllegalAction(f"{name} is not a temple", code="not_a_temple", space=name)
+        if self.guard[space] >= 0:
+            raise IllegalAction(f"the temple on {name} is guarded", code="guarded", space=name)
+        done = self._uses_this_turn(player, space, self.uncovered,
+                                    f"2 levels of {name} were already uncovered this turn",
+                                    "uncover_limit")
+        level = self.value[space] + 1
+        if level > 10 or not self.levels[level]:
+            raise IllegalAction(f"no level {level} left in the supply", code="no_level",
+                                level=level)
+        self._need(2)
+        self.levels[level] -= 1
+        self.value[space] = level
+        self.uncovered[space] = done + 1
+        return 2
+
+    def _recover(self, player: int, action: Recover) -> int:
+        space, name = action.space, space_name(action.space)
+        if self.kind[space] != TREASURE:
+            raise IllegalAction(f"{name} is not a treasure tile", code="not_a_treasure",
+                                space=name)
+        if not self.wafers[space]:
+            raise IllegalAction(f"no treasure left on {name}", code="no_treasure", space=name)
+        done = self._uses_this_turn(player, space, self.recovered,
+                                    f"2 treasures were already taken from {name} this turn",
+                                    "recover_limit")
+        self._need(3)
+        stack = self.wafers[space]
+        wafer = stack[-1]
+        self.wafers[space] = stack = stack[:-1]  # a new list: clones share the old one
+        if not stack and self.camp[space] < 0:
+            self.campable |= 1 << space
+        self.barriers += 1  # the wafer is turned up: no taking it back
+        self.treasures[player][wafer] += 1
+        self.recovered[space] = done + 1
+        return 3
+
+    def _exchange(self, player: int, action: Exchange) -> int:
+        other = action.seat
+        if not 0 <= other < self.num_players or other == player:
+            raise IllegalAction(f"{seat_name(other)} is not another player in this game",
+                                code="bad_seat")
+        mine, theirs = self.treasures[player], self.treasures[other]
+        if action.give == action.take:
+            raise IllegalAction("swapping a treasure for one of the same kind changes nothing",
+                                code="same_treasure")
+        if mine[action.give] != 1:
+            raise IllegalAction(
+                f"you can only give a single treasure; you hold {mine[action.give]} of "
+                f"kind {action.give}", code="not_single", kind=action.give,
+            )
+        if theirs[action.take] != 1:
+            raise IllegalAction(
+                f"you can only take a single treasure; {seat_name(other)} holds "
+                f"{theirs[action.take]} of kind {action.take}", code="not_single",
+                kind=action.take,
+            )
+        self._need(3)
+        mine[action.give] -= 1
+        theirs[action.give] += 1
+        theirs[action.take] -= 1
+        mine[action.take] += 1
+        return 3
+
+    def _build_camp(self, player: int, action: BuildCamp) -> int:
+        space, name = action.space, space_name(action.space)
+        kind = self.kind[space]
+        if not (kind == JUNGLE or (kind == TREASURE and not self.wafers[space])):
+            raise IllegalAction(
+                f"camps go on a jungle or an emptied treasure tile; {name} is "
+                f"{'unexplored' if kind is None else 'a ' + kind.replace('_', ' ')}"
+                f"{' with treasure left' if kind == TREASURE else ''}",
+                code="not_campable", space=name,
+            )
+        if self.camp[space] >= 0:
+            raise IllegalAction(f"{name} already has a camp", code="camp_taken", space=name)
+        if self.camps_built[player] >= COMPONENTS.camps:
+            raise IllegalAction("you have built both your camps", code="no_camps_left")
+        if self.camp_this_turn:
+            raise IllegalAction("one camp per turn", code="camp_limit")
+        self._need(5)
+        self.camp[space] = player
+        self.campable &= ~(1 << space)
+        self.nodes[player] = (BASE,) + tuple(sorted(self.nodes[player][1:] + (space,)))
+        self.camps_built[player] += 1
+        self.camp_this_turn = True
+        return 5
+
+    def _place_guard(self, player: int, action: PlaceGuard) -> int:
+        space, name = action.space, space_name(action.space)
+        if self.kind[space] != TEMPLE:
+            raise IllegalAction(f"{name} is not a temple", code="not_a_temple", space=name)
+        if self.guard[space] >= 0:
+            raise IllegalAction(f"the temple on {name} is already guarded", code="guarded",
+                                space=name)
+        if self.guards_placed[player] >= COMPONENTS.guards:
+            raise IllegalAction("you have placed both your guards", code="no_guards_left")
+        self._has_figure(player, action.figure, space)
+        mine = self.strength(player, space)
+        for other in range(self.num_players):
+            if other != player and self.strength(other, space) >= mine:
+                raise IllegalAction(
+                    f"a guard needs the strictly greatest strength on {name}: yours is {mine}, "
+                    f"{seat_name(other)}'s is {self.strength(other, space)}",
+                    code="not_strongest", space=name,
+                )
+        self._need(5)
+        # The guard stays; every other own figure there leaves the game.
+        self.removed[player] += self.workers[player][space] + (self.leader[player] == space) - 1
+        self.workers[player][space] = 0
+        if self.leader[player] == space:
+            self.leader[player] = -2
+        self.spots[player].remove(space)
+        self.guard[space] = player
+        self.guard_figure[space] = action.figure
+        self.guards_placed[player] += 1
+        return 5
+
+    # Hidden information -------------------------------------------------------------------
+
+    def determinize(self, player: int, rng: random.Random) -> TikalState:
+        """Reshuffle what nobody can see: tile order inside each letter, face-down wafers."""
+        other = self.clone()
+        stack, start = other.stack, 0
+        while start < len(stack):
+            letter = TILES[stack[start]].letter
+            end = start
+            while end < len(stack) and TILES[stack[end]].letter == letter:
+                end += 1
+            group = sorted(stack[start:end])  # sorted first: the sample must not depend
+            rng.shuffle(group)                  # on the hidden order, only on the view
+            stack[start:end] = group
+            start = end
+        hidden = other.wafer_pile[:]
+        holders = [s for s in range(NUM_SPACES) if other.wafers[s]]
+        for s in holders:
+            hidden.extend(other.wafers[s])
+        hidden.sort()
+        rng.shuffle(hidden)
+        for s in holders:
+            size = len(other.wafers[s])
+            other.wafers[s], hidden = hidden[:size], hidden[size:]
+        other.wafer_pile = hidden
+        return other
+
+    def view(self, player: int | None) -> dict:
+        return position.view(self, player)
+
+    def to_json(self) -> str:
+        return position.to_json(self)
+
+
+def _figure(code: str) -> str:
+    return "leader" if code == LEADER else "worker"
+
+
+def _tile_params(tile_id: str) -> dict:
+    tile = TILES[tile_id]
+    return {"letter": tile.letter, "kind": tile.kind, "value": tile.value}
+
+
+# Per action type: its kind and the parameters of its description.
+_INFO = {
+    Place: ("place", lambda s, a: {"space": space_name(a.space), "rotation": a.rotation,
+                                   **(_tile_params(s.drawn) if s.drawn else {})}),
+    Enter: ("enter", lambda s, a: {"figure": _figure(a.figure), "space": space_name(a.space)}),
+    Move: ("move", lambda s, a: {"figure": _figure(a.figure), "from": space_name(a.source),
+                                 "to": space_name(a.target)}),
+    Uncover: ("uncover", lambda s, a: {"space": space_name(a.space),
+                                       "level": s.value[a.space] + 1}),
+    Recover: ("recover", lambda s, a: {"space": space_name(a.space)}),
+    Exchange: ("exchange", lambda s, a: {"give": a.give, "seat": a.seat, "take": a.take}),
+    BuildCamp: ("camp", lambda s, a: {"space": space_name(a.space)}),
+    PlaceGuard: ("guard", lambda s, a: {"figure": _figure(a.figure), "space": space_name(a.space),
+                                        "value": s.value[a.space]}),
+    EndTurn: ("end", lambda s, a: {"ap_left": s.ap}),
+    Bid: ("bid", lambda s, a: {"amount": a.amount}),
+    Pass: ("pass", lambda s, a: {}),
+    Take: ("take", lambda s, a: {"index": a.index + 1,
+                                 **(_tile_params(s.auction.display[a.index])
+                                    if s.auction and a.index < len(s.auction.display) else {})}),
+}
+
+_TURN_ACTIONS = {
+    Enter: TikalState._enter,
+    Move: TikalState._move,
+    Uncover: TikalState._uncover,
+    Recover: TikalState._recover,
+    Exchange: TikalState._exchange,
+    BuildCamp: TikalState._build_camp,
+    PlaceGuard: TikalState._place_guard,
+}
+
