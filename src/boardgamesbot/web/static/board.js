@@ -12,7 +12,8 @@
 //   space "C5": the game chooses the keys). targets(svg, legal, onTarget) turns every
 //   such element whose key is in `legal` (a Map key → accessible name, already
 //   translated: "Cell D7") into a button: role="button", tabindex=0, aria-label, class
-//   "target"; click, Enter or Space → onTarget(key). An element whose key is not legal
+//   "target", data-key "target-<key>" (the focus survives a redraw); click, Enter or
+//   Space → onTarget(key). An element whose key is not legal
 //   stays a picture (no role, not focusable): only what can be played is a button.
 // * An element carrying `data-last-move="<words>"` gets the accessible name
 //   "Last move: <words>" (catalog key board.last_move).
@@ -82,6 +83,8 @@ export function targets(svg, legal, onTarget) {
     element.setAttribute("tabindex", "0");
     element.setAttribute("aria-label", name);
     element.classList.add("target");
+    // A key the table screen knows, so the focus stays on this target across a redraw.
+    if (!element.dataset.key) element.dataset.key = `target-${key}`;
     element.addEventListener("click", () => onTarget(key));
     element.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
