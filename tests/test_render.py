@@ -209,8 +209,10 @@ def test_every_sheet_cell_and_every_label_is_drawn():
     text = carto_svg.sheet(state.view(0))
     cells = re.findall(r'data-cell="([A-K]\d+)"', text)
     assert cells == [f"{c}{r}" for r in range(1, 12) for c in "ABCDEFGHIJK"]
-    for label in list("ABCDEFGHIJK") + [str(r) for r in range(1, 12)]:
-        assert f'class="coord">{label}</text>' in text
+    for label in "ABCDEFGHIJK":
+        assert f'class="coord col-label">{label}</text>' in text
+    for label in range(1, 12):
+        assert f'class="coord row-label">{label}</text>' in text
     # Every label is inside the picture: the row numbers end right of x=0.
     assert "wasteland" in text and "mountain" in text and 'class="ruins"' in text
 
@@ -224,11 +226,34 @@ def test_sheet_cells_are_drawn_as_the_view_says():
         for col, char in enumerate(line):
             terrain = carto_svg._terrain(char)
             name = f"{'ABCDEFGHIJK'[col]}{row + 1}"
-            group = re.search(rf'<g class="cell ([a-z]+)" data-cell="{name}">(.*?)</g>',
+            group = re.search(rf'<g class="cell ([a-z]+)" data-cell="{name}"[^>]*>(.*?)</g>',
                               text)
             assert group.group(1) == terrain
             assert f'fill="{carto_svg.FILL[terrain]}"' in group.group(2)
             assert ('class="ruins"' in group.group(2)) == (char == "R" or char.islower())
+
+
+def test_every_sheet_cell_is_a_target_and_the_last_drawing_is_named():
+    """The browser plays on this very picture (web/static/board.js): each cell carries its
+    name as data-target, and the cells drawn last carry data-last-move for screen readers."""
+    state = position("cartographers-3p")
+    view = state.view(1)
+    last = view["players"][1]["last_drawn"]
+    assert last, "the position has a last drawing to mark"
+    text = carto_svg.sheet(view)
+    groups = re.findall(r'<g class="cell [a-z]+"( [^>]*)>', text)
+    assert len(groups) == 121
+    marked = []
+    for attrs in groups:
+        cell = re.search(r'data-cell="(\w+)"', attrs).group(1)
+        assert f'data-target="{cell}"' in attrs
+        moved = re.search(r'data-last-move="(\w+)"', attrs)
+        if moved:
+            assert moved.group(1) == cell
+            marked.append(cell)
+    assert sorted(marked) == sorted(last)
+    # Outlining nothing marks nothing: the mark follows what the picture shows.
+    assert "data-last-move" not in carto_svg.sheet(view, highlight=())
 
 
 def test_sheet_panel_shows_coins_season_edicts_stars_and_card():
