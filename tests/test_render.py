@@ -534,3 +534,12 @@ def test_the_last_move_is_marked_where_its_notation_names_spaces():
     sheet_view = carto.new(2, 1).view(0)
     assert carto.render_move(sheet_view, last_move="forest 1 r0 C1", lang="pt-BR") == \
         carto_svg.sheet(sheet_view, lang="pt-BR")
+
+
+def test_the_browsers_terrain_colours_are_the_sheets():
+    """The page's pickers and previews colour terrains with CSS classes
+    (games/cartographers/web/cartographers.css); they must be the picture's own colours."""
+    css = (Path(carto_svg.__file__).parent / "web" / "cartographers.css").read_text()
+    rules = dict(re.findall(r"\.terrain-([a-z]+) \{ fill: (#[0-9a-f]{6}); background: \2; \}", css))
+    drawn = {"forest", "village", "farm", "water", "monster"}
+    assert rules == {terrain: carto_svg.FILL[terrain] for terrain in drawn}
