@@ -4,7 +4,7 @@ a whole game can be played by clicking them."""
 
 from __future__ import annotations
 
-from .helpers import call, create_in_lobby, take_seat, hot_seat_table
+from .helpers import call, create_in_lobby, hot_seat_table, take_seat
 
 MAIN = 'svg.sheet[data-key="sheet"]:not([data-stale])'
 
