@@ -47,6 +47,9 @@ export class TableScreen {
     this.confirming = null; // {notation, words}: an action that cannot be taken back, awaiting "Confirm"
     this.hints = null; // {state_id, hints} or {state_id, error}
     this.logOpen = new Map();
+    // One function for the screen's lifetime: board.js draws a screen again once however
+    // many of its pictures arrive together.
+    this.rerender = () => { if (!this.gone) this.render(); };
     this.clockTimer = setInterval(() => this.tickClocks(), 1000);
     this.live = new Live(id, this.mine?.token, (m) => this.onMessage(m), (up) => this.onStatus(up));
     if (!facesReady()) facesLoaded.then(() => { if (!this.gone) this.render(); });
@@ -210,7 +213,7 @@ export class TableScreen {
       confirming: this.confirming,
       hints: this.hints?.state_id === msg.state_id ? this.hints.hints || [] : [],
       preview: (notation) => this.preview(notation),
-      rerender: () => this.render(),
+      rerender: this.rerender,
       interactive: true,
     });
   }
