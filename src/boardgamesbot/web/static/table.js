@@ -81,11 +81,12 @@ export class TableScreen {
         this.confirming = null;
         if (this.hints?.state_id !== m.state_id) this.hints = null;
       }
-      if (m.your_turn && (!this.legal || this.legal.state_id !== m.state_id)) {
-        this.legal = null;
-        this.live.send({ type: "legal" });
-      }
+      const ask = m.your_turn && (!this.legal || this.legal.state_id !== m.state_id);
+      if (ask) this.legal = null;
       this.render();
+      // Asked after drawing: a game's picture of the new view is requested first (the
+      // list of legal actions is larger and not needed to see the board).
+      if (ask) this.live.send({ type: "legal" });
     } else if (m.type === "legal") {
       this.legal = { state_id: m.state_id, actions: m.actions };
       this.render();
