@@ -84,3 +84,22 @@ def test_a_whole_game_is_played_by_clicks_on_the_sheet(page, server):
     assert drawn >= 10
     assert "Game over" in page.inner_text("#status-line")
     assert page.locator(".summary .final-scores li").count() == 1
+
+
+def test_by_keyboard_the_focus_stays_on_the_sheet_from_move_to_move(page, server):
+    table, tokens = hot_seat_table(server, "cartographers", 1, seed=3)
+    take_seat(page, server, table, 0, tokens[0], "cartographers")
+    page.wait_for_selector(f"{MAIN} .target")
+    page.focus(f"{MAIN} .target")
+    cell = page.evaluate("document.activeElement.dataset.cell")
+    page.keyboard.press("ArrowRight")  # the next cell where the shape fits, to the right
+    moved = page.evaluate("document.activeElement.dataset.cell")
+    assert moved != cell and moved[1:] == cell[1:], (cell, moved)
+    page.keyboard.press("Enter")  # asks to confirm (the bar takes the focus)
+    page.wait_for_selector("#confirm-action")
+    assert page.evaluate("document.activeElement.id") == "confirm-action"
+    page.keyboard.press("Enter")  # confirms: draws
+    page.wait_for_selector(f'{MAIN} [data-cell="{moved}"]:not(.empty)')
+    # The cell played is no button any more; the focus is on the next state's first one.
+    page.wait_for_function("""() => document.activeElement?.matches?.('svg.board .target')
+        && !document.activeElement.closest('[data-stale]')""")

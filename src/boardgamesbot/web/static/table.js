@@ -220,7 +220,13 @@ export class TableScreen {
   }
 
   render() {
-    const focusKey = document.activeElement?.dataset?.key;
+    const focused = document.activeElement;
+    const focusKey = focused?.dataset?.key;
+    // Playing on the board's targets (board.js) keeps the focus on the board across moves:
+    // the target played is gone, and the next state's come a moment later. Confirming
+    // the move (the bar takes the focus) is part of playing it.
+    if (focused?.closest?.("svg.board")) this.onBoard = true;
+    else if (focused && focused !== document.body && !focused.closest(".confirm-bar")) this.onBoard = false;
     if (this.fatal) {
       this.root.replaceChildren(h("section", { class: "card narrow" }, h("h1", {}, t("table.missing")),
         h("p", {}, errorText(this.fatal)), h("a", { class: "button", href: "#/" }, t("nav.lobby"))));
@@ -240,6 +246,9 @@ export class TableScreen {
     if (focusKey) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       if (again) again.focus();
+    }
+    if (this.onBoard && !this.root.contains(document.activeElement)) {
+      this.root.querySelector("svg.board .target")?.focus({ preventScroll: true });
     }
   }
 
