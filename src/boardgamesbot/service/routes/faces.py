@@ -46,6 +46,9 @@ class PictureOf(BaseModel):
     """A view the browser already holds (`State.view` of its seat, or a replay's)."""
 
     view: dict[str, Any] = Field(description="a view as the game's view-schema describes it")
+    options: dict[str, Any] = Field(default_factory=dict, description=(
+        "the game's keyword options of render_svg (e.g. the seat whose sheet is shown); "
+        "pure data, like the view"))
 
 
 @router.post("/api/games/{name}/picture",
@@ -53,12 +56,13 @@ class PictureOf(BaseModel):
 async def picture(name: str, body: PictureOf) -> dict[str, str]:
     """The game's SVG of ``view`` (``{"svg": …}``): the same pure function of a view that
     draws the chat's pictures, for the generic table screen. It shows nothing the caller
-    did not send, so it needs no seat."""
+    did not send, so it needs no seat. An option the renderer does not take (or a
+    value it cannot use) is refused with 422, like a view that is not one."""
     game = load_game(name)  # an unknown game is refused with its code
     try:
-        return {"svg": game.render_svg(body.view)}
+        return {"svg": game.render_svg(body.view, **body.options)}
     except GameError:
         raise
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
-        raise ServiceError(f"not a {name} view ({error!r})", code="bad_request",
-                           status=422) from None
+        raise ServiceError(f"not a {name} view, or not options its picture takes ({error!r})",
+                           code="bad_request", status=422) from None

@@ -3,7 +3,7 @@
 // holds) or, without a renderer, the view's facts; menus built from the typed legal
 // actions (kind, cost, code + params); log lines from the typed events. Also the default
 // of every function a game's own module leaves out (faces.js).
-import { api } from "./api.js";
+import { drawnBoard } from "./board.js";
 import { h } from "./dom.js";
 import { has, t } from "./i18n.js";
 import { gameInfo, optionLabel } from "./lobby.js";
@@ -36,29 +36,11 @@ export const scoreText = (score) => String(score);
 export const turnHint = () => null;
 export const chartData = () => null;
 
-// The server's pictures, by game and view (a re-render of the same view draws no new one).
-const pictures = new Map();
-const PICTURES_KEPT = 16;
-
-/** The game's SVG of `view` as a node, or null while it is being drawn / when it has none. */
+/** The game's SVG of `view` as a node, or a "loading" mark while it is drawn, or null when it has none. */
 function picture(game, view, rerender) {
-  const key = `${game}\n${JSON.stringify(view)}`;
-  if (!pictures.has(key)) {
-    pictures.set(key, { state: "drawing" });
-    if (pictures.size > PICTURES_KEPT) pictures.delete(pictures.keys().next().value);
-    api("POST", `/api/games/${encodeURIComponent(game)}/picture`, { view })
-      .then((answer) => { pictures.set(key, { state: "drawn", svg: answer.svg }); })
-      .catch(() => { pictures.set(key, { state: "none" }); })
-      .finally(() => rerender?.());
-  }
-  const drawn = pictures.get(key);
-  if (drawn.state !== "drawn") return drawn.state === "none" ? null : h("p", { class: "loading" }, "…");
-  const svg = new DOMParser().parseFromString(drawn.svg, "image/svg+xml").documentElement;
-  if (svg.nodeName !== "svg") return null;
-  svg.classList.add("generic-picture");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", t("generic.picture"));
-  return document.importNode(svg, true);
+  const svg = drawnBoard(game, view, {}, rerender);
+  if (svg instanceof SVGElement) svg.classList.add("generic-picture");
+  return svg;
 }
 
 /** Without a picture: what the view says, one line per entry (the game's own words). */

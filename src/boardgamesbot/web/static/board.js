@@ -1,0 +1,124 @@
+// The board a game draws for itself, made playable. A game has ONE renderer: its
+// `Game.render_svg(view, **options)`, the pure function of a view that also draws the chat's
+// pictures. The browser asks the server for it (POST /api/games/<game>/picture) and shows
+// that SVG; nothing here or in a game's module redraws a board.
+//
+// The contract (also in docs/rendering.md):
+// * drawnBoard(game, view, options, rerender) → the SVG as a fresh DOM node; while it is
+//   being drawn, the last picture drawn with the same options marked aria-busy and
+//   data-stale (or a "loading" paragraph before the first), and rerender() is called once
+//   it is (once for all the pictures that arrive together: pass the same function each
+//   time); null when the game has no renderer or refused the view. Drawn pictures are kept by
+//   game + view + options, so a re-render of the same state costs a parse, not a request.
+// * The renderer marks what can be played on with `data-target="<key>"` (a cell "D7", a
+//   space "C5": the game chooses the keys). targets(svg, legal, onTarget) turns every
+//   such element whose key is in `legal` (a Map key → accessible name, already
+//   translated: "Cell D7") into a button: role="button", tabindex=0, aria-label, class
+//   "target", data-key "target-<key>" (the focus survives a redraw); click, Enter or
+//   Space → onTarget(key). An element whose key is not legal
+//   stays a picture (no role, not focusable): only what can be played is a button.
+// * An element carrying `data-last-move="<words>"` gets the accessible name
+//   "Last move: <words>" (catalog key board.last_move).
+// The board then is a group (role="group") rather than one image, so that its buttons
+// stay reachable by assistive technology (an image's children are presentational).
+import { api } from "./api.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+/** How many drawn pictures are kept (a few states back and forth, a replay's steps). */
+const PICTURES_KEPT = 24;
+const pictures = new Map(); // key → {state: "drawing" | "drawn" | "none", svg?: Element}
+// The picture last drawn for a game + options: shown (marked busy) while the next view's
+// is being drawn, so that a move does not blank the board for a round trip.
+const lastDrawn = new Map();
+
+// Screens to draw again because a picture they asked for arrived: once each, after the
+// pictures that arrived together (a table of twelve sheets asks for twelve at a time).
+const redraws = new Set();
+let redrawQueued = false;
+
+function redrawSoon() {
+  if (redrawQueued) return;
+  redrawQueued = true;
+  setTimeout(() => {
+    redrawQueued = false;
+    const now = [...redraws];
+    redraws.clear();
+    for (const again of now) again();
+  }, 0);
+}
+
+/**
+ * The server's SVG of `view` drawn with `options` (the game's keyword options of
+ * render_svg), as a new node each call (callers may mark and attach it freely).
+ */
+export function drawnBoard(game, view, options = {}, rerender = null) {
+  const kind = `${game}\n${JSON.stringify(options)}`;
+  const key = `${kind}\n${JSON.stringify(view)}`;
+  let drawn = pictures.get(key);
+  if (!drawn) {
+    drawn = { state: "drawing", waiting: new Set() };
+    pictures.set(key, drawn);
+    if (pictures.size > PICTURES_KEPT) pictures.delete(pictures.keys().next().value);
+    api("POST", `/api/games/${encodeURIComponent(game)}/picture`, { view, options })
+      .then((answer) => {
+        const svg = new DOMParser().parseFromString(answer.svg, "image/svg+xml").documentElement;
+        Object.assign(drawn, svg.nodeName === "svg" ? { state: "drawn", svg } : { state: "none" });
+      })
+      .catch(() => { drawn.state = "none"; })
+      .finally(() => {
+        for (const again of drawn.waiting) redraws.add(again);
+        drawn.waiting.clear();
+        redrawSoon();
+      });
+  }
+  if (drawn.state === "drawing" && rerender) drawn.waiting.add(rerender);
+  if (drawn.state === "none") return null;
+  const shown = drawn.state === "drawn" ? drawn.svg : lastDrawn.get(kind);
+  if (!shown) return h("p", { class: "loading board-loading" }, "…");
+  if (drawn.state === "drawn") lastDrawn.set(kind, drawn.svg);
+  const svg = document.importNode(shown, true);
+  if (shown !== drawn.svg) {
+    // The previous view's picture: say so (tests and assistive technology wait for the new).
+    svg.setAttribute("aria-busy", "true");
+    svg.dataset.stale = "";
+  }
+  svg.classList.add("board");
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", t("board.picture"));
+  // Named as a picture here; targets() makes the legal ones buttons (the name kept).
+  for (const element of svg.querySelectorAll("[data-last-move]")) {
+    element.setAttribute("role", "img");
+    element.setAttribute("aria-label", t("board.last_move", { move: element.dataset.lastMove }));
+  }
+  return svg;
+}
+
+/**
+ * Make the legal targets of `svg` buttons: `legal` maps a target key to its accessible
+ * name; onTarget(key) on click, Enter or Space. Returns the number of buttons made.
+ */
+export function targets(svg, legal, onTarget) {
+  let made = 0;
+  for (const element of svg.querySelectorAll("[data-target]")) {
+    const key = element.dataset.target;
+    if (!legal.has(key)) continue;
+    const last = element.dataset.lastMove;
+    const name = last ? `${legal.get(key)} · ${t("board.last_move", { move: last })}` : legal.get(key);
+    element.setAttribute("role", "button");
+    element.setAttribute("tabindex", "0");
+    element.setAttribute("aria-label", name);
+    element.classList.add("target");
+    // A key the table screen knows, so the focus stays on this target across a redraw.
+    if (!element.dataset.key) element.dataset.key = `target-${key}`;
+    element.addEventListener("click", () => onTarget(key));
+    element.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        onTarget(key);
+      }
+    });
+    made += 1;
+  }
+  return made;
+}
