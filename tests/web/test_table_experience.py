@@ -18,7 +18,7 @@ def test_a_cartographers_drawing_is_previewed_then_confirmed(page, server):
     page.click("#terrain-village")
     page.click('[data-cell="B3"]')
     page.wait_for_selector("#confirm-action")
-    assert "draws village" in page.inner_text(".confirm-bar")
+    assert "Draw village" in page.inner_text(".confirm-bar")
     assert page.locator("svg.sheet[data-key=\"sheet\"] .highlight").count() == 0, "nothing is drawn before confirming"
     page.wait_for_selector("#preview-text.legal")
     shot(page, "confirm-1-carto-asks")
@@ -56,7 +56,7 @@ def test_tikal_final_actions_ask_and_others_do_not(page, server):
     assert page.locator("#confirm-action").count() == 0
     page.click("#end-turn")  # cannot be taken back: asked
     page.wait_for_selector("#confirm-action")
-    assert "ends the turn" in page.inner_text(".confirm-bar")
+    assert "End your turn?" in page.inner_text(".confirm-bar")
     page.keyboard.press("Escape")  # the focus is on "Confirm": Escape cancels
     assert page.locator("#confirm-action").count() == 0
     page.click("#end-turn")

@@ -1,7 +1,7 @@
 // A table: the waiting room, then the game screen (board, panels, log, help, undo, summary).
 import { api, Live } from "./api.js";
 import { h, PLAYER_COLOURS } from "./dom.js";
-import { errorText, has, lang, t } from "./i18n.js";
+import { asQuestion, errorText, has, inMood, lang, t } from "./i18n.js";
 import { createTable, gameTitle, seatName } from "./lobby.js";
 import { confirmFinal, seatAt, saveSeat, setConfirmFinal } from "./store.js";
 import { LogBuilder, logList } from "./log.js";
@@ -156,7 +156,8 @@ export class TableScreen {
     const module = faceOf(this.game);
     const info = this.infoOf(notation);
     if (confirmFinal() && module.isFinal?.(notation, this.msg.view, info)) {
-      this.confirming = { notation, words: module.describe(notation, info, this.context()) };
+      // the question the catalog asks ("End your turn?"), else "Confirm: …?"
+      this.confirming = { notation, words: asQuestion(() => module.describe(notation, info, this.context())) };
       this.render();
       this.root.querySelector("#confirm-action")?.focus();
       return;
@@ -334,7 +335,7 @@ export class TableScreen {
     if (!this.confirming || !this.msg.your_turn) return null;
     return h("div", { class: "confirm-bar", role: "alertdialog", "aria-labelledby": "confirm-text",
       onkeydown: (e) => { if (e.key === "Escape") this.cancelConfirm(); } },
-      h("p", { id: "confirm-text" }, t("table.confirm.ask", { action: this.confirming.words })),
+      h("p", { id: "confirm-text" }, this.confirming.words),
       h("p", { class: "muted" }, t("table.confirm.final")),
       h("div", { class: "buttons" },
         h("button", { type: "button", class: "primary", id: "confirm-action", "data-key": "confirm-action", onclick: () => this.act(this.confirming.notation) }, t("table.confirm.button")),
@@ -376,7 +377,7 @@ export class TableScreen {
     else {
       body = h("ol", { class: "hints" }, hints.hints.map((hint, i) => h("li", { "data-hint": hint.notation },
         h("button", { type: "button", class: "link", "data-key": `hint-${i}`, onclick: () => (module.showHint ? module.showHint(ctx, hint) : this.request(hint.notation)) },
-          module.describe(hint.notation, this.infoOf(hint.notation), ctx)),
+          inMood("button", () => module.describe(hint.notation, this.infoOf(hint.notation), ctx))),
         h("p", { class: "hint-reason" }, reasonText(hint, module)))));
     }
     return h("section", { class: "panel hints-panel", "aria-labelledby": "hints-title", id: "hints-panel" },
@@ -414,7 +415,7 @@ export class TableScreen {
   helpPanel(module) {
     const actions = this.context().legal;
     const filter = this.filter.trim().toLowerCase();
-    const described = actions.map((a) => ({ ...a, words: module.describe(a.notation, a, this.context()) }))
+    const described = actions.map((a) => ({ ...a, words: inMood("button", () => module.describe(a.notation, a, this.context())) }))
       .filter((a) => !filter || a.words.toLowerCase().includes(filter) || a.notation.includes(filter));
     const shown = described.slice(0, 60);
     return h("section", { class: "panel help-panel", "aria-labelledby": "help-title" },
@@ -437,7 +438,8 @@ export class TableScreen {
     const chart = module.chartData(this.msg.view, ctx);
     return h("section", { class: "panel summary", "aria-labelledby": "summary-title" },
       h("h2", { id: "summary-title" }, t("summary.title")),
-      h("p", { class: "winners" }, t("summary.winners", { names: winners })),
+      // a solo game has no winner: its result (the rating and its title) is the module's
+      result.scores?.length === 1 && module.summaryExtra ? null : h("p", { class: "winners" }, t("summary.winners", { names: winners })),
       h("ol", { class: "final-scores" }, (result.scores || []).map((score, s) => ({ score, s }))
         .sort((a, b) => b.score - a.score)
         .map(({ score, s }) => h("li", {}, h("span", { class: "swatch", style: `background:${ctx.colour(s)}` }), ` ${ctx.name(s)}: ${module.scoreText(score)}`))),

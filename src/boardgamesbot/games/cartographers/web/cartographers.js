@@ -468,7 +468,13 @@ function scorePanel(ctx) {
         h("tbody", {}, p.seasons.map((row) => h("tr", {}, h("th", { scope: "row" }, seasonName(row.season)),
           h("td", {}, row.edicts.join(" + ")), h("td", { class: "num" }, row.coins), h("td", { class: "num" }, row.monsters), h("td", { class: "num season-total" }, row.total))))) : null));
   }
-  if (view.solo) rows.push(h("p", { class: "muted" }, t("carto.solo.rating", { rating: view.solo.rating })));
+  if (view.solo) {
+    // the number alone means nothing to a newcomer: its sum in words, as a tooltip and
+    // for a screen reader
+    const explain = t("carto.solo.rating.explain", { stars: view.players[0]?.stars ?? 0, solo: view.solo.solo_numbers, rating: view.solo.rating });
+    rows.push(h("p", { class: "muted solo-rating", id: "solo-rating", title: explain },
+      t("carto.solo.rating", { rating: view.solo.rating }), h("span", { class: "sr-only" }, ` ${explain}`)));
+  }
   return h("section", { class: "panel", "aria-labelledby": "stars-title" }, h("h2", { id: "stars-title" }, t("carto.stars.title")), rows);
 }
 
