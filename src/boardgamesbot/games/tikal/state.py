@@ -427,7 +427,8 @@ class TikalState(State):
 
     def action_info(self, player: int, action: Action) -> dict:
         """``action`` as data: kind, AP cost and a translatable description (code + params)."""
-        action = self.parse(action)
+        if id(action) not in PREBUILT:  # as in `apply`: our own tables' are well formed
+            action = self.parse(action)
         kind, params = _INFO.get(type(action), ("action", None))
         if params is None:
             params = {"notation": str(action)}
