@@ -412,16 +412,7 @@ class TikalState(State):
             return (f"{action}  (move your {figure} {space_name(action.source)} → "
                     f"{space_name(action.target)}, {cost} AP)")
         cost = COSTS.get(type(action))
-        words = {
-            Enter: "bring a figure from your supply onto a camp",
-            Uncover: "uncover the next temple level",
-            Recover: "take the top treasure wafer",
-            Exchange: "swap single treasures",
-            BuildCamp: "build a camp",
-            PlaceGuard: "guard this temple for the rest of the game",
-            EndTurn: "end your turn",
-            Place: "place the drawn tile here",
-        }.get(type(action), "")
+        words = _WORDS.get(type(action), "")
         tail = f", {cost} AP" if cost else ""
         return f"{action}  ({words}{tail})" if words else str(action)
 
@@ -1054,6 +1045,17 @@ def _tile_params(tile_id: str) -> dict:
 
 
 # Per action type: its kind and the parameters of its description.
+# What each kind of action does, in English words (`TikalState.describe`).
+_WORDS = {
+    Enter: "bring a figure from your supply onto a camp",
+    Uncover: "uncover the next temple level",
+    Recover: "take the top treasure wafer",
+    Exchange: "swap single treasures",
+    BuildCamp: "build a camp",
+    PlaceGuard: "guard this temple for the rest of the game",
+    EndTurn: "end your turn",
+    Place: "place the drawn tile here",
+}
 _INFO = {
     Place: ("place", lambda s, a: {"space": space_name(a.space), "rotation": a.rotation,
                                    **(_tile_params(s.drawn) if s.drawn else {})}),
