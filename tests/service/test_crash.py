@@ -33,15 +33,19 @@ def serve(db_url: str, port: int) -> subprocess.Popen:
         [sys.executable, "-m", "boardgamesbot.cli", "serve", "--db", db_url, "--port",
          str(port), "--bot-workers", "0"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+    # A start-up waits, it is not timed: on a 2-core machine at load 15 importing the app
+    # alone has taken over 30 s (the full run failed here, not in the test's subject).
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline and process.poll() is None:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
                 return process
         except httpx.HTTPError:
             time.sleep(0.1)
+    exited = process.poll()
     process.kill()
-    raise AssertionError(process.stderr.read().decode())
+    raise AssertionError(f"the server did not come up (exit code {exited}): "
+                         + process.stderr.read().decode())
 
 
 def receive(ws, kind):

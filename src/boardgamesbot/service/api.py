@@ -54,6 +54,27 @@ ROUTERS = [
 ]
 
 
+class ServiceApp(FastAPI):
+    """The FastAPI app with the fast lane (`fastlane.FastLane`) in front of all of it.
+
+    FastAPI's own entry (`FastAPI.__call__`) asks OpenTelemetry on every request whether
+    it is configured (three provider look-ups through ``os.environ``) and then runs two
+    layers of its own (server errors, exception telemetry) before the app's middleware;
+    the fast lane answers its requests (and their errors) itself, so it goes first and
+    hands FastAPI only what it declines. ``fast_lane`` None: everything goes to FastAPI."""
+
+    fast_lane: FastLane | None = None
+
+    async def __call__(self, scope, receive, send) -> None:
+        if self.fast_lane is None or scope["type"] != "http" or self.root_path:
+            return await super().__call__(scope, receive, send)
+        scope["app"] = self  # as Starlette sets it: the lane's routes read the lobby there
+        return await self.fast_lane(scope, receive, send)
+
+    async def _fastapi(self, scope, receive, send) -> None:
+        return await super().__call__(scope, receive, send)
+
+
 def create_app(db: str | None = None, data_dir: str | None = None, bot_workers: int = 0,
                static_dir: str | Path | None = None, redis: str | None = None,
                jobs: bool = True, job_loops: int | None = None,
@@ -91,7 +112,7 @@ def create_app(db: str | None = None, data_dir: str | None = None, bot_workers: 
                 bots.close()
             store.close()
 
-    app = FastAPI(title="BoardGamesBot", version=boardgamesbot.__version__
+    app = ServiceApp(title="BoardGamesBot", version=boardgamesbot.__version__
                   if hasattr(boardgamesbot, "__version__") else "0.1.0",
                   description="Tables, seats and live play for every game of /api/games. "
                               "See docs/api.md.",
@@ -100,8 +121,8 @@ def create_app(db: str | None = None, data_dir: str | None = None, bot_workers: 
     app.add_middleware(ApiMethods, router=app.router)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
-    if fast_lane:
-        app.add_middleware(FastLane)  # outermost: it adds the security headers itself
+    if fast_lane:  # in front of FastAPI itself: it adds the security headers itself
+        app.fast_lane = FastLane(app._fastapi)
     if public_url:
         app.add_middleware(PublicAddress, public_url=public_url)
     app.state.public_url = public_url.rstrip("/") if public_url else None

@@ -50,7 +50,7 @@ class Declined(Exception):
 
 
 class FastLane:
-    """ASGI middleware, outermost of the app's own (`api.create_app`)."""
+    """In front of the whole FastAPI app (`api.ServiceApp`): ``app`` is FastAPI itself."""
 
     def __init__(self, app) -> None:
         self.app = app

@@ -49,7 +49,8 @@ from .jobs import Jobs
 from .memory import MAX_CACHED, MAX_ID, TablesInMemory  # noqa: F401 - also imported from here
 from .outbox import Limits, Outbox, PendingState, Watcher  # noqa: F401 - imported from here
 from .presence import PRESENCE_SECONDS, Admission, Presence, client_key  # noqa: F401
-from .tables import BOT, OPEN, OVER, PERSON, REPLAY_PAGE, Change, Table, hash_token
+from .tables import BOT, OPEN, OVER, PERSON, Change, Table, hash_token
+from .views import REPLAY_PAGE
 from .watchers import Watchers
 from .writes import COMMIT_THREADS, RETRIES, RevisionCheckedWrites  # noqa: F401
 

@@ -14,7 +14,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from . import openapi
-from .tables import REPLAY_PAGE, SEED_BITS
+from .tables import SEED_BITS
+from .views import REPLAY_PAGE
 
 # Request bodies ----------------------------------------------------------------------------
 # Their schemas state what the registry knows (`service.openapi`): the games, bot levels,

@@ -20,28 +20,32 @@ table, so any process that loads it judges staleness and time the same way.
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
-import json
 import random
 import secrets
 import time
-import unicodedata
-from dataclasses import dataclass, field
 from typing import Any
 
-from boardgamesbot.bots import bot_names
 from boardgamesbot.engine import Action, GameError, Record, State, load_game
-from boardgamesbot.store import ActionRow, EventRow, JobRow, Quota, SeatRow, TableRow
+from boardgamesbot.store import ActionRow, EventRow, JobRow, SeatRow, TableRow
 
+from .changes import Change, action_data, view_diff
 from .clock import Clock, check_clock
 from .errors import ServiceError
+from .seats import (
+    BOT,
+    OPEN,
+    OPEN_STATUS,
+    OVER,
+    PERSON,
+    PLAYING,
+    check_level,
+    clean_name,
+    hash_token,
+    new_token,
+)
+from .views import PerState, TableViews
 
-PERSON, BOT, OPEN = "person", "bot", "open"
-OPEN_STATUS, PLAYING, OVER = "open", "playing", "over"
-MAX_NAME = 40
 SEED_BITS = 128
-REPLAY_PAGE = 100  # states per page of a replay
 # What a malformed state id, action or seed is told, over REST and WebSocket alike.
 MESSAGES = {
     "bad_state_id": "state_id must be the whole number sent with the state you chose on",
@@ -50,99 +54,11 @@ MESSAGES = {
 }
 
 
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
+class Table(TableViews):
+    """One game at one table. Build with `Table.create` or from a stored `TableRow`.
 
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
-
-
-def clean_name(name: Any, default: str) -> str:
-    if name is None:
-        return default
-    if not isinstance(name, str):
-        raise ServiceError("a name is text", code="bad_name", status=422)
-    text = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C").strip()
-    if not text:
-        return default
-    if len(text) > MAX_NAME:
-        raise ServiceError(f"a name has at most {MAX_NAME} characters", code="bad_name",
-                           status=422, max=MAX_NAME)
-    return text
-
-
-def check_level(level: Any) -> str:
-    if not isinstance(level, str) or level.strip().lower() not in bot_names():
-        raise ServiceError(f"unknown bot level {level!r}; choose from: {', '.join(bot_names())}",
-                           code="unknown_bot", status=422, name=str(level), known=bot_names())
-    return level.strip().lower()
-
-
-def view_diff(before: Any, after: Any, path: tuple = ()) -> list[list]:
-    """What changed from one public view to the next, as ``[path, value]`` pairs
-    (``[path]`` alone: the key is gone). Lists of another length are replaced whole.
-
-    The log in the browser rebuilds every public view from the start view and these
-    diffs: that is how it shows what an action revealed (a drawn volcano, a treasure
-    wafer, an ambush, a scoring round) without the service knowing any game."""
-    if before == after:  # most of a view stays: compared in C, not walked key by key
-        return []
-    if isinstance(before, dict) and isinstance(after, dict):
-        out: list[list] = []
-        for key, value in after.items():
-            if key not in before:
-                out.append([[*path, key], value])
-            else:
-                out += view_diff(before[key], value, (*path, key))
-        out += [[[*path, key]] for key in before if key not in after]
-        return out
-    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
-        out = []
-        for index, (old, new) in enumerate(zip(before, after)):
-            out += view_diff(old, new, (*path, index))
-        return out
-    return [] if before == after else [[list(path), after]]
-
-
-def action_data(action: Action) -> dict:
-    """An action as structured data: its type and fields."""
-    data = {"type": type(action).__name__}
-    if dataclasses.is_dataclass(action):
-        for f in dataclasses.fields(action):
-            value = getattr(action, f.name)
-            data[f.name] = value if isinstance(value, (int, str, bool, type(None))) else str(value)
-    return data
-
-
-@dataclass
-class Change:
-    """One accepted change: what to commit (`Store.commit` arguments) and to announce."""
-
-    version: int | None = None
-    status: str | None = None
-    result: dict | None = None
-    clear_invite: bool = False
-    seats: list[SeatRow] = field(default_factory=list)
-    add_actions: list[ActionRow] = field(default_factory=list)
-    drop_actions_from: int | None = None
-    events: list[EventRow] = field(default_factory=list)
-    unseal: bool = False
-    keep_private: list[int] = field(default_factory=list)
-    released: list[EventRow] = field(default_factory=list)  # sealed events now public
-    expected: int = 0  # the revision the change was computed from
-    since: list[int] | None = None
-    clock_started: dict | None = None
-    jobs: list[JobRow] | None = field(default_factory=list)  # None: leave them as they are
-    quota: Quota | None = None  # a limit the lobby has the store check with the commit
-
-    def commit_arguments(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
-                if f.name != "released"}
-
-
-class Table:
-    """One game at one table. Build with `Table.create` or from a stored `TableRow`."""
+    The changes are here; what people see of it (views, legal actions, summaries,
+    replays, made once per state) is `views.TableViews`."""
 
     def __init__(self, row: TableRow) -> None:
         self.id = row.id
@@ -170,13 +86,12 @@ class Table:
         self.state: State | None = None
         self.since = list(row.since) if row.since and len(row.since) == len(self.seats) \
             else [self.version] * len(self.seats)
-        # What every watcher and request of one state shares, made once (`_shared`): the
-        # seats' views and legal actions of state ``version``, the summary of revision
-        # ``revision``. A view or legal list is never changed once made.
-        self._per_state: tuple[int, dict] = (-1, {})
+        # What every watcher and request of one state (views, legal actions) or revision
+        # (the summary) shares, made once (`views.PerState`).
+        self.per_state = PerState()
+        self.per_revision = PerState()
         # The jobs this copy's last write committed (None: not known, e.g. just loaded).
         self.committed_jobs: list[JobRow] | None = None
-        self._per_revision: tuple[tuple, dict] = ((), {})
         if self.status != OPEN_STATUS:
             self.state = self.record.new_state()
             for a in row.actions:
@@ -440,11 +355,6 @@ class Table:
 
     # Who plays ------------------------------------------------------------------------
 
-    def awaited(self) -> list[int]:
-        if self.status != PLAYING:
-            return []
-        return self.state.current_players()
-
     def bot_level(self, seat: int) -> tuple[str, str] | None:
         """``(level, by)`` when a bot must choose for ``seat`` now, else None."""
         row = self.seats[seat]
@@ -502,143 +412,6 @@ class Table:
     def next_deadline(self) -> float | None:
         deadlines = [d for s in self.awaited() if (d := self.clock.deadline(s)) is not None]
         return min(deadlines, default=None)
-
-    # What people see -------------------------------------------------------------------
-
-    def _shared(self, kind: str, key: Any, make) -> Any:
-        """``make()`` once per state (``kind`` "view", "legal") or per revision ("summary"),
-        then the same object for every watcher and request until the table changes.
-
-        A state's views and legal actions change only with ``version`` (an action, an
-        undo, the start); the summary with any write (a join, an autopilot too), each of
-        which moves ``revision`` — and ``status`` and ``version`` key it as well, since
-        the table is changed a little before a write stamps its revision (`_finish`)."""
-        if kind == "summary":
-            stamp = (self.revision, self.version, self.status)
-            if self._per_revision[0] != stamp:
-                self._per_revision = (stamp, {})
-            shared = self._per_revision[1]
-        else:
-            if self._per_state[0] != self.version:
-                self._per_state = (self.version, {})
-            shared = self._per_state[1]
-        found = shared.get((kind, key))
-        if found is None:
-            found = shared[(kind, key)] = make()
-        return found
-
-    def spectator_view(self) -> dict | None:
-        return self.view(None)
-
-    def view(self, seat: int | None) -> dict | None:
-        if self.state is None:
-            return None
-        return self._shared("view", seat, lambda: self.state.view(seat))
-
-    def can_undo(self, seat: int | None) -> bool:
-        return (seat is not None and self.status == PLAYING and bool(self.record.actions)
-                and self.record.actions[-1][0] == seat and self.action_by[-1] == PERSON
-                and not self.crossed[-1])
-
-    def visible(self, event: EventRow, seat: int | None) -> bool:
-        return event.private is None or event.private == seat
-
-    def events_for(self, seat: int | None, after: int = 0) -> list[dict]:
-        return [self.event_json(e) for e in self.events if e.n > after and self.visible(e, seat)]
-
-    @staticmethod
-    def event_json(event: EventRow) -> dict:
-        return {"n": event.n, "at": event.at, "type": event.kind, "seat": event.seat,
-                **event.data}
-
-    def seat_list(self) -> list[dict]:
-        return [{"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level,
-                 "autopilot": s.autopilot} for s in self.seats]
-
-    def summary(self) -> dict:
-        return self._shared("summary", None, self._summary)
-
-    def _summary(self) -> dict:
-        return {
-            "id": self.id,
-            "game": self.game.name,
-            "options": self.options,
-            "status": self.status,
-            "state_id": self.version,
-            "created": self.created,
-            "seats": self.seat_list(),
-            "open_seats": [s.seat for s in self.seats if s.kind == OPEN],
-            "clock": self.clock_spec,
-            "to_act": self.awaited(),
-            "actions": len(self.record.actions),
-            "result": self.result,
-            "hints": self.hints,
-        }
-
-    def clock_view(self) -> dict | None:
-        if self.clock.mode == "none":
-            return None
-        return {"mode": self.clock.mode, "level": self.clock.level,
-                "remaining": {str(s.seat): self.clock.remaining(s.seat) for s in self.seats
-                              if s.kind == PERSON}}
-
-    def state_message(self, seat: int | None) -> dict:
-        return {
-            "type": "state",
-            "table": self.summary(),
-            "seat": seat,
-            "state_id": self.version,
-            "view": self.view(seat),
-            "to_act": self.awaited(),
-            "your_turn": seat is not None and seat in self.awaited(),
-            "can_undo": self.can_undo(seat),
-            "clock": self.clock_view(),
-        }
-
-    def legal(self, seat: int) -> list[dict]:
-        """The seat's legal actions as data (`State.action_info`: kind, cost, a
-        translatable code + params) with the English ``text`` for simple faces; made once
-        per state and seat, shared by every request (~1.5 ms for a large decision)."""
-        if self.status != PLAYING:
-            return []
-        state = self.state
-        return self._shared("legal", seat, lambda: [
-            {**state.action_info(seat, a), "text": state.describe(a)}
-            for a in state.legal_actions(seat)])
-
-    def legal_json(self, seat: int) -> str:
-        """`legal` as JSON text, encoded once per state and seat: what the WebSocket's
-        ``legal`` answer and the REST one wrap (a decision's list is most of them)."""
-        return self._shared("legal_json", seat, lambda: json.dumps(self.legal(seat)))
-
-    def replay(self, start: int = 0, limit: int = REPLAY_PAGE) -> dict:
-        """A finished game: its record, steps, public events and result, and the page of
-        spectator views from state ``start`` (`replay_states`)."""
-        # One step per action of the record, in its order. The action events cannot
-        # label the steps: an action taken back keeps its event (and the undo adds
-        # one), so counting action events puts every later label one step late.
-        page = self.replay_states(start, limit)
-        steps = [{"seat": seat, "notation": notation, "by": self.action_by[index],
-                  "number": index + 1}
-                 for index, (seat, notation) in enumerate(self.record.actions)]
-        return {
-            "record": json.loads(self.record.to_json()),
-            "steps": steps,
-            "events": self.events_for(None),
-            "result": self.result,
-            **page,
-        }
-
-    def replay_states(self, start: int = 0, limit: int = REPLAY_PAGE) -> dict:
-        """``{"from", "total", "states"}``: the spectator's views of states ``start`` to
-        ``start + limit - 1`` of ``total`` (state n follows the record's first n actions).
-        A page, not all: a finished 100-seat game has thousands of states of ~50 KB."""
-        if self.status != OVER:
-            raise ServiceError("a replay is available once the game is over",
-                               code="game_not_over", status=409)
-        total = len(self.record.actions) + 1
-        states = self.record.states(start, start + max(0, min(limit, REPLAY_PAGE)))
-        return {"from": start, "total": total, "states": [s.view(None) for s in states]}
 
     # Helpers ---------------------------------------------------------------------------
 

@@ -412,22 +412,14 @@ class TikalState(State):
             return (f"{action}  (move your {figure} {space_name(action.source)} → "
                     f"{space_name(action.target)}, {cost} AP)")
         cost = COSTS.get(type(action))
-        words = {
-            Enter: "bring a figure from your supply onto a camp",
-            Uncover: "uncover the next temple level",
-            Recover: "take the top treasure wafer",
-            Exchange: "swap single treasures",
-            BuildCamp: "build a camp",
-            PlaceGuard: "guard this temple for the rest of the game",
-            EndTurn: "end your turn",
-            Place: "place the drawn tile here",
-        }.get(type(action), "")
+        words = _WORDS.get(type(action), "")
         tail = f", {cost} AP" if cost else ""
         return f"{action}  ({words}{tail})" if words else str(action)
 
     def action_info(self, player: int, action: Action) -> dict:
         """``action`` as data: kind, AP cost and a translatable description (code + params)."""
-        action = self.parse(action)
+        if id(action) not in PREBUILT:  # as in `apply`: our own tables' are well formed
+            action = self.parse(action)
         kind, params = _INFO.get(type(action), ("action", None))
         if params is None:
             params = {"notation": str(action)}
@@ -1053,6 +1045,17 @@ def _tile_params(tile_id: str) -> dict:
 
 
 # Per action type: its kind and the parameters of its description.
+# What each kind of action does, in English words (`TikalState.describe`).
+_WORDS = {
+    Enter: "bring a figure from your supply onto a camp",
+    Uncover: "uncover the next temple level",
+    Recover: "take the top treasure wafer",
+    Exchange: "swap single treasures",
+    BuildCamp: "build a camp",
+    PlaceGuard: "guard this temple for the rest of the game",
+    EndTurn: "end your turn",
+    Place: "place the drawn tile here",
+}
 _INFO = {
     Place: ("place", lambda s, a: {"space": space_name(a.space), "rotation": a.rotation,
                                    **(_tile_params(s.drawn) if s.drawn else {})}),

@@ -7,7 +7,7 @@ from fastapi.responses import Response
 
 from ..http import ERRORS, JSONText, lobby
 from ..schemas import ReplayOut, ReplayStates
-from ..tables import REPLAY_PAGE
+from ..views import REPLAY_PAGE
 
 router = APIRouter()
 

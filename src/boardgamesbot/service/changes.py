@@ -1,0 +1,61 @@
+"""What one accepted change of a table is made of: the `Change` the store commits and
+the watchers are told, an action as data, and the public diff an event carries."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardgamesbot.engine import Action
+from boardgamesbot.store import ActionRow, EventRow, JobRow, Quota, SeatRow
+
+from .patches import diff
+
+
+def view_diff(before: Any, after: Any) -> list[list]:
+    """What changed from one public view to the next, as ``[path, value]`` pairs
+    (``[path]`` alone: the key is gone). Lists of another length are replaced whole.
+
+    The log in the browser rebuilds every public view from the start view and these
+    diffs: that is how it shows what an action revealed (a drawn volcano, a treasure
+    wafer, an ambush, a scoring round) without the service knowing any game. The same
+    ops as a WebSocket patch (`patches.diff`), which walks only into the parts that
+    differ (compared in C), so most of a view costs one comparison."""
+    return [] if before == after else diff(before, after)
+
+
+def action_data(action: Action) -> dict:
+    """An action as structured data: its type and fields."""
+    data = {"type": type(action).__name__}
+    if dataclasses.is_dataclass(action):
+        for f in dataclasses.fields(action):
+            value = getattr(action, f.name)
+            data[f.name] = value if isinstance(value, (int, str, bool, type(None))) else str(value)
+    return data
+
+
+@dataclass
+class Change:
+    """One accepted change: what to commit (`Store.commit` arguments) and to announce."""
+
+    version: int | None = None
+    status: str | None = None
+    result: dict | None = None
+    clear_invite: bool = False
+    seats: list[SeatRow] = field(default_factory=list)
+    add_actions: list[ActionRow] = field(default_factory=list)
+    drop_actions_from: int | None = None
+    events: list[EventRow] = field(default_factory=list)
+    unseal: bool = False
+    keep_private: list[int] = field(default_factory=list)
+    released: list[EventRow] = field(default_factory=list)  # sealed events now public
+    expected: int = 0  # the revision the change was computed from
+    since: list[int] | None = None
+    clock_started: dict | None = None
+    jobs: list[JobRow] | None = field(default_factory=list)  # None: leave them as they are
+    quota: Quota | None = None  # a limit the lobby has the store check with the commit
+
+    def commit_arguments(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if f.name != "released"}

@@ -1,0 +1,51 @@
+"""Who sits at a table and how far it is: seat kinds, the table's status, and the
+checks of what a seat is given — its name, its token, its bot level.
+
+The small vocabulary every part of a table (`tables`, `views`, the lobby) shares.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import unicodedata
+from typing import Any
+
+from boardgamesbot.bots import bot_names
+
+from .errors import ServiceError
+
+# Who sits in a seat.
+PERSON, BOT, OPEN = "person", "bot", "open"
+# How far the table is: waiting for friends, being played, finished.
+OPEN_STATUS, PLAYING, OVER = "open", "playing", "over"
+MAX_NAME = 40
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def clean_name(name: Any, default: str) -> str:
+    if name is None:
+        return default
+    if not isinstance(name, str):
+        raise ServiceError("a name is text", code="bad_name", status=422)
+    text = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C").strip()
+    if not text:
+        return default
+    if len(text) > MAX_NAME:
+        raise ServiceError(f"a name has at most {MAX_NAME} characters", code="bad_name",
+                           status=422, max=MAX_NAME)
+    return text
+
+
+def check_level(level: Any) -> str:
+    if not isinstance(level, str) or level.strip().lower() not in bot_names():
+        raise ServiceError(f"unknown bot level {level!r}; choose from: {', '.join(bot_names())}",
+                           code="unknown_bot", status=422, name=str(level), known=bot_names())
+    return level.strip().lower()
