@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardgamesbot.bots import bot_names
-from boardgamesbot.engine import Action, GameError, Record, State, load_game
+from boardgamesbot.engine import Action, ActionInfo, GameError, Record, State, load_game
 from boardgamesbot.store import ActionRow, EventRow, JobRow, Quota, SeatRow, TableRow
 
 from .clock import Clock, check_clock
@@ -343,10 +343,11 @@ class Table:
         if not isinstance(notation, str) or not notation.strip():
             raise ServiceError(MESSAGES["bad_action"], code="bad_action", status=422)
         spectator_before = self.spectator_view()
-        applied, text = self._apply(seat, notation, by)
+        applied, text, info = self._apply(seat, notation, by)
         self.version += 1
         event = self._event("action", seat, {
             "notation": str(applied), "action": action_data(applied), "text": text, "by": by,
+            "info": info,
             "number": len(self.record.actions), "state_id": self.version,
         })
         action = ActionRow(len(self.record.actions) - 1, seat, self.record.actions[-1][1], by,
@@ -371,12 +372,15 @@ class Table:
             change.events.append(self._event("over", None, dict(self.result)))
         return self._finish(change)
 
-    def _apply(self, seat: int, notation: str, by: str) -> tuple[Action, str]:
+    def _apply(self, seat: int, notation: str, by: str) -> tuple[Action, str, ActionInfo]:
         state = self.state
         before = state.undo_point()
         try:
             action = state.game.parse_action(notation)
             text = state.describe(action)
+            # As data too (kind, cost, code + params), read before the action changes what
+            # it costs: the log shows "(2 AP)" from this, never from `text`.
+            info = state.action_info(seat, action)
             applied = state.apply(seat, action)
         except GameError:
             raise
@@ -386,7 +390,7 @@ class Table:
         self.record.add(seat, applied)
         self.action_by.append(by)
         self.crossed.append(state.undo_point() != before)
-        return applied, text
+        return applied, text, info
 
     def undo(self, seat: int, state_id: Any) -> Change:
         """Take back ``seat``'s last action, if nothing that may not be undone followed it."""
