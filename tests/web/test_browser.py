@@ -35,10 +35,14 @@ def test_tikal_against_three_bots(page, server):
     # Only the legal spots are offered; clicking one previews the tile and its rotations.
     offered = page.locator(".space.target")
     assert offered.count() >= 1
+    # The board is the server's picture (every space marked), not one drawn by the page.
+    assert page.locator("svg.tikal-board .space[data-target]").count() == 48
+    assert page.locator('[data-space="C5"].unexplored').count() == 1
     page.click('[data-space="C5"]')
     page.wait_for_selector("#place-confirm")
     assert page.locator(".rotation").count() >= 1
-    assert page.locator('[data-space="C5"].preview').count() == 1
+    # The server draws the tile laid on C5, as it would be placed.
+    page.wait_for_selector('[data-space="C5"].preview:not(.unexplored)')
     shot(page, "tikal-2-place-preview")
     page.click("#place-confirm")
     # Enter a worker at the base camp.
@@ -68,7 +72,9 @@ def test_tikal_against_three_bots(page, server):
     page.wait_for_selector('.space.target', timeout=30_000)
     shot(page, "tikal-4-bots-played")
     log = page.inner_text("#log")
-    assert "uncovers a temple level on A5" in log and "Bot 4" in log
+    # With its cost, from the event's typed data (the log never reads the English text).
+    assert "uncovers a temple level on A5 (2 AP)" in log and "Bot 4" in log
+    assert "brings a worker onto A6 (1 AP)" in log
     # Speed on with the UI's own control until a scoring round has happened.
     page.select_option("#autopilot-level", "random")
     page.click('[data-key="autopilot-on"]')
