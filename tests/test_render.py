@@ -209,8 +209,10 @@ def test_every_sheet_cell_and_every_label_is_drawn():
     text = carto_svg.sheet(state.view(0))
     cells = re.findall(r'data-cell="([A-K]\d+)"', text)
     assert cells == [f"{c}{r}" for r in range(1, 12) for c in "ABCDEFGHIJK"]
-    for label in list("ABCDEFGHIJK") + [str(r) for r in range(1, 12)]:
-        assert f'class="coord">{label}</text>' in text
+    for label in "ABCDEFGHIJK":
+        assert f'class="coord col-label">{label}</text>' in text
+    for label in range(1, 12):
+        assert f'class="coord row-label">{label}</text>' in text
     # Every label is inside the picture: the row numbers end right of x=0.
     assert "wasteland" in text and "mountain" in text and 'class="ruins"' in text
 
@@ -224,11 +226,34 @@ def test_sheet_cells_are_drawn_as_the_view_says():
         for col, char in enumerate(line):
             terrain = carto_svg._terrain(char)
             name = f"{'ABCDEFGHIJK'[col]}{row + 1}"
-            group = re.search(rf'<g class="cell ([a-z]+)" data-cell="{name}">(.*?)</g>',
+            group = re.search(rf'<g class="cell ([a-z]+)" data-cell="{name}"[^>]*>(.*?)</g>',
                               text)
             assert group.group(1) == terrain
             assert f'fill="{carto_svg.FILL[terrain]}"' in group.group(2)
             assert ('class="ruins"' in group.group(2)) == (char == "R" or char.islower())
+
+
+def test_every_sheet_cell_is_a_target_and_the_last_drawing_is_named():
+    """The browser plays on this very picture (web/static/board.js): each cell carries its
+    name as data-target, and the cells drawn last carry data-last-move for screen readers."""
+    state = position("cartographers-3p")
+    view = state.view(1)
+    last = view["players"][1]["last_drawn"]
+    assert last, "the position has a last drawing to mark"
+    text = carto_svg.sheet(view)
+    groups = re.findall(r'<g class="cell [a-z]+"( [^>]*)>', text)
+    assert len(groups) == 121
+    marked = []
+    for attrs in groups:
+        cell = re.search(r'data-cell="(\w+)"', attrs).group(1)
+        assert f'data-target="{cell}"' in attrs
+        moved = re.search(r'data-last-move="(\w+)"', attrs)
+        if moved:
+            assert moved.group(1) == cell
+            marked.append(cell)
+    assert sorted(marked) == sorted(last)
+    # Outlining nothing marks nothing: the mark follows what the picture shows.
+    assert "data-last-move" not in carto_svg.sheet(view, highlight=())
 
 
 def test_sheet_panel_shows_coins_season_edicts_stars_and_card():
@@ -509,3 +534,12 @@ def test_the_last_move_is_marked_where_its_notation_names_spaces():
     sheet_view = carto.new(2, 1).view(0)
     assert carto.render_move(sheet_view, last_move="forest 1 r0 C1", lang="pt-BR") == \
         carto_svg.sheet(sheet_view, lang="pt-BR")
+
+
+def test_the_browsers_terrain_colours_are_the_sheets():
+    """The page's pickers and previews colour terrains with CSS classes
+    (games/cartographers/web/cartographers.css); they must be the picture's own colours."""
+    css = (Path(carto_svg.__file__).parent / "web" / "cartographers.css").read_text()
+    rules = dict(re.findall(r"\.terrain-([a-z]+) \{ fill: (#[0-9a-f]{6}); background: \2; \}", css))
+    drawn = {"forest", "village", "farm", "water", "monster"}
+    assert rules == {terrain: carto_svg.FILL[terrain] for terrain in drawn}

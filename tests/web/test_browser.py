@@ -109,7 +109,7 @@ def test_cartographers_solo(page, server):
     page.click('[data-cell="B3"]')
     page.click("#confirm-action")
     page.wait_for_function("document.querySelector('#log')?.textContent.includes('draws village')")
-    page.wait_for_selector('[data-cell="B3"].t-village')  # the view follows the log's events
+    page.wait_for_selector('[data-cell="B3"].village')  # the view follows the log's events
     # Let a bot finish the seasons; the stars of each season are shown.
     page.select_option("#autopilot-level", "random")
     page.click('[data-key="autopilot-on"]')
@@ -167,16 +167,17 @@ def test_language_switch_reload_and_phone(browser, server):
         page.wait_for_function("document.querySelector('h1').textContent.startsWith('Cartógrafos')")
         assert page.inner_text("#rotate").startswith("Girar")
         shot(page, "phone-pt-BR")
-        # By keyboard: focus the sheet, move the shape with the arrows, draw with Enter.
-        page.focus('svg.sheet[data-key="sheet"]')
-        before = page.locator(".cell-bg.last").count()
+        # By keyboard: the cells where the shape fits are buttons; the arrows go between
+        # them, Enter draws.
+        page.focus('svg.sheet[data-key="sheet"] .target[role="button"]')
+        before = page.locator("svg.sheet[data-key=\"sheet\"] .highlight").count()
         for key in ("ArrowDown", "ArrowRight", "ArrowUp"):
             page.keyboard.press(key)
         for _ in range(6):
             page.keyboard.press("Enter")  # previews and asks
             page.keyboard.press("Enter")  # confirms
             page.wait_for_timeout(300)
-            if page.locator(".cell-bg.last").count() > before:
+            if page.locator("svg.sheet[data-key=\"sheet\"] .highlight").count() > before:
                 break
             page.keyboard.press("ArrowDown")
         page.wait_for_function("document.querySelector('#log')?.textContent.includes('desenha')")

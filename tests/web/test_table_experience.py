@@ -19,18 +19,18 @@ def test_a_cartographers_drawing_is_previewed_then_confirmed(page, server):
     page.click('[data-cell="B3"]')
     page.wait_for_selector("#confirm-action")
     assert "draws village" in page.inner_text(".confirm-bar")
-    assert page.locator(".cell-bg.last").count() == 0, "nothing is drawn before confirming"
+    assert page.locator("svg.sheet[data-key=\"sheet\"] .highlight").count() == 0, "nothing is drawn before confirming"
     page.wait_for_selector("#preview-text.legal")
     shot(page, "confirm-1-carto-asks")
     page.click("#confirm-cancel")
     assert page.locator("#confirm-action").count() == 0
-    assert page.locator(".cell-bg.last").count() == 0
+    assert page.locator("svg.sheet[data-key=\"sheet\"] .highlight").count() == 0
     # The second click on the same spot confirms, as a second tap does on a phone.
     page.click('[data-cell="B3"]')
     page.click('[data-cell="B3"]')
     page.wait_for_function("document.querySelector('#log')?.textContent.includes('draws village')")
     # The log's events and the new view are two messages: the sheet may follow a moment later.
-    page.wait_for_selector('[data-cell="B3"].t-village')
+    page.wait_for_selector('[data-cell="B3"].village')
 
 
 def test_confirmation_can_be_turned_off_and_stays_off(page, server):
@@ -79,7 +79,7 @@ def test_on_a_phone_a_tap_previews_and_the_confirm_button_stays_in_view(browser,
         page.tap('[data-cell="B3"]')
         page.wait_for_selector("#confirm-action")
         page.wait_for_selector("#preview-text.legal")
-        assert page.locator(".cell-bg.last").count() == 0
+        assert page.locator("svg.sheet[data-key=\"sheet\"] .highlight").count() == 0
         assert page.locator('.candidate [data-notation], .candidate').count() >= 1
         assert in_viewport(page, "#confirm-action"), "the confirm button is on screen"
         shot(page, "confirm-2-phone-tap", full_page=False)

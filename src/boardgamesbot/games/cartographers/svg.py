@@ -1,6 +1,7 @@
 """A Cartographers map sheet as an SVG picture, drawn from a seat's view.
 
-The sheet has the browser's geometry and colours (web/static/cartographers.js):
+The browser shows this very picture (web/static/board.js), so it has the only copy of the
+sheet's geometry and colours:
 11 x 11 squares, columns A-K left to right, rows 1-11 top to bottom. A side
 panel beside it shows the coins, the season and its time, the four edicts
 (those scored this season marked), the stars won in each season and the
@@ -41,7 +42,7 @@ INK = "#2b2619"
 MUTED = "#6b6350"
 HIGHLIGHT = "#111"
 
-# The browser's palette (web/static/cartographers.js FILL, dom.js PLAYER_COLOURS).
+# The sheet's palette (the player colours are the browser's, web/static/dom.js).
 FILL = {"forest": "#3f7d3b", "village": "#c2452f", "farm": "#e9c54a", "water": "#3f86c7",
         "monster": "#6f3d8c", "mountain": "#8a6f5a", "wasteland": "#5b5b5b",
         "empty": "#fbf8ee"}
@@ -150,7 +151,7 @@ def _cell(row: int, col: int, char: str, marked: bool) -> str:
     terrain = _terrain(char)
     x, y = MARGIN + col * CELL, MARGIN + row * CELL
     parts = [element("rect", x=x, y=y, width=CELL, height=CELL, fill=FILL[terrain],
-                 stroke="#b8b09b", stroke_width="0.8")]
+                 stroke="#b8b09b", stroke_width="0.8", class_="cell-bg")]
     if terrain == "mountain":
         parts.append(element("path", d=f"M{number(x + 6)},{number(y + 27)} L{number(x + 17)},{number(y + 8)} "
                                    f"L{number(x + 28)},{number(y + 27)} z", fill="#5a4536"))
@@ -170,7 +171,11 @@ def _cell(row: int, col: int, char: str, marked: bool) -> str:
     if marked:
         parts.append(element("rect", x=x + 1.5, y=y + 1.5, width=CELL - 3, height=CELL - 3,
                          fill="none", stroke=HIGHLIGHT, stroke_width="3", class_="highlight"))
-    return element("g", "".join(parts), class_=f"cell {terrain}", data_cell=cell_name(row, col))
+    # data-target: the browser makes a cell a button when an action may start there
+    # (web/static/board.js); data-last-move names the cells drawn last to a screen reader.
+    name = cell_name(row, col)
+    return element("g", "".join(parts), class_=f"cell {terrain}", data_cell=name,
+                   data_target=name, data_last_move=name if marked else None)
 
 
 def _overlay(cells: Iterable[str], terrain: str, kind: str) -> str:
@@ -189,10 +194,10 @@ def _grid(lines: Sequence[str], marked: set[tuple[int, int]]) -> str:
     out = []
     for col in range(SIZE):
         out.append(text(MARGIN + col * CELL + CELL / 2, MARGIN - 8, COLS[col], 13,
-                         fill=MUTED, text_anchor="middle", class_="coord"))
+                         fill=MUTED, text_anchor="middle", class_="coord col-label"))
     for row in range(SIZE):
         out.append(text(MARGIN - 5, MARGIN + row * CELL + CELL / 2 + 4.5, row + 1, 13,
-                         fill=MUTED, text_anchor="end", class_="coord"))
+                         fill=MUTED, text_anchor="end", class_="coord row-label"))
     for row in range(SIZE):
         for col in range(SIZE):
             out.append(_cell(row, col, lines[row][col], (row, col) in marked))

@@ -4,9 +4,10 @@
 // that SVG; nothing here or in a game's module redraws a board.
 //
 // The contract (also in docs/rendering.md):
-// * drawnBoard(game, view, options, rerender) → the SVG as a fresh DOM node, or a
-//   "loading" paragraph while it is being drawn (rerender() is called once it is), or
-//   null when the game has no renderer or refused the view. Drawn pictures are kept by
+// * drawnBoard(game, view, options, rerender) → the SVG as a fresh DOM node; while it is
+//   being drawn, the last picture drawn with the same options marked aria-busy and
+//   data-stale (or a "loading" paragraph before the first), and rerender() is called once
+//   it is; null when the game has no renderer or refused the view. Drawn pictures are kept by
 //   game + view + options, so a re-render of the same state costs a parse, not a request.
 // * The renderer marks what can be played on with `data-target="<key>"` (a cell "D7", a
 //   space "C5": the game chooses the keys). targets(svg, legal, onTarget) turns every
@@ -26,13 +27,17 @@ import { t } from "./i18n.js";
 /** How many drawn pictures are kept (a few states back and forth, a replay's steps). */
 const PICTURES_KEPT = 24;
 const pictures = new Map(); // key → {state: "drawing" | "drawn" | "none", svg?: Element}
+// The picture last drawn for a game + options: shown (marked busy) while the next view's
+// is being drawn, so that a move does not blank the board for a round trip.
+const lastDrawn = new Map();
 
 /**
  * The server's SVG of `view` drawn with `options` (the game's keyword options of
  * render_svg), as a new node each call (callers may mark and attach it freely).
  */
 export function drawnBoard(game, view, options = {}, rerender = null) {
-  const key = `${game}\n${JSON.stringify(view)}\n${JSON.stringify(options)}`;
+  const kind = `${game}\n${JSON.stringify(options)}`;
+  const key = `${kind}\n${JSON.stringify(view)}`;
   let drawn = pictures.get(key);
   if (!drawn) {
     drawn = { state: "drawing", waiting: new Set() };
@@ -50,20 +55,24 @@ export function drawnBoard(game, view, options = {}, rerender = null) {
         drawn.waiting.clear();
       });
   }
-  if (drawn.state === "drawing") {
-    if (rerender) drawn.waiting.add(rerender);
-    return h("p", { class: "loading board-loading" }, "…");
-  }
+  if (drawn.state === "drawing" && rerender) drawn.waiting.add(rerender);
   if (drawn.state === "none") return null;
-  const svg = document.importNode(drawn.svg, true);
+  const shown = drawn.state === "drawn" ? drawn.svg : lastDrawn.get(kind);
+  if (!shown) return h("p", { class: "loading board-loading" }, "…");
+  if (drawn.state === "drawn") lastDrawn.set(kind, drawn.svg);
+  const svg = document.importNode(shown, true);
+  if (shown !== drawn.svg) {
+    // The previous view's picture: say so (tests and assistive technology wait for the new).
+    svg.setAttribute("aria-busy", "true");
+    svg.dataset.stale = "";
+  }
   svg.classList.add("board");
   svg.setAttribute("role", "group");
   svg.setAttribute("aria-label", t("board.picture"));
+  // Named as a picture here; targets() makes the legal ones buttons (the name kept).
   for (const element of svg.querySelectorAll("[data-last-move]")) {
-    if (!element.hasAttribute("data-target")) {
-      element.setAttribute("role", "img");
-      element.setAttribute("aria-label", t("board.last_move", { move: element.dataset.lastMove }));
-    }
+    element.setAttribute("role", "img");
+    element.setAttribute("aria-label", t("board.last_move", { move: element.dataset.lastMove }));
   }
   return svg;
 }

@@ -1,23 +1,22 @@
-// Cartographers: the 11×11 sheet, the card, terrain and shape pickers, live preview, seasons.
+// Cartographers in the browser: what is truly interactive and Cartographers' own — the
+// terrain, shape and orientation pickers, the preview of the cells a drawing would fill,
+// the card, edicts and seasons panels. The sheet itself is the game's one renderer
+// (svg.py, the chat's picture), shown through web/static/board.js with every cell marked
+// data-target; the legal actions arrive typed (code + params, the cells each covers), so
+// nothing here redraws the sheet or reads a notation string.
+import { drawnBoard, targets } from "/board.js";
 import { h, s } from "/dom.js";
 import { errorText, has, t } from "/i18n.js";
 
-const SIZE = 11;
-const COLS = "ABCDEFGHIJK";
-const CELL = 34;
-const MARGIN = 28; // room for the row labels 10 and 11 at the left
+// The notation's orientations, in its order (docs/cartographers-notation.md).
 const ORIENTATIONS = ["r0", "r90", "r180", "r270", "f0", "f90", "f180", "f270"];
 const TERRAINS = ["forest", "village", "farm", "water", "monster"];
-const LETTER = { F: "forest", V: "village", A: "farm", W: "water", M: "monster" };
-const FILL = { forest: "#3f7d3b", village: "#c2452f", farm: "#e9c54a", water: "#3f86c7", monster: "#6f3d8c",
-  mountain: "#8a6f5a", wasteland: "#5b5b5b", empty: "#fbf8ee" };
 const previews = new Map(); // `${state_id} ${notation}` -> answer (or a pending promise)
 let repaint = null; // paints the preview on the sheet on screen now
 
-export const cellName = (r, c) => `${COLS[c]}${r + 1}`;
-
+/** "B3" → [row, column], 0-based (a cell name from the typed actions, not a notation). */
 function parseCell(name) {
-  return [Number(name.slice(1)) - 1, COLS.indexOf(name[0])];
+  return [Number(name.slice(1)) - 1, name.charCodeAt(0) - 65];
 }
 
 /** The shape turned by orientation `o` (see docs/cartographers-notation.md), normalised and sorted. */
@@ -25,24 +24,14 @@ export function oriented(cells, o) {
   let shape = cells.map(([r, c]) => [r, c]);
   if (o >= 4) shape = shape.map(([r, c]) => [r, -c]);
   for (let i = 0; i < o % 4; i++) shape = shape.map(([r, c]) => [c, -r]);
-  const top = Math.min(...shape.map(([r]) => r));
-  const left = Math.min(...shape.map(([, c]) => c));
-  return shape.map(([r, c]) => [r - top, c - left]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return normalised(shape);
 }
 
-/** Cells covered with the shape's anchor (first cell in reading order) on `anchor`. */
-export function placedCells(cells, o, anchor) {
-  const shape = oriented(cells, o);
-  const [ar, ac] = shape[0];
-  const [top, left] = anchor;
-  return shape.map(([r, c]) => [top + r - ar, left + c - ac]);
-}
-
-function terrainOf(ch) {
-  if (ch === "^") return "mountain";
-  if (ch === "#") return "wasteland";
-  if (ch === "." || ch === "R") return "empty";
-  return LETTER[ch.toUpperCase()] || "empty";
+/** Cells moved to the top left corner and sorted in reading order: a shape's form. */
+function normalised(cells) {
+  const top = Math.min(...cells.map(([r]) => r));
+  const left = Math.min(...cells.map(([, c]) => c));
+  return cells.map(([r, c]) => [r - top, c - left]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 }
 
 // Words ----------------------------------------------------------------------------------
@@ -53,15 +42,43 @@ function orientWords(label) {
   return degrees ? t("carto.orient.r", { degrees }) : t("carto.orient.none");
 }
 
-export function describe(notation) {
-  const w = notation.split(" ");
-  if (w[0] === "pass") return t("carto.do.pass");
-  if (w[0] === "ambush") {
-    return w[1] === "1x1" ? t("carto.do.ambush1x1", { cell: w[2] }) : t("carto.do.ambush", { orient: orientWords(w[1]), cell: w[2] });
+const terrainWords = (terrain) => (has(`terrain.${terrain}`) ? t(`terrain.${terrain}`) : terrain);
+
+/** A cell's name from its bit index (the notation's: row by row, 11 to a row). */
+const indexCell = (index) => `${String.fromCharCode(65 + (index % 11))}${Math.floor(index / 11) + 1}`;
+
+/**
+ * An action as (kind, params), from whichever typed form it comes in: a legal action or
+ * a hint's ({type, params}: State.action_info), a preview's answer ({info}), or a log
+ * event's fields ({action: {type: "Draw", …}}). Null when none is there.
+ */
+function typed(action) {
+  if (!action || typeof action !== "object") return null;
+  if (action.params && action.type) return { kind: action.type, params: action.params };
+  if (action.info?.params) return { kind: action.info.type, params: action.info.params };
+  const fields = action.action;
+  if (fields && typeof fields === "object" && fields.type) {
+    const kind = { Draw: "draw", Fallback: "fallback", Ambush: "ambush", AmbushFallback: "ambush_fallback", Pass: "pass" }[fields.type];
+    const params = { ...fields };
+    if (typeof fields.cell === "number") params.cell = indexCell(fields.cell);
+    if (typeof fields.orientation === "number") params.orientation = ORIENTATIONS[fields.orientation];
+    return kind ? { kind, params } : null;
   }
-  const terrain = has(`terrain.${w[0]}`) ? t(`terrain.${w[0]}`) : w[0];
-  if (w[1] === "1x1") return t("carto.do.fallback", { terrain, cell: w[2] });
-  return t("carto.do.draw", { terrain, shape: w[1], orient: orientWords(w[2] || "r0"), cell: w[3] });
+  return null;
+}
+
+/** An action in words, from its typed data (the server's own words, else the notation, without it). */
+export function describe(notation, action) {
+  const known = typed(action);
+  if (!known) return (action && typeof action === "object" && action.text) || notation;
+  const p = known.params;
+  switch (known.kind) {
+    case "pass": return t("carto.do.pass");
+    case "ambush_fallback": return t("carto.do.ambush1x1", { cell: p.cell });
+    case "ambush": return t("carto.do.ambush", { orient: orientWords(p.orientation), cell: p.cell });
+    case "fallback": return t("carto.do.fallback", { terrain: terrainWords(p.terrain), cell: p.cell });
+    default: return t("carto.do.draw", { terrain: terrainWords(p.terrain), shape: p.shape, orient: orientWords(p.orientation), cell: p.cell });
+  }
 }
 
 export function optionText(summary) {
@@ -111,38 +128,23 @@ export function summaryExtra(view) {
   return h("p", { class: "solo-result", id: "solo-result" }, t("carto.solo.result", { rating: view.solo.rating, title: titleText(view.solo.title || "") }));
 }
 
-// The sheet ------------------------------------------------------------------------------
+// The sheet: the game's own picture, with the legal anchors as buttons ---------------------
 
-function sheetSvg(lines, options = {}) {
-  const size = MARGIN + SIZE * CELL + 2;
-  const svg = s("svg", { viewBox: `0 0 ${size} ${size}`, class: `sheet${options.small ? " small" : ""}`, role: options.role || "img",
-    "aria-label": options.label || "" });
-  for (let c = 0; c < SIZE; c++) svg.append(s("text", { x: MARGIN + c * CELL + CELL / 2, y: MARGIN - 8, class: "coord" }, COLS[c]));
-  for (let r = 0; r < SIZE; r++) svg.append(s("text", { x: MARGIN - 4, y: MARGIN + r * CELL + CELL / 2 + 4, class: "coord row-label", "text-anchor": "end" }, r + 1));
-  const last = new Set(options.lastDrawn || []);
-  for (let r = 0; r < SIZE; r++) {
-    for (let c = 0; c < SIZE; c++) {
-      const ch = lines[r][c];
-      const terrain = terrainOf(ch);
-      const x = MARGIN + c * CELL, y = MARGIN + r * CELL;
-      const g = s("g", { class: `cell t-${terrain}`, "data-cell": cellName(r, c) });
-      g.append(s("rect", { x, y, width: CELL, height: CELL, fill: FILL[terrain], class: `cell-bg${last.has(cellName(r, c)) ? " last" : ""}` }));
-      if (terrain === "mountain") g.append(s("path", { d: `M${x + 6},${y + 27} L${x + 17},${y + 8} L${x + 28},${y + 27} z`, class: "mountain" }));
-      if (terrain === "wasteland") g.append(s("path", { d: `M${x},${y + CELL} L${x + CELL},${y} M${x},${y + CELL / 2} L${x + CELL / 2},${y} M${x + CELL / 2},${y + CELL} L${x + CELL},${y + CELL / 2}`, class: "hatch" }));
-      if (terrain === "monster") g.append(s("text", { x: x + CELL / 2, y: y + 23, class: "glyph" }, "☠"));
-      if (ch === "R" || (ch !== ch.toUpperCase())) g.append(s("path", { d: `M${x + 9},${y + 27} v-9 a8,8 0 0 1 16,0 v9`, class: "ruins" }));
-      svg.append(g);
-    }
-  }
-  svg.append(s("rect", { x: MARGIN, y: MARGIN, width: SIZE * CELL, height: SIZE * CELL, class: "sheet-frame" }));
-  return svg;
+/** The sheet of seat `seat` as the server draws it (no side panel: the page has its own). */
+const sheetOf = (ctx, seat) => drawnBoard(ctx.game, ctx.view, { seat, panel: false, size: null }, ctx.rerender);
+
+/** A cell's square in the picture's own units (its background's box), for overlays. */
+function cellBox(svg, name) {
+  const rect = svg.querySelector(`[data-cell="${name}"] .cell-bg`);
+  return rect ? ["x", "y", "width", "height"].map((k) => Number(rect.getAttribute(k))) : null;
 }
 
-function cellsLayer(cells, terrain, kind) {
-  const g = s("g", { class: `overlay ${kind}` });
-  for (const [r, c] of cells) {
-    if (r < 0 || r >= SIZE || c < 0 || c >= SIZE) continue;
-    g.append(s("rect", { x: MARGIN + c * CELL + 2, y: MARGIN + r * CELL + 2, width: CELL - 4, height: CELL - 4, fill: FILL[terrain] || "#999", class: "overlay-cell" }));
+/** Squares over `cells` (names) in terrain colours: a drawing considered, or a hint. */
+function cellsLayer(svg, cells, terrain, kind) {
+  const g = s("g", { class: `overlay ${kind}`, "pointer-events": "none" });
+  for (const name of cells) {
+    const box = cellBox(svg, name);
+    if (box) g.append(s("rect", { x: box[0] + 2, y: box[1] + 2, width: box[2] - 4, height: box[3] - 4, class: `overlay-cell terrain-${terrain}` }));
   }
   return g;
 }
@@ -151,7 +153,7 @@ function miniShape(cells, terrain, coin, size = 12) {
   const rows = Math.max(...cells.map(([r]) => r)) + 1;
   const cols = Math.max(...cells.map(([, c]) => c)) + 1;
   const svg = s("svg", { viewBox: `0 0 ${cols * size + 2} ${rows * size + 2}`, width: cols * size + 2, height: rows * size + 2, class: "mini-shape", "aria-hidden": "true" });
-  for (const [r, c] of cells) svg.append(s("rect", { x: 1 + c * size, y: 1 + r * size, width: size - 1, height: size - 1, fill: FILL[terrain] || "#888" }));
+  for (const [r, c] of cells) svg.append(s("rect", { x: 1 + c * size, y: 1 + r * size, width: size - 1, height: size - 1, class: `terrain-${terrain}` }));
   if (coin) svg.append(s("circle", { cx: cols * size - 3, cy: 5, r: 4, class: "coin" }));
   return svg;
 }
@@ -173,20 +175,37 @@ function controls(ctx) {
   return { terrains, shapes, mode, ambush };
 }
 
-function notationFor(ctx, anchor) {
+/**
+ * The legal actions of the chosen terrain, shape and orientation, by the cell they are
+ * anchored on. A drawing is matched by the form of the cells it covers, so a turn that
+ * draws the same cells as another (a square turned 90°) is found under either name.
+ */
+function anchors(ctx) {
   const sel = ctx.sel;
-  const { mode, ambush } = controls(ctx);
-  const cell = cellName(...anchor);
-  if (ambush) return mode === "1x1" ? `ambush 1x1 ${cell}` : `ambush ${ORIENTATIONS[sel.orient]} ${cell}`;
-  if (mode === "1x1") return `${sel.terrain} 1x1 ${cell}`;
-  return `${sel.terrain} ${sel.shape} ${ORIENTATIONS[sel.orient]} ${cell}`;
+  const { shapes, mode, ambush } = controls(ctx);
+  const kind = ambush ? (mode === "1x1" ? "ambush_fallback" : "ambush") : mode === "1x1" ? "fallback" : "draw";
+  const form = kind === "draw" || kind === "ambush" ? JSON.stringify(oriented(shapes[sel.shape - 1].cells, sel.orient)) : null;
+  const found = new Map();
+  for (const action of ctx.legal) {
+    const p = action.params || {};
+    if (action.type !== kind || (kind === "draw" && p.shape !== sel.shape) || (p.terrain && p.terrain !== sel.terrain)) continue;
+    if (form && JSON.stringify(normalised(p.cells.map(parseCell))) !== form) continue;
+    found.set(p.cell, action);
+  }
+  return found;
 }
 
-function candidateCells(ctx, anchor) {
-  const { shapes, mode } = controls(ctx);
-  if (mode === "1x1") return [anchor];
-  return placedCells(shapes[ctx.sel.shape - 1].cells, ctx.sel.orient, anchor);
+/** The notation of the chosen drawing on `cell` when it is not legal: sent to learn why not. */
+function untried(ctx, cell) {
+  const { mode, ambush } = controls(ctx);
+  const orient = ORIENTATIONS[ctx.sel.orient];
+  if (ambush) return mode === "1x1" ? `ambush 1x1 ${cell}` : `ambush ${orient} ${cell}`;
+  if (mode === "1x1") return `${ctx.sel.terrain} 1x1 ${cell}`;
+  return `${ctx.sel.terrain} ${ctx.sel.shape} ${orient} ${cell}`;
 }
+
+/** The legal action a hint names (its cells, terrain: typed), if the hint is still legal. */
+const hintAction = (ctx, hint) => ctx.legal.find((a) => a.notation === hint.notation);
 
 // Rendering --------------------------------------------------------------------------------
 
@@ -196,74 +215,31 @@ export function render(ctx) {
   const seat = ctx.seat ?? 0;
   const canDraw = ctx.interactive && ctx.yourTurn && you && !you.choice && you.mode !== "pass";
   const targetSeat = view.step === "ambush" && you?.target !== undefined ? you.target : seat;
-  const me = view.players[targetSeat] || view.players[0];
   const title = targetSeat === seat ? t("carto.sheet.yours") : t("carto.sheet.of", { name: ctx.name(targetSeat) });
-  const sheet = sheetSvg(me.sheet, { lastDrawn: me.last_drawn, role: canDraw ? "application" : "img",
-    label: canDraw ? t("carto.sheet.keys") : title });
-  const overlay = s("g", { class: "overlays" });
-  sheet.append(overlay);
-  if (you?.choice && you.choice.sheet === targetSeat) overlay.append(cellsLayer(you.choice.cells.map(parseCell), you.choice.terrain, "chosen"));
-  (ctx.hints || []).forEach((hint, i) => {
-    const cells = hintCells(view, hint.notation);
-    if (!cells.length) return;
-    const layer = cellsLayer(cells, hint.notation.split(" ")[0] === "ambush" ? "monster" : hint.notation.split(" ")[0], `hint-cells hint-${i + 1}`);
-    const [r, c] = cells[0];
-    layer.append(s("text", { x: MARGIN + c * CELL + CELL / 2, y: MARGIN + r * CELL + CELL / 2 + 5, class: "hint-number" }, i + 1));
-    overlay.append(layer);
-  });
+  const sheet = sheetOf(ctx, view.players[targetSeat] ? targetSeat : 0);
   const previewText = h("p", { class: "preview-text", id: "preview-text", "aria-live": "polite" });
-
-  if (canDraw) {
-    sheet.setAttribute("tabindex", "0");
+  if (sheet instanceof SVGElement) {
+    sheet.classList.add("sheet");
     sheet.dataset.key = "sheet";
-    const paint = () => paintPreview(ctx, overlay, previewText);
-    repaint = paint;
-    sheet.addEventListener("mousemove", (event) => {
-      if (ctx.confirming) return; // the drawing waiting for "Confirm" stays shown
-      const cell = cellAt(sheet, event);
-      if (cell && (!ctx.sel.hover || cell[0] !== ctx.sel.hover[0] || cell[1] !== ctx.sel.hover[1])) {
-        ctx.sel.hover = cell;
-        paint();
-      }
+    sheet.setAttribute("aria-label", canDraw ? t("carto.sheet.keys") : title);
+    const overlay = s("g", { class: "overlays", "pointer-events": "none" });
+    sheet.append(overlay);
+    (ctx.hints || []).forEach((hint, i) => {
+      const action = hintAction(ctx, hint);
+      const p = action?.params;
+      if (!p?.cells?.length && !p?.cell) return;
+      const cells = p.cells?.length ? p.cells : [p.cell];
+      const layer = cellsLayer(sheet, cells, p.terrain || "monster", `hint-cells hint-${i + 1}`);
+      const box = cellBox(sheet, cells[0]);
+      layer.append(s("text", { x: box[0] + box[2] / 2, y: box[1] + box[3] / 2 + 5, class: "hint-number" }, i + 1));
+      overlay.append(layer);
     });
-    // A click (a tap on a phone) previews the drawing and asks to confirm it; a second
-    // click on the same spot (or the Confirm button) draws. With asking turned off, it draws.
-    const choose = (cell) => {
-      ctx.sel.hover = cell;
-      const notation = notationFor(ctx, cell);
-      if (ctx.confirming?.notation === notation) ctx.actNow(notation);
-      else ctx.act(notation);
-    };
-    sheet.addEventListener("click", (event) => {
-      const cell = cellAt(sheet, event);
-      if (cell) choose(cell);
-    });
-    sheet.addEventListener("keydown", (event) => {
-      const hover = ctx.sel.hover || [5, 5];
-      const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-      if (moves[event.key]) {
-        event.preventDefault();
-        ctx.sel.hover = [Math.max(0, Math.min(SIZE - 1, hover[0] + moves[event.key][0])), Math.max(0, Math.min(SIZE - 1, hover[1] + moves[event.key][1]))];
-        paint();
-      } else if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        choose(hover);
-      } else if (event.key === "r" || event.key === "R") {
-        rotateShape(ctx);
-      } else if (event.key === "f" || event.key === "F") {
-        flipShape(ctx);
-      }
-    });
-    sheet.addEventListener("focus", () => {
-      ctx.sel.hover ||= [5, 5];
-      paint();
-    });
-    if (ctx.sel.hover) queueMicrotask(paint);
+    if (canDraw) playable(ctx, sheet, overlay, previewText);
   }
   const main = h("div", { class: "carto-main" }, h("h2", { class: "sheet-title" }, title), sheet,
     canDraw ? previewText : null,
     canDraw && ctx.confirming ? h("p", { class: "banner confirm-hint" }, t("carto.confirm.again")) : null,
-    you?.choice ? h("p", { class: "hint" }, t("carto.chosen", { action: describe(you.choice.action) })) : null);
+    you?.choice ? h("p", { class: "hint" }, t("carto.chosen", { action: t("carto.choice", { terrain: terrainWords(you.choice.terrain), cells: you.choice.cells.join(" ") }) })) : null);
   const side = [
     canDraw || (ctx.interactive && ctx.yourTurn && you?.mode === "pass") ? controlsPanel(ctx) : null,
     cardPanel(ctx),
@@ -274,36 +250,89 @@ export function render(ctx) {
   return { main, side };
 }
 
-function cellAt(svg, event) {
-  const point = svg.createSVGPoint();
-  point.x = event.clientX;
-  point.y = event.clientY;
-  const local = point.matrixTransform(svg.getScreenCTM().inverse());
-  const c = Math.floor((local.x - MARGIN) / CELL);
-  const r = Math.floor((local.y - MARGIN) / CELL);
-  return r >= 0 && r < SIZE && c >= 0 && c < SIZE ? [r, c] : null;
+/**
+ * The sheet made playable: the cells where the chosen drawing is legal are buttons
+ * (board.js); pointing at a cell (or focusing one) previews the drawing there; a click
+ * (a tap) asks to confirm it, and a second one on the same spot draws. A click on a cell
+ * where it is not legal is sent too, so the refusal says why (and offers the rule).
+ */
+function playable(ctx, sheet, overlay, text) {
+  const legal = anchors(ctx);
+  const paint = () => paintPreview(ctx, sheet, overlay, text, legal);
+  repaint = paint;
+  const choose = (cell) => {
+    ctx.sel.hover = cell;
+    const notation = legal.get(cell)?.notation || untried(ctx, cell);
+    if (ctx.confirming?.notation === notation) ctx.actNow(notation);
+    else ctx.act(notation);
+  };
+  const names = new Map([...legal.keys()].map((cell) => [cell, t("carto.cell", { cell })]));
+  targets(sheet, names, choose);
+  const cellOf = (event) => event.target.closest?.("[data-cell]")?.dataset.cell;
+  sheet.addEventListener("mouseover", (event) => {
+    const cell = cellOf(event);
+    if (ctx.confirming || !cell || cell === ctx.sel.hover) return; // the drawing awaiting "Confirm" stays shown
+    ctx.sel.hover = cell;
+    paint();
+  });
+  sheet.addEventListener("click", (event) => {
+    const cell = event.target.closest?.("[data-cell]");
+    if (cell && !cell.classList.contains("target")) choose(cell.dataset.cell);
+  });
+  sheet.addEventListener("focusin", (event) => {
+    const cell = cellOf(event);
+    if (cell && cell !== ctx.sel.hover) {
+      ctx.sel.hover = cell;
+      paint();
+    }
+  });
+  sheet.addEventListener("keydown", (event) => {
+    const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (steps[event.key]) {
+      event.preventDefault();
+      nextTarget(sheet, cellOf(event) || ctx.sel.hover, steps[event.key])?.focus();
+    } else if (event.key === "r" || event.key === "R") {
+      rotateShape(ctx);
+    } else if (event.key === "f" || event.key === "F") {
+      flipShape(ctx);
+    }
+  });
+  if (ctx.sel.hover) queueMicrotask(paint);
 }
 
-function paintPreview(ctx, overlay, text) {
+/** The nearest playable cell from `cell` in direction `step` (by rows, then the next line). */
+function nextTarget(sheet, cell, [dr, dc]) {
+  const playable = [...sheet.querySelectorAll(".target[data-cell]")].map((el) => [parseCell(el.dataset.cell), el]);
+  if (!playable.length) return null;
+  if (!cell) return playable[0][1];
+  const [r0, c0] = parseCell(cell);
+  // Ahead in the direction, the least far along it, then the least off its line.
+  const ahead = playable.map(([[r, c], el]) => [(r - r0) * dr + (c - c0) * dc, Math.abs((r - r0) * dc) + Math.abs((c - c0) * dr), el])
+    .filter(([along]) => along > 0).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  return ahead[0]?.[2] || null;
+}
+
+function paintPreview(ctx, sheet, overlay, text, legal) {
   overlay.querySelector(".candidate")?.remove();
-  const anchor = ctx.sel.hover;
-  if (!anchor) return;
-  const cells = candidateCells(ctx, anchor);
-  const notation = notationFor(ctx, anchor);
+  const cell = ctx.sel.hover;
+  if (!cell || !sheet.isConnected) return;
+  const action = legal.get(cell);
+  const notation = action?.notation || untried(ctx, cell);
   const key = `${ctx.msg.state_id} ${notation}`;
   const known = previews.get(key);
-  const offMap = cells.some(([r, c]) => r < 0 || r >= SIZE || c < 0 || c >= SIZE);
-  const state = known && !(known instanceof Promise) ? (known.legal ? "legal" : "illegal") : offMap ? "illegal" : "pending";
-  const layer = cellsLayer(cells, ctx.sel.terrain, `candidate ${state}`);
+  const answered = known && !(known instanceof Promise);
+  const state = !action ? "illegal" : answered ? (known.legal ? "legal" : "illegal") : "pending";
+  // A legal drawing shows the cells it fills (typed, from the server); an illegal one its spot.
+  const layer = cellsLayer(sheet, action?.params.cells?.length ? action.params.cells : [cell], ctx.sel.terrain, `candidate ${state}`);
   layer.dataset.notation = notation;
   overlay.append(layer);
-  if (known && !(known instanceof Promise)) {
+  if (answered) {
     text.className = `preview-text ${state}`;
     text.textContent = known.legal ? previewWords(ctx, known) : errorText(known.error);
     return;
   }
-  text.className = "preview-text pending";
-  text.textContent = `${describe(notation)} …`;
+  text.className = `preview-text ${action ? "pending" : "illegal"}`;
+  text.textContent = `${action ? describe(notation, action) : notation} …`;
   if (!known) {
     const promise = ctx.preview(notation).then((answer) => {
       previews.set(key, answer);
@@ -315,7 +344,7 @@ function paintPreview(ctx, overlay, text) {
 
 function previewWords(ctx, answer) {
   const score = answer.season_score;
-  const parts = [describe(answer.action)];
+  const parts = [describe(answer.action, answer)];
   if (score) {
     // The server scores the sheet drawn on: an ambush shows the neighbour's map
     // with the monster (its edicts, its coins, its monsters), not mine.
@@ -328,35 +357,15 @@ function previewWords(ctx, answer) {
   return parts.join(" — ");
 }
 
-/** The cells a hint's notation draws, from the card on the table. */
-function hintCells(view, notation) {
-  const w = notation.split(" ");
-  const card = view.card;
-  if (!card) return [];
-  try {
-    if (w[0] === "ambush") {
-      return w[1] === "1x1" ? [parseCell(w[2])] : placedCells(card.cells, ORIENTATIONS.indexOf(w[1]), parseCell(w[2]));
-    }
-    if (w[1] === "1x1") return [parseCell(w[2])];
-    const shape = card.shapes?.[Number(w[1]) - 1];
-    return shape ? placedCells(shape.cells, ORIENTATIONS.indexOf(w[2] || "r0"), parseCell(w[3])) : [];
-  } catch {
-    return [];
-  }
-}
-
 /** Show a hint: its terrain, shape and turn are chosen and it is previewed where it goes. */
 export function showHint(ctx, hint) {
-  const w = hint.notation.split(" ");
-  const sel = ctx.sel;
-  if (w[0] === "ambush") {
-    if (w[1] !== "1x1") sel.orient = ORIENTATIONS.indexOf(w[1]);
-    sel.hover = parseCell(w[2]);
-  } else if (w[1] === "1x1") {
-    sel.terrain = w[0];
-    sel.hover = parseCell(w[2]);
-  } else if (w[0] !== "pass") {
-    Object.assign(sel, { terrain: w[0], shape: Number(w[1]), orient: ORIENTATIONS.indexOf(w[2]), hover: parseCell(w[3]) });
+  const p = hintAction(ctx, hint)?.params;
+  if (p) {
+    const sel = ctx.sel;
+    if (p.terrain) sel.terrain = p.terrain;
+    if (p.shape) sel.shape = p.shape;
+    if (p.orientation) sel.orient = ORIENTATIONS.indexOf(p.orientation);
+    if (p.cell) sel.hover = p.cell;
   }
   ctx.act(hint.notation);
 }
@@ -379,7 +388,7 @@ function controlsPanel(ctx) {
   const { terrains, shapes, mode, ambush } = controls(ctx);
   const body = [];
   if (mode === "pass") {
-    body.push(h("p", {}, t("carto.hint.pass")), h("button", { type: "button", class: "primary", "data-key": "pass", onclick: () => ctx.act("pass") }, t("carto.pass.button")));
+    body.push(h("p", {}, t("carto.hint.pass")), h("button", { type: "button", class: "primary", "data-key": "pass", onclick: () => ctx.act(ctx.legal.find((a) => a.type === "pass")?.notation ?? "pass") }, t("carto.pass.button")));
   } else {
     if (mode === "ruins") body.push(h("p", { class: "banner" }, t("carto.hint.ruins")));
     if (mode === "1x1") body.push(h("p", { class: "banner" }, t("carto.hint.1x1")));
@@ -387,7 +396,7 @@ function controlsPanel(ctx) {
       body.push(h("fieldset", { class: "pickers" }, h("legend", {}, t("carto.terrain")),
         terrains.map((terrain) => h("button", { type: "button", class: `terrain-button${sel.terrain === terrain ? " active" : ""}`, "aria-pressed": String(sel.terrain === terrain),
           "data-key": `terrain-${terrain}`, id: `terrain-${terrain}`, onclick: () => { sel.terrain = terrain; ctx.rerender(); } },
-          h("span", { class: "swatch", style: `background:${FILL[terrain]}` }), " ", t(`terrain.${terrain}`)))));
+          h("span", { class: `swatch terrain-${terrain}` }), " ", t(`terrain.${terrain}`)))));
     }
     if (mode !== "1x1") {
       body.push(h("fieldset", { class: "pickers" }, h("legend", {}, t("carto.shape")),
@@ -419,7 +428,7 @@ function cardPanel(ctx) {
     body.push(h("div", { class: `card-face kind-${card.kind}` },
       h("strong", {}, cardName(card.name)), " ", card.kind === "explore" ? h("span", { class: "muted" }, t("carto.card.time", { n: card.time })) : null,
       card.kind === "explore" ? h("div", { class: "card-shapes" },
-        card.terrains.map((terrain) => h("span", { class: "chip" }, h("span", { class: "swatch", style: `background:${FILL[terrain]}` }), " ", t(`terrain.${terrain}`))),
+        card.terrains.map((terrain) => h("span", { class: "chip" }, h("span", { class: `swatch terrain-${terrain}` }), " ", t(`terrain.${terrain}`))),
         card.shapes.map((shape) => miniShape(shape.cells, card.terrains[0], shape.coin))) : null,
       card.kind === "ambush" ? h("div", { class: "card-shapes" }, h("span", {}, t("carto.card.ambush")), miniShape(card.cells, "monster", false)) : null));
   }
@@ -461,11 +470,22 @@ function scorePanel(ctx) {
   return h("section", { class: "panel", "aria-labelledby": "stars-title" }, h("h2", { id: "stars-title" }, t("carto.stars.title")), rows);
 }
 
+/** Another seat's sheet, small: the same picture as the chat's, without its panel. */
+function otherSheet(ctx, seat) {
+  const sheet = sheetOf(ctx, seat);
+  if (sheet instanceof SVGElement) {
+    sheet.classList.add("sheet", "small");
+    sheet.setAttribute("role", "img");
+    sheet.setAttribute("aria-label", t("carto.sheet.of", { name: ctx.name(seat) }));
+  }
+  return sheet;
+}
+
 function othersPanel(ctx, shown) {
   const view = ctx.view;
   return h("section", { class: "panel", "aria-labelledby": "others-title" }, h("h2", { id: "others-title" }, t("carto.others")),
     h("div", { class: "others" }, view.players.filter((p) => p.seat !== shown).map((p) => h("figure", { class: "other-sheet" },
-      sheetSvg(p.sheet, { small: true, lastDrawn: p.last_drawn, label: t("carto.sheet.of", { name: ctx.name(p.seat) }) }),
+      otherSheet(ctx, p.seat),
       h("figcaption", {}, `${ctx.name(p.seat)} · ${t("score.stars", { n: p.stars })}`)))));
 }
 

@@ -1,0 +1,86 @@
+"""Cartographers in Chromium on its own picture (issue 29): the sheet is the server's SVG
+(`svg.sheet`, the chat's picture), its legal cells are buttons (web/static/board.js), and
+a whole game can be played by clicking them."""
+
+from __future__ import annotations
+
+from .helpers import call, create_in_lobby, take_seat, hot_seat_table
+
+MAIN = 'svg.sheet[data-key="sheet"]:not([data-stale])'
+
+
+def legal_anchors(server, table, token):
+    """The cells where the page's default choice (the card's first terrain, shape 1, not
+    turned) is legal, from the REST API: what the sheet's buttons must be."""
+    state = call(server, "GET", f"/api/tables/{table}/view", token=token)
+    legal = call(server, "GET", f"/api/tables/{table}/legal", token=token)["actions"]
+    card = state["view"]["card"]
+    return {a["params"]["cell"] for a in legal if a["type"] == "draw" and a["params"]["shape"] == 1
+            and a["params"]["orientation"] == "r0" and a["params"]["terrain"] == card["terrains"][0]}
+
+
+def test_the_sheet_is_the_servers_picture_and_only_legal_cells_are_buttons(page, server):
+    table, tokens = hot_seat_table(server, "cartographers", 1, seed=3)
+    take_seat(page, server, table, 0, tokens[0], "cartographers")
+    page.wait_for_selector(f"{MAIN} .target")
+    # The server's picture: every cell carries its target key; the page drew none itself.
+    assert page.locator(f"{MAIN} [data-target]").count() == 121
+    assert page.get_attribute(MAIN, "role") == "group"
+    buttons = page.eval_on_selector_all(f"{MAIN} [role=button]", """els => els.map(e => ({
+        cell: e.dataset.cell, target: e.classList.contains('target'), tab: e.getAttribute('tabindex'),
+        label: e.getAttribute('aria-label')}))""")
+    expected = legal_anchors(server, table, tokens[0])
+    assert expected and {b["cell"] for b in buttons} == expected
+    assert all(b["target"] and b["tab"] == "0" and b["label"] == f"Cell {b['cell']}" for b in buttons)
+    # A mountain is no button: nothing can be drawn there.
+    assert page.get_attribute(f'{MAIN} [data-cell="D2"]', "role") is None
+    assert page.get_attribute(f'{MAIN} [data-cell="D2"]', "tabindex") is None
+    # Another shape, another set of buttons (the typed actions, matched by the cells they fill).
+    page.click("#rotate")
+    page.wait_for_function("""() => document.querySelector('#orientation')?.textContent.startsWith('r90')""")
+    turned = set(page.eval_on_selector_all(f"{MAIN} [role=button]", "els => els.map(e => e.dataset.cell)"))
+    assert turned and turned != expected
+
+
+def test_the_last_drawing_is_named_in_every_language(page, server):
+    table, tokens = hot_seat_table(server, "cartographers", 1, seed=3)
+    take_seat(page, server, table, 0, tokens[0], "cartographers")
+    page.wait_for_selector(f"{MAIN} .target")
+    anchor = sorted(legal_anchors(server, table, tokens[0]))[0]
+    page.click(f'{MAIN} [data-cell="{anchor}"]')
+    page.click("#confirm-action")
+    page.wait_for_selector(f'{MAIN} [data-cell="{anchor}"]:not(.empty)[role=img]')
+    assert page.get_attribute(f'{MAIN} [data-cell="{anchor}"]', "aria-label") == f"Last move: {anchor}"
+    page.select_option("#lang-select", "pt-BR")
+    page.wait_for_function(f"""() => document.querySelector('{MAIN} [data-cell="{anchor}"]')
+        ?.getAttribute('aria-label') === 'Última jogada: {anchor}'""")
+    page.select_option("#lang-select", "ca")
+    page.wait_for_function(f"""() => document.querySelector('{MAIN} [data-cell="{anchor}"]')
+        ?.getAttribute('aria-label') === 'Darrera jugada: {anchor}'""")
+
+
+def test_a_whole_game_is_played_by_clicks_on_the_sheet(page, server):
+    create_in_lobby(page, server, "cartographers", seed=11)
+    page.wait_for_selector(f"{MAIN} .target")
+    page.uncheck("#confirm-setting")  # one click draws (the confirmation has its own tests)
+    drawn = 0
+    for _ in range(80):
+        page.wait_for_selector(f"#solo-result, {MAIN} .target, [data-key=pass]")
+        if page.locator("#solo-result").count():
+            break
+        if page.locator("[data-key=pass]").count():
+            before = page.locator("#log li").count()
+            page.click("[data-key=pass]")
+            page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+            continue
+        target = page.locator(f"{MAIN} .target").first
+        cell = target.get_attribute("data-cell")
+        target.click()
+        drawn += 1
+        # The anchor is filled on the next picture (or the game is over).
+        page.wait_for_selector(f'#solo-result, {MAIN} [data-cell="{cell}"]:not(.empty)')
+    else:
+        raise AssertionError("the game did not end in 80 turns")
+    assert drawn >= 10
+    assert "Game over" in page.inner_text("#status-line")
+    assert page.locator(".summary .final-scores li").count() == 1
