@@ -268,9 +268,13 @@ function boardSvg(ctx, legal) {
   const sel = ctx.sel;
   const game = ctx.game || "tikal";
   const previewing = sel.mode === "place" && sel.space && view.drawn && legal?.place[sel.space];
+  const stale = (picture) => picture instanceof SVGElement && "stale" in picture.dataset;
   let svg = previewing ? drawnBoard(game, withDrawnTile(view, sel.space, sel.rot || 0), PICTURE, ctx.rerender) : null;
-  // While the preview is being drawn, the board as it is (drawn already) stays in view.
-  if (!(svg instanceof SVGElement)) svg = drawnBoard(game, view, PICTURE, ctx.rerender);
+  if (!(svg instanceof SVGElement) || stale(svg)) {
+    // While the preview is being drawn, the board as it is now (drawn already) stays in view.
+    const now = drawnBoard(game, view, PICTURE, ctx.rerender);
+    if (!(svg instanceof SVGElement) || (now instanceof SVGElement && !stale(now))) svg = now;
+  }
   if (!(svg instanceof SVGElement)) return svg;
   svg.classList.add("tikal-board");
   svg.setAttribute("aria-label", t("tikal.board.label"));
@@ -293,7 +297,7 @@ function boardSvg(ctx, legal) {
       const [x, y] = [hex.cx - hex.r * 0.45, hex.cy + hex.r * 0.39];
       g.append(s("circle", { cx: x, cy: y, r: 9, class: "hint-mark" }), s("text", { x, y: y + 4, class: "hint-mark-text" }, hinted + 1));
     }
-    if (previewing && sel.space === space) g.classList.add("preview");
+    if (previewing && sel.space === space && !stale(svg)) g.classList.add("preview");
     const target = offered[space];
     const selected = (sel.mode === "place" || sel.mode === "space") && sel.space === space;
     if (target || selected) {

@@ -1,0 +1,140 @@
+"""Click → updated board on a Tikal table in Chromium (issue 29: the server-drawn SVG must
+not make a move feel slower; goal ≤ 100 ms).
+
+Starts ``bgbot serve`` (this checkout's ``src``, or ``--src`` another), opens a hot-seat
+table as seat 0 in Chromium and plays seat 1 through the REST API. On each of seat 0's
+turns it times, from the click (``performance.now()`` before the event is dispatched)
+until the board in the page shows the change (the new picture, not the stale one kept
+while it is drawn) and one animation frame later (≈ painted):
+
+* ``preview``: a click on a space where the drawn tile may go, until the server's picture
+  of the tile laid there is shown (a picture request, nothing played);
+* ``place``: the click on "Place the tile here", until the board shows it placed (the
+  action, its new state and the new picture);
+* ``enter``: the click on the base camp after "Bring in a worker", until the board shows
+  the worker and the AP left changed.
+
+Every view is new, so no sample is a cached picture. Prints medians, quartiles and n per
+kind as JSON. Usage:
+
+    .venv/bin/python bench/bench_tikal_clicks.py --turns 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "bench"))
+from bench_table_load import serve  # noqa: E402  (the table-load bench's server)
+from web.helpers import call, hot_seat_table  # noqa: E402  (the browser tests' REST helpers)
+
+CHROMIUM = os.environ.get("BGBOT_CHROMIUM", "/usr/bin/chromium")
+FRESH = "svg.tikal-board:not([data-stale])"
+
+# Dispatch a click and wait until `want` matches (and, if asked, the AP left changed).
+TIMED_CLICK = """async ([click, want, apChanges]) => {
+  const before = document.querySelector('#ap-left')?.textContent;
+  const done = () => document.querySelector(want)
+    && (!apChanges || document.querySelector('#ap-left')?.textContent !== before);
+  const t0 = performance.now();
+  document.querySelector(click).dispatchEvent(new MouseEvent('click', {bubbles: true}));
+  await new Promise((resolve) => {
+    if (done()) return resolve();
+    const watch = new MutationObserver(() => { if (done()) { watch.disconnect(); resolve(); } });
+    watch.observe(document.body, {childList: true, subtree: true, attributes: true, characterData: true});
+  });
+  const dom = performance.now() - t0;
+  await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  return [dom, performance.now() - t0];
+}"""
+
+
+def legal(url, table, token):
+    return call(url, "GET", f"/api/tables/{table}/legal", token=token)
+
+
+def act(url, table, token, notation):
+    state = call(url, "GET", f"/api/tables/{table}/view", token=token)
+    call(url, "POST", f"/api/tables/{table}/actions",
+         {"action": notation, "state_id": state["state_id"]}, token)
+
+
+def other_seat_plays(url, table, token):
+    """Seat 1 places its tile on the first legal spot and ends its turn."""
+    place = next(a for a in legal(url, table, token)["actions"] if a["type"] == "place")
+    act(url, table, token, place["notation"])
+    act(url, table, token, "end")
+
+
+def one_turn(page, url, table, tokens, samples):
+    page.wait_for_selector(f"{FRESH} .space.target", timeout=30_000)
+    offered = [a for a in legal(url, table, tokens[0])["actions"] if a["type"] == "place"]
+    spaces = list(dict.fromkeys(a["params"]["space"] for a in offered))
+    for space in spaces[:2]:
+        ms = page.evaluate(TIMED_CLICK, [f'{FRESH} [data-space="{space}"]',
+                                         f'{FRESH} [data-space="{space}"].preview:not(.unexplored)',
+                                         False])
+        samples["preview"].append(ms)
+    space = spaces[min(1, len(spaces) - 1)]
+    page.wait_for_selector("#place-confirm")
+    samples["place"].append(page.evaluate(TIMED_CLICK, [
+        "#place-confirm", f'{FRESH} [data-space="{space}"]:not(.unexplored):not(.preview)', False]))
+    page.wait_for_selector("#enter-W")
+    page.click("#enter-W")
+    page.wait_for_selector(f'{FRESH} [data-space="A6"].target .cost-badge')
+    samples["enter"].append(page.evaluate(TIMED_CLICK, [
+        f'{FRESH} [data-space="A6"]', f'{FRESH} [data-space="A6"] .figures[data-seat="0"]', True]))
+    act(url, table, tokens[0], "end")
+    other_seat_plays(url, table, tokens[1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--turns", type=int, default=20, help="seat 0's turns to time")
+    parser.add_argument("--src", type=Path, default=ROOT / "src")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    samples: dict[str, list] = {"preview": [], "place": [], "enter": []}
+    with tempfile.TemporaryDirectory() as data:
+        process, url = serve(args.src.resolve(), Path(data))
+        try:
+            table, tokens = hot_seat_table(url, "tikal", 2, seed=7)
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM,
+                                                     args=["--no-sandbox", "--disable-gpu"])
+                context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                              locale="en-US")
+                context.add_init_script(
+                    "localStorage.setItem('bgbot.seats', JSON.stringify({%s: {seat: 0, token: %s,"
+                    " game: 'tikal'}}));localStorage.setItem('bgbot.confirm', 'off')"
+                    % (json.dumps(table), json.dumps(tokens[0])))
+                page = context.new_page()
+                page.goto(f"{url}/#/table/{table}")
+                for _ in range(args.turns):
+                    one_turn(page, url, table, tokens, samples)
+                browser.close()
+        finally:
+            process.terminate()
+            process.wait(10)
+
+    def summary(values):
+        q = statistics.quantiles(values, n=4)
+        return {"median": round(statistics.median(values), 1), "q1": round(q[0], 1),
+                "q3": round(q[2], 1), "n": len(values)}
+
+    print(json.dumps({"src": str(args.src), "load": os.getloadavg(), "ms": {
+        kind: {"dom": summary([d for d, _ in runs]), "frame": summary([f for _, f in runs])}
+        for kind, runs in samples.items()}}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
