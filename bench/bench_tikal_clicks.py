@@ -15,9 +15,13 @@ while it is drawn) and one animation frame later (≈ painted):
   the worker and the AP left changed.
 
 Every view is new, so no sample is a cached picture. Prints medians, quartiles and n per
-kind as JSON. Usage:
+kind as JSON. ``--js-board`` times an older tree whose tikal.js drew the board itself
+(its classes: ``.clickable``, a ``.preview`` tile inside the space, ``.figure-pill``).
+Usage:
 
     .venv/bin/python bench/bench_tikal_clicks.py --turns 20
+    git archive eb47e8b~3 | tar -x -C /tmp/before   # the JS-drawn board
+    .venv/bin/python bench/bench_tikal_clicks.py --turns 20 --src /tmp/before/src --js-board
 """
 
 from __future__ import annotations
@@ -38,6 +42,15 @@ from web.helpers import call, hot_seat_table  # noqa: E402  (the browser tests' 
 
 CHROMIUM = os.environ.get("BGBOT_CHROMIUM", "/usr/bin/chromium")
 FRESH = "svg.tikal-board:not([data-stale])"
+# What shows each change: on the server's picture, and on the board tikal.js used to draw.
+SHOWN = {
+    "server": {"target": ".space.target", "preview": '[data-space="{}"].preview:not(.unexplored)',
+               "placed": '[data-space="{}"]:not(.unexplored):not(.preview)',
+               "figures": '[data-space="A6"] .figures[data-seat="0"]'},
+    "js": {"target": ".space.clickable", "preview": '[data-space="{}"] .preview',
+           "placed": '[data-space="{}"]:not(.unexplored):not(:has(.preview))',
+           "figures": '[data-space="A6"] .figure-pill'},
+}
 
 # Dispatch a click and wait until `want` matches (and, if asked, the AP left changed).
 TIMED_CLICK = """async ([click, want, apChanges]) => {
@@ -49,7 +62,8 @@ TIMED_CLICK = """async ([click, want, apChanges]) => {
   await new Promise((resolve) => {
     if (done()) return resolve();
     const watch = new MutationObserver(() => { if (done()) { watch.disconnect(); resolve(); } });
-    watch.observe(document.body, {childList: true, subtree: true, attributes: true, characterData: true});
+    watch.observe(document.body,
+      {childList: true, subtree: true, attributes: true, characterData: true});
   });
   const dom = performance.now() - t0;
   await new Promise((resolve) => requestAnimationFrame(() => resolve()));
@@ -74,24 +88,23 @@ def other_seat_plays(url, table, token):
     act(url, table, token, "end")
 
 
-def one_turn(page, url, table, tokens, samples):
-    page.wait_for_selector(f"{FRESH} .space.target", timeout=30_000)
+def one_turn(page, url, table, tokens, samples, shown):
+    page.wait_for_selector(f"{FRESH} {shown['target']}", timeout=30_000)
     offered = [a for a in legal(url, table, tokens[0])["actions"] if a["type"] == "place"]
     spaces = list(dict.fromkeys(a["params"]["space"] for a in offered))
     for space in spaces[:2]:
         ms = page.evaluate(TIMED_CLICK, [f'{FRESH} [data-space="{space}"]',
-                                         f'{FRESH} [data-space="{space}"].preview:not(.unexplored)',
-                                         False])
+                                         f'{FRESH} {shown["preview"].format(space)}', False])
         samples["preview"].append(ms)
     space = spaces[min(1, len(spaces) - 1)]
     page.wait_for_selector("#place-confirm")
     samples["place"].append(page.evaluate(TIMED_CLICK, [
-        "#place-confirm", f'{FRESH} [data-space="{space}"]:not(.unexplored):not(.preview)', False]))
+        "#place-confirm", f'{FRESH} {shown["placed"].format(space)}', False]))
     page.wait_for_selector("#enter-W")
     page.click("#enter-W")
-    page.wait_for_selector(f'{FRESH} [data-space="A6"].target .cost-badge')
+    page.wait_for_selector(f'{FRESH} [data-space="A6"] .cost-badge')
     samples["enter"].append(page.evaluate(TIMED_CLICK, [
-        f'{FRESH} [data-space="A6"]', f'{FRESH} [data-space="A6"] .figures[data-seat="0"]', True]))
+        f'{FRESH} [data-space="A6"]', f'{FRESH} {shown["figures"]}', True]))
     act(url, table, tokens[0], "end")
     other_seat_plays(url, table, tokens[1])
 
@@ -100,7 +113,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--turns", type=int, default=20, help="seat 0's turns to time")
     parser.add_argument("--src", type=Path, default=ROOT / "src")
+    parser.add_argument("--js-board", action="store_true",
+                        help="the tree's tikal.js draws the board itself (before issue 29)")
     args = parser.parse_args()
+    shown = SHOWN["js" if args.js_board else "server"]
     from playwright.sync_api import sync_playwright
 
     samples: dict[str, list] = {"preview": [], "place": [], "enter": []}
@@ -113,14 +129,13 @@ def main() -> None:
                                                      args=["--no-sandbox", "--disable-gpu"])
                 context = browser.new_context(viewport={"width": 1280, "height": 900},
                                               locale="en-US")
+                seats = {table: {"seat": 0, "token": tokens[0], "game": "tikal"}}
                 context.add_init_script(
-                    "localStorage.setItem('bgbot.seats', JSON.stringify({%s: {seat: 0, token: %s,"
-                    " game: 'tikal'}}));localStorage.setItem('bgbot.confirm', 'off')"
-                    % (json.dumps(table), json.dumps(tokens[0])))
+                    f"localStorage.setItem('bgbot.seats', {json.dumps(json.dumps(seats))})")
                 page = context.new_page()
                 page.goto(f"{url}/#/table/{table}")
                 for _ in range(args.turns):
-                    one_turn(page, url, table, tokens, samples)
+                    one_turn(page, url, table, tokens, samples, shown)
                 browser.close()
         finally:
             process.terminate()
