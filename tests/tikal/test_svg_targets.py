@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 
-from boardgamesbot.engine import load_game
+import pytest
+
+from boardgamesbot.engine import GameError, load_game
 from boardgamesbot.games.tikal import svg
 
 SPACES = [f"{c}{r}" for c in "ABCDEFGH" for r in range(1, 7)]
@@ -55,3 +57,15 @@ def test_the_last_move_is_named_on_the_spaces_it_highlights_only():
     assert named == ["A6", "B5"]
     # Without words, the outline alone (as the chat's pictures have it).
     assert "data-last-move" not in svg.board(view, highlight=["A6"])
+
+
+def test_the_last_move_is_read_as_an_action_not_searched_for_space_names():
+    tikal = load_game("tikal")
+    view = tikal.new(2, seed=1).view(None)
+    assert tikal.render_move(view, last_move="place c5 r2") == svg.board(view, highlight=["C5"])
+    assert tikal.render_move(view, last_move="move L A6 B5") == \
+        svg.board(view, highlight=["A6", "B5"])
+    # An exchange names a seat and treasures, no space: nothing is outlined.
+    assert tikal.render_move(view, last_move="exchange 4 p2 7") == svg.board(view)
+    with pytest.raises(GameError):
+        tikal.render_move(view, last_move="walk to A6")
