@@ -81,32 +81,42 @@ def act(url, table, token, notation):
          {"action": notation, "state_id": state["state_id"]}, token)
 
 
-def other_seat_plays(url, table, token):
-    """Seat 1 places its tile on the first legal spot and ends its turn."""
-    place = next(a for a in legal(url, table, token)["actions"] if a["type"] == "place")
-    act(url, table, token, place["notation"])
-    act(url, table, token, "end")
+def until_seat_0_places(url, table, tokens):
+    """Play for whoever is awaited (a tile on the first legal spot, then the turn's end)
+    until seat 0 has a tile to place; a scoring round has no tile to place."""
+    for _ in range(100):
+        state = call(url, "GET", f"/api/tables/{table}/view")
+        seat = state["to_act"][0]
+        if seat == 0 and state["view"]["phase"] == "place":
+            return
+        actions = legal(url, table, tokens[seat])["actions"]
+        chosen = next((a for a in actions if a["type"] in ("place", "end")), actions[0])
+        act(url, table, tokens[seat], chosen["notation"])
+    raise SystemExit("seat 0 never got a tile to place")
+
+
+def timed_click(page, click, want, ap_changes=False):
+    page.wait_for_selector(click)  # not timed: the click is on the board as it is now
+    return page.evaluate(TIMED_CLICK, [click, want, ap_changes])
 
 
 def one_turn(page, url, table, tokens, samples, shown):
+    until_seat_0_places(url, table, tokens)
     page.wait_for_selector(f"{FRESH} {shown['target']}", timeout=30_000)
     offered = [a for a in legal(url, table, tokens[0])["actions"] if a["type"] == "place"]
     spaces = list(dict.fromkeys(a["params"]["space"] for a in offered))
     for space in spaces[:2]:
-        ms = page.evaluate(TIMED_CLICK, [f'{FRESH} [data-space="{space}"]',
-                                         f'{FRESH} {shown["preview"].format(space)}', False])
-        samples["preview"].append(ms)
+        samples["preview"].append(timed_click(page, f'{FRESH} [data-space="{space}"]',
+                                              f'{FRESH} {shown["preview"].format(space)}'))
     space = spaces[min(1, len(spaces) - 1)]
-    page.wait_for_selector("#place-confirm")
-    samples["place"].append(page.evaluate(TIMED_CLICK, [
-        "#place-confirm", f'{FRESH} {shown["placed"].format(space)}', False]))
+    samples["place"].append(timed_click(page, "#place-confirm",
+                                        f'{FRESH} {shown["placed"].format(space)}'))
     page.wait_for_selector("#enter-W")
     page.click("#enter-W")
     page.wait_for_selector(f'{FRESH} [data-space="A6"] .cost-badge')
-    samples["enter"].append(page.evaluate(TIMED_CLICK, [
-        f'{FRESH} [data-space="A6"]', f'{FRESH} {shown["figures"]}', True]))
+    samples["enter"].append(timed_click(page, f'{FRESH} [data-space="A6"]',
+                                        f'{FRESH} {shown["figures"]}', True))
     act(url, table, tokens[0], "end")
-    other_seat_plays(url, table, tokens[1])
 
 
 def main() -> None:
