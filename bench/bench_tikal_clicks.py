@@ -42,6 +42,7 @@ from web.helpers import call, hot_seat_table  # noqa: E402  (the browser tests' 
 
 CHROMIUM = os.environ.get("BGBOT_CHROMIUM", "/usr/bin/chromium")
 FRESH = "svg.tikal-board:not([data-stale])"
+TURNS_A_TABLE = 10
 # What shows each change: on the server's picture, and on the board tikal.js used to draw.
 SHOWN = {
     "server": {"target": ".space.target", "preview": '[data-space="{}"].preview:not(.unexplored)',
@@ -133,19 +134,22 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         process, url = serve(args.src.resolve(), Path(data))
         try:
-            table, tokens = hot_seat_table(url, "tikal", 2, seed=7)
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM,
                                                      args=["--no-sandbox", "--disable-gpu"])
-                context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                              locale="en-US")
-                seats = {table: {"seat": 0, "token": tokens[0], "game": "tikal"}}
-                context.add_init_script(
-                    f"localStorage.setItem('bgbot.seats', {json.dumps(json.dumps(seats))})")
-                page = context.new_page()
-                page.goto(f"{url}/#/table/{table}")
-                for _ in range(args.turns):
-                    one_turn(page, url, table, tokens, samples, shown)
+                # A two-player game has ~17 turns each: a new table every TURNS_A_TABLE.
+                for first in range(0, args.turns, TURNS_A_TABLE):
+                    table, tokens = hot_seat_table(url, "tikal", 2, seed=7 + first)
+                    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                                  locale="en-US")
+                    seats = {table: {"seat": 0, "token": tokens[0], "game": "tikal"}}
+                    context.add_init_script(
+                        f"localStorage.setItem('bgbot.seats', {json.dumps(json.dumps(seats))})")
+                    page = context.new_page()
+                    page.goto(f"{url}/#/table/{table}")
+                    for _ in range(min(TURNS_A_TABLE, args.turns - first)):
+                        one_turn(page, url, table, tokens, samples, shown)
+                    context.close()
                 browser.close()
         finally:
             process.terminate()
