@@ -203,14 +203,24 @@ function treasureLegend() {
 
 // The board ----------------------------------------------------------------------------
 
-/** `view` with the drawn tile laid on `space` turned `rotation` sixths: what the server
- * draws to preview a placement before it is confirmed. */
+/**
+ * What the picture of `board` is drawn from: the board alone (the page shows no panel in
+ * it), its spaces in board order as the server lists them. Views that differ only off the
+ * board (AP, scores, whose turn) share one picture, and a previewed placement is the very
+ * picture of the board once the tile is placed: confirming it needs no new drawing.
+ */
+function boardOnly(board) {
+  return { board: Object.fromEntries(ALL_SPACES.filter((space) => board[space]).map((space) => [space, board[space]])) };
+}
+
+/** The board with the drawn tile laid on `space` turned `rotation` sixths, as the view
+ * will show it once placed (the fields in the server's order). */
 function withDrawnTile(view, space, rotation) {
   const tile = view.drawn;
   const laid = { kind: tile.kind, stones: rotate(tile.stones || [0, 0, 0, 0, 0, 0], rotation) };
   if (tile.kind === "temple") Object.assign(laid, { value: tile.value, printed: tile.value, controller: -1 });
   if (tile.kind === "treasure") laid.wafers = tile.masks;
-  return { ...view, board: { ...view.board, [space]: laid } };
+  return boardOnly({ ...view.board, [space]: laid });
 }
 
 /** A space's hex as drawn: its centre, radius and corners (from the picture's own outline). */
@@ -226,6 +236,24 @@ function hexOf(g) {
 function ringPoints({ cx, cy, r, corners }, inset) {
   const k = (r - inset) / r;
   return corners.map(([x, y]) => `${(cx + (x - cx) * k).toFixed(1)},${(cy + (y - cy) * k).toFixed(1)}`).join(" ");
+}
+
+/** At most this many placement previews are asked for ahead of a click (board.js keeps 24
+ * pictures: the board as it is and the previews must all stay in). */
+const PREVIEWS_AHEAD = 8;
+
+/**
+ * Ask the server ahead for the pictures a click would show next: the tile on each legal
+ * space as a first click lays it, or, once a space is chosen, its other rotations. A
+ * click then shows a picture already drawn instead of waiting a round trip for it.
+ */
+function drawPreviewsAhead(game, view, legal, sel) {
+  const next = sel.mode === "place" && legal.place[sel.space]
+    ? legal.place[sel.space].map((option) => [sel.space, option.rot])
+    : Object.entries(legal.place).map(([space, options]) => [space, options[0].rot]);
+  for (const [space, rotation] of next.slice(0, PREVIEWS_AHEAD)) {
+    drawnBoard(game, withDrawnTile(view, space, rotation), PICTURE);
+  }
 }
 
 /** What each space offers now: space -> {label, onclick, cost?, go?} from the legal actions. */
@@ -272,10 +300,11 @@ function boardSvg(ctx, legal) {
   let svg = previewing ? drawnBoard(game, withDrawnTile(view, sel.space, sel.rot || 0), PICTURE, ctx.rerender) : null;
   if (!(svg instanceof SVGElement) || stale(svg)) {
     // While the preview is being drawn, the board as it is now (drawn already) stays in view.
-    const now = drawnBoard(game, view, PICTURE, ctx.rerender);
+    const now = drawnBoard(game, boardOnly(view.board), PICTURE, ctx.rerender);
     if (!(svg instanceof SVGElement) || (now instanceof SVGElement && !stale(now))) svg = now;
   }
   if (!(svg instanceof SVGElement)) return svg;
+  if (legal && view.phase === "place" && view.drawn) drawPreviewsAhead(game, view, legal, sel);
   svg.classList.add("tikal-board");
   svg.setAttribute("aria-label", t("tikal.board.label"));
   const offered = spaceTargets(ctx, legal);
