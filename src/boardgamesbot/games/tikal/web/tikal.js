@@ -256,6 +256,26 @@ function drawPreviewsAhead(game, view, legal, sel) {
   }
 }
 
+// The actions whose next board was asked for already, by state (one state at a time).
+const askedAhead = { state: null, notations: new Set() };
+
+/**
+ * Once a figure is chosen, ask ahead for the board after each place it may go: the
+ * server's preview of the action (tried on a copy; an action that cannot be taken back
+ * shows nothing) and then its picture, so that the click shows a board already drawn.
+ */
+function drawMovesAhead(ctx, game, offered) {
+  if (askedAhead.state !== ctx.msg?.state_id) Object.assign(askedAhead, { state: ctx.msg?.state_id, notations: new Set() });
+  const going = Object.values(offered).filter((target) => target.go).slice(0, PREVIEWS_AHEAD);
+  for (const { notation } of going) {
+    if (askedAhead.notations.has(notation)) continue;
+    askedAhead.notations.add(notation);
+    ctx.preview(notation).then((tried) => {
+      if (tried?.legal && tried.view?.board) drawnBoard(game, boardOnly(tried.view.board), PICTURE);
+    }).catch(() => {}); // only a head start: the click draws the board anyway
+  }
+}
+
 /** What each space offers now: space -> {label, onclick, cost?, go?} from the legal actions. */
 function spaceTargets(ctx, legal) {
   const view = ctx.view;
@@ -281,7 +301,7 @@ function spaceTargets(ctx, legal) {
     const go = sel.mode === "enter" ? (legal.enter[sel.figure] || []).map((o) => [o.space, o])
       : sel.mode === "space" && sel.figure ? (legal.moves[sel.space]?.[sel.figure] || []).map((o) => [o.target, o]) : [];
     for (const [space, option] of go) {
-      targets[space] = { cost: option.cost, label: describe(option.notation, option.info, ctx), onclick: () => ctx.act(option.notation), go: true };
+      targets[space] = { cost: option.cost, label: describe(option.notation, option.info, ctx), onclick: () => ctx.act(option.notation), go: true, notation: option.notation };
     }
   }
   return targets;
@@ -305,6 +325,7 @@ function boardSvg(ctx, legal) {
   }
   if (!(svg instanceof SVGElement)) return svg;
   if (legal && view.phase === "place" && view.drawn) drawPreviewsAhead(game, view, legal, sel);
+  if (legal && view.phase === "actions") drawMovesAhead(ctx, game, spaceTargets(ctx, legal));
   svg.classList.add("tikal-board");
   svg.setAttribute("aria-label", t("tikal.board.label"));
   const offered = spaceTargets(ctx, legal);
