@@ -244,13 +244,15 @@ const PREVIEWS_AHEAD = 8;
 
 /**
  * Ask the server ahead for the pictures a click would show next: the tile on each legal
- * space as a first click lays it, or, once a space is chosen, its other rotations. A
- * click then shows a picture already drawn instead of waiting a round trip for it.
+ * space as a first click lays it, or, once a space is chosen, its next rotation (one: a
+ * confirmation would otherwise wait behind the drawing of all six). A click then shows a
+ * picture already drawn instead of waiting a round trip for it.
  */
 function drawPreviewsAhead(game, view, legal, sel) {
-  const next = sel.mode === "place" && legal.place[sel.space]
-    ? legal.place[sel.space].map((option) => [sel.space, option.rot])
-    : Object.entries(legal.place).map(([space, options]) => [space, options[0].rot]);
+  const options = sel.mode === "place" ? legal.place[sel.space] : null;
+  const next = options
+    ? [[sel.space, options[(options.findIndex((o) => o.rot === sel.rot) + 1) % options.length].rot]]
+    : Object.entries(legal.place).map(([space, choices]) => [space, choices[0].rot]);
   for (const [space, rotation] of next.slice(0, PREVIEWS_AHEAD)) {
     drawnBoard(game, withDrawnTile(view, space, rotation), PICTURE);
   }
