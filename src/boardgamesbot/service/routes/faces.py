@@ -64,5 +64,5 @@ async def picture(name: str, body: PictureOf) -> dict[str, str]:
     except GameError:
         raise
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
-        raise ServiceError(f"not a {name} view ({error!r})", code="bad_request",
-                           status=422) from None
+        raise ServiceError(f"not a {name} view, or not options its picture takes ({error!r})",
+                           code="bad_request", status=422) from None

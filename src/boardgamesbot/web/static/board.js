@@ -7,7 +7,8 @@
 // * drawnBoard(game, view, options, rerender) → the SVG as a fresh DOM node; while it is
 //   being drawn, the last picture drawn with the same options marked aria-busy and
 //   data-stale (or a "loading" paragraph before the first), and rerender() is called once
-//   it is; null when the game has no renderer or refused the view. Drawn pictures are kept by
+//   it is (once for all the pictures that arrive together: pass the same function each
+//   time); null when the game has no renderer or refused the view. Drawn pictures are kept by
 //   game + view + options, so a re-render of the same state costs a parse, not a request.
 // * The renderer marks what can be played on with `data-target="<key>"` (a cell "D7", a
 //   space "C5": the game chooses the keys). targets(svg, legal, onTarget) turns every
@@ -31,6 +32,22 @@ const pictures = new Map(); // key → {state: "drawing" | "drawn" | "none", svg
 // is being drawn, so that a move does not blank the board for a round trip.
 const lastDrawn = new Map();
 
+// Screens to draw again because a picture they asked for arrived: once each, after the
+// pictures that arrived together (a table of twelve sheets asks for twelve at a time).
+const redraws = new Set();
+let redrawQueued = false;
+
+function redrawSoon() {
+  if (redrawQueued) return;
+  redrawQueued = true;
+  setTimeout(() => {
+    redrawQueued = false;
+    const now = [...redraws];
+    redraws.clear();
+    for (const again of now) again();
+  }, 0);
+}
+
 /**
  * The server's SVG of `view` drawn with `options` (the game's keyword options of
  * render_svg), as a new node each call (callers may mark and attach it freely).
@@ -50,9 +67,9 @@ export function drawnBoard(game, view, options = {}, rerender = null) {
       })
       .catch(() => { drawn.state = "none"; })
       .finally(() => {
-        // Every screen that asked while it was being drawn draws again, once.
-        for (const again of drawn.waiting) again();
+        for (const again of drawn.waiting) redraws.add(again);
         drawn.waiting.clear();
+        redrawSoon();
       });
   }
   if (drawn.state === "drawing" && rerender) drawn.waiting.add(rerender);

@@ -14,6 +14,8 @@ export class ReplayScreen {
     this.id = id;
     this.index = 0;
     this.logOpen = new Map();
+    // One function for the screen's lifetime (board.js redraws once per batch of pictures).
+    this.rerender = () => { if (!this.gone) this.render(); };
     this.load();
   }
 
@@ -66,7 +68,7 @@ export class ReplayScreen {
     const module = faceOf(this.game);
     const ctx = Object.assign(baseContext({ ...this.summary, status: "over" }, null), {
       game: this.game, view: this.replay.states[this.index], legal: [], yourTurn: false, sel: {}, interactive: false,
-      act: () => {}, preview: async () => ({}), rerender: () => this.render(), msg: { state_id: 0 },
+      act: () => {}, preview: async () => ({}), rerender: this.rerender, msg: { state_id: 0 },
     });
     const last = this.replay.states.length - 1;
     const drawn = module.render(ctx);

@@ -47,6 +47,9 @@ export class TableScreen {
     this.confirming = null; // {notation, words}: an action that cannot be taken back, awaiting "Confirm"
     this.hints = null; // {state_id, hints} or {state_id, error}
     this.logOpen = new Map();
+    // One function for the screen's lifetime: board.js draws a screen again once however
+    // many of its pictures arrive together.
+    this.rerender = () => { if (!this.gone) this.render(); };
     this.clockTimer = setInterval(() => this.tickClocks(), 1000);
     this.live = new Live(id, this.mine?.token, (m) => this.onMessage(m), (up) => this.onStatus(up));
     if (!facesReady()) facesLoaded.then(() => { if (!this.gone) this.render(); });
@@ -78,11 +81,12 @@ export class TableScreen {
         this.confirming = null;
         if (this.hints?.state_id !== m.state_id) this.hints = null;
       }
-      if (m.your_turn && (!this.legal || this.legal.state_id !== m.state_id)) {
-        this.legal = null;
-        this.live.send({ type: "legal" });
-      }
+      const ask = m.your_turn && (!this.legal || this.legal.state_id !== m.state_id);
+      if (ask) this.legal = null;
       this.render();
+      // Asked after drawing: a game's picture of the new view is requested first (the
+      // list of legal actions is larger and not needed to see the board).
+      if (ask) this.live.send({ type: "legal" });
     } else if (m.type === "legal") {
       this.legal = { state_id: m.state_id, actions: m.actions };
       this.render();
@@ -210,13 +214,19 @@ export class TableScreen {
       confirming: this.confirming,
       hints: this.hints?.state_id === msg.state_id ? this.hints.hints || [] : [],
       preview: (notation) => this.preview(notation),
-      rerender: () => this.render(),
+      rerender: this.rerender,
       interactive: true,
     });
   }
 
   render() {
-    const focusKey = document.activeElement?.dataset?.key;
+    const focused = document.activeElement;
+    const focusKey = focused?.dataset?.key;
+    // Playing on the board's targets (board.js) keeps the focus on the board across moves:
+    // the target played is gone, and the next state's come a moment later. Confirming
+    // the move (the bar takes the focus) is part of playing it.
+    if (focused?.closest?.("svg.board")) this.onBoard = true;
+    else if (focused && focused !== document.body && !focused.closest(".confirm-bar")) this.onBoard = false;
     if (this.fatal) {
       this.root.replaceChildren(h("section", { class: "card narrow" }, h("h1", {}, t("table.missing")),
         h("p", {}, errorText(this.fatal)), h("a", { class: "button", href: "#/" }, t("nav.lobby"))));
@@ -236,6 +246,9 @@ export class TableScreen {
     if (focusKey) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       if (again) again.focus();
+    }
+    if (this.onBoard && !this.root.contains(document.activeElement)) {
+      this.root.querySelector("svg.board .target")?.focus({ preventScroll: true });
     }
   }
 

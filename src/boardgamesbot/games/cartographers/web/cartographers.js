@@ -315,7 +315,9 @@ function nextTarget(sheet, cell, [dr, dc]) {
 function paintPreview(ctx, sheet, overlay, text, legal) {
   overlay.querySelector(".candidate")?.remove();
   const cell = ctx.sel.hover;
-  if (!cell || !sheet.isConnected) return;
+  // Not on the previous state's picture (kept while this one's is drawn): its preview would
+  // show old cells, and its request would delay the picture's.
+  if (!cell || !sheet.isConnected || sheet.hasAttribute("data-stale")) return;
   const action = legal.get(cell);
   const notation = action?.notation || untried(ctx, cell);
   const key = `${ctx.msg.state_id} ${notation}`;
