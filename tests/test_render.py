@@ -103,7 +103,7 @@ def test_tikal_tiles_are_drawn_by_kind_with_values_and_wafer_counts():
     view = state.view(None)
     text = tikal_svg.board(view)
     for space, entry in view["board"].items():
-        group = re.search(rf'<g class="space ([a-z_]+)" data-space="{space}">(.*?)</g>'
+        group = re.search(rf'<g class="space ([a-z_]+)" data-space="{space}"[^>]*>(.*?)</g>'
                           rf'(?=<g class="space|</g><g class="panel")', text).group(1, 2)
         assert group[0] == entry["kind"]
         fill = tikal_svg.KIND_FILL[entry["kind"]]

@@ -33,12 +33,16 @@ def test_tikal_against_three_bots(page, server):
     create_table(page, server, "tikal", seed=7, seats={1: "random", 2: "random", 3: "random"})
     shot(page, "tikal-1-start")
     # Only the legal spots are offered; clicking one previews the tile and its rotations.
-    offered = page.locator(".space.clickable")
+    offered = page.locator(".space.target")
     assert offered.count() >= 1
+    # The board is the server's picture (every space marked), not one drawn by the page.
+    assert page.locator("svg.tikal-board .space[data-target]").count() == 48
+    assert page.locator('[data-space="C5"].unexplored').count() == 1
     page.click('[data-space="C5"]')
     page.wait_for_selector("#place-confirm")
     assert page.locator(".rotation").count() >= 1
-    assert page.locator('[data-space="C5"] .preview').count() == 1
+    # The server draws the tile laid on C5, as it would be placed.
+    page.wait_for_selector('[data-space="C5"].preview:not(.unexplored)')
     shot(page, "tikal-2-place-preview")
     page.click("#place-confirm")
     # Enter a worker at the base camp.
@@ -65,10 +69,12 @@ def test_tikal_against_three_bots(page, server):
     page.click("#confirm-action")
     # The bots play: their actions appear in the log in plain words, and the turn comes back.
     page.wait_for_function("document.querySelector('#log')?.textContent.includes('Bot 2')")
-    page.wait_for_selector('.space.clickable', timeout=30_000)
+    page.wait_for_selector('.space.target', timeout=30_000)
     shot(page, "tikal-4-bots-played")
     log = page.inner_text("#log")
-    assert "uncovers a temple level on A5" in log and "Bot 4" in log
+    # With its cost, from the event's typed data (the log never reads the English text).
+    assert "uncovers a temple level on A5 (2 AP)" in log and "Bot 4" in log
+    assert "brings a worker onto A6 (1 AP)" in log
     # Speed on with the UI's own control until a scoring round has happened.
     page.select_option("#autopilot-level", "random")
     page.click('[data-key="autopilot-on"]')
@@ -138,7 +144,7 @@ def test_two_people_at_one_table_through_an_invitation(browser, server):
         guest.wait_for_selector(".tikal-board")
         host.wait_for_selector(".tikal-board")
         assert "Waiting for" in guest.inner_text("#status-line")
-        host.locator(".space.clickable").first.click()
+        host.locator(".space.target").first.click()
         host.click("#place-confirm")
         guest.wait_for_function("document.querySelector('#log')?.textContent.includes('places the tile')")
         guest.wait_for_function(  # the view follows the log's events
@@ -226,8 +232,8 @@ def test_tikal_auction_bid_then_take_or_pass_and_place(page, server):
     for _ in range(6):
         page.wait_for_function(
             "document.querySelector('[data-key=\"pass\"]') || document.querySelector('.display-tile[data-key]')"
-            " || document.querySelector('.space.clickable')", timeout=30_000)
-        if page.locator(".space.clickable").count():
+            " || document.querySelector('.space.target')", timeout=30_000)
+        if page.locator(".space.target").count():
             break
         if page.locator('[data-key="pass"]').count():
             page.click('[data-key="pass"]')
@@ -235,7 +241,7 @@ def test_tikal_auction_bid_then_take_or_pass_and_place(page, server):
         else:
             shot(page, "auction-2-take")
             page.locator(".display-tile[data-key]").first.click()
-    page.locator(".space.clickable").first.click()
+    page.locator(".space.target").first.click()
     page.wait_for_selector("#place-confirm")
     page.click("#place-confirm")
     ap_left(page, 10)

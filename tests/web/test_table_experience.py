@@ -118,11 +118,11 @@ def test_tikal_log_groups_turns_newest_first_and_shows_scoring_line_by_line(page
 def test_computer_turns_are_collapsed_when_long(page, server):
     create_in_lobby(page, server, "tikal", players=2, seats={1: "easy"}, seed=7)
     page.uncheck("#confirm-setting")
-    page.locator(".space.clickable").first.click()
+    page.locator(".space.target").first.click()
     page.click("#place-confirm")
     page.click("#end-turn")
     page.wait_for_selector("#log .log-group.bot", timeout=30_000)
-    page.wait_for_selector(".space.clickable", timeout=30_000)
+    page.wait_for_selector(".space.target", timeout=30_000)
     bot = page.locator("#log .log-group.bot").first
     lines = bot.locator("li.log-action").count()
     assert lines >= 1
@@ -184,7 +184,7 @@ def test_replay_labels_match_the_boards_after_an_undo(page, server):
         page.fill("#replay-step", str(step))
         page.dispatch_event("#replay-step", "input")
         assert words in page.inner_text("#replay-label")
-        assert page.locator(f'[data-space="{space}"] .figure-pill').count() >= 1
+        assert page.locator(f'[data-space="{space}"] .figures').count() >= 1
     shot(page, "replay-1-after-undo")
 
 

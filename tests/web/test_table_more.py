@@ -19,7 +19,7 @@ from .helpers import (call, create_in_lobby, hot_seat_table, open_lobby, play_ra
 def test_a_thinking_computer_is_named_once_without_waiting_for(page, server):
     create_in_lobby(page, server, "tikal", players=2, seats={1: "hard"}, seed=7)
     page.uncheck("#confirm-setting")
-    page.locator(".space.clickable").first.click()
+    page.locator(".space.target").first.click()
     page.click("#place-confirm")
     page.click("#end-turn")
     page.wait_for_function("(document.querySelector('#status-line')?.textContent || '').includes('thinking')",
@@ -249,7 +249,7 @@ def test_the_lobby_learns_games_options_and_limits_from_the_server(page, server)
 
 def test_the_tikal_board_is_one_tab_stop_with_arrow_keys_and_readable_names(page, server):
     create_in_lobby(page, server, "tikal", players=2, seats={1: "random"}, seed=7)
-    page.wait_for_selector(".space.clickable")
+    page.wait_for_selector(".space.target")
     stops = page.eval_on_selector_all("svg.tikal-board [tabindex='0']", "els => els.length")
     assert stops == 1
     page.focus("svg.tikal-board [tabindex='0']")
@@ -281,7 +281,7 @@ def test_axe_finds_no_serious_problem_on_any_screen(page, server, axe_source):
     open_lobby(page, server)
     problems = {"lobby": serious_violations(page, axe_source)}
     create_in_lobby(page, server, "tikal", players=2, seats={1: "random"}, seed=7)
-    page.wait_for_selector(".space.clickable")
+    page.wait_for_selector(".space.target")
     page.click('[data-space="C5"]')
     page.wait_for_selector("#place-confirm")
     problems["tikal"] = serious_violations(page, axe_source)

@@ -285,11 +285,24 @@ class ActionData(BaseModel):
     type: str
 
 
+class ActionInfoOut(BaseModel):
+    """`State.action_info` of an applied action (a legal action's fields but its text)."""
+
+    notation: str
+    type: str
+    cost: dict[str, int]
+    code: str
+    params: dict[str, Any]
+
+
 class ActionEvent(_Event):
     type: Literal["action"]
     notation: str
     action: ActionData
     text: str
+    info: ActionInfoOut | None = Field(
+        None, description="the action as a face shows it, as the legal actions are: kind, "
+                          "cost (e.g. {\"ap\": 2}), code + params to translate")
     by: By
     number: int
     state_id: int

@@ -25,7 +25,7 @@ import secrets
 import time
 from typing import Any
 
-from boardgamesbot.engine import Action, GameError, Record, State, load_game
+from boardgamesbot.engine import Action, ActionInfo, GameError, Record, State, load_game
 from boardgamesbot.store import ActionRow, EventRow, JobRow, SeatRow, TableRow
 
 from .changes import Change, action_data, view_diff
@@ -258,10 +258,11 @@ class Table(TableViews):
         if not isinstance(notation, str) or not notation.strip():
             raise ServiceError(MESSAGES["bad_action"], code="bad_action", status=422)
         spectator_before = self.spectator_view()
-        applied, text = self._apply(seat, notation, by)
+        applied, text, info = self._apply(seat, notation, by)
         self.version += 1
         event = self._event("action", seat, {
             "notation": str(applied), "action": action_data(applied), "text": text, "by": by,
+            "info": info,
             "number": len(self.record.actions), "state_id": self.version,
         })
         action = ActionRow(len(self.record.actions) - 1, seat, self.record.actions[-1][1], by,
@@ -286,12 +287,15 @@ class Table(TableViews):
             change.events.append(self._event("over", None, dict(self.result)))
         return self._finish(change)
 
-    def _apply(self, seat: int, notation: str, by: str) -> tuple[Action, str]:
+    def _apply(self, seat: int, notation: str, by: str) -> tuple[Action, str, ActionInfo]:
         state = self.state
         before = state.undo_point()
         try:
             action = state.game.parse_action(notation)
             text = state.describe(action)
+            # As data too (kind, cost, code + params), read before the action changes what
+            # it costs: the log shows "(2 AP)" from this, never from `text`.
+            info = state.action_info(seat, action)
             applied = state.apply(seat, action)
         except GameError:
             raise
@@ -301,7 +305,7 @@ class Table(TableViews):
         self.record.add(seat, applied)
         self.action_by.append(by)
         self.crossed.append(state.undo_point() != before)
-        return applied, text
+        return applied, text, info
 
     def undo(self, seat: int, state_id: Any) -> Change:
         """Take back ``seat``'s last action, if nothing that may not be undone followed it."""

@@ -72,13 +72,15 @@ class Tikal(Game):
         return board(view, **options)
 
     def render_move(self, view: dict, last_move: str | None = None, **options: Any) -> str:
-        """The board with the last action marked: the spaces its notation names (a
-        tile's space, a move's two ends) are outlined."""
-        from .components import COLUMNS, ROWS
+        """The board with the last action marked: the spaces it acts on (a tile's space,
+        a move's two ends) are outlined. The notation is read as an action (a `GameError`
+        if it is not one), never searched for words that look like spaces."""
+        from .components import space_name
 
         if last_move:
-            names = {f"{c}{r}" for c in COLUMNS for r in range(1, ROWS + 1)}
-            spaces = [w.upper() for w in last_move.split() if w.upper() in names]
+            action = self.parse_action(last_move)
+            spaces = [space_name(getattr(action, field)) for field in ("space", "source", "target")
+                      if isinstance(getattr(action, field, None), int)]
             options.setdefault("highlight", spaces)
         return self.render_svg(view, **options)
 

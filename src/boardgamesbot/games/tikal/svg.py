@@ -1,9 +1,17 @@
 """Tikal as an SVG picture, drawn from a seat's view (never from a State).
 
-The board has the browser's geometry (web/static/tikal.js): flat-topped hexes
-of radius 42, columns A-H left to right, rows 1-6 top to bottom, odd columns
-(B, D, F, H) half a hex lower. A side panel beside it lists the players, the
-drawn tile, the stack, the supplies and, in the auction variant, the display.
+The board: flat-topped hexes of radius 42, columns A-H left to right, rows 1-6
+top to bottom, odd columns (B, D, F, H) half a hex lower. A side panel beside it
+lists the players, the drawn tile, the stack, the supplies and, in the auction
+variant, the display. This is Tikal's only renderer: the chat's pictures and the
+browser's board are both this SVG (the browser asks the server for it and makes
+its targets playable, docs/rendering.md).
+
+What a player may act on is marked, the same whatever the turn (the browser
+decides from the legal actions which marks are buttons): each space is
+``data-target="C5"`` (with ``data-space="C5"``), each tile of the auction's
+display ``data-target="display-2"`` (with ``data-display="2"``, its 1-based
+index as in ``take 2``).
 
 >>> from boardgamesbot.engine import load_game
 >>> from boardgamesbot.games.tikal import svg
@@ -39,7 +47,8 @@ PANEL_X = BOARD_WIDTH + 8
 PANEL_WIDTH = 330.0
 FONT = "DejaVu Sans, sans-serif"
 
-# The browser's palette (web/static/dom.js PLAYER_COLOURS, tikal.js KIND_FILL).
+# The players' colours are the browser's (web/static/dom.js PLAYER_COLOURS), so that the
+# HTML beside the board names each player in the colour of their figures.
 PLAYER_COLOURS = ("#c0392b", "#1f6fb2", "#d4a017", "#7d3c98", "#1e8449", "#d35400")
 KIND_FILL = {"jungle": "#6a9f45", "temple": "#b9ad98", "treasure": "#e3c15c",
              "volcano": "#9c3d2a", "base_camp": "#c9a66b"}
@@ -111,12 +120,6 @@ LANGUAGES = tuple(WORDS)
 HIGHLIGHT = "#1b5fd1"
 INK = "#2b2619"
 MUTED = "#6b6350"
-
-
-
-
-
-
 
 
 def centre(space: str) -> tuple[float, float]:
@@ -233,7 +236,7 @@ def _figures(cx: float, cy: float, figures: dict, colours: Sequence[str]) -> str
 
 
 def _space(space: str, entry: dict | None, colours: Sequence[str], names: bool,
-           highlighted: bool) -> str:
+           highlighted: bool, last_move: str | None = None) -> str:
     cx, cy = centre(space)
     parts = []
     if entry is None:
@@ -261,7 +264,8 @@ def _space(space: str, entry: dict | None, colours: Sequence[str], names: bool,
         parts.append(element("polygon", points=_hex_points(cx, cy, R - 3.5), fill="none",
                          stroke=HIGHLIGHT, stroke_width="4", class_="highlight"))
     kind = entry["kind"] if entry else "unexplored"
-    return element("g", "".join(parts), class_=f"space {kind}", data_space=space)
+    return element("g", "".join(parts), class_=f"space {kind}", data_space=space,
+                   data_target=space, data_last_move=last_move if highlighted else None)
 
 
 # The side panel ---------------------------------------------------------------------------
@@ -387,12 +391,16 @@ def _auction(out: list, auction: dict, view: dict, colours: Sequence[str],
         for i, tile in enumerate(display):
             cx = x0 + size + 8 + i * 80
             cy = y + size
-            out.append(element("g", _tile_face(cx, cy, dict(tile, wafers=tile.get("masks")),
-                                           colours, scale=size / R), class_="display-tile"))
-            out.append(text(cx, cy + size + 13, f"{tile['index']}. {tile['letter']}", 11,
-                             fill=INK, text_anchor="middle", font_weight="bold"))
+            # The tile and its words are one target: a click on either takes it.
             words = _tile_words(tile, w, short=True)
-            out.append(text(cx, cy + size + 26, words, 10.5, fill=INK, text_anchor="middle"))
+            out.append(element(
+                "g", _tile_face(cx, cy, dict(tile, wafers=tile.get("masks")), colours,
+                                scale=size / R)
+                + text(cx, cy + size + 13, f"{tile['index']}. {tile['letter']}", 11,
+                       fill=INK, text_anchor="middle", font_weight="bold")
+                + text(cx, cy + size + 26, words, 10.5, fill=INK, text_anchor="middle"),
+                class_="display-tile", data_display=str(tile["index"]),
+                data_target=f"display-{tile['index']}"))
         y += 2 * size + 34
     amulets = auction.get("amulets", [])
     if amulets:
@@ -414,7 +422,8 @@ def _auction(out: list, auction: dict, view: dict, colours: Sequence[str],
 
 def board(view: dict, *, size: float | None = 900, highlight: Iterable[str] = (),
           names: bool = True, panel: bool = True, colours: Sequence[str] = PLAYER_COLOURS,
-          seat_names: Sequence[str] | None = None, lang: str = "en") -> str:
+          seat_names: Sequence[str] | None = None, lang: str = "en",
+          last_move: str | None = None) -> str:
     """The board of ``view`` (what ``state.view(seat)`` returned) as SVG text.
 
     * ``size``: the picture's width in pixels (its height follows); ``None`` leaves
@@ -425,6 +434,8 @@ def board(view: dict, *, size: float | None = 900, highlight: Iterable[str] = ()
     * ``colours``: the players' colours, by seat.
     * ``seat_names``: what to call the players (default: the view's names, p1…p4).
     * ``lang``: the panel's language: ``"en"``, ``"pt-BR"`` or ``"ca"``.
+    * ``last_move``: the last move in words; the highlighted spaces carry it as
+      ``data-last-move`` (a page names them "Last move: …" for assistive technology).
     """
     if lang not in WORDS:
         raise ValueError(f"no words for language {lang!r}; one of {', '.join(LANGUAGES)}")
@@ -441,7 +452,7 @@ def board(view: dict, *, size: float | None = 900, highlight: Iterable[str] = ()
         for row in range(1, ROWS + 1):
             space = f"{column}{row}"
             spaces.append(_space(space, view["board"].get(space), colours, names,
-                                 space in marked))
+                                 space in marked, last_move))
     width, height = BOARD_WIDTH, BOARD_HEIGHT
     side = ""
     if panel:

@@ -1,29 +1,15 @@
-// Tikal: the hex map in SVG, placing the drawn tile, figures and their moves, the auction.
-import { clickable, h, s } from "/dom.js";
+// Tikal in the browser: what is truly interactive (placing the drawn tile and choosing its
+// rotation, choosing a figure and where it goes, the auction's controls), on the board the
+// server draws — games/tikal/svg.py, the same picture as the chat's (web/static/board.js).
+// Every choice is read from the typed legal actions (kind, cost, code + params), never
+// from notation or English words.
+import { drawnBoard, targets } from "/board.js";
+import { h, s } from "/dom.js";
 import { t } from "/i18n.js";
 
 const COLUMNS = "ABCDEFGH";
-const R = 42;
-const PAD = 6;
-const APOTHEM = (Math.sqrt(3) / 2) * R;
-const WIDTH = 2 * PAD + 2 * R + 7 * 1.5 * R;
-const HEIGHT = 2 * PAD + 13 * APOTHEM;
-const KIND_FILL = { jungle: "#6a9f45", temple: "#b9ad98", treasure: "#e3c15c", volcano: "#9c3d2a", base_camp: "#c9a66b" };
-
-export function centre(space) {
-  const column = COLUMNS.indexOf(space[0]);
-  const row = Number(space.slice(1)) - 1;
-  return [PAD + R + column * 1.5 * R, PAD + APOTHEM + row * 2 * APOTHEM + (column % 2 ? APOTHEM : 0)];
-}
-
-function hexPoints(cx, cy, radius = R) {
-  const points = [];
-  for (let i = 0; i < 6; i++) {
-    const angle = (Math.PI / 3) * i;
-    points.push(`${(cx + radius * Math.cos(angle)).toFixed(1)},${(cy + radius * Math.sin(angle)).toFixed(1)}`);
-  }
-  return points.join(" ");
-}
+/** The board as the server draws it for the browser: the spaces alone, sized by the page. */
+const PICTURE = { panel: false, size: null };
 
 export function rotate(stones, rotation) {
   return stones.map((_, side) => stones[(((side - rotation) % 6) + 6) % 6]);
@@ -49,12 +35,15 @@ const KINDS = { Place: "place", Enter: "enter", Move: "move", Uncover: "uncover"
 
 /**
  * An action as typed data, {type, params, cost}: a legal action as the server sends it
- * (kind, cost, code + params), or an event's action (the engine's fields, a space as its
- * board index, a display tile 0-based); null when there is none (an old text, a bare notation).
+ * (kind, cost, code + params), an event's `info` (the same, with its cost), or an older
+ * event's action (the engine's fields, a space as its board index, a display tile 0-based;
+ * no cost); null when there is none (an old text, a bare notation).
  */
 export function typed(action) {
   if (!action || typeof action !== "object") return null;
   if (action.type && action.params) return action;
+  // An event: the action as data, read before it was applied (its cost included).
+  if (action.info?.type) return action.info;
   const data = action.action;
   const type = KINDS[data?.type];
   if (!type) return null;
@@ -212,142 +201,164 @@ function treasureLegend() {
     h("p", { class: "muted" }, t("tikal.treasure.points")));
 }
 
-// Drawing --------------------------------------------------------------------------------
+// The board ----------------------------------------------------------------------------
 
-function stonesGroup(cx, cy, stones, scale = 1) {
-  const g = s("g", { class: "stones" });
-  stones.forEach((count, side) => {
-    if (!count) return;
-    const angle = ((-90 + 60 * side) * Math.PI) / 180;
-    const bx = cx + Math.cos(angle) * APOTHEM * 0.8 * scale;
-    const by = cy + Math.sin(angle) * APOTHEM * 0.8 * scale;
-    const px = -Math.sin(angle), py = Math.cos(angle);
-    for (let i = 0; i < count; i++) {
-      const offset = (i - (count - 1) / 2) * 8.5 * scale;
-      g.append(s("circle", { cx: (bx + px * offset).toFixed(1), cy: (by + py * offset).toFixed(1), r: 3.6 * Math.max(scale, 0.6), class: "stone" }));
-    }
-  });
-  return g;
+/**
+ * What the picture of `board` is drawn from: the board alone (the page shows no panel in
+ * it), its spaces in board order as the server lists them. Views that differ only off the
+ * board (AP, scores, whose turn) share one picture, and a previewed placement is the very
+ * picture of the board once the tile is placed: confirming it needs no new drawing.
+ */
+function boardOnly(board) {
+  return { board: Object.fromEntries(ALL_SPACES.filter((space) => board[space]).map((space) => [space, board[space]])) };
 }
 
-/** A tile's face (kind, stones, value, wafers) centred on (cx, cy). */
-export function tileFace(cx, cy, tile, ctx, radius = R) {
-  const g = s("g", { class: `tile kind-${tile.kind}` });
-  g.append(s("polygon", { points: hexPoints(cx, cy, radius - 1), fill: KIND_FILL[tile.kind] || "#ccc", class: "tile-face" }));
-  const scale = radius / R;
-  if (tile.kind === "temple") {
-    g.append(s("path", { d: `M${cx - 14 * scale},${cy + 6 * scale} h${28 * scale} v-6 h${-5 * scale} v-6 h${-18 * scale} v6 h${-5 * scale} z`, class: "temple-icon" }));
-    const controller = tile.controller ?? -1;
-    g.append(s("text", { x: cx, y: cy + 2 * scale, class: "temple-value", "font-size": 17 * scale,
-      fill: controller >= 0 && ctx ? ctx.colour(controller) : "#222" }, tile.value ?? ""));
-  } else if (tile.kind === "treasure") {
-    g.append(s("rect", { x: cx - 11 * scale, y: cy - 9 * scale, width: 22 * scale, height: 14 * scale, rx: 3, class: "chest" }));
-    g.append(s("text", { x: cx, y: cy + 2 * scale, class: "wafer-count", "font-size": 11 * scale }, tile.wafers ?? tile.masks ?? "",
-      s("title", {}, t("tikal.space.treasure", { n: tile.wafers ?? tile.masks ?? 0 }))));
-  } else if (tile.kind === "volcano") {
-    g.append(s("path", { d: `M${cx - 16 * scale},${cy + 10 * scale} L${cx - 4 * scale},${cy - 12 * scale} L${cx + 4 * scale},${cy - 12 * scale} L${cx + 16 * scale},${cy + 10 * scale} z`, class: "volcano-icon" }));
-  } else if (tile.kind === "base_camp") {
-    g.append(s("path", { d: `M${cx - 12},${cy + 8} L${cx},${cy - 12} L${cx + 12},${cy + 8} z`, class: "base-icon" }));
+/** The board with the drawn tile laid on `space` turned `rotation` sixths, as the view
+ * will show it once placed (the fields in the server's order). */
+function withDrawnTile(view, space, rotation) {
+  const tile = view.drawn;
+  const laid = { kind: tile.kind, stones: rotate(tile.stones || [0, 0, 0, 0, 0, 0], rotation) };
+  if (tile.kind === "temple") Object.assign(laid, { value: tile.value, printed: tile.value, controller: -1 });
+  if (tile.kind === "treasure") laid.wafers = tile.masks;
+  return boardOnly({ ...view.board, [space]: laid });
+}
+
+/** A space's hex as drawn: its centre, radius and corners (from the picture's own outline). */
+function hexOf(g) {
+  const corners = (g.querySelector("polygon")?.getAttribute("points") || "").trim().split(/\s+/)
+    .map((pair) => pair.split(",").map(Number));
+  const cx = corners.reduce((sum, [x]) => sum + x, 0) / corners.length;
+  const cy = corners.reduce((sum, [, y]) => sum + y, 0) / corners.length;
+  return { cx, cy, r: Math.max(...corners.map(([x]) => x)) - cx, corners };
+}
+
+/** The hex of `g` shrunk by `inset` units, for a ring drawn just inside its edge. */
+function ringPoints({ cx, cy, r, corners }, inset) {
+  const k = (r - inset) / r;
+  return corners.map(([x, y]) => `${(cx + (x - cx) * k).toFixed(1)},${(cy + (y - cy) * k).toFixed(1)}`).join(" ");
+}
+
+/** At most this many placement previews are asked for ahead of a click (board.js keeps 24
+ * pictures: the board as it is and the previews must all stay in). */
+const PREVIEWS_AHEAD = 8;
+
+/**
+ * Ask the server ahead for the pictures a click would show next: the tile on each legal
+ * space as a first click lays it, or, once a space is chosen, its next rotation (one: a
+ * confirmation would otherwise wait behind the drawing of all six). A click then shows a
+ * picture already drawn instead of waiting a round trip for it.
+ */
+function drawPreviewsAhead(game, view, legal, sel) {
+  const options = sel.mode === "place" ? legal.place[sel.space] : null;
+  const next = options
+    ? [[sel.space, options[(options.findIndex((o) => o.rot === sel.rot) + 1) % options.length].rot]]
+    : Object.entries(legal.place).map(([space, choices]) => [space, choices[0].rot]);
+  for (const [space, rotation] of next.slice(0, PREVIEWS_AHEAD)) {
+    drawnBoard(game, withDrawnTile(view, space, rotation), PICTURE);
   }
-  g.append(stonesGroup(cx, cy, tile.stones || [0, 0, 0, 0, 0, 0], scale));
-  return g;
 }
 
-function figuresGroup(cx, cy, figures, ctx) {
-  const g = s("g", { class: "figures" });
-  const seats = Object.keys(figures).map(Number).sort();
-  seats.forEach((seat, index) => {
-    const f = figures[String(seat)];
-    const col = index % 2, row = Math.floor(index / 2);
-    const x = cx - 25 + col * 26, y = cy + 10 + row * 13 - (seats.length > 2 ? 6 : 0);
-    const label = `${f.L ? "L" : ""}${f.L && f.W ? "+" : ""}${f.W ? f.W : ""}`;
-    g.append(s("rect", { x, y, width: 24, height: 12, rx: 6, fill: ctx.colour(seat), class: "figure-pill" },
-      s("title", {}, t("tikal.figures.title", { name: ctx.name(seat), leader: f.L, workers: f.W }))));
-    g.append(s("text", { x: x + 12, y: y + 9.5, class: "figure-text" }, label));
-  });
-  return g;
+// The actions whose next board was asked for already, by state (one state at a time).
+const askedAhead = { state: null, notations: new Set() };
+
+/**
+ * Once a figure is chosen, ask ahead for the board after each place it may go: the
+ * server's preview of the action (tried on a copy; an action that cannot be taken back
+ * shows nothing) and then its picture, so that the click shows a board already drawn.
+ */
+function drawMovesAhead(ctx, game, offered) {
+  if (askedAhead.state !== ctx.msg?.state_id) Object.assign(askedAhead, { state: ctx.msg?.state_id, notations: new Set() });
+  const going = Object.values(offered).filter((target) => target.go).slice(0, PREVIEWS_AHEAD);
+  for (const { notation } of going) {
+    if (askedAhead.notations.has(notation)) continue;
+    askedAhead.notations.add(notation);
+    ctx.preview(notation).then((tried) => {
+      if (tried?.legal && tried.view?.board) drawnBoard(game, boardOnly(tried.view.board), PICTURE);
+    }).catch(() => {}); // only a head start: the click draws the board anyway
+  }
 }
 
+/** What each space offers now: space -> {label, onclick, cost?, go?} from the legal actions. */
+function spaceTargets(ctx, legal) {
+  const view = ctx.view;
+  const sel = ctx.sel;
+  const targets = {};
+  if (!legal) return targets;
+  if (view.phase === "place") {
+    for (const [space, options] of Object.entries(legal.place)) {
+      targets[space] = { label: t("tikal.target.place", { space }), onclick: () => {
+        // A second click on the chosen space turns the tile to its next legal rotation.
+        if (sel.mode === "place" && sel.space === space) sel.rot = (options.findIndex((o) => o.rot === sel.rot) + 1) % options.length;
+        else Object.assign(sel, { mode: "place", space, rot: 0 });
+        sel.rot = options[sel.rot % options.length].rot;
+        ctx.rerender();
+      } };
+    }
+  } else if (view.phase === "actions") {
+    for (const space of Object.keys(view.board)) {
+      if (legal.moves[space] || legal.spaceActions[space]) {
+        targets[space] = { label: t("tikal.target.select", { space }), onclick: () => selectSpace(ctx, legal, space) };
+      }
+    }
+    const go = sel.mode === "enter" ? (legal.enter[sel.figure] || []).map((o) => [o.space, o])
+      : sel.mode === "space" && sel.figure ? (legal.moves[sel.space]?.[sel.figure] || []).map((o) => [o.target, o]) : [];
+    for (const [space, option] of go) {
+      targets[space] = { cost: option.cost, label: describe(option.notation, option.info, ctx), onclick: () => ctx.act(option.notation), go: true, notation: option.notation };
+    }
+  }
+  return targets;
+}
+
+/**
+ * The server's picture of the board with this turn's targets made buttons, the selection,
+ * the costs and the hints marked over it; null or a "loading" mark while it is drawn.
+ */
 function boardSvg(ctx, legal) {
   const view = ctx.view;
   const sel = ctx.sel;
-  const svg = s("svg", { viewBox: `0 0 ${WIDTH.toFixed(0)} ${HEIGHT.toFixed(0)}`, class: "tikal-board", role: "group",
-    "aria-label": t("tikal.board.label") });
-  const targets = {}; // space -> {label, handler}
-  if (legal) {
-    if (view.phase === "place") {
-      for (const [space, options] of Object.entries(legal.place)) {
-        targets[space] = { label: t("tikal.target.place", { space }), onclick: () => {
-          if (sel.mode === "place" && sel.space === space) sel.rot = (options.findIndex((o) => o.rot === sel.rot) + 1) % options.length;
-          else Object.assign(sel, { mode: "place", space, rot: 0 });
-          sel.rot = options[sel.rot % options.length].rot;
-          ctx.rerender();
-        } };
-      }
-    } else if (view.phase === "actions") {
-      const mineAt = (space) => legal.moves[space] || legal.spaceActions[space];
-      for (const space of ALL_SPACES) {
-        if (mineAt(space)) targets[space] = { label: t("tikal.target.select", { space }), onclick: () => selectSpace(ctx, legal, space) };
-      }
-      if (sel.mode === "enter") {
-        for (const option of legal.enter[sel.figure] || []) {
-          targets[option.space] = { cost: option.cost, label: describe(option.notation, option.info, ctx), onclick: () => ctx.act(option.notation), go: true };
-        }
-      } else if (sel.mode === "space" && sel.figure) {
-        for (const option of legal.moves[sel.space]?.[sel.figure] || []) {
-          targets[option.target] = { cost: option.cost, label: describe(option.notation, option.info, ctx), onclick: () => ctx.act(option.notation), go: true };
-        }
-      }
-    }
+  const game = ctx.game || "tikal";
+  const previewing = sel.mode === "place" && sel.space && view.drawn && legal?.place[sel.space];
+  const stale = (picture) => picture instanceof SVGElement && "stale" in picture.dataset;
+  let svg = previewing ? drawnBoard(game, withDrawnTile(view, sel.space, sel.rot || 0), PICTURE, ctx.rerender) : null;
+  if (!(svg instanceof SVGElement) || stale(svg)) {
+    // While the preview is being drawn, the board as it is now (drawn already) stays in view.
+    const now = drawnBoard(game, boardOnly(view.board), PICTURE, ctx.rerender);
+    if (!(svg instanceof SVGElement) || (now instanceof SVGElement && !stale(now))) svg = now;
   }
-  for (const space of ALL_SPACES) {
-    const [cx, cy] = centre(space);
+  if (!(svg instanceof SVGElement)) return svg;
+  if (legal && view.phase === "place" && view.drawn) drawPreviewsAhead(game, view, legal, sel);
+  if (legal && view.phase === "actions") drawMovesAhead(ctx, game, spaceTargets(ctx, legal));
+  svg.classList.add("tikal-board");
+  svg.setAttribute("aria-label", t("tikal.board.label"));
+  const offered = spaceTargets(ctx, legal);
+  const spaces = new Map([...svg.querySelectorAll(".space[data-space]")].map((g) => [g.dataset.space, g]));
+  const names = new Map();
+  for (const [space, target] of Object.entries(offered)) names.set(space, `${target.label}. ${spaceWords(space, view.board[space], ctx)}`);
+  targets(svg, names, (space) => offered[space].onclick());
+  for (const [space, g] of spaces) {
     const entry = view.board[space];
-    const g = s("g", { class: `space${entry ? "" : " unexplored"}`, "data-space": space });
-    if (entry) {
-      g.append(tileFace(cx, cy, entry, ctx));
-      if (entry.camp !== undefined) {
-        g.append(s("path", { d: `M${cx + 8},${cy - 14} l9,-14 l9,14 z`, fill: ctx.colour(entry.camp), class: "camp" },
-          s("title", {}, t("tikal.camp.of", { name: ctx.name(entry.camp) }))));
-      }
-      if (entry.guard) {
-        g.append(s("path", { d: `M${cx + 17},${cy - 9} h14 v8 q0,8 -7,11 q-7,-3 -7,-11 z`, fill: ctx.colour(entry.guard.seat), class: "guard" },
-          s("title", {}, t("tikal.guard.of", { name: ctx.name(entry.guard.seat) }))));
-      }
-      if (entry.figures) g.append(figuresGroup(cx, cy, entry.figures, ctx));
-    } else {
-      g.append(s("polygon", { points: hexPoints(cx, cy, R - 1), class: "hex-empty" }));
+    if (!offered[space]) {
+      g.setAttribute("role", "img");
+      g.setAttribute("aria-label", spaceWords(space, entry, ctx));
     }
-    g.append(s("text", { x: cx - R * 0.62, y: cy - APOTHEM * 0.5, class: "space-name", "aria-hidden": "true" }, space));
-    g.setAttribute("aria-label", spaceWords(space, entry, ctx));
-    g.setAttribute("role", "img");
     g.setAttribute("tabindex", "-1");
+    g.querySelector(".space-name")?.setAttribute("aria-hidden", "true");
+    const hex = hexOf(g);
     const hinted = (ctx.hints || []).findIndex((hint) => hintSpace(hint, ctx) === space);
     if (hinted >= 0) {
-      g.append(s("circle", { cx: cx - R * 0.45, cy: cy + APOTHEM * 0.45, r: 9, class: "hint-mark" }),
-        s("text", { x: cx - R * 0.45, y: cy + APOTHEM * 0.45 + 4, class: "hint-mark-text" }, hinted + 1));
+      const [x, y] = [hex.cx - hex.r * 0.45, hex.cy + hex.r * 0.39];
+      g.append(s("circle", { cx: x, cy: y, r: 9, class: "hint-mark" }), s("text", { x, y: y + 4, class: "hint-mark-text" }, hinted + 1));
     }
-    if (sel.mode === "place" && sel.space === space && view.drawn) {
-      const preview = tileFace(cx, cy, { ...view.drawn, stones: rotate(view.drawn.stones, sel.rot || 0), wafers: view.drawn.masks }, ctx);
-      preview.classList.add("preview");
-      g.append(preview);
-    }
-    const target = targets[space];
+    if (previewing && sel.space === space && !stale(svg)) g.classList.add("preview");
+    const target = offered[space];
     const selected = (sel.mode === "place" || sel.mode === "space") && sel.space === space;
     if (target || selected) {
-      const ring = s("polygon", { points: hexPoints(cx, cy, R - 3), class: `hit${target?.go ? " go" : ""}${selected ? " selected" : ""}` });
-      g.append(ring);
+      g.append(s("polygon", { points: ringPoints(hex, 2.5), class: `hit${target?.go ? " go" : ""}${selected ? " selected" : ""}` }));
       if (target?.cost !== undefined && target?.cost !== null) {
-        g.append(s("circle", { cx: cx + R * 0.45, cy: cy - APOTHEM * 0.5, r: 10, class: "cost-badge" }),
-          s("text", { x: cx + R * 0.45, y: cy - APOTHEM * 0.5 + 4, class: "cost-text" }, target.cost));
+        const [x, y] = [hex.cx + hex.r * 0.45, hex.cy - hex.r * 0.43];
+        g.append(s("circle", { cx: x, cy: y, r: 10, class: "cost-badge" }), s("text", { x, y: y + 4, class: "cost-text" }, target.cost));
       }
     }
-    if (target) {
-      clickable(g, `${target.label}. ${spaceWords(space, entry, ctx)}`, target.onclick);
-      g.setAttribute("tabindex", "-1");
-      g.dataset.key = `space-${space}`;
-    }
-    svg.append(g);
   }
   roving(svg, ctx);
   return svg;
@@ -375,7 +386,7 @@ let focusSpace = null;
 function roving(svg, ctx) {
   const spaces = [...svg.querySelectorAll(".space")];
   const byName = new Map(spaces.map((g) => [g.dataset.space, g]));
-  const firstTarget = spaces.find((g) => g.classList.contains("clickable"));
+  const firstTarget = spaces.find((g) => g.classList.contains("target"));
   const start = byName.get(ctx.sel.focus) || byName.get(focusSpace) || firstTarget || byName.get("A6");
   start.setAttribute("tabindex", "0");
   svg.addEventListener("keydown", (event) => {
@@ -404,12 +415,13 @@ function roving(svg, ctx) {
 }
 
 // Zoom and pan (buttons, wheel, drag, pinch): the board's viewBox is narrowed around a point.
-const zoom = { k: 1, x: WIDTH / 2, y: HEIGHT / 2 };
+// The picture's own size (its viewBox as the server drew it) is the whole board.
+const zoom = { k: 1, x: null, y: null, width: 1, height: 1 };
 
 function viewBox() {
-  const w = WIDTH / zoom.k, hh = HEIGHT / zoom.k;
-  zoom.x = Math.min(WIDTH - w / 2, Math.max(w / 2, zoom.x));
-  zoom.y = Math.min(HEIGHT - hh / 2, Math.max(hh / 2, zoom.y));
+  const w = zoom.width / zoom.k, hh = zoom.height / zoom.k;
+  zoom.x = Math.min(zoom.width - w / 2, Math.max(w / 2, zoom.x ?? zoom.width / 2));
+  zoom.y = Math.min(zoom.height - hh / 2, Math.max(hh / 2, zoom.y ?? zoom.height / 2));
   return `${(zoom.x - w / 2).toFixed(1)} ${(zoom.y - hh / 2).toFixed(1)} ${w.toFixed(1)} ${hh.toFixed(1)}`;
 }
 
@@ -420,6 +432,8 @@ function setZoom(svg, k) {
 }
 
 function zoomable(svg) {
+  const [, , width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
+  Object.assign(zoom, { width, height });
   svg.setAttribute("viewBox", viewBox());
   const pointers = new Map();
   let pinch = null, drag = null, moved = false;
@@ -442,7 +456,7 @@ function zoomable(svg) {
       setZoom(svg, pinch.k * (Math.hypot(a[0] - b[0], a[1] - b[1]) / (pinch.d || 1)));
       moved = true;
     } else if (drag && zoom.k > 1) {
-      const scale = WIDTH / zoom.k / svg.getBoundingClientRect().width;
+      const scale = zoom.width / zoom.k / svg.getBoundingClientRect().width;
       const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
       if (Math.abs(dx) + Math.abs(dy) > 6) moved = true;
       if (moved) {
@@ -491,12 +505,6 @@ function selectSpace(ctx, legal, space) {
   ctx.rerender();
 }
 
-function miniTile(tile, ctx, rotation = 0, size = 30) {
-  const w = size * 2 + 4, hgt = size * Math.sqrt(3) + 4;
-  return s("svg", { viewBox: `0 0 ${w} ${hgt}`, class: "mini-tile", width: w, height: hgt, "aria-hidden": "true" },
-    tileFace(w / 2, hgt / 2, { ...tile, stones: rotate(tile.stones || [0, 0, 0, 0, 0, 0], rotation), wafers: tile.masks }, ctx, size));
-}
-
 function tileWords(tile) {
   if (!tile) return "";
   if (tile.kind === "temple") return t("tikal.tile.temple", { letter: tile.letter, value: tile.value });
@@ -516,19 +524,19 @@ function turnPanel(ctx, legal) {
       body.push(h("p", {}, ctx.thinking(current) ? h("span", { class: "thinking" }, t("status.thinking", { name: ctx.name(current), n: 1 })) : t("tikal.turn.of", { name: ctx.name(current) })));
       if (view.phase === "actions") body.push(h("p", { class: "ap" }, t("tikal.ap.left", { n: view.ap })));
     }
-    if (view.drawn && view.phase === "place") body.push(h("div", { class: "drawn" }, miniTile(view.drawn, ctx), tileWords(view.drawn)));
+    if (view.drawn && view.phase === "place") body.push(h("div", { class: "drawn" }, tileWords(view.drawn)));
     return body;
   }
   if (!legal) return [h("p", {}, "…")];
   if (view.phase === "place") {
-    body.push(h("div", { class: "drawn" }, miniTile(view.drawn, ctx), h("span", {}, t("tikal.drawn"), " ", tileWords(view.drawn))));
+    body.push(h("div", { class: "drawn" }, h("span", {}, t("tikal.drawn"), " ", tileWords(view.drawn))));
     if (sel.mode === "place" && legal.place[sel.space]) {
       const options = legal.place[sel.space];
       body.push(h("p", {}, t("tikal.place.rotations", { space: sel.space })));
       body.push(h("div", { class: "rotations", role: "radiogroup", "aria-label": t("tikal.place.rotation") },
         options.map((option) => h("button", { type: "button", class: `rotation${option.rot === sel.rot ? " active" : ""}`, role: "radio",
           "aria-checked": String(option.rot === sel.rot), "data-key": `rot-${option.rot}`, "aria-label": t("tikal.rotation", { degrees: option.rot * 60 }),
-          onclick: () => { sel.rot = option.rot; ctx.rerender(); } }, miniTile(view.drawn, ctx, option.rot, 20)))));
+          onclick: () => { sel.rot = option.rot; ctx.rerender(); } }, `↻ ${option.rot * 60}°`))));
       const chosen = options.find((o) => o.rot === sel.rot) || options[0];
       body.push(h("div", { class: "buttons" },
         h("button", { type: "button", class: "primary", id: "place-confirm", "data-key": "place-confirm", onclick: () => ctx.act(chosen.notation) },
@@ -589,7 +597,7 @@ function auctionPanel(ctx, legal) {
   items.push(h("p", {}, t("tikal.auction.round", { n: auction.round })));
   items.push(h("div", { class: "display" }, auction.display.map((tile) => {
     const take = legal?.take.find((entry) => entry.index === tile.index);
-    const content = [miniTile(tile, ctx, 0, 22), h("span", {}, `${tile.index}. ${tileWords(tile)}`)];
+    const content = [h("span", {}, `${tile.index}. ${tileWords(tile)}`)];
     return take
       ? h("button", { type: "button", class: "display-tile", "data-key": `take-${tile.index}`, onclick: () => ctx.act(take.notation) }, content)
       : h("div", { class: "display-tile" }, content);
@@ -666,11 +674,12 @@ export function render(ctx) {
   const legal = ctx.yourTurn && ctx.legal.length ? parseLegal(ctx.legal) : null;
   const view = ctx.view;
   const board = boardSvg(ctx, ctx.interactive ? legal : null);
-  zoomable(board);
+  const drawn = board instanceof SVGElement;
+  if (drawn) zoomable(board);
   // The players' table sits under the board, where it has the width of all its columns
   // in every language (at the side it was cut).
-  const main = h("div", { class: "tikal-main" }, zoomControls(board), h("div", { class: `zoom-frame${zoom.k > 1 ? " zoomed" : ""}` }, board),
-    playersPanel(ctx));
+  const main = h("div", { class: "tikal-main" }, drawn ? zoomControls(board) : null,
+    h("div", { class: `zoom-frame${zoom.k > 1 ? " zoomed" : ""}` }, board), playersPanel(ctx));
   const side = [
     ctx.interactive && !view.over ? h("section", { class: `panel turn decision${ctx.yourTurn ? " yours" : ""}`, "aria-labelledby": "turn-title" },
       h("h2", { id: "turn-title" }, ctx.yourTurn ? t("status.your_turn") : t("tikal.turn")), turnPanel(ctx, legal)) : null,
