@@ -5,7 +5,7 @@
 // from notation or English words.
 import { drawnBoard, targets } from "/board.js";
 import { h, s } from "/dom.js";
-import { t } from "/i18n.js";
+import { inMood, t } from "/i18n.js";
 
 const COLUMNS = "ABCDEFGH";
 /** The board as the server draws it for the browser: the spaces alone, sized by the page. */
@@ -303,7 +303,7 @@ function spaceTargets(ctx, legal) {
     const go = sel.mode === "enter" ? (legal.enter[sel.figure] || []).map((o) => [o.space, o])
       : sel.mode === "space" && sel.figure ? (legal.moves[sel.space]?.[sel.figure] || []).map((o) => [o.target, o]) : [];
     for (const [space, option] of go) {
-      targets[space] = { cost: option.cost, label: describe(option.notation, option.info, ctx), onclick: () => ctx.act(option.notation), go: true, notation: option.notation };
+      targets[space] = { cost: option.cost, label: inMood("button", () => describe(option.notation, option.info, ctx)), onclick: () => ctx.act(option.notation), go: true, notation: option.notation };
     }
   }
   return targets;
@@ -570,7 +570,7 @@ function turnPanel(ctx, legal) {
       const actions = legal.spaceActions[sel.space] || [];
       if (actions.length) {
         body.push(h("div", { class: "buttons" }, actions.map((a) => h("button", { type: "button", "data-key": `do-${a.notation}`,
-          "data-action": a.notation, onclick: () => ctx.act(a.notation) }, describe(a.notation, a.info, ctx)))));
+          "data-action": a.notation, onclick: () => ctx.act(a.notation) }, inMood("button", () => describe(a.notation, a.info, ctx))))));
       }
     } else if (sel.mode !== "enter") {
       body.push(h("p", { class: "hint" }, t("tikal.actions.pick")));
@@ -578,7 +578,7 @@ function turnPanel(ctx, legal) {
     if (legal.exchange.length) {
       body.push(h("details", {}, h("summary", {}, t("tikal.exchange")),
         h("div", { class: "buttons column" }, legal.exchange.map((a) => h("button", { type: "button", "data-key": `do-${a.notation}`,
-          onclick: () => ctx.act(a.notation) }, describe(a.notation, a.info, ctx))))));
+          onclick: () => ctx.act(a.notation) }, inMood("button", () => describe(a.notation, a.info, ctx)))))));
     }
     if (legal.end) {
       body.push(h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", id: "end-turn", "data-key": "end-turn",
