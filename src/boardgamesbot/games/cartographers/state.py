@@ -105,6 +105,37 @@ def _flat_draw_table(card: ExploreCard) -> tuple[np.ndarray, np.ndarray, np.ndar
             np.array([mask >> 64 for mask in masks], np.uint64), actions)
 
 
+class _CardTables:
+    """One explore card's tables for the inner loop, found by the card's name (hashing the
+    card itself, a frozen dataclass of tuples, cost more than listing its drawings):
+    the flat arrays of `_flat_draw_table`, the grouped `draw_table`, and each prebuilt
+    drawing's effect by identity, so that `apply` of an action `legal_actions` listed
+    skips parsing the shape again (issue 32)."""
+
+    __slots__ = ("flat", "grouped", "effects")
+
+    def __init__(self, card: ExploreCard) -> None:
+        self.flat = _flat_draw_table(card)
+        self.grouped = draw_table(card)
+        coins = [shape.coin for shape in card.shapes]
+        # id(action) -> (terrain index, mask, coin); the tables live as long as the module,
+        # so these ids are never reused by other objects.
+        self.effects = {id(action): (_TERRAIN_INDEX[action.terrain], mask,
+                                     coins[action.shape - 1])
+                        for mask, group in self.grouped for action in group}
+
+
+_CARD_TABLES: dict[str, _CardTables] = {}
+
+
+def _card_tables(card: ExploreCard) -> _CardTables:
+    """The tables of ``card``, one of `CARDS` (whose names are unique: `self.card`)."""
+    found = _CARD_TABLES.get(card.name)
+    if found is None:
+        found = _CARD_TABLES[card.name] = _CardTables(card)
+    return found
+
+
 def _touching(low: np.ndarray, high: np.ndarray, mask: int) -> np.ndarray:
     """Which rows of a flat table overlap ``mask``."""
     return ((low & np.uint64(mask & _LOW)) | (high & np.uint64(mask >> 64))) != 0
@@ -286,7 +317,8 @@ class CartographersState(State):
 
     def _drawings(self, sheet: Sheet, first_only: bool = False) -> list[Draw]:
         """Legal drawings of the current card's shapes on ``sheet`` (ruins rule included)."""
-        table = draw_table(self.card)
+        tables = _card_tables(self.card)
+        table = tables.grouped
         filled = sheet.filled
         if self.ruins_pending:
             empty_ruins = sheet.ruins & ~filled
@@ -297,7 +329,7 @@ class CartographersState(State):
                     if not m & filled and m & empty_ruins:
                         return [group[0]]
                 return []
-            low, high, actions = _flat_draw_table(self.card)
+            low, high, actions = tables.flat
             return actions[~_touching(low, high, filled)
                            & _touching(low, high, empty_ruins)].tolist()
         if first_only:
@@ -305,7 +337,7 @@ class CartographersState(State):
                 if not m & filled:
                     return [group[0]]
             return []
-        low, high, actions = _flat_draw_table(self.card)
+        low, high, actions = tables.flat
         return actions[~_touching(low, high, filled)].tolist()
 
     @staticmethod
@@ -380,6 +412,13 @@ class CartographersState(State):
     def _check_draw(self, player: int, action: Action) -> tuple[Action, tuple]:
         card: ExploreCard = self.card
         sheet = self.sheets[player]
+        known = _card_tables(card).effects.get(id(action))
+        if known is not None:  # listed by `legal_actions`: canonical, on the card, on the map
+            terrain, mask, coin = known
+            self._check_empty(sheet, mask)
+            if self.ruins_pending and not mask & sheet.ruins & ~sheet.filled:
+                self._ruins_refused(sheet)
+            return action, (player, terrain, mask, coin)
         if isinstance(action, (Ambush, AmbushFallback)):
             raise IllegalAction(f"no ambush is being resolved; draw from {card.name}",
                                 code="wrong_step")
@@ -413,14 +452,19 @@ class CartographersState(State):
             raise IllegalAction(f"{action}: the shape would leave the map", code="off_map")
         self._check_empty(sheet, mask)
         if self.ruins_pending and not mask & sheet.ruins & ~sheet.filled:
-            if self._drawings(sheet, first_only=True):
-                raise IllegalAction("a ruins card was revealed: your drawing must cover an "
-                                    "empty ruins space", code="ruins_required")
-            raise IllegalAction("a ruins card was revealed and no shape can cover an empty "
-                                "ruins space: draw a 1x1 of any terrain instead "
-                                "(e.g. 'forest 1x1 C4')", code="ruins_fallback")
+            self._ruins_refused(sheet)
         canonical = Draw(action.terrain, action.shape, orientation, action.cell)
         return canonical, (player, _TERRAIN_INDEX[action.terrain], mask, shape.coin)
+
+    def _ruins_refused(self, sheet: Sheet) -> None:
+        """Raise: a ruins card asks for a drawing over an empty ruins space, and this one
+        covers none."""
+        if self._drawings(sheet, first_only=True):
+            raise IllegalAction("a ruins card was revealed: your drawing must cover an "
+                                "empty ruins space", code="ruins_required")
+        raise IllegalAction("a ruins card was revealed and no shape can cover an empty "
+                            "ruins space: draw a 1x1 of any terrain instead "
+                            "(e.g. 'forest 1x1 C4')", code="ruins_fallback")
 
     def _check_ambush(self, player: int, action: Action) -> tuple[Action, tuple]:
         card: AmbushCard = self.card
