@@ -124,6 +124,10 @@ FIGURES_BY_CODE = (None, (WORKER,), (LEADER,), (WORKER, LEADER))  # 1 worker, 2 
 PLACE_GUARD = (None,) + tuple(
     tuple(tuple(place_guard(f, s) for f in figures) for s in range(NUM_SPACES))
     for figures in FIGURES_BY_CODE[1:])
+# EXCHANGES[seat][take][give]: every exchange with the player in ``seat``.
+EXCHANGES = tuple(tuple(tuple(exchange(give, seat, take) if give else None for give in
+                              range(COMPONENTS.treasure_kinds + 1)) for take in
+                        range(COMPONENTS.treasure_kinds + 1)) for seat in range(4))
 NO_EXITS = (0, (), (), ())  # exits of an unexplored space or a volcano
 GUARDS, CAMPS = COMPONENTS.guards, COMPONENTS.camps
 # The ids of the prebuilt actions above: `apply` need not check that these are well formed.
@@ -135,6 +139,8 @@ PREBUILT = frozenset(
 ) | frozenset(
     id(action) for table in (ENTER_WORKER, ENTER_LEADER, UNCOVER, RECOVER, BUILD_CAMP, (END,))
     for action in table
+) | frozenset(
+    id(action) for by_take in EXCHANGES for row in by_take for action in row[1:]
 )
 
 __all__ = ["ACTIONS", "FINAL_ROUND", "OVER", "PLACE", "TILES", "TREASURE_POINTS",
@@ -824,19 +830,19 @@ class TikalState(State):
         if ap >= 3:
             treasures = self.treasures
             mine = treasures[player]
-            if 1 in mine:
+            if 1 in mine:  # (index 0, no kind, is always 0)
                 singles = [k for k in KINDS if mine[k] == 1]
-                if singles:
-                    for other in range(self.num_players):
-                        if other == player:
-                            continue
-                        theirs = treasures[other]
-                        if 1 not in theirs:
-                            continue
-                        for take in KINDS:
-                            if theirs[take] == 1:
-                                actions += [exchange(give, other, take) for give in singles
-                                            if give != take]
+                for other in range(self.num_players):
+                    if other == player:
+                        continue
+                    theirs = treasures[other]
+                    if 1 not in theirs:
+                        continue
+                    by_take = EXCHANGES[other]
+                    for take in KINDS:
+                        if theirs[take] == 1:
+                            row = by_take[take]
+                            actions += [row[give] for give in singles if give != take]
         if ap >= 5 and not self.camp_this_turn and self.camps_built[player] < CAMPS:
             spaces = self.campable  # in board order, as everywhere
             while spaces:
