@@ -916,18 +916,20 @@ class TikalState(State):
         workers = self.workers[player]
         if not (workers[source] if figure == WORKER else self.leader[player] == source):
             self._has_figure(player, figure, source)  # raises, naming the missing figure
-        kind = self.kind[target]
-        if kind is None:
-            b = space_name(target)
-            raise IllegalAction(f"{b} is unexplored", code="unexplored", space=b)
-        if kind == VOLCANO:
-            raise IllegalAction("nobody enters a volcano", code="volcano", space=space_name(target))
         # The common case, inline: a 1-AP crossing (``cost`` is read after the loop).
         for other, cost in self.links[source]:  # noqa: B007
             if other == target:
                 break
         else:
             cost = 0
+            # no crossing: the target may be no place to go at all
+            kind = self.kind[target]
+            if kind is None:
+                b = space_name(target)
+                raise IllegalAction(f"{b} is unexplored", code="unexplored", space=b)
+            if kind == VOLCANO:
+                raise IllegalAction("nobody enters a volcano", code="volcano",
+                                    space=space_name(target))
         if cost != 1:
             cost = self.move_cost(source, target, player)
         if not cost:
