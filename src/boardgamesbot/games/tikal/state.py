@@ -514,13 +514,16 @@ class TikalState(State):
 
     def placements(self, tile_id: str) -> list[Action]:
         """Where and how ``tile_id`` may be placed (with the no-legal-space fallback)."""
-        frontier = self.frontier()
         if TILES[tile_id].kind == VOLCANO:
-            return [PLACE_ANY_ROTATION[s][0] for s in frontier]
+            return [PLACE_ANY_ROTATION[s][0] for s in self.frontier()]
         touching = ROTATIONS_TOUCHING[tile_id]
         opened = self.opened
         legal = []
-        for space in frontier:
+        border = self.border
+        while border:  # the frontier in board order (`frontier`, inline)
+            lowest = border & -border
+            border ^= lowest
+            space = lowest.bit_length() - 1
             sides = opened[space]
             if sides >= STONED:  # a neighbour's stones already lead here: every rotation
                 legal += PLACE_ANY_ROTATION[space]
@@ -529,7 +532,7 @@ class TikalState(State):
         if legal:
             return legal
         # Decision: a tile with no legal space goes on any frontier space, any rotation.
-        return [a for s in frontier for a in PLACE_ANY_ROTATION[s]]
+        return [a for s in self.frontier() for a in PLACE_ANY_ROTATION[s]]
 
     def _check_place(self, action: Place) -> None:
         tile = TILES[self.drawn]
