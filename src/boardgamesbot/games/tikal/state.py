@@ -124,10 +124,12 @@ FIGURES_BY_CODE = (None, (WORKER,), (LEADER,), (WORKER, LEADER))  # 1 worker, 2 
 PLACE_GUARD = (None,) + tuple(
     tuple(tuple(place_guard(f, s) for f in figures) for s in range(NUM_SPACES))
     for figures in FIGURES_BY_CODE[1:])
-# EXCHANGES[seat][take][give]: every exchange with the player in ``seat``.
-EXCHANGES = tuple(tuple(tuple(exchange(give, seat, take) if give else None for give in
-                              range(COMPONENTS.treasure_kinds + 1)) for take in
-                        range(COMPONENTS.treasure_kinds + 1)) for seat in range(4))
+# EXCHANGES[seat][take][give]: every exchange with the player in ``seat`` (kinds from 1;
+# index 0, no kind, holds None, so that no malformed exchange counts as prebuilt).
+EXCHANGES = tuple(
+    (None,) + tuple((None,) + tuple(exchange(give, seat, take) for give in KINDS)
+                    for take in KINDS)
+    for seat in range(4))
 NO_EXITS = (0, (), (), ())  # exits of an unexplored space or a volcano
 GUARDS, CAMPS = COMPONENTS.guards, COMPONENTS.camps
 # The ids of the prebuilt actions above: `apply` need not check that these are well formed.
@@ -140,7 +142,7 @@ PREBUILT = frozenset(
     id(action) for table in (ENTER_WORKER, ENTER_LEADER, UNCOVER, RECOVER, BUILD_CAMP, (END,))
     for action in table
 ) | frozenset(
-    id(action) for by_take in EXCHANGES for row in by_take for action in row[1:]
+    id(action) for by_take in EXCHANGES for row in by_take[1:] for action in row[1:]
 )
 
 __all__ = ["ACTIONS", "FINAL_ROUND", "OVER", "PLACE", "TILES", "TREASURE_POINTS",
