@@ -107,21 +107,22 @@ def borderlands(sheet: Sheet) -> int:
     return 6 * sum(1 for line in lines if filled & line == line)
 
 
+_NOT_LAST_COLUMN = ~COLS[-1]
+
+
 def lost_barony(sheet: Sheet) -> int:
-    """3 × the side of the largest square of filled spaces (classic dynamic programme)."""
-    filled = sheet.filled
-    best = 0
-    above = [0] * SIZE
-    for row in range(SIZE):
-        here = [0] * SIZE
-        for col in range(SIZE):
-            if filled >> (row * SIZE + col) & 1:
-                here[col] = 1 if col == 0 or row == 0 else 1 + min(
-                    above[col], here[col - 1], above[col - 1]
-                )
-                best = max(best, here[col])
-        above = here
-    return 3 * best
+    """3 × the side of the largest square of filled spaces.
+
+    ``squares`` marks the top-left corners of the filled squares of side ``side``; a
+    square one larger has its corner where four of those overlap (itself, right, below,
+    below right), so each round is four bitboard ANDs instead of a pass over 121 spaces
+    (a season's scoring in a self-play game)."""
+    squares, side = sheet.filled, 0
+    while squares:
+        side += 1
+        squares &= (squares >> 1) & (squares >> SIZE) & (squares >> (SIZE + 1)) \
+            & _NOT_LAST_COLUMN
+    return 3 * side
 
 
 def _diagonal(start_row: int) -> int:

@@ -268,12 +268,9 @@ class Sheet:
 
     def surrounded_mountains(self) -> int:
         """How many mountains have all four neighbours filled (each earns one coin, once)."""
-        count = 0
-        filled = self.filled
-        for mountain in _mountain_rings(self.side):
-            if mountain & ~filled == 0:
-                count += 1
-        return count
+        # a mountain is surrounded when each of its in-map sides is filled: one bitboard
+        # pass for all of them (this runs after every drawing)
+        return (surrounded(self.filled) & _printed(self.side)[0]).bit_count()
 
     def monster_penalty(self) -> int:
         """Empty spaces next to at least one monster: each costs one star, once."""
@@ -404,13 +401,17 @@ def _side(side: str | MapSide) -> MapSide:
     return MAP_SIDES[letter]
 
 
-@cache
+# The printed masks per map side, looked up by the side's identity: hashing a `MapSide`
+# (a frozen dataclass of cell tuples) costs more than the lookups it serves, and these
+# are read on every drawing of a random game (issue 32). Each entry keeps its side alive,
+# so an id is never reused while its entry exists.
+_SIDE_MASKS: dict[int, tuple[MapSide, tuple[int, int, int]]] = {}
+
+
 def _printed(side: MapSide) -> tuple[int, int, int]:
     """(mountains, ruins, wastelands) masks of a map side."""
-    return mask_of(side.mountains), mask_of(side.ruins), mask_of(side.wastelands)
-
-
-@cache
-def _mountain_rings(side: MapSide) -> tuple[int, ...]:
-    """For each mountain, the mask of its in-map orthogonal neighbours."""
-    return tuple(neighbours(mask_of([m])) & ~mask_of([m]) for m in side.mountains)
+    found = _SIDE_MASKS.get(id(side))
+    if found is None:
+        found = _SIDE_MASKS[id(side)] = (
+            side, (mask_of(side.mountains), mask_of(side.ruins), mask_of(side.wastelands)))
+    return found[1]

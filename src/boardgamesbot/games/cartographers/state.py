@@ -68,6 +68,11 @@ _AMBUSH_NAMES = frozenset(card.name for card in AMBUSH_CARDS)
 _DECK_NAMES = tuple(sorted(card.name for card in EXPLORE_CARDS + RUINS_CARDS))
 _FALLBACKS = tuple(tuple(Fallback(t, cell) for t in DRAWN_TERRAINS) for cell in range(SIZE * SIZE))
 _AMBUSH_FALLBACKS = tuple(AmbushFallback(cell) for cell in range(SIZE * SIZE))
+# The same as arrays (a row per space): the empty spaces' 1x1s are picked with numpy.
+_FALLBACK_ROWS = np.empty((SIZE * SIZE, len(DRAWN_TERRAINS)), object)
+_FALLBACK_ROWS[:] = _FALLBACKS
+_AMBUSH_FALLBACK_ROWS = np.empty(SIZE * SIZE, object)
+_AMBUSH_FALLBACK_ROWS[:] = _AMBUSH_FALLBACKS
 _PASS = (Pass(),)
 
 
@@ -105,6 +110,37 @@ def _flat_draw_table(card: ExploreCard) -> tuple[np.ndarray, np.ndarray, np.ndar
             np.array([mask >> 64 for mask in masks], np.uint64), actions)
 
 
+class _CardTables:
+    """One explore card's tables for the inner loop, found by the card's name (hashing the
+    card itself, a frozen dataclass of tuples, cost more than listing its drawings):
+    the flat arrays of `_flat_draw_table`, the grouped `draw_table`, and each prebuilt
+    drawing's effect by identity, so that `apply` of an action `legal_actions` listed
+    skips parsing the shape again (issue 32)."""
+
+    __slots__ = ("flat", "grouped", "effects")
+
+    def __init__(self, card: ExploreCard) -> None:
+        self.flat = _flat_draw_table(card)
+        self.grouped = draw_table(card)
+        coins = [shape.coin for shape in card.shapes]
+        # id(action) -> (terrain index, mask, coin); the tables live as long as the module,
+        # so these ids are never reused by other objects.
+        self.effects = {id(action): (_TERRAIN_INDEX[action.terrain], mask,
+                                     coins[action.shape - 1])
+                        for mask, group in self.grouped for action in group}
+
+
+_CARD_TABLES: dict[str, _CardTables] = {}
+
+
+def _card_tables(card: ExploreCard) -> _CardTables:
+    """The tables of ``card``, one of `CARDS` (whose names are unique: `self.card`)."""
+    found = _CARD_TABLES.get(card.name)
+    if found is None:
+        found = _CARD_TABLES[card.name] = _CardTables(card)
+    return found
+
+
 def _touching(low: np.ndarray, high: np.ndarray, mask: int) -> np.ndarray:
     """Which rows of a flat table overlap ``mask``."""
     return ((low & np.uint64(mask & _LOW)) | (high & np.uint64(mask >> 64))) != 0
@@ -113,6 +149,33 @@ def _touching(low: np.ndarray, high: np.ndarray, mask: int) -> np.ndarray:
 @cache
 def ambush_table(card: AmbushCard) -> tuple[tuple[int, Ambush], ...]:
     return tuple((mask, Ambush(o, anchor)) for o, anchor, mask in placements(card.cells))
+
+
+def _flat(table) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(mask, action)`` rows as `_flat_draw_table` keeps them (low bits, high bits,
+    actions)."""
+    actions = np.empty(len(table), object)
+    actions[:] = [action for _, action in table]
+    return (np.array([mask & _LOW for mask, _ in table], np.uint64),
+            np.array([mask >> 64 for mask, _ in table], np.uint64), actions)
+
+
+_AMBUSH_FLAT: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def _ambush_flat(card: AmbushCard) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`ambush_table` flat, by the card's name (one of `CARDS`), for listing the landings
+    that fit with numpy as the drawings are."""
+    found = _AMBUSH_FLAT.get(card.name)
+    if found is None:
+        found = _AMBUSH_FLAT[card.name] = _flat(ambush_table(card))
+    return found
+
+
+def _cells_of_mask(mask: int) -> np.ndarray:
+    """The spaces of ``mask`` as a boolean array of the sheet's 121 spaces."""
+    return np.unpackbits(np.frombuffer(mask.to_bytes(16, "little"), np.uint8),
+                         count=SIZE * SIZE, bitorder="little").view(bool)
 
 
 @cache
@@ -275,42 +338,37 @@ class CartographersState(State):
             return []
         if self.step == AMBUSH:
             sheet = self.sheets[self.ambush_target(player)]
-            filled = sheet.filled
-            actions = [a for m, a in ambush_table(self.card) if not m & filled]
-            return actions or self._fallbacks(sheet, _AMBUSH_FALLBACKS)
+            low, high, landings = _ambush_flat(self.card)
+            actions = landings[~_touching(low, high, sheet.filled)].tolist()
+            return actions or self._fallbacks(sheet, _AMBUSH_FALLBACK_ROWS)
         sheet = self.sheets[player]
         actions = self._drawings(sheet)
         if actions:
             return actions
-        return [a for cell in bits(sheet.empty) for a in _FALLBACKS[cell]] or list(_PASS)
+        return self._fallbacks(sheet, _FALLBACK_ROWS)
 
     def _drawings(self, sheet: Sheet, first_only: bool = False) -> list[Draw]:
         """Legal drawings of the current card's shapes on ``sheet`` (ruins rule included)."""
-        table = draw_table(self.card)
+        tables = _card_tables(self.card)
         filled = sheet.filled
         if self.ruins_pending:
             empty_ruins = sheet.ruins & ~filled
             if not empty_ruins:
                 return []
-            if first_only:
-                for m, group in table:
-                    if not m & filled and m & empty_ruins:
-                        return [group[0]]
-                return []
-            low, high, actions = _flat_draw_table(self.card)
-            return actions[~_touching(low, high, filled)
-                           & _touching(low, high, empty_ruins)].tolist()
-        if first_only:
-            for m, group in table:
-                if not m & filled:
-                    return [group[0]]
-            return []
-        low, high, actions = _flat_draw_table(self.card)
-        return actions[~_touching(low, high, filled)].tolist()
+            low, high, actions = tables.flat
+            legal = ~_touching(low, high, filled) & _touching(low, high, empty_ruins)
+        else:
+            low, high, actions = tables.flat
+            legal = ~_touching(low, high, filled)
+        if first_only:  # the first in table order, as the grouped table lists them
+            where = legal.argmax()
+            return [actions[where]] if legal[where] else []
+        return actions[legal].tolist()
 
     @staticmethod
-    def _fallbacks(sheet: Sheet, table) -> list[Action]:
-        return [table[cell] for cell in bits(sheet.empty)] or list(_PASS)
+    def _fallbacks(sheet: Sheet, rows: np.ndarray) -> list[Action]:
+        """The 1x1s on every empty space of ``sheet`` (``rows``: by space), else a pass."""
+        return rows[_cells_of_mask(sheet.empty)].ravel().tolist() or list(_PASS)
 
     def is_over(self) -> bool:
         return self.step == OVER
@@ -356,7 +414,7 @@ class CartographersState(State):
             action = parse_action(action)
         canonical, effect = self._check(player, action)
         self.chosen[player] = (canonical, effect)
-        if all(choice is not None for choice in self.chosen):
+        if None not in self.chosen:
             self._resolve()
         return canonical
 
@@ -380,6 +438,13 @@ class CartographersState(State):
     def _check_draw(self, player: int, action: Action) -> tuple[Action, tuple]:
         card: ExploreCard = self.card
         sheet = self.sheets[player]
+        known = _card_tables(card).effects.get(id(action))
+        if known is not None:  # listed by `legal_actions`: canonical, on the card, on the map
+            terrain, mask, coin = known
+            self._check_empty(sheet, mask)
+            if self.ruins_pending and not mask & sheet.ruins & ~sheet.filled:
+                self._ruins_refused(sheet)
+            return action, (player, terrain, mask, coin)
         if isinstance(action, (Ambush, AmbushFallback)):
             raise IllegalAction(f"no ambush is being resolved; draw from {card.name}",
                                 code="wrong_step")
@@ -413,14 +478,19 @@ class CartographersState(State):
             raise IllegalAction(f"{action}: the shape would leave the map", code="off_map")
         self._check_empty(sheet, mask)
         if self.ruins_pending and not mask & sheet.ruins & ~sheet.filled:
-            if self._drawings(sheet, first_only=True):
-                raise IllegalAction("a ruins card was revealed: your drawing must cover an "
-                                    "empty ruins space", code="ruins_required")
-            raise IllegalAction("a ruins card was revealed and no shape can cover an empty "
-                                "ruins space: draw a 1x1 of any terrain instead "
-                                "(e.g. 'forest 1x1 C4')", code="ruins_fallback")
+            self._ruins_refused(sheet)
         canonical = Draw(action.terrain, action.shape, orientation, action.cell)
         return canonical, (player, _TERRAIN_INDEX[action.terrain], mask, shape.coin)
+
+    def _ruins_refused(self, sheet: Sheet) -> None:
+        """Raise: a ruins card asks for a drawing over an empty ruins space, and this one
+        covers none."""
+        if self._drawings(sheet, first_only=True):
+            raise IllegalAction("a ruins card was revealed: your drawing must cover an "
+                                "empty ruins space", code="ruins_required")
+        raise IllegalAction("a ruins card was revealed and no shape can cover an empty "
+                            "ruins space: draw a 1x1 of any terrain instead "
+                            "(e.g. 'forest 1x1 C4')", code="ruins_fallback")
 
     def _check_ambush(self, player: int, action: Action) -> tuple[Action, tuple]:
         card: AmbushCard = self.card

@@ -96,6 +96,13 @@ SIDES_OF = tuple(
           if other >= 0)
     for space in range(NUM_SPACES)
 )
+# SIDES_AROUND[space]: (side, neighbour, the neighbour's side facing back) for each neighbour.
+SIDES_AROUND = tuple(
+    tuple((side, other, OPPOSITE[side]) for side, other in enumerate(NEIGHBOURS[space])
+          if other >= 0)
+    for space in range(NUM_SPACES)
+)
+STONED = 1 << 6  # `TikalState.opened`: the shift from a space's explored sides to its stoned ones
 PLACE_ANY_ROTATION = tuple(tuple(place(s, r) for r in range(6)) for s in range(NUM_SPACES))
 # MOVES[figure][source][target]: every move action, built once (the inner loop only looks up).
 MOVES = {f: tuple(tuple(move(f, a, b) for b in range(NUM_SPACES)) for a in range(NUM_SPACES))
@@ -107,20 +114,35 @@ UNCOVER = tuple(uncover(s) for s in range(NUM_SPACES))
 RECOVER = tuple(recover(s) for s in range(NUM_SPACES))
 BUILD_CAMP = tuple(build_camp(s) for s in range(NUM_SPACES))
 SPACES = range(NUM_SPACES)
+# The spaces' names, looked up rather than formatted: the checks of `apply` name their space
+# in the error they may raise, before knowing whether they will.
+SPACE_NAMES = tuple(space_name(s) for s in SPACES)
 BASE_ONLY = (COMPONENTS.base_camp,)  # the camp nodes of a player without camps
 KINDS = range(1, COMPONENTS.treasure_kinds + 1)  # treasure kinds (index 0 is unused)
 FIGURES_BY_CODE = (None, (WORKER,), (LEADER,), (WORKER, LEADER))  # 1 worker, 2 leader, 3 both
+# PLACE_GUARD[code][space]: the guard actions of the figures ``code`` stands for.
+PLACE_GUARD = (None,) + tuple(
+    tuple(tuple(place_guard(f, s) for f in figures) for s in range(NUM_SPACES))
+    for figures in FIGURES_BY_CODE[1:])
+# EXCHANGES[seat][take][give]: every exchange with the player in ``seat`` (kinds from 1;
+# index 0, no kind, holds None, so that no malformed exchange counts as prebuilt).
+EXCHANGES = tuple(
+    (None,) + tuple((None,) + tuple(exchange(give, seat, take) for give in KINDS)
+                    for take in KINDS)
+    for seat in range(4))
 NO_EXITS = (0, (), (), ())  # exits of an unexplored space or a volcano
 GUARDS, CAMPS = COMPONENTS.guards, COMPONENTS.camps
 # The ids of the prebuilt actions above: `apply` need not check that these are well formed.
 # (The tables live as long as the module, so their ids are never reused.)
 PREBUILT = frozenset(
     id(action) for table in (
-        MOVE_WORKER, MOVE_LEADER, PLACE_ANY_ROTATION,
+        MOVE_WORKER, MOVE_LEADER, PLACE_ANY_ROTATION, *PLACE_GUARD[1:],
     ) for row in table for action in row
 ) | frozenset(
     id(action) for table in (ENTER_WORKER, ENTER_LEADER, UNCOVER, RECOVER, BUILD_CAMP, (END,))
     for action in table
+) | frozenset(
+    id(action) for by_take in EXCHANGES for row in by_take[1:] for action in row[1:]
 )
 
 __all__ = ["ACTIONS", "FINAL_ROUND", "OVER", "PLACE", "TILES", "TREASURE_POINTS",
@@ -136,10 +158,14 @@ class TikalState(State):
         "kind", "stones", "tile_id", "printed", "value", "wafers", "camp", "guard",
         "guard_figure", "links", "exits",
         # derived for speed (`recompute_derived`): bitmasks of the explored spaces, of the
-        # unexplored ones next to them, and of those open for a camp; per seat, the spaces
-        # holding their figures (sorted) and their camp nodes (the base camp, then their
-        # camps in board order)
-        "explored", "border", "campable", "spots", "nodes",
+        # unexplored ones next to them, of those open for a camp and of the temples; per
+        # seat, the spaces holding their figures (sorted) and their camp nodes (the base
+        # camp, then their camps in board order)
+        "explored", "border", "campable", "temples", "spots", "nodes",
+        # per space, the sides facing an explored non-volcano space (bits 0-5) and those
+        # of them where that neighbour shows stones (bits 6-11): what a placement there
+        # must connect to (`placements` reads it instead of looking around every space)
+        "opened",
         # the players
         "workers", "leader", "supply", "removed", "camps_built", "guards_placed",
         "treasures", "points",
@@ -230,7 +256,8 @@ class TikalState(State):
         self.guard_figure = [None] * NUM_SPACES
         self.links = [()] * NUM_SPACES
         self.exits = [NO_EXITS] * NUM_SPACES
-        self.explored = self.border = self.campable = 0
+        self.explored = self.border = self.campable = self.temples = 0
+        self.opened = [0] * NUM_SPACES
 
     def recompute_derived(self) -> None:
         """Recompute what is kept for speed only (after setup or reading a position); the
@@ -247,10 +274,15 @@ class TikalState(State):
         self.explored = explored = sum(1 << s for s in SPACES if kind[s] is not None)
         self.border = sum(1 << s for s in SPACES
                           if not explored >> s & 1 and ADJACENT_MASK[s] & explored)
+        self.temples = sum(1 << s for s in SPACES if kind[s] == TEMPLE)
         self.campable = sum(1 << s for s in SPACES if camp[s] < 0 and (
             kind[s] == JUNGLE or (kind[s] == TREASURE and not wafers[s])))
         for space in SPACES:
             self._relink(space)
+        self.opened = [0] * NUM_SPACES
+        for space in SPACES:
+            explored, stoned = self._sides_open(space)
+            self.opened[space] = explored | stoned * STONED
 
     def _relink(self, space: int) -> None:
         """Recompute the passable crossings out of ``space`` (after a placement)."""
@@ -261,10 +293,10 @@ class TikalState(State):
             return
         links = []
         stones, board_stones = self.stones[space], self.stones
-        for bit, other, facing in SIDES_OF[space]:
+        for side, other, facing in SIDES_AROUND[space]:
             other_kind = kind[other]
             if other_kind is not None and other_kind != VOLCANO:
-                cost = stones[SIDE_INDEX[bit]] + board_stones[other][facing]
+                cost = stones[side] + board_stones[other][facing]
                 if cost:
                     links.append((other, cost))
         self.links[space] = tuple(links)
@@ -302,6 +334,8 @@ class TikalState(State):
         other.explored = self.explored
         other.border = self.border
         other.campable = self.campable
+        other.temples = self.temples
+        other.opened = self.opened[:]
         other.spots = [spots[:] for spots in self.spots]
         other.nodes = self.nodes[:]
         other.workers = [w[:] for w in self.workers]
@@ -383,7 +417,18 @@ class TikalState(State):
     def apply(self, player: int, action: Action | str) -> Action:
         if id(action) not in PREBUILT:  # actions from our own tables are well formed
             action = self.parse(action)
-        if self.phase == OVER:
+        phase = self.phase
+        if phase == ACTIONS and player == self.current:  # the common case first
+            # `_apply_turn_action`, inline: check completely, then carry out
+            handler = _TURN_ACTIONS.get(type(action))
+            if handler is None:
+                self._apply_turn_action(player, action)  # ends the turn, or raises
+                return action
+            self.ap -= handler(self, player, action)
+            if self.ap == 0:
+                self._end_turn()
+            return action
+        if phase == OVER:
             raise IllegalAction("the game is over", code="game_over")
         if player != self.current:
             self.variant.explain_out_of_turn(self, player, action)  # "you already played"
@@ -444,7 +489,8 @@ class TikalState(State):
 
     def _sides_open(self, space: int) -> tuple[int, int]:
         """Two 6-bit side masks of ``space``: sides facing an explored non-volcano space,
-        and those of them where that neighbour already shows stones."""
+        and those of them where that neighbour already shows stones — computed afresh
+        (`recompute_derived`); the rules keep them in ``opened`` as tiles are placed."""
         kind, board_stones = self.kind, self.stones
         explored = stoned = 0
         for bit, other, facing in SIDES_OF[space]:
@@ -457,39 +503,35 @@ class TikalState(State):
 
     def _connects(self, space: int, tile_id: str, rotation: int) -> bool:
         """Does the tile, so placed, share a stoned side (on either tile) with a non-volcano?"""
-        explored, stoned = self._sides_open(space)
-        return bool(stoned or STONED_SIDES[tile_id][rotation] & explored)
+        sides = self.opened[space]
+        return bool(sides >= STONED or STONED_SIDES[tile_id][rotation] & sides)
 
     def placements(self, tile_id: str) -> list[Action]:
         """Where and how ``tile_id`` may be placed (with the no-legal-space fallback)."""
-        frontier = self.frontier()
         if TILES[tile_id].kind == VOLCANO:
-            return [PLACE_ANY_ROTATION[s][0] for s in frontier]
+            return [PLACE_ANY_ROTATION[s][0] for s in self.frontier()]
         touching = ROTATIONS_TOUCHING[tile_id]
-        kind, board_stones = self.kind, self.stones
+        opened = self.opened
         legal = []
-        for space in frontier:
-            explored = stoned = 0  # `_sides_open`, inline
-            for bit, other, facing in SIDES_OF[space]:
-                other_kind = kind[other]
-                if other_kind is not None and other_kind != VOLCANO:
-                    explored |= bit
-                    if board_stones[other][facing]:
-                        stoned |= bit
-            if stoned:  # a neighbour's stones already lead here: every rotation connects
+        border = self.border
+        while border:  # the frontier in board order (`frontier`, inline)
+            lowest = border & -border
+            border ^= lowest
+            space = lowest.bit_length() - 1
+            sides = opened[space]
+            if sides >= STONED:  # a neighbour's stones already lead here: every rotation
                 legal += PLACE_ANY_ROTATION[space]
-            elif explored:
-                row = PLACE_ANY_ROTATION[space]
-                legal += [row[r] for r in touching[explored]]
+            elif sides:
+                legal += map(PLACE_ANY_ROTATION[space].__getitem__, touching[sides])
         if legal:
             return legal
         # Decision: a tile with no legal space goes on any frontier space, any rotation.
-        return [a for s in frontier for a in PLACE_ANY_ROTATION[s]]
+        return [a for s in self.frontier() for a in PLACE_ANY_ROTATION[s]]
 
     def _check_place(self, action: Place) -> None:
         tile = TILES[self.drawn]
         space = action.space
-        name = space_name(space)
+        name = SPACE_NAMES[space]
         if self.kind[space] is not None:
             raise IllegalAction(f"{name} is already explored", code="space_taken", space=name)
         if not any(n >= 0 and self.kind[n] is not None for n in NEIGHBOURS[space]):
@@ -529,10 +571,22 @@ class TikalState(State):
                 self.campable |= 1 << space
         elif tile.kind == JUNGLE:
             self.campable |= 1 << space
+        elif tile.kind == TEMPLE:
+            self.temples |= 1 << space
         self._relink(space)
-        for other in NEIGHBOURS[space]:
-            if other >= 0:
-                self._relink(other)
+        if tile.kind != VOLCANO:
+            # A neighbour gains a crossing to the new tile where either side shows stones
+            # (nobody crosses into a volcano, nor out of an unexplored space or a volcano:
+            # those keep theirs); and its side facing the new tile is open now.
+            stones, board_stones, kind, opened = self.stones[space], self.stones, self.kind, \
+                self.opened
+            for side, other, facing in SIDES_AROUND[space]:
+                stoned = stones[side]
+                other_kind = kind[other]
+                if (other_kind is not None and other_kind != VOLCANO
+                        and (stoned or board_stones[other][facing])):
+                    self._relink(other)
+                opened[other] |= (1 << facing) * (STONED + 1 if stoned else 1)
 
     def _do_place(self, action: Place) -> None:
         self.put_tile(self.drawn, action.space, action.rotation)
@@ -641,10 +695,31 @@ class TikalState(State):
         return owner
 
     def temple_points(self, player: int) -> int:
-        return sum(
-            self.value[s] for s in range(NUM_SPACES)
-            if self.kind[s] == TEMPLE and self.controller(s) == player
-        )
+        """The values of the temples ``player`` scores now (see `controller`): a scoring
+        turn's cost, so the temples are read from their bitmask and strengths inline."""
+        total = 0
+        value, guard, workers, leader = self.value, self.guard, self.workers, self.leader
+        mine_on = workers[player]
+        led = leader[player]
+        others = [(workers[p], leader[p]) for p in range(self.num_players) if p != player]
+        temples = self.temples
+        while temples:
+            lowest = temples & -temples
+            temples ^= lowest
+            space = lowest.bit_length() - 1
+            owner = guard[space]
+            if owner >= 0:
+                if owner == player:
+                    total += value[space]
+                continue
+            mine = mine_on[space] + (LEADER_STRENGTH if led == space else 0)
+            if mine:
+                for theirs, their_leader in others:
+                    if theirs[space] + (LEADER_STRENGTH if their_leader == space else 0) >= mine:
+                        break
+                else:
+                    total += value[space]
+        return total
 
     def treasure_points(self, player: int) -> int:
         return sum(TREASURE_POINTS[count] for count in self.treasures[player])
@@ -695,66 +770,76 @@ class TikalState(State):
                 actions.append(ENTER_LEADER[BASE])
         else:
             if self.supply[player]:
-                actions += [ENTER_WORKER[s] for s in nodes]
+                actions += map(ENTER_WORKER.__getitem__, nodes)
             if leader == -1:
-                actions += [ENTER_LEADER[s] for s in nodes]
+                actions += map(ENTER_LEADER.__getitem__, nodes)
         kind, links, exits = self.kind, self.links, self.exits
+        camp_nodes = () if nodes is BASE_ONLY else nodes  # with a camp, nodes are linked
         for space in self.spots[player]:
             here = workers[space]
-            led = leader == space
             # 1 the worker(s) here, 2 the leader, 3 both (per target: worker, then leader)
-            code = 3 if here and led else (2 if led else 1)
-            if nodes is not BASE_ONLY and space in nodes:  # the camps' 1-AP shortcuts
-                targets = [other for other, cost in links[space] if cost <= ap]
-                targets += [n for n in nodes if n != space and n not in targets]
+            if leader == space:
+                code = 3 if here else 2
+                count = here + 1
+            else:
+                code, count = 1, here
+            if space in camp_nodes:  # its crossings, then the 1-AP shortcuts to the others
+                out = _node_exits(space, nodes, links[space])
             else:
                 out = exits[space] or self._exits(space)
-                if ap >= out[0]:  # every crossing is affordable: the prebuilt list
-                    actions += out[code]
-                    targets = ()
-                else:
-                    targets = [other for other, cost in links[space] if cost <= ap]
-            if targets:
-                if code == 1:
-                    actions += map(MOVE_WORKER[space].__getitem__, targets)
-                elif code == 2:
-                    actions += map(MOVE_LEADER[space].__getitem__, targets)
-                else:
-                    row, lead_row = MOVE_WORKER[space], MOVE_LEADER[space]
-                    for target in targets:
-                        actions.append(row[target])
-                        actions.append(lead_row[target])
+            if ap >= out[0]:  # every crossing is affordable: the prebuilt list
+                actions += out[code]
+            else:
+                targets = [other for other, cost in links[space] if cost <= ap]
+                if space in camp_nodes:
+                    targets += [n for n in nodes if n != space and n not in targets]
+                if targets:
+                    if code == 1:
+                        actions += map(MOVE_WORKER[space].__getitem__, targets)
+                    elif code == 2:
+                        actions += map(MOVE_LEADER[space].__getitem__, targets)
+                    else:
+                        row, lead_row = MOVE_WORKER[space], MOVE_LEADER[space]
+                        for target in targets:
+                            actions.append(row[target])
+                            actions.append(lead_row[target])
             space_kind = kind[space]
             if space_kind == TEMPLE:
                 if ap >= 2 and self.guard[space] < 0:
-                    count = here + led
                     value = self.value[space]
                     if (self.uncovered.get(space, 0) < (2 if count > 2 else count)
                             and value < 10 and self.levels[value + 1]):
                         actions.append(UNCOVER[space])
-                    if (ap >= 5 and self.guards_placed[player] < GUARDS
-                            and self._strongest(player, space)):
-                        actions += [place_guard(f, space) for f in FIGURES_BY_CODE[code]]
-            elif space_kind == TREASURE and ap >= 3 and self.wafers[space]:
-                count = here + led
-                if self.recovered.get(space, 0) < (2 if count > 2 else count):
-                    actions.append(RECOVER[space])
+                    if ap >= 5 and self.guards_placed[player] < GUARDS:
+                        # strictly the strongest here (`_strongest`, inline)
+                        mine = here + (LEADER_STRENGTH if code > 1 else 0)
+                        for other in range(self.num_players):
+                            if other != player and (
+                                    self.workers[other][space]
+                                    + (LEADER_STRENGTH if self.leader[other] == space else 0)
+                                    >= mine):
+                                break
+                        else:
+                            actions += PLACE_GUARD[code][space]
+            elif (space_kind == TREASURE and ap >= 3 and self.wafers[space]
+                  and self.recovered.get(space, 0) < (2 if count > 2 else count)):
+                actions.append(RECOVER[space])
         if ap >= 3:
             treasures = self.treasures
             mine = treasures[player]
-            if 1 in mine:
+            if 1 in mine:  # (index 0, no kind, is always 0)
                 singles = [k for k in KINDS if mine[k] == 1]
-                if singles:
-                    for other in range(self.num_players):
-                        if other == player:
-                            continue
-                        theirs = treasures[other]
-                        if 1 not in theirs:
-                            continue
-                        for take in KINDS:
-                            if theirs[take] == 1:
-                                actions += [exchange(give, other, take) for give in singles
-                                            if give != take]
+                for other in range(self.num_players):
+                    if other == player:
+                        continue
+                    theirs = treasures[other]
+                    if 1 not in theirs:
+                        continue
+                    by_take = EXCHANGES[other]
+                    for take in KINDS:
+                        if theirs[take] == 1:
+                            row = by_take[take]
+                            actions += [row[give] for give in singles if give != take]
         if ap >= 5 and not self.camp_this_turn and self.camps_built[player] < CAMPS:
             spaces = self.campable  # in board order, as everywhere
             while spaces:
@@ -781,10 +866,10 @@ class TikalState(State):
 
     def _has_figure(self, player: int, figure: str, space: int) -> None:
         if figure == LEADER and self.leader[player] != space:
-            name = space_name(space)
+            name = SPACE_NAMES[space]
             raise IllegalAction(f"your leader is not on {name}", code="no_figure", space=name)
         if figure == WORKER and not self.workers[player][space]:
-            name = space_name(space)
+            name = SPACE_NAMES[space]
             raise IllegalAction(f"you have no worker on {name}", code="no_figure", space=name)
 
     def _apply_turn_action(self, player: int, action: Action) -> None:
@@ -802,7 +887,7 @@ class TikalState(State):
             self._end_turn()
 
     def _enter(self, player: int, action: Enter) -> int:
-        space, name = action.space, space_name(action.space)
+        space, name = action.space, SPACE_NAMES[action.space]
         if space != BASE and self.camp[space] != player:
             raise IllegalAction(
                 f"figures enter only onto the base camp ({space_name(BASE)}) or one of your "
@@ -828,18 +913,20 @@ class TikalState(State):
         workers = self.workers[player]
         if not (workers[source] if figure == WORKER else self.leader[player] == source):
             self._has_figure(player, figure, source)  # raises, naming the missing figure
-        kind = self.kind[target]
-        if kind is None:
-            b = space_name(target)
-            raise IllegalAction(f"{b} is unexplored", code="unexplored", space=b)
-        if kind == VOLCANO:
-            raise IllegalAction("nobody enters a volcano", code="volcano", space=space_name(target))
         # The common case, inline: a 1-AP crossing (``cost`` is read after the loop).
         for other, cost in self.links[source]:  # noqa: B007
             if other == target:
                 break
         else:
             cost = 0
+            # no crossing: the target may be no place to go at all
+            kind = self.kind[target]
+            if kind is None:
+                b = space_name(target)
+                raise IllegalAction(f"{b} is unexplored", code="unexplored", space=b)
+            if kind == VOLCANO:
+                raise IllegalAction("nobody enters a volcano", code="volcano",
+                                    space=space_name(target))
         if cost != 1:
             cost = self.move_cost(source, target, player)
         if not cost:
@@ -869,7 +956,7 @@ class TikalState(State):
                         code: str) -> int:
         """Uncovering and recovering: at most 2 per space per turn, one own figure per use."""
         done = counts.get(space, 0)
-        name = space_name(space)
+        name = SPACE_NAMES[space]
         if done >= 2:
             raise IllegalAction(limit, code=code, space=name)
         figures = self.figures_on(player, space)
@@ -881,7 +968,7 @@ class TikalState(State):
         return done
 
     def _uncover(self, player: int, action: Uncover) -> int:
-        space, name = action.space, space_name(action.space)
+        space, name = action.space, SPACE_NAMES[action.space]
         if self.kind[space] != TEMPLE:
             raise IllegalAction(f"{name} is not a temple", code="not_a_temple", space=name)
         if self.guard[space] >= 0:
@@ -900,7 +987,7 @@ class TikalState(State):
         return 2
 
     def _recover(self, player: int, action: Recover) -> int:
-        space, name = action.space, space_name(action.space)
+        space, name = action.space, SPACE_NAMES[action.space]
         if self.kind[space] != TREASURE:
             raise IllegalAction(f"{name} is not a treasure tile", code="not_a_treasure",
                                 space=name)
@@ -948,7 +1035,7 @@ class TikalState(State):
         return 3
 
     def _build_camp(self, player: int, action: BuildCamp) -> int:
-        space, name = action.space, space_name(action.space)
+        space, name = action.space, SPACE_NAMES[action.space]
         kind = self.kind[space]
         if not (kind == JUNGLE or (kind == TREASURE and not self.wafers[space])):
             raise IllegalAction(
@@ -972,7 +1059,7 @@ class TikalState(State):
         return 5
 
     def _place_guard(self, player: int, action: PlaceGuard) -> int:
-        space, name = action.space, space_name(action.space)
+        space, name = action.space, SPACE_NAMES[action.space]
         if self.kind[space] != TEMPLE:
             raise IllegalAction(f"{name} is not a temple", code="not_a_temple", space=name)
         if self.guard[space] >= 0:
@@ -1033,6 +1120,29 @@ class TikalState(State):
 
     def to_json(self) -> str:
         return position.to_json(self)
+
+
+# (camp node, all camp nodes) -> (its crossings, its exits as `TikalState._exits` gives
+# them, shortcuts to the other nodes included), for the moves out of a camp node.
+_NODE_EXITS: dict[tuple[int, tuple], tuple[tuple, tuple]] = {}
+
+
+def _node_exits(space: int, nodes: tuple, links: tuple) -> tuple:
+    """Every move out of camp node ``space`` (its crossings ``links``, then 1-AP shortcuts
+    to the other ``nodes``), as `TikalState._exits`; cached while the crossings stay the
+    same (a placement next to a camp replaces them)."""
+    key = (space, nodes)
+    found = _NODE_EXITS.get(key)
+    if found is not None and found[0] is links:
+        return found[1]
+    targets = [other for other, _ in links]
+    targets += [n for n in nodes if n != space and n not in targets]
+    workers, leaders = MOVE_WORKER[space], MOVE_LEADER[space]
+    exits = (max((cost for _, cost in links), default=1),
+             tuple([workers[t] for t in targets]), tuple([leaders[t] for t in targets]),
+             tuple([row[t] for t in targets for row in (workers, leaders)]))
+    _NODE_EXITS[key] = (links, exits)
+    return exits
 
 
 def _figure(code: str) -> str:
