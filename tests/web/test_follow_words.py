@@ -180,6 +180,7 @@ def test_an_action_is_told_in_the_log_asked_for_on_a_button_and_a_question_to_co
             "pt-BR": ("oferece 1 ponto", "Oferecer 1 ponto", "Oferecer 1 ponto?"),
             "ca": ("ofereix 1 punt", "Ofereix 1 punt", "Vols oferir 1 punt?")}[lang]
         # Cartographers: every drawing is confirmed, so each has its question
-        told, button, question = page.evaluate(SAY, ["pass", None, "cartographers"])
+        told, button, question = page.evaluate(
+            SAY, ["pass", {"type": "pass", "cost": {}, "params": {}}, "cartographers"])
         assert question.endswith((".", "?")) and not question.startswith(("Confirm", "Confirmar"))
         assert button[0].isupper() and told[0].islower()
