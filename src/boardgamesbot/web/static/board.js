@@ -122,3 +122,31 @@ export function targets(svg, legal, onTarget) {
   }
   return made;
 }
+
+/**
+ * Scroll the page so that the legal targets of the board in `root` are in view, above
+ * any panel that sticks to the bottom of the screen (the phone's turn sheet): called on
+ * load and at the start of each of the person's turns (table.js), never in between, so
+ * a page scrolled by hand stays where the person put it. Returns false while there is
+ * no drawn board with targets yet (the caller tries again on the next render).
+ */
+export function bringTargetsIntoView(root) {
+  const found = [...root.querySelectorAll("svg.board:not([data-stale]) .target")];
+  if (!found.length) return false;
+  const boxes = found.map((element) => element.getBoundingClientRect());
+  const top = Math.min(...boxes.map((box) => box.top));
+  const bottom = Math.max(...boxes.map((box) => box.bottom));
+  let covered = 0;
+  for (const element of root.querySelectorAll(".panel.decision, .confirm-bar")) {
+    const style = getComputedStyle(element);
+    if ((style.position === "sticky" || style.position === "fixed") && style.bottom === "0px") {
+      covered = Math.max(covered, element.getBoundingClientRect().height);
+    }
+  }
+  const margin = 8;
+  let delta = 0;
+  if (bottom > innerHeight - covered - margin) delta = Math.min(bottom - (innerHeight - covered - margin), top - margin);
+  else if (top < margin) delta = top - margin;
+  if (Math.abs(delta) >= 1) window.scrollBy({ top: delta, behavior: "instant" });
+  return true;
+}

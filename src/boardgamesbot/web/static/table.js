@@ -8,6 +8,7 @@ import { LogBuilder, logList } from "./log.js";
 import { go, notify, notifyError, openRules } from "./ui.js";
 import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { scoreChart } from "./chart.js";
+import { bringTargetsIntoView } from "./board.js";
 
 const LEVELS = ["easy", "medium", "hard", "random"];
 /** Refusals that are not the rules' (the connection, the table): no "why not?" for them. */
@@ -213,6 +214,7 @@ export class TableScreen {
       act: (notation) => this.request(notation),
       actNow: (notation) => this.act(notation),
       confirming: this.confirming,
+      cancelConfirm: () => this.cancelConfirm(),
       hints: this.hints?.state_id === msg.state_id ? this.hints.hints || [] : [],
       preview: (notation) => this.preview(notation),
       rerender: this.rerender,
@@ -244,6 +246,11 @@ export class TableScreen {
       this.root.replaceChildren(this.gameScreen());
     }
     this.renderLog();
+    // The board in view on load and when the person's turn starts (once: a scroll made
+    // by hand afterwards is kept); tried on each render until the board's targets are drawn.
+    if (this.msg.your_turn && !this.fittedTurn) this.fittedTurn = "pending";
+    if (!this.msg.your_turn) this.fittedTurn = null;
+    if (this.fittedTurn === "pending" && bringTargetsIntoView(this.root)) this.fittedTurn = "done";
     if (focusKey) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       if (again) again.focus();

@@ -262,9 +262,17 @@ function playable(ctx, sheet, overlay, text) {
   repaint = paint;
   const choose = (cell) => {
     ctx.sel.hover = cell;
-    const notation = legal.get(cell)?.notation || untried(ctx, cell);
-    if (ctx.confirming?.notation === notation) ctx.actNow(notation);
-    else ctx.act(notation);
+    const action = legal.get(cell);
+    if (!action) {
+      // Refused at once, with its reason (the server's preview says why), before any
+      // question: an illegal spot is never offered for confirmation nor sent to be refused.
+      // A drawing awaiting "Confirm" is dropped: the redraw previews this spot (sel.hover).
+      if (ctx.confirming) ctx.cancelConfirm();
+      else paint();
+      return;
+    }
+    if (ctx.confirming?.notation === action.notation) ctx.actNow(action.notation);
+    else ctx.act(action.notation);
   };
   const names = new Map([...legal.keys()].map((cell) => [cell, t("carto.cell", { cell })]));
   targets(sheet, names, choose);
@@ -384,6 +392,23 @@ function flipShape(ctx) {
   ctx.rerender();
 }
 
+/**
+ * How the shape is turned, as a picture (an arrow turned and mirrored as the shape is)
+ * named in words: people read the arrow, screen readers the name; the notation's "r90"
+ * is jargon and is not shown. data-orientation keeps the notation for tests.
+ */
+function orientationPicture(label) {
+  const degrees = Number(label.slice(1));
+  const mirrored = label[0] === "f";
+  const words = orientWords(label);
+  return h("span", { class: "orientation", id: "orientation", role: "img", "aria-label": words, title: words, "data-orientation": label },
+    s("svg", { viewBox: "-12 -12 24 24", width: 28, height: 28, "aria-hidden": "true" },
+      s("g", { transform: `rotate(${degrees})${mirrored ? " scale(-1 1)" : ""}` },
+        // An upright arrow with a flag on its right: turned, it points; mirrored, the flag swaps sides.
+        s("path", { d: "M0,9 L0,-8 M-5,-3 L0,-9 L5,-3 M0,-1 L6,2 L0,5", class: "orientation-arrow" }))),
+    h("span", { class: "orientation-words" }, words));
+}
+
 function controlsPanel(ctx) {
   const view = ctx.view;
   const sel = ctx.sel;
@@ -408,7 +433,7 @@ function controlsPanel(ctx) {
       body.push(h("div", { class: "buttons" },
         h("button", { type: "button", "data-key": "rotate", id: "rotate", onclick: () => rotateShape(ctx) }, t("carto.rotate")),
         h("button", { type: "button", "data-key": "flip", id: "flip", "aria-pressed": String(sel.orient >= 4), onclick: () => flipShape(ctx) }, t("carto.flip")),
-        h("span", { class: "orientation", id: "orientation" }, `${ORIENTATIONS[sel.orient]} · ${orientWords(ORIENTATIONS[sel.orient])}`)));
+        orientationPicture(ORIENTATIONS[sel.orient])));
     }
     body.push(h("p", { class: "hint" }, t("carto.place.how")));
   }

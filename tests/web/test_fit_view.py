@@ -1,0 +1,96 @@
+"""The board in view (issue 30): at 1280×800 and on a 390×844 phone, at the start of a
+person's turn every legal target of the decision is inside the viewport and reached by a
+click at its centre (no panel over it), phone targets are at least 44×44 CSS px, the page
+never scrolls sideways on the phone, and the Rules dialog is above every fixed element."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import hot_seat_table, take_seat
+
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+BOARDS = {"tikal": "svg.tikal-board:not([data-stale])",
+          "cartographers": 'svg.sheet[data-key="sheet"]:not([data-stale])'}
+# A finger's size (WCAG 2.5.5; Apple's and Google's guidelines): targets on a phone.
+FINGER = 44
+
+
+@pytest.fixture(params=sorted(SIZES))
+def sized(browser, request):
+    width, height = SIZES[request.param]
+    context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height},
+                                  locale="en-US", has_touch=request.param == "phone")
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield request.param, page
+    context.close()
+    assert not errors, f"script errors in the page: {errors}"
+
+
+def target_boxes(page, board):
+    """Every legal target of the board: its box, and whether a click at its centre lands
+    on it (elementFromPoint is the target or inside it)."""
+    return page.evaluate("""sel => [...document.querySelectorAll(sel + ' [role=button][data-target]')].map(el => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return {key: el.dataset.target, top: r.top, left: r.left, bottom: r.bottom, right: r.right,
+                width: r.width, height: r.height, hit: !!hit && (hit === el || el.contains(hit)),
+                over: hit && hit !== el && !el.contains(hit) ? (hit.id || hit.className?.baseVal || hit.className || hit.tagName) : null};
+    })""", board)
+
+
+def open_turn(page, server, game):
+    table, tokens = hot_seat_table(server, game, 2 if game == "tikal" else 1, seed=7)
+    take_seat(page, server, table, 0, tokens[0], game)
+    page.wait_for_selector(f"{BOARDS[game]} [role=button][data-target]")
+    # The fit happens once the picture is drawn: let the layout settle a frame.
+    page.wait_for_timeout(300)
+    return table, tokens
+
+
+def assert_in_view(page, size, game):
+    boxes = target_boxes(page, BOARDS[game])
+    width, height = SIZES[size]
+    assert boxes
+    outside = [b["key"] for b in boxes if b["top"] < 0 or b["left"] < 0
+               or b["bottom"] > height + 0.5 or b["right"] > width + 0.5]
+    assert not outside, f"legal targets outside the {size} viewport: {outside}"
+    covered = [(b["key"], b["over"]) for b in boxes if not b["hit"]]
+    assert not covered, f"legal targets covered at {size}: {covered}"
+    if size == "phone":
+        small = [(b["key"], round(b["width"]), round(b["height"])) for b in boxes
+                 if b["width"] < FINGER - 0.5 or b["height"] < FINGER - 0.5]
+        assert not small, f"targets smaller than {FINGER}×{FINGER} px on the phone: {small}"
+        assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+
+
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_every_legal_target_is_in_view_and_reachable_at_the_start_of_a_turn(sized, server, game):
+    size, page = sized
+    open_turn(page, server, game)
+    assert_in_view(page, size, game)
+
+
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_the_rules_dialog_is_above_every_fixed_element(sized, server, game):
+    size, page = sized
+    open_turn(page, server, game)
+    page.click('[data-key="rules"]')
+    page.wait_for_selector("#rules-dialog[open]")
+    # Every point of the dialog's box belongs to the dialog: nothing fixed or sticky is
+    # drawn over it (the "End the turn" button was, on the phone).
+    outside = page.evaluate("""() => {
+        const dialog = document.getElementById('rules-dialog');
+        const r = dialog.getBoundingClientRect();
+        const wrong = [];
+        for (let i = 1; i < 10; i++) for (let j = 1; j < 10; j++) {
+            const x = r.left + r.width * i / 10, y = r.top + Math.min(r.height, innerHeight - r.top) * j / 10;
+            const hit = document.elementFromPoint(x, y);
+            if (!hit || !dialog.contains(hit)) wrong.push([Math.round(x), Math.round(y), hit?.id || hit?.tagName]);
+        }
+        return wrong;
+    }""")
+    assert not outside, outside
