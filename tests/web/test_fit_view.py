@@ -34,6 +34,14 @@ def target_boxes(page, board):
     """Every legal target of the board: its box, and whether a click at its centre lands
     on it (elementFromPoint is the target or inside it)."""
     return page.evaluate("""sel => [...document.querySelectorAll(sel + ' [role=button][data-target]')].map(el => {
+        // A board that pans in its frame (the phone's sheet): the frame is panned to the
+        // target as a finger would (the page itself is not scrolled).
+        const frame = el.closest('.board-frame');
+        if (frame) {
+            const [f, t] = [frame.getBoundingClientRect(), el.getBoundingClientRect()];
+            frame.scrollLeft += t.left < f.left ? t.left - f.left : Math.max(0, t.right - f.left - frame.clientWidth);
+            frame.scrollTop += t.top < f.top ? t.top - f.top : Math.max(0, t.bottom - f.top - frame.clientHeight);
+        }
         const r = el.getBoundingClientRect();
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         return {key: el.dataset.target, top: r.top, left: r.left, bottom: r.bottom, right: r.right,

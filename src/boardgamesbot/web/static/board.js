@@ -133,7 +133,25 @@ export function targets(svg, legal, onTarget) {
 export function bringTargetsIntoView(root) {
   const found = [...root.querySelectorAll("svg.board:not([data-stale]) .target")];
   if (!found.length) return false;
-  const boxes = found.map((element) => element.getBoundingClientRect());
+  // A board larger than the screen pans inside its frame (.board-frame: the phone's
+  // Cartographers sheet, drawn with finger-sized cells): the frame first shows the part
+  // where the targets are, then the page brings the frame into view.
+  const frames = new Set(found.map((element) => element.closest(".board-frame")).filter(Boolean));
+  for (const frame of frames) {
+    const inside = found.filter((element) => frame.contains(element)).map((element) => element.getBoundingClientRect());
+    const area = frame.getBoundingClientRect();
+    const left = Math.min(...inside.map((box) => box.left)), right = Math.max(...inside.map((box) => box.right));
+    const top = Math.min(...inside.map((box) => box.top)), bottom = Math.max(...inside.map((box) => box.bottom));
+    // Centred when the targets fit the frame, else from their first row and column.
+    const dx = right - left <= area.width ? (left + right) / 2 - (area.left + area.width / 2) : left - area.left;
+    const dy = bottom - top <= area.height ? (top + bottom) / 2 - (area.top + area.height / 2) : top - area.top;
+    frame.scrollBy({ left: dx, top: dy, behavior: "instant" });
+  }
+  const boxes = found.map((element) => {
+    const box = element.getBoundingClientRect();
+    const frame = element.closest(".board-frame")?.getBoundingClientRect();
+    return frame ? { top: Math.max(box.top, frame.top), bottom: Math.min(box.bottom, frame.bottom) } : box;
+  });
   const top = Math.min(...boxes.map((box) => box.top));
   const bottom = Math.max(...boxes.map((box) => box.bottom));
   let covered = 0;

@@ -236,7 +236,9 @@ export function render(ctx) {
     });
     if (canDraw) playable(ctx, sheet, overlay, previewText);
   }
-  const main = h("div", { class: "carto-main" }, h("h2", { class: "sheet-title" }, title), sheet,
+  // In a frame that pans on a phone, where the sheet is drawn larger than the screen.
+  const main = h("div", { class: "carto-main" }, h("h2", { class: "sheet-title" }, title),
+    sheet instanceof SVGElement ? h("div", { class: "board-frame sheet-frame" }, sheet) : sheet,
     canDraw ? previewText : null,
     canDraw && ctx.confirming ? h("p", { class: "banner confirm-hint" }, t("carto.confirm.again")) : null,
     you?.choice ? h("p", { class: "hint" }, t("carto.chosen", { action: t("carto.choice", { terrain: terrainWords(you.choice.terrain), cells: you.choice.cells.join(" ") }) })) : null);
