@@ -40,7 +40,7 @@ def test_the_sheet_is_the_servers_picture_and_only_legal_cells_are_buttons(page,
     # Another shape, another set of buttons (the typed actions, matched by the cells they fill).
     page.click("#rotate")
     page.wait_for_function(
-        "() => document.querySelector('#orientation')?.textContent.startsWith('r90')")
+        "() => document.querySelector('#orientation')?.dataset.orientation === 'r90'")
     turned = set(page.eval_on_selector_all(f"{MAIN} [role=button]",
                                            "els => els.map(e => e.dataset.cell)"))
     assert turned and turned != expected

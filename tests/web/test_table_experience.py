@@ -310,8 +310,10 @@ def test_phone_tikal_board_zooms_and_pans_and_the_auction_is_in_view(browser, se
             at('pointerup', 1, r.left + 150, r.top + 100);
         }""")
         assert box()[2] < panned[2]
+        # The start's view is fitted to the part of the map in play (issue 30); the reset
+        # shows the whole board.
         page.click("#zoom-reset")
-        assert box()[2] == whole[2]
+        assert box()[:2] == [0, 0] and box()[2] >= whole[2]
     finally:
         context.close()
 

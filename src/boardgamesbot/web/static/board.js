@@ -152,8 +152,8 @@ export function bringTargetsIntoView(root) {
     const frame = element.closest(".board-frame")?.getBoundingClientRect();
     return frame ? { top: Math.max(box.top, frame.top), bottom: Math.min(box.bottom, frame.bottom) } : box;
   });
-  const top = Math.min(...boxes.map((box) => box.top));
-  const bottom = Math.max(...boxes.map((box) => box.bottom));
+  let top = Math.min(...boxes.map((box) => box.top));
+  let bottom = Math.max(...boxes.map((box) => box.bottom));
   let covered = 0;
   for (const element of root.querySelectorAll(".panel.decision, .confirm-bar")) {
     const style = getComputedStyle(element);
@@ -162,6 +162,14 @@ export function bringTargetsIntoView(root) {
     }
   }
   const margin = 8;
+  // The whole board (or its frame) when it fits above what covers the bottom, so that the
+  // targets are seen among the spaces around them, not at the edge of the screen.
+  const board = found[0].closest(".board-frame") || found[0].closest("svg.board");
+  const whole = board.getBoundingClientRect();
+  if (whole.height <= innerHeight - covered - 2 * margin) {
+    top = Math.min(top, whole.top);
+    bottom = Math.max(bottom, whole.bottom);
+  }
   let delta = 0;
   if (bottom > innerHeight - covered - margin) delta = Math.min(bottom - (innerHeight - covered - margin), top - margin);
   else if (top < margin) delta = top - margin;

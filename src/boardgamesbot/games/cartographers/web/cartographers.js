@@ -266,11 +266,13 @@ function playable(ctx, sheet, overlay, text) {
     ctx.sel.hover = cell;
     const action = legal.get(cell);
     if (!action) {
-      // Refused at once, with its reason (the server's preview says why), before any
-      // question: an illegal spot is never offered for confirmation nor sent to be refused.
-      // A drawing awaiting "Confirm" is dropped: the redraw previews this spot (sel.hover).
+      // Refused at once, before any question: the preview says why on the sheet, and the
+      // drawing is sent without asking to confirm it, so that the server's refusal (its
+      // reason and the rule, "why not?") comes the moment the spot is chosen. A drawing
+      // awaiting "Confirm" is dropped (the redraw previews this spot: sel.hover).
       if (ctx.confirming) ctx.cancelConfirm();
       else paint();
+      ctx.actNow(untried(ctx, cell));
       return;
     }
     if (ctx.confirming?.notation === action.notation) ctx.actNow(action.notation);

@@ -416,7 +416,30 @@ function roving(svg, ctx) {
 
 // Zoom and pan (buttons, wheel, drag, pinch): the board's viewBox is narrowed around a point.
 // The picture's own size (its viewBox as the server drew it) is the whole board.
-const zoom = { k: 1, x: null, y: null, width: 1, height: 1 };
+// `chosen`: a person zoomed or panned (buttons, pinch, drag); until then the board is
+// fitted to the part of the map in play on each drawing (fitToPlay), after that it is
+// left as the person set it.
+const zoom = { k: 1, x: null, y: null, width: 1, height: 1, chosen: false };
+/** The most a fit zooms in: the start's three tiles still show the spaces around them. */
+const FIT_MOST = 2.5;
+
+/**
+ * Narrow the view to the part of the map in play: the explored spaces and this decision's
+ * targets, a hex's width around them (the whole board when all of it is in play).
+ */
+function fitToPlay(svg) {
+  if (zoom.chosen) return;
+  const hexes = [...svg.querySelectorAll(".space[data-space]")]
+    .filter((g) => !g.classList.contains("unexplored") || g.classList.contains("target")).map(hexOf);
+  if (!hexes.length) return;
+  const pad = Math.max(...hexes.map((hex) => hex.r)) * 1.1;
+  const left = Math.min(...hexes.map((hex) => hex.cx - hex.r)) - pad, right = Math.max(...hexes.map((hex) => hex.cx + hex.r)) + pad;
+  const top = Math.min(...hexes.map((hex) => hex.cy - hex.r)) - pad, bottom = Math.max(...hexes.map((hex) => hex.cy + hex.r)) + pad;
+  zoom.k = Math.min(FIT_MOST, Math.max(1, Math.min(zoom.width / (right - left), zoom.height / (bottom - top))));
+  zoom.x = (left + right) / 2;
+  zoom.y = (top + bottom) / 2;
+  svg.setAttribute("viewBox", viewBox());
+}
 
 function viewBox() {
   const w = zoom.width / zoom.k, hh = zoom.height / zoom.k;
@@ -453,6 +476,7 @@ function zoomable(svg) {
     pointers.set(event.pointerId, [event.clientX, event.clientY]);
     if (pinch && pointers.size === 2) {
       const [a, b] = [...pointers.values()];
+      zoom.chosen = true;
       setZoom(svg, pinch.k * (Math.hypot(a[0] - b[0], a[1] - b[1]) / (pinch.d || 1)));
       moved = true;
     } else if (drag && zoom.k > 1) {
@@ -460,6 +484,7 @@ function zoomable(svg) {
       const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
       if (Math.abs(dx) + Math.abs(dy) > 6) moved = true;
       if (moved) {
+        zoom.chosen = true;
         zoom.x = drag.zx - dx * scale;
         zoom.y = drag.zy - dy * scale;
         svg.setAttribute("viewBox", viewBox());
@@ -485,7 +510,7 @@ function zoomable(svg) {
 
 function zoomControls(svg) {
   const button = (key, label, text, k) => h("button", { type: "button", class: "zoom-button", "data-key": key, id: key, "aria-label": label,
-    onclick: () => setZoom(svg, k()) }, text);
+    onclick: () => { zoom.chosen = true; setZoom(svg, k()); } }, text);
   return h("div", { class: "zoom-controls", role: "group", "aria-label": t("zoom.label") },
     button("zoom-in", t("zoom.in"), "+", () => zoom.k * 1.5),
     button("zoom-out", t("zoom.out"), "−", () => zoom.k / 1.5),
@@ -675,7 +700,10 @@ export function render(ctx) {
   const view = ctx.view;
   const board = boardSvg(ctx, ctx.interactive ? legal : null);
   const drawn = board instanceof SVGElement;
-  if (drawn) zoomable(board);
+  if (drawn) {
+    zoomable(board);
+    fitToPlay(board);
+  }
   // The players' table sits under the board, where it has the width of all its columns
   // in every language (at the side it was cut).
   const main = h("div", { class: "tikal-main" }, drawn ? zoomControls(board) : null,
