@@ -21,14 +21,18 @@ def test_an_illegal_cell_is_refused_at_once_without_a_confirmation(page, server)
     assert "mountains" in page.inner_text("#preview-text")
     assert page.locator(".confirm-bar").count() == 0
     # The sheet is as it was, and a legal spot still asks first.
-    assert "empty" in (page.get_attribute(f'{MAIN} [data-cell="D2"]', "class") or "") or \
-        page.get_attribute(f'{MAIN} [data-cell="D2"]', "role") is None
+    assert (
+        "empty" in (page.get_attribute(f'{MAIN} [data-cell="D2"]', "class") or "")
+        or page.get_attribute(f'{MAIN} [data-cell="D2"]', "role") is None
+    )
     legal = page.get_attribute(f"{MAIN} .target", "data-cell")
     page.click(f'{MAIN} [data-cell="{legal}"]')
     page.wait_for_selector(".confirm-bar #confirm-action")
 
 
-def test_an_illegal_cell_chosen_while_a_drawing_awaits_confirmation_drops_the_question(page, server):
+def test_an_illegal_cell_chosen_while_a_drawing_awaits_confirmation_drops_the_question(
+    page, server
+):
     table, tokens = hot_seat_table(server, "cartographers", 1, seed=3)
     take_seat(page, server, table, 0, tokens[0], "cartographers")
     page.wait_for_selector(f"{MAIN} .target")

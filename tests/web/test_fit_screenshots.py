@@ -60,8 +60,10 @@ def test_the_difference_measure_sees_a_moved_block_but_not_a_blur():
 
 def compare(page, name: str) -> None:
     # The caret blinks and animations move: neither is layout.
-    page.add_style_tag(content="*, *::after { caret-color: transparent !important; "
-                               "animation: none !important; transition: none !important; }")
+    page.add_style_tag(
+        content="*, *::after { caret-color: transparent !important; "
+        "animation: none !important; transition: none !important; }"
+    )
     page.wait_for_timeout(200)
     actual = Image.open(BytesIO(page.screenshot())).convert("RGB")
     path = HERE / f"{name}.png"
@@ -76,15 +78,21 @@ def compare(page, name: str) -> None:
         out = ARTIFACTS / "screenshots-diff"
         out.mkdir(parents=True, exist_ok=True)
         actual.save(out / f"{name}.png")
-        ImageChops.difference(Image.open(path).convert("RGB"), actual).save(out / f"{name}-diff.png")
+        ImageChops.difference(Image.open(path).convert("RGB"), actual).save(
+            out / f"{name}-diff.png"
+        )
     assert share <= TOLERANCE, f"{name}: {share:.1%} of the screen differs (see {out})"
 
 
 @pytest.fixture(params=sorted(SIZES))
 def sized(browser, request):
     width, height = SIZES[request.param]
-    context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height},
-                                  locale="en-US", has_touch=request.param == "phone")
+    context = browser.new_context(
+        bypass_csp=True,
+        viewport={"width": width, "height": height},
+        locale="en-US",
+        has_touch=request.param == "phone",
+    )
     context.set_default_timeout(20_000)
     page = context.new_page()
     yield request.param, page
@@ -102,8 +110,10 @@ def test_the_lobby_looks_as_it_did(sized, server):
 @pytest.mark.parametrize("game", ["tikal", "cartographers"])
 def test_a_table_at_the_start_of_a_turn_looks_as_it_did(sized, server, game):
     size, page = sized
-    board = {"tikal": "svg.tikal-board:not([data-stale])",
-             "cartographers": 'svg.sheet[data-key="sheet"]:not([data-stale])'}[game]
+    board = {
+        "tikal": "svg.tikal-board:not([data-stale])",
+        "cartographers": 'svg.sheet[data-key="sheet"]:not([data-stale])',
+    }[game]
     table, tokens = hot_seat_table(server, game, 2 if game == "tikal" else 1, seed=7)
     take_seat(page, server, table, 0, tokens[0], game)
     page.wait_for_selector(f"{board} [role=button][data-target]")

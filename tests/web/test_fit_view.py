@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import hot_seat_table, take_seat
+from .helpers import hot_seat_table, play_randomly, seeded, take_seat
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
-BOARDS = {"tikal": "svg.tikal-board:not([data-stale])",
-          "cartographers": 'svg.sheet[data-key="sheet"]:not([data-stale])'}
+BOARDS = {
+    "tikal": "svg.tikal-board:not([data-stale])",
+    "cartographers": 'svg.sheet[data-key="sheet"]:not([data-stale])',
+}
 # A finger's size (WCAG 2.5.5; Apple's and Google's guidelines): targets on a phone.
 FINGER = 44
 
@@ -19,8 +21,12 @@ FINGER = 44
 @pytest.fixture(params=sorted(SIZES))
 def sized(browser, request):
     width, height = SIZES[request.param]
-    context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height},
-                                  locale="en-US", has_touch=request.param == "phone")
+    context = browser.new_context(
+        bypass_csp=True,
+        viewport={"width": width, "height": height},
+        locale="en-US",
+        has_touch=request.param == "phone",
+    )
     context.set_default_timeout(20_000)
     page = context.new_page()
     errors: list[str] = []
@@ -33,21 +39,28 @@ def sized(browser, request):
 def target_boxes(page, board):
     """Every legal target of the board: its box, and whether a click at its centre lands
     on it (elementFromPoint is the target or inside it)."""
-    return page.evaluate("""sel => [...document.querySelectorAll(sel + ' [role=button][data-target]')].map(el => {
+    return page.evaluate(
+        """sel => [...document.querySelectorAll(sel + ' [role=button][data-target]')].map(el => {
         // A board that pans in its frame (the phone's sheet): the frame is panned to the
         // target as a finger would (the page itself is not scrolled).
         const frame = el.closest('.board-frame');
         if (frame) {
             const [f, t] = [frame.getBoundingClientRect(), el.getBoundingClientRect()];
-            frame.scrollLeft += t.left < f.left ? t.left - f.left : Math.max(0, t.right - f.left - frame.clientWidth);
-            frame.scrollTop += t.top < f.top ? t.top - f.top : Math.max(0, t.bottom - f.top - frame.clientHeight);
+            frame.scrollLeft += t.left < f.left ? t.left - f.left
+                : Math.max(0, t.right - f.left - frame.clientWidth);
+            frame.scrollTop += t.top < f.top ? t.top - f.top
+                : Math.max(0, t.bottom - f.top - frame.clientHeight);
         }
         const r = el.getBoundingClientRect();
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        return {key: el.dataset.target, top: r.top, left: r.left, bottom: r.bottom, right: r.right,
-                width: r.width, height: r.height, hit: !!hit && (hit === el || el.contains(hit)),
-                over: hit && hit !== el && !el.contains(hit) ? (hit.id || hit.className?.baseVal || hit.className || hit.tagName) : null};
-    })""", board)
+        return {key: el.dataset.target, top: r.top, left: r.left, bottom: r.bottom,
+                right: r.right, width: r.width, height: r.height,
+                hit: !!hit && (hit === el || el.contains(hit)),
+                over: hit && hit !== el && !el.contains(hit)
+                    ? (hit.id || hit.className?.baseVal || hit.className || hit.tagName) : null};
+    })""",
+        board,
+    )
 
 
 def open_turn(page, server, game):
@@ -63,14 +76,20 @@ def assert_in_view(page, size, game):
     boxes = target_boxes(page, BOARDS[game])
     width, height = SIZES[size]
     assert boxes
-    outside = [b["key"] for b in boxes if b["top"] < 0 or b["left"] < 0
-               or b["bottom"] > height + 0.5 or b["right"] > width + 0.5]
+    outside = [
+        b["key"]
+        for b in boxes
+        if b["top"] < 0 or b["left"] < 0 or b["bottom"] > height + 0.5 or b["right"] > width + 0.5
+    ]
     assert not outside, f"legal targets outside the {size} viewport: {outside}"
     covered = [(b["key"], b["over"]) for b in boxes if not b["hit"]]
     assert not covered, f"legal targets covered at {size}: {covered}"
     if size == "phone":
-        small = [(b["key"], round(b["width"]), round(b["height"])) for b in boxes
-                 if b["width"] < FINGER - 0.5 or b["height"] < FINGER - 0.5]
+        small = [
+            (b["key"], round(b["width"]), round(b["height"]))
+            for b in boxes
+            if b["width"] < FINGER - 0.5 or b["height"] < FINGER - 0.5
+        ]
         assert not small, f"targets smaller than {FINGER}×{FINGER} px on the phone: {small}"
         assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
 
@@ -95,10 +114,26 @@ def test_the_rules_dialog_is_above_every_fixed_element(sized, server, game):
         const r = dialog.getBoundingClientRect();
         const wrong = [];
         for (let i = 1; i < 10; i++) for (let j = 1; j < 10; j++) {
-            const x = r.left + r.width * i / 10, y = r.top + Math.min(r.height, innerHeight - r.top) * j / 10;
+            const x = r.left + r.width * i / 10;
+            const y = r.top + Math.min(r.height, innerHeight - r.top) * j / 10;
             const hit = document.elementFromPoint(x, y);
-            if (!hit || !dialog.contains(hit)) wrong.push([Math.round(x), Math.round(y), hit?.id || hit?.tagName]);
+            if (!hit || !dialog.contains(hit))
+                wrong.push([Math.round(x), Math.round(y), hit?.id || hit?.tagName]);
         }
         return wrong;
     }""")
     assert not outside, outside
+
+
+def test_the_board_comes_back_into_view_when_the_next_turn_starts(sized, server):
+    size, page = sized
+    table, tokens = open_turn(page, server, "tikal")
+    rng = seeded(5)
+    # This turn and the other player's, played elsewhere; the person scrolled away.
+    play_randomly(server, table, tokens, rng, until=lambda state: state["to_act"] != [0])
+    page.wait_for_selector(f"{BOARDS['tikal']} [role=button][data-target]", state="detached")
+    page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+    play_randomly(server, table, tokens, rng, until=lambda state: state["to_act"] == [0])
+    page.wait_for_selector(f"{BOARDS['tikal']} [role=button][data-target]")
+    page.wait_for_timeout(300)
+    assert_in_view(page, size, "tikal")

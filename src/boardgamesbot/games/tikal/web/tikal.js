@@ -420,6 +420,8 @@ function roving(svg, ctx) {
 // fitted to the part of the map in play on each drawing (fitToPlay), after that it is
 // left as the person set it.
 const zoom = { k: 1, x: null, y: null, width: 1, height: 1, chosen: false };
+// A fitted board is not "zoomed" for the page (.zoom-frame.zoomed takes the finger's
+// vertical swipes for panning): until the person zooms, a swipe still scrolls the page.
 /** The most a fit zooms in: the start's three tiles still show the spaces around them. */
 const FIT_MOST = 2.5;
 
@@ -451,7 +453,7 @@ function viewBox() {
 function setZoom(svg, k) {
   zoom.k = Math.min(4, Math.max(1, k));
   svg.setAttribute("viewBox", viewBox());
-  svg.closest(".zoom-frame")?.classList.toggle("zoomed", zoom.k > 1);
+  svg.closest(".zoom-frame")?.classList.toggle("zoomed", zoom.k > 1 && zoom.chosen);
 }
 
 function zoomable(svg) {
@@ -707,7 +709,7 @@ export function render(ctx) {
   // The players' table sits under the board, where it has the width of all its columns
   // in every language (at the side it was cut).
   const main = h("div", { class: "tikal-main" }, drawn ? zoomControls(board) : null,
-    h("div", { class: `zoom-frame${zoom.k > 1 ? " zoomed" : ""}` }, board), playersPanel(ctx));
+    h("div", { class: `zoom-frame${zoom.k > 1 && zoom.chosen ? " zoomed" : ""}` }, board), playersPanel(ctx));
   const side = [
     ctx.interactive && !view.over ? h("section", { class: `panel turn decision${ctx.yourTurn ? " yours" : ""}`, "aria-labelledby": "turn-title" },
       h("h2", { id: "turn-title" }, ctx.yourTurn ? t("status.your_turn") : t("tikal.turn")), turnPanel(ctx, legal)) : null,
