@@ -346,7 +346,8 @@ function paintPreview(ctx, sheet, overlay, text, legal) {
     return;
   }
   text.className = `preview-text ${action ? "pending" : "illegal"}`;
-  text.textContent = `${action ? describe(notation, action) : notation} …`;
+  // While the server judges an illegal spot: its cell's name, not the notation sent.
+  text.textContent = `${action ? describe(notation, action) : t("carto.cell", { cell })} …`;
   if (!known) {
     const promise = ctx.preview(notation).then((answer) => {
       previews.set(key, answer);
