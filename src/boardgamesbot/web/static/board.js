@@ -19,6 +19,8 @@
 //   stays a picture (no role, not focusable): only what can be played is a button.
 // * An element carrying `data-last-move="<words>"` gets the accessible name
 //   "Last move: <words>" (catalog key board.last_move).
+// * bringTargetsIntoView(root): the targets scrolled into view, above a panel stuck to the
+//   bottom of the screen (called by the table on load and when the person's turn starts).
 // The board then is a group (role="group") rather than one image, so that its buttons
 // stay reachable by assistive technology (an image's children are presentational).
 import { api } from "./api.js";
