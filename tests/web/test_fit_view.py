@@ -137,3 +137,38 @@ def test_the_board_comes_back_into_view_when_the_next_turn_starts(sized, server)
     page.wait_for_selector(f"{BOARDS['tikal']} [role=button][data-target]")
     page.wait_for_timeout(300)
     assert_in_view(page, size, "tikal")
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_the_lobby_never_scrolls_sideways_on_a_phone(browser, server, lang):
+    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844},
+                                  has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/")
+        page.wait_for_selector("#create-button")
+        page.select_option("#lang-select", lang)
+        for game in ("tikal", "cartographers"):
+            page.click(f"#game-{game}")
+            page.wait_for_selector("#create-button")
+            assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth"), game
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_longer_words_keep_the_phone_table_in_view(browser, server, game, lang):
+    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844},
+                                  has_touch=True)
+    context.set_default_timeout(20_000)
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/")
+        page.wait_for_selector("#create-button")
+        page.select_option("#lang-select", lang)
+        open_turn(page, server, game)
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert_in_view(page, "phone", game)
+    finally:
+        context.close()
