@@ -172,3 +172,23 @@ def test_longer_words_keep_the_phone_table_in_view(browser, server, game, lang):
         assert_in_view(page, "phone", game)
     finally:
         context.close()
+
+
+def test_tikal_fits_the_map_in_play_until_a_person_zooms(page, server):
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=7)
+    take_seat(page, server, table, 0, tokens[0], "tikal")
+    page.wait_for_selector(f"{BOARDS['tikal']} [role=button][data-target]")
+
+    def box():
+        return [float(x) for x in page.get_attribute("svg.tikal-board", "viewBox").split()]
+
+    fitted = box()
+    page.click("#zoom-reset")
+    whole = box()
+    # At the start only the base camp's corner is in play: the fit shows less than the board.
+    assert whole[:2] == [0, 0] and fitted[2] < whole[2] * 0.8
+    # The person's choice is kept through the next drawing (a tile placed).
+    page.click(f"{BOARDS['tikal']} .target")
+    page.click("#place-confirm")
+    page.wait_for_selector("#enter-W")
+    assert box() == whole
