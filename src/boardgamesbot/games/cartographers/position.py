@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from boardgamesbot.engine import Game, GameError
 from boardgamesbot.games.positions import PositionReader
@@ -36,9 +36,7 @@ from .components import (
 )
 from .sheet import Sheet, _side, bits, cell_name, mask_of, parse_cell
 from .steps import AMBUSH, OVER, STEPS
-
-if TYPE_CHECKING:  # the state imports this module: read its type, not the module
-    from .state import CartographersState, SeasonRecord
+from .table import SeasonRecord, Table
 
 FORMAT = "cartographers-position/1"
 _AMBUSH_NAMES = frozenset(card.name for card in AMBUSH_CARDS)
@@ -48,7 +46,7 @@ READ = PositionReader("cartographers position: ")
 # Views -------------------------------------------------------------------------------
 
 
-def view(state: CartographersState, player: int | None) -> dict[str, Any]:
+def view(state: Table, player: int | None) -> dict[str, Any]:
     """What ``player`` may see: everything but deck order, unrevealed ambushes,
     future shuffles and the other seats' choices (even whether they chose) in an open step.
     """
@@ -108,7 +106,7 @@ def view(state: CartographersState, player: int | None) -> dict[str, Any]:
     return view
 
 
-def _own_view(state: CartographersState, player: int) -> dict[str, Any]:
+def _own_view(state: Table, player: int) -> dict[str, Any]:
     choice = state.chosen[player]
     own: dict[str, Any] = {"seat": player, "choice": None}
     if choice is not None:
@@ -139,7 +137,7 @@ def _card_view(card: ExploreCard | RuinsCard | AmbushCard) -> dict[str, Any]:
 # The position format -------------------------------------------------------------------
 
 
-def to_json(state: CartographersState) -> str:
+def to_json(state: Table) -> str:
     """The full position (hidden information included) as JSON text."""
     players = []
     for p in range(state.num_players):
@@ -178,7 +176,7 @@ def _names(data: dict[str, Any], key: str) -> list[str]:
     return list(names)
 
 
-def read(state: CartographersState, game: Game, text: str) -> None:
+def read(state: Table, game: Game, text: str) -> None:
     """Fill the blank ``state`` from ``text``; every error names the field that is wrong."""
     data = READ.json_object(text, FORMAT, not_json="invalid JSON",
                             not_object="expected a JSON object")

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from boardgamesbot.engine import Action, ActionInfo, Game, IllegalAction, State
+from boardgamesbot.engine import Action, ActionInfo, Game, IllegalAction
 
 from . import position
 from .components import (
@@ -61,6 +61,7 @@ from .sheet import (
     shape_cells_at,
 )
 from .steps import AMBUSH, DRAW, OVER
+from .table import Choice, Table
 
 __all__ = ["AMBUSH", "DRAW", "OVER", "CartographersState", "solo_ambush_cells"]
 
@@ -75,14 +76,6 @@ _FALLBACK_ROWS[:] = _FALLBACKS
 _AMBUSH_FALLBACK_ROWS = np.empty(SIZE * SIZE, object)
 _AMBUSH_FALLBACK_ROWS[:] = _AMBUSH_FALLBACKS
 _PASS = (Pass(),)
-
-# What a choice does, worked out when it is made and drawn when the step resolves:
-# (sheet index, terrain index — 4 is a monster —, the spaces drawn as a mask, whether a coin
-# comes with it). A choice is the canonical action and its effect.
-Effect = tuple[int, int, int, bool]
-Choice = tuple[Action, Effect]
-# A season's record on a sheet: the two edicts' stars, the coins and the monster penalty.
-SeasonRecord = tuple[int, int, int, int]
 
 
 # Precomputed action tables -----------------------------------------------------------
@@ -263,40 +256,10 @@ def solo_ambush_cells(card: AmbushCard, filled: int) -> list[tuple[int, int]] | 
 # The state ---------------------------------------------------------------------------
 
 
-class CartographersState(State):
+class CartographersState(Table):
     """A Cartographers table. Build one with ``GAME.new(num_players, seed, side=...)``."""
 
-    __slots__ = (
-        "game", "num_players", "side", "edicts",
-        # chance: the text that seeds every shuffle (see the module docstring)
-        "chance",
-        # the cards
-        "season", "deck", "revealed", "ambush_pile", "removed", "ruins_pending",
-        # the step: its kind and each seat's hidden choice (None: still to choose)
-        "step", "chosen",
-        # the players
-        "sheets", "coins", "surrounded", "records", "last_drawn",
-        # what the last ambush drew where (for the faces)
-        "last_ambush",
-    )
-
-    side: MapSide
-    edicts: tuple[str, ...]  # the four scoring cards' names, edicts A-D
-    chance: str
-    season: int  # index into SEASONS
-    deck: list[str]  # card names, next first
-    revealed: list[str]  # this season's explore and ruins cards, in order
-    ambush_pile: list[str]
-    removed: list[str]  # the ambushes revealed so far
-    ruins_pending: bool
-    step: str  # one of STEPS
-    chosen: list[Choice | None]  # each seat's hidden choice in this step
-    sheets: list[Sheet]
-    coins: list[int]
-    surrounded: list[int]  # mountains each seat has been paid for
-    records: list[list[SeasonRecord]]
-    last_drawn: list[int]  # each sheet's spaces drawn in the last step, as a mask
-    last_ambush: dict[str, Any] | None
+    __slots__ = ()  # the fields are `Table`'s
 
     def __init__(self) -> None:  # use GAME.new or GAME.from_json
         self.last_ambush = None
