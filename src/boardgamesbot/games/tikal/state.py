@@ -154,6 +154,7 @@ class TikalState(State):
 
     links: list[tuple[tuple[int, int], ...]]  # per space, (neighbour, cost) of each crossing
     explored: int  # a bit per explored space
+    stack: list[str]  # the tile ids still to draw, the next at the end
 
     __slots__ = (
         "game", "num_players", "variant",
