@@ -117,17 +117,32 @@ def _game_words() -> re.Pattern:
     return re.compile(r"\b(" + "|".join(sorted(map(re.escape, words))) + r")\b", re.IGNORECASE)
 
 
-def _face_offenders(top: Path) -> list[str]:
+def _face_offenders(top: Path, root: Path = SRC) -> list[str]:
     found = _game_words()
     offenders = []
     for pattern in FACE_FILES:
         for path in top.rglob(pattern):
-            if "games" in path.relative_to(SRC).parts:
+            if "games" in path.relative_to(root).parts:
                 continue  # a game's package is where its words belong
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 if found.search(line):
-                    offenders.append(f"{path.relative_to(SRC)}:{number}: {line.strip()[:80]}")
+                    offenders.append(f"{path.relative_to(root)}:{number}: {line.strip()[:80]}")
     return offenders
+
+
+def test_the_face_check_finds_a_game_in_a_script_a_catalogue_and_a_help_page(tmp_path):
+    """The check is live: a game's name, its title in another language or its catalogue
+    prefix in a script comment, a JSON catalogue or Markdown is found; the same words
+    inside a game's package are not."""
+    (tmp_path / "web").mkdir()
+    (tmp_path / "web" / "app.js").write_text('// t("tikal.do.uncover")\nconst ok = 1;\n')
+    (tmp_path / "web" / "pt-BR.json").write_text('{"x": "Cartógrafos"}\n')
+    (tmp_path / "help.md").write_text("See carto.season for the seasons.\n")
+    (tmp_path / "games" / "tikal").mkdir(parents=True)
+    (tmp_path / "games" / "tikal" / "tikal.js").write_text("// Tikal\n")
+    offenders = _face_offenders(tmp_path, root=tmp_path)
+    assert sorted(line.split(":")[0] for line in offenders) == [
+        "help.md", "web/app.js", "web/pt-BR.json"]
 
 
 def test_no_script_word_or_style_above_the_games_names_a_game():

@@ -409,6 +409,10 @@ class Heuristics:
         return None if decided is None else (decided, None)
 
 
+# The knowledge of a game that teaches computer players nothing (`Game.heuristics`).
+_NO_KNOWLEDGE = Heuristics()
+
+
 class NumericEncoding(NamedTuple):
     """A game as numbers, for one player count and set of options.
 
@@ -442,7 +446,6 @@ class Game(ABC):
     simultaneous: ClassVar[bool] = False
     #: What is hidden, in words (English), for documentation and faces.
     hidden: ClassVar[tuple[str, ...]] = ()
-    heuristics: ClassVar[Heuristics] = Heuristics()
     #: The ``TypedDict`` that `State.view` returns (None: an undeclared dict).
     view_type: ClassVar[type | None] = None
     #: Where the rules pages live (``{lang}.md`` for every language).
@@ -460,6 +463,13 @@ class Game(ABC):
     web_module: ClassVar[str | None] = None
     #: Stylesheets in ``web_dir`` the browser loads with the module.
     web_styles: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def heuristics(self) -> Heuristics:
+        """What the game teaches computer players (none here: play is random-ish). A game
+        sets its own as a class attribute, or as a property when its heuristics module is
+        imported on first use."""
+        return _NO_KNOWLEDGE
 
     @abstractmethod
     def new(self, num_players: int, seed: int, **options: Any) -> State:

@@ -537,6 +537,28 @@ def test_bad_drawings_are_refused_and_change_nothing(notation, code):
     assert state.to_json() == before
 
 
+def test_another_games_action_is_refused_and_changes_nothing():
+    """An action of no Cartographers kind (another game's) is refused with the game's own
+    error, in a drawing step and in an ambush step, never an AttributeError."""
+    from dataclasses import dataclass
+
+    from boardgamesbot.engine import Action
+
+    @dataclass(frozen=True)
+    class Elsewhere(Action):
+        terrain: str = "forest"  # looks like a drawing's field, but is no drawing
+
+    for state in (position(players=2, revealed=["Great River"]),
+                  position(players=2, step="ambush", removed=["Bugbear Assault"])):
+        before = state.to_json()
+        with pytest.raises(IllegalAction) as error:
+            state.apply(0, Elsewhere())
+        assert error.value.code == "wrong_step"
+        with pytest.raises(IllegalAction):
+            state.action_info(0, Elsewhere())
+        assert state.to_json() == before
+
+
 def test_shape_not_on_the_card_is_refused():
     state = position(revealed=["Hinterland Stream"])
     with pytest.raises(IllegalAction, match="1 shape") as error:

@@ -13,11 +13,13 @@ from __future__ import annotations
 import functools
 import importlib
 import random
+from collections.abc import Callable
 from importlib import metadata
 from typing import Protocol
 
 from boardgamesbot.engine import Action, GameError, State
 
+from .explain import Hint
 from .seat import SeatView, seat_of
 
 __all__ = ["LEVELS", "REFERENCE", "Bot", "RandomBot", "SeatView", "bot_names", "make_bot",
@@ -40,7 +42,7 @@ class Bot(Protocol):
                budget: float | None = None) -> Action: ...
 
     def explain(self, state: State | SeatView, player: int, k: int = 3,
-                budget: float | None = None) -> list[dict]: ...
+                budget: float | None = None) -> list[Hint]: ...
 
 
 class RandomBot:
@@ -59,14 +61,18 @@ class RandomBot:
         return self.rng.choice(actions)
 
     def explain(self, state: State | SeatView, player: int, k: int = 3,
-                budget: float | None = None) -> list[dict]:
+                budget: float | None = None) -> list[Hint]:
         """Random play has no reasons of its own: its hints are the one-step lookahead's."""
         from .greedy import GreedyBot
 
         return GreedyBot(self.seed, name=self.name).explain(state, player, k)
 
 
-def _levels():
+# A bot by name: a factory of one argument, the seed.
+BotFactory = Callable[[int], Bot]
+
+
+def _levels() -> dict[str, BotFactory]:
     from .greedy import GreedyBot
     from .search import SearchBot
 
@@ -80,7 +86,7 @@ def _levels():
     }
 
 
-_BOTS = {"random": RandomBot}
+_BOTS: dict[str, BotFactory] = {"random": RandomBot}
 _BOTS.update(_levels())
 LEVELS = ("easy", "medium", "hard")
 
@@ -103,7 +109,7 @@ def bot_names() -> list[str]:
 _EXTRA_BOTS = {"openspiel-": ("boardgamesbot.research.openspiel", "research")}
 
 
-def _extra_bot(name: str):
+def _extra_bot(name: str) -> Callable[[str, int], Bot] | None:
     for prefix, (module_name, extra) in _EXTRA_BOTS.items():
         if name.startswith(prefix):
             try:
@@ -114,7 +120,8 @@ def _extra_bot(name: str):
                     f"(pip install 'boardgamesbot[{extra}]'): {error}",
                     code="bot_needs_extra", name=name, extra=extra,
                 ) from None
-            return module.make_bot
+            make: Callable[[str, int], Bot] = module.make_bot
+            return make
     return None
 
 
@@ -138,4 +145,5 @@ def make_bot(name: str, seed: int = 0) -> Bot:
             name=name,
             known=bot_names(),
         )
-    return factory(seed)
+    bot: Bot = factory(seed)
+    return bot

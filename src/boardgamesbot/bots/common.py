@@ -8,19 +8,21 @@ import zlib
 
 from boardgamesbot.engine import Action, GameError, Heuristics, State
 
+from .seat import SeatView
 
-def heuristics_for(state: State) -> Heuristics:
+
+def heuristics_for(state: State | SeatView) -> Heuristics:
     """The game's knowledge, as its declaration offers it (`Game.heuristics`)."""
     return state.game.heuristics
 
 
-def view_key(state: State, player: int) -> int:
+def view_key(state: State | SeatView, player: int) -> int:
     """A stable fingerprint of what ``player`` sees: equal views, equal keys."""
     text = json.dumps(state.view(player), sort_keys=True, separators=(",", ":"))
     return zlib.crc32(text.encode())
 
 
-def decision_rng(seed: int, state: State, player: int) -> random.Random:
+def decision_rng(seed: int, state: State | SeatView, player: int) -> random.Random:
     """A generator fixed by the bot's seed and the seat's view, never by hidden information.
 
     Two positions that differ only in what ``player`` cannot see give the same
@@ -41,7 +43,7 @@ def value_after(state: State, player: int, action: Action, heuristics: Heuristic
     return heuristics.evaluate(child_after(state, player, action), player)
 
 
-def check_budget(budget, default):
+def check_budget(budget: float | None, default: float) -> float:
     if budget is None:
         return default
     if isinstance(budget, bool) or not isinstance(budget, (int, float)) or budget <= 0:

@@ -11,7 +11,14 @@ own samples of the position, so a hint knows no more than the seat.
 
 from __future__ import annotations
 
-from boardgamesbot.engine import Action, State
+from typing import Any
+
+from boardgamesbot.engine import Action, Heuristics, State
+
+# A hint and a reason are JSON-ready dicts (the service and the faces read them as
+# they are): a hint's keys are described in `hint`, a reason is {"code", "params"}.
+Hint = dict[str, Any]
+Reason = dict[str, Any]
 
 FORCED = "bot.forced"  # the only legal action
 VALUE = "bot.value"    # a game without evaluation terms: the value alone
@@ -19,8 +26,8 @@ FIRST_STEP = "bot.first_step"  # a move that only opens the way for the rest of 
 NOTICEABLE = 0.05  # a term change below this is no reason (`engine.ranked_reasons`' default)
 
 
-def _reasons(heuristics, player: int, action: Action, before: State, after: State
-             ) -> tuple[list[dict] | None, dict[str, float]]:
+def _reasons(heuristics: Heuristics, player: int, action: Action, before: State, after: State
+             ) -> tuple[list[Reason] | None, dict[str, float]]:
     """The reasons for going from ``before`` to ``after`` and the terms' changes (None,
     {} when the game has no evaluation terms)."""
     first = heuristics.evaluate_terms(before, player)
@@ -33,15 +40,16 @@ def _reasons(heuristics, player: int, action: Action, before: State, after: Stat
     return heuristics.reasons(first, then, after, action, player), changes
 
 
-def _quiet(reasons: list[dict]) -> bool:
+def _quiet(reasons: list[Reason]) -> bool:
     """Reasons that name no noticeable gain: the game's quiet code (`ranked_reasons`
     gives it, and only it, a first gain this small)."""
-    return abs(reasons[0]["params"].get("gain", 0.0)) < NOTICEABLE
+    gain: float = reasons[0]["params"].get("gain", 0.0)
+    return abs(gain) < NOTICEABLE
 
 
-def hint(heuristics, player: int, action: Action, value: float, before: State | None,
-         after: State | None, reason: dict | None = None, line: list[Action] | None = None,
-         step: State | None = None) -> dict:
+def hint(heuristics: Heuristics, player: int, action: Action, value: float,
+         before: State | None, after: State | None, reason: Reason | None = None,
+         line: list[Action] | None = None, step: State | None = None) -> Hint:
     """One hint: ``{"action", "value", "reasons", "changes"}`` (plus ``"line"``, the
     whole plan, for a bot that plans several actions ahead).
 
@@ -51,7 +59,7 @@ def hint(heuristics, player: int, action: Action, value: float, before: State | 
     itself is the first step of its plan: the first reason says so (`FIRST_STEP`) and
     the plan's own reasons follow it."""
     changes: dict[str, float] = {}
-    found: list[dict] | None = None
+    found: list[Reason] | None = None
     if before is not None and after is not None:
         if step is not None and line is not None and len(line) > 1:
             found, changes = _reasons(heuristics, player, action, before, step)
@@ -67,13 +75,13 @@ def hint(heuristics, player: int, action: Action, value: float, before: State | 
                                                 "params": {"value": round(value, 2)}}]
     if reason is not None:  # a decision the game prices directly says why itself
         found = [reason] + found
-    entry = {"action": str(action), "value": round(value, 2), "reasons": found,
+    entry: Hint = {"action": str(action), "value": round(value, 2), "reasons": found,
              "changes": changes}
     if line is not None and len(line) > 1:
         entry["line"] = [str(planned) for planned in line]
     return entry
 
 
-def forced(action: Action, value: float) -> dict:
+def forced(action: Action, value: float) -> Hint:
     return {"action": str(action), "value": round(value, 2),
             "reasons": [{"code": FORCED, "params": {}}], "changes": {}}

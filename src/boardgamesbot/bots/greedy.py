@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from boardgamesbot.engine import Action, State
 
 from .common import check_budget, child_after, decision_rng, heuristics_for, value_after
-from .explain import forced, hint
+from .explain import Hint, forced, hint
 from .seat import SeatView, seat_of
 
 
@@ -17,7 +18,8 @@ class Ranking:
     """A decision worked out: the action chosen and every action looked at, best first."""
 
     chosen: Action
-    hints: list  # callables making the hint dicts, best first (the chosen one first)
+    # Callables making the hint dicts, best first (the chosen one first).
+    hints: list[Callable[[], Hint]]
 
 
 class RankingBot:
@@ -28,10 +30,10 @@ class RankingBot:
         return self._rank(seat_of(state, player), budget).chosen
 
     def explain(self, state: State | SeatView, player: int, k: int = 3,
-                budget: float | None = None) -> list[dict]:
+                budget: float | None = None) -> list[Hint]:
         return [make() for make in self._rank(seat_of(state, player), budget).hints[:k]]
 
-    def _rank(self, seat: SeatView, budget) -> Ranking:
+    def _rank(self, seat: SeatView, budget: float | None) -> Ranking:
         raise NotImplementedError
 
 
@@ -58,7 +60,7 @@ class GreedyBot(RankingBot):
         self.temperature = temperature
         self.name = name
 
-    def _rank(self, seat: SeatView, budget) -> Ranking:
+    def _rank(self, seat: SeatView, budget: float | None) -> Ranking:
         check_budget(budget, 1)
         player = seat.player
         rng = decision_rng(self.seed, seat, player)
@@ -77,7 +79,8 @@ class GreedyBot(RankingBot):
                 heuristics, player, action, value_after(world, player, action, heuristics),
                 None, None, reason=reason)])
         actions = heuristics.candidates(world, player)  # many actions: the game's best few
-        values, children = [], []
+        values: list[float] = []
+        children: list[State] = []
         for action in actions:
             child = child_after(world, player, action)
             values.append(evaluate(child, player))
@@ -92,7 +95,7 @@ class GreedyBot(RankingBot):
         order = sorted(range(len(actions)),
                        key=lambda i: (actions[i] != chosen or self.temperature > 0, -values[i]))
 
-        def maker(i):
+        def maker(i: int) -> Callable[[], Hint]:
             return lambda: hint(heuristics, player, actions[i], values[i], world, children[i])
 
         return Ranking(chosen, [maker(i) for i in order])

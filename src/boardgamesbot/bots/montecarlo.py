@@ -23,11 +23,12 @@ comes from a generator seeded by both.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
-from boardgamesbot.engine import Action, GameError, State
+from boardgamesbot.engine import Action, GameError, Heuristics, State
 
 from .common import check_budget, child_after, decision_rng, heuristics_for, value_after
-from .explain import forced, hint
+from .explain import Hint, forced, hint
 from .greedy import Ranking, RankingBot
 from .seat import SeatView
 
@@ -49,7 +50,7 @@ class MonteCarloBot(RankingBot):
         self.depth = depth
         self.name = name
 
-    def _rank(self, seat: SeatView, budget) -> Ranking:
+    def _rank(self, seat: SeatView, budget: float | None) -> Ranking:
         worlds = max(1, int(check_budget(budget, self.worlds)))
         player = seat.player
         legal = seat.legal_actions()
@@ -76,19 +77,20 @@ class MonteCarloBot(RankingBot):
         chosen = next(a for a, total in zip(pool, totals) if total >= best - 1e-9)
         order = sorted(range(len(pool)), key=lambda i: (pool[i] != chosen, -totals[i]))
 
-        def maker(i):
+        def maker(i: int) -> Callable[[], Hint]:
             return lambda: self._hint(heuristics, samples[0], player, pool[i],
                                       totals[i] / len(samples))
 
         return Ranking(chosen, [maker(i) for i in order])
 
     @staticmethod
-    def _hint(heuristics, world: State, player: int, action: Action, value: float) -> dict:
+    def _hint(heuristics: Heuristics, world: State, player: int, action: Action,
+              value: float) -> Hint:
         """The reasons are the terms the action itself changes, in the first sample."""
         return hint(heuristics, player, action, value, world,
                     child_after(world, player, action))
 
-    def _outcome(self, world: State, player: int, action: Action, heuristics,
+    def _outcome(self, world: State, player: int, action: Action, heuristics: Heuristics,
                  reply_seed: int) -> float:
         """Play ``action`` in ``world``, then the seat's next ``depth`` decisions; evaluate."""
         state = world.clone()
@@ -107,7 +109,7 @@ class MonteCarloBot(RankingBot):
 
     @staticmethod
     def _let_others_move(state: State, player: int, replies: random.Random,
-                         heuristics) -> None:
+                         heuristics: Heuristics) -> None:
         for _ in range(MAX_REPLY_STEPS):
             if state.is_over():
                 return

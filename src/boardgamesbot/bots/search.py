@@ -28,13 +28,14 @@ is drawn from a generator seeded by both.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from statistics import fmean
 
-from boardgamesbot.engine import Action, GameError, SearchSettings, State
+from boardgamesbot.engine import Action, GameError, Heuristics, SearchSettings, State
 
 from .common import check_budget, child_after, heuristics_for, value_after, view_key
-from .explain import forced, hint
+from .explain import Hint, forced, hint
 from .greedy import Ranking
 from .montecarlo import MonteCarloBot
 from .seat import SeatView, seat_of
@@ -49,14 +50,15 @@ class Plan:
     result: State = field(compare=False)
 
 
-def plan_turn(state: State, player: int, heuristics, beam: int, keep: int) -> list[Plan]:
+def plan_turn(state: State, player: int, heuristics: Heuristics, beam: int,
+              keep: int) -> list[Plan]:
     """The ``keep`` best action sequences that finish ``player``'s turn, best first."""
     evaluate = heuristics.evaluate
     frontier = [Plan(evaluate(state, player), [], state)]
     finished: list[Plan] = []
-    seen = set()
+    seen: set[Hashable] = set()
     for _ in range(MAX_TURN_LENGTH):
-        children = []
+        children: list[Plan] = []
         for plan in frontier:
             for action in plan.result.legal_actions(player):
                 child = child_after(plan.result, player, action)
@@ -111,12 +113,12 @@ class SearchBot:
             return planned
         self._plan.clear()
         ranking, plan, sample = self._rank(seat, worlds, heuristics, key)
-        if plan is not None:
+        if plan is not None and sample is not None:  # a plan always comes with its sample
             self._remember(sample, player, plan, heuristics)
         return ranking.chosen
 
     def explain(self, state: State | SeatView, player: int, k: int = 3,
-                budget: float | None = None) -> list[dict]:
+                budget: float | None = None) -> list[Hint]:
         """The first actions of the ``k`` best plans, with the plans' mean outcomes and
         what each whole plan changes (for a fresh bot the first is the action `choose`
         plays; a bot in the middle of a plan follows it instead)."""
@@ -130,7 +132,8 @@ class SearchBot:
         ranking, _, _ = self._rank(seat, worlds, heuristics, view_key(seat, player))
         return [make() for make in ranking.hints[:k]]
 
-    def _rank(self, seat: SeatView, worlds: int, heuristics, key: int):
+    def _rank(self, seat: SeatView, worlds: int, heuristics: Heuristics, key: int
+              ) -> tuple[Ranking, list[Action] | None, State | None]:
         """(ranking, the chosen plan or ``None``, the sample it was planned in)."""
         player = seat.player
         legal = seat.legal_actions()
@@ -152,12 +155,17 @@ class SearchBot:
                 plan.value = fmean(self._outcome(world, player, plan.actions, heuristics, rng)
                                    for world in samples)
             plans.sort(reverse=True)
-        hints, firsts = [], set()
+
+        def maker(plan: Plan) -> Callable[[], Hint]:
+            return lambda: _plan_hint(heuristics, player, plan, samples[0])
+
+        hints: list[Callable[[], Hint]] = []
+        firsts: set[Action] = set()
         for plan in plans:  # one hint per first action: its best plan
             if plan.actions[0] in firsts:
                 continue
             firsts.add(plan.actions[0])
-            hints.append(lambda plan=plan: _plan_hint(heuristics, player, plan, samples[0]))
+            hints.append(maker(plan))
         return Ranking(plans[0].actions[0], hints), plans[0].actions, samples[0]
 
     def _montecarlo(self, settings: SearchSettings) -> MonteCarloBot:
@@ -166,7 +174,7 @@ class SearchBot:
         return MonteCarloBot(self.seed, worlds=settings.worlds, width=settings.width,
                              depth=settings.depth, name=self.name)
 
-    def _outcome(self, world: State, player: int, actions: list[Action], heuristics,
+    def _outcome(self, world: State, player: int, actions: list[Action], heuristics: Heuristics,
                  rng: random.Random) -> float:
         """Play ``actions`` in ``world``, let the others reply, evaluate for ``player``."""
         state = world.clone()
@@ -200,7 +208,8 @@ class SearchBot:
             turns += 1
         return heuristics.evaluate(state, player)
 
-    def _remember(self, sample: State, player: int, actions: list[Action], heuristics) -> None:
+    def _remember(self, sample: State, player: int, actions: list[Action],
+                  heuristics: Heuristics) -> None:
         """Keep the plan's later actions, keyed by the views they are expected in.
 
         The plan is replayed in the sample it was made in: up to the first action
@@ -218,7 +227,7 @@ class SearchBot:
                 break
 
 
-def _plan_hint(heuristics, player: int, plan: Plan, sample: State) -> dict:
+def _plan_hint(heuristics: Heuristics, player: int, plan: Plan, sample: State) -> Hint:
     step = sample.clone()  # the suggested move alone: its reasons are the hint's
     step.apply(player, plan.actions[0])
     return hint(heuristics, player, plan.actions[0], plan.value, sample, plan.result,

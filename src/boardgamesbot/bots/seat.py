@@ -16,8 +16,9 @@ wraps it, so the bot's own code only ever touches the window.
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from boardgamesbot.engine import Action, Game, GameError, State
+from boardgamesbot.engine import Action, ActionInfo, Game, GameError, State
 
 __all__ = ["SeatView", "seat_of"]
 
@@ -56,7 +57,7 @@ class SeatView:
     def num_players(self) -> int:
         return self._state.num_players
 
-    def view(self, player: int | None = None) -> dict:
+    def view(self, player: int | None = None) -> dict[str, Any]:
         """Exactly what the seat may see (`State.view` of this seat).
 
         ``player`` is accepted so that code written for a `State` keeps working,
@@ -70,7 +71,7 @@ class SeatView:
         self._own(player)
         return self._state.legal_actions(self.player)
 
-    def _own(self, player: int | None) -> None:
+    def _own(self, player: object) -> None:  # anything but this seat or None is refused
         if player is not None and player != self.player:
             raise GameError(f"this window shows seat {self.player}, not seat {player}",
                             code="bad_seat", seat=player)
@@ -103,16 +104,16 @@ class SeatView:
     def describe(self, action: Action) -> str:
         return self._state.describe(action)
 
-    def action_info(self, action: Action) -> dict:
+    def action_info(self, action: Action) -> ActionInfo:
         return self._state.action_info(self.player, action)
 
-    def preview(self, action: Action | str) -> dict:
+    def preview(self, action: Action | str) -> dict[str, Any]:
         """`State.preview` for this seat: tried on a sample, it shows nothing hidden."""
         return self._state.preview(self.player, action)
 
     # The door to hidden information -----------------------------------------------------
 
-    def determinize(self, *args) -> State:
+    def determinize(self, *args: int | random.Random) -> State:
         """``determinize(rng)``: a full position with the hidden parts resampled from
         ``rng``, a fresh copy the bot owns.
 

@@ -22,7 +22,7 @@ def number(x: float) -> str:
     return written[:-2] if written.endswith(".0") else written
 
 
-def element(tag: str, content: str | None = None, **attrs) -> str:
+def element(tag: str, content: str | None = None, **attrs: object) -> str:
     """``<tag attr="…">content</tag>``; ``font_size`` is written ``font-size``, a trailing
     underscore (``class_``) is dropped, None attributes are left out."""
     parts = [tag]
@@ -37,7 +37,7 @@ def element(tag: str, content: str | None = None, **attrs) -> str:
     return f"<{' '.join(parts)}>{content}</{tag}>"
 
 
-def text(x: float, y: float, words, size: float = 12, **attrs) -> str:
+def text(x: float, y: float, words: object, size: float = 12, **attrs: object) -> str:
     return element("text", escape(str(words)), x=float(x), y=float(y), font_size=number(size),
                    **attrs)
 

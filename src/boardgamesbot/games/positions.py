@@ -63,7 +63,7 @@ class PositionReader:
             raise self.error(message)
 
     def json_object(self, text: str, format_name: str, *, not_json: str = "not JSON",
-                    not_object: str | None = None) -> dict:
+                    not_object: str | None = None) -> dict[str, Any]:
         """Parse ``text``: a JSON object whose ``"format"`` is ``format_name``."""
         try:
             data = json.loads(text)
@@ -74,7 +74,8 @@ class PositionReader:
         self.expect(isinstance(data, dict) and data.get("format") == format_name,
                     f"expected an object with \"format\": \"{format_name}\""
                     if not_object is None else f"expected \"format\": \"{format_name}\"")
-        return data
+        checked: dict[str, Any] = data  # an object, as the line above made sure
+        return checked
 
     # Typed getters ------------------------------------------------------------------------
 
@@ -82,31 +83,35 @@ class PositionReader:
         """A whole number ``low``…``high``."""
         self.expect(is_integer(value) and low <= value <= high,
                     f"{what} must be a whole number {low}…{high}, not {value!r}")
-        return value
+        number: int = value  # checked above
+        return number
 
     def at_least(self, value: Any, what: str, low: int = 0) -> int:
         """A whole number ≥ ``low``, with no upper limit."""
         self.expect(is_integer(value) and value >= low,
                     f"{what} must be a whole number ≥ {low}, not {value!r}")
-        return value
+        number: int = value  # checked above
+        return number
 
     def seat(self, value: Any, what: str, num_players: int, low: int = 0) -> int:
         """A seat number ``low``…``num_players - 1`` (``low=-1`` allows "nobody")."""
         self.expect(is_integer(value) and low <= value < num_players,
                     f"{what} must be a seat {low}…{num_players - 1}, not {value!r}")
-        return value
+        number: int = value  # checked above
+        return number
 
     def one_of(self, value: Any, choices: Iterable[T], message: str) -> T:
         """``value`` if it is one of ``choices``; otherwise the error ``message``."""
         self.expect(value in tuple(choices), message)
-        return value
+        chosen: T = value  # one of the choices, as checked above
+        return chosen
 
     def list_of(self, value: Any, item: Callable[[Any], T], message: str) -> list[T]:
         """A JSON list, each element read by ``item`` (which raises its own errors)."""
         self.expect(isinstance(value, list), message)
         return [item(element) for element in value]
 
-    def field(self, data: dict, key: str, kind: type, what: str) -> Any:
+    def field(self, data: dict[str, Any], key: str, kind: type, what: str) -> Any:
         """``data[key]``, required and of JSON type ``kind`` (``int`` excludes booleans)."""
         if key not in data:
             raise self.error(f"missing {key!r} ({what})")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 from boardgamesbot.engine import GameError
 
@@ -122,10 +123,10 @@ def _fail(where: str, problem: str) -> GameError:
     return GameError(f"cartographers components: {where}: {problem}", code="bad_components")
 
 
-def _cells(value, where: str) -> tuple[tuple[int, int], ...]:
+def _cells(value: Any, where: str) -> tuple[tuple[int, int], ...]:
     if not isinstance(value, list) or not value:
         raise _fail(where, "expected a non-empty list of [row, col] cells")
-    cells = []
+    cells: list[tuple[int, int]] = []
     for cell in value:
         if (
             not isinstance(cell, list)
@@ -140,7 +141,7 @@ def _cells(value, where: str) -> tuple[tuple[int, int], ...]:
     return tuple(cells)
 
 
-def _get(entry: dict, key: str, kind: type, where: str):
+def _get(entry: Any, key: str, kind: type, where: str) -> Any:
     if not isinstance(entry, dict) or key not in entry:
         raise _fail(where, f"missing {key!r}")
     value = entry[key]
@@ -149,26 +150,26 @@ def _get(entry: dict, key: str, kind: type, where: str):
     return value
 
 
-def load_components(data: dict) -> dict:
+def load_components(data: Any) -> dict[str, Any]:
     """Validate the component data and build the game's vocabulary from it."""
     if not isinstance(data, dict):
         raise _fail("top level", "expected an object")
     maps = _get(data, "maps", dict, "top level")
-    sides = {}
+    sides: dict[str, MapSide] = {}
     names = (("A", "A_wilderness", "Wilderness"), ("B", "B_wastelands", "Wastelands"))
     for letter, key, name in names:
         entry = _get(maps, key, dict, "maps")
         mountains = _cells(entry.get("mountains"), f"map {key} mountains")
-        ruins = _cells(entry.get("ruins"), f"map {key} ruins")
+        ruin_spaces = _cells(entry.get("ruins"), f"map {key} ruins")
         wastes = entry.get("wastelands")
         wastelands = _cells(wastes, f"map {key} wastelands") if wastes else ()
-        printed = list(mountains) + list(ruins) + list(wastelands)
+        printed = list(mountains) + list(ruin_spaces) + list(wastelands)
         if len(set(printed)) != len(printed):
             raise _fail(f"map {key}", "a space is printed with two features")
-        sides[letter] = MapSide(letter, name, mountains, ruins, wastelands)
+        sides[letter] = MapSide(letter, name, mountains, ruin_spaces, wastelands)
     coin_track = _get(maps, "coin_track_length", int, "maps")
 
-    explore = []
+    explore: list[ExploreCard] = []
     for index, entry in enumerate(_get(data, "explore_cards", list, "top level")):
         where = f"explore card #{index + 1}"
         name = _get(entry, "name", str, where)
@@ -190,7 +191,7 @@ def load_components(data: dict) -> dict:
         RuinsCard(_get(e, "id", str, "ruins card"), _get(e, "name", str, "ruins card"))
         for e in _get(data, "ruins_cards", list, "top level")
     ]
-    ambushes = []
+    ambushes: list[AmbushCard] = []
     for entry in _get(data, "ambush_cards", list, "top level"):
         name = _get(entry, "name", str, "ambush card")
         direction = _get(entry, "direction", str, name)
@@ -202,7 +203,7 @@ def load_components(data: dict) -> dict:
         cells = _cells(_get(entry, "cells", list, name), f"{name} cells")
         ambushes.append(AmbushCard(_get(entry, "id", str, name), name, cells, direction, corner))
 
-    seasons = []
+    seasons: list[Season] = []
     for entry in _get(data, "seasons", list, "top level"):
         name = _get(entry, "name", str, "season")
         edicts = tuple(_get(entry, "edicts", list, name))
@@ -210,7 +211,7 @@ def load_components(data: dict) -> dict:
             raise _fail(name, "a season scores two of the edicts A, B, C, D")
         seasons.append(Season(name, _get(entry, "threshold", int, name), edicts))
 
-    scoring = []
+    scoring: list[ScoringCard] = []
     for entry in _get(data, "scoring_cards", list, "top level"):
         name = _get(entry, "name", str, "scoring card")
         deck = _get(entry, "deck", str, name)
@@ -233,8 +234,10 @@ def load_components(data: dict) -> dict:
     for deck in SCORING_DECKS:
         if sum(card.deck == deck for card in scoring) != 4:
             raise _fail("scoring cards", f"deck {deck} must hold 4 cards")
-    names = [c.name for c in explore + ruins + ambushes + scoring]
-    if len(set(names)) != len(names):
+    cards: list[ExploreCard | RuinsCard | AmbushCard | ScoringCard] = [
+        *explore, *ruins, *ambushes, *scoring]
+    card_names = [card.name for card in cards]
+    if len(set(card_names)) != len(card_names):
         raise _fail("cards", "two cards share a name")
     return {
         "sides": sides,
@@ -248,7 +251,7 @@ def load_components(data: dict) -> dict:
     }
 
 
-def _load() -> dict:
+def _load() -> dict[str, Any]:
     text = resources.files(__package__).joinpath("components.json").read_text(encoding="utf-8")
     try:
         data = json.loads(text)

@@ -18,6 +18,9 @@ choices in an open step and the deck order never reach it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 import numpy as np
 
 from boardgamesbot.engine import Action, GameError
@@ -55,19 +58,19 @@ class CartographersActions:
 
     def encode(self, action: Action) -> int:
         """The index of ``action``; `GameError` for an action outside the space."""
-        a, kind = action, type(action)
+        a = action  # exact types: a subclass of an action is not in the space
         o = len(ORIENTATIONS)
-        if kind is Draw and a.terrain in _TERRAIN and 1 <= a.shape <= SHAPES_PER_CARD:
+        if type(a) is Draw and a.terrain in _TERRAIN and 1 <= a.shape <= SHAPES_PER_CARD:
             return self.blocks["draw"][0] + (
                 (_TERRAIN[a.terrain] * SHAPES_PER_CARD + a.shape - 1) * o + a.orientation
             ) * CELLS + a.cell
-        if kind is Fallback and a.terrain in _TERRAIN:
+        if type(a) is Fallback and a.terrain in _TERRAIN:
             return self.blocks["1x1"][0] + _TERRAIN[a.terrain] * CELLS + a.cell
-        if kind is Ambush:
+        if type(a) is Ambush:
             return self.blocks["ambush"][0] + a.orientation * CELLS + a.cell
-        if kind is AmbushFallback:
+        if type(a) is AmbushFallback:
             return self.blocks["ambush 1x1"][0] + a.cell
-        if kind is Pass:
+        if type(a) is Pass:
             return self.blocks["pass"][0]
         raise GameError(f"{action!r} is outside Cartographers' action space",
                         code="outside_action_space", action=str(action))
@@ -100,7 +103,7 @@ class CartographersActions:
 _ACTIONS = CartographersActions()
 
 
-def action_space(num_players: int, **options) -> CartographersActions:
+def action_space(num_players: int, **options: Any) -> CartographersActions:
     """The fixed action space (one for every player count and side)."""
     return _ACTIONS
 
@@ -124,7 +127,7 @@ PLAYER_FEATURES = 3 + 5 * len(SEASONS)
 YOU_FEATURES = 1 + len(DRAWN_TERRAINS) + 1 + len(MODES)
 
 
-def observation_spaces(num_players: int, **options) -> dict[str, dict]:
+def observation_spaces(num_players: int, **options: Any) -> dict[str, dict[str, Any]]:
     """Each part of the observation: ``{"shape", "low", "high"}`` (all float32).
 
     The flat vector is the parts in this dict's order, each flattened (C order).
@@ -148,13 +151,13 @@ def observation_spaces(num_players: int, **options) -> dict[str, dict]:
     }
 
 
-def _plane(out: np.ndarray, cells) -> None:
+def _plane(out: np.ndarray, cells: Iterable[str]) -> None:
     for name in cells:
         cell = parse_cell(name)
         out[cell // SIZE, cell % SIZE] = 1
 
 
-def observe(view: dict) -> dict[str, np.ndarray]:
+def observe(view: dict[str, Any]) -> dict[str, np.ndarray]:
     """The arrays of ``view`` (the dict ``state.view(seat)`` returns), by part name."""
     n = view["num_players"]
     parts = {name: np.zeros(spec["shape"], dtype=np.float32)

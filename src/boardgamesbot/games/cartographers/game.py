@@ -4,14 +4,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from boardgamesbot.engine import Action, Game, NumericEncoding, Option
+from boardgamesbot.engine import Action, Game, Heuristics, NumericEncoding, Option
 
 from .notation import parse_action
 from .sheet import _side
 from .state import CartographersState
 from .views import CartographersView
+
+if TYPE_CHECKING:  # rich is imported when a table is drawn, not with the game
+    from rich.console import Group
 
 MAX_PLAYERS = 100  # the box says "1-100"
 
@@ -49,7 +52,8 @@ class CartographersGame(Game):
         return train_and_report(out, games, seed, evaluate_every, measure_games, progress)
 
     @property
-    def heuristics(self):  # imported on first use: the heuristics module imports the state's
+    def heuristics(self) -> Heuristics:
+        # imported on first use: the heuristics module imports the state's
         from .heuristics import HEURISTICS
 
         return HEURISTICS
@@ -74,18 +78,18 @@ class CartographersGame(Game):
                                encoding.observation_spaces(num_players, **options),
                                encoding.observe)
 
-    def render_text(self, view: dict):
+    def render_text(self, view: dict[str, Any]) -> Group:
         from .render import text
 
         return text(view)
 
-    def render_svg(self, view: dict, **options: Any) -> str:
+    def render_svg(self, view: dict[str, Any], **options: Any) -> str:
         """One sheet of ``view`` as SVG text; options as `...cartographers.svg.sheet`."""
         from .svg import sheet  # imported when a picture is asked for, not with the game
 
         return sheet(view, **options)
 
-    def commands(self) -> list:
+    def commands(self) -> list[Any]:
         from .tools import tools
 
         return [tools]

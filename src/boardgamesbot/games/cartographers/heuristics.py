@@ -31,9 +31,13 @@ each remaining scoring) and checked in the arena (docs/bots.md).
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Hashable
+from dataclasses import asdict
 from functools import cache
+from typing import Any
 
-from boardgamesbot.engine import Heuristics, SearchSettings, ranked_reasons
+from boardgamesbot.engine import Action, Heuristics, SearchSettings, State, ranked_reasons
 
 from .components import (
     AMBUSH_CARDS,
@@ -43,6 +47,8 @@ from .components import (
     RUINS_CARDS,
     SEASONS,
     SIZE,
+    AmbushCard,
+    MapSide,
 )
 from .notation import AmbushFallback, Draw, Fallback
 from .scoring import DIAGONALS
@@ -89,6 +95,16 @@ _RUINS_NAMES = frozenset(card.name for card in RUINS_CARDS)
 _AMBUSH_NAMES = frozenset(card.name for card in AMBUSH_CARDS)
 _TERRAIN = {terrain: index for index, terrain in enumerate(DRAWN_TERRAINS)}
 
+# A sheet's five drawn terrains as bit masks (`Sheet.layers`), indexed FOREST…MONSTER.
+Layers = list[int]
+# A map side's printed masks (`_side_masks`): mountains, ruins, each mountain's ring of
+# neighbours, and all the rings together.
+SideMasks = tuple[int, int, tuple[int, ...], int]
+# What an edict card makes of a sheet: the stars it pays now and the partial credit for
+# what is half built (see "Edict progress" below).
+EdictReading = tuple[int, float]
+EdictCard = Callable[[Layers, int, SideMasks], EdictReading]
+
 # Settings the generic search bot reads: Cartographers is decided one placement at
 # a time (a seat's "turn" is one drawing), so the hard level is a flat Monte Carlo
 # over the shortlist (`shortlist`: the best placements and the best of each of the
@@ -98,7 +114,8 @@ _TERRAIN = {terrain: index for index, terrain in enumerate(DRAWN_TERRAINS)}
 # where depth did not: 8 worlds and 8 placements plus the card's other choices
 # against the reference's 5 and 6 (docs/bots.md, issue 14), affordable since the
 # evaluation got cheaper.
-SEARCH_SETTINGS = {"method": "montecarlo", "worlds": 8, "width": 8, "depth": 2}
+SEARCH = SearchSettings(method="montecarlo", worlds=8, width=8, depth=2)
+SEARCH_SETTINGS = asdict(SEARCH)  # the same as data (docs/bots.md)
 
 # Monster exposure: a star per exposed space at each remaining scoring, but the
 # seat fills most exposed spaces within a season or two, so later scorings count
@@ -133,7 +150,8 @@ GREENGOLD_TWO = 1.2    # Greengold Plains: a village cluster touching 2 kinds al
 
 def edict_weights(season: int) -> tuple[int, int, int, int]:
     """How many scorings of edicts A, B, C, D are still to come from season ``season`` on."""
-    return tuple(sum(1 for s in SEASONS[season:] if letter in s.edicts) for letter in "ABCD")
+    a, b, c, d = (sum(1 for s in SEASONS[season:] if letter in s.edicts) for letter in "ABCD")
+    return a, b, c, d
 
 
 def ruins_expected(state: CartographersState) -> float:
@@ -166,28 +184,30 @@ def ruins_expected(state: CartographersState) -> float:
 _MEMO_LIMIT = 200_000
 
 
-def _remembered(*reads: int):
+def _remembered(*reads: int) -> Callable[[EdictCard], EdictCard]:
     """Memoize a card on the layers it reads (indices; ``FILLED`` for the filled mask)."""
-    def wrap(card):
-        memo: dict = {}
+    def wrap(card: EdictCard) -> EdictCard:
+        memo: dict[Hashable, EdictReading] = {}
+        first = reads[0]
+        second = reads[1] if len(reads) > 1 else FILLED
 
         if reads == (FILLED,):  # the filled mask includes the mountains: it names the side
-            def key_of(layers, filled, side):
+            def key_of(layers: Layers, filled: int, side: SideMasks) -> Hashable:
                 return filled
         elif len(reads) == 1:
-            def key_of(layers, filled, side, read=reads[0]):
-                return layers[read], side[0]
+            def key_of(layers: Layers, filled: int, side: SideMasks) -> Hashable:
+                return layers[first], side[0]
         elif len(reads) == 2 and FILLED not in reads:
-            def key_of(layers, filled, side, first=reads[0], second=reads[1]):
+            def key_of(layers: Layers, filled: int, side: SideMasks) -> Hashable:
                 return layers[first], layers[second], side[0]
-        elif len(reads) == 2 and reads[1] == FILLED:
-            def key_of(layers, filled, side, read=reads[0]):
-                return layers[read], filled
+        elif len(reads) == 2 and second == FILLED:
+            def key_of(layers: Layers, filled: int, side: SideMasks) -> Hashable:
+                return layers[first], filled
         else:
-            def key_of(layers, filled, side):
+            def key_of(layers: Layers, filled: int, side: SideMasks) -> Hashable:
                 return (side[0],) + tuple(filled if i == FILLED else layers[i] for i in reads)
 
-        def scored(layers, filled, side):
+        def scored(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
             key = key_of(layers, filled, side)
             value = memo.get(key)
             if value is None:
@@ -202,12 +222,12 @@ def _remembered(*reads: int):
 
 
 @_remembered(FOREST)
-def _sentinel_wood(layers, filled, side) -> float:
+def _sentinel_wood(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     return (layers[FOREST] & EDGE).bit_count(), 0.0
 
 
 @_remembered(FOREST)
-def _greenbough(layers, filled, side) -> float:
+def _greenbough(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     forest = layers[FOREST]
     return sum(1 for row in ROWS if forest & row) + sum(1 for col in COLS if forest & col), 0.0
 
@@ -225,7 +245,7 @@ def _open_sides(mask: int, empty: int) -> tuple[int, int, int]:
 
 
 @_remembered(FOREST, FILLED)
-def _treetower(layers, filled, side) -> float:
+def _treetower(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     forest = layers[FOREST]
     one, two, three = _open_sides(forest, FULL & ~filled)
     done = (forest & ~one).bit_count()
@@ -234,7 +254,7 @@ def _treetower(layers, filled, side) -> float:
 
 
 @_remembered(FOREST, FILLED)
-def _stoneside_forest(layers, filled, side) -> float:
+def _stoneside_forest(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     mountains = side[0]
     passable = (FULL & ~filled) | layers[FOREST]
     linked = 0
@@ -261,26 +281,26 @@ def _stoneside_forest(layers, filled, side) -> float:
 
 
 @_remembered(FARM, WATER)
-def _canal_lake(layers, filled, side) -> float:
+def _canal_lake(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     farm, water = layers[FARM], layers[WATER]
     return (water & neighbours(farm)).bit_count() + (farm & neighbours(water)).bit_count(), 0.0
 
 
 @_remembered(FARM, WATER)
-def _mages_valley(layers, filled, side) -> float:
+def _mages_valley(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     near = neighbours(side[0])
     return 2 * (layers[WATER] & near).bit_count() + (layers[FARM] & near).bit_count(), 0.0
 
 
 @_remembered(FARM, WATER)
-def _golden_granary(layers, filled, side) -> float:
+def _golden_granary(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     ruins = side[1]
     return ((layers[WATER] & neighbours(ruins)).bit_count()
             + 3 * (layers[FARM] & ruins).bit_count()), 0.0
 
 
 @_remembered(FARM, WATER)
-def _shoreside_expanse(layers, filled, side) -> float:
+def _shoreside_expanse(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     farm, water = layers[FARM], layers[WATER]
     stars = 0
     for terrain, other in ((farm, water), (water, farm)):
@@ -305,7 +325,7 @@ def _villages(village: int) -> tuple[tuple[int, int, int], ...]:
     return found
 
 
-def _wildholds(layers, filled, side) -> float:
+def _wildholds(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     stars, credit = 0, 0.0
     for _, size, around in _villages(layers[VILLAGE]):
         if size >= 6:
@@ -317,13 +337,13 @@ def _wildholds(layers, filled, side) -> float:
 
 
 @_remembered(VILLAGE)
-def _great_city(layers, filled, side) -> float:
+def _great_city(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     mountains = side[0]
     sizes = [size for _, size, around in _villages(layers[VILLAGE]) if not around & mountains]
     return max(sizes, default=0), 0.0
 
 
-def _greengold_plains(layers, filled, side) -> float:
+def _greengold_plains(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     kinds = (layers[FOREST], layers[FARM], layers[WATER], layers[MONSTER], side[0])
     empty = FULL & ~filled
     stars, credit = 0, 0.0
@@ -337,12 +357,12 @@ def _greengold_plains(layers, filled, side) -> float:
 
 
 @_remembered(VILLAGE)
-def _shieldgate(layers, filled, side) -> float:
+def _shieldgate(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     sizes = sorted((size for _, size, _ in _villages(layers[VILLAGE])), reverse=True)
     return (2 * sizes[1] if len(sizes) >= 2 else 0), 0.0
 
 
-def _lines(filled: int, lines, stars: int) -> tuple[int, float]:
+def _lines(filled: int, lines: tuple[int, ...], stars: int) -> tuple[int, float]:
     empty = ~filled
     credits = _line_credits(stars, LINE_CREDIT)
     done, credit = 0, 0.0
@@ -366,7 +386,7 @@ _BORDER_LINES = ROWS + COLS
 
 
 @_remembered(FILLED)
-def _borderlands(layers, filled, side) -> float:
+def _borderlands(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     return _lines(filled, _BORDER_LINES, 6)
 
 
@@ -381,17 +401,17 @@ def _largest_square(filled: int) -> int:
 
 
 @_remembered(FILLED)
-def _lost_barony(layers, filled, side) -> float:
+def _lost_barony(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     return 3 * _largest_square(filled), 0.0
 
 
 @_remembered(FILLED)
-def _broken_road(layers, filled, side) -> float:
+def _broken_road(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     return _lines(filled, DIAGONALS, 3)
 
 
 @_remembered(FILLED)
-def _cauldrons(layers, filled, side) -> float:
+def _cauldrons(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     return (FULL & ~filled & surrounded(filled)).bit_count(), 0.0
 
 
@@ -420,7 +440,7 @@ def progress(card: str, sheet: Sheet) -> tuple[float, float]:
     return PROGRESS[card](sheet.layers, sheet.filled, _side_masks(sheet.side))
 
 
-def _side_masks(side) -> tuple[int, int, tuple[int, ...], int]:
+def _side_masks(side: MapSide) -> SideMasks:
     """(mountains, ruins, each mountain's neighbour ring, all rings) of a map side.
 
     Asked for at every evaluation: kept by the side's letter, which is cheaper to look
@@ -431,10 +451,10 @@ def _side_masks(side) -> tuple[int, int, tuple[int, ...], int]:
     return found
 
 
-_SIDE_MASKS: dict[str, tuple[int, int, tuple[int, ...], int]] = {}
+_SIDE_MASKS: dict[str, SideMasks] = {}
 
 
-def _printed_masks(side) -> tuple[int, int, tuple[int, ...], int]:
+def _printed_masks(side: MapSide) -> SideMasks:
     probe = Sheet(side)
     mountains, ruins = probe.mountains, probe.ruins
     rings = tuple(neighbours(1 << m) & ~(1 << m) for m in bits(mountains))
@@ -456,7 +476,7 @@ class Outlook:
     def __init__(self, state: CartographersState) -> None:
         over = state.step == OVER
         self.seasons_left = 0 if over else len(SEASONS) - state.season
-        self.edicts = ()
+        self.edicts: tuple[tuple[EdictCard, int, int], ...] = ()
         if not over:
             now = SEASONS[state.season].edicts
             later = edict_weights(state.season + 1) if state.season + 1 < len(SEASONS) \
@@ -475,9 +495,10 @@ class Outlook:
         self.pockets = 0.0 if "The Cauldrons" in state.edicts else POCKET
         self.exposure = 1 + MONSTER_LATER * (self.seasons_left - 1)
         self.coin = self.seasons_left - 0.5
-        self.memo = {}
+        self.memo: dict[int, float] = {}
         self.monster_reach: dict[int, int] = {}
-        self.ambushes = SoloAmbushes(state, self.exposure) if state.num_players == 1 else None
+        self.ambushes: SoloAmbushes | None = (SoloAmbushes(state, self.exposure)
+                                              if state.num_players == 1 else None)
 
     def reach(self, monsters: int) -> int:
         """The spaces next to ``monsters``: the same few monster layers come back at
@@ -487,7 +508,7 @@ class Outlook:
             found = self.monster_reach[monsters] = neighbours(monsters)
         return found
 
-    def coins_to_come(self, rings, drawn_around: int) -> float:
+    def coins_to_come(self, rings: tuple[int, ...], drawn_around: int) -> float:
         """Coins on their way: a mountain with k empty neighbours pays MOUNTAIN_CLOSE^k
         of a coin, and a coin is worth a star at each later scoring."""
         value = self.memo.get(drawn_around)
@@ -501,7 +522,7 @@ class Outlook:
         return value
 
 
-def solo_ambush_outlook(state: CartographersState) -> tuple:
+def solo_ambush_outlook(state: CartographersState) -> tuple[tuple[AmbushCard, float], ...]:
     """(card, chance it is revealed this season) for every unseen ambush card, solo.
 
     Only public facts: how many ambushes the deck holds (not which), the cards
@@ -520,12 +541,13 @@ def solo_ambush_outlook(state: CartographersState) -> tuple:
 
 
 @cache
-def _landing_order(card) -> tuple[int, ...]:
+def _landing_order(card: AmbushCard) -> tuple[int, ...]:
     """Every placement the solo rule tries for ``card``, in the order it tries them
     (`state.solo_ambush_cells`): the first one that is all empty is where it lands.
     The order does not depend on the sheet, so it is built once."""
     shape = sorted(card.cells)
-    order, seen = [], set()
+    order: list[int] = []
+    seen: set[int] = set()
     for depth in range((SIZE + 1) // 2):
         low, high = depth, SIZE - 1 - depth
         for ring_row, ring_col in _ring(depth, card.solo_corner, card.direction):
@@ -539,7 +561,7 @@ def _landing_order(card) -> tuple[int, ...]:
     return tuple(order)
 
 
-def ambush_landing(card, filled: int) -> int:
+def ambush_landing(card: AmbushCard, filled: int) -> int:
     """The mask where ``card``'s solo monster would land on a sheet filled so (0: nowhere)."""
     order = _landing_order(card)
     index = _first_free(order, filled, 0)
@@ -555,7 +577,7 @@ def _first_free(order: tuple[int, ...], filled: int, start: int) -> int:
     return len(order)
 
 
-def ambush_risk(layers, filled: int, outlook: Outlook) -> float:
+def ambush_risk(layers: Layers, filled: int, outlook: Outlook) -> float:
     """Stars the foreseen solo ambushes should cost (exposed spaces where they land)."""
     return outlook.ambushes.risk(layers, filled) if outlook.ambushes else 0.0
 
@@ -575,7 +597,9 @@ class SoloAmbushes:
         sheet = state.sheets[0]
         self.sheet, self.monsters, self.exposure = sheet.filled, sheet.layers[MONSTER], exposure
         self.reach = neighbours(self.monsters) if self.monsters else 0
-        foreseen, self.zone = [], 0
+        # (chance, landing order, index of today's landing, today's landing, around it)
+        foreseen: list[tuple[float, tuple[int, ...], int, int, int]] = []
+        self.zone = 0
         for card, chance in solo_ambush_outlook(state):
             order = _landing_order(card)
             start = _first_free(order, sheet.filled, 0)
@@ -589,7 +613,7 @@ class SoloAmbushes:
     def __bool__(self) -> bool:
         return bool(self.foreseen)
 
-    def risk(self, layers, filled: int) -> float:
+    def risk(self, layers: Layers, filled: int) -> float:
         drawn_on = self.sheet & ~filled == 0  # this sheet, with drawings added
         same_monsters = layers[MONSTER] == self.monsters
         if drawn_on and same_monsters and not filled & ~self.sheet & self.zone:
@@ -598,7 +622,7 @@ class SoloAmbushes:
             return self.unchanged
         return self._risk(layers, filled, drawn_on, same_monsters)
 
-    def _risk(self, layers, filled: int, drawn_on: bool, same_monsters: bool) -> float:
+    def _risk(self, layers: Layers, filled: int, drawn_on: bool, same_monsters: bool) -> float:
         empty = FULL & ~filled
         monsters = layers[MONSTER]
         exposed_now = self.reach if same_monsters else neighbours(monsters) if monsters else 0
@@ -614,7 +638,7 @@ class SoloAmbushes:
         return risk
 
 
-def sheet_worth(layers, filled: int, side, outlook: Outlook) -> float:
+def sheet_worth(layers: Layers, filled: int, side: MapSide, outlook: Outlook) -> float:
     """Stars the sheet is expected to earn from now on, coins aside."""
     if not outlook.seasons_left:
         return 0.0
@@ -639,10 +663,11 @@ def sheet_worth(layers, filled: int, side, outlook: Outlook) -> float:
 
 
 def seat_worth(state: CartographersState, seat: int, outlook: Outlook,
-               layers=None, filled: int | None = None, coins: int | None = None) -> float:
+               layers: Layers | None = None, filled: int | None = None,
+               coins: int | None = None) -> float:
     """``seat``'s banked stars plus the expected rest (by default of its sheet as it is)."""
     sheet = state.sheets[seat]
-    if layers is None:
+    if layers is None or filled is None:
         layers, filled = sheet.layers, sheet.filled
     if coins is None:
         coins = state.coins[seat]
@@ -650,32 +675,34 @@ def seat_worth(state: CartographersState, seat: int, outlook: Outlook,
     return banked + coins * outlook.seasons_left + sheet_worth(layers, filled, sheet.side, outlook)
 
 
-def _with_pending(state: CartographersState):
+def _with_pending(state: CartographersState) -> list[tuple[Layers, int, int]]:
     """Each seat's (layers, filled, coins) with the choices already made in this step drawn.
 
     In a simultaneous step a chosen drawing waits until every seat has chosen, but
     it is as good as drawn: evaluate the sheets as if it were.
     """
-    sheets = [[s.layers, s.filled, c] for s, c in zip(state.sheets, state.coins)]
+    layers_of = [s.layers for s in state.sheets]  # copied only where a choice draws
+    filled_of = [s.filled for s in state.sheets]
+    coins_of = list(state.coins)
     for choice in state.chosen:
         if choice is None:
             continue
         _, (target, terrain, mask, coin) = choice
-        entry = sheets[target]
         if mask:
-            layers = list(entry[0])
+            layers = list(layers_of[target])
             layers[terrain] |= mask
-            entry[0], entry[1] = layers, entry[1] | mask
-        entry[2] += coin
-    for seat, entry in enumerate(sheets):
-        if entry[1] != state.sheets[seat].filled:
-            closed = _surrounded_mountains(state.sheets[seat].side, entry[1])
-            entry[2] += max(0, closed - state.surrounded[seat])
-        entry[2] = min(COIN_TRACK, entry[2])
-    return sheets
+            layers_of[target] = layers
+            filled_of[target] |= mask
+        coins_of[target] += coin
+    for seat, sheet in enumerate(state.sheets):
+        if filled_of[seat] != sheet.filled:
+            closed = _surrounded_mountains(sheet.side, filled_of[seat])
+            coins_of[seat] += max(0, closed - state.surrounded[seat])
+        coins_of[seat] = min(COIN_TRACK, coins_of[seat])
+    return list(zip(layers_of, filled_of, coins_of))
 
 
-def _surrounded_mountains(side, filled: int) -> int:
+def _surrounded_mountains(side: MapSide, filled: int) -> int:
     return sum(1 for ring in _side_masks(side)[2] if ring & ~filled == 0)
 
 
@@ -760,7 +787,8 @@ NOTICEABLE = 0.05
 
 
 def reasons(before: dict[str, float], after: dict[str, float], state: CartographersState,
-            action=None, limit: int = 3, player: int | None = None) -> list[dict]:
+            action: Action | None = None, limit: int = 3, player: int | None = None
+            ) -> list[dict[str, Any]]:
     """Why a move is good, largest term change first: ``{"code", "params"}`` each.
 
     ``state`` is the position after the move, ``player`` the seat it is explained
@@ -770,9 +798,10 @@ def reasons(before: dict[str, float], after: dict[str, float], state: Cartograph
                           QUIET, limit, NOTICEABLE)
 
 
-def _reason(key: str, gain: float, state: CartographersState, player: int | None) -> dict:
+def _reason(key: str, gain: float, state: CartographersState, player: int | None
+            ) -> dict[str, Any]:
     family, _, name = key.partition(":")
-    params: dict = {"gain": round(gain, 2)}
+    params: dict[str, Any] = {"gain": round(gain, 2)}
     seat = player if player is not None else 0
     layers, filled, coins = _with_pending(state)[seat]
     if family == "edict":
@@ -789,7 +818,7 @@ def _reason(key: str, gain: float, state: CartographersState, player: int | None
 # Scoring every placement of a decision at once ------------------------------------------
 
 
-def placement_values(state: CartographersState, player: int) -> list[tuple[float, object]]:
+def placement_values(state: CartographersState, player: int) -> list[tuple[float, Action]]:
     """Every legal action of ``player`` with the value `evaluate` would give it.
 
     The drawing is scored on the sheet's bitboards directly (no state copy), as
@@ -806,10 +835,11 @@ def placement_values(state: CartographersState, player: int) -> list[tuple[float
         target = state.ambush_target(player)
         layers, filled, _ = sheets[target]
         side = state.sheets[target].side
-        masks = {a: m for m, a in ambush_table(state.card)}
-        values = []
+        landings: dict[Action, int] = {a: m for m, a in ambush_table(state.ambush_card)}
+        values: list[tuple[float, Action]] = []
         for action in actions:
-            mask = masks.get(action, 1 << action.cell if isinstance(action, AmbushFallback) else 0)
+            mask = landings.get(
+                action, 1 << action.cell if isinstance(action, AmbushFallback) else 0)
             if mask:
                 placed = list(layers)
                 placed[MONSTER] |= mask
@@ -823,19 +853,20 @@ def placement_values(state: CartographersState, player: int) -> list[tuple[float
     seasons_left = outlook.seasons_left
     rings = _side_masks(side)[3]
     closed_before = _surrounded_mountains(side, filled)
-    card = state.card
+    card = state.explore_card
     shape_coin = {number: shape.coin for number, shape in enumerate(card.shapes, 1)}
-    masks = {}
+    drawings: dict[Draw, int] = {}
     for mask, group in draw_table(card):
         if not mask & filled:
-            for action in group:
-                masks[action] = mask
+            for drawing in group:
+                drawings[drawing] = mask
     values = []
     for action in actions:
+        coin: int  # the drawing's coin, then the mountains it closes
         if isinstance(action, Draw):
-            mask, coin = masks[action], shape_coin[action.shape]
+            mask, coin = drawings[action], int(shape_coin[action.shape])
         elif isinstance(action, Fallback):
-            mask, coin = 1 << action.cell, False
+            mask, coin = 1 << action.cell, 0
         else:
             values.append((seat_worth(state, player, outlook, layers, filled, coins), action))
             continue
@@ -850,7 +881,7 @@ def placement_values(state: CartographersState, player: int) -> list[tuple[float
     return values
 
 
-def quick_reply(state: CartographersState, player: int, rng) -> object:
+def quick_reply(state: CartographersState, player: int, rng: random.Random) -> Action:
     """How the search imagines another seat's reply: an ambush monster where it hurts
     its target most (what the bots do, and what the searching seat must fear); a
     drawing at random, which is cheap and, in a simultaneous step, the same whatever
@@ -860,7 +891,7 @@ def quick_reply(state: CartographersState, player: int, rng) -> object:
     return rng.choice(state.legal_actions(player))
 
 
-def candidates(state: CartographersState, player: int, limit: int = 12) -> list:
+def candidates(state: CartographersState, player: int, limit: int = 12) -> list[Action]:
     """The ``limit`` most promising legal actions by `placement_values`, best first.
 
     Ties keep the order of `legal_actions`, so the list is the same every time.
@@ -870,7 +901,7 @@ def candidates(state: CartographersState, player: int, limit: int = 12) -> list:
     return [values[i][1] for i in order[:limit]]
 
 
-def shortlist(state: CartographersState, player: int, width: int) -> list:
+def shortlist(state: CartographersState, player: int, width: int) -> list[Action]:
     """What the hard search compares: the ``width`` best placements by
     `placement_values`, and then the best placement of every shape and terrain the
     card offers that is not among them yet (the coin shape, the other terrain).
@@ -891,7 +922,7 @@ def shortlist(state: CartographersState, player: int, width: int) -> list:
     return [values[i][1] for i in chosen]
 
 
-def _option(action) -> tuple:
+def _option(action: Action) -> tuple[object, ...]:
     """Which of the card's choices a drawing takes: its shape and terrain."""
     return (action.shape, action.terrain) if isinstance(action, Draw) else (type(action),)
 
@@ -899,21 +930,38 @@ def _option(action) -> tuple:
 class CartographersHeuristics(Heuristics):
     """Cartographers' knowledge as the bots' `Heuristics`: the functions above."""
 
-    search = SearchSettings(method="montecarlo", **{k: v for k, v in SEARCH_SETTINGS.items()
-                                                  if k != "method"})
+    search = SEARCH
 
-    # The functions above already take the protocol's arguments.
-    evaluate = staticmethod(evaluate)
-    evaluate_terms = staticmethod(evaluate_terms)
-    shortlist = staticmethod(shortlist)
-    quick_reply = staticmethod(quick_reply)
+    # The protocol's methods take any game's state: each hands on a Cartographers one.
 
-    def reasons(self, before, after, state, action, player):
-        return reasons(before, after, state, action, player=player)
+    def evaluate(self, state: State, player: int) -> float:
+        return evaluate(_ours(state), player)
 
-    def candidates(self, state, player, limit=None):
+    def evaluate_terms(self, state: State, player: int) -> dict[str, float]:
+        return evaluate_terms(_ours(state), player)
+
+    def shortlist(self, state: State, player: int, width: int) -> list[Action]:
+        return shortlist(_ours(state), player, width)
+
+    def quick_reply(self, state: State, player: int, rng: random.Random) -> Action:
+        return quick_reply(_ours(state), player, rng)
+
+    def reasons(self, before: dict[str, float], after: dict[str, float], state: State,
+                action: Action, player: int) -> list[dict[str, Any]]:
+        return reasons(before, after, _ours(state), action, player=player)
+
+    def candidates(self, state: State, player: int, limit: int | None = None) -> list[Action]:
         # the protocol's "no limit" is None; the function's default is its own dozen
-        return candidates(state, player) if limit is None else candidates(state, player, limit)
+        ours = _ours(state)
+        return candidates(ours, player) if limit is None else candidates(ours, player, limit)
+
+
+def _ours(state: State) -> CartographersState:
+    """``state``, which must be a Cartographers position (a bot asks the game's own
+    heuristics about the game's own states: anything else is a programming error)."""
+    if not isinstance(state, CartographersState):
+        raise TypeError(f"Cartographers heuristics asked about {type(state).__name__}")
+    return state
 
 
 HEURISTICS = CartographersHeuristics()

@@ -35,16 +35,25 @@ move by ``rate × error / (number of active weights, weighted)``.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-from boardgamesbot.engine import load_game
+from boardgamesbot.engine import Action, load_game
 
-from .components import SCORING_CARDS, SEASONS, SIZE
-from .heuristics import Outlook, _side_masks, candidates, placement_values, seat_worth
+from .components import SCORING_CARDS, SEASONS, SIZE, MapSide
+from .heuristics import (
+    Layers,
+    Outlook,
+    _side_masks,
+    candidates,
+    placement_values,
+    seat_worth,
+)
 from .notation import Draw, Fallback
 from .state import DRAW, OVER, CartographersState, draw_table
 
@@ -71,7 +80,8 @@ _CORNERS = np.array([r * SIZE + c for r in range(SIZE - 1) for c in range(SIZE -
 _ON_EDGE = np.array([int(r in (0, SIZE - 2) or c in (0, SIZE - 2))
                      for r in range(SIZE - 1) for c in range(SIZE - 1)])
 _EDGE_OFFSET = _ON_EDGE * PATTERNS
-_SCORINGS_LEFT = {}  # (season, letter) -> scorings of that edict from ``season`` on
+# (season, letter) -> scorings of that edict from ``season`` on
+_SCORINGS_LEFT: dict[tuple[int, str], int] = {}
 
 
 def _scorings_left(season: int, letter: str) -> int:
@@ -83,11 +93,12 @@ def _scorings_left(season: int, letter: str) -> int:
 
 def _bits(mask: int) -> np.ndarray:
     """The 121 cells of a bitboard as 0/1 bytes (cell ``row * SIZE + col``)."""
-    return np.unpackbits(np.frombuffer(mask.to_bytes(16, "little"), np.uint8),
-                         bitorder="little")[:SIZE * SIZE]
+    cells: np.ndarray = np.unpackbits(np.frombuffer(mask.to_bytes(16, "little"), np.uint8),
+                                      bitorder="little")[:SIZE * SIZE]
+    return cells
 
 
-def cell_kinds(layers, filled: int, side) -> np.ndarray:
+def cell_kinds(layers: Layers, filled: int, side: MapSide) -> np.ndarray:
     """Each cell's kind (0 empty, 1 open ruins, 2 forest, 3 village, 4 farm, 5 water,
     6 monster, 7 mountain or wasteland), built from three bit planes of the kind."""
     mountains, ruins, _, _ = _side_masks(side)
@@ -97,14 +108,16 @@ def cell_kinds(layers, filled: int, side) -> np.ndarray:
     one = open_ruins | village | water | blocked          # kinds 1, 3, 5, 7
     two = forest | village | monster | blocked            # kinds 2, 3, 6, 7
     four = farm | water | monster | blocked               # kinds 4, 5, 6, 7
-    return (_bits(one) + 2 * _bits(two) + 4 * _bits(four)).astype(np.int64)
+    kinds: np.ndarray = (_bits(one) + 2 * _bits(two) + 4 * _bits(four)).astype(np.int64)
+    return kinds
 
 
 def window_patterns(kinds: np.ndarray) -> np.ndarray:
     """The pattern index of every 2×2 window, with the edge windows' offset."""
     c = _CORNERS
-    return (kinds[c] * 512 + kinds[c + 1] * 64 + kinds[c + SIZE] * 8
+    patterns: np.ndarray = (kinds[c] * 512 + kinds[c + 1] * 64 + kinds[c + SIZE] * 8
             + kinds[c + SIZE + 1] + _EDGE_OFFSET)
+    return patterns
 
 
 @dataclass
@@ -120,7 +133,8 @@ class Features:
         return patterns + float(weights[self.offset]) if self.offset >= 0 else patterns
 
 
-def features(layers, filled: int, side, season: int, edicts, time_used: int = 0) -> Features:
+def features(layers: Layers, filled: int, side: MapSide, season: int, edicts: Sequence[str],
+             time_used: int = 0) -> Features:
     """The active weights of a sheet in ``season`` with ``time_used`` of it gone
     (season 4: the game is over: none)."""
     if season >= len(SEASONS):
@@ -147,7 +161,8 @@ class LearnedEvaluation:
     def __init__(self, weights: np.ndarray) -> None:
         self.weights = weights
 
-    def correction(self, state: CartographersState, layers, filled: int, side) -> float:
+    def correction(self, state: CartographersState, layers: Layers, filled: int,
+                   side: MapSide) -> float:
         if state.step == OVER:
             return 0.0
         return features(layers, filled, side, state.season, state.edicts,
@@ -167,13 +182,14 @@ class LearnedEvaluation:
                           + self.correction(state, layers, filled, side))
         return _margin(worths[player], worths[:player] + worths[player + 1:])
 
-    def afterstates(self, state: CartographersState, player: int, limit: int = 12):
+    def afterstates(self, state: CartographersState, player: int, limit: int = 12
+                    ) -> list[tuple[Action, float, Features]]:
         """The ``limit`` best drawings by the hand-written worth, each with its
         (hand-written value, features of the sheet it leaves), best corrected first."""
         chosen = candidates(state, player, limit)
         values = dict((action, value) for value, action in placement_values(state, player))
         sheet = state.sheets[player]
-        found = []
+        found: list[tuple[Action, float, Features]] = []
         for action in chosen:
             layers, filled = _placed(state, player, action)
             found.append((action, values[action],
@@ -183,17 +199,18 @@ class LearnedEvaluation:
         return found
 
 
-def _placed(state: CartographersState, player: int, action) -> tuple[list[int], int]:
+def _placed(state: CartographersState, player: int, action: Action) -> tuple[Layers, int]:
     """The seat's layers and filled mask with ``action`` drawn (pending choices of this
     step aside: solo, there are none)."""
     sheet = state.sheets[player]
     layers, filled = sheet.layers[:], sheet.filled
     if isinstance(action, Draw):
-        for mask, group in draw_table(state.card):  # noqa: B007 (``mask`` is read after it)
+        card = state.explore_card
+        for mask, group in draw_table(card):  # noqa: B007 (``mask`` is read after it)
             if action in group:
                 break
         else:  # pragma: no cover - a legal drawing is always in the table
-            raise ValueError(f"{action} is not a drawing of {state.card.name}")
+            raise ValueError(f"{action} is not a drawing of {card.name}")
     elif isinstance(action, Fallback):
         mask = 1 << action.cell
     else:
@@ -214,7 +231,7 @@ class Checkpoint:
     seed: int
     games: int = 0                   # games trained so far
     rate: float = 0.02
-    curve: list[dict] = field(default_factory=list)  # one entry per evaluation
+    curve: list[dict[str, Any]] = field(default_factory=list)  # one entry per evaluation
 
     def save(self, path: str | Path) -> None:
         import json
@@ -228,7 +245,7 @@ class Checkpoint:
         temporary.replace(path)  # a stopped run never leaves half a file
 
     @classmethod
-    def load(cls, path) -> Checkpoint:
+    def load(cls, path: str | Path) -> Checkpoint:
         import json
 
         with np.load(path) as data:
@@ -255,6 +272,13 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
+def _solo_game(seed: int, side: str) -> CartographersState:
+    """A new solo game, made through the registry (game.py imports this module)."""
+    state = load_game("cartographers").new(1, seed, side=side)
+    assert isinstance(state, CartographersState)
+    return state
+
+
 def train_game(weights: np.ndarray, seed: int, side: str, rate: float,
                explore: float = 0.05) -> float:
     """One solo self-play game, TD(0) on the chosen afterstates; its final score.
@@ -262,10 +286,8 @@ def train_game(weights: np.ndarray, seed: int, side: str, rate: float,
     ``explore``: the share of decisions that take a random one of the candidates
     (the usual ε-greedy; the update still follows the afterstate taken).
     """
-    GAME = load_game("cartographers")  # through the registry: game.py imports this module
-
     evaluation = LearnedEvaluation(weights)
-    state = GAME.new(1, seed, side=side)
+    state = _solo_game(seed, side)
     rng = random.Random(seed)
     previous: tuple[float, Features] | None = None
     while not state.is_over():
@@ -299,11 +321,9 @@ def _update(weights: np.ndarray, previous: tuple[float, Features], target: float
 def play_solo(weights: np.ndarray | None, seed: int, side: str) -> tuple[int, float]:
     """A solo game played greedily (no exploration, no learning): by the hand-written
     worth alone when ``weights`` is None. (score, solo rating)."""
-    GAME = load_game("cartographers")  # through the registry: game.py imports this module
-
     evaluation = LearnedEvaluation(weights if weights is not None
                                    else np.zeros(WEIGHTS, np.float32))
-    state = GAME.new(1, seed, side=side)
+    state = _solo_game(seed, side)
     rng = random.Random(seed)
     while not state.is_over():
         seat = state.current_players()[0]
@@ -318,7 +338,7 @@ def play_solo(weights: np.ndarray | None, seed: int, side: str) -> tuple[int, fl
                                     - sum(SCORING_CARDS[n].solo for n in state.edicts))
 
 
-def measure(weights: np.ndarray, seed: int, games: int) -> dict:
+def measure(weights: np.ndarray, seed: int, games: int) -> dict[str, Any]:
     """Paired solo games (the same seeds and sides) of greedy with and without the
     correction: the mean rating difference and its standard error."""
     differences = []
@@ -331,16 +351,15 @@ def measure(weights: np.ndarray, seed: int, games: int) -> dict:
     return {"difference": round(mean, 3), "standard_error": round(error, 3), "n": games}
 
 
-def prediction_error(weights: np.ndarray, seed: int, games: int) -> dict:
+def prediction_error(weights: np.ndarray, seed: int, games: int) -> dict[str, Any]:
     """How well the values predict the final score: over solo games played greedily by
     the hand-written worth, the root mean square error of the chosen afterstates' values
     against the final score, with and without the correction."""
-    GAME = load_game("cartographers")  # through the registry: game.py imports this module
-
     evaluation = LearnedEvaluation(weights)
-    plain, corrected = [], []
+    plain: list[float] = []
+    corrected: list[float] = []
     for index in range(games):
-        state = GAME.new(1, game_seed(seed, 20_000_000 + index), side="AB"[index % 2])
+        state = _solo_game(game_seed(seed, 20_000_000 + index), "AB"[index % 2])
         rng = random.Random(index)
         values = []
         while not state.is_over():
@@ -359,7 +378,8 @@ def prediction_error(weights: np.ndarray, seed: int, games: int) -> dict:
 
 
 def train(out: str | Path, games: int, seed: int, rate: float = 0.02,
-          evaluate_every: int = 200, evaluation_games: int = 20, progress=None) -> Checkpoint:
+          evaluate_every: int = 200, evaluation_games: int = 20,
+          progress: Callable[[Checkpoint, list[float]], None] | None = None) -> Checkpoint:
     """Train until ``games`` games in all, resuming from ``out`` when it holds a checkpoint
     of the same seed; save to ``out`` after every ``evaluate_every`` games.
 
@@ -391,12 +411,13 @@ def train(out: str | Path, games: int, seed: int, rate: float = 0.02,
     return checkpoint
 
 
-def train_and_report(out, games, seed, evaluate_every=200, measure_games=40,
-                     progress=None) -> str:
+def train_and_report(out: str | Path, games: int, seed: int, evaluate_every: int = 200,
+                     measure_games: int = 40,
+                     progress: Callable[[int, str, bool], None] | None = None) -> str:
     """`train` for `bgbot train`, reporting as it goes (``progress(done, note,
     measured)``); a one-line summary of where the run stands."""
 
-    def report(checkpoint, scores) -> None:
+    def report(checkpoint: Checkpoint, scores: list[float]) -> None:
         if progress is not None:
             recent = scores[-50:]
             last = checkpoint.curve[-1]

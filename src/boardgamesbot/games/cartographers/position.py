@@ -17,7 +17,7 @@ import json
 from collections import Counter
 from typing import Any
 
-from boardgamesbot.engine import GameError
+from boardgamesbot.engine import Game, GameError
 from boardgamesbot.games.positions import PositionReader
 
 from .components import (
@@ -32,9 +32,11 @@ from .components import (
     SEASONS,
     AmbushCard,
     ExploreCard,
+    RuinsCard,
 )
 from .sheet import Sheet, _side, bits, cell_name, mask_of, parse_cell
 from .steps import AMBUSH, OVER, STEPS
+from .table import SeasonRecord, Table
 
 FORMAT = "cartographers-position/1"
 _AMBUSH_NAMES = frozenset(card.name for card in AMBUSH_CARDS)
@@ -44,7 +46,7 @@ READ = PositionReader("cartographers position: ")
 # Views -------------------------------------------------------------------------------
 
 
-def view(state, player: int | None) -> dict:
+def view(state: Table, player: int | None) -> dict[str, Any]:
     """What ``player`` may see: everything but deck order, unrevealed ambushes,
     future shuffles and the other seats' choices (even whether they chose) in an open step.
     """
@@ -104,7 +106,7 @@ def view(state, player: int | None) -> dict:
     return view
 
 
-def _own_view(state, player: int) -> dict:
+def _own_view(state: Table, player: int) -> dict[str, Any]:
     choice = state.chosen[player]
     own: dict[str, Any] = {"seat": player, "choice": None}
     if choice is not None:
@@ -119,7 +121,7 @@ def _own_view(state, player: int) -> dict:
     return own
 
 
-def _card_view(card) -> dict:
+def _card_view(card: ExploreCard | RuinsCard | AmbushCard) -> dict[str, Any]:
     if isinstance(card, ExploreCard):
         return {"kind": "explore", "name": card.name, "time": card.time,
                 "terrains": list(card.terrains),
@@ -135,7 +137,7 @@ def _card_view(card) -> dict:
 # The position format -------------------------------------------------------------------
 
 
-def to_json(state) -> str:
+def to_json(state: Table) -> str:
     """The full position (hidden information included) as JSON text."""
     players = []
     for p in range(state.num_players):
@@ -166,7 +168,7 @@ def to_json(state) -> str:
 
 
 
-def _names(data: dict, key: str) -> list[str]:
+def _names(data: dict[str, Any], key: str) -> list[str]:
     names = READ.field(data, key, list, "a list of card names")
     for name in names:
         if name not in CARDS:
@@ -174,7 +176,7 @@ def _names(data: dict, key: str) -> list[str]:
     return list(names)
 
 
-def read(state, game, text: str) -> None:
+def read(state: Table, game: Game, text: str) -> None:
     """Fill the blank ``state`` from ``text``; every error names the field that is wrong."""
     data = READ.json_object(text, FORMAT, not_json="invalid JSON",
                             not_object="expected a JSON object")
@@ -184,13 +186,14 @@ def read(state, game, text: str) -> None:
     edicts = READ.field(data, "edicts", list, "four scoring card names (edicts A-D)")
     if len(edicts) != 4:
         raise READ.error("'edicts' must name four scoring cards, one per edict A-D")
-    for letter, name, deck in zip("ABCD", edicts, SCORING_DECKS):
+    for letter, name, edict_deck in zip("ABCD", edicts, SCORING_DECKS):
         card = SCORING_CARDS.get(name)
         if card is None:
             raise READ.error(f"edict {letter}: unknown scoring card {name!r}; "
                        f"cards are {', '.join(SCORING_CARDS)}")
-        if card.deck != deck:
-            raise READ.error(f"edict {letter} comes from the {deck} deck, and {name} does not")
+        if card.deck != edict_deck:
+            raise READ.error(f"edict {letter} comes from the {edict_deck} deck, "
+                             f"and {name} does not")
 
     season_names = [s.name for s in SEASONS]
     season_name = READ.field(data, "season", str, f"one of {', '.join(season_names)}")
@@ -291,7 +294,8 @@ def read(state, game, text: str) -> None:
         state.sheets.append(sheet)
         state.coins.append(coins)
         state.surrounded.append(surrounded)
-        state.records.append([tuple(r) for r in records])
+        season_records: list[SeasonRecord] = [(r[0], r[1], r[2], r[3]) for r in records]
+        state.records.append(season_records)
         drawn = entry.get("last_drawn", [])
         if not isinstance(drawn, list) or not all(isinstance(c, str) for c in drawn):
             raise READ.error(f"player {seat}: 'last_drawn' must be a list of cells like C4")

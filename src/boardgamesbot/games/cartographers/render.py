@@ -9,8 +9,11 @@ drawn highlighted on its sheet, which is what the CLI's ``preview`` shows.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from typing import Any
+
 from rich.columns import Columns
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
@@ -30,7 +33,7 @@ def _cell_index(name: str) -> tuple[int, int]:
 
 
 def sheet_text(rows: list[str], highlight: dict[tuple[int, int], str] | None = None,
-               recent: set[tuple[int, int]] = frozenset()) -> Text:
+               recent: Collection[tuple[int, int]] = frozenset()) -> Text:
     """One sheet with column letters and row numbers.
 
     ``highlight`` cells (a pending choice) are drawn reversed with the letter
@@ -63,7 +66,7 @@ def shape_text(cells: list[list[int]], letter: str = "■") -> str:
     return "\n".join(" ".join(line).rstrip() for line in grid)
 
 
-def _card_panel(view: dict) -> Panel | None:
+def _card_panel(view: dict[str, Any]) -> Panel | None:
     card = view.get("card")
     if card is None:
         return None
@@ -84,7 +87,7 @@ def _card_panel(view: dict) -> Panel | None:
     return Panel(group, title=title, border_style="cyan", expand=False)
 
 
-def _you_text(view: dict) -> Text | None:
+def _you_text(view: dict[str, Any]) -> Text | None:
     you = view.get("you")
     if you is None:
         return None
@@ -113,9 +116,9 @@ def _you_text(view: dict) -> Text | None:
     return Text(f"Seat {you['seat'] + 1}, your move. " + lines.get(mode, ""), style="bold")
 
 
-def _player_panel(view: dict, player: dict) -> Panel:
+def _player_panel(view: dict[str, Any], player: dict[str, Any]) -> Panel:
     seat = player["seat"]
-    highlight = {}
+    highlight: dict[tuple[int, int], str] = {}
     you = view.get("you") or {}
     choice = you.get("choice")
     if choice and choice["sheet"] == seat:
@@ -146,10 +149,10 @@ def _player_panel(view: dict, player: dict) -> Panel:
                  border_style="bold" if view.get("viewer") == seat else "dim")
 
 
-def text(view: dict):
+def text(view: dict[str, Any]) -> Group:
     """The whole table as seen in ``view``."""
     season = view["season"]
-    parts = []
+    parts: list[RenderableType] = []
     head = Text(f"Cartographers - side {view['side']['letter']} ({view['side']['name']}) - ",
                 style="bold")
     if view["over"]:
@@ -181,7 +184,8 @@ def text(view: dict):
     sheets = [_player_panel(view, player) for player in view["players"]]
     viewer = view.get("viewer")
     if viewer is not None:  # the viewer's sheet first
-        sheets.sort(key=lambda panel: 0 if panel.title.startswith(f"seat {viewer + 1} ") else 1)
+        first = f"seat {viewer + 1} "
+        sheets.sort(key=lambda panel: 0 if str(panel.title).startswith(first) else 1)
     parts.append(Columns(sheets))
     parts.append(Text(_LEGEND, style="dim"))
     if "solo" in view:

@@ -16,6 +16,7 @@ documented in ``docs/cartographers-sheet-format.md``:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 
 from boardgamesbot.engine import GameError
@@ -64,14 +65,14 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
-def mask_of(cells) -> int:
+def mask_of(cells: Iterable[tuple[int, int]]) -> int:
     mask = 0
     for row, col in cells:
         mask |= 1 << (row * SIZE + col)
     return mask
 
 
-def bits(mask: int):
+def bits(mask: int) -> Iterator[int]:
     """The set bit indices of ``mask``, lowest first."""
     while mask:
         low = mask & -mask
@@ -142,19 +143,21 @@ def parse_cell(text: str) -> int:
 # Shapes ------------------------------------------------------------------------------
 
 
-def _normalise(cells) -> tuple[tuple[int, int], ...]:
+def _normalise(cells: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     top = min(r for r, _ in cells)
     left = min(c for _, c in cells)
     return tuple(sorted((r - top, c - left) for r, c in cells))
 
 
-def oriented(cells, orientation: int) -> tuple[tuple[int, int], ...]:
+def oriented(cells: Iterable[tuple[int, int]], orientation: int
+             ) -> tuple[tuple[int, int], ...]:
     """``cells`` turned by orientation ``orientation`` (an index into `ORIENTATIONS`)."""
+    turned = list(cells)
     if orientation >= 4:
-        cells = [(r, -c) for r, c in cells]
+        turned = [(r, -c) for r, c in turned]
     for _ in range(orientation % 4):
-        cells = [(c, -r) for r, c in cells]  # a quarter turn clockwise
-    return _normalise(cells)
+        turned = [(c, -r) for r, c in turned]  # a quarter turn clockwise
+    return _normalise(turned)
 
 
 @cache
@@ -164,7 +167,7 @@ def orientations(cells: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     Symmetric shapes have fewer distinct orientations; the first label that
     produces a shape is its canonical name (an L-tromino has 4, a square 1).
     """
-    seen: dict[tuple, int] = {}
+    seen: dict[tuple[tuple[int, int], ...], int] = {}
     canonical = []
     for index in range(len(ORIENTATIONS)):
         shape = oriented(cells, index)
@@ -181,7 +184,7 @@ def anchor_offset(shape: tuple[tuple[int, int], ...]) -> tuple[int, int]:
     return min(shape)
 
 
-def shape_cells_at(shape, anchor: int) -> list[tuple[int, int]] | None:
+def shape_cells_at(shape: tuple[tuple[int, int], ...], anchor: int) -> list[tuple[int, int]] | None:
     """Cells of the oriented ``shape`` with its anchor on ``anchor``; ``None`` if off the map."""
     top, left = divmod(anchor, SIZE)
     dr, dc = anchor_offset(shape)

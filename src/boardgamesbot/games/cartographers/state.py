@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from boardgamesbot.engine import Action, IllegalAction, State
+from boardgamesbot.engine import Action, ActionInfo, Game, IllegalAction
 
 from . import position
 from .components import (
@@ -44,6 +44,7 @@ from .components import (
     SOLO_TITLES,
     AmbushCard,
     ExploreCard,
+    MapSide,
     RuinsCard,
 )
 from .notation import Ambush, AmbushFallback, Draw, Fallback, Pass, parse_action
@@ -60,6 +61,7 @@ from .sheet import (
     shape_cells_at,
 )
 from .steps import AMBUSH, DRAW, OVER
+from .table import Choice, Table
 
 __all__ = ["AMBUSH", "DRAW", "OVER", "CartographersState", "solo_ambush_cells"]
 
@@ -86,7 +88,7 @@ def draw_table(card: ExploreCard) -> tuple[tuple[int, tuple[Draw, ...]], ...]:
     The actions sharing a mask (one per terrain on the card) are grouped so
     the legality test ``mask & filled`` runs once per placement.
     """
-    table = []
+    table: list[tuple[int, tuple[Draw, ...]]] = []
     for number, shape in enumerate(card.shapes, 1):
         for orientation, anchor, mask in placements(shape.cells):
             table.append((mask, tuple(Draw(terrain, number, orientation, anchor)
@@ -143,7 +145,8 @@ def _card_tables(card: ExploreCard) -> _CardTables:
 
 def _touching(low: np.ndarray, high: np.ndarray, mask: int) -> np.ndarray:
     """Which rows of a flat table overlap ``mask``."""
-    return ((low & np.uint64(mask & _LOW)) | (high & np.uint64(mask >> 64))) != 0
+    touching: np.ndarray = ((low & np.uint64(mask & _LOW)) | (high & np.uint64(mask >> 64))) != 0
+    return touching
 
 
 @cache
@@ -151,7 +154,7 @@ def ambush_table(card: AmbushCard) -> tuple[tuple[int, Ambush], ...]:
     return tuple((mask, Ambush(o, anchor)) for o, anchor, mask in placements(card.cells))
 
 
-def _flat(table) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _flat(table: tuple[tuple[int, Action], ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``(mask, action)`` rows as `_flat_draw_table` keeps them (low bits, high bits,
     actions)."""
     actions = np.empty(len(table), object)
@@ -179,12 +182,13 @@ def _cells_of_mask(mask: int) -> np.ndarray:
 
 
 @cache
-def _mask_lookup(cells: tuple) -> dict[tuple[int, int], int]:
+def _mask_lookup(cells: tuple[tuple[int, int], ...]) -> dict[tuple[int, int], int]:
     """(canonical orientation, anchor) -> mask, for the in-map placements of ``cells``."""
     return {(o, anchor): mask for o, anchor, mask in placements(cells)}
 
 
-def _placed_mask(cells: tuple, orientation: int, anchor: int) -> tuple[int, int | None]:
+def _placed_mask(cells: tuple[tuple[int, int], ...], orientation: int, anchor: int
+                 ) -> tuple[int, int | None]:
     """The canonical orientation and mask of a placement (mask ``None`` if it leaves the map)."""
     canonical = orientations(cells)[orientation]
     return canonical, _mask_lookup(cells).get((canonical, anchor))
@@ -252,28 +256,17 @@ def solo_ambush_cells(card: AmbushCard, filled: int) -> list[tuple[int, int]] | 
 # The state ---------------------------------------------------------------------------
 
 
-class CartographersState(State):
+class CartographersState(Table):
     """A Cartographers table. Build one with ``GAME.new(num_players, seed, side=...)``."""
 
-    __slots__ = (
-        "game", "num_players", "side", "edicts",
-        # chance: the text that seeds every shuffle (see the module docstring)
-        "chance",
-        # the cards
-        "season", "deck", "revealed", "ambush_pile", "removed", "ruins_pending",
-        # the step: its kind and each seat's hidden choice (None: still to choose)
-        "step", "chosen",
-        # the players
-        "sheets", "coins", "surrounded", "records", "last_drawn",
-        # what the last ambush drew where (for the faces)
-        "last_ambush",
-    )
+    __slots__ = ()  # the fields are `Table`'s
 
     def __init__(self) -> None:  # use GAME.new or GAME.from_json
-        self.last_ambush: dict | None = None
+        self.last_ambush = None
 
     @classmethod
-    def setup(cls, game, num_players: int, seed: int, side) -> CartographersState:
+    def setup(cls, game: Game, num_players: int, seed: int, side: MapSide
+              ) -> CartographersState:
         """A new game on map ``side``; all chance comes from ``seed``."""
         chance = str(seed)
         rng = random.Random(f"{chance}/edicts")
@@ -318,18 +311,32 @@ class CartographersState(State):
     def card(self) -> ExploreCard | AmbushCard | None:
         """The card being drawn: the explore card, or the ambush being resolved."""
         if self.step == DRAW:
-            return CARDS[self.revealed[-1]]
+            return self.explore_card
         if self.step == AMBUSH:
-            return CARDS[self.removed[-1]]
+            return self.ambush_card
         return None
+
+    @property
+    def explore_card(self) -> ExploreCard:
+        """The explore card being drawn from (in a drawing step: `_explore` reveals past
+        ruins cards, so the last revealed card is an explore card)."""
+        card = CARDS[self.revealed[-1]]
+        assert isinstance(card, ExploreCard), f"{card.name} is not an explore card"
+        return card
+
+    @property
+    def ambush_card(self) -> AmbushCard:
+        """The ambush being resolved (in an ambush step: the last one removed)."""
+        card = CARDS[self.removed[-1]]
+        assert isinstance(card, AmbushCard), f"{card.name} is not an ambush card"
+        return card
 
     def time_used(self) -> int:
         return sum(CARDS[name].time for name in self.revealed)
 
     def ambush_target(self, player: int) -> int:
         """The sheet ``player`` draws the monster on during an ambush."""
-        card = self.card
-        step = -1 if card.direction == "clockwise" else 1
+        step = -1 if self.ambush_card.direction == "clockwise" else 1
         return (player + step) % self.num_players
 
     def legal_actions(self, player: int) -> list[Action]:
@@ -338,18 +345,18 @@ class CartographersState(State):
             return []
         if self.step == AMBUSH:
             sheet = self.sheets[self.ambush_target(player)]
-            low, high, landings = _ambush_flat(self.card)
-            actions = landings[~_touching(low, high, sheet.filled)].tolist()
-            return actions or self._fallbacks(sheet, _AMBUSH_FALLBACK_ROWS)
+            low, high, landings = _ambush_flat(self.ambush_card)
+            landed: list[Action] = landings[~_touching(low, high, sheet.filled)].tolist()
+            return landed or self._fallbacks(sheet, _AMBUSH_FALLBACK_ROWS)
         sheet = self.sheets[player]
-        actions = self._drawings(sheet)
-        if actions:
-            return actions
+        drawings = self._drawings(sheet)
+        if drawings:
+            return list(drawings)
         return self._fallbacks(sheet, _FALLBACK_ROWS)
 
     def _drawings(self, sheet: Sheet, first_only: bool = False) -> list[Draw]:
         """Legal drawings of the current card's shapes on ``sheet`` (ruins rule included)."""
-        tables = _card_tables(self.card)
+        tables = _card_tables(self.explore_card)
         filled = sheet.filled
         if self.ruins_pending:
             empty_ruins = sheet.ruins & ~filled
@@ -363,12 +370,14 @@ class CartographersState(State):
         if first_only:  # the first in table order, as the grouped table lists them
             where = legal.argmax()
             return [actions[where]] if legal[where] else []
-        return actions[legal].tolist()
+        listed: list[Draw] = actions[legal].tolist()
+        return listed
 
     @staticmethod
     def _fallbacks(sheet: Sheet, rows: np.ndarray) -> list[Action]:
         """The 1x1s on every empty space of ``sheet`` (``rows``: by space), else a pass."""
-        return rows[_cells_of_mask(sheet.empty)].ravel().tolist() or list(_PASS)
+        fallbacks: list[Action] = rows[_cells_of_mask(sheet.empty)].ravel().tolist()
+        return fallbacks or list(_PASS)
 
     def is_over(self) -> bool:
         return self.step == OVER
@@ -418,7 +427,7 @@ class CartographersState(State):
             self._resolve()
         return canonical
 
-    def _check(self, player: int, action: Action) -> tuple[Action, tuple]:
+    def _check(self, player: int, action: Action) -> Choice:
         """Validate without changing anything; return the canonical action and its effect.
 
         The effect is ``(sheet index, terrain index, mask, coin)``.
@@ -435,8 +444,8 @@ class CartographersState(State):
             return self._check_ambush(player, action)
         return self._check_draw(player, action)
 
-    def _check_draw(self, player: int, action: Action) -> tuple[Action, tuple]:
-        card: ExploreCard = self.card
+    def _check_draw(self, player: int, action: Action) -> Choice:
+        card = self.explore_card
         sheet = self.sheets[player]
         known = _card_tables(card).effects.get(id(action))
         if known is not None:  # listed by `legal_actions`: canonical, on the card, on the map
@@ -453,7 +462,7 @@ class CartographersState(State):
                 raise IllegalAction("you may pass only when your sheet has no empty space",
                                     code="cannot_pass")
             return action, (player, 0, 0, False)
-        if action.terrain not in DRAWN_TERRAINS:
+        if isinstance(action, (Fallback, Draw)) and action.terrain not in DRAWN_TERRAINS:
             raise IllegalAction(f"unknown terrain {action.terrain!r}", code="bad_terrain")
         if isinstance(action, Fallback):
             if self._drawings(sheet, first_only=True):
@@ -473,14 +482,14 @@ class CartographersState(State):
                                 f"{'s' if len(card.shapes) > 1 else ''}, so there is no shape "
                                 f"{action.shape}", code="shape_not_on_card")
         shape = card.shapes[action.shape - 1]
-        orientation, mask = _placed_mask(shape.cells, action.orientation, action.cell)
-        if mask is None:
+        orientation, drawn = _placed_mask(shape.cells, action.orientation, action.cell)
+        if drawn is None:
             raise IllegalAction(f"{action}: the shape would leave the map", code="off_map")
-        self._check_empty(sheet, mask)
-        if self.ruins_pending and not mask & sheet.ruins & ~sheet.filled:
+        self._check_empty(sheet, drawn)
+        if self.ruins_pending and not drawn & sheet.ruins & ~sheet.filled:
             self._ruins_refused(sheet)
         canonical = Draw(action.terrain, action.shape, orientation, action.cell)
-        return canonical, (player, _TERRAIN_INDEX[action.terrain], mask, shape.coin)
+        return canonical, (player, _TERRAIN_INDEX[action.terrain], drawn, shape.coin)
 
     def _ruins_refused(self, sheet: Sheet) -> None:
         """Raise: a ruins card asks for a drawing over an empty ruins space, and this one
@@ -492,8 +501,8 @@ class CartographersState(State):
                             "ruins space: draw a 1x1 of any terrain instead "
                             "(e.g. 'forest 1x1 C4')", code="ruins_fallback")
 
-    def _check_ambush(self, player: int, action: Action) -> tuple[Action, tuple]:
-        card: AmbushCard = self.card
+    def _check_ambush(self, player: int, action: Action) -> Choice:
+        card = self.ambush_card
         target = self.ambush_target(player)
         sheet = self.sheets[target]
         if isinstance(action, Pass):
@@ -526,10 +535,12 @@ class CartographersState(State):
 
     def _resolve(self) -> None:
         """Everybody has chosen: draw every choice, award coins, move on."""
-        choices, self.chosen = self.chosen, [None] * self.num_players
+        # every seat has chosen (`apply` resolves only then)
+        choices = [choice for choice in self.chosen if choice is not None]
+        self.chosen = [None] * self.num_players
         self.last_drawn = [0] * self.num_players
         if self.step == AMBUSH:
-            placed = [[] for _ in range(self.num_players)]
+            placed: list[list[str]] = [[] for _ in range(self.num_players)]
             for _, (target, terrain, mask, _) in choices:
                 self.sheets[target].draw(terrain, mask)
                 self.last_drawn[target] |= mask
@@ -636,7 +647,7 @@ class CartographersState(State):
         })
         return result
 
-    def action_info(self, player: int, action: Action) -> dict:
+    def action_info(self, player: int, action: Action) -> ActionInfo:
         """``action`` as data: kind, no cost, and a translatable description (code + params)."""
         if isinstance(action, str):
             action = parse_action(action)
@@ -654,7 +665,7 @@ class CartographersState(State):
                                       "cell": cell_name(action.cell),
                                       "cells": self._cells_of(action),
                                       "sheet": self.ambush_target(player)}
-        else:
+        elif isinstance(action, Draw):
             card = self.card
             shape = card.shapes[action.shape - 1] if isinstance(card, ExploreCard) and \
                 action.shape <= len(card.shapes) else None
@@ -663,6 +674,8 @@ class CartographersState(State):
                                     "cell": cell_name(action.cell),
                                     "cells": self._cells_of(action),
                                     "coin": bool(shape and shape.coin)}
+        else:
+            raise IllegalAction(f"{action} is not a Cartographers action", code="wrong_step")
         return {"notation": str(action), "type": kind, "cost": {},
                 "code": f"cartographers.{kind}", "params": params}
 
@@ -727,7 +740,7 @@ class CartographersState(State):
 
     # Views and positions (built in position.py) ---------------------------------------
 
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may see: everything but deck order, unrevealed ambushes,
         future shuffles and the other seats' choices (even whether they chose) in an open step.
         """
@@ -737,7 +750,7 @@ class CartographersState(State):
         return position.to_json(self)
 
     @classmethod
-    def read(cls, game, text: str) -> CartographersState:
+    def read(cls, game: Game, text: str) -> CartographersState:
         """A position written by `to_json` (or by hand); raises `GameError` naming the field."""
         state = cls()
         position.read(state, game, text)
@@ -748,7 +761,7 @@ class CartographersState(State):
         (a shape over an empty ruins space), ``"1x1"`` (no shape fits) or ``"pass"``."""
         if self.step == AMBUSH:
             sheet = self.sheets[self.ambush_target(player)]
-            fits = any(not m & sheet.filled for m, _ in ambush_table(self.card))
+            fits = any(not m & sheet.filled for m, _ in ambush_table(self.ambush_card))
             return "shape" if fits else ("1x1" if sheet.empty else "pass")
         sheet = self.sheets[player]
         if self._drawings(sheet, first_only=True):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import Any
 from xml.sax.saxutils import quoteattr
 
 from boardgamesbot.games.drawing import element, number, text, wrap
@@ -227,7 +228,7 @@ def _mini_shape(x: float, y: float, cells: Sequence[Sequence[int]], terrain: str
     return "".join(out), cols * unit + (10 if coin else 0)
 
 
-def _card(view: dict, w: dict, x0: float, y: float, out: list) -> float:
+def _card(view: dict[str, Any], w: dict[str, Any], x0: float, y: float, out: list[str]) -> float:
     card = view.get("card")
     if not card:
         return y
@@ -270,20 +271,21 @@ def _card(view: dict, w: dict, x0: float, y: float, out: list) -> float:
     return y
 
 
-def _status(view: dict, names: Sequence[str], w: dict) -> str:
+def _status(view: dict[str, Any], names: Sequence[str], w: dict[str, Any]) -> str:
     if view.get("over"):
         winners = w["and"].join(names[seat] for seat in view.get("winners", []))
-        return w["winner"].format(names=winners) if winners else w["over"]
+        return str(w["winner"].format(names=winners) if winners else w["over"])
     if view.get("step") == "ambush":
         you = view.get("you") or {}
         if "target" in you:
-            return w["ambush.you"].format(who=names[you["seat"]], whose=names[you["target"]])
-        return w["ambush.all"]
-    return w["draw"]
+            return str(w["ambush.you"].format(who=names[you["seat"]],
+                                              whose=names[you["target"]]))
+        return str(w["ambush.all"])
+    return str(w["draw"])
 
 
-def _panel(view: dict, seat: int, names: Sequence[str], colours: Sequence[str],
-           w: dict) -> tuple[str, float]:
+def _panel(view: dict[str, Any], seat: int, names: Sequence[str], colours: Sequence[str],
+           w: dict[str, Any]) -> tuple[str, float]:
     x0 = PANEL_X
     out = []
     player = view["players"][seat]
@@ -377,18 +379,18 @@ def _panel(view: dict, seat: int, names: Sequence[str], colours: Sequence[str],
     return "".join(out), y + 12
 
 
-def _default_seat(view: dict) -> int:
+def _default_seat(view: dict[str, Any]) -> int:
     """The sheet a seat is drawing on now: its own, or in an ambush its neighbour's."""
     you = view.get("you")
     if you:
         if view.get("step") == "ambush" and you.get("target") is not None:
-            return you["target"]
-        return you["seat"]
+            return int(you["target"])
+        return int(you["seat"])
     viewer = view.get("viewer")
     return viewer if isinstance(viewer, int) and viewer >= 0 else 0
 
 
-def sheet(view: dict, *, seat: int | None = None, size: float | None = 900,
+def sheet(view: dict[str, Any], *, seat: int | None = None, size: float | None = 900,
           highlight: Iterable[str] | None = None,
           preview: tuple[str, Iterable[str]] | None = None, panel: bool = True,
           colours: Sequence[str] = PLAYER_COLOURS,

@@ -26,7 +26,7 @@ def tools() -> None:
 @click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
 @click.option("--card", "card_name", required=True, help="Scoring card name, e.g. 'Sentinel Wood'.")
 @click.option("--side", default="A", show_default=True, help="Map side A or B.")
-def score(path, card_name, side) -> None:
+def score(path: str, card_name: str, side: str) -> None:
     """Print the stars the sheet in FILE (plain-text sheet format) earns from one scoring card."""
     try:
         text = Path(path).read_text(encoding="utf-8")

@@ -16,6 +16,7 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from boardgamesbot.engine import GameError
 
@@ -148,13 +149,13 @@ def _stone_groupings_ok(stones: tuple[int, ...]) -> bool:
     return False
 
 
-def _int(value, what: str) -> int:
+def _int(value: object, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ComponentError(f"{what} must be a whole number, not {value!r}")
     return value
 
 
-def _stones(value, what: str) -> tuple[int, ...]:
+def _stones(value: object, what: str) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) != 6:
         raise ComponentError(f"{what}: stones must list six side counts ({', '.join(SIDES)})")
     stones = tuple(_int(v, f"{what} stones") for v in value)
@@ -163,7 +164,7 @@ def _stones(value, what: str) -> tuple[int, ...]:
     return stones
 
 
-def parse_components(data: dict) -> Components:
+def parse_components(data: dict[str, Any]) -> Components:
     """Build and validate a component set; every problem is named."""
     if not isinstance(data, dict):
         raise ComponentError("component file must hold a JSON object")
@@ -246,9 +247,9 @@ def parse_components(data: dict) -> Components:
                 value=_int(raw.get("value", 0), "pre-printed temple value"),
             )
         )
-    found = {space_name(p.space): p.kind for p in preprinted}
-    if found != EXPECTED_PREPRINTED:
-        raise ComponentError(f"pre-printed spaces must be {EXPECTED_PREPRINTED}, not {found}")
+    printed = {space_name(p.space): p.kind for p in preprinted}
+    if printed != EXPECTED_PREPRINTED:
+        raise ComponentError(f"pre-printed spaces must be {EXPECTED_PREPRINTED}, not {printed}")
 
     return Components(
         tiles=tuple(tiles),

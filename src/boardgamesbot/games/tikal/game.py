@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardgamesbot.engine import Action, Game, NumericEncoding, Option, State
 
@@ -13,6 +13,9 @@ from .notation import parse_action
 from .state import TikalState
 from .variants import BASIC
 from .views import TikalView
+
+if TYPE_CHECKING:  # rich is imported when a table is drawn, not with the game
+    from rich.console import Group
 
 VARIANTS = {variant.name: variant for variant in (BASIC, AUCTION)}
 
@@ -60,18 +63,19 @@ class Tikal(Game):
                                encoding.observation_spaces(num_players, **options),
                                encoding.observe)
 
-    def render_text(self, view: dict):
+    def render_text(self, view: dict[str, Any]) -> Group:
         from .render import text
 
         return text(view)
 
-    def render_svg(self, view: dict, **options: Any) -> str:
+    def render_svg(self, view: dict[str, Any], **options: Any) -> str:
         """The board of ``view`` as SVG text; options as `boardgamesbot.games.tikal.svg.board`."""
         from .svg import board  # imported when a picture is asked for, not with the game
 
         return board(view, **options)
 
-    def render_move(self, view: dict, last_move: str | None = None, **options: Any) -> str:
+    def render_move(self, view: dict[str, Any], last_move: str | None = None,
+                    **options: Any) -> str:
         """The board with the last action marked: the spaces it acts on (a tile's space,
         a move's two ends) are outlined. The notation is read as an action (a `GameError`
         if it is not one), never searched for words that look like spaces."""

@@ -25,8 +25,10 @@ the legal-action lists of the inner search loop cost no allocation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from boardgamesbot.engine import Action, GameError
 
@@ -200,15 +202,16 @@ def _space(token: str, text: str, usage: str) -> int:
         raise _bad(text, f"{usage} with a space A1…H6, not {token!r}") from None
 
 
-def _space_ok(space) -> bool:
+def _space_ok(space: object) -> bool:
     return type(space) is int and 0 <= space < 48
 
 
-def _kind_ok(kind) -> bool:
+def _kind_ok(kind: object) -> bool:
     return type(kind) is int and 1 <= kind <= 8
 
 
-_WELL_FORMED = {
+# Each action kind's check that its fields are ones notation could write.
+_WELL_FORMED: dict[type, Callable[[Any], bool]] = {
     Place: lambda a: _space_ok(a.space) and type(a.rotation) is int and 0 <= a.rotation < 6,
     Enter: lambda a: a.figure in FIGURES and _space_ok(a.space),
     Move: lambda a: a.figure in FIGURES and _space_ok(a.source) and _space_ok(a.target),
@@ -225,7 +228,7 @@ _WELL_FORMED = {
 }
 
 
-def check_action(action) -> Action:
+def check_action(action: object) -> Action:
     """An action object as given to ``apply``: refuse one no notation could write.
 
     (``Move("X", …)`` or a space outside A1…H6 would otherwise act on the wrong figure
@@ -237,6 +240,7 @@ def check_action(action) -> Action:
             f"not a Tikal action: {action!r}", code="bad_notation", text=repr(action),
             expected="a Tikal action",
         )
+    assert isinstance(action, Action)  # every kind checked above is one
     return action
 
 

@@ -24,9 +24,19 @@ new tile, so its distances are the parent's, improved by the walks through that 
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable, Sequence
 from heapq import heappop, heappush
+from typing import TYPE_CHECKING
 
 from .components import NEIGHBOURS, NUM_SPACES
+
+if TYPE_CHECKING:
+    from .state import TikalState
+
+# Per space, its passable crossings as ``(neighbour, cost)`` (`TikalState.links`).
+Links = Sequence[Sequence[tuple[int, int]]]
+# A board's cache key: the identities of its crossing tuples (`board_paths`).
+BoardKey = tuple[int, ...]
 
 __all__ = ["UNREACHABLE", "BoardPaths", "board_paths", "distances"]
 
@@ -53,7 +63,7 @@ def _outside(space: int) -> tuple[tuple[int, int], ...]:
 OUTSIDE = tuple(_outside(s) for s in range(NUM_SPACES))
 
 
-def distances(links, sources) -> list[int]:
+def distances(links: Links, sources: Iterable[int]) -> list[int]:
     """The cheapest walk (AP) from any of ``sources`` to every space, over ``links``
     (``state.links``: per space its passable crossings as ``(neighbour, cost)``)."""
     dist = [UNREACHABLE] * NUM_SPACES
@@ -62,7 +72,7 @@ def distances(links, sources) -> list[int]:
     return _spread(dist, links, sorted((0, source) for source in sources))  # a heap
 
 
-def _improve(dist: list[int], links, space: int, start: int) -> list[int]:
+def _improve(dist: list[int], links: Links, space: int, start: int) -> list[int]:
     """``dist`` (changed in place) after the walks through ``space`` are added: ``space``
     at ``start`` or what its crossings reach it for, then whatever it brings closer."""
     best = start
@@ -75,7 +85,7 @@ def _improve(dist: list[int], links, space: int, start: int) -> list[int]:
     return dist
 
 
-def _spread(dist: list[int], links, heap: list) -> list[int]:
+def _spread(dist: list[int], links: Links, heap: list[tuple[int, int]]) -> list[int]:
     """Dijkstra from the spaces on ``heap`` (``(distance, space)``, already in ``dist``):
     ``dist`` lowered in place wherever a walk through them is cheaper."""
     while heap:
@@ -98,15 +108,15 @@ class BoardPaths:
 
     __slots__ = ("links", "key", "parent", "added", "by_sources", "values")
 
-    def __init__(self, links: tuple, key: tuple, parent: BoardPaths | None = None,
-                 added: int = -1):
+    def __init__(self, links: tuple[tuple[tuple[int, int], ...], ...], key: BoardKey,
+                 parent: BoardPaths | None = None, added: int = -1) -> None:
         self.links = links  # kept: the cache key (``key``) is made of these objects' ids
         self.key = key
         self.parent, self.added = parent, added
-        self.by_sources: dict[tuple, list[int]] = {}
-        self.values: dict = {}  # what heuristics derive from the distances
+        self.by_sources: dict[tuple[int, ...], list[int]] = {}
+        self.values: dict[Hashable, object] = {}  # what heuristics derive from the distances
 
-    def distances(self, sources) -> list[int]:
+    def distances(self, sources: Iterable[int]) -> list[int]:
         """Distances from ``sources`` (any order; cached per set)."""
         key = tuple(sorted(sources))
         found = self.by_sources.get(key)
@@ -125,11 +135,11 @@ class BoardPaths:
         return found
 
 
-_CACHE: dict[tuple, BoardPaths] = {}
+_CACHE: dict[BoardKey, BoardPaths] = {}
 _BY_EXPLORED: dict[int, list[BoardPaths]] = {}
 
 
-def _parent(links, key: tuple, explored: int) -> tuple[BoardPaths | None, int]:
+def _parent(links: Links, key: BoardKey, explored: int) -> tuple[BoardPaths | None, int]:
     """A cached board that ``links`` (ids: ``key``) extends by one tile, and that tile's
     space."""
     bits = explored
@@ -153,7 +163,7 @@ def _parent(links, key: tuple, explored: int) -> tuple[BoardPaths | None, int]:
     return None, -1
 
 
-def board_paths(state) -> BoardPaths:
+def board_paths(state: TikalState) -> BoardPaths:
     """The cached `BoardPaths` of ``state``'s board.
 
     The key is the identity of the state's crossing tuples: clones share them until a
@@ -167,9 +177,9 @@ def board_paths(state) -> BoardPaths:
         if len(_CACHE) >= CACHE_LIMIT:
             _CACHE.clear()
             _BY_EXPLORED.clear()
-        links = tuple(links)
+        kept = tuple(links)
         explored = state.explored
-        found = _CACHE[key] = BoardPaths(links, key, *_parent(links, key, explored))
+        found = _CACHE[key] = BoardPaths(kept, key, *_parent(kept, key, explored))
         family = _BY_EXPLORED.setdefault(explored, [])
         family.append(found)
         if len(family) > PARENTS_KEPT:

@@ -17,7 +17,9 @@ narrowest hexes a plain jungle reads "jngl" and a camp on it just "c2".
 
 from __future__ import annotations
 
-from rich.console import Console, ConsoleOptions, Group, RenderResult
+from typing import Any
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
@@ -94,7 +96,7 @@ def _stone_spots(edge: int) -> tuple[tuple[int, int], ...]:
     return ((2 + inset, 0), (edge + 1, 1), (edge + 2, 3), (edge + 1 - inset, 4), (1, 3), (2, 1))
 
 
-def _labels(space: dict) -> tuple[list[str], str]:
+def _labels(space: dict[str, Any]) -> tuple[list[str], str]:
     """The space's label, longest wording first (the widest that fits is printed), and
     its style. A camp adds "c2" (player 2's camp) to the label."""
     kind = space["kind"]
@@ -114,7 +116,7 @@ def _labels(space: dict) -> tuple[list[str], str]:
     return ["jungle", "jngl"], "green"
 
 
-def _figures(space: dict, room: int) -> list[tuple[str, str]]:
+def _figures(space: dict[str, Any], room: int) -> list[tuple[str, str]]:
     """Each player's figure count ("3*": three, the leader among them) with its style,
     spaced when they fit, else packed (the colours still tell them apart)."""
     tokens = [(f"{figures['W'] + figures['L']}{'*' if figures['L'] else ''}",
@@ -124,7 +126,7 @@ def _figures(space: dict, room: int) -> list[tuple[str, str]]:
     return [(token + (" " if spaced else ""), style) for token, style in tokens]
 
 
-def board_text(view: dict, width: int | None = None) -> Text:
+def board_text(view: dict[str, Any], width: int | None = None) -> Text:
     """The map as hexes sized to fit ``width`` columns (the classic 82 when not given)."""
     edge = DEFAULT_EDGE if width is None else edge_for(width)
     canvas = Canvas(board_width(edge), ROW_PITCH * ROWS + 3)
@@ -170,7 +172,7 @@ class Board:
     """The map as a rich renderable: drawn when printed, as wide as the console lets it
     be (an 80-column terminal gets the compact hexes, 120 columns the roomy ones)."""
 
-    def __init__(self, view: dict) -> None:
+    def __init__(self, view: dict[str, Any]) -> None:
         self.view = view
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
@@ -181,7 +183,7 @@ class Board:
         return Measurement(width, width)
 
 
-def _tile_words(tile: dict) -> str:
+def _tile_words(tile: dict[str, Any]) -> str:
     what = {"temple": f"temple {tile['value']}", "treasure": f"treasure {tile['masks']}"}.get(
         tile["kind"], tile["kind"])
     sides = ("N", "NE", "SE", "S", "SW", "NW")
@@ -189,7 +191,7 @@ def _tile_words(tile: dict) -> str:
     return f"{tile['letter']}: {what}" + (f" (stones {stones})" if stones else "")
 
 
-def players_table(view: dict) -> Table:
+def players_table(view: dict[str, Any]) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold")
     for heading in ("player", "score", "treasures", "supply", "leader", "camps", "guards"):
         table.add_column(heading)
@@ -208,7 +210,7 @@ def players_table(view: dict) -> Table:
     return table
 
 
-def status_text(view: dict) -> Text:
+def status_text(view: dict[str, Any]) -> Text:
     out = Text()
     if view["over"]:
         winners = " and ".join(f"p{w + 1}" for w in view["winners"])
@@ -248,9 +250,9 @@ def status_text(view: dict) -> Text:
     return out
 
 
-def text(view: dict):
+def text(view: dict[str, Any]) -> Group:
     """Everything a seat sees, ready for ``rich.console.Console.print``."""
-    parts = [Board(view), players_table(view), status_text(view)]
+    parts: list[RenderableType] = [Board(view), players_table(view), status_text(view)]
     if view.get("auction"):
         from .render_auction import auction_text
 

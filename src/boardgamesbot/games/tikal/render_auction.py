@@ -12,6 +12,8 @@ Auction, round 1: bidding for turn 1 of 2
 
 from __future__ import annotations
 
+from typing import Any
+
 from .components import SIDES
 
 
@@ -19,7 +21,7 @@ def _seat(seat: int) -> str:
     return f"p{seat + 1}"
 
 
-def _tile(tile: dict) -> str:
+def _tile(tile: dict[str, Any]) -> str:
     """``C temple 4   N1 SE2``: letter, what it is, its stoned sides as printed (r0)."""
     kind = tile["kind"]
     if kind == "temple":
@@ -32,7 +34,7 @@ def _tile(tile: dict) -> str:
     return f"{tile['letter']} {what:<18}{stones or 'no stones'}"
 
 
-def auction_text(view_auction: dict) -> str:
+def auction_text(view_auction: dict[str, Any]) -> str:
     """The display, the running auction (bid, bidder, who passed), amulets, who opened."""
     a = view_auction
     players = len(a["amulets"])

@@ -152,6 +152,10 @@ __all__ = ["ACTIONS", "FINAL_ROUND", "OVER", "PLACE", "TILES", "TREASURE_POINTS"
 class TikalState(State):
     """A Tikal position. Build one with ``load_game("tikal").new(...)``."""
 
+    links: list[tuple[tuple[int, int], ...]]  # per space, (neighbour, cost) of each crossing
+    explored: int  # a bit per explored space
+    stack: list[str]  # the tile ids still to draw, the next at the end
+
     __slots__ = (
         "game", "num_players", "variant",
         # the board (``wafers[space]`` stacks are shared by clones: replaced, never changed)

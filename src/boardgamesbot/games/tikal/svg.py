@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from typing import Any
 from xml.sax.saxutils import quoteattr
 
 from boardgamesbot.games.drawing import element, number, text
@@ -151,7 +152,7 @@ def _stones(cx: float, cy: float, stones: Sequence[int], scale: float = 1.0) -> 
     return "".join(out)
 
 
-def _tile_face(cx: float, cy: float, tile: dict, colours: Sequence[str],
+def _tile_face(cx: float, cy: float, tile: dict[str, Any], colours: Sequence[str],
                scale: float = 1.0) -> str:
     """A tile's kind, value or wafer count and stones, centred on (cx, cy)."""
     kind = tile["kind"]
@@ -202,12 +203,12 @@ def _tile_face(cx: float, cy: float, tile: dict, colours: Sequence[str],
     return "".join(out)
 
 
-def _figure_label(figures: dict) -> str:
+def _figure_label(figures: dict[str, Any]) -> str:
     leader, workers = figures.get("L", 0), figures.get("W", 0)
     return f"{'L' if leader else ''}{'+' if leader and workers else ''}{workers or ''}"
 
 
-def _figures(cx: float, cy: float, figures: dict, colours: Sequence[str]) -> str:
+def _figures(cx: float, cy: float, figures: dict[str, Any], colours: Sequence[str]) -> str:
     """One pill per seat present: ``L`` the leader, a number the workers (``L+3``).
 
     Up to two pills a row; with three or four seats they climb higher so that
@@ -235,7 +236,7 @@ def _figures(cx: float, cy: float, figures: dict, colours: Sequence[str]) -> str
     return "".join(out)
 
 
-def _space(space: str, entry: dict | None, colours: Sequence[str], names: bool,
+def _space(space: str, entry: dict[str, Any] | None, colours: Sequence[str], names: bool,
            highlighted: bool, last_move: str | None = None) -> str:
     cx, cy = centre(space)
     parts = []
@@ -271,29 +272,29 @@ def _space(space: str, entry: dict | None, colours: Sequence[str], names: bool,
 # The side panel ---------------------------------------------------------------------------
 
 
-def _tile_words(tile: dict, w: dict, short: bool = False) -> str:
+def _tile_words(tile: dict[str, Any], w: dict[str, Any], short: bool = False) -> str:
     kind = tile["kind"]
     if kind == "temple":
-        return w["temple"].format(value=tile["value"])
+        return str(w["temple"].format(value=tile["value"]))
     if kind == "treasure":
         key = ("wafers" if short else "treasure") + (".1" if tile["masks"] == 1 else "")
-        return w[key].format(n=tile["masks"])
-    return w.get(kind, kind)
+        return str(w[key].format(n=tile["masks"]))
+    return str(w.get(kind, kind))
 
 
-def _status(view: dict, names: Sequence[str], w: dict) -> str:
+def _status(view: dict[str, Any], names: Sequence[str], w: dict[str, Any]) -> str:
     if view.get("over"):
         winners = w["and"].join(names[seat] for seat in view.get("winners", []))
-        return w["winner"].format(names=winners) if winners else w["over"]
+        return str(w["winner"].format(names=winners) if winners else w["over"])
     current = view.get("current") or []
     who = names[current[0]] if current else "–"
     phase = view.get("phase")
     key = phase if phase in ("place", "actions", "bid", "take") else "play"
-    return w[key].format(who=who, n=view.get("ap", 0))
+    return str(w[key].format(who=who, n=view.get("ap", 0)))
 
 
-def _panel(view: dict, colours: Sequence[str], names: Sequence[str],
-           w: dict) -> tuple[str, float]:
+def _panel(view: dict[str, Any], colours: Sequence[str], names: Sequence[str],
+           w: dict[str, Any]) -> tuple[str, float]:
     """The side panel and its height."""
     x0 = PANEL_X
     out = []
@@ -344,16 +345,16 @@ def _panel(view: dict, colours: Sequence[str], names: Sequence[str],
     drawn = view.get("drawn")
     if drawn:
         y += 8
-        size = 30.0
-        cx, cy = x0 + size, y + size * 0.9
+        tile_size = 30.0
+        cx, cy = x0 + tile_size, y + tile_size * 0.9
         tile = dict(drawn, wafers=drawn.get("masks"))
-        out.append(element("g", _tile_face(cx, cy, tile, colours, scale=size / R),
+        out.append(element("g", _tile_face(cx, cy, tile, colours, scale=tile_size / R),
                        class_="drawn-tile"))
-        out.append(text(x0 + 2 * size + 10, y + 18, w["drawn"], 13, fill=INK,
+        out.append(text(x0 + 2 * tile_size + 10, y + 18, w["drawn"], 13, fill=INK,
                          font_weight="bold"))
-        out.append(text(x0 + 2 * size + 10, y + 36, f"{drawn['letter']}: {_tile_words(drawn, w)}",
+        out.append(text(x0 + 2 * tile_size + 10, y + 36, f"{drawn['letter']}: {_tile_words(drawn, w)}",
                          13, fill=INK))
-        y += 2 * size * 0.9 + 6
+        y += 2 * tile_size * 0.9 + 6
     stack = view.get("stack", {})
     y += 18
     top = stack.get("top") or "–"
@@ -375,8 +376,8 @@ def _panel(view: dict, colours: Sequence[str], names: Sequence[str],
     return "".join(out), y + 12
 
 
-def _auction(out: list, auction: dict, view: dict, colours: Sequence[str],
-             names: Sequence[str], w: dict, x0: float, y: float) -> float:
+def _auction(out: list[str], auction: dict[str, Any], view: dict[str, Any], colours: Sequence[str],
+             names: Sequence[str], w: dict[str, Any], x0: float, y: float) -> float:
     y += 26
     out.append(text(x0, y, w["auction.round"].format(n=auction["round"]), 14, fill=INK,
                      font_weight="bold"))
@@ -420,7 +421,7 @@ def _auction(out: list, auction: dict, view: dict, colours: Sequence[str],
     return y
 
 
-def board(view: dict, *, size: float | None = 900, highlight: Iterable[str] = (),
+def board(view: dict[str, Any], *, size: float | None = 900, highlight: Iterable[str] = (),
           names: bool = True, panel: bool = True, colours: Sequence[str] = PLAYER_COLOURS,
           seat_names: Sequence[str] | None = None, lang: str = "en",
           last_move: str | None = None) -> str:

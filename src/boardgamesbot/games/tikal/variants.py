@@ -16,17 +16,22 @@ A variant changes the state only through the state's documented methods
 (`TikalState.draw_tile`, `give_tile`, `reveal_tiles`, `hand_turn_to`, `pay`,
 `cross_barrier`, `start_scoring_round`, `start_scoring_turns`) and its own
 ``state.auction`` part; it reads the rest freely. This module imports nothing
-from the state, so there is no import loop between the rules, the variants
-and the position format.
+from the state but its type (for the checker alone), so there is no import loop
+between the rules, the variants and the position format.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardgamesbot.engine import Action, IllegalAction
 
 from .phases import FINAL_ROUND, PLACE
+
+if TYPE_CHECKING:  # for the type only: the state imports no variant, nor this module it
+    from boardgamesbot.games.positions import PositionReader
+
+    from .state import TikalState
 
 __all__ = ["BASIC", "Variant"]
 
@@ -41,19 +46,19 @@ class Variant:
 
     # The game's course ---------------------------------------------------------------
 
-    def start(self, state) -> None:
+    def start(self, state: TikalState) -> None:
         """The first turn: seat 0 draws the top tile."""
         state.draw_tile(0)
 
-    def legal_actions(self, state, player: int) -> list[Action]:
+    def legal_actions(self, state: TikalState, player: int) -> list[Action]:
         """Legal actions in one of the variant's own phases (the basic game has none)."""
         return []
 
-    def apply(self, state, player: int, action: Action) -> None:
+    def apply(self, state: TikalState, player: int, action: Action) -> None:
         """Check and carry out ``action`` in one of the variant's own phases."""
         raise IllegalAction(f"unknown phase {state.phase!r}", code="wrong_phase")
 
-    def after_turn(self, state, player: int) -> None:
+    def after_turn(self, state: TikalState, player: int) -> None:
         """``player``'s normal turn ended: the next player draws, or the final round starts."""
         following = (player + 1) % state.num_players
         if not state.stack:
@@ -61,25 +66,25 @@ class Variant:
         else:
             state.draw_tile(following)
 
-    def after_volcano_round(self, state) -> None:
+    def after_volcano_round(self, state: TikalState) -> None:
         """The volcano scoring round is over: its drawer (``state.current``) places the
         volcano and plays a normal turn."""
         state.hand_turn_to(state.current, PLACE)
 
-    def explain_out_of_turn(self, state, player: int, action: Action) -> None:
+    def explain_out_of_turn(self, state: TikalState, player: int, action: Action) -> None:
         """Raise a specific `IllegalAction` when there is more to say than "not your turn"."""
 
     # The variant's part of views and positions ---------------------------------------
 
-    def view(self, state) -> dict | None:
+    def view(self, state: TikalState) -> dict[str, Any] | None:
         """The variant's part of every seat's view (``view["auction"]``); None: no part."""
         return None
 
-    def to_json(self, state) -> dict | None:
+    def to_json(self, state: TikalState) -> dict[str, Any] | None:
         """The variant's part of the position (``"auction"``); None: no part."""
         return None
 
-    def read_part(self, data: Any, num_players: int, reader) -> Any:
+    def read_part(self, data: Any, num_players: int, reader: PositionReader) -> Any:
         """Read the variant's part of a position (only called when `has_part`) into what
         ``state.auction`` holds."""
         return None
