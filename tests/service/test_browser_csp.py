@@ -38,7 +38,7 @@ def test_the_front_end_runs_under_the_content_security_policy(tmp_path):
             page.click("#create-button")
             page.wait_for_url(re.compile(r"#/table/"))
             page.wait_for_selector(".tikal-board")  # state came over the WebSocket
-            page.locator(".space.clickable").first.wait_for()
+            page.locator(".space.target").first.wait_for()  # the server-drawn board got its targets
             violations = page.evaluate("window.__violations")
             browser.close()
         assert violations == []

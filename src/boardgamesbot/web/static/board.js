@@ -136,7 +136,7 @@ export function bringTargetsIntoView(root) {
   const found = [...root.querySelectorAll("svg.board:not([data-stale]) .target")];
   if (!found.length) return false;
   // A board larger than the screen pans inside its frame (.board-frame: the phone's
-  // Cartographers sheet, drawn with finger-sized cells): the frame first shows the part
+  // e.g. a grid game's sheet drawn with finger-sized cells): the frame first shows the part
   // where the targets are, then the page brings the frame into view.
   const frames = new Set(found.map((element) => element.closest(".board-frame")).filter(Boolean));
   for (const frame of frames) {
