@@ -4,7 +4,11 @@ present; the latest turn of the log is open."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
+
+import pytest
 
 from .helpers import create_in_lobby, open_lobby
 
@@ -18,7 +22,8 @@ RECORD = """() => {
     const key = svg.outerHTML;
     const seen = window.__pictures;
     if (!seen.length || seen[seen.length - 1].key !== key) {
-      seen.push({ key, last: [...svg.querySelectorAll('[data-last-move]')].map(e => e.getAttribute('aria-label')) });
+      // the mark's name (a target keeps its own name before it: "Space C5 · Last move: …")
+      seen.push({ key, last: [...svg.querySelectorAll('[data-last-move]')].map(e => e.getAttribute('aria-label').replace(/^.* · (?=Last move: )/, '')) });
     }
   };
   new MutationObserver(note).observe(document.body, { childList: true, subtree: true, attributes: true });
@@ -26,77 +31,124 @@ RECORD = """() => {
 }"""
 
 
-def set_speed(page, server, speed):
-    open_lobby(page, server)
+CATALOGS = Path(__file__).resolve().parents[2] / "src/boardgamesbot/web/static/i18n"
+
+
+def last_move_words(lang):
+    """The catalog's "Last move: {move}" in `lang`, as the text before the move."""
+    return json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))["board.last_move"].split("{move}")[0]
+
+
+def set_speed(page, server, speed, lang=None):
+    open_lobby(page, server, lang)
     page.evaluate("speed => localStorage.setItem('bgbot.pace', speed)", speed)
 
 
-def end_my_tikal_turn(page):
+def play_my_tikal_turn(page, record=False):
+    """Lay the drawn tile and end the turn (recording the pictures from then on)."""
+    page.wait_for_selector(".space.target")
     page.uncheck("#confirm-setting")
     page.locator(".space.target").first.click()
     page.click("#place-confirm")
+    if record:
+        page.evaluate(RECORD)
     page.click("#end-turn")
     page.wait_for_selector(".space.target", state="detached")
 
 
-def bot_turn_lines(page):
-    """The computer's latest turn in the log: its action lines."""
+def bot_turn_moves(page):
+    """The computer's latest turn in the log: its moves' words (without the mover's name)."""
     page.wait_for_selector("#log .log-group.bot")
-    return page.locator("#log .log-group.bot").first.locator("li.log-action").all_inner_texts()
+    lines = page.locator("#log .log-group.bot").first.locator("li.log-action").all_inner_texts()
+    return [line.split(": ", 1)[1] for line in lines]
 
 
 def test_a_bots_turn_is_shown_one_move_at_a_time_and_the_last_marked(page, server):
     set_speed(page, server, "fast")
     create_in_lobby(page, server, "tikal", players=2, seats={1: "easy"}, seed=11)
-    page.wait_for_selector(".space.target")
-    end_my_tikal_turn(page)
-    page.evaluate(RECORD)
+    play_my_tikal_turn(page, record=True)
     page.wait_for_selector(".space.target", timeout=60_000)  # my turn again: the bot's is over
     page.wait_for_timeout(300)
     pictures = page.evaluate("window.__pictures")
-    moves = bot_turn_lines(page)
-    assert len(moves) >= 3, moves
-    marked = [p for p in pictures if p["last"]]
-    # one picture per move at least (a move that touched no space is its own picture too:
-    # the mark of the move before it is gone)
-    assert len(pictures) >= len(moves), (len(pictures), moves)
-    assert len(marked) >= len([m for m in moves if re.search(r"\b[A-H][1-6]\b", m)]) - 1
-    assert all(label.startswith("Last move: ") for p in marked for label in p["last"])
-    # the present: the latest move is marked and named on the board
-    assert page.locator('svg.board [data-last-move]').count() + page.locator("#pace-skip").count() >= 0
-    # the latest turn of the log is open, long as it is
+    moves = bot_turn_moves(page)
+    on_board = [m for m in moves if re.search(r"\b[A-H][1-6]\b", m)]  # the moves that touch a space
+    assert len(on_board) >= 3, moves
+    # each of them was a picture of its own, marked and named, in the order played
+    shown = []
+    for picture in pictures:
+        for label in dict.fromkeys(picture["last"]):
+            if not shown or shown[-1] != label:
+                shown.append(label)
+    expected = [f"Last move: {m}" for m in on_board]
+    assert [label for label in shown if label in expected] == expected, (shown, expected)
+    assert len(pictures) >= len(moves)
+    # the latest turn of the log is open, long as it is, and shows its moves
     latest = page.locator("#log details").first
     assert latest.evaluate("d => d.open")
-    assert latest.locator("li.log-action").count() >= 1
+    assert latest.locator("li.log-action").count() == len(moves) > 3
 
 
-def test_at_once_shows_only_the_present(page, server):
+def test_at_once_shows_the_present_without_holding_a_move(page, server):
     set_speed(page, server, "instant")
     create_in_lobby(page, server, "tikal", players=2, seats={1: "easy"}, seed=11)
-    page.wait_for_selector(".space.target")
-    end_my_tikal_turn(page)
-    page.evaluate(RECORD)
+    page.evaluate("""() => {
+      window.__held = false;
+      new MutationObserver(() => { if (document.querySelector('.pace-showing')) window.__held = true; })
+        .observe(document.body, { childList: true, subtree: true });
+    }""")
+    play_my_tikal_turn(page)
     page.wait_for_selector(".space.target", timeout=60_000)
-    page.wait_for_timeout(300)
-    pictures = page.evaluate("window.__pictures")
-    moves = bot_turn_lines(page)
+    moves = bot_turn_moves(page)
     assert len(moves) >= 3
-    assert len(pictures) <= 2, [p["last"] for p in pictures]
-    assert page.locator("#pace-skip").count() == 0
+    assert page.evaluate("window.__held") is False, "no move was held back to be shown"
+    labels = page.locator("svg.board [data-last-move]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    assert labels and all(label.endswith(f"Last move: {moves[-1]}") for label in labels)
 
 
-def test_skip_shows_the_present_and_the_speed_is_a_setting(page, server):
-    set_speed(page, server, "slow")
+# The queue itself (pace.js), driven in the page: what a burst of moves (a bot's turn in
+# one message) becomes at each speed.
+PACER = """async ([delay, count, skipAfter]) => {
+  const { Pacer } = await import('/pace.js');
+  const shown = [], done = [];
+  let pacer;
+  await new Promise((resolve) => {
+    pacer = new Pacer((step) => { shown.push(step.n); setTimeout(() => pacer.drawn(), 5);
+                                  if (shown.length === skipAfter) pacer.skip(); },
+                      (skipped, rest) => { done.push([skipped, (rest || []).map((s) => s.n)]); resolve(); },
+                      () => delay);
+    pacer.push(Array.from({ length: count }, (_, i) => ({ n: i + 1 })));
+  });
+  return { shown, done, busy: pacer.busy };
+}"""
+
+
+def test_the_queue_shows_each_move_in_turn_or_the_present_at_once(page, server):
+    open_lobby(page, server)
+    paced = page.evaluate(PACER, [20, 5, 0])
+    assert paced == {"shown": [1, 2, 3, 4, 5], "done": [[False, []]], "busy": False}
+    at_once = page.evaluate(PACER, [0, 5, 0])
+    assert at_once == {"shown": [], "done": [[True, [1, 2, 3, 4, 5]]], "busy": False}
+    skipped = page.evaluate(PACER, [20, 5, 2])
+    assert skipped == {"shown": [1, 2], "done": [[True, [3, 4, 5]]], "busy": False}
+    backlog = page.evaluate(PACER, [20, 21, 0])  # more than 20 waiting: caught up at once
+    assert backlog["shown"] == [] and len(backlog["done"][0][1]) == 21
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_skip_shows_the_present_and_the_speed_is_a_setting(page, server, lang):
+    set_speed(page, server, "slow", lang)
     create_in_lobby(page, server, "tikal", players=2, seats={1: "easy"}, seed=11)
-    page.wait_for_selector(".space.target")
-    end_my_tikal_turn(page)
+    play_my_tikal_turn(page)
     page.wait_for_selector("#pace-skip", timeout=60_000)
-    assert "Showing" in page.inner_text(".pace-showing")
+    assert page.inner_text(".pace-showing").strip()
     # while moves are shown nothing can be played on the board
     assert page.locator(".space.target").count() == 0
     page.click("#pace-skip")
     page.wait_for_selector(".space.target", timeout=5_000)
     assert page.locator("#pace-skip").count() == 0
-    assert page.locator("svg.board [data-last-move]").count() >= 0
+    # the present: the bot's last move is marked on the board and named in this language
+    moves = bot_turn_moves(page)
+    labels = page.locator("svg.board [data-last-move]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    assert labels and all(f"{last_move_words(lang)}{moves[-1]}" in label for label in labels), (labels, moves[-1])
     page.select_option("#pace-speed", "fast")
     assert page.evaluate("localStorage.getItem('bgbot.pace')") == "fast"

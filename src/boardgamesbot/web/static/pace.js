@@ -15,6 +15,8 @@ import { t } from "./i18n.js";
 export const SPEEDS = { slow: 1000, normal: 500, fast: 150, instant: 0 };
 /** More moves waiting than this and they are not worth watching one by one: caught up at once. */
 export const CATCH_UP = 20;
+/** The longest a move waits for its picture before the next is shown (ms). */
+const PICTURE_WAIT = 1500;
 
 /**
  * A queue of steps shown one at a time: show(step) for each, `delay()` ms apart, then
@@ -56,9 +58,21 @@ export class Pacer {
       return;
     }
     this.current = step;
+    step.drawing = true;
+    // Its moment starts when its picture is in view (drawn() below; a picture is drawn by
+    // the server, a round trip); a picture that never comes holds the queue no longer than this.
+    this.timer = setTimeout(() => this.next(), Math.max(this.delay(), PICTURE_WAIT));
+    this.show(step);
+  }
+
+  /** The current step's picture is in view: it stays `delay()` ms from now. */
+  drawn() {
+    const step = this.current;
+    if (!step?.drawing) return;
+    step.drawing = false;
     this.waits.push(performance.now() - step.arrived);
     if (this.waits.length > 200) this.waits.shift();
-    this.show(step);
+    clearTimeout(this.timer);
     this.timer = setTimeout(() => this.next(), this.delay());
   }
 

@@ -5,7 +5,7 @@ import { asQuestion, errorText, has, inMood, lang, t } from "./i18n.js";
 import { createTable, gameTitle, seatName } from "./lobby.js";
 import { confirmFinal, moveSpeed, seatAt, saveSeat, setConfirmFinal, setMoveSpeed } from "./store.js";
 import { announce, LogBuilder, logList } from "./log.js";
-import { markLastMove, Pacer, SPEEDS } from "./pace.js";
+import { CATCH_UP, markLastMove, Pacer, SPEEDS } from "./pace.js";
 import { go, notify, notifyError, openRules } from "./ui.js";
 import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { scoreChart } from "./chart.js";
@@ -156,8 +156,9 @@ export class TableScreen {
       for (const step of steps) step.said.forEach(announce);
       return;
     }
-    // The steps' pictures asked for now, so each is drawn by the time its turn comes.
-    for (const step of steps) this.withStep(step, () => { try { faceOf(this.game).render(this.context()); } catch { /* drawn when shown */ } });
+    // The steps' pictures asked for now, so each is drawn by the time its turn comes (not
+    // when they will not be shown: at once, or in a hidden tab).
+    if (SPEEDS[moveSpeed()] > 0 && document.visibilityState !== "hidden" && steps.length <= CATCH_UP) for (const step of steps) this.withStep(step, () => { try { faceOf(this.game).render(this.context()); } catch { /* drawn when shown */ } });
     this.pacer.push(steps);
   }
 
@@ -218,11 +219,14 @@ export class TableScreen {
     this.root.querySelector(".table-head")?.append(this.paceControls());
     const step = this.pacer.current;
     const board = this.root.querySelector(".board-area svg.board");
-    if (step && board && !("stale" in board.dataset) && step.fresh) {
-      // The step's own picture is in view: its fade starts now (the measure docs/benchmarks.md reports).
+    const drawing = board ? "stale" in board.dataset : Boolean(this.root.querySelector(".board-loading"));
+    if (step?.fresh && !drawing) {
+      // The step's own picture is in view: its fade and its moment start now (the
+      // measure docs/benchmarks.md reports: from the move's arrival to this).
       step.fresh = false;
-      board.classList.add("pace-step");
+      board?.classList.add("pace-step");
       performance.measure("move-shown", { start: step.arrived, end: performance.now() });
+      this.pacer.drawn();
     }
   }
 
