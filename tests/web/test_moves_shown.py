@@ -23,10 +23,13 @@ RECORD = """() => {
     const seen = window.__pictures;
     if (!seen.length || seen[seen.length - 1].key !== key) {
       // the mark's name (a target keeps its own name before it: "Space C5 · Last move: …")
-      seen.push({ key, last: [...svg.querySelectorAll('[data-last-move]')].map(e => e.getAttribute('aria-label').replace(/^.* · (?=Last move: )/, '')) });
+      const names = [...svg.querySelectorAll('[data-last-move]')]
+        .map(e => e.getAttribute('aria-label'));
+      seen.push({ key, last: names.map(name => name.replace(/^.* · (?=Last move: )/, '')) });
     }
   };
-  new MutationObserver(note).observe(document.body, { childList: true, subtree: true, attributes: true });
+  new MutationObserver(note)
+    .observe(document.body, { childList: true, subtree: true, attributes: true });
   note();
 }"""
 
@@ -36,7 +39,11 @@ CATALOGS = Path(__file__).resolve().parents[2] / "src/boardgamesbot/web/static/i
 
 def last_move_words(lang):
     """The catalog's "Last move: {move}" in `lang`, as the text before the move."""
-    return json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))["board.last_move"].split("{move}")[0]
+    catalog = json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))
+    return catalog["board.last_move"].split("{move}")[0]
+
+
+NAMES = "els => els.map(e => e.getAttribute('aria-label'))"
 
 
 def set_speed(page, server, speed, lang=None):
@@ -93,7 +100,8 @@ def test_at_once_shows_the_present_without_holding_a_move(page, server):
     create_in_lobby(page, server, "tikal", players=2, seats={1: "easy"}, seed=11)
     page.evaluate("""() => {
       window.__held = false;
-      new MutationObserver(() => { if (document.querySelector('.pace-showing')) window.__held = true; })
+      const note = () => { if (document.querySelector('.pace-showing')) window.__held = true; };
+      new MutationObserver(note)
         .observe(document.body, { childList: true, subtree: true });
     }""")
     play_my_tikal_turn(page)
@@ -101,7 +109,7 @@ def test_at_once_shows_the_present_without_holding_a_move(page, server):
     moves = bot_turn_moves(page)
     assert len(moves) >= 3
     assert page.evaluate("window.__held") is False, "no move was held back to be shown"
-    labels = page.locator("svg.board [data-last-move]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    labels = page.locator("svg.board [data-last-move]").evaluate_all(NAMES)
     assert labels and all(label.endswith(f"Last move: {moves[-1]}") for label in labels)
 
 
@@ -114,7 +122,10 @@ PACER = """async ([delay, count, skipAfter]) => {
   await new Promise((resolve) => {
     pacer = new Pacer((step) => { shown.push(step.n); setTimeout(() => pacer.drawn(), 5);
                                   if (shown.length === skipAfter) pacer.skip(); },
-                      (skipped, rest) => { done.push([skipped, (rest || []).map((s) => s.n)]); resolve(); },
+                      (skipped, rest) => {
+                        done.push([skipped, (rest || []).map((s) => s.n)]);
+                        resolve();
+                      },
                       () => delay);
     pacer.push(Array.from({ length: count }, (_, i) => ({ n: i + 1 })));
   });
@@ -148,7 +159,8 @@ def test_skip_shows_the_present_and_the_speed_is_a_setting(page, server, lang):
     assert page.locator("#pace-skip").count() == 0
     # the present: the bot's last move is marked on the board and named in this language
     moves = bot_turn_moves(page)
-    labels = page.locator("svg.board [data-last-move]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
-    assert labels and all(f"{last_move_words(lang)}{moves[-1]}" in label for label in labels), (labels, moves[-1])
+    labels = page.locator("svg.board [data-last-move]").evaluate_all(NAMES)
+    named = f"{last_move_words(lang)}{moves[-1]}"
+    assert labels and all(named in label for label in labels), (labels, named)
     page.select_option("#pace-speed", "fast")
     assert page.evaluate("localStorage.getItem('bgbot.pace')") == "fast"

@@ -126,7 +126,8 @@ def test_computer_turns_are_collapsed_when_long(page, server):
     bot = page.locator("#log .log-group.bot").first
     lines = bot.locator("li.log-action").count()
     assert lines >= 1
-    assert page.locator("#log details").first.evaluate("d => d.open"), "the latest turn is open (issue 30)"
+    latest = page.locator("#log details").first
+    assert latest.evaluate("d => d.open"), "the latest turn is open (issue 30)"
     # once it is not the latest (my turn has begun), a long computer turn is collapsed
     page.locator(".space.target").first.click()
     page.click("#place-confirm")

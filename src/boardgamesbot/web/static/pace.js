@@ -30,8 +30,6 @@ export class Pacer {
     this.queue = [];
     this.timer = null;
     this.current = null;
-    // A step's arrival and the moment it is shown, for docs/benchmarks.md.
-    this.waits = [];
   }
 
   get busy() {
@@ -59,6 +57,7 @@ export class Pacer {
     }
     this.current = step;
     step.drawing = true;
+    step.due = performance.now(); // its turn: its arrival, or the end of the move before it
     // Its moment starts when its picture is in view (drawn() below; a picture is drawn by
     // the server, a round trip); a picture that never comes holds the queue no longer than this.
     this.timer = setTimeout(() => this.next(), Math.max(this.delay(), PICTURE_WAIT));
@@ -70,8 +69,6 @@ export class Pacer {
     const step = this.current;
     if (!step?.drawing) return;
     step.drawing = false;
-    this.waits.push(performance.now() - step.arrived);
-    if (this.waits.length > 200) this.waits.shift();
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.next(), this.delay());
   }
@@ -133,12 +130,4 @@ export function markLastMove(root, event, words, module) {
     marked.push(element);
   }
   return marked;
-}
-
-/** The median of `values` (ms), for the page's own measurement hook. */
-export function median(values) {
-  if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }

@@ -222,10 +222,10 @@ export class TableScreen {
     const drawing = board ? "stale" in board.dataset : Boolean(this.root.querySelector(".board-loading"));
     if (step?.fresh && !drawing) {
       // The step's own picture is in view: its fade and its moment start now (the
-      // measure docs/benchmarks.md reports: from the move's arrival to this).
+      // measure docs/benchmarks.md reports: from the move's turn to be shown to this).
       step.fresh = false;
       board?.classList.add("pace-step");
-      performance.measure("move-shown", { start: step.arrived, end: performance.now() });
+      performance.measure("move-shown", { start: step.due, end: performance.now() });
       this.pacer.drawn();
     }
   }
