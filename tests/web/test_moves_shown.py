@@ -25,7 +25,10 @@ RECORD = """() => {
       // the mark's name (a target keeps its own name before it: "Space C5 · Last move: …")
       const names = [...svg.querySelectorAll('[data-last-move]')]
         .map(e => e.getAttribute('aria-label'));
-      seen.push({ key, last: names.map(name => name.replace(/^.* · (?=Last move: )/, '')) });
+      const said = document.querySelector('#log-announcer p:last-child');
+      seen.push({ key, last: names.map(name => name.replace(/^.* · (?=Last move: )/, '')),
+                  said: said ? said.textContent : null,
+                  fade: svg.matches('.pace-step') ? getComputedStyle(svg).animationName : null });
     }
   };
   new MutationObserver(note)
@@ -80,6 +83,7 @@ def test_a_bots_turn_is_shown_one_move_at_a_time_and_the_last_marked(page, serve
     moves = bot_turn_moves(page)
     on_board = [m for m in moves if re.search(r"\b[A-H][1-6]\b", m)]  # the moves that touch a space
     assert len(on_board) >= 3, moves
+    assert any(p["fade"] == "pace-step" for p in pictures), "a short fade when motion is welcome"
     # each of them was a picture of its own, marked and named, in the order played
     shown = []
     for picture in pictures:
@@ -89,6 +93,12 @@ def test_a_bots_turn_is_shown_one_move_at_a_time_and_the_last_marked(page, serve
     expected = [f"Last move: {m}" for m in on_board]
     assert [label for label in shown if label in expected] == expected, (shown, expected)
     assert len(pictures) >= len(moves)
+    # a screen reader hears each move as it is shown: the spoken log's newest line is the
+    # move marked on the picture
+    for picture in pictures:
+        for label in picture["last"]:
+            if label in expected:
+                assert picture["said"].endswith(label.removeprefix("Last move: ")), picture
     # the latest turn of the log is open, long as it is, and shows its moves
     latest = page.locator("#log details").first
     assert latest.evaluate("d => d.open")
@@ -149,8 +159,13 @@ def test_the_queue_shows_each_move_in_turn_or_the_present_at_once(page, server):
 def test_skip_shows_the_present_and_the_speed_is_a_setting(page, server, lang):
     set_speed(page, server, "slow", lang)
     create_in_lobby(page, server, "tikal", players=2, seats={1: "easy"}, seed=11)
+    page.emulate_media(reduced_motion="reduce")
     play_my_tikal_turn(page)
     page.wait_for_selector("#pace-skip", timeout=60_000)
+    # one at a time still, without movement: the step's picture does not fade in
+    page.wait_for_selector("svg.board.pace-step")
+    fade = page.eval_on_selector("svg.board.pace-step", "e => getComputedStyle(e).animationName")
+    assert fade == "none"
     assert page.inner_text(".pace-showing").strip()
     # while moves are shown nothing can be played on the board
     assert page.locator(".space.target").count() == 0
