@@ -8,7 +8,8 @@
 // be played on with data-target keys ("C5", "D7") and its events carry their action as
 // typed data (info: {type, params}); a move is marked on the board where a key in its
 // params names a target ("space": "C5", "cells": ["D7", "D8"]). A game may instead say
-// which keys with module.lastMoveTargets(event) → [key, …].
+// which keys with module.lastMoveTargets(event) → [key, …], or mark it in its own picture
+// (data-last-move in its picture, e.g. the cells drawn last): then it is left so.
 import { t } from "./i18n.js";
 
 /** Milliseconds each move stays in view, by the player's speed setting (store.js). */
@@ -109,7 +110,8 @@ function paramKeys(params) {
  */
 export function markLastMove(root, event, words, module) {
   const marked = [];
-  if (!event) return marked;
+  // A renderer that marks the last move itself (data-last-move in its picture) is left to it.
+  if (!event || root.querySelector("svg.board [data-last-move]")) return marked;
   const keys = new Set(module?.lastMoveTargets ? module.lastMoveTargets(event) : paramKeys(event.info?.params));
   if (!keys.size) return marked;
   const found = [...root.querySelectorAll("svg.board [data-target]")].filter((el) => keys.has(el.dataset.target));

@@ -165,7 +165,9 @@ export class TableScreen {
   /** What the screen draws while `step` is shown: the table as it is, the view after the move, no turn of mine. */
   withStep(step, draw) {
     const real = this.msg;
-    this.msg = { ...real, view: step.view ?? real.view, your_turn: false, can_undo: false, to_act: [step.event.seat] };
+    // A game that ended with these moves is over once they are shown (its summary after them).
+    const table = real.table?.status === "over" ? { ...real.table, status: "playing" } : real.table;
+    this.msg = { ...real, table, view: step.view ?? real.view, your_turn: false, can_undo: false, to_act: [step.event.seat] };
     this.drawingStep = true;
     try {
       return draw();
