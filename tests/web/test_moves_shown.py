@@ -73,7 +73,9 @@ def bot_turn_moves(page):
     return [line.split(": ", 1)[1] for line in lines]
 
 
-def test_a_bots_turn_is_shown_one_move_at_a_time_and_the_last_marked(page, server):
+@pytest.mark.parametrize("size", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
+def test_a_bots_turn_is_shown_one_move_at_a_time_and_the_last_marked(page, server, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     set_speed(page, server, "fast")
     create_in_lobby(page, server, "tikal", players=2, seats={1: "easy"}, seed=11)
     play_my_tikal_turn(page, record=True)
