@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
 
-from .helpers import create_in_lobby, open_lobby
+from .helpers import create_in_lobby, open_lobby, view
 
 # Each board picture the page shows (the server's SVG, drawn, not a stale one), in
 # order, told apart by its markup: a move shown is a new picture.
@@ -169,11 +170,21 @@ def test_skip_shows_the_present_and_the_speed_is_a_setting(page, server, lang):
     fade = page.eval_on_selector("svg.board.pace-step", "e => getComputedStyle(e).animationName")
     assert fade == "none"
     assert page.inner_text(".pace-showing").strip()
-    # while moves are shown nothing can be played on the board
+    # while moves are shown nothing can be played on the board, though it is my turn
+    # already (the bot has finished; its moves are still being shown)
+    table = page.url.rsplit("/", 1)[-1]
+    for _ in range(100):
+        if view(server, table)["to_act"] == [0]:
+            break
+        time.sleep(0.1)
+    page.wait_for_timeout(500)  # the legal moves of my turn have come
+    assert page.locator("#pace-skip").count() == 1
     assert page.locator(".space.target").count() == 0
+    assert page.locator("#hint-button").count() == 0, "no turn of mine is offered on a past picture"
     page.click("#pace-skip")
     page.wait_for_selector(".space.target", timeout=5_000)
     assert page.locator("#pace-skip").count() == 0
+    assert page.locator("#hint-button").count() == 1
     # the present: the bot's last move is marked on the board and named in this language
     moves = bot_turn_moves(page)
     labels = page.locator("svg.board [data-last-move]").evaluate_all(NAMES)
