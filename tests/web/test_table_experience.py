@@ -126,8 +126,15 @@ def test_computer_turns_are_collapsed_when_long(page, server):
     bot = page.locator("#log .log-group.bot").first
     lines = bot.locator("li.log-action").count()
     assert lines >= 1
+    latest = page.locator("#log details").first
+    assert latest.evaluate("d => d.open"), "the latest turn is open (issue 30)"
+    # once it is not the latest (my turn has begun), a long computer turn is collapsed
+    page.locator(".space.target").first.click()
+    page.click("#place-confirm")
+    page.wait_for_function("() => !document.querySelector('#log details').classList.contains('bot')")
+    bot = page.locator("#log .log-group.bot").first
     is_open = bot.evaluate("d => d.open")
-    assert is_open == (lines <= 3), "a long computer turn starts collapsed"
+    assert is_open == (lines <= 3), "an older long computer turn starts collapsed"
     bot.locator("summary").click()
     assert bot.evaluate("d => d.open") != is_open, "and opens on demand"
 

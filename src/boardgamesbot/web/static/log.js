@@ -79,6 +79,8 @@ export class LogBuilder {
 
   /** Add a line to group `g`, and speak it when it is news. */
   line(g, entry) {
+    // The event a line tells of: a screen showing moves one at a time shows its lines with it.
+    entry.n = this.n;
     g.lines.push(entry);
     if (this.speak) this.speak(entry.text);
   }
@@ -93,6 +95,7 @@ export class LogBuilder {
   add(event) {
     const { module, ctx } = this;
     this.lastN = Math.max(this.lastN, event.n || 0);
+    this.n = event.n || 0;
     const before = this.view;
     if (event.type === "started" && event.view) this.view = event.view;
     let after = before;
@@ -153,15 +156,18 @@ function tableLine(event, who) {
 }
 
 /**
- * The log as a list of groups, newest first, each a <details> with its turn title; a
- * computer's long turn starts collapsed. `openState` (key -> bool) keeps the reader's
- * own choices across re-renders.
+ * The log as a list of groups, newest first, each a <details> with its turn title; the
+ * latest is open (its moves are the ones being followed), an older computer's long turn
+ * starts collapsed. `openState` (key -> bool) keeps the reader's own choices across
+ * re-renders. `upTo`: the last event shown (moves shown one at a time); lines of later
+ * events are not in the log yet.
  */
-export function logList(groups, openState = new Map(), limit = 80) {
-  const shown = groups.slice(-limit).reverse();
-  return shown.map((g) => {
+export function logList(groups, openState = new Map(), limit = 80, upTo = Infinity) {
+  const upToNow = groups.map((g) => ({ ...g, lines: g.lines.filter((l) => !(l.n > upTo)) })).filter((g) => g.lines.length);
+  const shown = upToNow.slice(-limit).reverse();
+  return shown.map((g, index) => {
     const long = g.lines.filter((l) => l.kind === "action").length > 3;
-    const isOpen = openState.has(g.key) ? openState.get(g.key) : !(g.bot && long);
+    const isOpen = openState.has(g.key) ? openState.get(g.key) : index === 0 || !(g.bot && long);
     // The reader's own choice is kept (a click on the summary; "toggle" also fires when
     // the element is built open, which is not a choice).
     const details = h("details", { class: `log-group${g.bot ? " bot" : ""}`, "data-group": g.key, open: isOpen },

@@ -45,3 +45,17 @@ export function confirmFinal() {
 export function setConfirmFinal(on) {
   localStorage.setItem(CONFIRM, on ? "on" : "off");
 }
+
+const PACE = "bgbot.pace";
+const PACES = ["slow", "normal", "fast", "instant"];
+
+/** How fast others' moves are shown one at a time (pace.js SPEEDS); default "normal". */
+export function moveSpeed() {
+  const speed = localStorage.getItem(PACE);
+  return PACES.includes(speed) ? speed : "normal";
+}
+
+export function setMoveSpeed(speed) {
+  if (!PACES.includes(speed)) throw new Error(`unknown speed ${speed}: one of ${PACES.join(", ")}`);
+  localStorage.setItem(PACE, speed);
+}

@@ -3,8 +3,9 @@ import { api, Live } from "./api.js";
 import { h, PLAYER_COLOURS } from "./dom.js";
 import { asQuestion, errorText, has, inMood, lang, t } from "./i18n.js";
 import { createTable, gameTitle, seatName } from "./lobby.js";
-import { confirmFinal, seatAt, saveSeat, setConfirmFinal } from "./store.js";
-import { LogBuilder, logList } from "./log.js";
+import { confirmFinal, moveSpeed, seatAt, saveSeat, setConfirmFinal, setMoveSpeed } from "./store.js";
+import { announce, LogBuilder, logList } from "./log.js";
+import { CATCH_UP, markLastMove, Pacer, SPEEDS } from "./pace.js";
 import { go, notify, notifyError, openRules } from "./ui.js";
 import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { scoreChart } from "./chart.js";
@@ -52,6 +53,13 @@ export class TableScreen {
     // many of its pictures arrive together.
     this.rerender = () => { if (!this.gone) this.render(); };
     this.clockTimer = setInterval(() => this.tickClocks(), 1000);
+    // Others' moves, shown one at a time (pace.js): while one is shown the screen draws
+    // the public view after it, and nothing on it can be played.
+    this.pacer = new Pacer((step) => this.showStep(step), (skipped, rest) => this.caughtUp(skipped, rest),
+      () => SPEEDS[moveSpeed()]);
+    // Back on a tab left a while: the present at once, not a backlog played out.
+    this.onVisible = () => { if (document.visibilityState === "visible") this.pacer.skip(); };
+    document.addEventListener("visibilitychange", this.onVisible);
     this.live = new Live(id, this.mine?.token, (m) => this.onMessage(m), (up) => this.onStatus(up));
     if (!facesReady()) facesLoaded.then(() => { if (!this.gone) this.render(); });
   }
@@ -64,6 +72,8 @@ export class TableScreen {
     this.gone = true; // a screen left behind draws nothing more
     this.live.close();
     clearInterval(this.clockTimer);
+    this.pacer.stop();
+    document.removeEventListener("visibilitychange", this.onVisible);
   }
 
   onStatus(up) {
@@ -99,7 +109,7 @@ export class TableScreen {
       // New events after the ones read extend the log; one from the past (a hidden
       // choice made public) rebuilds it.
       if (this.log && fresh.every((event) => event.n > this.log.lastN)) {
-        for (const event of fresh.sort((a, b) => a.n - b.n)) this.log.add(event);
+        this.follow(fresh.sort((a, b) => a.n - b.n));
       } else {
         this.log = null;
       }
@@ -118,6 +128,124 @@ export class TableScreen {
       // A valid action makes any earlier refusal stale: clear the red box.
       notify("");
     }
+  }
+
+  /**
+   * Add `events` (new, in order) to the log, and queue the moves of others (bots,
+   * friends, this seat's autopilot) to be shown one at a time, each with the public view
+   * after it and the lines it adds to the log (said when shown). This seat's own moves
+   * are not held back: the present is shown at once.
+   */
+  follow(events) {
+    const steps = [];
+    for (const event of events) {
+      const said = [];
+      this.log.speak = (text) => said.push(text);
+      this.log.add(event);
+      const mine = event.seat === this.msg?.seat && (event.by ?? "person") === "person";
+      if ((event.type === "action" || event.type === "undo") && !mine) {
+        steps.push({ event, view: this.log.view, said });
+      } else if (steps.length) {
+        steps[steps.length - 1].said.push(...said); // said with the move it follows
+      } else {
+        if (mine) this.pacer.skip();
+        said.forEach(announce);
+      }
+    }
+    this.log.speak = announce;
+    if (!steps.length || !this.msg) {
+      for (const step of steps) step.said.forEach(announce);
+      return;
+    }
+    // The steps' pictures asked for now, so each is drawn by the time its turn comes (not
+    // when they will not be shown: at once, or in a hidden tab).
+    if (SPEEDS[moveSpeed()] > 0 && document.visibilityState !== "hidden" && steps.length <= CATCH_UP) for (const step of steps) this.withStep(step, () => { try { faceOf(this.game).render(this.context()); } catch { /* drawn when shown */ } });
+    this.pacer.push(steps);
+  }
+
+  /** What the screen draws while `step` is shown: the table as it is, the view after the move, no turn of mine. */
+  withStep(step, draw) {
+    const real = this.msg;
+    // A game that ended with these moves is over once they are shown (its summary after them).
+    const table = real.table?.status === "over" ? { ...real.table, status: "playing" } : real.table;
+    this.msg = { ...real, table, view: step.view ?? real.view, your_turn: false, can_undo: false, to_act: [step.event.seat] };
+    this.drawingStep = true;
+    try {
+      return draw();
+    } finally {
+      this.msg = real;
+      this.drawingStep = false;
+    }
+  }
+
+  drawStep() {
+    this.withStep(this.pacer.current, () => this.render());
+  }
+
+  showStep(step) {
+    step.said.forEach(announce);
+    step.fresh = true;
+    this.render();
+  }
+
+  /** The queue is empty (or skipped): the present drawn; a skipped move's lines still said. */
+  caughtUp(skipped, rest = []) {
+    for (const step of rest) step.said.forEach(announce);
+    if (!this.gone) this.render();
+  }
+
+  /** The move the board marks as the last: the one shown, else the latest action not taken back. */
+  lastMove() {
+    if (this.pacer.current) return this.pacer.current.event.type === "action" ? this.pacer.current.event : null;
+    const undone = new Set();
+    for (let i = this.events.length - 1; i >= 0; i--) {
+      const event = this.events[i];
+      if (event.type === "undo") undone.add(`${event.seat}:${event.number}`);
+      else if (event.type === "action" && !undone.has(`${event.seat}:${event.number}`)) return event;
+    }
+    return null;
+  }
+
+  /** After the game screen is drawn: the last move marked, the pace controls, a shown step's timing. */
+  afterDraw() {
+    const module = faceOf(this.game);
+    const event = this.lastMove();
+    if (event) {
+      let words = "";
+      try {
+        words = module.describe(event.notation, event, this.context());
+      } catch {
+        words = event.notation;
+      }
+      markLastMove(this.root, event, words, module);
+    }
+    this.root.querySelector(".table-head")?.append(this.paceControls());
+    const step = this.pacer.current;
+    const board = this.root.querySelector(".board-area svg.board");
+    const drawing = board ? "stale" in board.dataset : Boolean(this.root.querySelector(".board-loading"));
+    if (step?.fresh && !drawing) {
+      // The step's own picture is in view: its fade and its moment start now (the
+      // measure docs/benchmarks.md reports: from the move's turn to be shown to this).
+      step.fresh = false;
+      board?.classList.add("pace-step");
+      performance.measure("move-shown", { start: step.due, end: performance.now() });
+      this.pacer.drawn();
+    }
+  }
+
+  /** The speed of others' moves, and while some are being shown, whose and a way past them. */
+  paceControls() {
+    const step = this.pacer.current;
+    const ctx = baseContext(this.msg.table, this.msg.seat);
+    return h("div", { class: "pace", role: "group", "aria-label": t("pace.label") },
+      h("label", { for: "pace-speed" }, t("pace.label"), " "),
+      h("select", { id: "pace-speed", "data-key": "pace-speed", onchange: (e) => {
+        setMoveSpeed(e.target.value);
+        if (SPEEDS[e.target.value] <= 0) this.pacer.skip();
+      } }, Object.keys(SPEEDS).map((speed) => h("option", { value: speed, selected: speed === moveSpeed() }, t(`pace.${speed}`)))),
+      step ? h("span", { class: "pace-showing", role: "status" }, " ",
+        t("pace.showing", { name: ctx.name(step.event.seat), n: this.pacer.queue.length })) : null,
+      step ? h("button", { type: "button", id: "pace-skip", "data-key": "pace-skip", onclick: () => this.pacer.skip() }, t("pace.skip")) : null);
   }
 
   /** A "why not?" link after a refused action: the reason and the rule it rests on. */
@@ -223,6 +351,10 @@ export class TableScreen {
   }
 
   render() {
+    if (this.pacer.current && !this.drawingStep && this.msg) {
+      this.drawStep();
+      return;
+    }
     const focused = document.activeElement;
     const focusKey = focused?.dataset?.key;
     // Playing on the board's targets (board.js) keeps the focus on the board across moves:
@@ -244,6 +376,7 @@ export class TableScreen {
       this.root.replaceChildren(this.waitingRoom(summary));
     } else {
       this.root.replaceChildren(this.gameScreen());
+      this.afterDraw();
     }
     this.renderLog();
     // The board in view on load and when the person's turn starts (once: a scroll made
@@ -465,7 +598,7 @@ export class TableScreen {
       this.logLang = document.documentElement.lang;
       this.logSeats = JSON.stringify(this.msg.table.seats);
     }
-    list.replaceChildren(...logList(this.log.groups, this.logOpen));
+    list.replaceChildren(...logList(this.log.groups, this.logOpen, 80, this.pacer.current?.event.n ?? Infinity));
   }
 }
 

@@ -1,0 +1,135 @@
+// Others' moves shown one at a time. The server sends a bot's whole turn (7–10 actions)
+// in one push: the events, each with the public diff it made (docs/api.md), then the
+// final state. The table keeps the moves to show in a queue (a Pacer) and draws the
+// board of the public view after each one for a moment before the next, so a person can
+// follow them; the final state is drawn once the queue is empty.
+//
+// What a game declares: nothing more than it does already. Its renderer marks what can
+// be played on with data-target keys ("C5", "D7") and its events carry their action as
+// typed data (info: {type, params}); a move is marked on the board where a key in its
+// params names a target ("space": "C5", "cells": ["D7", "D8"]). A game may instead say
+// which keys with module.lastMoveTargets(event) → [key, …], or mark it in its own picture
+// (data-last-move in its picture, e.g. the cells drawn last): then it is left so.
+import { t } from "./i18n.js";
+
+/** Milliseconds each move stays in view, by the player's speed setting (store.js). */
+export const SPEEDS = { slow: 1000, normal: 500, fast: 150, instant: 0 };
+/** More moves waiting than this and they are not worth watching one by one: caught up at once. */
+export const CATCH_UP = 20;
+/** The longest a move waits for its picture before the next is shown (ms). */
+const PICTURE_WAIT = 1500;
+
+/**
+ * A queue of steps shown one at a time: show(step) for each, `delay()` ms apart, then
+ * done() once the last one has had its moment. Pushing while the queue plays extends it.
+ */
+export class Pacer {
+  constructor(show, done, delay) {
+    this.show = show;
+    this.done = done;
+    this.delay = delay;
+    this.queue = [];
+    this.timer = null;
+    this.current = null;
+  }
+
+  get busy() {
+    return this.current !== null || this.queue.length > 0;
+  }
+
+  /** Queue `steps`; shows the first now when nothing is being shown. */
+  push(steps) {
+    const now = performance.now();
+    for (const step of steps) this.queue.push({ ...step, arrived: now });
+    if (this.delay() <= 0 || this.queue.length > CATCH_UP || document.visibilityState === "hidden") {
+      this.skip();
+      return;
+    }
+    if (!this.timer) this.next();
+  }
+
+  next() {
+    this.timer = null;
+    const step = this.queue.shift();
+    if (!step) {
+      this.current = null;
+      this.done(false);
+      return;
+    }
+    this.current = step;
+    step.drawing = true;
+    step.due = performance.now(); // its turn: its arrival, or the end of the move before it
+    // Its moment starts when its picture is in view (drawn() below; a picture is drawn by
+    // the server, a round trip); a picture that never comes holds the queue no longer than this.
+    this.timer = setTimeout(() => this.next(), Math.max(this.delay(), PICTURE_WAIT));
+    this.show(step);
+  }
+
+  /** The current step's picture is in view: it stays `delay()` ms from now. */
+  drawn() {
+    const step = this.current;
+    if (!step?.drawing) return;
+    step.drawing = false;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.next(), this.delay());
+  }
+
+  /** Show no more steps: what was waiting is done with at once (skipped: its lines still said). */
+  skip() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    const skipped = this.queue.splice(0);
+    const was = this.current;
+    this.current = null;
+    if (was || skipped.length) this.done(true, skipped);
+  }
+
+  stop() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.queue = [];
+    this.current = null;
+  }
+}
+
+/** Every string an action's typed params name (a space, a list of cells). */
+function paramKeys(params) {
+  const keys = [];
+  for (const value of Object.values(params || {})) {
+    if (typeof value === "string") keys.push(value);
+    else if (Array.isArray(value)) keys.push(...value.filter((v) => typeof v === "string"));
+  }
+  return keys;
+}
+
+/**
+ * Mark `event`'s move on the boards drawn in `root`: each target its action names gets
+ * data-last-move (its words) and the accessible name "Last move: …" (kept beside a
+ * button's own name). On a screen of several boards of seats (data-seat), the mover's.
+ * Returns the elements marked.
+ */
+export function markLastMove(root, event, words, module) {
+  const marked = [];
+  // A renderer that marks the last move itself (data-last-move in its picture) is left to it.
+  if (!event || root.querySelector("svg.board [data-last-move]")) return marked;
+  const keys = new Set(module?.lastMoveTargets ? module.lastMoveTargets(event) : paramKeys(event.info?.params));
+  if (!keys.size) return marked;
+  const found = [...root.querySelectorAll("svg.board [data-target]")].filter((el) => keys.has(el.dataset.target));
+  const seated = found.filter((el) => el.closest("[data-seat]"));
+  const mover = seated.filter((el) => el.closest("[data-seat]").dataset.seat === String(event.seat));
+  const chosen = seated.length ? (mover.length ? mover : seated) : found;
+  for (const element of chosen) {
+    const label = t("board.last_move", { move: words });
+    element.dataset.lastMove = words;
+    element.classList.add("last-move");
+    if (element.getAttribute("role") === "button") {
+      const own = element.getAttribute("aria-label") || "";
+      if (!own.includes(label)) element.setAttribute("aria-label", own ? `${own} · ${label}` : label);
+    } else {
+      element.setAttribute("role", "img");
+      element.setAttribute("aria-label", label);
+    }
+    marked.push(element);
+  }
+  return marked;
+}

@@ -1,0 +1,194 @@
+"""Every move seen (issue 30): others' moves are shown on the board one at a time, at the
+player's chosen speed, the last one marked and named; "at once" and Skip show the
+present; the latest turn of the log is open."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from .helpers import create_in_lobby, open_lobby, view
+
+# Each board picture the page shows (the server's SVG, drawn, not a stale one), in
+# order, told apart by its markup: a move shown is a new picture.
+RECORD = """() => {
+  window.__pictures = [];
+  const note = () => {
+    const svg = document.querySelector('.board-area svg.board:not([data-stale])');
+    if (!svg) return;
+    const key = svg.outerHTML;
+    const seen = window.__pictures;
+    if (!seen.length || seen[seen.length - 1].key !== key) {
+      // the mark's name (a target keeps its own name before it: "Space C5 · Last move: …")
+      const names = [...svg.querySelectorAll('[data-last-move]')]
+        .map(e => e.getAttribute('aria-label'));
+      const said = document.querySelector('#log-announcer p:last-child');
+      seen.push({ key, last: names.map(name => name.replace(/^.* · (?=Last move: )/, '')),
+                  said: said ? said.textContent : null,
+                  fade: svg.matches('.pace-step') ? getComputedStyle(svg).animationName : null });
+    }
+  };
+  new MutationObserver(note)
+    .observe(document.body, { childList: true, subtree: true, attributes: true });
+  note();
+}"""
+
+
+CATALOGS = Path(__file__).resolve().parents[2] / "src/boardgamesbot/web/static/i18n"
+
+
+def last_move_words(lang):
+    """The catalog's "Last move: {move}" in `lang`, as the text before the move."""
+    catalog = json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))
+    return catalog["board.last_move"].split("{move}")[0]
+
+
+NAMES = "els => els.map(e => e.getAttribute('aria-label'))"
+
+
+def set_speed(page, server, speed, lang=None):
+    open_lobby(page, server, lang)
+    page.evaluate("speed => localStorage.setItem('bgbot.pace', speed)", speed)
+
+
+def play_my_tikal_turn(page, record=False):
+    """Lay the drawn tile and end the turn (recording the pictures from then on)."""
+    page.wait_for_selector(".space.target")
+    page.uncheck("#confirm-setting")
+    page.locator(".space.target").first.click()
+    page.click("#place-confirm")
+    if record:
+        page.evaluate(RECORD)
+    page.click("#end-turn")
+    page.wait_for_selector(".space.target", state="detached")
+
+
+def bot_turn_moves(page):
+    """The computer's latest turn in the log: its moves' words (without the mover's name)."""
+    page.wait_for_selector("#log .log-group.bot")
+    lines = page.locator("#log .log-group.bot").first.locator("li.log-action").all_inner_texts()
+    return [line.split(": ", 1)[1] for line in lines]
+
+
+@pytest.mark.parametrize("size", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
+def test_a_bots_turn_is_shown_one_move_at_a_time_and_the_last_marked(page, server, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    set_speed(page, server, "fast")
+    create_in_lobby(page, server, "tikal", players=2, seats={1: "easy"}, seed=11)
+    play_my_tikal_turn(page, record=True)
+    page.wait_for_selector(".space.target", timeout=60_000)  # my turn again: the bot's is over
+    page.wait_for_timeout(300)
+    pictures = page.evaluate("window.__pictures")
+    moves = bot_turn_moves(page)
+    on_board = [m for m in moves if re.search(r"\b[A-H][1-6]\b", m)]  # the moves that touch a space
+    assert len(on_board) >= 3, moves
+    assert any(p["fade"] == "pace-step" for p in pictures), "a short fade when motion is welcome"
+    # each of them was a picture of its own, marked and named, in the order played
+    shown = []
+    for picture in pictures:
+        for label in dict.fromkeys(picture["last"]):
+            if not shown or shown[-1] != label:
+                shown.append(label)
+    expected = [f"Last move: {m}" for m in on_board]
+    assert [label for label in shown if label in expected] == expected, (shown, expected)
+    assert len(pictures) >= len(moves)
+    # a screen reader hears each move as it is shown: the spoken log's newest line is the
+    # move marked on the picture
+    for picture in pictures:
+        for label in picture["last"]:
+            if label in expected:
+                assert picture["said"].endswith(label.removeprefix("Last move: ")), picture
+    # the latest turn of the log is open, long as it is, and shows its moves
+    latest = page.locator("#log details").first
+    assert latest.evaluate("d => d.open")
+    assert latest.locator("li.log-action").count() == len(moves) > 3
+
+
+def test_at_once_shows_the_present_without_holding_a_move(page, server):
+    set_speed(page, server, "instant")
+    create_in_lobby(page, server, "tikal", players=2, seats={1: "easy"}, seed=11)
+    page.evaluate("""() => {
+      window.__held = false;
+      const note = () => { if (document.querySelector('.pace-showing')) window.__held = true; };
+      new MutationObserver(note)
+        .observe(document.body, { childList: true, subtree: true });
+    }""")
+    play_my_tikal_turn(page)
+    page.wait_for_selector(".space.target", timeout=60_000)
+    moves = bot_turn_moves(page)
+    assert len(moves) >= 3
+    assert page.evaluate("window.__held") is False, "no move was held back to be shown"
+    labels = page.locator("svg.board [data-last-move]").evaluate_all(NAMES)
+    assert labels and all(label.endswith(f"Last move: {moves[-1]}") for label in labels)
+
+
+# The queue itself (pace.js), driven in the page: what a burst of moves (a bot's turn in
+# one message) becomes at each speed.
+PACER = """async ([delay, count, skipAfter]) => {
+  const { Pacer } = await import('/pace.js');
+  const shown = [], done = [];
+  let pacer;
+  await new Promise((resolve) => {
+    pacer = new Pacer((step) => { shown.push(step.n); setTimeout(() => pacer.drawn(), 5);
+                                  if (shown.length === skipAfter) pacer.skip(); },
+                      (skipped, rest) => {
+                        done.push([skipped, (rest || []).map((s) => s.n)]);
+                        resolve();
+                      },
+                      () => delay);
+    pacer.push(Array.from({ length: count }, (_, i) => ({ n: i + 1 })));
+  });
+  return { shown, done, busy: pacer.busy };
+}"""
+
+
+def test_the_queue_shows_each_move_in_turn_or_the_present_at_once(page, server):
+    open_lobby(page, server)
+    paced = page.evaluate(PACER, [20, 5, 0])
+    assert paced == {"shown": [1, 2, 3, 4, 5], "done": [[False, []]], "busy": False}
+    at_once = page.evaluate(PACER, [0, 5, 0])
+    assert at_once == {"shown": [], "done": [[True, [1, 2, 3, 4, 5]]], "busy": False}
+    skipped = page.evaluate(PACER, [20, 5, 2])
+    assert skipped == {"shown": [1, 2], "done": [[True, [3, 4, 5]]], "busy": False}
+    backlog = page.evaluate(PACER, [20, 21, 0])  # more than 20 waiting: caught up at once
+    assert backlog["shown"] == [] and len(backlog["done"][0][1]) == 21
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_skip_shows_the_present_and_the_speed_is_a_setting(page, server, lang):
+    set_speed(page, server, "slow", lang)
+    create_in_lobby(page, server, "tikal", players=2, seats={1: "easy"}, seed=11)
+    page.emulate_media(reduced_motion="reduce")
+    play_my_tikal_turn(page)
+    page.wait_for_selector("#pace-skip", timeout=60_000)
+    # one at a time still, without movement: the step's picture does not fade in
+    page.wait_for_selector("svg.board.pace-step")
+    fade = page.eval_on_selector("svg.board.pace-step", "e => getComputedStyle(e).animationName")
+    assert fade == "none"
+    assert page.inner_text(".pace-showing").strip()
+    # while moves are shown nothing can be played on the board, though it is my turn
+    # already (the bot has finished; its moves are still being shown)
+    table = page.url.rsplit("/", 1)[-1]
+    for _ in range(100):
+        if view(server, table)["to_act"] == [0]:
+            break
+        time.sleep(0.1)
+    page.wait_for_timeout(500)  # the legal moves of my turn have come
+    assert page.locator("#pace-skip").count() == 1
+    assert page.locator(".space.target").count() == 0
+    assert page.locator("#hint-button").count() == 0, "no turn of mine is offered on a past picture"
+    page.click("#pace-skip")
+    page.wait_for_selector(".space.target", timeout=5_000)
+    assert page.locator("#pace-skip").count() == 0
+    assert page.locator("#hint-button").count() == 1
+    # the present: the bot's last move is marked on the board and named in this language
+    moves = bot_turn_moves(page)
+    labels = page.locator("svg.board [data-last-move]").evaluate_all(NAMES)
+    named = f"{last_move_words(lang)}{moves[-1]}"
+    assert labels and all(named in label for label in labels), (labels, named)
+    page.select_option("#pace-speed", "fast")
+    assert page.evaluate("localStorage.getItem('bgbot.pace')") == "fast"
