@@ -34,12 +34,19 @@ silent are marked **Decision** and listed in docs/tikal-auction.md.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from boardgamesbot.engine import Action, IllegalAction
 
 from .components import TILES
 from .notation import PASS, Bid, Pass, Take, bid, seat_name, take
 from .phases import AUCTION_PHASES, BID, FINAL_ROUND, TAKE
 from .variants import Variant
+
+if TYPE_CHECKING:  # for the type only: the state imports no variant, nor this module it
+    from boardgamesbot.games.positions import PositionReader
+
+    from .state import TikalState
 
 PHASES = AUCTION_PHASES
 
@@ -86,7 +93,7 @@ class Auction:
     def in_auction(self, seat: int) -> bool:
         return self.amulets[seat] and seat not in self.passed
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "display": self.display[:],
             "amulets": self.amulets[:],
@@ -98,7 +105,7 @@ class Auction:
         }
 
     @classmethod
-    def from_json(cls, data, num_players: int, reader) -> Auction:
+    def from_json(cls, data: Any, num_players: int, reader: PositionReader) -> Auction:
         """Read the auction part of a position; every malformed field is named.
 
         ``reader`` is the position's `PositionReader`; errors say "auction: ".
@@ -144,13 +151,13 @@ class AuctionVariant(Variant):
     has_part = True
     starting_points = 20  # the capital everyone bids with
 
-    def start(self, state) -> None:
+    def start(self, state: TikalState) -> None:
         """Reveal the first round; seat 0 opens (as if the last seat had just played)."""
         state.auction = Auction(state.num_players)
         _start_round(state, state.num_players - 1)
 
-    def legal_actions(self, state, player: int) -> list[Action]:
-        auction = state.auction
+    def legal_actions(self, state: TikalState, player: int) -> list[Action]:
+        auction: Auction = state.auction
         if state.phase == BID:
             return [bid(amount) for amount in range(auction.bid + 1, state.points[player] + 1)] + [
                 PASS]
@@ -158,9 +165,9 @@ class AuctionVariant(Variant):
             return [take(index) for index in range(len(auction.display))]
         return []
 
-    def apply(self, state, player: int, action: Action) -> None:
+    def apply(self, state: TikalState, player: int, action: Action) -> None:
         """Check ``action`` completely, then carry it out (the rules checked the turn)."""
-        auction = state.auction
+        auction: Auction = state.auction
         if state.phase == BID:
             if isinstance(action, Bid):
                 _check_bid(state, player, action.amount)
@@ -187,13 +194,13 @@ class AuctionVariant(Variant):
         else:
             super().apply(state, player, action)
 
-    def explain_out_of_turn(self, state, player: int, action: Action) -> None:
+    def explain_out_of_turn(self, state: TikalState, player: int, action: Action) -> None:
         """Say *why* a seat that is not to act cannot bid, pass or take, when there is a reason.
 
         The rules call this before their generic "not your turn" error, so a
         player who passed or already played this round is told so.
         """
-        auction = state.auction
+        auction: Auction = state.auction
         if auction is None or not isinstance(action, (Bid, Pass, Take)):
             return
         if state.phase not in PHASES or not 0 <= player < state.num_players:
@@ -209,7 +216,7 @@ class AuctionVariant(Variant):
                 f"{seat_name(state.current)} is to bid", code="already_passed", seat=player,
             )
 
-    def after_turn(self, state, player: int) -> None:
+    def after_turn(self, state: TikalState, player: int) -> None:
         """A normal turn ended: the player's amulet flips face down; on to the next turn.
 
         Scoring turns are not normal turns, so they flip no amulet.
@@ -220,9 +227,9 @@ class AuctionVariant(Variant):
     # after_volcano_round: as in the basic game, the chooser (``state.current``)
     # places the volcano, which stayed in ``state.drawn`` through the scoring round.
 
-    def view(self, state) -> dict:
+    def view(self, state: TikalState) -> dict[str, Any]:
         """The auction as every seat sees it: all of it is public."""
-        auction = state.auction
+        auction: Auction = state.auction
         display = []
         for index, tile_id in enumerate(auction.display):
             tile = TILES[tile_id]
@@ -247,10 +254,11 @@ class AuctionVariant(Variant):
             "max_bid": state.points[state.current] if bidding else None,
         }
 
-    def to_json(self, state) -> dict:
-        return state.auction.to_json()
+    def to_json(self, state: TikalState) -> dict[str, Any]:
+        auction: Auction = state.auction
+        return auction.to_json()
 
-    def read_part(self, data, num_players: int, reader) -> Auction:
+    def read_part(self, data: Any, num_players: int, reader: PositionReader) -> Auction:
         return Auction.from_json(data, num_players, reader)
 
 
@@ -260,7 +268,7 @@ AUCTION = AuctionVariant()
 # The round ----------------------------------------------------------------------------------
 
 
-def _start_round(state, last: int) -> None:
+def _start_round(state: TikalState, last: int) -> None:
     """Reveal the next tiles; the player left of ``last`` opens the first auction.
 
     **Decision:** should the stack hold fewer tiles than players (impossible
@@ -269,15 +277,15 @@ def _start_round(state, last: int) -> None:
     until the display is empty; the players left without a tile do not play
     that round.
     """
-    auction = state.auction
+    auction: Auction = state.auction
     auction.round += 1
     auction.display = state.reveal_tiles(state.num_players)
     _next_turn(state, last)
 
 
-def _next_turn(state, last: int) -> None:
+def _next_turn(state: TikalState, last: int) -> None:
     """After ``last`` played: the next auction, the free last tile, or the end of the round."""
-    auction = state.auction
+    auction: Auction = state.auction
     n = state.num_players
     if not auction.display:
         # The round is over: every amulet turns face up again.
@@ -298,7 +306,7 @@ def _next_turn(state, last: int) -> None:
     state.hand_turn_to(auction.opener, BID)
 
 
-def _start_final_round(state, last: int) -> None:
+def _start_final_round(state: TikalState, last: int) -> None:
     """Ascending points; ties: nearest clockwise after ``last``, who placed the last tile.
 
     Only the scorer's own points change in a scoring turn, so fixing the order
@@ -312,8 +320,8 @@ def _start_final_round(state, last: int) -> None:
 # Bidding ------------------------------------------------------------------------------------
 
 
-def _check_bid(state, player: int, amount: int) -> None:
-    auction = state.auction
+def _check_bid(state: TikalState, player: int, amount: int) -> None:
+    auction: Auction = state.auction
     if amount < 1:
         # Decision: bids start at 1; passing is the way to offer nothing.
         raise IllegalAction("a bid is at least 1 point; to offer nothing, pass",
@@ -332,7 +340,7 @@ def _check_bid(state, player: int, amount: int) -> None:
         )
 
 
-def _next_in_auction(state, after: int) -> int:
+def _next_in_auction(state: TikalState, after: int) -> int:
     """The next seat clockwise after ``after`` still in this auction (-1: none)."""
     n = state.num_players
     for i in range(1, n):
@@ -342,8 +350,8 @@ def _next_in_auction(state, after: int) -> int:
     return -1
 
 
-def _bid(state, player: int, amount: int) -> None:
-    auction = state.auction
+def _bid(state: TikalState, player: int, amount: int) -> None:
+    auction: Auction = state.auction
     state.cross_barrier()  # a bid is binding: the other seats have seen it
     auction.bid, auction.bidder = amount, player
     following = _next_in_auction(state, player)
@@ -353,8 +361,8 @@ def _bid(state, player: int, amount: int) -> None:
         state.hand_turn_to(following, BID)
 
 
-def _pass(state, player: int) -> None:
-    auction = state.auction
+def _pass(state: TikalState, player: int) -> None:
+    auction: Auction = state.auction
     state.cross_barrier()  # so is a pass
     auction.passed.append(player)
     still_in = [seat for seat in range(state.num_players) if auction.in_auction(seat)]
@@ -368,9 +376,9 @@ def _pass(state, player: int) -> None:
         state.hand_turn_to(_next_in_auction(state, player), BID)
 
 
-def _won(state, player: int) -> None:
+def _won(state: TikalState, player: int) -> None:
     """``player`` pays the bid (0 when free) and chooses a tile (no choice with one left)."""
-    auction = state.auction
+    auction: Auction = state.auction
     if auction.bidder == player:
         state.pay(player, auction.bid)
     if len(auction.display) == 1:
@@ -379,7 +387,7 @@ def _won(state, player: int) -> None:
         state.hand_turn_to(player, TAKE)
 
 
-def _choose(state, player: int, index: int) -> None:
+def _choose(state: TikalState, player: int, index: int) -> None:
     """The chosen tile becomes the one to place; a volcano starts a scoring round first.
 
     The chooser sets a volcano aside; the scoring turns flip no amulet (they are

@@ -20,6 +20,8 @@ what that seat may see.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from boardgamesbot.engine import Action, GameError
@@ -117,32 +119,32 @@ class TikalActions:
         """The index of ``action``; `GameError` for an action outside the space."""
         off = self.blocks
         a = action
-        kind = type(a)
-        if kind is Place and 0 <= a.rotation < ROTATIONS:
+        # `type(a) is X` (not a saved `type(a)`) so the type checker narrows `a` to X
+        if type(a) is Place and 0 <= a.rotation < ROTATIONS:
             return off["place"][0] + a.space * ROTATIONS + a.rotation
-        if kind is Enter:
+        if type(a) is Enter:
             return off["enter"][0] + FIGURES.index(a.figure) * NUM_SPACES + a.space
-        if kind is Move:
+        if type(a) is Move:
             return (off["move"][0] + (FIGURES.index(a.figure) * NUM_SPACES + a.source)
                     * NUM_SPACES + a.target)
-        if kind is Uncover:
+        if type(a) is Uncover:
             return off["uncover"][0] + a.space
-        if kind is Recover:
+        if type(a) is Recover:
             return off["recover"][0] + a.space
-        if kind is BuildCamp:
+        if type(a) is BuildCamp:
             return off["camp"][0] + a.space
-        if kind is PlaceGuard:
+        if type(a) is PlaceGuard:
             return off["guard"][0] + FIGURES.index(a.figure) * NUM_SPACES + a.space
-        if kind is Exchange and 0 <= a.seat < self.num_players:
+        if type(a) is Exchange and 0 <= a.seat < self.num_players:
             return (off["exchange"][0] + ((a.give - 1) * self.num_players + a.seat) * KINDS
                     + a.take - 1)
-        if kind is EndTurn:
+        if type(a) is EndTurn:
             return off["end"][0]
-        if kind is Bid and 1 <= a.amount <= MAX_POINTS:
+        if type(a) is Bid and 1 <= a.amount <= MAX_POINTS:
             return off["bid"][0] + a.amount - 1
-        if kind is Pass:
+        if type(a) is Pass:
             return off["pass"][0]
-        if kind is Take and 0 <= a.index < self.num_players:
+        if type(a) is Take and 0 <= a.index < self.num_players:
             return off["take"][0] + a.index
         raise GameError(f"{action!r} is outside Tikal's {self.num_players}-player action space",
                         code="outside_action_space", action=str(action))
@@ -183,7 +185,7 @@ class TikalActions:
         return take(i)
 
 
-def action_space(num_players: int, **options) -> TikalActions:
+def action_space(num_players: int, **options: Any) -> TikalActions:
     """The fixed action space of a ``num_players`` game (every variant shares it)."""
     return TikalActions(num_players)
 
@@ -200,7 +202,7 @@ PLAYER_FEATURES = 1 + KINDS + 4 + len(LEADER_PLACES)
 AUCTION_SEAT_ROWS = ("amulet_up", "bidder", "passed", "bidding", "winner", "to_act", "opener")
 
 
-def observation_spaces(num_players: int, **options) -> dict[str, dict]:
+def observation_spaces(num_players: int, **options: Any) -> dict[str, dict[str, Any]]:
     """Each part of the observation: ``{"shape", "low", "high"}`` (all float32).
 
     The flat vector is the parts in this dict's order, each flattened (C order).
@@ -231,7 +233,7 @@ def observation_spaces(num_players: int, **options) -> dict[str, dict]:
     }
 
 
-def _tile(out: np.ndarray, tile: dict | None) -> None:
+def _tile(out: np.ndarray, tile: dict[str, Any] | None) -> None:
     if tile is None:
         return
     out[TILE_KINDS.index(tile["kind"])] = 1
@@ -242,7 +244,7 @@ def _tile(out: np.ndarray, tile: dict | None) -> None:
     out[base + 3:base + 9] = tile["stones"]
 
 
-def observe(view: dict) -> dict[str, np.ndarray]:
+def observe(view: dict[str, Any]) -> dict[str, np.ndarray]:
     """The arrays of ``view`` (the dict ``state.view(seat)`` returns), by part name."""
     n = view["num_players"]
     parts = {name: np.zeros(spec["shape"], dtype=np.float32)

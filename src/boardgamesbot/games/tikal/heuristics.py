@@ -20,12 +20,22 @@ The numbers are hand-tuned and measured in the arena (docs/bots.md).
 
 from __future__ import annotations
 
-from boardgamesbot.engine import Heuristics, SearchSettings, ranked_reasons
+import random
+from collections.abc import Hashable
+from typing import Any, cast
+
+from boardgamesbot.engine import Action, Heuristics, SearchSettings, State, ranked_reasons
 
 from .components import COMPONENTS, NUM_SPACES, TEMPLE, TREASURE, VOLCANO, parse_space, space_name
-from .notation import Recover
-from .paths import board_paths
+from .notation import Place, Recover
+from .paths import BoardPaths, board_paths
 from .state import ACTIONS, FINAL_ROUND, TILES, TREASURE_POINTS, TikalState
+
+# A camp target: (space, weight, is_temple); `camp_targets` gives them with their key.
+Target = tuple[int, float, bool]
+Targets = tuple[tuple[Target, ...], bytes]
+# `camp_values`' cache per target key: (camp nodes, campable, camps in hand) -> its answer
+CampTable = dict[tuple[tuple[int, ...], int, int], tuple[float, float, float]]
 
 VOLCANO_TILES = frozenset(tile_id for tile_id, tile in TILES.items() if tile.kind == VOLCANO)
 
@@ -88,7 +98,8 @@ def scorings_left(state: TikalState, player: int, volcanoes: int | None = None) 
 
 # Camps ---------------------------------------------------------------------------------
 
-def camp_targets(state: TikalState, temples=None, treasures=None) -> tuple[tuple, bytes]:
+def camp_targets(state: TikalState, temples: list[int] | None = None,
+                 treasures: list[int] | None = None) -> Targets:
     """The spaces whose ways camps shorten: ``(space, weight, is_temple)`` for every
     unguarded temple, then every treasure tile with wafers left; and a compact key of
     them (space and value, or space and wafers). ``temples`` / ``treasures``: those
@@ -97,7 +108,9 @@ def camp_targets(state: TikalState, temples=None, treasures=None) -> tuple[tuple
     if temples is None:
         temples = [s for s in range(NUM_SPACES) if kind[s] == TEMPLE]
         treasures = [s for s in range(NUM_SPACES) if kind[s] == TREASURE and wafers[s]]
-    targets, code = [], []
+    assert treasures is not None  # the callers pass both or neither
+    targets: list[Target] = []
+    code: list[int] = []
     for space in temples:
         if guard[space] < 0:
             targets.append((space, TEMPLE_WEIGHT * value[space], True))
@@ -109,7 +122,8 @@ def camp_targets(state: TikalState, temples=None, treasures=None) -> tuple[tuple
     return tuple(targets), bytes(code)
 
 
-def _savings(base: list[int], here: list[int], targets: tuple) -> tuple[float, float]:
+def _savings(base: list[int], here: list[int], targets: tuple[Target, ...]
+             ) -> tuple[float, float]:
     """The weighted AP saved (temples, treasures) by walking from ``here``'s entry points
     instead of the base camp alone: ranked, the n-th weighted CAMP_DECAY ** n."""
     savings = []
@@ -131,14 +145,14 @@ def _savings(base: list[int], here: list[int], targets: tuple) -> tuple[float, f
     return temples, treasures
 
 
-def camp_values(state: TikalState, player: int, targets: tuple[tuple, bytes] | None = None,
-                paths=None) -> tuple[float, float, float]:
+def camp_values(state: TikalState, player: int, targets: Targets | None = None,
+                paths: BoardPaths | None = None) -> tuple[float, float, float]:
     """``player``'s camps, in weighted AP saved (before the AP_WORTH and horizon factors):
     (ways to temples, ways to treasures, the option of the camps still in hand).
     ``targets`` (`camp_targets`) and ``paths`` (`paths.board_paths`) when known."""
-    targets, code = targets or camp_targets(state)
+    goals, code = targets or camp_targets(state)
     paths = paths or board_paths(state)
-    table = paths.values.get(code)
+    table = cast("CampTable | None", paths.values.get(code))  # only this function stores here
     if table is None:
         if len(paths.values) >= 1024:
             paths.values.clear()
@@ -151,7 +165,7 @@ def camp_values(state: TikalState, player: int, targets: tuple[tuple, bytes] | N
     if found is None:
         base = paths.distances(BASE_SOURCES)
         if len(nodes) > 1:
-            temples, treasures = _savings(base, paths.distances(nodes), targets)
+            temples, treasures = _savings(base, paths.distances(nodes), goals)
         else:
             temples = treasures = 0.0
         option = 0.0
@@ -163,7 +177,7 @@ def camp_values(state: TikalState, player: int, targets: tuple[tuple, bytes] | N
                 lowest = spots & -spots
                 spots ^= lowest
                 with_camp = paths.distances(nodes + (lowest.bit_length() - 1,))
-                gain = sum(_savings(base, with_camp, targets)) - now
+                gain = sum(_savings(base, with_camp, goals)) - now
                 if gain > best:
                     best = gain
             option = CAMP_OPTION * best * (1 + CAMP_SECOND * (in_hand - 1))
@@ -208,7 +222,7 @@ def evaluate_terms(state: TikalState, player: int) -> dict[str, float]:
     return terms
 
 
-def _evaluate(state: TikalState, player: int, terms: dict | None) -> float:
+def _evaluate(state: TikalState, player: int, terms: dict[str, float] | None) -> float:
     """`evaluate`; when ``terms`` is a dict, ``player``'s part is also added up in it."""
     n = state.num_players
     over = state.phase == "over"
@@ -233,6 +247,8 @@ def _evaluate(state: TikalState, player: int, terms: dict | None) -> float:
                                 default=0))
     guards = COMPONENTS.guards
     # Camps pay over the turns still to come: nothing in the final round.
+    targets: Targets | None
+    paths: BoardPaths | None
     if not over and state.round != FINAL_ROUND:
         targets = camp_targets(state, temples, treasures)
         paths = board_paths(state) if targets[0] else None
@@ -298,7 +314,7 @@ def _evaluate(state: TikalState, player: int, terms: dict | None) -> float:
                         detail["camp_treasures"] = factor * treasures_saved
                         detail["camp_option"] = factor * camp_option
         worths.append(worth)
-    mine = worths[player]
+    mine_total = worths[player]  # (`mine` above is a strength, an int)
     rivals = [w for q, w in enumerate(worths) if q != player]
     if over:
         field = max(rivals)
@@ -307,7 +323,7 @@ def _evaluate(state: TikalState, player: int, terms: dict | None) -> float:
         field = 0.7 * max(rivals) + 0.3 * sum(rivals) / len(rivals)
     if terms is not None:
         terms["rivals"] = -field
-    return mine - field
+    return mine_total - field
 
 
 # Explanations -------------------------------------------------------------------------
@@ -336,7 +352,8 @@ NOTICEABLE = 0.05      # a change smaller than this is no reason
 
 
 def reasons(before: dict[str, float], after: dict[str, float], state: TikalState,
-            action=None, limit: int = 3, player: int | None = None) -> list[dict]:
+            action: Action | None = None, limit: int = 3, player: int | None = None
+            ) -> list[dict[str, Any]]:
     """Why a move is good, largest term change first: ``{"code", "params"}`` each.
 
     ``before``/``after`` are `evaluate_terms` of the position before the move (or
@@ -347,9 +364,9 @@ def reasons(before: dict[str, float], after: dict[str, float], state: TikalState
                           QUIET, limit, NOTICEABLE)
 
 
-def _reason(key: str, gain: float, state: TikalState, player: int | None) -> dict:
+def _reason(key: str, gain: float, state: TikalState, player: int | None) -> dict[str, Any]:
     family, _, where = key.partition(":")
-    params: dict = {"gain": round(gain, 2)}
+    params: dict[str, Any] = {"gain": round(gain, 2)}
     if where:
         space = parse_space(where)
         params["space"] = where
@@ -364,18 +381,19 @@ def _reason(key: str, gain: float, state: TikalState, player: int | None) -> dic
         params["ap"] = state.ap if state.phase == ACTIONS else 0
     elif family in ("camps", "camp_treasures"):
         way = camp_way(state, player, family == "camps") if player is not None else None
-        space, saved = way if way is not None else (None, 0)
-        params["space"] = space_name(space) if space is not None else None
+        place: tuple[int | None, int] = way if way is not None else (None, 0)
+        target, saved = place  # (not `space`: that is the key's space, an int)
+        params["space"] = space_name(target) if target is not None else None
         params["ap"] = saved
         if family == "camps":
-            params["value"] = state.value[space] if space is not None else None
+            params["value"] = state.value[target] if target is not None else None
     elif family == "camp_option":
         params["camps"] = COMPONENTS.camps - state.camps_built[player] \
             if player is not None else None
     return {"code": REASON_CODES[family], "params": params}
 
 
-def position_key(state: TikalState) -> tuple:
+def position_key(state: TikalState) -> tuple[object, ...]:
     """Identifies positions reached by different orders of the same actions.
 
     The round and its queue are part of it: ending the last turn before a scoring round
@@ -389,7 +407,7 @@ def position_key(state: TikalState) -> tuple:
     )
 
 
-def reveals_hidden(action) -> bool:
+def reveals_hidden(action: Action) -> bool:
     """Recovering a treasure turns a hidden wafer face up: plans stop there."""
     return isinstance(action, Recover)
 
@@ -411,6 +429,7 @@ def _tile_worth(state: TikalState, player: int, tile_id: str) -> float:
     trial = state.clone()
     trial.drawn, trial.current, trial.phase = tile_id, player, "place"
     for action in trial.placements(tile_id):
+        assert isinstance(action, Place)  # placements are Place actions
         child = trial.clone()
         child.put_tile(tile_id, action.space, action.rotation)
         best = max(best, evaluate(child, player))
@@ -457,7 +476,7 @@ def quick_prices(state: TikalState, player: int) -> list[float]:
             for tile in state.auction.display]
 
 
-def quick_bid(state: TikalState, player: int) -> object:
+def quick_bid(state: TikalState, player: int) -> Action:
     """A simulated rival's bid: raise by one while the quick spread allows, else pass.
     The same rule as `decide`'s, on `quick_prices`."""
     from .notation import PASS, bid
@@ -470,7 +489,7 @@ def quick_bid(state: TikalState, player: int) -> object:
     return bid(auction.bid + 1) if auction.bid + 1 <= limit else PASS
 
 
-def quick_reply(state: TikalState, player: int, rng) -> object | None:
+def quick_reply(state: TikalState, player: int, rng: random.Random) -> Action | None:
     """Another seat's decision inside a search, cheaply: its bids (`quick_bid`).
     None elsewhere: the search plans that seat's turn itself."""
     if state.auction is None or state.phase != "bid":
@@ -478,15 +497,16 @@ def quick_reply(state: TikalState, player: int, rng) -> object | None:
     return quick_bid(state, player)
 
 
-def decide(state: TikalState, player: int, rng, planning: bool = False) -> object | None:
+def decide(state: TikalState, player: int, rng: random.Random,
+           planning: bool = False) -> Action | None:
     """Auction decisions priced directly: bids, and (unless the caller plans its whole
     turn itself) which tile to take. ``None``: leave the decision to the bot."""
     decided = decide_explained(state, player, rng, planning)
     return None if decided is None else decided[0]
 
 
-def decide_explained(state: TikalState, player: int, rng,
-                     planning: bool = False) -> tuple[object, dict] | None:
+def decide_explained(state: TikalState, player: int, rng: random.Random,
+                     planning: bool = False) -> tuple[Action, dict[str, Any]] | None:
     """`decide`, with the reason for the decision (``{"code", "params"}``)."""
     from .notation import PASS, bid, take
 
@@ -513,20 +533,47 @@ def decide_explained(state: TikalState, player: int, rng,
 
 
 class TikalHeuristics(Heuristics):
-    """Tikal's knowledge as the bots' `Heuristics`: the functions above, which already
-    take the protocol's arguments (``reasons`` names its seat by keyword)."""
+    """Tikal's knowledge as the bots' `Heuristics`: the functions above (``reasons``
+    names its seat by keyword)."""
 
     search = SearchSettings(method="plan")
-    evaluate = staticmethod(evaluate)
-    evaluate_terms = staticmethod(evaluate_terms)
-    decide = staticmethod(decide)
-    decide_explained = staticmethod(decide_explained)
-    quick_reply = staticmethod(quick_reply)
-    position_key = staticmethod(position_key)
-    reveals_hidden = staticmethod(reveals_hidden)
 
-    def reasons(self, before, after, state, action, player):
-        return reasons(before, after, state, action, player=player)
+    # The protocol's methods take any game's state: each hands on a Tikal one.
+
+    def evaluate(self, state: State, player: int) -> float:
+        return evaluate(_ours(state), player)
+
+    def evaluate_terms(self, state: State, player: int) -> dict[str, float]:
+        return evaluate_terms(_ours(state), player)
+
+    def decide(self, state: State, player: int, rng: random.Random,
+               planning: bool = False) -> Action | None:
+        return decide(_ours(state), player, rng, planning)
+
+    def decide_explained(self, state: State, player: int, rng: random.Random,
+                         planning: bool = False) -> tuple[Action, dict[str, Any]] | None:
+        return decide_explained(_ours(state), player, rng, planning)
+
+    def quick_reply(self, state: State, player: int, rng: random.Random) -> Action | None:
+        return quick_reply(_ours(state), player, rng)
+
+    def position_key(self, state: State) -> Hashable:
+        return position_key(_ours(state))
+
+    def reveals_hidden(self, action: Action) -> bool:
+        return reveals_hidden(action)
+
+    def reasons(self, before: dict[str, float], after: dict[str, float], state: State,
+                action: Action, player: int) -> list[dict[str, Any]]:
+        return reasons(before, after, _ours(state), action, player=player)
+
+
+def _ours(state: State) -> TikalState:
+    """``state``, which must be a Tikal position (a bot asks the game's own heuristics
+    about the game's own states: anything else is a programming error)."""
+    if not isinstance(state, TikalState):
+        raise TypeError(f"Tikal heuristics asked about {type(state).__name__}")
+    return state
 
 
 HEURISTICS = TikalHeuristics()

@@ -7,14 +7,16 @@ tiles inside a letter group and face-down wafers never appear in it.
 
 `TikalState.view`, `TikalState.to_json` and `TikalState.read` call in here;
 this module never imports the rules (it reads and fills the state it is
-given), and the variant supplies its own part through its hooks.
+given, typed as the `table.TikalTable` whose fields the state declares there),
+and the variant supplies its own part through its hooks.
 """
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from boardgamesbot.engine import GameError
+from boardgamesbot.engine import Game, GameError
 from boardgamesbot.games.positions import PositionReader
 
 from .components import (
@@ -31,13 +33,14 @@ from .components import (
 )
 from .notation import LEADER, WORKER, seat_name
 from .phases import ACTIONS, BASIC_PHASES, PLACE, ROUNDS
+from .table import TikalTable
 
 FORMAT = "tikal-position/1"
 KINDS = (JUNGLE, TEMPLE, TREASURE, VOLCANO, BASE_CAMP)
 FIGURES_PER_PLAYER = 1 + COMPONENTS.workers
 
 
-def _figures(state, space: int) -> dict:
+def _figures(state: TikalTable, space: int) -> dict[str, dict[str, int]]:
     figures = {}
     for player in range(state.num_players):
         workers = state.workers[player][space]
@@ -47,21 +50,21 @@ def _figures(state, space: int) -> dict:
     return figures
 
 
-def _leader_place(state, player: int) -> str:
+def _leader_place(state: TikalTable, player: int) -> str:
     where = state.leader[player]
     if where >= 0:
         return space_name(where)
     return "supply" if where == -1 else "gone"
 
 
-def view(state, player: int | None) -> dict:
+def view(state: TikalTable, player: int | None) -> dict[str, Any]:
     """What ``player`` (or a spectator, ``None``) may see: everything public, nothing else."""
     board = {}
     for space in range(NUM_SPACES):
         kind = state.kind[space]
         if kind is None:
             continue
-        entry = {"kind": kind, "stones": list(state.stones[space])}
+        entry: dict[str, Any] = {"kind": kind, "stones": list(state.stones[space])}
         if kind == TEMPLE:
             entry["value"] = state.value[space]
             entry["printed"] = state.printed[space]
@@ -131,14 +134,14 @@ def view(state, player: int | None) -> dict:
     return result
 
 
-def to_json(state) -> str:
+def to_json(state: TikalTable) -> str:
     """The full position (hidden information included)."""
     board = {}
     for space in range(NUM_SPACES):
         kind = state.kind[space]
         if kind is None:
             continue
-        entry = {"kind": kind, "stones": list(state.stones[space])}
+        entry: dict[str, Any] = {"kind": kind, "stones": list(state.stones[space])}
         if state.tile_id[space]:
             entry["tile"] = state.tile_id[space]
         if kind == TEMPLE:
@@ -195,14 +198,14 @@ _expect = READ.expect
 _int = READ.integer
 
 
-def _space(text, what: str) -> int:
+def _space(text: object, what: str) -> int:
     try:
         return parse_space(str(text))
     except GameError:
         raise READ.error(f"{what}: {text!r} is not a space A1…H6") from None
 
 
-def read(state, game, text: str, variants: dict) -> None:
+def read(state: TikalTable, game: Game, text: str, variants: dict[str, Any]) -> None:
     """Fill the blank ``state`` from ``text``, checking its structure and that every
     supply is conserved (``variants`` maps variant names to `Variant` objects)."""
     data = READ.json_object(text, FORMAT)
@@ -214,7 +217,7 @@ def read(state, game, text: str, variants: dict) -> None:
         raise READ.error(f"missing or malformed field ({error})") from None
 
 
-def _read(state, game, data: dict, variants: dict) -> None:
+def _read(state: TikalTable, game: Game, data: dict[str, Any], variants: dict[str, Any]) -> None:
     raw_players = data["players"]
     _expect(isinstance(raw_players, list) and 2 <= len(raw_players) <= 4,
             "players must list 2 to 4 players")

@@ -24,7 +24,7 @@ import random
 from bisect import insort
 from itertools import compress
 
-from boardgamesbot.engine import Action, IllegalAction, State
+from boardgamesbot.engine import Action, IllegalAction
 
 from . import position
 from .components import (
@@ -68,6 +68,7 @@ from .notation import (
     uncover,
 )
 from .phases import ACTIONS, FINAL_ROUND, OVER, PLACE, VOLCANO_ROUND
+from .table import TikalTable
 
 AP_PER_TURN = 10
 LEADER_STRENGTH = 3
@@ -149,40 +150,11 @@ __all__ = ["ACTIONS", "FINAL_ROUND", "OVER", "PLACE", "TILES", "TREASURE_POINTS"
            "TikalState", "VOLCANO_ROUND", "seat_name"]
 
 
-class TikalState(State):
-    """A Tikal position. Build one with ``load_game("tikal").new(...)``."""
+class TikalState(TikalTable):
+    """A Tikal position. Build one with ``load_game("tikal").new(...)``; its fields are
+    declared in `TikalTable`."""
 
-    links: list[tuple[tuple[int, int], ...]]  # per space, (neighbour, cost) of each crossing
-    explored: int  # a bit per explored space
-    stack: list[str]  # the tile ids still to draw, the next at the end
-
-    __slots__ = (
-        "game", "num_players", "variant",
-        # the board (``wafers[space]`` stacks are shared by clones: replaced, never changed)
-        "kind", "stones", "tile_id", "printed", "value", "wafers", "camp", "guard",
-        "guard_figure", "links", "exits",
-        # derived for speed (`recompute_derived`): bitmasks of the explored spaces, of the
-        # unexplored ones next to them, of those open for a camp and of the temples; per
-        # seat, the spaces holding their figures (sorted) and their camp nodes (the base
-        # camp, then their camps in board order)
-        "explored", "border", "campable", "temples", "spots", "nodes",
-        # per space, the sides facing an explored non-volcano space (bits 0-5) and those
-        # of them where that neighbour shows stones (bits 6-11): what a placement there
-        # must connect to (`placements` reads it instead of looking around every space)
-        "opened",
-        # the players
-        "workers", "leader", "supply", "removed", "camps_built", "guards_placed",
-        "treasures", "points",
-        # the supplies
-        "stack", "drawn", "wafer_pile", "levels",
-        # the turn
-        "phase", "current", "ap", "uncovered", "recovered", "camp_this_turn",
-        "round", "queue", "volcano_drawer", "last_placer", "score_history",
-        # the variant's own part of the position (an `auction.Auction`; None in the basic game)
-        "auction",
-        # undo: how many barriers (a turn's end, a wafer turned up, a bid or pass) were crossed
-        "barriers",
-    )
+    __slots__ = ()  # the fields are `TikalTable`'s
 
     # Set up -------------------------------------------------------------------------
 
