@@ -25,8 +25,11 @@ def create_table(page, server, game="tikal", seed=None, seats=None, players=None
 
 
 def ap_left(page, n):
+    """Wait until `n` action points are left and the board shows that state: the picture
+    comes from the server after the panel, and stays marked data-stale until it does."""
     page.wait_for_function(
-        "n => (document.querySelector('#ap-left')?.textContent || '').startsWith(String(n))", arg=n)
+        "n => (document.querySelector('#ap-left')?.textContent || '').startsWith(String(n))"
+        " && !document.querySelector('svg.tikal-board[data-stale]')", arg=n)
 
 
 def test_tikal_against_three_bots(page, server):

@@ -61,8 +61,8 @@ export function t(key, params = {}) {
  * Moods. The same action reads differently where it is shown: the log tells it ("Ana:
  * uncovers a temple level on B6"), a button asks for it ("Uncover a temple level on B6"),
  * a confirmation asks a question ("End your turn?"). A face writes an action's words once,
- * with t("GAME.do.uncover", …) in its describe(); said inside inMood("button", …) the
- * same call takes the catalog's "GAME.do.uncover@button" when there is one (the told
+ * with t(<its uncover key>, …) in its describe(); said inside inMood("button", …) the
+ * same call takes the catalog's <that key>@button when there is one (the told
  * form when not). Catalog entries: "KEY" (told), "KEY@button", "KEY@question"; each may
  * be plural forms like any entry.
  */
