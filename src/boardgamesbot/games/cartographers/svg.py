@@ -25,9 +25,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
-from xml.sax.saxutils import quoteattr
 
-from boardgamesbot.games.drawing import element, number, text, wrap
+from boardgamesbot.games.drawing import element, number, picture, text, wrap
 
 __all__ = ["sheet", "FILL", "PLAYER_COLOURS"]
 
@@ -435,19 +434,7 @@ def sheet(view: dict[str, Any], *, seat: int | None = None, size: float | None =
         if terrain not in FILL:
             raise ValueError(f"unknown terrain {terrain!r}; one of {', '.join(FILL)}")
         layers.append(_overlay(cells, terrain, "preview"))
-    width, height = SHEET_END + 4, SHEET_END + 4
-    side = ""
-    if panel:
-        side, panel_height = _panel(view, seat, names, colours, WORDS[lang])
-        width = PANEL_X + PANEL_WIDTH
-        height = max(height, panel_height)
-    attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {number(width)} {number(height)}"}
-    if size is not None:
-        attrs["width"] = number(size)
-        attrs["height"] = number(size * height / width)
-    attrs["font-family"] = FONT
-    head = " ".join(f"{k}={quoteattr(v)}" for k, v in attrs.items())
-    body = (element("rect", x="0", y="0", width=number(width), height=number(height), fill="#f7f3e8")
-            + element("g", "".join(layers), class_="sheet", data_seat=str(seat))
-            + element("g", side, class_="panel"))
-    return f"<svg {head}>{body}</svg>\n"
+    return picture(element("g", "".join(layers), class_="sheet", data_seat=str(seat)),
+                   SHEET_END + 4, SHEET_END + 4,
+                   panel=_panel(view, seat, names, colours, WORDS[lang]) if panel else None,
+                   panel_end=PANEL_X + PANEL_WIDTH, size=size, font=FONT)

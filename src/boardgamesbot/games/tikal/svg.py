@@ -31,9 +31,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from typing import Any
-from xml.sax.saxutils import quoteattr
 
-from boardgamesbot.games.drawing import element, number, text
+from boardgamesbot.games.drawing import element, number, picture, text
 
 __all__ = ["board", "PLAYER_COLOURS", "KIND_FILL"]
 
@@ -454,18 +453,6 @@ def board(view: dict[str, Any], *, size: float | None = 900, highlight: Iterable
             space = f"{column}{row}"
             spaces.append(_space(space, view["board"].get(space), colours, names,
                                  space in marked, last_move))
-    width, height = BOARD_WIDTH, BOARD_HEIGHT
-    side = ""
-    if panel:
-        side, panel_height = _panel(view, colours, names_of, WORDS[lang])
-        width = PANEL_X + PANEL_WIDTH
-        height = max(height, panel_height)
-    attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {number(width)} {number(height)}"}
-    if size is not None:
-        attrs["width"] = number(size)
-        attrs["height"] = number(size * height / width)
-    attrs["font-family"] = FONT
-    head = " ".join(f"{k}={quoteattr(v)}" for k, v in attrs.items())
-    body = (element("rect", x="0", y="0", width=number(width), height=number(height), fill="#f7f3e8")
-            + element("g", "".join(spaces), class_="board") + element("g", side, class_="panel"))
-    return f"<svg {head}>{body}</svg>\n"
+    return picture(element("g", "".join(spaces), class_="board"), BOARD_WIDTH, BOARD_HEIGHT,
+                   panel=_panel(view, colours, names_of, WORDS[lang]) if panel else None,
+                   panel_end=PANEL_X + PANEL_WIDTH, size=size, font=FONT)
