@@ -11,9 +11,12 @@ Text, not a drawing library: the pictures are small, their text is stable
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-__all__ = ["PAPER", "element", "number", "picture", "text", "wrap"]
+__all__ = ["PAPER", "element", "language", "number", "picture", "picture_words", "text", "wrap"]
 
 PAPER = "#f7f3e8"  # the background of every picture
 
@@ -78,3 +81,19 @@ def picture(board: str, width: float, height: float, *, panel: tuple[str, float]
     body = (element("rect", x="0", y="0", width=number(width), height=number(height), fill=PAPER)
             + board + element("g", side, class_="panel"))
     return f"<svg {head}>{body}</svg>\n"
+
+
+def picture_words(folder: Path) -> dict[str, dict[str, Any]]:
+    """A renderer's words in each language the faces speak, ``{lang: {key: words}}``, read
+    from ``picture_words.json`` in its game's ``folder`` (data, beside the game's other
+    catalogues, rather than three look-alike tables in code)."""
+    words: dict[str, dict[str, Any]] = json.loads(
+        (folder / "picture_words.json").read_text(encoding="utf-8"))
+    return words
+
+
+def language(words: dict[str, dict[str, Any]], lang: str) -> dict[str, Any]:
+    """The words in ``lang``; a ValueError names the languages there are."""
+    if lang not in words:
+        raise ValueError(f"no words for language {lang!r}; one of {', '.join(words)}")
+    return words[lang]
