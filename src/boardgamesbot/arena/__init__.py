@@ -34,48 +34,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from boardgamesbot.arena.local import (
-    Arena,
-    ArenaError,
-    BotFailure,
-    GameResult,
-    bot_seed,
-    game_seed,
-    plan,
-    play_game,
-    play_games,
-    rotation_length,
-    run_locally,
-)
+# The package's public names are its parts' (each part's __all__ says which), and `run`.
+from boardgamesbot.arena import local, standings
+from boardgamesbot.arena.local import *  # noqa: F403
+from boardgamesbot.arena.local import Arena, ArenaError, GameResult, run_locally
 from boardgamesbot.arena.ray import run_on_ray
-from boardgamesbot.arena.standings import (
-    BotStanding,
-    Standings,
-    seats_table,
-    standings_table,
-    summarize,
-    wilson_interval,
-)
+from boardgamesbot.arena.standings import *  # noqa: F403
 
-__all__ = [
-    "Arena",
-    "ArenaError",
-    "BotFailure",
-    "BotStanding",
-    "GameResult",
-    "Standings",
-    "bot_seed",
-    "game_seed",
-    "plan",
-    "play_game",
-    "play_games",
-    "rotation_length",
-    "seats_table",
-    "standings_table",
-    "run",
-    "summarize",
-    "wilson_interval",
-]
+__all__ = ["run"]
+__all__ += local.__all__
+__all__ += standings.__all__
 
 BACKENDS = ("local", "ray")
 

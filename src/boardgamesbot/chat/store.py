@@ -41,25 +41,30 @@ metadata = MetaData()
 chat_schema = Table("chat_schema", metadata,
                     Column("version", Integer, primary_key=True, autoincrement=False))
 
+
+
+def _on_network(id_name: str, **how: bool) -> tuple[Column, Column]:
+    """Something on a chat network (a chat, a person, an event, an account): which
+    network, and the id the network gives it, in one width for every table."""
+    return Column("network", String(16), **how), Column(id_name, String(255), **how)
+
+
 rooms = Table(
     "chat_rooms", metadata,
-    Column("network", String(16), primary_key=True),
-    Column("chat_id", String(255), primary_key=True),
+    *_on_network("chat_id", primary_key=True),
     Column("lang", String(8), nullable=True),       # set by the chat's admins or creator
     Column("menu", JSON, nullable=True),             # numbered choices on offer (Matrix)
 )
 
 people = Table(
     "chat_people", metadata,
-    Column("network", String(16), primary_key=True),
-    Column("user_id", String(255), primary_key=True),
+    *_on_network("user_id", primary_key=True),
     Column("lang", String(8), nullable=True),       # a person's own choice, in a direct chat
 )
 
 lobbies = Table(
     "chat_lobbies", metadata,
-    Column("network", String(16), primary_key=True),
-    Column("chat_id", String(255), primary_key=True),
+    *_on_network("chat_id", primary_key=True),
     Column("game", String(32), nullable=False),
     Column("options", JSON, nullable=False),
     Column("creator", String(255), nullable=False),
@@ -73,8 +78,7 @@ lobbies = Table(
 games = Table(
     "chat_games", metadata,
     Column("table_id", String(32), primary_key=True),
-    Column("network", String(16), nullable=False),
-    Column("chat_id", String(255), nullable=False),
+    *_on_network("chat_id", nullable=False),
     Column("creator", String(255), nullable=False),
     Column("status", String(16), nullable=False),    # playing, over
     Column("last_event", Integer, nullable=False),   # the last table event told the chat
@@ -88,8 +92,7 @@ seats = Table(
     "chat_seats", metadata,
     Column("table_id", String(32), primary_key=True),
     Column("seat", Integer, primary_key=True, autoincrement=False),
-    Column("network", String(16), nullable=False),
-    Column("user_id", String(255), nullable=False),
+    *_on_network("user_id", nullable=False),
     Column("name", String(64), nullable=False),
     Column("token", Text, nullable=False),           # the seat's token: never sent to a group
     Index("chat_seats_by_user", "network", "user_id"),
@@ -97,15 +100,13 @@ seats = Table(
 
 processed = Table(
     "chat_processed", metadata,
-    Column("network", String(16), primary_key=True),
-    Column("event_id", String(255), primary_key=True),
+    *_on_network("event_id", primary_key=True),
     Column("at", Float, nullable=False, index=True),
 )
 
 cursors = Table(
     "chat_cursors", metadata,
-    Column("network", String(16), primary_key=True),
-    Column("account", String(255), primary_key=True),
+    *_on_network("account", primary_key=True),
     Column("position", Text, nullable=False),        # e.g. Matrix's next_batch sync token
 )
 
@@ -115,12 +116,16 @@ living = Table(
     # edited as the game moves instead of posting anew. A new table of its own, so
     # databases made before it gain it through ``checkfirst`` with no migration.
     Column("table_id", String(32), primary_key=True),
-    Column("network", String(16), primary_key=True),
-    Column("chat_id", String(255), primary_key=True),
+    *_on_network("chat_id", primary_key=True),
     Column("message_id", String(255), nullable=False),
 )
 
 KEEP_PROCESSED = 7 * 24 * 3600  # seconds an event id is remembered
+
+
+def _where(table: Table, key: dict) -> Any:
+    """The row of ``table`` at ``key`` (column name to value)."""
+    return and_(*(table.c[k] == v for k, v in key.items()))
 
 
 class ChatStore:
@@ -139,6 +144,24 @@ class ChatStore:
             if found < CHAT_SCHEMA_VERSION:
                 c.execute(delete(chat_schema))
                 c.execute(insert(chat_schema).values(version=CHAT_SCHEMA_VERSION))
+
+    # Rows by key ----------------------------------------------------------------------
+
+    def _row(self, table: Table, key: dict) -> dict | None:
+        """The row of ``table`` at ``key`` as a dict, None if there is none."""
+        with self.engine.connect() as c:
+            row = c.execute(select(table).where(_where(table, key))).mappings().first()
+        return dict(row) if row else None
+
+    def _value(self, column: Column, key: dict) -> Any:
+        """``column`` of the row at ``key``, None if there is no such row."""
+        with self.engine.connect() as c:
+            return c.execute(select(column).where(_where(column.table, key))).scalar()
+
+    def _upsert(self, table: Table, key: dict, values: dict) -> None:
+        with self.engine.begin() as c:
+            if c.execute(update(table).where(_where(table, key)).values(**values)).rowcount == 0:
+                c.execute(insert(table).values(**key, **values))
 
     # Duplicate delivery ----------------------------------------------------------------
 
@@ -160,9 +183,7 @@ class ChatStore:
     # Where a network's stream of events was read up to --------------------------------
 
     def cursor(self, network: str, account: str) -> str | None:
-        with self.engine.connect() as c:
-            return c.execute(select(cursors.c.position).where(and_(
-                cursors.c.network == network, cursors.c.account == account))).scalar()
+        return self._value(cursors.c.position, {"network": network, "account": account})
 
     def set_cursor(self, network: str, account: str, position: str) -> None:
         self._upsert(cursors, {"network": network, "account": account}, {"position": position})
@@ -170,36 +191,22 @@ class ChatStore:
     # Languages and menus ---------------------------------------------------------------
 
     def room(self, network: str, chat_id: str) -> dict:
-        with self.engine.connect() as c:
-            row = c.execute(select(rooms).where(and_(
-                rooms.c.network == network, rooms.c.chat_id == chat_id))).mappings().first()
-        return dict(row) if row else {"network": network, "chat_id": chat_id, "lang": None,
-                                      "menu": None}
+        key = {"network": network, "chat_id": chat_id}
+        return self._row(rooms, key) or {**key, "lang": None, "menu": None}
 
     def set_room(self, network: str, chat_id: str, **values: Any) -> None:
         self._upsert(rooms, {"network": network, "chat_id": chat_id}, values)
 
     def person_lang(self, network: str, user_id: str) -> str | None:
-        with self.engine.connect() as c:
-            return c.execute(select(people.c.lang).where(and_(
-                people.c.network == network, people.c.user_id == user_id))).scalar()
+        return self._value(people.c.lang, {"network": network, "user_id": user_id})
 
     def set_person_lang(self, network: str, user_id: str, lang: str) -> None:
         self._upsert(people, {"network": network, "user_id": user_id}, {"lang": lang})
 
-    def _upsert(self, table: Table, key: dict, values: dict) -> None:
-        where = and_(*(table.c[k] == v for k, v in key.items()))
-        with self.engine.begin() as c:
-            if c.execute(update(table).where(where).values(**values)).rowcount == 0:
-                c.execute(insert(table).values(**key, **values))
-
     # Lobbies ---------------------------------------------------------------------------
 
     def lobby(self, network: str, chat_id: str) -> dict | None:
-        with self.engine.connect() as c:
-            row = c.execute(select(lobbies).where(and_(
-                lobbies.c.network == network, lobbies.c.chat_id == chat_id))).mappings().first()
-        return dict(row) if row else None
+        return self._row(lobbies, {"network": network, "chat_id": chat_id})
 
     def save_lobby(self, lobby: dict) -> None:
         key = {"network": lobby["network"], "chat_id": lobby["chat_id"]}

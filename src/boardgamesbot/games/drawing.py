@@ -11,9 +11,14 @@ Text, not a drawing library: the pictures are small, their text is stable
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-__all__ = ["element", "number", "text", "wrap"]
+__all__ = ["PAPER", "element", "language", "number", "picture", "picture_words", "text", "wrap"]
+
+PAPER = "#f7f3e8"  # the background of every picture
 
 
 def number(x: float) -> str:
@@ -53,3 +58,42 @@ def wrap(words: str, size: float, width: float) -> list[str]:
         else:
             line = f"{line} {word}" if line else word
     return lines + [line] if line else lines
+
+
+def picture(board: str, width: float, height: float, *, panel: tuple[str, float] | None,
+            panel_end: float, size: float | None, font: str) -> str:
+    """A whole picture: the paper, the ``board`` (an element, ``width`` × ``height``) and the
+    side panel's group. ``panel`` is the panel's content and its height, or None for no
+    panel (its group stays, empty); with one, the picture reaches to ``panel_end`` and is
+    as high as the taller of the two. ``size`` is the width in pixels (the height follows);
+    None leaves the picture unsized (1 unit = 1 px)."""
+    side = ""
+    if panel is not None:
+        side, panel_height = panel
+        width, height = panel_end, max(height, panel_height)
+    attrs = {"xmlns": "http://www.w3.org/2000/svg",
+             "viewBox": f"0 0 {number(width)} {number(height)}"}
+    if size is not None:
+        attrs["width"] = number(size)
+        attrs["height"] = number(size * height / width)
+    attrs["font-family"] = font
+    head = " ".join(f"{k}={quoteattr(v)}" for k, v in attrs.items())
+    body = (element("rect", x="0", y="0", width=number(width), height=number(height), fill=PAPER)
+            + board + element("g", side, class_="panel"))
+    return f"<svg {head}>{body}</svg>\n"
+
+
+def picture_words(folder: Path) -> dict[str, dict[str, Any]]:
+    """A renderer's words in each language the faces speak, ``{lang: {key: words}}``, read
+    from ``picture_words.json`` in its game's ``folder`` (data, beside the game's other
+    catalogues, rather than three look-alike tables in code)."""
+    words: dict[str, dict[str, Any]] = json.loads(
+        (folder / "picture_words.json").read_text(encoding="utf-8"))
+    return words
+
+
+def language(words: dict[str, dict[str, Any]], lang: str) -> dict[str, Any]:
+    """The words in ``lang``; a ValueError names the languages there are."""
+    if lang not in words:
+        raise ValueError(f"no words for language {lang!r}; one of {', '.join(words)}")
+    return words[lang]

@@ -296,35 +296,23 @@ class Direct:
                     pipeline.sync()  # one round trip: BEGIN and the revision-checked UPDATE
                     if cursor.rowcount != 1:
                         raise _Stale  # leaving the block rolls the transaction back
-                for sql, params, many in rest:
-                    if many:
-                        cursor.executemany(self.statement(sql), params)
-                    else:
-                        cursor.execute(self.statement(sql), params)
+                self._run(cursor, rest)
             # Leaving the blocks is the second round trip: everything else and COMMIT.
         except _Stale:
             return False
         return True
 
     def _write_sqlite(self, connection, first, rest, guard) -> bool:
-        try:
+        with _sqlite_transaction(connection):
             if guard is not None:
                 connection.execute("BEGIN IMMEDIATE")  # the write lock, before the reading
                 guard.run(connection.execute(*guard.query).fetchone())
             if first is not None:
                 cursor = connection.execute(first[0], first[1])  # sqlite3 begins here
                 if cursor.rowcount != 1:
-                    connection.rollback()
+                    connection.rollback()  # (the commit on leaving then has nothing to do)
                     return False
-            for sql, params, many in rest:
-                if many:
-                    connection.executemany(sql, params)
-                else:
-                    connection.execute(sql, params)
-            connection.commit()
-        except BaseException:
-            connection.rollback()
-            raise
+            self._run(connection, rest)
         return True
 
     def write_together(self, writes: list[tuple[tuple[str, dict], list]]) -> list[bool]:
@@ -351,29 +339,28 @@ class Direct:
             written = [check.rowcount == 1 for check in checks]
             cursor = connection.cursor()
             for ok, (_, rest) in zip(written, writes):
-                for sql, params, many in rest if ok else ():
-                    if many:
-                        cursor.executemany(self.statement(sql), params)
-                    else:
-                        cursor.execute(self.statement(sql), params)
+                if ok:
+                    self._run(cursor, rest)
         # Leaving the blocks is the second round trip: everything else and COMMIT.
         return written
 
     def _together_sqlite(self, connection, writes) -> list[bool]:
         written = []
-        try:
+        with _sqlite_transaction(connection):
             for (sql, params), rest in writes:  # sqlite3 begins at the first UPDATE
                 written.append(connection.execute(sql, params).rowcount == 1)
-                for sql, params, many in rest if written[-1] else ():
-                    if many:
-                        connection.executemany(sql, params)
-                    else:
-                        connection.execute(sql, params)
-            connection.commit()
-        except BaseException:
-            connection.rollback()
-            raise
+                if written[-1]:
+                    self._run(connection, rest)
         return written
+
+    def _run(self, target, rest: list[tuple[str, Any, bool]]) -> None:
+        """A write's ``rest`` on ``target`` (a connection or a cursor): each statement once,
+        or once per parameter set where it is ``many``."""
+        for sql, params, many in rest:
+            if many:
+                target.executemany(self.statement(sql), params)
+            else:
+                target.execute(self.statement(sql), params)
 
     def execute(self, sql: str, params: dict) -> list[tuple]:
         """One statement on its own (autocommit), its rows returned."""
@@ -403,3 +390,15 @@ class _Refused(Exception):
     def __init__(self, error: Exception) -> None:
         super().__init__(str(error))
         self.error = error
+
+
+@contextlib.contextmanager
+def _sqlite_transaction(connection):
+    """Commit what the block wrote; on any error (an interrupt too) roll it all back and
+    re-raise, so that a failed write leaves nothing behind."""
+    try:
+        yield
+        connection.commit()
+    except BaseException:
+        connection.rollback()
+        raise

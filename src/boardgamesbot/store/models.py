@@ -74,10 +74,24 @@ game_tables = Table(
 V2_COLUMNS = ("revision", "seed_text", "since", "clock_started", "creator")
 V3_COLUMNS = ("hints",)
 
+
+
+def _at_table(**how: bool) -> Column:
+    """The game table a row belongs to; its rows go when it goes."""
+    return Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"),
+                  **how)
+
+
+def _numbered_at_table() -> tuple[Column, Column]:
+    """The key of a table's numbered rows (its record's actions, its log's events): the
+    table and the row's number in it, counted by the writer, never by the database."""
+    return _at_table(primary_key=True), Column("n", Integer, primary_key=True,
+                                               autoincrement=False)
+
+
 seats = Table(
     "seats", metadata,
-    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"),
-           primary_key=True),
+    _at_table(primary_key=True),
     Column("seat", Integer, primary_key=True, autoincrement=False),
     Column("kind", String(8), nullable=False),  # person, bot, open
     Column("name", String(64), nullable=False),
@@ -89,9 +103,7 @@ seats = Table(
 
 actions = Table(
     "actions", metadata,
-    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"),
-           primary_key=True),
-    Column("n", Integer, primary_key=True, autoincrement=False),
+    *_numbered_at_table(),
     Column("seat", Integer, nullable=False),
     Column("notation", Text, nullable=False),
     Column("by", String(16), nullable=False),  # person, bot, autopilot, clock
@@ -100,9 +112,7 @@ actions = Table(
 
 events = Table(
     "events", metadata,
-    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"),
-           primary_key=True),
-    Column("n", Integer, primary_key=True, autoincrement=False),
+    *_numbered_at_table(),
     Column("at", Float, nullable=False),
     Column("kind", String(16), nullable=False),
     Column("seat", Integer, nullable=True),
@@ -119,8 +129,7 @@ events = Table(
 jobs = Table(
     "jobs", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"),
-           nullable=False),
+    _at_table(nullable=False),
     Column("seat", Integer, nullable=False),
     Column("kind", String(8), nullable=False),  # bot, clock
     Column("since", Integer, nullable=False),

@@ -72,31 +72,33 @@ class Shape:
 
 
 @dataclass(frozen=True, slots=True)
-class ExploreCard:
-    """A terrain card (or Rift Lands): pick one terrain and one shape from it."""
+class Card:
+    """What every card of the explore deck has: its id in the data and its printed name."""
 
     id: str
     name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExploreCard(Card):
+    """A terrain card (or Rift Lands): pick one terrain and one shape from it."""
+
     time: int
     terrains: tuple[str, ...]
     shapes: tuple[Shape, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class RuinsCard:
+class RuinsCard(Card):
     """Temple or Outpost Ruins: the next explore card must be drawn over a ruins space."""
 
-    id: str
-    name: str
     time: int = 0
 
 
 @dataclass(frozen=True, slots=True)
-class AmbushCard:
+class AmbushCard(Card):
     """A monster attack: a monster shape, the pass direction and the solo corner."""
 
-    id: str
-    name: str
     cells: tuple[tuple[int, int], ...]
     direction: str  # "clockwise" or "counterclockwise"
     solo_corner: str  # "top-left", "top-right", "bottom-right" or "bottom-left"
@@ -274,3 +276,7 @@ SOLO_TITLES: tuple[tuple[int, str], ...] = _DATA["titles"]
 CARDS: dict[str, ExploreCard | RuinsCard | AmbushCard] = {
     card.name: card for card in EXPLORE_CARDS + RUINS_CARDS + AMBUSH_CARDS
 }
+#: The cards each season's deck is shuffled from (one ambush from the pile joins them).
+SEASON_CARDS: tuple[ExploreCard | RuinsCard, ...] = EXPLORE_CARDS + RUINS_CARDS
+#: The ambushes' names, to tell them in a deck of card names.
+AMBUSH_NAMES = frozenset(card.name for card in AMBUSH_CARDS)

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from boardgamesbot.engine import Action, GameError
+from boardgamesbot.games.action_blocks import ActionBlocks
 
 from .components import CARDS, DRAWN_TERRAINS, MAP_SIDES, SCORING_CARDS, SEASONS, SIZE
 from .notation import Ambush, AmbushFallback, Draw, Fallback, Pass, parse_action  # noqa: F401
@@ -37,7 +38,7 @@ _TERRAIN = {terrain: index for index, terrain in enumerate(DRAWN_TERRAINS)}
 _PASS = Pass()
 
 
-class CartographersActions:
+class CartographersActions(ActionBlocks):
     """Every Cartographers action as an index, in blocks (offsets in docs/research.md):
 
     draw terrain×shape×orientation×cell, 1x1 terrain×cell, ambush
@@ -47,14 +48,8 @@ class CartographersActions:
 
     def __init__(self) -> None:
         t, o = len(DRAWN_TERRAINS), len(ORIENTATIONS)
-        sizes = [("draw", t * SHAPES_PER_CARD * o * CELLS), ("1x1", t * CELLS),
-                 ("ambush", o * CELLS), ("ambush 1x1", CELLS), ("pass", 1)]
-        self.blocks: dict[str, tuple[int, int]] = {}
-        offset = 0
-        for name, size in sizes:
-            self.blocks[name] = (offset, size)
-            offset += size
-        self.size = offset
+        super().__init__([("draw", t * SHAPES_PER_CARD * o * CELLS), ("1x1", t * CELLS),
+                          ("ambush", o * CELLS), ("ambush 1x1", CELLS), ("pass", 1)])
 
     def encode(self, action: Action) -> int:
         """The index of ``action``; `GameError` for an action outside the space."""
@@ -77,18 +72,10 @@ class CartographersActions:
 
     def decode(self, index: int) -> Action:
         """The action at ``index`` (legal or not: legality is the state's business)."""
-        if not isinstance(index, (int, np.integer)) or not 0 <= index < self.size:
-            raise GameError(f"action index {index!r} is outside 0…{self.size - 1}",
-                            code="outside_action_space", index=str(index))
-        index = int(index)
-        o = len(ORIENTATIONS)
-        for name, (start, size) in self.blocks.items():  # noqa: B007 (name read after break)
-            if index < start + size:
-                i = index - start
-                break
+        name, i = self.block_of(index)
         if name == "draw":
             rest, cell = divmod(i, CELLS)
-            rest, orientation = divmod(rest, o)
+            rest, orientation = divmod(rest, len(ORIENTATIONS))
             terrain, shape = divmod(rest, SHAPES_PER_CARD)
             return Draw(DRAWN_TERRAINS[terrain], shape + 1, orientation, cell)
         if name == "1x1":

@@ -3,26 +3,24 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from boardgamesbot.engine import Action, Game, Heuristics, NumericEncoding, Option
+from boardgamesbot.engine import Action, Heuristics, Option
+from boardgamesbot.games.package import PackagedGame
 
 from .notation import parse_action
 from .sheet import _side
 from .state import CartographersState
 from .views import CartographersView
 
-if TYPE_CHECKING:  # rich is imported when a table is drawn, not with the game
-    from rich.console import Group
-
 MAX_PLAYERS = 100  # the box says "1-100"
 
 
-class CartographersGame(Game):
+class CartographersGame(PackagedGame):
     """Cartographers: 1 player is solo; the box allows up to 100."""
 
     name = "cartographers"
+    package = __name__.rpartition(".")[0]
     titles = {"en": "Cartographers", "pt-BR": "Cartógrafos", "ca": "Cartògrafs"}
     min_players = 1
     max_players = MAX_PLAYERS
@@ -39,9 +37,6 @@ class CartographersGame(Game):
     hidden = ("the order of the explore deck and which ambushes it holds",
               "the other seats' choices until a step resolves")
     view_type = CartographersView
-    help_dir = Path(__file__).parent / "help"
-    rules_knowledge = Path(__file__).parent / "help" / "knowledge.json"
-    web_dir = Path(__file__).parent / "web"
     web_module = "cartographers.js"
     web_styles = ("cartographers.css",)
 
@@ -70,19 +65,6 @@ class CartographersGame(Game):
     def from_json(self, text: str) -> CartographersState:
         return CartographersState.read(self, text)
 
-    def encoding(self, num_players: int, **options: Any) -> NumericEncoding:
-        """Actions and views as numbers (docs/research.md; needs the [research] extra)."""
-        from . import encoding  # numpy is only needed here
-
-        return NumericEncoding(encoding.action_space(num_players, **options),
-                               encoding.observation_spaces(num_players, **options),
-                               encoding.observe)
-
-    def render_text(self, view: dict[str, Any]) -> Group:
-        from .render import text
-
-        return text(view)
-
     def render_svg(self, view: dict[str, Any], **options: Any) -> str:
         """One sheet of ``view`` as SVG text; options as `...cartographers.svg.sheet`."""
         from .svg import sheet  # imported when a picture is asked for, not with the game
@@ -93,16 +75,6 @@ class CartographersGame(Game):
         from .tools import tools
 
         return [tools]
-
-    def choice_label(self, prefix: list[str], notation: str, lang: str) -> str | None:
-        from .buttons import label
-
-        return label(prefix, notation, lang)
-
-    def preview_choice(self, notation: str) -> bool:
-        from .buttons import previewed
-
-        return previewed(notation)
 
 
 GAME = CartographersGame()

@@ -41,6 +41,7 @@ from boardgamesbot.engine import Action, Heuristics, SearchSettings, State, rank
 
 from .components import (
     AMBUSH_CARDS,
+    AMBUSH_NAMES,
     CARDS,
     COIN_TRACK,
     DRAWN_TERRAINS,
@@ -92,7 +93,6 @@ __all__ = [
 FOREST, VILLAGE, FARM, WATER, MONSTER = range(5)
 FILLED = -1  # what a card reads: a terrain layer or the filled mask
 _RUINS_NAMES = frozenset(card.name for card in RUINS_CARDS)
-_AMBUSH_NAMES = frozenset(card.name for card in AMBUSH_CARDS)
 _TERRAIN = {terrain: index for index, terrain in enumerate(DRAWN_TERRAINS)}
 
 # A sheet's five drawn terrains as bit masks (`Sheet.layers`), indexed FOREST…MONSTER.
@@ -531,7 +531,7 @@ def solo_ambush_outlook(state: CartographersState) -> tuple[tuple[AmbushCard, fl
     if state.step == OVER:
         return ()
     unseen = [card for card in AMBUSH_CARDS if card.name not in state.removed]
-    in_deck = sum(1 for name in state.deck if name in _AMBUSH_NAMES)
+    in_deck = sum(1 for name in state.deck if name in AMBUSH_NAMES)
     if not unseen or not in_deck:
         return ()
     time_left = max(0, SEASONS[state.season].threshold - state.time_used())

@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from boardgamesbot.engine import Action, GameError
+from boardgamesbot.games.notation import Written
 
 from .components import DRAWN_TERRAINS
 from .sheet import ORIENTATIONS, cell_name, parse_cell
@@ -33,58 +34,56 @@ from .sheet import ORIENTATIONS, cell_name, parse_cell
 __all__ = ["Ambush", "AmbushFallback", "Draw", "Fallback", "Pass", "parse_action"]
 
 
+class CartographersAction(Written):
+    """A Cartographers action: orientations are written ``r0``…``f270``, cells A1…K11."""
+
+    __slots__ = ()
+
+    words = {"orientation": ORIENTATIONS.__getitem__, "cell": cell_name}
+
+
 @dataclass(frozen=True, slots=True)
-class Draw(Action):
+class Draw(CartographersAction):
     """Draw shape number ``shape`` (1-based, as on the card) of the current card."""
 
+    notation = "{terrain} {shape} {orientation} {cell}"
     terrain: str
     shape: int
     orientation: int  # index into ORIENTATIONS
     cell: int  # bit index of the anchor cell
 
-    def __str__(self) -> str:
-        orientation = ORIENTATIONS[self.orientation]
-        return f"{self.terrain} {self.shape} {orientation} {cell_name(self.cell)}"
-
 
 @dataclass(frozen=True, slots=True)
-class Fallback(Action):
+class Fallback(CartographersAction):
     """A 1×1 of any terrain, allowed only when no shape on the card may be drawn."""
 
+    notation = "{terrain} 1x1 {cell}"
     terrain: str
     cell: int
 
-    def __str__(self) -> str:
-        return f"{self.terrain} 1x1 {cell_name(self.cell)}"
-
 
 @dataclass(frozen=True, slots=True)
-class Ambush(Action):
+class Ambush(CartographersAction):
     """Draw the revealed ambush's monster shape on the neighbour's sheet."""
 
+    notation = "ambush {orientation} {cell}"
     orientation: int
     cell: int
 
-    def __str__(self) -> str:
-        return f"ambush {ORIENTATIONS[self.orientation]} {cell_name(self.cell)}"
-
 
 @dataclass(frozen=True, slots=True)
-class AmbushFallback(Action):
+class AmbushFallback(CartographersAction):
     """A 1×1 monster on the neighbour's sheet when the ambush shape fits nowhere."""
 
+    notation = "ambush 1x1 {cell}"
     cell: int
-
-    def __str__(self) -> str:
-        return f"ambush 1x1 {cell_name(self.cell)}"
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Action):
+class Pass(CartographersAction):
     """Nothing can be drawn: the sheet has no empty space left."""
 
-    def __str__(self) -> str:
-        return "pass"
+    notation = "pass"
 
 
 _EXPECTED = (

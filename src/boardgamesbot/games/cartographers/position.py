@@ -22,13 +22,13 @@ from boardgamesbot.games.positions import PositionReader
 
 from .components import (
     AMBUSH_CARDS,
+    AMBUSH_NAMES,
     CARDS,
     COIN_TRACK,
     DRAWN_TERRAINS,
-    EXPLORE_CARDS,
-    RUINS_CARDS,
     SCORING_CARDS,
     SCORING_DECKS,
+    SEASON_CARDS,
     SEASONS,
     AmbushCard,
     ExploreCard,
@@ -39,7 +39,6 @@ from .steps import AMBUSH, OVER, STEPS
 from .table import SeasonRecord, Table
 
 FORMAT = "cartographers-position/1"
-_AMBUSH_NAMES = frozenset(card.name for card in AMBUSH_CARDS)
 READ = PositionReader("cartographers position: ")
 
 
@@ -71,7 +70,7 @@ def view(state: Table, player: int | None) -> dict[str, Any]:
         "revealed": [_card_view(CARDS[name]) for name in state.revealed],
         "removed_ambushes": list(state.removed),
         "deck_size": len(state.deck),
-        "ambushes_in_deck": sum(1 for name in state.deck if name in _AMBUSH_NAMES),
+        "ambushes_in_deck": sum(1 for name in state.deck if name in AMBUSH_NAMES),
         "ruins_pending": state.ruins_pending,
         "step": state.step,
         "card": _card_view(state.card) if state.card is not None else None,
@@ -208,7 +207,7 @@ def read(state: Table, game: Game, text: str) -> None:
     revealed = _names(data, "revealed")
     pile = _names(data, "ambush_pile")
     removed = _names(data, "removed_ambushes")
-    explore = Counter(c.name for c in EXPLORE_CARDS + RUINS_CARDS)
+    explore = Counter(c.name for c in SEASON_CARDS)
     held = Counter(n for n in deck + revealed if n in explore)
     if held != explore:
         missing = sorted((explore - held).elements())
@@ -236,7 +235,7 @@ def read(state: Table, game: Game, text: str) -> None:
     last_ambush = data.get("last_ambush")
     if last_ambush is not None and not (
         isinstance(last_ambush, dict)
-        and last_ambush.get("card") in {c.name for c in AMBUSH_CARDS}
+        and last_ambush.get("card") in AMBUSH_NAMES
         and isinstance(last_ambush.get("cells"), list)
         and all(isinstance(cells, list) and all(isinstance(c, str) for c in cells)
                 for cells in last_ambush["cells"])

@@ -32,13 +32,13 @@ from boardgamesbot.engine import Action, ActionInfo, Game, IllegalAction
 from . import position
 from .components import (
     AMBUSH_CARDS,
+    AMBUSH_NAMES,
     CARDS,
     COIN_TRACK,
     DRAWN_TERRAINS,
-    EXPLORE_CARDS,
-    RUINS_CARDS,
     SCORING_CARDS,
     SCORING_DECKS,
+    SEASON_CARDS,
     SEASONS,
     SIZE,
     SOLO_TITLES,
@@ -66,8 +66,7 @@ from .table import Choice, Table
 __all__ = ["AMBUSH", "DRAW", "OVER", "CartographersState", "solo_ambush_cells"]
 
 _TERRAIN_INDEX = {terrain: index for index, terrain in enumerate(DRAWN_TERRAINS)}
-_AMBUSH_NAMES = frozenset(card.name for card in AMBUSH_CARDS)
-_DECK_NAMES = tuple(sorted(card.name for card in EXPLORE_CARDS + RUINS_CARDS))
+_DECK_NAMES = tuple(sorted(card.name for card in SEASON_CARDS))
 _FALLBACKS = tuple(tuple(Fallback(t, cell) for t in DRAWN_TERRAINS) for cell in range(SIZE * SIZE))
 _AMBUSH_FALLBACKS = tuple(AmbushFallback(cell) for cell in range(SIZE * SIZE))
 # The same as arrays (a row per space): the empty spaces' 1x1s are picked with numpy.
@@ -726,10 +725,10 @@ class CartographersState(Table):
         # Shuffle the cards in sorted order, never in their hidden order: then the sample
         # depends only on what ``player`` sees and on ``rng`` (two positions that differ
         # only in hidden information give the same samples, hence the same bot decisions).
-        in_deck = sum(1 for name in self.deck if name in _AMBUSH_NAMES)
-        unseen = sorted([name for name in self.deck if name in _AMBUSH_NAMES] + self.ambush_pile)
+        in_deck = sum(1 for name in self.deck if name in AMBUSH_NAMES)
+        unseen = sorted([name for name in self.deck if name in AMBUSH_NAMES] + self.ambush_pile)
         rng.shuffle(unseen)
-        deck = sorted(name for name in self.deck if name not in _AMBUSH_NAMES) + unseen[:in_deck]
+        deck = sorted(name for name in self.deck if name not in AMBUSH_NAMES) + unseen[:in_deck]
         rng.shuffle(deck)
         other.deck, other.ambush_pile = deck, unseen[in_deck:]
         other.chance = f"d{rng.getrandbits(64):016x}"

@@ -24,10 +24,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import quoteattr
 
-from boardgamesbot.games.drawing import element, number, text, wrap
+from boardgamesbot.games.drawing import (
+    element,
+    language,
+    number,
+    picture,
+    picture_words,
+    text,
+    wrap,
+)
 
 __all__ = ["sheet", "FILL", "PLAYER_COLOURS"]
 
@@ -51,73 +59,9 @@ FILL = {"forest": "#3f7d3b", "village": "#c2452f", "farm": "#e9c54a", "water": "
 PLAYER_COLOURS = ("#c0392b", "#1f6fb2", "#d4a017", "#7d3c98", "#1e8449", "#d35400")
 LETTER = {"F": "forest", "V": "village", "A": "farm", "W": "water", "M": "monster"}
 
-# The panel's words in each language the faces speak (terms as in the browser's
-# web/static/i18n/*.json). Card and edict names stay as printed.
-WORDS = {
-    "en": {
-        "side": "side {letter} ({name})", "Wilderness": "Wilderness", "Wastelands": "Wastelands",
-        "sheet": "Sheet of {name}: {n} stars", "coins": "coins {n}",
-        "losses": "monsters, if scored now: −{n}",
-        "season": "{name} (season {n} of {total})", "time": "time {used}/{threshold}",
-        "now": "scored now", "heads": ("season", "edicts", "coins", "monst.", "total"),
-        "card": "Card: {name} ({n} time)", "ambush": "Ambush: {name}", "ruins": "Ruins: {name}",
-        "ruins.next": "the next shape must cover a ruins space",
-        "solo": "solo rating {rating}", "others": "others: {list}",
-        "over": "Game over", "winner": "Game over. Winner: {names}", "and": " and ",
-        "ambush.you": "Ambush: {who} draws the monsters on {whose}'s sheet",
-        "ambush.all": "Ambush: each player draws the monsters on a neighbour's sheet",
-        "draw": "Everyone draws on their own sheet",
-    },
-    "pt-BR": {
-        "side": "lado {letter} ({name})", "Wilderness": "Terras Selvagens",
-        "Wastelands": "Terras Devastadas",
-        "sheet": "Mapa de {name}: {n} estrelas", "coins": "moedas {n}",
-        "losses": "monstros, se pontuasse agora: −{n}",
-        "season": "{name} (estação {n} de {total})", "time": "tempo {used}/{threshold}",
-        "now": "pontua agora", "heads": ("estação", "decretos", "moedas", "monst.", "total"),
-        "card": "Carta: {name} (tempo {n})", "ambush": "Emboscada: {name}",
-        "ruins": "Ruínas: {name}",
-        "ruins.next": "a próxima forma deve cobrir um espaço de ruínas",
-        "solo": "nota solo {rating}", "others": "outros: {list}",
-        "over": "Fim de jogo", "winner": "Fim de jogo. Vencedor: {names}", "and": " e ",
-        "ambush.you": "Emboscada: {who} desenha os monstros no mapa de {whose}",
-        "ambush.all": "Emboscada: cada um desenha os monstros no mapa de um vizinho",
-        "draw": "Cada um desenha no seu próprio mapa",
-        "Spring": "Primavera", "Summer": "Verão", "Autumn": "Outono", "Winter": "Inverno",
-        "Amateur Assessor": "Avaliador Amador", "Apprentice Surveyor": "Agrimensor Aprendiz",
-        "Dimwitted Doodler": "Rabiscador Distraído", "Inept Assistant": "Assistente Inepto",
-        "Journeyman Topographer": "Topógrafo Experiente",
-        "Legendary Cartographer": "Cartógrafo Lendário", "Master Mapsmith": "Mestre Mapeador",
-        "Oblivious Inkdrinker": "Bebedor de Tinta Alheado",
-    },
-    "ca": {
-        "side": "cara {letter} ({name})", "Wilderness": "Terres salvatges",
-        "Wastelands": "Terres ermes",
-        "sheet": "Mapa de {name}: {n} estrelles", "coins": "monedes {n}",
-        "losses": "monstres, si puntués ara: −{n}",
-        "season": "{name} (estació {n} de {total})", "time": "temps {used}/{threshold}",
-        "now": "puntua ara", "heads": ("estació", "edictes", "monedes", "monst.", "total"),
-        "card": "Carta: {name} (temps {n})", "ambush": "Emboscada: {name}",
-        "ruins": "Ruïnes: {name}",
-        "ruins.next": "la forma següent ha de cobrir un espai de ruïnes",
-        "solo": "nota del solitari {rating}", "others": "altres: {list}",
-        "over": "Fi de la partida", "winner": "Fi de la partida. Guanya: {names}",
-        "and": " i ",
-        "ambush.you": "Emboscada: {who} dibuixa els monstres al mapa de {whose}",
-        "ambush.all": "Emboscada: cadascú dibuixa els monstres al mapa d'un veí",
-        "draw": "Cadascú dibuixa al seu mapa",
-        "Spring": "Primavera", "Summer": "Estiu", "Autumn": "Tardor", "Winter": "Hivern",
-        "forest": "bosc", "village": "poble", "farm": "granja", "water": "aigua",
-        "monster": "monstre",
-        "Amateur Assessor": "Taxador aficionat", "Apprentice Surveyor": "Agrimensor aprenent",
-        "Dimwitted Doodler": "Gargotejador despistat", "Inept Assistant": "Ajudant inepte",
-        "Journeyman Topographer": "Topògraf oficial",
-        "Legendary Cartographer": "Cartògraf llegendari", "Master Mapsmith": "Mestre cartògraf",
-        "Oblivious Inkdrinker": "Bevedor de tinta distret",
-    },
-}
-WORDS["pt-BR"].update({"forest": "floresta", "village": "vila", "farm": "fazenda",
-                       "water": "água", "monster": "monstro"})
+# The panel's words in each language the faces speak (terms as in the browser's catalogues;
+# card and edict names stay as printed).
+WORDS = picture_words(Path(__file__).parent)
 LANGUAGES = tuple(WORDS)
 
 
@@ -412,8 +356,7 @@ def sheet(view: dict[str, Any], *, seat: int | None = None, size: float | None =
       (names default to p1, p2, …).
     * ``lang``: the panel's language: ``"en"``, ``"pt-BR"`` or ``"ca"``.
     """
-    if lang not in WORDS:
-        raise ValueError(f"no words for language {lang!r}; one of {', '.join(LANGUAGES)}")
+    words = language(WORDS, lang)
     players = view["players"]
     if seat is None:
         seat = _default_seat(view)
@@ -435,19 +378,7 @@ def sheet(view: dict[str, Any], *, seat: int | None = None, size: float | None =
         if terrain not in FILL:
             raise ValueError(f"unknown terrain {terrain!r}; one of {', '.join(FILL)}")
         layers.append(_overlay(cells, terrain, "preview"))
-    width, height = SHEET_END + 4, SHEET_END + 4
-    side = ""
-    if panel:
-        side, panel_height = _panel(view, seat, names, colours, WORDS[lang])
-        width = PANEL_X + PANEL_WIDTH
-        height = max(height, panel_height)
-    attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {number(width)} {number(height)}"}
-    if size is not None:
-        attrs["width"] = number(size)
-        attrs["height"] = number(size * height / width)
-    attrs["font-family"] = FONT
-    head = " ".join(f"{k}={quoteattr(v)}" for k, v in attrs.items())
-    body = (element("rect", x="0", y="0", width=number(width), height=number(height), fill="#f7f3e8")
-            + element("g", "".join(layers), class_="sheet", data_seat=str(seat))
-            + element("g", side, class_="panel"))
-    return f"<svg {head}>{body}</svg>\n"
+    return picture(element("g", "".join(layers), class_="sheet", data_seat=str(seat)),
+                   SHEET_END + 4, SHEET_END + 4,
+                   panel=_panel(view, seat, names, colours, words) if panel else None,
+                   panel_end=PANEL_X + PANEL_WIDTH, size=size, font=FONT)

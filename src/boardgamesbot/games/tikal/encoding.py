@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from boardgamesbot.engine import Action, GameError
+from boardgamesbot.games.action_blocks import ActionBlocks
 
 from .components import (
     BASE_CAMP,
@@ -82,7 +83,7 @@ MAX_POINTS = AUCTION_CAPITAL + _SCORINGS * (
     _TEMPLES * max(COMPONENTS.temple_levels) + KINDS * TREASURE_POINTS[COMPONENTS.treasure_copies])
 
 
-class TikalActions:
+class TikalActions(ActionBlocks):
     """Every Tikal action of an ``num_players`` game as an index, in blocks.
 
     Blocks in this order (offsets in docs/research.md): place space×rotation,
@@ -93,7 +94,7 @@ class TikalActions:
 
     def __init__(self, num_players: int) -> None:
         self.num_players = num_players
-        sizes = [
+        super().__init__([
             ("place", NUM_SPACES * ROTATIONS),
             ("enter", len(FIGURES) * NUM_SPACES),
             ("move", len(FIGURES) * NUM_SPACES * NUM_SPACES),
@@ -106,14 +107,7 @@ class TikalActions:
             ("bid", MAX_POINTS),
             ("pass", 1),
             ("take", num_players),
-        ]
-        self.blocks: dict[str, tuple[int, int]] = {}
-        offset = 0
-        for name, size in sizes:
-            self.blocks[name] = (offset, size)
-            offset += size
-        self.size = offset
-        self._starts = [(start, name) for name, (start, _) in self.blocks.items()]
+        ])
 
     def encode(self, action: Action) -> int:
         """The index of ``action``; `GameError` for an action outside the space."""
@@ -151,12 +145,7 @@ class TikalActions:
 
     def decode(self, index: int) -> Action:
         """The action at ``index`` (legal or not: legality is the state's business)."""
-        if not isinstance(index, (int, np.integer)) or not 0 <= index < self.size:
-            raise GameError(f"action index {index!r} is outside 0…{self.size - 1}",
-                            code="outside_action_space", index=str(index))
-        index = int(index)
-        name, start = next((n, s) for s, n in reversed(self._starts) if s <= index)
-        i = index - start
+        name, i = self.block_of(index)
         if name == "place":
             return place(i // ROTATIONS, i % ROTATIONS)
         if name == "enter":

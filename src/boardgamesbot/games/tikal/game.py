@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from boardgamesbot.engine import Action, Game, NumericEncoding, Option, State
+from boardgamesbot.engine import Action, Option, State
+from boardgamesbot.games.package import PackagedGame
 
 from .auction import AUCTION
 from .heuristics import HEURISTICS
@@ -14,14 +14,12 @@ from .state import TikalState
 from .variants import BASIC
 from .views import TikalView
 
-if TYPE_CHECKING:  # rich is imported when a table is drawn, not with the game
-    from rich.console import Group
-
 VARIANTS = {variant.name: variant for variant in (BASIC, AUCTION)}
 
 
-class Tikal(Game):
+class Tikal(PackagedGame):
     name = "tikal"
+    package = __name__.rpartition(".")[0]
     titles = {"en": "Tikal", "pt-BR": "Tikal", "ca": "Tikal"}
     min_players = 2
     max_players = 4
@@ -37,9 +35,6 @@ class Tikal(Game):
               "which treasure each face-down wafer is")
     heuristics = HEURISTICS
     view_type = TikalView
-    help_dir = Path(__file__).parent / "help"
-    rules_knowledge = Path(__file__).parent / "help" / "knowledge.json"
-    web_dir = Path(__file__).parent / "web"
     web_module = "tikal.js"
     web_styles = ("tikal.css",)
 
@@ -54,19 +49,6 @@ class Tikal(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
-
-    def encoding(self, num_players: int, **options: Any) -> NumericEncoding:
-        """Actions and views as numbers (docs/research.md; needs the [research] extra)."""
-        from . import encoding  # numpy is only needed here
-
-        return NumericEncoding(encoding.action_space(num_players, **options),
-                               encoding.observation_spaces(num_players, **options),
-                               encoding.observe)
-
-    def render_text(self, view: dict[str, Any]) -> Group:
-        from .render import text
-
-        return text(view)
 
     def render_svg(self, view: dict[str, Any], **options: Any) -> str:
         """The board of ``view`` as SVG text; options as `boardgamesbot.games.tikal.svg.board`."""
@@ -87,16 +69,6 @@ class Tikal(Game):
                       if isinstance(getattr(action, field, None), int)]
             options.setdefault("highlight", spaces)
         return self.render_svg(view, **options)
-
-    def choice_label(self, prefix: list[str], notation: str, lang: str) -> str | None:
-        from .buttons import label
-
-        return label(prefix, notation, lang)
-
-    def preview_choice(self, notation: str) -> bool:
-        from .buttons import previewed
-
-        return previewed(notation)
 
 
 GAME = Tikal()

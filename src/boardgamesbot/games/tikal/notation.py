@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import Any
 
 from boardgamesbot.engine import Action, GameError
+from boardgamesbot.games.notation import Written
 
 from .components import parse_space, space_name
 
@@ -43,104 +44,92 @@ def seat_name(seat: int) -> str:
     return f"p{seat + 1}"
 
 
+class TikalAction(Written):
+    """A Tikal action: spaces are written A1…H6, seats p1…p4, a rotation ``rN`` only when
+    the tile is turned, the display's tiles from 1 (1 = leftmost)."""
+
+    __slots__ = ()
+
+    words = {"space": space_name, "source": space_name, "target": space_name,
+             "seat": seat_name, "rotation": lambda turn: f" r{turn}" if turn else "",
+             "index": lambda index: str(index + 1)}
+
+
 @dataclass(frozen=True, slots=True)
-class Place(Action):
+class Place(TikalAction):
+    notation = "place {space}{rotation}"
     space: int
     rotation: int = 0
 
-    def __str__(self) -> str:
-        turn = f" r{self.rotation}" if self.rotation else ""
-        return f"place {space_name(self.space)}{turn}"
-
 
 @dataclass(frozen=True, slots=True)
-class Enter(Action):
+class Enter(TikalAction):
+    notation = "enter {figure} {space}"
     figure: str
     space: int
 
-    def __str__(self) -> str:
-        return f"enter {self.figure} {space_name(self.space)}"
-
 
 @dataclass(frozen=True, slots=True)
-class Move(Action):
+class Move(TikalAction):
+    notation = "move {figure} {source} {target}"
     figure: str
     source: int
     target: int
 
-    def __str__(self) -> str:
-        return f"move {self.figure} {space_name(self.source)} {space_name(self.target)}"
-
 
 @dataclass(frozen=True, slots=True)
-class Uncover(Action):
+class Uncover(TikalAction):
+    notation = "uncover {space}"
     space: int
 
-    def __str__(self) -> str:
-        return f"uncover {space_name(self.space)}"
-
 
 @dataclass(frozen=True, slots=True)
-class Recover(Action):
+class Recover(TikalAction):
+    notation = "recover {space}"
     space: int
 
-    def __str__(self) -> str:
-        return f"recover {space_name(self.space)}"
-
 
 @dataclass(frozen=True, slots=True)
-class Exchange(Action):
+class Exchange(TikalAction):
+    notation = "exchange {give} {seat} {take}"
     give: int  # treasure kind 1…8 you give
     seat: int  # the other player's seat (0-based; written 1-based as p1…p4)
     take: int  # treasure kind 1…8 you take from them
 
-    def __str__(self) -> str:
-        return f"exchange {self.give} p{self.seat + 1} {self.take}"
-
 
 @dataclass(frozen=True, slots=True)
-class BuildCamp(Action):
+class BuildCamp(TikalAction):
+    notation = "camp {space}"
     space: int
 
-    def __str__(self) -> str:
-        return f"camp {space_name(self.space)}"
-
 
 @dataclass(frozen=True, slots=True)
-class PlaceGuard(Action):
+class PlaceGuard(TikalAction):
+    notation = "guard {figure} {space}"
     figure: str
     space: int
 
-    def __str__(self) -> str:
-        return f"guard {self.figure} {space_name(self.space)}"
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(TikalAction):
+    notation = "end"
 
 
 @dataclass(frozen=True, slots=True)
-class EndTurn(Action):
-    def __str__(self) -> str:
-        return "end"
-
-
-@dataclass(frozen=True, slots=True)
-class Bid(Action):
+class Bid(TikalAction):
+    notation = "bid {amount}"
     amount: int
 
-    def __str__(self) -> str:
-        return f"bid {self.amount}"
+
+@dataclass(frozen=True, slots=True)
+class Pass(TikalAction):
+    notation = "pass"
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Action):
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class Take(Action):
+class Take(TikalAction):
+    notation = "take {index}"
     index: int  # 0-based position in the display; written 1-based
-
-    def __str__(self) -> str:
-        return f"take {self.index + 1}"
 
 
 # Interned constructors: the inner loop asks for these, never for fresh objects.

@@ -30,10 +30,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import quoteattr
 
-from boardgamesbot.games.drawing import element, number, text
+from boardgamesbot.games.drawing import element, language, number, picture, picture_words, text
 
 __all__ = ["board", "PLAYER_COLOURS", "KIND_FILL"]
 
@@ -54,69 +54,8 @@ PLAYER_COLOURS = ("#c0392b", "#1f6fb2", "#d4a017", "#7d3c98", "#1e8449", "#d3540
 KIND_FILL = {"jungle": "#6a9f45", "temple": "#b9ad98", "treasure": "#e3c15c",
              "volcano": "#9c3d2a", "base_camp": "#c9a66b"}
 
-# The panel's words in each language the faces speak (terms as in the browser's
-# web/static/i18n/*.json).
-WORDS = {
-    "en": {
-        "basic": "basic game", "auction": "auction variant",
-        "over": "Game over", "winner": "Game over. Winner: {names}", "and": " and ",
-        "place": "{who} places the drawn tile", "actions": "{who} to act: {n} AP left",
-        "bid": "{who} bids or passes", "take": "{who} takes a tile", "play": "{who} to play",
-        "round.volcano": "volcano scoring round", "round.final": "final scoring round",
-        "heads": ("player", "pts", "treasures", "wk", "L", "c", "g"),
-        "legend1": "treasures #kind×count; wk workers in supply;",
-        "legend2": "L where the leader is; c camps and g guards left",
-        "supply": "sup", "gone": "out",
-        "drawn": "Drawn tile", "jungle": "jungle", "temple": "temple {value}",
-        "treasure": "treasure, {n} wafers", "treasure.1": "treasure, 1 wafer",
-        "wafers": "{n} wafers", "wafers.1": "1 wafer",
-        "volcano": "volcano", "base_camp": "base camp",
-        "stack": "Stack: {n} tiles, next {top}", "pile": "Wafers in the pile: {n}",
-        "levels": "Temple levels left:", "auction.round": "Auction, round {n}",
-        "high": "high bid {n} by {name}", "up": "up", "down": "down",
-    },
-    "pt-BR": {
-        "basic": "jogo básico", "auction": "variante com leilão",
-        "over": "Fim de jogo", "winner": "Fim de jogo. Vencedor: {names}", "and": " e ",
-        "place": "{who} coloca a peça sorteada", "actions": "vez de {who}: {n} PA restantes",
-        "bid": "{who} oferece ou passa", "take": "{who} pega uma peça",
-        "play": "vez de {who}",
-        "round.volcano": "rodada de pontuação do vulcão",
-        "round.final": "rodada de pontuação final",
-        "heads": ("jogador", "pts", "tesouros", "tr", "L", "a", "g"),
-        "legend1": "tesouros #tipo×quantos; tr trabalhadores na reserva;",
-        "legend2": "L onde está o líder; a acampamentos e g guardiões restantes",
-        "supply": "res", "gone": "fora",
-        "drawn": "Peça sorteada", "jungle": "selva", "temple": "templo {value}",
-        "treasure": "tesouro, {n} fichas", "treasure.1": "tesouro, 1 ficha",
-        "wafers": "{n} fichas", "wafers.1": "1 ficha",
-        "volcano": "vulcão", "base_camp": "acampamento-base",
-        "stack": "Pilha: {n} peças, próxima {top}", "pile": "Fichas de tesouro na pilha: {n}",
-        "levels": "Níveis de templo restantes:", "auction.round": "Leilão, rodada {n}",
-        "high": "maior oferta {n}, de {name}", "up": "para cima", "down": "para baixo",
-    },
-    "ca": {
-        "basic": "joc bàsic", "auction": "variant amb subhasta",
-        "over": "Fi de la partida", "winner": "Fi de la partida. Guanya: {names}",
-        "and": " i ",
-        "place": "{who} col·loca la peça robada", "actions": "torn de {who}: queden {n} PA",
-        "bid": "{who} ofereix o passa", "take": "{who} agafa una peça",
-        "play": "torn de {who}",
-        "round.volcano": "ronda de puntuació del volcà",
-        "round.final": "ronda de puntuació final",
-        "heads": ("jugador", "pts", "tresors", "tr", "L", "c", "g"),
-        "legend1": "tresors #tipus×quants; tr treballadors a la reserva;",
-        "legend2": "L on és el líder; c campaments i g guardians que queden",
-        "supply": "res", "gone": "fora",
-        "drawn": "Peça robada", "jungle": "jungla", "temple": "temple {value}",
-        "treasure": "tresor, {n} fitxes", "treasure.1": "tresor, 1 fitxa",
-        "wafers": "{n} fitxes", "wafers.1": "1 fitxa",
-        "volcano": "volcà", "base_camp": "campament base",
-        "stack": "Pila: {n} peces, la següent {top}", "pile": "Fitxes de tresor a la pila: {n}",
-        "levels": "Nivells de temple que queden:", "auction.round": "Subhasta, ronda {n}",
-        "high": "oferta més alta {n}, de {name}", "up": "amunt", "down": "avall",
-    },
-}
+# The panel's words in each language the faces speak (terms as in the browser's catalogues).
+WORDS = picture_words(Path(__file__).parent)
 LANGUAGES = tuple(WORDS)
 HIGHLIGHT = "#1b5fd1"
 INK = "#2b2619"
@@ -438,8 +377,7 @@ def board(view: dict[str, Any], *, size: float | None = 900, highlight: Iterable
     * ``last_move``: the last move in words; the highlighted spaces carry it as
       ``data-last-move`` (a page names them "Last move: …" for assistive technology).
     """
-    if lang not in WORDS:
-        raise ValueError(f"no words for language {lang!r}; one of {', '.join(LANGUAGES)}")
+    words = language(WORDS, lang)
     marked = {str(space).upper() for space in highlight}
     unknown = marked - {f"{c}{r}" for c in COLUMNS for r in range(1, ROWS + 1)}
     if unknown:
@@ -454,18 +392,6 @@ def board(view: dict[str, Any], *, size: float | None = 900, highlight: Iterable
             space = f"{column}{row}"
             spaces.append(_space(space, view["board"].get(space), colours, names,
                                  space in marked, last_move))
-    width, height = BOARD_WIDTH, BOARD_HEIGHT
-    side = ""
-    if panel:
-        side, panel_height = _panel(view, colours, names_of, WORDS[lang])
-        width = PANEL_X + PANEL_WIDTH
-        height = max(height, panel_height)
-    attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {number(width)} {number(height)}"}
-    if size is not None:
-        attrs["width"] = number(size)
-        attrs["height"] = number(size * height / width)
-    attrs["font-family"] = FONT
-    head = " ".join(f"{k}={quoteattr(v)}" for k, v in attrs.items())
-    body = (element("rect", x="0", y="0", width=number(width), height=number(height), fill="#f7f3e8")
-            + element("g", "".join(spaces), class_="board") + element("g", side, class_="panel"))
-    return f"<svg {head}>{body}</svg>\n"
+    return picture(element("g", "".join(spaces), class_="board"), BOARD_WIDTH, BOARD_HEIGHT,
+                   panel=_panel(view, colours, names_of, words) if panel else None,
+                   panel_end=PANEL_X + PANEL_WIDTH, size=size, font=FONT)

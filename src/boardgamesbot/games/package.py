@@ -1,0 +1,62 @@
+"""A game laid out as DESIGN.md's game package, whose faces are found in its own folder.
+
+Both games keep their help, their browser face, their research encoding, their terminal
+text and their chat buttons under the same names, with the same entry points.
+`PackagedGame` points the `Game` declarations at them (``help/`` with its
+``knowledge.json``, ``web/``, where the folder has them and the class does not say
+otherwise) and serves the hooks from the modules, importing each only
+when first asked for: numpy, rich and the menus' words are not needed to play.
+
+* ``encoding``: ``action_space``, ``observation_spaces`` and ``observe`` (docs/research.md);
+* ``render``: ``text(view)``, what the terminal prints;
+* ``buttons``: ``label`` and ``previewed``, the words and previews of a chat's choices.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any, ClassVar
+
+from boardgamesbot.engine import Game, NumericEncoding
+
+__all__ = ["PackagedGame"]
+
+
+class PackagedGame(Game):
+    #: The game's package (``__name__.rpartition(".")[0]`` in its game module).
+    package: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # The package is being imported (it imports its game module), so it is in sys.modules.
+        folder = Path(str(sys.modules[cls.package].__file__)).parent
+        found = {"help_dir": folder / "help", "rules_knowledge": folder / "help" / "knowledge.json",
+                 "web_dir": folder / "web"}
+        for name, path in found.items():  # what the class says itself stands
+            if name not in vars(cls) and path.exists():
+                setattr(cls, name, path)
+
+    def face_module(self, name: str) -> ModuleType:
+        """The game's own module ``name``, imported on first use."""
+        return importlib.import_module(f"{self.package}.{name}")
+
+    def encoding(self, num_players: int, **options: Any) -> NumericEncoding:
+        """Actions and views as numbers (docs/research.md; needs the [research] extra)."""
+        encoding = self.face_module("encoding")
+        return NumericEncoding(encoding.action_space(num_players, **options),
+                               encoding.observation_spaces(num_players, **options),
+                               encoding.observe)
+
+    def render_text(self, view: dict[str, Any]) -> Any:
+        """The view as a ``rich`` renderable for the terminal."""
+        return self.face_module("render").text(view)
+
+    def choice_label(self, prefix: list[str], notation: str, lang: str) -> str | None:
+        label: str | None = self.face_module("buttons").label(prefix, notation, lang)
+        return label
+
+    def preview_choice(self, notation: str) -> bool:
+        return bool(self.face_module("buttons").previewed(notation))
