@@ -5,7 +5,7 @@ import { asQuestion, errorText, has, inMood, lang, t } from "./i18n.js";
 import { createTable, gameTitle, seatName } from "./lobby.js";
 import { confirmFinal, moveSpeed, seatAt, saveSeat, setConfirmFinal, setMoveSpeed } from "./store.js";
 import { announce, LogBuilder, logList } from "./log.js";
-import { CATCH_UP, markLastMove, Pacer, SPEEDS } from "./pace.js";
+import { CATCH_UP, lastMoveNote, markLastMove, Pacer, SPEEDS } from "./pace.js";
 import { go, notify, notifyError, openRules } from "./ui.js";
 import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { scoreChart } from "./chart.js";
@@ -217,7 +217,9 @@ export class TableScreen {
       } catch {
         words = event.notation;
       }
-      markLastMove(this.root, event, words, module);
+      if (!markLastMove(this.root, event, words, module).length) {
+        this.root.querySelector(".board-area")?.append(lastMoveNote(baseContext(this.msg.table, this.msg.seat).name(event.seat), words));
+      }
     }
     this.root.querySelector(".table-head")?.append(this.paceControls());
     const step = this.pacer.current;
