@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardgamesbot.engine import Action, Game, Heuristics, NumericEncoding, Option
 
+from .catalog import WEB, solo_title
 from .notation import parse_action
 from .sheet import _side
 from .state import CartographersState
@@ -41,7 +42,7 @@ class CartographersGame(Game):
     view_type = CartographersView
     help_dir = Path(__file__).parent / "help"
     rules_knowledge = Path(__file__).parent / "help" / "knowledge.json"
-    web_dir = Path(__file__).parent / "web"
+    web_dir = WEB
     web_module = "cartographers.js"
     web_styles = ("cartographers.css",)
 
@@ -82,6 +83,9 @@ class CartographersGame(Game):
         from .render import text
 
         return text(view)
+
+    def rating_title(self, title: str, lang: str) -> str:
+        return solo_title(title, lang)
 
     def render_svg(self, view: dict[str, Any], **options: Any) -> str:
         """One sheet of ``view`` as SVG text; options as `...cartographers.svg.sheet`."""

@@ -29,6 +29,8 @@ from xml.sax.saxutils import quoteattr
 
 from boardgamesbot.games.drawing import element, number, text, wrap
 
+from .catalog import solo_title
+
 __all__ = ["sheet", "FILL", "PLAYER_COLOURS"]
 
 SIZE = 11
@@ -52,7 +54,8 @@ PLAYER_COLOURS = ("#c0392b", "#1f6fb2", "#d4a017", "#7d3c98", "#1e8449", "#d3540
 LETTER = {"F": "forest", "V": "village", "A": "farm", "W": "water", "M": "monster"}
 
 # The panel's words in each language the faces speak (terms as in the browser's
-# web/static/i18n/*.json). Card and edict names stay as printed.
+# web/static/i18n/*.json). Card and edict names stay as printed; the solo titles are the
+# game's catalogue's (catalog.py), as the browser's ending and the chat's /stats say them.
 WORDS = {
     "en": {
         "side": "side {letter} ({name})", "Wilderness": "Wilderness", "Wastelands": "Wastelands",
@@ -84,11 +87,6 @@ WORDS = {
         "ambush.all": "Emboscada: cada um desenha os monstros no mapa de um vizinho",
         "draw": "Cada um desenha no seu próprio mapa",
         "Spring": "Primavera", "Summer": "Verão", "Autumn": "Outono", "Winter": "Inverno",
-        "Amateur Assessor": "Avaliador Amador", "Apprentice Surveyor": "Agrimensor Aprendiz",
-        "Dimwitted Doodler": "Rabiscador Distraído", "Inept Assistant": "Assistente Inepto",
-        "Journeyman Topographer": "Topógrafo Experiente",
-        "Legendary Cartographer": "Cartógrafo Lendário", "Master Mapsmith": "Mestre Mapeador",
-        "Oblivious Inkdrinker": "Bebedor de Tinta Alheado",
     },
     "ca": {
         "side": "cara {letter} ({name})", "Wilderness": "Terres salvatges",
@@ -109,11 +107,6 @@ WORDS = {
         "Spring": "Primavera", "Summer": "Estiu", "Autumn": "Tardor", "Winter": "Hivern",
         "forest": "bosc", "village": "poble", "farm": "granja", "water": "aigua",
         "monster": "monstre",
-        "Amateur Assessor": "Taxador aficionat", "Apprentice Surveyor": "Agrimensor aprenent",
-        "Dimwitted Doodler": "Gargotejador despistat", "Inept Assistant": "Ajudant inepte",
-        "Journeyman Topographer": "Topògraf oficial",
-        "Legendary Cartographer": "Cartògraf llegendari", "Master Mapsmith": "Mestre cartògraf",
-        "Oblivious Inkdrinker": "Bevedor de tinta distret",
     },
 }
 WORDS["pt-BR"].update({"forest": "floresta", "village": "vila", "farm": "fazenda",
@@ -285,7 +278,8 @@ def _status(view: dict[str, Any], names: Sequence[str], w: dict[str, Any]) -> st
 
 
 def _panel(view: dict[str, Any], seat: int, names: Sequence[str], colours: Sequence[str],
-           w: dict[str, Any]) -> tuple[str, float]:
+           lang: str) -> tuple[str, float]:
+    w: dict[str, Any] = WORDS[lang]
     x0 = PANEL_X
     out = []
     player = view["players"][seat]
@@ -362,7 +356,7 @@ def _panel(view: dict[str, Any], seat: int, names: Sequence[str], colours: Seque
     if view.get("solo"):
         y += 22
         solo = view["solo"]
-        title = f" ({w.get(solo['title'], solo['title'])})" if solo.get("title") else ""
+        title = f" ({solo_title(solo['title'], lang)})" if solo.get("title") else ""
         out.append(text(x0, y, w["solo"].format(rating=solo["rating"]) + title, 12.5,
                          fill=INK))
     if len(view["players"]) > 1:
@@ -438,7 +432,7 @@ def sheet(view: dict[str, Any], *, seat: int | None = None, size: float | None =
     width, height = SHEET_END + 4, SHEET_END + 4
     side = ""
     if panel:
-        side, panel_height = _panel(view, seat, names, colours, WORDS[lang])
+        side, panel_height = _panel(view, seat, names, colours, lang)
         width = PANEL_X + PANEL_WIDTH
         height = max(height, panel_height)
     attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {number(width)} {number(height)}"}
