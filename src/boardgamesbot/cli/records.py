@@ -61,7 +61,6 @@ def replay_command(path, seat, step) -> None:
         console.print(f"Final scores: {scores}")
 
 
-
 def _name(record: Record, seat: int) -> str:
     """The seat's name, or "seat 2" for a person who gave none (a table's record keeps no
     name for them: each face names the seat in its own words)."""
@@ -71,6 +70,7 @@ def _name(record: Record, seat: int) -> str:
 def _who(record: Record, seat: int) -> str:
     """"Ann (seat 1)"; "seat 2" alone for an unnamed seat."""
     return f"{record.seats[seat]} (seat {seat + 1})" if record.seats[seat] else _name(record, seat)
+
 
 RENDER_FORMATS = (".svg", ".png")
 
