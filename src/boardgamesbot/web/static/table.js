@@ -218,7 +218,11 @@ export class TableScreen {
         words = event.notation;
       }
       if (!markLastMove(this.root, event, words, module).length) {
-        this.root.querySelector(".board-area")?.append(lastMoveNote(baseContext(this.msg.table, this.msg.seat).name(event.seat), words));
+        // Right under the picture, where the eye looks for the mark.
+        const note = lastMoveNote(baseContext(this.msg.table, this.msg.seat).name(event.seat), words);
+        const board = this.root.querySelector(".board-area svg.board");
+        if (board) (board.closest(".board-frame") || board).after(note);
+        else this.root.querySelector(".board-area")?.append(note);
       }
     }
     this.root.querySelector(".table-head")?.append(this.paceControls());
