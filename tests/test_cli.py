@@ -209,3 +209,21 @@ def test_every_command_of_the_cli_package_is_reachable_from_bgbot():
     assert not defined, f"defined but not under bgbot: {defined}"
     assert {"play", "rules", "ask", "why", "replay", "render", "arena", "ratings", "serve",
             "worker", "chat", "train", "games"} <= set(cli.main.commands)
+
+
+def test_a_record_with_an_unnamed_seat_replays_with_the_seat_named(tmp_path):
+    """A table's record keeps no name for a person who gave none: the terminal says
+    "seat 2" for them, never an empty name."""
+    record = Record.start("tikal", 3, ["Ann", ""])
+    state = record.new_state()
+    while not state.is_over() and {p for p, _ in record.actions} != {0, 1}:
+        player = state.current_players()[0]
+        action = state.legal_actions(player)[0]
+        state.apply(player, action)
+        record.actions.append((player, str(action)))
+    path = tmp_path / "unnamed.json"
+    path.write_text(record.to_json())
+    replay = run("replay", str(path), "--no-step")
+    assert replay.exit_code == 0, replay.output
+    assert "seat 2: " in replay.output and ": seat 2" not in replay.output
+    assert " (seat 2)" not in replay.output

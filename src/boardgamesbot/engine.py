@@ -548,6 +548,12 @@ class Game(ABC):
         judges by eye (a tile's rotation, a shape's place)."""
         return False
 
+    def rating_title(self, title: str, lang: str) -> str:
+        """A solo rating's title (``view["solo"]["title"]``, as the rules print it) in
+        ``lang``, for a face that tells it outside the game's own pictures (the chat's
+        ``/stats``); by default as printed."""
+        return title
+
     def help_page(self, lang: str = "en") -> str:
         """The players' rules page in ``lang`` (Markdown)."""
         if lang not in LANGUAGES:

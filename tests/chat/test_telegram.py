@@ -14,8 +14,10 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import io
+import json
 import re
 import time
+from importlib import resources
 
 import pytest
 
@@ -968,3 +970,42 @@ def test_quick_taps_are_answered_at_once_and_their_edits_coalesced(tmp_path):
             await bot.close()
             await fake.stop()
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_stats_name_the_solo_title_in_the_chats_language(tmp_path):
+    """/stats tells a solo game's best rating with its title from the rules: in the chat's
+    language, in the same words as the browser's ending (the game's catalogue)."""
+    async def main():
+        fake = FakeTelegram()
+        await fake.start()
+        bot = Bot(fake, f"sqlite:///{tmp_path / 'chat.db'}")
+        await bot.start()
+        chat = private(BOB)  # his client speaks Brazilian Portuguese
+        try:
+            fake.say(chat, BOB, "/new cartographers")
+            await until(lambda: fake.calls("sendMessage", BOB["id"]), what="the lobby")
+            lobby_id = max(mid for (where, mid) in fake.messages if where == BOB["id"])
+            fake.press(chat, BOB, lobby_id, "s")
+            await until(lambda: "/#/table/" in fake.messages[(BOB["id"], lobby_id)].get(
+                "text", ""), what="the table")
+            table_id = fake.messages[(BOB["id"], lobby_id)]["text"].split(
+                "/#/table/")[1].split()[0]
+            service = bot.service
+            # The solo game played to its end as a browser would (the chat follows it).
+            while (await service.summary(table_id))["status"] == "playing":
+                await service.act(table_id, 0, (await service.notations(table_id, 0))[0])
+            title = (await service.state(table_id, None))["view"]["solo"]["title"]
+            words = json.loads(resources.files("boardgamesbot.games.cartographers").joinpath(
+                "web", "i18n", "pt-BR.json").read_text(encoding="utf-8"))
+            await until(lambda: any("/#/replay/" in t for t in fake.texts(BOB["id"])),
+                        what="the end told")
+            await quiet(fake, 0.5)
+            fake.say(chat, BOB, "/stats")
+            await until(lambda: any("📊" in t for t in fake.texts(BOB["id"])), what="the stats")
+            stats = next(t for t in fake.texts(BOB["id"]) if "📊" in t)
+            assert f"({words['carto.title.' + title]})" in stats, (title, stats)
+            assert title not in stats and "melhor nota" in stats
+        finally:
+            await bot.close()
+            await fake.stop()
+    asyncio.run(asyncio.wait_for(main(), 120))

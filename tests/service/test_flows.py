@@ -166,3 +166,14 @@ def test_the_default_database_lives_in_a_data_directory_it_creates(tmp_path):
 
     url = default_url(tmp_path / "data")
     assert (tmp_path / "data").is_dir() and url.endswith("data/boardgamesbot.db")
+
+
+def test_a_person_without_a_name_has_none_stored(client):
+    """No stored words for an unnamed seat: whatever language they were in, everyone at the
+    table would see them. Each face names the seat in its viewer's language."""
+    created = create(client, "tikal", seats=[{"kind": "person"}, {"kind": "open"}])
+    assert [s["name"] for s in created["table"]["seats"]] == ["", ""]
+    joined = client.post(f"/api/invites/{created['invite']}", json={"name": "  "}).json()
+    assert joined["table"]["seats"][1]["name"] == ""
+    events = client.get(f"/api/tables/{created['table']['id']}/events").json()["events"]
+    assert next(e for e in events if e["type"] == "joined")["name"] == ""

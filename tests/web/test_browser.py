@@ -263,3 +263,37 @@ def test_a_128_bit_seed_from_the_lobby_reaches_the_server_digit_for_digit(page, 
             if request.method == "POST" and request.url.endswith("/api/tables") else None)
     create_table(page, server, "cartographers", seed=seed, players=1)
     assert len(sent) == 1 and f'"seed":{seed}' in sent[0]
+
+
+def test_a_friend_who_joins_without_a_name_is_a_seat_in_each_viewers_language(browser, server):
+    """No name typed on the invitation: nothing is stored for it, and each person sees
+    the seat named in their own language (the host in English, the friend in Portuguese)."""
+    from .helpers import call, open_lobby, take_seat
+
+    created = call(server, "POST", "/api/tables", {
+        "game": "tikal", "seats": [{"kind": "person", "name": "Ana"}, {"kind": "open"}]})
+    table, invite = created["table"]["id"], created["invite"]
+    host_context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900})
+    guest_context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900})
+    try:
+        guest = guest_context.new_page()
+        open_lobby(guest, server, "pt-BR")
+        guest.goto(f"{server}/#/join/{invite}")
+        guest.wait_for_selector("#join-button")
+        guest.fill("#join-name", "")
+        guest.click("#join-button")
+        guest.wait_for_selector(".tikal-board")
+        guest.wait_for_function(
+            "document.querySelector('.players')?.innerText.includes('Lugar 2 (você)')")
+        assert call(server, "GET", f"/api/tables/{table}")["seats"][1]["name"] == ""
+        host = host_context.new_page()
+        take_seat(host, server, table, 0, created["seats"][0]["token"], "tikal")
+        host.wait_for_selector(".tikal-board")
+        host.wait_for_function("document.querySelector('.players')?.innerText.includes('Seat 2')")
+        host.wait_for_function(
+            "document.querySelector('#log')?.textContent.includes('Seat 2 sat down.')")
+        for page in (guest, host):
+            assert "seat 2" not in page.inner_text("body")
+    finally:
+        host_context.close()
+        guest_context.close()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import hot_seat_table, play_randomly, seeded, take_seat
+from .helpers import call, hot_seat_table, play_randomly, seeded, take_seat
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 BOARDS = {
@@ -192,3 +192,45 @@ def test_tikal_fits_the_map_in_play_until_a_person_zooms(page, server):
     page.click("#place-confirm")
     page.wait_for_selector("#enter-W")
     assert box() == whole
+
+
+def test_a_pan_of_the_phone_sheet_is_kept_when_the_table_is_drawn_again(browser, server):
+    """A pan is the person's state: another player's move arriving redraws the table (a
+    new frame, a new picture) and the sheet stays where the person moved it."""
+    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844},
+                                  locale="en-US", has_touch=True)
+    context.set_default_timeout(20_000)
+    try:
+        page = context.new_page()
+        table, tokens = hot_seat_table(server, "cartographers", 2, seed=7)
+        take_seat(page, server, table, 0, tokens[0], "cartographers")
+        frame = ".board-frame"
+        page.wait_for_selector(f"{BOARDS['cartographers']} [role=button][data-target]")
+        page.wait_for_timeout(300)
+        room = page.evaluate("""sel => { const f = document.querySelector(sel);
+            return [f.scrollWidth - f.clientWidth, f.scrollHeight - f.clientHeight]; }""", frame)
+        assert room[0] > 40 and room[1] > 40, f"the phone's sheet does not pan: {room}"
+        # The person's finger is on a target near the top left (focused), then the person
+        # pans to the far corner: the focus kept through the redraw does not pan it back.
+        page.evaluate("""sel => { const f = document.querySelector(sel);
+            const near = [...f.querySelectorAll('.target')].sort((a, b) =>
+                a.getBoundingClientRect().left + a.getBoundingClientRect().top
+                - b.getBoundingClientRect().left - b.getBoundingClientRect().top)[0];
+            near.focus({preventScroll: true});
+            f.scrollTo({left: f.scrollWidth, top: f.scrollHeight, behavior: "instant"});
+            f.dataset.panned = ""; }""", frame)
+        panned = page.evaluate(f"""() => [document.querySelector('{frame}').scrollLeft,
+            document.querySelector('{frame}').scrollTop]""")
+        # The other player draws (played elsewhere): the table is drawn again.
+        legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[1])
+        call(server, "POST", f"/api/tables/{table}/actions",
+             {"action": legal["actions"][0]["notation"], "state_id": legal["state_id"]},
+             tokens[1])
+        page.wait_for_selector(f"{frame}:not([data-panned])")  # a new frame: redrawn
+        page.wait_for_selector(f"{BOARDS['cartographers']} [role=button][data-target]")
+        page.wait_for_timeout(300)
+        kept = page.evaluate(f"""() => [document.querySelector('{frame}').scrollLeft,
+            document.querySelector('{frame}').scrollTop]""")
+        assert kept == panned
+    finally:
+        context.close()

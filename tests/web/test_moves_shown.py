@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import create_in_lobby, open_lobby, view
+from .helpers import call, create_in_lobby, hot_seat_table, open_lobby, take_seat, view
 
 # Each board picture the page shows (the server's SVG, drawn, not a stale one), in
 # order, told apart by its markup: a move shown is a new picture.
@@ -192,3 +192,40 @@ def test_skip_shows_the_present_and_the_speed_is_a_setting(page, server, lang):
     assert labels and all(named in label for label in labels), (labels, named)
     page.select_option("#pace-speed", "fast")
     assert page.evaluate("localStorage.getItem('bgbot.pace')") == "fast"
+
+
+def game_catalog(game, lang):
+    path = CATALOGS.parents[2] / "games" / game / "web" / "i18n" / f"{lang}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_a_move_with_nothing_to_mark_on_the_board_is_named_beside_it(page, server, lang):
+    """Ending a turn touches no space: the board cannot mark it, so a line under the board
+    says what the last move was and whose, in the page's language; a move the board
+    marks needs no such line."""
+    open_lobby(page, server, lang)
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=7)
+    take_seat(page, server, table, 0, tokens[0], "tikal")
+    page.wait_for_selector(".space.target")
+    page.uncheck("#confirm-setting")
+    page.locator(".space.target").first.click()
+    page.click("#place-confirm")
+    page.wait_for_selector("#end-turn")
+    page.wait_for_selector("svg.board [data-last-move]")  # the tile laid: marked on the board
+    assert page.locator("#last-move-note").count() == 0
+    page.click("#end-turn")
+    page.wait_for_selector("#last-move-note")
+    words = json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))
+    you = words["seat.you"].replace("{name}", "Ana")
+    ended = game_catalog("tikal", lang)["tikal.do.end"]
+    expected = words["board.last_move.by"].replace("{name}", you).replace("{move}", ended)
+    assert page.inner_text("#last-move-note").strip() == expected
+    assert page.locator("svg.board [data-last-move]").count() == 0
+    # The next player's move on a space is marked on the board again: the line goes.
+    legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[1])
+    placed = next(a for a in legal["actions"] if a["notation"] != "end")
+    call(server, "POST", f"/api/tables/{table}/actions",
+         {"action": placed["notation"], "state_id": legal["state_id"]}, tokens[1])
+    page.wait_for_selector("#last-move-note", state="detached")
+    page.wait_for_selector("svg.board [data-last-move]")

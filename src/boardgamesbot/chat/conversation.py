@@ -378,8 +378,9 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         summary = await self.service.summary(table_id)
         seats = self.store.seats_of(table_id)
         lang = self.chat_lang(self.store.game(table_id)["chat_id"])
-        return {s["seat"]: (s["name"] if s["kind"] != "bot" else
-                            f"🤖 {i18n.text(lang, 'level.' + s['level'])}")
+        return {s["seat"]: (f"🤖 {i18n.text(lang, 'level.' + s['level'])}" if s["kind"] == "bot"
+                            # no name stored (joined unnamed, an open seat): the chat's language
+                            else s["name"] or i18n.text(lang, "seat.unnamed", n=s["seat"] + 1))
                 if s["seat"] not in seats else seats[s["seat"]]["name"]
                 for s in summary["seats"]}
 

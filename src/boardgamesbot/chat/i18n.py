@@ -1,7 +1,7 @@
 """The chat's words in English, Brazilian Portuguese and Catalan.
 
 ``messages/{lang}.json`` holds the chat's own sentences. Refusals (error
-codes), game names and bot levels come from the browser's catalogs
+codes), game names, bot levels and unnamed seats come from the browser's catalogs
 (`boardgamesbot.web.catalog`: the browser's and each game's), so the faces say the
 same thing in the same words.
 """
@@ -26,7 +26,7 @@ def _catalog(lang: str) -> dict[str, Any]:
                      .read_text(encoding="utf-8"))
     shared = catalog(lang)  # the browser's words and every game's
     return {**{k: v for k, v in shared.items()
-               if k.startswith(("error.", "game.", "level."))}, **own}
+               if k.startswith(("error.", "game.", "level.", "seat."))}, **own}
 
 
 def language(code: Any) -> str | None:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import logging
 
+from boardgamesbot.engine import load_game
+
 from . import games, i18n
 from .basics import Person, Place, Refusal
 
@@ -105,9 +107,11 @@ class Onboarding:
             lines.append(i18n.text(lang, "stats.line", game=title, played=entry["played"],
                                    won=entry["won"], best=entry["best"]))
             if entry["solo"]:
-                lines.append(i18n.text(lang, "stats.solo", game=title,
-                                       rating=entry["solo"]["rating"],
-                                       title=entry["solo"]["title"] or "-"))
+                solo = entry["solo"]
+                # the title as the rules print it, in the chat's language (the game's words)
+                named = load_game(name).rating_title(solo["title"], lang) if solo["title"] else "-"
+                lines.append(i18n.text(lang, "stats.solo", game=title, rating=solo["rating"],
+                                       title=named))
         await self.say(place.chat_id, "\n".join(lines))
 
     async def cmd_log(self, place: Place, person: Person, args: list[str],

@@ -35,14 +35,13 @@ def replay_command(path, seat, step) -> None:
     index = 0 if step else len(states) - 1
     if not step:
         for number, (player, notation) in enumerate(record.actions, 1):
-            console.print(f"{number:4}. {record.seats[player]} (seat {player + 1}): {notation}",
-                          markup=False)
+            console.print(f"{number:4}. {_who(record, player)}: {notation}", markup=False)
     while True:
         state = states[index]
         if index:
             player, notation = record.actions[index - 1]
             console.print(f"[bold]{index}/{len(record.actions)}[/] "
-                          f"{record.seats[player]} (seat {player + 1}): {notation}")
+                          f"{_who(record, player)}: {notation}")
         console.print(render(state.view(viewer)))
         if not step:
             break
@@ -58,8 +57,19 @@ def replay_command(path, seat, step) -> None:
         else:
             break
     if states[-1].is_over():
-        scores = ", ".join(f"{record.seats[i]}: {s}" for i, s in enumerate(states[-1].scores()))
+        scores = ", ".join(f"{_name(record, i)}: {s}" for i, s in enumerate(states[-1].scores()))
         console.print(f"Final scores: {scores}")
+
+
+def _name(record: Record, seat: int) -> str:
+    """The seat's name, or "seat 2" for a person who gave none (a table's record keeps no
+    name for them: each face names the seat in its own words)."""
+    return record.seats[seat] or f"seat {seat + 1}"
+
+
+def _who(record: Record, seat: int) -> str:
+    """"Ann (seat 1)"; "seat 2" alone for an unnamed seat."""
+    return f"{record.seats[seat]} (seat {seat + 1})" if record.seats[seat] else _name(record, seat)
 
 
 RENDER_FORMATS = (".svg", ".png")

@@ -30,14 +30,17 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
-def clean_name(name: Any, default: str) -> str:
+def clean_name(name: Any) -> str:
+    """The name a person gave, or "" for none: a face shows an unnamed seat in its viewer's
+    language ("Seat 2", "Lugar 2", "Seient 2"), which no stored text could be, since
+    everyone at the table sees the same name."""
     if name is None:
-        return default
+        return ""
     if not isinstance(name, str):
         raise ServiceError("a name is text", code="bad_name", status=422)
     text = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C").strip()
     if not text:
-        return default
+        return ""
     if len(text) > MAX_NAME:
         raise ServiceError(f"a name has at most {MAX_NAME} characters", code="bad_name",
                            status=422, max=MAX_NAME)

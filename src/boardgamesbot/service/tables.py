@@ -161,14 +161,13 @@ class Table(TableViews):
             if kind == PERSON:
                 token = new_token()
                 tokens[index] = token
-                rows.append(SeatRow(index, PERSON, clean_name(spec.get("name"),
-                                                              f"player {index + 1}"),
+                rows.append(SeatRow(index, PERSON, clean_name(spec.get("name")),
                                     token_hash=hash_token(token)))
             elif kind == BOT:
                 level = check_level(spec.get("level") or "easy")
                 rows.append(SeatRow(index, BOT, level, level=level))
             elif kind == OPEN:
-                rows.append(SeatRow(index, OPEN, f"seat {index + 1}"))
+                rows.append(SeatRow(index, OPEN, ""))  # named by each face, in its language
             else:
                 raise ServiceError(f"seat {index + 1}: kind is person, bot or open",
                                    code="bad_seats", status=422, seat=index)
@@ -196,8 +195,7 @@ class Table(TableViews):
         if seat is None:  # pragma: no cover - an open table always has an open seat
             raise ServiceError("this table is full", code="table_full", status=409)
         token = new_token()
-        seat.kind, seat.name, seat.token_hash = PERSON, clean_name(name, seat.name), \
-            hash_token(token)
+        seat.kind, seat.name, seat.token_hash = PERSON, clean_name(name), hash_token(token)
         self.record.seats[seat.seat] = seat.name
         change = Change(seats=[seat], events=[self._event("joined", seat.seat,
                                                           {"name": seat.name})])

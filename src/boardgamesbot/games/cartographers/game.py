@@ -8,6 +8,7 @@ from typing import Any
 from boardgamesbot.engine import Action, Heuristics, Option
 from boardgamesbot.games.package import PackagedGame
 
+from .catalog import solo_title
 from .notation import parse_action
 from .sheet import _side
 from .state import CartographersState
@@ -64,6 +65,9 @@ class CartographersGame(PackagedGame):
 
     def from_json(self, text: str) -> CartographersState:
         return CartographersState.read(self, text)
+
+    def rating_title(self, title: str, lang: str) -> str:
+        return solo_title(title, lang)
 
     def render_svg(self, view: dict[str, Any], **options: Any) -> str:
         """One sheet of ``view`` as SVG text; options as `...cartographers.svg.sheet`."""

@@ -37,6 +37,8 @@ from boardgamesbot.games.drawing import (
     wrap,
 )
 
+from .catalog import solo_title
+
 __all__ = ["sheet", "FILL", "PLAYER_COLOURS"]
 
 SIZE = 11
@@ -60,7 +62,8 @@ PLAYER_COLOURS = ("#c0392b", "#1f6fb2", "#d4a017", "#7d3c98", "#1e8449", "#d3540
 LETTER = {"F": "forest", "V": "village", "A": "farm", "W": "water", "M": "monster"}
 
 # The panel's words in each language the faces speak (terms as in the browser's catalogues;
-# card and edict names stay as printed).
+# card and edict names stay as printed; the solo titles are the game's catalogue's, catalog.py,
+# as the browser's ending and the chat's /stats say them).
 WORDS = picture_words(Path(__file__).parent)
 LANGUAGES = tuple(WORDS)
 
@@ -229,7 +232,7 @@ def _status(view: dict[str, Any], names: Sequence[str], w: dict[str, Any]) -> st
 
 
 def _panel(view: dict[str, Any], seat: int, names: Sequence[str], colours: Sequence[str],
-           w: dict[str, Any]) -> tuple[str, float]:
+           w: dict[str, Any], lang: str) -> tuple[str, float]:
     x0 = PANEL_X
     out = []
     player = view["players"][seat]
@@ -306,7 +309,7 @@ def _panel(view: dict[str, Any], seat: int, names: Sequence[str], colours: Seque
     if view.get("solo"):
         y += 22
         solo = view["solo"]
-        title = f" ({w.get(solo['title'], solo['title'])})" if solo.get("title") else ""
+        title = f" ({solo_title(solo['title'], lang)})" if solo.get("title") else ""
         out.append(text(x0, y, w["solo"].format(rating=solo["rating"]) + title, 12.5,
                          fill=INK))
     if len(view["players"]) > 1:
@@ -380,5 +383,5 @@ def sheet(view: dict[str, Any], *, seat: int | None = None, size: float | None =
         layers.append(_overlay(cells, terrain, "preview"))
     return picture(element("g", "".join(layers), class_="sheet", data_seat=str(seat)),
                    SHEET_END + 4, SHEET_END + 4,
-                   panel=_panel(view, seat, names, colours, words) if panel else None,
+                   panel=_panel(view, seat, names, colours, words, lang) if panel else None,
                    panel_end=PANEL_X + PANEL_WIDTH, size=size, font=FONT)

@@ -21,6 +21,8 @@
 //   "Last move: <words>" (catalog key board.last_move).
 // * bringTargetsIntoView(root): the targets scrolled into view, above a panel stuck to the
 //   bottom of the screen (called by the table on load and when the person's turn starts).
+// * framePans(root) / keepPans(root, pans): how far each pannable frame (.board-frame) is
+//   panned, and the same pans given to the frames of a screen drawn again.
 // The board then is a group (role="group") rather than one image, so that its buttons
 // stay reachable by assistive technology (an image's children are presentational).
 import { api } from "./api.js";
@@ -123,6 +125,27 @@ export function targets(svg, legal, onTarget) {
     made += 1;
   }
   return made;
+}
+
+/**
+ * How far each board frame in `root` is panned (.board-frame: a board larger than the
+ * screen, e.g. the phone's sheet), in document order: read before a screen is drawn
+ * again, so keepPans can put the new frames where the person moved the old ones.
+ */
+export function framePans(root) {
+  return [...root.querySelectorAll(".board-frame")].map((frame) => ({ left: frame.scrollLeft, top: frame.scrollTop }));
+}
+
+/**
+ * The pans framePans read, given to the frames now in `root` (the nth frame gets the nth
+ * pan). A pan is the person's own state: a redraw (another player's move arriving, a
+ * preview) replaces the frame and its picture, and would otherwise start at the corner.
+ */
+export function keepPans(root, pans) {
+  [...root.querySelectorAll(".board-frame")].forEach((frame, index) => {
+    const pan = pans[index];
+    if (pan) frame.scrollTo({ left: pan.left, top: pan.top, behavior: "instant" });
+  });
 }
 
 /**

@@ -345,7 +345,8 @@ export function seatName(seat) {
   if (!seat) return "?";
   if (seat.kind === "bot") return t("bot.name", { n: seat.seat + 1, level: t(`level.${seat.level}`) });
   if (seat.kind === "open") return t("seat.open", { n: seat.seat + 1 });
-  return seat.name;
+  // A person who gave no name has none stored: "Seat 2" in the viewer's own language.
+  return seat.name || t("seat.unnamed", { n: seat.seat + 1 });
 }
 
 export function durationText(seconds) {

@@ -147,7 +147,7 @@ export function buildLog(events, module, ctx) {
 function tableLine(event, who) {
   switch (event.type) {
     case "created": return t("log.created");
-    case "joined": return t("log.joined", { name: event.name });
+    case "joined": return t("log.joined", { name: event.name || who }); // "": joined unnamed
     case "started": return t("log.started");
     case "autopilot": return event.level ? t("log.autopilot.on", { name: who, level: t(`level.${event.level}`) }) : t("log.autopilot.off", { name: who });
     case "over": return t("log.over");

@@ -10,6 +10,7 @@
 // params names a target ("space": "C5", "cells": ["D7", "D8"]). A game may instead say
 // which keys with module.lastMoveTargets(event) → [key, …], or mark it in its own picture
 // (data-last-move in its picture, e.g. the cells drawn last): then it is left so.
+import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
 /** Milliseconds each move stays in view, by the player's speed setting (store.js). */
@@ -106,12 +107,15 @@ function paramKeys(params) {
  * Mark `event`'s move on the boards drawn in `root`: each target its action names gets
  * data-last-move (its words) and the accessible name "Last move: …" (kept beside a
  * button's own name). On a screen of several boards of seats (data-seat), the mover's.
- * Returns the elements marked.
+ * Returns the elements marked (those the picture marked itself, when it did): none for a
+ * move that names no target (ending a turn, a pass), which lastMoveNote names instead.
  */
 export function markLastMove(root, event, words, module) {
   const marked = [];
+  if (!event) return marked;
   // A renderer that marks the last move itself (data-last-move in its picture) is left to it.
-  if (!event || root.querySelector("svg.board [data-last-move]")) return marked;
+  const own = [...root.querySelectorAll("svg.board [data-last-move]")];
+  if (own.length) return own;
   const keys = new Set(module?.lastMoveTargets ? module.lastMoveTargets(event) : paramKeys(event.info?.params));
   if (!keys.size) return marked;
   const found = [...root.querySelectorAll("svg.board [data-target]")].filter((el) => keys.has(el.dataset.target));
@@ -132,4 +136,13 @@ export function markLastMove(root, event, words, module) {
     marked.push(element);
   }
   return marked;
+}
+
+/**
+ * The last move in words under the board, for a move the board cannot mark (it names no
+ * target: ending a turn, a pass), so that a friend still sees what just happened and
+ * whose it was: "Last move — Ana: ends the turn".
+ */
+export function lastMoveNote(who, words) {
+  return h("p", { class: "last-move-note", id: "last-move-note" }, t("board.last_move.by", { name: who, move: words }));
 }

@@ -5,11 +5,11 @@ import { asQuestion, errorText, has, inMood, lang, t } from "./i18n.js";
 import { createTable, gameTitle, seatName } from "./lobby.js";
 import { confirmFinal, moveSpeed, seatAt, saveSeat, setConfirmFinal, setMoveSpeed } from "./store.js";
 import { announce, LogBuilder, logList } from "./log.js";
-import { CATCH_UP, markLastMove, Pacer, SPEEDS } from "./pace.js";
+import { CATCH_UP, lastMoveNote, markLastMove, Pacer, SPEEDS } from "./pace.js";
 import { go, notify, notifyError, openRules } from "./ui.js";
 import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { scoreChart } from "./chart.js";
-import { bringTargetsIntoView } from "./board.js";
+import { bringTargetsIntoView, framePans, keepPans } from "./board.js";
 
 const LEVELS = ["easy", "medium", "hard", "random"];
 /** Refusals that are not the rules' (the connection, the table): no "why not?" for them. */
@@ -217,7 +217,13 @@ export class TableScreen {
       } catch {
         words = event.notation;
       }
-      markLastMove(this.root, event, words, module);
+      if (!markLastMove(this.root, event, words, module).length) {
+        // Right under the picture, where the eye looks for the mark.
+        const note = lastMoveNote(baseContext(this.msg.table, this.msg.seat).name(event.seat), words);
+        const board = this.root.querySelector(".board-area svg.board");
+        if (board) (board.closest(".board-frame") || board).after(note);
+        else this.root.querySelector(".board-area")?.append(note);
+      }
     }
     this.root.querySelector(".table-head")?.append(this.paceControls());
     const step = this.pacer.current;
@@ -375,7 +381,10 @@ export class TableScreen {
     if (summary.status === "open") {
       this.root.replaceChildren(this.waitingRoom(summary));
     } else {
+      // The board's pan survives the redraw; the turn's fit below may then move it.
+      const pans = framePans(this.root);
       this.root.replaceChildren(this.gameScreen());
+      keepPans(this.root, pans);
       this.afterDraw();
     }
     this.renderLog();
@@ -386,7 +395,8 @@ export class TableScreen {
     if (this.fittedTurn === "pending" && bringTargetsIntoView(this.root)) this.fittedTurn = "done";
     if (focusKey) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-      if (again) again.focus();
+      // Where it was: restoring the focus moves neither the page nor a board's pan.
+      if (again) again.focus({ preventScroll: true });
     }
     if (this.onBoard && !this.root.contains(document.activeElement)) {
       this.root.querySelector("svg.board .target")?.focus({ preventScroll: true });
