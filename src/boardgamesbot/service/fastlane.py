@@ -25,6 +25,7 @@ from boardgamesbot.engine import GameError
 
 from .errors import error_body, status_of
 from .http import MAX_TOKEN, seat_token
+from .jsontext import encode
 from .middleware import CSP, MAX_BODY
 from .routes.health import health_of
 from .routes.lobby import table_of
@@ -98,8 +99,7 @@ class FastLane:
             status, content = 500, {"error": {"code": "internal_error", "message":
                                               "something went wrong on the server",
                                               "params": {}}}
-        data = json.dumps(content, ensure_ascii=False, allow_nan=False,
-                          separators=(",", ":")).encode()
+        data = encode(content)
         await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-length", str(len(data)).encode()), *HEADERS]})
         await send({"type": "http.response.body", "body": data})

@@ -12,6 +12,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from boardgamesbot.engine import GameError
 
+from . import jsontext
 from .errors import ServiceError, error_body
 from .http import MAX_TOKEN
 from .lobby import Lobby, Outbox, Watcher
@@ -148,8 +149,8 @@ async def _handle(room: Lobby, table_id: str, seat: int | None, watcher: Watcher
         # A write needs no read first: its commit checks the revision (and a lost race
         # reloads and judges again), so the cached table serves as it is.
         if kind == "legal":  # the list encoded once per state and seat (`Table.legal_json`)
-            watcher.send(f'{{"type": "legal", "ref": {json.dumps(ref)}, "state_id": '
-                         f'{table.version}, "actions": {table.legal_json(seat)}}}')
+            watcher.send(f'{{"type":"legal","ref":{jsontext.text(ref)},"state_id":'
+                         f'{table.version},"actions":{table.legal_json(seat)}}}')
         elif kind == "act":
             await room.act(table_id, seat, message.get("action"),
                                  message.get("state_id"), reply=watcher, ref=ref)

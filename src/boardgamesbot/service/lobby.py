@@ -38,6 +38,7 @@ import logging
 import os
 import secrets
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from boardgamesbot.hints import hints
@@ -220,42 +221,46 @@ class Lobby(TablesInMemory, RevisionCheckedWrites, Watchers, Presence, Jobs):
 
     async def act(self, table_id: str, seat: int, notation: Any, state_id: Any,
                   by: str = PERSON, reply: Watcher | None = None, ref: Any = None) -> dict:
-        ack = {"type": "ack", "ref": ref}
-
-        def play(table: Table) -> Change:
+        def play(table: Table) -> tuple[Change, dict]:
             change = table.act(seat, notation, state_id, by)
-            ack.update(state_id=table.version, action=change.add_actions[0].notation)
-            return change
+            return change, {"state_id": table.version,
+                            "action": change.add_actions[0].notation}
 
-        await self._write(table_id, play, reply, ack)
-        return ack
+        return await self._acknowledged(table_id, play, reply, ref)
 
     async def undo(self, table_id: str, seat: int, state_id: Any,
                    reply: Watcher | None = None, ref: Any = None) -> dict:
-        ack = {"type": "ack", "ref": ref}
+        def take_back(table: Table) -> tuple[Change, dict]:
+            return table.undo(seat, state_id), {"state_id": table.version, "undone": True}
 
-        def take_back(table: Table) -> Change:
-            change = table.undo(seat, state_id)
-            ack.update(state_id=table.version, undone=True)
-            return change
-
-        await self._write(table_id, take_back, reply, ack)
-        return ack
+        return await self._acknowledged(table_id, take_back, reply, ref)
 
     async def autopilot(self, table_id: str, seat: int, level: Any,
                         reply: Watcher | None = None, ref: Any = None) -> dict:
-        ack = {"type": "ack", "ref": ref}
-
-        def hand_over(table: Table) -> Change:
+        def hand_over(table: Table) -> tuple[Change, dict]:
             if table.status == OVER:
                 raise ServiceError("the game is over", code="game_over", status=409)
             added = int(level is not None and table.seats[seat].autopilot is None)
             change = table.set_autopilot(seat, level)
             change.quota = self._quota(table.creator, bots=added)  # one more seat a bot plays
-            ack.update(state_id=table.version, autopilot=table.seats[seat].autopilot)
-            return change
+            return change, {"state_id": table.version,
+                            "autopilot": table.seats[seat].autopilot}
 
-        await self._write(table_id, hand_over, reply, ack)
+        return await self._acknowledged(table_id, hand_over, reply, ref)
+
+    async def _acknowledged(self, table_id: str,
+                            make: Callable[[Table], tuple[Change, dict]],
+                            reply: Watcher | None, ref: Any) -> dict:
+        """Write the change ``make`` makes, and answer with its acknowledgement (``make``'s
+        fields after ``type`` and ``ref``), sent to ``reply`` once committed too."""
+        ack = {"type": "ack", "ref": ref}
+
+        def change(table: Table) -> Change:
+            made, said = make(table)
+            ack.update(said)  # of the attempt that is committed: a retry says it again
+            return made
+
+        await self._write(table_id, change, reply, ack)
         return ack
 
     # Hints -----------------------------------------------------------------------------

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import json
 import os
 import time
 from dataclasses import dataclass
 from typing import Any
+
+from . import jsontext
 
 
 @dataclass
@@ -61,7 +62,7 @@ class PendingState:
     @property
     def text(self) -> str:
         if self._text is None:
-            self._text = json.dumps(self.message)
+            self._text = jsontext.text(self.message)
         return self._text
 
 
@@ -148,4 +149,4 @@ class Watcher:
         self.hidden: set[int] = set()  # events up to last_event this seat could not see
 
     def send(self, message: dict | str) -> None:
-        self.outbox.put(message if isinstance(message, str) else json.dumps(message))
+        self.outbox.put(message if isinstance(message, str) else jsontext.text(message))

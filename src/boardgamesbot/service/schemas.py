@@ -9,9 +9,11 @@ docs/api.md says what each field means.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_type_hints
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from boardgamesbot.engine import ActionInfo
 
 from . import openapi
 from .tables import SEED_BITS
@@ -220,12 +222,14 @@ class StateOut(BaseModel):
     clock: ClockState | None
 
 
-class LegalAction(BaseModel):
-    notation: str
-    type: str
-    cost: dict[str, int]
-    code: str
-    params: dict[str, Any]
+# `engine.ActionInfo`'s fields as a model: the engine is the one place that lists them.
+ActionInfoOut = create_model(
+    "ActionInfoOut", __doc__="`State.action_info` of an applied action (a legal action's "
+                             "fields but its text).",
+    **{name: (kind, ...) for name, kind in get_type_hints(ActionInfo).items()})
+
+
+class LegalAction(ActionInfoOut):  # type: ignore[misc,valid-type] - a model made above
     text: str
 
 
@@ -283,16 +287,6 @@ class ActionData(BaseModel):
     model_config = ConfigDict(extra="allow")
 
     type: str
-
-
-class ActionInfoOut(BaseModel):
-    """`State.action_info` of an applied action (a legal action's fields but its text)."""
-
-    notation: str
-    type: str
-    cost: dict[str, int]
-    code: str
-    params: dict[str, Any]
 
 
 class ActionEvent(_Event):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardgamesbot.store import EventRow
 
+from . import jsontext
 from .errors import ServiceError
 from .seats import OPEN, OVER, PERSON, PLAYING
 
@@ -171,7 +172,7 @@ class TableViews:
         """`legal` as JSON text, encoded once per state and seat: what the WebSocket's
         ``legal`` answer and the REST one wrap (a decision's list is most of them)."""
         return self.per_state.get(self.version, ("legal_json", seat),
-                                  lambda: json.dumps(self.legal(seat)))
+                                  lambda: jsontext.text(self.legal(seat)))
 
     def replay(self, start: int = 0, limit: int = REPLAY_PAGE) -> dict:
         """A finished game: its record, steps, public events and result, and the page of

@@ -12,10 +12,10 @@ A mixin of `Lobby` (it uses its ``store``, ``tables``, ``watchers``, ``limits``,
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 
+from . import jsontext
 from .errors import ServiceError
 from .outbox import PendingState, Watcher
 from .patches import diff
@@ -65,7 +65,7 @@ class Watchers:
             # Watchers of one push mostly get the same events: encoded once for all.
             key = ("events", *(e.n for e in events))
             if key not in states:
-                states[key] = json.dumps({"type": "events",
+                states[key] = jsontext.text({"type": "events",
                                           "events": [table.event_json(e) for e in events]})
             watcher.send(states[key])
         watcher.last_event = len(table.events)
@@ -93,7 +93,7 @@ class Watchers:
             if cached is None:
                 if len(self.patch_cache) > 4096:
                     self.patch_cache.clear()
-                text = json.dumps({"type": "patch", "state_id": item.message["state_id"],
+                text = jsontext.text({"type": "patch", "state_id": item.message["state_id"],
                                    "ops": diff(base, item.message)})
                 # The messages stay referenced while cached, so their ids stay unique.
                 cached = self.patch_cache[key] = (base, item.message, text)

@@ -89,12 +89,17 @@ async def act_of(room: Lobby, table_id: str, token: str | None, action: str,
     return await room.act(table_id, seat, action, state_id)
 
 
+async def _seated(request: Request, table_id: str, token: str | None) -> tuple[Lobby, int]:
+    """The lobby, and the seat ``token`` holds at the table as it is now (refused if none)."""
+    room = lobby(request)
+    return room, room.seat_of(await room.current(table_id), token)
+
+
 @router.post("/api/tables/{table_id}/undo", tags=["play"], responses=ERRORS,
              response_model=Ack, response_model_exclude_unset=True)
 async def undo(table_id: str, body: UndoAction, request: Request,
                token: str | None = Token) -> dict:
-    room = lobby(request)
-    seat = room.seat_of(await room.current(table_id), token)
+    room, seat = await _seated(request, table_id, token)
     return await room.undo(table_id, seat, body.state_id)
 
 
@@ -106,8 +111,7 @@ async def hint(table_id: str, body: AskHint, request: Request,
     value and reasons as codes + params (docs/bots.md lists them; the catalogs put
     them in words). Only the seat's view is used. 403 ``hints_disabled`` at a table
     created with ``"hints": false``."""
-    room = lobby(request)
-    seat = room.seat_of(await room.current(table_id), token)
+    room, seat = await _seated(request, table_id, token)
     return await room.hint(table_id, seat, body.state_id)
 
 
@@ -115,8 +119,7 @@ async def hint(table_id: str, body: AskHint, request: Request,
              response_model=Ack, response_model_exclude_unset=True)
 async def autopilot(table_id: str, body: Autopilot, request: Request,
                     token: str | None = Token) -> dict:
-    room = lobby(request)
-    seat = room.seat_of(await room.current(table_id), token)
+    room, seat = await _seated(request, table_id, token)
     return await room.autopilot(table_id, seat, body.level)
 
 
