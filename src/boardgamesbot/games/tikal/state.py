@@ -290,6 +290,8 @@ class TikalState(TikalTable):
         return exits
 
     def clone(self) -> TikalState:
+        # Field by field on purpose: search bots clone in their inner loop, and a helper
+        # looping over the field names (one for every game's state) clones a third slower.
         other = TikalState.__new__(TikalState)
         other.game = self.game
         other.num_players = self.num_players
