@@ -506,3 +506,36 @@ def test_a_chat_read_waits_for_the_write_in_flight(tmp_path):
     assert summary["actions"] == before["actions"] + 1
     assert state["state_id"] == summary["state_id"] == before["state_id"] + 1
     assert subscription.watcher is not None
+
+
+@run
+async def test_two_scorings_taken_in_at_one_look_are_announced_apart(conversation, net, say,
+                                                                    service):
+    """A follower that falls behind (busy drawing a scoring's pictures while people play
+    on) takes in two season ends at one look: each gets its own announcement, with the
+    scores as they stood right after it — not one announcement of the net change."""
+    await say(ANA, "new cartographers")
+    await say(BOB, "join")
+    await say(ANA, "start")
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+    await until(lambda: any("1)" in t for t in net.texts("room")))
+    conversation.followers[table_id].task.cancel()  # the chat stops looking
+    await until(lambda: table_id not in conversation.followers)
+    scored: list[list[int]] = []
+    scores = await service.scores(table_id)
+    while len(scored) < 2:
+        summary = await service.summary(table_id)
+        assert summary["status"] == "playing", "the game ended before two scorings"
+        for seat in summary["to_act"]:
+            await service.act(table_id, seat, (await service.notations(table_id, seat))[0])
+        if await service.scores(table_id) != scores:
+            scores = await service.scores(table_id)
+            scored.append(scores)
+    told = len(net.texts("room"))
+    conversation.follow(table_id)  # looks again: both season ends at once
+    # Told up to the menus of the step now awaited (they come after any scoring).
+    await until(lambda: any("1)" in t for t in net.texts("room")[told:]))
+    await asyncio.sleep(0.3)
+    boards = [t for t in net.texts("room")[told:] if "Scores:" in t]
+    assert [board.split("Scores:\n")[1].splitlines()[:2] for board in boards] == \
+        [[f"Ana: {first}", f"Bob: {second}"] for first, second in scored]
