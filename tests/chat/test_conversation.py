@@ -521,3 +521,85 @@ async def test_a_seat_without_a_name_is_named_in_the_chats_language(conversation
     for lang, seat in (("pt-BR", "Lugar 2"), ("ca", "Seient 2"), ("en", "Seat 2")):
         conversation.store.set_room("test", "room", lang=lang)
         assert await conversation.names(table_id) == {0: "Ana", 1: seat}
+
+
+class Living(Recorder):
+    """A network that edits a living message per table (as Telegram) and sends a
+    scoring's sheets as one album: only the albums are recorded."""
+
+    living, numbered = True, False
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.albums: list[tuple[str, str, int]] = []  # (chat, caption, pictures)
+
+    async def send(self, chat_id, text, buttons=None, image=None, **extra):
+        return await super().send(chat_id, text, buttons, image)
+
+    def edit_living(self, *args):
+        pass
+
+    def deep_link(self, payload):
+        return f"https://t.me/bot?start={payload}"
+
+    def is_direct(self, chat_id):
+        return chat_id.startswith("dm")
+
+    async def send_album(self, chat_id, pictures, text):
+        self.albums.append((chat_id, text, len(pictures)))
+
+
+async def two_season_ends_unseen(conversation, net, say, service
+                                 ) -> tuple[list[list[int]], int]:
+    """A Cartographers table whose follower stops looking while two seasons end (as one
+    falls behind, busy drawing a scoring's pictures while people play on); then it looks
+    again. Returns the scores right after each of the two scorings, and how many messages
+    the room had before that look."""
+    await say(ANA, "new cartographers")
+    await say(BOB, "join")
+    await say(ANA, "start")
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+    await until(lambda: table_id in conversation.followers)
+    await asyncio.sleep(0.3)  # the start told
+    conversation.followers[table_id].task.cancel()  # the chat stops looking
+    await until(lambda: table_id not in conversation.followers)
+    scored: list[list[int]] = []
+    scores = await service.scores(table_id)
+    while len(scored) < 2:
+        summary = await service.summary(table_id)
+        assert summary["status"] == "playing", "the game ended before two scorings"
+        for seat in summary["to_act"]:
+            await service.act(table_id, seat, (await service.notations(table_id, seat))[0])
+        if await service.scores(table_id) != scores:
+            scores = await service.scores(table_id)
+            scored.append(scores)
+    told = len(net.texts("room"))
+    conversation.follow(table_id)  # looks again: both season ends at once
+    return scored, told
+
+
+def scoreboard(text: str) -> list[str]:
+    return text.split("Scores:\n")[1].splitlines()[:2]
+
+
+@run
+async def test_two_scorings_taken_in_at_one_look_are_announced_apart(conversation, net, say,
+                                                                    service):
+    """Each scoring gets its own announcement, with the scores as they stood right after
+    it — not one announcement of the net change (a Telegram flake: 3 albums, not 4)."""
+    scored, told = await two_season_ends_unseen(conversation, net, say, service)
+    # Told up to the menus of the step now awaited (they come after any scoring).
+    await until(lambda: any("1)" in t for t in net.texts("room")[told:]))
+    await asyncio.sleep(0.3)
+    boards = [scoreboard(t) for t in net.texts("room")[told:] if "Scores:" in t]
+    assert boards == [[f"Ana: {first}", f"Bob: {second}"] for first, second in scored]
+
+
+@run(network=Living)
+async def test_two_scorings_taken_in_at_one_look_bring_two_albums(conversation, net, say,
+                                                                 service):
+    scored, _ = await two_season_ends_unseen(conversation, net, say, service)
+    await until(lambda: len(net.albums) >= 2)
+    await asyncio.sleep(0.5)
+    assert [(chat, scoreboard(caption), pictures) for chat, caption, pictures in net.albums] \
+        == [("room", [f"Ana: {first}", f"Bob: {second}"], 2) for first, second in scored]

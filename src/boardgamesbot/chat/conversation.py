@@ -392,9 +392,12 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         return i18n.text(lang, "status.to_act",
                          who=", ".join(names[s] for s in summary["to_act"]))
 
-    async def score_text(self, table_id: str, lang: str) -> str:
+    async def score_text(self, table_id: str, lang: str, scores: list[int] | None = None
+                         ) -> str:
+        """The scoreboard: ``scores`` (as at a scoring), else the table's scores now."""
         names = await self.names(table_id)
-        scores = await self.service.scores(table_id) or []
+        if scores is None:
+            scores = await self.service.scores(table_id) or []
         return i18n.text(lang, "score.title") + "\n" + "\n".join(
             f"{names[s]}: {points}" for s, points in enumerate(scores))
 

@@ -309,10 +309,12 @@ class LivingTable:
                 self.transport.edit_living(chat_id, message_id, caption, [], None)
 
     async def album(self, table_id: str, chat_id: str, name: str, caption: str,
-                    lang: str) -> bool:
+                    lang: str, view: dict | None = None) -> bool:
         """Every seat's part of the table (Cartographers' sheets) as one album with
-        ``caption``; False when the game draws the whole table in one picture."""
-        view = (await self.service.state(table_id, None))["view"]
+        ``caption``, from the spectator's ``view`` (default: the table now); False when
+        the game draws the whole table in one picture."""
+        if view is None:
+            view = (await self.service.state(table_id, None))["view"]
         if not images.per_seat(name, view) or not hasattr(self.transport, "send_album"):
             return False
         known = await self.names(table_id)

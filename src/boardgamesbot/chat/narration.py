@@ -4,8 +4,13 @@ and buttons), hidden choices made, scoring, clock reminders, the end.
 Mixed into `Conversation`: one *follower* task per table watches it as a
 spectator, like a browser's WebSocket, and posts what each burst of table
 messages means. What a chat was last told (the last event, the version last
-prompted, the scores last announced) is kept in ``chat_games``, so a restarted
-bot neither repeats itself nor misses anything.
+prompted) is kept in ``chat_games``, so a restarted bot neither repeats itself nor
+misses anything.
+
+A scoring is announced per action that changed the scores (found in the actions a
+look tells, `Service.scorings`), with the table as it was right after it: a look
+that takes in two scorings at once (a follower busy drawing the last one's pictures
+while people play on) announces both.
 """
 
 from __future__ import annotations
@@ -84,9 +89,14 @@ class Narration:
         # The database keeps the last event *told*: lines held back are not, so a bot that
         # restarts before posting them narrates their events again from the table's log.
         last_event = follower.held_through if held else game["last_event"]
-        lines, over = list(held), None
+        # Each line with the number of the last action told with or before it (0: held
+        # from an earlier look), so that a scoring takes the lines up to its action.
+        told: list[tuple[int, str]] = [(0, line) for line in held]
+        over = None
         held.clear()
         move: tuple[int | None, str | None] = (None, None)
+        number, numbers = 0, []
+        event_of: dict[int, int] = {}  # action number -> the event that told it
         for message in batch:
             if message.get("type") != "events":
                 continue
@@ -101,29 +111,38 @@ class Narration:
                 else:
                     if event["type"] == "action":
                         move = (event.get("seat"), event["notation"])
+                        number = event["number"]
+                        numbers.append(number)
+                        event_of[number] = event["n"]
                     line = self.event_line(event, names, lang)
                     if line:
-                        lines.append(line)
+                        told.append((number, line))
         states = [m for m in batch if m.get("type") == "state"]
         state = states[-1] if states else None
         updates: dict[str, Any] = {"last_event": last_event}
+        summary = (await self.service.summary(table_id)) if state is None else state["table"]
+        name = summary["game"]
+        scorings = await self.service.scorings(table_id, min(numbers), max(numbers)) \
+            if numbers else []
+        if over is not None:
+            # The action that ends the game scores in the end's announcement.
+            scorings = [s for s in scorings if s["number"] != max(numbers)]
         if self.living:
-            return await self._tell_in_place(table_id, game, state, lines, move, over, updates)
+            return await self._tell_in_place(table_id, game, state, told, move, over, updates,
+                                             scorings, name)
+        for scoring in scorings:
+            lines = [line for n, line in told if n <= scoring["number"]]
+            told = [(n, line) for n, line in told if n > scoring["number"]]
+            await self._announce_scoring(table_id, chat_id, name, scoring, lines, lang)
+        lines = [line for _, line in told]
         if state is None:
             if lines:
                 await self.say(chat_id, "\n".join(lines))
             self.store.update_game(table_id, **updates)
             return False
-        summary = state["table"]
-        name = summary["game"]
         if over is not None or summary["status"] == "over":
             await self._announce_end(table_id, chat_id, summary, state, lines, lang)
             return True
-        scores = await self.service.scores(table_id)
-        if game["scores"] is not None and scores != game["scores"]:
-            await self._announce_scoring(table_id, chat_id, name, state, lines, lang)
-            lines = []
-        updates["scores"] = scores
         awaited = list(state["to_act"])
         if awaited != (game["awaited"] or []) or state["state_id"] > game["prompted"]:
             await self._prompt(table_id, game, state, awaited, lines, lang)
@@ -133,6 +152,8 @@ class Narration:
         if follower is not None:
             if follower.held:
                 follower.held_through = updates.pop("last_event")
+                if scorings:  # told through the last one: a restarted bot does not repeat it
+                    updates["last_event"] = event_of[scorings[-1]["number"]]
             else:
                 follower.held_since = 0.0
         self.store.update_game(table_id, **updates)
@@ -140,15 +161,24 @@ class Narration:
         return False
 
     async def _tell_in_place(self, table_id: str, game: dict, state: dict | None,
-                             lines: list[str], move: tuple[int | None, str | None],
-                             over: dict | None, updates: dict[str, Any]) -> bool:
+                             told: list[tuple[int, str]], move: tuple[int | None, str | None],
+                             over: dict | None, updates: dict[str, Any],
+                             scorings: list[dict], name: str) -> bool:
         """`_tell` where the network edits a living message (`LivingTable`): no held
-        lines, no picture per turn; new messages only to call people, for a scoring and
-        at the end."""
+        lines, no picture per turn; new messages only to call people, for each scoring
+        and at the end."""
         chat_id = game["chat_id"]
         lang = self.chat_lang(chat_id)
+        lines = [line for _, line in told]
         if move[1] is not None:
             self._remember_move(table_id, *move)
+        if scorings:
+            self.story(table_id).extend(lines)
+            lines = []
+        for scoring in scorings:
+            text = await self.score_text(table_id, lang, scoring["scores"])
+            if not await self.album(table_id, chat_id, name, text, lang, scoring["view"]):
+                await self.say(chat_id, text, silent=False)
         if state is None:
             self.story(table_id).extend(lines)
             self.store.update_game(table_id, **updates)
@@ -158,14 +188,6 @@ class Narration:
             self.story(table_id).extend(lines)
             await self._announce_end(table_id, chat_id, summary, state, [], lang)
             return True
-        scores = await self.service.scores(table_id)
-        if game["scores"] is not None and scores != game["scores"]:
-            self.story(table_id).extend(lines)
-            lines = []
-            text = await self.score_text(table_id, lang)
-            if not await self.album(table_id, chat_id, summary["game"], text, lang):
-                await self.say(chat_id, text, silent=False)
-        updates["scores"] = scores
         if not lines and state["state_id"] <= game["prompted"] \
                 and list(state["to_act"]) == (game["awaited"] or []):
             self.store.update_game(table_id, **updates)
@@ -299,17 +321,18 @@ class Narration:
             self.store.set_room(self.network, opened, lang=group_lang)
         return opened, True
 
-    async def _announce_scoring(self, table_id: str, chat_id: str, name: str, state: dict,
+    async def _announce_scoring(self, table_id: str, chat_id: str, name: str, scoring: dict,
                                 lines: list[str], lang: str) -> None:
-        """Scores changed: the scoreboard, then each player's picture."""
-        text = "\n".join(lines + [await self.score_text(table_id, lang)])
+        """A scoring (`Service.scorings`): the scoreboard, then each player's picture, as
+        they were right after it."""
+        text = "\n".join(lines + [await self.score_text(table_id, lang, scoring["scores"])])
         names = await self.names(table_id)
-        view = (await self.service.state(table_id, None))["view"]
+        view = scoring["view"]
         if not images.per_seat(name, view):  # one picture of the whole table, with the scores
             await self.show(chat_id, name, view, text, table_id=table_id)
             return
         await self.say(chat_id, text)
-        for seat in range(len(state["table"]["seats"])):
+        for seat in sorted(names):
             await self.show(chat_id, name, view, i18n.text(lang, "score.sheet",
                                                            who=names[seat]),
                             seat=seat, table_id=table_id)

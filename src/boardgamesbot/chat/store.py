@@ -84,7 +84,9 @@ games = Table(
     Column("last_event", Integer, nullable=False),   # the last table event told the chat
     Column("prompted", Integer, nullable=False),     # the table version last prompted
     Column("awaited", JSON, nullable=True),          # the seats that prompt was for
-    Column("scores", JSON, nullable=True),           # the scores last announced
+    # the scores last announced: no longer written nor read (a scoring is found from the
+    # actions told, `Narration`); kept so that existing databases need no migration
+    Column("scores", JSON, nullable=True),
     Index("chat_games_by_chat", "network", "chat_id", "status"),
 )
 

@@ -134,6 +134,25 @@ class Service:
             raise ServiceError("the game has not started yet", code="not_started", status=409)
         return table.state.preview(seat, notation)
 
+    async def scorings(self, table_id: str, first: int, last: int) -> list[dict]:
+        """The scorings among the record's actions ``first`` to ``last`` (numbered from 1,
+        as action events number them): every action after which the scores changed, as
+        ``{"number", "scores", "view"}`` with the spectator's view right after it. One
+        per scoring, however many a chat's look at the table takes in at once: the
+        record is replayed, since the table keeps only its latest state."""
+        table = await self.lobby.current(table_id)
+        last = min(last, len(table.record.actions))
+        if table.state is None or not 1 <= first <= last:
+            return []
+        found: list[dict] = []
+        before = None
+        for number, state in enumerate(table.record.states(first - 1, last + 1), first - 1):
+            scores = list(state.scores())
+            if before is not None and scores != before:
+                found.append({"number": number, "scores": scores, "view": state.view(None)})
+            before = scores
+        return found
+
     async def events(self, table_id: str) -> list[dict]:
         """The table's events a spectator may see, oldest first (hidden choices only once
         their step resolved): the whole story behind a chat's short captions."""

@@ -41,18 +41,6 @@ from .notation import (
     END,
     FIGURES,
     PASS,
-    Bid,
-    BuildCamp,
-    EndTurn,
-    Enter,
-    Exchange,
-    Move,
-    Pass,
-    Place,
-    PlaceGuard,
-    Recover,
-    Take,
-    Uncover,
     bid,
     build_camp,
     enter,
@@ -108,40 +96,18 @@ class TikalActions(ActionBlocks):
             ("pass", 1),
             ("take", num_players),
         ])
+        # Encoding is decoding read backwards, so the layout is written once (`decode`) and
+        # the two cannot disagree; an action no index decodes to is outside the space.
+        self._indices = {self.decode(index): index for index in range(self.size)}
 
     def encode(self, action: Action) -> int:
         """The index of ``action``; `GameError` for an action outside the space."""
-        off = self.blocks
-        a = action
-        # `type(a) is X` (not a saved `type(a)`) so the type checker narrows `a` to X
-        if type(a) is Place and 0 <= a.rotation < ROTATIONS:
-            return off["place"][0] + a.space * ROTATIONS + a.rotation
-        if type(a) is Enter:
-            return off["enter"][0] + FIGURES.index(a.figure) * NUM_SPACES + a.space
-        if type(a) is Move:
-            return (off["move"][0] + (FIGURES.index(a.figure) * NUM_SPACES + a.source)
-                    * NUM_SPACES + a.target)
-        if type(a) is Uncover:
-            return off["uncover"][0] + a.space
-        if type(a) is Recover:
-            return off["recover"][0] + a.space
-        if type(a) is BuildCamp:
-            return off["camp"][0] + a.space
-        if type(a) is PlaceGuard:
-            return off["guard"][0] + FIGURES.index(a.figure) * NUM_SPACES + a.space
-        if type(a) is Exchange and 0 <= a.seat < self.num_players:
-            return (off["exchange"][0] + ((a.give - 1) * self.num_players + a.seat) * KINDS
-                    + a.take - 1)
-        if type(a) is EndTurn:
-            return off["end"][0]
-        if type(a) is Bid and 1 <= a.amount <= MAX_POINTS:
-            return off["bid"][0] + a.amount - 1
-        if type(a) is Pass:
-            return off["pass"][0]
-        if type(a) is Take and 0 <= a.index < self.num_players:
-            return off["take"][0] + a.index
-        raise GameError(f"{action!r} is outside Tikal's {self.num_players}-player action space",
-                        code="outside_action_space", action=str(action))
+        index = self._indices.get(action)
+        if index is None:
+            raise GameError(
+                f"{action!r} is outside Tikal's {self.num_players}-player action space",
+                code="outside_action_space", action=str(action))
+        return index
 
     def decode(self, index: int) -> Action:
         """The action at ``index`` (legal or not: legality is the state's business)."""

@@ -14,6 +14,7 @@ and the variant supplies its own part through its hooks.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from boardgamesbot.engine import Game, GameError
@@ -50,6 +51,26 @@ def _figures(state: TikalTable, space: int) -> dict[str, dict[str, int]]:
     return figures
 
 
+def _explored(state: TikalTable) -> Iterator[tuple[int, str, dict[str, Any]]]:
+    """Each explored space in board order: (space, its kind, its board entry so far).
+
+    A view and a position write a space alike: kind and stones first, then what each
+    adds (a position its tile, a view whose temple it is), then the camp and the guard
+    (`_camp_and_guard`)."""
+    for space in range(NUM_SPACES):
+        kind = state.kind[space]
+        if kind is not None:
+            yield space, kind, {"kind": kind, "stones": list(state.stones[space])}
+
+
+def _camp_and_guard(state: TikalTable, space: int, entry: dict[str, Any]) -> None:
+    """Add the camp and the guard on ``space`` to its board entry (in views and positions)."""
+    if state.camp[space] >= 0:
+        entry["camp"] = state.camp[space]
+    if state.guard[space] >= 0:
+        entry["guard"] = {"seat": state.guard[space], "figure": state.guard_figure[space]}
+
+
 def _leader_place(state: TikalTable, player: int) -> str:
     where = state.leader[player]
     if where >= 0:
@@ -60,21 +81,14 @@ def _leader_place(state: TikalTable, player: int) -> str:
 def view(state: TikalTable, player: int | None) -> dict[str, Any]:
     """What ``player`` (or a spectator, ``None``) may see: everything public, nothing else."""
     board = {}
-    for space in range(NUM_SPACES):
-        kind = state.kind[space]
-        if kind is None:
-            continue
-        entry: dict[str, Any] = {"kind": kind, "stones": list(state.stones[space])}
+    for space, kind, entry in _explored(state):
         if kind == TEMPLE:
             entry["value"] = state.value[space]
             entry["printed"] = state.printed[space]
             entry["controller"] = state.controller(space)
         if kind == TREASURE:
             entry["wafers"] = len(state.wafers[space])  # how many, never which
-        if state.camp[space] >= 0:
-            entry["camp"] = state.camp[space]
-        if state.guard[space] >= 0:
-            entry["guard"] = {"seat": state.guard[space], "figure": state.guard_figure[space]}
+        _camp_and_guard(state, space, entry)
         figures = _figures(state, space)
         if figures:
             entry["figures"] = figures
@@ -137,11 +151,7 @@ def view(state: TikalTable, player: int | None) -> dict[str, Any]:
 def to_json(state: TikalTable) -> str:
     """The full position (hidden information included)."""
     board = {}
-    for space in range(NUM_SPACES):
-        kind = state.kind[space]
-        if kind is None:
-            continue
-        entry: dict[str, Any] = {"kind": kind, "stones": list(state.stones[space])}
+    for space, kind, entry in _explored(state):
         if state.tile_id[space]:
             entry["tile"] = state.tile_id[space]
         if kind == TEMPLE:
@@ -149,10 +159,7 @@ def to_json(state: TikalTable) -> str:
             entry["value"] = state.value[space]
         if kind == TREASURE:
             entry["wafers"] = list(state.wafers[space])
-        if state.camp[space] >= 0:
-            entry["camp"] = state.camp[space]
-        if state.guard[space] >= 0:
-            entry["guard"] = {"seat": state.guard[space], "figure": state.guard_figure[space]}
+        _camp_and_guard(state, space, entry)
         board[space_name(space)] = entry
     players = []
     for seat in range(state.num_players):

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from collections.abc import Callable
 from itertools import compress
+from typing import Any
 
-from boardgamesbot.engine import Action, IllegalAction
+from boardgamesbot.engine import Action, ActionInfo, Game, IllegalAction
 
 from . import position
 from .components import (
@@ -68,7 +70,7 @@ from .notation import (
     uncover,
 )
 from .phases import ACTIONS, FINAL_ROUND, OVER, PLACE, VOLCANO_ROUND
-from .table import TikalTable
+from .table import Exits, TikalTable
 
 AP_PER_TURN = 10
 LEADER_STRENGTH = 3
@@ -120,30 +122,30 @@ SPACES = range(NUM_SPACES)
 SPACE_NAMES = tuple(space_name(s) for s in SPACES)
 BASE_ONLY = (COMPONENTS.base_camp,)  # the camp nodes of a player without camps
 KINDS = range(1, COMPONENTS.treasure_kinds + 1)  # treasure kinds (index 0 is unused)
-FIGURES_BY_CODE = (None, (WORKER,), (LEADER,), (WORKER, LEADER))  # 1 worker, 2 leader, 3 both
+# The figures of one seat on a space, as a code: 1 worker(s), 2 the leader, 3 both (0 none).
+FIGURES_BY_CODE: tuple[tuple[str, ...], ...] = ((), (WORKER,), (LEADER,), (WORKER, LEADER))
 # PLACE_GUARD[code][space]: the guard actions of the figures ``code`` stands for.
-PLACE_GUARD = (None,) + tuple(
+PLACE_GUARD = tuple(
     tuple(tuple(place_guard(f, s) for f in figures) for s in range(NUM_SPACES))
-    for figures in FIGURES_BY_CODE[1:])
-# EXCHANGES[seat][take][give]: every exchange with the player in ``seat`` (kinds from 1;
-# index 0, no kind, holds None, so that no malformed exchange counts as prebuilt).
+    for figures in FIGURES_BY_CODE)
+# EXCHANGES[seat][take][give]: every exchange with the player in ``seat``, by treasure kind
+# (only real kinds are keys, so no malformed exchange counts as prebuilt).
 EXCHANGES = tuple(
-    (None,) + tuple((None,) + tuple(exchange(give, seat, take) for give in KINDS)
-                    for take in KINDS)
+    {take: {give: exchange(give, seat, take) for give in KINDS} for take in KINDS}
     for seat in range(4))
-NO_EXITS = (0, (), (), ())  # exits of an unexplored space or a volcano
+NO_EXITS: Exits = (0, ((), (), (), ()))  # exits of an unexplored space or a volcano
 GUARDS, CAMPS = COMPONENTS.guards, COMPONENTS.camps
 # The ids of the prebuilt actions above: `apply` need not check that these are well formed.
 # (The tables live as long as the module, so their ids are never reused.)
 PREBUILT = frozenset(
     id(action) for table in (
-        MOVE_WORKER, MOVE_LEADER, PLACE_ANY_ROTATION, *PLACE_GUARD[1:],
+        MOVE_WORKER, MOVE_LEADER, PLACE_ANY_ROTATION, *PLACE_GUARD,
     ) for row in table for action in row
 ) | frozenset(
     id(action) for table in (ENTER_WORKER, ENTER_LEADER, UNCOVER, RECOVER, BUILD_CAMP, (END,))
     for action in table
 ) | frozenset(
-    id(action) for by_take in EXCHANGES for row in by_take[1:] for action in row[1:]
+    id(action) for by_take in EXCHANGES for gives in by_take.values() for action in gives.values()
 )
 
 __all__ = ["ACTIONS", "FINAL_ROUND", "OVER", "PLACE", "TILES", "TREASURE_POINTS",
@@ -159,8 +161,9 @@ class TikalState(TikalTable):
     # Set up -------------------------------------------------------------------------
 
     @classmethod
-    def setup(cls, game, num_players: int, seed: int, variant) -> TikalState:
-        """A new game of ``variant`` (a `variants.Variant`); all chance comes from ``seed``."""
+    def setup(cls, game: Game, num_players: int, seed: int, variant: Any) -> TikalState:
+        """A new game of ``variant`` (a `variants.Variant`: Any, as `TikalTable.variant`);
+        all chance comes from ``seed``."""
         rng = random.Random(seed)
         state = cls.__new__(cls)
         state.game = game
@@ -213,7 +216,7 @@ class TikalState(TikalTable):
         return state
 
     @classmethod
-    def read(cls, game, text: str, variants: dict) -> TikalState:
+    def read(cls, game: Game, text: str, variants: dict[str, Any]) -> TikalState:
         """A position written by `to_json` (or by hand); ``variants`` maps names to variants."""
         state = cls.__new__(cls)
         position.read(state, game, text, variants)
@@ -278,20 +281,17 @@ class TikalState(TikalTable):
         self.links[space] = tuple(links)
         self.exits[space] = None  # built when first needed (see `_exits`)
 
-    def _exits(self, space: int) -> tuple:
-        """Every move out of ``space``, for when the AP left pay for its dearest crossing:
-        (dearest cost, the worker's moves, the leader's, both interleaved)."""
+    def _exits(self, space: int) -> Exits:
+        """Every move out of ``space`` across its crossings (see `Exits`), kept until they
+        change."""
         links = self.links[space]
-        workers, leaders = MOVE_WORKER[space], MOVE_LEADER[space]
-        exits = self.exits[space] = (
-            max((cost for _, cost in links), default=0),
-            tuple([workers[other] for other, _ in links]),
-            tuple([leaders[other] for other, _ in links]),
-            tuple([row[other] for other, _ in links for row in (workers, leaders)]),
-        )
+        exits = self.exits[space] = (max((cost for _, cost in links), default=0),
+                                     _moves_by_code(space, [other for other, _ in links]))
         return exits
 
     def clone(self) -> TikalState:
+        # Field by field on purpose: search bots clone in their inner loop, and a helper
+        # looping over the field names (one for every game's state) clones a third slower.
         other = TikalState.__new__(TikalState)
         other.game = self.game
         other.num_players = self.num_players
@@ -387,11 +387,14 @@ class TikalState(TikalTable):
         if phase == ACTIONS:
             return self._legal_turn_actions(player)
         if phase == PLACE:
-            return self.placements(self.drawn)
-        return self.variant.legal_actions(self, player)
+            return self.placements(self.tile_to_place())
+        # (the variant is typed Any, see `TikalTable.variant`; its hook returns this)
+        actions: list[Action] = self.variant.legal_actions(self, player)
+        return actions
 
     def apply(self, player: int, action: Action | str) -> Action:
-        if id(action) not in PREBUILT:  # actions from our own tables are well formed
+        # Actions from our own tables are well formed (and no string is one of them).
+        if isinstance(action, str) or id(action) not in PREBUILT:
             action = self.parse(action)
         phase = self.phase
         if phase == ACTIONS and player == self.current:  # the common case first
@@ -429,28 +432,23 @@ class TikalState(TikalTable):
     def describe(self, action: Action) -> str:
         if isinstance(action, Move):
             figure = "leader" if action.figure == LEADER else "worker"
-            cost = self.move_cost(action.source, action.target, self.current)
+            ap = self.move_cost(action.source, action.target, self.current)
             return (f"{action}  (move your {figure} {space_name(action.source)} → "
-                    f"{space_name(action.target)}, {cost} AP)")
+                    f"{space_name(action.target)}, {ap} AP)")
         cost = COSTS.get(type(action))
         words = _WORDS.get(type(action), "")
         tail = f", {cost} AP" if cost else ""
         return f"{action}  ({words}{tail})" if words else str(action)
 
-    def action_info(self, player: int, action: Action) -> dict:
+    def action_info(self, player: int, action: Action | str) -> ActionInfo:
         """``action`` as data: kind, AP cost and a translatable description (code + params)."""
-        if id(action) not in PREBUILT:  # as in `apply`: our own tables' are well formed
+        if isinstance(action, str) or id(action) not in PREBUILT:  # as in `apply`
             action = self.parse(action)
-        kind, params = _INFO.get(type(action), ("action", None))
-        if params is None:
-            params = {"notation": str(action)}
-        else:
-            params = params(self, action)
-        cost = COSTS.get(type(action))
-        if isinstance(action, Move):
-            cost = self.move_cost(action.source, action.target, player)
+        kind, describe = _INFO[type(action)]  # (`parse` lets through only Tikal's actions)
+        cost = (self.move_cost(action.source, action.target, player) if isinstance(action, Move)
+                else COSTS.get(type(action)))
         return {"notation": str(action), "type": kind, "cost": {"ap": cost} if cost else {},
-                "code": f"tikal.{kind}", "params": params}
+                "code": f"tikal.{kind}", "params": describe(self, action)}
 
     # Placement --------------------------------------------------------------------------
 
@@ -482,13 +480,21 @@ class TikalState(TikalTable):
         sides = self.opened[space]
         return bool(sides >= STONED or STONED_SIDES[tile_id][rotation] & sides)
 
+    def tile_to_place(self) -> str:
+        """The drawn tile, which the place phase always has (`give_tile` sets it, and the
+        position reader refuses a place phase without one)."""
+        tile_id = self.drawn
+        if tile_id is None:
+            raise RuntimeError(f"no drawn tile in phase {self.phase!r}: a broken position")
+        return tile_id
+
     def placements(self, tile_id: str) -> list[Action]:
         """Where and how ``tile_id`` may be placed (with the no-legal-space fallback)."""
         if TILES[tile_id].kind == VOLCANO:
             return [PLACE_ANY_ROTATION[s][0] for s in self.frontier()]
         touching = ROTATIONS_TOUCHING[tile_id]
         opened = self.opened
-        legal = []
+        legal: list[Action] = []
         border = self.border
         while border:  # the frontier in board order (`frontier`, inline)
             lowest = border & -border
@@ -505,7 +511,7 @@ class TikalState(TikalTable):
         return [a for s in self.frontier() for a in PLACE_ANY_ROTATION[s]]
 
     def _check_place(self, action: Place) -> None:
-        tile = TILES[self.drawn]
+        tile = TILES[self.tile_to_place()]
         space = action.space
         name = SPACE_NAMES[space]
         if self.kind[space] is not None:
@@ -565,7 +571,7 @@ class TikalState(TikalTable):
                 opened[other] |= (1 << facing) * (STONED + 1 if stoned else 1)
 
     def _do_place(self, action: Place) -> None:
-        self.put_tile(self.drawn, action.space, action.rotation)
+        self.put_tile(self.tile_to_place(), action.space, action.rotation)
         self.drawn = None
         self.last_placer = self.current
         if self.volcano_drawer == self.current:
@@ -764,7 +770,7 @@ class TikalState(TikalTable):
             else:
                 out = exits[space] or self._exits(space)
             if ap >= out[0]:  # every crossing is affordable: the prebuilt list
-                actions += out[code]
+                actions += out[1][code]
             else:
                 targets = [other for other, cost in links[space] if cost <= ap]
                 if space in camp_nodes:
@@ -788,12 +794,12 @@ class TikalState(TikalTable):
                         actions.append(UNCOVER[space])
                     if ap >= 5 and self.guards_placed[player] < GUARDS:
                         # strictly the strongest here (`_strongest`, inline)
-                        mine = here + (LEADER_STRENGTH if code > 1 else 0)
+                        strength = here + (LEADER_STRENGTH if code > 1 else 0)
                         for other in range(self.num_players):
                             if other != player and (
                                     self.workers[other][space]
                                     + (LEADER_STRENGTH if self.leader[other] == space else 0)
-                                    >= mine):
+                                    >= strength):
                                 break
                         else:
                             actions += PLACE_GUARD[code][space]
@@ -814,8 +820,8 @@ class TikalState(TikalTable):
                     by_take = EXCHANGES[other]
                     for take in KINDS:
                         if theirs[take] == 1:
-                            row = by_take[take]
-                            actions += [row[give] for give in singles if give != take]
+                            gives = by_take[take]
+                            actions += [gives[give] for give in singles if give != take]
         if ap >= 5 and not self.camp_this_turn and self.camps_built[player] < CAMPS:
             spaces = self.campable  # in board order, as everywhere
             while spaces:
@@ -928,7 +934,7 @@ class TikalState(TikalTable):
             insort(spots, target)
         return cost
 
-    def _uses_this_turn(self, player: int, space: int, counts: dict, limit: str,
+    def _uses_this_turn(self, player: int, space: int, counts: dict[int, int], limit: str,
                         code: str) -> int:
         """Uncovering and recovering: at most 2 per space per turn, one own figure per use."""
         done = counts.get(space, 0)
@@ -1091,19 +1097,21 @@ class TikalState(TikalTable):
         other.wafer_pile = hidden
         return other
 
-    def view(self, player: int | None) -> dict:
+    def view(self, player: int | None) -> dict[str, Any]:
         return position.view(self, player)
 
     def to_json(self) -> str:
         return position.to_json(self)
 
 
+Links = tuple[tuple[int, int], ...]  # a space's crossings: (neighbour, cost) each
+
 # (camp node, all camp nodes) -> (its crossings, its exits as `TikalState._exits` gives
 # them, shortcuts to the other nodes included), for the moves out of a camp node.
-_NODE_EXITS: dict[tuple[int, tuple], tuple[tuple, tuple]] = {}
+_NODE_EXITS: dict[tuple[int, tuple[int, ...]], tuple[Links, Exits]] = {}
 
 
-def _node_exits(space: int, nodes: tuple, links: tuple) -> tuple:
+def _node_exits(space: int, nodes: tuple[int, ...], links: Links) -> Exits:
     """Every move out of camp node ``space`` (its crossings ``links``, then 1-AP shortcuts
     to the other ``nodes``), as `TikalState._exits`; cached while the crossings stay the
     same (a placement next to a camp replaces them)."""
@@ -1113,24 +1121,27 @@ def _node_exits(space: int, nodes: tuple, links: tuple) -> tuple:
         return found[1]
     targets = [other for other, _ in links]
     targets += [n for n in nodes if n != space and n not in targets]
-    workers, leaders = MOVE_WORKER[space], MOVE_LEADER[space]
-    exits = (max((cost for _, cost in links), default=1),
-             tuple([workers[t] for t in targets]), tuple([leaders[t] for t in targets]),
-             tuple([row[t] for t in targets for row in (workers, leaders)]))
+    exits = (max((cost for _, cost in links), default=1), _moves_by_code(space, targets))
     _NODE_EXITS[key] = (links, exits)
     return exits
+
+
+def _moves_by_code(space: int, targets: list[int]) -> tuple[tuple[Move, ...], ...]:
+    """The moves from ``space`` to each of ``targets``, by figure code (see `Exits`)."""
+    workers, leaders = MOVE_WORKER[space], MOVE_LEADER[space]
+    return ((), tuple([workers[t] for t in targets]), tuple([leaders[t] for t in targets]),
+            tuple([row[t] for t in targets for row in (workers, leaders)]))
 
 
 def _figure(code: str) -> str:
     return "leader" if code == LEADER else "worker"
 
 
-def _tile_params(tile_id: str) -> dict:
+def _tile_params(tile_id: str) -> dict[str, Any]:
     tile = TILES[tile_id]
     return {"letter": tile.letter, "kind": tile.kind, "value": tile.value}
 
 
-# Per action type: its kind and the parameters of its description.
 # What each kind of action does, in English words (`TikalState.describe`).
 _WORDS = {
     Enter: "bring a figure from your supply onto a camp",
@@ -1142,7 +1153,9 @@ _WORDS = {
     EndTurn: "end your turn",
     Place: "place the drawn tile here",
 }
-_INFO = {
+# Per action type: its kind and its description's parameters, given the state and the
+# action (Any: a dict cannot tie each key's type to its value's argument; the key is it).
+_INFO: dict[type[Action], tuple[str, Callable[[TikalState, Any], dict[str, Any]]]] = {
     Place: ("place", lambda s, a: {"space": space_name(a.space), "rotation": a.rotation,
                                    **(_tile_params(s.drawn) if s.drawn else {})}),
     Enter: ("enter", lambda s, a: {"figure": _figure(a.figure), "space": space_name(a.space)}),
@@ -1163,7 +1176,9 @@ _INFO = {
                                     if s.auction and a.index < len(s.auction.display) else {})}),
 }
 
-_TURN_ACTIONS = {
+# The actions that spend AP, per type: check, carry out, return the AP spent (Any as in
+# `_INFO`: each handler takes the action of its key's type).
+_TURN_ACTIONS: dict[type[Action], Callable[[TikalState, int, Any], int]] = {
     Enter: TikalState._enter,
     Move: TikalState._move,
     Uncover: TikalState._uncover,

@@ -13,7 +13,14 @@ from typing import Any
 
 from boardgamesbot.engine import Game, State
 
-__all__ = ["TikalTable"]
+from .notation import Move
+
+__all__ = ["Exits", "TikalTable"]
+
+# A space's moves out, for when the AP left pay for its dearest crossing: (that dearest
+# cost, the moves by figure code: none, the worker's, the leader's, both interleaved per
+# target). The code is the one `TikalState._legal_turn_actions` reads off the figures there.
+Exits = tuple[int, tuple[tuple[Move, ...], ...]]
 
 
 class TikalTable(State):
@@ -64,7 +71,15 @@ class TikalTable(State):
     guard: list[int]  # the seat whose guard it holds, or -1
     guard_figure: list[str | None]
     links: list[tuple[tuple[int, int], ...]]  # per space, (neighbour, cost) of each crossing
+    exits: list[Exits | None]  # per space; None: not built since its crossings last changed
+    # derived for speed (see __slots__)
     explored: int  # a bit per explored space
+    border: int
+    campable: int
+    temples: int
+    spots: list[list[int]]  # per seat
+    nodes: list[tuple[int, ...]]  # per seat
+    opened: list[int]  # per space
     # the players, per seat
     workers: list[list[int]]  # per space
     leader: list[int]  # a space; -1 in supply, -2 out of the game (a guard)
