@@ -59,13 +59,13 @@ def tikal_twin(state, seat, rng):
 
 
 def cartographers_twin(state, seat, rng):
-    from boardgamesbot.games.cartographers.state import _AMBUSH_NAMES
+    from boardgamesbot.games.cartographers.components import AMBUSH_NAMES
 
     twin = state.clone()
-    in_deck = sum(1 for name in twin.deck if name in _AMBUSH_NAMES)
-    unseen = [name for name in twin.deck if name in _AMBUSH_NAMES] + twin.ambush_pile
+    in_deck = sum(1 for name in twin.deck if name in AMBUSH_NAMES)
+    unseen = [name for name in twin.deck if name in AMBUSH_NAMES] + twin.ambush_pile
     rng.shuffle(unseen)
-    deck = [name for name in twin.deck if name not in _AMBUSH_NAMES] + unseen[:in_deck]
+    deck = [name for name in twin.deck if name not in AMBUSH_NAMES] + unseen[:in_deck]
     rng.shuffle(deck)
     twin.deck, twin.ambush_pile = deck, unseen[in_deck:]
     twin.chance = f"twin{rng.getrandbits(32)}"
