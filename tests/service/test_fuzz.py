@@ -109,7 +109,9 @@ class World:
             if choice % 5 or path.endswith("/actions"):
                 case.headers = {**(case.headers or {}),
                                 "Authorization": f"Bearer {self.token(created, table)}"}
-            if path.endswith(("/actions", "/preview")) and isinstance(case.body, dict) \
+            # An action the game can read (legal or not), not only generated text, which
+            # seldom parses: "why not?" answers a readable action with its rule.
+            if path.endswith(("/actions", "/preview", "/why")) and isinstance(case.body, dict) \
                     and table["status"] == "playing":
                 case.body["action"] = "take" if choice % 3 else "end"
             if path.endswith("/undo") and table["status"] == "playing":
