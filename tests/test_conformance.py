@@ -74,6 +74,18 @@ def test_random_games_finish_with_winners_among_the_seats(name, options, players
 
 
 @pytest.mark.parametrize("name,options,players", CASES)
+def test_scorings_are_counted_up_one_at_a_time_or_not_at_all(name, options, players):
+    """`State.scorings_done` (what the chat announces a scoring by) starts at 0 and grows
+    by one at a time, or is None all game long (the game does not count them)."""
+    counts = [state.scorings_done() for state in positions(name, options, players, 1)]
+    if counts[0] is None:
+        assert set(counts) == {None}
+        return
+    assert counts[0] == 0 and counts[-1] > 0
+    assert all(later - earlier in (0, 1) for earlier, later in zip(counts, counts[1:]))
+
+
+@pytest.mark.parametrize("name,options,players", CASES)
 def test_an_illegal_action_is_refused_and_changes_nothing(name, options, players):
     game = load_game(name)
     pool = {str(a) for state in spread(name, options, players, seeds=(5,))

@@ -224,6 +224,13 @@ class State(ABC):
                 "info": self.action_info(player, applied), "final": final,
                 "view": None if final else trial.view(player)}
 
+    def scorings_done(self) -> int | None:
+        """How many scorings play has gone through, so that a face can announce each one,
+        even one that changed no score (Cartographers: the seasons scored). None, the
+        default, when the game does not count them: a face then takes a change of the
+        scores for a scoring."""
+        return None
+
     def undo_point(self) -> Hashable:
         """A value that changes whenever play crosses an undo barrier.
 

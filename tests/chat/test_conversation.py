@@ -8,6 +8,7 @@ import os
 import uuid
 import itertools
 import json
+import random
 import re
 import threading
 from importlib import resources
@@ -603,3 +604,38 @@ async def test_two_scorings_taken_in_at_one_look_bring_two_albums(conversation, 
     await asyncio.sleep(0.5)
     assert [(chat, scoreboard(caption), pictures) for chat, caption, pictures in net.albums] \
         == [("room", [f"Ana: {first}", f"Bob: {second}"], 2) for first, second in scored]
+
+
+def a_solo_game_with_a_season_that_scores_nothing() -> tuple[int, list[str]]:
+    """A seed and the notations of a whole solo Cartographers game, played at random,
+    in which one season adds no star to the sheet (found, not assumed)."""
+    from boardgamesbot.engine import load_game
+
+    game = load_game("cartographers")
+    for seed in range(500):
+        state, rng, played = game.new(1, seed=seed), random.Random(seed), []
+        while not state.is_over():
+            action = rng.choice(state.legal_actions(0))
+            played.append(str(state.apply(0, action)))
+        if 0 in state.season_totals(0):
+            return seed, played
+    raise AssertionError("no random solo game of 500 had a season that scored nothing")
+
+
+@run
+async def test_a_season_that_scores_nothing_is_a_scoring_still(conversation, net, say,
+                                                               service):
+    """A chat announces each season's scoring with its album, also a season after which
+    the scores stand where they stood (nobody scored in it): the game counts its
+    scorings (`State.scorings_done`), a change of the scores is not the test."""
+    seed, played = a_solo_game_with_a_season_that_scores_nothing()
+    created = service.lobby.create("cartographers", {}, [{"kind": "person", "name": "Ana"}],
+                                   None, seed)
+    table_id = created["table"]["id"]
+    for notation in played:
+        await service.act(table_id, 0, notation)
+    assert (await service.summary(table_id))["status"] == "over"
+    scorings = await service.scorings(table_id, 1, len(played))
+    assert len(scorings) == 4  # spring, summer, autumn, winter
+    totals = [0] + [scoring["scores"][0] for scoring in scorings]
+    assert 0 in [later - earlier for earlier, later in zip(totals, totals[1:])], totals

@@ -136,10 +136,12 @@ class Service:
 
     async def scorings(self, table_id: str, first: int, last: int) -> list[dict]:
         """The scorings among the record's actions ``first`` to ``last`` (numbered from 1,
-        as action events number them): every action after which the scores changed, as
-        ``{"number", "scores", "view"}`` with the spectator's view right after it. One
-        per scoring, however many a chat's look at the table takes in at once: the
-        record is replayed, since the table keeps only its latest state."""
+        as action events number them): every action after which the game counts one more
+        scoring (`State.scorings_done`; where it does not count them, the scores changed),
+        as ``{"number", "scores", "view"}`` with the spectator's view right after it. One
+        per scoring, however many a chat's look at the table takes in at once, and one
+        for a season nobody scored in: the record is replayed, since the table keeps only
+        its latest state."""
         table = await self.lobby.current(table_id)
         last = min(last, len(table.record.actions))
         if table.state is None or not 1 <= first <= last:
@@ -148,9 +150,11 @@ class Service:
         before = None
         for number, state in enumerate(table.record.states(first - 1, last + 1), first - 1):
             scores = list(state.scores())
-            if before is not None and scores != before:
+            done = state.scorings_done()
+            counted: object = scores if done is None else done
+            if before is not None and counted != before:
                 found.append({"number": number, "scores": scores, "view": state.view(None)})
-            before = scores
+            before = counted
         return found
 
     async def events(self, table_id: str) -> list[dict]:

@@ -394,6 +394,10 @@ class CartographersState(Table):
     def scores(self) -> list[int]:
         return [sum(self.season_totals(p)) for p in range(self.num_players)]
 
+    def scorings_done(self) -> int:
+        """The seasons scored (every seat's sheet is scored at each season's end)."""
+        return len(self.records[0])
+
     def monster_losses(self) -> list[int]:
         return [sum(r[3] for r in self.records[p]) for p in range(self.num_players)]
 
