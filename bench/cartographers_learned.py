@@ -14,6 +14,14 @@ greedy's decisions, and whether it helps (issue 32, docs/history/bots-2026-11-to
     hand-written best to replace it) minus greedy without, the mean rating
     difference ± its standard error. Every (weights, shrink, margin) combination
     on the same deals, the hand-written games played once.
+``rollouts``
+    Whether the correction's re-rankings are right: in solo games played by
+    greedy, at drawings where the corrected best is another placement than the
+    hand-written best, both are played on in the same ``--samples`` samples of
+    the deck (`SeatView.determinize`: nothing hidden is used) and on to the end
+    by greedy. Per re-ranking, the stars the corrected choice gains by those
+    rollouts; their mean ± standard error, overall and by the margin the
+    correction claimed.
 ``fit-pairs``
     The alternative to TD on 2×2 windows: values fitted to outcomes on a compact
     feature set. Solo games by greedy with the correction at zero (5% of
@@ -45,7 +53,9 @@ import statistics
 
 import numpy as np
 
+from boardgamesbot.bots import SeatView
 from boardgamesbot.games.cartographers.components import SEASONS, SIZE
+from boardgamesbot.games.cartographers.heuristics import candidates
 from boardgamesbot.games.cartographers.learned import (
     CARD_NAMES,
     OFFSETS,
@@ -104,6 +114,64 @@ def _dense(feats: Features) -> np.ndarray:
     return row
 
 
+def _greedy_to_the_end(state, rng: random.Random) -> int:
+    while not state.is_over():
+        if state.step != DRAW:
+            state.apply(0, rng.choice(state.legal_actions(0)))
+        else:
+            state.apply(0, candidates(state, 0, 1)[0])
+    return state.scores()[0]
+
+
+MARGIN_BINS = (0.0, 0.5, 1.0, 2.0, math.inf)
+
+
+def rollouts(path: str, games: int, seed: int, samples: int, share: float) -> None:
+    evaluation = LearnedEvaluation(Checkpoint.load(path).weights)
+    found: list[tuple[float, float]] = []  # (claimed margin, rollout gain)
+    for index in range(games):
+        game, side = _deal(seed, index)
+        state = _solo_game(game, side)
+        rng = random.Random(game)
+        decision = 0
+        while not state.is_over():
+            if state.step != DRAW:
+                state.apply(0, rng.choice(state.legal_actions(0)))
+                continue
+            decision += 1
+            options = evaluation.afterstates(state, 0)
+            plain = max(options, key=lambda option: option[1])
+            corrected = options[0]
+            if corrected[0] != plain[0] and rng.random() < share:
+                seat = SeatView(state.clone(), 0)
+                worlds = [seat.determinize(random.Random(game * 1_009 + decision * 31 + s))
+                          for s in range(samples)]
+                gains = []
+                for world in worlds:
+                    scores = []
+                    for action in (corrected[0], plain[0]):
+                        after = world.clone()
+                        after.apply(0, action)
+                        scores.append(_greedy_to_the_end(after, random.Random(decision)))
+                    gains.append(scores[0] - scores[1])
+                claimed = (corrected[1] + corrected[2].value(evaluation.weights)
+                           - plain[1] - plain[2].value(evaluation.weights))
+                found.append((claimed, statistics.mean(gains)))
+            state.apply(0, plain[0])
+        print(f"{index + 1} games, {len(found)} re-rankings", flush=True)
+    _report("all", [gain for _, gain in found])
+    for low, high in itertools.pairwise(MARGIN_BINS):
+        _report(f"claimed {low:g}-{high:g}", [g for c, g in found if low <= c < high])
+
+
+def _report(label: str, gains: list[float]) -> None:
+    if len(gains) > 1:
+        error = statistics.stdev(gains) / math.sqrt(len(gains))
+        print(f"{label}: {len(gains)} re-rankings, rollout gain {statistics.mean(gains):+.3f} "
+              f"± {error:.3f} stars, right {sum(g > 0 for g in gains)}, wrong "
+              f"{sum(g < 0 for g in gains)}", flush=True)
+
+
 def fit_pairs(games: int, seed: int, ridge: float, explore: float = 0.05) -> np.ndarray:
     evaluation = PairEvaluation(np.zeros(PAIR_WEIGHTS, np.float32))
     gram = np.zeros((PAIR_WEIGHTS, PAIR_WEIGHTS))
@@ -138,8 +206,16 @@ def _deal(seed: int, index: int) -> tuple[int, str]:
     return game_seed(seed, index), "AB"[index % 2]
 
 
-def profile(path: str, games: int, seed: int) -> dict[str, float]:
-    evaluation = LearnedEvaluation(Checkpoint.load(path).weights)
+def _evaluation(path: str, pairs: bool, shrink: float = 1.0,
+                margin: float = 0.0) -> LearnedEvaluation:
+    """The correction in ``path``: an n-tuple checkpoint, or pair weights (``fit-pairs``)."""
+    if pairs:
+        return PairEvaluation(np.load(path), shrink, margin)
+    return LearnedEvaluation(Checkpoint.load(path).weights, shrink, margin)
+
+
+def profile(path: str, games: int, seed: int, pairs: bool = False) -> dict[str, float]:
+    evaluation = _evaluation(path, pairs)
     gaps, spreads, noise, losses = [], [], [], []
     changed = decisions = 0
     for index in range(games):
@@ -177,8 +253,7 @@ def screen(paths: list[str], games: int, seed: int, shrinks: list[float],
     print(f"hand-written greedy: mean rating {statistics.mean(hand):.2f} over {games} deals",
           flush=True)
     for path, shrink, margin in itertools.product(paths, shrinks, margins):
-        evaluation = (PairEvaluation(np.load(path), shrink, margin) if pairs
-                      else LearnedEvaluation(Checkpoint.load(path).weights, shrink, margin))
+        evaluation = _evaluation(path, pairs, shrink, margin)
         differences = [play_solo(None, *_deal(seed, index), evaluation=evaluation)[1]
                        - hand[index] for index in range(games)]
         error = statistics.stdev(differences) / math.sqrt(games)
@@ -195,6 +270,7 @@ def main() -> None:
     one.add_argument("weights", nargs="+")
     one.add_argument("--games", type=int, default=20)
     one.add_argument("--seed", type=int, default=3501)
+    one.add_argument("--pairs", action="store_true", help="pair weights from fit-pairs")
     two = commands.add_parser("screen")
     two.add_argument("weights", nargs="+")
     two.add_argument("--games", type=int, default=100)
@@ -202,6 +278,12 @@ def main() -> None:
     two.add_argument("--shrink", type=float, nargs="+", default=[1.0])
     two.add_argument("--margin", type=float, nargs="+", default=[0.0])
     two.add_argument("--pairs", action="store_true", help="pair weights from fit-pairs")
+    four = commands.add_parser("rollouts")
+    four.add_argument("weights")
+    four.add_argument("--games", type=int, default=20)
+    four.add_argument("--seed", type=int, default=3504)
+    four.add_argument("--samples", type=int, default=8)
+    four.add_argument("--share", type=float, default=0.5)
     three = commands.add_parser("fit-pairs")
     three.add_argument("--games", type=int, default=2000)
     three.add_argument("--seed", type=int, default=3503)
@@ -210,9 +292,11 @@ def main() -> None:
     args = parser.parse_args()
     if args.command == "profile":
         for path in args.weights:
-            figures = profile(path, args.games, args.seed)
+            figures = profile(path, args.games, args.seed, args.pairs)
             print(path, " ".join(f"{key} {value:.3g}" for key, value in figures.items()),
                   flush=True)
+    elif args.command == "rollouts":
+        rollouts(args.weights, args.games, args.seed, args.samples, args.share)
     elif args.command == "fit-pairs":
         np.save(args.out, fit_pairs(args.games, args.seed, args.ridge))
     else:
