@@ -196,10 +196,11 @@ class LearnedEvaluation:
                           + self.correction(state, layers, filled, side))
         return _margin(worths[player], worths[:player] + worths[player + 1:])
 
-    def afterstates(self, state: CartographersState, player: int, limit: int = 12
-                    ) -> list[tuple[Action, float, Features]]:
+    def afterstates(self, state: CartographersState, player: int, limit: int = 12,
+                    ranked: bool = True) -> list[tuple[Action, float, Features]]:
         """The ``limit`` best drawings by the hand-written worth, each with its
-        (hand-written value, features of the sheet it leaves), best corrected first."""
+        (hand-written value, features of the sheet it leaves), best corrected first
+        (``ranked``) or in `candidates`' order (the hand-written best first)."""
         chosen = candidates(state, player, limit)
         values = dict((action, value) for value, action in placement_values(state, player))
         sheet = state.sheets[player]
@@ -207,15 +208,17 @@ class LearnedEvaluation:
         for action in chosen:
             layers, filled = _placed(state, player, action)
             found.append((action, values[action], self.read(state, layers, filled, sheet.side)))
-        found.sort(key=lambda item: -(item[1] + item[2].value(self.weights)))
+        if ranked:
+            found.sort(key=lambda item: -(item[1] + item[2].value(self.weights)))
         return found
 
 
     def choose(self, state: CartographersState, player: int) -> Action:
         """The drawing the corrected value prefers, if it beats the hand-written best by
         more than ``margin`` with ``shrink`` of the correction; else the hand-written best."""
-        options = self.afterstates(state, player)
-        plain = max(options, key=lambda option: option[1])  # first of equals, as `candidates`
+        options = self.afterstates(state, player, ranked=False)
+        plain = options[0]
+
         def believed(option: tuple[Action, float, Features]) -> float:
             return option[1] + self.shrink * option[2].value(self.weights)
         best = max(options, key=believed)
