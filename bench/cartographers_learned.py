@@ -67,6 +67,7 @@ from boardgamesbot.games.cartographers.learned import (
     _scorings_left,
     _solo_game,
     cell_kinds,
+    drawings,
     game_seed,
     play_solo,
 )
@@ -131,14 +132,9 @@ def rollouts(path: str, games: int, seed: int, samples: int, share: float) -> No
     found: list[tuple[float, float]] = []  # (claimed margin, rollout gain)
     for index in range(games):
         game, side = _deal(seed, index)
-        state = _solo_game(game, side)
+        played = _solo_game(game, side)
         rng = random.Random(game)
-        decision = 0
-        while not state.is_over():
-            if state.step != DRAW:
-                state.apply(0, rng.choice(state.legal_actions(0)))
-                continue
-            decision += 1
+        for decision, state in enumerate(drawings(played, rng), 1):
             options = evaluation.afterstates(state, 0)
             plain = max(options, key=lambda option: option[1])
             corrected = options[0]
@@ -179,18 +175,15 @@ def fit_pairs(games: int, seed: int, ridge: float, explore: float = 0.05) -> np.
     rows = 0
     for index in range(games):
         game, side = _deal(seed, index)
-        state = _solo_game(game, side)
+        played = _solo_game(game, side)
         rng = random.Random(game)
         chosen = []
-        while not state.is_over():
-            if state.step != DRAW:
-                state.apply(0, rng.choice(state.legal_actions(0)))
-                continue
+        for state in drawings(played, rng):
             options = evaluation.afterstates(state, 0)
             action, hand, feats = options[0] if rng.random() >= explore else rng.choice(options)
             chosen.append((hand, _dense(feats)))
             state.apply(0, action)
-        final = float(state.scores()[0])
+        final = float(played.scores()[0])
         block = np.array([row for _, row in chosen])
         gram += block.T @ block
         moment += block.T @ np.array([final - hand for hand, _ in chosen])
@@ -220,12 +213,9 @@ def profile(path: str, games: int, seed: int, pairs: bool = False) -> dict[str, 
     changed = decisions = 0
     for index in range(games):
         game, side = _deal(seed, index)
-        state = _solo_game(game, side)
+        played = _solo_game(game, side)
         rng = random.Random(game)
-        while not state.is_over():
-            if state.step != DRAW:
-                state.apply(0, rng.choice(state.legal_actions(0)))
-                continue
+        for state in drawings(played, rng):
             options = evaluation.afterstates(state, 0)
             hand = np.array([option[1] for option in options])
             corrections = np.array([option[2].value(evaluation.weights) for option in options])

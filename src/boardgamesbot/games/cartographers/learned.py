@@ -35,7 +35,7 @@ move by ``rate × error / (number of active weights, weighted)``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -310,6 +310,17 @@ def decay(games: int) -> float:
     return DECAY_GAMES / (DECAY_GAMES + games)
 
 
+def drawings(state: CartographersState, rng: random.Random) -> Iterator[CartographersState]:
+    """A solo game's drawings, one at a time, until it is over: the steps between them
+    are played at random (solo, none of them is a choice the evaluation ranks). The
+    caller draws on the state handed out before asking for the next."""
+    while not state.is_over():
+        if state.step != DRAW:
+            state.apply(0, rng.choice(state.legal_actions(0)))
+            continue
+        yield state
+
+
 def train_game(weights: np.ndarray, seed: int, side: str, rate: float,
                explore: float = 0.05, offset_rate: float = OFFSET_RATE) -> float:
     """One solo self-play game, TD(0) on the chosen afterstates; its final score.
@@ -393,18 +404,15 @@ def prediction_error(weights: np.ndarray, seed: int, games: int) -> dict[str, An
     plain: list[float] = []
     corrected: list[float] = []
     for index in range(games):
-        state = _solo_game(game_seed(seed, 20_000_000 + index), "AB"[index % 2])
+        played = _solo_game(game_seed(seed, 20_000_000 + index), "AB"[index % 2])
         rng = random.Random(index)
         values = []
-        while not state.is_over():
-            if state.step != DRAW:
-                state.apply(0, rng.choice(state.legal_actions(0)))
-                continue
+        for state in drawings(played, rng):
             action, hand, feats = max(evaluation.afterstates(state, 0),
                                       key=lambda option: option[1])
             values.append((hand, hand + feats.value(weights)))
             state.apply(0, action)
-        final = state.scores()[0]
+        final = played.scores()[0]
         plain += [(final - hand) ** 2 for hand, _ in values]
         corrected += [(final - value) ** 2 for _, value in values]
     return {"hand": round(float(np.sqrt(np.mean(plain))), 2),
