@@ -13,7 +13,8 @@ greedy's decisions, and whether it helps (issue 32, docs/history/bots-2026-11-to
     believed; ``--margin``: the stars the corrected best must gain over the
     hand-written best to replace it) minus greedy without, the mean rating
     difference ± its standard error. Every (weights, shrink, margin) combination
-    on the same deals, the hand-written games played once.
+    on the same deals, the hand-written games played once. ``--seasons``: the
+    whole correction in those seasons only, the hand-written choice in the others.
 ``rollouts``
     Whether the correction's re-rankings are right: in solo games played by
     greedy, at drawings where the corrected best is another placement than the
@@ -199,6 +200,20 @@ def _deal(seed: int, index: int) -> tuple[int, str]:
     return game_seed(seed, index), "AB"[index % 2]
 
 
+class SeasonsOnly(LearnedEvaluation):
+    """The correction believed in some seasons only (the hand-written choice in the
+    others): does its harm come from where its choices lead later in the game?"""
+
+    def __init__(self, weights: np.ndarray, seasons: set[int]) -> None:
+        super().__init__(weights)
+        self.seasons = seasons
+
+    def choose(self, state, player):
+        if state.season in self.seasons:
+            return super().choose(state, player)
+        return candidates(state, player, 1)[0]
+
+
 def _evaluation(path: str, pairs: bool, shrink: float = 1.0,
                 margin: float = 0.0) -> LearnedEvaluation:
     """The correction in ``path``: an n-tuple checkpoint, or pair weights (``fit-pairs``)."""
@@ -238,16 +253,19 @@ def profile(path: str, games: int, seed: int, pairs: bool = False) -> dict[str, 
 
 
 def screen(paths: list[str], games: int, seed: int, shrinks: list[float],
-           margins: list[float], pairs: bool = False) -> None:
+           margins: list[float], pairs: bool = False,
+           seasons: list[int] | None = None) -> None:
     hand = [play_solo(None, *_deal(seed, index))[1] for index in range(games)]
     print(f"hand-written greedy: mean rating {statistics.mean(hand):.2f} over {games} deals",
           flush=True)
     for path, shrink, margin in itertools.product(paths, shrinks, margins):
-        evaluation = _evaluation(path, pairs, shrink, margin)
+        evaluation = (SeasonsOnly(Checkpoint.load(path).weights, set(seasons)) if seasons
+                      else _evaluation(path, pairs, shrink, margin))
         differences = [play_solo(None, *_deal(seed, index), evaluation=evaluation)[1]
                        - hand[index] for index in range(games)]
         error = statistics.stdev(differences) / math.sqrt(games)
-        print(f"{path} shrink {shrink:g} margin {margin:g}: "
+        where = f" seasons {seasons}" if seasons else ""
+        print(f"{path} shrink {shrink:g} margin {margin:g}{where}: "
               f"{statistics.mean(differences):+.2f} ± {error:.2f} stars (n={games}, "
               f"better {sum(d > 0 for d in differences)}, worse "
               f"{sum(d < 0 for d in differences)})", flush=True)
@@ -268,6 +286,8 @@ def main() -> None:
     two.add_argument("--shrink", type=float, nargs="+", default=[1.0])
     two.add_argument("--margin", type=float, nargs="+", default=[0.0])
     two.add_argument("--pairs", action="store_true", help="pair weights from fit-pairs")
+    two.add_argument("--seasons", type=int, nargs="+",
+                     help="believe the whole correction in these seasons (0-3) only")
     four = commands.add_parser("rollouts")
     four.add_argument("weights")
     four.add_argument("--games", type=int, default=20)
@@ -290,7 +310,8 @@ def main() -> None:
     elif args.command == "fit-pairs":
         np.save(args.out, fit_pairs(args.games, args.seed, args.ridge))
     else:
-        screen(args.weights, args.games, args.seed, args.shrink, args.margin, args.pairs)
+        screen(args.weights, args.games, args.seed, args.shrink, args.margin, args.pairs,
+               args.seasons)
 
 
 if __name__ == "__main__":
