@@ -523,6 +523,42 @@ def test_learned_evaluation_with_zero_weights_is_the_hand_written_one():
     assert L.play_solo(np.zeros(L.WEIGHTS, np.float32), 3, "B") == L.play_solo(None, 3, "B")
 
 
+def test_learned_choice_believes_the_correction_by_shrink_and_margin():
+    """`choose` takes the corrected best only past ``margin`` with ``shrink`` of the
+    correction believed: shrink 0 or a margin beyond any correction is the hand-written
+    choice, shrink 1 and margin 0 the corrected best."""
+    weights = np.random.default_rng(1).normal(0, 0.5, L.WEIGHTS).astype(np.float32)
+    full = L.LearnedEvaluation(weights)
+    state = L._solo_game(7, "A")
+    rng = random.Random(7)
+    overruled = 0
+    while not state.is_over():
+        if state.step != L.DRAW:
+            state.apply(0, rng.choice(state.legal_actions(0)))
+            continue
+        options = full.afterstates(state, 0)
+        plain = H.candidates(state, 0, 1)[0]
+        hand_value = next(value for action, value, _ in options if action == plain)
+        best, value, feats = options[0]
+        claimed = value + feats.value(weights) - hand_value - next(
+            f.value(weights) for action, _, f in options if action == plain)
+        assert full.choose(state, 0) == best
+        assert L.LearnedEvaluation(weights, shrink=0.0).choose(state, 0) == plain
+        assert L.LearnedEvaluation(weights, margin=1e6).choose(state, 0) == plain
+        if claimed > 0.2:
+            overruled += 1
+            assert L.LearnedEvaluation(weights, margin=claimed - 0.1).choose(state, 0) == best
+            assert L.LearnedEvaluation(weights, margin=claimed + 0.1).choose(state, 0) == plain
+        state.apply(0, plain)
+    assert overruled  # the margins were tried where the correction overrules
+
+
+def test_training_step_decays_like_one_over_the_games():
+    assert L.decay(0) == 1.0
+    assert L.decay(L.DECAY_GAMES) == pytest.approx(0.5)
+    assert L.decay(3 * L.DECAY_GAMES) == pytest.approx(0.25)
+
+
 def test_learned_evaluation_sees_only_the_seats_view():
     """Two deals that look the same to the seat (its determinized twins) get the same
     learned value: the features are the sheet, the edicts and the season."""

@@ -29,13 +29,17 @@ self-play in which the seat draws the placement that is best by hand-written
 worth plus the correction, among the 12 best by the hand-written worth alone
 (`candidates`), and each chosen afterstate's value moves toward the next one's,
 the last toward the final score. Normalised step: the weights of an afterstate
-move by ``rate × error / (number of active weights, weighted)``.
+move by ``rate × error / (number of active weights, weighted)``, the rate
+decaying with the games played (`decay`).
+
+No level uses it: over 20,000 games it never made greedy decide better than the
+hand-written worth alone (docs/bots.md has the measurements and why).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -71,6 +75,11 @@ TABLE_SIZE = EDGE_KINDS * PATTERNS
 TIME_STEPS = 16
 OFFSETS = len(SEASONS) * TIME_STEPS
 OFFSET_RATE = 0.05
+# The step decays as 1 / (1 + games / DECAY_GAMES): a constant step keeps the pattern
+# weights as noisy as the last few hundred games (session 34: after 1,000 games at a
+# constant 0.02 the correction re-ranked near-equal placements at random), while a
+# step shrinking like 1/n averages over every game played so far.
+DECAY_GAMES = 5_000
 WEIGHTS = TABLES * TABLE_SIZE + OFFSETS
 FORMAT = "cartographers-ntuple/2"
 SHIPPED = "learned_weights.npz"
@@ -158,15 +167,24 @@ class LearnedEvaluation:
     """The hand-written worth plus the learned correction, as `heuristics.evaluate`
     and `heuristics.placement_values` compute it."""
 
-    def __init__(self, weights: np.ndarray) -> None:
+    def __init__(self, weights: np.ndarray, shrink: float = 1.0, margin: float = 0.0) -> None:
+        """``shrink``: how much of the correction a decision believes (0: none, the
+        hand-written choice); ``margin``: how many stars a placement must gain over the
+        hand-written best, by the corrected value, to be chosen instead of it."""
         self.weights = weights
+        self.shrink = shrink
+        self.margin = margin
+
+    def read(self, state: CartographersState, layers: Layers, filled: int,
+             side: MapSide) -> Features:
+        """The weights a sheet of ``state`` reads (a subclass may read other features)."""
+        return features(layers, filled, side, state.season, state.edicts, state.time_used())
 
     def correction(self, state: CartographersState, layers: Layers, filled: int,
                    side: MapSide) -> float:
         if state.step == OVER:
             return 0.0
-        return features(layers, filled, side, state.season, state.edicts,
-                        state.time_used()).value(self.weights)
+        return self.read(state, layers, filled, side).value(self.weights)
 
     def evaluate(self, state: CartographersState, player: int) -> float:
         """`heuristics.evaluate` with every seat's worth corrected."""
@@ -182,21 +200,33 @@ class LearnedEvaluation:
                           + self.correction(state, layers, filled, side))
         return _margin(worths[player], worths[:player] + worths[player + 1:])
 
-    def afterstates(self, state: CartographersState, player: int, limit: int = 12
-                    ) -> list[tuple[Action, float, Features]]:
+    def afterstates(self, state: CartographersState, player: int, limit: int = 12,
+                    ranked: bool = True) -> list[tuple[Action, float, Features]]:
         """The ``limit`` best drawings by the hand-written worth, each with its
-        (hand-written value, features of the sheet it leaves), best corrected first."""
+        (hand-written value, features of the sheet it leaves), best corrected first
+        (``ranked``) or in `candidates`' order (the hand-written best first)."""
         chosen = candidates(state, player, limit)
         values = dict((action, value) for value, action in placement_values(state, player))
         sheet = state.sheets[player]
         found: list[tuple[Action, float, Features]] = []
         for action in chosen:
             layers, filled = _placed(state, player, action)
-            found.append((action, values[action],
-                          features(layers, filled, sheet.side, state.season, state.edicts,
-                                   state.time_used())))
-        found.sort(key=lambda item: -(item[1] + item[2].value(self.weights)))
+            found.append((action, values[action], self.read(state, layers, filled, sheet.side)))
+        if ranked:
+            found.sort(key=lambda item: -(item[1] + item[2].value(self.weights)))
         return found
+
+
+    def choose(self, state: CartographersState, player: int) -> Action:
+        """The drawing the corrected value prefers, if it beats the hand-written best by
+        more than ``margin`` with ``shrink`` of the correction; else the hand-written best."""
+        options = self.afterstates(state, player, ranked=False)
+        plain = options[0]
+
+        def believed(option: tuple[Action, float, Features]) -> float:
+            return option[1] + self.shrink * option[2].value(self.weights)
+        best = max(options, key=believed)
+        return best[0] if believed(best) > believed(plain) + self.margin else plain[0]
 
 
 def _placed(state: CartographersState, player: int, action: Action) -> tuple[Layers, int]:
@@ -279,9 +309,26 @@ def _solo_game(seed: int, side: str) -> CartographersState:
     return state
 
 
+def decay(games: int) -> float:
+    """How much of its first step a run takes at game number ``games`` (from 0)."""
+    return DECAY_GAMES / (DECAY_GAMES + games)
+
+
+def drawings(state: CartographersState, rng: random.Random) -> Iterator[CartographersState]:
+    """A solo game's drawings, one at a time, until it is over: the steps between them
+    are played at random (solo, none of them is a choice the evaluation ranks). The
+    caller draws on the state handed out before asking for the next."""
+    while not state.is_over():
+        if state.step != DRAW:
+            state.apply(0, rng.choice(state.legal_actions(0)))
+            continue
+        yield state
+
+
 def train_game(weights: np.ndarray, seed: int, side: str, rate: float,
-               explore: float = 0.05) -> float:
+               explore: float = 0.05, offset_rate: float = OFFSET_RATE) -> float:
     """One solo self-play game, TD(0) on the chosen afterstates; its final score.
+    ``rate`` and ``offset_rate``: the steps of the pattern weights and of the offsets.
 
     ``explore``: the share of decisions that take a random one of the candidates
     (the usual ε-greedy; the update still follows the afterstate taken).
@@ -299,30 +346,32 @@ def train_game(weights: np.ndarray, seed: int, side: str, rate: float,
         action, hand, feats = options[0] if rng.random() >= explore else rng.choice(options)
         value = hand + feats.value(weights)
         if previous is not None:
-            _update(weights, previous, value, rate)
+            _update(weights, previous, value, rate, offset_rate)
         previous = (hand, feats)  # the learned part is re-read at the update
         state.apply(0, action)
     final = float(state.scores()[0])
     if previous is not None:
-        _update(weights, previous, final, rate)
+        _update(weights, previous, final, rate, offset_rate)
     return final
 
 
 def _update(weights: np.ndarray, previous: tuple[float, Features], target: float,
-            rate: float) -> None:
+            rate: float, offset_rate: float) -> None:
     hand, feats = previous
     error = target - (hand + feats.value(weights))
     norm = float(feats.scale @ feats.scale) or 1.0
     np.add.at(weights, feats.index, (rate * error / norm) * feats.scale)
     if feats.offset >= 0:
-        weights[feats.offset] += OFFSET_RATE * error
+        weights[feats.offset] += offset_rate * error
 
 
-def play_solo(weights: np.ndarray | None, seed: int, side: str) -> tuple[int, float]:
+def play_solo(weights: np.ndarray | None, seed: int, side: str,
+              evaluation: LearnedEvaluation | None = None) -> tuple[int, float]:
     """A solo game played greedily (no exploration, no learning): by the hand-written
-    worth alone when ``weights`` is None. (score, solo rating)."""
-    evaluation = LearnedEvaluation(weights if weights is not None
-                                   else np.zeros(WEIGHTS, np.float32))
+    worth alone when ``weights`` is None, by ``evaluation``'s choice when given, else by
+    the corrected value. (score, solo rating)."""
+    if evaluation is None and weights is not None:
+        evaluation = LearnedEvaluation(weights)
     state = _solo_game(seed, side)
     rng = random.Random(seed)
     while not state.is_over():
@@ -330,10 +379,10 @@ def play_solo(weights: np.ndarray | None, seed: int, side: str) -> tuple[int, fl
         if state.step != DRAW:
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             continue
-        if weights is None:
+        if evaluation is None:
             state.apply(seat, candidates(state, seat, 1)[0])
         else:
-            state.apply(seat, evaluation.afterstates(state, seat)[0][0])
+            state.apply(seat, evaluation.choose(state, seat))
     return state.scores()[0], float(state.scores()[0]
                                     - sum(SCORING_CARDS[n].solo for n in state.edicts))
 
@@ -359,18 +408,15 @@ def prediction_error(weights: np.ndarray, seed: int, games: int) -> dict[str, An
     plain: list[float] = []
     corrected: list[float] = []
     for index in range(games):
-        state = _solo_game(game_seed(seed, 20_000_000 + index), "AB"[index % 2])
+        played = _solo_game(game_seed(seed, 20_000_000 + index), "AB"[index % 2])
         rng = random.Random(index)
         values = []
-        while not state.is_over():
-            if state.step != DRAW:
-                state.apply(0, rng.choice(state.legal_actions(0)))
-                continue
+        for state in drawings(played, rng):
             action, hand, feats = max(evaluation.afterstates(state, 0),
                                       key=lambda option: option[1])
             values.append((hand, hand + feats.value(weights)))
             state.apply(0, action)
-        final = state.scores()[0]
+        final = played.scores()[0]
         plain += [(final - hand) ** 2 for hand, _ in values]
         corrected += [(final - value) ** 2 for _, value in values]
     return {"hand": round(float(np.sqrt(np.mean(plain))), 2),
@@ -399,7 +445,8 @@ def train(out: str | Path, games: int, seed: int, rate: float = 0.02,
     while checkpoint.games < games:
         index = checkpoint.games
         scores.append(train_game(checkpoint.weights, game_seed(seed, index), "AB"[index % 2],
-                                 checkpoint.rate))
+                                 checkpoint.rate * decay(index),
+                                 offset_rate=OFFSET_RATE * decay(index)))
         checkpoint.games += 1
         if checkpoint.games % evaluate_every == 0 or checkpoint.games == games:
             checkpoint.curve.append({"games": checkpoint.games,
