@@ -64,7 +64,9 @@ def play_my_tikal_turn(page, record=False):
     if record:
         page.evaluate(RECORD)
     page.click("#end-turn")
-    page.wait_for_selector(".space.target", state="detached")
+    # Gone until the person's next tile is laid. (Not the targets: at speed "at once" the
+    # computer's turn can end, and the person's next targets appear, between two looks.)
+    page.wait_for_selector("#end-turn", state="detached")
 
 
 def bot_turn_moves(page):
