@@ -565,15 +565,14 @@ async def two_season_ends_unseen(conversation, net, say, service
     conversation.followers[table_id].task.cancel()  # the chat stops looking
     await until(lambda: table_id not in conversation.followers)
     scored: list[list[int]] = []
-    scores = await service.scores(table_id)
-    while len(scored) < 2:
+    while len(scored) < 2:  # two seasons' ends (which may score nothing: counted, not seen)
         summary = await service.summary(table_id)
         assert summary["status"] == "playing", "the game ended before two scorings"
         for seat in summary["to_act"]:
             await service.act(table_id, seat, (await service.notations(table_id, seat))[0])
-        if await service.scores(table_id) != scores:
-            scores = await service.scores(table_id)
-            scored.append(scores)
+        state = (await service.lobby.current(table_id)).state
+        if state.scorings_done() > len(scored):
+            scored.append(list(state.scores()))
     told = len(net.texts("room"))
     conversation.follow(table_id)  # looks again: both season ends at once
     return scored, told
