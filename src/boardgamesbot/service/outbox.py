@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from . import jsontext
+from boardgamesbot import jsontext
 
 
 @dataclass

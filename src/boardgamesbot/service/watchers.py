@@ -15,7 +15,8 @@ import asyncio
 import logging
 import os
 
-from . import jsontext
+from boardgamesbot import jsontext
+
 from .errors import ServiceError
 from .outbox import PendingState, Watcher
 from .patches import diff
