@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench_service import cpu_seconds, database, postgres_pids  # noqa: E402
 
 from boardgamesbot.service.bots import BotPool  # noqa: E402
+from boardgamesbot.service.collector import settle  # noqa: E402
 from boardgamesbot.service.lobby import Limits, Lobby, PendingState  # noqa: E402
 from boardgamesbot.store import Store  # noqa: E402
 
@@ -63,7 +64,7 @@ async def person(lobby: Lobby, table_id: str, index: int, goal: int, counts: dic
         lobby.unwatch(watcher)
 
 
-async def run(url: str, tables: int, goal: int) -> dict:
+async def run(url: str, tables: int, goal: int, default_gc: bool = False) -> dict:
     store = Store(url)
     lobby = Lobby(store, limits=Limits(tables_per_client=0, bot_seats_per_client=0,
                                        spectators_per_table=0))
@@ -94,6 +95,8 @@ async def run(url: str, tables: int, goal: int) -> dict:
     before = time.process_time(), 0.0, time.perf_counter()
     accepted = sum(lobby.get(t).version for t in ids)
     lobby.run_jobs(bots, 4)
+    if not default_gc:  # as a server process does once started (`bgbot serve`)
+        settle()
     await asyncio.gather(*(person(lobby, t, i, goal, counts) for i, t in enumerate(ids)))
     accepted = sum(lobby.get(t).version for t in ids) - accepted
     after = (time.process_time(), sum(cpu_seconds(pid) - postgres.get(pid, 0.0)
@@ -116,9 +119,13 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--actions", type=int, default=2000, help="person actions to play")
     parser.add_argument("--db", default=None, help="a PostgreSQL URL (default: SQLite)")
+    parser.add_argument("--default-gc", action="store_true",
+                        help="leave Python's garbage collector as it is (`collector.settle` "
+                             "is what a server process does)")
     args = parser.parse_args()
     with database(args.db) as url:
-        print(json.dumps(asyncio.run(run(url, args.tables, args.actions))), flush=True)
+        print(json.dumps(asyncio.run(run(url, args.tables, args.actions, args.default_gc))),
+              flush=True)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""The service's JSON (`service.jsontext`): orjson, with the standard library's answer for
+"""The service's JSON (`boardgamesbot.jsontext`): orjson, with the standard library's answer for
 whatever orjson refuses, so that a client sees the same JSON either way."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import json
 
 import pytest
 
+from boardgamesbot import jsontext
 from boardgamesbot.engine import load_game
-from boardgamesbot.service import jsontext
 
 
 def _standard(value) -> bytes:

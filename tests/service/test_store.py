@@ -193,3 +193,28 @@ def test_a_partial_load_brings_the_new_events_and_the_sealed_ones_as_they_are_no
     assert set(loaded) == set(sealed) | {e.n for e in table.events if e.n > last}
     assert all(not loaded[n].sealed and loaded[n].private is None for n in sealed)
     store.close()
+
+
+def test_json_columns_written_by_orjson_read_back_as_the_standard_library_wrote_them(
+        store_url):
+    """The direct write path writes JSON columns with `jsontext` (orjson): what is read
+    back is what `json.dumps` + `json.loads` gave — text in any script, integer keys as
+    strings, and an integer past 64 bits (which orjson refuses) through the fallback."""
+    import json
+
+    from boardgamesbot.store import EventRow
+
+    store = Store(store_url)
+    table, _, _ = Table.create("tikal", {}, [{"kind": "person"}, {"kind": "person"}])
+    store.create_table(table.row())
+    data = {"text": "Ação — 卡 ✓", "counts": {1: 2, 3: [4.5, None, True]},
+            "seed": 2**70, "nested": [{"a": []}, {}]}
+    result = {"scores": {0: 10, 1: 12}, "note": "empate é justo"}
+    store.commit(table.id, at=1.0, expected=table.revision, version=table.version,
+                 status="over", result=result, since=[0, 1],
+                 events=[EventRow(n=99, at=1.0, kind="note", seat=None, data=data)])
+    row = store.load(table.id)
+    expected = json.loads(json.dumps(data))
+    assert [e.data for e in row.events if e.n == 99] == [expected]
+    assert row.result == json.loads(json.dumps(result)) and row.since == [0, 1]
+    store.close()

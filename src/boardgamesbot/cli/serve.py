@@ -91,7 +91,7 @@ def serve_command(db, data_dir, host, port, workers, redis_url, bot_workers, job
         options.update(proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
     if workers == 1:
         app = create_app(db=url, bot_workers=bot_workers, redis=redis_url, jobs=jobs,
-                         public_url=public_url)
+                         public_url=public_url, collector=True)
         if telegram_token:
             from boardgamesbot.chat.webapp import add_to
 

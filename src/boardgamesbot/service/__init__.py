@@ -15,7 +15,9 @@ The domain:
 The API (`api.create_app`, served by ``bgbot serve``): `schemas`, `middleware`,
 `http`, `routes` (one router per area), `live` (the WebSocket), `fastlane` (the
 requests of a move, without FastAPI's per-request work), `websocket` (uvicorn's
-protocol with bounded closes), `openapi` and `patches`.
+protocol with bounded closes), `openapi` and `patches`; `collector` sets Python's
+garbage collector for a server process once it has started. JSON text comes from
+`boardgamesbot.jsontext`, which the store shares.
 """
 
 from .errors import ServiceError

@@ -31,6 +31,7 @@ from boardgamesbot.store import Store, default_url
 
 from . import live
 from .bots import BotPool
+from .collector import settle
 from .fanout import CHANNEL, make_fanout
 from .fastlane import FastLane
 from .http import add_error_handlers
@@ -79,7 +80,7 @@ def create_app(db: str | None = None, data_dir: str | None = None, bot_workers: 
                static_dir: str | Path | None = None, redis: str | None = None,
                jobs: bool = True, job_loops: int | None = None,
                limits: Limits | None = None, fast_lane: bool = True,
-               public_url: str | None = None) -> FastAPI:
+               public_url: str | None = None, collector: bool = False) -> FastAPI:
     """The service over the database at ``db`` (default: SQLite in ``data_dir``).
 
     ``redis``: fan out over Redis (else LISTEN/NOTIFY on PostgreSQL, in memory on
@@ -89,7 +90,9 @@ def create_app(db: str | None = None, data_dir: str | None = None, bot_workers: 
     requests of a move and health checks without FastAPI's machinery (`fastlane`; the
     tests turn it off to compare the answers). ``public_url``: the address people use
     (``bgbot serve --public-url``; `middleware.PublicAddress`), kept as
-    ``app.state.public_url`` for whatever makes links (None: the page's own address)."""
+    ``app.state.public_url`` for whatever makes links (None: the page's own address).
+    ``collector``: once started, set the garbage collector for a server's heap
+    (`collector.settle`; only in a process that serves this one app, as ``bgbot serve``)."""
     redact_tokens_in_logs()
 
     @asynccontextmanager
@@ -104,6 +107,8 @@ def create_app(db: str | None = None, data_dir: str | None = None, bot_workers: 
         if bots is not None:
             lobby.run_jobs(bots, job_loops or max(2, 2 * bot_workers))
         app.state.lobby = lobby
+        if collector:
+            settle()
         try:
             yield
         finally:
@@ -148,4 +153,4 @@ def app_from_env() -> FastAPI:
                       public_url=os.environ.get("BGBOT_PUBLIC_URL") or None,
                       redis=os.environ.get("BGBOT_REDIS") or None,
                       bot_workers=int(os.environ.get("BGBOT_BOT_WORKERS", "0")),
-                      jobs=os.environ.get("BGBOT_JOBS", "1") == "1")
+                      jobs=os.environ.get("BGBOT_JOBS", "1") == "1", collector=True)

@@ -22,10 +22,10 @@ import logging
 import re
 
 from boardgamesbot.engine import GameError
+from boardgamesbot.jsontext import encode
 
 from .errors import error_body, status_of
 from .http import MAX_TOKEN, seat_token
-from .jsontext import encode
 from .middleware import CSP, MAX_BODY
 from .routes.health import health_of
 from .routes.lobby import table_of

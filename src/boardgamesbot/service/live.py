@@ -10,9 +10,9 @@ import json
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from boardgamesbot import jsontext
 from boardgamesbot.engine import GameError
 
-from . import jsontext
 from .errors import ServiceError, error_body
 from .http import MAX_TOKEN
 from .lobby import Lobby, Outbox, Watcher

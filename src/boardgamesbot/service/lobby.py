@@ -75,7 +75,6 @@ class Lobby(TablesInMemory, RevisionCheckedWrites, Watchers, Presence, Jobs):
         self.tasks: set[asyncio.Task] = set()
         self.wake = asyncio.Event()
         self.closing = False
-        self.patch_cache: dict[tuple[int, int], tuple[dict, dict, str]] = {}
         # Tables with a write in flight here: [its lock, writers holding or awaiting it].
         self.writing: dict[Any, list] = {}
         # Changes waiting to be committed together, and whether a committer runs (`_commit`).

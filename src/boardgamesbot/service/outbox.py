@@ -14,7 +14,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from . import jsontext
+from boardgamesbot import jsontext
+
+from .patches import diff
 
 
 @dataclass
@@ -51,13 +53,28 @@ class PendingState:
     """A state message waiting in an outbox: sent whole, or as a patch (`render`).
 
     One is shared by every watcher of the same seat; its JSON text is made only if one
-    of them needs the whole state (a watcher taking patches usually does not)."""
+    of them needs the whole state (a watcher taking patches usually does not), and its
+    patch from a given earlier message once for all the watchers that were sent that
+    one (`patch_from`). What it made goes with it: once every outbox has moved on, no
+    old view is kept alive for a patch nobody will ask for again."""
 
     def __init__(self, revision: int, message: dict, full: bool = False) -> None:
         self.revision = revision
         self.message = message
         self.full = full
         self._text: str | None = None
+        # id(base) -> (base, the patch's text); the base is held, so its id stays its own.
+        self._patches: dict[int, tuple[dict, str]] = {}
+
+    def patch_from(self, base: dict) -> str:
+        """The ``patch`` message that turns ``base`` (a state message sent before) into
+        this one."""
+        made = self._patches.get(id(base))
+        if made is None:
+            made = self._patches[id(base)] = (base, jsontext.text({
+                "type": "patch", "state_id": self.message["state_id"],
+                "ops": diff(base, self.message)}))
+        return made[1]
 
     @property
     def text(self) -> str:

@@ -13,9 +13,9 @@ import json
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
+from boardgamesbot import jsontext
 from boardgamesbot.store import EventRow
 
-from . import jsontext
 from .errors import ServiceError
 from .seats import OPEN, OVER, PERSON, PLAYING
 

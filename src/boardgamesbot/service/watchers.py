@@ -4,7 +4,7 @@ another's announced through the `Fanout`. A periodic sweep compares the watched 
 revisions with the database, in case an announcement was lost.
 
 A mixin of `Lobby` (it uses its ``store``, ``tables``, ``watchers``, ``limits``,
-``writing``, ``refreshing``, ``writer``, ``patch_cache``, ``wake``, ``closing``,
+``writing``, ``refreshing``, ``writer``, ``wake``, ``closing``,
 ``commit_in_thread``, ``get``, ``_catch_up``, ``_news``, ``_caught_up``, ``_turn``,
 ``_spawn``).
 """
@@ -15,10 +15,10 @@ import asyncio
 import logging
 import os
 
-from . import jsontext
+from boardgamesbot import jsontext
+
 from .errors import ServiceError
 from .outbox import PendingState, Watcher
-from .patches import diff
 from .tables import Table
 
 log = logging.getLogger("boardgamesbot.service.lobby")
@@ -87,17 +87,7 @@ class Watchers:
         if isinstance(item, str):
             return item
         if watcher.patches and watcher.sent is not None and not item.full:
-            base = watcher.sent[1]
-            key = (id(base), id(item.message))
-            cached = self.patch_cache.get(key)
-            if cached is None:
-                if len(self.patch_cache) > 4096:
-                    self.patch_cache.clear()
-                text = jsontext.text({"type": "patch", "state_id": item.message["state_id"],
-                                   "ops": diff(base, item.message)})
-                # The messages stay referenced while cached, so their ids stay unique.
-                cached = self.patch_cache[key] = (base, item.message, text)
-            text = cached[2]
+            text = item.patch_from(watcher.sent[1])
         else:
             text = item.text
         watcher.sent = (item.revision, item.message)

@@ -16,6 +16,7 @@ import signal
 from boardgamesbot.store import Store
 
 from .bots import BotPool
+from .collector import settle
 from .fanout import CHANNEL, make_fanout
 from .lobby import Lobby
 
@@ -23,8 +24,11 @@ log = logging.getLogger(__name__)
 
 
 async def run_worker(db: str, redis: str | None, processes: int, loops: int,
-                     lease: float, stop: asyncio.Event | None = None) -> None:
-    """Take jobs until SIGTERM/SIGINT (or ``stop``)."""
+                     lease: float, stop: asyncio.Event | None = None,
+                     settle_collector: bool = True) -> None:
+    """Take jobs until SIGTERM/SIGINT (or ``stop``). ``settle_collector``: set the garbage
+    collector for a server's heap once started (`collector.settle`; this is the process's
+    one job)."""
     store = Store(db, notify=None if redis else CHANNEL)
     lobby = Lobby(store, make_fanout(store.url, redis))
     bots = BotPool(processes)
@@ -36,6 +40,8 @@ async def run_worker(db: str, redis: str | None, processes: int, loops: int,
         await bots.warm_up()
         await lobby.open()
         lobby.run_jobs(bots, loops, lease)
+        if settle_collector:
+            settle()
         await stop.wait()
     finally:
         await lobby.close()

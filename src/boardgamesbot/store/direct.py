@@ -37,6 +37,8 @@ from typing import Any
 
 from sqlalchemy import Engine
 
+from boardgamesbot import jsontext
+
 # SQL is written with :name parameters (sqlite3's style) and turned into %(name)s
 # for psycopg. No statement here uses a ``::`` cast, so the rewrite is unambiguous.
 _PARAM = re.compile(r":(\w+)")
@@ -145,12 +147,13 @@ class Direct:
         self.held: list = []  # every thread's connection, to close with the store
         self.lock = threading.Lock()
         self.sql: dict[str, str] = {}
+        # JSON columns as orjson writes them (`jsontext`): the event of every action has one.
         if postgres:
             from psycopg.types.json import Json
 
-            self.json = Json
+            self.json = lambda value: Json(value, dumps=jsontext.encode)
         else:
-            self.json = json.dumps
+            self.json = jsontext.text  # text: sqlite3 would store bytes as a BLOB
 
     def close(self) -> None:
         with self.lock:

@@ -1,11 +1,14 @@
-"""JSON for what the service sends: answers of the fast lane and WebSocket messages.
+"""JSON text as the service sends it and the store keeps it: answers of the fast lane,
+WebSocket messages, and the JSON columns the store writes on every action (the event's
+data above all). Below both, so that either may import it (DESIGN.md: arrows point down).
 
 Encoding was the largest single item of the web process's CPU per move after the socket
 writes (py-spy, docs/benchmarks.md, issue 31, session 35: ~11% with the standard library,
 whose encoder walks the legal list and views in Python). orjson encodes the same
 values to the same compact JSON (UTF-8, no spaces, int keys as strings) in C, several
 times faster. What orjson refuses — integers past 64 bits (a ``ref`` a client chose, a
-128-bit seed) — is encoded by the standard library, as before.
+128-bit seed) — is encoded by the standard library, as before. The store's event rows
+went through `json.dumps` too: ~55% of building a write's statements (session 36).
 """
 
 from __future__ import annotations
