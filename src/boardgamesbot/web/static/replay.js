@@ -7,6 +7,7 @@ import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { gameTitle } from "./lobby.js";
 import { buildLog, logList } from "./log.js";
 import { scoreChart } from "./chart.js";
+import { showLastMove } from "./pace.js";
 
 export class ReplayScreen {
   constructor(root, id) {
@@ -102,6 +103,8 @@ export class ReplayScreen {
           drawn.side,
           h("section", { class: "panel log-panel", "aria-labelledby": "log-title" }, h("h2", { id: "log-title" }, t("log.title")),
             h("ul", { class: "log", id: "log" }, logList(buildLog(this.replay.events, module, ctx), this.logOpen)))))));
+    // The move just replayed, marked as the live table marks the last move.
+    showLastMove(this.root, current, module, ctx);
     if (focusKey) this.root.querySelector(`[data-key="${focusKey}"]`)?.focus();
   }
 }

@@ -5,7 +5,7 @@ import { asQuestion, errorText, has, inMood, lang, t } from "./i18n.js";
 import { createTable, gameTitle, seatName } from "./lobby.js";
 import { confirmFinal, moveSpeed, seatAt, saveSeat, setConfirmFinal, setMoveSpeed } from "./store.js";
 import { announce, LogBuilder, logList } from "./log.js";
-import { CATCH_UP, lastMoveNote, markLastMove, Pacer, SPEEDS } from "./pace.js";
+import { CATCH_UP, Pacer, showLastMove, SPEEDS } from "./pace.js";
 import { go, notify, notifyError, openRules } from "./ui.js";
 import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { scoreChart } from "./chart.js";
@@ -209,22 +209,7 @@ export class TableScreen {
   /** After the game screen is drawn: the last move marked, the pace controls, a shown step's timing. */
   afterDraw() {
     const module = faceOf(this.game);
-    const event = this.lastMove();
-    if (event) {
-      let words = "";
-      try {
-        words = module.describe(event.notation, event, this.context());
-      } catch {
-        words = event.notation;
-      }
-      if (!markLastMove(this.root, event, words, module).length) {
-        // Right under the picture, where the eye looks for the mark.
-        const note = lastMoveNote(baseContext(this.msg.table, this.msg.seat).name(event.seat), words);
-        const board = this.root.querySelector(".board-area svg.board");
-        if (board) (board.closest(".board-frame") || board).after(note);
-        else this.root.querySelector(".board-area")?.append(note);
-      }
-    }
+    showLastMove(this.root, this.lastMove(), module, this.context());
     this.root.querySelector(".table-head")?.append(this.paceControls());
     const step = this.pacer.current;
     const board = this.root.querySelector(".board-area svg.board");
