@@ -48,6 +48,7 @@ export function t(key, params = {}) {
     text = catalogs[current]?.[`${key}@${mood}`] ?? catalogs.en?.[`${key}@${mood}`];
     if (text !== undefined) moodsFound += 1;
   }
+  if (touch?.matches) text ??= catalogs[current]?.[`${key}@touch`] ?? catalogs.en?.[`${key}@touch`];
   text ??= catalogs[current]?.[key] ?? catalogs.en?.[key];
   if (text === undefined) {
     console.warn("missing string", key);
@@ -56,6 +57,15 @@ export function t(key, params = {}) {
   if (typeof text === "object") text = pluralForm(text, params[text._n || "n"]);
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
+
+/*
+ * Touch. Where the screen is the pointer (a phone, a tablet: its primary pointer is
+ * coarse), "click", "Tab" and "press Enter" tell a person to do what they cannot: an
+ * entry "KEY@touch" is said there instead of "KEY" ("Tap one of the 4 highlighted
+ * spaces"), after a mood's form when there is one. A laptop with a touch screen keeps
+ * its mouse words (its primary pointer is fine).
+ */
+const touch = globalThis.matchMedia?.("(pointer: coarse)");
 
 /*
  * Moods. The same action reads differently where it is shown: the log tells it ("Ana:

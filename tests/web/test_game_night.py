@@ -1,0 +1,59 @@
+"""A game night on a phone (issue-less faults found by playing with a touch screen at
+390×844 and at desktop size, in every language): what a person on a phone reads and
+can reach."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from boardgamesbot.help import LANGUAGES
+
+from .helpers import hot_seat_table, open_lobby, take_seat
+
+GAMES = Path(__file__).resolve().parents[2] / "src" / "boardgamesbot" / "games"
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "user_agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
+                       "(KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36"}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+
+
+def words(game: str, lang: str) -> dict:
+    return json.loads((GAMES / game / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(bypass_csp=True, **PHONE)
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, f"script errors in the page: {errors}"
+
+
+def tikal_turn(page, server, lang):
+    open_lobby(page, server, lang)
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=7)
+    take_seat(page, server, table, 0, tokens[0], "tikal")
+    page.wait_for_selector(".space.target")
+    return page.locator(".space.target").count()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_phone_is_told_to_tap_not_to_click_or_press_tab(phone, server, lang):
+    count = tikal_turn(phone, server, lang)
+    said = phone.inner_text("main")
+    expected = words("tikal", lang)["tikal.place.pick@touch"]["other"].replace("{n}", str(count))
+    assert expected in said
+    click = words("tikal", lang)["tikal.place.pick"]["other"].replace("{n}", str(count))
+    assert click not in said and "Tab" not in said
+
+
+def test_a_mouse_is_still_told_to_click(page, server):
+    count = tikal_turn(page, server, "en")
+    assert f"Click one of the {count} highlighted spaces (or Tab to it and press Enter)." in page.inner_text("main")
