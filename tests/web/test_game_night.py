@@ -57,3 +57,27 @@ def test_a_phone_is_told_to_tap_not_to_click_or_press_tab(phone, server, lang):
 def test_a_mouse_is_still_told_to_click(page, server):
     count = tikal_turn(page, server, "en")
     assert f"Click one of the {count} highlighted spaces (or Tab to it and press Enter)." in page.inner_text("main")
+
+
+SEEN = """sel => {
+    const el = document.querySelector(sel);
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    const x = r.left + Math.min(r.width / 2, 20), y = r.top + r.height / 2;
+    if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) return false;
+    const top = document.elementFromPoint(x, y);
+    return Boolean(top && (el === top || el.contains(top)));
+}"""
+
+
+def test_a_suggested_move_asked_for_on_a_phone_is_brought_into_view(phone, server):
+    """On a phone the hints panel is drawn below the board and the players: the answer to
+    "Suggest a move" is scrolled to where it can be read (not under the turn sheet)."""
+    tikal_turn(phone, server, "en")
+    phone.locator(".space.target").first.tap()
+    phone.tap("#place-confirm")
+    phone.wait_for_selector("#end-turn")
+    phone.evaluate("window.scrollTo(0, 0)")
+    phone.tap("#hint-button")
+    phone.wait_for_selector("#hints-panel ol.hints")
+    assert phone.evaluate(SEEN, '#hints-panel [data-key="hint-0"]')

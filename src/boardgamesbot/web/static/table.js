@@ -9,7 +9,7 @@ import { CATCH_UP, Pacer, showLastMove, SPEEDS } from "./pace.js";
 import { go, notify, notifyError, openRules } from "./ui.js";
 import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { scoreChart } from "./chart.js";
-import { bringTargetsIntoView, framePans, keepPans } from "./board.js";
+import { bringIntoView, bringTargetsIntoView, framePans, keepPans } from "./board.js";
 
 const LEVELS = ["easy", "medium", "hard", "random"];
 /** Refusals that are not the rules' (the connection, the table): no "why not?" for them. */
@@ -306,6 +306,10 @@ export class TableScreen {
       this.hints = { state_id: stateId, error: error.error };
     }
     this.render();
+    // The answer where the person can read it: on a phone the hints panel is drawn far
+    // below the board (the side comes after it), and only a numbered badge showed.
+    const panel = this.root.querySelector("#hints-panel");
+    if (panel) bringIntoView(this.root, panel);
   }
 
   undo() {
