@@ -11,7 +11,7 @@ import pytest
 
 from boardgamesbot.help import LANGUAGES
 
-from .helpers import hot_seat_table, open_lobby, take_seat
+from .helpers import hot_seat_table, open_lobby, play_randomly, seeded, take_seat
 
 GAMES = Path(__file__).resolve().parents[2] / "src" / "boardgamesbot" / "games"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
@@ -81,3 +81,27 @@ def test_a_suggested_move_asked_for_on_a_phone_is_brought_into_view(phone, serve
     phone.tap("#hint-button")
     phone.wait_for_selector("#hints-panel ol.hints")
     assert phone.evaluate(SEEN, '#hints-panel [data-key="hint-0"]')
+
+
+def test_the_replay_step_buttons_are_drawn_not_written_in_glyphs_fonts_may_lack(phone, server):
+    """⏮ and ⏭ are in no font Debian's Chromium or many phones have: they showed as empty
+    boxes. Each step button shows a drawn mark and no text but its spoken name."""
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=9)
+    play_randomly(server, table, tokens, seeded(4))  # a replay is of a finished game
+    phone.goto(f"{server}/#/replay/{table}")
+    phone.wait_for_selector("#replay-step")
+    for key in ("first", "prev", "next", "last"):
+        button = f'.replay-controls [data-key="{key}"]'
+        shown = phone.evaluate("""sel => {
+            const button = document.querySelector(sel);
+            const copy = button.cloneNode(true);
+            copy.querySelectorAll('.sr-only').forEach((e) => e.remove());
+            const mark = button.querySelector('svg.step-mark').getBoundingClientRect();
+            return {text: copy.textContent.trim(), width: mark.width, height: mark.height};
+        }""", button)
+        assert shown["text"] == "" and shown["width"] >= 12 and shown["height"] >= 12, (key, shown)
+    # still the same steps
+    phone.tap('.replay-controls [data-key="first"]')
+    assert phone.input_value("#replay-step") == "0"
+    phone.tap('.replay-controls [data-key="last"]')
+    assert phone.input_value("#replay-step") == phone.get_attribute("#replay-step", "max")
