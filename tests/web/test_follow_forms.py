@@ -83,7 +83,8 @@ def test_typing_a_count_redraws_the_seats_but_not_the_field_being_typed_in(page,
     assert page.is_visible("text=1 player = the solo game")
 
 
-def test_no_name_typed_stores_none_and_each_viewer_names_the_seat_in_their_language(browser, server):
+def test_no_name_typed_stores_none_and_each_viewer_names_the_seat_in_their_language(
+        browser, server):
     """The lobby sends no name unless one was typed (the form only suggests one): the seat
     is stored unnamed, and each face calls it in its viewer's language."""
     host_context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900})
@@ -112,7 +113,8 @@ def test_no_name_typed_stores_none_and_each_viewer_names_the_seat_in_their_langu
         guest.click("#join-button")
         guest.wait_for_selector(".tikal-board")
         # the creator's seat in the guest's language, in the players' panel
-        guest.wait_for_function("document.querySelector('.players')?.innerText.includes('Seient 1')")
+        guest.wait_for_function(
+            "document.querySelector('.players')?.innerText.includes('Seient 1')")
         assert "Jogador" not in guest.inner_text(".players")
         # and in the host's lobby list, in the host's
         host.wait_for_selector(".tikal-board")

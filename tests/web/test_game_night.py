@@ -56,7 +56,8 @@ def test_a_phone_is_told_to_tap_not_to_click_or_press_tab(phone, server, lang):
 
 def test_a_mouse_is_still_told_to_click(page, server):
     count = tikal_turn(page, server, "en")
-    assert f"Click one of the {count} highlighted spaces (or Tab to it and press Enter)." in page.inner_text("main")
+    told = f"Click one of the {count} highlighted spaces (or Tab to it and press Enter)."
+    assert told in page.inner_text("main")
 
 
 SEEN = """sel => {

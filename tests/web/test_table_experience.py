@@ -217,12 +217,14 @@ def test_the_replay_marks_the_move_just_replayed_as_the_live_table_does(page, se
     # A move onto a space: that space is marked on the board, named as the live table names it.
     step_to(2)
     page.wait_for_selector('svg.board [data-target="A6"].last-move')
-    assert page.get_attribute('svg.board [data-target="A6"]', "aria-label").startswith("Last move: brings a worker onto A6")
+    label = page.get_attribute('svg.board [data-target="A6"]', "aria-label")
+    assert label.startswith("Last move: brings a worker onto A6")
     assert page.locator("#last-move-note").count() == 0
     step_to(3)
     page.wait_for_selector('svg.board [data-target="A5"].last-move')
     # the worker's way, both ends; nothing of the moves before
-    marked = page.locator("svg.board .last-move").evaluate_all("els => els.map(e => e.dataset.target)")
+    marked = page.locator("svg.board .last-move").evaluate_all(
+        "els => els.map(e => e.dataset.target)")
     assert sorted(marked) == ["A5", "A6"]
     # A move the board cannot mark is named under the board, with whose it was.
     step_to(ends)
