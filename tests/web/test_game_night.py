@@ -106,3 +106,43 @@ def test_the_replay_step_buttons_are_drawn_not_written_in_glyphs_fonts_may_lack(
     assert phone.input_value("#replay-step") == "0"
     phone.tap('.replay-controls [data-key="last"]')
     assert phone.input_value("#replay-step") == phone.get_attribute("#replay-step", "max")
+
+
+def test_an_invited_friend_reads_which_game_they_are_invited_to(browser, server):
+    """The invite link names its game: the friend who opens it on a phone reads "… to play
+    Cartógrafos" in their own language and can open its rules before taking a seat."""
+    host_context = browser.new_context(bypass_csp=True, **DESKTOP)
+    guest_context = browser.new_context(bypass_csp=True, **PHONE)
+    try:
+        host = host_context.new_page()
+        open_lobby(host, server, "en")
+        host.click("#game-cartographers")
+        host.fill("#players", "2")
+        host.press("#players", "Tab")
+        host.select_option("#seat-1", "friend")
+        host.click("#create-button")
+        host.wait_for_selector("#invite-link")
+        link = host.input_value("#invite-link")
+        guest = guest_context.new_page()
+        open_lobby(guest, server, "pt-BR")
+        guest.goto(link)
+        guest.wait_for_selector("#join-button")
+        assert "Um amigo convidou você para jogar Cartógrafos." in guest.inner_text("#join-lead")
+        guest.tap('[data-key="join-rules"]')
+        guest.wait_for_function(
+            "document.getElementById('rules-dialog').open"
+            " && document.getElementById('rules-body').textContent.length > 200")
+        guest.evaluate("document.getElementById('rules-dialog').close()")
+        guest.fill("#join-name", "Bea")
+        guest.tap("#join-button")
+        guest.wait_for_selector('svg.sheet[data-key="sheet"]')
+        # a link naming no game, or one this server does not offer, says only "a friend"
+        for tail in ("", "/chess"):
+            guest.goto(f"{server}/#/join/no-such-code{tail}")
+            guest.wait_for_function(
+                "document.getElementById('join-lead')?.textContent"
+                " === 'Um amigo convidou você. Escolha um nome e sente-se.'")
+            assert guest.locator('[data-key="join-rules"]').count() == 0
+    finally:
+        host_context.close()
+        guest_context.close()

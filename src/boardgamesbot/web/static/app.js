@@ -19,7 +19,7 @@ function route() {
   notify("");
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   if (parts[0] === "table" && parts[1]) screen = new TableScreen(root, parts[1]);
-  else if (parts[0] === "join" && parts[1]) screen = new JoinScreen(root, parts[1]);
+  else if (parts[0] === "join" && parts[1]) screen = new JoinScreen(root, parts[1], parts[2]);
   else if (parts[0] === "replay" && parts[1]) screen = new ReplayScreen(root, parts[1]);
   else screen = new LobbyScreen(root);
   screen.render();

@@ -365,16 +365,20 @@ export function describeTable(table) {
 }
 
 export class JoinScreen {
-  constructor(root, invite) {
+  /** `game`: the game the link names (links made before it did name none); one this
+   * server does not offer is not shown, since a link can be written by anyone. */
+  constructor(root, invite, game = null) {
     this.root = root;
     this.invite = invite;
+    this.game = games.some((g) => g.name === game) ? game : null;
     this.name = myName();
   }
 
   render() {
     this.root.replaceChildren(h("section", { class: "card narrow" },
       h("h1", {}, t("join.title")),
-      h("p", {}, t("join.lead")),
+      h("p", { id: "join-lead" }, this.game ? t("join.lead.game", { game: gameTitle(this.game) }) : t("join.lead")),
+      this.game ? h("p", {}, h("button", { type: "button", class: "ghost", "data-key": "join-rules", onclick: () => openRules(this.game) }, t("rules.button"))) : null,
       h("div", { class: "field" }, h("label", { for: "join-name" }, t("lobby.name")),
         h("input", { id: "join-name", type: "text", maxlength: 40, value: this.name,
           oninput: (event) => { this.name = event.target.value; } })),

@@ -394,7 +394,9 @@ export class TableScreen {
 
   waitingRoom(summary) {
     const invite = this.mine?.invite;
-    const link = invite ? `${location.origin}${location.pathname}#/join/${invite}` : null;
+    // The game's name rides in the link, so that the friend who opens it reads what they
+    // are invited to play (the invite code alone tells nothing before joining).
+    const link = invite ? `${location.origin}${location.pathname}#/join/${invite}/${encodeURIComponent(summary.game)}` : null;
     let fill = "medium";
     return h("section", { class: "card narrow waiting" },
       h("h1", {}, gameTitle(summary.game)),
