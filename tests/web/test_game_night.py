@@ -146,3 +146,27 @@ def test_an_invited_friend_reads_which_game_they_are_invited_to(browser, server)
     finally:
         host_context.close()
         guest_context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_seasons_total_is_in_view_on_a_phone(phone, server, lang):
+    """The seasons' score table fits a phone's width in every language: its Total column
+    was cut off the screen in Catalan ("Monstres", "Monedes")."""
+    open_lobby(phone, server, lang)
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
+    play_randomly(server, table, tokens, seeded(1),
+                  until=lambda state: bool(state["view"]["players"][0]["seasons"]))
+    take_seat(phone, server, table, 0, tokens[0], "cartographers")
+    phone.wait_for_selector("table.seasons .season-total")
+    boxes = phone.evaluate("""() => [...document.querySelectorAll('table.seasons')].map((t) => {
+        const panel = t.closest('.panel').getBoundingClientRect();
+        const cells = [...t.querySelectorAll('.season-total, thead th:last-child')]
+            .map((c) => c.getBoundingClientRect());
+        return {panel: [panel.left, panel.right],
+                cells: cells.map((c) => [c.left, c.right, c.width])};
+    })""")
+    assert boxes
+    for box in boxes:
+        left, right = box["panel"]
+        for cell_left, cell_right, width in box["cells"]:
+            assert width > 0 and left <= cell_left and cell_right <= min(right, 390), (lang, box)

@@ -493,10 +493,11 @@ function scorePanel(ctx) {
         ctx.thinking(p.seat) ? h("span", { class: "thinking" }, " ", t("status.thinking.short")) : null,
         h("span", { class: "stars" }, ` ${t("score.stars", { n: p.stars })}`)),
       h("p", { class: "muted" }, t("carto.coins", { n: p.coins })), coins,
-      p.seasons.length ? h("table", { class: "seasons" },
+      // In a frame that scrolls sideways, should a language's words still not fit a phone.
+      p.seasons.length ? h("div", { class: "scroll" }, h("table", { class: "seasons" },
         h("thead", {}, h("tr", {}, ["carto.col.season", "carto.col.edicts", "carto.col.coins", "carto.col.monsters", "carto.col.total"].map((k) => h("th", { scope: "col" }, t(k))))),
         h("tbody", {}, p.seasons.map((row) => h("tr", {}, h("th", { scope: "row" }, seasonName(row.season)),
-          h("td", {}, row.edicts.join(" + ")), h("td", { class: "num" }, row.coins), h("td", { class: "num" }, row.monsters), h("td", { class: "num season-total" }, row.total))))) : null));
+          h("td", {}, row.edicts.join(" + ")), h("td", { class: "num" }, row.coins), h("td", { class: "num" }, row.monsters), h("td", { class: "num season-total" }, row.total)))))) : null));
   }
   if (view.solo) {
     // the number alone means nothing to a newcomer: its sum in words, as a tooltip and
