@@ -170,3 +170,22 @@ def test_a_seasons_total_is_in_view_on_a_phone(phone, server, lang):
         left, right = box["panel"]
         for cell_left, cell_right, width in box["cells"]:
             assert width > 0 and left <= cell_left and cell_right <= min(right, 390), (lang, box)
+
+
+def test_a_drawing_to_confirm_on_a_phone_shows_its_preview_above_the_confirmation_bar(phone,
+                                                                                       server):
+    """Tapping a cell asks to confirm the drawing: what it would score and "tap the same
+    spot again" are brought above the bar stuck to the bottom (they were under it)."""
+    open_lobby(phone, server, "ca")
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
+    take_seat(phone, server, table, 0, tokens[0], "cartographers")
+    phone.wait_for_selector('svg.sheet[data-key="sheet"] .target')
+    phone.locator('svg.sheet[data-key="sheet"] .target').first.tap()
+    phone.wait_for_selector("#confirm-action")
+    phone.wait_for_selector("#preview-text.legal")
+    assert phone.evaluate(SEEN, ".confirm-hint")
+    assert phone.evaluate(SEEN, "#preview-text")
+    # and the same spot tapped again draws it
+    phone.locator('svg.sheet[data-key="sheet"] .target').first.tap()
+    phone.wait_for_selector("#confirm-action", state="detached")
+    phone.wait_for_function("document.querySelector('#log')?.textContent.includes('dibuixa')")

@@ -4,7 +4,7 @@
 // (svg.py, the chat's picture), shown through web/static/board.js with every cell marked
 // data-target; the legal actions arrive typed (code + params, the cells each covers), so
 // nothing here redraws the sheet or reads a notation string.
-import { drawnBoard, targets } from "/board.js";
+import { bringIntoView, drawnBoard, targets } from "/board.js";
 import { h, s } from "/dom.js";
 import { errorText, has, t } from "/i18n.js";
 
@@ -275,8 +275,15 @@ function playable(ctx, sheet, overlay, text) {
       ctx.actNow(untried(ctx, cell));
       return;
     }
-    if (ctx.confirming?.notation === action.notation) ctx.actNow(action.notation);
-    else ctx.act(action.notation);
+    if (ctx.confirming?.notation === action.notation) {
+      ctx.actNow(action.notation);
+      return;
+    }
+    ctx.act(action.notation);
+    // Asked to confirm: on a phone the preview's words and "tap the same spot again" lie
+    // under the confirmation bar stuck to the bottom of the screen; brought above it.
+    const asked = document.querySelector(".confirm-hint");
+    if (asked) bringIntoView(document, asked);
   };
   const names = new Map([...legal.keys()].map((cell) => [cell, t("carto.cell", { cell })]));
   targets(sheet, names, choose);
