@@ -189,3 +189,25 @@ def test_a_drawing_to_confirm_on_a_phone_shows_its_preview_above_the_confirmatio
     phone.locator('svg.sheet[data-key="sheet"] .target').first.tap()
     phone.wait_for_selector("#confirm-action", state="detached")
     phone.wait_for_function("document.querySelector('#log')?.textContent.includes('dibuixa')")
+
+
+def test_the_passage_answering_a_rules_question_on_a_phone_is_not_under_the_question_box(phone,
+                                                                                          server):
+    """The best passage is scrolled to just under the question box and its answers, which
+    stay stuck to the top of the rules dialog: its first line was hidden under them."""
+    open_lobby(phone, server, "pt-BR")
+    phone.tap("#rules-button")
+    phone.wait_for_function("document.getElementById('rules-body').textContent.length > 200")
+    phone.tap('#rules-tabs button:has-text("Tikal")')
+    phone.wait_for_function("document.getElementById('rules-body').textContent.includes('Vulcão')")
+    phone.fill("#rules-question", "posso passar pelo vulcão?")
+    phone.press("#rules-question", "Enter")
+    phone.wait_for_selector("#rules-body .asked.best")
+    phone.wait_for_timeout(300)  # the dialog's scroll settles
+    box = phone.evaluate("""() => {
+        const top = document.querySelector('#rules-dialog .dialog-top').getBoundingClientRect();
+        const best = document.querySelector('#rules-body .asked.best').getBoundingClientRect();
+        const dialog = document.getElementById('rules-dialog').getBoundingClientRect();
+        return {stuck: top.bottom, first: best.top, end: dialog.bottom};
+    }""")
+    assert box["stuck"] <= box["first"] < box["end"] - 40, box
