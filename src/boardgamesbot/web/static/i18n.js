@@ -48,7 +48,7 @@ export function t(key, params = {}) {
     text = catalogs[current]?.[`${key}@${mood}`] ?? catalogs.en?.[`${key}@${mood}`];
     if (text !== undefined) moodsFound += 1;
   }
-  if (touch?.matches) text ??= catalogs[current]?.[`${key}@touch`] ?? catalogs.en?.[`${key}@touch`];
+  if (touch) text ??= catalogs[current]?.[`${key}@touch`] ?? catalogs.en?.[`${key}@touch`];
   text ??= catalogs[current]?.[key] ?? catalogs.en?.[key];
   if (text === undefined) {
     console.warn("missing string", key);
@@ -65,7 +65,12 @@ export function t(key, params = {}) {
  * spaces"), after a mood's form when there is one. A laptop with a touch screen keeps
  * its mouse words (its primary pointer is fine).
  */
-const touch = globalThis.matchMedia?.("(pointer: coarse)");
+// Read once and kept up to date, not asked at each t() call: reading a media query's
+// `matches` can make the browser bring its styles up to date, and a screen says hundreds
+// of strings each time it is drawn.
+const coarse = globalThis.matchMedia?.("(pointer: coarse)");
+let touch = Boolean(coarse?.matches);
+coarse?.addEventListener?.("change", (event) => { touch = event.matches; });
 
 /*
  * Moods. The same action reads differently where it is shown: the log tells it ("Ana:
