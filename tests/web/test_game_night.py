@@ -5,13 +5,14 @@ can reach."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from boardgamesbot.help import LANGUAGES
 
-from .helpers import hot_seat_table, open_lobby, play_randomly, seeded, take_seat
+from .helpers import call, hot_seat_table, open_lobby, play_randomly, seeded, take_seat
 
 GAMES = Path(__file__).resolve().parents[2] / "src" / "boardgamesbot" / "games"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
@@ -211,3 +212,29 @@ def test_the_passage_answering_a_rules_question_on_a_phone_is_not_under_the_ques
         return {stuck: top.bottom, first: best.top, end: dialog.bottom};
     }""")
     assert box["stuck"] <= box["first"] < box["end"] - 40, box
+
+
+def test_a_cell_tapped_before_the_legal_drawings_arrive_is_not_drawn_unasked(phone, server):
+    """The legal drawings come a round trip after the state; a tap on the sheet before them
+    was sent as if illegal (to hear the refusal) and, being legal, drawn at once without
+    "Confirm?". Held back here: the tap asks to confirm, and nothing is drawn unasked."""
+    table, tokens = hot_seat_table(server, "cartographers", 1, seed=3)
+
+    def hold_back_legal(socket):
+        server_side = socket.connect_to_server()
+
+        def from_page(message):
+            if isinstance(message, str) and json.loads(message).get("type") == "legal":
+                return
+            server_side.send(message)
+        socket.on_message(from_page)
+
+    phone.route_web_socket(re.compile(r"/ws/tables/"), hold_back_legal)
+    take_seat(phone, server, table, 0, tokens[0], "cartographers")
+    phone.wait_for_selector('svg.sheet[data-key="sheet"] [data-cell="B3"]')
+    before = call(server, "GET", f"/api/tables/{table}/view", token=tokens[0])["state_id"]
+    phone.locator('svg.sheet[data-key="sheet"] [data-cell="B3"]').tap()
+    # a legal spot: asked to confirm, as when the legal drawings are known
+    phone.wait_for_selector("#confirm-action")
+    assert call(server, "GET", f"/api/tables/{table}/view", token=tokens[0])["state_id"] == before
+    assert "draws" not in phone.inner_text("#log")

@@ -265,6 +265,16 @@ function playable(ctx, sheet, overlay, text) {
   const choose = (cell) => {
     ctx.sel.hover = cell;
     const action = legal.get(cell);
+    // The legal drawings not come yet (they follow the state, a round trip later): the
+    // server judges the spot first (a preview changes nothing). Sent at once as a refusal
+    // to hear, a legal drawing was made without the question "Confirm?" (on a slow phone
+    // the first tap lands so); a refused one still brings its reason and "why not?".
+    if (!action && !ctx.legal.length) {
+      paint();
+      const notation = untried(ctx, cell);
+      ctx.preview(notation).then((answer) => (answer.legal ? ctx.act(notation) : ctx.actNow(notation)), () => ctx.actNow(notation));
+      return;
+    }
     if (!action) {
       // Refused at once, before any question: the preview says why on the sheet, and the
       // drawing is sent without asking to confirm it, so that the server's refusal (its
