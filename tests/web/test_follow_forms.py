@@ -83,14 +83,43 @@ def test_typing_a_count_redraws_the_seats_but_not_the_field_being_typed_in(page,
     assert page.is_visible("text=1 player = the solo game")
 
 
-def test_no_name_typed_gives_the_seat_a_name_in_the_pages_language(page, server):
-    open_lobby(page, server, "pt-BR")
-    page.evaluate("localStorage.removeItem('bgbot.name')")
-    page.click("#game-tikal")
-    page.fill("#players", "2")
-    page.press("#players", "Tab")
-    page.fill("#my-name", "")
-    page.select_option("#seat-1", "random")
-    assert page.get_attribute("#my-name", "placeholder") == "Jogador 1"
-    page.click("#create-button")
-    assert seat_names(server, page)[0] == "Jogador 1"
+def test_no_name_typed_stores_none_and_each_viewer_names_the_seat_in_their_language(
+        browser, server):
+    """The lobby sends no name unless one was typed (the form only suggests one): the seat
+    is stored unnamed, and each face calls it in its viewer's language."""
+    host_context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900})
+    guest_context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900})
+    try:
+        host = host_context.new_page()
+        open_lobby(host, server, "pt-BR")
+        host.evaluate("localStorage.removeItem('bgbot.name')")
+        host.click("#game-tikal")
+        host.fill("#players", "2")
+        host.press("#players", "Tab")
+        host.fill("#my-name", "")
+        host.select_option("#seat-1", "friend")
+        # a suggestion, not a value: what the seat will be called in this language
+        assert host.input_value("#my-name") == ""
+        assert host.get_attribute("#my-name", "placeholder") == "Lugar 1"
+        host.click("#create-button")
+        assert seat_names(server, host)[0] == ""
+        host.wait_for_selector("#invite-link")
+        assert "Lugar 1 (você)" in host.inner_text(".seat-list")
+        link = host.input_value("#invite-link")
+        guest = guest_context.new_page()
+        open_lobby(guest, server, "ca")
+        guest.goto(link)
+        guest.fill("#join-name", "Bea")
+        guest.click("#join-button")
+        guest.wait_for_selector(".tikal-board")
+        # the creator's seat in the guest's language, in the players' panel
+        guest.wait_for_function(
+            "document.querySelector('.players')?.innerText.includes('Seient 1')")
+        assert "Jogador" not in guest.inner_text(".players")
+        # and in the host's lobby list, in the host's
+        host.wait_for_selector(".tikal-board")
+        open_lobby(host, server)
+        host.wait_for_function("document.querySelector('.tables')?.innerText.includes('Lugar 1')")
+    finally:
+        host_context.close()
+        guest_context.close()

@@ -195,6 +195,49 @@ def test_replay_labels_match_the_boards_after_an_undo(page, server):
     shot(page, "replay-1-after-undo")
 
 
+def test_the_replay_marks_the_move_just_replayed_as_the_live_table_does(page, server):
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=9)
+    legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[0])["actions"]
+    act(server, table, tokens[0], sorted(a["notation"] for a in legal)[0])
+    act(server, table, tokens[0], "enter W A6")
+    act(server, table, tokens[0], "move W A6 A5")
+    play_randomly(server, table, tokens, seeded(3))
+    actions = call(server, "GET", f"/api/tables/{table}/replay")["record"]["actions"]
+    # the first step that names no space: a turn ended (by whoever's turn it was)
+    ends = [notation for _, notation in actions].index("end") + 1
+    ender = ["Ana", "Bea"][actions[ends - 1][0]]
+    page.goto(f"{server}/#/replay/{table}")
+    page.wait_for_selector("#replay-step")
+
+    def step_to(step):
+        page.fill("#replay-step", str(step))
+        page.dispatch_event("#replay-step", "input")
+        page.wait_for_selector("svg.board:not([data-stale])")
+
+    # A move onto a space: that space is marked on the board, named as the live table names it.
+    step_to(2)
+    page.wait_for_selector('svg.board [data-target="A6"].last-move')
+    label = page.get_attribute('svg.board [data-target="A6"]', "aria-label")
+    assert label.startswith("Last move: brings a worker onto A6")
+    assert page.locator("#last-move-note").count() == 0
+    step_to(3)
+    page.wait_for_selector('svg.board [data-target="A5"].last-move')
+    # the worker's way, both ends; nothing of the moves before
+    marked = page.locator("svg.board .last-move").evaluate_all(
+        "els => els.map(e => e.dataset.target)")
+    assert sorted(marked) == ["A5", "A6"]
+    # A move the board cannot mark is named under the board, with whose it was.
+    step_to(ends)
+    page.wait_for_selector("#last-move-note")
+    assert page.inner_text("#last-move-note").strip() == f"Last move — {ender}: ends the turn"
+    assert page.locator("svg.board .last-move").count() == 0
+    # The start of the game has no last move.
+    page.click('[data-key="first"]')
+    page.wait_for_selector("#last-move-note", state="detached")
+    assert page.locator("svg.board .last-move").count() == 0
+    shot(page, "replay-2-last-move")
+
+
 # 4. Treasures --------------------------------------------------------------------------
 
 

@@ -19,7 +19,7 @@ function route() {
   notify("");
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   if (parts[0] === "table" && parts[1]) screen = new TableScreen(root, parts[1]);
-  else if (parts[0] === "join" && parts[1]) screen = new JoinScreen(root, parts[1]);
+  else if (parts[0] === "join" && parts[1]) screen = new JoinScreen(root, parts[1], parts[2]);
   else if (parts[0] === "replay" && parts[1]) screen = new ReplayScreen(root, parts[1]);
   else screen = new LobbyScreen(root);
   screen.render();
@@ -50,7 +50,12 @@ function markPassages(ids) {
     element.classList.add("asked");
     if (i === 0) {
       element.classList.add("best");
-      element.scrollIntoView({ block: "center" });
+      // Read from its first line, just under the question box stuck to the top of the
+      // dialog (centred, a passage taller than the room left began under the box: on a
+      // phone the box and its answers take almost half the screen).
+      const stuck = document.querySelector("#rules-dialog .dialog-top")?.getBoundingClientRect().height || 0;
+      element.style.scrollMarginTop = `${Math.ceil(stuck) + 8}px`;
+      element.scrollIntoView({ block: "start" });
     }
   });
 }

@@ -179,13 +179,7 @@ export function bringTargetsIntoView(root) {
   });
   let top = Math.min(...boxes.map((box) => box.top));
   let bottom = Math.max(...boxes.map((box) => box.bottom));
-  let covered = 0;
-  for (const element of root.querySelectorAll(".panel.decision, .confirm-bar")) {
-    const style = getComputedStyle(element);
-    if ((style.position === "sticky" || style.position === "fixed") && style.bottom === "0px") {
-      covered = Math.max(covered, element.getBoundingClientRect().height);
-    }
-  }
+  const covered = coveredAtBottom(root);
   const margin = 8;
   // The whole board (or its frame) when it fits above what covers the bottom, so that the
   // targets are seen among the spaces around them, not at the edge of the screen.
@@ -200,4 +194,33 @@ export function bringTargetsIntoView(root) {
   else if (top < margin) delta = top - margin;
   if (Math.abs(delta) >= 1) window.scrollBy({ top: delta, behavior: "instant" });
   return true;
+}
+
+/** How much of the bottom of the screen a panel stuck there hides (the phone's turn sheet). */
+function coveredAtBottom(root) {
+  let covered = 0;
+  for (const element of root.querySelectorAll(".panel.decision, .confirm-bar")) {
+    const style = getComputedStyle(element);
+    if ((style.position === "sticky" || style.position === "fixed") && style.bottom === "0px") {
+      covered = Math.max(covered, element.getBoundingClientRect().height);
+    }
+  }
+  return covered;
+}
+
+/**
+ * Scroll the page so that the top of `element` is in view above any panel stuck to the
+ * bottom of the screen: for an answer the person asked for that is drawn away from where
+ * they asked (on a phone the side panels come below the board). Left alone when in view.
+ */
+export function bringIntoView(root, element) {
+  const margin = 8;
+  const box = element.getBoundingClientRect();
+  const room = innerHeight - coveredAtBottom(root) - margin;
+  // its first lines, or all of it when it is short enough
+  const bottom = Math.min(box.bottom, box.top + room / 2);
+  let delta = 0;
+  if (bottom > room) delta = bottom - room;
+  else if (box.top < margin) delta = box.top - margin;
+  if (Math.abs(delta) >= 1) window.scrollBy({ top: delta, behavior: "instant" });
 }

@@ -48,6 +48,7 @@ export function t(key, params = {}) {
     text = catalogs[current]?.[`${key}@${mood}`] ?? catalogs.en?.[`${key}@${mood}`];
     if (text !== undefined) moodsFound += 1;
   }
+  if (touch) text ??= catalogs[current]?.[`${key}@touch`] ?? catalogs.en?.[`${key}@touch`];
   text ??= catalogs[current]?.[key] ?? catalogs.en?.[key];
   if (text === undefined) {
     console.warn("missing string", key);
@@ -56,6 +57,20 @@ export function t(key, params = {}) {
   if (typeof text === "object") text = pluralForm(text, params[text._n || "n"]);
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
+
+/*
+ * Touch. Where the screen is the pointer (a phone, a tablet: its primary pointer is
+ * coarse), "click", "Tab" and "press Enter" tell a person to do what they cannot: an
+ * entry "KEY@touch" is said there instead of "KEY" ("Tap one of the 4 highlighted
+ * spaces"), after a mood's form when there is one. A laptop with a touch screen keeps
+ * its mouse words (its primary pointer is fine).
+ */
+// Read once and kept up to date, not asked at each t() call: reading a media query's
+// `matches` can make the browser bring its styles up to date, and a screen says hundreds
+// of strings each time it is drawn.
+const coarse = globalThis.matchMedia?.("(pointer: coarse)");
+let touch = Boolean(coarse?.matches);
+coarse?.addEventListener?.("change", (event) => { touch = event.matches; });
 
 /*
  * Moods. The same action reads differently where it is shown: the log tells it ("Ana:

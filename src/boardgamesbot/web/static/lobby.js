@@ -216,6 +216,9 @@ export class LobbyScreen {
         h("option", { value: "friend" }, t("lobby.kind.friend")))) : null,
       h("div", { class: "seat-rows" }, seatRows)].filter(Boolean));
     if (focused) document.getElementById(focused)?.focus();
+    // What an unnamed seat is called, shown and not sent: each face names it in its
+    // viewer's language ("Seat 2", "Lugar 2"), so no name is stored for it.
+    this.nameInput.placeholder = t("seat.unnamed", { n: f.seats.indexOf("me") + 1 });
   }
 
   createForm() {
@@ -261,8 +264,7 @@ export class LobbyScreen {
         this.soloHint),
       h("div", { class: "field" },
         h("label", { for: "my-name" }, t("lobby.name")),
-        h("input", { id: "my-name", type: "text", maxlength: 40, value: f.name, autocomplete: "nickname",
-          placeholder: t("lobby.name.default", { n: 1 }),
+        this.nameInput = h("input", { id: "my-name", type: "text", maxlength: 40, value: f.name, autocomplete: "nickname",
           oninput: (event) => { f.name = event.target.value; } })),
       this.seatsBox,
       h("div", { class: "field" }, h("label", { for: "clock" }, t("lobby.clock")),
@@ -291,8 +293,9 @@ export class LobbyScreen {
     const f = this.form;
     saveName(f.name.trim());
     const seats = f.seats.map((kind) => {
-      // No name typed: "Player 1" in the page's language, not the server's English one.
-      if (kind === "me") return { kind: "person", name: f.name.trim() || t("lobby.name.default", { n: f.seats.indexOf("me") + 1 }) };
+      // No name typed, none sent: a name stored in the creator's language ("Jogador 1")
+      // would be the one everyone sees, whatever their language.
+      if (kind === "me") return f.name.trim() ? { kind: "person", name: f.name.trim() } : { kind: "person" };
       if (kind === "friend") return { kind: "open" };
       return { kind: "bot", level: kind };
     });
@@ -362,16 +365,20 @@ export function describeTable(table) {
 }
 
 export class JoinScreen {
-  constructor(root, invite) {
+  /** `game`: the game the link names (links made before it did name none); one this
+   * server does not offer is not shown, since a link can be written by anyone. */
+  constructor(root, invite, game = null) {
     this.root = root;
     this.invite = invite;
+    this.game = games.some((g) => g.name === game) ? game : null;
     this.name = myName();
   }
 
   render() {
     this.root.replaceChildren(h("section", { class: "card narrow" },
       h("h1", {}, t("join.title")),
-      h("p", {}, t("join.lead")),
+      h("p", { id: "join-lead" }, this.game ? t("join.lead.game", { game: gameTitle(this.game) }) : t("join.lead")),
+      this.game ? h("p", {}, h("button", { type: "button", class: "ghost", "data-key": "join-rules", onclick: () => openRules(this.game) }, t("rules.button"))) : null,
       h("div", { class: "field" }, h("label", { for: "join-name" }, t("lobby.name")),
         h("input", { id: "join-name", type: "text", maxlength: 40, value: this.name,
           oninput: (event) => { this.name = event.target.value; } })),

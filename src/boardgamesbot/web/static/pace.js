@@ -146,3 +146,23 @@ export function markLastMove(root, event, words, module) {
 export function lastMoveNote(who, words) {
   return h("p", { class: "last-move-note", id: "last-move-note" }, t("board.last_move.by", { name: who, move: words }));
 }
+
+/**
+ * The last move shown as every screen of a game shows it (the live table, the replay):
+ * marked on the board where it names a target, else named right under the picture, where
+ * the eye looks for the mark. `ctx` is the screen's context (names, the view described).
+ */
+export function showLastMove(root, event, module, ctx) {
+  if (!event) return;
+  let words;
+  try {
+    words = module.describe(event.notation, event, ctx);
+  } catch {
+    words = event.notation; // a move the face cannot word is still shown, in notation
+  }
+  if (markLastMove(root, event, words, module).length) return;
+  const note = lastMoveNote(ctx.name(event.seat), words);
+  const board = root.querySelector(".board-area svg.board");
+  if (board) (board.closest(".board-frame") || board).after(note);
+  else root.querySelector(".board-area")?.append(note);
+}

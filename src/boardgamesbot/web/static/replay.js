@@ -1,12 +1,13 @@
 // A finished game, step by step: every state as a spectator saw it, with the log and the chart.
 import { api } from "./api.js";
-import { h } from "./dom.js";
+import { h, s } from "./dom.js";
 import { errorText, t } from "./i18n.js";
 import { baseContext, logLine } from "./table.js";
 import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { gameTitle } from "./lobby.js";
 import { buildLog, logList } from "./log.js";
 import { scoreChart } from "./chart.js";
+import { showLastMove } from "./pace.js";
 
 export class ReplayScreen {
   constructor(root, id) {
@@ -83,12 +84,12 @@ export class ReplayScreen {
       h("div", { class: "table-head" },
         h("h1", {}, t("replay.title"), h("span", { class: "sub" }, ` · ${gameTitle(this.game)} · ${module.optionText(this.summary)}`)),
         h("div", { class: "toolbar replay-controls", role: "toolbar", "aria-label": t("replay.controls") },
-          h("button", { type: "button", "data-key": "first", onclick: () => this.step(0) }, "⏮", h("span", { class: "sr-only" }, t("replay.first"))),
-          h("button", { type: "button", "data-key": "prev", onclick: () => this.step(this.index - 1) }, "◀", h("span", { class: "sr-only" }, t("replay.prev"))),
+          h("button", { type: "button", "data-key": "first", onclick: () => this.step(0) }, stepMark("first"), h("span", { class: "sr-only" }, t("replay.first"))),
+          h("button", { type: "button", "data-key": "prev", onclick: () => this.step(this.index - 1) }, stepMark("prev"), h("span", { class: "sr-only" }, t("replay.prev"))),
           h("label", { for: "replay-step", class: "sr-only" }, t("replay.step")),
           h("input", { type: "range", id: "replay-step", "data-key": "slider", min: 0, max: last, value: this.index, oninput: (e) => this.step(Number(e.target.value)) }),
-          h("button", { type: "button", "data-key": "next", onclick: () => this.step(this.index + 1) }, "▶", h("span", { class: "sr-only" }, t("replay.next"))),
-          h("button", { type: "button", "data-key": "last", onclick: () => this.step(last) }, "⏭", h("span", { class: "sr-only" }, t("replay.last"))),
+          h("button", { type: "button", "data-key": "next", onclick: () => this.step(this.index + 1) }, stepMark("next"), h("span", { class: "sr-only" }, t("replay.next"))),
+          h("button", { type: "button", "data-key": "last", onclick: () => this.step(last) }, stepMark("last"), h("span", { class: "sr-only" }, t("replay.last"))),
           h("span", { class: "muted" }, t("replay.position", { n: this.index, total: last })),
           h("a", { class: "button ghost", href: "#/" }, t("nav.lobby"))),
         h("p", { class: "status-line", role: "status", id: "replay-label" }, current ? logLine(current, module, ctx) : t("replay.start"))),
@@ -102,6 +103,24 @@ export class ReplayScreen {
           drawn.side,
           h("section", { class: "panel log-panel", "aria-labelledby": "log-title" }, h("h2", { id: "log-title" }, t("log.title")),
             h("ul", { class: "log", id: "log" }, logList(buildLog(this.replay.events, module, ctx), this.logOpen)))))));
+    // The move just replayed, marked as the live table marks the last move.
+    showLastMove(this.root, current, module, ctx);
     if (focusKey) this.root.querySelector(`[data-key="${focusKey}"]`)?.focus();
   }
+}
+
+/**
+ * The mark of a step button, drawn: "⏮" and "⏭" are in no font many systems have
+ * (Debian's DejaVu, older phones), where they show as empty boxes.
+ */
+const STEP_MARKS = {
+  first: ["M3 2h2v12H3z", "M14 2v12L6 8z"],
+  prev: ["M13 2v12L4 8z"],
+  next: ["M3 2v12l9-6z"],
+  last: ["M11 2h2v12h-2z", "M2 2v12l8-6z"],
+};
+
+function stepMark(kind) {
+  return s("svg", { class: "step-mark", viewBox: "0 0 16 16", width: 16, height: 16, "aria-hidden": "true", focusable: "false" },
+    STEP_MARKS[kind].map((d) => s("path", { d, fill: "currentColor" })));
 }

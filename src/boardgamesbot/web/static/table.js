@@ -5,11 +5,11 @@ import { asQuestion, errorText, has, inMood, lang, t } from "./i18n.js";
 import { createTable, gameTitle, seatName } from "./lobby.js";
 import { confirmFinal, moveSpeed, seatAt, saveSeat, setConfirmFinal, setMoveSpeed } from "./store.js";
 import { announce, LogBuilder, logList } from "./log.js";
-import { CATCH_UP, lastMoveNote, markLastMove, Pacer, SPEEDS } from "./pace.js";
+import { CATCH_UP, Pacer, showLastMove, SPEEDS } from "./pace.js";
 import { go, notify, notifyError, openRules } from "./ui.js";
 import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { scoreChart } from "./chart.js";
-import { bringTargetsIntoView, framePans, keepPans } from "./board.js";
+import { bringIntoView, bringTargetsIntoView, framePans, keepPans } from "./board.js";
 
 const LEVELS = ["easy", "medium", "hard", "random"];
 /** Refusals that are not the rules' (the connection, the table): no "why not?" for them. */
@@ -209,22 +209,7 @@ export class TableScreen {
   /** After the game screen is drawn: the last move marked, the pace controls, a shown step's timing. */
   afterDraw() {
     const module = faceOf(this.game);
-    const event = this.lastMove();
-    if (event) {
-      let words = "";
-      try {
-        words = module.describe(event.notation, event, this.context());
-      } catch {
-        words = event.notation;
-      }
-      if (!markLastMove(this.root, event, words, module).length) {
-        // Right under the picture, where the eye looks for the mark.
-        const note = lastMoveNote(baseContext(this.msg.table, this.msg.seat).name(event.seat), words);
-        const board = this.root.querySelector(".board-area svg.board");
-        if (board) (board.closest(".board-frame") || board).after(note);
-        else this.root.querySelector(".board-area")?.append(note);
-      }
-    }
+    showLastMove(this.root, this.lastMove(), module, this.context());
     this.root.querySelector(".table-head")?.append(this.paceControls());
     const step = this.pacer.current;
     const board = this.root.querySelector(".board-area svg.board");
@@ -321,6 +306,10 @@ export class TableScreen {
       this.hints = { state_id: stateId, error: error.error };
     }
     this.render();
+    // The answer where the person can read it: on a phone the hints panel is drawn far
+    // below the board (the side comes after it), and only a numbered badge showed.
+    const panel = this.root.querySelector("#hints-panel");
+    if (panel) bringIntoView(this.root, panel);
   }
 
   undo() {
@@ -405,7 +394,9 @@ export class TableScreen {
 
   waitingRoom(summary) {
     const invite = this.mine?.invite;
-    const link = invite ? `${location.origin}${location.pathname}#/join/${invite}` : null;
+    // The game's name rides in the link, so that the friend who opens it reads what they
+    // are invited to play (the invite code alone tells nothing before joining).
+    const link = invite ? `${location.origin}${location.pathname}#/join/${invite}/${encodeURIComponent(summary.game)}` : null;
     let fill = "medium";
     return h("section", { class: "card narrow waiting" },
       h("h1", {}, gameTitle(summary.game)),

@@ -4,7 +4,7 @@
 // (svg.py, the chat's picture), shown through web/static/board.js with every cell marked
 // data-target; the legal actions arrive typed (code + params, the cells each covers), so
 // nothing here redraws the sheet or reads a notation string.
-import { drawnBoard, targets } from "/board.js";
+import { bringIntoView, drawnBoard, targets } from "/board.js";
 import { h, s } from "/dom.js";
 import { errorText, has, t } from "/i18n.js";
 
@@ -265,6 +265,16 @@ function playable(ctx, sheet, overlay, text) {
   const choose = (cell) => {
     ctx.sel.hover = cell;
     const action = legal.get(cell);
+    // The legal drawings not come yet (they follow the state, a round trip later): the
+    // server judges the spot first (a preview changes nothing). Sent at once as a refusal
+    // to hear, a legal drawing was made without the question "Confirm?" (on a slow phone
+    // the first tap lands so); a refused one still brings its reason and "why not?".
+    if (!action && !ctx.legal.length) {
+      paint();
+      const notation = untried(ctx, cell);
+      ctx.preview(notation).then((answer) => (answer.legal ? ctx.act(notation) : ctx.actNow(notation)), () => ctx.actNow(notation));
+      return;
+    }
     if (!action) {
       // Refused at once, before any question: the preview says why on the sheet, and the
       // drawing is sent without asking to confirm it, so that the server's refusal (its
@@ -275,8 +285,15 @@ function playable(ctx, sheet, overlay, text) {
       ctx.actNow(untried(ctx, cell));
       return;
     }
-    if (ctx.confirming?.notation === action.notation) ctx.actNow(action.notation);
-    else ctx.act(action.notation);
+    if (ctx.confirming?.notation === action.notation) {
+      ctx.actNow(action.notation);
+      return;
+    }
+    ctx.act(action.notation);
+    // Asked to confirm: on a phone the preview's words and "tap the same spot again" lie
+    // under the confirmation bar stuck to the bottom of the screen; brought above it.
+    const asked = document.querySelector(".confirm-hint");
+    if (asked) bringIntoView(document, asked);
   };
   const names = new Map([...legal.keys()].map((cell) => [cell, t("carto.cell", { cell })]));
   targets(sheet, names, choose);
@@ -493,10 +510,11 @@ function scorePanel(ctx) {
         ctx.thinking(p.seat) ? h("span", { class: "thinking" }, " ", t("status.thinking.short")) : null,
         h("span", { class: "stars" }, ` ${t("score.stars", { n: p.stars })}`)),
       h("p", { class: "muted" }, t("carto.coins", { n: p.coins })), coins,
-      p.seasons.length ? h("table", { class: "seasons" },
+      // In a frame that scrolls sideways, should a language's words still not fit a phone.
+      p.seasons.length ? h("div", { class: "scroll" }, h("table", { class: "seasons" },
         h("thead", {}, h("tr", {}, ["carto.col.season", "carto.col.edicts", "carto.col.coins", "carto.col.monsters", "carto.col.total"].map((k) => h("th", { scope: "col" }, t(k))))),
         h("tbody", {}, p.seasons.map((row) => h("tr", {}, h("th", { scope: "row" }, seasonName(row.season)),
-          h("td", {}, row.edicts.join(" + ")), h("td", { class: "num" }, row.coins), h("td", { class: "num" }, row.monsters), h("td", { class: "num season-total" }, row.total))))) : null));
+          h("td", {}, row.edicts.join(" + ")), h("td", { class: "num" }, row.coins), h("td", { class: "num" }, row.monsters), h("td", { class: "num season-total" }, row.total)))))) : null));
   }
   if (view.solo) {
     // the number alone means nothing to a newcomer: its sum in words, as a tooltip and
