@@ -21,8 +21,15 @@ from dataclasses import dataclass
 
 from typing_extensions import TypedDict
 
-from boardgamesbot.engine import (Action, Game, GameError, IllegalAction, NumericEncoding,
-                                  Option, State)
+from boardgamesbot.engine import (
+    Action,
+    Game,
+    GameError,
+    IllegalAction,
+    NumericEncoding,
+    Option,
+    State,
+)
 from boardgamesbot.games.schema import wire
 
 PILES = {"small": 9, "large": 15}

@@ -14,10 +14,10 @@ import socket
 import subprocess
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from contextlib import contextmanager
 
 HERE = Path(__file__).parent / "synapse"
 SECRET = "test-shared-secret"

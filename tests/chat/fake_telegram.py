@@ -14,8 +14,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import itertools
-import re
 import json
+import re
 import socket
 import time
 

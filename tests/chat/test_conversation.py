@@ -4,13 +4,13 @@ service on SQLite: commands, refusals, languages, menus, undo, hints, leaving.""
 from __future__ import annotations
 
 import asyncio
-import os
-import uuid
 import itertools
 import json
+import os
 import random
 import re
 import threading
+import uuid
 from importlib import resources
 
 import pytest

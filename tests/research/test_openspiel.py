@@ -16,8 +16,11 @@ from open_spiel.python.algorithms.evaluate_bots import evaluate_bots  # noqa: E4
 from boardgamesbot.arena import plan, run, summarize  # noqa: E402
 from boardgamesbot.bots import make_bot  # noqa: E402
 from boardgamesbot.engine import GameError, known_games, load_game  # noqa: E402
-from boardgamesbot.research import encoding, option_combinations  # noqa: E402
-from boardgamesbot.research import openspiel  # noqa: E402
+from boardgamesbot.research import (  # noqa: E402
+    encoding,
+    openspiel,
+    option_combinations,
+)
 
 
 def setups():

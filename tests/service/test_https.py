@@ -19,9 +19,8 @@ import time
 
 import httpx
 import pytest
-from websockets.sync.client import connect
-
 from processes import wait_until
+from websockets.sync.client import connect
 
 from .test_scale import free_port
 

@@ -25,10 +25,10 @@ import time
 import httpx
 import pytest
 import sqlalchemy
+from processes import alive, children, wait_until
 from websockets.sync.client import connect
 
 from boardgamesbot.engine import Record
-from processes import alive, children, wait_until
 
 pytestmark = pytest.mark.slow
 

@@ -9,8 +9,18 @@ from hypothesis import strategies as st
 
 from boardgamesbot.engine import GameError, IllegalAction
 
-from .helpers import GAME, jungle, make, player, position, preprinted_board, random_game, stones, \
-    temple, treasure
+from .helpers import (
+    GAME,
+    jungle,
+    make,
+    player,
+    position,
+    preprinted_board,
+    random_game,
+    stones,
+    temple,
+    treasure,
+)
 
 
 def refused(state, seat, notation, error=IllegalAction):
