@@ -144,7 +144,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
         before = str(state)
         illegal = next(a for a in range(state.get_game().num_distinct_actions())
                        if a not in state.legal_actions())
-        with pytest.raises(Exception):
+        with pytest.raises(GameError):  # the engine's own refusal, through OpenSpiel
             state.apply_action(illegal)
         assert str(state) == before
 
