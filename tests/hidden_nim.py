@@ -21,8 +21,15 @@ from dataclasses import dataclass
 
 from typing_extensions import TypedDict
 
-from boardgamesbot.engine import (Action, Game, GameError, IllegalAction, NumericEncoding,
-                                  Option, State)
+from boardgamesbot.engine import (
+    Action,
+    Game,
+    GameError,
+    IllegalAction,
+    NumericEncoding,
+    Option,
+    State,
+)
 from boardgamesbot.games.schema import wire
 
 PILES = {"small": 9, "large": 15}
@@ -111,7 +118,7 @@ class NimState(State):
                 "hands": [h[:] for h in self.hands] if self.is_over() else None,
                 "deck": len(self.deck), "over": self.is_over(), "winners": self.winners()}
 
-    def determinize(self, player: int, rng: random.Random) -> "NimState":
+    def determinize(self, player: int, rng: random.Random) -> NimState:
         other = self.clone()
         if self.is_over():
             return other  # every hand is shown at the end
@@ -125,7 +132,7 @@ class NimState(State):
         other.deck = unseen
         return other
 
-    def clone(self) -> "NimState":
+    def clone(self) -> NimState:
         other = NimState.__new__(NimState)
         other.game, other.num_players = self.game, self.num_players
         other.pile, other.current, other.this_turn = self.pile, self.current, self.this_turn
@@ -208,7 +215,7 @@ class HiddenNim(Game):
             for key in ("pile", "current", "this_turn", "taken", "hands", "deck", "turns"):
                 setattr(state, key, data[key])
         except (ValueError, KeyError, TypeError, AssertionError) as error:
-            raise GameError(f"not a hidden-nim position ({error})", code="bad_position")
+            raise GameError(f"not a hidden-nim position ({error})", code="bad_position") from error
         self.check_num_players(state.num_players)
         return state
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import pytest
 from click.testing import CliRunner
+from processes import alive, children, wait_until
 
 from boardgamesbot import arena as arena_module
 from boardgamesbot import bots as bots_module
@@ -35,7 +36,6 @@ from boardgamesbot.arena import (
 )
 from boardgamesbot.cli import main
 from boardgamesbot.engine import Action, Game, GameError, IllegalAction, Record, State
-from processes import alive, children, wait_until
 
 
 def arena_cli(*args: str):

@@ -13,14 +13,13 @@ import json
 import os
 
 import pytest
-from databases import postgres_schema_url
 import sqlalchemy
 from click.testing import CliRunner
+from databases import postgres_schema_url
 
 from boardgamesbot.arena import Arena, GameResult, plan, run, summarize
 from boardgamesbot.cli import main
-from boardgamesbot.store import SCHEMA_VERSION, Store
-from boardgamesbot.store import migrations, models
+from boardgamesbot.store import SCHEMA_VERSION, Store, migrations, models
 
 POSTGRES = os.environ.get("BGBOT_TEST_DATABASE_URL")
 # A local Ray stays on the loopback interface (as in tests/research/conftest.py).

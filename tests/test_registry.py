@@ -8,11 +8,11 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import hidden_nim
 import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
-import hidden_nim
 from boardgamesbot import arena, engine
 from boardgamesbot.cli import main
 from boardgamesbot.engine import GameError, Option, known_games, load_game, register

@@ -67,8 +67,8 @@ def test_why_on_a_saved_game(tmp_path):
 def test_why_and_ask_at_the_play_prompt(tmp_path):
     path = tmp_path / "game.json"
     result = run("play", "tikal", "--players", "2", "--seed", "5", "--save", str(path),
-                 "--lang", "ca", stdin="enter L A6\nwhy enter L A6\nask es pot trepitjar un volca?\n"
-                                       "quit\n")
+                 "--lang", "ca",
+                 stdin="enter L A6\nwhy enter L A6\nask es pot trepitjar un volca?\nquit\n")
     assert result.exit_code == 0, result.output
     said = " ".join(result.output.split())            # (the terminal wraps long lines)
     assert "type 'why enter L A6' for the rule" in said

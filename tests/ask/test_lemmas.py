@@ -9,7 +9,6 @@ from boardgamesbot.help import LANGUAGES
 from boardgamesbot.help.build_lemmas import build
 from boardgamesbot.help.lemmas import lemma, table
 
-
 GAMES = [game for game in known_games() if load_game(game).help_dir is not None]
 
 

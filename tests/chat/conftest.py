@@ -14,10 +14,10 @@ import socket
 import subprocess
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from contextlib import contextmanager
 
 HERE = Path(__file__).parent / "synapse"
 SECRET = "test-shared-secret"
@@ -70,11 +70,11 @@ def running_synapse(python: str, data: Path):
         try:
             urllib.request.urlopen(f"{url}/_matrix/client/versions", timeout=1)
             break
-        except OSError:
+        except OSError as error:
             if process.poll() is not None or time.monotonic() - started > 120:
                 process.kill()
                 raise RuntimeError("Synapse did not start:\n"
-                                   + (data / "stdout.log").read_text()[-3000:])
+                                   + (data / "stdout.log").read_text()[-3000:]) from error
             time.sleep(0.1)
     try:
         yield url

@@ -14,8 +14,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import itertools
-import re
 import json
+import re
 import socket
 import time
 
@@ -299,7 +299,7 @@ class FakeTelegram:
             self._new.clear()
             try:
                 await asyncio.wait_for(self._new.wait(), timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
             pending = [u for u in self.updates if u["update_id"] >= offset]
         return pending

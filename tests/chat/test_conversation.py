@@ -4,13 +4,13 @@ service on SQLite: commands, refusals, languages, menus, undo, hints, leaving.""
 from __future__ import annotations
 
 import asyncio
-import os
-import uuid
 import itertools
 import json
+import os
 import random
 import re
 import threading
+import uuid
 from importlib import resources
 
 import pytest
@@ -231,7 +231,7 @@ async def test_hidden_choices_go_to_a_direct_chat_the_bot_opens(conversation, ne
     for user in ("ana", "bob"):  # a chat opened from a Catalan group speaks Catalan
         assert "tria" in net.texts(f"dm-{user}")[-1] and "1)" in net.texts(f"dm-{user}")[-1]
     assert any(t.startswith("@Eve") and "1)" in t for t in net.texts("room"))  # refused
-    for step in range(2):
+    for _ in range(2):  # two steps of hidden choices
         told = len(net.texts("room"))
         ana = await choose(say, ANA, Place("test", "dm-ana", True), net, "amagat")
         bob = await choose(say, BOB, Place("test", "dm-bob", True), net, "amagat")
@@ -239,7 +239,7 @@ async def test_hidden_choices_go_to_a_direct_chat_the_bot_opens(conversation, ne
         assert ana not in hidden and bob not in hidden, hidden
         eve = (await legal(service, conversation, 2))[0]  # Eve chooses in the open
         await say(EVE, eve)
-        await until(lambda: f"Ana: {ana}" in "\n".join(net.texts("room")[told:]))
+        await until(lambda ana=ana, told=told: f"Ana: {ana}" in "\n".join(net.texts("room")[told:]))
         resolved = "\n".join(net.texts("room")[told:])
         assert f"Bob: {bob}" in resolved and f"Eve: {eve}" in resolved
         await until(lambda: "1)" in net.texts("dm-ana")[-1] and "1)" in net.texts("dm-bob")[-1])

@@ -231,7 +231,8 @@ def start_bot(url: str, tmp_path) -> tuple[str, BotProcess, object]:
     """A new bot account and its process; returns (its user id, the process, its log)."""
     bot_id = register(url, f"bgbot{uuid.uuid4().hex[:6]}", "botpass")
     (tmp_path / "password").write_text("botpass\n")
-    log = open(tmp_path / "bot.log", "w")
+    # Not a with-block: the log outlives this function, and report() closes it.
+    log = open(tmp_path / "bot.log", "w")  # noqa: SIM115
     bot = BotProcess(url, bot_id, tmp_path / "password", f"sqlite:///{tmp_path / 'chat.db'}",
                      tmp_path / "data", log)
     bot.start()
@@ -304,7 +305,7 @@ async def _solo(url, tmp_path):
             number = menu_choice(body)
             if number is None:
                 count = len(ana.heard(dm))
-                await ana.until(lambda: len(ana.heard(dm)) > count, what="a menu")
+                await ana.until(lambda count=count: len(ana.heard(dm)) > count, what="a menu")
                 continue
             if answered == 6:
                 await ana.say(dm, "forest 9 r0 A1")  # malformed: a shape is 1 or 2
@@ -315,7 +316,7 @@ async def _solo(url, tmp_path):
                 restarted = True
             count = len(ana.heard(dm))
             await ana.say(dm, number)
-            await ana.until(lambda: len(ana.heard(dm)) > count, what="an answer",
+            await ana.until(lambda count=count: len(ana.heard(dm)) > count, what="an answer",
                             timeout=90)
             answered += 1
             assert answered < 400
@@ -351,7 +352,8 @@ async def _solo(url, tmp_path):
             count = len(ana.heard(dm))
             await second.say(dm, "score")
             await second.say(dm, "status")  # the same session: no second notice
-            await ana.until(lambda: len(ana.heard(dm)) > count, what="the notice", timeout=60)
+            await ana.until(lambda count=count: len(ana.heard(dm)) > count, what="the notice",
+                            timeout=60)
             await ana.quiet(dm, 10.0)
             (notice,) = ana.heard(dm)[count:]
             assert "could not read your encrypted message" in notice and ana.name in notice
@@ -401,7 +403,7 @@ async def _tikal(url, tmp_path):
                      if MENU.search(notices[i].splitlines()[-1])]
             if not menus:
                 count = len(notices)
-                await ana.until(lambda: len(ana.heard(group)) > count,
+                await ana.until(lambda count=count: len(ana.heard(group)) > count,
                                 what="the game going on", timeout=90)
                 continue
             body = notices[menus[-1]]
@@ -421,8 +423,8 @@ async def _tikal(url, tmp_path):
                 # A command from the one not awaited still gets its refusal.
                 count = len(ana.heard(group))
                 await other.say(group, "!bg end")
-                await ana.until(lambda: any("not your turn" in b
-                                            for b in ana.heard(group)[count:]),
+                await ana.until(lambda count=count: any("not your turn" in b
+                                                        for b in ana.heard(group)[count:]),
                                 what="out of turn refused")
                 await ana.say(group, "!bg lang ca")
                 await ana.until(lambda: any("català" in b for b in ana.heard(group)),
@@ -440,7 +442,7 @@ async def _tikal(url, tmp_path):
                 await asked.react(group, menu_event, f"{number}\ufe0f\u20e3")  # a keycap
             else:
                 await asked.say(group, number)
-            await ana.until(lambda: len(ana.heard(group)) > count, what="an answer",
+            await ana.until(lambda count=count: len(ana.heard(group)) > count, what="an answer",
                             timeout=90)
         assert any("🤖" in b for b in ana.heard(group))
         assert any("Et toca" in b for b in ana.heard(group))  # prompts now in Catalan
@@ -486,17 +488,19 @@ async def _hidden_choices(url, tmp_path):
         # Each is invited to a direct room by the bot, joins it, and finds the menu there.
         rooms = {}
         for player in (ana, bob):
-            invite = await player.until(lambda: next(
+            invite = await player.until(lambda player=player: next(
                 (i for i in player.invites if i[1] == bot_id and i[0] != group), None),
                 what="an invitation to a direct room")
             room, _, direct = invite
             assert direct, "the bot's invitation is marked as a direct chat"
             await player.client.join(room)
-            await player.until(lambda: any(MENU.search(b.splitlines()[-1])
-                                           for b in player.heard(room)),
-                               what="the menu in the direct room")
-            await player.until(lambda: any(r == room for r, _ in player.images),
-                               what="the sheet")
+            await player.until(
+                lambda player=player, room=room: any(MENU.search(b.splitlines()[-1])
+                                                     for b in player.heard(room)),
+                what="the menu in the direct room")
+            await player.until(
+                lambda player=player, room=room: any(r == room for r, _ in player.images),
+                what="the sheet")
             assert player.client.rooms[room].encrypted
             sheet = next(e for r, e in player.images if r == room)
             assert isinstance(sheet, nio.RoomEncryptedImage)
@@ -510,18 +514,19 @@ async def _hidden_choices(url, tmp_path):
             for pick, player in enumerate((ana, bob)):
                 chosen[player.name] = await choose(player, rooms[player.name], pick)
                 if player is ana:
-                    await ana.until(lambda: any("waiting for" in b
-                                                for b in ana.heard(group)[told:]),
+                    await ana.until(lambda told=told: any("waiting for" in b
+                                                          for b in ana.heard(group)[told:]),
                                     what="the group told Ana has chosen")
-            await ana.until(lambda: any(chosen[ana.name] in b and chosen[bob.name] in b
-                                        for b in ana.heard(group)[told:]),
-                            what="both choices revealed together")
+            await ana.until(
+                lambda chosen=chosen, told=told: any(chosen[ana.name] in b and chosen[bob.name] in b
+                                                     for b in ana.heard(group)[told:]),
+                what="both choices revealed together")
             revealed = next(i for i, b in enumerate(ana.heard(group)[told:])
                             if chosen[ana.name] in b)
             before = ana.heard(group)[told:told + revealed]
             assert not any(c in b for b in before for c in chosen.values()), before
             for player in (ana, bob):  # the next step's menu, in the same room
-                await player.until(lambda: MENU.search(
+                await player.until(lambda player=player: MENU.search(
                     player.heard(rooms[player.name])[-1].splitlines()[-1]),
                     what="the next menu")
             if step == 0:
@@ -572,7 +577,7 @@ async def choose(player: Player, room: str, pick: int) -> str:
         number = complete[min(pick, len(complete) - 1)] if complete else options[0][0]
         count = len(player.heard(room))
         await player.say(room, number)
-        await player.until(lambda: len(player.heard(room)) > count, what="an answer")
+        await player.until(lambda count=count: len(player.heard(room)) > count, what="an answer")
         answer = player.heard(room)[-1]
         if "kept hidden" in answer:
             return answer.split("✔ ")[1].split(" — ")[0]

@@ -59,7 +59,7 @@ class Bot:
         self.public, self.mini_app = public, mini_app
         self.bot = None
 
-    running: "Bot | None" = None  # the bot a test talks to (`tap` waits for its pictures)
+    running: Bot | None = None  # the bot a test talks to (`tap` waits for its pictures)
 
     async def start(self) -> None:
         Bot.running = self
@@ -175,7 +175,6 @@ async def _tikal_turns(tmp_path):
     bot = Bot(fake, f"sqlite:///{tmp_path / 'chat.db'}")
     await bot.start()
     gid = GROUP["id"]
-    people = {p["id"]: p for p in (ANA, BOB, CY)}
     try:
         fake.say(GROUP, ANA, "/new tikal")
         await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
@@ -190,7 +189,7 @@ async def _tikal_turns(tmp_path):
         service = bot.service
         table_id = fake.messages[(gid, lobby_id)]["text"].split("/#/table/")[1].split()[0]
         per_turn: list[tuple[int, int, int]] = []  # (new messages, edits, taps)
-        for turn in range(6):
+        for _ in range(6):  # six turns
             summary = await service.summary(table_id)
             seat = summary["to_act"][0]
             person = [ANA, BOB, CY][seat]
@@ -301,7 +300,8 @@ async def _auction_table(tmp_path):
         await until(lambda: any("not your turn" in f.get("text", "")
                                 for f in fake.calls("answerCallbackQuery")), what="Bob refused")
         fake.press(GROUP, ANA, mid, button(message, "💰 Bid"))
-        await until(lambda: any(b["text"] == "✔ bid 2" for b in keyboard(fake.messages[(gid, mid)])),
+        await until(lambda: any(b["text"] == "✔ bid 2"
+                                for b in keyboard(fake.messages[(gid, mid)])),
                     what="the bids")
         narrowed = fake.messages[(gid, mid)]
         assert any(b["text"] == "← Back" for b in keyboard(narrowed))

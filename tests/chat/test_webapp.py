@@ -16,8 +16,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from boardgamesbot.chat.store import ChatStore  # noqa: E402
 from boardgamesbot.chat.tables import Service  # noqa: E402
-from boardgamesbot.chat.webapp import (InitDataError, add_to,  # noqa: E402
-                                       check_init_data, sign_init_data)
+from boardgamesbot.chat.webapp import InitDataError, add_to, check_init_data, sign_init_data  # noqa: E402
 from boardgamesbot.service.api import create_app  # noqa: E402
 
 TOKEN = "4242:TEST"

@@ -16,8 +16,11 @@ from open_spiel.python.algorithms.evaluate_bots import evaluate_bots  # noqa: E4
 from boardgamesbot.arena import plan, run, summarize  # noqa: E402
 from boardgamesbot.bots import make_bot  # noqa: E402
 from boardgamesbot.engine import GameError, known_games, load_game  # noqa: E402
-from boardgamesbot.research import encoding, option_combinations  # noqa: E402
-from boardgamesbot.research import openspiel  # noqa: E402
+from boardgamesbot.research import (  # noqa: E402
+    encoding,
+    openspiel,
+    option_combinations,
+)
 
 
 def setups():
@@ -141,7 +144,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
         before = str(state)
         illegal = next(a for a in range(state.get_game().num_distinct_actions())
                        if a not in state.legal_actions())
-        with pytest.raises(Exception):
+        with pytest.raises(GameError):  # the engine's own refusal, through OpenSpiel
             state.apply_action(illegal)
         assert str(state) == before
 

@@ -12,7 +12,6 @@ import os
 
 import pytest
 from databases import postgres_schema_url
-import sqlalchemy
 from fastapi.testclient import TestClient
 
 from boardgamesbot.service.api import create_app

@@ -78,12 +78,16 @@ def count_fast_answers(monkeypatch) -> dict:
     from boardgamesbot.service import fastlane
 
     answered = {}
-    for name in ("health_of", "table_of", "view_of", "legal_of", "act_of"):
-        def counted(*args, _name=name, _original=getattr(fastlane, name)):
-            answered[_name] = answered.get(_name, 0) + 1
-            return _original(*args)
 
-        monkeypatch.setattr(fastlane, name, counted)
+    def counting(name, original):
+        def counted(*args):
+            answered[name] = answered.get(name, 0) + 1
+            return original(*args)
+
+        return counted
+
+    for name in ("health_of", "table_of", "view_of", "legal_of", "act_of"):
+        monkeypatch.setattr(fastlane, name, counting(name, getattr(fastlane, name)))
     return answered
 
 

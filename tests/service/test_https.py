@@ -19,9 +19,8 @@ import time
 
 import httpx
 import pytest
-from websockets.sync.client import connect
-
 from processes import wait_until
+from websockets.sync.client import connect
 
 from .test_scale import free_port
 
@@ -71,9 +70,10 @@ def test_a_game_over_https_and_wss_behind_caddy(tmp_path):
          f"sqlite:///{tmp_path / 'night.db'}", "--port", str(app_port), "--bot-workers", "0",
          "--public-url", public, "--forwarded-allow-ips", "127.0.0.1"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    caddy = subprocess.Popen(["caddy", "run", "--config", str(tmp_path / "Caddyfile"),
-                              "--adapter", "caddyfile"], stdout=subprocess.DEVNULL,
-                             stderr=open(tmp_path / "caddy.log", "wb"), env=env)
+    with open(tmp_path / "caddy.log", "wb") as caddy_log:  # Caddy keeps its own copy
+        caddy = subprocess.Popen(["caddy", "run", "--config", str(tmp_path / "Caddyfile"),
+                                  "--adapter", "caddyfile"], stdout=subprocess.DEVNULL,
+                                 stderr=caddy_log, env=env)
     try:
         root = storage / "pki" / "authorities" / "local" / "root.crt"
         wait_until(root.exists, 60)

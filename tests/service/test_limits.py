@@ -14,11 +14,14 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from boardgamesbot.engine import GameError
-
 from boardgamesbot.service.api import create_app
-from boardgamesbot.service.middleware import (LOGGERS, RedactTokens, log_config,
-                                              redact_tokens_in_logs)
 from boardgamesbot.service.lobby import Limits, Outbox
+from boardgamesbot.service.middleware import (
+    LOGGERS,
+    RedactTokens,
+    log_config,
+    redact_tokens_in_logs,
+)
 
 from .conftest import create, receive
 

@@ -25,10 +25,10 @@ import time
 import httpx
 import pytest
 import sqlalchemy
+from processes import alive, children, wait_until
 from websockets.sync.client import connect
 
 from boardgamesbot.engine import Record
-from processes import alive, children, wait_until
 
 pytestmark = pytest.mark.slow
 
@@ -59,7 +59,8 @@ class Server:
     def __init__(self, db_url: str, *extra: str, log=None, env: dict | None = None) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.log = open(log, "wb") if log else None
+        # Not a with-block: output() reads it while the server lives, and stop() closes it.
+        self.log = open(log, "wb") if log else None  # noqa: SIM115
         # No periodic sweep: live updates can reach another process only by the fan-out.
         self.process = subprocess.Popen(
             [sys.executable, "-m", "boardgamesbot.cli", "serve", "--db", db_url, "--port",
@@ -181,6 +182,10 @@ def test_an_action_on_one_web_process_reaches_the_clients_of_both(pg_url, fanout
 
 
 def test_the_same_action_sent_to_two_processes_at_once_is_accepted_once(pg_url):
+    def send(url, headers, body, barrier, answers):
+        barrier.wait()  # both threads post at once
+        answers.append(httpx.post(url, headers=headers, json=body))
+
     one, two = Server(pg_url), Server(pg_url)
     try:
         for _ in range(4):
@@ -192,13 +197,9 @@ def test_the_same_action_sent_to_two_processes_at_once_is_accepted_once(pg_url):
             body = {"action": legal["actions"][0]["notation"], "state_id": legal["state_id"]}
             answers = []
             barrier = threading.Barrier(2)
-
-            def send(server):
-                barrier.wait()
-                answers.append(httpx.post(f"{server.base}/api/tables/{table_id}/actions",
-                                          headers=auth, json=body))
-
-            threads = [threading.Thread(target=send, args=(s,)) for s in (one, two)]
+            threads = [threading.Thread(target=send, args=(
+                f"{server.base}/api/tables/{table_id}/actions", auth, body, barrier, answers))
+                for server in (one, two)]
             for thread in threads:
                 thread.start()
             for thread in threads:

@@ -19,7 +19,6 @@ import time
 
 import httpx
 import pytest
-
 from processes import wait_until
 
 from .test_scale import Server

@@ -3,7 +3,6 @@ a restart — on SQLite, and on PostgreSQL when BGBOT_TEST_DATABASE_URL names a 
 
 from __future__ import annotations
 
-
 import pytest
 import sqlalchemy
 from fastapi.testclient import TestClient
@@ -11,10 +10,10 @@ from fastapi.testclient import TestClient
 from boardgamesbot.engine import GameError
 from boardgamesbot.service.api import create_app
 from boardgamesbot.service.tables import Table
-from boardgamesbot.store import SCHEMA_VERSION, Store
-from boardgamesbot.store import models
+from boardgamesbot.store import SCHEMA_VERSION, Store, models
 
 from .conftest import POSTGRES, create, postgres_schema_url
+
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store_url(request, tmp_path):

@@ -5,7 +5,6 @@ import pytest
 from boardgamesbot.engine import IllegalAction
 
 from .helpers import (
-    base_camp,
     jungle,
     make,
     player,

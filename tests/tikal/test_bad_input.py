@@ -1,4 +1,5 @@
-"""Bad input: illegal actions explain themselves and change nothing; corrupt positions are refused."""
+"""Bad input: illegal actions explain themselves and change nothing; corrupt positions are
+refused."""
 
 import copy
 import json
@@ -9,8 +10,18 @@ from hypothesis import strategies as st
 
 from boardgamesbot.engine import GameError, IllegalAction
 
-from .helpers import GAME, jungle, make, player, position, preprinted_board, random_game, stones, \
-    temple, treasure
+from .helpers import (
+    GAME,
+    jungle,
+    make,
+    player,
+    position,
+    preprinted_board,
+    random_game,
+    stones,
+    temple,
+    treasure,
+)
 
 
 def refused(state, seat, notation, error=IllegalAction):
@@ -244,7 +255,7 @@ from boardgamesbot.games.tikal.notation import (  # noqa: E402
 
 @pytest.mark.parametrize("action", [
     Move("X", 5, 10), Enter("X", 5), PlaceGuard("Q", 4), Place(99, 0), Place(10, 7),
-    Recover(60), Move("W", 5, -1), Exchange(0, 1, 9), "not an action".split(),
+    Recover(60), Move("W", 5, -1), Exchange(0, 1, 9), ["not", "an", "action"],
 ], ids=repr)
 def test_malformed_action_object_is_refused_and_changes_nothing(action):
     state = make([player(workers={"A6": 1}), player()])

@@ -189,7 +189,7 @@ def _camp_worth(terms) -> float:
 
 def test_an_unused_camp_is_worth_the_option_of_building_it_well_later():
     seen = 0
-    for state, seat, good, useless in _camp_choices(range(60)):
+    for state, seat, _, useless in _camp_choices(range(60)):
         terms = heuristics.evaluate_terms(state, seat)
         assert terms["camp_option"] > 0
         child = state.clone()
@@ -257,7 +257,7 @@ def test_a_camp_the_bot_plays_is_explained_by_the_camp_term():
     from boardgamesbot.bots import SeatView, make_bot
 
     explained = 0
-    for state, seat, good, _ in _camp_choices(range(40)):
+    for state, seat, _, _ in _camp_choices(range(40)):
         state = _only_camps_left(state, seat)
         hints = make_bot("medium", 3).explain(SeatView(state, seat), seat)
         played = make_bot("medium", 3).choose(SeatView(state, seat), seat)

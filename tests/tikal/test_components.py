@@ -21,6 +21,7 @@ from boardgamesbot.games.tikal.components import (
     rotate,
     space_name,
 )
+
 from .helpers import GAME, sp
 
 RAW = json.loads(

@@ -18,7 +18,6 @@ from boardgamesbot.games.tikal.notation import (
 
 from .helpers import GAME, sp
 
-
 EXAMPLES = {
     "place C4 r2": Place(sp("C4"), 2),
     "place C4": Place(sp("C4"), 0),

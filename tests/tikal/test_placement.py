@@ -3,10 +3,8 @@
 import pytest
 
 from boardgamesbot.engine import IllegalAction
-from boardgamesbot.games.tikal.components import NUM_SPACES, rotate
+from boardgamesbot.games.tikal.components import NUM_SPACES, rotate, space_name
 from boardgamesbot.games.tikal.state import TILES
-
-from boardgamesbot.games.tikal.components import space_name
 
 from .helpers import base_camp, jungle, make, sp, strs, volcano
 

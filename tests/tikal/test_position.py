@@ -113,6 +113,11 @@ def test_position_json_holds_the_hidden_parts():
     assert data["stack"] == state.stack and data["wafer_pile"] == state.wafer_pile
 
 
+def hidden_wafers(state) -> Counter:
+    """The hidden wafers (the pile and every holder's), as a multiset."""
+    return Counter(state.wafer_pile + [w for stack in state.wafers for w in stack])
+
+
 def test_determinize_reshuffles_exactly_the_hidden_parts():
     state = mid_game(4, seed=21, steps=200)
     rng = random.Random(7)
@@ -131,8 +136,7 @@ def test_determinize_reshuffles_exactly_the_hidden_parts():
         # Wafers: each holder keeps its size; all hidden wafers keep their multiset.
         assert [len(w) for w in other.wafers] == [len(w) for w in state.wafers]
         assert len(other.wafer_pile) == len(state.wafer_pile)
-        hidden = lambda s: Counter(s.wafer_pile + [w for stack in s.wafers for w in stack])
-        assert hidden(other) == hidden(state)
+        assert hidden_wafers(other) == hidden_wafers(state)
         changed_wafers |= other.wafers != state.wafers
         assert other.view(2) == state.view(2)
     assert changed_stack and changed_wafers

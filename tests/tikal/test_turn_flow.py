@@ -42,7 +42,7 @@ def test_play_goes_clockwise_and_each_turn_draws_the_top_tile():
 @pytest.mark.parametrize("num_players", [2, 3, 4])
 def test_turn_order_in_a_random_game(num_players):
     last_placer = None
-    for state, seat, action in random_walk(num_players, seed=7 * num_players):
+    for state, seat, _ in random_walk(num_players, seed=7 * num_players):
         if seat is None:
             break
         if state.phase == "place" and state.round is None and state.volcano_drawer < 0:
