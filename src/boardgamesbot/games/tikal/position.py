@@ -102,12 +102,12 @@ def _public(state: TikalTable) -> dict[str, Any]:
     for seat in range(state.num_players):
         workers, leader, key = state.workers[seat], state.leader[seat], SEATS[seat]
         for space in state.spots[seat]:
-            entry = board.get(SPACE_NAMES[space])
-            if entry is None:
+            occupied = board.get(SPACE_NAMES[space])
+            if occupied is None:
                 continue  # (a hand-written position may put figures off the explored board)
-            figures = entry.get("figures")
+            figures = occupied.get("figures")
             if figures is None:
-                figures = entry["figures"] = {}
+                figures = occupied["figures"] = {}
             figures[key] = {WORKER: workers[space], LEADER: int(leader == space)}
     left = dict.fromkeys("ABCDEFG", 0)
     for tile_id in state.stack:
