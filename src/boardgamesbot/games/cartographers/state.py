@@ -22,7 +22,7 @@ whole game, and `determinize` hides the future by replacing ``chance``.
 from __future__ import annotations
 
 import random
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -191,6 +191,18 @@ def _placed_mask(cells: tuple[tuple[int, int], ...], orientation: int, anchor: i
     """The canonical orientation and mask of a placement (mask ``None`` if it leaves the map)."""
     canonical = orientations(cells)[orientation]
     return canonical, _mask_lookup(cells).get((canonical, anchor))
+
+
+@lru_cache(maxsize=1 << 15)
+def _covered(cells: tuple[tuple[int, int], ...], orientation: int, anchor: int
+             ) -> tuple[str, ...]:
+    """The names of the spaces ``cells`` covers turned ``orientation`` with its anchor on
+    ``anchor`` (none if it leaves the map). Written once: a legal list names them for each
+    of its ~1,000 drawings, twice (`describe` and `action_info`), and the next state's
+    list again (the bound, above the 17,424 shapes × orientations × anchors of all the
+    cards, only keeps odd callers from piling up)."""
+    placed = shape_cells_at(oriented(cells, orientation), anchor) or []
+    return tuple(cell_name(r * SIZE + c) for r, c in placed)
 
 
 def _cell_list(mask: int) -> str:
@@ -692,8 +704,7 @@ class CartographersState(Table):
             cells = card.shapes[action.shape - 1].cells
         else:
             return []
-        placed = shape_cells_at(oriented(cells, action.orientation), action.cell) or []
-        return [cell_name(r * SIZE + c) for r, c in placed]
+        return list(_covered(cells, action.orientation, action.cell))
 
     # Copies, hidden information ------------------------------------------------------
 
