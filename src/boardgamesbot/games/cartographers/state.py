@@ -667,7 +667,17 @@ class CartographersState(Table):
         if isinstance(action, str):
             action = parse_action(action)
         params: dict[str, Any]
-        if isinstance(action, Pass):
+        if isinstance(action, Draw):  # nearly every action of a legal list: asked first
+            card = self.card
+            shape = card.shapes[action.shape - 1] if isinstance(card, ExploreCard) and \
+                action.shape <= len(card.shapes) else None
+            kind, params = "draw", {"terrain": action.terrain, "shape": action.shape,
+                                    "orientation": ORIENTATIONS[action.orientation],
+                                    "cell": cell_name(action.cell),
+                                    "cells": [] if shape is None else list(_covered(
+                                        shape.cells, action.orientation, action.cell)),
+                                    "coin": bool(shape and shape.coin)}
+        elif isinstance(action, Pass):
             kind, params = "pass", {}
         elif isinstance(action, Fallback):
             kind, params = "fallback", {"terrain": action.terrain, "cell": cell_name(action.cell)}
@@ -680,15 +690,6 @@ class CartographersState(Table):
                                       "cell": cell_name(action.cell),
                                       "cells": self._cells_of(action),
                                       "sheet": self.ambush_target(player)}
-        elif isinstance(action, Draw):
-            card = self.card
-            shape = card.shapes[action.shape - 1] if isinstance(card, ExploreCard) and \
-                action.shape <= len(card.shapes) else None
-            kind, params = "draw", {"terrain": action.terrain, "shape": action.shape,
-                                    "orientation": ORIENTATIONS[action.orientation],
-                                    "cell": cell_name(action.cell),
-                                    "cells": self._cells_of(action),
-                                    "coin": bool(shape and shape.coin)}
         else:
             raise IllegalAction(f"{action} is not a Cartographers action", code="wrong_step")
         return {"notation": str(action), "type": kind, "cost": {},
@@ -787,6 +788,15 @@ class CartographersState(Table):
     def describe(self, action: Action) -> str:
         if isinstance(action, str):
             action = parse_action(action)
+        if isinstance(action, Draw):  # nearly every action of a legal list: asked first
+            card = self.card
+            if isinstance(card, ExploreCard) and action.shape <= len(card.shapes):
+                shape = card.shapes[action.shape - 1]
+                where = ", ".join(_covered(shape.cells, action.orientation, action.cell))
+                coin = " (+1 coin)" if shape.coin else ""
+                return (f"{action}: {action.terrain} shape {action.shape}{coin} turned "
+                        f"{ORIENTATIONS[action.orientation]} on {where or 'off the map'}")
+            return str(action)
         if isinstance(action, Pass):
             return "pass (the sheet is full)"
         if isinstance(action, Fallback):
@@ -794,16 +804,9 @@ class CartographersState(Table):
         if isinstance(action, AmbushFallback):
             return f"{action}: a 1x1 monster on {cell_name(action.cell)} of the neighbour's sheet"
         card = self.card
-        where = ", ".join(self._cells_of(action)) or "off the map" \
-            if isinstance(action, (Draw, Ambush)) else ""
         if isinstance(action, Ambush) and isinstance(card, AmbushCard):
+            where = ", ".join(self._cells_of(action)) or "off the map"
             return f"{action}: {card.name} monster on the neighbour's sheet at {where}"
-        if isinstance(action, Draw) and isinstance(card, ExploreCard) and \
-                action.shape <= len(card.shapes):
-            shape = card.shapes[action.shape - 1]
-            coin = " (+1 coin)" if shape.coin else ""
-            return (f"{action}: {action.terrain} shape {action.shape}{coin} turned "
-                    f"{ORIENTATIONS[action.orientation]} on {where}")
         return str(action)
 
     def __repr__(self) -> str:
