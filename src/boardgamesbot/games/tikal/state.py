@@ -454,9 +454,11 @@ class TikalState(TikalTable):
             move = action
             assert isinstance(move, Move)  # (only moves are known without a cost)
             cost = self.move_cost(move.source, move.target, player)
+        fixed = known.params
         return {"notation": known.notation, "type": known.kind,
                 "cost": {"ap": cost} if cost else {}, "code": known.code,
-                "params": _PARAMS[type(action)](self, action)}
+                "params": (_POSITION_PARAMS[type(action)](self, action) if fixed is None
+                           else fixed.copy())}
 
     # Placement --------------------------------------------------------------------------
 
@@ -1168,23 +1170,26 @@ _KINDS: dict[type[Action], str] = {
     Exchange: "exchange", BuildCamp: "camp", PlaceGuard: "guard", EndTurn: "end", Bid: "bid",
     Pass: "pass", Take: "take",
 }
-# Per action type: its description's parameters, given the state and the action (Any: a
-# dict cannot tie each key's type to its value's argument; the key is it).
-_PARAMS: dict[type[Action], Callable[[TikalState, Any], dict[str, Any]]] = {
+# Per action type: its description's parameters (Any: a dict cannot tie each key's type to
+# its value's argument; the key is it). Those of the action alone are worked out once per
+# prebuilt action (`_Known.params`), those that read the position at every answer.
+_ACTION_PARAMS: dict[type[Action], Callable[[Any], dict[str, Any]]] = {
+    Enter: lambda a: {"figure": _figure(a.figure), "space": SPACE_NAMES[a.space]},
+    Move: lambda a: {"figure": _figure(a.figure), "from": SPACE_NAMES[a.source],
+                     "to": SPACE_NAMES[a.target]},
+    Recover: lambda a: {"space": SPACE_NAMES[a.space]},
+    Exchange: lambda a: {"give": a.give, "seat": a.seat, "take": a.take},
+    BuildCamp: lambda a: {"space": SPACE_NAMES[a.space]},
+    Bid: lambda a: {"amount": a.amount},
+    Pass: lambda a: {},
+}
+_POSITION_PARAMS: dict[type[Action], Callable[[TikalState, Any], dict[str, Any]]] = {
     Place: lambda s, a: {"space": SPACE_NAMES[a.space], "rotation": a.rotation,
                          **(_tile_params(s.drawn) if s.drawn else {})},
-    Enter: lambda s, a: {"figure": _figure(a.figure), "space": SPACE_NAMES[a.space]},
-    Move: lambda s, a: {"figure": _figure(a.figure), "from": SPACE_NAMES[a.source],
-                        "to": SPACE_NAMES[a.target]},
     Uncover: lambda s, a: {"space": SPACE_NAMES[a.space], "level": s.value[a.space] + 1},
-    Recover: lambda s, a: {"space": SPACE_NAMES[a.space]},
-    Exchange: lambda s, a: {"give": a.give, "seat": a.seat, "take": a.take},
-    BuildCamp: lambda s, a: {"space": SPACE_NAMES[a.space]},
     PlaceGuard: lambda s, a: {"figure": _figure(a.figure), "space": SPACE_NAMES[a.space],
                               "value": s.value[a.space]},
     EndTurn: lambda s, a: {"ap_left": s.ap},
-    Bid: lambda s, a: {"amount": a.amount},
-    Pass: lambda s, a: {},
     Take: lambda s, a: {"index": a.index + 1,
                         **(_tile_params(s.auction.display[a.index])
                            if s.auction and a.index < len(s.auction.display) else {})},
@@ -1200,26 +1205,31 @@ class _Known(NamedTuple):
     code: str
     cost: int | None  # AP (0: none); None for a move, whose cost is the position's
     words: str  # `describe`'s text; a move's up to its cost
+    # the description's parameters (copied for each answer) when they are the action's
+    # alone; None: `_POSITION_PARAMS` works them out from the position
+    params: dict[str, Any] | None
 
 
 def _known(action: Action) -> _Known:
     kind = _KINDS[type(action)]  # (`parse` lets through only Tikal's actions)
+    by_action = _ACTION_PARAMS.get(type(action))
+    fixed = None if by_action is None else by_action(action)
     if isinstance(action, Move):
         figure = "leader" if action.figure == LEADER else "worker"
         return _Known(str(action), kind, f"tikal.{kind}", None,
                       f"{action}  (move your {figure} {SPACE_NAMES[action.source]} → "
-                      f"{SPACE_NAMES[action.target]}, ")
+                      f"{SPACE_NAMES[action.target]}, ", fixed)
     cost = COSTS.get(type(action), 0)
     words = _WORDS.get(type(action), "")
     tail = f", {cost} AP" if cost else ""
     return _Known(str(action), kind, f"tikal.{kind}", cost,
-                  f"{action}  ({words}{tail})" if words else str(action))
+                  f"{action}  ({words}{tail})" if words else str(action), fixed)
 
 
 _KNOWN = {id(action): _known(action) for action in PREBUILT_ACTIONS}
 
 # The actions that spend AP, per type: check, carry out, return the AP spent (Any as in
-# `_PARAMS`: each handler takes the action of its key's type).
+# `_ACTION_PARAMS`: each handler takes the action of its key's type).
 _TURN_ACTIONS: dict[type[Action], Callable[[TikalState, int, Any], int]] = {
     Enter: TikalState._enter,
     Move: TikalState._move,
