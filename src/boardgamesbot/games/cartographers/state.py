@@ -274,6 +274,7 @@ class CartographersState(Table):
 
     def __init__(self) -> None:  # use GAME.new or GAME.from_json
         self.last_ambush = None
+        self.shown = None
 
     @classmethod
     def setup(cls, game: Game, num_players: int, seed: int, side: MapSide
@@ -434,6 +435,7 @@ class CartographersState(Table):
     # Applying actions ------------------------------------------------------------------
 
     def apply(self, player: int, action: Action | str) -> Action:
+        self.shown = None  # the position changes (or stays as it was: then nothing is lost)
         if isinstance(action, str):
             action = parse_action(action)
         canonical, effect = self._check(player, action)
@@ -730,6 +732,7 @@ class CartographersState(Table):
         other.records = [r[:] for r in self.records]
         other.last_ambush = self.last_ambush
         other.last_drawn = self.last_drawn[:]
+        other.shown = None  # a copy is changed without `apply` (determinize, search bots)
         return other
 
     def determinize(self, player: int, rng: random.Random) -> CartographersState:
