@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -118,7 +118,7 @@ class _CardTables:
     drawing's effect by identity, so that `apply` of an action `legal_actions` listed
     skips parsing the shape again (issue 32)."""
 
-    __slots__ = ("flat", "grouped", "effects")
+    __slots__ = ("flat", "grouped", "effects", "words")
 
     def __init__(self, card: ExploreCard) -> None:
         self.flat = _flat_draw_table(card)
@@ -129,6 +129,18 @@ class _CardTables:
         self.effects = {id(action): (_TERRAIN_INDEX[action.terrain], mask,
                                      coins[action.shape - 1])
                         for mask, group in self.grouped for action in group}
+        # id(action) -> its `_Drawing`, written when first asked for (ids as above)
+        self.words: dict[int, _Drawing] = {}
+
+
+class _Drawing(NamedTuple):
+    """What a drawing's words and data hold on its card, whatever the sheets: a legal list
+    writes them for each of its ~1,000 drawings at every state, so a card's prebuilt
+    drawings keep theirs (`_drawing`)."""
+
+    words: str  # `describe`'s text
+    params: dict[str, Any]  # `action_info`'s parameters, "cells" as the tuple below
+    cells: tuple[str, ...]  # the spaces it covers (a fresh list in each answer)
 
 
 _CARD_TABLES: dict[str, _CardTables] = {}
@@ -139,6 +151,27 @@ def _card_tables(card: ExploreCard) -> _CardTables:
     found = _CARD_TABLES.get(card.name)
     if found is None:
         found = _CARD_TABLES[card.name] = _CardTables(card)
+    return found
+
+
+def _drawing(card: ExploreCard, action: Draw) -> _Drawing:
+    """``action``'s words and data on ``card`` (its shape is one of the card's)."""
+    tables = _card_tables(card)
+    found = tables.words.get(id(action))
+    if found is not None:
+        return found
+    shape = card.shapes[action.shape - 1]
+    cells = _covered(shape.cells, action.orientation, action.cell)
+    coin = " (+1 coin)" if shape.coin else ""
+    found = _Drawing(
+        f"{action}: {action.terrain} shape {action.shape}{coin} turned "
+        f"{ORIENTATIONS[action.orientation]} on {', '.join(cells) or 'off the map'}",
+        {"terrain": action.terrain, "shape": action.shape,
+         "orientation": ORIENTATIONS[action.orientation], "cell": cell_name(action.cell),
+         "cells": cells, "coin": bool(shape.coin)},
+        cells)
+    if id(action) in tables.effects:  # one of the card's own: kept as long as the module
+        tables.words[id(action)] = found
     return found
 
 
@@ -671,14 +704,15 @@ class CartographersState(Table):
         params: dict[str, Any]
         if isinstance(action, Draw):  # nearly every action of a legal list: asked first
             card = self.card
-            shape = card.shapes[action.shape - 1] if isinstance(card, ExploreCard) and \
-                action.shape <= len(card.shapes) else None
-            kind, params = "draw", {"terrain": action.terrain, "shape": action.shape,
-                                    "orientation": ORIENTATIONS[action.orientation],
-                                    "cell": cell_name(action.cell),
-                                    "cells": [] if shape is None else list(_covered(
-                                        shape.cells, action.orientation, action.cell)),
-                                    "coin": bool(shape and shape.coin)}
+            kind = "draw"
+            if isinstance(card, ExploreCard) and action.shape <= len(card.shapes):
+                drawing = _drawing(card, action)
+                params = drawing.params.copy()
+                params["cells"] = list(drawing.cells)
+            else:  # a shape the card does not have: no spaces, no coin
+                params = {"terrain": action.terrain, "shape": action.shape,
+                          "orientation": ORIENTATIONS[action.orientation],
+                          "cell": cell_name(action.cell), "cells": [], "coin": False}
         elif isinstance(action, Pass):
             kind, params = "pass", {}
         elif isinstance(action, Fallback):
@@ -794,11 +828,7 @@ class CartographersState(Table):
         if isinstance(action, Draw):  # nearly every action of a legal list: asked first
             card = self.card
             if isinstance(card, ExploreCard) and action.shape <= len(card.shapes):
-                shape = card.shapes[action.shape - 1]
-                where = ", ".join(_covered(shape.cells, action.orientation, action.cell))
-                coin = " (+1 coin)" if shape.coin else ""
-                return (f"{action}: {action.terrain} shape {action.shape}{coin} turned "
-                        f"{ORIENTATIONS[action.orientation]} on {where or 'off the map'}")
+                return _drawing(card, action).words
             return str(action)
         if isinstance(action, Pass):
             return "pass (the sheet is full)"
