@@ -436,7 +436,7 @@ class TikalState(TikalTable):
         if known is None:
             if type(action) not in _KINDS:
                 return str(action)  # not a Tikal action: its notation, as any game's
-            known = _known(action)
+            known = _remember(action)
         if known.cost is None:  # a move: what it costs depends on the position
             move = action
             assert isinstance(move, Move)  # (only moves are known without a cost)
@@ -445,10 +445,10 @@ class TikalState(TikalTable):
 
     def action_info(self, player: int, action: Action | str) -> ActionInfo:
         """``action`` as data: kind, AP cost and a translatable description (code + params)."""
-        known = _KNOWN.get(id(action))  # the prebuilt actions, well formed (as in `apply`)
+        known = _KNOWN.get(id(action))  # a prebuilt action, written before: well formed
         if known is None or isinstance(action, str):
             action = self.parse(action)
-            known = _KNOWN.get(id(action)) or _known(action)
+            known = _KNOWN.get(id(action)) or _remember(action)
         cost = known.cost
         if cost is None:
             move = action
@@ -1226,7 +1226,17 @@ def _known(action: Action) -> _Known:
                   f"{action}  ({words}{tail})" if words else str(action), fixed)
 
 
-_KNOWN = {id(action): _known(action) for action in PREBUILT_ACTIONS}
+# id(prebuilt action) -> its `_Known`, written when first asked for (not at import: the
+# ~5,500 prebuilt actions' texts cost ~20 ms, and most processes write a few of them).
+_KNOWN: dict[int, _Known] = {}
+
+
+def _remember(action: Action) -> _Known:
+    """`_known`, kept for a prebuilt action (the others are written at each ask)."""
+    known = _known(action)
+    if id(action) in PREBUILT:
+        _KNOWN[id(action)] = known
+    return known
 
 # The actions that spend AP, per type: check, carry out, return the AP spent (Any as in
 # `_ACTION_PARAMS`: each handler takes the action of its key's type).
