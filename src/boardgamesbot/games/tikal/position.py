@@ -25,6 +25,7 @@ from .components import (
     COMPONENTS,
     JUNGLE,
     NUM_SPACES,
+    SPACE_NAMES,
     TEMPLE,
     TILES,
     TREASURE,
@@ -39,7 +40,6 @@ from .table import TikalTable
 FORMAT = "tikal-position/1"
 KINDS = (JUNGLE, TEMPLE, TREASURE, VOLCANO, BASE_CAMP)
 FIGURES_PER_PLAYER = 1 + COMPONENTS.workers
-SPACE_NAMES = tuple(space_name(space) for space in range(NUM_SPACES))
 SEATS = tuple(str(seat) for seat in range(4))  # a seat as a key of a view's JSON object
 
 
