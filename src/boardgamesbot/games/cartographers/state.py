@@ -230,10 +230,10 @@ def _placed_mask(cells: tuple[tuple[int, int], ...], orientation: int, anchor: i
 def _covered(cells: tuple[tuple[int, int], ...], orientation: int, anchor: int
              ) -> tuple[str, ...]:
     """The names of the spaces ``cells`` covers turned ``orientation`` with its anchor on
-    ``anchor`` (none if it leaves the map). Written once: a legal list names them for each
-    of its ~1,000 drawings, twice (`describe` and `action_info`), and the next state's
-    list again (the bound, above the 17,424 shapes × orientations × anchors of all the
-    cards, only keeps odd callers from piling up)."""
+    ``anchor`` (none if it leaves the map). Written once: an ambush's legal list names
+    them for each of its landings at every state, and a drawing's words (`_drawing`) are
+    written per card (the bound, above the 17,424 shapes × orientations × anchors of all
+    the cards, only keeps odd callers from piling up)."""
     placed = shape_cells_at(oriented(cells, orientation), anchor) or []
     return tuple(cell_name(r * SIZE + c) for r, c in placed)
 
