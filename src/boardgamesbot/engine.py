@@ -163,7 +163,10 @@ class State(ABC):
 
     @abstractmethod
     def view(self, player: int | None) -> dict[str, Any]:
-        """A JSON-ready dict of exactly what ``player`` may see (``None``: a spectator)."""
+        """A JSON-ready dict of exactly what ``player`` may see (``None``: a spectator).
+
+        Read-only for whoever asks: a game may share the parts every seat sees between
+        the seats' views of one position (built once, asked for by every watcher)."""
 
     @abstractmethod
     def determinize(self, player: int, rng: random.Random) -> State:

@@ -48,13 +48,29 @@ READ = PositionReader("cartographers position: ")
 def view(state: Table, player: int | None) -> dict[str, Any]:
     """What ``player`` may see: everything but deck order, unrevealed ambushes,
     future shuffles and the other seats' choices (even whether they chose) in an open step.
+
+    All but ``viewer`` and a seat's own part (``you``) is the same for every seat, so it
+    is built once per position (`Table.shown`, dropped by every change) and each seat's
+    view is a new dict over it: a face asks for several seats' views of each position.
     """
+    shown = state.shown
+    if shown is None:
+        shown = state.shown = _public(state)
+    view = shown.copy()  # (its "viewer" key is in place: the order of the keys holds)
+    view["viewer"] = player
+    if player is not None and 0 <= player < state.num_players and state.step != OVER:
+        view["you"] = _own_view(state, player)
+    return view
+
+
+def _public(state: Table) -> dict[str, Any]:
+    """The views' part every seat shares, its ``viewer`` left None."""
     season = SEASONS[state.season]
     scores = state.scores()
     losses = state.monster_losses()
     view: dict[str, Any] = {
         "game": "cartographers",
-        "viewer": player,
+        "viewer": None,
         "num_players": state.num_players,
         "side": {"letter": state.side.letter, "name": state.side.name},
         "season": {"number": state.season + 1, "name": season.name,
@@ -100,8 +116,6 @@ def view(state: Table, player: int | None) -> dict[str, Any]:
         rating, title = state.solo_rating()
         view["solo"] = {"rating": rating, "title": title if state.is_over() else None,
                         "solo_numbers": sum(SCORING_CARDS[n].solo for n in state.edicts)}
-    if player is not None and 0 <= player < state.num_players and state.step != OVER:
-        view["you"] = _own_view(state, player)
     return view
 
 

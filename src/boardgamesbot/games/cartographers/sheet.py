@@ -17,7 +17,7 @@ documented in ``docs/cartographers-sheet-format.md``:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from boardgamesbot.engine import GameError
 
@@ -282,27 +282,7 @@ class Sheet:
     # Text format ---------------------------------------------------------------------
 
     def to_text(self) -> str:
-        lines = []
-        mountains, ruins, wastelands = _printed(self.side)
-        for row in range(SIZE):
-            line = []
-            for col in range(SIZE):
-                bit = 1 << (row * SIZE + col)
-                char = "."
-                if mountains & bit:
-                    char = "^"
-                elif wastelands & bit:
-                    char = "#"
-                else:
-                    for index, layer in enumerate(self.layers):
-                        if layer & bit:
-                            char = "FVAWM"[index]
-                            break
-                    if ruins & bit:
-                        char = "R" if char == "." else char.lower()
-                line.append(char)
-            lines.append("".join(line))
-        return "\n".join(lines) + "\n"
+        return _text(_printed(self.side), tuple(self.layers))
 
     @classmethod
     def from_text(cls, text: str, side: str | MapSide = "A") -> Sheet:
@@ -418,3 +398,32 @@ def _printed(side: MapSide) -> tuple[int, int, int]:
         found = _SIDE_MASKS[id(side)] = (
             side, (mask_of(side.mountains), mask_of(side.ruins), mask_of(side.wastelands)))
     return found[1]
+
+
+# Every view writes every sheet (a watcher's, the spectator's, each seat's, per state) and
+# a drawing changes one sheet: the others' text is found again (a sheet's text is all its
+# layers and its side's printed spaces; the bound holds ~1,000 tables' sheets).
+@lru_cache(maxsize=4096)
+def _text(printed: tuple[int, int, int], layers: tuple[int, ...]) -> str:
+    """The plain-text sheet format of these printed spaces and drawn layers."""
+    lines = []
+    mountains, ruins, wastelands = printed
+    for row in range(SIZE):
+        line = []
+        for col in range(SIZE):
+            bit = 1 << (row * SIZE + col)
+            char = "."
+            if mountains & bit:
+                char = "^"
+            elif wastelands & bit:
+                char = "#"
+            else:
+                for index, layer in enumerate(layers):
+                    if layer & bit:
+                        char = "FVAWM"[index]
+                        break
+                if ruins & bit:
+                    char = "R" if char == "." else char.lower()
+            line.append(char)
+        lines.append("".join(line))
+    return "\n".join(lines) + "\n"

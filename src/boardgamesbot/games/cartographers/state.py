@@ -22,8 +22,8 @@ whole game, and `determinize` hides the future by replacing ``chance``.
 from __future__ import annotations
 
 import random
-from functools import cache
-from typing import Any
+from functools import cache, lru_cache
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -118,7 +118,7 @@ class _CardTables:
     drawing's effect by identity, so that `apply` of an action `legal_actions` listed
     skips parsing the shape again (issue 32)."""
 
-    __slots__ = ("flat", "grouped", "effects")
+    __slots__ = ("flat", "grouped", "effects", "words")
 
     def __init__(self, card: ExploreCard) -> None:
         self.flat = _flat_draw_table(card)
@@ -129,6 +129,18 @@ class _CardTables:
         self.effects = {id(action): (_TERRAIN_INDEX[action.terrain], mask,
                                      coins[action.shape - 1])
                         for mask, group in self.grouped for action in group}
+        # id(action) -> its `_Drawing`, written when first asked for (ids as above)
+        self.words: dict[int, _Drawing] = {}
+
+
+class _Drawing(NamedTuple):
+    """What a drawing's words and data hold on its card, whatever the sheets: a legal list
+    writes them for each of its ~1,000 drawings at every state, so a card's prebuilt
+    drawings keep theirs (`_drawing`)."""
+
+    words: str  # `describe`'s text
+    params: dict[str, Any]  # `action_info`'s parameters, "cells" as the tuple below
+    cells: tuple[str, ...]  # the spaces it covers (a fresh list in each answer)
 
 
 _CARD_TABLES: dict[str, _CardTables] = {}
@@ -139,6 +151,27 @@ def _card_tables(card: ExploreCard) -> _CardTables:
     found = _CARD_TABLES.get(card.name)
     if found is None:
         found = _CARD_TABLES[card.name] = _CardTables(card)
+    return found
+
+
+def _drawing(card: ExploreCard, action: Draw) -> _Drawing:
+    """``action``'s words and data on ``card`` (its shape is one of the card's)."""
+    tables = _card_tables(card)
+    found = tables.words.get(id(action))
+    if found is not None:
+        return found
+    shape = card.shapes[action.shape - 1]
+    cells = _covered(shape.cells, action.orientation, action.cell)
+    coin = " (+1 coin)" if shape.coin else ""
+    found = _Drawing(
+        f"{action}: {action.terrain} shape {action.shape}{coin} turned "
+        f"{ORIENTATIONS[action.orientation]} on {', '.join(cells) or 'off the map'}",
+        {"terrain": action.terrain, "shape": action.shape,
+         "orientation": ORIENTATIONS[action.orientation], "cell": cell_name(action.cell),
+         "cells": cells, "coin": bool(shape.coin)},
+        cells)
+    if id(action) in tables.effects:  # one of the card's own: kept as long as the module
+        tables.words[id(action)] = found
     return found
 
 
@@ -191,6 +224,18 @@ def _placed_mask(cells: tuple[tuple[int, int], ...], orientation: int, anchor: i
     """The canonical orientation and mask of a placement (mask ``None`` if it leaves the map)."""
     canonical = orientations(cells)[orientation]
     return canonical, _mask_lookup(cells).get((canonical, anchor))
+
+
+@lru_cache(maxsize=1 << 15)
+def _covered(cells: tuple[tuple[int, int], ...], orientation: int, anchor: int
+             ) -> tuple[str, ...]:
+    """The names of the spaces ``cells`` covers turned ``orientation`` with its anchor on
+    ``anchor`` (none if it leaves the map). Written once: an ambush's legal list names
+    them for each of its landings at every state, and a drawing's words (`_drawing`) are
+    written per card (the bound, above the 17,424 shapes × orientations × anchors of all
+    the cards, only keeps odd callers from piling up)."""
+    placed = shape_cells_at(oriented(cells, orientation), anchor) or []
+    return tuple(cell_name(r * SIZE + c) for r, c in placed)
 
 
 def _cell_list(mask: int) -> str:
@@ -262,6 +307,7 @@ class CartographersState(Table):
 
     def __init__(self) -> None:  # use GAME.new or GAME.from_json
         self.last_ambush = None
+        self.shown = None
 
     @classmethod
     def setup(cls, game: Game, num_players: int, seed: int, side: MapSide
@@ -422,6 +468,7 @@ class CartographersState(Table):
     # Applying actions ------------------------------------------------------------------
 
     def apply(self, player: int, action: Action | str) -> Action:
+        self.shown = None  # the position changes (or stays as it was: then nothing is lost)
         if isinstance(action, str):
             action = parse_action(action)
         canonical, effect = self._check(player, action)
@@ -655,7 +702,18 @@ class CartographersState(Table):
         if isinstance(action, str):
             action = parse_action(action)
         params: dict[str, Any]
-        if isinstance(action, Pass):
+        if isinstance(action, Draw):  # nearly every action of a legal list: asked first
+            card = self.card
+            kind = "draw"
+            if isinstance(card, ExploreCard) and action.shape <= len(card.shapes):
+                drawing = _drawing(card, action)
+                params = drawing.params.copy()
+                params["cells"] = list(drawing.cells)
+            else:  # a shape the card does not have: no spaces, no coin
+                params = {"terrain": action.terrain, "shape": action.shape,
+                          "orientation": ORIENTATIONS[action.orientation],
+                          "cell": cell_name(action.cell), "cells": [], "coin": False}
+        elif isinstance(action, Pass):
             kind, params = "pass", {}
         elif isinstance(action, Fallback):
             kind, params = "fallback", {"terrain": action.terrain, "cell": cell_name(action.cell)}
@@ -668,15 +726,6 @@ class CartographersState(Table):
                                       "cell": cell_name(action.cell),
                                       "cells": self._cells_of(action),
                                       "sheet": self.ambush_target(player)}
-        elif isinstance(action, Draw):
-            card = self.card
-            shape = card.shapes[action.shape - 1] if isinstance(card, ExploreCard) and \
-                action.shape <= len(card.shapes) else None
-            kind, params = "draw", {"terrain": action.terrain, "shape": action.shape,
-                                    "orientation": ORIENTATIONS[action.orientation],
-                                    "cell": cell_name(action.cell),
-                                    "cells": self._cells_of(action),
-                                    "coin": bool(shape and shape.coin)}
         else:
             raise IllegalAction(f"{action} is not a Cartographers action", code="wrong_step")
         return {"notation": str(action), "type": kind, "cost": {},
@@ -692,8 +741,7 @@ class CartographersState(Table):
             cells = card.shapes[action.shape - 1].cells
         else:
             return []
-        placed = shape_cells_at(oriented(cells, action.orientation), action.cell) or []
-        return [cell_name(r * SIZE + c) for r, c in placed]
+        return list(_covered(cells, action.orientation, action.cell))
 
     # Copies, hidden information ------------------------------------------------------
 
@@ -718,6 +766,7 @@ class CartographersState(Table):
         other.records = [r[:] for r in self.records]
         other.last_ambush = self.last_ambush
         other.last_drawn = self.last_drawn[:]
+        other.shown = None  # a copy is changed without `apply` (determinize, search bots)
         return other
 
     def determinize(self, player: int, rng: random.Random) -> CartographersState:
@@ -776,6 +825,11 @@ class CartographersState(Table):
     def describe(self, action: Action) -> str:
         if isinstance(action, str):
             action = parse_action(action)
+        if isinstance(action, Draw):  # nearly every action of a legal list: asked first
+            card = self.card
+            if isinstance(card, ExploreCard) and action.shape <= len(card.shapes):
+                return _drawing(card, action).words
+            return str(action)
         if isinstance(action, Pass):
             return "pass (the sheet is full)"
         if isinstance(action, Fallback):
@@ -783,16 +837,9 @@ class CartographersState(Table):
         if isinstance(action, AmbushFallback):
             return f"{action}: a 1x1 monster on {cell_name(action.cell)} of the neighbour's sheet"
         card = self.card
-        where = ", ".join(self._cells_of(action)) or "off the map" \
-            if isinstance(action, (Draw, Ambush)) else ""
         if isinstance(action, Ambush) and isinstance(card, AmbushCard):
+            where = ", ".join(self._cells_of(action)) or "off the map"
             return f"{action}: {card.name} monster on the neighbour's sheet at {where}"
-        if isinstance(action, Draw) and isinstance(card, ExploreCard) and \
-                action.shape <= len(card.shapes):
-            shape = card.shapes[action.shape - 1]
-            coin = " (+1 coin)" if shape.coin else ""
-            return (f"{action}: {action.terrain} shape {action.shape}{coin} turned "
-                    f"{ORIENTATIONS[action.orientation]} on {where}")
         return str(action)
 
     def __repr__(self) -> str:

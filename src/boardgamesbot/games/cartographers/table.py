@@ -42,6 +42,10 @@ class Table(State):
         "sheets", "coins", "surrounded", "records", "last_drawn",
         # what the last ambush drew where (for the faces)
         "last_ambush",
+        # the part of the views every seat shares, once a seat has asked for one
+        # (`position.view`; None until then): every change (`apply`), and every copy,
+        # starts without it
+        "shown",
     )
 
     side: MapSide
@@ -61,6 +65,7 @@ class Table(State):
     records: list[list[SeasonRecord]]
     last_drawn: list[int]  # each sheet's spaces drawn in the last step, as a mask
     last_ambush: dict[str, Any] | None  # what the last ambush drew where (for the faces)
+    shown: dict[str, Any] | None  # the views' shared part, kept while the position stays
 
     @property
     @abstractmethod

@@ -25,6 +25,7 @@ from .components import (
     COMPONENTS,
     JUNGLE,
     NUM_SPACES,
+    SPACE_NAMES,
     TEMPLE,
     TILES,
     TREASURE,
@@ -39,16 +40,7 @@ from .table import TikalTable
 FORMAT = "tikal-position/1"
 KINDS = (JUNGLE, TEMPLE, TREASURE, VOLCANO, BASE_CAMP)
 FIGURES_PER_PLAYER = 1 + COMPONENTS.workers
-
-
-def _figures(state: TikalTable, space: int) -> dict[str, dict[str, int]]:
-    figures = {}
-    for player in range(state.num_players):
-        workers = state.workers[player][space]
-        leader = state.leader[player] == space
-        if workers or leader:
-            figures[str(player)] = {WORKER: workers, LEADER: int(leader)}
-    return figures
+SEATS = tuple(str(seat) for seat in range(4))  # a seat as a key of a view's JSON object
 
 
 def _explored(state: TikalTable) -> Iterator[tuple[int, str, dict[str, Any]]]:
@@ -79,21 +71,45 @@ def _leader_place(state: TikalTable, player: int) -> str:
 
 
 def view(state: TikalTable, player: int | None) -> dict[str, Any]:
-    """What ``player`` (or a spectator, ``None``) may see: everything public, nothing else."""
-    board = {}
+    """What ``player`` (or a spectator, ``None``) may see: everything public, nothing else.
+
+    Every seat sees the same (only ``viewer`` differs), so the public part is built once
+    per position (`TikalTable.shown`, dropped by every change) and each seat's view is a
+    new dict over it: a face asks for several seats' views of each position (its watchers,
+    the spectator's for the public diff), and shared parts also compare in an instant."""
+    shown = state.shown
+    if shown is None:
+        shown = state.shown = _public(state)
+    seen = shown.copy()  # (its "viewer" key is in place: the order of the keys holds)
+    seen["viewer"] = player
+    return seen
+
+
+def _public(state: TikalTable) -> dict[str, Any]:
+    """The view of every seat, its ``viewer`` left None."""
+    board: dict[str, dict[str, Any]] = {}
     for space, kind, entry in _explored(state):
         if kind == TEMPLE:
             entry["value"] = state.value[space]
             entry["printed"] = state.printed[space]
             entry["controller"] = state.controller(space)
-        if kind == TREASURE:
+        elif kind == TREASURE:
             entry["wafers"] = len(state.wafers[space])  # how many, never which
         _camp_and_guard(state, space, entry)
-        figures = _figures(state, space)
-        if figures:
-            entry["figures"] = figures
-        board[space_name(space)] = entry
-    left = {letter: 0 for letter in "ABCDEFG"}
+        board[SPACE_NAMES[space]] = entry
+    # The figures last in each entry, seat by seat: each seat's occupied spaces are known
+    # (`spots`), so the 48 spaces are not asked once per seat.
+    for seat in range(state.num_players):
+        workers, leader, key = state.workers[seat], state.leader[seat], SEATS[seat]
+        for space in state.spots[seat]:
+            occupied = board.get(SPACE_NAMES[space])
+            if occupied is None:
+                continue  # (a hand-written position may put figures off the explored board)
+            figures = occupied.get("figures")
+            if figures is None:
+                figures = occupied["figures"] = {}
+            figures[key] = {WORKER: workers[space], LEADER: int(leader == space)}
+    left = dict.fromkeys("ABCDEFG", 0)
     for tile_id in state.stack:
         left[TILES[tile_id].letter] += 1
     drawn = None
@@ -117,7 +133,7 @@ def view(state: TikalTable, player: int | None) -> dict[str, Any]:
     result = {
         "game": "tikal",
         "variant": state.variant.name,
-        "viewer": player,
+        "viewer": None,
         "num_players": state.num_players,
         "phase": state.phase,
         "current": state.current_players(),

@@ -24,7 +24,7 @@ import random
 from bisect import insort
 from collections.abc import Callable
 from itertools import compress
-from typing import Any
+from typing import Any, NamedTuple
 
 from boardgamesbot.engine import Action, ActionInfo, Game, IllegalAction
 
@@ -135,18 +135,17 @@ EXCHANGES = tuple(
     for seat in range(4))
 NO_EXITS: Exits = (0, ((), (), (), ()))  # exits of an unexplored space or a volcano
 GUARDS, CAMPS = COMPONENTS.guards, COMPONENTS.camps
-# The ids of the prebuilt actions above: `apply` need not check that these are well formed.
-# (The tables live as long as the module, so their ids are never reused.)
-PREBUILT = frozenset(
-    id(action) for table in (
-        MOVE_WORKER, MOVE_LEADER, PLACE_ANY_ROTATION, *PLACE_GUARD,
-    ) for row in table for action in row
-) | frozenset(
-    id(action) for table in (ENTER_WORKER, ENTER_LEADER, UNCOVER, RECOVER, BUILD_CAMP, (END,))
-    for action in table
-) | frozenset(
-    id(action) for by_take in EXCHANGES for gives in by_take.values() for action in gives.values()
+# The prebuilt actions above: `apply` need not check that these are well formed, and
+# their data and words are written once (`_KNOWN`, by id: the tables live as long as the
+# module, so their ids are never reused).
+PREBUILT_ACTIONS: tuple[Action, ...] = (
+    *(action for table in (MOVE_WORKER, MOVE_LEADER, PLACE_ANY_ROTATION, *PLACE_GUARD)
+      for row in table for action in row),
+    *(action for table in (ENTER_WORKER, ENTER_LEADER, UNCOVER, RECOVER, BUILD_CAMP, (END,))
+      for action in table),
+    *(action for by_take in EXCHANGES for gives in by_take.values() for action in gives.values()),
 )
+PREBUILT = frozenset(map(id, PREBUILT_ACTIONS))
 
 __all__ = ["ACTIONS", "FINAL_ROUND", "OVER", "PLACE", "TILES", "TREASURE_POINTS",
            "TikalState", "VOLCANO_ROUND", "seat_name"]
@@ -237,6 +236,7 @@ class TikalState(TikalTable):
         self.exits = [NO_EXITS] * NUM_SPACES
         self.explored = self.border = self.campable = self.temples = 0
         self.opened = [0] * NUM_SPACES
+        self.shown = None
 
     def recompute_derived(self) -> None:
         """Recompute what is kept for speed only (after setup or reading a position); the
@@ -339,6 +339,7 @@ class TikalState(TikalTable):
         other.score_history = self.score_history[:]  # rows are never changed once added
         other.auction = self.auction.copy() if self.auction is not None else None
         other.barriers = self.barriers
+        other.shown = None  # a copy is changed without `apply` (determinize, search bots)
         return other
 
     # The contract -----------------------------------------------------------------------
@@ -393,6 +394,7 @@ class TikalState(TikalTable):
         return actions
 
     def apply(self, player: int, action: Action | str) -> Action:
+        self.shown = None  # the position changes (or stays as it was: then nothing is lost)
         # Actions from our own tables are well formed (and no string is one of them).
         if isinstance(action, str) or id(action) not in PREBUILT:
             action = self.parse(action)
@@ -430,25 +432,33 @@ class TikalState(TikalTable):
         return action
 
     def describe(self, action: Action) -> str:
-        if isinstance(action, Move):
-            figure = "leader" if action.figure == LEADER else "worker"
-            ap = self.move_cost(action.source, action.target, self.current)
-            return (f"{action}  (move your {figure} {space_name(action.source)} → "
-                    f"{space_name(action.target)}, {ap} AP)")
-        cost = COSTS.get(type(action))
-        words = _WORDS.get(type(action), "")
-        tail = f", {cost} AP" if cost else ""
-        return f"{action}  ({words}{tail})" if words else str(action)
+        known = _KNOWN.get(id(action))
+        if known is None:
+            if type(action) not in _KINDS:
+                return str(action)  # not a Tikal action: its notation, as any game's
+            known = _remember(action)
+        if known.cost is None:  # a move: what it costs depends on the position
+            move = action
+            assert isinstance(move, Move)  # (only moves are known without a cost)
+            return f"{known.words}{self.move_cost(move.source, move.target, self.current)} AP)"
+        return known.words
 
     def action_info(self, player: int, action: Action | str) -> ActionInfo:
         """``action`` as data: kind, AP cost and a translatable description (code + params)."""
-        if isinstance(action, str) or id(action) not in PREBUILT:  # as in `apply`
+        known = _KNOWN.get(id(action))  # a prebuilt action, written before: well formed
+        if known is None or isinstance(action, str):
             action = self.parse(action)
-        kind, describe = _INFO[type(action)]  # (`parse` lets through only Tikal's actions)
-        cost = (self.move_cost(action.source, action.target, player) if isinstance(action, Move)
-                else COSTS.get(type(action)))
-        return {"notation": str(action), "type": kind, "cost": {"ap": cost} if cost else {},
-                "code": f"tikal.{kind}", "params": describe(self, action)}
+            known = _KNOWN.get(id(action)) or _remember(action)
+        cost = known.cost
+        if cost is None:
+            move = action
+            assert isinstance(move, Move)  # (only moves are known without a cost)
+            cost = self.move_cost(move.source, move.target, player)
+        fixed = known.params
+        return {"notation": known.notation, "type": known.kind,
+                "cost": {"ap": cost} if cost else {}, "code": known.code,
+                "params": (_POSITION_PARAMS[type(action)](self, action) if fixed is None
+                           else fixed.copy())}
 
     # Placement --------------------------------------------------------------------------
 
@@ -668,8 +678,9 @@ class TikalState(TikalTable):
         if self.guard[space] >= 0:
             return self.guard[space]
         best, owner = 0, -1
-        for player in range(self.num_players):
-            strength = self.strength(player, space)
+        leader = self.leader
+        for player, workers in enumerate(self.workers):  # `strength`, inline: every view asks
+            strength = workers[space] + (LEADER_STRENGTH if leader[player] == space else 0)
             if strength > best:
                 best, owner = strength, player
             elif strength == best:
@@ -1153,31 +1164,82 @@ _WORDS = {
     EndTurn: "end your turn",
     Place: "place the drawn tile here",
 }
-# Per action type: its kind and its description's parameters, given the state and the
-# action (Any: a dict cannot tie each key's type to its value's argument; the key is it).
-_INFO: dict[type[Action], tuple[str, Callable[[TikalState, Any], dict[str, Any]]]] = {
-    Place: ("place", lambda s, a: {"space": space_name(a.space), "rotation": a.rotation,
-                                   **(_tile_params(s.drawn) if s.drawn else {})}),
-    Enter: ("enter", lambda s, a: {"figure": _figure(a.figure), "space": space_name(a.space)}),
-    Move: ("move", lambda s, a: {"figure": _figure(a.figure), "from": space_name(a.source),
-                                 "to": space_name(a.target)}),
-    Uncover: ("uncover", lambda s, a: {"space": space_name(a.space),
-                                       "level": s.value[a.space] + 1}),
-    Recover: ("recover", lambda s, a: {"space": space_name(a.space)}),
-    Exchange: ("exchange", lambda s, a: {"give": a.give, "seat": a.seat, "take": a.take}),
-    BuildCamp: ("camp", lambda s, a: {"space": space_name(a.space)}),
-    PlaceGuard: ("guard", lambda s, a: {"figure": _figure(a.figure), "space": space_name(a.space),
-                                        "value": s.value[a.space]}),
-    EndTurn: ("end", lambda s, a: {"ap_left": s.ap}),
-    Bid: ("bid", lambda s, a: {"amount": a.amount}),
-    Pass: ("pass", lambda s, a: {}),
-    Take: ("take", lambda s, a: {"index": a.index + 1,
-                                 **(_tile_params(s.auction.display[a.index])
-                                    if s.auction and a.index < len(s.auction.display) else {})}),
+# Per action type: its kind, for `ActionInfo`'s type and code.
+_KINDS: dict[type[Action], str] = {
+    Place: "place", Enter: "enter", Move: "move", Uncover: "uncover", Recover: "recover",
+    Exchange: "exchange", BuildCamp: "camp", PlaceGuard: "guard", EndTurn: "end", Bid: "bid",
+    Pass: "pass", Take: "take",
+}
+# Per action type: its description's parameters (Any: a dict cannot tie each key's type to
+# its value's argument; the key is it). Those of the action alone are worked out once per
+# prebuilt action (`_Known.params`), those that read the position at every answer.
+_ACTION_PARAMS: dict[type[Action], Callable[[Any], dict[str, Any]]] = {
+    Enter: lambda a: {"figure": _figure(a.figure), "space": SPACE_NAMES[a.space]},
+    Move: lambda a: {"figure": _figure(a.figure), "from": SPACE_NAMES[a.source],
+                     "to": SPACE_NAMES[a.target]},
+    Recover: lambda a: {"space": SPACE_NAMES[a.space]},
+    Exchange: lambda a: {"give": a.give, "seat": a.seat, "take": a.take},
+    BuildCamp: lambda a: {"space": SPACE_NAMES[a.space]},
+    Bid: lambda a: {"amount": a.amount},
+    Pass: lambda a: {},
+}
+_POSITION_PARAMS: dict[type[Action], Callable[[TikalState, Any], dict[str, Any]]] = {
+    Place: lambda s, a: {"space": SPACE_NAMES[a.space], "rotation": a.rotation,
+                         **(_tile_params(s.drawn) if s.drawn else {})},
+    Uncover: lambda s, a: {"space": SPACE_NAMES[a.space], "level": s.value[a.space] + 1},
+    PlaceGuard: lambda s, a: {"figure": _figure(a.figure), "space": SPACE_NAMES[a.space],
+                              "value": s.value[a.space]},
+    EndTurn: lambda s, a: {"ap_left": s.ap},
+    Take: lambda s, a: {"index": a.index + 1,
+                        **(_tile_params(s.auction.display[a.index])
+                           if s.auction and a.index < len(s.auction.display) else {})},
 }
 
+
+class _Known(NamedTuple):
+    """What an action's data and words hold whatever the position: a legal list writes
+    them for every action of every position, so the prebuilt actions' are written once."""
+
+    notation: str
+    kind: str  # `ActionInfo`'s type; its code is "tikal.<kind>"
+    code: str
+    cost: int | None  # AP (0: none); None for a move, whose cost is the position's
+    words: str  # `describe`'s text; a move's up to its cost
+    # the description's parameters (copied for each answer) when they are the action's
+    # alone; None: `_POSITION_PARAMS` works them out from the position
+    params: dict[str, Any] | None
+
+
+def _known(action: Action) -> _Known:
+    kind = _KINDS[type(action)]  # (`parse` lets through only Tikal's actions)
+    by_action = _ACTION_PARAMS.get(type(action))
+    fixed = None if by_action is None else by_action(action)
+    if isinstance(action, Move):
+        figure = "leader" if action.figure == LEADER else "worker"
+        return _Known(str(action), kind, f"tikal.{kind}", None,
+                      f"{action}  (move your {figure} {SPACE_NAMES[action.source]} → "
+                      f"{SPACE_NAMES[action.target]}, ", fixed)
+    cost = COSTS.get(type(action), 0)
+    words = _WORDS.get(type(action), "")
+    tail = f", {cost} AP" if cost else ""
+    return _Known(str(action), kind, f"tikal.{kind}", cost,
+                  f"{action}  ({words}{tail})" if words else str(action), fixed)
+
+
+# id(prebuilt action) -> its `_Known`, written when first asked for (not at import: the
+# ~5,500 prebuilt actions' texts cost ~20 ms, and most processes write a few of them).
+_KNOWN: dict[int, _Known] = {}
+
+
+def _remember(action: Action) -> _Known:
+    """`_known`, kept for a prebuilt action (the others are written at each ask)."""
+    known = _known(action)
+    if id(action) in PREBUILT:
+        _KNOWN[id(action)] = known
+    return known
+
 # The actions that spend AP, per type: check, carry out, return the AP spent (Any as in
-# `_INFO`: each handler takes the action of its key's type).
+# `_ACTION_PARAMS`: each handler takes the action of its key's type).
 _TURN_ACTIONS: dict[type[Action], Callable[[TikalState, int, Any], int]] = {
     Enter: TikalState._enter,
     Move: TikalState._move,

@@ -53,6 +53,9 @@ class TikalTable(State):
         "auction",
         # undo: how many barriers (a turn's end, a wafer turned up, a bid or pass) were crossed
         "barriers",
+        # the public view of this position once a seat has asked for it (`position.view`;
+        # None until then): every change (`apply`), and every copy, starts without it
+        "shown",
     )
 
     game: Game
@@ -110,6 +113,7 @@ class TikalTable(State):
     # (Any: the variant modules import the state, so it cannot name their classes)
     auction: Any
     barriers: int  # undo barriers crossed
+    shown: dict[str, Any] | None  # the public view, kept while the position stays the same
 
     @abstractmethod
     def clear_board(self) -> None: ...
