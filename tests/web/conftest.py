@@ -32,35 +32,35 @@ def server(tmp_path_factory):
     """The address of a running `bgbot serve` (SQLite in a temporary directory)."""
     data = tmp_path_factory.mktemp("serve")
     port = free_port()
-    log = open(data / "serve.log", "w")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "boardgamesbot.cli", "serve", "--data-dir", str(data), "--port",
-         str(port), "--bot-workers", "0"], stdout=log, stderr=subprocess.STDOUT,
-        # Every browser test creates its tables from 127.0.0.1: no per-client quotas here
-        # (tests/service checks them).
-        env={**os.environ, "BGBOT_MAX_TABLES": "0", "BGBOT_MAX_BOT_SEATS": "0",
-             "BGBOT_MAX_CONNECTIONS": "0"})
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            try:
-                with urllib.request.urlopen(f"{url}/api/health", timeout=1) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.1)
-            if process.poll() is not None:
-                pytest.fail(f"bgbot serve exited: {(data / 'serve.log').read_text()}")
-        else:
-            pytest.fail("bgbot serve did not answer")
-        yield url
-    finally:
-        process.terminate()
+    # Open for the server's whole life: the with encloses the yield.
+    with open(data / "serve.log", "w") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "boardgamesbot.cli", "serve", "--data-dir", str(data), "--port",
+             str(port), "--bot-workers", "0"], stdout=log, stderr=subprocess.STDOUT,
+            # Every browser test creates its tables from 127.0.0.1: no per-client quotas here
+            # (tests/service checks them).
+            env={**os.environ, "BGBOT_MAX_TABLES": "0", "BGBOT_MAX_BOT_SEATS": "0",
+                 "BGBOT_MAX_CONNECTIONS": "0"})
+        url = f"http://127.0.0.1:{port}"
         try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
+            for _ in range(200):
+                try:
+                    with urllib.request.urlopen(f"{url}/api/health", timeout=1) as answer:
+                        if answer.status == 200:
+                            break
+                except OSError:
+                    time.sleep(0.1)
+                if process.poll() is not None:
+                    pytest.fail(f"bgbot serve exited: {(data / 'serve.log').read_text()}")
+            else:
+                pytest.fail("bgbot serve did not answer")
+            yield url
+        finally:
+            process.terminate()
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
 
 
 @pytest.fixture(scope="session")
@@ -81,7 +81,8 @@ def browser():
 # are checked under the real policy in tests/service/test_browser_csp.py.
 @pytest.fixture
 def context(browser):
-    context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900}, locale="en-US")
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900},
+                                  locale="en-US")
     context.set_default_timeout(20_000)
     yield context
     context.close()

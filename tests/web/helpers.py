@@ -26,7 +26,8 @@ def hot_seat_table(server, game, players, seed, options=None):
     """A table where every seat is a person holding a token (played from Python)."""
     created = call(server, "POST", "/api/tables", {
         "game": game, "options": options or {}, "seed": seed,
-        "seats": [{"kind": "person", "name": name} for name in ["Ana", "Bea", "Cai", "Dani"][:players]]})
+        "seats": [{"kind": "person", "name": name}
+                  for name in ["Ana", "Bea", "Cai", "Dani"][:players]]})
     tokens = {s["seat"]: s["token"] for s in created["seats"]}
     return created["table"]["id"], tokens
 
@@ -85,7 +86,8 @@ def in_viewport(page, selector) -> bool:
         const el = document.querySelector(sel);
         if (!el) return false;
         const r = el.getBoundingClientRect();
-        return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+        return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight"""
+        """ && r.left >= 0 && r.right <= innerWidth;
     }""", selector)
 
 

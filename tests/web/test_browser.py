@@ -151,7 +151,8 @@ def test_two_people_at_one_table_through_an_invitation(browser, server):
         assert "Waiting for" in guest.inner_text("#status-line")
         host.locator(".space.target").first.click()
         host.click("#place-confirm")
-        guest.wait_for_function("document.querySelector('#log')?.textContent.includes('places the tile')")
+        guest.wait_for_function(
+            "document.querySelector('#log')?.textContent.includes('places the tile')")
         guest.wait_for_function(  # the view follows the log's events
             "document.querySelector('.players')?.innerText.includes('Bea (you)')")
         shot(host, "friends-2-host")
@@ -162,7 +163,8 @@ def test_two_people_at_one_table_through_an_invitation(browser, server):
 
 
 def test_language_switch_reload_and_phone(browser, server):
-    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844}, locale="en-US")
+    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844},
+                                  locale="en-US")
     try:
         page = context.new_page()
         create_table(page, server, "cartographers", seed=5)
@@ -236,7 +238,8 @@ def test_tikal_auction_bid_then_take_or_pass_and_place(page, server):
     # or it passed (I won and take a tile from the display): both end with me placing.
     for _ in range(6):
         page.wait_for_function(
-            "document.querySelector('[data-key=\"pass\"]') || document.querySelector('.display-tile[data-key]')"
+            "document.querySelector('[data-key=\"pass\"]')"
+            " || document.querySelector('.display-tile[data-key]')"
             " || document.querySelector('.space.target')", timeout=30_000)
         if page.locator(".space.target").count():
             break

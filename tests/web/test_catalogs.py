@@ -138,7 +138,8 @@ def client(tmp_path):
 def test_the_front_end_is_served_at_the_root(client):
     page = client.get("/")
     assert page.status_code == 200 and 'src="app.js"' in page.text
-    assert client.get("/games/cartographers/i18n/ca.json").json()["game.cartographers"] == "Cartògrafs"
+    game_words = client.get("/games/cartographers/i18n/ca.json").json()
+    assert game_words["game.cartographers"] == "Cartògrafs"
     assert "game.cartographers" not in client.get("/i18n/ca.json").json()
 
 

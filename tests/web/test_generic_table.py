@@ -10,10 +10,10 @@ import time
 
 import pytest
 import uvicorn
+from hidden_nim import HiddenNim
 
 from boardgamesbot.engine import register, unregister
 from boardgamesbot.service.api import create_app
-from hidden_nim import HiddenNim
 
 from .conftest import free_port
 from .helpers import call, hot_seat_table, seeded, take_seat, view
@@ -26,8 +26,9 @@ class PicturedNim(HiddenNim):
     titles = {"en": "Pictured Nim", "pt-BR": "Nim Desenhado", "ca": "Nim Dibuixat"}
 
     def render_svg(self, view: dict, **options) -> str:
-        stones = "".join(f'<circle class="stone" data-stone="{i}" cx="{20 + 30 * i}" cy="20" r="12"/>'
-                         for i in range(view["pile"]))
+        stones = "".join(
+            f'<circle class="stone" data-stone="{i}" cx="{20 + 30 * i}" cy="20" r="12"/>'
+            for i in range(view["pile"]))
         return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 40">{stones}</svg>'
 
 
@@ -75,7 +76,8 @@ def play_to_the_end(page, server, game, lang, seed):
                 "document.querySelector('[data-fact=taken_this_turn]')?.textContent === now",
                 arg=[str(state["view"]["pile"]), str(state["view"]["taken_this_turn"])])
             choices = page.eval_on_selector_all(
-                ".generic-menu button[data-action]", "buttons => buttons.map(b => b.dataset.action)")
+                ".generic-menu button[data-action]",
+                "buttons => buttons.map(b => b.dataset.action)")
             legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[0])
             assert sorted(choices) == sorted(a["notation"] for a in legal["actions"])
             page.click(f'.generic-menu button[data-action="{rng.choice(choices)}"]')
@@ -104,7 +106,8 @@ def test_the_test_game_plays_to_the_end_on_the_generic_screen(page, server):
     # No picture renderer: the view's facts stand in for the board.
     assert page.text_content('[data-fact="pile"]') == "0"
     scores = final["table"]["result"]["scores"]
-    shown = page.eval_on_selector_all(".summary .final-scores li", "items => items.map(i => i.textContent)")
+    shown = page.eval_on_selector_all(".summary .final-scores li",
+                                      "items => items.map(i => i.textContent)")
     assert sorted(int(line.rsplit(":", 1)[1]) for line in shown) == sorted(scores)
     # The log: one line per action, in the server's words for a game with no catalog.
     events = call(server, "GET", f"/api/tables/{table}/events")["events"]
@@ -123,5 +126,6 @@ def test_a_game_with_a_renderer_shows_its_own_picture(page, server):
     page.select_option("#lang-select", "ca")
     page.wait_for_selector("#decision-title:has-text('La teva jugada')")
     page.click('.generic-menu button[data-action="take"]')
-    page.wait_for_function("() => document.querySelectorAll('svg.generic-picture [data-stone]').length === 8")
+    page.wait_for_function(
+        "() => document.querySelectorAll('svg.generic-picture [data-stone]').length === 8")
     assert not page.query_selector('[data-fact="pile"]')

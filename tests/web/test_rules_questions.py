@@ -32,7 +32,8 @@ def test_the_rules_dialog_answers_a_question_in_the_page(page, server):
     # a question the rules do not answer: "I don't know", the closest topics, nothing marked
     page.fill("#rules-question", "quem ganhou a copa do mundo")
     page.click("#rules-ask-button")
-    page.wait_for_function("document.querySelector('#rules-answers').textContent.includes('Não sei')")
+    page.wait_for_function(
+        "document.querySelector('#rules-answers').textContent.includes('Não sei')")
     assert page.locator("#rules-body .asked").count() == 0
 
 

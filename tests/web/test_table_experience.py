@@ -6,8 +6,18 @@ from __future__ import annotations
 import re
 
 from .conftest import shot
-from .helpers import (act, call, create_in_lobby, hot_seat_table, in_viewport, open_lobby,
-                      play_randomly, seeded, take_seat, view)
+from .helpers import (
+    act,
+    call,
+    create_in_lobby,
+    hot_seat_table,
+    in_viewport,
+    open_lobby,
+    play_randomly,
+    seeded,
+    take_seat,
+    view,
+)
 
 # 1. Confirm before final ---------------------------------------------------------------
 
@@ -19,7 +29,8 @@ def test_a_cartographers_drawing_is_previewed_then_confirmed(page, server):
     page.click('[data-cell="B3"]')
     page.wait_for_selector("#confirm-action")
     assert "Draw village" in page.inner_text(".confirm-bar")
-    assert page.locator("svg.sheet[data-key=\"sheet\"] .highlight").count() == 0, "nothing is drawn before confirming"
+    assert page.locator("svg.sheet[data-key=\"sheet\"] .highlight").count() == 0, (
+        "nothing is drawn before confirming")
     page.wait_for_selector("#preview-text.legal")
     shot(page, "confirm-1-carto-asks")
     page.click("#confirm-cancel")
@@ -52,7 +63,8 @@ def test_tikal_final_actions_ask_and_others_do_not(page, server):
     page.click("#place-confirm")
     page.click("#enter-W")
     page.click('[data-space="A6"]')  # can be taken back: played at once
-    page.wait_for_function("(document.querySelector('#ap-left')?.textContent || '').startsWith('9')")
+    page.wait_for_function(
+        "(document.querySelector('#ap-left')?.textContent || '').startsWith('9')")
     assert page.locator("#confirm-action").count() == 0
     page.click("#end-turn")  # cannot be taken back: asked
     page.wait_for_selector("#confirm-action")
@@ -68,7 +80,8 @@ def test_tikal_final_actions_ask_and_others_do_not(page, server):
 
 
 def test_on_a_phone_a_tap_previews_and_the_confirm_button_stays_in_view(browser, server):
-    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844},
+                                  has_touch=True, is_mobile=True)
     try:
         page = context.new_page()
         create_in_lobby(page, server, "cartographers", seed=3)
@@ -84,7 +97,8 @@ def test_on_a_phone_a_tap_previews_and_the_confirm_button_stays_in_view(browser,
         assert in_viewport(page, "#confirm-action"), "the confirm button is on screen"
         shot(page, "confirm-2-phone-tap", full_page=False)
         page.tap("#confirm-action")
-        page.wait_for_function("document.querySelector('#log')?.textContent.includes('draws village')")
+        page.wait_for_function(
+            "document.querySelector('#log')?.textContent.includes('draws village')")
     finally:
         context.close()
 
@@ -131,7 +145,8 @@ def test_computer_turns_are_collapsed_when_long(page, server):
     # once it is not the latest (my turn has begun), a long computer turn is collapsed
     page.locator(".space.target").first.click()
     page.click("#place-confirm")
-    page.wait_for_function("() => !document.querySelector('#log details').classList.contains('bot')")
+    page.wait_for_function(
+        "() => !document.querySelector('#log details').classList.contains('bot')")
     bot = page.locator("#log .log-group.bot").first
     is_open = bot.evaluate("d => d.open")
     assert is_open == (lines <= 3), "an older long computer turn starts collapsed"
@@ -157,7 +172,8 @@ def test_cartographers_log_shows_ambush_cards_and_season_scoring(page, server):
     assert re.search(r"= -?\d+ ★ for Ana this season", log)
     titles = page.locator("#log .log-group > summary .log-title").all_inner_texts()
     assert all(t.startswith("Spring · ") for t in titles[:-1]) and len(titles) >= 4, titles
-    assert "Spring scoring" in page.locator("#log .log-group").first.inner_text(), "newest step first"
+    newest = page.locator("#log .log-group").first.inner_text()
+    assert "Spring scoring" in newest, "newest step first"
     shot(page, "log-2-carto-season")
 
 
@@ -187,7 +203,8 @@ def test_replay_labels_match_the_boards_after_an_undo(page, server):
             assert space in label, (step, notation, label)
     # Step 2 entered the worker (the undone try left no step): its board shows it on A6;
     # step 3 moved it on to A5.
-    for step, words, space in ((2, "brings a worker onto A6", "A6"), (3, "moves a worker A6 → A5", "A5")):
+    for step, words, space in ((2, "brings a worker onto A6", "A6"),
+                               (3, "moves a worker A6 → A5", "A5")):
         page.fill("#replay-step", str(step))
         page.dispatch_event("#replay-step", "input")
         assert words in page.inner_text("#replay-label")
@@ -256,20 +273,25 @@ def test_treasures_have_icons_names_and_a_legend(page, server):
     assert re.search(r"(Ana|Bea) turns up a treasure: [a-z]", page.inner_text("#log"))
     page.click("#treasure-legend summary")
     assert page.locator("#treasure-legend .treasure-icon").count() == 8
-    shapes = page.eval_on_selector_all("#treasure-legend .treasure-icon path",
-                                       "ps => ps.map(p => p.getAttribute('d') + (p.getAttribute('fill') || p.getAttribute('stroke')))")
+    shapes = page.eval_on_selector_all(
+        "#treasure-legend .treasure-icon path",
+        "ps => ps.map(p => p.getAttribute('d')"
+        " + (p.getAttribute('fill') || p.getAttribute('stroke')))")
     assert len(set(shapes)) == 8, "every kind has its own shape and colour"
     # Described from the typed action (as /legal sends it), never from its notation.
-    words = page.evaluate("EXCHANGE => import('/games/tikal/tikal.js').then(m => m.describe('exchange 4 p2 7', EXCHANGE, {name: s => ['Ana', 'Bea'][s]}))", EXCHANGE)
+    words = page.evaluate(DESCRIBE_EXCHANGE, EXCHANGE)
     assert words == "swaps their quetzal feathers for Bea's spondylus shell", words
     page.select_option("#lang-select", "pt-BR")
     page.wait_for_selector("#treasure-legend")
-    words = page.evaluate("EXCHANGE => import('/games/tikal/tikal.js').then(m => m.describe('exchange 4 p2 7', EXCHANGE, {name: s => ['Ana', 'Bea'][s]}))", EXCHANGE)
+    words = page.evaluate(DESCRIBE_EXCHANGE, EXCHANGE)
     assert "penas de quetzal" in words and "Bea" in words and not re.search(r"\d", words), words
 
 
 EXCHANGE = {"notation": "exchange 4 p2 7", "type": "exchange", "cost": {},
             "code": "tikal.exchange", "params": {"give": 4, "seat": 1, "take": 7}}
+# Tikal's face describing EXCHANGE in the page's language (asked once per language).
+DESCRIBE_EXCHANGE = ("EXCHANGE => import('/games/tikal/tikal.js').then(m => m.describe("
+                     "'exchange 4 p2 7', EXCHANGE, {name: s => ['Ana', 'Bea'][s]}))")
 
 
 # 5. Layout -----------------------------------------------------------------------------
@@ -294,7 +316,8 @@ def test_tikal_players_table_is_whole_at_1400_px_in_every_language(browser, serv
                 const box = document.querySelector('.players').parentElement;
                 const cells = [...document.querySelectorAll('.players th, .players td')];
                 return {over: box.scrollWidth - box.clientWidth,
-                        clipped: cells.filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.textContent)};
+                        clipped: cells.filter(c => c.scrollWidth > c.clientWidth + 1)"""
+                """.map(c => c.textContent)};
             }""")
             assert cut["over"] <= 0 and not cut["clipped"], (lang, cut)
             shot(page, f"layout-tikal-1400-{lang}", full_page=False)
@@ -319,7 +342,8 @@ def test_cartographers_row_labels_are_visible(page, server):
 
 
 def test_phone_tikal_board_zooms_and_pans_and_the_auction_is_in_view(browser, server):
-    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844},
+                                  has_touch=True, is_mobile=True)
     try:
         page = context.new_page()
         open_lobby(page, server)
@@ -332,7 +356,9 @@ def test_phone_tikal_board_zooms_and_pans_and_the_auction_is_in_view(browser, se
         page.wait_for_selector("#bid-amount")
         assert in_viewport(page, "#auction-panel h2"), "the auction is above the fold"
         shot(page, "phone-tikal-auction", full_page=False)
-        box = lambda: [float(x) for x in page.get_attribute("svg.tikal-board", "viewBox").split()]
+        def box():
+            return [float(x) for x in page.get_attribute("svg.tikal-board", "viewBox").split()]
+
         whole = box()
         page.click("#zoom-in")
         zoomed = box()
@@ -341,7 +367,8 @@ def test_phone_tikal_board_zooms_and_pans_and_the_auction_is_in_view(browser, se
         page.evaluate("""() => {
             const svg = document.querySelector('svg.tikal-board');
             const r = svg.getBoundingClientRect();
-            const at = (type, id, x, y) => svg.dispatchEvent(new PointerEvent(type, {pointerId: id, pointerType: 'touch', clientX: x, clientY: y, bubbles: true}));
+            const at = (type, id, x, y) => svg.dispatchEvent(new PointerEvent(type, {"""
+            """pointerId: id, pointerType: 'touch', clientX: x, clientY: y, bubbles: true}));
             at('pointerdown', 1, r.left + 200, r.top + 100);
             at('pointermove', 1, r.left + 100, r.top + 60);
             at('pointerup', 1, r.left + 100, r.top + 60);
@@ -352,7 +379,8 @@ def test_phone_tikal_board_zooms_and_pans_and_the_auction_is_in_view(browser, se
         page.evaluate("""() => {
             const svg = document.querySelector('svg.tikal-board');
             const r = svg.getBoundingClientRect();
-            const at = (type, id, x, y) => svg.dispatchEvent(new PointerEvent(type, {pointerId: id, pointerType: 'touch', clientX: x, clientY: y, bubbles: true}));
+            const at = (type, id, x, y) => svg.dispatchEvent(new PointerEvent(type, {"""
+            """pointerId: id, pointerType: 'touch', clientX: x, clientY: y, bubbles: true}));
             at('pointerdown', 1, r.left + 150, r.top + 100);
             at('pointerdown', 2, r.left + 190, r.top + 100);
             at('pointermove', 2, r.left + 270, r.top + 100);

@@ -10,8 +10,15 @@ import re
 from playwright.sync_api import Error as PlaywrightError
 
 from .conftest import screen_shot, serious_violations, shot
-from .helpers import (call, create_in_lobby, hot_seat_table, open_lobby, play_randomly,
-                      seeded, take_seat)
+from .helpers import (
+    call,
+    create_in_lobby,
+    hot_seat_table,
+    open_lobby,
+    play_randomly,
+    seeded,
+    take_seat,
+)
 
 # 6. Words ------------------------------------------------------------------------------
 
@@ -22,8 +29,9 @@ def test_a_thinking_computer_is_named_once_without_waiting_for(page, server):
     page.locator(".space.target").first.click()
     page.click("#place-confirm")
     page.click("#end-turn")
-    page.wait_for_function("(document.querySelector('#status-line')?.textContent || '').includes('thinking')",
-                           polling=20)
+    page.wait_for_function(
+        "(document.querySelector('#status-line')?.textContent || '').includes('thinking')",
+        polling=20)
     text = page.inner_text("#status-line")
     assert text == "Bot 2 (hard) is thinking…", text
 
@@ -36,9 +44,12 @@ def test_plurals_follow_each_language(page, server):
     for lang, expected in cases.items():
         page.select_option("#lang-select", lang)
         # A game's words arrive with its face (faces.js), which the lobby does not wait for.
-        got = page.evaluate("""() => import('/faces.js').then(f => f.facesLoaded).then(() => import('/i18n.js')).then(m => [
+        got = page.evaluate(
+            "() => import('/faces.js').then(f => f.facesLoaded)"
+            """.then(() => import('/i18n.js')).then(m => [
             m.t('score.points', {n: 1}), m.t('score.points', {n: 2}),
-            m.t('carto.coins', {n: 1}), m.t('carto.coins', {n: 3}), m.t('tikal.do.bid', {n: 1})])""")
+            m.t('carto.coins', {n: 1}), m.t('carto.coins', {n: 3}),"""
+            " m.t('tikal.do.bid', {n: 1})])")
         assert got == expected, lang
 
 
@@ -57,7 +68,8 @@ def test_catalan_says_poblat_in_the_ui_and_the_help_and_card_names_are_translate
     assert "Bosc Sentinella (Sentinel Wood)" in rules, "the help keeps the English name"
     page.keyboard.press("Escape")
     page.select_option("#lang-select", "pt-BR")
-    page.wait_for_function("document.querySelector('.edicts')?.textContent.includes('Bosque Sentinela')")
+    page.wait_for_function(
+        "document.querySelector('.edicts')?.textContent.includes('Bosque Sentinela')")
 
 
 # 7. Lobby, clocks, rematch, ambush preview ------------------------------------------------
@@ -72,7 +84,11 @@ def test_the_lobby_sets_a_clock_and_the_table_shows_it_counting_down(page, serve
     first = page.inner_text('.clock[data-seat="0"] .clock-time')
     page.wait_for_timeout(2300)
     later = page.inner_text('.clock[data-seat="0"] .clock-time')
-    seconds = lambda text: int(text.split(":")[0]) * 60 + int(text.split(":")[1])
+
+    def seconds(text):
+        minutes, secs = text.split(":")
+        return int(minutes) * 60 + int(secs)
+
     assert 50 <= seconds(later) < seconds(first) <= 60, (first, later)
     shot(page, "clock-1-running", full_page=False)
     # Per game (a bank) is offered too.
@@ -93,7 +109,8 @@ def test_rematch_is_offered_only_for_finished_tables(page, server):
     page.evaluate("""([table, token]) => {
         const seats = JSON.parse(localStorage.getItem('bgbot.seats'));
         seats[table] = {seat: 0, token, game: 'cartographers', saved: Date.now(),
-                        spec: {game: 'cartographers', options: {side: 'A'}, seats: [{kind: 'person', name: 'Ana'}]}};
+                        spec: {game: 'cartographers', options: {side: 'A'}, """
+                        """seats: [{kind: 'person', name: 'Ana'}]}};
         localStorage.setItem('bgbot.seats', JSON.stringify(seats));
     }""", [done, tokens[0]])
     page.reload()
@@ -150,9 +167,12 @@ def test_hints_show_each_reason_in_words_on_the_board(page, server):
     asked = []
     fulfil_hints(page, lambda body: asked.append(body) or {"state_id": body["state_id"], "hints": [
         {"notation": "place C5", "value": 3.0,
-         "reason": {"code": "tikal.temple_majority", "params": {"space": "C5", "value": 3, "gain": 3}}},
-        {"notation": "place A4 r1", "value": 1.0, "reason": {"code": "tikal.treasures", "params": {"gain": 1}}},
-        {"notation": "place B4", "value": 2.46, "reason": {"code": "tikal.some_new_reason", "params": {}}},
+         "reason": {"code": "tikal.temple_majority",
+                    "params": {"space": "C5", "value": 3, "gain": 3}}},
+        {"notation": "place A4 r1", "value": 1.0,
+         "reason": {"code": "tikal.treasures", "params": {"gain": 1}}},
+        {"notation": "place B4", "value": 2.46,
+         "reason": {"code": "tikal.some_new_reason", "params": {}}},
     ]})
     create_in_lobby(page, server, "tikal", players=2, seats={1: "random"}, seed=7)
     page.click("#hint-button")
@@ -165,7 +185,8 @@ def test_hints_show_each_reason_in_words_on_the_board(page, server):
     assert page.locator('[data-space="C5"] .hint-mark').count() == 1
     shot(page, "hints-1-tikal", full_page=False)
     page.click('[data-key="hint-0"]')
-    page.wait_for_function("document.querySelector('#log')?.textContent.includes('places the tile on C5')")
+    page.wait_for_function(
+        "document.querySelector('#log')?.textContent.includes('places the tile on C5')")
 
 
 def test_hints_in_cartographers_and_in_another_language(page, server):
@@ -190,8 +211,9 @@ def test_hints_in_cartographers_and_in_another_language(page, server):
 
 def test_a_no_hints_table_refuses_and_the_lobby_can_ask_for_one(page, server):
     bodies = []
-    page.route("**/api/tables", lambda route: (bodies.append(route.request.post_data_json)
-                                                if route.request.method == "POST" else None) or route.continue_())
+    page.route("**/api/tables",
+               lambda route: (bodies.append(route.request.post_data_json)
+                              if route.request.method == "POST" else None) or route.continue_())
     open_lobby(page, server)
     page.click("#game-cartographers")
     page.check("#no-hints")
@@ -213,20 +235,24 @@ def test_a_no_hints_table_refuses_and_the_lobby_can_ask_for_one(page, server):
 
 def test_the_lobby_learns_games_options_and_limits_from_the_server(page, server):
     registry = [
-        {"name": "cartographers", "titles": {"en": "Cartographers", "pt-BR": "Cartógrafos", "ca": "Cartògrafs"},
-         "min_players": 1, "max_players": 12, "information": "imperfect", "simultaneous": True, "help": [],
+        {"name": "cartographers",
+         "titles": {"en": "Cartographers", "pt-BR": "Cartógrafos", "ca": "Cartògrafs"},
+         "min_players": 1, "max_players": 12, "information": "imperfect", "simultaneous": True,
+         "help": [],
          "face": {"module": "cartographers.js", "styles": ["cartographers.css"], "catalog": "i18n"},
          "options": [{"name": "side", "choices": ["A", "B"], "default": "B",
                       "labels": {"en": {"A": "Wilderness (server)", "B": "Wastelands (server)"},
                                  "pt-BR": {"A": "Selvagem (servidor)", "B": "Ermos (servidor)"},
                                  "ca": {"A": "Salvatge (servidor)", "B": "Erms (servidor)"}}}]},
-        {"name": "tikal", "titles": {"en": "Tikal", "pt-BR": "Tikal", "ca": "Tikal"}, "min_players": 2,
+        {"name": "tikal", "titles": {"en": "Tikal", "pt-BR": "Tikal", "ca": "Tikal"},
+         "min_players": 2,
          "max_players": 4, "information": "imperfect", "simultaneous": False, "help": [],
          "face": {"module": "tikal.js", "styles": ["tikal.css"], "catalog": "i18n"},
          "options": [{"name": "variant", "choices": ["basic", "auction"], "default": "basic",
                       "labels": {"en": {"basic": "basic", "auction": "auction"}}}]},
     ]
-    page.route("**/api/games", lambda route: route.fulfill(content_type="application/json", body=json.dumps(registry)))
+    page.route("**/api/games", lambda route: route.fulfill(content_type="application/json",
+                                                           body=json.dumps(registry)))
     open_lobby(page, server, lang="pt-BR")
     page.click("#game-cartographers")
     assert page.get_attribute("#players", "max") == "12"
@@ -269,7 +295,8 @@ def test_the_tikal_board_is_one_tab_stop_with_arrow_keys_and_readable_names(page
     # Space names: at least 12 px on screen, at full opacity.
     sizes = page.evaluate("""() => [...document.querySelectorAll('.space-name')].map(t => {
         let opacity = 1;
-        for (let e = t; e && e instanceof Element; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+        for (let e = t; e && e instanceof Element; e = e.parentElement)"""
+        """ opacity *= Number(getComputedStyle(e).opacity);
         return {px: t.getBoundingClientRect().height, opacity};
     })""")
     assert len(sizes) == 48
@@ -307,9 +334,11 @@ def test_screenshots_of_every_screen_at_every_size(browser, server):
     finished, tokens = hot_seat_table(server, "cartographers", 1, seed=6)
     play_randomly(server, finished, tokens, seeded(1))
     tikal, tikal_tokens = hot_seat_table(server, "tikal", 3, seed=5)
-    play_randomly(server, tikal, tikal_tokens, seeded(3), until=lambda s: len(s["view"]["score_history"]) >= 1)
+    play_randomly(server, tikal, tikal_tokens, seeded(3),
+                  until=lambda s: len(s["view"]["score_history"]) >= 1)
     for size, (width, height) in SIZES.items():
-        context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height}, has_touch=size != "desktop")
+        context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height},
+                                      has_touch=size != "desktop")
         try:
             page = context.new_page()
             # A screenshot of a broken page is no documentation: any script or console
@@ -329,9 +358,10 @@ def test_screenshots_of_every_screen_at_every_size(browser, server):
                 screen_shot(page, f"tikal-{size}")
                 create_in_lobby(page, server, "cartographers", seed=3)
                 page.wait_for_selector('svg.sheet[data-key="sheet"]')
-                page.click("#terrain-village") if size == "desktop" else page.tap("#terrain-village")
+                press = page.click if size == "desktop" else page.tap
+                press("#terrain-village")
                 page.evaluate("document.querySelector('svg.sheet').scrollIntoView()")
-                page.click('[data-cell="B3"]') if size == "desktop" else page.tap('[data-cell="B3"]')
+                press('[data-cell="B3"]')
                 page.wait_for_selector("#confirm-action")
                 page.wait_for_selector("#preview-text.legal")
                 screen_shot(page, f"cartographers-confirm-{size}")
