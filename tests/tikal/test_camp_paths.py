@@ -252,8 +252,9 @@ def _only_camps_left(state, seat: int):
 
 
 def test_a_camp_the_bot_plays_is_explained_by_the_camp_term():
-    """A seat with nothing else to do builds the camp that shortens its ways most, and the
-    first reason of the move played says so (the temple, the AP saved, the gain)."""
+    """When a seat with nothing else to do builds a camp, the first reason of the move
+    played says so: the temple, and the AP the camp really saves (which camp is best is
+    the evaluation's business, tested with the camp terms above)."""
     from boardgamesbot.bots import SeatView, make_bot
 
     explained = 0
