@@ -126,6 +126,7 @@ def test_hidden_information_does_not_change_the_decision(name, players):
 
 def test_hard_is_seated_on_flat_monte_carlo_for_cartographers():
     assert H.SEARCH_SETTINGS["method"] == "montecarlo"
+    assert H.SEARCH_SETTINGS["finalists"] > 1 and H.SEARCH_SETTINGS["final_worlds"] > 0
     state = random_position(1, "A", seed=2, steps=4)
     action = make_bot("hard", 1).choose(state.clone(), 0)
     assert action in H.shortlist(state, 0, H.SEARCH_SETTINGS["width"])
@@ -175,6 +176,23 @@ def test_monte_carlo_without_finalists_tries_every_action_in_the_same_worlds(mon
     pool = H.shortlist(state, 0, 4)
     assert len(calls) == 3 * len(pool)
     assert all(sum(1 for a, _ in calls if a == action) == 3 for action in pool)
+
+
+def test_hard_tries_its_three_best_placements_again_in_six_more_worlds(monkeypatch):
+    state = random_position(1, "A", seed=4, steps=2)
+    calls: list[object] = []
+    rollout = MonteCarloBot._outcome
+
+    def counted(self, world, player, action, heuristics, reply_seed):
+        calls.append(action)
+        return rollout(self, world, player, action, heuristics, reply_seed)
+
+    monkeypatch.setattr(MonteCarloBot, "_outcome", counted)
+    chosen = make_bot("hard", 1).choose(state.clone(), 0)
+    pool = H.shortlist(state, 0, H.SEARCH_SETTINGS["width"])
+    tries = sorted((calls.count(action) for action in pool), reverse=True)
+    assert tries == [14, 14, 14] + [8] * (len(pool) - 3)
+    assert calls.count(chosen) == 14
 
 
 def test_monte_carlo_refuses_a_negative_number_of_finalists():
