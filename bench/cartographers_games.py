@@ -13,8 +13,8 @@ position itself): not a bot anyone plays, a measurement of what the hidden cards
 cost today's search — the most that better guessing could win.
 
 ``--set NAME=VALUE`` changes a constant of ``games/cartographers/heuristics.py``
-(a weight such as ``MONSTER_LATER=0.8``, or ``worlds``, ``width``, ``depth`` of
-its search settings) in this run only: for screening a change on paired seeds
+(a weight such as ``MONSTER_LATER=0.8``, or ``worlds``, ``width``, ``depth``,
+``finalists``, ``final_worlds`` of its search settings) in this run only: for screening a change on paired seeds
 before editing the file.
 
 Usage::
@@ -46,7 +46,7 @@ def apply_settings(settings: list[str]) -> None:
     for item in settings:
         name, _, text = item.partition("=")
         value = float(text) if "." in text else int(text)
-        if name in ("worlds", "width", "depth"):
+        if name in ("worlds", "width", "depth", "finalists", "final_worlds"):
             heuristics.SEARCH_SETTINGS[name] = value
         elif name.isupper() and isinstance(getattr(heuristics, name, None), (int, float)):
             setattr(heuristics, name, value)

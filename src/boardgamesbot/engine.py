@@ -300,13 +300,17 @@ class SearchSettings:
     check the finalists against the others' replies (games whose turn is a
     sequence of actions). ``"montecarlo"``: try each of the ``width`` best
     candidates in ``worlds`` sampled futures, ``depth`` own decisions deep
-    (games decided one action at a time).
+    (games decided one action at a time); then, if ``finalists`` is set, try
+    the ``finalists`` best of them in ``final_worlds`` more sampled futures and
+    choose among those (the samples go where the close calls are).
     """
 
     method: Literal["plan", "montecarlo"] = "plan"
     worlds: int = 3
     width: int = 6
     depth: int = 1
+    finalists: int = 0
+    final_worlds: int = 0
 
 
 def ranked_reasons(before: Mapping[str, float], after: Mapping[str, float],

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from boardgamesbot.bots import make_bot
+from boardgamesbot.bots.montecarlo import MonteCarloBot
 from boardgamesbot.engine import load_game
 from boardgamesbot.games.cartographers import SCORERS, Ambush, Sheet, score_card
 from boardgamesbot.games.cartographers import heuristics as H
@@ -125,9 +126,78 @@ def test_hidden_information_does_not_change_the_decision(name, players):
 
 def test_hard_is_seated_on_flat_monte_carlo_for_cartographers():
     assert H.SEARCH_SETTINGS["method"] == "montecarlo"
+    assert H.SEARCH_SETTINGS["finalists"] > 1 and H.SEARCH_SETTINGS["final_worlds"] > 0
     state = random_position(1, "A", seed=2, steps=4)
     action = make_bot("hard", 1).choose(state.clone(), 0)
     assert action in H.shortlist(state, 0, H.SEARCH_SETTINGS["width"])
+
+
+def _counted_search(monkeypatch, **settings):
+    """A Monte Carlo bot whose every rollout is recorded: (action, outcome) in call order."""
+    calls: list[tuple[object, float]] = []
+    rollout = MonteCarloBot._outcome
+
+    def counted(self, world, player, action, heuristics, reply_seed):
+        value = rollout(self, world, player, action, heuristics, reply_seed)
+        calls.append((action, value))
+        return value
+
+    monkeypatch.setattr(MonteCarloBot, "_outcome", counted)
+    return MonteCarloBot(seed=3, **settings), calls
+
+
+@pytest.mark.parametrize("seed", [2, 8])
+def test_monte_carlo_finalists_are_the_first_rounds_best_tried_again_and_one_is_played(
+        monkeypatch, seed):
+    state = random_position(1, "A", seed=seed, steps=3)
+    bot, calls = _counted_search(monkeypatch, worlds=2, width=4, depth=1,
+                                 finalists=2, final_worlds=3)
+    chosen = bot.choose(state.clone(), 0)
+    pool = H.shortlist(state, 0, 4)
+    assert len(pool) > 2
+    first_round, second_round = calls[:2 * len(pool)], calls[2 * len(pool):]
+    first = {action: sum(v for a, v in first_round if a == action) for action in pool}
+    assert all(sum(1 for a, _ in first_round if a == action) == 2 for action in pool)
+    finalists = sorted(pool, key=lambda action: -first[action])[:2]
+    # Only the two best of the first round are tried again, each in 3 more worlds …
+    assert sorted(map(str, {a for a, _ in second_round})) == sorted(map(str, finalists))
+    assert all(sum(1 for a, _ in second_round if a == action) == 3 for action in finalists)
+    # … and the one played has the best mean over its 5 worlds.
+    means = {action: (first[action] + sum(v for a, v in second_round if a == action)) / 5
+             for action in finalists}
+    assert chosen == max(finalists, key=lambda action: means[action])
+    assert bot.explain(state.clone(), 0, k=1)[0]["action"] == str(chosen)
+
+
+def test_monte_carlo_without_finalists_tries_every_action_in_the_same_worlds(monkeypatch):
+    state = random_position(1, "B", seed=5, steps=3)
+    bot, calls = _counted_search(monkeypatch, worlds=3, width=4, depth=1)
+    bot.choose(state.clone(), 0)
+    pool = H.shortlist(state, 0, 4)
+    assert len(calls) == 3 * len(pool)
+    assert all(sum(1 for a, _ in calls if a == action) == 3 for action in pool)
+
+
+def test_hard_tries_its_three_best_placements_again_in_six_more_worlds(monkeypatch):
+    state = random_position(1, "A", seed=4, steps=2)
+    calls: list[object] = []
+    rollout = MonteCarloBot._outcome
+
+    def counted(self, world, player, action, heuristics, reply_seed):
+        calls.append(action)
+        return rollout(self, world, player, action, heuristics, reply_seed)
+
+    monkeypatch.setattr(MonteCarloBot, "_outcome", counted)
+    chosen = make_bot("hard", 1).choose(state.clone(), 0)
+    pool = H.shortlist(state, 0, H.SEARCH_SETTINGS["width"])
+    tries = sorted((calls.count(action) for action in pool), reverse=True)
+    assert tries == [14, 14, 14] + [8] * (len(pool) - 3)
+    assert calls.count(chosen) == 14
+
+
+def test_monte_carlo_refuses_a_negative_number_of_finalists():
+    with pytest.raises(ValueError, match="cannot be negative"):
+        MonteCarloBot(finalists=-1, final_worlds=4)
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -172,7 +172,8 @@ class SearchBot:
         """The flat Monte Carlo search a game asks for in its ``Heuristics.search``
         (games decided one action at a time, where there is no turn to plan)."""
         return MonteCarloBot(self.seed, worlds=settings.worlds, width=settings.width,
-                             depth=settings.depth, name=self.name)
+                             depth=settings.depth, finalists=settings.finalists,
+                             final_worlds=settings.final_worlds, name=self.name)
 
     def _outcome(self, world: State, player: int, actions: list[Action], heuristics: Heuristics,
                  rng: random.Random) -> float:

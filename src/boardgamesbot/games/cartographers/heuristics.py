@@ -113,8 +113,12 @@ EdictCard = Callable[[Layers, int, SideMasks], EdictReading]
 # measured better than one, three no better than two (docs/bots.md). Breadth pays
 # where depth did not: 8 worlds and 8 placements plus the card's other choices
 # against the reference's 5 and 6 (docs/bots.md, issue 14), affordable since the
-# evaluation got cheaper.
-SEARCH = SearchSettings(method="montecarlo", worlds=8, width=8, depth=2)
+# evaluation got cheaper. Then the 3 best go on to 6 more worlds: the top few are
+# usually a fraction of a star apart, which 8 worlds cannot tell, while the rest are
+# clearly behind, so the extra samples go where the call is close (issue 32,
+# session 36: measured on paired deals, docs/bots.md).
+SEARCH = SearchSettings(method="montecarlo", worlds=8, width=8, depth=2,
+                        finalists=3, final_worlds=6)
 SEARCH_SETTINGS = asdict(SEARCH)  # the same as data (docs/bots.md)
 
 # Monster exposure: a star per exposed space at each remaining scoring, but the
