@@ -14,9 +14,8 @@ from boardgamesbot.bots.montecarlo import MonteCarloBot
 from boardgamesbot.engine import load_game
 from boardgamesbot.games.cartographers import SCORERS, Ambush, Sheet, score_card
 from boardgamesbot.games.cartographers import heuristics as H
-from boardgamesbot.games.cartographers.sheet import neighbours, popcount
 from boardgamesbot.games.cartographers.components import AMBUSH_CARDS
-from boardgamesbot.games.cartographers.sheet import FULL, mask_of
+from boardgamesbot.games.cartographers.sheet import FULL, mask_of, neighbours, popcount
 from boardgamesbot.games.cartographers.state import ambush_table, draw_table, solo_ambush_cells
 
 from .helpers import BLANK_A, lines, position, sheet
@@ -277,7 +276,7 @@ def test_ambush_values_are_the_neighbours_loss():
     assert best in state.legal_actions(0)
     child = state.clone()
     child.apply(0, best)
-    for value, action in values[:20]:
+    for _, action in values[:20]:
         other = state.clone()
         other.apply(0, action)
         assert H.evaluate(other, 0) <= H.evaluate(child, 0) + 1e-9
@@ -506,7 +505,7 @@ def test_solo_ambush_foresight_prices_every_drawing_as_from_scratch(seed, steps)
     assume(not state.is_over() and H.solo_ambush_outlook(state))
     outlook = H.Outlook(state)
     sheet_ = state.sheets[0]
-    for mask, group in draw_table(state.card)[::7]:
+    for mask, _ in draw_table(state.card)[::7]:
         if mask & sheet_.filled:
             continue
         for terrain in (0, 4):  # a forest, and a monster (which changes the exposure)
@@ -663,11 +662,13 @@ def test_bgbot_train_is_a_documented_resumable_command(tmp_path):
     out = tmp_path / "weights.npz"
     runner = CliRunner()
     result = runner.invoke(main, ["train", "cartographers", "--games", "2", "--seed", "3",
-                                  "--out", str(out), "--evaluate-every", "1", "--measure-games", "2"])
+                                  "--out", str(out), "--evaluate-every", "1",
+                                  "--measure-games", "2"])
     assert result.exit_code == 0, result.output
     assert "2 games trained" in result.output and out.exists()
     again = runner.invoke(main, ["train", "cartographers", "--games", "3", "--seed", "3",
-                                 "--out", str(out), "--evaluate-every", "1", "--measure-games", "2"])
+                                 "--out", str(out), "--evaluate-every", "1",
+                                 "--measure-games", "2"])
     assert again.exit_code == 0 and "3 games trained" in again.output
     refused = runner.invoke(main, ["train", "tikal", "--games", "2", "--out", str(out)])
     assert refused.exit_code == 2 and "no learned evaluation" in refused.output
