@@ -345,6 +345,12 @@ class Heuristics:
     #: How the generic search bot (``hard``) plays this game.
     search: SearchSettings = SearchSettings()
 
+    def search_for(self, num_players: int) -> SearchSettings:
+        """How ``hard`` searches at a table of ``num_players``: `search` at every size
+        unless the game says otherwise (where more seats replying make each sampled
+        future dearer, a game may search less at a bigger table to keep its time)."""
+        return self.search
+
     def evaluate(self, state: State, player: int) -> float:
         """How good ``state`` is for ``player``: higher is better, in points if possible.
 

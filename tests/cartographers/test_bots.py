@@ -194,6 +194,27 @@ def test_hard_tries_its_three_best_placements_again_in_six_more_worlds(monkeypat
     assert calls.count(chosen) == 14
 
 
+def test_hard_at_a_table_keeps_one_round_to_keep_its_time(monkeypatch):
+    """At four players the others' replies make each future dearer: the second round
+    would take hard past its time (p95 1 s), so every placement gets the same 8 tries."""
+    assert H.CartographersHeuristics().search_for(4).finalists == 0
+    assert H.CartographersHeuristics().search_for(1).finalists == 3
+    state = random_position(4, "A", seed=4, steps=2)
+    player = state.current_players()[0]
+    calls: list[object] = []
+    rollout = MonteCarloBot._outcome
+
+    def counted(self, world, player, action, heuristics, reply_seed):
+        calls.append(action)
+        return rollout(self, world, player, action, heuristics, reply_seed)
+
+    monkeypatch.setattr(MonteCarloBot, "_outcome", counted)
+    make_bot("hard", 1).choose(state.clone(), player)
+    pool = H.shortlist(state, player, H.SEARCH_SETTINGS["width"])
+    assert len(pool) > 3
+    assert [calls.count(action) for action in pool] == [8] * len(pool)
+
+
 def test_monte_carlo_refuses_a_negative_number_of_finalists():
     with pytest.raises(ValueError, match="cannot be negative"):
         MonteCarloBot(finalists=-1, final_worlds=4)

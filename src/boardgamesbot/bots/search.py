@@ -102,8 +102,9 @@ class SearchBot:
         seat = seat_of(state, player)
         worlds = max(1, int(check_budget(budget, self.worlds)))
         heuristics = heuristics_for(seat)
-        if heuristics.search.method == "montecarlo":
-            return self._montecarlo(heuristics.search).choose(seat, player, budget)
+        settings = heuristics.search_for(seat.num_players)
+        if settings.method == "montecarlo":
+            return self._montecarlo(settings).choose(seat, player, budget)
         legal = seat.legal_actions()
         if not legal:
             raise GameError(f"seat {player} has no decision to make now", code="no_decision")
@@ -125,8 +126,9 @@ class SearchBot:
         seat = seat_of(state, player)
         worlds = max(1, int(check_budget(budget, self.worlds)))
         heuristics = heuristics_for(seat)
-        if heuristics.search.method == "montecarlo":
-            return self._montecarlo(heuristics.search).explain(seat, player, k, budget)
+        settings = heuristics.search_for(seat.num_players)
+        if settings.method == "montecarlo":
+            return self._montecarlo(settings).explain(seat, player, k, budget)
         if not seat.legal_actions():
             raise GameError(f"seat {player} has no decision to make now", code="no_decision")
         ranking, _, _ = self._rank(seat, worlds, heuristics, view_key(seat, player))
