@@ -127,8 +127,10 @@ def test_sigterm_ends_the_server_promptly_while_a_reader_never_reads(tmp_path):
     try:
         table_id = bot_table(server)
         sock = never_reading(server.port, table_id)
-        wait_until(lambda: stuck(server.port, sock), 120)
-        time.sleep(2)  # a few more states (~50 KB each) into the server's own buffer
+        # Stuck: the kernel holds all it will, so the server's sends wait. Signal at once:
+        # the outbox's own bounds (64 messages, 1 MB) drop such a reader a few seconds
+        # later, and the game (2,100 actions) is over in about 8 s on a quiet machine.
+        wait_until(lambda: stuck(server.port, sock, seconds=0.5), 120, every=0.05)
         assert server_side(server.port, sock)["state"] == "01"  # ESTABLISHED, and stuck
         started = time.monotonic()
         server.process.send_signal(signal.SIGTERM)
