@@ -177,8 +177,8 @@ def test_monte_carlo_without_finalists_tries_every_action_in_the_same_worlds(mon
     assert all(sum(1 for a, _ in calls if a == action) == 3 for action in pool)
 
 
-def test_hard_tries_its_three_best_placements_again_in_six_more_worlds(monkeypatch):
-    state = random_position(1, "A", seed=4, steps=2)
+def _rollouts_of_hard(monkeypatch) -> list[object]:
+    """The actions of every rollout `hard` will play, in call order."""
     calls: list[object] = []
     rollout = MonteCarloBot._outcome
 
@@ -187,6 +187,12 @@ def test_hard_tries_its_three_best_placements_again_in_six_more_worlds(monkeypat
         return rollout(self, world, player, action, heuristics, reply_seed)
 
     monkeypatch.setattr(MonteCarloBot, "_outcome", counted)
+    return calls
+
+
+def test_hard_tries_its_three_best_placements_again_in_six_more_worlds(monkeypatch):
+    state = random_position(1, "A", seed=4, steps=2)
+    calls = _rollouts_of_hard(monkeypatch)
     chosen = make_bot("hard", 1).choose(state.clone(), 0)
     pool = H.shortlist(state, 0, H.SEARCH_SETTINGS["width"])
     tries = sorted((calls.count(action) for action in pool), reverse=True)
@@ -201,14 +207,7 @@ def test_hard_at_a_table_keeps_one_round_to_keep_its_time(monkeypatch):
     assert H.CartographersHeuristics().search_for(1).finalists == 3
     state = random_position(4, "A", seed=4, steps=2)
     player = state.current_players()[0]
-    calls: list[object] = []
-    rollout = MonteCarloBot._outcome
-
-    def counted(self, world, player, action, heuristics, reply_seed):
-        calls.append(action)
-        return rollout(self, world, player, action, heuristics, reply_seed)
-
-    monkeypatch.setattr(MonteCarloBot, "_outcome", counted)
+    calls = _rollouts_of_hard(monkeypatch)
     make_bot("hard", 1).choose(state.clone(), player)
     pool = H.shortlist(state, player, H.SEARCH_SETTINGS["width"])
     assert len(pool) > 3
