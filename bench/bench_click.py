@@ -37,21 +37,23 @@ SHEET = ".carto-main svg.sheet:not([data-stale])"
 WATCH = """cell => {
     window.__clickMs = undefined;
     let clicked = null;
-    document.addEventListener('click', (e) => { clicked = e.timeStamp; }, { capture: true, once: true });
+    document.addEventListener('click', (e) => { clicked = e.timeStamp; },
+                              { capture: true, once: true });
     window.__stateMs = undefined;
     const done = () => {
         // The new state on screen, its picture still being drawn (after, not before).
-        if (clicked !== null && window.__stateMs === undefined && document.querySelector('svg.sheet[data-stale]')) {
+        if (clicked !== null && window.__stateMs === undefined
+                && document.querySelector('svg.sheet[data-stale]')) {
             window.__stateMs = performance.now() - clicked;
         }
-        const el = document.querySelector(`%s [data-cell="${cell}"]`);
+        const el = document.querySelector(`SHEET [data-cell="${cell}"]`);
         if (clicked === null || !el || el.matches('.empty, .t-empty')) return;
         observer.disconnect();
         window.__clickMs = performance.now() - clicked;
     };
     const observer = new MutationObserver(done);
     observer.observe(document.body, { subtree: true, childList: true, attributes: true });
-}""" % SHEET
+}""".replace("SHEET", SHEET)
 
 
 def anchor(url: str, table: str, token: str) -> str | None:
@@ -78,10 +80,10 @@ def one_table(browser, url: str, seed: int, clicks: int) -> list[float]:
     # The page's Content-Security-Policy forbids eval, which wait_for_function uses.
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US",
                                   bypass_csp=True)
+    seats = {table: {"seat": 0, "token": tokens[0], "game": "cartographers"}}
     context.add_init_script(
-        "localStorage.setItem('bgbot.seats', JSON.stringify({%s: {seat: 0, token: %s, game: "
-        "'cartographers'}})); localStorage.setItem('bgbot.confirm', 'off');"
-        % (json.dumps(table), json.dumps(tokens[0])))
+        f"localStorage.setItem('bgbot.seats', JSON.stringify({json.dumps(seats)}));"
+        " localStorage.setItem('bgbot.confirm', 'off');")
     page = context.new_page()
     page.goto(f"{url}/#/table/{table}")
     times, states, fetches = [], [], []
@@ -97,7 +99,8 @@ def one_table(browser, url: str, seed: int, clicks: int) -> list[float]:
         times.append(page.evaluate("window.__clickMs"))
         states.append(page.evaluate("window.__stateMs ?? null"))
         fetches.append(page.evaluate("""() => {
-            const last = performance.getEntriesByType('resource').filter(e => e.name.endsWith('/picture')).pop();
+            const last = performance.getEntriesByType('resource')
+                .filter(e => e.name.endsWith('/picture')).pop();
             return last ? last.responseEnd - last.startTime : null; }"""))
         page.mouse.move(0, 0)  # off the sheet: no preview pending for the next click
     context.close()
@@ -134,7 +137,8 @@ def main() -> None:
                       # click → the new state on screen, its picture still coming (after only)
                       "state_median_ms": round(statistics.median(states), 1) if states else None,
                       # the last picture request's own time, request to response (after only)
-                      "picture_fetch_median_ms": round(statistics.median(fetches), 1) if fetches else None,
+                      "picture_fetch_median_ms":
+                          round(statistics.median(fetches), 1) if fetches else None,
                       "load": os.getloadavg()[0]}, indent=1))
 
 

@@ -51,9 +51,11 @@ def main() -> None:
         game = load_game(name)
         view = game.from_json((GOLDEN / position).read_text()).view(seat)
         picture = game.render_svg(view)
-        steps = (("svg", lambda: game.render_svg(view)),
-                 ("png", lambda: png(picture, width=args.width)),
-                 ("both", lambda: png(game.render_svg(view), width=args.width)))
+        # Each step binds this picture's game and view now: the loop moves on.
+        steps = (("svg", lambda game=game, view=view: game.render_svg(view)),
+                 ("png", lambda picture=picture: png(picture, width=args.width)),
+                 ("both", lambda game=game, view=view: png(game.render_svg(view),
+                                                           width=args.width)))
         for step, function in steps:
             wall, cpu = timed(function, args.runs)
             print(f"{label:22} {step:5} {statistics.median(wall):10.1f} {min(wall):7.1f} "

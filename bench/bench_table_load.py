@@ -77,9 +77,9 @@ def a_few_actions(url: str, table: str, tokens: dict, n: int, rng: random.Random
 
 def measure(browser, url: str, table: str, token: str, game: str) -> dict[str, float]:
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    seats = {table: {"seat": 0, "token": token, "game": game}}
     context.add_init_script(
-        "localStorage.setItem('bgbot.seats', JSON.stringify({%s: {seat: 0, token: %s, game: %s}}))"
-        % (json.dumps(table), json.dumps(token), json.dumps(game)))
+        f"localStorage.setItem('bgbot.seats', JSON.stringify({json.dumps(seats)}))")
     page = context.new_page()
     page.goto(f"{url}/#/table/{table}")
     page.wait_for_selector(".board-area svg", timeout=30_000)

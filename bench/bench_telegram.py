@@ -32,9 +32,19 @@ from boardgamesbot.chat.conversation import Conversation  # noqa: E402
 from boardgamesbot.chat.tables import Service  # noqa: E402
 from boardgamesbot.engine import load_game  # noqa: E402
 from tests.chat.fake_telegram import FakeTelegram  # noqa: E402
-from tests.chat.test_telegram import (ANA, BOB, CY, EDITS, GROUP, NEW,  # noqa: E402
-                                      LivingRecorder, choose, keyboard, living_of,
-                                      taps_to_each_action)
+from tests.chat.test_telegram import (  # noqa: E402
+    ANA,
+    BOB,
+    CY,
+    EDITS,
+    GROUP,
+    NEW,
+    LivingRecorder,
+    choose,
+    keyboard,
+    living_of,
+    taps_to_each_action,
+)
 
 
 def pictures(runs: int) -> dict[str, float]:

@@ -26,9 +26,11 @@ weights would choose better (issue 14, sixth attempt, docs/bots.md):
 
 Usage::
 
-    .venv/bin/python bench/cartographers_weights.py rollouts --side A --games 300 --seed 30001 --out pA.jsonl
+    .venv/bin/python bench/cartographers_weights.py rollouts --side A --games 300 --seed 30001 \
+        --out pA.jsonl
     .venv/bin/python bench/cartographers_weights.py fit pA.jsonl pB.jsonl --out weights.json
-    .venv/bin/python bench/cartographers_weights.py screen --side A --games 300 --seed 11000 --out hand.jsonl
+    .venv/bin/python bench/cartographers_weights.py screen --side A --games 300 --seed 11000 \
+        --out hand.jsonl
     .venv/bin/python bench/cartographers_weights.py screen --side A --games 300 --seed 11000 \
         --weights weights.json --out fitted.jsonl
 """
@@ -40,6 +42,7 @@ import json
 import math
 import random
 from multiprocessing import Pool
+from pathlib import Path
 
 from boardgamesbot.arena import bot_seed, game_seed
 from boardgamesbot.bots import SeatView, make_bot
@@ -114,8 +117,10 @@ def fit(files: list[str]) -> dict[str, tuple[float, float]]:
 
     rows, targets = [], []
     for name in files:
-        for line in open(name):
-            placements = json.loads(line)["placements"]
+        with open(name) as lines:
+            records = [json.loads(line) for line in lines]
+        for record in records:
+            placements = record["placements"]
             x = np.array([[p["terms"][g] for g in GROUPS] for p in placements])
             y = np.array([p["to_come"] for p in placements])
             rows.append(x - x.mean(axis=0))
@@ -153,7 +158,8 @@ def weighted_sheet_worth(weights: dict[str, float]):
         monsters = layers[heuristics.MONSTER]
         exposed = (empty & outlook.reach(monsters)).bit_count() if monsters else 0
         shortfall = max(0.0, outlook.ruins - (masks[1] & empty).bit_count())
-        pockets = outlook.pockets * (empty & surrounded(filled)).bit_count() if outlook.pockets else 0
+        pockets = (outlook.pockets * (empty & surrounded(filled)).bit_count()
+                   if outlook.pockets else 0)
         ambush = outlook.ambushes.risk(layers, filled) if outlook.ambushes else 0.0
         return (w["edicts"] * edicts - w["monsters"] * exposed * outlook.exposure
                 - w["ruins"] * heuristics.RUINS_SHORTFALL * shortfall - w["pockets"] * pockets
@@ -195,12 +201,12 @@ def main() -> None:
         found = fit(args.files)
         for group, (weight, half) in found.items():
             print(f"  {group:10s} {weight:+.2f} ± {half:.2f}")
-        json.dump({g: w for g, (w, _) in found.items()}, open(args.out, "w"), indent=1)
+        Path(args.out).write_text(json.dumps({g: w for g, (w, _) in found.items()}, indent=1))
         return
     if args.command == "rollouts":
         work, jobs = rollout_game, [(args.seed, i, args.side) for i in range(args.games)]
     else:
-        weights = json.load(open(args.weights)) if args.weights else None
+        weights = json.loads(Path(args.weights).read_text()) if args.weights else None
         work = screen_game
         jobs = [(args.seed, i, args.side, args.bot, weights) for i in range(args.games)]
     # A fresh file each run: the screen's summary reads it back, and must read this run only.
@@ -210,7 +216,8 @@ def main() -> None:
                 out.write(json.dumps(line) + "\n")
             out.flush()
     if args.command == "screen":
-        ratings = [json.loads(line)["rating"] for line in open(args.out)]
+        ratings = [json.loads(line)["rating"]
+                   for line in Path(args.out).read_text().splitlines()]
         mean = sum(ratings) / len(ratings)
         half = 1.96 * math.sqrt(sum((r - mean) ** 2 for r in ratings) / (len(ratings) - 1)
                                 / len(ratings))
