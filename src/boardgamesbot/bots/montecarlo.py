@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from boardgamesbot.engine import Action, GameError, Heuristics, State
 
@@ -41,6 +42,7 @@ from .seat import SeatView
 MAX_REPLY_STEPS = 16  # steps others may take before the seat decides again
 
 
+@dataclass(eq=False)  # a bot is one player: compared by identity, as before
 class MonteCarloBot(RankingBot):
     """Samples the future a few times and keeps the action that fares best on average.
 
@@ -48,17 +50,17 @@ class MonteCarloBot(RankingBot):
     gives the ``k`` best actions by their mean outcome (the first is the one played).
     """
 
-    def __init__(self, seed: int = 0, worlds: int = 4, width: int = 6, depth: int = 1,
-                 finalists: int = 0, final_worlds: int = 0, name: str = "montecarlo") -> None:
-        if finalists < 0 or final_worlds < 0:
+    seed: int = 0
+    worlds: int = 4
+    width: int = 6
+    depth: int = 1
+    finalists: int = 0
+    final_worlds: int = 0
+    name: str = "montecarlo"
+
+    def __post_init__(self) -> None:
+        if self.finalists < 0 or self.final_worlds < 0:
             raise ValueError("finalists and final_worlds cannot be negative")
-        self.seed = seed
-        self.worlds = worlds
-        self.width = width
-        self.depth = depth
-        self.finalists = finalists
-        self.final_worlds = final_worlds
-        self.name = name
 
     def _rank(self, seat: SeatView, budget: float | None) -> Ranking:
         worlds = max(1, int(check_budget(budget, self.worlds)))
