@@ -91,8 +91,7 @@ class Jobs:
         if job.attempts > 3:  # the level's bot kept failing here: never stall the table
             level = "random"
         state_id = table.version
-        notation = await bots.choose(table.state.clone(), job.seat, level,
-                                     table.bot_seed(job.seat))
+        notation = await bots.choose(table.state, job.seat, level, table.bot_seed(job.seat))
         try:
             await self.act(table.id, job.seat, notation, state_id, by=by)
         except GameError as error:
