@@ -121,7 +121,7 @@ def test_the_job_loops_are_woken_only_by_writes_that_owe_a_decision(db_url, jobs
 
     async def run():
         table_id = lobby.create("tikal", {}, seats, None, 3)["table"]["id"]
-        lobby.wake.clear()
+        lobby.wake.kept = 0
         table = lobby.get(table_id)
         for _ in range(40):  # play seat 0 until the next decision is seat 1's
             if table.awaited() != [0]:
@@ -129,12 +129,38 @@ def test_the_job_loops_are_woken_only_by_writes_that_owe_a_decision(db_url, jobs
             await lobby.act(table_id, 0, str(table.state.legal_actions(0)[-1]),
                                   table.version)
             table = lobby.get(table_id)
-        return table.awaited() == [1], lobby.wake.is_set()
+        return table.awaited() == [1], lobby.wake.kept > 0  # rung with no loop asleep
 
     turned, woken = asyncio.run(run())
     assert turned
     assert woken == jobs
     lobby.store.close()
+
+
+def test_a_ring_wakes_one_job_loop_per_decision_owed():
+    """Each woken loop asks the database for a job: a write owing one decision wakes one
+    sleeping loop, not all of them; a ring while no loop sleeps is kept for the next."""
+    from boardgamesbot.service.jobs import Bell
+
+    async def run():
+        bell = Bell()
+        bell.loops = 3
+        sleeping = [asyncio.ensure_future(bell.sleep(5)) for _ in range(3)]
+        await asyncio.sleep(0)
+        bell.ring()
+        await asyncio.sleep(0.01)
+        woken = sum(s.done() for s in sleeping)
+        bell.ring(2, chained=True)
+        chained = await asyncio.gather(*sleeping)
+        bell.ring()  # nobody asleep: kept
+        started = asyncio.get_running_loop().time()
+        await bell.sleep(5)
+        return woken, sorted(chained), asyncio.get_running_loop().time() - started
+
+    woken, chained, slept = asyncio.run(run())
+    assert woken == 1
+    assert chained == [False, True, True]
+    assert slept < 1
 
 
 def test_reads_during_a_write_in_flight_leave_the_cached_table_as_it_is(db_url):

@@ -9,6 +9,7 @@ A mixin of `Lobby` (it uses its ``store``, ``wake``, ``closing``, ``get``,
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 import os
 import time
@@ -23,11 +24,63 @@ from .tables import PLAYING
 log = logging.getLogger("boardgamesbot.service.lobby")
 
 
+class Bell:
+    """Wakes the sleeping job loops: one per decision owed, not all of them for every
+    write. Each woken loop asks the database for a job (`Store.claim_job`, a statement);
+    a write owing one decision woke every loop, and all but one found nothing.
+
+    A ring with no loop asleep (each is asking the database, or deciding) is kept for
+    the next loop that would sleep, so a job announced while a claim is under way is
+    not slept through. A ring for a write of another process (`ring(chained=True)`: how
+    many decisions it owes is not known here) wakes one loop, and a loop so woken that
+    finds a job wakes the next, until one finds none."""
+
+    def __init__(self) -> None:
+        self.sleepers: collections.deque[asyncio.Future] = collections.deque()
+        self.kept = 0  # rings that found no loop asleep (at most `loops`)
+        self.loops = 1
+
+    def ring(self, times: int = 1, chained: bool = False) -> None:
+        while times > 0 and self.sleepers:
+            sleeper = self.sleepers.popleft()
+            if not sleeper.done():
+                sleeper.set_result(chained)
+                times -= 1
+        self.kept = min(self.loops, self.kept + times)
+
+    def ring_all(self) -> None:
+        """Every loop, now (closing)."""
+        self.ring(len(self.sleepers) + self.loops)
+
+    async def sleep(self, timeout: float) -> bool:
+        """Until rung or ``timeout`` seconds; True when woken by a chained ring."""
+        if self.kept:
+            self.kept -= 1
+            return False
+        sleeper = asyncio.get_running_loop().create_future()
+        self.sleepers.append(sleeper)
+        try:
+            # Not asyncio.wait_for: on Python 3.11 it can swallow a cancellation.
+            await asyncio.wait({sleeper}, timeout=timeout)
+        finally:
+            if sleeper.done():
+                woken = not sleeper.cancelled() and sleeper.result()
+            else:
+                sleeper.cancel()
+                woken = False
+                try:
+                    self.sleepers.remove(sleeper)
+                except ValueError:  # pragma: no cover - rung as the timeout ran out
+                    pass
+        return bool(woken)
+
+
 class Jobs:
     def run_jobs(self, bots: BotPool, loops: int, lease: float = 60.0) -> None:
         """Take jobs in ``loops`` concurrent loops, deciding in ``bots``."""
         owner = f"{os.uname().nodename}/{os.getpid()}"
         self.resume_without_jobs()
+        self.wake.loops = max(1, loops)
         for index in range(loops):
             self._spawn(self._job_loop(bots, f"{owner}/{index}", lease))
 
@@ -44,10 +97,8 @@ class Jobs:
                 self.store.set_jobs(table_id, jobs)
 
     async def _job_loop(self, bots: BotPool, owner: str, lease: float) -> None:
+        chained = False  # woken for another process's write: wake the next if busy
         while not self.closing:
-            # Cleared before the claim: a job announced while the claim waits for the
-            # database is not slept through.
-            self.wake.clear()
             try:
                 job = await self._database(self.store.claim_job, owner, lease)
                 due = None if job else await self._database(self.store.next_due)
@@ -57,13 +108,11 @@ class Jobs:
                 await asyncio.sleep(1.0)
             if job is None:
                 delay = 1.0 if due is None else min(1.0, max(0.0, due - time.time()))
-                # Not asyncio.wait_for: on Python 3.11 it can swallow a cancellation.
-                waiter = asyncio.ensure_future(self.wake.wait())
-                try:
-                    await asyncio.wait({waiter}, timeout=delay + 0.002)
-                finally:
-                    waiter.cancel()
+                chained = await self.wake.sleep(delay + 0.002)
                 continue
+            if chained:  # that write may owe more decisions than this one
+                self.wake.ring(chained=True)
+                chained = False
             try:
                 await self.do_job(job, bots, owner)
             except asyncio.CancelledError:
