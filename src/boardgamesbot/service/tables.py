@@ -266,15 +266,16 @@ class Table(TableViews):
         action = ActionRow(len(self.record.actions) - 1, seat, self.record.actions[-1][1], by,
                            event.at)
         change = Change(version=self.version, add_actions=[action], events=[event])
+        # What the action showed everyone: computed once, it also tells a hidden choice.
+        public = view_diff(spectator_before, self.spectator_view())
         if self.crossed[-1]:
             change.released = self._release()
             change.unseal = bool(change.released)
             self.since = [self.version] * len(self.seats)
         else:
             self.since[seat] = self.version
-            if self.spectator_view() == spectator_before:
+            if not public:
                 event.private, event.sealed = seat, True  # hidden until the step resolves
-        public = view_diff(spectator_before, self.spectator_view())
         if public:
             event.data["public"] = public
         change.seats = self._update_clock()
