@@ -73,6 +73,9 @@ class Table(TableViews):
         self.result = row.result
         self.seats = list(row.seats)
         self.events = list(row.events)
+        # The events that may still be sealed (a superset: read each one's ``sealed``), so
+        # that a release or a catch-up does not scan the whole log.
+        self.sealed = [e for e in self.events if e.sealed]
         self.revision = row.revision
         self.creator = row.creator
         self.hints = bool(row.hints)
@@ -113,6 +116,7 @@ class Table(TableViews):
         self.status, self.version, self.result = row.status, row.version, row.result
         self.revision, self.invite_hash = row.revision, row.invite_hash
         self.seats, self.events = list(row.seats), list(row.events)
+        self.sealed = [e for e in self.events if e.sealed]
         if row.since and len(row.since) == len(self.seats):
             self.since = list(row.since)
         self.clock = Clock(self.clock_spec, [s.bank for s in self.seats])
@@ -276,6 +280,7 @@ class Table(TableViews):
             self.since[seat] = self.version
             if not public:
                 event.private, event.sealed = seat, True  # hidden until the step resolves
+                self.sealed.append(event)
         if public:
             event.data["public"] = public
         change.seats = self._update_clock()
@@ -425,7 +430,8 @@ class Table(TableViews):
         return event
 
     def _release(self) -> list[EventRow]:
-        released = [e for e in self.events if e.sealed]
+        released = [e for e in self.sealed if e.sealed]
+        self.sealed = []
         for event in released:
             event.sealed, event.private = False, None
         return released
