@@ -262,3 +262,26 @@ def test_a_load_reads_one_snapshot_while_another_process_writes(db_url):
         reader.close()
     assert loads[0] > 20
     assert torn == []
+
+
+def test_an_instant_bots_job_is_taken_without_a_lease_on_sqlite(tmp_path):
+    """`Store.claim_job`'s ``lease_if``: a job it declines is handed out unleased (no
+    write; another taker deciding it too would lose the revision check), and one that
+    failed is leased then, so that it is retried when the lease runs out, not at once."""
+    from boardgamesbot.service.tables import Table
+
+    store = Store(f"sqlite:///{tmp_path / 'lease.db'}")
+    table, _, _ = Table.create("tikal", {}, [{"kind": "bot", "level": "random"},
+                                             {"kind": "bot", "level": "random"}], None, 3)
+    store.create_table(table.row(), table.jobs())
+    asked = []
+    job = store.claim_job("me", 60, lease_if=lambda found: asked.append(found) or False)
+    assert asked == [job] and not job.leased and job.attempts == 0
+    again = store.claim_job("other", 60, lease_if=lambda found: False)
+    assert again == job  # still free: anyone may take it (the write decides)
+    store.lease_job(job, "me", 60)
+    assert store.claim_job("other", 60) is None  # leased now
+    store.release_job(job, "me")
+    leased = store.claim_job("other", 60, lease_if=lambda found: True)
+    assert leased.leased and leased.attempts == 2
+    store.close()

@@ -100,7 +100,8 @@ class Jobs:
         chained = False  # woken for another process's write: wake the next if busy
         while not self.closing:
             try:
-                job = await self._database(self.store.claim_job, owner, lease)
+                job = await self._database(self.store.claim_job, owner, lease, None,
+                                           lambda found: not self._instant(found, bots))
                 due = None if job else await self._database(self.store.next_due)
             except Exception:  # noqa: BLE001 - the database may be restarting
                 log.warning("could not claim a job", exc_info=True)
@@ -119,6 +120,16 @@ class Jobs:
                 raise
             except Exception:  # noqa: BLE001 - logged; the lease runs out and it is retried
                 log.exception("job %s at %s seat %s failed", job.kind, job.table_id, job.seat)
+                if not job.leased:  # retried once a lease runs out, not at once and again
+                    await self._database(self.store.lease_job, job, owner, lease)
+
+    def _instant(self, job: JobRow, bots: BotPool) -> bool:
+        """Whether ``job`` is an instant bot's decision at a table cached here: taken
+        without a lease (`Store.claim_job`'s ``lease_if``; SQLite), since it is decided
+        at once on the loop and a second taker would only lose the revision check."""
+        table = self.tables.get(job.table_id)
+        who = None if table is None or table.state is None else table.bot_level(job.seat)
+        return who is not None and bots.on_loop(who[0])
 
     async def do_job(self, job: JobRow, bots: BotPool, owner: str) -> None:
         """Decide for the job's seat and play it; exactly once, whatever else runs."""
