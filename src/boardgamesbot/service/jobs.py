@@ -81,6 +81,7 @@ class Jobs:
         owner = f"{os.uname().nodename}/{os.getpid()}"
         self.resume_without_jobs()
         self.wake.loops = max(1, loops)
+        self.in_hand: set[int] = set()  # unleased jobs a loop here is doing (`_lease_if`)
         for index in range(loops):
             self._spawn(self._job_loop(bots, f"{owner}/{index}", lease))
 
@@ -101,8 +102,12 @@ class Jobs:
         while not self.closing:
             try:
                 job = await self._database(self.store.claim_job, owner, lease, None,
-                                           lambda found: not self._instant(found, bots))
+                                           lambda found: self._lease_if(found, bots))
                 due = None if job else await self._database(self.store.next_due)
+                if due is not None and due <= time.time() and self.in_hand:
+                    # The job due is one another loop here does unleased: its write
+                    # rings for what it owes next.
+                    due = None
             except Exception:  # noqa: BLE001 - the database may be restarting
                 log.warning("could not claim a job", exc_info=True)
                 job = due = None
@@ -114,6 +119,8 @@ class Jobs:
             if chained:  # that write may owe more decisions than this one
                 self.wake.ring(chained=True)
                 chained = False
+            if not job.leased:
+                self.in_hand.add(job.id)
             try:
                 await self.do_job(job, bots, owner)
             except asyncio.CancelledError:
@@ -122,14 +129,19 @@ class Jobs:
                 log.exception("job %s at %s seat %s failed", job.kind, job.table_id, job.seat)
                 if not job.leased:  # retried once a lease runs out, not at once and again
                     await self._database(self.store.lease_job, job, owner, lease)
+            finally:
+                self.in_hand.discard(job.id)
 
-    def _instant(self, job: JobRow, bots: BotPool) -> bool:
-        """Whether ``job`` is an instant bot's decision at a table cached here: taken
-        without a lease (`Store.claim_job`'s ``lease_if``; SQLite), since it is decided
-        at once on the loop and a second taker would only lose the revision check."""
+    def _lease_if(self, job: JobRow, bots: BotPool) -> bool | None:
+        """`Store.claim_job`'s question (SQLite): an instant bot's decision at a table
+        cached here is taken without a lease (False) — it is decided at once on the loop,
+        and a taker in another process would only lose the revision check; one that a
+        loop here is doing already is left alone (None); any other is leased (True)."""
+        if job.id in self.in_hand:
+            return None
         table = self.tables.get(job.table_id)
         who = None if table is None or table.state is None else table.bot_level(job.seat)
-        return who is not None and bots.on_loop(who[0])
+        return who is None or not bots.on_loop(who[0])
 
     async def do_job(self, job: JobRow, bots: BotPool, owner: str) -> None:
         """Decide for the job's seat and play it; exactly once, whatever else runs."""
@@ -157,7 +169,8 @@ class Jobs:
         except GameError as error:
             if error.code in ("stale_state", "game_over", "not_started"):
                 # Someone else moved the table on; that write re-made the jobs.
-                self.store.release_job(job, owner)
+                if job.leased:  # (an unleased job holds nothing to give back)
+                    self.store.release_job(job, owner)
                 return
             if error.code == "store_failed":
                 self.store.release_job(job, owner, time.time() + 1.0)

@@ -423,7 +423,7 @@ class Store:
     # Jobs ------------------------------------------------------------------------------
 
     def claim_job(self, owner: str, lease: float, now: float | None = None,
-                  lease_if: Callable[[JobRow], bool] | None = None) -> JobRow | None:
+                  lease_if: Callable[[JobRow], bool | None] | None = None) -> JobRow | None:
         """Lease the most overdue free job to ``owner`` for ``lease`` seconds.
 
         PostgreSQL: ``FOR UPDATE SKIP LOCKED`` lets many workers claim at once without
@@ -431,7 +431,8 @@ class Store:
         On SQLite the job found is first shown to ``lease_if``: False hands it out
         without a lease (``leased`` False; no write at all), for a decision so cheap
         that another taker deciding it too costs nothing (the second write is refused
-        by the table's revision check). Its ``attempts`` are then not counted."""
+        by the table's revision check). Its ``attempts`` are then not counted. None:
+        leave it (the caller is doing it already), and claim nothing."""
         now = time.time() if now is None else now
         params = {"now": now, "until": now + lease, "owner": owner}
         direct = self.direct
@@ -441,7 +442,9 @@ class Store:
             picked = direct.execute(direct_sql.PICK_SQLITE, params)
             if not picked:
                 return None
-            if lease_if is not None and not lease_if(job := _job(picked[0])):
+            if lease_if is not None and not (verdict := lease_if(job := _job(picked[0]))):
+                if verdict is None:
+                    return None
                 job.leased = False
                 return job
             found = direct.execute(direct_sql.TAKE_SQLITE, {**params, "id": picked[0][0]})
