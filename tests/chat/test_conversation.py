@@ -431,6 +431,9 @@ def test_computer_moves_held_back_are_told_after_a_restart(tmp_path, monkeypatch
         return choose(*args)
 
     monkeypatch.setattr(bots, "choose", gated)
+    # The random bot is instant and decides on the event loop, where the gate would hold
+    # everything: these decisions go to the pool's threads, as a slow bot's do.
+    monkeypatch.setattr(BotPool, "on_loop", lambda self, level: False)
 
     async def main():
         service = await Service.open(db=f"sqlite:///{tmp_path / 'c.db'}")

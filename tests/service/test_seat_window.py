@@ -66,3 +66,35 @@ def test_a_bot_choosing_an_illegal_action_is_replaced_through_the_seat_window(
 
     assert asyncio.run(play()) >= 4  # the table went on, at random
     assert seen and set(seen) == {SeatView}
+
+
+def test_an_instant_bot_decides_on_the_loop_through_the_seat_window(monkeypatch):
+    """The random bot is instant (`is_instant`): the pool asks it on the event loop, with
+    no hop to a thread, and still hands it the seat's window on a copy."""
+    import threading
+
+    from boardgamesbot.bots import is_instant, make_bot
+
+    assert is_instant(make_bot("random", 1)) and not is_instant(make_bot("easy", 1))
+    threads = []
+    choose = RandomBot.choose
+
+    def watched(self, state, player, budget=None):
+        threads.append((threading.current_thread(), type(state)))
+        return choose(self, state, player, budget)
+
+    monkeypatch.setattr(RandomBot, "choose", watched)
+    state = load_game("tikal").new(2, seed=5)
+    before = state.to_json()
+
+    async def ask() -> str:
+        pool = BotPool(0)
+        try:
+            return await pool.choose(state, state.current_players()[0], "random", 7)
+        finally:
+            pool.close()
+
+    notation = asyncio.run(ask())
+    assert notation in {str(a) for a in state.legal_actions(state.current_players()[0])}
+    assert threads == [(threading.main_thread(), SeatView)]
+    assert state.to_json() == before

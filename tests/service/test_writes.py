@@ -121,7 +121,7 @@ def test_the_job_loops_are_woken_only_by_writes_that_owe_a_decision(db_url, jobs
 
     async def run():
         table_id = lobby.create("tikal", {}, seats, None, 3)["table"]["id"]
-        lobby.wake.clear()
+        lobby.wake.kept = 0
         table = lobby.get(table_id)
         for _ in range(40):  # play seat 0 until the next decision is seat 1's
             if table.awaited() != [0]:
@@ -129,12 +129,38 @@ def test_the_job_loops_are_woken_only_by_writes_that_owe_a_decision(db_url, jobs
             await lobby.act(table_id, 0, str(table.state.legal_actions(0)[-1]),
                                   table.version)
             table = lobby.get(table_id)
-        return table.awaited() == [1], lobby.wake.is_set()
+        return table.awaited() == [1], lobby.wake.kept > 0  # rung with no loop asleep
 
     turned, woken = asyncio.run(run())
     assert turned
     assert woken == jobs
     lobby.store.close()
+
+
+def test_a_ring_wakes_one_job_loop_per_decision_owed():
+    """Each woken loop asks the database for a job: a write owing one decision wakes one
+    sleeping loop, not all of them; a ring while no loop sleeps is kept for the next."""
+    from boardgamesbot.service.jobs import Bell
+
+    async def run():
+        bell = Bell()
+        bell.loops = 3
+        sleeping = [asyncio.ensure_future(bell.sleep(5)) for _ in range(3)]
+        await asyncio.sleep(0)
+        bell.ring()
+        await asyncio.sleep(0.01)
+        woken = sum(s.done() for s in sleeping)
+        bell.ring(2, chained=True)
+        chained = await asyncio.gather(*sleeping)
+        bell.ring()  # nobody asleep: kept
+        started = asyncio.get_running_loop().time()
+        await bell.sleep(5)
+        return woken, sorted(chained), asyncio.get_running_loop().time() - started
+
+    woken, chained, slept = asyncio.run(run())
+    assert woken == 1
+    assert chained == [False, True, True]
+    assert slept < 1
 
 
 def test_reads_during_a_write_in_flight_leave_the_cached_table_as_it_is(db_url):
@@ -236,3 +262,27 @@ def test_a_load_reads_one_snapshot_while_another_process_writes(db_url):
         reader.close()
     assert loads[0] > 20
     assert torn == []
+
+
+def test_an_instant_bots_job_is_taken_without_a_lease_on_sqlite(tmp_path):
+    """`Store.claim_job`'s ``lease_if``: a job it declines is handed out unleased (no
+    write; another taker deciding it too would lose the revision check), and one that
+    failed is leased then, so that it is retried when the lease runs out, not at once."""
+    from boardgamesbot.service.tables import Table
+
+    store = Store(f"sqlite:///{tmp_path / 'lease.db'}")
+    table, _, _ = Table.create("tikal", {}, [{"kind": "bot", "level": "random"},
+                                             {"kind": "bot", "level": "random"}], None, 3)
+    store.create_table(table.row(), table.jobs())
+    asked = []
+    job = store.claim_job("me", 60, lease_if=lambda found: asked.append(found) or False)
+    assert asked == [job] and not job.leased and job.attempts == 0
+    again = store.claim_job("other", 60, lease_if=lambda found: False)
+    assert again == job  # still free: anyone may take it (the write decides)
+    assert store.claim_job("me", 60, lease_if=lambda found: None) is None  # in hand here
+    store.lease_job(job, "me", 60)
+    assert store.claim_job("other", 60) is None  # leased now
+    store.release_job(job, "me")
+    leased = store.claim_job("other", 60, lease_if=lambda found: True)
+    assert leased.leased and leased.attempts == 2
+    store.close()

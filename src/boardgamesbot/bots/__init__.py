@@ -22,8 +22,8 @@ from boardgamesbot.engine import Action, GameError, State
 from .explain import Hint
 from .seat import SeatView, seat_of
 
-__all__ = ["LEVELS", "REFERENCE", "Bot", "RandomBot", "SeatView", "bot_names", "make_bot",
-           "seat_of"]
+__all__ = ["LEVELS", "REFERENCE", "Bot", "RandomBot", "SeatView", "bot_names", "is_instant",
+           "make_bot", "seat_of"]
 
 # The frozen reference bot: every strength claim is measured against it. It stands apart
 # from this package (a snapshot package under reference/, with a pinned copy of the rules it
@@ -45,10 +45,18 @@ class Bot(Protocol):
                 budget: float | None = None) -> list[Hint]: ...
 
 
+def is_instant(bot: object) -> bool:
+    """Whether ``bot`` declares ``instant = True``: it decides in about the time of one
+    legal-actions call, so a service may ask it where it stands (on its event loop)
+    rather than pay a hop to a thread or a process that costs more than the decision."""
+    return getattr(bot, "instant", False) is True
+
+
 class RandomBot:
     """Uniform over the legal actions."""
 
     name = "random"
+    instant = True  # one legal-actions call and a draw (`is_instant`)
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

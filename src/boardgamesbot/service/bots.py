@@ -1,4 +1,5 @@
-"""Bots choose off the event loop: in worker processes (the server) or threads (tests).
+"""Bots choose off the event loop: in worker processes (the server) or threads (tests);
+an instant bot (`boardgamesbot.bots.is_instant`: the random bot) on the loop itself.
 
 A bot gets a copy of the position and the seat, never the table. A level a
 game cannot play yet (a bot without that game's heuristics) falls back to
@@ -17,7 +18,7 @@ import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
-from boardgamesbot.bots import RandomBot, make_bot
+from boardgamesbot.bots import RandomBot, is_instant, make_bot
 from boardgamesbot.driver import Driver, Player
 from boardgamesbot.engine import State, known_games, load_game
 from boardgamesbot.processes import die_with_parent
@@ -69,6 +70,20 @@ class BotPool:
                 initializer=die_with_parent, initargs=(os.getpid(),))
         else:
             self.executor = ThreadPoolExecutor(2, thread_name_prefix="bot")
+        self.instant: dict[str, bool] = {}  # by level: is its bot instant (`on_loop`)?
+
+    def on_loop(self, level: str) -> bool:
+        """Whether ``level``'s bot decides here, on the event loop: an instant bot
+        (`is_instant`) takes less than the hop to a thread or process would cost (the
+        state's copy and pickling, the executor's queue, the loop's wake-up)."""
+        found = self.instant.get(level)
+        if found is None:
+            try:
+                found = is_instant(make_bot(level, 0))
+            except Exception:  # noqa: BLE001 - an unknown level: `choose` falls back
+                found = False
+            self.instant[level] = found
+        return found
 
     async def warm_up(self) -> None:
         loop = asyncio.get_running_loop()
@@ -76,8 +91,14 @@ class BotPool:
                                for _ in range(max(1, self.workers))))
 
     async def choose(self, state: State, seat: int, level: str, seed: int) -> str:
+        """``level``'s decision for ``seat`` on ``state`` (not changed: the bot sees the
+        seat's window on a copy, as `choose` does everywhere, fallbacks included)."""
+        if self.on_loop(level):
+            return choose(state, seat, level, seed)  # `Driver.ask` makes the copy
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, choose, state, seat, level, seed)
+        # A copy now: the table may move on before a thread or the pool's feeder reads it.
+        return await loop.run_in_executor(self.executor, choose, state.clone(), seat,
+                                          level, seed)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

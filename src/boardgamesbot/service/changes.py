@@ -4,6 +4,7 @@ the watchers are told, an action as data, and the public diff an event carries."
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,11 +29,18 @@ def view_diff(before: Any, after: Any) -> list[list]:
 def action_data(action: Action) -> dict:
     """An action as structured data: its type and fields."""
     data = {"type": type(action).__name__}
-    if dataclasses.is_dataclass(action):
-        for f in dataclasses.fields(action):
-            value = getattr(action, f.name)
-            data[f.name] = value if isinstance(value, (int, str, bool, type(None))) else str(value)
+    for name in _field_names(type(action)):
+        value = getattr(action, name)
+        data[name] = value if isinstance(value, (int, str, bool, type(None))) else str(value)
     return data
+
+
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    """A dataclass's field names, read once per class (`dataclasses.fields` builds its
+    answer anew on every call); none for another class."""
+    return tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(
+        kind) else ()
 
 
 @dataclass
@@ -57,5 +65,8 @@ class Change:
     quota: Quota | None = None  # a limit the lobby has the store check with the commit
 
     def commit_arguments(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
-                if f.name != "released"}
+        return {name: getattr(self, name) for name in _COMMITTED}
+
+
+# `Store.commit`'s arguments: every field of a change but the events it released.
+_COMMITTED = tuple(name for name in _field_names(Change) if name != "released")

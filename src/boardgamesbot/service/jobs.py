@@ -9,6 +9,7 @@ A mixin of `Lobby` (it uses its ``store``, ``wake``, ``closing``, ``get``,
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 import os
 import time
@@ -23,11 +24,64 @@ from .tables import PLAYING
 log = logging.getLogger("boardgamesbot.service.lobby")
 
 
+class Bell:
+    """Wakes the sleeping job loops: one per decision owed, not all of them for every
+    write. Each woken loop asks the database for a job (`Store.claim_job`, a statement);
+    a write owing one decision woke every loop, and all but one found nothing.
+
+    A ring with no loop asleep (each is asking the database, or deciding) is kept for
+    the next loop that would sleep, so a job announced while a claim is under way is
+    not slept through. A ring for a write of another process (`ring(chained=True)`: how
+    many decisions it owes is not known here) wakes one loop, and a loop so woken that
+    finds a job wakes the next, until one finds none."""
+
+    def __init__(self) -> None:
+        self.sleepers: collections.deque[asyncio.Future] = collections.deque()
+        self.kept = 0  # rings that found no loop asleep (at most `loops`)
+        self.loops = 1
+
+    def ring(self, times: int = 1, chained: bool = False) -> None:
+        while times > 0 and self.sleepers:
+            sleeper = self.sleepers.popleft()
+            if not sleeper.done():
+                sleeper.set_result(chained)
+                times -= 1
+        self.kept = min(self.loops, self.kept + times)
+
+    def ring_all(self) -> None:
+        """Every loop, now (closing)."""
+        self.ring(len(self.sleepers) + self.loops)
+
+    async def sleep(self, timeout: float) -> bool:
+        """Until rung or ``timeout`` seconds; True when woken by a chained ring."""
+        if self.kept:
+            self.kept -= 1
+            return False
+        sleeper = asyncio.get_running_loop().create_future()
+        self.sleepers.append(sleeper)
+        try:
+            # Not asyncio.wait_for: on Python 3.11 it can swallow a cancellation.
+            await asyncio.wait({sleeper}, timeout=timeout)
+        finally:
+            if sleeper.done():
+                woken = not sleeper.cancelled() and sleeper.result()
+            else:
+                sleeper.cancel()
+                woken = False
+                try:
+                    self.sleepers.remove(sleeper)
+                except ValueError:  # pragma: no cover - rung as the timeout ran out
+                    pass
+        return bool(woken)
+
+
 class Jobs:
     def run_jobs(self, bots: BotPool, loops: int, lease: float = 60.0) -> None:
         """Take jobs in ``loops`` concurrent loops, deciding in ``bots``."""
         owner = f"{os.uname().nodename}/{os.getpid()}"
         self.resume_without_jobs()
+        self.wake.loops = max(1, loops)
+        self.in_hand: set[int] = set()  # unleased jobs a loop here is doing (`_lease_if`)
         for index in range(loops):
             self._spawn(self._job_loop(bots, f"{owner}/{index}", lease))
 
@@ -44,32 +98,50 @@ class Jobs:
                 self.store.set_jobs(table_id, jobs)
 
     async def _job_loop(self, bots: BotPool, owner: str, lease: float) -> None:
+        chained = False  # woken for another process's write: wake the next if busy
         while not self.closing:
-            # Cleared before the claim: a job announced while the claim waits for the
-            # database is not slept through.
-            self.wake.clear()
             try:
-                job = await self._database(self.store.claim_job, owner, lease)
+                job = await self._database(self.store.claim_job, owner, lease, None,
+                                           lambda found: self._lease_if(found, bots))
                 due = None if job else await self._database(self.store.next_due)
+                if due is not None and due <= time.time() and self.in_hand:
+                    # The job due is one another loop here does unleased: its write
+                    # rings for what it owes next.
+                    due = None
             except Exception:  # noqa: BLE001 - the database may be restarting
                 log.warning("could not claim a job", exc_info=True)
                 job = due = None
                 await asyncio.sleep(1.0)
             if job is None:
                 delay = 1.0 if due is None else min(1.0, max(0.0, due - time.time()))
-                # Not asyncio.wait_for: on Python 3.11 it can swallow a cancellation.
-                waiter = asyncio.ensure_future(self.wake.wait())
-                try:
-                    await asyncio.wait({waiter}, timeout=delay + 0.002)
-                finally:
-                    waiter.cancel()
+                chained = await self.wake.sleep(delay + 0.002)
                 continue
+            if chained:  # that write may owe more decisions than this one
+                self.wake.ring(chained=True)
+                chained = False
+            if not job.leased:
+                self.in_hand.add(job.id)
             try:
                 await self.do_job(job, bots, owner)
             except asyncio.CancelledError:
                 raise
             except Exception:  # noqa: BLE001 - logged; the lease runs out and it is retried
                 log.exception("job %s at %s seat %s failed", job.kind, job.table_id, job.seat)
+                if not job.leased:  # retried once a lease runs out, not at once and again
+                    await self._database(self.store.lease_job, job, owner, lease)
+            finally:
+                self.in_hand.discard(job.id)
+
+    def _lease_if(self, job: JobRow, bots: BotPool) -> bool | None:
+        """`Store.claim_job`'s question (SQLite): an instant bot's decision at a table
+        cached here is taken without a lease (False) — it is decided at once on the loop,
+        and a taker in another process would only lose the revision check; one that a
+        loop here is doing already is left alone (None); any other is leased (True)."""
+        if job.id in self.in_hand:
+            return None
+        table = self.tables.get(job.table_id)
+        who = None if table is None or table.state is None else table.bot_level(job.seat)
+        return who is None or not bots.on_loop(who[0])
 
     async def do_job(self, job: JobRow, bots: BotPool, owner: str) -> None:
         """Decide for the job's seat and play it; exactly once, whatever else runs."""
@@ -91,14 +163,14 @@ class Jobs:
         if job.attempts > 3:  # the level's bot kept failing here: never stall the table
             level = "random"
         state_id = table.version
-        notation = await bots.choose(table.state.clone(), job.seat, level,
-                                     table.bot_seed(job.seat))
+        notation = await bots.choose(table.state, job.seat, level, table.bot_seed(job.seat))
         try:
             await self.act(table.id, job.seat, notation, state_id, by=by)
         except GameError as error:
             if error.code in ("stale_state", "game_over", "not_started"):
                 # Someone else moved the table on; that write re-made the jobs.
-                self.store.release_job(job, owner)
+                if job.leased:  # (an unleased job holds nothing to give back)
+                    self.store.release_job(job, owner)
                 return
             if error.code == "store_failed":
                 self.store.release_job(job, owner, time.time() + 1.0)

@@ -46,7 +46,7 @@ from boardgamesbot.store import Quota, Store
 
 from .errors import ServiceError
 from .fanout import Fanout, MemoryFanout
-from .jobs import Jobs
+from .jobs import Bell, Jobs
 from .memory import MAX_CACHED, MAX_ID, TablesInMemory  # noqa: F401 - also imported from here
 from .outbox import Limits, Outbox, PendingState, Watcher  # noqa: F401 - imported from here
 from .presence import PRESENCE_SECONDS, Admission, Presence, client_key  # noqa: F401
@@ -73,7 +73,7 @@ class Lobby(TablesInMemory, RevisionCheckedWrites, Watchers, Presence, Jobs):
         self.tables: dict[str, Table] = {}
         self.watchers: dict[str, set[Watcher]] = defaultdict(set)
         self.tasks: set[asyncio.Task] = set()
-        self.wake = asyncio.Event()
+        self.wake = Bell()  # the job loops' (`jobs.Bell`)
         self.closing = False
         # Tables with a write in flight here: [its lock, writers holding or awaiting it].
         self.writing: dict[Any, list] = {}
@@ -98,7 +98,7 @@ class Lobby(TablesInMemory, RevisionCheckedWrites, Watchers, Presence, Jobs):
 
     async def close(self) -> None:
         self.closing = True
-        self.wake.set()
+        self.wake.ring_all()
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
@@ -162,7 +162,7 @@ class Lobby(TablesInMemory, RevisionCheckedWrites, Watchers, Presence, Jobs):
                                 self._quota(table.creator, tables=1, bots=bots))
         table.committed_jobs = jobs
         self.tables[table.id] = table
-        self._after_commit(table, bool(jobs))
+        self._after_commit(table, len(jobs))
         return {"table": table.summary(), "invite": invite,
                 "seats": [{"seat": s, "token": t} for s, t in tokens.items()]}
 

@@ -68,7 +68,7 @@ class TablesInMemory:
         """`Store.load` arguments for what may have changed since ``table`` was read."""
         return {"from_action": len(table.record.actions),
                 "after_event": table.events[-1].n if table.events else 0,
-                "events": [e.n for e in table.events if e.sealed]}
+                "events": [e.n for e in table.sealed if e.sealed]}
 
     @staticmethod
     def _caught_up(table: Table, row: TableRow | None) -> bool:

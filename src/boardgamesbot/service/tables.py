@@ -73,6 +73,9 @@ class Table(TableViews):
         self.result = row.result
         self.seats = list(row.seats)
         self.events = list(row.events)
+        # The events that may still be sealed (a superset: read each one's ``sealed``), so
+        # that a release or a catch-up does not scan the whole log.
+        self.sealed = [e for e in self.events if e.sealed]
         self.revision = row.revision
         self.creator = row.creator
         self.hints = bool(row.hints)
@@ -113,6 +116,7 @@ class Table(TableViews):
         self.status, self.version, self.result = row.status, row.version, row.result
         self.revision, self.invite_hash = row.revision, row.invite_hash
         self.seats, self.events = list(row.seats), list(row.events)
+        self.sealed = [e for e in self.events if e.sealed]
         if row.since and len(row.since) == len(self.seats):
             self.since = list(row.since)
         self.clock = Clock(self.clock_spec, [s.bank for s in self.seats])
@@ -266,15 +270,17 @@ class Table(TableViews):
         action = ActionRow(len(self.record.actions) - 1, seat, self.record.actions[-1][1], by,
                            event.at)
         change = Change(version=self.version, add_actions=[action], events=[event])
+        # What the action showed everyone: computed once, it also tells a hidden choice.
+        public = view_diff(spectator_before, self.spectator_view())
         if self.crossed[-1]:
             change.released = self._release()
             change.unseal = bool(change.released)
             self.since = [self.version] * len(self.seats)
         else:
             self.since[seat] = self.version
-            if self.spectator_view() == spectator_before:
+            if not public:
                 event.private, event.sealed = seat, True  # hidden until the step resolves
-        public = view_diff(spectator_before, self.spectator_view())
+                self.sealed.append(event)
         if public:
             event.data["public"] = public
         change.seats = self._update_clock()
@@ -424,7 +430,8 @@ class Table(TableViews):
         return event
 
     def _release(self) -> list[EventRow]:
-        released = [e for e in self.events if e.sealed]
+        released = [e for e in self.sealed if e.sealed]
+        self.sealed = []
         for event in released:
             event.sealed, event.private = False, None
         return released

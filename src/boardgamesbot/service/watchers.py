@@ -95,7 +95,7 @@ class Watchers:
 
     def _on_notice(self, table_id: str, revision: int) -> None:
         """Another process (or this one) committed ``table_id`` at ``revision``."""
-        self.wake.set()
+        self.wake.ring(chained=True)  # it may owe decisions: how many is not known here
         if table_id not in self.watchers:
             return
         cached = self.tables.get(table_id)

@@ -173,7 +173,7 @@ class RevisionCheckedWrites:
                    ack: dict | None) -> Table:
         if reply is not None and ack is not None:
             reply.send(ack)
-        self._after_commit(table, bool(change.jobs))
+        self._after_commit(table, len(change.jobs or ()))
         return table
 
     def _given_up(self, table_id: Any) -> Table:
@@ -181,8 +181,10 @@ class RevisionCheckedWrites:
         raise ServiceError("the table is changing fast; look again", code="stale_state",
                            status=409, table=str(table_id))
 
-    def _after_commit(self, table: Table, jobs: bool) -> None:
+    def _after_commit(self, table: Table, jobs: int) -> None:
+        """Tell the watchers and other processes; wake a job loop per decision owed (a
+        write owing none gives the loops nothing to look for)."""
         self.push(table)
         self.fanout.publish(table.id, table.revision)
-        if jobs:  # a write owing no decision gives the job loops nothing to look for
-            self.wake.set()
+        if jobs:
+            self.wake.ring(jobs)

@@ -72,7 +72,7 @@ CLAIM_POSTGRES = ("UPDATE jobs SET lease_until = :until, owner = :owner, "
                   " ORDER BY due LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING " + JOB_COLUMNS)
 # SQLite serializes writers: look first (a read takes no write lock when there is
 # nothing to do), then take the job only if it is still free.
-PICK_SQLITE = "SELECT id FROM jobs WHERE " + FREE + " ORDER BY due LIMIT 1"
+PICK_SQLITE = "SELECT " + JOB_COLUMNS + " FROM jobs WHERE " + FREE + " ORDER BY due LIMIT 1"
 TAKE_SQLITE = ("UPDATE jobs SET lease_until = :until, owner = :owner, "
                "attempts = attempts + 1 WHERE id = :id AND (lease_until IS NULL OR "
                "lease_until < :now) RETURNING " + JOB_COLUMNS)

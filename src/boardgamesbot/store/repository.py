@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import (
     Engine,
@@ -78,6 +79,14 @@ class JobRow:
     id: int | None = None
     table_id: str | None = None
     attempts: int = 0
+    # False: handed out without a lease (`Store.claim_job`'s ``lease_if``).
+    leased: bool = field(default=True, compare=False)
+
+
+def _job(row: Any) -> JobRow:
+    id_, table_id, seat, kind, since, due, attempts = row
+    return JobRow(seat=seat, kind=kind, since=since, due=due, id=id_, table_id=table_id,
+                  attempts=attempts)
 
 
 @dataclass
@@ -413,32 +422,48 @@ class Store:
 
     # Jobs ------------------------------------------------------------------------------
 
-    def claim_job(self, owner: str, lease: float, now: float | None = None) -> JobRow | None:
+    def claim_job(self, owner: str, lease: float, now: float | None = None,
+                  lease_if: Callable[[JobRow], bool | None] | None = None) -> JobRow | None:
         """Lease the most overdue free job to ``owner`` for ``lease`` seconds.
 
         PostgreSQL: ``FOR UPDATE SKIP LOCKED`` lets many workers claim at once without
-        waiting on each other; SQLite serializes writers, so the plain UPDATE is safe."""
+        waiting on each other; SQLite serializes writers, so the plain UPDATE is safe.
+        On SQLite the job found is first shown to ``lease_if``: False hands it out
+        without a lease (``leased`` False; no write at all), for a decision so cheap
+        that another taker deciding it too costs nothing (the second write is refused
+        by the table's revision check). Its ``attempts`` are then not counted. None:
+        leave it (the caller is doing it already), and claim nothing."""
         now = time.time() if now is None else now
         params = {"now": now, "until": now + lease, "owner": owner}
         direct = self.direct
         if self.postgres:
             found = direct.execute(direct_sql.CLAIM_POSTGRES, params)
         else:
-            chosen = direct.scalar(direct_sql.PICK_SQLITE, params)
-            if chosen is None:
+            picked = direct.execute(direct_sql.PICK_SQLITE, params)
+            if not picked:
                 return None
-            found = direct.execute(direct_sql.TAKE_SQLITE, {**params, "id": chosen})
-        if not found:
-            return None
-        id_, table_id, seat, kind, since, due, attempts = found[0]
-        return JobRow(seat=seat, kind=kind, since=since, due=due, id=id_, table_id=table_id,
-                      attempts=attempts)
+            if lease_if is not None and not (verdict := lease_if(job := _job(picked[0]))):
+                if verdict is None:
+                    return None
+                job.leased = False
+                return job
+            found = direct.execute(direct_sql.TAKE_SQLITE, {**params, "id": picked[0][0]})
+        return _job(found[0]) if found else None
+
+    def lease_job(self, job: JobRow, owner: str, lease: float) -> None:
+        """Lease a job handed out without one (SQLite; it failed: retried once the lease
+        runs out, as a leased job is, not at once and again)."""
+        now = time.time()
+        job.leased = bool(self.direct.execute(direct_sql.TAKE_SQLITE, {
+            "now": now, "until": now + lease, "owner": owner, "id": job.id}))
 
     def release_job(self, job: JobRow, owner: str, due: float | None = None) -> None:
-        """Give a leased job back (to be taken again at ``due``, default now)."""
+        """Give a leased job back (to be taken again at ``due``, default now); one handed
+        out without a lease, while still nobody's."""
         j = models.jobs
+        holder = j.c.owner == owner if job.leased else j.c.owner.is_(None)
         with self.engine.begin() as c:
-            c.execute(update(j).where(and_(j.c.id == job.id, j.c.owner == owner))
+            c.execute(update(j).where(and_(j.c.id == job.id, holder))
                       .values(lease_until=None, owner=None,
                               due=time.time() if due is None else due))
 
