@@ -123,6 +123,12 @@ def test_the_toolbar_is_one_row_with_more_and_the_board_starts_high(browser, ser
         page.tap('[data-key="help"]')
         page.wait_for_selector(".help-panel")
         assert not page.locator("#more-tools.open").count()
+        # By keyboard: Escape in the menu folds it and gives the focus back to "More".
+        unfold_tools(page)
+        page.focus('#more-tools [data-key="rules"]')
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#more-tools.open", state="detached")
+        assert page.evaluate("document.activeElement.id") == "more-button"
     finally:
         context.close()
     assert not errors, errors

@@ -458,7 +458,12 @@ export class TableScreen {
     const playing = seat !== null && !over;
     // One row on a phone: Undo, Suggest and "More", which holds the rest (on a wide
     // screen the menu's items stand in the row as before: style.css shows them inline).
-    const more = h("div", { class: `more-tools${this.moreOpen ? " open" : ""}`, id: "more-tools" },
+    const more = h("div", { class: `more-tools${this.moreOpen ? " open" : ""}`, id: "more-tools", onkeydown: (e) => {
+      if (e.key !== "Escape" || !this.moreOpen) return;
+      this.moreOpen = false; // Escape folds the menu and gives the focus back to "More"
+      this.render();
+      this.root.querySelector("#more-button")?.focus();
+    } },
       playing ? h("button", { type: "button", "data-key": "help", "aria-expanded": String(this.showHelp),
         onclick: () => { this.showHelp = !this.showHelp; this.moreOpen = false; this.render(); } }, t("table.whatcan")) : null,
       h("button", { type: "button", "data-key": "rules", onclick: () => { this.moreOpen = false; openRules(this.game); this.render(); } }, t("rules.button")),
