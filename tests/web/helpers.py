@@ -105,3 +105,36 @@ def take_seat(page, server, table, seat, token, game):
         localStorage.setItem("bgbot.seats", JSON.stringify(seats));
     }""", [table, {"seat": seat, "token": token, "game": game}])
     page.goto(f"{server}/#/table/{table}")
+
+
+def unfold_tools(page):
+    """Open the toolbar's "More" menu when the screen folds it (a phone): the table's
+    settings, "What can I do?", the rules and the way back to the lobby are in it. On a
+    wide screen its items stand in the toolbar and nothing is clicked."""
+    page.wait_for_selector("#more-button", state="attached")
+    more = page.locator("#more-button")
+    if more.is_visible() and more.get_attribute("aria-expanded") != "true":
+        more.click()
+        page.wait_for_selector("#more-tools.open")
+
+
+def open_table_rules(page):
+    """The rules of the table's game, from the table's toolbar (through "More" on a phone)."""
+    unfold_tools(page)
+    page.click('#more-tools [data-key="rules"]')
+    page.wait_for_selector("#rules-dialog[open]")
+
+
+def fold_tools(page):
+    """Close the toolbar's "More" menu again (it lies over the page on a phone)."""
+    more = page.locator("#more-button")
+    if more.is_visible() and more.get_attribute("aria-expanded") == "true":
+        more.click()
+        page.wait_for_selector("#more-tools.open", state="detached")
+
+
+def set_confirm_setting(page, on: bool):
+    """The table's "Ask before moves that cannot be undone" setting, through "More" on a phone."""
+    unfold_tools(page)
+    page.set_checked("#confirm-setting", on)
+    fold_tools(page)

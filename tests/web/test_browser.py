@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from .conftest import shot
+from .helpers import open_table_rules
 
 
 def create_table(page, server, game="tikal", seed=None, seats=None, players=None):
@@ -196,7 +197,7 @@ def test_language_switch_reload_and_phone(browser, server):
         assert "desenha" in page.inner_text("#log"), "the game resumes where it was"
         page.select_option("#lang-select", "ca")
         page.wait_for_function("document.querySelector('h1').textContent.startsWith('Cartògrafs')")
-        page.click('[data-key="rules"]')
+        open_table_rules(page)  # through the toolbar's "More" on a phone
         page.wait_for_selector("#rules-body h1")
         assert "Cartògrafs" in page.inner_text("#rules-body h1")
         shot(page, "phone-ca-rules", full_page=False)

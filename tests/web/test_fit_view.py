@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import call, hot_seat_table, play_randomly, seeded, take_seat
+from .helpers import call, hot_seat_table, open_table_rules, play_randomly, seeded, take_seat
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 BOARDS = {
@@ -105,8 +105,7 @@ def test_every_legal_target_is_in_view_and_reachable_at_the_start_of_a_turn(size
 def test_the_rules_dialog_is_above_every_fixed_element(sized, server, game):
     size, page = sized
     open_turn(page, server, game)
-    page.click('[data-key="rules"]')
-    page.wait_for_selector("#rules-dialog[open]")
+    open_table_rules(page)  # through the toolbar's "More" on the phone
     # Every point of the dialog's box belongs to the dialog: nothing fixed or sticky is
     # drawn over it (the "End the turn" button was, on the phone).
     outside = page.evaluate("""() => {

@@ -11,7 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import call, create_in_lobby, hot_seat_table, open_lobby, take_seat, view
+from .helpers import (
+    call,
+    create_in_lobby,
+    hot_seat_table,
+    open_lobby,
+    set_confirm_setting,
+    take_seat,
+    unfold_tools,
+    view,
+)
 
 # Each board picture the page shows (the server's SVG, drawn, not a stale one), in
 # order, told apart by its markup: a move shown is a new picture.
@@ -58,7 +67,7 @@ def set_speed(page, server, speed, lang=None):
 def play_my_tikal_turn(page, record=False):
     """Lay the drawn tile and end the turn (recording the pictures from then on)."""
     page.wait_for_selector(".space.target")
-    page.uncheck("#confirm-setting")
+    set_confirm_setting(page, False)  # through the toolbar's "More" on the phone
     page.locator(".space.target").first.click()
     page.click("#place-confirm")
     if record:
@@ -192,6 +201,7 @@ def test_skip_shows_the_present_and_the_speed_is_a_setting(page, server, lang):
     labels = page.locator("svg.board [data-last-move]").evaluate_all(NAMES)
     named = f"{last_move_words(lang)}{moves[-1]}"
     assert labels and all(named in label for label in labels), (labels, named)
+    unfold_tools(page)
     page.select_option("#pace-speed", "fast")
     assert page.evaluate("localStorage.getItem('bgbot.pace')") == "fast"
 
@@ -210,7 +220,7 @@ def test_a_move_with_nothing_to_mark_on_the_board_is_named_beside_it(page, serve
     table, tokens = hot_seat_table(server, "tikal", 2, seed=7)
     take_seat(page, server, table, 0, tokens[0], "tikal")
     page.wait_for_selector(".space.target")
-    page.uncheck("#confirm-setting")
+    set_confirm_setting(page, False)  # through the toolbar's "More" on the phone
     page.locator(".space.target").first.click()
     page.click("#place-confirm")
     page.wait_for_selector("#end-turn")

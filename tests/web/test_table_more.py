@@ -360,7 +360,9 @@ def test_screenshots_of_every_screen_at_every_size(browser, server):
                 page.wait_for_selector('svg.sheet[data-key="sheet"]')
                 press = page.click if size == "desktop" else page.tap
                 press("#terrain-village")
-                page.evaluate("document.querySelector('svg.sheet').scrollIntoView()")
+                # centred: on a phone the top of the screen holds the sticky status line
+                page.evaluate(
+                    "document.querySelector('svg.sheet').scrollIntoView({block: 'center'})")
                 press('[data-cell="B3"]')
                 page.wait_for_selector("#confirm-action")
                 page.wait_for_selector("#preview-text.legal")

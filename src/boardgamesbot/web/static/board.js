@@ -19,8 +19,9 @@
 //   stays a picture (no role, not focusable): only what can be played is a button.
 // * An element carrying `data-last-move="<words>"` gets the accessible name
 //   "Last move: <words>" (catalog key board.last_move).
-// * bringTargetsIntoView(root): the targets scrolled into view, above a panel stuck to the
-//   bottom of the screen (called by the table on load and when the person's turn starts).
+// * bringTargetsIntoView(root): the targets scrolled into view, below the status line stuck
+//   to the top of a phone's screen and above a panel stuck to its bottom (called by the
+//   table on load and when the person's turn starts).
 // * framePans(root) / keepPans(root, pans): how far each pannable frame (.board-frame) is
 //   panned, and the same pans given to the frames of a screen drawn again.
 // The board then is a group (role="group") rather than one image, so that its buttons
@@ -180,18 +181,19 @@ export function bringTargetsIntoView(root) {
   let top = Math.min(...boxes.map((box) => box.top));
   let bottom = Math.max(...boxes.map((box) => box.bottom));
   const covered = coveredAtBottom(root);
+  const above = coveredAtTop(root);
   const margin = 8;
   // The whole board (or its frame) when it fits above what covers the bottom, so that the
   // targets are seen among the spaces around them, not at the edge of the screen.
   const board = found[0].closest(".board-frame") || found[0].closest("svg.board");
   const whole = board.getBoundingClientRect();
-  if (whole.height <= innerHeight - covered - 2 * margin) {
+  if (whole.height <= innerHeight - covered - above - 2 * margin) {
     top = Math.min(top, whole.top);
     bottom = Math.max(bottom, whole.bottom);
   }
   let delta = 0;
-  if (bottom > innerHeight - covered - margin) delta = Math.min(bottom - (innerHeight - covered - margin), top - margin);
-  else if (top < margin) delta = top - margin;
+  if (bottom > innerHeight - covered - margin) delta = Math.min(bottom - (innerHeight - covered - margin), top - above - margin);
+  else if (top < above + margin) delta = top - above - margin;
   if (Math.abs(delta) >= 1) window.scrollBy({ top: delta, behavior: "instant" });
   return true;
 }
@@ -209,18 +211,38 @@ function coveredAtBottom(root) {
 }
 
 /**
- * Scroll the page so that the top of `element` is in view above any panel stuck to the
- * bottom of the screen: for an answer the person asked for that is drawn away from where
- * they asked (on a phone the side panels come below the board). Left alone when in view.
+ * How much of the top of the screen a line stuck there hides (the phone's status line,
+ * sticky for the whole game: style.css): what is scrolled into view goes below it.
  */
-export function bringIntoView(root, element) {
+function coveredAtTop(root) {
+  let covered = 0;
+  for (const element of root.querySelectorAll(".status-line")) {
+    const style = getComputedStyle(element);
+    if ((style.position === "sticky" || style.position === "fixed") && style.top === "0px") {
+      covered = Math.max(covered, element.getBoundingClientRect().height);
+    }
+  }
+  return covered;
+}
+
+/**
+ * Scroll the page so that the top of `element` is in view between any line stuck to the
+ * top and any panel stuck to the bottom of the screen: for an answer the person asked for
+ * that is drawn away from where they asked (on a phone the side panels come below the
+ * board). Left alone when in view. With `keep` (e.g. the board the element speaks of),
+ * the page is not scrolled so far that the top of `keep` goes under the line at the top.
+ */
+export function bringIntoView(root, element, keep = null) {
   const margin = 8;
   const box = element.getBoundingClientRect();
+  const above = coveredAtTop(root);
   const room = innerHeight - coveredAtBottom(root) - margin;
   // its first lines, or all of it when it is short enough
   const bottom = Math.min(box.bottom, box.top + room / 2);
   let delta = 0;
   if (bottom > room) delta = bottom - room;
-  else if (box.top < margin) delta = box.top - margin;
+  else if (box.top < above + margin) delta = box.top - above - margin;
+  const kept = keep?.getBoundingClientRect();
+  if (kept && delta > 0 && kept.top >= above) delta = Math.min(delta, Math.max(0, kept.top - above - margin));
   if (Math.abs(delta) >= 1) window.scrollBy({ top: delta, behavior: "instant" });
 }

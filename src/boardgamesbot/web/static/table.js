@@ -60,6 +60,14 @@ export class TableScreen {
     // Back on a tab left a while: the present at once, not a backlog played out.
     this.onVisible = () => { if (document.visibilityState === "visible") this.pacer.skip(); };
     document.addEventListener("visibilitychange", this.onVisible);
+    // A tap anywhere but the toolbar folds its "More" menu (a phone's) away.
+    this.onOutside = (event) => {
+      if (!this.moreOpen || event.target.closest?.(".toolbar")) return;
+      this.moreOpen = false;
+      this.root.querySelector("#more-tools")?.classList.remove("open");
+      this.root.querySelector("#more-button")?.setAttribute("aria-expanded", "false");
+    };
+    document.addEventListener("click", this.onOutside);
     this.live = new Live(id, this.mine?.token, (m) => this.onMessage(m), (up) => this.onStatus(up));
     if (!facesReady()) facesLoaded.then(() => { if (!this.gone) this.render(); });
   }
@@ -74,6 +82,7 @@ export class TableScreen {
     clearInterval(this.clockTimer);
     this.pacer.stop();
     document.removeEventListener("visibilitychange", this.onVisible);
+    document.removeEventListener("click", this.onOutside);
   }
 
   onStatus(up) {
@@ -210,7 +219,8 @@ export class TableScreen {
   afterDraw() {
     const module = faceOf(this.game);
     showLastMove(this.root, this.lastMove(), module, this.context());
-    this.root.querySelector(".table-head")?.append(this.paceControls());
+    const pace = this.paceControls();
+    if (pace) this.root.querySelector(".table-head")?.append(pace);
     const step = this.pacer.current;
     const board = this.root.querySelector(".board-area svg.board");
     const drawing = board ? "stale" in board.dataset : Boolean(this.root.querySelector(".board-loading"));
@@ -224,19 +234,25 @@ export class TableScreen {
     }
   }
 
-  /** The speed of others' moves, and while some are being shown, whose and a way past them. */
-  paceControls() {
-    const step = this.pacer.current;
-    const ctx = baseContext(this.msg.table, this.msg.seat);
-    return h("div", { class: "pace", role: "group", "aria-label": t("pace.label") },
+  /** The speed of others' moves (a setting: in the toolbar's "More" on a phone). */
+  speedControl() {
+    return h("div", { class: "pace pace-speed", role: "group", "aria-label": t("pace.label") },
       h("label", { for: "pace-speed" }, t("pace.label"), " "),
       h("select", { id: "pace-speed", "data-key": "pace-speed", onchange: (e) => {
         setMoveSpeed(e.target.value);
         if (SPEEDS[e.target.value] <= 0) this.pacer.skip();
-      } }, Object.keys(SPEEDS).map((speed) => h("option", { value: speed, selected: speed === moveSpeed() }, t(`pace.${speed}`)))),
-      step ? h("span", { class: "pace-showing", role: "status" }, " ",
-        t("pace.showing", { name: ctx.name(step.event.seat), n: this.pacer.queue.length })) : null,
-      step ? h("button", { type: "button", id: "pace-skip", "data-key": "pace-skip", onclick: () => this.pacer.skip() }, t("pace.skip")) : null);
+      } }, Object.keys(SPEEDS).map((speed) => h("option", { value: speed, selected: speed === moveSpeed() }, t(`pace.${speed}`)))));
+  }
+
+  /** While others' moves are being shown: whose, and a way past them (null otherwise). */
+  paceControls() {
+    const step = this.pacer.current;
+    if (!step) return null;
+    const ctx = baseContext(this.msg.table, this.msg.seat);
+    return h("div", { class: "pace", role: "group", "aria-label": t("pace.label") },
+      h("span", { class: "pace-showing", role: "status" },
+        t("pace.showing", { name: ctx.name(step.event.seat), n: this.pacer.queue.length })),
+      h("button", { type: "button", id: "pace-skip", "data-key": "pace-skip", onclick: () => this.pacer.skip() }, t("pace.skip")));
   }
 
   /** A "why not?" link after a refused action: the reason and the rule it rests on. */
@@ -439,22 +455,37 @@ export class TableScreen {
     const seat = this.msg.seat;
     const mySeatRow = seat !== null ? summary.seats[seat] : null;
     const over = summary.status === "over";
-    const buttons = h("div", { class: "toolbar", role: "toolbar", "aria-label": t("table.tools") },
-      seat !== null && !over ? h("button", { type: "button", "data-key": "undo", disabled: !this.msg.can_undo,
-        title: this.msg.can_undo ? "" : t("table.undo.not"), onclick: () => this.undo() }, t("table.undo")) : null,
-      seat !== null && !over ? h("button", { type: "button", "data-key": "help", "aria-expanded": String(this.showHelp),
-        onclick: () => { this.showHelp = !this.showHelp; this.render(); } }, t("table.whatcan")) : null,
-      seat !== null && !over && this.msg.your_turn && summary.hints !== false
-        ? h("button", { type: "button", "data-key": "hint", id: "hint-button", onclick: () => this.askHints() }, t("hint.button")) : null,
-      h("button", { type: "button", "data-key": "rules", onclick: () => openRules(this.game) }, t("rules.button")),
-      seat !== null && !over ? this.autopilotControl(mySeatRow) : null,
-      seat !== null && !over ? h("label", { class: "setting" },
+    const playing = seat !== null && !over;
+    // One row on a phone: Undo, Suggest and "More", which holds the rest (on a wide
+    // screen the menu's items stand in the row as before: style.css shows them inline).
+    const more = h("div", { class: `more-tools${this.moreOpen ? " open" : ""}`, id: "more-tools", onkeydown: (e) => {
+      if (e.key !== "Escape" || !this.moreOpen) return;
+      this.moreOpen = false; // Escape folds the menu and gives the focus back to "More"
+      this.render();
+      this.root.querySelector("#more-button")?.focus();
+    } },
+      playing ? h("button", { type: "button", "data-key": "help", "aria-expanded": String(this.showHelp),
+        onclick: () => { this.showHelp = !this.showHelp; this.moreOpen = false; this.render(); } }, t("table.whatcan")) : null,
+      h("button", { type: "button", "data-key": "rules", onclick: () => { this.moreOpen = false; openRules(this.game); this.render(); } }, t("rules.button")),
+      playing ? this.autopilotControl(mySeatRow) : null,
+      playing ? h("label", { class: "setting" },
         h("input", { type: "checkbox", id: "confirm-setting", "data-key": "confirm-setting", checked: confirmFinal(),
           onchange: (e) => { setConfirmFinal(e.target.checked); this.confirming = null; this.render(); } }), " ", t("table.confirm.setting")) : null,
+      // The speed of others' moves: a control for a game being played, gone at its end.
+      over ? null : this.speedControl(),
+      h("a", { class: "button ghost", href: "#/" }, t("nav.lobby")));
+    const buttons = h("div", { class: "toolbar", role: "toolbar", "aria-label": t("table.tools") },
+      playing ? h("button", { type: "button", "data-key": "undo", disabled: !this.msg.can_undo,
+        title: this.msg.can_undo ? "" : t("table.undo.not"), onclick: () => this.undo() }, t("table.undo")) : null,
+      playing && this.msg.your_turn && summary.hints !== false
+        ? h("button", { type: "button", "data-key": "hint", id: "hint-button", onclick: () => this.askHints() }, t("hint.button")) : null,
       over ? h("a", { class: "button", href: `#/replay/${this.id}` }, t("lobby.replay")) : null,
       over && this.mine?.spec ? h("button", { type: "button", "data-key": "rematch", class: "primary",
         onclick: () => createTable(this.mine.spec).catch(notifyError) }, t("lobby.rematch")) : null,
-      h("a", { class: "button ghost", href: "#/" }, t("nav.lobby")));
+      h("button", { type: "button", class: "more-button", id: "more-button", "data-key": "more", "aria-expanded": String(Boolean(this.moreOpen)),
+        "aria-controls": "more-tools", onclick: () => { this.moreOpen = !this.moreOpen; this.render(); },
+        onkeydown: (e) => { if (e.key === "Escape" && this.moreOpen) { this.moreOpen = false; this.render(); } } }, t("table.more")),
+      more);
     return h("div", { class: `table-screen game-${this.game}${this.confirming && this.msg.your_turn ? " confirming" : ""}` },
       h("div", { class: "table-head" },
         h("h1", {}, gameTitle(this.game), h("span", { class: "sub" }, ` · ${module.optionText(summary)}`)),
@@ -542,9 +573,14 @@ export class TableScreen {
     const ctx = baseContext(summary, this.msg.seat);
     if (summary.status === "over") return t("status.over");
     if (this.msg.your_turn) return faceOf(this.game).turnHint(this.context()) || t("status.your_turn");
-    if (this.msg.seat !== null && this.msg.view?.you?.choice) return t("status.chosen");
-    // "Bot 4 (hard) is thinking…" for computers; "Waiting for Bea" for people: one phrase each.
     const awaited = this.msg.to_act || [];
+    if (this.msg.seat !== null && this.msg.view?.you?.choice) {
+      // Who is still choosing, by name ("waiting for Bea"): the line sticks to the top of a
+      // phone's screen, read from anywhere on the page.
+      const others = awaited.filter((s) => s !== this.msg.seat);
+      return others.length ? t("status.chosen.waiting", { names: others.map((s) => ctx.name(s)).join(", ") }) : t("status.chosen");
+    }
+    // "Bot 4 (hard) is thinking…" for computers; "Waiting for Bea" for people: one phrase each.
     const thinking = awaited.filter((s) => ctx.thinking(s)).map((s) => ctx.name(s));
     const people = awaited.filter((s) => !ctx.thinking(s)).map((s) => ctx.name(s));
     const parts = [];

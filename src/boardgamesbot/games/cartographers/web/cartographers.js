@@ -238,7 +238,8 @@ export function render(ctx) {
   }
   // In a frame that pans on a phone, where the sheet is drawn larger than the screen.
   const main = h("div", { class: "carto-main" }, h("h2", { class: "sheet-title" }, title),
-    sheet instanceof SVGElement ? h("div", { class: "board-frame sheet-frame" }, sheet) : sheet,
+    // Once the game is over nothing is drawn on it: the finished map is shown whole.
+    sheet instanceof SVGElement ? h("div", { class: `board-frame sheet-frame${view.over ? " whole" : ""}` }, sheet) : sheet,
     canDraw ? previewText : null,
     canDraw && ctx.confirming ? h("p", { class: "banner confirm-hint" }, t("carto.confirm.again")) : null,
     you?.choice ? h("p", { class: "hint" }, t("carto.chosen", { action: t("carto.choice", { terrain: terrainWords(you.choice.terrain), cells: you.choice.cells.join(" ") }) })) : null);
@@ -291,9 +292,10 @@ function playable(ctx, sheet, overlay, text) {
     }
     ctx.act(action.notation);
     // Asked to confirm: on a phone the preview's words and "tap the same spot again" lie
-    // under the confirmation bar stuck to the bottom of the screen; brought above it.
+    // under the confirmation bar stuck to the bottom of the screen; brought above it, not
+    // so far that the sheet's column letters go under the status line stuck to the top.
     const asked = document.querySelector(".confirm-hint");
-    if (asked) bringIntoView(document, asked);
+    if (asked) bringIntoView(document, asked, document.querySelector(".sheet-frame"));
   };
   const names = new Map([...legal.keys()].map((cell) => [cell, t("carto.cell", { cell })]));
   targets(sheet, names, choose);
@@ -462,6 +464,16 @@ function controlsPanel(ctx) {
   return h("section", { class: "panel turn yours decision", "aria-labelledby": "draw-title" }, h("h2", { id: "draw-title" }, ambush ? t("carto.ambush.title") : t("carto.draw.title")), body);
 }
 
+/**
+ * The season's time in words. The last card of a season can take it past its length
+ * ("time 7 of 6" read as a counter gone wrong): then the time is up, said so.
+ */
+function timeText(view) {
+  const { time_used: used, threshold } = view.season;
+  if (used < threshold) return t("carto.time", { used, threshold });
+  return t(view.over ? "carto.time.over" : "carto.time.up", { threshold });
+}
+
 function cardPanel(ctx) {
   const view = ctx.view;
   const season = view.season;
@@ -469,9 +481,9 @@ function cardPanel(ctx) {
   const body = [
     h("p", { class: "season", id: "season" }, t("carto.season", { name: seasonName(season.name), n: season.number })),
     h("div", { class: "timebar", role: "meter", "aria-valuemin": 0, "aria-valuemax": season.threshold, "aria-valuenow": Math.min(season.time_used, season.threshold),
-      "aria-label": t("carto.time", { used: season.time_used, threshold: season.threshold }) },
+      "aria-label": timeText(view) },
       h("span", { style: `width:${Math.min(100, (100 * season.time_used) / season.threshold)}%` })),
-    h("p", { class: "muted" }, t("carto.time", { used: season.time_used, threshold: season.threshold })),
+    h("p", { class: "muted", id: "season-time" }, timeText(view)),
   ];
   if (card) {
     body.push(h("div", { class: `card-face kind-${card.kind}` },

@@ -641,28 +641,43 @@ function auctionPanel(ctx, legal) {
     const min = amounts.length ? Math.min(...amounts) : null;
     const max = amounts.length ? Math.max(...amounts) : null;
     if (ctx.sel.bid === undefined || ctx.sel.bid < min || ctx.sel.bid > max) ctx.sel.bid = min;
-    items.push(h("div", { class: "buttons" },
-      min !== null ? [h("label", { for: "bid-amount", class: "sr-only" }, t("tikal.auction.amount")),
-        h("input", { id: "bid-amount", type: "number", min, max, value: ctx.sel.bid, "data-key": "bid-amount", oninput: (e) => { ctx.sel.bid = Number(e.target.value); } }),
+    // What a bid is made with and what winning costs, in words beside the box (a bare
+    // number box said neither): points are paid off the score track.
+    const pays = h("p", { class: "hint bid-pays", id: "bid-pays" }, t("tikal.auction.pays", { n: ctx.sel.bid }));
+    items.push(h("div", { class: "buttons bid-box" },
+      min !== null ? [h("label", { for: "bid-amount", class: "bid-label" }, t("tikal.auction.amount")),
+        h("input", { id: "bid-amount", type: "number", min, max, value: ctx.sel.bid, "data-key": "bid-amount", "aria-describedby": "bid-pays", oninput: (e) => {
+          ctx.sel.bid = Number(e.target.value);
+          if (Number.isFinite(ctx.sel.bid)) pays.textContent = t("tikal.auction.pays", { n: ctx.sel.bid });
+        } }),
         h("button", { type: "button", class: "primary", "data-key": "bid", onclick: () => ctx.act((legal.bids.find((bid) => bid.amount === ctx.sel.bid) || { notation: `bid ${ctx.sel.bid}` }).notation) }, t("tikal.auction.bidbutton"))] : null,
       legal.pass ? h("button", { type: "button", "data-key": "pass", onclick: () => ctx.act(legal.pass.notation) }, t("tikal.pass.button")) : null));
+    if (min !== null) items.push(pays);
+  }
+  if (ctx.yourTurn && legal && view.phase === "take") {
+    // Won: said in the panel that holds the tiles to take (on a phone the turn sheet's
+    // hints are folded away, and this panel comes above the board).
+    items.unshift(h("p", { class: "banner auction-won", id: "auction-won" }, t("tikal.hint.take")));
   }
   return h("section", { class: `panel auction${ctx.yourTurn ? " decision-now" : ""}`, id: "auction-panel", "aria-labelledby": "auction-title" }, h("h2", { id: "auction-title" }, t("tikal.auction.title")), items);
 }
 
 function playersPanel(ctx) {
   const view = ctx.view;
+  // Each cell carries its column's name (data-label): on a phone every row is a card, each
+  // value under its name (tikal.css), since the seven columns are wider than the screen.
+  const label = (key) => ({ "data-label": t(key) });
   const rows = view.players.map((p) => {
     const treasures = treasuresCell(p.treasures);
     return h("tr", { class: view.current?.includes(p.seat) ? "current" : "" },
       h("th", { scope: "row" }, h("span", { class: "swatch", style: `background:${ctx.colour(p.seat)}` }), " ", ctx.name(p.seat),
         ctx.thinking(p.seat) ? h("span", { class: "thinking", "aria-label": t("status.thinking.short") }, " ", t("status.thinking.short")) : null),
-      h("td", { class: "num" }, p.score),
-      h("td", {}, treasures),
-      h("td", { class: "num" }, p.supply_workers),
-      h("td", {}, p.leader === "supply" ? t("tikal.leader.supply") : p.leader === "gone" ? t("tikal.leader.gone") : p.leader),
-      h("td", { class: "num" }, p.camps_left),
-      h("td", { class: "num" }, p.guards_left));
+      h("td", { class: "num", ...label("tikal.col.score") }, p.score),
+      h("td", { class: "treasures-cell", ...label("tikal.col.treasures") }, treasures),
+      h("td", { class: "num", ...label("tikal.col.workers") }, p.supply_workers),
+      h("td", label("tikal.col.leader"), p.leader === "supply" ? t("tikal.leader.supply") : p.leader === "gone" ? t("tikal.leader.gone") : p.leader),
+      h("td", { class: "num", ...label("tikal.col.camps") }, p.camps_left),
+      h("td", { class: "num", ...label("tikal.col.guards") }, p.guards_left));
   });
   return h("section", { class: "panel players-panel", "aria-labelledby": "players-title" },
     h("h2", { id: "players-title" }, t("players.title")),

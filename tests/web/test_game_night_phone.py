@@ -1,0 +1,282 @@
+"""A game night on a phone (390×844 and 360 px wide, touch), played on real tables: the
+toolbar in one row with "More", a status line that stays in sight, the players as
+cards, the rules' title on one line, the auction's words, the finished map whole."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .helpers import (
+    act,
+    call,
+    hot_seat_table,
+    open_lobby,
+    open_table_rules,
+    play_randomly,
+    seeded,
+    set_confirm_setting,
+    take_seat,
+    unfold_tools,
+    view,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "src" / "boardgamesbot" / "web" / "static" / "i18n"
+GAMES = ROOT / "src" / "boardgamesbot" / "games"
+LANGS = ["en", "pt-BR", "ca"]
+ANDROID = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
+           "(KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36")
+
+
+def catalog(lang: str, game: str | None = None) -> dict:
+    folder = GAMES / game / "web" / "i18n" if game else STATIC
+    return json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def phone_page(browser, width=390, height=844):
+    context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height},
+                                  is_mobile=True, has_touch=True, user_agent=ANDROID,
+                                  locale="en-US")
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return context, page, errors
+
+
+@pytest.fixture
+def phone(browser):
+    context, page, errors = phone_page(browser)
+    yield page
+    context.close()
+    assert not errors, f"script errors in the page: {errors}"
+
+
+@pytest.fixture
+def narrow(browser):
+    context, page, errors = phone_page(browser, 360, 740)
+    yield page
+    context.close()
+    assert not errors, f"script errors in the page: {errors}"
+
+
+def box(page, selector):
+    return page.eval_on_selector(selector, """e => { const r = e.getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+                width: r.width, height: r.height}; }""")
+
+
+def tikal_table(page, server, lang="en", seed=7, options=None):
+    open_lobby(page, server, lang)
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=seed, options=options)
+    take_seat(page, server, table, 0, tokens[0], "tikal")
+    return table, tokens
+
+
+SAYS = "([sel, text]) => document.querySelector(sel)?.textContent === text"
+# What the toolbar's "More" holds on a phone.
+FOLDED = ('[data-key="help"]', '[data-key="rules"]', "#autopilot-level", "#confirm-setting",
+          "#pace-speed", '#more-tools a[href="#/"]')
+
+
+def one_row(page, selector):
+    """The visible children of `selector` all on one line (their tops within a few px)."""
+    tops = page.eval_on_selector(selector, """e => [...e.children]
+        .filter(c => c.getClientRects().length && getComputedStyle(c).display !== 'contents')
+        .map(c => c.getBoundingClientRect().top)""")
+    return bool(tops) and max(tops) - min(tops) < 4
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_the_toolbar_is_one_row_with_more_and_the_board_starts_high(browser, server, width):
+    context, page, errors = phone_page(browser, width)
+    try:
+        tikal_table(page, server)
+        page.wait_for_selector(".space.target")
+        for lang in LANGS:
+            page.select_option("#lang-select", lang)
+            words = catalog(lang)
+            page.wait_for_function(SAYS, arg=["#more-button", words["table.more"]])
+            page.evaluate("window.scrollTo(0, 0)")
+            assert one_row(page, ".toolbar"), lang
+            shown = page.locator(".toolbar").inner_text()
+            assert words["table.undo"] in shown and words["hint.button"] in shown
+            for folded in FOLDED:
+                assert not page.locator(folded).is_visible(), (lang, folded)
+            # The board starts in the first third of the screen (it was ~423 px down).
+            assert box(page, ".board-area")["top"] <= 240, lang
+            unfold_tools(page)
+            for folded in FOLDED:
+                where = box(page, folded)
+                assert page.locator(folded).is_visible(), (lang, folded)
+                assert where["left"] >= 0 and where["right"] <= width, (lang, folded, where)
+            assert page.get_attribute("#more-button", "aria-expanded") == "true"
+            page.tap(".board-area")  # a tap elsewhere folds the menu away
+            page.wait_for_selector("#more-tools.open", state="detached")
+            assert page.get_attribute("#more-button", "aria-expanded") == "false"
+        # "What can I do?" from the menu opens its panel (and folds the menu).
+        page.select_option("#lang-select", "en")
+        unfold_tools(page)
+        page.tap('[data-key="help"]')
+        page.wait_for_selector(".help-panel")
+        assert not page.locator("#more-tools.open").count()
+        # By keyboard: Escape in the menu folds it and gives the focus back to "More".
+        unfold_tools(page)
+        page.focus('#more-tools [data-key="rules"]')
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#more-tools.open", state="detached")
+        assert page.evaluate("document.activeElement.id") == "more-button"
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_at_the_end_of_a_game_the_move_speed_leaves_the_toolbar(phone, server):
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=9)
+    play_randomly(server, table, tokens, seeded(4))
+    open_lobby(phone, server)
+    take_seat(phone, server, table, 0, tokens[0], "tikal")
+    phone.wait_for_selector(".summary")
+    assert phone.locator("#pace-speed").count() == 0
+    assert one_row(phone, ".toolbar")
+    unfold_tools(phone)
+    assert phone.locator('#more-tools a[href="#/"]').is_visible()
+
+
+def first_legal(server, table, token):
+    return call(server, "GET", f"/api/tables/{table}/legal", token=token)["actions"][0]["notation"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_status_line_names_who_is_still_choosing_and_stays_in_sight(phone, server, lang):
+    """Cartographers with a friend: after I draw, "waiting for Bea" is read at the top of
+    the screen however far down the page I am."""
+    open_lobby(phone, server, lang)
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
+    take_seat(phone, server, table, 0, tokens[0], "cartographers")
+    phone.wait_for_selector('svg.sheet[data-key="sheet"] .target')
+    act(server, table, tokens[0], first_legal(server, table, tokens[0]))
+    expected = catalog(lang)["status.chosen.waiting"].replace("{names}", "Bea")
+    phone.wait_for_function(SAYS, arg=["#status-line", expected])
+    for y in (600, 1500, 100_000):
+        phone.evaluate(f"window.scrollTo(0, {y})")
+        line = box(phone, "#status-line")
+        assert -1 <= line["top"] <= 2 and line["bottom"] <= 120, (y, line)
+    # Bea draws: the next card's turn is mine again.
+    act(server, table, tokens[1], first_legal(server, table, tokens[1]))
+    phone.wait_for_function("() => document.querySelector('#status-line.yours')")
+
+
+def test_the_sheet_brought_into_view_keeps_its_column_letters_below_the_status_line(phone, server):
+    open_lobby(phone, server)
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
+    take_seat(phone, server, table, 0, tokens[0], "cartographers")
+    target = 'svg.sheet[data-key="sheet"]:not([data-stale]) .target'
+    phone.wait_for_selector(target)
+    phone.wait_for_timeout(300)
+    line = box(phone, "#status-line")
+    assert box(phone, ".sheet-frame")["top"] >= line["bottom"] - 1, "at the start of the turn"
+    phone.locator(target).first.tap()  # previews and asks to confirm: the hint brought into view
+    phone.wait_for_selector(".confirm-hint")
+    phone.wait_for_timeout(200)
+    line = box(phone, "#status-line")
+    assert box(phone, ".sheet-frame")["top"] >= line["bottom"] - 1, "with the preview"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tikal_players_are_cards_with_every_column_in_sight(narrow, server, lang):
+    tikal_table(narrow, server, lang)
+    narrow.wait_for_selector("table.players tbody tr")
+    words = {**catalog(lang), **catalog(lang, "tikal")}
+    narrow.locator("table.players").scroll_into_view_if_needed()
+    cells = narrow.eval_on_selector_all("table.players tbody td", """els => els.map(e => {
+        const r = e.getBoundingClientRect();
+        return {label: e.dataset.label, left: r.left, right: r.right, width: r.width,
+                before: getComputedStyle(e, '::before').content};
+    })""")
+    assert len(cells) == 2 * 6
+    expected = [words[k] for k in ("tikal.col.score", "tikal.col.treasures", "tikal.col.workers",
+                                   "tikal.col.leader", "tikal.col.camps", "tikal.col.guards")]
+    assert [c["label"] for c in cells[:6]] == expected
+    for cell in cells:
+        assert cell["width"] > 0 and cell["left"] >= 0 and cell["right"] <= 360, cell
+        # its column's name shown over it
+        assert cell["before"] == json.dumps(cell["label"], ensure_ascii=False), cell
+    assert narrow.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_title_fits_one_line(narrow, server, lang):
+    tikal_table(narrow, server, lang)
+    narrow.wait_for_selector(".space.target")
+    open_table_rules(narrow)
+    title = narrow.eval_on_selector("#rules-title", """e => ({
+        height: e.getBoundingClientRect().height,
+        line: parseFloat(getComputedStyle(e).lineHeight)
+            || 1.2 * parseFloat(getComputedStyle(e).fontSize),
+        cut: e.scrollWidth > e.clientWidth, text: e.textContent})""")
+    assert title["height"] < 1.6 * title["line"] and not title["cut"], title
+    assert title["text"] == catalog(lang)["rules.title"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_bid_box_says_what_you_bid_with_and_what_winning_pays(phone, server, lang):
+    """Tikal's auction: the box is named "Your bid, in victory points", a line says what
+    winning costs (following the number typed), and the winner reads that they won."""
+    open_lobby(phone, server, lang)
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=11, options={"variant": "auction"})
+    take_seat(phone, server, table, 0, tokens[0], "tikal")
+    words = catalog(lang, "tikal")
+    for _ in range(6):
+        state = view(server, table)
+        if state["view"].get("phase") != "bid":
+            break
+        if state["to_act"] == [1]:
+            act(server, table, tokens[1], "pass")
+            continue
+        phone.wait_for_selector("#bid-amount")
+        label = phone.inner_text('label[for="bid-amount"]')
+        assert label == words["tikal.auction.amount"]
+        assert phone.locator('label[for="bid-amount"]').is_visible()
+        phone.fill("#bid-amount", "2")
+        pays = words["tikal.auction.pays"]["other"].replace("{n}", "2")
+        phone.wait_for_function(SAYS, arg=["#bid-pays", pays])
+        assert phone.get_attribute("#bid-amount", "aria-describedby") == "bid-pays"
+        set_confirm_setting(phone, False)
+        phone.tap('[data-key="bid"]')
+        phone.wait_for_function("() => !document.querySelector('#bid-amount')")
+    assert view(server, table)["view"]["phase"] == "take"
+    phone.wait_for_selector("#auction-won")
+    assert phone.inner_text("#auction-won") == words["tikal.hint.take"]
+    won = box(phone, "#auction-won")
+    assert phone.locator("#auction-won").is_visible(), won
+    assert won["top"] >= 0 and won["bottom"] <= 844, won
+    phone.locator(".display-tile[data-key]").first.tap()
+    phone.wait_for_selector(".space.target")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_finished_map_is_shown_whole_and_the_header_fits_360_px(narrow, server, lang):
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=3)
+    play_randomly(server, table, tokens, seeded(1))
+    open_lobby(narrow, server, lang)
+    take_seat(narrow, server, table, 0, tokens[0], "cartographers")
+    narrow.wait_for_selector('.sheet-frame.whole svg.sheet:not([data-stale])')
+    frame = narrow.eval_on_selector(".sheet-frame", """f => ({w: f.scrollWidth, cw: f.clientWidth,
+        h: f.scrollHeight, ch: f.clientHeight, right: f.getBoundingClientRect().right,
+        sheet: f.querySelector('svg.sheet').getBoundingClientRect().width})""")
+    assert frame["w"] <= frame["cw"] + 1 and frame["h"] <= frame["ch"] + 1, frame
+    assert frame["right"] <= 360 and frame["sheet"] >= 300, frame
+    head = box(narrow, ".table-head h1")
+    assert head["left"] >= 0 and head["right"] <= 360, head
+    assert narrow.evaluate("document.documentElement.scrollWidth") <= 360
+    assert one_row(narrow, ".toolbar")
+    # The last season's time went past its length (7 of 6): said as over, not counted on.
+    state = view(server, table, tokens[0])["view"]["season"]
+    words = catalog(lang, "cartographers")
+    assert state["time_used"] > state["threshold"], state  # this game's last card: 7 of 6
+    expected = words["carto.time.over"].replace("{threshold}", str(state["threshold"]))
+    assert narrow.inner_text("#season-time") == expected
