@@ -72,6 +72,11 @@ def read(path: str | Path) -> dict[tuple[int, int], dict]:
     return games
 
 
+def dealt(games: dict[tuple[int, int], dict], card: str) -> dict[tuple[int, int], dict]:
+    """Only the games whose deal has scoring card ``card``."""
+    return {deal: game for deal, game in games.items() if card in game["edicts"]}
+
+
 def paired(first: dict[tuple[int, int], dict], second: dict[tuple[int, int], dict]
            ) -> dict[str, list[float]]:
     """Per row, the differences second − first over the deals both played (a card's
@@ -161,6 +166,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=12001)
     parser.add_argument("--start", type=int, default=0, help="first deal (to resume)")
     parser.add_argument("--out-dir", default="cartographers-stars")
+    parser.add_argument("--card", help="only the deals that dealt this scoring card (its "
+                        "row against the total shows whether a loss there is a trade)")
     args = parser.parse_args(argv)
     if args.play:
         bots = tuple(name.strip() for name in args.play.split(","))
@@ -173,7 +180,11 @@ def main(argv: list[str] | None = None) -> None:
         names = tuple(f.stem for f in files)
     else:
         raise SystemExit("give two files, or --play BOT,BOT")
-    print(table(read(files[0]), read(files[1]), names))
+    first, second = read(files[0]), read(files[1])
+    if args.card:
+        first = dealt(first, args.card)
+        second = dealt(second, args.card)
+    print(table(first, second, names))
 
 
 if __name__ == "__main__":

@@ -66,3 +66,11 @@ def test_mean_interval(tool):
     assert tool.mean_interval([1.0]) == (1.0, 0.0)
     mean, half = tool.mean_interval([1.0, 3.0])
     assert mean == 2.0 and half == pytest.approx(1.96 * 1.0)
+
+
+def test_a_card_keeps_only_its_deals(tool, files):
+    games = tool.read(files[0])
+    card = next(iter(games.values()))["edicts"][0]
+    kept = tool.dealt(games, card)
+    assert kept and all(card in game["edicts"] for game in kept.values())
+    assert not tool.dealt(games, "No Such Card")
