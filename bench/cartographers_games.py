@@ -14,8 +14,8 @@ cost today's search — the most that better guessing could win.
 
 ``--set NAME=VALUE`` changes a constant of ``games/cartographers/heuristics.py``
 (a weight such as ``MONSTER_LATER=0.8``, or ``worlds``, ``width``, ``depth``,
-``finalists``, ``final_worlds`` of its search settings) in this run only: for screening a change on paired seeds
-before editing the file.
+``finalists``, ``final_worlds`` of its search settings, solo and at a table alike) in
+this run only: for screening a change on paired seeds before editing the file.
 
 Usage::
 
@@ -39,21 +39,32 @@ from boardgamesbot.games.cartographers.sheet import FULL
 
 
 def apply_settings(settings: list[str]) -> None:
-    """``NAME=VALUE`` items onto the heuristics module (see the module docstring)."""
-    from boardgamesbot.engine import SearchSettings
+    """``NAME=VALUE`` items onto the heuristics module (see the module docstring).
+
+    The search settings go where `CartographersHeuristics.search_for` reads them, the
+    module's ``SEARCH`` (solo) and ``TABLE_SEARCH`` (a table): changing only the class
+    attribute ``search`` or ``SEARCH_SETTINGS`` left ``hard`` as it was, so such a
+    screen measured the unchanged bot twice (session 38).
+    """
+    from dataclasses import replace
+
     from boardgamesbot.games.cartographers import heuristics
 
+    search: dict[str, int | float] = {}
     for item in settings:
         name, _, text = item.partition("=")
         value = float(text) if "." in text else int(text)
         if name in ("worlds", "width", "depth", "finalists", "final_worlds"):
-            heuristics.SEARCH_SETTINGS[name] = value
+            search[name] = value
         elif name.isupper() and isinstance(getattr(heuristics, name, None), (int, float)):
             setattr(heuristics, name, value)
         else:
             raise SystemExit(f"--set {item}: not a number constant of the heuristics")
-    search = SearchSettings(**heuristics.SEARCH_SETTINGS)
-    heuristics.CartographersHeuristics.search = heuristics.HEURISTICS.search = search
+    if search:
+        heuristics.SEARCH = replace(heuristics.SEARCH, **search)
+        heuristics.TABLE_SEARCH = replace(heuristics.TABLE_SEARCH, **search)
+        heuristics.SEARCH_SETTINGS.update(search)
+        heuristics.CartographersHeuristics.search = heuristics.SEARCH
 
 
 class OracleSeat(SeatView):

@@ -1,0 +1,51 @@
+"""`bench/cartographers_games.py --set` must change the bot it measures: the search
+settings reach `CartographersHeuristics.search_for`, which ``hard`` asks, or a screen
+of search settings compares the unchanged ``hard`` with itself (session 38)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from boardgamesbot.games.cartographers import heuristics as H
+
+TOOL = Path(__file__).resolve().parents[2] / "bench" / "cartographers_games.py"
+
+
+@pytest.fixture(scope="module")
+def tool():
+    spec = importlib.util.spec_from_file_location("cartographers_games", TOOL)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def restored(monkeypatch):
+    """Whatever the tool changes in the heuristics module is put back afterwards."""
+    for name in ("SEARCH", "TABLE_SEARCH", "MONSTER_LATER"):
+        monkeypatch.setattr(H, name, getattr(H, name))
+    monkeypatch.setattr(H, "SEARCH_SETTINGS", dict(H.SEARCH_SETTINGS))
+    monkeypatch.setattr(H.CartographersHeuristics, "search", H.CartographersHeuristics.search)
+
+
+def test_search_settings_reach_what_hard_asks_for(tool, restored):
+    solo, table = H.HEURISTICS.search_for(1), H.HEURISTICS.search_for(4)
+    tool.apply_settings(["worlds=3", "width=5", "final_worlds=2"])
+    for players, before in ((1, solo), (4, table)):
+        after = H.HEURISTICS.search_for(players)
+        assert (after.worlds, after.width, after.final_worlds) == (3, 5, 2)
+        assert (after.depth, after.finalists) == (before.depth, before.finalists)
+
+
+def test_a_weight_reaches_the_module(tool, restored):
+    tool.apply_settings(["MONSTER_LATER=0.8"])
+    assert H.MONSTER_LATER == 0.8
+    assert H.HEURISTICS.search_for(1) == H.SEARCH
+
+
+def test_an_unknown_name_is_refused(tool, restored):
+    with pytest.raises(SystemExit):
+        tool.apply_settings(["monster_later=0.8"])
