@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import serious_violations
 from .helpers import (
     act,
     call,
@@ -280,3 +281,13 @@ def test_a_finished_map_is_shown_whole_and_the_header_fits_360_px(narrow, server
     assert state["time_used"] > state["threshold"], state  # this game's last card: 7 of 6
     expected = words["carto.time.over"].replace("{threshold}", str(state["threshold"]))
     assert narrow.inner_text("#season-time") == expected
+
+
+def test_the_phone_table_with_more_open_and_player_cards_has_no_serious_accessibility_fault(
+        phone, server, axe_source):
+    tikal_table(phone, server)
+    phone.wait_for_selector(".space.target")
+    folded = serious_violations(phone, axe_source)
+    unfold_tools(phone)
+    unfolded = serious_violations(phone, axe_source)
+    assert not folded and not unfolded, (folded, unfolded)
