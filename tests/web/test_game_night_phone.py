@@ -291,3 +291,16 @@ def test_the_phone_table_with_more_open_and_player_cards_has_no_serious_accessib
     unfold_tools(phone)
     unfolded = serious_violations(phone, axe_source)
     assert not folded and not unfolded, (folded, unfolded)
+
+
+def test_the_replay_controls_still_wrap_on_a_narrow_phone(narrow, server):
+    """Only the table's own toolbar is kept to one row: the replay's controls (slider,
+    steps, position, lobby) wrap as before, none cut off at 360 px."""
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=9)
+    play_randomly(server, table, tokens, seeded(4))
+    narrow.goto(f"{server}/#/replay/{table}")
+    narrow.wait_for_selector("#replay-step")
+    wide = narrow.eval_on_selector(".replay-controls", "e => [e.scrollWidth, e.clientWidth]")
+    assert wide[0] <= wide[1], wide
+    lobby = box(narrow, '.replay-controls a[href="#/"]')
+    assert lobby["left"] >= 0 and lobby["right"] <= 360, lobby
