@@ -190,7 +190,7 @@ def test_the_sheet_brought_into_view_keeps_its_column_letters_below_the_status_l
 @pytest.mark.parametrize("lang", LANGS)
 def test_tikal_players_are_cards_with_every_column_in_sight(narrow, server, lang):
     tikal_table(narrow, server, lang)
-    narrow.wait_for_selector("table.players tbody tr")
+    narrow.wait_for_selector(".space.target")  # the turn drawn (the board's picture has come)
     words = {**catalog(lang), **catalog(lang, "tikal")}
     narrow.locator("table.players").scroll_into_view_if_needed()
     cells = narrow.eval_on_selector_all("table.players tbody td", """els => els.map(e => {
