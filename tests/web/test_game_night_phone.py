@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import serious_violations
 from .helpers import (
     act,
     call,
@@ -189,7 +190,7 @@ def test_the_sheet_brought_into_view_keeps_its_column_letters_below_the_status_l
 @pytest.mark.parametrize("lang", LANGS)
 def test_tikal_players_are_cards_with_every_column_in_sight(narrow, server, lang):
     tikal_table(narrow, server, lang)
-    narrow.wait_for_selector("table.players tbody tr")
+    narrow.wait_for_selector(".space.target")  # the turn drawn (the board's picture has come)
     words = {**catalog(lang), **catalog(lang, "tikal")}
     narrow.locator("table.players").scroll_into_view_if_needed()
     cells = narrow.eval_on_selector_all("table.players tbody td", """els => els.map(e => {
@@ -280,3 +281,26 @@ def test_a_finished_map_is_shown_whole_and_the_header_fits_360_px(narrow, server
     assert state["time_used"] > state["threshold"], state  # this game's last card: 7 of 6
     expected = words["carto.time.over"].replace("{threshold}", str(state["threshold"]))
     assert narrow.inner_text("#season-time") == expected
+
+
+def test_the_phone_table_with_more_open_and_player_cards_has_no_serious_accessibility_fault(
+        phone, server, axe_source):
+    tikal_table(phone, server)
+    phone.wait_for_selector(".space.target")
+    folded = serious_violations(phone, axe_source)
+    unfold_tools(phone)
+    unfolded = serious_violations(phone, axe_source)
+    assert not folded and not unfolded, (folded, unfolded)
+
+
+def test_the_replay_controls_still_wrap_on_a_narrow_phone(narrow, server):
+    """Only the table's own toolbar is kept to one row: the replay's controls (slider,
+    steps, position, lobby) wrap as before, none cut off at 360 px."""
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=9)
+    play_randomly(server, table, tokens, seeded(4))
+    narrow.goto(f"{server}/#/replay/{table}")
+    narrow.wait_for_selector("#replay-step")
+    wide = narrow.eval_on_selector(".replay-controls", "e => [e.scrollWidth, e.clientWidth]")
+    assert wide[0] <= wide[1], wide
+    lobby = box(narrow, '.replay-controls a[href="#/"]')
+    assert lobby["left"] >= 0 and lobby["right"] <= 360, lobby

@@ -177,8 +177,11 @@ def test_skip_shows_the_present_and_the_speed_is_a_setting(page, server, lang):
     play_my_tikal_turn(page)
     page.wait_for_selector("#pace-skip", timeout=60_000)
     # one at a time still, without movement: the step's picture does not fade in
-    page.wait_for_selector("svg.board.pace-step")
-    fade = page.eval_on_selector("svg.board.pace-step", "e => getComputedStyle(e).animationName")
+    # read in the same look that finds it: the next step's picture can replace it between two
+    fade = page.wait_for_function("""() => {
+        const e = document.querySelector('svg.board.pace-step');
+        return e && getComputedStyle(e).animationName;
+    }""").json_value()
     assert fade == "none"
     assert page.inner_text(".pace-showing").strip()
     # while moves are shown nothing can be played on the board, though it is my turn

@@ -474,7 +474,7 @@ export class TableScreen {
       // The speed of others' moves: a control for a game being played, gone at its end.
       over ? null : this.speedControl(),
       h("a", { class: "button ghost", href: "#/" }, t("nav.lobby")));
-    const buttons = h("div", { class: "toolbar", role: "toolbar", "aria-label": t("table.tools") },
+    const buttons = h("div", { class: "toolbar table-tools", role: "toolbar", "aria-label": t("table.tools") },
       playing ? h("button", { type: "button", "data-key": "undo", disabled: !this.msg.can_undo,
         title: this.msg.can_undo ? "" : t("table.undo.not"), onclick: () => this.undo() }, t("table.undo")) : null,
       playing && this.msg.your_turn && summary.hints !== false
