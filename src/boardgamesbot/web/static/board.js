@@ -198,32 +198,24 @@ export function bringTargetsIntoView(root) {
   return true;
 }
 
-/** How much of the bottom of the screen a panel stuck there hides (the phone's turn sheet). */
-function coveredAtBottom(root) {
+/**
+ * How much of one edge of the screen the panels stuck there hide: at the bottom the
+ * phone's turn sheet and confirm bar, at the top the phone's status line (sticky for the
+ * whole game: style.css). What is scrolled into view goes between the two.
+ */
+function coveredAt(root, edge, selector) {
   let covered = 0;
-  for (const element of root.querySelectorAll(".panel.decision, .confirm-bar")) {
+  for (const element of root.querySelectorAll(selector)) {
     const style = getComputedStyle(element);
-    if ((style.position === "sticky" || style.position === "fixed") && style.bottom === "0px") {
+    if ((style.position === "sticky" || style.position === "fixed") && style[edge] === "0px") {
       covered = Math.max(covered, element.getBoundingClientRect().height);
     }
   }
   return covered;
 }
 
-/**
- * How much of the top of the screen a line stuck there hides (the phone's status line,
- * sticky for the whole game: style.css): what is scrolled into view goes below it.
- */
-function coveredAtTop(root) {
-  let covered = 0;
-  for (const element of root.querySelectorAll(".status-line")) {
-    const style = getComputedStyle(element);
-    if ((style.position === "sticky" || style.position === "fixed") && style.top === "0px") {
-      covered = Math.max(covered, element.getBoundingClientRect().height);
-    }
-  }
-  return covered;
-}
+const coveredAtBottom = (root) => coveredAt(root, "bottom", ".panel.decision, .confirm-bar");
+const coveredAtTop = (root) => coveredAt(root, "top", ".status-line");
 
 /**
  * Scroll the page so that the top of `element` is in view between any line stuck to the
