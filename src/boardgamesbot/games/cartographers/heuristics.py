@@ -148,20 +148,6 @@ LINE_CREDIT = 0.45     # Borderlands / Broken Road: a line e spaces short earns 
 TREE_CREDIT = (0.0, 0.45, 0.15)   # Treetower: a forest with 1 / 2 open sides
 LINK_DECAY = 0.72      # Stoneside Forest: per space still needed to reach a mountain
 GREENGOLD_TWO = 1.2    # Greengold Plains: a village cluster touching 2 kinds already
-# Shoreside Expanse (screening, session 38): a scoring cluster with k empty sides
-# loses its 3 stars with chance 1 − (1 − SHORE_FRAGILE)^k before it is scored again;
-# each empty inner space with no farm or water beside it is room for one more.
-SHORE_FRAGILE = 0.0
-SHORE_SITE = 0.0
-SHORE_SITES_CAP = 8
-# The Golden Granary / Mages Valley (screening, session 38): an empty space where a
-# coming farm or water would pay, at this fraction of what it would pay.
-GRANARY_ROOM = 0.0
-MAGES_ROOM = 0.0
-# Shieldgate (screening, session 38): the second village's room to grow, away from the
-# first (one village only: a second one of its size is still to be founded).
-SHIELD_ROOM = 0.0
-SHIELD_ROOM_CAP = 4
 # Solo, an ambush lands where the card's corner and direction say (the first place
 # along the outer ring where it fits): it can be foreseen. Each unseen ambush card
 # costs, by the chance it comes this season, the empty spaces its monster would
@@ -309,43 +295,28 @@ def _canal_lake(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     return (water & neighbours(farm)).bit_count() + (farm & neighbours(water)).bit_count(), 0.0
 
 
-@_remembered(FARM, WATER, FILLED)
+@_remembered(FARM, WATER)
 def _mages_valley(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     near = neighbours(side[0])
-    credit = MAGES_ROOM * 2 * (near & ~filled).bit_count() if MAGES_ROOM else 0.0
-    return 2 * (layers[WATER] & near).bit_count() + (layers[FARM] & near).bit_count(), credit
+    return 2 * (layers[WATER] & near).bit_count() + (layers[FARM] & near).bit_count(), 0.0
 
 
-@_remembered(FARM, WATER, FILLED)
+@_remembered(FARM, WATER)
 def _golden_granary(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     ruins = side[1]
-    credit = 0.0
-    if GRANARY_ROOM:
-        empty = FULL & ~filled
-        credit = GRANARY_ROOM * (3 * (ruins & empty).bit_count()
-                                 + (neighbours(ruins) & ~ruins & empty).bit_count())
     return ((layers[WATER] & neighbours(ruins)).bit_count()
-            + 3 * (layers[FARM] & ruins).bit_count()), credit
+            + 3 * (layers[FARM] & ruins).bit_count()), 0.0
 
 
-@_remembered(FARM, WATER, FILLED)
+@_remembered(FARM, WATER)
 def _shoreside_expanse(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     farm, water = layers[FARM], layers[WATER]
-    empty = FULL & ~filled
-    stars, credit = 0, 0.0
+    stars = 0
     for terrain, other in ((farm, water), (water, farm)):
         for cluster in clusters(terrain):
-            around = neighbours(cluster) & ~cluster
-            if not cluster & EDGE and not around & other:
+            if not cluster & EDGE and not neighbours(cluster) & other:
                 stars += 3
-                if SHORE_FRAGILE:
-                    open_sides = (around & empty).bit_count()
-                    credit -= 3 * (1 - (1 - SHORE_FRAGILE) ** open_sides)
-    if SHORE_SITE:
-        near = neighbours(farm | water) | farm | water
-        sites = (empty & ~EDGE & ~near).bit_count()
-        credit += SHORE_SITE * min(sites, SHORE_SITES_CAP)
-    return stars, credit
+    return stars, 0.0
 
 
 _VILLAGES: dict[int, tuple[tuple[int, int, int], ...]] = {}
@@ -394,18 +365,10 @@ def _greengold_plains(layers: Layers, filled: int, side: SideMasks) -> EdictRead
     return stars, credit
 
 
-@_remembered(VILLAGE, FILLED)
+@_remembered(VILLAGE)
 def _shieldgate(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
-    found = sorted(_villages(layers[VILLAGE]), key=lambda v: -v[1])
-    stars = 2 * found[1][1] if len(found) >= 2 else 0
-    credit = 0.0
-    if SHIELD_ROOM and len(found) >= 2:
-        # room for the second village to grow without touching the first
-        room = found[1][2] & ~filled & ~found[0][2]
-        credit = 2 * SHIELD_ROOM * min(SHIELD_ROOM_CAP, room.bit_count())
-    elif SHIELD_ROOM and found:
-        credit = 2 * SHIELD_ROOM * min(SHIELD_ROOM_CAP, found[0][1])
-    return stars, credit
+    sizes = sorted((size for _, size, _ in _villages(layers[VILLAGE])), reverse=True)
+    return (2 * sizes[1] if len(sizes) >= 2 else 0), 0.0
 
 
 def _lines(filled: int, lines: tuple[int, ...], stars: int) -> tuple[int, float]:
