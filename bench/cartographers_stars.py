@@ -11,8 +11,10 @@ It reads the lines `bench/cartographers_games.py` writes (one finished game a
 line; games are paired by seed and index, so two runs with the same ``--seed``
 and ``--side`` are the same deals)::
 
-    .venv/bin/python bench/cartographers_games.py --bots greedy --side A --games 40 --seed 12001 --out a.jsonl
-    .venv/bin/python bench/cartographers_games.py --bots hard --side A --games 40 --seed 12001 --out b.jsonl
+    .venv/bin/python bench/cartographers_games.py --bots greedy --side A --games 40 \
+        --seed 12001 --out a.jsonl
+    .venv/bin/python bench/cartographers_games.py --bots hard --side A --games 40 \
+        --seed 12001 --out b.jsonl
     .venv/bin/python bench/cartographers_stars.py a.jsonl b.jsonl   # b − a
 
 or plays them itself, the two bots alternating deal by deal (so a machine's load
@@ -129,8 +131,9 @@ def table(first: dict, second: dict, names: tuple[str, str]) -> str:
         mean, half = mean_interval(values)
         better = sum(1 for v in values if v > 0)
         worse = sum(1 for v in values if v < 0)
+        counts = f"{better}/{worse}/{len(values) - better - worse}"
         lines.append(f"{row:<28}{len(values):>4}{means[row][0]:>11.2f}{means[row][1]:>11.2f}"
-                     f"{mean:>+9.2f}{half:>8.2f}{f'{better}/{worse}/{len(values) - better - worse}':>11}")
+                     f"{mean:>+9.2f}{half:>8.2f}{counts:>11}")
     return "\n".join(lines)
 
 
