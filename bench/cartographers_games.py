@@ -20,13 +20,14 @@ this run only: for screening a change on paired seeds before editing the file.
 Usage::
 
     .venv/bin/python bench/cartographers_games.py --bots hard --side A --games 50 --seed 7101
-    .venv/bin/python bench/cartographers_games.py --bots hard,hard-2026.11,hard-2026.11,hard-2026.11 \
-        --games 40 --seed 7103 --out 4p.jsonl
+    .venv/bin/python bench/cartographers_games.py \
+        --bots hard,hard-2026.11,hard-2026.11,hard-2026.11 --games 40 --seed 7103 --out 4p.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -119,22 +120,21 @@ def main() -> None:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="change a heuristics constant for this run")
     parser.add_argument("--oracle", action="store_true",
-                        help="the seats of the lineup's first bot see the true deck (a measurement)")
+                        help="the seats of the lineup's first bot see the true deck "
+                             "(a measurement)")
     args = parser.parse_args()
     lineup = tuple(name.strip() for name in args.bots.split(","))
     jobs = [(args.seed, index, lineup, args.side, tuple(args.set), args.oracle)
             for index in range(args.start, args.start + args.games)]
-    out = open(args.out, "a") if args.out else sys.stdout
-    if args.workers > 1:
-        with Pool(args.workers) as pool:
-            for result in pool.imap(play, jobs):
-                out.write(json.dumps(result) + "\n")
-                out.flush()
-    else:
-        for job in jobs:
-            out.write(json.dumps(play(job)) + "\n")
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(open(args.out, "a")) if args.out else sys.stdout
+        if args.workers > 1:
+            results = stack.enter_context(Pool(args.workers)).imap(play, jobs)
+        else:
+            results = map(play, jobs)
+        for result in results:
+            out.write(json.dumps(result) + "\n")
             out.flush()
-
 
 if __name__ == "__main__":
     main()
