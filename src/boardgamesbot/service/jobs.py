@@ -38,6 +38,7 @@ class Bell:
     def __init__(self) -> None:
         self.sleepers: collections.deque[asyncio.Future] = collections.deque()
         self.kept = 0  # rings that found no loop asleep (at most `loops`)
+        self.kept_chained = False  # one of them was chained
         self.loops = 1
 
     def ring(self, times: int = 1, chained: bool = False) -> None:
@@ -46,7 +47,9 @@ class Bell:
             if not sleeper.done():
                 sleeper.set_result(chained)
                 times -= 1
-        self.kept = min(self.loops, self.kept + times)
+        if times > 0:
+            self.kept = min(self.loops, self.kept + times)
+            self.kept_chained = self.kept_chained or chained
 
     def ring_all(self) -> None:
         """Every loop, now (closing)."""
@@ -56,7 +59,10 @@ class Bell:
         """Until rung or ``timeout`` seconds; True when woken by a chained ring."""
         if self.kept:
             self.kept -= 1
-            return False
+            chained = self.kept_chained
+            if not self.kept:
+                self.kept_chained = False
+            return chained
         sleeper = asyncio.get_running_loop().create_future()
         self.sleepers.append(sleeper)
         try:
