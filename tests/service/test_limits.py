@@ -172,6 +172,35 @@ def test_a_send_the_reader_does_not_take_is_given_up():
     assert asyncio.run(stalling()) is False
 
 
+def test_a_stalled_send_expires_on_time_after_many_quick_ones():
+    """One timer per outbox keeps watch over its sends (`Outbox.begin_send`): a send that
+    blocks after many that did not still expires once it has taken the stall limit."""
+    from boardgamesbot.service.live import _delivered
+
+    class Reader:
+        reads = True
+
+        async def send_text(self, text):
+            if not self.reads:
+                await asyncio.Event().wait()
+
+    async def run():
+        outbox, reader = Outbox(Limits(stall_seconds=0.2)), Reader()
+        loop = asyncio.get_running_loop()
+        until = loop.time() + 0.5  # the watch rings meanwhile, finding no send or one
+        while loop.time() < until:
+            assert await _delivered(reader, "x", outbox)
+            await asyncio.sleep(0.003)
+        reader.reads = False
+        started = loop.time()
+        given_up = await asyncio.wait_for(_delivered(reader, "x", outbox), 5)
+        return given_up, loop.time() - started
+
+    given_up, took = asyncio.run(run())
+    assert given_up is False
+    assert 0.19 <= took < 0.6
+
+
 def test_spectators_are_counted_over_every_process(db_url):
     """Two processes (lobbies) on one database share a table's spectator places: N
     processes no longer take N times the limit. A process that dies holding places

@@ -154,13 +154,16 @@ def test_a_ring_wakes_one_job_loop_per_decision_owed():
         chained = await asyncio.gather(*sleeping)
         bell.ring()  # nobody asleep: kept
         started = asyncio.get_running_loop().time()
-        await bell.sleep(5)
-        return woken, sorted(chained), asyncio.get_running_loop().time() - started
+        kept = await bell.sleep(5)
+        bell.ring(chained=True)  # kept, and chained still
+        kept_chained = await bell.sleep(5)
+        return (woken, sorted(chained), asyncio.get_running_loop().time() - started,
+                kept, kept_chained)
 
-    woken, chained, slept = asyncio.run(run())
+    woken, chained, slept, kept, kept_chained = asyncio.run(run())
     assert woken == 1
     assert chained == [False, True, True]
-    assert slept < 1
+    assert slept < 1 and kept is False and kept_chained is True
 
 
 def test_reads_during_a_write_in_flight_leave_the_cached_table_as_it_is(db_url):
@@ -279,7 +282,7 @@ def test_an_instant_bots_job_is_taken_without_a_lease_on_sqlite(tmp_path):
     assert asked == [job] and not job.leased and job.attempts == 0
     again = store.claim_job("other", 60, lease_if=lambda found: False)
     assert again == job  # still free: anyone may take it (the write decides)
-    assert store.claim_job("me", 60, lease_if=lambda found: None) is None  # in hand here
+    assert store.claim_job("me", 60, skip=[job.id]) is None  # in hand here
     store.lease_job(job, "me", 60)
     assert store.claim_job("other", 60) is None  # leased now
     store.release_job(job, "me")

@@ -38,6 +38,7 @@ class Bell:
     def __init__(self) -> None:
         self.sleepers: collections.deque[asyncio.Future] = collections.deque()
         self.kept = 0  # rings that found no loop asleep (at most `loops`)
+        self.kept_chained = False  # one of them was chained
         self.loops = 1
 
     def ring(self, times: int = 1, chained: bool = False) -> None:
@@ -46,7 +47,9 @@ class Bell:
             if not sleeper.done():
                 sleeper.set_result(chained)
                 times -= 1
-        self.kept = min(self.loops, self.kept + times)
+        if times > 0:
+            self.kept = min(self.loops, self.kept + times)
+            self.kept_chained = self.kept_chained or chained
 
     def ring_all(self) -> None:
         """Every loop, now (closing)."""
@@ -56,7 +59,10 @@ class Bell:
         """Until rung or ``timeout`` seconds; True when woken by a chained ring."""
         if self.kept:
             self.kept -= 1
-            return False
+            chained = self.kept_chained
+            if not self.kept:
+                self.kept_chained = False
+            return chained
         sleeper = asyncio.get_running_loop().create_future()
         self.sleepers.append(sleeper)
         try:
@@ -102,11 +108,12 @@ class Jobs:
         while not self.closing:
             try:
                 job = await self._database(self.store.claim_job, owner, lease, None,
-                                           lambda found: self._lease_if(found, bots))
+                                           lambda found: self._lease_if(found, bots),
+                                           tuple(self.in_hand))
                 due = None if job else await self._database(self.store.next_due)
                 if due is not None and due <= time.time() and self.in_hand:
-                    # The job due is one another loop here does unleased: its write
-                    # rings for what it owes next.
+                    # The jobs due are those loops here do unleased: their writes ring
+                    # for what they owe next.
                     due = None
             except Exception:  # noqa: BLE001 - the database may be restarting
                 log.warning("could not claim a job", exc_info=True)
@@ -132,13 +139,11 @@ class Jobs:
             finally:
                 self.in_hand.discard(job.id)
 
-    def _lease_if(self, job: JobRow, bots: BotPool) -> bool | None:
+    def _lease_if(self, job: JobRow, bots: BotPool) -> bool:
         """`Store.claim_job`'s question (SQLite): an instant bot's decision at a table
         cached here is taken without a lease (False) — it is decided at once on the loop,
-        and a taker in another process would only lose the revision check; one that a
-        loop here is doing already is left alone (None); any other is leased (True)."""
-        if job.id in self.in_hand:
-            return None
+        and a taker in another process would only lose the revision check (the loops
+        here pass over those in hand: ``skip``); any other is leased (True)."""
         table = self.tables.get(job.table_id)
         who = None if table is None or table.state is None else table.bot_level(job.seat)
         return who is None or not bots.on_loop(who[0])

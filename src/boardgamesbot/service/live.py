@@ -96,8 +96,8 @@ async def _delivered(websocket: WebSocket, text: str, outbox: Outbox) -> bool:
     """Send ``text``; False (the send abandoned) when the reader took longer than the
     stall limit, or its outbox overflowed meanwhile (`Outbox.drop` ends the wait)."""
     try:
-        async with asyncio.timeout(outbox.limits.stall_seconds) as deadline:
-            outbox.sending = deadline
+        async with asyncio.timeout(None) as deadline:  # set by the outbox's watch
+            outbox.begin_send(deadline)
             await websocket.send_text(text)
     except TimeoutError:
         return False

@@ -97,6 +97,8 @@ class Outbox:
         self.size = 0
         self.ready = asyncio.Event()
         self.sending: asyncio.Timeout | None = None  # the deadline of a send in progress
+        self.send_started = 0.0  # when it began (the loop's clock)
+        self.watchdog: asyncio.TimerHandle | None = None  # `begin_send`
         self.closed = False
         self.overflowed = False
 
@@ -124,6 +126,30 @@ class Outbox:
         if self.sending is not None:
             self.sending.reschedule(0)  # a deadline in the past: it expires at once
 
+    def begin_send(self, deadline: asyncio.Timeout) -> None:
+        """A send under ``deadline`` (one without a time, ``asyncio.timeout(None)``)
+        begins: it expires once it has taken ``stall_seconds``. One timer per outbox
+        keeps watch (armed at a send when none is, re-armed for the send in progress
+        when it rings, dropped when it finds none), instead of a timer per send: most
+        sends complete at once, and a timer made and cancelled per message was a few
+        µs of each."""
+        loop = asyncio.get_running_loop()
+        self.sending, self.send_started = deadline, loop.time()
+        if self.watchdog is None:
+            self.watchdog = loop.call_at(self.send_started + self.limits.stall_seconds,
+                                         self._watch)
+
+    def _watch(self) -> None:
+        self.watchdog = None
+        if self.sending is None or self.closed:
+            return  # nothing in progress: the next send arms it again
+        ends = self.send_started + self.limits.stall_seconds
+        loop = asyncio.get_running_loop()
+        if ends <= loop.time():
+            self.sending.reschedule(0)  # taken too long: it expires at once
+        else:
+            self.watchdog = loop.call_at(ends, self._watch)
+
     async def get(self) -> str | PendingState | None:
         """The next message; None once closed."""
         while not self.items:
@@ -137,6 +163,9 @@ class Outbox:
 
     def close(self) -> None:
         self.closed = True
+        if self.watchdog is not None:
+            self.watchdog.cancel()
+            self.watchdog = None
         self.items.clear()
         self.size = 0
         self.ready.set()

@@ -73,6 +73,14 @@ CLAIM_POSTGRES = ("UPDATE jobs SET lease_until = :until, owner = :owner, "
 # SQLite serializes writers: look first (a read takes no write lock when there is
 # nothing to do), then take the job only if it is still free.
 PICK_SQLITE = "SELECT " + JOB_COLUMNS + " FROM jobs WHERE " + FREE + " ORDER BY due LIMIT 1"
+
+
+def pick_sqlite(skipping: int) -> str:
+    """`PICK_SQLITE` passing over ``skipping`` jobs (``:skip0``…: unleased ones in hand)."""
+    ids = ", ".join(f":skip{n}" for n in range(skipping))
+    return PICK_SQLITE.replace(" ORDER BY", f" AND id NOT IN ({ids}) ORDER BY")
+
+
 TAKE_SQLITE = ("UPDATE jobs SET lease_until = :until, owner = :owner, "
                "attempts = attempts + 1 WHERE id = :id AND (lease_until IS NULL OR "
                "lease_until < :now) RETURNING " + JOB_COLUMNS)

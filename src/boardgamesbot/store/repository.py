@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -423,7 +423,8 @@ class Store:
     # Jobs ------------------------------------------------------------------------------
 
     def claim_job(self, owner: str, lease: float, now: float | None = None,
-                  lease_if: Callable[[JobRow], bool | None] | None = None) -> JobRow | None:
+                  lease_if: Callable[[JobRow], bool] | None = None,
+                  skip: Collection[int] = ()) -> JobRow | None:
         """Lease the most overdue free job to ``owner`` for ``lease`` seconds.
 
         PostgreSQL: ``FOR UPDATE SKIP LOCKED`` lets many workers claim at once without
@@ -431,20 +432,22 @@ class Store:
         On SQLite the job found is first shown to ``lease_if``: False hands it out
         without a lease (``leased`` False; no write at all), for a decision so cheap
         that another taker deciding it too costs nothing (the second write is refused
-        by the table's revision check). Its ``attempts`` are then not counted. None:
-        leave it (the caller is doing it already), and claim nothing."""
+        by the table's revision check). Its ``attempts`` are then not counted. ``skip``:
+        ids of such jobs the caller is doing already (SQLite), never handed out."""
         now = time.time() if now is None else now
         params = {"now": now, "until": now + lease, "owner": owner}
         direct = self.direct
         if self.postgres:
             found = direct.execute(direct_sql.CLAIM_POSTGRES, params)
         else:
-            picked = direct.execute(direct_sql.PICK_SQLITE, params)
+            if skip:
+                params.update({f"skip{n}": job_id for n, job_id in enumerate(skip)})
+                picked = direct.execute(direct_sql.pick_sqlite(len(skip)), params)
+            else:
+                picked = direct.execute(direct_sql.PICK_SQLITE, params)
             if not picked:
                 return None
-            if lease_if is not None and not (verdict := lease_if(job := _job(picked[0]))):
-                if verdict is None:
-                    return None
+            if lease_if is not None and not lease_if(job := _job(picked[0])):
                 job.leased = False
                 return job
             found = direct.execute(direct_sql.TAKE_SQLITE, {**params, "id": picked[0][0]})
