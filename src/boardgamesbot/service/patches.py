@@ -26,9 +26,6 @@ def diff(old: Any, new: Any) -> list[list]:
     return ops
 
 
-_GONE = object()  # a key missing from the old object
-
-
 def _diff(old: Any, new: Any, path: list, ops: list[list]) -> None:
     if isinstance(old, dict) and isinstance(new, dict):
         _diff_dicts(old, new, path, ops)
@@ -39,8 +36,7 @@ def _diff(old: Any, new: Any, path: list, ops: list[list]) -> None:
 
 
 # The two walks below are most of a patch's cost (a state message is mostly unchanged):
-# plain dicts and lists are recognised by their type and a changed plain value is set
-# where it is found, so a call is made only to descend into a changed dict or list.
+# an unchanged entry is passed over by one comparison, without a call.
 
 def _diff_dicts(old: dict, new: dict, path: list, ops: list[list]) -> None:
     added = 0
@@ -48,19 +44,8 @@ def _diff_dicts(old: dict, new: dict, path: list, ops: list[list]) -> None:
         if key not in old:
             added += 1
             ops.append([[*path, key], value])
-            continue
-        was = old[key]
-        if was == value:
-            continue
-        kind = type(was)
-        if kind is dict and type(value) is dict:
-            _diff_dicts(was, value, [*path, key], ops)
-        elif kind is list and type(value) is list and len(was) == len(value):
-            _diff_lists(was, value, [*path, key], ops)
-        elif kind is dict or kind is list or not isinstance(was, (dict, list)):
-            ops.append([[*path, key], value])
-        else:  # pragma: no cover - a subclass of dict or list (views have none)
-            _diff(was, value, [*path, key], ops)
+        elif old[key] != value:
+            _diff(old[key], value, [*path, key], ops)
     if len(old) != len(new) - added:  # some of old's keys are gone (in old's order)
         for key in old:
             if key not in new:
@@ -69,18 +54,8 @@ def _diff_dicts(old: dict, new: dict, path: list, ops: list[list]) -> None:
 
 def _diff_lists(old: list, new: list, path: list, ops: list[list]) -> None:
     for index, was in enumerate(old):
-        value = new[index]
-        if was == value:
-            continue
-        kind = type(was)
-        if kind is dict and type(value) is dict:
-            _diff_dicts(was, value, [*path, index], ops)
-        elif kind is list and type(value) is list and len(was) == len(value):
-            _diff_lists(was, value, [*path, index], ops)
-        elif kind is dict or kind is list or not isinstance(was, (dict, list)):
-            ops.append([[*path, index], value])
-        else:  # pragma: no cover - a subclass of dict or list (views have none)
-            _diff(was, value, [*path, index], ops)
+        if was != new[index]:
+            _diff(was, new[index], [*path, index], ops)
 
 
 def apply(value: Any, ops: list[list]) -> Any:
