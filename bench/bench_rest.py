@@ -180,7 +180,7 @@ async def ws_table(port: int, args, index: int, stop: float, counts: dict) -> No
             while time.monotonic() < stop:
                 try:
                     text = await asyncio.wait_for(ws.recv(), max(0.01, stop - time.monotonic()))
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     return
                 counts["bytes"] += len(text)
                 message = json.loads(text)

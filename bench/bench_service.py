@@ -36,9 +36,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
-import contextlib
 import random
 import secrets
 import socket
@@ -204,7 +204,7 @@ async def play(url: str, args, index: int, stop: float, latencies: list[float],
             try:
                 text = await asyncio.wait_for(ws.recv(), stop - time.monotonic())
                 message = json.loads(text)
-            except (asyncio.TimeoutError, ValueError):
+            except (TimeoutError, ValueError):
                 break
             moved = time.monotonic()
             counts["bytes"] += len(text)
@@ -250,8 +250,8 @@ async def play(url: str, args, index: int, stop: float, latencies: list[float],
 
 async def run(args, url: str, tables: int, processes: list[subprocess.Popen]) -> dict:
     latencies: list[float] = []
-    counts = {"actions": 0, "games": 0, "errors": 0, "error_codes": {}, "error_samples": [], "failed_tables": 0, "failures": {},
-              "bytes": 0}
+    counts = {"actions": 0, "games": 0, "errors": 0, "error_codes": {}, "error_samples": [],
+              "failed_tables": 0, "failures": {}, "bytes": 0}
     opening = asyncio.Semaphore(20)
     cpu_before = cpu_sample(processes, args.processes)
     started = time.monotonic()
