@@ -51,6 +51,7 @@ def test_tikal_against_three_bots(page, server):
     page.click("#place-confirm")
     # Enter a worker at the base camp.
     page.click("#enter-W")
+    page.wait_for_selector('[data-space="A6"] .cost-badge')  # drawn on the next frame
     assert page.locator('[data-space="A6"] .cost-badge').count() == 1
     page.click('[data-space="A6"]')
     ap_left(page, 9)
@@ -74,6 +75,8 @@ def test_tikal_against_three_bots(page, server):
     # The bots play: their actions appear in the log in plain words, and the turn comes back.
     page.wait_for_function("document.querySelector('#log')?.textContent.includes('Bot 2')")
     page.wait_for_selector('.space.target', timeout=30_000)
+    # The bots' events and the view that gives the turn back are separate messages.
+    page.wait_for_function("document.querySelector('#log')?.textContent.includes('Bot 4')")
     shot(page, "tikal-4-bots-played")
     log = page.inner_text("#log")
     # With its cost, from the event's typed data (the log never reads the English text).
