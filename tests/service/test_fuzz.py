@@ -114,6 +114,10 @@ class World:
             if path.endswith(("/actions", "/preview", "/why")) and isinstance(case.body, dict) \
                     and table["status"] == "playing":
                 case.body["action"] = "take" if choice % 3 else "end"
+            # Open seats filled by a real level: a generated one seldom names a level, and
+            # how seldom depends on what else the run registered (levels, games).
+            if path.endswith("/start") and isinstance(case.body, dict) and choice % 3:
+                case.body["fill"] = "random"
             if path.endswith("/undo") and table["status"] == "playing":
                 self._take(created, table)  # something of this seat's to take back
                 table = self.table(created)

@@ -257,6 +257,9 @@ def test_a_load_reads_one_snapshot_while_another_process_writes(db_url):
                 seat = table.awaited()[0]
                 await writer.act(table_id, seat, str(table.state.legal_actions(seat)[0]),
                                  table.version)
+                # The reader's turn: a write is now fast enough that, on a busy machine, the
+                # 150 could be over before the reader's thread had read a few times.
+                await asyncio.sleep(0.001)
         asyncio.run(play())
     finally:
         stop.set()
