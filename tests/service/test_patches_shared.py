@@ -33,9 +33,9 @@ def test_watchers_of_one_seat_share_one_patch_that_rebuilds_the_new_state(
     made = []
     diff = outbox.diff
 
-    def counted(old, new, step=None):
+    def counted(old, new):
         made.append(1)
-        return diff(old, new, step)
+        return diff(old, new)
 
     monkeypatch.setattr(outbox, "diff", counted)
 

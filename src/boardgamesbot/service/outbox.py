@@ -16,7 +16,7 @@ from typing import Any
 
 from boardgamesbot import jsontext
 
-from .patches import Step, diff
+from .patches import diff
 
 
 @dataclass
@@ -58,14 +58,10 @@ class PendingState:
     one (`patch_from`). What it made goes with it: once every outbox has moved on, no
     old view is kept alive for a patch nobody will ask for again."""
 
-    def __init__(self, revision: int, message: dict, full: bool = False,
-                 step: Step | None = None) -> None:
+    def __init__(self, revision: int, message: dict, full: bool = False) -> None:
         self.revision = revision
         self.message = message
         self.full = full
-        # The public views' diff that led to this state (`patches.diff`'s ``step``): a
-        # patch from the state just before reuses it for the view's shared parts.
-        self.step = step
         self._text: str | None = None
         # id(base) -> (base, the patch's text); the base is held, so its id stays its own.
         self._patches: dict[int, tuple[dict, str]] = {}
@@ -77,7 +73,7 @@ class PendingState:
         if made is None:
             made = self._patches[id(base)] = (base, jsontext.text({
                 "type": "patch", "state_id": self.message["state_id"],
-                "ops": diff(base, self.message, self.step)}))
+                "ops": diff(base, self.message)}))
         return made[1]
 
     @property

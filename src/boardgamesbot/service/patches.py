@@ -16,66 +16,14 @@ True
 from __future__ import annotations
 
 import copy
-from itertools import compress
-from operator import and_, is_, not_
 from typing import Any
 
 
-def diff(old: Any, new: Any, step: Step | None = None) -> list[list]:
-    """The ops that turn ``old`` into ``new`` (JSON-like values).
-
-    ``step`` is ``(key, before, after, known)``: ``known`` = ``diff(before, after)``,
-    made already, where the values under ``old[key]`` and ``new[key]`` may be
-    ``before``'s and ``after``'s own objects (a seat's view is made over the public
-    view's parts, and the public diff of each action is made anyway): those entries take
-    their ops from ``known`` instead of being compared again. The ops are the same, in
-    the same order; entries not shared are compared as usual."""
+def diff(old: Any, new: Any) -> list[list]:
+    """The ops that turn ``old`` into ``new`` (JSON-like values)."""
     ops: list[list] = []
-    if step is None or not (isinstance(old, dict) and isinstance(new, dict)):
-        _diff(old, new, [], ops)
-        return ops
-    key, before, after, known = step
-    added = 0
-    for name, value in new.items():
-        if name not in old:
-            added += 1
-            ops.append([[name], value])
-        elif name == key:
-            _diff_over(old[name], value, [name], before, after, known, ops)
-        elif old[name] != value:
-            _diff(old[name], value, [name], ops)
-    if len(old) != len(new) - added:
-        for name in old:
-            if name not in new:
-                ops.append([[name]])
+    _diff(old, new, [], ops)
     return ops
-
-
-# A step already diffed: (the key it is under, the value before, after, the ops between).
-Step = tuple[Any, Any, Any, list]
-
-
-def _diff_over(old: Any, new: Any, path: list, before: Any, after: Any, known: list,
-               ops: list[list]) -> None:
-    """`_diff` of ``old`` and ``new`` where their entries are ``before``'s and ``after``'s
-    own objects (``known`` = ``diff(before, after)``): when every entry but a few equal
-    ones (a view's ``viewer``) is shared, the ops are ``known``'s, in the same order. The
-    identity checks run in C (`map`); anything else is compared as usual."""
-    if not (isinstance(old, dict) and isinstance(new, dict) and isinstance(before, dict)
-            and isinstance(after, dict)) or not list(new) == list(old) == list(
-            before) == list(after):
-        _diff(old, new, path, ops)
-        return
-    shared = list(map(and_, map(is_, old.values(), before.values()),
-                      map(is_, new.values(), after.values())))
-    if not all(shared):
-        apart = list(map(not_, shared))
-        own = set(compress(new, apart))
-        if list(compress(old.values(), apart)) != list(compress(new.values(), apart)) or any(
-                op[0][0] in own for op in known):
-            _diff(old, new, path, ops)  # an entry of their own changed: no shortcut
-            return
-    ops.extend([[*path, *op[0]], *op[1:]] for op in known)
 
 
 def _diff(old: Any, new: Any, path: list, ops: list[list]) -> None:

@@ -31,7 +31,6 @@ from boardgamesbot.store import ActionRow, EventRow, JobRow, SeatRow, TableRow
 from .changes import Change, action_data, view_diff
 from .clock import Clock, check_clock
 from .errors import ServiceError
-from .patches import Step
 from .seats import (
     BOT,
     OPEN,
@@ -94,9 +93,6 @@ class Table(TableViews):
         # (the summary) shares, made once (`views.PerState`).
         self.per_state = PerState()
         self.per_revision = PerState()
-        # The last action's or undo's public views and their diff (`patches.diff`'s
-        # ``step``), for the watchers' patches; None until one is made here.
-        self.public_step: Step | None = None
         # The jobs this copy's last write committed (None: not known, e.g. just loaded).
         self.committed_jobs: list[JobRow] | None = None
         if self.status != OPEN_STATUS:
@@ -274,10 +270,8 @@ class Table(TableViews):
         action = ActionRow(len(self.record.actions) - 1, seat, self.record.actions[-1][1], by,
                            event.at)
         change = Change(version=self.version, add_actions=[action], events=[event])
-        # What the action showed everyone: computed once, it also tells a hidden choice,
-        # and the watchers' patches reuse it for the parts a seat's view shares with it.
+        # What the action showed everyone: computed once, it also tells a hidden choice.
         public = view_diff(spectator_before, self.spectator_view())
-        self.public_step = ("view", spectator_before, self.spectator_view(), public)
         if self.crossed[-1]:
             change.released = self._release()
             change.unseal = bool(change.released)
@@ -346,7 +340,6 @@ class Table(TableViews):
         change = Change(version=self.version, drop_actions_from=number)
         event = self._event("undo", seat, {"notation": notation, "number": number + 1})
         public = view_diff(spectator_before, self.spectator_view())
-        self.public_step = ("view", spectator_before, self.spectator_view(), public)
         if public:
             event.data["public"] = public
         if undone.sealed:

@@ -71,7 +71,7 @@ class Watchers:
         watcher.last_event = len(table.events)
         if seat not in states:
             message = table.state_message(seat)
-            states[seat] = PendingState(table.revision, message, step=table.public_step)
+            states[seat] = PendingState(table.revision, message)
         watcher.outbox.put(states[seat], replaceable=True)
         watcher.revision = table.revision
 
