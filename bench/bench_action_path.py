@@ -51,6 +51,8 @@ async def person(lobby: Lobby, table_id: str, index: int, goal: int, counts: dic
             if not isinstance(item, PendingState):
                 continue
             message = item.message
+            if message["table"]["status"] == "over":
+                return  # nothing more will come: waiting on would hang the run
             if message["table"]["status"] != "playing" or not message["your_turn"]:
                 continue
             table = lobby.get(table_id)  # what the WebSocket 'legal' message does
