@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+from pathlib import Path
 
 from boardgamesbot.games.cartographers import GAME, Sheet
 from boardgamesbot.games.cartographers.components import (
@@ -80,3 +82,13 @@ def position(
         ],
     }
     return GAME.from_json(json.dumps(data))
+
+
+def bench_script(name: str):
+    """A script of `bench/` (not a package) loaded as a module, so a test can check the
+    measuring tool itself: a wrong tool gives wrong figures without failing."""
+    path = Path(__file__).resolve().parents[2] / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

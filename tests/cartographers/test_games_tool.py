@@ -4,22 +4,16 @@ of search settings compares the unchanged ``hard`` with itself (session 38)."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 from boardgamesbot.games.cartographers import heuristics as H
 
-TOOL = Path(__file__).resolve().parents[2] / "bench" / "cartographers_games.py"
+from .helpers import bench_script
 
 
 @pytest.fixture(scope="module")
 def tool():
-    spec = importlib.util.spec_from_file_location("cartographers_games", TOOL)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_script("cartographers_games")
 
 
 @pytest.fixture

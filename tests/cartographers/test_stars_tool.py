@@ -4,22 +4,16 @@ only games of the same deal (docs/bots.md, issue 32)."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 from boardgamesbot.games.cartographers.components import SCORING_CARDS
 
-TOOL = Path(__file__).resolve().parents[2] / "bench" / "cartographers_stars.py"
+from .helpers import bench_script
 
 
 @pytest.fixture(scope="module")
 def tool():
-    spec = importlib.util.spec_from_file_location("cartographers_stars", TOOL)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_script("cartographers_stars")
 
 
 @pytest.fixture(scope="module")

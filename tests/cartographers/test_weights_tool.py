@@ -4,25 +4,18 @@ reports would compare two different bots without saying so (docs/bots.md, issue 
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 from boardgamesbot.games.cartographers import heuristics as H
 from boardgamesbot.games.cartographers.sheet import FULL
 
+from .helpers import bench_script
 from .test_bots import random_position
-
-TOOL = Path(__file__).resolve().parents[2] / "bench" / "cartographers_weights.py"
 
 
 @pytest.fixture(scope="module")
 def tool():
-    spec = importlib.util.spec_from_file_location("cartographers_weights", TOOL)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_script("cartographers_weights")
 
 
 def _positions():
