@@ -304,3 +304,42 @@ def test_the_replay_controls_still_wrap_on_a_narrow_phone(narrow, server):
     assert wide[0] <= wide[1], wide
     lobby = box(narrow, '.replay-controls a[href="#/"]')
     assert lobby["left"] >= 0 and lobby["right"] <= 360, lobby
+
+
+def overlap(a, b):
+    return (a["left"] < b["right"] and b["left"] < a["right"]
+            and a["top"] < b["bottom"] and b["top"] < a["bottom"])
+
+
+def test_the_top_bar_is_one_row_at_360_px_in_every_language(narrow, server):
+    """The name, "Rules" and the language picker in one row (it took two, ~90 px): the
+    picker shows the language's short code and opens the full names' list."""
+    tikal_table(narrow, server)
+    narrow.wait_for_selector(".space.target")
+    names = {"en": "English", "pt-BR": "Português (Brasil)", "ca": "Català"}
+    for lang in LANGS:
+        narrow.select_option("#lang-select", lang)
+        narrow.wait_for_function(SAYS, arg=["#rules-button", catalog(lang)["rules.button"]])
+        narrow.evaluate("window.scrollTo(0, 0)")
+        bar = box(narrow, ".topbar")
+        assert bar["height"] <= 56, (lang, bar)
+        items = [box(narrow, sel) for sel in (".brand", "#rules-button", ".lang-face")]
+        for item in items:
+            assert item["width"] > 0 and item["left"] >= 0 and item["right"] <= 360, (lang, item)
+            assert item["top"] >= bar["top"] and item["bottom"] <= bar["bottom"], (lang, item, bar)
+        for i, a in enumerate(items):
+            for b in items[i + 1:]:
+                assert not overlap(a, b), (lang, a, b)
+        assert narrow.eval_on_selector(".brand", "e => e.scrollWidth <= e.clientWidth"), lang
+        assert narrow.inner_text("#lang-code") == lang.split("-")[0].upper()
+        # The list the picker opens names each language in full; a tap on the face lands on it.
+        assert narrow.eval_on_selector_all("#lang-select option", "os => os.map(o => o.text)") \
+            == list(names.values())
+        chosen = narrow.eval_on_selector("#lang-select", "s => s.selectedOptions[0].text")
+        assert chosen == names[lang]
+        face = items[2]
+        assert face["height"] >= 38 and face["width"] >= 40, face
+        middle = [(face["left"] + face["right"]) / 2, (face["top"] + face["bottom"]) / 2]
+        landed = narrow.evaluate("([x, y]) => document.elementFromPoint(x, y)?.id", middle)
+        assert landed == "lang-select", (lang, landed)
+        assert narrow.evaluate("document.documentElement.scrollWidth") <= 360, lang

@@ -32,6 +32,8 @@ function shellText() {
   document.getElementById("lang-label").textContent = t("lang.label");
   document.getElementById("skip-link").textContent = t("app.skip");
   document.getElementById("lang-select").value = lang();
+  // The phone's picker face: the language's short code ("pt-BR" → "PT").
+  document.getElementById("lang-code").textContent = lang().split("-")[0].toUpperCase();
   document.getElementById("rules-close").setAttribute("aria-label", t("rules.close"));
   document.getElementById("rules-ask-label").textContent = t("rules.ask.label");
   document.getElementById("rules-question").placeholder = t("rules.ask.placeholder");
