@@ -343,3 +343,36 @@ def test_the_top_bar_is_one_row_at_360_px_in_every_language(narrow, server):
         landed = narrow.evaluate("([x, y]) => document.elementFromPoint(x, y)?.id", middle)
         assert landed == "lang-select", (lang, landed)
         assert narrow.evaluate("document.documentElement.scrollWidth") <= 360, lang
+
+
+@pytest.mark.parametrize(("size", "lang"), [((360, 740), "en"), ((360, 740), "pt-BR"),
+                                            ((360, 740), "ca"), ((390, 844), "pt-BR")])
+def test_the_tap_again_hint_is_not_hidden_under_the_confirm_bar(browser, server, size, lang):
+    """Cartographers: the first tap on the sheet previews the drawing and asks to confirm;
+    "tap the same spot again (or Confirm)" is read whole above the bar, once the preview's
+    words (the season's score, from the server) have come, and the sheet's top is not
+    under the status line."""
+    context, page, errors = phone_page(browser, *size)
+    try:
+        open_lobby(page, server, lang)
+        table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
+        take_seat(page, server, table, 0, tokens[0], "cartographers")
+        target = 'svg.sheet[data-key="sheet"]:not([data-stale]) .target'
+        page.wait_for_selector(target)
+        page.wait_for_timeout(300)
+        page.locator(target).first.tap()
+        page.wait_for_selector(".confirm-bar")
+        page.wait_for_selector(".preview-text.legal")  # the server's answer painted
+        page.wait_for_timeout(300)
+        hint, bar = box(page, ".confirm-hint"), box(page, ".confirm-bar")
+        line = box(page, "#status-line")
+        words = catalog(lang, "cartographers")["carto.confirm.again@touch"]
+        assert page.inner_text(".confirm-hint") == words
+        assert hint["bottom"] <= bar["top"], (hint, bar)
+        assert hint["top"] >= line["bottom"], (hint, line)
+        assert hint["left"] >= 0 and hint["right"] <= size[0], hint
+        assert box(page, ".sheet-frame")["top"] >= line["bottom"] - 1
+        assert box(page, "#confirm-action")["bottom"] <= size[1]
+    finally:
+        context.close()
+    assert not errors, errors

@@ -261,7 +261,19 @@ export function render(ctx) {
  */
 function playable(ctx, sheet, overlay, text) {
   const legal = anchors(ctx);
-  const paint = () => paintPreview(ctx, sheet, overlay, text, legal);
+  // Asked to confirm: on a phone the preview's words and "tap the same spot again" lie
+  // under the confirmation bar stuck to the bottom of the screen; brought above it, not
+  // so far that the sheet's column letters go under the status line stuck to the top.
+  // Again each time the preview is painted: its words grow when the server's answer (the
+  // season's score) comes, after the first scroll, and pushed the hint under the bar.
+  const showAsked = () => {
+    const asked = document.querySelector(".confirm-hint");
+    if (asked) bringIntoView(document, asked, document.querySelector(".sheet-frame"));
+  };
+  const paint = () => {
+    paintPreview(ctx, sheet, overlay, text, legal);
+    if (ctx.confirming) showAsked();
+  };
   repaint = paint;
   const choose = (cell) => {
     ctx.sel.hover = cell;
@@ -291,11 +303,7 @@ function playable(ctx, sheet, overlay, text) {
       return;
     }
     ctx.act(action.notation);
-    // Asked to confirm: on a phone the preview's words and "tap the same spot again" lie
-    // under the confirmation bar stuck to the bottom of the screen; brought above it, not
-    // so far that the sheet's column letters go under the status line stuck to the top.
-    const asked = document.querySelector(".confirm-hint");
-    if (asked) bringIntoView(document, asked, document.querySelector(".sheet-frame"));
+    showAsked();
   };
   const names = new Map([...legal.keys()].map((cell) => [cell, t("carto.cell", { cell })]));
   targets(sheet, names, choose);
