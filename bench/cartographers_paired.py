@@ -5,7 +5,8 @@ Both runs must use the same ``--seed`` (the same deals and seat rotation), so ga
 lineup's first bot (the one under test) it prints each run's win rate (a tie shares
 the win) with its Wilson 95% interval, and the paired per-game differences of its
 score, of its margin over the best other seat and of its rank, each with a 95%
-interval (mean ± 1.96 standard errors), over the games both runs finished.
+interval (mean ± 1.96 standard errors), over the games both runs finished; and
+its CPU time per decision in each run.
 
 Usage::
 
@@ -77,6 +78,11 @@ def main() -> None:
             print(f"  {label:>9}: wins {wins:g}/{n} = {100 * wins / n:.1f}% "
                   f"(Wilson {100 * low:.1f}–{100 * high:.1f}%), mean score "
                   f"{statistics.fmean(p[index]['score'] for p in pairs):.1f}")
+        for label, run in (("base", base), ("candidate", other)):
+            spent = sorted(t for i in common for t in run[i]["cpu"][run[i]["seats"].index(bot)])
+            print(f"  {label:>9} CPU per decision: median {statistics.median(spent):.3f} s, "
+                  f"p95 {spent[min(len(spent) - 1, int(0.95 * len(spent)))]:.3f} s "
+                  f"({len(spent)} decisions)")
         for key in ("win", "score", "margin", "rank"):
             diffs = [b[key] - a[key] for a, b in pairs]
             changed = sum(1 for d in diffs if d)
