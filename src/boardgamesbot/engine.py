@@ -360,6 +360,13 @@ class Heuristics:
         rivals = [s for seat, s in enumerate(scores) if seat != player]
         return scores[player] - (max(rivals) if rivals else 0)
 
+    def outcome(self, state: State, player: int) -> float:
+        """What a search averages over its sampled futures to compare actions: higher
+        is better. Default: `evaluate`. A game may make it the chance of winning, so
+        that the mean over samples weighs how often the seat comes out ahead rather
+        than by how much (a risk when behind, safety when ahead)."""
+        return self.evaluate(state, player)
+
     def candidates(self, state: State, player: int, limit: int | None = None) -> list[Action]:
         """The actions worth a full lookahead, best first.
 

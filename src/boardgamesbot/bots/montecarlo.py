@@ -19,8 +19,9 @@ leaves one placed for what may come does. So the bot:
    usually a fraction of a point apart, closer than a few samples can tell,
    while the rest are clearly behind — more samples pay where the call is
    close;
-5. plays the action with the best mean `evaluate` over the samples (among
-   the finalists, over all the samples each was tried in).
+5. plays the action with the best mean `outcome` over the samples (among
+   the finalists, over all the samples each was tried in; a game's `outcome`
+   is its `evaluate` unless it says otherwise, e.g. a chance of winning).
 
 The same bot seed and the same view give the same decision: every random draw
 comes from a generator seeded by both.
@@ -142,7 +143,7 @@ class MonteCarloBot(RankingBot):
             if state.is_over() or player not in state.current_players():
                 break
             state.apply(player, heuristics.candidates(state, player, 1)[0])
-        return heuristics.evaluate(state, player)
+        return heuristics.outcome(state, player)
 
     @staticmethod
     def _let_others_move(state: State, player: int, replies: random.Random,

@@ -31,6 +31,7 @@ each remaining scoring) and checked in the arena (docs/bots.md).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Hashable
 from dataclasses import asdict, replace
@@ -88,6 +89,8 @@ __all__ = [
     "seat_worth",
     "sheet_worth",
     "shortlist",
+    "time_left_share",
+    "win_chance",
 ]
 
 FOREST, VILLAGE, FARM, WATER, MONSTER = range(5)
@@ -125,6 +128,18 @@ SEARCH = SearchSettings(method="montecarlo", worlds=8, width=8, depth=2,
 # table keeps the one round the four-player figures of docs/bots.md were measured with.
 TABLE_SEARCH = replace(SEARCH, finalists=0, final_worlds=0)
 SEARCH_SETTINGS = asdict(SEARCH)  # the same as data (docs/bots.md)
+
+# The search's objective at a table (`outcome`, issue 32, session 39). With the margin
+# (`_margin`) the mean over sampled futures only maximises the seat's own expected
+# worth: in a sampled future the rivals' sheets hardly depend on the seat's drawing.
+# What wins is ending ahead of the best rival, so with WIN_SCALE > 0 a table's search
+# averages a chance of winning instead: the logistic of (own − best rival worth) / s,
+# where s = WIN_SCALE·sqrt(share of the game's time still to come) + WIN_FLOOR (the
+# worths are less certain the more of the game is left). Behind, the seat then takes
+# the placement that wins in more futures even if it averages less; ahead, the safe
+# one. 0 = off (the margin, as measured in docs/bots.md). Solo is never affected.
+WIN_SCALE = 0.0
+WIN_FLOOR = 2.0
 
 # Monster exposure: a star per exposed space at each remaining scoring, but the
 # seat fills most exposed spaces within a season or two, so later scorings count
@@ -731,6 +746,32 @@ def evaluate(state: CartographersState, player: int) -> float:
     return _margin(worths[player], worths[:player] + worths[player + 1:])
 
 
+_GAME_TIME = sum(season.threshold for season in SEASONS)
+
+
+def time_left_share(state: CartographersState) -> float:
+    """The share of the game's time (the season thresholds, summed) still to come."""
+    if state.step == OVER:
+        return 0.0
+    now = max(0, SEASONS[state.season].threshold - state.time_used())
+    later = sum(season.threshold for season in SEASONS[state.season + 1:])
+    return min(1.0, (now + later) / _GAME_TIME)
+
+
+def win_chance(state: CartographersState, player: int) -> float:
+    """``player``'s chance of ending ahead of the best rival, as a stated simple model:
+    the logistic of (own − best rival worth) / s, s shrinking with the time left
+    (WIN_SCALE, WIN_FLOOR). Solo, or with WIN_SCALE at 0, `evaluate` itself."""
+    if WIN_SCALE <= 0 or state.num_players == 1:
+        return evaluate(state, player)
+    outlook = Outlook(state)
+    sheets = _with_pending(state)
+    worths = [seat_worth(state, seat, outlook, *sheets[seat]) for seat in range(state.num_players)]
+    lead = worths[player] - max(worths[:player] + worths[player + 1:])
+    scale = WIN_SCALE * math.sqrt(time_left_share(state)) + WIN_FLOOR
+    return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -lead / scale))))
+
+
 # Explanations --------------------------------------------------------------------------
 #
 # `evaluate` broken into its terms, and reasons built from the terms a move changes
@@ -951,6 +992,9 @@ class CartographersHeuristics(Heuristics):
 
     def evaluate_terms(self, state: State, player: int) -> dict[str, float]:
         return evaluate_terms(_ours(state), player)
+
+    def outcome(self, state: State, player: int) -> float:
+        return win_chance(_ours(state), player)
 
     def shortlist(self, state: State, player: int, width: int) -> list[Action]:
         return shortlist(_ours(state), player, width)
