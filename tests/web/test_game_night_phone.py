@@ -376,3 +376,33 @@ def test_the_tap_again_hint_is_not_hidden_under_the_confirm_bar(browser, server,
     finally:
         context.close()
     assert not errors, errors
+
+
+# The width a select's chosen text has: its box less its padding and the arrow (~20 px).
+SELECT_FITS = """s => { const c = document.createElement('canvas').getContext('2d');
+    const cs = getComputedStyle(s); c.font = cs.font;
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+    const text = s.selectedOptions[0].text;
+    return {text, width: c.measureText(text).width, room}; }"""
+
+
+def test_the_lobby_s_seats_are_read_whole_and_its_choices_are_thumb_sized(narrow, server):
+    """At 360 px a seat's choice was cut ("Computador (médio", "Un amic (enllaç d'invitaci")
+    and the game's and the rules' choices were 32 px tall."""
+    for lang in LANGS:
+        open_lobby(narrow, server, lang)
+        narrow.click("#game-tikal")
+        narrow.fill("#players", "4")
+        narrow.press("#players", "Tab")
+        for seat, kind in ((1, "friend"), (2, "random"), (3, "medium")):
+            narrow.select_option(f"#seat-{seat}", kind)
+        for seat in range(4):
+            fit = narrow.eval_on_selector(f"#seat-{seat}", SELECT_FITS)
+            assert fit["width"] <= fit["room"], (lang, seat, fit)
+            where = box(narrow, f"#seat-{seat}")
+            assert where["left"] >= 0 and where["right"] <= 360, (lang, where)
+        for choice in narrow.eval_on_selector_all(
+                ".card.create .choice:has(input[type=radio])",
+                "es => es.map(e => [e.textContent, e.getBoundingClientRect().height])"):
+            assert choice[1] >= 40, (lang, choice)
+        assert narrow.evaluate("document.documentElement.scrollWidth") <= 360, lang
