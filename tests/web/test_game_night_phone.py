@@ -406,3 +406,25 @@ def test_the_lobby_s_seats_are_read_whole_and_its_choices_are_thumb_sized(narrow
                 "es => es.map(e => [e.textContent, e.getBoundingClientRect().height])"):
             assert choice[1] >= 40, (lang, choice)
         assert narrow.evaluate("document.documentElement.scrollWidth") <= 360, lang
+
+
+# What a thumb taps on the page, with its height: the buttons, links, fields and folded
+# boxes' titles shown (the skip link lies off the screen until it has the focus).
+TAPPABLE = """() => [...document.querySelectorAll(
+        'button, a, select, input, summary, [role=button], .target')]
+    .filter(e => e.id !== 'skip-link' && e.getClientRects().length
+        && getComputedStyle(e).visibility !== 'hidden' && getComputedStyle(e).opacity !== '0')
+    .map(e => { const r = e.getBoundingClientRect();
+        return [e.id || e.textContent.trim().slice(0, 30), r.width, r.height]; })"""
+
+
+def test_what_is_tapped_every_turn_is_thumb_sized(narrow, server):
+    """Undo, Suggest, More were 35 px tall, the log's turns and the treasures' legend 19-26,
+    the name going back to the lobby 20: everything tapped is ~40 px (38.4, a button's)."""
+    table, tokens = tikal_table(narrow, server)
+    narrow.wait_for_selector(".space.target")
+    act(server, table, tokens[0], first_legal(server, table, tokens[0]))  # the tile placed
+    narrow.wait_for_selector('[data-key="end"], .panel.decision button.primary')
+    narrow.wait_for_selector(".log-group > summary")
+    for name, width, height in narrow.evaluate(TAPPABLE):
+        assert height >= 38 and width >= 38, (name, width, height)
