@@ -428,3 +428,34 @@ def test_what_is_tapped_every_turn_is_thumb_sized(narrow, server):
     narrow.wait_for_selector(".log-group > summary")
     for name, width, height in narrow.evaluate(TAPPABLE):
         assert height >= 38 and width >= 38, (name, width, height)
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_what_can_i_do_lists_finger_sized_actions_and_closes_where_it_is_read(narrow, server,
+                                                                             lang):
+    """"What can I do?" on a phone: each action a finger's height (the links were ~20 px
+    tall), no notation codes (`place A2 r1`), and a close button in the panel itself (it
+    was closed only from "More", far above once the list is read)."""
+    tikal_table(narrow, server, lang)
+    narrow.wait_for_selector(".space.target")
+    unfold_tools(narrow)
+    narrow.tap('[data-key="help"]')
+    narrow.wait_for_selector(".legal-list button")
+    items = narrow.eval_on_selector_all(".legal-list li", """els => els.map(li => {
+        const b = li.querySelector('button').getBoundingClientRect();
+        const code = li.querySelector('code');
+        return {height: b.height, left: b.left, right: b.right,
+                code: Boolean(code && code.getClientRects().length)};
+    })""")
+    assert len(items) >= 4
+    for item in items:
+        assert item["height"] >= 38 and item["left"] >= 0 and item["right"] <= 360, item
+        assert not item["code"], item
+    close = narrow.locator("#help-close")
+    assert close.get_attribute("aria-label") == catalog(lang)["help.close"]
+    where = box(narrow, "#help-close")
+    assert where["height"] >= 38 and where["width"] >= 38 and where["right"] <= 360, where
+    assert where["top"] - box(narrow, "#help-title")["top"] < 30  # beside the title
+    close.tap()
+    narrow.wait_for_selector(".help-panel", state="detached")
+    assert narrow.evaluate("document.activeElement.id") == "more-button"
