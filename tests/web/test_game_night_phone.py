@@ -459,3 +459,18 @@ def test_what_can_i_do_lists_finger_sized_actions_and_closes_where_it_is_read(na
     close.tap()
     narrow.wait_for_selector(".help-panel", state="detached")
     assert narrow.evaluate("document.activeElement.id") == "more-button"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tikal_s_status_line_says_what_is_left_once_a_space_is_chosen(narrow, server, lang):
+    """A space tapped, the status line stuck to the top still said "place the drawn tile on
+    a highlighted space" while the panel below asked to turn it and place it."""
+    tikal_table(narrow, server, lang)
+    narrow.wait_for_selector(".space.target")
+    words = catalog(lang, "tikal")
+    assert narrow.inner_text("#status-line") == words["tikal.hint.place"]
+    first = narrow.locator(".space.target").first
+    space = first.get_attribute("data-space")
+    first.tap()
+    expected = words["tikal.hint.place.turn"].replace("{space}", space)
+    narrow.wait_for_function(SAYS, arg=["#status-line", expected])
