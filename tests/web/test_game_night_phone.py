@@ -376,3 +376,101 @@ def test_the_tap_again_hint_is_not_hidden_under_the_confirm_bar(browser, server,
     finally:
         context.close()
     assert not errors, errors
+
+
+# The width a select's chosen text has: its box less its padding and the arrow (~20 px).
+SELECT_FITS = """s => { const c = document.createElement('canvas').getContext('2d');
+    const cs = getComputedStyle(s); c.font = cs.font;
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+    const text = s.selectedOptions[0].text;
+    return {text, width: c.measureText(text).width, room}; }"""
+
+
+def test_the_lobby_s_seats_are_read_whole_and_its_choices_are_thumb_sized(narrow, server):
+    """At 360 px a seat's choice was cut ("Computador (médio", "Un amic (enllaç d'invitaci")
+    and the game's and the rules' choices were 32 px tall."""
+    for lang in LANGS:
+        open_lobby(narrow, server, lang)
+        narrow.click("#game-tikal")
+        narrow.fill("#players", "4")
+        narrow.press("#players", "Tab")
+        for seat, kind in ((1, "friend"), (2, "random"), (3, "medium")):
+            narrow.select_option(f"#seat-{seat}", kind)
+        for seat in range(4):
+            fit = narrow.eval_on_selector(f"#seat-{seat}", SELECT_FITS)
+            assert fit["width"] <= fit["room"], (lang, seat, fit)
+            where = box(narrow, f"#seat-{seat}")
+            assert where["left"] >= 0 and where["right"] <= 360, (lang, where)
+        for choice in narrow.eval_on_selector_all(
+                ".card.create .choice:has(input[type=radio])",
+                "es => es.map(e => [e.textContent, e.getBoundingClientRect().height])"):
+            assert choice[1] >= 40, (lang, choice)
+        assert narrow.evaluate("document.documentElement.scrollWidth") <= 360, lang
+
+
+# What a thumb taps on the page, with its height: the buttons, links, fields and folded
+# boxes' titles shown (the skip link lies off the screen until it has the focus).
+TAPPABLE = """() => [...document.querySelectorAll(
+        'button, a, select, input, summary, [role=button], .target')]
+    .filter(e => e.id !== 'skip-link' && e.getClientRects().length
+        && getComputedStyle(e).visibility !== 'hidden' && getComputedStyle(e).opacity !== '0')
+    .map(e => { const r = e.getBoundingClientRect();
+        return [e.id || e.textContent.trim().slice(0, 30), r.width, r.height]; })"""
+
+
+def test_what_is_tapped_every_turn_is_thumb_sized(narrow, server):
+    """Undo, Suggest, More were 35 px tall, the log's turns and the treasures' legend 19-26,
+    the name going back to the lobby 20: everything tapped is ~40 px (38.4, a button's)."""
+    table, tokens = tikal_table(narrow, server)
+    narrow.wait_for_selector(".space.target")
+    act(server, table, tokens[0], first_legal(server, table, tokens[0]))  # the tile placed
+    narrow.wait_for_selector('[data-key="end"], .panel.decision button.primary')
+    narrow.wait_for_selector(".log-group > summary")
+    for name, width, height in narrow.evaluate(TAPPABLE):
+        assert height >= 38 and width >= 38, (name, width, height)
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_what_can_i_do_lists_finger_sized_actions_and_closes_where_it_is_read(narrow, server,
+                                                                             lang):
+    """"What can I do?" on a phone: each action a finger's height (the links were ~20 px
+    tall), no notation codes (`place A2 r1`), and a close button in the panel itself (it
+    was closed only from "More", far above once the list is read)."""
+    tikal_table(narrow, server, lang)
+    narrow.wait_for_selector(".space.target")
+    unfold_tools(narrow)
+    narrow.tap('[data-key="help"]')
+    narrow.wait_for_selector(".legal-list button")
+    items = narrow.eval_on_selector_all(".legal-list li", """els => els.map(li => {
+        const b = li.querySelector('button').getBoundingClientRect();
+        const code = li.querySelector('code');
+        return {height: b.height, left: b.left, right: b.right,
+                code: Boolean(code && code.getClientRects().length)};
+    })""")
+    assert len(items) >= 4
+    for item in items:
+        assert item["height"] >= 38 and item["left"] >= 0 and item["right"] <= 360, item
+        assert not item["code"], item
+    close = narrow.locator("#help-close")
+    assert close.get_attribute("aria-label") == catalog(lang)["help.close"]
+    where = box(narrow, "#help-close")
+    assert where["height"] >= 38 and where["width"] >= 38 and where["right"] <= 360, where
+    assert where["top"] - box(narrow, "#help-title")["top"] < 30  # beside the title
+    close.tap()
+    narrow.wait_for_selector(".help-panel", state="detached")
+    assert narrow.evaluate("document.activeElement.id") == "more-button"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tikal_s_status_line_says_what_is_left_once_a_space_is_chosen(narrow, server, lang):
+    """A space tapped, the status line stuck to the top still said "place the drawn tile on
+    a highlighted space" while the panel below asked to turn it and place it."""
+    tikal_table(narrow, server, lang)
+    narrow.wait_for_selector(".space.target")
+    words = catalog(lang, "tikal")
+    assert narrow.inner_text("#status-line") == words["tikal.hint.place"]
+    first = narrow.locator(".space.target").first
+    space = first.get_attribute("data-space")
+    first.tap()
+    expected = words["tikal.hint.place.turn"].replace("{space}", space)
+    narrow.wait_for_function(SAYS, arg=["#status-line", expected])

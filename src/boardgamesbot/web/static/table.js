@@ -595,8 +595,15 @@ export class TableScreen {
     const described = actions.map((a) => ({ ...a, words: inMood("button", () => module.describe(a.notation, a, this.context())) }))
       .filter((a) => !filter || a.words.toLowerCase().includes(filter) || a.notation.includes(filter));
     const shown = described.slice(0, 60);
+    // Closed where it is read (on a phone it was opened from "More", far from here now).
+    const close = () => {
+      this.showHelp = false;
+      this.render();
+      [...this.root.querySelectorAll('#more-button, [data-key="help"]')].find((e) => e.offsetParent)?.focus();
+    };
     return h("section", { class: "panel help-panel", "aria-labelledby": "help-title" },
-      h("h2", { id: "help-title" }, t("help.title")),
+      h("div", { class: "panel-head" }, h("h2", { id: "help-title" }, t("help.title")),
+        h("button", { type: "button", class: "ghost close", id: "help-close", "data-key": "help-close", "aria-label": t("help.close"), onclick: close }, "×")),
       !this.msg.your_turn ? h("p", {}, t("help.notyours")) : !actions.length ? h("p", {}, "…") : [
         h("p", {}, t("help.count", { n: actions.length })),
         h("label", { for: "help-filter", class: "sr-only" }, t("help.filter")),

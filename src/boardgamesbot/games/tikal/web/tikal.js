@@ -135,7 +135,9 @@ export function scoreText(score) {
 export function turnHint(ctx) {
   const view = ctx.view;
   if (!view) return "";
-  if (view.phase === "place") return t("tikal.hint.place");
+  // A space chosen: what is left to do is to turn the tile there and place it (the panel's
+  // buttons), not to choose a space again.
+  if (view.phase === "place") return ctx.sel?.mode === "place" && ctx.sel.space ? t("tikal.hint.place.turn", { space: ctx.sel.space }) : t("tikal.hint.place");
   if (view.phase === "actions") return t("tikal.hint.actions", { n: view.ap });
   if (view.phase === "bid") return t("tikal.hint.bid");
   if (view.phase === "take") return t("tikal.hint.take");
