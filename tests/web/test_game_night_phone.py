@@ -474,3 +474,33 @@ def test_tikal_s_status_line_says_what_is_left_once_a_space_is_chosen(narrow, se
     first.tap()
     expected = words["tikal.hint.place.turn"].replace("{space}", space)
     narrow.wait_for_function(SAYS, arg=["#status-line", expected])
+
+
+
+def test_the_drawing_to_confirm_is_shown_whole_in_the_sheet_s_frame(narrow, server):
+    """Cartographers on a phone: the sheet pans in its frame; a shape tapped near the
+    frame's lower edge went on past it (a row out of sight, 20-43 px, while asked to
+    confirm it). Now the frame pans to show the whole drawing."""
+    open_lobby(narrow, server)
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
+    take_seat(narrow, server, table, 0, tokens[0], "cartographers")
+    target = 'svg.sheet[data-key="sheet"]:not([data-stale]) .target'
+    narrow.wait_for_selector(target)
+    narrow.wait_for_timeout(300)
+    count = narrow.locator(target).count()
+    assert count > 8
+    for index in (count * 3 // 4, count - 5, count - 1):
+        spot = narrow.locator(target).nth(index)
+        spot.scroll_into_view_if_needed()  # the spot in sight (the frame panned to it)
+        spot.tap()
+        narrow.wait_for_selector(".confirm-bar")
+        narrow.wait_for_selector(".preview-text.legal")
+        narrow.wait_for_timeout(200)
+        frame, drawing = box(narrow, ".sheet-frame"), box(narrow, ".candidate")
+        assert drawing["width"] > 0, index
+        assert frame["left"] <= drawing["left"] and drawing["right"] <= frame["right"], \
+            (index, frame, drawing)
+        assert frame["top"] <= drawing["top"] and drawing["bottom"] <= frame["bottom"], \
+            (index, frame, drawing)
+        narrow.tap("#confirm-cancel")
+        narrow.wait_for_selector(".confirm-bar", state="detached")
