@@ -503,3 +503,20 @@ def test_the_drawing_to_confirm_is_shown_whole_in_the_sheet_s_frame(narrow, serv
             (index, frame, drawing)
         narrow.tap("#confirm-cancel")
         narrow.wait_for_selector(".confirm-bar", state="detached")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tikal_s_action_points_say_what_to_tap_on_a_phone(narrow, server, lang):
+    """The tile placed, a phone's turn panel said "10 action points left" and offered only
+    to bring a figure in or end the turn: "tap one of your figures (highlighted spaces)"
+    was folded away with the panel's other hints, so a turn's moves had no way in."""
+    table, tokens = tikal_table(narrow, server, lang)
+    narrow.wait_for_selector(".space.target")
+    act(server, table, tokens[0], first_legal(server, table, tokens[0]))
+    narrow.wait_for_selector("#ap-left")
+    words = catalog(lang, "tikal")
+    pick = narrow.locator(".panel.decision .hint", has_text=words["tikal.actions.pick@touch"])
+    assert pick.is_visible()
+    assert narrow.locator(".space.target").count() > 0  # the highlighted spaces it speaks of
+    panel, where = box(narrow, ".panel.decision"), box(narrow, ".panel.decision .hint.next-step")
+    assert panel["top"] <= where["top"] and where["bottom"] <= min(panel["bottom"], 740), where
