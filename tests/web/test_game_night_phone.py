@@ -428,6 +428,11 @@ def test_what_is_tapped_every_turn_is_thumb_sized(narrow, server):
     narrow.wait_for_selector(".log-group > summary")
     for name, width, height in narrow.evaluate(TAPPABLE):
         assert height >= 38 and width >= 38, (name, width, height)
+    # "More": the setting to ask before moves that cannot be undone is a row a thumb hits
+    unfold_tools(narrow)
+    setting = box(narrow, "#more-tools label:has(#confirm-setting)")
+    check = box(narrow, "#confirm-setting")
+    assert setting["height"] >= 38 and check["width"] >= 20, (setting, check)
 
 
 @pytest.mark.parametrize("lang", ["pt-BR", "ca"])
