@@ -525,3 +525,22 @@ def test_tikal_s_action_points_say_what_to_tap_on_a_phone(narrow, server, lang):
     assert narrow.locator(".space.target").count() > 0  # the highlighted spaces it speaks of
     panel, where = box(narrow, ".panel.decision"), box(narrow, ".panel.decision .hint.next-step")
     assert panel["top"] <= where["top"] and where["bottom"] <= min(panel["bottom"], 740), where
+
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_the_seasons_scores_fit_360_px(narrow, server, lang):
+    """The seasons' table ("Estação, Decretos, Moedas, Monstros, Total") was 9-12 px wider
+    than its panel at 360 px in pt-BR and ca: it scrolled and its Total was cut."""
+    open_lobby(narrow, server, lang)
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
+    play_randomly(server, table, tokens, seeded(1),
+                  until=lambda state: bool(state["view"]["players"][0]["seasons"]))
+    take_seat(narrow, server, table, 0, tokens[0], "cartographers")
+    narrow.wait_for_selector("table.seasons .season-total")
+    tables = narrow.eval_on_selector_all("table.seasons", """ts => ts.map(t => ({
+        wide: t.parentElement.scrollWidth, room: t.parentElement.clientWidth,
+        total: t.querySelector('.season-total').getBoundingClientRect().right}))""")
+    assert tables
+    for seasons in tables:
+        assert seasons["wide"] <= seasons["room"] and seasons["total"] <= 360, (lang, seasons)
