@@ -527,7 +527,6 @@ def test_tikal_s_action_points_say_what_to_tap_on_a_phone(narrow, server, lang):
     assert panel["top"] <= where["top"] and where["bottom"] <= min(panel["bottom"], 740), where
 
 
-
 @pytest.mark.parametrize("lang", ["pt-BR", "ca"])
 def test_the_seasons_scores_fit_360_px(narrow, server, lang):
     """The seasons' table ("Estação, Decretos, Moedas, Monstros, Total") was 9-12 px wider
