@@ -428,6 +428,11 @@ def test_what_is_tapped_every_turn_is_thumb_sized(narrow, server):
     narrow.wait_for_selector(".log-group > summary")
     for name, width, height in narrow.evaluate(TAPPABLE):
         assert height >= 38 and width >= 38, (name, width, height)
+    # "More": the setting to ask before moves that cannot be undone is a row a thumb hits
+    unfold_tools(narrow)
+    setting = box(narrow, "#more-tools label:has(#confirm-setting)")
+    check = box(narrow, "#confirm-setting")
+    assert setting["height"] >= 38 and check["width"] >= 20, (setting, check)
 
 
 @pytest.mark.parametrize("lang", ["pt-BR", "ca"])
@@ -474,3 +479,67 @@ def test_tikal_s_status_line_says_what_is_left_once_a_space_is_chosen(narrow, se
     first.tap()
     expected = words["tikal.hint.place.turn"].replace("{space}", space)
     narrow.wait_for_function(SAYS, arg=["#status-line", expected])
+
+
+def test_the_drawing_to_confirm_is_shown_whole_in_the_sheet_s_frame(narrow, server):
+    """Cartographers on a phone: the sheet pans in its frame; a shape tapped near the
+    frame's lower edge went on past it (a row out of sight, 20-43 px, while asked to
+    confirm it). Now the frame pans to show the whole drawing."""
+    open_lobby(narrow, server)
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
+    take_seat(narrow, server, table, 0, tokens[0], "cartographers")
+    target = 'svg.sheet[data-key="sheet"]:not([data-stale]) .target'
+    narrow.wait_for_selector(target)
+    narrow.wait_for_timeout(300)
+    count = narrow.locator(target).count()
+    assert count > 8
+    for index in (count * 3 // 4, count - 5, count - 1):
+        spot = narrow.locator(target).nth(index)
+        spot.scroll_into_view_if_needed()  # the spot in sight (the frame panned to it)
+        spot.tap()
+        narrow.wait_for_selector(".confirm-bar")
+        narrow.wait_for_selector(".preview-text.legal")
+        narrow.wait_for_timeout(200)
+        frame, drawing = box(narrow, ".sheet-frame"), box(narrow, ".candidate")
+        assert drawing["width"] > 0, index
+        assert frame["left"] <= drawing["left"] and drawing["right"] <= frame["right"], \
+            (index, frame, drawing)
+        assert frame["top"] <= drawing["top"] and drawing["bottom"] <= frame["bottom"], \
+            (index, frame, drawing)
+        narrow.tap("#confirm-cancel")
+        narrow.wait_for_selector(".confirm-bar", state="detached")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tikal_s_action_points_say_what_to_tap_on_a_phone(narrow, server, lang):
+    """The tile placed, a phone's turn panel said "10 action points left" and offered only
+    to bring a figure in or end the turn: "tap one of your figures (highlighted spaces)"
+    was folded away with the panel's other hints, so a turn's moves had no way in."""
+    table, tokens = tikal_table(narrow, server, lang)
+    narrow.wait_for_selector(".space.target")
+    act(server, table, tokens[0], first_legal(server, table, tokens[0]))
+    narrow.wait_for_selector("#ap-left")
+    words = catalog(lang, "tikal")
+    pick = narrow.locator(".panel.decision .hint", has_text=words["tikal.actions.pick@touch"])
+    assert pick.is_visible()
+    assert narrow.locator(".space.target").count() > 0  # the highlighted spaces it speaks of
+    panel, where = box(narrow, ".panel.decision"), box(narrow, ".panel.decision .hint.next-step")
+    assert panel["top"] <= where["top"] and where["bottom"] <= min(panel["bottom"], 740), where
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_the_seasons_scores_fit_360_px(narrow, server, lang):
+    """The seasons' table ("Estação, Decretos, Moedas, Monstros, Total") was 9-12 px wider
+    than its panel at 360 px in pt-BR and ca: it scrolled and its Total was cut."""
+    open_lobby(narrow, server, lang)
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
+    play_randomly(server, table, tokens, seeded(1),
+                  until=lambda state: bool(state["view"]["players"][0]["seasons"]))
+    take_seat(narrow, server, table, 0, tokens[0], "cartographers")
+    narrow.wait_for_selector("table.seasons .season-total")
+    tables = narrow.eval_on_selector_all("table.seasons", """ts => ts.map(t => ({
+        wide: t.parentElement.scrollWidth, room: t.parentElement.clientWidth,
+        total: t.querySelector('.season-total').getBoundingClientRect().right}))""")
+    assert tables
+    for seasons in tables:
+        assert seasons["wide"] <= seasons["room"] and seasons["total"] <= 360, (lang, seasons)

@@ -272,7 +272,10 @@ function playable(ctx, sheet, overlay, text) {
   };
   const paint = () => {
     paintPreview(ctx, sheet, overlay, text, legal);
-    if (ctx.confirming) showAsked();
+    if (ctx.confirming) {
+      showWhole(sheet, overlay.querySelector(".candidate"));
+      showAsked();
+    }
   };
   repaint = paint;
   const choose = (cell) => {
@@ -337,6 +340,31 @@ function playable(ctx, sheet, overlay, text) {
     }
   });
   if (ctx.sel.hover) queueMicrotask(paint);
+}
+
+/**
+ * The drawing awaiting "Confirm" whole in the sheet's frame: on a phone the sheet pans
+ * inside it, and a shape tapped near the frame's edge went on past it (its last row or
+ * column out of sight, asked to confirm what could not be seen). The frame pans the
+ * least that shows it, with a little room around.
+ */
+function showWhole(sheet, drawing) {
+  const frame = sheet.closest(".sheet-frame");
+  if (!frame || !drawing || frame.scrollHeight <= frame.clientHeight && frame.scrollWidth <= frame.clientWidth) return;
+  const room = 6;
+  const area = frame.getBoundingClientRect();
+  const box = drawing.getBoundingClientRect();
+  const shift = (low, high, start, end) => {
+    if (high - low > end - start - 2 * room) return low - start - room; // larger than the frame: from its start
+    if (low < start + room) return low - start - room;
+    if (high > end - room) return high - end + room;
+    return 0;
+  };
+  // the frame's own scroll bars are inside its box: its client area is what shows
+  const left = area.left + frame.clientLeft, top = area.top + frame.clientTop;
+  const dx = shift(box.left, box.right, left, left + frame.clientWidth);
+  const dy = shift(box.top, box.bottom, top, top + frame.clientHeight);
+  if (Math.abs(dx) >= 1 || Math.abs(dy) >= 1) frame.scrollBy({ left: dx, top: dy, behavior: "instant" });
 }
 
 /** The nearest playable cell from `cell` in direction `step` (by rows, then the next line). */

@@ -588,21 +588,24 @@ function turnPanel(ctx, legal) {
         onclick: () => { Object.keys(sel).forEach((k) => delete sel[k]); Object.assign(sel, { mode: "enter", figure }); ctx.rerender(); } },
         t(`tikal.enter.${figure}`)));
     if (enterButtons.length) body.push(h("div", { class: "buttons" }, enterButtons));
-    if (sel.mode === "enter") body.push(h("p", { class: "hint" }, t("tikal.enter.where")));
+    if (sel.mode === "enter") body.push(h("p", { class: "hint next-step" }, t("tikal.enter.where")));
     if (sel.mode === "space") {
       const moves = legal.moves[sel.space] || { L: [], W: [] };
       body.push(h("h3", {}, t("tikal.space.title", { space: sel.space })));
       const figureButtons = ["W", "L"].filter((f) => moves[f].length).map((figure) =>
         h("button", { type: "button", "data-key": `figure-${figure}`, id: `figure-${figure}`, class: sel.figure === figure ? "active" : "", "aria-pressed": String(sel.figure === figure),
           onclick: () => { sel.figure = figure; ctx.rerender(); } }, t(`tikal.figure.${figure}`)));
-      if (figureButtons.length) body.push(h("div", { class: "buttons" }, figureButtons), h("p", { class: "hint" }, t("tikal.move.where")));
+      if (figureButtons.length) body.push(h("div", { class: "buttons" }, figureButtons), h("p", { class: "hint next-step" }, t("tikal.move.where")));
       const actions = legal.spaceActions[sel.space] || [];
       if (actions.length) {
         body.push(h("div", { class: "buttons" }, actions.map((a) => h("button", { type: "button", "data-key": `do-${a.notation}`,
           "data-action": a.notation, onclick: () => ctx.act(a.notation) }, inMood("button", () => describe(a.notation, a.info, ctx))))));
       }
-    } else if (sel.mode !== "enter") {
-      body.push(h("p", { class: "hint" }, t("tikal.actions.pick")));
+    } else if (sel.mode !== "enter" && Object.keys(view.board).some((space) => legal.moves[space] || legal.spaceActions[space])) {
+      // What to do with the action points: the board's highlighted spaces (kept on a
+      // phone, where the turn panel's other hints are folded away); none when no space
+      // offers anything.
+      body.push(h("p", { class: "hint next-step" }, t("tikal.actions.pick")));
     }
     if (legal.exchange.length) {
       body.push(h("details", {}, h("summary", {}, t("tikal.exchange")),
