@@ -568,3 +568,24 @@ def test_the_sheet_s_letters_and_numbers_stay_in_sight_when_it_pans(narrow, serv
         }""")
         assert seen["pan"][0] > 0 or seen["pan"][1] > 0, seen  # the sheet does pan here
         assert seen["cols"] >= 5 and seen["rows"] >= 5, (left, top, seen)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_suggestion_s_fractions_are_written_the_language_s_way(narrow, server, lang):
+    """"Suggest a move" in pt-BR said "8.52 esperadas": a decimal comma there and in ca
+    ("8,52"), a point in English; whole numbers as they are."""
+    open_lobby(narrow, server, lang)
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=6)
+    take_seat(narrow, server, table, 0, tokens[0], "cartographers")
+    narrow.wait_for_selector('svg.sheet[data-key="sheet"]:not([data-stale]) .target')
+    narrow.tap("#hint-button")
+    narrow.wait_for_selector(".hint-reason")
+    reasons = narrow.eval_on_selector_all(".hint-reason", """es => {
+        const text = es.map(e => e.textContent).join(" ");
+        return {text, point: /\\d\\.\\d/.test(text), comma: /\\d,\\d/.test(text)};
+    }""")
+    point, comma = reasons["point"], reasons["comma"]
+    if lang == "en":
+        assert point and not comma, reasons
+    else:
+        assert comma and not point, reasons
