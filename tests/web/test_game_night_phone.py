@@ -543,3 +543,49 @@ def test_the_seasons_scores_fit_360_px(narrow, server, lang):
     assert tables
     for seasons in tables:
         assert seasons["wide"] <= seasons["room"] and seasons["total"] <= 360, (lang, seasons)
+
+
+def test_the_sheet_s_letters_and_numbers_stay_in_sight_when_it_pans(narrow, server):
+    """Cartographers on a phone: the sheet pans in its frame, and its column letters and
+    row numbers went out of sight with its edges (the preview says "D7": where is D7?).
+    They follow the pan along the frame's top and left edges."""
+    open_lobby(narrow, server)
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
+    take_seat(narrow, server, table, 0, tokens[0], "cartographers")
+    narrow.wait_for_selector('svg.sheet[data-key="sheet"]:not([data-stale]) .target')
+    for left, top in ((150, 150), (0, 260), (400, 0)):
+        narrow.eval_on_selector(".sheet-frame", "(f, [x, y]) => f.scrollTo(x, y)", [left, top])
+        narrow.wait_for_timeout(150)
+        seen = narrow.eval_on_selector(".sheet-frame", """f => {
+            const a = f.getBoundingClientRect();
+            const inside = (r) => r.left >= a.left && r.right <= a.right
+                && r.top >= a.top && r.bottom <= a.bottom;
+            const near = (els, edge) => els.map(e => e.getBoundingClientRect())
+                .filter(r => inside(r) && (edge === 'top' ? r.top - a.top : r.left - a.left) < 40);
+            return {cols: near([...f.querySelectorAll('.col-label')], 'top').length,
+                    rows: near([...f.querySelectorAll('.row-label')], 'left').length,
+                    pan: [f.scrollLeft, f.scrollTop]};
+        }""")
+        assert seen["pan"][0] > 0 or seen["pan"][1] > 0, seen  # the sheet does pan here
+        assert seen["cols"] >= 5 and seen["rows"] >= 5, (left, top, seen)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_suggestion_s_fractions_are_written_the_language_s_way(narrow, server, lang):
+    """"Suggest a move" in pt-BR said "8.52 esperadas": a decimal comma there and in ca
+    ("8,52"), a point in English; whole numbers as they are."""
+    open_lobby(narrow, server, lang)
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=6)
+    take_seat(narrow, server, table, 0, tokens[0], "cartographers")
+    narrow.wait_for_selector('svg.sheet[data-key="sheet"]:not([data-stale]) .target')
+    narrow.tap("#hint-button")
+    narrow.wait_for_selector(".hint-reason")
+    reasons = narrow.eval_on_selector_all(".hint-reason", """es => {
+        const text = es.map(e => e.textContent).join(" ");
+        return {text, point: /\\d\\.\\d/.test(text), comma: /\\d,\\d/.test(text)};
+    }""")
+    point, comma = reasons["point"], reasons["comma"]
+    if lang == "en":
+        assert point and not comma, reasons
+    else:
+        assert comma and not point, reasons

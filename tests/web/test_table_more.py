@@ -201,7 +201,8 @@ def test_hints_in_cartographers_and_in_another_language(page, server):
     page.click("#hint-button")
     page.wait_for_selector("#hints-panel .hints li")
     panel = page.inner_text("#hints-panel")
-    assert "Avança para Bosque Sentinela (2 estrelas agora; 1.5 esperadas)" in panel, panel
+    # a decimal comma in Portuguese
+    assert "Avança para Bosque Sentinela (2 estrelas agora; 1,5 esperadas)" in panel, panel
     assert "Ganha uma moeda (1 agora; 3 nas pontuações restantes)" in panel, panel
     assert page.locator(".hint-cells").count() == 2
     page.click('[data-key="hint-0"]')  # chooses the hint's drawing and asks to confirm it

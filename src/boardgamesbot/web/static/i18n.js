@@ -55,7 +55,17 @@ export function t(key, params = {}) {
     text = key;
   }
   if (typeof text === "object") text = pluralForm(text, params[text._n || "n"]);
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? said(params[name]) : whole));
+}
+
+const decimals = {};
+
+/** A parameter as said in the current language: a fraction with its decimal comma in
+ * pt-BR and ca ("8,52 esperadas", not "8.52"); whole numbers and words as they are. */
+function said(value) {
+  if (typeof value !== "number" || Number.isInteger(value) || !Number.isFinite(value)) return String(value);
+  decimals[current] ||= new Intl.NumberFormat(current, { maximumFractionDigits: 2, useGrouping: false });
+  return decimals[current].format(value);
 }
 
 /*

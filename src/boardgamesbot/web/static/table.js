@@ -658,7 +658,8 @@ export function reasonText(hint, module) {
 
 function formatValue(value) {
   const n = Number(value);
-  return Number.isFinite(n) ? (Math.round(n * 10) / 10).toString() : String(value ?? "?");
+  // a number, said by t() in the language's way ("+0,5" in pt-BR and ca)
+  return Number.isFinite(n) ? Math.round(n * 10) / 10 : String(value ?? "?");
 }
 
 export function clockText(seconds) {

@@ -239,7 +239,7 @@ export function render(ctx) {
   // In a frame that pans on a phone, where the sheet is drawn larger than the screen.
   const main = h("div", { class: "carto-main" }, h("h2", { class: "sheet-title" }, title),
     // Once the game is over nothing is drawn on it: the finished map is shown whole.
-    sheet instanceof SVGElement ? h("div", { class: `board-frame sheet-frame${view.over ? " whole" : ""}` }, sheet) : sheet,
+    sheet instanceof SVGElement ? labelsFollow(h("div", { class: `board-frame sheet-frame${view.over ? " whole" : ""}` }, sheet), sheet) : sheet,
     canDraw ? previewText : null,
     canDraw && ctx.confirming ? h("p", { class: "banner confirm-hint" }, t("carto.confirm.again")) : null,
     you?.choice ? h("p", { class: "hint" }, t("carto.chosen", { action: t("carto.choice", { terrain: terrainWords(you.choice.terrain), cells: you.choice.cells.join(" ") }) })) : null);
@@ -354,17 +354,48 @@ function showWhole(sheet, drawing) {
   const room = 6;
   const area = frame.getBoundingClientRect();
   const box = drawing.getBoundingClientRect();
-  const shift = (low, high, start, end) => {
-    if (high - low > end - start - 2 * room) return low - start - room; // larger than the frame: from its start
-    if (low < start + room) return low - start - room;
+  // At the top and left, clear of the bands of letters and numbers that follow the pan.
+  const band = (which, size) => sheet.querySelector(`.sticky-labels.${which} .label-band`)?.getBoundingClientRect()[size] || 0;
+  const shift = (low, high, start, end, head) => {
+    if (high - low > end - start - head - room) return low - start - head; // larger than the frame: from its start
+    if (low < start + head) return low - start - head;
     if (high > end - room) return high - end + room;
     return 0;
   };
   // the frame's own scroll bars are inside its box: its client area is what shows
   const left = area.left + frame.clientLeft, top = area.top + frame.clientTop;
-  const dx = shift(box.left, box.right, left, left + frame.clientWidth);
-  const dy = shift(box.top, box.bottom, top, top + frame.clientHeight);
+  const dx = shift(box.left, box.right, left, left + frame.clientWidth, band("rows", "width") + room);
+  const dy = shift(box.top, box.bottom, top, top + frame.clientHeight, band("cols", "height") + room);
   if (Math.abs(dx) >= 1 || Math.abs(dy) >= 1) frame.scrollBy({ left: dx, top: dy, behavior: "instant" });
+}
+
+/**
+ * On a phone the sheet pans in its frame, and its column letters and row numbers went out
+ * of sight with its edges: the preview said "D7", the sheet could not show where D7 was.
+ * They follow the frame's pan, each line of them on a band of the page's colour, over the
+ * cells at the frame's top and left edges (as a spreadsheet's heads). Where the sheet does
+ * not pan (a wide screen, a finished map) they stay in the margin as drawn.
+ */
+function labelsFollow(frame, sheet) {
+  const view = sheet.viewBox?.baseVal;
+  const rowLabels = [...sheet.querySelectorAll(".row-label")];
+  const colLabels = [...sheet.querySelectorAll(".col-label")];
+  if (!view?.width || !rowLabels.length || !colLabels.length) return frame;
+  // the margin the labels are drawn in: up to the first cell
+  const first = sheet.querySelector(".cell-bg");
+  const marginX = Number(first?.getAttribute("x")) || 26, marginY = Number(first?.getAttribute("y")) || 26;
+  const rows = s("g", { class: "sticky-labels rows", "pointer-events": "none" },
+    s("rect", { class: "label-band", x: view.x, y: view.y, width: marginX - view.x, height: view.height }), ...rowLabels);
+  const cols = s("g", { class: "sticky-labels cols", "pointer-events": "none" },
+    s("rect", { class: "label-band", x: view.x, y: view.y, width: view.width, height: marginY - view.y }), ...colLabels);
+  sheet.append(rows, cols);
+  frame.addEventListener("scroll", () => {
+    const scale = sheet.getBoundingClientRect().width / view.width;
+    if (!scale) return;
+    rows.setAttribute("transform", `translate(${frame.scrollLeft / scale} 0)`);
+    cols.setAttribute("transform", `translate(0 ${frame.scrollTop / scale})`);
+  }, { passive: true });
+  return frame;
 }
 
 /** The nearest playable cell from `cell` in direction `step` (by rows, then the next line). */
