@@ -190,8 +190,7 @@ class State(ABC):
         return str(action)
 
     def action_info(self, player: int, action: Action) -> ActionInfo:
-        """``action`` as data for a face: its kind, cost and a translatable description;
-        a new dict on every call (the service adds its ``text`` in place).
+        """``action`` as data for a face: its kind, cost and a translatable description.
 
         The default knows nothing of the game: kind = the notation's first word,
         no cost, code ``"action"`` with the notation as the only parameter.

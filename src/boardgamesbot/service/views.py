@@ -164,8 +164,9 @@ class TableViews:
         state = self.state
         if self.status != PLAYING or state is None:
             return []
-        return self.per_state.get(self.version, ("legal", seat),
-                                  lambda: _legal_list(state, seat))
+        return self.per_state.get(self.version, ("legal", seat), lambda: [
+            {**state.action_info(seat, a), "text": state.describe(a)}
+            for a in state.legal_actions(seat)])
 
     def legal_json(self, seat: int) -> str:
         """`legal` as JSON text, encoded once per state and seat: what the WebSocket's
@@ -201,16 +202,3 @@ class TableViews:
         total = len(self.record.actions) + 1
         states = self.record.states(start, start + max(0, min(limit, REPLAY_PAGE)))
         return {"from": start, "total": total, "states": [s.view(None) for s in states]}
-
-
-def _legal_list(state: State, seat: int) -> list[dict]:
-    """Each legal action's `State.action_info` with its English ``text`` added in place:
-    ``action_info`` makes a new dict per call (its contract), so it is not copied
-    (~15% of a Tikal decision's list, which has ~28 entries; docs/benchmarks.md,
-    session 39)."""
-    listed = []
-    for action in state.legal_actions(seat):
-        info: Any = state.action_info(seat, action)  # (a TypedDict without ``text``)
-        info["text"] = state.describe(action)
-        listed.append(info)
-    return listed
