@@ -82,10 +82,8 @@ def serve_command(db, data_dir, host, port, workers, redis_url, bot_workers, job
                   "server).", markup=False)
     # Messages are small JSON: compressing each costs more CPU than it saves. Every log
     # handler redacts seat tokens. WebSocket connections always end, read or not
-    # (service.websocket); a stop waits 10 s at most for requests and connections. An
-    # answer's head and body go out in one send (service.httpproto).
+    # (service.websocket); a stop waits 10 s at most for requests and connections.
     options = dict(host=host, port=port, log_level=log_level, log_config=log_config(log_level),
-                   http="boardgamesbot.service.httpproto:HttpProtocol",
                    ws="boardgamesbot.service.websocket:WebSocketProtocol",
                    ws_max_size=64 * 1024, ws_per_message_deflate=False,
                    timeout_graceful_shutdown=SHUTDOWN_SECONDS)
