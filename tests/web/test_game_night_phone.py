@@ -589,3 +589,22 @@ def test_a_suggestion_s_fractions_are_written_the_language_s_way(narrow, server,
         assert point and not comma, reasons
     else:
         assert comma and not point, reasons
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cartographers_status_line_asks_to_confirm_the_drawing_awaiting_it(narrow, server, lang):
+    """A drawing previewed, the line stuck to the top still said "choose terrain and shape,
+    then tap your sheet" while the bar below asked to confirm it: it says the next step."""
+    open_lobby(narrow, server, lang)
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
+    take_seat(narrow, server, table, 0, tokens[0], "cartographers")
+    target = 'svg.sheet[data-key="sheet"]:not([data-stale]) .target'
+    narrow.wait_for_selector(target)
+    words = catalog(lang, "cartographers")
+    assert narrow.inner_text("#status-line") == words["carto.hint.shape@touch"]
+    narrow.locator(target).first.tap()
+    narrow.wait_for_selector(".confirm-bar")
+    narrow.wait_for_function(SAYS, arg=["#status-line", words["carto.hint.confirm"]])
+    narrow.tap("#confirm-cancel")  # cancelled: choosing again
+    narrow.wait_for_selector(".confirm-bar", state="detached")
+    narrow.wait_for_function(SAYS, arg=["#status-line", words["carto.hint.shape@touch"]])
