@@ -608,3 +608,53 @@ def test_cartographers_status_line_asks_to_confirm_the_drawing_awaiting_it(narro
     narrow.tap("#confirm-cancel")  # cancelled: choosing again
     narrow.wait_for_selector(".confirm-bar", state="detached")
     narrow.wait_for_function(SAYS, arg=["#status-line", words["carto.hint.shape@touch"]])
+
+
+ASK = {"en": "can I walk over a volcano?", "pt-BR": "posso passar pelo vulcão?",
+       "ca": "puc passar per sobre d'un volcà?"}
+# The rules text's share of the dialog: what lies under the question box stuck to its top.
+RULES_ROOM = """() => {
+    const dialog = document.getElementById('rules-dialog').getBoundingClientRect();
+    const top = document.querySelector('#rules-dialog .dialog-top').getBoundingClientRect();
+    return {share: (dialog.bottom - top.bottom) / dialog.height, dialog: dialog.height,
+            top: top.height};
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_dialog_leaves_the_rules_text_most_of_a_phone_s_screen(narrow, server, lang):
+    """At 360×740 the question box and its answers took about half the dialog, and the
+    example question was cut ("ex.: posso passar…"): the answers fold behind a small
+    control (the best one is marked in the page anyway), the example is read whole."""
+    tikal_table(narrow, server, lang)
+    narrow.wait_for_selector(".space.target")
+    open_table_rules(narrow)
+    narrow.wait_for_selector("#rules-body [data-passage]")
+    placeholder = narrow.eval_on_selector("#rules-question", """e => {
+        const c = document.createElement('canvas').getContext('2d');
+        const cs = getComputedStyle(e); c.font = cs.font;
+        const room = e.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+        return {text: e.placeholder, width: c.measureText(e.placeholder).width, room,
+                scroll: e.scrollWidth, client: e.clientWidth}; }""")
+    assert placeholder["text"] == catalog(lang)["rules.ask.placeholder"]
+    assert placeholder["scroll"] <= placeholder["client"], placeholder
+    assert placeholder["width"] <= placeholder["room"], placeholder
+    room = narrow.evaluate(RULES_ROOM)
+    assert room["share"] >= 0.6, ("before asking", room)
+    narrow.tap("#rules-question")
+    narrow.fill("#rules-question", ASK[lang])
+    narrow.tap("#rules-ask-button")
+    narrow.wait_for_selector("#rules-body .asked.best")
+    narrow.wait_for_timeout(300)
+    room = narrow.evaluate(RULES_ROOM)
+    assert room["share"] >= 0.6, ("with the answers", room)
+    # The answers' list is a tap away, and a tap on one marks it as the best.
+    fold = narrow.locator("#rules-answers summary")
+    assert fold.is_visible() and box(narrow, "#rules-answers summary")["height"] >= 38
+    fold.tap()
+    second = narrow.locator("#rules-answers li >> nth=1 >> button")
+    second.wait_for()
+    second.tap()
+    passage = second.get_attribute("data-passage")
+    narrow.wait_for_function("""p => document.querySelector('#rules-body .asked.best')
+        ?.dataset.passage === p""", arg=passage)
