@@ -658,3 +658,24 @@ def test_the_rules_dialog_leaves_the_rules_text_most_of_a_phone_s_screen(narrow,
     passage = second.get_attribute("data-passage")
     narrow.wait_for_function("""p => document.querySelector('#rules-body .asked.best')
         ?.dataset.passage === p""", arg=passage)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_auction_s_turn_panel_does_not_repeat_the_status_line_on_a_phone(narrow, server,
+                                                                             lang):
+    """Tikal's auction: the turn panel under the status line said "Et toca: ofereix o passa"
+    again. On a phone it says where the bids are instead, once."""
+    open_lobby(narrow, server, lang)
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=11, options={"variant": "auction"})
+    take_seat(narrow, server, table, 0, tokens[0], "tikal")
+    if view(server, table)["to_act"] == [1]:
+        act(server, table, tokens[1], "pass")
+    narrow.wait_for_selector("#bid-amount")
+    words = catalog(lang, "tikal")
+    status = narrow.inner_text("#status-line")
+    assert status == words["tikal.hint.bid"]
+    panel = narrow.locator(".panel.decision")
+    assert panel.is_visible()
+    said = panel.inner_text()
+    assert status not in said, said
+    assert words["tikal.auction.below"] in said, said
