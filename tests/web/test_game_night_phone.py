@@ -589,3 +589,93 @@ def test_a_suggestion_s_fractions_are_written_the_language_s_way(narrow, server,
         assert point and not comma, reasons
     else:
         assert comma and not point, reasons
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cartographers_status_line_asks_to_confirm_the_drawing_awaiting_it(narrow, server, lang):
+    """A drawing previewed, the line stuck to the top still said "choose terrain and shape,
+    then tap your sheet" while the bar below asked to confirm it: it says the next step."""
+    open_lobby(narrow, server, lang)
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
+    take_seat(narrow, server, table, 0, tokens[0], "cartographers")
+    target = 'svg.sheet[data-key="sheet"]:not([data-stale]) .target'
+    narrow.wait_for_selector(target)
+    words = catalog(lang, "cartographers")
+    assert narrow.inner_text("#status-line") == words["carto.hint.shape@touch"]
+    narrow.locator(target).first.tap()
+    narrow.wait_for_selector(".confirm-bar")
+    narrow.wait_for_function(SAYS, arg=["#status-line", words["carto.hint.confirm"]])
+    narrow.tap("#confirm-cancel")  # cancelled: choosing again
+    narrow.wait_for_selector(".confirm-bar", state="detached")
+    narrow.wait_for_function(SAYS, arg=["#status-line", words["carto.hint.shape@touch"]])
+
+
+ASK = {"en": "can I walk over a volcano?", "pt-BR": "posso passar pelo vulcão?",
+       "ca": "puc passar per sobre d'un volcà?"}
+# The rules text's share of the dialog: what lies under the question box stuck to its top.
+RULES_ROOM = """() => {
+    const dialog = document.getElementById('rules-dialog').getBoundingClientRect();
+    const top = document.querySelector('#rules-dialog .dialog-top').getBoundingClientRect();
+    return {share: (dialog.bottom - top.bottom) / dialog.height, dialog: dialog.height,
+            top: top.height};
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_dialog_leaves_the_rules_text_most_of_a_phone_s_screen(narrow, server, lang):
+    """At 360×740 the question box and its answers took about half the dialog, and the
+    example question was cut ("ex.: posso passar…"): the answers fold behind a small
+    control (the best one is marked in the page anyway), the example is read whole."""
+    tikal_table(narrow, server, lang)
+    narrow.wait_for_selector(".space.target")
+    open_table_rules(narrow)
+    narrow.wait_for_selector("#rules-body [data-passage]")
+    placeholder = narrow.eval_on_selector("#rules-question", """e => {
+        const c = document.createElement('canvas').getContext('2d');
+        const cs = getComputedStyle(e); c.font = cs.font;
+        const room = e.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+        return {text: e.placeholder, width: c.measureText(e.placeholder).width, room,
+                scroll: e.scrollWidth, client: e.clientWidth}; }""")
+    assert placeholder["text"] == catalog(lang)["rules.ask.placeholder"]
+    assert placeholder["scroll"] <= placeholder["client"], placeholder
+    assert placeholder["width"] <= placeholder["room"], placeholder
+    room = narrow.evaluate(RULES_ROOM)
+    assert room["share"] >= 0.6, ("before asking", room)
+    narrow.tap("#rules-question")
+    narrow.fill("#rules-question", ASK[lang])
+    narrow.tap("#rules-ask-button")
+    narrow.wait_for_selector("#rules-body .asked.best")
+    narrow.wait_for_timeout(300)
+    room = narrow.evaluate(RULES_ROOM)
+    assert room["share"] >= 0.6, ("with the answers", room)
+    # The answers' list is a tap away, and a tap on one marks it as the best.
+    fold = narrow.locator("#rules-answers summary")
+    assert fold.is_visible() and box(narrow, "#rules-answers summary")["height"] >= 38
+    fold.tap()
+    second = narrow.locator("#rules-answers li >> nth=1 >> button")
+    second.wait_for()
+    second.tap()
+    passage = second.get_attribute("data-passage")
+    narrow.wait_for_function("""p => document.querySelector('#rules-body .asked.best')
+        ?.dataset.passage === p""", arg=passage)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_auction_s_turn_panel_does_not_repeat_the_status_line_on_a_phone(narrow, server,
+                                                                             lang):
+    """Tikal's auction: the turn panel under the status line said "Et toca: ofereix o passa"
+    again. On a phone it says where the bids are instead, once."""
+    open_lobby(narrow, server, lang)
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=11, options={"variant": "auction"})
+    take_seat(narrow, server, table, 0, tokens[0], "tikal")
+    if view(server, table)["to_act"] == [1]:
+        act(server, table, tokens[1], "pass")
+    narrow.wait_for_selector("#bid-amount")
+    words = catalog(lang, "tikal")
+    status = narrow.inner_text("#status-line")
+    assert status == words["tikal.hint.bid"]
+    panel = narrow.locator(".panel.decision")
+    assert panel.is_visible()
+    said = panel.inner_text()
+    assert status not in said, said
+    assert words["tikal.auction.below"] in said, said

@@ -77,10 +77,15 @@ async function askRules(event) {
       out.replaceChildren(h("p", { class: "muted" }, t("rules.ask.none", { topics: reply.topics.join("; ") })));
       return;
     }
-    out.replaceChildren(h("p", {}, t("rules.ask.found")), h("ol", {}, ...reply.answers.map((a) =>
-      h("li", {}, h("button", { type: "button", class: "link", "data-passage": a.passage,
-        onclick: () => markPassages([a.passage, ...reply.answers.filter((b) => b !== a).map((b) => b.passage)]) },
-        `${a.title} — ${a.source}`)))));
+    // On a phone the list is folded behind "3 answers" (it took half the dialog, and the
+    // best one is marked and shown in the page anyway); a wide screen shows it open.
+    const phone = globalThis.matchMedia?.("(max-width: 600px)").matches;
+    out.replaceChildren(h("details", { class: "answers-fold", open: !phone },
+      h("summary", {}, t("rules.ask.fold", { n: reply.answers.length })),
+      h("p", {}, t("rules.ask.found")), h("ol", {}, ...reply.answers.map((a) =>
+        h("li", {}, h("button", { type: "button", class: "link", "data-passage": a.passage,
+          onclick: () => markPassages([a.passage, ...reply.answers.filter((b) => b !== a).map((b) => b.passage)]) },
+          `${a.title} — ${a.source}`))))));
     markPassages(reply.answers.map((a) => a.passage));
   } catch (error) {
     out.replaceChildren(h("p", { class: "error" }, errorText(error.error)));

@@ -108,6 +108,9 @@ export function isFinal() {
 export function turnHint(ctx) {
   const you = ctx.view?.you;
   if (!you) return "";
+  // A drawing previewed awaits the bar's Confirm: the line stuck to a phone's top says so
+  // (it still said "choose terrain and shape").
+  if (ctx.confirming) return t("carto.hint.confirm");
   if (ctx.view.step === "ambush") return t("carto.hint.ambush", { name: ctx.name(you.target) });
   return t(`carto.hint.${you.mode || "shape"}`);
 }

@@ -576,7 +576,9 @@ function turnPanel(ctx, legal) {
     return body;
   }
   if (view.phase === "bid" || view.phase === "take") {
-    body.push(h("p", {}, turnHint(ctx)), h("p", { class: "hint" }, t("tikal.auction.below")));
+    // On a phone the status line stuck to the top says the turn hint already: the panel says
+    // only where the bids are (see .repeats-status in style.css).
+    body.push(h("p", { class: "repeats-status" }, turnHint(ctx)), h("p", { class: "hint next-step" }, t("tikal.auction.below")));
     return body;
   }
   if (view.phase === "actions") {
