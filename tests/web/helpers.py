@@ -56,6 +56,17 @@ def play_randomly(server, table, tokens, rng, until=lambda state: False, limit=5
     return view(server, table)
 
 
+def cartographers_after_a_season(page, server, lang):
+    """A two-seat Cartographers table (seed 5) played at random until a season is scored,
+    taken at seat 0 with its seasons' score table on screen."""
+    open_lobby(page, server, lang)
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
+    play_randomly(server, table, tokens, seeded(1),
+                  until=lambda state: bool(state["view"]["players"][0]["seasons"]))
+    take_seat(page, server, table, 0, tokens[0], "cartographers")
+    page.wait_for_selector("table.seasons .season-total")
+
+
 def open_lobby(page, server, lang=None):
     page.goto(f"{server}/")
     page.wait_for_selector("#create-button")

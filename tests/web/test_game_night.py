@@ -12,7 +12,15 @@ import pytest
 
 from boardgamesbot.help import LANGUAGES
 
-from .helpers import call, hot_seat_table, open_lobby, play_randomly, seeded, take_seat
+from .helpers import (
+    call,
+    cartographers_after_a_season,
+    hot_seat_table,
+    open_lobby,
+    play_randomly,
+    seeded,
+    take_seat,
+)
 
 GAMES = Path(__file__).resolve().parents[2] / "src" / "boardgamesbot" / "games"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
@@ -153,12 +161,7 @@ def test_an_invited_friend_reads_which_game_they_are_invited_to(browser, server)
 def test_a_seasons_total_is_in_view_on_a_phone(phone, server, lang):
     """The seasons' score table fits a phone's width in every language: its Total column
     was cut off the screen in Catalan ("Monstres", "Monedes")."""
-    open_lobby(phone, server, lang)
-    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
-    play_randomly(server, table, tokens, seeded(1),
-                  until=lambda state: bool(state["view"]["players"][0]["seasons"]))
-    take_seat(phone, server, table, 0, tokens[0], "cartographers")
-    phone.wait_for_selector("table.seasons .season-total")
+    cartographers_after_a_season(phone, server, lang)
     boxes = phone.evaluate("""() => [...document.querySelectorAll('table.seasons')].map((t) => {
         const panel = t.closest('.panel').getBoundingClientRect();
         const cells = [...t.querySelectorAll('.season-total, thead th:last-child')]

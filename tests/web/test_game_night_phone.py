@@ -13,6 +13,7 @@ from .conftest import serious_violations
 from .helpers import (
     act,
     call,
+    cartographers_after_a_season,
     hot_seat_table,
     open_lobby,
     open_table_rules,
@@ -151,6 +152,19 @@ def first_legal(server, table, token):
     return call(server, "GET", f"/api/tables/{table}/legal", token=token)["actions"][0]["notation"]
 
 
+# A Cartographers sheet's drawable spaces, once the sheet drawn for this state is on screen.
+SHEET_TARGETS = 'svg.sheet[data-key="sheet"]:not([data-stale]) .target'
+
+
+def cartographers_sheet(page, server, lang="en"):
+    """A two-seat Cartographers table (seed 5) taken at seat 0, its sheet ready to tap."""
+    open_lobby(page, server, lang)
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
+    take_seat(page, server, table, 0, tokens[0], "cartographers")
+    page.wait_for_selector(SHEET_TARGETS)
+    return table, tokens
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_status_line_names_who_is_still_choosing_and_stays_in_sight(phone, server, lang):
     """Cartographers with a friend: after I draw, "waiting for Bea" is read at the top of
@@ -172,15 +186,11 @@ def test_the_status_line_names_who_is_still_choosing_and_stays_in_sight(phone, s
 
 
 def test_the_sheet_brought_into_view_keeps_its_column_letters_below_the_status_line(phone, server):
-    open_lobby(phone, server)
-    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
-    take_seat(phone, server, table, 0, tokens[0], "cartographers")
-    target = 'svg.sheet[data-key="sheet"]:not([data-stale]) .target'
-    phone.wait_for_selector(target)
+    table, tokens = cartographers_sheet(phone, server)
     phone.wait_for_timeout(300)
     line = box(phone, "#status-line")
     assert box(phone, ".sheet-frame")["top"] >= line["bottom"] - 1, "at the start of the turn"
-    phone.locator(target).first.tap()  # previews and asks to confirm: the hint brought into view
+    phone.locator(SHEET_TARGETS).first.tap()  # previews, asks to confirm
     phone.wait_for_selector(".confirm-hint")
     phone.wait_for_timeout(200)
     line = box(phone, "#status-line")
@@ -354,13 +364,9 @@ def test_the_tap_again_hint_is_not_hidden_under_the_confirm_bar(browser, server,
     under the status line."""
     context, page, errors = phone_page(browser, *size)
     try:
-        open_lobby(page, server, lang)
-        table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
-        take_seat(page, server, table, 0, tokens[0], "cartographers")
-        target = 'svg.sheet[data-key="sheet"]:not([data-stale]) .target'
-        page.wait_for_selector(target)
+        table, tokens = cartographers_sheet(page, server, lang)
         page.wait_for_timeout(300)
-        page.locator(target).first.tap()
+        page.locator(SHEET_TARGETS).first.tap()
         page.wait_for_selector(".confirm-bar")
         page.wait_for_selector(".preview-text.legal")  # the server's answer painted
         page.wait_for_timeout(300)
@@ -485,16 +491,12 @@ def test_the_drawing_to_confirm_is_shown_whole_in_the_sheet_s_frame(narrow, serv
     """Cartographers on a phone: the sheet pans in its frame; a shape tapped near the
     frame's lower edge went on past it (a row out of sight, 20-43 px, while asked to
     confirm it). Now the frame pans to show the whole drawing."""
-    open_lobby(narrow, server)
-    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
-    take_seat(narrow, server, table, 0, tokens[0], "cartographers")
-    target = 'svg.sheet[data-key="sheet"]:not([data-stale]) .target'
-    narrow.wait_for_selector(target)
+    table, tokens = cartographers_sheet(narrow, server)
     narrow.wait_for_timeout(300)
-    count = narrow.locator(target).count()
+    count = narrow.locator(SHEET_TARGETS).count()
     assert count > 8
     for index in (count * 3 // 4, count - 5, count - 1):
-        spot = narrow.locator(target).nth(index)
+        spot = narrow.locator(SHEET_TARGETS).nth(index)
         spot.scroll_into_view_if_needed()  # the spot in sight (the frame panned to it)
         spot.tap()
         narrow.wait_for_selector(".confirm-bar")
@@ -531,12 +533,7 @@ def test_tikal_s_action_points_say_what_to_tap_on_a_phone(narrow, server, lang):
 def test_the_seasons_scores_fit_360_px(narrow, server, lang):
     """The seasons' table ("Estação, Decretos, Moedas, Monstros, Total") was 9-12 px wider
     than its panel at 360 px in pt-BR and ca: it scrolled and its Total was cut."""
-    open_lobby(narrow, server, lang)
-    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
-    play_randomly(server, table, tokens, seeded(1),
-                  until=lambda state: bool(state["view"]["players"][0]["seasons"]))
-    take_seat(narrow, server, table, 0, tokens[0], "cartographers")
-    narrow.wait_for_selector("table.seasons .season-total")
+    cartographers_after_a_season(narrow, server, lang)
     tables = narrow.eval_on_selector_all("table.seasons", """ts => ts.map(t => ({
         wide: t.parentElement.scrollWidth, room: t.parentElement.clientWidth,
         total: t.querySelector('.season-total').getBoundingClientRect().right}))""")
@@ -549,10 +546,7 @@ def test_the_sheet_s_letters_and_numbers_stay_in_sight_when_it_pans(narrow, serv
     """Cartographers on a phone: the sheet pans in its frame, and its column letters and
     row numbers went out of sight with its edges (the preview says "D7": where is D7?).
     They follow the pan along the frame's top and left edges."""
-    open_lobby(narrow, server)
-    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
-    take_seat(narrow, server, table, 0, tokens[0], "cartographers")
-    narrow.wait_for_selector('svg.sheet[data-key="sheet"]:not([data-stale]) .target')
+    table, tokens = cartographers_sheet(narrow, server)
     for left, top in ((150, 150), (0, 260), (400, 0)):
         narrow.eval_on_selector(".sheet-frame", "(f, [x, y]) => f.scrollTo(x, y)", [left, top])
         narrow.wait_for_timeout(150)
@@ -577,7 +571,7 @@ def test_a_suggestion_s_fractions_are_written_the_language_s_way(narrow, server,
     open_lobby(narrow, server, lang)
     table, tokens = hot_seat_table(server, "cartographers", 2, seed=6)
     take_seat(narrow, server, table, 0, tokens[0], "cartographers")
-    narrow.wait_for_selector('svg.sheet[data-key="sheet"]:not([data-stale]) .target')
+    narrow.wait_for_selector(SHEET_TARGETS)
     narrow.tap("#hint-button")
     narrow.wait_for_selector(".hint-reason")
     reasons = narrow.eval_on_selector_all(".hint-reason", """es => {
@@ -595,14 +589,10 @@ def test_a_suggestion_s_fractions_are_written_the_language_s_way(narrow, server,
 def test_cartographers_status_line_asks_to_confirm_the_drawing_awaiting_it(narrow, server, lang):
     """A drawing previewed, the line stuck to the top still said "choose terrain and shape,
     then tap your sheet" while the bar below asked to confirm it: it says the next step."""
-    open_lobby(narrow, server, lang)
-    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
-    take_seat(narrow, server, table, 0, tokens[0], "cartographers")
-    target = 'svg.sheet[data-key="sheet"]:not([data-stale]) .target'
-    narrow.wait_for_selector(target)
+    table, tokens = cartographers_sheet(narrow, server, lang)
     words = catalog(lang, "cartographers")
     assert narrow.inner_text("#status-line") == words["carto.hint.shape@touch"]
-    narrow.locator(target).first.tap()
+    narrow.locator(SHEET_TARGETS).first.tap()
     narrow.wait_for_selector(".confirm-bar")
     narrow.wait_for_function(SAYS, arg=["#status-line", words["carto.hint.confirm"]])
     narrow.tap("#confirm-cancel")  # cancelled: choosing again
