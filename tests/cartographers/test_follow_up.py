@@ -127,7 +127,7 @@ def test_the_search_keeps_one_memory_per_sampled_future(monkeypatch):
 
 @pytest.mark.parametrize("seed", [31, 32])
 def test_hard_plays_as_with_every_drawing_priced(monkeypatch, seed):
-    """The shortlist is an estimate; on these positions (as on the 46 of
+    """The shortlist is an estimate; on these positions (as on 110 of the 112 of
     bench/cartographers_follow_up.py) `hard` plays the same placement with it."""
     state = drawing_position(4, seed, steps=8)
     plain = make_bot("hard", 4).choose(SeatView(state.clone(), 0), 0)

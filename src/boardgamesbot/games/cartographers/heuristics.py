@@ -151,7 +151,9 @@ WIN_FLOOR = 2.0
 # the others price only those still legal and the drawings on or beside a space whose
 # state differs from that first sheet (where a value can have moved most). 0 = off:
 # every drawing priced each time. Tables only: solo play is measured on 100 paired deals
-# per side, not redone for this.
+# per side, not redone for this. With 16 kept, 98% of `hard`'s four-player decisions
+# were the same at less than half the CPU, but neither a second round nor more worlds
+# bought with that time won more at a table (docs/bots.md, session 40): so it is off.
 FOLLOW_UP_KEEP = 0
 
 # Monster exposure: a star per exposed space at each remaining scoring, but the
