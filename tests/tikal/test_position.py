@@ -83,6 +83,32 @@ def test_view_shows_the_top_letter_and_counts_left_per_letter():
     assert view["drawn"]["letter"] == "A"  # the drawn tile is face up
 
 
+@pytest.mark.parametrize("variant", ["basic", "auction"])
+@pytest.mark.parametrize("num_players", [2, 4])
+def test_a_view_from_kept_board_entries_is_the_fresh_view(variant, num_players):
+    """A view reuses the board entries of earlier positions where all they show is
+    unchanged (`position._board`): over whole games, played on one state object and on
+    copies that share the kept entries, every view is that of a position read afresh,
+    and an entry used again is the very object of the view before."""
+    state = GAME.new(num_players, 7, variant=variant)
+    rng = random.Random(7)
+    before, reused = state.view(None), 0
+    while not state.is_over():
+        seat = rng.choice(state.current_players())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if rng.random() < 0.2 and not state.is_over():
+            copy = state.clone()  # changed without `apply`'s owner: shares the kept entries
+            mover = copy.current_players()[0]
+            copy.apply(mover, rng.choice(copy.legal_actions(mover)))
+            copy.view(0)
+        view = state.view(None)
+        assert view == GAME.from_json(state.to_json()).view(None)
+        reused += sum(entry is before["board"].get(name)
+                      for name, entry in view["board"].items())
+        before = view
+    assert reused > 0
+
+
 @pytest.mark.parametrize("viewer", [0, 1, 2, None])
 def test_no_view_contains_stack_order_or_face_down_wafers(viewer):
     state = mid_game()

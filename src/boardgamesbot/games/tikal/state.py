@@ -237,6 +237,7 @@ class TikalState(TikalTable):
         self.explored = self.border = self.campable = self.temples = 0
         self.opened = [0] * NUM_SPACES
         self.shown = None
+        self.entries = [None] * NUM_SPACES
 
     def recompute_derived(self) -> None:
         """Recompute what is kept for speed only (after setup or reading a position); the
@@ -340,6 +341,7 @@ class TikalState(TikalTable):
         other.auction = self.auction.copy() if self.auction is not None else None
         other.barriers = self.barriers
         other.shown = None  # a copy is changed without `apply` (determinize, search bots)
+        other.entries = self.entries  # (shared: an entry is used only where it still holds)
         return other
 
     # The contract -----------------------------------------------------------------------

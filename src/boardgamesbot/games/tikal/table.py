@@ -56,6 +56,10 @@ class TikalTable(State):
         # the public view of this position once a seat has asked for it (`position.view`;
         # None until then): every change (`apply`), and every copy, starts without it
         "shown",
+        # per space, its last public board entry with everything that entry shows
+        # (`position._board`), kept across changes and shared by copies: an entry is
+        # used again only where all it shows is unchanged
+        "entries",
     )
 
     game: Game
@@ -114,6 +118,7 @@ class TikalTable(State):
     auction: Any
     barriers: int  # undo barriers crossed
     shown: dict[str, Any] | None  # the public view, kept while the position stays the same
+    entries: list[tuple[tuple[Any, ...], dict[str, Any]] | None]  # per space (see __slots__)
 
     @abstractmethod
     def clear_board(self) -> None: ...
