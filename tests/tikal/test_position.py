@@ -1,6 +1,7 @@
 """Positions as JSON, views, and hidden information (determinize)."""
 
 import json
+import pickle
 import random
 from collections import Counter
 
@@ -107,6 +108,20 @@ def test_a_view_from_kept_board_entries_is_the_fresh_view(variant, num_players):
                       for name, entry in view["board"].items())
         before = view
     assert reused > 0
+
+
+def test_a_pickled_position_leaves_the_kept_board_entries_behind():
+    """A bot in another process gets the position pickled: all of it but the kept
+    entries (`position._board`), which it builds again if it asks for a view."""
+    state = mid_game()
+    view = state.view(None)
+    again = pickle.loads(pickle.dumps(state.clone()))
+    assert again.entries == [None] * len(state.entries) != state.entries
+    assert again.to_json() == state.to_json()
+    assert again.view(None) == view
+    bare = state.clone()
+    bare.entries = [None] * len(state.entries)
+    assert pickle.dumps(state.clone()) == pickle.dumps(bare)
 
 
 @pytest.mark.parametrize("viewer", [0, 1, 2, None])
