@@ -223,3 +223,26 @@ def test_a_bot_s_turn_shown_move_by_move_does_not_push_the_board_down(narrow, se
     narrow.tap("#pace-skip")
     narrow.wait_for_selector("#pace-skip", state="detached")
     assert abs(box(narrow, "svg.tikal-board")["top"] - before["top"]) <= 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_1x1_card_s_turn_panel_leaves_the_sheet_in_sight(narrow, server, lang):
+    """Cartographers solo, a card of one square in any terrain (seed 21's first): the turn
+    panel stuck to the foot of the screen offered Rotate, Flip and "not turned" for a
+    square, and five terrains on three rows: 320 of 740 px, over the sheet being drawn on."""
+    open_lobby(narrow, server, lang)
+    created = call(server, "POST", "/api/tables", {
+        "game": "cartographers", "options": {}, "seed": 21,
+        "seats": [{"kind": "person", "name": "Ana"}]})
+    table, token = created["table"]["id"], created["seats"][0]["token"]
+    take_seat(narrow, server, table, 0, token, "cartographers")
+    narrow.wait_for_selector('svg.sheet[data-key="sheet"]:not([data-stale]) .target')
+    card = call(server, "GET", f"/api/tables/{table}/view", token=token)["view"]["card"]
+    assert len(card["terrains"]) == 5 and [len(s["cells"]) for s in card["shapes"]] == [1], card
+    assert narrow.locator("#rotate").count() == 0 and narrow.locator("#flip").count() == 0
+    assert narrow.locator("#orientation").count() == 0
+    panel = box(narrow, ".panel.decision.yours")
+    assert panel["height"] <= 0.3 * 740, panel  # 320 px (240 without Rotate, Flip)
+    for terrain in ("forest", "village", "farm", "water", "monster"):
+        button = box(narrow, f"#terrain-{terrain}")
+        assert button["height"] >= 38 and button["right"] <= 360, (terrain, button)
