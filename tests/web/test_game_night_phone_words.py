@@ -246,3 +246,20 @@ def test_a_1x1_card_s_turn_panel_leaves_the_sheet_in_sight(narrow, server, lang)
     for terrain in ("forest", "village", "farm", "water", "monster"):
         button = box(narrow, f"#terrain-{terrain}")
         assert button["height"] >= 38 and button["right"] <= 360, (terrain, button)
+
+
+@pytest.mark.parametrize("lang", ["en", "ca"])
+def test_tikal_s_scoring_rounds_are_named_as_the_chart_names_them(narrow, server, lang):
+    """A finished game listed "4. Round 4: …" under a chart whose last point said "Final"."""
+    table, tokens = finished(server, "tikal")
+    open_lobby(narrow, server, lang)
+    take_seat(narrow, server, table, 0, tokens[0], "tikal")
+    narrow.wait_for_selector("svg.chart text.axis")
+    rounds = [item.split(":")[0] for item in
+              narrow.locator("#scoring-panel .scoring-rounds li").all_inner_texts()]
+    chart = [label["text"] for label in narrow.evaluate(AXES)["labels"] if label["below"]]
+    assert rounds == chart[1:], (rounds, chart)  # after the chart's "start"
+    assert rounds[-1] == catalog(lang, "tikal")["tikal.round.last"], rounds
+    marks = narrow.eval_on_selector("#scoring-panel .scoring-rounds li",
+                                    "e => getComputedStyle(e).listStyleType")
+    assert marks == "none"  # "1. Round 1" said the number twice
