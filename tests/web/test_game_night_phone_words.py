@@ -6,7 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import act, hot_seat_table, open_lobby, play_randomly, seeded, take_seat, unfold_tools
+from .helpers import (
+    act,
+    call,
+    hot_seat_table,
+    open_lobby,
+    play_randomly,
+    seeded,
+    take_seat,
+    unfold_tools,
+)
 from .test_game_night_phone import (
     LANGS,
     SAYS,
@@ -183,3 +192,74 @@ def test_the_score_chart_s_axes_are_read_on_a_phone(narrow, server, game, lang):
         assert frame["top"] <= label["top"] and label["bottom"] <= frame["bottom"], (label, frame)
     for a, b in zip(below, below[1:], strict=False):
         assert a["right"] < b["left"], (a, b)  # the rounds' (seasons') names apart
+
+
+def test_a_bot_s_turn_shown_move_by_move_does_not_push_the_board_down(narrow, server):
+    """"Showing Bea's moves · 6 more" and "Skip to the present" came as two rows above the
+    board: the board jumped ~90 px down at each of a friend's (a bot's) turns and back up
+    after. They lie over the foot of the screen instead, under the thumb."""
+    open_lobby(narrow, server)
+    narrow.evaluate("localStorage.setItem('bgbot.pace', 'slow')")
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=7)
+    take_seat(narrow, server, table, 0, tokens[0], "tikal")
+    narrow.wait_for_selector(".space.target")
+    act(server, table, tokens[0], first_legal(server, table, tokens[0]))
+    act(server, table, tokens[0], "end")
+    narrow.wait_for_selector(".space.target", state="detached")
+    narrow.evaluate("window.scrollTo(0, 0)")
+    narrow.wait_for_timeout(300)
+    before = box(narrow, "svg.tikal-board")
+    for _ in range(3):  # Bea's tile and two moves: shown one at a time, a second each
+        legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[1])["actions"]
+        act(server, table, tokens[1], next(a["notation"] for a in legal if a["notation"] != "end"))
+    narrow.wait_for_selector("#pace-skip")
+    narrow.wait_for_timeout(200)
+    during = box(narrow, "svg.tikal-board")
+    assert abs(during["top"] - before["top"]) <= 1, (before, during)
+    bar, skip = box(narrow, ".table-head > .pace"), box(narrow, "#pace-skip")
+    assert bar["bottom"] <= 740 and bar["top"] >= 740 - 100, bar  # at the foot of the screen
+    assert bar["left"] >= 0 and bar["right"] <= 360, bar
+    assert skip["height"] >= 38 and skip["right"] <= 360, skip
+    narrow.tap("#pace-skip")
+    narrow.wait_for_selector("#pace-skip", state="detached")
+    assert abs(box(narrow, "svg.tikal-board")["top"] - before["top"]) <= 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_1x1_card_s_turn_panel_leaves_the_sheet_in_sight(narrow, server, lang):
+    """Cartographers solo, a card of one square in any terrain (seed 21's first): the turn
+    panel stuck to the foot of the screen offered Rotate, Flip and "not turned" for a
+    square, and five terrains on three rows: 320 of 740 px, over the sheet being drawn on."""
+    open_lobby(narrow, server, lang)
+    created = call(server, "POST", "/api/tables", {
+        "game": "cartographers", "options": {}, "seed": 21,
+        "seats": [{"kind": "person", "name": "Ana"}]})
+    table, token = created["table"]["id"], created["seats"][0]["token"]
+    take_seat(narrow, server, table, 0, token, "cartographers")
+    narrow.wait_for_selector('svg.sheet[data-key="sheet"]:not([data-stale]) .target')
+    card = call(server, "GET", f"/api/tables/{table}/view", token=token)["view"]["card"]
+    assert len(card["terrains"]) == 5 and [len(s["cells"]) for s in card["shapes"]] == [1], card
+    assert narrow.locator("#rotate").count() == 0 and narrow.locator("#flip").count() == 0
+    assert narrow.locator("#orientation").count() == 0
+    panel = box(narrow, ".panel.decision.yours")
+    assert panel["height"] <= 0.3 * 740, panel  # 320 px (240 without Rotate, Flip)
+    for terrain in ("forest", "village", "farm", "water", "monster"):
+        button = box(narrow, f"#terrain-{terrain}")
+        assert button["height"] >= 38 and button["right"] <= 360, (terrain, button)
+
+
+@pytest.mark.parametrize("lang", ["en", "ca"])
+def test_tikal_s_scoring_rounds_are_named_as_the_chart_names_them(narrow, server, lang):
+    """A finished game listed "4. Round 4: …" under a chart whose last point said "Final"."""
+    table, tokens = finished(server, "tikal")
+    open_lobby(narrow, server, lang)
+    take_seat(narrow, server, table, 0, tokens[0], "tikal")
+    narrow.wait_for_selector("svg.chart text.axis")
+    rounds = [item.split(":")[0] for item in
+              narrow.locator("#scoring-panel .scoring-rounds li").all_inner_texts()]
+    chart = [label["text"] for label in narrow.evaluate(AXES)["labels"] if label["below"]]
+    assert rounds == chart[1:], (rounds, chart)  # after the chart's "start"
+    assert rounds[-1] == catalog(lang, "tikal")["tikal.round.last"], rounds
+    marks = narrow.eval_on_selector("#scoring-panel .scoring-rounds li",
+                                    "e => getComputedStyle(e).listStyleType")
+    assert marks == "none"  # "1. Round 1" said the number twice

@@ -144,10 +144,15 @@ export function turnHint(ctx) {
   return "";
 }
 
+/** A scoring round's name: "Round 2", or "Final" for the last of a game that is over. */
+function roundName(view, history, i) {
+  return view.over && i === history.length - 1 ? t("tikal.round.last") : t("tikal.round.n", { n: i + 1 });
+}
+
 export function chartData(view, ctx) {
   const history = view?.score_history || [];
   const seats = view?.num_players || 0;
-  const labels = [t("chart.start"), ...history.map((_, i) => (view.over && i === history.length - 1 ? t("tikal.round.last") : t("tikal.round.n", { n: i + 1 })))];
+  const labels = [t("chart.start"), ...history.map((_, i) => roundName(view, history, i))];
   const series = [];
   for (let seat = 0; seat < seats; seat++) series.push([0, ...history.map((row) => row[seat])]);
   return { labels, series, title: t("tikal.chart.title") };
@@ -740,8 +745,10 @@ function scoringPanel(ctx) {
   return h("section", { class: "panel", "aria-labelledby": "scoring-title", id: "scoring-panel" },
     h("h2", { id: "scoring-title" }, t("tikal.scoring.title")),
     view.round ? h("p", { class: "banner" }, t(`tikal.round.${view.round}`, { name: ctx.name(view.current?.[0]) })) : null,
+    // Each round named as the chart under the summary names it (the game's last: "Final",
+    // it was "Round 4" above a chart saying "Final"); the names count, not the list's marks.
     history.length ? h("ol", { class: "scoring-rounds" }, history.map((row, i) => h("li", {},
-      `${t("tikal.round.n", { n: i + 1 })}: `, row.map((points, seat) => `${ctx.name(seat)} ${points}`).join(" · ")))) : null);
+      `${roundName(view, history, i)}: `, row.map((points, seat) => `${ctx.name(seat)} ${points}`).join(" · ")))) : null);
 }
 
 export function render(ctx) {
