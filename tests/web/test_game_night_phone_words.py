@@ -288,3 +288,19 @@ def test_tikal_s_turn_panel_with_a_space_chosen_leaves_the_board_in_sight(narrow
                 const r = b.getBoundingClientRect();
                 return [b.textContent, r.width, r.height]; })"""):
         assert height >= 38 and width >= 38, (name, width, height)
+
+
+def test_the_other_players_maps_take_the_phone_s_width(narrow, server):
+    """Cartographers with friends: "The other maps" were 220 px wide one under the other on
+    a 360 px phone, their letters and numbers 6 px; each takes the panel's width now."""
+    open_lobby(narrow, server)
+    table, tokens = hot_seat_table(server, "cartographers", 3, seed=8)
+    take_seat(narrow, server, table, 0, tokens[0], "cartographers")
+    narrow.wait_for_selector("figure.other-sheet svg.sheet.small")
+    sheets = narrow.eval_on_selector_all("figure.other-sheet svg.sheet.small", """ss => ss.map(
+        s => { const r = s.getBoundingClientRect();
+        return {left: r.left, right: r.right, width: r.width}; })""")
+    assert len(sheets) == 2
+    for sheet in sheets:
+        assert sheet["width"] >= 300 and sheet["left"] >= 0 and sheet["right"] <= 360, sheet
+    assert narrow.evaluate("document.documentElement.scrollWidth") <= 360
