@@ -263,3 +263,44 @@ def test_tikal_s_scoring_rounds_are_named_as_the_chart_names_them(narrow, server
     marks = narrow.eval_on_selector("#scoring-panel .scoring-rounds li",
                                     "e => getComputedStyle(e).listStyleType")
     assert marks == "none"  # "1. Round 1" said the number twice
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_tikal_s_turn_panel_with_a_space_chosen_leaves_the_board_in_sight(narrow, server, lang):
+    """The tile laid and a space tapped, the turn panel stuck to the foot of the screen took
+    270 of 740 px in pt-BR: the action points' heading on two lines, "bring in a worker"
+    and "bring in the leader" on a row each, over the board being played on."""
+    table, tokens = tikal_table(narrow, server, lang)
+    narrow.wait_for_selector(".space.target")
+    act(server, table, tokens[0], first_legal(server, table, tokens[0]))
+    narrow.wait_for_selector("#ap-left")
+    narrow.locator(".space.target").first.tap()
+    narrow.wait_for_selector(".panel.decision.yours h3")
+    narrow.wait_for_timeout(200)
+    panel = box(narrow, ".panel.decision.yours")
+    assert panel["height"] <= 230, panel  # pt-BR 274 → 181, ca 234 → 225
+    heading = narrow.eval_on_selector("#ap-left", """e => ({h: e.getBoundingClientRect().height,
+        line: parseFloat(getComputedStyle(e).lineHeight)
+            || 1.2 * parseFloat(getComputedStyle(e).fontSize)})""")
+    assert heading["h"] < 1.6 * heading["line"], heading  # one line
+    for name, width, height in narrow.eval_on_selector_all(
+            ".panel.decision.yours button", """bs => bs.map(b => {
+                const r = b.getBoundingClientRect();
+                return [b.textContent, r.width, r.height]; })"""):
+        assert height >= 38 and width >= 38, (name, width, height)
+
+
+def test_the_other_players_maps_take_the_phone_s_width(narrow, server):
+    """Cartographers with friends: "The other maps" were 220 px wide one under the other on
+    a 360 px phone, their letters and numbers 6 px; each takes the panel's width now."""
+    open_lobby(narrow, server)
+    table, tokens = hot_seat_table(server, "cartographers", 3, seed=8)
+    take_seat(narrow, server, table, 0, tokens[0], "cartographers")
+    narrow.wait_for_selector("figure.other-sheet svg.sheet.small")
+    sheets = narrow.eval_on_selector_all("figure.other-sheet svg.sheet.small", """ss => ss.map(
+        s => { const r = s.getBoundingClientRect();
+        return {left: r.left, right: r.right, width: r.width}; })""")
+    assert len(sheets) == 2
+    for sheet in sheets:
+        assert sheet["width"] >= 300 and sheet["left"] >= 0 and sheet["right"] <= 360, sheet
+    assert narrow.evaluate("document.documentElement.scrollWidth") <= 360
