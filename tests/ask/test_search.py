@@ -146,3 +146,21 @@ def test_bad_input_is_refused_with_a_clear_error():
     assert game.value.code == "unknown_help"
     with pytest.raises(GameError):
         ask("tikal", "why " * 200, "en")
+
+
+def test_negations_typed_without_apostrophe_are_not():
+    words = index("tikal", "en").words
+    assert words.keys("why cant i move") == words.keys("why can't i move") == ["not", "§move"]
+    assert "not" in words.keys("i dont get it")
+
+
+def test_a_name_as_typed_beats_another_names_inflection():
+    """Portuguese "montar" is to build (a declared name), not "monte" (a pile) inflected."""
+    assert index("tikal", "pt-BR").words.keys("montar acampamento") == ["§build", "§camp"]
+
+
+def test_a_passage_about_the_one_word_asked_answers():
+    """A single plain word is too little to answer on, unless the passage is about it:
+    its own title ("Lugarejo (Hamlet…)")."""
+    reply = ask("cartographers", "e o lugarejo?", "pt-BR")
+    assert reply.answers and reply.answers[0].title.startswith("Lugarejo")
