@@ -106,15 +106,24 @@ SAME_MEANING = {
            "final last",  # (not in pt/ca: their "final" names the game's end)
            "see peek look watch visible seen",
            "cost cheap cheaper expensive price",
-           "player people person friend opponent opponents"],
+           "player people person friend opponent opponents",
+           "beyond more exceed extra",
+           "must forced force obliged required mandatory",
+           "cover covered"],
     "pt-BR": ["totalmente inteiro inteira completo completa completamente",
               "ver olhar espiar vista visível",
               "custo barato barata caro cara preço",
-              "jogador pessoa amigo adversário oponente"],
+              "jogador pessoa amigo adversário oponente",
+              "além mais excedente",
+              "precisar obrigar obrigado obrigatório obrigatória forçar",
+              "cobrir tapar"],
     "ca": ["completament sencer sencera complet completa totalment",
            "veure mirar vista visible",
            "cost barat barata preu",
-           "jugador persona amic adversari rival"],
+           "jugador persona amic adversari rival",
+           "enllà més",
+           "obligar obligat obligatori obligatòria forçar",
+           "cobrir tapar"],
 }
 
 #: Numbers written as words, read as digits ("zero" and "0" are the same question).
