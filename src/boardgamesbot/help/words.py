@@ -85,7 +85,7 @@ STOP_WORDS = {
         ens nostre nostra ells elles ell ella li els seu seva seus seves tenir tinc té te
         tenen puc pot poden podem poder també tambe ja doncs així aixi aquí aqui hola algú
         algu n s t m hi ho quant quanta quants quantes ara cosa fer faig fa sobre he has ha
-        existeix existeixen
+        existeix existeixen damunt
         pq xq q tb""",
 }
 
@@ -137,6 +137,10 @@ _NUMBER_WORDS = {lang: {word: str(n) for n, word in enumerate(words.split())}
 # ("um", "uma", "un", "una" are also articles, so they stay words; feminine twos)
 _NUMBER_WORDS["pt-BR"].update(duas="2")
 _NUMBER_WORDS["ca"].update(dues="2")
+
+#: Words that are little after another: "on top of" and "em cima de" only say where,
+#: like "on" (the top row, "de cima para baixo", still counts).
+LITTLE_AFTER = {"en": {("on", "top")}, "pt-BR": {("em", "cima")}, "ca": set()}
 
 #: Negations typed without their apostrophe, as phones and hurried players do ("cant",
 #: "dont"), and the "t" that "can't" leaves once split: they are "not", which is a key
@@ -298,7 +302,8 @@ class Words:
                 break
             else:
                 word = words[at]
-                if not self._little(word, accented[at]):
+                if not (self._little(word, accented[at])
+                        or (at and (words[at - 1], word) in LITTLE_AFTER[self.lang])):
                     keys.append((self._stem(word, accented[at]), 1.0))
                 elif len(word) == 1 and at and words[at - 1] in self.labels:
                     keys.append((word, 1.0))  # "grup A": the group's letter
