@@ -289,8 +289,21 @@ class RulesIndex:
             return Reply(self.game, self.lang, question, (), self._topics(scored))
         answers = tuple(Answer(self.passages[i].title, self.passages[i].text,
                                self.passages[i].source, score, self.passages[i].id)
-                        for score, _, i in scored[:limit])
+                        for score, _, i in self._without_summaries(scored, limit))
         return Reply(self.game, self.lang, question, answers, self._topics(scored))
+
+    def _without_summaries(self, scored: list[tuple[float, float, int]],
+                           limit: int) -> list[tuple[float, float, int]]:
+        """The first ``limit`` answers, leaving out a table row whose paragraph is among
+        them ("Exchange a treasure — 3 — see below" beside "Exchange a treasure (3 AP)."):
+        on a phone the same rule twice is one answer fewer."""
+        near = scored[:limit * 2]
+        explained = [fold(self.passages[i].title) for _, _, i in near
+                     if not self.passages[i].row]
+        return [entry for entry in near
+                if not (self.passages[entry[2]].row and any(
+                    title.startswith(fold(self.passages[entry[2]].title))
+                    for title in explained))][:limit]
 
     @staticmethod
     def _asks(key: str, weight: float) -> bool:

@@ -238,6 +238,24 @@ def _stop_words(lang: str) -> frozenset[str]:
     return frozenset(split(STOP_WORDS[lang]))
 
 
+def language_of(text: str) -> str | None:
+    """The language ``text`` is most likely in, by its little words that only that
+    language has ("posso", "puc", "the"); None when they do not tell (a question asked
+    without naming its language: ``bgbot ask tikal "posso…"``)."""
+    words = split(text)
+    found = {lang: sum(word in _own_little_words(lang) for word in words)
+             for lang in STOP_WORDS}
+    best = max(found.values())
+    winners = [lang for lang, count in found.items() if count == best]
+    return winners[0] if best and len(winners) == 1 else None
+
+
+@cache
+def _own_little_words(lang: str) -> frozenset[str]:
+    others = set().union(*(_stop_words(other) for other in STOP_WORDS if other != lang))
+    return _stop_words(lang) - others
+
+
 @cache
 def _same_meaning(lang: str) -> dict[str, str]:
     return {word: split(group)[0] for group in SAME_MEANING[lang] for word in split(group)}
