@@ -405,6 +405,18 @@ class Heuristics:
         order = sorted(range(len(actions)), key=lambda i: -values[i])
         return [actions[i] for i in order[:limit]]
 
+    def follow_up(self, state: State, player: int, memory: dict[Hashable, Any]) -> Action:
+        """The seat's own next decision inside a search's sampled future: the best
+        `candidates` one action ahead.
+
+        ``memory`` is a dict the search keeps for one sampled future and hands to
+        every action it tries there: the seat's next decisions come from the same
+        cards in each, on positions that differ by the action tried, so a game may
+        remember what pricing the first one taught it and price the others on a
+        shortlist (Cartographers, `FOLLOW_UP_KEEP`). Default: ``memory`` unused.
+        """
+        return self.candidates(state, player, 1)[0]
+
     def shortlist(self, state: State, player: int, width: int) -> list[Action]:
         """The actions a search compares in depth, best first.
 

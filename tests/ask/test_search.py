@@ -12,7 +12,7 @@ from boardgamesbot.help.words import fold
 
 from .heldout import HELD_OUT, HELD_OUT_2
 from .questions import OFF_TOPIC, QUESTIONS
-from .questions_fresh import FRESH, FRESH_2
+from .questions_fresh import FRESH, FRESH_2, FRESH_3, FRESH_4
 from .scoring import holds, score
 
 GAMES = tuple(QUESTIONS)
@@ -30,7 +30,7 @@ def test_the_question_set_is_as_large_as_promised(game):
 def test_every_fact_is_written_in_that_languages_page(game):
     """A fact no passage holds could never be found: the set would test nothing."""
     for lang, question, facts in (QUESTIONS[game] + HELD_OUT[game] + HELD_OUT_2[game]
-                                  + FRESH[game] + FRESH_2[game]):
+                                  + FRESH[game] + FRESH_2[game] + FRESH_3[game] + FRESH_4[game]):
         texts = [p.text for p in passages(help_page(game, lang))]
         assert any(holds(text, facts) for text in texts), (lang, question, facts)
 
@@ -146,3 +146,21 @@ def test_bad_input_is_refused_with_a_clear_error():
     assert game.value.code == "unknown_help"
     with pytest.raises(GameError):
         ask("tikal", "why " * 200, "en")
+
+
+def test_negations_typed_without_apostrophe_are_not():
+    words = index("tikal", "en").words
+    assert words.keys("why cant i move") == words.keys("why can't i move") == ["not", "§move"]
+    assert "not" in words.keys("i dont get it")
+
+
+def test_a_name_as_typed_beats_another_names_inflection():
+    """Portuguese "montar" is to build (a declared name), not "monte" (a pile) inflected."""
+    assert index("tikal", "pt-BR").words.keys("montar acampamento") == ["§build", "§camp"]
+
+
+def test_a_passage_about_the_one_word_asked_answers():
+    """A single plain word is too little to answer on, unless the passage is about it:
+    its own title ("Lugarejo (Hamlet…)")."""
+    reply = ask("cartographers", "e o lugarejo?", "pt-BR")
+    assert reply.answers and reply.answers[0].title.startswith("Lugarejo")

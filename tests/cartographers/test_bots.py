@@ -136,8 +136,8 @@ def _counted_search(monkeypatch, **settings):
     calls: list[tuple[object, float]] = []
     rollout = MonteCarloBot._outcome
 
-    def counted(self, world, player, action, heuristics, reply_seed):
-        value = rollout(self, world, player, action, heuristics, reply_seed)
+    def counted(self, world, player, action, heuristics, reply_seed, memory):
+        value = rollout(self, world, player, action, heuristics, reply_seed, memory)
         calls.append((action, value))
         return value
 
@@ -182,9 +182,9 @@ def _rollouts_of_hard(monkeypatch) -> list[object]:
     calls: list[object] = []
     rollout = MonteCarloBot._outcome
 
-    def counted(self, world, player, action, heuristics, reply_seed):
+    def counted(self, world, player, action, heuristics, reply_seed, memory):
         calls.append(action)
-        return rollout(self, world, player, action, heuristics, reply_seed)
+        return rollout(self, world, player, action, heuristics, reply_seed, memory)
 
     monkeypatch.setattr(MonteCarloBot, "_outcome", counted)
     return calls

@@ -13,7 +13,8 @@ leaves one placed for what may come does. So the bot:
    a reply fixed per sample (``heuristics.quick_reply`` or a random legal
    action; the same for every action tried, so actions are compared on the
    same futures), the step resolves, and the seat then makes
-   its ``depth`` next decisions as the game's first candidate says;
+   its ``depth`` next decisions as the game's `follow_up` says (its first
+   candidate, or a cheaper estimate of it remembered per sample);
 4. with ``finalists`` set, tries the ``finalists`` best of them again in
    ``final_worlds`` fresh samples (the same for each): the best few are
    usually a fraction of a point apart, closer than a few samples can tell,
@@ -30,8 +31,9 @@ comes from a generator seeded by both.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from boardgamesbot.engine import Action, GameError, Heuristics, State
 
@@ -118,8 +120,10 @@ class MonteCarloBot(RankingBot):
         """
         for world in worlds:
             reply_seed = rng.getrandbits(32)
+            memory: dict[Hashable, Any] = {}  # the seat's next cards, for `follow_up`
             for index in indices:
-                totals[index] += self._outcome(world, player, pool[index], heuristics, reply_seed)
+                totals[index] += self._outcome(world, player, pool[index], heuristics,
+                                               reply_seed, memory)
 
     @staticmethod
     def _hint(heuristics: Heuristics, world: State, player: int, action: Action,
@@ -129,7 +133,7 @@ class MonteCarloBot(RankingBot):
                     child_after(world, player, action))
 
     def _outcome(self, world: State, player: int, action: Action, heuristics: Heuristics,
-                 reply_seed: int) -> float:
+                 reply_seed: int, memory: dict[Hashable, Any]) -> float:
         """Play ``action`` in ``world``, then the seat's next ``depth`` decisions; evaluate."""
         state = world.clone()
         state.apply(player, action)
@@ -142,7 +146,7 @@ class MonteCarloBot(RankingBot):
             self._let_others_move(state, player, replies, heuristics)
             if state.is_over() or player not in state.current_players():
                 break
-            state.apply(player, heuristics.candidates(state, player, 1)[0])
+            state.apply(player, heuristics.follow_up(state, player, memory))
         return heuristics.outcome(state, player)
 
     @staticmethod

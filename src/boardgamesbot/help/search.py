@@ -65,6 +65,8 @@ TITLE_WEIGHT = 0.5
 #: Below this share of the question's weight in the best passage, we do not know.
 #: Set from questions that the rules do not answer (tests/ask: the off-topic set).
 MIN_COVERAGE = 0.38
+#: "I don't know" only when none of this many best passages answers (`_answers`).
+ANSWERED_WITHIN = 3
 #: How many answers a reply holds at most.
 LIMIT = 5
 
@@ -146,6 +148,8 @@ class RulesIndex:
         # (a third): every passage of the section shares them.
         self.keys: list[dict[str, float]] = []
         self.lengths: list[int] = []
+        #: each passage's own title keys ("Hamlet", "Lugarejo"): what it is about
+        self.titles: list[frozenset[str]] = []
         for p in self.passages:
             # (a table row's column names are as much its words as its cells)
             own = self._counted(f"{p.text} {p.context}")
@@ -154,6 +158,8 @@ class RulesIndex:
             elif p.text.startswith(p.title):  # its own bold opening words, not a heading
                 for key, count in self._counted(p.title).items():
                     own[key] += TITLE_WEIGHT * count
+            self.titles.append(frozenset(self.words.keys(p.title))
+                               if p.text.startswith(p.title) else frozenset())
             context = self._counted(" ".join(p.section))
             self.keys.append({key: own.get(key, 0) + CONTEXT_WEIGHT * context.get(key, 0)
                               for key in own.keys() | context.keys()})
@@ -252,8 +258,9 @@ class RulesIndex:
         total = sum(max(weight, WORD_WEIGHT) * self.idf.get(key, self.unseen_idf)
                     for key, weight in weights.items() if self._asks(key, weight))
         scored: list[tuple[float, float, int]] = []
+        surely: dict[int, float] = {}  # each passage's coverage by words not guessed
         for index, keys in enumerate(self.keys):
-            score = covered = 0.0
+            score = covered = surely[index] = 0.0
             norm = K1 * (1 - B + B * self.lengths[index] / self.average)
             for key, weight in weights.items():
                 tf = keys.get(key)
@@ -262,6 +269,8 @@ class RulesIndex:
                     score += weight * idf * tf * (K1 + 1) / (tf + norm)
                     if self._asks(key, weight):
                         covered += weight * idf
+                        if weight > GUESS_WEIGHT:
+                            surely[index] += weight * idf
             if score > 0:
                 if self.passages[index].notation:
                     score *= NOTATION_WEIGHT
@@ -269,12 +278,32 @@ class RulesIndex:
                     score *= ROW_WEIGHT
                 scored.append((score, covered, index))
         scored.sort(key=lambda entry: (-entry[0], entry[2]))
-        if not scored or not self._answers(weights, total, *scored[0][1:]):
+        # (the first passage may hold only part of the question — "14 coins to fill in" for
+        # "how many coins does a shape with a coin give" — while the next holds all of it;
+        # those next ones must answer without a word guessed from a typo: "previsao" is
+        # not "precisa")
+        sure = {key: weight for key, weight in weights.items() if weight > GUESS_WEIGHT}
+        if not scored or not (self._answers(weights, total, *scored[0][1:]) or any(
+                self._answers(sure, total, surely[i], i)
+                for _, _, i in scored[1:ANSWERED_WITHIN])):
             return Reply(self.game, self.lang, question, (), self._topics(scored))
         answers = tuple(Answer(self.passages[i].title, self.passages[i].text,
                                self.passages[i].source, score, self.passages[i].id)
-                        for score, _, i in scored[:limit])
+                        for score, _, i in self._without_summaries(scored, limit))
         return Reply(self.game, self.lang, question, answers, self._topics(scored))
+
+    def _without_summaries(self, scored: list[tuple[float, float, int]],
+                           limit: int) -> list[tuple[float, float, int]]:
+        """The first ``limit`` answers, leaving out a table row whose paragraph is among
+        them ("Exchange a treasure — 3 — see below" beside "Exchange a treasure (3 AP)."):
+        on a phone the same rule twice is one answer fewer."""
+        near = scored[:limit * 2]
+        explained = [fold(self.passages[i].title) for _, _, i in near
+                     if not self.passages[i].row]
+        return [entry for entry in near
+                if not (self.passages[entry[2]].row and any(
+                    title.startswith(fold(self.passages[entry[2]].title))
+                    for title in explained))][:limit]
 
     @staticmethod
     def _asks(key: str, weight: float) -> bool:
@@ -292,7 +321,8 @@ class RulesIndex:
                    if self._asks(key, weights[key])}
         sure = {key for key, weight in weights.items() if weight > GUESS_WEIGHT}
         return (total > 0 and covered / total >= MIN_COVERAGE and bool(sure & matched)
-                and (len(matched) >= 2 or any(key.startswith("§") for key in matched)))
+                and (len(matched) >= 2 or any(key.startswith("§") for key in matched)
+                     or bool(matched & self.titles[best])))
 
     def _topics(self, scored: list[tuple[float, float, int]]) -> tuple[str, ...]:
         """The sections nearest the question; the page's sections when nothing is near."""

@@ -50,6 +50,7 @@ from .components import (
     SEASONS,
     SIZE,
     AmbushCard,
+    ExploreCard,
     MapSide,
 )
 from .notation import AmbushFallback, Draw, Fallback
@@ -82,6 +83,7 @@ __all__ = [
     "edict_weights",
     "evaluate",
     "evaluate_terms",
+    "follow_up",
     "placement_values",
     "progress",
     "quick_reply",
@@ -140,6 +142,17 @@ SEARCH_SETTINGS = asdict(SEARCH)  # the same as data (docs/bots.md)
 # one. 0 = off (the margin, as measured in docs/bots.md). Solo is never affected.
 WIN_SCALE = 0.0
 WIN_FLOOR = 2.0
+
+# The search's own next cards (`follow_up`, issue 32, session 40). In a sampled future
+# the seat draws the same next card after every placement tried, on sheets that differ
+# only by that placement (and the ambushes it draws), and pricing all ~1,400 drawings
+# of it for each was 80% of a four-player decision. With FOLLOW_UP_KEEP > 0 the first
+# placement tried in a future prices them all and remembers its FOLLOW_UP_KEEP best;
+# the others price only those still legal and the drawings on or beside a space whose
+# state differs from that first sheet (where a value can have moved most). 0 = off:
+# every drawing priced each time. Tables only: solo play is measured on 100 paired deals
+# per side, not redone for this.
+FOLLOW_UP_KEEP = 0
 
 # Monster exposure: a star per exposed space at each remaining scoring, but the
 # seat fills most exposed spaces within a season or two, so later scorings count
@@ -868,15 +881,17 @@ def _reason(key: str, gain: float, state: CartographersState, player: int | None
 # Scoring every placement of a decision at once ------------------------------------------
 
 
-def placement_values(state: CartographersState, player: int) -> list[tuple[float, Action]]:
-    """Every legal action of ``player`` with the value `evaluate` would give it.
+def placement_values(state: CartographersState, player: int,
+                     only: list[Action] | None = None) -> list[tuple[float, Action]]:
+    """Every legal action of ``player`` (or those of ``only``, which must be legal)
+    with the value `evaluate` would give it.
 
     The drawing is scored on the sheet's bitboards directly (no state copy), as
     if the step resolved right after it: the seat's own sheet for a drawing, the
     neighbour's for an ambush. Only the seat's and the target's worth change, so
     the other rivals are left out: values rank the actions, they are not margins.
     """
-    actions = state.legal_actions(player)
+    actions = state.legal_actions(player) if only is None else only
     if not actions or state.step not in (DRAW, AMBUSH):
         return [(0.0, action) for action in actions]
     outlook = Outlook(state)
@@ -941,6 +956,51 @@ def quick_reply(state: CartographersState, player: int, rng: random.Random) -> A
     return rng.choice(state.legal_actions(player))
 
 
+def follow_up(state: CartographersState, player: int, memory: dict[Hashable, Any]) -> Action:
+    """The seat's next drawing inside a sampled future: the first of `candidates`, or
+    with FOLLOW_UP_KEEP set, that estimated on a shortlist remembered in ``memory``
+    (one dict per sampled future; see FOLLOW_UP_KEEP).
+
+    The first time a card comes in a future every drawing is priced and the best
+    FOLLOW_UP_KEEP are kept with the sheet they were priced on. After another
+    placement the same card is priced on the kept drawings still legal and on every
+    legal drawing that covers or touches a space filled on one sheet and not on the
+    other: far from those spaces a drawing's value moves little, and the same for
+    all, so the order of the best holds.
+    """
+    if FOLLOW_UP_KEEP <= 0 or state.step != DRAW or state.num_players == 1:
+        return candidates(state, player, 1)[0]
+    filled = _with_pending(state)[player][1]
+    key = (player, state.season, state.time_used(), state.explore_card.name,
+           state.ruins_pending)
+    seen = memory.get(key)
+    if seen is None:
+        values = placement_values(state, player)
+        order = sorted(range(len(values)), key=lambda i: -values[i][0])
+        kept = frozenset(values[i][1] for i in order[:FOLLOW_UP_KEEP])
+        memory[key] = (filled, kept)
+        return values[order[0]][1]
+    before, kept = seen
+    legal = state.legal_actions(player)
+    if not legal or not isinstance(legal[0], Draw):  # a 1x1 or a pass: few to price
+        return candidates(state, player, 1)[0]
+    changed = before ^ filled
+    near = changed | neighbours(changed)
+    masks = _draw_masks(state.explore_card)
+    pool = [action for action in legal if action in kept or masks[action] & near]
+    if not pool:
+        return candidates(state, player, 1)[0]
+    values = placement_values(state, player, pool)
+    best = max(range(len(values)), key=lambda i: values[i][0])  # ties: the first, legal order
+    return values[best][1]
+
+
+@cache
+def _draw_masks(card: ExploreCard) -> dict[Action, int]:
+    """Each drawing of ``card`` and the spaces it covers (`draw_table`, by action)."""
+    return {drawing: mask for mask, group in draw_table(card) for drawing in group}
+
+
 def candidates(state: CartographersState, player: int, limit: int = 12) -> list[Action]:
     """The ``limit`` most promising legal actions by `placement_values`, best first.
 
@@ -998,6 +1058,9 @@ class CartographersHeuristics(Heuristics):
 
     def shortlist(self, state: State, player: int, width: int) -> list[Action]:
         return shortlist(_ours(state), player, width)
+
+    def follow_up(self, state: State, player: int, memory: dict[Hashable, Any]) -> Action:
+        return follow_up(_ours(state), player, memory)
 
     def quick_reply(self, state: State, player: int, rng: random.Random) -> Action:
         return quick_reply(_ours(state), player, rng)
