@@ -575,6 +575,14 @@ export class TableScreen {
     const ctx = baseContext(summary, this.msg.seat);
     if (summary.status === "over") return t("status.over");
     if (this.msg.your_turn) return faceOf(this.game).turnHint(this.context()) || t("status.your_turn");
+    const step = this.drawingStep ? this.pacer.current : null;
+    if (step) {
+      // Another's moves being shown one at a time: the mover is not awaited (it said
+      // "Waiting for Bot 2" with Bot 2's turn played and being shown). "Bot 2 is moving"
+      // while more of its moves are to come, "Bot 2 has moved" at its last one.
+      const more = this.pacer.queue.some((next) => next.event.seat === step.event.seat);
+      return t(more ? "status.moving" : "status.moved", { name: ctx.name(step.event.seat) });
+    }
     const awaited = this.msg.to_act || [];
     if (this.msg.seat !== null && this.msg.view?.you?.choice) {
       // Who is still choosing, by name ("waiting for Bea"): the line sticks to the top of a
