@@ -19,7 +19,9 @@ from .helpers import (
 from .test_game_night_phone import (
     LANGS,
     SAYS,
+    SHEET_TARGETS,
     box,
+    cartographers_sheet,
     catalog,
     first_legal,
     phone_page,
@@ -344,3 +346,32 @@ def test_the_status_line_says_who_is_moving_while_their_moves_are_shown(narrow, 
     assert shown[-1] == moved, said
     # Caught up: the present, Bea still to end her turn.
     narrow.wait_for_function(SAYS, arg=["#status-line", waiting])
+
+
+# Where an element is, from the top of the board's area (a tap scrolls the preview into
+# view, and the status line above, one line shorter with "Confirm or cancel", moves all).
+IN_AREA = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
+    const top = document.querySelector('.board-area').getBoundingClientRect().top;
+    return {top: r.top - top, bottom: r.bottom - top, left: r.left, right: r.right}; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ca"])
+def test_no_room_is_kept_empty_under_the_sheet_for_the_preview(narrow, server, lang):
+    """Cartographers kept ~42 px empty under the sheet for the preview's words, wasted on a
+    phone until a drawing is previewed. Its words come over what follows, and nothing
+    under the sheet moves when they do."""
+    cartographers_sheet(narrow, server, lang)
+    narrow.wait_for_timeout(300)
+    frame, area = (narrow.evaluate(IN_AREA, s) for s in (".sheet-frame", ".board-area"))
+    assert area["bottom"] - frame["bottom"] <= 16, (frame, area)  # the area's padding (was 63)
+    narrow.locator(SHEET_TARGETS).first.tap()
+    narrow.wait_for_selector(".confirm-bar")
+    narrow.wait_for_selector(".preview-text.legal")  # the server's answer painted
+    narrow.wait_for_timeout(300)
+    assert narrow.evaluate(IN_AREA, ".sheet-frame") == frame
+    assert narrow.evaluate(IN_AREA, ".board-area") == area
+    said = narrow.evaluate(IN_AREA, "#preview-text")
+    assert frame["bottom"] - 1 <= said["top"] <= frame["bottom"] + 12, (frame, said)
+    assert said["left"] >= 0 and said["right"] <= 360, said
+    assert narrow.locator("#preview-text").is_visible()
+    assert narrow.evaluate(IN_AREA, ".confirm-hint")["top"] >= said["bottom"] - 1

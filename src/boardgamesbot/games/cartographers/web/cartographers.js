@@ -243,8 +243,10 @@ export function render(ctx) {
   const main = h("div", { class: "carto-main" }, h("h2", { class: "sheet-title" }, title),
     // Once the game is over nothing is drawn on it: the finished map is shown whole.
     sheet instanceof SVGElement ? labelsFollow(h("div", { class: `board-frame sheet-frame${view.over ? " whole" : ""}` }, sheet), sheet) : sheet,
-    canDraw ? previewText : null,
-    canDraw && ctx.confirming ? h("p", { class: "banner confirm-hint" }, t("carto.confirm.again")) : null,
+    // The preview's words and "tap again" under the sheet: on a phone they lie over what
+    // follows (cartographers.css), so no room is kept empty for them until a tap.
+    canDraw ? h("div", { class: "sheet-notes" }, previewText,
+      ctx.confirming ? h("p", { class: "banner confirm-hint" }, t("carto.confirm.again")) : null) : null,
     you?.choice ? h("p", { class: "hint" }, t("carto.chosen", { action: t("carto.choice", { terrain: terrainWords(you.choice.terrain), cells: you.choice.cells.join(" ") }) })) : null);
   const side = [
     canDraw || (ctx.interactive && ctx.yourTurn && you?.mode === "pass") ? controlsPanel(ctx) : null,
