@@ -375,3 +375,31 @@ def test_no_room_is_kept_empty_under_the_sheet_for_the_preview(narrow, server, l
     assert said["left"] >= 0 and said["right"] <= 360, said
     assert narrow.locator("#preview-text").is_visible()
     assert narrow.evaluate(IN_AREA, ".confirm-hint")["top"] >= said["bottom"] - 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tikal_s_bring_in_buttons_share_a_row_with_their_words_whole(narrow, server, lang):
+    """The tile laid and a space tapped: "Fes entrar un treballador" and "Fes entrar el
+    líder" were on a row each at 360 px, the turn panel over the board 225 px tall (en
+    162). Catalan says it as "Entra un treballador" (entrar, transitive: to bring in)."""
+    table, tokens = tikal_table(narrow, server, lang)
+    narrow.wait_for_selector(".space.target")
+    act(server, table, tokens[0], first_legal(server, table, tokens[0]))
+    narrow.wait_for_selector("#ap-left")
+    narrow.locator(".space.target").first.tap()
+    narrow.wait_for_selector(".panel.decision.yours h3")
+    narrow.wait_for_timeout(200)
+    words = catalog(lang, "tikal")
+    enter = [box(narrow, f"#enter-{figure}") for figure in ("W", "L")]
+    assert [narrow.inner_text(f"#enter-{figure}") for figure in ("W", "L")] == \
+        [words["tikal.enter.W"], words["tikal.enter.L"]]
+    assert abs(enter[0]["top"] - enter[1]["top"]) < 2, enter  # one row
+    assert enter[1]["right"] <= 360, enter
+    for figure in ("W", "L"):  # whole, on one line
+        fit = narrow.eval_on_selector(f"#enter-{figure}", """b => {
+            const r = document.createRange();
+            r.selectNodeContents(b);
+            return {whole: b.scrollWidth <= b.clientWidth,
+                    lines: new Set([...r.getClientRects()].map(x => Math.round(x.top))).size}; }""")
+        assert fit["whole"] and fit["lines"] == 1, (figure, fit)
+    assert box(narrow, ".panel.decision.yours")["height"] <= 190
