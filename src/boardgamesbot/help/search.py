@@ -107,6 +107,16 @@ class Answer:
     score: float
     passage: int  # the passage's id (``data-passage`` in the annotated HTML)
 
+    @property
+    def body(self) -> str:
+        """The text without the bold title it opens with ("Build a camp (5 AP). Put one…"),
+        for a face that shows the title above it; a table row keeps its cells
+        ("Camp-to-camp move — 1 — …")."""
+        text, title = self.text, self.title
+        if text.startswith(title) and text[len(title):len(title) + 1] in (".", ":"):
+            return text[len(title) + 1:].lstrip() or text
+        return text
+
     def as_dict(self) -> dict[str, Any]:
         return {"title": self.title, "text": self.text, "source": self.source,
                 "score": round(self.score, 3), "passage": self.passage}
