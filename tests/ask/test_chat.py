@@ -45,3 +45,16 @@ async def test_why_explains_a_refusal_with_its_rule(conversation, net, say, serv
     assert "permitido agora" in await say(ANA, "why " + first)
     assert first in await legal(service, conversation, 0), "asking why played nothing"
     assert "Qual ação" in await say(BOB, "why")
+
+
+@run
+async def test_a_question_in_another_language_is_answered_in_its_own(conversation, net, say,
+                                                                     service):
+    """A Brazilian friend in an English chat asks in Portuguese: the answer is the
+    Portuguese rule (searched in English it was "I don't know"), its title said once."""
+    await say(ANA, "new tikal")
+    answer = await say(BOB, "? posso passar por cima de um vulcao")
+    assert answer.startswith("📖 Movimento (Ações)\n") and "Vulcão" in answer
+    assert "regras mais" in answer
+    decision = await say(BOB, "rules decision 4")
+    assert decision.startswith("📖 Decision 4\n") and decision.count("Decision 4") == 1

@@ -307,6 +307,7 @@ class Commands:
         """A free question about ``game``'s rules (``rules QUESTION`` or ``? QUESTION``):
         the best passage, and the next ones offered (``rules more``)."""
         from boardgamesbot.help.search import ask
+        from boardgamesbot.help.words import language_of
 
         waiting = self.__dict__.setdefault("_more_answers", {})  # chat -> answers not shown
         if len(args) == 1 and i18n.fold(args[0]) in ("more", "mais", "mes"):
@@ -315,14 +316,19 @@ class Commands:
             shown, *rest = waiting[place.chat_id]
         else:
             # (in a thread: the first question about a game builds its index, ~0.5 s)
+            # (a question plainly in another language than the chat's — a Brazilian friend
+            # in a Catalan group — is answered in its own: the search needs its words)
+            lang = language_of(" ".join(args)) or lang
             reply = await asyncio.to_thread(ask, game, " ".join(args), lang)
             if not reply.known:
                 raise Refusal("rules.dont_know", topic=" ".join(args)[:40],
                               topics="; ".join(reply.topics))
             shown, *rest = reply.answers
         waiting[place.chat_id] = rest
-        text = i18n.text(lang, "rules.answer", title=shown.title, source=shown.source,
-                         text=shown.text)
+        # (the title once: a Decision's source is its title, and most passages open with it)
+        text = i18n.text(lang, "rules.answer" if shown.source != shown.title
+                         else "rules.answer_titled", title=shown.title, source=shown.source,
+                         text=shown.body)
         if rest:
             text += "\n" + i18n.text(lang, "rules.more",
                                       titles=" · ".join(a.title for a in rest[:3]))

@@ -47,15 +47,6 @@ SAY = {
 }
 
 
-def untitled(answer) -> str:
-    """The answer's text without the bold title it opens with ("Build a camp (5 AP). Put
-    one…"), already shown above it; a table row keeps its cells ("Camp-to-camp move — 1 —…")."""
-    text, title = answer.text, answer.title
-    if text.startswith(title) and text[len(title):len(title) + 1] in (".", ":"):
-        return text[len(title) + 1:].lstrip() or text
-    return text
-
-
 def show_answers(game_name: str, question: str, lang: str, limit: int = 5,
                   reply=None) -> None:
     from boardgamesbot.help.search import ask
@@ -76,7 +67,7 @@ def show_answers(game_name: str, question: str, lang: str, limit: int = 5,
         # (the title once: a Decision's source is its title, and most passages open with it)
         where = f"  [dim]({escape(answer.source)})[/]" if answer.source != answer.title else ""
         console.print(f"[bold]{number}. {escape(answer.title)}[/]{where}")
-        console.print(textwrap.fill(untitled(answer), width=max(40, console.width - 1),
+        console.print(textwrap.fill(answer.body, width=max(40, console.width - 1),
                                     initial_indent="   ", subsequent_indent="   "),
                       markup=False, soft_wrap=True)  # wrapped lines stay indented
 

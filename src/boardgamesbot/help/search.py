@@ -53,7 +53,8 @@ TERM_WEIGHT, WORD_WEIGHT, GUESS_WEIGHT = 1.5, 1.0, 0.7
 DECISION_ASKED = re.compile(r"\bdecisi?(?:on|ao|o)\s*(\d+)")
 #: How much a word of the headings above a passage counts, against one of its own.
 CONTEXT_WEIGHT = 0.3
-#: How much a passage explaining what to type counts against one stating a rule.
+#: How much a passage explaining what to type, or a note beside the rules (how the
+#: tiles were reconstructed), counts against one stating a rule.
 NOTATION_WEIGHT = 0.6
 #: How much a table row counts against a paragraph (rows summarise; paragraphs explain).
 ROW_WEIGHT = 0.85
@@ -106,6 +107,16 @@ class Answer:
     source: str
     score: float
     passage: int  # the passage's id (``data-passage`` in the annotated HTML)
+
+    @property
+    def body(self) -> str:
+        """The text without the bold title it opens with ("Build a camp (5 AP). Put one…"),
+        for a face that shows the title above it; a table row keeps its cells
+        ("Camp-to-camp move — 1 — …")."""
+        text, title = self.text, self.title
+        if text.startswith(title) and text[len(title):len(title) + 1] in (".", ":"):
+            return text[len(title) + 1:].lstrip() or text
+        return text
 
     def as_dict(self) -> dict[str, Any]:
         return {"title": self.title, "text": self.text, "source": self.source,
@@ -272,7 +283,7 @@ class RulesIndex:
                         if weight > GUESS_WEIGHT:
                             surely[index] += weight * idf
             if score > 0:
-                if self.passages[index].notation:
+                if self.passages[index].notation or self.passages[index].note:
                     score *= NOTATION_WEIGHT
                 elif self.passages[index].row:
                     score *= ROW_WEIGHT
