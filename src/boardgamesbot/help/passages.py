@@ -109,6 +109,8 @@ class _Cutter:
                           section=section, decision=int(decision.group(2)) if decision else None,
                           context=context, notation=notation, row=row,
                           note=quoted and not decision)
+        # (every block cut here is a nesting one: paragraph, list item, quote, table row)
+        assert anchor.nester_tokens is not None, anchor.type
         anchor.nester_tokens.opening.attrSet("data-passage", str(passage.id))
         self.passages.append(passage)
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -184,21 +184,22 @@ class RulesIndex:
         self.stems = sorted(key for key in self.idf if not key.startswith("§"))
         # Words a question may be corrected towards: the page's, and every term name.
         known = {word for p in self.passages for word in split(f"{p.title} {p.text}")}
-        for names in self.knowledge.terms.values():
-            for name in names.get(lang, ()):
+        for named in self.knowledge.terms.values():
+            for name in named.get(lang, ()):
                 known.update(split(name))
         # (never towards a little word: "world" is not a slip for "would")
         self.known_words = sorted(word for word in known
                                   if len(word) >= 4 and word not in self.words.stop_words)
         self.known_set = set(known)
 
-    def _counted(self, text: str) -> Counter:
+    def _counted(self, text: str) -> defaultdict[str, float]:
         """The keys of ``text`` counted, a word inside a term's name at its lesser weight."""
-        counted: Counter = Counter()
+        counted: defaultdict[str, float] = defaultdict(float)
         keys = self.words.weighted(text)
         for key, weight in keys:
             counted[key] += weight
-        counted.update(self.words.counts(keys))  # "3 volcanoes": a count of volcanoes
+        for key in self.words.counts(keys):  # "3 volcanoes": a count of volcanoes
+            counted[key] += 1
         return counted
 
     def _corrected(self, words: list[str]) -> tuple[list[str], set[str]]:

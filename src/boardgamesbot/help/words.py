@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import pairwise
@@ -227,10 +227,11 @@ def inflected(word: str, name: str) -> bool:
 
 
 @cache
-def _stemmer(lang: str):
+def _stemmer(lang: str) -> Callable[[str], str]:
     stemmer = Stemmer.Stemmer(STEMMERS[lang])
     stemmer.maxCacheSize = 20000
-    return stemmer.stemWord
+    stem: Callable[[str], str] = stemmer.stemWord
+    return stem
 
 
 @cache
