@@ -173,6 +173,17 @@ def test_notation_round_trips_and_actions_describe_themselves_as_data(name, opti
 
 
 @pytest.mark.parametrize("name,options,players", CASES)
+def test_choices_are_each_legal_action_as_data_and_words(name, options, players):
+    # A game may list its choices in one pass (`State.choices`); what it lists must be
+    # what `action_info` and `describe` say of each legal action, in the same order.
+    for state in spread(name, options, players, keep=15):
+        for seat in range(state.num_players):
+            expected = [{**state.action_info(seat, action), "text": state.describe(action)}
+                        for action in state.legal_actions(seat)]
+            assert state.choices(seat) == expected
+
+
+@pytest.mark.parametrize("name,options,players", CASES)
 def test_preview_tries_on_a_copy(name, options, players):
     for state in spread(name, options, players, keep=10):
         before = state.to_json()

@@ -54,6 +54,7 @@ __all__ = [
     "LANGUAGES",
     "Action",
     "ActionInfo",
+    "Choice",
     "Game",
     "GameError",
     "Heuristics",
@@ -127,6 +128,13 @@ class ActionInfo(TypedDict):
     params: dict[str, Any]
 
 
+class Choice(ActionInfo):
+    """One entry of a decision's list (`State.choices`): the action as data, and
+    ``text``, its English words (`State.describe`) for the faces that show no more."""
+
+    text: str
+
+
 class State(ABC):
     """One position of one game, with the whole history's consequences in it."""
 
@@ -198,6 +206,17 @@ class State(ABC):
         notation = str(action)
         return {"notation": notation, "type": notation.split(" ", 1)[0], "cost": {},
                 "code": "action", "params": {"notation": notation}}
+
+    def choices(self, player: int) -> list[Choice]:
+        """Every legal action of ``player`` as a face lists it: `action_info` with the
+        English ``text`` of `describe`, in `legal_actions`' order.
+
+        The default asks the three for each action. A game whose data and words share
+        work (Tikal: a move's cost is both the data's ``cost`` and part of the words)
+        overrides it to do that work once per action: a face lists every decision.
+        """
+        return [{**self.action_info(player, action), "text": self.describe(action)}
+                for action in self.legal_actions(player)]
 
     def preview(self, player: int, action: Action | str) -> dict[str, Any]:
         """Try ``action`` on a copy: is it legal, and what would it bring?

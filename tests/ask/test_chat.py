@@ -45,3 +45,95 @@ async def test_why_explains_a_refusal_with_its_rule(conversation, net, say, serv
     assert "permitido agora" in await say(ANA, "why " + first)
     assert first in await legal(service, conversation, 0), "asking why played nothing"
     assert "Qual ação" in await say(BOB, "why")
+
+
+@run
+async def test_a_question_in_another_language_is_answered_in_its_own(conversation, net, say,
+                                                                     service):
+    """A Brazilian friend in an English chat asks in Portuguese: the answer is the
+    Portuguese rule (searched in English it was "I don't know"), its title said once."""
+    await say(ANA, "new tikal")
+    answer = await say(BOB, "? posso passar por cima de um vulcao")
+    assert answer.startswith("📖 Movimento (Ações)\n") and "Vulcão" in answer
+    assert "regras mais" in answer
+    decision = await say(BOB, "rules decision 4")
+    assert decision.startswith("📖 Decision 4\n") and decision.count("Decision 4") == 1
+
+
+def _heading_words(game: str, lang: str) -> set[str]:
+    import re
+
+    from boardgamesbot.help import help_page
+
+    headings = [line.lstrip("#").strip() for line in help_page(game, lang).splitlines()
+                if line.startswith("#")]
+    return {word for line in headings for word in re.findall(r"\w[\w'·-]*", line)} | set(
+        headings)
+
+
+@run
+async def test_no_rules_reply_is_longer_than_a_phone_screen(conversation, net, say, service):
+    """`rules GAME WORD` for every word of every heading (and every whole heading) of both
+    games' pages, in all three languages, and the bare `rules GAME`: each reply within one
+    phone screen
+    (`chat.rules.PHONE`); what a long passage leaves for `rules more` fits too."""
+    from boardgamesbot.chat import i18n
+    from boardgamesbot.chat.basics import Person, Place
+    from boardgamesbot.chat.rules import PHONE
+
+    asked = 0
+    for lang in ("en", "pt-BR", "ca"):
+        place, person = Place("test", f"dm-{lang}", direct=True), Person(f"p-{lang}", "P", lang)
+        for game in ("tikal", "cartographers"):
+            for words in ["", *sorted(_heading_words(game, lang)), "more", "more"]:
+                before = len(net.texts(place.chat_id))
+                text = f"rules {game} {words}".strip()
+                await conversation.handle_text(place, person, text, f"{lang}{game}{asked}")
+                asked += 1
+                said = "\n".join(net.texts(place.chat_id)[before:])
+                assert said and len(said) <= PHONE, (text, len(said), said)
+                assert i18n.text(lang, "chat.failed") not in said, (text, said)
+    assert asked > 200
+
+
+@run
+async def test_a_long_section_is_offered_by_its_topics(conversation, net, say, service):
+    cards = await say(BOB, "rules cartographers the scoring cards")
+    assert "too long for one message" in cards and "• Forest deck" in cards
+    assert "Sentinel Wood" not in cards and len(cards) <= 800
+    first = await say(BOB, "rules more")       # the section itself, piece by piece
+    assert first.startswith("📖 The scoring cards\n") and "More: Decision 10 ·" in first
+    deck = await say(BOB, "rules cartographers forest deck")   # short: whole
+    assert deck.startswith("Forest deck\n\nSentinel Wood: ") and "Greenbough" in deck
+    actions = await say(BOB, "rules tikal actions")  # a row summing up a paragraph: once
+    assert "• Build a camp (5 AP)" in actions and "• Build a camp\n" not in actions
+    card = await say(BOB, "rules cartographers greenbough")
+    assert card.startswith("📖 Greenbough") and "forest" in card.lower()
+    several = await say(BOB, "rules cartographers cards")  # three headings hold 'cards'
+    assert "• The explore cards" in several and "• The scoring cards" in several
+    assert "Sentinel Wood" not in several
+    goal = await say(BOB, "rules cartographers goal")       # short: whole
+    assert goal.startswith("The goal\n\n")
+    placed = await say(BOB, "rules tikal place a guard")     # a passage by its title
+    assert placed.startswith("📖 Place a guard (5 AP)")
+
+
+def test_a_passage_longer_than_a_screen_goes_on_with_rules_more():
+    """Decisió 9 (760 characters) with further answers offered does not fit: it is cut at
+    a sentence and its rest is the next answer, marked as going on."""
+    from boardgamesbot.chat.rules import PHONE, answer, answer_text
+    from boardgamesbot.help import help_page
+    from boardgamesbot.help.passages import passages
+
+    pieces = passages(help_page("cartographers", "ca"))
+    nine = next(p for p in pieces if p.title == "Decisió 9")
+    others = [answer(p) for p in pieces if p.decision in (6, 8)]
+    first, coming = answer_text("ca", answer(nine), others)
+    assert first.startswith("📖 Decisió 9\n") and len(first) <= PHONE
+    assert "Més: Decisió 9 (…) —" in first and first.splitlines()[1].endswith(".")
+    assert "primera posició que funciona" not in first and coming[1:] == others
+    rest, after = answer_text("ca", coming[0], coming[1:])
+    assert rest.startswith("📖 Decisió 9 (…)\n") and "primera posició que funciona" in rest
+    assert after == others
+    whole = nine.text.split(": ", 1)[1]
+    assert first.split("\n")[1] + " " + rest.split("\n")[1] == whole

@@ -75,3 +75,27 @@ def test_why_and_ask_at_the_play_prompt(tmp_path):
     assert "La regla (Un torn): Roba i col·loca una lloseta" in said   # in Catalan
     assert "Ningú no entra mai en un volcà" in said
     assert Record.load(path).actions == []            # asking played nothing
+
+
+def test_ask_without_lang_answers_in_the_questions_language():
+    """A Brazilian who forgets --lang gets Portuguese, not an English 'I don't know'."""
+    result = run("ask", "tikal", "posso passar por cima de um vulcao?", "--limit", "1")
+    assert result.exit_code == 0, result.output
+    assert "1. Movimento" in result.output
+    assert json.loads(run("ask", "tikal", "puc entrar en un volca?", "--json").output
+                      )["lang"] == "ca"
+    assert json.loads(run("ask", "tikal", "volcano?", "--json").output)["lang"] == "en"
+
+
+def test_ask_takes_the_language_as_people_write_it():
+    for typed in ("pt", "PT-BR", "pt_br"):
+        result = run("ask", "tikal", "quantos vulcoes tem", "--lang", typed, "--json")
+        assert result.exit_code == 0 and json.loads(result.output)["lang"] == "pt-BR", typed
+
+
+def test_ask_shows_each_title_once():
+    """A Decision's source is its title and most passages open with theirs: a phone-width
+    terminal should not read them twice."""
+    result = run("ask", "cartographers", "what is decision 6", "--limit", "1")
+    assert result.output.count("Decision 6") == 1, result.output
+    assert "simply passes" in " ".join(result.output.split())

@@ -12,7 +12,7 @@ from boardgamesbot.help.words import fold
 
 from .heldout import HELD_OUT, HELD_OUT_2
 from .questions import OFF_TOPIC, QUESTIONS
-from .questions_fresh import FRESH, FRESH_2
+from .questions_fresh import FRESH, FRESH_2, FRESH_3, FRESH_4
 from .scoring import holds, score
 
 GAMES = tuple(QUESTIONS)
@@ -30,7 +30,7 @@ def test_the_question_set_is_as_large_as_promised(game):
 def test_every_fact_is_written_in_that_languages_page(game):
     """A fact no passage holds could never be found: the set would test nothing."""
     for lang, question, facts in (QUESTIONS[game] + HELD_OUT[game] + HELD_OUT_2[game]
-                                  + FRESH[game] + FRESH_2[game]):
+                                  + FRESH[game] + FRESH_2[game] + FRESH_3[game] + FRESH_4[game]):
         texts = [p.text for p in passages(help_page(game, lang))]
         assert any(holds(text, facts) for text in texts), (lang, question, facts)
 
@@ -59,7 +59,7 @@ def test_held_out_questions_are_found_within_three_mostly(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_fresh_sets_are_as_large_as_promised(game):
-    for questions, least in ((FRESH, 30), (FRESH_2, 15)):
+    for questions, least in ((FRESH, 30), (FRESH_2, 15), (FRESH_3, 24), (FRESH_4, 24)):
         per_language = {lang: sum(q[0] == lang for q in questions[game]) for lang in LANGUAGES}
         assert sum(per_language.values()) >= least
         assert min(per_language.values()) >= least // 3, per_language
@@ -78,6 +78,22 @@ def test_fresh_questions_generalise(game):
     for lang, result in score(game, FRESH_2).items():
         assert result["top1"] >= 0.5, (lang, result)
         assert result["top3"] >= 0.8, (lang, result)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_can_i_questions_generalise(game):
+    """The third pass (session 40, docs/ask.md): "can I…?" and "why can't I…?" questions.
+    FRESH_3, written before any change: first top-1 50–88 %, top-3 62–100 % per language;
+    after the general changes (it was looked at) 50–88 % / 88–100 %. FRESH_4, held out and
+    measured once at the end: top-1 62–88 %, top-3 75–100 % per language (8 questions
+    each: one is 12 points); its first score, before the changes, was the same top-1 and
+    one question more within three."""
+    for lang, result in score(game, FRESH_3).items():
+        assert result["top1"] >= 0.5, (lang, result)
+        assert result["top3"] >= 0.85, (lang, result)
+    for lang, result in score(game, FRESH_4).items():
+        assert result["top1"] >= 0.6, (lang, result)
+        assert result["top3"] >= 0.75, (lang, result)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -146,3 +162,21 @@ def test_bad_input_is_refused_with_a_clear_error():
     assert game.value.code == "unknown_help"
     with pytest.raises(GameError):
         ask("tikal", "why " * 200, "en")
+
+
+def test_negations_typed_without_apostrophe_are_not():
+    words = index("tikal", "en").words
+    assert words.keys("why cant i move") == words.keys("why can't i move") == ["not", "§move"]
+    assert "not" in words.keys("i dont get it")
+
+
+def test_a_name_as_typed_beats_another_names_inflection():
+    """Portuguese "montar" is to build (a declared name), not "monte" (a pile) inflected."""
+    assert index("tikal", "pt-BR").words.keys("montar acampamento") == ["§build", "§camp"]
+
+
+def test_a_passage_about_the_one_word_asked_answers():
+    """A single plain word is too little to answer on, unless the passage is about it:
+    its own title ("Lugarejo (Hamlet…)")."""
+    reply = ask("cartographers", "e o lugarejo?", "pt-BR")
+    assert reply.answers and reply.answers[0].title.startswith("Lugarejo")

@@ -1,6 +1,7 @@
 """Positions as JSON, views, and hidden information (determinize)."""
 
 import json
+import pickle
 import random
 from collections import Counter
 
@@ -81,6 +82,46 @@ def test_view_shows_the_top_letter_and_counts_left_per_letter():
     assert view["stack"]["left"] == {"A": 4, "B": 5, "C": 5, "D": 6, "E": 5, "F": 5, "G": 5}
     assert view["stack"]["top"] == TILES[state.stack[-1]].letter == "A"
     assert view["drawn"]["letter"] == "A"  # the drawn tile is face up
+
+
+@pytest.mark.parametrize("variant", ["basic", "auction"])
+@pytest.mark.parametrize("num_players", [2, 4])
+def test_a_view_from_kept_board_entries_is_the_fresh_view(variant, num_players):
+    """A view reuses the board entries of earlier positions where all they show is
+    unchanged (`position._board`): over whole games, played on one state object and on
+    copies that share the kept entries, every view is that of a position read afresh,
+    and an entry used again is the very object of the view before."""
+    state = GAME.new(num_players, 7, variant=variant)
+    rng = random.Random(7)
+    before, reused = state.view(None), 0
+    while not state.is_over():
+        seat = rng.choice(state.current_players())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if rng.random() < 0.2 and not state.is_over():
+            copy = state.clone()  # changed without `apply`'s owner: shares the kept entries
+            mover = copy.current_players()[0]
+            copy.apply(mover, rng.choice(copy.legal_actions(mover)))
+            copy.view(0)
+        view = state.view(None)
+        assert view == GAME.from_json(state.to_json()).view(None)
+        reused += sum(entry is before["board"].get(name)
+                      for name, entry in view["board"].items())
+        before = view
+    assert reused > 0
+
+
+def test_a_pickled_position_leaves_the_kept_board_entries_behind():
+    """A bot in another process gets the position pickled: all of it but the kept
+    entries (`position._board`), which it builds again if it asks for a view."""
+    state = mid_game()
+    view = state.view(None)
+    again = pickle.loads(pickle.dumps(state.clone()))
+    assert again.entries == [None] * len(state.entries) != state.entries
+    assert again.to_json() == state.to_json()
+    assert again.view(None) == view
+    bare = state.clone()
+    bare.entries = [None] * len(state.entries)
+    assert pickle.dumps(state.clone()) == pickle.dumps(bare)
 
 
 @pytest.mark.parametrize("viewer", [0, 1, 2, None])

@@ -35,6 +35,8 @@ def ap_left(page, n):
 
 def test_tikal_against_three_bots(page, server):
     create_table(page, server, "tikal", seed=7, seats={1: "random", 2: "random", 3: "random"})
+    # The targets come with the legal actions, after the table (a loaded machine: later).
+    page.wait_for_selector(".space.target")
     shot(page, "tikal-1-start")
     # Only the legal spots are offered; clicking one previews the tile and its rotations.
     offered = page.locator(".space.target")

@@ -52,3 +52,17 @@ def test_a_refused_action_says_why_not_and_shows_the_rule(page, server):
     page.click(".notice .why-open")
     page.wait_for_selector("#rules-dialog[open] #rules-body .asked.best")
     assert page.inner_text("#rules-body .asked.best").startswith("2. Draw.")
+
+
+def test_a_decision_among_the_answers_is_named_once(page, server):
+    open_lobby(page, server, "en")
+    page.click("#rules-button")
+    page.wait_for_selector("#rules-body [data-passage]")
+    page.click("#rules-tabs button:has-text('Tikal')")
+    page.wait_for_selector("#rules-body [data-passage]")
+    page.fill("#rules-question", "can i bid zero in the auction")
+    page.click("#rules-ask-button")
+    page.wait_for_selector("#rules-answers li")
+    names = page.locator("#rules-answers li button").all_inner_texts()
+    assert "Decision 4" in names, names
+    assert not any(name.count("Decision") > 1 for name in names), names

@@ -14,13 +14,14 @@ import time
 from boardgamesbot.bots import bot_names
 from boardgamesbot.engine import GameError, known_games
 
-from . import games, i18n
+from . import games, i18n, rules
 from .basics import Button, Person, Place, Refusal, Seat
 from .choices import next_words
 from .onboarding import join_payload
 
 LEVELS = ("easy", "medium", "hard")
 MAX_LISTED = 40  # legal actions listed by `moves` before asking for a prefix
+MORE = ("more", "mais", "mes")  # 'rules more': the next answer (en, pt-BR, ca)
 
 
 class Commands:
@@ -278,6 +279,11 @@ class Commands:
         await self.say(place.chat_id, "\n".join(lines))
 
     async def cmd_rules(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        if [i18n.fold(word) for word in args] in ([w] for w in MORE) and self._waiting().get(
+                place.chat_id):
+            # (the answers still to come belong to this chat, whichever game they are about)
+            await self._answer(place, "", args, lang)
+            return
         lobby = self.store.lobby(self.network, place.chat_id)
         game = self.store.game_in(self.network, place.chat_id)
         name = None
@@ -290,42 +296,69 @@ class Commands:
         if name is None:
             raise Refusal("chat.which_game",
                           games=", ".join(known_games()))
-        sections = games.rules_sections(name, lang)
         if not args:
-            topics = "\n".join(f"• {heading}" for heading, _ in sections[1:])
-            await self.say(place.chat_id, sections[0][1] + "\n\n"
-                           + i18n.text(lang, "rules.topics", game=name) + "\n" + topics)
+            sections = games.rules_sections(name, lang)
+            await self.say(place.chat_id, rules.intro(
+                name, lang, sections[0][1], [heading for heading, _ in sections[1:]]))
             return
         wanted = i18n.fold(" ".join(args))
-        for heading, body in sections[1:]:
-            if wanted in i18n.fold(heading):
-                await self.say(place.chat_id, f"{heading}\n\n{body}")
-                return
-        await self._answer(place, name, args, lang)
+        if wanted in MORE:
+            await self._answer(place, name, args, lang)
+            return
+        # A topic's name or a passage's title is looked up; anything else is a question.
+        # (a topic is shown whole only when it fits a phone's screen: rules.PHONE)
+        found = rules.named(rules.topics(name, lang), wanted)
+        if len(found) == 1 and len(found[0].whole()) <= rules.PHONE:
+            await self.say(place.chat_id, found[0].whole())
+        elif len(found) == 1 and len(found[0].subtopics()) >= 2:
+            topic = found[0]
+            self._waiting()[place.chat_id] = [rules.answer(p) for p in topic.readable()]
+            await self.say(place.chat_id, rules.listed(
+                lang, i18n.text(lang, "rules.subtopics", topic=topic.heading),
+                topic.subtopics(), i18n.text(lang, "rules.ask_subtopic", game=name)))
+        elif len(found) == 1:
+            first, *rest = [rules.answer(p) for p in found[0].readable()]
+            await self._show(place, lang, first, rest)
+        elif found:
+            await self.say(place.chat_id, rules.listed(
+                lang, i18n.text(lang, "rules.headings", word=" ".join(args)[:40]),
+                [t.heading for t in found], i18n.text(lang, "rules.ask_topic", game=name)))
+        elif pieces := rules.titled(name, lang, wanted):
+            first, *rest = [rules.answer(p) for p in pieces]
+            await self._show(place, lang, first, rest)
+        else:
+            await self._answer(place, name, args, lang)
+
+    def _waiting(self) -> dict[str, list]:
+        """The answers not shown yet in each chat (``rules more``)."""
+        return self.__dict__.setdefault("_more_answers", {})
 
     async def _answer(self, place: Place, game: str, args: list[str], lang: str) -> None:
         """A free question about ``game``'s rules (``rules QUESTION`` or ``? QUESTION``):
         the best passage, and the next ones offered (``rules more``)."""
         from boardgamesbot.help.search import ask
+        from boardgamesbot.help.words import language_of
 
-        waiting = self.__dict__.setdefault("_more_answers", {})  # chat -> answers not shown
-        if len(args) == 1 and i18n.fold(args[0]) in ("more", "mais", "mes"):
+        waiting = self._waiting()
+        if len(args) == 1 and i18n.fold(args[0]) in MORE:
             if not waiting.get(place.chat_id):
                 raise Refusal("rules.no_more")
             shown, *rest = waiting[place.chat_id]
         else:
             # (in a thread: the first question about a game builds its index, ~0.5 s)
+            # (a question plainly in another language than the chat's — a Brazilian friend
+            # in a Catalan group — is answered in its own: the search needs its words)
+            lang = language_of(" ".join(args)) or lang
             reply = await asyncio.to_thread(ask, game, " ".join(args), lang)
             if not reply.known:
                 raise Refusal("rules.dont_know", topic=" ".join(args)[:40],
                               topics="; ".join(reply.topics))
             shown, *rest = reply.answers
-        waiting[place.chat_id] = rest
-        text = i18n.text(lang, "rules.answer", title=shown.title, source=shown.source,
-                         text=shown.text)
-        if rest:
-            text += "\n" + i18n.text(lang, "rules.more",
-                                      titles=" · ".join(a.title for a in rest[:3]))
+        await self._show(place, lang, shown, rest)
+
+    async def _show(self, place: Place, lang: str, shown, rest: list) -> None:
+        """One answer, fitted to a phone's screen; the rest kept for ``rules more``."""
+        text, self._waiting()[place.chat_id] = rules.answer_text(lang, shown, rest)
         await self.say(place.chat_id, text)
 
     async def cmd_why(self, place: Place, person: Person, args: list[str], lang: str) -> None:

@@ -4,6 +4,7 @@ it, and why an action is refused (also used at the ``play`` prompt)."""
 from __future__ import annotations
 
 import json
+import textwrap
 
 import click
 from rich.markup import escape
@@ -63,9 +64,12 @@ def show_answers(game_name: str, question: str, lang: str, limit: int = 5,
         console.print(say["topics"].format(topics="; ".join(reply.topics)), markup=False)
         return
     for number, answer in enumerate(reply.answers, 1):
-        console.print(f"[bold]{number}. {escape(answer.title)}[/]  "
-                      f"[dim]({escape(answer.source)})[/]")
-        console.print(f"   {answer.text}", markup=False)
+        # (the title once: a Decision's source is its title, and most passages open with it)
+        where = f"  [dim]({escape(answer.source)})[/]" if answer.source != answer.title else ""
+        console.print(f"[bold]{number}. {escape(answer.title)}[/]{where}")
+        console.print(textwrap.fill(answer.body, width=max(40, console.width - 1),
+                                    initial_indent="   ", subsequent_indent="   "),
+                      markup=False, soft_wrap=True)  # wrapped lines stay indented
 
 
 def show_why(seat: SeatView, action: str, lang: str) -> None:
@@ -95,8 +99,9 @@ def print_why(answer, lang: str) -> None:
 @click.command("ask")
 @click.argument("game_name", metavar="GAME")
 @click.argument("question")
-@click.option("--lang", "-l", default="en", show_default=True, metavar="en|pt-BR|ca",
-              help="The language of the question and of the answers.")
+@click.option("--lang", "-l", default=None, metavar="en|pt-BR|ca",
+              help="The language of the question and of the answers (default: the "
+                   "question's, told by its little words, else en).")
 @click.option("--json", "as_json", is_flag=True,
               help='Print {"answers": [{"title", "text", "source", "score"}, …]} as JSON.')
 @click.option("--limit", "-n", type=click.IntRange(1, 20), default=5, show_default=True,
@@ -110,8 +115,11 @@ def ask_command(game_name, question, lang, as_json, limit) -> None:
     """
     from boardgamesbot.help.search import ask
     from boardgamesbot.help.why import reason
+    from boardgamesbot.help.words import language_of
 
-    lang = language(lang)
+    # (a Brazilian asking "posso…" without --lang gets Portuguese, not an English "I don't
+    # know": the question's little words say its language)
+    lang = language(lang) if lang is not None else language_of(question) or "en"
     try:
         reply = ask(game_name, question, lang, limit)
     except GameError as error:  # said in the asker's language where a face says it

@@ -46,7 +46,11 @@ def chosen(options: dict) -> dict:
 
 
 def language(lang: str) -> str:
-    """``lang`` if the rules help speaks it, else a one-line error."""
+    """``lang`` if the rules help speaks it (``pt``, ``pt_br``, ``PT-BR`` are ``pt-BR``),
+    else a one-line error."""
+    typed = lang.strip().replace("_", "-").lower()
+    lang = next((known for known in LANGUAGES if typed == known.lower()), None) or {
+        "pt": "pt-BR", "br": "pt-BR", "ca": "ca", "en": "en"}.get(typed.split("-")[0], lang)
     if lang not in LANGUAGES:
         fail(f"no rules help in language {lang!r}; available: {', '.join(LANGUAGES)}")
     return lang

@@ -36,6 +36,7 @@ class Passage:
     context: str = ""    # words indexed but not shown (a table's column names)
     notation: bool = False  # a row that explains what to type (it opens with code)
     row: bool = False       # a table row (a summary: the paragraphs around it say more)
+    note: bool = False      # a quoted paragraph that is no Decision: a note beside the rules
 
     @property
     def source(self) -> str:
@@ -91,7 +92,7 @@ class _Cutter:
 
     def add(self, anchor: SyntaxTreeNode, inlines: list[SyntaxTreeNode], title: str | None,
             text: str | None = None, context: str = "", notation: bool = False,
-            row: bool = False) -> None:
+            row: bool = False, quoted: bool = False) -> None:
         if text is None:
             text = " ".join(_plain(inline) for inline in inlines).strip()
         if not text:
@@ -106,7 +107,10 @@ class _Cutter:
         heading = section[-1] if section else (self.headings[0][1] if self.headings else "")
         passage = Passage(id=len(self.passages), title=lead or title or heading, text=text,
                           section=section, decision=int(decision.group(2)) if decision else None,
-                          context=context, notation=notation, row=row)
+                          context=context, notation=notation, row=row,
+                          note=quoted and not decision)
+        # (every block cut here is a nesting one: paragraph, list item, quote, table row)
+        assert anchor.nester_tokens is not None, anchor.type
         anchor.nester_tokens.opening.attrSet("data-passage", str(passage.id))
         self.passages.append(passage)
 
@@ -127,7 +131,7 @@ class _Cutter:
                 typed = sum(n.type == "code_inline" for n in node.children[0].walk())
                 self.add(node, node.children, title, notation=typed >= 3)
             elif node.type == "blockquote":
-                self.add(node, _inlines(node), title)
+                self.add(node, _inlines(node), title, quoted=True)
             elif node.type in ("bullet_list", "ordered_list"):
                 for item in node.children:
                     self.item(item, title)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -53,7 +53,8 @@ TERM_WEIGHT, WORD_WEIGHT, GUESS_WEIGHT = 1.5, 1.0, 0.7
 DECISION_ASKED = re.compile(r"\bdecisi?(?:on|ao|o)\s*(\d+)")
 #: How much a word of the headings above a passage counts, against one of its own.
 CONTEXT_WEIGHT = 0.3
-#: How much a passage explaining what to type counts against one stating a rule.
+#: How much a passage explaining what to type, or a note beside the rules (how the
+#: tiles were reconstructed), counts against one stating a rule.
 NOTATION_WEIGHT = 0.6
 #: How much a table row counts against a paragraph (rows summarise; paragraphs explain).
 ROW_WEIGHT = 0.85
@@ -65,6 +66,8 @@ TITLE_WEIGHT = 0.5
 #: Below this share of the question's weight in the best passage, we do not know.
 #: Set from questions that the rules do not answer (tests/ask: the off-topic set).
 MIN_COVERAGE = 0.38
+#: "I don't know" only when none of this many best passages answers (`_answers`).
+ANSWERED_WITHIN = 3
 #: How many answers a reply holds at most.
 LIMIT = 5
 
@@ -104,6 +107,16 @@ class Answer:
     source: str
     score: float
     passage: int  # the passage's id (``data-passage`` in the annotated HTML)
+
+    @property
+    def body(self) -> str:
+        """The text without the bold title it opens with ("Build a camp (5 AP). Put one…"),
+        for a face that shows the title above it; a table row keeps its cells
+        ("Camp-to-camp move — 1 — …")."""
+        text, title = self.text, self.title
+        if text.startswith(title) and text[len(title):len(title) + 1] in (".", ":"):
+            return text[len(title) + 1:].lstrip() or text
+        return text
 
     def as_dict(self) -> dict[str, Any]:
         return {"title": self.title, "text": self.text, "source": self.source,
@@ -146,6 +159,8 @@ class RulesIndex:
         # (a third): every passage of the section shares them.
         self.keys: list[dict[str, float]] = []
         self.lengths: list[int] = []
+        #: each passage's own title keys ("Hamlet", "Lugarejo"): what it is about
+        self.titles: list[frozenset[str]] = []
         for p in self.passages:
             # (a table row's column names are as much its words as its cells)
             own = self._counted(f"{p.text} {p.context}")
@@ -154,6 +169,8 @@ class RulesIndex:
             elif p.text.startswith(p.title):  # its own bold opening words, not a heading
                 for key, count in self._counted(p.title).items():
                     own[key] += TITLE_WEIGHT * count
+            self.titles.append(frozenset(self.words.keys(p.title))
+                               if p.text.startswith(p.title) else frozenset())
             context = self._counted(" ".join(p.section))
             self.keys.append({key: own.get(key, 0) + CONTEXT_WEIGHT * context.get(key, 0)
                               for key in own.keys() | context.keys()})
@@ -167,21 +184,22 @@ class RulesIndex:
         self.stems = sorted(key for key in self.idf if not key.startswith("§"))
         # Words a question may be corrected towards: the page's, and every term name.
         known = {word for p in self.passages for word in split(f"{p.title} {p.text}")}
-        for names in self.knowledge.terms.values():
-            for name in names.get(lang, ()):
+        for named in self.knowledge.terms.values():
+            for name in named.get(lang, ()):
                 known.update(split(name))
         # (never towards a little word: "world" is not a slip for "would")
         self.known_words = sorted(word for word in known
                                   if len(word) >= 4 and word not in self.words.stop_words)
         self.known_set = set(known)
 
-    def _counted(self, text: str) -> Counter:
+    def _counted(self, text: str) -> defaultdict[str, float]:
         """The keys of ``text`` counted, a word inside a term's name at its lesser weight."""
-        counted: Counter = Counter()
+        counted: defaultdict[str, float] = defaultdict(float)
         keys = self.words.weighted(text)
         for key, weight in keys:
             counted[key] += weight
-        counted.update(self.words.counts(keys))  # "3 volcanoes": a count of volcanoes
+        for key in self.words.counts(keys):  # "3 volcanoes": a count of volcanoes
+            counted[key] += 1
         return counted
 
     def _corrected(self, words: list[str]) -> tuple[list[str], set[str]]:
@@ -252,8 +270,9 @@ class RulesIndex:
         total = sum(max(weight, WORD_WEIGHT) * self.idf.get(key, self.unseen_idf)
                     for key, weight in weights.items() if self._asks(key, weight))
         scored: list[tuple[float, float, int]] = []
+        surely: dict[int, float] = {}  # each passage's coverage by words not guessed
         for index, keys in enumerate(self.keys):
-            score = covered = 0.0
+            score = covered = surely[index] = 0.0
             norm = K1 * (1 - B + B * self.lengths[index] / self.average)
             for key, weight in weights.items():
                 tf = keys.get(key)
@@ -262,19 +281,41 @@ class RulesIndex:
                     score += weight * idf * tf * (K1 + 1) / (tf + norm)
                     if self._asks(key, weight):
                         covered += weight * idf
+                        if weight > GUESS_WEIGHT:
+                            surely[index] += weight * idf
             if score > 0:
-                if self.passages[index].notation:
+                if self.passages[index].notation or self.passages[index].note:
                     score *= NOTATION_WEIGHT
                 elif self.passages[index].row:
                     score *= ROW_WEIGHT
                 scored.append((score, covered, index))
         scored.sort(key=lambda entry: (-entry[0], entry[2]))
-        if not scored or not self._answers(weights, total, *scored[0][1:]):
+        # (the first passage may hold only part of the question — "14 coins to fill in" for
+        # "how many coins does a shape with a coin give" — while the next holds all of it;
+        # those next ones must answer without a word guessed from a typo: "previsao" is
+        # not "precisa")
+        sure = {key: weight for key, weight in weights.items() if weight > GUESS_WEIGHT}
+        if not scored or not (self._answers(weights, total, *scored[0][1:]) or any(
+                self._answers(sure, total, surely[i], i)
+                for _, _, i in scored[1:ANSWERED_WITHIN])):
             return Reply(self.game, self.lang, question, (), self._topics(scored))
         answers = tuple(Answer(self.passages[i].title, self.passages[i].text,
                                self.passages[i].source, score, self.passages[i].id)
-                        for score, _, i in scored[:limit])
+                        for score, _, i in self._without_summaries(scored, limit))
         return Reply(self.game, self.lang, question, answers, self._topics(scored))
+
+    def _without_summaries(self, scored: list[tuple[float, float, int]],
+                           limit: int) -> list[tuple[float, float, int]]:
+        """The first ``limit`` answers, leaving out a table row whose paragraph is among
+        them ("Exchange a treasure — 3 — see below" beside "Exchange a treasure (3 AP)."):
+        on a phone the same rule twice is one answer fewer."""
+        near = scored[:limit * 2]
+        explained = [fold(self.passages[i].title) for _, _, i in near
+                     if not self.passages[i].row]
+        return [entry for entry in near
+                if not (self.passages[entry[2]].row and any(
+                    title.startswith(fold(self.passages[entry[2]].title))
+                    for title in explained))][:limit]
 
     @staticmethod
     def _asks(key: str, weight: float) -> bool:
@@ -292,7 +333,8 @@ class RulesIndex:
                    if self._asks(key, weights[key])}
         sure = {key for key, weight in weights.items() if weight > GUESS_WEIGHT}
         return (total > 0 and covered / total >= MIN_COVERAGE and bool(sure & matched)
-                and (len(matched) >= 2 or any(key.startswith("§") for key in matched)))
+                and (len(matched) >= 2 or any(key.startswith("§") for key in matched)
+                     or bool(matched & self.titles[best])))
 
     def _topics(self, scored: list[tuple[float, float, int]]) -> tuple[str, ...]:
         """The sections nearest the question; the page's sections when nothing is near."""

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import pairwise
@@ -65,7 +65,8 @@ STOP_WORDS = {
         whose when where why how can could may might must shall should will would about
         into than then so just also as any some get got let lets s t d ll re ve m o
         much many whats happen happens happened somebody someone anybody anyone thing
-        things vs versus wanna gonna please hey hi ok okay done during""",
+        things vs versus wanna gonna please hey hi ok okay done during
+        u ur r im ive id ya pls plz""",
     "pt-BR": """a o as os um uma uns umas de do da dos das no na nos nas em num numa ao aos
         à às pelo pela pelos pelas por para pra pro com e ou mas se que qual quais quem
         quando onde como porque por que é são era foi ser estar está estão esta este isso
@@ -75,7 +76,8 @@ STOP_WORDS = {
         então também tambem já ja so só assim la lá aí ai aqui oi olá ola gente alguém
         quanto quanta quantos quantas acontece acontecer aconteceu agora coisa alguma
         existe existem existir há ha
-        algum faço faco fazer faz pro pra pros pras dá da sobre""",
+        algum faço faco fazer faz pro pra pros pras dá da sobre
+        pq q tb tbm qd qdo vcs td msm""",
     "ca": """el la els les l lo un una uns unes de del dels d a al als en amb i o però pero
         si que què qui quin quina quins quines quan quant on com per perque perquè és es
         són son era ser estar està estan aquest aquesta aquests aquestes això aixo aquell
@@ -83,7 +85,8 @@ STOP_WORDS = {
         ens nostre nostra ells elles ell ella li els seu seva seus seves tenir tinc té te
         tenen puc pot poden podem poder també tambe ja doncs així aixi aquí aqui hola algú
         algu n s t m hi ho quant quanta quants quantes ara cosa fer faig fa sobre he has ha
-        existeix existeixen""",
+        existeix existeixen damunt
+        pq xq q tb""",
 }
 
 #: How a question asks for a count ("how many volcanoes"): it wants the passage that
@@ -103,15 +106,24 @@ SAME_MEANING = {
            "final last",  # (not in pt/ca: their "final" names the game's end)
            "see peek look watch visible seen",
            "cost cheap cheaper expensive price",
-           "player people person friend opponent opponents"],
+           "player people person friend opponent opponents",
+           "beyond more exceed extra",
+           "must forced force obliged required mandatory",
+           "cover covered"],
     "pt-BR": ["totalmente inteiro inteira completo completa completamente",
               "ver olhar espiar vista visível",
               "custo barato barata caro cara preço",
-              "jogador pessoa amigo adversário oponente"],
+              "jogador pessoa amigo adversário oponente",
+              "além mais excedente",
+              "precisar obrigar obrigado obrigatório obrigatória forçar",
+              "cobrir tapar"],
     "ca": ["completament sencer sencera complet completa totalment",
            "veure mirar vista visible",
            "cost barat barata preu",
-           "jugador persona amic adversari rival"],
+           "jugador persona amic adversari rival",
+           "enllà més",
+           "obligar obligat obligatori obligatòria forçar",
+           "cobrir tapar"],
 }
 
 #: Numbers written as words, read as digits ("zero" and "0" are the same question).
@@ -125,6 +137,17 @@ _NUMBER_WORDS = {lang: {word: str(n) for n, word in enumerate(words.split())}
 # ("um", "uma", "un", "una" are also articles, so they stay words; feminine twos)
 _NUMBER_WORDS["pt-BR"].update(duas="2")
 _NUMBER_WORDS["ca"].update(dues="2")
+
+#: Words that are little after another: "on top of" and "em cima de" only say where,
+#: like "on" (the top row, "de cima para baixo", still counts).
+LITTLE_AFTER = {"en": {("on", "top")}, "pt-BR": {("em", "cima")}, "ca": set()}
+
+#: Negations typed without their apostrophe, as phones and hurried players do ("cant",
+#: "dont"), and the "t" that "can't" leaves once split: they are "not", which is a key
+#: (a refusal question asks what is *not* allowed).
+_NOT = {"en": """cant cannot wont dont doesnt didnt isnt arent wasnt werent shouldnt couldnt
+                wouldnt mustnt hasnt havent t""", "pt-BR": "", "ca": ""}
+NEGATIONS = {lang: dict.fromkeys(words.split(), "not") for lang, words in _NOT.items()}
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
@@ -178,7 +201,7 @@ class Terms:
         own: set[tuple[str, tuple[str, ...]]] = set()
         for term, by_lang in terms.items():
             for number, name in enumerate(by_lang.get(lang, ())):
-                words = tuple(split(name))
+                words = tuple(_NUMBER_WORDS[lang].get(word, word) for word in split(name))
                 if words:
                     names.setdefault(words[0][:3], []).append((term, words))
                     if number == 0 and len(words) == 1:
@@ -204,15 +227,34 @@ def inflected(word: str, name: str) -> bool:
 
 
 @cache
-def _stemmer(lang: str):
+def _stemmer(lang: str) -> Callable[[str], str]:
     stemmer = Stemmer.Stemmer(STEMMERS[lang])
     stemmer.maxCacheSize = 20000
-    return stemmer.stemWord
+    stem: Callable[[str], str] = stemmer.stemWord
+    return stem
 
 
 @cache
 def _stop_words(lang: str) -> frozenset[str]:
     return frozenset(split(STOP_WORDS[lang]))
+
+
+def language_of(text: str) -> str | None:
+    """The language ``text`` is most likely in, by its little words that only that
+    language has ("posso", "puc", "the"); None when they do not tell (a question asked
+    without naming its language: ``bgbot ask tikal "posso…"``)."""
+    words = split(text)
+    found = {lang: sum(word in _own_little_words(lang) for word in words)
+             for lang in STOP_WORDS}
+    best = max(found.values())
+    winners = [lang for lang, count in found.items() if count == best]
+    return winners[0] if best and len(winners) == 1 else None
+
+
+@cache
+def _own_little_words(lang: str) -> frozenset[str]:
+    others = set().union(*(_stop_words(other) for other in STOP_WORDS if other != lang))
+    return _stop_words(lang) - others
 
 
 @cache
@@ -255,8 +297,9 @@ class Words:
         if len(accented) != len(words):  # (a letter that folding splits: rare)
             accented = words
         numbers, same = _NUMBER_WORDS[self.lang], _same_meaning(self.lang)
-        words = [numbers.get(word, word) for word in words]
-        accented = list(accented)
+        negations = NEGATIONS[self.lang]
+        words = [negations.get(word) or numbers.get(word, word) for word in words]
+        accented = [negations.get(typed, typed) for typed in accented]
         for at, word in enumerate(words):
             meant = same.get(word) or same.get(_lemma(accented[at], self.game, self.lang))
             if meant:
@@ -264,25 +307,36 @@ class Words:
         keys: list[tuple[str, float]] = []
         at = 0
         while at < len(words):
-            # the longest declared name starting here wins ("base camp" over "camp")
-            for term, name in self.terms.names.get(words[at][:3], ()):
+            # the longest declared name starting here wins ("base camp" over "camp"), and
+            # a name as typed before another's inflection ("montar" is to build, though
+            # it could be "monte", a pile, with its vowel changed)
+            for term, name in self._names(words, at):
                 size = len(name)
-                if at + size <= len(words) and all(map(inflected, words[at:at + size], name)):
-                    keys.append(("§" + term, 1.0))
-                    if (term, name) not in self.terms.own:
-                        keys.extend((self._stem(words[i], accented[i]), INNER_WEIGHT)
-                                    for i in range(at, at + size)
-                                    if words[i] not in self.stop_words and len(words[i]) > 1)
-                    at += size
-                    break
+                keys.append(("§" + term, 1.0))
+                if (term, name) not in self.terms.own:
+                    keys.extend((self._stem(words[i], accented[i]), INNER_WEIGHT)
+                                for i in range(at, at + size)
+                                if words[i] not in self.stop_words and len(words[i]) > 1)
+                at += size
+                break
             else:
                 word = words[at]
-                if word not in self.stop_words:
+                if not (self._little(word, accented[at])
+                        or (at and (words[at - 1], word) in LITTLE_AFTER[self.lang])):
                     keys.append((self._stem(word, accented[at]), 1.0))
                 elif len(word) == 1 and at and words[at - 1] in self.labels:
                     keys.append((word, 1.0))  # "grup A": the group's letter
                 at += 1
         return keys
+
+    def _names(self, words: list[str], at: int) -> list[tuple[str, tuple[str, ...]]]:
+        """The declared names that the words from ``at`` on are (or inflect), best first."""
+        found = [(term, name) for term, name in self.terms.names.get(words[at][:3], ())
+                 if at + len(name) <= len(words)
+                 and all(map(inflected, words[at:at + len(name)], name))]
+        found.sort(key=lambda entry: (-len(entry[1]), tuple(words[at:at + len(entry[1])])
+                                      != entry[1]))
+        return found
 
     def counted(self, text: str) -> str | None:
         """The thing a question asks to count, as a count key (``#§volcano`` for "how
@@ -301,6 +355,12 @@ class Words:
         plain = [key for key, weight in keys if weight == 1.0]
         return ["#" + after for number, after in pairwise(plain)
                 if number.isdigit() and not after.isdigit()]
+
+    def _little(self, word: str, accented: str) -> bool:
+        """Whether ``word`` is a little word of the language, or a form of one (Portuguese
+        "sou" and "seja" are "ser", Catalan "pots" is "poder")."""
+        return word in self.stop_words or (
+            not word.isdigit() and _lemma(accented, self.game, self.lang) in self.stop_words)
 
     def _stem(self, word: str, accented: str) -> str:
         if word.isdigit():

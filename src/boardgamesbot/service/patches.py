@@ -44,8 +44,12 @@ def _diff_dicts(old: dict, new: dict, path: list, ops: list[list]) -> None:
         if key not in old:
             added += 1
             ops.append([[*path, key], value])
-        elif old[key] != value:
-            _diff(old[key], value, [*path, key], ops)
+        else:
+            was = old[key]
+            # (an unchanged part is often the same object: a game may keep it across
+            # states; `!=` would still look inside it)
+            if was is not value and was != value:
+                _diff(was, value, [*path, key], ops)
     if len(old) != len(new) - added:  # some of old's keys are gone (in old's order)
         for key in old:
             if key not in new:
@@ -54,8 +58,9 @@ def _diff_dicts(old: dict, new: dict, path: list, ops: list[list]) -> None:
 
 def _diff_lists(old: list, new: list, path: list, ops: list[list]) -> None:
     for index, was in enumerate(old):
-        if was != new[index]:
-            _diff(was, new[index], [*path, index], ops)
+        value = new[index]
+        if was is not value and was != value:
+            _diff(was, value, [*path, index], ops)
 
 
 def apply(value: Any, ops: list[list]) -> Any:

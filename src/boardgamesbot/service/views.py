@@ -20,7 +20,7 @@ from .errors import ServiceError
 from .seats import OPEN, OVER, PERSON, PLAYING
 
 if TYPE_CHECKING:  # the attributes `TableViews` reads are `Table`'s
-    from boardgamesbot.engine import Game, Record, State
+    from boardgamesbot.engine import Choice, Game, Record, State
     from boardgamesbot.store import SeatRow
 
     from .clock import Clock
@@ -157,16 +157,14 @@ class TableViews:
             "clock": self.clock_view(),
         }
 
-    def legal(self, seat: int) -> list[dict]:
-        """The seat's legal actions as data (`State.action_info`: kind, cost, a
-        translatable code + params) with the English ``text`` for simple faces; made once
-        per state and seat, shared by every request (~1.5 ms for a large decision)."""
+    def legal(self, seat: int) -> list[Choice]:
+        """The seat's legal actions as data (`State.choices`: kind, cost, a translatable
+        code + params) with the English ``text`` for simple faces; made once per state and
+        seat, shared by every request (~1.5 ms for a large decision)."""
         state = self.state
         if self.status != PLAYING or state is None:
             return []
-        return self.per_state.get(self.version, ("legal", seat), lambda: [
-            {**state.action_info(seat, a), "text": state.describe(a)}
-            for a in state.legal_actions(seat)])
+        return self.per_state.get(self.version, ("legal", seat), lambda: state.choices(seat))
 
     def legal_json(self, seat: int) -> str:
         """`legal` as JSON text, encoded once per state and seat: what the WebSocket's

@@ -70,6 +70,57 @@ def _leader_place(state: TikalTable, player: int) -> str:
     return "supply" if where == -1 else "gone"
 
 
+def _board(state: TikalTable) -> dict[str, dict[str, Any]]:
+    """The public board: each explored space's entry, in board order.
+
+    An action changes a space or two, so each space's entry is kept with everything it
+    shows (`TikalTable.entries`) and used again, the same object, while that is unchanged:
+    a view costs the spaces that changed, and the diff of two views (the service's public
+    diff, a watcher's patch) passes over the same objects without looking inside them."""
+    # The figures on each space, seat by seat: each seat's occupied spaces are known
+    # (`spots`), so the 48 spaces are not asked once per seat.
+    held: dict[int, list[tuple[str, int, int]]] = {}
+    for seat in range(state.num_players):
+        workers, leader, key = state.workers[seat], state.leader[seat], SEATS[seat]
+        for space in state.spots[seat]:
+            here = (key, workers[space], int(leader == space))
+            found = held.get(space)
+            if found is None:
+                held[space] = [here]
+            else:
+                found.append(here)
+    kinds, entries = state.kind, state.entries
+    board: dict[str, dict[str, Any]] = {}
+    for space in range(NUM_SPACES):
+        kind = kinds[space]
+        if kind is None:
+            continue
+        figures = held.get(space)
+        # Everything the entry shows (a temple's controller follows from its figures and
+        # guard): an entry is a function of this, so equal means the same entry.
+        shows = (kind, state.stones[space], state.value[space], state.printed[space],
+                 len(state.wafers[space]), state.camp[space], state.guard[space],
+                 state.guard_figure[space], None if figures is None else tuple(figures))
+        kept = entries[space]
+        if kept is not None and kept[0] == shows:
+            board[SPACE_NAMES[space]] = kept[1]
+            continue
+        entry: dict[str, Any] = {"kind": kind, "stones": list(state.stones[space])}
+        if kind == TEMPLE:
+            entry["value"] = state.value[space]
+            entry["printed"] = state.printed[space]
+            entry["controller"] = state.controller(space)
+        elif kind == TREASURE:
+            entry["wafers"] = len(state.wafers[space])  # how many, never which
+        _camp_and_guard(state, space, entry)
+        if figures is not None:  # the figures last, seat by seat
+            entry["figures"] = {key: {WORKER: workers, LEADER: leader}
+                                for key, workers, leader in figures}
+        entries[space] = (shows, entry)
+        board[SPACE_NAMES[space]] = entry
+    return board
+
+
 def view(state: TikalTable, player: int | None) -> dict[str, Any]:
     """What ``player`` (or a spectator, ``None``) may see: everything public, nothing else.
 
@@ -87,28 +138,7 @@ def view(state: TikalTable, player: int | None) -> dict[str, Any]:
 
 def _public(state: TikalTable) -> dict[str, Any]:
     """The view of every seat, its ``viewer`` left None."""
-    board: dict[str, dict[str, Any]] = {}
-    for space, kind, entry in _explored(state):
-        if kind == TEMPLE:
-            entry["value"] = state.value[space]
-            entry["printed"] = state.printed[space]
-            entry["controller"] = state.controller(space)
-        elif kind == TREASURE:
-            entry["wafers"] = len(state.wafers[space])  # how many, never which
-        _camp_and_guard(state, space, entry)
-        board[SPACE_NAMES[space]] = entry
-    # The figures last in each entry, seat by seat: each seat's occupied spaces are known
-    # (`spots`), so the 48 spaces are not asked once per seat.
-    for seat in range(state.num_players):
-        workers, leader, key = state.workers[seat], state.leader[seat], SEATS[seat]
-        for space in state.spots[seat]:
-            occupied = board.get(SPACE_NAMES[space])
-            if occupied is None:
-                continue  # (a hand-written position may put figures off the explored board)
-            figures = occupied.get("figures")
-            if figures is None:
-                figures = occupied["figures"] = {}
-            figures[key] = {WORKER: workers[space], LEADER: int(leader == space)}
+    board = _board(state)
     left = dict.fromkeys("ABCDEFG", 0)
     for tile_id in state.stack:
         left[TILES[tile_id].letter] += 1

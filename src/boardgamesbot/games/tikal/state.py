@@ -26,7 +26,7 @@ from collections.abc import Callable
 from itertools import compress
 from typing import Any, NamedTuple
 
-from boardgamesbot.engine import Action, ActionInfo, Game, IllegalAction
+from boardgamesbot.engine import Action, ActionInfo, Choice, Game, IllegalAction
 
 from . import position
 from .components import (
@@ -237,6 +237,7 @@ class TikalState(TikalTable):
         self.explored = self.border = self.campable = self.temples = 0
         self.opened = [0] * NUM_SPACES
         self.shown = None
+        self.entries = [None] * NUM_SPACES
 
     def recompute_derived(self) -> None:
         """Recompute what is kept for speed only (after setup or reading a position); the
@@ -340,6 +341,7 @@ class TikalState(TikalTable):
         other.auction = self.auction.copy() if self.auction is not None else None
         other.barriers = self.barriers
         other.shown = None  # a copy is changed without `apply` (determinize, search bots)
+        other.entries = self.entries  # (shared: an entry is used only where it still holds)
         return other
 
     # The contract -----------------------------------------------------------------------
@@ -459,6 +461,31 @@ class TikalState(TikalTable):
                 "cost": {"ap": cost} if cost else {}, "code": known.code,
                 "params": (_POSITION_PARAMS[type(action)](self, action) if fixed is None
                            else fixed.copy())}
+
+    def choices(self, player: int) -> list[Choice]:
+        """`State.choices` in one pass: each action's `_Known` is looked up once, and a
+        move's cost worked out once for both its data and its words (`describe` and
+        `action_info` each work it out: a turn lists ~25 moves)."""
+        choices: list[Choice] = []
+        for action in self.legal_actions(player):
+            known = _KNOWN.get(id(action))
+            if known is None:
+                known = _remember(action)  # (legal actions are Tikal's, well formed)
+            cost = known.cost
+            if cost is None:
+                move = action
+                assert isinstance(move, Move)  # (only moves are known without a cost)
+                cost = self.move_cost(move.source, move.target, player)
+                text = f"{known.words}{cost} AP)"
+            else:
+                text = known.words
+            fixed = known.params
+            choices.append({"notation": known.notation, "type": known.kind,
+                            "cost": {"ap": cost} if cost else {}, "code": known.code,
+                            "params": (_POSITION_PARAMS[type(action)](self, action)
+                                       if fixed is None else fixed.copy()),
+                            "text": text})
+        return choices
 
     # Placement --------------------------------------------------------------------------
 

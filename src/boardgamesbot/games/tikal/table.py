@@ -13,6 +13,7 @@ from typing import Any
 
 from boardgamesbot.engine import Game, State
 
+from .components import NUM_SPACES
 from .notation import Move
 
 __all__ = ["Exits", "TikalTable"]
@@ -56,6 +57,10 @@ class TikalTable(State):
         # the public view of this position once a seat has asked for it (`position.view`;
         # None until then): every change (`apply`), and every copy, starts without it
         "shown",
+        # per space, its last public board entry with everything that entry shows
+        # (`position._board`), kept across changes and shared by copies: an entry is
+        # used again only where all it shows is unchanged
+        "entries",
     )
 
     game: Game
@@ -114,6 +119,18 @@ class TikalTable(State):
     auction: Any
     barriers: int  # undo barriers crossed
     shown: dict[str, Any] | None  # the public view, kept while the position stays the same
+    entries: list[tuple[tuple[Any, ...], dict[str, Any]] | None]  # per space (see __slots__)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields to pickle, without the kept board entries: a copy sent to a bot
+        process would carry ~48 entries it may never use (twice the pickling time)."""
+        return {name: getattr(self, name) for name in TikalTable.__slots__
+                if name != "entries" and hasattr(self, name)}
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        for name, value in fields.items():
+            setattr(self, name, value)
+        self.entries = [None] * NUM_SPACES
 
     @abstractmethod
     def clear_board(self) -> None: ...

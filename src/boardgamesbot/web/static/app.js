@@ -85,7 +85,8 @@ async function askRules(event) {
       h("p", {}, t("rules.ask.found")), h("ol", {}, ...reply.answers.map((a) =>
         h("li", {}, h("button", { type: "button", class: "link", "data-passage": a.passage,
           onclick: () => markPassages([a.passage, ...reply.answers.filter((b) => b !== a).map((b) => b.passage)]) },
-          `${a.title} — ${a.source}`))))));
+          // (a Decision's source is its title: said once)
+          a.source === a.title ? a.title : `${a.title} — ${a.source}`))))));
     markPassages(reply.answers.map((a) => a.passage));
   } catch (error) {
     out.replaceChildren(h("p", { class: "error" }, errorText(error.error)));

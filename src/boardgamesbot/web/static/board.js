@@ -190,6 +190,9 @@ export function bringTargetsIntoView(root) {
   if (whole.height <= innerHeight - covered - above - 2 * margin) {
     top = Math.min(top, whole.top);
     bottom = Math.max(bottom, whole.bottom);
+    // With the line above it that says the last move (a phone's, table.js), when it fits too.
+    const line = root.querySelector(".move-line")?.getBoundingClientRect();
+    if (line?.height && whole.bottom - line.top <= innerHeight - covered - above - 2 * margin) top = Math.min(top, line.top);
   }
   let delta = 0;
   if (bottom > innerHeight - covered - margin) delta = Math.min(bottom - (innerHeight - covered - margin), top - above - margin);

@@ -154,15 +154,19 @@ export function lastMoveNote(who, words) {
  */
 export function showLastMove(root, event, module, ctx) {
   if (!event) return;
-  let words;
-  try {
-    words = module.describe(event.notation, event, ctx);
-  } catch {
-    words = event.notation; // a move the face cannot word is still shown, in notation
-  }
+  const words = moveWords(event, module, ctx);
   if (markLastMove(root, event, words, module).length) return;
   const note = lastMoveNote(ctx.name(event.seat), words);
   const board = root.querySelector(".board-area svg.board");
   if (board) (board.closest(".board-frame") || board).after(note);
   else root.querySelector(".board-area")?.append(note);
+}
+
+/** A move in the words the log says it in (the face's describe), else in its notation. */
+export function moveWords(event, module, ctx) {
+  try {
+    return module.describe(event.notation, event, ctx);
+  } catch {
+    return event.notation; // a move the face cannot word is still shown, in notation
+  }
 }

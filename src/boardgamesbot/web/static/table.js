@@ -5,7 +5,7 @@ import { asQuestion, errorText, has, inMood, lang, t } from "./i18n.js";
 import { createTable, gameTitle, seatName } from "./lobby.js";
 import { confirmFinal, moveSpeed, seatAt, saveSeat, setConfirmFinal, setMoveSpeed } from "./store.js";
 import { announce, LogBuilder, logList } from "./log.js";
-import { CATCH_UP, Pacer, showLastMove, SPEEDS } from "./pace.js";
+import { CATCH_UP, moveWords, Pacer, showLastMove, SPEEDS } from "./pace.js";
 import { go, notify, notifyError, openRules } from "./ui.js";
 import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { scoreChart } from "./chart.js";
@@ -496,7 +496,7 @@ export class TableScreen {
       this.showHelp ? this.helpPanel(module) : null,
       over ? this.summaryPanel(module, ctx) : null,
       h("div", { class: "table-body" },
-        h("div", { class: "board-area" }, drawn.main),
+        h("div", { class: "board-area" }, h("p", { class: "move-line", id: "move-line", hidden: true }), drawn.main),
         h("aside", { class: "side" }, this.hintsPanel(module, ctx), drawn.side, h("section", { class: "panel log-panel", "aria-labelledby": "log-title" },
           h("h2", { id: "log-title" }, t("log.title")), h("ul", { class: "log", id: "log" })))),
       this.confirmBar());
@@ -562,7 +562,9 @@ export class TableScreen {
         t("table.autopilot.off", { level: t(`level.${row.autopilot}`) }));
     }
     return h("span", { class: "autopilot" },
-      h("label", { for: "autopilot-level", class: "sr-only" }, t("table.autopilot.level")),
+      // Read above the choice in the phone's "More" (style.css); beside the toolbar's
+      // other controls on a wide screen it is for screen readers only.
+      h("label", { for: "autopilot-level", class: "autopilot-label" }, t("table.autopilot.level")),
       h("select", { id: "autopilot-level", "data-key": "autopilot-level", onchange: (e) => { this.autopilotLevel = e.target.value; } },
         LEVELS.map((level) => h("option", { value: level, selected: level === this.autopilotLevel }, t(`level.${level}`)))),
       h("button", { type: "button", "data-key": "autopilot-on", onclick: () => this.autopilot(this.autopilotLevel) }, t("table.autopilot.on")));
@@ -573,6 +575,14 @@ export class TableScreen {
     const ctx = baseContext(summary, this.msg.seat);
     if (summary.status === "over") return t("status.over");
     if (this.msg.your_turn) return faceOf(this.game).turnHint(this.context()) || t("status.your_turn");
+    const step = this.drawingStep ? this.pacer.current : null;
+    if (step) {
+      // Another's moves being shown one at a time: the mover is not awaited (it said
+      // "Waiting for Bot 2" with Bot 2's turn played and being shown). "Bot 2 is moving"
+      // while more of its moves are to come, "Bot 2 has moved" at its last one.
+      const more = this.pacer.queue.some((next) => next.event.seat === step.event.seat);
+      return t(more ? "status.moving" : "status.moved", { name: ctx.name(step.event.seat) });
+    }
     const awaited = this.msg.to_act || [];
     if (this.msg.seat !== null && this.msg.view?.you?.choice) {
       // Who is still choosing, by name ("waiting for Bea"): the line sticks to the top of a
@@ -631,9 +641,26 @@ export class TableScreen {
       scoreChart(chart, ctx));
   }
 
+  /**
+   * The last move in one line above the board, for a phone: there the log is at the foot
+   * of the page, and the board marks a move without words. "Last move — Bea: builds a camp
+   * on C5", in the words of the log and of the note under the board (board.last_move.by),
+   * following each move as it is shown (style.css shows it up to 900 px wide only).
+   */
+  fillMoveLine() {
+    const line = this.root.querySelector("#move-line");
+    if (!line) return;
+    const event = this.lastMove();
+    line.hidden = !event;
+    if (!event) return;
+    const ctx = this.context();
+    line.textContent = t("board.last_move.by", { name: ctx.name(event.seat), move: moveWords(event, faceOf(this.game), ctx) });
+  }
+
   renderLog() {
     const list = this.root.querySelector("#log");
     if (!list || !this.msg) return;
+    this.fillMoveLine();
     const module = faceOf(this.game);
     if (!this.log || this.logLang !== document.documentElement.lang || this.logSeats !== JSON.stringify(this.msg.table.seats)) {
       // Built afresh when the language or the seats' names change.

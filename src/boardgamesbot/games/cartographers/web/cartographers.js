@@ -243,8 +243,10 @@ export function render(ctx) {
   const main = h("div", { class: "carto-main" }, h("h2", { class: "sheet-title" }, title),
     // Once the game is over nothing is drawn on it: the finished map is shown whole.
     sheet instanceof SVGElement ? labelsFollow(h("div", { class: `board-frame sheet-frame${view.over ? " whole" : ""}` }, sheet), sheet) : sheet,
-    canDraw ? previewText : null,
-    canDraw && ctx.confirming ? h("p", { class: "banner confirm-hint" }, t("carto.confirm.again")) : null,
+    // The preview's words and "tap again" under the sheet: on a phone they lie over what
+    // follows (cartographers.css), so no room is kept empty for them until a tap.
+    canDraw ? h("div", { class: "sheet-notes" }, previewText,
+      ctx.confirming ? h("p", { class: "banner confirm-hint" }, t("carto.confirm.again")) : null) : null,
     you?.choice ? h("p", { class: "hint" }, t("carto.chosen", { action: t("carto.choice", { terrain: terrainWords(you.choice.terrain), cells: you.choice.cells.join(" ") }) })) : null);
   const side = [
     canDraw || (ctx.interactive && ctx.yourTurn && you?.mode === "pass") ? controlsPanel(ctx) : null,
@@ -474,6 +476,11 @@ export function showHint(ctx, hint) {
   ctx.act(hint.notation);
 }
 
+/** Whether turning or mirroring `shape` draws other cells (not so for a 1×1 square). */
+function turnsInto(shape) {
+  return new Set(ORIENTATIONS.map((_, o) => JSON.stringify(oriented(shape.cells, o)))).size > 1;
+}
+
 function rotateShape(ctx) {
   const o = ctx.sel.orient || 0;
   ctx.sel.orient = (o >= 4 ? 4 : 0) + ((o % 4) + 1) % 4;
@@ -524,10 +531,14 @@ function controlsPanel(ctx) {
         shapes.map((shape, i) => h("button", { type: "button", class: `shape-button${sel.shape === i + 1 ? " active" : ""}`, "aria-pressed": String(sel.shape === i + 1),
           "data-key": `shape-${i + 1}`, id: `shape-${i + 1}`, "aria-label": t("carto.shape.n", { n: i + 1 }) + (shape.coin ? ` (${t("carto.coin")})` : ""),
           onclick: () => { sel.shape = i + 1; ctx.rerender(); } }, miniShape(oriented(shape.cells, sel.orient), sel.terrain, shape.coin)))));
-      body.push(h("div", { class: "buttons" },
-        h("button", { type: "button", "data-key": "rotate", id: "rotate", onclick: () => rotateShape(ctx) }, t("carto.rotate")),
-        h("button", { type: "button", "data-key": "flip", id: "flip", "aria-pressed": String(sel.orient >= 4), onclick: () => flipShape(ctx) }, t("carto.flip")),
-        orientationPicture(ORIENTATIONS[sel.orient])));
+      // Turning a shape that every turn leaves as it is (a card's 1×1 square) does nothing:
+      // no Rotate, Flip and "not turned" for it (a phone's turn panel took a row for them).
+      if (shapes.some(turnsInto)) {
+        body.push(h("div", { class: "buttons" },
+          h("button", { type: "button", "data-key": "rotate", id: "rotate", onclick: () => rotateShape(ctx) }, t("carto.rotate")),
+          h("button", { type: "button", "data-key": "flip", id: "flip", "aria-pressed": String(sel.orient >= 4), onclick: () => flipShape(ctx) }, t("carto.flip")),
+          orientationPicture(ORIENTATIONS[sel.orient])));
+      }
     }
     body.push(h("p", { class: "hint" }, t("carto.place.how")));
   }

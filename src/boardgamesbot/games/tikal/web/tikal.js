@@ -144,10 +144,15 @@ export function turnHint(ctx) {
   return "";
 }
 
+/** A scoring round's name: "Round 2", or "Final" for the last of a game that is over. */
+function roundName(view, history, i) {
+  return view.over && i === history.length - 1 ? t("tikal.round.last") : t("tikal.round.n", { n: i + 1 });
+}
+
 export function chartData(view, ctx) {
   const history = view?.score_history || [];
   const seats = view?.num_players || 0;
-  const labels = [t("chart.start"), ...history.map((_, i) => (view.over && i === history.length - 1 ? t("tikal.round.last") : t("tikal.round.n", { n: i + 1 })))];
+  const labels = [t("chart.start"), ...history.map((_, i) => roundName(view, history, i))];
   const series = [];
   for (let seat = 0; seat < seats; seat++) series.push([0, ...history.map((row) => row[seat])]);
   return { labels, series, title: t("tikal.chart.title") };
@@ -456,12 +461,34 @@ function setZoom(svg, k) {
   zoom.k = Math.min(4, Math.max(1, k));
   svg.setAttribute("viewBox", viewBox());
   svg.closest(".zoom-frame")?.classList.toggle("zoomed", zoom.k > 1 && zoom.chosen);
+  legibleNames(svg);
+  // Zoomed by the person: the tip that points to the zoom has done its work.
+  if (zoom.chosen) svg.closest(".tikal-main")?.querySelector("#zoom-tip")?.remove();
+}
+
+/** The smallest a space's name is read on screen (px), however far the board shrinks. */
+const NAME_PX = 10.5;
+
+/**
+ * Keep the spaces' names (A4, C5) legible: the picture writes them at 12 of its own units,
+ * and a phone shrinks the whole board to ~0.67 px a unit (8 px names). The size is set
+ * in the picture's units from the scale it is drawn at now (its width on screen over the
+ * viewBox's), so a name is NAME_PX on screen at least and grows no smaller when zoomed.
+ */
+function legibleNames(svg) {
+  const shown = svg.getBoundingClientRect().width;
+  const units = svg.viewBox.baseVal?.width;
+  if (!shown || !units) return; // not laid out yet: the ResizeObserver calls again
+  svg.style.setProperty("--space-name-size", `${Math.max(12, (NAME_PX * units) / shown).toFixed(1)}px`);
 }
 
 function zoomable(svg) {
   const [, , width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
   Object.assign(zoom, { width, height });
   svg.setAttribute("viewBox", viewBox());
+  // Once laid out (the board is drawn afresh on each render, before it is attached) and
+  // whenever the page's width changes: after layout, before paint, so no name flickers.
+  new ResizeObserver(() => legibleNames(svg)).observe(svg);
   const pointers = new Map();
   let pinch = null, drag = null, moved = false;
   svg.addEventListener("pointerdown", (event) => {
@@ -515,7 +542,10 @@ function zoomable(svg) {
 function zoomControls(svg) {
   const button = (key, label, text, k) => h("button", { type: "button", class: "zoom-button", "data-key": key, id: key, "aria-label": label,
     onclick: () => { zoom.chosen = true; setZoom(svg, k()); } }, text);
+  // The buttons are bare signs (+ − ⤢): until the person has zoomed, a line beside them
+  // says what they do and that a pinch does it too (on a phone the board is shrunk to fit).
   return h("div", { class: "zoom-controls", role: "group", "aria-label": t("zoom.label") },
+    zoom.chosen ? null : h("p", { class: "zoom-tip", id: "zoom-tip" }, t("zoom.tip")),
     button("zoom-in", t("zoom.in"), "+", () => zoom.k * 1.5),
     button("zoom-out", t("zoom.out"), "−", () => zoom.k / 1.5),
     button("zoom-reset", t("zoom.reset"), "⤢", () => 1));
@@ -715,8 +745,10 @@ function scoringPanel(ctx) {
   return h("section", { class: "panel", "aria-labelledby": "scoring-title", id: "scoring-panel" },
     h("h2", { id: "scoring-title" }, t("tikal.scoring.title")),
     view.round ? h("p", { class: "banner" }, t(`tikal.round.${view.round}`, { name: ctx.name(view.current?.[0]) })) : null,
+    // Each round named as the chart under the summary names it (the game's last: "Final",
+    // it was "Round 4" above a chart saying "Final"); the names count, not the list's marks.
     history.length ? h("ol", { class: "scoring-rounds" }, history.map((row, i) => h("li", {},
-      `${t("tikal.round.n", { n: i + 1 })}: `, row.map((points, seat) => `${ctx.name(seat)} ${points}`).join(" · ")))) : null);
+      `${roundName(view, history, i)}: `, row.map((points, seat) => `${ctx.name(seat)} ${points}`).join(" · ")))) : null);
 }
 
 export function render(ctx) {

@@ -1,0 +1,405 @@
+"""A game night on a phone, session 40: what friends read without the docs at 360×740 —
+Tikal's space names and its zoom, the last move above the board (the log is at the foot
+of the page), the autopilot's level named in "More", the score chart's axes."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import (
+    act,
+    call,
+    hot_seat_table,
+    open_lobby,
+    play_randomly,
+    seeded,
+    take_seat,
+    unfold_tools,
+)
+from .test_game_night_phone import (
+    LANGS,
+    SAYS,
+    SHEET_TARGETS,
+    box,
+    cartographers_sheet,
+    catalog,
+    first_legal,
+    phone_page,
+    tikal_table,
+)
+
+
+@pytest.fixture
+def narrow(browser):
+    """A 360×740 phone (touch), as in test_game_night_phone; no script error on its page."""
+    context, page, errors = phone_page(browser, 360, 740)
+    yield page
+    context.close()
+    assert not errors, f"script errors in the page: {errors}"
+
+
+# A space name's size on screen: its font size in the picture's units times the scale the
+# board is drawn at (its width on screen over its viewBox's width).
+NAME_PX = """() => {
+    const svg = document.querySelector('svg.tikal-board:not([data-stale])');
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    return [...svg.querySelectorAll('.space-name')]
+        .map(n => parseFloat(getComputedStyle(n).fontSize) * scale);
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tikal_s_space_names_are_legible_on_a_phone_and_the_zoom_says_what_it_does(narrow, server,
+                                                                                  lang):
+    """The board shrunk to a phone wrote A4, C5 at 7-8 px (8.0 for the whole board, 9.97
+    fitted to the start), and nothing said that + − ⤢ zoom or that a pinch does."""
+    tikal_table(narrow, server, lang)
+    narrow.wait_for_selector(".space.target")
+    sizes = narrow.evaluate(NAME_PX)
+    assert len(sizes) == 48 and min(sizes) >= 10, ("fitted to the start", min(sizes))
+    tip = narrow.locator("#zoom-tip")
+    assert tip.is_visible()
+    assert tip.inner_text() == catalog(lang, "tikal")["zoom.tip@touch"]
+    said, plus = box(narrow, "#zoom-tip"), box(narrow, "#zoom-in")
+    assert said["left"] >= 0 and said["right"] <= plus["left"], (said, plus)  # beside the buttons
+    assert said["top"] < plus["bottom"] and plus["top"] < said["bottom"], (said, plus)
+    # The whole board (the smallest it is drawn): the names are still read.
+    narrow.tap("#zoom-reset")
+    narrow.wait_for_function("() => !document.querySelector('#zoom-tip')")  # zoomed: its work done
+    sizes = narrow.evaluate(NAME_PX)
+    assert min(sizes) >= 10, ("the whole board", min(sizes))
+    narrow.tap("#zoom-in")
+    assert min(narrow.evaluate(NAME_PX)) >= 10, "zoomed in"
+    # A name's glyphs inside the picture's frame of the space (not cut by a bigger size).
+    name = narrow.eval_on_selector('svg.tikal-board [data-space="C5"] .space-name',
+                                   "n => n.getBoundingClientRect().width")
+    hex_width = narrow.eval_on_selector('svg.tikal-board [data-space="C5"] polygon',
+                                        "p => p.getBoundingClientRect().width")
+    assert name < hex_width / 2, (name, hex_width)
+    assert narrow.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def newest_line(page, name):
+    """The log's newest action line of `name`, without the mover's name (its words)."""
+    lines = page.locator("#log .log-group").first.locator("li.log-action").all_inner_texts()
+    mine = [line for line in lines if line.startswith(f"{name}: ")]
+    return mine[-1].split(": ", 1)[1] if mine else None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_friend_s_move_is_read_above_the_board_in_the_log_s_words(narrow, server, lang):
+    """On a phone the log is at the foot of the page, under the players and the supplies:
+    the board marked a move without words. A line above the board says it."""
+    table, tokens = tikal_table(narrow, server, lang)
+    narrow.wait_for_selector(".space.target")
+    assert not narrow.locator("#move-line").is_visible(), "no move yet"
+    words = catalog(lang)
+    act(server, table, tokens[0], first_legal(server, table, tokens[0]))  # Ana's tile
+    act(server, table, tokens[0], "end")
+    act(server, table, tokens[1], first_legal(server, table, tokens[1]))  # Bea's tile
+    narrow.wait_for_function("() => document.querySelector('#log .log-group li.log-action')"
+                             "?.textContent.startsWith('Bea: ')")
+    narrow.wait_for_function("() => !document.querySelector('.pace-showing')")  # shown, caught up
+    moved = newest_line(narrow, "Bea")
+    expected = words["board.last_move.by"].replace("{name}", "Bea").replace("{move}", moved)
+    narrow.wait_for_function(SAYS, arg=["#move-line", expected])
+    # Read where the eye is: above the board, under the line stuck to the top, on screen.
+    line, board = box(narrow, "#move-line"), box(narrow, "svg.tikal-board")
+    status = box(narrow, "#status-line")
+    assert line["top"] >= status["bottom"] - 1 and line["bottom"] <= board["top"], (line, board)
+    assert board["top"] - line["bottom"] < 90, (line, board)
+    assert line["left"] >= 0 and line["right"] <= 360 and line["bottom"] <= 740, line
+    # It says what the note under the board would: one line, not both.
+    assert narrow.locator("#last-move-note").count() == 0 or \
+        not narrow.locator("#last-move-note").is_visible()
+
+
+def test_a_friend_s_moves_are_read_one_at_a_time_as_they_are_shown(narrow, server):
+    """Bea's whole turn arrives at once; the line follows each move as the board shows it."""
+    table, tokens = tikal_table(narrow, server)
+    narrow.wait_for_selector(".space.target")
+    narrow.evaluate("""() => { window.__lines = [];
+        new MutationObserver(() => { const l = document.querySelector('#move-line');
+            if (l && !l.hidden && window.__lines.at(-1) !== l.textContent)
+                window.__lines.push(l.textContent); })
+        .observe(document.body, {childList: true, subtree: true, characterData: true}); }""")
+    act(server, table, tokens[0], first_legal(server, table, tokens[0]))
+    act(server, table, tokens[0], "end")
+    play_randomly(server, table, tokens, seeded(2),
+                  until=lambda state: state["to_act"] == [0])  # Bea's turn, all of it
+    narrow.wait_for_selector(".space.target")
+    narrow.wait_for_function("() => !document.querySelector('.pace-showing')")
+    lines = narrow.locator("#log .log-group").first.locator("li.log-action").all_inner_texts()
+    said = catalog("en")["board.last_move.by"]
+    expected = [said.replace("{name}", "Bea").replace("{move}", line.split(": ", 1)[1])
+                for line in lines if line.startswith("Bea: ")]
+    assert len(expected) >= 2, lines
+    seen = narrow.evaluate("window.__lines")
+    assert [line for line in seen if line in expected] == expected, (seen, expected)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_autopilot_s_level_is_named_on_screen_in_more(narrow, server, lang):
+    """"More" offered a bare "Easy ▾" beside "Let the computer play for me": its name was
+    for screen readers only."""
+    tikal_table(narrow, server, lang)
+    narrow.wait_for_selector(".space.target")
+    unfold_tools(narrow)
+    label = narrow.locator('label[for="autopilot-level"]')
+    assert label.inner_text() == catalog(lang)["table.autopilot.level"]
+    named, choice = box(narrow, 'label[for="autopilot-level"]'), box(narrow, "#autopilot-level")
+    assert named["width"] > 40 and named["height"] >= 12, named
+    assert named["left"] >= 0 and named["right"] <= 360, named
+    assert named["bottom"] <= choice["top"] + 1, (named, choice)  # read above the choice
+    assert narrow.eval_on_selector('label[for="autopilot-level"]',
+                                   "e => e.scrollWidth <= e.clientWidth + 1")
+
+
+def finished(server, game):
+    seed, rng = {"tikal": (9, 4), "cartographers": (3, 1)}[game]
+    table, tokens = hot_seat_table(server, game, 2, seed=seed)
+    play_randomly(server, table, tokens, seeded(rng))
+    return table, tokens
+
+
+# Each axis label: its size on screen (font size × the chart's scale) and its box.
+AXES = """() => {
+    const svg = document.querySelector('svg.chart');
+    const frame = svg.getBoundingClientRect();
+    const scale = frame.width / svg.viewBox.baseVal.width;
+    return {frame: {left: frame.left, right: frame.right, top: frame.top, bottom: frame.bottom},
+        labels: [...svg.querySelectorAll('text.axis')].map(e => {
+            const r = e.getBoundingClientRect();
+            return {text: e.textContent, px: parseFloat(getComputedStyle(e).fontSize) * scale,
+                    left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+                    below: e.getAttribute('text-anchor') === 'middle'}; })};
+}"""
+
+
+@pytest.mark.parametrize(("game", "lang"), [("tikal", "en"), ("tikal", "pt-BR"),
+                                            ("cartographers", "pt-BR"), ("cartographers", "ca")])
+def test_the_score_chart_s_axes_are_read_on_a_phone(narrow, server, game, lang):
+    """The chart is drawn 480 units wide and shrunk to ~330 px: its axes' labels were 7.5 px."""
+    table, tokens = finished(server, game)
+    open_lobby(narrow, server, lang)
+    take_seat(narrow, server, table, 0, tokens[0], game)
+    narrow.wait_for_selector("svg.chart text.axis")
+    axes = narrow.evaluate(AXES)
+    frame = axes["frame"]
+    below = [label for label in axes["labels"] if label["below"]]
+    assert len(below) >= 4, axes
+    for label in axes["labels"]:
+        assert label["px"] >= 11, label
+        assert frame["left"] <= label["left"] and label["right"] <= frame["right"], (label, frame)
+        assert frame["top"] <= label["top"] and label["bottom"] <= frame["bottom"], (label, frame)
+    for a, b in zip(below, below[1:], strict=False):
+        assert a["right"] < b["left"], (a, b)  # the rounds' (seasons') names apart
+
+
+def test_a_bot_s_turn_shown_move_by_move_does_not_push_the_board_down(narrow, server):
+    """"Showing Bea's moves · 6 more" and "Skip to the present" came as two rows above the
+    board: the board jumped ~90 px down at each of a friend's (a bot's) turns and back up
+    after. They lie over the foot of the screen instead, under the thumb."""
+    open_lobby(narrow, server)
+    narrow.evaluate("localStorage.setItem('bgbot.pace', 'slow')")
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=7)
+    take_seat(narrow, server, table, 0, tokens[0], "tikal")
+    narrow.wait_for_selector(".space.target")
+    act(server, table, tokens[0], first_legal(server, table, tokens[0]))
+    act(server, table, tokens[0], "end")
+    narrow.wait_for_selector(".space.target", state="detached")
+    narrow.evaluate("window.scrollTo(0, 0)")
+    narrow.wait_for_timeout(300)
+    before = box(narrow, "svg.tikal-board")
+    for _ in range(3):  # Bea's tile and two moves: shown one at a time, a second each
+        legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[1])["actions"]
+        act(server, table, tokens[1], next(a["notation"] for a in legal if a["notation"] != "end"))
+    narrow.wait_for_selector("#pace-skip")
+    narrow.wait_for_timeout(200)
+    during = box(narrow, "svg.tikal-board")
+    assert abs(during["top"] - before["top"]) <= 1, (before, during)
+    bar, skip = box(narrow, ".table-head > .pace"), box(narrow, "#pace-skip")
+    assert bar["bottom"] <= 740 and bar["top"] >= 740 - 100, bar  # at the foot of the screen
+    assert bar["left"] >= 0 and bar["right"] <= 360, bar
+    assert skip["height"] >= 38 and skip["right"] <= 360, skip
+    narrow.tap("#pace-skip")
+    narrow.wait_for_selector("#pace-skip", state="detached")
+    assert abs(box(narrow, "svg.tikal-board")["top"] - before["top"]) <= 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_1x1_card_s_turn_panel_leaves_the_sheet_in_sight(narrow, server, lang):
+    """Cartographers solo, a card of one square in any terrain (seed 21's first): the turn
+    panel stuck to the foot of the screen offered Rotate, Flip and "not turned" for a
+    square, and five terrains on three rows: 320 of 740 px, over the sheet being drawn on."""
+    open_lobby(narrow, server, lang)
+    created = call(server, "POST", "/api/tables", {
+        "game": "cartographers", "options": {}, "seed": 21,
+        "seats": [{"kind": "person", "name": "Ana"}]})
+    table, token = created["table"]["id"], created["seats"][0]["token"]
+    take_seat(narrow, server, table, 0, token, "cartographers")
+    narrow.wait_for_selector('svg.sheet[data-key="sheet"]:not([data-stale]) .target')
+    card = call(server, "GET", f"/api/tables/{table}/view", token=token)["view"]["card"]
+    assert len(card["terrains"]) == 5 and [len(s["cells"]) for s in card["shapes"]] == [1], card
+    assert narrow.locator("#rotate").count() == 0 and narrow.locator("#flip").count() == 0
+    assert narrow.locator("#orientation").count() == 0
+    panel = box(narrow, ".panel.decision.yours")
+    assert panel["height"] <= 0.3 * 740, panel  # 320 px (240 without Rotate, Flip)
+    for terrain in ("forest", "village", "farm", "water", "monster"):
+        button = box(narrow, f"#terrain-{terrain}")
+        assert button["height"] >= 38 and button["right"] <= 360, (terrain, button)
+
+
+@pytest.mark.parametrize("lang", ["en", "ca"])
+def test_tikal_s_scoring_rounds_are_named_as_the_chart_names_them(narrow, server, lang):
+    """A finished game listed "4. Round 4: …" under a chart whose last point said "Final"."""
+    table, tokens = finished(server, "tikal")
+    open_lobby(narrow, server, lang)
+    take_seat(narrow, server, table, 0, tokens[0], "tikal")
+    narrow.wait_for_selector("svg.chart text.axis")
+    rounds = [item.split(":")[0] for item in
+              narrow.locator("#scoring-panel .scoring-rounds li").all_inner_texts()]
+    chart = [label["text"] for label in narrow.evaluate(AXES)["labels"] if label["below"]]
+    assert rounds == chart[1:], (rounds, chart)  # after the chart's "start"
+    assert rounds[-1] == catalog(lang, "tikal")["tikal.round.last"], rounds
+    marks = narrow.eval_on_selector("#scoring-panel .scoring-rounds li",
+                                    "e => getComputedStyle(e).listStyleType")
+    assert marks == "none"  # "1. Round 1" said the number twice
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_tikal_s_turn_panel_with_a_space_chosen_leaves_the_board_in_sight(narrow, server, lang):
+    """The tile laid and a space tapped, the turn panel stuck to the foot of the screen took
+    270 of 740 px in pt-BR: the action points' heading on two lines, "bring in a worker"
+    and "bring in the leader" on a row each, over the board being played on."""
+    table, tokens = tikal_table(narrow, server, lang)
+    narrow.wait_for_selector(".space.target")
+    act(server, table, tokens[0], first_legal(server, table, tokens[0]))
+    narrow.wait_for_selector("#ap-left")
+    narrow.locator(".space.target").first.tap()
+    narrow.wait_for_selector(".panel.decision.yours h3")
+    narrow.wait_for_timeout(200)
+    panel = box(narrow, ".panel.decision.yours")
+    assert panel["height"] <= 230, panel  # pt-BR 274 → 181, ca 234 → 225
+    heading = narrow.eval_on_selector("#ap-left", """e => ({h: e.getBoundingClientRect().height,
+        line: parseFloat(getComputedStyle(e).lineHeight)
+            || 1.2 * parseFloat(getComputedStyle(e).fontSize)})""")
+    assert heading["h"] < 1.6 * heading["line"], heading  # one line
+    for name, width, height in narrow.eval_on_selector_all(
+            ".panel.decision.yours button", """bs => bs.map(b => {
+                const r = b.getBoundingClientRect();
+                return [b.textContent, r.width, r.height]; })"""):
+        assert height >= 38 and width >= 38, (name, width, height)
+
+
+def test_the_other_players_maps_take_the_phone_s_width(narrow, server):
+    """Cartographers with friends: "The other maps" were 220 px wide one under the other on
+    a 360 px phone, their letters and numbers 6 px; each takes the panel's width now."""
+    open_lobby(narrow, server)
+    table, tokens = hot_seat_table(server, "cartographers", 3, seed=8)
+    take_seat(narrow, server, table, 0, tokens[0], "cartographers")
+    narrow.wait_for_selector("figure.other-sheet svg.sheet.small")
+    sheets = narrow.eval_on_selector_all("figure.other-sheet svg.sheet.small", """ss => ss.map(
+        s => { const r = s.getBoundingClientRect();
+        return {left: r.left, right: r.right, width: r.width}; })""")
+    assert len(sheets) == 2
+    for sheet in sheets:
+        assert sheet["width"] >= 300 and sheet["left"] >= 0 and sheet["right"] <= 360, sheet
+    assert narrow.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_status_line_says_who_is_moving_while_their_moves_are_shown(narrow, server, lang):
+    """Bea's moves shown one at a time, the line stuck to the top of the screen said
+    "Waiting for Bea" (for a bot: "Waiting for Bot 2") — her moves made and on screen. It
+    says that she is moving, and at her last move shown that she has moved."""
+    open_lobby(narrow, server, lang)
+    narrow.evaluate("localStorage.setItem('bgbot.pace', 'normal')")
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=7)
+    take_seat(narrow, server, table, 0, tokens[0], "tikal")
+    narrow.wait_for_selector(".space.target")
+    act(server, table, tokens[0], first_legal(server, table, tokens[0]))
+    act(server, table, tokens[0], "end")
+    narrow.wait_for_selector(".space.target", state="detached")
+    narrow.wait_for_function("() => !document.querySelector('.pace-showing')")
+    # Each status line said, with whether others' moves were being shown then.
+    narrow.evaluate("""() => { window.__said = [];
+        new MutationObserver(() => { const l = document.querySelector('#status-line');
+            const said = [l?.textContent, Boolean(document.querySelector('.pace-showing'))];
+            const last = window.__said.at(-1);
+            if (l && (!last || last[0] !== said[0] || last[1] !== said[1]))
+                window.__said.push(said); })
+        .observe(document.body, {childList: true, subtree: true, characterData: true}); }""")
+    for _ in range(3):  # Bea's tile and two moves, her turn not ended: one push each
+        legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[1])["actions"]
+        act(server, table, tokens[1], next(a["notation"] for a in legal if a["notation"] != "end"))
+    narrow.wait_for_selector(".pace-showing")
+    narrow.wait_for_function("() => !document.querySelector('.pace-showing')", timeout=30_000)
+    words = catalog(lang)
+    waiting = words["status.waiting"].replace("{names}", "Bea")
+    moving = words["status.moving"].replace("{name}", "Bea")
+    moved = words["status.moved"].replace("{name}", "Bea")
+    said = narrow.evaluate("window.__said")
+    shown = [text for text, showing in said if showing]
+    assert shown and waiting not in shown, said
+    assert set(shown) <= {moving, moved}, said
+    assert shown[-1] == moved, said
+    # Caught up: the present, Bea still to end her turn.
+    narrow.wait_for_function(SAYS, arg=["#status-line", waiting])
+
+
+# Where an element is, from the top of the board's area (a tap scrolls the preview into
+# view, and the status line above, one line shorter with "Confirm or cancel", moves all).
+IN_AREA = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
+    const top = document.querySelector('.board-area').getBoundingClientRect().top;
+    return {top: r.top - top, bottom: r.bottom - top, left: r.left, right: r.right}; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ca"])
+def test_no_room_is_kept_empty_under_the_sheet_for_the_preview(narrow, server, lang):
+    """Cartographers kept ~42 px empty under the sheet for the preview's words, wasted on a
+    phone until a drawing is previewed. Its words come over what follows, and nothing
+    under the sheet moves when they do."""
+    cartographers_sheet(narrow, server, lang)
+    narrow.wait_for_timeout(300)
+    frame, area = (narrow.evaluate(IN_AREA, s) for s in (".sheet-frame", ".board-area"))
+    assert area["bottom"] - frame["bottom"] <= 16, (frame, area)  # the area's padding (was 63)
+    narrow.locator(SHEET_TARGETS).first.tap()
+    narrow.wait_for_selector(".confirm-bar")
+    narrow.wait_for_selector(".preview-text.legal")  # the server's answer painted
+    narrow.wait_for_timeout(300)
+    assert narrow.evaluate(IN_AREA, ".sheet-frame") == frame
+    assert narrow.evaluate(IN_AREA, ".board-area") == area
+    said = narrow.evaluate(IN_AREA, "#preview-text")
+    assert frame["bottom"] - 1 <= said["top"] <= frame["bottom"] + 12, (frame, said)
+    assert said["left"] >= 0 and said["right"] <= 360, said
+    assert narrow.locator("#preview-text").is_visible()
+    assert narrow.evaluate(IN_AREA, ".confirm-hint")["top"] >= said["bottom"] - 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tikal_s_bring_in_buttons_share_a_row_with_their_words_whole(narrow, server, lang):
+    """The tile laid and a space tapped: "Fes entrar un treballador" and "Fes entrar el
+    líder" were on a row each at 360 px, the turn panel over the board 225 px tall (en
+    162). Catalan says it as "Entra un treballador" (entrar, transitive: to bring in)."""
+    table, tokens = tikal_table(narrow, server, lang)
+    narrow.wait_for_selector(".space.target")
+    act(server, table, tokens[0], first_legal(server, table, tokens[0]))
+    narrow.wait_for_selector("#ap-left")
+    narrow.locator(".space.target").first.tap()
+    narrow.wait_for_selector(".panel.decision.yours h3")
+    narrow.wait_for_timeout(200)
+    words = catalog(lang, "tikal")
+    enter = [box(narrow, f"#enter-{figure}") for figure in ("W", "L")]
+    assert [narrow.inner_text(f"#enter-{figure}") for figure in ("W", "L")] == \
+        [words["tikal.enter.W"], words["tikal.enter.L"]]
+    assert abs(enter[0]["top"] - enter[1]["top"]) < 2, enter  # one row
+    assert enter[1]["right"] <= 360, enter
+    for figure in ("W", "L"):  # whole, on one line
+        fit = narrow.eval_on_selector(f"#enter-{figure}", """b => {
+            const r = document.createRange();
+            r.selectNodeContents(b);
+            return {whole: b.scrollWidth <= b.clientWidth,
+                    lines: new Set([...r.getClientRects()].map(x => Math.round(x.top))).size}; }""")
+        assert fit["whole"] and fit["lines"] == 1, (figure, fit)
+    assert box(narrow, ".panel.decision.yours")["height"] <= 190
