@@ -175,6 +175,29 @@ def test_a_name_as_typed_beats_another_names_inflection():
     assert index("tikal", "pt-BR").words.keys("montar acampamento") == ["§build", "§camp"]
 
 
+def test_a_word_that_is_a_thing_and_an_action_reads_as_the_verb_without_a_determiner():
+    """Portuguese "andar" is a temple level ("o andar", "segundo andar", "andar de
+    templo") and to walk: after a verb or at the start, a move (declared in Tikal's
+    ``verbs``). Words, not questions: the passages answering are asserted below."""
+    words = index("tikal", "pt-BR").words
+    assert "§move" in words.keys("meus peões podem andar pela selva")
+    assert "§level" not in words.keys("meus peões podem andar pela selva")
+    assert words.keys("andar na selva")[0] == "§move"
+    for noun in ("quantos pontos vale o andar", "o segundo andar", "um andar de templo",
+                 "cada andar", "2 andares", "andar de templo"):
+        assert "§level" in words.keys(noun) and "§move" not in words.keys(noun), noun
+    moved = ask("tikal", "meus peões podem andar pela selva?", "pt-BR").answers
+    assert any("Mover" in a.title or "Movimento" in a.title for a in moved[:3])
+
+
+def test_digging_is_uncovering():
+    """"cavar" (to dig) is a declared name of uncovering in Portuguese and Catalan."""
+    for lang in ("pt-BR", "ca"):
+        assert "§uncover" in index("tikal", lang).words.keys("cavar")
+    answers = ask("tikal", "quanto custa cavar um templo?", "pt-BR").answers
+    assert any(a.title.startswith("Desobstruir") for a in answers[:3])
+
+
 def test_a_passage_about_the_one_word_asked_answers():
     """A single plain word is too little to answer on, unless the passage is about it:
     its own title ("Lugarejo (Hamlet…)")."""

@@ -38,3 +38,39 @@ def test_the_board_alone_is_asked_for_and_a_placement_confirmed_draws_nothing_ne
     assert len(asked) == before, asked[before:]
     placed = call(server, "GET", f"/api/tables/{table}/view", token=tokens[0])["view"]["board"]
     assert space in placed
+
+
+# The board's viewBox ([x, y, width, height]) and the point of the picture under (cx, cy).
+UNDER = """([cx, cy]) => { const svg = document.querySelector('svg.tikal-board:not([data-stale])');
+    const p = new DOMPoint(cx, cy).matrixTransform(svg.getScreenCTM().inverse());
+    const b = svg.viewBox.baseVal;
+    return {box: [b.x, b.y, b.width, b.height], x: p.x, y: p.y}; }"""
+
+
+def test_ctrl_and_the_wheel_zoom_the_board_around_the_pointer_as_the_buttons_do(page, server):
+    """tikal.js said the wheel zoomed the board, and no handler did: Ctrl+wheel (a
+    trackpad's pinch) zoomed the whole page. A notch zooms as far as + or −, around the
+    point under the pointer; the wheel alone still scrolls the page."""
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=7)
+    take_seat(page, server, table, 0, tokens[0], "tikal")
+    page.wait_for_selector("svg.tikal-board:not([data-stale]) .space.target")
+    page.click("#zoom-reset")  # the whole board (k = 1): the fit to the start left aside
+    frame = page.eval_on_selector("svg.tikal-board", """s => { const r = s.getBoundingClientRect();
+        return [r.left + r.width * 0.3, r.top + r.height * 0.4]; }""")
+    before = page.evaluate(UNDER, frame)
+    page.mouse.move(*frame)
+    page.keyboard.down("Control")
+    page.mouse.wheel(0, -100)  # one notch, towards the person: in
+    page.keyboard.up("Control")
+    page.wait_for_function("w => document.querySelector('svg.tikal-board').viewBox.baseVal.width"
+                           " < w - 1", arg=before["box"][2])
+    after = page.evaluate(UNDER, frame)
+    assert abs(after["box"][2] - before["box"][2] / 1.5) < 1, (before, after)  # as + does
+    assert abs(after["x"] - before["x"]) < 2 and abs(after["y"] - before["y"]) < 2, (before, after)
+    assert page.evaluate("visualViewport.scale") == 1
+    page.click("#zoom-out")  # the buttons carry on from the wheel's zoom
+    assert abs(page.evaluate(UNDER, frame)["box"][2] - before["box"][2]) < 1
+    # The wheel alone leaves the board as it is (it scrolls the page).
+    page.mouse.wheel(0, 100)
+    page.wait_for_timeout(200)
+    assert abs(page.evaluate(UNDER, frame)["box"][2] - before["box"][2]) < 1

@@ -86,8 +86,9 @@ def titled(game: str, lang: str, wanted: str) -> list[Passage]:
     topics, not found here."""
     own = [p for p in without_summaries(passages(help_page(game, lang)))
            if p.title not in p.section]
-    for match in (lambda title: title == wanted, lambda title: title.startswith(wanted + " ")):
-        found = [p for p in own if match(i18n.fold(p.title))]
+    for whole in (True, False):
+        found = [p for p in own if i18n.fold(p.title) == wanted
+                 or not whole and i18n.fold(p.title).startswith(wanted + " ")]
         if found:
             return [p for p in own if p.title == found[0].title]
     return []

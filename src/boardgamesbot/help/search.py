@@ -78,6 +78,9 @@ class Knowledge:
 
     * ``terms``: ``{term: {lang: [names…]}}`` — the words players use for each
       thing of the game, per language ("worker": explorer, meeple, peão…);
+    * ``verbs``: ``{term: {lang: [words…]}}`` — words that are this term read as a
+      verb and another term's name read as a noun (Portuguese "andar": to walk, a
+      move; "o andar": a temple level);
     * ``sections``: ``{section: {lang: title}}`` — help passages by a stable
       name, as the title each language's page gives them;
     * ``refusals``: ``{code: section}`` — the passage each refusal code of the
@@ -85,6 +88,7 @@ class Knowledge:
     """
 
     terms: Mapping[str, Mapping[str, list[str]]] = field(default_factory=dict)
+    verbs: Mapping[str, Mapping[str, list[str]]] = field(default_factory=dict)
     sections: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     refusals: Mapping[str, str] = field(default_factory=dict)
 
@@ -96,7 +100,8 @@ def knowledge(game: str) -> Knowledge:
     if path is None:
         return Knowledge()
     data = json.loads(path.read_text(encoding="utf-8"))
-    return Knowledge(terms=data.get("terms", {}), sections=data.get("sections", {}),
+    return Knowledge(terms=data.get("terms", {}), verbs=data.get("verbs", {}),
+                     sections=data.get("sections", {}),
                      refusals=data.get("refusals", {}))
 
 
@@ -153,7 +158,8 @@ class RulesIndex:
         # The game's own name says nothing about which rule is asked ("tie breaker in
         # cartographers?"): its titles in every language are little words here.
         names = {word for title in (game, *game_object.titles.values()) for word in split(title)}
-        self.words = Words(lang, Terms.declared(lang, self.knowledge.terms), names, game)
+        self.words = Words(lang, Terms.declared(lang, self.knowledge.terms,
+                                                self.knowledge.verbs), names, game)
         self.passages: tuple[Passage, ...] = passages(game_object.help_page(lang))
         # A passage's own words count fully; the headings above it only give context
         # (a third): every passage of the section shares them.

@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import pairwise
 
@@ -140,6 +140,22 @@ _NUMBER_WORDS["ca"].update(dues="2")
 
 #: Words that are little after another: "on top of" and "em cima de" only say where,
 #: like "on" (the top row, "de cima para baixo", still counts).
+#: Words after which a word is a noun ("o andar", "cada andar", "segundo andar"): a
+#: game's word that is also a verb ("andar", to walk) is read as its thing only here.
+DETERMINERS = {
+    "en": """the a an my your his her its our their this that these those each every any
+        no some first second third fourth last top next other same which what""",
+    "pt-BR": """o a os as um uma uns umas do da dos das no na nos nas ao aos à às pelo pela
+        pelos pelas num numa meu minha meus minhas seu sua seus suas teu tua este esta
+        esse essa aquele aquela cada todo toda qualquer nenhum nenhuma primeiro segundo
+        terceiro quarto ultimo último proximo próximo outro outra mesmo mesma qual
+        novo nova""",
+    "ca": """el la els les l un una uns unes del dels al als pel pels meu meva meus meves
+        seu seva seus seves teu teva aquest aquesta aquell aquella cada tot tota
+        qualsevol cap primer segon tercer quart últim ultim proper altre altra mateix
+        mateixa quin quina nou nova""",
+}
+
 LITTLE_AFTER = {"en": {("on", "top")}, "pt-BR": {("em", "cima")}, "ca": set()}
 
 #: Negations typed without their apostrophe, as phones and hurried players do ("cant",
@@ -190,13 +206,21 @@ class Terms:
     #: each term's own name: one word, declared first ("treasure"); its other names
     #: (synonyms, or names of several words) also give their words as inner keys
     own: frozenset[tuple[str, tuple[str, ...]]] = frozenset()
+    #: words that name one thing as a noun and another as a verb: the verb's term
+    #: (Portuguese "andar": a temple level, or to walk — to move), see `Words.weighted`
+    verbs: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def empty(cls) -> Terms:
         return cls({})
 
     @classmethod
-    def declared(cls, lang: str, terms: Mapping[str, Mapping[str, Iterable[str]]]) -> Terms:
+    def declared(cls, lang: str, terms: Mapping[str, Mapping[str, Iterable[str]]],
+                 verbs: Mapping[str, Mapping[str, Iterable[str]]] | None = None) -> Terms:
+        """``terms``: ``{term: {lang: [names…]}}``; ``verbs``, the same for the words
+        that are that term as a verb and another term's name as a noun."""
+        read_as = {word: term for term, by_lang in (verbs or {}).items()
+                   for word in split(" ".join(by_lang.get(lang, ())))}
         names: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
         own: set[tuple[str, tuple[str, ...]]] = set()
         for term, by_lang in terms.items():
@@ -208,7 +232,7 @@ class Terms:
                         own.add((term, words))
         for found in names.values():  # the longest name first: "base camp" before "camp"
             found.sort(key=lambda entry: -len(entry[1]))
-        return cls(names, frozenset(own))
+        return cls(names, frozenset(own), read_as)
 
 
 def inflected(word: str, name: str) -> bool:
@@ -232,6 +256,11 @@ def _stemmer(lang: str) -> Callable[[str], str]:
     stemmer.maxCacheSize = 20000
     stem: Callable[[str], str] = stemmer.stemWord
     return stem
+
+
+@cache
+def _determiners(lang: str) -> frozenset[str]:
+    return frozenset(split(DETERMINERS[lang]))
 
 
 @cache
@@ -305,8 +334,18 @@ class Words:
             if meant:
                 words[at] = accented[at] = meant
         keys: list[tuple[str, float]] = []
+        determiners = _determiners(self.lang)
         at = 0
         while at < len(words):
+            # a word that is a thing as a noun and an action as a verb is the verb unless
+            # a determiner comes before it or it begins a longer name ("posso andar pela
+            # selva": to move; "o andar", "andar de templo": a temple level)
+            verb = self.terms.verbs.get(words[at])
+            if verb and not (at and (words[at - 1] in determiners or words[at - 1].isdigit())
+                             ) and all(len(name) == 1 for _, name in self._names(words, at)):
+                keys.append(("§" + verb, 1.0))
+                at += 1
+                continue
             # the longest declared name starting here wins ("base camp" over "camp"), and
             # a name as typed before another's inflection ("montar" is to build, though
             # it could be "monte", a pile, with its vowel changed)

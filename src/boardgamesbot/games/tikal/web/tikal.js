@@ -421,7 +421,7 @@ function roving(svg, ctx) {
   });
 }
 
-// Zoom and pan (buttons, wheel, drag, pinch): the board's viewBox is narrowed around a point.
+// Zoom and pan (buttons, ctrl+wheel, drag, pinch): the board's viewBox is narrowed around a point.
 // The picture's own size (its viewBox as the server drew it) is the whole board.
 // `chosen`: a person zoomed or panned (buttons, pinch, drag); until then the board is
 // fitted to the part of the map in play on each drawing (fitToPlay), after that it is
@@ -429,6 +429,9 @@ function roving(svg, ctx) {
 const zoom = { k: 1, x: null, y: null, width: 1, height: 1, chosen: false };
 // A fitted board is not "zoomed" for the page (.zoom-frame.zoomed takes the finger's
 // vertical swipes for panning): until the person zooms, a swipe still scrolls the page.
+/** What + and − multiply the zoom by; a wheel's notch (WHEEL_NOTCH of deltaY, in px) the same. */
+const ZOOM_STEP = 1.5;
+const WHEEL_NOTCH = 100;
 /** The most a fit zooms in: the start's three tiles still show the spaces around them. */
 const FIT_MOST = 2.5;
 
@@ -529,6 +532,24 @@ function zoomable(svg) {
   };
   svg.addEventListener("pointerup", up);
   svg.addEventListener("pointercancel", up);
+  // The wheel with Ctrl held (a trackpad's pinch sends the same) zooms around the point
+  // under the pointer, a notch as far as + or −; the wheel alone scrolls the page, which
+  // the board is a part of. Without this, Ctrl+wheel zoomed the whole page instead.
+  svg.addEventListener("wheel", (event) => {
+    if (!event.ctrlKey) return;
+    event.preventDefault();
+    const box = svg.getBoundingClientRect();
+    if (!box.width || !box.height) return;
+    const fx = (event.clientX - box.left) / box.width, fy = (event.clientY - box.top) / box.height;
+    const w = zoom.width / zoom.k, hh = zoom.height / zoom.k;
+    const px = zoom.x - w / 2 + fx * w, py = zoom.y - hh / 2 + fy * hh;
+    const lines = event.deltaMode === WheelEvent.DOM_DELTA_LINE ? 33 : 1; // a line: ~33 px
+    const k = Math.min(4, Math.max(1, zoom.k * ZOOM_STEP ** (-(event.deltaY * lines) / WHEEL_NOTCH)));
+    zoom.x = px + (0.5 - fx) * (zoom.width / k);
+    zoom.y = py + (0.5 - fy) * (zoom.height / k);
+    zoom.chosen = true;
+    setZoom(svg, k);
+  }, { passive: false });
   // A drag or pinch is not a click on the space under the finger.
   svg.addEventListener("click", (event) => {
     if (moved) {
@@ -546,8 +567,8 @@ function zoomControls(svg) {
   // says what they do and that a pinch does it too (on a phone the board is shrunk to fit).
   return h("div", { class: "zoom-controls", role: "group", "aria-label": t("zoom.label") },
     zoom.chosen ? null : h("p", { class: "zoom-tip", id: "zoom-tip" }, t("zoom.tip")),
-    button("zoom-in", t("zoom.in"), "+", () => zoom.k * 1.5),
-    button("zoom-out", t("zoom.out"), "−", () => zoom.k / 1.5),
+    button("zoom-in", t("zoom.in"), "+", () => zoom.k * ZOOM_STEP),
+    button("zoom-out", t("zoom.out"), "−", () => zoom.k / ZOOM_STEP),
     button("zoom-reset", t("zoom.reset"), "⤢", () => 1));
 }
 
