@@ -4,6 +4,7 @@ server to draw, and when it needs to ask nothing."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from .helpers import call, hot_seat_table, take_seat
 
@@ -54,6 +55,9 @@ def test_ctrl_and_the_wheel_zoom_the_board_around_the_pointer_as_the_buttons_do(
     table, tokens = hot_seat_table(server, "tikal", 2, seed=7)
     take_seat(page, server, table, 0, tokens[0], "tikal")
     page.wait_for_selector("svg.tikal-board:not([data-stale]) .space.target")
+    tip = json.loads((Path(__file__).resolve().parents[2] / "src" / "boardgamesbot" / "games"
+                      / "tikal" / "web" / "i18n" / "en.json").read_text())["zoom.tip"]
+    assert page.inner_text("#zoom-tip") == tip and "Ctrl+wheel" in tip  # said where it is read
     page.click("#zoom-reset")  # the whole board (k = 1): the fit to the start left aside
     frame = page.eval_on_selector("svg.tikal-board", """s => { const r = s.getBoundingClientRect();
         return [r.left + r.width * 0.3, r.top + r.height * 0.4]; }""")

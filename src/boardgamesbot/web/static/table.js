@@ -179,11 +179,13 @@ export class TableScreen {
     const table = real.table?.status === "over" ? { ...real.table, status: "playing" } : real.table;
     this.msg = { ...real, table, view: step.view ?? real.view, your_turn: false, can_undo: false, to_act: [step.event.seat] };
     this.drawingStep = true;
+    this.present = real;
     try {
       return draw();
     } finally {
       this.msg = real;
       this.drawingStep = false;
+      this.present = null;
     }
   }
 
@@ -579,9 +581,12 @@ export class TableScreen {
     if (step) {
       // Another's moves being shown one at a time: the mover is not awaited (it said
       // "Waiting for Bot 2" with Bot 2's turn played and being shown). "Bot 2 is moving"
-      // while more of its moves are to come, "Bot 2 has moved" at its last one.
-      const more = this.pacer.queue.some((next) => next.event.seat === step.event.seat);
-      return t(more ? "status.moving" : "status.moved", { name: ctx.name(step.event.seat) });
+      // while more of its moves are to come (queued, or it is still to act: a bot's turn
+      // can arrive in two pushes), "Bot 2 has moved" at its last one.
+      const seat = step.event.seat;
+      const more = this.pacer.queue.some((next) => next.event.seat === seat) ||
+        (this.present?.table?.status === "playing" && (this.present.to_act || []).includes(seat));
+      return t(more ? "status.moving" : "status.moved", { name: ctx.name(seat) });
     }
     const awaited = this.msg.to_act || [];
     if (this.msg.seat !== null && this.msg.view?.you?.choice) {
