@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from .helpers import phone_page
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = os.environ.get("BGBOT_CHROMIUM", "/usr/bin/chromium")
@@ -94,6 +96,16 @@ def page(context):
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
+    assert not errors, f"script errors in the page: {errors}"
+
+
+@pytest.fixture
+def narrow(browser):
+    """A 360×740 phone (touch), the narrowest screen the phone tests hold the pages to; no
+    script error on its page."""
+    context, page, errors = phone_page(browser, 360, 740)
+    yield page
+    context.close()
     assert not errors, f"script errors in the page: {errors}"
 
 

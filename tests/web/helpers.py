@@ -149,3 +149,19 @@ def set_confirm_setting(page, on: bool):
     unfold_tools(page)
     page.set_checked("#confirm-setting", on)
     fold_tools(page)
+
+
+# A phone as friends hold one: Chrome on Android, touch, the page's own script errors kept.
+ANDROID = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
+           "(KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36")
+
+
+def phone_page(browser, width=390, height=844):
+    context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height},
+                                  is_mobile=True, has_touch=True, user_agent=ANDROID,
+                                  locale="en-US")
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return context, page, errors

@@ -17,6 +17,7 @@ from .helpers import (
     hot_seat_table,
     open_lobby,
     open_table_rules,
+    phone_page,
     play_randomly,
     seeded,
     set_confirm_setting,
@@ -29,8 +30,6 @@ ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "boardgamesbot" / "web" / "static" / "i18n"
 GAMES = ROOT / "src" / "boardgamesbot" / "games"
 LANGS = ["en", "pt-BR", "ca"]
-ANDROID = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
-           "(KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36")
 
 
 def catalog(lang: str, game: str | None = None) -> dict:
@@ -38,28 +37,9 @@ def catalog(lang: str, game: str | None = None) -> dict:
     return json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
 
 
-def phone_page(browser, width=390, height=844):
-    context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height},
-                                  is_mobile=True, has_touch=True, user_agent=ANDROID,
-                                  locale="en-US")
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return context, page, errors
-
-
 @pytest.fixture
 def phone(browser):
     context, page, errors = phone_page(browser)
-    yield page
-    context.close()
-    assert not errors, f"script errors in the page: {errors}"
-
-
-@pytest.fixture
-def narrow(browser):
-    context, page, errors = phone_page(browser, 360, 740)
     yield page
     context.close()
     assert not errors, f"script errors in the page: {errors}"

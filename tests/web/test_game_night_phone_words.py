@@ -24,19 +24,8 @@ from .test_game_night_phone import (
     cartographers_sheet,
     catalog,
     first_legal,
-    phone_page,
     tikal_table,
 )
-
-
-@pytest.fixture
-def narrow(browser):
-    """A 360×740 phone (touch), as in test_game_night_phone; no script error on its page."""
-    context, page, errors = phone_page(browser, 360, 740)
-    yield page
-    context.close()
-    assert not errors, f"script errors in the page: {errors}"
-
 
 # A space name's size on screen: its font size in the picture's units times the scale the
 # board is drawn at (its width on screen over its viewBox's width).
@@ -196,18 +185,25 @@ def test_the_score_chart_s_axes_are_read_on_a_phone(narrow, server, game, lang):
         assert a["right"] < b["left"], (a, b)  # the rounds' (seasons') names apart
 
 
+def ana_has_ended_her_first_turn(page, server, pace, lang=None):
+    """A two-player Tikal table (seed 7) on the phone as Ana's, others' moves shown at
+    ``pace``: Ana has placed her first tile and ended her turn, so Bea's turn is next."""
+    open_lobby(page, server, lang)
+    page.evaluate(f"localStorage.setItem('bgbot.pace', '{pace}')")
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=7)
+    take_seat(page, server, table, 0, tokens[0], "tikal")
+    page.wait_for_selector(".space.target")
+    act(server, table, tokens[0], first_legal(server, table, tokens[0]))
+    act(server, table, tokens[0], "end")
+    page.wait_for_selector(".space.target", state="detached")
+    return table, tokens
+
+
 def test_a_bot_s_turn_shown_move_by_move_does_not_push_the_board_down(narrow, server):
     """"Showing Bea's moves · 6 more" and "Skip to the present" came as two rows above the
     board: the board jumped ~90 px down at each of a friend's (a bot's) turns and back up
     after. They lie over the foot of the screen instead, under the thumb."""
-    open_lobby(narrow, server)
-    narrow.evaluate("localStorage.setItem('bgbot.pace', 'slow')")
-    table, tokens = hot_seat_table(server, "tikal", 2, seed=7)
-    take_seat(narrow, server, table, 0, tokens[0], "tikal")
-    narrow.wait_for_selector(".space.target")
-    act(server, table, tokens[0], first_legal(server, table, tokens[0]))
-    act(server, table, tokens[0], "end")
-    narrow.wait_for_selector(".space.target", state="detached")
+    table, tokens = ana_has_ended_her_first_turn(narrow, server, "slow")
     narrow.evaluate("window.scrollTo(0, 0)")
     narrow.wait_for_timeout(300)
     before = box(narrow, "svg.tikal-board")
@@ -315,14 +311,7 @@ def test_the_status_line_says_who_is_moving_while_their_moves_are_shown(narrow, 
     """Bea's moves shown one at a time, the line stuck to the top of the screen said
     "Waiting for Bea" (for a bot: "Waiting for Bot 2") — her moves made and on screen. It
     says that she is moving, and at her last move shown, her turn ended, that she has moved."""
-    open_lobby(narrow, server, lang)
-    narrow.evaluate("localStorage.setItem('bgbot.pace', 'normal')")
-    table, tokens = hot_seat_table(server, "tikal", 2, seed=7)
-    take_seat(narrow, server, table, 0, tokens[0], "tikal")
-    narrow.wait_for_selector(".space.target")
-    act(server, table, tokens[0], first_legal(server, table, tokens[0]))
-    act(server, table, tokens[0], "end")
-    narrow.wait_for_selector(".space.target", state="detached")
+    table, tokens = ana_has_ended_her_first_turn(narrow, server, "normal", lang)
     narrow.wait_for_function("() => !document.querySelector('.pace-showing')")
     # Each status line said, with whether others' moves were being shown then.
     narrow.evaluate("""() => { window.__said = [];
