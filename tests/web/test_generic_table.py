@@ -69,9 +69,13 @@ def play_to_the_end(page, server, game, lang, seed):
         if state["table"]["status"] == "over":
             break
         if state["to_act"] == [0]:
-            # The page is on this state once its facts say so (each action changes them).
+            # The page is on this state once its facts say so (each action changes them)
+            # and its menu is up: while the other seat's last move is being shown one at
+            # a time the facts are already this state's, but the turn is not yet handed
+            # over (seen once under CI's load: an empty menu).
             page.wait_for_function(
                 "([pile, now]) => document.querySelector('#decision-title') && "
+                "document.querySelector('.generic-menu button[data-action]') && "
                 "document.querySelector('[data-fact=pile]')?.textContent === pile && "
                 "document.querySelector('[data-fact=taken_this_turn]')?.textContent === now",
                 arg=[str(state["view"]["pile"]), str(state["view"]["taken_this_turn"])])
