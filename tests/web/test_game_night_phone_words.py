@@ -265,18 +265,24 @@ def test_tikal_s_scoring_rounds_are_named_as_the_chart_names_them(narrow, server
     assert marks == "none"  # "1. Round 1" said the number twice
 
 
+def a_space_chosen_after_the_tile(page, server, lang):
+    """A Tikal table on the phone in ``lang``: Ana's tile laid, then a space tapped, so the
+    turn panel at the screen's foot offers that space's actions."""
+    table, tokens = tikal_table(page, server, lang)
+    page.wait_for_selector(".space.target")
+    act(server, table, tokens[0], first_legal(server, table, tokens[0]))
+    page.wait_for_selector("#ap-left")
+    page.locator(".space.target").first.tap()
+    page.wait_for_selector(".panel.decision.yours h3")
+    page.wait_for_timeout(200)
+
+
 @pytest.mark.parametrize("lang", ["pt-BR", "ca"])
 def test_tikal_s_turn_panel_with_a_space_chosen_leaves_the_board_in_sight(narrow, server, lang):
     """The tile laid and a space tapped, the turn panel stuck to the foot of the screen took
     270 of 740 px in pt-BR: the action points' heading on two lines, "bring in a worker"
     and "bring in the leader" on a row each, over the board being played on."""
-    table, tokens = tikal_table(narrow, server, lang)
-    narrow.wait_for_selector(".space.target")
-    act(server, table, tokens[0], first_legal(server, table, tokens[0]))
-    narrow.wait_for_selector("#ap-left")
-    narrow.locator(".space.target").first.tap()
-    narrow.wait_for_selector(".panel.decision.yours h3")
-    narrow.wait_for_timeout(200)
+    a_space_chosen_after_the_tile(narrow, server, lang)
     panel = box(narrow, ".panel.decision.yours")
     assert panel["height"] <= 230, panel  # pt-BR 274 → 181, ca 234 → 225
     heading = narrow.eval_on_selector("#ap-left", """e => ({h: e.getBoundingClientRect().height,
@@ -372,13 +378,7 @@ def test_tikal_s_bring_in_buttons_share_a_row_with_their_words_whole(narrow, ser
     """The tile laid and a space tapped: "Fes entrar un treballador" and "Fes entrar el
     líder" were on a row each at 360 px, the turn panel over the board 225 px tall (en
     162). Catalan says it as "Entra un treballador" (entrar, transitive: to bring in)."""
-    table, tokens = tikal_table(narrow, server, lang)
-    narrow.wait_for_selector(".space.target")
-    act(server, table, tokens[0], first_legal(server, table, tokens[0]))
-    narrow.wait_for_selector("#ap-left")
-    narrow.locator(".space.target").first.tap()
-    narrow.wait_for_selector(".panel.decision.yours h3")
-    narrow.wait_for_timeout(200)
+    a_space_chosen_after_the_tile(narrow, server, lang)
     words = catalog(lang, "tikal")
     enter = [box(narrow, f"#enter-{figure}") for figure in ("W", "L")]
     assert [narrow.inner_text(f"#enter-{figure}") for figure in ("W", "L")] == \
