@@ -572,9 +572,12 @@ def test_cartographers_status_line_asks_to_confirm_the_drawing_awaiting_it(narro
     table, tokens = cartographers_sheet(narrow, server, lang)
     words = catalog(lang, "cartographers")
     assert narrow.inner_text("#status-line") == words["carto.hint.shape@touch"]
+    choosing = box(narrow, "#status-line")["height"]
     narrow.locator(SHEET_TARGETS).first.tap()
     narrow.wait_for_selector(".confirm-bar")
     narrow.wait_for_function(SAYS, arg=["#status-line", words["carto.hint.confirm"]])
+    # The line keeps its height: the sheet under it did not jump as the bar came.
+    assert abs(box(narrow, "#status-line")["height"] - choosing) < 1, (choosing, lang)
     narrow.tap("#confirm-cancel")  # cancelled: choosing again
     narrow.wait_for_selector(".confirm-bar", state="detached")
     narrow.wait_for_function(SAYS, arg=["#status-line", words["carto.hint.shape@touch"]])
