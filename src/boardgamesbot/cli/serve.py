@@ -32,7 +32,8 @@ SHUTDOWN_SECONDS = 10
                    "to `bgbot worker` processes).")
 @click.option("--forwarded-allow-ips", default=None, metavar="IPS",
               help="Behind a reverse proxy: its addresses, whose X-Forwarded-For is trusted "
-                   "(quotas count per client address).")
+                   "(quotas count per client address). Without it no one's is, not even "
+                   "127.0.0.1's: Caddy on this machine needs --forwarded-allow-ips 127.0.0.1.")
 @click.option("--public-url", envvar="BGBOT_PUBLIC_URL", default=None, metavar="URL",
               help="The address people open, e.g. https://games.example.org behind a "
                    "reverse proxy (docs/deploy.md): pages opened at another address are "
@@ -87,8 +88,11 @@ def serve_command(db, data_dir, host, port, workers, redis_url, bot_workers, job
                    ws="boardgamesbot.service.websocket:WebSocketProtocol",
                    ws_max_size=64 * 1024, ws_per_message_deflate=False,
                    timeout_graceful_shutdown=SHUTDOWN_SECONDS)
-    if forwarded_allow_ips:
-        options.update(proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
+    # X-Forwarded-For is believed only from the proxies named: quotas count per client
+    # address, and uvicorn's own default (believe 127.0.0.1) would let any local process
+    # name itself a new client per request. Caddy on the same machine: 127.0.0.1.
+    options.update(proxy_headers=bool(forwarded_allow_ips),
+                   forwarded_allow_ips=forwarded_allow_ips or None)
     if workers == 1:
         app = create_app(db=url, bot_workers=bot_workers, redis=redis_url, jobs=jobs,
                          public_url=public_url, collector=True)
