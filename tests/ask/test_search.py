@@ -12,7 +12,7 @@ from boardgamesbot.help.words import fold
 
 from .heldout import HELD_OUT, HELD_OUT_2
 from .questions import OFF_TOPIC, QUESTIONS
-from .questions_fresh import FRESH, FRESH_2, FRESH_3, FRESH_4
+from .questions_fresh import FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_5
 from .scoring import holds, score
 
 GAMES = tuple(QUESTIONS)
@@ -30,7 +30,8 @@ def test_the_question_set_is_as_large_as_promised(game):
 def test_every_fact_is_written_in_that_languages_page(game):
     """A fact no passage holds could never be found: the set would test nothing."""
     for lang, question, facts in (QUESTIONS[game] + HELD_OUT[game] + HELD_OUT_2[game]
-                                  + FRESH[game] + FRESH_2[game] + FRESH_3[game] + FRESH_4[game]):
+                                  + FRESH[game] + FRESH_2[game] + FRESH_3[game] + FRESH_4[game]
+                                  + FRESH_5[game]):
         texts = [p.text for p in passages(help_page(game, lang))]
         assert any(holds(text, facts) for text in texts), (lang, question, facts)
 
@@ -59,7 +60,8 @@ def test_held_out_questions_are_found_within_three_mostly(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_fresh_sets_are_as_large_as_promised(game):
-    for questions, least in ((FRESH, 30), (FRESH_2, 15), (FRESH_3, 24), (FRESH_4, 24)):
+    for questions, least in ((FRESH, 30), (FRESH_2, 15), (FRESH_3, 24), (FRESH_4, 24),
+                              (FRESH_5, 39)):
         per_language = {lang: sum(q[0] == lang for q in questions[game]) for lang in LANGUAGES}
         assert sum(per_language.values()) >= least
         assert min(per_language.values()) >= least // 3, per_language
