@@ -8,7 +8,7 @@ from boardgamesbot.engine import GameError
 from boardgamesbot.help import LANGUAGES, help_page
 from boardgamesbot.help.passages import passages
 from boardgamesbot.help.search import ask, index
-from boardgamesbot.help.words import fold
+from boardgamesbot.help.words import fold, inflected
 
 from .heldout import HELD_OUT, HELD_OUT_2
 from .questions import OFF_TOPIC, QUESTIONS
@@ -175,6 +175,23 @@ def test_negations_typed_without_apostrophe_are_not():
 def test_a_name_as_typed_beats_another_names_inflection():
     """Portuguese "montar" is to build (a declared name), not "monte" (a pile) inflected."""
     assert index("tikal", "pt-BR").words.keys("montar acampamento") == ["§build", "§camp"]
+
+
+def test_a_word_shorter_than_a_name_is_no_inflection_of_it():
+    """English "are" was Cartographers' "area" (a cluster) with its last vowel dropped:
+    every "are there…" asked for clusters."""
+    assert inflected("areas", "area") and inflected("guardians", "guardia")
+    assert not inflected("are", "area")
+    assert "§cluster" not in index("cartographers", "en").words.keys("how many seasons are there")
+
+
+def test_guardar_is_to_keep_and_o_guarda_is_the_guard():
+    """Portuguese "guardar" inflects the guard's name "guarda"; as a verb it is to keep
+    (Tikal's ``verbs``): "posso guardar pontos de ação?" asks about unspent AP."""
+    words = index("tikal", "pt-BR").words
+    assert "§keep" in words.keys("posso guardar pontos de ação") and "§guard" not in words.keys(
+        "posso guardar pontos de ação")
+    assert "§guard" in words.keys("o guarda pode sair do templo")
 
 
 def test_a_word_that_is_a_thing_and_an_action_reads_as_the_verb_without_a_determiner():

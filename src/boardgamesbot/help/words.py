@@ -246,8 +246,9 @@ def inflected(word: str, name: str) -> bool:
         return word == name + "s"
     if word.startswith(name):
         return len(word) - len(name) <= 3
+    # (no shorter than the name: "are" is no "area")
     return (len(name) >= 4 and name[-1] in "aeiou" and word.startswith(name[:-1])
-            and len(word) - len(name) <= 3)
+            and 0 <= len(word) - len(name) <= 3)
 
 
 @cache
