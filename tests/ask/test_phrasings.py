@@ -22,7 +22,8 @@ PLAYERS_WORDS = [
     ("tikal", "pt-BR", "posso guardar pontos de ação?", "nunca passam para um turno seguinte"),
     ("tikal", "ca", "puc estalviar PA?", "mai no passen a un torn posterior"),
     ("tikal", "en", "can i put down a third guard", "At most two guards per player per game"),
-    ("cartographers", "en", "what if i earn a 15th coin", "Coins beyond the 14 on the track are lost"),
+    ("cartographers", "en", "what if i earn a 15th coin",
+     "Coins beyond the 14 on the track are lost"),
     ("cartographers", "pt-BR", "as formas podem se sobrepor?", "nunca sobre uma montanha"),
     ("cartographers", "ca", "un monstre en diagonal em treu estrelles?", "a dalt, a baix"),
 ]

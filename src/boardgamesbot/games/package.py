@@ -3,8 +3,8 @@
 Both games keep their help, their browser face, their research encoding, their terminal
 text and their chat buttons under the same names, with the same entry points.
 `PackagedGame` points the `Game` declarations at them (``help/`` with its
-``knowledge.json`` and ``phrasings.json``, ``web/``, where the folder has them and the class does not say
-otherwise) and serves the hooks from the modules, importing each only
+``knowledge.json`` and ``phrasings.json``, ``web/``, where the folder has them and the
+class does not say otherwise) and serves the hooks from the modules, importing each only
 when first asked for: numpy, rich and the menus' words are not needed to play.
 
 * ``encoding``: ``action_space``, ``observation_spaces`` and ``observe`` (docs/research.md);
