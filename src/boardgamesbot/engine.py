@@ -26,6 +26,8 @@ a default), what kind of information it hides, and the objects that serve it:
 * ``help_page(lang)`` — the players' rules page in each language;
 * ``rules_knowledge`` — its vocabulary and synonyms per language, and the help
   section behind each refusal, for answering free questions (``bgbot ask``);
+* ``rules_phrasings`` — its rules passages as players ask about them, per language
+  (extra words for those passages in the same search);
 * ``view_type`` — the typed shape (a ``TypedDict``) of ``State.view``.
 * ``web_dir`` / ``web_module`` / ``web_styles`` — its own face in the browser (a
   module, styles and words served from its package; `Game.face`); without them it
@@ -511,6 +513,10 @@ class Game(ABC):
     #: The players' words for the game's things per language, and the help section each
     #: refusal code rests on: a JSON file read by the rules search (`boardgamesbot.help.search`).
     rules_knowledge: ClassVar[Path | None] = None
+    #: Questions as players ask them, per rules passage and language ("can I keep my
+    #: leftover AP?" for "AP you do not spend are lost"): a JSON file whose words the
+    #: rules search adds, at a lesser weight, to the passage they ask about.
+    rules_phrasings: ClassVar[Path | None] = None
     #: The folder of the game's own browser files, served at ``/games/<name>/``: its
     #: module, its styles and its words (``i18n/<lang>.json``, merged into the browser's).
     #: None: no files; the browser plays the game on its generic table screen.

@@ -137,3 +137,14 @@ def test_a_passage_longer_than_a_screen_goes_on_with_rules_more():
     assert after == others
     whole = nine.text.split(": ", 1)[1]
     assert first.split("\n")[1] + " " + rest.split("\n")[1] == whole
+
+
+@run
+async def test_a_question_in_the_players_words_is_answered_in_its_language(conversation, net,
+                                                                         say, service):
+    """"guardar pontos" is no rule's wording (and "guardar" is not the guard): the game's
+    phrasings bring the rule; an English chat, a Portuguese question, a Portuguese rule."""
+    await say(ANA, "new tikal")
+    answer = await say(BOB, "? posso guardar pontos de ação pro próximo turno?")
+    assert answer.startswith("📖 Gaste 10 Pontos de Ação (PA)") and "nunca passam" in answer
+    assert "I don't know" in await say(BOB, "? me empresta um guarda-chuva?")

@@ -99,3 +99,14 @@ def test_ask_shows_each_title_once():
     result = run("ask", "cartographers", "what is decision 6", "--limit", "1")
     assert result.output.count("Decision 6") == 1, result.output
     assert "simply passes" in " ".join(result.output.split())
+
+
+def test_ask_finds_the_rule_in_the_players_words_in_the_askers_language():
+    """No --lang: the question's own little words say its language, and the game's
+    phrasings bring the rule its words do not hold ("guardar", "estalviar")."""
+    for question, title in (("posso guardar pontos de ação?", "Gaste 10 Pontos de Ação (PA)"),
+                            ("puc estalviar PA?", "Gasta 10 punts d'acció (PA)"),
+                            ("can i put down a third guard", "Place a guard (5 AP)")):
+        result = run("ask", "tikal", question, "--limit", "1")
+        assert result.exit_code == 0, result.output
+        assert result.output.startswith(f"1. {title}"), (question, result.output)

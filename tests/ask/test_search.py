@@ -8,11 +8,11 @@ from boardgamesbot.engine import GameError
 from boardgamesbot.help import LANGUAGES, help_page
 from boardgamesbot.help.passages import passages
 from boardgamesbot.help.search import ask, index
-from boardgamesbot.help.words import fold
+from boardgamesbot.help.words import fold, inflected
 
 from .heldout import HELD_OUT, HELD_OUT_2
 from .questions import OFF_TOPIC, QUESTIONS
-from .questions_fresh import FRESH, FRESH_2, FRESH_3, FRESH_4
+from .questions_fresh import FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_5
 from .scoring import holds, score
 
 GAMES = tuple(QUESTIONS)
@@ -30,7 +30,8 @@ def test_the_question_set_is_as_large_as_promised(game):
 def test_every_fact_is_written_in_that_languages_page(game):
     """A fact no passage holds could never be found: the set would test nothing."""
     for lang, question, facts in (QUESTIONS[game] + HELD_OUT[game] + HELD_OUT_2[game]
-                                  + FRESH[game] + FRESH_2[game] + FRESH_3[game] + FRESH_4[game]):
+                                  + FRESH[game] + FRESH_2[game] + FRESH_3[game] + FRESH_4[game]
+                                  + FRESH_5[game]):
         texts = [p.text for p in passages(help_page(game, lang))]
         assert any(holds(text, facts) for text in texts), (lang, question, facts)
 
@@ -59,7 +60,8 @@ def test_held_out_questions_are_found_within_three_mostly(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_fresh_sets_are_as_large_as_promised(game):
-    for questions, least in ((FRESH, 30), (FRESH_2, 15), (FRESH_3, 24), (FRESH_4, 24)):
+    for questions, least in ((FRESH, 30), (FRESH_2, 15), (FRESH_3, 24), (FRESH_4, 24),
+                              (FRESH_5, 39)):
         per_language = {lang: sum(q[0] == lang for q in questions[game]) for lang in LANGUAGES}
         assert sum(per_language.values()) >= least
         assert min(per_language.values()) >= least // 3, per_language
@@ -94,6 +96,19 @@ def test_can_i_questions_generalise(game):
     for lang, result in score(game, FRESH_4).items():
         assert result["top1"] >= 0.6, (lang, result)
         assert result["top3"] >= 0.75, (lang, result)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_players_words_generalise(game):
+    """The fourth pass (session 41, docs/ask.md): the games' tables of players' phrasings.
+    FRESH_5, written before any change and held out: first top-1 54–79 %, top-3 79–100 %
+    per game and language (13–14 questions each: one is 7–8 points); at the end 62–86 % /
+    86–100 %. FRESH_4, the earlier held-out set, now looked at: 75–100 % / 100 %."""
+    for lang, result in score(game, FRESH_5).items():
+        assert result["top1"] >= 0.6, (lang, result)
+        assert result["top3"] >= 0.85, (lang, result)
+    for lang, result in score(game, FRESH_4).items():
+        assert result["top3"] >= 0.85, (lang, result)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -173,6 +188,23 @@ def test_negations_typed_without_apostrophe_are_not():
 def test_a_name_as_typed_beats_another_names_inflection():
     """Portuguese "montar" is to build (a declared name), not "monte" (a pile) inflected."""
     assert index("tikal", "pt-BR").words.keys("montar acampamento") == ["§build", "§camp"]
+
+
+def test_a_word_shorter_than_a_name_is_no_inflection_of_it():
+    """English "are" was Cartographers' "area" (a cluster) with its last vowel dropped:
+    every "are there…" asked for clusters."""
+    assert inflected("areas", "area") and inflected("guardians", "guardia")
+    assert not inflected("are", "area")
+    assert "§cluster" not in index("cartographers", "en").words.keys("how many seasons are there")
+
+
+def test_guardar_is_to_keep_and_o_guarda_is_the_guard():
+    """Portuguese "guardar" inflects the guard's name "guarda"; as a verb it is to keep
+    (Tikal's ``verbs``): "posso guardar pontos de ação?" asks about unspent AP."""
+    words = index("tikal", "pt-BR").words
+    assert "§keep" in words.keys("posso guardar pontos de ação") and "§guard" not in words.keys(
+        "posso guardar pontos de ação")
+    assert "§guard" in words.keys("o guarda pode sair do templo")
 
 
 def test_a_word_that_is_a_thing_and_an_action_reads_as_the_verb_without_a_determiner():

@@ -3,8 +3,8 @@
 Both games keep their help, their browser face, their research encoding, their terminal
 text and their chat buttons under the same names, with the same entry points.
 `PackagedGame` points the `Game` declarations at them (``help/`` with its
-``knowledge.json``, ``web/``, where the folder has them and the class does not say
-otherwise) and serves the hooks from the modules, importing each only
+``knowledge.json`` and ``phrasings.json``, ``web/``, where the folder has them and the
+class does not say otherwise) and serves the hooks from the modules, importing each only
 when first asked for: numpy, rich and the menus' words are not needed to play.
 
 * ``encoding``: ``action_space``, ``observation_spaces`` and ``observe`` (docs/research.md);
@@ -34,7 +34,7 @@ class PackagedGame(Game):
         # The package is being imported (it imports its game module), so it is in sys.modules.
         folder = Path(str(sys.modules[cls.package].__file__)).parent
         found = {"help_dir": folder / "help", "rules_knowledge": folder / "help" / "knowledge.json",
-                 "web_dir": folder / "web"}
+                 "rules_phrasings": folder / "help" / "phrasings.json", "web_dir": folder / "web"}
         for name, path in found.items():  # what the class says itself stands
             if name not in vars(cls) and path.exists():
                 setattr(cls, name, path)

@@ -1,4 +1,5 @@
-"""Rebuilds the lemma tables each game ships beside its help pages (needs simplemma).
+"""Rebuilds the lemma tables each game ships beside its help pages (needs simplemma):
+the forms of the words of its pages and of its players' phrasings.
 
     python -m boardgamesbot.help.build_lemmas
 
@@ -22,10 +23,16 @@ def build(game: str, lang: str) -> dict[str, str]:
     from simplemma.strategies.dictionaries import DefaultDictionaryFactory
 
     code = CODES[lang]
+    declared = load_game(game)
     try:
-        words = set(split_accented(load_game(game).help_page(lang)))
+        words = set(split_accented(declared.help_page(lang)))
     except GameError:  # a game without a help page (one registered by a test)
         return {}
+    # the players' phrasings are searched as the page's words are (boardgamesbot.help.search)
+    if declared.rules_phrasings is not None:
+        phrasings = json.loads(declared.rules_phrasings.read_text(encoding="utf-8"))
+        for by_lang in phrasings.get("phrasings", {}).values():
+            words.update(split_accented(" ".join(by_lang.get(lang, ()))))
     found = {word: simplemma.lemmatize(word, lang=code) for word in words}
     wanted = set(found.values()) | words
     built = {form: lemma for form, lemma in

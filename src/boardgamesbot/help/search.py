@@ -7,8 +7,9 @@ True
 
 Everything here is generic: the passages are the game's help page
 (`boardgamesbot.help.passages`), and what a game adds — its vocabulary and
-synonyms per language, and which help passage each refusal rests on — it
-declares in its package (``Game.rules_knowledge``, a JSON file; see
+synonyms per language, which help passage each refusal rests on, and how
+players ask about its passages — it declares in its package
+(``Game.rules_knowledge`` and ``Game.rules_phrasings``, JSON files; see
 `Knowledge`). No server and no model: a few hundred passages per game and
 language are ranked with BM25 over stemmed, accent-folded words and the
 game's terms.
@@ -63,6 +64,13 @@ COUNT_WEIGHT = 1.0
 #: How much more a passage's own title words count (on top of being in its text): a
 #: title says what the passage is about ("Final round", "Build a camp (5 AP)").
 TITLE_WEIGHT = 0.5
+#: How much a word of the players' phrasings of a passage counts (once, however many
+#: phrasings hold it), against one of the passage's own: enough to bring the rule to a
+#: question in the players' words ("keep my leftover AP"), not so much that a phrasing
+#: outweighs a passage that says the asked thing in the rules' own words (set on the older
+#: question sets: 0.3 answered 4 fewer first, 0.5 put "how many stones on each tile" below
+#: the moving rule).
+PHRASING_WEIGHT = 0.4
 #: Below this share of the question's weight in the best passage, we do not know.
 #: Set from questions that the rules do not answer (tests/ask: the off-topic set).
 MIN_COVERAGE = 0.38
@@ -84,25 +92,31 @@ class Knowledge:
     * ``sections``: ``{section: {lang: title}}`` — help passages by a stable
       name, as the title each language's page gives them;
     * ``refusals``: ``{code: section}`` — the passage each refusal code of the
-      engine rests on (for `why`).
+      engine rests on (for `why`);
+    * ``phrasings``: ``{section: {lang: [questions…]}}`` — how players ask about a
+      passage, in their words rather than the rules' ("can I keep my leftover AP?",
+      "third guard?"), from the game's ``rules_phrasings`` file: words the passage
+      does not say but answers.
     """
 
     terms: Mapping[str, Mapping[str, list[str]]] = field(default_factory=dict)
     verbs: Mapping[str, Mapping[str, list[str]]] = field(default_factory=dict)
     sections: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     refusals: Mapping[str, str] = field(default_factory=dict)
+    phrasings: Mapping[str, Mapping[str, list[str]]] = field(default_factory=dict)
 
 
 @cache
 def knowledge(game: str) -> Knowledge:
     """The game's declared rules knowledge (empty when it declares none)."""
-    path = load_game(game).rules_knowledge
-    if path is None:
-        return Knowledge()
-    data = json.loads(path.read_text(encoding="utf-8"))
+    declared = load_game(game)
+    path, asked = declared.rules_knowledge, declared.rules_phrasings
+    data = json.loads(path.read_text(encoding="utf-8")) if path is not None else {}
+    phrasings = (json.loads(asked.read_text(encoding="utf-8")).get("phrasings", {})
+                 if asked is not None else {})
     return Knowledge(terms=data.get("terms", {}), verbs=data.get("verbs", {}),
                      sections=data.get("sections", {}),
-                     refusals=data.get("refusals", {}))
+                     refusals=data.get("refusals", {}), phrasings=phrasings)
 
 
 @dataclass(frozen=True)
@@ -181,6 +195,7 @@ class RulesIndex:
             self.keys.append({key: own.get(key, 0) + CONTEXT_WEIGHT * context.get(key, 0)
                               for key in own.keys() | context.keys()})
             self.lengths.append(round(sum(own.values())))
+        self._add_phrasings()
         self.average = sum(self.lengths) / max(1, len(self.lengths))
         document_frequency = Counter(key for keys in self.keys for key in keys)
         count = len(self.passages)
@@ -193,10 +208,32 @@ class RulesIndex:
         for named in self.knowledge.terms.values():
             for name in named.get(lang, ()):
                 known.update(split(name))
+        for asked in self.knowledge.phrasings.values():  # ("leftover" is no slip for a page word)
+            for phrasing in asked.get(lang, ()):
+                known.update(split(phrasing))
         # (never towards a little word: "world" is not a slip for "would")
         self.known_words = sorted(word for word in known
                                   if len(word) >= 4 and word not in self.words.stop_words)
         self.known_set = set(known)
+
+    def _add_phrasings(self) -> None:
+        """The players' phrasings of a passage, indexed as more of its words: only the keys
+        it does not have (what it answers without saying: "keep", "leftover", "third"; more
+        of a word it says would lift it for every question with that word, "volcano" or
+        "stone"), each once at `PHRASING_WEIGHT` however many phrasings hold it, and not in
+        its length (the rules' own words are what BM25 normalises)."""
+        for section, by_lang in self.knowledge.phrasings.items():
+            asked = by_lang.get(self.lang, ())
+            if not asked:
+                continue
+            keys = self.keys[self.passage(section).id]
+            added: dict[str, float] = {}
+            for phrasing in asked:
+                for key, weight in self.words.weighted(phrasing):
+                    added[key] = max(added.get(key, 0.0), weight)
+            for key, weight in added.items():
+                if key not in keys:
+                    keys[key] = PHRASING_WEIGHT * weight
 
     def _counted(self, text: str) -> defaultdict[str, float]:
         """The keys of ``text`` counted, a word inside a term's name at its lesser weight."""

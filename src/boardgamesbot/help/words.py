@@ -76,7 +76,7 @@ STOP_WORDS = {
         então também tambem já ja so só assim la lá aí ai aqui oi olá ola gente alguém
         quanto quanta quantos quantas acontece acontecer aconteceu agora coisa alguma
         existe existem existir há ha
-        algum faço faco fazer faz pro pra pros pras dá da sobre
+        algum faço faco fazer faz pro pra pros pras dá da dar sobre
         pq q tb tbm qd qdo vcs td msm""",
     "ca": """el la els les l lo un una uns unes de del dels d a al als en amb i o però pero
         si que què qui quin quina quins quines quan quant on com per perque perquè és es
@@ -246,8 +246,9 @@ def inflected(word: str, name: str) -> bool:
         return word == name + "s"
     if word.startswith(name):
         return len(word) - len(name) <= 3
+    # (no shorter than the name: "are" is no "area")
     return (len(name) >= 4 and name[-1] in "aeiou" and word.startswith(name[:-1])
-            and len(word) - len(name) <= 3)
+            and 0 <= len(word) - len(name) <= 3)
 
 
 @cache

@@ -1,0 +1,84 @@
+"""The players' phrasings of a game's rules passages (``help/phrasings.json``): questions in
+the words players use, which the rules do not (keep, leftover, third, guardar, desar…)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from boardgamesbot.engine import known_games, load_game
+from boardgamesbot.help import LANGUAGES, search
+from boardgamesbot.help.search import PHRASING_WEIGHT, RulesIndex, ask, index, knowledge
+
+from .scoring import holds
+
+GAMES = [game for game in known_games() if load_game(game).rules_phrasings is not None]
+
+#: Questions in the players' words whose rule says it otherwise ("AP you do not spend are
+#: lost", "at most two guards"), none of them in a question set.
+PLAYERS_WORDS = [
+    ("tikal", "en", "can I keep my unused action points for next turn?", "never carry over"),
+    ("tikal", "pt-BR", "posso guardar pontos de ação?", "nunca passam para um turno seguinte"),
+    ("tikal", "ca", "puc estalviar PA?", "mai no passen a un torn posterior"),
+    ("tikal", "en", "can i put down a third guard", "At most two guards per player per game"),
+    ("cartographers", "en", "what if i earn a 15th coin",
+     "Coins beyond the 14 on the track are lost"),
+    ("cartographers", "pt-BR", "as formas podem se sobrepor?", "nunca sobre uma montanha"),
+    ("cartographers", "ca", "un monstre en diagonal em treu estrelles?", "a dalt, a baix"),
+]
+
+
+def test_the_built_in_games_declare_phrasings():
+    assert {"tikal", "cartographers"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_phrased_passage_is_declared_and_phrased_in_every_language(game):
+    phrasings = knowledge(game).phrasings
+    assert phrasings
+    for section, by_lang in phrasings.items():
+        assert set(by_lang) == set(LANGUAGES), section
+        for lang in LANGUAGES:
+            assert by_lang[lang] and all(phrasing.strip() for phrasing in by_lang[lang])
+            index(game, lang).passage(section)  # an undeclared or unfound one raises
+
+
+def _without_phrasings(game: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> RulesIndex:
+    plain = dataclasses.replace(knowledge(game), phrasings={})
+    monkeypatch.setattr(search, "knowledge", lambda name: plain)
+    return RulesIndex(game, lang)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_phrasings_add_only_words_a_passage_lacks_and_at_a_lesser_weight(game, lang,
+                                                                       monkeypatch):
+    phrased = index(game, lang)
+    plain = _without_phrasings(game, lang, monkeypatch)
+    assert phrased.lengths == plain.lengths  # BM25 still normalises by the rules' own words
+    added = 0
+    for own, keys in zip(plain.keys, phrased.keys, strict=True):
+        assert {key: keys[key] for key in own} == own
+        extra = [weight for key, weight in keys.items() if key not in own]
+        assert all(0 < weight <= PHRASING_WEIGHT for weight in extra)
+        added += len(extra)
+    assert added
+
+
+@pytest.mark.parametrize("game, lang, question, fact", PLAYERS_WORDS)
+def test_a_question_in_the_players_words_finds_the_rule_it_means(game, lang, question, fact,
+                                                                  monkeypatch):
+    reply = ask(game, question, lang)
+    assert reply.answers and holds(reply.answers[0].text, [fact]), reply.as_dict()
+    # without the phrasings the words alone do not find it first
+    plain = _without_phrasings(game, lang, monkeypatch).ask(question)
+    assert not (plain.answers and holds(plain.answers[0].text, [fact]))
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang, question", [("en", "what's the capital of france"),
+                                            ("pt-BR", "me empresta um guarda-chuva?"),
+                                            ("ca", "on puc desar el meu cotxe?")])
+def test_phrasings_do_not_make_an_off_topic_question_answered(game, lang, question):
+    assert ask(game, question, lang).answers == ()
