@@ -104,7 +104,9 @@ async def test_a_long_section_is_offered_by_its_topics(conversation, net, say, s
     first = await say(BOB, "rules more")       # the section itself, piece by piece
     assert first.startswith("📖 The scoring cards\n") and "More: Decision 10 ·" in first
     deck = await say(BOB, "rules cartographers forest deck")   # short: whole
-    assert deck.startswith("Forest deck\n\nSentinel Wood: ") and "Greenbough" in deck
+    assert deck.startswith("Forest deck\n\n• Sentinel Wood: ") and "\n• Greenbough" in deck
+    # (the network gets the section as written too, to format it: lists, bold, tables)
+    assert "- **Sentinel Wood:**" in net.texts("room")[-1].markdown
     actions = await say(BOB, "rules tikal actions")  # a row summing up a paragraph: once
     assert "• Build a camp (5 AP)" in actions and "• Build a camp\n" not in actions
     card = await say(BOB, "rules cartographers greenbough")

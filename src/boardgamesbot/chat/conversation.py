@@ -321,7 +321,10 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             menu[menu_for] = [b.data for b in flat]
             self.store.set_room(self.network, chat_id, menu=menu)
         limit = self.transport.max_text
-        chunks = [text[i:i + limit] for i in range(0, len(text), limit)] or [""]
+        # (a text that fits goes as it is: a rules section keeps its formatting, which a
+        # cut copy would lose)
+        chunks = [text] if len(text) <= limit else [
+            text[i:i + limit] for i in range(0, len(text), limit)]
         first = None
         for index, chunk in enumerate(chunks):
             last = index == len(chunks) - 1

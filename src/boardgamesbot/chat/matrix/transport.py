@@ -40,9 +40,8 @@ from .menus import LOBBY, Menu, OpenMenus
 log = logging.getLogger(__name__)
 
 # Set around a send by the bot's conversation (`bot.MatrixConversation`): whose menu a
-# message with buttons is, and whether its text is a Markdown page.
+# message with buttons is.
 MENU_FOR: contextvars.ContextVar[str] = contextvars.ContextVar("menu_for", default=LOBBY)
-MARKDOWN: contextvars.ContextVar[bool] = contextvars.ContextVar("markdown", default=False)
 
 ENCRYPTION_STATE = {"type": "m.room.encryption", "state_key": "",
                     "content": {"algorithm": "m.megolm.v1.aes-sha2"}}
@@ -93,7 +92,7 @@ class MatrixTransport:
         await self._known(chat_id)
         if image is not None:
             await self._image(chat_id, image)
-        event_id = await self._send(chat_id, formatting.notice(text, MARKDOWN.get()))
+        event_id = await self._send(chat_id, formatting.notice(text))
         choices = [b.data for row in buttons or [] for b in row]
         if event_id and choices:
             replaced = self.menus.open(chat_id, MENU_FOR.get(), Menu(event_id, text, choices))
