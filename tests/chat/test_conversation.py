@@ -173,6 +173,26 @@ async def test_a_game_through_commands(conversation, net, say, service):
 
 
 @run
+async def test_a_menu_names_what_is_chosen_so_far_in_the_chats_language(conversation, net, say,
+                                                                       service):
+    """A Catalan group's menu says what is being chosen in the game's Catalan words, not in
+    the notation's English verbs ("tria: place …"); so does a preview."""
+    net.admins.add("bob")
+    await say(ANA, "new tikal")
+    await say(BOB, "join")
+    await say(BOB, "lang ca")
+    await say(ANA, "start")
+    await until(lambda: any("tria:" in t for t in net.texts("room")))
+    menu = next(t for t in net.texts("room") if "tria:" in t)
+    assert "tria: 🧩 Col·locar la peça …" in menu and "place …" not in menu, menu
+    number, label = next(o for o in MENU.findall(menu.splitlines()[-1])
+                         if not o[1].startswith("✔"))  # "2) A4 …"
+    space = label.split()[0]
+    deeper = await say(ANA, number)  # two words deep: the verb in words, the space as written
+    assert f"tria: 🧩 Col·locar la peça {space} …" in deeper, deeper
+
+
+@run
 async def test_numbered_answers_and_stale_menus(conversation, net, say, service):
     await say(ANA, "new cartographers", Place("test", "dm", True))
     await say(ANA, "start", Place("test", "dm", True))

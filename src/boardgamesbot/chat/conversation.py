@@ -24,7 +24,7 @@ from . import games, i18n, images
 from .basics import Button, Person, Place, Refusal, Seat, Transport
 from .choices import MAX_BUTTONS, ROW, narrow, unrow
 from .commands import Commands
-from .living import LivingTable, label_of
+from .living import LivingTable, in_words, label_of
 from .narration import Follower, Narration
 from .onboarding import Onboarding
 from .store import ChatStore
@@ -267,7 +267,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             rows = [choices[i:i + 4] for i in range(0, len(choices), 4)]
             rows.append([Button(i18n.text(lang, "button.confirm"), f"p:{head}{preview}")])
             text = i18n.text(lang, "menu.preview", who=self.transport.mention(
-                person.user_id, person.name), action=preview)
+                person.user_id, person.name), action=in_words(game, preview.split(), lang))
         else:
             buttons: list[Button] = []
             judged = load_game(game).preview_choice
@@ -284,7 +284,8 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                                           f"m:{head}{step.notation}"))
             rows = [buttons[i:i + 4] for i in range(0, len(buttons), 4)]
             text = i18n.text(lang, "menu.choose", who=self.transport.mention(
-                person.user_id, person.name), prefix=here + " …" if here else "…")
+                person.user_id, person.name),
+                prefix=in_words(game, words, lang) + " …" if here else "…")
             if len(steps) > MAX_BUTTONS:
                 # The form that works where the menu is shown (a Telegram group reads
                 # only commands: "/forest 2 r90 C4").
