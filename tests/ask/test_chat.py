@@ -56,6 +56,8 @@ async def test_a_question_in_another_language_is_answered_in_its_own(conversatio
     answer = await say(BOB, "? posso passar por cima de um vulcao")
     assert answer.startswith("📖 Movimento (Ações)\n") and "Vulcão" in answer
     assert "regras mais" in answer
+    more = await say(BOB, "rules more")  # the next answer: Portuguese throughout
+    assert more.startswith("📖 ") and "regras mais" in more and "rules more" not in more
     decision = await say(BOB, "rules decision 4")
     assert decision.startswith("📖 Decision 4\n") and decision.count("Decision 4") == 1
 

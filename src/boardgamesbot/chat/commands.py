@@ -313,6 +313,7 @@ class Commands:
         elif len(found) == 1 and len(found[0].subtopics()) >= 2:
             topic = found[0]
             self._waiting()[place.chat_id] = [rules.answer(p) for p in topic.readable()]
+            self._waiting_in()[place.chat_id] = lang
             await self.say(place.chat_id, rules.listed(
                 lang, i18n.text(lang, "rules.subtopics", topic=topic.heading),
                 topic.subtopics(), i18n.text(lang, "rules.ask_subtopic", game=name)))
@@ -333,6 +334,11 @@ class Commands:
         """The answers not shown yet in each chat (``rules more``)."""
         return self.__dict__.setdefault("_more_answers", {})
 
+    def _waiting_in(self) -> dict[str, str]:
+        """The language of each chat's answers still to come: a question asked in another
+        language than the chat's is answered in its own, and so is its ``rules more``."""
+        return self.__dict__.setdefault("_more_answers_lang", {})
+
     async def _answer(self, place: Place, game: str, args: list[str], lang: str) -> None:
         """A free question about ``game``'s rules (``rules QUESTION`` or ``? QUESTION``):
         the best passage, and the next ones offered (``rules more``)."""
@@ -344,6 +350,7 @@ class Commands:
             if not waiting.get(place.chat_id):
                 raise Refusal("rules.no_more")
             shown, *rest = waiting[place.chat_id]
+            lang = self._waiting_in().get(place.chat_id, lang)
         else:
             # (in a thread: the first question about a game builds its index, ~0.5 s)
             # (a question plainly in another language than the chat's — a Brazilian friend
@@ -359,6 +366,7 @@ class Commands:
     async def _show(self, place: Place, lang: str, shown, rest: list) -> None:
         """One answer, fitted to a phone's screen; the rest kept for ``rules more``."""
         text, self._waiting()[place.chat_id] = rules.answer_text(lang, shown, rest)
+        self._waiting_in()[place.chat_id] = lang
         await self.say(place.chat_id, text)
 
     async def cmd_why(self, place: Place, person: Person, args: list[str], lang: str) -> None:
