@@ -193,6 +193,21 @@ async def test_a_menu_names_what_is_chosen_so_far_in_the_chats_language(conversa
 
 
 @run
+async def test_someone_arriving_mid_game_is_told_where_to_follow_it(conversation, net, say,
+                                                                   service):
+    await say(ANA, "new tikal")
+    await say(BOB, "join")
+    await say(ANA, "start")
+    await until(lambda: any("Your turn" in t for t in net.texts("room")))
+    late = await say(EVE, "join")
+    assert late.startswith("⚠ Tikal is already under way here") and "http://bg/#/table/" in late
+    assert "'new GAME' opens the next table" in late
+    assert "already at this table" in await say(BOB, "join")
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+    assert len(conversation.store.seats_of(table_id)) == 2  # nothing changed
+
+
+@run
 async def test_numbered_answers_and_stale_menus(conversation, net, say, service):
     await say(ANA, "new cartographers", Place("test", "dm", True))
     await say(ANA, "start", Place("test", "dm", True))

@@ -965,7 +965,8 @@ def test_quick_taps_are_answered_at_once_and_their_edits_coalesced(tmp_path):
                                                  for f in made]
             final = fake.messages[(gid, mid)]
             assert "• ↻ 180°" in [b["text"] for b in keyboard(final)]
-            assert f"{notation} r3" in final["caption"]
+            # (the choice told in the game's words, as its buttons say it)
+            assert f"🧩 Place the tile {notation.split()[1]} ↻ 180°" in final["caption"]
         finally:
             await bot.close()
             await fake.stop()

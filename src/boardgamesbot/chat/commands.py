@@ -66,6 +66,16 @@ class Commands:
             raise Refusal("chat.creator_only")
 
     async def cmd_join(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        game = self.store.game_in(self.network, place.chat_id)
+        if game and not self.store.lobby(self.network, place.chat_id):
+            # (someone arriving mid-game: a service table's seats are fixed at its start,
+            # so say where to follow it and how the next one begins)
+            if any(seat["user_id"] == person.user_id
+                   for seat in self.store.seats_of(game["table_id"]).values()):
+                raise Refusal("chat.already_joined")
+            summary = await self.service.summary(game["table_id"])
+            raise Refusal("chat.join_running", game=games.title(summary["game"], lang),
+                          link=self.link("table", game["table_id"]))
         lobby = self._lobby(place)
         if any(user == person.user_id for user, _ in lobby["players"]):
             raise Refusal("chat.already_joined")
