@@ -62,6 +62,23 @@ async def test_a_question_in_another_language_is_answered_in_its_own(conversatio
     assert decision.startswith("📖 Decision 4\n") and decision.count("Decision 4") == 1
 
 
+@run
+async def test_a_topic_or_word_from_another_language_is_shown_in_it(conversation, net, say,
+                                                                    service):
+    """In a Brazilian group an English-speaking friend asks for "setup" (an English heading
+    the Portuguese page calls "Preparação") and "volcano" (too short to tell its language):
+    each is found in English and shown in English, not "I don't know"."""
+    await say(ANA, "new tikal")
+    await say(ANA, "lang pt-BR")
+    setup = await say(BOB, "rules tikal setup")
+    assert setup.startswith("Setup\n\n"), setup
+    volcano = await say(BOB, "rules tikal volcano")
+    assert volcano.startswith("📖 ") and "volcano" in volcano.lower(), volcano
+    assert "rules more" in volcano                       # English around it, too
+    assert (await say(BOB, "regras tikal preparação")).startswith("Preparação\n\n")
+    assert "Não sei" in await say(BOB, "rules tikal zzzz")
+
+
 def _heading_words(game: str, lang: str) -> set[str]:
     import re
 

@@ -12,7 +12,7 @@ import re
 import time
 
 from boardgamesbot.bots import bot_names
-from boardgamesbot.engine import GameError, known_games
+from boardgamesbot.engine import LANGUAGES, GameError, known_games
 
 from . import games, i18n, rules
 from .basics import Button, Person, Place, Refusal, Seat
@@ -315,6 +315,7 @@ class Commands:
         if wanted in MORE:
             await self._answer(place, name, args, lang)
             return
+        lang = rules.language_naming(name, wanted, lang)
         # A topic's name or a passage's title is looked up; anything else is a question.
         # (a topic is shown whole only when it fits a phone's screen: rules.PHONE)
         found = rules.named(rules.topics(name, lang), wanted)
@@ -365,8 +366,16 @@ class Commands:
             # (in a thread: the first question about a game builds its index, ~0.5 s)
             # (a question plainly in another language than the chat's — a Brazilian friend
             # in a Catalan group — is answered in its own: the search needs its words)
-            lang = language_of(" ".join(args)) or lang
-            reply = await asyncio.to_thread(ask, game, " ".join(args), lang)
+            said = language_of(" ".join(args))
+            reply = await asyncio.to_thread(ask, game, " ".join(args), said or lang)
+            lang = said or lang
+            # (a few words too few to tell their language — "volcano" in a Catalan group
+            # — are looked up in the other languages before "I don't know")
+            for other in [] if said or reply.known else [t for t in LANGUAGES if t != lang]:
+                found = await asyncio.to_thread(ask, game, " ".join(args), other)
+                if found.known:
+                    reply, lang = found, other
+                    break
             if not reply.known:
                 raise Refusal("rules.dont_know", topic=" ".join(args)[:40],
                               topics="; ".join(reply.topics))

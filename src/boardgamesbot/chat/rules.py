@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from boardgamesbot.engine import LANGUAGES
 from boardgamesbot.help import help_page
 from boardgamesbot.help.passages import Passage, passages
 from boardgamesbot.help.search import Answer
@@ -112,6 +113,20 @@ def named(all_topics: list[Topic], wanted: str) -> list[Topic]:
     heading holds it ("cards": the explore, ambush and scoring cards)."""
     exact = [t for t in all_topics if i18n.fold(t.heading) == wanted]
     return exact[:1] or [t for t in all_topics if wanted in i18n.fold(t.heading)]
+
+
+def language_naming(game: str, wanted: str, lang: str) -> str:
+    """The language to show ``wanted`` in: the chat's ``lang`` when its page has such a
+    topic or title, else another language whose page has a heading or a passage titled
+    exactly so ("setup" asked in a Brazilian group with an English-speaking friend)."""
+    if named(topics(game, lang), wanted) or titled(game, lang, wanted):
+        return lang
+    for other in LANGUAGES:
+        if other != lang and (
+                any(i18n.fold(t.heading) == wanted for t in topics(game, other))
+                or any(i18n.fold(p.title) == wanted for p in passages(help_page(game, other)))):
+            return other
+    return lang
 
 
 def answer(piece: Passage) -> Answer:
