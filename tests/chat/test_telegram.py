@@ -593,6 +593,39 @@ async def _cartographers_by_taps(tmp_path):
         await fake.stop()
 
 
+def test_a_private_view_speaks_the_language_of_the_persons_telegram(tmp_path):
+    asyncio.run(asyncio.wait_for(_private_language(tmp_path), 60))
+
+
+async def _private_language(tmp_path):
+    """Bob's Telegram is in Portuguese: having started the bot, his private sheet and menu
+    in a Cartographers game speak Portuguese like the bot's replies to his taps there —
+    not English beside a Portuguese confirmation."""
+    fake = FakeTelegram()
+    fake.chats[GROUP["id"]] = GROUP
+    await fake.start()
+    bot = Bot(fake, f"sqlite:///{tmp_path / 'chat.db'}")
+    await bot.start()
+    gid = GROUP["id"]
+    try:
+        fake.say(private(BOB), BOB, "/start")
+        await until(lambda: fake.calls("sendMessage", BOB["id"]), what="the welcome")
+        fake.say(GROUP, ANA, "/new cartographers")
+        await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+        lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+        fake.press(GROUP, BOB, lobby_id, "j")
+        await until(lambda: "Bob" in fake.messages[(gid, lobby_id)].get("text", ""))
+        fake.press(GROUP, ANA, lobby_id, "s")
+        mid, view = await until(lambda: living_of(fake, BOB["id"]), what="Bob's sheet")
+        assert "escolha:" in view["caption"] and "Pontos:" in view["caption"], view["caption"]
+        assert "choose" not in view["caption"]
+        mine = await until(lambda: living_of(fake, ANA["id"]), what="Ana's sheet")
+        assert "choose:" in mine[1]["caption"]  # Ana's Telegram speaks English
+    finally:
+        await bot.close()
+        await fake.stop()
+
+
 class LivingRecorder:
     """The core's view of a network that edits pictures in place, recording nothing: for
     walking menus without a network."""

@@ -83,6 +83,15 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             return i18n.language(person.lang) or i18n.DEFAULT
         return i18n.DEFAULT
 
+    def _speak_as_their_client(self, place: Place, person: Person) -> None:
+        """A direct chat whose language nobody set takes the one its person's client
+        reports, the first time they write or tap there: what the bot sends there on its
+        own later (a private sheet and menu, which know the seat but not the client)
+        then speaks as its answers to them do."""
+        if place.direct and person.lang and i18n.language(person.lang) and \
+                not self.store.room(self.network, place.chat_id)["lang"]:
+            self.store.set_room(self.network, place.chat_id, lang=i18n.language(person.lang))
+
     def chat_lang(self, chat_id: str) -> str:
         return self.store.room(self.network, chat_id)["lang"] or i18n.DEFAULT
 
@@ -97,6 +106,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         otherwise: people talk in groups."""
         if not self.store.first_time(self.network, event_id):
             return
+        self._speak_as_their_client(place, person)
         lang = self.lang_of(place, person)
         try:
             await self._dispatch(place, person, text.strip(), lang, addressed)
@@ -111,6 +121,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         """A button press; returns a short notice for the presser (or None)."""
         if not self.store.first_time(self.network, event_id):
             return None
+        self._speak_as_their_client(place, person)
         lang = self.lang_of(place, person)
         try:
             return await self._press(place, person, data, lang, message_id)
