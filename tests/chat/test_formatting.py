@@ -79,3 +79,15 @@ def test_the_rules_opening_shows_no_markdown_marks():
     telegram = _html(opening)
     assert telegram.startswith("<b>Tikal — com s'hi juga</b>\n\n<i>Tikal</i> és")
     assert "<b>Decisió</b>" in telegram
+
+
+def test_a_command_is_typed_with_bg_in_a_matrix_group_and_bare_in_a_direct_room():
+    from types import SimpleNamespace
+
+    rooms = {"!group": SimpleNamespace(member_count=4), "!dm": SimpleNamespace(member_count=2)}
+    transport = MatrixTransport(SimpleNamespace(rooms=rooms))
+    assert transport.command("!group", "rules more") == "!bg rules more"
+    assert transport.command("!dm", "rules more") == "rules more"
+    telegram = TelegramTransport(None)
+    assert telegram.command("-100123", "regras mais") == "/regras mais"
+    assert telegram.command("42", "regras mais") == "regras mais"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 
 from boardgamesbot.engine import GameError, load_game
 
@@ -27,10 +28,13 @@ from .commands import Commands
 from .living import LivingTable, in_words, label_of
 from .narration import Follower, Narration
 from .onboarding import Onboarding
+from .richtext import Formatted
 from .store import ChatStore
 from .tables import Service
 
 log = logging.getLogger(__name__)
+#: a word right after an opening quote ("say 'rules more'"; not the one in "t'hi")
+QUOTED = re.compile(r"(?<!\w)'(\w[\w·]*)")
 
 COMMANDS = ("new", "join", "bot", "clock", "start", "moves", "preview", "undo", "board",
             "score", "rules", "lang", "leave", "kick", "status", "help", "hint", "cancel",
@@ -91,6 +95,25 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         if place.direct and person.lang and i18n.language(person.lang) and \
                 not self.store.room(self.network, place.chat_id)["lang"]:
             self.store.set_room(self.network, place.chat_id, lang=i18n.language(person.lang))
+
+    def as_typed(self, chat_id: str, text: str) -> str:
+        """``text`` with the commands it quotes ("say 'rules more'") written the way they
+        must be typed in this chat: a Telegram group shows a bot only '/rules more', a
+        Matrix group reads only '!bg rules more' — quoted bare, a tip nobody could follow
+        there. (A network without ``command(chat_id, words)`` is left as it is.)"""
+        command = getattr(self.transport, "command", None)
+        if command is None:
+            return text
+
+        def typed(match: re.Match) -> str:
+            word = match.group(1)
+            if not hasattr(self, f"cmd_{i18n.aliases(word)}"):
+                return match.group(0)  # quoted words that are no command
+            return "'" + command(chat_id, word)
+
+        if isinstance(text, Formatted):
+            return Formatted(QUOTED.sub(typed, text.markdown))
+        return QUOTED.sub(typed, text)
 
     def chat_lang(self, chat_id: str) -> str:
         return self.store.room(self.network, chat_id)["lang"] or i18n.DEFAULT
@@ -332,6 +355,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             menu = dict(room["menu"] or {})
             menu[menu_for] = [b.data for b in flat]
             self.store.set_room(self.network, chat_id, menu=menu)
+        text = self.as_typed(chat_id, text)
         limit = self.transport.max_text
         # (a text that fits goes as it is: a rules section keeps its formatting, which a
         # cut copy would lose)
@@ -350,7 +374,8 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
     async def _safe_edit(self, chat_id: str, message_id: str, text: str,
                          buttons: list[list[Button]] | None = None) -> None:
         try:
-            await self.transport.edit(chat_id, message_id, text, buttons)
+            await self.transport.edit(chat_id, message_id, self.as_typed(chat_id, text),
+                                      buttons)
         except Exception:  # noqa: BLE001 - an edit that fails is worth a new message
             log.warning("edit of %s in %s failed; sending anew", message_id, chat_id)
             await self.say(chat_id, text, buttons)

@@ -309,6 +309,9 @@ class TelegramTransport:
         in a group, so there it needs a '/'."""
         return notation if self.is_direct(chat_id) else f"/{notation}"
 
+    # (a command is typed the same way: '/rules more' in a group)
+    command = typed
+
     def is_direct(self, chat_id: str) -> bool:
         return not chat_id.startswith("-")  # private chats have the person's (positive) id
 

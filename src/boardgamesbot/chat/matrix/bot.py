@@ -45,11 +45,11 @@ from ..conversation import Conversation
 from ..tables import Service
 from . import crosssigning
 from .menus import LOBBY, OpenMenus
-from .transport import MENU_FOR, MatrixTransport
+from .transport import COMMAND_PREFIX, MENU_FOR, MatrixTransport
 
 log = logging.getLogger(__name__)
 
-PREFIX = "!bg"
+PREFIX = COMMAND_PREFIX
 # Keycaps, with and without the emoji variation selector (clients send either).
 KEYCAPS = {f"{n}{vs}\u20e3": n for n in range(1, 10) for vs in ("\ufe0f", "")} | {"🔟": 10}
 LOBBY_REACTIONS = {"👍": "join", "▶️": "start", "▶": "start"}
