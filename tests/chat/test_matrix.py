@@ -384,6 +384,8 @@ async def _tikal(url, tmp_path):
         await bob.until(lambda: any("Tikal" in b for b in bob.heard(group)), what="the lobby")
         lobby = bob.event_ids[next(i for i, (r, b) in enumerate(bob.notices)
                                    if r == group and "Tikal" in b)]
+        # (its tip quotes the commands as a group must type them)
+        assert "Join with '!bg join'" in next(b for b in bob.heard(group) if "Tikal" in b)
         await bob.react(group, lobby, "👍")  # 👍 on the lobby joins
         await ana.say(group, "!bg bot easy")
         await ana.until(lambda: any("🤖" in b and bob.name in b for r, _, b in ana.edits
