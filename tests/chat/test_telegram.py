@@ -593,6 +593,59 @@ async def _cartographers_by_taps(tmp_path):
         await fake.stop()
 
 
+def test_your_turn_replies_to_the_table_message_that_holds_your_buttons(tmp_path):
+    asyncio.run(asyncio.wait_for(_turn_replies(tmp_path), 90))
+
+
+async def _turn_replies(tmp_path):
+    """The call to act (the one message with sound) quotes the table message: tapping the
+    quote must land on the picture whose buttons are that person's — at the first turn
+    (posted after the call, it was no reply at all) and when the table was buried under
+    chatter and posted anew (the call quoted the old one, its buttons gone)."""
+    fake = FakeTelegram()
+    fake.chats[GROUP["id"]] = GROUP
+    await fake.start()
+    bot = Bot(fake, f"sqlite:///{tmp_path / 'chat.db'}")
+    await bot.start()
+    gid = GROUP["id"]
+
+    def calls() -> list[dict]:
+        return [f for f in fake.calls("sendMessage", gid) if "Your turn" in f.get("text", "")]
+
+    try:
+        fake.say(GROUP, ANA, "/new tikal")
+        await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+        lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+        fake.press(GROUP, BOB, lobby_id, "j")
+        await until(lambda: "Bob" in fake.messages[(gid, lobby_id)].get("text", ""))
+        fake.press(GROUP, ANA, lobby_id, "s")
+        await until(lambda: living_of(fake, gid) and calls(), what="the first turn")
+        await quiet(fake, 0.3)
+        first = calls()[-1]
+        assert (first.get("reply_parameters") or {}).get("message_id") == \
+            living_of(fake, gid)[0], first
+        for _ in range(5):  # chatter buries the table message
+            fake.say(GROUP, BOB, "/status")
+        await quiet(fake, 0.3)
+        buried = living_of(fake, gid)[0]
+        table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+        while (await bot.service.summary(table_id))["to_act"] == [0]:
+            mid, message = living_of(fake, gid)
+            ending = [b for b in keyboard(message) if b["text"].startswith("⏭")]
+            pressed = ending[0] if ending and "Ana: place" in message["caption"] \
+                else choose(message)
+            await tap(fake, GROUP, ANA, mid, pressed["callback_data"])
+        await until(lambda: len(calls()) == 2, what="Bob's turn")
+        await quiet(fake, 0.3)
+        mid, message = living_of(fake, gid)
+        assert mid != buried, "posted anew below the chatter"
+        assert (calls()[-1].get("reply_parameters") or {}).get("message_id") == mid
+        assert keyboard(message), "the quoted message holds Bob's buttons"
+    finally:
+        await bot.close()
+        await fake.stop()
+
+
 def test_a_private_view_speaks_the_language_of_the_persons_telegram(tmp_path):
     asyncio.run(asyncio.wait_for(_private_language(tmp_path), 60))
 

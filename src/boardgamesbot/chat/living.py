@@ -126,10 +126,12 @@ class LivingTable:
         others_played = move[0] is not None and move[0] not in awaited
         begins = not set(awaited) <= before or (set(awaited) == before and others_played)
         called = people if begins else []
+        # (the table message first — posted anew when buried — then the call, quoting it:
+        # tapping the quote lands on the picture holding the buttons)
+        await self.refresh_group(table_id, turn_begins=bool(called))
         if called:
             await self._call_people(table_id, chat_id, [seats[s] for s in called], hidden,
                                     lang)
-        await self.refresh_group(table_id, turn_begins=bool(called))
         if hidden:
             # Each person's private view: a menu for those awaited, the news (and no
             # more buttons) for those who have chosen.
