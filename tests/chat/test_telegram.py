@@ -674,6 +674,19 @@ async def _private_language(tmp_path):
         assert "choose" not in view["caption"]
         mine = await until(lambda: living_of(fake, ANA["id"]), what="Ana's sheet")
         assert "choose:" in mine[1]["caption"]  # Ana's Telegram speaks English
+        # Bob taps his drawing through: its confirmation is the tap's answer, not one more
+        # message in his private chat at every drawing.
+        since = len(fake.sent)
+        for _ in range(12):
+            mid, view = living_of(fake, BOB["id"])
+            pressed = choose(view)
+            await tap(fake, private(BOB), BOB, mid, pressed["callback_data"])
+            if pressed["text"].startswith("✔"):
+                break
+        toasts = [f.get("text") or "" for f in fake.calls("answerCallbackQuery")]
+        assert toasts[-1].startswith("✔ ") and "fica escondido" in toasts[-1], toasts
+        assert not [f for m, f, _ in fake.sent[since:] if m == "sendMessage"
+                    and int(f["chat_id"]) == BOB["id"]]
     finally:
         await bot.close()
         await fake.stop()

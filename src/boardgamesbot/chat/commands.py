@@ -193,10 +193,19 @@ class Commands:
         return found
 
     async def play(self, place: Place, person: Person, seat: Seat, notation: str,
-                   lang: str) -> None:
+                   lang: str, tapped: bool = False) -> str | None:
+        """Play ``notation`` for ``seat``. A hidden choice made in private is confirmed
+        there: as a message, or as the tap's own answer (``tapped``: a button on a message
+        the network edits, whose picture already says who is still choosing — one message
+        less per drawing); that answer is returned."""
         await self.service.act(seat.table_id, seat.seat, notation)
-        if place.chat_id != seat.chat_id:  # a hidden choice sent privately: confirm here
-            await self.say(place.chat_id, i18n.text(lang, "play.taken", action=notation))
+        if place.chat_id == seat.chat_id:
+            return None
+        taken = i18n.text(lang, "play.taken", action=notation)
+        if tapped:
+            return taken
+        await self.say(place.chat_id, taken)
+        return None
 
     async def cmd_undo(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         seat = await self._my_seat(place, person)

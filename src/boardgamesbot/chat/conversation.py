@@ -238,8 +238,8 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                 or not await self.service.fresh(table_id, seat.seat, int(version)):
             raise Refusal("chat.stale_button")
         if kind == "p":
-            await self.play(place, person, seat, words, lang)
-            return None
+            return await self.play(place, person, seat, words, lang,
+                                   tapped=self.living and message_id is not None)
         prefix, chosen = menu_step(kind, words)
         if self.living and message_id is not None \
                 and message_id != self.store.living(table_id, self.network, place.chat_id):
