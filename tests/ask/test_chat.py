@@ -56,8 +56,27 @@ async def test_a_question_in_another_language_is_answered_in_its_own(conversatio
     answer = await say(BOB, "? posso passar por cima de um vulcao")
     assert answer.startswith("📖 Movimento (Ações)\n") and "Vulcão" in answer
     assert "regras mais" in answer
+    more = await say(BOB, "rules more")  # the next answer: Portuguese throughout
+    assert more.startswith("📖 ") and "regras mais" in more and "rules more" not in more
     decision = await say(BOB, "rules decision 4")
     assert decision.startswith("📖 Decision 4\n") and decision.count("Decision 4") == 1
+
+
+@run
+async def test_a_topic_or_word_from_another_language_is_shown_in_it(conversation, net, say,
+                                                                    service):
+    """In a Brazilian group an English-speaking friend asks for "setup" (an English heading
+    the Portuguese page calls "Preparação") and "volcano" (too short to tell its language):
+    each is found in English and shown in English, not "I don't know"."""
+    await say(ANA, "new tikal")
+    await say(ANA, "lang pt-BR")
+    setup = await say(BOB, "rules tikal setup")
+    assert setup.startswith("Setup\n\n"), setup
+    volcano = await say(BOB, "rules tikal volcano")
+    assert volcano.startswith("📖 ") and "volcano" in volcano.lower(), volcano
+    assert "rules more" in volcano                       # English around it, too
+    assert (await say(BOB, "regras tikal preparação")).startswith("Preparação\n\n")
+    assert "Não sei" in await say(BOB, "rules tikal zzzz")
 
 
 def _heading_words(game: str, lang: str) -> set[str]:
@@ -104,7 +123,9 @@ async def test_a_long_section_is_offered_by_its_topics(conversation, net, say, s
     first = await say(BOB, "rules more")       # the section itself, piece by piece
     assert first.startswith("📖 The scoring cards\n") and "More: Decision 10 ·" in first
     deck = await say(BOB, "rules cartographers forest deck")   # short: whole
-    assert deck.startswith("Forest deck\n\nSentinel Wood: ") and "Greenbough" in deck
+    assert deck.startswith("Forest deck\n\n• Sentinel Wood: ") and "\n• Greenbough" in deck
+    # (the network gets the section as written too, to format it: lists, bold, tables)
+    assert "- **Sentinel Wood:**" in net.texts("room")[-1].markdown
     actions = await say(BOB, "rules tikal actions")  # a row summing up a paragraph: once
     assert "• Build a camp (5 AP)" in actions and "• Build a camp\n" not in actions
     card = await say(BOB, "rules cartographers greenbough")

@@ -173,6 +173,70 @@ async def test_a_game_through_commands(conversation, net, say, service):
 
 
 @run
+async def test_a_menu_names_what_is_chosen_so_far_in_the_chats_language(conversation, net, say,
+                                                                       service):
+    """A Catalan group's menu says what is being chosen in the game's Catalan words, not in
+    the notation's English verbs ("tria: place …"); so does a preview."""
+    net.admins.add("bob")
+    await say(ANA, "new tikal")
+    await say(BOB, "join")
+    await say(BOB, "lang ca")
+    await say(ANA, "start")
+    await until(lambda: any("tria:" in t for t in net.texts("room")))
+    menu = next(t for t in net.texts("room") if "tria:" in t)
+    assert "tria: 🧩 Col·locar la peça …" in menu and "place …" not in menu, menu
+    number, label = next(o for o in MENU.findall(menu.splitlines()[-1])
+                         if not o[1].startswith("✔"))  # "2) A4 …"
+    space = label.split()[0]
+    deeper = await say(ANA, number)  # two words deep: the verb in words, the space as written
+    assert f"tria: 🧩 Col·locar la peça {space} …" in deeper, deeper
+
+
+@run
+async def test_someone_arriving_mid_game_is_told_where_to_follow_it(conversation, net, say,
+                                                                   service):
+    await say(ANA, "new tikal")
+    await say(BOB, "join")
+    await say(ANA, "start")
+    await until(lambda: any("Your turn" in t for t in net.texts("room")))
+    late = await say(EVE, "join")
+    assert late.startswith("⚠ Tikal is already under way here") and "http://bg/#/table/" in late
+    assert "'new GAME' opens the next table" in late
+    assert "already at this table" in await say(BOB, "join")
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+    assert len(conversation.store.seats_of(table_id)) == 2  # nothing changed
+
+
+class Slashed(Recorder):
+    """A network whose groups read only commands that start with '/' (Telegram's)."""
+
+    max_text = 4096
+
+    def command(self, chat_id, words):
+        return words if chat_id.startswith("dm") else f"/{words}"
+
+
+@run(network=Slashed)
+async def test_a_command_quoted_in_a_tip_is_written_as_it_must_be_typed_there(
+        conversation, net, say, service):
+    """"Say 'rules more'" in a group that reads only '/rules more' is a tip nobody can
+    follow: the commands a message quotes are written the chat's way, words that are no
+    command (Catalan "t'hi", a notation) left alone; a direct chat keeps them bare."""
+    await say(ANA, "new tikal")
+    await say(ANA, "lang ca")
+    lobby = await say(BOB, "status")
+    assert "Uneix-t'hi amb '/uneix'" in lobby and "('/bot medium')" in lobby, lobby
+    assert "diu '/comenca'" in lobby
+    answer = await say(BOB, "rules tikal volcà")
+    assert "digues '/regles més'" in answer, answer
+    intro = await say(BOB, "rules tikal")  # a rules page's Markdown gets it too
+    assert "('/regles tikal TEMA')" in intro
+    assert net.texts("room")[-1].markdown.count("/regles") == 1
+    assert "say 'rules more'" in await say(BOB, "rules tikal can i move through a volcano",
+                                           Place("test", "dm-bob", True))
+
+
+@run
 async def test_numbered_answers_and_stale_menus(conversation, net, say, service):
     await say(ANA, "new cartographers", Place("test", "dm", True))
     await say(ANA, "start", Place("test", "dm", True))

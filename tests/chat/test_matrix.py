@@ -384,6 +384,8 @@ async def _tikal(url, tmp_path):
         await bob.until(lambda: any("Tikal" in b for b in bob.heard(group)), what="the lobby")
         lobby = bob.event_ids[next(i for i, (r, b) in enumerate(bob.notices)
                                    if r == group and "Tikal" in b)]
+        # (its tip quotes the commands as a group must type them)
+        assert "Join with '!bg join'" in next(b for b in bob.heard(group) if "Tikal" in b)
         await bob.react(group, lobby, "👍")  # 👍 on the lobby joins
         await ana.say(group, "!bg bot easy")
         await ana.until(lambda: any("🤖" in b and bob.name in b for r, _, b in ana.edits
@@ -392,7 +394,7 @@ async def _tikal(url, tmp_path):
         await ana.say(group, "!bg rules tikal")  # a rules page: HTML with a plain fallback
         await ana.until(lambda: len(ana.notices) > count, what="the rules")
         assert re.search(r"<(p|ul|ol|h\d|table|strong)>", ana.html[-1]), ana.html[-1]
-        assert "<" not in ana.notices[-1][1]  # the plain body is the Markdown itself
+        assert "<" not in ana.notices[-1][1] and "**" not in ana.notices[-1][1]  # plain lines
         await ana.say(group, "!bg start")
         await ana.until(lambda: any("Your turn" in b for b in ana.heard(group)), what="a turn")
         turns = {ana.name: 0, bob.name: 0}
@@ -650,14 +652,20 @@ async def _device(url, tmp_path):
         await operator.close()
 
 
-def test_rules_pages_go_as_html_with_the_markdown_as_the_plain_fallback():
+def test_rules_pages_go_as_html_with_readable_lines_as_the_plain_fallback():
+    """Element shows the page's lists and tables as such; the plain body (notifications,
+    clients without HTML) reads as lines, with no Markdown marks to decode."""
     from boardgamesbot.chat.games import rules_page
     from boardgamesbot.chat.matrix.formatting import notice
+    from boardgamesbot.chat.richtext import Formatted
 
     page = rules_page("tikal", "ca")
-    content = notice(page + "\n\n<script>x</script> ![map](img/map.png)", markdown=True)
-    assert content["body"].startswith(page)  # the Markdown itself, for plain clients
+    content = notice(Formatted(page + "\n\n<script>x</script> ![map](img/map.png)"))
     html = content["formatted_body"]
-    assert "<table>" in html and "<th>" in html and "<h1>" in html
+    assert "<table>" in html and "<th>" in html and "<h1>" in html and "<li>" in html
     assert "<script>" not in html and "&lt;script&gt;" in html  # raw HTML stays text
     assert "<img" not in html
+    body = content["body"]
+    assert body.startswith("Tikal — com s'hi juga\n\n")
+    assert "|" not in body and "**" not in body and "\n#" not in body
+    assert "\n• A (5 llosetes) — " in body  # a table's row: one line

@@ -593,6 +593,105 @@ async def _cartographers_by_taps(tmp_path):
         await fake.stop()
 
 
+def test_your_turn_replies_to_the_table_message_that_holds_your_buttons(tmp_path):
+    asyncio.run(asyncio.wait_for(_turn_replies(tmp_path), 90))
+
+
+async def _turn_replies(tmp_path):
+    """The call to act (the one message with sound) quotes the table message: tapping the
+    quote must land on the picture whose buttons are that person's — at the first turn
+    (posted after the call, it was no reply at all) and when the table was buried under
+    chatter and posted anew (the call quoted the old one, its buttons gone)."""
+    fake = FakeTelegram()
+    fake.chats[GROUP["id"]] = GROUP
+    await fake.start()
+    bot = Bot(fake, f"sqlite:///{tmp_path / 'chat.db'}")
+    await bot.start()
+    gid = GROUP["id"]
+
+    def calls() -> list[dict]:
+        return [f for f in fake.calls("sendMessage", gid) if "Your turn" in f.get("text", "")]
+
+    try:
+        fake.say(GROUP, ANA, "/new tikal")
+        await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+        lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+        fake.press(GROUP, BOB, lobby_id, "j")
+        await until(lambda: "Bob" in fake.messages[(gid, lobby_id)].get("text", ""))
+        fake.press(GROUP, ANA, lobby_id, "s")
+        await until(lambda: living_of(fake, gid) and calls(), what="the first turn")
+        await quiet(fake, 0.3)
+        first = calls()[-1]
+        assert (first.get("reply_parameters") or {}).get("message_id") == \
+            living_of(fake, gid)[0], first
+        for _ in range(5):  # chatter buries the table message
+            fake.say(GROUP, BOB, "/status")
+        await quiet(fake, 0.3)
+        buried = living_of(fake, gid)[0]
+        table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+        while (await bot.service.summary(table_id))["to_act"] == [0]:
+            mid, message = living_of(fake, gid)
+            ending = [b for b in keyboard(message) if b["text"].startswith("⏭")]
+            pressed = ending[0] if ending and "Ana: place" in message["caption"] \
+                else choose(message)
+            await tap(fake, GROUP, ANA, mid, pressed["callback_data"])
+        await until(lambda: len(calls()) == 2, what="Bob's turn")
+        await quiet(fake, 0.3)
+        mid, message = living_of(fake, gid)
+        assert mid != buried, "posted anew below the chatter"
+        assert (calls()[-1].get("reply_parameters") or {}).get("message_id") == mid
+        assert keyboard(message), "the quoted message holds Bob's buttons"
+    finally:
+        await bot.close()
+        await fake.stop()
+
+
+def test_a_private_view_speaks_the_language_of_the_persons_telegram(tmp_path):
+    asyncio.run(asyncio.wait_for(_private_language(tmp_path), 60))
+
+
+async def _private_language(tmp_path):
+    """Bob's Telegram is in Portuguese: having started the bot, his private sheet and menu
+    in a Cartographers game speak Portuguese like the bot's replies to his taps there —
+    not English beside a Portuguese confirmation."""
+    fake = FakeTelegram()
+    fake.chats[GROUP["id"]] = GROUP
+    await fake.start()
+    bot = Bot(fake, f"sqlite:///{tmp_path / 'chat.db'}")
+    await bot.start()
+    gid = GROUP["id"]
+    try:
+        fake.say(private(BOB), BOB, "/start")
+        await until(lambda: fake.calls("sendMessage", BOB["id"]), what="the welcome")
+        fake.say(GROUP, ANA, "/new cartographers")
+        await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+        lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+        fake.press(GROUP, BOB, lobby_id, "j")
+        await until(lambda: "Bob" in fake.messages[(gid, lobby_id)].get("text", ""))
+        fake.press(GROUP, ANA, lobby_id, "s")
+        mid, view = await until(lambda: living_of(fake, BOB["id"]), what="Bob's sheet")
+        assert "escolha:" in view["caption"] and "Pontos:" in view["caption"], view["caption"]
+        assert "choose" not in view["caption"]
+        mine = await until(lambda: living_of(fake, ANA["id"]), what="Ana's sheet")
+        assert "choose:" in mine[1]["caption"]  # Ana's Telegram speaks English
+        # Bob taps his drawing through: its confirmation is the tap's answer, not one more
+        # message in his private chat at every drawing.
+        since = len(fake.sent)
+        for _ in range(12):
+            mid, view = living_of(fake, BOB["id"])
+            pressed = choose(view)
+            await tap(fake, private(BOB), BOB, mid, pressed["callback_data"])
+            if pressed["text"].startswith("✔"):
+                break
+        toasts = [f.get("text") or "" for f in fake.calls("answerCallbackQuery")]
+        assert toasts[-1].startswith("✔ ") and "fica escondido" in toasts[-1], toasts
+        assert not [f for m, f, _ in fake.sent[since:] if m == "sendMessage"
+                    and int(f["chat_id"]) == BOB["id"]]
+    finally:
+        await bot.close()
+        await fake.stop()
+
+
 class LivingRecorder:
     """The core's view of a network that edits pictures in place, recording nothing: for
     walking menus without a network."""
@@ -965,7 +1064,8 @@ def test_quick_taps_are_answered_at_once_and_their_edits_coalesced(tmp_path):
                                                  for f in made]
             final = fake.messages[(gid, mid)]
             assert "• ↻ 180°" in [b["text"] for b in keyboard(final)]
-            assert f"{notation} r3" in final["caption"]
+            # (the choice told in the game's words, as its buttons say it)
+            assert f"🧩 Place the tile {notation.split()[1]} ↻ 180°" in final["caption"]
         finally:
             await bot.close()
             await fake.stop()

@@ -12,7 +12,7 @@ import re
 import time
 
 from boardgamesbot.bots import bot_names
-from boardgamesbot.engine import GameError, known_games
+from boardgamesbot.engine import LANGUAGES, GameError, known_games
 
 from . import games, i18n, rules
 from .basics import Button, Person, Place, Refusal, Seat
@@ -66,6 +66,16 @@ class Commands:
             raise Refusal("chat.creator_only")
 
     async def cmd_join(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        game = self.store.game_in(self.network, place.chat_id)
+        if game and not self.store.lobby(self.network, place.chat_id):
+            # (someone arriving mid-game: a service table's seats are fixed at its start,
+            # so say where to follow it and how the next one begins)
+            if any(seat["user_id"] == person.user_id
+                   for seat in self.store.seats_of(game["table_id"]).values()):
+                raise Refusal("chat.already_joined")
+            summary = await self.service.summary(game["table_id"])
+            raise Refusal("chat.join_running", game=games.title(summary["game"], lang),
+                          link=self.link("table", game["table_id"]))
         lobby = self._lobby(place)
         if any(user == person.user_id for user, _ in lobby["players"]):
             raise Refusal("chat.already_joined")
@@ -183,10 +193,19 @@ class Commands:
         return found
 
     async def play(self, place: Place, person: Person, seat: Seat, notation: str,
-                   lang: str) -> None:
+                   lang: str, tapped: bool = False) -> str | None:
+        """Play ``notation`` for ``seat``. A hidden choice made in private is confirmed
+        there: as a message, or as the tap's own answer (``tapped``: a button on a message
+        the network edits, whose picture already says who is still choosing — one message
+        less per drawing); that answer is returned."""
         await self.service.act(seat.table_id, seat.seat, notation)
-        if place.chat_id != seat.chat_id:  # a hidden choice sent privately: confirm here
-            await self.say(place.chat_id, i18n.text(lang, "play.taken", action=notation))
+        if place.chat_id == seat.chat_id:
+            return None
+        taken = i18n.text(lang, "play.taken", action=notation)
+        if tapped:
+            return taken
+        await self.say(place.chat_id, taken)
+        return None
 
     async def cmd_undo(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         seat = await self._my_seat(place, person)
@@ -305,6 +324,7 @@ class Commands:
         if wanted in MORE:
             await self._answer(place, name, args, lang)
             return
+        lang = rules.language_naming(name, wanted, lang)
         # A topic's name or a passage's title is looked up; anything else is a question.
         # (a topic is shown whole only when it fits a phone's screen: rules.PHONE)
         found = rules.named(rules.topics(name, lang), wanted)
@@ -313,6 +333,7 @@ class Commands:
         elif len(found) == 1 and len(found[0].subtopics()) >= 2:
             topic = found[0]
             self._waiting()[place.chat_id] = [rules.answer(p) for p in topic.readable()]
+            self._waiting_in()[place.chat_id] = lang
             await self.say(place.chat_id, rules.listed(
                 lang, i18n.text(lang, "rules.subtopics", topic=topic.heading),
                 topic.subtopics(), i18n.text(lang, "rules.ask_subtopic", game=name)))
@@ -333,6 +354,11 @@ class Commands:
         """The answers not shown yet in each chat (``rules more``)."""
         return self.__dict__.setdefault("_more_answers", {})
 
+    def _waiting_in(self) -> dict[str, str]:
+        """The language of each chat's answers still to come: a question asked in another
+        language than the chat's is answered in its own, and so is its ``rules more``."""
+        return self.__dict__.setdefault("_more_answers_lang", {})
+
     async def _answer(self, place: Place, game: str, args: list[str], lang: str) -> None:
         """A free question about ``game``'s rules (``rules QUESTION`` or ``? QUESTION``):
         the best passage, and the next ones offered (``rules more``)."""
@@ -344,12 +370,21 @@ class Commands:
             if not waiting.get(place.chat_id):
                 raise Refusal("rules.no_more")
             shown, *rest = waiting[place.chat_id]
+            lang = self._waiting_in().get(place.chat_id, lang)
         else:
             # (in a thread: the first question about a game builds its index, ~0.5 s)
             # (a question plainly in another language than the chat's — a Brazilian friend
             # in a Catalan group — is answered in its own: the search needs its words)
-            lang = language_of(" ".join(args)) or lang
-            reply = await asyncio.to_thread(ask, game, " ".join(args), lang)
+            said = language_of(" ".join(args))
+            reply = await asyncio.to_thread(ask, game, " ".join(args), said or lang)
+            lang = said or lang
+            # (a few words too few to tell their language — "volcano" in a Catalan group
+            # — are looked up in the other languages before "I don't know")
+            for other in [] if said or reply.known else [t for t in LANGUAGES if t != lang]:
+                found = await asyncio.to_thread(ask, game, " ".join(args), other)
+                if found.known:
+                    reply, lang = found, other
+                    break
             if not reply.known:
                 raise Refusal("rules.dont_know", topic=" ".join(args)[:40],
                               topics="; ".join(reply.topics))
@@ -359,6 +394,7 @@ class Commands:
     async def _show(self, place: Place, lang: str, shown, rest: list) -> None:
         """One answer, fitted to a phone's screen; the rest kept for ``rules more``."""
         text, self._waiting()[place.chat_id] = rules.answer_text(lang, shown, rest)
+        self._waiting_in()[place.chat_id] = lang
         await self.say(place.chat_id, text)
 
     async def cmd_why(self, place: Place, person: Person, args: list[str], lang: str) -> None:

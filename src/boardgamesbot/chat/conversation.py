@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 
 from boardgamesbot.engine import GameError, load_game
 
@@ -24,13 +25,16 @@ from . import games, i18n, images
 from .basics import Button, Person, Place, Refusal, Seat, Transport
 from .choices import MAX_BUTTONS, ROW, narrow, unrow
 from .commands import Commands
-from .living import LivingTable, label_of
+from .living import LivingTable, in_words, label_of
 from .narration import Follower, Narration
 from .onboarding import Onboarding
+from .richtext import Formatted
 from .store import ChatStore
 from .tables import Service
 
 log = logging.getLogger(__name__)
+#: a word right after an opening quote ("say 'rules more'"; not the one in "t'hi")
+QUOTED = re.compile(r"(?<!\w)'(\w[\w·]*)")
 
 COMMANDS = ("new", "join", "bot", "clock", "start", "moves", "preview", "undo", "board",
             "score", "rules", "lang", "leave", "kick", "status", "help", "hint", "cancel",
@@ -83,6 +87,34 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             return i18n.language(person.lang) or i18n.DEFAULT
         return i18n.DEFAULT
 
+    def _speak_as_their_client(self, place: Place, person: Person) -> None:
+        """A direct chat whose language nobody set takes the one its person's client
+        reports, the first time they write or tap there: what the bot sends there on its
+        own later (a private sheet and menu, which know the seat but not the client)
+        then speaks as its answers to them do."""
+        if place.direct and person.lang and i18n.language(person.lang) and \
+                not self.store.room(self.network, place.chat_id)["lang"]:
+            self.store.set_room(self.network, place.chat_id, lang=i18n.language(person.lang))
+
+    def as_typed(self, chat_id: str, text: str) -> str:
+        """``text`` with the commands it quotes ("say 'rules more'") written the way they
+        must be typed in this chat: a Telegram group shows a bot only '/rules more', a
+        Matrix group reads only '!bg rules more' — quoted bare, a tip nobody could follow
+        there. (A network without ``command(chat_id, words)`` is left as it is.)"""
+        command = getattr(self.transport, "command", None)
+        if command is None:
+            return text
+
+        def typed(match: re.Match) -> str:
+            word = match.group(1)
+            if not hasattr(self, f"cmd_{i18n.aliases(word)}"):
+                return match.group(0)  # quoted words that are no command
+            return "'" + command(chat_id, word)
+
+        if isinstance(text, Formatted):
+            return Formatted(QUOTED.sub(typed, text.markdown))
+        return QUOTED.sub(typed, text)
+
     def chat_lang(self, chat_id: str) -> str:
         return self.store.room(self.network, chat_id)["lang"] or i18n.DEFAULT
 
@@ -97,6 +129,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         otherwise: people talk in groups."""
         if not self.store.first_time(self.network, event_id):
             return
+        self._speak_as_their_client(place, person)
         lang = self.lang_of(place, person)
         try:
             await self._dispatch(place, person, text.strip(), lang, addressed)
@@ -111,6 +144,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         """A button press; returns a short notice for the presser (or None)."""
         if not self.store.first_time(self.network, event_id):
             return None
+        self._speak_as_their_client(place, person)
         lang = self.lang_of(place, person)
         try:
             return await self._press(place, person, data, lang, message_id)
@@ -204,8 +238,8 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                 or not await self.service.fresh(table_id, seat.seat, int(version)):
             raise Refusal("chat.stale_button")
         if kind == "p":
-            await self.play(place, person, seat, words, lang)
-            return None
+            return await self.play(place, person, seat, words, lang,
+                                   tapped=self.living and message_id is not None)
         prefix, chosen = menu_step(kind, words)
         if self.living and message_id is not None \
                 and message_id != self.store.living(table_id, self.network, place.chat_id):
@@ -267,7 +301,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             rows = [choices[i:i + 4] for i in range(0, len(choices), 4)]
             rows.append([Button(i18n.text(lang, "button.confirm"), f"p:{head}{preview}")])
             text = i18n.text(lang, "menu.preview", who=self.transport.mention(
-                person.user_id, person.name), action=preview)
+                person.user_id, person.name), action=in_words(game, preview.split(), lang))
         else:
             buttons: list[Button] = []
             judged = load_game(game).preview_choice
@@ -284,7 +318,8 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                                           f"m:{head}{step.notation}"))
             rows = [buttons[i:i + 4] for i in range(0, len(buttons), 4)]
             text = i18n.text(lang, "menu.choose", who=self.transport.mention(
-                person.user_id, person.name), prefix=here + " …" if here else "…")
+                person.user_id, person.name),
+                prefix=in_words(game, words, lang) + " …" if here else "…")
             if len(steps) > MAX_BUTTONS:
                 # The form that works where the menu is shown (a Telegram group reads
                 # only commands: "/forest 2 r90 C4").
@@ -320,8 +355,12 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             menu = dict(room["menu"] or {})
             menu[menu_for] = [b.data for b in flat]
             self.store.set_room(self.network, chat_id, menu=menu)
+        text = self.as_typed(chat_id, text)
         limit = self.transport.max_text
-        chunks = [text[i:i + limit] for i in range(0, len(text), limit)] or [""]
+        # (a text that fits goes as it is: a rules section keeps its formatting, which a
+        # cut copy would lose)
+        chunks = [text] if len(text) <= limit else [
+            text[i:i + limit] for i in range(0, len(text), limit)]
         first = None
         for index, chunk in enumerate(chunks):
             last = index == len(chunks) - 1
@@ -335,7 +374,8 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
     async def _safe_edit(self, chat_id: str, message_id: str, text: str,
                          buttons: list[list[Button]] | None = None) -> None:
         try:
-            await self.transport.edit(chat_id, message_id, text, buttons)
+            await self.transport.edit(chat_id, message_id, self.as_typed(chat_id, text),
+                                      buttons)
         except Exception:  # noqa: BLE001 - an edit that fails is worth a new message
             log.warning("edit of %s in %s failed; sending anew", message_id, chat_id)
             await self.say(chat_id, text, buttons)

@@ -126,10 +126,12 @@ class LivingTable:
         others_played = move[0] is not None and move[0] not in awaited
         begins = not set(awaited) <= before or (set(awaited) == before and others_played)
         called = people if begins else []
+        # (the table message first — posted anew when buried — then the call, quoting it:
+        # tapping the quote lands on the picture holding the buttons)
+        await self.refresh_group(table_id, turn_begins=bool(called))
         if called:
             await self._call_people(table_id, chat_id, [seats[s] for s in called], hidden,
                                     lang)
-        await self.refresh_group(table_id, turn_begins=bool(called))
         if hidden:
             # Each person's private view: a menu for those awaited, the news (and no
             # more buttons) for those who have chosen.
@@ -335,3 +337,11 @@ class LivingTable:
 def label_of(game_name: str, prefix: list[str], notation: str, lang: str) -> str | None:
     """The game's own words for a button (`Game.choice_label`)."""
     return load_game(game_name).choice_label(prefix, notation, lang)
+
+
+def in_words(game_name: str, words: list[str], lang: str) -> str:
+    """The words of an action chosen so far as its buttons said them ("🧩 Col·locar la
+    peça A4"): a menu's prompt in the chat's language, not in the notation's English
+    verbs; a word the game gives no label (a space, a number) stays as written."""
+    return " ".join(label_of(game_name, words[:index], " ".join(words[:index + 1]), lang)
+                    or word for index, word in enumerate(words))

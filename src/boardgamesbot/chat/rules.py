@@ -19,11 +19,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from boardgamesbot.engine import LANGUAGES
 from boardgamesbot.help import help_page
 from boardgamesbot.help.passages import Passage, passages
 from boardgamesbot.help.search import Answer
 
 from . import i18n
+from .richtext import Formatted, escape
 
 #: The most characters one rules reply holds: about one phone screen.
 PHONE = 800
@@ -45,13 +47,16 @@ class Topic:
 
     path: tuple[str, ...]  # the headings down to this one, outermost first
     pieces: tuple[Passage, ...]
+    written: str = ""  # the page's Markdown under the heading: its lists, tables, bold
 
     @property
     def heading(self) -> str:
         return self.path[-1]
 
-    def whole(self) -> str:
-        return "\n\n".join([self.heading, *(p.text for p in self.pieces)])
+    def whole(self) -> Formatted:
+        """The section as written: its heading, then its lists and tables as such where
+        the network formats (`richtext`), as readable lines where it does not."""
+        return Formatted(f"**{escape(self.heading)}**\n\n{self.written}")
 
     def readable(self) -> list[Passage]:
         return without_summaries(self.pieces)
@@ -70,14 +75,23 @@ class Topic:
 
 def topics(game: str, lang: str) -> list[Topic]:
     """Every heading of ``game``'s rules page in ``lang`` (at any depth), in page order."""
-    pieces = passages(help_page(game, lang))
+    page = help_page(game, lang)
+    pieces = passages(page)
+    lines = page.splitlines()
     paths: list[tuple[str, ...]] = []
     for piece in pieces:
         for depth in range(1, len(piece.section) + 1):
             if piece.section[:depth] not in paths:
                 paths.append(piece.section[:depth])
-    return [Topic(path, tuple(p for p in pieces if p.section[:len(path)] == path))
-            for path in paths]
+    found = []
+    for path in paths:
+        under = tuple(p for p in pieces if p.section[:len(path)] == path)
+        # (from its first passage's first line to its last one's end: what lies between —
+        # an inner heading, a table's head — is part of it as written)
+        written = "\n".join(lines[min(p.lines[0] for p in under):
+                                  max(p.lines[1] for p in under)])
+        found.append(Topic(path, under, written))
+    return found
 
 
 def titled(game: str, lang: str, wanted: str) -> list[Passage]:
@@ -101,6 +115,20 @@ def named(all_topics: list[Topic], wanted: str) -> list[Topic]:
     return exact[:1] or [t for t in all_topics if wanted in i18n.fold(t.heading)]
 
 
+def language_naming(game: str, wanted: str, lang: str) -> str:
+    """The language to show ``wanted`` in: the chat's ``lang`` when its page has such a
+    topic or title, else another language whose page has a heading or a passage titled
+    exactly so ("setup" asked in a Brazilian group with an English-speaking friend)."""
+    if named(topics(game, lang), wanted) or titled(game, lang, wanted):
+        return lang
+    for other in LANGUAGES:
+        if other != lang and (
+                any(i18n.fold(t.heading) == wanted for t in topics(game, other))
+                or any(i18n.fold(p.title) == wanted for p in passages(help_page(game, other)))):
+            return other
+    return lang
+
+
 def answer(piece: Passage) -> Answer:
     return Answer(piece.title, piece.text, piece.source, 0.0, piece.id)
 
@@ -118,17 +146,18 @@ def listed(lang: str, head: str, names: list[str], tail: str) -> str:
     return "\n".join([*lines, tail])
 
 
-def intro(game: str, lang: str, opening: str, sections: list[str]) -> str:
+def intro(game: str, lang: str, opening: str, sections: list[str]) -> Formatted:
     """``rules GAME``: the page's ``opening`` (its title and the text above its first
-    section), paragraph by paragraph while they fit, then its sections to ask for."""
-    tail = "\n".join([i18n.text(lang, "rules.topics", game=game),
-                      *(f"• {heading}" for heading in sections)])
+    section, Markdown), paragraph by paragraph while they fit, then its sections to ask
+    for."""
+    tail = "\n\n".join([escape(i18n.text(lang, "rules.topics", game=game)),
+                         "\n".join(f"- {escape(heading)}" for heading in sections)])
     kept: list[str] = []
     for paragraph in re.split(r"\n\s*\n", opening.strip()):
-        if kept and sum(len(k) + 2 for k in kept) + len(paragraph) + 2 + len(tail) > PHONE:
+        if kept and len(Formatted("\n\n".join([*kept, paragraph, tail]))) > PHONE:
             break
         kept.append(paragraph.strip())
-    return "\n\n".join([*kept, tail])
+    return Formatted("\n\n".join([*kept, tail]))
 
 
 def answer_text(lang: str, shown: Answer, rest: list[Answer]) -> tuple[str, list[Answer]]:

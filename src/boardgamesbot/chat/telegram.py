@@ -65,6 +65,7 @@ from telegram.ext import (
 )
 
 from .conversation import Button, Conversation, Person, Place
+from .richtext import Formatted, readable
 from .tables import Service
 
 log = logging.getLogger(__name__)
@@ -308,6 +309,9 @@ class TelegramTransport:
         in a group, so there it needs a '/'."""
         return notation if self.is_direct(chat_id) else f"/{notation}"
 
+    # (a command is typed the same way: '/rules more' in a group)
+    command = typed
+
     def is_direct(self, chat_id: str) -> bool:
         return not chat_id.startswith("-")  # private chats have the person's (positive) id
 
@@ -387,7 +391,10 @@ def _caption(text: str, limit: int = MAX_CAPTION) -> str:
 
 def _html(text: str) -> str:
     """The core's plain text as Telegram HTML: escaped, ``` blocks as <pre>, mentions as
-    links to the person."""
+    links to the person; a piece of a rules page (`Formatted`) with its bold and lists,
+    its tables as lines (Telegram has none)."""
+    if isinstance(text, Formatted):
+        return readable(text.markdown, html=True)
     parts = text.split("```")
     out = []
     for index, part in enumerate(parts):

@@ -37,6 +37,9 @@ class Passage:
     notation: bool = False  # a row that explains what to type (it opens with code)
     row: bool = False       # a table row (a summary: the paragraphs around it say more)
     note: bool = False      # a quoted paragraph that is no Decision: a note beside the rules
+    #: the page's lines it was cut from, ``[start, end)`` (a row: its whole table, so that
+    #: a face showing a section as written gets the table's head along with its rows)
+    lines: tuple[int, int] = (0, 0)
 
     @property
     def source(self) -> str:
@@ -75,6 +78,12 @@ def _lead(inline: SyntaxTreeNode | None) -> str | None:
     return _plain(children[0]).rstrip(".:").strip() or None
 
 
+def _lines(node: SyntaxTreeNode) -> tuple[int, int]:
+    """The page lines a block spans, ``[start, end)``."""
+    start, end = node.map or (0, 0)
+    return start, end
+
+
 def _inlines(node: SyntaxTreeNode) -> list[SyntaxTreeNode]:
     return [n for n in node.walk() if n.type == "inline"]
 
@@ -92,7 +101,8 @@ class _Cutter:
 
     def add(self, anchor: SyntaxTreeNode, inlines: list[SyntaxTreeNode], title: str | None,
             text: str | None = None, context: str = "", notation: bool = False,
-            row: bool = False, quoted: bool = False) -> None:
+            row: bool = False, quoted: bool = False,
+            lines: tuple[int, int] | None = None) -> None:
         if text is None:
             text = " ".join(_plain(inline) for inline in inlines).strip()
         if not text:
@@ -108,7 +118,8 @@ class _Cutter:
         passage = Passage(id=len(self.passages), title=lead or title or heading, text=text,
                           section=section, decision=int(decision.group(2)) if decision else None,
                           context=context, notation=notation, row=row,
-                          note=quoted and not decision)
+                          note=quoted and not decision,
+                          lines=lines or _lines(anchor))
         # (every block cut here is a nesting one: paragraph, list item, quote, table row)
         assert anchor.nester_tokens is not None, anchor.type
         anchor.nester_tokens.opening.attrSet("data-passage", str(passage.id))
@@ -161,7 +172,8 @@ class _Cutter:
                            ] if cells else []
                 self.add(row, [], _plain(cells[0]) if cells else title, text=text,
                          context=" ".join(head),
-                         notation=bool(opening) and opening[0].type == "code_inline", row=True)
+                         notation=bool(opening) and opening[0].type == "code_inline", row=True,
+                         lines=_lines(table))
 
 
 @cache

@@ -45,11 +45,11 @@ from ..conversation import Conversation
 from ..tables import Service
 from . import crosssigning
 from .menus import LOBBY, OpenMenus
-from .transport import MARKDOWN, MENU_FOR, MatrixTransport
+from .transport import COMMAND_PREFIX, MENU_FOR, MatrixTransport
 
 log = logging.getLogger(__name__)
 
-PREFIX = "!bg"
+PREFIX = COMMAND_PREFIX
 # Keycaps, with and without the emoji variation selector (clients send either).
 KEYCAPS = {f"{n}{vs}\u20e3": n for n in range(1, 10) for vs in ("\ufe0f", "")} | {"🔟": 10}
 LOBBY_REACTIONS = {"👍": "join", "▶️": "start", "▶": "start"}
@@ -59,9 +59,8 @@ RETRY_EVERY = 1.0
 
 
 class MatrixConversation(Conversation):
-    """The core, telling the transport whose menu each message is and which text is a
-    Markdown page (rules), and closing a table's menus at its end, without changing
-    what the core says."""
+    """The core, telling the transport whose menu each message is, and closing a table's
+    menus at its end, without changing what the core says."""
 
     async def say(self, chat_id, text, buttons=None, image=None, *args,
                   menu_for: str = LOBBY, **kwargs):
@@ -78,13 +77,6 @@ class MatrixConversation(Conversation):
         # direct rooms its people chose from.
         for room_id, who in self.transport.menus.of_table(table_id):
             await self.transport.close_menu(room_id, who)
-
-    async def cmd_rules(self, *args, **kwargs):
-        token = MARKDOWN.set(True)
-        try:
-            return await super().cmd_rules(*args, **kwargs)
-        finally:
-            MARKDOWN.reset(token)
 
 
 @dataclass

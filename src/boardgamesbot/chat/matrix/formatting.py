@@ -4,9 +4,10 @@ what notifications show).
 
 The conversation core writes plain text with two marks: mentions (made by
 `mention`, turned into pills here) and ```` ``` ```` blocks (a text board, shown in
-a fixed-width font). Rules pages are Markdown (headings, lists, tables): they are
-rendered with markdown-it-py, the CommonMark parser the project already uses,
-with raw HTML in the source escaped rather than passed through.
+a fixed-width font). A piece of a rules page comes as `Formatted` text: its Markdown
+(headings, lists, tables) is rendered with markdown-it-py, the CommonMark parser the
+project already uses, with raw HTML in the source escaped rather than passed through;
+its plain reading (lists as lines, a table a line a row) is the body.
 """
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ import re
 
 from markdown_it import MarkdownIt
 
+from ..richtext import Formatted
+
 MENTION = re.compile(r"\x00([^\x01]*)\x01([^\x00]*)\x00")
 HTML_FORMAT = "org.matrix.custom.html"
 
 # Images off: a page's relative picture paths mean nothing to a Matrix client (which
-# shows mxc:// images only).
-_markdown = MarkdownIt("commonmark", {"html": False, "breaks": True}).enable("table") \
-    .disable("image")
+# shows mxc:// images only). A page's lines are wrapped in its source: a line break
+# inside a paragraph is a space (no "breaks"), or Element would show ragged lines.
+_markdown = MarkdownIt("commonmark", {"html": False}).enable("table").disable("image")
 
 
 def mention(user_id: str, name: str) -> str:
@@ -35,12 +38,13 @@ def _pill(match: re.Match) -> str:
            f'{html.escape(match.group(2), quote=False)}</a>'
 
 
-def notice(text: str, markdown: bool = False) -> dict:
-    """The content of an ``m.notice`` saying ``text``; ``markdown``: a rules page."""
+def notice(text: str) -> dict:
+    """The content of an ``m.notice`` saying ``text`` (`Formatted`: a piece of a rules
+    page, whose Markdown becomes the HTML)."""
     mentioned = sorted({m.group(1) for m in MENTION.finditer(text)})
     plain = MENTION.sub(lambda m: m.group(2), text)
-    if markdown:
-        formatted = _markdown.render(plain).strip()
+    if isinstance(text, Formatted):
+        formatted = _markdown.render(text.markdown).strip()
     else:
         formatted = _plain_html(text)
     content = {"msgtype": "m.notice", "body": plain, "format": HTML_FORMAT,

@@ -40,9 +40,10 @@ from .menus import LOBBY, Menu, OpenMenus
 log = logging.getLogger(__name__)
 
 # Set around a send by the bot's conversation (`bot.MatrixConversation`): whose menu a
-# message with buttons is, and whether its text is a Markdown page.
+# message with buttons is.
 MENU_FOR: contextvars.ContextVar[str] = contextvars.ContextVar("menu_for", default=LOBBY)
-MARKDOWN: contextvars.ContextVar[bool] = contextvars.ContextVar("markdown", default=False)
+#: what a message in a group begins with to be read as a command
+COMMAND_PREFIX = "!bg"
 
 ENCRYPTION_STATE = {"type": "m.room.encryption", "state_key": "",
                     "content": {"algorithm": "m.megolm.v1.aes-sha2"}}
@@ -93,7 +94,7 @@ class MatrixTransport:
         await self._known(chat_id)
         if image is not None:
             await self._image(chat_id, image)
-        event_id = await self._send(chat_id, formatting.notice(text, MARKDOWN.get()))
+        event_id = await self._send(chat_id, formatting.notice(text))
         choices = [b.data for row in buttons or [] for b in row]
         if event_id and choices:
             replaced = self.menus.open(chat_id, MENU_FOR.get(), Menu(event_id, text, choices))
@@ -151,6 +152,13 @@ class MatrixTransport:
         closed = i18n.text(self.language(room_id), "menu.closed")
         text = f"{words}\n{closed}" if words else closed
         await self._send(room_id, formatting.edit(menu.event_id, formatting.notice(text)))
+
+    def command(self, chat_id: str, words: str) -> str:
+        """How to type a command in this room: a group reads only what starts with
+        '!bg' (a direct room — the bot and one person — everything)."""
+        room = self.client.rooms.get(chat_id) if self.client is not None else None
+        return words if room is not None and room.member_count <= 2 else \
+            f"{COMMAND_PREFIX} {words}"
 
     def mention(self, user_id: str, name: str) -> str:
         return formatting.mention(user_id, name)
