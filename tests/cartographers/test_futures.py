@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from boardgamesbot.bots import SeatView, make_bot
-from boardgamesbot.engine import Heuristics
 from boardgamesbot.games.cartographers import heuristics as H
 from boardgamesbot.games.cartographers.components import AMBUSH_NAMES
 from boardgamesbot.games.cartographers.futures import (
@@ -161,18 +160,3 @@ def test_hard_decides_with_it(monkeypatch):
     action = make_bot("hard", 5).choose(SeatView(state, seat), seat)
     assert action in state.legal_actions(seat)
 
-
-def test_the_generic_default_is_lazy():
-    """`Heuristics.worlds` draws a sample only when asked, so a search that draws from
-    the generator in between (reply seeds) gets exactly the samples it used to."""
-    state, seat = POSITIONS[3]
-    window = SeatView(state, seat)
-    rng, old = random.Random(4), random.Random(4)
-    stream = Heuristics().worlds(window, rng)
-    first = [next(stream) for _ in range(2)]
-    between = rng.getrandbits(32)
-    later = next(stream)
-    expected = [window.determinize(old) for _ in range(2)]
-    assert between == old.getrandbits(32)
-    assert [w.to_json() for w in first + [later]] == \
-        [w.to_json() for w in expected + [window.determinize(old)]]
