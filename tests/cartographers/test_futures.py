@@ -160,3 +160,18 @@ def test_hard_decides_with_it(monkeypatch):
     action = make_bot("hard", 5).choose(SeatView(state, seat), seat)
     assert action in state.legal_actions(seat)
 
+
+
+def test_the_measuring_tool_prices_the_shortlist_on_shared_samples():
+    """`bench/cartographers_futures.py`: positions with a choice, from the deals asked;
+    a reference value for every placement `hard` shortlists there, and none else."""
+    from .helpers import bench_script
+
+    tool = bench_script("cartographers_futures")
+    found = tool.positions("greedy", "B", 1, 4401, 12)
+    assert found and all(len(state.legal_actions(0)) > 1 for state in found)
+    state = found[0]
+    values = tool.reference(state, 3)
+    shortlist = H.shortlist(state.determinize(0, random.Random(1)), 0, H.SEARCH.width)
+    assert set(values) == set(shortlist)
+    assert values == tool.reference(state, 3)  # seeded by the position: reproducible
