@@ -33,6 +33,7 @@ import argparse
 import importlib.util
 import json
 import math
+import statistics
 import sys
 from collections import defaultdict
 from collections.abc import Iterable
@@ -103,6 +104,16 @@ def mean_interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(variance / n)
 
 
+def cpu_per_decision(games: dict[tuple[int, int], dict]) -> tuple[float, float, int]:
+    """The seat's CPU time per decision over ``games``: median, 95th percentile (the
+    same reading as `cartographers_paired.py`) and how many decisions."""
+    spent = sorted(t for game in games.values() for t in game["cpu"][0])
+    if not spent:
+        return 0.0, 0.0, 0
+    return (statistics.median(spent), spent[min(len(spent) - 1, int(0.95 * len(spent)))],
+            len(spent))
+
+
 def order(rows: Iterable[str]) -> list[str]:
     """Overall rows first, then seasons in play order, then cards by name."""
     head = ["rating", "total", "edicts", "coins", "monsters"]
@@ -134,6 +145,10 @@ def table(first: dict, second: dict, names: tuple[str, str]) -> str:
         counts = f"{better}/{worse}/{len(values) - better - worse}"
         lines.append(f"{row:<28}{len(values):>4}{means[row][0]:>11.2f}{means[row][1]:>11.2f}"
                      f"{mean:>+9.2f}{half:>8.2f}{counts:>11}")
+    for name, games in zip(names, (first, second)):
+        median, p95, count = cpu_per_decision({d: games[d] for d in deals})
+        lines.append(f"CPU per decision, {name}: median {median:.3f} s, p95 {p95:.3f} s "
+                     f"({count} decisions)")
     return "\n".join(lines)
 
 

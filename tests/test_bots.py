@@ -163,3 +163,25 @@ def test_a_take_decision_prices_no_tile_at_every_placement(monkeypatch):
     bidding = auction_positions("bid", count=1)[0]
     make_bot("hard", 1).choose(bidding.clone(), bidding.current_players()[0])
     assert calls
+
+
+def test_the_samples_a_search_draws_are_by_default_independent_and_drawn_when_asked():
+    """`Heuristics.worlds` by default is `determinize` called once per sample asked for,
+    when asked: a search that draws from the generator in between (its reply seeds)
+    gets exactly the samples it drew before the hook existed (issue 32, session 41)."""
+    from boardgamesbot.bots import SeatView
+    from boardgamesbot.engine import Heuristics
+
+    state = random_position("tikal", {}, 2, 5, 60)
+    window = SeatView(state, state.current_players()[0])
+    rng, old = random.Random(4), random.Random(4)
+    stream = Heuristics().worlds(window, rng)
+    first = [next(stream) for _ in range(2)]
+    between = rng.getrandbits(32)
+    later = next(stream)
+    expected = [window.determinize(old) for _ in range(2)]
+    assert between == old.getrandbits(32)
+    assert [w.to_json() for w in first + [later]] == \
+        [w.to_json() for w in expected + [window.determinize(old)]]
+    # the samples differ: the stream does not hand out one sample again
+    assert len({w.to_json() for w in first + [later]}) == 3

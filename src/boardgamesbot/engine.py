@@ -419,6 +419,21 @@ class Heuristics:
         """
         return self.candidates(state, player, 1)[0]
 
+    def worlds(self, seat: Any, rng: random.Random) -> Iterator[State]:
+        """The sampled futures a search compares its actions in, drawn one at a time as
+        it asks (an endless stream: a search takes as many as its budget allows, and may
+        come back for more in a second round).
+
+        ``seat`` is the bot's window on the position (anything with ``determinize(rng)``,
+        the one door to hidden information). Default: independent samples,
+        ``seat.determinize(rng)`` each, drawn when asked. A game may choose the set of
+        samples instead, so that the few a search can afford cover the chance that
+        matters most evenly (Cartographers: the next card, `STRATIFY`); each must still
+        be a sample the seat's view allows.
+        """
+        while True:
+            yield seat.determinize(rng)
+
     def shortlist(self, state: State, player: int, width: int) -> list[Action]:
         """The actions a search compares in depth, best first.
 

@@ -68,3 +68,16 @@ def test_a_card_keeps_only_its_deals(tool, files):
     kept = tool.dealt(games, card)
     assert kept and all(card in game["edicts"] for game in kept.values())
     assert not tool.dealt(games, "No Such Card")
+
+
+def test_cpu_per_decision_reads_the_seats_times(tool, files):
+    """The table ends with each bot's CPU per decision (median, 95th percentile, count),
+    read from the games it pairs."""
+    games = {(1, i): {"cpu": [[0.1 * (i * 10 + j) for j in range(10)]]} for i in range(2)}
+    median, p95, count = tool.cpu_per_decision(games)
+    assert count == 20 and median == pytest.approx(0.95) and p95 == pytest.approx(1.9)
+    assert tool.cpu_per_decision({}) == (0.0, 0.0, 0)
+    first, second = (tool.read(path) for path in files)
+    lines = tool.table(first, second, ("random", "greedy")).splitlines()
+    assert lines[-2].startswith("CPU per decision, random: median ")
+    assert lines[-1].startswith("CPU per decision, greedy: median ")

@@ -6,7 +6,8 @@ leaves one placed for what may come does. So the bot:
 
 1. samples a few *determinizations* of the position (the hidden deck order
    reshuffled consistently with what the seat knows — the only way it ever
-   reasons about hidden information);
+   reasons about hidden information), as the game's ``heuristics.worlds``
+   draws them (independent samples unless the game spreads them out);
 2. shortlists the most promising actions with the game's quick pre-filter
    (``heuristics.shortlist``), or takes them all;
 3. tries each shortlisted action in every sample: the other awaited seats make
@@ -30,6 +31,7 @@ comes from a generator seeded by both.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -77,7 +79,10 @@ class MonteCarloBot(RankingBot):
             world = seat.determinize(rng)
             return Ranking(legal[0], [lambda: forced(
                 legal[0], value_after(world, player, legal[0], heuristics))])
-        samples = [seat.determinize(rng) for _ in range(worlds)]
+        # The game's stream of samples, drawn as asked (by default independent
+        # `determinize` calls, in the order they always were).
+        stream = heuristics.worlds(seat, rng)
+        samples = list(itertools.islice(stream, worlds))
         pool = heuristics.shortlist(samples[0], player, self.width)
         if len(pool) == 1:
             return Ranking(pool[0], [lambda: self._hint(heuristics, samples[0], player, pool[0],
@@ -90,7 +95,7 @@ class MonteCarloBot(RankingBot):
         more = round(self.final_worlds * worlds / self.worlds) if self.worlds else 0
         finalists = sorted(range(len(pool)), key=lambda i: -totals[i])[:self.finalists]
         if len(finalists) > 1 and more > 0:
-            extra = [seat.determinize(rng) for _ in range(more)]
+            extra = list(itertools.islice(stream, more))
             self._try(pool, finalists, extra, player, heuristics, rng, totals)
             for i in finalists:
                 tried[i] += more

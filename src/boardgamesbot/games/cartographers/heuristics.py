@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import asdict, replace
 from functools import cache
 from typing import Any
@@ -53,6 +53,7 @@ from .components import (
     ExploreCard,
     MapSide,
 )
+from .futures import stratified_worlds
 from .notation import AmbushFallback, Draw, Fallback
 from .scoring import DIAGONALS
 from .sheet import (
@@ -155,6 +156,14 @@ WIN_FLOOR = 2.0
 # were the same at less than half the CPU, but neither a second round nor more worlds
 # bought with that time won more at a table (docs/bots.md, session 40): so it is off.
 FOLLOW_UP_KEEP = 0
+
+# The search's sampled futures (`worlds`, issue 32, session 41). Placements a fraction
+# of a star apart are compared on a few futures, and what sets one future apart most
+# is the next card (what the seat draws first after the placement): 8 independent
+# samples of a season with ten cards left miss about four of them and repeat others.
+# With STRATIFY = 1 the samples lead with the possible next cards in turn, each in
+# its share of the samples (`futures.stratified_worlds`); 0 = independent samples.
+STRATIFY = 0
 
 # Monster exposure: a star per exposed space at each remaining scoring, but the
 # seat fills most exposed spaces within a season or two, so later scorings count
@@ -1063,6 +1072,11 @@ class CartographersHeuristics(Heuristics):
 
     def follow_up(self, state: State, player: int, memory: dict[Hashable, Any]) -> Action:
         return follow_up(_ours(state), player, memory)
+
+    def worlds(self, seat: Any, rng: random.Random) -> Iterator[State]:
+        if STRATIFY:
+            return stratified_worlds(seat, rng)
+        return super().worlds(seat, rng)
 
     def quick_reply(self, state: State, player: int, rng: random.Random) -> Action:
         return quick_reply(_ours(state), player, rng)
