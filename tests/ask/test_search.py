@@ -12,7 +12,7 @@ from boardgamesbot.help.words import fold, inflected
 
 from .heldout import HELD_OUT, HELD_OUT_2
 from .questions import OFF_TOPIC, QUESTIONS
-from .questions_fresh import FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_5
+from .questions_fresh import FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_5, FRESH_6
 from .scoring import holds, score
 
 GAMES = tuple(QUESTIONS)
@@ -34,6 +34,18 @@ def test_every_fact_is_written_in_that_languages_page(game):
                                   + FRESH_5[game]):
         texts = [p.text for p in passages(help_page(game, lang))]
         assert any(holds(text, facts) for text in texts), (lang, question, facts)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_answer_fact_is_in_exactly_the_passage_named(game):
+    """FRESH_6 names a passage and the answer in it: exactly one passage holds both (an
+    answer no passage holds, or several do, would measure nothing)."""
+    per_language = {lang: sum(q[0] == lang for q in FRESH_6[game]) for lang in LANGUAGES}
+    assert min(per_language.values()) >= 10, per_language
+    for lang, question, facts, answer in FRESH_6[game]:
+        texts = [p.text for p in passages(help_page(game, lang))
+                 if holds(p.text, [*facts, answer])]
+        assert len(texts) == 1, (lang, question, texts)
 
 
 @pytest.mark.parametrize("game", GAMES)
