@@ -119,6 +119,18 @@ def knowledge(game: str) -> Knowledge:
                      refusals=data.get("refusals", {}), phrasings=phrasings)
 
 
+#: Where a passage's text is cut into sentences for its lead: after a full stop, a question
+#: or exclamation mark (a closing bracket or quote may follow), before the next sentence's
+#: capital, digit, bracket or quote. Not at a colon or semicolon: "(a tie scores for
+#: nobody): its current value" is one rule.
+SENTENCE = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][)\"”»]))\s+(?=[\"“«(¡¿\d]|[^\W\d_](?<=[A-ZÀ-ÞĀ-Ž]))")
+#: A lead is at most this long with its second sentence (a phone's first lines).
+LEAD_PAIR = 200
+#: How much a word of the passage's own title counts in choosing its lead: the question
+#: names the passage's topic ("guard"), the lead is what it says about it.
+LEAD_TITLE_WEIGHT = 0.5
+
+
 @dataclass(frozen=True)
 class Answer:
     title: str
@@ -126,6 +138,9 @@ class Answer:
     source: str
     score: float
     passage: int  # the passage's id (``data-passage`` in the annotated HTML)
+    #: the sentence (or two) of the passage that best answers the question, for a face to
+    #: show first; empty when that is the passage's opening (shown first anyway)
+    lead: str = ""
 
     @property
     def body(self) -> str:
@@ -139,7 +154,7 @@ class Answer:
 
     def as_dict(self) -> dict[str, Any]:
         return {"title": self.title, "text": self.text, "source": self.source,
-                "score": round(self.score, 3), "passage": self.passage}
+                "score": round(self.score, 3), "passage": self.passage, "lead": self.lead}
 
 
 @dataclass(frozen=True)
@@ -196,6 +211,7 @@ class RulesIndex:
                               for key in own.keys() | context.keys()})
             self.lengths.append(round(sum(own.values())))
         self._add_phrasings()
+        self._sentences: dict[int, tuple[tuple[str, frozenset[str]], ...]] = {}
         self.average = sum(self.lengths) / max(1, len(self.lengths))
         document_frequency = Counter(key for keys in self.keys for key in keys)
         count = len(self.passages)
@@ -343,9 +359,61 @@ class RulesIndex:
                 for _, _, i in scored[1:ANSWERED_WITHIN])):
             return Reply(self.game, self.lang, question, (), self._topics(scored))
         answers = tuple(Answer(self.passages[i].title, self.passages[i].text,
-                               self.passages[i].source, score, self.passages[i].id)
+                               self.passages[i].source, score, self.passages[i].id,
+                               self.lead(i, weights))
                         for score, _, i in self._without_summaries(scored, limit))
         return Reply(self.game, self.lang, question, answers, self._topics(scored))
+
+    def sentences(self, index: int) -> tuple[tuple[str, frozenset[str]], ...]:
+        """The sentences of a passage after its bold title, each with its keys (cached: only
+        answers are cut). A table row is one whole: its cells mean nothing apart."""
+        cut = self._sentences.get(index)
+        if cut is None:
+            passage = self.passages[index]
+            text = passage.text
+            if text.startswith(passage.title) and text[len(passage.title):][:1] in (".", ":"):
+                text = text[len(passage.title) + 1:].lstrip()
+            parts = [text] if passage.row else [part for part in SENTENCE.split(text) if part]
+            cut = self._sentences[index] = tuple(
+                (part, frozenset(self._counted(part))) for part in parts)
+        return cut
+
+    def lead(self, index: int, weights: Mapping[str, float]) -> str:
+        """The sentence of passage ``index`` that best answers a question of ``weights``:
+        the one holding most of the question's weight, by the same keys and rarity as the
+        ranking (an earlier one on a tie). With the sentence after it when that one holds
+        asked words this one lacks, weighing at least half as much (the question asks two
+        things, each said in turn), and both stay short. Empty when the best is the opening: a face
+        shows that first anyway."""
+        sentences = self.sentences(index)
+        # (within the passage a word in every sentence tells them apart no more than its
+        # title's words do: "guard" in the guard rule)
+        spread = Counter(key for _, keys in sentences for key in keys)
+        rarity = {key: math.log(1 + len(sentences) / spread[key])
+                  * (LEAD_TITLE_WEIGHT if key in self.titles[index] else 1.0)
+                  for key in weights if spread[key]}
+
+        def held(keys: frozenset[str]) -> float:
+            return sum(weight * self.idf.get(key, 0.0) * rarity[key]
+                       for key, weight in weights.items() if key in keys)
+
+        # (as BM25 does for passages, a long sentence is likelier to hold a word by chance:
+        # the opening that names everything loses to the short one that says the rule)
+        average = sum(len(keys) for _, keys in sentences) / len(sentences)
+        scores = [held(keys) / (1 - B + B * len(keys) / average) for _, keys in sentences]
+        best = max(range(len(scores)), key=lambda at: (scores[at], -at), default=0)
+        lead, keys = sentences[best]
+        # (not only when it holds an asked word beyond the passage's title: "At most two
+        # guards per player per game" for "can I place a third guard" holds only "guard",
+        # and is the answer; on the older question sets that rule lost more than it saved)
+        if best == 0 or scores[best] <= 0:
+            return ""
+        if best + 1 < len(sentences):
+            following, more = sentences[best + 1]
+            if (held(more - keys) >= held(keys) / 2
+                    and len(lead) + len(following) < LEAD_PAIR):
+                lead = f"{lead} {following}"
+        return lead
 
     def _without_summaries(self, scored: list[tuple[float, float, int]],
                            limit: int) -> list[tuple[float, float, int]]:
