@@ -247,3 +247,13 @@ def test_a_passage_about_the_one_word_asked_answers():
     its own title ("Lugarejo (Hamlet…)")."""
     reply = ask("cartographers", "e o lugarejo?", "pt-BR")
     assert reply.answers and reply.answers[0].title.startswith("Lugarejo")
+
+
+def test_a_preposition_before_a_determiner_is_no_things_name():
+    """English "over" is a declared name of the game's end ("is the game over?"), but in
+    "jump over a volcano" or "split it over 2 turns" it only says where: it asks nothing
+    about the end of the game."""
+    words = index("tikal", "en").words
+    assert "§end" not in words.keys("can my worker jump over a volcano?")
+    assert "§end" not in words.keys("can i split the crossing over 2 turns")
+    assert "§end" in words.keys("is the game over?")
