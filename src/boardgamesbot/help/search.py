@@ -403,9 +403,10 @@ class RulesIndex:
         scores = [held(keys) / (1 - B + B * len(keys) / average) for _, keys in sentences]
         best = max(range(len(scores)), key=lambda at: (scores[at], -at), default=0)
         lead, keys = sentences[best]
-        # (not only when it holds an asked word beyond the passage's title: "At most two
-        # guards per player per game" for "can I place a third guard" holds only "guard",
-        # and is the answer; on the older question sets that rule lost more than it saved)
+        # (also when it holds only the passage's title words, or one plain word: "At most
+        # two guards per player per game" for "can I place a third guard", "You need no
+        # figure there" for "do I need a worker there": on the older question sets either
+        # rule lost more leads than it saved)
         if best == 0 or scores[best] <= 0:
             return ""
         if best + 1 < len(sentences):

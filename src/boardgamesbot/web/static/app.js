@@ -86,7 +86,10 @@ async function askRules(event) {
         h("li", {}, h("button", { type: "button", class: "link", "data-passage": a.passage,
           onclick: () => markPassages([a.passage, ...reply.answers.filter((b) => b !== a).map((b) => b.passage)]) },
           // (a Decision's source is its title: said once)
-          a.source === a.title ? a.title : `${a.title} — ${a.source}`))))));
+          a.source === a.title ? a.title : `${a.title} — ${a.source}`),
+          // the sentence that answers, when it is not the passage's opening (which the
+          // marked passage shows first anyway); the link above scrolls to the passage
+          a.lead && h("p", { class: "answer-lead" }, a.lead))))));
     markPassages(reply.answers.map((a) => a.passage));
   } catch (error) {
     out.replaceChildren(h("p", { class: "error" }, errorText(error.error)));
