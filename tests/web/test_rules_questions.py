@@ -18,6 +18,9 @@ def test_the_rules_dialog_answers_a_question_in_the_page(page, server):
     page.click("#rules-ask-button")
     page.wait_for_selector("#rules-answers li")
     assert page.inner_text("#rules-answers li >> nth=0").startswith("Movimento")
+    # under its link, the sentence that answers (from the passage's middle)
+    assert page.inner_text("#rules-answers li >> nth=0 >> .answer-lead") == (
+        "Ninguém pode entrar em um Vulcão.")
     best = page.locator("#rules-body .asked.best")
     assert best.count() == 1 and "Vulcão" in best.inner_text()
     assert page.locator("#rules-body .asked").count() >= 3
