@@ -119,16 +119,29 @@ def knowledge(game: str) -> Knowledge:
                      refusals=data.get("refusals", {}), phrasings=phrasings)
 
 
-#: Where a passage's text is cut into sentences for its lead: after a full stop, a question
-#: or exclamation mark (a closing bracket or quote may follow), before the next sentence's
-#: capital, digit, bracket or quote. Not at a colon or semicolon: "(a tie scores for
-#: nobody): its current value" is one rule.
-SENTENCE = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][)\"”»]))\s+(?=[\"“«(¡¿\d]|[^\W\d_](?<=[A-ZÀ-ÞĀ-Ž]))")
+#: Where a passage's text may end a sentence: after a full stop, a question or exclamation
+#: mark (a closing bracket or quote may follow). Not at a colon or semicolon: "(a tie
+#: scores for nobody): its current value" is one rule. (`sentences_of` keeps together what
+#: goes on in lower case: "e.g. a camp".)
+SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][)\"”»]))\s+")
 #: A lead is at most this long with its second sentence (a phone's first lines).
 LEAD_PAIR = 200
 #: How much a word of the passage's own title counts in choosing its lead: the question
 #: names the passage's topic ("guard"), the lead is what it says about it.
 LEAD_TITLE_WEIGHT = 0.5
+
+
+def sentences_of(text: str) -> list[str]:
+    """``text``'s sentences: cut where one may end and the next opens as a sentence does
+    (a capital, a digit, a bracket or a quote)."""
+    sentences: list[str] = []
+    for part in SENTENCE_END.split(text):
+        if sentences and part and not (part[0].isupper() or part[0].isdigit()
+                                       or part[0] in "\"“«(¡¿"):
+            sentences[-1] += " " + part
+        elif part:
+            sentences.append(part)
+    return sentences
 
 
 @dataclass(frozen=True)
@@ -373,7 +386,7 @@ class RulesIndex:
             text = passage.text
             if text.startswith(passage.title) and text[len(passage.title):][:1] in (".", ":"):
                 text = text[len(passage.title) + 1:].lstrip()
-            parts = [text] if passage.row else [part for part in SENTENCE.split(text) if part]
+            parts = [text] if passage.row else sentences_of(text)
             cut = self._sentences[index] = tuple(
                 (part, frozenset(self._counted(part))) for part in parts)
         return cut
