@@ -34,6 +34,35 @@ def score(game: str, questions: dict | None = None) -> dict[str, dict[str, float
             for lang, ranks in found.items()}
 
 
+#: How much of the first answer a person reads on a phone before deciding it does not answer.
+SHOWN = 160
+
+
+def shown(answer) -> str:
+    """What a face shows first of an answer: its lead (the sentence that answers, when the
+    search gives one), then the passage."""
+    lead = getattr(answer, "lead", "")
+    return f"{lead} {answer.text}" if lead else answer.text
+
+
+def score_answers(game: str, questions: dict) -> dict[str, dict[str, float]]:
+    """Per language, for a set that names the answer too (``FRESH_6``): the share whose passage
+    comes first and within three, and whose answer is in the first `SHOWN` characters shown
+    of the first answer."""
+    found: dict[str, list[tuple[int | None, bool]]] = {}
+    for lang, question, facts, answer in questions[game]:
+        reply = ask(game, question, lang)
+        position = next((number for number, given in enumerate(reply.answers, 1)
+                         if holds(given.text, [*facts, answer])), None)
+        first = bool(reply.answers) and holds(shown(reply.answers[0])[:SHOWN], [answer])
+        found.setdefault(lang, []).append((position, first))
+    return {lang: {"top1": sum(r == 1 for r, _ in ranks) / len(ranks),
+                   "top3": sum(r is not None and r <= 3 for r, _ in ranks) / len(ranks),
+                   "read": sum(first for _, first in ranks) / len(ranks),
+                   "count": len(ranks)}
+            for lang, ranks in found.items()}
+
+
 if __name__ == "__main__":  # python -m tests.ask.scoring: the misses, for looking at
     for game, questions in QUESTIONS.items():
         print(game, score(game))

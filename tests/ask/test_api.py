@@ -22,6 +22,10 @@ def test_ask_answers_with_passages_marked_in_the_rules_page(client):
     assert answer.status_code == 200, answer.text
     data = answer.json()
     assert data["answers"][0]["title"] == "Movimento" and len(data["answers"]) >= 3
+    # the sentence that answers, from the passage's middle; "" for an answer whose
+    # opening answers (every answer carries the field)
+    assert data["answers"][0]["lead"] == "Ninguém pode entrar em um Vulcão."
+    assert all(isinstance(a["lead"], str) and a["lead"] in a["text"] for a in data["answers"])
     page = client.get("/api/rules/tikal", params={"lang": "pt-BR"}).json()["html"]
     marked = re.search(rf'data-passage="{data["answers"][0]["passage"]}">(.*?)</p>',
                        page, re.DOTALL)

@@ -12,10 +12,11 @@ async def test_a_rules_question_is_answered_in_the_chats_language(conversation, 
     await say(ANA, "new tikal")
     await say(ANA, "lang pt-BR")
     answer = await say(ANA, "? posso passar por cima de um vulcao")
-    assert answer.startswith("📖 Movimento (Ações)") and "Vulcão" in answer
+    # the sentence that answers on the first line, then the passage it stands in
+    assert answer.startswith("» Ninguém pode entrar em um Vulcão.\n\n📖 Movimento (Ações)\n")
     assert "regras mais" in answer                     # the next answers are offered
     more = await say(BOB, "regras mais")
-    assert more.startswith("📖 ") and more != answer
+    assert more.startswith(("📖 ", "» ")) and more != answer
     assert "Não sei" in await say(BOB, "rules quem ganhou a copa do mundo")
 
 
@@ -25,9 +26,10 @@ async def test_rules_topics_still_work_and_a_question_needs_a_game(conversation,
     assert "Topics" in await say(BOB, "rules cartographers")
     assert "Which game" in await say(BOB, "? can i flip a shape")
     answer = await say(BOB, "rules cartographers can i flip a shape")
-    assert "flip" in answer and answer.startswith("📖 ")
+    assert answer.startswith("» Pick one terrain") and "flip" in answer.splitlines()[0]
+    assert "\n\n📖 2. Draw (A turn)\n" in answer
     said = [await say(ANA, "rules cartographers more") for _ in range(5)]
-    assert said[0].startswith("📖 ") and "No more answers" in said[-1]
+    assert said[0].startswith(("📖 ", "» ")) and "No more answers" in said[-1]
 
 
 @run
@@ -54,7 +56,7 @@ async def test_a_question_in_another_language_is_answered_in_its_own(conversatio
     Portuguese rule (searched in English it was "I don't know"), its title said once."""
     await say(ANA, "new tikal")
     answer = await say(BOB, "? posso passar por cima de um vulcao")
-    assert answer.startswith("📖 Movimento (Ações)\n") and "Vulcão" in answer
+    assert answer.startswith("» Ninguém pode entrar em um Vulcão.\n\n📖 Movimento (Ações)\n")
     assert "regras mais" in answer
     more = await say(BOB, "rules more")  # the next answer: Portuguese throughout
     assert more.startswith("📖 ") and "regras mais" in more and "rules more" not in more
@@ -167,5 +169,30 @@ async def test_a_question_in_the_players_words_is_answered_in_its_language(conve
     phrasings bring the rule; an English chat, a Portuguese question, a Portuguese rule."""
     await say(ANA, "new tikal")
     answer = await say(BOB, "? posso guardar pontos de ação pro próximo turno?")
-    assert answer.startswith("📖 Gaste 10 Pontos de Ação (PA)") and "nunca passam" in answer
+    assert answer.startswith("» Os PA não usados são perdidos: nunca passam")
+    assert "\n\n📖 Gaste 10 Pontos de Ação (PA)" in answer
     assert "I don't know" in await say(BOB, "? me empresta um guarda-chuva?")
+
+
+def test_the_lead_opens_the_reply_and_a_passage_going_on_does_not_repeat_it():
+    """The sentence that answers is the reply's first line (a phone shows that); a passage
+    cut to fit goes on with 'rules more' without saying the lead again; every reply stays
+    within a phone's screen."""
+    from dataclasses import replace
+
+    from boardgamesbot.chat.rules import PHONE, answer_text
+    from boardgamesbot.help.search import ask
+
+    reply = ask("tikal", "les figures dels altres es poden quedar al temple del meu guardia?",
+                "ca")
+    first, *rest = reply.answers
+    said, coming = answer_text("ca", first, rest)
+    assert said.splitlines()[0] == f"» {first.lead}" and len(said) <= PHONE
+    assert said.splitlines()[2] == f"📖 {first.title} ({first.source})"
+    # the same answer made too long for a screen: cut, and its rest keeps no lead
+    long = replace(first, text=first.text + " " + " ".join([first.text] * 4))
+    said, coming = answer_text("ca", long, rest)
+    assert said.startswith(f"» {first.lead}\n\n📖 ") and len(said) <= PHONE
+    assert coming[0].lead == "" and coming[0].title.endswith("(…)")
+    going_on, _ = answer_text("ca", coming[0], coming[1:])
+    assert first.lead not in going_on.splitlines()[0] and len(going_on) <= PHONE

@@ -32,6 +32,18 @@ def test_ask_prints_the_passages_in_the_asked_language():
     assert "2." not in result.output
 
 
+def test_ask_prints_the_sentence_that_answers_before_the_passage():
+    result = run("ask", "tikal", "can i walk my explorer into a volcano", "--limit", "1")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "1. Moving  (Actions)"
+    assert lines[1] == "   » Nobody ever enters a volcano."
+    assert lines[2].startswith("   Crossing from one explored space")
+    data = json.loads(run("ask", "tikal", "can i walk my explorer into a volcano",
+                          "--json").output)
+    assert data["answers"][0]["lead"] == "Nobody ever enters a volcano."
+
+
 def test_ask_without_an_answer_says_so_and_offers_topics():
     result = run("ask", "tikal", "qui va guanyar el mundial de futbol", "--lang", "ca")
     assert result.exit_code == 0

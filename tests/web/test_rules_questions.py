@@ -18,6 +18,16 @@ def test_the_rules_dialog_answers_a_question_in_the_page(page, server):
     page.click("#rules-ask-button")
     page.wait_for_selector("#rules-answers li")
     assert page.inner_text("#rules-answers li >> nth=0").startswith("Movimento")
+    # under its link, the sentence that answers (from the passage's middle)
+    assert page.inner_text("#rules-answers li >> nth=0 >> .answer-lead") == (
+        "Ninguém pode entrar em um Vulcão.")
+    # and it is highlighted inside the marked passage, the page's text left as it is
+    assert page.evaluate("""() => {
+        const lead = CSS.highlights.get('rules-lead');
+        const range = lead && [...lead][0];
+        return range && range.toString().replace(/\\s+/g, ' ')
+            + '|' + !!range.startContainer.parentElement.closest('.asked.best'); }""") == (
+        "Ninguém pode entrar em um Vulcão.|true")
     best = page.locator("#rules-body .asked.best")
     assert best.count() == 1 and "Vulcão" in best.inner_text()
     assert page.locator("#rules-body .asked").count() >= 3
@@ -29,6 +39,11 @@ def test_the_rules_dialog_answers_a_question_in_the_page(page, server):
     page.click("#rules-answers li >> nth=1 >> button")
     second = page.get_attribute("#rules-answers li >> nth=1 >> button", "data-passage")
     assert page.get_attribute("#rules-body .asked.best", "data-passage") == second
+    # (its own lead, or none, is highlighted now)
+    lead = page.locator("#rules-answers li >> nth=1 >> .answer-lead")
+    highlighted = page.evaluate("""() => [...(CSS.highlights.get('rules-lead') || [])]
+        .map((r) => r.toString().replace(/\\s+/g, ' ')).join('')""")
+    assert highlighted == (lead.inner_text() if lead.count() else "")
     # a question the rules do not answer: "I don't know", the closest topics, nothing marked
     page.fill("#rules-question", "quem ganhou a copa do mundo")
     page.click("#rules-ask-button")

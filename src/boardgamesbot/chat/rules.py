@@ -167,6 +167,8 @@ def answer_text(lang: str, shown: Answer, rest: list[Answer]) -> tuple[str, list
         said = i18n.text(lang, "rules.answer" if shown.source != shown.title
                          else "rules.answer_titled", title=shown.title, source=shown.source,
                          text=body)
+        if shown.lead:  # (the sentence that answers on the first line a phone shows)
+            said = f"» {shown.lead}\n\n{said}"
         if coming:
             said += "\n" + i18n.text(lang, "rules.more", titles=" · ".join(
                 a.title for a in coming[:titles]))
@@ -178,7 +180,7 @@ def answer_text(lang: str, shown: Answer, rest: list[Answer]) -> tuple[str, list
         if len(text(body, rest, titles)) <= PHONE:
             return text(body, rest, titles), rest
     # (the rest keeps the passage's title, marked as going on; it opens with no title)
-    going_on = replace(shown, title=f"{shown.title} (…)", text="", source=(
+    going_on = replace(shown, title=f"{shown.title} (…)", text="", lead="", source=(
         f"{shown.source} (…)" if shown.source == shown.title else shown.source))
     room = PHONE - len(text("", [going_on, *rest], 1))
     ends = [m.start() for m in SENTENCE_END.finditer(body) if m.start() < room]

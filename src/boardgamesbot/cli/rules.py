@@ -67,7 +67,12 @@ def show_answers(game_name: str, question: str, lang: str, limit: int = 5,
         # (the title once: a Decision's source is its title, and most passages open with it)
         where = f"  [dim]({escape(answer.source)})[/]" if answer.source != answer.title else ""
         console.print(f"[bold]{number}. {escape(answer.title)}[/]{where}")
-        console.print(textwrap.fill(answer.body, width=max(40, console.width - 1),
+        width = max(40, console.width - 1)
+        if answer.lead:  # the sentence that answers first, then the passage it stands in
+            console.print(textwrap.fill(answer.lead, width=width, initial_indent="   » ",
+                                        subsequent_indent="     "),
+                          style="bold", markup=False, soft_wrap=True)
+        console.print(textwrap.fill(answer.body, width=width,
                                     initial_indent="   ", subsequent_indent="   "),
                       markup=False, soft_wrap=True)  # wrapped lines stay indented
 

@@ -119,6 +119,49 @@ def knowledge(game: str) -> Knowledge:
                      refusals=data.get("refusals", {}), phrasings=phrasings)
 
 
+#: Where a passage's text may end a sentence: after a full stop, a question or exclamation
+#: mark (a closing bracket or quote may follow). Not at a colon or semicolon: "(a tie
+#: scores for nobody): its current value" is one rule. (`sentences_of` keeps together what
+#: goes on in lower case: "e.g. a camp".)
+SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][)\"”»]))\s+")
+#: A lead is at most this long with its second sentence (a phone's first lines).
+LEAD_PAIR = 200
+#: How much a word of the passage's own title counts in choosing its lead: the question
+#: names the passage's topic ("guard"), the lead is what it says about it.
+LEAD_TITLE_WEIGHT = 0.5
+
+
+def sentences_of(text: str) -> list[str]:
+    """``text``'s sentences: cut where one may end and the next opens as a sentence does
+    (a capital, a digit, a bracket or a quote)."""
+    sentences: list[str] = []
+    for part in SENTENCE_END.split(text):
+        if sentences and part and not (part[0].isupper() or part[0].isdigit()
+                                       or part[0] in "\"“«(¡¿"):
+            sentences[-1] += " " + part
+        elif part:
+            sentences.append(part)
+    return sentences
+
+
+def without_title(text: str, title: str) -> str:
+    """``text`` without the bold title it opens with ("Build a camp (5 AP). Put one…");
+    the same text when it does not open with one followed by "." or ":"."""
+    if text.startswith(title) and text[len(title):len(title) + 1] in (".", ":"):
+        return text[len(title) + 1:].lstrip() or text
+    return text
+
+
+@dataclass(frozen=True)
+class _Cut:
+    """A passage's sentences with their keys; each key's rarity among them (see
+    `RulesIndex.lead`) and each sentence's length norm."""
+
+    sentences: tuple[tuple[str, frozenset[str]], ...]
+    rarity: dict[str, float]
+    norms: tuple[float, ...]
+
+
 @dataclass(frozen=True)
 class Answer:
     title: str
@@ -126,20 +169,20 @@ class Answer:
     source: str
     score: float
     passage: int  # the passage's id (``data-passage`` in the annotated HTML)
+    #: the sentence (or two) of the passage that best answers the question, for a face to
+    #: show first; empty when that is the passage's opening (shown first anyway)
+    lead: str = ""
 
     @property
     def body(self) -> str:
         """The text without the bold title it opens with ("Build a camp (5 AP). Put one…"),
         for a face that shows the title above it; a table row keeps its cells
         ("Camp-to-camp move — 1 — …")."""
-        text, title = self.text, self.title
-        if text.startswith(title) and text[len(title):len(title) + 1] in (".", ":"):
-            return text[len(title) + 1:].lstrip() or text
-        return text
+        return without_title(self.text, self.title)
 
     def as_dict(self) -> dict[str, Any]:
         return {"title": self.title, "text": self.text, "source": self.source,
-                "score": round(self.score, 3), "passage": self.passage}
+                "score": round(self.score, 3), "passage": self.passage, "lead": self.lead}
 
 
 @dataclass(frozen=True)
@@ -196,6 +239,7 @@ class RulesIndex:
                               for key in own.keys() | context.keys()})
             self.lengths.append(round(sum(own.values())))
         self._add_phrasings()
+        self._cuts: dict[int, _Cut] = {}
         self.average = sum(self.lengths) / max(1, len(self.lengths))
         document_frequency = Counter(key for keys in self.keys for key in keys)
         count = len(self.passages)
@@ -343,9 +387,70 @@ class RulesIndex:
                 for _, _, i in scored[1:ANSWERED_WITHIN])):
             return Reply(self.game, self.lang, question, (), self._topics(scored))
         answers = tuple(Answer(self.passages[i].title, self.passages[i].text,
-                               self.passages[i].source, score, self.passages[i].id)
+                               self.passages[i].source, score, self.passages[i].id,
+                               self.lead(i, weights))
                         for score, _, i in self._without_summaries(scored, limit))
         return Reply(self.game, self.lang, question, answers, self._topics(scored))
+
+    def sentences(self, index: int) -> tuple[tuple[str, frozenset[str]], ...]:
+        """The sentences of a passage after its bold title, each with its keys. A table row
+        is one whole: its cells mean nothing apart."""
+        return self._cut(index).sentences
+
+    def _cut(self, index: int) -> _Cut:
+        """A passage cut into its sentences, and what choosing among them needs (cached:
+        only answers are cut, and once)."""
+        cut = self._cuts.get(index)
+        if cut is None:
+            passage = self.passages[index]
+            text = without_title(passage.text, passage.title)
+            sentences = tuple((part, frozenset(self._counted(part)))
+                              for part in ([text] if passage.row else sentences_of(text) or [text]))
+            # (within the passage a word in every sentence tells them apart no more than
+            # its title's words do: "guard" in the guard rule)
+            spread = Counter(key for _, keys in sentences for key in keys)
+            rarity = {key: math.log(1 + len(sentences) / count)
+                      * (LEAD_TITLE_WEIGHT if key in self.titles[index] else 1.0)
+                      for key, count in spread.items()}
+            # (as BM25 does for passages, a long sentence is likelier to hold a word by
+            # chance: the opening that names everything loses to the short one that says
+            # the rule)
+            average = sum(len(keys) for _, keys in sentences) / len(sentences)
+            cut = self._cuts[index] = _Cut(sentences, rarity, tuple(
+                1 - B + B * len(keys) / average for _, keys in sentences))
+        return cut
+
+    def lead(self, index: int, weights: Mapping[str, float]) -> str:
+        """The sentence of passage ``index`` that best answers a question of ``weights``:
+        the one holding most of the question's weight, by the same keys and rarity as the
+        ranking (an earlier one on a tie). With the sentence after it when that one holds
+        asked words this one lacks, weighing at least half as much (the question asks two
+        things, each said in turn), and both stay short. Empty when the best is the
+        opening: a face shows that first anyway."""
+        cut = self._cut(index)
+        if len(cut.sentences) < 2:
+            return ""
+        asked = [(key, weight * self.idf.get(key, 0.0) * cut.rarity[key])
+                 for key, weight in weights.items() if key in cut.rarity]
+
+        def held(keys: frozenset[str]) -> float:
+            return sum(weight for key, weight in asked if key in keys)
+
+        scores = [held(keys) / norm for (_, keys), norm in zip(cut.sentences, cut.norms)]
+        best = max(range(len(scores)), key=lambda at: (scores[at], -at))
+        # (also when it holds only the passage's title words, or one plain word: "At most
+        # two guards per player per game" for "can I place a third guard", "You need no
+        # figure there" for "do I need a worker there": on the older question sets either
+        # rule lost more leads than it saved)
+        if best == 0 or scores[best] <= 0:
+            return ""
+        lead, keys = cut.sentences[best]
+        if best + 1 < len(cut.sentences):
+            following, more = cut.sentences[best + 1]
+            if (held(more - keys) >= held(keys) / 2
+                    and len(lead) + len(following) < LEAD_PAIR):
+                lead = f"{lead} {following}"
+        return lead
 
     def _without_summaries(self, scored: list[tuple[float, float, int]],
                            limit: int) -> list[tuple[float, float, int]]:

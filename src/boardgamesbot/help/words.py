@@ -158,6 +158,12 @@ DETERMINERS = {
 
 LITTLE_AFTER = {"en": {("on", "top")}, "pt-BR": {("em", "cima")}, "ca": set()}
 
+#: Prepositions that a game may also declare as a thing's name (English "over": the game
+#: is over): before a determiner or a number ("jump over a volcano", "over 2 turns") the
+#: word only says where, as a preposition does.
+PREPOSITIONS = {"en": frozenset({"over", "past", "through", "across"}),
+                "pt-BR": frozenset({"sobre"}), "ca": frozenset({"sobre"})}
+
 #: Negations typed without their apostrophe, as phones and hurried players do ("cant",
 #: "dont"), and the "t" that "can't" leaves once split: they are "not", which is a key
 #: (a refusal question asks what is *not* allowed).
@@ -350,6 +356,10 @@ class Words:
             # the longest declared name starting here wins ("base camp" over "camp"), and
             # a name as typed before another's inflection ("montar" is to build, though
             # it could be "monte", a pile, with its vowel changed)
+            if (words[at] in PREPOSITIONS[self.lang] and at + 1 < len(words)
+                    and (words[at + 1] in determiners or words[at + 1].isdigit())):
+                at += 1  # (a little word here)
+                continue
             for term, name in self._names(words, at):
                 size = len(name)
                 keys.append(("§" + term, 1.0))

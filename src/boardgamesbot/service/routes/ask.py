@@ -33,6 +33,8 @@ class AnswerOut(BaseModel):
     source: str = Field(description="the help section, or a numbered Decision")
     score: float
     passage: int = Field(description="its data-passage number in the rules page's HTML")
+    lead: str = Field("", description="the sentence (or two) of the passage that best "
+                      "answers, to show first; empty when that is its opening")
 
 
 class AnswersOut(BaseModel):

@@ -42,16 +42,44 @@ function shellText() {
 
 let rulesLoaded = Promise.resolve();
 
-/** Mark the passages `ids` in the rules page (the first as the best) and bring it into view. */
-function markPassages(ids) {
+/** The range of `element`'s text that reads `sentence` (its spaces and line breaks taken
+ * as one space, as the search writes a passage's text), or null. */
+function sentenceRange(element, sentence) {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  let flat = "";
+  const at = [];  // for each character of `flat`: [text node, offset]
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let i = 0; i < node.data.length; i++) {
+      const space = /\s/.test(node.data[i]);
+      if (space && (flat === "" || flat.endsWith(" "))) continue;
+      flat += space ? " " : node.data[i];
+      at.push([node, i]);
+    }
+  }
+  const start = flat.indexOf(sentence);
+  if (!sentence || start < 0) return null;
+  const range = document.createRange();
+  range.setStart(...at[start]);
+  const [last, offset] = at[start + sentence.length - 1];
+  range.setEnd(last, offset + 1);
+  return range;
+}
+
+/** Mark the passages `ids` in the rules page (the first as the best) and bring it into view;
+ * `lead`, the sentence of the best one that answers, is highlighted in it (where the
+ * browser has CSS highlights: the page's text is left as it is). */
+function markPassages(ids, lead = "") {
   const body = document.getElementById("rules-body");
   for (const old of body.querySelectorAll(".asked")) old.classList.remove("asked", "best");
+  globalThis.CSS?.highlights?.delete("rules-lead");
   ids.forEach((id, i) => {
     const element = body.querySelector(`[data-passage="${Number(id)}"]`);
     if (!element) return;
     element.classList.add("asked");
     if (i === 0) {
       element.classList.add("best");
+      const range = lead && globalThis.Highlight ? sentenceRange(element, lead) : null;
+      if (range) CSS.highlights.set("rules-lead", new Highlight(range));
       // Read from its first line, just under the question box stuck to the top of the
       // dialog (centred, a passage taller than the room left began under the box: on a
       // phone the box and its answers take almost half the screen).
@@ -84,10 +112,13 @@ async function askRules(event) {
       h("summary", {}, t("rules.ask.fold", { n: reply.answers.length })),
       h("p", {}, t("rules.ask.found")), h("ol", {}, ...reply.answers.map((a) =>
         h("li", {}, h("button", { type: "button", class: "link", "data-passage": a.passage,
-          onclick: () => markPassages([a.passage, ...reply.answers.filter((b) => b !== a).map((b) => b.passage)]) },
+          onclick: () => markPassages([a.passage, ...reply.answers.filter((b) => b !== a).map((b) => b.passage)], a.lead) },
           // (a Decision's source is its title: said once)
-          a.source === a.title ? a.title : `${a.title} — ${a.source}`))))));
-    markPassages(reply.answers.map((a) => a.passage));
+          a.source === a.title ? a.title : `${a.title} — ${a.source}`),
+          // the sentence that answers, when it is not the passage's opening (which the
+          // marked passage shows first anyway); the link above scrolls to the passage
+          a.lead && h("p", { class: "answer-lead" }, a.lead))))));
+    markPassages(reply.answers.map((a) => a.passage), reply.answers[0].lead);
   } catch (error) {
     out.replaceChildren(h("p", { class: "error" }, errorText(error.error)));
   }
