@@ -122,3 +122,31 @@ def test_ask_finds_the_rule_in_the_players_words_in_the_askers_language():
         result = run("ask", "tikal", question, "--limit", "1")
         assert result.exit_code == 0, result.output
         assert result.output.startswith(f"1. {title}"), (question, result.output)
+
+
+def test_ask_without_a_game_answers_from_the_game_the_question_is_about():
+    # Tikal's own terms (camp, temple): Tikal's rules alone, named, in the asker's language
+    result = run("ask", "posso construir um acampamento ao lado de um templo?", "--limit", "1")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == 'Tikal (só este jogo: bgbot ask tikal "…")'
+    assert lines[1].startswith("1. Instalar um Acampamento") and "Cartógrafos" not in result.output
+    # typed unquoted, Cartographers' own term (season)
+    result = run("ask", "how", "many", "seasons", "are", "there?", "--limit", "1")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == 'Cartographers (only this game: bgbot ask cartographers "…")'
+    assert "Tikal" not in result.output
+
+
+def test_ask_without_a_game_gives_each_game_s_answer_when_the_question_fits_both():
+    result = run("ask", "what happens at a tie?", "--limit", "1")
+    assert result.exit_code == 0, result.output
+    headings = [line for line in result.output.splitlines() if "(only this game" in line]
+    assert sorted(headings) == ['Cartographers (only this game: bgbot ask cartographers "…")',
+                                'Tikal (only this game: bgbot ask tikal "…")']
+    data = json.loads(run("ask", "what happens at a tie?", "--json").output)
+    assert sorted(reply["game"] for reply in data["replies"]) == ["cartographers", "tikal"]
+    # about neither game: one "I don't know", no game named
+    result = run("ask", "qui va guanyar el mundial de futbol?")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("No ho sé") and "només aquest joc" not in result.output

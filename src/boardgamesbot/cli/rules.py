@@ -10,7 +10,7 @@ import click
 from rich.markup import escape
 
 from boardgamesbot.bots import SeatView
-from boardgamesbot.engine import GameError, Record, load_game
+from boardgamesbot.engine import GameError, Record, known_games, load_game
 
 from .terminal import console, fail, first_line, language
 
@@ -36,14 +36,17 @@ def rules_command(game_name, lang) -> None:
 SAY = {
     "en": {"dont_know": "I don't know: the rules help says nothing close enough to that.",
            "topics": "Closest topics: {topics}.", "allowed": "{action}: allowed right now.",
-           "rule": "The rule ({source}):", "no_rule": "(no rule section is declared for it)"},
+           "rule": "The rule ({source}):", "no_rule": "(no rule section is declared for it)",
+           "game": "{game} (only this game: bgbot ask {name} \"…\")"},
     "pt-BR": {"dont_know": "Não sei: a ajuda das regras não diz nada próximo disso.",
               "topics": "Assuntos mais próximos: {topics}.",
               "allowed": "{action}: permitido agora.", "rule": "A regra ({source}):",
-              "no_rule": "(nenhuma seção de regra foi declarada para isso)"},
+              "no_rule": "(nenhuma seção de regra foi declarada para isso)",
+              "game": "{game} (só este jogo: bgbot ask {name} \"…\")"},
     "ca": {"dont_know": "No ho sé: l'ajuda de les regles no diu res prou proper a això.",
            "topics": "Temes més propers: {topics}.", "allowed": "{action}: es pot fer ara.",
-           "rule": "La regla ({source}):", "no_rule": "(no s'ha declarat cap secció de regla)"},
+           "rule": "La regla ({source}):", "no_rule": "(no s'ha declarat cap secció de regla)",
+           "game": "{game} (només aquest joc: bgbot ask {name} \"…\")"},
 }
 
 
@@ -102,8 +105,7 @@ def print_why(answer, lang: str) -> None:
 
 
 @click.command("ask")
-@click.argument("game_name", metavar="GAME")
-@click.argument("question")
+@click.argument("words", nargs=-1, required=True, metavar="[GAME] QUESTION")
 @click.option("--lang", "-l", default=None, metavar="en|pt-BR|ca",
               help="The language of the question and of the answers (default: the "
                    "question's, told by its little words, else en).")
@@ -111,29 +113,86 @@ def print_why(answer, lang: str) -> None:
               help='Print {"answers": [{"title", "text", "source", "score"}, …]} as JSON.')
 @click.option("--limit", "-n", type=click.IntRange(1, 20), default=5, show_default=True,
               help="How many answers at most.")
-def ask_command(game_name, question, lang, as_json, limit) -> None:
+def ask_command(words, lang, as_json, limit) -> None:
     """Ask the rules of GAME a QUESTION in your own words; the passages that answer it.
+
+    Without GAME, the game whose rules answer the question best is asked (and named).
 
     \b
     bgbot ask tikal "can I walk over a volcano?"
     bgbot ask cartographers "quants punts dona el bosc sentinella en solitari?" --lang ca
+    bgbot ask "can I draw over a mountain?"
     """
     from boardgamesbot.help.search import ask
     from boardgamesbot.help.why import reason
     from boardgamesbot.help.words import language_of
 
+    game_name, question = _game_and_question(words)
     # (a Brazilian asking "posso…" without --lang gets Portuguese, not an English "I don't
     # know": the question's little words say its language)
     lang = language(lang) if lang is not None else language_of(question) or "en"
     try:
-        reply = ask(game_name, question, lang, limit)
+        replies = _replies(question, lang, limit) if game_name is None else \
+            [ask(game_name, question, lang, limit)]
     except GameError as error:  # said in the asker's language where a face says it
         fail(reason(error.code, lang, str(error)) if error.code != "unknown_help"
               else str(error))
     if as_json:
-        click.echo(json.dumps(reply.as_dict(), ensure_ascii=False, indent=1))
-    else:
-        show_answers(game_name, question, lang, limit, reply)
+        click.echo(json.dumps(replies[0].as_dict() if game_name else
+                              {"replies": [reply.as_dict() for reply in replies]},
+                              ensure_ascii=False, indent=1))
+        return
+    for reply in replies:
+        if game_name is None and reply.known:  # whose rules answer; how to ask only them
+            titles = load_game(reply.game).titles
+            console.print(SAY[lang]["game"].format(game=titles.get(lang, titles["en"]),
+                                                   name=reply.game), style="bold", markup=False)
+        show_answers(reply.game, question, lang, limit, reply)
+
+
+def _game_and_question(words: tuple[str, ...]) -> tuple[str | None, str]:
+    """`bgbot ask GAME "…"` (two arguments: the first is the game, known or not), `bgbot
+    ask "…"`, and a question typed unquoted (`bgbot ask can I build a camp`, `bgbot ask
+    tikal can I …`: a first word naming a game is the game)."""
+    first = words[0].strip().lower()
+    if len(words) == 2 or (len(words) > 2 and first in known_games()):
+        return first, " ".join(words[1:])
+    return None, " ".join(words)
+
+
+def _replies(question: str, lang: str, limit: int) -> list:
+    """Without a game named: the replies of the games the question is about, best first.
+
+    A question is about the game whose own terms it uses and the others do not ("camp",
+    "temple" are Tikal's; "mountain", "season" Cartographers'). Where that does not tell
+    one game ("can I draw over a mountain?": Tikal draws tiles, Cartographers has the
+    mountain), each game that knows an answer gives it; where none does, one "I don't know".
+    """
+    from boardgamesbot.help.search import ask, index
+
+    asked = []
+    for name in known_games():
+        try:
+            asked.append((name, set(key for key in index(name, lang).query(question)
+                                    if key.startswith("§")), ask(name, question, lang, limit)))
+        except GameError as error:
+            if error.code != "unknown_help":  # (a game without a rules help is not asked)
+                raise
+    if not asked:
+        raise GameError("no game has a rules help to ask", code="unknown_help")
+
+    def own_terms(entry) -> int:
+        name, terms, _ = entry
+        return len(terms.difference(*(other for n, other, _ in asked if n != name)))
+
+    ranked = sorted(asked, key=lambda e: (e[2].known, own_terms(e),
+                                          e[2].answers[0].score if e[2].known else 0.0),
+                    reverse=True)
+    best = ranked[0]
+    if not best[2].known:
+        return [best[2]]
+    return [reply for entry in ranked for reply in [entry[2]]
+            if entry is best or (reply.known and own_terms(entry) == own_terms(best))]
 
 
 @click.command("why")
