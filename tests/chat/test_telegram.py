@@ -718,19 +718,22 @@ class LivingRecorder:
 
 
 async def taps_to_each_action(conversation, seat, person,
-                              labels: set | None = None) -> dict[str, int]:
+                              labels: set | None = None, lang: str = "en",
+                              keyboards: list | None = None) -> dict[str, int]:
     """Walk every menu from the first (as a person tapping would): the fewest taps that
     play each action, the ✔ or confirming tap included (``labels``: every button's
-    words seen)."""
+    words seen; ``keyboards``: every menu's rows of labels)."""
     from boardgamesbot.chat.conversation import menu_step
 
     labels = set() if labels is None else labels
     reached: dict[str, int] = {}
     seen: set[str] = set()
-    frontier = [(await conversation.menu(seat, person, [], "en", seat.chat_id), 0)]
+    frontier = [(await conversation.menu(seat, person, [], lang, seat.chat_id), 0)]
     while frontier:
         next_frontier = []
         for (_, rows, _), taps in frontier:
+            if keyboards is not None:
+                keyboards.append([[b.label for b in row] for row in rows])
             for b in (b for row in rows for b in row):
                 labels.add(b.label.removeprefix("• ").removesuffix(" …"))
                 kind, _, rest = b.data.partition(":")
@@ -740,7 +743,7 @@ async def taps_to_each_action(conversation, seat, person,
                 elif b.data not in seen:
                     seen.add(b.data)
                     prefix, chosen = menu_step(kind, words)
-                    menu = await conversation.menu(seat, person, prefix, "en", seat.chat_id,
+                    menu = await conversation.menu(seat, person, prefix, lang, seat.chat_id,
                                                    chosen)
                     next_frontier.append((menu, taps + 1))
         frontier = next_frontier
@@ -783,6 +786,45 @@ def test_every_legal_action_is_reachable_by_taps(tmp_path, game, seed):
             assert {"✔ Confirm", "← Back"} <= labels, sorted(labels)
             taps = sorted(reached.values())
             assert taps[len(taps) // 2] <= 6 and taps[-1] <= 7, taps
+        finally:
+            await service.close()
+    asyncio.run(asyncio.wait_for(main(), 120))
+
+
+@pytest.mark.parametrize("game", ["tikal", "cartographers"])
+def test_no_keyboard_row_is_wider_than_a_phone(tmp_path, game):
+    """A phone (360 dp) shows some 45 characters across an inline keyboard, each button
+    taking about 3 for its padding, and a row's buttons are equally wide: three long
+    labels in a row ("⏭ End the turn", "➕ Bring in …", "⛺ Camp …") were cut to "⏭ End
+    t…". Every menu of a turn, in every language, keeps its rows within that, short labels
+    (a sheet's cells) still four to a row."""
+    async def main():
+        from boardgamesbot.chat.basics import Person, Seat
+        from boardgamesbot.chat.conversation import Conversation
+
+        service = await Service.open(db=f"sqlite:///{tmp_path / 'c.db'}")
+        try:
+            conversation = Conversation(service, LivingRecorder(), PUBLIC)
+            created = service.lobby.create(game, {}, [{"kind": "person", "name": "Ana"},
+                                                      {"kind": "person", "name": "Bob"}],
+                                           None, 3)
+            table_id = created["table"]["id"]
+            tokens = {s["seat"]: s["token"] for s in created["seats"]}
+            conversation.store.start_game(table_id, "telegram", "-5", "11",
+                                          [(0, "11", "Ana", tokens[0]),
+                                           (1, "12", "Bob", tokens[1])])
+            if game == "tikal":  # the tile placed: the turn's actions are offered
+                await service.act(table_id, 0, (await service.notations(table_id, 0))[0])
+            for lang in ("en", "pt-BR", "ca"):
+                keyboards: list = []
+                await taps_to_each_action(conversation, Seat(table_id, 0, "-5"),
+                                          Person("11", "Ana"), lang=lang, keyboards=keyboards)
+                for rows in keyboards:
+                    for row in rows:  # (a row's buttons are equally wide: its longest)
+                        width = len(row) * (max(map(len, row)) + 3)
+                        assert len(row) == 1 or width <= 45, (lang, row)
+                if game == "cartographers":  # a sheet's cells: short, four to a row
+                    assert max(len(row) for rows in keyboards for row in rows) == 4
         finally:
             await service.close()
     asyncio.run(asyncio.wait_for(main(), 120))

@@ -107,3 +107,35 @@ def narrow(notations: list[str], prefix: list[str]) -> tuple[list[str], list[Ste
 def unrow(prefix: list[str]) -> list[str]:
     """``prefix`` without a trailing chosen row (what the notation so far really is)."""
     return prefix[:-1] if prefix and prefix[-1].endswith(ROW) else prefix
+
+
+#: A phone (360 dp) has room for about 45 characters across a keyboard row, each button
+#: taking about 3 more for its padding; a network gives the buttons of a row equal widths,
+#: so the row's longest label is what must fit.
+ROW_ROOM = 45
+BUTTON_PADDING = 3
+PER_ROW = 4
+
+
+def rows_for(labels: list[str]) -> list[list[int]]:
+    """The buttons (by index) row by row, in order: as many to a row as fit a phone with
+    the row's longest label whole — four short ones (``A4 …``, ``↻ 180° …``), two or one
+    long ones (``⏭ Acabar el torn``).
+
+    >>> rows_for(["A4 …", "B4 …", "C5 …", "C6 …", "D6 …"])
+    [[0, 1, 2, 3], [4]]
+    >>> rows_for(["⏭ End the turn", "➕ Bring in …", "⛺ Camp …"])
+    [[0, 1], [2]]
+    """
+    rows: list[list[int]] = []
+    widest = 0
+    for index, label in enumerate(labels):
+        wider = max(widest, len(label))
+        if rows and len(rows[-1]) < PER_ROW \
+                and (len(rows[-1]) + 1) * (wider + BUTTON_PADDING) <= ROW_ROOM:
+            rows[-1].append(index)
+            widest = wider
+        else:
+            rows.append([index])
+            widest = len(label)
+    return rows

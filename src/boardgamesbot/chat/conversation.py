@@ -23,7 +23,7 @@ from boardgamesbot.engine import GameError, load_game
 
 from . import games, i18n, images
 from .basics import Button, Person, Place, Refusal, Seat, Transport
-from .choices import MAX_BUTTONS, ROW, narrow, unrow
+from .choices import MAX_BUTTONS, ROW, narrow, rows_for, unrow
 from .commands import Commands
 from .living import LivingTable, in_words, label_of
 from .narration import Follower, Narration
@@ -298,7 +298,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             choices = [Button(("• " if n == preview else "")
                               + label(n, n.split()[-1] if n != here else "✔"),
                               f"v:{head}{depth}:{n}") for n in siblings]
-            rows = [choices[i:i + 4] for i in range(0, len(choices), 4)]
+            rows = [[choices[i] for i in row] for row in rows_for([b.label for b in choices])]
             rows.append([Button(i18n.text(lang, "button.confirm"), f"p:{head}{preview}")])
             text = i18n.text(lang, "menu.preview", who=self.transport.mention(
                 person.user_id, person.name), action=in_words(game, preview.split(), lang))
@@ -316,7 +316,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                 if step.more:
                     buttons.append(Button(label(step.notation, step.word) + " …",
                                           f"m:{head}{step.notation}"))
-            rows = [buttons[i:i + 4] for i in range(0, len(buttons), 4)]
+            rows = [[buttons[i] for i in row] for row in rows_for([b.label for b in buttons])]
             text = i18n.text(lang, "menu.choose", who=self.transport.mention(
                 person.user_id, person.name),
                 prefix=in_words(game, words, lang) + " …" if here else "…")
