@@ -310,6 +310,13 @@ def test_the_other_players_maps_take_the_phone_s_width(narrow, server):
     for sheet in sheets:
         assert sheet["width"] >= 300 and sheet["left"] >= 0 and sheet["right"] <= 360, sheet
     assert narrow.evaluate("document.documentElement.scrollWidth") <= 360
+    # Whose map each is, read whole: the name under a map lay under the next map (its
+    # figure sized for a 300 px picture in a flex column, the caption overflowed it).
+    for figure in narrow.eval_on_selector_all("figure.other-sheet", """fs => fs.map(f => {
+            const r = f.getBoundingClientRect(), c = f.querySelector('figcaption').getBoundingClientRect();
+            const next = f.nextElementSibling?.getBoundingClientRect();
+            return {bottom: r.bottom, caption: c.bottom, next: next ? next.top : Infinity}; })"""):
+        assert figure["caption"] <= figure["bottom"] + 0.5 <= figure["next"] + 0.5, figure
 
 
 @pytest.mark.parametrize("lang", LANGS)
