@@ -9,7 +9,7 @@ import { CATCH_UP, movesSinceMyTurn, moveWords, Pacer, showLastMove, SPEEDS } fr
 import { go, notify, notifyError, openRules } from "./ui.js";
 import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { scoreChart } from "./chart.js";
-import { bringIntoView, bringTargetsIntoView, framePans, keepPans } from "./board.js";
+import { bringIntoView, bringLastMoveIntoView, bringTargetsIntoView, framePans, keepPans } from "./board.js";
 
 const LEVELS = ["easy", "medium", "hard", "random"];
 /** Refusals that are not the rules' (the connection, the table): no "why not?" for them. */
@@ -234,6 +234,7 @@ export class TableScreen {
       // measure docs/benchmarks.md reports: from the move's turn to be shown to this).
       step.fresh = false;
       board?.classList.add("pace-step");
+      bringLastMoveIntoView(this.root);
       performance.measure("move-shown", { start: step.due, end: performance.now() });
       this.pacer.drawn();
     }
