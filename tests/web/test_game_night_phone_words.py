@@ -438,3 +438,9 @@ def test_a_monster_drawn_on_my_map_out_of_the_frame_is_brought_into_sight(narrow
             return [cell.dataset.cell, box.left >= area.left - 1 && box.right <= area.right + 1
                     && box.top >= area.top - 1 && box.bottom <= area.bottom + 1]; }); }""")
     assert len(seen) == 3 and all(inside for _, inside in seen), seen
+    # And said to be on her map, not "on the neighbour's sheet" (whose? hers, it turned out).
+    yours = catalog("en", "cartographers")["carto.where.yours"]
+    assert yours in narrow.inner_text(".move-line"), narrow.inner_text(".move-line")
+    bea_said = [line for line in narrow.locator("#log li.log-action").all_text_contents()
+                if line.startswith("Bea")]
+    assert bea_said and yours in bea_said[-1], bea_said
