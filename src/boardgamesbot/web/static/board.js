@@ -212,14 +212,9 @@ export function bringTargetsIntoView(root) {
     // Targets too many for the frame (a sheet where nearly every cell can be drawn on):
     // the part shown is where the last move was, so that what just happened is seen (the
     // monster a neighbour drew at the far side of my map), not always the first corner.
-    if (marks.length && (span.right - span.left > area.width || span.bottom - span.top > area.height)) {
-      centreFrameOn(frame, marks);
-      continue;
-    }
-    // Centred when the targets fit the frame, else from their first row and column.
-    const dx = span.right - span.left <= area.width ? (span.left + span.right) / 2 - (area.left + area.width / 2) : span.left - area.left;
-    const dy = span.bottom - span.top <= area.height ? (span.top + span.bottom) / 2 - (area.top + area.height / 2) : span.top - area.top;
-    frame.scrollBy({ left: dx, top: dy, behavior: "instant" });
+    const many = span.right - span.left > area.width || span.bottom - span.top > area.height;
+    // Else centred on the targets (from their first row and column when larger).
+    centreFrameOn(frame, marks.length && many ? marks : inside);
   }
   const boxes = found.map((element) => {
     const box = element.getBoundingClientRect();
