@@ -308,3 +308,30 @@ def test_what_the_others_changed_since_my_turn_stays_marked_on_the_board(browser
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_the_marks_since_my_turn_grow_as_the_bots_moves_are_shown(page, server):
+    """The computer's turn shown one move at a time: what it changed so far stays marked
+    (blue) as each next move is marked (red), so the turn builds up on the board; at my
+    next turn every space it touched is marked, one way or the other."""
+    set_speed(page, server, "normal")
+    create_in_lobby(page, server, "tikal", players=2, seats={1: "easy"}, seed=11)
+    play_my_tikal_turn(page)
+    page.evaluate("""() => {
+      window.__since = [];
+      const note = () => {
+        if (!document.querySelector('.pace-showing')) return;
+        const n = document.querySelectorAll('svg.board:not([data-stale]) .since-turn').length;
+        const seen = window.__since;
+        if (!seen.length || seen[seen.length - 1] !== n) seen.push(n);
+      };
+      new MutationObserver(note).observe(document.body, { childList: true, subtree: true });
+    }""")
+    page.wait_for_selector(".space.target", timeout=60_000)  # my turn again
+    page.wait_for_timeout(300)
+    counts = page.evaluate("window.__since")
+    assert counts == sorted(counts) and counts[-1] >= 2, counts
+    touched = {space for move in bot_turn_moves(page) for space in re.findall(r"\b[A-H][1-6]\b", move)}
+    marked = set(page.eval_on_selector_all(
+        "svg.board .since-turn, svg.board .last-move", "els => els.map(e => e.dataset.target)"))
+    assert touched and touched <= marked, (touched, marked)
