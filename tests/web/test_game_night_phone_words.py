@@ -15,6 +15,7 @@ from .helpers import (
     seeded,
     take_seat,
     unfold_tools,
+    view,
 )
 from .test_game_night_phone import (
     LANGS,
@@ -310,6 +311,13 @@ def test_the_other_players_maps_take_the_phone_s_width(narrow, server):
     for sheet in sheets:
         assert sheet["width"] >= 300 and sheet["left"] >= 0 and sheet["right"] <= 360, sheet
     assert narrow.evaluate("document.documentElement.scrollWidth") <= 360
+    # Whose map each is, read whole: the name under a map lay under the next map (its
+    # figure sized for a 300 px picture in a flex column, the caption overflowed it).
+    for figure in narrow.eval_on_selector_all("figure.other-sheet", """fs => fs.map(f => {
+            const r = f.getBoundingClientRect(), c = f.querySelector('figcaption').getBoundingClientRect();
+            const next = f.nextElementSibling?.getBoundingClientRect();
+            return {bottom: r.bottom, caption: c.bottom, next: next ? next.top : Infinity}; })"""):
+        assert figure["caption"] <= figure["bottom"] + 0.5 <= figure["next"] + 0.5, figure
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -393,3 +401,46 @@ def test_tikal_s_bring_in_buttons_share_a_row_with_their_words_whole(narrow, ser
                     lines: new Set([...r.getClientRects()].map(x => Math.round(x.top))).size}; }""")
         assert fit["whole"] and fit["lines"] == 1, (figure, fit)
     assert box(narrow, ".panel.decision.yours")["height"] <= 190
+
+
+@pytest.mark.parametrize("speed", ["fast", "instant"])
+def test_a_monster_drawn_on_my_map_out_of_the_frame_is_brought_into_sight(narrow, server, speed):
+    """An ambush at Cartographers, on a phone whose map pans in its frame: Bea drew the
+    monster at the far corner of Ana's map (K9, J10, I11), the line above the map named it,
+    and the frame stayed on the first columns — the monster was never seen, at her move
+    shown nor at Ana's next turn. The frame pans to it, shown one move at a time or at once."""
+    open_lobby(narrow, server)
+    narrow.evaluate("speed => localStorage.setItem('bgbot.pace', speed)", speed)
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=7)
+    take_seat(narrow, server, table, 0, tokens[0], "cartographers")
+    narrow.wait_for_selector(".sheet-frame svg.sheet .target")
+
+    def legal(seat):
+        return [a["notation"] for a in
+                call(server, "GET", f"/api/tables/{table}/legal", token=tokens[seat])["actions"]]
+
+    def play(seat, notation):
+        call(server, "POST", f"/api/tables/{table}/actions",
+             {"action": notation, "state_id": view(server, table)["state_id"]}, tokens[seat])
+
+    play(0, next(a for a in legal(0) if a.startswith("ambush") and a.endswith(" A1")))
+    corner = [a for a in legal(1) if a.startswith("ambush") and a.endswith(" K9")]
+    assert corner, legal(1)
+    play(1, corner[0])
+    # Ana's next card: her map with Bea's monster on it, marked as drawn last.
+    narrow.wait_for_selector(".sheet-frame svg.sheet:not([data-stale]) .cell.monster[data-last-move]")
+    narrow.wait_for_selector(".panel.decision.yours")
+    narrow.wait_for_timeout(300)
+    seen = narrow.eval_on_selector(".sheet-frame", """frame => {
+        const area = frame.getBoundingClientRect();
+        return [...frame.querySelectorAll('.cell.monster[data-last-move]')].map(cell => {
+            const box = cell.getBoundingClientRect();
+            return [cell.dataset.cell, box.left >= area.left - 1 && box.right <= area.right + 1
+                    && box.top >= area.top - 1 && box.bottom <= area.bottom + 1]; }); }""")
+    assert len(seen) == 3 and all(inside for _, inside in seen), seen
+    # And said to be on her map, not "on the neighbour's sheet" (whose? hers, it turned out).
+    yours = catalog("en", "cartographers")["carto.where.yours"]
+    assert yours in narrow.inner_text(".move-line"), narrow.inner_text(".move-line")
+    bea_said = [line for line in narrow.locator("#log li.log-action").all_text_contents()
+                if line.startswith("Bea")]
+    assert bea_said and yours in bea_said[-1], bea_said

@@ -244,3 +244,94 @@ def test_a_move_with_nothing_to_mark_on_the_board_is_named_beside_it(page, serve
          {"action": placed["notation"], "state_id": legal["state_id"]}, tokens[1])
     page.wait_for_selector("#last-move-note", state="detached")
     page.wait_for_selector("svg.board [data-last-move]")
+
+
+def legal_notations(server, table, token):
+    return [a["notation"] for a in call(server, "GET", f"/api/tables/{table}/legal", token=token)["actions"]]
+
+
+def since_marks(page):
+    return page.eval_on_selector_all("svg.board .since-turn", """els => Object.fromEntries(
+        els.map(e => [e.dataset.target, e.getAttribute('aria-label')]))""")
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_what_the_others_changed_since_my_turn_stays_marked_on_the_board(browser, server, lang):
+    """Three friends at Tikal, Ana's phone asleep while Bea and Cai play: back on the
+    table, only Cai's very last move was marked, and the tiles Bea and Cai laid and the
+    workers they brought in were in the log alone. Every space the others' moves touched
+    since Ana's turn is marked (blue, named with the moves) and a line under the board says
+    what the blue means; the marks stay while she plays her turn, and after it only the
+    moves made since then are marked."""
+    from .helpers import phone_page
+    context, page, errors = phone_page(browser, 360, 740)
+    try:
+        open_lobby(page, server, lang)
+        table, tokens = hot_seat_table(server, "tikal", 3, seed=7)
+        played = {}
+        for seat in (0, 1, 2):
+            moves = [legal_notations(server, table, tokens[seat])[0]]  # the drawn tile laid
+            call(server, "POST", f"/api/tables/{table}/actions",
+                 {"action": moves[0], "state_id": view(server, table)["state_id"]}, tokens[seat])
+            moves += [a for a in legal_notations(server, table, tokens[seat]) if a.startswith("enter")][:1]
+            for move in moves[1:] + ["end"]:
+                call(server, "POST", f"/api/tables/{table}/actions",
+                     {"action": move, "state_id": view(server, table)["state_id"]}, tokens[seat])
+            played[seat] = moves
+        take_seat(page, server, table, 0, tokens[0], "tikal")
+        page.wait_for_selector(".space.target")
+        spaces = {space for seat in (1, 2) for move in played[seat]
+                  for space in re.findall(r"\b[A-H][1-9]\b", move)}
+        assert len(spaces) >= 2, played
+        words = json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))
+        changed = words["board.since_turn"].split("{moves}")[0]
+        marks = since_marks(page)
+        assert set(marks) == spaces, (marks, played)
+        for space, label in marks.items():
+            assert changed in label and ("Bea" in label or "Cai" in label), label
+        assert page.inner_text("#since-turn-note").strip() == words["board.since_turn.note"]
+        # Ana lays her tile: what the others did is still marked while she plays.
+        set_confirm_setting(page, False)
+        page.locator(".space.target").first.click()
+        page.click("#place-confirm")
+        page.wait_for_selector("#end-turn")
+        assert set(since_marks(page)) == spaces
+        # Her turn ended and Bea's tile laid: only that is new, and it is the last move (red).
+        page.click("#end-turn")
+        page.wait_for_selector("#end-turn", state="detached")
+        bea = legal_notations(server, table, tokens[1])[0]
+        call(server, "POST", f"/api/tables/{table}/actions",
+             {"action": bea, "state_id": view(server, table)["state_id"]}, tokens[1])
+        page.wait_for_function("() => !document.querySelector('svg.board .since-turn')"
+                               " && document.querySelector('svg.board .last-move')")
+        assert page.locator("#since-turn-note").count() == 0
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_the_marks_since_my_turn_grow_as_the_bots_moves_are_shown(page, server):
+    """The computer's turn shown one move at a time: what it changed so far stays marked
+    (blue) as each next move is marked (red), so the turn builds up on the board; at my
+    next turn every space it touched is marked, one way or the other."""
+    set_speed(page, server, "normal")
+    create_in_lobby(page, server, "tikal", players=2, seats={1: "easy"}, seed=11)
+    play_my_tikal_turn(page)
+    page.evaluate("""() => {
+      window.__since = [];
+      const note = () => {
+        if (!document.querySelector('.pace-showing')) return;
+        const n = document.querySelectorAll('svg.board:not([data-stale]) .since-turn').length;
+        const seen = window.__since;
+        if (!seen.length || seen[seen.length - 1] !== n) seen.push(n);
+      };
+      new MutationObserver(note).observe(document.body, { childList: true, subtree: true });
+    }""")
+    page.wait_for_selector(".space.target", timeout=60_000)  # my turn again
+    page.wait_for_timeout(300)
+    counts = page.evaluate("window.__since")
+    assert counts == sorted(counts) and counts[-1] >= 2, counts
+    touched = {space for move in bot_turn_moves(page) for space in re.findall(r"\b[A-H][1-6]\b", move)}
+    marked = set(page.eval_on_selector_all(
+        "svg.board .since-turn, svg.board .last-move", "els => els.map(e => e.dataset.target)"))
+    assert touched and touched <= marked, (touched, marked)

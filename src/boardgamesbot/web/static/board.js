@@ -22,6 +22,8 @@
 // * bringTargetsIntoView(root): the targets scrolled into view, below the status line stuck
 //   to the top of a phone's screen and above a panel stuck to its bottom (called by the
 //   table on load and when the person's turn starts).
+// * bringLastMoveIntoView(root): a pannable frame panned to the last move's marks when
+//   none is in sight (called as each of the others' moves is shown).
 // * framePans(root) / keepPans(root, pans): how far each pannable frame (.board-frame) is
 //   panned, and the same pans given to the frames of a screen drawn again.
 // The board then is a group (role="group") rather than one image, so that its buttons
@@ -149,6 +151,45 @@ export function keepPans(root, pans) {
   });
 }
 
+/** The box around `elements` on the screen. */
+function extent(elements) {
+  const boxes = elements.map((element) => element.getBoundingClientRect());
+  return { left: Math.min(...boxes.map((box) => box.left)), right: Math.max(...boxes.map((box) => box.right)),
+    top: Math.min(...boxes.map((box) => box.top)), bottom: Math.max(...boxes.map((box) => box.bottom)) };
+}
+
+/** What a board in `frame` marks as the last move (the table's marks or its picture's own). */
+const lastMoveMarks = (frame) => [...frame.querySelectorAll("svg.board:not([data-stale]) [data-last-move]")];
+
+/** Pan `frame` so that `elements` are centred in it (from their first corner when larger). */
+function centreFrameOn(frame, elements) {
+  const area = frame.getBoundingClientRect();
+  const span = extent(elements);
+  const dx = span.right - span.left <= area.width ? (span.left + span.right) / 2 - (area.left + area.width / 2) : span.left - area.left;
+  const dy = span.bottom - span.top <= area.height ? (span.top + span.bottom) / 2 - (area.top + area.height / 2) : span.top - area.top;
+  if (Math.abs(dx) >= 1 || Math.abs(dy) >= 1) frame.scrollBy({ left: dx, top: dy, behavior: "instant" });
+}
+
+/**
+ * Another player's move shown (table.js, while moves are shown one at a time): in a board
+ * larger than its frame (a phone's sheet that pans), the frame pans to what the move
+ * marked when none of it is in sight — a monster drawn on my map out of the frame was
+ * named above the board and never seen. The page itself is not scrolled.
+ */
+export function bringLastMoveIntoView(root) {
+  for (const frame of root.querySelectorAll(".board-frame")) {
+    if (frame.scrollWidth <= frame.clientWidth && frame.scrollHeight <= frame.clientHeight) continue;
+    const marks = lastMoveMarks(frame);
+    if (!marks.length) continue;
+    const area = frame.getBoundingClientRect();
+    const seen = marks.some((element) => {
+      const box = element.getBoundingClientRect();
+      return box.right > area.left && box.left < area.right && box.bottom > area.top && box.top < area.bottom;
+    });
+    if (!seen) centreFrameOn(frame, marks);
+  }
+}
+
 /**
  * Scroll the page so that the legal targets of the board in `root` are in view, above
  * any panel that sticks to the bottom of the screen (the phone's turn sheet): called on
@@ -164,14 +205,16 @@ export function bringTargetsIntoView(root) {
   // where the targets are, then the page brings the frame into view.
   const frames = new Set(found.map((element) => element.closest(".board-frame")).filter(Boolean));
   for (const frame of frames) {
-    const inside = found.filter((element) => frame.contains(element)).map((element) => element.getBoundingClientRect());
+    const inside = found.filter((element) => frame.contains(element));
     const area = frame.getBoundingClientRect();
-    const left = Math.min(...inside.map((box) => box.left)), right = Math.max(...inside.map((box) => box.right));
-    const top = Math.min(...inside.map((box) => box.top)), bottom = Math.max(...inside.map((box) => box.bottom));
-    // Centred when the targets fit the frame, else from their first row and column.
-    const dx = right - left <= area.width ? (left + right) / 2 - (area.left + area.width / 2) : left - area.left;
-    const dy = bottom - top <= area.height ? (top + bottom) / 2 - (area.top + area.height / 2) : top - area.top;
-    frame.scrollBy({ left: dx, top: dy, behavior: "instant" });
+    const span = extent(inside);
+    const marks = lastMoveMarks(frame);
+    // Targets too many for the frame (a sheet where nearly every cell can be drawn on):
+    // the part shown is where the last move was, so that what just happened is seen (the
+    // monster a neighbour drew at the far side of my map), not always the first corner.
+    const many = span.right - span.left > area.width || span.bottom - span.top > area.height;
+    // Else centred on the targets (from their first row and column when larger).
+    centreFrameOn(frame, marks.length && many ? marks : inside);
   }
   const boxes = found.map((element) => {
     const box = element.getBoundingClientRect();

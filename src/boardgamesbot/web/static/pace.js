@@ -104,6 +104,31 @@ function paramKeys(params) {
 }
 
 /**
+ * The elements of the boards drawn in `root` that `event`'s move touched: each target its
+ * action names (the game's module.lastMoveTargets(event), else its typed params); on a
+ * screen of several boards of seats (data-seat), the mover's.
+ */
+function moveTargets(root, event, module) {
+  const keys = new Set(module?.lastMoveTargets ? module.lastMoveTargets(event) : paramKeys(event.info?.params));
+  if (!keys.size) return [];
+  const found = [...root.querySelectorAll("svg.board [data-target]")].filter((el) => keys.has(el.dataset.target));
+  const seated = found.filter((el) => el.closest("[data-seat]"));
+  const mover = seated.filter((el) => el.closest("[data-seat]").dataset.seat === String(event.seat));
+  return seated.length ? (mover.length ? mover : seated) : found;
+}
+
+/** Give a marked element `label` as its accessible name (beside a button's own name). */
+function nameMark(element, label) {
+  if (element.getAttribute("role") === "button") {
+    const own = element.getAttribute("aria-label") || "";
+    if (!own.includes(label)) element.setAttribute("aria-label", own ? `${own} · ${label}` : label);
+  } else {
+    element.setAttribute("role", "img");
+    element.setAttribute("aria-label", label);
+  }
+}
+
+/**
  * Mark `event`'s move on the boards drawn in `root`: each target its action names gets
  * data-last-move (its words) and the accessible name "Last move: …" (kept beside a
  * button's own name). On a screen of several boards of seats (data-seat), the mover's.
@@ -111,31 +136,63 @@ function paramKeys(params) {
  * move that names no target (ending a turn, a pass), which lastMoveNote names instead.
  */
 export function markLastMove(root, event, words, module) {
-  const marked = [];
-  if (!event) return marked;
+  if (!event) return [];
   // A renderer that marks the last move itself (data-last-move in its picture) is left to it.
   const own = [...root.querySelectorAll("svg.board [data-last-move]")];
   if (own.length) return own;
-  const keys = new Set(module?.lastMoveTargets ? module.lastMoveTargets(event) : paramKeys(event.info?.params));
-  if (!keys.size) return marked;
-  const found = [...root.querySelectorAll("svg.board [data-target]")].filter((el) => keys.has(el.dataset.target));
-  const seated = found.filter((el) => el.closest("[data-seat]"));
-  const mover = seated.filter((el) => el.closest("[data-seat]").dataset.seat === String(event.seat));
-  const chosen = seated.length ? (mover.length ? mover : seated) : found;
-  for (const element of chosen) {
-    const label = t("board.last_move", { move: words });
+  const marked = moveTargets(root, event, module);
+  for (const element of marked) {
     element.dataset.lastMove = words;
     element.classList.add("last-move");
-    if (element.getAttribute("role") === "button") {
-      const own = element.getAttribute("aria-label") || "";
-      if (!own.includes(label)) element.setAttribute("aria-label", own ? `${own} · ${label}` : label);
-    } else {
-      element.setAttribute("role", "img");
-      element.setAttribute("aria-label", label);
-    }
-    marked.push(element);
+    nameMark(element, t("board.last_move", { move: words }));
   }
   return marked;
+}
+
+/**
+ * The others' moves since this seat's last turn, in order (undone ones left out): those
+ * after the last move of `seat` that came before others moved — the moves of the turn it
+ * is playing now do not end the window, so what the others did stays marked while it plays.
+ * Only events numbered up to `until` (the move being shown, while moves are shown one at a
+ * time). None for a spectator (`seat` null).
+ */
+export function movesSinceMyTurn(events, seat, until = Infinity) {
+  if (seat === null || seat === undefined) return [];
+  const undone = new Set();
+  const since = [];
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i];
+    if (event.n > until) continue;
+    if (event.type === "undo") undone.add(`${event.seat}:${event.number}`);
+    if (event.type !== "action" || undone.has(`${event.seat}:${event.number}`)) continue;
+    if (event.seat !== seat) since.push(event);
+    else if (since.length) break;
+  }
+  return since.reverse();
+}
+
+/**
+ * What the others changed since my last turn, marked on the board (issue: a friend who
+ * looked away, or whose phone slept, saw only the very last move marked): each target of
+ * those moves gets the class since-turn and "Changed since your turn: …" (the moves' words)
+ * in its accessible name; the last move keeps its own mark. A renderer that marks moves
+ * itself is left to it. Returns the elements marked.
+ */
+export function markSinceMyTurn(root, moves, module, ctx) {
+  if (!moves.length || root.querySelector("svg.board [data-last-move]:not(.last-move)")) return [];
+  const words = new Map();
+  for (const event of moves) {
+    for (const element of moveTargets(root, event, module)) {
+      if (element.classList.contains("last-move")) continue;
+      if (!words.has(element)) words.set(element, []);
+      words.get(element).push(`${ctx.name(event.seat)}: ${moveWords(event, module, ctx)}`);
+    }
+  }
+  for (const [element, said] of words) {
+    element.classList.add("since-turn");
+    nameMark(element, t("board.since_turn", { moves: said.join("; ") }));
+  }
+  return [...words.keys()];
 }
 
 /**
@@ -152,14 +209,18 @@ export function lastMoveNote(who, words) {
  * marked on the board where it names a target, else named right under the picture, where
  * the eye looks for the mark. `ctx` is the screen's context (names, the view described).
  */
-export function showLastMove(root, event, module, ctx) {
-  if (!event) return;
-  const words = moveWords(event, module, ctx);
-  if (markLastMove(root, event, words, module).length) return;
-  const note = lastMoveNote(ctx.name(event.seat), words);
+export function showLastMove(root, event, module, ctx, since = []) {
+  const words = event ? moveWords(event, module, ctx) : null;
+  const notes = [];
+  if (event && !markLastMove(root, event, words, module).length) notes.push(lastMoveNote(ctx.name(event.seat), words));
+  // After the last move's mark, which keeps its own colour where both fall.
+  if (markSinceMyTurn(root, since, module, ctx).length) {
+    notes.push(h("p", { class: "since-turn-note", id: "since-turn-note" }, t("board.since_turn.note")));
+  }
+  if (!notes.length) return;
   const board = root.querySelector(".board-area svg.board");
-  if (board) (board.closest(".board-frame") || board).after(note);
-  else root.querySelector(".board-area")?.append(note);
+  if (board) (board.closest(".board-frame") || board).after(...notes);
+  else root.querySelector(".board-area")?.append(...notes);
 }
 
 /** A move in the words the log says it in (the face's describe), else in its notation. */

@@ -5,11 +5,11 @@ import { asQuestion, errorText, has, inMood, lang, t } from "./i18n.js";
 import { createTable, gameTitle, seatName } from "./lobby.js";
 import { confirmFinal, moveSpeed, seatAt, saveSeat, setConfirmFinal, setMoveSpeed } from "./store.js";
 import { announce, LogBuilder, logList } from "./log.js";
-import { CATCH_UP, moveWords, Pacer, showLastMove, SPEEDS } from "./pace.js";
+import { CATCH_UP, movesSinceMyTurn, moveWords, Pacer, showLastMove, SPEEDS } from "./pace.js";
 import { go, notify, notifyError, openRules } from "./ui.js";
 import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { scoreChart } from "./chart.js";
-import { bringIntoView, bringTargetsIntoView, framePans, keepPans } from "./board.js";
+import { bringIntoView, bringLastMoveIntoView, bringTargetsIntoView, framePans, keepPans } from "./board.js";
 
 const LEVELS = ["easy", "medium", "hard", "random"];
 /** Refusals that are not the rules' (the connection, the table): no "why not?" for them. */
@@ -220,7 +220,10 @@ export class TableScreen {
   /** After the game screen is drawn: the last move marked, the pace controls, a shown step's timing. */
   afterDraw() {
     const module = faceOf(this.game);
-    showLastMove(this.root, this.lastMove(), module, this.context());
+    // What the others did since my turn stays marked, the moves shown so far while they
+    // are shown one at a time, everything at once after "Skip" or back on the page.
+    const since = movesSinceMyTurn(this.events, this.msg?.seat ?? null, this.pacer.current?.event.n ?? Infinity);
+    showLastMove(this.root, this.lastMove(), module, this.context(), since);
     const pace = this.paceControls();
     if (pace) this.root.querySelector(".table-head")?.append(pace);
     const step = this.pacer.current;
@@ -231,6 +234,7 @@ export class TableScreen {
       // measure docs/benchmarks.md reports: from the move's turn to be shown to this).
       step.fresh = false;
       board?.classList.add("pace-step");
+      bringLastMoveIntoView(this.root);
       performance.measure("move-shown", { start: step.due, end: performance.now() });
       this.pacer.drawn();
     }

@@ -67,15 +67,26 @@ function typed(action) {
   return null;
 }
 
+/**
+ * Whose map an ambush's monster goes on (its params' sheet): "on your map" when it is the
+ * reader's — "on the neighbour's sheet" left Ana to guess that Bea's monster was on hers —
+ * else the player's name; "the neighbour's" when the seat is not known (an old record).
+ */
+function ambushWhere(sheet, ctx) {
+  if (!Number.isInteger(sheet) || !ctx?.name) return t("carto.where.neighbour");
+  if (sheet === ctx.seat) return t("carto.where.yours");
+  return t("carto.where.of", { name: ctx.name(sheet) });
+}
+
 /** An action in words, from its typed data (the server's own words, else the notation, without it). */
-export function describe(notation, action) {
+export function describe(notation, action, ctx) {
   const known = typed(action);
   if (!known) return (action && typeof action === "object" && action.text) || notation;
   const p = known.params;
   switch (known.kind) {
     case "pass": return t("carto.do.pass");
-    case "ambush_fallback": return t("carto.do.ambush1x1", { cell: p.cell });
-    case "ambush": return t("carto.do.ambush", { orient: orientWords(p.orientation), cell: p.cell });
+    case "ambush_fallback": return t("carto.do.ambush1x1", { cell: p.cell, where: ambushWhere(p.sheet, ctx) });
+    case "ambush": return t("carto.do.ambush", { orient: orientWords(p.orientation), cell: p.cell, where: ambushWhere(p.sheet, ctx) });
     case "fallback": return t("carto.do.fallback", { terrain: terrainWords(p.terrain), cell: p.cell });
     default: return t("carto.do.draw", { terrain: terrainWords(p.terrain), shape: p.shape, orient: orientWords(p.orientation), cell: p.cell });
   }
