@@ -621,6 +621,15 @@ class Game(ABC):
         its longer forms), in ``lang``; None: the notation's next word as it is."""
         return None
 
+    def action_words(self, info: ActionInfo, lang: str, mood: str | None = None,
+                     names: Mapping[int, str] | None = None) -> str | None:
+        """An action in words in ``lang``, from its data (``info``: `State.action_info`, as
+        an action event carries it): told as the browser's log tells it ("builds a camp on
+        C5"), or in ``mood`` ``"button"`` as a button asks for it ("Build a camp on C5");
+        ``names`` are the seats' names, for an action that names another seat. None, the
+        default: the game has no words for it, and a face shows the notation."""
+        return None
+
     def preview_choice(self, notation: str) -> bool:
         """Should a chat show the picture of ``notation``'s result (with a ✔ Confirm)
         before playing it? For choices of *where and how turned*, which a person

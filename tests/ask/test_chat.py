@@ -196,3 +196,19 @@ def test_the_lead_opens_the_reply_and_a_passage_going_on_does_not_repeat_it():
     assert coming[0].lead == "" and coming[0].title.endswith("(…)")
     going_on, _ = answer_text("ca", coming[0], coming[1:])
     assert first.lead not in going_on.splitlines()[0] and len(going_on) <= PHONE
+
+
+@run
+async def test_a_table_row_given_alone_keeps_its_column_names(conversation, net, say,
+                                                               service):
+    """A row alone ("Camp-to-camp move — 1 — a figure jumps …") said nothing of what "1"
+    was: its cells come under their column names, in each language's own."""
+    asked = {"en": ("rules tikal camp-to-camp move",
+                    "Camp-to-camp move — AP: 1 — what it takes: a figure jumps"),
+             "pt-BR": ("regras tikal ir de um acampamento a outro",
+                       "Ir de um acampamento a outro — PA: 1 — o que é preciso: uma figura"),
+             "ca": ("regles tikal anar d'un campament a un altre",
+                    "Anar d'un campament a un altre — PA: 1 — què cal: una figura")}
+    for lang, (question, row) in asked.items():
+        await say(ANA, f"lang {lang}")
+        assert row in await say(ANA, question), lang

@@ -159,9 +159,13 @@ async def test_a_game_through_commands(conversation, net, say, service):
     await say(ANA, (await legal(service, conversation, 0))[0])  # place the tile
     move = next(n for n in await legal(service, conversation, 0) if n.startswith("enter"))
     await say(ANA, move)
-    assert f"Ana: {move}" in " ".join(net.texts("room")[-2:])
+    # told in the game's words, as the browser's log tells it, never in notation
+    told = " ".join(net.texts("room")[-2:])
+    assert f"Ana: brings a worker onto {move.split()[-1]} (1 AP)" in told
+    assert f"Ana: {move}" not in told and "Ana: place " not in told
     await say(ANA, "undo")
-    assert f"took back {move}" in " ".join(net.texts("room")[-3:])
+    assert f"↩ Ana took back “Bring a worker onto {move.split()[-1]} (1 AP)”" in " ".join(
+        net.texts("room")[-3:])
     assert "Someone else has played since" in await say(BOB, "undo")
     assert "Scores:" in await say(BOB, "score")
     status = await say(BOB, "status")
@@ -266,7 +270,7 @@ MENU = re.compile(r"(\d+)\) (.+?)(?=\s{2}\d+\) |$)")
 
 async def choose(say, person, place, net, taken):
     """Answer ``person``'s menu in ``place`` number by number until the choice is played
-    (``taken`` is in the confirmation); returns the action."""
+    (``taken`` is in the confirmation); returns the action as the confirmation says it."""
     for _ in range(10):
         options = MENU.findall(net.texts(place.chat_id)[-1].splitlines()[-1])
         number = next((n for n, label in options if label.startswith("✔")), options[0][0])
@@ -299,13 +303,20 @@ async def test_hidden_choices_go_to_a_direct_chat_the_bot_opens(conversation, ne
         told = len(net.texts("room"))
         ana = await choose(say, ANA, Place("test", "dm-ana", True), net, "amagat")
         bob = await choose(say, BOB, Place("test", "dm-bob", True), net, "amagat")
+        # confirmed in the game's words ("✔ Dibuixa bosc (forma 1, sense girar) a A1 — …")
+        assert ana.startswith("Dibuixa ") and bob.startswith("Dibuixa "), (ana, bob)
         hidden = "\n".join(net.texts("room")[told:])
         assert ana not in hidden and bob not in hidden, hidden
         eve = (await legal(service, conversation, 2))[0]  # Eve chooses in the open
         await say(EVE, eve)
-        await until(lambda ana=ana, told=told: f"Ana: {ana}" in "\n".join(net.texts("room")[told:]))
+        await until(lambda told=told: "Ana: dibuixa " in "\n".join(net.texts("room")[told:]))
         resolved = "\n".join(net.texts("room")[told:])
-        assert f"Bob: {bob}" in resolved and f"Eve: {eve}" in resolved
+        # told once resolved, in the game's words in the chat's language, not in notation
+        drawn = [line for line in resolved.splitlines()
+                 if line.startswith(("Ana: ", "Bob: ", "Eve: "))]
+        assert len(drawn) == 3 and all(": dibuixa " in line for line in drawn), drawn
+        assert eve not in resolved
+        assert not any(line in hidden for line in drawn)
         await until(lambda: "1)" in net.texts("dm-ana")[-1] and "1)" in net.texts("dm-bob")[-1])
     # Opened once, told once: later menus go to the same chats without a word.
     assert net.opened == ["ana", "bob"]
@@ -705,3 +716,32 @@ async def test_a_season_that_scores_nothing_is_a_scoring_still(conversation, net
     assert len(scorings) == 4  # spring, summer, autumn, winter
     totals = [0] + [scoring["scores"][0] for scoring in scorings]
     assert 0 in [later - earlier for earlier, later in zip(totals, totals[1:])], totals
+
+
+def _moves_in_words(lang):
+    @run
+    async def test(conversation, net, say, service):
+        """A menu's complete actions and the story say what a move does in the game's
+        words in the chat's language ("✔ Place the tile on A4", "Ana: places the tile on
+        A4"), never in notation ("✔ place A4", "Ana: place A4") — on a numbered network."""
+        await say(ANA, "new tikal")
+        await say(ANA, f"lang {lang}")
+        await say(BOB, "join")
+        await say(ANA, "start")
+        await until(lambda: "1)" in net.texts("room")[-1])
+        first = (await legal(service, conversation, 0))[0]  # a tile's place, not turned
+        space = first.split()[1]
+        button, told = {"en": ("Place the tile on", "places the tile on"),
+                        "pt-BR": ("Colocar a peça em", "coloca a peça em"),
+                        "ca": ("Col·loca la peça a", "col·loca la peça a")}[lang]
+        menu = net.texts("room")[-1].splitlines()[-1]
+        assert f"✔ {button} {space}" in menu and f"✔ {first}" not in menu, menu
+        await say(ANA, first)
+        story = net.texts("room")[-1]
+        assert f"Ana: {told} {space}" in story and f"Ana: {first}" not in story, story
+    return test
+
+
+test_moves_in_words_en = _moves_in_words("en")
+test_moves_in_words_pt_br = _moves_in_words("pt-BR")
+test_moves_in_words_ca = _moves_in_words("ca")

@@ -198,10 +198,18 @@ class Commands:
         there: as a message, or as the tap's own answer (``tapped``: a button on a message
         the network edits, whose picture already says who is still choosing — one message
         less per drawing); that answer is returned."""
+        hidden = place.chat_id != seat.chat_id
+        try:  # (read before it is played: a drawing's words name the card it is drawn from)
+            action = (await self.service.infos(seat.table_id, seat.seat, [notation]))[0] \
+                if hidden else {"notation": notation}
+        except GameError:
+            action = {"notation": notation}  # malformed: `act` says why, in the chat's words
         await self.service.act(seat.table_id, seat.seat, notation)
-        if place.chat_id == seat.chat_id:
+        if not hidden:
             return None
-        taken = i18n.text(lang, "play.taken", action=notation)
+        game = (await self.service.summary(seat.table_id))["game"]
+        taken = i18n.text(lang, "play.taken",
+                          action=games.action_words(game, action, lang, "button"))
         if tapped:
             return taken
         await self.say(place.chat_id, taken)

@@ -305,12 +305,19 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         else:
             buttons: list[Button] = []
             judged = load_game(game).preview_choice
+            # A complete action the game gives no button word says what it does, as a
+            # button asks for it ("✔ Place the tile on A4", not "✔ place A4").
+            unlabelled = [s.notation for s in steps[:MAX_BUTTONS] if s.complete and not s.row
+                          and label_of(game, words, s.notation, lang) is None]
+            said = {entry["notation"]: "✔ " + games.action_words(game, entry, lang, "button")
+                    for entry in await self.service.infos(seat.table_id, seat.seat,
+                                                          unlabelled)}
             for step in steps[:MAX_BUTTONS]:
                 if step.row:
                     buttons.append(Button(f"{step.word[:-1]} …", f"m:{head}{step.notation}"))
                     continue
                 if step.complete and not (self.living and step.more and judged(step.notation)):
-                    default = f"✔ {step.notation}" if words else f"✔ {step.word}"
+                    default = said.get(step.notation) or f"✔ {step.word}"
                     buttons.append(Button(label(step.notation, default),
                                           f"p:{head}{step.notation}"))
                 if step.more:

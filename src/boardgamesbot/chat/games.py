@@ -124,6 +124,18 @@ def action_line(entry: dict, lang: str) -> str:
     return entry["notation"]
 
 
+def action_words(game_name: str, action: dict, lang: str, mood: str | None = None,
+                 names: dict[int, str] | None = None) -> str:
+    """An action (an action event, or a legal action, with its ``info``: the engine's
+    ``action_info``) in the game's own words in ``lang`` (`Game.action_words`): told as
+    the browser's log tells it ("builds a camp on C5 (5 AP)"), or as a button asks for it
+    (``mood="button"``). Its notation only where the game has no words for it (an event
+    stored before events carried ``info``, a game without words)."""
+    info = action.get("info")
+    said = load_game(game_name).action_words(info, lang, mood, names) if info else None
+    return said or action["notation"]
+
+
 def examples(lang: str) -> dict[str, str]:
     """The registered games as the chat's welcome and help name them, in ``lang``.
 

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import i18n, images
+from . import games, i18n, images
 from .basics import Person, Place, Seat
 
 log = logging.getLogger(__name__)
@@ -97,6 +97,10 @@ class Narration:
         move: tuple[int | None, str | None] = (None, None)
         number, numbers = 0, []
         event_of: dict[int, int] = {}  # action number -> the event that told it
+        states = [m for m in batch if m.get("type") == "state"]
+        state = states[-1] if states else None
+        summary = (await self.service.summary(table_id)) if state is None else state["table"]
+        name = summary["game"]
         for message in batch:
             if message.get("type") != "events":
                 continue
@@ -114,14 +118,10 @@ class Narration:
                         number = event["number"]
                         numbers.append(number)
                         event_of[number] = event["n"]
-                    line = self.event_line(event, names, lang)
+                    line = self.event_line(event, names, lang, name)
                     if line:
                         told.append((number, line))
-        states = [m for m in batch if m.get("type") == "state"]
-        state = states[-1] if states else None
         updates: dict[str, Any] = {"last_event": last_event}
-        summary = (await self.service.summary(table_id)) if state is None else state["table"]
-        name = summary["game"]
         scorings = await self.service.scorings(table_id, min(numbers), max(numbers)) \
             if numbers else []
         if over is not None:
@@ -198,7 +198,10 @@ class Narration:
         self._arm_reminder(table_id, state, lang)
         return False
 
-    def event_line(self, event: dict, names: dict[int, str], lang: str) -> str | None:
+    def event_line(self, event: dict, names: dict[int, str], lang: str,
+                   game: str) -> str | None:
+        """One line of the story: an action in the game's words, as the browser's log
+        says it ("Bea: builds a camp on C5 (5 AP)"), never in its notation."""
         who = names.get(event.get("seat"), "?")
         kind = event["type"]
         if kind == "action":
@@ -206,9 +209,12 @@ class Narration:
             key = {"person": "event.action", "bot": "event.action",
                    "autopilot": "event.autopilot_action", "clock": "event.clock_action"
                    }.get(by, "event.action")
-            return i18n.text(lang, key, who=who, action=event["notation"])
+            return i18n.text(lang, key, who=who,
+                             action=games.action_words(game, event, lang, names=names))
         if kind == "undo":
-            return i18n.text(lang, "event.undo", who=who, action=event["notation"])
+            # (what was taken back quoted as its button asked for it: "Build a camp on C5")
+            return i18n.text(lang, "event.undo", who=who, action=games.action_words(
+                game, event, lang, "button", names))
         if kind == "autopilot":
             if event.get("level"):
                 return i18n.text(lang, "event.autopilot_on", who=who,

@@ -120,8 +120,9 @@ class Onboarding:
         latest lines): every action as it was told, and the browser's link."""
         game = await self._game(place, person)
         names = await self.names(game["table_id"])
+        name = (await self.service.summary(game["table_id"]))["game"]
         lines = [line for event in await self.service.events(game["table_id"])
-                 if (line := self.event_line(event, names, lang))]
+                 if (line := self.event_line(event, names, lang, name))]
         lines = lines[-LOG_LINES:]
         lines.append(i18n.text(lang, "status.link", link=self.link("table", game["table_id"])))
         await self.say(place.chat_id, "\n".join(lines))

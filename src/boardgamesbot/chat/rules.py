@@ -130,7 +130,7 @@ def language_naming(game: str, wanted: str, lang: str) -> str:
 
 
 def answer(piece: Passage) -> Answer:
-    return Answer(piece.title, piece.text, piece.source, 0.0, piece.id)
+    return Answer(piece.title, piece.shown, piece.source, 0.0, piece.id)
 
 
 def listed(lang: str, head: str, names: list[str], tail: str) -> str:

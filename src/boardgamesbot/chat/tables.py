@@ -95,6 +95,14 @@ class Service:
         return [{"notation": str(a), "text": state.describe(a),
                  "info": state.action_info(seat, a)} for a in state.legal_actions(seat)]
 
+    async def infos(self, table_id: str, seat: int, notations: list[str]) -> list[dict]:
+        """``[{"notation", "info"}]``: ``notations`` of the seat's as data (the engine's
+        ``action_info``), for saying them in the game's words."""
+        table = await self.lobby.current(table_id)
+        if table.state is None:
+            return [{"notation": n} for n in notations]
+        return [{"notation": n, "info": table.state.action_info(seat, n)} for n in notations]
+
     async def notations(self, table_id: str, seat: int) -> list[str]:
         """The seat's legal actions in notation (cheap: for buttons)."""
         table = await self.lobby.current(table_id)

@@ -9,18 +9,21 @@ when first asked for: numpy, rich and the menus' words are not needed to play.
 
 * ``encoding``: ``action_space``, ``observation_spaces`` and ``observe`` (docs/research.md);
 * ``render``: ``text(view)``, what the terminal prints;
-* ``buttons``: ``label`` and ``previewed``, the words and previews of a chat's choices.
+* ``buttons``: ``label`` and ``previewed``, the words and previews of a chat's choices;
+* ``words``: ``action(game, info, lang, mood, names)``, an action in words, as the
+  browser module's ``describe`` says it, from the same catalog entries.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar
 
-from boardgamesbot.engine import Game, NumericEncoding
+from boardgamesbot.engine import ActionInfo, Game, NumericEncoding
 
 __all__ = ["PackagedGame"]
 
@@ -57,6 +60,11 @@ class PackagedGame(Game):
     def choice_label(self, prefix: list[str], notation: str, lang: str) -> str | None:
         label: str | None = self.face_module("buttons").label(prefix, notation, lang)
         return label
+
+    def action_words(self, info: ActionInfo, lang: str, mood: str | None = None,
+                     names: Mapping[int, str] | None = None) -> str | None:
+        said: str | None = self.face_module("words").action(self, info, lang, mood, names)
+        return said
 
     def preview_choice(self, notation: str) -> bool:
         return bool(self.face_module("buttons").previewed(notation))

@@ -40,6 +40,20 @@ class Passage:
     #: the page's lines it was cut from, ``[start, end)`` (a row: its whole table, so that
     #: a face showing a section as written gets the table's head along with its rows)
     lines: tuple[int, int] = (0, 0)
+    #: a row's cells under their column names, as `shown` says it given alone
+    cells: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def shown(self) -> str:
+        """The passage as a face shows it given alone: a table row with its column names
+        ("Ir de um acampamento a outro — PA: 1 — o que é preciso: …"; bare, "— 1 —" says
+        nothing), its first cell bare, since it names the row; any other passage as written.
+        `text` stays the cells alone: what the search indexes (the names are its context)."""
+        if not self.cells:
+            return self.text
+        first, *rest = self.cells
+        return " — ".join([first[1], *(f"{name}: {cell}" if name else cell
+                                       for name, cell in rest)])
 
     @property
     def source(self) -> str:
@@ -102,7 +116,8 @@ class _Cutter:
     def add(self, anchor: SyntaxTreeNode, inlines: list[SyntaxTreeNode], title: str | None,
             text: str | None = None, context: str = "", notation: bool = False,
             row: bool = False, quoted: bool = False,
-            lines: tuple[int, int] | None = None) -> None:
+            lines: tuple[int, int] | None = None,
+            cells: tuple[tuple[str, str], ...] = ()) -> None:
         if text is None:
             text = " ".join(_plain(inline) for inline in inlines).strip()
         if not text:
@@ -119,7 +134,7 @@ class _Cutter:
                           section=section, decision=int(decision.group(2)) if decision else None,
                           context=context, notation=notation, row=row,
                           note=quoted and not decision,
-                          lines=lines or _lines(anchor))
+                          lines=lines or _lines(anchor), cells=cells)
         # (every block cut here is a nesting one: paragraph, list item, quote, table row)
         assert anchor.nester_tokens is not None, anchor.type
         anchor.nester_tokens.opening.attrSet("data-passage", str(passage.id))
@@ -166,14 +181,16 @@ class _Cutter:
         for body in table.children[1:]:
             for row in body.children:
                 cells = [cell.children[0] for cell in row.children if cell.children]
-                text = " — ".join(_plain(cell) for cell in cells)
+                plain = [_plain(cell) for cell in cells]
+                text = " — ".join(plain)
                 # a row is titled by its first cell: the action, the rating band…
                 opening = [c for c in cells[0].children if c.type != "text" or c.content.strip()
                            ] if cells else []
                 self.add(row, [], _plain(cells[0]) if cells else title, text=text,
                          context=" ".join(head),
                          notation=bool(opening) and opening[0].type == "code_inline", row=True,
-                         lines=_lines(table))
+                         lines=_lines(table),
+                         cells=tuple(zip(head + [""] * (len(plain) - len(head)), plain)))
 
 
 @cache

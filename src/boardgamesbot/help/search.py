@@ -386,7 +386,7 @@ class RulesIndex:
                 self._answers(sure, total, surely[i], i)
                 for _, _, i in scored[1:ANSWERED_WITHIN])):
             return Reply(self.game, self.lang, question, (), self._topics(scored))
-        answers = tuple(Answer(self.passages[i].title, self.passages[i].text,
+        answers = tuple(Answer(self.passages[i].title, self.passages[i].shown,
                                self.passages[i].source, score, self.passages[i].id,
                                self.lead(i, weights))
                         for score, _, i in self._without_summaries(scored, limit))

@@ -99,4 +99,4 @@ def explain(game: str, action: str, preview: dict[str, Any], lang: str = "en") -
     if passage is None:
         return Why(action=action, legal=False, code=code, reason=said)
     return Why(action=action, legal=False, code=code, reason=said, title=passage.title,
-               text=passage.text, source=passage.source, passage=passage.id)
+               text=passage.shown, source=passage.source, passage=passage.id)

@@ -339,6 +339,9 @@ class Table(TableViews):
                       if e.kind == "action" and e.seat == seat)
         change = Change(version=self.version, drop_actions_from=number)
         event = self._event("undo", seat, {"notation": notation, "number": number + 1})
+        if undone.data.get("info"):
+            # the action taken back as data too, so that a face can say it in words
+            event.data["info"] = undone.data["info"]
         public = view_diff(spectator_before, self.spectator_view())
         if public:
             event.data["public"] = public

@@ -1,0 +1,45 @@
+"""Cartographers' actions in words, in each language: what the browser module's
+``describe`` (web/cartographers.js) says, from the same catalog entries
+(``carto.do.*``, ``carto.orient.*``, ``terrain.*``), for the faces written in Python — a
+chat tells "Bea: draws forest (shape 2, turned 90°) at C4", not "forest 2 r90 C4".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from boardgamesbot.engine import ActionInfo, Game
+from boardgamesbot.games.wording import phrase
+
+
+def action(game: Game, info: ActionInfo, lang: str, mood: str | None = None,
+           names: Mapping[int, str] | None = None) -> str | None:
+    """``info`` in words (``mood``: None for the log's, ``"button"`` for a button's)."""
+    kind, p = info.get("type"), info.get("params") or {}
+
+    def say(key: str, in_mood: bool = True, **params: Any) -> str:
+        return phrase(game.words, lang, key, mood if in_mood else None, **params) or key
+
+    def orient(label: str) -> str:
+        degrees = int(label[1:])
+        if label[0] == "f":
+            return say("carto.orient.f", False, degrees=degrees)
+        return say("carto.orient.r", False, degrees=degrees) if degrees \
+            else say("carto.orient.none", False)
+
+    def terrain(name: str) -> str:
+        return phrase(game.words, lang, f"terrain.{name}") or name
+
+    if kind == "pass":
+        return say("carto.do.pass")
+    if kind == "ambush_fallback":
+        return say("carto.do.ambush1x1", cell=p["cell"])
+    if kind == "ambush":
+        return say("carto.do.ambush", orient=orient(p["orientation"]), cell=p["cell"])
+    if kind == "fallback":
+        return say("carto.do.fallback", terrain=terrain(p["terrain"]), cell=p["cell"])
+    if kind == "draw":
+        return say("carto.do.draw", terrain=terrain(p["terrain"]), shape=p["shape"],
+                   orient=orient(p["orientation"]), cell=p["cell"])
+    return None

@@ -1,0 +1,71 @@
+"""A game's sentences in a language, filled in: the Python side of the browser's ``t()``.
+
+A game's catalog (`Game.words`, ``web/i18n/<lang>.json``) holds its words for every face.
+The browser fills them in ``web/static/i18n.js``; faces written in Python (the chat) fill
+the same entries here, with the same rules, so an action reads the same everywhere:
+
+* a key may have moods (``KEY@button``: "Build a camp on C5", beside the told
+  ``KEY``: "builds a camp on C5"); a mood the catalog lacks falls back to the told form;
+* an entry may be plural forms (``{"one": …, "other": …}``), chosen by ``{n}`` (or the
+  parameter ``"_n"`` names) with the CLDR rules of the language (`plural_form`);
+* a key missing in a language is said in English.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["plural_form", "phrase"]
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def plural_form(lang: str, number: str) -> str:
+    """The CLDR plural category of ``number`` as written ("1", "1.5", "0") in ``lang``:
+    the same choice as the browser's ``Intl.PluralRules`` (tests/web/test_follow_words.py
+    compares them), for the languages the faces speak. English and Catalan: "one" for
+    exactly 1; Portuguese: for 0 and 1 and what lies between ("0 ponto", "1,5 ponto");
+    Portuguese and Catalan also say "many" for whole millions ("1 milhão de pontos")."""
+    whole, _, fraction = number.lstrip("-").partition(".")
+    i, v = int(whole or 0), len(fraction)
+    if lang.startswith("pt"):
+        if i in (0, 1):
+            return "one"
+    elif i == 1 and v == 0:
+        return "one"
+    if lang.startswith(("pt", "ca")) and v == 0 and i != 0 and i % 1_000_000 == 0:
+        return "many"
+    return "other"
+
+
+def number_text(value: Any) -> str:
+    """A number as a sentence says it (``2``, ``1.5``); anything else as it is."""
+    if isinstance(value, float):
+        return f"{value:.1f}".rstrip("0").rstrip(".") if value % 1 else str(int(value))
+    return str(value)
+
+
+def phrase(words: Callable[[str], dict[str, Any]], lang: str, key: str,
+           mood: str | None = None, **params: Any) -> str | None:
+    """The entry ``key`` (in ``mood`` when the catalog has it) of ``words(lang)`` — else of
+    ``words("en")`` — filled with ``params``; None when neither language has it."""
+    for language in dict.fromkeys((lang, "en")):
+        catalog = words(language)
+        template = catalog.get(f"{key}@{mood}") if mood else None
+        template = template if template is not None else catalog.get(key)
+        if template is not None:
+            return fill(template, lang if language == lang else "en", params)
+    return None
+
+
+def fill(template: Any, lang: str, params: dict[str, Any]) -> str:
+    """``template`` (a string, or plural forms chosen by the count ``"_n"`` names, ``n``
+    by default) with each ``{name}`` replaced; an unknown name shows as ``?``."""
+    if isinstance(template, dict):
+        count = params.get(template.get("_n", "n"))
+        form = plural_form(lang, number_text(count)) \
+            if isinstance(count, (int, float)) else "other"
+        template = template.get(form, template["other"])
+    return PLACEHOLDER.sub(lambda m: number_text(params.get(m.group(1), "?")), str(template))

@@ -1,0 +1,66 @@
+"""Every action of both games can be said in words (`Game.action_words`), in every language
+and mood the faces use: a chat tells moves in the game's words, as the browser's log does,
+so a kind of action without words would show its notation there ("Bob: place A3")."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardgamesbot.engine import LANGUAGES, load_game
+
+KINDS = {
+    ("tikal", "basic"): {"place", "enter", "move", "uncover", "recover", "exchange", "camp",
+                         "guard", "end"},
+    ("tikal", "auction"): {"place", "bid", "pass", "take", "end"},
+    ("cartographers", "A"): {"draw", "ambush", "fallback"},
+}
+NAMES = {0: "Ana", 1: "Bob", 2: "Cy"}
+
+
+def choices_seen(name: str, option: str) -> dict[str, dict]:
+    """One legal choice of each kind met over random games (seeded)."""
+    game = load_game(name)
+    options = {"variant": option} if name == "tikal" else {"side": option}
+    seen: dict[str, dict] = {}
+    for seed in range(8):
+        state, rng = game.new(3, seed=seed, **options), random.Random(seed)
+        while not state.is_over() and not KINDS[(name, option)] <= set(seen):
+            player = state.current_players()[0]
+            for choice in state.choices(player):
+                seen.setdefault(choice["type"], choice)
+            state.apply(player, rng.choice(state.legal_actions(player)))
+    return seen
+
+
+@pytest.mark.parametrize("name,option", sorted(KINDS))
+def test_every_kind_of_action_is_said_in_words(name, option):
+    game = load_game(name)
+    seen = choices_seen(name, option)
+    assert KINDS[(name, option)] <= set(seen), sorted(seen)
+    for kind, choice in seen.items():
+        for lang in LANGUAGES:
+            told = game.action_words(choice, lang, None, NAMES)
+            asked = game.action_words(choice, lang, "button", NAMES)
+            for said in (told, asked):
+                assert said and "{" not in said and "?" not in said, (kind, lang, said)
+                assert said != choice["notation"], (kind, lang, said)
+            assert told != asked or kind == "pass" and lang != "en", (kind, lang)
+
+
+def test_words_are_the_browsers_own():
+    """The same catalog entries as web/tikal.js's describe: a move with its cost, another
+    seat by name, plural forms by the count, a tile turned in sixths."""
+    tikal = load_game("tikal")
+    exchange = {"type": "exchange", "cost": {"ap": 3}, "params": {"give": 2, "seat": 1,
+                                                                  "take": 4}}
+    assert tikal.action_words(exchange, "en", None, NAMES) == \
+        "swaps their gold necklace for Bob's quetzal feathers (3 AP)"
+    assert tikal.action_words({"type": "bid", "params": {"amount": 1}}, "pt-BR") == \
+        "oferece 1 ponto"
+    assert tikal.action_words({"type": "bid", "params": {"amount": 3}}, "ca", "button") == \
+        "Ofereix 3 punts"
+    place = {"type": "place", "params": {"space": "C4", "rotation": 2}}
+    assert tikal.action_words(place, "en") == "places the tile on C4, turned 120°"
+    assert tikal.action_words({"type": "unknown", "params": {}}, "en") is None
