@@ -624,7 +624,7 @@ class Living(Recorder):
     def is_direct(self, chat_id):
         return chat_id.startswith("dm")
 
-    async def send_album(self, chat_id, pictures, text):
+    async def send_album(self, chat_id, pictures, text, silent=True):
         self.albums.append((chat_id, text, len(pictures)))
 
 
