@@ -65,6 +65,10 @@ class Opener(Recorder):
     """A network whose bot can open a direct chat (as on Matrix), except with the people
     in ``refused`` (the network says no)."""
 
+    # As long a message as Matrix's: a menu of eight ambushes, each said in words ("✔
+    # Dibuixa el monstre (reflectida, girada 90°) a C4 al mapa del veí"), is one message.
+    max_text = 16000
+
     def __init__(self, refused=()) -> None:
         super().__init__()
         self.direct: dict[str, str] = {}

@@ -1173,6 +1173,7 @@ def sounds_for(fake: FakeTelegram, since: int, person: dict) -> int:
     return rung
 
 
+@pytest.mark.slow
 def test_three_friends_drawing_hear_a_sound_only_when_they_must_act_unawares(tmp_path):
     asyncio.run(asyncio.wait_for(_three_friends_drawing(tmp_path), 400))
 
