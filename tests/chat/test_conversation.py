@@ -65,6 +65,10 @@ class Opener(Recorder):
     """A network whose bot can open a direct chat (as on Matrix), except with the people
     in ``refused`` (the network says no)."""
 
+    # As long a message as Matrix's: a menu of eight ambushes, each said in words ("✔
+    # Dibuixa el monstre (reflectida, girada 90°) a C4 al mapa del veí"), is one message.
+    max_text = 16000
+
     def __init__(self, refused=()) -> None:
         super().__init__()
         self.direct: dict[str, str] = {}
@@ -151,10 +155,13 @@ async def test_a_game_through_commands(conversation, net, say, service):
     assert "not written correctly" in await say(ANA, "place Z9")
     assert "What you can do" in await say(ANA, "moves")
     first = (await legal(service, conversation, 0))[0]
-    assert "Preview of place" in await say(ANA, "preview " + first)
-    hint = await say(ANA, "hint")
-    assert hint.startswith("💡 Try: ")
-    assert hint.split("\n")[0][len("💡 Try: "):] in await legal(service, conversation, 0)
+    assert f"Preview of “Place the tile on {first.split()[1]}”" in await say(
+        ANA, "preview " + first)
+    hint = await say(ANA, "hint")  # in the game's words, as a button asks for it
+    assert hint.startswith("💡 Try: Place the tile on "), hint
+    assert hint.split("\n")[0][len("💡 Try: "):] not in await legal(service, conversation, 0)
+    assert f"✔ “Place the tile on {first.split()[1]}” is allowed" in await say(
+        ANA, "why " + first)
     assert "⚠" in await say(BOB, "hint")  # not Bob's decision
     await say(ANA, (await legal(service, conversation, 0))[0])  # place the tile
     move = next(n for n in await legal(service, conversation, 0) if n.startswith("enter"))
@@ -624,7 +631,7 @@ class Living(Recorder):
     def is_direct(self, chat_id):
         return chat_id.startswith("dm")
 
-    async def send_album(self, chat_id, pictures, text):
+    async def send_album(self, chat_id, pictures, text, silent=True):
         self.albums.append((chat_id, text, len(pictures)))
 
 

@@ -98,6 +98,9 @@ class Player:
         self.images: list[tuple[str, object]] = []  # (room, the image event)
         self.edits: list[tuple[str, str, str]] = []  # (room, edited event, new body)
         self.event_ids: list[str] = []  # of the notices, in the same order
+        #: (msgtype, the users it mentions) of each, in the same order: an m.text rings
+        #: those it mentions, an m.notice nobody (the default push rules)
+        self.kinds: list[tuple[str, tuple[str, ...]]] = []
         self.invites: list[tuple[str, str, bool]] = []  # (room, inviter, is_direct)
         self.client.add_event_callback(self._on_invite, nio.InviteMemberEvent)
 
@@ -127,7 +130,7 @@ class Player:
             for event in room.timeline.events:
                 if getattr(event, "sender", None) != self.bot:
                     continue
-                if isinstance(event, nio.RoomMessageNotice):
+                if isinstance(event, (nio.RoomMessageNotice, nio.RoomMessageText)):
                     content = event.source["content"]
                     if "m.new_content" in content:  # the lobby or a closed menu, edited
                         self.edits.append((room_id, content["m.relates_to"]["event_id"],
@@ -137,6 +140,8 @@ class Player:
                     self.secret.append(event.decrypted)
                     self.html.append(content.get("formatted_body", ""))
                     self.event_ids.append(event.event_id)
+                    self.kinds.append((content.get("msgtype", ""), tuple(
+                        content.get("m.mentions", {}).get("user_ids", []))))
                 elif isinstance(event, (nio.RoomMessageImage, nio.RoomEncryptedImage)):
                     self.images.append((room_id, event))
                 elif isinstance(event, nio.MegolmEvent):
@@ -519,14 +524,25 @@ async def _hidden_choices(url, tmp_path):
                     await ana.until(lambda told=told: any("waiting for" in b
                                                           for b in ana.heard(group)[told:]),
                                     what="the group told Ana has chosen")
+            # confirmed in the game's words as a button asks ("Draw forest (shape 1, …) at
+            # A1"), told in them as the log tells ("Ana: draws forest (shape 1, …) at A1")
+            assert all(c.startswith("Draw ") for c in chosen.values()), chosen
+            said = {name: f"{name}: draws {c.split(' ', 1)[1]}" for name, c in chosen.items()}
             await ana.until(
-                lambda chosen=chosen, told=told: any(chosen[ana.name] in b and chosen[bob.name] in b
-                                                     for b in ana.heard(group)[told:]),
+                lambda said=said, told=told: any(all(s in b for s in said.values())
+                                                 for b in ana.heard(group)[told:]),
                 what="both choices revealed together")
             revealed = next(i for i, b in enumerate(ana.heard(group)[told:])
-                            if chosen[ana.name] in b)
+                            if said[ana.name] in b)
             before = ana.heard(group)[told:told + revealed]
-            assert not any(c in b for b in before for c in chosen.values()), before
+            assert not any(c.split(" ", 1)[1] in b for b in before for c in chosen.values()), \
+                before
+            # The next card calls only Ana, who waited for it: Bob's drawing brought it
+            # before his eyes. The call is the group's one m.text; all else m.notice.
+            group_kinds = [k for (r, _), k in zip(ana.notices, ana.kinds) if r == group]
+            calls = [k for k in group_kinds[told + revealed:] if k[0] == "m.text"]
+            assert calls == [("m.text", (ana.user,))], group_kinds[told:]
+            assert all(k[0] == "m.notice" for k in group_kinds[told:told + revealed])
             for player in (ana, bob):  # the next step's menu, in the same room
                 await player.until(lambda player=player: MENU.search(
                     player.heard(rooms[player.name])[-1].splitlines()[-1]),

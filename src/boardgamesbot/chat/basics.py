@@ -60,9 +60,10 @@ class Transport(Protocol):
     # What a network may add (`Conversation` reads each with a default, so an adapter
     # without them keeps working): ``living = True`` with ``edit_living(chat_id,
     # message_id, text, buttons, image)`` (edit a picture message in place; text None
-    # keeps the caption, image None the picture), ``send(..., silent=, reply_to=)``,
+    # keeps the caption, image None the picture), ``sounds = True`` with
+    # ``send(..., silent=, reply_to=)`` (whether a message rings: `living.to_call`),
     # ``deep_link(payload)`` (a link opening the private chat with the bot),
-    # ``is_direct(chat_id)`` and ``send_album(chat_id, [(png, caption)], text)``.
+    # ``is_direct(chat_id)`` and ``send_album(chat_id, [(png, caption)], text, silent=)``.
 
 
 class Refusal(GameError):

@@ -255,7 +255,8 @@ class Commands:
             error = answer["error"]
             raise GameError(error["message"], code=error["code"], **error["params"])
         game = (await self.service.summary(seat.table_id))["game"]
-        caption = i18n.text(lang, "preview.caption", action=answer["action"])
+        caption = i18n.text(lang, "preview.caption", action=games.action_words(
+            game, {"notation": answer["action"], "info": answer.get("info")}, lang, "button"))
         await self.show(place.chat_id, game, view, caption, seat=seat.seat,
                         table_id=seat.table_id)
 
@@ -266,13 +267,17 @@ class Commands:
         found = await self.service.hint(seat.table_id, seat.seat)
         if not found:
             raise Refusal("error.no_decision")
-        best, others = found[0], [h["notation"] for h in found[1:]]
-        lines = [i18n.text(lang, "hint", action=best["notation"])]
-        reason = reason_text(best.get("reason"), lang)
+        # each suggestion as a button asks for it, in the game's words ("Place the tile on A4")
+        game = (await self.service.summary(seat.table_id))["game"]
+        said = [games.action_words(game, entry, lang, "button") for entry in
+                await self.service.infos(seat.table_id, seat.seat,
+                                         [h["notation"] for h in found])]
+        lines = [i18n.text(lang, "hint", action=said[0])]
+        reason = reason_text(found[0].get("reason"), lang)
         if reason:
             lines.append(reason)
-        if others:
-            lines.append(i18n.text(lang, "hint.others", actions=", ".join(others)))
+        if said[1:]:
+            lines.append(i18n.text(lang, "hint.others", actions="; ".join(said[1:])))
         await self.say(place.chat_id, "\n".join(lines))
 
     async def cmd_board(self, place: Place, person: Person, args: list[str], lang: str) -> None:
@@ -417,7 +422,9 @@ class Commands:
         game = (await self.service.summary(seat.table_id))["game"]
         found = explain(game, notation, preview, lang)
         if found.legal:
-            await self.say(place.chat_id, i18n.text(lang, "why.allowed", action=notation))
+            said = games.action_words(game, {"notation": notation, "info": preview.get("info")},
+                                      lang, "button")
+            await self.say(place.chat_id, i18n.text(lang, "why.allowed", action=said))
         elif found.text is None:
             await self.say(place.chat_id, "🚫 " + found.reason)
         else:

@@ -80,8 +80,9 @@ class LivingTable:
         return bool(getattr(self.transport, "living", False))
 
     def _loud(self, **extra: Any) -> dict:
-        """Keyword arguments for `Transport.send` that only a living transport takes."""
-        return extra if self.living else {}
+        """Keyword arguments for `Transport.send` that only a transport with sounds takes
+        (``sounds``: a living one, or Matrix, which rings for an ``m.text`` only)."""
+        return extra if getattr(self.transport, "sounds", self.living) else {}
 
     def story(self, table_id: str) -> deque:
         """The latest lines told about ``table_id`` (kept in memory: after a restart the
@@ -125,7 +126,7 @@ class LivingTable:
         # the seats that chose or a person goes on with their turn.
         others_played = move[0] is not None and move[0] not in awaited
         begins = not set(awaited) <= before or (set(awaited) == before and others_played)
-        called = people if begins else []
+        called = to_call(people if begins else [], move[0])
         # (the table message first — posted anew when buried — then the call, quoting it:
         # tapping the quote lands on the picture holding the buttons)
         await self.refresh_group(table_id, turn_begins=bool(called))
@@ -311,10 +312,11 @@ class LivingTable:
                 self.transport.edit_living(chat_id, message_id, caption, [], None)
 
     async def album(self, table_id: str, chat_id: str, name: str, caption: str,
-                    lang: str, view: dict | None = None) -> bool:
+                    lang: str, view: dict | None = None, silent: bool = True) -> bool:
         """Every seat's part of the table (Cartographers' sheets) as one album with
-        ``caption``, from the spectator's ``view`` (default: the table now); False when
-        the game draws the whole table in one picture."""
+        ``caption``, from the spectator's ``view`` (default: the table now), ``silent``
+        but at the end (`to_call`); False when the game draws the whole table in one
+        picture."""
         if view is None:
             view = (await self.service.state(table_id, None))["view"]
         if not images.per_seat(name, view) or not hasattr(self.transport, "send_album"):
@@ -329,9 +331,25 @@ class LivingTable:
             if png is None:
                 return False
             pictures.append((png, i18n.text(lang, "score.sheet", who=known[seat])))
-        await self.transport.send_album(chat_id, pictures, caption)
+        await self.transport.send_album(chat_id, pictures, caption, silent=silent)
         self.count_sent(chat_id)
         return True
+
+
+def to_call(beginning: list[int], actor: int | None) -> list[int]:
+    """Who among the seats whose decision ``beginning`` is hears it, with a mention and a
+    sound: the chat's one rule for sounds, for every game and network.
+
+    Friends play on phones: a sound only when they must act and could not know it. A
+    decision that begins after others played (Tikal's next turn, Cartographers' next
+    card once everyone drew) calls those it awaits — except ``actor``, whose own action
+    began it: the last drawing of a step brings the next card under the eyes of who
+    drew it. A turn that goes on, a step that only loses the seats that chose, the news
+    of a move, a scoring (the next card's call follows it) come silently; the game's end
+    rings everyone. Telegram: ``disable_notification`` for silence; Matrix: an
+    ``m.notice`` (which no default push rule rings, mention or not) for silence, an
+    ``m.text`` mentioning them for a call."""
+    return [seat for seat in beginning if seat != actor]
 
 
 def label_of(game_name: str, prefix: list[str], notation: str, lang: str) -> str | None:

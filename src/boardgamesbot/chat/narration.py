@@ -23,6 +23,7 @@ from typing import Any
 
 from . import games, i18n, images
 from .basics import Person, Place, Seat
+from .living import to_call
 
 log = logging.getLogger(__name__)
 
@@ -145,7 +146,7 @@ class Narration:
             return True
         awaited = list(state["to_act"])
         if awaited != (game["awaited"] or []) or state["state_id"] > game["prompted"]:
-            await self._prompt(table_id, game, state, awaited, lines, lang)
+            await self._prompt(table_id, game, state, awaited, lines, lang, move[0])
             updates.update(prompted=state["state_id"], awaited=awaited)
         elif lines:
             await self.say(chat_id, "\n".join(lines))
@@ -178,7 +179,7 @@ class Narration:
         for scoring in scorings:
             text = await self.score_text(table_id, lang, scoring["scores"])
             if not await self.album(table_id, chat_id, name, text, lang, scoring["view"]):
-                await self.say(chat_id, text, silent=False)
+                await self.say(chat_id, text)  # (silent: the next decision's call rings)
         if state is None:
             self.story(table_id).extend(lines)
             self.store.update_game(table_id, **updates)
@@ -223,9 +224,10 @@ class Narration:
         return None
 
     async def _prompt(self, table_id: str, game: dict, state: dict, awaited: list[int],
-                      lines: list[str], lang: str) -> None:
+                      lines: list[str], lang: str, actor: int | None = None) -> None:
         """Tell the chat whose decision it is: a picture when a new decision begins,
-        buttons for the people awaited; bots' turns only as their actions."""
+        buttons for the people awaited; bots' turns only as their actions. Those it calls
+        (`to_call`: not ``actor``, whose own action began it) are mentioned, with sound."""
         chat_id = game["chat_id"]
         name = state["table"]["game"]
         seats = self.store.seats_of(table_id)
@@ -261,10 +263,12 @@ class Narration:
             await self.say(chat_id, "\n".join(lines + [text]), buttons,
                            menu_for=person.user_id)
             return
+        called = to_call(people, actor)
         mentions = ", ".join(self.transport.mention(seats[s]["user_id"], seats[s]["name"])
-                             for s in people)
+                             if s in called else names[s] for s in people)
         key = "turn.together" if together else "turn.yours"
         caption = "\n".join(lines + [i18n.text(lang, key, who=mentions)])
+        quiet = not called
         group_view = (await self.service.state(table_id, None))["view"]
         if not together:
             # One person: the picture carries their menu.
@@ -273,9 +277,10 @@ class Narration:
             text, buttons, _ = await self.menu(Seat(table_id, seat, chat_id), person, [], lang,
                                             chat_id)
             await self.show(chat_id, name, group_view, caption + "\n" + text, buttons,
-                            menu_for=person.user_id, seat=seat, table_id=table_id)
+                            menu_for=person.user_id, seat=seat, table_id=table_id,
+                            silent=quiet)
             return
-        await self.show(chat_id, name, group_view, caption, table_id=table_id)
+        await self.show(chat_id, name, group_view, caption, table_id=table_id, silent=quiet)
         opened = []  # people the bot has just opened a direct chat with
         for seat in people:
             person = Person(seats[seat]["user_id"], seats[seat]["name"])
@@ -363,13 +368,15 @@ class Narration:
             await self.close_living(table_id, [chat_id] + private,
                                     "\n".join(list(self.story(table_id))
                                               + [i18n.text(lang, "end.title")]))
-            if not await self.album(table_id, chat_id, summary["game"], text, lang):
+            if not await self.album(table_id, chat_id, summary["game"], text, lang,
+                                    silent=False):
                 view = (await self.service.state(table_id, None))["view"]
                 await self.show(chat_id, summary["game"], view, text, table_id=table_id,
                                 silent=False)
         else:
             view = (await self.service.state(table_id, None))["view"]
-            await self.show(chat_id, summary["game"], view, text, table_id=table_id)
+            await self.show(chat_id, summary["game"], view, text, table_id=table_id,
+                            silent=False)
         self.store.update_game(table_id, status="over", last_event=10**9)
 
 

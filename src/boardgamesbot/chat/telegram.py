@@ -86,6 +86,7 @@ class TelegramTransport:
     network = "telegram"
     numbered = False
     living = True  # the living message: pictures, captions and keyboards edited in place
+    sounds = True  # `send` takes ``silent`` (disable_notification) and ``reply_to``
     max_text = 3500  # leaves room for HTML escapes within Telegram's 4096 characters
 
     def __init__(self, bot, group_pace: tuple[float, float] = GROUP_PACE,
@@ -181,9 +182,9 @@ class TelegramTransport:
         return str(message.message_id)
 
     async def send_album(self, chat_id: str, pictures: list[tuple[bytes, str]],
-                         text: str) -> None:
+                         text: str, silent: bool = True) -> None:
         """Pictures as one album (a season's sheets), ``text`` under the first; albums
-        carry no keyboard, and this one comes with sound (a scoring)."""
+        carry no keyboard. With sound only when not ``silent`` (the end)."""
         chat, thread = _where(chat_id)
         # Raw bytes, not an InputFile: PTB attaches them as parts of their own
         # ("attach://…"), which an album and an edited photo need.
@@ -192,7 +193,7 @@ class TelegramTransport:
                                  parse_mode=ParseMode.HTML)
                  for n, (png, label) in enumerate(pictures[:10])]
         await self._call(lambda: self.bot.send_media_group(
-            chat, media, message_thread_id=thread, disable_notification=False), chat_id)
+            chat, media, message_thread_id=thread, disable_notification=silent), chat_id)
 
     async def edit(self, chat_id: str, message_id: str, text: str,
                    buttons: list[list[Button]] | None = None) -> None:

@@ -53,6 +53,7 @@ ROOM_WAIT = 20.0  # seconds for a room the bot created to arrive through the syn
 class MatrixTransport:
     network = "matrix"
     numbered = True
+    sounds = True  # `send` takes ``silent``: a call to act rings, as an m.text
     max_text = 16000
 
     def __init__(self, client: AsyncClient, menus: OpenMenus | None = None) -> None:
@@ -90,11 +91,17 @@ class MatrixTransport:
         return None
 
     async def send(self, chat_id: str, text: str, buttons: list[list[Button]] | None = None,
-                   image: bytes | None = None) -> str | None:
+                   image: bytes | None = None, silent: bool = True,
+                   reply_to: str | None = None) -> str | None:
+        """``text`` as an ``m.notice``, which no default push rule rings; a call to act
+        (not ``silent``) as an ``m.text``, which rings those it mentions (`to_call`)."""
         await self._known(chat_id)
         if image is not None:
             await self._image(chat_id, image)
-        event_id = await self._send(chat_id, formatting.notice(text))
+        content = formatting.notice(text)
+        if not silent:
+            content["msgtype"] = "m.text"
+        event_id = await self._send(chat_id, content)
         choices = [b.data for row in buttons or [] for b in row]
         if event_id and choices:
             replaced = self.menus.open(chat_id, MENU_FOR.get(), Menu(event_id, text, choices))
