@@ -130,11 +130,13 @@ def test_ask_without_a_game_answers_from_the_game_the_question_is_about():
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == 'Tikal (só este jogo: bgbot ask tikal "…")'
-    assert lines[1].startswith("1. Instalar um Acampamento") and "Cartógrafos" not in result.output
+    assert lines[1].startswith("1. Instalar um Acampamento")
+    assert "Cartógrafos" not in result.output
     # typed unquoted, Cartographers' own term (season)
     result = run("ask", "how", "many", "seasons", "are", "there?", "--limit", "1")
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[0] == 'Cartographers (only this game: bgbot ask cartographers "…")'
+    heading = 'Cartographers (only this game: bgbot ask cartographers "…")'
+    assert result.output.splitlines()[0] == heading
     assert "Tikal" not in result.output
 
 

@@ -314,7 +314,8 @@ def test_the_other_players_maps_take_the_phone_s_width(narrow, server):
     # Whose map each is, read whole: the name under a map lay under the next map (its
     # figure sized for a 300 px picture in a flex column, the caption overflowed it).
     for figure in narrow.eval_on_selector_all("figure.other-sheet", """fs => fs.map(f => {
-            const r = f.getBoundingClientRect(), c = f.querySelector('figcaption').getBoundingClientRect();
+            const r = f.getBoundingClientRect();
+            const c = f.querySelector('figcaption').getBoundingClientRect();
             const next = f.nextElementSibling?.getBoundingClientRect();
             return {bottom: r.bottom, caption: c.bottom, next: next ? next.top : Infinity}; })"""):
         assert figure["caption"] <= figure["bottom"] + 0.5 <= figure["next"] + 0.5, figure
@@ -428,7 +429,8 @@ def test_a_monster_drawn_on_my_map_out_of_the_frame_is_brought_into_sight(narrow
     assert corner, legal(1)
     play(1, corner[0])
     # Ana's next card: her map with Bea's monster on it, marked as drawn last.
-    narrow.wait_for_selector(".sheet-frame svg.sheet:not([data-stale]) .cell.monster[data-last-move]")
+    narrow.wait_for_selector(
+        ".sheet-frame svg.sheet:not([data-stale]) .cell.monster[data-last-move]")
     narrow.wait_for_selector(".panel.decision.yours")
     narrow.wait_for_timeout(300)
     seen = narrow.eval_on_selector(".sheet-frame", """frame => {

@@ -247,7 +247,8 @@ def test_a_move_with_nothing_to_mark_on_the_board_is_named_beside_it(page, serve
 
 
 def legal_notations(server, table, token):
-    return [a["notation"] for a in call(server, "GET", f"/api/tables/{table}/legal", token=token)["actions"]]
+    legal = call(server, "GET", f"/api/tables/{table}/legal", token=token)
+    return [a["notation"] for a in legal["actions"]]
 
 
 def since_marks(page):
@@ -273,7 +274,8 @@ def test_what_the_others_changed_since_my_turn_stays_marked_on_the_board(browser
             moves = [legal_notations(server, table, tokens[seat])[0]]  # the drawn tile laid
             call(server, "POST", f"/api/tables/{table}/actions",
                  {"action": moves[0], "state_id": view(server, table)["state_id"]}, tokens[seat])
-            moves += [a for a in legal_notations(server, table, tokens[seat]) if a.startswith("enter")][:1]
+            moves += [a for a in legal_notations(server, table, tokens[seat])
+                      if a.startswith("enter")][:1]
             for move in moves[1:] + ["end"]:
                 call(server, "POST", f"/api/tables/{table}/actions",
                      {"action": move, "state_id": view(server, table)["state_id"]}, tokens[seat])
@@ -287,7 +289,7 @@ def test_what_the_others_changed_since_my_turn_stays_marked_on_the_board(browser
         changed = words["board.since_turn"].split("{moves}")[0]
         marks = since_marks(page)
         assert set(marks) == spaces, (marks, played)
-        for space, label in marks.items():
+        for label in marks.values():
             assert changed in label and ("Bea" in label or "Cai" in label), label
         assert page.inner_text("#since-turn-note").strip() == words["board.since_turn.note"]
         # Ana lays her tile: what the others did is still marked while she plays.
@@ -331,7 +333,8 @@ def test_the_marks_since_my_turn_grow_as_the_bots_moves_are_shown(page, server):
     page.wait_for_timeout(300)
     counts = page.evaluate("window.__since")
     assert counts == sorted(counts) and counts[-1] >= 2, counts
-    touched = {space for move in bot_turn_moves(page) for space in re.findall(r"\b[A-H][1-6]\b", move)}
+    touched = {space for move in bot_turn_moves(page)
+               for space in re.findall(r"\b[A-H][1-6]\b", move)}
     marked = set(page.eval_on_selector_all(
         "svg.board .since-turn, svg.board .last-move", "els => els.map(e => e.dataset.target)"))
     assert touched and touched <= marked, (touched, marked)

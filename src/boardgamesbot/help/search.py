@@ -426,9 +426,10 @@ class RulesIndex:
         ranking (an earlier one on a tie). With the sentence after it when that one holds
         asked words this one lacks, weighing at least half as much (the question asks two
         things, each said in turn), and both stay short. Empty when the best is the
-        opening: a face shows that first anyway."""
+        opening, or the question is one word: a face shows the opening first anyway."""
         cut = self._cut(index)
-        if len(cut.sentences) < 2:
+        # (a question of one word — "volcano" — names a topic: its passage from the opening)
+        if len(cut.sentences) < 2 or len(weights) < 2:
             return ""
         asked = [(key, weight * self.idf.get(key, 0.0) * cut.rarity[key])
                  for key, weight in weights.items() if key in cut.rarity]
