@@ -781,14 +781,17 @@ export function render(ctx) {
     zoomable(board);
     fitToPlay(board);
   }
-  // The players' table sits under the board, where it has the width of all its columns
-  // in every language (at the side it was cut).
   const main = h("div", { class: "tikal-main" }, drawn ? zoomControls(board) : null,
-    h("div", { class: `zoom-frame${zoom.k > 1 && zoom.chosen ? " zoomed" : ""}` }, board), playersPanel(ctx));
+    h("div", { class: `zoom-frame${zoom.k > 1 && zoom.chosen ? " zoomed" : ""}` }, board));
+  // The players' table right under the turn: on a laptop, beside the board, so that the
+  // points, workers, camps and guards are followed without scrolling (under the board they
+  // were below the fold). There each player is a column (tikal.css), since seven columns
+  // do not fit the side's width in every language; on a phone it comes after the board.
   const side = [
     ctx.interactive && !view.over ? h("section", { class: `panel turn decision${ctx.yourTurn ? " yours" : ""}`, "aria-labelledby": "turn-title" },
       h("h2", { id: "turn-title" }, ctx.yourTurn ? t("status.your_turn") : t("tikal.turn")), turnPanel(ctx, legal)) : null,
     view.auction ? auctionPanel(ctx, legal) : null,
+    playersPanel(ctx),
     scoringPanel(ctx),
     suppliesPanel(ctx),
   ];
