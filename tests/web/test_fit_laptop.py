@@ -18,8 +18,9 @@ EXPLORED = 12
 
 
 def laptop_page(browser, width, height, lang):
-    context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height},
-                                  locale="en-US")
+    context = browser.new_context(
+        bypass_csp=True, viewport={"width": width, "height": height}, locale="en-US"
+    )
     context.set_default_timeout(20_000)
     page = context.new_page()
     errors: list[str] = []
@@ -32,9 +33,15 @@ def a_few_turns_in(page, server, seed):
     """A four-seat hot-seat table played at random until EXPLORED tiles lie on the map,
     opened by the person whose turn it then is, at the start of that turn."""
     table, tokens = hot_seat_table(server, "tikal", 4, seed=seed)
-    state = play_randomly(server, table, tokens, seeded(seed),
-                          until=lambda state: len(state["view"]["board"]) >= EXPLORED
-                          and state["view"].get("phase") == "place")
+    state = play_randomly(
+        server,
+        table,
+        tokens,
+        seeded(seed),
+        until=lambda state: (
+            len(state["view"]["board"]) >= EXPLORED and state["view"].get("phase") == "place"
+        ),
+    )
     seat = state["to_act"][0]
     take_seat(page, server, table, seat, tokens[seat], "tikal")
     page.wait_for_selector(f"{BOARD} [role=button][data-target]")
@@ -46,26 +53,33 @@ def a_few_turns_in(page, server, seed):
 def outside_the_frame(page):
     """The explored spaces whose box is not inside the part of the board that is seen:
     the board's frame, cut by the viewport."""
-    return page.evaluate("""sel => {
+    return page.evaluate(
+        """sel => {
         const svg = document.querySelector(sel);
         const f = svg.closest('.zoom-frame').getBoundingClientRect();
         const s = svg.getBoundingClientRect();
         const seen = {left: Math.max(0, f.left, s.left), top: Math.max(0, f.top, s.top),
-            right: Math.min(innerWidth, f.right, s.right), bottom: Math.min(innerHeight, f.bottom, s.bottom)};
+            right: Math.min(innerWidth, f.right, s.right),
+            bottom: Math.min(innerHeight, f.bottom, s.bottom)};
         return [...svg.querySelectorAll('.space[data-space]:not(.unexplored)')].filter(g => {
             const r = g.querySelector('polygon').getBoundingClientRect();
             return r.left < seen.left - 0.5 || r.top < seen.top - 0.5
                 || r.right > seen.right + 0.5 || r.bottom > seen.bottom + 0.5;
         }).map(g => g.dataset.space);
-    }""", BOARD)
+    }""",
+        BOARD,
+    )
 
 
 def box(page, selector):
-    return page.evaluate("""sel => { const el = document.querySelector(sel);
+    return page.evaluate(
+        """sel => { const el = document.querySelector(sel);
         if (!el) return null;
         const r = el.getBoundingClientRect();
         return {top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left),
-                right: Math.round(r.right)}; }""", selector)
+                right: Math.round(r.right)}; }""",
+        selector,
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
@@ -78,16 +92,26 @@ def test_the_explored_map_and_the_players_are_in_one_laptop_screen(browser, serv
         assert page.evaluate("document.documentElement.lang") == lang
         assert explored >= EXPLORED
         outside = outside_the_frame(page)
-        assert not outside, f"explored spaces out of the board's visible frame at {width}×{height}: {outside}"
-        for name, selector in (("players' panel", "section.players-panel"),
-                               ("turn panel", "section.panel.turn")):
+        assert not outside, (
+            f"explored spaces out of the board's visible frame at {width}×{height}: {outside}"
+        )
+        for name, selector in (
+            ("players' panel", "section.players-panel"),
+            ("turn panel", "section.panel.turn"),
+        ):
             found = box(page, selector)
             assert found, f"no {name}"
-            assert found["top"] >= 0 and found["bottom"] <= height and found["left"] >= 0 \
-                and found["right"] <= width, f"the {name} is not in the {width}×{height} screen: {found}"
+            assert (
+                found["top"] >= 0
+                and found["bottom"] <= height
+                and found["left"] >= 0
+                and found["right"] <= width
+            ), f"the {name} is not in the {width}×{height} screen: {found}"
         # Beside the board, not under it.
         board, players = box(page, ".zoom-frame"), box(page, "section.players-panel")
-        assert players["left"] >= board["right"], f"the players' panel is not beside the board: {players} {board}"
+        assert players["left"] >= board["right"], (
+            f"the players' panel is not beside the board: {players} {board}"
+        )
         # The players' table is read whole in its column: no column cut off to scroll to.
         assert page.evaluate("""() => { const s = document.querySelector('.players-panel .scroll');
             return s.scrollWidth <= s.clientWidth; }"""), "the players' table is cut in its column"
