@@ -118,3 +118,21 @@ def test_the_explored_map_and_the_players_are_in_one_laptop_screen(browser, serv
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_the_players_table_follows_a_window_resized_across_the_side_column(browser, server):
+    """Below 901 px the side's panels join the page's column and the table goes back under
+    the board (a phone's and a tablet's place for it); widened again, it is beside the board."""
+    context, page, errors = laptop_page(browser, 1280, 800, "en")
+    try:
+        a_few_turns_in(page, server, seed=3)
+        page.wait_for_selector(".side .players-panel")
+        page.set_viewport_size({"width": 800, "height": 800})
+        page.wait_for_selector(".tikal-main .players-panel")
+        assert page.locator(".players-panel").count() == 1
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.wait_for_selector(".side .players-panel")
+        assert page.locator(".players-panel").count() == 1
+        assert not errors, errors
+    finally:
+        context.close()

@@ -773,11 +773,11 @@ function scoringPanel(ctx) {
 }
 
 // A wide screen: the table's side column stands beside the board (style.css, 901 px and
-// more). Read once and kept up to date; crossing it (a window resized, a tablet turned)
-// draws the table again, with the players' table moved to where it now belongs.
-const wideScreen = globalThis.matchMedia("(min-width: 901px)");
+// more). Crossing it (a window resized, a tablet turned) draws the table again, with the
+// players' table moved to where it now belongs.
+const wideScreen = globalThis.matchMedia?.("(min-width: 901px)");
 let lastRerender = null;
-wideScreen.addEventListener("change", () => lastRerender?.());
+wideScreen?.addEventListener?.("change", () => lastRerender?.());
 
 export function render(ctx) {
   const legal = ctx.yourTurn && ctx.legal.length ? parseLegal(ctx.legal) : null;
@@ -794,7 +794,7 @@ export function render(ctx) {
   // without scrolling (under the board they were below the fold); there each player is a
   // column (tikal.css), since seven columns do not fit the side in every language. On a
   // phone or a tablet it stays under the board, where it has the width of all its columns.
-  const wide = wideScreen.matches;
+  const wide = Boolean(wideScreen?.matches);
   const main = h("div", { class: "tikal-main" }, drawn ? zoomControls(board) : null,
     h("div", { class: `zoom-frame${zoom.k > 1 && zoom.chosen ? " zoomed" : ""}` }, board), wide ? null : playersPanel(ctx));
   const side = [
