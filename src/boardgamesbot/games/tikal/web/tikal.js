@@ -772,6 +772,13 @@ function scoringPanel(ctx) {
       `${roundName(view, history, i)}: `, row.map((points, seat) => `${ctx.name(seat)} ${points}`).join(" · ")))) : null);
 }
 
+// A wide screen: the table's side column stands beside the board (style.css, 901 px and
+// more). Crossing it (a window resized, a tablet turned) draws the table again, with the
+// players' table moved to where it now belongs.
+const wideScreen = globalThis.matchMedia?.("(min-width: 901px)");
+let lastRerender = null;
+wideScreen?.addEventListener?.("change", () => lastRerender?.());
+
 export function render(ctx) {
   const legal = ctx.yourTurn && ctx.legal.length ? parseLegal(ctx.legal) : null;
   const view = ctx.view;
@@ -781,14 +788,20 @@ export function render(ctx) {
     zoomable(board);
     fitToPlay(board);
   }
-  // The players' table sits under the board, where it has the width of all its columns
-  // in every language (at the side it was cut).
+  lastRerender = ctx.rerender;
+  // The players' table: on a wide screen (a laptop) in the side column right under the
+  // turn, beside the board, so that the points, workers, camps and guards are followed
+  // without scrolling (under the board they were below the fold); there each player is a
+  // column (tikal.css), since seven columns do not fit the side in every language. On a
+  // phone or a tablet it stays under the board, where it has the width of all its columns.
+  const wide = Boolean(wideScreen?.matches);
   const main = h("div", { class: "tikal-main" }, drawn ? zoomControls(board) : null,
-    h("div", { class: `zoom-frame${zoom.k > 1 && zoom.chosen ? " zoomed" : ""}` }, board), playersPanel(ctx));
+    h("div", { class: `zoom-frame${zoom.k > 1 && zoom.chosen ? " zoomed" : ""}` }, board), wide ? null : playersPanel(ctx));
   const side = [
     ctx.interactive && !view.over ? h("section", { class: `panel turn decision${ctx.yourTurn ? " yours" : ""}`, "aria-labelledby": "turn-title" },
       h("h2", { id: "turn-title" }, ctx.yourTurn ? t("status.your_turn") : t("tikal.turn")), turnPanel(ctx, legal)) : null,
     view.auction ? auctionPanel(ctx, legal) : null,
+    wide ? playersPanel(ctx) : null,
     scoringPanel(ctx),
     suppliesPanel(ctx),
   ];

@@ -1,0 +1,138 @@
+"""A Tikal table on a laptop, as friends follow a game on Board Game Arena: at the start of
+a turn a few turns into a four-seat game, the whole explored map is inside the board's
+visible frame (zoomed to what is explored, not to a corner of it), and the players' panel
+(points, workers, camps, guards) and the turn panel are on the screen beside it, with no
+scrolling. Found at 1280×800, where the board was zoomed in on about columns A–F and the
+players' panel sat below the board, out of sight."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import hot_seat_table, play_randomly, seeded, take_seat
+
+LAPTOPS = [(1280, 800), (1440, 900), (1024, 768)]
+BOARD = "svg.tikal-board:not([data-stale])"
+# Tiles on the map before the person's turn: the start's four and a few turns' more.
+EXPLORED = 12
+
+
+def laptop_page(browser, width, height, lang):
+    context = browser.new_context(
+        bypass_csp=True, viewport={"width": width, "height": height}, locale="en-US"
+    )
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r})")
+    return context, page, errors
+
+
+def a_few_turns_in(page, server, seed):
+    """A four-seat hot-seat table played at random until EXPLORED tiles lie on the map,
+    opened by the person whose turn it then is, at the start of that turn."""
+    table, tokens = hot_seat_table(server, "tikal", 4, seed=seed)
+    state = play_randomly(
+        server,
+        table,
+        tokens,
+        seeded(seed),
+        until=lambda state: (
+            len(state["view"]["board"]) >= EXPLORED and state["view"].get("phase") == "place"
+        ),
+    )
+    seat = state["to_act"][0]
+    take_seat(page, server, table, seat, tokens[seat], "tikal")
+    page.wait_for_selector(f"{BOARD} [role=button][data-target]")
+    # The fit happens once the picture is drawn: let the layout settle a frame.
+    page.wait_for_timeout(300)
+    return len(state["view"]["board"])
+
+
+def outside_the_frame(page):
+    """The explored spaces whose box is not inside the part of the board that is seen:
+    the board's frame, cut by the viewport."""
+    return page.evaluate(
+        """sel => {
+        const svg = document.querySelector(sel);
+        const f = svg.closest('.zoom-frame').getBoundingClientRect();
+        const s = svg.getBoundingClientRect();
+        const seen = {left: Math.max(0, f.left, s.left), top: Math.max(0, f.top, s.top),
+            right: Math.min(innerWidth, f.right, s.right),
+            bottom: Math.min(innerHeight, f.bottom, s.bottom)};
+        return [...svg.querySelectorAll('.space[data-space]:not(.unexplored)')].filter(g => {
+            const r = g.querySelector('polygon').getBoundingClientRect();
+            return r.left < seen.left - 0.5 || r.top < seen.top - 0.5
+                || r.right > seen.right + 0.5 || r.bottom > seen.bottom + 0.5;
+        }).map(g => g.dataset.space);
+    }""",
+        BOARD,
+    )
+
+
+def box(page, selector):
+    return page.evaluate(
+        """sel => { const el = document.querySelector(sel);
+        if (!el) return null;
+        const r = el.getBoundingClientRect();
+        return {top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left),
+                right: Math.round(r.right)}; }""",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+@pytest.mark.parametrize("size", LAPTOPS, ids=[f"{w}x{h}" for w, h in LAPTOPS])
+def test_the_explored_map_and_the_players_are_in_one_laptop_screen(browser, server, size, lang):
+    width, height = size
+    context, page, errors = laptop_page(browser, width, height, lang)
+    try:
+        explored = a_few_turns_in(page, server, seed=3)
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert explored >= EXPLORED
+        outside = outside_the_frame(page)
+        assert not outside, (
+            f"explored spaces out of the board's visible frame at {width}×{height}: {outside}"
+        )
+        for name, selector in (
+            ("players' panel", "section.players-panel"),
+            ("turn panel", "section.panel.turn"),
+        ):
+            found = box(page, selector)
+            assert found, f"no {name}"
+            assert (
+                found["top"] >= 0
+                and found["bottom"] <= height
+                and found["left"] >= 0
+                and found["right"] <= width
+            ), f"the {name} is not in the {width}×{height} screen: {found}"
+        # Beside the board, not under it.
+        board, players = box(page, ".zoom-frame"), box(page, "section.players-panel")
+        assert players["left"] >= board["right"], (
+            f"the players' panel is not beside the board: {players} {board}"
+        )
+        # The players' table is read whole in its column: no column cut off to scroll to.
+        assert page.evaluate("""() => { const s = document.querySelector('.players-panel .scroll');
+            return s.scrollWidth <= s.clientWidth; }"""), "the players' table is cut in its column"
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_the_players_table_follows_a_window_resized_across_the_side_column(browser, server):
+    """Below 901 px the side's panels join the page's column and the table goes back under
+    the board (a phone's and a tablet's place for it); widened again, it is beside the board."""
+    context, page, errors = laptop_page(browser, 1280, 800, "en")
+    try:
+        a_few_turns_in(page, server, seed=3)
+        page.wait_for_selector(".side .players-panel")
+        page.set_viewport_size({"width": 800, "height": 800})
+        page.wait_for_selector(".tikal-main .players-panel")
+        assert page.locator(".players-panel").count() == 1
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.wait_for_selector(".side .players-panel")
+        assert page.locator(".players-panel").count() == 1
+        assert not errors, errors
+    finally:
+        context.close()
