@@ -364,7 +364,7 @@ FRESH_4 = {
     ],
 }
 
-#: Fifth pass (session 41, "meaning beyond the words"): written from the rules
+#: ``FRESH_5`` (session 41; docs/ask.md, "Fourth pass: meaning beyond the words"): written from the rules
 #: (shared/rules, the pt/ca seeds) as friends type on a phone — "can I…", "what if…",
 #: refusals (the answer is "no"), typos — and committed BEFORE any change to the search or
 #: its tables; measured once then (figures in the commit message and docs/ask.md) and once
@@ -498,7 +498,7 @@ FRESH_5 = {
 }
 
 
-#: ``FRESH_6`` — "can I do that?", and where in the passage the answer is (session 42).
+#: ``FRESH_6`` — "can I do that?", and where in the passage the answer is (session 41).
 #: Written from the rules (``shared/rules``, the pt/ca seeds) as friends ask on a phone,
 #: BEFORE the search learned to lead with a sentence, and measured once with the search as
 #: it was (figures in its commit); held out: never tuned on. Each question names the passage

@@ -125,7 +125,7 @@ def test_players_words_generalise(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_answer_is_read_first_on_new_wording(game):
-    """The fifth pass (session 42, docs/ask.md): FRESH_6, held out, names each question's
+    """The fifth pass (session 41, docs/ask.md): FRESH_6, held out, names each question's
     answer. Its passage top-1 / top-3 were 77 % / 90 % per game before and after (the
     ranking did not change); the answer in the first 160 characters shown of the first
     answer went from 10–33 % to 43–70 % per game with the lead (30 questions each)."""
