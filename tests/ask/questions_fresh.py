@@ -364,12 +364,12 @@ FRESH_4 = {
     ],
 }
 
-#: ``FRESH_5`` (session 41; docs/ask.md, "Fourth pass: meaning beyond the words"):
-#: written from the rules (shared/rules, the pt/ca seeds) as friends type on a phone —
-#: "can I…", "what if…", refusals (the answer is "no"), typos — and committed BEFORE any change to the search or
-#: its tables; measured once then (figures in the commit message and docs/ask.md) and once
-#: at the end. Never looked at to tune: the players' phrasings table (the games'
-#: ``help/phrasings.json``) was written from the rules passages, not from these words.
+#: ``FRESH_5`` (session 41; docs/ask.md, "Fourth pass: meaning beyond the words"): written from the
+#: rules (shared/rules, the pt/ca seeds) as friends type on a phone — "can I…", "what if…", refusals
+#: (the answer is "no"), typos — and committed BEFORE any change to the search or its tables;
+#: measured once then (figures in the commit message and docs/ask.md) and once at the end. Never
+#: looked at to tune: the players' phrasings table (the games' ``help/phrasings.json``) was written
+#: from the rules passages, not from these words.
 FRESH_5 = {
     "tikal": [
         ("en", "do unspent points roll over if i dont use them all",
