@@ -716,6 +716,21 @@ async def taps_to_each_action(conversation, seat, person,
     return reached
 
 
+def ana_and_bob_in_group(service: Service, game: str, seed: int):
+    """A two-person table of ``game`` (a fixed position per seed) played in group -5 by
+    Ana (11) and Bob (12), and a conversation over it that sends nothing."""
+    from boardgamesbot.chat.conversation import Conversation
+
+    conversation = Conversation(service, LivingRecorder(), PUBLIC)
+    created = service.lobby.create(game, {}, [{"kind": "person", "name": "Ana"},
+                                              {"kind": "person", "name": "Bob"}], None, seed)
+    table_id = created["table"]["id"]
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    conversation.store.start_game(table_id, "telegram", "-5", "11",
+                                  [(0, "11", "Ana", tokens[0]), (1, "12", "Bob", tokens[1])])
+    return conversation, table_id
+
+
 @pytest.mark.parametrize("game, seed", [("cartographers", 1), ("cartographers", 7),
                                         ("tikal", 1)])
 def test_every_legal_action_is_reachable_by_taps(tmp_path, game, seed):
@@ -723,19 +738,10 @@ def test_every_legal_action_is_reachable_by_taps(tmp_path, game, seed):
     Cartographers sheet) is a few taps away, through rows, orientations and previews."""
     async def main():
         from boardgamesbot.chat.basics import Person, Seat
-        from boardgamesbot.chat.conversation import Conversation
 
         service = await Service.open(db=f"sqlite:///{tmp_path / 'c.db'}")
         try:
-            conversation = Conversation(service, LivingRecorder(), PUBLIC)
-            created = service.lobby.create(game, {}, [{"kind": "person", "name": "Ana"},
-                                                      {"kind": "person", "name": "Bob"}],
-                                           None, seed)  # a fixed position per case
-            table_id = created["table"]["id"]
-            tokens = {s["seat"]: s["token"] for s in created["seats"]}
-            conversation.store.start_game(table_id, "telegram", "-5", "11",
-                                          [(0, "11", "Ana", tokens[0]),
-                                           (1, "12", "Bob", tokens[1])])
+            conversation, table_id = ana_and_bob_in_group(service, game, seed)
             legal = await service.notations(table_id, 0)
             labels: set[str] = set()
             reached = await taps_to_each_action(conversation, Seat(table_id, 0, "-5"),
@@ -766,19 +772,10 @@ def test_no_keyboard_row_is_wider_than_a_phone(tmp_path, game):
     (a sheet's cells) still four to a row."""
     async def main():
         from boardgamesbot.chat.basics import Person, Seat
-        from boardgamesbot.chat.conversation import Conversation
 
         service = await Service.open(db=f"sqlite:///{tmp_path / 'c.db'}")
         try:
-            conversation = Conversation(service, LivingRecorder(), PUBLIC)
-            created = service.lobby.create(game, {}, [{"kind": "person", "name": "Ana"},
-                                                      {"kind": "person", "name": "Bob"}],
-                                           None, 3)
-            table_id = created["table"]["id"]
-            tokens = {s["seat"]: s["token"] for s in created["seats"]}
-            conversation.store.start_game(table_id, "telegram", "-5", "11",
-                                          [(0, "11", "Ana", tokens[0]),
-                                           (1, "12", "Bob", tokens[1])])
+            conversation, table_id = ana_and_bob_in_group(service, game, 3)
             if game == "tikal":  # the tile placed: the turn's actions are offered
                 await service.act(table_id, 0, (await service.notations(table_id, 0))[0])
             for lang in ("en", "pt-BR", "ca"):
