@@ -64,3 +64,14 @@ def test_words_are_the_browsers_own():
     place = {"type": "place", "params": {"space": "C4", "rotation": 2}}
     assert tikal.action_words(place, "en") == "places the tile on C4, turned 120°"
     assert tikal.action_words({"type": "unknown", "params": {}}, "en") is None
+
+
+def test_an_ambush_says_whose_map_the_monster_is_drawn_on():
+    """The browser says "on your map" / "on Bea's map" (the ambush's ``sheet``); a chat,
+    read by all, names the sheet's owner — the catalog's {where} is never left unfilled."""
+    cartographers = load_game("cartographers")
+    ambush = {"type": "ambush", "params": {"orientation": "r90", "cell": "B9", "sheet": 1}}
+    assert cartographers.action_words(ambush, "en", None, NAMES) == \
+        "draws the monster (turned 90°) at B9 on Bob's map"
+    assert cartographers.action_words(ambush, "ca", "button") == \
+        "Dibuixa el monstre (girada 90°) a B9 al mapa del veí"

@@ -31,12 +31,20 @@ def action(game: Game, info: ActionInfo, lang: str, mood: str | None = None,
     def terrain(name: str) -> str:
         return phrase(game.words, lang, f"terrain.{name}") or name
 
+    def where(sheet: Any) -> str:
+        """Whose map the monster goes on, by name where the seats' names are given (a chat
+        is read by all, so never "your map")."""
+        if names and isinstance(sheet, int) and sheet in names:
+            return say("carto.where.of", False, name=names[sheet])
+        return say("carto.where.neighbour", False)
+
     if kind == "pass":
         return say("carto.do.pass")
     if kind == "ambush_fallback":
-        return say("carto.do.ambush1x1", cell=p["cell"])
+        return say("carto.do.ambush1x1", cell=p["cell"], where=where(p.get("sheet")))
     if kind == "ambush":
-        return say("carto.do.ambush", orient=orient(p["orientation"]), cell=p["cell"])
+        return say("carto.do.ambush", orient=orient(p["orientation"]), cell=p["cell"],
+                   where=where(p.get("sheet")))
     if kind == "fallback":
         return say("carto.do.fallback", terrain=terrain(p["terrain"]), cell=p["cell"])
     if kind == "draw":
