@@ -95,6 +95,21 @@ async def telegram_bot(tmp_path, *chats: dict, admins: tuple = ()):
         await fake.stop()
 
 
+async def lobby_joined(fake: FakeTelegram, game: str, *joining: dict) -> int:
+    """Ana opens a table of ``game`` in the group and each of ``joining`` taps Join on its
+    lobby; the lobby's message id, once the last of them is seated."""
+    gid = GROUP["id"]
+    fake.say(GROUP, ANA, f"/new {game}")
+    await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+    lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+    for person in joining:
+        fake.press(GROUP, person, lobby_id, "j")
+        await until(lambda p=person: p["first_name"] in
+                    fake.messages[(gid, lobby_id)].get("text", ""),
+                    what=f"{person['first_name']} in the lobby")
+    return lobby_id
+
+
 def keyboard(fields: dict) -> list[dict]:
     """The callback buttons of a message (links apart: see `links`)."""
     return [b for row in (fields.get("reply_markup") or {}).get("inline_keyboard", [])
@@ -485,12 +500,7 @@ async def _cartographers_by_taps(tmp_path):
     await bot.start()
     gid = GROUP["id"]
     try:
-        fake.say(GROUP, ANA, "/new cartographers")
-        await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
-        lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
-        fake.press(GROUP, BOB, lobby_id, "j")
-        await until(lambda: "Bob" in fake.messages[(gid, lobby_id)].get("text", ""))
-        fake.press(GROUP, ANA, lobby_id, "s")
+        fake.press(GROUP, ANA, await lobby_joined(fake, "cartographers", BOB), "s")
         # The group: the board and a call to both, with a link to choose in private.
         await until(lambda: any("🔒" in (f.get("text") or "") for f in
                                 fake.calls("sendMessage", gid)), what="the call to draw")
@@ -590,12 +600,7 @@ async def _turn_replies(tmp_path):
         def calls() -> list[dict]:
             return [f for f in fake.calls("sendMessage", gid) if "Your turn" in f.get("text", "")]
 
-        fake.say(GROUP, ANA, "/new tikal")
-        await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
-        lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
-        fake.press(GROUP, BOB, lobby_id, "j")
-        await until(lambda: "Bob" in fake.messages[(gid, lobby_id)].get("text", ""))
-        fake.press(GROUP, ANA, lobby_id, "s")
+        fake.press(GROUP, ANA, await lobby_joined(fake, "tikal", BOB), "s")
         await until(lambda: living_of(fake, gid) and calls(), what="the first turn")
         await quiet(fake, 0.3)
         first = calls()[-1]
@@ -628,16 +633,10 @@ async def _private_language(tmp_path):
     """Bob's Telegram is in Portuguese: having started the bot, his private sheet and menu
     in a Cartographers game speak Portuguese like the bot's replies to his taps there —
     not English beside a Portuguese confirmation."""
-    gid = GROUP["id"]
     async with telegram_bot(tmp_path, GROUP) as (fake, bot):
         fake.say(private(BOB), BOB, "/start")
         await until(lambda: fake.calls("sendMessage", BOB["id"]), what="the welcome")
-        fake.say(GROUP, ANA, "/new cartographers")
-        await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
-        lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
-        fake.press(GROUP, BOB, lobby_id, "j")
-        await until(lambda: "Bob" in fake.messages[(gid, lobby_id)].get("text", ""))
-        fake.press(GROUP, ANA, lobby_id, "s")
+        fake.press(GROUP, ANA, await lobby_joined(fake, "cartographers", BOB), "s")
         mid, view = await until(lambda: living_of(fake, BOB["id"]), what="Bob's sheet")
         assert "escolha:" in view["caption"] and "Pontos:" in view["caption"], view["caption"]
         assert "choose" not in view["caption"]
@@ -1108,14 +1107,7 @@ async def _three_friends_drawing(tmp_path):
     async with telegram_bot(tmp_path, GROUP) as (fake, bot):
         for person in people:  # each has opened the bot once
             fake.say(private(person), person, "/start")
-        fake.say(GROUP, ANA, "/new cartographers")
-        await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
-        lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
-        for person in (BOB, CY):
-            fake.press(GROUP, person, lobby_id, "j")
-            await until(lambda p=person: p["first_name"] in
-                        fake.messages[(gid, lobby_id)].get("text", ""))
-        fake.press(GROUP, ANA, lobby_id, "s")
+        fake.press(GROUP, ANA, await lobby_joined(fake, "cartographers", BOB, CY), "s")
         await until(lambda: all(living_of(fake, p["id"]) for p in people), what="private views")
         await quiet(fake, 0.3)
         service = bot.service
