@@ -1,9 +1,10 @@
 """How far a cheaper continuation (`FOLLOW_UP_KEEP`) changes `hard`'s play, and its time.
 
 Plays four-player games (``--bots``, seats rotating as in the arena, the same game and
-bot seeds as ``bgbot arena --seed``) with every bot as it is. At each of the first
-bot's decisions it asks the same bot again, on the same view (so the same sampled
-futures), with each ``--keep`` value, and reports:
+bot seeds as ``bgbot arena --seed``; one bot: solo games; map side ``--side``) with
+every bot as it is. At each of the first bot's decisions it asks the same bot again,
+on the same view (so the same sampled futures), with each ``--keep`` value, and
+reports:
 
 * *continuation agreement* — within those searches, how often the seat's next
   drawing priced on the shortlist is the drawing pricing every one would choose,
@@ -16,6 +17,8 @@ The game goes on with the decision of `hard` as it is, so every setting meets th
 same positions. Usage::
 
     .venv/bin/python bench/cartographers_follow_up.py --games 3 --seed 4343 --keep 12,24,48
+    .venv/bin/python bench/cartographers_follow_up.py --bots hard --games 4 --seed 12001 \
+        --side A --keep 8,16,32
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ def main() -> None:
     parser.add_argument("--bots", default="hard,hard-2026.11,hard-2026.11,hard-2026.11")
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=4343)
+    parser.add_argument("--side", default="A", help="map side (A or B)")
     parser.add_argument("--keep", default="12,24,48", help="FOLLOW_UP_KEEP values to compare")
     args = parser.parse_args()
     lineup = [name.strip() for name in args.bots.split(",")]
@@ -76,7 +80,7 @@ def main() -> None:
         players = len(lineup)
         seats = [lineup[(seat - index) % players] for seat in range(players)]
         seed_of_game = game_seed(args.seed, index)
-        state = load_game("cartographers").new(players, seed_of_game)
+        state = load_game("cartographers").new(players, seed_of_game, side=args.side)
         bots = [make_bot(name, bot_seed(seed_of_game, seat)) for seat, name in enumerate(seats)]
         while not state.is_over():
             answers = []

@@ -14,8 +14,9 @@ cost today's search — the most that better guessing could win.
 
 ``--set NAME=VALUE`` changes a constant of ``games/cartographers/heuristics.py``
 (a weight such as ``MONSTER_LATER=0.8``, or ``worlds``, ``width``, ``depth``,
-``finalists``, ``final_worlds`` of its search settings, solo and at a table alike) in
-this run only: for screening a change on paired seeds before editing the file.
+``finalists``, ``final_worlds``, ``final_depth`` of its search settings, solo and at a
+table alike) in this run only: for screening a change on paired seeds before editing
+the file.
 
 Usage::
 
@@ -55,7 +56,7 @@ def apply_settings(settings: list[str]) -> None:
     for item in settings:
         name, _, text = item.partition("=")
         value = float(text) if "." in text else int(text)
-        if name in ("worlds", "width", "depth", "finalists", "final_worlds"):
+        if name in ("worlds", "width", "depth", "finalists", "final_worlds", "final_depth"):
             search[name] = value
         elif name.isupper() and isinstance(getattr(heuristics, name, None), (int, float)):
             setattr(heuristics, name, value)

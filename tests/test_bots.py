@@ -185,3 +185,19 @@ def test_the_samples_a_search_draws_are_by_default_independent_and_drawn_when_as
         [w.to_json() for w in expected + [window.determinize(old)]]
     # the samples differ: the stream does not hand out one sample again
     assert len({w.to_json() for w in first + [later]}) == 3
+
+
+def test_search_settings_final_depth_defaults_to_depth_and_reaches_the_search():
+    """`SearchSettings.final_depth` (issue 32, session 42) is unset unless a game asks:
+    the finalists are then looked at exactly as deep as the first round; set, it is the
+    Monte Carlo search's own `final_depth`."""
+    from boardgamesbot.bots.search import SearchBot
+    from boardgamesbot.engine import SearchSettings
+
+    assert SearchSettings().final_depth is None
+    plain = SearchBot(3)._montecarlo(SearchSettings(method="montecarlo", depth=2))
+    assert plain.final_depth is None and plain.depth == 2
+    deeper = SearchBot(3)._montecarlo(
+        SearchSettings(method="montecarlo", depth=2, finalists=3, final_worlds=6, final_depth=5))
+    assert (deeper.depth, deeper.finalists, deeper.final_worlds, deeper.final_depth) == \
+        (2, 3, 6, 5)

@@ -323,7 +323,10 @@ class SearchSettings:
     candidates in ``worlds`` sampled futures, ``depth`` own decisions deep
     (games decided one action at a time); then, if ``finalists`` is set, try
     the ``finalists`` best of them in ``final_worlds`` more sampled futures and
-    choose among those (the samples go where the close calls are).
+    choose among those (the samples go where the close calls are). ``final_depth``
+    (None: ``depth``) looks further for those close calls: the finalists are then
+    tried that many own decisions deep, in the first round's futures again and the
+    fresh ones, and compared on those deeper outcomes.
     """
 
     method: Literal["plan", "montecarlo"] = "plan"
@@ -332,6 +335,7 @@ class SearchSettings:
     depth: int = 1
     finalists: int = 0
     final_worlds: int = 0
+    final_depth: int | None = None
 
 
 def ranked_reasons(before: Mapping[str, float], after: Mapping[str, float],

@@ -136,9 +136,24 @@ def _counted_search(monkeypatch, **settings):
     calls: list[tuple[object, float]] = []
     rollout = MonteCarloBot._outcome
 
-    def counted(self, world, player, action, heuristics, reply_seed, memory):
-        value = rollout(self, world, player, action, heuristics, reply_seed, memory)
+    def counted(self, world, player, action, heuristics, reply_seed, memory, depth=None):
+        value = rollout(self, world, player, action, heuristics, reply_seed, memory, depth)
         calls.append((action, value))
+        return value
+
+    monkeypatch.setattr(MonteCarloBot, "_outcome", counted)
+    return MonteCarloBot(seed=3, **settings), calls
+
+
+def _deep_search(monkeypatch, **settings):
+    """Like `_counted_search`, each rollout recorded as (action, outcome, how many own
+    decisions deep it looked, the sample it was played in), in call order."""
+    calls: list[tuple[object, float, int, object]] = []
+    rollout = MonteCarloBot._outcome
+
+    def counted(self, world, player, action, heuristics, reply_seed, memory, depth=None):
+        value = rollout(self, world, player, action, heuristics, reply_seed, memory, depth)
+        calls.append((action, value, self.depth if depth is None else depth, world))
         return value
 
     monkeypatch.setattr(MonteCarloBot, "_outcome", counted)
@@ -168,6 +183,79 @@ def test_monte_carlo_finalists_are_the_first_rounds_best_tried_again_and_one_is_
     assert bot.explain(state.clone(), 0, k=1)[0]["action"] == str(chosen)
 
 
+@pytest.mark.parametrize("seed", [2, 8])
+def test_monte_carlo_final_depth_of_depth_is_the_search_as_before(monkeypatch, seed):
+    """`final_depth` unset (None) or equal to `depth`: the same rollouts, all at the
+    short horizon, in the same order, and the same choice and explanation as the
+    search had before the setting existed (`hard`'s defaults leave it unset)."""
+    assert H.SEARCH.final_depth is None and H.TABLE_SEARCH.final_depth is None
+    state = random_position(1, "A", seed=seed, steps=3)
+    runs = []
+    for final_depth in (None, 2):
+        bot, calls = _deep_search(monkeypatch, worlds=2, width=4, depth=2, finalists=2,
+                                  final_worlds=3, final_depth=final_depth)
+        chosen = bot.choose(state.clone(), 0)
+        explained = bot.explain(state.clone(), 0, k=3)
+        runs.append((chosen, [(str(a), v, d) for a, v, d, _ in calls], explained))
+        assert {d for _, _, d, _ in calls} == {2}
+    assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("seed", [2, 8])
+def test_monte_carlo_final_depth_looks_further_for_the_finalists(monkeypatch, seed):
+    """With `final_depth` deeper than `depth`, the first round is as before (every
+    shortlisted action at `depth`); the finalists are then tried `final_depth` deep in
+    the first round's samples again and in `final_worlds` fresh ones, and the one
+    played has the best mean over those deeper outcomes alone."""
+    state = random_position(1, "A", seed=seed, steps=3)
+    bot, calls = _deep_search(monkeypatch, worlds=2, width=4, depth=1, finalists=2,
+                              final_worlds=3, final_depth=3)
+    chosen = bot.choose(state.clone(), 0)
+    pool = H.shortlist(state, 0, 4)
+    assert len(pool) > 2
+    first_round, second_round = calls[:2 * len(pool)], calls[2 * len(pool):]
+    assert {d for _, _, d, _ in first_round} == {1}
+    first = {action: sum(v for a, v, _, _ in first_round if a == action) for action in pool}
+    finalists = sorted(pool, key=lambda action: -first[action])[:2]
+    assert sorted(map(str, {a for a, *_ in second_round})) == sorted(map(str, finalists))
+    assert {d for _, _, d, _ in second_round} == {3}
+    # Each finalist: the first round's 2 samples (the very same) and 3 fresh ones.
+    samples = {id(w) for *_, w in first_round}
+    for action in finalists:
+        deep = [w for a, _, _, w in second_round if a == action]
+        assert len(deep) == 5
+        assert {id(w) for w in deep[:2]} == samples
+        assert not {id(w) for w in deep[2:]} & samples
+    means = {action: sum(v for a, v, _, _ in second_round if a == action) / 5
+             for action in finalists}
+    assert chosen == max(finalists, key=lambda action: means[action])
+
+
+def test_a_rollout_makes_as_many_own_decisions_as_it_is_asked(monkeypatch):
+    """`_outcome`'s depth is the seat's own decisions after the action tried: the
+    game's `follow_up` is asked that many times (the bot's `depth` when not given)."""
+    state = random_position(1, "B", seed=6, steps=1)
+    action = H.candidates(state, 0, 1)[0]
+    asked: list[object] = []
+    original = H.follow_up
+
+    def spy(state, player, memory):
+        asked.append(state)
+        return original(state, player, memory)
+
+    monkeypatch.setattr(H, "follow_up", spy)
+    bot = MonteCarloBot(seed=1, depth=1)
+    for depth, expected in ((None, 1), (3, 3), (5, 5)):
+        asked.clear()
+        bot._outcome(state, 0, action, H.HEURISTICS, 7, {}, depth)
+        assert len(asked) == expected
+
+
+def test_monte_carlo_refuses_a_final_depth_below_one():
+    with pytest.raises(ValueError, match="final_depth"):
+        MonteCarloBot(finalists=2, final_worlds=4, final_depth=0)
+
+
 def test_monte_carlo_without_finalists_tries_every_action_in_the_same_worlds(monkeypatch):
     state = random_position(1, "B", seed=5, steps=3)
     bot, calls = _counted_search(monkeypatch, worlds=3, width=4, depth=1)
@@ -182,9 +270,9 @@ def _rollouts_of_hard(monkeypatch) -> list[object]:
     calls: list[object] = []
     rollout = MonteCarloBot._outcome
 
-    def counted(self, world, player, action, heuristics, reply_seed, memory):
+    def counted(self, world, player, action, heuristics, reply_seed, memory, depth=None):
         calls.append(action)
-        return rollout(self, world, player, action, heuristics, reply_seed, memory)
+        return rollout(self, world, player, action, heuristics, reply_seed, memory, depth)
 
     monkeypatch.setattr(MonteCarloBot, "_outcome", counted)
     return calls

@@ -45,10 +45,10 @@ def best_value(state, only=None) -> float:
     return max(value for value, _ in H.placement_values(state, 0, only))
 
 
-def two_futures(seed: int):
+def two_futures(seed: int, players: int = 4):
     """The same next card after two different placements of this one (the best, and
     the best that does not overlap it)."""
-    world = drawing_position(4, seed, steps=5)
+    world = drawing_position(players, seed, steps=5)
     first, *others = H.candidates(world, 0, 40)
     masks = H._draw_masks(world.explore_card)
     second = next(a for a in others if not masks[a] & masks[first])
@@ -57,16 +57,36 @@ def two_futures(seed: int):
     return after_first, after_second
 
 
-def test_off_by_default_and_never_solo(monkeypatch):
+def test_off_by_default_solo_and_at_a_table():
     """FOLLOW_UP_KEEP = 0: the first candidate, every drawing priced, nothing remembered
-    (the play measured before); solo likewise whatever the setting."""
+    (the play measured before), solo and at a table."""
     assert H.FOLLOW_UP_KEEP == 0
-    table = drawing_position(4, 3, steps=4)
+    for players in (1, 4):
+        state = drawing_position(players, 3, steps=4)
+        memory: dict = {}
+        assert H.follow_up(state, 0, memory) == H.candidates(state, 0, 1)[0] and not memory
+
+
+@pytest.mark.parametrize("seed", [11, 13])
+def test_solo_the_continuation_prices_a_shortlist_too(monkeypatch, seed):
+    """Session 42: the cheaper continuation is no longer tables only. Solo, with
+    FOLLOW_UP_KEEP set, the first placement tried in a future prices every drawing and
+    remembers its best; the next prices only the kept and those near what changed."""
+    monkeypatch.setattr(H, "FOLLOW_UP_KEEP", 6)
+    after_first, after_second = two_futures(seed, players=1)
     memory: dict = {}
-    assert H.follow_up(table, 0, memory) == H.candidates(table, 0, 1)[0] and not memory
-    monkeypatch.setattr(H, "FOLLOW_UP_KEEP", 8)
-    solo = drawing_position(1, 3, steps=4)
-    assert H.follow_up(solo, 0, memory) == H.candidates(solo, 0, 1)[0] and not memory
+    assert H.follow_up(after_first, 0, memory) == H.candidates(after_first, 0, 1)[0]
+    ((before, kept),) = memory.values()
+    assert kept == set(H.candidates(after_first, 0, 6))
+    changed = before ^ after_second.sheets[0].filled
+    masks = H._draw_masks(after_second.explore_card)
+    legal = after_second.legal_actions(0)
+    pool = [a for a in legal if a in kept or masks[a] & (changed | neighbours(changed))]
+    assert 0 < len(pool) < len(legal)
+    chosen = H.follow_up(after_second, 0, memory)
+    assert chosen in pool
+    assert dict((a, v) for v, a in H.placement_values(after_second, 0))[chosen] == \
+        best_value(after_second, pool)
 
 
 @pytest.mark.parametrize("seed", [11, 12, 14])

@@ -20,7 +20,11 @@ leaves one placed for what may come does. So the bot:
    ``final_worlds`` fresh samples (the same for each): the best few are
    usually a fraction of a point apart, closer than a few samples can tell,
    while the rest are clearly behind — more samples pay where the call is
-   close;
+   close; with ``final_depth`` deeper than ``depth``, the finalists are also
+   looked at further: each is tried ``final_depth`` own decisions deep in the
+   first round's samples again and in the fresh ones, and they are compared on
+   those deeper outcomes alone (a mean that mixed two horizons would dilute
+   what the longer look sees with what the short one missed);
 5. plays the action with the best mean `outcome` over the samples (among
    the finalists, over all the samples each was tried in; a game's `outcome`
    is its `evaluate` unless it says otherwise, e.g. a chance of winning).
@@ -61,11 +65,14 @@ class MonteCarloBot(RankingBot):
     depth: int = 1
     finalists: int = 0
     final_worlds: int = 0
+    final_depth: int | None = None  # None: ``depth``, the finalists looked at no further
     name: str = "montecarlo"
 
     def __post_init__(self) -> None:
         if self.finalists < 0 or self.final_worlds < 0:
             raise ValueError("finalists and final_worlds cannot be negative")
+        if self.final_depth is not None and self.final_depth < 1:
+            raise ValueError("final_depth must be at least 1 (None: the same as depth)")
 
     def _rank(self, seat: SeatView, budget: float | None) -> Ranking:
         worlds = max(1, int(check_budget(budget, self.worlds)))
@@ -94,9 +101,17 @@ class MonteCarloBot(RankingBot):
         # The second round: the best few again in fresh samples, scaled with the budget.
         more = round(self.final_worlds * worlds / self.worlds) if self.worlds else 0
         finalists = sorted(range(len(pool)), key=lambda i: -totals[i])[:self.finalists]
+        deeper = self.final_depth if self.final_depth is not None else self.depth
         if len(finalists) > 1 and more > 0:
             extra = list(itertools.islice(stream, more))
-            self._try(pool, finalists, extra, player, heuristics, rng, totals)
+            if deeper != self.depth:
+                # The finalists' first-round outcomes were at the short horizon: they are
+                # looked at again, deeper, in the same samples (new replies, the same for
+                # each finalist), so every finalist's mean is over one horizon.
+                for i in finalists:
+                    totals[i] = 0.0
+                self._try(pool, finalists, samples, player, heuristics, rng, totals, deeper)
+            self._try(pool, finalists, extra, player, heuristics, rng, totals, deeper)
             for i in finalists:
                 tried[i] += more
         else:
@@ -117,8 +132,10 @@ class MonteCarloBot(RankingBot):
         return Ranking(chosen, [maker(i) for i in order])
 
     def _try(self, pool: list[Action], indices: Sequence[int], worlds: list[State], player: int,
-             heuristics: Heuristics, rng: random.Random, totals: list[float]) -> None:
-        """Add to ``totals`` each indexed action's outcome in every one of ``worlds``.
+             heuristics: Heuristics, rng: random.Random, totals: list[float],
+             depth: int | None = None) -> None:
+        """Add to ``totals`` each indexed action's outcome in every one of ``worlds``,
+        ``depth`` own decisions deep (None: the bot's ``depth``).
 
         Every action meets the same worlds and, per world, the same replies (one
         reply seed per world): the comparison is of the actions, not of luck.
@@ -128,7 +145,7 @@ class MonteCarloBot(RankingBot):
             memory: dict[Hashable, Any] = {}  # the seat's next cards, for `follow_up`
             for index in indices:
                 totals[index] += self._outcome(world, player, pool[index], heuristics,
-                                               reply_seed, memory)
+                                               reply_seed, memory, depth)
 
     @staticmethod
     def _hint(heuristics: Heuristics, world: State, player: int, action: Action,
@@ -138,8 +155,9 @@ class MonteCarloBot(RankingBot):
                     child_after(world, player, action))
 
     def _outcome(self, world: State, player: int, action: Action, heuristics: Heuristics,
-                 reply_seed: int, memory: dict[Hashable, Any]) -> float:
-        """Play ``action`` in ``world``, then the seat's next ``depth`` decisions; evaluate."""
+                 reply_seed: int, memory: dict[Hashable, Any], depth: int | None = None) -> float:
+        """Play ``action`` in ``world``, then the seat's next ``depth`` decisions (None: the
+        bot's ``depth``); evaluate."""
         state = world.clone()
         state.apply(player, action)
         # The others' replies: the game's quick reply if it has one, else random legal
@@ -147,7 +165,7 @@ class MonteCarloBot(RankingBot):
         # the same replies (their choices do not depend on ours in a simultaneous
         # step) and the comparison is fair.
         replies = random.Random(reply_seed)
-        for _ in range(self.depth):
+        for _ in range(self.depth if depth is None else depth):
             self._let_others_move(state, player, replies, heuristics)
             if state.is_over() or player not in state.current_players():
                 break

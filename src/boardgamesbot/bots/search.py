@@ -175,7 +175,8 @@ class SearchBot:
         (games decided one action at a time, where there is no turn to plan)."""
         return MonteCarloBot(self.seed, worlds=settings.worlds, width=settings.width,
                              depth=settings.depth, finalists=settings.finalists,
-                             final_worlds=settings.final_worlds, name=self.name)
+                             final_worlds=settings.final_worlds,
+                             final_depth=settings.final_depth, name=self.name)
 
     def _outcome(self, world: State, player: int, actions: list[Action], heuristics: Heuristics,
                  rng: random.Random) -> float:

@@ -151,10 +151,11 @@ WIN_FLOOR = 2.0
 # placement tried in a future prices them all and remembers its FOLLOW_UP_KEEP best;
 # the others price only those still legal and the drawings on or beside a space whose
 # state differs from that first sheet (where a value can have moved most). 0 = off:
-# every drawing priced each time. Tables only: solo play is measured on 100 paired deals
-# per side, not redone for this. With 16 kept, 98% of `hard`'s four-player decisions
+# every drawing priced each time. With 16 kept, 98% of `hard`'s four-player decisions
 # were the same at less than half the CPU, but neither a second round nor more worlds
 # bought with that time won more at a table (docs/bots.md, session 40): so it is off.
+# Solo alike since session 42 (it was tables only before), where the time saved may buy
+# the finalists a longer look (`SearchSettings.final_depth`, docs/bots.md).
 FOLLOW_UP_KEEP = 0
 
 # The search's sampled futures (`worlds`, issue 32, session 41). Placements a fraction
@@ -979,7 +980,7 @@ def follow_up(state: CartographersState, player: int, memory: dict[Hashable, Any
     other: far from those spaces a drawing's value moves little, and the same for
     all, so the order of the best holds.
     """
-    if FOLLOW_UP_KEEP <= 0 or state.step != DRAW or state.num_players == 1:
+    if FOLLOW_UP_KEEP <= 0 or state.step != DRAW:
         return candidates(state, player, 1)[0]
     filled = _with_pending(state)[player][1]
     key = (player, state.season, state.time_used(), state.explore_card.name,
