@@ -71,6 +71,10 @@ TITLE_WEIGHT = 0.5
 #: question sets: 0.3 answered 4 fewer first, 0.5 put "how many stones on each tile" below
 #: the moving rule).
 PHRASING_WEIGHT = 0.4
+#: How much a passage naming a broader thing ("figure") counts for each of its kinds
+#: ("worker", "leader") that it does not name itself: a rule about figures is a rule about
+#: workers, but a passage that says "worker" says it more surely.
+KIND_WEIGHT = 0.5
 #: Below this share of the question's weight in the best passage, we do not know.
 #: Set from questions that the rules do not answer (tests/ask: the off-topic set).
 MIN_COVERAGE = 0.38
@@ -93,6 +97,9 @@ class Knowledge:
       name, as the title each language's page gives them;
     * ``refusals``: ``{code: section}`` — the passage each refusal code of the
       engine rests on (for `why`);
+    * ``kinds``: ``{term: [terms…]}`` — a broader term of the rules and the terms it
+      names ("figure": the worker and the leader): a passage about figures also answers a
+      question about a worker (see `KIND_WEIGHT`);
     * ``phrasings``: ``{section: {lang: [questions…]}}`` — how players ask about a
       passage, in their words rather than the rules' ("can I keep my leftover AP?",
       "third guard?"), from the game's ``rules_phrasings`` file: words the passage
@@ -104,6 +111,7 @@ class Knowledge:
     sections: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     refusals: Mapping[str, str] = field(default_factory=dict)
     phrasings: Mapping[str, Mapping[str, list[str]]] = field(default_factory=dict)
+    kinds: Mapping[str, list[str]] = field(default_factory=dict)
 
 
 @cache
@@ -116,7 +124,8 @@ def knowledge(game: str) -> Knowledge:
                  if asked is not None else {})
     return Knowledge(terms=data.get("terms", {}), verbs=data.get("verbs", {}),
                      sections=data.get("sections", {}),
-                     refusals=data.get("refusals", {}), phrasings=phrasings)
+                     refusals=data.get("refusals", {}), phrasings=phrasings,
+                     kinds=data.get("kinds", {}))
 
 
 #: Where a passage's text may end a sentence: after a full stop, a question or exclamation
@@ -235,9 +244,10 @@ class RulesIndex:
             self.titles.append(frozenset(self.words.keys(p.title))
                                if p.text.startswith(p.title) else frozenset())
             context = self._counted(" ".join(p.section))
+            self.lengths.append(round(sum(own.values())))  # (the rules' own words)
+            self._add_kinds(own)
             self.keys.append({key: own.get(key, 0) + CONTEXT_WEIGHT * context.get(key, 0)
                               for key in own.keys() | context.keys()})
-            self.lengths.append(round(sum(own.values())))
         self._add_phrasings()
         self._cuts: dict[int, _Cut] = {}
         self.average = sum(self.lengths) / max(1, len(self.lengths))
@@ -279,6 +289,17 @@ class RulesIndex:
                 if key not in keys:
                     keys[key] = PHRASING_WEIGHT * weight
 
+    def _add_kinds(self, counted: defaultdict[str, float]) -> None:
+        """Each kind of a broader term that ``counted`` holds, at `KIND_WEIGHT` of it,
+        unless named itself: "You need no figure there" answers "do I need a worker
+        there"."""
+        for broader, kinds in self.knowledge.kinds.items():
+            found = counted.get("§" + broader)
+            if found:
+                for kind in kinds:
+                    if "§" + kind not in counted:
+                        counted["§" + kind] = KIND_WEIGHT * found
+
     def _counted(self, text: str) -> defaultdict[str, float]:
         """The keys of ``text`` counted, a word inside a term's name at its lesser weight."""
         counted: defaultdict[str, float] = defaultdict(float)
@@ -287,6 +308,12 @@ class RulesIndex:
             counted[key] += weight
         for key in self.words.counts(keys):  # "3 volcanoes": a count of volcanoes
             counted[key] += 1
+        return counted
+
+    def _kinded(self, text: str) -> defaultdict[str, float]:
+        """The keys of ``text`` counted, with the kinds of the broader terms it names."""
+        counted = self._counted(text)
+        self._add_kinds(counted)
         return counted
 
     def _corrected(self, words: list[str]) -> tuple[list[str], set[str]]:
@@ -404,7 +431,7 @@ class RulesIndex:
         if cut is None:
             passage = self.passages[index]
             text = without_title(passage.text, passage.title)
-            sentences = tuple((part, frozenset(self._counted(part)))
+            sentences = tuple((part, frozenset(self._kinded(part)))
                               for part in ([text] if passage.row else sentences_of(text) or [text]))
             # (within the passage a word in every sentence tells them apart no more than
             # its title's words do: "guard" in the guard rule)
