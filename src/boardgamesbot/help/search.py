@@ -42,7 +42,8 @@ from rapidfuzz.distance import OSA
 from boardgamesbot.engine import LANGUAGES, GameError, known_games, load_game
 
 from .passages import Passage, passages
-from .words import INNER_WEIGHT, Terms, Words, fold, split, split_accented
+from .words import (INNER_WEIGHT, Terms, Words, fold, says_no, split, split_accented,
+                    yes_or_no)
 
 __all__ = ["Answer", "Knowledge", "Reply", "RulesIndex", "ask", "knowledge"]
 
@@ -138,6 +139,10 @@ LEAD_PAIR = 200
 #: How much a word of the passage's own title counts in choosing its lead: the question
 #: names the passage's topic ("guard"), the lead is what it says about it.
 LEAD_TITLE_WEIGHT = 0.5
+#: How much more a sentence that says no or sets a limit ("Nobody ever enters a volcano",
+#: "At most two levels per temple per turn") counts in choosing the lead of a yes-or-no
+#: question ("can I…?"): the answer is the rule's verdict, often "no".
+VERDICT_WEIGHT = 1.0
 
 
 def sentences_of(text: str) -> list[str]:
@@ -169,6 +174,8 @@ class _Cut:
     sentences: tuple[tuple[str, frozenset[str]], ...]
     rarity: dict[str, float]
     norms: tuple[float, ...]
+    #: whether each sentence says no or sets a limit (`words.says_no`)
+    verdicts: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -413,9 +420,10 @@ class RulesIndex:
                 self._answers(sure, total, surely[i], i)
                 for _, _, i in scored[1:ANSWERED_WITHIN])):
             return Reply(self.game, self.lang, question, (), self._topics(scored))
+        yes_no = yes_or_no(question, self.lang)
         answers = tuple(Answer(self.passages[i].title, self.passages[i].shown,
                                self.passages[i].source, score, self.passages[i].id,
-                               self.lead(i, weights))
+                               self.lead(i, weights, yes_no))
                         for score, _, i in self._without_summaries(scored, limit))
         return Reply(self.game, self.lang, question, answers, self._topics(scored))
 
@@ -444,16 +452,20 @@ class RulesIndex:
             # the rule)
             average = sum(len(keys) for _, keys in sentences) / len(sentences)
             cut = self._cuts[index] = _Cut(sentences, rarity, tuple(
-                1 - B + B * len(keys) / average for _, keys in sentences))
+                1 - B + B * len(keys) / average for _, keys in sentences), tuple(
+                says_no(part, self.lang) for part, _ in sentences))
         return cut
 
-    def lead(self, index: int, weights: Mapping[str, float]) -> str:
+    def lead(self, index: int, weights: Mapping[str, float], yes_no: bool = False) -> str:
         """The sentence of passage ``index`` that best answers a question of ``weights``:
         the one holding most of the question's weight, by the same keys and rarity as the
         ranking (an earlier one on a tie). With the sentence after it when that one holds
         asked words this one lacks, weighing at least half as much (the question asks two
         things, each said in turn), and both stay short. Empty when the best is the
-        opening, or the question is one word: a face shows the opening first anyway."""
+        opening, or the question is one word: a face shows the opening first anyway.
+        For a yes-or-no question (``yes_no``) a sentence that says no or sets a limit counts
+        `VERDICT_WEIGHT` more: "can the guard move?" is answered by "The guard never moves
+        again", not by the sentence that only names the guard."""
         cut = self._cut(index)
         # (a question of one word — "volcano" — names a topic: its passage from the opening)
         if len(cut.sentences) < 2 or len(weights) < 2:
@@ -464,7 +476,8 @@ class RulesIndex:
         def held(keys: frozenset[str]) -> float:
             return sum(weight for key, weight in asked if key in keys)
 
-        scores = [held(keys) / norm for (_, keys), norm in zip(cut.sentences, cut.norms)]
+        scores = [held(keys) / norm * (1 + VERDICT_WEIGHT if yes_no and verdict else 1)
+                  for (_, keys), norm, verdict in zip(cut.sentences, cut.norms, cut.verdicts)]
         best = max(range(len(scores)), key=lambda at: (scores[at], -at))
         # (also when it holds only the passage's title words, or one plain word: "At most
         # two guards per player per game" for "can I place a third guard", "You need no

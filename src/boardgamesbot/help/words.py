@@ -171,6 +171,28 @@ _NOT = {"en": """cant cannot wont dont doesnt didnt isnt arent wasnt werent shou
                 wouldnt mustnt hasnt havent t""", "pt-BR": "", "ca": ""}
 NEGATIONS = {lang: dict.fromkeys(words.split(), "not") for lang, words in _NOT.items()}
 
+#: A question that asks for something other than yes or no: one of these words (folded)
+#: opens what it asks ("who wins", "o que acontece", "què passa"). A question without one
+#: ("can I…", "posso…", "el guardià es pot moure?") wants a yes or a no.
+#: (Catalan "que" and "com" are also "that" and "as": only where they ask.)
+OPEN_QUESTION = {
+    "en": re.compile(r"\b(?:what|whats|wat|how|who|whom|whose|when|where|which|why)\b"),
+    "pt-BR": re.compile(r"\b(?:o que|oque|oq|qual|quais|quem|quando|qdo|qd|onde|como"
+                        r"|quant[oa]s?|por que|porque|pq)\b"),
+    "ca": re.compile(r"\b(?:qui|quan|on|quin[ae]?s?|quant[ae]?s?|per que|perque|pq|xq)\b"
+                     r"|(?:^|[,;:] ?)(?:que|com)\b|\bque (?:passa|fa|faig|fem|cal)\b"),
+}
+
+#: Words (folded) with which a rule says no or sets a limit: "Nobody ever enters a volcano",
+#: "never covering a mountain", "At most two levels", "Não é preciso", "només". The answer
+#: to a yes-or-no question is often in the sentence holding one (see `RulesIndex.lead`).
+VERDICTS = {
+    "en": frozenset("not no never nobody none nothing neither nor only most".split()),
+    "pt-BR": frozenset("nao nunca ninguem nenhum nenhuma nada nem so somente apenas maximo"
+                       .split()),
+    "ca": frozenset("no mai ningu res ni nomes sols maxim".split()),
+}
+
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
 
@@ -273,6 +295,17 @@ def _determiners(lang: str) -> frozenset[str]:
 @cache
 def _stop_words(lang: str) -> frozenset[str]:
     return frozenset(split(STOP_WORDS[lang]))
+
+
+def yes_or_no(text: str, lang: str) -> bool:
+    """Whether ``text`` asks for a yes or a no (no question word opens what it asks)."""
+    return OPEN_QUESTION[lang].search(" ".join(split(text))) is None
+
+
+def says_no(text: str, lang: str) -> bool:
+    """Whether ``text`` holds a word with which a rule says no or sets a limit."""
+    negations = NEGATIONS[lang]
+    return any(negations.get(word, word) in VERDICTS[lang] for word in split(text))
 
 
 def language_of(text: str) -> str | None:
