@@ -193,6 +193,14 @@ VERDICTS = {
     "ca": frozenset("no mai ningu res ni nomes sols maxim".split()),
 }
 
+#: Little words that put one thing on top of another ("draw over a mountain", "em cima
+#: de", "damunt d'una muntanya", "nunca sobre uma montanha"): a rule says that as covering,
+#: so they leave the key of that verb as a hint that only ranks (`INNER_WEIGHT`), on both
+#: sides — the rule that forbids covering a thing, not every passage naming it.
+ON_TOP = {"en": {"over": "cover", "top": "cover"},
+          "pt-BR": {"sobre": "cobrir", "cima": "cobrir"},
+          "ca": {"sobre": "cobrir", "damunt": "cobrir"}}
+
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
 
@@ -391,7 +399,8 @@ class Words:
             # it could be "monte", a pile, with its vowel changed)
             if (words[at] in PREPOSITIONS[self.lang] and at + 1 < len(words)
                     and (words[at + 1] in determiners or words[at + 1].isdigit())):
-                at += 1  # (a little word here)
+                keys.extend(self._on_top(words[at]))  # (a little word here)
+                at += 1
                 continue
             for term, name in self._names(words, at):
                 size = len(name)
@@ -407,10 +416,17 @@ class Words:
                 if not (self._little(word, accented[at])
                         or (at and (words[at - 1], word) in LITTLE_AFTER[self.lang])):
                     keys.append((self._stem(word, accented[at]), 1.0))
+                elif len(word) > 1:
+                    keys.extend(self._on_top(word))
                 elif len(word) == 1 and at and words[at - 1] in self.labels:
                     keys.append((word, 1.0))  # "grup A": the group's letter
                 at += 1
         return keys
+
+    def _on_top(self, word: str) -> list[tuple[str, float]]:
+        """The covering hint of a little word that puts a thing on another (`ON_TOP`)."""
+        meant = ON_TOP[self.lang].get(word)
+        return [(self._stem(meant, meant), INNER_WEIGHT)] if meant else []
 
     def _names(self, words: list[str], at: int) -> list[tuple[str, tuple[str, ...]]]:
         """The declared names that the words from ``at`` on are (or inflect), best first."""
