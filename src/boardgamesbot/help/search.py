@@ -176,6 +176,10 @@ class _Cut:
     norms: tuple[float, ...]
     #: whether each sentence says no or sets a limit (`words.says_no`)
     verdicts: tuple[bool, ...] = ()
+    #: each sentence's keys as written, without the kinds of the broader terms it names
+    #: (what may join a second sentence to the lead: "figures never block you" adds no
+    #: worker to "can my explorer walk into a volcano")
+    written: tuple[frozenset[str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -453,7 +457,8 @@ class RulesIndex:
             average = sum(len(keys) for _, keys in sentences) / len(sentences)
             cut = self._cuts[index] = _Cut(sentences, rarity, tuple(
                 1 - B + B * len(keys) / average for _, keys in sentences), tuple(
-                says_no(part, self.lang) for part, _ in sentences))
+                says_no(part, self.lang) for part, _ in sentences), tuple(
+                frozenset(self._counted(part)) for part, _ in sentences))
         return cut
 
     def lead(self, index: int, weights: Mapping[str, float], yes_no: bool = False) -> str:
@@ -487,7 +492,7 @@ class RulesIndex:
             return ""
         lead, keys = cut.sentences[best]
         if best + 1 < len(cut.sentences):
-            following, more = cut.sentences[best + 1]
+            following, more = cut.sentences[best + 1][0], cut.written[best + 1]
             if (held(more - keys) >= held(keys) / 2
                     and len(lead) + len(following) < LEAD_PAIR):
                 lead = f"{lead} {following}"
