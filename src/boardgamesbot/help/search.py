@@ -42,8 +42,7 @@ from rapidfuzz.distance import OSA
 from boardgamesbot.engine import LANGUAGES, GameError, known_games, load_game
 
 from .passages import Passage, passages
-from .words import (INNER_WEIGHT, Terms, Words, fold, says_no, split, split_accented,
-                    yes_or_no)
+from .words import INNER_WEIGHT, Terms, Words, fold, says_no, split, split_accented, yes_or_no
 
 __all__ = ["Answer", "Knowledge", "Reply", "RulesIndex", "ask", "knowledge"]
 

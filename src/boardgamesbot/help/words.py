@@ -190,10 +190,9 @@ OPEN_QUESTION = {
 #: "never covering a mountain", "At most two levels", "Não é preciso", "només". The answer
 #: to a yes-or-no question is often in the sentence holding one (see `RulesIndex.lead`).
 VERDICTS = {
-    "en": frozenset("not no never nobody none nothing neither nor only most".split()),
-    "pt-BR": frozenset("nao nunca ninguem nenhum nenhuma nada nem so somente apenas maximo"
-                       .split()),
-    "ca": frozenset("no mai ningu res ni nomes sols maxim".split()),
+    "en": "not no never nobody none nothing neither nor only most",
+    "pt-BR": "não nunca ninguém nenhum nenhuma nada nem só somente apenas máximo",
+    "ca": "no mai ningú res ni només sols màxim",
 }
 
 #: Little words that put one thing on top of another ("draw over a mountain", "em cima
@@ -316,7 +315,12 @@ def yes_or_no(text: str, lang: str) -> bool:
 def says_no(text: str, lang: str) -> bool:
     """Whether ``text`` holds a word with which a rule says no or sets a limit."""
     negations = NEGATIONS[lang]
-    return any(negations.get(word, word) in VERDICTS[lang] for word in split(text))
+    return any(negations.get(word, word) in _verdicts(lang) for word in split(text))
+
+
+@cache
+def _verdicts(lang: str) -> frozenset[str]:
+    return frozenset(split(VERDICTS[lang]))
 
 
 def language_of(text: str) -> str | None:
