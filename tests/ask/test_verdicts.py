@@ -132,3 +132,35 @@ def test_temporada_is_a_season(question):
 def test_off_topic_questions_still_get_i_dont_know(lang, question):
     for game in ("tikal", "cartographers"):
         assert not ask(game, question, lang).answers, (game, question)
+
+
+#: Checked by hand: a long sentence leads from its clause that answers (with the one before
+#: it when both stay short), after "… ".
+CLAUSE_LEADS = [
+    ("tikal", "en", "can my boss become the guardian",
+     "… one of your figures there (you pick which; the leader is allowed) becomes its guard."),
+    ("tikal", "pt-BR", "o chefe pode virar guardiao?",
+     "… uma das suas figuras ali (você escolhe qual; pode ser o Chefe de expedição) vira o "
+     "Guardião."),
+    ("cartographers", "ca", "puc dibuixar sobre un erm?",
+     "… mai sobre una muntanya, un erm ni res del que ja s'ha dibuixat."),
+]
+
+
+@pytest.mark.parametrize("game, lang, question, lead", CLAUSE_LEADS)
+def test_a_long_sentence_leads_from_its_clause_that_answers(game, lang, question, lead):
+    first = ask(game, question, lang).answers[0]
+    assert first.lead == lead
+    assert lead.removeprefix("… ") in first.text  # (a face finds it in the passage)
+
+
+@pytest.mark.parametrize("game", ["tikal", "cartographers"])
+def test_every_clause_lead_is_the_passages_own_words(game):
+    """What follows "… " is the passage's text as written, so the browser can mark it."""
+    rules = index(game, "en")
+    for passage in rules.passages:
+        for sentence, _ in rules.sentences(passage.id):
+            for word in sentence.split()[::4]:
+                lead = rules.lead(passage.id, rules.query(f"can i {word} {sentence[-40:]}"),
+                                  yes_no=True)
+                assert lead.removeprefix("… ") in passage.text, (passage.title, lead)

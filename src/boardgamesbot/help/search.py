@@ -31,7 +31,7 @@ import json
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -138,6 +138,10 @@ LEAD_PAIR = 200
 #: How much a word of the passage's own title counts in choosing its lead: the question
 #: names the passage's topic ("guard"), the lead is what it says about it.
 LEAD_TITLE_WEIGHT = 0.5
+#: A lead sentence longer than this (characters) starts at its clause that answers: on a
+#: phone "… never covering a mountain, a wasteland or anything drawn before." is read, the
+#: end of "Pick one terrain and one shape shown on the card, turn and/or flip…" is not.
+LEAD_CLAUSES = 150
 #: How much more a sentence that says no or sets a limit ("Nobody ever enters a volcano",
 #: "At most two levels per temple per turn") counts in choosing the lead of a yes-or-no
 #: question ("can I…?"): the answer is the rule's verdict, often "no".
@@ -487,15 +491,43 @@ class RulesIndex:
         # two guards per player per game" for "can I place a third guard", "You need no
         # figure there" for "do I need a worker there": on the older question sets either
         # rule lost more leads than it saved)
-        if best == 0 or scores[best] <= 0:
+        if scores[best] <= 0:
             return ""
         lead, keys = cut.sentences[best]
+        # (a long sentence, not a row's cells: from its clause that answers)
+        if len(lead) > LEAD_CLAUSES and not self.passages[index].row:
+            tail = self._clause_on(lead, held)
+            if tail != lead:
+                return f"… {tail}"
+        if best == 0:
+            return ""
         if best + 1 < len(cut.sentences):
             following, more = cut.sentences[best + 1][0], cut.written[best + 1]
             if (held(more - keys) >= held(keys) / 2
                     and len(lead) + len(following) < LEAD_PAIR):
                 lead = f"{lead} {following}"
         return lead
+
+    def _clause_on(self, sentence: str, held: Callable[[frozenset[str]], float]) -> str:
+        """``sentence`` from its clause that holds most of the question's weight (an earlier
+        one on a tie) to its end; itself when that is its first clause. Clauses end after a
+        comma, semicolon or colon outside brackets."""
+        clauses: list[str] = []
+        depth = start = 0
+        for at, char in enumerate(sentence):
+            depth += (char == "(") - (char == ")")
+            if char in ",;:" and depth == 0 and sentence[at + 1:at + 2] == " ":
+                clauses.append(sentence[start:at + 1])
+                start = at + 2
+        clauses.append(sentence[start:])
+        weights = [held(frozenset(self._kinded(clause))) for clause in clauses]
+        best = max(range(len(clauses)), key=lambda at: (weights[at], -at))
+        if not best or weights[best] <= 0:
+            return sentence
+        # (with the clause before it when both stay short: what the verdict is about)
+        if best > 1 and len(" ".join(clauses[best - 1:])) <= LEAD_CLAUSES:
+            best -= 1
+        return " ".join(clauses[best:])
 
     def _without_summaries(self, scored: list[tuple[float, float, int]],
                            limit: int) -> list[tuple[float, float, int]]:
