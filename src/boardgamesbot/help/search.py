@@ -31,7 +31,7 @@ import json
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -42,7 +42,7 @@ from rapidfuzz.distance import OSA
 from boardgamesbot.engine import LANGUAGES, GameError, known_games, load_game
 
 from .passages import Passage, passages
-from .words import INNER_WEIGHT, Terms, Words, fold, split, split_accented
+from .words import INNER_WEIGHT, Terms, Words, fold, says_no, split, split_accented, yes_or_no
 
 __all__ = ["Answer", "Knowledge", "Reply", "RulesIndex", "ask", "knowledge"]
 
@@ -71,6 +71,10 @@ TITLE_WEIGHT = 0.5
 #: question sets: 0.3 answered 4 fewer first, 0.5 put "how many stones on each tile" below
 #: the moving rule).
 PHRASING_WEIGHT = 0.4
+#: How much a passage naming a broader thing ("figure") counts for each of its kinds
+#: ("worker", "leader") that it does not name itself: a rule about figures is a rule about
+#: workers, but a passage that says "worker" says it more surely.
+KIND_WEIGHT = 0.5
 #: Below this share of the question's weight in the best passage, we do not know.
 #: Set from questions that the rules do not answer (tests/ask: the off-topic set).
 MIN_COVERAGE = 0.38
@@ -93,6 +97,9 @@ class Knowledge:
       name, as the title each language's page gives them;
     * ``refusals``: ``{code: section}`` — the passage each refusal code of the
       engine rests on (for `why`);
+    * ``kinds``: ``{term: [terms…]}`` — a broader term of the rules and the terms it
+      names ("figure": the worker and the leader): a passage about figures also answers a
+      question about a worker (see `KIND_WEIGHT`);
     * ``phrasings``: ``{section: {lang: [questions…]}}`` — how players ask about a
       passage, in their words rather than the rules' ("can I keep my leftover AP?",
       "third guard?"), from the game's ``rules_phrasings`` file: words the passage
@@ -104,6 +111,7 @@ class Knowledge:
     sections: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     refusals: Mapping[str, str] = field(default_factory=dict)
     phrasings: Mapping[str, Mapping[str, list[str]]] = field(default_factory=dict)
+    kinds: Mapping[str, list[str]] = field(default_factory=dict)
 
 
 @cache
@@ -116,7 +124,8 @@ def knowledge(game: str) -> Knowledge:
                  if asked is not None else {})
     return Knowledge(terms=data.get("terms", {}), verbs=data.get("verbs", {}),
                      sections=data.get("sections", {}),
-                     refusals=data.get("refusals", {}), phrasings=phrasings)
+                     refusals=data.get("refusals", {}), phrasings=phrasings,
+                     kinds=data.get("kinds", {}))
 
 
 #: Where a passage's text may end a sentence: after a full stop, a question or exclamation
@@ -129,6 +138,14 @@ LEAD_PAIR = 200
 #: How much a word of the passage's own title counts in choosing its lead: the question
 #: names the passage's topic ("guard"), the lead is what it says about it.
 LEAD_TITLE_WEIGHT = 0.5
+#: A lead sentence longer than this (characters) starts at its clause that answers: on a
+#: phone "… never covering a mountain, a wasteland or anything drawn before." is read, the
+#: end of "Pick one terrain and one shape shown on the card, turn and/or flip…" is not.
+LEAD_CLAUSES = 150
+#: How much more a sentence that says no or sets a limit ("Nobody ever enters a volcano",
+#: "At most two levels per temple per turn") counts in choosing the lead of a yes-or-no
+#: question ("can I…?"): the answer is the rule's verdict, often "no".
+VERDICT_WEIGHT = 1.0
 
 
 def sentences_of(text: str) -> list[str]:
@@ -160,6 +177,12 @@ class _Cut:
     sentences: tuple[tuple[str, frozenset[str]], ...]
     rarity: dict[str, float]
     norms: tuple[float, ...]
+    #: whether each sentence says no or sets a limit (`words.says_no`)
+    verdicts: tuple[bool, ...] = ()
+    #: each sentence's keys as written, without the kinds of the broader terms it names
+    #: (what may join a second sentence to the lead: "figures never block you" adds no
+    #: worker to "can my explorer walk into a volcano")
+    written: tuple[frozenset[str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -235,9 +258,10 @@ class RulesIndex:
             self.titles.append(frozenset(self.words.keys(p.title))
                                if p.text.startswith(p.title) else frozenset())
             context = self._counted(" ".join(p.section))
+            self.lengths.append(round(sum(own.values())))  # (the rules' own words)
+            self._add_kinds(own)
             self.keys.append({key: own.get(key, 0) + CONTEXT_WEIGHT * context.get(key, 0)
                               for key in own.keys() | context.keys()})
-            self.lengths.append(round(sum(own.values())))
         self._add_phrasings()
         self._cuts: dict[int, _Cut] = {}
         self.average = sum(self.lengths) / max(1, len(self.lengths))
@@ -279,6 +303,17 @@ class RulesIndex:
                 if key not in keys:
                     keys[key] = PHRASING_WEIGHT * weight
 
+    def _add_kinds(self, counted: defaultdict[str, float]) -> None:
+        """Each kind of a broader term that ``counted`` holds, at `KIND_WEIGHT` of it,
+        unless named itself: "You need no figure there" answers "do I need a worker
+        there"."""
+        for broader, kinds in self.knowledge.kinds.items():
+            found = counted.get("§" + broader)
+            if found:
+                for kind in kinds:
+                    if "§" + kind not in counted:
+                        counted["§" + kind] = KIND_WEIGHT * found
+
     def _counted(self, text: str) -> defaultdict[str, float]:
         """The keys of ``text`` counted, a word inside a term's name at its lesser weight."""
         counted: defaultdict[str, float] = defaultdict(float)
@@ -287,6 +322,12 @@ class RulesIndex:
             counted[key] += weight
         for key in self.words.counts(keys):  # "3 volcanoes": a count of volcanoes
             counted[key] += 1
+        return counted
+
+    def _kinded(self, text: str) -> defaultdict[str, float]:
+        """The keys of ``text`` counted, with the kinds of the broader terms it names."""
+        counted = self._counted(text)
+        self._add_kinds(counted)
         return counted
 
     def _corrected(self, words: list[str]) -> tuple[list[str], set[str]]:
@@ -386,9 +427,10 @@ class RulesIndex:
                 self._answers(sure, total, surely[i], i)
                 for _, _, i in scored[1:ANSWERED_WITHIN])):
             return Reply(self.game, self.lang, question, (), self._topics(scored))
+        yes_no = yes_or_no(question, self.lang)
         answers = tuple(Answer(self.passages[i].title, self.passages[i].shown,
                                self.passages[i].source, score, self.passages[i].id,
-                               self.lead(i, weights))
+                               self.lead(i, weights, yes_no))
                         for score, _, i in self._without_summaries(scored, limit))
         return Reply(self.game, self.lang, question, answers, self._topics(scored))
 
@@ -404,7 +446,7 @@ class RulesIndex:
         if cut is None:
             passage = self.passages[index]
             text = without_title(passage.text, passage.title)
-            sentences = tuple((part, frozenset(self._counted(part)))
+            sentences = tuple((part, frozenset(self._kinded(part)))
                               for part in ([text] if passage.row else sentences_of(text) or [text]))
             # (within the passage a word in every sentence tells them apart no more than
             # its title's words do: "guard" in the guard rule)
@@ -417,16 +459,21 @@ class RulesIndex:
             # the rule)
             average = sum(len(keys) for _, keys in sentences) / len(sentences)
             cut = self._cuts[index] = _Cut(sentences, rarity, tuple(
-                1 - B + B * len(keys) / average for _, keys in sentences))
+                1 - B + B * len(keys) / average for _, keys in sentences), tuple(
+                says_no(part, self.lang) for part, _ in sentences), tuple(
+                frozenset(self._counted(part)) for part, _ in sentences))
         return cut
 
-    def lead(self, index: int, weights: Mapping[str, float]) -> str:
+    def lead(self, index: int, weights: Mapping[str, float], yes_no: bool = False) -> str:
         """The sentence of passage ``index`` that best answers a question of ``weights``:
         the one holding most of the question's weight, by the same keys and rarity as the
         ranking (an earlier one on a tie). With the sentence after it when that one holds
         asked words this one lacks, weighing at least half as much (the question asks two
         things, each said in turn), and both stay short. Empty when the best is the
-        opening, or the question is one word: a face shows the opening first anyway."""
+        opening, or the question is one word: a face shows the opening first anyway.
+        For a yes-or-no question (``yes_no``) a sentence that says no or sets a limit counts
+        `VERDICT_WEIGHT` more: "can the guard move?" is answered by "The guard never moves
+        again", not by the sentence that only names the guard."""
         cut = self._cut(index)
         # (a question of one word — "volcano" — names a topic: its passage from the opening)
         if len(cut.sentences) < 2 or len(weights) < 2:
@@ -437,21 +484,50 @@ class RulesIndex:
         def held(keys: frozenset[str]) -> float:
             return sum(weight for key, weight in asked if key in keys)
 
-        scores = [held(keys) / norm for (_, keys), norm in zip(cut.sentences, cut.norms)]
+        scores = [held(keys) / norm * (1 + VERDICT_WEIGHT if yes_no and verdict else 1)
+                  for (_, keys), norm, verdict in zip(cut.sentences, cut.norms, cut.verdicts)]
         best = max(range(len(scores)), key=lambda at: (scores[at], -at))
         # (also when it holds only the passage's title words, or one plain word: "At most
         # two guards per player per game" for "can I place a third guard", "You need no
         # figure there" for "do I need a worker there": on the older question sets either
         # rule lost more leads than it saved)
-        if best == 0 or scores[best] <= 0:
+        if scores[best] <= 0:
             return ""
         lead, keys = cut.sentences[best]
+        # (a long sentence, not a row's cells: from its clause that answers)
+        if len(lead) > LEAD_CLAUSES and not self.passages[index].row:
+            tail = self._clause_on(lead, held)
+            if tail != lead:
+                return f"… {tail}"
+        if best == 0:
+            return ""
         if best + 1 < len(cut.sentences):
-            following, more = cut.sentences[best + 1]
+            following, more = cut.sentences[best + 1][0], cut.written[best + 1]
             if (held(more - keys) >= held(keys) / 2
                     and len(lead) + len(following) < LEAD_PAIR):
                 lead = f"{lead} {following}"
         return lead
+
+    def _clause_on(self, sentence: str, held: Callable[[frozenset[str]], float]) -> str:
+        """``sentence`` from its clause that holds most of the question's weight (an earlier
+        one on a tie) to its end; itself when that is its first clause. Clauses end after a
+        comma, semicolon or colon outside brackets."""
+        clauses: list[str] = []
+        depth = start = 0
+        for at, char in enumerate(sentence):
+            depth += (char == "(") - (char == ")")
+            if char in ",;:" and depth == 0 and sentence[at + 1:at + 2] == " ":
+                clauses.append(sentence[start:at + 1])
+                start = at + 2
+        clauses.append(sentence[start:])
+        weights = [held(frozenset(self._kinded(clause))) for clause in clauses]
+        best = max(range(len(clauses)), key=lambda at: (weights[at], -at))
+        if not best or weights[best] <= 0:
+            return sentence
+        # (with the clause before it when both stay short: what the verdict is about)
+        if best > 1 and len(" ".join(clauses[best - 1:])) <= LEAD_CLAUSES:
+            best -= 1
+        return " ".join(clauses[best:])
 
     def _without_summaries(self, scored: list[tuple[float, float, int]],
                            limit: int) -> list[tuple[float, float, int]]:

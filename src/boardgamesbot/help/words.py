@@ -109,21 +109,24 @@ SAME_MEANING = {
            "player people person friend opponent opponents",
            "beyond more exceed extra",
            "must forced force obliged required mandatory",
-           "cover covered"],
+           "cover covered",
+           "refuse deny decline reject"],
     "pt-BR": ["totalmente inteiro inteira completo completa completamente",
               "ver olhar espiar vista visível",
               "custo barato barata caro cara preço",
               "jogador pessoa amigo adversário oponente",
               "além mais excedente",
               "precisar obrigar obrigado obrigatório obrigatória forçar",
-              "cobrir tapar"],
+              "cobrir tapar",
+              "recusar negar rejeitar"],
     "ca": ["completament sencer sencera complet completa totalment",
            "veure mirar vista visible",
            "cost barat barata preu",
            "jugador persona amic adversari rival",
            "enllà més",
            "obligar obligat obligatori obligatòria forçar",
-           "cobrir tapar"],
+           "cobrir tapar",
+           "negar refusar rebutjar"],
 }
 
 #: Numbers written as words, read as digits ("zero" and "0" are the same question).
@@ -170,6 +173,35 @@ PREPOSITIONS = {"en": frozenset({"over", "past", "through", "across"}),
 _NOT = {"en": """cant cannot wont dont doesnt didnt isnt arent wasnt werent shouldnt couldnt
                 wouldnt mustnt hasnt havent t""", "pt-BR": "", "ca": ""}
 NEGATIONS = {lang: dict.fromkeys(words.split(), "not") for lang, words in _NOT.items()}
+
+#: A question that asks for something other than yes or no: one of these words (folded)
+#: opens what it asks ("who wins", "o que acontece", "què passa"). A question without one
+#: ("can I…", "posso…", "el guardià es pot moure?") wants a yes or a no.
+#: (Catalan "que" and "com" are also "that" and "as": only where they ask.)
+OPEN_QUESTION = {
+    "en": re.compile(r"\b(?:what|whats|wat|how|who|whom|whose|when|where|which|why)\b"),
+    "pt-BR": re.compile(r"\b(?:o que|oque|oq|qual|quais|quem|quando|qdo|qd|onde|como"
+                        r"|quant[oa]s?|por que|porque|pq)\b"),
+    "ca": re.compile(r"\b(?:qui|quan|on|quin[ae]?s?|quant[ae]?s?|per que|perque|pq|xq)\b"
+                     r"|(?:^|[,;:] ?)(?:que|com)\b|\bque (?:passa|fa|faig|fem|cal)\b"),
+}
+
+#: Words (folded) with which a rule says no or sets a limit: "Nobody ever enters a volcano",
+#: "never covering a mountain", "At most two levels", "Não é preciso", "només". The answer
+#: to a yes-or-no question is often in the sentence holding one (see `RulesIndex.lead`).
+VERDICTS = {
+    "en": "not no never nobody none nothing neither nor only most",
+    "pt-BR": "não nunca ninguém nenhum nenhuma nada nem só somente apenas máximo",
+    "ca": "no mai ningú res ni només sols màxim",
+}
+
+#: Little words that put one thing on top of another ("draw over a mountain", "em cima
+#: de", "damunt d'una muntanya", "nunca sobre uma montanha"): a rule says that as covering,
+#: so they leave the key of that verb as a hint that only ranks (`INNER_WEIGHT`), on both
+#: sides — the rule that forbids covering a thing, not every passage naming it.
+ON_TOP = {"en": {"over": "cover", "top": "cover"},
+          "pt-BR": {"sobre": "cobrir", "cima": "cobrir"},
+          "ca": {"sobre": "cobrir", "damunt": "cobrir"}}
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
@@ -275,6 +307,22 @@ def _stop_words(lang: str) -> frozenset[str]:
     return frozenset(split(STOP_WORDS[lang]))
 
 
+def yes_or_no(text: str, lang: str) -> bool:
+    """Whether ``text`` asks for a yes or a no (no question word opens what it asks)."""
+    return OPEN_QUESTION[lang].search(" ".join(split(text))) is None
+
+
+def says_no(text: str, lang: str) -> bool:
+    """Whether ``text`` holds a word with which a rule says no or sets a limit."""
+    negations = NEGATIONS[lang]
+    return any(negations.get(word, word) in _verdicts(lang) for word in split(text))
+
+
+@cache
+def _verdicts(lang: str) -> frozenset[str]:
+    return frozenset(split(VERDICTS[lang]))
+
+
 def language_of(text: str) -> str | None:
     """The language ``text`` is most likely in, by its little words that only that
     language has ("posso", "puc", "the"); None when they do not tell (a question asked
@@ -358,7 +406,8 @@ class Words:
             # it could be "monte", a pile, with its vowel changed)
             if (words[at] in PREPOSITIONS[self.lang] and at + 1 < len(words)
                     and (words[at + 1] in determiners or words[at + 1].isdigit())):
-                at += 1  # (a little word here)
+                keys.extend(self._on_top(words[at]))  # (a little word here)
+                at += 1
                 continue
             for term, name in self._names(words, at):
                 size = len(name)
@@ -374,10 +423,17 @@ class Words:
                 if not (self._little(word, accented[at])
                         or (at and (words[at - 1], word) in LITTLE_AFTER[self.lang])):
                     keys.append((self._stem(word, accented[at]), 1.0))
+                elif len(word) > 1:
+                    keys.extend(self._on_top(word))
                 elif len(word) == 1 and at and words[at - 1] in self.labels:
                     keys.append((word, 1.0))  # "grup A": the group's letter
                 at += 1
         return keys
+
+    def _on_top(self, word: str) -> list[tuple[str, float]]:
+        """The covering hint of a little word that puts a thing on another (`ON_TOP`)."""
+        meant = ON_TOP[self.lang].get(word)
+        return [(self._stem(meant, meant), INNER_WEIGHT)] if meant else []
 
     def _names(self, words: list[str], at: int) -> list[tuple[str, tuple[str, ...]]]:
         """The declared names that the words from ``at`` on are (or inflect), best first."""
