@@ -427,6 +427,42 @@ async def _clock(tmp_path):
                                 for t in fake.texts(dm["id"])), what="the computer's move")
 
 
+def test_a_clock_reminder_rings_the_person_awaited_and_only_them(tmp_path):
+    """A reminder asks a person to act before the computer does: like the call to their
+    turn it comes with sound, mentions them and quotes the table message (a tap lands on
+    the buttons); the group's other news stays silent."""
+    asyncio.run(asyncio.wait_for(_clock_in_a_group(tmp_path), 90))
+
+
+async def _clock_in_a_group(tmp_path):
+    gid = GROUP["id"]
+    async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+        lobby_id = await lobby_joined(fake, "tikal", BOB)
+        fake.say(GROUP, ANA, "/clock 8")  # reminded with 3 s left, after 5
+        await until(lambda: "8" in fake.messages[(gid, lobby_id)].get("text", ""),
+                    what="the clock in the lobby")
+        fake.press(GROUP, ANA, lobby_id, "s")
+        await until(lambda: any("(out of time: the computer played)" in t
+                                for t in fake.texts(gid)), timeout=40,
+                    what="the computer playing for Ana")
+        await until(lambda: any("Your turn" in (f.get("text") or "") and "id=12" in f["text"]
+                                for f in fake.calls("sendMessage", gid)),
+                    what="Bob's call")
+        sent = new_messages(fake, gid, 0)
+        reminders = [f for _, f in sent if "s left before the computer plays" in
+                     (f.get("text") or "")]
+        assert reminders, dump(fake)
+        for reminder in reminders:
+            assert not silent(reminder), reminder
+            assert 'href="tg://user?id=11"' in reminder["text"]  # Ana, mentioned
+            quoted = int((reminder.get("reply_parameters") or {}).get("message_id", 0))
+            assert "photo" in fake.messages.get((gid, quoted), {}), reminder  # the table's
+        for method, fields in sent:
+            text = fields.get("text") or fields.get("caption") or ""
+            asks = "tg://user?id=" in text and ("Your turn" in text or "s left" in text)
+            assert silent(fields) != asks, (method, text)
+
+
 def test_a_game_in_a_forum_topic_stays_in_that_topic(tmp_path):
     async def main():
         forum = {"id": -100777, "type": "supergroup", "title": "Games", "is_forum": True}
