@@ -457,6 +457,16 @@ async def _tikal(url, tmp_path):
         assert all(ana.secret), "a notice in the encrypted group came in clear"
         assert ana.images and all(isinstance(e, nio.RoomEncryptedImage) for _, e in ana.images)
         assert (await ana.picture(ana.images[-1][1])).startswith(PNG)
+        # Encrypted, the server sees only m.room.encrypted: no msgtype, no m.mentions. Its
+        # default rule for those (.m.rule.encrypted) notifies every member of a group of
+        # every message, silently; the reader's client decrypts and applies the same rules
+        # to the content (an m.notice: nothing; a call mentioning them: sound).
+        from_bot = [n for n in await notifications(bob)
+                    if n["event"]["sender"] == bot_id and n["room_id"] == group]
+        assert from_bot and all(n["event"]["type"] == "m.room.encrypted" for n in from_bot)
+        assert not any(rings(n) for n in from_bot)
+        calls = [k for (r, _), k in zip(ana.notices, ana.kinds) if r == group and k[0] == "m.text"]
+        assert calls and all(len(mentioned) == 1 for _, mentioned in calls), calls
     finally:
         report(bot, log, tmp_path)
         await ana.close()
