@@ -265,6 +265,61 @@ async def _tikal_turns(tmp_path):
         assert not [r for r in fake.refused if r[1] == 400], fake.refused
 
 
+TELEGRAM_COMMAND = re.compile(r"[a-z0-9_]{1,32}")  # what setMyCommands and a '/' accept
+
+
+def test_catalan_and_portuguese_commands_work_typed_without_accents_or_with_them(tmp_path):
+    """Telegram commands are [a-z0-9_]: every command has such a word in each language
+    ('comenca' for 'comença', 'cancella' for 'cancel·la'), the command menu of each
+    language lists only valid names, and a command typed with its accents (Telegram marks
+    only '/comen' of '/comença' as the command) is understood too."""
+    from boardgamesbot.chat import i18n
+    from boardgamesbot.chat.conversation import COMMANDS
+
+    for lang in i18n.LANGUAGES:
+        aliases = i18n._catalog(lang).get("aliases", {})
+        for command, words in aliases.items():
+            assert command in COMMANDS, (lang, command)
+            typable = [w for w in words if TELEGRAM_COMMAND.fullmatch(w)]
+            assert typable or TELEGRAM_COMMAND.fullmatch(command), (lang, command, words)
+            for word in words:  # each word, accents and all, names its command
+                assert i18n.aliases(word) == command, (lang, word)
+                assert i18n.aliases(i18n.fold(word)) == command, (lang, word)
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP, admins=(ANA["id"],)) as (fake, bot):
+            await until(lambda: len(fake.commands) == 3, what="the command menus")
+            assert set(fake.commands) == {"", "pt", "ca"}
+            for code, menu in fake.commands.items():
+                names = [c["command"] for c in menu]
+                assert all(TELEGRAM_COMMAND.fullmatch(n) for n in names), (code, names)
+                assert len(set(names)) == len(names) <= 100
+                assert all(1 <= len(c["description"]) <= 256 for c in menu), code
+            fake.say(GROUP, ANA, "/llengua ca")
+            await until(lambda: any("català" in t for t in fake.texts(gid)), what="Catalan")
+            fake.say(GROUP, ANA, "/nova tikal")
+            await until(lambda: any("Taula nova" in t for t in fake.texts(gid)),
+                        what="the lobby")
+            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            fake.say(GROUP, BOB, f"/uneix@{tg_bot_name(fake)}")
+            await until(lambda: "Bob" in fake.messages[(gid, lobby_id)].get("text", ""),
+                        what="Bob in the lobby")
+            fake.say(GROUP, ANA, "/comença")  # with its cedilla
+            await until(lambda: living_of(fake, gid), what="the game begun")
+            fake.say(GROUP, BOB, "/desfés")  # not Bob's turn: refused in Catalan
+            await until(lambda: any("⚠" in t for t in fake.texts(gid)), what="a refusal")
+            assert not any("Unknown" in t or "desconeguda" in t for t in fake.texts(gid))
+
+    asyncio.run(asyncio.wait_for(main(), 90))
+
+
+def tg_bot_name(fake: FakeTelegram) -> str:
+    from .fake_telegram import BOT
+
+    return BOT["username"]
+
+
 def test_a_tikal_auction_table_in_a_telegram_group(tmp_path):
     asyncio.run(asyncio.wait_for(_auction_table(tmp_path), 120))
 
