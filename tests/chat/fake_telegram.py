@@ -83,7 +83,10 @@ class FakeTelegram:
     def say(self, chat: dict, user: dict, text: str, thread: int | None = None) -> int:
         entities = []
         if text.startswith("/"):
-            entities = [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}]
+            # As Telegram marks it: a command's letters are [A-Za-z0-9_] (and @bot), so
+            # "/comença" is marked "/comen" — the rest of the text is still sent.
+            head = re.match(r"/[A-Za-z0-9_]*(@[A-Za-z0-9_]+)?", text).group(0)
+            entities = [{"type": "bot_command", "offset": 0, "length": len(head)}]
         message = {"message_id": next(self._mid), "date": int(time.time()), "chat": chat,
                    "from": user, "text": text, "entities": entities}
         if thread is not None:  # a forum topic
@@ -151,9 +154,17 @@ class FakeTelegram:
             return JSONResponse({"ok": False, "error_code": 400,
                                  "description": f"Bad Request: {problem}"}, status_code=400)
         if method == "getChatMember":
-            status = "administrator" if int(fields["user_id"]) in self.admins else "member"
-            return self._ok({"status": status, "user": {"id": int(fields["user_id"]),
-                                                        "is_bot": False, "first_name": "x"}})
+            member = {"status": "member", "user": {"id": int(fields["user_id"]),
+                                                   "is_bot": False, "first_name": "x"}}
+            if int(fields["user_id"]) in self.admins:  # as Telegram answers: every right
+                rights = ("can_be_edited", "is_anonymous", "can_manage_chat",
+                          "can_delete_messages", "can_manage_video_chats",
+                          "can_restrict_members", "can_promote_members", "can_change_info",
+                          "can_invite_users", "can_post_stories", "can_edit_stories",
+                          "can_delete_stories")
+                member.update({right: right != "is_anonymous" for right in rights},
+                              status="administrator")
+            return self._ok(member)
         if method in ("sendMessage", "sendPhoto") and int(fields["chat_id"]) in self.blocked:
             self.refused.append((method, 403))
             return JSONResponse({"ok": False, "error_code": 403,

@@ -457,6 +457,16 @@ async def _tikal(url, tmp_path):
         assert all(ana.secret), "a notice in the encrypted group came in clear"
         assert ana.images and all(isinstance(e, nio.RoomEncryptedImage) for _, e in ana.images)
         assert (await ana.picture(ana.images[-1][1])).startswith(PNG)
+        # Encrypted, the server sees only m.room.encrypted: no msgtype, no m.mentions. Its
+        # default rule for those (.m.rule.encrypted) notifies every member of a group of
+        # every message, silently; the reader's client decrypts and applies the same rules
+        # to the content (an m.notice: nothing; a call mentioning them: sound).
+        from_bot = [n for n in await notifications(bob)
+                    if n["event"]["sender"] == bot_id and n["room_id"] == group]
+        assert from_bot and all(n["event"]["type"] == "m.room.encrypted" for n in from_bot)
+        assert not any(rings(n) for n in from_bot)
+        calls = [k for (r, _), k in zip(ana.notices, ana.kinds) if r == group and k[0] == "m.text"]
+        assert calls and all(len(mentioned) == 1 for _, mentioned in calls), calls
     finally:
         report(bot, log, tmp_path)
         await ana.close()
@@ -600,6 +610,98 @@ async def choose(player: Player, room: str, pick: int) -> str:
         if "kept hidden" in answer:
             return answer.split("✔ ")[1].split(" — ")[0]
     raise AssertionError(f"{player.name}: no choice made; last: {player.heard(room)[-1]}")
+
+
+async def notifications(player: Player) -> list[dict]:
+    """What Synapse recorded as notifying ``player`` (``GET /notifications``): only events
+    whose push actions (the default push rules, evaluated by the server) say "notify"."""
+    response = await player.client.send(
+        "GET", "/_matrix/client/v3/notifications?limit=100",
+        headers={"Authorization": f"Bearer {player.client.access_token}"})
+    assert response.status == 200
+    return (await response.json())["notifications"]
+
+
+def rings(notification: dict) -> bool:
+    """A notification with sound and highlighted: what a mention of the reader gets."""
+    tweaks = {a.get("set_tweak"): a.get("value", True) for a in notification["actions"]
+              if isinstance(a, dict)}
+    return bool(tweaks.get("sound")) and bool(tweaks.get("highlight"))
+
+
+def test_a_call_to_act_notifies_the_person_called_and_the_news_notifies_nobody(synapse,
+                                                                                tmp_path):
+    """Synapse's default push rules ignore every m.notice (.m.rule.suppress_notices):
+    the bot's news and menus notify nobody. A call to act — the turn beginning, a clock
+    reminder — is an m.text whose m.mentions names the person called (their pill in the
+    body): it rings them (.m.rule.is_user_mention: sound, highlight). Read from the
+    server's own record of notifications, in a plain group where it sees the content;
+    the commands typed in Catalan, accents and all."""
+    asyncio.run(asyncio.wait_for(_notified(synapse, tmp_path), 300))
+
+
+REMINDED = "abans que l'ordinador jugui per tu"  # a reminder, in Catalan
+
+
+async def _notified(url, tmp_path):
+    tag = uuid.uuid4().hex[:6]
+    bot_id, bot, log = start_bot(url, tmp_path)
+    ana = Player(url, f"ana{tag}", bot_id, tmp_path / "ana")
+    bob = Player(url, f"bob{tag}", bot_id, tmp_path / "bob")
+    try:
+        await ana.login()
+        await bob.login()
+        group = await element_room(ana, [bot_id, bob.user], name="Nit de Tikal",
+                                   encrypted=False)
+        await joined(ana, group, bot_id)
+        await bob.until(lambda: group in bob.client.invited_rooms, what="the invite")
+        await bob.client.join(group)
+        await ana.say(group, "!bg llengua ca")
+        await ana.until(lambda: any("català" in b for b in ana.heard(group)), what="Catalan")
+        await ana.say(group, "!bg nova tikal")
+        await bob.until(lambda: any("Tikal" in b for b in bob.heard(group)), what="the lobby")
+        await bob.say(group, "!bg uneix")
+        await ana.until(lambda: any(bob.name in b for r, _, b in ana.edits if r == group),
+                        what="Bob in the lobby")
+        await ana.say(group, "!bg rellotge 12")  # reminded with 3 s left
+        await ana.until(lambda: any("12" in b for r, _, b in ana.edits if r == group),
+                        what="the clock in the lobby")
+        await ana.say(group, "!bg comença")
+        # Ana's turn is called; she lets her time run out; the computer plays it; Bob's
+        # turn is called, and he is reminded in turn.
+        await ana.until(lambda: any(REMINDED in b and bob.name in b
+                                    for b in ana.heard(group)),
+                        timeout=120, what="Bob reminded")
+        assert any("temps exhaurit" in b for b in ana.heard(group))  # the computer for Ana
+        await ana.pump()
+        for player, other in ((ana, bob), (bob, ana)):
+            from_bot = [n for n in await notifications(player)
+                        if n["event"]["sender"] == bot_id and n["room_id"] == group]
+            kinds = [n["event"]["content"].get("msgtype") for n in from_bot]
+            assert "m.notice" not in kinds, kinds  # news, menus, the lobby: no notification
+            rung = [n["event"]["content"] for n in from_bot if rings(n)]
+            # Rung: the call to their turn and the reminder, each an m.text naming them.
+            assert rung and all(c["msgtype"] == "m.text" for c in rung), rung
+            assert all(c["m.mentions"] == {"user_ids": [player.user]} for c in rung), rung
+            assert all(f"matrix.to/#/{player.user}" in c["formatted_body"] for c in rung)
+            assert any("Et toca" in c["body"] for c in rung), rung
+            assert any(REMINDED in c["body"] for c in rung), rung
+            # The other's calls reach them as a group's ordinary message: listed, silent.
+            for n in from_bot:
+                mentioned = n["event"]["content"].get("m.mentions", {}).get("user_ids", [])
+                assert rings(n) == (player.user in mentioned), n
+                assert other.user not in mentioned or not rings(n)
+        # What Ana saw: every call an m.text, everything else an m.notice (pills and all:
+        # the lobby names its players, the news who played, and nobody's phone rings).
+        for (room, body), (kind, mentioned) in zip(ana.notices, ana.kinds):
+            if room == group:
+                asks = "Et toca" in body or REMINDED in body
+                assert (kind == "m.text") == asks, (body, kind)
+                assert not asks or len(mentioned) == 1, (body, mentioned)
+    finally:
+        report(bot, log, tmp_path)
+        await ana.close()
+        await bob.close()
 
 
 def test_cross_signing_keys_are_made_once_and_kept_for_the_bot_alone(tmp_path):

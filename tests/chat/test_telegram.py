@@ -265,6 +265,61 @@ async def _tikal_turns(tmp_path):
         assert not [r for r in fake.refused if r[1] == 400], fake.refused
 
 
+TELEGRAM_COMMAND = re.compile(r"[a-z0-9_]{1,32}")  # what setMyCommands and a '/' accept
+
+
+def test_catalan_and_portuguese_commands_work_typed_without_accents_or_with_them(tmp_path):
+    """Telegram commands are [a-z0-9_]: every command has such a word in each language
+    ('comenca' for 'comença', 'cancella' for 'cancel·la'), the command menu of each
+    language lists only valid names, and a command typed with its accents (Telegram marks
+    only '/comen' of '/comença' as the command) is understood too."""
+    from boardgamesbot.chat import i18n
+    from boardgamesbot.chat.conversation import COMMANDS
+
+    for lang in i18n.LANGUAGES:
+        aliases = i18n._catalog(lang).get("aliases", {})
+        for command, words in aliases.items():
+            assert command in COMMANDS, (lang, command)
+            typable = [w for w in words if TELEGRAM_COMMAND.fullmatch(w)]
+            assert typable or TELEGRAM_COMMAND.fullmatch(command), (lang, command, words)
+            for word in words:  # each word, accents and all, names its command
+                assert i18n.aliases(word) == command, (lang, word)
+                assert i18n.aliases(i18n.fold(word)) == command, (lang, word)
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP, admins=(ANA["id"],)) as (fake, bot):
+            await until(lambda: len(fake.commands) == 3, what="the command menus")
+            assert set(fake.commands) == {"", "pt", "ca"}
+            for code, menu in fake.commands.items():
+                names = [c["command"] for c in menu]
+                assert all(TELEGRAM_COMMAND.fullmatch(n) for n in names), (code, names)
+                assert len(set(names)) == len(names) <= 100
+                assert all(1 <= len(c["description"]) <= 256 for c in menu), code
+            fake.say(GROUP, ANA, "/llengua ca")
+            await until(lambda: any("català" in t for t in fake.texts(gid)), what="Catalan")
+            fake.say(GROUP, ANA, "/nova tikal")
+            await until(lambda: any("Taula nova" in t for t in fake.texts(gid)),
+                        what="the lobby")
+            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            fake.say(GROUP, BOB, f"/uneix@{tg_bot_name(fake)}")
+            await until(lambda: "Bob" in fake.messages[(gid, lobby_id)].get("text", ""),
+                        what="Bob in the lobby")
+            fake.say(GROUP, ANA, "/comença")  # with its cedilla
+            await until(lambda: living_of(fake, gid), what="the game begun")
+            fake.say(GROUP, BOB, "/desfés")  # not Bob's turn: refused in Catalan
+            await until(lambda: any("⚠" in t for t in fake.texts(gid)), what="a refusal")
+            assert not any("Unknown" in t or "desconeguda" in t for t in fake.texts(gid))
+
+    asyncio.run(asyncio.wait_for(main(), 90))
+
+
+def tg_bot_name(fake: FakeTelegram) -> str:
+    from .fake_telegram import BOT
+
+    return BOT["username"]
+
+
 def test_a_tikal_auction_table_in_a_telegram_group(tmp_path):
     asyncio.run(asyncio.wait_for(_auction_table(tmp_path), 120))
 
@@ -425,6 +480,42 @@ async def _clock(tmp_path):
                                 for t in fake.texts(dm["id"])), what="a reminder")
         await until(lambda: any("(out of time: the computer played)" in t
                                 for t in fake.texts(dm["id"])), what="the computer's move")
+
+
+def test_a_clock_reminder_rings_the_person_awaited_and_only_them(tmp_path):
+    """A reminder asks a person to act before the computer does: like the call to their
+    turn it comes with sound, mentions them and quotes the table message (a tap lands on
+    the buttons); the group's other news stays silent."""
+    asyncio.run(asyncio.wait_for(_clock_in_a_group(tmp_path), 90))
+
+
+async def _clock_in_a_group(tmp_path):
+    gid = GROUP["id"]
+    async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+        lobby_id = await lobby_joined(fake, "tikal", BOB)
+        fake.say(GROUP, ANA, "/clock 8")  # reminded with 3 s left, after 5
+        await until(lambda: "8" in fake.messages[(gid, lobby_id)].get("text", ""),
+                    what="the clock in the lobby")
+        fake.press(GROUP, ANA, lobby_id, "s")
+        await until(lambda: any("(out of time: the computer played)" in t
+                                for t in fake.texts(gid)), timeout=40,
+                    what="the computer playing for Ana")
+        await until(lambda: any("Your turn" in (f.get("text") or "") and "id=12" in f["text"]
+                                for f in fake.calls("sendMessage", gid)),
+                    what="Bob's call")
+        sent = new_messages(fake, gid, 0)
+        reminders = [f for _, f in sent if "s left before the computer plays" in
+                     (f.get("text") or "")]
+        assert reminders, dump(fake)
+        for reminder in reminders:
+            assert not silent(reminder), reminder
+            assert 'href="tg://user?id=11"' in reminder["text"]  # Ana, mentioned
+            quoted = int((reminder.get("reply_parameters") or {}).get("message_id", 0))
+            assert "photo" in fake.messages.get((gid, quoted), {}), reminder  # the table's
+        for method, fields in sent:
+            text = fields.get("text") or fields.get("caption") or ""
+            asks = "tg://user?id=" in text and ("Your turn" in text or "s left" in text)
+            assert silent(fields) != asks, (method, text)
 
 
 def test_a_game_in_a_forum_topic_stays_in_that_topic(tmp_path):

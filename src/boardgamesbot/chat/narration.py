@@ -419,9 +419,14 @@ class Narration:
             who = ", ".join(self.transport.mention(held[s]["user_id"], held[s]["name"])
                             for s in seats if s in summary["to_act"])
             if who:
-                lang = self.chat_lang(game["chat_id"])
-                await self.say(game["chat_id"], i18n.text(lang, "clock.reminder", who=who,
-                                                          seconds=seconds))
+                # A reminder asks them to act before the computer does: like the call to
+                # their turn it rings them (an m.text mentioning them on Matrix, sound on
+                # Telegram) and quotes the table message, where their buttons are.
+                chat_id = game["chat_id"]
+                lang = self.chat_lang(chat_id)
+                await self.say(chat_id, i18n.text(lang, "clock.reminder", who=who,
+                                                  seconds=seconds), silent=False,
+                               reply_to=self.store.living(table_id, self.network, chat_id))
         except Exception:  # noqa: BLE001
             log.exception("clock reminder for %s failed", table_id)
 

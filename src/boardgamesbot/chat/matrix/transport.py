@@ -64,6 +64,7 @@ class MatrixTransport:
         self._listed_saved = True  # False: m.direct could not be read, so never written
         self._opening = asyncio.Lock()  # one new room per person, however many tables
         self._unusable: set[str] = set()  # listed rooms the server says are not shared
+        self._room_creators: dict[str, set[str]] = {}  # a room's creators never change
 
     # Sending -------------------------------------------------------------------------
 
@@ -172,7 +173,33 @@ class MatrixTransport:
 
     async def is_admin(self, chat_id: str, user_id: str) -> bool:
         room = self.client.rooms.get(chat_id)
-        return room is not None and room.power_levels.get_user_level(user_id) >= 50
+        if room is None:
+            return False
+        if room.power_levels.get_user_level(user_id) >= 50:
+            return True
+        # Room version 12 (Synapse's default since 1.163's line, and Element's rooms with
+        # it) gives the room's creators unlimited power without listing them in
+        # m.room.power_levels: nio reads them as level 0, so ask who created the room.
+        return user_id in await self._creators(room)
+
+    async def _creators(self, room) -> set[str]:
+        """The room's creators (the m.room.create sender and its ``additional_creators``),
+        who outrank everyone in room versions that privilege them (12 on); none before."""
+        if not room.room_version.isdigit() or int(room.room_version) < 12:
+            return set()
+        if room.room_id not in self._room_creators:
+            response = await self.client.room_get_state(room.room_id)
+            creators: set[str] = set()
+            for event in getattr(response, "events", None) or []:
+                if event.get("type") == "m.room.create" and event.get("state_key") == "":
+                    extra = event.get("content", {}).get("additional_creators") or []
+                    creators = {event.get("sender", "")} | {u for u in extra
+                                                             if isinstance(u, str)}
+            if not creators:
+                log.warning("Matrix: who created %s is unknown: %s", room.room_id, response)
+                return set()  # asked again next time
+            self._room_creators[room.room_id] = creators
+        return self._room_creators[room.room_id]
 
     async def _known(self, room_id: str, timeout: float = ROOM_WAIT) -> None:
         """Wait (briefly) until a sync has brought ``room_id``: nio encrypts only for rooms
