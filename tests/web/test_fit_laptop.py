@@ -136,3 +136,40 @@ def test_the_players_table_follows_a_window_resized_across_the_side_column(brows
         assert not errors, errors
     finally:
         context.close()
+
+
+BROKEN_WORDS = """() => [...document.querySelectorAll('.players-panel tbody th')].flatMap(th => {
+    // Each word of a player's name (and of "(you)") laid out on one line: a word whose
+    // range has boxes on two lines was cut inside it.
+    const broken = [];
+    const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of node.data.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+            if (tops.size > 1) broken.push(match[0]);
+        }
+    }
+    return broken;
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+@pytest.mark.parametrize("width", [901, 930, 960])
+def test_players_names_wrap_between_words_beside_a_narrow_board(browser, server, width, lang):
+    """Between 901 and 960 px the side column is at its narrowest beside the board: four
+    players' names there were cut inside a word ("Ana (você" over ")"). A name now wraps
+    only between its words, and the table still fits its column."""
+    context, page, errors = laptop_page(browser, width, 800, lang)
+    try:
+        a_few_turns_in(page, server, seed=3)
+        page.wait_for_selector(".side .players-panel tbody th")
+        assert page.locator(".players-panel tbody th").count() == 4
+        assert page.evaluate(BROKEN_WORDS) == [], f"a name cut inside a word at {width} px"
+        assert page.evaluate("""() => { const s = document.querySelector('.players-panel .scroll');
+            return s.scrollWidth <= s.clientWidth; }"""), "the players' table is cut in its column"
+        assert not errors, errors
+    finally:
+        context.close()
