@@ -173,3 +173,38 @@ def test_players_names_wrap_between_words_beside_a_narrow_board(browser, server,
         assert not errors, errors
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_the_page_does_not_jump_at_the_start_of_the_persons_turn(browser, server, lang):
+    """At 1280×800 the page scrolled ~135 px when the person's turn began: the board, held
+    to "100vh - 5rem" under a head of two toolbar rows, went below the fold, and the turn's
+    targets were scrolled up into view. The board is now held to the screen under the head,
+    so the turn starts where the person was looking: no scroll, and every target and the
+    turn panel in the first screen."""
+    width, height = 1280, 800
+    context, page, errors = laptop_page(browser, width, height, lang)
+    try:
+        table, tokens = hot_seat_table(server, "tikal", 4, seed=3)
+        rng = seeded(3)
+        play_randomly(server, table, tokens, rng, until=lambda state: (
+            len(state["view"]["board"]) >= EXPLORED and 0 not in state["to_act"]))
+        take_seat(page, server, table, 0, tokens[0], "tikal")
+        page.wait_for_selector(f"{BOARD}")
+        page.wait_for_timeout(300)
+        assert page.evaluate("scrollY") == 0
+        play_randomly(server, table, tokens, rng, until=lambda state: 0 in state["to_act"])
+        page.wait_for_selector(f"section.panel.turn.yours >> nth=0")
+        page.wait_for_selector(f"{BOARD} [role=button][data-target]")
+        page.wait_for_timeout(300)
+        assert page.evaluate("scrollY") == 0, "the page scrolled at the start of the turn"
+        outside = page.evaluate("""sel => [...document.querySelectorAll(sel + ' .target')]
+            .filter(g => { const r = g.getBoundingClientRect();
+                return r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth; })
+            .map(g => g.dataset.space)""", BOARD)
+        assert not outside, f"targets below the fold at the start of the turn: {outside}"
+        turn = box(page, "section.panel.turn")
+        assert turn["top"] >= 0 and turn["bottom"] <= height, turn
+        assert not errors, errors
+    finally:
+        context.close()
