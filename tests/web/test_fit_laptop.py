@@ -136,3 +136,75 @@ def test_the_players_table_follows_a_window_resized_across_the_side_column(brows
         assert not errors, errors
     finally:
         context.close()
+
+
+BROKEN_WORDS = """() => [...document.querySelectorAll('.players-panel tbody th')].flatMap(th => {
+    // Each word of a player's name (and of "(you)") laid out on one line: a word whose
+    // range has boxes on two lines was cut inside it.
+    const broken = [];
+    const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of node.data.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+            if (tops.size > 1) broken.push(match[0]);
+        }
+    }
+    return broken;
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+@pytest.mark.parametrize("width", [901, 930, 960])
+def test_players_names_wrap_between_words_beside_a_narrow_board(browser, server, width, lang):
+    """Between 901 and 960 px the side column is at its narrowest beside the board: four
+    players' names there were cut inside a word ("Ana (você" over ")"). A name now wraps
+    only between its words, and the table still fits its column."""
+    context, page, errors = laptop_page(browser, width, 800, lang)
+    try:
+        a_few_turns_in(page, server, seed=3)
+        page.wait_for_selector(".side .players-panel tbody th")
+        assert page.locator(".players-panel tbody th").count() == 4
+        assert page.evaluate(BROKEN_WORDS) == [], f"a name cut inside a word at {width} px"
+        assert page.evaluate("""() => { const s = document.querySelector('.players-panel .scroll');
+            return s.scrollWidth <= s.clientWidth; }"""), "the players' table is cut in its column"
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_the_page_does_not_jump_at_the_start_of_the_persons_turn(browser, server, lang):
+    """At 1280×800 the page scrolled ~135 px when the person's turn began: the board, held
+    to "100vh - 5rem" under a head of two toolbar rows, went below the fold, and the turn's
+    targets were scrolled up into view. The board is now held to the screen under the head,
+    so the turn starts where the person was looking: no scroll, and every target and the
+    turn panel in the first screen."""
+    width, height = 1280, 800
+    context, page, errors = laptop_page(browser, width, height, lang)
+    try:
+        table, tokens = hot_seat_table(server, "tikal", 4, seed=3)
+        rng = seeded(3)
+        play_randomly(server, table, tokens, rng, until=lambda state: (
+            len(state["view"]["board"]) >= EXPLORED and 0 not in state["to_act"]))
+        take_seat(page, server, table, 0, tokens[0], "tikal")
+        page.wait_for_selector(f"{BOARD}")
+        page.wait_for_timeout(300)
+        assert page.evaluate("scrollY") == 0
+        play_randomly(server, table, tokens, rng, until=lambda state: 0 in state["to_act"])
+        page.wait_for_selector(f"section.panel.turn.yours >> nth=0")
+        page.wait_for_selector(f"{BOARD} [role=button][data-target]")
+        page.wait_for_timeout(300)
+        assert page.evaluate("scrollY") == 0, "the page scrolled at the start of the turn"
+        outside = page.evaluate("""sel => [...document.querySelectorAll(sel + ' .target')]
+            .filter(g => { const r = g.getBoundingClientRect();
+                return r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth; })
+            .map(g => g.dataset.space)""", BOARD)
+        assert not outside, f"targets below the fold at the start of the turn: {outside}"
+        turn = box(page, "section.panel.turn")
+        assert turn["top"] >= 0 and turn["bottom"] <= height, turn
+        assert not errors, errors
+    finally:
+        context.close()

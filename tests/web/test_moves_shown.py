@@ -261,9 +261,10 @@ def test_what_the_others_changed_since_my_turn_stays_marked_on_the_board(browser
     """Three friends at Tikal, Ana's phone asleep while Bea and Cai play: back on the
     table, only Cai's very last move was marked, and the tiles Bea and Cai laid and the
     workers they brought in were in the log alone. Every space the others' moves touched
-    since Ana's turn is marked (blue, named with the moves) and a line under the board says
+    since Ana's turn is marked (blue, named with the moves) and a line by the board says
     what the blue means; the marks stay while she plays her turn, and after it only the
-    moves made since then are marked."""
+    moves made since then are marked. On the phone the note is above the board: under it,
+    it lay behind the turn panel for all of Ana's actions."""
     from .helpers import phone_page
     context, page, errors = phone_page(browser, 360, 740)
     try:
@@ -298,6 +299,16 @@ def test_what_the_others_changed_since_my_turn_stays_marked_on_the_board(browser
         page.click("#place-confirm")
         page.wait_for_selector("#end-turn")
         assert set(since_marks(page)) == spaces
+        # The note is read during her actions: above the board, under the last move's line,
+        # not under the turn panel stuck to the foot of the screen (where it lay hidden).
+        note, panel = (page.eval_on_selector(sel, "e => e.getBoundingClientRect().toJSON()")
+                       for sel in ("#since-turn-note", ".panel.decision.yours"))
+        assert note["bottom"] <= panel["top"] and note["top"] >= 0, (note, panel)
+        assert page.evaluate("""() => document.querySelector('#move-line')
+            .compareDocumentPosition(document.querySelector('#since-turn-note'))
+            & Node.DOCUMENT_POSITION_FOLLOWING && document.querySelector('#since-turn-note')
+            .compareDocumentPosition(document.querySelector('svg.board'))
+            & Node.DOCUMENT_POSITION_FOLLOWING"""), "the note is not between the line and the board"
         # Her turn ended and Bea's tile laid: only that is new, and it is the last move (red).
         page.click("#end-turn")
         page.wait_for_selector("#end-turn", state="detached")

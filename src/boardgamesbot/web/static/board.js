@@ -191,6 +191,22 @@ export function bringLastMoveIntoView(root) {
 }
 
 /**
+ * Where the board's picture begins on the page, as the CSS variable --board-top (px from
+ * the top of the document): a game's stylesheet holds its board to the screen's height
+ * under it (calc(100vh - var(--board-top))), so that on a laptop the whole board is in
+ * the first screen beside the turn panel. Without it a board held to "100vh - 5rem" went
+ * below the fold under the table's head, and the page scrolled ~135 px at the start of
+ * each of the person's turns to bring the targets up (bringTargetsIntoView). Measured on
+ * each draw: the head's rows change with the turn (Suggest appears) and the language.
+ */
+export function markBoardTop(root) {
+  const board = root.querySelector(".board-area svg.board");
+  if (!board) return;
+  const top = Math.round(board.getBoundingClientRect().top + scrollY);
+  document.documentElement.style.setProperty("--board-top", `${top}px`);
+}
+
+/**
  * Scroll the page so that the legal targets of the board in `root` are in view, above
  * any panel that sticks to the bottom of the screen (the phone's turn sheet): called on
  * load and at the start of each of the person's turns (table.js), never in between, so

@@ -204,6 +204,9 @@ export function lastMoveNote(who, words) {
   return h("p", { class: "last-move-note", id: "last-move-note" }, t("board.last_move.by", { name: who, move: words }));
 }
 
+// The width below which the side's panels join the page's column (style.css: 900 px).
+const narrowScreen = globalThis.matchMedia?.("(max-width: 900px)");
+
 /**
  * The last move shown as every screen of a game shows it (the live table, the replay):
  * marked on the board where it names a target, else named right under the picture, where
@@ -215,7 +218,13 @@ export function showLastMove(root, event, module, ctx, since = []) {
   if (event && !markLastMove(root, event, words, module).length) notes.push(lastMoveNote(ctx.name(event.seat), words));
   // After the last move's mark, which keeps its own colour where both fall.
   if (markSinceMyTurn(root, since, module, ctx).length) {
-    notes.push(h("p", { class: "since-turn-note", id: "since-turn-note" }, t("board.since_turn.note")));
+    const note = h("p", { class: "since-turn-note", id: "since-turn-note" }, t("board.since_turn.note"));
+    // A phone's (and a tablet's) note goes above the board, under the line that says the
+    // last move (table.js): under the board it lay behind the turn panel stuck to the foot
+    // of the screen for the whole of a turn's actions, and the blue marks went unexplained.
+    const line = narrowScreen?.matches ? root.querySelector(".board-area > .move-line") : null;
+    if (line) line.after(note);
+    else notes.push(note);
   }
   if (!notes.length) return;
   const board = root.querySelector(".board-area svg.board");

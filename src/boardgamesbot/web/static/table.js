@@ -9,7 +9,7 @@ import { CATCH_UP, movesSinceMyTurn, moveWords, Pacer, showLastMove, SPEEDS } fr
 import { go, notify, notifyError, openRules } from "./ui.js";
 import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { scoreChart } from "./chart.js";
-import { bringIntoView, bringLastMoveIntoView, bringTargetsIntoView, framePans, keepPans } from "./board.js";
+import { bringIntoView, bringLastMoveIntoView, bringTargetsIntoView, framePans, keepPans, markBoardTop } from "./board.js";
 
 const LEVELS = ["easy", "medium", "hard", "random"];
 /** Refusals that are not the rules' (the connection, the table): no "why not?" for them. */
@@ -403,6 +403,7 @@ export class TableScreen {
     // by hand afterwards is kept); tried on each render until the board's targets are drawn.
     if (this.msg.your_turn && !this.fittedTurn) this.fittedTurn = "pending";
     if (!this.msg.your_turn) this.fittedTurn = null;
+    markBoardTop(this.root);
     if (this.fittedTurn === "pending" && bringTargetsIntoView(this.root)) this.fittedTurn = "done";
     if (focusKey) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);

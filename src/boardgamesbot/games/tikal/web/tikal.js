@@ -473,16 +473,24 @@ function setZoom(svg, k) {
 const NAME_PX = 10.5;
 
 /**
+ * Screen pixels to one of the picture's units, as drawn now. The picture's screen matrix,
+ * not its box's width over the viewBox's: a laptop holds the board to the screen's height
+ * (tikal.css), and the picture is then centred in a box wider than it ("meet").
+ */
+function pixelsPerUnit(svg) {
+  return svg.getScreenCTM()?.a || 0;
+}
+
+/**
  * Keep the spaces' names (A4, C5) legible: the picture writes them at 12 of its own units,
  * and a phone shrinks the whole board to ~0.67 px a unit (8 px names). The size is set
- * in the picture's units from the scale it is drawn at now (its width on screen over the
- * viewBox's), so a name is NAME_PX on screen at least and grows no smaller when zoomed.
+ * in the picture's units from the scale it is drawn at now, so a name is NAME_PX on
+ * screen at least and grows no smaller when zoomed.
  */
 function legibleNames(svg) {
-  const shown = svg.getBoundingClientRect().width;
-  const units = svg.viewBox.baseVal?.width;
-  if (!shown || !units) return; // not laid out yet: the ResizeObserver calls again
-  svg.style.setProperty("--space-name-size", `${Math.max(12, (NAME_PX * units) / shown).toFixed(1)}px`);
+  const scale = svg.getBoundingClientRect().width ? pixelsPerUnit(svg) : 0;
+  if (!scale) return; // not laid out yet: the ResizeObserver calls again
+  svg.style.setProperty("--space-name-size", `${Math.max(12, NAME_PX / scale).toFixed(1)}px`);
 }
 
 function zoomable(svg) {
@@ -514,7 +522,7 @@ function zoomable(svg) {
       setZoom(svg, pinch.k * (Math.hypot(a[0] - b[0], a[1] - b[1]) / (pinch.d || 1)));
       moved = true;
     } else if (drag && zoom.k > 1) {
-      const scale = zoom.width / zoom.k / svg.getBoundingClientRect().width;
+      const scale = 1 / (pixelsPerUnit(svg) || 1);
       const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
       if (Math.abs(dx) + Math.abs(dy) > 6) moved = true;
       if (moved) {
@@ -538,15 +546,16 @@ function zoomable(svg) {
   svg.addEventListener("wheel", (event) => {
     if (!event.ctrlKey) return;
     event.preventDefault();
-    const box = svg.getBoundingClientRect();
-    if (!box.width || !box.height) return;
-    const fx = (event.clientX - box.left) / box.width, fy = (event.clientY - box.top) / box.height;
-    const w = zoom.width / zoom.k, hh = zoom.height / zoom.k;
-    const px = zoom.x - w / 2 + fx * w, py = zoom.y - hh / 2 + fy * hh;
+    const matrix = svg.getScreenCTM();
+    if (!matrix || !svg.getBoundingClientRect().width) return;
+    // The picture's point under the pointer stays under it: the view's centre moves
+    // towards it as the scale grows (through the screen matrix, right however the
+    // picture sits in its box).
+    const under = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
     const lines = event.deltaMode === WheelEvent.DOM_DELTA_LINE ? 33 : 1; // a line: ~33 px
     const k = Math.min(4, Math.max(1, zoom.k * ZOOM_STEP ** (-(event.deltaY * lines) / WHEEL_NOTCH)));
-    zoom.x = px + (0.5 - fx) * (zoom.width / k);
-    zoom.y = py + (0.5 - fy) * (zoom.height / k);
+    zoom.x = under.x + (zoom.x - under.x) * (zoom.k / k);
+    zoom.y = under.y + (zoom.y - under.y) * (zoom.k / k);
     zoom.chosen = true;
     setZoom(svg, k);
   }, { passive: false });
