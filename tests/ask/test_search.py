@@ -12,7 +12,7 @@ from boardgamesbot.help.words import fold, inflected
 
 from .heldout import HELD_OUT, HELD_OUT_2
 from .questions import OFF_TOPIC, QUESTIONS
-from .questions_fresh import FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_5, FRESH_6
+from .questions_fresh import FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_5, FRESH_6, FRESH_7
 from .scoring import holds, score, score_answers
 
 GAMES = tuple(QUESTIONS)
@@ -46,6 +46,32 @@ def test_each_answer_fact_is_in_exactly_the_passage_named(game):
         texts = [p.text for p in passages(help_page(game, lang))
                  if holds(p.text, [*facts, answer])]
         assert len(texts) == 1, (lang, question, texts)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_fresh_7_names_its_answer_in_exactly_one_passage(game):
+    """FRESH_7 (session 42): 12 questions per language, each naming a passage and the answer
+    in it, held by exactly one passage of that language's page."""
+    per_language = {lang: sum(q[0] == lang for q in FRESH_7[game]) for lang in LANGUAGES}
+    assert min(per_language.values()) >= 12, per_language
+    for lang, question, facts, answer in FRESH_7[game]:
+        texts = [p.text for p in passages(help_page(game, lang))
+                 if holds(p.text, [*facts, answer])]
+        assert len(texts) == 1, (lang, question, texts)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_situations_are_answered_and_read_first(game):
+    """The sixth pass (session 42, docs/ask.md): FRESH_7, held out, friends' questions about
+    situations. Per game, before → after the pass: Tikal top-1 32 → 32, top-3 35 → 34, answer
+    read in the first 160 characters 23 → 27 of 36; Cartographers 24 → 26, 30 → 30,
+    24 → 26 of 36."""
+    results = score_answers(game, FRESH_7).values()
+    count = sum(result["count"] for result in results)
+    share = {measure: sum(result[measure] * result["count"] for result in results) / count
+             for measure in ("top1", "top3", "read")}
+    assert share["top1"] >= 0.7 and share["top3"] >= 0.8, share
+    assert share["read"] >= 0.65, share
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardgamesbot.help.search import KIND_WEIGHT, VERDICT_WEIGHT, ask, index
+from boardgamesbot.help.search import KIND_WEIGHT, VERDICT_WEIGHT, ask, index, knowledge
 from boardgamesbot.help.words import says_no, yes_or_no
 
 from .questions import OFF_TOPIC
@@ -164,3 +164,13 @@ def test_every_clause_lead_is_the_passages_own_words(game):
                 lead = rules.lead(passage.id, rules.query(f"can i {word} {sentence[-40:]}"),
                                   yes_no=True)
                 assert lead.removeprefix("… ") in passage.text, (passage.title, lead)
+
+
+@pytest.mark.parametrize("game", ["tikal", "cartographers"])
+def test_kinds_name_declared_terms(game):
+    """A kind or a broader term that is no declared term would never match: a typo in
+    ``knowledge.json`` would silently do nothing."""
+    declared = knowledge(game)
+    for broader, kinds in declared.kinds.items():
+        assert broader in declared.terms, broader
+        assert kinds and all(kind in declared.terms for kind in kinds), (broader, kinds)
