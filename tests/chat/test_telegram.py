@@ -178,11 +178,17 @@ async def tap(fake: FakeTelegram, chat: dict, person: dict, mid: int, data: str)
     answered = len(fake.calls("answerCallbackQuery"))
     fake.press(chat, person, mid, data)
     await until(lambda: len(fake.calls("answerCallbackQuery")) > answered, what="an answer")
+    await settled(fake, 0.12)
+
+
+async def settled(fake: FakeTelegram, seconds: float) -> None:
+    """Wait until the bot has drawn and sent all it was working on (pictures are drawn
+    after the answer, then edited in), then said nothing for ``seconds``."""
     running = Bot.running.bot if Bot.running else None
-    if running is not None:  # the picture is drawn after the answer, then edited in
+    if running is not None:
         await running.conversation.settled()
         await running.transport.settled()
-    await quiet(fake, 0.12)
+    await quiet(fake, seconds)
 
 
 def new_messages(fake: FakeTelegram, chat_id: int, since: int) -> list[tuple[str, dict]]:
@@ -1235,7 +1241,9 @@ async def _three_friends_drawing(tmp_path):
             await until(lambda since=since: any(
                 m in NEW and int(f.get("chat_id", 0) or 0) == gid for m, f, _ in fake.sent[since:]),
                 timeout=60, what="the next card's call")
-            await quiet(fake, 0.4)
+            # Each friend's private sheet is redrawn for the new card before anyone taps
+            # (a tap on the old buttons is refused as stale).
+            await settled(fake, 0.4)
             if last is not None:
                 cards.append(card(since, last))
         # The first season scored: its album, then the next card's call.

@@ -116,7 +116,8 @@ def play_over_wss(port: int, table_id: str, token: str, trust: ssl.SSLContext) -
     """Seat 0's side of the game, over WSS: legal, act, until the game is over."""
     rng, played, asked = random.Random(3), 0, -1
     with connect(f"wss://localhost:{port}/ws/tables/{table_id}", ssl=trust,
-                 subprotocols=["bgbot", f"token.{token}"], max_size=2**22) as ws:
+                 subprotocols=["bgbot", f"token.{token}"], max_size=2**22,
+                 open_timeout=120) as ws:  # readiness under load, not a speed limit
         deadline = time.monotonic() + 600
         while time.monotonic() < deadline:
             message = json.loads(ws.recv(timeout=120))
