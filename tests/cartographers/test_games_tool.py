@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from boardgamesbot.bots import make_bot
 from boardgamesbot.games.cartographers import heuristics as H
 
 from .helpers import bench_script
@@ -32,6 +33,13 @@ def test_search_settings_reach_what_hard_asks_for(tool, restored):
         after = H.HEURISTICS.search_for(players)
         assert (after.worlds, after.width, after.final_worlds) == (3, 5, 2)
         assert (after.depth, after.finalists) == (before.depth, before.finalists)
+
+
+def test_final_depth_reaches_what_hard_asks_for(tool, restored):
+    """The screens of session 42 set the finalists' horizon: it must reach ``hard``."""
+    tool.apply_settings(["final_depth=6"])
+    assert H.HEURISTICS.search_for(1).final_depth == 6
+    assert make_bot("hard", 1)._montecarlo(H.HEURISTICS.search_for(1)).final_depth == 6
 
 
 def test_a_weight_reaches_the_module(tool, restored):
