@@ -1221,9 +1221,17 @@ async def _three_friends_drawing(tmp_path):
             for person in people:  # each draws in turn, the last one brings the next card
                 seat = [p["id"] for p in people].index(person["id"])
                 for _ in range(12):
-                    found = living_of(fake, person["id"])
-                    if found is None or seat not in (await service.summary(table_id))["to_act"]:
+                    summary = await service.summary(table_id)
+                    if seat not in summary["to_act"]:
                         break
+                    # Their private message shows this card's menu once its edit is made:
+                    # under load it may still hold the last card's buttons, which a tap
+                    # would only find outdated.
+                    current = f":{summary['state_id']}:"
+                    found = await until(lambda p=person, c=current: (
+                        (lambda f: f if f and all(c in b["callback_data"] for b in keyboard(f[1]))
+                         else None)(living_of(fake, p["id"]))), timeout=60,
+                        what=f"{person['first_name']}'s menu for this card")
                     mid, message = found
                     pressed = choose(message)
                     await tap(fake, private(person), person, mid, pressed["callback_data"])
