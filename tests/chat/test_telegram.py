@@ -746,6 +746,22 @@ async def _private_language(tmp_path):
         assert toasts[-1].startswith("✔ ") and "fica escondido" in toasts[-1], toasts
         assert not [f for m, f, _ in fake.sent[since:] if m == "sendMessage"
                     and int(f["chat_id"]) == BOB["id"]]
+        # Ana draws too: the step resolves, and the story of it in Bob's private caption
+        # is told in his language, as the group's caption tells it in the group's.
+        for _ in range(12):
+            mid, view = living_of(fake, ANA["id"])
+            pressed = choose(view)
+            await tap(fake, private(ANA), ANA, mid, pressed["callback_data"])
+            if pressed["text"].startswith("✔"):
+                break
+        await until(lambda: "Ana: draws" in (living_of(fake, GROUP["id"]) or (0, {}))[1].get(
+            "caption", "") or any("Ana: draws" in t for t in fake.texts(GROUP["id"])),
+            what="the group told")
+        caption = (await until(lambda: (lambda f: f if f and "Ana: " in f[1]["caption"]
+                                        else None)(living_of(fake, BOB["id"])),
+                               what="Bob's sheet telling the step"))[1]["caption"]
+        assert "Ana: desenha" in caption and "Bob: desenha" in caption, caption
+        assert "draws" not in caption, caption
 
 
 class LivingRecorder:

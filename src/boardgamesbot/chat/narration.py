@@ -23,7 +23,7 @@ from typing import Any
 
 from . import games, i18n, images
 from .basics import Person, Place, Seat
-from .living import to_call
+from .living import Told, to_call
 
 log = logging.getLogger(__name__)
 
@@ -121,7 +121,8 @@ class Narration:
                         event_of[number] = event["n"]
                     line = self.event_line(event, names, lang, name)
                     if line:
-                        told.append((number, line))
+                        told.append((number, Told(line, lambda other, e=event: self.event_line(
+                            e, names, other, name))))
         updates: dict[str, Any] = {"last_event": last_event}
         scorings = await self.service.scorings(table_id, min(numbers), max(numbers)) \
             if numbers else []
