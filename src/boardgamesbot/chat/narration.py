@@ -356,9 +356,9 @@ class Narration:
         scores = result.get("scores") or await self.service.scores(table_id) or []
         ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
         board = "\n".join(f"{names[s]}: {scores[s]}" for s in ranking)
-        winners = ", ".join(names[s] for s in result.get("winners", []))
         text = "\n".join(lines + [i18n.text(lang, "end.title"), board,
-                                  i18n.text(lang, "end.winner", who=winners or "-"),
+                                  winners_line(lang, [names[s] for s in
+                                                      result.get("winners", [])]),
                                   i18n.text(lang, "end.replay",
                                             link=self.link("replay", table_id))])
         if self.living:
@@ -430,6 +430,12 @@ class Narration:
                                reply_to=self.store.living(table_id, self.network, chat_id))
         except Exception:  # noqa: BLE001
             log.exception("clock reminder for %s failed", table_id)
+
+
+def winners_line(lang: str, winners: list[str]) -> str:
+    """Who won, a tie's winners said as several ("🏆 Guanyen: Ana, Cy", not "Guanya")."""
+    key = "end.winners" if len(winners) > 1 else "end.winner"
+    return i18n.text(lang, key, who=", ".join(winners) or "-")
 
 
 def _autopilot(summary: dict, seat: int) -> bool:
