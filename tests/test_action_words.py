@@ -75,3 +75,28 @@ def test_an_ambush_says_whose_map_the_monster_is_drawn_on():
         "draws the monster (turned 90°) at B9 on Bob's map"
     assert cartographers.action_words(ambush, "ca", "button") == \
         "Dibuixa el monstre (girada 90°) a B9 al mapa del veí"
+
+
+def test_catalan_says_d_before_a_name_that_begins_with_a_vowel_sound():
+    """Catalan elides "de" before a vowel sound: "al mapa d'Ana", "Full d'Hug", but "al
+    mapa de Bob" and "de Ian" (an i before a vowel sounds as a consonant). A name is
+    filled in at play time, so the rule is the filler's (`wording.elide`, and the
+    browser's t()), not the catalog's; a mention's markup does not hide the name."""
+    from boardgamesbot.chat import i18n
+    from boardgamesbot.games.wording import fill
+
+    cartographers = load_game("cartographers")
+    ambush = {"type": "ambush", "params": {"orientation": "r90", "cell": "B9", "sheet": 0}}
+    assert cartographers.action_words(ambush, "ca", None, NAMES).endswith("al mapa d'Ana")
+    assert cartographers.action_words(ambush, "pt-BR", None, NAMES).endswith("de Ana")
+    ambush["params"]["sheet"] = 1
+    assert cartographers.action_words(ambush, "ca", None, NAMES).endswith("al mapa de Bob")
+    said = {name: i18n.text("ca", "score.sheet", who=name)
+            for name in ("Ana", "Hug", "Òscar", "Ull", "Ian", "Bob", "7")}
+    assert said == {"Ana": "Full d'Ana", "Hug": "Full d'Hug", "Òscar": "Full d'Òscar",
+                    "Ull": "Full d'Ull", "Ian": "Full de Ian", "Bob": "Full de Bob",
+                    "7": "Full de 7"}
+    link = '<a href="tg://user?id=11">Ana</a>'
+    assert fill("el torn de {who}", "ca", {"who": link}) == f"el torn d'{link}"
+    assert fill("acció {n} de {total}", "ca", {"n": 1, "total": 11}) == "acció 1 de 11"
+    assert i18n.text("en", "score.sheet", who="Ana") == "Ana's sheet"

@@ -428,6 +428,18 @@ async def test_help_and_welcome_name_the_registered_games_from_the_registry(conv
     assert "{" not in helped + welcome  # every blank filled
 
 
+def test_a_tie_names_its_winners_as_several():
+    """A game that ends tied names all who won, as several: "🏆 Guanyen: Ana, Cy", not
+    "Guanya" (a Catalan game between two friends drawing alike ended so)."""
+    from boardgamesbot.chat.narration import winners_line
+
+    assert winners_line("ca", ["Ana", "Cy"]) == "🏆 Guanyen: Ana, Cy"
+    assert winners_line("ca", ["Ana"]) == "🏆 Guanya: Ana"
+    assert winners_line("pt-BR", ["Ana", "Cy"]) == "🏆 Vencedores: Ana, Cy"
+    assert winners_line("en", ["Ana", "Cy"]) == "🏆 Winners: Ana, Cy"
+    assert winners_line("en", []) == "🏆 Winner: -"
+
+
 def test_every_language_has_every_sentence():
     def keys(lang):
         return set(json.loads(resources.files("boardgamesbot.chat").joinpath(

@@ -752,6 +752,22 @@ async def _private_language(tmp_path):
         assert toasts[-1].startswith("✔ ") and "fica escondido" in toasts[-1], toasts
         assert not [f for m, f, _ in fake.sent[since:] if m == "sendMessage"
                     and int(f["chat_id"]) == BOB["id"]]
+        # Ana draws too: the step resolves, and the story of it in Bob's private caption
+        # is told in his language, as the group's caption tells it in the group's.
+        for _ in range(12):
+            mid, view = living_of(fake, ANA["id"])
+            pressed = choose(view)
+            await tap(fake, private(ANA), ANA, mid, pressed["callback_data"])
+            if pressed["text"].startswith("✔"):
+                break
+        await until(lambda: "Ana: draws" in (living_of(fake, GROUP["id"]) or (0, {}))[1].get(
+            "caption", "") or any("Ana: draws" in t for t in fake.texts(GROUP["id"])),
+            what="the group told")
+        caption = (await until(lambda: (lambda f: f if f and "Ana: " in f[1]["caption"]
+                                        else None)(living_of(fake, BOB["id"])),
+                               what="Bob's sheet telling the step"))[1]["caption"]
+        assert "Ana: desenha" in caption and "Bob: desenha" in caption, caption
+        assert "draws" not in caption, caption
 
 
 class LivingRecorder:
@@ -1227,9 +1243,17 @@ async def _three_friends_drawing(tmp_path):
             for person in people:  # each draws in turn, the last one brings the next card
                 seat = [p["id"] for p in people].index(person["id"])
                 for _ in range(12):
-                    found = living_of(fake, person["id"])
-                    if found is None or seat not in (await service.summary(table_id))["to_act"]:
+                    summary = await service.summary(table_id)
+                    if seat not in summary["to_act"]:
                         break
+                    # Their private message shows this card's menu once its edit is made:
+                    # under load it may still hold the last card's buttons, which a tap
+                    # would only find outdated.
+                    current = f":{summary['state_id']}:"
+                    found = await until(lambda p=person, c=current: (
+                        (lambda f: f if f and all(c in b["callback_data"] for b in keyboard(f[1]))
+                         else None)(living_of(fake, p["id"]))), timeout=60,
+                        what=f"{person['first_name']}'s menu for this card")
                     mid, message = found
                     pressed = choose(message)
                     await tap(fake, private(person), person, mid, pressed["callback_data"])

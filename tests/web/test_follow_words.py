@@ -74,6 +74,26 @@ def test_plural_forms_in_each_language_in_the_browser_and_the_server(page, serve
             assert reason_text(reason, lang) == cases[POINTS][points]
 
 
+def test_catalan_says_d_before_a_name_that_begins_with_a_vowel_sound_in_the_browser_too(
+        page, server):
+    """The browser's t() elides Catalan's "de" as the server's filler does
+    (`wording.elide`): the same entry, the same names, the same words."""
+    from boardgamesbot.games.wording import fill
+    from boardgamesbot.web import catalog
+
+    open_lobby(page, server)
+    page.select_option("#lang-select", "ca")
+    names = ["Ana", "Hug", "Ian", "Bob", '<a href="#">Ull</a>']
+    said = page.evaluate("""(names) => import('/i18n.js').then(m =>
+        names.map(name => m.t('pace.showing', {name, n: 1})))""", names)
+    assert said[0] == "Es mostra la jugada d'Ana · en queda 1"
+    assert said == [fill(catalog("ca")["pace.showing"], "ca", {"name": name, "n": 1})
+                    for name in names]
+    assert [s.split(" · ")[0] for s in said] == [
+        "Es mostra la jugada d'Ana", "Es mostra la jugada d'Hug", "Es mostra la jugada de Ian",
+        "Es mostra la jugada de Bob", 'Es mostra la jugada d\'<a href="#">Ull</a>']
+
+
 # A hint's reason ---------------------------------------------------------------------------
 
 def fake_heuristics():

@@ -14,6 +14,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from boardgamesbot.games.wording import elide
 from boardgamesbot.web import catalog
 
 LANGUAGES = ("en", "pt-BR", "ca")
@@ -53,6 +54,7 @@ def text(lang: str, key: str, **params: Any) -> str:
         found = _catalog(DEFAULT).get(key, key)
     if not isinstance(found, str):
         return key
+    found = elide(found, lang, params)  # Catalan's "Full d'Ana", not "Full de Ana"
     for name, value in params.items():
         found = found.replace("{" + name + "}", str(value))
     return found

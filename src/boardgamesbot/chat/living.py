@@ -25,6 +25,7 @@ import asyncio
 import json
 import logging
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from typing import Any
 
 from boardgamesbot.engine import load_game
@@ -37,6 +38,20 @@ log = logging.getLogger(__name__)
 STORY_LINES = 6  # the latest actions told in a living message's caption
 BURIED = 4  # newer messages in a chat after which a new turn posts the table again
 PICTURES_KEPT = 16  # pictures remembered (a few tables' current boards and previews)
+
+
+class Told(str):
+    """A line of a table's story, as told in the chat's language, that can be told again
+    in another: a private caption speaks its reader's language, the story in it too (not
+    the group's words beside their own)."""
+
+    def __new__(cls, line: str, say: Callable[[str], str | None]) -> Told:
+        told = super().__new__(cls, line)
+        told.say = say
+        return told
+
+    def in_lang(self, lang: str) -> str:
+        return self.say(lang) or str(self)
 
 
 class LivingTable:
@@ -249,7 +264,8 @@ class LivingTable:
     async def _caption(self, table_id: str, lang: str, prompt: str) -> str:
         names = await self.names(table_id)
         scores = await self.service.scores(table_id) or []
-        lines = list(self.story(table_id))
+        lines = [line.in_lang(lang) if isinstance(line, Told) else line
+                 for line in self.story(table_id)]
         if scores:
             lines.append(i18n.text(lang, "living.scores", scores=" · ".join(
                 f"{names[s]} {points}" for s, points in enumerate(scores))))

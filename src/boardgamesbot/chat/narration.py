@@ -23,7 +23,7 @@ from typing import Any
 
 from . import games, i18n, images
 from .basics import Person, Place, Seat
-from .living import to_call
+from .living import Told, to_call
 
 log = logging.getLogger(__name__)
 
@@ -121,7 +121,8 @@ class Narration:
                         event_of[number] = event["n"]
                     line = self.event_line(event, names, lang, name)
                     if line:
-                        told.append((number, line))
+                        told.append((number, Told(line, lambda other, e=event: self.event_line(
+                            e, names, other, name))))
         updates: dict[str, Any] = {"last_event": last_event}
         scorings = await self.service.scorings(table_id, min(numbers), max(numbers)) \
             if numbers else []
@@ -355,9 +356,9 @@ class Narration:
         scores = result.get("scores") or await self.service.scores(table_id) or []
         ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
         board = "\n".join(f"{names[s]}: {scores[s]}" for s in ranking)
-        winners = ", ".join(names[s] for s in result.get("winners", []))
         text = "\n".join(lines + [i18n.text(lang, "end.title"), board,
-                                  i18n.text(lang, "end.winner", who=winners or "-"),
+                                  winners_line(lang, [names[s] for s in
+                                                      result.get("winners", [])]),
                                   i18n.text(lang, "end.replay",
                                             link=self.link("replay", table_id))])
         if self.living:
@@ -429,6 +430,12 @@ class Narration:
                                reply_to=self.store.living(table_id, self.network, chat_id))
         except Exception:  # noqa: BLE001
             log.exception("clock reminder for %s failed", table_id)
+
+
+def winners_line(lang: str, winners: list[str]) -> str:
+    """Who won, a tie's winners said as several ("🏆 Guanyen: Ana, Cy", not "Guanya")."""
+    key = "end.winners" if len(winners) > 1 else "end.winner"
+    return i18n.text(lang, key, who=", ".join(winners) or "-")
 
 
 def _autopilot(summary: dict, seat: int) -> bool:

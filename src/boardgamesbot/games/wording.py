@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["plural_form", "phrase"]
+__all__ = ["elide", "plural_form", "phrase"]
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -60,6 +60,30 @@ def phrase(words: Callable[[str], dict[str, Any]], lang: str, key: str,
     return None
 
 
+# Catalan writes "de" as "d'" before a vowel sound — "el mapa d'Ana", but "de Ian" (an
+# i or u before a vowel sounds as a consonant) — and a name filled in may begin either
+# way, so the catalog cannot say it: `elide` does, as the browser's t() does.
+_OF = re.compile(r"\b([Dd])e \{(\w+)\}")
+_VOWEL_SOUND = re.compile(r"h?(?:[aeoàèéòó]|[iuíúïü](?![aeiouàèéíòóú]))", re.IGNORECASE)
+_MARKUP = re.compile(r"(?:<[^>]*>|\x00[^\x01]*\x01)+")  # a mention's link or mark
+
+
+def elide(template: str, lang: str, params: dict[str, Any]) -> str:
+    """``template`` with Catalan's "de {name}" written "d'{name}" where the value filled
+    in begins with a vowel sound (its visible text: a mention's markup apart)."""
+    if lang != "ca":
+        return template
+
+    def of(match: re.Match) -> str:
+        value = params.get(match.group(2))
+        visible = _MARKUP.sub("", str(value), count=1) if isinstance(value, str) else ""
+        if visible and _VOWEL_SOUND.match(visible):
+            return f"{match.group(1)}'{{{match.group(2)}}}"
+        return match.group(0)
+
+    return _OF.sub(of, template)
+
+
 def fill(template: Any, lang: str, params: dict[str, Any]) -> str:
     """``template`` (a string, or plural forms chosen by the count ``"_n"`` names, ``n``
     by default) with each ``{name}`` replaced; an unknown name shows as ``?``."""
@@ -68,4 +92,5 @@ def fill(template: Any, lang: str, params: dict[str, Any]) -> str:
         form = plural_form(lang, number_text(count)) \
             if isinstance(count, (int, float)) else "other"
         template = template.get(form, template["other"])
-    return PLACEHOLDER.sub(lambda m: number_text(params.get(m.group(1), "?")), str(template))
+    template = elide(str(template), lang, params)
+    return PLACEHOLDER.sub(lambda m: number_text(params.get(m.group(1), "?")), template)

@@ -55,7 +55,18 @@ export function t(key, params = {}) {
     text = key;
   }
   if (typeof text === "object") text = pluralForm(text, params[text._n || "n"]);
+  if (current === "ca") text = elide(text, params);
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? said(params[name]) : whole));
+}
+
+/** Catalan's "de" before a vowel sound is "d'" ("el mapa d'Ana", but "de Ian"): a name
+ * filled in may begin either way, so the catalog cannot say it (the server's
+ * boardgamesbot.games.wording.elide, the same rule). */
+function elide(text, params) {
+  return text.replace(/\b([Dd])e \{(\w+)\}/g, (whole, d, name) =>
+    typeof params[name] === "string" &&
+    /^h?(?:[aeoàèéòó]|[iuíúïü](?![aeiouàèéíòóú]))/i.test(params[name].replace(/^(?:<[^>]*>)+/, ""))
+      ? `${d}'{${name}}` : whole);
 }
 
 const decimals = {};
