@@ -27,11 +27,13 @@ EXPECTED = {
         FIRST: [None, "Opens the way for the next action of this turn, which pays off.",
                 "Opens the way for the next 2 actions of this turn, which pay off."],
     },
-    "pt-BR": {  # Portuguese counts 0 as singular, as CLDR (and Intl.PluralRules) say
-        AP: ["Sua vez: 0 ponto de ação para gastar", "Sua vez: 1 ponto de ação para gastar",
+    # Brazilian Portuguese counts none of a thing in the plural ("0 pontos"), where CLDR
+    # (and Intl.PluralRules) put 0 with 1 ("0 ponto", which no one in Brazil writes)
+    "pt-BR": {
+        AP: ["Sua vez: 0 pontos de ação para gastar", "Sua vez: 1 ponto de ação para gastar",
              "Sua vez: 2 pontos de ação para gastar"],
-        POINTS: ["Marca 0 ponto agora.", "Marca 1 ponto agora.", "Marca 2 pontos agora."],
-        STARS: ["Marca 0 estrela agora.", "Marca 1 estrela agora.", "Marca 2 estrelas agora."],
+        POINTS: ["Marca 0 pontos agora.", "Marca 1 ponto agora.", "Marca 2 pontos agora."],
+        STARS: ["Marca 0 estrelas agora.", "Marca 1 estrela agora.", "Marca 2 estrelas agora."],
         FIRST: [None, "Abre caminho para a próxima ação deste turno, que rende.",
                 "Abre caminho para as próximas 2 ações deste turno, que rendem."],
     },
@@ -63,15 +65,35 @@ def test_plural_forms_in_each_language_in_the_browser_and_the_server(page, serve
             for want, text in zip(expected, texts):
                 if want is not None:
                     assert text == want, (lang, key)
-        # the server's choice of form is the browser's, number for number
+        # the server's choice of form is the browser's, number for number: CLDR's, but for
+        # zero in Portuguese
         browser = page.evaluate(
+            "numbers => import('/i18n.js').then(m => numbers.map(m.pluralCategory))", numbers)
+        cldr = page.evaluate(
             "([lang, numbers]) => numbers.map(n => new Intl.PluralRules(lang).select(n))",
             [lang, numbers])
         assert [plural_form(lang, str(n)) for n in numbers] == browser, lang
+        assert [form for n, form in zip(numbers, browser) if form != cldr[numbers.index(n)]] \
+            == (["other"] if lang == "pt-BR" else []), (lang, browser, cldr)
         # and a reason reads the same in the chat or the terminal as in the browser
         for points in (0, 1, 2):
             reason = {"code": "tikal.points", "params": {"points": points, "gain": points}}
             assert reason_text(reason, lang) == cases[POINTS][points]
+
+
+def test_brazilian_portuguese_counts_zero_in_the_plural(page, server):
+    """"0 moeda" on a Cartographers sheet read wrong to a Brazilian (CLDR puts 0 with 1 in
+    Portuguese): zero takes the plural in every catalog entry, in the browser and the
+    server alike; one and a half keeps CLDR's singular, as do English and Catalan's 0."""
+    open_lobby(page, server, "pt-BR")
+    said = page.evaluate("""() => import('/faces.js').then(f => f.facesLoaded)
+        .then(() => import('/i18n.js')).then(m => [0, 1, 2].map(n => m.t('carto.coins', {n})))""")
+    assert said == ["0 moedas", "1 moeda", "2 moedas"]
+    assert reason_text({"code": "tikal.points", "params": {"points": 0, "gain": 0}},
+                       "pt-BR") == "Marca 0 pontos agora."
+    assert [plural_form("pt-BR", n) for n in ("0", "1", "1.5", "2")] == \
+        ["other", "one", "one", "other"]
+    assert plural_form("ca", "0") == plural_form("en", "0") == "other"
 
 
 # A hint's reason ---------------------------------------------------------------------------
@@ -179,6 +201,11 @@ def test_an_action_is_told_in_the_log_asked_for_on_a_button_and_a_question_to_co
             "en": ("bids 1 point", "Bid 1 point", "Bid 1 point?"),
             "pt-BR": ("oferece 1 ponto", "Oferecer 1 ponto", "Oferecer 1 ponto?"),
             "ca": ("ofereix 1 punt", "Ofereix 1 punt", "Vols oferir 1 punt?")}[lang]
+        # Cartographers: the monster turned in words that agree with it, as the server says
+        ambush = {"type": "ambush", "cost": {}, "params": {"orientation": "r90", "cell": "B9"}}
+        told, _, _ = page.evaluate(SAY, ["ambush r90 B9", ambush, "cartographers"])
+        assert told == load_game("cartographers").action_words(ambush, lang), lang
+        assert {"en": "(turned 90°)", "pt-BR": "(girado 90°)", "ca": "(girat 90°)"}[lang] in told
         # Cartographers: every drawing is confirmed, so each has its question
         told, button, question = page.evaluate(
             SAY, ["pass", {"type": "pass", "cost": {}, "params": {}}, "cartographers"])

@@ -23,15 +23,17 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def plural_form(lang: str, number: str) -> str:
-    """The CLDR plural category of ``number`` as written ("1", "1.5", "0") in ``lang``:
-    the same choice as the browser's ``Intl.PluralRules`` (tests/web/test_follow_words.py
-    compares them), for the languages the faces speak. English and Catalan: "one" for
-    exactly 1; Portuguese: for 0 and 1 and what lies between ("0 ponto", "1,5 ponto");
+    """The plural category of ``number`` as written ("1", "1.5", "0") in ``lang``: the
+    same choice as the browser's ``pluralCategory`` (web/static/i18n.js;
+    tests/web/test_follow_words.py compares them), for the languages the faces speak.
+    CLDR's rules, but for zero in Portuguese: English and Catalan say "one" for exactly 1;
+    Portuguese for 1 and what lies between 0 and 2 ("1,5 ponto"), and none of a thing in
+    the plural ("0 moedas": CLDR says "0 moeda", which a Brazilian does not write);
     Portuguese and Catalan also say "many" for whole millions ("1 milhão de pontos")."""
     whole, _, fraction = number.lstrip("-").partition(".")
     i, v = int(whole or 0), len(fraction)
     if lang.startswith("pt"):
-        if i in (0, 1):
+        if i == 1 or (i == 0 and int(fraction or 0) != 0):
             return "one"
     elif i == 1 and v == 0:
         return "one"
