@@ -74,4 +74,25 @@ def test_an_ambush_says_whose_map_the_monster_is_drawn_on():
     assert cartographers.action_words(ambush, "en", None, NAMES) == \
         "draws the monster (turned 90°) at B9 on Bob's map"
     assert cartographers.action_words(ambush, "ca", "button") == \
-        "Dibuixa el monstre (girada 90°) a B9 al mapa del veí"
+        "Dibuixa el monstre (girat 90°) a B9 al mapa del veí"
+
+
+def test_a_turned_monster_agrees_with_the_monster_a_turned_shape_with_the_shape():
+    """Catalan and Portuguese turn words agree with their noun: "el monstre (girat 90°)",
+    "o monstro (girado 90°)" — it said "girada", the shape's (feminine) word, of the
+    monster; a drawing's shape ("forma 2, girada 90°") keeps it."""
+    cartographers = load_game("cartographers")
+    ambush = {"type": "ambush", "params": {"orientation": "f90", "cell": "B9"}}
+    draw = {"type": "draw", "params": {"terrain": "forest", "shape": 2, "orientation": "f90",
+                                       "cell": "C4"}}
+    expected = {
+        "en": ("(mirrored, turned 90°)", "mirrored, turned 90°"),
+        "pt-BR": ("(espelhado, girado 90°)", "espelhada, girada 90°"),
+        "ca": ("(reflectit, girat 90°)", "reflectida, girada 90°"),
+    }
+    for lang, (monster, shape) in expected.items():
+        assert monster in cartographers.action_words(ambush, lang), lang
+        assert shape in cartographers.action_words(draw, lang), lang
+    turned = {"type": "ambush", "params": {"orientation": "r180", "cell": "B9"}}
+    assert "(girat 180°)" in cartographers.action_words(turned, "ca")
+    assert "(girado 180°)" in cartographers.action_words(turned, "pt-BR")

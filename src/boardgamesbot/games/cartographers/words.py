@@ -21,12 +21,15 @@ def action(game: Game, info: ActionInfo, lang: str, mood: str | None = None,
     def say(key: str, in_mood: bool = True, **params: Any) -> str:
         return phrase(game.words, lang, key, mood if in_mood else None, **params) or key
 
-    def orient(label: str) -> str:
+    def orient(label: str, of: str | None = None) -> str:
+        """An orientation agreeing with what is turned: a shape (feminine in Catalan and
+        Portuguese, "girada 90°"), or the monster (``of="monster"``: "girat", "girado")."""
+        key = f"carto.orient.{of}" if of else "carto.orient"
         degrees = int(label[1:])
         if label[0] == "f":
-            return say("carto.orient.f", False, degrees=degrees)
-        return say("carto.orient.r", False, degrees=degrees) if degrees \
-            else say("carto.orient.none", False)
+            return say(f"{key}.f", False, degrees=degrees)
+        return say(f"{key}.r", False, degrees=degrees) if degrees \
+            else say(f"{key}.none", False)
 
     def terrain(name: str) -> str:
         return phrase(game.words, lang, f"terrain.{name}") or name
@@ -43,7 +46,7 @@ def action(game: Game, info: ActionInfo, lang: str, mood: str | None = None,
     if kind == "ambush_fallback":
         return say("carto.do.ambush1x1", cell=p["cell"], where=where(p.get("sheet")))
     if kind == "ambush":
-        return say("carto.do.ambush", orient=orient(p["orientation"]), cell=p["cell"],
+        return say("carto.do.ambush", orient=orient(p["orientation"], "monster"), cell=p["cell"],
                    where=where(p.get("sheet")))
     if kind == "fallback":
         return say("carto.do.fallback", terrain=terrain(p["terrain"]), cell=p["cell"])
