@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from .conftest import serious_violations
 from .helpers import hot_seat_table, play_randomly, seeded, take_seat
 
 LAPTOPS = [(1280, 800), (1440, 900), (1024, 768)]
@@ -205,6 +206,53 @@ def test_the_page_does_not_jump_at_the_start_of_the_persons_turn(browser, server
         assert not outside, f"targets below the fold at the start of the turn: {outside}"
         turn = box(page, "section.panel.turn")
         assert turn["top"] >= 0 and turn["bottom"] <= height, turn
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+
+def ax_roles(page):
+    """Roles and names of the players' table in Chromium's accessibility tree (CDP)."""
+    cdp = page.context.new_cdp_session(page)
+    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    cdp.detach()
+    by_id = {node["nodeId"]: node for node in nodes}
+    table = next(n for n in nodes if n.get("role", {}).get("value") == "table"
+                 and "Players" in n.get("name", {}).get("value", ""))
+
+    def walk(node, found):
+        role = node.get("role", {}).get("value")
+        if role in ("row", "rowheader", "columnheader", "cell"):
+            found.append((role, node.get("name", {}).get("value", "").strip()))
+        for child in node.get("childIds", []):
+            if child in by_id:
+                walk(by_id[child], found)
+        return found
+
+    return walk(table, [])
+
+
+@pytest.mark.parametrize("width", [1280, 930])
+def test_the_turned_players_table_reads_as_a_table(browser, server, axe_source, width):
+    """On a laptop the players' table is laid out turned (a player to a column, tikal.css),
+    with grid and display: contents, which can cost a table its semantics. It keeps them:
+    named by its heading, a row per player headed by the name, a column per count headed by
+    its name, the cells in the table's order; axe finds nothing serious on the page; no
+    focus stop inside it (nothing there to act on)."""
+    context, page, errors = laptop_page(browser, width, 800, "en")
+    try:
+        a_few_turns_in(page, server, seed=3)
+        page.wait_for_selector(".side .players-panel tbody th")
+        roles = ax_roles(page)
+        heads = [name for role, name in roles if role == "columnheader"]
+        assert len(heads) == 7 and heads[0] == "Player", heads
+        players = [name for role, name in roles if role == "rowheader"]
+        assert players[1:] == ["Bea", "Cai", "Dani"] and players[0].startswith("Ana"), players
+        assert [role for role, _ in roles].count("cell") == 4 * 6, roles
+        assert page.evaluate("""() => [...document.querySelectorAll('.players-panel table *')]
+            .filter(e => e.tabIndex >= 0 && !e.closest('svg')).length""") == 0
+        assert serious_violations(page, axe_source) == []
         assert not errors, errors
     finally:
         context.close()
