@@ -188,21 +188,31 @@ def test_the_page_does_not_jump_at_the_start_of_the_persons_turn(browser, server
     try:
         table, tokens = hot_seat_table(server, "tikal", 4, seed=3)
         rng = seeded(3)
-        play_randomly(server, table, tokens, rng, until=lambda state: (
-            len(state["view"]["board"]) >= EXPLORED and 0 not in state["to_act"]))
+        play_randomly(
+            server,
+            table,
+            tokens,
+            rng,
+            until=lambda state: (
+                len(state["view"]["board"]) >= EXPLORED and 0 not in state["to_act"]
+            ),
+        )
         take_seat(page, server, table, 0, tokens[0], "tikal")
         page.wait_for_selector(f"{BOARD}")
         page.wait_for_timeout(300)
         assert page.evaluate("scrollY") == 0
         play_randomly(server, table, tokens, rng, until=lambda state: 0 in state["to_act"])
-        page.wait_for_selector(f"section.panel.turn.yours >> nth=0")
+        page.wait_for_selector("section.panel.turn.yours >> nth=0")
         page.wait_for_selector(f"{BOARD} [role=button][data-target]")
         page.wait_for_timeout(300)
         assert page.evaluate("scrollY") == 0, "the page scrolled at the start of the turn"
-        outside = page.evaluate("""sel => [...document.querySelectorAll(sel + ' .target')]
+        outside = page.evaluate(
+            """sel => [...document.querySelectorAll(sel + ' .target')]
             .filter(g => { const r = g.getBoundingClientRect();
                 return r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth; })
-            .map(g => g.dataset.space)""", BOARD)
+            .map(g => g.dataset.space)""",
+            BOARD,
+        )
         assert not outside, f"targets below the fold at the start of the turn: {outside}"
         turn = box(page, "section.panel.turn")
         assert turn["top"] >= 0 and turn["bottom"] <= height, turn
@@ -211,15 +221,18 @@ def test_the_page_does_not_jump_at_the_start_of_the_persons_turn(browser, server
         context.close()
 
 
-
 def ax_roles(page):
     """Roles and names of the players' table in Chromium's accessibility tree (CDP)."""
     cdp = page.context.new_cdp_session(page)
     nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
     cdp.detach()
     by_id = {node["nodeId"]: node for node in nodes}
-    table = next(n for n in nodes if n.get("role", {}).get("value") == "table"
-                 and "Players" in n.get("name", {}).get("value", ""))
+    table = next(
+        n
+        for n in nodes
+        if n.get("role", {}).get("value") == "table"
+        and "Players" in n.get("name", {}).get("value", "")
+    )
 
     def walk(node, found):
         role = node.get("role", {}).get("value")
@@ -250,8 +263,11 @@ def test_the_turned_players_table_reads_as_a_table(browser, server, axe_source, 
         players = [name for role, name in roles if role == "rowheader"]
         assert players[1:] == ["Bea", "Cai", "Dani"] and players[0].startswith("Ana"), players
         assert [role for role, _ in roles].count("cell") == 4 * 6, roles
-        assert page.evaluate("""() => [...document.querySelectorAll('.players-panel table *')]
-            .filter(e => e.tabIndex >= 0 && !e.closest('svg')).length""") == 0
+        assert (
+            page.evaluate("""() => [...document.querySelectorAll('.players-panel table *')]
+            .filter(e => e.tabIndex >= 0 && !e.closest('svg')).length""")
+            == 0
+        )
         assert serious_violations(page, axe_source) == []
         assert not errors, errors
     finally:

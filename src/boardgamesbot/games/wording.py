@@ -49,8 +49,13 @@ def number_text(value: Any) -> str:
     return str(value)
 
 
-def phrase(words: Callable[[str], dict[str, Any]], lang: str, key: str,
-           mood: str | None = None, **params: Any) -> str | None:
+def phrase(
+    words: Callable[[str], dict[str, Any]],
+    lang: str,
+    key: str,
+    mood: str | None = None,
+    **params: Any,
+) -> str | None:
     """The entry ``key`` (in ``mood`` when the catalog has it) of ``words(lang)`` — else of
     ``words("en")`` — filled with ``params``; None when neither language has it."""
     for language in dict.fromkeys((lang, "en")):
@@ -67,7 +72,6 @@ def fill(template: Any, lang: str, params: dict[str, Any]) -> str:
     by default) with each ``{name}`` replaced; an unknown name shows as ``?``."""
     if isinstance(template, dict):
         count = params.get(template.get("_n", "n"))
-        form = plural_form(lang, number_text(count)) \
-            if isinstance(count, (int, float)) else "other"
+        form = plural_form(lang, number_text(count)) if isinstance(count, (int, float)) else "other"
         template = template.get(form, template["other"])
     return PLACEHOLDER.sub(lambda m: number_text(params.get(m.group(1), "?")), str(template))
