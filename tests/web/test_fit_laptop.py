@@ -272,3 +272,20 @@ def test_the_turned_players_table_reads_as_a_table(browser, server, axe_source, 
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_the_board_keeps_its_size_under_an_open_what_can_i_do(browser, server):
+    """The board is held to the screen under the table's head, not under whatever is open
+    between them: with "What can I do?" open above it, it was drawn 320 px tall."""
+    context, page, errors = laptop_page(browser, 1280, 800, "en")
+    try:
+        a_few_turns_in(page, server, seed=3)
+        height = page.evaluate(f"document.querySelector('{BOARD}').getBoundingClientRect().height")
+        page.click('[data-key="help"]')
+        page.wait_for_selector(".help-panel .legal-list")
+        page.wait_for_timeout(300)
+        opened = page.evaluate(f"document.querySelector('{BOARD}').getBoundingClientRect().height")
+        assert abs(opened - height) < 1, (height, opened)
+        assert not errors, errors
+    finally:
+        context.close()
