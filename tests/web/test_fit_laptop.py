@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import serious_violations
-from .helpers import hot_seat_table, play_randomly, seeded, take_seat
+from .helpers import call, hot_seat_table, play_randomly, seeded, take_seat
 
 LAPTOPS = [(1280, 800), (1440, 900), (1024, 768)]
 BOARD = "svg.tikal-board:not([data-stale])"
@@ -286,6 +286,38 @@ def test_the_board_keeps_its_size_under_an_open_what_can_i_do(browser, server):
         page.wait_for_timeout(300)
         opened = page.evaluate(f"document.querySelector('{BOARD}').getBoundingClientRect().height")
         assert abs(opened - height) < 1, (height, opened)
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1280, 800)], ids=["1366x768", "1280x800"])
+def test_the_map_is_whole_at_each_new_card_without_a_scroll(browser, server, size):
+    """Cartographers on a laptop: your map went below the fold under the table's head, and
+    the page scrolled at each new card to bring its bottom rows up (48 px at 1366×768).
+    The map is held to the screen under the head: no scroll, the whole map in view."""
+    width, height = size
+    context, page, errors = laptop_page(browser, width, height, "en")
+    try:
+        table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
+        take_seat(page, server, table, 0, tokens[0], "cartographers")
+        page.wait_for_selector("svg.sheet .target")
+        page.wait_for_timeout(300)
+        for card in range(2):
+            assert page.evaluate("scrollY") == 0, f"the page scrolled at card {card}"
+            sheet = box(page, ".board-area svg.sheet")
+            assert sheet["top"] >= 0 and sheet["bottom"] <= height, (card, sheet)
+            for seat in (1, 0):
+                legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[seat])
+                call(
+                    server,
+                    "POST",
+                    f"/api/tables/{table}/actions",
+                    {"action": legal["actions"][0]["notation"], "state_id": legal["state_id"]},
+                    tokens[seat],
+                )
+            page.wait_for_selector("#status-line.yours")  # the next card, drawn
+            page.wait_for_timeout(600)
         assert not errors, errors
     finally:
         context.close()
