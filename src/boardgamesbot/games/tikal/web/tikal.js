@@ -628,8 +628,11 @@ function turnPanel(ctx, legal) {
           onclick: () => { sel.rot = option.rot; ctx.rerender(); } }, `↻ ${option.rot * 60}°`))));
       const chosen = options.find((o) => o.rot === sel.rot) || options[0];
       body.push(h("div", { class: "buttons" },
+        // Says the turn chosen ("Place the tile on A4, turned 60°"): "Place the tile on A4"
+        // alone left a first-time player unsure the rotation picked above would be kept.
         h("button", { type: "button", class: "primary", id: "place-confirm", "data-key": "place-confirm", onclick: () => ctx.act(chosen.notation) },
-          t("tikal.place.confirm", { space: sel.space }))));
+          chosen.rot ? inMood("button", () => t("tikal.do.place.turned", { space: sel.space, degrees: chosen.rot * 60 }))
+            : t("tikal.place.confirm", { space: sel.space }))));
     } else {
       body.push(h("p", {}, t("tikal.place.pick", { n: Object.keys(legal.place).length })));
     }
