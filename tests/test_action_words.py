@@ -11,8 +11,17 @@ import pytest
 from boardgamesbot.engine import LANGUAGES, load_game
 
 KINDS = {
-    ("tikal", "basic"): {"place", "enter", "move", "uncover", "recover", "exchange", "camp",
-                         "guard", "end"},
+    ("tikal", "basic"): {
+        "place",
+        "enter",
+        "move",
+        "uncover",
+        "recover",
+        "exchange",
+        "camp",
+        "guard",
+        "end",
+    },
     ("tikal", "auction"): {"place", "bid", "pass", "take", "end"},
     ("cartographers", "A"): {"draw", "ambush", "fallback"},
 }
@@ -53,14 +62,18 @@ def test_words_are_the_browsers_own():
     """The same catalog entries as web/tikal.js's describe: a move with its cost, another
     seat by name, plural forms by the count, a tile turned in sixths."""
     tikal = load_game("tikal")
-    exchange = {"type": "exchange", "cost": {"ap": 3}, "params": {"give": 2, "seat": 1,
-                                                                  "take": 4}}
-    assert tikal.action_words(exchange, "en", None, NAMES) == \
-        "swaps their gold necklace for Bob's quetzal feathers (3 AP)"
-    assert tikal.action_words({"type": "bid", "params": {"amount": 1}}, "pt-BR") == \
-        "oferece 1 ponto"
-    assert tikal.action_words({"type": "bid", "params": {"amount": 3}}, "ca", "button") == \
-        "Ofereix 3 punts"
+    exchange = {"type": "exchange", "cost": {"ap": 3}, "params": {"give": 2, "seat": 1, "take": 4}}
+    assert (
+        tikal.action_words(exchange, "en", None, NAMES)
+        == "swaps their gold necklace for Bob's quetzal feathers (3 AP)"
+    )
+    assert (
+        tikal.action_words({"type": "bid", "params": {"amount": 1}}, "pt-BR") == "oferece 1 ponto"
+    )
+    assert (
+        tikal.action_words({"type": "bid", "params": {"amount": 3}}, "ca", "button")
+        == "Ofereix 3 punts"
+    )
     place = {"type": "place", "params": {"space": "C4", "rotation": 2}}
     assert tikal.action_words(place, "en") == "places the tile on C4, turned 120°"
     assert tikal.action_words({"type": "unknown", "params": {}}, "en") is None
@@ -71,10 +84,14 @@ def test_an_ambush_says_whose_map_the_monster_is_drawn_on():
     read by all, names the sheet's owner — the catalog's {where} is never left unfilled."""
     cartographers = load_game("cartographers")
     ambush = {"type": "ambush", "params": {"orientation": "r90", "cell": "B9", "sheet": 1}}
-    assert cartographers.action_words(ambush, "en", None, NAMES) == \
-        "draws the monster (turned 90°) at B9 on Bob's map"
-    assert cartographers.action_words(ambush, "ca", "button") == \
-        "Dibuixa el monstre (girada 90°) a B9 al mapa del veí"
+    assert (
+        cartographers.action_words(ambush, "en", None, NAMES)
+        == "draws the monster (turned 90°) at B9 on Bob's map"
+    )
+    assert (
+        cartographers.action_words(ambush, "ca", "button")
+        == "Dibuixa el monstre (girat 90°) a B9 al mapa del veí"
+    )
 
 
 def test_catalan_says_d_before_a_name_that_begins_with_a_vowel_sound():
@@ -100,3 +117,26 @@ def test_catalan_says_d_before_a_name_that_begins_with_a_vowel_sound():
     assert fill("el torn de {who}", "ca", {"who": link}) == f"el torn d'{link}"
     assert fill("acció {n} de {total}", "ca", {"n": 1, "total": 11}) == "acció 1 de 11"
     assert i18n.text("en", "score.sheet", who="Ana") == "Ana's sheet"
+
+
+def test_a_turned_monster_agrees_with_the_monster_a_turned_shape_with_the_shape():
+    """Catalan and Portuguese turn words agree with their noun: "el monstre (girat 90°)",
+    "o monstro (girado 90°)" — it said "girada", the shape's (feminine) word, of the
+    monster; a drawing's shape ("forma 2, girada 90°") keeps it."""
+    cartographers = load_game("cartographers")
+    ambush = {"type": "ambush", "params": {"orientation": "f90", "cell": "B9"}}
+    draw = {
+        "type": "draw",
+        "params": {"terrain": "forest", "shape": 2, "orientation": "f90", "cell": "C4"},
+    }
+    expected = {
+        "en": ("(mirrored, turned 90°)", "mirrored, turned 90°"),
+        "pt-BR": ("(espelhado, girado 90°)", "espelhada, girada 90°"),
+        "ca": ("(reflectit, girat 90°)", "reflectida, girada 90°"),
+    }
+    for lang, (monster, shape) in expected.items():
+        assert monster in cartographers.action_words(ambush, lang), lang
+        assert shape in cartographers.action_words(draw, lang), lang
+    turned = {"type": "ambush", "params": {"orientation": "r180", "cell": "B9"}}
+    assert "(girat 180°)" in cartographers.action_words(turned, "ca")
+    assert "(girado 180°)" in cartographers.action_words(turned, "pt-BR")

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import hot_seat_table, play_randomly, seeded, take_seat
+from .conftest import serious_violations
+from .helpers import call, hot_seat_table, play_randomly, seeded, take_seat
 
 LAPTOPS = [(1280, 800), (1440, 900), (1024, 768)]
 BOARD = "svg.tikal-board:not([data-stale])"
@@ -187,24 +188,136 @@ def test_the_page_does_not_jump_at_the_start_of_the_persons_turn(browser, server
     try:
         table, tokens = hot_seat_table(server, "tikal", 4, seed=3)
         rng = seeded(3)
-        play_randomly(server, table, tokens, rng, until=lambda state: (
-            len(state["view"]["board"]) >= EXPLORED and 0 not in state["to_act"]))
+        play_randomly(
+            server,
+            table,
+            tokens,
+            rng,
+            until=lambda state: (
+                len(state["view"]["board"]) >= EXPLORED and 0 not in state["to_act"]
+            ),
+        )
         take_seat(page, server, table, 0, tokens[0], "tikal")
         page.wait_for_selector(f"{BOARD}")
         page.wait_for_timeout(300)
         assert page.evaluate("scrollY") == 0
         play_randomly(server, table, tokens, rng, until=lambda state: 0 in state["to_act"])
-        page.wait_for_selector(f"section.panel.turn.yours >> nth=0")
+        page.wait_for_selector("section.panel.turn.yours >> nth=0")
         page.wait_for_selector(f"{BOARD} [role=button][data-target]")
         page.wait_for_timeout(300)
         assert page.evaluate("scrollY") == 0, "the page scrolled at the start of the turn"
-        outside = page.evaluate("""sel => [...document.querySelectorAll(sel + ' .target')]
+        outside = page.evaluate(
+            """sel => [...document.querySelectorAll(sel + ' .target')]
             .filter(g => { const r = g.getBoundingClientRect();
                 return r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth; })
-            .map(g => g.dataset.space)""", BOARD)
+            .map(g => g.dataset.space)""",
+            BOARD,
+        )
         assert not outside, f"targets below the fold at the start of the turn: {outside}"
         turn = box(page, "section.panel.turn")
         assert turn["top"] >= 0 and turn["bottom"] <= height, turn
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def ax_roles(page):
+    """Roles and names of the players' table in Chromium's accessibility tree (CDP)."""
+    cdp = page.context.new_cdp_session(page)
+    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    cdp.detach()
+    by_id = {node["nodeId"]: node for node in nodes}
+    table = next(
+        n
+        for n in nodes
+        if n.get("role", {}).get("value") == "table"
+        and "Players" in n.get("name", {}).get("value", "")
+    )
+
+    def walk(node, found):
+        role = node.get("role", {}).get("value")
+        if role in ("row", "rowheader", "columnheader", "cell"):
+            found.append((role, node.get("name", {}).get("value", "").strip()))
+        for child in node.get("childIds", []):
+            if child in by_id:
+                walk(by_id[child], found)
+        return found
+
+    return walk(table, [])
+
+
+@pytest.mark.parametrize("width", [1280, 930])
+def test_the_turned_players_table_reads_as_a_table(browser, server, axe_source, width):
+    """On a laptop the players' table is laid out turned (a player to a column, tikal.css),
+    with grid and display: contents, which can cost a table its semantics. It keeps them:
+    named by its heading, a row per player headed by the name, a column per count headed by
+    its name, the cells in the table's order; axe finds nothing serious on the page; no
+    focus stop inside it (nothing there to act on)."""
+    context, page, errors = laptop_page(browser, width, 800, "en")
+    try:
+        a_few_turns_in(page, server, seed=3)
+        page.wait_for_selector(".side .players-panel tbody th")
+        roles = ax_roles(page)
+        heads = [name for role, name in roles if role == "columnheader"]
+        assert len(heads) == 7 and heads[0] == "Player", heads
+        players = [name for role, name in roles if role == "rowheader"]
+        assert players[1:] == ["Bea", "Cai", "Dani"] and players[0].startswith("Ana"), players
+        assert [role for role, _ in roles].count("cell") == 4 * 6, roles
+        assert (
+            page.evaluate("""() => [...document.querySelectorAll('.players-panel table *')]
+            .filter(e => e.tabIndex >= 0 && !e.closest('svg')).length""")
+            == 0
+        )
+        assert serious_violations(page, axe_source) == []
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_the_board_keeps_its_size_under_an_open_what_can_i_do(browser, server):
+    """The board is held to the screen under the table's head, not under whatever is open
+    between them: with "What can I do?" open above it, it was drawn 320 px tall."""
+    context, page, errors = laptop_page(browser, 1280, 800, "en")
+    try:
+        a_few_turns_in(page, server, seed=3)
+        height = page.evaluate(f"document.querySelector('{BOARD}').getBoundingClientRect().height")
+        page.click('[data-key="help"]')
+        page.wait_for_selector(".help-panel .legal-list")
+        page.wait_for_timeout(300)
+        opened = page.evaluate(f"document.querySelector('{BOARD}').getBoundingClientRect().height")
+        assert abs(opened - height) < 1, (height, opened)
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1280, 800)], ids=["1366x768", "1280x800"])
+def test_the_map_is_whole_at_each_new_card_without_a_scroll(browser, server, size):
+    """Cartographers on a laptop: your map went below the fold under the table's head, and
+    the page scrolled at each new card to bring its bottom rows up (48 px at 1366×768).
+    The map is held to the screen under the head: no scroll, the whole map in view."""
+    width, height = size
+    context, page, errors = laptop_page(browser, width, height, "en")
+    try:
+        table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
+        take_seat(page, server, table, 0, tokens[0], "cartographers")
+        page.wait_for_selector("svg.sheet .target")
+        page.wait_for_timeout(300)
+        for card in range(2):
+            assert page.evaluate("scrollY") == 0, f"the page scrolled at card {card}"
+            sheet = box(page, ".board-area svg.sheet")
+            assert sheet["top"] >= 0 and sheet["bottom"] <= height, (card, sheet)
+            for seat in (1, 0):
+                legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[seat])
+                call(
+                    server,
+                    "POST",
+                    f"/api/tables/{table}/actions",
+                    {"action": legal["actions"][0]["notation"], "state_id": legal["state_id"]},
+                    tokens[seat],
+                )
+            page.wait_for_selector("#status-line.yours")  # the next card, drawn
+            page.wait_for_timeout(600)
         assert not errors, errors
     finally:
         context.close()

@@ -15,35 +15,56 @@ from boardgamesbot.hints import hints, plural_form, reason_text
 from .helpers import open_lobby
 
 # What a person reads for 0, 1 and 2 (1 and 2 only for counts that are never 0).
-AP, POINTS, STARS, FIRST = (("tikal.hint.actions", "n"), ("reason.tikal.points", "points"),
-                            ("reason.cartographers.stars_banked", "gain"),
-                            ("reason.bot.first_step", "n"))
+AP, POINTS, STARS, FIRST = (
+    ("tikal.hint.actions", "n"),
+    ("reason.tikal.points", "points"),
+    ("reason.cartographers.stars_banked", "gain"),
+    ("reason.bot.first_step", "n"),
+)
 EXPECTED = {
     "en": {
-        AP: ["Your turn: 0 action points to spend", "Your turn: 1 action point to spend",
-             "Your turn: 2 action points to spend"],
+        AP: [
+            "Your turn: 0 action points to spend",
+            "Your turn: 1 action point to spend",
+            "Your turn: 2 action points to spend",
+        ],
         POINTS: ["Scores 0 points now.", "Scores 1 point now.", "Scores 2 points now."],
         STARS: ["Scores 0 stars now.", "Scores 1 star now.", "Scores 2 stars now."],
-        FIRST: [None, "Opens the way for the next action of this turn, which pays off.",
-                "Opens the way for the next 2 actions of this turn, which pay off."],
+        FIRST: [
+            None,
+            "Opens the way for the next action of this turn, which pays off.",
+            "Opens the way for the next 2 actions of this turn, which pay off.",
+        ],
     },
-    "pt-BR": {  # Portuguese counts 0 as singular, as CLDR (and Intl.PluralRules) say
-        AP: ["Sua vez: 0 ponto de ação para gastar", "Sua vez: 1 ponto de ação para gastar",
-             "Sua vez: 2 pontos de ação para gastar"],
-        POINTS: ["Marca 0 ponto agora.", "Marca 1 ponto agora.", "Marca 2 pontos agora."],
-        STARS: ["Marca 0 estrela agora.", "Marca 1 estrela agora.", "Marca 2 estrelas agora."],
-        FIRST: [None, "Abre caminho para a próxima ação deste turno, que rende.",
-                "Abre caminho para as próximas 2 ações deste turno, que rendem."],
+    # Brazilian Portuguese counts none of a thing in the plural ("0 pontos"), where CLDR
+    # (and Intl.PluralRules) put 0 with 1 ("0 ponto", which no one in Brazil writes)
+    "pt-BR": {
+        AP: [
+            "Sua vez: 0 pontos de ação para gastar",
+            "Sua vez: 1 ponto de ação para gastar",
+            "Sua vez: 2 pontos de ação para gastar",
+        ],
+        POINTS: ["Marca 0 pontos agora.", "Marca 1 ponto agora.", "Marca 2 pontos agora."],
+        STARS: ["Marca 0 estrelas agora.", "Marca 1 estrela agora.", "Marca 2 estrelas agora."],
+        FIRST: [
+            None,
+            "Abre caminho para a próxima ação deste turno, que rende.",
+            "Abre caminho para as próximas 2 ações deste turno, que rendem.",
+        ],
     },
     "ca": {
-        AP: ["Et toca: tens 0 punts d'acció per gastar", "Et toca: tens 1 punt d'acció per gastar",
-             "Et toca: tens 2 punts d'acció per gastar"],
+        AP: [
+            "Et toca: tens 0 punts d'acció per gastar",
+            "Et toca: tens 1 punt d'acció per gastar",
+            "Et toca: tens 2 punts d'acció per gastar",
+        ],
         POINTS: ["Suma 0 punts ara.", "Suma 1 punt ara.", "Suma 2 punts ara."],
         STARS: ["Suma 0 estrelles ara.", "Suma 1 estrella ara.", "Suma 2 estrelles ara."],
-        FIRST: [None,
-                "Obre el camí a la pròxima acció d'aquest torn, que és la que rendeix.",
-                "Obre el camí a les 2 pròximes accions d'aquest torn, que són les que "
-                "rendeixen."],
+        FIRST: [
+            None,
+            "Obre el camí a la pròxima acció d'aquest torn, que és la que rendeix.",
+            "Obre el camí a les 2 pròximes accions d'aquest torn, que són les que rendeixen.",
+        ],
     },
 }
 
@@ -63,11 +84,19 @@ def test_plural_forms_in_each_language_in_the_browser_and_the_server(page, serve
             for want, text in zip(expected, texts):
                 if want is not None:
                     assert text == want, (lang, key)
-        # the server's choice of form is the browser's, number for number
+        # the server's choice of form is the browser's, number for number: CLDR's, but for
+        # zero in Portuguese
         browser = page.evaluate(
+            "numbers => import('/i18n.js').then(m => numbers.map(m.pluralCategory))", numbers
+        )
+        cldr = page.evaluate(
             "([lang, numbers]) => numbers.map(n => new Intl.PluralRules(lang).select(n))",
-            [lang, numbers])
+            [lang, numbers],
+        )
         assert [plural_form(lang, str(n)) for n in numbers] == browser, lang
+        assert [form for n, form in zip(numbers, browser) if form != cldr[numbers.index(n)]] == (
+            ["other"] if lang == "pt-BR" else []
+        ), (lang, browser, cldr)
         # and a reason reads the same in the chat or the terminal as in the browser
         for points in (0, 1, 2):
             reason = {"code": "tikal.points", "params": {"points": points, "gain": points}}
@@ -94,13 +123,41 @@ def test_catalan_says_d_before_a_name_that_begins_with_a_vowel_sound_in_the_brow
         "Es mostra la jugada de Bob", 'Es mostra la jugada d\'<a href="#">Ull</a>']
 
 
+def test_brazilian_portuguese_counts_zero_in_the_plural(page, server):
+    """ "0 moeda" on a Cartographers sheet read wrong to a Brazilian (CLDR puts 0 with 1 in
+    Portuguese): zero takes the plural in every catalog entry, in the browser and the
+    server alike; one and a half keeps CLDR's singular, as do English and Catalan's 0."""
+    open_lobby(page, server, "pt-BR")
+    said = page.evaluate("""() => import('/faces.js').then(f => f.facesLoaded)
+        .then(() => import('/i18n.js')).then(m => [0, 1, 2].map(n => m.t('carto.coins', {n})))""")
+    assert said == ["0 moedas", "1 moeda", "2 moedas"]
+    assert (
+        reason_text({"code": "tikal.points", "params": {"points": 0, "gain": 0}}, "pt-BR")
+        == "Marca 0 pontos agora."
+    )
+    assert [plural_form("pt-BR", n) for n in ("0", "1", "1.5", "2")] == [
+        "other",
+        "one",
+        "one",
+        "other",
+    ]
+    assert plural_form("ca", "0") == plural_form("en", "0") == "other"
+
+
 # A hint's reason ---------------------------------------------------------------------------
+
 
 def fake_heuristics():
     """Evaluation terms read off stand-in positions, reasons ranked as the games rank them."""
+
     def reasons(before, after, state, action, player):
-        return ranked_reasons(before, after, lambda key, gain: {
-            "code": f"fake.{key}", "params": {"gain": round(gain, 2)}}, "fake.quiet")
+        return ranked_reasons(
+            before,
+            after,
+            lambda key, gain: {"code": f"fake.{key}", "params": {"gain": round(gain, 2)}},
+            "fake.quiet",
+        )
+
     return SimpleNamespace(evaluate_terms=lambda state, player: state.terms, reasons=reasons)
 
 
@@ -163,29 +220,49 @@ UNCOVER = {"type": "uncover", "cost": {"ap": 2}, "params": {"space": "B6"}}
 END = {"type": "end", "cost": {}, "params": {}}
 MOVE = {"type": "move", "cost": {"ap": 1}, "params": {"figure": "worker", "from": "A6", "to": "B5"}}
 MOODS = {
-    "en": {"uncover": ["uncovers a temple level on B6 (2 AP)",
-                       "Uncover a temple level on B6 (2 AP)",
-                       "Confirm: uncovers a temple level on B6 (2 AP)?"],
-           "end": ["ends the turn", "End the turn", "End your turn?"],
-           "move": ["moves a worker A6 → B5 (1 AP)", "Move a worker A6 → B5 (1 AP)",
-                    "Confirm: moves a worker A6 → B5 (1 AP)?"]},
-    "pt-BR": {"uncover": ["escava um nível do templo em B6 (2 PA)",
-                          "Escavar um nível do templo em B6 (2 PA)",
-                          "Confirmar: escava um nível do templo em B6 (2 PA)?"],
-              "end": ["encerra a vez", "Encerrar a vez", "Encerrar a sua vez?"],
-              "move": ["move um trabalhador A6 → B5 (1 PA)", "Mover um trabalhador A6 → B5 (1 PA)",
-                       "Confirmar: move um trabalhador A6 → B5 (1 PA)?"]},
-    "ca": {"uncover": ["excava un nivell del temple de B6 (2 PA)",
-                       "Excava un nivell del temple de B6 (2 PA)",
-                       "Confirmes: excava un nivell del temple de B6 (2 PA)?"],
-           "end": ["acaba el torn", "Acaba el torn", "Acabes el torn?"],
-           "move": ["mou un treballador A6 → B5 (1 PA)", "Mou un treballador A6 → B5 (1 PA)",
-                    "Confirmes: mou un treballador A6 → B5 (1 PA)?"]},
+    "en": {
+        "uncover": [
+            "uncovers a temple level on B6 (2 AP)",
+            "Uncover a temple level on B6 (2 AP)",
+            "Confirm: uncovers a temple level on B6 (2 AP)?",
+        ],
+        "end": ["ends the turn", "End the turn", "End your turn?"],
+        "move": [
+            "moves a worker A6 → B5 (1 AP)",
+            "Move a worker A6 → B5 (1 AP)",
+            "Confirm: moves a worker A6 → B5 (1 AP)?",
+        ],
+    },
+    "pt-BR": {
+        "uncover": [
+            "escava um nível do templo em B6 (2 PA)",
+            "Escavar um nível do templo em B6 (2 PA)",
+            "Confirmar: escava um nível do templo em B6 (2 PA)?",
+        ],
+        "end": ["encerra a vez", "Encerrar a vez", "Encerrar a sua vez?"],
+        "move": [
+            "move um trabalhador A6 → B5 (1 PA)",
+            "Mover um trabalhador A6 → B5 (1 PA)",
+            "Confirmar: move um trabalhador A6 → B5 (1 PA)?",
+        ],
+    },
+    "ca": {
+        "uncover": [
+            "excava un nivell del temple de B6 (2 PA)",
+            "Excava un nivell del temple de B6 (2 PA)",
+            "Confirmes: excava un nivell del temple de B6 (2 PA)?",
+        ],
+        "end": ["acaba el torn", "Acaba el torn", "Acabes el torn?"],
+        "move": [
+            "mou un treballador A6 → B5 (1 PA)",
+            "Mou un treballador A6 → B5 (1 PA)",
+            "Confirmes: mou un treballador A6 → B5 (1 PA)?",
+        ],
+    },
 }
 
 
-def test_an_action_is_told_in_the_log_asked_for_on_a_button_and_a_question_to_confirm(
-        page, server):
+def test_an_action_is_told_in_the_log_asked_for_on_a_button_and_a_question_to_confirm(page, server):
     open_lobby(page, server)
     for lang, cases in MOODS.items():
         page.select_option("#lang-select", lang)
@@ -198,9 +275,16 @@ def test_an_action_is_told_in_the_log_asked_for_on_a_button_and_a_question_to_co
         assert (told, button, question) == {
             "en": ("bids 1 point", "Bid 1 point", "Bid 1 point?"),
             "pt-BR": ("oferece 1 ponto", "Oferecer 1 ponto", "Oferecer 1 ponto?"),
-            "ca": ("ofereix 1 punt", "Ofereix 1 punt", "Vols oferir 1 punt?")}[lang]
+            "ca": ("ofereix 1 punt", "Ofereix 1 punt", "Vols oferir 1 punt?"),
+        }[lang]
+        # Cartographers: the monster turned in words that agree with it, as the server says
+        ambush = {"type": "ambush", "cost": {}, "params": {"orientation": "r90", "cell": "B9"}}
+        told, _, _ = page.evaluate(SAY, ["ambush r90 B9", ambush, "cartographers"])
+        assert told == load_game("cartographers").action_words(ambush, lang), lang
+        assert {"en": "(turned 90°)", "pt-BR": "(girado 90°)", "ca": "(girat 90°)"}[lang] in told
         # Cartographers: every drawing is confirmed, so each has its question
         told, button, question = page.evaluate(
-            SAY, ["pass", {"type": "pass", "cost": {}, "params": {}}, "cartographers"])
+            SAY, ["pass", {"type": "pass", "cost": {}, "params": {}}, "cartographers"]
+        )
         assert question.endswith((".", "?")) and not question.startswith(("Confirm", "Confirmar"))
         assert button[0].isupper() and told[0].islower()

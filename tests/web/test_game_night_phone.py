@@ -359,6 +359,21 @@ def test_the_tap_again_hint_is_not_hidden_under_the_confirm_bar(browser, server,
         assert hint["left"] >= 0 and hint["right"] <= size[0], hint
         assert box(page, ".sheet-frame")["top"] >= line["bottom"] - 1
         assert box(page, "#confirm-action")["bottom"] <= size[1]
+        # Between the preview's words and the hint, the notes' own ground: a line of the
+        # page under them was read there ("Primavera (estação 1 de 4)").
+        preview = box(page, ".sheet-notes .preview-text")
+        gap = [(hint["left"] + hint["right"]) / 2, (preview["bottom"] + hint["top"]) / 2]
+        assert preview["bottom"] <= hint["top"], (preview, hint)
+        # What is seen at a point: the topmost element there that paints a ground or text.
+        seen = page.evaluate(
+            """([x, y]) => { const shown = document.elementsFromPoint(x, y).find(e =>
+                !getComputedStyle(e).backgroundColor.match(/rgba\\(.*, 0\\)|transparent/)
+                || [...e.childNodes].some(n => n.nodeType === 3 && n.data.trim()));
+              return shown && (shown.closest('.sheet-notes') ? 'notes'
+                : shown.outerHTML.slice(0, 80)); }""",
+            gap,
+        )
+        assert seen == "notes", f"the page shows between the preview's words and the hint: {seen}"
     finally:
         context.close()
     assert not errors, errors

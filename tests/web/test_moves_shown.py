@@ -240,8 +240,13 @@ def test_a_move_with_nothing_to_mark_on_the_board_is_named_beside_it(page, serve
     # The next player's move on a space is marked on the board again: the line goes.
     legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[1])
     placed = next(a for a in legal["actions"] if a["notation"] != "end")
-    call(server, "POST", f"/api/tables/{table}/actions",
-         {"action": placed["notation"], "state_id": legal["state_id"]}, tokens[1])
+    call(
+        server,
+        "POST",
+        f"/api/tables/{table}/actions",
+        {"action": placed["notation"], "state_id": legal["state_id"]},
+        tokens[1],
+    )
     page.wait_for_selector("#last-move-note", state="detached")
     page.wait_for_selector("svg.board [data-last-move]")
 
@@ -252,8 +257,11 @@ def legal_notations(server, table, token):
 
 
 def since_marks(page):
-    return page.eval_on_selector_all("svg.board .since-turn", """els => Object.fromEntries(
-        els.map(e => [e.dataset.target, e.getAttribute('aria-label')]))""")
+    return page.eval_on_selector_all(
+        "svg.board .since-turn",
+        """els => Object.fromEntries(
+        els.map(e => [e.dataset.target, e.getAttribute('aria-label')]))""",
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
@@ -266,6 +274,7 @@ def test_what_the_others_changed_since_my_turn_stays_marked_on_the_board(browser
     moves made since then are marked. On the phone the note is above the board: under it,
     it lay behind the turn panel for all of Ana's actions."""
     from .helpers import phone_page
+
     context, page, errors = phone_page(browser, 360, 740)
     try:
         open_lobby(page, server, lang)
@@ -273,18 +282,33 @@ def test_what_the_others_changed_since_my_turn_stays_marked_on_the_board(browser
         played = {}
         for seat in (0, 1, 2):
             moves = [legal_notations(server, table, tokens[seat])[0]]  # the drawn tile laid
-            call(server, "POST", f"/api/tables/{table}/actions",
-                 {"action": moves[0], "state_id": view(server, table)["state_id"]}, tokens[seat])
-            moves += [a for a in legal_notations(server, table, tokens[seat])
-                      if a.startswith("enter")][:1]
+            call(
+                server,
+                "POST",
+                f"/api/tables/{table}/actions",
+                {"action": moves[0], "state_id": view(server, table)["state_id"]},
+                tokens[seat],
+            )
+            moves += [
+                a for a in legal_notations(server, table, tokens[seat]) if a.startswith("enter")
+            ][:1]
             for move in moves[1:] + ["end"]:
-                call(server, "POST", f"/api/tables/{table}/actions",
-                     {"action": move, "state_id": view(server, table)["state_id"]}, tokens[seat])
+                call(
+                    server,
+                    "POST",
+                    f"/api/tables/{table}/actions",
+                    {"action": move, "state_id": view(server, table)["state_id"]},
+                    tokens[seat],
+                )
             played[seat] = moves
         take_seat(page, server, table, 0, tokens[0], "tikal")
         page.wait_for_selector(".space.target")
-        spaces = {space for seat in (1, 2) for move in played[seat]
-                  for space in re.findall(r"\b[A-H][1-9]\b", move)}
+        spaces = {
+            space
+            for seat in (1, 2)
+            for move in played[seat]
+            for space in re.findall(r"\b[A-H][1-9]\b", move)
+        }
         assert len(spaces) >= 2, played
         words = json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))
         changed = words["board.since_turn"].split("{moves}")[0]
@@ -301,8 +325,10 @@ def test_what_the_others_changed_since_my_turn_stays_marked_on_the_board(browser
         assert set(since_marks(page)) == spaces
         # The note is read during her actions: above the board, under the last move's line,
         # not under the turn panel stuck to the foot of the screen (where it lay hidden).
-        note, panel = (page.eval_on_selector(sel, "e => e.getBoundingClientRect().toJSON()")
-                       for sel in ("#since-turn-note", ".panel.decision.yours"))
+        note, panel = (
+            page.eval_on_selector(sel, "e => e.getBoundingClientRect().toJSON()")
+            for sel in ("#since-turn-note", ".panel.decision.yours")
+        )
         assert note["bottom"] <= panel["top"] and note["top"] >= 0, (note, panel)
         assert page.evaluate("""() => document.querySelector('#move-line')
             .compareDocumentPosition(document.querySelector('#since-turn-note'))
@@ -313,10 +339,17 @@ def test_what_the_others_changed_since_my_turn_stays_marked_on_the_board(browser
         page.click("#end-turn")
         page.wait_for_selector("#end-turn", state="detached")
         bea = legal_notations(server, table, tokens[1])[0]
-        call(server, "POST", f"/api/tables/{table}/actions",
-             {"action": bea, "state_id": view(server, table)["state_id"]}, tokens[1])
-        page.wait_for_function("() => !document.querySelector('svg.board .since-turn')"
-                               " && document.querySelector('svg.board .last-move')")
+        call(
+            server,
+            "POST",
+            f"/api/tables/{table}/actions",
+            {"action": bea, "state_id": view(server, table)["state_id"]},
+            tokens[1],
+        )
+        page.wait_for_function(
+            "() => !document.querySelector('svg.board .since-turn')"
+            " && document.querySelector('svg.board .last-move')"
+        )
         assert page.locator("#since-turn-note").count() == 0
         assert not errors, errors
     finally:
@@ -344,8 +377,12 @@ def test_the_marks_since_my_turn_grow_as_the_bots_moves_are_shown(page, server):
     page.wait_for_timeout(300)
     counts = page.evaluate("window.__since")
     assert counts == sorted(counts) and counts[-1] >= 2, counts
-    touched = {space for move in bot_turn_moves(page)
-               for space in re.findall(r"\b[A-H][1-6]\b", move)}
-    marked = set(page.eval_on_selector_all(
-        "svg.board .since-turn, svg.board .last-move", "els => els.map(e => e.dataset.target)"))
+    touched = {
+        space for move in bot_turn_moves(page) for space in re.findall(r"\b[A-H][1-6]\b", move)
+    }
+    marked = set(
+        page.eval_on_selector_all(
+            "svg.board .since-turn, svg.board .last-move", "els => els.map(e => e.dataset.target)"
+        )
+    )
     assert touched and touched <= marked, (touched, marked)

@@ -377,3 +377,18 @@ def test_screenshots_of_every_screen_at_every_size(browser, server):
             assert not errors, errors
         finally:
             context.close()
+
+
+def test_what_can_i_do_closes_when_the_game_ends(page, server):
+    """A game played to its end with "What can I do?" open: the panel stayed above the
+    result saying "It is not your turn", its button gone from the toolbar. At the end it
+    goes, and the result is the first thing under the table's head."""
+    table, tokens = hot_seat_table(server, "cartographers", 1, seed=6)
+    take_seat(page, server, table, 0, tokens[0], "cartographers")
+    page.wait_for_selector("svg.sheet")
+    page.click('[data-key="help"]')
+    page.wait_for_selector(".help-panel .legal-list")
+    play_randomly(server, table, tokens, seeded(1))
+    page.wait_for_selector(".panel.summary")
+    assert page.locator(".help-panel").count() == 0
+    assert page.locator('[data-key="help"]').count() == 0

@@ -78,3 +78,27 @@ def test_ctrl_and_the_wheel_zoom_the_board_around_the_pointer_as_the_buttons_do(
     page.mouse.wheel(0, 100)
     page.wait_for_timeout(200)
     assert abs(page.evaluate(UNDER, frame)["box"][2] - before["box"][2]) < 1
+
+
+def test_the_place_button_says_the_turn_chosen(page, server):
+    """The rotation picked is said on the button that places the tile ("Place the tile on
+    A4, turned 60°"): "Place the tile on A4" alone left a first-time player unsure the
+    turn chosen above would be kept. Unturned, it says the space alone; what it says is
+    what is played."""
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=11)
+    take_seat(page, server, table, 0, tokens[0], "tikal")
+    page.wait_for_selector("svg.tikal-board:not([data-stale]) .space.target")
+    legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[0])["actions"]
+    turned = next(a for a in legal if a["type"] == "place" and a["params"].get("rotation"))
+    space, rotation = turned["params"]["space"], turned["params"]["rotation"]
+    page.click(f'[data-space="{space}"]')
+    page.wait_for_selector("#place-confirm")
+    assert page.inner_text("#place-confirm") == f"Place the tile on {space}"
+    page.click(f'[data-key="rot-{rotation}"]')
+    assert page.inner_text("#place-confirm") == (
+        f"Place the tile on {space}, turned {rotation * 60}°"
+    )
+    page.click("#place-confirm")
+    page.wait_for_selector("#enter-W")
+    page.wait_for_selector(f"#log li:has-text('places the tile on {space}, turned')")
+    assert f"places the tile on {space}, turned {rotation * 60}°" in page.inner_text("#log")

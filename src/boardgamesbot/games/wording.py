@@ -23,15 +23,17 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def plural_form(lang: str, number: str) -> str:
-    """The CLDR plural category of ``number`` as written ("1", "1.5", "0") in ``lang``:
-    the same choice as the browser's ``Intl.PluralRules`` (tests/web/test_follow_words.py
-    compares them), for the languages the faces speak. English and Catalan: "one" for
-    exactly 1; Portuguese: for 0 and 1 and what lies between ("0 ponto", "1,5 ponto");
+    """The plural category of ``number`` as written ("1", "1.5", "0") in ``lang``: the
+    same choice as the browser's ``pluralCategory`` (web/static/i18n.js;
+    tests/web/test_follow_words.py compares them), for the languages the faces speak.
+    CLDR's rules, but for zero in Portuguese: English and Catalan say "one" for exactly 1;
+    Portuguese for 1 and what lies between 0 and 2 ("1,5 ponto"), and none of a thing in
+    the plural ("0 moedas": CLDR says "0 moeda", which a Brazilian does not write);
     Portuguese and Catalan also say "many" for whole millions ("1 milhão de pontos")."""
     whole, _, fraction = number.lstrip("-").partition(".")
     i, v = int(whole or 0), len(fraction)
     if lang.startswith("pt"):
-        if i in (0, 1):
+        if i == 1 or (i == 0 and int(fraction or 0) != 0):
             return "one"
     elif i == 1 and v == 0:
         return "one"
@@ -47,8 +49,13 @@ def number_text(value: Any) -> str:
     return str(value)
 
 
-def phrase(words: Callable[[str], dict[str, Any]], lang: str, key: str,
-           mood: str | None = None, **params: Any) -> str | None:
+def phrase(
+    words: Callable[[str], dict[str, Any]],
+    lang: str,
+    key: str,
+    mood: str | None = None,
+    **params: Any,
+) -> str | None:
     """The entry ``key`` (in ``mood`` when the catalog has it) of ``words(lang)`` — else of
     ``words("en")`` — filled with ``params``; None when neither language has it."""
     for language in dict.fromkeys((lang, "en")):
@@ -89,8 +96,7 @@ def fill(template: Any, lang: str, params: dict[str, Any]) -> str:
     by default) with each ``{name}`` replaced; an unknown name shows as ``?``."""
     if isinstance(template, dict):
         count = params.get(template.get("_n", "n"))
-        form = plural_form(lang, number_text(count)) \
-            if isinstance(count, (int, float)) else "other"
+        form = plural_form(lang, number_text(count)) if isinstance(count, (int, float)) else "other"
         template = template.get(form, template["other"])
     template = elide(str(template), lang, params)
     return PLACEHOLDER.sub(lambda m: number_text(params.get(m.group(1), "?")), template)

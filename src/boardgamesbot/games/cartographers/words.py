@@ -13,20 +13,27 @@ from boardgamesbot.engine import ActionInfo, Game
 from boardgamesbot.games.wording import phrase
 
 
-def action(game: Game, info: ActionInfo, lang: str, mood: str | None = None,
-           names: Mapping[int, str] | None = None) -> str | None:
+def action(
+    game: Game,
+    info: ActionInfo,
+    lang: str,
+    mood: str | None = None,
+    names: Mapping[int, str] | None = None,
+) -> str | None:
     """``info`` in words (``mood``: None for the log's, ``"button"`` for a button's)."""
     kind, p = info.get("type"), info.get("params") or {}
 
     def say(key: str, in_mood: bool = True, **params: Any) -> str:
         return phrase(game.words, lang, key, mood if in_mood else None, **params) or key
 
-    def orient(label: str) -> str:
+    def orient(label: str, of: str | None = None) -> str:
+        """An orientation agreeing with what is turned: a shape (feminine in Catalan and
+        Portuguese, "girada 90°"), or the monster (``of="monster"``: "girat", "girado")."""
+        key = f"carto.orient.{of}" if of else "carto.orient"
         degrees = int(label[1:])
         if label[0] == "f":
-            return say("carto.orient.f", False, degrees=degrees)
-        return say("carto.orient.r", False, degrees=degrees) if degrees \
-            else say("carto.orient.none", False)
+            return say(f"{key}.f", False, degrees=degrees)
+        return say(f"{key}.r", False, degrees=degrees) if degrees else say(f"{key}.none", False)
 
     def terrain(name: str) -> str:
         return phrase(game.words, lang, f"terrain.{name}") or name
@@ -43,11 +50,20 @@ def action(game: Game, info: ActionInfo, lang: str, mood: str | None = None,
     if kind == "ambush_fallback":
         return say("carto.do.ambush1x1", cell=p["cell"], where=where(p.get("sheet")))
     if kind == "ambush":
-        return say("carto.do.ambush", orient=orient(p["orientation"]), cell=p["cell"],
-                   where=where(p.get("sheet")))
+        return say(
+            "carto.do.ambush",
+            orient=orient(p["orientation"], "monster"),
+            cell=p["cell"],
+            where=where(p.get("sheet")),
+        )
     if kind == "fallback":
         return say("carto.do.fallback", terrain=terrain(p["terrain"]), cell=p["cell"])
     if kind == "draw":
-        return say("carto.do.draw", terrain=terrain(p["terrain"]), shape=p["shape"],
-                   orient=orient(p["orientation"]), cell=p["cell"])
+        return say(
+            "carto.do.draw",
+            terrain=terrain(p["terrain"]),
+            shape=p["shape"],
+            orient=orient(p["orientation"]),
+            cell=p["cell"],
+        )
     return None

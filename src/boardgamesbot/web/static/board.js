@@ -202,8 +202,17 @@ export function bringLastMoveIntoView(root) {
 export function markBoardTop(root) {
   const board = root.querySelector(".board-area svg.board");
   if (!board) return;
-  const top = Math.round(board.getBoundingClientRect().top + scrollY);
-  document.documentElement.style.setProperty("--board-top", `${top}px`);
+  let top = board.getBoundingClientRect().top;
+  // Where it begins with nothing between the table's head and the board's column: an open
+  // "What can I do?" or the end's result above it is scrolled past, not a reason to shrink
+  // the board (it was drawn 320 px tall under the open list). A phone's head is no box.
+  const head = root.querySelector(".table-head");
+  const body = board.closest(".table-body");
+  if (head && body && getComputedStyle(head).display !== "contents") {
+    top = head.getBoundingClientRect().bottom + parseFloat(getComputedStyle(head).marginBottom)
+      + (top - body.getBoundingClientRect().top);
+  }
+  document.documentElement.style.setProperty("--board-top", `${Math.round(top + scrollY)}px`);
 }
 
 /**

@@ -39,8 +39,8 @@ export function setLang(next, announce = true) {
  * ({"one": "…", "other": "…"}, and "few"/"many" where a language has them; "other" is
  * required and stands in for a missing one): the form is chosen by Intl.PluralRules for
  * the language from `params.n` (or the parameter the entry names in "_n"), so each
- * language follows its own rules ("1 point", "2 points"; "0 ponto", "2 pontos"). The
- * server picks the same forms (boardgamesbot.hints.plural_form).
+ * language follows its own rules ("1 point", "2 points"; "1 ponto", "0 pontos": see
+ * pluralCategory). The server picks the same forms (boardgamesbot.hints.plural_form).
  */
 export function t(key, params = {}) {
   let text;
@@ -126,10 +126,21 @@ export function asQuestion(words) {
 
 const pluralRules = {};
 
-function pluralForm(forms, n) {
-  const rules = (pluralRules[current] ||= new Intl.PluralRules(current));
+/**
+ * The plural category `n` takes in the current language: CLDR's (Intl.PluralRules), but
+ * that Brazilian Portuguese counts none of a thing in the plural. CLDR puts 0 with 1 for
+ * Portuguese ("0 moeda", "0 ponto"), and people in Brazil write "0 moedas", "0 pontos".
+ * The server chooses the same (boardgamesbot.games.wording.plural_form).
+ */
+export function pluralCategory(n) {
   const number = Number(n);
-  return forms[Number.isFinite(number) ? rules.select(number) : "other"] ?? forms.other;
+  if (!Number.isFinite(number)) return "other";
+  if (number === 0 && current.startsWith("pt")) return "other";
+  return (pluralRules[current] ||= new Intl.PluralRules(current)).select(number);
+}
+
+function pluralForm(forms, n) {
+  return forms[pluralCategory(n)] ?? forms.other;
 }
 
 export function has(key) {

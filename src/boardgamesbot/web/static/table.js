@@ -500,7 +500,9 @@ export class TableScreen {
         h("span", { class: "connection", hidden: this.connected !== false }, t("table.offline")),
         buttons,
         this.clocks()),
-      this.showHelp ? this.helpPanel(module) : null,
+      // Only while the game is played: at its end "What can I do?" stayed open above the
+      // result saying "It is not your turn", with its button gone from the toolbar.
+      this.showHelp && playing ? this.helpPanel(module) : null,
       over ? this.summaryPanel(module, ctx) : null,
       h("div", { class: "table-body" },
         h("div", { class: "board-area" }, h("p", { class: "move-line", id: "move-line", hidden: true }), drawn.main),

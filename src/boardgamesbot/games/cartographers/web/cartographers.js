@@ -36,10 +36,16 @@ function normalised(cells) {
 
 // Words ----------------------------------------------------------------------------------
 
-function orientWords(label) {
+/**
+ * An orientation in words, agreeing with what is turned: a shape ("forma", feminine in
+ * Catalan and Portuguese: "girada 90°") by default, the monster ("el monstre", "o
+ * monstro": "girat 90°", "girado 90°") with `of` = "monster" (carto.orient.monster.*).
+ */
+function orientWords(label, of = null) {
   const degrees = Number(label.slice(1));
-  if (label[0] === "f") return t("carto.orient.f", { degrees });
-  return degrees ? t("carto.orient.r", { degrees }) : t("carto.orient.none");
+  const key = of ? `carto.orient.${of}` : "carto.orient";
+  if (label[0] === "f") return t(`${key}.f`, { degrees });
+  return degrees ? t(`${key}.r`, { degrees }) : t(`${key}.none`);
 }
 
 const terrainWords = (terrain) => (has(`terrain.${terrain}`) ? t(`terrain.${terrain}`) : terrain);
@@ -86,7 +92,7 @@ export function describe(notation, action, ctx) {
   switch (known.kind) {
     case "pass": return t("carto.do.pass");
     case "ambush_fallback": return t("carto.do.ambush1x1", { cell: p.cell, where: ambushWhere(p.sheet, ctx) });
-    case "ambush": return t("carto.do.ambush", { orient: orientWords(p.orientation), cell: p.cell, where: ambushWhere(p.sheet, ctx) });
+    case "ambush": return t("carto.do.ambush", { orient: orientWords(p.orientation, "monster"), cell: p.cell, where: ambushWhere(p.sheet, ctx) });
     case "fallback": return t("carto.do.fallback", { terrain: terrainWords(p.terrain), cell: p.cell });
     default: return t("carto.do.draw", { terrain: terrainWords(p.terrain), shape: p.shape, orient: orientWords(p.orientation), cell: p.cell });
   }

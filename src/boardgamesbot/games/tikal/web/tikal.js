@@ -628,8 +628,11 @@ function turnPanel(ctx, legal) {
           onclick: () => { sel.rot = option.rot; ctx.rerender(); } }, `↻ ${option.rot * 60}°`))));
       const chosen = options.find((o) => o.rot === sel.rot) || options[0];
       body.push(h("div", { class: "buttons" },
+        // Says the turn chosen ("Place the tile on A4, turned 60°"): "Place the tile on A4"
+        // alone left a first-time player unsure the rotation picked above would be kept.
         h("button", { type: "button", class: "primary", id: "place-confirm", "data-key": "place-confirm", onclick: () => ctx.act(chosen.notation) },
-          t("tikal.place.confirm", { space: sel.space }))));
+          chosen.rot ? inMood("button", () => t("tikal.do.place.turned", { space: sel.space, degrees: chosen.rot * 60 }))
+            : t("tikal.place.confirm", { space: sel.space }))));
     } else {
       body.push(h("p", {}, t("tikal.place.pick", { n: Object.keys(legal.place).length })));
     }
@@ -738,7 +741,9 @@ function playersPanel(ctx) {
     const treasures = treasuresCell(p.treasures);
     return h("tr", { class: view.current?.includes(p.seat) ? "current" : "" },
       h("th", { scope: "row" }, h("span", { class: "swatch", style: `background:${ctx.colour(p.seat)}` }), " ", ctx.name(p.seat),
-        ctx.thinking(p.seat) ? h("span", { class: "thinking", "aria-label": t("status.thinking.short") }, " ", t("status.thinking.short")) : null),
+        // Said by its text: an aria-label on a span (no role) is one ARIA forbids (axe's
+        // aria-prohibited-attr), and it said the same words again.
+        ctx.thinking(p.seat) ? h("span", { class: "thinking" }, " ", t("status.thinking.short")) : null),
       h("td", { class: "num", ...label("tikal.col.score") }, p.score),
       h("td", { class: "treasures-cell", ...label("tikal.col.treasures") }, treasures),
       h("td", { class: "num", ...label("tikal.col.workers") }, p.supply_workers),
@@ -748,7 +753,8 @@ function playersPanel(ctx) {
   });
   return h("section", { class: "panel players-panel", "aria-labelledby": "players-title" },
     h("h2", { id: "players-title" }, t("players.title")),
-    h("div", { class: "scroll" }, h("table", { class: "players" },
+    // Named by the panel's heading: a screen reader's list of tables said "table" alone.
+    h("div", { class: "scroll" }, h("table", { class: "players", "aria-labelledby": "players-title" },
       h("thead", {}, h("tr", {}, ["players.name", "tikal.col.score", "tikal.col.treasures", "tikal.col.workers", "tikal.col.leader", "tikal.col.camps", "tikal.col.guards"]
         .map((key) => h("th", { scope: "col" }, t(key))))),
       h("tbody", {}, rows))),
