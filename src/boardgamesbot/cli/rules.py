@@ -83,9 +83,13 @@ def show_answers(game_name: str, question: str, lang: str, limit: int = 5,
 def show_why(seat: SeatView, action: str, lang: str) -> None:
     from boardgamesbot.help.why import explain
 
+    from .words import say
+
     action = action.strip()
-    if not action:
-        console.print("why ACTION: say which action, e.g. 'why guard L A5'", markup=False)
+    if not action:  # (the example: an action this seat may take now, in its game's notation)
+        legal = seat.legal_actions()
+        console.print(say(lang, "why.what", example=str(legal[0]) if legal else "…"),
+                      markup=False)
         return
     answer = explain(seat.game.name, action, seat.preview(action), lang)
     print_why(answer, lang)
