@@ -213,8 +213,9 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     console.print(state.game.render_text(state.view(None)))
     scores = ", ".join(f"{names[i]}: {s}" for i, s in enumerate(state.scores()))
     winners = ", ".join(names[i] for i in state.winners())
+    # (soft_wrap: the record's path is not broken in two, so it can be copied)
     console.print(say(lang, "game.over", scores=scores, winners=winners, path=path),
-                  markup=False)
+                  markup=False, soft_wrap=True)
 
 
 MOVES_SHOWN = 40

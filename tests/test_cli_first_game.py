@@ -1,0 +1,180 @@
+"""A first game in the terminal, as someone who never read the docs plays it: in their
+language, with mistakes, stopped with Ctrl-C or Ctrl-D, and never a traceback.
+
+Every game is played through its registry entry, so these hold for each game."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import pytest
+from click.testing import CliRunner
+
+from boardgamesbot.cli import main
+from boardgamesbot.cli.words import environment_language, say
+from boardgamesbot.engine import LANGUAGES, Record, known_games, load_game
+
+GAMES = list(known_games())
+
+
+def run(*args: str, stdin: str | None = None, env: dict | None = None):
+    return CliRunner().invoke(main, list(args), input=stdin, env=env)
+
+
+def first_action(name: str) -> str:
+    state = load_game(name).new(load_game(name).min_players, 5)
+    return str(state.legal_actions(state.current_players()[0])[0])
+
+
+def english_sentences() -> list[str]:
+    """The terminal's own English sentences, each cut at its first blank (the fixed words
+    a translated prompt must not show)."""
+    catalog = json.loads(resources.files("boardgamesbot.cli").joinpath(
+        "messages/en.json").read_text())
+    return [text.split("{")[0].strip() for text in catalog.values()
+            if len(text.split("{")[0].strip()) > 12]
+
+
+def test_every_language_has_every_terminal_sentence():
+    def catalog(lang):
+        return json.loads(resources.files("boardgamesbot.cli").joinpath(
+            f"messages/{lang}.json").read_text())
+    keys = [list(catalog(lang)) for lang in LANGUAGES]
+    assert all(k == sorted(k) for k in keys)  # kept sorted, as every catalog is
+    assert all(set(k) == set(keys[0]) for k in keys)
+    for lang in LANGUAGES:
+        assert "{" not in say(lang, "legal.now", kinds="place (3)")
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_the_prompt_speaks_the_chosen_language(tmp_path, name, lang):
+    """Help, a typo, a refused action, the move list and stopping, in pt-BR and ca: none of
+    the terminal's English sentences shows, and refusals use the faces' shared words."""
+    game = load_game(name)
+    players = max(game.min_players, 2) if game.max_players > 1 else 1
+    script = "help\nfly away\nmoves\nwhy\npreview\nquit\n"
+    result = run("play", name, "--players", str(players), "--seed", "5", "--lang", lang,
+                 "--save", str(tmp_path / "g.json"), stdin=script)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert say(lang, "prompt", n=1) in result.output
+    assert say(lang, "error.bad_notation") in result.output  # the typo, in their words
+    assert say(lang, "saved", path=tmp_path / "g.json") in result.output
+    for sentence in english_sentences():
+        assert sentence not in result.output, sentence
+    assert "cannot read" not in result.output  # the engine's English refusal
+
+
+def test_the_language_comes_from_the_locale(tmp_path):
+    """A person whose terminal speaks Catalan (LANG=ca_ES.UTF-8) is answered in Catalan
+    without knowing --lang; --lang still wins."""
+    args = ("play", GAMES[0], "--players", "2", "--seed", "5", "--save",
+            str(tmp_path / "g.json"))
+    catalan = run(*args, stdin="quit\n", env={"LANG": "ca_ES.UTF-8", "LC_ALL": "",
+                                               "LC_MESSAGES": ""})
+    assert say("ca", "prompt", n=1) in catalan.output
+    english = run(*args, "--lang", "en", stdin="quit\n", env={"LANG": "ca_ES.UTF-8"})
+    assert "seat 1>" in english.output
+
+
+def test_environment_language_reads_the_locale_as_gettext_does():
+    assert environment_language({"LANG": "pt_BR.UTF-8"}) == "pt-BR"
+    assert environment_language({"LC_ALL": "ca_ES.UTF-8", "LANG": "pt_BR.UTF-8"}) == "ca"
+    assert environment_language({"LC_MESSAGES": "ca_ES@valencia", "LANG": "en_US"}) == "ca"
+    assert environment_language({"LANG": "C.UTF-8"}) == "en"
+    assert environment_language({"LANG": "de_DE.UTF-8"}) == "en"  # no help in German
+    assert environment_language({}) == "en"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_help_lists_what_is_legal_now_in_the_games_notation(tmp_path, name):
+    """The prompt's help shows an example in this game's notation and which kinds of
+    action are legal now (a generic help naming another game's moves confuses)."""
+    result = run("play", name, "--players", str(load_game(name).min_players), "--seed", "5",
+                 "--save", str(tmp_path / "g.json"), stdin="help\nquit\n")
+    example = first_action(name)
+    assert f"(e.g. '{example}')" in result.output
+    assert f"Legal now: {example.split()[0]} (" in result.output
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_typo_says_what_to_type_instead(tmp_path, name):
+    """A line that is no action (a typo, a command that does not exist) is answered with
+    the kinds of action legal now and the commands that help, not with 'why'."""
+    result = run("play", name, "--players", str(load_game(name).min_players), "--seed", "5",
+                 "--save", str(tmp_path / "g.json"), stdin="undo\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Legal now:" in result.output and "'help'" in result.output
+    assert "why undo" not in result.output
+
+
+def test_ctrl_c_at_the_prompt_saves_and_says_where(tmp_path, monkeypatch):
+    """Ctrl-C at the prompt stops like 'quit': the record is saved and named, no bare
+    'Aborted!' and no traceback."""
+    from boardgamesbot.cli import play
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(play.console, "input", interrupted)
+    path = tmp_path / "g.json"
+    result = run("play", GAMES[0], "--players", "2", "--seed", "5", "--save", str(path))
+    assert result.exit_code == 0, result.output
+    assert "Aborted" not in result.output
+    assert f"saved to {path}" in result.output
+    assert Record.load(path).actions == []
+
+
+def test_ctrl_c_while_a_bot_thinks_keeps_the_game_so_far(tmp_path, monkeypatch):
+    from boardgamesbot import driver
+
+    played = []
+    step = driver.Driver.step
+
+    def step_then_interrupt(self):
+        if played:
+            raise KeyboardInterrupt
+        played.append(step(self))
+        return played[-1]
+
+    monkeypatch.setattr(driver.Driver, "step", step_then_interrupt)
+    path = tmp_path / "g.json"
+    result = run("play", GAMES[0], "--players", "2", "--humans", "0", "--seed", "5",
+                 "--save", str(path))
+    assert result.exit_code == 0, result.output
+    assert f"saved to {path}" in result.output and "Aborted" not in result.output
+    assert len(Record.load(path).actions) == len(played[0]) > 0
+
+
+def test_ctrl_d_ends_the_prompt_line_before_saying_it_saved(tmp_path):
+    result = run("play", GAMES[0], "--players", "2", "--seed", "5", "--save",
+                 str(tmp_path / "g.json"), stdin="")
+    assert result.exit_code == 0, result.output
+    saved = next(line for line in result.output.splitlines() if "saved to" in line)
+    assert saved.startswith("saved to"), saved
+
+
+def test_hint_reasons_read_as_sentences(tmp_path):
+    """Each hint reason is a sentence with its own full stop: joined by spaces, never
+    with a ';' after the stop."""
+    name = GAMES[-1]
+    result = run("play", name, "--players", str(load_game(name).min_players), "--seed", "4",
+                 "--save", str(tmp_path / "g.json"), stdin="hint\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "1. " in result.output and ".;" not in result.output
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_bots_and_the_end_of_the_game_are_said_in_the_language(tmp_path, lang):
+    result = run("play", GAMES[0], "--players", "2", "--humans", "0", "--bots",
+                 "random,random", "--seed", "3", "--lang", lang, "--save",
+                 str(tmp_path / "g.json"))
+    assert result.exit_code == 0, result.output
+    assert say(lang, "seat.bot", name=say(lang, "level.random"), n=2) in result.output
+    assert say(lang, "game.over", scores="", winners="", path="").split(".")[0] \
+        in result.output
+    # (the board itself is the game's terminal text, in English: see docs/cli.md)
+    last = result.output.splitlines()[-1]
+    assert last.startswith(say(lang, "game.over", scores="", winners="", path="")[:8]), last
