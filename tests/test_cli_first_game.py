@@ -32,8 +32,9 @@ def english_sentences() -> list[str]:
     a translated prompt must not show)."""
     catalog = json.loads(resources.files("boardgamesbot.cli").joinpath(
         "messages/en.json").read_text())
-    return [text.split("{")[0].strip() for text in catalog.values()
-            if len(text.split("{")[0].strip()) > 12]
+    texts = [form for text in catalog.values() for form in
+             ([text] if isinstance(text, str) else [v for k, v in text.items() if k != "_n"])]
+    return [text.split("{")[0].strip() for text in texts if len(text.split("{")[0].strip()) > 12]
 
 
 def test_every_language_has_every_terminal_sentence():
@@ -45,6 +46,13 @@ def test_every_language_has_every_terminal_sentence():
     assert all(set(k) == set(keys[0]) for k in keys)
     for lang in LANGUAGES:
         assert "{" not in say(lang, "legal.now", kinds="place (3)")
+
+
+def test_a_solo_game_is_announced_for_one_player():
+    """"1 players" reads wrong in every language: the count chooses the plural form."""
+    assert say("en", "started", game="G", players=1, seed=2, path="p").startswith("G, 1 player,")
+    assert "1 jugador," in say("ca", "started", game="G", players=1, seed=2, path="p")
+    assert "3 jogadores," in say("pt-BR", "started", game="G", players=3, seed=2, path="p")
 
 
 @pytest.mark.parametrize("name", GAMES)
