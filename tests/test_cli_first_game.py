@@ -180,9 +180,40 @@ def test_bots_and_the_end_of_the_game_are_said_in_the_language(tmp_path, lang):
                  "random,random", "--seed", "3", "--lang", lang, "--save",
                  str(tmp_path / "g.json"))
     assert result.exit_code == 0, result.output
-    assert say(lang, "seat.bot", name=say(lang, "level.random"), n=2) in result.output
+    assert say(lang, "seat.named", name=say(lang, "level.random"), n=2) in result.output
     assert say(lang, "game.over", scores="", winners="", path="").split(".")[0] \
         in result.output
     # (the board itself is the game's terminal text, in English: see docs/cli.md)
     last = result.output.splitlines()[-1]
     assert last.startswith(say(lang, "game.over", scores="", winners="", path="")[:8]), last
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_a_replay_speaks_the_language(tmp_path, lang):
+    path = tmp_path / "g.json"
+    run("play", GAMES[0], "--players", "2", "--humans", "0", "--bots", "random,random",
+        "--seed", "3", "--save", str(path))
+    result = run("replay", str(path), "--no-step", "--lang", lang)
+    assert result.exit_code == 0, result.output
+    bot = say(lang, "level.random")
+    assert f"1. {say(lang, 'seat.named', name=bot, n=1)}: " in result.output
+    assert say(lang, "replay.scores", scores="")[:8] in result.output
+    assert "Final scores" not in result.output
+
+
+def test_ctrl_d_while_stepping_through_a_replay_stops_it_quietly(tmp_path, monkeypatch):
+    """Ctrl-D (or Ctrl-C) at the replay's "Enter: next" prompt stops the replay like 'q',
+    instead of click's bare 'Aborted!'."""
+    from boardgamesbot.cli import records
+
+    path = tmp_path / "g.json"
+    run("play", GAMES[0], "--players", "2", "--humans", "0", "--bots", "random,random",
+        "--seed", "3", "--save", str(path))
+
+    def closed(*args, **kwargs):
+        raise EOFError
+
+    monkeypatch.setattr(records.console, "input", closed)
+    result = run("replay", str(path), "--step")
+    assert result.exit_code == 0, result.output
+    assert "Aborted" not in result.output

@@ -193,7 +193,7 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     def show(decision: Decision) -> None:
         record.save(path)
         if seat_bots[decision.seat] is not None:
-            who = say(lang, "seat.bot", name=names[decision.seat], n=decision.seat + 1)
+            who = say(lang, "seat.named", name=names[decision.seat], n=decision.seat + 1)
             console.print(f"[dim]{escape(who)}:[/] {escape(str(decision.action))}")
 
     try:
