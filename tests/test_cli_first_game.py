@@ -217,3 +217,21 @@ def test_ctrl_d_while_stepping_through_a_replay_stops_it_quietly(tmp_path, monke
     result = run("replay", str(path), "--step")
     assert result.exit_code == 0, result.output
     assert "Aborted" not in result.output
+
+
+def test_rules_and_why_follow_the_locale():
+    """`bgbot rules GAME` and `bgbot why` in a Portuguese terminal answer in Portuguese,
+    as `bgbot play` does; --lang still chooses."""
+    from boardgamesbot.help import help_page
+
+    portuguese = {"LANG": "pt_BR.UTF-8"}
+    page = run("rules", GAMES[0], env=portuguese)
+    assert page.exit_code == 0, page.output
+    first_heading = next(line for line in help_page(GAMES[0], "pt-BR").splitlines()
+                         if line.startswith("# "))[2:]
+    assert first_heading in page.output
+    english = next(line for line in help_page(GAMES[0], "en").splitlines()
+                   if line.startswith("# "))[2:]
+    assert english in run("rules", GAMES[0], "--lang", "en", env=portuguese).output
+    why = run("why", GAMES[0], "fly away", "--json", env=portuguese)
+    assert json.loads(why.output)["reason"] == say("pt-BR", "error.bad_notation")
