@@ -235,3 +235,17 @@ def test_rules_and_why_follow_the_locale():
     assert english in run("rules", GAMES[0], "--lang", "en", env=portuguese).output
     why = run("why", GAMES[0], "fly away", "--json", env=portuguese)
     assert json.loads(why.output)["reason"] == say("pt-BR", "error.bad_notation")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_turn_says_what_may_be_typed_and_names_help(tmp_path, lang):
+    """Before the first prompt, a person who never read the docs is told, in their
+    language, the kinds of action legal now, one example, and that 'help' exists."""
+    name = GAMES[0]
+    result = run("play", name, "--players", str(load_game(name).min_players), "--seed", "5",
+                 "--lang", lang, "--save", str(tmp_path / "g.json"), stdin="quit\n")
+    before_prompt = result.output.split(say(lang, "prompt", n=1))[0]
+    example = first_action(name)
+    assert say(lang, "turn", kinds=f"{example.split()[0]} (", example=example
+               ).split(" (")[0] in before_prompt
+    assert f"'{example}'" in before_prompt and "'help'" in before_prompt

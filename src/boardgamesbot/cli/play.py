@@ -122,6 +122,11 @@ class Person:
         render = seat.game.render_text
         lang = self.lang
         console.print(render(seat.view()))
+        # In the person's language whatever the board's, and naming 'help': a first-time
+        # player learns from this line what may be typed now and where the rest is.
+        legal = [str(a) for a in seat.legal_actions()]
+        console.print(say(lang, "turn", kinds=_kinds(legal), example=legal[0] if legal else "…"),
+                      markup=False)
         while True:
             try:
                 line = console.input(f"[bold]{escape(say(lang, 'prompt', n=player + 1))}[/] "
