@@ -249,3 +249,32 @@ def test_each_turn_says_what_may_be_typed_and_names_help(tmp_path, lang):
     assert say(lang, "turn", kinds=f"{example.split()[0]} (", example=example
                ).split(" (")[0] in before_prompt
     assert f"'{example}'" in before_prompt and "'help'" in before_prompt
+
+
+@pytest.mark.parametrize("args", [("--players", "99"), ("--humans", "7"),
+                                  ("--bots", "grandmaster"), ("--bots", "easy,easy,easy")])
+def test_a_bad_setup_is_refused_in_the_language_with_what_to_type(args):
+    """Wrong player count, humans, bot names or bot count: one line in the person's
+    language that still names the accepted values, exit status 2, no traceback."""
+    name = GAMES[-1]
+    game = load_game(name)
+    result = run("play", name, *args, env={"LANG": "pt_BR.UTF-8"})
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    line = result.output.strip()
+    assert line.startswith("error:") and len(result.output.strip().splitlines()) == 1
+    english = run("play", name, *args).output
+    assert line != english.strip()  # said in Portuguese
+    if args[0] == "--players":
+        assert f"{game.min_players} a {game.max_players} jogadores" in line
+    if args[1] == "grandmaster":
+        assert "medium" in line  # the accepted names, as they are typed
+
+
+def test_an_unknown_option_value_names_the_choices_in_the_language():
+    name, option = next((n, o) for n in GAMES for o in load_game(n).options)
+    result = run("play", name, f"--{option.name}", "nonsense", "--lang", "ca")
+    assert result.exit_code == 2
+    assert all(choice in result.output for choice in option.choices)
+    assert say("ca", "setup.bad_option", option=option.name, choices="", value="")[:8] \
+        in result.output

@@ -22,7 +22,7 @@ from boardgamesbot.engine import GameError, Record, State, load_game
 
 from .rules import show_answers, show_why
 from .terminal import chosen, console, fail, game_options, language
-from .words import environment_language, refusal, say, seat_name
+from .words import environment_language, refusal, say, seat_name, setup_error
 
 
 @click.command("play")
@@ -55,18 +55,18 @@ def play_command(game_name, players, humans, bots, seed, save_path, lang, **opti
     try:
         game = load_game(game_name)
     except GameError as error:
-        fail(str(error))
+        fail(setup_error(error, lang))
     if players is None:
         players = max(game.min_players, min(2, game.max_players))
     options = chosen(options)
     if not 0 <= humans <= players:
-        fail(f"--humans must be between 0 and {players}")
+        fail(say(lang, "setup.humans", players=players))
     bot_list = [b for b in (bots.split(",") if bots else []) if b.strip()]
     if not bot_list:
         bot_list = ["medium"] * (players - humans)
     if len(bot_list) != players - humans:
-        fail(f"{players} players with {humans} human(s) need {players - humans} bot(s), "
-              f"got {len(bot_list)}: {', '.join(bot_list) or 'none'}")
+        fail(say(lang, "setup.bots", players=players, humans=humans, bots=players - humans,
+                 got=len(bot_list), names=", ".join(bot_list) or "-"))
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     try:
@@ -74,7 +74,7 @@ def play_command(game_name, players, humans, bots, seed, save_path, lang, **opti
         seat_bots = [None] * humans + [make_bot(name, seed + 101 * i) for i, name in
                                        enumerate(bot_list)]
     except GameError as error:
-        fail(str(error))
+        fail(setup_error(error, lang))
     seats = [say(lang, "person", n=i + 1) for i in range(humans)] + \
         [b.name for b in seat_bots[humans:]]
     record = Record.start(game.name, seed, seats, **options)

@@ -70,3 +70,15 @@ def refusal(error: dict[str, Any], lang: str) -> str:
     if lang == "en" or not has(f"error.{error['code']}"):
         return error["message"]
     return say(lang, f"error.{error['code']}")
+
+
+def setup_error(error: Exception, lang: str) -> str:
+    """A refusal while setting a game up (players, options, bots), in ``lang`` with its
+    particulars (the engine's typed ``params``), so that it says what to type instead. In
+    English, and for a refusal the terminal has no sentence for, the engine's own."""
+    code = getattr(error, "code", None)
+    if lang == "en" or not has(f"setup.{code}"):
+        return refusal({"code": code, "message": str(error)}, lang)
+    params = {name: ", ".join(map(str, value)) if isinstance(value, list) else value
+              for name, value in error.params.items()}
+    return say(lang, f"setup.{code}", **params)
