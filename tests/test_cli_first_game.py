@@ -278,3 +278,12 @@ def test_an_unknown_option_value_names_the_choices_in_the_language():
     assert all(choice in result.output for choice in option.choices)
     assert say("ca", "setup.bad_option", option=option.name, choices="", value="")[:8] \
         in result.output
+
+
+def test_the_final_scores_tell_two_bots_of_one_level_apart(tmp_path):
+    finished = run("play", GAMES[0], "--players", "3", "--humans", "0", "--bots",
+                   "random,random,easy", "--seed", "3", "--save", str(tmp_path / "h.json"))
+    assert finished.exit_code == 0, finished.output
+    last = finished.output.splitlines()[-1]
+    assert "random (seat 1): " in last and "random (seat 2): " in last, last
+    assert "easy: " in last, last  # a name said once needs no seat

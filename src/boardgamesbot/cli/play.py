@@ -194,6 +194,9 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     person = Person(record, lang)
     players = [bot if bot is not None else person for bot in seat_bots]
     names = [seat_name(name, lang) for name in record.seats]
+    # Two "easy" bots are told apart by their seat ("easy (seat 2): 90, easy (seat 3): 67").
+    names = [say(lang, "seat.named", name=name, n=seat + 1) if names.count(name) > 1 else name
+             for seat, name in enumerate(names)]
 
     def show(decision: Decision) -> None:
         record.save(path)
