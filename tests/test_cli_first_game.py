@@ -287,3 +287,16 @@ def test_the_final_scores_tell_two_bots_of_one_level_apart(tmp_path):
     last = finished.output.splitlines()[-1]
     assert "random (seat 1): " in last and "random (seat 2): " in last, last
     assert "easy: " in last, last  # a name said once needs no seat
+
+
+def test_play_without_a_game_names_the_games():
+    result = run("play", env={"LANG": "ca_ES.UTF-8"})
+    assert result.exit_code == 2
+    assert all(name in result.output for name in GAMES)
+    assert result.output.startswith("error: digues quin joc")
+
+
+def test_bgbot_help_shows_the_way_to_a_first_game():
+    result = run("--help")
+    assert "bgbot play GAME" in result.output and "'help'" in result.output
+    assert "bgbot games" in result.output and "--lang" in result.output

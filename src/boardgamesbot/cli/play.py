@@ -18,7 +18,7 @@ from rich.markup import escape
 
 from boardgamesbot.bots import SeatView, make_bot
 from boardgamesbot.driver import Decision, DecisionFailed, Driver
-from boardgamesbot.engine import GameError, Record, State, load_game
+from boardgamesbot.engine import GameError, Record, State, known_games, load_game
 
 from .rules import show_answers, show_why
 from .terminal import chosen, console, fail, game_options, language
@@ -26,7 +26,7 @@ from .words import environment_language, refusal, say, seat_name, setup_error
 
 
 @click.command("play")
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="GAME", required=False)
 @click.option("--players", "-p", type=int, default=None, help="Number of players.")
 @click.option("--humans", type=int, default=1, show_default=True,
               help="How many seats people take (the first ones); the rest are bots.")
@@ -52,6 +52,8 @@ def play_command(game_name, players, humans, bots, seed, save_path, lang, **opti
     bgbot play GAME --lang pt-BR         the prompt in Brazilian Portuguese
     """
     lang = language(lang) if lang is not None else environment_language()
+    if game_name is None:  # (click's "Missing argument" would not say which games there are)
+        fail(say(lang, "setup.which_game", games=", ".join(known_games())))
     try:
         game = load_game(game_name)
     except GameError as error:
