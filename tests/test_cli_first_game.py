@@ -103,7 +103,7 @@ def test_help_lists_what_is_legal_now_in_the_games_notation(tmp_path, name):
     result = run("play", name, "--players", str(load_game(name).min_players), "--seed", "5",
                  "--save", str(tmp_path / "g.json"), stdin="help\nquit\n")
     example = first_action(name)
-    assert f"(e.g. '{example}')" in result.output
+    assert f"e.g. '{example}'." in result.output
     assert f"Legal now: {example.split()[0]} (" in result.output
 
 
@@ -300,3 +300,21 @@ def test_bgbot_help_shows_the_way_to_a_first_game():
     result = run("--help")
     assert "bgbot play GAME" in result.output and "'help'" in result.output
     assert "bgbot games" in result.output and "--lang" in result.output
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_help_fits_80_columns_in_every_language(lang):
+    """Filled with the longest first action any game offers, no line of the prompt's help
+    is wider than 79 columns (an 80-column terminal would break it mid-word)."""
+    example = max((first_action(name) for name in GAMES), key=len)
+    text = say(lang, "help", example=f"'{example}'", kind=example.split()[0])
+    assert max(len(line) for line in text.splitlines()) <= 79, text
+
+
+def test_commands_are_understood_in_any_case(tmp_path):
+    path = tmp_path / "g.json"
+    result = run("play", GAMES[0], "--players", "2", "--seed", "5", "--save", str(path),
+                 stdin="HELP\nMoves\nQuit\n")
+    assert result.exit_code == 0, result.output
+    assert "Other commands:" in result.output and "saved to" in result.output
+    assert say("en", "error.bad_notation") not in result.output

@@ -139,6 +139,7 @@ class Person:
             if not line:
                 continue
             word, _, rest = line.partition(" ")
+            word = word.lower()  # ("Help", "QUIT": a command is a command in any case)
             if word in ("quit", "exit"):
                 raise Quit()
             if word in ("help", "?"):
