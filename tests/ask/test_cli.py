@@ -83,7 +83,7 @@ def test_why_and_ask_at_the_play_prompt(tmp_path):
                  stdin="enter L A6\nwhy enter L A6\nask es pot trepitjar un volca?\nquit\n")
     assert result.exit_code == 0, result.output
     said = " ".join(result.output.split())            # (the terminal wraps long lines)
-    assert "type 'why enter L A6' for the rule" in said
+    assert "escriu 'why enter L A6' per veure la regla" in said  # the prompt speaks ca too
     assert "La regla (Un torn): Roba i col·loca una lloseta" in said   # in Catalan
     assert "Ningú no entra mai en un volcà" in said
     assert Record.load(path).actions == []            # asking played nothing

@@ -21,7 +21,14 @@ from .terminal import console
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def main() -> None:
-    """BoardGamesBot: board games with computer players (`bgbot games` lists them)."""
+    """BoardGamesBot: board games with computer players (`bgbot games` lists them).
+
+    \b
+    A first game:  bgbot games             the games, their players and options
+                   bgbot play GAME         then type 'help' at the prompt
+                   bgbot rules GAME        the rules; bgbot ask GAME "a question"
+    In English, Brazilian Portuguese or Catalan: --lang, else your LANG.
+    """
 
 
 @click.command("games")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from pathlib import Path
 
 import click
@@ -17,14 +18,15 @@ from rich.markup import escape
 
 from boardgamesbot.bots import SeatView, make_bot
 from boardgamesbot.driver import Decision, DecisionFailed, Driver
-from boardgamesbot.engine import GameError, Record, State, load_game
+from boardgamesbot.engine import GameError, Record, State, known_games, load_game
 
 from .rules import show_answers, show_why
 from .terminal import chosen, console, fail, game_options, language
+from .words import environment_language, refusal, say, seat_name, setup_error
 
 
 @click.command("play")
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="GAME", required=False)
 @click.option("--players", "-p", type=int, default=None, help="Number of players.")
 @click.option("--humans", type=int, default=1, show_default=True,
               help="How many seats people take (the first ones); the rest are bots.")
@@ -35,25 +37,38 @@ from .terminal import chosen, console, fail, game_options, language
 @game_options
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
               help="Where to save the record (default: games/GAME-TIME.json).")
-@click.option("--lang", "-l", default="en", show_default=True, metavar="en|pt-BR|ca",
-              help="Language of the rules at the prompt ('why ACTION', 'ask QUESTION').")
+@click.option("--lang", "-l", default=None, metavar="en|pt-BR|ca",
+              help="Language of the prompt, its messages and the rules answers "
+                   "(default: your locale's, from LC_ALL / LC_MESSAGES / LANG, else en).")
 def play_command(game_name, players, humans, bots, seed, save_path, lang, **options) -> None:
-    """Play GAME in the terminal against bots or with friends at one keyboard."""
+    """Play GAME in the terminal against bots or with friends at one keyboard.
+
+    At the prompt type an action in the game's notation, or 'help' for the commands
+    ('moves' lists what you may do now). Ctrl-D or 'quit' saves and stops.
+
+    \b
+    bgbot games                          the games and their options
+    bgbot play GAME --players 3          you and two medium bots
+    bgbot play GAME --lang pt-BR         the prompt in Brazilian Portuguese
+    """
+    lang = language(lang) if lang is not None else environment_language()
+    if game_name is None:  # (click's "Missing argument" would not say which games there are)
+        fail(say(lang, "setup.which_game", games=", ".join(known_games())))
     try:
         game = load_game(game_name)
     except GameError as error:
-        fail(str(error))
+        fail(setup_error(error, lang))
     if players is None:
         players = max(game.min_players, min(2, game.max_players))
     options = chosen(options)
     if not 0 <= humans <= players:
-        fail(f"--humans must be between 0 and {players}")
+        fail(say(lang, "setup.humans", players=players))
     bot_list = [b for b in (bots.split(",") if bots else []) if b.strip()]
     if not bot_list:
         bot_list = ["medium"] * (players - humans)
     if len(bot_list) != players - humans:
-        fail(f"{players} players with {humans} human(s) need {players - humans} bot(s), "
-              f"got {len(bot_list)}: {', '.join(bot_list) or 'none'}")
+        fail(say(lang, "setup.bots", players=players, humans=humans, bots=players - humans,
+                 got=len(bot_list), names=", ".join(bot_list) or "-"))
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     try:
@@ -61,27 +76,35 @@ def play_command(game_name, players, humans, bots, seed, save_path, lang, **opti
         seat_bots = [None] * humans + [make_bot(name, seed + 101 * i) for i, name in
                                        enumerate(bot_list)]
     except GameError as error:
-        fail(str(error))
-    seats = [f"person {i + 1}" for i in range(humans)] + [b.name for b in seat_bots[humans:]]
+        fail(setup_error(error, lang))
+    seats = [say(lang, "person", n=i + 1) for i in range(humans)] + \
+        [b.name for b in seat_bots[humans:]]
     record = Record.start(game.name, seed, seats, **options)
     path = Path(save_path or f"games/{game.name}-{time.strftime('%Y%m%d-%H%M%S')}.json")
     path.parent.mkdir(parents=True, exist_ok=True)
-    console.print(f"{game.name}, {players} players, seed {seed}; saving to {path}")
-    _play(state, record, seat_bots, path, language(lang))
+    console.print(say(lang, "started", game=game.titles.get(lang, game.name), players=players,
+                      seed=seed, path=path), markup=False)
+    _play(state, record, seat_bots, path, lang)
 
 
-HELP = """\
-Type an action in notation to play it. Other commands:
-  hint             the hard computer player's three best actions, and why
-  moves [PREFIX]   list your legal actions now (with what they cost), e.g.
-                   'moves move' or 'moves water 2'; 'moves all' lists every one
-  preview ACTION   show the position after ACTION without playing it
-  why ACTION       why ACTION is not allowed now, and the rule it rests on
-  ask QUESTION     ask the rules a question in your words (e.g. 'ask can I swap a pair?')
-  board            show the position again
-  notation         where the notation is documented
-  quit             save and stop (the record can be replayed with `bgbot replay`)
-"""
+def help_text(seat: SeatView, lang: str) -> str:
+    """The prompt's commands, with examples taken from what this seat may do now (so the
+    help of every game shows that game's notation), and the kinds of action legal now."""
+    legal = [str(a) for a in seat.legal_actions()]
+    example = f"'{legal[0]}'" if legal else "'…'"
+    kind = legal[0].split()[0] if legal else "…"
+    return say(lang, "help", example=example, kind=kind) + "\n" + legal_now(legal, lang)
+
+
+def legal_now(legal: list[str], lang: str) -> str:
+    """"Legal now: place (24), end (1)." — each kind of action this seat may take now."""
+    return say(lang, "legal.now", kinds=_kinds(legal))
+
+
+def _kinds(legal: list[str]) -> str:
+    """"place (24), end (1)": each kind of action (its first notation word) and how many."""
+    kinds = Counter(text.split()[0] for text in legal)
+    return ", ".join(f"{kind} ({count})" for kind, count in kinds.items())
 
 
 class Quit(Exception):
@@ -99,78 +122,117 @@ class Person:
     def choose(self, seat: SeatView, player: int, budget: float | None = None):
         """Show the seat's view; read commands until one is a legal action."""
         render = seat.game.render_text
+        lang = self.lang
         console.print(render(seat.view()))
+        # In the person's language whatever the board's, and naming 'help': a first-time
+        # player learns from this line what may be typed now and where the rest is.
+        legal = [str(a) for a in seat.legal_actions()]
+        console.print(say(lang, "turn", kinds=_kinds(legal), example=legal[0] if legal else "…"),
+                      markup=False)
         while True:
             try:
-                line = console.input(f"[bold]seat {player + 1}>[/] ").strip()
-            except EOFError:
+                line = console.input(f"[bold]{escape(say(lang, 'prompt', n=player + 1))}[/] "
+                                     ).strip()
+            except (EOFError, KeyboardInterrupt):  # Ctrl-D, Ctrl-C: save and stop, no trace
+                console.print()  # (the prompt's line was left open)
                 raise Quit() from None
             if not line:
                 continue
             word, _, rest = line.partition(" ")
+            word = word.lower()  # ("Help", "QUIT": a command is a command in any case)
             if word in ("quit", "exit"):
                 raise Quit()
             if word in ("help", "?"):
-                console.print(HELP, markup=False)
+                console.print(help_text(seat, lang), markup=False)
             elif word == "board":
                 console.print(render(seat.view()))
             elif word == "notation":
-                console.print(f"see docs/{self.record.game}-notation.md")
+                console.print(say(lang, "notation.where", game=self.record.game),
+                              markup=False)
             elif word == "moves":
-                _list_moves(seat, rest.strip())
+                _list_moves(seat, rest.strip(), lang)
             elif word == "hint":
-                _show_hints(seat)
+                _show_hints(seat, lang)
             elif word == "why":
-                show_why(seat, rest, self.lang)
+                show_why(seat, rest, lang)
             elif word == "ask":
-                show_answers(self.record.game, rest, self.lang, limit=3)
+                show_answers(self.record.game, rest, lang, limit=3)
+            elif word == "preview" and not rest.strip():
+                console.print(say(lang, "preview.what", example=_example(seat)), markup=False)
             elif word == "preview":
                 result = seat.preview(rest)
                 if not result["legal"]:
-                    console.print(f"[red]{escape(result['error']['message'])}[/]")
+                    _refused(seat, rest.strip(), result["error"], lang)
                 elif result["view"] is None:
-                    console.print(f"{result['text']}: it reveals hidden information or ends "
-                                  "your turn, so its result shows only once played", markup=False)
+                    console.print(say(lang, "preview.hidden", action=result["text"]),
+                                  markup=False)
                 else:
                     console.print(render(result["view"]))
             else:
                 result = seat.preview(line)  # checked here, applied by the driver
                 if result["legal"]:
                     return result["action"]
-                console.print(f"[red]{escape(result['error']['message'])}[/]  "
-                              f"(type 'why {escape(line)}' for the rule, 'moves' for what "
-                              "you can do)")
+                _refused(seat, line, result["error"], lang)
+
+
+def _example(seat: SeatView) -> str:
+    """An action this seat may take now, to show how one is written."""
+    legal = seat.legal_actions()
+    return str(legal[0]) if legal else "…"
+
+
+def _refused(seat: SeatView, line: str, error: dict, lang: str) -> None:
+    """A refused or unreadable input, said in the person's language, with what to type
+    instead: for an action the rules refuse, 'why' gives the rule; for a line that is
+    no action at all (a typo, an unknown command), the kinds of action legal now."""
+    console.print(f"[red]{escape(refusal(error, lang))}[/]")
+    if error["code"] in ("bad_notation", "bad_action"):
+        legal = [str(a) for a in seat.legal_actions()]
+        console.print(f"{legal_now(legal, lang)} {say(lang, 'unreadable.next')}", markup=False)
+    else:
+        console.print(say(lang, "refused.next", action=line), markup=False)
 
 
 def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str = "en") -> None:
     person = Person(record, lang)
     players = [bot if bot is not None else person for bot in seat_bots]
+    names = [seat_name(name, lang) for name in record.seats]
+    # Two "easy" bots are told apart by their seat ("easy (seat 2): 90, easy (seat 3): 67").
+    names = [say(lang, "seat.named", name=name, n=seat + 1) if names.count(name) > 1 else name
+             for seat, name in enumerate(names)]
 
     def show(decision: Decision) -> None:
         record.save(path)
         if seat_bots[decision.seat] is not None:
-            console.print(f"[dim]{record.seats[decision.seat]} (seat {decision.seat + 1}):[/] "
-                          f"{decision.action}")
+            who = say(lang, "seat.named", name=names[decision.seat], n=decision.seat + 1)
+            console.print(f"[dim]{escape(who)}:[/] {escape(str(decision.action))}")
 
     try:
         Driver(state, players, record, show).run()
+    except KeyboardInterrupt:  # Ctrl-C while a bot thinks: the game so far is kept
+        stopped = True
     except DecisionFailed as failure:
         if not isinstance(failure.error, Quit):
             raise
-        record.save(path)
-        console.print(f"saved to {path}; replay with: bgbot replay {path}")
-        return
+        stopped = True
+    else:
+        stopped = False
     record.save(path)
+    if stopped:
+        console.print(say(lang, "saved", path=path), markup=False, soft_wrap=True)
+        return
     console.print(state.game.render_text(state.view(None)))
-    scores = ", ".join(f"{record.seats[i]}: {s}" for i, s in enumerate(state.scores()))
-    winners = " and ".join(record.seats[i] for i in state.winners())
-    console.print(f"[bold]Game over.[/] {scores}. Winner: {winners}. Record: {path}")
+    scores = ", ".join(f"{names[i]}: {s}" for i, s in enumerate(state.scores()))
+    winners = ", ".join(names[i] for i in state.winners())
+    # (soft_wrap: the record's path is not broken in two, so it can be copied)
+    console.print(say(lang, "game.over", scores=scores, winners=winners, path=path),
+                  markup=False, soft_wrap=True)
 
 
 MOVES_SHOWN = 40
 
 
-def _list_moves(seat: SeatView, prefix: str) -> None:
+def _list_moves(seat: SeatView, prefix: str, lang: str = "en") -> None:
     legal = seat.legal_actions()
     actions = [str(a) for a in legal]
     show_all = prefix == "all"
@@ -178,21 +240,32 @@ def _list_moves(seat: SeatView, prefix: str) -> None:
         actions = [a for a in actions if a.startswith(prefix)]
     by_text = {str(a): a for a in legal}
     for text in actions if show_all else actions[:MOVES_SHOWN]:
-        console.print(f"  {seat.describe(by_text[text])}", markup=False)
+        console.print(f"  {_described(seat, by_text[text], lang)}", markup=False)
     hidden = 0 if show_all else len(actions) - MOVES_SHOWN
     if hidden > 0:
         kinds = sorted({a.split()[0] for a in actions})
-        console.print(f"  … and {hidden} more: narrow them with 'moves PREFIX' "
-                      f"(e.g. 'moves {kinds[0]}') or see them all with 'moves all'")
+        console.print("  " + say(lang, "moves.more", n=hidden, kind=kinds[0]), markup=False)
     if not actions:
-        console.print(f"  no legal action starts with {prefix!r}", markup=False)
+        console.print("  " + say(lang, "moves.none", prefix=prefix,
+                                 kinds=_kinds([str(a) for a in legal])), markup=False)
 
 
-def _show_hints(seat: SeatView) -> None:
+def _described(seat: SeatView, action, lang: str) -> str:
+    """A legal action: its notation and what it does, in the person's language (the
+    game's own words, as the browser and the chat say it; its English description in
+    English)."""
+    if lang == "en":
+        return seat.describe(action)
+    said = seat.game.action_words(seat.action_info(action), lang, "button")
+    return f"{action}  ({said})" if said and said != str(action) else str(action)
+
+
+def _show_hints(seat: SeatView, lang: str = "en") -> None:
     """The hard bot's three best actions for this seat, with its reasons in words."""
     from boardgamesbot.hints import reason_text
 
     for number, entry in enumerate(make_bot("hard", 0).explain(seat, seat.player, 3), 1):
-        why = "; ".join(reason_text(reason, "en") for reason in entry["reasons"]) or "—"
-        console.print(f"  {number}. {entry['action']}  (worth {entry['value']:+.1f}): {why}",
-                      markup=False)
+        # (each reason is a sentence of its own, with its full stop)
+        why = " ".join(reason_text(reason, lang) for reason in entry["reasons"]) or "—"
+        worth = say(lang, "hint.worth", value=f"{entry['value']:+.1f}")
+        console.print(f"  {number}. {entry['action']}  ({worth}): {why}", markup=False)

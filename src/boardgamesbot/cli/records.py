@@ -7,10 +7,12 @@ import sys
 from pathlib import Path
 
 import click
+from rich.markup import escape
 
 from boardgamesbot.engine import GameError, Record, load_game
 
-from .terminal import console, fail
+from .terminal import console, fail, language
+from .words import environment_language, say, seat_name
 
 
 @click.command("replay")
@@ -19,8 +21,11 @@ from .terminal import console, fail
               help="Show what this seat (1-based) saw instead of the spectator view.")
 @click.option("--step/--no-step", default=None,
               help="Wait for Enter between actions (default: when run in a terminal).")
-def replay_command(path, seat, step) -> None:
+@click.option("--lang", "-l", default=None, metavar="en|pt-BR|ca",
+              help="Language of the replay's words (default: your locale's, else en).")
+def replay_command(path, seat, step, lang) -> None:
     """Step through a saved game record."""
+    lang = language(lang) if lang is not None else environment_language()
     try:
         record = Record.load(path)
         states = list(record.states())
@@ -35,17 +40,21 @@ def replay_command(path, seat, step) -> None:
     index = 0 if step else len(states) - 1
     if not step:
         for number, (player, notation) in enumerate(record.actions, 1):
-            console.print(f"{number:4}. {_who(record, player)}: {notation}", markup=False)
+            console.print(f"{number:4}. {_who(record, player, lang)}: {notation}", markup=False)
     while True:
         state = states[index]
         if index:
             player, notation = record.actions[index - 1]
             console.print(f"[bold]{index}/{len(record.actions)}[/] "
-                          f"{_who(record, player)}: {notation}")
+                          f"{escape(_who(record, player, lang))}: {escape(notation)}")
         console.print(render(state.view(viewer)))
         if not step:
             break
-        answer = console.input("[dim]Enter: next, b: back, NUMBER: jump, q: quit>[/] ").strip()
+        try:
+            answer = console.input(f"[dim]{escape(say(lang, 'replay.keys'))}[/] ").strip()
+        except (EOFError, KeyboardInterrupt):  # Ctrl-D, Ctrl-C: stop here, like 'q'
+            console.print()
+            break
         if answer == "q":
             break
         if answer == "b":
@@ -57,19 +66,22 @@ def replay_command(path, seat, step) -> None:
         else:
             break
     if states[-1].is_over():
-        scores = ", ".join(f"{_name(record, i)}: {s}" for i, s in enumerate(states[-1].scores()))
-        console.print(f"Final scores: {scores}")
+        scores = ", ".join(f"{_name(record, i, lang)}: {s}"
+                           for i, s in enumerate(states[-1].scores()))
+        console.print(say(lang, "replay.scores", scores=scores), markup=False)
 
 
-def _name(record: Record, seat: int) -> str:
-    """The seat's name, or "seat 2" for a person who gave none (a table's record keeps no
-    name for them: each face names the seat in its own words)."""
-    return record.seats[seat] or f"seat {seat + 1}"
+def _name(record: Record, seat: int, lang: str = "en") -> str:
+    """The seat's name (a bot's level in ``lang``), or "seat 2" for a person who gave none
+    (a table's record keeps no name for them: each face names the seat in its own words)."""
+    name = record.seats[seat]
+    return seat_name(name, lang) if name else say(lang, "seat", n=seat + 1)
 
 
-def _who(record: Record, seat: int) -> str:
+def _who(record: Record, seat: int, lang: str = "en") -> str:
     """"Ann (seat 1)"; "seat 2" alone for an unnamed seat."""
-    return f"{record.seats[seat]} (seat {seat + 1})" if record.seats[seat] else _name(record, seat)
+    return say(lang, "seat.named", name=_name(record, seat, lang), n=seat + 1) \
+        if record.seats[seat] else _name(record, seat, lang)
 
 
 RENDER_FORMATS = (".svg", ".png")

@@ -13,18 +13,20 @@ from boardgamesbot.bots import SeatView
 from boardgamesbot.engine import GameError, Record, known_games, load_game
 
 from .terminal import console, fail, first_line, language
+from .words import environment_language, say
 
 
 @click.command("rules")
 @click.argument("game_name", metavar="GAME")
-@click.option("--lang", "-l", default="en", show_default=True, metavar="en|pt-BR|ca",
-              help="Language of the rules page.")
+@click.option("--lang", "-l", default=None, metavar="en|pt-BR|ca",
+              help="Language of the rules page (default: your locale's, else en).")
 def rules_command(game_name, lang) -> None:
     """Show the rules of GAME (in English, Brazilian Portuguese or Catalan)."""
     from rich.markdown import Markdown
 
     from boardgamesbot.help import help_page
 
+    lang = language(lang) if lang is not None else environment_language()
     try:
         page = help_page(game_name, lang)
     except GameError as error:
@@ -84,8 +86,10 @@ def show_why(seat: SeatView, action: str, lang: str) -> None:
     from boardgamesbot.help.why import explain
 
     action = action.strip()
-    if not action:
-        console.print("why ACTION: say which action, e.g. 'why guard L A5'", markup=False)
+    if not action:  # (the example: an action this seat may take now, in its game's notation)
+        legal = seat.legal_actions()
+        console.print(say(lang, "why.what", example=str(legal[0]) if legal else "…"),
+                      markup=False)
         return
     answer = explain(seat.game.name, action, seat.preview(action), lang)
     print_why(answer, lang)
@@ -108,7 +112,7 @@ def print_why(answer, lang: str) -> None:
 @click.argument("words", nargs=-1, required=True, metavar="[GAME] QUESTION")
 @click.option("--lang", "-l", default=None, metavar="en|pt-BR|ca",
               help="The language of the question and of the answers (default: the "
-                   "question's, told by its little words, else en).")
+                   "question's, told by its little words, else your locale's, else en).")
 @click.option("--json", "as_json", is_flag=True,
               help='Print {"answers": [{"title", "text", "source", "score"}, …]} as JSON.')
 @click.option("--limit", "-n", type=click.IntRange(1, 20), default=5, show_default=True,
@@ -130,7 +134,8 @@ def ask_command(words, lang, as_json, limit) -> None:
     game_name, question = _game_and_question(words)
     # (a Brazilian asking "posso…" without --lang gets Portuguese, not an English "I don't
     # know": the question's little words say its language)
-    lang = language(lang) if lang is not None else language_of(question) or "en"
+    lang = language(lang) if lang is not None else \
+        language_of(question) or environment_language()
     try:
         replies = _replies(question, lang, limit) if game_name is None else \
             [ask(game_name, question, lang, limit)]
@@ -205,7 +210,8 @@ def _replies(question: str, lang: str, limit: int) -> list:
               help="The seat (1-based) asking; default: the one whose turn it is.")
 @click.option("--players", "-p", type=int, default=None,
               help="Without --record: a new game of this many players.")
-@click.option("--lang", "-l", default="en", show_default=True, metavar="en|pt-BR|ca")
+@click.option("--lang", "-l", default=None, metavar="en|pt-BR|ca",
+              help="Language of the answer (default: your locale's, else en).")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 def why_command(game_name, action, record_path, step, seat, players, lang, as_json) -> None:
     """Why ACTION is not allowed in a position of GAME, and the rule it rests on.
@@ -216,7 +222,7 @@ def why_command(game_name, action, record_path, step, seat, players, lang, as_js
     """
     from boardgamesbot.help.why import why
 
-    lang = language(lang)
+    lang = language(lang) if lang is not None else environment_language()
     try:
         game = load_game(game_name)
         if record_path:

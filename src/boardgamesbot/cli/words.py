@@ -1,0 +1,84 @@
+"""The terminal's sentences in English, Brazilian Portuguese and Catalan.
+
+``messages/<lang>.json`` holds the terminal's own sentences (prompts, the command
+help, what it says around a game). Refusals (``error.CODE``), bot levels and game
+titles come from the catalogs every face shares (`boardgamesbot.web.catalog`: the
+browser's and each game's), so the terminal says a refusal in the words the browser
+and the chat use. A key missing in a language is said in English.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from boardgamesbot.engine import LANGUAGES
+from boardgamesbot.games.wording import fill
+from boardgamesbot.web import catalog
+
+#: Locale names (``LANG=pt_BR.UTF-8``) → the language the faces speak.
+LOCALE_LANGUAGES = {"pt": "pt-BR", "ca": "ca", "en": "en"}
+
+
+@cache
+def _catalog(lang: str) -> dict[str, Any]:
+    own = json.loads(resources.files(__package__).joinpath(f"messages/{lang}.json")
+                     .read_text(encoding="utf-8"))
+    shared = {key: value for key, value in catalog(lang).items()
+              if key.startswith(("error.", "game.", "level."))}
+    return {**shared, **own}
+
+
+def has(key: str) -> bool:
+    return key in _catalog("en")
+
+
+def say(lang: str, key: str, **params: Any) -> str:
+    """The sentence ``key`` in ``lang`` (English where ``lang`` lacks it), filled in."""
+    for language in dict.fromkeys((lang if lang in LANGUAGES else "en", "en")):
+        found = _catalog(language).get(key)
+        if found is not None:
+            return fill(found, language, params)
+    return key
+
+
+def environment_language(environ: dict[str, str] | None = None) -> str:
+    """The language the person's locale asks for (``LC_ALL``, then ``LC_MESSAGES``, then
+    ``LANG``, as gettext reads them), else English: someone whose terminal speaks
+    Catalan gets Catalan without knowing ``--lang``."""
+    environ = os.environ if environ is None else environ
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(variable, "").strip()
+        if value:  # (the first one set decides, even "C": that is how locales work)
+            code = value.split(".")[0].split("@")[0].replace("_", "-").lower()
+            return LOCALE_LANGUAGES.get(code.split("-")[0], "en")
+    return "en"
+
+
+def seat_name(name: str, lang: str) -> str:
+    """A seat's name for people: a bot level in their language ("médio"), else the name."""
+    return say(lang, f"level.{name}") if has(f"level.{name}") else name
+
+
+def refusal(error: dict[str, Any], lang: str) -> str:
+    """An engine's refusal (``{"code", "message"}``) in ``lang``. English readers get the
+    engine's own sentence (it names the spaces and pieces involved); the others the
+    faces' shared sentence for the code, or the engine's where no face says it."""
+    if lang == "en" or not has(f"error.{error['code']}"):
+        return error["message"]
+    return say(lang, f"error.{error['code']}")
+
+
+def setup_error(error: Exception, lang: str) -> str:
+    """A refusal while setting a game up (players, options, bots), in ``lang`` with its
+    particulars (the engine's typed ``params``), so that it says what to type instead. In
+    English, and for a refusal the terminal has no sentence for, the engine's own."""
+    code = getattr(error, "code", None)
+    if lang == "en" or not has(f"setup.{code}"):
+        return refusal({"code": code, "message": str(error)}, lang)
+    params = {name: ", ".join(map(str, value)) if isinstance(value, list) else value
+              for name, value in error.params.items()}
+    return say(lang, f"setup.{code}", **params)

@@ -1,0 +1,320 @@
+"""A first game in the terminal, as someone who never read the docs plays it: in their
+language, with mistakes, stopped with Ctrl-C or Ctrl-D, and never a traceback.
+
+Every game is played through its registry entry, so these hold for each game."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import pytest
+from click.testing import CliRunner
+
+from boardgamesbot.cli import main
+from boardgamesbot.cli.words import environment_language, say
+from boardgamesbot.engine import LANGUAGES, Record, known_games, load_game
+
+GAMES = list(known_games())
+
+
+def run(*args: str, stdin: str | None = None, env: dict | None = None):
+    return CliRunner().invoke(main, list(args), input=stdin, env=env)
+
+
+def first_action(name: str) -> str:
+    state = load_game(name).new(load_game(name).min_players, 5)
+    return str(state.legal_actions(state.current_players()[0])[0])
+
+
+def english_sentences() -> list[str]:
+    """The terminal's own English sentences, each cut at its first blank (the fixed words
+    a translated prompt must not show)."""
+    catalog = json.loads(resources.files("boardgamesbot.cli").joinpath(
+        "messages/en.json").read_text())
+    texts = [form for text in catalog.values() for form in
+             ([text] if isinstance(text, str) else [v for k, v in text.items() if k != "_n"])]
+    return [text.split("{")[0].strip() for text in texts if len(text.split("{")[0].strip()) > 12]
+
+
+def test_every_language_has_every_terminal_sentence():
+    def catalog(lang):
+        return json.loads(resources.files("boardgamesbot.cli").joinpath(
+            f"messages/{lang}.json").read_text())
+    keys = [list(catalog(lang)) for lang in LANGUAGES]
+    assert all(k == sorted(k) for k in keys)  # kept sorted, as every catalog is
+    assert all(set(k) == set(keys[0]) for k in keys)
+    for lang in LANGUAGES:
+        assert "{" not in say(lang, "legal.now", kinds="place (3)")
+
+
+def test_a_solo_game_is_announced_for_one_player():
+    """"1 players" reads wrong in every language: the count chooses the plural form."""
+    assert say("en", "started", game="G", players=1, seed=2, path="p").startswith("G, 1 player,")
+    assert "1 jugador," in say("ca", "started", game="G", players=1, seed=2, path="p")
+    assert "3 jogadores," in say("pt-BR", "started", game="G", players=3, seed=2, path="p")
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_the_prompt_speaks_the_chosen_language(tmp_path, name, lang):
+    """Help, a typo, a refused action, the move list and stopping, in pt-BR and ca: none of
+    the terminal's English sentences shows, and refusals use the faces' shared words."""
+    game = load_game(name)
+    players = max(game.min_players, 2) if game.max_players > 1 else 1
+    script = "help\nfly away\nmoves\nwhy\npreview\nquit\n"
+    result = run("play", name, "--players", str(players), "--seed", "5", "--lang", lang,
+                 "--save", str(tmp_path / "g.json"), stdin=script)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert say(lang, "prompt", n=1) in result.output
+    assert say(lang, "error.bad_notation") in result.output  # the typo, in their words
+    assert say(lang, "saved", path=tmp_path / "g.json") in result.output
+    for sentence in english_sentences():
+        assert sentence not in result.output, sentence
+    assert "cannot read" not in result.output  # the engine's English refusal
+
+
+def test_the_language_comes_from_the_locale(tmp_path):
+    """A person whose terminal speaks Catalan (LANG=ca_ES.UTF-8) is answered in Catalan
+    without knowing --lang; --lang still wins."""
+    args = ("play", GAMES[0], "--players", "2", "--seed", "5", "--save",
+            str(tmp_path / "g.json"))
+    catalan = run(*args, stdin="quit\n", env={"LANG": "ca_ES.UTF-8", "LC_ALL": "",
+                                               "LC_MESSAGES": ""})
+    assert say("ca", "prompt", n=1) in catalan.output
+    english = run(*args, "--lang", "en", stdin="quit\n", env={"LANG": "ca_ES.UTF-8"})
+    assert "seat 1>" in english.output
+
+
+def test_environment_language_reads_the_locale_as_gettext_does():
+    assert environment_language({"LANG": "pt_BR.UTF-8"}) == "pt-BR"
+    assert environment_language({"LC_ALL": "ca_ES.UTF-8", "LANG": "pt_BR.UTF-8"}) == "ca"
+    assert environment_language({"LC_MESSAGES": "ca_ES@valencia", "LANG": "en_US"}) == "ca"
+    assert environment_language({"LANG": "C.UTF-8"}) == "en"
+    assert environment_language({"LANG": "de_DE.UTF-8"}) == "en"  # no help in German
+    assert environment_language({}) == "en"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_help_lists_what_is_legal_now_in_the_games_notation(tmp_path, name):
+    """The prompt's help shows an example in this game's notation and which kinds of
+    action are legal now (a generic help naming another game's moves confuses)."""
+    result = run("play", name, "--players", str(load_game(name).min_players), "--seed", "5",
+                 "--save", str(tmp_path / "g.json"), stdin="help\nquit\n")
+    example = first_action(name)
+    assert f"e.g. '{example}'." in result.output
+    assert f"Legal now: {example.split()[0]} (" in result.output
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_typo_says_what_to_type_instead(tmp_path, name):
+    """A line that is no action (a typo, a command that does not exist) is answered with
+    the kinds of action legal now and the commands that help, not with 'why'."""
+    result = run("play", name, "--players", str(load_game(name).min_players), "--seed", "5",
+                 "--save", str(tmp_path / "g.json"), stdin="undo\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Legal now:" in result.output and "'help'" in result.output
+    assert "why undo" not in result.output
+
+
+def test_ctrl_c_at_the_prompt_saves_and_says_where(tmp_path, monkeypatch):
+    """Ctrl-C at the prompt stops like 'quit': the record is saved and named, no bare
+    'Aborted!' and no traceback."""
+    from boardgamesbot.cli import play
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(play.console, "input", interrupted)
+    path = tmp_path / "g.json"
+    result = run("play", GAMES[0], "--players", "2", "--seed", "5", "--save", str(path))
+    assert result.exit_code == 0, result.output
+    assert "Aborted" not in result.output
+    assert f"saved to {path}" in result.output
+    assert Record.load(path).actions == []
+
+
+def test_ctrl_c_while_a_bot_thinks_keeps_the_game_so_far(tmp_path, monkeypatch):
+    from boardgamesbot import driver
+
+    played = []
+    step = driver.Driver.step
+
+    def step_then_interrupt(self):
+        if played:
+            raise KeyboardInterrupt
+        played.append(step(self))
+        return played[-1]
+
+    monkeypatch.setattr(driver.Driver, "step", step_then_interrupt)
+    path = tmp_path / "g.json"
+    result = run("play", GAMES[0], "--players", "2", "--humans", "0", "--seed", "5",
+                 "--save", str(path))
+    assert result.exit_code == 0, result.output
+    assert f"saved to {path}" in result.output and "Aborted" not in result.output
+    assert len(Record.load(path).actions) == len(played[0]) > 0
+
+
+def test_ctrl_d_ends_the_prompt_line_before_saying_it_saved(tmp_path):
+    result = run("play", GAMES[0], "--players", "2", "--seed", "5", "--save",
+                 str(tmp_path / "g.json"), stdin="")
+    assert result.exit_code == 0, result.output
+    saved = next(line for line in result.output.splitlines() if "saved to" in line)
+    assert saved.startswith("saved to"), saved
+
+
+def test_hint_reasons_read_as_sentences(tmp_path):
+    """Each hint reason is a sentence with its own full stop: joined by spaces, never
+    with a ';' after the stop."""
+    name = GAMES[-1]
+    result = run("play", name, "--players", str(load_game(name).min_players), "--seed", "4",
+                 "--save", str(tmp_path / "g.json"), stdin="hint\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "1. " in result.output and ".;" not in result.output
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_bots_and_the_end_of_the_game_are_said_in_the_language(tmp_path, lang):
+    result = run("play", GAMES[0], "--players", "2", "--humans", "0", "--bots",
+                 "random,random", "--seed", "3", "--lang", lang, "--save",
+                 str(tmp_path / "g.json"))
+    assert result.exit_code == 0, result.output
+    assert say(lang, "seat.named", name=say(lang, "level.random"), n=2) in result.output
+    assert say(lang, "game.over", scores="", winners="", path="").split(".")[0] \
+        in result.output
+    # (the board itself is the game's terminal text, in English: see docs/cli.md)
+    last = result.output.splitlines()[-1]
+    assert last.startswith(say(lang, "game.over", scores="", winners="", path="")[:8]), last
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_a_replay_speaks_the_language(tmp_path, lang):
+    path = tmp_path / "g.json"
+    run("play", GAMES[0], "--players", "2", "--humans", "0", "--bots", "random,random",
+        "--seed", "3", "--save", str(path))
+    result = run("replay", str(path), "--no-step", "--lang", lang)
+    assert result.exit_code == 0, result.output
+    bot = say(lang, "level.random")
+    assert f"1. {say(lang, 'seat.named', name=bot, n=1)}: " in result.output
+    assert say(lang, "replay.scores", scores="")[:8] in result.output
+    assert "Final scores" not in result.output
+
+
+def test_ctrl_d_while_stepping_through_a_replay_stops_it_quietly(tmp_path, monkeypatch):
+    """Ctrl-D (or Ctrl-C) at the replay's "Enter: next" prompt stops the replay like 'q',
+    instead of click's bare 'Aborted!'."""
+    from boardgamesbot.cli import records
+
+    path = tmp_path / "g.json"
+    run("play", GAMES[0], "--players", "2", "--humans", "0", "--bots", "random,random",
+        "--seed", "3", "--save", str(path))
+
+    def closed(*args, **kwargs):
+        raise EOFError
+
+    monkeypatch.setattr(records.console, "input", closed)
+    result = run("replay", str(path), "--step")
+    assert result.exit_code == 0, result.output
+    assert "Aborted" not in result.output
+
+
+def test_rules_and_why_follow_the_locale():
+    """`bgbot rules GAME` and `bgbot why` in a Portuguese terminal answer in Portuguese,
+    as `bgbot play` does; --lang still chooses."""
+    from boardgamesbot.help import help_page
+
+    portuguese = {"LANG": "pt_BR.UTF-8"}
+    page = run("rules", GAMES[0], env=portuguese)
+    assert page.exit_code == 0, page.output
+    first_heading = next(line for line in help_page(GAMES[0], "pt-BR").splitlines()
+                         if line.startswith("# "))[2:]
+    assert first_heading in page.output
+    english = next(line for line in help_page(GAMES[0], "en").splitlines()
+                   if line.startswith("# "))[2:]
+    assert english in run("rules", GAMES[0], "--lang", "en", env=portuguese).output
+    why = run("why", GAMES[0], "fly away", "--json", env=portuguese)
+    assert json.loads(why.output)["reason"] == say("pt-BR", "error.bad_notation")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_turn_says_what_may_be_typed_and_names_help(tmp_path, lang):
+    """Before the first prompt, a person who never read the docs is told, in their
+    language, the kinds of action legal now, one example, and that 'help' exists."""
+    name = GAMES[0]
+    result = run("play", name, "--players", str(load_game(name).min_players), "--seed", "5",
+                 "--lang", lang, "--save", str(tmp_path / "g.json"), stdin="quit\n")
+    before_prompt = result.output.split(say(lang, "prompt", n=1))[0]
+    example = first_action(name)
+    assert say(lang, "turn", kinds=f"{example.split()[0]} (", example=example
+               ).split(" (")[0] in before_prompt
+    assert f"'{example}'" in before_prompt and "'help'" in before_prompt
+
+
+@pytest.mark.parametrize("args", [("--players", "99"), ("--humans", "7"),
+                                  ("--bots", "grandmaster"), ("--bots", "easy,easy,easy")])
+def test_a_bad_setup_is_refused_in_the_language_with_what_to_type(args):
+    """Wrong player count, humans, bot names or bot count: one line in the person's
+    language that still names the accepted values, exit status 2, no traceback."""
+    name = GAMES[-1]
+    game = load_game(name)
+    result = run("play", name, *args, env={"LANG": "pt_BR.UTF-8"})
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    line = result.output.strip()
+    assert line.startswith("error:") and len(result.output.strip().splitlines()) == 1
+    english = run("play", name, *args).output
+    assert line != english.strip()  # said in Portuguese
+    if args[0] == "--players":
+        assert f"{game.min_players} a {game.max_players} jogadores" in line
+    if args[1] == "grandmaster":
+        assert "medium" in line  # the accepted names, as they are typed
+
+
+def test_an_unknown_option_value_names_the_choices_in_the_language():
+    name, option = next((n, o) for n in GAMES for o in load_game(n).options)
+    result = run("play", name, f"--{option.name}", "nonsense", "--lang", "ca")
+    assert result.exit_code == 2
+    assert all(choice in result.output for choice in option.choices)
+    assert say("ca", "setup.bad_option", option=option.name, choices="", value="")[:8] \
+        in result.output
+
+
+def test_the_final_scores_tell_two_bots_of_one_level_apart(tmp_path):
+    finished = run("play", GAMES[0], "--players", "3", "--humans", "0", "--bots",
+                   "random,random,easy", "--seed", "3", "--save", str(tmp_path / "h.json"))
+    assert finished.exit_code == 0, finished.output
+    last = finished.output.splitlines()[-1]
+    assert "random (seat 1): " in last and "random (seat 2): " in last, last
+    assert "easy: " in last, last  # a name said once needs no seat
+
+
+def test_play_without_a_game_names_the_games():
+    result = run("play", env={"LANG": "ca_ES.UTF-8"})
+    assert result.exit_code == 2
+    assert all(name in result.output for name in GAMES)
+    assert result.output.startswith("error: digues quin joc")
+
+
+def test_bgbot_help_shows_the_way_to_a_first_game():
+    result = run("--help")
+    assert "bgbot play GAME" in result.output and "'help'" in result.output
+    assert "bgbot games" in result.output and "--lang" in result.output
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_help_fits_80_columns_in_every_language(lang):
+    """Filled with the longest first action any game offers, no line of the prompt's help
+    is wider than 79 columns (an 80-column terminal would break it mid-word)."""
+    example = max((first_action(name) for name in GAMES), key=len)
+    text = say(lang, "help", example=f"'{example}'", kind=example.split()[0])
+    assert max(len(line) for line in text.splitlines()) <= 79, text
+
+
+def test_commands_are_understood_in_any_case(tmp_path):
+    path = tmp_path / "g.json"
+    result = run("play", GAMES[0], "--players", "2", "--seed", "5", "--save", str(path),
+                 stdin="HELP\nMoves\nQuit\n")
+    assert result.exit_code == 0, result.output
+    assert "Other commands:" in result.output and "saved to" in result.output
+    assert say("en", "error.bad_notation") not in result.output
