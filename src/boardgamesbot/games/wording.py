@@ -81,12 +81,12 @@ def elide(template: str, lang: str, params: dict[str, Any]) -> str:
     if lang != "ca":
         return template
 
-    def of(match: re.Match) -> str:
+    def of(match: re.Match[str]) -> str:
         value = params.get(match.group(2))
         visible = _MARKUP.sub("", str(value), count=1) if isinstance(value, str) else ""
         if visible and _VOWEL_SOUND.match(visible):
             return f"{match.group(1)}'{{{match.group(2)}}}"
-        return match.group(0)
+        return str(match.group(0))
 
     return _OF.sub(of, template)
 
