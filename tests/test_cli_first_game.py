@@ -112,10 +112,10 @@ def test_a_typo_says_what_to_type_instead(tmp_path, name):
     """A line that is no action (a typo, a command that does not exist) is answered with
     the kinds of action legal now and the commands that help, not with 'why'."""
     result = run("play", name, "--players", str(load_game(name).min_players), "--seed", "5",
-                 "--save", str(tmp_path / "g.json"), stdin="undo\nquit\n")
+                 "--save", str(tmp_path / "g.json"), stdin="redo\nquit\n")
     assert result.exit_code == 0, result.output
     assert "Legal now:" in result.output and "'help'" in result.output
-    assert "why undo" not in result.output
+    assert "why redo" not in result.output
 
 
 def test_ctrl_c_at_the_prompt_saves_and_says_where(tmp_path, monkeypatch):
@@ -318,3 +318,66 @@ def test_commands_are_understood_in_any_case(tmp_path):
     assert result.exit_code == 0, result.output
     assert "Other commands:" in result.output and "saved to" in result.output
     assert say("en", "error.bad_notation") not in result.output
+
+
+def _first_actions(name: str, players: int, until_crossing: bool):
+    """The first legal actions of a game of ``players`` from seed 5, up to and including
+    the first that crosses (``until_crossing``) or does not cross an undo barrier."""
+    state = load_game(name).new(players, 5)
+    played = []
+    while not state.is_over():
+        seat = state.current_players()[0]
+        before = state.undo_point()
+        action = state.legal_actions(seat)[0]
+        state.apply(seat, action)
+        played.append((seat, str(action)))
+        if (state.undo_point() != before) == until_crossing:
+            return played
+    return None
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_undo_takes_back_the_persons_last_action_within_the_turn(tmp_path, name):
+    """'undo' takes back the person's own last action when it revealed nothing and did
+    not end the turn (the service's rule, `State.undo_point`); the game goes on from the
+    position before it."""
+    game = load_game(name)
+    players = game.min_players if game.min_players > 1 else 1
+    played = _first_actions(name, players, until_crossing=False)
+    if played is None:
+        pytest.skip(f"no action of {name}'s opening stays within an undo barrier")
+    path = tmp_path / "g.json"
+    script = [notation for _, notation in played] + ["undo", "quit"]
+    result = run("play", name, "--players", str(players), "--humans", str(players),
+                 "--seed", "5", "--save", str(path), stdin="\n".join(script) + "\n")
+    assert result.exit_code == 0, result.output
+    assert f"took back '{played[-1][1]}'" in result.output
+    assert Record.load(path).actions == played[:-1]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_undo_refuses_an_action_that_revealed_something(tmp_path, name):
+    game = load_game(name)
+    players = game.min_players if game.min_players > 1 else 1
+    played = _first_actions(name, players, until_crossing=True)
+    path = tmp_path / "g.json"
+    script = [notation for _, notation in played] + ["undo", "quit"]
+    result = run("play", name, "--players", str(players), "--humans", str(players),
+                 "--seed", "5", "--save", str(path), "--lang", "pt-BR",
+                 stdin="\n".join(script) + "\n")
+    assert result.exit_code == 0, result.output
+    refused = [say("pt-BR", f"error.{code}") for code in ("undo_barrier", "undo_not_yours")]
+    assert any(sentence in result.output for sentence in refused), result.output[-800:]
+    assert Record.load(path).actions == played
+
+
+def test_undo_never_takes_back_a_bots_move(tmp_path):
+    path = tmp_path / "g.json"
+    result = run("play", GAMES[0], "--players", "2", "--humans", "0", "--seed", "5",
+                 "--save", str(path))
+    assert result.exit_code == 0
+    record = Record.load(path)
+    from boardgamesbot.cli.play import _undo
+
+    assert _undo(record, [False] * len(record.actions), [object(), object()], 1, "en") is None
+    assert len(record.actions) == len(Record.load(path).actions)

@@ -111,6 +111,10 @@ class Quit(Exception):
     """The person at the keyboard stopped the game (it is saved, to be replayed)."""
 
 
+class Undo(Exception):
+    """The person at the keyboard asked to take back their last action."""
+
+
 class Person:
     """A seat played at this keyboard: shows the seat's view, reads commands until one
     action is legal, and answers it to the `Driver` like a bot would."""
@@ -142,6 +146,8 @@ class Person:
             word = word.lower()  # ("Help", "QUIT": a command is a command in any case)
             if word in ("quit", "exit"):
                 raise Quit()
+            if word == "undo":
+                raise Undo()
             if word in ("help", "?"):
                 console.print(help_text(seat, lang), markup=False)
             elif word == "board":
@@ -200,23 +206,37 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     # Two "easy" bots are told apart by their seat ("easy (seat 2): 90, easy (seat 3): 67").
     names = [say(lang, "seat.named", name=name, n=seat + 1) if names.count(name) > 1 else name
              for seat, name in enumerate(names)]
+    # Whether each recorded action crossed an undo barrier (revealed something, ended a
+    # turn: `State.undo_point`), as the service keeps it: only what did not may be undone.
+    crossed: list[bool] = []
+    point = [state.undo_point()]
 
     def show(decision: Decision) -> None:
         record.save(path)
+        now = state.undo_point()
+        crossed.append(now != point[0])
+        point[0] = now
         if seat_bots[decision.seat] is not None:
             who = say(lang, "seat.named", name=names[decision.seat], n=decision.seat + 1)
             console.print(f"[dim]{escape(who)}:[/] {escape(str(decision.action))}")
 
-    try:
-        Driver(state, players, record, show).run()
-    except KeyboardInterrupt:  # Ctrl-C while a bot thinks: the game so far is kept
-        stopped = True
-    except DecisionFailed as failure:
-        if not isinstance(failure.error, Quit):
-            raise
-        stopped = True
-    else:
-        stopped = False
+    while True:
+        try:
+            Driver(state, players, record, show).run()
+        except KeyboardInterrupt:  # Ctrl-C while a bot thinks: the game so far is kept
+            stopped = True
+        except DecisionFailed as failure:
+            if isinstance(failure.error, Undo):
+                state = _undo(record, crossed, seat_bots, failure.seat, lang) or state
+                point[0] = state.undo_point()
+                record.save(path)
+                continue  # (the same seat is asked again, on the position now)
+            if not isinstance(failure.error, Quit):
+                raise
+            stopped = True
+        else:
+            stopped = False
+        break
     record.save(path)
     if stopped:
         console.print(say(lang, "saved", path=path), markup=False, soft_wrap=True)
@@ -227,6 +247,23 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     # (soft_wrap: the record's path is not broken in two, so it can be copied)
     console.print(say(lang, "game.over", scores=scores, winners=winners, path=path),
                   markup=False, soft_wrap=True)
+
+
+def _undo(record: Record, crossed: list[bool], seat_bots: list, seat: int,
+          lang: str) -> State | None:
+    """Take back ``seat``'s last action, by the service's rules (the last action is theirs,
+    a person's, and crossed no barrier): the position without it, or None and why not."""
+    refused = "nothing_to_undo" if not record.actions else \
+        "undo_not_yours" if record.actions[-1][0] != seat else \
+        "undo_bot_action" if seat_bots[seat] is not None else \
+        "undo_barrier" if crossed[-1] else None
+    if refused is not None:
+        console.print(f"[red]{escape(say(lang, f'error.{refused}'))}[/]")
+        return None
+    _, notation = record.actions.pop()
+    crossed.pop()
+    console.print(say(lang, "undone", action=notation), markup=False)
+    return record.replay()
 
 
 MOVES_SHOWN = 40
