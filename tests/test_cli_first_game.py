@@ -381,3 +381,27 @@ def test_undo_never_takes_back_a_bots_move(tmp_path):
 
     assert _undo(record, [False] * len(record.actions), [object(), object()], 1, "en") is None
     assert len(record.actions) == len(Record.load(path).actions)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_bots_move_is_told_in_the_games_words(tmp_path, lang):
+    """"medium (seat 2): camp B5" means nothing to a first-timer: each bot move is also
+    told in the game's own words in the person's language, as the browser's log tells it."""
+    path = tmp_path / "g.json"
+    name = GAMES[-1]
+    result = run("play", name, "--players", "2", "--humans", "0", "--bots", "random,random",
+                 "--seed", "3", "--lang", lang, "--save", str(path))
+    assert result.exit_code == 0, result.output
+    record = Record.load(path)
+    state = record.new_state()
+    told = []
+    for seat, notation in record.actions[:6]:
+        action = state.game.parse_action(notation)
+        words = state.game.action_words(state.action_info(seat, action), lang)
+        told.append(f"{notation} — {words}")
+        state.apply(seat, action)
+    shown = " ".join(result.output.split())  # (long lines are wrapped)
+    bot = say(lang, "level.random")
+    for (seat, _), line in zip(record.actions, told):
+        who = say(lang, "seat.named", name=bot, n=seat + 1)
+        assert f"{who}: {' '.join(line.split())}" in shown, line

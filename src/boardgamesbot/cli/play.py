@@ -115,6 +115,27 @@ class Undo(Exception):
     """The person at the keyboard asked to take back their last action."""
 
 
+class Narrated:
+    """A bot whose moves are told in the game's own words ("builds a camp on B5 (5 AP)"),
+    not only in notation: the words are read on the position the action was chosen in
+    (its cost and meaning need that position), and kept for the line that shows it."""
+
+    def __init__(self, bot, lang: str) -> None:
+        self.bot, self.lang = bot, lang
+        self.name = bot.name
+        self.said: dict[int, str | None] = {}
+
+    def choose(self, seat: SeatView, player: int, budget: float | None = None):
+        action = self.bot.choose(seat, player, budget)
+        try:
+            info = seat.action_info(seat.game.parse_action(action) if isinstance(action, str)
+                                    else action)
+            self.said[player] = seat.game.action_words(info, self.lang)
+        except GameError:  # (an action the rules refuse is reported by the driver)
+            self.said[player] = None
+        return action
+
+
 class Person:
     """A seat played at this keyboard: shows the seat's view, reads commands until one
     action is legal, and answers it to the `Driver` like a bot would."""
@@ -201,11 +222,11 @@ def _refused(seat: SeatView, line: str, error: dict, lang: str) -> None:
 
 def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str = "en") -> None:
     person = Person(record, lang)
-    players = [bot if bot is not None else person for bot in seat_bots]
-    names = [seat_name(name, lang) for name in record.seats]
+    players = [Narrated(bot, lang) if bot is not None else person for bot in seat_bots]
+    named = [seat_name(name, lang) for name in record.seats]
     # Two "easy" bots are told apart by their seat ("easy (seat 2): 90, easy (seat 3): 67").
-    names = [say(lang, "seat.named", name=name, n=seat + 1) if names.count(name) > 1 else name
-             for seat, name in enumerate(names)]
+    names = [say(lang, "seat.named", name=name, n=seat + 1) if named.count(name) > 1 else name
+             for seat, name in enumerate(named)]
     # Whether each recorded action crossed an undo barrier (revealed something, ended a
     # turn: `State.undo_point`), as the service keeps it: only what did not may be undone.
     crossed: list[bool] = []
@@ -216,9 +237,12 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
         now = state.undo_point()
         crossed.append(now != point[0])
         point[0] = now
-        if seat_bots[decision.seat] is not None:
-            who = say(lang, "seat.named", name=names[decision.seat], n=decision.seat + 1)
-            console.print(f"[dim]{escape(who)}:[/] {escape(str(decision.action))}")
+        player = players[decision.seat]
+        if isinstance(player, Narrated):
+            who = say(lang, "seat.named", name=named[decision.seat], n=decision.seat + 1)
+            told = player.said.pop(decision.seat, None)
+            words = f" — {told}" if told and told != str(decision.action) else ""
+            console.print(f"[dim]{escape(who)}:[/] {escape(str(decision.action) + words)}")
 
     while True:
         try:
