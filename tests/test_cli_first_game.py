@@ -405,3 +405,15 @@ def test_a_bots_move_is_told_in_the_games_words(tmp_path, lang):
     for (seat, _), line in zip(record.actions, told):
         who = say(lang, "seat.named", name=bot, n=seat + 1)
         assert f"{who}: {' '.join(line.split())}" in shown, line
+
+
+def test_the_games_list_speaks_the_language():
+    result = run("games", "--lang", "pt-BR")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert [line.split()[0] for line in lines] == GAMES  # the names as they are typed
+    for line, name in zip(lines, GAMES):
+        game = load_game(name)
+        assert f"({game.min_players}-{game.max_players} jogadores)" in line, line
+        title = game.titles.get("pt-BR", name)
+        assert title.lower() == name or title in line, line
