@@ -417,3 +417,30 @@ def test_the_games_list_speaks_the_language():
         assert f"({game.min_players}-{game.max_players} jogadores)" in line, line
         title = game.titles.get("pt-BR", name)
         assert title.lower() == name or title in line, line
+
+
+def test_hot_seat_hands_the_keyboard_over_where_choices_are_hidden(tmp_path, monkeypatch):
+    """Two people at one keyboard in a step where both choose at once: between them the
+    screen is cleared and the keyboard handed over, so the second never reads the first's
+    choice, which the game keeps hidden until both have chosen. (A script is not asked.)"""
+    from rich.console import Console
+
+    name = next((n for n in GAMES if load_game(n).max_players > 1
+                 and len(load_game(n).new(2, 5).current_players()) > 1), None)
+    if name is None:
+        pytest.skip("no registered game has a step where several seats choose at once")
+    first = str(load_game(name).new(2, 5).legal_actions(0)[0])
+    args = ("play", name, "--players", "2", "--humans", "2", "--seed", "5", "--save",
+            str(tmp_path / "g.json"))
+    handed = say("en", "hand_over", n=2).split(":")[0]  # (the rest may be wrapped)
+    in_a_script = run(*args, stdin=f"{first}\nquit\n")
+    assert handed not in in_a_script.output and "seat 2>" in in_a_script.output
+
+    monkeypatch.setattr(Console, "is_terminal", property(lambda self: True))
+    monkeypatch.setattr(Console, "clear", lambda self, home=True: self.print("<cleared>"))
+    result = run(*args, stdin=f"{first}\n\nquit\n")
+    assert result.exit_code == 0, result.output
+    before, after = result.output.split(handed)
+    assert before.rstrip().endswith("<cleared>")      # seat 1's screen is gone first
+    assert after.split("Enter.")[1].lstrip().startswith("<cleared>")  # seat 2: a clean one
+    assert "seat 2>" in after and "seat 1>" not in after

@@ -143,11 +143,13 @@ class Person:
     def __init__(self, record: Record, lang: str = "en") -> None:
         self.record = record
         self.lang = lang
+        self.last_seat: int | None = None  # the seat this keyboard answered for last
 
     def choose(self, seat: SeatView, player: int, budget: float | None = None):
         """Show the seat's view; read commands until one is a legal action."""
         render = seat.game.render_text
         lang = self.lang
+        self._hand_over(seat, player)
         console.print(render(seat.view()))
         # In the person's language whatever the board's, and naming 'help': a first-time
         # player learns from this line what may be typed now and where the rest is.
@@ -200,6 +202,25 @@ class Person:
                 if result["legal"]:
                     return result["action"]
                 _refused(seat, line, result["error"], lang)
+
+
+    def _hand_over(self, seat: SeatView, player: int) -> None:
+        """Hot-seat, in a step where several seats decide at once: the screen is cleared and
+        the keyboard handed over before the next person sees their seat, so nobody reads
+        another's choice that the game keeps hidden until all have chosen (in a terminal
+        only: a script reads on)."""
+        previous, self.last_seat = self.last_seat, player
+        together = seat.current_players()
+        if previous in (None, player) or len(together) < 2 or previous not in together \
+                or not console.is_terminal:
+            return
+        console.clear()
+        try:
+            console.input(say(self.lang, "hand_over", n=player + 1) + " ", markup=False)
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            raise Quit() from None
+        console.clear()
 
 
 def _example(seat: SeatView) -> str:
