@@ -112,10 +112,10 @@ def test_a_typo_says_what_to_type_instead(tmp_path, name):
     """A line that is no action (a typo, a command that does not exist) is answered with
     the kinds of action legal now and the commands that help, not with 'why'."""
     result = run("play", name, "--players", str(load_game(name).min_players), "--seed", "5",
-                 "--save", str(tmp_path / "g.json"), stdin="undo\nquit\n")
+                 "--save", str(tmp_path / "g.json"), stdin="redo\nquit\n")
     assert result.exit_code == 0, result.output
     assert "Legal now:" in result.output and "'help'" in result.output
-    assert "why undo" not in result.output
+    assert "why redo" not in result.output
 
 
 def test_ctrl_c_at_the_prompt_saves_and_says_where(tmp_path, monkeypatch):
@@ -318,3 +318,129 @@ def test_commands_are_understood_in_any_case(tmp_path):
     assert result.exit_code == 0, result.output
     assert "Other commands:" in result.output and "saved to" in result.output
     assert say("en", "error.bad_notation") not in result.output
+
+
+def _first_actions(name: str, players: int, until_crossing: bool):
+    """The first legal actions of a game of ``players`` from seed 5, up to and including
+    the first that crosses (``until_crossing``) or does not cross an undo barrier."""
+    state = load_game(name).new(players, 5)
+    played = []
+    while not state.is_over():
+        seat = state.current_players()[0]
+        before = state.undo_point()
+        action = state.legal_actions(seat)[0]
+        state.apply(seat, action)
+        played.append((seat, str(action)))
+        if (state.undo_point() != before) == until_crossing:
+            return played
+    return None
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_undo_takes_back_the_persons_last_action_within_the_turn(tmp_path, name):
+    """'undo' takes back the person's own last action when it revealed nothing and did
+    not end the turn (the service's rule, `State.undo_point`); the game goes on from the
+    position before it."""
+    game = load_game(name)
+    players = game.min_players if game.min_players > 1 else 1
+    played = _first_actions(name, players, until_crossing=False)
+    if played is None:
+        pytest.skip(f"no action of {name}'s opening stays within an undo barrier")
+    path = tmp_path / "g.json"
+    script = [notation for _, notation in played] + ["undo", "quit"]
+    result = run("play", name, "--players", str(players), "--humans", str(players),
+                 "--seed", "5", "--save", str(path), stdin="\n".join(script) + "\n")
+    assert result.exit_code == 0, result.output
+    assert f"took back '{played[-1][1]}'" in result.output
+    assert Record.load(path).actions == played[:-1]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_undo_refuses_an_action_that_revealed_something(tmp_path, name):
+    game = load_game(name)
+    players = game.min_players if game.min_players > 1 else 1
+    played = _first_actions(name, players, until_crossing=True)
+    path = tmp_path / "g.json"
+    script = [notation for _, notation in played] + ["undo", "quit"]
+    result = run("play", name, "--players", str(players), "--humans", str(players),
+                 "--seed", "5", "--save", str(path), "--lang", "pt-BR",
+                 stdin="\n".join(script) + "\n")
+    assert result.exit_code == 0, result.output
+    refused = [say("pt-BR", f"error.{code}") for code in ("undo_barrier", "undo_not_yours")]
+    assert any(sentence in result.output for sentence in refused), result.output[-800:]
+    assert Record.load(path).actions == played
+
+
+def test_undo_never_takes_back_a_bots_move(tmp_path):
+    path = tmp_path / "g.json"
+    result = run("play", GAMES[0], "--players", "2", "--humans", "0", "--seed", "5",
+                 "--save", str(path))
+    assert result.exit_code == 0
+    record = Record.load(path)
+    from boardgamesbot.cli.play import _undo
+
+    assert _undo(record, [False] * len(record.actions), [object(), object()], 1, "en") is None
+    assert len(record.actions) == len(Record.load(path).actions)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_bots_move_is_told_in_the_games_words(tmp_path, lang):
+    """"medium (seat 2): camp B5" means nothing to a first-timer: each bot move is also
+    told in the game's own words in the person's language, as the browser's log tells it."""
+    path = tmp_path / "g.json"
+    name = GAMES[-1]
+    result = run("play", name, "--players", "2", "--humans", "0", "--bots", "random,random",
+                 "--seed", "3", "--lang", lang, "--save", str(path))
+    assert result.exit_code == 0, result.output
+    record = Record.load(path)
+    state = record.new_state()
+    told = []
+    for seat, notation in record.actions[:6]:
+        action = state.game.parse_action(notation)
+        words = state.game.action_words(state.action_info(seat, action), lang)
+        told.append(f"{notation} — {words}")
+        state.apply(seat, action)
+    shown = " ".join(result.output.split())  # (long lines are wrapped)
+    bot = say(lang, "level.random")
+    for (seat, _), line in zip(record.actions, told):
+        who = say(lang, "seat.named", name=bot, n=seat + 1)
+        assert f"{who}: {' '.join(line.split())}" in shown, line
+
+
+def test_the_games_list_speaks_the_language():
+    result = run("games", "--lang", "pt-BR")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert [line.split()[0] for line in lines] == GAMES  # the names as they are typed
+    for line, name in zip(lines, GAMES):
+        game = load_game(name)
+        assert f"({game.min_players}-{game.max_players} jogadores)" in line, line
+        title = game.titles.get("pt-BR", name)
+        assert title.lower() == name or title in line, line
+
+
+def test_hot_seat_hands_the_keyboard_over_where_choices_are_hidden(tmp_path, monkeypatch):
+    """Two people at one keyboard in a step where both choose at once: between them the
+    screen is cleared and the keyboard handed over, so the second never reads the first's
+    choice, which the game keeps hidden until both have chosen. (A script is not asked.)"""
+    from rich.console import Console
+
+    name = next((n for n in GAMES if load_game(n).max_players > 1
+                 and len(load_game(n).new(2, 5).current_players()) > 1), None)
+    if name is None:
+        pytest.skip("no registered game has a step where several seats choose at once")
+    first = str(load_game(name).new(2, 5).legal_actions(0)[0])
+    args = ("play", name, "--players", "2", "--humans", "2", "--seed", "5", "--save",
+            str(tmp_path / "g.json"))
+    handed = say("en", "hand_over", n=2).split(":")[0]  # (the rest may be wrapped)
+    in_a_script = run(*args, stdin=f"{first}\nquit\n")
+    assert handed not in in_a_script.output and "seat 2>" in in_a_script.output
+
+    monkeypatch.setattr(Console, "is_terminal", property(lambda self: True))
+    monkeypatch.setattr(Console, "clear", lambda self, home=True: self.print("<cleared>"))
+    result = run(*args, stdin=f"{first}\n\nquit\n")
+    assert result.exit_code == 0, result.output
+    before, after = result.output.split(handed)
+    assert before.rstrip().endswith("<cleared>")      # seat 1's screen is gone first
+    assert after.split("Enter.")[1].lstrip().startswith("<cleared>")  # seat 2: a clean one
+    assert "seat 2>" in after and "seat 1>" not in after

@@ -16,7 +16,8 @@ import click
 from boardgamesbot.engine import known_games, load_game
 
 from . import arena, chat, play, records, rules, serve, train
-from .terminal import console
+from .terminal import console, language
+from .words import environment_language, say
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -32,13 +33,19 @@ def main() -> None:
 
 
 @click.command("games")
-def games_command() -> None:
+@click.option("--lang", "-l", default=None, metavar="en|pt-BR|ca",
+              help="Language of the list (default: your locale's, else en).")
+def games_command(lang) -> None:
     """List the games you can play."""
+    lang = language(lang) if lang is not None else environment_language()
     for name in known_games():
         game = load_game(name)
-        options = "; ".join(f"--{o.name} {'|'.join(o.choices)} (default {o.default})"
-                            for o in game.options)
-        console.print(f"{name}  ({game.min_players}-{game.max_players} players)"
+        options = "; ".join(say(lang, "games.option", name=o.name, choices="|".join(o.choices),
+                                default=o.default) for o in game.options)
+        title = game.titles.get(lang) or name
+        line = say(lang, "games.line", name=name, min=game.min_players, max=game.max_players)
+        # (the game's name as typed first; its title in the language where it differs)
+        console.print(line + (f"  {title}" if title.lower() != name else "")
                       + (f"  {options}" if options else ""), markup=False)
 
 

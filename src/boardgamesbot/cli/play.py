@@ -111,6 +111,31 @@ class Quit(Exception):
     """The person at the keyboard stopped the game (it is saved, to be replayed)."""
 
 
+class Undo(Exception):
+    """The person at the keyboard asked to take back their last action."""
+
+
+class Narrated:
+    """A bot whose moves are told in the game's own words ("builds a camp on B5 (5 AP)"),
+    not only in notation: the words are read on the position the action was chosen in
+    (its cost and meaning need that position), and kept for the line that shows it."""
+
+    def __init__(self, bot, lang: str) -> None:
+        self.bot, self.lang = bot, lang
+        self.name = bot.name
+        self.said: dict[int, str | None] = {}
+
+    def choose(self, seat: SeatView, player: int, budget: float | None = None):
+        action = self.bot.choose(seat, player, budget)
+        try:
+            info = seat.action_info(seat.game.parse_action(action) if isinstance(action, str)
+                                    else action)
+            self.said[player] = seat.game.action_words(info, self.lang)
+        except GameError:  # (an action the rules refuse is reported by the driver)
+            self.said[player] = None
+        return action
+
+
 class Person:
     """A seat played at this keyboard: shows the seat's view, reads commands until one
     action is legal, and answers it to the `Driver` like a bot would."""
@@ -118,11 +143,13 @@ class Person:
     def __init__(self, record: Record, lang: str = "en") -> None:
         self.record = record
         self.lang = lang
+        self.last_seat: int | None = None  # the seat this keyboard answered for last
 
     def choose(self, seat: SeatView, player: int, budget: float | None = None):
         """Show the seat's view; read commands until one is a legal action."""
         render = seat.game.render_text
         lang = self.lang
+        self._hand_over(seat, player)
         console.print(render(seat.view()))
         # In the person's language whatever the board's, and naming 'help': a first-time
         # player learns from this line what may be typed now and where the rest is.
@@ -142,6 +169,8 @@ class Person:
             word = word.lower()  # ("Help", "QUIT": a command is a command in any case)
             if word in ("quit", "exit"):
                 raise Quit()
+            if word == "undo":
+                raise Undo()
             if word in ("help", "?"):
                 console.print(help_text(seat, lang), markup=False)
             elif word == "board":
@@ -175,6 +204,25 @@ class Person:
                 _refused(seat, line, result["error"], lang)
 
 
+    def _hand_over(self, seat: SeatView, player: int) -> None:
+        """Hot-seat, in a step where several seats decide at once: the screen is cleared and
+        the keyboard handed over before the next person sees their seat, so nobody reads
+        another's choice that the game keeps hidden until all have chosen (in a terminal
+        only: a script reads on)."""
+        previous, self.last_seat = self.last_seat, player
+        together = seat.current_players()
+        if previous in (None, player) or len(together) < 2 or previous not in together \
+                or not console.is_terminal:
+            return
+        console.clear()
+        try:
+            console.input(say(self.lang, "hand_over", n=player + 1) + " ", markup=False)
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            raise Quit() from None
+        console.clear()
+
+
 def _example(seat: SeatView) -> str:
     """An action this seat may take now, to show how one is written."""
     legal = seat.legal_actions()
@@ -195,28 +243,45 @@ def _refused(seat: SeatView, line: str, error: dict, lang: str) -> None:
 
 def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str = "en") -> None:
     person = Person(record, lang)
-    players = [bot if bot is not None else person for bot in seat_bots]
-    names = [seat_name(name, lang) for name in record.seats]
+    players = [Narrated(bot, lang) if bot is not None else person for bot in seat_bots]
+    named = [seat_name(name, lang) for name in record.seats]
     # Two "easy" bots are told apart by their seat ("easy (seat 2): 90, easy (seat 3): 67").
-    names = [say(lang, "seat.named", name=name, n=seat + 1) if names.count(name) > 1 else name
-             for seat, name in enumerate(names)]
+    names = [say(lang, "seat.named", name=name, n=seat + 1) if named.count(name) > 1 else name
+             for seat, name in enumerate(named)]
+    # Whether each recorded action crossed an undo barrier (revealed something, ended a
+    # turn: `State.undo_point`), as the service keeps it: only what did not may be undone.
+    crossed: list[bool] = []
+    point = [state.undo_point()]
 
     def show(decision: Decision) -> None:
         record.save(path)
-        if seat_bots[decision.seat] is not None:
-            who = say(lang, "seat.named", name=names[decision.seat], n=decision.seat + 1)
-            console.print(f"[dim]{escape(who)}:[/] {escape(str(decision.action))}")
+        now = state.undo_point()
+        crossed.append(now != point[0])
+        point[0] = now
+        player = players[decision.seat]
+        if isinstance(player, Narrated):
+            who = say(lang, "seat.named", name=named[decision.seat], n=decision.seat + 1)
+            told = player.said.pop(decision.seat, None)
+            words = f" — {told}" if told and told != str(decision.action) else ""
+            console.print(f"[dim]{escape(who)}:[/] {escape(str(decision.action) + words)}")
 
-    try:
-        Driver(state, players, record, show).run()
-    except KeyboardInterrupt:  # Ctrl-C while a bot thinks: the game so far is kept
-        stopped = True
-    except DecisionFailed as failure:
-        if not isinstance(failure.error, Quit):
-            raise
-        stopped = True
-    else:
-        stopped = False
+    while True:
+        try:
+            Driver(state, players, record, show).run()
+        except KeyboardInterrupt:  # Ctrl-C while a bot thinks: the game so far is kept
+            stopped = True
+        except DecisionFailed as failure:
+            if isinstance(failure.error, Undo):
+                state = _undo(record, crossed, seat_bots, failure.seat, lang) or state
+                point[0] = state.undo_point()
+                record.save(path)
+                continue  # (the same seat is asked again, on the position now)
+            if not isinstance(failure.error, Quit):
+                raise
+            stopped = True
+        else:
+            stopped = False
+        break
     record.save(path)
     if stopped:
         console.print(say(lang, "saved", path=path), markup=False, soft_wrap=True)
@@ -227,6 +292,23 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     # (soft_wrap: the record's path is not broken in two, so it can be copied)
     console.print(say(lang, "game.over", scores=scores, winners=winners, path=path),
                   markup=False, soft_wrap=True)
+
+
+def _undo(record: Record, crossed: list[bool], seat_bots: list, seat: int,
+          lang: str) -> State | None:
+    """Take back ``seat``'s last action, by the service's rules (the last action is theirs,
+    a person's, and crossed no barrier): the position without it, or None and why not."""
+    refused = "nothing_to_undo" if not record.actions else \
+        "undo_not_yours" if record.actions[-1][0] != seat else \
+        "undo_bot_action" if seat_bots[seat] is not None else \
+        "undo_barrier" if crossed[-1] else None
+    if refused is not None:
+        console.print(f"[red]{escape(say(lang, f'error.{refused}'))}[/]")
+        return None
+    _, notation = record.actions.pop()
+    crossed.pop()
+    console.print(say(lang, "undone", action=notation), markup=False)
+    return record.replay()
 
 
 MOVES_SHOWN = 40
