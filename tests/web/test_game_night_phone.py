@@ -46,9 +46,12 @@ def phone(browser):
 
 
 def box(page, selector):
-    return page.eval_on_selector(selector, """e => { const r = e.getBoundingClientRect();
+    return page.eval_on_selector(
+        selector,
+        """e => { const r = e.getBoundingClientRect();
         return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
-                width: r.width, height: r.height}; }""")
+                width: r.width, height: r.height}; }""",
+    )
 
 
 def tikal_table(page, server, lang="en", seed=7, options=None):
@@ -60,15 +63,24 @@ def tikal_table(page, server, lang="en", seed=7, options=None):
 
 SAYS = "([sel, text]) => document.querySelector(sel)?.textContent === text"
 # What the toolbar's "More" holds on a phone.
-FOLDED = ('[data-key="help"]', '[data-key="rules"]', "#autopilot-level", "#confirm-setting",
-          "#pace-speed", '#more-tools a[href="#/"]')
+FOLDED = (
+    '[data-key="help"]',
+    '[data-key="rules"]',
+    "#autopilot-level",
+    "#confirm-setting",
+    "#pace-speed",
+    '#more-tools a[href="#/"]',
+)
 
 
 def one_row(page, selector):
     """The visible children of `selector` all on one line (their tops within a few px)."""
-    tops = page.eval_on_selector(selector, """e => [...e.children]
+    tops = page.eval_on_selector(
+        selector,
+        """e => [...e.children]
         .filter(c => c.getClientRects().length && getComputedStyle(c).display !== 'contents')
-        .map(c => c.getBoundingClientRect().top)""")
+        .map(c => c.getBoundingClientRect().top)""",
+    )
     return bool(tops) and max(tops) - min(tops) < 4
 
 
@@ -183,14 +195,26 @@ def test_tikal_players_are_cards_with_every_column_in_sight(narrow, server, lang
     narrow.wait_for_selector(".space.target")  # the turn drawn (the board's picture has come)
     words = {**catalog(lang), **catalog(lang, "tikal")}
     narrow.locator("table.players").scroll_into_view_if_needed()
-    cells = narrow.eval_on_selector_all("table.players tbody td", """els => els.map(e => {
+    cells = narrow.eval_on_selector_all(
+        "table.players tbody td",
+        """els => els.map(e => {
         const r = e.getBoundingClientRect();
         return {label: e.dataset.label, left: r.left, right: r.right, width: r.width,
                 before: getComputedStyle(e, '::before').content};
-    })""")
+    })""",
+    )
     assert len(cells) == 2 * 6
-    expected = [words[k] for k in ("tikal.col.score", "tikal.col.treasures", "tikal.col.workers",
-                                   "tikal.col.leader", "tikal.col.camps", "tikal.col.guards")]
+    expected = [
+        words[k]
+        for k in (
+            "tikal.col.score",
+            "tikal.col.treasures",
+            "tikal.col.workers",
+            "tikal.col.leader",
+            "tikal.col.camps",
+            "tikal.col.guards",
+        )
+    ]
     assert [c["label"] for c in cells[:6]] == expected
     for cell in cells:
         assert cell["width"] > 0 and cell["left"] >= 0 and cell["right"] <= 360, cell
@@ -204,11 +228,14 @@ def test_the_rules_title_fits_one_line(narrow, server, lang):
     tikal_table(narrow, server, lang)
     narrow.wait_for_selector(".space.target")
     open_table_rules(narrow)
-    title = narrow.eval_on_selector("#rules-title", """e => ({
+    title = narrow.eval_on_selector(
+        "#rules-title",
+        """e => ({
         height: e.getBoundingClientRect().height,
         line: parseFloat(getComputedStyle(e).lineHeight)
             || 1.2 * parseFloat(getComputedStyle(e).fontSize),
-        cut: e.scrollWidth > e.clientWidth, text: e.textContent})""")
+        cut: e.scrollWidth > e.clientWidth, text: e.textContent})""",
+    )
     assert title["height"] < 1.6 * title["line"] and not title["cut"], title
     assert title["text"] == catalog(lang)["rules.title"]
 
@@ -255,10 +282,13 @@ def test_a_finished_map_is_shown_whole_and_the_header_fits_360_px(narrow, server
     play_randomly(server, table, tokens, seeded(1))
     open_lobby(narrow, server, lang)
     take_seat(narrow, server, table, 0, tokens[0], "cartographers")
-    narrow.wait_for_selector('.sheet-frame.whole svg.sheet:not([data-stale])')
-    frame = narrow.eval_on_selector(".sheet-frame", """f => ({w: f.scrollWidth, cw: f.clientWidth,
+    narrow.wait_for_selector(".sheet-frame.whole svg.sheet:not([data-stale])")
+    frame = narrow.eval_on_selector(
+        ".sheet-frame",
+        """f => ({w: f.scrollWidth, cw: f.clientWidth,
         h: f.scrollHeight, ch: f.clientHeight, right: f.getBoundingClientRect().right,
-        sheet: f.querySelector('svg.sheet').getBoundingClientRect().width})""")
+        sheet: f.querySelector('svg.sheet').getBoundingClientRect().width})""",
+    )
     assert frame["w"] <= frame["cw"] + 1 and frame["h"] <= frame["ch"] + 1, frame
     assert frame["right"] <= 360 and frame["sheet"] >= 300, frame
     head = box(narrow, ".table-head h1")
@@ -274,7 +304,8 @@ def test_a_finished_map_is_shown_whole_and_the_header_fits_360_px(narrow, server
 
 
 def test_the_phone_table_with_more_open_and_player_cards_has_no_serious_accessibility_fault(
-        phone, server, axe_source):
+    phone, server, axe_source
+):
     tikal_table(phone, server)
     phone.wait_for_selector(".space.target")
     folded = serious_violations(phone, axe_source)
@@ -297,8 +328,12 @@ def test_the_replay_controls_still_wrap_on_a_narrow_phone(narrow, server):
 
 
 def overlap(a, b):
-    return (a["left"] < b["right"] and b["left"] < a["right"]
-            and a["top"] < b["bottom"] and b["top"] < a["bottom"])
+    return (
+        a["left"] < b["right"]
+        and b["left"] < a["right"]
+        and a["top"] < b["bottom"]
+        and b["top"] < a["bottom"]
+    )
 
 
 def test_the_top_bar_is_one_row_at_360_px_in_every_language(narrow, server):
@@ -318,13 +353,14 @@ def test_the_top_bar_is_one_row_at_360_px_in_every_language(narrow, server):
             assert item["width"] > 0 and item["left"] >= 0 and item["right"] <= 360, (lang, item)
             assert item["top"] >= bar["top"] and item["bottom"] <= bar["bottom"], (lang, item, bar)
         for i, a in enumerate(items):
-            for b in items[i + 1:]:
+            for b in items[i + 1 :]:
                 assert not overlap(a, b), (lang, a, b)
         assert narrow.eval_on_selector(".brand", "e => e.scrollWidth <= e.clientWidth"), lang
         assert narrow.inner_text("#lang-code") == lang.split("-")[0].upper()
         # The list the picker opens names each language in full; a tap on the face lands on it.
-        assert narrow.eval_on_selector_all("#lang-select option", "os => os.map(o => o.text)") \
-            == list(names.values())
+        assert narrow.eval_on_selector_all(
+            "#lang-select option", "os => os.map(o => o.text)"
+        ) == list(names.values())
         chosen = narrow.eval_on_selector("#lang-select", "s => s.selectedOptions[0].text")
         assert chosen == names[lang]
         face = items[2]
@@ -335,8 +371,10 @@ def test_the_top_bar_is_one_row_at_360_px_in_every_language(narrow, server):
         assert narrow.evaluate("document.documentElement.scrollWidth") <= 360, lang
 
 
-@pytest.mark.parametrize(("size", "lang"), [((360, 740), "en"), ((360, 740), "pt-BR"),
-                                            ((360, 740), "ca"), ((390, 844), "pt-BR")])
+@pytest.mark.parametrize(
+    ("size", "lang"),
+    [((360, 740), "en"), ((360, 740), "pt-BR"), ((360, 740), "ca"), ((390, 844), "pt-BR")],
+)
 def test_the_tap_again_hint_is_not_hidden_under_the_confirm_bar(browser, server, size, lang):
     """Cartographers: the first tap on the sheet previews the drawing and asks to confirm;
     "tap the same spot again (or Confirm)" is read whole above the bar, once the preview's
@@ -403,8 +441,9 @@ def test_the_lobby_s_seats_are_read_whole_and_its_choices_are_thumb_sized(narrow
             where = box(narrow, f"#seat-{seat}")
             assert where["left"] >= 0 and where["right"] <= 360, (lang, where)
         for choice in narrow.eval_on_selector_all(
-                ".card.create .choice:has(input[type=radio])",
-                "es => es.map(e => [e.textContent, e.getBoundingClientRect().height])"):
+            ".card.create .choice:has(input[type=radio])",
+            "es => es.map(e => [e.textContent, e.getBoundingClientRect().height])",
+        ):
             assert choice[1] >= 40, (lang, choice)
         assert narrow.evaluate("document.documentElement.scrollWidth") <= 360, lang
 
@@ -437,9 +476,8 @@ def test_what_is_tapped_every_turn_is_thumb_sized(narrow, server):
 
 
 @pytest.mark.parametrize("lang", ["pt-BR", "ca"])
-def test_what_can_i_do_lists_finger_sized_actions_and_closes_where_it_is_read(narrow, server,
-                                                                             lang):
-    """"What can I do?" on a phone: each action a finger's height (the links were ~20 px
+def test_what_can_i_do_lists_finger_sized_actions_and_closes_where_it_is_read(narrow, server, lang):
+    """ "What can I do?" on a phone: each action a finger's height (the links were ~20 px
     tall), no notation codes (`place A2 r1`), and a close button in the panel itself (it
     was closed only from "More", far above once the list is read)."""
     tikal_table(narrow, server, lang)
@@ -447,12 +485,15 @@ def test_what_can_i_do_lists_finger_sized_actions_and_closes_where_it_is_read(na
     unfold_tools(narrow)
     narrow.tap('[data-key="help"]')
     narrow.wait_for_selector(".legal-list button")
-    items = narrow.eval_on_selector_all(".legal-list li", """els => els.map(li => {
+    items = narrow.eval_on_selector_all(
+        ".legal-list li",
+        """els => els.map(li => {
         const b = li.querySelector('button').getBoundingClientRect();
         const code = li.querySelector('code');
         return {height: b.height, left: b.left, right: b.right,
                 code: Boolean(code && code.getClientRects().length)};
-    })""")
+    })""",
+    )
     assert len(items) >= 4
     for item in items:
         assert item["height"] >= 38 and item["left"] >= 0 and item["right"] <= 360, item
@@ -499,10 +540,16 @@ def test_the_drawing_to_confirm_is_shown_whole_in_the_sheet_s_frame(narrow, serv
         narrow.wait_for_timeout(200)
         frame, drawing = box(narrow, ".sheet-frame"), box(narrow, ".candidate")
         assert drawing["width"] > 0, index
-        assert frame["left"] <= drawing["left"] and drawing["right"] <= frame["right"], \
-            (index, frame, drawing)
-        assert frame["top"] <= drawing["top"] and drawing["bottom"] <= frame["bottom"], \
-            (index, frame, drawing)
+        assert frame["left"] <= drawing["left"] and drawing["right"] <= frame["right"], (
+            index,
+            frame,
+            drawing,
+        )
+        assert frame["top"] <= drawing["top"] and drawing["bottom"] <= frame["bottom"], (
+            index,
+            frame,
+            drawing,
+        )
         narrow.tap("#confirm-cancel")
         narrow.wait_for_selector(".confirm-bar", state="detached")
 
@@ -529,9 +576,12 @@ def test_the_seasons_scores_fit_360_px(narrow, server, lang):
     """The seasons' table ("Estação, Decretos, Moedas, Monstros, Total") was 9-12 px wider
     than its panel at 360 px in pt-BR and ca: it scrolled and its Total was cut."""
     cartographers_after_a_season(narrow, server, lang)
-    tables = narrow.eval_on_selector_all("table.seasons", """ts => ts.map(t => ({
+    tables = narrow.eval_on_selector_all(
+        "table.seasons",
+        """ts => ts.map(t => ({
         wide: t.parentElement.scrollWidth, room: t.parentElement.clientWidth,
-        total: t.querySelector('.season-total').getBoundingClientRect().right}))""")
+        total: t.querySelector('.season-total').getBoundingClientRect().right}))""",
+    )
     assert tables
     for seasons in tables:
         assert seasons["wide"] <= seasons["room"] and seasons["total"] <= 360, (lang, seasons)
@@ -545,7 +595,9 @@ def test_the_sheet_s_letters_and_numbers_stay_in_sight_when_it_pans(narrow, serv
     for left, top in ((150, 150), (0, 260), (400, 0)):
         narrow.eval_on_selector(".sheet-frame", "(f, [x, y]) => f.scrollTo(x, y)", [left, top])
         narrow.wait_for_timeout(150)
-        seen = narrow.eval_on_selector(".sheet-frame", """f => {
+        seen = narrow.eval_on_selector(
+            ".sheet-frame",
+            """f => {
             const a = f.getBoundingClientRect();
             const inside = (r) => r.left >= a.left && r.right <= a.right
                 && r.top >= a.top && r.bottom <= a.bottom;
@@ -554,14 +606,15 @@ def test_the_sheet_s_letters_and_numbers_stay_in_sight_when_it_pans(narrow, serv
             return {cols: near([...f.querySelectorAll('.col-label')], 'top').length,
                     rows: near([...f.querySelectorAll('.row-label')], 'left').length,
                     pan: [f.scrollLeft, f.scrollTop]};
-        }""")
+        }""",
+        )
         assert seen["pan"][0] > 0 or seen["pan"][1] > 0, seen  # the sheet does pan here
         assert seen["cols"] >= 5 and seen["rows"] >= 5, (left, top, seen)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_suggestion_s_fractions_are_written_the_language_s_way(narrow, server, lang):
-    """"Suggest a move" in pt-BR said "8.52 esperadas": a decimal comma there and in ca
+    """ "Suggest a move" in pt-BR said "8.52 esperadas": a decimal comma there and in ca
     ("8,52"), a point in English; whole numbers as they are."""
     open_lobby(narrow, server, lang)
     table, tokens = hot_seat_table(server, "cartographers", 2, seed=6)
@@ -569,10 +622,13 @@ def test_a_suggestion_s_fractions_are_written_the_language_s_way(narrow, server,
     narrow.wait_for_selector(SHEET_TARGETS)
     narrow.tap("#hint-button")
     narrow.wait_for_selector(".hint-reason")
-    reasons = narrow.eval_on_selector_all(".hint-reason", """es => {
+    reasons = narrow.eval_on_selector_all(
+        ".hint-reason",
+        """es => {
         const text = es.map(e => e.textContent).join(" ");
         return {text, point: /\\d\\.\\d/.test(text), comma: /\\d,\\d/.test(text)};
-    }""")
+    }""",
+    )
     point, comma = reasons["point"], reasons["comma"]
     if lang == "en":
         assert point and not comma, reasons
@@ -598,8 +654,11 @@ def test_cartographers_status_line_asks_to_confirm_the_drawing_awaiting_it(narro
     narrow.wait_for_function(SAYS, arg=["#status-line", words["carto.hint.shape@touch"]])
 
 
-ASK = {"en": "can I walk over a volcano?", "pt-BR": "posso passar pelo vulcão?",
-       "ca": "puc passar per sobre d'un volcà?"}
+ASK = {
+    "en": "can I walk over a volcano?",
+    "pt-BR": "posso passar pelo vulcão?",
+    "ca": "puc passar per sobre d'un volcà?",
+}
 # The rules text's share of the dialog: what lies under the question box stuck to its top.
 RULES_ROOM = """() => {
     const dialog = document.getElementById('rules-dialog').getBoundingClientRect();
@@ -618,12 +677,15 @@ def test_the_rules_dialog_leaves_the_rules_text_most_of_a_phone_s_screen(narrow,
     narrow.wait_for_selector(".space.target")
     open_table_rules(narrow)
     narrow.wait_for_selector("#rules-body [data-passage]")
-    placeholder = narrow.eval_on_selector("#rules-question", """e => {
+    placeholder = narrow.eval_on_selector(
+        "#rules-question",
+        """e => {
         const c = document.createElement('canvas').getContext('2d');
         const cs = getComputedStyle(e); c.font = cs.font;
         const room = e.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
         return {text: e.placeholder, width: c.measureText(e.placeholder).width, room,
-                scroll: e.scrollWidth, client: e.clientWidth}; }""")
+                scroll: e.scrollWidth, client: e.clientWidth}; }""",
+    )
     assert placeholder["text"] == catalog(lang)["rules.ask.placeholder"]
     assert placeholder["scroll"] <= placeholder["client"], placeholder
     assert placeholder["width"] <= placeholder["room"], placeholder
@@ -644,13 +706,15 @@ def test_the_rules_dialog_leaves_the_rules_text_most_of_a_phone_s_screen(narrow,
     second.wait_for()
     second.tap()
     passage = second.get_attribute("data-passage")
-    narrow.wait_for_function("""p => document.querySelector('#rules-body .asked.best')
-        ?.dataset.passage === p""", arg=passage)
+    narrow.wait_for_function(
+        """p => document.querySelector('#rules-body .asked.best')
+        ?.dataset.passage === p""",
+        arg=passage,
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_auction_s_turn_panel_does_not_repeat_the_status_line_on_a_phone(narrow, server,
-                                                                             lang):
+def test_the_auction_s_turn_panel_does_not_repeat_the_status_line_on_a_phone(narrow, server, lang):
     """Tikal's auction: the turn panel under the status line said "Et toca: ofereix o passa"
     again. On a phone it says where the bids are instead, once."""
     open_lobby(narrow, server, lang)

@@ -31,16 +31,19 @@ def test_a_thinking_computer_is_named_once_without_waiting_for(page, server):
     page.click("#end-turn")
     page.wait_for_function(
         "(document.querySelector('#status-line')?.textContent || '').includes('thinking')",
-        polling=20)
+        polling=20,
+    )
     text = page.inner_text("#status-line")
     assert text == "Bot 2 (hard) is thinking…", text
 
 
 def test_plurals_follow_each_language(page, server):
     open_lobby(page, server)
-    cases = {"en": ["1 point", "2 points", "1 coin", "3 coins", "bids 1 point"],
-             "pt-BR": ["1 ponto", "2 pontos", "1 moeda", "3 moedas", "oferece 1 ponto"],
-             "ca": ["1 punt", "2 punts", "1 moneda", "3 monedes", "ofereix 1 punt"]}
+    cases = {
+        "en": ["1 point", "2 points", "1 coin", "3 coins", "bids 1 point"],
+        "pt-BR": ["1 ponto", "2 pontos", "1 moeda", "3 moedas", "oferece 1 ponto"],
+        "ca": ["1 punt", "2 punts", "1 moneda", "3 monedes", "ofereix 1 punt"],
+    }
     for lang, expected in cases.items():
         page.select_option("#lang-select", lang)
         # A game's words arrive with its face (faces.js), which the lobby does not wait for.
@@ -49,7 +52,8 @@ def test_plurals_follow_each_language(page, server):
             """.then(() => import('/i18n.js')).then(m => [
             m.t('score.points', {n: 1}), m.t('score.points', {n: 2}),
             m.t('carto.coins', {n: 1}), m.t('carto.coins', {n: 3}),"""
-            " m.t('tikal.do.bid', {n: 1})])")
+            " m.t('tikal.do.bid', {n: 1})])"
+        )
         assert got == expected, lang
 
 
@@ -57,7 +61,9 @@ def test_catalan_says_poblat_in_the_ui_and_the_help_and_card_names_are_translate
     create_in_lobby(page, server, "cartographers", seed=3)
     page.wait_for_selector("#terrain-village")
     page.select_option("#lang-select", "ca")
-    page.wait_for_function("document.querySelector('#terrain-village')?.textContent.includes('poblat')")
+    page.wait_for_function(
+        "document.querySelector('#terrain-village')?.textContent.includes('poblat')"
+    )
     catalog = page.evaluate("fetch('/i18n/ca.json').then(r => r.text())")
     assert not re.search(r"\bpobles?\b", catalog)
     assert "Bosc Sentinella" in page.inner_text(".edicts"), "the edict's card name is in Catalan"
@@ -69,15 +75,17 @@ def test_catalan_says_poblat_in_the_ui_and_the_help_and_card_names_are_translate
     page.keyboard.press("Escape")
     page.select_option("#lang-select", "pt-BR")
     page.wait_for_function(
-        "document.querySelector('.edicts')?.textContent.includes('Bosque Sentinela')")
+        "document.querySelector('.edicts')?.textContent.includes('Bosque Sentinela')"
+    )
 
 
 # 7. Lobby, clocks, rematch, ambush preview ------------------------------------------------
 
 
 def test_the_lobby_sets_a_clock_and_the_table_shows_it_counting_down(page, server):
-    table = create_in_lobby(page, server, "tikal", players=2, seats={1: "random"}, seed=7,
-                            clock="decision-60")
+    table = create_in_lobby(
+        page, server, "tikal", players=2, seats={1: "random"}, seed=7, clock="decision-60"
+    )
     summary = call(server, "GET", f"/api/tables/{table}")
     assert summary["clock"]["mode"] == "decision" and summary["clock"]["seconds"] == 60
     page.wait_for_selector('.clock.running[data-seat="0"] .clock-time')
@@ -106,13 +114,16 @@ def test_rematch_is_offered_only_for_finished_tables(page, server):
     # A finished game this browser created: rematch is offered.
     done, tokens = hot_seat_table(server, "cartographers", 1, seed=6)
     play_randomly(server, done, tokens, seeded(1))
-    page.evaluate("""([table, token]) => {
+    page.evaluate(
+        """([table, token]) => {
         const seats = JSON.parse(localStorage.getItem('bgbot.seats'));
         seats[table] = {seat: 0, token, game: 'cartographers', saved: Date.now(),
                         spec: {game: 'cartographers', options: {side: 'A'}, """
-                        """seats: [{kind: 'person', name: 'Ana'}]}};
+        """seats: [{kind: 'person', name: 'Ana'}]}};
         localStorage.setItem('bgbot.seats', JSON.stringify(seats));
-    }""", [done, tokens[0]])
+    }""",
+        [done, tokens[0]],
+    )
     page.reload()
     page.wait_for_selector(".tables .status.over")
     row = page.locator(".tables .table-row", has=page.locator(".status.over"))
@@ -142,6 +153,7 @@ def fulfil_hints(page, answer, status=200):
         body = route.request.post_data_json
         data = answer(body) if callable(answer) else answer
         route.fulfill(status=status, content_type="application/json", body=json.dumps(data))
+
     page.route("**/api/tables/*/hint", handle)
 
 
@@ -165,15 +177,35 @@ def test_hints_show_each_reason_in_words_on_the_board(page, server):
     """How the page shows any answer (a fixed one, given at the network boundary),
     including a reason code the catalogs do not know yet."""
     asked = []
-    fulfil_hints(page, lambda body: asked.append(body) or {"state_id": body["state_id"], "hints": [
-        {"notation": "place C5", "value": 3.0,
-         "reason": {"code": "tikal.temple_majority",
-                    "params": {"space": "C5", "value": 3, "gain": 3}}},
-        {"notation": "place A4 r1", "value": 1.0,
-         "reason": {"code": "tikal.treasures", "params": {"gain": 1}}},
-        {"notation": "place B4", "value": 2.46,
-         "reason": {"code": "tikal.some_new_reason", "params": {}}},
-    ]})
+    fulfil_hints(
+        page,
+        lambda body: (
+            asked.append(body)
+            or {
+                "state_id": body["state_id"],
+                "hints": [
+                    {
+                        "notation": "place C5",
+                        "value": 3.0,
+                        "reason": {
+                            "code": "tikal.temple_majority",
+                            "params": {"space": "C5", "value": 3, "gain": 3},
+                        },
+                    },
+                    {
+                        "notation": "place A4 r1",
+                        "value": 1.0,
+                        "reason": {"code": "tikal.treasures", "params": {"gain": 1}},
+                    },
+                    {
+                        "notation": "place B4",
+                        "value": 2.46,
+                        "reason": {"code": "tikal.some_new_reason", "params": {}},
+                    },
+                ],
+            }
+        ),
+    )
     create_in_lobby(page, server, "tikal", players=2, seats={1: "random"}, seed=7)
     page.click("#hint-button")
     page.wait_for_selector("#hints-panel .hints li")
@@ -186,16 +218,32 @@ def test_hints_show_each_reason_in_words_on_the_board(page, server):
     shot(page, "hints-1-tikal", full_page=False)
     page.click('[data-key="hint-0"]')
     page.wait_for_function(
-        "document.querySelector('#log')?.textContent.includes('places the tile on C5')")
+        "document.querySelector('#log')?.textContent.includes('places the tile on C5')"
+    )
 
 
 def test_hints_in_cartographers_and_in_another_language(page, server):
-    fulfil_hints(page, lambda body: {"state_id": body["state_id"], "hints": [
-        {"notation": "village 1 r0 B3", "value": 2,
-         "reason": {"code": "cartographers.edict_progress",
-                    "params": {"card": "Sentinel Wood", "stars": 2, "gain": 1.5}}},
-        {"notation": "village 2 r0 F8", "value": 1,
-         "reason": {"code": "cartographers.coins", "params": {"coins": 1, "gain": 3}}}]})
+    fulfil_hints(
+        page,
+        lambda body: {
+            "state_id": body["state_id"],
+            "hints": [
+                {
+                    "notation": "village 1 r0 B3",
+                    "value": 2,
+                    "reason": {
+                        "code": "cartographers.edict_progress",
+                        "params": {"card": "Sentinel Wood", "stars": 2, "gain": 1.5},
+                    },
+                },
+                {
+                    "notation": "village 2 r0 F8",
+                    "value": 1,
+                    "reason": {"code": "cartographers.coins", "params": {"coins": 1, "gain": 3}},
+                },
+            ],
+        },
+    )
     create_in_lobby(page, server, "cartographers", seed=3)
     page.select_option("#lang-select", "pt-BR")
     page.click("#hint-button")
@@ -212,9 +260,17 @@ def test_hints_in_cartographers_and_in_another_language(page, server):
 
 def test_a_no_hints_table_refuses_and_the_lobby_can_ask_for_one(page, server):
     bodies = []
-    page.route("**/api/tables",
-               lambda route: (bodies.append(route.request.post_data_json)
-                              if route.request.method == "POST" else None) or route.continue_())
+    page.route(
+        "**/api/tables",
+        lambda route: (
+            (
+                bodies.append(route.request.post_data_json)
+                if route.request.method == "POST"
+                else None
+            )
+            or route.continue_()
+        ),
+    )
     open_lobby(page, server)
     page.click("#game-cartographers")
     page.check("#no-hints")
@@ -223,11 +279,14 @@ def test_a_no_hints_table_refuses_and_the_lobby_can_ask_for_one(page, server):
     assert bodies and bodies[-1]["hints"] is False
     assert page.locator("#hint-button").count() == 0, "the server says: no hints here"
     table = page.url.rsplit("/", 1)[-1]
-    token = page.evaluate("([id]) => JSON.parse(localStorage.getItem('bgbot.seats'))[id].token",
-                          [table])
-    answer = page.request.post(f"{server}/api/tables/{table}/hint",
-                               headers={"Authorization": f"Bearer {token}"},
-                               data={"state_id": 1})
+    token = page.evaluate(
+        "([id]) => JSON.parse(localStorage.getItem('bgbot.seats'))[id].token", [table]
+    )
+    answer = page.request.post(
+        f"{server}/api/tables/{table}/hint",
+        headers={"Authorization": f"Bearer {token}"},
+        data={"state_id": 1},
+    )
     assert answer.status == 403 and answer.json()["error"]["code"] == "hints_disabled"
 
 
@@ -236,24 +295,55 @@ def test_a_no_hints_table_refuses_and_the_lobby_can_ask_for_one(page, server):
 
 def test_the_lobby_learns_games_options_and_limits_from_the_server(page, server):
     registry = [
-        {"name": "cartographers",
-         "titles": {"en": "Cartographers", "pt-BR": "Cartógrafos", "ca": "Cartògrafs"},
-         "min_players": 1, "max_players": 12, "information": "imperfect", "simultaneous": True,
-         "help": [],
-         "face": {"module": "cartographers.js", "styles": ["cartographers.css"], "catalog": "i18n"},
-         "options": [{"name": "side", "choices": ["A", "B"], "default": "B",
-                      "labels": {"en": {"A": "Wilderness (server)", "B": "Wastelands (server)"},
-                                 "pt-BR": {"A": "Selvagem (servidor)", "B": "Ermos (servidor)"},
-                                 "ca": {"A": "Salvatge (servidor)", "B": "Erms (servidor)"}}}]},
-        {"name": "tikal", "titles": {"en": "Tikal", "pt-BR": "Tikal", "ca": "Tikal"},
-         "min_players": 2,
-         "max_players": 4, "information": "imperfect", "simultaneous": False, "help": [],
-         "face": {"module": "tikal.js", "styles": ["tikal.css"], "catalog": "i18n"},
-         "options": [{"name": "variant", "choices": ["basic", "auction"], "default": "basic",
-                      "labels": {"en": {"basic": "basic", "auction": "auction"}}}]},
+        {
+            "name": "cartographers",
+            "titles": {"en": "Cartographers", "pt-BR": "Cartógrafos", "ca": "Cartògrafs"},
+            "min_players": 1,
+            "max_players": 12,
+            "information": "imperfect",
+            "simultaneous": True,
+            "help": [],
+            "face": {
+                "module": "cartographers.js",
+                "styles": ["cartographers.css"],
+                "catalog": "i18n",
+            },
+            "options": [
+                {
+                    "name": "side",
+                    "choices": ["A", "B"],
+                    "default": "B",
+                    "labels": {
+                        "en": {"A": "Wilderness (server)", "B": "Wastelands (server)"},
+                        "pt-BR": {"A": "Selvagem (servidor)", "B": "Ermos (servidor)"},
+                        "ca": {"A": "Salvatge (servidor)", "B": "Erms (servidor)"},
+                    },
+                }
+            ],
+        },
+        {
+            "name": "tikal",
+            "titles": {"en": "Tikal", "pt-BR": "Tikal", "ca": "Tikal"},
+            "min_players": 2,
+            "max_players": 4,
+            "information": "imperfect",
+            "simultaneous": False,
+            "help": [],
+            "face": {"module": "tikal.js", "styles": ["tikal.css"], "catalog": "i18n"},
+            "options": [
+                {
+                    "name": "variant",
+                    "choices": ["basic", "auction"],
+                    "default": "basic",
+                    "labels": {"en": {"basic": "basic", "auction": "auction"}},
+                }
+            ],
+        },
     ]
-    page.route("**/api/games", lambda route: route.fulfill(content_type="application/json",
-                                                           body=json.dumps(registry)))
+    page.route(
+        "**/api/games",
+        lambda route: route.fulfill(content_type="application/json", body=json.dumps(registry)),
+    )
     open_lobby(page, server, lang="pt-BR")
     page.click("#game-cartographers")
     assert page.get_attribute("#players", "max") == "12"
@@ -294,12 +384,14 @@ def test_the_tikal_board_is_one_tab_stop_with_arrow_keys_and_readable_names(page
     page.keyboard.press("Enter")
     page.wait_for_selector("#place-confirm")
     # Space names: at least 12 px on screen, at full opacity.
-    sizes = page.evaluate("""() => [...document.querySelectorAll('.space-name')].map(t => {
+    sizes = page.evaluate(
+        """() => [...document.querySelectorAll('.space-name')].map(t => {
         let opacity = 1;
         for (let e = t; e && e instanceof Element; e = e.parentElement)"""
         """ opacity *= Number(getComputedStyle(e).opacity);
         return {px: t.getBoundingClientRect().height, opacity};
-    })""")
+    })"""
+    )
     assert len(sizes) == 48
     assert all(s["opacity"] == 1 for s in sizes)
     assert min(s["px"] for s in sizes) >= 12, min(s["px"] for s in sizes)
@@ -335,21 +427,34 @@ def test_screenshots_of_every_screen_at_every_size(browser, server):
     finished, tokens = hot_seat_table(server, "cartographers", 1, seed=6)
     play_randomly(server, finished, tokens, seeded(1))
     tikal, tikal_tokens = hot_seat_table(server, "tikal", 3, seed=5)
-    play_randomly(server, tikal, tikal_tokens, seeded(3),
-                  until=lambda s: len(s["view"]["score_history"]) >= 1)
+    play_randomly(
+        server, tikal, tikal_tokens, seeded(3), until=lambda s: len(s["view"]["score_history"]) >= 1
+    )
     for size, (width, height) in SIZES.items():
-        context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height},
-                                      has_touch=size != "desktop")
+        context = browser.new_context(
+            bypass_csp=True,
+            viewport={"width": width, "height": height},
+            has_touch=size != "desktop",
+        )
         try:
             page = context.new_page()
             # A screenshot of a broken page is no documentation: any script or console
             # error fails the test, and a screen that does not come says which errors
             # the page had (seen once under load: the Tikal board not there after 30 s).
             errors: list[str] = []
-            page.on("pageerror", lambda error, size=size, errors=errors: errors.append(
-                f"script error ({size}): {error}"))
-            page.on("console", lambda message, size=size, errors=errors: message.type == "error"
-                    and errors.append(f"console error ({size}): {message.text}"))
+            page.on(
+                "pageerror",
+                lambda error, size=size, errors=errors: errors.append(
+                    f"script error ({size}): {error}"
+                ),
+            )
+            page.on(
+                "console",
+                lambda message, size=size, errors=errors: (
+                    message.type == "error"
+                    and errors.append(f"console error ({size}): {message.text}")
+                ),
+            )
             try:
                 open_lobby(page, server)
                 screen_shot(page, f"lobby-{size}")
@@ -363,7 +468,8 @@ def test_screenshots_of_every_screen_at_every_size(browser, server):
                 press("#terrain-village")
                 # centred: on a phone the top of the screen holds the sticky status line
                 page.evaluate(
-                    "document.querySelector('svg.sheet').scrollIntoView({block: 'center'})")
+                    "document.querySelector('svg.sheet').scrollIntoView({block: 'center'})"
+                )
                 press('[data-cell="B3"]')
                 page.wait_for_selector("#confirm-action")
                 page.wait_for_selector("#preview-text.legal")
@@ -372,8 +478,9 @@ def test_screenshots_of_every_screen_at_every_size(browser, server):
                 page.wait_for_selector("#replay-step")
                 screen_shot(page, f"replay-{size}")
             except PlaywrightError as failure:
-                raise AssertionError(f"the screens at {size} did not come: {failure}; "
-                                     f"page errors: {errors}") from failure
+                raise AssertionError(
+                    f"the screens at {size} did not come: {failure}; page errors: {errors}"
+                ) from failure
             assert not errors, errors
         finally:
             context.close()

@@ -12,8 +12,14 @@ from .helpers import call, hot_seat_table, take_seat
 def picture_requests(page):
     """The boards the page asks the server to draw, as they happen."""
     asked = []
-    page.on("request", lambda request: asked.append(json.loads(request.post_data or "{}"))
-            if request.url.endswith("/api/games/tikal/picture") else None)
+    page.on(
+        "request",
+        lambda request: (
+            asked.append(json.loads(request.post_data or "{}"))
+            if request.url.endswith("/api/games/tikal/picture")
+            else None
+        ),
+    )
     return asked
 
 
@@ -33,8 +39,9 @@ def test_the_board_alone_is_asked_for_and_a_placement_confirmed_draws_nothing_ne
     before = len(asked)
     page.click("#place-confirm")
     page.wait_for_selector("#enter-W")
-    page.wait_for_selector(f'svg.tikal-board:not([data-stale]) [data-space="{space}"]'
-                           ":not(.unexplored):not(.preview)")
+    page.wait_for_selector(
+        f'svg.tikal-board:not([data-stale]) [data-space="{space}"]:not(.unexplored):not(.preview)'
+    )
     # The previewed board was the board once placed: no new drawing was needed.
     assert len(asked) == before, asked[before:]
     placed = call(server, "GET", f"/api/tables/{table}/view", token=tokens[0])["view"]["board"]
@@ -55,19 +62,34 @@ def test_ctrl_and_the_wheel_zoom_the_board_around_the_pointer_as_the_buttons_do(
     table, tokens = hot_seat_table(server, "tikal", 2, seed=7)
     take_seat(page, server, table, 0, tokens[0], "tikal")
     page.wait_for_selector("svg.tikal-board:not([data-stale]) .space.target")
-    tip = json.loads((Path(__file__).resolve().parents[2] / "src" / "boardgamesbot" / "games"
-                      / "tikal" / "web" / "i18n" / "en.json").read_text())["zoom.tip"]
+    tip = json.loads(
+        (
+            Path(__file__).resolve().parents[2]
+            / "src"
+            / "boardgamesbot"
+            / "games"
+            / "tikal"
+            / "web"
+            / "i18n"
+            / "en.json"
+        ).read_text()
+    )["zoom.tip"]
     assert page.inner_text("#zoom-tip") == tip and "Ctrl+wheel" in tip  # said where it is read
     page.click("#zoom-reset")  # the whole board (k = 1): the fit to the start left aside
-    frame = page.eval_on_selector("svg.tikal-board", """s => { const r = s.getBoundingClientRect();
-        return [r.left + r.width * 0.3, r.top + r.height * 0.4]; }""")
+    frame = page.eval_on_selector(
+        "svg.tikal-board",
+        """s => { const r = s.getBoundingClientRect();
+        return [r.left + r.width * 0.3, r.top + r.height * 0.4]; }""",
+    )
     before = page.evaluate(UNDER, frame)
     page.mouse.move(*frame)
     page.keyboard.down("Control")
     page.mouse.wheel(0, -100)  # one notch, towards the person: in
     page.keyboard.up("Control")
-    page.wait_for_function("w => document.querySelector('svg.tikal-board').viewBox.baseVal.width"
-                           " < w - 1", arg=before["box"][2])
+    page.wait_for_function(
+        "w => document.querySelector('svg.tikal-board').viewBox.baseVal.width < w - 1",
+        arg=before["box"][2],
+    )
     after = page.evaluate(UNDER, frame)
     assert abs(after["box"][2] - before["box"][2] / 1.5) < 1, (before, after)  # as + does
     assert abs(after["x"] - before["x"]) < 2 and abs(after["y"] - before["y"]) < 2, (before, after)

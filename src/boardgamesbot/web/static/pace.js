@@ -218,13 +218,14 @@ export function showLastMove(root, event, module, ctx, since = []) {
   if (event && !markLastMove(root, event, words, module).length) notes.push(lastMoveNote(ctx.name(event.seat), words));
   // After the last move's mark, which keeps its own colour where both fall.
   if (markSinceMyTurn(root, since, module, ctx).length) {
-    const note = h("p", { class: "since-turn-note", id: "since-turn-note" }, t("board.since_turn.note"));
-    // A phone's (and a tablet's) note goes above the board, under the line that says the
-    // last move (table.js): under the board it lay behind the turn panel stuck to the foot
-    // of the screen for the whole of a turn's actions, and the blue marks went unexplained.
-    const line = narrowScreen?.matches ? root.querySelector(".board-area > .move-line") : null;
-    if (line) line.after(note);
-    else notes.push(note);
+    // A phone's (and a tablet's) turn panel sticks to the foot of the screen, over the
+    // note under the board for the whole of a turn's actions: the blue marks went
+    // unexplained. There, during the person's turn, the panel says it itself in a line
+    // ("Blue: changed since your turn · red: the last move"). Not above the board: the
+    // board would jump down when the others' first move came (test_game_night_phone_words).
+    const panel = narrowScreen?.matches ? root.querySelector(".panel.decision.yours") : null;
+    if (panel) panel.prepend(h("p", { class: "since-turn-note since-turn-legend", id: "since-turn-note" }, t("board.since_turn.legend")));
+    else notes.push(h("p", { class: "since-turn-note", id: "since-turn-note" }, t("board.since_turn.note")));
   }
   if (!notes.length) return;
   const board = root.querySelector(".board-area svg.board");
