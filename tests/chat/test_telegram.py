@@ -240,7 +240,7 @@ async def _tikal_turns(tmp_path):
                 await tap(fake, GROUP, person, mid, pressed["callback_data"])
                 taps += 1
                 assert taps < 30, dump(fake)
-            await quiet(fake, 0.4)
+            await settled(fake, 0.4)  # the board is drawn after the turn, then edited in
             assert (await service.summary(table_id))["state_id"] > version
             sent = new_messages(fake, gid, since)
             edits = [f for m, f, _ in fake.sent[since:] if m in EDITS
