@@ -74,6 +74,42 @@ def test_situations_are_answered_and_read_first(game):
     assert share["read"] >= 0.65, share
 
 
+@pytest.mark.parametrize(("lang", "question", "answer"), [
+    ("en", "can two of my workers stand on the same space?", "There is no limit"),
+    ("pt-BR", "posso colocar dois trabalhadores no mesmo espaço?", "Não há limite de figuras"),
+    ("ca", "puc posar dos treballadors a la mateixa casella?", "No hi ha límit de figures"),
+])
+def test_any_number_of_figures_may_share_a_space(lang, question, answer):
+    """Tikal: nothing limits the figures on one space; asked with "two workers", the Moving
+    rule that says so comes first and leads with it (the seventh pass, docs/ask.md)."""
+    first = ask("tikal", question, lang).answers[0]
+    assert first.lead.startswith(answer), (first.title, first.lead)
+
+
+@pytest.mark.parametrize(("lang", "question", "answer"), [
+    ("en", "what happens when two players tie on a temple?", "a tie scores for nobody"),
+    ("pt-BR", "o que acontece quando dois jogadores empatam num templo?",
+     "empate não dá pontos a ninguém"),
+    ("ca", "que passa si dos jugadors empaten en un temple?", "un empat no dona punts a ningú"),
+])
+def test_a_tie_on_a_temple_scores_for_nobody_and_is_not_the_game_s_tie(lang, question, answer):
+    """A tie on a temple (its scoring) and a tie for the game (who wins) are different rules:
+    the first is answered by the temple scoring, the second by the end of the game."""
+    assert answer in ask("tikal", question, lang).answers[0].text
+    end = {"en": "we tied on points at the end, who wins",
+           "pt-BR": "empatou nos pontos no final, quem ganha",
+           "ca": "hem empatat a punts al final, qui guanya?"}[lang]
+    assert answer not in ask("tikal", end, lang).answers[0].text
+
+
+def test_a_player_is_not_the_game():
+    """Portuguese "jogador" (who plays) is not "jogo" (the game) changed at its vowel: a
+    changed vowel takes at most two more letters ("jogar", "jogam" are still the game's)."""
+    words = index("tikal", "pt-BR").query("jogadores jogador")
+    assert not any(key == "§game" for key in words), words
+    assert "§game" in index("tikal", "pt-BR").query("quando acaba a partida?")
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_questions_are_answered_first_and_within_three(game):
     """Targets of issue 28: top-1 ≥ 85 % and top-3 ≥ 95 % in every language."""
