@@ -12,7 +12,8 @@ from boardgamesbot.help.words import fold, inflected
 
 from .heldout import HELD_OUT, HELD_OUT_2
 from .questions import OFF_TOPIC, QUESTIONS
-from .questions_fresh import FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_5, FRESH_6, FRESH_7
+from .questions_fresh import (FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_5, FRESH_6, FRESH_7,
+                              FRESH_8)
 from .scoring import holds, score, score_answers
 
 GAMES = tuple(QUESTIONS)
@@ -58,6 +59,30 @@ def test_fresh_7_names_its_answer_in_exactly_one_passage(game):
         texts = [p.text for p in passages(help_page(game, lang))
                  if holds(p.text, [*facts, answer])]
         assert len(texts) == 1, (lang, question, texts)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_fresh_8_names_its_answer_in_exactly_one_passage(game):
+    """FRESH_8 (the seventh pass): 5 questions per language, each naming a passage and the
+    answer in it, held by exactly one passage of that language's page."""
+    per_language = {lang: sum(q[0] == lang for q in FRESH_8[game]) for lang in LANGUAGES}
+    assert min(per_language.values()) >= 5, per_language
+    for lang, question, facts, answer in FRESH_8[game]:
+        texts = [p.text for p in passages(help_page(game, lang))
+                 if holds(p.text, [*facts, answer])]
+        assert len(texts) == 1, (lang, question, texts)
+
+
+@pytest.mark.parametrize(("game", "least"), [("tikal", (9, 14, 7)),
+                                             ("cartographers", (11, 14, 8))])
+def test_questions_tried_from_outside_hold_their_figures(game, least):
+    """The seventh pass (docs/ask.md): FRESH_8, its development set, of 15 per game: passage
+    first, within three, and answer read in the first 160 characters (Tikal 9/14/7,
+    Cartographers 11/14/8; the same before the pass)."""
+    results = score_answers(game, FRESH_8).values()
+    found = tuple(round(sum(result[measure] * result["count"] for result in results))
+                  for measure in ("top1", "top3", "read"))
+    assert all(got >= floor for got, floor in zip(found, least, strict=True)), found
 
 
 @pytest.mark.parametrize("game", GAMES)
