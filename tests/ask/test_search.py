@@ -12,8 +12,7 @@ from boardgamesbot.help.words import fold, inflected
 
 from .heldout import HELD_OUT, HELD_OUT_2
 from .questions import OFF_TOPIC, QUESTIONS
-from .questions_fresh import (FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_5, FRESH_6, FRESH_7,
-                              FRESH_8)
+from .questions_fresh import FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_5, FRESH_6, FRESH_7, FRESH_8
 from .scoring import holds, score, score_answers
 
 GAMES = tuple(QUESTIONS)
