@@ -801,3 +801,78 @@ FRESH_7 = {
          ["4 cartes d'estació"], "Hivern (6, D i A)"),
     ],
 }
+
+
+#: ``FRESH_8`` — "can I do that?" tried from outside (session 43), the development set of the
+#: seventh pass (docs/ask.md): situations at the table, colloquial, typed as `bgbot ask
+#: "…"` without naming the game, written from the rules and the help pages after three such
+#: questions had gone wrong (figures sharing a space, a tie on a temple, the game's end), and
+#: measured before the changes for them. Looked at and tuned on (not held out). 5 per game and
+#: language. Form as ``FRESH_6``: (language, question as typed, facts the passage holds, the
+#: answer fact).
+FRESH_8 = {
+    "tikal": [
+        ("en", "i got 2 AP left and the next crossing costs 3, can i pay the rest next turn",
+         ["costs one AP per stone"], "paid in full within one turn"),
+        ("en", "after the volcano guy finishes scoring does he draw another tile",
+         ["The player who drew it sets it aside"], "without drawing another tile"),
+        ("en", "can my leader be the one that becomes the guard",
+         ["becomes its guard"], "the leader is allowed"),
+        ("en", "once i guard a temple can other people still walk in and out of it",
+         ["becomes its guard"], "stay there and come and go"),
+        ("en", "what's the point of building camps, can my new guys come in there",
+         ["emptied treasure tile"], "Your figures can then enter the board at your camps"),
+        ("pt-BR", "posso trocar tesouro por outro igual ao meu?",
+         ["Decisão 3"], "não é permitido trocar um Tesouro por outro do mesmo tipo"),
+        ("pt-BR", "acabaram os andares de valor 5, o templo trava?",
+         ["o valor dele sobe um ponto"], "aquele Templo não cresce mais"),
+        ("pt-BR", "quantas vezes a gente conta ponto na partida toda?",
+         ["rodadas de contagem"], "quatro ao todo"),
+        ("pt-BR", "tesouro que ficou sem ficha vira o que?",
+         ["à vista de todos"], "passa a valer como Clareira"),
+        ("pt-BR", "sobrou PA no fim da vez, guarda pra proxima?",
+         ["Gaste 10 Pontos de Ação"], "nunca passam para um turno seguinte"),
+        ("ca", "quant valen tres tresors iguals?",
+         ["un d'un tipus val 1 punt"], "tres d'iguals 6 punts"),
+        ("ca", "un temple pot donar punts a dos jugadors a la mateixa ronda?",
+         ["puntuen l'un després de l'altre"], "diversos jugadors en una sola ronda"),
+        ("ca", "d'on surten els exploradors nous quan els poso al tauler?",
+         ["Entrar una figura"], "al camp base o a un campament teu"),
+        ("ca", "puc excavar un temple que ja te guardia d'un altre?",
+         ["Poses el nivell següent"], "Un temple amb guardià ja no es pot excavar"),
+        ("ca", "puc acabar el torn abans de gastar tots els PA?",
+         ["Decisió 2"], "també el pots acabar abans"),
+    ],
+    "cartographers": [
+        ("en", "my buddy's monster filled the last spot around my mountain, who gets the coin",
+         ["Decision 5"], "always goes to the sheet's owner"),
+        ("en", "one empty square touches 3 monsters, is that minus 3",
+         ["per empty space next to at least one monster"], "still costs only one star"),
+        ("en", "can i peek at what the others drew before i pick mine",
+         ["Decision 7"], "you do not see what the others chose"),
+        ("en", "do squares touching only at the corner count as next to each other",
+         ["A cluster is a"], "are not next to each other"),
+        ("en", "what happens to coins after i fill all 14",
+         ["choosing a shape with a coin"], "Coins beyond the 14 on the track are lost"),
+        ("pt-BR", "na emboscada com 3 pessoas quem desenha o monstro na minha folha?",
+         ["Com dois ou mais jogadores"], "passa sua folha para o vizinho"),
+        ("pt-BR", "as cartas q sairam voltam pro baralho na proxima estacao?",
+         ["a menos que o inverno tenha terminado"], "voltam para o baralho"),
+        ("pt-BR", "minha folha ta cheia e nao cabe nada, o que eu faco?",
+         ["Decisão 6"], "simplesmente passa"),
+        ("pt-BR", "quanto tempo dura o inverno?",
+         ["4 cartas de estação"], "Inverno (6"),
+        ("pt-BR", "nenhuma forma da carta cabe em lugar nenhum, e ai?",
+         ["se nenhuma forma da carta"], "um único quadrado"),
+        ("ca", "jugant sol, si el monstre no hi cap enlloc que passa?",
+         ["el joc dibuixa el monstre per tu"], "no té cap efecte"),
+        ("ca", "quantes monedes hi ha a la filera?",
+         ["Filera de monedes"], "14 monedes"),
+        ("ca", "si dos grups de poblat empaten com a mes grans a la porta de l'escut?",
+         ["segon grup de poblat més gran"], "compta el segon"),
+        ("ca", "qui dibuixa el monstre quan jugo sol?",
+         ["En solitari"], "el joc dibuixa el monstre per tu"),
+        ("ca", "les cartes revelades tornen a la baralla a la seguent estacio?",
+         ["tret que s'hagi acabat l'hivern"], "tornen a la baralla"),
+    ],
+}

@@ -152,3 +152,15 @@ def test_ask_without_a_game_gives_each_game_s_answer_when_the_question_fits_both
     result = run("ask", "qui va guanyar el mundial de futbol?")
     assert result.exit_code == 0, result.output
     assert result.output.startswith("No ho sé") and "només aquest joc" not in result.output
+
+
+def test_the_game_s_end_asked_without_a_game_is_answered_by_each_game_s_end():
+    """"When does the game end?" names no game and no game's own word: both games answer,
+    each with its own end of the game (Cartographers once answered with its solo passage,
+    whose title says "game", because its end passage never said when the game ends)."""
+    for question, heading in (("quan s'acaba la partida?", "Final de la partida i empats"),
+                              ("quando acaba a partida?", "Fim da partida e desempate"),
+                              ("when does the game end?", "End of the game and ties")):
+        data = json.loads(run("ask", question, "--json").output)
+        games = {reply["game"]: reply["answers"][0]["title"] for reply in data["replies"]}
+        assert games == {"cartographers": heading, "tikal": heading}, (question, games)

@@ -12,7 +12,7 @@ from boardgamesbot.help.words import fold, inflected
 
 from .heldout import HELD_OUT, HELD_OUT_2
 from .questions import OFF_TOPIC, QUESTIONS
-from .questions_fresh import FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_5, FRESH_6, FRESH_7
+from .questions_fresh import FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_5, FRESH_6, FRESH_7, FRESH_8
 from .scoring import holds, score, score_answers
 
 GAMES = tuple(QUESTIONS)
@@ -61,6 +61,30 @@ def test_fresh_7_names_its_answer_in_exactly_one_passage(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_fresh_8_names_its_answer_in_exactly_one_passage(game):
+    """FRESH_8 (the seventh pass): 5 questions per language, each naming a passage and the
+    answer in it, held by exactly one passage of that language's page."""
+    per_language = {lang: sum(q[0] == lang for q in FRESH_8[game]) for lang in LANGUAGES}
+    assert min(per_language.values()) >= 5, per_language
+    for lang, question, facts, answer in FRESH_8[game]:
+        texts = [p.text for p in passages(help_page(game, lang))
+                 if holds(p.text, [*facts, answer])]
+        assert len(texts) == 1, (lang, question, texts)
+
+
+@pytest.mark.parametrize(("game", "least"), [("tikal", (9, 14, 7)),
+                                             ("cartographers", (11, 14, 8))])
+def test_questions_tried_from_outside_hold_their_figures(game, least):
+    """The seventh pass (docs/ask.md): FRESH_8, its development set, of 15 per game: passage
+    first, within three, and answer read in the first 160 characters (Tikal 9/14/7,
+    Cartographers 11/14/8; the same before the pass)."""
+    results = score_answers(game, FRESH_8).values()
+    found = tuple(round(sum(result[measure] * result["count"] for result in results))
+                  for measure in ("top1", "top3", "read"))
+    assert all(got >= floor for got, floor in zip(found, least, strict=True)), found
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_situations_are_answered_and_read_first(game):
     """The sixth pass (session 42, docs/ask.md): FRESH_7, held out, friends' questions about
     situations. Per game, before → after the pass: Tikal top-1 32 → 32, top-3 35 → 34, answer
@@ -72,6 +96,42 @@ def test_situations_are_answered_and_read_first(game):
              for measure in ("top1", "top3", "read")}
     assert share["top1"] >= 0.7 and share["top3"] >= 0.8, share
     assert share["read"] >= 0.65, share
+
+
+@pytest.mark.parametrize(("lang", "question", "answer"), [
+    ("en", "can two of my workers stand on the same space?", "There is no limit"),
+    ("pt-BR", "posso colocar dois trabalhadores no mesmo espaço?", "Não há limite de figuras"),
+    ("ca", "puc posar dos treballadors a la mateixa casella?", "No hi ha límit de figures"),
+])
+def test_any_number_of_figures_may_share_a_space(lang, question, answer):
+    """Tikal: nothing limits the figures on one space; asked with "two workers", the Moving
+    rule that says so comes first and leads with it (the seventh pass, docs/ask.md)."""
+    first = ask("tikal", question, lang).answers[0]
+    assert first.lead.startswith(answer), (first.title, first.lead)
+
+
+@pytest.mark.parametrize(("lang", "question", "answer"), [
+    ("en", "what happens when two players tie on a temple?", "a tie scores for nobody"),
+    ("pt-BR", "o que acontece quando dois jogadores empatam num templo?",
+     "empate não dá pontos a ninguém"),
+    ("ca", "que passa si dos jugadors empaten en un temple?", "un empat no dona punts a ningú"),
+])
+def test_a_tie_on_a_temple_scores_for_nobody_and_is_not_the_game_s_tie(lang, question, answer):
+    """A tie on a temple (its scoring) and a tie for the game (who wins) are different rules:
+    the first is answered by the temple scoring, the second by the end of the game."""
+    assert answer in ask("tikal", question, lang).answers[0].text
+    end = {"en": "we tied on points at the end, who wins",
+           "pt-BR": "empatou nos pontos no final, quem ganha",
+           "ca": "hem empatat a punts al final, qui guanya?"}[lang]
+    assert answer not in ask("tikal", end, lang).answers[0].text
+
+
+def test_a_player_is_not_the_game():
+    """Portuguese "jogador" (who plays) is not "jogo" (the game) changed at its vowel: a
+    changed vowel takes at most two more letters ("jogar", "jogam" are still the game's)."""
+    words = index("tikal", "pt-BR").query("jogadores jogador")
+    assert not any(key == "§game" for key in words), words
+    assert "§game" in index("tikal", "pt-BR").query("quando acaba a partida?")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -130,7 +130,7 @@ def knowledge(game: str) -> Knowledge:
 
 #: Where a passage's text may end a sentence: after a full stop, a question or exclamation
 #: mark (a closing bracket or quote may follow). Not at a colon or semicolon: "(a tie
-#: scores for nobody): its current value" is one rule. (`sentences_of` keeps together what
+#: scores for nobody: …): its current value" is one rule. (`sentences_of` keeps together what
 #: goes on in lower case: "e.g. a camp".)
 SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][)\"”»]))\s+")
 #: A lead is at most this long with its second sentence (a phone's first lines).

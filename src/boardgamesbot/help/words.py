@@ -284,9 +284,10 @@ def inflected(word: str, name: str) -> bool:
         return word == name + "s"
     if word.startswith(name):
         return len(word) - len(name) <= 3
-    # (no shorter than the name: "are" is no "area")
+    # (no shorter than the name: "are" is no "area"; at most two letters more once the
+    # vowel changed: "jogar" is "jogo" played, "jogador" the one who plays it, a player)
     return (len(name) >= 4 and name[-1] in "aeiou" and word.startswith(name[:-1])
-            and 0 <= len(word) - len(name) <= 3)
+            and 0 <= len(word) - len(name) <= 2)
 
 
 @cache
