@@ -20,6 +20,7 @@ and, without a server, the cross-signing identity file and the rules pages' HTML
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import json
 import re
@@ -244,6 +245,29 @@ def start_bot(url: str, tmp_path) -> tuple[str, BotProcess, object]:
     return bot_id, bot, log
 
 
+@contextlib.asynccontextmanager
+async def ana_and_bob_in_a_group(url: str, tmp_path, name: str, encrypted: bool = True):
+    """A bot, and Ana and Bob in a group Ana made the way Element makes one with the bot
+    invited, Bob having joined: yields (the bot's id, its process, Ana, Bob, the room);
+    afterwards the bot's log is reported and both clients closed."""
+    tag = uuid.uuid4().hex[:6]
+    bot_id, bot, log = start_bot(url, tmp_path)
+    ana = Player(url, f"ana{tag}", bot_id, tmp_path / "ana")
+    bob = Player(url, f"bob{tag}", bot_id, tmp_path / "bob")
+    try:
+        await ana.login()
+        await bob.login()
+        group = await element_room(ana, [bot_id, bob.user], name=name, encrypted=encrypted)
+        await joined(ana, group, bot_id)
+        await bob.until(lambda: group in bob.client.invited_rooms, what="the group invite")
+        await bob.client.join(group)
+        yield bot_id, bot, ana, bob, group
+    finally:
+        report(bot, log, tmp_path)
+        await ana.close()
+        await bob.close()
+
+
 async def bot_keys(player: Player, bot_id: str) -> dict:
     """What the server tells anyone about the bot's keys (``keys/query``)."""
     response = await player.client.send(
@@ -374,17 +398,8 @@ def test_tikal_with_a_computer_player_in_an_encrypted_group(synapse, tmp_path):
 
 
 async def _tikal(url, tmp_path):
-    tag = uuid.uuid4().hex[:6]
-    bot_id, bot, log = start_bot(url, tmp_path)
-    ana = Player(url, f"ana{tag}", bot_id, tmp_path / "ana")
-    bob = Player(url, f"bob{tag}", bot_id, tmp_path / "bob")
-    try:
-        await ana.login()
-        await bob.login()
-        group = await element_room(ana, [bot_id, bob.user], name="Tikal night")
-        await joined(ana, group, bot_id)
-        await bob.until(lambda: group in bob.client.invited_rooms, what="the invite")
-        await bob.client.join(group)
+    async with ana_and_bob_in_a_group(url, tmp_path, "Tikal night") as (
+            bot_id, bot, ana, bob, group):
         await ana.say(group, "!bg new tikal")
         await bob.until(lambda: any("Tikal" in b for b in bob.heard(group)), what="the lobby")
         lobby = bob.event_ids[next(i for i, (r, b) in enumerate(bob.notices)
@@ -467,10 +482,6 @@ async def _tikal(url, tmp_path):
         assert not any(rings(n) for n in from_bot)
         calls = [k for (r, _), k in zip(ana.notices, ana.kinds) if r == group and k[0] == "m.text"]
         assert calls and all(len(mentioned) == 1 for _, mentioned in calls), calls
-    finally:
-        report(bot, log, tmp_path)
-        await ana.close()
-        await bob.close()
 
 
 def test_hidden_choices_from_an_unencrypted_group_go_to_encrypted_direct_rooms(synapse,
@@ -483,17 +494,8 @@ def test_hidden_choices_from_an_unencrypted_group_go_to_encrypted_direct_rooms(s
 
 
 async def _hidden_choices(url, tmp_path):
-    tag = uuid.uuid4().hex[:6]
-    bot_id, bot, log = start_bot(url, tmp_path)
-    ana = Player(url, f"ana{tag}", bot_id, tmp_path / "ana")
-    bob = Player(url, f"bob{tag}", bot_id, tmp_path / "bob")
-    try:
-        await ana.login()
-        await bob.login()
-        group = await element_room(ana, [bot_id, bob.user], name="Map night", encrypted=False)
-        await joined(ana, group, bot_id)
-        await bob.until(lambda: group in bob.client.invited_rooms, what="the group invite")
-        await bob.client.join(group)
+    async with ana_and_bob_in_a_group(url, tmp_path, "Map night", encrypted=False) as (
+            bot_id, bot, ana, bob, group):
         await ana.say(group, "!bg new cartographers")
         await bob.until(lambda: any("Cartographers" in b for b in bob.heard(group)),
                         what="the lobby")
@@ -589,10 +591,6 @@ async def _hidden_choices(url, tmp_path):
             assert (await fresh.list_direct_rooms()).rooms == listed
         finally:
             await fresh.close()
-    finally:
-        report(bot, log, tmp_path)
-        await ana.close()
-        await bob.close()
 
 
 async def choose(player: Player, room: str, pick: int) -> str:
@@ -644,18 +642,8 @@ REMINDED = "abans que l'ordinador jugui per tu"  # a reminder, in Catalan
 
 
 async def _notified(url, tmp_path):
-    tag = uuid.uuid4().hex[:6]
-    bot_id, bot, log = start_bot(url, tmp_path)
-    ana = Player(url, f"ana{tag}", bot_id, tmp_path / "ana")
-    bob = Player(url, f"bob{tag}", bot_id, tmp_path / "bob")
-    try:
-        await ana.login()
-        await bob.login()
-        group = await element_room(ana, [bot_id, bob.user], name="Nit de Tikal",
-                                   encrypted=False)
-        await joined(ana, group, bot_id)
-        await bob.until(lambda: group in bob.client.invited_rooms, what="the invite")
-        await bob.client.join(group)
+    async with ana_and_bob_in_a_group(url, tmp_path, "Nit de Tikal", encrypted=False) as (
+            bot_id, bot, ana, bob, group):
         await ana.say(group, "!bg llengua ca")
         await ana.until(lambda: any("català" in b for b in ana.heard(group)), what="Catalan")
         await ana.say(group, "!bg nova tikal")
@@ -698,10 +686,6 @@ async def _notified(url, tmp_path):
                 asks = "Et toca" in body or REMINDED in body
                 assert (kind == "m.text") == asks, (body, kind)
                 assert not asks or len(mentioned) == 1, (body, mentioned)
-    finally:
-        report(bot, log, tmp_path)
-        await ana.close()
-        await bob.close()
 
 
 def test_cross_signing_keys_are_made_once_and_kept_for_the_bot_alone(tmp_path):
