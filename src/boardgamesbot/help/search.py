@@ -71,6 +71,11 @@ TITLE_WEIGHT = 0.5
 #: question sets: 0.3 answered 4 fewer first, 0.5 put "how many stones on each tile" below
 #: the moving rule).
 PHRASING_WEIGHT = 0.4
+#: How much more a passage counts when the question's keys are exactly those of one of its
+#: phrasings ("can I pass?" typed as players ask the rule on ending a turn early): a short
+#: question has one or two words, and a longer passage that says them more often (the
+#: auction's "pass") would otherwise come first.
+PHRASED_WEIGHT = 1.5
 #: How much a passage naming a broader thing ("figure") counts for each of its kinds
 #: ("worker", "leader") that it does not name itself: a rule about figures is a rule about
 #: workers, but a passage that says "worker" says it more surely.
@@ -262,6 +267,11 @@ class RulesIndex:
             self._add_kinds(own)
             self.keys.append({key: own.get(key, 0) + CONTEXT_WEIGHT * context.get(key, 0)
                               for key in own.keys() | context.keys()})
+        #: each passage's keys that players' phrasings of it hold (`_add_phrasings`): a word
+        #: players ask this very passage with ("can I pass?"), as sure as its title's
+        self.asked: list[frozenset[str]] = [frozenset()] * len(self.passages)
+        #: each passage's phrasings, each as its keys (see `PHRASED_WEIGHT`)
+        self.phrased: dict[frozenset[str], set[int]] = defaultdict(set)
         self._add_phrasings()
         self._cuts: dict[int, _Cut] = {}
         self.average = sum(self.lengths) / max(1, len(self.lengths))
@@ -294,11 +304,16 @@ class RulesIndex:
             asked = by_lang.get(self.lang, ())
             if not asked:
                 continue
-            keys = self.keys[self.passage(section).id]
+            passage = self.passage(section).id
+            keys = self.keys[passage]
             added: dict[str, float] = {}
             for phrasing in asked:
-                for key, weight in self.words.weighted(phrasing):
+                weighted = self.words.weighted(phrasing)
+                for key, weight in weighted:
                     added[key] = max(added.get(key, 0.0), weight)
+                self.phrased[frozenset(k for k, w in weighted if w == 1.0)].add(passage)
+            self.asked[passage] = self.asked[passage] | {
+                key for key, weight in added.items() if weight == 1.0}
             for key, weight in added.items():
                 if key not in keys:
                     keys[key] = PHRASING_WEIGHT * weight
@@ -397,6 +412,8 @@ class RulesIndex:
         # a word inside a term's name only ranks: its term already asks for it)
         total = sum(max(weight, WORD_WEIGHT) * self.idf.get(key, self.unseen_idf)
                     for key, weight in weights.items() if self._asks(key, weight))
+        phrased = self.phrased.get(frozenset(k for k, w in weights.items() if w >= WORD_WEIGHT),
+                                   set())
         scored: list[tuple[float, float, int]] = []
         surely: dict[int, float] = {}  # each passage's coverage by words not guessed
         for index, keys in enumerate(self.keys):
@@ -416,6 +433,8 @@ class RulesIndex:
                     score *= NOTATION_WEIGHT
                 elif self.passages[index].row:
                     score *= ROW_WEIGHT
+                if index in phrased:
+                    score *= PHRASED_WEIGHT
                 scored.append((score, covered, index))
         scored.sort(key=lambda entry: (-entry[0], entry[2]))
         # (the first passage may hold only part of the question — "14 coins to fill in" for
@@ -553,13 +572,15 @@ class RulesIndex:
         """Whether the best passage answers the question rather than merely sharing a
         word with it. Not when it holds too little of the question's weight, only words
         guessed from typos, or a single plain word (stems meet by chance: Portuguese
-        "horas" and "horário"): better the closest topics than a wrong answer."""
+        "horas" and "horário") unless it is one of the passage's title or one players ask
+        it with (its phrasings: "can I pass?" of the rule on ending a turn early): better
+        the closest topics than a wrong answer."""
         matched = {key for key in set(self.keys[best]) & set(weights)
                    if self._asks(key, weights[key])}
         sure = {key for key, weight in weights.items() if weight > GUESS_WEIGHT}
         return (total > 0 and covered / total >= MIN_COVERAGE and bool(sure & matched)
                 and (len(matched) >= 2 or any(key.startswith("§") for key in matched)
-                     or bool(matched & self.titles[best])))
+                     or bool(matched & (self.titles[best] | self.asked[best]))))
 
     def _topics(self, scored: list[tuple[float, float, int]]) -> tuple[str, ...]:
         """The sections nearest the question; the page's sections when nothing is near."""
