@@ -42,9 +42,21 @@ from rapidfuzz.distance import OSA
 from boardgamesbot.engine import LANGUAGES, GameError, known_games, load_game
 
 from .passages import Passage, passages
-from .words import INNER_WEIGHT, Terms, Words, fold, says_no, split, split_accented, yes_or_no
+from .words import (
+    INNER_WEIGHT,
+    Terms,
+    Words,
+    fold,
+    known_in,
+    language_of,
+    says_no,
+    split,
+    split_accented,
+    stems,
+    yes_or_no,
+)
 
-__all__ = ["Answer", "Knowledge", "Reply", "RulesIndex", "ask", "knowledge"]
+__all__ = ["Answer", "Knowledge", "Reply", "RulesIndex", "ask", "knowledge", "language_asked"]
 
 #: BM25's usual constants: term frequency saturation and length normalisation.
 K1, B = 1.6, 0.5
@@ -627,3 +639,31 @@ def ask(game: str, question: str, lang: str = "en", limit: int = LIMIT) -> Reply
     if len(question) > 500:
         raise GameError("a question is at most 500 characters", code="question_too_long")
     return index(game, lang).ask(question, limit)
+
+
+@cache
+def vocabulary(game: str, lang: str) -> frozenset[str]:
+    """The stems of the words ``game``'s rules use in ``lang``: its help page, its terms'
+    names and its players' phrasings (see `language_asked`)."""
+    declared, known = load_game(game), knowledge(game)
+    text = [declared.help_page(lang)]
+    text += [name for by_lang in known.terms.values() for name in by_lang.get(lang, ())]
+    text += [asked for by_lang in known.phrasings.values() for asked in by_lang.get(lang, ())]
+    return frozenset(stems(" ".join(text), lang))
+
+
+def language_asked(question: str, games: tuple[str, ...] | None = None) -> str | None:
+    """The language ``question`` is asked in: told by its little words ("posso", "puc",
+    "the"), or else by the words the rules of ``games`` (every game with a help page when
+    None) use in each language ("com guanyo?": "guanyo" is only Catalan's); None when
+    neither tells. A short question often has no little word of one language only, and
+    answered in English a plainly Catalan question gets "I don't know" in a language its
+    asker did not use."""
+    said = language_of(question)
+    if said is not None:
+        return said
+    asked = [game for game in (games or known_games()) if load_game(game).help_dir is not None]
+    if not asked:
+        return None
+    return known_in(question, {lang: frozenset().union(*(vocabulary(game, lang) for game in asked))
+                               for lang in LANGUAGES})

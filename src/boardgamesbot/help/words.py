@@ -336,6 +336,30 @@ def language_of(text: str) -> str | None:
     return winners[0] if best and len(winners) == 1 else None
 
 
+def stems(text: str, lang: str) -> set[str]:
+    """The Snowball stems of ``text``'s folded words in ``lang`` (no lemmas, no terms): what
+    telling a question's language by the words a game's pages use needs, cheaply."""
+    stem = _stemmer(lang)
+    return {stem(word) for word in split(text)}
+
+
+def known_in(text: str, vocabularies: Mapping[str, frozenset[str]]) -> str | None:
+    """The language whose ``vocabularies`` (stems, see `stems`) or little words hold the
+    most of ``text``'s words, counting only words not known in every language; None on a
+    tie or when none is known ("com guanyo": "com" is little in Catalan and Portuguese,
+    "guanyo" only a Catalan page's)."""
+    found = dict.fromkeys(vocabularies, 0)
+    for word in split(text):
+        knows = [lang for lang, vocabulary in vocabularies.items()
+                 if word in _stop_words(lang) or _stemmer(lang)(word) in vocabulary]
+        if len(knows) < len(vocabularies):
+            for lang in knows:
+                found[lang] += 1
+    best = max(found.values(), default=0)
+    winners = [lang for lang, count in found.items() if count == best]
+    return winners[0] if best and len(winners) == 1 else None
+
+
 @cache
 def _own_little_words(lang: str) -> frozenset[str]:
     others = set().union(*(_stop_words(other) for other in STOP_WORDS if other != lang))
