@@ -52,7 +52,7 @@ from .words import (
     says_no,
     split,
     split_accented,
-    stems,
+    vocabulary_of,
     yes_or_no,
 )
 
@@ -323,7 +323,8 @@ class RulesIndex:
                 weighted = self.words.weighted(phrasing)
                 for key, weight in weighted:
                     added[key] = max(added.get(key, 0.0), weight)
-                self.phrased[frozenset(k for k, w in weighted if w == 1.0)].add(passage)
+                self.phrased[frozenset(key for key, weight in weighted
+                                       if self._asks(key, weight))].add(passage)
             self.asked[passage] = self.asked[passage] | {
                 key for key, weight in added.items() if weight == 1.0}
             for key, weight in added.items():
@@ -424,8 +425,8 @@ class RulesIndex:
         # a word inside a term's name only ranks: its term already asks for it)
         total = sum(max(weight, WORD_WEIGHT) * self.idf.get(key, self.unseen_idf)
                     for key, weight in weights.items() if self._asks(key, weight))
-        phrased = self.phrased.get(frozenset(k for k, w in weights.items() if w >= WORD_WEIGHT),
-                                   set())
+        phrased = self.phrased.get(frozenset(key for key, weight in weights.items()
+                                             if self._asks(key, weight)), set())
         scored: list[tuple[float, float, int]] = []
         surely: dict[int, float] = {}  # each passage's coverage by words not guessed
         for index, keys in enumerate(self.keys):
@@ -642,14 +643,14 @@ def ask(game: str, question: str, lang: str = "en", limit: int = LIMIT) -> Reply
 
 
 @cache
-def vocabulary(game: str, lang: str) -> frozenset[str]:
-    """The stems of the words ``game``'s rules use in ``lang``: its help page, its terms'
-    names and its players' phrasings (see `language_asked`)."""
+def vocabulary(game: str, lang: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The words ``game``'s rules use in ``lang`` (its help page, its terms' names and its
+    players' phrasings), and their stems (see `language_asked`)."""
     declared, known = load_game(game), knowledge(game)
     text = [declared.help_page(lang)]
     text += [name for by_lang in known.terms.values() for name in by_lang.get(lang, ())]
     text += [asked for by_lang in known.phrasings.values() for asked in by_lang.get(lang, ())]
-    return frozenset(stems(" ".join(text), lang))
+    return vocabulary_of(" ".join(text), lang)
 
 
 def language_asked(question: str, games: tuple[str, ...] | None = None) -> str | None:
@@ -665,5 +666,9 @@ def language_asked(question: str, games: tuple[str, ...] | None = None) -> str |
     asked = [game for game in (games or known_games()) if load_game(game).help_dir is not None]
     if not asked:
         return None
-    return known_in(question, {lang: frozenset().union(*(vocabulary(game, lang) for game in asked))
-                               for lang in LANGUAGES})
+    vocabularies = {}
+    for lang in LANGUAGES:
+        known = [vocabulary(game, lang) for game in asked]
+        vocabularies[lang] = (frozenset().union(*(words for words, _ in known)),
+                              frozenset().union(*(stems for _, stems in known)))
+    return known_in(question, vocabularies)
