@@ -934,7 +934,7 @@ FRESH_9 = {
         ("ca", "com guanyo", ["En cas d'empat"], "guanya qui té més estrelles"),
         ("ca", "puc passar?", ["Decisió 6"], "Ningú no passa mentre"),
         ("ca", "quan acaba l'estacio", ["Suma els valors de temps"], "l'estació s'acaba"),
-        ("ca", "la forma ha de tocar res?", ["Tria un terreny i una"],
+        ("ca", "la forma ha de tocar?", ["Tria un terreny i una"],
          "No cal que toqui res"),
         ("ca", "els monstres resten estrelles?", ["per espai buit"],
          "els monstres et fan perdre estrelles"),

@@ -663,7 +663,9 @@ def language_asked(question: str, games: tuple[str, ...] | None = None) -> str |
     said = language_of(question)
     if said is not None:
         return said
-    asked = [game for game in (games or known_games()) if load_game(game).help_dir is not None]
+    # (a game unknown here is refused where it is asked, in the asker's language)
+    asked = [game for game in (games or known_games())
+             if game in known_games() and load_game(game).help_dir is not None]
     if not asked:
         return None
     vocabularies = {}
