@@ -20,10 +20,16 @@ from boardgamesbot.help.search import ask  # noqa: E402
 from tests.ask import heldout, questions, questions_fresh  # noqa: E402
 from tests.ask.scoring import SHOWN, holds, shown  # noqa: E402
 
-SETS = {"QUESTIONS": questions.QUESTIONS, "HELD_OUT": heldout.HELD_OUT,
-        "HELD_OUT_2": heldout.HELD_OUT_2,
-        **{name: getattr(questions_fresh, name) for name in dir(questions_fresh)
-           if name.startswith("FRESH")}}
+SETS = {
+    "QUESTIONS": questions.QUESTIONS,
+    "HELD_OUT": heldout.HELD_OUT,
+    "HELD_OUT_2": heldout.HELD_OUT_2,
+    **{
+        name: getattr(questions_fresh, name)
+        for name in dir(questions_fresh)
+        if name.startswith("FRESH")
+    },
+}
 
 
 def measured(entry: tuple, game: str) -> tuple[int | None, bool]:
@@ -32,8 +38,9 @@ def measured(entry: tuple, game: str) -> tuple[int | None, bool]:
     lang, question, facts, *answer = entry
     wanted = [*facts, *answer]
     reply = ask(game, question, lang)
-    position = next((n for n, given in enumerate(reply.answers, 1)
-                     if holds(given.text, wanted)), None)
+    position = next(
+        (n for n, given in enumerate(reply.answers, 1) if holds(given.text, wanted)), None
+    )
     first = bool(reply.answers) and holds(shown(reply.answers[0])[:SHOWN], answer or facts)
     return position, first
 
@@ -49,19 +56,24 @@ def main() -> None:
             for entry in entries:
                 key = f"{game} [{entry[0]}] {entry[1]}"
                 results.setdefault(name, {})[key] = list(measured(entry, game))
-    off = {f"{lang} {q}": [g for g in ("tikal", "cartographers") if ask(g, q, lang).known]
-           for lang, q in questions.OFF_TOPIC}
-    Path(arguments.out).write_text(json.dumps({"sets": results, "off_topic": off}, indent=0,
-                                              ensure_ascii=False))
+    off = {
+        f"{lang} {q}": [g for g in ("tikal", "cartographers") if ask(g, q, lang).known]
+        for lang, q in questions.OFF_TOPIC
+    }
+    Path(arguments.out).write_text(
+        json.dumps({"sets": results, "off_topic": off}, indent=0, ensure_ascii=False)
+    )
     before = json.loads(Path(arguments.compare).read_text()) if arguments.compare else None
     print(f"{'set':<12} {'n':>4} {'top-1':>9} {'top-3':>9} {'read':>9}")
     for name, ranks in results.items():
         n = len(ranks)
 
         def figures(table: dict[str, list]) -> tuple[int, int, int]:
-            return (sum(r == 1 for r, _ in table.values()),
-                    sum(r is not None and r <= 3 for r, _ in table.values()),
-                    sum(read for _, read in table.values()))
+            return (
+                sum(r == 1 for r, _ in table.values()),
+                sum(r is not None and r <= 3 for r, _ in table.values()),
+                sum(read for _, read in table.values()),
+            )
 
         now = figures(ranks)
         was = figures(before["sets"][name]) if before and name in before["sets"] else None

@@ -24,21 +24,72 @@ GAMES = tuple(FRESH_9)
 #: alone in some ("com guanyo?": "com" is Portuguese too; "desempat?", "torn?"): each must be
 #: told its own language and never be answered in another.
 SHORT = {
-    "en": ["how do I win?", "can I pass?", "who wins?", "who goes first?", "when does it end?",
-           "how many turns?", "what is a camp?", "how to score?", "can I skip?",
-           "whats a guard", "how do monsters work", "what are edicts", "do coins count?",
-           "when is scoring", "how much AP?", "tie breaker?", "how many seasons",
-           "who draws monsters", "volcano?", "season?"],
-    "pt-BR": ["como eu ganho?", "posso passar a vez?", "quem ganha?", "quem comeca?",
-              "quando acaba?", "quantos turnos?", "o que e acampamento?", "como pontua?",
-              "posso pular a vez?", "o que e guardiao", "como funcionam os monstros",
-              "o que sao decretos", "moedas contam?", "quando tem contagem", "quantos PA?",
-              "desempate?", "quantas estacoes", "quem desenha monstro", "vulcão?", "turno?"],
-    "ca": ["com guanyo?", "puc passar?", "qui guanya?", "qui comença?", "quan s'acaba?",
-           "quants torns?", "que es un campament?", "com es puntua?", "puc saltar el torn?",
-           "que es un guardia", "com funcionen els monstres", "que son els edictes",
-           "les monedes compten?", "quan es puntua", "quants PA?", "desempat?",
-           "quantes estacions", "qui dibuixa els monstres", "volcà?", "torn?"],
+    "en": [
+        "how do I win?",
+        "can I pass?",
+        "who wins?",
+        "who goes first?",
+        "when does it end?",
+        "how many turns?",
+        "what is a camp?",
+        "how to score?",
+        "can I skip?",
+        "whats a guard",
+        "how do monsters work",
+        "what are edicts",
+        "do coins count?",
+        "when is scoring",
+        "how much AP?",
+        "tie breaker?",
+        "how many seasons",
+        "who draws monsters",
+        "volcano?",
+        "season?",
+    ],
+    "pt-BR": [
+        "como eu ganho?",
+        "posso passar a vez?",
+        "quem ganha?",
+        "quem comeca?",
+        "quando acaba?",
+        "quantos turnos?",
+        "o que e acampamento?",
+        "como pontua?",
+        "posso pular a vez?",
+        "o que e guardiao",
+        "como funcionam os monstros",
+        "o que sao decretos",
+        "moedas contam?",
+        "quando tem contagem",
+        "quantos PA?",
+        "desempate?",
+        "quantas estacoes",
+        "quem desenha monstro",
+        "vulcão?",
+        "turno?",
+    ],
+    "ca": [
+        "com guanyo?",
+        "puc passar?",
+        "qui guanya?",
+        "qui comença?",
+        "quan s'acaba?",
+        "quants torns?",
+        "que es un campament?",
+        "com es puntua?",
+        "puc saltar el torn?",
+        "que es un guardia",
+        "com funcionen els monstres",
+        "que son els edictes",
+        "les monedes compten?",
+        "quan es puntua",
+        "quants PA?",
+        "desempat?",
+        "quantes estacions",
+        "qui dibuixa els monstres",
+        "volcà?",
+        "torn?",
+    ],
 }
 
 #: How each language asks the two first questions of a game night.
@@ -77,14 +128,13 @@ def test_the_terminal_answers_a_short_question_in_its_own_language():
     assert result.exit_code == 0, result.output
     replies = json.loads(result.output)["replies"]
     assert replies and all(reply["lang"] == "ca" and reply["answers"] for reply in replies)
-    assert all(reply["answers"][0]["title"] == "Final de la partida i empats"
-               for reply in replies)
+    assert all(reply["answers"][0]["title"] == "Final de la partida i empats" for reply in replies)
 
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_how_to_win_is_answered_with_the_end_of_the_game(game, lang):
-    """"How do I win?" in three words is no "I don't know": the end of the game says who
+    """Asked in three words, "how do I win?" gets no "I don't know": the end of the game says who
     wins (each game declares *win* — victory, vencer, guanyar — and the players' ways of
     asking it)."""
     reply = ask(game, HOW_TO_WIN[lang], lang)
@@ -96,7 +146,7 @@ def test_how_to_win_is_answered_with_the_end_of_the_game(game, lang):
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_can_i_pass_is_answered_from_the_rule_on_passing(game, lang):
-    """"Can I pass?" is answered by the game's own rule on passing (a turn ended early; or
+    """A question of "can I pass?" is answered by the game's own rule on passing (a turn ended early; or
     passing only with a full sheet), first: a word players ask a passage with answers alone,
     as its title's would, and a question typed as one of its phrasings ranks it first."""
     reply = ask(game, CAN_I_PASS[lang], lang)
@@ -120,18 +170,20 @@ def test_fresh_9_names_its_answer_in_exactly_one_passage(game):
     assert min(per_language.values()) >= 6, per_language
     for lang, question, facts, answer in FRESH_9[game]:
         assert 2 <= len(question.split()) <= 5, question
-        texts = [p.text for p in passages(help_page(game, lang))
-                 if holds(p.text, [*facts, answer])]
+        texts = [p.text for p in passages(help_page(game, lang)) if holds(p.text, [*facts, answer])]
         assert len(texts) == 1, (lang, question, texts)
 
 
-@pytest.mark.parametrize(("game", "least"), [("tikal", (17, 17, 13)),
-                                             ("cartographers", (17, 18, 15))])
+@pytest.mark.parametrize(
+    ("game", "least"), [("tikal", (17, 17, 13)), ("cartographers", (17, 18, 15))]
+)
 def test_the_shortest_questions_hold_their_figures(game, least):
     """The eighth pass (docs/ask.md): FRESH_9, 18 per game: passage first, within three,
     and answer read in the first 160 characters. Before → after the pass: Tikal 10 → 17,
     11 → 17, 6 → 13; Cartographers 11 → 17, 12 → 18, 10 → 15."""
     results = score_answers(game, FRESH_9).values()
-    found = tuple(round(sum(result[measure] * result["count"] for result in results))
-                  for measure in ("top1", "top3", "read"))
+    found = tuple(
+        round(sum(result[measure] * result["count"] for result in results))
+        for measure in ("top1", "top3", "read")
+    )
     assert all(got >= floor for got, floor in zip(found, least, strict=True)), found
