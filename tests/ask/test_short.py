@@ -134,9 +134,9 @@ def test_the_terminal_answers_a_short_question_in_its_own_language():
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_how_to_win_is_answered_with_the_end_of_the_game(game, lang):
-    """Asked in three words, "how do I win?" gets no "I don't know": the end of the game says who
-    wins (each game declares *win* — victory, vencer, guanyar — and the players' ways of
-    asking it)."""
+    """Asked in three words, "how do I win?" gets no "I don't know": the end of the game
+    says who wins (each game declares *win* — victory, vencer, guanyar — and the players'
+    ways of asking it)."""
     reply = ask(game, HOW_TO_WIN[lang], lang)
     assert reply.known, reply.topics
     end = index(game, lang).passage("end")
@@ -146,9 +146,10 @@ def test_how_to_win_is_answered_with_the_end_of_the_game(game, lang):
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_can_i_pass_is_answered_from_the_rule_on_passing(game, lang):
-    """A question of "can I pass?" is answered by the game's own rule on passing (a turn ended early; or
-    passing only with a full sheet), first: a word players ask a passage with answers alone,
-    as its title's would, and a question typed as one of its phrasings ranks it first."""
+    """A question of "can I pass?" is answered by the game's own rule on passing (a turn
+    ended early; or passing only with a full sheet), first: a word players ask a passage
+    with answers alone, as its title's would, and a question typed as one of its phrasings
+    ranks it first."""
     reply = ask(game, CAN_I_PASS[lang], lang)
     assert reply.known, reply.topics
     assert reply.answers[0].passage == index(game, lang).passage(PASSING[game]).id
