@@ -66,6 +66,16 @@ async def test_a_question_in_another_language_is_answered_in_its_own(conversatio
 
 
 @run
+async def test_a_short_question_in_another_language_is_answered_in_its_own(conversation, net,
+                                                                           say, service):
+    """A short "com guanyo?" has no little word of Catalan alone ("com" is Portuguese too): the
+    words the game's rules use in Catalan only tell it, and it is answered in Catalan."""
+    await say(ANA, "new tikal")
+    answer = await say(BOB, "? com guanyo?")
+    assert "📖 Final de la partida i empats" in answer and "regles més" in answer
+
+
+@run
 async def test_a_topic_or_word_from_another_language_is_shown_in_it(conversation, net, say,
                                                                     service):
     """In a Brazilian group an English-speaking friend asks for "setup" (an English heading

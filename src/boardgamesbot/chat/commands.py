@@ -375,8 +375,7 @@ class Commands:
     async def _answer(self, place: Place, game: str, args: list[str], lang: str) -> None:
         """A free question about ``game``'s rules (``rules QUESTION`` or ``? QUESTION``):
         the best passage, and the next ones offered (``rules more``)."""
-        from boardgamesbot.help.search import ask
-        from boardgamesbot.help.words import language_of
+        from boardgamesbot.help.search import ask, language_asked
 
         waiting = self._waiting()
         if len(args) == 1 and i18n.fold(args[0]) in MORE:
@@ -388,7 +387,9 @@ class Commands:
             # (in a thread: the first question about a game builds its index, ~0.5 s)
             # (a question plainly in another language than the chat's — a Brazilian friend
             # in a Catalan group — is answered in its own: the search needs its words)
-            said = language_of(" ".join(args))
+            # (told by its little words, or by the words the game's rules use in one language
+            # only: "com guanyo?" is Catalan)
+            said = language_asked(" ".join(args), (game,))
             reply = await asyncio.to_thread(ask, game, " ".join(args), said or lang)
             lang = said or lang
             # (a few words too few to tell their language — "volcano" in a Catalan group

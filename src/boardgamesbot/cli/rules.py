@@ -127,15 +127,15 @@ def ask_command(words, lang, as_json, limit) -> None:
     bgbot ask cartographers "quants punts dona el bosc sentinella en solitari?" --lang ca
     bgbot ask "can I draw over a mountain?"
     """
-    from boardgamesbot.help.search import ask
+    from boardgamesbot.help.search import ask, language_asked
     from boardgamesbot.help.why import reason
-    from boardgamesbot.help.words import language_of
 
     game_name, question = _game_and_question(words)
     # (a Brazilian asking "posso…" without --lang gets Portuguese, not an English "I don't
-    # know": the question's little words say its language)
+    # know": the question's little words say its language, or else the words the game's
+    # rules use in that language only — "com guanyo?" is Catalan)
     lang = language(lang) if lang is not None else \
-        language_of(question) or environment_language()
+        language_asked(question, (game_name,) if game_name else None) or environment_language()
     try:
         replies = _replies(question, lang, limit) if game_name is None else \
             [ask(game_name, question, lang, limit)]

@@ -42,9 +42,21 @@ from rapidfuzz.distance import OSA
 from boardgamesbot.engine import LANGUAGES, GameError, known_games, load_game
 
 from .passages import Passage, passages
-from .words import INNER_WEIGHT, Terms, Words, fold, says_no, split, split_accented, yes_or_no
+from .words import (
+    INNER_WEIGHT,
+    Terms,
+    Words,
+    fold,
+    known_in,
+    language_of,
+    says_no,
+    split,
+    split_accented,
+    vocabulary_of,
+    yes_or_no,
+)
 
-__all__ = ["Answer", "Knowledge", "Reply", "RulesIndex", "ask", "knowledge"]
+__all__ = ["Answer", "Knowledge", "Reply", "RulesIndex", "ask", "knowledge", "language_asked"]
 
 #: BM25's usual constants: term frequency saturation and length normalisation.
 K1, B = 1.6, 0.5
@@ -71,6 +83,11 @@ TITLE_WEIGHT = 0.5
 #: question sets: 0.3 answered 4 fewer first, 0.5 put "how many stones on each tile" below
 #: the moving rule).
 PHRASING_WEIGHT = 0.4
+#: How much more a passage counts when the question's keys are exactly those of one of its
+#: phrasings ("can I pass?" typed as players ask the rule on ending a turn early): a short
+#: question has one or two words, and a longer passage that says them more often (the
+#: auction's "pass") would otherwise come first.
+PHRASED_WEIGHT = 1.5
 #: How much a passage naming a broader thing ("figure") counts for each of its kinds
 #: ("worker", "leader") that it does not name itself: a rule about figures is a rule about
 #: workers, but a passage that says "worker" says it more surely.
@@ -262,6 +279,11 @@ class RulesIndex:
             self._add_kinds(own)
             self.keys.append({key: own.get(key, 0) + CONTEXT_WEIGHT * context.get(key, 0)
                               for key in own.keys() | context.keys()})
+        #: each passage's keys that players' phrasings of it hold (`_add_phrasings`): a word
+        #: players ask this very passage with ("can I pass?"), as sure as its title's
+        self.asked: list[frozenset[str]] = [frozenset()] * len(self.passages)
+        #: each passage's phrasings, each as its keys (see `PHRASED_WEIGHT`)
+        self.phrased: dict[frozenset[str], set[int]] = defaultdict(set)
         self._add_phrasings()
         self._cuts: dict[int, _Cut] = {}
         self.average = sum(self.lengths) / max(1, len(self.lengths))
@@ -294,11 +316,17 @@ class RulesIndex:
             asked = by_lang.get(self.lang, ())
             if not asked:
                 continue
-            keys = self.keys[self.passage(section).id]
+            passage = self.passage(section).id
+            keys = self.keys[passage]
             added: dict[str, float] = {}
             for phrasing in asked:
-                for key, weight in self.words.weighted(phrasing):
+                weighted = self.words.weighted(phrasing)
+                for key, weight in weighted:
                     added[key] = max(added.get(key, 0.0), weight)
+                self.phrased[frozenset(key for key, weight in weighted
+                                       if self._asks(key, weight))].add(passage)
+            self.asked[passage] = self.asked[passage] | {
+                key for key, weight in added.items() if weight == 1.0}
             for key, weight in added.items():
                 if key not in keys:
                     keys[key] = PHRASING_WEIGHT * weight
@@ -397,6 +425,8 @@ class RulesIndex:
         # a word inside a term's name only ranks: its term already asks for it)
         total = sum(max(weight, WORD_WEIGHT) * self.idf.get(key, self.unseen_idf)
                     for key, weight in weights.items() if self._asks(key, weight))
+        phrased = self.phrased.get(frozenset(key for key, weight in weights.items()
+                                             if self._asks(key, weight)), set())
         scored: list[tuple[float, float, int]] = []
         surely: dict[int, float] = {}  # each passage's coverage by words not guessed
         for index, keys in enumerate(self.keys):
@@ -416,6 +446,8 @@ class RulesIndex:
                     score *= NOTATION_WEIGHT
                 elif self.passages[index].row:
                     score *= ROW_WEIGHT
+                if index in phrased:
+                    score *= PHRASED_WEIGHT
                 scored.append((score, covered, index))
         scored.sort(key=lambda entry: (-entry[0], entry[2]))
         # (the first passage may hold only part of the question — "14 coins to fill in" for
@@ -553,13 +585,15 @@ class RulesIndex:
         """Whether the best passage answers the question rather than merely sharing a
         word with it. Not when it holds too little of the question's weight, only words
         guessed from typos, or a single plain word (stems meet by chance: Portuguese
-        "horas" and "horário"): better the closest topics than a wrong answer."""
+        "horas" and "horário") unless it is one of the passage's title or one players ask
+        it with (its phrasings: "can I pass?" of the rule on ending a turn early): better
+        the closest topics than a wrong answer."""
         matched = {key for key in set(self.keys[best]) & set(weights)
                    if self._asks(key, weights[key])}
         sure = {key for key, weight in weights.items() if weight > GUESS_WEIGHT}
         return (total > 0 and covered / total >= MIN_COVERAGE and bool(sure & matched)
                 and (len(matched) >= 2 or any(key.startswith("§") for key in matched)
-                     or bool(matched & self.titles[best])))
+                     or bool(matched & (self.titles[best] | self.asked[best]))))
 
     def _topics(self, scored: list[tuple[float, float, int]]) -> tuple[str, ...]:
         """The sections nearest the question; the page's sections when nothing is near."""
@@ -606,3 +640,37 @@ def ask(game: str, question: str, lang: str = "en", limit: int = LIMIT) -> Reply
     if len(question) > 500:
         raise GameError("a question is at most 500 characters", code="question_too_long")
     return index(game, lang).ask(question, limit)
+
+
+@cache
+def vocabulary(game: str, lang: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The words ``game``'s rules use in ``lang`` (its help page, its terms' names and its
+    players' phrasings), and their stems (see `language_asked`)."""
+    declared, known = load_game(game), knowledge(game)
+    text = [declared.help_page(lang)]
+    text += [name for by_lang in known.terms.values() for name in by_lang.get(lang, ())]
+    text += [asked for by_lang in known.phrasings.values() for asked in by_lang.get(lang, ())]
+    return vocabulary_of(" ".join(text), lang)
+
+
+def language_asked(question: str, games: tuple[str, ...] | None = None) -> str | None:
+    """The language ``question`` is asked in: told by its little words ("posso", "puc",
+    "the"), or else by the words the rules of ``games`` (every game with a help page when
+    None) use in each language ("com guanyo?": "guanyo" is only Catalan's); None when
+    neither tells. A short question often has no little word of one language only, and
+    answered in English a plainly Catalan question gets "I don't know" in a language its
+    asker did not use."""
+    said = language_of(question)
+    if said is not None:
+        return said
+    # (a game unknown here is refused where it is asked, in the asker's language)
+    asked = [game for game in (games or known_games())
+             if game in known_games() and load_game(game).help_dir is not None]
+    if not asked:
+        return None
+    vocabularies = {}
+    for lang in LANGUAGES:
+        known = [vocabulary(game, lang) for game in asked]
+        vocabularies[lang] = (frozenset().union(*(words for words, _ in known)),
+                              frozenset().union(*(stems for _, stems in known)))
+    return known_in(question, vocabularies)

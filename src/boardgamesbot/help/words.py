@@ -336,6 +336,35 @@ def language_of(text: str) -> str | None:
     return winners[0] if best and len(winners) == 1 else None
 
 
+def vocabulary_of(text: str, lang: str) -> tuple[frozenset[str], frozenset[str]]:
+    """``text``'s folded words, and their Snowball stems in ``lang`` (no lemmas, no terms):
+    what telling a question's language by the words a game's pages use needs, cheaply."""
+    words = frozenset(split(text))
+    stem = _stemmer(lang)
+    return words, frozenset(stem(word) for word in words)
+
+
+def known_in(text: str, vocabularies: Mapping[str, tuple[frozenset[str], frozenset[str]]]
+             ) -> str | None:
+    """The language whose ``vocabularies`` (words and stems, see `vocabulary_of`) or little
+    words hold the most of ``text``'s words, counting only words not known in every
+    language; None on a tie or when none is known ("com guanyo": "com" is little in Catalan
+    and Portuguese, "guanyo" only a Catalan page's). A word written so in one language only
+    is that language's, though its stem is another's too (Catalan "desempat", Portuguese
+    "desempate")."""
+    found = dict.fromkeys(vocabularies, 0)
+    for word in split(text):
+        knows = [lang for lang, (words, _) in vocabularies.items()
+                 if word in words or word in _stop_words(lang)] or [
+            lang for lang, (_, stems) in vocabularies.items() if _stemmer(lang)(word) in stems]
+        if len(knows) < len(vocabularies):
+            for lang in knows:
+                found[lang] += 1
+    best = max(found.values(), default=0)
+    winners = [lang for lang, count in found.items() if count == best]
+    return winners[0] if best and len(winners) == 1 else None
+
+
 @cache
 def _own_little_words(lang: str) -> frozenset[str]:
     others = set().union(*(_stop_words(other) for other in STOP_WORDS if other != lang))

@@ -1,0 +1,93 @@
+"""Every question set of tests/ask measured at once, for a pass's before → after table
+(docs/ask.md): per set, top-1, top-3 and "read first" (the answer — for the older sets
+their facts — in the first 160 characters shown of the first answer), and each question's
+rank, written to a JSON file so two runs can be compared question by question.
+
+    .venv/bin/python bench/ask_sets.py before.json
+    .venv/bin/python bench/ask_sets.py after.json --compare before.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the question sets live in tests/
+
+from boardgamesbot.help.search import ask  # noqa: E402
+from tests.ask import heldout, questions, questions_fresh  # noqa: E402
+from tests.ask.scoring import SHOWN, holds, shown  # noqa: E402
+
+SETS = {
+    "QUESTIONS": questions.QUESTIONS,
+    "HELD_OUT": heldout.HELD_OUT,
+    "HELD_OUT_2": heldout.HELD_OUT_2,
+    **{
+        name: getattr(questions_fresh, name)
+        for name in dir(questions_fresh)
+        if name.startswith("FRESH")
+    },
+}
+
+
+def measured(entry: tuple, game: str) -> tuple[int | None, bool]:
+    """The rank of the passage holding the facts (and answer), and whether the answer is read
+    first."""
+    lang, question, facts, *answer = entry
+    wanted = [*facts, *answer]
+    reply = ask(game, question, lang)
+    position = next(
+        (n for n, given in enumerate(reply.answers, 1) if holds(given.text, wanted)), None
+    )
+    first = bool(reply.answers) and holds(shown(reply.answers[0])[:SHOWN], answer or facts)
+    return position, first
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("out")
+    parser.add_argument("--compare")
+    arguments = parser.parse_args()
+    results: dict[str, dict[str, list]] = {}
+    for name, games in SETS.items():
+        for game, entries in games.items():
+            for entry in entries:
+                key = f"{game} [{entry[0]}] {entry[1]}"
+                results.setdefault(name, {})[key] = list(measured(entry, game))
+    off = {
+        f"{lang} {q}": [g for g in ("tikal", "cartographers") if ask(g, q, lang).known]
+        for lang, q in questions.OFF_TOPIC
+    }
+    Path(arguments.out).write_text(
+        json.dumps({"sets": results, "off_topic": off}, indent=0, ensure_ascii=False)
+    )
+    before = json.loads(Path(arguments.compare).read_text()) if arguments.compare else None
+    print(f"{'set':<12} {'n':>4} {'top-1':>9} {'top-3':>9} {'read':>9}")
+    for name, ranks in results.items():
+        n = len(ranks)
+
+        def figures(table: dict[str, list]) -> tuple[int, int, int]:
+            return (
+                sum(r == 1 for r, _ in table.values()),
+                sum(r is not None and r <= 3 for r, _ in table.values()),
+                sum(read for _, read in table.values()),
+            )
+
+        now = figures(ranks)
+        was = figures(before["sets"][name]) if before and name in before["sets"] else None
+        cells = [f"{w}→{a}" if was else f"{a}" for w, a in zip(was or now, now)]
+        print(f"{name:<12} {n:>4} {cells[0]:>9} {cells[1]:>9} {cells[2]:>9}")
+        if before and name in before["sets"]:
+            for key, (rank, read) in ranks.items():
+                old = before["sets"][name].get(key)
+                if old and (old[0] != rank or old[1] != read):
+                    print(f"    {key}: rank {old[0]} → {rank}, read {old[1]} → {read}")
+    print("off-topic answered:", {k: v for k, v in off.items() if v})
+    if before:
+        print("off-topic before:", {k: v for k, v in before["off_topic"].items() if v})
+
+
+if __name__ == "__main__":
+    main()
