@@ -221,8 +221,12 @@ export class TableScreen {
   afterDraw() {
     const module = faceOf(this.game);
     // What the others did since my turn stays marked, the moves shown so far while they
-    // are shown one at a time, everything at once after "Skip" or back on the page.
-    const since = movesSinceMyTurn(this.events, this.msg?.seat ?? null, this.pacer.current?.event.n ?? Infinity);
+    // are shown one at a time, everything at once after "Skip" or back on the page. Not
+    // once the game is over: there is no next turn to prepare, and the marks and their
+    // note ("Outlined in blue…") stood under the final board. (While the moves that ended
+    // it are being shown, the table still reads as playing: withStep.)
+    const over = this.msg?.table?.status === "over";
+    const since = over ? [] : movesSinceMyTurn(this.events, this.msg?.seat ?? null, this.pacer.current?.event.n ?? Infinity);
     showLastMove(this.root, this.lastMove(), module, this.context(), since);
     const pace = this.paceControls();
     if (pace) this.root.querySelector(".table-head")?.append(pace);

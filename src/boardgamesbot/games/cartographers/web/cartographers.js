@@ -535,8 +535,10 @@ function controlsPanel(ctx) {
   if (mode === "pass") {
     body.push(h("p", {}, t("carto.hint.pass")), h("button", { type: "button", class: "primary", "data-key": "pass", onclick: () => ctx.act(ctx.legal.find((a) => a.type === "pass")?.notation ?? "pass") }, t("carto.pass.button")));
   } else {
-    if (mode === "ruins") body.push(h("p", { class: "banner" }, t("carto.hint.ruins")));
-    if (mode === "1x1") body.push(h("p", { class: "banner" }, t("carto.hint.1x1")));
+    // The status line says it (turnHint) while the person chooses: a banner here said it a
+    // second time, both in sight on a phone (the line stuck to the top, the panel to the
+    // foot). Said here only while the line asks to confirm a drawing instead.
+    if (ctx.confirming && (mode === "ruins" || mode === "1x1")) body.push(h("p", { class: "banner" }, t(`carto.hint.${mode}`)));
     if (!ambush) {
       body.push(h("fieldset", { class: "pickers" }, h("legend", {}, t("carto.terrain")),
         terrains.map((terrain) => h("button", { type: "button", class: `terrain-button${sel.terrain === terrain ? " active" : ""}`, "aria-pressed": String(sel.terrain === terrain),
