@@ -345,6 +345,10 @@ function playable(ctx, sheet, overlay, text) {
   });
   sheet.addEventListener("focusin", (event) => {
     const cell = cellOf(event);
+    // As for the pointer: the drawing awaiting "Confirm" stays shown. A focus the page
+    // restores after a redraw (the board's first target) moved the preview to another
+    // spot while the bar would play the chosen one.
+    if (ctx.confirming) return;
     if (cell && cell !== ctx.sel.hover) {
       ctx.sel.hover = cell;
       paint();
@@ -434,18 +438,22 @@ function nextTarget(sheet, cell, [dr, dc]) {
 
 function paintPreview(ctx, sheet, overlay, text, legal) {
   overlay.querySelector(".candidate")?.remove();
-  const cell = ctx.sel.hover;
+  // The drawing awaiting "Confirm" is the one previewed, whatever the pickers and the spot
+  // last pointed at say: a hint chosen from "What can I do?" is asked about by its own
+  // notation, and the preview must show what the bar will play.
+  const asked = ctx.confirming && ctx.legal.find((a) => a.notation === ctx.confirming.notation);
+  const cell = asked?.params.cell ?? ctx.sel.hover;
   // Not on the previous state's picture (kept while this one's is drawn): its preview would
   // show old cells, and its request would delay the picture's.
   if (!cell || !sheet.isConnected || sheet.hasAttribute("data-stale")) return;
-  const action = legal.get(cell);
+  const action = asked || legal.get(cell);
   const notation = action?.notation || untried(ctx, cell);
   const key = `${ctx.msg.state_id} ${notation}`;
   const known = previews.get(key);
   const answered = known && !(known instanceof Promise);
   const state = !action ? "illegal" : answered ? (known.legal ? "legal" : "illegal") : "pending";
   // A legal drawing shows the cells it fills (typed, from the server); an illegal one its spot.
-  const layer = cellsLayer(sheet, action?.params.cells?.length ? action.params.cells : [cell], ctx.sel.terrain, `candidate ${state}`);
+  const layer = cellsLayer(sheet, action?.params.cells?.length ? action.params.cells : [cell], asked?.params.terrain || ctx.sel.terrain, `candidate ${state}`);
   layer.dataset.notation = notation;
   overlay.append(layer);
   if (answered) {
