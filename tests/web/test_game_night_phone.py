@@ -731,3 +731,39 @@ def test_the_auction_s_turn_panel_does_not_repeat_the_status_line_on_a_phone(nar
     said = panel.inner_text()
     assert status not in said, said
     assert words["tikal.auction.below"] in said, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_ruins_are_said_once_on_the_phone(phone, server, lang):
+    """Cartographers on a phone, a ruins card revealed: "Ruins! Your drawing must cover an
+    empty ruins space." stood in the status line at the top and again as a banner in the
+    turn panel at the foot, both in sight. It is said once (in the status line)."""
+    open_lobby(phone, server, lang)
+    table, tokens = hot_seat_table(server, "cartographers", 1, seed=5)
+    play_randomly(
+        server,
+        table,
+        tokens,
+        seeded(1),
+        until=lambda state: (
+            (view(server, table, tokens[0])["view"].get("you") or {}).get("mode") == "ruins"
+        ),
+    )
+    take_seat(phone, server, table, 0, tokens[0], "cartographers")
+    ruins = catalog(lang, "cartographers")["carto.hint.ruins"]
+    phone.wait_for_function(SAYS, arg=["#status-line", ruins])
+    phone.wait_for_selector(".panel.decision.yours")
+    assert saying(phone, ruins) == ["status-line"]
+    # A spot tapped: the status line asks to confirm, the turn panel keeps the ruins in sight.
+    phone.locator(".target").first.tap()
+    phone.wait_for_selector("#confirm-action")
+    assert saying(phone, ruins) == ["banner"]
+
+
+def saying(page, text):
+    """The id (else the class) of each element on the page whose own text holds `text`."""
+    return page.evaluate(
+        """t => [...document.querySelectorAll('body *')].filter(e => e.children.length === 0
+        && e.textContent.includes(t)).map(e => e.id || e.className)""",
+        text,
+    )

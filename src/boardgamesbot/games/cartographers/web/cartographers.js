@@ -601,7 +601,11 @@ function cardPanel(ctx) {
         card.shapes.map((shape) => miniShape(shape.cells, card.terrains[0], shape.coin))) : null,
       card.kind === "ambush" ? h("div", { class: "card-shapes" }, h("span", {}, t("carto.card.ambush")), miniShape(card.cells, "monster", false)) : null));
   }
-  if (view.ruins_pending) body.push(h("p", { class: "banner" }, t("carto.hint.ruins")));
+  // Not while the person is to draw over ruins: the status line says it then (turnHint),
+  // or the turn panel while a drawing awaits "Confirm"; said here too, a phone showed it
+  // twice on one screen.
+  const saidElsewhere = ctx.yourTurn && view.you?.mode === "ruins";
+  if (view.ruins_pending && !saidElsewhere) body.push(h("p", { class: "banner" }, t("carto.hint.ruins")));
   const revealed = view.revealed.map((c) => cardName(c.name)).join(", ");
   if (revealed) body.push(h("p", { class: "muted" }, t("carto.revealed", { cards: revealed })));
   if (view.last_ambush) body.push(h("p", { class: "muted" }, t("carto.last.ambush", { card: cardName(view.last_ambush.card) })));
