@@ -767,3 +767,22 @@ def saying(page, text):
         && e.textContent.includes(t)).map(e => e.id || e.className)""",
         text,
     )
+
+
+def test_after_a_tapped_move_no_untouched_space_takes_the_focus(phone, server):
+    """On a phone, a drawing tapped and its "Confirm" tapped (a real touch: Chromium's
+    touch input, which focuses what it taps): the next card's first spot took the focus,
+    a spot never touched shown focused, its drawing previewed. The focus follows the
+    keyboard only (test_by_keyboard_the_focus_stays_on_the_sheet_from_move_to_move)."""
+    open_lobby(phone, server)
+    table, tokens = hot_seat_table(server, "cartographers", 1, seed=3)
+    take_seat(phone, server, table, 0, tokens[0], "cartographers")
+    phone.wait_for_selector(".target")
+    phone.locator(".target").last.tap()
+    phone.locator("#confirm-action").tap()
+    phone.wait_for_selector("#confirm-action", state="detached")
+    phone.wait_for_selector("svg.board:not([data-stale]) .target")
+    phone.wait_for_timeout(300)  # the redraws after the move (the log, the preview)
+    focused = phone.evaluate("() => document.activeElement.closest('svg.board') !== null")
+    assert not focused
+    assert phone.locator(".candidate").count() == 0

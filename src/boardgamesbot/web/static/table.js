@@ -380,8 +380,11 @@ export class TableScreen {
     const focusKey = focused?.dataset?.key;
     // Playing on the board's targets (board.js) keeps the focus on the board across moves:
     // the target played is gone, and the next state's come a moment later. Confirming
-    // the move (the bar takes the focus) is part of playing it.
-    if (focused?.closest?.("svg.board")) this.onBoard = true;
+    // the move (the bar takes the focus) is part of playing it. Only for a person playing
+    // by keyboard (the focus shown, :focus-visible): a tap focuses the target tapped too,
+    // and on a phone the next state's first target then took the focus, a space never
+    // touched shown focused (its ring, its preview) after every confirmed move.
+    if (focused?.closest?.("svg.board")) this.onBoard = focused.matches(":focus-visible");
     else if (focused && focused !== document.body && !focused.closest(".confirm-bar")) this.onBoard = false;
     if (this.fatal) {
       this.root.replaceChildren(h("section", { class: "card narrow" }, h("h1", {}, t("table.missing")),
