@@ -134,6 +134,41 @@ def test_rematch_is_offered_only_for_finished_tables(page, server):
     assert table
 
 
+MINE = 'section[aria-labelledby="mine-title"]'
+FINISHED = 'section[aria-labelledby="finished-title"]'
+
+
+def replay_links(page, section):
+    return page.eval_on_selector_all(
+        f'{section} a[href^="#/replay/"]', "as => as.map(a => a.hash.split('/').pop())"
+    )
+
+
+def test_finished_games_are_the_ones_this_browser_played(page, server):
+    """A server shared by several groups of friends: the lobby's "Finished games" listed
+    every finished table on it, strangers' games (their names) among them, and one's own
+    went down the list as others finished. It lists the finished games this browser took
+    part in (it holds their seats), to replay, rematch or forget; "My tables" the ones
+    still to play. A stranger's game is in neither."""
+    stranger, theirs = hot_seat_table(server, "cartographers", 1, seed=6)
+    play_randomly(server, stranger, theirs, seeded(2))
+    playing = create_in_lobby(page, server, "cartographers", seed=4)
+    page.wait_for_selector("svg.sheet")
+    done, tokens = hot_seat_table(server, "cartographers", 1, seed=6)
+    play_randomly(server, done, tokens, seeded(1))
+    take_seat(page, server, done, 0, tokens[0], "cartographers")
+    page.wait_for_selector(".summary")
+    open_lobby(page, server)
+    page.wait_for_selector(f"{FINISHED} .table-row")
+    assert replay_links(page, FINISHED) == [done]
+    assert page.eval_on_selector_all(
+        f'{MINE} a[href^="#/table/"]', "as => as.map(a => a.hash.split('/').pop())"
+    ) == [playing]
+    assert replay_links(page, MINE) == []
+    page.click(f"{FINISHED} button.ghost")  # Forget: gone from this device's lists
+    page.wait_for_selector(f"{FINISHED} .table-row", state="detached")
+
+
 def test_the_ambush_preview_scores_the_neighbours_map(page, server):
     create_in_lobby(page, server, "cartographers", players=2, seats={1: "random"}, seed=2)
     page.wait_for_selector('svg.sheet[data-key="sheet"]')
