@@ -731,3 +731,58 @@ def test_the_auction_s_turn_panel_does_not_repeat_the_status_line_on_a_phone(nar
     said = panel.inner_text()
     assert status not in said, said
     assert words["tikal.auction.below"] in said, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_ruins_are_said_once_on_the_phone(phone, server, lang):
+    """Cartographers on a phone, a ruins card revealed: "Ruins! Your drawing must cover an
+    empty ruins space." stood in the status line at the top and again as a banner in the
+    turn panel at the foot, both in sight. It is said once (in the status line)."""
+    open_lobby(phone, server, lang)
+    table, tokens = hot_seat_table(server, "cartographers", 1, seed=5)
+    play_randomly(
+        server,
+        table,
+        tokens,
+        seeded(1),
+        until=lambda state: (
+            (view(server, table, tokens[0])["view"].get("you") or {}).get("mode") == "ruins"
+        ),
+    )
+    take_seat(phone, server, table, 0, tokens[0], "cartographers")
+    ruins = catalog(lang, "cartographers")["carto.hint.ruins"]
+    phone.wait_for_function(SAYS, arg=["#status-line", ruins])
+    phone.wait_for_selector(".panel.decision.yours")
+    assert saying(phone, ruins) == ["status-line"]
+    # A spot tapped: the status line asks to confirm, the turn panel keeps the ruins in sight.
+    phone.locator(".target").first.tap()
+    phone.wait_for_selector("#confirm-action")
+    assert saying(phone, ruins) == ["banner"]
+
+
+def saying(page, text):
+    """The id (else the class) of each element on the page whose own text holds `text`."""
+    return page.evaluate(
+        """t => [...document.querySelectorAll('body *')].filter(e => e.children.length === 0
+        && e.textContent.includes(t)).map(e => e.id || e.className)""",
+        text,
+    )
+
+
+def test_after_a_tapped_move_no_untouched_space_takes_the_focus(phone, server):
+    """On a phone, a drawing tapped and its "Confirm" tapped (a real touch: Chromium's
+    touch input, which focuses what it taps): the next card's first spot took the focus,
+    a spot never touched shown focused, its drawing previewed. The focus follows the
+    keyboard only (test_by_keyboard_the_focus_stays_on_the_sheet_from_move_to_move)."""
+    open_lobby(phone, server)
+    table, tokens = hot_seat_table(server, "cartographers", 1, seed=3)
+    take_seat(phone, server, table, 0, tokens[0], "cartographers")
+    phone.wait_for_selector(".target")
+    phone.locator(".target").last.tap()
+    phone.locator("#confirm-action").tap()
+    phone.wait_for_selector("#confirm-action", state="detached")
+    phone.wait_for_selector("svg.board:not([data-stale]) .target")
+    phone.wait_for_timeout(300)  # the redraws after the move (the log, the preview)
+    focused = phone.evaluate("() => document.activeElement.closest('svg.board') !== null")
+    assert not focused
+    assert phone.locator(".candidate").count() == 0

@@ -381,3 +381,24 @@ def test_the_marks_since_my_turn_grow_as_the_bots_moves_are_shown(page, server):
         )
     )
     assert touched and touched <= marked, (touched, marked)
+
+
+def test_the_marks_since_my_turn_go_when_the_game_is_over(page, server):
+    """A first game played to its end (issue: the line "Outlined in blue: what the others
+    changed since your last turn" still stood under the final board). Once the game is
+    over there is no next turn to prepare: neither the blue marks nor their note stay."""
+    from .helpers import play_randomly, seeded
+
+    open_lobby(page, server)
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=5)
+    state = play_randomly(server, table, tokens, seeded(2))
+    assert state["table"]["status"] == "over"
+    events = call(server, "GET", f"/api/tables/{table}/events")["events"]
+    last = [e["seat"] for e in events if e["type"] == "action"][-1]
+    # Taken by the other seat: the final moves were made since its last turn (marked
+    # blue for it before the fix).
+    take_seat(page, server, table, 1 - last, tokens[1 - last], "tikal")
+    page.wait_for_selector(".summary")
+    page.wait_for_selector("svg.board [data-last-move], #last-move-note")
+    assert page.locator("#since-turn-note").count() == 0
+    assert page.locator("svg.board .since-turn").count() == 0

@@ -101,7 +101,6 @@ export class LobbyScreen {
       seats: ["me", "medium", "medium", "medium"], name: myName() };
     this.chooseGame(games[0].name, games[0].min_players === 1 ? 1 : Math.min(4, games[0].max_players));
     this.summaries = {};
-    this.finished = [];
     this.load();
   }
 
@@ -114,11 +113,6 @@ export class LobbyScreen {
         if (error.status === 404) forgetSeat(id);
       }
     }));
-    try {
-      this.finished = await api("GET", "/api/tables?status=over&limit=20");
-    } catch {
-      this.finished = [];
-    }
     this.loaded = true;
     this.drawLists();
   }
@@ -307,10 +301,11 @@ export class LobbyScreen {
     }
   }
 
-  myTables() {
+  /** This browser's tables (the seats it holds) that `wanted` keeps, newest first, as rows. */
+  seatRows(wanted) {
     const seats = mySeats();
     const ids = Object.keys(seats).sort((a, b) => (seats[b].saved || 0) - (seats[a].saved || 0));
-    const rows = ids.filter((id) => this.summaries[id]).map((id) => {
+    return ids.filter((id) => this.summaries[id] && wanted(this.summaries[id])).map((id) => {
       const table = this.summaries[id];
       const info = seats[id];
       return h("li", { class: "table-row" },
@@ -324,18 +319,28 @@ export class LobbyScreen {
           h("button", { type: "button", class: "ghost", "aria-label": t("lobby.forget.label"),
             onclick: () => { forgetSeat(id); delete this.summaries[id]; this.drawLists(); } }, t("lobby.forget"))));
     });
+  }
+
+  /** The tables this browser sits at that are still to be played (or waiting for players). */
+  myTables() {
+    const rows = this.seatRows((table) => table.status !== "over");
     return h("section", { class: "card", "aria-labelledby": "mine-title" },
       h("h2", { id: "mine-title" }, t("lobby.mine")),
       rows.length ? h("ul", { class: "tables" }, rows) : h("p", { class: "muted" }, this.loaded ? t("lobby.mine.none") : "…"));
   }
 
+  /**
+   * The finished games this browser took part in (it holds their seats' tokens): to replay,
+   * rematch or forget. Not every finished table on the server: on a server shared by
+   * several groups of friends that list was strangers' games, their names and all, and
+   * one's own game went down it as soon as others finished theirs. A stranger's replay
+   * is still opened by its link (#/replay/<id>).
+   */
   finishedList() {
-    const rows = this.finished.map((table) => h("li", { class: "table-row" },
-      h("span", { class: "table-name" }, describeTable(table)),
-      h("span", { class: "buttons" }, h("a", { class: "button", href: `#/replay/${table.id}` }, t("lobby.replay")))));
+    const rows = this.seatRows((table) => table.status === "over");
     return h("section", { class: "card", "aria-labelledby": "finished-title" },
       h("h2", { id: "finished-title" }, t("lobby.finished")),
-      rows.length ? h("ul", { class: "tables" }, rows) : h("p", { class: "muted" }, t("lobby.finished.none")));
+      rows.length ? h("ul", { class: "tables" }, rows) : h("p", { class: "muted" }, this.loaded ? t("lobby.finished.none") : "…"));
   }
 }
 

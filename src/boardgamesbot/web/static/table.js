@@ -221,8 +221,12 @@ export class TableScreen {
   afterDraw() {
     const module = faceOf(this.game);
     // What the others did since my turn stays marked, the moves shown so far while they
-    // are shown one at a time, everything at once after "Skip" or back on the page.
-    const since = movesSinceMyTurn(this.events, this.msg?.seat ?? null, this.pacer.current?.event.n ?? Infinity);
+    // are shown one at a time, everything at once after "Skip" or back on the page. Not
+    // once the game is over: there is no next turn to prepare, and the marks and their
+    // note ("Outlined in blue…") stood under the final board. (While the moves that ended
+    // it are being shown, the table still reads as playing: withStep.)
+    const over = this.msg?.table?.status === "over";
+    const since = over ? [] : movesSinceMyTurn(this.events, this.msg?.seat ?? null, this.pacer.current?.event.n ?? Infinity);
     showLastMove(this.root, this.lastMove(), module, this.context(), since);
     const pace = this.paceControls();
     if (pace) this.root.querySelector(".table-head")?.append(pace);
@@ -376,8 +380,11 @@ export class TableScreen {
     const focusKey = focused?.dataset?.key;
     // Playing on the board's targets (board.js) keeps the focus on the board across moves:
     // the target played is gone, and the next state's come a moment later. Confirming
-    // the move (the bar takes the focus) is part of playing it.
-    if (focused?.closest?.("svg.board")) this.onBoard = true;
+    // the move (the bar takes the focus) is part of playing it. Only for a person playing
+    // by keyboard (the focus shown, :focus-visible): a tap focuses the target tapped too,
+    // and on a phone the next state's first target then took the focus, a space never
+    // touched shown focused (its ring, its preview) after every confirmed move.
+    if (focused?.closest?.("svg.board")) this.onBoard = focused.matches(":focus-visible");
     else if (focused && focused !== document.body && !focused.closest(".confirm-bar")) this.onBoard = false;
     if (this.fatal) {
       this.root.replaceChildren(h("section", { class: "card narrow" }, h("h1", {}, t("table.missing")),

@@ -345,6 +345,10 @@ function playable(ctx, sheet, overlay, text) {
   });
   sheet.addEventListener("focusin", (event) => {
     const cell = cellOf(event);
+    // As for the pointer: the drawing awaiting "Confirm" stays shown. A focus the page
+    // restores after a redraw (the board's first target) moved the preview to another
+    // spot while the bar would play the chosen one.
+    if (ctx.confirming) return;
     if (cell && cell !== ctx.sel.hover) {
       ctx.sel.hover = cell;
       paint();
@@ -434,18 +438,22 @@ function nextTarget(sheet, cell, [dr, dc]) {
 
 function paintPreview(ctx, sheet, overlay, text, legal) {
   overlay.querySelector(".candidate")?.remove();
-  const cell = ctx.sel.hover;
+  // The drawing awaiting "Confirm" is the one previewed, whatever the pickers and the spot
+  // last pointed at say: a hint chosen from "What can I do?" is asked about by its own
+  // notation, and the preview must show what the bar will play.
+  const asked = ctx.confirming && ctx.legal.find((a) => a.notation === ctx.confirming.notation);
+  const cell = asked?.params.cell ?? ctx.sel.hover;
   // Not on the previous state's picture (kept while this one's is drawn): its preview would
   // show old cells, and its request would delay the picture's.
   if (!cell || !sheet.isConnected || sheet.hasAttribute("data-stale")) return;
-  const action = legal.get(cell);
+  const action = asked || legal.get(cell);
   const notation = action?.notation || untried(ctx, cell);
   const key = `${ctx.msg.state_id} ${notation}`;
   const known = previews.get(key);
   const answered = known && !(known instanceof Promise);
   const state = !action ? "illegal" : answered ? (known.legal ? "legal" : "illegal") : "pending";
   // A legal drawing shows the cells it fills (typed, from the server); an illegal one its spot.
-  const layer = cellsLayer(sheet, action?.params.cells?.length ? action.params.cells : [cell], ctx.sel.terrain, `candidate ${state}`);
+  const layer = cellsLayer(sheet, action?.params.cells?.length ? action.params.cells : [cell], asked?.params.terrain || ctx.sel.terrain, `candidate ${state}`);
   layer.dataset.notation = notation;
   overlay.append(layer);
   if (answered) {
@@ -535,8 +543,10 @@ function controlsPanel(ctx) {
   if (mode === "pass") {
     body.push(h("p", {}, t("carto.hint.pass")), h("button", { type: "button", class: "primary", "data-key": "pass", onclick: () => ctx.act(ctx.legal.find((a) => a.type === "pass")?.notation ?? "pass") }, t("carto.pass.button")));
   } else {
-    if (mode === "ruins") body.push(h("p", { class: "banner" }, t("carto.hint.ruins")));
-    if (mode === "1x1") body.push(h("p", { class: "banner" }, t("carto.hint.1x1")));
+    // The status line says it (turnHint) while the person chooses: a banner here said it a
+    // second time, both in sight on a phone (the line stuck to the top, the panel to the
+    // foot). Said here only while the line asks to confirm a drawing instead.
+    if (ctx.confirming && (mode === "ruins" || mode === "1x1")) body.push(h("p", { class: "banner" }, t(`carto.hint.${mode}`)));
     if (!ambush) {
       body.push(h("fieldset", { class: "pickers" }, h("legend", {}, t("carto.terrain")),
         terrains.map((terrain) => h("button", { type: "button", class: `terrain-button${sel.terrain === terrain ? " active" : ""}`, "aria-pressed": String(sel.terrain === terrain),
@@ -591,7 +601,11 @@ function cardPanel(ctx) {
         card.shapes.map((shape) => miniShape(shape.cells, card.terrains[0], shape.coin))) : null,
       card.kind === "ambush" ? h("div", { class: "card-shapes" }, h("span", {}, t("carto.card.ambush")), miniShape(card.cells, "monster", false)) : null));
   }
-  if (view.ruins_pending) body.push(h("p", { class: "banner" }, t("carto.hint.ruins")));
+  // Not while the person is to draw over ruins: the status line says it then (turnHint),
+  // or the turn panel while a drawing awaits "Confirm"; said here too, a phone showed it
+  // twice on one screen.
+  const saidElsewhere = ctx.yourTurn && view.you?.mode === "ruins";
+  if (view.ruins_pending && !saidElsewhere) body.push(h("p", { class: "banner" }, t("carto.hint.ruins")));
   const revealed = view.revealed.map((c) => cardName(c.name)).join(", ");
   if (revealed) body.push(h("p", { class: "muted" }, t("carto.revealed", { cards: revealed })));
   if (view.last_ambush) body.push(h("p", { class: "muted" }, t("carto.last.ambush", { card: cardName(view.last_ambush.card) })));
