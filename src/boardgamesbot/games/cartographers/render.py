@@ -156,8 +156,9 @@ def _player_panel(view: dict[str, Any], player: dict[str, Any], lang: str = "en"
                     losses=player["monster_losses"]) + "\n")
     for record in player["seasons"]:
         e1, e2 = record["edicts"]
-        body.append(say(lang, "carto.term.score", season=named(lang, "carto.season", record["season"]),
-                        e1=e1, e2=e2, coins=record["coins"], monsters=record["monsters"],
+        season = named(lang, "carto.season", record["season"])
+        body.append(say(lang, "carto.term.score", season=season, e1=e1, e2=e2,
+                        coins=record["coins"], monsters=record["monsters"],
                         total=record["total"]) + "\n")
     title = _seat(seat, lang)
     if view.get("viewer") == seat:
