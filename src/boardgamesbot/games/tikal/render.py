@@ -22,9 +22,6 @@ a drawn tile, the leader's place, the ending) are said as every other face says 
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -32,8 +29,7 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from boardgamesbot.games.drawing import picture_words
-from boardgamesbot.games.wording import phrase
+from .catalog import pictures, say, seat_tag, sides
 
 COLUMNS = "ABCDEFGH"
 ROWS = 6
@@ -45,36 +41,6 @@ ROW_PITCH, HEIGHT = 4, 5
 # 7 is the narrowest edge whose middle rows still hold "VOLCANO" and four figure counts
 # (74 columns, so the board fits an 80-column terminal); 12 fills 120 columns.
 NARROWEST_EDGE, WIDEST_EDGE, DEFAULT_EDGE = 7, 12, 8
-
-
-@cache
-def words(lang: str) -> dict[str, Any]:
-    """The game's catalog in ``lang`` ({} for a language it does not speak)."""
-    path = Path(__file__).parent / "web" / "i18n" / f"{lang}.json"
-    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-
-
-@cache
-def _picture_words(lang: str) -> dict[str, Any]:
-    """The words of the game's pictures (``picture_words.json``) in ``lang``: the ending
-    ("Game over. Winner: …") is said as the picture says it."""
-    every = picture_words(Path(__file__).parent)
-    return every.get(lang, every["en"])
-
-
-def say(lang: str, key: str, **params: Any) -> str:
-    """The catalog's ``key`` in ``lang`` (English where ``lang`` lacks it), filled in."""
-    return phrase(words, lang, key, **params) or key
-
-
-def seat_tag(seat: int, lang: str) -> str:
-    """A seat as the terminal's lines name it: "p2" (player 2; "j2" in pt-BR and ca)."""
-    return say(lang, "tikal.term.seat", n=seat + 1)
-
-
-def sides(lang: str) -> list[str]:
-    """The six sides' compass letters, N first, clockwise (SW is "SO" in pt-BR and ca)."""
-    return say(lang, "tikal.term.sides").split()
 
 
 def board_width(edge: int) -> int:
@@ -275,7 +241,7 @@ def players_table(view: dict[str, Any], lang: str = "en") -> Table:
 def status_text(view: dict[str, Any], lang: str = "en") -> Text:
     out = Text()
     if view["over"]:
-        ending = _picture_words(lang)
+        ending = pictures(lang)  # the ending as the game's pictures say it
         winners = ending["and"].join(seat_tag(w, lang) for w in view["winners"])
         out.append(ending["winner"].format(names=winners) + "\n", "bold green")
     else:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .render import say, seat_tag, sides
+from .catalog import say, seat_tag, sides
 
 
 def _tile(tile: dict[str, Any], lang: str) -> str:
