@@ -32,7 +32,8 @@ def _tile(tile: dict[str, Any], lang: str) -> str:
     compass = sides(lang)
     stones = " ".join(f"{compass[side]}{count}"
                       for side, count in enumerate(tile["stones"]) if count)
-    return f"{tile['letter']} {what:<18}{stones or say(lang, 'tikal.term.auction.nostones')}"
+    # a column 18 wide, as in English, and a space after words that fill it (Portuguese)
+    return f"{tile['letter']} {what.ljust(17)} {stones or say(lang, 'tikal.term.auction.nostones')}"
 
 
 def auction_text(view_auction: dict[str, Any], lang: str = "en") -> str:
