@@ -17,17 +17,71 @@ GAME = load_game("cartographers")
 
 #: What the terminal printed in English before it spoke other languages (minus the
 #: notation's words: TERRAIN SHAPE ORIENTATION CELL, forest, water, ambush, pass).
-ENGLISH = ["side", "Wilderness", "Wastelands", "season", "time", "cards in the deck",
-           "game over", "Edicts", "scored at the end", "Revealed this season",
-           "Last ambush", "no effect", "Monster shape", "solo corner", "clockwise",
-           "counterclockwise", "top-left", "top-right", "bottom-left", "bottom-right",
-           "A ruins card", "terrain", "shape", "coins?", "stars", "lost to monsters",
-           "seat", "Seat", "you", "winner", "Winner", "draw the monster here", "reversed",
-           "just drawn", "underlined", "Your choice", "your move", "village", "farm",
-           "monsters?", "mountain", "wasteland", "ruins", "lower case", "drawn on ruins",
-           "Solo rating", "Final stars", "Spring", "Summer", "Autumn", "Winter", "e\\.g\\.",
-           "Draw", "orientations", "the cell takes", "No shape fits", "any terrain",
-           "sheet", "is full", "fits nowhere", "Ambush", "Ruins", "the edicts"]
+ENGLISH = [
+    "side",
+    "Wilderness",
+    "Wastelands",
+    "season",
+    "time",
+    "cards in the deck",
+    "game over",
+    "Edicts",
+    "scored at the end",
+    "Revealed this season",
+    "Last ambush",
+    "no effect",
+    "Monster shape",
+    "solo corner",
+    "clockwise",
+    "counterclockwise",
+    "top-left",
+    "top-right",
+    "bottom-left",
+    "bottom-right",
+    "A ruins card",
+    "terrain",
+    "shape",
+    "coins?",
+    "stars",
+    "lost to monsters",
+    "seat",
+    "Seat",
+    "you",
+    "winner",
+    "Winner",
+    "draw the monster here",
+    "reversed",
+    "just drawn",
+    "underlined",
+    "Your choice",
+    "your move",
+    "village",
+    "farm",
+    "monsters?",
+    "mountain",
+    "wasteland",
+    "ruins",
+    "lower case",
+    "drawn on ruins",
+    "Solo rating",
+    "Final stars",
+    "Spring",
+    "Summer",
+    "Autumn",
+    "Winter",
+    "e\\.g\\.",
+    "Draw",
+    "orientations",
+    "the cell takes",
+    "No shape fits",
+    "any terrain",
+    "sheet",
+    "is full",
+    "fits nowhere",
+    "Ambush",
+    "Ruins",
+    "the edicts",
+]
 LEFT_OVER = re.compile(r"(?<![\w'])(?:" + "|".join(ENGLISH) + r")(?![\w'])")
 
 
@@ -69,8 +123,13 @@ def test_the_list_finds_english_where_it_is():
     assert len(set(LEFT_OVER.findall(text))) > 10
 
 
-@pytest.mark.parametrize("lang,said", [("pt-BR", "Decretos (* pontuam no fim de Primavera)"),
-                                       ("ca", "Edictes (* puntuen al final de Primavera)")])
+@pytest.mark.parametrize(
+    "lang,said",
+    [
+        ("pt-BR", "Decretos (* pontuam no fim de Primavera)"),
+        ("ca", "Edictes (* puntuen al final de Primavera)"),
+    ],
+)
 def test_the_edicts_and_seasons_are_the_games_own_words(lang, said):
     text = printed(GAME.new(1, seed=1).view(0), lang, width=200)
     assert said in text

@@ -20,15 +20,64 @@ BOARD_LINES = 27
 
 #: What the terminal printed in English before it spoke other languages (words that are
 #: the same in the other language, as Catalan's "temple" and "amulets", are left out).
-ENGLISH = ["to play", "place the drawn tile", "AP left", "Volcano scoring round",
-           "Final round", "this player scores", "nobody", "Stack", "next letter", "tiles?",
-           "Wafers face down", "Temple levels in supply", "This turn", "uncovered",
-           "recovered", "camp built", "Scores after each", "Game over", "Winner", "player",
-           "score", "treasures?", "supply", "leader", "camps", "guards", "left", "you",
-           "red", "orange", "white", "blue", "VOLCANO", "jungle", "stones", "jngl",
-           "Auction", "round", "Display", "bid", "bidding", "High bid", "opened by",
-           "Still bidding", "Passed", "plays free", "won the auction", "masks",
-           "down", "up", "played", "empty", "turn", "chooses", "only pass", "or pass"]
+ENGLISH = [
+    "to play",
+    "place the drawn tile",
+    "AP left",
+    "Volcano scoring round",
+    "Final round",
+    "this player scores",
+    "nobody",
+    "Stack",
+    "next letter",
+    "tiles?",
+    "Wafers face down",
+    "Temple levels in supply",
+    "This turn",
+    "uncovered",
+    "recovered",
+    "camp built",
+    "Scores after each",
+    "Game over",
+    "Winner",
+    "player",
+    "score",
+    "treasures?",
+    "supply",
+    "leader",
+    "camps",
+    "guards",
+    "left",
+    "you",
+    "red",
+    "orange",
+    "white",
+    "blue",
+    "VOLCANO",
+    "jungle",
+    "stones",
+    "jngl",
+    "Auction",
+    "round",
+    "Display",
+    "bid",
+    "bidding",
+    "High bid",
+    "opened by",
+    "Still bidding",
+    "Passed",
+    "plays free",
+    "won the auction",
+    "masks",
+    "down",
+    "up",
+    "played",
+    "empty",
+    "turn",
+    "chooses",
+    "only pass",
+    "or pass",
+]
 LEFT_OVER = re.compile(r"(?<![\w'])(?:" + "|".join(ENGLISH) + r")(?![\w'])")
 
 
@@ -78,8 +127,13 @@ def test_the_terminal_board_in_english_is_as_it_was():
     assert len(set(LEFT_OVER.findall(text))) > 10  # the list finds English where it is
 
 
-@pytest.mark.parametrize("lang,said", [("pt-BR", "vez de j1 (vermelho) - coloque a peça sorteada"),
-                                       ("ca", "torn de j1 (vermell) - col·loca la peça robada")])
+@pytest.mark.parametrize(
+    "lang,said",
+    [
+        ("pt-BR", "vez de j1 (vermelho) - coloque a peça sorteada"),
+        ("ca", "torn de j1 (vermell) - col·loca la peça robada"),
+    ],
+)
 def test_the_turn_line_is_said_in_the_readers_words(lang, said):
     text = "\n".join(printed(GAME.new(2, seed=1).view(0), lang))
     assert said in text
@@ -87,5 +141,7 @@ def test_the_turn_line_is_said_in_the_readers_words(lang, said):
 
 def test_the_auction_speaks_the_readers_language():
     view = GAME.new(2, seed=1, variant="auction").view(None)
-    assert auction_text(view["auction"], "pt-BR").splitlines()[0] == \
-        "Leilão, rodada 1: ofertas pelo turno 1 de 2"
+    assert (
+        auction_text(view["auction"], "pt-BR").splitlines()[0]
+        == "Leilão, rodada 1: ofertas pelo turno 1 de 2"
+    )
