@@ -7,15 +7,24 @@ that joins the registry is covered without a line changed here.
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import random
 
 import pytest
+from rich.console import Console
 
 from boardgamesbot.bots import make_bot
 from boardgamesbot.driver import Driver
-from boardgamesbot.engine import GameError, IllegalAction, Record, known_games, load_game
+from boardgamesbot.engine import (
+    LANGUAGES,
+    GameError,
+    IllegalAction,
+    Record,
+    known_games,
+    load_game,
+)
 from boardgamesbot.games.schema import check_view
 
 MAX_ACTIONS = 20_000
@@ -270,3 +279,17 @@ def test_a_preview_shows_nothing_the_seat_could_not_see(name, options, players):
                     assert result["final"] and result["view"] is None
                 if not result["final"] and after.undo_point() == point:
                     assert result["view"] == after.view(seat)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name,options,players", CASES)
+def test_the_terminal_render_accepts_each_language(name, options, players, lang):
+    """Every game draws any seat's view for the terminal in each language the faces speak
+    (`Game.render_text(view, lang)`), something rich prints within 80 columns."""
+    game = load_game(name)
+    for state in spread(name, options, players, seeds=(1,), keep=4):
+        for viewer in viewers(state):
+            console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
+            console.print(game.render_text(state.view(viewer), lang))
+            lines = console.export_text().splitlines()
+            assert lines and max(len(line) for line in lines) <= 80

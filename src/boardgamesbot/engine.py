@@ -21,8 +21,9 @@ a default), what kind of information it hides, and the objects that serve it:
 
 * ``heuristics`` — a `Heuristics` (what the game teaches computer players;
   every method has a default, a game overrides what it knows);
-* ``render_text(view)`` / ``render_svg(view, **options)`` — pictures of a
-  seat's view for the terminal and for images (browser, chat, ``bgbot render``);
+* ``render_text(view, lang)`` / ``render_svg(view, **options)`` — pictures of a
+  seat's view for the terminal (in the reader's language) and for images (browser,
+  chat, ``bgbot render``);
 * ``help_page(lang)`` — the players' rules page in each language;
 * ``rules_knowledge`` — its vocabulary and synonyms per language, and the help
   section behind each refusal, for answering free questions (``bgbot ask``);
@@ -603,8 +604,9 @@ class Game(ABC):
 
     # What serves the game ----------------------------------------------------------------
 
-    def render_text(self, view: dict[str, Any]) -> Any:
-        """The view for the terminal (anything ``rich`` prints); default: its JSON."""
+    def render_text(self, view: dict[str, Any], lang: str = "en") -> Any:
+        """The view for the terminal (anything ``rich`` prints), its words in ``lang`` (one
+        of `LANGUAGES`); default: its JSON, which has no words to translate."""
         return json.dumps(view, indent=1)
 
     def render_svg(self, view: dict[str, Any], **options: Any) -> str:

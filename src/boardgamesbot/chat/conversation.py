@@ -402,7 +402,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         png = await asyncio.to_thread(images.picture, game, view, seat, names,
                                       self.chat_lang(chat_id), move)
         if png is None:
-            board = images.text_board(game, view)
+            board = images.text_board(game, view, lang=self.chat_lang(chat_id))
             await self.say(chat_id, f"```\n{board}\n```\n{caption}", buttons,
                            menu_for=menu_for, silent=silent)
             return

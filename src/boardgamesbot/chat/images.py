@@ -64,11 +64,11 @@ def per_seat(game_name: str, view: dict | None = None) -> bool:
     return game_name not in _SEATLESS
 
 
-def text_board(game_name: str, view: dict, width: int = 100) -> str:
-    """The terminal face's drawing of ``view`` as plain text."""
+def text_board(game_name: str, view: dict, width: int = 100, lang: str = "en") -> str:
+    """The terminal face's drawing of ``view`` as plain text, in ``lang``."""
     from rich.console import Console
 
     game = load_game(game_name)
     console = Console(file=io.StringIO(), width=width, record=True, color_system=None)
-    console.print(game.render_text(view))
+    console.print(game.render_text(view, lang))
     return console.export_text().rstrip()

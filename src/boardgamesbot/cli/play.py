@@ -147,12 +147,15 @@ class Person:
 
     def choose(self, seat: SeatView, player: int, budget: float | None = None):
         """Show the seat's view; read commands until one is a legal action."""
-        render = seat.game.render_text
         lang = self.lang
+
+        def render(view: dict) -> object:  # the board, in the person's language too
+            return seat.game.render_text(view, lang)
+
         self._hand_over(seat, player)
         console.print(render(seat.view()))
-        # In the person's language whatever the board's, and naming 'help': a first-time
-        # player learns from this line what may be typed now and where the rest is.
+        # In the person's language, and naming 'help': a first-time player learns from
+        # this line what may be typed now and where the rest is.
         legal = [str(a) for a in seat.legal_actions()]
         console.print(say(lang, "turn", kinds=_kinds(legal), example=legal[0] if legal else "…"),
                       markup=False)
@@ -286,7 +289,7 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     if stopped:
         console.print(say(lang, "saved", path=path), markup=False, soft_wrap=True)
         return
-    console.print(state.game.render_text(state.view(None)))
+    console.print(state.game.render_text(state.view(None), lang))
     scores = ", ".join(f"{names[i]}: {s}" for i, s in enumerate(state.scores()))
     winners = ", ".join(names[i] for i in state.winners())
     # (soft_wrap: the record's path is not broken in two, so it can be copied)

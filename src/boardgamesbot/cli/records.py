@@ -31,7 +31,11 @@ def replay_command(path, seat, step, lang) -> None:
         states = list(record.states())
     except GameError as error:
         fail(str(error))
-    render = load_game(record.game).render_text
+    game = load_game(record.game)
+
+    def render(view: dict) -> object:  # the board in the reader's language
+        return game.render_text(view, lang)
+
     viewer = None if seat is None else seat - 1
     if viewer is not None and not 0 <= viewer < len(record.seats):
         fail(f"--seat must be between 1 and {len(record.seats)}")

@@ -8,7 +8,7 @@ class does not say otherwise) and serves the hooks from the modules, importing e
 when first asked for: numpy, rich and the menus' words are not needed to play.
 
 * ``encoding``: ``action_space``, ``observation_spaces`` and ``observe`` (docs/research.md);
-* ``render``: ``text(view)``, what the terminal prints;
+* ``render``: ``text(view, lang)``, what the terminal prints, in the reader's language;
 * ``buttons``: ``label`` and ``previewed``, the words and previews of a chat's choices;
 * ``words``: ``action(game, info, lang, mood, names)``, an action in words, as the
   browser module's ``describe`` says it, from the same catalog entries.
@@ -53,9 +53,9 @@ class PackagedGame(Game):
                                encoding.observation_spaces(num_players, **options),
                                encoding.observe)
 
-    def render_text(self, view: dict[str, Any]) -> Any:
-        """The view as a ``rich`` renderable for the terminal."""
-        return self.face_module("render").text(view)
+    def render_text(self, view: dict[str, Any], lang: str = "en") -> Any:
+        """The view as a ``rich`` renderable for the terminal, in ``lang``."""
+        return self.face_module("render").text(view, lang)
 
     def choice_label(self, prefix: list[str], notation: str, lang: str) -> str | None:
         label: str | None = self.face_module("buttons").label(prefix, notation, lang)

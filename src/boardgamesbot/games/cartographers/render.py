@@ -5,6 +5,10 @@ edicts (the two scored this season marked), the revealed cards, the current
 card with its terrains and shapes, what the viewer may do, and every sheet
 with coordinates, coins and stars per season. A seat's own pending choice is
 drawn highlighted on its sheet, which is what the CLI's ``preview`` shows.
+
+Every word is the reader's (``lang``), from the game's one catalog (`catalog.words`):
+cards, edicts, seasons, terrains and titles as every face names them, and the
+terminal's own sentences (``carto.term.*``). The notation stays as typed.
 """
 
 from __future__ import annotations
@@ -17,15 +21,32 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
+from boardgamesbot.games.wording import phrase
+
+from .catalog import words
+
 COLUMNS = "ABCDEFGHIJK"
 
 _STYLE = {
     "F": "bold green", "V": "bold red", "A": "bold yellow", "W": "bold blue",
     "M": "bold magenta", "^": "bold white", "#": "grey50", "R": "bold cyan", ".": "grey42",
 }
-_LEGEND = "F forest  V village  A farm  W water  M monster  ^ mountain  # wasteland  " \
-          "R ruins (lower case: drawn on ruins)"
 _LETTER = {"forest": "F", "village": "V", "farm": "A", "water": "W", "monster": "M"}
+
+
+def say(lang: str, key: str, **params: Any) -> str:
+    """The catalog's ``key`` in ``lang`` (English where ``lang`` lacks it), filled in."""
+    return phrase(words, lang, key, **params) or key
+
+
+def named(lang: str, prefix: str, name: str) -> str:
+    """A card's, an edict's, a season's or a terrain's name (``prefix.name`` in the
+    catalog) in ``lang``; as printed when the catalog does not know it."""
+    return phrase(words, lang, f"{prefix}.{name}") or name
+
+
+def _seat(seat: int, lang: str) -> str:
+    return say(lang, "carto.term.seat", n=seat + 1)
 
 
 def _cell_index(name: str) -> tuple[int, int]:
@@ -66,57 +87,57 @@ def shape_text(cells: list[list[int]], letter: str = "■") -> str:
     return "\n".join(" ".join(line).rstrip() for line in grid)
 
 
-def _card_panel(view: dict[str, Any]) -> Panel | None:
+def _card_panel(view: dict[str, Any], lang: str = "en") -> Panel | None:
     card = view.get("card")
     if card is None:
         return None
+    name = named(lang, "carto.card", card["name"])
     if card["kind"] == "ambush":
-        body = Text(f"Monster shape ({card['direction']}; solo corner {card['solo_corner']}):\n")
+        body = Text(say(lang, "carto.term.monster_shape",
+                        direction=say(lang, f"carto.term.direction.{card['direction']}"),
+                        corner=say(lang, f"carto.term.corner.{card['solo_corner']}")) + "\n")
         body.append(shape_text(card["cells"], "M"), style=_STYLE["M"])
         if view["ruins_pending"]:
-            body.append("\nA ruins card waits for the next explore card.", style="cyan")
-        return Panel(body, title=f"Ambush! {card['name']}", border_style="magenta", expand=False)
-    body = Text(f"time {card['time']}   terrain: {' or '.join(card['terrains'])}\n")
+            body.append("\n" + say(lang, "carto.term.ruins_waits"), style="cyan")
+        return Panel(body, title=say(lang, "carto.term.ambush", name=name),
+                     border_style="magenta", expand=False)
+    terrains = say(lang, "carto.term.or").join(named(lang, "terrain", t) for t in card["terrains"])
+    body = Text(say(lang, "carto.term.card", n=card["time"], terrains=terrains) + "\n")
     shapes = []
     for number, shape in enumerate(card["shapes"], 1):
-        label = f"shape {number}" + (" (+1 coin)" if shape["coin"] else "")
+        label = say(lang, "carto.term.shape", n=number) \
+            + (" " + say(lang, "carto.term.coin") if shape["coin"] else "")
         shapes.append(Text(f"{label}\n{shape_text(shape['cells'])}"))
     group = Group(body, Columns(shapes, padding=(0, 4)))
-    ruins = "  [ruins: cover an empty ruins space]" if view["ruins_pending"] else ""
-    title = card["name"] + ruins
+    ruins = "  " + say(lang, "carto.term.ruins") if view["ruins_pending"] else ""
+    title = name + ruins
     return Panel(group, title=title, border_style="cyan", expand=False)
 
 
-def _you_text(view: dict[str, Any]) -> Text | None:
+def _you_text(view: dict[str, Any], lang: str = "en") -> Text | None:
     you = view.get("you")
     if you is None:
         return None
     choice = you.get("choice")
     if choice:
-        return Text(f"Your choice: {choice['action']} ({choice['terrain']} on "
-                    f"{', '.join(choice['cells'])}{', +1 coin' if choice['coin'] else ''}); "
-                    "it is drawn when every seat has chosen.", style="bold")
+        coin = say(lang, "carto.term.choice.coin") if choice["coin"] else ""
+        return Text(say(lang, "carto.term.choice", action=choice["action"],
+                        terrain=named(lang, "terrain", choice["terrain"]),
+                        cells=", ".join(choice["cells"]), coin=coin), style="bold")
     mode = you.get("mode")
     if view["step"] == "ambush":
-        target = you["target"] + 1
-        lines = {"shape": f"Draw the monster on seat {target}'s sheet: 'ambush ORIENTATION CELL' "
-                          "(e.g. 'ambush r0 C4').",
-                 "1x1": f"The monster fits nowhere on seat {target}'s sheet: 'ambush 1x1 CELL'.",
-                 "pass": f"Seat {target}'s sheet is full: 'pass'."}
+        line = say(lang, f"carto.term.ambush.{mode}", n=you["target"] + 1) \
+            if mode in ("shape", "1x1", "pass") else ""
+    elif mode in ("shape", "ruins", "1x1", "pass"):
+        ruins = ".ruins" if mode == "1x1" and view["ruins_pending"] else ""
+        line = say(lang, f"carto.term.draw.{mode}{ruins}")
     else:
-        lines = {"shape": "Draw: 'TERRAIN SHAPE ORIENTATION CELL' (e.g. 'forest 2 r90 C4'); "
-                          "orientations r0 r90 r180 r270 f0 f90 f180 f270; the cell takes the "
-                          "shape's top-left square.",
-                 "ruins": "Ruins! Your drawing must cover an empty ruins space (R): "
-                          "'TERRAIN SHAPE ORIENTATION CELL'.",
-                 "1x1": "No shape fits" + (" over an empty ruins space" if view["ruins_pending"]
-                                           else "") + ": draw a 1x1 of any terrain: "
-                        "'TERRAIN 1x1 CELL' (e.g. 'water 1x1 E7').",
-                 "pass": "Your sheet is full: 'pass'."}
-    return Text(f"Seat {you['seat'] + 1}, your move. " + lines.get(mode, ""), style="bold")
+        line = ""
+    return Text(say(lang, "carto.term.your_move", n=you["seat"] + 1) + " " + line,
+                style="bold")
 
 
-def _player_panel(view: dict[str, Any], player: dict[str, Any]) -> Panel:
+def _player_panel(view: dict[str, Any], player: dict[str, Any], lang: str = "en") -> Panel:
     seat = player["seat"]
     highlight: dict[tuple[int, int], str] = {}
     you = view.get("you") or {}
@@ -127,79 +148,91 @@ def _player_panel(view: dict[str, Any], player: dict[str, Any]) -> Panel:
     recent = {_cell_index(name) for name in player.get("last_drawn", [])}
     body = sheet_text(player["sheet"], highlight, recent)
     if highlight:
-        body.append("reversed: your pending choice\n", style="dim")
+        body.append(say(lang, "carto.term.pending") + "\n", style="dim")
     if recent:
-        body.append(f"just drawn (underlined): {' '.join(player['last_drawn'])}\n", style="dim")
-    body.append(f"coins {player['coins']}/14   stars {player['stars']}"
-                f"   lost to monsters {player['monster_losses']}\n")
+        body.append(say(lang, "carto.term.just_drawn", cells=" ".join(player["last_drawn"]))
+                    + "\n", style="dim")
+    body.append(say(lang, "carto.term.sheet", coins=player["coins"], stars=player["stars"],
+                    losses=player["monster_losses"]) + "\n")
     for record in player["seasons"]:
         e1, e2 = record["edicts"]
-        body.append(f"{record['season']}: {e1} + {e2} + {record['coins']} coins "
-                    f"{record['monsters']} monsters = {record['total']}\n")
-    title = f"seat {seat + 1}"
+        season = named(lang, "carto.season", record["season"])
+        body.append(say(lang, "carto.term.score", season=season, e1=e1, e2=e2,
+                        coins=record["coins"], monsters=record["monsters"],
+                        total=record["total"]) + "\n")
+    title = _seat(seat, lang)
     if view.get("viewer") == seat:
-        title += " (you)"
+        title += " " + say(lang, "carto.term.you")
     if seat in view.get("winners", []):
-        title += " - winner"
+        title += " - " + say(lang, "carto.term.winner")
     if view["step"] == "ambush" and "ambush_targets" in view and view.get("viewer") is not None \
             and view["ambush_targets"][view["viewer"]] == seat:
-        title += " - draw the monster here"
+        title += " - " + say(lang, "carto.term.draw_here")
     body.rstrip()
     return Panel(body, title=title, expand=False,
                  border_style="bold" if view.get("viewer") == seat else "dim")
 
 
-def text(view: dict[str, Any]) -> Group:
-    """The whole table as seen in ``view``."""
+def text(view: dict[str, Any], lang: str = "en") -> Group:
+    """The whole table as seen in ``view``, in ``lang``."""
     season = view["season"]
+    season_name = named(lang, "carto.season", season["name"])
     parts: list[RenderableType] = []
-    head = Text(f"Cartographers - side {view['side']['letter']} ({view['side']['name']}) - ",
-                style="bold")
+    side = say(lang, f"carto.side.{view['side']['letter']}")
+    head = Text(f"{say(lang, 'game.cartographers')} - {side} - ", style="bold")
     if view["over"]:
-        head.append("game over")
+        head.append(say(lang, "carto.term.over"))
     else:
-        head.append(f"{season['name']} (season {season['number']}/4): time "
-                    f"{season['time_used']}/{season['threshold']}, "
-                    f"{view['deck_size']} cards in the deck")
+        head.append(say(lang, "carto.term.season", name=season_name, n=season["number"],
+                        used=season["time_used"], threshold=season["threshold"],
+                        deck=view["deck_size"]))
     parts.append(head)
     edicts = Text()
     for edict in view["edicts"]:
         now = edict["letter"] in season["scoring"] and not view["over"]
-        edicts.append(f"{'*' if now else ' '} {edict['letter']} {edict['card']}: {edict['rule']}\n",
+        rule = named(lang, "carto.rule", edict["card"])
+        rule = edict["rule"] if rule == edict["card"] else rule
+        edicts.append(f"{'*' if now else ' '} {edict['letter']} "
+                      f"{named(lang, 'carto.card', edict['card'])}: {rule}\n",
                       style="bold" if now else "")
     edicts.rstrip()
-    parts.append(Panel(edicts, title=f"Edicts (* scored at the end of {season['name']})",
+    parts.append(Panel(edicts, title=say(lang, "carto.term.edicts", season=season_name),
                        expand=False))
     if view["revealed"]:
-        parts.append(Text("Revealed this season: " + ", ".join(
-            f"{c['name']} ({c['time']})" for c in view["revealed"])))
+        parts.append(Text(say(lang, "carto.revealed", cards=", ".join(
+            f"{named(lang, 'carto.card', c['name'])} ({c['time']})" for c in view["revealed"]))))
     if view["last_ambush"]:
         ambush = view["last_ambush"]
-        cells = "; ".join(f"seat {i + 1}: {' '.join(c) or 'no effect'}"
+        cells = "; ".join(f"{_seat(i, lang)}: "
+                          f"{' '.join(c) or say(lang, 'carto.term.no_effect')}"
                           for i, c in enumerate(ambush["cells"]))
-        parts.append(Text(f"Last ambush: {ambush['card']} ({cells})", style="magenta"))
-    card = _card_panel(view)
-    if card is not None and not view["over"]:
-        parts.append(card)
-    sheets = [_player_panel(view, player) for player in view["players"]]
+        card = named(lang, "carto.card", ambush["card"])
+        parts.append(Text(say(lang, "carto.last.ambush", card=card) + f" ({cells})",
+                          style="magenta"))
+    card_panel = _card_panel(view, lang)
+    if card_panel is not None and not view["over"]:
+        parts.append(card_panel)
+    sheets = [_player_panel(view, player, lang) for player in view["players"]]
     viewer = view.get("viewer")
     if viewer is not None:  # the viewer's sheet first
-        first = f"seat {viewer + 1} "
+        first = _seat(viewer, lang) + " "
         sheets.sort(key=lambda panel: 0 if str(panel.title).startswith(first) else 1)
     parts.append(Columns(sheets))
-    parts.append(Text(_LEGEND, style="dim"))
+    terrains = {name: named(lang, "terrain", name) for name in _LETTER}
+    parts.append(Text(say(lang, "carto.term.legend", **terrains), style="dim"))
     if "solo" in view:
         solo = view["solo"]
-        line = (f"Solo rating: {view['players'][0]['stars']} stars - {solo['solo_numbers']} "
-                f"(the edicts' solo numbers) = {solo['rating']}")
+        line = say(lang, "carto.term.solo", stars=view["players"][0]["stars"],
+                   solo=solo["solo_numbers"], rating=solo["rating"])
         if solo["title"]:
-            line += f": {solo['title']}"
+            line += ": " + named(lang, "carto.title", solo["title"])
         parts.append(Text(line, style="bold"))
     if view["over"]:
-        stars = ", ".join(f"seat {p['seat'] + 1}: {p['stars']}" for p in view["players"])
-        winners = " and ".join(f"seat {w + 1}" for w in view["winners"])
-        parts.append(Text(f"Final stars: {stars}. Winner: {winners}.", style="bold"))
-    you = _you_text(view)
+        stars = ", ".join(f"{_seat(p['seat'], lang)}: {p['stars']}" for p in view["players"])
+        winners = say(lang, "carto.term.and").join(_seat(w, lang) for w in view["winners"])
+        parts.append(Text(say(lang, "carto.term.final", stars=stars, winners=winners),
+                          style="bold"))
+    you = _you_text(view, lang)
     if you is not None:
         parts.append(you)
     return Group(*parts)

@@ -13,6 +13,11 @@ The hexes grow and shrink with the console (`Board` is a rich renderable that re
 the width it is printed at): 74 columns in an 80-column terminal, up to 114 in 120
 columns, where the labels say "temple 5", "treasure $3", "base camp" in full. In the
 narrowest hexes a plain jungle reads "jngl" and a camp on it just "c2".
+
+Every word is the reader's (``lang``: English, Brazilian Portuguese, Catalan), from the
+game's one catalog (``web/i18n/<lang>.json``, which the browser and the chat read too):
+its ``tikal.term.*`` entries are the terminal's own sentences, the rest (a space's kind,
+a drawn tile, the leader's place, the ending) are said as every other face says them.
 """
 
 from __future__ import annotations
@@ -24,10 +29,12 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
+from .catalog import pictures, say, seat_tag, sides
+
 COLUMNS = "ABCDEFGH"
 ROWS = 6
 PLAYER_STYLES = ("bold red", "bold dark_orange", "bold white", "bold blue")
-PLAYER_COLOURS = ("red", "orange", "white", "blue")
+PLAYER_COLOURS = ("red", "orange", "white", "blue")  # tikal.term.colour.* in words
 ROW_PITCH, HEIGHT = 4, 5
 # A hex's top edge is `edge` underscores: the hex is edge + 4 characters wide and the
 # columns sit edge + 2 apart, so the eight columns take 8 * edge + 18 characters.
@@ -96,24 +103,30 @@ def _stone_spots(edge: int) -> tuple[tuple[int, int], ...]:
     return ((2 + inset, 0), (edge + 1, 1), (edge + 2, 3), (edge + 1 - inset, 4), (1, 3), (2, 1))
 
 
-def _labels(space: dict[str, Any]) -> tuple[list[str], str]:
+def _labels(space: dict[str, Any], lang: str = "en") -> tuple[list[str], str]:
     """The space's label, longest wording first (the widest that fits is printed), and
-    its style. A camp adds "c2" (player 2's camp) to the label."""
+    its style. A camp adds "c2" (player 2's camp) to the label. The marks "c2", "g1" and
+    "$3" are the same in every language (camp, guard: acampamento, guardião; campament,
+    guardià), the words are the reader's."""
     kind = space["kind"]
     camp = space.get("camp")
     mark = "" if camp is None else f" c{camp + 1}"
     if kind == "temple":
         guard = f" g{space['guard']['seat'] + 1}" if "guard" in space else ""
-        return [f"temple {space['value']}{guard}", f"T{space['value']}{guard}"], "bold magenta"
+        value = space["value"]
+        return [say(lang, "tikal.space.temple", value=value) + guard,
+                say(lang, "tikal.term.temple.short", value=value) + guard], "bold magenta"
     if kind == "treasure":
-        return [f"treasure ${space['wafers']}{mark}", f"${space['wafers']}{mark}"], "bold yellow"
+        return [say(lang, "tikal.term.treasure", n=space["wafers"]) + mark,
+                f"${space['wafers']}{mark}"], "bold yellow"
     if kind == "volcano":
-        return ["VOLCANO"], "bold red3"
+        return [say(lang, "tikal.term.volcano")], "bold red3"
     if kind == "base_camp":
-        return ["base camp", "BASE"], "bold green"
+        return [say(lang, "tikal.kind.base_camp"),
+                say(lang, "tikal.term.base_camp.short")], "bold green"
     if camp is not None:
-        return [f"camp{mark}", mark.strip()], "green"
-    return ["jungle", "jngl"], "green"
+        return [say(lang, "tikal.term.camp") + mark, mark.strip()], "green"
+    return [say(lang, "tikal.kind.jungle"), say(lang, "tikal.term.jungle.short")], "green"
 
 
 def _figures(space: dict[str, Any], room: int) -> list[tuple[str, str]]:
@@ -126,8 +139,9 @@ def _figures(space: dict[str, Any], room: int) -> list[tuple[str, str]]:
     return [(token + (" " if spaced else ""), style) for token, style in tokens]
 
 
-def board_text(view: dict[str, Any], width: int | None = None) -> Text:
-    """The map as hexes sized to fit ``width`` columns (the classic 82 when not given)."""
+def board_text(view: dict[str, Any], width: int | None = None, lang: str = "en") -> Text:
+    """The map as hexes sized to fit ``width`` columns (the classic 82 when not given),
+    labelled in ``lang``."""
     edge = DEFAULT_EDGE if width is None else edge_for(width)
     canvas = Canvas(board_width(edge), ROW_PITCH * ROWS + 3)
     board = view["board"]
@@ -148,7 +162,7 @@ def board_text(view: dict[str, Any], width: int | None = None) -> Text:
         # count on the SW or SE side, so that "1" and "camp" never read as "1camp"
         left = x + 2 + (1 if space["stones"][4] else 0)
         room = x + edge + 2 - (1 if space["stones"][2] else 0) - left
-        wordings, style = _labels(space)
+        wordings, style = _labels(space, lang)
         label = next((w for w in wordings if len(w) <= room), wordings[-1]).center(room)
         canvas.put(left, y + 3, label, style)
         camp = space.get("camp")
@@ -172,89 +186,109 @@ class Board:
     """The map as a rich renderable: drawn when printed, as wide as the console lets it
     be (an 80-column terminal gets the compact hexes, 120 columns the roomy ones)."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
-        self.view = view
+    def __init__(self, view: dict[str, Any], lang: str = "en") -> None:
+        self.view, self.lang = view, lang
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield board_text(self.view, options.max_width)
+        yield board_text(self.view, options.max_width, self.lang)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         width = board_width(edge_for(options.max_width))
         return Measurement(width, width)
 
 
-def _tile_words(tile: dict[str, Any]) -> str:
-    what = {"temple": f"temple {tile['value']}", "treasure": f"treasure {tile['masks']}"}.get(
-        tile["kind"], tile["kind"])
-    sides = ("N", "NE", "SE", "S", "SW", "NW")
-    stones = " ".join(f"{sides[i]}{n}" for i, n in enumerate(tile["stones"]) if n)
-    return f"{tile['letter']}: {what}" + (f" (stones {stones})" if stones else "")
+def _tile_words(tile: dict[str, Any], lang: str = "en") -> str:
+    """The drawn tile as every face says it ("A: temple 2"; a treasure as the map labels
+    it, "A: treasure $3", short enough for the line to fit 80 columns), with its stoned
+    sides as printed ("(stones N1 SE2)")."""
+    kind = tile["kind"]
+    if kind == "treasure":
+        what = f"{tile['letter']}: " + say(lang, "tikal.term.treasure", n=tile["masks"])
+    else:
+        what = say(lang, f"tikal.tile.{kind}", letter=tile["letter"], value=tile.get("value"))
+    compass = sides(lang)
+    stones = " ".join(f"{compass[i]}{n}" for i, n in enumerate(tile["stones"]) if n)
+    return what + (" " + say(lang, "tikal.term.stones", stones=stones) if stones else "")
 
 
-def players_table(view: dict[str, Any]) -> Table:
+def _leader(place: str, lang: str) -> str:
+    """Where the leader is: a space's name as it is, "supply" or "gone" in words."""
+    return say(lang, f"tikal.leader.{place}") if place in ("supply", "gone") else place
+
+
+def players_table(view: dict[str, Any], lang: str = "en") -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold")
     for heading in ("player", "score", "treasures", "supply", "leader", "camps", "guards"):
-        table.add_column(heading)
+        table.add_column(say(lang, f"tikal.term.col.{heading}"))
     current = view["current"]
     for player in view["players"]:
         seat = player["seat"]
-        name = f"{'>' if seat in current else ' '} p{seat + 1} {PLAYER_COLOURS[seat]}"
+        colour = say(lang, f"tikal.term.colour.{PLAYER_COLOURS[seat]}")
+        name = f"{'>' if seat in current else ' '} {seat_tag(seat, lang)} {colour}"
         if seat == view.get("viewer"):
-            name += " (you)"
+            name += " " + say(lang, "tikal.term.you")
         treasures = " ".join(
             f"{kind}" + (f"x{count}" if count > 1 else "")
             for kind, count in sorted(player["treasures"].items())) or "-"
         table.add_row(Text(name, PLAYER_STYLES[seat]), str(player["score"]), treasures,
-                      f"{player['supply_workers']}W", player["leader"],
-                      f"{player['camps_left']} left", f"{player['guards_left']} left")
+                      say(lang, "tikal.term.workers", n=player["supply_workers"]),
+                      _leader(player["leader"], lang),
+                      say(lang, "tikal.term.left", n=player["camps_left"]),
+                      say(lang, "tikal.term.left", n=player["guards_left"]))
     return table
 
 
-def status_text(view: dict[str, Any]) -> Text:
+def status_text(view: dict[str, Any], lang: str = "en") -> Text:
     out = Text()
     if view["over"]:
-        winners = " and ".join(f"p{w + 1}" for w in view["winners"])
-        out.append(f"Game over. Winner: {winners}\n", "bold green")
+        ending = pictures(lang)  # the ending as the game's pictures say it
+        winners = ending["and"].join(seat_tag(w, lang) for w in view["winners"])
+        out.append(ending["winner"].format(names=winners) + "\n", "bold green")
     else:
         seat = view["current"][0]
-        out.append(f"p{seat + 1} ({PLAYER_COLOURS[seat]}) to play", PLAYER_STYLES[seat])
+        colour = say(lang, f"tikal.term.colour.{PLAYER_COLOURS[seat]}")
+        out.append(say(lang, "tikal.term.to_play", seat=seat_tag(seat, lang), colour=colour),
+                   PLAYER_STYLES[seat])
         if view["phase"] == "place" and view["drawn"]:
-            out.append(f" - place the drawn tile {_tile_words(view['drawn'])}\n")
+            tile = _tile_words(view["drawn"], lang)
+            out.append(" - " + say(lang, "tikal.term.place", tile=tile) + "\n")
         elif view["phase"] == "actions":
-            out.append(f" - {view['ap']} AP left\n")
+            out.append(" - " + say(lang, "tikal.term.ap_left", n=view["ap"]) + "\n")
         else:
             out.append("\n")
         if view["round"]:
-            queue = ", ".join(f"p{q + 1}" for q in view["queue"]) or "nobody"
-            title = "Volcano scoring round" if view["round"] == "volcano" else "Final round"
-            out.append(f"{title}: this player scores after their 10 AP; then {queue}\n",
-                       "bold magenta")
+            queue = ", ".join(seat_tag(q, lang) for q in view["queue"]) \
+                or say(lang, "tikal.term.nobody")
+            key = "tikal.term.round.volcano" if view["round"] == "volcano" \
+                else "tikal.term.round.final"
+            out.append(say(lang, key, queue=queue) + "\n", "bold magenta")
     stack = view["stack"]
     left = " ".join(f"{letter}{n}" for letter, n in stack["left"].items() if n)
-    tiles = "1 tile" if stack["size"] == 1 else f"{stack['size']} tiles"
-    out.append(f"Stack: {tiles}, next letter {stack['top'] or '-'} "
-               f"({left or 'empty'})."
-               f"  Wafers face down in the pile: {view['wafer_pile']}.\n")
+    out.append(say(lang, "tikal.term.stack", n=stack["size"], top=stack["top"] or "-",
+                   left=left or say(lang, "tikal.term.empty"))
+               + "  " + say(lang, "tikal.term.pile", n=view["wafer_pile"]) + "\n")
     levels = " ".join(f"{v}:{n}" for v, n in view["levels"].items())
-    out.append(f"Temple levels in supply (value:count) {levels}\n")
+    out.append(say(lang, "tikal.term.levels", levels=levels) + "\n")
     turn = view["turn"]
-    done = [f"uncovered {s}x{n}" for s, n in turn["uncovered"].items()]
-    done += [f"recovered {s}x{n}" for s, n in turn["recovered"].items()]
+    done = [say(lang, "tikal.term.uncovered", space=s, n=n) for s, n in turn["uncovered"].items()]
+    done += [say(lang, "tikal.term.recovered", space=s, n=n)
+             for s, n in turn["recovered"].items()]
     if turn["camp_built"]:
-        done.append("camp built")
+        done.append(say(lang, "tikal.term.camp_built"))
     if done and not view["over"]:
-        out.append("This turn: " + ", ".join(done) + "\n")
+        out.append(say(lang, "tikal.term.this_turn", done=", ".join(done)) + "\n")
     if view["score_history"]:
         rounds = "; ".join(" ".join(str(s) for s in row) for row in view["score_history"])
-        out.append(f"Scores after each scoring round: {rounds}\n")
+        out.append(say(lang, "tikal.term.history", rounds=rounds) + "\n")
     return out
 
 
-def text(view: dict[str, Any]) -> Group:
-    """Everything a seat sees, ready for ``rich.console.Console.print``."""
-    parts: list[RenderableType] = [Board(view), players_table(view), status_text(view)]
+def text(view: dict[str, Any], lang: str = "en") -> Group:
+    """Everything a seat sees, in ``lang``, ready for ``rich.console.Console.print``."""
+    parts: list[RenderableType] = [Board(view, lang), players_table(view, lang),
+                                   status_text(view, lang)]
     if view.get("auction"):
         from .render_auction import auction_text
 
-        parts.insert(2, auction_text(view["auction"]))
+        parts.insert(2, auction_text(view["auction"], lang))
     return Group(*parts)

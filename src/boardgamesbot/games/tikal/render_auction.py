@@ -1,79 +1,92 @@
 """Terminal text for the auction variant's part of a view (``view["auction"]``).
 
 Kept apart from ``render.py`` so the basic renderer only needs one call:
-``if "auction" in view: lines.append(auction_text(view["auction"]))``.
-Plain text with no square brackets, so it prints the same through rich.
+``if "auction" in view: lines.append(auction_text(view["auction"], lang))``.
+Plain text with no square brackets, so it prints the same through rich. Its words are
+the catalog's ``tikal.term.auction.*`` entries, in the reader's language.
 
 >>> from boardgamesbot.engine import load_game
 >>> view = load_game("tikal").new(2, seed=1, variant="auction").view(None)
 >>> print(auction_text(view["auction"]).splitlines()[0])
 Auction, round 1: bidding for turn 1 of 2
+>>> print(auction_text(view["auction"], "ca").splitlines()[0])
+Subhasta, ronda 1: ofertes pel torn 1 de 2
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .components import SIDES
+from .catalog import say, seat_tag, sides
 
 
-def _seat(seat: int) -> str:
-    return f"p{seat + 1}"
-
-
-def _tile(tile: dict[str, Any]) -> str:
+def _tile(tile: dict[str, Any], lang: str) -> str:
     """``C temple 4   N1 SE2``: letter, what it is, its stoned sides as printed (r0)."""
     kind = tile["kind"]
     if kind == "temple":
-        what = f"temple {tile['value']}"
+        what = say(lang, "tikal.space.temple", value=tile["value"])
     elif kind == "treasure":
-        what = f"treasure {tile['masks']} masks"
+        what = say(lang, "tikal.term.auction.masks", n=tile["masks"])
     else:
-        what = kind
-    stones = " ".join(f"{SIDES[side]}{count}" for side, count in enumerate(tile["stones"]) if count)
-    return f"{tile['letter']} {what:<18}{stones or 'no stones'}"
+        what = say(lang, f"tikal.kind.{kind}")
+    compass = sides(lang)
+    stones = " ".join(f"{compass[side]}{count}"
+                      for side, count in enumerate(tile["stones"]) if count)
+    # a column 18 wide, as in English, and a space after words that fill it (Portuguese)
+    return f"{tile['letter']} {what.ljust(17)} {stones or say(lang, 'tikal.term.auction.nostones')}"
 
 
-def auction_text(view_auction: dict[str, Any]) -> str:
-    """The display, the running auction (bid, bidder, who passed), amulets, who opened."""
+def auction_text(view_auction: dict[str, Any], lang: str = "en") -> str:
+    """The display, the running auction (bid, bidder, who passed), amulets, who opened,
+    in ``lang``."""
     a = view_auction
+
+    def seat(number: int) -> str:
+        return seat_tag(number, lang)
+
+    def seats(numbers: list[int]) -> str:
+        return ", ".join(seat(number) for number in numbers)
+
     players = len(a["amulets"])
     if a["turn"] is None:
-        doing = "over, every tile is placed"
+        doing = say(lang, "tikal.term.auction.over")
     elif a["bidding"]:
-        doing = f"bidding for turn {a['turn']} of {players}"
+        doing = say(lang, "tikal.term.auction.bidding", turn=a["turn"], n=players)
     elif a["winner"] is not None:
-        doing = f"{_seat(a['winner'])} chooses a tile for turn {a['turn']} of {players}"
+        doing = say(lang, "tikal.term.auction.chooses", seat=seat(a["winner"]),
+                    turn=a["turn"], n=players)
     else:
-        doing = f"turn {min(a['turn'], players)} of {players}"
-    lines = [f"Auction, round {a['round']}: {doing}"]
+        doing = say(lang, "tikal.term.auction.turn", turn=min(a["turn"], players), n=players)
+    lines = [say(lang, "tikal.term.auction", n=a["round"], doing=doing)]
     if a["display"]:
-        lines.append("Display (face up; 'take N' chooses):")
-        lines.extend(f"  {tile['index']}. {_tile(tile)}" for tile in a["display"])
+        lines.append(say(lang, "tikal.term.auction.display"))
+        lines.extend(f"  {tile['index']}. {_tile(tile, lang)}" for tile in a["display"])
     else:
-        lines.append("Display: empty")
+        lines.append(say(lang, "tikal.term.auction.display.empty"))
     if a["bidding"]:
         if a["bidder"] is None:
-            lines.append(f"No bid yet (opened by {_seat(a['opener'])}); bids start at 1.")
+            lines.append(say(lang, "tikal.term.auction.nobid", opener=seat(a["opener"])))
         else:
-            lines.append(f"High bid: {a['bid']} by {_seat(a['bidder'])} "
-                         f"(opened by {_seat(a['opener'])}).")
-        lines.append("Still bidding: " + ", ".join(_seat(s) for s in a["bidding"]))
+            lines.append(say(lang, "tikal.term.auction.bid", n=a["bid"],
+                             seat=seat(a["bidder"]), opener=seat(a["opener"])))
+        lines.append(say(lang, "tikal.term.auction.still", list=seats(a["bidding"])))
         if a["passed"]:
-            first = (f" ({_seat(a['passed'][0])} passed first: plays free if nobody bids)"
+            first = (" " + say(lang, "tikal.term.auction.passed_first", seat=seat(a["passed"][0]))
                      if a["bidder"] is None else "")
-            lines.append("Passed: " + ", ".join(_seat(s) for s in a["passed"]) + first)
+            lines.append(say(lang, "tikal.term.auction.passed", list=seats(a["passed"])) + first)
         top = a["max_bid"]
-        can = (f"bid {a['bid'] + 1}…{top} or pass" if top > a["bid"]
-               else "only pass (a bid cannot exceed one's points)")
-        lines.append(f"{_seat(a['to_act'])} to act: {can}.")
+        can = (say(lang, "tikal.term.auction.can", low=a["bid"] + 1, high=top)
+               if top > a["bid"] else say(lang, "tikal.term.auction.only_pass"))
+        lines.append(say(lang, "tikal.term.auction.to_act", seat=seat(a["to_act"]), can=can))
     elif a["winner"] is not None:
-        paid = (f"paid {a['bid']}" if a["bidder"] == a["winner"] and a["bid"]
-                else "plays free")
-        lines.append(f"{_seat(a['winner'])} won the auction and {paid}.")
+        paid = (say(lang, "tikal.term.auction.paid", n=a["bid"])
+                if a["bidder"] == a["winner"] and a["bid"]
+                else say(lang, "tikal.term.auction.free"))
+        lines.append(say(lang, "tikal.term.auction.won", seat=seat(a["winner"]), paid=paid))
     amulets = ", ".join(
-        f"{_seat(seat)} {'up' if side == 'up' else 'down (played)'}"
-        for seat, side in enumerate(a["amulets"])
+        f"{seat(number)} " + say(lang, "tikal.term.auction.amulet.up" if side == "up"
+                                 else "tikal.term.auction.amulet.down")
+        for number, side in enumerate(a["amulets"])
     )
-    lines.append(f"Amulets: {amulets}")
+    lines.append(say(lang, "tikal.term.auction.amulets", list=amulets))
     return "\n".join(lines)

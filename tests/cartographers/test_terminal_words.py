@@ -1,0 +1,137 @@
+"""Cartographers' terminal table speaks the reader's language: in Brazilian Portuguese
+and Catalan no English word the renderer used to print is left (the notation it teaches,
+'forest 2 r90 C4', stays as typed), and every line still fits an 80-column terminal."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+from rich.console import Console
+
+from boardgamesbot.engine import load_game
+
+GAME = load_game("cartographers")
+
+#: What the terminal printed in English before it spoke other languages (minus the
+#: notation's words: TERRAIN SHAPE ORIENTATION CELL, forest, water, ambush, pass).
+ENGLISH = [
+    "side",
+    "Wilderness",
+    "Wastelands",
+    "season",
+    "time",
+    "cards in the deck",
+    "game over",
+    "Edicts",
+    "scored at the end",
+    "Revealed this season",
+    "Last ambush",
+    "no effect",
+    "Monster shape",
+    "solo corner",
+    "clockwise",
+    "counterclockwise",
+    "top-left",
+    "top-right",
+    "bottom-left",
+    "bottom-right",
+    "A ruins card",
+    "terrain",
+    "shape",
+    "coins?",
+    "stars",
+    "lost to monsters",
+    "seat",
+    "Seat",
+    "you",
+    "winner",
+    "Winner",
+    "draw the monster here",
+    "reversed",
+    "just drawn",
+    "underlined",
+    "Your choice",
+    "your move",
+    "village",
+    "farm",
+    "monsters?",
+    "mountain",
+    "wasteland",
+    "ruins",
+    "lower case",
+    "drawn on ruins",
+    "Solo rating",
+    "Final stars",
+    "Spring",
+    "Summer",
+    "Autumn",
+    "Winter",
+    "e\\.g\\.",
+    "Draw",
+    "orientations",
+    "the cell takes",
+    "No shape fits",
+    "any terrain",
+    "sheet",
+    "is full",
+    "fits nowhere",
+    "Ambush",
+    "Ruins",
+    "the edicts",
+]
+LEFT_OVER = re.compile(r"(?<![\w'])(?:" + "|".join(ENGLISH) + r")(?![\w'])")
+
+
+def views(seed: int, players: int, side: str):
+    """Every seat's view and a spectator's along a seeded random game, ending included."""
+    state = GAME.new(players, seed=seed, side=side)
+    rng = random.Random(seed)
+    step = 0
+    while True:
+        if step % 9 == 0 or state.is_over():
+            yield from (state.view(seat) for seat in (None, *range(state.num_players)))
+        if state.is_over():
+            return
+        player = rng.choice(state.current_players())
+        state.apply(player, rng.choice(state.legal_actions(player)))
+        step += 1
+
+
+def printed(view: dict, lang: str, width: int = 80) -> str:
+    console = Console(file=io.StringIO(), width=width, record=True, color_system=None)
+    console.print(GAME.render_text(view, lang))
+    return console.export_text()
+
+
+@pytest.mark.parametrize("players,side", [(1, "A"), (3, "B")])
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_the_terminal_table_has_no_english_word_left(lang, players, side):
+    for seed in (1, 2):
+        for view in views(seed, players, side):
+            text = printed(view, lang)
+            assert max(len(line) for line in text.splitlines()) <= 80
+            found = LEFT_OVER.findall(text)
+            assert not found, (found, text)
+
+
+def test_the_list_finds_english_where_it_is():
+    text = printed(GAME.new(1, seed=1).view(0), "en")
+    assert "Edicts (* scored at the end of Spring)" in text
+    assert len(set(LEFT_OVER.findall(text))) > 10
+
+
+@pytest.mark.parametrize(
+    "lang,said",
+    [
+        ("pt-BR", "Decretos (* pontuam no fim de Primavera)"),
+        ("ca", "Edictes (* puntuen al final de Primavera)"),
+    ],
+)
+def test_the_edicts_and_seasons_are_the_games_own_words(lang, said):
+    text = printed(GAME.new(1, seed=1).view(0), lang, width=200)
+    assert said in text
+    edict = GAME.new(1, seed=1).view(0)["edicts"][0]["card"]
+    assert GAME.words(lang)[f"carto.card.{edict}"] in text

@@ -1,0 +1,147 @@
+"""Tikal's terminal board speaks the reader's language: in Brazilian Portuguese and
+Catalan no English word the renderer used to print is left, and every line still fits
+an 80-column terminal (the map's 27 lines whole)."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+from rich.console import Console
+
+from boardgamesbot.engine import load_game
+from boardgamesbot.games.tikal.render import board_text
+from boardgamesbot.games.tikal.render_auction import auction_text
+
+GAME = load_game("tikal")
+BOARD_LINES = 27
+
+#: What the terminal printed in English before it spoke other languages (words that are
+#: the same in the other language, as Catalan's "temple" and "amulets", are left out).
+ENGLISH = [
+    "to play",
+    "place the drawn tile",
+    "AP left",
+    "Volcano scoring round",
+    "Final round",
+    "this player scores",
+    "nobody",
+    "Stack",
+    "next letter",
+    "tiles?",
+    "Wafers face down",
+    "Temple levels in supply",
+    "This turn",
+    "uncovered",
+    "recovered",
+    "camp built",
+    "Scores after each",
+    "Game over",
+    "Winner",
+    "player",
+    "score",
+    "treasures?",
+    "supply",
+    "leader",
+    "camps",
+    "guards",
+    "left",
+    "you",
+    "red",
+    "orange",
+    "white",
+    "blue",
+    "VOLCANO",
+    "jungle",
+    "stones",
+    "jngl",
+    "Auction",
+    "round",
+    "Display",
+    "bid",
+    "bidding",
+    "High bid",
+    "opened by",
+    "Still bidding",
+    "Passed",
+    "plays free",
+    "won the auction",
+    "masks",
+    "down",
+    "up",
+    "played",
+    "empty",
+    "turn",
+    "chooses",
+    "only pass",
+    "or pass",
+]
+LEFT_OVER = re.compile(r"(?<![\w'])(?:" + "|".join(ENGLISH) + r")(?![\w'])")
+
+
+def views(seed: int, variant: str = "basic"):
+    """Every seat's view and a spectator's along a seeded random game, ending included."""
+    state = GAME.new(2 + seed % 3, seed=seed, variant=variant)
+    rng = random.Random(seed)
+    step = 0
+    while True:
+        if step % 25 == 0 or state.is_over():
+            yield from (state.view(seat) for seat in (None, *range(state.num_players)))
+        if state.is_over():
+            return
+        player = state.current_players()[0]
+        state.apply(player, rng.choice(state.legal_actions(player)))
+        step += 1
+
+
+def printed(view: dict, lang: str, width: int = 80) -> list[str]:
+    console = Console(file=io.StringIO(), width=width, record=True, color_system=None)
+    console.print(GAME.render_text(view, lang))
+    return console.export_text().splitlines()
+
+
+@pytest.mark.parametrize("variant", ["basic", "auction"])
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_the_terminal_board_has_no_english_word_left(lang, variant):
+    seen = set()
+    for seed in (1, 2):
+        for view in views(seed, variant):
+            lines = printed(view, lang)
+            assert max(len(line) for line in lines) <= 80
+            board = board_text(view, 80, lang).plain.splitlines()
+            assert [line.rstrip() for line in lines[:BOARD_LINES]] == board  # never wrapped
+            text = "\n".join(lines)
+            found = LEFT_OVER.findall(text)
+            assert not found, (found, text)
+            seen.add(view["phase"])
+    assert "place" in seen and "actions" in seen
+
+
+def test_the_terminal_board_in_english_is_as_it_was():
+    view = GAME.new(2, seed=1).view(0)
+    text = "\n".join(printed(view, "en"))
+    assert "p1 (red) to play - place the drawn tile A: treasure $3" in text
+    assert "Stack: " in text and "(you)" in text
+    assert len(set(LEFT_OVER.findall(text))) > 10  # the list finds English where it is
+
+
+@pytest.mark.parametrize(
+    "lang,said",
+    [
+        ("pt-BR", "vez de j1 (vermelho) - coloque a peça sorteada"),
+        ("ca", "torn de j1 (vermell) - col·loca la peça robada"),
+    ],
+)
+def test_the_turn_line_is_said_in_the_readers_words(lang, said):
+    text = "\n".join(printed(GAME.new(2, seed=1).view(0), lang))
+    assert said in text
+
+
+def test_the_auction_speaks_the_readers_language():
+    view = GAME.new(2, seed=1, variant="auction").view(None)
+    assert (
+        auction_text(view["auction"], "pt-BR").splitlines()[0]
+        == "Leilão, rodada 1: ofertas pelo turno 1 de 2"
+    )
