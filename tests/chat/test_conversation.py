@@ -203,6 +203,28 @@ async def test_a_menu_names_what_is_chosen_so_far_in_the_chats_language(conversa
     assert f"tria: 🧩 Col·locar la peça {space} …" in deeper, deeper
 
 
+@pytest.mark.parametrize("lang, asked", [("en", "@Ana, choose what to do:"),
+                                         ("pt-BR", "@Ana, escolha o que fazer:"),
+                                         ("ca", "@Ana, tria què vols fer:")])
+def test_a_menu_with_nothing_chosen_says_what_is_awaited(tmp_path, lang, asked):
+    """Mid-turn, once a whole action is played and the turn goes on, the menu asks its
+    person to choose what to do next — not "Ana, escolha: …", a colon before nothing —
+    in each language."""
+
+    @run
+    async def check(conversation, net, say, service):
+        await say(ANA, "new tikal")
+        await say(BOB, "join")
+        await say(ANA, f"lang {lang}")
+        await say(ANA, "start")
+        await until(lambda: any("1)" in t for t in net.texts("room")))
+        await say(ANA, (await legal(service, conversation, 0))[0])  # the tile: a turn goes on
+        menu = net.texts("room")[-1]
+        assert asked in menu and ": …" not in menu, menu
+
+    check(tmp_path)
+
+
 @run
 async def test_someone_arriving_mid_game_is_told_where_to_follow_it(conversation, net, say,
                                                                    service):
