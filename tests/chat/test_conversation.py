@@ -457,9 +457,25 @@ def test_a_tie_names_its_winners_as_several():
 
     assert winners_line("ca", ["Ana", "Cy"]) == "🏆 Guanyen: Ana, Cy"
     assert winners_line("ca", ["Ana"]) == "🏆 Guanya: Ana"
-    assert winners_line("pt-BR", ["Ana", "Cy"]) == "🏆 Vencedores: Ana, Cy"
+    assert winners_line("pt-BR", ["Ana", "Cy"]) == "🏆 Venceram: Ana, Cy"
     assert winners_line("en", ["Ana", "Cy"]) == "🏆 Winners: Ana, Cy"
     assert winners_line("en", []) == "🏆 Winner: -"
+
+
+def test_a_winners_word_assumes_no_gender():
+    """The chat knows nobody's gender: Portuguese says who won with the verb ("Venceu:
+    Ana", "Venceram: Ana, Cy"), not the noun "Vencedor"/"Vencedora"; Catalan's "Guanya" /
+    "Guanyen" is a verb already (not "Guanyador")."""
+    from boardgamesbot.chat.narration import winners_line
+
+    assert winners_line("pt-BR", ["Ana"]) == "🏆 Venceu: Ana"
+    assert winners_line("pt-BR", ["Ana", "Cy"]) == "🏆 Venceram: Ana, Cy"
+    assert winners_line("ca", ["Ana"]) == "🏆 Guanya: Ana"
+    assert winners_line("ca", ["Ana", "Cy"]) == "🏆 Guanyen: Ana, Cy"
+    for lang in ("pt-BR", "ca"):
+        for winners in (["Ana"], ["Ana", "Cy"]):
+            said = winners_line(lang, winners).lower()
+            assert not any(noun in said for noun in ("vencedor", "guanyador")), said
 
 
 def test_every_language_has_every_sentence():
