@@ -462,6 +462,29 @@ def test_a_tie_names_its_winners_as_several():
     assert winners_line("en", []) == "🏆 Winner: -"
 
 
+def test_the_end_mentions_every_person_seated(tmp_path):
+    """The end concerns every player: its message mentions each person seated, the
+    computer players named plainly — even those who left and had the computer finish for
+    them (the quickest way to an end: two easy computers play Tikal out in seconds)."""
+
+    @run
+    async def check(conversation, net, say, service):
+        await say(ANA, "new tikal")
+        await say(BOB, "join")
+        await say(ANA, "bot easy")
+        await say(ANA, "clock 10m easy")  # who leaves is played for by the easy computer
+        await say(ANA, "start")
+        await until(lambda: any("1)" in t for t in net.texts("room")))
+        await say(ANA, "leave")
+        await say(BOB, "leave")
+        await until(lambda: any("Game over" in t for t in net.texts("room")), timeout=50)
+        end = next(t for t in net.texts("room") if "Game over" in t)
+        assert "@Ana: " in end and "@Bob: " in end, end
+        assert "@🤖" not in end and "🤖 easy: " in end, end
+
+    check(tmp_path)
+
+
 def test_a_winners_word_assumes_no_gender():
     """The chat knows nobody's gender: Portuguese says who won with the verb ("Venceu:
     Ana", "Venceram: Ana, Cy"), not the noun "Vencedor"/"Vencedora"; Catalan's "Guanya" /
