@@ -36,3 +36,13 @@ def test_no_catalog_says_who_won_with_a_gendered_noun():
             for text in strings(json.loads(path.read_text(encoding="utf-8")))
             if GENDERED_WINNER.search(text)]
     assert said == []
+
+
+def test_the_reader_is_addressed_without_a_gendered_adjective():
+    """The bot speaks to someone whose gender it does not know: "numa partida solo" / "en
+    solitari", not "sozinho" / "sol" (the welcome said so)."""
+    alone = re.compile(r"\b(sozinh[oa]s?|sols?|soles|sola)\b", re.IGNORECASE)
+    said = [(path.relative_to(SRC), text) for path in catalogs() if "chat" in path.parts
+            for text in strings(json.loads(path.read_text(encoding="utf-8")))
+            if alone.search(text)]
+    assert said == []
