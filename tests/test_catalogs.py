@@ -7,13 +7,17 @@ from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "boardgamesbot"
 # Nouns for the one who won that carry a gender (pt-BR, ca); a verb or "Vitória" does not.
-GENDERED_WINNER = re.compile(r"\b(vencedor|vencedora|vencedores|vencedoras|guanyador|"
-                             r"guanyadora|guanyadors|guanyadores)\b", re.IGNORECASE)
+GENDERED_WINNER = re.compile(
+    r"\b(vencedor|vencedora|vencedores|vencedoras|guanyador|"
+    r"guanyadora|guanyadors|guanyadores)\b",
+    re.IGNORECASE,
+)
 
 
 def catalogs() -> list[Path]:
-    found = [p for p in SRC.rglob("*.json")
-             if p.name in ("pt-BR.json", "ca.json", "picture_words.json")]
+    found = [
+        p for p in SRC.rglob("*.json") if p.name in ("pt-BR.json", "ca.json", "picture_words.json")
+    ]
     assert len(found) > 5, found  # the chat's, the browser's, the terminal's, the games'
     return sorted(found)
 
@@ -32,9 +36,12 @@ def strings(value):
 def test_no_catalog_says_who_won_with_a_gendered_noun():
     """Nobody's gender is known: who won is said with a verb ("Venceu: Ana") or a word
     about the win ("Vitória: Ana, Cy"), never "Vencedor"/"Guanyador"."""
-    said = [(path.relative_to(SRC), text) for path in catalogs()
-            for text in strings(json.loads(path.read_text(encoding="utf-8")))
-            if GENDERED_WINNER.search(text)]
+    said = [
+        (path.relative_to(SRC), text)
+        for path in catalogs()
+        for text in strings(json.loads(path.read_text(encoding="utf-8")))
+        if GENDERED_WINNER.search(text)
+    ]
     assert said == []
 
 
@@ -42,7 +49,11 @@ def test_the_reader_is_addressed_without_a_gendered_adjective():
     """The bot speaks to someone whose gender it does not know: "numa partida solo" / "en
     solitari", not "sozinho" / "sol" (the welcome said so)."""
     alone = re.compile(r"\b(sozinh[oa]s?|sols?|soles|sola)\b", re.IGNORECASE)
-    said = [(path.relative_to(SRC), text) for path in catalogs() if "chat" in path.parts
-            for text in strings(json.loads(path.read_text(encoding="utf-8")))
-            if alone.search(text)]
+    said = [
+        (path.relative_to(SRC), text)
+        for path in catalogs()
+        if "chat" in path.parts
+        for text in strings(json.loads(path.read_text(encoding="utf-8")))
+        if alone.search(text)
+    ]
     assert said == []
