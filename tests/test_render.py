@@ -25,9 +25,11 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
+import boardgamesbot.games
 from boardgamesbot.cli import main
 from boardgamesbot.engine import Record, load_game
 from boardgamesbot.games.cartographers import svg as carto_svg
+from boardgamesbot.games.drawing import picture_words
 from boardgamesbot.games.tikal import svg as tikal_svg
 from boardgamesbot.images import ImageError, png
 
@@ -552,3 +554,15 @@ def test_the_browsers_terrain_colours_are_the_sheets():
     rules = dict(re.findall(r"\.terrain-([a-z]+) \{ fill: (#[0-9a-f]{6}); background: \2; \}", css))
     drawn = {"forest", "village", "farm", "water", "monster"}
     assert rules == {terrain: carto_svg.FILL[terrain] for terrain in drawn}
+
+
+@pytest.mark.parametrize("folder", sorted(
+    p.parent for p in Path(boardgamesbot.games.__file__).parent.glob("*/picture_words.json")),
+    ids=lambda folder: folder.name)
+def test_a_pictures_winner_words_assume_no_gender_and_any_number(folder):
+    """The picture of a finished game names who won without assuming a gender or a number
+    (one "winner" line for one name or a tie's several): "Vitória: Ana, Cy" / "Victòria:
+    …", not the noun "Vencedor" nor Catalan's singular verb "Guanya" before two names."""
+    words = picture_words(folder)
+    assert words["pt-BR"]["winner"] == "Fim de jogo. Vitória: {names}"
+    assert words["ca"]["winner"] == "Fi de la partida. Victòria: {names}"

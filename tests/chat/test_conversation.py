@@ -203,6 +203,28 @@ async def test_a_menu_names_what_is_chosen_so_far_in_the_chats_language(conversa
     assert f"tria: 🧩 Col·locar la peça {space} …" in deeper, deeper
 
 
+@pytest.mark.parametrize("lang, asked", [("en", "@Ana, choose what to do:"),
+                                         ("pt-BR", "@Ana, escolha o que fazer:"),
+                                         ("ca", "@Ana, tria què vols fer:")])
+def test_a_menu_with_nothing_chosen_says_what_is_awaited(tmp_path, lang, asked):
+    """Mid-turn, once a whole action is played and the turn goes on, the menu asks its
+    person to choose what to do next — not "Ana, escolha: …", a colon before nothing —
+    in each language."""
+
+    @run
+    async def check(conversation, net, say, service):
+        await say(ANA, "new tikal")
+        await say(BOB, "join")
+        await say(ANA, f"lang {lang}")
+        await say(ANA, "start")
+        await until(lambda: any("1)" in t for t in net.texts("room")))
+        await say(ANA, (await legal(service, conversation, 0))[0])  # the tile: a turn goes on
+        menu = net.texts("room")[-1]
+        assert asked in menu and ": …" not in menu, menu
+
+    check(tmp_path)
+
+
 @run
 async def test_someone_arriving_mid_game_is_told_where_to_follow_it(conversation, net, say,
                                                                    service):
@@ -435,9 +457,48 @@ def test_a_tie_names_its_winners_as_several():
 
     assert winners_line("ca", ["Ana", "Cy"]) == "🏆 Guanyen: Ana, Cy"
     assert winners_line("ca", ["Ana"]) == "🏆 Guanya: Ana"
-    assert winners_line("pt-BR", ["Ana", "Cy"]) == "🏆 Vencedores: Ana, Cy"
+    assert winners_line("pt-BR", ["Ana", "Cy"]) == "🏆 Venceram: Ana, Cy"
     assert winners_line("en", ["Ana", "Cy"]) == "🏆 Winners: Ana, Cy"
     assert winners_line("en", []) == "🏆 Winner: -"
+
+
+def test_the_end_mentions_every_person_seated(tmp_path):
+    """The end concerns every player: its message mentions each person seated, the
+    computer players named plainly — even those who left and had the computer finish for
+    them (the quickest way to an end: two easy computers play Tikal out in seconds)."""
+
+    @run
+    async def check(conversation, net, say, service):
+        await say(ANA, "new tikal")
+        await say(BOB, "join")
+        await say(ANA, "bot easy")
+        await say(ANA, "clock 10m easy")  # who leaves is played for by the easy computer
+        await say(ANA, "start")
+        await until(lambda: any("1)" in t for t in net.texts("room")))
+        await say(ANA, "leave")
+        await say(BOB, "leave")
+        await until(lambda: any("Game over" in t for t in net.texts("room")), timeout=50)
+        end = next(t for t in net.texts("room") if "Game over" in t)
+        assert "@Ana: " in end and "@Bob: " in end, end
+        assert "@🤖" not in end and "🤖 easy: " in end, end
+
+    check(tmp_path)
+
+
+def test_a_winners_word_assumes_no_gender():
+    """The chat knows nobody's gender: Portuguese says who won with the verb ("Venceu:
+    Ana", "Venceram: Ana, Cy"), not the noun "Vencedor"/"Vencedora"; Catalan's "Guanya" /
+    "Guanyen" is a verb already (not "Guanyador")."""
+    from boardgamesbot.chat.narration import winners_line
+
+    assert winners_line("pt-BR", ["Ana"]) == "🏆 Venceu: Ana"
+    assert winners_line("pt-BR", ["Ana", "Cy"]) == "🏆 Venceram: Ana, Cy"
+    assert winners_line("ca", ["Ana"]) == "🏆 Guanya: Ana"
+    assert winners_line("ca", ["Ana", "Cy"]) == "🏆 Guanyen: Ana, Cy"
+    for lang in ("pt-BR", "ca"):
+        for winners in (["Ana"], ["Ana", "Cy"]):
+            said = winners_line(lang, winners).lower()
+            assert not any(noun in said for noun in ("vencedor", "guanyador")), said
 
 
 def test_every_language_has_every_sentence():

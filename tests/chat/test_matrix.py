@@ -688,6 +688,57 @@ async def _notified(url, tmp_path):
                 assert not asks or len(mentioned) == 1, (body, mentioned)
 
 
+def test_the_end_rings_every_person_seated_by_mentioning_them(synapse, tmp_path):
+    """The end concerns every player: it is an m.text whose m.mentions lists each person
+    seated (their pills in the body; not the computer player), so Synapse's
+    .m.rule.is_user_mention notifies each of them with sound and highlight — not the
+    legacy display-name rule, which a message carrying m.mentions no longer triggers. Read
+    from the server's own record of notifications, in a plain group. The quickest way to
+    an end: Ana and Bob hand their seats to the easy computer, which plays Tikal out."""
+    asyncio.run(asyncio.wait_for(_the_end_rings(synapse, tmp_path), 300))
+
+
+async def _the_end_rings(url, tmp_path):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Tikal night", encrypted=False) as (
+            bot_id, bot, ana, bob, group):
+
+        async def edited_after(command: str) -> None:
+            """Ana says ``command``; the lobby's message is edited in answer."""
+            count = len(ana.edits)
+            await ana.say(group, command)
+            await ana.until(lambda: len(ana.edits) > count, what=f"the lobby after {command}")
+
+        await ana.say(group, "!bg new tikal")
+        await bob.until(lambda: any("Tikal" in b for b in bob.heard(group)), what="the lobby")
+        await bob.say(group, "!bg join")
+        await ana.until(lambda: any(bob.name in b for r, _, b in ana.edits if r == group),
+                        what="Bob in the lobby")
+        await edited_after("!bg bot easy")
+        await edited_after("!bg clock 10m easy")  # who leaves is played for by the easy bot
+        await ana.say(group, "!bg start")
+        await ana.until(lambda: any("Your turn" in b for b in ana.heard(group)),
+                        what="the first turn")
+        await ana.say(group, "!bg leave")
+        await bob.say(group, "!bg leave")
+        await ana.until(lambda: any("Game over" in b for b in ana.heard(group)),
+                        timeout=200, what="the end")
+        await bob.until(lambda: any("Game over" in b for b in bob.heard(group)),
+                        what="the end")
+        for player in (ana, bob):
+            ends = [n for n in await notifications(player)
+                    if n["event"]["sender"] == bot_id and n["room_id"] == group
+                    and "Game over" in n["event"]["content"].get("body", "")]
+            assert len(ends) == 1, ends
+            (end,) = ends
+            content = end["event"]["content"]
+            assert rings(end), end  # sound and highlight: the person's own mention
+            assert content["msgtype"] == "m.text", content
+            assert sorted(content["m.mentions"]["user_ids"]) == sorted([ana.user, bob.user])
+            for person in (ana, bob):
+                assert f"matrix.to/#/{person.user}" in content["formatted_body"], content
+            assert bot_id not in content["formatted_body"]
+
+
 def test_cross_signing_keys_are_made_once_and_kept_for_the_bot_alone(tmp_path):
     """The bot's identity: two Ed25519 seeds made at the first start, read back unchanged
     later, in a file only its owner may read; what they sign verifies with vodozemac."""

@@ -660,6 +660,7 @@ async def _cartographers_by_taps(tmp_path):
                              + [m.get("caption", "") for m in (
                                  media if isinstance(media, list) else [media or {}])])
             assert "Confirm" not in text and "choose:" not in text, text
+            assert "choose what to do" not in text, text
         # Four seasons scored, each with an album of both sheets; then the end. (The last
         # album may still be drawn when the bot falls quiet on a loaded machine: wait for it.)
         await until(lambda: any("Game over" in album["media"][0]["caption"]
@@ -735,10 +736,10 @@ async def _private_language(tmp_path):
         await until(lambda: fake.calls("sendMessage", BOB["id"]), what="the welcome")
         fake.press(GROUP, ANA, await lobby_joined(fake, "cartographers", BOB), "s")
         mid, view = await until(lambda: living_of(fake, BOB["id"]), what="Bob's sheet")
-        assert "escolha:" in view["caption"] and "Pontos:" in view["caption"], view["caption"]
+        assert "escolha" in view["caption"] and "Pontos:" in view["caption"], view["caption"]
         assert "choose" not in view["caption"]
         mine = await until(lambda: living_of(fake, ANA["id"]), what="Ana's sheet")
-        assert "choose:" in mine[1]["caption"]  # Ana's Telegram speaks English
+        assert "choose" in mine[1]["caption"]  # Ana's Telegram speaks English
         # Bob taps his drawing through: its confirmation is the tap's answer, not one more
         # message in his private chat at every drawing.
         since = len(fake.sent)
@@ -1040,6 +1041,36 @@ def test_tikal_from_lobby_to_final_score_by_taps(tmp_path):
             assert "Tikal: 1 played" in stats and "best score" in stats
             assert not [r for r in fake.refused if r[1] == 400], fake.refused
     asyncio.run(asyncio.wait_for(main(), 400))
+
+
+def test_the_end_mentions_every_person_seated_with_sound(tmp_path):
+    """The end concerns every player: it comes with sound and mentions each person seated
+    (a link to their profile), the computer player named plainly — here after both people
+    handed their seats to the easy computer, the quickest way to an end."""
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            lobby_id = await lobby_joined(fake, "tikal", BOB)
+            fake.press(GROUP, ANA, lobby_id, "b:easy")
+            await until(lambda: "🤖" in fake.messages[(gid, lobby_id)].get("text", ""))
+            fake.say(GROUP, ANA, "/clock 10m easy")  # who leaves is played for by the easy bot
+            await until(lambda: "10" in fake.messages[(gid, lobby_id)].get("text", ""),
+                        what="the clock in the lobby")
+            fake.press(GROUP, ANA, lobby_id, "s")
+            await until(lambda: living_of(fake, gid), what="the board")
+            fake.say(GROUP, ANA, "/leave")
+            fake.say(GROUP, BOB, "/leave")
+            ends = lambda: [f for m, f, _ in fake.sent  # noqa: E731
+                            if m in ("sendMessage", "sendPhoto", "sendMediaGroup")
+                            and int(f.get("chat_id", 0)) == gid
+                            and "Game over" in (f.get("text") or f.get("caption") or "")]
+            (end,) = await until(ends, timeout=60, what="the end")
+            said = end.get("text") or end.get("caption")
+            assert not silent(end), end
+            assert "tg://user?id=11" in said and "tg://user?id=12" in said, said
+            assert said.count("tg://user?id=") == 2, said  # the computer player: no link
+    asyncio.run(asyncio.wait_for(main(), 90))
 
 
 def test_a_caption_is_cut_on_a_character_never_inside_a_tag():

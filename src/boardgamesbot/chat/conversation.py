@@ -324,9 +324,12 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                     buttons.append(Button(label(step.notation, step.word) + " …",
                                           f"m:{head}{step.notation}"))
             rows = [[buttons[i] for i in row] for row in rows_for([b.label for b in buttons])]
-            text = i18n.text(lang, "menu.choose", who=self.transport.mention(
-                person.user_id, person.name),
-                prefix=in_words(game, words, lang) + " …" if here else "…")
+            who = self.transport.mention(person.user_id, person.name)
+            # With nothing chosen yet (a turn that goes on) the menu says what it awaits:
+            # "Ana, choose: …" was a colon before nothing.
+            text = (i18n.text(lang, "menu.choose", who=who,
+                              prefix=in_words(game, words, lang) + " …") if here
+                    else i18n.text(lang, "menu.what", who=who))
             if len(steps) > MAX_BUTTONS:
                 # The form that works where the menu is shown (a Telegram group reads
                 # only commands: "/forest 2 r90 C4").

@@ -355,7 +355,14 @@ class Narration:
         result = summary.get("result") or {}
         scores = result.get("scores") or await self.service.scores(table_id) or []
         ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
-        board = "\n".join(f"{names[s]}: {scores[s]}" for s in ranking)
+        # The end concerns every person seated, whoever was awaited last: each is
+        # mentioned on the scoreboard (a pill in m.mentions on Matrix, which rings them
+        # by .m.rule.is_user_mention rather than by the legacy display-name rule; a
+        # mention on Telegram), computer players named plainly.
+        seats = self.store.seats_of(table_id)
+        shown = {s: self.transport.mention(seats[s]["user_id"], seats[s]["name"])
+                 if s in seats else names[s] for s in ranking}
+        board = "\n".join(f"{shown[s]}: {scores[s]}" for s in ranking)
         text = "\n".join(lines + [i18n.text(lang, "end.title"), board,
                                   winners_line(lang, [names[s] for s in
                                                       result.get("winners", [])]),

@@ -1,0 +1,59 @@
+"""What every catalog of people's words (the chat's, the browser's, the terminal's, the
+pictures') holds to, across the project."""
+
+import json
+import re
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "boardgamesbot"
+# Nouns for the one who won that carry a gender (pt-BR, ca); a verb or "Vitória" does not.
+GENDERED_WINNER = re.compile(
+    r"\b(vencedor|vencedora|vencedores|vencedoras|guanyador|"
+    r"guanyadora|guanyadors|guanyadores)\b",
+    re.IGNORECASE,
+)
+
+
+def catalogs() -> list[Path]:
+    found = [
+        p for p in SRC.rglob("*.json") if p.name in ("pt-BR.json", "ca.json", "picture_words.json")
+    ]
+    assert len(found) > 5, found  # the chat's, the browser's, the terminal's, the games'
+    return sorted(found)
+
+
+def strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings(item)
+
+
+def test_no_catalog_says_who_won_with_a_gendered_noun():
+    """Nobody's gender is known: who won is said with a verb ("Venceu: Ana") or a word
+    about the win ("Vitória: Ana, Cy"), never "Vencedor"/"Guanyador"."""
+    said = [
+        (path.relative_to(SRC), text)
+        for path in catalogs()
+        for text in strings(json.loads(path.read_text(encoding="utf-8")))
+        if GENDERED_WINNER.search(text)
+    ]
+    assert said == []
+
+
+def test_the_reader_is_addressed_without_a_gendered_adjective():
+    """The bot speaks to someone whose gender it does not know: "numa partida solo" / "en
+    solitari", not "sozinho" / "sol" (the welcome said so)."""
+    alone = re.compile(r"\b(sozinh[oa]s?|sols?|soles|sola)\b", re.IGNORECASE)
+    said = [
+        (path.relative_to(SRC), text)
+        for path in catalogs()
+        if "chat" in path.parts
+        for text in strings(json.loads(path.read_text(encoding="utf-8")))
+        if alone.search(text)
+    ]
+    assert said == []
