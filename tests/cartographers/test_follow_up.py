@@ -67,32 +67,12 @@ def test_off_by_default_solo_and_at_a_table():
         assert H.follow_up(state, 0, memory) == H.candidates(state, 0, 1)[0] and not memory
 
 
-@pytest.mark.parametrize("seed", [11, 13])
-def test_solo_the_continuation_prices_a_shortlist_too(monkeypatch, seed):
-    """Session 42: the cheaper continuation is no longer tables only. Solo, with
-    FOLLOW_UP_KEEP set, the first placement tried in a future prices every drawing and
-    remembers its best; the next prices only the kept and those near what changed."""
+@pytest.mark.parametrize(("players", "seed"), [(4, 11), (4, 12), (4, 14), (1, 11), (1, 13)])
+def test_the_first_future_prices_every_drawing_the_next_a_shortlist(monkeypatch, players,
+                                                                    seed):
+    """At a table and (since session 42) solo alike."""
     monkeypatch.setattr(H, "FOLLOW_UP_KEEP", 6)
-    after_first, after_second = two_futures(seed, players=1)
-    memory: dict = {}
-    assert H.follow_up(after_first, 0, memory) == H.candidates(after_first, 0, 1)[0]
-    ((before, kept),) = memory.values()
-    assert kept == set(H.candidates(after_first, 0, 6))
-    changed = before ^ after_second.sheets[0].filled
-    masks = H._draw_masks(after_second.explore_card)
-    legal = after_second.legal_actions(0)
-    pool = [a for a in legal if a in kept or masks[a] & (changed | neighbours(changed))]
-    assert 0 < len(pool) < len(legal)
-    chosen = H.follow_up(after_second, 0, memory)
-    assert chosen in pool
-    assert dict((a, v) for v, a in H.placement_values(after_second, 0))[chosen] == \
-        best_value(after_second, pool)
-
-
-@pytest.mark.parametrize("seed", [11, 12, 14])
-def test_the_first_future_prices_every_drawing_the_next_a_shortlist(monkeypatch, seed):
-    monkeypatch.setattr(H, "FOLLOW_UP_KEEP", 6)
-    after_first, after_second = two_futures(seed)
+    after_first, after_second = two_futures(seed, players)
     memory: dict = {}
     # The first placement tried: the full pricing's best, and its 6 best remembered.
     chosen = H.follow_up(after_first, 0, memory)
