@@ -92,3 +92,17 @@ def bench_script(name: str):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def spy_on_follow_up(monkeypatch, record) -> None:
+    """Make the heuristics' `follow_up` call ``record(state, memory)`` before answering
+    as it would (the search finds it through the module, so patching there reaches it)."""
+    from boardgamesbot.games.cartographers import heuristics
+
+    original = heuristics.follow_up
+
+    def spy(state, player, memory):
+        record(state, memory)
+        return original(state, player, memory)
+
+    monkeypatch.setattr(heuristics, "follow_up", spy)

@@ -18,7 +18,7 @@ from boardgamesbot.games.cartographers.components import AMBUSH_CARDS
 from boardgamesbot.games.cartographers.sheet import FULL, mask_of, neighbours, popcount
 from boardgamesbot.games.cartographers.state import ambush_table, draw_table, solo_ambush_cells
 
-from .helpers import BLANK_A, lines, position, sheet
+from .helpers import BLANK_A, lines, position, sheet, spy_on_follow_up
 
 GAME = load_game("cartographers")
 SETUPS = [(players, side) for players in (1, 2, 4) for side in "AB"]
@@ -237,13 +237,7 @@ def test_a_rollout_makes_as_many_own_decisions_as_it_is_asked(monkeypatch):
     state = random_position(1, "B", seed=6, steps=1)
     action = H.candidates(state, 0, 1)[0]
     asked: list[object] = []
-    original = H.follow_up
-
-    def spy(state, player, memory):
-        asked.append(state)
-        return original(state, player, memory)
-
-    monkeypatch.setattr(H, "follow_up", spy)
+    spy_on_follow_up(monkeypatch, lambda state, memory: asked.append(state))
     bot = MonteCarloBot(seed=1, depth=1)
     for depth, expected in ((None, 1), (3, 3), (5, 5)):
         asked.clear()

@@ -14,6 +14,8 @@ from boardgamesbot.engine import load_game
 from boardgamesbot.games.cartographers import heuristics as H
 from boardgamesbot.games.cartographers.sheet import neighbours
 
+from .helpers import spy_on_follow_up
+
 GAME = load_game("cartographers")
 
 
@@ -112,13 +114,7 @@ def test_the_search_keeps_one_memory_per_sampled_future(monkeypatch):
     # next one (a self-reference does not stop the cycle collector), so ids are compared
     # on living dicts only.
     seen: list[dict] = []
-    original = H.follow_up
-
-    def spy(state, player, memory):
-        seen.append(memory)
-        return original(state, player, memory)
-
-    monkeypatch.setattr(H, "follow_up", spy)
+    spy_on_follow_up(monkeypatch, lambda state, memory: seen.append(memory))
     state = drawing_position(4, 5, steps=3)
     bot = make_bot("hard", 1)
     bot.choose(SeatView(state.clone(), 0), 0)
