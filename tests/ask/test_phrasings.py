@@ -22,8 +22,12 @@ PLAYERS_WORDS = [
     ("tikal", "pt-BR", "posso guardar pontos de ação?", "nunca passam para um turno seguinte"),
     ("tikal", "ca", "puc estalviar PA?", "mai no passen a un torn posterior"),
     ("tikal", "en", "can i put down a third guard", "At most two guards per player per game"),
-    ("cartographers", "en", "what if i earn a 15th coin",
-     "Coins beyond the 14 on the track are lost"),
+    (
+        "cartographers",
+        "en",
+        "what if i earn a 15th coin",
+        "Coins beyond the 14 on the track are lost",
+    ),
     ("cartographers", "pt-BR", "as formas podem se sobrepor?", "nunca sobre uma montanha"),
     ("cartographers", "ca", "un monstre en diagonal em treu estrelles?", "a dalt, a baix"),
 ]
@@ -42,6 +46,7 @@ SHORTEST = [
     ("cartographers", "pt-BR", "quem começa?", "não há primeiro jogador"),
     ("cartographers", "ca", "qui juga primer?", "no hi ha primer jugador"),
 ]
+
 
 def test_the_built_in_games_declare_phrasings():
     assert {"tikal", "cartographers"} <= set(GAMES)
@@ -66,8 +71,7 @@ def _without_phrasings(game: str, lang: str, monkeypatch: pytest.MonkeyPatch) ->
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_phrasings_add_only_words_a_passage_lacks_and_at_a_lesser_weight(game, lang,
-                                                                       monkeypatch):
+def test_phrasings_add_only_words_a_passage_lacks_and_at_a_lesser_weight(game, lang, monkeypatch):
     phrased = index(game, lang)
     plain = _without_phrasings(game, lang, monkeypatch)
     assert phrased.lengths == plain.lengths  # BM25 still normalises by the rules' own words
@@ -81,8 +85,9 @@ def test_phrasings_add_only_words_a_passage_lacks_and_at_a_lesser_weight(game, l
 
 
 @pytest.mark.parametrize("game, lang, question, fact", PLAYERS_WORDS)
-def test_a_question_in_the_players_words_finds_the_rule_it_means(game, lang, question, fact,
-                                                                  monkeypatch):
+def test_a_question_in_the_players_words_finds_the_rule_it_means(
+    game, lang, question, fact, monkeypatch
+):
     reply = ask(game, question, lang)
     assert reply.answers and holds(reply.answers[0].text, [fact]), reply.as_dict()
     # without the phrasings the words alone do not find it first
@@ -91,15 +96,21 @@ def test_a_question_in_the_players_words_finds_the_rule_it_means(game, lang, que
 
 
 @pytest.mark.parametrize("game, lang, question, fact", SHORTEST)
-def test_a_short_question_in_the_players_words_is_answered_in_the_first_lines(game, lang,
-                                                                            question, fact):
+def test_a_short_question_in_the_players_words_is_answered_in_the_first_lines(
+    game, lang, question, fact
+):
     reply = ask(game, question, lang)
     assert reply.answers and holds(shown(reply.answers[0])[:SHOWN], [fact]), reply.as_dict()
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("lang, question", [("en", "what's the capital of france"),
-                                            ("pt-BR", "me empresta um guarda-chuva?"),
-                                            ("ca", "on puc desar el meu cotxe?")])
+@pytest.mark.parametrize(
+    "lang, question",
+    [
+        ("en", "what's the capital of france"),
+        ("pt-BR", "me empresta um guarda-chuva?"),
+        ("ca", "on puc desar el meu cotxe?"),
+    ],
+)
 def test_phrasings_do_not_make_an_off_topic_question_answered(game, lang, question):
     assert ask(game, question, lang).answers == ()
