@@ -217,14 +217,20 @@ def _leader(place: str, lang: str) -> str:
 
 
 def players_table(view: dict[str, Any], lang: str = "en") -> Table:
+    """One row per seat. Its widest wording (">j1 vermelho (você)", "reserva",
+    "acampamentos", "guardiões": 72 columns with the gaps) leaves the treasures at least
+    their heading's width in 80 columns; only the treasures may wrap (a player with many
+    kinds), between kinds, so a name and its "(you)" are never split."""
     table = Table(box=None, pad_edge=False, header_style="bold")
     for heading in ("player", "score", "treasures", "supply", "leader", "camps", "guards"):
-        table.add_column(say(lang, f"tikal.term.col.{heading}"))
+        table.add_column(say(lang, f"tikal.term.col.{heading}"), no_wrap=heading != "treasures")
     current = view["current"]
     for player in view["players"]:
         seat = player["seat"]
         colour = say(lang, f"tikal.term.colour.{PLAYER_COLOURS[seat]}")
-        name = f"{'>' if seat in current else ' '} {seat_tag(seat, lang)} {colour}"
+        # ">" points at the seat to play; no space after it, the column it saves is the
+        # one the widest Portuguese row needs to fit 80 columns
+        name = f"{'>' if seat in current else ' '}{seat_tag(seat, lang)} {colour}"
         if seat == view.get("viewer"):
             name += " " + say(lang, "tikal.term.you")
         treasures = " ".join(
@@ -264,9 +270,11 @@ def status_text(view: dict[str, Any], lang: str = "en") -> Text:
             out.append(say(lang, key, queue=queue) + "\n", "bold magenta")
     stack = view["stack"]
     left = " ".join(f"{letter}{n}" for letter, n in stack["left"].items() if n)
+    # the stack and the wafer pile on lines of their own: side by side they took 88
+    # columns with a full stack, more than an 80-column terminal
     out.append(say(lang, "tikal.term.stack", n=stack["size"], top=stack["top"] or "-",
-                   left=left or say(lang, "tikal.term.empty"))
-               + "  " + say(lang, "tikal.term.pile", n=view["wafer_pile"]) + "\n")
+                   left=left or say(lang, "tikal.term.empty")) + "\n")
+    out.append(say(lang, "tikal.term.pile", n=view["wafer_pile"]) + "\n")
     levels = " ".join(f"{v}:{n}" for v, n in view["levels"].items())
     out.append(say(lang, "tikal.term.levels", levels=levels) + "\n")
     turn = view["turn"]
