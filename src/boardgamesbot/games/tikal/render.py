@@ -129,19 +129,39 @@ def _labels(space: dict[str, Any], lang: str = "en") -> tuple[list[str], str]:
     return [say(lang, "tikal.kind.jungle"), say(lang, "tikal.term.jungle.short")], "green"
 
 
-def _figures(space: dict[str, Any], room: int) -> list[tuple[str, str]]:
+def _figures(space: dict[str, Any], room: int, colour: bool = True,
+             seats: int = 4) -> list[tuple[str, str]]:
     """Each player's figure count ("3*": three, the leader among them) with its style,
-    spaced when they fit, else packed (the colours still tell them apart)."""
-    tokens = [(f"{figures['W'] + figures['L']}{'*' if figures['L'] else ''}",
-               PLAYER_STYLES[int(seat)])
-              for seat, figures in sorted(space.get("figures", {}).items())]
+    spaced when they fit, else packed (the colours still tell them apart).
+
+    Without colour (NO_COLOR, a dumb terminal, a pipe) the colours tell nothing, so each
+    count says its seat, "1:3* 2:2" (the seat's number, as in the camp mark "c2"). Three
+    or four players on one space do not fit that way in the narrowest hexes ("1:3 2:2
+    3:1" is 11 characters, the row holds 8): then every seat of the game has its place,
+    in seat order, "." where it has no figure ("3* . 2 1")."""
+    figures = space.get("figures", {})
+    counts = {int(seat): f"{f['W'] + f['L']}{'*' if f['L'] else ''}"
+              for seat, f in figures.items()}
+    if colour:
+        tokens = [(counts[seat], PLAYER_STYLES[seat]) for seat in sorted(counts)]
+    else:
+        tokens = [(f"{seat + 1}:{counts[seat]}", "") for seat in sorted(counts)]
+        if sum(len(token) for token, _ in tokens) > room:
+            slots = [counts.get(seat, ".") for seat in range(seats)]
+            if sum(map(len, slots)) + seats - 1 <= room:
+                return [(slot + " ", "") for slot in slots]
+            # packed, a space is kept only between two digits ("3*4 2*." is 3*, 4, 2*
+            # and nobody): four one-digit places never take more than 8 characters
+            return [(slot + (" " if slot[-1].isdigit() and after[0].isdigit() else ""), "")
+                    for slot, after in zip(slots, [*slots[1:], "."])]
     spaced = sum(len(token) for token, _ in tokens) + len(tokens) - 1 <= room
     return [(token + (" " if spaced else ""), style) for token, style in tokens]
 
 
-def board_text(view: dict[str, Any], width: int | None = None, lang: str = "en") -> Text:
+def board_text(view: dict[str, Any], width: int | None = None, lang: str = "en",
+               colour: bool = True) -> Text:
     """The map as hexes sized to fit ``width`` columns (the classic 82 when not given),
-    labelled in ``lang``."""
+    labelled in ``lang``; without ``colour``, the figure counts say their seat."""
     edge = DEFAULT_EDGE if width is None else edge_for(width)
     canvas = Canvas(board_width(edge), ROW_PITCH * ROWS + 3)
     board = view["board"]
@@ -171,7 +191,7 @@ def board_text(view: dict[str, Any], width: int | None = None, lang: str = "en")
         # the figures' row runs from x + 2 to just inside the right slant at x + edge + 3
         room = edge + 1
         cursor = x + 2
-        for token, token_style in _figures(space, room):
+        for token, token_style in _figures(space, room, colour, len(view["players"])):
             token = token[:max(0, x + 2 + room - cursor)]  # never into the neighbour
             canvas.put(cursor, y + 2, token, token_style)
             cursor += len(token)
@@ -190,7 +210,10 @@ class Board:
         self.view, self.lang = view, lang
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield board_text(self.view, options.max_width, self.lang)
+        # rich knows when there is no colour: NO_COLOR (no_color), TERM=dumb, a pipe or
+        # a file (no color_system)
+        colour = not console.no_color and console.color_system is not None
+        yield board_text(self.view, options.max_width, self.lang, colour)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         width = board_width(edge_for(options.max_width))
