@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import pytest
 from rich.console import Console
 
 from boardgamesbot.engine import load_game
-from boardgamesbot.games.tikal.render import board_text
+from boardgamesbot.games.tikal.render import _origin, board_text, edge_for
 
 GAME = load_game("tikal")
 BOARD_LINES = 27  # six rows of hexes four lines apart, odd columns two lines lower, edges
@@ -48,15 +49,17 @@ def test_no_line_is_wider_than_the_terminal_and_the_board_is_never_wrapped(width
         assert max(len(line) for line in lines) <= width
         # rich wraps what is too wide, so the length alone cannot tell: the board must
         # come out line for line as drawn, each of its 27 lines whole
-        board = board_text(view, width).plain.splitlines()
+        board = board_text(view, width, colour=False).plain.splitlines()
         assert len(board) == BOARD_LINES
         assert [line.rstrip() for line in lines[:BOARD_LINES]] == board
 
 
 def test_the_board_uses_the_width_it_has_up_to_120_columns():
     view = positions(1)[-1]
-    widths = {width: max(len(line) for line in board_text(view, width).plain.splitlines())
-              for width in (80, 90, 100, 120, 200)}
+    widths = {
+        width: max(len(line) for line in board_text(view, width).plain.splitlines())
+        for width in (80, 90, 100, 120, 200)
+    }
     assert widths[80] <= 80 < widths[90] <= 90 < widths[100] <= 100 < widths[120] <= 120
     assert widths[200] == widths[120]  # wider than 120, the hexes stop growing
     # the room goes into words: a temple is "temple 5" when there is room, "T5" when not
@@ -80,9 +83,71 @@ def test_every_space_keeps_its_name_its_figures_and_no_stone_touches_a_word(widt
                     assert digit + word not in text
 
 
-
 def test_the_stack_is_counted_in_words_that_agree_with_the_number():
     view = positions(0)[0]
     for size, words in ((1, "Stack: 1 tile,"), (2, "Stack: 2 tiles,"), (0, "Stack: 0 tiles,")):
         view["stack"]["size"] = size
         assert words in "\n".join(printed(view, 80))
+
+
+def read_figures(row: str, seats: int) -> dict[int, str]:
+    """Whose figures a colourless hex's figure row shows: "1:3* 2:2" (packed or spaced)
+    says each seat, "3* . 2 1" or "3*4 2*." gives every seat its place in seat order."""
+    labelled = re.findall(r"(\d):(\d+\*?)", row)
+    if labelled:
+        return {int(seat) - 1: count for seat, count in labelled}
+    slots = re.findall(r"\d+\*?|\.", row)  # spaced, or packed as "3*4 2*."
+    if not slots:
+        return {}
+    assert len(slots) == seats, row
+    return {seat: count for seat, count in enumerate(slots) if count != "."}
+
+
+def colourless(width: int = 80, **environment: str):
+    """A console as a terminal without colour prints: NO_COLOR, TERM=dumb, or a pipe."""
+    if not environment:
+        return Console(file=io.StringIO(), width=width, record=True, color_system=None)
+    return Console(
+        file=io.StringIO(),
+        width=width,
+        record=True,
+        force_terminal=True,
+        _environ={"TERM": "xterm-256color", **environment},
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+@pytest.mark.parametrize("environment", [{}, {"NO_COLOR": "1"}, {"TERM": "dumb"}])
+def test_without_colour_every_figure_count_says_whose_it_is(lang, environment):
+    edge = edge_for(80)
+    crowded = 0
+    for seed in range(3):
+        for view in positions(seed + 2, count=12):  # 4, 2 and 3 players
+            console = colourless(**environment)
+            console.print(GAME.render_text(view, lang))
+            lines = console.export_text().splitlines()
+            assert max(len(line) for line in lines) <= 80
+            for name, space in view["board"].items():
+                x, y = _origin(name, edge)
+                row = lines[y + 2].ljust(x + edge + 3)[x + 2 : x + edge + 3]
+                expected = {
+                    int(seat): f"{f['W'] + f['L']}{'*' if f['L'] else ''}"
+                    for seat, f in space.get("figures", {}).items()
+                }
+                assert read_figures(row, len(view["players"])) == expected, (name, row)
+                crowded += len(expected) >= 3
+    assert crowded  # the seat-ordered places were tried too
+
+
+def test_with_colour_the_figure_counts_are_as_they_were():
+    view = positions(2, count=12)[-1]  # a 4-player game's end, figures everywhere
+    console = Console(
+        file=io.StringIO(),
+        width=80,
+        record=True,
+        force_terminal=True,
+        color_system="truecolor",
+        _environ={"TERM": "xterm-256color"},
+    )
+    console.print(GAME.render_text(view))
+    assert ":" not in "\n".join(console.export_text().splitlines()[:BOARD_LINES])

@@ -12,6 +12,7 @@ import pytest
 from rich.console import Console
 
 from boardgamesbot.engine import load_game
+from boardgamesbot.games.tikal.catalog import say, seat_tag
 from boardgamesbot.games.tikal.render import board_text
 from boardgamesbot.games.tikal.render_auction import auction_text
 
@@ -110,7 +111,7 @@ def test_the_terminal_board_has_no_english_word_left(lang, variant):
         for view in views(seed, variant):
             lines = printed(view, lang)
             assert max(len(line) for line in lines) <= 80
-            board = board_text(view, 80, lang).plain.splitlines()
+            board = board_text(view, 80, lang, colour=False).plain.splitlines()
             assert [line.rstrip() for line in lines[:BOARD_LINES]] == board  # never wrapped
             text = "\n".join(lines)
             found = LEFT_OVER.findall(text)
@@ -145,3 +146,38 @@ def test_the_auction_speaks_the_readers_language():
         auction_text(view["auction"], "pt-BR").splitlines()[0]
         == "Leilão, rodada 1: ofertas pelo turno 1 de 2"
     )
+
+
+def widest_table(view: dict) -> dict:
+    """The players' table at its widest: the viewer is the seat to play with the
+    longest colour word, their leader in the supply, every player's score in three
+    digits and treasures of many kinds."""
+    for player in view["players"]:
+        player.update(
+            score=100, leader="supply", supply_workers=18, treasures={1: 2, 3: 1, 4: 3, 6: 1, 8: 2}
+        )
+    view["viewer"], view["current"] = 0, [0]
+    return view
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_the_players_table_fits_80_columns_and_keeps_each_name_whole(lang):
+    view = widest_table(GAME.new(4, seed=1).view(0))
+    lines = printed(view, lang)
+    assert max(len(line) for line in lines) <= 80
+    for seat, colour in enumerate(("red", "orange", "white", "blue")):
+        name = f"{seat_tag(seat, lang)} {say(lang, f'tikal.term.colour.{colour}')}"
+        if seat == 0:  # the viewer: "(you)", "(você)", "(tu)" on the same line
+            name += " " + say(lang, "tikal.term.you")
+        assert sum(name in line for line in lines) == 1, (name, lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_the_stack_and_the_wafer_pile_each_have_a_line_that_fits_80_columns(lang):
+    view = GAME.new(4, seed=1).view(0)  # the full stack, every letter left
+    view["stack"]["size"], view["wafer_pile"] = 36, 24
+    lines = printed(view, lang)
+    stack = say(lang, "tikal.term.stack", n=36, top="A", left="A4 B5 C5 D6 E5 F5 G5")
+    pile = say(lang, "tikal.term.pile", n=24)
+    assert stack in lines and pile in lines  # each whole, on its own line
+    assert max(len(line) for line in lines) <= 80

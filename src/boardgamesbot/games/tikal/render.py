@@ -114,34 +114,63 @@ def _labels(space: dict[str, Any], lang: str = "en") -> tuple[list[str], str]:
     if kind == "temple":
         guard = f" g{space['guard']['seat'] + 1}" if "guard" in space else ""
         value = space["value"]
-        return [say(lang, "tikal.space.temple", value=value) + guard,
-                say(lang, "tikal.term.temple.short", value=value) + guard], "bold magenta"
+        return [
+            say(lang, "tikal.space.temple", value=value) + guard,
+            say(lang, "tikal.term.temple.short", value=value) + guard,
+        ], "bold magenta"
     if kind == "treasure":
-        return [say(lang, "tikal.term.treasure", n=space["wafers"]) + mark,
-                f"${space['wafers']}{mark}"], "bold yellow"
+        return [
+            say(lang, "tikal.term.treasure", n=space["wafers"]) + mark,
+            f"${space['wafers']}{mark}",
+        ], "bold yellow"
     if kind == "volcano":
         return [say(lang, "tikal.term.volcano")], "bold red3"
     if kind == "base_camp":
-        return [say(lang, "tikal.kind.base_camp"),
-                say(lang, "tikal.term.base_camp.short")], "bold green"
+        return [
+            say(lang, "tikal.kind.base_camp"),
+            say(lang, "tikal.term.base_camp.short"),
+        ], "bold green"
     if camp is not None:
         return [say(lang, "tikal.term.camp") + mark, mark.strip()], "green"
     return [say(lang, "tikal.kind.jungle"), say(lang, "tikal.term.jungle.short")], "green"
 
 
-def _figures(space: dict[str, Any], room: int) -> list[tuple[str, str]]:
+def _figures(
+    space: dict[str, Any], room: int, colour: bool = True, seats: int = 4
+) -> list[tuple[str, str]]:
     """Each player's figure count ("3*": three, the leader among them) with its style,
-    spaced when they fit, else packed (the colours still tell them apart)."""
-    tokens = [(f"{figures['W'] + figures['L']}{'*' if figures['L'] else ''}",
-               PLAYER_STYLES[int(seat)])
-              for seat, figures in sorted(space.get("figures", {}).items())]
+    spaced when they fit, else packed (the colours still tell them apart).
+
+    Without colour (NO_COLOR, a dumb terminal, a pipe) the colours tell nothing, so each
+    count says its seat, "1:3* 2:2" (the seat's number, as in the camp mark "c2"). Three
+    or four players on one space do not fit that way in the narrowest hexes ("1:3 2:2
+    3:1" is 11 characters, the row holds 8): then every seat of the game has its place,
+    in seat order, "." where it has no figure ("3* . 2 1")."""
+    figures = space.get("figures", {})
+    counts = {int(seat): f"{f['W'] + f['L']}{'*' if f['L'] else ''}" for seat, f in figures.items()}
+    if colour:
+        tokens = [(counts[seat], PLAYER_STYLES[seat]) for seat in sorted(counts)]
+    else:
+        tokens = [(f"{seat + 1}:{counts[seat]}", "") for seat in sorted(counts)]
+        if sum(len(token) for token, _ in tokens) > room:
+            slots = [counts.get(seat, ".") for seat in range(seats)]
+            if sum(map(len, slots)) + seats - 1 <= room:
+                return [(slot + " ", "") for slot in slots]
+            # packed, a space is kept only between two digits ("3*4 2*." is 3*, 4, 2*
+            # and nobody): four one-digit places never take more than 8 characters
+            return [
+                (slot + (" " if slot[-1].isdigit() and after[0].isdigit() else ""), "")
+                for slot, after in zip(slots, [*slots[1:], "."])
+            ]
     spaced = sum(len(token) for token, _ in tokens) + len(tokens) - 1 <= room
     return [(token + (" " if spaced else ""), style) for token, style in tokens]
 
 
-def board_text(view: dict[str, Any], width: int | None = None, lang: str = "en") -> Text:
+def board_text(
+    view: dict[str, Any], width: int | None = None, lang: str = "en", colour: bool = True
+) -> Text:
     """The map as hexes sized to fit ``width`` columns (the classic 82 when not given),
-    labelled in ``lang``."""
+    labelled in ``lang``; without ``colour``, the figure counts say their seat."""
     edge = DEFAULT_EDGE if width is None else edge_for(width)
     canvas = Canvas(board_width(edge), ROW_PITCH * ROWS + 3)
     board = view["board"]
@@ -171,8 +200,8 @@ def board_text(view: dict[str, Any], width: int | None = None, lang: str = "en")
         # the figures' row runs from x + 2 to just inside the right slant at x + edge + 3
         room = edge + 1
         cursor = x + 2
-        for token, token_style in _figures(space, room):
-            token = token[:max(0, x + 2 + room - cursor)]  # never into the neighbour
+        for token, token_style in _figures(space, room, colour, len(view["players"])):
+            token = token[: max(0, x + 2 + room - cursor)]  # never into the neighbour
             canvas.put(cursor, y + 2, token, token_style)
             cursor += len(token)
         for side, count in enumerate(space["stones"]):
@@ -190,7 +219,10 @@ class Board:
         self.view, self.lang = view, lang
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield board_text(self.view, options.max_width, self.lang)
+        # rich knows when there is no colour: NO_COLOR (no_color), TERM=dumb, a pipe or
+        # a file (no color_system)
+        colour = not console.no_color and console.color_system is not None
+        yield board_text(self.view, options.max_width, self.lang, colour)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         width = board_width(edge_for(options.max_width))
@@ -217,24 +249,38 @@ def _leader(place: str, lang: str) -> str:
 
 
 def players_table(view: dict[str, Any], lang: str = "en") -> Table:
+    """One row per seat. Its widest wording (">j1 vermelho (você)", "reserva",
+    "acampamentos", "guardiões": 72 columns with the gaps) leaves the treasures at least
+    their heading's width in 80 columns; only the treasures may wrap (a player with many
+    kinds), between kinds, so a name and its "(you)" are never split."""
     table = Table(box=None, pad_edge=False, header_style="bold")
     for heading in ("player", "score", "treasures", "supply", "leader", "camps", "guards"):
-        table.add_column(say(lang, f"tikal.term.col.{heading}"))
+        table.add_column(say(lang, f"tikal.term.col.{heading}"), no_wrap=heading != "treasures")
     current = view["current"]
     for player in view["players"]:
         seat = player["seat"]
         colour = say(lang, f"tikal.term.colour.{PLAYER_COLOURS[seat]}")
-        name = f"{'>' if seat in current else ' '} {seat_tag(seat, lang)} {colour}"
+        # ">" points at the seat to play; no space after it, the column it saves is the
+        # one the widest Portuguese row needs to fit 80 columns
+        name = f"{'>' if seat in current else ' '}{seat_tag(seat, lang)} {colour}"
         if seat == view.get("viewer"):
             name += " " + say(lang, "tikal.term.you")
-        treasures = " ".join(
-            f"{kind}" + (f"x{count}" if count > 1 else "")
-            for kind, count in sorted(player["treasures"].items())) or "-"
-        table.add_row(Text(name, PLAYER_STYLES[seat]), str(player["score"]), treasures,
-                      say(lang, "tikal.term.workers", n=player["supply_workers"]),
-                      _leader(player["leader"], lang),
-                      say(lang, "tikal.term.left", n=player["camps_left"]),
-                      say(lang, "tikal.term.left", n=player["guards_left"]))
+        treasures = (
+            " ".join(
+                f"{kind}" + (f"x{count}" if count > 1 else "")
+                for kind, count in sorted(player["treasures"].items())
+            )
+            or "-"
+        )
+        table.add_row(
+            Text(name, PLAYER_STYLES[seat]),
+            str(player["score"]),
+            treasures,
+            say(lang, "tikal.term.workers", n=player["supply_workers"]),
+            _leader(player["leader"], lang),
+            say(lang, "tikal.term.left", n=player["camps_left"]),
+            say(lang, "tikal.term.left", n=player["guards_left"]),
+        )
     return table
 
 
@@ -247,8 +293,10 @@ def status_text(view: dict[str, Any], lang: str = "en") -> Text:
     else:
         seat = view["current"][0]
         colour = say(lang, f"tikal.term.colour.{PLAYER_COLOURS[seat]}")
-        out.append(say(lang, "tikal.term.to_play", seat=seat_tag(seat, lang), colour=colour),
-                   PLAYER_STYLES[seat])
+        out.append(
+            say(lang, "tikal.term.to_play", seat=seat_tag(seat, lang), colour=colour),
+            PLAYER_STYLES[seat],
+        )
         if view["phase"] == "place" and view["drawn"]:
             tile = _tile_words(view["drawn"], lang)
             out.append(" - " + say(lang, "tikal.term.place", tile=tile) + "\n")
@@ -257,22 +305,35 @@ def status_text(view: dict[str, Any], lang: str = "en") -> Text:
         else:
             out.append("\n")
         if view["round"]:
-            queue = ", ".join(seat_tag(q, lang) for q in view["queue"]) \
-                or say(lang, "tikal.term.nobody")
-            key = "tikal.term.round.volcano" if view["round"] == "volcano" \
+            queue = ", ".join(seat_tag(q, lang) for q in view["queue"]) or say(
+                lang, "tikal.term.nobody"
+            )
+            key = (
+                "tikal.term.round.volcano"
+                if view["round"] == "volcano"
                 else "tikal.term.round.final"
+            )
             out.append(say(lang, key, queue=queue) + "\n", "bold magenta")
     stack = view["stack"]
     left = " ".join(f"{letter}{n}" for letter, n in stack["left"].items() if n)
-    out.append(say(lang, "tikal.term.stack", n=stack["size"], top=stack["top"] or "-",
-                   left=left or say(lang, "tikal.term.empty"))
-               + "  " + say(lang, "tikal.term.pile", n=view["wafer_pile"]) + "\n")
+    # the stack and the wafer pile on lines of their own: side by side they took 88
+    # columns with a full stack, more than an 80-column terminal
+    out.append(
+        say(
+            lang,
+            "tikal.term.stack",
+            n=stack["size"],
+            top=stack["top"] or "-",
+            left=left or say(lang, "tikal.term.empty"),
+        )
+        + "\n"
+    )
+    out.append(say(lang, "tikal.term.pile", n=view["wafer_pile"]) + "\n")
     levels = " ".join(f"{v}:{n}" for v, n in view["levels"].items())
     out.append(say(lang, "tikal.term.levels", levels=levels) + "\n")
     turn = view["turn"]
     done = [say(lang, "tikal.term.uncovered", space=s, n=n) for s, n in turn["uncovered"].items()]
-    done += [say(lang, "tikal.term.recovered", space=s, n=n)
-             for s, n in turn["recovered"].items()]
+    done += [say(lang, "tikal.term.recovered", space=s, n=n) for s, n in turn["recovered"].items()]
     if turn["camp_built"]:
         done.append(say(lang, "tikal.term.camp_built"))
     if done and not view["over"]:
@@ -285,8 +346,11 @@ def status_text(view: dict[str, Any], lang: str = "en") -> Text:
 
 def text(view: dict[str, Any], lang: str = "en") -> Group:
     """Everything a seat sees, in ``lang``, ready for ``rich.console.Console.print``."""
-    parts: list[RenderableType] = [Board(view, lang), players_table(view, lang),
-                                   status_text(view, lang)]
+    parts: list[RenderableType] = [
+        Board(view, lang),
+        players_table(view, lang),
+        status_text(view, lang),
+    ]
     if view.get("auction"):
         from .render_auction import auction_text
 
