@@ -151,7 +151,7 @@ def test_replay_can_show_one_seats_view(tmp_path):
     result = run("replay", str(path), "--no-step", "--seat", "2")
     assert result.exit_code == 0, result.output
     mine = [line.split() for line in result.output.splitlines() if "(you)" in line]
-    assert [line[0] for line in mine] == ["p2"], mine  # seat 2 and only seat 2 is "you"
+    assert [line[0].lstrip(">") for line in mine] == ["p2"], mine  # seat 2 only is "you"
     spectator = run("replay", str(path), "--no-step")
     assert "(you)" not in spectator.output
     assert run("replay", str(path), "--no-step", "--seat", "9").exit_code == 2
