@@ -15,8 +15,12 @@ GENDERED_WINNER = re.compile(
 
 
 def catalogs() -> list[Path]:
+    # A game's help/ holds the words people type (its lemma tables list "vencedor" so a
+    # question using it is understood), not words said to anyone.
     found = [
-        p for p in SRC.rglob("*.json") if p.name in ("pt-BR.json", "ca.json", "picture_words.json")
+        p
+        for p in SRC.rglob("*.json")
+        if p.name in ("pt-BR.json", "ca.json", "picture_words.json") and "help" not in p.parts
     ]
     assert len(found) > 5, found  # the chat's, the browser's, the terminal's, the games'
     return sorted(found)
