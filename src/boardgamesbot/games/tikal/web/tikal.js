@@ -740,7 +740,7 @@ function playersPanel(ctx) {
   const rows = view.players.map((p) => {
     const treasures = treasuresCell(p.treasures);
     return h("tr", { class: view.current?.includes(p.seat) ? "current" : "" },
-      h("th", { scope: "row" }, h("span", { class: "swatch", style: `background:${ctx.colour(p.seat)}` }), " ", ctx.name(p.seat),
+      h("th", { scope: "row", class: p.seat === ctx.seat ? "you" : null }, h("span", { class: "swatch", style: `background:${ctx.colour(p.seat)}` }), " ", ctx.name(p.seat),
         // Said by its text: an aria-label on a span (no role) is one ARIA forbids (axe's
         // aria-prohibited-attr), and it said the same words again.
         ctx.thinking(p.seat) ? h("span", { class: "thinking" }, " ", t("status.thinking.short")) : null),
