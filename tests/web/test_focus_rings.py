@@ -1,0 +1,67 @@
+"""Focus rings follow the keyboard, not a finger or the mouse. A tap or a click on a
+Cartographers map where nothing can be drawn (a mountain) focuses the map's picture; with
+`.sheet:focus` it was then ringed in blue from edge to edge, as if something were
+selected, until the next move. A keyboard's focus still shows its ring (`:focus-visible`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import hot_seat_table, phone_page, take_seat
+
+MAIN = 'svg.sheet[data-key="sheet"]:not([data-stale])'
+# The focused element, whether Chromium focused it, and the ring drawn around it.
+FOCUSED = """() => { const a = document.activeElement;
+    return {tag: a.tagName, key: a.dataset?.key ?? null, visible: a.matches(':focus-visible'),
+            outline: getComputedStyle(a).outlineStyle}; }"""
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "tap"])
+def test_a_tap_on_a_mountain_leaves_no_ring_around_the_map(browser, server, touch):
+    table, tokens = hot_seat_table(server, "cartographers", 1, seed=3)
+    if touch:
+        context, page, errors = phone_page(browser, 360, 740)
+    else:
+        context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800},
+                                      locale="en-US")
+        context.set_default_timeout(20_000)
+        page, errors = context.new_page(), []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        take_seat(page, server, table, 0, tokens[0], "cartographers")
+        page.wait_for_selector(f"{MAIN} .target")
+        mountain = page.locator(f'{MAIN} [data-cell="D2"]')  # no drawing can go there
+        if touch:
+            mountain.tap()
+        else:
+            mountain.click()
+        # The refusal says why (the spot is taken): the tap was read.
+        page.wait_for_selector("#notice.error button.why")
+        page.wait_for_selector(f"{MAIN} .target")
+        focused = page.evaluate(FOCUSED)
+        # The map itself took the focus (what the ring was drawn on) ...
+        assert focused["key"] == "sheet", focused
+        # ... and, not focused by a keyboard, shows no ring.
+        assert not focused["visible"] and focused["outline"] == "none", focused
+        # A keyboard still shows where it is: Tab reaches a cell, ringed.
+        page.keyboard.press("Tab")
+        page.wait_for_timeout(100)
+        assert page.evaluate("() => document.activeElement.matches(':focus-visible')")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_click_beside_tikals_spaces_leaves_no_ring_around_the_board(page, server):
+    """Tikal's board the same: a click in its margin (no space there) focused the picture,
+    framed by Chromium's own ring for a focused SVG."""
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=7)
+    take_seat(page, server, table, 0, tokens[0], "tikal")
+    page.wait_for_selector("svg.tikal-board:not([data-stale]) .space.target")
+    corner = page.locator("svg.tikal-board").bounding_box()
+    page.mouse.click(corner["x"] + 3, corner["y"] + 3)
+    focused = page.evaluate("""() => { const a = document.activeElement;
+        return {board: a.matches('svg.tikal-board'), visible: a.matches(':focus-visible'),
+                outline: getComputedStyle(a).outlineStyle}; }""")
+    assert focused["board"] and not focused["visible"], focused
+    assert focused["outline"] == "none", focused
