@@ -260,8 +260,11 @@ export class TableScreen {
     if (!step) return null;
     const ctx = baseContext(this.msg.table, this.msg.seat);
     return h("div", { class: "pace", role: "group", "aria-label": t("pace.label") },
-      h("span", { class: "pace-showing", role: "status" },
-        t("pace.showing", { name: ctx.name(step.event.seat), n: this.pacer.queue.length })),
+      // The last one queued is "the latest", not "· 0 more": friends read a count of
+      // nothing as moves still to come.
+      h("span", { class: "pace-showing", role: "status" }, this.pacer.queue.length
+        ? t("pace.showing", { name: ctx.name(step.event.seat), n: this.pacer.queue.length })
+        : t("pace.showing.last", { name: ctx.name(step.event.seat) })),
       h("button", { type: "button", id: "pace-skip", "data-key": "pace-skip", onclick: () => this.pacer.skip() }, t("pace.skip")));
   }
 
