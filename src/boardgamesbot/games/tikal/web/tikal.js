@@ -729,7 +729,10 @@ function auctionPanel(ctx, legal) {
     // hints are folded away, and this panel comes above the board).
     items.unshift(h("p", { class: "banner auction-won", id: "auction-won" }, t("tikal.hint.take")));
   }
-  return h("section", { class: `panel auction${ctx.yourTurn ? " decision-now" : ""}`, id: "auction-panel", "aria-labelledby": "auction-title" }, h("h2", { id: "auction-title" }, t("tikal.auction.title")), items);
+  // "selling": while the display's tiles are bid for and taken (on a phone the panel then
+  // comes before the board, tikal.css).
+  const selling = view.phase === "bid" || view.phase === "take";
+  return h("section", { class: `panel auction${selling ? " selling" : ""}${ctx.yourTurn ? " decision-now" : ""}`, id: "auction-panel", "aria-labelledby": "auction-title" }, h("h2", { id: "auction-title" }, t("tikal.auction.title")), items);
 }
 
 function playersPanel(ctx) {
