@@ -12,7 +12,17 @@ from boardgamesbot.help.words import fold, inflected
 
 from .heldout import HELD_OUT, HELD_OUT_2
 from .questions import OFF_TOPIC, QUESTIONS
-from .questions_fresh import FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_5, FRESH_6, FRESH_7, FRESH_8
+from .questions_fresh import (
+    FRESH,
+    FRESH_2,
+    FRESH_3,
+    FRESH_4,
+    FRESH_5,
+    FRESH_6,
+    FRESH_7,
+    FRESH_8,
+    FRESH_10,
+)
 from .scoring import holds, score, score_answers
 
 GAMES = tuple(QUESTIONS)
@@ -70,6 +80,20 @@ def test_fresh_8_names_its_answer_in_exactly_one_passage(game):
         texts = [p.text for p in passages(help_page(game, lang))
                  if holds(p.text, [*facts, answer])]
         assert len(texts) == 1, (lang, question, texts)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_fresh_10_names_its_answer_in_its_passage(game):
+    """FRESH_10 (the tenth pass): 11 questions per language, each naming a passage and the
+    answer in it. One passage holds both; two only where the set names the answer as two
+    alternatives (the guard rule and the temple rule both say a guarded temple stays as it
+    is) — an answer no passage holds would measure nothing."""
+    per_language = {lang: sum(q[0] == lang for q in FRESH_10[game]) for lang in LANGUAGES}
+    assert min(per_language.values()) >= 10, per_language
+    for lang, question, facts, answer in FRESH_10[game]:
+        texts = [p.text for p in passages(help_page(game, lang))
+                 if holds(p.text, [*facts, answer])]
+        assert 1 <= len(texts) <= (2 if isinstance(answer, tuple) else 1), (lang, question, texts)
 
 
 @pytest.mark.parametrize(("game", "least"), [("tikal", (9, 14, 7)),
