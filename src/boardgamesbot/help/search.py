@@ -159,6 +159,11 @@ LEAD_TITLE_WEIGHT = 0.5
 #: phone "… never covering a mountain, a wasteland or anything drawn before." is read, the
 #: end of "Pick one terrain and one shape shown on the card, turn and/or flip…" is not.
 LEAD_CLAUSES = 150
+#: A passage of one sentence up to this long (characters) is read whole in a phone's first
+#: lines, so it needs no lead; a longer one leads from its clause that answers. (At 160, "…
+#: so that the new space is connected by a path" led a 171-character rule whose answer, "must
+#: have a stone", was its start.)
+READ_WHOLE = 180
 #: How much more a sentence that says no or sets a limit ("Nobody ever enters a volcano",
 #: "At most two levels per temple per turn") counts in choosing the lead of a yes-or-no
 #: question ("can I…?"): the answer is the rule's verdict, often "no".
@@ -507,8 +512,12 @@ class RulesIndex:
         `VERDICT_WEIGHT` more: "can the guard move?" is answered by "The guard never moves
         again", not by the sentence that only names the guard."""
         cut = self._cut(index)
-        # (a question of one word — "volcano" — names a topic: its passage from the opening)
-        if len(cut.sentences) < 2 or len(weights) < 2:
+        # (a question of one word — "volcano" — names a topic: its passage from the opening;
+        # a passage of one sentence leads from its clause that answers only when too long
+        # to be read whole at once: "… (els erms i els espais buits no són tipus de
+        # terreny)" ends Decision 11 past a phone's first lines)
+        if len(weights) < 2 or not cut.sentences or (
+                len(cut.sentences) == 1 and len(cut.sentences[0][0]) <= READ_WHOLE):
             return ""
         asked = [(key, weight * self.idf.get(key, 0.0) * cut.rarity[key])
                  for key, weight in weights.items() if key in cut.rarity]
