@@ -301,6 +301,18 @@ def test_a_word_that_only_shares_a_stem_is_not_the_games_term():
     assert words.keys("tres tresors") == ["3", "§treasure"]
 
 
+def test_a_side_of_a_hex_is_not_what_an_action_costs():
+    """Catalan "costat" (a side) is the AP term's name "cost" with two letters more, so every
+    passage about sides held *AP* and "quants PA?" found the stones (the tenth pass): a side
+    is declared a thing of its own, and "costa" (it costs) stays the AP."""
+    words = index("tikal", "ca").words
+    assert words.keys("un costat amb pedres") == ["§side", "§stone"]
+    assert "§ap" not in words.keys("els costats de la lloseta")
+    assert "§ap" in words.keys("quant costa moure")
+    path = index("tikal", "ca").passage("tile_path")  # "Almenys un dels costats… una pedra"
+    assert "costats" in path.text and "§ap" not in index("tikal", "ca").keys[path.id]
+
+
 def test_bad_input_is_refused_with_a_clear_error():
     with pytest.raises(GameError) as empty:
         ask("tikal", "   ", "en")
