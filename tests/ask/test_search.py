@@ -313,6 +313,27 @@ def test_a_side_of_a_hex_is_not_what_an_action_costs():
     assert "costats" in path.text and "§ap" not in index("tikal", "ca").keys[path.id]
 
 
+@pytest.mark.parametrize(("game", "lang", "question", "answer"), [
+    ("cartographers", "pt-BR", "jogando so quem desenha o monstro?",
+     "o jogo desenha o monstro por você"),
+    ("cartographers", "ca", "jugant sol, el monstre on va?", "el joc dibuixa el monstre per tu"),
+    ("tikal", "en", "can i play solo", "for 2 to 4 players"),
+    ("tikal", "pt-BR", "da pra jogar so?", "para 2 a 4 jogadores"),
+    ("tikal", "ca", "puc jugar sol?", "per a 2 a 4 jugadors"),
+])
+def test_playing_alone_is_solo(game, lang, question, answer):
+    """Catalan "sol" is alone, single ("un sol quadrat") and the sun; Portuguese "só" a little
+    word (only). After a form of playing ("jugant sol", "jogando só") they are solo, as each
+    game declares; Tikal, which has no solo game, answers with its number of players."""
+    first = ask(game, question, lang).answers[0]
+    assert answer in first.text, (first.title, first.text[:80])
+
+
+def test_a_single_square_is_not_solo():
+    words = index("cartographers", "ca").words
+    assert "§solo" not in words.keys("un sol quadrat") and "§solo" in words.keys("juguem sols")
+
+
 def test_bad_input_is_refused_with_a_clear_error():
     with pytest.raises(GameError) as empty:
         ask("tikal", "   ", "en")
