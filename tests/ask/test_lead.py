@@ -78,3 +78,25 @@ def test_the_answer_is_in_the_first_lines_shown(game):
                 right += 1
                 read += holds(shown(answers[0])[:SHOWN], facts)
     assert read >= 0.85 * right, (read, right)
+
+
+@pytest.mark.parametrize(("lang", "question", "answer"), [
+    ("en", "how many of the terrain tiles are volcanoes", "3 volcanoes"),
+    ("pt-BR", "quantos vulcoes tem nos hexagonos de terreno", "3 Vulcões"),
+    ("ca", "quantes llosetes son volcans", "3 volcans"),
+])
+def test_one_long_sentence_leads_from_its_clause_that_answers(lang, question, answer):
+    """The tenth pass: a passage of one sentence too long to be read whole (the terrain
+    tiles, 250 characters) leads from its clause that answers, as a sentence of a longer
+    passage does; the count is past the first lines of the opening."""
+    first = ask("tikal", question, lang).answers[0]
+    assert first.lead.startswith("… ") and answer in first.lead, (first.title, first.lead)
+    assert answer not in first.text[:SHOWN - 40]
+
+
+def test_one_sentence_read_whole_has_no_lead():
+    """A one-sentence passage short enough to be read at once leads with nothing: its start
+    ("must have a stone") is often the answer, its last clause only the reason."""
+    question = "what does a new tile need to connect to the explored area"
+    first = ask("tikal", question, "en").answers[0]
+    assert "must have a stone" in first.text and first.lead == ""

@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from boardgamesbot.engine import known_games, load_game
+from boardgamesbot.engine import GameError, known_games, load_game
 from boardgamesbot.help import LANGUAGES, search
 from boardgamesbot.help.search import PHRASING_WEIGHT, RulesIndex, ask, index, knowledge
 
@@ -114,3 +114,44 @@ def test_a_short_question_in_the_players_words_is_answered_in_the_first_lines(
 )
 def test_phrasings_do_not_make_an_off_topic_question_answered(game, lang, question):
     assert ask(game, question, lang).answers == ()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_named_lead_is_one_of_its_sections_phrasings_and_a_sentence_of_it(game):
+    """A phrasing's lead (``leads`` in phrasings.json) is a phrasing of that very section in
+    that language (so the lemma tables and the language guess know its words), and opens a
+    sentence of the passage: building the index refuses one that opens none."""
+    known = knowledge(game)
+    for section, by_lang in known.leads.items():
+        for lang, named in by_lang.items():
+            rules = index(game, lang)
+            for phrasing in named:
+                assert phrasing in known.phrasings[section][lang], (section, lang, phrasing)
+                keys = rules._asked_keys(phrasing)
+                assert (keys, rules.passage(section).id) in rules.phrased_leads
+
+
+def test_a_lead_the_passage_does_not_have_is_refused(monkeypatch):
+    wrong = dataclasses.replace(knowledge("tikal"), leads={
+        "guard": {"en": {"what does a guard do": "The guard dances"}}})
+    monkeypatch.setattr(search, "knowledge", lambda name: wrong)
+    with pytest.raises(GameError) as refused:
+        RulesIndex("tikal", "en")
+    assert "The guard dances" in str(refused.value)
+
+
+@pytest.mark.parametrize(("lang", "question", "lead"), [
+    ("en", "what does the guard do?", "The guard never moves again"),
+    ("en", "guard?", "The guard never moves again"),
+    ("pt-BR", "o que faz um guardiao", "O Guardião nunca mais se move"),
+    ("ca", "què fa un guardià?", "El guardià ja no es mou mai més"),
+    ("ca", "per a que serveixen els campaments", "Després, les teves figures poden entrar"),
+])
+def test_an_open_question_of_one_term_leads_with_the_sentence_its_phrasing_names(
+    lang, question, lead
+):
+    """The ninth pass left "what does the guard do" leading with the guard rule's opening
+    (when you may place one): a question of one term gives no second word to choose a lead
+    with. The phrasing it is asked as names the sentence that answers (the tenth pass)."""
+    first = ask("tikal", question, lang).answers[0]
+    assert first.lead.startswith(lead), (first.title, first.lead)

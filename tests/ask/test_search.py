@@ -12,7 +12,17 @@ from boardgamesbot.help.words import fold, inflected
 
 from .heldout import HELD_OUT, HELD_OUT_2
 from .questions import OFF_TOPIC, QUESTIONS
-from .questions_fresh import FRESH, FRESH_2, FRESH_3, FRESH_4, FRESH_5, FRESH_6, FRESH_7, FRESH_8
+from .questions_fresh import (
+    FRESH,
+    FRESH_2,
+    FRESH_3,
+    FRESH_4,
+    FRESH_5,
+    FRESH_6,
+    FRESH_7,
+    FRESH_8,
+    FRESH_10,
+)
 from .scoring import holds, score, score_answers
 
 GAMES = tuple(QUESTIONS)
@@ -70,6 +80,20 @@ def test_fresh_8_names_its_answer_in_exactly_one_passage(game):
         texts = [p.text for p in passages(help_page(game, lang))
                  if holds(p.text, [*facts, answer])]
         assert len(texts) == 1, (lang, question, texts)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_fresh_10_names_its_answer_in_its_passage(game):
+    """FRESH_10 (the tenth pass): 11 questions per language, each naming a passage and the
+    answer in it. One passage holds both; two only where the set names the answer as two
+    alternatives (the guard rule and the temple rule both say a guarded temple stays as it
+    is) — an answer no passage holds would measure nothing."""
+    per_language = {lang: sum(q[0] == lang for q in FRESH_10[game]) for lang in LANGUAGES}
+    assert min(per_language.values()) >= 10, per_language
+    for lang, question, facts, answer in FRESH_10[game]:
+        texts = [p.text for p in passages(help_page(game, lang))
+                 if holds(p.text, [*facts, answer])]
+        assert 1 <= len(texts) <= (2 if isinstance(answer, tuple) else 1), (lang, question, texts)
 
 
 @pytest.mark.parametrize(("game", "least"), [("tikal", (9, 14, 7)),
@@ -275,6 +299,39 @@ def test_a_word_that_only_shares_a_stem_is_not_the_games_term():
     assert "§temple" not in words.keys("quin temps fa")
     assert "§treasure" not in words.keys("tres jugadors")
     assert words.keys("tres tresors") == ["3", "§treasure"]
+
+
+def test_a_side_of_a_hex_is_not_what_an_action_costs():
+    """Catalan "costat" (a side) is the AP term's name "cost" with two letters more, so every
+    passage about sides held *AP* and "quants PA?" found the stones (the tenth pass): a side
+    is declared a thing of its own, and "costa" (it costs) stays the AP."""
+    words = index("tikal", "ca").words
+    assert words.keys("un costat amb pedres") == ["§side", "§stone"]
+    assert "§ap" not in words.keys("els costats de la lloseta")
+    assert "§ap" in words.keys("quant costa moure")
+    path = index("tikal", "ca").passage("tile_path")  # "Almenys un dels costats… una pedra"
+    assert "costats" in path.text and "§ap" not in index("tikal", "ca").keys[path.id]
+
+
+@pytest.mark.parametrize(("game", "lang", "question", "answer"), [
+    ("cartographers", "pt-BR", "jogando so quem desenha o monstro?",
+     "o jogo desenha o monstro por você"),
+    ("cartographers", "ca", "jugant sol, el monstre on va?", "el joc dibuixa el monstre per tu"),
+    ("tikal", "en", "can i play solo", "for 2 to 4 players"),
+    ("tikal", "pt-BR", "da pra jogar so?", "para 2 a 4 jogadores"),
+    ("tikal", "ca", "puc jugar sol?", "per a 2 a 4 jugadors"),
+])
+def test_playing_alone_is_solo(game, lang, question, answer):
+    """Catalan "sol" is alone, single ("un sol quadrat") and the sun; Portuguese "só" a little
+    word (only). After a form of playing ("jugant sol", "jogando só") they are solo, as each
+    game declares; Tikal, which has no solo game, answers with its number of players."""
+    first = ask(game, question, lang).answers[0]
+    assert answer in first.text, (first.title, first.text[:80])
+
+
+def test_a_single_square_is_not_solo():
+    words = index("cartographers", "ca").words
+    assert "§solo" not in words.keys("un sol quadrat") and "§solo" in words.keys("juguem sols")
 
 
 def test_bad_input_is_refused_with_a_clear_error():

@@ -120,7 +120,10 @@ class Knowledge:
     * ``phrasings``: ``{section: {lang: [questions…]}}`` — how players ask about a
       passage, in their words rather than the rules' ("can I keep my leftover AP?",
       "third guard?"), from the game's ``rules_phrasings`` file: words the passage
-      does not say but answers.
+      does not say but answers;
+    * ``leads``: ``{section: {lang: {phrasing: sentence}}}`` — from the same file, the
+      sentence of the passage (its opening words) that answers one of its phrasings: a
+      question asked as that phrasing leads with it (`RulesIndex.lead`).
     """
 
     terms: Mapping[str, Mapping[str, list[str]]] = field(default_factory=dict)
@@ -129,6 +132,11 @@ class Knowledge:
     refusals: Mapping[str, str] = field(default_factory=dict)
     phrasings: Mapping[str, Mapping[str, list[str]]] = field(default_factory=dict)
     kinds: Mapping[str, list[str]] = field(default_factory=dict)
+    #: ``{section: {lang: {phrasing: sentence}}}`` — for a phrasing of that section (one of
+    #: its ``phrasings``), the opening words of the passage's sentence that answers it: "what
+    #: does a guard do" is answered by "…only you score it", not by the opening that says
+    #: when you may place one, and a question of one term has no second word to choose by
+    leads: Mapping[str, Mapping[str, Mapping[str, str]]] = field(default_factory=dict)
 
 
 @cache
@@ -137,12 +145,12 @@ def knowledge(game: str) -> Knowledge:
     declared = load_game(game)
     path, asked = declared.rules_knowledge, declared.rules_phrasings
     data = json.loads(path.read_text(encoding="utf-8")) if path is not None else {}
-    phrasings = (json.loads(asked.read_text(encoding="utf-8")).get("phrasings", {})
-                 if asked is not None else {})
+    players = json.loads(asked.read_text(encoding="utf-8")) if asked is not None else {}
     return Knowledge(terms=data.get("terms", {}), verbs=data.get("verbs", {}),
                      sections=data.get("sections", {}),
-                     refusals=data.get("refusals", {}), phrasings=phrasings,
-                     kinds=data.get("kinds", {}))
+                     refusals=data.get("refusals", {}),
+                     phrasings=players.get("phrasings", {}), kinds=data.get("kinds", {}),
+                     leads=players.get("leads", {}))
 
 
 #: Where a passage's text may end a sentence: after a full stop, a question or exclamation
@@ -159,6 +167,11 @@ LEAD_TITLE_WEIGHT = 0.5
 #: phone "… never covering a mountain, a wasteland or anything drawn before." is read, the
 #: end of "Pick one terrain and one shape shown on the card, turn and/or flip…" is not.
 LEAD_CLAUSES = 150
+#: A passage of one sentence up to this long (characters) is read whole in a phone's first
+#: lines, so it needs no lead; a longer one leads from its clause that answers. (At 160, "…
+#: so that the new space is connected by a path" led a 171-character rule whose answer, "must
+#: have a stone", was its start.)
+READ_WHOLE = 180
 #: How much more a sentence that says no or sets a limit ("Nobody ever enters a volcano",
 #: "At most two levels per temple per turn") counts in choosing the lead of a yes-or-no
 #: question ("can I…?"): the answer is the rule's verdict, often "no".
@@ -284,8 +297,11 @@ class RulesIndex:
         self.asked: list[frozenset[str]] = [frozenset()] * len(self.passages)
         #: each passage's phrasings, each as its keys (see `PHRASED_WEIGHT`)
         self.phrased: dict[frozenset[str], set[int]] = defaultdict(set)
-        self._add_phrasings()
+        #: the sentence (its index among the passage's) that answers a phrasing, by the
+        #: phrasing's keys and the passage (see `Knowledge.leads`)
+        self.phrased_leads: dict[tuple[frozenset[str], int], int] = {}
         self._cuts: dict[int, _Cut] = {}
+        self._add_phrasings()
         self.average = sum(self.lengths) / max(1, len(self.lengths))
         document_frequency = Counter(key for keys in self.keys for key in keys)
         count = len(self.passages)
@@ -327,9 +343,28 @@ class RulesIndex:
                                        if self._asks(key, weight))].add(passage)
             self.asked[passage] = self.asked[passage] | {
                 key for key, weight in added.items() if weight == 1.0}
+            for phrasing, opening in self.knowledge.leads.get(section, {}).get(
+                    self.lang, {}).items():
+                self.phrased_leads[self._asked_keys(phrasing), passage] = self._sentence_at(
+                    passage, phrasing, opening)
             for key, weight in added.items():
                 if key not in keys:
                     keys[key] = PHRASING_WEIGHT * weight
+
+    def _asked_keys(self, text: str) -> frozenset[str]:
+        """The keys of ``text`` that ask (not a word inside a term's name, see `_asks`)."""
+        return frozenset(key for key, weight in self.words.weighted(text)
+                         if self._asks(key, weight))
+
+    def _sentence_at(self, index: int, phrasing: str, opening: str) -> int:
+        """Which sentence of passage ``index`` opens with ``opening`` (a phrasing's lead);
+        a game naming one its passage does not have is refused when the index is built."""
+        for at, (sentence, _) in enumerate(self._cut(index).sentences):
+            if sentence.startswith(opening):
+                return at
+        raise GameError(f"{self.game}: no sentence of {self.passages[index].title!r} opens with "
+                        f"{opening!r} (the lead of {phrasing!r})", code="unknown_section",
+                        section=opening)
 
     def _add_kinds(self, counted: defaultdict[str, float]) -> None:
         """Each kind of a broader term that ``counted`` holds, at `KIND_WEIGHT` of it,
@@ -425,8 +460,8 @@ class RulesIndex:
         # a word inside a term's name only ranks: its term already asks for it)
         total = sum(max(weight, WORD_WEIGHT) * self.idf.get(key, self.unseen_idf)
                     for key, weight in weights.items() if self._asks(key, weight))
-        phrased = self.phrased.get(frozenset(key for key, weight in weights.items()
-                                             if self._asks(key, weight)), set())
+        asked = frozenset(key for key, weight in weights.items() if self._asks(key, weight))
+        phrased = self.phrased.get(asked, set())
         scored: list[tuple[float, float, int]] = []
         surely: dict[int, float] = {}  # each passage's coverage by words not guessed
         for index, keys in enumerate(self.keys):
@@ -462,7 +497,8 @@ class RulesIndex:
         yes_no = yes_or_no(question, self.lang)
         answers = tuple(Answer(self.passages[i].title, self.passages[i].shown,
                                self.passages[i].source, score, self.passages[i].id,
-                               self.lead(i, weights, yes_no))
+                               self.lead(i, weights, yes_no,
+                                         self.phrased_leads.get((asked, i))))
                         for score, _, i in self._without_summaries(scored, limit))
         return Reply(self.game, self.lang, question, answers, self._topics(scored))
 
@@ -496,7 +532,8 @@ class RulesIndex:
                 frozenset(self._counted(part)) for part, _ in sentences))
         return cut
 
-    def lead(self, index: int, weights: Mapping[str, float], yes_no: bool = False) -> str:
+    def lead(self, index: int, weights: Mapping[str, float], yes_no: bool = False,
+             named: int | None = None) -> str:
         """The sentence of passage ``index`` that best answers a question of ``weights``:
         the one holding most of the question's weight, by the same keys and rarity as the
         ranking (an earlier one on a tie). With the sentence after it when that one holds
@@ -505,10 +542,18 @@ class RulesIndex:
         opening, or the question is one word: a face shows the opening first anyway.
         For a yes-or-no question (``yes_no``) a sentence that says no or sets a limit counts
         `VERDICT_WEIGHT` more: "can the guard move?" is answered by "The guard never moves
-        again", not by the sentence that only names the guard."""
+        again", not by the sentence that only names the guard. A question asked as one of
+        the passage's phrasings that names its answer (``named``, see `Knowledge.leads`)
+        leads with that sentence."""
         cut = self._cut(index)
-        # (a question of one word — "volcano" — names a topic: its passage from the opening)
-        if len(cut.sentences) < 2 or len(weights) < 2:
+        if named is not None:
+            return cut.sentences[named][0] if named else ""
+        # (a question of one word — "volcano" — names a topic: its passage from the opening;
+        # a passage of one sentence leads from its clause that answers only when too long
+        # to be read whole at once: "… (els erms i els espais buits no són tipus de
+        # terreny)" ends Decision 11 past a phone's first lines)
+        if len(weights) < 2 or not cut.sentences or (
+                len(cut.sentences) == 1 and len(cut.sentences[0][0]) <= READ_WHOLE):
             return ""
         asked = [(key, weight * self.idf.get(key, 0.0) * cut.rarity[key])
                  for key, weight in weights.items() if key in cut.rarity]
