@@ -334,6 +334,18 @@ def test_a_single_square_is_not_solo():
     assert "§solo" not in words.keys("un sol quadrat") and "§solo" in words.keys("juguem sols")
 
 
+def test_brazilian_table_talk_is_read_as_the_rules_words():
+    """"botei o guardião" (I put the guard), "os caras" (the guys), "tavam" (were): the
+    rules say "colocar", "explorador", and "estar" is a little word. The tenth pass found
+    such a question answered with "I don't know"."""
+    words = index("tikal", "pt-BR").words
+    assert words.keys("botei o guardiao") == words.keys("coloquei o guardião")
+    assert words.keys("os caras que tavam la") == ["§worker"]
+    first = ask("tikal", "botei guardiao, os caras que tavam comigo no templo saem?",
+                "pt-BR").answers[0]
+    assert "vira o Guardião" in first.text
+
+
 def test_bad_input_is_refused_with_a_clear_error():
     with pytest.raises(GameError) as empty:
         ask("tikal", "   ", "en")

@@ -77,7 +77,7 @@ STOP_WORDS = {
         quanto quanta quantos quantas acontece acontecer aconteceu agora coisa alguma
         existe existem existir há ha
         algum faço faco fazer faz pro pra pros pras dá da dar sobre
-        pq q tb tbm qd qdo vcs td msm""",
+        pq q tb tbm qd qdo vcs td msm tava tavam tô tou""",
     "ca": """el la els les l lo un una uns unes de del dels d a al als en amb i o però pero
         si que què qui quin quina quins quines quan quant on com per perque perquè és es
         són son era ser estar està estan aquest aquesta aquests aquestes això aixo aquell
@@ -118,7 +118,8 @@ SAME_MEANING = {
               "além mais excedente",
               "precisar obrigar obrigado obrigatório obrigatória forçar",
               "cobrir tapar",
-              "recusar negar rejeitar"],
+              "recusar negar rejeitar",
+              "colocar botar"],  # (Brazilian "botei o guardião": I placed the guard)
     "ca": ["completament sencer sencera complet completa totalment",
            "veure mirar vista visible",
            "cost barat barata preu",
