@@ -314,6 +314,34 @@ def yes_or_no(text: str, lang: str) -> bool:
     return OPEN_QUESTION[lang].search(" ".join(split(text))) is None
 
 
+#: A player's own things, as a question names them ("my other workers", "meus outros
+#: peões") and as the rules address the reader ("your other figures", "suas outras
+#: figuras"): little words for the ranking, but they tell "All your other figures … leave
+#: the game" from "Other players' figures may stay" (see `RulesIndex.lead`).
+MINE = {"en": "my mine", "pt-BR": "meu minha meus minhas",
+        "ca": "meu meva meus meves"}
+YOURS = {"en": "your yours", "pt-BR": "seu sua seus suas teu tua teus tuas",
+         "ca": "teu teva teus teves"}
+
+
+#: Other players' things as a question names them ("the others keep their workers on my
+#: temple" asks about theirs, though it says "my").
+THEIRS = {"en": "their theirs his her others", "pt-BR": "deles delas dele dela",
+          "ca": "seu seva seus seves llur llurs"}
+
+
+def asks_of_mine(text: str, lang: str) -> bool:
+    """Whether ``text`` asks about something of the asker's own ("my other workers"), not
+    about other players' ("their workers on my temple")."""
+    words = set(split(text))
+    return not words.isdisjoint(split(MINE[lang])) and words.isdisjoint(split(THEIRS[lang]))
+
+
+def says_yours(text: str, lang: str) -> bool:
+    """Whether ``text`` addresses the reader's own things ("All your other figures")."""
+    return not set(split(text)).isdisjoint(split(YOURS[lang]))
+
+
 def says_no(text: str, lang: str) -> bool:
     """Whether ``text`` holds a word with which a rule says no or sets a limit."""
     negations = NEGATIONS[lang]
