@@ -104,7 +104,7 @@ HOW_MANY = {
 SAME_MEANING = {
     "en": ["complete whole entire completely fully",
            "final last",  # (not in pt/ca: their "final" names the game's end)
-           "see peek look watch visible seen",
+           "see peek look watch visible seen know",
            "cost cheap cheaper expensive price",
            "player people person friend opponent opponents",
            "beyond more exceed extra",
@@ -112,7 +112,7 @@ SAME_MEANING = {
            "cover covered",
            "refuse deny decline reject"],
     "pt-BR": ["totalmente inteiro inteira completo completa completamente",
-              "ver olhar espiar vista visível",
+              "ver olhar espiar vista visível saber",
               "custo barato barata caro cara preço",
               "jogador pessoa amigo adversário oponente",
               "além mais excedente",
@@ -121,7 +121,7 @@ SAME_MEANING = {
               "recusar negar rejeitar",
               "colocar botar"],  # (Brazilian "botei o guardião": I placed the guard)
     "ca": ["completament sencer sencera complet completa totalment",
-           "veure mirar vista visible",
+           "veure mirar vista visible saber",
            "cost barat barata preu",
            "jugador persona amic adversari rival",
            "enllà més",
@@ -248,6 +248,10 @@ class Terms:
     #: words that name one thing as a noun and another as a verb: the verb's term
     #: (Portuguese "andar": a temple level, or to walk — to move), see `Words.weighted`
     verbs: Mapping[str, str] = field(default_factory=dict)
+
+    def named(self, word: str) -> bool:
+        """Whether ``word`` (folded) is one of the terms' names of one word, as typed."""
+        return any(name == (word,) for _, name in self.names.get(word[:3], ()))
 
     @classmethod
     def empty(cls) -> Terms:
@@ -444,7 +448,10 @@ class Words:
         words = [negations.get(word) or numbers.get(word, word) for word in words]
         accented = [negations.get(typed, typed) for typed in accented]
         for at, word in enumerate(words):
-            meant = same.get(word) or same.get(_lemma(accented[at], self.game, self.lang))
+            # (by its dictionary form only when not a thing's name as typed: Brazilian "os
+            # caras" are the workers, though "caras" is also "caro", expensive)
+            meant = same.get(word) or (not self.terms.named(word) and same.get(
+                _lemma(accented[at], self.game, self.lang)))
             if meant:
                 words[at] = accented[at] = meant
         keys: list[tuple[str, float]] = []
