@@ -100,3 +100,17 @@ def test_one_sentence_read_whole_has_no_lead():
     question = "what does a new tile need to connect to the explored area"
     first = ask("tikal", question, "en").answers[0]
     assert "must have a stone" in first.text and first.lead == ""
+
+
+@pytest.mark.parametrize(("question", "lead"), [
+    ("what happens to my other workers when i place a guard",
+     "All your other figures on that space leave the game for good."),
+    ("can the others keep their workers on my guarded temple",
+     "Other players' figures may stay there and come and go."),
+])
+def test_my_things_are_the_rules_your_things(question, lead):
+    """The tenth pass: "my other workers" is what the rules call "your other figures", not
+    "Other players' figures" (the same keys, a shorter sentence); a question about the
+    others' workers ("their workers on my temple") is about theirs, though it says "my"."""
+    first = ask("tikal", question, "en").answers[0]
+    assert lead in first.lead, (first.title, first.lead)

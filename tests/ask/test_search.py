@@ -23,7 +23,7 @@ from .questions_fresh import (
     FRESH_8,
     FRESH_10,
 )
-from .scoring import holds, score, score_answers
+from .scoring import SHOWN, holds, score, score_answers, shown
 
 GAMES = tuple(QUESTIONS)
 DECISION_WORD = {"en": "Decision", "pt-BR": "Decisão", "ca": "Decisió"}
@@ -332,6 +332,30 @@ def test_playing_alone_is_solo(game, lang, question, answer):
 def test_a_single_square_is_not_solo():
     words = index("cartographers", "ca").words
     assert "§solo" not in words.keys("un sol quadrat") and "§solo" in words.keys("juguem sols")
+
+
+def test_brazilian_table_talk_is_read_as_the_rules_words():
+    """"botei o guardião" (I put the guard), "os caras" (the guys), "tavam" (were): the
+    rules say "colocar", "explorador", and "estar" is a little word. The tenth pass found
+    such a question answered with "I don't know"."""
+    words = index("tikal", "pt-BR").words
+    assert words.keys("botei o guardiao") == words.keys("coloquei o guardião")
+    assert words.keys("os caras que tavam la") == ["§worker"]
+    first = ask("tikal", "botei guardiao, os caras que tavam comigo no templo saem?",
+                "pt-BR").answers[0]
+    assert "vira o Guardião" in first.text
+
+
+@pytest.mark.parametrize(("lang", "question", "answer"), [
+    ("en", "do we know which tile comes next", "Everyone can see the letter of the next tile"),
+    ("pt-BR", "a gente sabe qual e o proximo hexagono?", "Todos podem ver a letra"),
+])
+def test_knowing_a_hidden_thing_is_seeing_it(lang, question, answer):
+    """"Can we know the next tile?" asks what is visible (the rules say "see"). Such plain
+    words are read as one by their dictionary form, so the lemma tables hold their forms
+    too ("sabe" was taken for a slip of "sobe" and got the temple levels; tenth pass)."""
+    first = ask("tikal", question, lang).answers[0]
+    assert answer in shown(first)[:SHOWN], (first.title, first.lead)
 
 
 def test_bad_input_is_refused_with_a_clear_error():

@@ -1,5 +1,6 @@
 """Rebuilds the lemma tables each game ships beside its help pages (needs simplemma):
-the forms of the words of its pages and of its players' phrasings.
+the forms of the words of its pages, of its players' phrasings and of the plain words
+read as one (``words.SAME_MEANING``).
 
     python -m boardgamesbot.help.build_lemmas
 
@@ -14,7 +15,7 @@ import json
 from boardgamesbot.engine import LANGUAGES, GameError, known_games, load_game
 
 from .lemmas import CODES, tables_dir
-from .words import split, split_accented
+from .words import SAME_MEANING, split, split_accented
 
 
 def build(game: str, lang: str) -> dict[str, str]:
@@ -33,6 +34,9 @@ def build(game: str, lang: str) -> dict[str, str]:
         phrasings = json.loads(declared.rules_phrasings.read_text(encoding="utf-8"))
         for by_lang in phrasings.get("phrasings", {}).values():
             words.update(split_accented(" ".join(by_lang.get(lang, ()))))
+    # the plain words read as one (words.SAME_MEANING) are matched by their lemma too: their
+    # forms ("sabe", "botei") must be in the table though no page says them
+    words.update(split_accented(" ".join(SAME_MEANING[lang])))
     found = {word: simplemma.lemmatize(word, lang=code) for word in words}
     wanted = set(found.values()) | words
     built = {form: lemma for form, lemma in

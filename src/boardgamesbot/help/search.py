@@ -46,10 +46,12 @@ from .words import (
     INNER_WEIGHT,
     Terms,
     Words,
+    asks_of_mine,
     fold,
     known_in,
     language_of,
     says_no,
+    says_yours,
     split,
     split_accented,
     vocabulary_of,
@@ -167,6 +169,9 @@ LEAD_TITLE_WEIGHT = 0.5
 #: phone "… never covering a mountain, a wasteland or anything drawn before." is read, the
 #: end of "Pick one terrain and one shape shown on the card, turn and/or flip…" is not.
 LEAD_CLAUSES = 150
+#: How much more a sentence addressing the reader's own things ("your") counts in choosing
+#: the lead of a question about the asker's own ("my"): see `RulesIndex.lead`.
+MINE_WEIGHT = 0.5
 #: A passage of one sentence up to this long (characters) is read whole in a phone's first
 #: lines, so it needs no lead; a longer one leads from its clause that answers. (At 160, "…
 #: so that the new space is connected by a path" led a 171-character rule whose answer, "must
@@ -213,6 +218,8 @@ class _Cut:
     #: (what may join a second sentence to the lead: "figures never block you" adds no
     #: worker to "can my explorer walk into a volcano")
     written: tuple[frozenset[str], ...] = ()
+    #: whether each sentence addresses the reader's own things (`words.says_yours`)
+    yours: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -495,10 +502,11 @@ class RulesIndex:
                 for _, _, i in scored[1:ANSWERED_WITHIN])):
             return Reply(self.game, self.lang, question, (), self._topics(scored))
         yes_no = yes_or_no(question, self.lang)
+        mine = asks_of_mine(question, self.lang)
         answers = tuple(Answer(self.passages[i].title, self.passages[i].shown,
                                self.passages[i].source, score, self.passages[i].id,
                                self.lead(i, weights, yes_no,
-                                         self.phrased_leads.get((asked, i))))
+                                         self.phrased_leads.get((asked, i)), mine))
                         for score, _, i in self._without_summaries(scored, limit))
         return Reply(self.game, self.lang, question, answers, self._topics(scored))
 
@@ -529,11 +537,12 @@ class RulesIndex:
             cut = self._cuts[index] = _Cut(sentences, rarity, tuple(
                 1 - B + B * len(keys) / average for _, keys in sentences), tuple(
                 says_no(part, self.lang) for part, _ in sentences), tuple(
-                frozenset(self._counted(part)) for part, _ in sentences))
+                frozenset(self._counted(part)) for part, _ in sentences), tuple(
+                says_yours(part, self.lang) for part, _ in sentences))
         return cut
 
     def lead(self, index: int, weights: Mapping[str, float], yes_no: bool = False,
-             named: int | None = None) -> str:
+             named: int | None = None, mine: bool = False) -> str:
         """The sentence of passage ``index`` that best answers a question of ``weights``:
         the one holding most of the question's weight, by the same keys and rarity as the
         ranking (an earlier one on a tie). With the sentence after it when that one holds
@@ -544,7 +553,9 @@ class RulesIndex:
         `VERDICT_WEIGHT` more: "can the guard move?" is answered by "The guard never moves
         again", not by the sentence that only names the guard. A question asked as one of
         the passage's phrasings that names its answer (``named``, see `Knowledge.leads`)
-        leads with that sentence."""
+        leads with that sentence. A question about the asker's own things (``mine``: "my
+        other workers") favours, by `MINE_WEIGHT`, a sentence addressing the reader's ("All
+        your other figures…") over one about other players' ("Other players' figures…")."""
         cut = self._cut(index)
         if named is not None:
             return cut.sentences[named][0] if named else ""
@@ -562,7 +573,9 @@ class RulesIndex:
             return sum(weight for key, weight in asked if key in keys)
 
         scores = [held(keys) / norm * (1 + VERDICT_WEIGHT if yes_no and verdict else 1)
-                  for (_, keys), norm, verdict in zip(cut.sentences, cut.norms, cut.verdicts)]
+                  * (1 + MINE_WEIGHT if mine and yours else 1)
+                  for (_, keys), norm, verdict, yours
+                  in zip(cut.sentences, cut.norms, cut.verdicts, cut.yours)]
         best = max(range(len(scores)), key=lambda at: (scores[at], -at))
         # (also when it holds only the passage's title words, or one plain word: "At most
         # two guards per player per game" for "can I place a third guard", "You need no

@@ -77,7 +77,7 @@ STOP_WORDS = {
         quanto quanta quantos quantas acontece acontecer aconteceu agora coisa alguma
         existe existem existir há ha
         algum faço faco fazer faz pro pra pros pras dá da dar sobre
-        pq q tb tbm qd qdo vcs td msm""",
+        pq q tb tbm qd qdo vcs td msm tava tavam tô tou""",
     "ca": """el la els les l lo un una uns unes de del dels d a al als en amb i o però pero
         si que què qui quin quina quins quines quan quant on com per perque perquè és es
         són son era ser estar està estan aquest aquesta aquests aquestes això aixo aquell
@@ -104,7 +104,7 @@ HOW_MANY = {
 SAME_MEANING = {
     "en": ["complete whole entire completely fully",
            "final last",  # (not in pt/ca: their "final" names the game's end)
-           "see peek look watch visible seen",
+           "see peek look watch visible seen know",
            "cost cheap cheaper expensive price",
            "player people person friend opponent opponents",
            "beyond more exceed extra",
@@ -112,15 +112,16 @@ SAME_MEANING = {
            "cover covered",
            "refuse deny decline reject"],
     "pt-BR": ["totalmente inteiro inteira completo completa completamente",
-              "ver olhar espiar vista visível",
+              "ver olhar espiar vista visível saber",
               "custo barato barata caro cara preço",
               "jogador pessoa amigo adversário oponente",
               "além mais excedente",
               "precisar obrigar obrigado obrigatório obrigatória forçar",
               "cobrir tapar",
-              "recusar negar rejeitar"],
+              "recusar negar rejeitar",
+              "colocar botar"],  # (Brazilian "botei o guardião": I placed the guard)
     "ca": ["completament sencer sencera complet completa totalment",
-           "veure mirar vista visible",
+           "veure mirar vista visible saber",
            "cost barat barata preu",
            "jugador persona amic adversari rival",
            "enllà més",
@@ -248,6 +249,10 @@ class Terms:
     #: (Portuguese "andar": a temple level, or to walk — to move), see `Words.weighted`
     verbs: Mapping[str, str] = field(default_factory=dict)
 
+    def named(self, word: str) -> bool:
+        """Whether ``word`` (folded) is one of the terms' names of one word, as typed."""
+        return any(name == (word,) for _, name in self.names.get(word[:3], ()))
+
     @classmethod
     def empty(cls) -> Terms:
         return cls({})
@@ -311,6 +316,34 @@ def _stop_words(lang: str) -> frozenset[str]:
 def yes_or_no(text: str, lang: str) -> bool:
     """Whether ``text`` asks for a yes or a no (no question word opens what it asks)."""
     return OPEN_QUESTION[lang].search(" ".join(split(text))) is None
+
+
+#: A player's own things, as a question names them ("my other workers", "meus outros
+#: peões") and as the rules address the reader ("your other figures", "suas outras
+#: figuras"): little words for the ranking, but they tell "All your other figures … leave
+#: the game" from "Other players' figures may stay" (see `RulesIndex.lead`).
+MINE = {"en": "my mine", "pt-BR": "meu minha meus minhas",
+        "ca": "meu meva meus meves"}
+YOURS = {"en": "your yours", "pt-BR": "seu sua seus suas teu tua teus tuas",
+         "ca": "teu teva teus teves"}
+
+
+#: Other players' things as a question names them ("the others keep their workers on my
+#: temple" asks about theirs, though it says "my").
+THEIRS = {"en": "their theirs his her others", "pt-BR": "deles delas dele dela",
+          "ca": "seu seva seus seves llur llurs"}
+
+
+def asks_of_mine(text: str, lang: str) -> bool:
+    """Whether ``text`` asks about something of the asker's own ("my other workers"), not
+    about other players' ("their workers on my temple")."""
+    words = set(split(text))
+    return not words.isdisjoint(split(MINE[lang])) and words.isdisjoint(split(THEIRS[lang]))
+
+
+def says_yours(text: str, lang: str) -> bool:
+    """Whether ``text`` addresses the reader's own things ("All your other figures")."""
+    return not set(split(text)).isdisjoint(split(YOURS[lang]))
 
 
 def says_no(text: str, lang: str) -> bool:
@@ -415,7 +448,10 @@ class Words:
         words = [negations.get(word) or numbers.get(word, word) for word in words]
         accented = [negations.get(typed, typed) for typed in accented]
         for at, word in enumerate(words):
-            meant = same.get(word) or same.get(_lemma(accented[at], self.game, self.lang))
+            # (by its dictionary form only when not a thing's name as typed: Brazilian "os
+            # caras" are the workers, though "caras" is also "caro", expensive)
+            meant = same.get(word) or (not self.terms.named(word) and same.get(
+                _lemma(accented[at], self.game, self.lang)))
             if meant:
                 words[at] = accented[at] = meant
         keys: list[tuple[str, float]] = []
