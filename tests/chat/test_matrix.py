@@ -24,6 +24,7 @@ import contextlib
 import copy
 import json
 import re
+import sqlite3
 import subprocess
 import sys
 import time
@@ -537,9 +538,13 @@ async def _hidden_choices(url, tmp_path):
                                                           for b in ana.heard(group)[told:]),
                                     what="the group told Ana has chosen")
             # confirmed in the game's words as a button asks ("Draw forest (shape 1, …) at
-            # A1"), told in them as the log tells ("Ana: draws forest (shape 1, …) at A1")
+            # A1"), told in them as the log tells ("Ana: draws forest (shape 1, …) at A1");
+            # an ambush's monster, drawn "on the neighbour's sheet", is told on whose map
             assert all(c.startswith("Draw ") for c in chosen.values()), chosen
-            said = {name: f"{name}: draws {c.split(' ', 1)[1]}" for name, c in chosen.items()}
+            neighbour = {ana.name: bob.name, bob.name: ana.name}
+            said = {name: f"{name}: draws " + c.split(" ", 1)[1].replace(
+                " on the neighbour's sheet", f" on {neighbour[name]}'s map")
+                for name, c in chosen.items()}
             await ana.until(
                 lambda said=said, told=told: any(all(s in b for s in said.values())
                                                  for b in ana.heard(group)[told:]),
@@ -547,19 +552,25 @@ async def _hidden_choices(url, tmp_path):
             revealed = next(i for i, b in enumerate(ana.heard(group)[told:])
                             if said[ana.name] in b)
             before = ana.heard(group)[told:told + revealed]
-            assert not any(c.split(" ", 1)[1] in b for b in before for c in chosen.values()), \
+            assert not any(s.split(": ", 1)[1] in b for b in before for s in said.values()), \
                 before
             # The next card calls only Ana, who waited for it: Bob's drawing brought it
             # before his eyes. The call is the group's one m.text; all else m.notice.
             group_kinds = [k for (r, _), k in zip(ana.notices, ana.kinds) if r == group]
             calls = [k for k in group_kinds[told + revealed:] if k[0] == "m.text"]
             assert calls == [("m.text", (ana.user,))], group_kinds[told:]
-            assert all(k[0] == "m.notice" for k in group_kinds[told:told + revealed])
+            assert all(k[0] == "m.notice" for k in group_kinds[told:told + revealed]), \
+                list(zip(group_kinds[told:told + revealed], ana.heard(group)[told:told + revealed]))
             for player in (ana, bob):  # the next step's menu, in the same room
                 await player.until(lambda player=player: MENU.search(
                     player.heard(rooms[player.name])[-1].splitlines()[-1]),
                     what="the next menu")
             if step == 0:
+                # Killed once it has written down that it told everyone of this step: a
+                # bot killed between sending a prompt and writing it down sends it again
+                # (rather than lose it), which this test is not about.
+                await ana.until(lambda: awaited(tmp_path, group) == [0, 1],
+                                what="the bot to record the step's prompt")
                 bot.kill()  # a restarted bot still knows the rooms it opened …
                 bot.start()
 
@@ -591,6 +602,14 @@ async def _hidden_choices(url, tmp_path):
             assert (await fresh.list_direct_rooms()).rooms == listed
         finally:
             await fresh.close()
+
+
+def awaited(tmp_path, chat_id: str) -> list[int] | None:
+    """The seats the bot last recorded prompting in ``chat_id``'s game (its database)."""
+    with contextlib.closing(sqlite3.connect(tmp_path / "chat.db")) as db:
+        row = db.execute("SELECT awaited FROM chat_games WHERE chat_id = ?",
+                         (chat_id,)).fetchone()
+    return json.loads(row[0]) if row and row[0] else None
 
 
 async def choose(player: Player, room: str, pick: int) -> str:
