@@ -104,6 +104,7 @@ class Player:
         #: those it mentions, an m.notice nobody (the default push rules)
         self.kinds: list[tuple[str, tuple[str, ...]]] = []
         self.invites: list[tuple[str, str, bool]] = []  # (room, inviter, is_direct)
+        self.joined_at: dict[str, int] = {}  # room -> when they joined it late (ms)
         self.client.add_event_callback(self._on_invite, nio.InviteMemberEvent)
 
     async def _on_invite(self, room, event) -> None:
@@ -147,6 +148,8 @@ class Player:
                 elif isinstance(event, (nio.RoomMessageImage, nio.RoomEncryptedImage)):
                     self.images.append((room_id, event))
                 elif isinstance(event, nio.MegolmEvent):
+                    if event.server_timestamp < self.joined_at.get(room_id, 0):
+                        continue  # sent before they joined: never meant for them
                     raise AssertionError(f"{self.name} could not decrypt {event.event_id}")
 
     async def until(self, predicate, timeout: float = 60.0, what: str = "it"):
@@ -483,6 +486,39 @@ async def _tikal(url, tmp_path):
         assert not any(rings(n) for n in from_bot)
         calls = [k for (r, _), k in zip(ana.notices, ana.kinds) if r == group and k[0] == "m.text"]
         assert calls and all(len(mentioned) == 1 for _, mentioned in calls), calls
+
+
+def test_a_late_joiner_reads_everything_the_bot_says_after_joining(synapse, tmp_path):
+    """Cy is invited to an encrypted group with a lobby open, joins and at once asks to
+    play, in Portuguese: every message and edit the bot sends from then on, Cy can
+    decrypt (what it said before Cy came in was never meant for Cy's device)."""
+    asyncio.run(asyncio.wait_for(_late_joiner(synapse, tmp_path), 240))
+
+
+async def _late_joiner(url, tmp_path):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Late night") as (
+            bot_id, bot, ana, bob, group):
+        await ana.say(group, "!bg new cartographers")
+        await ana.until(lambda: any("Cartographers" in b for b in ana.heard(group)),
+                        what="the lobby")
+        cy = Player(url, f"cy{ana.name[3:]}", bot_id, tmp_path / "cy")
+        try:
+            await cy.login()
+            assert isinstance(await ana.client.room_invite(group, cy.user),
+                              nio.RoomInviteResponse)
+            await cy.until(lambda: group in cy.client.invited_rooms, what="the invite")
+            cy.joined_at[group] = int(time.time() * 1000) - 1000
+            await cy.client.join(group)
+            await cy.until(lambda: group in cy.client.rooms, what="the group")
+            await cy.say(group, "!bg entrar")
+            await cy.until(lambda: any(cy.name in b for r, _, b in cy.edits if r == group),
+                           what="Cy in the lobby")
+            await ana.say(group, "!bg start")
+            await cy.until(lambda: any(cy.name in b and "chooses" in b
+                                       for b in cy.heard(group)), what="the call to choose")
+            await cy.quiet(group, 3)
+        finally:
+            await cy.close()
 
 
 def test_hidden_choices_from_an_unencrypted_group_go_to_encrypted_direct_rooms(synapse,
