@@ -14,6 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import click
+from rich.cells import cell_len
 from rich.markup import escape
 
 from boardgamesbot.bots import SeatView, make_bot
@@ -153,12 +154,12 @@ class Person:
             return seat.game.render_text(view, lang)
 
         self._hand_over(seat, player)
-        console.print(render(seat.view()))
         # In the person's language, and naming 'help': a first-time player learns from
         # this line what may be typed now and where the rest is.
         legal = [str(a) for a in seat.legal_actions()]
-        console.print(say(lang, "turn", kinds=_kinds(legal), example=legal[0] if legal else "…"),
-                      markup=False)
+        turn = say(lang, "turn", kinds=_kinds(legal), example=legal[0] if legal else "…")
+        console.print(render(seat.view()), height=room_above(turn))
+        console.print(turn, markup=False)
         while True:
             try:
                 line = console.input(f"[bold]{escape(say(lang, 'prompt', n=player + 1))}[/] "
@@ -177,7 +178,7 @@ class Person:
             if word in ("help", "?"):
                 console.print(help_text(seat, lang), markup=False)
             elif word == "board":
-                console.print(render(seat.view()))
+                console.print(render(seat.view()), height=room_above())
             elif word == "notation":
                 console.print(say(lang, "notation.where", game=self.record.game),
                               markup=False)
@@ -199,7 +200,7 @@ class Person:
                     console.print(say(lang, "preview.hidden", action=result["text"]),
                                   markup=False)
                 else:
-                    console.print(render(result["view"]))
+                    console.print(render(result["view"]), height=room_above())
             else:
                 result = seat.preview(line)  # checked here, applied by the driver
                 if result["legal"]:
@@ -224,6 +225,17 @@ class Person:
             console.print()
             raise Quit() from None
         console.clear()
+
+
+def room_above(*lines: str) -> int | None:
+    """How many rows of a terminal a board may take so that it, ``lines`` and the prompt
+    are on the screen together (a game draws itself denser to fit, where it can); None
+    where nothing scrolls away (output to a pipe or a file)."""
+    if not console.is_terminal:
+        return None
+    width = max(1, console.width)
+    taken = sum(max(1, -(-cell_len(line) // width)) for line in lines)
+    return max(1, console.height - taken - 1)
 
 
 def _example(seat: SeatView) -> str:

@@ -30,6 +30,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .catalog import pictures, say, seat_tag, sides
+from .components import NEIGHBOURS, parse_space, space_name
 
 COLUMNS = "ABCDEFGH"
 ROWS = 6
@@ -117,6 +118,8 @@ def _labels(space: dict[str, Any], lang: str = "en") -> tuple[list[str], str]:
         return [
             say(lang, "tikal.space.temple", value=value) + guard,
             say(lang, "tikal.term.temple.short", value=value) + guard,
+            # (the dense map's five columns: "T10g4")
+            say(lang, "tikal.term.temple.short", value=value) + guard.strip(),
         ], "bold magenta"
     if kind == "treasure":
         return [
@@ -124,7 +127,7 @@ def _labels(space: dict[str, Any], lang: str = "en") -> tuple[list[str], str]:
             f"${space['wafers']}{mark}",
         ], "bold yellow"
     if kind == "volcano":
-        return [say(lang, "tikal.term.volcano")], "bold red3"
+        return [say(lang, "tikal.term.volcano"), say(lang, "tikal.term.volcano.short")], "bold red3"
     if kind == "base_camp":
         return [
             say(lang, "tikal.kind.base_camp"),
@@ -211,21 +214,97 @@ def board_text(
     return canvas.text()
 
 
+# The dense map, for a terminal too short for the hexes (24 rows: the hexes alone take
+# 27). Each space is two lines of nine columns, "C4² T5g1" over its figures, ten columns
+# apart; odd columns sit a line lower, as on the board, so a space's neighbours in the
+# next column are the two that share its lines. There is no room for each side's stones
+# there, so the map shows what a walk pays instead: each crossing's cost (the stones on
+# both facing sides, `TikalState.links`) as a small raised digit, the north crossing
+# after the space's name, a crossing to the next column between the two spaces on the
+# line they share. Raised, the costs never read as part of a figure count beside them.
+DENSE_PITCH, DENSE_CELL, DENSE_LABEL = 10, 9, 5
+DENSE_LINES = 2 * ROWS + 1
+RAISED = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _dense_origin(space: str) -> tuple[int, int]:
+    column, row = COLUMNS.index(space[0]), int(space[1]) - 1
+    return column * DENSE_PITCH, 2 * row + column % 2
+
+
+def _crossing(board: dict[str, Any], space: str, side: int) -> tuple[str, int] | None:
+    """The space across ``side`` of ``space`` and what crossing to it costs, if a figure
+    may cross (both explored, neither a volcano, stones on at least one facing side)."""
+    across = NEIGHBOURS[parse_space(space)][side]
+    if across < 0:
+        return None
+    other = space_name(across)
+    here, there = board.get(space), board.get(other)
+    if here is None or there is None or "volcano" in (here["kind"], there["kind"]):
+        return None
+    cost = here["stones"][side] + there["stones"][(side + 3) % 6]
+    return (other, cost) if cost else None
+
+
+def dense_board_text(view: dict[str, Any], lang: str = "en", colour: bool = True) -> Text:
+    """The map in 13 lines of 79 columns: every space's name, what is on it (the same
+    marks as the hexes, "T5g1", "$3c1", "c2"), its figures by seat, and each crossing's
+    cost in raised digits; an unexplored space is its name alone, dimmed."""
+    width = DENSE_PITCH * (len(COLUMNS) - 1) + DENSE_CELL
+    canvas = Canvas(width, DENSE_LINES)
+    board = view["board"]
+    for column in COLUMNS:
+        for row in range(1, ROWS + 1):
+            name = f"{column}{row}"
+            x, y = _dense_origin(name)
+            space = board.get(name)
+            if space is None:
+                canvas.put(x, y, name, "grey42")
+                continue
+            canvas.put(x, y, name, "bold")
+            wordings, style = _labels(space, lang)
+            label = next((w for w in wordings if len(w) <= DENSE_LABEL), wordings[-1])
+            canvas.put(x + 4, y, label, style)
+            camp = space.get("camp")
+            if camp is not None:
+                canvas.put(x + 4 + label.rindex("c"), y, f"c{camp + 1}", PLAYER_STYLES[camp])
+            cursor = x
+            for token, token_style in _figures(space, DENSE_CELL, colour, len(view["players"])):
+                token = token[: max(0, x + DENSE_CELL - cursor)]
+                canvas.put(cursor, y + 1, token, token_style)
+                cursor += len(token)
+            north = _crossing(board, name, 0)
+            if north:
+                canvas.put(x + 2, y, str(north[1]).translate(RAISED), "bold yellow")
+            for side, line in ((1, y), (2, y + 1)):  # NE on its first line, SE its second
+                across = _crossing(board, name, side)
+                if across and x + DENSE_CELL < width:
+                    canvas.put(x + DENSE_CELL, line, str(across[1]).translate(RAISED),
+                               "bold yellow")
+    map_text = canvas.text()
+    map_text.rstrip()  # (no blank line after it: on 24 rows every row counts)
+    return map_text
+
+
 class Board:
     """The map as a rich renderable: drawn when printed, as wide as the console lets it
     be (an 80-column terminal gets the compact hexes, 120 columns the roomy ones)."""
 
-    def __init__(self, view: dict[str, Any], lang: str = "en") -> None:
-        self.view, self.lang = view, lang
+    def __init__(self, view: dict[str, Any], lang: str = "en", dense: bool = False) -> None:
+        self.view, self.lang, self.dense = view, lang, dense
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         # rich knows when there is no colour: NO_COLOR (no_color), TERM=dumb, a pipe or
         # a file (no color_system)
         colour = not console.no_color and console.color_system is not None
-        yield board_text(self.view, options.max_width, self.lang, colour)
+        if self.dense:
+            yield dense_board_text(self.view, self.lang, colour)
+        else:
+            yield board_text(self.view, options.max_width, self.lang, colour)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        width = board_width(edge_for(options.max_width))
+        width = (DENSE_PITCH * (len(COLUMNS) - 1) + DENSE_CELL if self.dense
+                 else board_width(edge_for(options.max_width)))
         return Measurement(width, width)
 
 
@@ -284,75 +363,128 @@ def players_table(view: dict[str, Any], lang: str = "en") -> Table:
     return table
 
 
-def status_text(view: dict[str, Any], lang: str = "en") -> Text:
-    out = Text()
+def _turn_notes(view: dict[str, Any], lang: str, short: str) -> dict[str, Text]:
+    """Who won; or whose turn it is and what they do now, what they did this turn so far
+    and the scoring round, by name ("to_play", "done", "round")."""
     if view["over"]:
         ending = pictures(lang)  # the ending as the game's pictures say it
         winners = ending["and"].join(seat_tag(w, lang) for w in view["winners"])
-        out.append(ending["winner"].format(names=winners) + "\n", "bold green")
-    else:
-        seat = view["current"][0]
-        colour = say(lang, f"tikal.term.colour.{PLAYER_COLOURS[seat]}")
-        out.append(
-            say(lang, "tikal.term.to_play", seat=seat_tag(seat, lang), colour=colour),
-            PLAYER_STYLES[seat],
-        )
-        if view["phase"] == "place" and view["drawn"]:
-            tile = _tile_words(view["drawn"], lang)
-            out.append(" - " + say(lang, "tikal.term.place", tile=tile) + "\n")
-        elif view["phase"] == "actions":
-            out.append(" - " + say(lang, "tikal.term.ap_left", n=view["ap"]) + "\n")
-        else:
-            out.append("\n")
-        if view["round"]:
-            queue = ", ".join(seat_tag(q, lang) for q in view["queue"]) or say(
-                lang, "tikal.term.nobody"
-            )
-            key = (
-                "tikal.term.round.volcano"
-                if view["round"] == "volcano"
-                else "tikal.term.round.final"
-            )
-            out.append(say(lang, key, queue=queue) + "\n", "bold magenta")
-    stack = view["stack"]
-    left = " ".join(f"{letter}{n}" for letter, n in stack["left"].items() if n)
-    # the stack and the wafer pile on lines of their own: side by side they took 88
-    # columns with a full stack, more than an 80-column terminal
-    out.append(
-        say(
-            lang,
-            "tikal.term.stack",
-            n=stack["size"],
-            top=stack["top"] or "-",
-            left=left or say(lang, "tikal.term.empty"),
-        )
-        + "\n"
+        return {"to_play": Text(ending["winner"].format(names=winners), "bold green")}
+    seat = view["current"][0]
+    colour = say(lang, f"tikal.term.colour.{PLAYER_COLOURS[seat]}")
+    to_play = Text(
+        say(lang, "tikal.term.to_play", seat=seat_tag(seat, lang), colour=colour),
+        PLAYER_STYLES[seat],
     )
-    out.append(say(lang, "tikal.term.pile", n=view["wafer_pile"]) + "\n")
-    levels = " ".join(f"{v}:{n}" for v, n in view["levels"].items())
-    out.append(say(lang, "tikal.term.levels", levels=levels) + "\n")
+    if view["phase"] == "place" and view["drawn"]:
+        tile = _tile_words(view["drawn"], lang)
+        to_play.append(" - " + say(lang, "tikal.term.place", tile=tile))
+    elif view["phase"] == "actions":
+        to_play.append(" - " + say(lang, "tikal.term.ap_left", n=view["ap"]))
+    notes = {"to_play": to_play}
     turn = view["turn"]
     done = [say(lang, "tikal.term.uncovered", space=s, n=n) for s, n in turn["uncovered"].items()]
     done += [say(lang, "tikal.term.recovered", space=s, n=n) for s, n in turn["recovered"].items()]
     if turn["camp_built"]:
         done.append(say(lang, "tikal.term.camp_built"))
-    if done and not view["over"]:
-        out.append(say(lang, "tikal.term.this_turn", done=", ".join(done)) + "\n")
+    if done:
+        notes["done"] = Text(say(lang, "tikal.term.this_turn", done=", ".join(done)))
+    if view["round"]:
+        queue = ", ".join(seat_tag(q, lang) for q in view["queue"]) or say(
+            lang, "tikal.term.nobody"
+        )
+        key = f"{short}.round.volcano" if view["round"] == "volcano" else f"{short}.round.final"
+        notes["round"] = Text(say(lang, key, queue=queue), "bold magenta")
+    return notes
+
+
+def _table_notes(view: dict[str, Any], lang: str, short: str) -> dict[str, Text]:
+    """The stack, the wafer pile, the temple levels and the scores after each scoring,
+    by name ("stack", "pile", "levels", "history")."""
+    stack = view["stack"]
+    left = " ".join(f"{letter}{n}" for letter, n in stack["left"].items() if n)
+    notes = {
+        "stack": Text(say(lang, f"{short}.stack", n=stack["size"], top=stack["top"] or "-",
+                          left=left or say(lang, "tikal.term.empty"))),
+        "pile": Text(say(lang, f"{short}.pile", n=view["wafer_pile"])),
+        "levels": Text(say(lang, f"{short}.levels", levels=" ".join(
+            f"{v}:{n}" for v, n in view["levels"].items()))),
+    }
     if view["score_history"]:
         rounds = "; ".join(" ".join(str(s) for s in row) for row in view["score_history"])
-        out.append(say(lang, "tikal.term.history", rounds=rounds) + "\n")
-    return out
+        notes["history"] = Text(say(lang, f"{short}.history", rounds=rounds))
+    return notes
 
 
-def text(view: dict[str, Any], lang: str = "en") -> Group:
+def status_text(view: dict[str, Any], lang: str = "en") -> Text:
+    """Whose turn it is and what they do now, the scoring round, then the stack, the pile,
+    the temple levels, this turn's deeds and the scores so far, a line each (the stack
+    and the pile side by side took 88 columns with a full stack, more than a terminal's
+    80)."""
+    notes = {**_turn_notes(view, lang, "tikal.term"), **_table_notes(view, lang, "tikal.term")}
+    order = ("to_play", "round", "stack", "pile", "levels", "done", "history")
+    return Text("\n").join(notes[name] for name in order if name in notes) + Text("\n")
+
+
+def _shared_lines(notes: list[Text], width: int, in_order: bool = False) -> list[Text]:
+    """The notes two spaces apart, each on the first line with room for it (whose turn it
+    is stays first; ``in_order``: on the last line, where the order tells something), so
+    that they take few lines of ``width`` (a note longer than the width keeps a line of
+    its own, wrapped by the console)."""
+    lines: list[Text] = []
+    for note in notes:
+        free = lines[-1:] if in_order else lines
+        line = next((line for line in free if line.cell_len + 2 + note.cell_len <= width),
+                    None)
+        if line is None:
+            lines.append(note.copy())
+        else:
+            line.append("  ")
+            line.append_text(note)
+    return lines
+
+
+class Seen:
+    """Everything a seat sees, as a rich renderable: the hexes, the players and the
+    status, a line each, when there is room; printed with a ``height`` (``Console.print(
+    ..., height=rows)``: a terminal that shows fewer rows than that takes), the dense map
+    and the status sharing lines instead, so that a whole turn stays on the screen."""
+
+    def __init__(self, view: dict[str, Any], lang: str = "en") -> None:
+        self.view, self.lang = view, lang
+
+    def parts(self, dense: bool = False, width: int = 80) -> Group:
+        """The roomy parts: hexes, players, auction, status. The dense ones put what
+        may scroll away first: the players and the table's notes, then the map, then
+        whose turn it is, just above the prompt."""
+        view, lang = self.view, self.lang
+        auction: list[RenderableType] = []
+        if view.get("auction"):
+            from .render_auction import auction_text
+
+            auction = [auction_text(view["auction"], lang)]
+            if dense:  # its lines share lines too, in their order (the display's tiles)
+                said = [Text(" ".join(line.split())) for line in str(auction[0]).splitlines()]
+                auction = [Text("\n").join(_shared_lines(said, width, in_order=True))]
+        if not dense:
+            return Group(Board(view, lang), players_table(view, lang), *auction,
+                         status_text(view, lang))
+        short = "tikal.term.dense"
+        above = _shared_lines(list(_table_notes(view, lang, short).values()), width)
+        below = _shared_lines(list(_turn_notes(view, lang, short).values()), width)
+        return Group(players_table(view, lang), Text("\n").join(above),
+                     Board(view, lang, dense=True), *auction, Text("\n").join(below))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        roomy = self.parts()
+        if options.height is not None:
+            lines = console.render_lines(roomy, options.update(height=None), pad=False)
+            if len(lines) > options.height:
+                yield self.parts(dense=True, width=options.max_width)
+                return
+        yield roomy
+
+
+def text(view: dict[str, Any], lang: str = "en") -> Seen:
     """Everything a seat sees, in ``lang``, ready for ``rich.console.Console.print``."""
-    parts: list[RenderableType] = [
-        Board(view, lang),
-        players_table(view, lang),
-        status_text(view, lang),
-    ]
-    if view.get("auction"):
-        from .render_auction import auction_text
-
-        parts.insert(2, auction_text(view["auction"], lang))
-    return Group(*parts)
+    return Seen(view, lang)
