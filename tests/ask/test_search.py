@@ -7,7 +7,7 @@ import pytest
 from boardgamesbot.engine import GameError
 from boardgamesbot.help import LANGUAGES, help_page
 from boardgamesbot.help.passages import passages
-from boardgamesbot.help.search import ask, index
+from boardgamesbot.help.search import ask, index, numbers_within
 from boardgamesbot.help.words import fold, inflected
 
 from .heldout import HELD_OUT, HELD_OUT_2
@@ -356,6 +356,18 @@ def test_knowing_a_hidden_thing_is_seeing_it(lang, question, answer):
     too ("sabe" was taken for a slip of "sobe" and got the temple levels; tenth pass)."""
     first = ask("tikal", question, lang).answers[0]
     assert answer in shown(first)[:SHOWN], (first.title, first.lead)
+
+
+@pytest.mark.parametrize(("lang", "question", "title"), [
+    ("en", "my rating is 25, what title is that", "20 to 29"),
+    ("ca", "amb una valoracio de 13 quin titol tinc", "10 a 19"),
+])
+def test_a_number_inside_a_range_finds_the_row_of_that_range(lang, question, title):
+    """A rating of 25 is the row "20 to 29" (tenth pass): a passage holds the numbers inside
+    the ranges it states, at `RANGE_WEIGHT`; a range as wide as "1 to 100 players" does not."""
+    assert ask("cartographers", question, lang).answers[0].title == title
+    assert numbers_within("20 to 29") == [str(n) for n in range(21, 29)]
+    assert numbers_within("a game takes 1 to 100 players") == []
 
 
 def test_bad_input_is_refused_with_a_clear_error():
