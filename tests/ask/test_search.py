@@ -22,6 +22,7 @@ from .questions_fresh import (
     FRESH_7,
     FRESH_8,
     FRESH_10,
+    FRESH_11,
 )
 from .scoring import SHOWN, holds, score, score_answers, shown
 
@@ -94,6 +95,23 @@ def test_fresh_10_names_its_answer_in_its_passage(game):
         texts = [p.text for p in passages(help_page(game, lang))
                  if holds(p.text, [*facts, answer])]
         assert 1 <= len(texts) <= (2 if isinstance(answer, tuple) else 1), (lang, question, texts)
+
+
+@pytest.mark.parametrize(("game", "least"), [("tikal", (19, 20, 16)),
+                                             ("cartographers", (19, 21, 16))])
+def test_the_tenth_pass_development_set_holds_its_figures(game, least):
+    """FRESH_11 (the tenth pass's development set, docs/ask.md), 21 per game: passage first,
+    within three, answer read in the first 160 characters. Before the pass Tikal 17/18/13,
+    Cartographers 19/21/16; after, Tikal 19/20/16, Cartographers unchanged. Each question
+    names its answer in exactly one passage."""
+    for lang, question, facts, answer in FRESH_11[game]:
+        texts = [p.text for p in passages(help_page(game, lang))
+                 if holds(p.text, [*facts, answer])]
+        assert len(texts) == 1, (lang, question, texts)
+    results = score_answers(game, FRESH_11).values()
+    found = tuple(round(sum(result[measure] * result["count"] for result in results))
+                  for measure in ("top1", "top3", "read"))
+    assert all(got >= floor for got, floor in zip(found, least, strict=True)), found
 
 
 @pytest.mark.parametrize(("game", "least"), [("tikal", (9, 14, 7)),
