@@ -388,6 +388,17 @@ def test_a_number_inside_a_range_finds_the_row_of_that_range(lang, question, tit
     assert numbers_within("a game takes 1 to 100 players") == []
 
 
+def test_the_catalan_cap_is_the_leader_with_an_article_and_none_without():
+    """The Catalan summary says "el cap val tres" (the leader is worth three); bare "cap" is
+    "none" ("no cal cap figura"), so only "el cap", "el meu cap"… name the leader."""
+    words = index("tikal", "ca").words
+    assert words.keys("el cap val tres") == ["§leader", "val", "3"]
+    assert words.keys("el meu cap") == ["§leader"]
+    assert "§leader" not in words.keys("no cal cap figura")
+    first = ask("tikal", "el cap val tres?", "ca").answers[0]
+    assert "El teu cap d'expedició val 3" in first.text
+
+
 def test_bad_input_is_refused_with_a_clear_error():
     with pytest.raises(GameError) as empty:
         ask("tikal", "   ", "en")
