@@ -5,11 +5,12 @@ conjugated verb meets its infinitive (Portuguese *move*/*mover*, Catalan
 *jugo*/*jugar*, English *drew*/*draw*). The lemmas come from simplemma, but its
 whole dictionaries cost seconds to load and ~190 MB in every process that answers
 a question; only a sliver of them can ever matter: the forms whose lemma is a
-lemma of some word of the help pages (a question word whose lemma no page has
-matches nothing either way). So each game ships its own sliver beside its help
-pages, one small JSON table per language (``<help_dir>/lemmas/<lang>.json``: a
-game's words stay in its package), and simplemma is only needed to rebuild them
-when a help page changes:
+lemma of some word of the help pages, of the players' phrasings or of the plain words
+read as one (``words.SAME_MEANING``: "sabe" is "saber", read as "see"); a question word
+whose lemma none of them has matches nothing either way. So each game ships its own
+sliver beside its help pages, one small JSON table per language
+(``<help_dir>/lemmas/<lang>.json``: a game's words stay in its package), and
+simplemma is only needed to rebuild them when a help page changes:
 
     python -m boardgamesbot.help.build_lemmas     # rewrites every game's tables
 

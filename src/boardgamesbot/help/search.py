@@ -90,6 +90,25 @@ PHRASING_WEIGHT = 0.4
 #: question has one or two words, and a longer passage that says them more often (the
 #: auction's "pass") would otherwise come first.
 PHRASED_WEIGHT = 1.5
+#: How much a number inside a range a passage states ("20 to 29", "1–6") counts for it,
+#: beside the numbers it writes: "a rating of 25" is the row "20 to 29".
+RANGE_WEIGHT = 0.5
+#: A range this wide at most is read as the numbers in it ("1 to 100 players" is not).
+RANGE_SPAN = 20
+#: A range of numbers as rules write them: "20 to 29", "20 a 29", "1–6" (not negative ones).
+RANGE = re.compile(r"(?<![\d−-])(\d+)\s*(?:to|a|–)\s*(\d+)\b")
+
+
+def numbers_within(text: str) -> list[str]:
+    """The numbers inside the ranges ``text`` states, as keys, ends excluded (a passage
+    writes those itself)."""
+    found: list[str] = []
+    for low, high in RANGE.findall(fold(text)):
+        if 0 < int(high) - int(low) <= RANGE_SPAN:
+            found.extend(str(n) for n in range(int(low) + 1, int(high)))
+    return found
+
+
 #: How much a passage naming a broader thing ("figure") counts for each of its kinds
 #: ("worker", "leader") that it does not name itself: a rule about figures is a rule about
 #: workers, but a passage that says "worker" says it more surely.
@@ -297,6 +316,8 @@ class RulesIndex:
             context = self._counted(" ".join(p.section))
             self.lengths.append(round(sum(own.values())))  # (the rules' own words)
             self._add_kinds(own)
+            for number in numbers_within(p.text):  # ("20 to 29" holds a rating of 25)
+                own.setdefault(number, RANGE_WEIGHT)
             self.keys.append({key: own.get(key, 0) + CONTEXT_WEIGHT * context.get(key, 0)
                               for key in own.keys() | context.keys()})
         #: each passage's keys that players' phrasings of it hold (`_add_phrasings`): a word
