@@ -489,9 +489,12 @@ async def _tikal(url, tmp_path):
 
 
 def test_a_late_joiner_reads_everything_the_bot_says_after_joining(synapse, tmp_path):
-    """Cy is invited to an encrypted group with a lobby open, joins and at once asks to
-    play, in Portuguese: every message and edit the bot sends from then on, Cy can
-    decrypt (what it said before Cy came in was never meant for Cy's device)."""
+    """Cy is invited to an encrypted group with a lobby open, joins and asks to play, in
+    Portuguese: every message and edit the bot sends from then on, Cy can decrypt (what
+    it said before Cy came in was never meant for Cy's device). The lobby itself Cy
+    cannot read, nor therefore its edits (clients apply an edit to the message it edits):
+    so the lobby with Cy in it comes as a new message, the old one closed, and the start
+    edits the new one."""
     asyncio.run(asyncio.wait_for(_late_joiner(synapse, tmp_path), 240))
 
 
@@ -511,9 +514,15 @@ async def _late_joiner(url, tmp_path):
             await cy.client.join(group)
             await cy.until(lambda: group in cy.client.rooms, what="the group")
             await cy.say(group, "!bg entrar")
-            await cy.until(lambda: any(cy.name in b for r, _, b in cy.edits if r == group),
-                           what="Cy in the lobby")
+            lobby = await cy.until(lambda: next(
+                (e for (r, b), e in zip(cy.notices, cy.event_ids)
+                 if r == group and "New table" in b and cy.name in b), None),
+                what="the lobby with Cy in it, as a message Cy can read")
+            await ana.until(lambda: any(b.endswith("(closed)") for r, _, b in ana.edits
+                                        if r == group), what="the old lobby closed")
             await ana.say(group, "!bg start")
+            await cy.until(lambda: any(e == lobby and "Started" in b
+                                       for r, e, b in cy.edits), what="the lobby started")
             await cy.until(lambda: any(cy.name in b and "chooses" in b
                                        for b in cy.heard(group)), what="the call to choose")
             await cy.quiet(group, 3)

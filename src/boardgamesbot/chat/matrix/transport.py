@@ -18,6 +18,7 @@ import json
 import logging
 import struct
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 
 from nio import (
@@ -48,6 +49,7 @@ COMMAND_PREFIX = "!bg"
 ENCRYPTION_STATE = {"type": "m.room.encryption", "state_key": "",
                     "content": {"algorithm": "m.megolm.v1.aes-sha2"}}
 ROOM_WAIT = 20.0  # seconds for a room the bot created to arrive through the sync
+READERS_KEPT = 2000  # recent messages whose readers are remembered (`_readers`)
 
 
 class MatrixTransport:
@@ -65,6 +67,10 @@ class MatrixTransport:
         self._opening = asyncio.Lock()  # one new room per person, however many tables
         self._unusable: set[str] = set()  # listed rooms the server says are not shared
         self._room_creators: dict[str, set[str]] = {}  # a room's creators never change
+        # Who could read each recent message in an encrypted room: nio shares its Megolm
+        # key with the devices of the room's members (the invited too) as it sends.
+        self._readers: OrderedDict[str, frozenset[str]] = OrderedDict()
+        self._moved: dict[str, str] = {}  # a message sent anew -> the new one
 
     # Sending -------------------------------------------------------------------------
 
@@ -103,12 +109,31 @@ class MatrixTransport:
         if not silent:
             content["msgtype"] = "m.text"
         event_id = await self._send(chat_id, content)
+        self._remember_readers(chat_id, event_id)
         choices = [b.data for row in buttons or [] for b in row]
         if event_id and choices:
             replaced = self.menus.open(chat_id, MENU_FOR.get(), Menu(event_id, text, choices))
             if replaced is not None:
                 await self._show_closed(chat_id, replaced)
         return event_id
+
+    def _remember_readers(self, room_id: str, event_id: str | None) -> None:
+        room = self.client.rooms.get(room_id)
+        if event_id and room is not None and room.encrypted:
+            self._readers[event_id] = frozenset(room.users)
+            while len(self._readers) > READERS_KEPT:
+                self._readers.popitem(last=False)
+
+    def _unreadable_to_newcomers(self, room_id: str, event_id: str) -> bool:
+        """Whether someone in ``room_id`` came in after ``event_id`` was sent: their
+        devices never got its key, so their client shows it (and any edit of it, which
+        clients apply to the message they cannot decrypt) as "unable to decrypt"."""
+        readers = self._readers.get(event_id)
+        room = self.client.rooms.get(room_id)
+        if readers is None or room is None:
+            return False  # not sent since this start, or in a clear room
+        joined = set(room.users) - set(room.invited_users) - {self.client.user_id}
+        return not joined <= readers
 
     def encrypted(self, room_id: str) -> bool:
         room = self.client.rooms.get(room_id)
@@ -135,11 +160,29 @@ class MatrixTransport:
 
     async def edit(self, chat_id: str, message_id: str, text: str,
                    buttons: list[list[Button]] | None = None) -> None:
+        while message_id in self._moved:
+            message_id = self._moved[message_id]
         flat = [b for row in buttons or [] for b in row]
         if flat:  # the same numbered line `say` gives a message with buttons
             text += "\n" + formatting.numbered([b.label for b in flat])
-        await self._send(chat_id, formatting.edit(message_id, formatting.notice(text)))
         choices = [b.data for b in flat]
+        if self._unreadable_to_newcomers(chat_id, message_id):
+            # (a lobby edited when someone who came in late joins it: they would see no
+            # answer at all) The new text as a new message everyone can read; later edits
+            # go to it; the old one, if a menu, is shown closed, the new one its menu.
+            owner = self.menus.owner(chat_id, message_id)
+            event_id = await self._send(chat_id, formatting.notice(text))
+            if event_id is None:
+                return
+            self._remember_readers(chat_id, event_id)
+            self._moved[message_id] = event_id
+            replaced = self.menus.open(chat_id, owner or MENU_FOR.get(),
+                                       Menu(event_id, text, choices)) if choices else \
+                self.menus.close(chat_id, owner) if owner is not None else None
+            if replaced is not None:
+                await self._show_closed(chat_id, replaced)
+            return
+        await self._send(chat_id, formatting.edit(message_id, formatting.notice(text)))
         if choices and self.menus.owner(chat_id, message_id) is None:
             # A menu edited back to life (a lobby whose copy `status` had sent meanwhile):
             # the edited message is the current one again.
