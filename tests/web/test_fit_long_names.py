@@ -37,15 +37,29 @@ CUT = """() => {
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
 def test_four_long_names_leave_every_players_counts_in_sight(browser, server, lang):
-    created = call(server, "POST", "/api/tables", {
-        "game": "tikal", "options": {}, "seed": 3,
-        "seats": [{"kind": "person", "name": name} for name in NAMES]})
+    created = call(
+        server,
+        "POST",
+        "/api/tables",
+        {
+            "game": "tikal",
+            "options": {},
+            "seed": 3,
+            "seats": [{"kind": "person", "name": name} for name in NAMES],
+        },
+    )
     table = created["table"]["id"]
     tokens = {s["seat"]: s["token"] for s in created["seats"]}
     # A few turns in: the leader on the map, camps built (values of every width).
-    state = play_randomly(server, table, tokens, seeded(1),
-                          until=lambda state: len(state["view"]["board"]) >= 10
-                          and state["view"].get("phase") == "place")
+    state = play_randomly(
+        server,
+        table,
+        tokens,
+        seeded(1),
+        until=lambda state: (
+            len(state["view"]["board"]) >= 10 and state["view"].get("phase") == "place"
+        ),
+    )
     seat = state["to_act"][0]
     context, page, errors = phone_page(browser, 360, 740)
     try:
