@@ -16,9 +16,10 @@ NAMES = [
     "Bartholomew Higginbotham",
     "Anastácia Conceição",
 ]
-# A phone (360), a phone on its side (640×360, 740×360), a tablet (800), the narrowest
-# laptop column beside the board (901) and a laptop (1280).
-WIDTHS = [360, 640, 740, 800, 1280]
+# A phone (360), a phone on its side (640×360, 740×360), a tablet (800), a small laptop
+# (1024) and a laptop (1280). Not 901 to ~960 px: there the side (300 px) is narrower than
+# four columns of values ("reserva") beside the counts' names (docs/rendering.md).
+WIDTHS = [360, 640, 740, 800, 1024, 1280]
 
 CUT = """() => {
     const table = document.querySelector('table.players');
