@@ -22,8 +22,9 @@ def test_a_tap_on_a_mountain_leaves_no_ring_around_the_map(browser, server, touc
     if touch:
         context, page, errors = phone_page(browser, 360, 740)
     else:
-        context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800},
-                                      locale="en-US")
+        context = browser.new_context(
+            bypass_csp=True, viewport={"width": 1280, "height": 800}, locale="en-US"
+        )
         context.set_default_timeout(20_000)
         page, errors = context.new_page(), []
         page.on("pageerror", lambda error: errors.append(str(error)))

@@ -10,29 +10,36 @@ import pytest
 
 from .helpers import act, call, hot_seat_table, take_seat
 
-BOARD = """() => { const r = document.querySelector('.board-area svg.tikal-board').getBoundingClientRect();
+BOARD = """() => {
+    const r = document.querySelector('.board-area svg.tikal-board').getBoundingClientRect();
     return {top: Math.round(r.top), height: Math.round(r.height),
             showing: Boolean(document.querySelector('.pace-showing'))}; }"""
 # The Skip button's centre reaches it (nothing lies over it) and it is on the screen.
-SKIP = """() => { const b = document.getElementById('pace-skip'); const r = b.getBoundingClientRect();
+SKIP = """() => {
+    const b = document.getElementById('pace-skip'), r = b.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth
         && b.contains(document.elementFromPoint(x, y)); }"""
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 768), (901, 800)], ids=["1280", "1024", "901"])
+@pytest.mark.parametrize(
+    "size", [(1280, 800), (1024, 768), (901, 800)], ids=["1280", "1024", "901"]
+)
 def test_the_board_does_not_move_while_a_friend_s_moves_are_shown(browser, server, size, lang):
     width, height = size
-    context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height},
-                                  locale="en-US")
+    context = browser.new_context(
+        bypass_csp=True, viewport={"width": width, "height": height}, locale="en-US"
+    )
     context.set_default_timeout(20_000)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
-        page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r});"
-                             " localStorage.setItem('bgbot.pace', 'slow')")
+        page.add_init_script(
+            f"localStorage.setItem('bgbot.lang', {lang!r});"
+            " localStorage.setItem('bgbot.pace', 'slow')"
+        )
         table, tokens = hot_seat_table(server, "tikal", 2, seed=7)
         take_seat(page, server, table, 0, tokens[0], "tikal")
         page.wait_for_selector(".space.target")
@@ -44,8 +51,12 @@ def test_the_board_does_not_move_while_a_friend_s_moves_are_shown(browser, serve
         before = page.evaluate(BOARD)
         for _ in range(3):  # Bea's tile and two moves, a second each
             legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[1])["actions"]
-            act(server, table, tokens[1],
-                next(a["notation"] for a in legal if a["notation"] != "end"))
+            act(
+                server,
+                table,
+                tokens[1],
+                next(a["notation"] for a in legal if a["notation"] != "end"),
+            )
         page.wait_for_selector(".pace-showing")
         page.wait_for_timeout(200)
         during = page.evaluate(BOARD)

@@ -18,7 +18,8 @@ def test_the_last_move_shown_is_not_counted_as_zero_more(narrow, server, lang):
     narrow.wait_for_function("() => !document.querySelector('.pace-showing')")
     # Every different thing the words said while Bea's moves were shown.
     narrow.evaluate("""() => { window.__said = [];
-        new MutationObserver(() => { const said = document.querySelector('.pace-showing')?.textContent;
+        new MutationObserver(() => {
+            const said = document.querySelector('.pace-showing')?.textContent;
             if (said && window.__said.at(-1) !== said) window.__said.push(said); })
         .observe(document.body, {childList: true, subtree: true, characterData: true}); }""")
     for _ in range(2):  # Bea's tile and a move, then the end of her turn

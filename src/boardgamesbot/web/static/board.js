@@ -261,6 +261,12 @@ export function bringTargetsIntoView(root) {
     // With the line above it that says the last move (a phone's, table.js), when it fits too.
     const line = root.querySelector(".move-line")?.getBoundingClientRect();
     if (line?.height && whole.bottom - line.top <= innerHeight - covered - above - 2 * margin) top = Math.min(top, line.top);
+  } else if (whole.top < top && top - whole.top <= Math.max(...boxes.map((box) => box.bottom - box.top))) {
+    // Taller than the screen (a phone on its side): from the board's own top edge still,
+    // when it lies less than a target's height above the first targets. A sheet's column
+    // letters were left under the status line stuck to the top, the first row of cells
+    // just under it, with nothing on screen to find column B by.
+    top = whole.top;
   }
   let delta = 0;
   if (bottom > innerHeight - covered - margin) delta = Math.min(bottom - (innerHeight - covered - margin), top - above - margin);

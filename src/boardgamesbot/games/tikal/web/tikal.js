@@ -735,6 +735,19 @@ function auctionPanel(ctx, legal) {
   return h("section", { class: `panel auction${selling ? " selling" : ""}${ctx.yourTurn ? " decision-now" : ""}`, id: "auction-panel", "aria-labelledby": "auction-title" }, h("h2", { id: "auction-title" }, t("tikal.auction.title")), items);
 }
 
+/**
+ * A player's name for the Players table, the person's own "(you)" kept in one piece: beside
+ * a laptop's board a long name breaks inside a word where its column is narrower than the
+ * word (tikal.css), and "(você)" must not become "(você" over ")".
+ */
+function nameWords(ctx, seat) {
+  const name = ctx.name(seat);
+  const mark = seat === ctx.seat ? t("seat.you", { name: "" }).trim() : "";
+  if (!mark || !name.endsWith(mark)) return name;
+  // One span: in the turned table the cell is a flex column, each child a line of its own.
+  return h("span", {}, name.slice(0, name.length - mark.length), h("span", { class: "you-mark" }, mark));
+}
+
 function playersPanel(ctx) {
   const view = ctx.view;
   // Each cell carries its column's name (data-label): on a phone every row is a card, each
@@ -743,7 +756,7 @@ function playersPanel(ctx) {
   const rows = view.players.map((p) => {
     const treasures = treasuresCell(p.treasures);
     return h("tr", { class: view.current?.includes(p.seat) ? "current" : "" },
-      h("th", { scope: "row", class: p.seat === ctx.seat ? "you" : null }, h("span", { class: "swatch", style: `background:${ctx.colour(p.seat)}` }), " ", ctx.name(p.seat),
+      h("th", { scope: "row" }, h("span", { class: "swatch", style: `background:${ctx.colour(p.seat)}` }), " ", nameWords(ctx, p.seat),
         // Said by its text: an aria-label on a span (no role) is one ARIA forbids (axe's
         // aria-prohibited-attr), and it said the same words again.
         ctx.thinking(p.seat) ? h("span", { class: "thinking" }, " ", t("status.thinking.short")) : null),
