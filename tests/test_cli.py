@@ -227,3 +227,50 @@ def test_a_record_with_an_unnamed_seat_replays_with_the_seat_named(tmp_path):
     assert replay.exit_code == 0, replay.output
     assert "seat 2: " in replay.output and ": seat 2" not in replay.output
     assert " (seat 2)" not in replay.output
+
+
+def test_tikal_on_an_80_by_24_terminal_keeps_the_map_and_the_prompt_on_one_screen(
+        tmp_path, monkeypatch):
+    """`bgbot play tikal` in a terminal of 80x24, a person against a bot, in the three
+    languages: after every drawing of the position (a turn's start, 'board', 'preview'),
+    the whole map, whose turn it is and the prompt are on the last 24 rows, every line
+    within 80 columns; with two players the whole turn is."""
+    import random
+
+    from boardgamesbot.cli.terminal import console
+    from boardgamesbot.engine import load_game
+
+    monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
+    monkeypatch.setattr(console, "_width", 80)
+    monkeypatch.setattr(console, "_height", 24)
+    prompt = {"en": "seat 1>", "pt-BR": "lugar 1>", "ca": "seient 1>"}
+    for lang, seed in (("en", 5), ("pt-BR", 8), ("ca", 13)):
+        # the person's first turn, played out: place the tile, then actions until it ends
+        state, rng, script = load_game("tikal").new(2, seed), random.Random(seed), []
+        while state.current_players() == [0] and len(script) < 12:
+            legal = state.legal_actions(0)
+            action = rng.choice([a for a in legal if str(a) != "end"] or legal)
+            script += ["board", f"preview {action}", str(action)] if not script else [str(action)]
+            state.apply(0, action)
+        result = run("play", "tikal", "--players", "2", "--seed", str(seed), "--lang", lang,
+                     "--save", str(tmp_path / f"{lang}.json"),
+                     stdin="\n".join(script + ["quit"]) + "\n")
+        assert result.exit_code == 0, result.output
+        # (input is not echoed here: what follows a prompt starts on the prompt's line)
+        lines = [part for line in result.output.splitlines()
+                 for part in line.replace(prompt[lang] + " ", prompt[lang] + "\n").splitlines()]
+        # (but for the line that names the saved file, kept whole to be copied)
+        assert max(len(line) for line in lines if str(tmp_path) not in line) <= 80
+        drawn = 0
+        for at, line in enumerate(lines):
+            if not line.startswith(prompt[lang]):
+                continue
+            maps = [i for i in range(at) if lines[i].startswith("A1 ")]
+            if not maps or (drawn and maps[-1] <= drawn):
+                continue  # (a prompt after a message, no position drawn since the last)
+            drawn = maps[-1]
+            screen = lines[max(0, at - 23):at + 1]
+            assert lines[drawn] in screen, "\n".join(lines[drawn:at + 1])
+            # two players: the players' table (drawn first on a short terminal) too
+            assert any(line.startswith(("player ", "jogador ", "jugador ")) for line in screen)
+        assert drawn
