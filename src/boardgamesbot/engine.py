@@ -606,7 +606,9 @@ class Game(ABC):
 
     def render_text(self, view: dict[str, Any], lang: str = "en") -> Any:
         """The view for the terminal (anything ``rich`` prints), its words in ``lang`` (one
-        of `LANGUAGES`); default: its JSON, which has no words to translate."""
+        of `LANGUAGES`); default: its JSON, which has no words to translate. The prompt
+        prints it with a ``height`` (the rows left above its own lines), which a
+        renderable may read (``options.height``) to draw a denser board that fits."""
         return json.dumps(view, indent=1)
 
     def render_svg(self, view: dict[str, Any], **options: Any) -> str:
