@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from boardgamesbot.cli import main
@@ -227,3 +228,118 @@ def test_a_record_with_an_unnamed_seat_replays_with_the_seat_named(tmp_path):
     assert replay.exit_code == 0, replay.output
     assert "seat 2: " in replay.output and ": seat 2" not in replay.output
     assert " (seat 2)" not in replay.output
+
+
+def test_tikal_on_an_80_by_24_terminal_keeps_the_map_and_the_prompt_on_one_screen(
+        tmp_path, monkeypatch):
+    """`bgbot play tikal` in a terminal of 80x24, a person against a bot, in the three
+    languages: after every drawing of the position (a turn's start, 'board', 'preview'),
+    the whole map, whose turn it is and the prompt are on the last 24 rows, every line
+    within 80 columns; with two players the whole turn is."""
+    import random
+
+    from boardgamesbot.cli.terminal import console
+    from boardgamesbot.engine import load_game
+
+    monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
+    monkeypatch.setattr(console, "_width", 80)
+    monkeypatch.setattr(console, "_height", 24)
+    prompt = {"en": "seat 1>", "pt-BR": "lugar 1>", "ca": "seient 1>"}
+    for lang, seed in (("en", 5), ("pt-BR", 8), ("ca", 13)):
+        # the person's first turn, played out: place the tile, then actions until it ends
+        state, rng, script = load_game("tikal").new(2, seed), random.Random(seed), []
+        while state.current_players() == [0] and len(script) < 12:
+            legal = state.legal_actions(0)
+            action = rng.choice([a for a in legal if str(a) != "end"] or legal)
+            script += ["board", f"preview {action}", str(action)] if not script else [str(action)]
+            state.apply(0, action)
+        result = run("play", "tikal", "--players", "2", "--seed", str(seed), "--lang", lang,
+                     "--save", str(tmp_path / f"{lang}.json"),
+                     stdin="\n".join(script + ["quit"]) + "\n")
+        assert result.exit_code == 0, result.output
+        # (input is not echoed here: what follows a prompt starts on the prompt's line)
+        lines = [part for line in result.output.splitlines()
+                 for part in line.replace(prompt[lang] + " ", prompt[lang] + "\n").splitlines()]
+        # (but for the line that names the saved file, kept whole to be copied)
+        assert max(len(line) for line in lines if str(tmp_path) not in line) <= 80
+        drawn = 0
+        for at, line in enumerate(lines):
+            if not line.startswith(prompt[lang]):
+                continue
+            maps = [i for i in range(at) if lines[i].startswith("A1 ")]
+            if not maps or (drawn and maps[-1] <= drawn):
+                continue  # (a prompt after a message, no position drawn since the last)
+            drawn = maps[-1]
+            screen = lines[max(0, at - 23):at + 1]
+            assert lines[drawn] in screen, "\n".join(lines[drawn:at + 1])
+            # two players: the players' table (drawn first on a short terminal) too
+            assert any(line.startswith(("player ", "jogador ", "jugador ")) for line in screen)
+        assert drawn
+
+
+def _on_80_by_24(game, view: dict, lang: str, legal: list[str]) -> list[str]:
+    """What an 80x24 terminal without colour shows at the prompt: the position printed
+    as `Person.choose` prints it (`room_above` the turn line), the turn line, the prompt."""
+    import io
+
+    from rich.console import Console
+
+    import boardgamesbot.cli.play as play
+    from boardgamesbot.cli.words import say
+
+    console = Console(file=io.StringIO(), width=80, height=24, record=True,
+                      force_terminal=True, color_system=None)
+    turn = say(lang, "turn", kinds=play._kinds(legal), example=legal[0])
+    saved, play.console = play.console, console
+    try:
+        console.print(game.render_text(view, lang), height=play.room_above(turn))
+    finally:
+        play.console = saved
+    console.print(turn, markup=False)
+    console.print(say(lang, "prompt", n=view["viewer"] + 1), markup=False)
+    return console.export_text().splitlines()
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_cartographers_on_80_by_24_keeps_the_sheet_the_card_and_the_prompt_on_screen(
+        players, lang):
+    """Random Cartographers games (solo, two, four players; both sides of the sheets):
+    at each of a seat's decisions, every line fits 80 columns and the last 24 rows hold
+    the seat's whole sheet, the card to draw (or the ambush), what to do and the prompt;
+    the edicts and the other sheets, above them, may scroll away."""
+    import random
+
+    from boardgamesbot.engine import load_game
+    from boardgamesbot.games.cartographers.render import named, say
+
+    game = load_game("cartographers")
+    checked = 0
+    for seed in range(2):
+        state, rng = game.new(players, seed, side="AB"[seed]), random.Random(seed)
+        for step in range(400):
+            if state.is_over():
+                break
+            seat = state.current_players()[0]
+            legal = [str(a) for a in state.legal_actions(seat)]
+            if step % 7 == 0:
+                view = state.view(seat)
+                lines = _on_80_by_24(game, view, lang, legal)
+                assert max(len(line) for line in lines) <= 80, "\n".join(lines)
+                last = lines[-24:]
+                mine = [i for i, line in enumerate(last) if "╭" in line and
+                        say(lang, "carto.term.you") in line.split("╮")[0]]
+                assert mine, "\n".join(lines)  # the sheet's top, its rows, its bottom
+                assert sum(line.lstrip().startswith("╰") for line in last[mine[0]:]) >= 1
+                assert sum(f"│  {row} " in line or f"│   {row} " in line
+                           for line in last for row in range(1, 12)) >= 11
+                card = view.get("card")
+                if card is not None:
+                    title = named(lang, "carto.card", card["name"])  # (maybe wrapped)
+                    assert all(any(word in line for line in last) for word in title.split()), \
+                        "\n".join(lines)
+                assert any(say(lang, "carto.term.your_move", n=seat + 1) in line
+                           for line in last)
+                checked += 1
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert checked > 5

@@ -159,6 +159,61 @@ def test_no_chat_message_names_a_game():
     assert not offenders, "\n".join(offenders)
 
 
+# The faces' own code, in any language: Python (its prose too), scripts, pages, styles.
+PROSE_FILES = ("*.py", "*.js", "*.html", "*.css")
+
+
+def _prose_offenders(top: Path, root: Path = SRC) -> list[str]:
+    """Lines outside the games' packages that name a game, even in a comment or a
+    docstring ("a good Tikal turn is a plan" says "a game whose turn has several
+    actions" instead), but for two kinds of example that must name a real game to work:
+
+    * a doctest (``>>> load_game("tikal")`` and the output after it): it runs;
+    * a ``bgbot COMMAND GAME …`` line of a command's help (``cli/``): people copy it.
+    """
+    found = _game_words()
+    offenders = []
+    for pattern in PROSE_FILES:
+        for path in top.rglob(pattern):
+            if "games" in path.relative_to(root).parts:
+                continue
+            doctest = False
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                text = line.strip()
+                # (a doctest's output runs to a blank line or the docstring's end)
+                doctest = text.startswith(">>>") or (
+                    doctest and text != "" and not text.startswith(('"' * 3, "'" * 3)))
+                usage = path.relative_to(root).parts[0] == "cli" and text.startswith("bgbot ")
+                if found.search(line) and not doctest and not usage:
+                    offenders.append(f"{path.relative_to(root)}:{number}: {text[:80]}")
+    return offenders
+
+
+def test_the_prose_check_finds_a_game_in_a_comment_but_not_in_a_doctest(tmp_path):
+    """The check is live: a game named in a comment, a docstring or a script's comment is
+    found; a doctest, a command's usage line, or anything in a game's package is not."""
+    (tmp_path / "bots").mkdir()
+    (tmp_path / "bots" / "plan.py").write_text(
+        '"""A good Tikal turn is a plan.\n\n>>> load_game("tikal")\n<tikal>\n"""\n'
+        "x = 1  # as in Cartographers\n")
+    (tmp_path / "web").mkdir()
+    (tmp_path / "web" / "app.js").write_text("// a cartographers sheet\n")
+    (tmp_path / "cli").mkdir()
+    (tmp_path / "cli" / "arena.py").write_text('"""\n  bgbot arena tikal --games 2\n"""\n')
+    (tmp_path / "games" / "tikal").mkdir(parents=True)
+    (tmp_path / "games" / "tikal" / "state.py").write_text("# Tikal's state\n")
+    offenders = _prose_offenders(tmp_path, root=tmp_path)
+    assert sorted(line.rsplit(":", 1)[0].split(": ")[0] for line in offenders) == [
+        "bots/plan.py:1", "bots/plan.py:6", "web/app.js:1"]
+
+
+def test_no_comment_or_docstring_above_the_games_names_a_game():
+    """DESIGN.md: nothing above ``games/`` names a game, its prose included: an example
+    is said generically ("a drawing game", "a game whose turn has several actions")."""
+    offenders = _prose_offenders(SRC)
+    assert not offenders, "\n".join(offenders)
+
+
 def test_the_test_game_plays_in_the_arena():
     setup = arena.plan("hidden-nim", ["greedy", "random"], games=4, seed=3)
     standings = arena.summarize(setup, arena.run(setup), 1.0, 1)

@@ -118,15 +118,16 @@ def colourless(width: int = 80, **environment: str):
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
 @pytest.mark.parametrize("environment", [{}, {"NO_COLOR": "1"}, {"TERM": "dumb"}])
-def test_without_colour_every_figure_count_says_whose_it_is(lang, environment):
-    edge = edge_for(80)
+@pytest.mark.parametrize("width", [80, 100])
+def test_without_colour_every_figure_count_says_whose_it_is(lang, environment, width):
     crowded = 0
     for seed in range(3):
         for view in positions(seed + 2, count=12):  # 4, 2 and 3 players
-            console = colourless(**environment)
+            console = colourless(width, **environment)
+            edge = edge_for(console.width)  # (a dumb terminal is taken as 80 columns)
             console.print(GAME.render_text(view, lang))
             lines = console.export_text().splitlines()
-            assert max(len(line) for line in lines) <= 80
+            assert max(len(line) for line in lines) <= width
             for name, space in view["board"].items():
                 x, y = _origin(name, edge)
                 row = lines[y + 2].ljust(x + edge + 3)[x + 2 : x + edge + 3]
@@ -151,3 +152,162 @@ def test_with_colour_the_figure_counts_are_as_they_were():
     )
     console.print(GAME.render_text(view))
     assert ":" not in "\n".join(console.export_text().splitlines()[:BOARD_LINES])
+
+
+# A standard terminal: 80 columns, 24 rows. The prompt's terminal prints the board with
+# the rows left above its own lines (`room_above`); a board taller than that is drawn
+# dense (`render.Seen`).
+RAISED = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+
+
+def turns(seed: int, every: int = 4):
+    """(state, seat, view) along a seeded random game, each `every` decisions, the view
+    of the seat to act (auction games too: every fourth seed)."""
+    rng = random.Random(seed)
+    options = {"variant": "auction"} if seed % 4 == 3 else {}
+    state = GAME.new(2 + seed % 3, seed=seed, **options)
+    for step in range(600):
+        if state.is_over():
+            break
+        seat = state.current_players()[0]
+        if step % every == 0:
+            yield state, seat, state.view(seat)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    yield state, None, state.view(None)
+
+
+def screen(view: dict, lang: str, turn_line: str, rows: int = 24, colour: bool = False):
+    """What an 80x24 terminal shows: the board printed as `Person.choose` prints it (the
+    rows left above the turn line and the prompt), the turn line and the prompt."""
+    from boardgamesbot.cli.play import room_above
+
+    options = {"color_system": None} if not colour else {"color_system": "truecolor"}
+    console = Console(file=io.StringIO(), width=80, height=rows, record=True,
+                      force_terminal=True, _environ={"TERM": "xterm-256color"}, **options)
+    import boardgamesbot.cli.play as play
+
+    saved, play.console = play.console, console  # (room_above reads the prompt's console)
+    try:
+        console.print(GAME.render_text(view, lang), height=room_above(turn_line))
+    finally:
+        play.console = saved
+    console.print(turn_line, markup=False)
+    console.print("seat 1>", markup=False)
+    return console.export_text().splitlines()
+
+
+def read_dense(lines: list[str]) -> dict[str, dict]:
+    """Each space as the dense map shows it: the name, the mark on it, the figures' row,
+    and the raised crossing costs to the north and to the next column's two spaces."""
+    from boardgamesbot.games.tikal.render import _dense_origin
+
+    top = next(i for i, line in enumerate(lines) if line.startswith("A1"))
+    # (the last line holds only the figures on B6, D6, F6, H6: left out when none)
+    size = 13 if lines[top + 12].startswith(" ") else 12
+    board = [line.ljust(80) for line in lines[top: top + size]] + [" " * 80] * (13 - size)
+    seen = {}
+    for column in "ABCDEFGH":
+        for row in range(1, 7):
+            name = f"{column}{row}"
+            x, y = _dense_origin(name)
+            first, second = board[y][x: x + 9], board[y + 1][x: x + 9]
+            seen[name] = {
+                "name": first[:2], "north": first[2].strip(), "mark": first[3:].strip(),
+                "figures": second,
+                "NE": board[y][x + 9].strip() if column != "H" else "",
+                "SE": board[y + 1][x + 9].strip() if column != "H" else "",
+            }
+    return seen
+
+
+def turn_line(state, seat, lang: str) -> str:
+    from boardgamesbot.cli.play import _kinds
+    from boardgamesbot.cli.words import say
+
+    legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+    return say(lang, "turn", kinds=_kinds(legal), example=legal[0] if legal else "…")
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+@pytest.mark.parametrize("seed", range(8))
+def test_on_80_by_24_the_map_whose_turn_and_the_prompt_are_on_one_screen(seed, lang):
+    """Many positions of random games (2, 3, 4 players, auctions): every line fits 80
+    columns, and the last 24 rows hold the whole map, whose turn it is (or who won), the
+    scoring round, the auction, the turn line and the prompt; only the players' table
+    and the stack, pile, levels and scores above it may scroll away, and with two
+    players nothing does."""
+    from boardgamesbot.games.tikal.catalog import say, seat_tag
+
+    whole = 0
+    for state, seat, view in turns(seed, every=10):
+        line = turn_line(state, seat, lang)
+        lines = screen(view, lang, line)
+        assert max(len(text) for text in lines) <= 80
+        last = lines[-24:]
+        assert any(text.startswith("A1") for text in last), "\n".join(lines)
+        assert last[-1] == "seat 1>"
+        if view["over"]:
+            assert any(seat_tag(view["winners"][0], lang) in text for text in last)
+        else:
+            assert any(say(lang, "tikal.term.to_play", seat=seat_tag(seat, lang), colour="")
+                       .split("(")[0] in text for text in last)
+        if view.get("auction"):
+            assert any(say(lang, "tikal.term.auction.amulets", list="") in text
+                       for text in last)
+        if len(view["players"]) == 2 and not view.get("auction"):
+            assert len(lines) <= 24, "\n".join(lines)  # two players: the whole turn
+            whole += 1
+    assert whole or seed % 3 or seed % 4 == 3  # (the two-player games were checked)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_the_dense_map_loses_nothing_on_the_map(lang):
+    """Every explored space keeps, in the dense map, its name, its mark ("T5g1", "$3c2",
+    "c2", "BASE"), each seat's figures (without colour, by seat), and every crossing a
+    figure may take with its cost as the rules count it (`TikalState.links`); unexplored
+    spaces show their name alone."""
+    from boardgamesbot.games.tikal.components import NEIGHBOURS, parse_space, space_name
+
+    crossings = 0
+    for seed in (0, 2, 5):
+        for state, seat, view in turns(seed, every=9):
+            lines = screen(view, lang, turn_line(state, seat, lang))
+            seen = read_dense(lines)
+            for name, cell in seen.items():
+                assert cell["name"] == name
+                space = view["board"].get(name)
+                if space is None:
+                    assert cell["mark"] == cell["figures"].strip() == cell["north"] == ""
+                    continue
+                if space["kind"] == "temple":
+                    guard = f"g{space['guard']['seat'] + 1}" if "guard" in space else ""
+                    assert cell["mark"].replace(" ", "") == f"T{space['value']}{guard}"
+                elif space["kind"] == "treasure":
+                    assert cell["mark"].startswith(f"${space['wafers']}")
+                if space.get("camp") is not None:
+                    assert cell["mark"].endswith(f"c{space['camp'] + 1}")
+                expected = {int(s): f"{f['W'] + f['L']}{'*' if f['L'] else ''}"
+                            for s, f in space.get("figures", {}).items()}
+                assert read_figures(cell["figures"], len(view["players"])) == expected
+                links = dict(state.links[parse_space(name)])
+                for side, key in ((0, "north"), (1, "NE"), (2, "SE")):
+                    other = NEIGHBOURS[parse_space(name)][side]
+                    cost = links.get(other) if other >= 0 else None
+                    shown = cell[key]
+                    assert shown == ("" if cost is None else str(cost).translate(
+                        str.maketrans("0123456789", RAISED))), (name, side_name(side), lines)
+                    crossings += cost is not None
+                    if other >= 0 and cost is not None:
+                        assert space_name(other) in view["board"]
+    assert crossings > 100
+
+
+def side_name(side: int) -> str:
+    return ("N", "NE", "SE", "S", "SW", "NW")[side]
+
+
+def test_a_tall_terminal_still_gets_the_hexes():
+    state, seat, view = next(turns(1))
+    lines = screen(view, "en", turn_line(state, seat, "en"), rows=60)
+    assert lines[:BOARD_LINES] == [line.rstrip() for line in
+                                   board_text(view, 80, colour=False).plain.splitlines()]

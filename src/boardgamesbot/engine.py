@@ -121,7 +121,7 @@ class ActionInfo(TypedDict):
 
     ``type`` is the action's kind (``"move"``), ``cost`` what it spends
     (``{"ap": 2}``; empty when free), ``code`` + ``params`` a translatable
-    description (``"tikal.move"``, ``{"figure": "worker", "from": "A6", "to": "B5"}``).
+    description (``"GAME.move"``, ``{"figure": "worker", "from": "A6", "to": "B5"}``).
     """
 
     notation: str
@@ -215,7 +215,7 @@ class State(ABC):
         English ``text`` of `describe`, in `legal_actions`' order.
 
         The default asks the three for each action. A game whose data and words share
-        work (Tikal: a move's cost is both the data's ``cost`` and part of the words)
+        work (a move whose cost is both the data's ``cost`` and part of the words)
         overrides it to do that work once per action: a face lists every decision.
         """
         return [{**self.action_info(player, action), "text": self.describe(action)}
@@ -233,7 +233,7 @@ class State(ABC):
         view after the action. In a simultaneous step an action is final once
         the last seat has chosen, which the seat cannot know in advance. Nothing
         is changed. Games add what a person wants to know before committing
-        (Cartographers: the season's score if it ended now).
+        (say, the season's score if it ended now).
         """
         # Tried on a sample of what the seat cannot see (any sample: what the preview
         # shows is what the seat sees), so the answer never depends on hidden
@@ -251,7 +251,7 @@ class State(ABC):
 
     def scorings_done(self) -> int | None:
         """How many scorings play has gone through, so that a face can announce each one,
-        even one that changed no score (Cartographers: the seasons scored). None, the
+        even one that changed no score (say, the seasons scored). None, the
         default, when the game does not count them: a face then takes a change of the
         scores for a scoring."""
         return None
@@ -420,7 +420,7 @@ class Heuristics:
         every action it tries there: the seat's next decisions come from the same
         cards in each, on positions that differ by the action tried, so a game may
         remember what pricing the first one taught it and price the others on a
-        shortlist (Cartographers, `FOLLOW_UP_KEEP`). Default: ``memory`` unused.
+        shortlist (as a drawing game's heuristics do). Default: ``memory`` unused.
         """
         return self.candidates(state, player, 1)[0]
 
@@ -433,7 +433,7 @@ class Heuristics:
         the one door to hidden information). Default: independent samples,
         ``seat.determinize(rng)`` each, drawn when asked. A game may choose the set of
         samples instead, so that the few a search can afford cover the chance that
-        matters most evenly (Cartographers: the next card, `STRATIFY`); each must still
+        matters most evenly (say, the next card drawn); each must still
         be a sample the seat's view allows.
         """
         while True:
@@ -606,7 +606,9 @@ class Game(ABC):
 
     def render_text(self, view: dict[str, Any], lang: str = "en") -> Any:
         """The view for the terminal (anything ``rich`` prints), its words in ``lang`` (one
-        of `LANGUAGES`); default: its JSON, which has no words to translate."""
+        of `LANGUAGES`); default: its JSON, which has no words to translate. The prompt
+        prints it with a ``height`` (the rows left above its own lines), which a
+        renderable may read (``options.height``) to draw a denser board that fits."""
         return json.dumps(view, indent=1)
 
     def render_svg(self, view: dict[str, Any], **options: Any) -> str:
@@ -617,8 +619,8 @@ class Game(ABC):
     def render_move(self, view: dict[str, Any], last_move: str | None = None,
                     **options: Any) -> str:
         """`render_svg` with the last action (its notation) marked; by default the
-        picture as it is (a game whose view marks its last move itself, as
-        Cartographers' sheets outline the cells drawn last)."""
+        picture as it is (a game whose view marks its last move itself, as a sheet
+        that outlines the cells drawn last)."""
         return self.render_svg(view, **options)
 
     def choice_label(self, prefix: list[str], notation: str, lang: str) -> str | None:

@@ -3,7 +3,7 @@
 The browser ("Suggest a move"), the terminal (``hint``) and the chat bots all ask
 here. The hard bot explains its choice (`Bot.explain`) through the seat's
 window, so a hint knows exactly what the seat knows and nothing more; its
-reasons are codes and parameters (``{"code": "tikal.temple_majority",
+reasons are codes and parameters (``{"code": "GAME.majority",
 "params": {...}}``), put into words by `reason_text` from the same catalogs
 the browser reads (``reason.CODE`` in the game's catalog, merged by
 `boardgamesbot.web.catalog`: the one place each language's words for them are kept).

@@ -1,6 +1,6 @@
 """Hints: a bot's best few actions, each with its value and reasons a person can read.
 
-A reason is a code and parameters (``{"code": "tikal.temple_majority", "params":
+A reason is a code and parameters (``{"code": "GAME.majority", "params":
 {"space": "C4", "value": 7, "gain": 7.0}}``), never a sentence: every face
 translates the code (docs/bots.md gives the English templates). Reasons come
 from the game's evaluation terms (`Heuristics.evaluate_terms`): the terms the

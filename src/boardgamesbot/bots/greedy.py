@@ -45,8 +45,8 @@ class GreedyBot(RankingBot):
     ``temperature`` it samples actions in proportion to ``exp(value / T)``
     instead: a softer, more human opponent.
 
-    A game whose decisions have hundreds of actions (every placement of a
-    Cartographers shape) may offer ``heuristics.candidates(state, player)``: a
+    A game whose decisions have hundreds of actions (every placement of a shape
+    on a sheet, say) may offer ``heuristics.candidates(state, player)``: a
     quick pre-filter to the most promising few, so the full lookahead runs on
     those only.
 

@@ -1,7 +1,8 @@
 """A search bot that plans its whole turn, then checks the plan against the replies.
 
-One decision of a person is one action, but a good Tikal turn is a plan: bring
-figures in, walk them to a temple, uncover it, all within 10 AP. So at the
+One decision of a person is one action, but in a game whose turn has several
+actions a good turn is a plan: bring pieces in, walk them somewhere, act there,
+all within the turn's budget. So at the
 first decision of its turn the bot:
 
 1. samples a few *determinizations* of the position (the hidden tile order and
@@ -16,8 +17,8 @@ first decision of its turn the bot:
    follows the rest of the plan while the position stays the one it expected
    (a revealed wafer or any surprise makes it plan again).
 
-A game decided one action at a time (a Cartographers seat's turn is one
-drawing) may ask for flat Monte Carlo instead, with
+A game decided one action at a time (a drawing game, where a seat's turn is
+one drawing) may ask for flat Monte Carlo instead, with
 ``Heuristics.search = SearchSettings(method="montecarlo", ...)`` (see
 `montecarlo`).
 

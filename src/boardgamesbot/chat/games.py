@@ -60,7 +60,8 @@ def find_game(word: str) -> str | None:
 def read_options(game_name: str, words: list[str]) -> dict[str, str]:
     """Options from loose words: a word that is one of an option's choices sets it.
 
-    ``new tikal auction`` → ``{"variant": "auction"}``; an unknown word is refused
+    ``new GAME auction`` → ``{"variant": "auction"}`` where ``auction`` is one of the
+    game's ``variant`` choices; an unknown word is refused
     with every choice listed."""
     chosen: dict[str, str] = {}
     declared = options(game_name)
@@ -157,7 +158,7 @@ def examples(lang: str) -> dict[str, str]:
 
 def _new_example(name: str) -> str:
     """``new`` with the game and, when it has options, a choice other than the default
-    (``tikal auction``): the example shows how options are given."""
+    (``GAME CHOICE``): the example shows how options are given."""
     for option in options(name):
         other = [choice for choice in option.choices if choice != option.default]
         if other:

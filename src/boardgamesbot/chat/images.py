@@ -28,8 +28,8 @@ def picture(game_name: str, view: dict, seat: int | None = None,
     """A PNG of ``view`` with its words in ``lang``, players called ``names`` and the
     action ``last_move`` marked; ``seat``'s own part when the game draws one seat at a
     time (a sheet), else the whole table (see `per_seat`). Without ``seat`` the game
-    picks the part that matters to the view's seat (in Cartographers: their own sheet,
-    or the neighbour's they draw monsters on during an ambush)."""
+    picks the part that matters to the view's seat (in a drawing game: their own sheet,
+    or the one they draw on for a neighbour)."""
     game = load_game(game_name)
     options: dict[str, Any] = {"lang": lang, "last_move": last_move}
     if names is not None:

@@ -9,7 +9,7 @@ else is silent. When the living message has been buried under newer
 messages, a new turn posts it again below them and the old one loses its
 buttons, so only one message ever carries a live keyboard.
 
-A step where everyone chooses at once (Cartographers' drawings) is a hidden
+A step where everyone chooses at once (a drawing game's drawings) is a hidden
 choice: in a group its menus are never shown, not even one word of them;
 each seat gets a living message of its own in the private chat with the bot,
 reached from the group by a deep link button (``/start PAYLOAD``).
@@ -329,7 +329,7 @@ class LivingTable:
 
     async def album(self, table_id: str, chat_id: str, name: str, caption: str,
                     lang: str, view: dict | None = None, silent: bool = True) -> bool:
-        """Every seat's part of the table (Cartographers' sheets) as one album with
+        """Every seat's part of the table (each seat's sheet) as one album with
         ``caption``, from the spectator's ``view`` (default: the table now), ``silent``
         but at the end (`to_call`); False when the game draws the whole table in one
         picture."""
@@ -357,8 +357,8 @@ def to_call(beginning: list[int], actor: int | None) -> list[int]:
     sound: the chat's one rule for sounds, for every game and network.
 
     Friends play on phones: a sound only when they must act and could not know it. A
-    decision that begins after others played (Tikal's next turn, Cartographers' next
-    card once everyone drew) calls those it awaits — except ``actor``, whose own action
+    decision that begins after others played (the next player's turn, the next card
+    once everyone drew) calls those it awaits — except ``actor``, whose own action
     began it: the last drawing of a step brings the next card under the eyes of who
     drew it. A turn that goes on, a step that only loses the seats that chose, the news
     of a move, a scoring (the next card's call follows it) come silently; the game's end

@@ -244,7 +244,7 @@ class Narration:
             return
         if not people:
             # Computer players' actions are told together with the next person's turn
-            # (a bot's Tikal turn is a dozen actions), or after a while.
+            # (a bot's turn may be a dozen actions), or after a while.
             follower = self.followers.get(table_id)
             if follower is not None and len(lines) < HOLD_LINES:
                 follower.held_since = follower.held_since or time.monotonic()

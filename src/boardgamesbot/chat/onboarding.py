@@ -79,7 +79,7 @@ class Onboarding:
     async def cmd_stats(self, place: Place, person: Person, args: list[str],
                         lang: str) -> None:
         """Per game: tables played to the end, won, best score; and, for a game that
-        rates solo play (its final view has ``solo``: Cartographers), the best rating
+        rates solo play (its final view has ``solo``), the best rating
         and its title."""
         played: dict[str, dict] = {}
         for row in self.store.games_of_person(self.network, person.user_id):

@@ -175,8 +175,8 @@ class Service:
         """What ``viewer`` (None: a spectator, such as a group) would see after ``seat``
         plays ``notation``; None when the game shows no result before it is committed
         (it would reveal something) or the action is not legal now. A group's preview
-        is drawn from the spectator's view, so the acting seat's own secrets (Tikal's
-        face-down treasures) never reach the group's picture."""
+        is drawn from the spectator's view, so the acting seat's own secrets (face-down
+        treasures, a hand) never reach the group's picture."""
         table = await self.lobby.current(table_id)
         if table.state is None:
             return None

@@ -158,7 +158,7 @@ def ask_command(words, lang, as_json, limit) -> None:
 def _game_and_question(words: tuple[str, ...]) -> tuple[str | None, str]:
     """`bgbot ask GAME "…"` (two arguments: the first is the game, known or not), `bgbot
     ask "…"`, and a question typed unquoted (`bgbot ask can I build a camp`, `bgbot ask
-    tikal can I …`: a first word naming a game is the game)."""
+    GAME can I …`: a first word naming a game is the game)."""
     first = words[0].strip().lower()
     if len(words) == 2 or (len(words) > 2 and first in known_games()):
         return first, " ".join(words[1:])
@@ -169,8 +169,8 @@ def _replies(question: str, lang: str, limit: int) -> list:
     """Without a game named: the replies of the games the question is about, best first.
 
     A question is about the game whose own terms it uses and the others do not ("camp",
-    "temple" are Tikal's; "mountain", "season" Cartographers'). Where that does not tell
-    one game ("can I draw over a mountain?": Tikal draws tiles, Cartographers has the
+    "temple" are one game's terms; "mountain", "season" another's). Where that does not
+    tell one game ("can I draw over a mountain?": one game draws tiles, another has the
     mountain), each game that knows an answer gives it; where none does, one "I don't know".
     """
     from boardgamesbot.help.search import ask, index

@@ -292,7 +292,7 @@ class RulesIndex:
         self.knowledge = knowledge(game)
         game_object = load_game(game)
         # The game's own name says nothing about which rule is asked ("tie breaker in
-        # cartographers?"): its titles in every language are little words here.
+        # GAME?"): its titles in every language are little words here.
         names = {word for title in (game, *game_object.titles.values()) for word in split(title)}
         self.words = Words(lang, Terms.declared(lang, self.knowledge.terms,
                                                 self.knowledge.verbs), names, game)

@@ -360,7 +360,7 @@ def _verdicts(lang: str) -> frozenset[str]:
 def language_of(text: str) -> str | None:
     """The language ``text`` is most likely in, by its little words that only that
     language has ("posso", "puc", "the"); None when they do not tell (a question asked
-    without naming its language: ``bgbot ask tikal "posso…"``)."""
+    without naming its language: ``bgbot ask GAME "posso…"``)."""
     words = split(text)
     found = {lang: sum(word in _own_little_words(lang) for word in words)
              for lang in STOP_WORDS}

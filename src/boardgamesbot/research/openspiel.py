@@ -11,7 +11,7 @@
 
 Importing this module registers ``bgbot_<game>`` for every game `known_games`
 lists, with the parameters ``players``, ``utility`` and the game's own options
-(``pyspiel.load_game("bgbot_tikal", {"players": 3, "variant": "auction"})``).
+(``pyspiel.load_game("bgbot_GAME", {"players": 3, "OPTION": "CHOICE"})``).
 
 How our games map onto OpenSpiel's model (docs/research.md says more):
 
@@ -27,7 +27,7 @@ How our games map onto OpenSpiel's model (docs/research.md says more):
   ``serialize=True``). `new_state` deals a chosen seed. Search algorithms see
   hidden information only through ``resample_from_infostate``, which is our
   ``determinize``.
-* **Sequential.** A simultaneous step (Cartographers' draw) is played seat
+* **Sequential.** A simultaneous step (every seat drawing at once) is played seat
   after seat, in seat order; a seat's view shows nothing of the choices
   made before it in the step, so the game stays faithful. Resampling for a
   later seat also resamples those earlier hidden choices (uniformly among
@@ -39,7 +39,7 @@ How our games map onto OpenSpiel's model (docs/research.md says more):
   the deal nobody has seen anything: zeros and ``""``.
 * **Returns** (``utility="win"``, the default) are 1/k for each of the k
   winners and 0 for the others, at the end: ``CONSTANT_SUM``, summing to 1.
-  ``utility="score"`` returns the final scores (what solo Cartographers
+  ``utility="score"`` returns the final scores (what a solo game
   needs): ``GENERAL_SUM``.
 
 Bots: `SpielBot` puts one of our bots inside OpenSpiel's tools
@@ -70,8 +70,9 @@ __all__ = ["BoardGame", "BoardGameState", "OpenSpielBot", "SpielBot", "deal", "l
            "make_bot", "new_state", "register_all", "short_name"]
 
 UTILITIES = ("win", "score")
-# OpenSpiel asks for a longest game; no game of ours comes near it (a 4-player
-# Tikal game is about 330 decisions) and the Python algorithms used here never read it.
+# OpenSpiel asks for a longest game; no game of ours comes near it (the longest, at
+# four players, take some hundreds of decisions) and the Python algorithms used here
+# never read it.
 MAX_GAME_LENGTH = 100_000
 # Scores have no printed maximum; "score" utilities are bounded by this for OpenSpiel's
 # bookkeeping only.

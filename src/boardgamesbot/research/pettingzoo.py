@@ -18,11 +18,11 @@
   (docs/research.md); the mask marks the legal ones. An illegal index raises
   `GameError` and changes nothing.
 * Rewards (``reward="score"``, the default) are score changes: a seat is
-  rewarded whenever its score moves (Tikal's scorings and bids,
-  Cartographers' season ends), the final scoring included, so an agent's
+  rewarded whenever its score moves (a scoring round, a bid paid, a season's
+  end), the final scoring included, so an agent's
   rewards add up to its final score. ``reward="win"`` instead pays 1/k to
   each of the k winners at the end and 0 otherwise.
-* A simultaneous step (Cartographers' draw) is serialized as the AEC model
+* A simultaneous step (every seat drawing at once) is serialized as the AEC model
   asks: the seats awaited in that step act one after another, in seat
   order; every choice stays hidden until all are made, because views hide
   them.

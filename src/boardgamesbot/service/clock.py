@@ -1,10 +1,11 @@
 """A table's clock: none, a time per decision, or a bank of time per seat.
 
-A *decision* lasts while a seat is awaited: a whole turn in Tikal, a step in
-Cartographers. Per-decision clocks give every decision ``seconds``; a bank
-gives each seat ``seconds`` for the whole game, charged as its decisions
-take time. When a person's time runs out the table's ``level`` bot plays for
-them until the decision is over (a spent bank: every later decision too).
+A *decision* lasts while a seat is awaited: a whole turn of several actions in
+one game, a step where every seat draws at once in another. Per-decision clocks
+give every decision ``seconds``; a bank gives each seat ``seconds`` for the
+whole game, charged as its decisions take time. When a person's time runs out
+the table's ``level`` bot plays for them until the decision is over (a spent
+bank: every later decision too).
 Times are measured with the monotonic clock; the table stores when each running
 decision began (wall time), so another process, or the server after a restart,
 goes on with the same deadline.

@@ -5,7 +5,7 @@ A connection that offers the ``patches`` subprotocol gets, after its first full
 ``[path, value]`` (set the value at ``path``: a list of object keys and list
 indices; ``[]`` is the whole state) or ``[path]`` (delete that key). Objects are
 compared key by key and lists of equal length index by index, so a move in a
-30-seat Cartographers game sends the cells that changed, not 30 sheets.
+30-seat drawing game sends the cells that changed, not 30 sheets.
 
 >>> diff({"a": 1, "b": [1, 2], "c": 3}, {"a": 1, "b": [1, 5], "d": 4})
 [[['b', 1], 5], [['d'], 4], [['c']]]

@@ -241,7 +241,7 @@ class LegalOut(BaseModel):
 
 class PreviewOut(BaseModel):
     """`State.preview` on a copy; a game adds what a person wants to know before
-    committing (Cartographers: the season's score, the cells)."""
+    committing (say, the season's score, the cells)."""
 
     model_config = ConfigDict(extra="allow")
 

@@ -8,7 +8,7 @@ The state id is the table's ``version``: it grows by one on every accepted
 change (start, action, undo). A seat's action or undo carries the id of the
 state it was chosen on; it is *stale* when something that seat can see
 changed since: its own actions, any undo barrier, any undo of its own.
-Another seat's hidden choice in a simultaneous step (Cartographers) does not
+Another seat's hidden choice in a simultaneous step (a drawing game's) does not
 make it stale.
 
 The ``revision`` grows by one on *every* write (joins and autopilot too); the

@@ -17,8 +17,9 @@ from collections.abc import Collection
 from typing import Any
 
 from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
+from rich.table import Table
 from rich.text import Text
 
 from boardgamesbot.games.wording import phrase
@@ -87,10 +88,21 @@ def shape_text(cells: list[list[int]], letter: str = "■") -> str:
     return "\n".join(" ".join(line).rstrip() for line in grid)
 
 
-def _card_panel(view: dict[str, Any], lang: str = "en") -> Panel | None:
+def _card_panel(view: dict[str, Any], lang: str = "en", dense: bool = False) -> Panel | None:
+    """The card to draw (or the ambush), titled with its name; ``dense`` (beside a sheet,
+    where a title too long for the box would be cut), its name is the box's first line."""
     card = view.get("card")
     if card is None:
         return None
+    panel = _card_box(view, card, lang)
+    if dense and panel.title is not None:
+        title = Text(str(panel.title), style="bold")
+        return Panel(Group(title, panel.renderable), border_style=panel.border_style,
+                     expand=False)
+    return panel
+
+
+def _card_box(view: dict[str, Any], card: dict[str, Any], lang: str) -> Panel:
     name = named(lang, "carto.card", card["name"])
     if card["kind"] == "ambush":
         body = Text(say(lang, "carto.term.monster_shape",
@@ -138,6 +150,14 @@ def _you_text(view: dict[str, Any], lang: str = "en") -> Text | None:
 
 
 def _player_panel(view: dict[str, Any], player: dict[str, Any], lang: str = "en") -> Panel:
+    return _player_parts(view, player, lang)[0]
+
+
+def _player_parts(view: dict[str, Any], player: dict[str, Any], lang: str = "en",
+                  apart: bool = False) -> tuple[Panel, Text]:
+    """A seat's sheet in its box, with its notes (the cells just drawn, coins, stars,
+    the seasons' scores) under the rows; ``apart``: the notes on their own, outside the
+    box (so that a box as narrow as the sheet leaves the card room beside it)."""
     seat = player["seat"]
     highlight: dict[tuple[int, int], str] = {}
     you = view.get("you") or {}
@@ -147,17 +167,20 @@ def _player_panel(view: dict[str, Any], player: dict[str, Any], lang: str = "en"
         highlight = {_cell_index(name): letter for name in choice["cells"]}
     recent = {_cell_index(name) for name in player.get("last_drawn", [])}
     body = sheet_text(player["sheet"], highlight, recent)
+    notes = body
+    if apart:
+        notes = Text()
     if highlight:
-        body.append(say(lang, "carto.term.pending") + "\n", style="dim")
+        notes.append(say(lang, "carto.term.pending") + "\n", style="dim")
     if recent:
-        body.append(say(lang, "carto.term.just_drawn", cells=" ".join(player["last_drawn"]))
+        notes.append(say(lang, "carto.term.just_drawn", cells=" ".join(player["last_drawn"]))
                     + "\n", style="dim")
-    body.append(say(lang, "carto.term.sheet", coins=player["coins"], stars=player["stars"],
+    notes.append(say(lang, "carto.term.sheet", coins=player["coins"], stars=player["stars"],
                     losses=player["monster_losses"]) + "\n")
     for record in player["seasons"]:
         e1, e2 = record["edicts"]
         season = named(lang, "carto.season", record["season"])
-        body.append(say(lang, "carto.term.score", season=season, e1=e1, e2=e2,
+        notes.append(say(lang, "carto.term.score", season=season, e1=e1, e2=e2,
                         coins=record["coins"], monsters=record["monsters"],
                         total=record["total"]) + "\n")
     title = _seat(seat, lang)
@@ -169,12 +192,45 @@ def _player_panel(view: dict[str, Any], player: dict[str, Any], lang: str = "en"
             and view["ambush_targets"][view["viewer"]] == seat:
         title += " - " + say(lang, "carto.term.draw_here")
     body.rstrip()
+    notes.rstrip()
     return Panel(body, title=title, expand=False,
-                 border_style="bold" if view.get("viewer") == seat else "dim")
+                 border_style="bold" if view.get("viewer") == seat else "dim"), notes
 
 
-def text(view: dict[str, Any], lang: str = "en") -> Group:
+class Seen:
+    """The whole table as seen in a view, as a rich renderable: each part in its place
+    when there is room; printed with a ``height`` (``Console.print(..., height=rows)``:
+    a terminal that shows fewer rows than the table takes) and seen by a seat, what may
+    scroll away comes first (the edicts, unboxed; the other sheets; the legend) and the
+    seat's own sheet last, the card and what to do beside it, just above the prompt."""
+
+    def __init__(self, view: dict[str, Any], lang: str = "en") -> None:
+        self.view, self.lang = view, lang
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        roomy = _parts(self.view, self.lang)
+        if options.height is not None and self.view.get("viewer") is not None:
+            lines = console.render_lines(roomy, options.update(height=None), pad=False)
+            if len(lines) > options.height:
+                # what to do goes under the card where that is shorter (a narrow sheet
+                # leaves the card room), else across the width under both
+                dense = [_parts(self.view, self.lang, True, beside) for beside in (True, False)]
+                yield min(dense, key=lambda parts: len(console.render_lines(
+                    parts, options.update(height=None), pad=False)))
+                return
+        yield roomy
+
+
+def text(view: dict[str, Any], lang: str = "en") -> Seen:
     """The whole table as seen in ``view``, in ``lang``."""
+    return Seen(view, lang)
+
+
+def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
+           you_beside: bool = False) -> Group:
+    """The table's parts, roomy; or ``dense``: the viewer's sheet and the card side by
+    side at the end, the rest before them, what to do below them or (``you_beside``)
+    under the card."""
     season = view["season"]
     season_name = named(lang, "carto.season", season["name"])
     parts: list[RenderableType] = []
@@ -196,8 +252,11 @@ def text(view: dict[str, Any], lang: str = "en") -> Group:
                       f"{named(lang, 'carto.card', edict['card'])}: {rule}\n",
                       style="bold" if now else "")
     edicts.rstrip()
-    parts.append(Panel(edicts, title=say(lang, "carto.term.edicts", season=season_name),
-                       expand=False))
+    title = say(lang, "carto.term.edicts", season=season_name)
+    if dense:  # (a line for the title, none for a box: two rows saved)
+        parts.append(Text(title, style="bold") + Text("\n") + edicts)
+    else:
+        parts.append(Panel(edicts, title=title, expand=False))
     if view["revealed"]:
         parts.append(Text(say(lang, "carto.revealed", cards=", ".join(
             f"{named(lang, 'carto.card', c['name'])} ({c['time']})" for c in view["revealed"]))))
@@ -209,15 +268,21 @@ def text(view: dict[str, Any], lang: str = "en") -> Group:
         card = named(lang, "carto.card", ambush["card"])
         parts.append(Text(say(lang, "carto.last.ambush", card=card) + f" ({cells})",
                           style="magenta"))
-    card_panel = _card_panel(view, lang)
-    if card_panel is not None and not view["over"]:
+    card_panel = _card_panel(view, lang, dense)
+    if card_panel is not None and not view["over"] and not dense:
         parts.append(card_panel)
     sheets = [_player_panel(view, player, lang) for player in view["players"]]
     viewer = view.get("viewer")
     if viewer is not None:  # the viewer's sheet first
         first = _seat(viewer, lang) + " "
         sheets.sort(key=lambda panel: 0 if str(panel.title).startswith(first) else 1)
-    parts.append(Columns(sheets))
+    own = sheets.pop(0) if dense else None
+    own_notes = Text()
+    if own is not None:
+        mine = next(p for p in view["players"] if p["seat"] == viewer)
+        own, own_notes = _player_parts(view, mine, lang, apart=True)
+    if sheets:
+        parts.append(Columns(sheets))
     terrains = {name: named(lang, "terrain", name) for name in _LETTER}
     parts.append(Text(say(lang, "carto.term.legend", **terrains), style="dim"))
     if "solo" in view:
@@ -233,6 +298,17 @@ def text(view: dict[str, Any], lang: str = "en") -> Group:
         parts.append(Text(say(lang, "carto.term.final", stars=stars, winners=winners),
                           style="bold"))
     you = _you_text(view, lang)
+    if own is not None:
+        beside = Table.grid(padding=(0, 1))
+        beside.add_column(no_wrap=True)
+        beside.add_column()
+        aside: list[RenderableType] = [card_panel] if card_panel and not view["over"] else []
+        aside.append(own_notes)
+        if you is not None and you_beside:
+            aside.append(you)
+            you = None
+        beside.add_row(own, Group(*aside))
+        parts.append(beside)
     if you is not None:
         parts.append(you)
     return Group(*parts)

@@ -155,7 +155,8 @@ def _figures(
         tokens = [(counts[seat], PLAYER_STYLES[seat]) for seat in sorted(counts)]
     else:
         tokens = [(f"{seat + 1}:{counts[seat]}", "") for seat in sorted(counts)]
-        if sum(len(token) for token, _ in tokens) > room:
+        # (spaced or not at all: packed, "1:12:1" would not say whose a "12" is)
+        if sum(len(token) for token, _ in tokens) + len(tokens) - 1 > room:
             slots = [counts.get(seat, ".") for seat in range(seats)]
             if sum(map(len, slots)) + seats - 1 <= room:
                 return [(slot + " ", "") for slot in slots]

@@ -128,7 +128,7 @@ async def autopilot(table_id: str, body: Autopilot, request: Request,
 async def try_action(table_id: str, body: PreviewAction, request: Request,
                      token: str | None = Token) -> dict:
     """Is ``action`` legal for the seat now, and what would it bring (the game's
-    `State.preview`: Cartographers adds the season's score if it ended now)?
+    `State.preview`: a game may add the season's score if it ended now)?
 
     Tried on a copy; the table is not changed. An illegal action is not an
     error here: the answer is ``{"legal": false, "error": {...}}``."""
