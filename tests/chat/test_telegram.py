@@ -1335,8 +1335,8 @@ async def _last_to_draw(tmp_path):
             for _ in range(12):
                 summary = await bot.service.summary(table_id)
                 current = f":{summary['state_id']}:"
-                mid, view = await until(lambda: (lambda f: f if f and all(
-                    current in b["callback_data"] for b in keyboard(f[1])) else None)(
+                mid, view = await until(lambda c=current: (lambda f: f if f and all(
+                    c in b["callback_data"] for b in keyboard(f[1])) else None)(
                         living_of(fake, person["id"])), what=f"{person['first_name']}'s menu")
                 pressed = choose(view)
                 await tap(fake, private(person), person, mid, pressed["callback_data"])
