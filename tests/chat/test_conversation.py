@@ -825,3 +825,39 @@ def _moves_in_words(lang):
 test_moves_in_words_en = _moves_in_words("en")
 test_moves_in_words_pt_br = _moves_in_words("pt-BR")
 test_moves_in_words_ca = _moves_in_words("ca")
+
+
+@run
+async def test_a_tikal_auction_payment_is_no_scoring_a_volcano_round_is_one(
+        conversation, net, say, service):
+    """Tikal's auction variant takes the winning bid off the bidder's points: the scores
+    change, yet nothing was scored. A group was sent "Scores: …" after every auction (18
+    in one game on a phone, each burying the table message so it was posted anew); and a
+    volcano round, scored turn by turn, brought one per player. The game counts its
+    scorings (`State.scorings_done`: the rounds scored), so a chat announces each volcano
+    round once, when everyone has scored in it."""
+    created = service.lobby.create("tikal", {"variant": "auction"},
+                                   [{"kind": "person", "name": n} for n in ("Ana", "Bob", "Cy")],
+                                   None, 5)
+    table_id = created["table"]["id"]
+    paid = False
+    played = 0
+    for _ in range(3000):
+        state = (await service.state(table_id, None))["view"]
+        if state.get("score_history"):
+            break
+        seat = (await service.summary(table_id))["to_act"][0]
+        legal = await service.notations(table_id, seat)
+        before = await service.scores(table_id)
+        # The first bidder offers 1, the others pass; a turn ends as soon as it may.
+        notation = next((n for n in ("bid 1", "pass", "end") if n in legal), legal[0])
+        await service.act(table_id, seat, notation)
+        played += 1
+        after = await service.scores(table_id)
+        paid = paid or (notation == "pass" and after != before)  # the auction closed
+    assert state.get("score_history"), "no volcano round within the moves played"
+    assert paid, "no auction was paid for: nothing for the test to tell apart"
+    scorings = await service.scorings(table_id, 1, played)
+    assert len(scorings) == 1, [s["number"] for s in scorings]
+    assert scorings[0]["number"] == played  # the action that ended the round
+    assert scorings[0]["scores"] == state["score_history"][0]

@@ -669,7 +669,7 @@ async def choose(player: Player, room: str, pick: int) -> str:
         await player.say(room, number)
         await player.until(lambda count=count: len(player.heard(room)) > count, what="an answer")
         answer = player.heard(room)[-1]
-        if "kept hidden" in answer:
+        if "kept hidden" in answer or "everyone has chosen" in answer:  # (the last to)
             return answer.split("✔ ")[1].split(" — ")[0]
     raise AssertionError(f"{player.name}: no choice made; last: {player.heard(room)[-1]}")
 

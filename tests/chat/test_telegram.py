@@ -1311,3 +1311,84 @@ async def _three_friends_drawing(tmp_path):
             assert sorted(each["sounds"].values()) == [0, 1, 1], each  # the two waiting
         albums = fake.calls("sendMediaGroup", gid)
         assert albums and all(silent(album) for album in albums), albums
+
+
+def test_the_last_to_draw_is_not_told_their_drawing_stays_hidden(tmp_path):
+    asyncio.run(asyncio.wait_for(_last_to_draw(tmp_path), 90))
+
+
+async def _last_to_draw(tmp_path):
+    """Ana draws first: her ✔ is answered "kept hidden until everyone has chosen". Cy,
+    whose Telegram speaks Catalan, draws last: her drawing resolves the card and the group
+    sees every drawing at once, so her answer says everyone has chosen — not that it stays
+    hidden until they have (which read as if someone were still to choose)."""
+    async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+        for person in (ANA, CY):
+            fake.say(private(person), person, "/start")
+        fake.press(GROUP, ANA, await lobby_joined(fake, "cartographers", CY), "s")
+        gid = GROUP["id"]
+        table_id = (await until(lambda: bot.bot and bot.bot.conversation.store.game_in(
+            "telegram", str(gid)), what="the game"))["table_id"]
+
+        async def draw(person: dict) -> str:
+            seat = 0 if person is ANA else 1
+            for _ in range(12):
+                summary = await bot.service.summary(table_id)
+                current = f":{summary['state_id']}:"
+                mid, view = await until(lambda c=current: (lambda f: f if f and all(
+                    c in b["callback_data"] for b in keyboard(f[1])) else None)(
+                        living_of(fake, person["id"])), what=f"{person['first_name']}'s menu")
+                pressed = choose(view)
+                await tap(fake, private(person), person, mid, pressed["callback_data"])
+                if pressed["text"].startswith("✔"):
+                    assert seat not in (await bot.service.summary(table_id))["to_act"] \
+                        or person is CY
+                    return fake.calls("answerCallbackQuery")[-1].get("text") or ""
+            raise AssertionError("no ✔ Confirm within 12 taps")
+
+        first = await draw(ANA)
+        assert first.startswith("✔ ") and "kept hidden until everyone has chosen" in first
+        last = await draw(CY)
+        assert last.startswith("✔ Dibuixa "), last
+        assert "amagat" not in last and "tothom ha triat" in last, last
+
+
+def test_a_double_tap_on_a_move_is_told_it_counted_once(tmp_path):
+    asyncio.run(asyncio.wait_for(_double_tap(tmp_path), 90))
+
+
+async def _double_tap(tmp_path):
+    """A fast thumb taps ✔ Confirm twice before the picture changes: the move is played
+    once, and the second tap is answered that it was done already — not "these buttons
+    are out of date" (nor, had the turn passed on, "it is not your turn"), which read as
+    if the first tap had been lost. The game moves once."""
+    async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+        gid = GROUP["id"]
+        fake.say(GROUP, CY, "/new tikal")
+        await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+        lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+        fake.press(GROUP, ANA, lobby_id, "j")
+        await until(lambda: "Ana" in fake.messages[(gid, lobby_id)].get("text", ""))
+        fake.press(GROUP, CY, lobby_id, "s")
+        await until(lambda: living_of(fake, gid), what="the board")
+        await settled(fake, 0.3)
+        table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+        for _ in range(6):  # Cy taps to the tile's preview
+            mid, message = living_of(fake, gid)
+            if any(b["text"].startswith("✔") for b in keyboard(message)):
+                break
+            await tap(fake, GROUP, CY, mid, choose(message)["callback_data"])
+        mid, message = living_of(fake, gid)
+        confirm = button(message, "✔")
+        version = (await bot.service.summary(table_id))["state_id"]
+        answered = len(fake.calls("answerCallbackQuery"))
+        fake.press(GROUP, CY, mid, confirm)
+        fake.press(GROUP, CY, mid, confirm)
+        await until(lambda: len(fake.calls("answerCallbackQuery")) >= answered + 2,
+                    what="both taps answered")
+        await settled(fake, 0.3)
+        first, second = [f.get("text") for f in fake.calls("answerCallbackQuery")[answered:]]
+        assert first is None, first  # played: the picture says so
+        assert second == "✔ Already done: your tap counted once.", second
+        after = await bot.service.summary(table_id)
+        assert after["state_id"] == version + 1, (version, after)  # one move, not two

@@ -207,9 +207,13 @@ class Commands:
         await self.service.act(seat.table_id, seat.seat, notation)
         if not hidden:
             return None
-        game = (await self.service.summary(seat.table_id))["game"]
-        taken = i18n.text(lang, "play.taken",
-                          action=games.action_words(game, action, lang, "button"))
+        summary = await self.service.summary(seat.table_id)
+        # Still awaited (or the game over) once played: this choice was the last the step
+        # waited for, and it is shown to everyone now — "kept hidden until everyone has
+        # chosen" would send its maker looking for who is still to choose.
+        resolved = summary["status"] != "playing" or seat.seat in summary["to_act"]
+        taken = i18n.text(lang, "play.revealed" if resolved else "play.taken",
+                          action=games.action_words(summary["game"], action, lang, "button"))
         if tapped:
             return taken
         await self.say(place.chat_id, taken)

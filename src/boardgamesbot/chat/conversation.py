@@ -57,6 +57,9 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         self.store = ChatStore(service.engine)
         self.public_url = public_url.rstrip("/")
         self.followers: dict[str, Follower] = {}
+        # Each person's last move played by a tap (its button's data, which names the
+        # table and the moment): a second tap on it, from a fast thumb, is told it counted.
+        self.played_by_tap: dict[str, str] = {}
 
     async def resume(self) -> int:
         """Follow every running game of this network again (after a restart)."""
@@ -222,6 +225,8 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             return None
         if kind not in ("m", "p", "v"):
             raise Refusal("chat.stale_button")
+        if kind == "p" and self.played_by_tap.get(person.user_id) == data:
+            return i18n.text(lang, "chat.already_played")
         table_id, _, rest = rest.partition(":")
         version, _, words = rest.partition(":")
         game = self.store.game(table_id)
@@ -238,8 +243,10 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                 or not await self.service.fresh(table_id, seat.seat, int(version)):
             raise Refusal("chat.stale_button")
         if kind == "p":
-            return await self.play(place, person, seat, words, lang,
-                                   tapped=self.living and message_id is not None)
+            notice = await self.play(place, person, seat, words, lang,
+                                     tapped=self.living and message_id is not None)
+            self.played_by_tap[person.user_id] = data
+            return notice
         prefix, chosen = menu_step(kind, words)
         if self.living and message_id is not None \
                 and message_id != self.store.living(table_id, self.network, place.chat_id):

@@ -361,6 +361,12 @@ class TikalState(TikalTable):
     def scores(self) -> list[int]:
         return self.points[:]
 
+    def scorings_done(self) -> int:
+        """The scoring rounds finished (each volcano's, the final one): the scores also
+        change when an auction is paid for and at each player's scoring turn, neither of
+        which is a scoring to announce on its own."""
+        return len(self.score_history)
+
     def winners(self) -> list[int]:
         """Most points; then a guard on the highest temple; then most wafers; else shared."""
         if self.phase != OVER:
