@@ -104,7 +104,8 @@ class Player:
         #: those it mentions, an m.notice nobody (the default push rules)
         self.kinds: list[tuple[str, tuple[str, ...]]] = []
         self.invites: list[tuple[str, str, bool]] = []  # (room, inviter, is_direct)
-        self.joined_at: dict[str, int] = {}  # room -> when they joined it late (ms)
+        self.late: set[str] = set()  # rooms they join late, with history not for them
+        self.joined_at: dict[str, int] = {}  # such a room -> their join (server ms)
         self.client.add_event_callback(self._on_invite, nio.InviteMemberEvent)
 
     async def _on_invite(self, room, event) -> None:
@@ -130,6 +131,11 @@ class Player:
         await key_steps(self.client)
         self.trust()
         for room_id, room in getattr(response, "rooms", None).join.items():
+            if room_id in self.late and room_id not in self.joined_at:
+                self.joined_at[room_id] = next(
+                    e.server_timestamp for e in room.timeline.events
+                    if isinstance(e, nio.RoomMemberEvent) and e.state_key == self.user
+                    and e.membership == "join")
             for event in room.timeline.events:
                 if getattr(event, "sender", None) != self.bot:
                     continue
@@ -510,7 +516,7 @@ async def _late_joiner(url, tmp_path):
             assert isinstance(await ana.client.room_invite(group, cy.user),
                               nio.RoomInviteResponse)
             await cy.until(lambda: group in cy.client.invited_rooms, what="the invite")
-            cy.joined_at[group] = int(time.time() * 1000) - 1000
+            cy.late.add(group)
             await cy.client.join(group)
             await cy.until(lambda: group in cy.client.rooms, what="the group")
             await cy.say(group, "!bg entrar")
@@ -525,7 +531,8 @@ async def _late_joiner(url, tmp_path):
                                        for r, e, b in cy.edits), what="the lobby started")
             await cy.until(lambda: any(cy.name in b and "chooses" in b
                                        for b in cy.heard(group)), what="the call to choose")
-            await cy.quiet(group, 3)
+            await cy.until(lambda: any(cy.name in b and "private message" in b
+                                       for b in cy.heard(group)), what="the direct rooms told")
         finally:
             await cy.close()
 
