@@ -186,6 +186,7 @@ async def settled(fake: FakeTelegram, seconds: float) -> None:
     after the answer, then edited in), then said nothing for ``seconds``."""
     running = Bot.running.bot if Bot.running else None
     if running is not None:
+        await running.conversation.caught_up()  # every move made so far reached the chat
         await running.conversation.settled()
         await running.transport.settled()
     await quiet(fake, seconds)

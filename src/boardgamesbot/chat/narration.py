@@ -77,6 +77,24 @@ class Narration:
             if follower and follower.reminder:
                 follower.reminder.cancel()
 
+    async def caught_up(self) -> None:
+        """Wait until every event of the tables followed so far has been told (for a clean
+        stop, and tests): a move reaches the chat through the table's watcher, after the
+        tap or message that made it was answered, so waiting for the answer and for the
+        drawings under way is not enough on a loaded machine."""
+        while True:
+            behind = False
+            for table_id, follower in list(self.followers.items()):
+                events = await self.service.events(table_id)
+                game = self.store.game(table_id)
+                if not events or game is None or game["status"] != "playing":
+                    continue
+                told = max(game["last_event"], follower.held_through)
+                behind = behind or told < events[-1]["n"]
+            if not behind:
+                return
+            await asyncio.sleep(0.02)
+
     async def _tell(self, table_id: str, batch: list[dict]) -> bool:
         """Post what ``batch`` (events and states) means for the chat; True when over."""
         game = self.store.game(table_id)
