@@ -109,6 +109,15 @@ def numbers_within(text: str) -> list[str]:
     return found
 
 
+#: A pointer to another part of the page ("(see Scoring)", "see below", "veja abaixo", "vegeu
+#: Puntuació"): its "see" is the page's, not the rule's, so it is no key — "can I see the next
+#: tile" asks what is visible, and "Drawing a volcano starts a scoring round first (see
+#: Scoring)" says nothing about that.
+CROSS_REFERENCE = re.compile(
+    r"\b(?:see|veja|vegeu)\s+(?=(?:below|above|abaixo|acima|m[ée]s avall|m[ée]s amunt)\b"
+    r"|[*A-ZÀ-Ý])")
+
+
 #: How much a passage naming a broader thing ("figure") counts for each of its kinds
 #: ("worker", "leader") that it does not name itself: a rule about figures is a rule about
 #: workers, but a passage that says "worker" says it more surely.
@@ -408,7 +417,7 @@ class RulesIndex:
     def _counted(self, text: str) -> defaultdict[str, float]:
         """The keys of ``text`` counted, a word inside a term's name at its lesser weight."""
         counted: defaultdict[str, float] = defaultdict(float)
-        keys = self.words.weighted(text)
+        keys = self.words.weighted(CROSS_REFERENCE.sub("", text))
         for key, weight in keys:
             counted[key] += weight
         for key in self.words.counts(keys):  # "3 volcanoes": a count of volcanoes

@@ -1,0 +1,32 @@
+"""The eleventh pass on the rules search (docs/ask.md): general causes of the misses of its
+development set ``FRESH_12`` and of those the tenth pass left, each with a test."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgamesbot.help.search import ask, index
+
+
+@pytest.mark.parametrize(("game", "lang", "pointing"), [
+    ("tikal", "en", "(see Scoring)"),
+    ("tikal", "pt-BR", "(veja Contagem)"),
+    ("tikal", "ca", "(vegeu Puntuació)"),
+    ("cartographers", "en", "(see below)"),
+    ("cartographers", "pt-BR", "(veja abaixo)"),
+])
+def test_a_pointer_to_another_part_of_the_page_is_not_about_seeing(game, lang, pointing):
+    """"Drawing a volcano starts a scoring round first (see Scoring)": its "see" pointed the
+    reader elsewhere and made the passage an answer to "can I see the next tile"."""
+    rules = index(game, lang)
+    see = rules.words.keys({"en": "see", "pt-BR": "ver", "ca": "veure"}[lang])[0]
+    pointing_passages = [i for i, p in enumerate(rules.passages) if pointing in p.text]
+    assert pointing_passages
+    for at in pointing_passages:
+        assert see not in rules.keys[at] or "see it" in rules.passages[at].text, (
+            rules.passages[at].text)
+
+
+def test_peeking_at_the_others_drawings_is_answered_by_the_hidden_drawings_rule():
+    first = ask("cartographers", "can i peek at what the others drew before i pick mine").answers[0]
+    assert first.title == "Decision 7", first.title
