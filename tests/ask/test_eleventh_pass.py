@@ -30,3 +30,27 @@ def test_a_pointer_to_another_part_of_the_page_is_not_about_seeing(game, lang, p
 def test_peeking_at_the_others_drawings_is_answered_by_the_hidden_drawings_rule():
     first = ask("cartographers", "can i peek at what the others drew before i pick mine").answers[0]
     assert first.title == "Decision 7", first.title
+
+
+@pytest.mark.parametrize(("lang", "next_", "page_next", "nearest"), [
+    ("ca", "la propera lloseta", "la lloseta següent", "el més proper"),
+    ("pt-BR", "o próximo hexágono", "o hexágono seguinte", "o mais próximo"),
+])
+def test_next_is_one_word_however_it_is_said_and_the_nearest_is_not_next(
+    lang, next_, page_next, nearest
+):
+    """Catalan players say "la propera lloseta" where the page writes "la lloseta següent"
+    (Portuguese "próximo" and "seguinte" alike); "el més proper a l'esquerra" is the
+    nearest, not the next."""
+    words = index("tikal", lang).words
+    assert set(words.keys(next_)) == set(words.keys(page_next))
+    assert not set(words.keys(nearest)) & set(words.keys(page_next))
+
+
+@pytest.mark.parametrize(("lang", "question", "lead"), [
+    ("ca", "puc veure la propera lloseta?", "Tothom pot veure la lletra de la lloseta següent"),
+    ("pt-BR", "da pra ver o hexagono seguinte?", "Todos podem ver a letra do próximo hexágono"),
+])
+def test_seeing_the_next_tile_is_the_setup(lang, question, lead):
+    first = ask("tikal", question, lang).answers[0]
+    assert first.lead.startswith(lead), (first.title, first.lead)

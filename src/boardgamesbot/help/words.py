@@ -119,7 +119,8 @@ SAME_MEANING = {
               "precisar obrigar obrigado obrigatório obrigatória forçar",
               "cobrir tapar",
               "recusar negar rejeitar",
-              "colocar botar"],  # (Brazilian "botei o guardião": I placed the guard)
+              "colocar botar",
+              "seguinte próximo próxima próximos próximas"],  # (Brazilian "botei o guardião": I placed the guard)
     "ca": ["completament sencer sencera complet completa totalment",
            "veure mirar vista visible saber",
            "cost barat barata preu",
@@ -127,8 +128,17 @@ SAME_MEANING = {
            "enllà més",
            "obligar obligat obligatori obligatòria forçar",
            "cobrir tapar",
-           "negar refusar rebutjar"],
+           "negar refusar rebutjar",
+           # (the page writes "la lloseta següent"; players "la propera lloseta")
+           "següent següents proper propera propers properes"],
 }
+
+#: Words for "next" that after a comparative mean the nearest ("el més proper a l'esquerra",
+#: "o mais próximo"): there they keep their own meaning rather than their group's (`SAME_MEANING`).
+#: (Only these: "mais barato" is still a cost.)
+NEAREST = {"en": ("", frozenset()),
+           "pt-BR": ("mais", frozenset({"proximo", "proxima", "proximos", "proximas"})),
+           "ca": ("mes", frozenset({"proper", "propera", "propers", "properes"}))}
 
 #: Numbers written as words, read as digits ("zero" and "0" are the same question).
 NUMBERS = {
@@ -447,7 +457,10 @@ class Words:
         negations = NEGATIONS[self.lang]
         words = [negations.get(word) or numbers.get(word, word) for word in words]
         accented = [negations.get(typed, typed) for typed in accented]
+        comparative, nearest = NEAREST[self.lang]
         for at, word in enumerate(words):
+            if at and word in nearest and words[at - 1] in (comparative, same.get(comparative)):
+                continue
             # (by its dictionary form only when not a thing's name as typed: Brazilian "os
             # caras" are the workers, though "caras" is also "caro", expensive)
             meant = same.get(word) or (not self.terms.named(word) and same.get(
