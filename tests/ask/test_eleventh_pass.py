@@ -54,3 +54,25 @@ def test_next_is_one_word_however_it_is_said_and_the_nearest_is_not_next(
 def test_seeing_the_next_tile_is_the_setup(lang, question, lead):
     first = ask("tikal", question, lang).answers[0]
     assert first.lead.startswith(lead), (first.title, first.lead)
+
+
+@pytest.mark.parametrize(("lang", "verb", "noun"), [
+    ("pt-BR", "como pontua", "a sua pontuação"),
+    ("ca", "com es puntua", "la teva puntuació"),
+])
+def test_the_noun_a_verb_makes_with_acao_or_acio_is_that_verb(lang, verb, noun):
+    """Snowball leaves "pontuação" (folded "pontuacao") as "pontuaca" and "puntuació" as
+    "puntuac", so "com es puntua?" never met "la teva puntuació"."""
+    words = index("cartographers", lang).words
+    assert set(words.keys(verb)) & set(words.keys(noun))
+
+
+@pytest.mark.parametrize(("lang", "question"), [
+    ("ca", "jugant sola, com es puntua?"),
+    ("pt-BR", "jogando sozinho como pontua?"),
+])
+def test_how_solo_is_scored_is_the_solo_rating(lang, question):
+    """Scoring is points in Cartographers' terms in every language, as English "score" is:
+    "com es puntua" and the rating's "la teva puntuació" are the same term."""
+    first = ask("cartographers", question, lang).answers[0]
+    assert first.title in ("Joc en solitari i la teva valoració", "Jogo solo e sua classificação")

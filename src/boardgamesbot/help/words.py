@@ -216,6 +216,13 @@ ON_TOP = {"en": {"over": "cover", "top": "cover"},
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
+#: The noun a verb makes with "-ação" / "-ació" ("pontuação", "puntuació", "valoració") as
+#: Snowball leaves its stem once the accents are folded ("pontuaca", "puntuac"): cut to the
+#: verb's stem ("pontu", "puntu"), so "com es puntua?" meets "la teva puntuació" (English
+#: Snowball already joins "scoring" and "score"). Not a short stem ("ação", "acció": action).
+ACTION_NOUN = {"en": None, "pt-BR": re.compile(r"(?<=\w{4})ac[ao]$"),
+               "ca": re.compile(r"(?<=\w{4})ac(?:ion)?$")}
+
 
 def _lower(text: str) -> str:
     return text.lower().replace("l·l", "ll").replace("l.l", "ll").replace("ŀl", "ll")
@@ -550,4 +557,6 @@ class Words:
     def _stem(self, word: str, accented: str) -> str:
         if word.isdigit():
             return word
-        return self.stem(_lemma(accented, self.game, self.lang))
+        stem = self.stem(_lemma(accented, self.game, self.lang))
+        noun = ACTION_NOUN[self.lang]
+        return noun.sub("", stem) if noun is not None else stem
