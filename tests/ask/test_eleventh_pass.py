@@ -76,3 +76,18 @@ def test_how_solo_is_scored_is_the_solo_rating(lang, question):
     "com es puntua" and the rating's "la teva puntuació" are the same term."""
     first = ask("cartographers", question, lang).answers[0]
     assert first.title in ("Joc en solitari i la teva valoració", "Jogo solo e sua classificação")
+
+
+@pytest.mark.parametrize(("lang", "question", "lead"), [
+    ("en", "if someone wants to swap treasures with me can i say no",
+     "The other player cannot refuse"),
+    ("pt-BR", "o outro pode dizer nao pra minha troca de tesouro?",
+     "O outro jogador não pode recusar"),
+    ("ca", "l'altre pot dir que no a un intercanvi de tresors?",
+     "L'altre jugador no s'hi pot negar"),
+])
+def test_saying_no_is_refusing(lang, question, lead):
+    """"Can I say no" is asked in other words than the rule's "cannot refuse": before, the
+    exchange rule led with its other "no" ("pairs and triplets are never broken up")."""
+    first = ask("tikal", question, lang).answers[0]
+    assert first.lead.startswith(lead), (first.title, first.lead)

@@ -140,6 +140,14 @@ NEAREST = {"en": ("", frozenset()),
            "pt-BR": ("mais", frozenset({"proximo", "proxima", "proximos", "proximas"})),
            "ca": ("mes", frozenset({"proper", "propera", "propers", "properes"}))}
 
+#: Plain phrases that mean one word of a `SAME_MEANING` group ("can I say no to a trade": the
+#: rule says the other player "cannot refuse"), read as that word on both sides.
+SAME_PHRASES = {
+    "en": {("say", "no"): "refuse", ("turn", "down"): "refuse"},
+    "pt-BR": {("dizer", "nao"): "recusar", ("falar", "nao"): "recusar"},
+    "ca": {("dir", "que", "no"): "negar", ("dir", "no"): "negar"},
+}
+
 #: Numbers written as words, read as digits ("zero" and "0" are the same question).
 NUMBERS = {
     "en": "zero one two three four five six seven eight nine ten",
@@ -421,6 +429,30 @@ def _own_little_words(lang: str) -> frozenset[str]:
     return _stop_words(lang) - others
 
 
+def _phrases_joined(words: list[str], accented: list[str], lang: str
+                    ) -> tuple[list[str], list[str]]:
+    """``words`` (and their ``accented`` forms) with each phrase of `SAME_PHRASES` as its
+    one word."""
+    phrases = SAME_PHRASES[lang]
+    if not any(word == phrase[0] for word in words for phrase in phrases):
+        return words, accented
+    joined: list[str] = []
+    typed: list[str] = []
+    at = 0
+    while at < len(words):
+        for phrase, meant in phrases.items():
+            if tuple(words[at:at + len(phrase)]) == phrase:
+                joined.append(meant)
+                typed.append(meant)
+                at += len(phrase)
+                break
+        else:
+            joined.append(words[at])
+            typed.append(accented[at])
+            at += 1
+    return joined, typed
+
+
 @cache
 def _same_meaning(lang: str) -> dict[str, str]:
     return {word: split(group)[0] for group in SAME_MEANING[lang] for word in split(group)}
@@ -460,6 +492,7 @@ class Words:
             words, accented = text, accented or text
         if len(accented) != len(words):  # (a letter that folding splits: rare)
             accented = words
+        words, accented = _phrases_joined(words, accented, self.lang)
         numbers, same = _NUMBER_WORDS[self.lang], _same_meaning(self.lang)
         negations = NEGATIONS[self.lang]
         words = [negations.get(word) or numbers.get(word, word) for word in words]
