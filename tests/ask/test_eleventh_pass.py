@@ -91,3 +91,14 @@ def test_saying_no_is_refusing(lang, question, lead):
     exchange rule led with its other "no" ("pairs and triplets are never broken up")."""
     first = ask("tikal", question, lang).answers[0]
     assert first.lead.startswith(lead), (first.title, first.lead)
+
+
+@pytest.mark.parametrize(("lang", "question", "lead"), [
+    ("pt-BR", "no leilao da pra dar lance maior que os pontos que eu tenho?",
+     "Nunca se pode oferecer mais pontos do que se tem"),
+])
+def test_bidding_more_than_you_have_leads_with_the_rule_that_forbids_it(lang, question, lead):
+    """The page says "oferecer" (to bid) and "mais" where players say "dar lance" and "maior
+    que": the sentence that answers held neither."""
+    first = ask("tikal", question, lang).answers[0]
+    assert first.lead.startswith(lead), (first.title, first.lead)

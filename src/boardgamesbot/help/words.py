@@ -115,7 +115,7 @@ SAME_MEANING = {
               "ver olhar espiar vista visível saber",
               "custo barato barata caro cara preço",
               "jogador pessoa amigo adversário oponente",
-              "além mais excedente",
+              "além mais excedente maior",
               "precisar obrigar obrigado obrigatório obrigatória forçar",
               "cobrir tapar",
               "recusar negar rejeitar",
