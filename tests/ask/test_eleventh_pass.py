@@ -102,3 +102,15 @@ def test_bidding_more_than_you_have_leads_with_the_rule_that_forbids_it(lang, qu
     que": the sentence that answers held neither."""
     first = ask("tikal", question, lang).answers[0]
     assert first.lead.startswith(lead), (first.title, first.lead)
+
+
+@pytest.mark.parametrize(("lang", "question", "lead"), [
+    ("ca", "el guardià es pot moure després?", "El guardià ja no es mou mai més"),
+    ("pt-BR", "o guardiao pode se mover depois?", "O Guardião nunca mais se move"),
+])
+def test_the_pages_own_forms_of_to_move_are_moving(lang, question, lead):
+    """"El guardià ja no es mou mai més": "mou" (and Portuguese "move") is no inflection of
+    the names "moure", "mover" the way the search reads names, so the sentence that answers
+    "can the guard move" did not hold the move at all."""
+    first = ask("tikal", question, lang).answers[0]
+    assert first.lead.startswith(lead), (first.title, first.lead)
