@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from boardgamesbot.help import help_page
+from boardgamesbot.help.passages import passages
 from boardgamesbot.help.search import ask, index
+
+from .questions_fresh import FRESH_12
+from .scoring import holds, score_answers
 
 
 @pytest.mark.parametrize(("game", "lang", "pointing"), [
@@ -114,3 +119,20 @@ def test_the_pages_own_forms_of_to_move_are_moving(lang, question, lead):
     "can the guard move" did not hold the move at all."""
     first = ask("tikal", question, lang).answers[0]
     assert first.lead.startswith(lead), (first.title, first.lead)
+
+
+@pytest.mark.parametrize(("game", "least"), [("tikal", (24, 24, 23)),
+                                             ("cartographers", (20, 21, 18))])
+def test_the_eleventh_pass_development_set_holds_its_figures(game, least):
+    """FRESH_12 (this pass's development set, docs/ask.md), 24 per game: passage first,
+    within three, answer read in the first 160 characters. Before the pass Tikal 24/24/20,
+    Cartographers 20/21/18; after, Tikal 24/24/23, Cartographers unchanged. Each question
+    names its answer in exactly one passage, in that language's page."""
+    for lang, question, facts, answer in FRESH_12[game]:
+        texts = [p.text for p in passages(help_page(game, lang))
+                 if holds(p.text, [*facts, answer])]
+        assert len(texts) == 1, (lang, question, texts)
+    results = score_answers(game, FRESH_12).values()
+    found = tuple(round(sum(result[measure] * result["count"] for result in results))
+                  for measure in ("top1", "top3", "read"))
+    assert all(got >= floor for got, floor in zip(found, least, strict=True)), found
