@@ -119,8 +119,8 @@ SAME_MEANING = {
               "precisar obrigar obrigado obrigatório obrigatória forçar",
               "cobrir tapar",
               "recusar negar rejeitar",
-              "colocar botar",
-              "seguinte próximo próxima próximos próximas"],  # (Brazilian "botei o guardião": I placed the guard)
+              "colocar botar",  # (Brazilian "botei o guardião": I placed the guard)
+              "seguinte próximo próxima próximos próximas"],
     "ca": ["completament sencer sencera complet completa totalment",
            "veure mirar vista visible saber",
            "cost barat barata preu",
@@ -142,7 +142,7 @@ NEAREST = {"en": ("", frozenset()),
 
 #: Plain phrases that mean one word of a `SAME_MEANING` group ("can I say no to a trade": the
 #: rule says the other player "cannot refuse"), read as that word on both sides.
-SAME_PHRASES = {
+SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
     "en": {("say", "no"): "refuse", ("turn", "down"): "refuse"},
     "pt-BR": {("dizer", "nao"): "recusar", ("falar", "nao"): "recusar"},
     "ca": {("dir", "que", "no"): "negar", ("dir", "no"): "negar"},
