@@ -136,3 +136,22 @@ def test_the_eleventh_pass_development_set_holds_its_figures(game, least):
     found = tuple(round(sum(result[measure] * result["count"] for result in results))
                   for measure in ("top1", "top3", "read"))
     assert all(got >= floor for got, floor in zip(found, least, strict=True)), found
+
+
+@pytest.mark.parametrize(("lang", "question", "lead"), [
+    ("en", "can i see whats on the next tile before i draw it",
+     "Everyone can see the letter of the next tile"),
+    ("pt-BR", "da pra ver qual e o proximo hexagono antes de sacar?",
+     "Todos podem ver a letra do próximo hexágono"),
+])
+def test_a_clause_saying_when_is_not_what_is_asked(lang, question, lead):
+    """"… before I draw it" says when: its "draw" (the drawing rule's own word) outweighed
+    Setup's "see … the next tile", what the question asks."""
+    first = ask("tikal", question, lang).answers[0]
+    assert first.lead.startswith(lead), (first.title, first.lead)
+
+
+def test_before_time_is_early_and_is_asked():
+    """"abans d'hora" (early) is what "puc acabar el torn abans d'hora" asks, no clause."""
+    rules = index("tikal", "ca")
+    assert rules.query("puc acabar el torn abans d'hora")[rules.words.keys("hora")[0]] == 1.0
