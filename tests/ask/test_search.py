@@ -110,13 +110,13 @@ def test_questions_nobody_had_seen_hold_their_figures(game, least):
     assert all(got >= floor for got, floor in zip(found, least, strict=True)), found
 
 
-@pytest.mark.parametrize(("game", "least"), [("tikal", (20, 20, 17)),
+@pytest.mark.parametrize(("game", "least"), [("tikal", (21, 21, 18)),
                                              ("cartographers", (20, 21, 17))])
 def test_the_tenth_pass_development_set_holds_its_figures(game, least):
     """FRESH_11 (the tenth pass's development set, docs/ask.md), 21 per game: passage first,
     within three, answer read in the first 160 characters. Before the pass Tikal 17/18/13,
     Cartographers 19/21/16; after, Tikal 19/20/16, Cartographers unchanged; after the
-    eleventh pass Tikal 20/20/17, Cartographers 20/21/17. Each question names its answer in
+    eleventh pass Tikal 21/21/18, Cartographers 20/21/17. Each question names its answer in
     exactly one passage."""
     for lang, question, facts, answer in FRESH_11[game]:
         texts = [p.text for p in passages(help_page(game, lang))
