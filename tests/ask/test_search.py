@@ -97,26 +97,27 @@ def test_fresh_10_names_its_answer_in_its_passage(game):
         assert 1 <= len(texts) <= (2 if isinstance(answer, tuple) else 1), (lang, question, texts)
 
 
-@pytest.mark.parametrize(("game", "least"), [("tikal", (24, 31, 18)),
+@pytest.mark.parametrize(("game", "least"), [("tikal", (24, 31, 19)),
                                              ("cartographers", (25, 29, 23))])
 def test_questions_nobody_had_seen_hold_their_figures(game, least):
     """FRESH_10 (the tenth pass, held out: measured before and after, its misses never
     looked at), 33 per game: passage first, within three, answer read in the first 160
     characters. Before the pass Tikal 23/31/17, Cartographers 24/29/21; after, Tikal
-    24/31/18, Cartographers 25/29/23 (docs/ask.md)."""
+    24/31/18, Cartographers 25/29/23; after the eleventh pass Tikal 24/31/19 (docs/ask.md)."""
     results = score_answers(game, FRESH_10).values()
     found = tuple(round(sum(result[measure] * result["count"] for result in results))
                   for measure in ("top1", "top3", "read"))
     assert all(got >= floor for got, floor in zip(found, least, strict=True)), found
 
 
-@pytest.mark.parametrize(("game", "least"), [("tikal", (19, 20, 16)),
-                                             ("cartographers", (19, 21, 16))])
+@pytest.mark.parametrize(("game", "least"), [("tikal", (21, 21, 18)),
+                                             ("cartographers", (20, 21, 17))])
 def test_the_tenth_pass_development_set_holds_its_figures(game, least):
     """FRESH_11 (the tenth pass's development set, docs/ask.md), 21 per game: passage first,
     within three, answer read in the first 160 characters. Before the pass Tikal 17/18/13,
-    Cartographers 19/21/16; after, Tikal 19/20/16, Cartographers unchanged. Each question
-    names its answer in exactly one passage."""
+    Cartographers 19/21/16; after, Tikal 19/20/16, Cartographers unchanged; after the
+    eleventh pass Tikal 21/21/18, Cartographers 20/21/17. Each question names its answer in
+    exactly one passage."""
     for lang, question, facts, answer in FRESH_11[game]:
         texts = [p.text for p in passages(help_page(game, lang))
                  if holds(p.text, [*facts, answer])]

@@ -90,6 +90,12 @@ PHRASING_WEIGHT = 0.4
 #: question has one or two words, and a longer passage that says them more often (the
 #: auction's "pass") would otherwise come first.
 PHRASED_WEIGHT = 1.5
+#: Words that open a clause saying when ("… before I draw it"): the question asks what its
+#: words before them say; the clause's words count this much.
+#: (not "before time", "antes da hora", "abans d'hora": early, what is asked)
+WHEN = frozenset({"before", "antes", "abans"})
+EARLY = frozenset({"time", "hora", "temps"})
+WHEN_WEIGHT = 0.5
 #: How much a number inside a range a passage states ("20 to 29", "1–6") counts for it,
 #: beside the numbers it writes: "a rating of 25" is the row "20 to 29".
 RANGE_WEIGHT = 0.5
@@ -107,6 +113,15 @@ def numbers_within(text: str) -> list[str]:
         if 0 < int(high) - int(low) <= RANGE_SPAN:
             found.extend(str(n) for n in range(int(low) + 1, int(high)))
     return found
+
+
+#: A pointer to another part of the page ("(see Scoring)", "see below", "veja abaixo", "vegeu
+#: Puntuació"): its "see" is the page's, not the rule's, so it is no key — "can I see the next
+#: tile" asks what is visible, and "Drawing a volcano starts a scoring round first (see
+#: Scoring)" says nothing about that.
+CROSS_REFERENCE = re.compile(
+    r"\b(?:see|veja|vegeu)\s+(?=(?:below|above|abaixo|acima|m[ée]s avall|m[ée]s amunt)\b"
+    r"|[*A-ZÀ-Ý])")
 
 
 #: How much a passage naming a broader thing ("figure") counts for each of its kinds
@@ -408,7 +423,7 @@ class RulesIndex:
     def _counted(self, text: str) -> defaultdict[str, float]:
         """The keys of ``text`` counted, a word inside a term's name at its lesser weight."""
         counted: defaultdict[str, float] = defaultdict(float)
-        keys = self.words.weighted(text)
+        keys = self.words.weighted(CROSS_REFERENCE.sub("", text))
         for key, weight in keys:
             counted[key] += weight
         for key in self.words.counts(keys):  # "3 volcanoes": a count of volcanoes
@@ -456,9 +471,15 @@ class RulesIndex:
         guessed_keys = set(self.words.keys(sorted(guesses))) if guesses else set()
         weights: dict[str, float] = {f"§decision{number}": TERM_WEIGHT
                                      for number in DECISION_ASKED.findall(fold(question))}
-        for key, inner in self.words.weighted(words, accented):
+        when = next((at for at, word in enumerate(words) if at >= 3 and word in WHEN
+                     and not EARLY & set(words[at + 1:at + 3])), None)
+        parts = [(words, accented, 1.0)] if when is None else [
+            (words[:when], accented[:when], 1.0),
+            (words[when + 1:], accented[when + 1:], WHEN_WEIGHT)]
+        for key, inner, setting in [(key, inner, setting) for part, typed, setting in parts
+                                    for key, inner in self.words.weighted(part, typed)]:
             weight = (GUESS_WEIGHT if key in guessed_keys else
-                      TERM_WEIGHT if key.startswith("§") else WORD_WEIGHT) * inner
+                      TERM_WEIGHT if key.startswith("§") else WORD_WEIGHT) * inner * setting
             if key not in self.idf and not key.startswith("§") and inner == 1.0:
                 nearest = self._stem_guess(key)
                 if nearest != key:

@@ -115,11 +115,12 @@ SAME_MEANING = {
               "ver olhar espiar vista visível saber",
               "custo barato barata caro cara preço",
               "jogador pessoa amigo adversário oponente",
-              "além mais excedente",
+              "além mais excedente maior",
               "precisar obrigar obrigado obrigatório obrigatória forçar",
               "cobrir tapar",
               "recusar negar rejeitar",
-              "colocar botar"],  # (Brazilian "botei o guardião": I placed the guard)
+              "colocar botar",  # (Brazilian "botei o guardião": I placed the guard)
+              "seguinte próximo próxima próximos próximas"],
     "ca": ["completament sencer sencera complet completa totalment",
            "veure mirar vista visible saber",
            "cost barat barata preu",
@@ -127,7 +128,24 @@ SAME_MEANING = {
            "enllà més",
            "obligar obligat obligatori obligatòria forçar",
            "cobrir tapar",
-           "negar refusar rebutjar"],
+           "negar refusar rebutjar",
+           # (the page writes "la lloseta següent"; players "la propera lloseta")
+           "següent següents proper propera propers properes"],
+}
+
+#: Words for "next" that after a comparative mean the nearest ("el més proper a l'esquerra",
+#: "o mais próximo"): there they keep their own meaning rather than their group's (`SAME_MEANING`).
+#: (Only these: "mais barato" is still a cost.)
+NEAREST = {"en": ("", frozenset()),
+           "pt-BR": ("mais", frozenset({"proximo", "proxima", "proximos", "proximas"})),
+           "ca": ("mes", frozenset({"proper", "propera", "propers", "properes"}))}
+
+#: Plain phrases that mean one word of a `SAME_MEANING` group ("can I say no to a trade": the
+#: rule says the other player "cannot refuse"), read as that word on both sides.
+SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
+    "en": {("say", "no"): "refuse", ("turn", "down"): "refuse"},
+    "pt-BR": {("dizer", "nao"): "recusar", ("falar", "nao"): "recusar"},
+    "ca": {("dir", "que", "no"): "negar", ("dir", "no"): "negar"},
 }
 
 #: Numbers written as words, read as digits ("zero" and "0" are the same question).
@@ -205,6 +223,13 @@ ON_TOP = {"en": {"over": "cover", "top": "cover"},
           "ca": {"sobre": "cobrir", "damunt": "cobrir"}}
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+#: The noun a verb makes with "-ação" / "-ació" ("pontuação", "puntuació", "valoració") as
+#: Snowball leaves its stem once the accents are folded ("pontuaca", "puntuac"): cut to the
+#: verb's stem ("pontu", "puntu"), so "com es puntua?" meets "la teva puntuació" (English
+#: Snowball already joins "scoring" and "score"). Not a short stem ("ação", "acció": action).
+ACTION_NOUN = {"en": None, "pt-BR": re.compile(r"(?<=\w{4})ac[ao]$"),
+               "ca": re.compile(r"(?<=\w{4})ac(?:ion)?$")}
 
 
 def _lower(text: str) -> str:
@@ -404,6 +429,30 @@ def _own_little_words(lang: str) -> frozenset[str]:
     return _stop_words(lang) - others
 
 
+def _phrases_joined(words: list[str], accented: list[str], lang: str
+                    ) -> tuple[list[str], list[str]]:
+    """``words`` (and their ``accented`` forms) with each phrase of `SAME_PHRASES` as its
+    one word."""
+    phrases = SAME_PHRASES[lang]
+    if not any(word == phrase[0] for word in words for phrase in phrases):
+        return words, accented
+    joined: list[str] = []
+    typed: list[str] = []
+    at = 0
+    while at < len(words):
+        for phrase, meant in phrases.items():
+            if tuple(words[at:at + len(phrase)]) == phrase:
+                joined.append(meant)
+                typed.append(meant)
+                at += len(phrase)
+                break
+        else:
+            joined.append(words[at])
+            typed.append(accented[at])
+            at += 1
+    return joined, typed
+
+
 @cache
 def _same_meaning(lang: str) -> dict[str, str]:
     return {word: split(group)[0] for group in SAME_MEANING[lang] for word in split(group)}
@@ -443,11 +492,15 @@ class Words:
             words, accented = text, accented or text
         if len(accented) != len(words):  # (a letter that folding splits: rare)
             accented = words
+        words, accented = _phrases_joined(words, accented, self.lang)
         numbers, same = _NUMBER_WORDS[self.lang], _same_meaning(self.lang)
         negations = NEGATIONS[self.lang]
         words = [negations.get(word) or numbers.get(word, word) for word in words]
         accented = [negations.get(typed, typed) for typed in accented]
+        comparative, nearest = NEAREST[self.lang]
         for at, word in enumerate(words):
+            if at and word in nearest and words[at - 1] in (comparative, same.get(comparative)):
+                continue
             # (by its dictionary form only when not a thing's name as typed: Brazilian "os
             # caras" are the workers, though "caras" is also "caro", expensive)
             meant = same.get(word) or (not self.terms.named(word) and same.get(
@@ -537,4 +590,6 @@ class Words:
     def _stem(self, word: str, accented: str) -> str:
         if word.isdigit():
             return word
-        return self.stem(_lemma(accented, self.game, self.lang))
+        stem = self.stem(_lemma(accented, self.game, self.lang))
+        noun = ACTION_NOUN[self.lang]
+        return noun.sub("", stem) if noun is not None else stem
