@@ -17,9 +17,11 @@ NAMES = [
     "Anastácia Conceição",
 ]
 # A phone (360), a phone on its side (640×360, 740×360), a tablet (800), a small laptop
-# (1024) and a laptop (1280). Not 901 to ~960 px: there the side (300 px) is narrower than
-# four columns of values ("reserva") beside the counts' names (docs/rendering.md).
-WIDTHS = [360, 640, 740, 800, 1024, 1280]
+# (1024), a laptop (1280), and a window from 901 to 960 px, where the side column (300 px)
+# is narrower than four turned columns of values ("reserva") beside the counts' names
+# (319 px in 300 at 901 in pt-BR): there the players are cards, as under the board, and
+# turned from 961 (docs/rendering.md).
+WIDTHS = [360, 640, 740, 800, 901, 930, 960, 961, 1024, 1280]
 
 CUT = """() => {
     const table = document.querySelector('table.players');
