@@ -19,10 +19,10 @@ from rich.markup import escape
 
 from boardgamesbot.bots import SeatView, make_bot
 from boardgamesbot.driver import Decision, DecisionFailed, Driver
-from boardgamesbot.engine import GameError, Record, State, known_games, load_game
+from boardgamesbot.engine import GameError, Record, State, known_games
 
 from .rules import show_answers, show_why
-from .terminal import chosen, console, fail, game_options, language
+from .terminal import chosen, console, fail, find_game, game_options, language
 from .words import environment_language, refusal, say, seat_name, setup_error
 
 
@@ -54,22 +54,19 @@ def play_command(game_name, players, humans, bots, seed, save_path, lang, **opti
     """
     lang = language(lang) if lang is not None else environment_language()
     if game_name is None:  # (click's "Missing argument" would not say which games there are)
-        fail(say(lang, "setup.which_game", games=", ".join(known_games())))
-    try:
-        game = load_game(game_name)
-    except GameError as error:
-        fail(setup_error(error, lang))
+        fail(say(lang, "setup.which_game", games=", ".join(known_games())), lang)
+    game = find_game(game_name, lang)
     if players is None:
         players = max(game.min_players, min(2, game.max_players))
     options = chosen(options)
     if not 0 <= humans <= players:
-        fail(say(lang, "setup.humans", players=players))
+        fail(say(lang, "setup.humans", players=players), lang)
     bot_list = [b for b in (bots.split(",") if bots else []) if b.strip()]
     if not bot_list:
         bot_list = ["medium"] * (players - humans)
     if len(bot_list) != players - humans:
         fail(say(lang, "setup.bots", players=players, humans=humans, bots=players - humans,
-                 got=len(bot_list), names=", ".join(bot_list) or "-"))
+                 got=len(bot_list), names=", ".join(bot_list) or "-"), lang)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     try:
@@ -77,7 +74,7 @@ def play_command(game_name, players, humans, bots, seed, save_path, lang, **opti
         seat_bots = [None] * humans + [make_bot(name, seed + 101 * i) for i, name in
                                        enumerate(bot_list)]
     except GameError as error:
-        fail(setup_error(error, lang))
+        fail(setup_error(error, lang), lang)
     seats = [say(lang, "person", n=i + 1) for i in range(humans)] + \
         [b.name for b in seat_bots[humans:]]
     record = Record.start(game.name, seed, seats, **options)

@@ -1,0 +1,112 @@
+"""What a newcomer types before reading the docs: a game's name as they know it (in their
+language, without accents, misspelled), a language the terminal does not speak, a saved
+game that is missing or broken. Each is answered in one line in their language, and a
+refusal leaves nothing behind."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from boardgamesbot.cli import main
+from boardgamesbot.cli.words import say
+from boardgamesbot.engine import Record, known_games, load_game
+
+LOCALES = {"en": "en_US.UTF-8", "pt-BR": "pt_BR.UTF-8", "ca": "ca_ES.UTF-8"}
+
+
+def run(*args: str, stdin: str | None = None, env: dict | None = None):
+    return CliRunner().invoke(main, list(args), input=stdin, env=env)
+
+
+def error_line(result, lang: str) -> str:
+    """The one line of a refusal, checked to open with "error:" in ``lang``."""
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, result.output
+    assert lines[0].startswith(say(lang, "error") + ": "), lines[0]
+    return lines[0]
+
+
+@pytest.mark.parametrize("name", known_games())
+def test_a_game_is_found_by_its_title_in_any_language_without_accents(tmp_path, name):
+    """The terminal prints "Cartógrafos" to a Brazilian: typed back ("cartografos",
+    "Cartògrafs", "CARTOGRAPHERS") it is that game, in every command that takes one."""
+    game = load_game(name)
+    typed = {title for title in game.titles.values()}
+    typed |= {title.upper() for title in typed}
+    typed |= {title.lower().translate(str.maketrans("áàâãéèêíïóòôõúüç", "aaaaeeeiioooouuc"))
+              for title in typed}
+    rules = run("rules", name, "--lang", "en")
+    for text in sorted(typed):
+        result = run("rules", text, "--lang", "en")  # (the same page, or the same refusal)
+        assert (result.exit_code, result.output) == (rules.exit_code, rules.output), text
+    save = tmp_path / "game.json"
+    for text in sorted(typed):
+        result = run("play", text, "--players", str(game.min_players), "--seed", "1",
+                     "--save", str(save), stdin="quit\n")
+        assert result.exit_code == 0, (text, result.output)
+        assert Record.load(save).game == name, text
+
+
+def test_the_titles_people_know_cartographers_by_are_understood():
+    for typed in ("cartografos", "Cartógrafos", "cartògrafs", "CARTOGRAFS"):
+        result = run("why", typed, "pass", "--lang", "ca")
+        assert "Traceback" not in result.output
+        assert say("ca", "setup.unknown_game", name=typed, known="")[:12] \
+            not in result.output, typed
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_a_misspelled_game_is_answered_with_the_nearest_one_in_the_language(
+        tmp_path, monkeypatch, lang):
+    monkeypatch.chdir(tmp_path)
+    for command in (["play", "tical"], ["rules", "tical"], ["why", "tical", "end"],
+                    ["ask", "tical", "can I walk over a volcano?"]):
+        result = run(*command, env={"LANG": LOCALES[lang]})
+        line = error_line(result, lang)
+        assert line.endswith(say(lang, "setup.unknown_game_near", name="tical",
+                                 near="tikal", known=", ".join(known_games()))), line
+    result = run("play", "chess", env={"LANG": LOCALES[lang]})
+    assert "'tikal'?" not in error_line(result, lang)  # nothing near: no guess
+    assert not list(tmp_path.iterdir())  # nothing saved
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_a_language_the_terminal_does_not_speak_is_refused_in_the_locales(lang):
+    for command in (["play", "tikal"], ["rules", "tikal"], ["replay", "x.json"]):
+        result = run(*command, "--lang", "fr", env={"LANG": LOCALES[lang]})
+        line = error_line(result, lang)
+        assert say(lang, "setup.lang", given="fr", known="en, pt-BR, ca") in line, line
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_a_missing_or_broken_saved_game_is_said_in_the_language(tmp_path, lang):
+    env = {"LANG": LOCALES[lang]}
+    missing = tmp_path / "nowhere.json"
+    line = error_line(run("replay", str(missing), "--no-step", env=env), lang)
+    assert say(lang, "record.unreadable", path=missing, reason="")[:-1].strip() in line
+    broken = tmp_path / "broken.json"
+    for text in ("{oops", json.dumps({"format": Record.FORMAT, "game": "tikal"}),
+                 json.dumps({"format": Record.FORMAT, "game": "tikal", "seed": 1,
+                             "seats": ["a", "b"], "actions": [[1, "end"]]})):
+        broken.write_text(text)
+        for command in (["replay", str(broken), "--no-step"],
+                        ["why", "tikal", "end", "--record", str(broken)]):
+            line = error_line(run(*command, env=env), lang)
+            opening = say(lang, "record.invalid", path=broken, reason="").rstrip(": ")
+            assert opening in line, (command, line)
+        assert broken.read_text() == text  # a refusal changes nothing
+
+
+def test_an_error_shows_what_was_typed_even_with_brackets(tmp_path):
+    """A path or a name holding "[bold]" is shown as typed, not read as the console's
+    markup (it vanished, and "[chat]" in the missing-extra error with it)."""
+    missing = tmp_path / "[bold]game.json"
+    line = error_line(run("replay", str(missing), "--no-step"), "en")
+    assert str(missing) in line
+    line = error_line(run("play", "[red]tical"), "en")
+    assert "'[red]tical'" in line
