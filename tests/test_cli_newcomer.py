@@ -110,3 +110,14 @@ def test_an_error_shows_what_was_typed_even_with_brackets(tmp_path):
     assert str(missing) in line
     line = error_line(run("play", "[red]tical"), "en")
     assert "'[red]tical'" in line
+
+
+def test_the_catalan_help_does_not_promise_a_way_back_into_a_quit_game():
+    """`bgbot replay` shows a saved game again; it does not go on with it. The Catalan
+    help said "per tornar-hi" (to go back into it), which a newcomer reads as resuming;
+    it now says, as the line printed on quitting does, that it is to see it again."""
+    quit_line = next(line for line in say("ca", "help", example="x", kind="x").splitlines()
+                     if line.strip().startswith("quit"))
+    assert "tornar-hi" not in quit_line
+    assert "reveure-la: bgbot replay" in quit_line  # ("veure": see, as "saved" says)
+    assert "torna-la a veure amb: bgbot replay" in say("ca", "saved", path="p")
