@@ -121,3 +121,13 @@ def test_the_catalan_help_does_not_promise_a_way_back_into_a_quit_game():
     assert "tornar-hi" not in quit_line
     assert "reveure-la: bgbot replay" in quit_line  # ("veure": see, as "saved" says)
     assert "torna-la a veure amb: bgbot replay" in say("ca", "saved", path="p")
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_ask_with_a_game_and_no_question_says_how_to_ask(lang):
+    """`bgbot ask tikal` was taken as the question "tikal" and answered "I don't know"."""
+    for name in known_games():
+        for typed in {name, *load_game(name).titles.values()}:
+            result = run("ask", typed, env={"LANG": LOCALES[lang]})
+            line = error_line(result, lang)
+            assert line.endswith(say(lang, "ask.what", game=name)), line

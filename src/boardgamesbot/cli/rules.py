@@ -12,7 +12,16 @@ from rich.markup import escape
 from boardgamesbot.bots import SeatView
 from boardgamesbot.engine import GameError, known_games, load_game
 
-from .terminal import console, fail, find_game, first_line, language, load_record, replay
+from .terminal import (
+    console,
+    fail,
+    find_game,
+    first_line,
+    game_named,
+    language,
+    load_record,
+    replay,
+)
 from .words import environment_language, say
 
 
@@ -131,9 +140,11 @@ def ask_command(words, lang, as_json, limit) -> None:
     from boardgamesbot.help.why import reason
 
     game_name, question = _game_and_question(words)
+    said_in = language(lang) if lang is not None else environment_language()
     if game_name is not None:  # (a title in any language is the game; a typo is said so)
-        game_name = find_game(game_name, language(lang) if lang is not None
-                              else environment_language()).name
+        game_name = find_game(game_name, said_in).name
+    elif len(words) == 1 and game_named(question) is not None:  # a game, but no question
+        fail(say(said_in, "ask.what", game=game_named(question).name), said_in)
     # (a Brazilian asking "posso…" without --lang gets Portuguese, not an English "I don't
     # know": the question's little words say its language, or else the words the game's
     # rules use in that language only — "com guanyo?" is Catalan)

@@ -43,24 +43,34 @@ def _folded(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+def _names() -> dict[str, str]:
+    """Every game's name and title in each language, folded → the game's name."""
+    names: dict[str, str] = {}
+    for known in known_games():
+        names[_folded(known)] = known
+        for title in load_game(known).titles.values():
+            names.setdefault(_folded(title), known)
+    return names
+
+
+def game_named(name: str) -> Game | None:
+    """The game ``name`` names (its name, or its title in any language, accents and case
+    aside), else None."""
+    found = _names().get(_folded(name))
+    return None if found is None else load_game(found)
+
+
 def find_game(name: str, lang: str) -> Game:
     """The game a person named: by its name or by its title in any language the games
     speak (the titles the terminal itself prints: a Brazilian reads a game's Portuguese
     title and types it back, maybe without its accents), accents and case aside. Else a
     one-line error in ``lang`` listing the known games, with the closest one when the
     name looks like a typo (one letter wrong)."""
-    try:
-        return load_game(name)
-    except GameError:
-        pass
-    names: dict[str, str] = {}  # every folded name or title → the game's name
-    for known in known_games():
-        names[_folded(known)] = known
-        for title in load_game(known).titles.values():
-            names.setdefault(_folded(title), known)
+    game = game_named(name)
+    if game is not None:
+        return game
+    names = _names()
     typed = _folded(name)
-    if typed in names:
-        return load_game(names[typed])
     known = ", ".join(known_games())
     near = difflib.get_close_matches(typed, list(names), n=1, cutoff=0.6)
     if near:
