@@ -131,3 +131,24 @@ def test_ask_with_a_game_and_no_question_says_how_to_ask(lang):
             result = run("ask", typed, env={"LANG": LOCALES[lang]})
             line = error_line(result, lang)
             assert line.endswith(say(lang, "ask.what", game=name)), line
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_a_save_place_that_cannot_be_written_is_refused_before_the_game(tmp_path, lang):
+    """`--save` under a file (or anywhere the game cannot be kept) ended in a traceback;
+    now it is one line in the language, before any move is asked for."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("mine")
+    result = run("play", "tikal", "--save", str(blocker / "game.json"),
+                 env={"LANG": LOCALES[lang]}, stdin="quit\n")
+    line = error_line(result, lang)
+    assert say(lang, "save.unwritable", path=blocker / "game.json", reason="x").split(
+        ": x")[0] in line
+    assert blocker.read_text() == "mine"
+
+
+def test_the_game_is_saved_before_the_first_move(tmp_path):
+    path = tmp_path / "deep" / "game.json"
+    result = run("play", "tikal", "--seed", "2", "--save", str(path), stdin="quit\n")
+    assert result.exit_code == 0, result.output
+    assert Record.load(path).actions == [] and Record.load(path).seed == 2

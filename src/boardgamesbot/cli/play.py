@@ -79,7 +79,12 @@ def play_command(game_name, players, humans, bots, seed, save_path, lang, **opti
         [b.name for b in seat_bots[humans:]]
     record = Record.start(game.name, seed, seats, **options)
     path = Path(save_path or f"games/{game.name}-{time.strftime('%Y%m%d-%H%M%S')}.json")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:  # saved once before the first move: a place it cannot be kept is said now, not
+        # as a traceback after the person's first action
+        path.parent.mkdir(parents=True, exist_ok=True)
+        record.save(path)
+    except OSError as error:
+        fail(say(lang, "save.unwritable", path=path, reason=error.strerror or error), lang)
     console.print(say(lang, "started", game=game.titles.get(lang, game.name), players=players,
                       seed=seed, path=path), markup=False)
     _play(state, record, seat_bots, path, lang)
