@@ -152,3 +152,17 @@ def test_the_game_is_saved_before_the_first_move(tmp_path):
     result = run("play", "tikal", "--seed", "2", "--save", str(path), stdin="quit\n")
     assert result.exit_code == 0, result.output
     assert Record.load(path).actions == [] and Record.load(path).seed == 2
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_a_seat_or_a_game_that_does_not_fit_the_saved_game_is_said_in_the_language(
+        tmp_path, lang):
+    env = {"LANG": LOCALES[lang]}
+    path = tmp_path / "game.json"
+    Record.start("tikal", 1, ["a", "b"]).save(path)
+    line = error_line(run("replay", str(path), "--no-step", "--seat", "9", env=env), lang)
+    assert line.endswith(say(lang, "setup.seat", seats=2)), line
+    other = next(name for name in known_games() if name != "tikal")
+    line = error_line(run("why", other, "end", "--record", str(path), env=env), lang)
+    assert line.endswith(say(lang, "record.other_game", path=path, recorded="tikal",
+                             game=other)), line

@@ -40,7 +40,7 @@ def replay_command(path, seat, step, lang) -> None:
 
     viewer = None if seat is None else seat - 1
     if viewer is not None and not 0 <= viewer < len(record.seats):
-        fail(f"--seat must be between 1 and {len(record.seats)}")
+        fail(say(lang, "setup.seat", seats=len(record.seats)), lang)
     if step is None:
         step = sys.stdin.isatty()
     index = 0 if step else len(states) - 1

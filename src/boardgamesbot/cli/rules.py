@@ -242,7 +242,8 @@ def why_command(game_name, action, record_path, step, seat, players, lang, as_js
         if record_path:
             record = load_record(record_path, lang)
             if record.game != game.name:
-                fail(f"{record_path} is a record of {record.game}, not {game.name}")
+                fail(say(lang, "record.other_game", path=record_path, recorded=record.game,
+                         game=game.name), lang)
             state = replay(record, record_path, lang, step)
         else:
             state = game.new(players or game.min_players, 0)
