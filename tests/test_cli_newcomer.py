@@ -166,3 +166,13 @@ def test_a_seat_or_a_game_that_does_not_fit_the_saved_game_is_said_in_the_langua
     line = error_line(run("why", other, "end", "--record", str(path), env=env), lang)
     assert line.endswith(say(lang, "record.other_game", path=path, recorded="tikal",
                              game=other)), line
+
+
+@pytest.mark.parametrize(("typed", "lang"), [
+    ("português", "pt-BR"), ("Portugues", "pt-BR"), ("portuguese", "pt-BR"),
+    ("català", "ca"), ("Catalan", "ca"), ("English", "en"), ("inglês", "en")])
+def test_lang_takes_a_language_by_its_name(typed, lang):
+    """Someone who has not met language codes types the language's name."""
+    named = run("rules", "tikal", "--lang", typed)
+    assert named.exit_code == 0, named.output
+    assert named.output == run("rules", "tikal", "--lang", lang).output

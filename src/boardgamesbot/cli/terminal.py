@@ -137,11 +137,21 @@ def chosen(options: dict) -> dict:
     return {name: value for name, value in options.items() if value is not None}
 
 
+#: The languages by the names people call them, in each of them (accents aside): someone
+#: who has not met language codes types ``--lang portugues`` or ``--lang catala``.
+LANGUAGE_NAMES = {
+    "portugues": "pt-BR", "portuguese": "pt-BR", "brasileiro": "pt-BR", "portugues-br": "pt-BR",
+    "catala": "ca", "catalan": "ca", "catalao": "ca",
+    "english": "en", "ingles": "en", "angles": "en",
+}
+
+
 def language(lang: str) -> str:
-    """``lang`` if the rules help speaks it (``pt``, ``pt_br``, ``PT-BR`` are ``pt-BR``),
-    else a one-line error."""
+    """``lang`` if the rules help speaks it (``pt``, ``pt_br``, ``PT-BR`` are ``pt-BR``;
+    ``português``, ``Català``, ``English`` too), else a one-line error."""
     typed = lang.strip().replace("_", "-").lower()
-    lang = next((known for known in LANGUAGES if typed == known.lower()), None) or {
+    lang = next((known for known in LANGUAGES if typed == known.lower()), None) or \
+        LANGUAGE_NAMES.get(_folded(typed)) or {
         "pt": "pt-BR", "br": "pt-BR", "ca": "ca", "en": "en"}.get(typed.split("-")[0], lang)
     if lang not in LANGUAGES:  # (said in the locale's language: the one asked for is unknown)
         fail(say(environment_language(), "setup.lang", given=lang, known=", ".join(LANGUAGES)))
