@@ -176,3 +176,52 @@ def test_lang_takes_a_language_by_its_name(typed, lang):
     named = run("rules", "tikal", "--lang", typed)
     assert named.exit_code == 0, named.output
     assert named.output == run("rules", "tikal", "--lang", lang).output
+
+
+def test_a_quit_game_goes_on_with_resume_as_it_was(tmp_path):
+    """'quit' saves; `bgbot play --resume FILE` goes on from there with the same seats:
+    the bot plays again as that bot, the person is asked at their prompt, and the record
+    grows in the same file."""
+    path = tmp_path / "game.json"
+    first = run("play", "tikal", "--seed", "4", "--bots", "easy", "--save", str(path),
+                stdin="place A4\nquit\n")
+    assert first.exit_code == 0, first.output
+    assert Record.load(path).actions == [(0, "place A4")]
+    again = run("play", "--resume", str(path), stdin="end\nquit\n")
+    assert again.exit_code == 0, again.output
+    # (the line may break before the path, which is kept whole)
+    assert say("en", "resumed", game="Tikal", actions=1, path=path) in " ".join(
+        again.output.split())
+    record = Record.load(path)
+    assert record.seats == [say("en", "person", n=1), "easy"] and record.seed == 4
+    assert record.actions[:2] == [(0, "place A4"), (0, "end")]
+    assert {seat for seat, _ in record.actions[2:]} == {1}  # the bot's turn, then the person's
+    assert record.replay().current_players() == [0]
+
+
+def test_resume_can_undo_what_was_played_before_the_quit(tmp_path):
+    """The undo barriers of the actions played before quitting count after resuming."""
+    path = tmp_path / "game.json"
+    run("play", "tikal", "--seed", "4", "--save", str(path), stdin="place A4\nquit\n")
+    again = run("play", "--resume", str(path), stdin="undo\nquit\n")
+    assert again.exit_code == 0, again.output
+    assert say("en", "undone", action="place A4") in again.output
+    assert Record.load(path).actions == []
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_resume_refuses_other_setup_and_another_game_and_changes_nothing(tmp_path, lang):
+    env = {"LANG": LOCALES[lang]}
+    path = tmp_path / "game.json"
+    Record.start("tikal", 1, ["a", "easy"]).save(path)
+    saved = path.read_text()
+    for extra in (["--players", "3"], ["--bots", "hard"], ["--seed", "2"], ["--humans", "2"],
+                  ["--save", str(tmp_path / "other.json")], ["--variant", "auction"]):
+        line = error_line(run("play", "--resume", str(path), *extra, env=env), lang)
+        assert line.endswith(say(lang, "resume.alone")), line
+    other = next(name for name in known_games() if name != "tikal")
+    line = error_line(run("play", other, "--resume", str(path), env=env), lang)
+    assert line.endswith(say(lang, "record.other_game", path=path, recorded="tikal",
+                             game=other)), line
+    line = error_line(run("play", "--resume", str(tmp_path / "none.json"), env=env), lang)
+    assert path.read_text() == saved and not (tmp_path / "other.json").exists()
