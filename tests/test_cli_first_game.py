@@ -262,7 +262,7 @@ def test_a_bad_setup_is_refused_in_the_language_with_what_to_type(args):
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
     line = result.output.strip()
-    assert line.startswith("error:") and len(result.output.strip().splitlines()) == 1
+    assert line.startswith("erro:") and len(result.output.strip().splitlines()) == 1
     english = run("play", name, *args).output
     assert line != english.strip()  # said in Portuguese
     if args[0] == "--players":

@@ -200,8 +200,8 @@ def test_cli_prints_the_rules_page():
 def test_cli_fails_clearly_on_a_bad_language_or_game():
     result = run("rules", "tikal", "--lang", "fr")
     assert result.exit_code == 2
-    assert "no rules help in language 'fr'; available: en, pt-BR, ca" in result.output
+    assert "no language 'fr' here; available: en, pt-BR, ca" in result.output
     assert "Traceback" not in result.output
     result = run("rules", "chess")
     assert result.exit_code == 2
-    assert "no rules help for game 'chess'" in result.output
+    assert "unknown game 'chess'" in result.output

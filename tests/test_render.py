@@ -475,7 +475,7 @@ def test_render_command_refuses_bad_paths_games_and_extensions(tmp_path):
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
     result = run("render", "tikal", str(broken), "-o", str(tmp_path / "x.svg"))
-    assert result.exit_code == 2 and "not a game record" in result.output
+    assert result.exit_code == 2 and "broken.json is not a saved game" in result.output
 
 
 def test_sheet_in_an_ambush_shows_the_neighbour_the_viewer_draws_monsters_on():

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 
 import click
@@ -22,7 +23,16 @@ from boardgamesbot.driver import Decision, DecisionFailed, Driver
 from boardgamesbot.engine import GameError, Record, State, known_games, load_game
 
 from .rules import show_answers, show_why
-from .terminal import chosen, console, fail, game_options, language
+from .terminal import (
+    chosen,
+    console,
+    fail,
+    find_game,
+    game_options,
+    language,
+    load_record,
+    replay,
+)
 from .words import environment_language, refusal, say, seat_name, setup_error
 
 
@@ -38,10 +48,14 @@ from .words import environment_language, refusal, say, seat_name, setup_error
 @game_options
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
               help="Where to save the record (default: games/GAME-TIME.json).")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False), default=None,
+              help="Go on with a game saved by 'quit' or Ctrl-C: its seats, bots and "
+                   "options are the file's, and it goes on being saved there.")
 @click.option("--lang", "-l", default=None, metavar="en|pt-BR|ca",
               help="Language of the prompt, its messages and the rules answers "
                    "(default: your locale's, from LC_ALL / LC_MESSAGES / LANG, else en).")
-def play_command(game_name, players, humans, bots, seed, save_path, lang, **options) -> None:
+def play_command(game_name, players, humans, bots, seed, save_path, resume_path, lang,
+                 **options) -> None:
     """Play GAME in the terminal against bots or with friends at one keyboard.
 
     At the prompt type an action in the game's notation, or 'help' for the commands
@@ -53,23 +67,27 @@ def play_command(game_name, players, humans, bots, seed, save_path, lang, **opti
     bgbot play GAME --lang pt-BR         the prompt in Brazilian Portuguese
     """
     lang = language(lang) if lang is not None else environment_language()
+    if resume_path is not None:
+        # (a saved game's seats, bots, seed and options are its own: another value given
+        # with it would be silently ignored, so it is refused)
+        if (players, bots, seed, save_path) != (None,) * 4 or humans != 1 or chosen(options):
+            fail(say(lang, "resume.alone"), lang)
+        _resume(resume_path, game_name, lang)
+        return
     if game_name is None:  # (click's "Missing argument" would not say which games there are)
-        fail(say(lang, "setup.which_game", games=", ".join(known_games())))
-    try:
-        game = load_game(game_name)
-    except GameError as error:
-        fail(setup_error(error, lang))
+        fail(say(lang, "setup.which_game", games=", ".join(known_games())), lang)
+    game = find_game(game_name, lang)
     if players is None:
         players = max(game.min_players, min(2, game.max_players))
     options = chosen(options)
     if not 0 <= humans <= players:
-        fail(say(lang, "setup.humans", players=players))
+        fail(say(lang, "setup.humans", players=players), lang)
     bot_list = [b for b in (bots.split(",") if bots else []) if b.strip()]
     if not bot_list:
         bot_list = ["medium"] * (players - humans)
     if len(bot_list) != players - humans:
         fail(say(lang, "setup.bots", players=players, humans=humans, bots=players - humans,
-                 got=len(bot_list), names=", ".join(bot_list) or "-"))
+                 got=len(bot_list), names=", ".join(bot_list) or "-"), lang)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     try:
@@ -77,15 +95,40 @@ def play_command(game_name, players, humans, bots, seed, save_path, lang, **opti
         seat_bots = [None] * humans + [make_bot(name, seed + 101 * i) for i, name in
                                        enumerate(bot_list)]
     except GameError as error:
-        fail(setup_error(error, lang))
+        fail(setup_error(error, lang), lang)
     seats = [say(lang, "person", n=i + 1) for i in range(humans)] + \
         [b.name for b in seat_bots[humans:]]
     record = Record.start(game.name, seed, seats, **options)
     path = Path(save_path or f"games/{game.name}-{time.strftime('%Y%m%d-%H%M%S')}.json")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:  # saved once before the first move: a place it cannot be kept is said now, not
+        # as a traceback after the person's first action
+        path.parent.mkdir(parents=True, exist_ok=True)
+        record.save(path)
+    except OSError as error:
+        fail(say(lang, "save.unwritable", path=path, reason=error.strerror or error), lang)
     console.print(say(lang, "started", game=game.titles.get(lang, game.name), players=players,
                       seed=seed, path=path), markup=False)
     _play(state, record, seat_bots, path, lang)
+
+
+def _resume(path: str, game_name: str | None, lang: str) -> None:
+    """Go on with the saved game at ``path`` where it stopped: a seat named after a bot is
+    that bot again, every other seat a person at this keyboard."""
+    record = load_record(path, lang)
+    game = load_game(record.game)
+    if game_name is not None and find_game(game_name, lang).name != game.name:
+        fail(say(lang, "record.other_game", path=path, recorded=record.game,
+                 game=find_game(game_name, lang).name), lang)
+    state = replay(record, path, lang)
+    seat_bots = []
+    for seat, name in enumerate(record.seats):
+        try:
+            seat_bots.append(make_bot(name, record.seed + 101 * seat))
+        except GameError:  # (a person's seat: "person 1", "pessoa 1", a player's name)
+            seat_bots.append(None)
+    console.print(say(lang, "resumed", game=game.titles.get(lang, game.name),
+                      actions=len(record.actions), path=path), markup=False)
+    _play(state, record, seat_bots, Path(path), lang)
 
 
 def help_text(seat: SeatView, lang: str) -> str:
@@ -265,7 +308,9 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
              for seat, name in enumerate(named)]
     # Whether each recorded action crossed an undo barrier (revealed something, ended a
     # turn: `State.undo_point`), as the service keeps it: only what did not may be undone.
-    crossed: list[bool] = []
+    # (a resumed game's earlier actions count as they did when they were played)
+    crossed: list[bool] = [before.undo_point() != after.undo_point()
+                           for before, after in pairwise(record.states())]
     point = [state.undo_point()]
 
     def show(decision: Decision) -> None:

@@ -11,7 +11,7 @@ from rich.markup import escape
 
 from boardgamesbot.engine import GameError, Record, load_game
 
-from .terminal import console, fail, language
+from .terminal import console, fail, find_game, language, load_record
 from .words import environment_language, say, seat_name
 
 
@@ -26,11 +26,13 @@ from .words import environment_language, say, seat_name
 def replay_command(path, seat, step, lang) -> None:
     """Step through a saved game record."""
     lang = language(lang) if lang is not None else environment_language()
+    record = load_record(path, lang)
     try:
-        record = Record.load(path)
         states = list(record.states())
-    except GameError as error:
-        fail(str(error))
+    except GameError as error:  # (an action the rules refuse: the file was edited or cut)
+        if error.code != "bad_record":
+            raise
+        fail(say(lang, "record.invalid", path=path, reason=error), lang)
     game = load_game(record.game)
 
     def render(view: dict) -> object:  # the board in the reader's language
@@ -38,7 +40,7 @@ def replay_command(path, seat, step, lang) -> None:
 
     viewer = None if seat is None else seat - 1
     if viewer is not None and not 0 <= viewer < len(record.seats):
-        fail(f"--seat must be between 1 and {len(record.seats)}")
+        fail(say(lang, "setup.seat", seats=len(record.seats)), lang)
     if step is None:
         step = sys.stdin.isatty()
     index = 0 if step else len(states) - 1
@@ -114,11 +116,8 @@ def render_command(game_name, path, step, seat, output, width) -> None:
         fail(f"-o must name a .svg or .png file, not {output!r}")
     if width is not None and (suffix != ".png" or width <= 0):
         fail("--width is a positive number of pixels, for a .png only")
-    try:
-        game = load_game(game_name)
-        record = Record.load(path)
-    except GameError as error:
-        fail(str(error))
+    game = find_game(game_name, "en")
+    record = load_record(path, "en")
     if record.game != game.name:
         fail(f"{path} is a record of {record.game}, not of {game.name}")
     total = len(record.actions)

@@ -10,9 +10,18 @@ import click
 from rich.markup import escape
 
 from boardgamesbot.bots import SeatView
-from boardgamesbot.engine import GameError, Record, known_games, load_game
+from boardgamesbot.engine import GameError, known_games, load_game
 
-from .terminal import console, fail, first_line, language
+from .terminal import (
+    console,
+    fail,
+    find_game,
+    first_line,
+    game_named,
+    language,
+    load_record,
+    replay,
+)
 from .words import environment_language, say
 
 
@@ -28,7 +37,7 @@ def rules_command(game_name, lang) -> None:
 
     lang = language(lang) if lang is not None else environment_language()
     try:
-        page = help_page(game_name, lang)
+        page = help_page(find_game(game_name, lang).name, lang)
     except GameError as error:
         fail(str(error))
     console.print(Markdown(page))
@@ -131,6 +140,11 @@ def ask_command(words, lang, as_json, limit) -> None:
     from boardgamesbot.help.why import reason
 
     game_name, question = _game_and_question(words)
+    said_in = language(lang) if lang is not None else environment_language()
+    if game_name is not None:  # (a title in any language is the game; a typo is said so)
+        game_name = find_game(game_name, said_in).name
+    elif len(words) == 1 and game_named(question) is not None:  # a game, but no question
+        fail(say(said_in, "ask.what", game=game_named(question).name), said_in)
     # (a Brazilian asking "posso…" without --lang gets Portuguese, not an English "I don't
     # know": the question's little words say its language, or else the words the game's
     # rules use in that language only — "com guanyo?" is Catalan)
@@ -223,13 +237,14 @@ def why_command(game_name, action, record_path, step, seat, players, lang, as_js
     from boardgamesbot.help.why import why
 
     lang = language(lang) if lang is not None else environment_language()
+    game = find_game(game_name, lang)
     try:
-        game = load_game(game_name)
         if record_path:
-            record = Record.load(record_path)
+            record = load_record(record_path, lang)
             if record.game != game.name:
-                fail(f"{record_path} is a record of {record.game}, not {game.name}")
-            state = record.replay(step)
+                fail(say(lang, "record.other_game", path=record_path, recorded=record.game,
+                         game=game.name), lang)
+            state = replay(record, record_path, lang, step)
         else:
             state = game.new(players or game.min_players, 0)
         waiting = state.current_players()

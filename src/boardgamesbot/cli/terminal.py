@@ -3,20 +3,112 @@ options as flags, the language check and secrets read from files."""
 
 from __future__ import annotations
 
+import difflib
+import unicodedata
 from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.markup import escape
 
-from boardgamesbot.engine import LANGUAGES, known_games, load_game
+from boardgamesbot.engine import (
+    LANGUAGES,
+    Game,
+    GameError,
+    Record,
+    State,
+    known_games,
+    load_game,
+)
+
+from .words import environment_language, say
 
 console = Console(highlight=False)
 
 
-def fail(message: str) -> None:
-    # soft_wrap: one line, however long (scripts and tests read errors line by line)
-    console.print(f"[bold red]error:[/] {message}", markup=True, soft_wrap=True)
+def fail(message: str, lang: str | None = None) -> None:
+    """Print a one-line error, ``error:`` in the reader's language (``lang``, else their
+    locale's), and stop with status 2."""
+    word = say(lang or environment_language(), "error")
+    # soft_wrap: one line, however long (scripts and tests read errors line by line);
+    # escaped: a path or a person's typing may hold brackets rich would read as markup
+    console.print(f"[bold red]{word}:[/] {escape(message)}", markup=True, soft_wrap=True)
     raise SystemExit(2)
+
+
+def _folded(text: str) -> str:
+    """``Àgora`` → ``agora``: how a name is compared, so that a person may type it without
+    its accents, in any case."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _names() -> dict[str, str]:
+    """Every game's name and title in each language, folded → the game's name."""
+    names: dict[str, str] = {}
+    for known in known_games():
+        names[_folded(known)] = known
+        for title in load_game(known).titles.values():
+            names.setdefault(_folded(title), known)
+    return names
+
+
+def game_named(name: str) -> Game | None:
+    """The game ``name`` names (its name, or its title in any language, accents and case
+    aside), else None."""
+    found = _names().get(_folded(name))
+    return None if found is None else load_game(found)
+
+
+def find_game(name: str, lang: str) -> Game:
+    """The game a person named: by its name or by its title in any language the games
+    speak (the titles the terminal itself prints: a Brazilian reads a game's Portuguese
+    title and types it back, maybe without its accents), accents and case aside. Else a
+    one-line error in ``lang`` listing the known games, with the closest one when the
+    name looks like a typo (one letter wrong)."""
+    game = game_named(name)
+    if game is not None:
+        return game
+    names = _names()
+    typed = _folded(name)
+    known = ", ".join(known_games())
+    near = difflib.get_close_matches(typed, list(names), n=1, cutoff=0.6)
+    if near:
+        fail(say(lang, "setup.unknown_game_near", name=name, near=names[near[0]],
+                 known=known), lang)
+    fail(say(lang, "setup.unknown_game", name=name, known=known), lang)
+    raise AssertionError  # (fail stops; this line tells type checkers so)
+
+
+def load_record(path: str, lang: str) -> Record:
+    """The saved game at ``path``, or a one-line error in ``lang``: the file cannot be read
+    (missing, a folder, not text), or it is not a game record (its particulars, the
+    engine's, name the field or the action at fault)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        fail(say(lang, "record.unreadable", path=path, reason=error.strerror or error), lang)
+    except UnicodeDecodeError as error:
+        fail(say(lang, "record.invalid", path=path, reason=error.reason), lang)
+    try:
+        return Record.from_json(text)
+    except GameError as error:
+        # (the engine's sentence opens with what the sentence here already says)
+        reason = str(error).removeprefix("not a game record: ").removeprefix("game record: ")
+        fail(say(lang, "record.invalid", path=path, reason=reason), lang)
+    raise AssertionError  # (fail stops; this line tells type checkers so)
+
+
+def replay(record: Record, path: str, lang: str, upto: int | None = None) -> State:
+    """The position after ``upto`` of the record's actions (all by default), or a one-line
+    error in ``lang`` when one of them is refused: the file was edited or cut."""
+    try:
+        return record.replay(upto)
+    except GameError as error:
+        if error.code != "bad_record":
+            raise
+        fail(say(lang, "record.invalid", path=path, reason=error), lang)
+    raise AssertionError  # (fail stops; this line tells type checkers so)
 
 
 def first_line(error: BaseException) -> str:
@@ -45,14 +137,24 @@ def chosen(options: dict) -> dict:
     return {name: value for name, value in options.items() if value is not None}
 
 
+#: The languages by the names people call them, in each of them (accents aside): someone
+#: who has not met language codes types ``--lang portugues`` or ``--lang catala``.
+LANGUAGE_NAMES = {
+    "portugues": "pt-BR", "portuguese": "pt-BR", "brasileiro": "pt-BR", "portugues-br": "pt-BR",
+    "catala": "ca", "catalan": "ca", "catalao": "ca",
+    "english": "en", "ingles": "en", "angles": "en",
+}
+
+
 def language(lang: str) -> str:
-    """``lang`` if the rules help speaks it (``pt``, ``pt_br``, ``PT-BR`` are ``pt-BR``),
-    else a one-line error."""
+    """``lang`` if the rules help speaks it (``pt``, ``pt_br``, ``PT-BR`` are ``pt-BR``;
+    ``português``, ``Català``, ``English`` too), else a one-line error."""
     typed = lang.strip().replace("_", "-").lower()
-    lang = next((known for known in LANGUAGES if typed == known.lower()), None) or {
+    lang = next((known for known in LANGUAGES if typed == known.lower()), None) or \
+        LANGUAGE_NAMES.get(_folded(typed)) or {
         "pt": "pt-BR", "br": "pt-BR", "ca": "ca", "en": "en"}.get(typed.split("-")[0], lang)
-    if lang not in LANGUAGES:
-        fail(f"no rules help in language {lang!r}; available: {', '.join(LANGUAGES)}")
+    if lang not in LANGUAGES:  # (said in the locale's language: the one asked for is unknown)
+        fail(say(environment_language(), "setup.lang", given=lang, known=", ".join(LANGUAGES)))
     return lang
 
 

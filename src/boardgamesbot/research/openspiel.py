@@ -6,6 +6,9 @@
 >>> game.get_type().short_name
 'bgbot_tikal'
 >>> state = game.new_initial_state()
+>>> state.is_chance_node()           # the game opens with the deal of its seed
+True
+>>> state = openspiel.new_state(game, seed=7)
 >>> state.current_player()
 0
 

@@ -1,0 +1,227 @@
+"""What a newcomer types before reading the docs: a game's name as they know it (in their
+language, without accents, misspelled), a language the terminal does not speak, a saved
+game that is missing or broken. Each is answered in one line in their language, and a
+refusal leaves nothing behind."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from boardgamesbot.cli import main
+from boardgamesbot.cli.words import say
+from boardgamesbot.engine import Record, known_games, load_game
+
+LOCALES = {"en": "en_US.UTF-8", "pt-BR": "pt_BR.UTF-8", "ca": "ca_ES.UTF-8"}
+
+
+def run(*args: str, stdin: str | None = None, env: dict | None = None):
+    return CliRunner().invoke(main, list(args), input=stdin, env=env)
+
+
+def error_line(result, lang: str) -> str:
+    """The one line of a refusal, checked to open with "error:" in ``lang``."""
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, result.output
+    assert lines[0].startswith(say(lang, "error") + ": "), lines[0]
+    return lines[0]
+
+
+@pytest.mark.parametrize("name", known_games())
+def test_a_game_is_found_by_its_title_in_any_language_without_accents(tmp_path, name):
+    """The terminal prints "Cartógrafos" to a Brazilian: typed back ("cartografos",
+    "Cartògrafs", "CARTOGRAPHERS") it is that game, in every command that takes one."""
+    game = load_game(name)
+    typed = {title for title in game.titles.values()}
+    typed |= {title.upper() for title in typed}
+    typed |= {title.lower().translate(str.maketrans("áàâãéèêíïóòôõúüç", "aaaaeeeiioooouuc"))
+              for title in typed}
+    rules = run("rules", name, "--lang", "en")
+    for text in sorted(typed):
+        result = run("rules", text, "--lang", "en")  # (the same page, or the same refusal)
+        assert (result.exit_code, result.output) == (rules.exit_code, rules.output), text
+    save = tmp_path / "game.json"
+    for text in sorted(typed):
+        result = run("play", text, "--players", str(game.min_players), "--seed", "1",
+                     "--save", str(save), stdin="quit\n")
+        assert result.exit_code == 0, (text, result.output)
+        assert Record.load(save).game == name, text
+
+
+def test_the_titles_people_know_cartographers_by_are_understood():
+    for typed in ("cartografos", "Cartógrafos", "cartògrafs", "CARTOGRAFS"):
+        result = run("why", typed, "pass", "--lang", "ca")
+        assert "Traceback" not in result.output
+        assert say("ca", "setup.unknown_game", name=typed, known="")[:12] \
+            not in result.output, typed
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_a_misspelled_game_is_answered_with_the_nearest_one_in_the_language(
+        tmp_path, monkeypatch, lang):
+    monkeypatch.chdir(tmp_path)
+    for command in (["play", "tical"], ["rules", "tical"], ["why", "tical", "end"],
+                    ["ask", "tical", "can I walk over a volcano?"]):
+        result = run(*command, env={"LANG": LOCALES[lang]})
+        line = error_line(result, lang)
+        assert line.endswith(say(lang, "setup.unknown_game_near", name="tical",
+                                 near="tikal", known=", ".join(known_games()))), line
+    result = run("play", "chess", env={"LANG": LOCALES[lang]})
+    assert "'tikal'?" not in error_line(result, lang)  # nothing near: no guess
+    assert not list(tmp_path.iterdir())  # nothing saved
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_a_language_the_terminal_does_not_speak_is_refused_in_the_locales(lang):
+    for command in (["play", "tikal"], ["rules", "tikal"], ["replay", "x.json"]):
+        result = run(*command, "--lang", "fr", env={"LANG": LOCALES[lang]})
+        line = error_line(result, lang)
+        assert say(lang, "setup.lang", given="fr", known="en, pt-BR, ca") in line, line
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_a_missing_or_broken_saved_game_is_said_in_the_language(tmp_path, lang):
+    env = {"LANG": LOCALES[lang]}
+    missing = tmp_path / "nowhere.json"
+    line = error_line(run("replay", str(missing), "--no-step", env=env), lang)
+    assert say(lang, "record.unreadable", path=missing, reason="")[:-1].strip() in line
+    broken = tmp_path / "broken.json"
+    for text in ("{oops", json.dumps({"format": Record.FORMAT, "game": "tikal"}),
+                 json.dumps({"format": Record.FORMAT, "game": "tikal", "seed": 1,
+                             "seats": ["a", "b"], "actions": [[1, "end"]]})):
+        broken.write_text(text)
+        for command in (["replay", str(broken), "--no-step"],
+                        ["why", "tikal", "end", "--record", str(broken)]):
+            line = error_line(run(*command, env=env), lang)
+            opening = say(lang, "record.invalid", path=broken, reason="").rstrip(": ")
+            assert opening in line, (command, line)
+        assert broken.read_text() == text  # a refusal changes nothing
+
+
+def test_an_error_shows_what_was_typed_even_with_brackets(tmp_path):
+    """A path or a name holding "[bold]" is shown as typed, not read as the console's
+    markup (it vanished, and "[chat]" in the missing-extra error with it)."""
+    missing = tmp_path / "[bold]game.json"
+    line = error_line(run("replay", str(missing), "--no-step"), "en")
+    assert str(missing) in line
+    line = error_line(run("play", "[red]tical"), "en")
+    assert "'[red]tical'" in line
+
+
+def test_the_catalan_help_does_not_promise_a_way_back_into_a_quit_game():
+    """`bgbot replay` shows a saved game again; it does not go on with it. The Catalan
+    help said "per tornar-hi" (to go back into it), which a newcomer reads as resuming;
+    it now says, as the line printed on quitting does, that it is to see it again."""
+    quit_line = next(line for line in say("ca", "help", example="x", kind="x").splitlines()
+                     if line.strip().startswith("quit"))
+    assert "tornar-hi" not in quit_line
+    assert "reveure-la: bgbot replay" in quit_line  # ("veure": see, as "saved" says)
+    assert "torna-la a veure amb: bgbot replay" in say("ca", "saved", path="p")
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_ask_with_a_game_and_no_question_says_how_to_ask(lang):
+    """`bgbot ask tikal` was taken as the question "tikal" and answered "I don't know"."""
+    for name in known_games():
+        for typed in {name, *load_game(name).titles.values()}:
+            result = run("ask", typed, env={"LANG": LOCALES[lang]})
+            line = error_line(result, lang)
+            assert line.endswith(say(lang, "ask.what", game=name)), line
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_a_save_place_that_cannot_be_written_is_refused_before_the_game(tmp_path, lang):
+    """`--save` under a file (or anywhere the game cannot be kept) ended in a traceback;
+    now it is one line in the language, before any move is asked for."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("mine")
+    result = run("play", "tikal", "--save", str(blocker / "game.json"),
+                 env={"LANG": LOCALES[lang]}, stdin="quit\n")
+    line = error_line(result, lang)
+    assert say(lang, "save.unwritable", path=blocker / "game.json", reason="x").split(
+        ": x")[0] in line
+    assert blocker.read_text() == "mine"
+
+
+def test_the_game_is_saved_before_the_first_move(tmp_path):
+    path = tmp_path / "deep" / "game.json"
+    result = run("play", "tikal", "--seed", "2", "--save", str(path), stdin="quit\n")
+    assert result.exit_code == 0, result.output
+    assert Record.load(path).actions == [] and Record.load(path).seed == 2
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_a_seat_or_a_game_that_does_not_fit_the_saved_game_is_said_in_the_language(
+        tmp_path, lang):
+    env = {"LANG": LOCALES[lang]}
+    path = tmp_path / "game.json"
+    Record.start("tikal", 1, ["a", "b"]).save(path)
+    line = error_line(run("replay", str(path), "--no-step", "--seat", "9", env=env), lang)
+    assert line.endswith(say(lang, "setup.seat", seats=2)), line
+    other = next(name for name in known_games() if name != "tikal")
+    line = error_line(run("why", other, "end", "--record", str(path), env=env), lang)
+    assert line.endswith(say(lang, "record.other_game", path=path, recorded="tikal",
+                             game=other)), line
+
+
+@pytest.mark.parametrize(("typed", "lang"), [
+    ("português", "pt-BR"), ("Portugues", "pt-BR"), ("portuguese", "pt-BR"),
+    ("català", "ca"), ("Catalan", "ca"), ("English", "en"), ("inglês", "en")])
+def test_lang_takes_a_language_by_its_name(typed, lang):
+    """Someone who has not met language codes types the language's name."""
+    named = run("rules", "tikal", "--lang", typed)
+    assert named.exit_code == 0, named.output
+    assert named.output == run("rules", "tikal", "--lang", lang).output
+
+
+def test_a_quit_game_goes_on_with_resume_as_it_was(tmp_path):
+    """'quit' saves; `bgbot play --resume FILE` goes on from there with the same seats:
+    the bot plays again as that bot, the person is asked at their prompt, and the record
+    grows in the same file."""
+    path = tmp_path / "game.json"
+    first = run("play", "tikal", "--seed", "4", "--bots", "easy", "--save", str(path),
+                stdin="place A4\nquit\n")
+    assert first.exit_code == 0, first.output
+    assert Record.load(path).actions == [(0, "place A4")]
+    again = run("play", "--resume", str(path), stdin="end\nquit\n")
+    assert again.exit_code == 0, again.output
+    # (the line may break before the path, which is kept whole)
+    assert say("en", "resumed", game="Tikal", actions=1, path=path) in " ".join(
+        again.output.split())
+    record = Record.load(path)
+    assert record.seats == [say("en", "person", n=1), "easy"] and record.seed == 4
+    assert record.actions[:2] == [(0, "place A4"), (0, "end")]
+    assert {seat for seat, _ in record.actions[2:]} == {1}  # the bot's turn, then the person's
+    assert record.replay().current_players() == [0]
+
+
+def test_resume_can_undo_what_was_played_before_the_quit(tmp_path):
+    """The undo barriers of the actions played before quitting count after resuming."""
+    path = tmp_path / "game.json"
+    run("play", "tikal", "--seed", "4", "--save", str(path), stdin="place A4\nquit\n")
+    again = run("play", "--resume", str(path), stdin="undo\nquit\n")
+    assert again.exit_code == 0, again.output
+    assert say("en", "undone", action="place A4") in again.output
+    assert Record.load(path).actions == []
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_resume_refuses_other_setup_and_another_game_and_changes_nothing(tmp_path, lang):
+    env = {"LANG": LOCALES[lang]}
+    path = tmp_path / "game.json"
+    Record.start("tikal", 1, ["a", "easy"]).save(path)
+    saved = path.read_text()
+    for extra in (["--players", "3"], ["--bots", "hard"], ["--seed", "2"], ["--humans", "2"],
+                  ["--save", str(tmp_path / "other.json")], ["--variant", "auction"]):
+        line = error_line(run("play", "--resume", str(path), *extra, env=env), lang)
+        assert line.endswith(say(lang, "resume.alone")), line
+    other = next(name for name in known_games() if name != "tikal")
+    line = error_line(run("play", other, "--resume", str(path), env=env), lang)
+    assert line.endswith(say(lang, "record.other_game", path=path, recorded="tikal",
+                             game=other)), line
+    line = error_line(run("play", "--resume", str(tmp_path / "none.json"), env=env), lang)
+    assert path.read_text() == saved and not (tmp_path / "other.json").exists()
