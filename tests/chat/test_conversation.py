@@ -485,6 +485,42 @@ def test_the_end_mentions_every_person_seated(tmp_path):
     check(tmp_path)
 
 
+class SlowNetwork(Recorder):
+    """A network that takes ``SLOW`` seconds to deliver a picture (an upload over a slow
+    link, or a loaded machine drawing it): the turn is told that much later."""
+
+    SLOW = 4.0
+
+    async def send(self, chat_id, text, buttons=None, image=None):
+        if image is not None:
+            await asyncio.sleep(self.SLOW)
+        return await super().send(chat_id, text, buttons, image)
+
+
+def test_a_reminder_comes_before_the_time_runs_out_however_slow_the_call(tmp_path):
+    """The reminder comes when a quarter of the time is left (3 s of 8), counted on the
+    table's clock — not from the moment the call to the turn was finally sent: a call that
+    took 4 s to arrive must not push the reminder past the end of the person's time, when
+    the computer has played for them and there is nothing left to remind them of. (A
+    Matrix test under load once waited in vain for a reminder so.)"""
+
+    @run(network=SlowNetwork)
+    async def check(conversation, net, say, service):
+        await say(ANA, "new tikal")
+        await say(ANA, "bot easy")
+        await say(ANA, "clock 8")  # 8 s per decision: reminded with 3 s left
+        await say(ANA, "start")
+
+        def told(words):
+            return next((n for n, t in enumerate(net.texts("room")) if words in t), None)
+
+        await until(lambda: told("out of time") is not None, timeout=30)
+        reminded = told("before the computer plays for you")
+        assert reminded is not None and reminded < told("out of time"), net.texts("room")
+
+    check(tmp_path)
+
+
 def test_a_winners_word_assumes_no_gender():
     """The chat knows nobody's gender: Portuguese says who won with the verb ("Venceu:
     Ana", "Venceram: Ana, Cy"), not the noun "Vencedor"/"Vencedora"; Catalan's "Guanya" /
