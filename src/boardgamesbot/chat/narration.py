@@ -434,6 +434,12 @@ class Narration:
 
         follower.reminder = loop.call_later(delay, remind)
 
+    def buttons_message(self, table_id: str, chat_id: str, user_ids: list[str]) -> str | None:
+        """The message in ``chat_id`` holding the buttons of ``user_ids`` for the table, for
+        a reminder to quote: the living message, where the network keeps one (a network
+        that knows each person's menu message says so instead)."""
+        return self.store.living(table_id, self.network, chat_id)
+
     async def _remind(self, table_id: str, version: int, seats: list[int], seconds: int) -> None:
         try:
             summary = await self.service.summary(table_id)
@@ -441,17 +447,19 @@ class Narration:
                 return
             game = self.store.game(table_id)
             held = self.store.seats_of(table_id)
-            who = ", ".join(self.transport.mention(held[s]["user_id"], held[s]["name"])
-                            for s in seats if s in summary["to_act"])
-            if who:
+            reminded = [held[s] for s in seats if s in summary["to_act"]]
+            if reminded:
                 # A reminder asks them to act before the computer does: like the call to
                 # their turn it rings them (an m.text mentioning them on Matrix, sound on
-                # Telegram) and quotes the table message, where their buttons are.
+                # Telegram) and quotes the message where their buttons are.
                 chat_id = game["chat_id"]
                 lang = self.chat_lang(chat_id)
+                who = ", ".join(self.transport.mention(r["user_id"], r["name"])
+                                for r in reminded)
                 await self.say(chat_id, i18n.text(lang, "clock.reminder", who=who,
                                                   seconds=seconds), silent=False,
-                               reply_to=self.store.living(table_id, self.network, chat_id))
+                               reply_to=self.buttons_message(
+                                   table_id, chat_id, [r["user_id"] for r in reminded]))
         except Exception:  # noqa: BLE001
             log.exception("clock reminder for %s failed", table_id)
 
