@@ -521,6 +521,52 @@ def test_a_reminder_comes_before_the_time_runs_out_however_slow_the_call(tmp_pat
     check(tmp_path)
 
 
+def test_a_person_out_of_time_is_not_called_while_the_computer_plays_for_them(tmp_path):
+    """When a person's time runs out the clock's computer plays their turn an action at a
+    time, each its own commit. A bot that sees the first action before the rest (a loaded
+    machine) must not call the person to their turn again ("Your turn, Ana" and her menu,
+    after "⏰ Ana (out of time: the computer played)"): it is no longer theirs to play.
+    The clock's first action is played here as its job plays it, and no more (no jobs)."""
+
+    async def main():
+        service = await Service.open(db=f"sqlite:///{tmp_path / 'c.db'}", jobs=False)
+        net = Recorder()
+        conversation = Conversation(service, net, "http://bg")
+        try:
+            for n, text in enumerate(["new tikal", "bot easy", "clock 1", "start"]):
+                await conversation.handle_text(ROOM, ANA, text, f"e{n}")
+            await until(lambda: any("Your turn, @Ana" in t for t in net.texts("room")))
+            table_id = conversation.store.game_in("test", "room")["table_id"]
+
+            async def out_of_time():
+                return (await service.clock(table_id))[1]["remaining"]["0"] == 0
+
+            for _ in range(100):
+                if await out_of_time():
+                    break
+                await asyncio.sleep(0.05)
+            assert await out_of_time()
+            # One action that leaves her turn going on, by the clock.
+            table = await service.lobby.current(table_id)
+            # (Tikal's turn begins with placing a tile, after which she has her points)
+            notation = (await service.notations(table_id, 0))[0]
+            calls = len([t for t in net.texts("room") if "Your turn" in t])
+            version = table.version  # (the table object moves on with the action)
+            await service.lobby.act(table_id, 0, notation, version, by="clock")
+            # The bot has taken in the new state (whatever it said of it):
+            await until(lambda: (conversation.store.game(table_id)["prompted"] or 0)
+                        > version, timeout=10)
+            await asyncio.sleep(0.3)  # what the bot would say with it, it has said by now
+            assert (await service.summary(table_id))["to_act"] == [0]
+            said = [t for t in net.texts("room") if "Your turn" in t]
+            assert len(said) == calls, net.texts("room")
+        finally:
+            await conversation.close()
+            await service.close()
+
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
 def test_a_winners_word_assumes_no_gender():
     """The chat knows nobody's gender: Portuguese says who won with the verb ("Venceu:
     Ana", "Venceram: Ana, Cy"), not the noun "Vencedor"/"Vencedora"; Catalan's "Guanya" /

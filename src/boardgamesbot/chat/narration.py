@@ -232,7 +232,7 @@ class Narration:
         chat_id = game["chat_id"]
         name = state["table"]["game"]
         seats = self.store.seats_of(table_id)
-        people = [s for s in awaited if s in seats and not _autopilot(state["table"], s)]
+        people = [s for s in awaited if s in seats and not _played_for(state, s)]
         names = await self.names(table_id)
         before = set(game["awaited"] or [])
         together = len(awaited) > 1
@@ -468,6 +468,15 @@ def winners_line(lang: str, winners: list[str]) -> str:
     """Who won, a tie's winners said as several ("🏆 Guanyen: Ana, Cy", not "Guanya")."""
     key = "end.winners" if len(winners) > 1 else "end.winner"
     return i18n.text(lang, key, who=", ".join(winners) or "-")
+
+
+def _played_for(state: dict, seat: int) -> bool:
+    """Whether the computer plays ``seat``'s decision in ``state``: a computer player, a
+    person on autopilot, or a person whose time ran out (the clock's computer plays for
+    them, an action at a time: a busy bot may see the first of them before the rest, and
+    must not call the person to a turn that is no longer theirs to play)."""
+    left = ((state.get("clock") or {}).get("remaining") or {}).get(str(seat))
+    return _autopilot(state["table"], seat) or left == 0
 
 
 def _autopilot(summary: dict, seat: int) -> bool:
