@@ -485,6 +485,88 @@ def test_the_end_mentions_every_person_seated(tmp_path):
     check(tmp_path)
 
 
+class SlowNetwork(Recorder):
+    """A network that takes ``SLOW`` seconds to deliver a picture (an upload over a slow
+    link, or a loaded machine drawing it): the turn is told that much later."""
+
+    SLOW = 4.0
+
+    async def send(self, chat_id, text, buttons=None, image=None):
+        if image is not None:
+            await asyncio.sleep(self.SLOW)
+        return await super().send(chat_id, text, buttons, image)
+
+
+def test_a_reminder_comes_before_the_time_runs_out_however_slow_the_call(tmp_path):
+    """The reminder comes when a quarter of the time is left (3 s of 8), counted on the
+    table's clock — not from the moment the call to the turn was finally sent: a call that
+    took 4 s to arrive must not push the reminder past the end of the person's time, when
+    the computer has played for them and there is nothing left to remind them of. (A
+    Matrix test under load once waited in vain for a reminder so.)"""
+
+    @run(network=SlowNetwork)
+    async def check(conversation, net, say, service):
+        await say(ANA, "new tikal")
+        await say(ANA, "bot easy")
+        await say(ANA, "clock 8")  # 8 s per decision: reminded with 3 s left
+        await say(ANA, "start")
+
+        def told(words):
+            return next((n for n, t in enumerate(net.texts("room")) if words in t), None)
+
+        await until(lambda: told("out of time") is not None, timeout=30)
+        reminded = told("before the computer plays for you")
+        assert reminded is not None and reminded < told("out of time"), net.texts("room")
+
+    check(tmp_path)
+
+
+def test_a_person_out_of_time_is_not_called_while_the_computer_plays_for_them(tmp_path):
+    """When a person's time runs out the clock's computer plays their turn an action at a
+    time, each its own commit. A bot that sees the first action before the rest (a loaded
+    machine) must not call the person to their turn again ("Your turn, Ana" and her menu,
+    after "⏰ Ana (out of time: the computer played)"): it is no longer theirs to play.
+    The clock's first action is played here as its job plays it, and no more (no jobs)."""
+
+    async def main():
+        service = await Service.open(db=f"sqlite:///{tmp_path / 'c.db'}", jobs=False)
+        net = Recorder()
+        conversation = Conversation(service, net, "http://bg")
+        try:
+            for n, text in enumerate(["new tikal", "bot easy", "clock 1", "start"]):
+                await conversation.handle_text(ROOM, ANA, text, f"e{n}")
+            await until(lambda: any("Your turn, @Ana" in t for t in net.texts("room")))
+            table_id = conversation.store.game_in("test", "room")["table_id"]
+
+            async def out_of_time():
+                return (await service.clock(table_id))[1]["remaining"]["0"] == 0
+
+            for _ in range(100):
+                if await out_of_time():
+                    break
+                await asyncio.sleep(0.05)
+            assert await out_of_time()
+            # One action that leaves her turn going on, by the clock.
+            table = await service.lobby.current(table_id)
+            # (Tikal's turn begins with placing a tile, after which she has her points)
+            notation = (await service.notations(table_id, 0))[0]
+            calls = len([t for t in net.texts("room") if "Your turn" in t])
+            version = table.version  # (the table object moves on with the action)
+            await service.lobby.act(table_id, 0, notation, version, by="clock")
+            # The bot has taken in the new state (whatever it said of it):
+            await until(lambda: (conversation.store.game(table_id)["prompted"] or 0)
+                        > version, timeout=10)
+            await asyncio.sleep(0.3)  # what the bot would say with it, it has said by now
+            assert (await service.summary(table_id))["to_act"] == [0]
+            said = [t for t in net.texts("room") if "Your turn" in t]
+            assert len(said) == calls, net.texts("room")
+        finally:
+            await conversation.close()
+            await service.close()
+
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
 def test_a_winners_word_assumes_no_gender():
     """The chat knows nobody's gender: Portuguese says who won with the verb ("Venceu:
     Ana", "Venceram: Ana, Cy"), not the noun "Vencedor"/"Vencedora"; Catalan's "Guanya" /

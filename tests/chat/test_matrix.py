@@ -745,6 +745,13 @@ async def _notified(url, tmp_path):
             assert all(f"matrix.to/#/{player.user}" in c["formatted_body"] for c in rung)
             assert any("Et toca" in c["body"] for c in rung), rung
             assert any(REMINDED in c["body"] for c in rung), rung
+            # A reminder is a reply to the message holding their menu (the call to their
+            # turn, numbers and all), mentioning just them.
+            said = dict(zip(ana.event_ids, (body for _, body in ana.notices)))
+            for reminder in (c for c in rung if REMINDED in c["body"]):
+                quoted = said[reminder["m.relates_to"]["m.in_reply_to"]["event_id"]]
+                assert "Et toca" in quoted and player.name in quoted, (reminder, quoted)
+                assert MENU.findall(quoted.splitlines()[-1]), quoted
             # The other's calls reach them as a group's ordinary message: listed, silent.
             for n in from_bot:
                 mentioned = n["event"]["content"].get("m.mentions", {}).get("user_ids", [])

@@ -177,7 +177,7 @@ class Narration:
             else:
                 follower.held_since = 0.0
         self.store.update_game(table_id, **updates)
-        self._arm_reminder(table_id, state, lang)
+        await self._arm_reminder(table_id, state, lang)
         return False
 
     async def _tell_in_place(self, table_id: str, game: dict, state: dict | None,
@@ -215,7 +215,7 @@ class Narration:
         await self.tell_living(table_id, game, state, lines, move)
         updates.update(prompted=state["state_id"], awaited=list(state["to_act"]))
         self.store.update_game(table_id, **updates)
-        self._arm_reminder(table_id, state, lang)
+        await self._arm_reminder(table_id, state, lang)
         return False
 
     def event_line(self, event: dict, names: dict[int, str], lang: str,
@@ -250,7 +250,7 @@ class Narration:
         chat_id = game["chat_id"]
         name = state["table"]["game"]
         seats = self.store.seats_of(table_id)
-        people = [s for s in awaited if s in seats and not _autopilot(state["table"], s)]
+        people = [s for s in awaited if s in seats and not _played_for(state, s)]
         names = await self.names(table_id)
         before = set(game["awaited"] or [])
         together = len(awaited) > 1
@@ -406,34 +406,57 @@ class Narration:
         self.store.update_game(table_id, status="over", last_event=10**9)
 
 
-    def _arm_reminder(self, table_id: str, state: dict, lang: str) -> None:
+    async def _arm_reminder(self, table_id: str, state: dict, lang: str) -> None:
+        """Remind the people ``state`` awaits when a quarter of their time (at most a
+        minute) is left — counted on the clock as it stands now, not on the state's: the
+        state was made when their decision began, and telling it (a picture drawn, sent
+        over a slow network, after the previous post) took part of their time. Under load
+        that was more than the quarter, and a reminder counted from the state came after
+        the computer had played for them."""
         follower = self.followers.get(table_id)
         if follower is None:
             return
         if follower.reminder:
             follower.reminder.cancel()
             follower.reminder = None
-        clock = state.get("clock")
-        if not clock:
+        if not state.get("clock"):
             return
+        version, clock = await self.service.clock(table_id)
+        if version != state["state_id"] or not clock:
+            return  # the table moved on: its newer state is on its way, and arms its own
         seats = self.store.seats_of(table_id)
-        remaining = {int(s): left for s, left in (clock.get("remaining") or {}).items()
-                     if left is not None and int(s) in state["to_act"] and int(s) in seats
-                     and not _autopilot(state["table"], int(s))}
-        if not remaining:
+
+        def people(clock: dict) -> dict[int, float]:
+            return {int(s): left for s, left in (clock.get("remaining") or {}).items()
+                    if left is not None and int(s) in state["to_act"] and int(s) in seats
+                    and not _autopilot(state["table"], int(s))}
+
+        then, now = people(state["clock"]), people(clock)
+        if not then or not now:
             return
-        soonest = min(remaining.values())
-        warn = min(60.0, max(3.0, soonest / 4))  # a quarter of the time left, ≤ 1 minute
-        delay = soonest - warn
-        if delay <= 0:
+        # A quarter of the time they had when the state was made; a time too short for
+        # it to leave anything before the reminder gets none (the call was just made).
+        warn = min(60.0, max(3.0, min(then.values()) / 4))
+        if min(then.values()) <= warn:
             return
-        version = state["state_id"]
+        left = min(now.values())
+        if left <= 0:
+            return  # out of time already: the computer plays, and the chat is told
+        # Telling the turn may have taken longer than the quarter: remind at once then.
+        delay = max(0.0, left - warn)
+        seconds = max(1, round(min(warn, left)))
+        loop = asyncio.get_running_loop()
 
         def remind() -> None:
-            asyncio.get_running_loop().create_task(
-                self._remind(table_id, version, list(remaining), round(warn)))
+            loop.create_task(self._remind(table_id, version, list(now), seconds))
 
-        follower.reminder = asyncio.get_running_loop().call_later(delay, remind)
+        follower.reminder = loop.call_later(delay, remind)
+
+    def buttons_message(self, table_id: str, chat_id: str, user_ids: list[str]) -> str | None:
+        """The message in ``chat_id`` holding the buttons of ``user_ids`` for the table, for
+        a reminder to quote: the living message, where the network keeps one (a network
+        that knows each person's menu message says so instead)."""
+        return self.store.living(table_id, self.network, chat_id)
 
     async def _remind(self, table_id: str, version: int, seats: list[int], seconds: int) -> None:
         try:
@@ -442,17 +465,19 @@ class Narration:
                 return
             game = self.store.game(table_id)
             held = self.store.seats_of(table_id)
-            who = ", ".join(self.transport.mention(held[s]["user_id"], held[s]["name"])
-                            for s in seats if s in summary["to_act"])
-            if who:
+            reminded = [held[s] for s in seats if s in summary["to_act"]]
+            if reminded:
                 # A reminder asks them to act before the computer does: like the call to
                 # their turn it rings them (an m.text mentioning them on Matrix, sound on
-                # Telegram) and quotes the table message, where their buttons are.
+                # Telegram) and quotes the message where their buttons are.
                 chat_id = game["chat_id"]
                 lang = self.chat_lang(chat_id)
+                who = ", ".join(self.transport.mention(r["user_id"], r["name"])
+                                for r in reminded)
                 await self.say(chat_id, i18n.text(lang, "clock.reminder", who=who,
                                                   seconds=seconds), silent=False,
-                               reply_to=self.store.living(table_id, self.network, chat_id))
+                               reply_to=self.buttons_message(
+                                   table_id, chat_id, [r["user_id"] for r in reminded]))
         except Exception:  # noqa: BLE001
             log.exception("clock reminder for %s failed", table_id)
 
@@ -461,6 +486,15 @@ def winners_line(lang: str, winners: list[str]) -> str:
     """Who won, a tie's winners said as several ("🏆 Guanyen: Ana, Cy", not "Guanya")."""
     key = "end.winners" if len(winners) > 1 else "end.winner"
     return i18n.text(lang, key, who=", ".join(winners) or "-")
+
+
+def _played_for(state: dict, seat: int) -> bool:
+    """Whether the computer plays ``seat``'s decision in ``state``: a computer player, a
+    person on autopilot, or a person whose time ran out (the clock's computer plays for
+    them, an action at a time: a busy bot may see the first of them before the rest, and
+    must not call the person to a turn that is no longer theirs to play)."""
+    left = ((state.get("clock") or {}).get("remaining") or {}).get(str(seat))
+    return _autopilot(state["table"], seat) or left == 0
 
 
 def _autopilot(summary: dict, seat: int) -> bool:

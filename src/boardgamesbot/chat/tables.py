@@ -85,6 +85,13 @@ class Service:
         """What ``seat`` (None: a spectator) sees: the service's state message."""
         return (await self.lobby.current(table_id)).state_message(seat)
 
+    async def clock(self, table_id: str) -> tuple[int, dict | None]:
+        """The table's version and its clock as it stands at this moment (`Table.clock_view`:
+        seconds left per person's seat). A state message's clock was counted when the
+        message was made, however long it then waited to be read."""
+        table = await self.lobby.current(table_id)
+        return table.version, table.clock_view()
+
     async def legal(self, table_id: str, seat: int) -> list[dict]:
         """``[{"notation", "text", "info"}]``: the seat's legal actions, described in
         English words and as data (``info``: the engine's ``action_info``, with costs)."""

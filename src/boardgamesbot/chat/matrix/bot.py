@@ -71,6 +71,15 @@ class MatrixConversation(Conversation):
         finally:
             MENU_FOR.reset(token)
 
+    def buttons_message(self, table_id: str, chat_id: str, user_ids: list[str]) -> str | None:
+        """The open menu of ``user_ids`` for the table in ``chat_id`` (the message a clock
+        reminder answers as a reply): one menu, or none when each has their own (a
+        reply quotes one message) or theirs are in their direct rooms."""
+        menus = {menu.event_id for user_id in user_ids
+                 if (menu := self.transport.menus.current(chat_id, user_id)) is not None
+                 and any(data.split(":")[1:2] == [table_id] for data in menu.choices)}
+        return menus.pop() if len(menus) == 1 else None
+
     async def _announce_end(self, table_id: str, chat_id: str, *args, **kwargs):
         await super()._announce_end(table_id, chat_id, *args, **kwargs)
         # Every menu of this table still open is stale now: in its chat, and in the

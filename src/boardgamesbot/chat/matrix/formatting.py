@@ -86,6 +86,15 @@ def edit(event_id: str, new: dict) -> dict:
             "m.relates_to": {"rel_type": "m.replace", "event_id": event_id}}
 
 
+def reply(event_id: str) -> dict:
+    """What makes a message a reply to ``event_id`` (clients show the quoted message
+    above it). No quoted fallback in the body (the spec dropped reply fallbacks in v1.13),
+    and the mentions stay the message's own: the one replied to is the bot's, whom
+    nothing needs to ring. nio copies ``m.relates_to`` outside the encryption, as the
+    spec asks, so the server relates the two in an encrypted room too."""
+    return {"m.relates_to": {"m.in_reply_to": {"event_id": event_id}}}
+
+
 def numbered(labels: list[str]) -> str:
     """The menu line the core appends to a message with buttons (answer by number)."""
     return "  ".join(f"{n}) {label}" for n, label in enumerate(labels, 1))

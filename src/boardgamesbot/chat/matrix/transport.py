@@ -101,13 +101,16 @@ class MatrixTransport:
                    image: bytes | None = None, silent: bool = True,
                    reply_to: str | None = None) -> str | None:
         """``text`` as an ``m.notice``, which no default push rule rings; a call to act
-        (not ``silent``) as an ``m.text``, which rings those it mentions (`to_call`)."""
+        (not ``silent``) as an ``m.text``, which rings those it mentions (`to_call`); a
+        reply to the event ``reply_to`` (a reminder quoting the menu it is about)."""
         await self._known(chat_id)
         if image is not None:
             await self._image(chat_id, image)
         content = formatting.notice(text)
         if not silent:
             content["msgtype"] = "m.text"
+        if reply_to:
+            content.update(formatting.reply(reply_to))
         event_id = await self._send(chat_id, content)
         self._remember_readers(chat_id, event_id)
         choices = [b.data for row in buttons or [] for b in row]
