@@ -144,6 +144,25 @@ async def test_lobby_commands_and_their_refusals(conversation, net, say, service
 
 
 @run
+async def test_a_computer_player_is_added_by_the_level_s_name_in_any_language(
+        conversation, net, say, service):
+    """The lobby's buttons and its hint show the levels in the chat's language ("+🤖 Médio",
+    'bot médio'): typed, that word adds the player too, with or without its accent."""
+    net.admins.add("ana")
+    await say(ANA, "lang pt-BR")
+    lobby = await say(ANA, "new cartographers")
+    assert "'bot médio'" in lobby and "bot medium" not in lobby
+    assert "🤖 médio" in await say(ANA, "bot médio")
+    assert "🤖 difícil" in await say(ANA, "bot Dificil")
+    assert "🤖 aleatório" in await say(ANA, "bot a l'atzar")  # Catalan's name for random
+    refused = await say(ANA, "bot gênio")
+    assert "fácil | médio | difícil" in refused and "easy" not in refused
+    lobby = [t for t in net.texts("room") if "🎲" in t][-1]
+    players = next(line for line in lobby.splitlines() if "@Ana" in line)
+    assert players.count("🤖") == 3, lobby  # the refusal changed nothing
+
+
+@run
 async def test_a_game_through_commands(conversation, net, say, service):
     await say(ANA, "new tikal")
     await say(BOB, "join")
@@ -258,7 +277,7 @@ async def test_a_command_quoted_in_a_tip_is_written_as_it_must_be_typed_there(
     await say(ANA, "new tikal")
     await say(ANA, "lang ca")
     lobby = await say(BOB, "status")
-    assert "Uneix-t'hi amb '/uneix'" in lobby and "('/bot medium')" in lobby, lobby
+    assert "Uneix-t'hi amb '/uneix'" in lobby and "('/bot mitjà')" in lobby, lobby
     assert "diu '/comenca'" in lobby
     answer = await say(BOB, "rules tikal volcà")
     assert "digues '/regles més'" in answer, answer

@@ -88,9 +88,10 @@ class Commands:
     async def cmd_bot(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         lobby = self._lobby(place)
         await self._creator_only(place, person, lobby)
-        level = (args[0] if args else "medium").lower()
-        if level not in bot_names():
-            raise Refusal("chat.bad_level", levels=" | ".join(LEVELS))
+        level = i18n.level(" ".join(args), bot_names()) if args else "medium"
+        if level is None:
+            raise Refusal("chat.bad_level", levels=" | ".join(
+                i18n.text(lang, "level." + name) for name in LEVELS))
         low, high = games.players(lobby["game"])
         if len(lobby["players"]) + len(lobby["bots"]) >= high:
             raise Refusal("error.table_full")

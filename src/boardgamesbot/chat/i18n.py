@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -68,6 +69,18 @@ def aliases(word: str) -> str:
             if folded == command or folded in (fold(n) for n in names):
                 return command
     return folded
+
+
+def level(words: str, known: Iterable[str]) -> str | None:
+    """The computer player's level ``words`` name, by its id or its name in any language
+    (``médio``, ``mitja``, ``a l'atzar`` → ``medium``, ``medium``, ``random``): people type
+    the word the lobby's buttons show them."""
+    folded = fold(words)
+    for name in known:
+        if folded == fold(name) or any(folded == fold(text(lang, "level." + name))
+                                       for lang in LANGUAGES if has("level." + name)):
+            return name
+    return None
 
 
 def fold(word: str) -> str:
