@@ -165,3 +165,15 @@ def phone_page(browser, width=390, height=844):
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     return context, page, errors
+
+
+def laptop_page(browser, width, height, lang):
+    """A laptop's page speaking ``lang`` (before any page loads), and its script errors."""
+    context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height},
+                                  locale="en-US")
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r})")
+    return context, page, errors

@@ -10,24 +10,12 @@ from __future__ import annotations
 import pytest
 
 from .conftest import serious_violations
-from .helpers import call, hot_seat_table, play_randomly, seeded, take_seat
+from .helpers import call, hot_seat_table, laptop_page, play_randomly, seeded, take_seat
 
 LAPTOPS = [(1280, 800), (1440, 900), (1024, 768)]
 BOARD = "svg.tikal-board:not([data-stale])"
 # Tiles on the map before the person's turn: the start's four and a few turns' more.
 EXPLORED = 12
-
-
-def laptop_page(browser, width, height, lang):
-    context = browser.new_context(
-        bypass_csp=True, viewport={"width": width, "height": height}, locale="en-US"
-    )
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r})")
-    return context, page, errors
 
 
 def a_few_turns_in(page, server, seed):

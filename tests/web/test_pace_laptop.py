@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import act, call, hot_seat_table, take_seat
+from .helpers import act, call, hot_seat_table, laptop_page, take_seat
 
 BOARD = """() => {
     const r = document.querySelector('.board-area svg.tikal-board').getBoundingClientRect();
@@ -27,19 +27,9 @@ SKIP = """() => {
     "size", [(1280, 800), (1024, 768), (901, 800)], ids=["1280", "1024", "901"]
 )
 def test_the_board_does_not_move_while_a_friend_s_moves_are_shown(browser, server, size, lang):
-    width, height = size
-    context = browser.new_context(
-        bypass_csp=True, viewport={"width": width, "height": height}, locale="en-US"
-    )
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    context, page, errors = laptop_page(browser, *size, lang)
     try:
-        page.add_init_script(
-            f"localStorage.setItem('bgbot.lang', {lang!r});"
-            " localStorage.setItem('bgbot.pace', 'slow')"
-        )
+        page.add_init_script("localStorage.setItem('bgbot.pace', 'slow')")
         table, tokens = hot_seat_table(server, "tikal", 2, seed=7)
         take_seat(page, server, table, 0, tokens[0], "tikal")
         page.wait_for_selector(".space.target")
