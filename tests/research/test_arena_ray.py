@@ -75,6 +75,25 @@ def test_an_error_in_a_game_stops_the_run_with_the_local_backends_error(ray_clus
     assert type(remote.value) is type(local.value) and remote.value.code == local.value.code
 
 
+def test_a_stopped_run_kills_its_workers_rather_than_interrupting_them(ray_cluster,
+                                                                     monkeypatch):
+    """Cancelling with KeyboardInterrupt can land while a fresh worker imports numpy, and
+    that worker, reused by the next run, then fails every import of numpy ("cannot load
+    module more than once per process": a CI run failed so). Every leftover batch of a
+    stopped run is cancelled by killing its worker."""
+    import ray
+
+    cancels = []
+    real_cancel = ray.cancel
+    monkeypatch.setattr(ray, "cancel", lambda ref, **how: (cancels.append(how),
+                                                           real_cancel(ref, **how)))
+    with pytest.raises(GameError, match="unknown bot 'nobody'"):
+        run(Arena("tikal", ("random", "nobody"), games=8, seed=1), backend="ray")
+    assert cancels and all(how.get("force") is True for how in cancels)
+    after = plan("cartographers", ["greedy"], players=1, games=4, seed=2)
+    assert essentials(run(after, backend="ray")) == essentials(run(after))
+
+
 def test_backend_mistakes_are_clear_errors(ray_cluster):
     arena = plan("tikal", ["random"], players=2, games=1)
     with pytest.raises(ArenaError, match="backend"):

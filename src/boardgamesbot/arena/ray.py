@@ -95,8 +95,13 @@ def run_on_ray(arena: Arena, workers: int, on_result: Callable[[GameResult], Non
                 if on_result:
                     on_result(result)
         except BaseException:
-            for stream in streams:  # a shared cluster should not play on for nothing
-                ray.cancel(stream)
+            # A shared cluster should not play on for nothing. force=True kills the worker
+            # rather than raising KeyboardInterrupt in it: an interrupt that lands while a
+            # fresh worker imports numpy leaves a process that can never import it again
+            # ("cannot load module more than once per process"), and Ray would hand that
+            # worker the next run's tasks.
+            for stream in streams:
+                ray.cancel(stream, force=True)
             raise
         return sorted(results, key=lambda result: result.index)
     finally:
