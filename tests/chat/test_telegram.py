@@ -830,14 +830,16 @@ async def taps_to_each_action(conversation, seat, person,
     return reached
 
 
-def ana_and_bob_in_group(service: Service, game: str, seed: int):
+def ana_and_bob_in_group(service: Service, game: str, seed: int, options: dict | None = None,
+                         clock: dict | None = None):
     """A two-person table of ``game`` (a fixed position per seed) played in group -5 by
     Ana (11) and Bob (12), and a conversation over it that sends nothing."""
     from boardgamesbot.chat.conversation import Conversation
 
     conversation = Conversation(service, LivingRecorder(), PUBLIC)
-    created = service.lobby.create(game, {}, [{"kind": "person", "name": "Ana"},
-                                              {"kind": "person", "name": "Bob"}], None, seed)
+    created = service.lobby.create(game, options or {}, [{"kind": "person", "name": "Ana"},
+                                                         {"kind": "person", "name": "Bob"}],
+                                   clock, seed)
     table_id = created["table"]["id"]
     tokens = {s["seat"]: s["token"] for s in created["seats"]}
     conversation.store.start_game(table_id, "telegram", "-5", "11",
@@ -845,22 +847,33 @@ def ana_and_bob_in_group(service: Service, game: str, seed: int):
     return conversation, table_id
 
 
-@pytest.mark.parametrize("game, seed", [("cartographers", 1), ("cartographers", 7),
-                                        ("tikal", 1)])
-def test_every_legal_action_is_reachable_by_taps(tmp_path, game, seed):
+@pytest.mark.parametrize("game, seed, options", [
+    ("cartographers", 1, {}), ("cartographers", 7, {}), ("tikal", 1, {}),
+    ("tikal", 1, {"variant": "auction"})])
+def test_every_legal_action_is_reachable_by_taps(tmp_path, game, seed, options):
     """From the first menu, every legal action of the position (952 drawings on a fresh
-    Cartographers sheet) is a few taps away, through rows, orientations and previews."""
+    Cartographers sheet; the twenty bids of Tikal's first auction) is a few taps away,
+    through rows, pages of numbers, orientations and previews, on keyboards of at most
+    four rows (a phone shows them under the picture without scrolling; the group's table
+    message adds a row at most, 🚪 and the board)."""
     async def main():
         from boardgamesbot.chat.basics import Person, Seat
 
         service = await Service.open(db=f"sqlite:///{tmp_path / 'c.db'}")
         try:
-            conversation, table_id = ana_and_bob_in_group(service, game, seed)
+            conversation, table_id = ana_and_bob_in_group(service, game, seed, options)
             legal = await service.notations(table_id, 0)
             labels: set[str] = set()
+            keyboards: list = []
             reached = await taps_to_each_action(conversation, Seat(table_id, 0, "-5"),
-                                                Person("11", "Ana"), labels)
-            assert set(reached) == set(legal)
+                                                Person("11", "Ana"), labels,
+                                                keyboards=keyboards)
+            assert set(reached) == set(legal), sorted(set(legal) - set(reached))
+            assert max(len(rows) for rows in keyboards) <= 4, max(keyboards, key=len)
+            if options:  # the auction: bids (beyond twelve of them) and passing
+                assert sum(n.startswith("bid") for n in legal) > 12
+                assert max(reached[n] for n in legal) <= 3, reached
+                return
             # Buttons say what they do: a turn, a mirrored turn, a confirmation, a way back.
             turns = {w for n in legal for w in n.split() if re.fullmatch(r"[rf]\d+", w)}
             if game == "cartographers":  # r90 → ↻ 90°, f90 (mirrored) → ⇋ ↻ 90°

@@ -23,7 +23,7 @@ from boardgamesbot.engine import GameError, load_game
 
 from . import games, i18n, images
 from .basics import Button, Person, Place, Refusal, Seat, Transport
-from .choices import MAX_BUTTONS, ROW, narrow, rows_for, unrow
+from .choices import MAX_BUTTONS, PER_ROW, ROW, narrow, rows_for, unrow
 from .commands import Commands
 from .living import LivingTable, in_words, label_of
 from .narration import Follower, Narration
@@ -312,16 +312,27 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         else:
             buttons: list[Button] = []
             judged = load_game(game).preview_choice
+            # A page of numbers (a bid of 2 to 150) is said by the prompt ("Ana, choose:
+            # 💰 Bid …"): its buttons are the numbers alone, four to a row.
+            numbers = len(steps) > PER_ROW and all(s.word.isdigit() or s.range for s in steps)
             # A complete action the game gives no button word says what it does, as a
             # button asks for it ("✔ Place the tile on A4", not "✔ place A4").
-            unlabelled = [s.notation for s in steps[:MAX_BUTTONS] if s.complete and not s.row
-                          and label_of(game, words, s.notation, lang) is None]
+            unlabelled = [] if numbers else [
+                s.notation for s in steps[:MAX_BUTTONS] if s.complete and not s.row
+                and label_of(game, words, s.notation, lang) is None]
             said = {entry["notation"]: "✔ " + games.action_words(game, entry, lang, "button")
                     for entry in await self.service.infos(seat.table_id, seat.seat,
                                                           unlabelled)}
             for step in steps[:MAX_BUTTONS]:
                 if step.row:
                     buttons.append(Button(f"{step.word[:-1]} …", f"m:{head}{step.notation}"))
+                    continue
+                if step.range:  # (no space before the dots: "118–150…" four to a row)
+                    low, high = step.range
+                    buttons.append(Button(f"{low}–{high}…", f"m:{head}{step.notation}"))
+                    continue
+                if numbers and step.complete and not step.more:
+                    buttons.append(Button(step.word, f"p:{head}{step.notation}"))
                     continue
                 if step.complete and not (self.living and step.more and judged(step.notation)):
                     default = said.get(step.notation) or f"✔ {step.word}"
