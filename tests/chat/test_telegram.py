@@ -375,21 +375,29 @@ async def _auction_table(tmp_path):
 
         assert Image.open(io.BytesIO(data)).size[0] >= 600
 
-        # A bid with buttons: "Bid …" narrows the living message's keyboard, then a bid.
+        # A bid with buttons: "Bid …" narrows the living message's keyboard to a page of
+        # numbers — the first few bids, then ranges of the rest — then a bid by taps.
         mid, message = living_of(fake, gid)
         assert "⏭ Pass" in [b["text"] for b in keyboard(message)]
         fake.press(GROUP, BOB, mid, button(message, "💰 Bid"))  # not Bob's turn
         await until(lambda: any("not your turn" in f.get("text", "")
                                 for f in fake.calls("answerCallbackQuery")), what="Bob refused")
         fake.press(GROUP, ANA, mid, button(message, "💰 Bid"))
-        await until(lambda: any(b["text"] == "✔ Bid 2 points"
-                                for b in keyboard(fake.messages[(gid, mid)])),
+        await until(lambda: any(b["text"] == "2" for b in keyboard(fake.messages[(gid, mid)])),
                     what="the bids")
         narrowed = fake.messages[(gid, mid)]
+        rows = narrowed["reply_markup"]["inline_keyboard"]
+        assert len(rows) <= 5, rows  # a phone shows it whole under the picture
+        assert [b["text"] for b in rows[0]] == ["1", "2", "3", "4"], rows
         assert any(b["text"] == "← Back" for b in keyboard(narrowed))
-        fake.press(GROUP, ANA, mid, button(narrowed, "✔ Bid 2 points"))
-        # told in the game's words, as the browser's log tells it (not "Ana: bid 2")
-        await until(lambda: any("Ana: bids 2 points" in t for t in fake.texts(gid)),
+        assert "Bid" in narrowed["caption"].splitlines()[-1]  # the prompt says what they are
+        # The twentieth point: past the first page, one tap on its range, one on it.
+        fake.press(GROUP, ANA, mid, button(narrowed, "18–20"))
+        await until(lambda: any(b["text"] == "20" for b in keyboard(fake.messages[(gid, mid)])),
+                    what="the range's bids")
+        fake.press(GROUP, ANA, mid, button(fake.messages[(gid, mid)], "20"))
+        # told in the game's words, as the browser's log tells it (not "Ana: bid 20")
+        await until(lambda: any("Ana: bids 20 points" in t for t in fake.texts(gid)),
                     what="Ana's bid")
 
         # An action in notation, as a command: Bob passes.
@@ -451,7 +459,7 @@ async def _auction_table(tmp_path):
         await until(lambda: "Punts" in fake.texts(gid)[-1], what="the scores after restart")
         # The whole story, beyond the living caption's last lines.
         fake.say(GROUP, BOB, "/log")
-        await until(lambda: "Ana: ofereix 2 punts" in fake.texts(gid)[-1], what="the log")
+        await until(lambda: "Ana: ofereix 20 punts" in fake.texts(gid)[-1], what="the log")
         assert "Bob: passa" in fake.texts(gid)[-1]  # in the group's language now
         assert f"{PUBLIC}/#/table/{table_id}" in fake.texts(gid)[-1]
         for method, fields, _ in fake.sent:

@@ -314,7 +314,8 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             judged = load_game(game).preview_choice
             # A page of numbers (a bid of 2 to 150) is said by the prompt ("Ana, choose:
             # 💰 Bid …"): its buttons are the numbers alone, four to a row.
-            numbers = len(steps) > PER_ROW and all(s.word.isdigit() or s.range for s in steps)
+            numbers = all(s.word.isdigit() or s.range for s in steps) and (
+                len(steps) > PER_ROW or len(prefix) > len(words))  # (or a range opened)
             # A complete action the game gives no button word says what it does, as a
             # button asks for it ("✔ Place the tile on A4", not "✔ place A4").
             unlabelled = [] if numbers else [
