@@ -898,6 +898,50 @@ def test_every_legal_action_is_reachable_by_taps(tmp_path, game, seed, options):
     asyncio.run(asyncio.wait_for(main(), 120))
 
 
+class LivingShown(LivingRecorder):
+    """`LivingRecorder` that keeps what each message shows, sent or edited in: (text,
+    buttons)."""
+
+    def __init__(self) -> None:
+        self.shown: list[tuple[str, list]] = []
+
+    async def send(self, chat_id, text, buttons=None, image=None, **extra):
+        self.shown.append((text, buttons or []))
+        return str(len(self.shown))
+
+    def edit_living(self, chat_id, message_id, text, buttons, image):
+        if text is not None:
+            self.shown.append((text, buttons))
+
+
+def test_out_of_time_the_table_message_shows_no_menu_while_the_computer_plays(tmp_path):
+    """A person's time ran out: the clock's computer plays their turn out, an action at a
+    time. Meanwhile the group's table message says so and offers them no menu, nor calls
+    them (a tap there would be refused: the turn is not theirs any more) — as the
+    fresh-message path treats them as a computer player (`played_for`). The computer is
+    held back here (no jobs), so the table stays at that moment for the test to look."""
+    async def main():
+        service = await Service.open(db=f"sqlite:///{tmp_path / 'c.db'}", jobs=False)
+        try:
+            conversation, table_id = ana_and_bob_in_group(
+                service, "tikal", 1, clock={"mode": "decision", "seconds": 0.3, "level": "easy"})
+            conversation.transport = shown = LivingShown()
+            await asyncio.sleep(0.5)
+            state = await service.state(table_id, None)
+            assert state["to_act"] == [0] and state["clock"]["remaining"]["0"] == 0, state
+            await conversation.tell_living(table_id, conversation.store.game(table_id), state,
+                                           [], (None, None))
+            assert shown.shown
+            for text, rows in shown.shown:
+                assert not [b.data for row in rows for b in row
+                            if b.data.startswith(("m:", "p:", "v:"))], (text, rows)
+                assert "Your turn" not in text, text
+            assert shown.shown[-1][0].endswith("⏰ Out of time: the computer plays for Ana")
+        finally:
+            await service.close()
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
 @pytest.mark.parametrize("game", ["tikal", "cartographers"])
 def test_no_keyboard_row_is_wider_than_a_phone(tmp_path, game):
     """A phone (360 dp) shows some 45 characters across an inline keyboard, each button

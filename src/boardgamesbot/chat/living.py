@@ -131,9 +131,7 @@ class LivingTable:
         story.extend(lines)
         seats = self.store.seats_of(table_id)
         awaited = list(state["to_act"])
-        people = [s for s in awaited if s in seats
-                  and not state["table"]["seats"][s].get("autopilot")
-                  and state["table"]["seats"][s]["kind"] == "person"]
+        people = [s for s in awaited if s in seats and not played_for(state, s)]
         before = set(game["awaited"] or [])
         hidden = self.hidden_step(name, chat_id)
         # Whose decision begins now: everyone awaited when a new step starts (someone who
@@ -185,9 +183,9 @@ class LivingTable:
         state = await self.service.state(table_id, None)
         name = state["table"]["game"]
         seats = self.store.seats_of(table_id)
-        people = [s for s in state["to_act"] if s in seats
-                  and state["table"]["seats"][s]["kind"] == "person"
-                  and not state["table"]["seats"][s].get("autopilot")]
+        # (not a person whose time ran out: the computer plays their turn out, an action
+        # at a time, and a menu shown meanwhile would offer them what is no longer theirs)
+        people = [s for s in state["to_act"] if s in seats and not played_for(state, s)]
         buttons: list[list[Button]] = []
         prompt = await self.status_line(table_id, lang)
         preview = None
@@ -202,6 +200,11 @@ class LivingTable:
         elif people and hidden:
             buttons = [[Button(i18n.text(lang, "button.choose_private"), "",
                                url=self.transport.deep_link(f"t{table_id}"))]]
+        elif not people and (out := [s for s in state["to_act"] if s in seats
+                                     and not autopilot(state["table"], s)]):
+            # Their time ran out: the computer plays their decision out, an action at a time.
+            names = await self.names(table_id)
+            prompt = i18n.text(lang, "status.clock_plays", who=", ".join(names[s] for s in out))
         board = self._board_button(table_id, chat_id, lang)
         if board is not None:
             buttons = buttons + [[board]]
@@ -231,7 +234,7 @@ class LivingTable:
         lang = self.lang_of(Place(self.network, where, True), person)
         state = await self.service.state(table_id, seat)
         name = state["table"]["game"]
-        if seat in state["to_act"]:
+        if seat in state["to_act"] and not played_for(state, seat):
             prompt, buttons, preview = await self.menu(
                 Seat(table_id, seat, game["chat_id"]), person, prefix or [], lang, where,
                 chosen)
@@ -379,3 +382,17 @@ def in_words(game_name: str, words: list[str], lang: str) -> str:
     verbs; a word the game gives no label (a space, a number) stays as written."""
     return " ".join(label_of(game_name, words[:index], " ".join(words[:index + 1]), lang)
                     or word for index, word in enumerate(words))
+
+
+def played_for(state: dict, seat: int) -> bool:
+    """Whether the computer plays ``seat``'s decision in ``state``: a computer player, a
+    person on autopilot, or a person whose time ran out (the clock's computer plays for
+    them, an action at a time: a busy bot may see the first of them before the rest, and
+    must not call the person to a turn that is no longer theirs to play)."""
+    left = ((state.get("clock") or {}).get("remaining") or {}).get(str(seat))
+    return autopilot(state["table"], seat) or left == 0
+
+
+def autopilot(summary: dict, seat: int) -> bool:
+    return bool(summary["seats"][seat].get("autopilot")) or summary["seats"][seat]["kind"] != \
+        "person"

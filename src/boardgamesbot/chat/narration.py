@@ -23,7 +23,7 @@ from typing import Any
 
 from . import games, i18n, images
 from .basics import Person, Place, Seat
-from .living import Told, to_call
+from .living import Told, autopilot, played_for, to_call
 
 log = logging.getLogger(__name__)
 
@@ -250,7 +250,7 @@ class Narration:
         chat_id = game["chat_id"]
         name = state["table"]["game"]
         seats = self.store.seats_of(table_id)
-        people = [s for s in awaited if s in seats and not _played_for(state, s)]
+        people = [s for s in awaited if s in seats and not played_for(state, s)]
         names = await self.names(table_id)
         before = set(game["awaited"] or [])
         together = len(awaited) > 1
@@ -429,7 +429,7 @@ class Narration:
         def people(clock: dict) -> dict[int, float]:
             return {int(s): left for s, left in (clock.get("remaining") or {}).items()
                     if left is not None and int(s) in state["to_act"] and int(s) in seats
-                    and not _autopilot(state["table"], int(s))}
+                    and not autopilot(state["table"], int(s))}
 
         then, now = people(state["clock"]), people(clock)
         if not then or not now:
@@ -486,17 +486,3 @@ def winners_line(lang: str, winners: list[str]) -> str:
     """Who won, a tie's winners said as several ("🏆 Guanyen: Ana, Cy", not "Guanya")."""
     key = "end.winners" if len(winners) > 1 else "end.winner"
     return i18n.text(lang, key, who=", ".join(winners) or "-")
-
-
-def _played_for(state: dict, seat: int) -> bool:
-    """Whether the computer plays ``seat``'s decision in ``state``: a computer player, a
-    person on autopilot, or a person whose time ran out (the clock's computer plays for
-    them, an action at a time: a busy bot may see the first of them before the rest, and
-    must not call the person to a turn that is no longer theirs to play)."""
-    left = ((state.get("clock") or {}).get("remaining") or {}).get(str(seat))
-    return _autopilot(state["table"], seat) or left == 0
-
-
-def _autopilot(summary: dict, seat: int) -> bool:
-    return bool(summary["seats"][seat].get("autopilot")) or summary["seats"][seat]["kind"] != \
-        "person"
