@@ -100,6 +100,7 @@ class Player:
         self.images: list[tuple[str, object]] = []  # (room, the image event)
         self.edits: list[tuple[str, str, str]] = []  # (room, edited event, new body)
         self.event_ids: list[str] = []  # of the notices, in the same order
+        self.relations: list[dict] = []  # their m.relates_to (a thread, a reply), the same
         #: (msgtype, the users it mentions) of each, in the same order: an m.text rings
         #: those it mentions, an m.notice nobody (the default push rules)
         self.kinds: list[tuple[str, tuple[str, ...]]] = []
@@ -149,6 +150,7 @@ class Player:
                     self.secret.append(event.decrypted)
                     self.html.append(content.get("formatted_body", ""))
                     self.event_ids.append(event.event_id)
+                    self.relations.append(content.get("m.relates_to") or {})
                     self.kinds.append((content.get("msgtype", ""), tuple(
                         content.get("m.mentions", {}).get("user_ids", []))))
                 elif isinstance(event, (nio.RoomMessageImage, nio.RoomEncryptedImage)):
@@ -169,23 +171,38 @@ class Player:
                 raise AssertionError(f"{self.name} timed out waiting for {what}; last:\n{tail}")
             await self.pump()
 
-    async def say(self, room: str, text: str) -> None:
-        await self.send(room, "m.room.message", {"msgtype": "m.text", "body": text})
+    async def say(self, room: str, text: str, thread: str | None = None) -> str:
+        """Say ``text`` in ``room``'s main timeline, or in the thread of the root
+        ``thread`` the way Element writes there; returns the event's id."""
+        content = {"msgtype": "m.text", "body": text}
+        if thread is not None:
+            content["m.relates_to"] = {"rel_type": "m.thread", "event_id": thread,
+                                       "is_falling_back": True,
+                                       "m.in_reply_to": {"event_id": thread}}
+        return await self.send(room, "m.room.message", content)
 
     async def react(self, room: str, event_id: str, key: str) -> None:
         await self.send(room, "m.reaction", {"m.relates_to": {
             "rel_type": "m.annotation", "event_id": event_id, "key": key}})
 
-    async def send(self, room: str, kind: str, content: dict) -> None:
+    async def send(self, room: str, kind: str, content: dict) -> str:
         if self.client.should_query_keys:
             await self.client.keys_query()
         self.trust()
         response = await self.client.room_send(room, kind, content,
                                                ignore_unverified_devices=True)
         assert isinstance(response, nio.RoomSendResponse), response
+        return response.event_id
 
     def heard(self, room: str) -> list[str]:
         return [body for r, body in self.notices if r == room]
+
+    def heard_in(self, room: str, thread: str | None) -> list[str]:
+        """What the bot said in the thread ``thread`` of ``room`` (None: the main
+        timeline)."""
+        return [body for (r, body), relation in zip(self.notices, self.relations)
+                if r == room and (relation.get("event_id") if relation.get("rel_type")
+                                  == "m.thread" else None) == thread]
 
     async def quiet(self, room: str, seconds: float = 4.0) -> None:
         """Nothing new from the bot in ``room`` for a while."""
@@ -535,6 +552,86 @@ async def _late_joiner(url, tmp_path):
                                        for b in cy.heard(group)), what="the direct rooms told")
         finally:
             await cy.close()
+
+
+def test_a_thread_is_answered_in_it_and_a_table_opened_there_lives_there(synapse, tmp_path):
+    """Element's threads, in an encrypted group: a command typed in a thread is answered in
+    that thread (Element's relation: ``rel_type m.thread``, the root, ``is_falling_back``
+    with an ``m.in_reply_to`` for older clients), one from the main timeline there. A
+    table opened in a thread lives in it — its lobby, turns, pictures and narration —
+    while answers go where they were asked, also after a restart. The relation is in
+    clear in the encrypted events: Synapse lists the bot's messages in the thread."""
+    asyncio.run(asyncio.wait_for(_threads(synapse, tmp_path), 400))
+
+
+def _thread_of(relation: dict) -> str | None:
+    return relation.get("event_id") if relation.get("rel_type") == "m.thread" else None
+
+
+async def _threads(url, tmp_path):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Threads") as (
+            bot_id, bot, ana, bob, group):
+        root = await ana.say(group, "Tikal tonight? Let's keep the game in a thread")
+        asked = await ana.say(group, "!bg help", thread=root)
+        await ana.until(lambda: ana.heard_in(group, root), what="help in the thread")
+        index = next(i for i, relation in enumerate(ana.relations)
+                     if _thread_of(relation) == root)
+        assert ana.relations[index] == {"rel_type": "m.thread", "event_id": root,
+                                        "is_falling_back": True,
+                                        "m.in_reply_to": {"event_id": asked}}
+        assert ana.secret[index]
+        await bob.until(lambda: group in bob.client.rooms, what="the group")
+        await bob.say(group, "!bg help")  # the main timeline is answered there
+        await ana.until(lambda: ana.heard_in(group, None), what="help in the main timeline")
+        assert len(ana.heard_in(group, root)) == 1
+
+        await ana.say(group, "!bg new tikal", thread=root)
+        await ana.until(lambda: any("Tikal" in b for b in ana.heard_in(group, root)),
+                        what="the lobby in the thread")
+        await bob.say(group, "!bg join")  # from the main timeline: the lobby is edited
+        await ana.until(lambda: any(bob.name in b for r, _, b in ana.edits if r == group),
+                        what="Bob in the lobby")
+        await bob.say(group, "!bg start")  # only the creator starts: refused where asked
+        await ana.until(lambda: any("⚠" in b for b in ana.heard_in(group, None)),
+                        what="the refusal in the main timeline")
+        await ana.say(group, "!bg start", thread=root)
+        await ana.until(lambda: any("Your turn" in b for b in ana.heard_in(group, root)),
+                        what="the first turn in the thread")
+        await ana.until(lambda: ana.images, what="the board")
+        assert all(_thread_of(event.source["content"].get("m.relates_to") or {}) == root
+                   for r, event in ana.images if r == group)
+        main = len(ana.heard_in(group, None))
+
+        # Restarted, the bot still tells the table in its thread, and answers where asked.
+        bot.kill()
+        bot.start()
+        in_thread = len(ana.heard_in(group, root))
+        for _ in range(12):
+            menus = [b for b in ana.heard(group) if MENU.search(b.splitlines()[-1])]
+            body = menus[-1]
+            player = next(p for p in (ana, bob) if f"{p.name}," in body)
+            count = len(ana.heard(group))
+            await player.say(group, menu_choice(body))  # in the main timeline
+            await ana.until(lambda count=count: len(ana.heard(group)) > count,
+                            what="an answer", timeout=90)
+            if len(ana.heard_in(group, root)) > in_thread:
+                break
+        told = ana.heard_in(group, root)[in_thread:]
+        assert told and any(ana.name in b or bob.name in b for b in told), told
+        # In the main timeline only answers to the numbers typed there: menu steps.
+        assert all(MENU.search(b.splitlines()[-1]) for b in ana.heard_in(group, None)[main:])
+        assert all(ana.secret)
+
+        # The server relates them in the encrypted room: the relation is in clear.
+        response = await ana.client.send(
+            "GET", f"/_matrix/client/v1/rooms/{group}/relations/{root}/m.thread?limit=100",
+            headers={"Authorization": f"Bearer {ana.client.access_token}"})
+        assert response.status == 200
+        chunk = (await response.json())["chunk"]
+        from_bot = [e for e in chunk if e["sender"] == bot_id]
+        assert len(from_bot) >= len(ana.heard_in(group, root))
+        assert all(e["type"] == "m.room.encrypted" and "ciphertext" in e["content"]
+                   and e["content"]["m.relates_to"]["event_id"] == root for e in from_bot)
 
 
 def test_hidden_choices_from_an_unencrypted_group_go_to_encrypted_direct_rooms(synapse,

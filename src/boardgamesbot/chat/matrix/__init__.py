@@ -4,6 +4,7 @@
 * `crosssigning` — the bot signs its own device, so clients see it verified by its owner;
 * `transport` — messages, encrypted pictures, edits, menus and direct rooms;
 * `menus` — which message is whose current menu (the bot answers only those);
+* `threads` — answers in the thread asked from; a table's messages in the thread it lives in;
 * `bot` — what the bot listens to (quietly), undecryptable events, the sync loop;
 * `formatting` — plain and HTML bodies (mention pills, boards, Markdown rules pages).
 

@@ -45,6 +45,7 @@ from ..conversation import Conversation
 from ..tables import Service
 from . import crosssigning
 from .menus import LOBBY, OpenMenus
+from .threads import THREAD, Threads, root_of
 from .transport import COMMAND_PREFIX, MENU_FOR, MatrixTransport
 
 log = logging.getLogger(__name__)
@@ -70,6 +71,22 @@ class MatrixConversation(Conversation):
                                      menu_for=menu_for, **kwargs)
         finally:
             MENU_FOR.reset(token)
+
+    async def cmd_new(self, place: Place, person: Person, args: list[str], lang: str) -> None:
+        await super().cmd_new(place, person, args, lang)
+        # The lobby was opened (else a refusal was raised): its table lives where it was.
+        self.transport.threads.settle(place.chat_id, self.transport.threads.now(place.chat_id))
+
+    def follow(self, table_id: str) -> None:
+        """Follow the table in a task that writes to its room in the thread the table
+        lives in (`threads`), wherever the message that started it came from."""
+        game = self.store.game(table_id)
+        root = self.transport.threads.home(game["chat_id"]) if game else None
+        token = THREAD.set((game["chat_id"], root) if game and root else None)
+        try:
+            super().follow(table_id)  # the task copies this context
+        finally:
+            THREAD.reset(token)
 
     def buttons_message(self, table_id: str, chat_id: str, user_ids: list[str]) -> str | None:
         """The open menu of ``user_ids`` for the table in ``chat_id`` (the message a clock
@@ -99,9 +116,9 @@ class MatrixBot:
     """The conversation core on a logged-in nio client with encryption on."""
 
     def __init__(self, client: AsyncClient, service: Service, public_url: str = "",
-                 menus: OpenMenus | None = None) -> None:
+                 menus: OpenMenus | None = None, threads: Threads | None = None) -> None:
         self.client = client
-        self.transport = MatrixTransport(client, menus)
+        self.transport = MatrixTransport(client, menus, threads)
         self.conversation = MatrixConversation(service, self.transport, public_url)
         self.transport.language = self._language
         self.unreadable: list[Unreadable] = []
@@ -170,8 +187,19 @@ class MatrixBot:
         if event.sender == self.client.user_id:
             return
         content = event.source.get("content", {})
+        root = root_of(content)
+        if root is not None:
+            self.transport.threads.seen(root, event.event_id)
         if "m.new_content" in content or content.get("msgtype") == "m.notice":
             return  # edits are not new commands; notices come from bots
+        # Answered where it was said: in its thread, or in the main timeline.
+        token = THREAD.set((room.room_id, root) if root else None)
+        try:
+            await self._read(room, event)
+        finally:
+            THREAD.reset(token)
+
+    async def _read(self, room: MatrixRoom, event: RoomMessageText) -> None:
         place, person = self._place(room), self._person(room, event.sender)
         text, addressed = self._addressed(room, _without_quote(event.body), place.direct)
         if text.isdecimal():
@@ -233,11 +261,17 @@ class MatrixBot:
         if owner not in (event.sender, LOBBY):
             return
         place, person = self._place(room), self._person(room, event.sender)
-        if event.key in KEYCAPS:
-            await self._choose(place, person, owner, KEYCAPS[event.key], event.event_id)
-        elif event.key in LOBBY_REACTIONS and owner == LOBBY:
-            await self.conversation.handle_text(place, person, LOBBY_REACTIONS[event.key],
-                                                event.event_id, True)
+        # A reaction is on a menu of the room's table: answered where that table lives.
+        home = self.transport.threads.home(room.room_id)
+        token = THREAD.set((room.room_id, home) if home else None)
+        try:
+            if event.key in KEYCAPS:
+                await self._choose(place, person, owner, KEYCAPS[event.key], event.event_id)
+            elif event.key in LOBBY_REACTIONS and owner == LOBBY:
+                await self.conversation.handle_text(place, person, LOBBY_REACTIONS[event.key],
+                                                    event.event_id, True)
+        finally:
+            THREAD.reset(token)
 
     # Events the bot cannot read ---------------------------------------------------------
 
@@ -287,8 +321,14 @@ class MatrixBot:
         who = self.transport.mention(event.sender, room.user_name(event.sender) or event.sender)
         log.info("could not decrypt %s from %s in %s (session %s)", event.event_id,
                  event.sender, room.room_id, event.session_id)
-        await self.conversation.say(room.room_id, i18n.text(lang, "matrix.unreadable",
-                                                            who=who))
+        # The relation stays in clear in an encrypted event: told in the thread it came in.
+        root = root_of(event.source.get("content", {}))
+        token = THREAD.set((room.room_id, root) if root else None)
+        try:
+            await self.conversation.say(room.room_id, i18n.text(lang, "matrix.unreadable",
+                                                                who=who))
+        finally:
+            THREAD.reset(token)
 
     async def keep_retrying(self) -> None:
         while True:
@@ -329,7 +369,8 @@ async def run(client: AsyncClient, service: Service, public_url: str = "",
     """Serve Matrix on a logged-in ``client`` (from `device.login`) until ``stop``."""
     bot_dir = Path(client.store_path).parent if client.store_path else None
     menus = OpenMenus(bot_dir / "menus.json" if bot_dir else None)
-    bot = MatrixBot(client, service, public_url, menus)
+    threads = Threads(bot_dir / "threads.json" if bot_dir else None)
+    bot = MatrixBot(client, service, public_url, menus, threads)
     stop = stop or asyncio.Event()
     since = bot.conversation.store.cursor("matrix", client.user_id)
     tasks: list[asyncio.Task] = []

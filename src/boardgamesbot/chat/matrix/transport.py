@@ -37,6 +37,7 @@ from .. import i18n
 from ..basics import Button
 from . import formatting
 from .menus import LOBBY, Menu, OpenMenus
+from .threads import Threads, in_thread, root_of
 
 log = logging.getLogger(__name__)
 
@@ -58,9 +59,11 @@ class MatrixTransport:
     sounds = True  # `send` takes ``silent``: a call to act rings, as an m.text
     max_text = 16000
 
-    def __init__(self, client: AsyncClient, menus: OpenMenus | None = None) -> None:
+    def __init__(self, client: AsyncClient, menus: OpenMenus | None = None,
+                 threads: Threads | None = None) -> None:
         self.client = client
         self.menus = menus or OpenMenus()
+        self.threads = threads or Threads()
         self.language: Callable[[str], str] = lambda room_id: i18n.DEFAULT
         self._listed: dict[str, list[str]] | None = None  # m.direct: person -> rooms
         self._listed_saved = True  # False: m.direct could not be read, so never written
@@ -94,6 +97,10 @@ class MatrixTransport:
             event_id = getattr(response, "event_id", None)
             if event_id is None:
                 log.warning("Matrix refused a message in %s: %s", room_id, response)
+            else:
+                root = root_of(content)
+                if root is not None:
+                    self.threads.seen(root, event_id)
             return event_id
         return None
 
@@ -102,15 +109,16 @@ class MatrixTransport:
                    reply_to: str | None = None) -> str | None:
         """``text`` as an ``m.notice``, which no default push rule rings; a call to act
         (not ``silent``) as an ``m.text``, which rings those it mentions (`to_call`); a
-        reply to the event ``reply_to`` (a reminder quoting the menu it is about)."""
+        reply to the event ``reply_to`` (a reminder quoting the menu it is about); in the
+        thread the bot writes to now (`threads.THREAD`), its picture too."""
         await self._known(chat_id)
+        root = self.threads.now(chat_id)
         if image is not None:
-            await self._image(chat_id, image)
+            await self._image(chat_id, image, root)
         content = formatting.notice(text)
         if not silent:
             content["msgtype"] = "m.text"
-        if reply_to:
-            content.update(formatting.reply(reply_to))
+        content.update(self._relation(root, reply_to))
         event_id = await self._send(chat_id, content)
         self._remember_readers(chat_id, event_id)
         choices = [b.data for row in buttons or [] for b in row]
@@ -119,6 +127,14 @@ class MatrixTransport:
             if replaced is not None:
                 await self._show_closed(chat_id, replaced)
         return event_id
+
+    def _relation(self, root: str | None, reply_to: str | None) -> dict:
+        """In the thread ``root`` (a reply to ``reply_to`` there, else to its latest
+        message as a fallback only), or a plain reply, or nothing."""
+        if root is not None:
+            return in_thread(root, reply_to or self.threads.latest(root),
+                             falling_back=not reply_to)
+        return formatting.reply(reply_to) if reply_to else {}
 
     def _remember_readers(self, room_id: str, event_id: str | None) -> None:
         room = self.client.rooms.get(room_id)
@@ -142,7 +158,7 @@ class MatrixTransport:
         room = self.client.rooms.get(room_id)
         return bool(room and room.encrypted)
 
-    async def _image(self, room_id: str, png: bytes) -> None:
+    async def _image(self, room_id: str, png: bytes, root: str | None = None) -> None:
         secret = self.encrypted(room_id)
         response, keys = await self.client.upload(
             io.BytesIO(png), content_type="image/png", filename="board.png",
@@ -159,6 +175,7 @@ class MatrixTransport:
             content["file"] = {**keys, "url": response.content_uri, "mimetype": "image/png"}
         else:
             content["url"] = response.content_uri
+        content.update(self._relation(root, None))
         await self._send(room_id, content)
 
     async def edit(self, chat_id: str, message_id: str, text: str,
@@ -174,7 +191,10 @@ class MatrixTransport:
             # answer at all) The new text as a new message everyone can read; later edits
             # go to it; the old one, if a menu, is shown closed, the new one its menu.
             owner = self.menus.owner(chat_id, message_id)
-            event_id = await self._send(chat_id, formatting.notice(text))
+            # (where the table lives, as the message it replaces: `threads`)
+            home = self.threads.home(chat_id)
+            event_id = await self._send(chat_id, {**formatting.notice(text),
+                                                  **self._relation(home, None)})
             if event_id is None:
                 return
             self._remember_readers(chat_id, event_id)
