@@ -232,6 +232,13 @@ ACTION_NOUN = {"en": None, "pt-BR": re.compile(r"(?<=\w{4})ac[ao]$"),
                "ca": re.compile(r"(?<=\w{4})ac(?:ion)?$")}
 
 
+#: An ending of dictionary forms that Snowball cuts off although no verb form has it as its
+#: dictionary form: Catalan adjectives and nouns in -ent ("següent", next; "diferent"), whose
+#: verbs' forms lemmatise to the verb ("seguint", going round, is *seguir*). Cut, "la lloseta
+#: següent" met "seguint l'ordre de la taula" (both "segu"); such a word is its own key.
+KEPT_WHOLE = {"en": None, "pt-BR": None, "ca": "ent"}
+
+
 def _lower(text: str) -> str:
     return text.lower().replace("l·l", "ll").replace("l.l", "ll").replace("ŀl", "ll")
 
@@ -590,6 +597,10 @@ class Words:
     def _stem(self, word: str, accented: str) -> str:
         if word.isdigit():
             return word
-        stem = self.stem(_lemma(accented, self.game, self.lang))
+        dictionary_form = _lemma(accented, self.game, self.lang)
+        kept = KEPT_WHOLE[self.lang]
+        if kept is not None and dictionary_form.endswith(kept):
+            return dictionary_form
+        stem = self.stem(dictionary_form)
         noun = ACTION_NOUN[self.lang]
         return noun.sub("", stem) if noun is not None else stem
