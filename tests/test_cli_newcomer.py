@@ -52,6 +52,22 @@ def test_a_game_is_found_by_its_title_in_any_language_without_accents(tmp_path, 
         assert Record.load(save).game == name, text
 
 
+def test_the_bot_commands_take_a_game_by_its_title_too(tmp_path):
+    """`arena`, `ratings` and `train` took only the game's name ("no game 'Cartógrafos'"),
+    where `play` took the title the terminal prints."""
+    for name in known_games():
+        for title in load_game(name).titles.values():
+            result = run("ratings", title, "--db", f"sqlite:///{tmp_path}/none.db",
+                         env={"LANG": "en_US.UTF-8"})
+            line = error_line(result, "en")  # (no games stored: the game itself was found)
+            assert "none.db" in line and "unknown game" not in line, (title, line)
+    save = tmp_path / "records"
+    result = run("arena", "Cartógrafos", "--bots", "random", "--players", "1", "--games", "1",
+                 "--save-dir", str(save), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["game"] == "cartographers"
+
+
 def test_the_titles_people_know_cartographers_by_are_understood():
     for typed in ("cartografos", "Cartógrafos", "cartògrafs", "CARTOGRAFS"):
         result = run("why", typed, "pass", "--lang", "ca")
@@ -65,7 +81,10 @@ def test_a_misspelled_game_is_answered_with_the_nearest_one_in_the_language(
         tmp_path, monkeypatch, lang):
     monkeypatch.chdir(tmp_path)
     for command in (["play", "tical"], ["rules", "tical"], ["why", "tical", "end"],
-                    ["ask", "tical", "can I walk over a volcano?"]):
+                    ["ask", "tical", "can I walk over a volcano?"],
+                    ["arena", "tical", "--bots", "random", "--games", "2"],
+                    ["ratings", "tical", "--db", f"sqlite:///{tmp_path}/none.db"],
+                    ["train", "tical", "--games", "1", "--out", "weights.json"]):
         result = run(*command, env={"LANG": LOCALES[lang]})
         line = error_line(result, lang)
         assert line.endswith(say(lang, "setup.unknown_game_near", name="tical",
@@ -225,3 +244,117 @@ def test_resume_refuses_other_setup_and_another_game_and_changes_nothing(tmp_pat
                              game=other)), line
     line = error_line(run("play", "--resume", str(tmp_path / "none.json"), env=env), lang)
     assert path.read_text() == saved and not (tmp_path / "other.json").exists()
+
+
+USAGE_ERRORS = {  # a command line a newcomer gets wrong → the entry click says it with
+    ("arena",): "click.missing_argument",
+    ("play", "tikal", "--nope"): "click.no_such_option",
+    ("play", "tikal", "--players", "two"): "click.invalid_value_for",
+    ("ask", "-n", "50", "tikal", "why?"): "click.not_in_range",
+    ("pley",): "click.no_such_command",
+    ("replay", "x.json", "--sead", "3"): "click.did_you_mean",
+}
+
+
+def opening(lang: str, key: str) -> str:
+    """The longest run of fixed words of an entry in ``lang`` (its blanks left out)."""
+    import re
+
+    from boardgamesbot.cli.words import _catalog
+
+    entry = _catalog(lang)[key]
+    text = entry if isinstance(entry, str) else entry["other"]
+    return max(re.split(r"\{[^}]*\}", text), key=len).strip(" (")
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_a_mistyped_command_line_is_answered_in_the_language(lang):
+    """Click's own answers ("Missing argument", "No such option", "Invalid value", its
+    usage line and "Try … for help") were English whatever the locale or --lang."""
+    for command, key in USAGE_ERRORS.items():
+        for args, env in ((command, {"LANG": LOCALES[lang]}),
+                          ((*command, "--lang", lang), {"LANG": "C"})):
+            if args[0] in ("arena", "pley") and "--lang" in args:
+                continue  # (commands without --lang: the locale alone says the language)
+            result = run(*args, env=env)
+            assert result.exit_code == 2, result.output
+            lines = result.output.strip().splitlines()
+            assert lines[0].startswith(opening(lang, "click.usage") + " "), result.output
+            assert opening(lang, "click.try_help") in lines[1], result.output
+            assert lines[-1].startswith(opening(lang, "click.error")), result.output
+            assert opening(lang, key) in lines[-1], (args, result.output)
+            if lang != "en":
+                assert opening("en", key) not in result.output, (args, result.output)
+
+
+def test_clicks_sentences_in_the_catalogues_are_clicks_word_for_word():
+    """Each ``click.*`` entry is found by click's English sentence: a click that rewords one
+    must make this fail, not silently turn that answer back into English."""
+    from pathlib import Path
+
+    import click
+
+    from boardgamesbot.cli.words import _catalog
+
+    source = "".join(path.read_text() for path in Path(click.__file__).parent.glob("*.py"))
+    entries = {key: value for key, value in _catalog("en").items() if key.startswith("click.")}
+    assert len(entries) > 20
+    for key, value in entries.items():
+        for form in [value] if isinstance(value, str) else [value["one"], value["other"]]:
+            assert f'"{form}"' in source, (key, form)
+
+
+def command_helps():
+    """Every command of the terminal (a game's own tools aside: their game speaks for
+    them) with its path, and each of its options that has a help text."""
+    import click
+
+    from boardgamesbot.cli import GAME_COMMANDS
+    from boardgamesbot.cli.usage import commands, option_key
+
+    for path, command in commands(main):
+        if path.split(" ")[0] in GAME_COMMANDS:
+            continue
+        options = [option_key(path or "bgbot", param) for param in command.params
+                   if isinstance(param, click.Option) and param.help
+                   and not hasattr(param, "uses")]
+        yield path, command, options
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_every_commands_help_is_in_the_language(lang):
+    """`bgbot COMMAND --help` was English only: each command's text and each option's help
+    are in the catalogue of ``lang`` (no stale entry left over), and shown in it, with the
+    --lang or the locale, --help given before or after it."""
+    from boardgamesbot.cli.usage import _help
+
+    said = _help(lang)
+    named = set()
+    for path, command, options in command_helps():
+        named |= {path or "bgbot", *options}
+        assert path or "bgbot" in said, path
+        for key in options:
+            assert key in said, key
+        words = path.split() if path else []
+        for args, env in (((*words, "--help"), {"LANG": LOCALES[lang]}),
+                          ((*words, "--help", "--lang", lang), {"LANG": "en_US.UTF-8"})):
+            if "--lang" in args and not any(p.name == "lang" for p in command.params):
+                continue
+            result = run(*args, env=env)
+            assert result.exit_code == 0, result.output
+            shown = " ".join(result.output.split())
+            assert " ".join(said[path or "bgbot"].split("\n\n")[0].split()) in shown, args
+            assert " ".join(command.help.split("\n\n")[0].split()) not in shown, args
+            assert opening(lang, "click.help_option") in shown
+            for key in options:
+                assert " ".join(said[key].split())[:30] in shown, (args, key)
+    assert set(said) == named  # (an entry for nothing is a command renamed or dropped)
+
+
+def test_a_games_option_is_helped_in_the_language():
+    result = run("play", "--help", env={"LANG": "ca_ES.UTF-8"})
+    for name in known_games():
+        for option in load_game(name).options:
+            assert f"{name}: " in result.output
+            assert say("ca", "option.game", game=name, choices="", default=option.default)\
+                .split(": ")[1].strip() in " ".join(result.output.split())

@@ -17,10 +17,27 @@ from boardgamesbot.engine import known_games, load_game
 
 from . import arena, chat, play, records, rules, serve, train
 from .terminal import console, language
+from .usage import asked_language, speaking
 from .words import environment_language, say
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class Bgbot(click.Group):
+    """The command group that speaks the reader's language: click's usage errors and every
+    command's help in it (`usage`), from ``--lang`` or the locale."""
+
+    def main(self, args=None, *rest, **options):  # type: ignore[override]
+        import sys
+
+        args = list(sys.argv[1:] if args is None else args)
+        with speaking(self, asked_language(args), skip=frozenset(GAME_COMMANDS)):
+            return super().main(args, *rest, **options)
+
+
+#: The games' own tools (``bgbot GAME ...``): their help is their game's to give.
+GAME_COMMANDS: list[str] = []
+
+
+@click.group(cls=Bgbot, context_settings={"help_option_names": ["-h", "--help"]})
 def main() -> None:
     """BoardGamesBot: board games with computer players (`bgbot games` lists them).
 
@@ -58,4 +75,5 @@ for _command in (games_command, play.play_command, rules.rules_command, rules.as
 for _name in known_games():  # a game's own tools: ``bgbot GAME ...``
     for _command in load_game(_name).commands():
         main.add_command(_command)
+        GAME_COMMANDS.append(_command.name)
 

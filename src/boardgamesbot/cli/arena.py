@@ -14,9 +14,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import MofNCompleteColumn, Progress
 
-from boardgamesbot.engine import GameError, load_game
+from boardgamesbot.engine import GameError
 
-from .terminal import chosen, fail, first_line, game_options
+from .terminal import chosen, fail, find_game, first_line, game_options
+from .words import environment_language
 
 ARENA_HELP = """Play bots against each other and rate them.
 
@@ -71,6 +72,7 @@ def arena_command(game_name, bots, players, games, seed, workers, as_json, save_
     from boardgamesbot import arena  # imported here: openskill is only needed by this command
 
     options = chosen(options)
+    game_name = find_game(game_name, environment_language()).name  # a title, a typo: as `play`
     store = run_id = None
     try:
         if workers <= 0:
@@ -187,7 +189,7 @@ def ratings_command(game_name, db, run_id, as_json) -> None:
     from boardgamesbot import arena
 
     try:
-        game = load_game(game_name).name
+        game = find_game(game_name, environment_language()).name  # a title, a typo: as `play`
         store, shown = _open_store(db, existing=True)
         try:
             rows = store.arena_games(game=game, run=run_id)

@@ -120,15 +120,37 @@ def first_line(error: BaseException) -> str:
 def game_options(command):
     """Add one ``--NAME`` per option any registered game declares (``--variant``,
     ``--side`` …); the chosen game checks the values it gets."""
-    declared: dict[str, list[str]] = {}
+    declared: dict[str, list[tuple[str, list[str], str]]] = {}
     for name in known_games():
         for option in load_game(name).options:
             declared.setdefault(option.name, []).append(
-                f"{name}: {' or '.join(option.choices)} (default {option.default})")
+                (name, list(option.choices), str(option.default)))
     for option_name, uses in sorted(declared.items(), reverse=True):
-        command = click.option(f"--{option_name}", default=None,
-                               help="; ".join(uses) + ".")(command)
+        command = click.option(f"--{option_name}", cls=GameOption, uses=uses, default=None,
+                               help=GameOption.said(uses, "en"))(command)
     return command
+
+
+class GameOption(click.Option):
+    """A game's option as a flag: its help says, in the reader's language, which games take
+    it and with what values (``GAME: A or B (default A).``)."""
+
+    def __init__(self, *args, uses: list[tuple[str, list[str], str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.uses = uses
+
+    @staticmethod
+    def said(uses: list[tuple[str, list[str], str]], lang: str) -> str:
+        return "; ".join(say(lang, "option.game", game=game, choices=say(
+            lang, "option.choices", first=", ".join(choices[:-1]), last=choices[-1])
+            if len(choices) > 1 else choices[0], default=default)
+            for game, choices, default in uses) + "."
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        from .usage import spoken_language
+
+        self.help = self.said(self.uses, spoken_language())
+        return super().get_help_record(ctx)
 
 
 def chosen(options: dict) -> dict:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import click
 from rich.progress import MofNCompleteColumn, Progress
 
-from boardgamesbot.engine import GameError, load_game
+from boardgamesbot.engine import GameError
 
-from .terminal import console, fail
+from .terminal import console, fail, find_game
+from .words import environment_language
 
 
 @click.command("train")
@@ -24,10 +25,8 @@ from .terminal import console, fail
               help="Paired games per measurement (learned against hand-written).")
 def train_command(game_name, games, seed, out, evaluate_every, measure_games) -> None:
     """Train a game's learned evaluation by self-play (docs/bots.md)."""
-    try:
-        game = load_game(game_name)
-    except GameError as error:
-        fail(str(error))
+    game = find_game(game_name, environment_language())  # a title, a typo: as `play` takes it
+    game_name = game.name
     if games < 1 or evaluate_every < 1 or measure_games < 2:
         fail("--games and --evaluate-every must be 1 or more, --measure-games 2 or more")
     with Progress(*Progress.get_default_columns(), MofNCompleteColumn(),
