@@ -12,6 +12,8 @@ import { scoreChart } from "./chart.js";
 import { bringIntoView, bringLastMoveIntoView, bringTargetsIntoView, framePans, keepPans, markBoardTop } from "./board.js";
 
 const LEVELS = ["easy", "medium", "hard", "random"];
+/** The table whose turn panel is folded away for the rest of the person's turn (sessionStorage). */
+const FOLDED = "bgbot.turn-folded";
 /** Refusals that are not the rules' (the connection, the table): no "why not?" for them. */
 const NOT_RULES = new Set(["stale_state", "unknown_table", "bad_token", "token_required", "offline",
   "rate_limited", "message_too_large", "bad_message", "internal_error"]);
@@ -228,6 +230,7 @@ export class TableScreen {
     const over = this.msg?.table?.status === "over";
     const since = over ? [] : movesSinceMyTurn(this.events, this.msg?.seat ?? null, this.pacer.current?.event.n ?? Infinity);
     showLastMove(this.root, this.lastMove(), module, this.context(), since);
+    this.foldHandle();
     const pace = this.paceControls();
     if (pace) this.root.querySelector(".table-head")?.append(pace);
     const step = this.pacer.current;
@@ -242,6 +245,39 @@ export class TableScreen {
       performance.measure("move-shown", { start: step.due, end: performance.now() });
       this.pacer.drawn();
     }
+  }
+
+  /**
+   * A phone on its side (740×360): the turn panel stuck to the foot of the screen took a
+   * quarter of its height from the board. A handle folds it to one button (style.css shows
+   * the handle on such a screen only). The fold is kept for the rest of the turn, through
+   * each of its actions and a reload, and the panel unfolds by itself when the person's
+   * next turn starts: the turn's choices (a card's terrain and shape, the tile to place)
+   * are in it, and a friend who put the phone down between turns would otherwise come
+   * back to a bare board and hunt for them.
+   */
+  foldHandle() {
+    const panel = this.root.querySelector(".panel.decision.yours");
+    if (!panel) return;
+    const folded = this.turnFolded;
+    panel.id ||= "turn-panel";
+    panel.classList.toggle("folded", folded);
+    // Open, one word in the panel's corner ("Hide"), its name saying what it hides; folded,
+    // the whole name is the button's words.
+    panel.prepend(h("button", { type: "button", class: "fold-handle", id: "fold-handle", "data-key": "fold-handle",
+      "aria-expanded": String(!folded), "aria-controls": panel.id, "aria-label": folded ? null : t("table.panel.fold"),
+      onclick: () => this.foldTurn(!folded) },
+    h("span", { "aria-hidden": "true" }, folded ? "▴" : "▾"), " ", t(folded ? "table.panel.unfold" : "table.panel.fold.short")));
+  }
+
+  get turnFolded() {
+    return sessionStorage.getItem(FOLDED) === this.id;
+  }
+
+  foldTurn(folded) {
+    if (folded) sessionStorage.setItem(FOLDED, this.id);
+    else if (this.turnFolded) sessionStorage.removeItem(FOLDED);
+    this.render();
   }
 
   /** The speed of others' moves (a setting: in the toolbar's "More" on a phone). */
@@ -413,6 +449,8 @@ export class TableScreen {
     // by hand afterwards is kept); tried on each render until the board's targets are drawn.
     if (this.msg.your_turn && !this.fittedTurn) this.fittedTurn = "pending";
     if (!this.msg.your_turn) this.fittedTurn = null;
+    // The turn over (not a step of others' moves being shown), the panel unfolds for the next.
+    if (!(this.present ?? this.msg).your_turn && this.turnFolded) sessionStorage.removeItem(FOLDED);
     markBoardTop(this.root);
     if (this.fittedTurn === "pending" && bringTargetsIntoView(this.root)) this.fittedTurn = "done";
     if (focusKey) {

@@ -1,0 +1,98 @@
+"""A phone on its side (740×360): the turn panel stuck to the foot of the screen took about
+a quarter of the screen's height from the board, with no way to put it away. A handle
+folds it to one button (one tap, named in the page's language); the fold holds for the rest
+of the turn, a reload included, and the panel unfolds by itself when the person's next turn
+starts, since the turn's choices (the card's terrain and shape) are in it."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import serious_violations
+from .helpers import call, hot_seat_table, phone_page, take_seat
+from .test_game_night_phone import LANGS, catalog
+
+SHEET = 'svg.sheet[data-key="sheet"]:not([data-stale])'
+PANEL = ".panel.decision.yours"
+# How much of the screen's height the board has between the status line and the panel.
+BOARD_ROOM = """() => {
+    const line = document.getElementById('status-line').getBoundingClientRect();
+    const panel = document.querySelector('.panel.decision.yours').getBoundingClientRect();
+    return {room: panel.top - line.bottom, panel: panel.height};
+}"""
+
+
+def play_a_card(server, table, tokens):
+    """Every seat draws its first legal drawing of the card (from Python, not the page)."""
+    for seat in sorted(tokens):
+        legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[seat])
+        call(server, "POST", f"/api/tables/{table}/actions",
+             {"action": legal["actions"][0]["notation"], "state_id": legal["state_id"]}, tokens[seat])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_turn_panel_folds_away_on_a_phone_on_its_side(browser, server, axe_source, lang):
+    words = catalog(lang)
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
+    context, page, errors = phone_page(browser, 740, 360)
+    try:
+        page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r})")
+        take_seat(page, server, table, 0, tokens[0], "cartographers")
+        page.wait_for_selector(f"{SHEET} .target")
+        page.wait_for_selector(f"{PANEL} .shape-button")
+        handle = page.locator("#fold-handle")
+        assert handle.is_visible()
+        assert handle.get_attribute("aria-expanded") == "true"
+        assert handle.get_attribute("aria-label") == words["table.panel.fold"]
+        box = handle.bounding_box()
+        assert box["height"] >= 40 and box["y"] + box["height"] <= 360, box
+        before = page.evaluate(BOARD_ROOM)
+
+        handle.click()  # one tap
+        page.wait_for_selector(f"{PANEL}.folded")
+        handle = page.locator("#fold-handle")
+        assert handle.get_attribute("aria-expanded") == "false"
+        assert handle.inner_text().endswith(words["table.panel.unfold"])
+        assert not page.locator(f"{PANEL} .shape-button").first.is_visible()
+        after = page.evaluate(BOARD_ROOM)
+        # The panel's height given to the board: one button's height is left of it.
+        assert after["panel"] <= 56, after
+        assert after["room"] >= before["room"] + 25, (before, after)
+        assert serious_violations(page, axe_source) == []
+
+        # Remembered through the turn: a reload keeps it folded.
+        page.reload()
+        page.wait_for_selector(f"{SHEET} .target")
+        page.wait_for_selector(f"{PANEL}.folded #fold-handle")
+
+        # The next turn: the card's choices are back by themselves.
+        play_a_card(server, table, tokens)
+        page.wait_for_function("""() => {
+            const panel = document.querySelector('.panel.decision.yours');
+            return panel && !panel.classList.contains('folded') && panel.querySelector('.shape-button');
+        }""")
+        assert page.locator(f"{PANEL} .shape-button").first.is_visible()
+        assert page.locator("#fold-handle").get_attribute("aria-expanded") == "true"
+
+        # And one tap folds it, one more brings it back.
+        page.click("#fold-handle")
+        page.wait_for_selector(f"{PANEL}.folded")
+        page.click("#fold-handle")
+        page.wait_for_selector(f"{PANEL}:not(.folded) .shape-button")
+        assert serious_violations(page, axe_source) == []
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_no_handle_on_a_phone_held_upright(browser, server):
+    """Upright, the panel leaves the board most of the screen: no handle there."""
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
+    context, page, errors = phone_page(browser, 360, 740)
+    try:
+        take_seat(page, server, table, 0, tokens[0], "cartographers")
+        page.wait_for_selector(f"{PANEL} .shape-button")
+        assert not page.locator("#fold-handle").is_visible()
+        assert not errors, errors
+    finally:
+        context.close()
