@@ -1458,3 +1458,60 @@ async def _double_tap(tmp_path):
         assert second == "✔ Already done: your tap counted once.", second
         after = await bot.service.summary(table_id)
         assert after["state_id"] == version + 1, (version, after)  # one move, not two
+
+
+def test_leaving_by_taps_from_the_lobby_and_from_a_game_once_confirmed(tmp_path):
+    asyncio.run(asyncio.wait_for(_leaving_by_taps(tmp_path), 120))
+
+
+async def _leaving_by_taps(tmp_path):
+    """Nobody needs to type '/leave': the lobby has 🚪 Leave (at once: joining again is a
+    tap), and so do the group's table message and the help of a person playing. In a game
+    the first tap asks (a dialog to dismiss, not a toast) and only a second one, not part
+    of a double tap, hands the seat to the computer: a stray tap drops nobody."""
+    gid = GROUP["id"]
+
+    def answers() -> list[dict]:
+        return fake.calls("answerCallbackQuery")
+
+    async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+        lobby_id = await lobby_joined(fake, "tikal", BOB)
+        lobby = fake.messages[(gid, lobby_id)]
+        assert button(lobby, "🚪 Leave") == "l"
+        await tap(fake, GROUP, CY, lobby_id, "l")  # not in the lobby
+        assert answers()[-1]["text"] == "⚠ You have not joined this table.", answers()[-1]
+        await tap(fake, GROUP, BOB, lobby_id, "l")
+        await until(lambda: "Bob" not in fake.messages[(gid, lobby_id)]["text"],
+                    what="Bob out of the lobby")
+        await tap(fake, GROUP, BOB, lobby_id, "j")
+        await until(lambda: "Bob" in fake.messages[(gid, lobby_id)]["text"], what="Bob back")
+        fake.press(GROUP, ANA, lobby_id, "s")
+        mid, message = await until(lambda: living_of(fake, gid), what="the table message")
+        table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+
+        async def autopilot() -> list:
+            return [s.get("autopilot") for s in (await bot.service.summary(table_id))["seats"]]
+
+        # Bob (not awaited) taps 🚪 on the table message: asked, nothing changes; a second
+        # tap as fast as a double tap is no answer to a question not read yet.
+        assert [b["text"] for b in message["reply_markup"]["inline_keyboard"][-1]] == \
+            ["🚪 Leave"], message["reply_markup"]
+        await tap(fake, GROUP, BOB, mid, "l")
+        asked = answers()[-1]
+        assert asked["text"].startswith("🚪 Leave this game?"), asked
+        assert str(asked.get("show_alert")).lower() == "true", asked
+        await tap(fake, GROUP, BOB, mid, "l")
+        assert answers()[-1]["text"] == asked["text"]
+        assert await autopilot() == [None, None]
+        await asyncio.sleep(1.0)  # the question read, the dialog dismissed: tapped again
+        await tap(fake, GROUP, BOB, mid, "l")
+        assert answers()[-1]["text"] == "🚪 You left the game: the computer plays your seat now."
+        assert (await autopilot())[1] is not None
+        await until(lambda: "plays for Bob from now on" in
+                    fake.messages[(gid, mid)].get("caption", ""), what="the story told")
+
+        # The help of a person playing offers it too.
+        fake.say(GROUP, ANA, "/help")
+        helped = await until(lambda: [f for f in fake.calls("sendMessage", gid)
+                                      if "commands" in (f.get("text") or "")], what="help")
+        assert [b["callback_data"] for b in keyboard(helped[-1])] == ["l"]

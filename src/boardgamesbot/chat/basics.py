@@ -66,6 +66,12 @@ class Transport(Protocol):
     # ``is_direct(chat_id)`` and ``send_album(chat_id, [(png, caption)], text, silent=)``.
 
 
+class Alert(str):
+    """A button's answer that asks to be read before going on (a confirmation), which a
+    network shows as a dialog to dismiss where it can (Telegram: ``show_alert``) rather
+    than as a passing toast."""
+
+
 class Refusal(GameError):
     """A refusal by the chat itself: the sentence ``key`` of the catalogs (``chat.…``, or a
     shared ``error.…``) with ``params``; its `code` is the key."""

@@ -15,13 +15,14 @@ from boardgamesbot.bots import bot_names
 from boardgamesbot.engine import LANGUAGES, GameError, known_games
 
 from . import games, i18n, rules
-from .basics import Button, Person, Place, Refusal, Seat
+from .basics import Alert, Button, Person, Place, Refusal, Seat
 from .choices import next_words
 from .onboarding import join_payload
 
 LEVELS = ("easy", "medium", "hard")
 MAX_LISTED = 40  # legal actions listed by `moves` before asking for a prefix
 MORE = ("more", "mais", "mes")  # 'rules more': the next answer (en, pt-BR, ca)
+LEAVE_PAUSE, LEAVE_CONFIRM = 1.0, 30.0  # seconds: 🚪 tapped again to leave a game
 
 
 class Commands:
@@ -169,10 +170,14 @@ class Commands:
                    [Button(f"+🤖 {i18n.text(lang, f'level.{level}')}", f"b:{level}")
                     for level in LEVELS]]
         link = getattr(self.transport, "deep_link", None)
+        last: list[Button] = []
         if link is not None and not self._is_direct(lobby["chat_id"]):
             # Joining through the private chat opens it, so hidden choices can come there.
-            buttons.append([Button(i18n.text(lang, "button.open_private"), "",
-                                   url=link(join_payload(lobby["chat_id"])))])
+            last.append(Button(i18n.text(lang, "button.open_private"), "",
+                               url=link(join_payload(lobby["chat_id"]))))
+        # Last (the numbers of a numbered menu's other buttons stay as they were).
+        last.append(Button(i18n.text(lang, "button.leave"), "l"))
+        buttons.append(last)
         return "\n".join(lines), buttons
 
 
@@ -454,15 +459,43 @@ class Commands:
         await self.say(place.chat_id, i18n.text(chosen, "lang.set"))
 
     async def cmd_help(self, place: Place, person: Person, args: list[str], lang: str) -> None:
-        await self.say(place.chat_id, i18n.text(lang, "help.long", **games.examples(lang)))
+        # A person playing here can leave by a tap from the help (it asks to confirm);
+        # a numbered menu (Matrix) keeps its numbers for the game's choices.
+        playing = not self.transport.numbered and self.store.lobby(
+            self.network, place.chat_id) is None and await self._find_seat(
+            place, person, awaited_only=False) is not None
+        await self.say(place.chat_id, i18n.text(lang, "help.long", **games.examples(lang)),
+                       [[Button(i18n.text(lang, "button.leave"), "l")]] if playing else None)
 
     async def cmd_leave(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         lobby = self.store.lobby(self.network, place.chat_id)
         if lobby is not None:
-            await self._drop_player(place, lobby, person.user_id)
+            await self._drop_player(place, lobby, person.user_id, "chat.not_in_lobby")
             return
         seat = await self._my_seat(place, person)
         await self._hand_over(seat)
+
+    async def leave_by_tap(self, place: Place, person: Person, lang: str) -> str | None:
+        """🚪 Leave, tapped: out of the lobby at once (joining again is one tap too); out of
+        a game only when tapped again (`LEAVE_CONFIRM`), as the first tap's answer asks —
+        a stray tap must not hand a friend's seat to the computer. A second tap that
+        comes as fast as a double tap (within `LEAVE_PAUSE`) is no answer to the question
+        it could not have read yet."""
+        lobby = self.store.lobby(self.network, place.chat_id)
+        if lobby is not None:
+            await self._drop_player(place, lobby, person.user_id, "chat.not_in_lobby")
+            return None
+        seat = await self._my_seat(place, person)
+        asked = self.__dict__.setdefault("_leaving", {})
+        key = (person.user_id, seat.table_id)
+        now = time.monotonic()
+        if key in asked and LEAVE_PAUSE <= now - asked[key] <= LEAVE_CONFIRM:
+            del asked[key]
+            await self._hand_over(seat)
+            return i18n.text(lang, "leave.done")
+        if key not in asked or now - asked[key] > LEAVE_CONFIRM:
+            asked[key] = now
+        return Alert(i18n.text(lang, "leave.confirm"))
 
     async def cmd_kick(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         if not args:
@@ -482,10 +515,11 @@ class Commands:
         seat = next(s for s, r in seats.items() if user in (r["user_id"], str(s + 1)))
         await self._hand_over(Seat(game["table_id"], seat, game["chat_id"]))
 
-    async def _drop_player(self, place: Place, lobby: dict, user: str) -> None:
+    async def _drop_player(self, place: Place, lobby: dict, user: str,
+                           refusal: str = "chat.not_joined") -> None:
         players = [p for p in lobby["players"] if p[0] != user]
         if len(players) == len(lobby["players"]):
-            raise Refusal("chat.not_joined")
+            raise Refusal(refusal)
         if not players:
             self.store.drop_lobby(self.network, place.chat_id)
             lang = self.chat_lang(place.chat_id)

@@ -205,9 +205,8 @@ class LivingTable:
             # Their time ran out: the computer plays their decision out, an action at a time.
             names = await self.names(table_id)
             prompt = i18n.text(lang, "status.clock_plays", who=", ".join(names[s] for s in out))
-        board = self._board_button(table_id, chat_id, lang)
-        if board is not None:
-            buttons = buttons + [[board]]
+        buttons = self._with_leave(buttons, state, lang,
+                                   self._board_button(table_id, chat_id, lang))
         seat, move = self.last_move(table_id)
         view = state["view"]
         if preview is not None:
@@ -256,6 +255,23 @@ class LivingTable:
                      row["user_id"])
             return False
         return True
+
+    def _with_leave(self, buttons: list[list[Button]], state: dict, lang: str,
+                    board: Button | None) -> list[list[Button]]:
+        """The group's table message: the menu, then 🗺 the board (where the network opens
+        it), and 🚪 Leave for whoever still plays there (a tap asks to confirm:
+        `Commands.leave_by_tap`) beside ← Back or the board — the keyboard a row taller
+        at most."""
+        seats = self.store.seats_of(state["table"]["id"])
+        last = [board] if board is not None else []
+        if any(not autopilot(state["table"], s) for s in seats):
+            leave = Button(i18n.text(lang, "button.leave"), "l")
+            back = i18n.text(lang, "button.back")
+            if buttons and len(buttons[-1]) == 1 and buttons[-1][0].label == back:
+                buttons = buttons[:-1] + [[buttons[-1][0], leave]]
+            else:
+                last.append(leave)
+        return buttons + [last] if last else buttons
 
     def _board_button(self, table_id: str, chat_id: str, lang: str) -> Button | None:
         """"Open the board" (the browser table, inside the network) where it can."""

@@ -64,6 +64,7 @@ from telegram.ext import (
     filters,
 )
 
+from .basics import Alert
 from .conversation import Button, Conversation, Person, Place
 from .richtext import Formatted, readable
 from .tables import Service
@@ -503,7 +504,8 @@ class TelegramBot:
                 query.data or "", f"u{update.update_id}", str(query.message.message_id))
         try:
             await self.transport._call(lambda: query.answer(
-                _MENTION.sub(lambda m: m.group(2), notice)[:200] if notice else None))
+                _MENTION.sub(lambda m: m.group(2), notice)[:200] if notice else None,
+                show_alert=isinstance(notice, Alert)))
         except (BadRequest, Forbidden) as error:  # an old query cannot be answered
             log.info("callback answer failed: %s", error)
 
