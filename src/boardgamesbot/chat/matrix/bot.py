@@ -41,7 +41,7 @@ from nio import (
 
 from .. import i18n
 from ..basics import Person, Place
-from ..conversation import Conversation
+from ..conversation import COMMANDS, Conversation
 from ..tables import Service
 from . import crosssigning
 from .menus import LOBBY, OpenMenus
@@ -201,7 +201,32 @@ class MatrixBot:
 
     async def _read(self, room: MatrixRoom, event: RoomMessageText) -> None:
         place, person = self._place(room), self._person(room, event.sender)
+        content = event.source.get("content", {})
         text, addressed = self._addressed(room, _without_quote(event.body), place.direct)
+        replied = _replied_to(content)
+        if replied is not None and text.isdecimal():
+            # Element's "Reply" on a menu with a number answers *that* menu: the sender's
+            # current one (or the open lobby) as usual; never the newer menu that replaced
+            # an old one, nor somebody else's.
+            owner = self.transport.menus.owner(room.room_id, replied)
+            if owner in (event.sender, LOBBY):
+                await self._choose(place, person, owner, int(text), event.event_id)
+                return
+            if owner is not None or self.transport.was_closed(replied):
+                if self.conversation.store.first_time("matrix", event.event_id):
+                    lang = self.conversation.lang_of(place, person)
+                    await self.conversation.say(room.room_id,
+                                                i18n.text(lang, "matrix.not_your_menu"))
+                return
+            if not place.direct and not self.transport.is_mine(replied):
+                return  # a number said to somebody ("how many pizzas?"), not to the bot
+        if not addressed and (self.client.user_id in _mentioned(content) or (
+                replied is not None and self.transport.is_mine(replied))):
+            # A reply to the bot's message (Element also mentions whom it replies to), or
+            # its pill: a command in it is for the bot (the lobby's "join"); other words
+            # stay people's talk, unless they are the awaited person's action.
+            words = text.split()
+            addressed = bool(words) and i18n.aliases(words[0]) in COMMANDS
         if text.isdecimal():
             # A bare number answers the sender's own current menu here, or the open lobby.
             owner = self._menu_of(room.room_id, event.sender)
@@ -338,6 +363,22 @@ class MatrixBot:
                     await self.retry_unreadable()
                 except Exception:  # noqa: BLE001 - the next round tries again
                     log.exception("retrying undecryptable events failed")
+
+
+def _replied_to(content: dict) -> str | None:
+    """The event a message replies to; not a thread's fallback (``is_falling_back``: the
+    thread's latest message, named for clients without threads)."""
+    relation = content.get("m.relates_to")
+    if not isinstance(relation, dict) or relation.get("is_falling_back"):
+        return None
+    replied = (relation.get("m.in_reply_to") or {}).get("event_id")
+    return replied if isinstance(replied, str) else None
+
+
+def _mentioned(content: dict) -> list[str]:
+    mentions = content.get("m.mentions")
+    users = mentions.get("user_ids") if isinstance(mentions, dict) else None
+    return users if isinstance(users, list) else []
 
 
 def _without_quote(body: str) -> str:
