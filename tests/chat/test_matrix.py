@@ -695,6 +695,59 @@ async def _replies(url, tmp_path):
         assert not any("menu is closed" in b for b in ana.heard(group)[count:])
 
 
+def test_an_edited_command_is_read_again_only_if_nothing_came_of_it(synapse, tmp_path):
+    """Element's edit (the up arrow) of a person's own message, in an encrypted group: a
+    typo the bot refused, fixed by an edit, is read again — in the thread it was typed
+    in; an edit of a message the bot already acted on does nothing twice and says so; an
+    edited number that already answered a menu plays nothing again; edited talk stays
+    talk. (The old code ignored every edit: the fixed command got no answer.)"""
+    asyncio.run(asyncio.wait_for(_edits(synapse, tmp_path), 400))
+
+
+def _edit(original: str, body: str) -> dict:
+    return {"msgtype": "m.text", "body": f"* {body}",
+            "m.new_content": {"msgtype": "m.text", "body": body},
+            "m.relates_to": {"rel_type": "m.replace", "event_id": original}}
+
+
+async def _edits(url, tmp_path):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Edits") as (
+            bot_id, bot, ana, bob, group):
+        root = await ana.say(group, "Game?")
+        typo = await ana.say(group, "!bg nwe tikal", thread=root)
+        await ana.until(lambda: any("I don't know 'nwe'" in b
+                                    for b in ana.heard_in(group, root)), what="the refusal")
+        await ana.send(group, "m.room.message", _edit(typo, "!bg new tikal"))
+        await ana.until(lambda: any("New table: Tikal" in b for b in ana.heard_in(group, root)),
+                        what="the lobby, in the thread")
+        count = len(ana.heard(group))
+        await ana.send(group, "m.room.message", _edit(typo, "!bg new cartographers"))
+        await ana.until(lambda: len(ana.heard(group)) > count, what="the edit's answer")
+        assert "did not read your edit" in ana.heard(group)[count]
+        assert "'!bg undo'" in ana.heard(group)[count]
+        assert ana.heard_in(group, root)[-1] == ana.heard(group)[count]
+
+        await bob.until(lambda: group in bob.client.rooms, what="the group")
+        await bob.say(group, "!bg join")
+        await ana.until(lambda: any(bob.name in b for r, _, b in ana.edits if r == group),
+                        what="Bob in the lobby")
+        await ana.say(group, "!bg start", thread=root)
+        body = await ana.until(lambda: next((b for b in reversed(ana.heard(group))
+                                             if MENU.search(b.splitlines()[-1])), None),
+                               what="the first menu")
+        player = ana if f"{ana.name}," in body else bob
+        count = len(ana.heard(group))
+        answer = await player.say(group, menu_choice(body))
+        await ana.until(lambda: len(ana.heard(group)) > count, what="the menu answered")
+        await ana.quiet(group, 3.0)
+        heard, edits = len(ana.heard(group)), len(ana.edits)
+        await player.send(group, "m.room.message", _edit(answer, "2"))  # played: not again
+        talk = await bob.say(group, "gg")
+        await bob.send(group, "m.room.message", _edit(talk, "gg all"))
+        await ana.quiet(group)
+        assert (len(ana.heard(group)), len(ana.edits)) == (heard, edits)
+
+
 def test_hidden_choices_from_an_unencrypted_group_go_to_encrypted_direct_rooms(synapse,
                                                                                tmp_path):
     """Cartographers in a plain group where nobody ever wrote to the bot: the group stays
