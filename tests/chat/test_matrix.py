@@ -634,6 +634,120 @@ async def _threads(url, tmp_path):
                    and e["content"]["m.relates_to"]["event_id"] == root for e in from_bot)
 
 
+def test_element_replies_answer_the_message_they_reply_to(synapse, tmp_path):
+    """Element's "Reply" on the bot's messages, in an encrypted group: "join" and "start"
+    replied to the lobby (no '!bg') are read as commands; a number replied to a menu
+    answers that menu only — one replaced since (or somebody else's) plays nothing and
+    says so, where the old code played that number on the newer menu; a number replied
+    to a person's message is talk."""
+    asyncio.run(asyncio.wait_for(_replies(synapse, tmp_path), 400))
+
+
+def _reply(body: str, to: str) -> dict:
+    return {"msgtype": "m.text", "body": body, "m.relates_to": {"m.in_reply_to": {
+        "event_id": to}}}
+
+
+async def _replies(url, tmp_path):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Replies") as (
+            bot_id, bot, ana, bob, group):
+        await ana.say(group, "!bg new tikal")
+        lobby = await bob.until(lambda: next((e for (r, b), e in zip(bob.notices, bob.event_ids)
+                                              if r == group and "Tikal" in b), None),
+                                what="the lobby")
+        await bob.send(group, "m.room.message", _reply("join", lobby))
+        await ana.until(lambda: any(bob.name in b for r, _, b in ana.edits if r == group),
+                        what="Bob in the lobby")
+        await ana.send(group, "m.room.message", _reply("start", lobby))
+        await ana.until(lambda: any("Your turn" in b for b in ana.heard(group)),
+                        what="the first turn")
+
+        def menus() -> list[tuple[str, str]]:
+            return [(e, b) for (r, b), e in zip(ana.notices, ana.event_ids)
+                    if r == group and MENU.search(b.splitlines()[-1])]
+
+        first, body = menus()[-1]
+        player, other = (ana, bob) if f"{ana.name}," in body else (bob, ana)
+        options = MENU.findall(body.splitlines()[-1])
+        number = next((n for n, label in options if label.endswith("…")), options[0][0])
+        await player.say(group, number)
+        second, body = await ana.until(lambda: menus()[-1] if menus()[-1][0] != first
+                                       else None, what="the next menu")
+        await ana.until(lambda: any(e == first for r, e, _ in ana.edits), what="closed")
+        assert f"{player.name}," in body
+
+        count = len(ana.heard(group))
+        await player.send(group, "m.room.message", _reply("1", first))  # the closed one
+        await ana.until(lambda: len(ana.heard(group)) > count, what="an answer")
+        assert "menu is closed or not yours" in ana.heard(group)[count]
+        await other.send(group, "m.room.message", _reply("1", second))  # not theirs
+        await ana.until(lambda: len(ana.heard(group)) > count + 1, what="an answer")
+        assert "menu is closed or not yours" in ana.heard(group)[count + 1]
+        chatter = await other.say(group, "how many tiles are left?")
+        await player.send(group, "m.room.message", _reply("2", chatter))  # talk
+        await ana.quiet(group)
+        # Nothing was played: the menu replied to last is still the open one.
+        menus_file = json.loads((bot.device_file.parent / "menus.json").read_text())
+        assert menus_file[group][player.user]["event_id"] == second
+        count = len(ana.heard(group))
+        await player.send(group, "m.room.message", _reply(menu_choice(body), second))
+        await ana.until(lambda: len(ana.heard(group)) > count, what="the reply answered")
+        assert not any("menu is closed" in b for b in ana.heard(group)[count:])
+
+
+def test_an_edited_command_is_read_again_only_if_nothing_came_of_it(synapse, tmp_path):
+    """Element's edit (the up arrow) of a person's own message, in an encrypted group: a
+    typo the bot refused, fixed by an edit, is read again — in the thread it was typed
+    in; an edit of a message the bot already acted on does nothing twice and says so; an
+    edited number that already answered a menu plays nothing again; edited talk stays
+    talk. (The old code ignored every edit: the fixed command got no answer.)"""
+    asyncio.run(asyncio.wait_for(_edits(synapse, tmp_path), 400))
+
+
+def _edit(original: str, body: str) -> dict:
+    return {"msgtype": "m.text", "body": f"* {body}",
+            "m.new_content": {"msgtype": "m.text", "body": body},
+            "m.relates_to": {"rel_type": "m.replace", "event_id": original}}
+
+
+async def _edits(url, tmp_path):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Edits") as (
+            bot_id, bot, ana, bob, group):
+        root = await ana.say(group, "Game?")
+        typo = await ana.say(group, "!bg nwe tikal", thread=root)
+        await ana.until(lambda: any("I don't know 'nwe'" in b
+                                    for b in ana.heard_in(group, root)), what="the refusal")
+        await ana.send(group, "m.room.message", _edit(typo, "!bg new tikal"))
+        await ana.until(lambda: any("New table: Tikal" in b for b in ana.heard_in(group, root)),
+                        what="the lobby, in the thread")
+        count = len(ana.heard(group))
+        await ana.send(group, "m.room.message", _edit(typo, "!bg new cartographers"))
+        await ana.until(lambda: len(ana.heard(group)) > count, what="the edit's answer")
+        assert "did not read your edit" in ana.heard(group)[count]
+        assert "'!bg undo'" in ana.heard(group)[count]
+        assert ana.heard_in(group, root)[-1] == ana.heard(group)[count]
+
+        await bob.until(lambda: group in bob.client.rooms, what="the group")
+        await bob.say(group, "!bg join")
+        await ana.until(lambda: any(bob.name in b for r, _, b in ana.edits if r == group),
+                        what="Bob in the lobby")
+        await ana.say(group, "!bg start", thread=root)
+        body = await ana.until(lambda: next((b for b in reversed(ana.heard(group))
+                                             if MENU.search(b.splitlines()[-1])), None),
+                               what="the first menu")
+        player = ana if f"{ana.name}," in body else bob
+        count = len(ana.heard(group))
+        answer = await player.say(group, menu_choice(body))
+        await ana.until(lambda: len(ana.heard(group)) > count, what="the menu answered")
+        await ana.quiet(group, 3.0)
+        heard, edits = len(ana.heard(group)), len(ana.edits)
+        await player.send(group, "m.room.message", _edit(answer, "2"))  # played: not again
+        talk = await bob.say(group, "gg")
+        await bob.send(group, "m.room.message", _edit(talk, "gg all"))
+        await ana.quiet(group)
+        assert (len(ana.heard(group)), len(ana.edits)) == (heard, edits)
+
+
 def test_hidden_choices_from_an_unencrypted_group_go_to_encrypted_direct_rooms(synapse,
                                                                                tmp_path):
     """Cartographers in a plain group where nobody ever wrote to the bot: the group stays

@@ -9,6 +9,12 @@ notation from the person whose decision is awaited. Everything else — chatter,
 numbers from anyone else, reactions on other messages — is conversation and gets
 no reply. A menu found stale when answered is edited to show it is closed.
 
+**Element's threads, replies and edits.** An answer goes to the thread its message
+came from, a table's messages to the thread its lobby was opened in (`threads`). A
+number replied to a menu answers that menu only; a reply to the bot's message
+holding a command is a command. An edit of a person's message is read again only when
+nothing came of the message (refused, or let pass as talk): nothing is done twice.
+
 **Encrypted rooms.** nio decrypts what it can before the callbacks run, so a
 decrypted message reaches `on_text` like a clear one. An event nio cannot
 decrypt yet (its key has not arrived) is kept and tried again as syncs bring
@@ -21,8 +27,10 @@ trusted on first use: a bot cannot compare emoji with anyone (see docs/chat.md).
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,9 +47,11 @@ from nio import (
     SyncResponse,
 )
 
+from boardgamesbot.engine import GameError
+
 from .. import i18n
 from ..basics import Person, Place
-from ..conversation import Conversation
+from ..conversation import COMMANDS, Conversation
 from ..tables import Service
 from . import crosssigning
 from .menus import LOBBY, OpenMenus
@@ -57,6 +67,30 @@ LOBBY_REACTIONS = {"👍": "join", "▶️": "start", "▶": "start"}
 UNREADABLE_AFTER = 8.0  # seconds a late room key may take before the sender is told
 KEPT_FOR = 300.0  # seconds an unreadable event is kept for a key that comes even later
 RETRY_EVERY = 1.0
+READ_KEPT = 2000  # people's recent messages whose outcome is remembered (`Reading`)
+
+
+@dataclass
+class Reading:
+    """What came of reading a person's message: whether the bot acted on it (a command
+    answered, a move or a menu choice played) or refused it (which changes nothing), and
+    the thread it was in. An edit of a message is read again only if nothing came of it,
+    so an edit never does anything twice."""
+
+    root: str | None
+    acted: bool = False
+    refused: bool = False
+    passed: bool = False  # read, and let pass as people's talk
+
+    def unanswered(self) -> bool:
+        """Read this time, and nothing came of it (an event delivered again after a
+        restart was not read, and counts as answered)."""
+        return (self.refused or self.passed) and not self.acted
+
+
+#: the message being read now (set by `MatrixBot.on_text`)
+READING: contextvars.ContextVar[Reading | None] = contextvars.ContextVar("reading",
+                                                                        default=None)
 
 
 class MatrixConversation(Conversation):
@@ -71,6 +105,42 @@ class MatrixConversation(Conversation):
                                      menu_for=menu_for, **kwargs)
         finally:
             MENU_FOR.reset(token)
+
+    async def _dispatch(self, place: Place, person: Person, text: str, lang: str,
+                        addressed: bool) -> None:
+        reading = READING.get()
+        try:
+            await super()._dispatch(place, person, text, lang, addressed)
+        except GameError:
+            if reading is not None:
+                reading.refused = True
+            raise
+        if reading is not None:
+            if addressed:
+                reading.acted = True  # a command answered (help, status …) or carried out
+            elif not reading.acted:
+                reading.passed = True
+
+    async def _press(self, place: Place, person: Person, data: str, lang: str,
+                     message_id: str | None) -> str | None:
+        reading = READING.get()
+        try:
+            answer = await super()._press(place, person, data, lang, message_id)
+        except GameError:
+            if reading is not None:
+                reading.refused = True
+            raise
+        if reading is not None:
+            reading.acted = True
+        return answer
+
+    async def play(self, place: Place, person: Person, seat, notation: str, lang: str,
+                   tapped: bool = False) -> str | None:
+        answer = await super().play(place, person, seat, notation, lang, tapped)
+        reading = READING.get()
+        if reading is not None:
+            reading.acted = True  # an action in notation from the person awaited
+        return answer
 
     async def cmd_new(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         await super().cmd_new(place, person, args, lang)
@@ -124,6 +194,7 @@ class MatrixBot:
         self.unreadable: list[Unreadable] = []
         self.told: set[tuple[str, str, str]] = set()  # (room, sender, session) told once
         self.joined_at: dict[str, int] = {}  # room -> when the bot joined (server ms)
+        self.read: OrderedDict[str, Reading] = OrderedDict()  # a message's id -> its outcome
         client.add_event_callback(self.on_invite, InviteMemberEvent)
         client.add_event_callback(self.on_member, RoomMemberEvent)
         client.add_event_callback(self.on_text, RoomMessageText)
@@ -190,18 +261,87 @@ class MatrixBot:
         root = root_of(content)
         if root is not None:
             self.transport.threads.seen(root, event.event_id)
-        if "m.new_content" in content or content.get("msgtype") == "m.notice":
-            return  # edits are not new commands; notices come from bots
-        # Answered where it was said: in its thread, or in the main timeline.
-        token = THREAD.set((room.room_id, root) if root else None)
-        try:
-            await self._read(room, event)
-        finally:
-            THREAD.reset(token)
+        if content.get("msgtype") == "m.notice":
+            return  # notices come from bots
+        relation = content.get("m.relates_to") or {}
+        if "m.new_content" in content:
+            await self._edited(room, event, relation.get("event_id"), content["m.new_content"])
+            return
+        await self._reading(room, event, event.body, event.event_id, Reading(root))
 
-    async def _read(self, room: MatrixRoom, event: RoomMessageText) -> None:
+    async def _reading(self, room: MatrixRoom, event: RoomMessageText, body: str,
+                       original: str, reading: Reading) -> None:
+        """Read ``body`` (an event's, or an edit's new one), answered where it was said
+        (its thread, or the main timeline), and remember what came of it."""
+        self.read[original] = reading
+        self.read.move_to_end(original)
+        while len(self.read) > READ_KEPT:
+            self.read.popitem(last=False)
+        tokens = (THREAD.set((room.room_id, reading.root) if reading.root else None),
+                  READING.set(reading))
+        try:
+            await self._read(room, event, body)
+        finally:
+            READING.reset(tokens[1])
+            THREAD.reset(tokens[0])
+
+    async def _edited(self, room: MatrixRoom, event: RoomMessageText, original: object,
+                      new: object) -> None:
+        """A person edited their message (Element's up arrow: a typo fixed). Read again
+        if nothing came of it (refused, or talk the bot let pass); if the bot already
+        acted on it, or does not remember it (a restart), the edit does nothing twice:
+        said so when the edit is for the bot."""
+        if not isinstance(original, str) or not isinstance(new, dict) \
+                or not isinstance(new.get("body"), str):
+            return
+        before = self.read.get(original)
+        if before is not None and before.unanswered():
+            await self._reading(room, event, new["body"], original, Reading(before.root))
+            return
         place, person = self._place(room), self._person(room, event.sender)
-        text, addressed = self._addressed(room, _without_quote(event.body), place.direct)
+        _, addressed = self._addressed(room, new["body"], place.direct)
+        if addressed and self.conversation.store.first_time("matrix", event.event_id):
+            root = before.root if before is not None else None
+            token = THREAD.set((room.room_id, root) if root else None)
+            try:
+                lang = self.conversation.lang_of(place, person)
+                await self.conversation.say(room.room_id,
+                                            i18n.text(lang, "matrix.edit_unread"))
+            finally:
+                THREAD.reset(token)
+
+    async def _read(self, room: MatrixRoom, event: RoomMessageText, body: str) -> None:
+        place, person = self._place(room), self._person(room, event.sender)
+        content = event.source.get("content", {})
+        text, addressed = self._addressed(room, _without_quote(body), place.direct)
+        replied = _replied_to(content)
+        if replied is not None and text.isdecimal():
+            # Element's "Reply" on a menu with a number answers *that* menu: the sender's
+            # current one (or the open lobby) as usual; never the newer menu that replaced
+            # an old one, nor somebody else's.
+            owner = self.transport.menus.owner(room.room_id, replied)
+            if owner in (event.sender, LOBBY):
+                await self._choose(place, person, owner, int(text), event.event_id)
+                return
+            if owner is not None or self.transport.was_closed(replied):
+                reading = READING.get()
+                if reading is not None:
+                    reading.refused = True
+                if self.conversation.store.first_time("matrix", event.event_id):
+                    lang = self.conversation.lang_of(place, person)
+                    await self.conversation.say(room.room_id,
+                                                i18n.text(lang, "matrix.not_your_menu"))
+                return
+            if not place.direct and not self.transport.is_mine(replied):
+                _passed()
+                return  # a number said to somebody ("how many pizzas?"), not to the bot
+        if not addressed and (self.client.user_id in _mentioned(content) or (
+                replied is not None and self.transport.is_mine(replied))):
+            # A reply to the bot's message (Element also mentions whom it replies to), or
+            # its pill: a command in it is for the bot (the lobby's "join"); other words
+            # stay people's talk, unless they are the awaited person's action.
+            words = text.split()
+            addressed = bool(words) and i18n.aliases(words[0]) in COMMANDS
         if text.isdecimal():
             # A bare number answers the sender's own current menu here, or the open lobby.
             owner = self._menu_of(room.room_id, event.sender)
@@ -209,6 +349,7 @@ class MatrixBot:
                 await self._choose(place, person, owner, int(text), event.event_id)
                 return
             if not addressed:
+                _passed()
                 return  # in a group: somebody's number, not an answer to the bot
         await self.conversation.handle_text(place, person, text, event.event_id, addressed)
 
@@ -338,6 +479,28 @@ class MatrixBot:
                     await self.retry_unreadable()
                 except Exception:  # noqa: BLE001 - the next round tries again
                     log.exception("retrying undecryptable events failed")
+
+
+def _passed() -> None:
+    reading = READING.get()
+    if reading is not None:
+        reading.passed = True
+
+
+def _replied_to(content: dict) -> str | None:
+    """The event a message replies to; not a thread's fallback (``is_falling_back``: the
+    thread's latest message, named for clients without threads)."""
+    relation = content.get("m.relates_to")
+    if not isinstance(relation, dict) or relation.get("is_falling_back"):
+        return None
+    replied = (relation.get("m.in_reply_to") or {}).get("event_id")
+    return replied if isinstance(replied, str) else None
+
+
+def _mentioned(content: dict) -> list[str]:
+    mentions = content.get("m.mentions")
+    users = mentions.get("user_ids") if isinstance(mentions, dict) else None
+    return users if isinstance(users, list) else []
 
 
 def _without_quote(body: str) -> str:

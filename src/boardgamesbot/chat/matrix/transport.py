@@ -74,6 +74,10 @@ class MatrixTransport:
         # key with the devices of the room's members (the invited too) as it sends.
         self._readers: OrderedDict[str, frozenset[str]] = OrderedDict()
         self._moved: dict[str, str] = {}  # a message sent anew -> the new one
+        # The bot's recent messages, and its menus closed since it started (a reply to one
+        # with a number must not answer the newer menu that replaced it).
+        self._mine: OrderedDict[str, None] = OrderedDict()
+        self._closed: OrderedDict[str, None] = OrderedDict()
 
     # Sending -------------------------------------------------------------------------
 
@@ -98,6 +102,7 @@ class MatrixTransport:
             if event_id is None:
                 log.warning("Matrix refused a message in %s: %s", room_id, response)
             else:
+                _keep(self._mine, event_id)
                 root = root_of(content)
                 if root is not None:
                     self.threads.seen(root, event_id)
@@ -221,7 +226,16 @@ class MatrixTransport:
         if menu is not None:
             await self._show_closed(room_id, menu)
 
+    def is_mine(self, event_id: str) -> bool:
+        """Whether ``event_id`` is one of the bot's recent messages (since it started)."""
+        return event_id in self._mine
+
+    def was_closed(self, event_id: str) -> bool:
+        """Whether ``event_id`` is a menu of the bot's, closed since it started."""
+        return event_id in self._closed
+
     async def _show_closed(self, room_id: str, menu: Menu) -> None:
+        _keep(self._closed, menu.event_id)
         words = menu.text.rsplit("\n", 1)[0] if "\n" in menu.text else ""
         closed = i18n.text(self.language(room_id), "menu.closed")
         text = f"{words}\n{closed}" if words else closed
@@ -350,3 +364,9 @@ class MatrixTransport:
         if isinstance(response, RoomGetStateEventResponse):
             return response.content.get("membership")
         return None
+
+
+def _keep(recent: OrderedDict[str, None], event_id: str) -> None:
+    recent[event_id] = None
+    while len(recent) > READERS_KEPT:
+        recent.popitem(last=False)
