@@ -27,3 +27,31 @@ def test_catalan_next_is_not_going_round():
     assert not set(words.keys("la lloseta següent")) & set(words.keys("seguint l'ordre"))
     first_answer_reads("tikal", "ca", "es veu quina es la propera lloseta abans de robar-la",
                        ["Les llosetes se separen per lletra"], "Tothom pot veure la lletra")
+
+
+def test_the_same_stars_or_points_are_a_tie():
+    """"The same stars" is how players say a tie: the end passage says "On a tie"."""
+    first_answer_reads("cartographers", "en", "after winter we had the same stars, who wins",
+                       ["The game ends once winter"], "lost the fewest stars to monsters")
+    first_answer_reads("cartographers", "ca", "acabem amb les mateixes estrelles, i ara?",
+                       ["La partida s'acaba quan"], "En cas d'empat, guanya")
+    tikal = index("tikal", "pt-BR").words
+    assert set(tikal.keys("mesmos pontos")) == set(tikal.keys("empate"))
+
+
+def test_a_sheet_that_filled_up_is_full():
+    """Brazilian players say the sheet "encheu" or "lotou"; the page says it "está cheia"."""
+    first_answer_reads("cartographers", "pt-BR", "a minha folha encheu toda, faço o que?",
+                       ["Decisão 6"], "simplesmente passa")
+
+
+def test_did_i_do_well_solo_is_the_rating():
+    """Asked how well one did alone, the answer is the rating, which never says "well"."""
+    for lang, question, facts, answer in [
+        ("en", "i played alone, did i do well?", ["Solo, you play"], "your score minus"),
+        ("pt-BR", "joguei sozinho, foi bem?", ["No solo, você joga"], "pontuação menos"),
+        ("ca", "he jugat en solitari, ho he fet bé?", ["En solitari jugues"], "puntuació menys"),
+    ]:
+        reply = ask("cartographers", question, lang)
+        assert reply.answers and holds(reply.answers[0].text, facts + [answer]), (
+            question, [a.text[:60] for a in reply.answers[:3]])

@@ -120,7 +120,9 @@ SAME_MEANING = {
               "cobrir tapar",
               "recusar negar rejeitar",
               "colocar botar",  # (Brazilian "botei o guardião": I placed the guard)
-              "seguinte próximo próxima próximos próximas"],
+              "seguinte próximo próxima próximos próximas",
+              # (the page's "folha está cheia"; players say it "encheu", "lotou")
+              "cheio cheia encher lotar lotado lotada"],
     "ca": ["completament sencer sencera complet completa totalment",
            "veure mirar vista visible saber",
            "cost barat barata preu",
