@@ -55,3 +55,15 @@ def test_did_i_do_well_solo_is_the_rating():
         reply = ask("cartographers", question, lang)
         assert reply.answers and holds(reply.answers[0].text, facts + [answer]), (
             question, [a.text[:60] for a in reply.answers[:3]])
+
+
+def test_the_card_a_question_is_for_is_its_context():
+    """"… count as filled for the Cauldrons": the card names what the rule is for, not what is
+    asked; its name counts as a clause saying when does (half), and Decision 10 (what is
+    filled) comes before the card."""
+    first_answer_reads("cartographers", "en",
+                       "does an empty ruins space count as filled for the cauldrons",
+                       ["Decision 10"], "A ruins space counts as filled only once")
+    first_answer_reads("cartographers", "ca",
+                       "un espai de ruines buit compta com a ple per a les calderes?",
+                       ["Decisió 10"], "Un espai de ruïnes només compta com a ple")

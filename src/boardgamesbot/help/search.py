@@ -96,6 +96,13 @@ PHRASED_WEIGHT = 1.5
 WHEN = frozenset({"before", "antes", "abans"})
 EARLY = frozenset({"time", "hora", "temps"})
 WHEN_WEIGHT = 0.5
+#: Words that open a clause saying what the asked thing is for ("does an empty ruins space
+#: count as filled for the Cauldrons"): a card or a rule it applies to, which the question
+#: names as context; counted as a clause saying when.
+#: (only before a determiner: "a treasure for one of the same kind" asks a swap; nor
+#: Brazilian "pra" alone, also "to" and "dá pra", can)
+FOR = frozenset({("for", "the"), "pros", "pras", ("para", "o"), ("para", "a"), ("para", "os"),
+                 ("para", "as"), ("per", "a"), ("per", "al"), ("per", "als")})
 #: How much a number inside a range a passage states ("20 to 29", "1–6") counts for it,
 #: beside the numbers it writes: "a rating of 25" is the row "20 to 29".
 RANGE_WEIGHT = 0.5
@@ -471,8 +478,9 @@ class RulesIndex:
         guessed_keys = set(self.words.keys(sorted(guesses))) if guesses else set()
         weights: dict[str, float] = {f"§decision{number}": TERM_WEIGHT
                                      for number in DECISION_ASKED.findall(fold(question))}
-        when = next((at for at, word in enumerate(words) if at >= 3 and word in WHEN
-                     and not EARLY & set(words[at + 1:at + 3])), None)
+        when = next((at for at, word in enumerate(words) if at >= 3 and (
+            (word in WHEN and not EARLY & set(words[at + 1:at + 3]))
+            or word in FOR or tuple(words[at:at + 2]) in FOR)), None)
         parts = [(words, accented, 1.0)] if when is None else [
             (words[:when], accented[:when], 1.0),
             (words[when + 1:], accented[when + 1:], WHEN_WEIGHT)]
