@@ -67,3 +67,16 @@ def test_the_card_a_question_is_for_is_its_context():
     first_answer_reads("cartographers", "ca",
                        "un espai de ruines buit compta com a ple per a les calderes?",
                        ["Decisió 10"], "Un espai de ruïnes només compta com a ple")
+
+
+def test_why_cant_i_is_answered_by_the_rule_that_allows_only():
+    """"Why can't I draw a single square" got *Nothing fits*, which says when to draw one,
+    before Decision 2, which says it is only allowed then: a "why can't I" question asks
+    which rule forbids, and ranks a passage saying what is allowed higher."""
+    for lang, question, facts, answer in [
+        ("en", "why can't I draw a single square", ["Decision 2"], "is only allowed when"),
+        ("pt-BR", "por que nao posso fazer um quadrado unico?", ["Decisão 2"],
+         "só é permitido quando"),
+        ("ca", "per que no puc dibuixar nomes un quadrat?", ["Decisió 2"], "només es permet"),
+    ]:
+        first_answer_reads("cartographers", lang, question, facts, answer)

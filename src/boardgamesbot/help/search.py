@@ -43,6 +43,7 @@ from boardgamesbot.engine import LANGUAGES, GameError, known_games, load_game
 
 from .passages import Passage, passages
 from .words import (
+    ALLOWED,
     INNER_WEIGHT,
     Terms,
     Words,
@@ -55,6 +56,7 @@ from .words import (
     split,
     split_accented,
     vocabulary_of,
+    why_not,
     yes_or_no,
 )
 
@@ -103,6 +105,11 @@ WHEN_WEIGHT = 0.5
 #: Brazilian "pra" alone, also "to" and "dá pra", can)
 FOR = frozenset({("for", "the"), "pros", "pras", ("para", "o"), ("para", "a"), ("para", "os"),
                  ("para", "as"), ("per", "a"), ("per", "al"), ("per", "als")})
+#: The key of a passage that says what is (not, only) allowed, and how much a "why can't
+#: I…" question (`words.WHY_NOT`) hints at it: a "#" key only ranks, it is not part of
+#: what is asked.
+ALLOWED_KEY = "#allowed"
+WHY_NOT_WEIGHT = 1.0
 #: How much a number inside a range a passage states ("20 to 29", "1–6") counts for it,
 #: beside the numbers it writes: "a rating of 25" is the row "20 to 29".
 RANGE_WEIGHT = 0.5
@@ -340,6 +347,9 @@ class RulesIndex:
             self._add_kinds(own)
             for number in numbers_within(p.text):  # ("20 to 29" holds a rating of 25)
                 own.setdefault(number, RANGE_WEIGHT)
+            allowed = sum(own.get(key, 0) for key in self.words.keys(ALLOWED[lang]))
+            if allowed:  # (what a "why can't I…" question hints at)
+                own[ALLOWED_KEY] = allowed
             self.keys.append({key: own.get(key, 0) + CONTEXT_WEIGHT * context.get(key, 0)
                               for key in own.keys() | context.keys()})
         #: each passage's keys that players' phrasings of it hold (`_add_phrasings`): a word
@@ -493,6 +503,8 @@ class RulesIndex:
                 if nearest != key:
                     key, weight = nearest, GUESS_WEIGHT
             weights[key] = max(weights.get(key, 0.0), weight)
+        if why_not(question, self.lang):  # (which rule says it is not, or only, allowed)
+            weights[ALLOWED_KEY] = WHY_NOT_WEIGHT
         count = self.words.counted(question)  # "how many volcanoes": "3 volcanoes"
         if count in self.idf:
             weights[count] = COUNT_WEIGHT

@@ -216,6 +216,20 @@ VERDICTS = {
     "ca": "no mai ningú res ni només sols màxim",
 }
 
+#: "Why can't I…" in each language (folded, after the negations are read as "not"): the
+#: question asks which rule forbids it, and a rule forbids by saying what is (only, not)
+#: allowed; `ALLOWED` is that word, left as a hint that only ranks (`INNER_WEIGHT`).
+WHY_NOT = {"en": re.compile(r"\bwhy\b.*\b(?:not|t|cant|cannot|dont|doesnt|wont|isnt)\b"),
+           "pt-BR": re.compile(r"\b(?:por que|porque|pq|por q)\b.*\bnao\b"),
+           "ca": re.compile(r"\b(?:per que|perque|pq|xq)\b.*\bno\b")}
+ALLOWED = {"en": "allowed", "pt-BR": "permitido", "ca": "permet"}
+
+
+def why_not(text: str, lang: str) -> bool:
+    """Whether ``text`` asks why something is not allowed ("why can't I…", "pq não posso…")."""
+    return WHY_NOT[lang].search(" ".join(split(text))) is not None
+
+
 #: Little words that put one thing on top of another ("draw over a mountain", "em cima
 #: de", "damunt d'una muntanya", "nunca sobre uma montanha"): a rule says that as covering,
 #: so they leave the key of that verb as a hint that only ranks (`INNER_WEIGHT`), on both
