@@ -80,3 +80,17 @@ def test_why_cant_i_is_answered_by_the_rule_that_allows_only():
         ("ca", "per que no puc dibuixar nomes un quadrat?", ["Decisió 2"], "només es permet"),
     ]:
         first_answer_reads("cartographers", lang, question, facts, answer)
+
+
+def test_a_question_about_the_others_leads_with_what_the_rule_says_of_theirs():
+    """"Can other people's guys stay on my guarded temple?" — yes: "Other players' figures may
+    stay there and come and go"; the guard rule's opening (or its "never moves again") led.
+    A question about other players' things ("other", not "my other") favours a sentence about
+    theirs, as one about the asker's own favours "your"."""
+    for lang, question, answer in [
+        ("en", "can other players guys stay on my guarded temple", "Other players' figures may"),
+        ("pt-BR", "botei guardiao, os outros jogadores podem continuar la?",
+         "As figuras dos outros jogadores podem ficar ali"),
+    ]:
+        first_answer_reads("tikal", lang, question, ["vira o Guardião" if lang != "en"
+                                                     else "becomes its guard"], answer)

@@ -48,10 +48,12 @@ from .words import (
     Terms,
     Words,
     asks_of_mine,
+    asks_of_others,
     fold,
     known_in,
     language_of,
     says_no,
+    says_others,
     says_yours,
     split,
     split_accented,
@@ -105,6 +107,10 @@ WHEN_WEIGHT = 0.5
 #: Brazilian "pra" alone, also "to" and "dá pra", can)
 FOR = frozenset({("for", "the"), "pros", "pras", ("para", "o"), ("para", "a"), ("para", "os"),
                  ("para", "as"), ("per", "a"), ("per", "al"), ("per", "als")})
+#: How much more a sentence about other players' things counts in choosing the lead of a
+#: question about theirs ("can other people still walk in" → "Other players' figures may stay
+#: there and come and go", not the guard's "never moves again").
+OTHERS_WEIGHT = 1.0
 #: The key of a passage that says what is (not, only) allowed, and how much a "why can't
 #: I…" question (`words.WHY_NOT`) hints at it: a "#" key only ranks, it is not part of
 #: what is asked.
@@ -268,6 +274,9 @@ class _Cut:
     written: tuple[frozenset[str], ...] = ()
     #: whether each sentence addresses the reader's own things (`words.says_yours`)
     yours: tuple[bool, ...] = ()
+    #: whether each sentence after the opening says something of other players'
+    #: (`words.says_others`; the opening's "every other player's strength" only compares)
+    theirs: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -564,11 +573,12 @@ class RulesIndex:
                 for _, _, i in scored[1:ANSWERED_WITHIN])):
             return Reply(self.game, self.lang, question, (), self._topics(scored))
         yes_no = yes_or_no(question, self.lang)
-        mine = asks_of_mine(question, self.lang)
+        others = asks_of_others(question, self.lang)
+        mine = asks_of_mine(question, self.lang) and not others
         answers = tuple(Answer(self.passages[i].title, self.passages[i].shown,
                                self.passages[i].source, score, self.passages[i].id,
                                self.lead(i, weights, yes_no,
-                                         self.phrased_leads.get((asked, i)), mine))
+                                         self.phrased_leads.get((asked, i)), mine, others))
                         for score, _, i in self._without_summaries(scored, limit))
         return Reply(self.game, self.lang, question, answers, self._topics(scored))
 
@@ -600,11 +610,13 @@ class RulesIndex:
                 1 - B + B * len(keys) / average for _, keys in sentences), tuple(
                 says_no(part, self.lang) for part, _ in sentences), tuple(
                 frozenset(self._counted(part)) for part, _ in sentences), tuple(
-                says_yours(part, self.lang) for part, _ in sentences))
+                says_yours(part, self.lang) for part, _ in sentences), tuple(
+                says_others(part, self.lang) and at > 0
+                for at, (part, _) in enumerate(sentences)))
         return cut
 
     def lead(self, index: int, weights: Mapping[str, float], yes_no: bool = False,
-             named: int | None = None, mine: bool = False) -> str:
+             named: int | None = None, mine: bool = False, others: bool = False) -> str:
         """The sentence of passage ``index`` that best answers a question of ``weights``:
         the one holding most of the question's weight, by the same keys and rarity as the
         ranking (an earlier one on a tie). With the sentence after it when that one holds
@@ -636,8 +648,9 @@ class RulesIndex:
 
         scores = [held(keys) / norm * (1 + VERDICT_WEIGHT if yes_no and verdict else 1)
                   * (1 + MINE_WEIGHT if mine and yours else 1)
-                  for (_, keys), norm, verdict, yours
-                  in zip(cut.sentences, cut.norms, cut.verdicts, cut.yours)]
+                  * (1 + OTHERS_WEIGHT if others and theirs else 1)
+                  for (_, keys), norm, verdict, yours, theirs
+                  in zip(cut.sentences, cut.norms, cut.verdicts, cut.yours, cut.theirs)]
         best = max(range(len(scores)), key=lambda at: (scores[at], -at))
         # (also when it holds only the passage's title words, or one plain word: "At most
         # two guards per player per game" for "can I place a third guard", "You need no

@@ -389,6 +389,30 @@ def asks_of_mine(text: str, lang: str) -> bool:
     return not words.isdisjoint(split(MINE[lang])) and words.isdisjoint(split(THEIRS[lang]))
 
 
+#: "Other" in each language: a question about other players' things ("can the others still
+#: walk in", "os outros podem entrar") unless it follows "my" ("my other workers"); a rule
+#: about them ("Other players' figures may stay") unless it follows "your".
+OTHERS = {"en": "other others", "pt-BR": "outro outra outros outras",
+          "ca": "altre altra altres"}
+
+
+def _other_after(text: str, lang: str, owner: str) -> bool:
+    """Whether ``text`` says "other" not right after one of ``owner``'s words."""
+    words, others, owners = split(text), split(OTHERS[lang]), split(owner)
+    return any(word in others and not (at and words[at - 1] in owners)
+               for at, word in enumerate(words))
+
+
+def asks_of_others(text: str, lang: str) -> bool:
+    """Whether ``text`` asks about other players' things ("can other people walk in")."""
+    return _other_after(text, lang, MINE[lang])
+
+
+def says_others(text: str, lang: str) -> bool:
+    """Whether ``text`` says something of other players' ("Other players' figures…")."""
+    return _other_after(text, lang, YOURS[lang])
+
+
 def says_yours(text: str, lang: str) -> bool:
     """Whether ``text`` addresses the reader's own things ("All your other figures")."""
     return not set(split(text)).isdisjoint(split(YOURS[lang]))
