@@ -69,6 +69,13 @@ def test_the_card_a_question_is_for_is_its_context():
                        ["Decisió 10"], "Un espai de ruïnes només compta com a ple")
 
 
+def test_a_card_named_without_the_is_context_too():
+    """"… for borderlands": the card's name right after "for" is context as well."""
+    first_answer_reads("cartographers", "en",
+                       "an empty ruins space, does it count as filled for borderlands?",
+                       ["Decision 10"], "A ruins space counts as filled only once")
+
+
 def test_why_cant_i_is_answered_by_the_rule_that_allows_only():
     """"Why can't I draw a single square" got *Nothing fits*, which says when to draw one,
     before Decision 2, which says it is only allowed then: a "why can't I" question asks

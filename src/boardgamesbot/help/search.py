@@ -100,6 +100,8 @@ PHRASED_WEIGHT = 1.5
 WHEN = frozenset({"before", "antes", "abans"})
 EARLY = frozenset({"time", "hora", "temps"})
 WHEN_WEIGHT = 0.5
+#: (or right before one of the game's things by name: "for borderlands")
+FOR_NAMED = frozenset({"for"})
 #: Words that open a clause saying what the asked thing is for ("does an empty ruins space
 #: count as filled for the Cauldrons"): a card or a rule it applies to, which the question
 #: names as context; counted as a clause saying when.
@@ -499,7 +501,9 @@ class RulesIndex:
                                      for number in DECISION_ASKED.findall(fold(question))}
         when = next((at for at, word in enumerate(words) if at >= 3 and (
             (word in WHEN and not EARLY & set(words[at + 1:at + 3]))
-            or word in FOR or tuple(words[at:at + 2]) in FOR)), None)
+            or word in FOR or tuple(words[at:at + 2]) in FOR
+            or (word in FOR_NAMED and at + 1 < len(words)
+                and self.words.terms.named(words[at + 1])))), None)
         parts = [(words, accented, 1.0)] if when is None else [
             (words[:when], accented[:when], 1.0),
             (words[when + 1:], accented[when + 1:], WHEN_WEIGHT)]
