@@ -72,7 +72,7 @@ def test_the_card_a_question_is_for_is_its_context():
 def test_a_card_named_without_the_is_context_too():
     """"… for borderlands": the card's name right after "for" is context as well."""
     first_answer_reads("cartographers", "en",
-                       "an empty ruins space, does it count as filled for borderlands?",
+                       "a ruins space nobody drew on, is it filled for borderlands",
                        ["Decision 10"], "A ruins space counts as filled only once")
 
 
