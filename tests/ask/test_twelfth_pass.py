@@ -3,9 +3,29 @@ of its development set ``FRESH_14`` and of those the eleventh pass left, each wi
 
 from __future__ import annotations
 
+import pytest
+
+from boardgamesbot.help import LANGUAGES, help_page
+from boardgamesbot.help.passages import passages
 from boardgamesbot.help.search import ask, index
 
+from .questions_fresh import FRESH_13, FRESH_14
 from .scoring import SHOWN, holds, shown
+
+
+@pytest.mark.parametrize(("name", "questions", "least"), [
+    ("FRESH_13", FRESH_13, 10), ("FRESH_14", FRESH_14, 6)])
+@pytest.mark.parametrize("game", ["tikal", "cartographers"])
+def test_the_new_sets_name_their_answer_in_exactly_one_passage(name, questions, least, game):
+    """FRESH_13 (held out) and FRESH_14 (development), session 45: each question names a
+    passage and the answer in it, held by exactly one passage of that language's page (an
+    answer no passage holds, or several do, would measure nothing)."""
+    per_language = {lang: sum(q[0] == lang for q in questions[game]) for lang in LANGUAGES}
+    assert min(per_language.values()) >= least, (name, per_language)
+    for lang, question, facts, answer in questions[game]:
+        texts = [p.text for p in passages(help_page(game, lang))
+                 if holds(p.text, [*facts, answer])]
+        assert len(texts) == 1, (name, lang, question, texts)
 
 
 def first_answer_reads(game: str, lang: str, question: str, facts: list[str], answer: str):
