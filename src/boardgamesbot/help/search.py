@@ -43,18 +43,22 @@ from boardgamesbot.engine import LANGUAGES, GameError, known_games, load_game
 
 from .passages import Passage, passages
 from .words import (
+    ALLOWED,
     INNER_WEIGHT,
     Terms,
     Words,
     asks_of_mine,
+    asks_of_others,
     fold,
     known_in,
     language_of,
     says_no,
+    says_others,
     says_yours,
     split,
     split_accented,
     vocabulary_of,
+    why_not,
     yes_or_no,
 )
 
@@ -96,6 +100,24 @@ PHRASED_WEIGHT = 1.5
 WHEN = frozenset({"before", "antes", "abans"})
 EARLY = frozenset({"time", "hora", "temps"})
 WHEN_WEIGHT = 0.5
+#: (or right before one of the game's things by name: "for borderlands")
+FOR_NAMED = frozenset({"for"})
+#: Words that open a clause saying what the asked thing is for ("does an empty ruins space
+#: count as filled for the Cauldrons"): a card or a rule it applies to, which the question
+#: names as context; counted as a clause saying when.
+#: (only before a determiner: "a treasure for one of the same kind" asks a swap; nor
+#: Brazilian "pra" alone, also "to" and "dá pra", can)
+FOR = frozenset({("for", "the"), "pros", "pras", ("para", "o"), ("para", "a"), ("para", "os"),
+                 ("para", "as"), ("per", "a"), ("per", "al"), ("per", "als")})
+#: How much more a sentence about other players' things counts in choosing the lead of a
+#: question about theirs ("can other people still walk in" → "Other players' figures may stay
+#: there and come and go", not the guard's "never moves again").
+OTHERS_WEIGHT = 1.0
+#: The key of a passage that says what is (not, only) allowed, and how much a "why can't
+#: I…" question (`words.WHY_NOT`) hints at it: a "#" key only ranks, it is not part of
+#: what is asked.
+ALLOWED_KEY = "#allowed"
+WHY_NOT_WEIGHT = 1.0
 #: How much a number inside a range a passage states ("20 to 29", "1–6") counts for it,
 #: beside the numbers it writes: "a rating of 25" is the row "20 to 29".
 RANGE_WEIGHT = 0.5
@@ -254,6 +276,9 @@ class _Cut:
     written: tuple[frozenset[str], ...] = ()
     #: whether each sentence addresses the reader's own things (`words.says_yours`)
     yours: tuple[bool, ...] = ()
+    #: whether each sentence after the opening says something of other players'
+    #: (`words.says_others`; the opening's "every other player's strength" only compares)
+    theirs: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -333,6 +358,9 @@ class RulesIndex:
             self._add_kinds(own)
             for number in numbers_within(p.text):  # ("20 to 29" holds a rating of 25)
                 own.setdefault(number, RANGE_WEIGHT)
+            allowed = sum(own.get(key, 0) for key in self.words.keys(ALLOWED[lang]))
+            if allowed:  # (what a "why can't I…" question hints at)
+                own[ALLOWED_KEY] = allowed
             self.keys.append({key: own.get(key, 0) + CONTEXT_WEIGHT * context.get(key, 0)
                               for key in own.keys() | context.keys()})
         #: each passage's keys that players' phrasings of it hold (`_add_phrasings`): a word
@@ -471,8 +499,11 @@ class RulesIndex:
         guessed_keys = set(self.words.keys(sorted(guesses))) if guesses else set()
         weights: dict[str, float] = {f"§decision{number}": TERM_WEIGHT
                                      for number in DECISION_ASKED.findall(fold(question))}
-        when = next((at for at, word in enumerate(words) if at >= 3 and word in WHEN
-                     and not EARLY & set(words[at + 1:at + 3])), None)
+        when = next((at for at, word in enumerate(words) if at >= 3 and (
+            (word in WHEN and not EARLY & set(words[at + 1:at + 3]))
+            or word in FOR or tuple(words[at:at + 2]) in FOR
+            or (word in FOR_NAMED and at + 1 < len(words)
+                and self.words.terms.named(words[at + 1])))), None)
         parts = [(words, accented, 1.0)] if when is None else [
             (words[:when], accented[:when], 1.0),
             (words[when + 1:], accented[when + 1:], WHEN_WEIGHT)]
@@ -485,6 +516,8 @@ class RulesIndex:
                 if nearest != key:
                     key, weight = nearest, GUESS_WEIGHT
             weights[key] = max(weights.get(key, 0.0), weight)
+        if why_not(question, self.lang):  # (which rule says it is not, or only, allowed)
+            weights[ALLOWED_KEY] = WHY_NOT_WEIGHT
         count = self.words.counted(question)  # "how many volcanoes": "3 volcanoes"
         if count in self.idf:
             weights[count] = COUNT_WEIGHT
@@ -544,11 +577,12 @@ class RulesIndex:
                 for _, _, i in scored[1:ANSWERED_WITHIN])):
             return Reply(self.game, self.lang, question, (), self._topics(scored))
         yes_no = yes_or_no(question, self.lang)
-        mine = asks_of_mine(question, self.lang)
+        others = asks_of_others(question, self.lang)
+        mine = asks_of_mine(question, self.lang) and not others
         answers = tuple(Answer(self.passages[i].title, self.passages[i].shown,
                                self.passages[i].source, score, self.passages[i].id,
                                self.lead(i, weights, yes_no,
-                                         self.phrased_leads.get((asked, i)), mine))
+                                         self.phrased_leads.get((asked, i)), mine, others))
                         for score, _, i in self._without_summaries(scored, limit))
         return Reply(self.game, self.lang, question, answers, self._topics(scored))
 
@@ -580,11 +614,13 @@ class RulesIndex:
                 1 - B + B * len(keys) / average for _, keys in sentences), tuple(
                 says_no(part, self.lang) for part, _ in sentences), tuple(
                 frozenset(self._counted(part)) for part, _ in sentences), tuple(
-                says_yours(part, self.lang) for part, _ in sentences))
+                says_yours(part, self.lang) for part, _ in sentences), tuple(
+                says_others(part, self.lang) and at > 0
+                for at, (part, _) in enumerate(sentences)))
         return cut
 
     def lead(self, index: int, weights: Mapping[str, float], yes_no: bool = False,
-             named: int | None = None, mine: bool = False) -> str:
+             named: int | None = None, mine: bool = False, others: bool = False) -> str:
         """The sentence of passage ``index`` that best answers a question of ``weights``:
         the one holding most of the question's weight, by the same keys and rarity as the
         ranking (an earlier one on a tie). With the sentence after it when that one holds
@@ -616,8 +652,9 @@ class RulesIndex:
 
         scores = [held(keys) / norm * (1 + VERDICT_WEIGHT if yes_no and verdict else 1)
                   * (1 + MINE_WEIGHT if mine and yours else 1)
-                  for (_, keys), norm, verdict, yours
-                  in zip(cut.sentences, cut.norms, cut.verdicts, cut.yours)]
+                  * (1 + OTHERS_WEIGHT if others and theirs else 1)
+                  for (_, keys), norm, verdict, yours, theirs
+                  in zip(cut.sentences, cut.norms, cut.verdicts, cut.yours, cut.theirs)]
         best = max(range(len(scores)), key=lambda at: (scores[at], -at))
         # (also when it holds only the passage's title words, or one plain word: "At most
         # two guards per player per game" for "can I place a third guard", "You need no

@@ -120,7 +120,9 @@ SAME_MEANING = {
               "cobrir tapar",
               "recusar negar rejeitar",
               "colocar botar",  # (Brazilian "botei o guardião": I placed the guard)
-              "seguinte próximo próxima próximos próximas"],
+              "seguinte próximo próxima próximos próximas",
+              # (the page's "folha está cheia"; players say it "encheu", "lotou")
+              "cheio cheia encher lotar lotado lotada"],
     "ca": ["completament sencer sencera complet completa totalment",
            "veure mirar vista visible saber",
            "cost barat barata preu",
@@ -213,6 +215,20 @@ VERDICTS = {
     "pt-BR": "não nunca ninguém nenhum nenhuma nada nem só somente apenas máximo",
     "ca": "no mai ningú res ni només sols màxim",
 }
+
+#: "Why can't I…" in each language (folded, after the negations are read as "not"): the
+#: question asks which rule forbids it, and a rule forbids by saying what is (only, not)
+#: allowed; `ALLOWED` is that word, left as a hint that only ranks (`INNER_WEIGHT`).
+WHY_NOT = {"en": re.compile(r"\bwhy\b.*\b(?:not|t|cant|cannot|dont|doesnt|wont|isnt)\b"),
+           "pt-BR": re.compile(r"\b(?:por que|porque|pq|por q)\b.*\bnao\b"),
+           "ca": re.compile(r"\b(?:per que|perque|pq|xq)\b.*\bno\b")}
+ALLOWED = {"en": "allowed", "pt-BR": "permitido", "ca": "permet"}
+
+
+def why_not(text: str, lang: str) -> bool:
+    """Whether ``text`` asks why something is not allowed ("why can't I…", "pq não posso…")."""
+    return WHY_NOT[lang].search(" ".join(split(text))) is not None
+
 
 #: Little words that put one thing on top of another ("draw over a mountain", "em cima
 #: de", "damunt d'una muntanya", "nunca sobre uma montanha"): a rule says that as covering,
@@ -371,6 +387,30 @@ def asks_of_mine(text: str, lang: str) -> bool:
     about other players' ("their workers on my temple")."""
     words = set(split(text))
     return not words.isdisjoint(split(MINE[lang])) and words.isdisjoint(split(THEIRS[lang]))
+
+
+#: "Other" in each language: a question about other players' things ("can the others still
+#: walk in", "os outros podem entrar") unless it follows "my" ("my other workers"); a rule
+#: about them ("Other players' figures may stay") unless it follows "your".
+OTHERS = {"en": "other others", "pt-BR": "outro outra outros outras",
+          "ca": "altre altra altres"}
+
+
+def _other_after(text: str, lang: str, owner: str) -> bool:
+    """Whether ``text`` says "other" not right after one of ``owner``'s words."""
+    words, others, owners = split(text), split(OTHERS[lang]), split(owner)
+    return any(word in others and not (at and words[at - 1] in owners)
+               for at, word in enumerate(words))
+
+
+def asks_of_others(text: str, lang: str) -> bool:
+    """Whether ``text`` asks about other players' things ("can other people walk in")."""
+    return _other_after(text, lang, MINE[lang])
+
+
+def says_others(text: str, lang: str) -> bool:
+    """Whether ``text`` says something of other players' ("Other players' figures…")."""
+    return _other_after(text, lang, YOURS[lang])
 
 
 def says_yours(text: str, lang: str) -> bool:
