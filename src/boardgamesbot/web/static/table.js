@@ -233,7 +233,6 @@ export class TableScreen {
     const since = over ? [] : movesSinceMyTurn(this.events, this.msg?.seat ?? null, this.pacer.current?.event.n ?? Infinity);
     showLastMove(this.root, this.lastMove(), module, this.context(), since);
     this.foldHandle();
-    this.fitStatusLine();
     const pace = this.paceControls();
     if (pace) this.root.querySelector(".table-head")?.append(pace);
     const step = this.pacer.current;
@@ -486,6 +485,8 @@ export class TableScreen {
     // The turn over (not a step of others' moves being shown), the panel unfolds for the next.
     if (!(this.present ?? this.msg).your_turn && this.turnFolded) sessionStorage.removeItem(FOLDED);
     markBoardTop(this.root);
+    // After markBoardTop's layout, with no change to the page between: its measure is free.
+    this.fitStatusLine();
     if (this.fittedTurn === "pending" && bringTargetsIntoView(this.root)) this.fittedTurn = "done";
     if (focusKey) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
