@@ -284,15 +284,17 @@ function coveredAt(root, edge, selector) {
   let covered = 0;
   for (const element of root.querySelectorAll(selector)) {
     const style = getComputedStyle(element);
-    if ((style.position === "sticky" || style.position === "fixed") && style[edge] === "0px") {
-      covered = Math.max(covered, element.getBoundingClientRect().height);
+    // Stuck at the edge, or at a distance from it (a phone on its side: the last move's
+    // line under the status line).
+    if ((style.position === "sticky" || style.position === "fixed") && style[edge] !== "auto") {
+      covered = Math.max(covered, parseFloat(style[edge]) + element.getBoundingClientRect().height);
     }
   }
   return covered;
 }
 
 const coveredAtBottom = (root) => coveredAt(root, "bottom", ".panel.decision, .confirm-bar");
-const coveredAtTop = (root) => coveredAt(root, "top", ".status-line");
+const coveredAtTop = (root) => coveredAt(root, "top", ".status-line, .move-line:not([hidden])");
 
 /**
  * Scroll the page so that the top of `element` is in view between any line stuck to the

@@ -14,6 +14,8 @@ import { bringIntoView, bringLastMoveIntoView, bringTargetsIntoView, framePans, 
 const LEVELS = ["easy", "medium", "hard", "random"];
 /** The table whose turn panel is folded away for the rest of the person's turn (sessionStorage). */
 const FOLDED = "bgbot.turn-folded";
+// A phone on its side (style.css: the screen's height is what is short).
+const sideways = globalThis.matchMedia?.("(min-width: 601px) and (max-width: 900px) and (max-height: 500px)");
 /** Refusals that are not the rules' (the connection, the table): no "why not?" for them. */
 const NOT_RULES = new Set(["stale_state", "unknown_table", "bad_token", "token_required", "offline",
   "rate_limited", "message_too_large", "bad_message", "internal_error"]);
@@ -270,6 +272,37 @@ export class TableScreen {
     h("span", { "aria-hidden": "true" }, folded ? "▴" : "▾"), " ", t(folded ? "table.panel.unfold" : "table.panel.fold.short")));
   }
 
+  /**
+   * A phone on its side: the status line stuck to the top keeps one line (style.css), a
+   * longer text cut with "…" ("Your choice is made; waiting for" three long names ran to a
+   * second line and pushed the board down). A tap on it shows the whole text over the
+   * board, which stays where it is, until a second tap or the text changes. Screen readers
+   * read the whole text in any case: only its drawing is cut.
+   */
+  fitStatusLine() {
+    const line = this.root.querySelector("#status-line");
+    if (!line || !sideways?.matches) return;
+    const text = line.textContent;
+    if (this.statusWhole !== text) this.statusWhole = null;
+    // Whole, the line's extra height is taken back from its margin: what follows stays put.
+    const show = (whole) => {
+      line.classList.remove("whole");
+      line.style.marginBottom = "";
+      if (!whole) return;
+      const one = line.offsetHeight;
+      line.classList.add("whole");
+      line.style.marginBottom = `calc(.4rem - ${line.offsetHeight - one}px)`;
+    };
+    const cut = line.scrollWidth > line.clientWidth + 1;
+    line.classList.toggle("cut", cut);
+    if (!cut) return;
+    show(this.statusWhole === text);
+    line.onclick = () => {
+      this.statusWhole = this.statusWhole === text ? null : text;
+      show(this.statusWhole === text);
+    };
+  }
+
   get turnFolded() {
     return sessionStorage.getItem(FOLDED) === this.id;
   }
@@ -452,6 +485,8 @@ export class TableScreen {
     // The turn over (not a step of others' moves being shown), the panel unfolds for the next.
     if (!(this.present ?? this.msg).your_turn && this.turnFolded) sessionStorage.removeItem(FOLDED);
     markBoardTop(this.root);
+    // After markBoardTop's layout, with no change to the page between: its measure is free.
+    this.fitStatusLine();
     if (this.fittedTurn === "pending" && bringTargetsIntoView(this.root)) this.fittedTurn = "done";
     if (focusKey) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);

@@ -1,0 +1,47 @@
+"""A phone on its side (740×360): at the start of the person's turn the page brings the
+board's targets up under the status line stuck to the top, and the line above the board
+that says the last move in words ("Last move — Cai: ends the turn") went off the top of
+the screen with them; ending a turn is a move the board cannot mark, so the move that
+gave the person the turn was nowhere in sight. The line sticks under the status line."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import hot_seat_table, phone_page, play_randomly, seeded, take_seat
+from .test_game_night_phone import LANGS, catalog
+
+SEEN = """() => {
+    const status = document.getElementById('status-line').getBoundingClientRect();
+    const line = document.getElementById('move-line');
+    const r = line.getBoundingClientRect();
+    const x = r.left + Math.min(r.width / 2, 100), y = (r.top + r.bottom) / 2;
+    return {text: line.textContent, top: r.top, bottom: r.bottom, under: status.bottom,
+            onTop: line.contains(document.elementFromPoint(x, y)), scrolled: scrollY};
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game,players", [("tikal", 3), ("cartographers", 2)])
+def test_the_last_move_in_words_stays_in_sight_on_a_phone_on_its_side(browser, server, lang, game, players):
+    table, tokens = hot_seat_table(server, game, players, seed=3)
+    rng = seeded(2)
+    play_randomly(server, table, tokens, rng, limit=12)
+    play_randomly(server, table, tokens, rng, until=lambda state: 0 in state["to_act"])
+    context, page, errors = phone_page(browser, 740, 360)
+    try:
+        page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r})")
+        take_seat(page, server, table, 0, tokens[0], game)
+        page.wait_for_selector("svg.board:not([data-stale]) .target")
+        page.wait_for_selector(".panel.decision.yours")
+        page.wait_for_timeout(500)
+        seen = page.evaluate(SEEN)
+        # "Last move — …" in the page's language, said by the line the page keeps for it
+        said = catalog(lang)["board.last_move.by"].split("{name}")[0].strip()
+        assert seen["text"].startswith(said), seen
+        assert seen["scrolled"] > 0, seen  # the page did bring the board up
+        assert seen["top"] >= seen["under"] - 0.5 and seen["bottom"] <= 360, seen
+        assert seen["onTop"], seen
+        assert not errors, errors
+    finally:
+        context.close()
