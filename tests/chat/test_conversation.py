@@ -962,3 +962,33 @@ async def test_a_tikal_auction_payment_is_no_scoring_a_volcano_round_is_one(
     assert len(scorings) == 1, [s["number"] for s in scorings]
     assert scorings[0]["number"] == played  # the action that ended the round
     assert scorings[0]["scores"] == state["score_history"][0]
+
+
+@run
+async def test_a_bid_beyond_the_first_page_by_numbers_where_menus_are_numbered(
+        conversation, net, say, service):
+    """Where a menu is answered by its numbers (Matrix), a page of bids says each as an
+    action ("1) ✔ Bid 1 point", "9) 💰 Bid 9–11 …"), never a bare number that its own
+    menu number would contradict ("1) 5"); the twentieth point is reached by numbers, as
+    the first twelve were (the rest used to be typed only)."""
+    dm = Place("test", "dm", True)
+    await say(EVE, "new tikal auction", dm)
+    await say(EVE, "bot easy", dm)
+    await say(EVE, "start", dm)
+    await until(lambda: "💰" in net.texts("dm")[-1])
+    await say(EVE, next(n for n, label in MENU.findall(net.texts("dm")[-1].splitlines()[-1])
+                        if label.startswith("💰")), dm)
+    options = MENU.findall(net.texts("dm")[-1].splitlines()[-1])
+    assert options[-1][1] == "← Back", options
+    options = options[:-1]
+    assert len(options) == 12 and not [label for _, label in options if label.isdigit()], \
+        options
+    assert options[0][1] == "✔ Bid 1 point", options
+    assert options[-1][1] == "💰 Bid 18–20 …", options
+    await say(EVE, options[-1][0], dm)
+    options = MENU.findall(net.texts("dm")[-1].splitlines()[-1])
+    assert [label for _, label in options][-4:] == \
+        [f"✔ Bid {n} points" for n in (18, 19, 20)] + ["← Back"], options
+    answer = await say(EVE, next(n for n, label in options if label == "✔ Bid 20 points"), dm)
+    await until(lambda: any("Eve: bids 20 points" in t for t in net.texts("dm")))
+    assert "⚠" not in answer

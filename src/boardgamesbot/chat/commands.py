@@ -16,7 +16,7 @@ from boardgamesbot.engine import LANGUAGES, GameError, known_games
 
 from . import games, i18n, rules
 from .basics import Alert, Button, Person, Place, Refusal, Seat
-from .choices import next_words
+from .choices import next_words, rows_for
 from .onboarding import join_payload
 
 LEVELS = ("easy", "medium", "hard")
@@ -177,7 +177,7 @@ class Commands:
                                url=link(join_payload(lobby["chat_id"]))))
         # Last (the numbers of a numbered menu's other buttons stay as they were).
         last.append(Button(i18n.text(lang, "button.leave"), "l"))
-        buttons.append(last)
+        buttons += [[last[i] for i in row] for row in rows_for([b.label for b in last])]
         return "\n".join(lines), buttons
 
 

@@ -316,8 +316,10 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             judged = load_game(game).preview_choice
             # A page of numbers (a bid of 2 to 150) is said by the prompt ("Ana, choose:
             # 💰 Bid …"): its buttons are the numbers alone, four to a row.
+            # (Not where the buttons are numbered to be answered by number: "1) 5" would
+            # read as a bid of 1; there each says the action, "9) 💰 Bid 9–11 …".)
             numbers = all(s.word.isdigit() or s.range for s in steps) and (
-                len(steps) > PER_ROW or len(prefix) > len(words))  # (or a range opened)
+                len(steps) > PER_ROW or len(prefix) > len(words)) and not self.transport.numbered
             # A complete action the game gives no button word says what it does, as a
             # button asks for it ("✔ Place the tile on A4", not "✔ place A4").
             unlabelled = [] if numbers else [
@@ -332,7 +334,9 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                     continue
                 if step.range:  # (no space before the dots: "118–150…" four to a row)
                     low, high = step.range
-                    buttons.append(Button(f"{low}–{high}…", f"m:{head}{step.notation}"))
+                    buttons.append(Button(f"{low}–{high}…" if numbers else
+                                          f"{in_words(game, words, lang)} {low}–{high} …",
+                                          f"m:{head}{step.notation}"))
                     continue
                 if numbers and step.complete and not step.more:
                     buttons.append(Button(step.word, f"p:{head}{step.notation}"))

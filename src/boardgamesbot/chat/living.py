@@ -32,6 +32,7 @@ from boardgamesbot.engine import load_game
 
 from . import games, i18n, images
 from .basics import Button, Person, Place, Seat
+from .choices import rows_for
 
 log = logging.getLogger(__name__)
 
@@ -271,7 +272,8 @@ class LivingTable:
                 buttons = buttons[:-1] + [[buttons[-1][0], leave]]
             else:
                 last.append(leave)
-        return buttons + [last] if last else buttons
+        # (side by side where both fit a phone's row whole)
+        return buttons + [[last[i] for i in row] for row in rows_for([b.label for b in last])]
 
     def _board_button(self, table_id: str, chat_id: str, lang: str) -> Button | None:
         """"Open the board" (the browser table, inside the network) where it can."""
