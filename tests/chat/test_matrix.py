@@ -107,6 +107,8 @@ class Player:
         self.invites: list[tuple[str, str, bool]] = []  # (room, inviter, is_direct)
         self.late: set[str] = set()  # rooms they join late, with history not for them
         self.joined_at: dict[str, int] = {}  # such a room -> their join (server ms)
+        #: None: a message from the bot they cannot decrypt fails the test; else kept here
+        self.unreadable: list[str] | None = None
         self.client.add_event_callback(self._on_invite, nio.InviteMemberEvent)
 
     async def _on_invite(self, room, event) -> None:
@@ -158,6 +160,9 @@ class Player:
                 elif isinstance(event, nio.MegolmEvent):
                     if event.server_timestamp < self.joined_at.get(room_id, 0):
                         continue  # sent before they joined: never meant for them
+                    if self.unreadable is not None:
+                        self.unreadable.append(event.event_id)
+                        continue
                     raise AssertionError(f"{self.name} could not decrypt {event.event_id}")
 
     async def until(self, predicate, timeout: float = 60.0, what: str = "it"):
@@ -746,6 +751,56 @@ async def _edits(url, tmp_path):
         await bob.send(group, "m.room.message", _edit(talk, "gg all"))
         await ana.quiet(group)
         assert (len(ana.heard(group)), len(ana.edits)) == (heard, edits)
+
+
+def test_a_newcomers_first_message_read_with_their_join_is_answered_readably(synapse,
+                                                                              tmp_path):
+    """Cy is invited to an encrypted group, joins and writes while the bot is busy (held
+    still with SIGSTOP between two syncs, as a slow answer holds its sync loop): its next
+    sync brings Cy's invite, join and message together, and nio reads the message before
+    it learns Cy's devices (it tracks a room's new members after the sync's timeline,
+    and queries keys before a send only for a room whose members it never fetched). The
+    bot's answers must still be encrypted for Cy's device: before, their room key went to
+    everyone but Cy, and Cy saw "unable to decrypt"."""
+    asyncio.run(asyncio.wait_for(_newcomer(synapse, tmp_path), 300))
+
+
+async def _newcomer(url, tmp_path):
+    import os
+    import signal
+
+    async with ana_and_bob_in_a_group(url, tmp_path, "Newcomer") as (
+            bot_id, bot, ana, bob, group):
+        await ana.say(group, "!bg help")  # a room key shared with Ana and Bob
+        await ana.until(lambda: ana.heard(group), what="help")
+        cy = Player(url, f"cy{ana.name[3:]}", bot_id, tmp_path / "cy")
+        try:
+            await cy.login()
+            await ana.say(group, "!bg status")
+            # Held still while it reads that message, before it asks for the next sync.
+            os.kill(bot.process.pid, signal.SIGSTOP)
+            try:
+                assert isinstance(await ana.client.room_invite(group, cy.user),
+                                  nio.RoomInviteResponse)
+                await cy.until(lambda: group in cy.client.invited_rooms, what="the invite")
+                cy.late.add(group)
+                await cy.client.join(group)
+                await cy.until(lambda: group in cy.client.rooms, what="the group")
+                await cy.say(group, "!bg help")
+            finally:
+                os.kill(bot.process.pid, signal.SIGCONT)
+            # The answer to Ana may have gone before the bot knew Cy was there (sent as
+            # it woke, before its next sync): unreadable to Cy, as to any client. The
+            # answer to Cy, read with Cy's join, must not be.
+            cy.unreadable = []
+            await ana.until(lambda: any("status" in b.lower() or "table" in b.lower()
+                                        for b in ana.heard(group)[1:]), what="status")
+            await cy.until(lambda: any("commands" in b for b in cy.heard(group))
+                           or len(cy.unreadable) > 1, what="help", timeout=90)
+            assert any("commands" in b for b in cy.heard(group)), cy.unreadable
+            assert len(cy.unreadable) <= 1 and all(cy.secret)
+        finally:
+            await cy.close()
 
 
 def test_hidden_choices_from_an_unencrypted_group_go_to_encrypted_direct_rooms(synapse,

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from nio import (
     AsyncClient,
     DirectRoomsResponse,
+    KeysQueryResponse,
     LocalProtocolError,
     RoomCreateResponse,
     RoomGetStateEventResponse,
@@ -81,10 +82,35 @@ class MatrixTransport:
 
     # Sending -------------------------------------------------------------------------
 
+    async def _members_devices(self, room_id: str) -> None:
+        """Learn the devices of members nio does not track yet before encrypting for them.
+
+        A sync that brings a newcomer's join and first message together (the bot busy
+        answering, or back from a restart) has nio read the message before it tracks the
+        newcomer: it does so after the sync's timeline, and queries keys before a send
+        only for a room whose members it never fetched. The answer's room key then went
+        to everyone's devices but theirs: "unable to decrypt", for good."""
+        room = self.client.rooms.get(room_id)
+        olm = self.client.olm
+        if room is None or not room.encrypted or olm is None:
+            return
+        untracked = set(room.users) - olm.tracked_users
+        if untracked:
+            olm.users_for_key_query.update(untracked)
+        if self.client.should_query_keys:
+            try:
+                response = await self.client.keys_query()
+            except LocalProtocolError as error:  # another query under way: nio waits on it
+                log.info("Matrix key query skipped: %s", error)
+                return
+            if not isinstance(response, KeysQueryResponse):
+                log.warning("Matrix could not learn %s's devices: %s", room_id, response)
+
     async def _send(self, room_id: str, content: dict,
                     event_type: str = "m.room.message") -> str | None:
         for attempt in range(5):
             try:
+                await self._members_devices(room_id)
                 # Devices are trusted on first use (see bot.MatrixBot.on_keys); a device
                 # that appeared since the last key query is not refused either.
                 response = await self.client.room_send(room_id, event_type, content,
