@@ -79,6 +79,7 @@ class MatrixTransport:
         # with a number must not answer the newer menu that replaced it).
         self._mine: OrderedDict[str, None] = OrderedDict()
         self._closed: OrderedDict[str, None] = OrderedDict()
+        self._asked_devices: set[str] = set()  # members whose devices a send asked for
 
     # Sending -------------------------------------------------------------------------
 
@@ -94,8 +95,11 @@ class MatrixTransport:
         olm = self.client.olm
         if room is None or not room.encrypted or olm is None:
             return
-        untracked = set(room.users) - olm.tracked_users
+        # (each asked once: a user whose server does not answer is not asked at every
+        # send; sync_forever's own key queries go on as usual)
+        untracked = set(room.users) - olm.tracked_users - self._asked_devices
         if untracked:
+            self._asked_devices.update(untracked)
             olm.users_for_key_query.update(untracked)
         if self.client.should_query_keys:
             try:
