@@ -643,8 +643,9 @@ def test_element_replies_answer_the_message_they_reply_to(synapse, tmp_path):
     """Element's "Reply" on the bot's messages, in an encrypted group: "join" and "start"
     replied to the lobby (no '!bg') are read as commands; a number replied to a menu
     answers that menu only — one replaced since (or somebody else's) plays nothing and
-    says so, where the old code played that number on the newer menu; a number replied
-    to a person's message is talk."""
+    says so, where the old code played that number on the newer menu (a keycap on one's
+    own closed menu says so too, where the old code was silent); a number replied to a
+    person's message is talk."""
     asyncio.run(asyncio.wait_for(_replies(synapse, tmp_path), 400))
 
 
@@ -688,6 +689,10 @@ async def _replies(url, tmp_path):
         await other.send(group, "m.room.message", _reply("1", second))  # not theirs
         await ana.until(lambda: len(ana.heard(group)) > count + 1, what="an answer")
         assert "menu is closed or not yours" in ana.heard(group)[count + 1]
+        await player.react(group, first, "1\ufe0f\u20e3")  # a keycap on the closed one
+        await ana.until(lambda: len(ana.heard(group)) > count + 2, what="an answer")
+        assert "menu is closed or not yours" in ana.heard(group)[count + 2]
+        await other.react(group, first, "2\ufe0f\u20e3")  # on somebody's old menu: talk
         chatter = await other.say(group, "how many tiles are left?")
         await player.send(group, "m.room.message", _reply("2", chatter))  # talk
         await ana.quiet(group)
