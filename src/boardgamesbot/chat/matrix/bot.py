@@ -323,7 +323,7 @@ class MatrixBot:
             if owner in (event.sender, LOBBY):
                 await self._choose(place, person, owner, int(text), event.event_id)
                 return
-            if owner is not None or self.transport.was_closed(replied):
+            if owner is not None or self.transport.closed_for(replied) is not None:
                 reading = READING.get()
                 if reading is not None:
                     reading.refused = True
@@ -399,9 +399,22 @@ class MatrixBot:
         if event.sender == self.client.user_id:
             return
         owner = self.transport.menus.owner(room.room_id, event.reacts_to)
+        place, person = self._place(room), self._person(room, event.sender)
+        if owner is None and event.key in KEYCAPS \
+                and self.transport.closed_for(event.reacts_to) == event.sender:
+            # A keycap on their own menu that a newer one replaced (or that was answered):
+            # the same word as a number replied to it, where the table lives.
+            if self.conversation.store.first_time("matrix", event.event_id):
+                home = self.transport.threads.home(room.room_id)
+                token = THREAD.set((room.room_id, home) if home else None)
+                try:
+                    await self.conversation.say(room.room_id, i18n.text(
+                        self.conversation.lang_of(place, person), "matrix.not_your_menu"))
+                finally:
+                    THREAD.reset(token)
+            return
         if owner not in (event.sender, LOBBY):
             return
-        place, person = self._place(room), self._person(room, event.sender)
         # A reaction is on a menu of the room's table: answered where that table lives.
         home = self.transport.threads.home(room.room_id)
         token = THREAD.set((room.room_id, home) if home else None)

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from nio import (
     AsyncClient,
     DirectRoomsResponse,
+    KeysQueryResponse,
     LocalProtocolError,
     RoomCreateResponse,
     RoomGetStateEventResponse,
@@ -76,15 +77,44 @@ class MatrixTransport:
         self._moved: dict[str, str] = {}  # a message sent anew -> the new one
         # The bot's recent messages, and its menus closed since it started (a reply to one
         # with a number must not answer the newer menu that replaced it).
-        self._mine: OrderedDict[str, None] = OrderedDict()
-        self._closed: OrderedDict[str, None] = OrderedDict()
+        self._mine: OrderedDict[str, str | None] = OrderedDict()
+        self._closed: OrderedDict[str, str | None] = OrderedDict()  # -> whose menu it was
+        self._asked_devices: set[str] = set()  # members whose devices a send asked for
 
     # Sending -------------------------------------------------------------------------
+
+    async def _members_devices(self, room_id: str) -> None:
+        """Learn the devices of members nio does not track yet before encrypting for them.
+
+        A sync that brings a newcomer's join and first message together (the bot busy
+        answering, or back from a restart) has nio read the message before it tracks the
+        newcomer: it does so after the sync's timeline, and queries keys before a send
+        only for a room whose members it never fetched. The answer's room key then went
+        to everyone's devices but theirs: "unable to decrypt", for good."""
+        room = self.client.rooms.get(room_id)
+        olm = self.client.olm
+        if room is None or not room.encrypted or olm is None:
+            return
+        # (each asked once: a user whose server does not answer is not asked at every
+        # send; sync_forever's own key queries go on as usual)
+        untracked = set(room.users) - olm.tracked_users - self._asked_devices
+        if untracked:
+            self._asked_devices.update(untracked)
+            olm.users_for_key_query.update(untracked)
+        if self.client.should_query_keys:
+            try:
+                response = await self.client.keys_query()
+            except LocalProtocolError as error:  # another query under way: nio waits on it
+                log.info("Matrix key query skipped: %s", error)
+                return
+            if not isinstance(response, KeysQueryResponse):
+                log.warning("Matrix could not learn %s's devices: %s", room_id, response)
 
     async def _send(self, room_id: str, content: dict,
                     event_type: str = "m.room.message") -> str | None:
         for attempt in range(5):
             try:
+                await self._members_devices(room_id)
                 # Devices are trusted on first use (see bot.MatrixBot.on_keys); a device
                 # that appeared since the last key query is not refused either.
                 response = await self.client.room_send(room_id, event_type, content,
@@ -130,7 +160,7 @@ class MatrixTransport:
         if event_id and choices:
             replaced = self.menus.open(chat_id, MENU_FOR.get(), Menu(event_id, text, choices))
             if replaced is not None:
-                await self._show_closed(chat_id, replaced)
+                await self._show_closed(chat_id, replaced, MENU_FOR.get())
         return event_id
 
     def _relation(self, root: str | None, reply_to: str | None) -> dict:
@@ -208,7 +238,7 @@ class MatrixTransport:
                                        Menu(event_id, text, choices)) if choices else \
                 self.menus.close(chat_id, owner) if owner is not None else None
             if replaced is not None:
-                await self._show_closed(chat_id, replaced)
+                await self._show_closed(chat_id, replaced, owner or MENU_FOR.get())
             return
         await self._send(chat_id, formatting.edit(message_id, formatting.notice(text)))
         if choices and self.menus.owner(chat_id, message_id) is None:
@@ -216,7 +246,7 @@ class MatrixTransport:
             # the edited message is the current one again.
             replaced = self.menus.open(chat_id, MENU_FOR.get(), Menu(message_id, text, choices))
             if replaced is not None:
-                await self._show_closed(chat_id, replaced)
+                await self._show_closed(chat_id, replaced, MENU_FOR.get())
         else:
             self.menus.rewrite(chat_id, message_id, text, choices)
 
@@ -224,18 +254,18 @@ class MatrixTransport:
         """``who``'s menu here was answered: edit it to say so."""
         menu = self.menus.close(room_id, who)
         if menu is not None:
-            await self._show_closed(room_id, menu)
+            await self._show_closed(room_id, menu, who)
 
     def is_mine(self, event_id: str) -> bool:
         """Whether ``event_id`` is one of the bot's recent messages (since it started)."""
         return event_id in self._mine
 
-    def was_closed(self, event_id: str) -> bool:
-        """Whether ``event_id`` is a menu of the bot's, closed since it started."""
-        return event_id in self._closed
+    def closed_for(self, event_id: str) -> str | None:
+        """Whose menu ``event_id`` was, if the bot closed it since it started."""
+        return self._closed.get(event_id)
 
-    async def _show_closed(self, room_id: str, menu: Menu) -> None:
-        _keep(self._closed, menu.event_id)
+    async def _show_closed(self, room_id: str, menu: Menu, who: str) -> None:
+        _keep(self._closed, menu.event_id, who)
         words = menu.text.rsplit("\n", 1)[0] if "\n" in menu.text else ""
         closed = i18n.text(self.language(room_id), "menu.closed")
         text = f"{words}\n{closed}" if words else closed
@@ -366,7 +396,8 @@ class MatrixTransport:
         return None
 
 
-def _keep(recent: OrderedDict[str, None], event_id: str) -> None:
-    recent[event_id] = None
+def _keep(recent: OrderedDict[str, str | None], event_id: str, value: str | None = None
+          ) -> None:
+    recent[event_id] = value
     while len(recent) > READERS_KEPT:
         recent.popitem(last=False)
