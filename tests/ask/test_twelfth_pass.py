@@ -121,3 +121,14 @@ def test_a_question_about_the_others_leads_with_what_the_rule_says_of_theirs():
     ]:
         first_answer_reads("tikal", lang, question, ["vira o Guardião" if lang != "en"
                                                      else "becomes its guard"], answer)
+
+
+def test_lowering_is_reducing_however_it_is_said():
+    """"Does each bid reduce my points?" — yes, "each bid lowers your score"; the words did not
+    meet ("reduz" / "diminui", "redueixen" / "fa baixar") and the auction's "no" ("You can never
+    bid more points than you have") led instead."""
+    first_answer_reads("tikal", "pt-BR", "cada lance reduz meus pontos?",
+                       ["Seus pontos são seu dinheiro"], "cada lance diminui seu placar")
+    first_answer_reads("tikal", "ca",
+                       "quan faig una oferta a la subhasta se'm redueixen els punts?",
+                       ["Els punts són els teus diners"], "cada oferta fa baixar")
