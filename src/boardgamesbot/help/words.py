@@ -110,7 +110,8 @@ SAME_MEANING = {
            "beyond more exceed extra",
            "must forced force obliged required mandatory",
            "cover covered",
-           "refuse deny decline reject"],
+           "refuse deny decline reject",
+           "lower reduce decrease"],
     "pt-BR": ["totalmente inteiro inteira completo completa completamente",
               "ver olhar espiar vista visível saber",
               "custo barato barata caro cara preço",
@@ -122,7 +123,8 @@ SAME_MEANING = {
               "colocar botar",  # (Brazilian "botei o guardião": I placed the guard)
               "seguinte próximo próxima próximos próximas",
               # (the page's "folha está cheia"; players say it "encheu", "lotou")
-              "cheio cheia encher lotar lotado lotada"],
+              "cheio cheia encher lotar lotado lotada",
+              "diminuir abaixar baixar reduzir"],
     "ca": ["completament sencer sencera complet completa totalment",
            "veure mirar vista visible saber",
            "cost barat barata preu",
@@ -132,7 +134,8 @@ SAME_MEANING = {
            "cobrir tapar",
            "negar refusar rebutjar",
            # (the page writes "la lloseta següent"; players "la propera lloseta")
-           "següent següents proper propera propers properes"],
+           "següent següents proper propera propers properes",
+           "baixar rebaixar reduir disminuir"],
 }
 
 #: Words for "next" that after a comparative mean the nearest ("el més proper a l'esquerra",
