@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import serious_violations
-from .helpers import call, hot_seat_table, phone_page, take_seat
+from .helpers import call, hot_seat_table, phone_page, play_randomly, seeded, take_seat
 from .test_game_night_phone import LANGS, catalog
 
 SHEET = 'svg.sheet[data-key="sheet"]:not([data-stale])'
@@ -93,6 +93,40 @@ def test_no_handle_on_a_phone_held_upright(browser, server):
         take_seat(page, server, table, 0, tokens[0], "cartographers")
         page.wait_for_selector(f"{PANEL} .shape-button")
         assert not page.locator("#fold-handle").is_visible()
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def two_terrains(state):
+    """A card to draw in one of two terrains (a shape that turns): the panel's widest row."""
+    card = state["view"].get("card") or {}
+    return (0 in state["to_act"] and card.get("kind") == "explore"
+            and len(card.get("terrains", [])) == 2 and len(card["shapes"][0]["cells"]) > 1)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_handle_keeps_the_panel_to_one_row_of_buttons(browser, server, lang):
+    """Two terrains, the shape, Rotate, Flip and "not turned" fill the row at 740 px: the
+    handle with a word in it ("▾ Esconder") went to a row of its own, and the panel meant to
+    give the board room grew by a row (~125 px tall, not 82)."""
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=11)
+    rng = seeded(4)
+    state = play_randomly(server, table, tokens, rng, until=two_terrains, limit=200)
+    if not two_terrains(state):
+        pytest.fail("no card with two terrains in this game")
+    context, page, errors = phone_page(browser, 740, 360)
+    try:
+        page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r})")
+        take_seat(page, server, table, 0, tokens[0], "cartographers")
+        page.wait_for_selector(f"{PANEL} .terrain-button >> nth=1")
+        page.wait_for_selector("#fold-handle")
+        row = page.evaluate("""() => {
+            const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+            return {panel: box('.panel.decision.yours').height, handle: box('#fold-handle').top, rotate: box('#rotate').bottom};
+        }""")
+        # one row of buttons, the handle at its end
+        assert row["panel"] <= 90 and row["handle"] < row["rotate"], row
         assert not errors, errors
     finally:
         context.close()

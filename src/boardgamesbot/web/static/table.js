@@ -264,12 +264,14 @@ export class TableScreen {
     const folded = this.turnFolded;
     panel.id ||= "turn-panel";
     panel.classList.toggle("folded", folded);
-    // Open, one word in the panel's corner ("Hide"), its name saying what it hides; folded,
-    // the whole name is the button's words.
+    // Open, a chevron at the end of the panel's last row (a word beside it sent it to a row
+    // of its own when a card's two terrains and shapes filled the row), named for what it
+    // does; folded, the button says its whole name: that is where the way back is looked for.
+    const name = t(folded ? "table.panel.unfold" : "table.panel.fold");
     panel.prepend(h("button", { type: "button", class: "fold-handle", id: "fold-handle", "data-key": "fold-handle",
-      "aria-expanded": String(!folded), "aria-controls": panel.id, "aria-label": folded ? null : t("table.panel.fold"),
+      "aria-expanded": String(!folded), "aria-controls": panel.id, "aria-label": folded ? null : name, title: name,
       onclick: () => this.foldTurn(!folded) },
-    h("span", { "aria-hidden": "true" }, folded ? "▴" : "▾"), " ", t(folded ? "table.panel.unfold" : "table.panel.fold.short")));
+    h("span", { "aria-hidden": "true" }, folded ? "▴" : "▾"), folded ? ` ${name}` : null));
   }
 
   /**
