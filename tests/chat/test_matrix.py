@@ -12,6 +12,12 @@ device on first use before they write.
   stray reactions and numbers from people who are not awaited get no reply;
 * Cartographers in an unencrypted group: the hidden choices go to the encrypted direct
   rooms the bot opens, the group stays in clear text;
+* Element's threads (answers in the thread asked from, a table in the thread it was
+  opened in, across a restart; the relation in clear, listed by Synapse), replies (a
+  number answers the menu replied to, never the newer one; 'join' replied to the lobby),
+  edits (a refused typo fixed by an edit is read again; nothing is done twice);
+* a newcomer whose join and first message reach the bot in one sync (the bot held still
+  with SIGSTOP) can decrypt its answer;
 * one device for life, from an operator's token or the password, across restarts and
   a revoked token;
 and, without a server, the cross-signing identity file and the rules pages' HTML.
