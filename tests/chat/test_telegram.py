@@ -1525,3 +1525,54 @@ async def _leaving_by_taps(tmp_path):
         helped = await until(lambda: [f for f in fake.calls("sendMessage", gid)
                                       if "commands" in (f.get("text") or "")], what="help")
         assert [b["callback_data"] for b in keyboard(helped[-1])] == ["l"]
+
+
+def test_a_bid_the_computer_answers_does_not_ring_the_bidder_again(tmp_path):
+    asyncio.run(asyncio.wait_for(_bid_answered(tmp_path), 120))
+
+
+async def _bid_answered(tmp_path):
+    """Ana bids in the auction; the computer answers at once (a pass, or a higher bid)
+    and the decision is Ana's again (take the tile, or bid on). She has just tapped: her
+    phone is in her hand, and the call that rang it again right after her tap is not sent
+    — whether the bot's table follower took in her bid and the computer's answer in one
+    look or two (the rule counts moves: `LivingTable.watching`)."""
+    gid = GROUP["id"]
+    async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+        fake.say(GROUP, ANA, "/new tikal auction")
+        await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+        lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+        await tap(fake, GROUP, ANA, lobby_id, "b:easy")
+        await until(lambda: "🤖" in fake.messages[(gid, lobby_id)]["text"], what="the bot")
+        fake.press(GROUP, ANA, lobby_id, "s")
+        table_id = (await until(lambda: bot.bot and bot.bot.conversation.store.game_in(
+            "telegram", str(gid)), what="the game"))["table_id"]
+
+        def calls_to_ana(since: int = 0) -> list[dict]:
+            return [f for m, f in new_messages(fake, gid, since)
+                    if 'href="tg://user?id=11"' in (f.get("text") or "")]
+
+        async def awaited() -> list[int]:
+            return list((await bot.service.summary(table_id))["to_act"])
+
+        await until(lambda: living_of(fake, gid) and "💰 Bid …" in [
+            b["text"] for b in keyboard(living_of(fake, gid)[1])], what="Ana's bid menu")
+        await settled(fake, 0.3)
+        assert await awaited() == [0]
+        mid, message = living_of(fake, gid)
+        await tap(fake, GROUP, ANA, mid, button(message, "💰 Bid"))
+        bids = fake.messages[(gid, mid)]
+        since = len(fake.sent)
+        actions = (await bot.service.summary(table_id))["actions"]
+        await tap(fake, GROUP, ANA, mid, keyboard(bids)[0]["callback_data"])  # the lowest bid
+        for _ in range(200):  # the computer's answer, then Ana's again
+            summary = await bot.service.summary(table_id)
+            if summary["actions"] >= actions + 2 and summary["to_act"] == [0]:
+                break
+            await asyncio.sleep(0.05)
+        assert summary["actions"] == actions + 2 and summary["to_act"] == [0], summary
+        await settled(fake, 0.5)
+        assert calls_to_ana(0), "Ana was called to her first decision"
+        assert calls_to_ana(since) == [], calls_to_ana(since)
+        # Her decision is on the table message: the menu of what is hers now.
+        assert keyboard(fake.messages[(gid, living_of(fake, gid)[0])])

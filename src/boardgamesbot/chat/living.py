@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 
 STORY_LINES = 6  # the latest actions told in a living message's caption
 BURIED = 4  # newer messages in a chat after which a new turn posts the table again
+ANSWERED = 1  # the computer's moves after a person's own that still leave them watching
 PICTURES_KEPT = 16  # pictures remembered (a few tables' current boards and previews)
 
 
@@ -66,6 +67,9 @@ class LivingTable:
         self._pictures: OrderedDict[str, bytes | None] = OrderedDict()
         self._wishes: dict[tuple[str, str], int] = {}  # the latest refresh per message
         self._background: set[asyncio.Task] = set()
+        # Per table: the seat of the latest move a person made, and the computer's moves
+        # since (`watching`).
+        self._person_moves: dict[str, tuple[int, int]] = {}
 
     def in_background(self, work) -> None:
         """Run ``work`` (a refresh) after the current update is answered."""
@@ -111,6 +115,22 @@ class LivingTable:
     def _remember_move(self, table_id: str, seat: int | None, notation: str) -> None:
         self._last_moves[table_id] = (seat, notation)
 
+    def count_move(self, table_id: str, event: dict) -> None:
+        """An action told, in the table's order (however the follower's looks batch them):
+        who made the latest move of a person, and how many the computer made since."""
+        if event.get("by", "person") == "person":
+            self._person_moves[table_id] = (event.get("seat"), 0)
+        elif table_id in self._person_moves:
+            seat, since = self._person_moves[table_id]
+            self._person_moves[table_id] = (seat, since + 1)
+
+    def watching(self, table_id: str) -> int | None:
+        """The seat whose person made the latest move of a person at the table, when the
+        computer has made at most `ANSWERED` moves since (its answer — an auction's pass —
+        not a turn of its own): they are still holding their phone (`to_call`)."""
+        seat, since = self._person_moves.get(table_id, (None, 0))
+        return seat if since <= ANSWERED else None
+
     def hidden_step(self, game: str, chat_id: str) -> bool:
         """Are the choices of this game's steps hidden from a group? (In a game where
         everyone chooses at once they are, until the step resolves.)"""
@@ -140,7 +160,7 @@ class LivingTable:
         # the seats that chose or a person goes on with their turn.
         others_played = move[0] is not None and move[0] not in awaited
         begins = not set(awaited) <= before or (set(awaited) == before and others_played)
-        called = to_call(people if begins else [], move[0])
+        called = to_call(people if begins else [], move[0], self.watching(table_id))
         # (the table message first — posted anew when buried — then the call, quoting it:
         # tapping the quote lands on the picture holding the buttons)
         await self.refresh_group(table_id, turn_begins=bool(called))
@@ -373,7 +393,8 @@ class LivingTable:
         return True
 
 
-def to_call(beginning: list[int], actor: int | None) -> list[int]:
+def to_call(beginning: list[int], actor: int | None, watching: int | None = None,
+            ) -> list[int]:
     """Who among the seats whose decision ``beginning`` is hears it, with a mention and a
     sound: the chat's one rule for sounds, for every game and network.
 
@@ -381,12 +402,16 @@ def to_call(beginning: list[int], actor: int | None) -> list[int]:
     decision that begins after others played (the next player's turn, the next card
     once everyone drew) calls those it awaits — except ``actor``, whose own action
     began it: the last drawing of a step brings the next card under the eyes of who
-    drew it. A turn that goes on, a step that only loses the seats that chose, the news
-    of a move, a scoring (the next card's call follows it) come silently; the game's end
-    rings everyone. Telegram: ``disable_notification`` for silence; Matrix: an
-    ``m.notice`` (which no default push rule rings, mention or not) for silence, an
-    ``m.text`` mentioning them for a call."""
-    return [seat for seat in beginning if seat != actor]
+    drew it — and ``watching`` (`LivingTable.watching`), whose own move the computer only
+    answered (one move of its own, as a pass in an auction) before the decision came
+    back to them: a bid, a computer's instant pass, then taking the tile rang the bidder
+    a second time right after their tap. Counted in moves, not seconds, so it does not
+    depend on how the follower's looks batch them. A turn that goes on, a step that only
+    loses the seats that chose, the news of a move, a scoring (the next card's call
+    follows it) come silently; the game's end rings everyone. Telegram:
+    ``disable_notification`` for silence; Matrix: an ``m.notice`` (which no default push
+    rule rings, mention or not) for silence, an ``m.text`` mentioning them for a call."""
+    return [seat for seat in beginning if seat not in (actor, watching)]
 
 
 def label_of(game_name: str, prefix: list[str], notation: str, lang: str) -> str | None:

@@ -133,6 +133,7 @@ class Narration:
                     over = event
                 else:
                     if event["type"] == "action":
+                        self.count_move(table_id, event)
                         move = (event.get("seat"), event["notation"])
                         number = event["number"]
                         numbers.append(number)
@@ -282,7 +283,7 @@ class Narration:
             await self.say(chat_id, "\n".join(lines + [text]), buttons,
                            menu_for=person.user_id)
             return
-        called = to_call(people, actor)
+        called = to_call(people, actor, self.watching(table_id))
         mentions = ", ".join(self.transport.mention(seats[s]["user_id"], seats[s]["name"])
                              if s in called else names[s] for s in people)
         key = "turn.together" if together else "turn.yours"

@@ -1,0 +1,103 @@
+"""Calls (new ringing messages) and new messages in a Telegram group per minute of a Tikal
+auction game between one person and a computer player, with and without the rule that a
+person whose own move the computer only answered is not called again
+(`LivingTable.watching`; ``--old``: the rule off, as before it).
+
+    .venv/bin/python bench/bench_telegram_calls.py [--seconds 60] [--runs 2] [--old]
+
+The bot runs unchanged against the tests' fake Bot API on loopback, at a pace that never
+waits; Ana taps the table message's first way forward (the lowest bid, ✔ Confirm) as soon
+as it is hers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from boardgamesbot.chat import living  # noqa: E402
+from tests.chat.fake_telegram import FakeTelegram  # noqa: E402
+from tests.chat.test_telegram import (  # noqa: E402
+    ANA,
+    GROUP,
+    NEW,
+    Bot,
+    choose,
+    keyboard,
+    living_of,
+    settled,
+)
+
+
+async def one_game(seconds: float) -> dict[str, int]:
+    gid = GROUP["id"]
+    fake = FakeTelegram()
+    fake.chats[gid] = GROUP
+    await fake.start()
+    with tempfile.TemporaryDirectory() as folder:
+        bot = Bot(fake, f"sqlite:///{folder}/chat.db")
+        await bot.start()
+        try:
+            fake.say(GROUP, ANA, "/new tikal auction")
+            while not fake.calls("sendMessage", gid):
+                await asyncio.sleep(0.05)
+            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            fake.press(GROUP, ANA, lobby_id, "b:easy")
+            while "🤖" not in fake.messages[(gid, lobby_id)].get("text", ""):
+                await asyncio.sleep(0.05)
+            fake.press(GROUP, ANA, lobby_id, "s")
+            while not (bot.bot and bot.bot.conversation.store.game_in("telegram", str(gid))):
+                await asyncio.sleep(0.05)
+            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+            start = time.monotonic()
+            decisions = 0
+            while time.monotonic() - start < seconds:
+                summary = await bot.service.summary(table_id)
+                if summary["status"] != "playing":
+                    break
+                found = living_of(fake, gid)
+                if summary["to_act"] != [0] or found is None:
+                    await asyncio.sleep(0.05)
+                    continue
+                await settled(fake, 0.1)
+                mid, message = living_of(fake, gid)
+                if not [b for b in keyboard(message) if b["callback_data"].startswith("p:")
+                        or b["callback_data"].startswith("m:")]:
+                    await asyncio.sleep(0.05)
+                    continue
+                pressed = choose(message)
+                fake.press(GROUP, ANA, mid, pressed["callback_data"])
+                decisions += 1 if pressed["callback_data"].startswith("p:") else 0
+                await settled(fake, 0.1)
+            sent = [(m, f) for m, f, _ in fake.sent
+                    if m in NEW and int(f.get("chat_id", 0) or 0) == gid]
+            calls = [f for m, f in sent if 'href="tg://user?id=11"' in (f.get("text") or "")
+                     and str(f.get("disable_notification")).lower() == "false"]
+            return {"actions by Ana": decisions, "new messages": len(sent), "calls": len(calls),
+                    "actions": (await bot.service.summary(table_id))["actions"]}
+        finally:
+            await bot.close()
+            await fake.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--old", action="store_true", help="the rule off (as before it)")
+    args = parser.parse_args()
+    if args.old:
+        living.ANSWERED = -1  # nobody is ever `watching`: every decision begun rings
+    for run in range(args.runs):
+        print(run + 1, asyncio.run(one_game(args.seconds)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
