@@ -23,7 +23,9 @@ SEEN = """() => {
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game,players", [("tikal", 3), ("cartographers", 2)])
-def test_the_last_move_in_words_stays_in_sight_on_a_phone_on_its_side(browser, server, lang, game, players):
+def test_the_last_move_in_words_stays_in_sight_on_a_phone_on_its_side(
+    browser, server, lang, game, players
+):
     table, tokens = hot_seat_table(server, game, players, seed=3)
     rng = seeded(2)
     play_randomly(server, table, tokens, rng, limit=12)

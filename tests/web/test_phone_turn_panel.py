@@ -27,7 +27,8 @@ def play_a_card(server, table, tokens):
     for seat in sorted(tokens):
         legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[seat])
         call(server, "POST", f"/api/tables/{table}/actions",
-             {"action": legal["actions"][0]["notation"], "state_id": legal["state_id"]}, tokens[seat])
+             {"action": legal["actions"][0]["notation"], "state_id": legal["state_id"]},
+             tokens[seat])
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -69,7 +70,8 @@ def test_the_turn_panel_folds_away_on_a_phone_on_its_side(browser, server, axe_s
         play_a_card(server, table, tokens)
         page.wait_for_function("""() => {
             const panel = document.querySelector('.panel.decision.yours');
-            return panel && !panel.classList.contains('folded') && panel.querySelector('.shape-button');
+            return panel && !panel.classList.contains('folded')
+                && panel.querySelector('.shape-button');
         }""")
         assert page.locator(f"{PANEL} .shape-button").first.is_visible()
         assert page.locator("#fold-handle").get_attribute("aria-expanded") == "true"
@@ -123,7 +125,8 @@ def test_the_handle_keeps_the_panel_to_one_row_of_buttons(browser, server, lang)
         page.wait_for_selector("#fold-handle")
         row = page.evaluate("""() => {
             const box = (sel) => document.querySelector(sel).getBoundingClientRect();
-            return {panel: box('.panel.decision.yours').height, handle: box('#fold-handle').top, rotate: box('#rotate').bottom};
+            return {panel: box('.panel.decision.yours').height, handle: box('#fold-handle').top,
+                    rotate: box('#rotate').bottom};
         }""")
         # one row of buttons, the handle at its end
         assert row["panel"] <= 90 and row["handle"] < row["rotate"], row
