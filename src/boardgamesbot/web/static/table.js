@@ -72,6 +72,8 @@ export class TableScreen {
       this.root.querySelector("#more-button")?.setAttribute("aria-expanded", "false");
     };
     document.addEventListener("click", this.onOutside);
+    // A phone turned onto its side or back: the turn panel's handle comes or goes.
+    sideways?.addEventListener?.("change", this.rerender);
     this.live = new Live(id, this.mine?.token, (m) => this.onMessage(m), (up) => this.onStatus(up));
     if (!facesReady()) facesLoaded.then(() => { if (!this.gone) this.render(); });
   }
@@ -87,6 +89,7 @@ export class TableScreen {
     this.pacer.stop();
     document.removeEventListener("visibilitychange", this.onVisible);
     document.removeEventListener("click", this.onOutside);
+    sideways?.removeEventListener?.("change", this.rerender);
   }
 
   onStatus(up) {
@@ -251,8 +254,8 @@ export class TableScreen {
 
   /**
    * A phone on its side (740×360): the turn panel stuck to the foot of the screen took a
-   * quarter of its height from the board. A handle folds it to one button (style.css shows
-   * the handle on such a screen only). The fold is kept for the rest of the turn, through
+   * quarter of its height from the board. A handle folds it to one button (drawn on such a
+   * screen only; the screen turned draws the table again). The fold is kept for the rest of the turn, through
    * each of its actions and a reload, and the panel unfolds by itself when the person's
    * next turn starts: the turn's choices (a card's terrain and shape, the tile to place)
    * are in it, and a friend who put the phone down between turns would otherwise come
@@ -260,7 +263,7 @@ export class TableScreen {
    */
   foldHandle() {
     const panel = this.root.querySelector(".panel.decision.yours");
-    if (!panel) return;
+    if (!panel || !sideways?.matches) return;
     const folded = this.turnFolded;
     panel.id ||= "turn-panel";
     panel.classList.toggle("folded", folded);
