@@ -136,3 +136,28 @@ def test_the_handle_keeps_the_panel_to_one_row_of_buttons(browser, server, lang)
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_tap_on_the_board_that_asks_in_the_panel_unfolds_it(browser, server):
+    """Tikal, the tile drawn, the panel folded: a space tapped asks how to turn the tile and
+    to place it, with buttons in the panel. Folded, they were out of sight; it unfolds."""
+    table, tokens = hot_seat_table(server, "tikal", 3, seed=3)
+    rng = seeded(2)
+    play_randomly(server, table, tokens, rng, limit=12)
+    state = play_randomly(server, table, tokens, rng,
+                          until=lambda s: 0 in s["to_act"] and s["view"].get("phase") == "place")
+    assert state["view"].get("phase") == "place"
+    context, page, errors = phone_page(browser, 740, 360)
+    try:
+        take_seat(page, server, table, 0, tokens[0], "tikal")
+        page.wait_for_selector("svg.board:not([data-stale]) .target")
+        page.wait_for_selector("#fold-handle")
+        page.click("#fold-handle")
+        page.wait_for_selector(f"{PANEL}.folded")
+        page.wait_for_timeout(300)
+        page.locator("svg.board .target").first.tap()
+        page.wait_for_selector(f"{PANEL}:not(.folded) #place-confirm")
+        assert page.locator("#place-confirm").is_visible()
+        assert not errors, errors
+    finally:
+        context.close()

@@ -256,14 +256,24 @@ export class TableScreen {
    * A phone on its side (740×360): the turn panel stuck to the foot of the screen took a
    * quarter of its height from the board. A handle folds it to one button (drawn on such a
    * screen only; the screen turned draws the table again). The fold is kept for the rest of the turn, through
-   * each of its actions and a reload, and the panel unfolds by itself when the person's
-   * next turn starts: the turn's choices (a card's terrain and shape, the tile to place)
+   * each of its actions and a reload, and the panel unfolds by itself when a tap on the
+   * board makes it ask something new, and when the person's next turn starts: the turn's choices (a card's terrain and shape, the tile to place)
    * are in it, and a friend who put the phone down between turns would otherwise come
    * back to a bare board and hunt for them.
    */
   foldHandle() {
     const panel = this.root.querySelector(".panel.decision.yours");
     if (!panel || !sideways?.matches) return;
+    // A tap on the board that makes the panel ask something new (Tikal's tile laid on a
+    // space, to turn and place; a space's figures and actions) unfolds it: the answer is
+    // in it. Only between two drawings of one position with its legal actions known (a
+    // new position, or its legal actions arriving, changes the buttons by itself).
+    const asks = [...panel.querySelectorAll("[data-key]")].map((e) => e.dataset.key).join(" ");
+    const ready = this.legal?.state_id === this.msg.state_id ? this.msg.state_id : null;
+    if (this.turnFolded && ready && this.panelAsked?.ready === ready && this.panelAsked.asks !== asks) {
+      sessionStorage.removeItem(FOLDED);
+    }
+    this.panelAsked = { ready, asks };
     const folded = this.turnFolded;
     panel.id ||= "turn-panel";
     panel.classList.toggle("folded", folded);
