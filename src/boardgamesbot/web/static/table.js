@@ -264,7 +264,7 @@ export class TableScreen {
   foldHandle() {
     const panel = this.root.querySelector(".panel.decision.yours");
     if (!panel || !sideways?.matches) return;
-    // A tap on the board that makes the panel ask something new (Tikal's tile laid on a
+    // A tap on the board that makes the panel ask something new (a tile laid on a
     // space, to turn and place; a space's figures and actions) unfolds it: the answer is
     // in it. Only between two drawings of one position with its legal actions known (a
     // new position, or its legal actions arriving, changes the buttons by itself).
