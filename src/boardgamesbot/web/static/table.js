@@ -9,7 +9,7 @@ import { CATCH_UP, movesSinceMyTurn, moveWords, Pacer, showLastMove, SPEEDS } fr
 import { go, notify, notifyError, openRules } from "./ui.js";
 import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { scoreChart } from "./chart.js";
-import { bringIntoView, bringLastMoveIntoView, bringTargetsIntoView, framePans, keepPans, markBoardTop } from "./board.js";
+import { bringBoardIntoView, bringIntoView, bringLastMoveIntoView, bringTargetsIntoView, framePans, keepPans, markBoardTop } from "./board.js";
 
 const LEVELS = ["easy", "medium", "hard", "random"];
 /** The table whose turn panel is folded away for the rest of the person's turn (sessionStorage). */
@@ -503,6 +503,8 @@ export class TableScreen {
     // After markBoardTop's layout, with no change to the page between: its measure is free.
     this.fitStatusLine();
     if (this.fittedTurn === "pending" && bringTargetsIntoView(this.root)) this.fittedTurn = "done";
+    // Its legal actions known and none on the board: the board itself in sight.
+    if (this.fittedTurn === "pending" && this.legal?.state_id === this.msg.state_id && bringBoardIntoView(this.root)) this.fittedTurn = "done";
     if (focusKey) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       // Where it was: restoring the focus moves neither the page nor a board's pan.
