@@ -23,7 +23,9 @@ SEEN = """() => {
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game,players", [("tikal", 3), ("cartographers", 2)])
-def test_the_last_move_in_words_stays_in_sight_on_a_phone_on_its_side(browser, server, lang, game, players):
+def test_the_last_move_in_words_stays_in_sight_on_a_phone_on_its_side(
+    browser, server, lang, game, players
+):
     table, tokens = hot_seat_table(server, game, players, seed=3)
     rng = seeded(2)
     play_randomly(server, table, tokens, rng, limit=12)
@@ -42,6 +44,38 @@ def test_the_last_move_in_words_stays_in_sight_on_a_phone_on_its_side(browser, s
         assert seen["scrolled"] > 0, seen  # the page did bring the board up
         assert seen["top"] >= seen["under"] - 0.5 and seen["bottom"] <= 360, seen
         assert seen["onTop"], seen
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_a_turn_with_nothing_to_tap_on_the_board_still_shows_the_board(browser, server, lang):
+    """Tikal, a turn of actions with no figure on the map yet: nothing on the board to tap
+    until a worker is brought in from the panel, so the page did not scroll at the turn's
+    start, and on a phone on its side the board lay wholly under the turn panel."""
+    table, tokens = hot_seat_table(server, "tikal", 3, seed=3)
+    rng = seeded(2)
+    play_randomly(server, table, tokens, rng, limit=12)
+    state = play_randomly(server, table, tokens, rng, until=lambda state: (
+        0 in state["to_act"] and state["view"].get("phase") == "actions"))
+    assert state["view"].get("phase") == "actions"
+    context, page, errors = phone_page(browser, 740, 360)
+    try:
+        page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r})")
+        take_seat(page, server, table, 0, tokens[0], "tikal")
+        page.wait_for_selector(".panel.decision.yours #ap-left")
+        page.wait_for_selector("svg.board:not([data-stale])")
+        page.wait_for_timeout(500)
+        assert page.locator("svg.board .target").count() == 0  # nothing to tap there yet
+        seen = page.evaluate("""() => {
+            const board = document.querySelector('svg.board').getBoundingClientRect();
+            const panel = document.querySelector('.panel.decision.yours').getBoundingClientRect();
+            const line = document.getElementById('move-line').getBoundingClientRect();
+            return {board: board.top, panel: panel.top, line: line.bottom};
+        }""")
+        # a good part of the board between the lines at the top and the panel
+        assert seen["panel"] - max(seen["board"], seen["line"]) >= 120, seen
         assert not errors, errors
     finally:
         context.close()

@@ -10,13 +10,15 @@ import pytest
 from .helpers import call, phone_page, take_seat
 from .test_game_night_phone import LANGS
 
-NAMES = ["Ana", "Joaquim Puigdomènech Vilaseca", "Bartholomew Higginbotham", "Maria da Conceição Albuquerque"]
+NAMES = ["Ana", "Joaquim Puigdomènech Vilaseca", "Bartholomew Higginbotham",
+         "Maria da Conceição Albuquerque"]
 LINE = """() => {
     const line = document.getElementById('status-line');
     const sheet = document.querySelector('svg.sheet[data-key="sheet"]').getBoundingClientRect();
     const r = line.getBoundingClientRect();
     return {height: r.height, bottom: r.bottom, text: line.textContent, sheet: sheet.top,
-            shown: line.scrollWidth <= line.clientWidth + 1 && line.scrollHeight <= line.clientHeight + 1,
+            shown: line.scrollWidth <= line.clientWidth + 1
+                && line.scrollHeight <= line.clientHeight + 1,
             font: parseFloat(getComputedStyle(line).fontSize)};
 }"""
 

@@ -27,7 +27,8 @@ def play_a_card(server, table, tokens):
     for seat in sorted(tokens):
         legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[seat])
         call(server, "POST", f"/api/tables/{table}/actions",
-             {"action": legal["actions"][0]["notation"], "state_id": legal["state_id"]}, tokens[seat])
+             {"action": legal["actions"][0]["notation"], "state_id": legal["state_id"]},
+             tokens[seat])
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -69,7 +70,8 @@ def test_the_turn_panel_folds_away_on_a_phone_on_its_side(browser, server, axe_s
         play_a_card(server, table, tokens)
         page.wait_for_function("""() => {
             const panel = document.querySelector('.panel.decision.yours');
-            return panel && !panel.classList.contains('folded') && panel.querySelector('.shape-button');
+            return panel && !panel.classList.contains('folded')
+                && panel.querySelector('.shape-button');
         }""")
         assert page.locator(f"{PANEL} .shape-button").first.is_visible()
         assert page.locator("#fold-handle").get_attribute("aria-expanded") == "true"
@@ -86,13 +88,16 @@ def test_the_turn_panel_folds_away_on_a_phone_on_its_side(browser, server, axe_s
 
 
 def test_no_handle_on_a_phone_held_upright(browser, server):
-    """Upright, the panel leaves the board most of the screen: no handle there."""
+    """Upright, the panel leaves the board most of the screen: no handle there. Turned on
+    its side, the handle comes."""
     table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
     context, page, errors = phone_page(browser, 360, 740)
     try:
         take_seat(page, server, table, 0, tokens[0], "cartographers")
         page.wait_for_selector(f"{PANEL} .shape-button")
-        assert not page.locator("#fold-handle").is_visible()
+        assert page.locator("#fold-handle").count() == 0
+        page.set_viewport_size({"width": 740, "height": 360})
+        page.wait_for_selector("#fold-handle")
         assert not errors, errors
     finally:
         context.close()
@@ -123,10 +128,36 @@ def test_the_handle_keeps_the_panel_to_one_row_of_buttons(browser, server, lang)
         page.wait_for_selector("#fold-handle")
         row = page.evaluate("""() => {
             const box = (sel) => document.querySelector(sel).getBoundingClientRect();
-            return {panel: box('.panel.decision.yours').height, handle: box('#fold-handle').top, rotate: box('#rotate').bottom};
+            return {panel: box('.panel.decision.yours').height, handle: box('#fold-handle').top,
+                    rotate: box('#rotate').bottom};
         }""")
         # one row of buttons, the handle at its end
         assert row["panel"] <= 90 and row["handle"] < row["rotate"], row
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_tap_on_the_board_that_asks_in_the_panel_unfolds_it(browser, server):
+    """Tikal, the tile drawn, the panel folded: a space tapped asks how to turn the tile and
+    to place it, with buttons in the panel. Folded, they were out of sight; it unfolds."""
+    table, tokens = hot_seat_table(server, "tikal", 3, seed=3)
+    rng = seeded(2)
+    play_randomly(server, table, tokens, rng, limit=12)
+    state = play_randomly(server, table, tokens, rng,
+                          until=lambda s: 0 in s["to_act"] and s["view"].get("phase") == "place")
+    assert state["view"].get("phase") == "place"
+    context, page, errors = phone_page(browser, 740, 360)
+    try:
+        take_seat(page, server, table, 0, tokens[0], "tikal")
+        page.wait_for_selector("svg.board:not([data-stale]) .target")
+        page.wait_for_selector("#fold-handle")
+        page.click("#fold-handle")
+        page.wait_for_selector(f"{PANEL}.folded")
+        page.wait_for_timeout(300)
+        page.locator("svg.board .target").first.tap()
+        page.wait_for_selector(f"{PANEL}:not(.folded) #place-confirm")
+        assert page.locator("#place-confirm").is_visible()
         assert not errors, errors
     finally:
         context.close()

@@ -276,6 +276,22 @@ export function bringTargetsIntoView(root) {
 }
 
 /**
+ * A turn that starts with nothing to tap on the board (a worker to bring in first, from the
+ * turn panel): where the board lies below the panel stuck to the foot of the screen (a
+ * phone on its side: the page stayed at its head, the board wholly under the panel), its
+ * top is brought under the lines stuck to the top. Left alone where any of it is in sight.
+ */
+export function bringBoardIntoView(root) {
+  const board = root.querySelector(".board-area svg.board:not([data-stale])");
+  if (!board) return false;
+  const box = (board.closest(".board-frame") || board).getBoundingClientRect();
+  const above = coveredAtTop(root);
+  const room = innerHeight - coveredAtBottom(root);
+  if (box.top > room - 48) window.scrollBy({ top: box.top - above - 8, behavior: "instant" });
+  return true;
+}
+
+/**
  * How much of one edge of the screen the panels stuck there hide: at the bottom the
  * phone's turn sheet and confirm bar, at the top the phone's status line (sticky for the
  * whole game: style.css). What is scrolled into view goes between the two.

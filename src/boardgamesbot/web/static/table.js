@@ -9,7 +9,7 @@ import { CATCH_UP, movesSinceMyTurn, moveWords, Pacer, showLastMove, SPEEDS } fr
 import { go, notify, notifyError, openRules } from "./ui.js";
 import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { scoreChart } from "./chart.js";
-import { bringIntoView, bringLastMoveIntoView, bringTargetsIntoView, framePans, keepPans, markBoardTop } from "./board.js";
+import { bringBoardIntoView, bringIntoView, bringLastMoveIntoView, bringTargetsIntoView, framePans, keepPans, markBoardTop } from "./board.js";
 
 const LEVELS = ["easy", "medium", "hard", "random"];
 /** The table whose turn panel is folded away for the rest of the person's turn (sessionStorage). */
@@ -72,6 +72,8 @@ export class TableScreen {
       this.root.querySelector("#more-button")?.setAttribute("aria-expanded", "false");
     };
     document.addEventListener("click", this.onOutside);
+    // A phone turned onto its side or back: the turn panel's handle comes or goes.
+    sideways?.addEventListener?.("change", this.rerender);
     this.live = new Live(id, this.mine?.token, (m) => this.onMessage(m), (up) => this.onStatus(up));
     if (!facesReady()) facesLoaded.then(() => { if (!this.gone) this.render(); });
   }
@@ -87,6 +89,7 @@ export class TableScreen {
     this.pacer.stop();
     document.removeEventListener("visibilitychange", this.onVisible);
     document.removeEventListener("click", this.onOutside);
+    sideways?.removeEventListener?.("change", this.rerender);
   }
 
   onStatus(up) {
@@ -251,16 +254,26 @@ export class TableScreen {
 
   /**
    * A phone on its side (740×360): the turn panel stuck to the foot of the screen took a
-   * quarter of its height from the board. A handle folds it to one button (style.css shows
-   * the handle on such a screen only). The fold is kept for the rest of the turn, through
-   * each of its actions and a reload, and the panel unfolds by itself when the person's
-   * next turn starts: the turn's choices (a card's terrain and shape, the tile to place)
+   * quarter of its height from the board. A handle folds it to one button (drawn on such a
+   * screen only; the screen turned draws the table again). The fold is kept for the rest of the turn, through
+   * each of its actions and a reload, and the panel unfolds by itself when a tap on the
+   * board makes it ask something new, and when the person's next turn starts: the turn's choices (a card's terrain and shape, the tile to place)
    * are in it, and a friend who put the phone down between turns would otherwise come
    * back to a bare board and hunt for them.
    */
   foldHandle() {
     const panel = this.root.querySelector(".panel.decision.yours");
-    if (!panel) return;
+    if (!panel || !sideways?.matches) return;
+    // A tap on the board that makes the panel ask something new (a tile laid on a
+    // space, to turn and place; a space's figures and actions) unfolds it: the answer is
+    // in it. Only between two drawings of one position with its legal actions known (a
+    // new position, or its legal actions arriving, changes the buttons by itself).
+    const asks = [...panel.querySelectorAll("[data-key]")].map((e) => e.dataset.key).join(" ");
+    const ready = this.legal?.state_id === this.msg.state_id ? this.msg.state_id : null;
+    if (this.turnFolded && ready && this.panelAsked?.ready === ready && this.panelAsked.asks !== asks) {
+      sessionStorage.removeItem(FOLDED);
+    }
+    this.panelAsked = { ready, asks };
     const folded = this.turnFolded;
     panel.id ||= "turn-panel";
     panel.classList.toggle("folded", folded);
@@ -490,6 +503,8 @@ export class TableScreen {
     // After markBoardTop's layout, with no change to the page between: its measure is free.
     this.fitStatusLine();
     if (this.fittedTurn === "pending" && bringTargetsIntoView(this.root)) this.fittedTurn = "done";
+    // Its legal actions known and none on the board: the board itself in sight.
+    if (this.fittedTurn === "pending" && this.legal?.state_id === this.msg.state_id && bringBoardIntoView(this.root)) this.fittedTurn = "done";
     if (focusKey) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       // Where it was: restoring the focus moves neither the page nor a board's pan.
