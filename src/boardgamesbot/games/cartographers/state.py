@@ -581,7 +581,7 @@ class CartographersState(Table):
         if overlap:
             raise IllegalAction(f"{_cell_list(overlap)} already filled: drawings may not "
                                 "overlap mountains, wasteland or earlier drawings",
-                                code="overlap")
+                                code="overlap", cells=_cell_list(overlap))
 
     def _resolve(self) -> None:
         """Everybody has chosen: draw every choice, award coins, move on."""
