@@ -75,3 +75,18 @@ def test_drawing_over_a_mountain_names_the_cells_taken(lang):
     answer = why(state, 0, "water 1 r0 D1", lang)  # D2 is a mountain
     assert answer.code == "overlap"
     assert "D2" in answer.reason and not _unfilled(answer.reason)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_ambush_a_drawing_typed_while_a_monster_is_resolved_says_the_monster_comes_first(lang):
+    """Cartographers, an ambush: the monster is drawn before anything else. A usual
+    drawing typed then is refused by the ambush rule, not as "not possible in this step"
+    under the drawing rule."""
+    state = sheet_position(players=2, step="ambush", removed=["Bugbear Assault"])
+    answer = why(state, 0, "forest 1 r0 A1", lang)
+    ambush = why(sheet_position(players=2), 0, "ambush r0 C4", lang)  # none to resolve
+    assert (answer.code, ambush.code) == ("ambush_pending", "no_ambush")
+    assert answer.reason != reason("wrong_step", lang, "") != ambush.reason
+    assert answer.title == ambush.title
+    drawing = why(sheet_position(players=2, revealed=["Great River"]), 0, "water 1 r0 D1", lang)
+    assert answer.title != drawing.title  # the ambush rule, not the drawing rule
