@@ -525,7 +525,7 @@ def test_solo_rating_subtracts_the_solo_numbers(stars, title):
     ("water 2 r0 K10", "off_map"),
     ("forest 1 r0 A1", "terrain_not_on_card"),
     ("water 3 r0 A1", None),                  # notation: shape is 1 or 2
-    ("ambush r0 A1", "wrong_step"),
+    ("ambush r0 A1", "no_ambush"),       # no monster is being drawn
 ])
 def test_bad_drawings_are_refused_and_change_nothing(notation, code):
     state = position(players=2, revealed=["Great River"])

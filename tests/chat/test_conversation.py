@@ -992,3 +992,24 @@ async def test_a_bid_beyond_the_first_page_by_numbers_where_menus_are_numbered(
     answer = await say(EVE, next(n for n, label in options if label == "✔ Bid 20 points"), dm)
     await until(lambda: any("Eve: bids 20 points" in t for t in net.texts("dm")))
     assert "⚠" not in answer
+
+
+@run
+async def test_a_typed_move_the_rules_refuse_names_the_rule_in_the_chat_s_language(
+        conversation, net, say, service):
+    """A friend who types a move the rules refuse is told why and which rule says so (its
+    title and where it stands in the help, as 'why ACTION' quotes it), in the chat's
+    language; a refusal that is no rule's (not their turn) gets no rule line."""
+    await say(ANA, "new tikal")
+    await say(BOB, "join")
+    await say(ANA, "start")
+    await until(lambda: any("Your turn, @Ana" in t for t in net.texts("room")))
+    await say(ANA, "lang ca")
+    refused = await say(ANA, "end")  # the drawn tile is not placed yet
+    explained = await say(ANA, "perquè end")
+    title = re.search(r"\n📖 La regla \((.+?)\): ", explained)
+    assert title, explained
+    assert refused.startswith("⚠ Primer col·loca la peça robada."), refused
+    assert "📖 La regla: " in refused and f"({title.group(1)})" in refused, refused
+    assert "'perque end'" in refused, refused  # the ASCII word, as tips quote commands
+    assert "📖" not in await say(BOB, "end")  # not Bob's turn: no rule to point to

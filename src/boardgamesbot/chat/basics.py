@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from boardgamesbot.engine import GameError
+from boardgamesbot.engine import GameError, IllegalAction
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,16 @@ class Refusal(GameError):
     def __init__(self, key: str, **params) -> None:
         super().__init__(key, code=key, **params)
         self.key = key
+
+
+class RefusedAction(IllegalAction):
+    """The engine's refusal of an action a person typed, kept with what it was tried
+    on (the table's ``game`` and the ``notation``), so the answer can name the rule."""
+
+    def __init__(self, error: GameError, game: str, notation: str) -> None:
+        super().__init__(str(error), code=error.code, **error.params)
+        self.game = game
+        self.notation = notation
 
 
 @dataclass

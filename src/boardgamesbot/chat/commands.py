@@ -12,10 +12,10 @@ import re
 import time
 
 from boardgamesbot.bots import bot_names
-from boardgamesbot.engine import LANGUAGES, GameError, known_games
+from boardgamesbot.engine import LANGUAGES, GameError, IllegalAction, known_games
 
 from . import games, i18n, rules
-from .basics import Alert, Button, Person, Place, Refusal, Seat
+from .basics import Alert, Button, Person, Place, Refusal, RefusedAction, Seat
 from .choices import next_words, rows_for
 from .onboarding import join_payload
 
@@ -210,7 +210,11 @@ class Commands:
                 if hidden else {"notation": notation}
         except GameError:
             action = {"notation": notation}  # malformed: `act` says why, in the chat's words
-        await self.service.act(seat.table_id, seat.seat, notation)
+        try:
+            await self.service.act(seat.table_id, seat.seat, notation)
+        except IllegalAction as error:  # the rule it rests on is named with the reason
+            game = (await self.service.summary(seat.table_id))["game"]
+            raise RefusedAction(error, game, notation) from error
         if not hidden:
             return None
         summary = await self.service.summary(seat.table_id)

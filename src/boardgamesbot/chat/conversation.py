@@ -22,7 +22,7 @@ import re
 from boardgamesbot.engine import GameError, load_game
 
 from . import games, i18n, images
-from .basics import Button, Person, Place, Refusal, Seat, Transport
+from .basics import Button, Person, Place, Refusal, RefusedAction, Seat, Transport
 from .choices import MAX_BUTTONS, PER_ROW, ROW, narrow, rows_for, unrow
 from .commands import Commands
 from .living import LivingTable, in_words, label_of
@@ -137,7 +137,8 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         try:
             await self._dispatch(place, person, text.strip(), lang, addressed)
         except GameError as error:
-            await self.say(place.chat_id, "⚠ " + self.error_text(lang, error))
+            await self.say(place.chat_id, "⚠ " + self.error_text(lang, error)
+                           + self.rule_of(lang, error))
         except Exception:  # noqa: BLE001 - one bad message must never stop the bot
             log.exception("handling %r in %s failed", text[:80], place.chat_id)
             await self.say(place.chat_id, "⚠ " + i18n.text(lang, "chat.failed"))
@@ -448,6 +449,22 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         if error.code == "bad_notation":  # the game's own words on what it expected
             words += f" ({error})"
         return words
+
+    @staticmethod
+    def rule_of(lang: str, error: GameError) -> str:
+        """A line naming the rule a typed action was refused by (title and place in the
+        game's help) and how to read it (``why ACTION``); empty for other refusals."""
+        if not isinstance(error, RefusedAction) or error.code == "not_your_turn":
+            return ""  # (whose turn it is is no rule a friend needs quoted)
+        from boardgamesbot.help.why import refusal_passage
+
+        kind = error.notation.split()[0].lower() if error.notation.split() else "*"
+        passage = refusal_passage(error.game, error.code, lang, kind)
+        if passage is None:
+            return ""
+        rule = passage.title if passage.title == passage.source \
+            else f"{passage.title} ({passage.source})"
+        return "\n" + i18n.text(lang, "why.rule", rule=rule, action=error.notation)
 
     async def names(self, table_id: str) -> dict[int, str]:
         summary = await self.service.summary(table_id)

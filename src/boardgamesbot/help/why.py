@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any
 
 from boardgamesbot.engine import LANGUAGES, Action, GameError, State
+from boardgamesbot.games.wording import elide
 from boardgamesbot.web import catalog
 
 from .passages import Passage
@@ -56,9 +57,22 @@ def _refusals(lang: str) -> dict[str, str]:
             if key.startswith("error.") and isinstance(value, str)}
 
 
-def reason(code: str, lang: str, fallback: str) -> str:
-    """The refusal ``code`` in ``lang`` (the engine's English message when no face says it)."""
-    return _refusals(lang).get(code) or _refusals("en").get(code) or fallback
+def reason(code: str, lang: str, fallback: str, params: dict[str, Any] | None = None) -> str:
+    """The refusal ``code`` in ``lang`` (the engine's English message when no face says it),
+    its ``{name}``s filled from the refusal's ``params`` (the AP it costs, the cells taken…).
+
+    >>> reason("not_enough_ap", "pt-BR", "", {"cost": 3, "left": 1})
+    'Isso custa 3 PA e você tem 1 PA.'
+    """
+    said = _refusals(lang).get(code) or _refusals("en").get(code)
+    if said is None:
+        return fallback
+    params = params or {}
+    said = elide(said, lang, params)
+    for name, value in params.items():
+        shown = ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
+        said = said.replace("{" + name + "}", shown)
+    return said
 
 
 def refusal_passage(game: str, code: str, lang: str, kind: str = "*") -> Passage | None:
@@ -94,7 +108,7 @@ def explain(game: str, action: str, preview: dict[str, Any], lang: str = "en") -
         return Why(action=action, legal=True)
     error = preview["error"]
     code = error["code"]
-    said = reason(code, lang, error["message"])
+    said = reason(code, lang, error["message"], error.get("params"))
     passage = refusal_passage(game, code, lang, action.split()[0].lower() if action else "*")
     if passage is None:
         return Why(action=action, legal=False, code=code, reason=said)

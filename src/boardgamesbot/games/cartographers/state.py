@@ -506,7 +506,7 @@ class CartographersState(Table):
             return action, (player, terrain, mask, coin)
         if isinstance(action, (Ambush, AmbushFallback)):
             raise IllegalAction(f"no ambush is being resolved; draw from {card.name}",
-                                code="wrong_step")
+                                code="no_ambush")
         if isinstance(action, Pass):
             if sheet.empty:
                 raise IllegalAction("you may pass only when your sheet has no empty space",
@@ -568,7 +568,10 @@ class CartographersState(Table):
             return action, (target, 4, 1 << action.cell, False)
         if not isinstance(action, Ambush):
             raise IllegalAction(f"{card.name} is being resolved: draw its monster on seat "
-                                f"{target + 1}'s sheet, e.g. 'ambush r0 C4'", code="wrong_step")
+                                f"{target + 1}'s sheet, e.g. 'ambush r0 C4'",
+                                # a drawing typed as usual: the ambush comes first
+                                code="ambush_pending" if isinstance(action, (Draw, Fallback))
+                                else "wrong_step")
         orientation, mask = _placed_mask(card.cells, action.orientation, action.cell)
         if mask is None:
             raise IllegalAction(f"{action}: the monster would leave the map", code="off_map")
@@ -581,7 +584,7 @@ class CartographersState(Table):
         if overlap:
             raise IllegalAction(f"{_cell_list(overlap)} already filled: drawings may not "
                                 "overlap mountains, wasteland or earlier drawings",
-                                code="overlap")
+                                code="overlap", cells=_cell_list(overlap))
 
     def _resolve(self) -> None:
         """Everybody has chosen: draw every choice, award coins, move on."""

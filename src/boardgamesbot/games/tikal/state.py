@@ -561,7 +561,8 @@ class TikalState(TikalTable):
             raise IllegalAction(f"{name} is already explored", code="space_taken", space=name)
         if not any(n >= 0 and self.kind[n] is not None for n in NEIGHBOURS[space]):
             raise IllegalAction(
-                f"{name} is not next to the explored area", code="not_adjacent", space=name
+                f"{name} is not next to the explored area", code="not_beside_explored",
+                space=name,
             )
         if tile.kind == VOLCANO:
             if action.rotation:
@@ -1100,7 +1101,8 @@ class TikalState(TikalTable):
                 raise IllegalAction(
                     f"a guard needs the strictly greatest strength on {name}: yours is {mine}, "
                     f"{seat_name(other)}'s is {self.strength(other, space)}",
-                    code="not_strongest", space=name,
+                    code="not_strongest", space=name, mine=mine,
+                    theirs=self.strength(other, space),
                 )
         self._need(5)
         # The guard stays; every other own figure there leaves the game.
