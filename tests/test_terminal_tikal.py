@@ -338,3 +338,31 @@ def test_a_tall_terminal_still_gets_the_hexes():
     lines = screen(view, "en", turn_line(state, seat, "en"), rows=60)
     assert lines[:BOARD_LINES] == [line.rstrip() for line in
                                    board_text(view, 80, colour=False).plain.splitlines()]
+
+
+def test_replay_draws_the_last_position_to_the_terminals_height(tmp_path, monkeypatch):
+    """`bgbot replay` printed the roomy hexes (27 rows and the table) whatever the terminal:
+    on 80x24 the top of the map was gone before the final scores were read."""
+    import boardgamesbot.cli.play as play
+    import boardgamesbot.cli.records as records
+    from boardgamesbot.engine import Record
+
+    rng = random.Random(5)
+    state = GAME.new(4, seed=5)
+    record = Record.start("tikal", 5, ["random"] * 4)
+    for _ in range(40):
+        seat = state.current_players()[0]
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        record.actions.append((seat, str(action)))
+    path = tmp_path / "game.json"
+    record.save(path)
+    console = Console(file=io.StringIO(), width=80, height=24, record=True,
+                      force_terminal=True, color_system=None, _environ={"TERM": "xterm"})
+    monkeypatch.setattr(play, "console", console)
+    monkeypatch.setattr(records, "console", console)
+    records.replay_command.callback(str(path), None, False, "en")
+    last = console.export_text().splitlines()[-24:]
+    assert any(text.startswith("40/40 ") for text in last), "\n".join(last)
+    assert any(text.startswith("A1") for text in last)
+    assert any(text.startswith(">p") for text in last)  # (the players table's rows too)
