@@ -47,13 +47,20 @@ def replay_command(path, seat, step, lang) -> None:
     if not step:
         for number, (player, notation) in enumerate(record.actions, 1):
             console.print(f"{number:4}. {_who(record, player, lang)}: {notation}", markup=False)
+    from .play import room_above
+
     while True:
         state = states[index]
+        above = []
         if index:
             player, notation = record.actions[index - 1]
+            above.append(f"{index}/{len(record.actions)} {_who(record, player, lang)}: "
+                         f"{notation}")
             console.print(f"[bold]{index}/{len(record.actions)}[/] "
                           f"{escape(_who(record, player, lang))}: {escape(notation)}")
-        console.print(render(state.view(viewer)))
+        # on one screen with the action above it and the keys' prompt (or the final
+        # scores) below: a board taller than the terminal is drawn denser, as at `play`
+        console.print(render(state.view(viewer)), height=room_above(*above))
         if not step:
             break
         try:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
@@ -454,36 +454,97 @@ class Seen:
     def __init__(self, view: dict[str, Any], lang: str = "en") -> None:
         self.view, self.lang = view, lang
 
-    def parts(self, dense: bool = False, width: int = 80) -> Group:
+    #: How a dense turn gets tighter, step by step, when it still does not fit the rows it
+    #: has (four players, an auction, a scoring round on 24 rows): whose turn it is shares
+    #: the auction's lines, then says who bids and how much they may ("p2 to act: bid
+    #: 1…20 or pass.", the auction's line in its place); then the scores after each
+    #: scoring, the temple levels, the players table's headings, the display's help (its
+    #: tiles stay), the amulets still up (those played are named), what this turn did so
+    #: far and the stack and pile leave the screen (`board` is drawn the same; the
+    #: roomy drawing, on a taller terminal or in a pipe, keeps them all).
+    TIGHTER = ("share", "auction", "history", "levels", "headings", "display", "amulets",
+               "done", "stack")
+
+    def parts(self, dense: bool = False, width: int = 80, tight: int = 0) -> Group:
         """The roomy parts: hexes, players, auction, status. The dense ones put what
         may scroll away first: the players and the table's notes, then the map, then
-        whose turn it is, just above the prompt."""
+        whose turn it is, just above the prompt; ``tight``: the first so many steps of
+        `TIGHTER` taken."""
         view, lang = self.view, self.lang
-        auction: list[RenderableType] = []
+        taken = set(self.TIGHTER[:tight])
+        auction: list[Text] = []
         if view.get("auction"):
-            from .render_auction import auction_text
+            from .render_auction import auction_parts, auction_text
 
-            auction = [auction_text(view["auction"], lang)]
-            if dense:  # its lines share lines too, in their order (the display's tiles)
-                said = [Text(" ".join(line.split())) for line in str(auction[0]).splitlines()]
-                auction = [Text("\n").join(_shared_lines(said, width, in_order=True))]
+            auction = [Text(auction_text(view["auction"], lang))]
         if not dense:
             return Group(Board(view, lang), players_table(view, lang), *auction,
                          status_text(view, lang))
         short = "tikal.term.dense"
-        above = _shared_lines(list(_table_notes(view, lang, short).values()), width)
-        below = _shared_lines(list(_turn_notes(view, lang, short).values()), width)
-        return Group(players_table(view, lang), Text("\n").join(above),
-                     Board(view, lang, dense=True), *auction, Text("\n").join(below))
+        notes = {name: note for name, note in _table_notes(view, lang, short).items()
+                 if name not in taken and not (name in ("stack", "pile") and "stack" in taken)}
+        above = _shared_lines(list(notes.values()), width)
+        turns = _turn_notes(view, lang, short)
+        # the auction's lines share lines too, in their order (the display's tiles)
+        said = [Text(" ".join(line.split())) for line in str(auction[0]).splitlines()] \
+            if auction else []
+        if auction and "auction" in taken:
+            lines, to_act = auction_parts(view["auction"], lang)
+            if to_act is not None and not view["over"]:
+                said = [Text(" ".join(line.split())) for line in lines]
+                turns["to_play"] = Text(to_act, turns["to_play"].style)
+        if said and "display" in taken:  # "Display:", then its tiles ('take N': help)
+            long = say(lang, "tikal.term.auction.display")
+            said = [Text(say(lang, "tikal.term.auction.display.short")) if line.plain == long
+                    else line for line in said]
+        if said and "amulets" in taken:  # the amulets' line is the auction's last
+            played = [seat_tag(seat, lang) for seat, side in
+                      enumerate(view["auction"]["amulets"]) if side != "up"]
+            amulets = Text(say(lang, "tikal.term.auction.amulets.played",
+                               list=", ".join(played)) if played
+                           else say(lang, "tikal.term.auction.amulets.none"))
+            # the auction's other lines in their order, the amulets on any with room
+            said = _shared_lines(said[:-1], width, in_order=True)
+            room = next((line for line in said if line.cell_len + 2 + amulets.cell_len <= width),
+                        None)
+            if room is None:
+                said.append(amulets)
+            else:
+                room.append("  ")
+                room.append_text(amulets)
+        if "done" in taken:
+            turns.pop("done", None)
+        turn = list(turns.values())
+        if "share" in taken:  # whose turn it is after the auction's last line, if it fits
+            below = _shared_lines(said, width, in_order=True)
+            for note in turn:
+                below = _shared_lines([*below, note], width, in_order=True) \
+                    if below and below[-1].cell_len + 2 + note.cell_len <= width \
+                    else [*below, note]
+            bottom = [Text("\n").join(below)]
+        else:
+            bottom = [Text("\n").join(_shared_lines(said, width, in_order=True))] \
+                if said else []
+            bottom.append(Text("\n").join(_shared_lines(turn, width)))
+        table = players_table(view, lang)
+        table.show_header = "headings" not in taken
+        return Group(table, *([Text("\n").join(above)] if above else []),
+                     Board(view, lang, dense=True), *bottom)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         roomy = self.parts()
-        if options.height is not None:
-            lines = console.render_lines(roomy, options.update(height=None), pad=False)
-            if len(lines) > options.height:
-                yield self.parts(dense=True, width=options.max_width)
-                return
-        yield roomy
+        if options.height is None:
+            yield roomy
+            return
+        unbounded = options.update(height=None)
+        if len(console.render_lines(roomy, unbounded, pad=False)) <= options.height:
+            yield roomy
+            return
+        for tight in range(len(self.TIGHTER) + 1):
+            dense = self.parts(dense=True, width=options.max_width, tight=tight)
+            if len(console.render_lines(dense, unbounded, pad=False)) <= options.height:
+                break
+        yield dense
 
 
 def text(view: dict[str, Any], lang: str = "en") -> Seen:

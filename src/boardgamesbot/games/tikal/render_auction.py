@@ -39,7 +39,18 @@ def _tile(tile: dict[str, Any], lang: str) -> str:
 def auction_text(view_auction: dict[str, Any], lang: str = "en") -> str:
     """The display, the running auction (bid, bidder, who passed), amulets, who opened,
     in ``lang``."""
+    lines, to_act = auction_parts(view_auction, lang)
+    if to_act is not None:  # (just above the amulets)
+        lines.insert(len(lines) - 1, to_act)
+    return "\n".join(lines)
+
+
+def auction_parts(view_auction: dict[str, Any], lang: str = "en") -> tuple[list[str], str | None]:
+    """`auction_text`'s lines, and apart from them, while bidding, who is to act and what
+    they may bid ("p2 to act: bid 3…12 or pass."): a screen short of rows says it in place
+    of whose turn it is."""
     a = view_auction
+    to_act = None
 
     def seat(number: int) -> str:
         return seat_tag(number, lang)
@@ -77,7 +88,7 @@ def auction_text(view_auction: dict[str, Any], lang: str = "en") -> str:
         top = a["max_bid"]
         can = (say(lang, "tikal.term.auction.can", low=a["bid"] + 1, high=top)
                if top > a["bid"] else say(lang, "tikal.term.auction.only_pass"))
-        lines.append(say(lang, "tikal.term.auction.to_act", seat=seat(a["to_act"]), can=can))
+        to_act = say(lang, "tikal.term.auction.to_act", seat=seat(a["to_act"]), can=can)
     elif a["winner"] is not None:
         paid = (say(lang, "tikal.term.auction.paid", n=a["bid"])
                 if a["bidder"] == a["winner"] and a["bid"]
@@ -89,4 +100,4 @@ def auction_text(view_auction: dict[str, Any], lang: str = "en") -> str:
         for number, side in enumerate(a["amulets"])
     )
     lines.append(say(lang, "tikal.term.auction.amulets", list=amulets))
-    return "\n".join(lines)
+    return lines, to_act
