@@ -90,3 +90,18 @@ def test_ambush_a_drawing_typed_while_a_monster_is_resolved_says_the_monster_com
     assert answer.title == ambush.title
     drawing = why(sheet_position(players=2, revealed=["Great River"]), 0, "water 1 r0 D1", lang)
     assert answer.title != drawing.title  # the ambush rule, not the drawing rule
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_action_points_the_terminal_says_the_figures_in_every_language(lang):
+    """The terminal's refusal (`bgbot play`) fills in the engine's figures as `why` does:
+    in pt-BR and Catalan it read "Isso custa ? PA e você tem ? PA."."""
+    from boardgamesbot.cli.words import refusal
+
+    board = preprinted_board()
+    board["C5"] = jungle([2 if i == side("C5", "B5") else 0 for i in range(6)])
+    state = make(players=[player(workers={"B5": 1}), player()], board=board, ap=1)
+    error = state.preview(0, "move W B5 C5")["error"]
+    said = refusal(error, lang)
+    assert str(state.move_cost(sp("B5"), sp("C5"), 0)) in said and str(state.ap) in said
+    assert "?" not in said and not _unfilled(said)

@@ -64,12 +64,12 @@ def seat_name(name: str, lang: str) -> str:
 
 
 def refusal(error: dict[str, Any], lang: str) -> str:
-    """An engine's refusal (``{"code", "message"}``) in ``lang``. English readers get the
+    """An engine's refusal (``{"code", "message", "params"}``) in ``lang``. English readers get the
     engine's own sentence (it names the spaces and pieces involved); the others the
     faces' shared sentence for the code, or the engine's where no face says it."""
     if lang == "en" or not has(f"error.{error['code']}"):
         return error["message"]
-    return say(lang, f"error.{error['code']}")
+    return say(lang, f"error.{error['code']}", **error.get("params", {}))
 
 
 def setup_error(error: Exception, lang: str) -> str:
