@@ -119,6 +119,7 @@ class PickState(State):
 
 class PickGame(Game):
     name = "pick"
+    titles = {"en": "Pick", "pt-BR": "Escolha", "ca": "Tria"}
     min_players = 1
     max_players = 4
 

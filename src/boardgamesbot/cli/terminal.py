@@ -4,7 +4,6 @@ options as flags, the language check and secrets read from files."""
 from __future__ import annotations
 
 import difflib
-import unicodedata
 from pathlib import Path
 
 import click
@@ -21,7 +20,7 @@ from boardgamesbot.engine import (
     load_game,
 )
 
-from .words import environment_language, say
+from .words import LANGUAGE_NAMES, environment_language, folded, say
 
 console = Console(highlight=False)
 
@@ -36,27 +35,20 @@ def fail(message: str, lang: str | None = None) -> None:
     raise SystemExit(2)
 
 
-def _folded(text: str) -> str:
-    """``Àgora`` → ``agora``: how a name is compared, so that a person may type it without
-    its accents, in any case."""
-    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
 def _names() -> dict[str, str]:
     """Every game's name and title in each language, folded → the game's name."""
     names: dict[str, str] = {}
     for known in known_games():
-        names[_folded(known)] = known
+        names[folded(known)] = known
         for title in load_game(known).titles.values():
-            names.setdefault(_folded(title), known)
+            names.setdefault(folded(title), known)
     return names
 
 
 def game_named(name: str) -> Game | None:
     """The game ``name`` names (its name, or its title in any language, accents and case
     aside), else None."""
-    found = _names().get(_folded(name))
+    found = _names().get(folded(name))
     return None if found is None else load_game(found)
 
 
@@ -70,7 +62,7 @@ def find_game(name: str, lang: str) -> Game:
     if game is not None:
         return game
     names = _names()
-    typed = _folded(name)
+    typed = folded(name)
     known = ", ".join(known_games())
     near = difflib.get_close_matches(typed, list(names), n=1, cutoff=0.6)
     if near:
@@ -159,21 +151,12 @@ def chosen(options: dict) -> dict:
     return {name: value for name, value in options.items() if value is not None}
 
 
-#: The languages by the names people call them, in each of them (accents aside): someone
-#: who has not met language codes types ``--lang portugues`` or ``--lang catala``.
-LANGUAGE_NAMES = {
-    "portugues": "pt-BR", "portuguese": "pt-BR", "brasileiro": "pt-BR", "portugues-br": "pt-BR",
-    "catala": "ca", "catalan": "ca", "catalao": "ca",
-    "english": "en", "ingles": "en", "angles": "en",
-}
-
-
 def language(lang: str) -> str:
     """``lang`` if the rules help speaks it (``pt``, ``pt_br``, ``PT-BR`` are ``pt-BR``;
     ``português``, ``Català``, ``English`` too), else a one-line error."""
     typed = lang.strip().replace("_", "-").lower()
     lang = next((known for known in LANGUAGES if typed == known.lower()), None) or \
-        LANGUAGE_NAMES.get(_folded(typed)) or {
+        LANGUAGE_NAMES.get(folded(typed)) or {
         "pt": "pt-BR", "br": "pt-BR", "ca": "ca", "en": "en"}.get(typed.split("-")[0], lang)
     if lang not in LANGUAGES:  # (said in the locale's language: the one asked for is unknown)
         fail(say(environment_language(), "setup.lang", given=lang, known=", ".join(LANGUAGES)))

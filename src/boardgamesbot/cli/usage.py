@@ -30,7 +30,7 @@ import click
 
 from boardgamesbot.games.wording import plural_form
 
-from .words import LOCALE_LANGUAGES, _catalog, environment_language
+from .words import LANGUAGE_NAMES, LOCALE_LANGUAGES, _catalog, environment_language, folded
 
 #: The language click speaks now; None outside `speaking` (click's own English).
 _spoken: ContextVar[str | None] = ContextVar("spoken", default=None)
@@ -142,8 +142,6 @@ def asked_language(args: list[str]) -> str:
     """The language a command line asks for (``--lang``/``-l``, read before click reads the
     line: ``--help`` and a usage error stop it before ``--lang`` is taken), else the
     locale's. A language the terminal does not speak is left to the command to refuse."""
-    from .terminal import LANGUAGE_NAMES, _folded
-
     for index, arg in enumerate(args):
         if arg == "--":
             break
@@ -156,7 +154,7 @@ def asked_language(args: list[str]) -> str:
             value = arg[2:]
         if value is not None:
             typed = value.strip().replace("_", "-").lower()
-            known = LANGUAGE_NAMES.get(_folded(typed)) or \
+            known = LANGUAGE_NAMES.get(folded(typed)) or \
                 LOCALE_LANGUAGES.get(typed.split("-")[0])
             if known is not None:
                 return known

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import unicodedata
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -21,6 +22,21 @@ from boardgamesbot.web import catalog
 
 #: Locale names (``LANG=pt_BR.UTF-8``) → the language the faces speak.
 LOCALE_LANGUAGES = {"pt": "pt-BR", "ca": "ca", "en": "en"}
+
+#: The languages by the names people call them, in each of them (accents aside): someone
+#: who has not met language codes types ``--lang portugues`` or ``--lang catala``.
+LANGUAGE_NAMES = {
+    "portugues": "pt-BR", "portuguese": "pt-BR", "brasileiro": "pt-BR", "portugues-br": "pt-BR",
+    "catala": "ca", "catalan": "ca", "catalao": "ca",
+    "english": "en", "ingles": "en", "angles": "en",
+}
+
+
+def folded(text: str) -> str:
+    """``Àgora`` → ``agora``: how a name is compared, so that a person may type it without
+    its accents, in any case."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 @cache
