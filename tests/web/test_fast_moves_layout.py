@@ -18,9 +18,13 @@ BURST = 10  # moves posted while the page is busy: they reach it together
 # The page's main thread held for a moment, so that the messages of the moves posted
 # meanwhile are waiting together when it is free again (as when moves come faster than
 # the page draws).
-HOLD = """ms => { setTimeout(() => { const end = performance.now() + ms; while (performance.now() < end) {} }, 0); }"""
+HOLD = """ms => { setTimeout(() => {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {}
+}, 0); }"""
 # Two frames: whatever was waiting to be drawn is drawn.
-FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))))"
+FRAMES = ("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame("
+          "() => setTimeout(r, 50))))")
 
 
 def counts(cdp):
@@ -56,7 +60,8 @@ def burst(page, cdp, server, table, tokens, rng):
 
 
 @pytest.mark.parametrize("game,between", [("tikal", 30), ("cartographers", 4)])
-def test_a_game_at_api_speed_costs_the_page_one_redraw_per_burst_late_as_early(browser, server, game, between):
+def test_a_game_at_api_speed_costs_the_page_one_redraw_per_burst_late_as_early(
+        browser, server, game, between):
     context, page, errors = phone_page(browser)
     try:
         page.goto(f"{server}/")
