@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import call, hot_seat_table, phone_page, seeded, view
+from .helpers import call, hot_seat_table, laptop_page, phone_page, seeded, view
 
 BURST = 20  # moves posted while the page is busy: they reach it together
 
@@ -59,10 +59,12 @@ def burst(page, cdp, server, table, tokens, rng):
     return played, after[0] - layouts, after[1] - styles
 
 
-@pytest.mark.parametrize("game,between", [("tikal", 30), ("cartographers", 1)])
+@pytest.mark.parametrize("game,between,screen", [
+    ("tikal", 30, "phone"), ("cartographers", 1, "phone"), ("tikal", 30, "laptop")])
 def test_a_game_at_api_speed_costs_the_page_one_redraw_per_burst_late_as_early(
-        browser, server, game, between):
-    context, page, errors = phone_page(browser)
+        browser, server, game, between, screen):
+    context, page, errors = (phone_page(browser) if screen == "phone"
+                             else laptop_page(browser, 1366, 768, "en"))
     try:
         page.goto(f"{server}/")
         page.evaluate("localStorage.setItem('bgbot.pace', 'instant')")  # "moves shown at once"
