@@ -7,9 +7,10 @@ import pytest
 
 from boardgamesbot.help import LANGUAGES, help_page
 from boardgamesbot.help.passages import passages
+from boardgamesbot.help.search import ask, index
 
 from .questions_fresh import FRESH_15, FRESH_16
-from .scoring import holds
+from .scoring import SHOWN, holds, shown
 
 
 @pytest.mark.parametrize(("name", "questions", "least"), [
@@ -25,3 +26,31 @@ def test_the_new_sets_name_their_answer_in_exactly_one_passage(name, questions, 
         texts = [p.text for p in passages(help_page(game, lang))
                  if holds(p.text, [*facts, answer])]
         assert len(texts) == 1, (name, lang, question, texts)
+
+
+def first_answer_reads(game: str, lang: str, question: str, facts: list[str], answer: str):
+    """The first answer, after checking it holds ``facts`` and shows ``answer`` in the first
+    `SHOWN` characters a face shows."""
+    reply = ask(game, question, lang)
+    assert reply.answers, (question, reply.topics)
+    first = reply.answers[0]
+    assert holds(first.text, facts), (question, first.text[:120])
+    assert holds(shown(first)[:SHOWN], [answer]), (question, shown(first)[:SHOWN])
+    return first
+
+
+def test_a_quoted_refusal_is_asked_about_the_rule_it_rests_on():
+    """People paste or retell what the app refused with ("it says already filled…", "falou
+    que a forma sairia do mapa"): the refusal is the game's own sentence, and the game
+    declares the passage each refusal rests on. Before, the drawing rule came third, and the
+    Portuguese question got "I don't know" (its other words are not the page's)."""
+    first_answer_reads("cartographers", "en",
+                       "says already filled, drawings may not cover wasteland??",
+                       ["2. Draw"], "never covering a mountain, a wasteland")
+    first_answer_reads("cartographers", "pt-BR",
+                       "falou que a forma sairia do mapa, posso cortar um pedaço?",
+                       ["2. Desenho"], "em espaços vazios dentro do mapa")
+    words = index("tikal", "pt-BR")
+    assert words.refusals and all(len(keys) >= 3 for keys, _ in words.refusals)
+    # (a question sharing a word or two with a refusal quotes nothing)
+    assert words._quoted(frozenset(words.words.keys("posso colocar um acampamento"))) is None

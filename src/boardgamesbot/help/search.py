@@ -118,6 +118,16 @@ OTHERS_WEIGHT = 1.0
 #: what is asked.
 ALLOWED_KEY = "#allowed"
 WHY_NOT_WEIGHT = 1.0
+#: A question that quotes a refusal the game shows ("it says not next to the explored area,
+#: why…", "diz que a peça deve se ligar à selva por um caminho de pedras"): it holds at least
+#: `QUOTED_KEYS` of the refusal's keys, and this share of their weight (rarity in the page);
+#: the passage the refusal rests on (``refusals`` in the game's knowledge) counts
+#: `QUOTED_WEIGHT` more. The refusal names the rule in the app's words, not the page's.
+QUOTED_SHARE = 0.5
+QUOTED_KEYS = 3
+QUOTED_WEIGHT = 1.5
+#: A refusal's ``{name}`` (the space, the cells), filled in when it is shown.
+PLACEHOLDER = re.compile(r"\{\w+\}")
 #: How much a number inside a range a passage states ("20 to 29", "1–6") counts for it,
 #: beside the numbers it writes: "a rating of 25" is the row "20 to 29".
 RANGE_WEIGHT = 0.5
@@ -373,6 +383,9 @@ class RulesIndex:
         self.phrased_leads: dict[tuple[frozenset[str], int], int] = {}
         self._cuts: dict[int, _Cut] = {}
         self._add_phrasings()
+        #: each refusal the game shows in this language, as its keys, with the passage it
+        #: rests on (see `QUOTED_WEIGHT`)
+        self.refusals = self._refusals(game_object.words(lang))
         self.average = sum(self.lengths) / max(1, len(self.lengths))
         document_frequency = Counter(key for keys in self.keys for key in keys)
         count = len(self.passages)
@@ -421,6 +434,36 @@ class RulesIndex:
             for key, weight in added.items():
                 if key not in keys:
                     keys[key] = PHRASING_WEIGHT * weight
+
+    def _refusals(self, said: Mapping[str, Any]) -> list[tuple[frozenset[str], int]]:
+        """The game's refusal sentences in this language (its ``error.CODE`` words), each as
+        its keys that ask, with the passage its code rests on (for a code resting on one
+        passage per action kind, the one for the rest, ``"*"``)."""
+        found: list[tuple[frozenset[str], int]] = []
+        for code, section in self.knowledge.refusals.items():
+            sentence = said.get(f"error.{code}")
+            if isinstance(section, dict):
+                section = section.get("*")
+            if not isinstance(sentence, str) or not section:
+                continue
+            keys = self._asked_keys(PLACEHOLDER.sub(" ", sentence))
+            if len(keys) >= QUOTED_KEYS:
+                found.append((keys, self.passage(section).id))
+        return found
+
+    def _quoted(self, asked: frozenset[str]) -> int | None:
+        """The passage a refusal quoted in the question rests on (see `QUOTED_WEIGHT`): the
+        refusal holding most of its own weight among the question's keys."""
+        best, share = None, QUOTED_SHARE
+        for keys, passage in self.refusals:
+            shared = asked & keys
+            if len(shared) < QUOTED_KEYS:
+                continue
+            held = sum(self.idf.get(key, 0.0) for key in shared) / sum(
+                self.idf.get(key, self.unseen_idf) for key in keys)
+            if held >= share:
+                best, share = passage, held
+        return best
 
     def _asked_keys(self, text: str) -> frozenset[str]:
         """The keys of ``text`` that ask (not a word inside a term's name, see `_asks`)."""
@@ -544,6 +587,7 @@ class RulesIndex:
                     for key, weight in weights.items() if self._asks(key, weight))
         asked = frozenset(key for key, weight in weights.items() if self._asks(key, weight))
         phrased = self.phrased.get(asked, set())
+        quoted = self._quoted(asked)
         scored: list[tuple[float, float, int]] = []
         surely: dict[int, float] = {}  # each passage's coverage by words not guessed
         for index, keys in enumerate(self.keys):
@@ -565,6 +609,8 @@ class RulesIndex:
                     score *= ROW_WEIGHT
                 if index in phrased:
                     score *= PHRASED_WEIGHT
+                if index == quoted:
+                    score *= QUOTED_WEIGHT
                 scored.append((score, covered, index))
         scored.sort(key=lambda entry: (-entry[0], entry[2]))
         # (the first passage may hold only part of the question — "14 coins to fill in" for
@@ -572,7 +618,9 @@ class RulesIndex:
         # those next ones must answer without a word guessed from a typo: "previsao" is
         # not "precisa")
         sure = {key: weight for key, weight in weights.items() if weight > GUESS_WEIGHT}
-        if not scored or not (self._answers(weights, total, *scored[0][1:]) or any(
+        # (a quoted refusal says which rule is asked, in the app's words rather than the page's)
+        if not scored or not (quoted is not None or self._answers(
+                weights, total, *scored[0][1:]) or any(
                 self._answers(sure, total, surely[i], i)
                 for _, _, i in scored[1:ANSWERED_WITHIN])):
             return Reply(self.game, self.lang, question, (), self._topics(scored))
