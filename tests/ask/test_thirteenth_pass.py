@@ -54,3 +54,18 @@ def test_a_quoted_refusal_is_asked_about_the_rule_it_rests_on():
     assert words.refusals and all(len(keys) >= 3 for keys, _ in words.refusals)
     # (a question sharing a word or two with a refusal quotes nothing)
     assert words._quoted(frozenset(words.words.keys("posso colocar um acampamento"))) is None
+
+
+def test_who_plays_after_is_the_seat_order():
+    """Questions of nearly all little words ("qui juga després del primer?", "e depois de mim
+    quem é?"): what is left after the little words ("plays", "first") met any passage with
+    players in it, or none. Tikal names the turn order as a thing of its own, in the page's
+    words ("seat order", "ordem dos lugares", "ordre dels seients") and the players' ("after
+    me", "depois de mim", "després de mi")."""
+    for lang, question, answer in [
+        ("en", "who plays after the first one", "play goes around in seat order"),
+        ("pt-BR", "e depois de mim quem e?", "passa na ordem dos lugares"),
+        ("ca", "i després de mi, qui va?", "el torn passa en l'ordre dels seients"),
+        ("ca", "qui juga despres del primer?", "el torn passa en l'ordre dels seients"),
+    ]:
+        first_answer_reads("tikal", lang, question, [answer], answer)
