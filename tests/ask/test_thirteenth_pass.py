@@ -69,3 +69,20 @@ def test_who_plays_after_is_the_seat_order():
         ("ca", "qui juga despres del primer?", "el torn passa en l'ordre dels seients"),
     ]:
         first_answer_reads("tikal", lang, question, [answer], answer)
+
+
+def test_skipping_a_turn_is_passing():
+    """"Folha lotada, dá pra pular a vez?" — yes, "simplesmente passa"; the question's "pular
+    a vez" met nothing, and the same rule's "no" for another case ("Ninguém passa a vez
+    enquanto a folha tiver um espaço vazio") led. Skipping one's turn is passing."""
+    for lang, question, answer in [
+        ("pt-BR", "folha lotada, da pra pular a vez?", "simplesmente passa"),
+        ("en", "my sheet is all full, can i skip my turn", "simply passes"),
+        ("ca", "tinc el full ple del tot, puc saltar el torn?", "simplement passa"),
+    ]:
+        first_answer_reads("cartographers", lang, question,
+                           [{"en": "Decision 6", "pt-BR": "Decisão 6", "ca": "Decisió 6"}[lang]],
+                           answer)
+    words = index("tikal", "en").words
+    assert "pass" in words.keys("can i skip my turn")
+    assert "pass" not in words.keys("levels are never skipped")

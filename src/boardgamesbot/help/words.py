@@ -147,10 +147,18 @@ NEAREST = {"en": ("", frozenset()),
 
 #: Plain phrases that mean one word of a `SAME_MEANING` group ("can I say no to a trade": the
 #: rule says the other player "cannot refuse"), read as that word on both sides.
+#: Skipping one's turn is passing ("folha lotada, dá pra pular a vez?": the rule says the
+#: player "simplesmente passa"); not "skip" alone, which is also a level never skipped.
 SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
-    "en": {("say", "no"): "refuse", ("turn", "down"): "refuse"},
-    "pt-BR": {("dizer", "nao"): "recusar", ("falar", "nao"): "recusar"},
-    "ca": {("dir", "que", "no"): "negar", ("dir", "no"): "negar"},
+    "en": {("say", "no"): "refuse", ("turn", "down"): "refuse",
+           **dict.fromkeys([("skip", "my", "turn"), ("skip", "a", "turn"), ("skip", "the", "turn"),
+                            ("skip", "my", "go")], "pass")},
+    "pt-BR": {("dizer", "nao"): "recusar", ("falar", "nao"): "recusar",
+              **dict.fromkeys([("pular", "a", "vez"), ("pular", "minha", "vez"),
+                               ("pular", "o", "turno"), ("pular", "meu", "turno")], "passar")},
+    "ca": {("dir", "que", "no"): "negar", ("dir", "no"): "negar",
+           **dict.fromkeys([("saltar", "el", "torn"), ("saltar", "me", "el", "torn"),
+                            ("saltar", "torn")], "passar")},
 }
 
 #: Numbers written as words, read as digits ("zero" and "0" are the same question).
