@@ -86,3 +86,16 @@ def test_skipping_a_turn_is_passing():
     words = index("tikal", "en").words
     assert "pass" in words.keys("can i skip my turn")
     assert "pass" not in words.keys("levels are never skipped")
+
+
+def test_different_ones_are_several():
+    """"Can I dig at two different temples in one turn?" — yes: "(you may work on several
+    temples)"; "different" met nothing and "A guarded temple can no longer be uncovered" (a
+    "no" about another case) led. Two different things are several."""
+    for lang, question, answer in [
+        ("en", "can i dig at two different temples in one turn", "you may work on several temples"),
+        ("pt-BR", "da pra desobstruir templos diferentes no mesmo turno?",
+         "você pode trabalhar em vários Templos"),
+        ("ca", "puc excavar temples diferents en un torn?", "pots treballar en diversos temples"),
+    ]:
+        first_answer_reads("tikal", lang, question, [answer], answer)

@@ -111,7 +111,8 @@ SAME_MEANING = {
            "must forced force obliged required mandatory",
            "cover covered",
            "refuse deny decline reject",
-           "lower reduce decrease"],
+           "lower reduce decrease",
+           "several various different"],
     "pt-BR": ["totalmente inteiro inteira completo completa completamente",
               "ver olhar espiar vista visível saber",
               "custo barato barata caro cara preço",
@@ -124,7 +125,8 @@ SAME_MEANING = {
               "seguinte próximo próxima próximos próximas",
               # (the page's "folha está cheia"; players say it "encheu", "lotou")
               "cheio cheia encher lotar lotado lotada",
-              "diminuir abaixar baixar reduzir"],
+              "diminuir abaixar baixar reduzir",
+              "vários várias diversos diversas diferentes"],
     "ca": ["completament sencer sencera complet completa totalment",
            "veure mirar vista visible saber",
            "cost barat barata preu",
@@ -135,7 +137,8 @@ SAME_MEANING = {
            "negar refusar rebutjar",
            # (the page writes "la lloseta següent"; players "la propera lloseta")
            "següent següents proper propera propers properes",
-           "baixar rebaixar reduir disminuir"],
+           "baixar rebaixar reduir disminuir",
+           "diversos diverses varis vàries diferents"],
 }
 
 #: Words for "next" that after a comparative mean the nearest ("el més proper a l'esquerra",
