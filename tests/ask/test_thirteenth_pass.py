@@ -99,3 +99,13 @@ def test_different_ones_are_several():
         ("ca", "puc excavar temples diferents en un torn?", "pots treballar en diversos temples"),
     ]:
         first_answer_reads("tikal", lang, question, [answer], answer)
+
+
+def test_a_long_refusal_retold_in_part_is_quoted_too():
+    """"It says not next to the explored area, why cant my tile go there": five words of the
+    refusal ("A new tile goes next to the explored area, touching at least one tile already
+    placed; … touches none"), most of the question, but not half the refusal's weight;
+    Decision 1 (a tile that fits nowhere) came first."""
+    first_answer_reads("tikal", "en",
+                       "it says not next to the explored area, why cant my tile go there",
+                       ["Draw and place a tile"], "on an empty space next to the explored area")

@@ -126,6 +126,12 @@ WHY_NOT_WEIGHT = 1.0
 QUOTED_SHARE = 0.5
 QUOTED_KEYS = 3
 QUOTED_WEIGHT = 1.5
+#: A long refusal is often retold in part ("it says not next to the explored area, why…" of
+#: "A new tile goes next to the explored area, touching at least one tile already placed;
+#: … touches none"): the question quotes it too when at least this many of its keys are
+#: `QUOTED_MOSTLY` of the keys the question asks.
+QUOTED_RETOLD = 5
+QUOTED_MOSTLY = 0.7
 #: A refusal's ``{name}`` (the space, the cells), filled in when it is shown.
 PLACEHOLDER = re.compile(r"\{\w+\}")
 #: How much a number inside a range a passage states ("20 to 29", "1–6") counts for it,
@@ -461,6 +467,9 @@ class RulesIndex:
                 continue
             held = sum(self.idf.get(key, 0.0) for key in shared) / sum(
                 self.idf.get(key, self.unseen_idf) for key in keys)
+            # (a long refusal retold in part: most of what is asked is its words)
+            if len(shared) >= QUOTED_RETOLD and len(shared) >= QUOTED_MOSTLY * len(asked):
+                held = max(held, QUOTED_SHARE)
             if held >= share:
                 best, share = passage, held
         return best
