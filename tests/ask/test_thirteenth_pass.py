@@ -109,3 +109,12 @@ def test_a_long_refusal_retold_in_part_is_quoted_too():
     first_answer_reads("tikal", "en",
                        "it says not next to the explored area, why cant my tile go there",
                        ["Draw and place a tile"], "on an empty space next to the explored area")
+
+
+def test_no_room_is_no_space():
+    """"Sheet has no room left at all, can i just skip my draw" — yes, Decision 6 ("a player
+    whose sheet is full, with no empty space left, simply passes"); "room" met nothing, and
+    *Nothing fits* came first. No room left is no space left."""
+    first_answer_reads("cartographers", "en",
+                       "sheet has no room left at all, can i just skip my draw",
+                       ["Decision 6"], "simply passes")
