@@ -187,7 +187,7 @@ class Knowledge:
     * ``sections``: ``{section: {lang: title}}`` — help passages by a stable
       name, as the title each language's page gives them;
     * ``refusals``: ``{code: section}`` — the passage each refusal code of the
-      engine rests on (for `why`);
+      engine rests on (for `why`, and for a question quoting the refusal: `QUOTED_WEIGHT`);
     * ``kinds``: ``{term: [terms…]}`` — a broader term of the rules and the terms it
       names ("figure": the worker and the leader): a passage about figures also answers a
       question about a worker (see `KIND_WEIGHT`);
