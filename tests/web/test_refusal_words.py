@@ -1,13 +1,16 @@
-"""Refusals a game-night group met in the browser, said by the page's own words against the
-real server: "Why not?" on "It is not your turn" cites the turn order (it cited Setup), and
-a terrain not on the card is refused naming the card's terrains in the reader's language."""
+"""Refusals a game-night group met in the browser, in Portuguese against the real server:
+"Why not?" on "It is not your turn" cites the turn order (it cited Setup), and a terrain
+not on the card is refused naming the card's terrains in the reader's language."""
 
 from __future__ import annotations
 
-from .helpers import hot_seat_table, take_seat
+import json
+import re
+
+from .helpers import call, hot_seat_table, take_seat
 
 #: In the page: the table's refusal of `action` for the seat holding `token`, as the notice
-#: says it (errorText), and the rule its "Why not?" cites (the /why answer it shows).
+#: says it (errorText, the page's own module), and the rule its "Why not?" cites.
 REFUSED = """async ([table, token, action]) => {
     const { api } = await import("./api.js");
     const { errorText, lang } = await import("./i18n.js");
@@ -28,11 +31,41 @@ def _seat_in_portuguese(page, server, game, players, seed, seat):
 
 
 def test_not_your_turn_why_not_cites_the_turn_order_not_the_setup(page, server):
-    table, token = _seat_in_portuguese(page, server, "tikal", 2, 1, seat=1)  # Ana plays first
-    refused = page.evaluate(REFUSED, [table, token, "enter L A6"])
-    assert refused["said"] == "Não é a sua vez."
-    assert (refused["source"], refused["title"]) == ("O turno", "Ordem dos turnos")
-    assert "a vez passa na ordem dos lugares" in refused["text"]
+    """Bea's phone, a step behind, still showed her the spaces to lay a tile on while
+    Ana's turn had begun (here her page is told so through its own socket): her tap is
+    refused, and "Why not?" cited Setup, how the tiles are stacked. It cites the turn order."""
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=1)  # Ana (seat 0) plays first
+    anas = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[0])["actions"]
+
+    def a_step_behind(socket):
+        server_side = socket.connect_to_server()
+        socket.on_message(server_side.send)
+
+        def to_page(message):
+            said = json.loads(message)
+            if said.get("type") == "state":
+                said["your_turn"] = True
+            elif said.get("type") == "legal":
+                said["actions"] = anas
+            socket.send(json.dumps(said))
+        server_side.on_message(to_page)
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), a_step_behind)
+    page.goto(f"{server}/")
+    page.evaluate("localStorage.setItem('bgbot.lang', 'pt-BR')")
+    take_seat(page, server, table, 1, tokens[1], "tikal")
+    page.wait_for_selector(".space.target")
+    page.locator(".space.target").first.click()
+    page.click("#place-confirm")
+    page.wait_for_selector(".notice.error button.why")
+    assert "Não é a sua vez." in page.inner_text(".notice")
+    page.click(".notice.error button.why")
+    page.wait_for_selector(".notice .why-rule")
+    said = page.inner_text(".notice .why-rule")
+    assert said.startswith("A regra (O turno): Ordem dos turnos.") and "ordem dos lugares" in said
+    page.click(".notice .why-open")
+    page.wait_for_selector("#rules-dialog[open] #rules-body .asked.best")
+    assert page.inner_text("#rules-body .asked.best").startswith("Ordem dos turnos.")
 
 
 def test_a_terrain_not_on_the_card_is_refused_naming_the_cards_terrains(page, server):
