@@ -40,7 +40,7 @@ async def test_why_explains_a_refusal_with_its_rule(conversation, net, say, serv
     await say(ANA, "start")
     await until(lambda: any("Your turn, @Ana" in t for t in net.texts("room")))
     refused = await say(BOB, "why enter L A6")        # Bob's turn has not come
-    assert refused.startswith("🚫 ") and "The rule (Setup)" in refused
+    assert refused.startswith("🚫 ") and "The rule (A turn)" in refused
     await say(ANA, "lang pt-BR")                       # the table's creator sets the chat's
     said = await say(ANA, "porque enter L A6")         # language; Portuguese aliases too
     assert "A regra (O turno)" in said and "Saque e coloque um hexágono" in said

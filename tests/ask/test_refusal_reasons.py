@@ -105,3 +105,33 @@ def test_action_points_the_terminal_says_the_figures_in_every_language(lang):
     said = refusal(error, lang)
     assert str(state.move_cost(sp("B5"), sp("C5"), 0)) in said and str(state.ap) in said
     assert "?" not in said and not _unfilled(said)
+
+
+@pytest.mark.parametrize(("lang", "offered"), [
+    ("en", "forest or village"), ("pt-BR", "floresta ou aldeia"), ("ca", "bosc o poblat")])
+def test_drawing_a_terrain_not_on_the_card_says_which_terrains_it_offers(lang, offered):
+    """Cartographers, drawing: the terrain is one the explore card shows. "That terrain is
+    not on the card" left a friend to look for the card; every face now names its
+    terrains, in the reader's words: `why`, the terminal and the chat's answer."""
+    from boardgamesbot.chat.basics import RefusedAction
+    from boardgamesbot.chat.conversation import Conversation
+    from boardgamesbot.cli.words import refusal
+    from boardgamesbot.engine import IllegalAction
+
+    state = sheet_position(players=2, revealed=["Treetop Village"])
+    error = state.preview(0, "water 1 r0 A1")["error"]
+    assert error["code"] == "terrain_not_on_card"
+    assert error["params"] == {"terrain": ["forest", "village"]}
+    assert offered in why(state, 0, "water 1 r0 A1", lang).reason
+    assert offered in refusal(error, lang)
+    typed = RefusedAction(IllegalAction(error["message"], code=error["code"], **error["params"]),
+                          "cartographers", "water 1 r0 A1")
+    assert offered in Conversation.error_text(None, lang, typed)  # type: ignore[arg-type]
+
+
+def test_a_choice_of_many_terrains_is_said_as_one_list_and_cells_stay_a_plain_list():
+    from boardgamesbot.web import said_params
+
+    every = {"terrain": ["forest", "village", "farm", "water", "monster"], "cells": ["D2", "D3"]}
+    assert said_params(every, "pt-BR") == {
+        "terrain": "floresta, aldeia, fazenda, água ou monstro", "cells": "D2, D3"}

@@ -96,3 +96,32 @@ def test_unreadable_notation_is_explained_without_a_rule():
                      load_game("tikal").new(num_players=2, seed=1).preview(0, "fly to the moon"),
                      "pt-BR")
     assert not answer.legal and answer.code == "bad_notation" and answer.reason
+
+
+#: Each page's section on laying the game out: what is on the table before the first move.
+SETUP_HEADING = {"en": "Setup", "pt-BR": "Preparação", "ca": "Preparació"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_refusal_rests_on_the_setup(game, lang):
+    """A refused move breaks a rule of play, never the way the box is laid out: "It is not
+    your turn" cited Setup (its last sentence said who starts), and a person who asked
+    "Why not?" read how the tiles are stacked."""
+    declared = knowledge(game).refusals
+    for code in sorted(refusal_codes(game)):
+        kinds = declared[code] if isinstance(declared[code], dict) else {"*": declared[code]}
+        for kind in kinds:
+            passage = refusal_passage(game, code, lang, kind)
+            assert passage is not None and passage.section[:1] != (SETUP_HEADING[lang],), (
+                code, kind, passage and passage.source)
+
+
+@pytest.mark.parametrize(("lang", "order"), [
+    ("en", "seat order"), ("pt-BR", "ordem dos lugares"), ("ca", "ordre dels seients")])
+def test_turn_order_not_your_turn_cites_whose_turn_it_is(lang, order):
+    state = load_game("tikal").new(num_players=2, seed=1)
+    answer = why(state, 1, "enter L A6", lang)   # seat 1 waits for seat 0
+    assert answer.code == "not_your_turn"
+    assert order in answer.text and answer.title == knowledge("tikal").sections["turn_order"][lang]
+    assert answer.source == index("tikal", lang).passage("place_tile").section[0]  # "A turn"

@@ -20,6 +20,7 @@ import logging
 import re
 
 from boardgamesbot.engine import GameError, load_game
+from boardgamesbot.web import said_params
 
 from . import games, i18n, images
 from .basics import Button, Person, Place, Refusal, RefusedAction, Seat, Transport
@@ -445,7 +446,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         key = error.key if isinstance(error, Refusal) else f"error.{error.code}"
         if not i18n.has(key):
             return str(error)
-        words = i18n.text(lang, key, **{k: v for k, v in error.params.items()})
+        words = i18n.text(lang, key, **said_params(error.params, lang))
         if error.code == "bad_notation":  # the game's own words on what it expected
             words += f" ({error})"
         return words

@@ -18,7 +18,7 @@ from typing import Any
 
 from boardgamesbot.engine import LANGUAGES
 from boardgamesbot.games.wording import fill
-from boardgamesbot.web import catalog
+from boardgamesbot.web import catalog, said_params
 
 #: Locale names (``LANG=pt_BR.UTF-8``) → the language the faces speak.
 LOCALE_LANGUAGES = {"pt": "pt-BR", "ca": "ca", "en": "en"}
@@ -85,7 +85,7 @@ def refusal(error: dict[str, Any], lang: str) -> str:
     faces' shared sentence for the code, or the engine's where no face says it."""
     if lang == "en" or not has(f"error.{error['code']}"):
         return error["message"]
-    return say(lang, f"error.{error['code']}", **error.get("params", {}))
+    return say(lang, f"error.{error['code']}", **said_params(error.get("params", {}), lang))
 
 
 def setup_error(error: Exception, lang: str) -> str:

@@ -23,7 +23,7 @@ from typing import Any
 
 from boardgamesbot.engine import LANGUAGES, Action, GameError, State
 from boardgamesbot.games.wording import elide
-from boardgamesbot.web import catalog
+from boardgamesbot.web import catalog, said_params
 
 from .passages import Passage
 from .search import index, knowledge
@@ -67,11 +67,10 @@ def reason(code: str, lang: str, fallback: str, params: dict[str, Any] | None = 
     said = _refusals(lang).get(code) or _refusals("en").get(code)
     if said is None:
         return fallback
-    params = params or {}
+    params = said_params(params or {}, lang)
     said = elide(said, lang, params)
     for name, value in params.items():
-        shown = ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
-        said = said.replace("{" + name + "}", shown)
+        said = said.replace("{" + name + "}", str(value))
     return said
 
 

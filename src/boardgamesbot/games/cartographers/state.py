@@ -526,7 +526,8 @@ class CartographersState(Table):
             raise IllegalAction(f"{action} is not a Cartographers drawing", code="wrong_step")
         if action.terrain not in card.terrains:
             raise IllegalAction(f"{card.name} offers {' or '.join(card.terrains)}, "
-                                f"not {action.terrain}", code="terrain_not_on_card")
+                                f"not {action.terrain}", code="terrain_not_on_card",
+                                terrain=list(card.terrains))  # said as the faces' choice
         if not 1 <= action.shape <= len(card.shapes):
             raise IllegalAction(f"{card.name} shows {len(card.shapes)} shape"
                                 f"{'s' if len(card.shapes) > 1 else ''}, so there is no shape "

@@ -268,9 +268,30 @@ export function bringTargetsIntoView(root) {
     // just under it, with nothing on screen to find column B by.
     top = whole.top;
   }
-  let delta = 0;
-  if (bottom > innerHeight - covered - margin) delta = Math.min(bottom - (innerHeight - covered - margin), top - above - margin);
-  else if (top < above + margin) delta = top - above - margin;
+  const scrollFor = (first, last) => {
+    if (last > innerHeight - covered - margin) return Math.min(last - (innerHeight - covered - margin), first - above - margin);
+    return first < above + margin ? first - above - margin : 0;
+  };
+  let delta = scrollFor(top, bottom);
+  // The last move's mark left out of sight by that (a phone on its side: Bea's last move,
+  // marked red, lay under the turn panel stuck to the foot, the first targets brought up
+  // to the top): the mark with the targets nearest it that fit with it instead. Only on the
+  // board the targets are on (not another player's sheet lower on the page), and not in a
+  // frame that pans (framed above).
+  const marks = [...new Set(found.map((element) => element.closest("svg.board")))]
+    .flatMap((svg) => [...svg.querySelectorAll("[data-last-move]")])
+    .filter((element) => !element.closest(".board-frame")).map((element) => element.getBoundingClientRect());
+  const room = innerHeight - covered - above - 2 * margin;
+  const seen = (box) => box.top - delta >= above + margin - 1 && box.bottom - delta <= innerHeight - covered - margin + 1;
+  if (marks.length && !marks.every(seen)) {
+    let first = Math.min(...marks.map((box) => box.top));
+    let last = Math.max(...marks.map((box) => box.bottom));
+    const away = (box) => Math.max(first - box.bottom, box.top - last, 0);
+    for (const box of [...boxes].sort((a, b) => away(a) - away(b))) {
+      if (Math.max(last, box.bottom) - Math.min(first, box.top) <= room) [first, last] = [Math.min(first, box.top), Math.max(last, box.bottom)];
+    }
+    if (last - first <= room) delta = scrollFor(first, last);
+  }
   if (Math.abs(delta) >= 1) window.scrollBy({ top: delta, behavior: "instant" });
   return true;
 }

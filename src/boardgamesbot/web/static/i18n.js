@@ -155,8 +155,19 @@ export function errorText(error) {
   return error.message || error.code;
 }
 
+/** A refusal's typed params ready for its sentence (the server's
+ * boardgamesbot.web.said_params, the same rule): a list named after a kind of the game's
+ * words (terrain: ["forest", "village"], each a "terrain.<item>" of the catalog) is the
+ * choice the rules left, in the reader's words ("floresta ou aldeia"); any other list
+ * (the cells taken) its items one after another ("D2, D3"). */
 function flatParams(params) {
   const out = {};
-  for (const [k, v] of Object.entries(params)) out[k] = Array.isArray(v) ? v.join(", ") : v;
+  for (const [k, v] of Object.entries(params)) {
+    if (!Array.isArray(v)) out[k] = v;
+    else if (v.length && v.every((item) => has(`${k}.${item}`))) {
+      const words = v.map((item) => t(`${k}.${item}`));
+      out[k] = words.length === 1 ? words[0] : words.slice(0, -1).join(", ") + t("list.or") + words.at(-1);
+    } else out[k] = v.join(", ");
+  }
   return out;
 }

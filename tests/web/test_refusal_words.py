@@ -1,0 +1,75 @@
+"""Refusals a game-night group met in the browser, in Portuguese against the real server:
+"Why not?" on "It is not your turn" cites the turn order (it cited Setup), and a terrain
+not on the card is refused naming the card's terrains in the reader's language."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from .helpers import call, hot_seat_table, take_seat
+
+#: In the page: the table's refusal of `action` for the seat holding `token`, as the notice
+#: says it (errorText, the page's own module), and the rule its "Why not?" cites.
+REFUSED = """async ([table, token, action]) => {
+    const { api } = await import("./api.js");
+    const { errorText, lang } = await import("./i18n.js");
+    const path = `/api/tables/${encodeURIComponent(table)}`;
+    const tried = await api("POST", `${path}/preview`, { action }, token);
+    const why = await api("POST", `${path}/why`, { action, lang: lang() }, token);
+    return { said: errorText(tried.error), source: why.source, title: why.title, text: why.text };
+}"""
+
+
+def _seat_in_portuguese(page, server, game, players, seed, seat):
+    table, tokens = hot_seat_table(server, game, players, seed)
+    page.goto(f"{server}/")
+    page.evaluate("localStorage.setItem('bgbot.lang', 'pt-BR')")
+    take_seat(page, server, table, seat, tokens[seat], game)
+    page.wait_for_selector(".board-area svg")
+    return table, tokens[seat]
+
+
+def test_not_your_turn_why_not_cites_the_turn_order_not_the_setup(page, server):
+    """Bea's phone, a step behind, still showed her the spaces to lay a tile on while
+    Ana's turn had begun (here her page is told so through its own socket): her tap is
+    refused, and "Why not?" cited Setup, how the tiles are stacked. It cites the turn order."""
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=1)  # Ana (seat 0) plays first
+    anas = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[0])["actions"]
+
+    def a_step_behind(socket):
+        server_side = socket.connect_to_server()
+        socket.on_message(server_side.send)
+
+        def to_page(message):
+            said = json.loads(message)
+            if said.get("type") == "state":
+                said["your_turn"] = True
+            elif said.get("type") == "legal":
+                said["actions"] = anas
+            socket.send(json.dumps(said))
+        server_side.on_message(to_page)
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), a_step_behind)
+    page.goto(f"{server}/")
+    page.evaluate("localStorage.setItem('bgbot.lang', 'pt-BR')")
+    take_seat(page, server, table, 1, tokens[1], "tikal")
+    page.wait_for_selector(".space.target")
+    page.locator(".space.target").first.click()
+    page.click("#place-confirm")
+    page.wait_for_selector(".notice.error button.why")
+    assert "Não é a sua vez." in page.inner_text(".notice")
+    page.click(".notice.error button.why")
+    page.wait_for_selector(".notice .why-rule")
+    said = page.inner_text(".notice .why-rule")
+    assert said.startswith("A regra (O turno): Ordem dos turnos.") and "ordem dos lugares" in said
+    page.click(".notice .why-open")
+    page.wait_for_selector("#rules-dialog[open] #rules-body .asked.best")
+    assert page.inner_text("#rules-body .asked.best").startswith("Ordem dos turnos.")
+
+
+def test_a_terrain_not_on_the_card_is_refused_naming_the_cards_terrains(page, server):
+    # seed 1: the first card is Treetop Village (forest or village)
+    table, token = _seat_in_portuguese(page, server, "cartographers", 1, 1, seat=0)
+    refused = page.evaluate(REFUSED, [table, token, "water 1 r0 A1"])
+    assert refused["said"] == "Esse terreno não está na carta, que oferece floresta ou aldeia."
