@@ -77,3 +77,17 @@ def test_arena_and_ratings_speak_the_language_of_the_locale_and_of_lang(tmp_path
                   "--lang", "pt-BR")
     assert refused.exit_code == 2
     assert "erro: --workers deve ser pelo menos 1, não 0" in _flat(refused.output)
+
+
+@pytest.mark.parametrize("lang, integer, file, folder", [
+    ("pt-BR", "INTEIRO", "ARQUIVO", "PASTA"), ("ca", "ENTER", "FITXER", "CARPETA")])
+def test_the_kinds_of_values_in_the_help_are_in_the_language(lang, integer, file, folder):
+    """Click's type names (INTEGER, FILE, DIRECTORY) were English in a translated help;
+    they are said in the language, and English again outside it (click.INT is shared)."""
+    play = _flat(run("play", "--help", "--lang", lang).output)
+    assert f"--players {integer}" in play and f"--save {file}" in play
+    assert "INTEGER" not in play and " FILE " not in play
+    arena = _flat(run("arena", "--help", "--lang", lang).output)
+    assert f"--save-dir {folder}" in arena and "DIRECTORY" not in arena
+    again = _flat(run("play", "--help").output)
+    assert "--players INTEGER" in again and "--save FILE" in again
