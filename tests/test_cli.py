@@ -51,7 +51,7 @@ def test_person_sees_moves_preview_and_a_clear_message_for_an_illegal_action(tmp
     assert "preview ACTION" in result.output          # help
     assert "place the drawn tile here" in result.output  # moves, described
     assert "H1 is not next to the explored area" in result.output  # preview refused
-    assert "cannot read 'fly away'" in result.output  # malformed notation named
+    assert "Where 'fly' stands, the action needs an action" in result.output  # the word named
     assert "saved to" in result.output
     assert Record.load(path).actions == []  # nothing illegal was recorded
 

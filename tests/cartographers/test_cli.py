@@ -49,7 +49,9 @@ def test_scripted_solo_game_then_replay(tmp_path):
                                        "--save", str(save)], input=script)
     assert result.exit_code == 0, result.output
     assert "Edicts" in result.output and "A B C D E F G H I J K" in result.output
-    assert "shape must be 1 or 2" in result.output  # the mistyped line was refused
+    # the mistyped line was refused, naming the word and what goes there
+    assert "Where '9' stands, the action needs the shape's number on the card" in " ".join(
+        result.output.split())
     record = Record.load(save)
     assert record.actions == [(0, str(second))]
     replay = CliRunner().invoke(main, ["replay", str(save), "--no-step"])

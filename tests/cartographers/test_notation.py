@@ -47,21 +47,47 @@ def test_cells_columns_a_to_k_rows_1_to_11():
     assert [parse_cell(cell_name(i)) for i in range(121)] == list(range(121))
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("", "TERRAIN SHAPE ORIENTATION CELL"),
-    ("forest", "TERRAIN SHAPE ORIENTATION CELL"),
-    ("forest 3 r0 A1", "shape must be 1 or 2"),
-    ("forest 1 r45 A1", "orientation must be one of"),
-    ("forest 1 r0 L1", "cell like C4"),
-    ("forest 1 r0 A12", "cell like C4"),
-    ("mountain 1 r0 A1", "terrains are forest"),
-    ("ambush A1", "ambush ORIENTATION CELL"),
-    ("pass now", "TERRAIN SHAPE"),
+@pytest.mark.parametrize("text, word, expected", [
+    ("", "", "cartographers.action"),
+    ("forest", "", "cartographers.shape"),
+    ("forest 3 r0 A1", "3", "cartographers.shape"),
+    ("forest 1 r45 A1", "r45", "cartographers.orientation"),
+    ("forest 1 A1", "A1", "cartographers.orientation"),  # the orientation left out
+    ("forest 1 r0", "", "cartographers.cell"),
+    ("forest 1 r0 L1", "L1", "cartographers.cell"),
+    ("forest 1 r0 A12", "A12", "cartographers.cell"),
+    ("forest 1 r0 A1 B2", "B2", None),
+    ("forest 1x1", "", "cartographers.cell"),
+    ("mountain 1 r0 A1", "mountain", "cartographers.action"),
+    ("ambush A1", "A1", "cartographers.ambush"),
+    ("ambush 1x1 Z1", "Z1", "cartographers.cell"),
+    ("pass now", "now", None),
 ])
-def test_malformed_notation_names_what_was_expected(text, expected):
-    with pytest.raises(GameError, match=expected) as error:
+def test_malformed_notation_names_the_word_and_what_goes_there(text, word, expected):
+    """The refusal points at the first word that is not what the notation has there (or
+    at the end, when a word is missing), says what goes there, and shows an action of the
+    same kind written right."""
+    with pytest.raises(GameError) as caught:
         parse_action(text)
-    assert error.value.code == "bad_notation"
+    error = caught.value
+    assert error.code == "bad_notation"
+    assert (error.params["word"], error.params["expected"]) == (word, expected)
+    example = error.params["example"]
+    assert parse_action(example)  # the example is itself an action written right
+    if text.split() and text.split()[0] in ("forest", "ambush", "pass"):
+        assert example.split()[0] == text.split()[0]
+    assert "meant" not in error.params  # (no terrain is called "mountain" or "3")
+
+
+@pytest.mark.parametrize("typed, meant", [
+    ("bosc 1 r0 A1", "forest"), ("Água 2 r90 C4", "water"), ("poblat 1x1 C4", "village"),
+    ("fazenda 1 r0 A1", "farm"), ("monstre 1 r0 A1", "monster"),
+])
+def test_a_terrain_named_in_the_persons_language_is_told_its_notation_word(typed, meant):
+    with pytest.raises(GameError) as caught:
+        parse_action(typed)
+    assert caught.value.params["word"] == typed.split()[0]
+    assert caught.value.params["meant"] == meant
 
 
 def test_every_legal_action_round_trips_and_describes_itself():

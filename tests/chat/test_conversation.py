@@ -163,6 +163,23 @@ async def test_a_computer_player_is_added_by_the_level_s_name_in_any_language(
 
 
 @run
+async def test_a_malformed_action_says_which_word_in_the_chats_language(
+        conversation, net, say, service):
+    """The chat says a notation error as the terminal does: the word, what goes there, an
+    action written right, in the chat's language (not the engine's English appended)."""
+    from boardgamesbot.games.cartographers.notation import parse_action
+
+    with pytest.raises(GameError) as caught:
+        parse_action("bosc 1 A1")
+    told = {lang: conversation.error_text(lang, caught.value) for lang in i18n.LANGUAGES}
+    assert told["ca"].startswith("En lloc de 'bosc' hi ha d'anar un terreny"), told
+    assert "'bosc' s'escriu 'forest'" in told["ca"]
+    assert told["pt-BR"].startswith("No lugar de 'bosc' deve vir um terreno"), told
+    assert told["en"].startswith("Where 'bosc' stands, the action needs a terrain"), told
+    assert not any("cannot read" in text for text in told.values())
+
+
+@run
 async def test_a_game_through_commands(conversation, net, say, service):
     await say(ANA, "new tikal")
     await say(BOB, "join")
@@ -171,7 +188,8 @@ async def test_a_game_through_commands(conversation, net, say, service):
     assert net.sent[-1][2] or any(p for _, _, p in net.sent), "a picture of the board"
     assert "not your turn" in (await say(BOB, "end")).lower()
     assert "Place the drawn tile first" in await say(ANA, "end")
-    assert "not written correctly" in await say(ANA, "place Z9")
+    # which word, and what goes there (not only "not written correctly")
+    assert "Where 'Z9' stands, the action needs a space" in await say(ANA, "place Z9")
     assert "What you can do" in await say(ANA, "moves")
     first = (await legal(service, conversation, 0))[0]
     assert f"Preview of “Place the tile on {first.split()[1]}”" in await say(
@@ -298,7 +316,8 @@ async def test_numbered_answers_and_stale_menus(conversation, net, say, service)
     answer = await say(ANA, "1", Place("test", "dm", True))
     assert "escolha" in answer  # Ana's client speaks Portuguese: so does her direct chat
     refused = await say(ANA, "99", Place("test", "dm", True))  # no such choice: notation?
-    assert "não está escrita corretamente" in refused and "expected" in refused
+    # which word and what goes there, all in Portuguese (no English "expected" appended)
+    assert "No lugar de '99' deve vir um terreno" in refused and "expected" not in refused
 
 
 @run

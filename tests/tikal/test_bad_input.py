@@ -83,7 +83,7 @@ def test_acting_after_the_game_is_over_is_refused():
 def test_malformed_notation_in_apply_names_what_was_expected_and_changes_nothing():
     state = GAME.new(2, seed=1)
     message = refused(state, 0, "place Q9", GameError)
-    assert "expected" in message and "A1…H6" in message
+    assert "'Q9' is not a space (column A-H, row 1-6)" in message
 
 
 def test_action_of_the_wrong_phase_is_refused():

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -229,11 +230,15 @@ def _count(value: float) -> str:
 
 
 def standings_table(standings: Standings, title: str | None = None,
-                    caption: str | None = None) -> Table:
+                    caption: str | None = None,
+                    headings: Mapping[str, str] | None = None) -> Table:
     """The results as a rich table, one row per bot (columns: docs/arena.md).
 
     ``title`` and ``caption`` replace the run's (seed, lineup, time taken), e.g.
-    for stored games of several runs."""
+    for stored games of several runs, or say it in another language; ``headings``
+    gives columns their headings in the reader's language (by the English one: "win
+    rate"), the others keep theirs."""
+    headings = headings or {}
     arena = standings.arena
     options = "".join(f", {key} {value}" for key, value in arena.options.items())
     table = Table(
@@ -257,7 +262,8 @@ def standings_table(standings: Standings, title: str | None = None,
         columns += ["solo rating", "titles"]
     columns += ["time median", "time p95"]
     for column in columns:  # two-word headers on two lines keep the table narrow
-        table.add_column(column.replace(" ", "\n"), no_wrap=column != "titles",
+        table.add_column(headings.get(column, column).replace(" ", "\n"),
+                         no_wrap=column != "titles",
                          justify="left" if column in ("bot", "titles") else "right")
     for row in rows:
         low, high = row["win_rate_ci95"]
@@ -283,12 +289,14 @@ def standings_table(standings: Standings, title: str | None = None,
     return table
 
 
-def seats_table(standings: Standings) -> Table:
-    """Wins and mean score by seat: shows the seat advantage the rotation cancels out."""
-    table = Table(title="by seat", box=box.SIMPLE_HEAD)
-    table.add_column("seat", justify="right")
-    table.add_column("wins", justify="right")
-    table.add_column("mean score", justify="right")
+def seats_table(standings: Standings, headings: Mapping[str, str] | None = None) -> Table:
+    """Wins and mean score by seat: shows the seat advantage the rotation cancels out.
+    ``headings``: the title ("by seat") and columns in the reader's language, as in
+    `standings_table`."""
+    headings = headings or {}
+    table = Table(title=headings.get("by seat", "by seat"), box=box.SIMPLE_HEAD)
+    for column in ("seat", "wins", "mean score"):
+        table.add_column(headings.get(column, column), justify="right")
     for seat, (wins, score) in enumerate(zip(standings.seat_wins, standings.seat_scores)):
         table.add_row(str(seat + 1), _count(wins), f"{score:.1f}")
     return table

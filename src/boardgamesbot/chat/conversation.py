@@ -20,7 +20,8 @@ import logging
 import re
 
 from boardgamesbot.engine import GameError, load_game
-from boardgamesbot.web import said_params
+from boardgamesbot.games.wording import notation_error
+from boardgamesbot.web import catalog, said_params
 
 from . import games, i18n, images
 from .basics import Button, Person, Place, Refusal, RefusedAction, Seat, Transport
@@ -444,6 +445,10 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
 
     def error_text(self, lang: str, error: GameError) -> str:
         key = error.key if isinstance(error, Refusal) else f"error.{error.code}"
+        if error.code == "bad_notation":  # which word, and what goes in its place
+            told = notation_error(catalog, i18n.language(lang) or i18n.DEFAULT, error.params)
+            if told is not None:
+                return told
         if not i18n.has(key):
             return str(error)
         words = i18n.text(lang, key, **said_params(error.params, lang))

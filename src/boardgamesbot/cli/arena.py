@@ -11,13 +11,14 @@ from pathlib import Path
 
 import click
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import MofNCompleteColumn, Progress
 
 from boardgamesbot.engine import GameError
 
-from .terminal import chosen, fail, find_game, first_line, game_options
-from .words import environment_language
+from .terminal import chosen, fail, find_game, first_line, game_options, language
+from .words import environment_language, has, say, setup_error
+
+LANG_HELP = "Language of the tables and messages (default: your locale's, else en)."
 
 ARENA_HELP = """Play bots against each other and rate them.
 
@@ -65,18 +66,20 @@ measured times differ). See docs/arena.md for every column.
 @click.option("--db", default=None, metavar="URL",
               help="Keep every finished game in this database (SQLite or PostgreSQL URL, "
                    "as for `bgbot serve --db`) as a new run, for `bgbot ratings`.")
+@click.option("--lang", "-l", default=None, metavar="en|pt-BR|ca", help=LANG_HELP)
 def arena_command(game_name, bots, players, games, seed, workers, as_json, save_dir,
-                  backend, address, db, **options) -> None:
+                  backend, address, db, lang, **options) -> None:
     from sqlalchemy.exc import SQLAlchemyError
 
     from boardgamesbot import arena  # imported here: openskill is only needed by this command
 
+    lang = language(lang) if lang is not None else environment_language()
     options = chosen(options)
-    game_name = find_game(game_name, environment_language()).name  # a title, a typo: as `play`
+    game_name = find_game(game_name, lang).name  # a title, a typo: as `play`
+    if workers <= 0:
+        fail(say(lang, "arena.workers", workers=workers), lang)
     store = run_id = None
     try:
-        if workers <= 0:
-            raise GameError(f"--workers must be at least 1, not {workers}")
         setup = arena.plan(game_name, bots.split(","), players, games, seed, options, save_dir)
         if db is not None:  # opened before any game is played: a bad URL costs nothing
             store, shown = _open_store(db)
@@ -95,13 +98,13 @@ def arena_command(game_name, bots, players, games, seed, workers, as_json, save_
             results = arena.run(setup, workers, finished, backend=backend, address=address)
         standings = arena.summarize(setup, results, time.perf_counter() - started, workers)
     except GameError as error:
-        fail(escape(str(error)))
+        fail(setup_error(error, lang), lang)
     except SQLAlchemyError as error:
-        fail(escape(f"storing a game in {shown} failed ({first_line(error)}); the games "
-                     f"stored before are run {run_id}"))
+        fail(say(lang, "arena.store_failed", db=shown, reason=first_line(error), run=run_id),
+             lang)
     except KeyboardInterrupt:
-        fail("interrupted; no results" if store is None else
-              f"interrupted; the games finished so far are stored as run {run_id}")
+        fail(say(lang, "arena.interrupted") if store is None else
+             say(lang, "arena.interrupted_stored", run=run_id), lang)
     finally:
         if store is not None:
             store.close()
@@ -112,14 +115,36 @@ def arena_command(game_name, bots, players, games, seed, workers, as_json, save_
         click.echo(json.dumps(report, indent=1))
         return
     out = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
-    out.print(arena.standings_table(standings))
+    out.print(arena.standings_table(standings, _title(setup, lang), say(
+        lang, "arena.caption", lineup=",".join(setup.lineup), workers=standings.workers,
+        seconds=f"{standings.elapsed_seconds:.1f}"), _headings(lang)))
     if setup.players > 1:
-        out.print(arena.seats_table(standings))
+        out.print(arena.seats_table(standings, _headings(lang)))
     if save_dir:
-        out.print(f"records saved in {save_dir}; replay one with: bgbot replay FILE")
+        out.print(say(lang, "arena.saved", path=save_dir), markup=False)
     if run_id is not None:
-        out.print(f"stored {len(results)} games in {shown} as run {run_id}; rate them with: "
-                  f"bgbot ratings {setup.game} --db URL [--run {run_id}]", markup=False)
+        out.print(say(lang, "arena.stored", games=len(results), db=shown, run=run_id,
+                      game=setup.game), markup=False)
+
+
+def _headings(lang: str) -> dict[str, str]:
+    """The tables' columns in ``lang``, by their English headings (docs/arena.md); a
+    symbol (μ, σ) or an abbreviation (sd, 95% CI) is the same in every language."""
+    columns = ("bot", "games", "seats", "wins", "win rate", "score", "ordinal", "solo rating",
+               "titles", "time median", "time p95", "by seat", "seat", "mean score")
+    return {column: say(lang, f"arena.column.{column}") for column in columns
+            if has(f"arena.column.{column}")}
+
+
+def _title(setup, lang: str, runs: int | None = None) -> str:
+    """The standings' title: the game (its options), players and games, and the seed of
+    one run (or how many ``runs`` the games come from)."""
+    options = "".join(f", {key} {value}" for key, value in setup.options.items())
+    if runs is None:
+        return say(lang, "arena.title", game=setup.game, options=options,
+                   players=setup.players, games=setup.games, seed=setup.seed)
+    return say(lang, "ratings.title", game=setup.game, options=options,
+               players=setup.players, games=setup.games, runs=runs)
 
 
 def _open_store(url: str, existing: bool = False):
@@ -179,7 +204,8 @@ def _arena_game_row(setup, run_id: str, result):
               help="Rate only this run (its id is printed by `bgbot arena --db`); "
                    "default: every stored game of GAME together.")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON to stdout.")
-def ratings_command(game_name, db, run_id, as_json) -> None:
+@click.option("--lang", "-l", default=None, metavar="en|pt-BR|ca", help=LANG_HELP)
+def ratings_command(game_name, db, run_id, as_json, lang) -> None:
     """The ratings table of arena games kept with `bgbot arena --db`.
 
     The same table as `bgbot arena` prints (docs/arena.md), computed again from
@@ -188,8 +214,9 @@ def ratings_command(game_name, db, run_id, as_json) -> None:
     Decision times are not stored (shown as –)."""
     from boardgamesbot import arena
 
+    lang = language(lang) if lang is not None else environment_language()
+    game = find_game(game_name, lang).name  # a title, a typo: as `play`
     try:
-        game = find_game(game_name, environment_language()).name  # a title, a typo: as `play`
         store, shown = _open_store(db, existing=True)
         try:
             rows = store.arena_games(game=game, run=run_id)
@@ -197,9 +224,9 @@ def ratings_command(game_name, db, run_id, as_json) -> None:
                 _no_games(store, shown, game, run_id)
         finally:
             store.close()
-        standings, title, caption = _rate_stored(arena, rows)
+        standings, title, caption = _rate_stored(arena, rows, lang)
     except GameError as error:
-        fail(escape(str(error)))
+        fail(setup_error(error, lang), lang)
     runs = list(dict.fromkeys(row.run for row in rows))
     if as_json:
         report = standings.to_dict()
@@ -211,9 +238,9 @@ def ratings_command(game_name, db, run_id, as_json) -> None:
         click.echo(json.dumps(report, indent=1))
         return
     out = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
-    out.print(arena.standings_table(standings, title, caption))
+    out.print(arena.standings_table(standings, title, caption, _headings(lang)))
     if standings.arena.players > 1:
-        out.print(arena.seats_table(standings))
+        out.print(arena.seats_table(standings, _headings(lang)))
 
 
 def _no_games(store, shown: str, game: str, run_id: str | None) -> None:
@@ -231,9 +258,10 @@ def _no_games(store, shown: str, game: str, run_id: str | None) -> None:
     raise GameError(f"no run {run_id} in {shown}{listed}", code="unknown_run", run=run_id)
 
 
-def _rate_stored(arena, rows):
+def _rate_stored(arena, rows, lang: str = "en"):
     """Standings of stored games (``rows`` in rating order), and the table's title and
-    caption. Games of different player counts or options are not rated together."""
+    caption in ``lang``. Games of different player counts or options are not rated
+    together."""
     variants = {(len(row.seats), json.dumps(row.options, sort_keys=True)) for row in rows}
     if len(variants) > 1:
         shown = ", ".join(f"{players} players{' ' + options if options != '{}' else ''}"
@@ -250,20 +278,17 @@ def _rate_stored(arena, rows):
                for number, row in enumerate(rows)]
     standings = arena.summarize(setup, results)
     runs = list(dict.fromkeys(row.run for row in rows))
-    untimed = "decision times are not stored"
+    untimed = say(lang, "ratings.untimed")
     if len(runs) == 1:
-        return (standings, None,
-                f"run {first.run}, lineup {','.join(first.lineup)}, moved on one seat every "
-                f"game; {untimed}")
-    options = "".join(f", {key} {value}" for key, value in setup.options.items())
-    title = (f"{setup.game}{options}, {setup.players} player(s), {len(rows)} games "
-             f"from {len(runs)} runs")
+        return (standings, None, say(lang, "ratings.one_run", run=first.run,
+                                     lineup=",".join(first.lineup), untimed=untimed))
     parts = []
     for run in runs:
         summary = _run_summary(run, [row for row in rows if row.run == run])
-        parts.append(f"run {run} (seed {summary['seed']}, lineup "
-                     f"{','.join(summary['lineup'])}, {summary['games']} games)")
-    return standings, title, "; ".join(parts) + f", rated in that order; {untimed}"
+        parts.append(say(lang, "ratings.run", run=run, seed=summary["seed"],
+                         lineup=",".join(summary["lineup"]), games=summary["games"]))
+    return (standings, _title(setup, lang, len(runs)),
+            say(lang, "ratings.runs", runs="; ".join(parts), untimed=untimed))
 
 
 def _run_summary(run: str, rows) -> dict:

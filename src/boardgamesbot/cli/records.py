@@ -11,7 +11,7 @@ from rich.markup import escape
 
 from boardgamesbot.engine import GameError, Record, load_game
 
-from .terminal import console, fail, find_game, language, load_record
+from .terminal import console, fail, find_game, language, load_record, replay
 from .words import environment_language, say, seat_name
 
 
@@ -111,32 +111,34 @@ RENDER_FORMATS = (".svg", ".png")
               help="The picture to write: a .svg or .png file.")
 @click.option("--width", type=int, default=None,
               help="Width of a PNG in pixels (default: the picture's own, 900).")
-def render_command(game_name, path, step, seat, output, width) -> None:
+@click.option("--lang", "-l", default=None, metavar="en|pt-BR|ca",
+              help="Language of the picture's words and of the messages (default: your "
+                   "locale's, else en).")
+def render_command(game_name, path, step, seat, output, width, lang) -> None:
     """Draw a position of a saved game as an SVG or PNG picture.
 
     \b
     bgbot render tikal games/tikal-1.json -o board.png
     bgbot render cartographers game.json --step 12 --seat 2 -o sheet.svg
     """
+    lang = language(lang) if lang is not None else environment_language()
     suffix = Path(output).suffix.lower()
     if suffix not in RENDER_FORMATS:
-        fail(f"-o must name a .svg or .png file, not {output!r}")
+        fail(say(lang, "render.format", output=output), lang)
     if width is not None and (suffix != ".png" or width <= 0):
-        fail("--width is a positive number of pixels, for a .png only")
-    game = find_game(game_name, "en")
-    record = load_record(path, "en")
+        fail(say(lang, "render.width"), lang)
+    game = find_game(game_name, lang)
+    record = load_record(path, lang)
     if record.game != game.name:
-        fail(f"{path} is a record of {record.game}, not of {game.name}")
+        fail(say(lang, "record.other_game", path=path, recorded=record.game, game=game.name),
+             lang)
     total = len(record.actions)
     if step is not None and not 0 <= step <= total:
-        fail(f"--step must be between 0 and {total} (the record holds {total} actions)")
+        fail(say(lang, "render.step", total=total), lang)
     if seat is not None and not 1 <= seat <= len(record.seats):
-        fail(f"--seat must be between 1 and {len(record.seats)}")
-    try:
-        state = record.replay(upto=step)
-    except GameError as error:
-        fail(str(error))
-    picture = game.render_svg(state.view(None if seat is None else seat - 1))
+        fail(say(lang, "setup.seat", seats=len(record.seats)), lang)
+    state = replay(record, path, lang, upto=step)
+    picture = game.render_svg(state.view(None if seat is None else seat - 1), lang=lang)
     if suffix == ".png":
         from boardgamesbot.images import png  # resvg loads only when a PNG is asked for
 
@@ -146,8 +148,8 @@ def render_command(game_name, path, step, seat, output, width) -> None:
     try:
         Path(output).write_bytes(data)
     except OSError as error:
-        fail(f"cannot write {output}: {error.strerror or error}")
-    shown = total if step is None else step
-    who = "a spectator" if seat is None else f"seat {seat}"
-    console.print(f"{output}: {record.game} after {shown} of {total} actions, as {who} sees it",
+        fail(say(lang, "render.unwritable", output=output, reason=error.strerror or error), lang)
+    who = say(lang, "render.spectator") if seat is None else say(lang, "render.seat", n=seat)
+    console.print(say(lang, "render.done", output=output, game=game.titles.get(lang, game.name),
+                      shown=total if step is None else step, total=total, who=who),
                   markup=False)

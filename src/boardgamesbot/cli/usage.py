@@ -10,6 +10,9 @@ same entry in the language `speaking` set, click's own sentence where none is se
 program that imports click besides ``bgbot`` hears click unchanged) or the catalogues do
 not hold it.
 
+Click's type names (``INTEGER``, ``FILE`` in the help's metavars, "integer" in its
+errors) are ``click.type.*`` entries too, swapped while `speaking` as the help is.
+
 The commands' help (a command's text, an option's) is written in English where the
 command is declared; ``messages/help/<lang>.json`` holds it in the other languages, by the
 command's path (``"play"``, ``"chat matrix"``) and the option's name (``"play --players"``).
@@ -122,6 +125,13 @@ def speaking(group: click.Command, lang: str, skip: frozenset[str] = frozenset()
         for param in command.params:
             if isinstance(param, click.Option) and not hasattr(param, "uses"):
                 swap(param, "help", option_key(path or "bgbot", param))
+            # A value's kind as the help's metavar ("--players INTEGER") and the usage
+            # errors name it ("'x' is not a valid integer"): click's type's name, in
+            # English whatever the gettext language (click.INT is one object for all).
+            kind = getattr(param.type, "name", None)
+            if isinstance(kind, str) and f"click.type.{kind}" in _catalog("en"):
+                kept.append((param.type, "name", kind))
+                param.type.name = _entry(lang, f"click.type.{kind}")
     token = _spoken.set(lang)
     for _path, command in commands(group):
         # (click keeps each command's --help option once made, its help in the language

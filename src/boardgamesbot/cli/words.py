@@ -17,7 +17,7 @@ from importlib import resources
 from typing import Any
 
 from boardgamesbot.engine import LANGUAGES
-from boardgamesbot.games.wording import fill
+from boardgamesbot.games.wording import fill, notation_error
 from boardgamesbot.web import catalog, said_params
 
 #: Locale names (``LANG=pt_BR.UTF-8``) → the language the faces speak.
@@ -82,7 +82,13 @@ def seat_name(name: str, lang: str) -> str:
 def refusal(error: dict[str, Any], lang: str) -> str:
     """An engine's refusal (``{"code", "message", "params"}``) in ``lang``. English readers get the
     engine's own sentence (it names the spaces and pieces involved); the others the
-    faces' shared sentence for the code, or the engine's where no face says it."""
+    faces' shared sentence for the code, or the engine's where no face says it. Notation
+    that cannot be read is said from the faces' words in every language, English too:
+    which word, what goes in its place, an action written right."""
+    if error["code"] == "bad_notation":
+        told = notation_error(catalog, lang, error.get("params") or {})
+        if told is not None:
+            return told
     if lang == "en" or not has(f"error.{error['code']}"):
         return error["message"]
     return say(lang, f"error.{error['code']}", **said_params(error.get("params", {}), lang))

@@ -13,7 +13,15 @@ template over its fields, and its game says how a kind of field is written.
 'uncover C'
 
 Reading stays each game's own: their notations differ in shape (a verb first, or a
-terrain), and their errors name what each expected.
+terrain). What each could not read is said the same way, `unreadable`: which word, what
+goes there, and an action written right, as a code and params every face says in its
+reader's language.
+
+>>> error = unreadable("uncover Z9", 1, "example.space", "a space", "uncover A5")
+>>> str(error)
+"cannot read 'uncover Z9': 'Z9' is not a space (e.g. 'uncover A5')"
+>>> error.params["word"], error.params["expected"]
+('Z9', 'example.space')
 """
 
 from __future__ import annotations
@@ -23,9 +31,9 @@ from dataclasses import fields
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from boardgamesbot.engine import Action
+from boardgamesbot.engine import Action, GameError
 
-__all__ = ["Written"]
+__all__ = ["Written", "unreadable"]
 
 
 class Written(Action):
@@ -51,3 +59,32 @@ def _written(action: Written) -> str:
         field.name: words.get(field.name, str)(getattr(action, field.name))
         for field in fields(action)  # type: ignore[arg-type]  # actions are dataclasses
     })
+
+
+def unreadable(text: str, at: int, expected: str | None, said: str, example: str,
+               meant: str | None = None) -> GameError:
+    """The refusal (``bad_notation``) of ``text`` whose word number ``at`` (from 0; one past
+    the last when a word is missing) is not what the notation has there.
+
+    Its params are what a face needs to say so in its reader's language: ``word`` (the word
+    not understood, "" when one is missing), ``expected`` (what goes there: the catalog
+    entry ``notation.<expected>``; None when nothing more goes there, ``word`` being one
+    too many), ``example`` (a whole action written right) and, when the word is one of the
+    game's own words in some language (Catalan "bosc"), ``meant``: how the notation writes
+    it ("forest"). ``said`` is what goes there in English, for the engine's own message.
+    """
+    words = text.split()
+    word = words[at] if at < len(words) else ""
+    if expected is None:
+        problem = f"{word!r} is one word too many"
+    elif word:
+        problem = f"{word!r} is not {said}"
+    else:
+        problem = f"{said} is missing at the end"
+    if meant:
+        problem += f" ({word!r} is written {meant!r})"
+    params = {"text": text.strip(), "word": word, "expected": expected, "example": example}
+    if meant:
+        params["meant"] = meant
+    return GameError(f"cannot read {text.strip()!r}: {problem} (e.g. {example!r})",
+                     code="bad_notation", **params)

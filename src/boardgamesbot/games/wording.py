@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["elide", "plural_form", "phrase"]
+__all__ = ["elide", "notation_error", "phrase", "plural_form"]
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -100,3 +100,28 @@ def fill(template: Any, lang: str, params: dict[str, Any]) -> str:
         template = template.get(form, template["other"])
     template = elide(str(template), lang, params)
     return PLACEHOLDER.sub(lambda m: number_text(params.get(m.group(1), "?")), template)
+
+
+def notation_error(words: Callable[[str], dict[str, Any]], lang: str,
+                   params: dict[str, Any]) -> str | None:
+    """A ``bad_notation`` refusal's particulars (`boardgamesbot.games.notation.unreadable`)
+    in ``lang``: which word was not understood, what goes in its place (the game's entry
+    ``notation.<expected>``), an action written right and, for a word of the game's own in
+    some language, how the notation writes it. None when the params do not say (a refusal
+    with no word to point at: its ``error.bad_notation`` sentence stands)."""
+    if "example" not in params:
+        return None
+    word, expected = params.get("word", ""), params.get("expected")
+    what: str | None = ""
+    if expected is None:
+        key = "notation.extra"
+    else:
+        key = "notation.unexpected" if word else "notation.missing"
+        what = phrase(words, lang, f"notation.{expected}")
+        if what is None:
+            return None
+    said = phrase(words, lang, key, word=word, expected=what, example=params["example"])
+    if said is not None and params.get("meant"):
+        said += " " + (phrase(words, lang, "notation.meant", word=word,
+                              meant=params["meant"]) or "")
+    return said

@@ -22,7 +22,7 @@ from functools import cache
 from typing import Any
 
 from boardgamesbot.engine import LANGUAGES, Action, GameError, State
-from boardgamesbot.games.wording import elide
+from boardgamesbot.games.wording import elide, notation_error
 from boardgamesbot.web import catalog, said_params
 
 from .passages import Passage
@@ -63,7 +63,17 @@ def reason(code: str, lang: str, fallback: str, params: dict[str, Any] | None = 
 
     >>> reason("not_enough_ap", "pt-BR", "", {"cost": 3, "left": 1})
     'Isso custa 3 PA e você tem 1 PA.'
+
+    Notation that cannot be read says which word, and what goes in its place:
+
+    >>> reason("bad_notation", "ca", "", {"word": "Z9", "expected": "tikal.space",
+    ...                                   "example": "uncover A5"})[:39]
+    "En lloc de 'Z9' hi ha d'anar un espai —"
     """
+    if code == "bad_notation":
+        told = notation_error(catalog, lang, params or {})
+        if told is not None:
+            return told
     said = _refusals(lang).get(code) or _refusals("en").get(code)
     if said is None:
         return fallback

@@ -23,10 +23,14 @@ Draw(terrain='forest', shape=2, orientation=1, cell=35)
 
 from __future__ import annotations
 
+import json
+import unicodedata
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 
 from boardgamesbot.engine import Action, GameError
-from boardgamesbot.games.notation import Written
+from boardgamesbot.games.notation import Written, unreadable
 
 from .components import DRAWN_TERRAINS
 from .sheet import ORIENTATIONS, cell_name, parse_cell
@@ -86,52 +90,113 @@ class Pass(CartographersAction):
     notation = "pass"
 
 
-_EXPECTED = (
-    "expected 'TERRAIN SHAPE ORIENTATION CELL' (e.g. 'forest 2 r90 C4'), "
-    "'TERRAIN 1x1 CELL', 'ambush ORIENTATION CELL', 'ambush 1x1 CELL' or 'pass'"
-)
+#: What goes at each place of the notation, in English (the engine's own messages; the
+#: faces say it from the catalog entries ``notation.cartographers.<what>``), with an
+#: action written right.
+_PLACES = {
+    "action": ("a terrain (forest, village, farm, water, monster), ambush or pass",
+               "forest 2 r90 C4"),
+    "shape": ("a shape number on the card (1 or 2) or 1x1", "forest 2 r90 C4"),
+    "orientation": ("an orientation (r0 r90 r180 r270 f0 f90 f180 f270)", "forest 2 r90 C4"),
+    "ambush": ("an orientation (r0 r90 r180 r270 f0 f90 f180 f270) or 1x1", "ambush f90 C4"),
+    "cell": ("a square (column A-K, row 1-11)", "forest 2 r90 C4"),
+}
 
 
-def _bad(text: str, problem: str) -> GameError:
-    return GameError(f"cannot read {text!r}: {problem}", code="bad_notation", got=text)
+def _bad(text: str, at: int, what: str | None, example: str | None = None,
+         meant: str | None = None) -> GameError:
+    said, shown = _PLACES[what] if what is not None else ("", "")
+    return unreadable(text, at, None if what is None else f"cartographers.{what}", said,
+                      example or shown, meant)
 
 
-def _orientation(text: str, word: str) -> int:
-    word = word.lower()
+@cache
+def _terrain_words() -> dict[str, str]:
+    """Each terrain's name in every language the game speaks, folded (accents and case
+    aside) → the terrain's notation word: a Catalan who types "bosc" is told it is
+    written "forest"."""
+    folder = resources.files(__package__).joinpath("web", "i18n")
+    named = {}
+    for entry in folder.iterdir():
+        if entry.name.endswith(".json"):
+            words = json.loads(entry.read_text(encoding="utf-8"))
+            for terrain in DRAWN_TERRAINS:
+                if isinstance(words.get(f"terrain.{terrain}"), str):
+                    named[_folded(words[f"terrain.{terrain}"])] = terrain
+    return named
+
+
+def _folded(word: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", word.strip().casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _orientation(text: str, at: int, what: str, example: str) -> int:
+    word = text.split()[at].lower()
     if word not in ORIENTATIONS:
-        raise _bad(text, f"orientation must be one of {' '.join(ORIENTATIONS)}, not {word!r}")
+        raise _bad(text, at, what, example)
     return ORIENTATIONS.index(word)
 
 
-def _cell(text: str, word: str) -> int:
+def _cell(text: str, at: int, example: str) -> int:
     try:
-        return parse_cell(word)
-    except GameError as error:
-        raise _bad(text, str(error)) from None
+        return parse_cell(text.split()[at])
+    except GameError:
+        raise _bad(text, at, "cell", example) from None
+
+
+def _ends(text: str, length: int, what: str, example: str) -> None:
+    """``text`` has exactly ``length`` words: else which is missing (``what``) or extra."""
+    count = len(text.split())
+    if count < length:
+        raise _bad(text, count, what, example)
+    if count > length:
+        raise _bad(text, length, None, example)
 
 
 def parse_action(text: str) -> Action:
-    """The action written in ``text``; `GameError` names what was expected."""
+    """The action written in ``text``; `GameError` says which word was not understood and
+    what goes there (`unreadable`), the words read in order: in "forest 1 C4" the
+    orientation is missing where "C4" stands.
+
+    >>> try:
+    ...     parse_action("bosc 1 A1")
+    ... except GameError as error:
+    ...     print(error.params["word"], error.params["expected"], error.params["meant"])
+    bosc cartographers.action forest
+    """
     if not isinstance(text, str):
         raise GameError(f"expected notation text, got {text!r}", code="bad_notation")
     words = text.split()
     if not words:
-        raise _bad(text, _EXPECTED)
-    head = words[0].lower()
-    if head == "pass" and len(words) == 1:
+        raise _bad(text, 0, "action")
+    head, count = words[0].lower(), len(words)
+    if head == "pass":
+        _ends(text, 1, "action", "pass")
         return Pass()
+    # (each word present is read before a missing one is named: a word in the wrong
+    # place is what was not understood)
     if head == "ambush":
-        if len(words) != 3:
-            raise _bad(text, "expected 'ambush ORIENTATION CELL' or 'ambush 1x1 CELL'")
-        if words[1].lower() == "1x1":
-            return AmbushFallback(_cell(text, words[2]))
-        return Ambush(_orientation(text, words[1]), _cell(text, words[2]))
-    if head in DRAWN_TERRAINS:
-        if len(words) == 3 and words[1].lower() == "1x1":
-            return Fallback(head, _cell(text, words[2]))
-        if len(words) != 4:
-            raise _bad(text, "expected 'TERRAIN SHAPE ORIENTATION CELL' or 'TERRAIN 1x1 CELL'")
-        if words[1] not in ("1", "2"):
-            raise _bad(text, f"shape must be 1 or 2 (its place on the card), not {words[1]!r}")
-        return Draw(head, int(words[1]), _orientation(text, words[2]), _cell(text, words[3]))
-    raise _bad(text, f"{_EXPECTED}; terrains are {', '.join(DRAWN_TERRAINS)}")
+        if count > 1 and words[1].lower() == "1x1":
+            cell = _cell(text, 2, "ambush 1x1 C4") if count > 2 else 0
+            _ends(text, 3, "cell", "ambush 1x1 C4")
+            return AmbushFallback(cell)
+        example = "ambush f90 C4"
+        orientation = _orientation(text, 1, "ambush", example) if count > 1 else 0
+        cell = _cell(text, 2, example) if count > 2 else 0
+        _ends(text, 3, "ambush" if count < 2 else "cell", example)
+        return Ambush(orientation, cell)
+    if head not in DRAWN_TERRAINS:
+        raise _bad(text, 0, "action", meant=_terrain_words().get(_folded(head)))
+    if count < 2 or words[1].lower() not in ("1", "2", "1x1"):
+        raise _bad(text, 1, "shape", f"{head} 2 r90 C4")
+    if words[1].lower() == "1x1":
+        example = f"{head} 1x1 C4"
+        cell = _cell(text, 2, example) if count > 2 else 0
+        _ends(text, 3, "cell", example)
+        return Fallback(head, cell)
+    example = f"{head} {words[1]} r90 C4"
+    orientation = _orientation(text, 2, "orientation", example) if count > 2 else 0
+    cell = _cell(text, 3, example) if count > 3 else 0
+    _ends(text, 4, "orientation" if count < 3 else "cell", example)
+    return Draw(head, int(words[1]), orientation, cell)

@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import Any
 
 from boardgamesbot.engine import Action, GameError
-from boardgamesbot.games.notation import Written
+from boardgamesbot.games.notation import Written, unreadable
 
 from .components import parse_space, space_name
 
@@ -146,49 +146,84 @@ take = lru_cache(maxsize=None)(Take)
 END = EndTurn()
 PASS = Pass()
 
-USAGE = {
-    "place": "place SPACE [rN]",
-    "enter": "enter L|W SPACE",
-    "move": "move L|W FROM TO",
-    "uncover": "uncover SPACE",
-    "recover": "recover SPACE",
-    "exchange": "exchange MINE pSEAT THEIRS",
-    "camp": "camp SPACE",
-    "guard": "guard L|W SPACE",
-    "end": "end",
-    "bid": "bid POINTS",
-    "pass": "pass",
-    "take": "take N",
+#: Each action's words after its verb (what goes at each place: `_PLACES`), and the
+#: action written right, shown when one is written wrong. ``rotation`` may be left out.
+FORMS: dict[str, tuple[tuple[str, ...], str]] = {
+    "place": (("space", "rotation"), "place C4 r2"),
+    "enter": (("figure", "space"), "enter L A6"),
+    "move": (("figure", "space", "space"), "move W A6 B5"),
+    "uncover": (("space",), "uncover A5"),
+    "recover": (("space",), "recover C4"),
+    "exchange": (("treasure", "seat", "treasure"), "exchange 3 p2 5"),
+    "camp": (("space",), "camp B5"),
+    "guard": (("figure", "space"), "guard L A5"),
+    "end": ((), "end"),
+    "bid": (("points",), "bid 4"),
+    "pass": ((), "pass"),
+    "take": (("display",), "take 2"),
+}
+
+#: What goes at each place of the notation, in English (the engine's own messages; the
+#: faces say it from the catalog entries ``notation.tikal.<what>``).
+_PLACES = {
+    "action": "an action (" + ", ".join(FORMS) + ")",
+    "space": "a space (column A-H, row 1-6)",
+    "rotation": "a turn of the tile (r0 to r5)",
+    "figure": "L (your leader) or W (a worker)",
+    "seat": "a player (p1 to p4)",
+    "treasure": "a treasure number (1 to 8)",
+    "points": "a number of points (1 or more)",
+    "display": "a tile of the display (1 to 4, from the left)",
 }
 
 
-def _bad(text: str, expected: str) -> GameError:
-    return GameError(
-        f"cannot read {text!r}: expected {expected}",
-        code="bad_notation",
-        text=text,
-        expected=expected,
-    )
+def _bad(text: str, at: int, what: str | None, example: str) -> GameError:
+    return unreadable(text, at, None if what is None else f"tikal.{what}",
+                      _PLACES.get(what or "", ""), example)
 
 
-def _figure(token: str, text: str, usage: str) -> str:
-    figure = token.upper()
-    if figure not in FIGURES:
-        raise _bad(text, f"{usage} (L = leader, W = worker), not {token!r}")
-    return figure
+def _seat(token: str) -> int | None:
+    seat = token.lower()
+    if seat.startswith("p") and seat[1:].isdigit() and 1 <= int(seat[1:]) <= 4:
+        return int(seat[1:]) - 1
+    return None
 
 
-def _number(token: str, text: str, usage: str, low: int, high: int) -> int:
-    if not token.isdigit() or not low <= int(token) <= high:
-        raise _bad(text, f"{usage} with a number {low}…{high}, not {token!r}")
-    return int(token)
+def _rotation(token: str) -> int | None:
+    turn = token.lower()
+    if turn.startswith("r") and turn[1:].isdigit() and int(turn[1:]) < 6:
+        return int(turn[1:])
+    return None
 
 
-def _space(token: str, text: str, usage: str) -> int:
+def _space_read(token: str) -> int | None:
     try:
         return parse_space(token)
     except GameError:
-        raise _bad(text, f"{usage} with a space A1…H6, not {token!r}") from None
+        return None
+
+
+def _between(low: int, high: int) -> Callable[[str], int | None]:
+    return lambda token: int(token) if token.isdigit() and low <= int(token) <= high else None
+
+
+#: How each place is read: its value, or None when the word is not one.
+_READERS: dict[str, Callable[[str], Any]] = {
+    "space": _space_read,
+    "rotation": _rotation,
+    "figure": lambda token: token.upper() if token.upper() in FIGURES else None,
+    "seat": _seat,
+    "treasure": _between(1, 8),
+    "points": _between(1, 999),
+    "display": lambda token: None if (n := _between(1, 4)(token)) is None else n - 1,
+}
+
+#: Each verb's action from the values read, in the order of its words.
+_MAKERS: dict[str, Callable[..., Action]] = {
+    "place": place, "enter": enter, "move": move, "uncover": uncover, "recover": recover,
+    "exchange": exchange, "camp": build_camp, "guard": place_guard, "bid": bid,
+    "take": take, "end": lambda: END, "pass": lambda: PASS,
+}
 
 
 def _space_ok(space: object) -> bool:
@@ -234,57 +269,33 @@ def check_action(action: object) -> Action:
 
 
 def parse_action(text: str) -> Action:
-    """Read one action in notation; errors name what was expected."""
+    """Read one action in notation; an error says which word was not understood and what
+    goes there (`unreadable`), the words read in order.
+
+    >>> try:
+    ...     parse_action("move A6 B5")
+    ... except GameError as error:
+    ...     print(error.params["word"], error.params["expected"], error.params["example"])
+    A6 tikal.figure move W A6 B5
+    """
     if not isinstance(text, str):
-        raise _bad(repr(text), "an action in notation")
+        raise unreadable(repr(text), 0, "tikal.action", _PLACES["action"], "place C4 r2")
     words = text.split()
-    if not words:
-        raise _bad(text, f"an action: {', '.join(USAGE.values())}")
-    verb, args = words[0].lower(), words[1:]
-    usage = USAGE.get(verb)
-    if usage is None:
-        raise _bad(text, f"an action starting with one of: {', '.join(USAGE)}")
-    arity = len(usage.split()) - 1
-    if verb == "place":
-        if len(args) not in (1, 2):
-            raise _bad(text, usage)
-        rotation = 0
-        if len(args) == 2:
-            token = args[1].lower()
-            if not (token.startswith("r") and token[1:].isdigit() and int(token[1:]) < 6):
-                raise _bad(text, f"{usage} with a rotation r0…r5, not {args[1]!r}")
-            rotation = int(token[1:])
-        return place(_space(args[0], text, usage), rotation)
-    if len(args) != arity:
-        raise _bad(text, usage)
-    if verb == "enter":
-        return enter(_figure(args[0], text, usage), _space(args[1], text, usage))
-    if verb == "move":
-        return move(
-            _figure(args[0], text, usage),
-            _space(args[1], text, usage),
-            _space(args[2], text, usage),
-        )
-    if verb == "uncover":
-        return uncover(_space(args[0], text, usage))
-    if verb == "recover":
-        return recover(_space(args[0], text, usage))
-    if verb == "camp":
-        return build_camp(_space(args[0], text, usage))
-    if verb == "guard":
-        return place_guard(_figure(args[0], text, usage), _space(args[1], text, usage))
-    if verb == "exchange":
-        seat = args[1].lower()
-        if not (seat.startswith("p") and seat[1:].isdigit() and 1 <= int(seat[1:]) <= 4):
-            raise _bad(text, f"{usage} with a player p1…p4, not {args[1]!r}")
-        return exchange(
-            _number(args[0], text, usage, 1, 8), int(seat[1:]) - 1,
-            _number(args[2], text, usage, 1, 8),
-        )
-    if verb == "bid":
-        return bid(_number(args[0], text, usage, 1, 999))
-    if verb == "take":
-        return take(_number(args[0], text, usage, 1, 4) - 1)
-    if verb == "pass":
-        return PASS
-    return END
+    if not words or words[0].lower() not in FORMS:
+        raise _bad(text, 0, "action", "place C4 r2")
+    verb = words[0].lower()
+    places, example = FORMS[verb]
+    values = []
+    for at, (what, token) in enumerate(zip(places, words[1:]), 1):
+        value = _READERS[what](token)
+        if value is None:
+            raise _bad(text, at, what, example)
+        values.append(value)
+    needed = len(places) - (verb == "place")  # (a tile not turned: "place C4")
+    if len(values) < needed:
+        raise _bad(text, len(words), places[len(values)], example)
+    if len(words) > len(places) + 1:
+        raise _bad(text, len(places) + 1, None, example)
+    if verb == "place" and len(values) == 1:
+        values.append(0)  # (as the legal actions write it: the same interned object)
+    return _MAKERS[verb](*values)

@@ -1,0 +1,93 @@
+"""``bgbot render``, ``arena`` and ``ratings`` speak the reader's language as ``play`` does:
+``--lang`` (else the locale) for their messages, their errors, the picture's words and the
+standings' headings; English unchanged without it."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from boardgamesbot.cli import main
+from boardgamesbot.cli.words import say
+from boardgamesbot.engine import Record, load_game
+from tests.test_render import make_record
+
+ENGLISH = {"LANG": "en_US.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+
+
+def run(*args: str, env: dict | None = None):
+    return CliRunner().invoke(main, list(args), env=env or ENGLISH)
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_render_draws_and_tells_in_the_chosen_language(tmp_path, lang):
+    path, record = make_record(tmp_path, "tikal", 2, seed=1, steps=5)
+    out = tmp_path / "board.svg"
+    result = run("render", "tikal", str(path), "-o", str(out), "--seat", "2", "--lang", lang)
+    assert result.exit_code == 0, result.output
+    game = load_game("tikal")
+    view = Record.load(path).replay().view(1)
+    # the picture's own words (panel, labels) in the language, not English
+    assert out.read_text(encoding="utf-8") == game.render_svg(view, lang=lang)
+    assert game.render_svg(view, lang=lang) != game.render_svg(view)
+    told = say(lang, "render.done", output=out, game=game.titles[lang], shown=5, total=5,
+               who=say(lang, "render.seat", n=2))
+    assert _flat(told) in _flat(result.output)
+    assert "as seat 2 sees it" not in result.output
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_render_refusals_in_the_chosen_language_change_nothing(tmp_path, lang):
+    path, _ = make_record(tmp_path, "tikal", 2, seed=1, steps=5)
+    cases = [
+        (["-o", str(tmp_path / "x.gif")], say(lang, "render.format", output=tmp_path / "x.gif")),
+        (["-o", str(tmp_path / "x.svg"), "--step", "9"], say(lang, "render.step", total=5)),
+        (["-o", str(tmp_path / "x.svg"), "--seat", "3"], say(lang, "setup.seat", seats=2)),
+        (["-o", str(tmp_path / "x.svg"), "--width", "100"], say(lang, "render.width")),
+    ]
+    for args, message in cases:
+        result = run("render", "tikal", str(path), *args, "--lang", lang)
+        assert result.exit_code == 2, result.output
+        assert f"{say(lang, 'error')}: {message}" in _flat(result.output), args
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tikal.json"]  # nothing written
+
+
+def test_arena_and_ratings_speak_the_language_of_the_locale_and_of_lang(tmp_path):
+    db = f"sqlite:///{tmp_path / 'arena.db'}"
+    catalan = {"LANG": "ca_ES.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    played = run("arena", "tikal", "--bots", "random", "--games", "2", "--db", db, env=catalan)
+    assert played.exit_code == 0, played.output
+    table = _flat(played.output)
+    for heading in ("victòries", "per seient", "punts mitjans"):
+        assert heading in table, heading
+    assert "2 jugadors, 2 partides, llavor 0" in table
+    assert "partides desades a" in table and "players" not in table
+    rated = run("ratings", "tikal", "--db", db, "--lang", "pt-BR", env=catalan)
+    assert rated.exit_code == 0, rated.output
+    assert "vitórias" in rated.output and "os tempos de decisão não são guardados" in _flat(
+        rated.output)
+    english = run("ratings", "tikal", "--db", db)
+    assert "wins" in english.output and "decision times are not stored" in _flat(
+        english.output)
+    refused = run("arena", "tikal", "--bots", "random", "--games", "2", "--workers", "0",
+                  "--lang", "pt-BR")
+    assert refused.exit_code == 2
+    assert "erro: --workers deve ser pelo menos 1, não 0" in _flat(refused.output)
+
+
+@pytest.mark.parametrize("lang, integer, file, folder", [
+    ("pt-BR", "INTEIRO", "ARQUIVO", "PASTA"), ("ca", "ENTER", "FITXER", "CARPETA")])
+def test_the_kinds_of_values_in_the_help_are_in_the_language(lang, integer, file, folder):
+    """Click's type names (INTEGER, FILE, DIRECTORY) were English in a translated help;
+    they are said in the language, and English again outside it (click.INT is shared)."""
+    play = _flat(run("play", "--help", "--lang", lang).output)
+    assert f"--players {integer}" in play and f"--save {file}" in play
+    assert "INTEGER" not in play and " FILE " not in play
+    arena = _flat(run("arena", "--help", "--lang", lang).output)
+    assert f"--save-dir {folder}" in arena and "DIRECTORY" not in arena
+    again = _flat(run("play", "--help").output)
+    assert "--players INTEGER" in again and "--save FILE" in again

@@ -1,0 +1,82 @@
+"""A malformed action typed at the terminal's prompt, in the person's language: the refusal
+says which word was not understood (or that one is missing at the end), what goes in its
+place, in their words, and an action written right, for each game's notation."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgamesbot.cli.words import say
+from boardgamesbot.engine import LANGUAGES, load_game
+from boardgamesbot.games.wording import phrase
+from boardgamesbot.web import catalog
+from tests.test_cli_first_game import run
+
+#: Per game, malformed lines: (typed, the word pointed at or "" when one is missing at
+#: the end, what goes there: the catalog entry ``notation.<…>``, None for a word too many).
+MALFORMED = {
+    "tikal": [
+        ("fly away", "fly", "tikal.action"),
+        ("move A6 B5", "A6", "tikal.figure"),
+        ("enter L Z9", "Z9", "tikal.space"),
+        ("place C4 r9", "r9", "tikal.rotation"),
+        ("exchange 3 q2 5", "q2", "tikal.seat"),
+        ("exchange 3 p2", "", "tikal.treasure"),
+        ("end now", "now", None),
+    ],
+    "cartographers": [
+        ("bosc 1 A1", "bosc", "cartographers.action"),
+        ("forest 1 A1", "A1", "cartographers.orientation"),
+        ("forest 3 r0 A1", "3", "cartographers.shape"),
+        ("forest 1 r0", "", "cartographers.cell"),
+        ("ambush A1", "A1", "cartographers.ambush"),
+        ("pass now", "now", None),
+    ],
+}
+
+
+def _shared(lang: str, key: str, **params: str) -> str:
+    """An entry of the catalogs every face shares, filled in."""
+    return phrase(catalog, lang, key, **params) or key
+
+
+def _flat(text: str) -> str:
+    """``text`` with its line breaks undone (the console wraps long refusals)."""
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", sorted(MALFORMED))
+def test_a_malformed_action_says_which_word_and_what_goes_there(tmp_path, name, lang):
+    game = load_game(name)
+    typed = [line for line, _, _ in MALFORMED[name]]
+    result = run("play", name, "--players", "2", "--seed", "5", "--lang", lang,
+                 "--save", str(tmp_path / "g.json"), stdin="\n".join(typed + ["quit"]) + "\n")
+    assert result.exit_code == 0, result.output
+    output = _flat(result.output)
+    words = {language: game.words(language) for language in LANGUAGES}
+    for line, word, expected in MALFORMED[name]:
+        if expected is None:  # a word too many, and how the action is written
+            assert _flat(_shared(lang, "notation.extra", word=word, example=line.split()[0])) \
+                in output, line
+            continue
+        what = _flat(words[lang][f"notation.{expected}"])
+        assert what in output, (line, what)  # what goes there, in the person's words
+        if word:
+            assert f"'{word}'" in output, line
+        if lang != "en":
+            assert _flat(words["en"][f"notation.{expected}"]) not in output, line
+    # No longer only the general sentence, nor the engine's English
+    assert say(lang, "error.bad_notation") not in result.output
+    if lang != "en":
+        assert "cannot read" not in output and "is missing" not in output
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_terrain_typed_in_ones_own_language_is_told_its_notation_word(tmp_path, lang):
+    """A Catalan who types "bosc 1 A1" is told the notation writes "bosc" as "forest"."""
+    result = run("play", "cartographers", "--players", "2", "--seed", "5", "--lang", lang,
+                 "--save", str(tmp_path / "g.json"), stdin="bosc 1 A1\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert _flat(_shared(lang, "notation.meant", word="bosc", meant="forest")) \
+        in _flat(result.output)
