@@ -9,11 +9,14 @@ device on first use before they write.
   pictures as encrypted files that decrypt to PNGs, its device cross-signed; then a
   message whose key the bot never gets, answered by one notice;
 * several turns of Tikal with a computer player in an encrypted group, where chatter,
-  stray reactions and numbers from people who are not awaited get no reply;
+  stray reactions and numbers from people who are not awaited get no reply; a 👍 on
+  the lobby taken back (redacted) leaves it, and after the start changes nothing; 🚪
+  on the table's message asks, 🚪 on the question hands the seat to the computer;
 * Cartographers in an unencrypted group: the hidden choices go to the encrypted direct
   rooms the bot opens, the group stays in clear text;
 * Element's threads (answers in the thread asked from, a table in the thread it was
-  opened in, across a restart; the relation in clear, listed by Synapse), replies (a
+  opened in, across a restart; 'status' from the main timeline links to the thread;
+  the relation in clear, listed by Synapse), replies (a
   number answers the menu replied to, never the newer one; 'join' replied to the lobby),
   edits (a refused typo fixed by an edit is read again; nothing is done twice);
 * a newcomer whose join and first message reach the bot in one sync (the bot held still

@@ -472,6 +472,10 @@ class MatrixBot:
         question = self.leave_questions.get(event.reacts_to)
         if question is None and owner is None and not self.transport.is_mine(event.reacts_to):
             return
+        store = self.conversation.store
+        if room.member_count > 2 and store.lobby("matrix", room.room_id) is None \
+                and store.game_in("matrix", room.room_id) is None:
+            return  # a group with no table: 🚪 on the bot's last words is a goodbye
         if question is not None and question != event.sender:
             return  # someone else's question: theirs to answer
         place, person = self._place(room), self._person(room, event.sender)
