@@ -7,9 +7,9 @@ person's number, or keycap reaction on that very message, for *their current*
 menu; anyone's for the open lobby, where 👍 / ▶️ join / start (and taking one's 👍
 back, Element's second click on it, leaves again) — 🚪 on the bot's message about a
 table (`leave_by_reaction`), and an action in notation from the person whose decision
-is awaited. Everything else — chatter,
-numbers from anyone else, reactions on other messages — is conversation and gets
-no reply. A menu found stale when answered is edited to show it is closed.
+is awaited. Everything else — chatter, numbers from anyone else, reactions on other
+messages — is conversation and gets no reply. A menu found stale when answered is
+edited to show it is closed.
 
 **Element's threads, replies and edits.** An answer goes to the thread its message
 came from, a table's messages to the thread its lobby was opened in (`threads`). A
@@ -75,7 +75,6 @@ UNREADABLE_AFTER = 8.0  # seconds a late room key may take before the sender is 
 KEPT_FOR = 300.0  # seconds an unreadable event is kept for a key that comes even later
 RETRY_EVERY = 1.0
 READ_KEPT = 2000  # people's recent messages whose outcome is remembered (`Reading`)
-JOINS_KEPT = 2000  # 👍 that joined a lobby, remembered to be taken back (`on_redaction`)
 
 
 @dataclass
@@ -204,7 +203,8 @@ class MatrixBot:
         self.joined_at: dict[str, int] = {}  # room -> when the bot joined (server ms)
         self.read: OrderedDict[str, Reading] = OrderedDict()  # a message's id -> its outcome
         # A 👍 that joined a lobby -> (its room, who reacted, the lobby's message): a
-        # redaction strips a reaction's content, so what it was is known only from here.
+        # redaction strips a reaction's content, so what it was is known only from here
+        # (the latest 2,000: `transport.keep`).
         self.joins: OrderedDict[str, tuple[str, str, str]] = OrderedDict()
         # The bot's "leave this game?" questions -> whom each asks (`leave_by_reaction`).
         self.leave_questions: OrderedDict[str, str] = OrderedDict()
@@ -444,7 +444,7 @@ class MatrixBot:
                 if LOBBY_REACTIONS[event.key] == "join" and reading.acted \
                         and not reading.refused:
                     keep(self.joins, event.event_id,
-                          (room.room_id, event.sender, event.reacts_to))
+                         (room.room_id, event.sender, event.reacts_to))
 
     async def on_redaction(self, room: MatrixRoom, event: RedactionEvent) -> None:
         """A person took back the 👍 that joined them to the lobby (Element: a second
