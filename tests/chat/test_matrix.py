@@ -455,7 +455,15 @@ async def _tikal(url, tmp_path):
         await bob.client.room_redact(group, thumb)
         await ana.until(lambda: ana.edits[-1][1] == lobby and bob.name not in ana.edits[-1][2],
                         what="Bob out of the lobby")
-        thumb = await bob.react(group, lobby, "👍")  # and in again
+        thumb = await bob.react(group, lobby, "👍")  # in again
+        await ana.until(lambda: bob.name in ana.edits[-1][2], what="Bob back in the lobby")
+        await bob.react(group, lobby, "🚪")  # 🚪 on the lobby: out at once, nothing asked
+        await ana.until(lambda: ana.edits[-1][1] == lobby and bob.name not in ana.edits[-1][2],
+                        what="Bob out of the lobby by 🚪")
+        # His 👍 still stands (a server takes one 👍 per person): Element's click on it
+        # takes it back, out already, and the next one brings him in for the game.
+        await bob.client.room_redact(group, thumb)
+        thumb = await bob.react(group, lobby, "👍")
         await ana.say(group, "!bg bot easy")
         await ana.until(lambda: any("🤖" in b and bob.name in b for r, _, b in ana.edits
                                     if r == group), what="the lobby edited: Bob and a bot")
@@ -516,8 +524,9 @@ async def _tikal(url, tmp_path):
                 await asked.say(group, number)
             await ana.until(lambda count=count: len(ana.heard(group)) > count, what="an answer",
                             timeout=90)
-        # Leaving without typing: 🚪 on the table's message asks; 🚪 on the question leaves.
-        await bob.react(group, lobby, "🚪")
+        # Leaving without typing: 🚪 on a message about the table (the last menu) asks; 🚪
+        # on the question leaves.
+        await bob.react(group, menu_event, "🚪")
         question = await bob.until(lambda: next(
             (e for (r, b), e in zip(bob.notices, bob.event_ids)
              if r == group and "vols deixar aquesta partida?" in b), None),
