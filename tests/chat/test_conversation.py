@@ -1032,3 +1032,47 @@ async def test_a_typed_move_the_rules_refuse_names_the_rule_in_the_chat_s_langua
     assert "📖 La regla: " in refused and f"({title.group(1)})" in refused, refused
     assert "'perque end'" in refused, refused  # the ASCII word, as tips quote commands
     assert "📖" not in await say(BOB, "end")  # not Bob's turn: no rule to point to
+
+
+@run
+async def test_a_leave_question_answered_on_its_own_message_needs_no_pause(
+        conversation, net, say, service):
+    """Element's way to leave (🚪 on the table's message, then 🚪 on the bot's question):
+    the answer comes on the question itself, so it was read, however fast it follows —
+    unlike a second tap on the same 🚪 Leave button, which within a second is a double
+    tap and only asks again. Either way the first 🚪 only asks."""
+    await say(ANA, "new tikal")
+    await say(BOB, "join")
+    await say(ANA, "start")
+    assert await conversation.handle_button(ROOM, BOB, "l", "t1") == i18n.text(
+        "en", "leave.confirm")
+    assert await conversation.handle_button(ROOM, BOB, "l", "t2") == i18n.text(
+        "en", "leave.confirm")  # a double tap: asked again, nothing changed
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+    assert not (await service.summary(table_id))["seats"][1].get("autopilot")
+    assert await conversation.handle_button(ROOM, BOB, "l:asked", "t3") == i18n.text(
+        "en", "leave.done")
+    await until(lambda: any("plays for Bob" in t for t in net.texts("room")))
+
+
+class Threaded(Recorder):
+    """A network whose table lives somewhere else than where it is asked (a Matrix
+    thread, asked from the main timeline), and that has a help line of its own."""
+
+    help_more = "matrix.help"
+
+    def elsewhere(self, chat_id):
+        return f"https://chat.example/{chat_id}/root"
+
+
+@run(network=Threaded)
+async def test_status_asked_away_from_the_table_says_where_it_lives(
+        conversation, net, say, service):
+    await say(ANA, "new tikal")
+    assert "🧵 The game is in a thread: https://chat.example/room/root" in await say(
+        BOB, "status")  # the lobby, with the way to it
+    await say(BOB, "join")
+    await say(ANA, "start")
+    answer = await say(BOB, "status")
+    assert "Waiting for" in answer and "https://chat.example/room/root" in answer
+    assert "🚪 on the table's messages" in await say(BOB, "help")

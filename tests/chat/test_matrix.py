@@ -9,11 +9,14 @@ device on first use before they write.
   pictures as encrypted files that decrypt to PNGs, its device cross-signed; then a
   message whose key the bot never gets, answered by one notice;
 * several turns of Tikal with a computer player in an encrypted group, where chatter,
-  stray reactions and numbers from people who are not awaited get no reply;
+  stray reactions and numbers from people who are not awaited get no reply; a 👍 on
+  the lobby taken back (redacted) leaves it, and after the start changes nothing; 🚪
+  on the table's message asks, 🚪 on the question hands the seat to the computer;
 * Cartographers in an unencrypted group: the hidden choices go to the encrypted direct
   rooms the bot opens, the group stays in clear text;
 * Element's threads (answers in the thread asked from, a table in the thread it was
-  opened in, across a restart; the relation in clear, listed by Synapse), replies (a
+  opened in, across a restart; 'status' from the main timeline links to the thread;
+  the relation in clear, listed by Synapse), replies (a
   number answers the menu replied to, never the newer one; 'join' replied to the lobby),
   edits (a refused typo fixed by an edit is read again; nothing is done twice);
 * a newcomer whose join and first message reach the bot in one sync (the bot held still
@@ -35,6 +38,7 @@ import subprocess
 import sys
 import time
 import uuid
+from urllib.parse import quote
 
 import pytest
 
@@ -192,8 +196,8 @@ class Player:
                                        "m.in_reply_to": {"event_id": thread}}
         return await self.send(room, "m.room.message", content)
 
-    async def react(self, room: str, event_id: str, key: str) -> None:
-        await self.send(room, "m.reaction", {"m.relates_to": {
+    async def react(self, room: str, event_id: str, key: str) -> str:
+        return await self.send(room, "m.reaction", {"m.relates_to": {
             "rel_type": "m.annotation", "event_id": event_id, "key": key}})
 
     async def send(self, room: str, kind: str, content: dict) -> str:
@@ -444,7 +448,22 @@ async def _tikal(url, tmp_path):
                                    if r == group and "Tikal" in b)]
         # (its tip quotes the commands as a group must type them)
         assert "Join with '!bg join'" in next(b for b in bob.heard(group) if "Tikal" in b)
-        await bob.react(group, lobby, "👍")  # 👍 on the lobby joins
+        thumb = await bob.react(group, lobby, "👍")  # 👍 on the lobby joins
+        await ana.until(lambda: any(e == lobby and bob.name in b for _, e, b in ana.edits),
+                        what="Bob in the lobby")
+        # Element: his 👍 clicked again takes it back (a redaction), and him out.
+        await bob.client.room_redact(group, thumb)
+        await ana.until(lambda: ana.edits[-1][1] == lobby and bob.name not in ana.edits[-1][2],
+                        what="Bob out of the lobby")
+        thumb = await bob.react(group, lobby, "👍")  # in again
+        await ana.until(lambda: bob.name in ana.edits[-1][2], what="Bob back in the lobby")
+        await bob.react(group, lobby, "🚪")  # 🚪 on the lobby: out at once, nothing asked
+        await ana.until(lambda: ana.edits[-1][1] == lobby and bob.name not in ana.edits[-1][2],
+                        what="Bob out of the lobby by 🚪")
+        # His 👍 still stands (a server takes one 👍 per person): Element's click on it
+        # takes it back, out already, and the next one brings him in for the game.
+        await bob.client.room_redact(group, thumb)
+        thumb = await bob.react(group, lobby, "👍")
         await ana.say(group, "!bg bot easy")
         await ana.until(lambda: any("🤖" in b and bob.name in b for r, _, b in ana.edits
                                     if r == group), what="the lobby edited: Bob and a bot")
@@ -479,6 +498,7 @@ async def _tikal(url, tmp_path):
                 await other.react(group, menu_event, "1️⃣")
                 await asked.react(group, lobby, "👍")  # the lobby is long closed
                 await asked.react(group, menu_event, "🎉")
+                await bob.client.room_redact(group, thumb)  # the seat is the game's now
                 await ana.quiet(group)
                 # A command from the one not awaited still gets its refusal.
                 count = len(ana.heard(group))
@@ -504,6 +524,16 @@ async def _tikal(url, tmp_path):
                 await asked.say(group, number)
             await ana.until(lambda count=count: len(ana.heard(group)) > count, what="an answer",
                             timeout=90)
+        # Leaving without typing: 🚪 on a message about the table (the last menu) asks; 🚪
+        # on the question leaves.
+        await bob.react(group, menu_event, "🚪")
+        question = await bob.until(lambda: next(
+            (e for (r, b), e in zip(bob.notices, bob.event_ids)
+             if r == group and "vols deixar aquesta partida?" in b), None),
+            what="the question")
+        await bob.react(group, question, "🚪")
+        await ana.until(lambda: any(f"juga per {bob.name}" in b for b in ana.heard(group)),
+                        what="the computer playing Bob's seat")
         assert any("🤖" in b for b in ana.heard(group))
         assert any("Et toca" in b for b in ana.heard(group))  # prompts now in Catalan
         assert any("(tancat)" in b for r, _, b in ana.edits if r == group)  # menus too
@@ -611,6 +641,11 @@ async def _threads(url, tmp_path):
         await ana.until(lambda: ana.images, what="the board")
         assert all(_thread_of(event.source["content"].get("m.relates_to") or {}) == root
                    for r, event in ana.images if r == group)
+        # 'status' asked from the main timeline points to the thread the game is in.
+        await bob.say(group, "!bg status")
+        pointer = f"https://matrix.to/#/{quote(group, safe='')}/{quote(root, safe='')}?via="
+        await ana.until(lambda: any(pointer in b for b in ana.heard_in(group, None)),
+                        what="status with a link to the thread")
         main = len(ana.heard_in(group, None))
 
         # Restarted, the bot still tells the table in its thread, and answers where asked.

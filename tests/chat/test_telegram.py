@@ -607,13 +607,19 @@ async def _cartographers_by_taps(tmp_path):
     gid = GROUP["id"]
     try:
         fake.press(GROUP, ANA, await lobby_joined(fake, "cartographers", BOB), "s")
-        # The group: the board and a call to both, with a link to choose in private.
+        # The group: the board with a link to choose in private, and a call to both that
+        # quotes it. The call has no button of its own: the next card's call would leave
+        # it above, a 🔒 still to tap, unless an edit (a send, to Telegram) took it off.
         await until(lambda: any("🔒" in (f.get("text") or "") for f in
                                 fake.calls("sendMessage", gid)), what="the call to draw")
         call = next(f for f in fake.calls("sendMessage", gid) if "🔒" in f.get("text", ""))
         assert 'tg://user?id=11' in call["text"] and 'tg://user?id=12' in call["text"]
         assert not silent(call)
-        link = links(call)[0]["url"]
+        assert "reply_markup" not in call, call
+        table = fake.messages[(gid, int(call["reply_parameters"]["message_id"]))]
+        link = links(table)[0]["url"]
+        assert links(table)[0]["text"] == "🔒 Choose in private" and \
+            "🔒 Choose in private on the table's message" in call["text"]
         assert link.startswith("https://t.me/bgbot_test_bot?start=t")
         payload = link.split("start=")[1]
         await until(lambda: living_of(fake, ANA["id"]), what="Ana's private view")

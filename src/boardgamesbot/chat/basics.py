@@ -63,7 +63,10 @@ class Transport(Protocol):
     # keeps the caption, image None the picture), ``sounds = True`` with
     # ``send(..., silent=, reply_to=)`` (whether a message rings: `living.to_call`),
     # ``deep_link(payload)`` (a link opening the private chat with the bot),
-    # ``is_direct(chat_id)`` and ``send_album(chat_id, [(png, caption)], text, silent=)``.
+    # ``is_direct(chat_id)``, ``send_album(chat_id, [(png, caption)], text, silent=)``,
+    # ``elsewhere(chat_id)`` (a link to where the chat's table lives, when the bot is
+    # answering somewhere else: a Matrix thread) and ``help_more`` (the catalog key of a
+    # help line on the network's own ways: Element's reactions).
 
 
 class Alert(str):

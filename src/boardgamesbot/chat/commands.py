@@ -311,17 +311,23 @@ class Commands:
 
     async def cmd_status(self, place: Place, person: Person, args: list[str],
                          lang: str) -> None:
+        # Asked away from where the table lives (Matrix: the main timeline, the game in a
+        # thread), the answer says where to find it.
+        elsewhere = getattr(self.transport, "elsewhere", None)
+        link = elsewhere(place.chat_id) if elsewhere is not None else None
+        pointer = [i18n.text(lang, "status.in_thread", link=link)] if link else []
         lobby = self.store.lobby(self.network, place.chat_id)
         if lobby is not None:
             text, buttons = self.lobby_message(lobby, lang)
-            await self.say(place.chat_id, text, buttons)
+            await self.say(place.chat_id, "\n".join([text, *pointer]), buttons)
             return
         game = await self._game(place, person)
         summary = await self.service.summary(game["table_id"])
         lines = [f"{games.title(summary['game'], lang)} — "
                  + i18n.text(lang, f"status.{summary['status']}"),
                  await self.status_line(game["table_id"], lang),
-                 i18n.text(lang, "status.link", link=self.link("table", game["table_id"]))]
+                 i18n.text(lang, "status.link", link=self.link("table", game["table_id"])),
+                 *pointer]
         await self.say(place.chat_id, "\n".join(lines))
 
     async def cmd_rules(self, place: Place, person: Person, args: list[str], lang: str) -> None:
@@ -468,7 +474,11 @@ class Commands:
         playing = not self.transport.numbered and self.store.lobby(
             self.network, place.chat_id) is None and await self._find_seat(
             place, person, awaited_only=False) is not None
-        await self.say(place.chat_id, i18n.text(lang, "help.long", **games.examples(lang)),
+        text = i18n.text(lang, "help.long", **games.examples(lang))
+        more = getattr(self.transport, "help_more", None)  # the network's own ways (a key)
+        if more:
+            text += "\n" + i18n.text(lang, more)
+        await self.say(place.chat_id, text,
                        [[Button(i18n.text(lang, "button.leave"), "l")]] if playing else None)
 
     async def cmd_leave(self, place: Place, person: Person, args: list[str], lang: str) -> None:
@@ -479,12 +489,14 @@ class Commands:
         seat = await self._my_seat(place, person)
         await self._hand_over(seat)
 
-    async def leave_by_tap(self, place: Place, person: Person, lang: str) -> str | None:
+    async def leave_by_tap(self, place: Place, person: Person, lang: str,
+                           answering: bool = False) -> str | None:
         """🚪 Leave, tapped: out of the lobby at once (joining again is one tap too); out of
         a game only when tapped again (`LEAVE_CONFIRM`), as the first tap's answer asks —
         a stray tap must not hand a friend's seat to the computer. A second tap that
         comes as fast as a double tap (within `LEAVE_PAUSE`) is no answer to the question
-        it could not have read yet."""
+        it could not have read yet; one ``answering`` the question on the question's own
+        message (Matrix: 🚪 on it) was made after reading it, however fast."""
         lobby = self.store.lobby(self.network, place.chat_id)
         if lobby is not None:
             await self._drop_player(place, lobby, person.user_id, "chat.not_in_lobby")
@@ -493,7 +505,8 @@ class Commands:
         asked = self.__dict__.setdefault("_leaving", {})
         key = (person.user_id, seat.table_id)
         now = time.monotonic()
-        if key in asked and LEAVE_PAUSE <= now - asked[key] <= LEAVE_CONFIRM:
+        pause = 0.0 if answering else LEAVE_PAUSE
+        if key in asked and pause <= now - asked[key] <= LEAVE_CONFIRM:
             del asked[key]
             await self._hand_over(seat)
             return i18n.text(lang, "leave.done")

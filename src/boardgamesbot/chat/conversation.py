@@ -222,8 +222,8 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
     async def _press(self, place: Place, person: Person, data: str, lang: str,
                      message_id: str | None) -> str | None:
         kind, _, rest = data.partition(":")
-        if kind == "l":
-            return await self.leave_by_tap(place, person, lang)
+        if kind == "l":  # ("l:asked": on the question's own message, `leave_by_tap`)
+            return await self.leave_by_tap(place, person, lang, answering=rest == "asked")
         if kind in ("j", "s", "b"):
             command = {"j": "join", "s": "start", "b": "bot"}[kind]
             await getattr(self, f"cmd_{command}")(place, person, [rest] if rest else [], lang)

@@ -181,16 +181,20 @@ class LivingTable:
     async def _call_people(self, table_id: str, chat_id: str, rows: list[dict], hidden: bool,
                            lang: str) -> None:
         """A new message, with sound, to the people whose decision begins: the only
-        message of an ordinary turn (the board itself is edited)."""
+        message of an ordinary turn (the board itself is edited). It quotes the table
+        message and carries no button of its own: in a hidden step (a Cartographers card)
+        the 🔒 link is on the table message only, which the next card edits, so the calls
+        of past cards left above keep nothing that looks like it is still to be tapped —
+        taking a button off each old call would cost an edit per card, which Telegram
+        counts as a send."""
         who = ", ".join(self.transport.mention(r["user_id"], r["name"]) for r in rows)
         if hidden:
-            text = i18n.text(lang, "turn.private", who=who)
-            buttons = [[Button(i18n.text(lang, "button.choose_private"), "",
-                               url=self.transport.deep_link(f"t{table_id}"))]]
+            text = i18n.text(lang, "turn.private", who=who,
+                             button=i18n.text(lang, "button.choose_private"))
         else:
-            text, buttons = i18n.text(lang, "turn.yours", who=who), None
+            text = i18n.text(lang, "turn.yours", who=who)
         living_id = self.store.living(table_id, self.network, chat_id)
-        await self.say(chat_id, text, buttons, silent=False, reply_to=living_id)
+        await self.say(chat_id, text, silent=False, reply_to=living_id)
 
     async def refresh_group(self, table_id: str, turn_begins: bool = False,
                             menu: tuple[str, list[list[Button]], str | None] | None = None,

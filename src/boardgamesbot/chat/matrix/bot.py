@@ -4,10 +4,12 @@
 is for the bot. In a group it answers only its own commands (``!bg WORD`` or a
 message beginning with its name), answers to a menu it has open — the awaited
 person's number, or keycap reaction on that very message, for *their current*
-menu; anyone's for the open lobby, where 👍 / ▶️ join / start — and an action in
-notation from the person whose decision is awaited. Everything else — chatter,
-numbers from anyone else, reactions on other messages — is conversation and gets
-no reply. A menu found stale when answered is edited to show it is closed.
+menu; anyone's for the open lobby, where 👍 / ▶️ join / start (and taking one's 👍
+back, Element's second click on it, leaves again) — 🚪 on the bot's message about a
+table (`leave_by_reaction`), and an action in notation from the person whose decision
+is awaited. Everything else — chatter, numbers from anyone else, reactions on other
+messages — is conversation and gets no reply. A menu found stale when answered is
+edited to show it is closed.
 
 **Element's threads, replies and edits.** An answer goes to the thread its message
 came from, a table's messages to the thread its lobby was opened in (`threads`). A
@@ -27,10 +29,12 @@ trusted on first use: a bot cannot compare emoji with anyone (see docs/chat.md).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import logging
 import time
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +46,7 @@ from nio import (
     MatrixRoom,
     MegolmEvent,
     ReactionEvent,
+    RedactionEvent,
     RoomMemberEvent,
     RoomMessageText,
     SyncResponse,
@@ -50,13 +55,14 @@ from nio import (
 from boardgamesbot.engine import GameError
 
 from .. import i18n
-from ..basics import Person, Place
+from ..basics import Alert, Person, Place
+from ..commands import LEAVE_CONFIRM
 from ..conversation import COMMANDS, Conversation
 from ..tables import Service
 from . import crosssigning
 from .menus import LOBBY, OpenMenus
 from .threads import THREAD, Threads, root_of
-from .transport import COMMAND_PREFIX, MENU_FOR, MatrixTransport
+from .transport import COMMAND_PREFIX, MENU_FOR, MatrixTransport, keep
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +70,7 @@ PREFIX = COMMAND_PREFIX
 # Keycaps, with and without the emoji variation selector (clients send either).
 KEYCAPS = {f"{n}{vs}\u20e3": n for n in range(1, 10) for vs in ("\ufe0f", "")} | {"🔟": 10}
 LOBBY_REACTIONS = {"👍": "join", "▶️": "start", "▶": "start"}
+LEAVE_REACTIONS = {"🚪"}  # on the lobby or a message about the table: `leave_by_reaction`
 UNREADABLE_AFTER = 8.0  # seconds a late room key may take before the sender is told
 KEPT_FOR = 300.0  # seconds an unreadable event is kept for a key that comes even later
 RETRY_EVERY = 1.0
@@ -195,10 +202,17 @@ class MatrixBot:
         self.told: set[tuple[str, str, str]] = set()  # (room, sender, session) told once
         self.joined_at: dict[str, int] = {}  # room -> when the bot joined (server ms)
         self.read: OrderedDict[str, Reading] = OrderedDict()  # a message's id -> its outcome
+        # A 👍 that joined a lobby -> (its room, who reacted, the lobby's message): a
+        # redaction strips a reaction's content, so what it was is known only from here
+        # (the latest 2,000: `transport.keep`).
+        self.joins: OrderedDict[str, tuple[str, str, str]] = OrderedDict()
+        # The bot's "leave this game?" questions -> whom each asks (`leave_by_reaction`).
+        self.leave_questions: OrderedDict[str, str] = OrderedDict()
         client.add_event_callback(self.on_invite, InviteMemberEvent)
         client.add_event_callback(self.on_member, RoomMemberEvent)
         client.add_event_callback(self.on_text, RoomMessageText)
         client.add_event_callback(self.on_reaction, ReactionEvent)
+        client.add_event_callback(self.on_redaction, RedactionEvent)
         client.add_event_callback(self.on_unreadable, MegolmEvent)
         client.add_response_callback(self.on_sync, SyncResponse)
         client.add_response_callback(self.on_keys, KeysQueryResponse)
@@ -395,35 +409,98 @@ class MatrixBot:
 
     async def on_reaction(self, room: MatrixRoom, event: ReactionEvent) -> None:
         """A keycap on the sender's current menu (or the open lobby) answers it; 👍 / ▶️
-        on the open lobby join / start; any other reaction is people talking."""
+        on the open lobby join / start; 🚪 asks to leave; any other reaction is people
+        talking."""
         if event.sender == self.client.user_id:
             return
         owner = self.transport.menus.owner(room.room_id, event.reacts_to)
         place, person = self._place(room), self._person(room, event.sender)
+        if event.key in LEAVE_REACTIONS:
+            await self.leave_by_reaction(room, event, owner)
+            return
         if owner is None and event.key in KEYCAPS \
                 and self.transport.closed_for(event.reacts_to) == event.sender:
             # A keycap on their own menu that a newer one replaced (or that was answered):
             # the same word as a number replied to it, where the table lives.
             if self.conversation.store.first_time("matrix", event.event_id):
-                home = self.transport.threads.home(room.room_id)
-                token = THREAD.set((room.room_id, home) if home else None)
-                try:
+                with self._at_home(room.room_id):
                     await self.conversation.say(room.room_id, i18n.text(
                         self.conversation.lang_of(place, person), "matrix.not_your_menu"))
-                finally:
-                    THREAD.reset(token)
             return
         if owner not in (event.sender, LOBBY):
             return
         # A reaction is on a menu of the room's table: answered where that table lives.
-        home = self.transport.threads.home(room.room_id)
-        token = THREAD.set((room.room_id, home) if home else None)
-        try:
+        with self._at_home(room.room_id):
             if event.key in KEYCAPS:
                 await self._choose(place, person, owner, KEYCAPS[event.key], event.event_id)
             elif event.key in LOBBY_REACTIONS and owner == LOBBY:
-                await self.conversation.handle_text(place, person, LOBBY_REACTIONS[event.key],
-                                                    event.event_id, True)
+                reading = Reading(None)
+                token = READING.set(reading)
+                try:
+                    await self.conversation.handle_text(
+                        place, person, LOBBY_REACTIONS[event.key], event.event_id, True)
+                finally:
+                    READING.reset(token)
+                if LOBBY_REACTIONS[event.key] == "join" and reading.acted \
+                        and not reading.refused:
+                    keep(self.joins, event.event_id,
+                         (room.room_id, event.sender, event.reacts_to))
+
+    async def on_redaction(self, room: MatrixRoom, event: RedactionEvent) -> None:
+        """A person took back the 👍 that joined them to the lobby (Element: a second
+        click on the reaction redacts it): out of the lobby again, as 'leave' typed. Once
+        the table has started, or the lobby was replaced, nothing happens and nothing is
+        said: the seat is the game's now."""
+        joined = self.joins.pop(event.redacts, None)
+        if joined is None or joined[:2] != (room.room_id, event.sender):
+            return  # not a 👍 that joined; or a moderator's redaction, not their choice
+        lobby_message = self.transport.latest(joined[2])
+        if self.transport.menus.owner(room.room_id, lobby_message) != LOBBY:
+            return  # started, cancelled, or another lobby opened since
+        place, person = self._place(room), self._person(room, event.sender)
+        with self._at_home(room.room_id):
+            # (a refusal — they had typed 'leave' already — is no news to anyone)
+            await self.conversation.handle_button(place, person, "l", event.event_id)
+
+    async def leave_by_reaction(self, room: MatrixRoom, event: ReactionEvent,
+                                owner: str | None) -> None:
+        """🚪 on the lobby, or on the bot's message about the room's table: Telegram's 🚪
+        Leave (`Commands.leave_by_tap`) by a reaction. Out of the lobby at once; out of a
+        game only after the question the bot asks is answered with 🚪 on the question
+        itself (Element cannot add the same reaction twice to one message), so a stray
+        reaction hands nobody's seat to the computer. 🚪 on people's messages is talk."""
+        question = self.leave_questions.get(event.reacts_to)
+        if question is None and owner is None and not self.transport.is_mine(event.reacts_to):
+            return
+        store = self.conversation.store
+        if room.member_count > 2 and store.lobby("matrix", room.room_id) is None \
+                and store.game_in("matrix", room.room_id) is None:
+            return  # a group with no table: 🚪 on the bot's last words is a goodbye
+        if question is not None and question != event.sender:
+            return  # someone else's question: theirs to answer
+        place, person = self._place(room), self._person(room, event.sender)
+        with self._at_home(room.room_id):
+            answer = await self.conversation.handle_button(
+                place, person, "l:asked" if question else "l", event.event_id)
+            if answer is None:
+                return  # out of the lobby: its message says so
+            if isinstance(answer, Alert):
+                lang = self.conversation.lang_of(place, person)
+                who = self.transport.mention(event.sender, person.name)
+                asked = await self.conversation.say(room.room_id, i18n.text(
+                    lang, "matrix.leave_confirm", who=who, seconds=int(LEAVE_CONFIRM)))
+                if asked is not None:
+                    keep(self.leave_questions, asked, event.sender)
+                return
+            await self.conversation.say(room.room_id, answer)
+
+    @contextlib.contextmanager
+    def _at_home(self, room_id: str) -> Iterator[None]:
+        """The bot's messages to ``room_id`` go where its table lives (`threads`)."""
+        home = self.transport.threads.home(room_id)
+        token = THREAD.set((room_id, home) if home else None)
+        try:
+            yield
         finally:
             THREAD.reset(token)
 

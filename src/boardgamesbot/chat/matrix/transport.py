@@ -20,6 +20,7 @@ import struct
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from urllib.parse import quote
 
 from nio import (
     AsyncClient,
@@ -59,6 +60,7 @@ class MatrixTransport:
     numbered = True
     sounds = True  # `send` takes ``silent``: a call to act rings, as an m.text
     max_text = 16000
+    help_more = "matrix.help"  # reactions: what Element offers instead of buttons
 
     def __init__(self, client: AsyncClient, menus: OpenMenus | None = None,
                  threads: Threads | None = None) -> None:
@@ -132,7 +134,7 @@ class MatrixTransport:
             if event_id is None:
                 log.warning("Matrix refused a message in %s: %s", room_id, response)
             else:
-                _keep(self._mine, event_id)
+                keep(self._mine, event_id)
                 root = root_of(content)
                 if root is not None:
                     self.threads.seen(root, event_id)
@@ -215,8 +217,7 @@ class MatrixTransport:
 
     async def edit(self, chat_id: str, message_id: str, text: str,
                    buttons: list[list[Button]] | None = None) -> None:
-        while message_id in self._moved:
-            message_id = self._moved[message_id]
+        message_id = self.latest(message_id)
         flat = [b for row in buttons or [] for b in row]
         if flat:  # the same numbered line `say` gives a message with buttons
             text += "\n" + formatting.numbered([b.label for b in flat])
@@ -260,16 +261,34 @@ class MatrixTransport:
         """Whether ``event_id`` is one of the bot's recent messages (since it started)."""
         return event_id in self._mine
 
+    def latest(self, event_id: str) -> str:
+        """The message that took over from ``event_id`` (sent anew for late joiners, in
+        `edit`), or ``event_id`` itself."""
+        while event_id in self._moved:
+            event_id = self._moved[event_id]
+        return event_id
+
     def closed_for(self, event_id: str) -> str | None:
         """Whose menu ``event_id`` was, if the bot closed it since it started."""
         return self._closed.get(event_id)
 
     async def _show_closed(self, room_id: str, menu: Menu, who: str) -> None:
-        _keep(self._closed, menu.event_id, who)
+        keep(self._closed, menu.event_id, who)
         words = menu.text.rsplit("\n", 1)[0] if "\n" in menu.text else ""
         closed = i18n.text(self.language(room_id), "menu.closed")
         text = f"{words}\n{closed}" if words else closed
         await self._send(room_id, formatting.edit(menu.event_id, formatting.notice(text)))
+
+    def elsewhere(self, chat_id: str) -> str | None:
+        """A link to the thread the room's table lives in, when the bot writes elsewhere
+        now (someone asked from the main timeline): Element's permalink to the thread's
+        root, whose summary opens the thread."""
+        home = self.threads.home(chat_id)
+        if home is None or self.threads.now(chat_id) == home:
+            return None
+        server = self.client.user_id.partition(":")[2]  # (v12 room ids name no server)
+        return f"https://matrix.to/#/{quote(chat_id, safe='')}/{quote(home, safe='')}" \
+               f"?via={quote(server, safe='')}"
 
     def command(self, chat_id: str, words: str) -> str:
         """How to type a command in this room: a group reads only what starts with
@@ -396,8 +415,8 @@ class MatrixTransport:
         return None
 
 
-def _keep(recent: OrderedDict[str, str | None], event_id: str, value: str | None = None
-          ) -> None:
+def keep(recent: OrderedDict, event_id: str, value: object = None) -> None:
+    """Remember ``value`` for ``event_id`` among the `READERS_KEPT` most recent."""
     recent[event_id] = value
     while len(recent) > READERS_KEPT:
         recent.popitem(last=False)
