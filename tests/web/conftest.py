@@ -3,6 +3,7 @@ Debian's Chromium with Playwright. Screenshots go to test-artifacts/ (ignored by
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import socket
@@ -129,8 +130,14 @@ def axe_source() -> str:
         if npm is None:
             pytest.skip("npm is not installed (Debian package 'npm'; .ci/run installs it)")
         AXE_CACHE.mkdir(parents=True, exist_ok=True)
-        subprocess.run([npm, "install", "--no-audit", "--no-fund", "--prefix", str(AXE_CACHE),
-                        "axe-core@4"], check=True, timeout=600, capture_output=True)
+        # The suite's workers (pytest-xdist) may reach this at once on a fresh machine: one
+        # installs while the others wait, rather than two npm runs writing the same folder.
+        with open(AXE_CACHE / "install.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not script.exists():
+                subprocess.run([npm, "install", "--no-audit", "--no-fund", "--prefix",
+                                str(AXE_CACHE), "axe-core@4"],
+                               check=True, timeout=600, capture_output=True)
     return script.read_text(encoding="utf-8")
 
 
