@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from boardgamesbot.help import LANGUAGES, help_page
+from boardgamesbot.help.passages import passages
 from boardgamesbot.help.search import ask
 from boardgamesbot.help.words import fold
 
@@ -43,6 +45,30 @@ def shown(answer) -> str:
     search gives one), then the passage."""
     lead = getattr(answer, "lead", "")
     return f"{lead} {answer.text}" if lead else answer.text
+
+
+def assert_named_once(game: str, questions: list, least: int) -> None:
+    """A set that names its answers (``game``'s list of ``(lang, question, facts, answer)``):
+    at least ``least`` questions per language, and each question's facts and answer held by
+    exactly one passage of that language's page (an answer no passage holds, or several do,
+    would measure nothing)."""
+    per_language = {lang: sum(q[0] == lang for q in questions) for lang in LANGUAGES}
+    assert min(per_language.values()) >= least, per_language
+    for lang, question, facts, answer in questions:
+        texts = [p.text for p in passages(help_page(game, lang))
+                 if holds(p.text, [*facts, answer])]
+        assert len(texts) == 1, (lang, question, texts)
+
+
+def first_answer_reads(game: str, lang: str, question: str, facts: list[str], answer: str):
+    """The first answer, after checking it holds ``facts`` and shows ``answer`` in the first
+    `SHOWN` characters a face shows."""
+    reply = ask(game, question, lang)
+    assert reply.answers, (question, reply.topics)
+    first = reply.answers[0]
+    assert holds(first.text, facts), (question, first.text[:120])
+    assert holds(shown(first)[:SHOWN], [answer]), (question, shown(first)[:SHOWN])
+    return first
 
 
 def score_answers(game: str, questions: dict) -> dict[str, dict[str, float]]:

@@ -24,7 +24,7 @@ from .questions_fresh import (
     FRESH_10,
     FRESH_11,
 )
-from .scoring import SHOWN, holds, score, score_answers, shown
+from .scoring import SHOWN, assert_named_once, holds, score, score_answers, shown
 
 GAMES = tuple(QUESTIONS)
 DECISION_WORD = {"en": "Decision", "pt-BR": "Decisão", "ca": "Decisió"}
@@ -51,36 +51,21 @@ def test_every_fact_is_written_in_that_languages_page(game):
 def test_each_answer_fact_is_in_exactly_the_passage_named(game):
     """FRESH_6 names a passage and the answer in it: exactly one passage holds both (an
     answer no passage holds, or several do, would measure nothing)."""
-    per_language = {lang: sum(q[0] == lang for q in FRESH_6[game]) for lang in LANGUAGES}
-    assert min(per_language.values()) >= 10, per_language
-    for lang, question, facts, answer in FRESH_6[game]:
-        texts = [p.text for p in passages(help_page(game, lang))
-                 if holds(p.text, [*facts, answer])]
-        assert len(texts) == 1, (lang, question, texts)
+    assert_named_once(game, FRESH_6[game], 10)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_fresh_7_names_its_answer_in_exactly_one_passage(game):
     """FRESH_7 (session 42): 12 questions per language, each naming a passage and the answer
     in it, held by exactly one passage of that language's page."""
-    per_language = {lang: sum(q[0] == lang for q in FRESH_7[game]) for lang in LANGUAGES}
-    assert min(per_language.values()) >= 12, per_language
-    for lang, question, facts, answer in FRESH_7[game]:
-        texts = [p.text for p in passages(help_page(game, lang))
-                 if holds(p.text, [*facts, answer])]
-        assert len(texts) == 1, (lang, question, texts)
+    assert_named_once(game, FRESH_7[game], 12)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_fresh_8_names_its_answer_in_exactly_one_passage(game):
     """FRESH_8 (the seventh pass): 5 questions per language, each naming a passage and the
     answer in it, held by exactly one passage of that language's page."""
-    per_language = {lang: sum(q[0] == lang for q in FRESH_8[game]) for lang in LANGUAGES}
-    assert min(per_language.values()) >= 5, per_language
-    for lang, question, facts, answer in FRESH_8[game]:
-        texts = [p.text for p in passages(help_page(game, lang))
-                 if holds(p.text, [*facts, answer])]
-        assert len(texts) == 1, (lang, question, texts)
+    assert_named_once(game, FRESH_8[game], 5)
 
 
 @pytest.mark.parametrize("game", GAMES)

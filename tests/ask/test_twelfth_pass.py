@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from boardgamesbot.help import LANGUAGES, help_page
-from boardgamesbot.help.passages import passages
 from boardgamesbot.help.search import ask, index
 
 from .questions_fresh import FRESH_13, FRESH_14
-from .scoring import SHOWN, holds, score_answers, shown
+from .scoring import assert_named_once, first_answer_reads, holds, score_answers
 
 
 @pytest.mark.parametrize(("name", "questions", "least"), [
@@ -20,23 +18,7 @@ def test_the_new_sets_name_their_answer_in_exactly_one_passage(name, questions, 
     """FRESH_13 (held out) and FRESH_14 (development), session 45: each question names a
     passage and the answer in it, held by exactly one passage of that language's page (an
     answer no passage holds, or several do, would measure nothing)."""
-    per_language = {lang: sum(q[0] == lang for q in questions[game]) for lang in LANGUAGES}
-    assert min(per_language.values()) >= least, (name, per_language)
-    for lang, question, facts, answer in questions[game]:
-        texts = [p.text for p in passages(help_page(game, lang))
-                 if holds(p.text, [*facts, answer])]
-        assert len(texts) == 1, (name, lang, question, texts)
-
-
-def first_answer_reads(game: str, lang: str, question: str, facts: list[str], answer: str):
-    """The first answer, after checking it holds ``facts`` and shows ``answer`` in the first
-    `SHOWN` characters a face shows."""
-    reply = ask(game, question, lang)
-    assert reply.answers, (question, reply.topics)
-    first = reply.answers[0]
-    assert holds(first.text, facts), (question, first.text[:120])
-    assert holds(shown(first)[:SHOWN], [answer]), (question, shown(first)[:SHOWN])
-    return first
+    assert_named_once(game, questions[game], least)
 
 
 def test_catalan_next_is_not_going_round():
