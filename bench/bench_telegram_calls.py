@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,110 +51,108 @@ from tests.chat.test_telegram import (  # noqa: E402
 )
 
 
-async def one_game(seconds: float) -> dict[str, int]:
-    gid = GROUP["id"]
+@contextlib.asynccontextmanager
+async def group_with_bot() -> AsyncIterator[tuple[FakeTelegram, Bot]]:
+    """The fake Bot API serving the test group, and our bot on a fresh database."""
     fake = FakeTelegram()
-    fake.chats[gid] = GROUP
+    fake.chats[GROUP["id"]] = GROUP
     await fake.start()
     with tempfile.TemporaryDirectory() as folder:
         bot = Bot(fake, f"sqlite:///{folder}/chat.db")
         await bot.start()
         try:
-            fake.say(GROUP, ANA, "/new tikal auction")
-            while not fake.calls("sendMessage", gid):
-                await asyncio.sleep(0.05)
-            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
-            fake.press(GROUP, ANA, lobby_id, "b:easy")
-            while "🤖" not in fake.messages[(gid, lobby_id)].get("text", ""):
-                await asyncio.sleep(0.05)
-            fake.press(GROUP, ANA, lobby_id, "s")
-            while not (bot.bot and bot.bot.conversation.store.game_in("telegram", str(gid))):
-                await asyncio.sleep(0.05)
-            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
-            start = time.monotonic()
-            decisions = 0
-            while time.monotonic() - start < seconds:
-                summary = await bot.service.summary(table_id)
-                if summary["status"] != "playing":
-                    break
-                found = living_of(fake, gid)
-                if summary["to_act"] != [0] or found is None:
-                    await asyncio.sleep(0.05)
-                    continue
-                await settled(fake, 0.1)
-                mid, message = living_of(fake, gid)
-                if not [b for b in keyboard(message) if b["callback_data"].startswith("p:")
-                        or b["callback_data"].startswith("m:")]:
-                    await asyncio.sleep(0.05)
-                    continue
-                pressed = choose(message)
-                fake.press(GROUP, ANA, mid, pressed["callback_data"])
-                decisions += 1 if pressed["callback_data"].startswith("p:") else 0
-                await settled(fake, 0.1)
-            sent = [(m, f) for m, f, _ in fake.sent
-                    if m in NEW and int(f.get("chat_id", 0) or 0) == gid]
-            calls = [f for m, f in sent if 'href="tg://user?id=11"' in (f.get("text") or "")
-                     and str(f.get("disable_notification")).lower() == "false"]
-            return {"actions by Ana": decisions, "new messages": len(sent), "calls": len(calls),
-                    "actions": (await bot.service.summary(table_id))["actions"]}
+            yield fake, bot
         finally:
             await bot.close()
             await fake.stop()
+
+
+async def one_game(seconds: float) -> dict[str, int]:
+    gid = GROUP["id"]
+    async with group_with_bot() as (fake, bot):
+        fake.say(GROUP, ANA, "/new tikal auction")
+        while not fake.calls("sendMessage", gid):
+            await asyncio.sleep(0.05)
+        lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+        fake.press(GROUP, ANA, lobby_id, "b:easy")
+        while "🤖" not in fake.messages[(gid, lobby_id)].get("text", ""):
+            await asyncio.sleep(0.05)
+        fake.press(GROUP, ANA, lobby_id, "s")
+        while not (bot.bot and bot.bot.conversation.store.game_in("telegram", str(gid))):
+            await asyncio.sleep(0.05)
+        table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+        start = time.monotonic()
+        decisions = 0
+        while time.monotonic() - start < seconds:
+            summary = await bot.service.summary(table_id)
+            if summary["status"] != "playing":
+                break
+            found = living_of(fake, gid)
+            if summary["to_act"] != [0] or found is None:
+                await asyncio.sleep(0.05)
+                continue
+            await settled(fake, 0.1)
+            mid, message = living_of(fake, gid)
+            if not [b for b in keyboard(message) if b["callback_data"].startswith("p:")
+                    or b["callback_data"].startswith("m:")]:
+                await asyncio.sleep(0.05)
+                continue
+            pressed = choose(message)
+            fake.press(GROUP, ANA, mid, pressed["callback_data"])
+            decisions += 1 if pressed["callback_data"].startswith("p:") else 0
+            await settled(fake, 0.1)
+        sent = [(m, f) for m, f, _ in fake.sent
+                if m in NEW and int(f.get("chat_id", 0) or 0) == gid]
+        calls = [f for m, f in sent if 'href="tg://user?id=11"' in (f.get("text") or "")
+                 and str(f.get("disable_notification")).lower() == "false"]
+        return {"actions by Ana": decisions, "new messages": len(sent), "calls": len(calls),
+                "actions": (await bot.service.summary(table_id))["actions"]}
 
 
 async def one_cartographers_game(seconds: float) -> dict[str, float]:
     gid = GROUP["id"]
-    fake = FakeTelegram()
-    fake.chats[gid] = GROUP
-    await fake.start()
-    with tempfile.TemporaryDirectory() as folder:
-        bot = Bot(fake, f"sqlite:///{folder}/chat.db")
-        await bot.start()
-        try:
-            for person in (ANA, BOB):  # each has a private chat with the bot already
-                fake.say(private(person), person, "/start")
-            lobby_id = await lobby_joined(fake, "cartographers", BOB)
-            started = len(fake.sent)
-            fake.press(GROUP, ANA, lobby_id, "s")
-            while not (bot.bot and bot.bot.conversation.store.game_in("telegram", str(gid))):
+    async with group_with_bot() as (fake, bot):
+        for person in (ANA, BOB):  # each has a private chat with the bot already
+            fake.say(private(person), person, "/start")
+        lobby_id = await lobby_joined(fake, "cartographers", BOB)
+        started = len(fake.sent)
+        fake.press(GROUP, ANA, lobby_id, "s")
+        while not (bot.bot and bot.bot.conversation.store.game_in("telegram", str(gid))):
+            await asyncio.sleep(0.05)
+        table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+        start = time.monotonic()
+        while time.monotonic() - start < seconds:
+            if (await bot.service.summary(table_id))["status"] != "playing":
+                break
+            moved = False
+            for person in (ANA, BOB):
+                found = living_of(fake, person["id"])
+                if found is not None:
+                    mid, message = found
+                    await tap(fake, private(person), person, mid,
+                              choose(message)["callback_data"])
+                    moved = True
+            if not moved:
                 await asyncio.sleep(0.05)
-            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
-            start = time.monotonic()
-            while time.monotonic() - start < seconds:
-                if (await bot.service.summary(table_id))["status"] != "playing":
-                    break
-                moved = False
-                for person in (ANA, BOB):
-                    found = living_of(fake, person["id"])
-                    if found is not None:
-                        mid, message = found
-                        await tap(fake, private(person), person, mid,
-                                  choose(message)["callback_data"])
-                        moved = True
-                if not moved:
-                    await asyncio.sleep(0.05)
-            await settled(fake, 0.2)
-            to_group = [(m, f) for m, f, _ in fake.sent[started:]
-                        if int(f.get("chat_id", 0) or 0) == gid]
-            calls = [f for m, f in to_group if m in NEW
-                     and str(f.get("disable_notification")).lower() == "false"
-                     and "tg://user?id=" in (f.get("text") or "")]
-            cards = max(1, len(calls))
-            # What each call looks like now (an edit may have taken its button off).
-            shown = [fake.messages.get((gid, mid), {}) for (chat, mid) in fake.messages
-                     if chat == gid and fake.messages[(chat, mid)].get("text") in
-                     {f.get("text") for f in calls}]
-            actionable = [m for m in shown if keyboard(m) or links(m)]
-            return {"cards (calls)": len(calls),
-                    "group sends per card": round(
-                        len([m for m, _ in to_group if m in NEW]) / cards, 2),
-                    "group edits per card": round(
-                        len([m for m, _ in to_group if m in EDITS]) / cards, 2),
-                    "old calls with a button": max(0, len(actionable) - 1),
-                    "actions": (await bot.service.summary(table_id))["actions"]}
-        finally:
-            await bot.close()
-            await fake.stop()
+        await settled(fake, 0.2)
+        to_group = [(m, f) for m, f, _ in fake.sent[started:]
+                    if int(f.get("chat_id", 0) or 0) == gid]
+        calls = [f for m, f in to_group if m in NEW
+                 and str(f.get("disable_notification")).lower() == "false"
+                 and "tg://user?id=" in (f.get("text") or "")]
+        cards = max(1, len(calls))
+        # What each call looks like now (an edit may have taken its button off).
+        shown = [fake.messages.get((gid, mid), {}) for (chat, mid) in fake.messages
+                 if chat == gid and fake.messages[(chat, mid)].get("text") in
+                 {f.get("text") for f in calls}]
+        actionable = [m for m in shown if keyboard(m) or links(m)]
+        return {"cards (calls)": len(calls),
+                "group sends per card": round(
+                    len([m for m, _ in to_group if m in NEW]) / cards, 2),
+                "group edits per card": round(
+                    len([m for m, _ in to_group if m in EDITS]) / cards, 2),
+                "old calls with a button": max(0, len(actionable) - 1),
+                "actions": (await bot.service.summary(table_id))["actions"]}
 
 
 def main() -> None:
