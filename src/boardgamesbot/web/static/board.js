@@ -212,7 +212,10 @@ export function markBoardTop(root) {
     top = head.getBoundingClientRect().bottom + parseFloat(getComputedStyle(head).marginBottom)
       + (top - body.getBoundingClientRect().top);
   }
-  document.documentElement.style.setProperty("--board-top", `${Math.round(top + scrollY)}px`);
+  // Set only when it moved: a change restyles the whole page, drawn again on each move.
+  const value = `${Math.round(top + scrollY)}px`;
+  const style = document.documentElement.style;
+  if (style.getPropertyValue("--board-top") !== value) style.setProperty("--board-top", value);
 }
 
 /**

@@ -53,9 +53,12 @@ export class TableScreen {
     this.confirming = null; // {notation, words}: an action that cannot be taken back, awaiting "Confirm"
     this.hints = null; // {state_id, hints} or {state_id, error}
     this.logOpen = new Map();
+    this.waiting = null; // a drawing asked for before the next frame: "screen" or "log" (drawSoon)
+    this.afterDrawing = [];
+    this.restUntil = 0;
     // One function for the screen's lifetime: board.js draws a screen again once however
-    // many of its pictures arrive together.
-    this.rerender = () => { if (!this.gone) this.render(); };
+    // many of its pictures arrive together, and with the messages of the same frame.
+    this.rerender = () => this.drawSoon();
     this.clockTimer = setInterval(() => this.tickClocks(), 1000);
     // Others' moves, shown one at a time (pace.js): while one is shown the screen draws
     // the public view after it, and nothing on it can be played.
@@ -84,6 +87,8 @@ export class TableScreen {
 
   destroy() {
     this.gone = true; // a screen left behind draws nothing more
+    cancelAnimationFrame(this.frame);
+    clearTimeout(this.frameTimer);
     this.live.close();
     clearInterval(this.clockTimer);
     this.pacer.stop();
@@ -110,13 +115,12 @@ export class TableScreen {
       }
       const ask = m.your_turn && (!this.legal || this.legal.state_id !== m.state_id);
       if (ask) this.legal = null;
-      this.render();
       // Asked after drawing: a game's picture of the new view is requested first (the
       // list of legal actions is larger and not needed to see the board).
-      if (ask) this.live.send({ type: "legal" });
+      this.drawSoon(ask ? () => this.live.send({ type: "legal" }) : null);
     } else if (m.type === "legal") {
       this.legal = { state_id: m.state_id, actions: m.actions };
-      this.render();
+      this.drawSoon();
     } else if (m.type === "events") {
       const seen = new Set(this.events.map((e) => e.n));
       const fresh = m.events.filter((event) => !seen.has(event.n));
@@ -129,7 +133,7 @@ export class TableScreen {
       } else {
         this.log = null;
       }
-      this.renderLog();
+      this.drawSoon(null, "log");
     } else if (m.type === "error") {
       this.pending = false;
       notify(errorText(m.error), "error");
@@ -209,7 +213,53 @@ export class TableScreen {
   /** The queue is empty (or skipped): the present drawn; a skipped move's lines still said. */
   caughtUp(skipped, rest = []) {
     for (const step of rest) step.said.forEach(announce);
-    if (!this.gone) this.render();
+    this.drawSoon();
+  }
+
+  /**
+   * Draw the screen (or only its log: `what` "log") once before the next frame, however
+   * many messages arrive before it; `then` after that drawing. Moves posted at API speed
+   * (bots, "moves shown at once") came one message each, and each message redrew the
+   * whole screen with a layout of it: by the end of a game the page spent longer on a
+   * move than the moves took to arrive and fell seconds behind. A drawing asked for at
+   * once (render()) takes the place of the one waiting.
+   */
+  drawSoon(then = null, what = "screen") {
+    if (then) this.afterDrawing.push(then);
+    if (this.waiting === "screen" || this.waiting === what) return;
+    const first = !this.waiting;
+    this.waiting = what;
+    if (!first) return;
+    const run = () => {
+      if (!this.waiting) return;
+      cancelAnimationFrame(this.frame);
+      clearTimeout(this.frameTimer);
+      if (this.gone) return;
+      // A drawing that took longer than a frame (a long game's page) is followed by at
+      // least as long a pause: the messages waiting meanwhile are read, and drawn together.
+      const rest = this.restUntil - performance.now();
+      if (rest > 0) {
+        this.frameTimer = setTimeout(run, rest);
+        return;
+      }
+      if (this.waiting === "log") {
+        this.waiting = null;
+        this.renderLog();
+        this.runAfterDrawing();
+      } else {
+        const start = performance.now();
+        this.render();
+        const end = performance.now();
+        this.restUntil = end + (end - start);
+      }
+    };
+    this.frame = requestAnimationFrame(run);
+    this.frameTimer = setTimeout(run, 100); // a tab out of sight draws no frames
+  }
+
+  runAfterDrawing() {
+    const then = this.afterDrawing.splice(0);
+    for (const next of then) next();
   }
 
   /** The move the board marks as the last: the one shown, else the latest action not taken back. */
@@ -459,6 +509,11 @@ export class TableScreen {
   }
 
   render() {
+    if (!this.drawingStep && this.waiting) {
+      // this drawing is the one that was waiting (drawSoon)
+      this.waiting = null;
+      queueMicrotask(() => this.runAfterDrawing());
+    }
     if (this.pacer.current && !this.drawingStep && this.msg) {
       this.drawStep();
       return;
