@@ -56,9 +56,12 @@ export class TableScreen {
     this.waiting = null; // a drawing asked for before the next frame: "screen" or "log" (drawSoon)
     this.afterDrawing = [];
     this.restUntil = 0;
-    // One function for the screen's lifetime: board.js draws a screen again once however
-    // many of its pictures arrive together, and with the messages of the same frame.
-    this.rerender = () => this.drawSoon();
+    // One function for the screen's lifetime. A game's face calls it after a person's tap
+    // (a shape turned, a space chosen): drawn at once, so what the tap changed is on the
+    // page when the handler returns. Pictures arriving from the server call its `soon`
+    // (board.js): drawn once however many arrive together, with the messages of that frame.
+    this.rerender = () => { if (!this.gone) this.render(); };
+    this.rerender.soon = () => this.drawSoon();
     this.clockTimer = setInterval(() => this.tickClocks(), 1000);
     // Others' moves, shown one at a time (pace.js): while one is shown the screen draws
     // the public view after it, and nothing on it can be played.
