@@ -118,6 +118,7 @@ export class TableScreen {
       }
       const ask = m.your_turn && (!this.legal || this.legal.state_id !== m.state_id);
       if (ask) this.legal = null;
+      this.noteTurn(m.your_turn);
       // Asked after drawing: a game's picture of the new view is requested first (the
       // list of legal actions is larger and not needed to see the board).
       this.drawSoon(ask ? () => this.live.send({ type: "legal" }) : null);
@@ -371,6 +372,24 @@ export class TableScreen {
     };
   }
 
+  /**
+   * A state from the server says whether it is the person's turn: a turn starts with one
+   * that says so after one that did not (or on load). Then the board is fitted to the
+   * turn's targets once drawn (render), and a turn panel folded for the last turn unfolds.
+   * Read from every state that arrives, not from the drawings: the states that arrive
+   * together are drawn once (drawSoon), and "not yours" between two of the person's turns
+   * (Ana's map after her move, before Bea's) was often never drawn — the next turn then
+   * kept the last one's fit, a monster drawn at the far corner of a phone's map out of sight.
+   */
+  noteTurn(yours) {
+    if (yours) {
+      if (!this.fittedTurn) this.fittedTurn = "pending";
+      return;
+    }
+    this.fittedTurn = null;
+    if (this.turnFolded) sessionStorage.removeItem(FOLDED);
+  }
+
   get turnFolded() {
     return sessionStorage.getItem(FOLDED) === this.id;
   }
@@ -551,18 +570,18 @@ export class TableScreen {
       this.afterDraw();
     }
     this.renderLog();
-    // The board in view on load and when the person's turn starts (once: a scroll made
-    // by hand afterwards is kept); tried on each render until the board's targets are drawn.
-    if (this.msg.your_turn && !this.fittedTurn) this.fittedTurn = "pending";
-    if (!this.msg.your_turn) this.fittedTurn = null;
-    // The turn over (not a step of others' moves being shown), the panel unfolds for the next.
-    if (!(this.present ?? this.msg).your_turn && this.turnFolded) sessionStorage.removeItem(FOLDED);
     markBoardTop(this.root);
     // After markBoardTop's layout, with no change to the page between: its measure is free.
     this.fitStatusLine();
-    if (this.fittedTurn === "pending" && bringTargetsIntoView(this.root)) this.fittedTurn = "done";
-    // Its legal actions known and none on the board: the board itself in sight.
-    if (this.fittedTurn === "pending" && this.legal?.state_id === this.msg.state_id && bringBoardIntoView(this.root)) this.fittedTurn = "done";
+    // The board in view on load and when the person's turn starts (noteTurn; once: a
+    // scroll made by hand afterwards is kept); tried on each render until the board's
+    // targets are drawn. Not while others' moves are shown: their board has no targets of mine.
+    if (this.fittedTurn === "pending" && !this.drawingStep) {
+      // Its legal actions known and none on the board: the board itself in sight.
+      const fitted = bringTargetsIntoView(this.root)
+        || (this.legal?.state_id === this.msg.state_id && bringBoardIntoView(this.root));
+      if (fitted) this.fittedTurn = "done";
+    }
     if (focusKey) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       // Where it was: restoring the focus moves neither the page nor a board's pan.
