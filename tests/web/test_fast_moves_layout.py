@@ -98,3 +98,33 @@ def test_a_game_at_api_speed_costs_the_page_one_redraw_per_burst_late_as_early(
         assert not errors
     finally:
         context.close()
+
+
+def test_a_move_builds_again_only_the_log_s_groups_it_changed(browser, server):
+    """Each drawing built the whole log again: late in a game, 80 groups of lines made
+    anew for a move that adds one line to the newest. The groups a move leaves as they
+    were are the same nodes after it (counted: the nodes of the log's groups made anew)."""
+    context, page, errors = phone_page(browser)
+    try:
+        page.goto(f"{server}/")
+        page.evaluate("localStorage.setItem('bgbot.pace', 'instant')")
+        table, tokens = hot_seat_table(server, "tikal", 2, seed=3)
+        page.goto(f"{server}/#/table/{table}")  # following it: every move is another's
+        rng = seeded(7)
+        play(server, table, tokens, rng, 40)
+        in_log = "n => document.querySelectorAll('#log li.log-action').length === n"
+        page.wait_for_function(in_log, arg=view(server, table)["table"]["actions"])
+        page.evaluate(FRAMES)
+        groups = page.evaluate("""() => [...document.querySelectorAll('#log > li')]
+            .map(li => { li.dataset.drawnBefore = ''; }).length""")
+        assert groups >= 5, groups
+        play(server, table, tokens, rng, 1)
+        page.wait_for_function(in_log, arg=view(server, table)["table"]["actions"])
+        page.evaluate(FRAMES)  # its state and picture drawn too
+        made = page.evaluate("""() => [...document.querySelectorAll('#log > li')]
+            .filter(li => !('drawnBefore' in li.dataset)).length""")
+        # The newest group (the move's line) and at most the one before it (its fold).
+        assert 1 <= made <= 2, (made, groups)
+        assert not errors
+    finally:
+        context.close()

@@ -858,7 +858,9 @@ export class TableScreen {
       this.logLang = document.documentElement.lang;
       this.logSeats = JSON.stringify(this.msg.table.seats);
     }
-    list.replaceChildren(...logList(this.log.groups, this.logOpen, 80, this.pacer.current?.event.n ?? Infinity));
+    // The groups drawn from this log, kept for the next drawing (a log built afresh: none).
+    if (this.logNodes?.log !== this.log) this.logNodes = { log: this.log, kept: new Map() };
+    list.replaceChildren(...logList(this.log.groups, this.logOpen, 80, this.pacer.current?.event.n ?? Infinity, this.logNodes.kept));
   }
 }
 
