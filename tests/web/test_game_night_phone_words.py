@@ -4,6 +4,9 @@ of the page), the autopilot's level named in "More", the score chart's axes."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 
 from .helpers import (
@@ -17,6 +20,7 @@ from .helpers import (
     unfold_tools,
     view,
 )
+from .test_fast_moves_layout import HOLD
 from .test_game_night_phone import (
     LANGS,
     SAYS,
@@ -404,17 +408,57 @@ def test_tikal_s_bring_in_buttons_share_a_row_with_their_words_whole(narrow, ser
     assert box(narrow, ".panel.decision.yours")["height"] <= 190
 
 
-@pytest.mark.parametrize("speed", ["fast", "instant"])
-def test_a_monster_drawn_on_my_map_out_of_the_frame_is_brought_into_sight(narrow, server, speed):
+class HeldNews:
+    """The server's messages to a table's page held back while `held` is true, then given
+    to it all at once (release): as they reach a page that draws slower than moves come."""
+
+    def __init__(self, page):
+        self.held = False
+        self.waiting = []
+        self.socket = None
+        page.route_web_socket(re.compile(r"/ws/tables/"), self.route)
+
+    def route(self, socket):
+        self.socket = socket
+        server_side = socket.connect_to_server()
+        socket.on_message(server_side.send)
+        server_side.on_message(lambda message: self.waiting.append(message) if self.held
+                               else socket.send(message))
+
+    def states(self):
+        """How many states are held (whole, or as a patch of the one before)."""
+        return sum(json.loads(m).get("type") in ("state", "patch") for m in self.waiting)
+
+    def release(self, page):
+        """Given to the page while it is busy (its main thread held a moment, as a long
+        drawing holds it): they wait there together, not one frame apart."""
+        page.evaluate(HOLD, 300)
+        self.held = False
+        waiting, self.waiting = self.waiting, []
+        for message in waiting:
+            self.socket.send(message)
+
+
+@pytest.mark.parametrize("speed,together", [("fast", False), ("instant", False),
+                                            ("instant", True)],
+                         ids=["fast", "instant", "instant-arriving-together"])
+def test_a_monster_drawn_on_my_map_out_of_the_frame_is_brought_into_sight(narrow, server, speed,
+                                                                          together):
     """An ambush at Cartographers, on a phone whose map pans in its frame: Bea drew the
     monster at the far corner of Ana's map (K9, J10, I11), the line above the map named it,
     and the frame stayed on the first columns — the monster was never seen, at her move
-    shown nor at Ana's next turn. The frame pans to it, shown one move at a time or at once."""
+    shown nor at Ana's next turn. The frame pans to it, shown one move at a time or at once.
+    Also when the page gets the news of both moves together (drawn once, table.js
+    drawSoon): Ana's "not your turn" was never drawn, and her next turn kept the last
+    one's pan, on the first columns."""
+    news = HeldNews(narrow) if together else None
     open_lobby(narrow, server)
     narrow.evaluate("speed => localStorage.setItem('bgbot.pace', speed)", speed)
     table, tokens = hot_seat_table(server, "cartographers", 2, seed=7)
     take_seat(narrow, server, table, 0, tokens[0], "cartographers")
     narrow.wait_for_selector(".sheet-frame svg.sheet .target")
+    if news:
+        news.held = True
 
     def legal(seat):
         return [a["notation"] for a in
@@ -428,6 +472,11 @@ def test_a_monster_drawn_on_my_map_out_of_the_frame_is_brought_into_sight(narrow
     corner = [a for a in legal(1) if a.startswith("ambush") and a.endswith(" K9")]
     assert corner, legal(1)
     play(1, corner[0])
+    if news:
+        # Both states held (Ana's "not your turn", then her next card's), given together.
+        while news.states() < 2:
+            narrow.wait_for_timeout(20)
+        news.release(narrow)
     # Ana's next card: her map with Bea's monster on it, marked as drawn last.
     narrow.wait_for_selector(
         ".sheet-frame svg.sheet:not([data-stale]) .cell.monster[data-last-move]")

@@ -8,7 +8,8 @@
 //   being drawn, the last picture drawn with the same options marked aria-busy and
 //   data-stale (or a "loading" paragraph before the first), and rerender() is called once
 //   it is (once for all the pictures that arrive together: pass the same function each
-//   time); null when the game has no renderer or refused the view. Drawn pictures are kept by
+//   time; its `soon`, where it has one, is called instead: a screen that draws the
+//   server's news once a frame); null when the game has no renderer or refused the view. Drawn pictures are kept by
 //   game + view + options, so a re-render of the same state costs a parse, not a request.
 // * The renderer marks what can be played on with `data-target="<key>"` (a cell "D7", a
 //   space "C5": the game chooses the keys). targets(svg, legal, onTarget) turns every
@@ -79,7 +80,7 @@ export function drawnBoard(game, view, options = {}, rerender = null) {
         redrawSoon();
       });
   }
-  if (drawn.state === "drawing" && rerender) drawn.waiting.add(rerender);
+  if (drawn.state === "drawing" && rerender) drawn.waiting.add(rerender.soon ?? rerender);
   if (drawn.state === "none") return null;
   const shown = drawn.state === "drawn" ? drawn.svg : lastDrawn.get(kind);
   if (!shown) return h("p", { class: "loading board-loading" }, "…");
@@ -212,7 +213,10 @@ export function markBoardTop(root) {
     top = head.getBoundingClientRect().bottom + parseFloat(getComputedStyle(head).marginBottom)
       + (top - body.getBoundingClientRect().top);
   }
-  document.documentElement.style.setProperty("--board-top", `${Math.round(top + scrollY)}px`);
+  // Set only when it moved: a change restyles the whole page, drawn again on each move.
+  const value = `${Math.round(top + scrollY)}px`;
+  const style = document.documentElement.style;
+  if (style.getPropertyValue("--board-top") !== value) style.setProperty("--board-top", value);
 }
 
 /**

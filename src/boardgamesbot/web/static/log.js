@@ -160,19 +160,28 @@ function tableLine(event, who) {
  * latest is open (its moves are the ones being followed), an older computer's long turn
  * starts collapsed. `openState` (key -> bool) keeps the reader's own choices across
  * re-renders. `upTo`: the last event shown (moves shown one at a time); lines of later
- * events are not in the log yet.
+ * events are not in the log yet. `kept` (key -> {said, node}), given again on each drawing
+ * of the same groups: a group whose lines and fold are as they were is the node drawn
+ * before, not built anew. A move adds to the newest group; late in a game each message
+ * built all 80 groups of lines again (tests/web/test_fast_moves_layout.py).
  */
-export function logList(groups, openState = new Map(), limit = 80, upTo = Infinity) {
+export function logList(groups, openState = new Map(), limit = 80, upTo = Infinity, kept = null) {
   const upToNow = groups.map((g) => ({ ...g, lines: g.lines.filter((l) => !(l.n > upTo)) })).filter((g) => g.lines.length);
   const shown = upToNow.slice(-limit).reverse();
   return shown.map((g, index) => {
     const long = g.lines.filter((l) => l.kind === "action").length > 3;
     const isOpen = openState.has(g.key) ? openState.get(g.key) : index === 0 || !(g.bot && long);
+    // Lines are only added to a group or marked undone: their count and the undone's say it all.
+    const said = `${isOpen} ${g.bot} ${g.lines.length} ${g.lines.filter((l) => l.undone).length}`;
+    const before = kept?.get(g.key);
+    if (before?.said === said) return before.node;
     // The reader's own choice is kept (a click on the summary; "toggle" also fires when
     // the element is built open, which is not a choice).
     const details = h("details", { class: `log-group${g.bot ? " bot" : ""}`, "data-group": g.key, open: isOpen },
     h("summary", { onclick: (e) => openState.set(g.key, !e.currentTarget.parentElement.open) }, h("span", { class: "log-title" }, g.title), " ", h("span", { class: "muted log-count" }, t("log.lines", { n: g.lines.length }))),
     h("ul", {}, g.lines.map((l) => h("li", { class: `log-${l.kind}${l.undone ? " undone" : ""}` }, l.text))));
-    return h("li", {}, details);
+    const node = h("li", {}, details);
+    kept?.set(g.key, { said, node });
+    return node;
   });
 }

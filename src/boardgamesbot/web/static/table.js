@@ -53,9 +53,15 @@ export class TableScreen {
     this.confirming = null; // {notation, words}: an action that cannot be taken back, awaiting "Confirm"
     this.hints = null; // {state_id, hints} or {state_id, error}
     this.logOpen = new Map();
-    // One function for the screen's lifetime: board.js draws a screen again once however
-    // many of its pictures arrive together.
+    this.waiting = null; // a drawing asked for before the next frame: "screen" or "log" (drawSoon)
+    this.afterDrawing = [];
+    this.restUntil = 0;
+    // One function for the screen's lifetime. A game's face calls it after a person's tap
+    // (a shape turned, a space chosen): drawn at once, so what the tap changed is on the
+    // page when the handler returns. Pictures arriving from the server call its `soon`
+    // (board.js): drawn once however many arrive together, with the messages of that frame.
     this.rerender = () => { if (!this.gone) this.render(); };
+    this.rerender.soon = () => this.drawSoon();
     this.clockTimer = setInterval(() => this.tickClocks(), 1000);
     // Others' moves, shown one at a time (pace.js): while one is shown the screen draws
     // the public view after it, and nothing on it can be played.
@@ -84,6 +90,8 @@ export class TableScreen {
 
   destroy() {
     this.gone = true; // a screen left behind draws nothing more
+    cancelAnimationFrame(this.frame);
+    clearTimeout(this.frameTimer);
     this.live.close();
     clearInterval(this.clockTimer);
     this.pacer.stop();
@@ -110,13 +118,13 @@ export class TableScreen {
       }
       const ask = m.your_turn && (!this.legal || this.legal.state_id !== m.state_id);
       if (ask) this.legal = null;
-      this.render();
+      this.noteTurn(m.your_turn);
       // Asked after drawing: a game's picture of the new view is requested first (the
       // list of legal actions is larger and not needed to see the board).
-      if (ask) this.live.send({ type: "legal" });
+      this.drawSoon(ask ? () => this.live.send({ type: "legal" }) : null);
     } else if (m.type === "legal") {
       this.legal = { state_id: m.state_id, actions: m.actions };
-      this.render();
+      this.drawSoon();
     } else if (m.type === "events") {
       const seen = new Set(this.events.map((e) => e.n));
       const fresh = m.events.filter((event) => !seen.has(event.n));
@@ -129,7 +137,7 @@ export class TableScreen {
       } else {
         this.log = null;
       }
-      this.renderLog();
+      this.drawSoon(null, "log");
     } else if (m.type === "error") {
       this.pending = false;
       notify(errorText(m.error), "error");
@@ -209,7 +217,53 @@ export class TableScreen {
   /** The queue is empty (or skipped): the present drawn; a skipped move's lines still said. */
   caughtUp(skipped, rest = []) {
     for (const step of rest) step.said.forEach(announce);
-    if (!this.gone) this.render();
+    this.drawSoon();
+  }
+
+  /**
+   * Draw the screen (or only its log: `what` "log") once before the next frame, however
+   * many messages arrive before it; `then` after that drawing. Moves posted at API speed
+   * (bots, "moves shown at once") came one message each, and each message redrew the
+   * whole screen with a layout of it: by the end of a game the page spent longer on a
+   * move than the moves took to arrive and fell seconds behind. A drawing asked for at
+   * once (render()) takes the place of the one waiting.
+   */
+  drawSoon(then = null, what = "screen") {
+    if (then) this.afterDrawing.push(then);
+    if (this.waiting === "screen" || this.waiting === what) return;
+    const first = !this.waiting;
+    this.waiting = what;
+    if (!first) return;
+    const run = () => {
+      if (!this.waiting) return;
+      cancelAnimationFrame(this.frame);
+      clearTimeout(this.frameTimer);
+      if (this.gone) return;
+      // A drawing that took longer than a frame (a long game's page) is followed by at
+      // least as long a pause: the messages waiting meanwhile are read, and drawn together.
+      const rest = this.restUntil - performance.now();
+      if (rest > 0) {
+        this.frameTimer = setTimeout(run, rest);
+        return;
+      }
+      if (this.waiting === "log") {
+        this.waiting = null;
+        this.renderLog();
+        this.runAfterDrawing();
+      } else {
+        const start = performance.now();
+        this.render();
+        const end = performance.now();
+        this.restUntil = end + (end - start);
+      }
+    };
+    this.frame = requestAnimationFrame(run);
+    this.frameTimer = setTimeout(run, 100); // a tab out of sight draws no frames
+  }
+
+  runAfterDrawing() {
+    const then = this.afterDrawing.splice(0);
+    for (const next of then) next();
   }
 
   /** The move the board marks as the last: the one shown, else the latest action not taken back. */
@@ -316,6 +370,24 @@ export class TableScreen {
       this.statusWhole = this.statusWhole === text ? null : text;
       show(this.statusWhole === text);
     };
+  }
+
+  /**
+   * A state from the server says whether it is the person's turn: a turn starts with one
+   * that says so after one that did not (or on load). Then the board is fitted to the
+   * turn's targets once drawn (render), and a turn panel folded for the last turn unfolds.
+   * Read from every state that arrives, not from the drawings: the states that arrive
+   * together are drawn once (drawSoon), and "not yours" between two of the person's turns
+   * (Ana's map after her move, before Bea's) was often never drawn — the next turn then
+   * kept the last one's fit, a monster drawn at the far corner of a phone's map out of sight.
+   */
+  noteTurn(yours) {
+    if (yours) {
+      if (!this.fittedTurn) this.fittedTurn = "pending";
+      return;
+    }
+    this.fittedTurn = null;
+    if (this.turnFolded) sessionStorage.removeItem(FOLDED);
   }
 
   get turnFolded() {
@@ -459,6 +531,11 @@ export class TableScreen {
   }
 
   render() {
+    if (!this.drawingStep && this.waiting) {
+      // this drawing is the one that was waiting (drawSoon)
+      this.waiting = null;
+      queueMicrotask(() => this.runAfterDrawing());
+    }
     if (this.pacer.current && !this.drawingStep && this.msg) {
       this.drawStep();
       return;
@@ -493,18 +570,18 @@ export class TableScreen {
       this.afterDraw();
     }
     this.renderLog();
-    // The board in view on load and when the person's turn starts (once: a scroll made
-    // by hand afterwards is kept); tried on each render until the board's targets are drawn.
-    if (this.msg.your_turn && !this.fittedTurn) this.fittedTurn = "pending";
-    if (!this.msg.your_turn) this.fittedTurn = null;
-    // The turn over (not a step of others' moves being shown), the panel unfolds for the next.
-    if (!(this.present ?? this.msg).your_turn && this.turnFolded) sessionStorage.removeItem(FOLDED);
     markBoardTop(this.root);
     // After markBoardTop's layout, with no change to the page between: its measure is free.
     this.fitStatusLine();
-    if (this.fittedTurn === "pending" && bringTargetsIntoView(this.root)) this.fittedTurn = "done";
-    // Its legal actions known and none on the board: the board itself in sight.
-    if (this.fittedTurn === "pending" && this.legal?.state_id === this.msg.state_id && bringBoardIntoView(this.root)) this.fittedTurn = "done";
+    // The board in view on load and when the person's turn starts (noteTurn; once: a
+    // scroll made by hand afterwards is kept); tried on each render until the board's
+    // targets are drawn. Not while others' moves are shown: their board has no targets of mine.
+    if (this.fittedTurn === "pending" && !this.drawingStep) {
+      // Its legal actions known and none on the board: the board itself in sight.
+      const fitted = bringTargetsIntoView(this.root)
+        || (this.legal?.state_id === this.msg.state_id && bringBoardIntoView(this.root));
+      if (fitted) this.fittedTurn = "done";
+    }
     if (focusKey) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       // Where it was: restoring the focus moves neither the page nor a board's pan.
@@ -781,7 +858,9 @@ export class TableScreen {
       this.logLang = document.documentElement.lang;
       this.logSeats = JSON.stringify(this.msg.table.seats);
     }
-    list.replaceChildren(...logList(this.log.groups, this.logOpen, 80, this.pacer.current?.event.n ?? Infinity));
+    // The groups drawn from this log, kept for the next drawing (a log built afresh: none).
+    if (this.logNodes?.log !== this.log) this.logNodes = { log: this.log, kept: new Map() };
+    list.replaceChildren(...logList(this.log.groups, this.logOpen, 80, this.pacer.current?.event.n ?? Infinity, this.logNodes.kept));
   }
 }
 
