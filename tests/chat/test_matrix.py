@@ -10,7 +10,8 @@ device on first use before they write.
   message whose key the bot never gets, answered by one notice;
 * several turns of Tikal with a computer player in an encrypted group, where chatter,
   stray reactions and numbers from people who are not awaited get no reply; a 👍 on
-  the lobby taken back (redacted) leaves it, and after the start changes nothing; 🚪
+  the lobby taken back (redacted) leaves it, across a restart too, and after the
+  start changes nothing; 🚪
   on the table's message asks, 🚪 on the question hands the seat to the computer;
 * Cartographers in an unencrypted group: the hidden choices go to the encrypted direct
   rooms the bot opens, the group stays in clear text; a direct room the bot's sync
@@ -344,6 +345,12 @@ def assert_cross_signed(player: Player, keys: dict, bot_id: str, device: str) ->
     return master_key
 
 
+def reactions_kept(bot: BotProcess) -> dict:
+    """What the bot wrote down of people's reactions (its reactions.json)."""
+    kept = bot.device_file.parent / "reactions.json"
+    return json.loads(kept.read_text()) if kept.exists() else {"joins": {}, "questions": {}}
+
+
 def report(bot: BotProcess, log, tmp_path) -> None:
     bot.stop()
     log.close()
@@ -454,7 +461,12 @@ async def _tikal(url, tmp_path):
         thumb = await bob.react(group, lobby, "👍")  # 👍 on the lobby joins
         await ana.until(lambda: any(e == lobby and bob.name in b for _, e, b in ana.edits),
                         what="Bob in the lobby")
-        # Element: his 👍 clicked again takes it back (a redaction), and him out.
+        # The bot restarted meanwhile (once it has written the 👍 down) still knows what
+        # it was: Element's second click on it takes it back (a redaction, which carries
+        # no content), and him out.
+        await ana.until(lambda: thumb in reactions_kept(bot)["joins"], what="the 👍 kept")
+        bot.kill()
+        bot.start()
         await bob.client.room_redact(group, thumb)
         await ana.until(lambda: ana.edits[-1][1] == lobby and bob.name not in ana.edits[-1][2],
                         what="Bob out of the lobby")
@@ -1272,3 +1284,28 @@ def test_rules_pages_go_as_html_with_readable_lines_as_the_plain_fallback():
     assert body.startswith("Tikal — com s'hi juga\n\n")
     assert "|" not in body and "**" not in body and "\n#" not in body
     assert "\n• A (5 llosetes) — " in body  # a table's row: one line
+
+
+def test_reactions_are_remembered_beside_the_store_within_a_bound(tmp_path):
+    """A 👍 that joined someone and a "leave this game?" question, read back by a
+    restarted bot; a 👍 taken back is forgotten; only the latest are kept; a damaged
+    file is set aside with a warning, not a crash."""
+    from boardgamesbot.chat.matrix.reactions import KEPT, Reactions
+
+    path = tmp_path / "reactions.json"
+    before = Reactions(path)
+    before.joined("$thumb", "!group", "@bob:localhost", "$lobby")
+    before.asked("$question", "@bob:localhost")
+    after = Reactions(path)
+    assert after.asking("$question") == "@bob:localhost"
+    assert after.asking("$thumb") is None
+    assert after.taken_back("$thumb") == ("!group", "@bob:localhost", "$lobby")
+    assert Reactions(path).taken_back("$thumb") is None  # taken back once
+    for n in range(KEPT + 1):
+        after.joined(f"$t{n}", "!group", "@bob:localhost", "$lobby")
+    again = Reactions(path)
+    assert again.taken_back("$t0") is None and again.taken_back(f"$t{KEPT}") is not None
+    assert again.asking("$question") == "@bob:localhost"
+    path.write_text('{"joins": {"$t1": "abc", "$t2": ["!g", "@b:l"]}, "questions": {}}')
+    damaged = Reactions(path)
+    assert damaged.taken_back("$t1") is None and damaged.taken_back("$t2") is None
