@@ -5,6 +5,7 @@
 * `transport` — messages, encrypted pictures, edits, menus and direct rooms;
 * `menus` — which message is whose current menu (the bot answers only those);
 * `threads` — answers in the thread asked from; a table's messages in the thread it lives in;
+* `reactions` — which 👍 joined whom and whom each 🚪 question asks, across restarts;
 * `bot` — what the bot listens to (quietly), undecryptable events, the sync loop;
 * `formatting` — plain and HTML bodies (mention pills, boards, Markdown rules pages).
 

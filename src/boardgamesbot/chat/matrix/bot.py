@@ -61,8 +61,9 @@ from ..conversation import COMMANDS, Conversation
 from ..tables import Service
 from . import crosssigning
 from .menus import LOBBY, OpenMenus
+from .reactions import Reactions
 from .threads import THREAD, Threads, root_of
-from .transport import COMMAND_PREFIX, MENU_FOR, MatrixTransport, keep
+from .transport import COMMAND_PREFIX, MENU_FOR, MatrixTransport
 
 log = logging.getLogger(__name__)
 
@@ -193,7 +194,8 @@ class MatrixBot:
     """The conversation core on a logged-in nio client with encryption on."""
 
     def __init__(self, client: AsyncClient, service: Service, public_url: str = "",
-                 menus: OpenMenus | None = None, threads: Threads | None = None) -> None:
+                 menus: OpenMenus | None = None, threads: Threads | None = None,
+                 reactions: Reactions | None = None) -> None:
         self.client = client
         self.transport = MatrixTransport(client, menus, threads)
         self.conversation = MatrixConversation(service, self.transport, public_url)
@@ -202,12 +204,9 @@ class MatrixBot:
         self.told: set[tuple[str, str, str]] = set()  # (room, sender, session) told once
         self.joined_at: dict[str, int] = {}  # room -> when the bot joined (server ms)
         self.read: OrderedDict[str, Reading] = OrderedDict()  # a message's id -> its outcome
-        # A 👍 that joined a lobby -> (its room, who reacted, the lobby's message): a
-        # redaction strips a reaction's content, so what it was is known only from here
-        # (the latest 2,000: `transport.keep`).
-        self.joins: OrderedDict[str, tuple[str, str, str]] = OrderedDict()
-        # The bot's "leave this game?" questions -> whom each asks (`leave_by_reaction`).
-        self.leave_questions: OrderedDict[str, str] = OrderedDict()
+        # The 👍 that joined lobbies and the "leave this game?" questions: a redaction
+        # strips a reaction's content, so what it was is known only from here.
+        self.reactions = reactions or Reactions()
         client.add_event_callback(self.on_invite, InviteMemberEvent)
         client.add_event_callback(self.on_member, RoomMemberEvent)
         client.add_event_callback(self.on_text, RoomMessageText)
@@ -443,15 +442,15 @@ class MatrixBot:
                     READING.reset(token)
                 if LOBBY_REACTIONS[event.key] == "join" and reading.acted \
                         and not reading.refused:
-                    keep(self.joins, event.event_id,
-                         (room.room_id, event.sender, event.reacts_to))
+                    self.reactions.joined(event.event_id, room.room_id, event.sender,
+                                          event.reacts_to)
 
     async def on_redaction(self, room: MatrixRoom, event: RedactionEvent) -> None:
         """A person took back the 👍 that joined them to the lobby (Element: a second
         click on the reaction redacts it): out of the lobby again, as 'leave' typed. Once
         the table has started, or the lobby was replaced, nothing happens and nothing is
         said: the seat is the game's now."""
-        joined = self.joins.pop(event.redacts, None)
+        joined = self.reactions.taken_back(event.redacts)
         if joined is None or joined[:2] != (room.room_id, event.sender):
             return  # not a 👍 that joined; or a moderator's redaction, not their choice
         lobby_message = self.transport.latest(joined[2])
@@ -469,7 +468,7 @@ class MatrixBot:
         game only after the question the bot asks is answered with 🚪 on the question
         itself (Element cannot add the same reaction twice to one message), so a stray
         reaction hands nobody's seat to the computer. 🚪 on people's messages is talk."""
-        question = self.leave_questions.get(event.reacts_to)
+        question = self.reactions.asking(event.reacts_to)
         if question is None and owner is None and not self.transport.is_mine(event.reacts_to):
             return
         store = self.conversation.store
@@ -490,7 +489,7 @@ class MatrixBot:
                 asked = await self.conversation.say(room.room_id, i18n.text(
                     lang, "matrix.leave_confirm", who=who, seconds=int(LEAVE_CONFIRM)))
                 if asked is not None:
-                    keep(self.leave_questions, asked, event.sender)
+                    self.reactions.asked(asked, event.sender)
                 return
             await self.conversation.say(room.room_id, answer)
 
@@ -623,7 +622,8 @@ async def run(client: AsyncClient, service: Service, public_url: str = "",
     bot_dir = Path(client.store_path).parent if client.store_path else None
     menus = OpenMenus(bot_dir / "menus.json" if bot_dir else None)
     threads = Threads(bot_dir / "threads.json" if bot_dir else None)
-    bot = MatrixBot(client, service, public_url, menus, threads)
+    reactions = Reactions(bot_dir / "reactions.json" if bot_dir else None)
+    bot = MatrixBot(client, service, public_url, menus, threads, reactions)
     stop = stop or asyncio.Event()
     since = bot.conversation.store.cursor("matrix", client.user_id)
     tasks: list[asyncio.Task] = []

@@ -16,6 +16,8 @@ Layout of the bot's directory (``<data dir>/matrix/<user id>/``)::
     store/              nio's crypto store (``<user>_<device>.db``)
     cross-signing.json  the master and self-signing seeds (see `crosssigning`)
     menus.json          which message is whose open menu (see `menus`)
+    threads.json        the thread each room's table lives in (see `threads`)
+    reactions.json      which 👍 joined whom, whom each 🚪 question asks (see `reactions`)
 """
 
 from __future__ import annotations

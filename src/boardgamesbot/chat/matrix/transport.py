@@ -4,7 +4,9 @@ and direct rooms, encrypted wherever the room is.
 nio encrypts a ``room_send`` (Megolm, the session shared over Olm with every
 member's devices) when the room is encrypted and sends clear text otherwise,
 so the bot decides nothing per message; a room must be known from a sync first
-(nio reads its encryption state and members there). Pictures are the
+(nio reads its encryption state and members there). A direct room the bot opens
+is private from its first event, and nothing goes there before a sync has shown
+nio its encryption (`_private`). Pictures are the
 exception: in an encrypted room the file itself is encrypted before upload and
 the event carries ``file`` (its key, iv and hash) instead of ``url``.
 """
@@ -82,6 +84,11 @@ class MatrixTransport:
         self._mine: OrderedDict[str, str | None] = OrderedDict()
         self._closed: OrderedDict[str, str | None] = OrderedDict()  # -> whose menu it was
         self._asked_devices: set[str] = set()  # members whose devices a send asked for
+        # The direct rooms this bot opened encrypted -> whom it invited: never written to
+        # in clear text, whatever nio believes of them before a sync brings their state.
+        # (Since this start: after a restart the first sync, with full state, brings every
+        # room whole before anything is sent.)
+        self._private: dict[str, frozenset[str]] = {}
 
     # Sending -------------------------------------------------------------------------
 
@@ -114,6 +121,13 @@ class MatrixTransport:
 
     async def _send(self, room_id: str, content: dict,
                     event_type: str = "m.room.message") -> str | None:
+        if room_id in self._private:
+            await self._known(room_id)
+            room = self.client.rooms.get(room_id)
+            if room is None or not room.encrypted:
+                log.warning("Matrix: %s is not known as encrypted yet: nothing is sent "
+                            "there", room_id)
+                return None
         for attempt in range(5):
             try:
                 await self._members_devices(room_id)
@@ -193,7 +207,7 @@ class MatrixTransport:
 
     def encrypted(self, room_id: str) -> bool:
         room = self.client.rooms.get(room_id)
-        return bool(room and room.encrypted)
+        return room_id in self._private or bool(room and room.encrypted)
 
     async def _image(self, room_id: str, png: bytes, root: str | None = None) -> None:
         secret = self.encrypted(room_id)
@@ -330,12 +344,32 @@ class MatrixTransport:
             self._room_creators[room.room_id] = creators
         return self._room_creators[room.room_id]
 
-    async def _known(self, room_id: str, timeout: float = ROOM_WAIT) -> None:
-        """Wait (briefly) until a sync has brought ``room_id``: nio encrypts only for rooms
-        it knows, and a room the bot just created or joined may not be there yet."""
+    async def _known(self, room_id: str, timeout: float = ROOM_WAIT) -> bool:
+        """Wait (briefly) until a sync has brought ``room_id`` as the bot must write to it;
+        whether it has. nio encrypts only for rooms it knows, and a room the bot just
+        created or joined may not be there yet.
+
+        A direct room the bot opened (`_private`) must also have shown nio its encryption
+        and the person invited. Synapse stores a new room's m.room.create and the bot's
+        join before the rest of its first events, and a sync can come in between: nio
+        then holds the room as a clear one of the bot alone, and would send the person's
+        hidden sheet in clear text (or encrypted for nobody but the bot)."""
         deadline = time.monotonic() + timeout
-        while room_id not in self.client.rooms and time.monotonic() < deadline:
+        while not self._arrived(room_id) and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
+        return self._arrived(room_id)
+
+    def _arrived(self, room_id: str) -> bool:
+        room = self.client.rooms.get(room_id)
+        if room is None:
+            return False
+        invited = self._private.get(room_id)
+        if invited is None or not invited:
+            return True  # not opened by the bot, or arrived whole before
+        if room.encrypted and invited <= set(room.users):
+            self._private[room_id] = frozenset()  # (the person may leave later)
+            return True
+        return False
 
     # Direct rooms ---------------------------------------------------------------------
 
@@ -378,6 +412,7 @@ class MatrixTransport:
             if not isinstance(response, RoomCreateResponse):
                 log.warning("could not open a direct room with %s: %s", user_id, response)
                 return None
+            self._private[response.room_id] = frozenset({user_id})
             listed.setdefault(user_id, []).append(response.room_id)
             await self._save_direct_rooms(listed)
             await self._known(response.room_id)
