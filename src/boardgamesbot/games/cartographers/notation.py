@@ -172,8 +172,8 @@ def parse_action(text: str) -> Action:
     if head not in DRAWN_TERRAINS:
         meant = _spoken().get(folded(head))
         # (the example shows the word meant in its place)
-        example = "ambush f90 C4" if meant == "ambush" else f"{meant} 2 r90 C4" if meant else None
-        raise _bad(text, 0, "action", example, meant)
+        shown = "ambush f90 C4" if meant == "ambush" else f"{meant} 2 r90 C4" if meant else None
+        raise _bad(text, 0, "action", shown, meant)
     if count < 2 or words[1].lower() not in ("1", "2", "1x1"):
         raise _bad(text, 1, "shape", f"{head} 2 r90 C4")
     if words[1].lower() == "1x1":
