@@ -158,7 +158,7 @@ def test_bad_databases_are_refused_before_any_game(tmp_path):
     assert not missing.exists()  # reading never creates a database
     empty = tmp_path / "empty.db"
     sqlalchemy.create_engine(f"sqlite:///{empty}").connect().close()
-    assert "no arena games are stored" in one_line_error(
+    assert "no stored games of tikal" in one_line_error(
         bgbot("ratings", "tikal", "--db", f"sqlite:///{empty}"))
     assert not sqlalchemy.inspect(sqlalchemy.create_engine(f"sqlite:///{empty}")).get_table_names()
     assert "not a database URL" in one_line_error(

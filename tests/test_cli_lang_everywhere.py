@@ -4,8 +4,12 @@ standings' headings; English unchanged without it."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+import sqlalchemy
 from click.testing import CliRunner
+from rich.progress import Progress
 
 from boardgamesbot.cli import main
 from boardgamesbot.cli.words import say
@@ -91,3 +95,60 @@ def test_the_kinds_of_values_in_the_help_are_in_the_language(lang, integer, file
     assert f"--save-dir {folder}" in arena and "DIRECTORY" not in arena
     again = _flat(run("play", "--help").output)
     assert "--players INTEGER" in again and "--save FILE" in again
+
+
+def test_the_arenas_progress_bar_is_labelled_in_the_language(tmp_path, monkeypatch):
+    """The bar on stderr said "tikal games" in every language."""
+    labels: list[str] = []
+    add_task = Progress.add_task
+
+    def noted(progress, description, *args, **kwargs):
+        labels.append(description)
+        return add_task(progress, description, *args, **kwargs)
+
+    monkeypatch.setattr(Progress, "add_task", noted)
+    played = run("arena", "tikal", "--bots", "random", "--games", "2", "--lang", "pt-BR")
+    assert played.exit_code == 0, played.output
+    assert labels == ["partidas de tikal"]
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_the_stored_games_refusals_keep_their_particulars_in_the_language(tmp_path, lang):
+    """In Portuguese and Catalan a bad --db, a database with no arena games and an unknown
+    run were said only as "that database cannot be used", "no such run is stored": they
+    name the URL, the file, the run and the runs there are, as the English does."""
+    db = f"sqlite:///{tmp_path / 'arena.db'}"
+    played = run("arena", "tikal", "--bots", "random", "--games", "2", "--db", db, "--json")
+    assert played.exit_code == 0, played.output
+    stored = json.loads(played.output)["run"]
+    missing, empty = tmp_path / "missing.db", tmp_path / "empty.db"
+    sqlalchemy.create_engine(f"sqlite:///{empty}").connect().close()
+    nowhere = f"sqlite:///{tmp_path}/no/such/dir/a.db"
+    cases = [
+        (["arena", "tikal", "--bots", "random", "--games", "2", "--db", "no url"],
+         say(lang, "setup.bad_database.not_url", url="no url")),
+        (["ratings", "tikal", "--db", f"sqlite:///{missing}"],
+         say(lang, "setup.bad_database.no_file", path=missing)),
+        (["ratings", "tikal", "--db", f"sqlite:///{empty}"],
+         say(lang, "setup.no_arena_games", game="tikal", db=f"sqlite:///{empty}")),
+        (["ratings", "cartographers", "--db", db],
+         say(lang, "setup.no_arena_games", game="cartographers", db=db)),
+        (["ratings", "tikal", "--db", db, "--run", "nosuchrun"],
+         say(lang, "setup.unknown_run", run="nosuchrun", db=db, game="tikal", runs=stored)),
+        (["ratings", "cartographers", "--db", db, "--run", "nosuchrun"],
+         say(lang, "setup.unknown_run.none", run="nosuchrun", db=db, game="cartographers")),
+        (["ratings", "cartographers", "--db", db, "--run", stored],
+         say(lang, "setup.unknown_run.other_game", run=stored, played="tikal",
+             game="cartographers")),
+    ]
+    for args, message in cases:
+        result = run(*args, "--lang", lang)
+        assert result.exit_code == 2, result.output
+        assert _flat(f"{say(lang, 'error')}: {message}") in _flat(result.output), args
+    opened = run("arena", "tikal", "--bots", "random", "--games", "2", "--db", nowhere,
+                 "--lang", lang)
+    assert opened.exit_code == 2
+    assert _flat(say(lang, "setup.bad_database", url=nowhere, reason="")) \
+        in _flat(opened.output)
+    assert not missing.exists()  # nothing was created
+    assert json.loads(run("ratings", "tikal", "--db", db, "--json").output)["games"] == 2

@@ -4,11 +4,15 @@ place, in their words, and an action written right, for each game's notation."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from boardgamesbot.cli.words import say
-from boardgamesbot.engine import LANGUAGES, load_game
-from boardgamesbot.games.wording import phrase
+from boardgamesbot.engine import LANGUAGES, GameError, load_game
+from boardgamesbot.games.cartographers.components import DRAWN_TERRAINS
+from boardgamesbot.games.tikal.notation import FORMS
+from boardgamesbot.games.wording import notation_error, phrase
 from boardgamesbot.web import catalog
 from tests.test_cli_first_game import run
 
@@ -80,3 +84,63 @@ def test_a_terrain_typed_in_ones_own_language_is_told_its_notation_word(tmp_path
     assert result.exit_code == 0, result.output
     assert _flat(_shared(lang, "notation.meant", word="bosc", meant="forest")) \
         in _flat(result.output)
+
+
+def _spoken_words(name: str, lang: str) -> list[tuple[str, str]]:
+    """Each single word the game's rules knowledge gives in ``lang`` for a word of the
+    notation's first place (Tikal's verbs; Cartographers' terrains and ambush), with that
+    notation word: the words a person may type there in their own language. A word two
+    notation words share, or that is a notation word itself, is left out (none is meant)."""
+    game = load_game(name)
+    terms = json.loads(game.rules_knowledge.read_text(encoding="utf-8"))["terms"]
+    first = {"tikal": {verb: "place_tile" if verb == "place" else verb for verb in FORMS},
+             "cartographers": {word: word for word in (*DRAWN_TERRAINS, "ambush")}}[name]
+    meant: dict[str, set[str]] = {}
+    for notation, term in first.items():
+        for word in terms.get(term, {}).get(lang, []):
+            if " " not in word:
+                meant.setdefault(word, set()).add(notation)
+    return sorted((word, notations.pop()) for word, notations in meant.items()
+                  if len(notations) == 1 and word.lower() not in first)
+
+
+SPOKEN = [(name, lang, word, notation) for name in ("tikal", "cartographers")
+          for lang in ("pt-BR", "ca") for word, notation in _spoken_words(name, lang)]
+
+
+@pytest.mark.parametrize(("name", "lang", "word", "notation"), SPOKEN)
+def test_a_word_of_the_game_in_ones_own_language_is_told_its_notation_word(name, lang, word,
+                                                                          notation):
+    """A Brazilian who types "mover W A6 B5" is told, in their words, that the notation
+    writes "mover" as "move", with an action written that way: each word of the game's
+    vocabulary for a verb (Tikal) or a terrain (Cartographers), as the terminal, the chat
+    and the browser's "Why not?" say a refusal (`notation_error`)."""
+    game = load_game(name)
+    with pytest.raises(GameError) as refused:
+        game.new(2, 5).apply(0, f"{word} W A6 B5")
+    assert refused.value.params["meant"] == notation
+    assert refused.value.params["example"].split()[0] == notation
+    told = notation_error(catalog, lang, refused.value.params)
+    assert told is not None
+    assert _shared(lang, "notation.meant", word=word, meant=notation) in told
+
+
+def test_the_vocabulary_offers_the_words_a_person_types():
+    """The words the parametrised test walks through include the ones players were seen
+    typing (not an empty list that could pass for any code)."""
+    assert {("tikal", "pt-BR", "mover", "move"), ("tikal", "ca", "moure", "move"),
+            ("tikal", "pt-BR", "cavar", "uncover"), ("tikal", "ca", "excavar", "uncover"),
+            ("tikal", "pt-BR", "acampamento", "camp"), ("tikal", "pt-BR", "guardião", "guard"),
+            ("cartographers", "ca", "bosc", "forest"),
+            ("cartographers", "pt-BR", "emboscada", "ambush")} <= set(SPOKEN)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_tikal_verb_typed_in_ones_own_language_is_told_its_notation_word(tmp_path, lang):
+    """At the terminal's prompt: "mover W A6 B5" is told "mover" is written "move"."""
+    result = run("play", "tikal", "--players", "2", "--seed", "5", "--lang", lang,
+                 "--save", str(tmp_path / "g.json"), stdin="mover W A6 B5\nquit\n")
+    assert result.exit_code == 0, result.output
+    output = _flat(result.output)
+    assert _flat(_shared(lang, "notation.meant", word="mover", meant="move")) in output
+    assert "'move W A6 B5'" in output

@@ -73,3 +73,16 @@ def test_a_terrain_not_on_the_card_is_refused_naming_the_cards_terrains(page, se
     table, token = _seat_in_portuguese(page, server, "cartographers", 1, 1, seat=0)
     refused = page.evaluate(REFUSED, [table, token, "water 1 r0 A1"])
     assert refused["said"] == "Esse terreno não está na carta, que oferece floresta ou aldeia."
+
+
+def test_an_action_the_server_cannot_read_is_said_word_by_word(page, server):
+    """A Brazilian's page that sends "mover W A6 B5" (a page opened before the server read
+    its notation differently, or a client of the API) was told only "that action is not
+    written correctly": it is told which word, what goes there, an action written right and
+    how the notation writes "mover", as the terminal and the chat say it."""
+    table, token = _seat_in_portuguese(page, server, "tikal", 2, 1, seat=0)
+    refused = page.evaluate(REFUSED, [table, token, "mover W A6 B5"])
+    assert refused["said"] == (
+        "No lugar de 'mover' deve vir uma ação — place, enter, move, uncover, "
+        "recover, exchange, camp, guard, end, bid, pass ou take; por exemplo 'move W A6 B5'. "
+        "(Na notação, 'mover' se escreve 'move'.)")

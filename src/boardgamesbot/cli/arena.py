@@ -88,7 +88,8 @@ def arena_command(game_name, bots, players, games, seed, workers, as_json, save_
         with Progress(*Progress.get_default_columns(), MofNCompleteColumn(),
                       console=Console(stderr=True),
                       disable=as_json or not sys.stderr.isatty()) as progress:
-            task = progress.add_task(f"{setup.game} games", total=setup.games)
+            task = progress.add_task(say(lang, "arena.progress", game=setup.game),
+                                     total=setup.games)
 
             def finished(result) -> None:
                 progress.advance(task)
@@ -147,10 +148,15 @@ def _title(setup, lang: str, runs: int | None = None) -> str:
                players=setup.players, games=setup.games, runs=runs)
 
 
-def _open_store(url: str, existing: bool = False):
+def _open_store(url: str, reading: str | None = None):
     """A `Store` on ``url`` (normalised as for `bgbot serve --db`) and the URL to show
     (password hidden); `GameError` "bad_database" in one line when it cannot be opened.
-    ``existing``: a SQLite file must already be there (reading never creates one)."""
+    ``reading``: the game whose stored games are to be read; a SQLite file must already be
+    there (reading never creates one), and hold arena games ("no_arena_games").
+
+    Each refusal's params hold all it says (the URL, the driver's reason), and ``case``
+    tells its variants apart, so that the terminal says it in any language
+    (`boardgamesbot.cli.words.setup_error`)."""
     from sqlalchemy import inspect
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
@@ -161,15 +167,16 @@ def _open_store(url: str, existing: bool = False):
         parsed = make_url(url)
     except SQLAlchemyError:
         raise GameError(f"--db {url!r} is not a database URL; e.g. sqlite:///arena.db or "
-                        "postgresql://user@host/dbname", code="bad_database", url=url) from None
+                        "postgresql://user@host/dbname", code="bad_database", url=url,
+                        case="not_url") from None
     shown = parsed.render_as_string(hide_password=True)
-    if existing and parsed.get_backend_name() == "sqlite" \
+    if reading and parsed.get_backend_name() == "sqlite" \
             and parsed.database not in (None, "", ":memory:") \
             and not Path(parsed.database).is_file():
         raise GameError(f"no database file at {parsed.database}", code="bad_database",
-                        url=shown)
+                        url=shown, path=parsed.database, case="no_file")
     try:
-        if existing:  # reading changes nothing: a database without arena games stays as is
+        if reading:  # reading changes nothing: a database without arena games stays as is
             engine = make_engine(url)
             try:
                 with engine.connect() as connection:
@@ -177,13 +184,11 @@ def _open_store(url: str, existing: bool = False):
             finally:
                 engine.dispose()
             if not kept:
-                raise GameError(f"no arena games are stored in {shown}; keep some with: "
-                                "bgbot arena GAME --bots ... --games N --db URL",
-                                code="no_arena_games")
+                raise _none_stored(reading, shown)
         return Store(url, notify=None), shown
     except (SQLAlchemyError, ImportError, OSError) as error:
         raise GameError(f"cannot open the database {shown}: {first_line(error)}",
-                        code="bad_database", url=shown) from None
+                        code="bad_database", url=shown, reason=first_line(error)) from None
 
 
 def _arena_game_row(setup, run_id: str, result):
@@ -217,7 +222,7 @@ def ratings_command(game_name, db, run_id, as_json, lang) -> None:
     lang = language(lang) if lang is not None else environment_language()
     game = find_game(game_name, lang).name  # a title, a typo: as `play`
     try:
-        store, shown = _open_store(db, existing=True)
+        store, shown = _open_store(db, reading=game)
         try:
             rows = store.arena_games(game=game, run=run_id)
             if not rows:
@@ -243,19 +248,26 @@ def ratings_command(game_name, db, run_id, as_json, lang) -> None:
         out.print(arena.seats_table(standings, _headings(lang)))
 
 
+def _none_stored(game: str, shown: str) -> GameError:
+    return GameError(f"no stored games of {game} in {shown}; keep some with: bgbot arena "
+                     f"{game} --bots ... --games N --db URL", code="no_arena_games",
+                     game=game, db=shown)
+
+
 def _no_games(store, shown: str, game: str, run_id: str | None) -> None:
     if run_id is None:
-        raise GameError(f"no stored games of {game} in {shown}; keep some with: bgbot arena "
-                        f"{game} --bots ... --games N --db URL", code="no_arena_games",
-                        game=game)
+        raise _none_stored(game, shown)
     elsewhere = store.arena_games(run=run_id)
     if elsewhere:
         raise GameError(f"run {run_id} played {elsewhere[0].game}, not {game}",
-                        code="unknown_run", run=run_id)
-    known = list(dict.fromkeys(row.run for row in store.arena_games(game=game)))
-    listed = (f"; stored runs of {game}: {', '.join(known[-5:])}" if known
-              else f"; no games of {game} are stored there")
-    raise GameError(f"no run {run_id} in {shown}{listed}", code="unknown_run", run=run_id)
+                        code="unknown_run", run=run_id, game=game,
+                        played=elsewhere[0].game, case="other_game")
+    known = list(dict.fromkeys(row.run for row in store.arena_games(game=game)))[-5:]
+    if not known:
+        raise GameError(f"no run {run_id} in {shown}; no games of {game} are stored there",
+                        code="unknown_run", run=run_id, game=game, db=shown, case="none")
+    raise GameError(f"no run {run_id} in {shown}; stored runs of {game}: {', '.join(known)}",
+                    code="unknown_run", run=run_id, game=game, db=shown, runs=known)
 
 
 def _rate_stored(arena, rows, lang: str = "en"):

@@ -99,8 +99,11 @@ def setup_error(error: Exception, lang: str) -> str:
     particulars (the engine's typed ``params``), so that it says what to type instead. In
     English, and for a refusal the terminal has no sentence for, the engine's own."""
     code = getattr(error, "code", None)
-    if lang == "en" or not has(f"setup.{code}"):
+    params = getattr(error, "params", {})
+    # (a refusal said in more than one way names its ``case``: "setup.<code>.<case>")
+    key = f"setup.{code}" + (f".{params['case']}" if "case" in params else "")
+    if lang == "en" or not has(key):
         return refusal({"code": code, "message": str(error)}, lang)
     params = {name: ", ".join(map(str, value)) if isinstance(value, list) else value
-              for name, value in error.params.items()}
-    return say(lang, f"setup.{code}", **params)
+              for name, value in params.items()}
+    return say(lang, key, **params)

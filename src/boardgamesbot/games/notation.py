@@ -22,18 +22,25 @@ reader's language.
 "cannot read 'uncover Z9': 'Z9' is not a space (e.g. 'uncover A5')"
 >>> error.params["word"], error.params["expected"]
 ('Z9', 'example.space')
+
+A word of the game typed in a person's own language (Portuguese "mover", Catalan "bosc")
+is told how the notation writes it: `spoken_words` reads the players' words for the
+notation's words from the game's rules knowledge, the one place they are kept.
 """
 
 from __future__ import annotations
 
+import json
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import fields
 from functools import lru_cache
+from importlib import resources
 from typing import Any, ClassVar
 
 from boardgamesbot.engine import Action, GameError
 
-__all__ = ["Written", "unreadable"]
+__all__ = ["Written", "folded", "spoken_words", "unreadable"]
 
 
 class Written(Action):
@@ -88,3 +95,36 @@ def unreadable(text: str, at: int, expected: str | None, said: str, example: str
         params["meant"] = meant
     return GameError(f"cannot read {text.strip()!r}: {problem} (e.g. {example!r})",
                      code="bad_notation", **params)
+
+
+def folded(word: str) -> str:
+    """``word`` as compared with the players' words: case and accents aside ("Guardião",
+    "guardiao" and "GUARDIÃO" are one word)."""
+    decomposed = unicodedata.normalize("NFKD", word.strip().casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def spoken_words(package: str, terms: Mapping[str, str]) -> dict[str, str]:
+    """The words players use, in every language, for some of the notation's words, folded
+    → the notation's word: with Tikal's verbs, "mover" → "move", "guardião" → "guard".
+
+    ``terms`` maps each notation word to the term of the game's rules knowledge
+    (``help/knowledge.json`` in ``package``: ``terms.<term>.<lang>``, what the rules
+    search reads too) that names it. Only single words count, as a person types one where
+    the notation has its word; a word two of them share is left out (no one of them is
+    meant), and so is each notation word itself (it is read as itself).
+
+    >>> spoken_words("boardgamesbot.games.tikal", {"move": "move", "camp": "camp"})["moure"]
+    'move'
+    """
+    knowledge = json.loads(resources.files(package).joinpath("help", "knowledge.json")
+                           .read_text(encoding="utf-8"))
+    meant: dict[str, set[str]] = {}
+    for notation, term in terms.items():
+        for said in knowledge["terms"].get(term, {}).values():
+            for word in said:
+                if len(word.split()) == 1:
+                    meant.setdefault(folded(word), set()).add(notation)
+    own = {folded(word) for word in terms}
+    return {word: notations.pop() for word, notations in meant.items()
+            if len(notations) == 1 and word not in own}

@@ -23,14 +23,11 @@ Draw(terrain='forest', shape=2, orientation=1, cell=35)
 
 from __future__ import annotations
 
-import json
-import unicodedata
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 from boardgamesbot.engine import Action, GameError
-from boardgamesbot.games.notation import Written, unreadable
+from boardgamesbot.games.notation import Written, folded, spoken_words, unreadable
 
 from .components import DRAWN_TERRAINS
 from .sheet import ORIENTATIONS, cell_name, parse_cell
@@ -111,24 +108,10 @@ def _bad(text: str, at: int, what: str | None, example: str | None = None,
 
 
 @cache
-def _terrain_words() -> dict[str, str]:
-    """Each terrain's name in every language the game speaks, folded (accents and case
-    aside) → the terrain's notation word: a Catalan who types "bosc" is told it is
-    written "forest"."""
-    folder = resources.files(__package__).joinpath("web", "i18n")
-    named = {}
-    for entry in folder.iterdir():
-        if entry.name.endswith(".json"):
-            words = json.loads(entry.read_text(encoding="utf-8"))
-            for terrain in DRAWN_TERRAINS:
-                if isinstance(words.get(f"terrain.{terrain}"), str):
-                    named[_folded(words[f"terrain.{terrain}"])] = terrain
-    return named
-
-
-def _folded(word: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", word.strip().casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+def _spoken() -> dict[str, str]:
+    """The players' words for the terrains and the ambush, in every language, folded → the
+    notation's word: a Catalan who types "bosc" is told it is written "forest"."""
+    return spoken_words(__package__, {word: word for word in (*DRAWN_TERRAINS, "ambush")})
 
 
 def _orientation(text: str, at: int, what: str, example: str) -> int:
@@ -187,7 +170,10 @@ def parse_action(text: str) -> Action:
         _ends(text, 3, "ambush" if count < 2 else "cell", example)
         return Ambush(orientation, cell)
     if head not in DRAWN_TERRAINS:
-        raise _bad(text, 0, "action", meant=_terrain_words().get(_folded(head)))
+        meant = _spoken().get(folded(head))
+        # (the example shows the word meant in its place)
+        shown = "ambush f90 C4" if meant == "ambush" else f"{meant} 2 r90 C4" if meant else None
+        raise _bad(text, 0, "action", shown, meant)
     if count < 2 or words[1].lower() not in ("1", "2", "1x1"):
         raise _bad(text, 1, "shape", f"{head} 2 r90 C4")
     if words[1].lower() == "1x1":

@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from boardgamesbot.engine import Action, GameError
-from boardgamesbot.games.notation import Written, unreadable
+from boardgamesbot.games.notation import Written, folded, spoken_words, unreadable
 
 from .components import parse_space, space_name
 
@@ -177,9 +177,19 @@ _PLACES = {
 }
 
 
-def _bad(text: str, at: int, what: str | None, example: str) -> GameError:
+def _bad(text: str, at: int, what: str | None, example: str,
+         meant: str | None = None) -> GameError:
     return unreadable(text, at, None if what is None else f"tikal.{what}",
-                      _PLACES.get(what or "", ""), example)
+                      _PLACES.get(what or "", ""), example, meant)
+
+
+@cache
+def _spoken() -> dict[str, str]:
+    """The players' words for the verbs, in every language, folded → the verb: a Brazilian
+    who types "mover W A6 B5" is told it is written "move". (Each verb's term in the rules
+    knowledge has the verb's name, but for the tile's: ``place_tile``.)"""
+    return spoken_words(__package__, {verb: "place_tile" if verb == "place" else verb
+                                      for verb in FORMS})
 
 
 def _seat(token: str) -> int | None:
@@ -268,6 +278,11 @@ def check_action(action: object) -> Action:
     return action
 
 
+def _example(verb: str | None) -> str:
+    """An action written right: with the verb meant, when it is known."""
+    return FORMS[verb][1] if verb else "place C4 r2"
+
+
 def parse_action(text: str) -> Action:
     """Read one action in notation; an error says which word was not understood and what
     goes there (`unreadable`), the words read in order.
@@ -282,7 +297,8 @@ def parse_action(text: str) -> Action:
         raise unreadable(repr(text), 0, "tikal.action", _PLACES["action"], "place C4 r2")
     words = text.split()
     if not words or words[0].lower() not in FORMS:
-        raise _bad(text, 0, "action", "place C4 r2")
+        meant = _spoken().get(folded(words[0])) if words else None
+        raise _bad(text, 0, "action", _example(meant), meant)
     verb = words[0].lower()
     places, example = FORMS[verb]
     values = []

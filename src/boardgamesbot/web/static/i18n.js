@@ -151,8 +151,33 @@ export function has(key) {
 export function errorText(error) {
   if (!error) return "";
   const key = `error.${error.code}`;
+  if (error.code === "bad_notation") {
+    const told = notationText(error.params || {});
+    if (told) return told;
+  }
   if (has(key)) return t(key, flatParams(error.params || {}));
   return error.message || error.code;
+}
+
+/** A bad_notation refusal's particulars (the server's games.wording.notation_error, the
+ * same rule): which word was not understood, what goes in its place (the game's entry
+ * "notation.<expected>"), an action written right and, for a word of the game's own in
+ * some language, how the notation writes it. Null when the params do not say (the general
+ * sentence stands): a page opened before the server changed its notation sends actions
+ * the server no longer reads, and the API answers any client with these params. */
+function notationText(params) {
+  if (!("example" in params)) return null;
+  const word = params.word || "";
+  const expected = params.expected ?? null;
+  let key = "notation.extra";
+  let what = "";
+  if (expected !== null) {
+    if (!has(`notation.${expected}`)) return null;
+    key = word ? "notation.unexpected" : "notation.missing";
+    what = t(`notation.${expected}`);
+  }
+  const said = t(key, { word, expected: what, example: params.example });
+  return params.meant ? `${said} ${t("notation.meant", { word, meant: params.meant })}` : said;
 }
 
 /** A refusal's typed params ready for its sentence (the server's
