@@ -66,7 +66,11 @@ def server(tmp_path_factory):
                 process.kill()
 
 
-@pytest.fixture(scope="session")
+# One Chromium for the browser tests, closed when a worker leaves this folder: Playwright's
+# sync API leaves its event loop marked running on the thread while it is open, so a later
+# test elsewhere on the same pytest-xdist worker (asyncio.run in the chat and service tests)
+# would find "a running event loop".
+@pytest.fixture(scope="package")
 def browser():
     if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
         pytest.skip(f"Chromium is not installed at {CHROMIUM} (Debian package 'chromium'; "

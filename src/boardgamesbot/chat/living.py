@@ -182,11 +182,11 @@ class LivingTable:
                            lang: str) -> None:
         """A new message, with sound, to the people whose decision begins: the only
         message of an ordinary turn (the board itself is edited). It quotes the table
-        message and carries no button of its own: in a hidden step (a Cartographers card)
-        the 🔒 link is on the table message only, which the next card edits, so the calls
-        of past cards left above keep nothing that looks like it is still to be tapped —
-        taking a button off each old call would cost an edit per card, which Telegram
-        counts as a send."""
+        message and carries no button of its own: in a hidden step (everyone choosing in
+        private at once) the 🔒 link is on the table message only, which the next hidden
+        step edits, so the calls of past steps left above keep nothing that looks like it
+        is still to be tapped — taking a button off each old call would cost an edit per
+        step, which Telegram counts as a send."""
         who = ", ".join(self.transport.mention(r["user_id"], r["name"]) for r in rows)
         if hidden:
             text = i18n.text(lang, "turn.private", who=who,
