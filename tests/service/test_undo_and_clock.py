@@ -88,6 +88,35 @@ def test_cartographers_a_choice_can_be_taken_back_until_the_step_resolves(client
     assert [e["type"] for e in log] == ["created", "started"]
 
 
+def test_the_last_to_choose_in_a_simultaneous_step_is_told_a_new_step_began(client):
+    """Ann chooses last: the card resolves and her next decision follows at once, her
+    `your_turn` true throughout; `step` is what tells the two decisions apart (a face fits
+    the board to each). A choice that can be taken back does not move it, nor its undo."""
+    created = create(client, "cartographers", seats=PEOPLE, seed=7)
+    table_id = created["table"]["id"]
+    ann, bob = (s["token"] for s in created["seats"])
+
+    def first_legal(token):
+        legal = client.get(f"/api/tables/{table_id}/legal", params={"token": token}).json()
+        return legal["actions"][0]["notation"]
+
+    start = view(client, table_id, ann)
+    assert start["your_turn"] and start["step"] == 0
+    assert act(client, table_id, bob, first_legal(bob), start["state_id"]).status_code == 200
+    chosen = view(client, table_id, bob)
+    assert chosen["can_undo"] and chosen["step"] == 0
+    back = client.post(f"/api/tables/{table_id}/undo", params={"token": bob},
+                       json={"state_id": chosen["state_id"]}).json()
+    assert back["undone"] and view(client, table_id, ann)["step"] == 0
+    waiting = view(client, table_id, ann)
+    assert act(client, table_id, bob, first_legal(bob), waiting["state_id"]).status_code == 200
+    assert view(client, table_id, ann)["your_turn"] and view(client, table_id, ann)["step"] == 0
+    assert act(client, table_id, ann, first_legal(ann),
+               view(client, table_id, ann)["state_id"]).status_code == 200
+    after = view(client, table_id, ann)
+    assert after["your_turn"] and not after["can_undo"] and after["step"] == 1
+
+
 def test_a_person_out_of_time_is_played_by_the_tables_bot_and_the_log_says_so(client):
     created = create(client, "tikal", seats=[PEOPLE[0], {"kind": "bot", "level": "random"}],
                      clock={"mode": "decision", "seconds": 0.2, "level": "random"})

@@ -105,6 +105,15 @@ def page(context):
 
 
 @pytest.fixture
+def phone(browser):
+    """A 390×844 phone (touch), the common size; no script error on its page."""
+    context, page, errors = phone_page(browser)
+    yield page
+    context.close()
+    assert not errors, f"script errors in the page: {errors}"
+
+
+@pytest.fixture
 def narrow(browser):
     """A 360×740 phone (touch), the narrowest screen the phone tests hold the pages to; no
     script error on its page."""

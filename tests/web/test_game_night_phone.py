@@ -37,14 +37,6 @@ def catalog(lang: str, game: str | None = None) -> dict:
     return json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
 
 
-@pytest.fixture
-def phone(browser):
-    context, page, errors = phone_page(browser)
-    yield page
-    context.close()
-    assert not errors, f"script errors in the page: {errors}"
-
-
 def box(page, selector):
     return page.eval_on_selector(
         selector,

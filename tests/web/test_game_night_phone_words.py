@@ -20,7 +20,7 @@ from .helpers import (
     unfold_tools,
     view,
 )
-from .test_fast_moves_layout import HOLD
+from .test_fast_moves_layout import FRAMES, HOLD
 from .test_game_night_phone import (
     LANGS,
     SAYS,
@@ -495,3 +495,38 @@ def test_a_monster_drawn_on_my_map_out_of_the_frame_is_brought_into_sight(narrow
     bea_said = [line for line in narrow.locator("#log li.log-action").all_text_contents()
                 if line.startswith("Bea")]
     assert bea_said and yours in bea_said[-1], bea_said
+
+
+def test_the_last_to_draw_sees_the_monster_drawn_on_her_map_at_her_next_card(phone, server):
+    """Everyone draws the same card at once at Cartographers. Ana the last to draw the
+    ambush: her move led straight to her next card, never "not your turn" between, and the
+    page took it for the turn it had fitted already — Bea's monster at the far corner of
+    Ana's map (K9, J10, I11) stayed out of the phone's frame. The server's `step` tells
+    her next card from the ambush: the frame pans to the monster."""
+    open_lobby(phone, server)
+    phone.evaluate("() => localStorage.setItem('bgbot.pace', 'instant')")
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=7)
+    take_seat(phone, server, table, 0, tokens[0], "cartographers")
+    phone.wait_for_selector(".sheet-frame svg.sheet .target")
+
+    def legal(seat):
+        return [a["notation"] for a in
+                call(server, "GET", f"/api/tables/{table}/legal", token=tokens[seat])["actions"]]
+
+    def play(seat, notation):
+        call(server, "POST", f"/api/tables/{table}/actions",
+             {"action": notation, "state_id": view(server, table)["state_id"]}, tokens[seat])
+
+    play(1, next(a for a in legal(1) if a.startswith("ambush") and a.endswith(" K9")))
+    play(0, next(a for a in legal(0) if a.startswith("ambush") and a.endswith(" A1")))
+    # Her next card drawn with its targets (the fit is made on that drawing), then settled.
+    phone.wait_for_selector(
+        ".sheet-frame svg.sheet:not([data-stale]):has(.cell.monster):has(.target)")
+    phone.evaluate(FRAMES)
+    seen = phone.eval_on_selector(".sheet-frame", """frame => {
+        const area = frame.getBoundingClientRect();
+        return [...frame.querySelectorAll('.cell.monster')].map(cell => {
+            const box = cell.getBoundingClientRect();
+            return [cell.dataset.cell, box.left >= area.left - 1 && box.right <= area.right + 1
+                    && box.top >= area.top - 1 && box.bottom <= area.bottom + 1]; }); }""")
+    assert len(seen) == 3 and all(inside for _, inside in seen), seen

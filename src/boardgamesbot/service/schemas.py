@@ -218,6 +218,9 @@ class StateOut(BaseModel):
                                         description="`State.view(seat)` of the table's game")
     to_act: list[int]
     your_turn: bool
+    step: int = Field(description="actions that could not be taken back so far (a card "
+                                  "revealed, a turn ended): with `your_turn`, a new value "
+                                  "is a new decision of the seat")
     can_undo: bool
     clock: ClockState | None
 

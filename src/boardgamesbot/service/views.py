@@ -95,6 +95,14 @@ class TableViews:
             return None
         return self.per_state.get(self.version, ("view", seat), lambda: state.view(seat))
 
+    def step(self) -> int:
+        """How many actions so far could not be taken back (`State.undo_point` moved: a
+        card revealed, a turn ended, a hidden thing turned up). A seat awaited again after
+        the step moves has a new decision even if it never stopped being awaited: the last
+        of a simultaneous step to act is straight on to the next card (a face fits the
+        board to each new decision by this)."""
+        return sum(self.crossed)
+
     def can_undo(self, seat: int | None) -> bool:
         return (seat is not None and self.status == PLAYING and bool(self.record.actions)
                 and self.record.actions[-1][0] == seat and self.action_by[-1] == PERSON
@@ -153,6 +161,7 @@ class TableViews:
             "view": self.view(seat),
             "to_act": awaited,
             "your_turn": seat is not None and seat in awaited,
+            "step": self.step(),
             "can_undo": self.can_undo(seat),
             "clock": self.clock_view(),
         }

@@ -118,7 +118,7 @@ export class TableScreen {
       }
       const ask = m.your_turn && (!this.legal || this.legal.state_id !== m.state_id);
       if (ask) this.legal = null;
-      this.noteTurn(m.your_turn);
+      this.noteTurn(m.your_turn, m.step);
       // Asked after drawing: a game's picture of the new view is requested first (the
       // list of legal actions is larger and not needed to see the board).
       this.drawSoon(ask ? () => this.live.send({ type: "legal" }) : null);
@@ -374,19 +374,26 @@ export class TableScreen {
 
   /**
    * A state from the server says whether it is the person's turn: a turn starts with one
-   * that says so after one that did not (or on load). Then the board is fitted to the
-   * turn's targets once drawn (render), and a turn panel folded for the last turn unfolds.
+   * that says so after one that did not (or on load), or after one of another step (the
+   * server's `step`: actions that could not be taken back) — the last to act in a
+   * simultaneous step (everyone draws the same card) goes from their move straight to the
+   * next card, never "not your turn" between. Then the board is fitted to the turn's
+   * targets once drawn (render), and a turn panel folded for the last turn unfolds.
    * Read from every state that arrives, not from the drawings: the states that arrive
    * together are drawn once (drawSoon), and "not yours" between two of the person's turns
    * (Ana's map after her move, before Bea's) was often never drawn — the next turn then
    * kept the last one's fit, a monster drawn at the far corner of a phone's map out of sight.
    */
-  noteTurn(yours) {
-    if (yours) {
+  noteTurn(yours, step) {
+    // Another step while it stayed mine: the last turn ends here (the next lines) first.
+    const next = yours && this.fittedTurn && this.turnStep !== step;
+    if (yours && !next) {
       if (!this.fittedTurn) this.fittedTurn = "pending";
+      this.turnStep = step;
       return;
     }
-    this.fittedTurn = null;
+    this.fittedTurn = yours ? "pending" : null;
+    this.turnStep = yours ? step : null;
     if (this.turnFolded) sessionStorage.removeItem(FOLDED);
   }
 
