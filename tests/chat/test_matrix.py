@@ -1309,3 +1309,60 @@ def test_reactions_are_remembered_beside_the_store_within_a_bound(tmp_path):
     path.write_text('{"joins": {"$t1": "abc", "$t2": ["!g", "@b:l"]}, "questions": {}}')
     damaged = Reactions(path)
     assert damaged.taken_back("$t1") is None and damaged.taken_back("$t2") is None
+
+
+def test_the_bots_own_messages_are_remembered_beside_the_store_within_a_bound(tmp_path):
+    """A restarted bot still knows its recent messages (🚪 on one asks to leave), which
+    message a lobby was sent anew as (a 👍 taken back on the old one) and whose menus it
+    closed (a keycap on one is told so); only the latest are kept; a damaged file is set
+    aside with a warning, not a crash."""
+    from boardgamesbot.chat.matrix.sent import KEPT, SentMessages
+
+    path = tmp_path / "sent.json"
+    before = SentMessages(path)
+    before.sent("$news")
+    before.moved("$lobby", "$copy")
+    before.moved("$copy", "$copy2")  # sent anew twice: a second late joiner
+    before.closed("$menu", "@ana:localhost")
+    after = SentMessages(path)
+    assert after.is_mine("$news") and not after.is_mine("$peoples")
+    assert after.latest("$lobby") == "$copy2" and after.latest("$news") == "$news"
+    assert after.closed_for("$menu") == "@ana:localhost" and after.closed_for("$news") is None
+    for n in range(KEPT + 1):
+        after.sent(f"$m{n}")
+    again = SentMessages(path)
+    assert not again.is_mine("$news") and not again.is_mine("$m0")
+    assert again.is_mine(f"$m{KEPT}") and again.latest("$lobby") == "$copy2"
+    path.write_text('{"mine": ["$a", 3], "moved": {"$b": "$b"}, "closed": {"$c": null}}')
+    odd = SentMessages(path)  # entries of the wrong kind left out, a loop ended
+    assert odd.is_mine("$a") and odd.latest("$b") == "$b" and odd.closed_for("$c") is None
+    path.write_text('{"mine": ')
+    assert not SentMessages(path).is_mine("$a")
+
+
+def test_a_damaged_memory_file_is_ignored_with_a_warning(tmp_path, caplog):
+    """Every file the bot keeps beside its store (menus, threads, reactions, its own
+    messages) is read the same way: a damaged one leaves the bot remembering nothing of
+    it, said in the log, and is written whole again at the next change."""
+    from boardgamesbot.chat.matrix.menus import Menu, OpenMenus
+    from boardgamesbot.chat.matrix.reactions import Reactions
+    from boardgamesbot.chat.matrix.sent import SentMessages
+    from boardgamesbot.chat.matrix.threads import Threads
+
+    for name, make in [("menus.json", OpenMenus), ("threads.json", Threads),
+                       ("reactions.json", Reactions), ("sent.json", SentMessages)]:
+        path = tmp_path / name
+        path.write_text("[1, 2")
+        caplog.clear()
+        make(path)
+        assert f"ignoring unreadable {path}" in caplog.text, name
+        path.write_text('["a list, not what was written"]')
+        caplog.clear()
+        make(path)
+        assert f"ignoring unreadable {path}" in caplog.text, name
+    menus = OpenMenus(tmp_path / "menus.json")
+    menus.open("!room", "*", Menu("$lobby", "New table\n1 join", ["j:t1:1:"]))
+    assert OpenMenus(tmp_path / "menus.json").owner("!room", "$lobby") == "*"
+    threads = Threads(tmp_path / "threads.json")
+    threads.settle("!room", "$root")
+    assert Threads(tmp_path / "threads.json").home("!room") == "$root"
