@@ -35,8 +35,7 @@ class Menu:
 class OpenMenus:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path
-        self._rooms: dict[str, dict[str, Menu]] = {}
-        self._rooms = kept.load(path, lambda saved: {
+        self._rooms: dict[str, dict[str, Menu]] = kept.load(path, lambda saved: {
             room: {who: Menu(**menu) for who, menu in menus.items()}
             for room, menus in saved.items()}) or {}
 

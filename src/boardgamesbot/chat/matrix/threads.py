@@ -60,10 +60,9 @@ class Threads:
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path
-        self._homes: dict[str, str] = {}
-        self._latest: OrderedDict[str, str] = OrderedDict()
-        self._homes = kept.load(path, lambda saved: {
+        self._homes: dict[str, str] = kept.load(path, lambda saved: {
             room: root for room, root in saved.items() if isinstance(root, str)}) or {}
+        self._latest: OrderedDict[str, str] = OrderedDict()
 
     def home(self, room_id: str) -> str | None:
         """The root of the thread the room's table lives in (None: the main timeline)."""
