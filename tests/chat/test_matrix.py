@@ -395,6 +395,15 @@ async def _solo(url, tmp_path):
                 bot.kill()  # the bot process dies mid-game …
                 bot.start()  # … and a new one carries on, on the same device
                 restarted = True
+                # It still knows the menus it closed before: a keycap on an answered
+                # one is told so, and plays nothing.
+                answered_menu = next(e for r, e, b in ana.edits
+                                     if r == dm and b.endswith("(closed)"))
+                count = len(ana.heard(dm))
+                await ana.react(dm, answered_menu, "1\ufe0f\u20e3")
+                await ana.until(lambda count=count: any(
+                    "That menu is closed" in b for b in ana.heard(dm)[count:]),
+                    what="the closed menu told", timeout=90)
             count = len(ana.heard(dm))
             await ana.say(dm, number)
             await ana.until(lambda count=count: len(ana.heard(dm)) > count, what="an answer",
@@ -465,6 +474,12 @@ async def _tikal(url, tmp_path):
         # it was: Element's second click on it takes it back (a redaction, which carries
         # no content), and him out.
         await ana.until(lambda: thumb in reactions_kept(bot)["joins"], what="the 👍 kept")
+        count = len(ana.notices)
+        await ana.say(group, "!bg rules tikal")  # a rules page: HTML with a plain fallback
+        await ana.until(lambda: len(ana.notices) > count, what="the rules")
+        assert re.search(r"<(p|ul|ol|h\d|table|strong)>", ana.html[-1]), ana.html[-1]
+        assert "<" not in ana.notices[-1][1] and "**" not in ana.notices[-1][1]  # plain lines
+        rules_page = ana.event_ids[-1]
         bot.kill()
         bot.start()
         await bob.client.room_redact(group, thumb)
@@ -482,11 +497,6 @@ async def _tikal(url, tmp_path):
         await ana.say(group, "!bg bot easy")
         await ana.until(lambda: any("🤖" in b and bob.name in b for r, _, b in ana.edits
                                     if r == group), what="the lobby edited: Bob and a bot")
-        count = len(ana.notices)
-        await ana.say(group, "!bg rules tikal")  # a rules page: HTML with a plain fallback
-        await ana.until(lambda: len(ana.notices) > count, what="the rules")
-        assert re.search(r"<(p|ul|ol|h\d|table|strong)>", ana.html[-1]), ana.html[-1]
-        assert "<" not in ana.notices[-1][1] and "**" not in ana.notices[-1][1]  # plain lines
         await ana.say(group, "!bg start")
         await ana.until(lambda: any("Your turn" in b for b in ana.heard(group)), what="a turn")
         turns = {ana.name: 0, bob.name: 0}
@@ -539,9 +549,9 @@ async def _tikal(url, tmp_path):
                 await asked.say(group, number)
             await ana.until(lambda count=count: len(ana.heard(group)) > count, what="an answer",
                             timeout=90)
-        # Leaving without typing: 🚪 on a message about the table (the last menu) asks; 🚪
-        # on the question leaves.
-        await bob.react(group, menu_event, "🚪")
+        # Leaving without typing: 🚪 on the bot's message (the rules page, sent before the
+        # restart: the bot still knows it for its own) asks; 🚪 on the question leaves.
+        await bob.react(group, rules_page, "🚪")
         question = await bob.until(lambda: next(
             (e for (r, b), e in zip(bob.notices, bob.event_ids)
              if r == group and "vols deixar aquesta partida?" in b), None),
@@ -573,7 +583,8 @@ def test_a_late_joiner_reads_everything_the_bot_says_after_joining(synapse, tmp_
     it said before Cy came in was never meant for Cy's device). The lobby itself Cy
     cannot read, nor therefore its edits (clients apply an edit to the message it edits):
     so the lobby with Cy in it comes as a new message, the old one closed, and the start
-    edits the new one."""
+    edits the new one. Bob's 👍 on the old one, taken back after a restart, takes him out
+    of the new one: the bot remembers which message took over."""
     asyncio.run(asyncio.wait_for(_late_joiner(synapse, tmp_path), 240))
 
 
@@ -581,8 +592,11 @@ async def _late_joiner(url, tmp_path):
     async with ana_and_bob_in_a_group(url, tmp_path, "Late night") as (
             bot_id, bot, ana, bob, group):
         await ana.say(group, "!bg new cartographers")
-        await ana.until(lambda: any("Cartographers" in b for b in ana.heard(group)),
-                        what="the lobby")
+        first = await bob.until(lambda: next(
+            (e for (r, b), e in zip(bob.notices, bob.event_ids)
+             if r == group and "Cartographers" in b), None), what="the lobby")
+        thumb = await bob.react(group, first, "👍")
+        await ana.until(lambda: thumb in reactions_kept(bot)["joins"], what="the 👍 kept")
         cy = Player(url, f"cy{ana.name[3:]}", bot_id, tmp_path / "cy")
         try:
             await cy.login()
@@ -599,6 +613,13 @@ async def _late_joiner(url, tmp_path):
                 what="the lobby with Cy in it, as a message Cy can read")
             await ana.until(lambda: any(b.endswith("(closed)") for r, _, b in ana.edits
                                         if r == group), what="the old lobby closed")
+            assert bob.name in next(b for (r, b), e in zip(cy.notices, cy.event_ids)
+                                    if e == lobby)
+            bot.kill()
+            bot.start()
+            await bob.client.room_redact(group, thumb)  # his 👍 on the old lobby
+            await cy.until(lambda: any(e == lobby and bob.name not in b
+                                       for r, e, b in cy.edits), what="Bob out of the lobby")
             await ana.say(group, "!bg start")
             await cy.until(lambda: any(e == lobby and "Started" in b
                                        for r, e, b in cy.edits), what="the lobby started")
@@ -1313,3 +1334,60 @@ def test_reactions_are_remembered_beside_the_store_within_a_bound(tmp_path):
     path.write_text('{"joins": {"$t1": "abc", "$t2": ["!g", "@b:l"]}, "questions": {}}')
     damaged = Reactions(path)
     assert damaged.taken_back("$t1") is None and damaged.taken_back("$t2") is None
+
+
+def test_the_bots_own_messages_are_remembered_beside_the_store_within_a_bound(tmp_path):
+    """A restarted bot still knows its recent messages (🚪 on one asks to leave), which
+    message a lobby was sent anew as (a 👍 taken back on the old one) and whose menus it
+    closed (a keycap on one is told so); only the latest are kept; a damaged file is set
+    aside with a warning, not a crash."""
+    from boardgamesbot.chat.matrix.sent import KEPT, SentMessages
+
+    path = tmp_path / "sent.json"
+    before = SentMessages(path)
+    before.sent("$news")
+    before.moved("$lobby", "$copy")
+    before.moved("$copy", "$copy2")  # sent anew twice: a second late joiner
+    before.closed("$menu", "@ana:localhost")
+    after = SentMessages(path)
+    assert after.is_mine("$news") and not after.is_mine("$peoples")
+    assert after.latest("$lobby") == "$copy2" and after.latest("$news") == "$news"
+    assert after.closed_for("$menu") == "@ana:localhost" and after.closed_for("$news") is None
+    for n in range(KEPT + 1):
+        after.sent(f"$m{n}")
+    again = SentMessages(path)
+    assert not again.is_mine("$news") and not again.is_mine("$m0")
+    assert again.is_mine(f"$m{KEPT}") and again.latest("$lobby") == "$copy2"
+    path.write_text('{"mine": ["$a", 3], "moved": {"$b": "$b"}, "closed": {"$c": null}}')
+    odd = SentMessages(path)  # entries of the wrong kind left out, a loop ended
+    assert odd.is_mine("$a") and odd.latest("$b") == "$b" and odd.closed_for("$c") is None
+    path.write_text('{"mine": ')
+    assert not SentMessages(path).is_mine("$a")
+
+
+def test_a_damaged_memory_file_is_ignored_with_a_warning(tmp_path, caplog):
+    """Every file the bot keeps beside its store (menus, threads, reactions, its own
+    messages) is read the same way: a damaged one leaves the bot remembering nothing of
+    it, said in the log, and is written whole again at the next change."""
+    from boardgamesbot.chat.matrix.menus import Menu, OpenMenus
+    from boardgamesbot.chat.matrix.reactions import Reactions
+    from boardgamesbot.chat.matrix.sent import SentMessages
+    from boardgamesbot.chat.matrix.threads import Threads
+
+    for name, make in [("menus.json", OpenMenus), ("threads.json", Threads),
+                       ("reactions.json", Reactions), ("sent.json", SentMessages)]:
+        path = tmp_path / name
+        path.write_text("[1, 2")
+        caplog.clear()
+        make(path)
+        assert f"ignoring unreadable {path}" in caplog.text, name
+        path.write_text('["a list, not what was written"]')
+        caplog.clear()
+        make(path)
+        assert f"ignoring unreadable {path}" in caplog.text, name
+    menus = OpenMenus(tmp_path / "menus.json")
+    menus.open("!room", "*", Menu("$lobby", "New table\n1 join", ["j:t1:1:"]))
+    assert OpenMenus(tmp_path / "menus.json").owner("!room", "$lobby") == "*"
+    threads = Threads(tmp_path / "threads.json")
+    threads.settle("!room", "$root")
+    assert Threads(tmp_path / "threads.json").home("!room") == "$root"

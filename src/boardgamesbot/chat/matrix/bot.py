@@ -62,6 +62,7 @@ from ..tables import Service
 from . import crosssigning
 from .menus import LOBBY, OpenMenus
 from .reactions import Reactions
+from .sent import SentMessages
 from .threads import THREAD, Threads, root_of
 from .transport import COMMAND_PREFIX, MENU_FOR, MatrixTransport
 
@@ -195,9 +196,10 @@ class MatrixBot:
 
     def __init__(self, client: AsyncClient, service: Service, public_url: str = "",
                  menus: OpenMenus | None = None, threads: Threads | None = None,
-                 reactions: Reactions | None = None) -> None:
+                 reactions: Reactions | None = None,
+                 sent: SentMessages | None = None) -> None:
         self.client = client
-        self.transport = MatrixTransport(client, menus, threads)
+        self.transport = MatrixTransport(client, menus, threads, sent)
         self.conversation = MatrixConversation(service, self.transport, public_url)
         self.transport.language = self._language
         self.unreadable: list[Unreadable] = []
@@ -623,7 +625,8 @@ async def run(client: AsyncClient, service: Service, public_url: str = "",
     menus = OpenMenus(bot_dir / "menus.json" if bot_dir else None)
     threads = Threads(bot_dir / "threads.json" if bot_dir else None)
     reactions = Reactions(bot_dir / "reactions.json" if bot_dir else None)
-    bot = MatrixBot(client, service, public_url, menus, threads, reactions)
+    sent = SentMessages(bot_dir / "sent.json" if bot_dir else None)
+    bot = MatrixBot(client, service, public_url, menus, threads, reactions, sent)
     stop = stop or asyncio.Event()
     since = bot.conversation.store.cursor("matrix", client.user_id)
     tasks: list[asyncio.Task] = []

@@ -18,6 +18,7 @@ Layout of the bot's directory (``<data dir>/matrix/<user id>/``)::
     menus.json          which message is whose open menu (see `menus`)
     threads.json        the thread each room's table lives in (see `threads`)
     reactions.json      which 👍 joined whom, whom each 🚪 question asks (see `reactions`)
+    sent.json           the bot's recent messages, lobbies sent anew, closed menus (`sent`)
 """
 
 from __future__ import annotations

@@ -8,18 +8,16 @@ reaction on that very message, is an answer; anything else is conversation.
 A menu stops being current when it is answered or when a newer one replaces
 it, and is then edited to say it is closed.
 
-Kept in a small JSON file beside the crypto store so that a restarted bot still
+Kept in menus.json beside the crypto store (`kept`) so that a restarted bot still
 knows which message a reaction is about.
 """
 
 from __future__ import annotations
 
-import json
-import logging
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-log = logging.getLogger(__name__)
+from . import kept
 
 LOBBY = "*"  # the conversation core's key for a menu anyone may answer (the lobby)
 
@@ -37,14 +35,9 @@ class Menu:
 class OpenMenus:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path
-        self._rooms: dict[str, dict[str, Menu]] = {}
-        if path is not None and path.exists():
-            try:
-                saved = json.loads(path.read_text(encoding="utf-8"))
-                self._rooms = {room: {who: Menu(**menu) for who, menu in menus.items()}
-                               for room, menus in saved.items()}
-            except (ValueError, TypeError) as error:
-                log.warning("ignoring unreadable %s: %s", path, error)
+        self._rooms: dict[str, dict[str, Menu]] = kept.load(path, lambda saved: {
+            room: {who: Menu(**menu) for who, menu in menus.items()}
+            for room, menus in saved.items()}) or {}
 
     def current(self, room_id: str, who: str) -> Menu | None:
         return self._rooms.get(room_id, {}).get(who)
@@ -89,10 +82,5 @@ class OpenMenus:
         return menu
 
     def _save(self) -> None:
-        if self.path is None:
-            return
-        data = {room: {who: asdict(menu) for who, menu in menus.items()}
-                for room, menus in self._rooms.items() if menus}
-        partial = self.path.with_suffix(".partial")
-        partial.write_text(json.dumps(data), encoding="utf-8")
-        partial.replace(self.path)
+        kept.save(self.path, {room: {who: asdict(menu) for who, menu in menus.items()}
+                              for room, menus in self._rooms.items() if menus})

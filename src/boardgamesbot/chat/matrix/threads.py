@@ -11,7 +11,7 @@ so to keep the room's main timeline for talk, so:
 * a table lives where its lobby was opened (``new``): its lobby, turns, menus,
   pictures, scorings and end go to that thread, whoever plays from where; Element's
   summary under the root (replies, the latest one) is the main timeline's pointer to
-  it. Remembered per room in a small JSON file beside the crypto store, so a
+  it. Remembered per room in threads.json beside the crypto store (`kept`), so a
   restarted bot follows a table in its thread.
 
 `THREAD` says which thread the bot is writing to now: set around the handling of a
@@ -25,12 +25,10 @@ can list a thread in an encrypted room too.
 from __future__ import annotations
 
 import contextvars
-import json
-import logging
 from collections import OrderedDict
 from pathlib import Path
 
-log = logging.getLogger(__name__)
+from . import kept
 
 #: (room, thread root) the bot's messages to that room go to now; None: the main timeline
 THREAD: contextvars.ContextVar[tuple[str, str] | None] = contextvars.ContextVar(
@@ -62,15 +60,9 @@ class Threads:
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path
-        self._homes: dict[str, str] = {}
+        self._homes: dict[str, str] = kept.load(path, lambda saved: {
+            room: root for room, root in saved.items() if isinstance(root, str)}) or {}
         self._latest: OrderedDict[str, str] = OrderedDict()
-        if path is not None and path.exists():
-            try:
-                saved = json.loads(path.read_text(encoding="utf-8"))
-                self._homes = {room: root for room, root in saved.items()
-                               if isinstance(root, str)}
-            except (ValueError, AttributeError) as error:
-                log.warning("ignoring unreadable %s: %s", path, error)
 
     def home(self, room_id: str) -> str | None:
         """The root of the thread the room's table lives in (None: the main timeline)."""
@@ -84,10 +76,7 @@ class Threads:
             self._homes.pop(room_id, None)
         else:
             self._homes[room_id] = root
-        if self.path is not None:
-            partial = self.path.with_suffix(".partial")
-            partial.write_text(json.dumps(self._homes), encoding="utf-8")
-            partial.replace(self.path)
+        kept.save(self.path, self._homes)
 
     def seen(self, root: str, event_id: str) -> None:
         """``event_id`` is the thread's latest message (read or sent)."""

@@ -41,6 +41,7 @@ from .. import i18n
 from ..basics import Button
 from . import formatting
 from .menus import LOBBY, Menu, OpenMenus
+from .sent import SentMessages
 from .threads import Threads, in_thread, root_of
 
 log = logging.getLogger(__name__)
@@ -65,10 +66,13 @@ class MatrixTransport:
     help_more = "matrix.help"  # reactions: what Element offers instead of buttons
 
     def __init__(self, client: AsyncClient, menus: OpenMenus | None = None,
-                 threads: Threads | None = None) -> None:
+                 threads: Threads | None = None, sent: SentMessages | None = None) -> None:
         self.client = client
         self.menus = menus or OpenMenus()
         self.threads = threads or Threads()
+        # The bot's recent messages, those sent anew, and its closed menus (a reply to one
+        # with a number must not answer the newer menu that replaced it).
+        self.sent = sent or SentMessages()
         self.language: Callable[[str], str] = lambda room_id: i18n.DEFAULT
         self._listed: dict[str, list[str]] | None = None  # m.direct: person -> rooms
         self._listed_saved = True  # False: m.direct could not be read, so never written
@@ -78,11 +82,6 @@ class MatrixTransport:
         # Who could read each recent message in an encrypted room: nio shares its Megolm
         # key with the devices of the room's members (the invited too) as it sends.
         self._readers: OrderedDict[str, frozenset[str]] = OrderedDict()
-        self._moved: dict[str, str] = {}  # a message sent anew -> the new one
-        # The bot's recent messages, and its menus closed since it started (a reply to one
-        # with a number must not answer the newer menu that replaced it).
-        self._mine: OrderedDict[str, str | None] = OrderedDict()
-        self._closed: OrderedDict[str, str | None] = OrderedDict()  # -> whose menu it was
         self._asked_devices: set[str] = set()  # members whose devices a send asked for
         # The direct rooms this bot opened encrypted -> whom it invited: never written to
         # in clear text, whatever nio believes of them before a sync brings their state.
@@ -148,7 +147,7 @@ class MatrixTransport:
             if event_id is None:
                 log.warning("Matrix refused a message in %s: %s", room_id, response)
             else:
-                keep(self._mine, event_id)
+                self.sent.sent(event_id)
                 root = root_of(content)
                 if root is not None:
                     self.threads.seen(root, event_id)
@@ -248,7 +247,7 @@ class MatrixTransport:
             if event_id is None:
                 return
             self._remember_readers(chat_id, event_id)
-            self._moved[message_id] = event_id
+            self.sent.moved(message_id, event_id)
             replaced = self.menus.open(chat_id, owner or MENU_FOR.get(),
                                        Menu(event_id, text, choices)) if choices else \
                 self.menus.close(chat_id, owner) if owner is not None else None
@@ -272,22 +271,20 @@ class MatrixTransport:
             await self._show_closed(room_id, menu, who)
 
     def is_mine(self, event_id: str) -> bool:
-        """Whether ``event_id`` is one of the bot's recent messages (since it started)."""
-        return event_id in self._mine
+        """Whether ``event_id`` is one of the bot's recent messages (`sent`)."""
+        return self.sent.is_mine(event_id)
 
     def latest(self, event_id: str) -> str:
         """The message that took over from ``event_id`` (sent anew for late joiners, in
         `edit`), or ``event_id`` itself."""
-        while event_id in self._moved:
-            event_id = self._moved[event_id]
-        return event_id
+        return self.sent.latest(event_id)
 
     def closed_for(self, event_id: str) -> str | None:
-        """Whose menu ``event_id`` was, if the bot closed it since it started."""
-        return self._closed.get(event_id)
+        """Whose menu ``event_id`` was, if the bot closed it (`sent`)."""
+        return self.sent.closed_for(event_id)
 
     async def _show_closed(self, room_id: str, menu: Menu, who: str) -> None:
-        keep(self._closed, menu.event_id, who)
+        self.sent.closed(menu.event_id, who)
         words = menu.text.rsplit("\n", 1)[0] if "\n" in menu.text else ""
         closed = i18n.text(self.language(room_id), "menu.closed")
         text = f"{words}\n{closed}" if words else closed
@@ -449,9 +446,3 @@ class MatrixTransport:
             return response.content.get("membership")
         return None
 
-
-def keep(recent: OrderedDict, event_id: str, value: object = None) -> None:
-    """Remember ``value`` for ``event_id`` among the `READERS_KEPT` most recent."""
-    recent[event_id] = value
-    while len(recent) > READERS_KEPT:
-        recent.popitem(last=False)
