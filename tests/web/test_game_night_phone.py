@@ -186,7 +186,9 @@ def test_tikal_players_are_cards_with_every_column_in_sight(narrow, server, lang
     tikal_table(narrow, server, lang)
     narrow.wait_for_selector(".space.target")  # the turn drawn (the board's picture has come)
     words = {**catalog(lang), **catalog(lang, "tikal")}
-    narrow.locator("table.players").scroll_into_view_if_needed()
+    # (in the page's own script: a drawing of news that lands meanwhile replaces the table,
+    # and Playwright's scroll of the element it found first then fails as detached)
+    narrow.evaluate("document.querySelector('table.players').scrollIntoView({block: 'nearest'})")
     cells = narrow.eval_on_selector_all(
         "table.players tbody td",
         """els => els.map(e => {
