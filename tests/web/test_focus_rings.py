@@ -59,7 +59,11 @@ def test_a_click_beside_tikals_spaces_leaves_no_ring_around_the_board(page, serv
     table, tokens = hot_seat_table(server, "tikal", 2, seed=7)
     take_seat(page, server, table, 0, tokens[0], "tikal")
     page.wait_for_selector("svg.tikal-board:not([data-stale]) .space.target")
-    corner = page.locator("svg.tikal-board").bounding_box()
+    # (measured in the page: a drawing of news may replace the board between a locator's
+    # finding it and measuring it)
+    corner = page.evaluate("""() => {
+        const r = document.querySelector('svg.tikal-board').getBoundingClientRect();
+        return {x: r.x, y: r.y}; }""")
     page.mouse.click(corner["x"] + 3, corner["y"] + 3)
     focused = page.evaluate("""() => { const a = document.activeElement;
         return {board: a.matches('svg.tikal-board'), visible: a.matches(':focus-visible'),

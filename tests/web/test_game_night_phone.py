@@ -126,6 +126,13 @@ def test_at_the_end_of_a_game_the_move_speed_leaves_the_toolbar(phone, server):
     open_lobby(phone, server)
     take_seat(phone, server, table, 0, tokens[0], "tikal")
     phone.wait_for_selector(".summary")
+    # (the end's summary and its toolbar can be drawn a frame apart: the row is waited for)
+    phone.wait_for_function("""() => {
+        const tops = [...document.querySelector('.toolbar').children]
+            .filter(c => c.getClientRects().length && getComputedStyle(c).display !== 'contents')
+            .map(c => c.getBoundingClientRect().top);
+        return tops.length && Math.max(...tops) - Math.min(...tops) < 4;
+    }""")
     assert phone.locator("#pace-speed").count() == 0
     assert one_row(phone, ".toolbar")
     unfold_tools(phone)
