@@ -196,6 +196,12 @@ def test_tikal_players_are_cards_with_every_column_in_sight(narrow, server, lang
     # (in the page's own script: a drawing of news that lands meanwhile replaces the table,
     # and Playwright's scroll of the element it found first then fails as detached)
     narrow.evaluate("document.querySelector('table.players').scrollIntoView({block: 'nearest'})")
+    # Every cell laid out before it is measured: under load a CI run once read cells
+    # with no box at all (all zero); a broken layout still fails here, by the timeout.
+    narrow.wait_for_function(
+        "[...document.querySelectorAll('table.players tbody td')]"
+        ".every(e => e.getBoundingClientRect().width > 0)"
+    )
     cells = narrow.eval_on_selector_all(
         "table.players tbody td",
         """els => els.map(e => {
