@@ -42,6 +42,12 @@ def act(server, table, token, action):
                 {"action": action, "state_id": state["state_id"]}, token)
 
 
+def legal_notations(server, table, token):
+    """The notations the seat holding ``token`` may play now."""
+    return [a["notation"] for a in
+            call(server, "GET", f"/api/tables/{table}/legal", token=token)["actions"]]
+
+
 def play_randomly(server, table, tokens, rng, until=lambda state: False, limit=5000):
     """Random legal actions for whoever is awaited, until the game ends or `until(state)`."""
     for _ in range(limit):

@@ -13,6 +13,7 @@ import pytest
 from boardgamesbot.help import LANGUAGES
 
 from .helpers import (
+    ANDROID,
     call,
     cartographers_after_a_season,
     hot_seat_table,
@@ -23,26 +24,14 @@ from .helpers import (
 )
 
 GAMES = Path(__file__).resolve().parents[2] / "src" / "boardgamesbot" / "games"
+# (the `phone` fixture is conftest's; a guest's phone here keeps no locale of its own)
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "user_agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
-                       "(KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36"}
+         "user_agent": ANDROID}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 
 
 def words(game: str, lang: str) -> dict:
     return json.loads((GAMES / game / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-
-
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(bypass_csp=True, **PHONE)
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"script errors in the page: {errors}"
 
 
 def tikal_turn(page, server, lang):

@@ -13,12 +13,12 @@ from .helpers import (
     act,
     call,
     hot_seat_table,
+    legal_notations,
     open_lobby,
     play_randomly,
     seeded,
     take_seat,
     unfold_tools,
-    view,
 )
 from .test_fast_moves_layout import FRAMES, HOLD
 from .test_game_night_phone import (
@@ -443,6 +443,15 @@ class HeldNews:
             self.socket.send(message)
 
 
+# Each cell matching the selector inside the map's frame (as [its name, whether in sight]).
+IN_FRAME = """(frame, selector) => {
+    const area = frame.getBoundingClientRect();
+    return [...frame.querySelectorAll(selector)].map(cell => {
+        const box = cell.getBoundingClientRect();
+        return [cell.dataset.cell, box.left >= area.left - 1 && box.right <= area.right + 1
+                && box.top >= area.top - 1 && box.bottom <= area.bottom + 1]; }); }"""
+
+
 @pytest.mark.parametrize("speed,together", [("fast", False), ("instant", False),
                                             ("instant", True)],
                          ids=["fast", "instant", "instant-arriving-together"])
@@ -465,12 +474,10 @@ def test_a_monster_drawn_on_my_map_out_of_the_frame_is_brought_into_sight(narrow
         news.held = True
 
     def legal(seat):
-        return [a["notation"] for a in
-                call(server, "GET", f"/api/tables/{table}/legal", token=tokens[seat])["actions"]]
+        return legal_notations(server, table, tokens[seat])
 
     def play(seat, notation):
-        call(server, "POST", f"/api/tables/{table}/actions",
-             {"action": notation, "state_id": view(server, table)["state_id"]}, tokens[seat])
+        act(server, table, tokens[seat], notation)
 
     play(0, next(a for a in legal(0) if a.startswith("ambush") and a.endswith(" A1")))
     corner = [a for a in legal(1) if a.startswith("ambush") and a.endswith(" K9")]
@@ -486,12 +493,7 @@ def test_a_monster_drawn_on_my_map_out_of_the_frame_is_brought_into_sight(narrow
         ".sheet-frame svg.sheet:not([data-stale]) .cell.monster[data-last-move]")
     narrow.wait_for_selector(".panel.decision.yours")
     narrow.wait_for_timeout(300)
-    seen = narrow.eval_on_selector(".sheet-frame", """frame => {
-        const area = frame.getBoundingClientRect();
-        return [...frame.querySelectorAll('.cell.monster[data-last-move]')].map(cell => {
-            const box = cell.getBoundingClientRect();
-            return [cell.dataset.cell, box.left >= area.left - 1 && box.right <= area.right + 1
-                    && box.top >= area.top - 1 && box.bottom <= area.bottom + 1]; }); }""")
+    seen = narrow.eval_on_selector(".sheet-frame", IN_FRAME, ".cell.monster[data-last-move]")
     assert len(seen) == 3 and all(inside for _, inside in seen), seen
     # And said to be on her map, not "on the neighbour's sheet" (whose? hers, it turned out).
     yours = catalog("en", "cartographers")["carto.where.yours"]
@@ -514,12 +516,10 @@ def test_the_last_to_draw_sees_the_monster_drawn_on_her_map_at_her_next_card(pho
     phone.wait_for_selector(".sheet-frame svg.sheet .target")
 
     def legal(seat):
-        return [a["notation"] for a in
-                call(server, "GET", f"/api/tables/{table}/legal", token=tokens[seat])["actions"]]
+        return legal_notations(server, table, tokens[seat])
 
     def play(seat, notation):
-        call(server, "POST", f"/api/tables/{table}/actions",
-             {"action": notation, "state_id": view(server, table)["state_id"]}, tokens[seat])
+        act(server, table, tokens[seat], notation)
 
     play(1, next(a for a in legal(1) if a.startswith("ambush") and a.endswith(" K9")))
     play(0, next(a for a in legal(0) if a.startswith("ambush") and a.endswith(" A1")))
@@ -527,10 +527,5 @@ def test_the_last_to_draw_sees_the_monster_drawn_on_her_map_at_her_next_card(pho
     phone.wait_for_selector(
         ".sheet-frame svg.sheet:not([data-stale]):has(.cell.monster):has(.target)")
     phone.evaluate(FRAMES)
-    seen = phone.eval_on_selector(".sheet-frame", """frame => {
-        const area = frame.getBoundingClientRect();
-        return [...frame.querySelectorAll('.cell.monster')].map(cell => {
-            const box = cell.getBoundingClientRect();
-            return [cell.dataset.cell, box.left >= area.left - 1 && box.right <= area.right + 1
-                    && box.top >= area.top - 1 && box.bottom <= area.bottom + 1]; }); }""")
+    seen = phone.eval_on_selector(".sheet-frame", IN_FRAME, ".cell.monster")
     assert len(seen) == 3 and all(inside for _, inside in seen), seen
