@@ -102,12 +102,13 @@ class GameError(ValueError):
 
 
 def legal_example(error: GameError, text: str, legal: list[str]) -> GameError:
-    """``error``, a refusal of the unreadable ``text`` (params ``word``, ``meant`` and
-    ``example``: the notation's own action of the kind meant, "place C4 r2"), with as its
+    """``error``, a refusal of the unreadable ``text`` (params ``example``: the notation's
+    own action of the kind typed or meant, "place C4 r2", and ``meant``), with as its
     example an action of ``legal`` of that kind (the example's first word) — the one that
     begins with the most of the words typed ("enter W Z9": "enter W A6" before "enter L
-    A6") — and, when the kind is unknown (the first word typed is not understood and no
-    word of the game's was meant), any legal action. Unchanged when none is legal.
+    A6"), of the most words — and, when the kind is unknown (the first word typed is not
+    the example's and no word of the game's was meant: "fly away"), any legal action.
+    Unchanged when none is legal.
 
     >>> error = GameError("cannot read 'move W A6 Z9': 'Z9' is not a space "
     ...                   "(e.g. 'move W A6 B5')", code="bad_notation", word="Z9",
@@ -115,11 +116,15 @@ def legal_example(error: GameError, text: str, legal: list[str]) -> GameError:
     >>> shown = legal_example(error, "move W A6 Z9", ["end", "move L A6 A5", "move W A6 A5"])
     >>> shown.params["example"], str(shown)
     ('move W A6 A5', "cannot read 'move W A6 Z9': 'Z9' is not a space (e.g. 'move W A6 A5')")
+    >>> unknown = GameError("cannot read 'fly away' (e.g. 'place C4 r2')", code="bad_notation",
+    ...                     word="fly", example="place C4 r2")
+    >>> legal_example(unknown, "fly away", ["end", "camp B5"]).params["example"]
+    'camp B5'
     """
     example, typed = error.params["example"], text.lower().split()
-    word = str(error.params.get("word", "")).lower()
-    kind_unknown = not error.params.get("meant") and typed[:1] == [word]
     kind = example.split()[:1]
+    # (the example is of the kind typed, or meant; else the first word typed is no kind)
+    kind_unknown = not error.params.get("meant") and typed[:1] != kind
     fitting = [action for action in legal if kind_unknown or action.split()[:1] == kind]
     if not fitting:
         return error
@@ -128,7 +133,10 @@ def legal_example(error: GameError, text: str, legal: list[str]) -> GameError:
         return next((at for at, (one, other) in enumerate(zip(typed, action.lower().split()))
                      if one != other), min(len(typed), len(action.split())))
 
-    chosen = max(fitting, key=typed_first)  # (the first of the best: legal actions' order)
+    # The first (in the legal actions' order) of those beginning with the most words typed,
+    # and of them of the most words: it shows the most of how an action is written ("move
+    # W A6 B5" rather than "end", "place A4 r1" rather than "place A4").
+    chosen = max(fitting, key=lambda action: (typed_first(action), len(action.split())))
     # The message ends with the example (`games.notation.unreadable`): said anew with it.
     message = str(error).replace(f"(e.g. {example!r})", f"(e.g. {chosen!r})")
     return GameError(message, code=error.code, **{**error.params, "example": chosen})
