@@ -55,6 +55,7 @@ def test_a_word_of_ones_own_language_is_shown_that_action_allowed_now():
     error = _refused(state, 0, "entrar W A6")
     assert error.params["meant"] == "enter"
     assert error.params["example"] == "enter W A6"
+    assert _refused(state, 0, "entrar L A6").params["example"] == "enter L A6"
 
 
 def test_an_action_not_understood_at_all_is_shown_any_action_allowed_now():

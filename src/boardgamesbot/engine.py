@@ -121,10 +121,13 @@ def legal_example(error: GameError, text: str, legal: list[str]) -> GameError:
     >>> legal_example(unknown, "fly away", ["end", "camp B5"]).params["example"]
     'camp B5'
     """
-    example, typed = error.params["example"], text.lower().split()
+    example, meant = error.params["example"], error.params.get("meant")
+    typed = text.lower().split()
     kind = example.split()[:1]
     # (the example is of the kind typed, or meant; else the first word typed is no kind)
-    kind_unknown = not error.params.get("meant") and typed[:1] != kind
+    kind_unknown = not meant and typed[:1] != kind
+    if meant:  # "entrar W A6" is compared as "enter W A6"
+        typed[:1] = [meant]
     fitting = [action for action in legal if kind_unknown or action.split()[:1] == kind]
     if not fitting:
         return error
