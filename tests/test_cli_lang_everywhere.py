@@ -158,3 +158,30 @@ def test_the_stored_games_refusals_keep_their_particulars_in_the_language(tmp_pa
         in _flat(opened.output)
     assert not missing.exists()  # nothing was created
     assert json.loads(run("ratings", "tikal", "--db", db, "--json").output)["games"] == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_stored_games_of_different_kinds_are_refused_naming_each_kind_and_its_runs(tmp_path,
+                                                                                  lang):
+    """Rating two runs of different kinds together is refused, and in every language the
+    refusal says what differs (players, options) and which runs are of each kind, with the
+    way out (--run): in Portuguese and Catalan it was only "these stored games cannot be
+    rated together"."""
+    db = f"sqlite:///{tmp_path / 'arena.db'}"
+    runs = []
+    for variant in ("basic", "auction"):
+        played = run("arena", "tikal", "--bots", "random", "--games", "2", "--variant",
+                     variant, "--db", db, "--json")
+        assert played.exit_code == 0, played.output
+        runs.append(json.loads(played.output)["run"])
+    result = run("ratings", "tikal", "--db", db, "--lang", lang)
+    assert result.exit_code == 2, result.output
+    kinds = "; ".join(
+        say(lang, "ratings.kind", players=2, options=f", variant {variant}",
+            runs=say(lang, "ratings.kind.runs", n=1, runs=stored))
+        for variant, stored in sorted(zip(("basic", "auction"), runs)))
+    told = say(lang, "setup.mixed_runs", game="tikal", kinds=kinds)
+    assert _flat(f"{say(lang, 'error')}: {told}") in _flat(result.output)
+    assert all(stored in _flat(told) for stored in runs)
+    if lang != "en":
+        assert "different kinds" not in result.output and "players" not in result.output

@@ -92,14 +92,15 @@ def _spoken_words(name: str, lang: str) -> list[tuple[str, str]]:
     notation word: the words a person may type there in their own language. A word two
     notation words share, or that is a notation word itself, is left out (none is meant)."""
     game = load_game(name)
-    terms = json.loads(game.rules_knowledge.read_text(encoding="utf-8"))["terms"]
+    knowledge = json.loads(game.rules_knowledge.read_text(encoding="utf-8"))
     first = {"tikal": {verb: "place_tile" if verb == "place" else verb for verb in FORMS},
              "cartographers": {word: word for word in (*DRAWN_TERRAINS, "ambush")}}[name]
     meant: dict[str, set[str]] = {}
     for notation, term in first.items():
-        for word in terms.get(term, {}).get(lang, []):
-            if " " not in word:
-                meant.setdefault(word, set()).add(notation)
+        for kept in (knowledge["terms"], knowledge.get("typed", {})):  # (typed: not searched)
+            for word in kept.get(term, {}).get(lang, []):
+                if " " not in word:
+                    meant.setdefault(word, set()).add(notation)
     return sorted((word, notations.pop()) for word, notations in meant.items()
                   if len(notations) == 1 and word.lower() not in first)
 
@@ -133,6 +134,38 @@ def test_the_vocabulary_offers_the_words_a_person_types():
             ("tikal", "pt-BR", "acampamento", "camp"), ("tikal", "pt-BR", "guardião", "guard"),
             ("cartographers", "ca", "bosc", "forest"),
             ("cartographers", "pt-BR", "emboscada", "ambush")} <= set(SPOKEN)
+
+
+#: Tikal's verbs whose rules term had no single word in pt-BR and Catalan (the tile's was
+#: "colocar o hexágono"), in the words the rulebooks and help use for them.
+VERBS_ONCE_UNTOLD = [
+    ("pt-BR", "colocar", "place"), ("pt-BR", "coloque", "place"), ("ca", "col·locar", "place"),
+    ("ca", "posar", "place"), ("pt-BR", "entrar", "enter"), ("ca", "entrar", "enter"),
+    ("pt-BR", "passar", "pass"), ("ca", "passar", "pass"), ("pt-BR", "pegar", "take"),
+    ("pt-BR", "escolher", "take"), ("ca", "agafar", "take"), ("ca", "triar", "take"),
+]
+
+
+@pytest.mark.parametrize(("lang", "word", "verb"), VERBS_ONCE_UNTOLD)
+def test_every_tikal_verb_has_its_players_words(lang, word, verb):
+    """A Brazilian who types "passar" in an auction, or a Catalan "col·locar C4", is told the
+    notation's verb, as for "mover": place, enter, pass and take had no hint at all."""
+    with pytest.raises(GameError) as refused:
+        load_game("tikal").parse_action(f"{word} 2")
+    assert refused.value.params["meant"] == verb
+    assert refused.value.params["example"].split()[0] == verb
+    told = notation_error(catalog, lang, refused.value.params)
+    assert told is not None
+    assert _shared(lang, "notation.meant", word=word, meant=verb) in told
+    assert ("tikal", lang, word, verb) in SPOKEN  # (walked through by the test above too)
+
+
+def test_every_tikal_verb_is_meant_by_some_word_in_each_language():
+    """Each verb of the notation is told to someone typing a word of their own language."""
+    for lang in ("pt-BR", "ca"):
+        told = {verb for name, language, _, verb in SPOKEN
+                if name == "tikal" and language == lang}
+        assert told == set(FORMS), (lang, set(FORMS) - told)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -68,6 +68,7 @@ __all__ = [
     "SearchSettings",
     "State",
     "known_games",
+    "legal_example",
     "ranked_reasons",
     "load_game",
     "register",
@@ -98,6 +99,50 @@ class GameError(ValueError):
     def as_dict(self) -> dict[str, Any]:
         """``{"code", "message", "params"}`` as JSON-ready data (what faces receive)."""
         return {"code": self.code, "message": str(self), "params": _plain(self.params)}
+
+
+def legal_example(error: GameError, text: str, legal: list[str]) -> GameError:
+    """``error``, a refusal of the unreadable ``text`` (params ``example``: the notation's
+    own action of the kind typed or meant, "place C4 r2", and ``meant``), with as its
+    example an action of ``legal`` of that kind (the example's first word) — the one that
+    begins with the most of the words typed ("enter W Z9": "enter W A6" before "enter L
+    A6"), of the most words — and, when the kind is unknown (the first word typed is not
+    the example's and no word of the game's was meant: "fly away"), any legal action.
+    Unchanged when none is legal.
+
+    >>> error = GameError("cannot read 'move W A6 Z9': 'Z9' is not a space "
+    ...                   "(e.g. 'move W A6 B5')", code="bad_notation", word="Z9",
+    ...                   example="move W A6 B5")
+    >>> shown = legal_example(error, "move W A6 Z9", ["end", "move L A6 A5", "move W A6 A5"])
+    >>> shown.params["example"], str(shown)
+    ('move W A6 A5', "cannot read 'move W A6 Z9': 'Z9' is not a space (e.g. 'move W A6 A5')")
+    >>> unknown = GameError("cannot read 'fly away' (e.g. 'place C4 r2')", code="bad_notation",
+    ...                     word="fly", example="place C4 r2")
+    >>> legal_example(unknown, "fly away", ["end", "camp B5"]).params["example"]
+    'camp B5'
+    """
+    example, meant = error.params["example"], error.params.get("meant")
+    typed = text.lower().split()
+    kind = example.split()[:1]
+    # (the example is of the kind typed, or meant; else the first word typed is no kind)
+    kind_unknown = not meant and typed[:1] != kind
+    if meant:  # "entrar W A6" is compared as "enter W A6"
+        typed[:1] = [meant]
+    fitting = [action for action in legal if kind_unknown or action.split()[:1] == kind]
+    if not fitting:
+        return error
+
+    def typed_first(action: str) -> int:  # how many of the words typed it begins with
+        return next((at for at, (one, other) in enumerate(zip(typed, action.lower().split()))
+                     if one != other), min(len(typed), len(action.split())))
+
+    # The first (in the legal actions' order) of those beginning with the most words typed,
+    # and of them of the most words: it shows the most of how an action is written ("move
+    # W A6 B5" rather than "end", "place A4 r1" rather than "place A4").
+    chosen = max(fitting, key=lambda action: (typed_first(action), len(action.split())))
+    # The message ends with the example (`games.notation.unreadable`): said anew with it.
+    message = str(error).replace(f"(e.g. {example!r})", f"(e.g. {chosen!r})")
+    return GameError(message, code=error.code, **{**error.params, "example": chosen})
 
 
 class IllegalAction(GameError):
@@ -195,6 +240,22 @@ class State(ABC):
         """The full position (hidden information included) as JSON text."""
 
     # Conveniences shared by every game -------------------------------------------------
+
+    def read_action(self, player: int, text: str) -> Action:
+        """The action ``text`` writes, typed by ``player`` here: `Game.parse_action`, whose
+        refusal of an unreadable line (``bad_notation``) shows as its ``example`` an action
+        ``player`` may take now (`legal_example`) rather than the notation's fixed one,
+        which may be one the position does not allow. Games read their ``apply``'s text
+        with it, so every face (each reads a typed action by ``apply``, a preview or the
+        service) shows the same example."""
+        try:
+            return self.game.parse_action(text)
+        except GameError as error:
+            if error.code != "bad_notation" or "example" not in error.params \
+                    or not 0 <= player < self.num_players:
+                raise
+            raise legal_example(error, text, [str(a) for a in self.legal_actions(player)]) \
+                from None
 
     def describe(self, action: Action) -> str:
         """The action in English words for a person (games add costs and effects)."""

@@ -140,12 +140,17 @@ def _headings(lang: str) -> dict[str, str]:
 def _title(setup, lang: str, runs: int | None = None) -> str:
     """The standings' title: the game (its options), players and games, and the seed of
     one run (or how many ``runs`` the games come from)."""
-    options = "".join(f", {key} {value}" for key, value in setup.options.items())
+    options = _options_text(setup.options)
     if runs is None:
         return say(lang, "arena.title", game=setup.game, options=options,
                    players=setup.players, games=setup.games, seed=setup.seed)
     return say(lang, "ratings.title", game=setup.game, options=options,
                players=setup.players, games=setup.games, runs=runs)
+
+
+def _options_text(options: dict) -> str:
+    """A game's options as the arena's titles write them after its name (", variant auction")."""
+    return "".join(f", {key} {value}" for key, value in options.items())
 
 
 def _open_store(url: str, reading: str | None = None):
@@ -274,13 +279,9 @@ def _rate_stored(arena, rows, lang: str = "en"):
     """Standings of stored games (``rows`` in rating order), and the table's title and
     caption in ``lang``. Games of different player counts or options are not rated
     together."""
-    variants = {(len(row.seats), json.dumps(row.options, sort_keys=True)) for row in rows}
-    if len(variants) > 1:
-        shown = ", ".join(f"{players} players{' ' + options if options != '{}' else ''}"
-                          for players, options in sorted(variants))
-        raise GameError(f"the stored {rows[0].game} games are of different kinds ({shown}) "
-                        f"and are not rated together; choose one run with --run",
-                        code="mixed_runs")
+    kinds = _kinds(rows)
+    if len(kinds) > 1:
+        raise _mixed_runs(rows[0].game, kinds, lang)
     first = rows[0]
     setup = arena.Arena(first.game, tuple(first.lineup), len(rows), first.arena_seed,
                         dict(first.options))
@@ -301,6 +302,33 @@ def _rate_stored(arena, rows, lang: str = "en"):
                          lineup=",".join(summary["lineup"]), games=summary["games"]))
     return (standings, _title(setup, lang, len(runs)),
             say(lang, "ratings.runs", runs="; ".join(parts), untimed=untimed))
+
+
+def _kinds(rows) -> dict[tuple[int, str], list[str]]:
+    """The kinds of game among ``rows`` (players, and the options as sorted JSON), each with
+    its runs in the order they were stored: games of two kinds are not rated together."""
+    kinds: dict[tuple[int, str], list[str]] = {}
+    for row in rows:
+        runs = kinds.setdefault((len(row.seats), json.dumps(row.options, sort_keys=True)), [])
+        if row.run not in runs:
+            runs.append(row.run)
+    return dict(sorted(kinds.items()))
+
+
+def _mixed_runs(game: str, kinds: dict[tuple[int, str], list[str]], lang: str) -> GameError:
+    """The refusal to rate games of several ``kinds`` together: what differs and which runs
+    are of each kind, so that one can be chosen with --run. Its ``kinds`` param is said in
+    ``lang`` (the refusal is made for that reader, `setup_error` fills it in), the message
+    in English."""
+    def said(language: str) -> str:
+        return "; ".join(
+            say(language, "ratings.kind", players=players, options=_options_text(
+                json.loads(options)), runs=say(language, "ratings.kind.runs", n=len(runs),
+                                                runs=", ".join(runs)))
+            for (players, options), runs in kinds.items())
+
+    return GameError(say("en", "setup.mixed_runs", game=game, kinds=said("en")),
+                     code="mixed_runs", game=game, kinds=said(lang))
 
 
 def _run_summary(run: str, rows) -> dict:

@@ -110,9 +110,11 @@ def spoken_words(package: str, terms: Mapping[str, str]) -> dict[str, str]:
 
     ``terms`` maps each notation word to the term of the game's rules knowledge
     (``help/knowledge.json`` in ``package``: ``terms.<term>.<lang>``, what the rules
-    search reads too) that names it. Only single words count, as a person types one where
-    the notation has its word; a word two of them share is left out (no one of them is
-    meant), and so is each notation word itself (it is read as itself).
+    search reads too, and ``typed.<term>.<lang>``, the words only typed for it: everyday
+    verbs whose sense in the rules' text is wider, as Catalan "passar" is to cross a path
+    as well as to pass in an auction) that names it. Only single words count, as a person
+    types one where the notation has its word; a word two of them share is left out (no
+    one of them is meant), and so is each notation word itself (it is read as itself).
 
     >>> spoken_words("boardgamesbot.games.tikal", {"move": "move", "camp": "camp"})["moure"]
     'move'
@@ -121,10 +123,11 @@ def spoken_words(package: str, terms: Mapping[str, str]) -> dict[str, str]:
                            .read_text(encoding="utf-8"))
     meant: dict[str, set[str]] = {}
     for notation, term in terms.items():
-        for said in knowledge["terms"].get(term, {}).values():
-            for word in said:
-                if len(word.split()) == 1:
-                    meant.setdefault(folded(word), set()).add(notation)
+        for kept in (knowledge["terms"], knowledge.get("typed", {})):
+            for said in kept.get(term, {}).values():
+                for word in said:
+                    if len(word.split()) == 1:
+                        meant.setdefault(folded(word), set()).add(notation)
     own = {folded(word) for word in terms}
     return {word: notations.pop() for word, notations in meant.items()
             if len(notations) == 1 and word not in own}

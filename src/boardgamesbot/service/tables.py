@@ -295,7 +295,7 @@ class Table(TableViews):
         state = self.state
         before = state.undo_point()
         try:
-            action = state.game.parse_action(notation)
+            action = state.read_action(seat, notation)  # (an unreadable one: a legal example)
             text = state.describe(action)
             # As data too (kind, cost, code + params), read before the action changes what
             # it costs: the log shows "(2 AP)" from this, never from `text`.

@@ -470,7 +470,7 @@ class CartographersState(Table):
     def apply(self, player: int, action: Action | str) -> Action:
         self.shown = None  # the position changes (or stays as it was: then nothing is lost)
         if isinstance(action, str):
-            action = parse_action(action)
+            action = self.read_action(player, action)  # (an unreadable one: a legal example)
         canonical, effect = self._check(player, action)
         self.chosen[player] = (canonical, effect)
         if None not in self.chosen:

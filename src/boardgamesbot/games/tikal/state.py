@@ -404,8 +404,10 @@ class TikalState(TikalTable):
     def apply(self, player: int, action: Action | str) -> Action:
         self.shown = None  # the position changes (or stays as it was: then nothing is lost)
         # Actions from our own tables are well formed (and no string is one of them).
-        if isinstance(action, str) or id(action) not in PREBUILT:
-            action = self.parse(action)
+        if isinstance(action, str):
+            action = self.read_action(player, action)  # (an unreadable one: a legal example)
+        elif id(action) not in PREBUILT:
+            action = check_action(action)
         phase = self.phase
         if phase == ACTIONS and player == self.current:  # the common case first
             # `_apply_turn_action`, inline: check completely, then carry out
