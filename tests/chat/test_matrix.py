@@ -583,8 +583,9 @@ def test_a_late_joiner_reads_everything_the_bot_says_after_joining(synapse, tmp_
     it said before Cy came in was never meant for Cy's device). The lobby itself Cy
     cannot read, nor therefore its edits (clients apply an edit to the message it edits):
     so the lobby with Cy in it comes as a new message, the old one closed, and the start
-    edits the new one. Bob's 👍 on the old one, taken back after a restart, takes him out
-    of the new one: the bot remembers which message took over."""
+    edits the new one — also when the bot restarted before Cy came in: it remembers who
+    could read each of its messages. Bob's 👍 on the old one, taken back after a restart,
+    takes him out of the new one: the bot remembers which message took over."""
     asyncio.run(asyncio.wait_for(_late_joiner(synapse, tmp_path), 240))
 
 
@@ -597,6 +598,9 @@ async def _late_joiner(url, tmp_path):
              if r == group and "Cartographers" in b), None), what="the lobby")
         thumb = await bob.react(group, first, "👍")
         await ana.until(lambda: thumb in reactions_kept(bot)["joins"], what="the 👍 kept")
+        # Restarted before Cy comes in, the bot still knows who could read the lobby.
+        bot.kill()
+        bot.start()
         cy = Player(url, f"cy{ana.name[3:]}", bot_id, tmp_path / "cy")
         try:
             await cy.login()
@@ -1336,11 +1340,14 @@ def test_reactions_are_remembered_beside_the_store_within_a_bound(tmp_path):
     assert damaged.taken_back("$t1") is None and damaged.taken_back("$t2") is None
 
 
-def test_the_bots_own_messages_are_remembered_beside_the_store_within_a_bound(tmp_path):
+def test_the_bots_own_messages_are_remembered_beside_the_store_within_a_bound(tmp_path,
+                                                                              monkeypatch):
     """A restarted bot still knows its recent messages (🚪 on one asks to leave), which
-    message a lobby was sent anew as (a 👍 taken back on the old one) and whose menus it
-    closed (a keycap on one is told so); only the latest are kept; a damaged file is set
-    aside with a warning, not a crash."""
+    message a lobby was sent anew as (a 👍 taken back on the old one), whose menus it
+    closed (a keycap on one is told so) and who could read each (a late joiner gets a
+    new message, not an edit); only the latest are kept; a damaged file is set aside
+    with a warning, not a crash; one from before readers were kept is still read."""
+    from boardgamesbot.chat.matrix import sent
     from boardgamesbot.chat.matrix.sent import KEPT, SentMessages
 
     path = tmp_path / "sent.json"
@@ -1358,9 +1365,24 @@ def test_the_bots_own_messages_are_remembered_beside_the_store_within_a_bound(tm
     again = SentMessages(path)
     assert not again.is_mine("$news") and not again.is_mine("$m0")
     assert again.is_mine(f"$m{KEPT}") and again.latest("$lobby") == "$copy2"
+    group = frozenset({"@ana:localhost", "@bob:localhost", "@bot:localhost"})
+    monkeypatch.setattr(sent, "READERS_KEPT", 50)  # (a file written whole 2000 times: slow)
+    for n in range(sent.READERS_KEPT + 1):
+        again.read_by(f"$r{n}", group)
+    again.read_by("$lobby", group - {"@bob:localhost"})
+    readers = SentMessages(path)
+    assert readers.readers("$r1") is None and readers.readers("$r2") == group
+    assert readers.readers("$lobby") == group - {"@bob:localhost"}
+    assert readers.readers("$news") is None
+    assert len(json.loads(path.read_text())["readers"]["groups"]) == 2  # each set once
     path.write_text('{"mine": ["$a", 3], "moved": {"$b": "$b"}, "closed": {"$c": null}}')
     odd = SentMessages(path)  # entries of the wrong kind left out, a loop ended
     assert odd.is_mine("$a") and odd.latest("$b") == "$b" and odd.closed_for("$c") is None
+    assert odd.readers("$a") is None  # (a file from before readers were kept)
+    path.write_text('{"mine": [], "moved": {}, "closed": {}, "readers": {"groups": '
+                    '[["@ana:l", 7]], "of": {"$x": 0, "$y": 1, "$z": "0"}}}')
+    odd = SentMessages(path)
+    assert odd.readers("$x") == {"@ana:l"} and odd.readers("$y") is odd.readers("$z") is None
     path.write_text('{"mine": ')
     assert not SentMessages(path).is_mine("$a")
 

@@ -20,7 +20,6 @@ import json
 import logging
 import struct
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from urllib.parse import quote
 
@@ -55,7 +54,6 @@ COMMAND_PREFIX = "!bg"
 ENCRYPTION_STATE = {"type": "m.room.encryption", "state_key": "",
                     "content": {"algorithm": "m.megolm.v1.aes-sha2"}}
 ROOM_WAIT = 20.0  # seconds for a room the bot created to arrive through the sync
-READERS_KEPT = 2000  # recent messages whose readers are remembered (`_readers`)
 
 
 class MatrixTransport:
@@ -70,8 +68,10 @@ class MatrixTransport:
         self.client = client
         self.menus = menus or OpenMenus()
         self.threads = threads or Threads()
-        # The bot's recent messages, those sent anew, and its closed menus (a reply to one
-        # with a number must not answer the newer menu that replaced it).
+        # The bot's recent messages, those sent anew, its closed menus (a reply to one
+        # with a number must not answer the newer menu that replaced it), and who could
+        # read each: nio shares a message's Megolm key with the devices of the room's
+        # members (the invited too) as it sends.
         self.sent = sent or SentMessages()
         self.language: Callable[[str], str] = lambda room_id: i18n.DEFAULT
         self._listed: dict[str, list[str]] | None = None  # m.direct: person -> rooms
@@ -79,9 +79,6 @@ class MatrixTransport:
         self._opening = asyncio.Lock()  # one new room per person, however many tables
         self._unusable: set[str] = set()  # listed rooms the server says are not shared
         self._room_creators: dict[str, set[str]] = {}  # a room's creators never change
-        # Who could read each recent message in an encrypted room: nio shares its Megolm
-        # key with the devices of the room's members (the invited too) as it sends.
-        self._readers: OrderedDict[str, frozenset[str]] = OrderedDict()
         self._asked_devices: set[str] = set()  # members whose devices a send asked for
         # The direct rooms this bot opened encrypted -> whom it invited: never written to
         # in clear text, whatever nio believes of them before a sync brings their state.
@@ -189,18 +186,16 @@ class MatrixTransport:
     def _remember_readers(self, room_id: str, event_id: str | None) -> None:
         room = self.client.rooms.get(room_id)
         if event_id and room is not None and room.encrypted:
-            self._readers[event_id] = frozenset(room.users)
-            while len(self._readers) > READERS_KEPT:
-                self._readers.popitem(last=False)
+            self.sent.read_by(event_id, frozenset(room.users))
 
     def _unreadable_to_newcomers(self, room_id: str, event_id: str) -> bool:
         """Whether someone in ``room_id`` came in after ``event_id`` was sent: their
         devices never got its key, so their client shows it (and any edit of it, which
         clients apply to the message they cannot decrypt) as "unable to decrypt"."""
-        readers = self._readers.get(event_id)
+        readers = self.sent.readers(event_id)
         room = self.client.rooms.get(room_id)
         if readers is None or room is None:
-            return False  # not sent since this start, or in a clear room
+            return False  # too old to be remembered, or in a clear room
         joined = set(room.users) - set(room.invited_users) - {self.client.user_id}
         return not joined <= readers
 
