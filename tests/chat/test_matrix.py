@@ -12,7 +12,8 @@ device on first use before they write.
   stray reactions and numbers from people who are not awaited get no reply; a 👍 on
   the lobby taken back (redacted) leaves it, across a restart too, and after the
   start changes nothing; 🚪
-  on the table's message asks, 🚪 on the question hands the seat to the computer;
+  on the table's message asks, 🚪 on the question within its 30 seconds (across a
+  restart too) hands the seat to the computer;
 * Cartographers in an unencrypted group: the hidden choices go to the encrypted direct
   rooms the bot opens, the group stays in clear text; a direct room the bot's sync
   brought before its encryption (as under load) gets nothing in clear;
@@ -550,12 +551,28 @@ async def _tikal(url, tmp_path):
             await ana.until(lambda count=count: len(ana.heard(group)) > count, what="an answer",
                             timeout=90)
         # Leaving without typing: 🚪 on the bot's message (the rules page, sent before the
-        # restart: the bot still knows it for its own) asks; 🚪 on the question leaves.
+        # restart: the bot still knows it for its own) asks; 🚪 on the question leaves
+        # within its 30 seconds, also across a restart; after them, it only asks again.
+        def questions() -> list[str]:
+            return [e for (r, b), e in zip(bob.notices, bob.event_ids)
+                    if r == group and "vols deixar aquesta partida?" in b]
+
         await bob.react(group, rules_page, "🚪")
-        question = await bob.until(lambda: next(
-            (e for (r, b), e in zip(bob.notices, bob.event_ids)
-             if r == group and "vols deixar aquesta partida?" in b), None),
-            what="the question")
+        question = (await bob.until(questions, what="the question"))[0]
+        await bob.until(lambda: question in reactions_kept(bot)["questions"],
+                        what="the question kept")
+        bot.kill()  # … and away for longer than the question's 30 seconds
+        kept = json.loads((bot.device_file.parent / "reactions.json").read_text())
+        kept["leaving"] = [[who, table, at - 31] for who, table, at in kept.get("leaving", [])]
+        (bot.device_file.parent / "reactions.json").write_text(json.dumps(kept))
+        bot.start()
+        await bob.react(group, question, "🚪")  # too late: asked again, nothing changes
+        question = (await bob.until(lambda: questions()[1:], what="the question again"))[0]
+        assert not any(f"juga per {bob.name}" in b for b in ana.heard(group))
+        await bob.until(lambda: question in reactions_kept(bot)["questions"],
+                        what="the new question kept")
+        bot.kill()
+        bot.start()
         await bob.react(group, question, "🚪")
         await ana.until(lambda: any(f"juga per {bob.name}" in b for b in ana.heard(group)),
                         what="the computer playing Bob's seat")
@@ -1336,8 +1353,33 @@ def test_reactions_are_remembered_beside_the_store_within_a_bound(tmp_path):
     assert again.taken_back("$t0") is None and again.taken_back(f"$t{KEPT}") is not None
     assert again.asking("$question") == "@bob:localhost"
     path.write_text('{"joins": {"$t1": "abc", "$t2": ["!g", "@b:l"]}, "questions": {}}')
-    damaged = Reactions(path)
+    damaged = Reactions(path)  # (nor any question's time: a file from before them)
     assert damaged.taken_back("$t1") is None and damaged.taken_back("$t2") is None
+    assert dict(damaged.leaving) == {}
+
+
+def test_when_each_person_was_asked_to_leave_is_remembered_beside_the_store(tmp_path):
+    """When the bot asked whom whether to leave which table (the conversation's
+    `leaving`) is read back by a restarted bot, forgotten once answered, the latest kept;
+    entries of the wrong kind are left out."""
+    from boardgamesbot.chat.matrix.reactions import KEPT, Reactions
+
+    path = tmp_path / "reactions.json"
+    before = Reactions(path)
+    before.leaving[("@bob:localhost", "t1")] = 1700000000.5
+    before.leaving[("@ana:localhost", "t1")] = 1700000001
+    after = Reactions(path)
+    assert dict(after.leaving) == {("@bob:localhost", "t1"): 1700000000.5,
+                                   ("@ana:localhost", "t1"): 1700000001.0}
+    del after.leaving[("@bob:localhost", "t1")]  # answered
+    assert list(Reactions(path).leaving) == [("@ana:localhost", "t1")]
+    for n in range(KEPT + 1):
+        after.leaving[("@cy:localhost", f"t{n}")] = 1700000002
+    again = Reactions(path)
+    assert len(again.leaving) == KEPT and ("@ana:localhost", "t1") not in again.leaving
+    path.write_text('{"joins": {}, "questions": {}, "leaving": [["@a:l", "t1", 5], '
+                    '["@b:l", "t1", true], ["@c:l", 3, 5], ["@d:l", "t1"], "x"]}')
+    assert dict(Reactions(path).leaving) == {("@a:l", "t1"): 5.0}
 
 
 def test_the_bots_own_messages_are_remembered_beside_the_store_within_a_bound(tmp_path,
