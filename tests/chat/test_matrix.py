@@ -1086,6 +1086,69 @@ async def _opened_unsynced(url, tmp_path):
         await cy.close()
 
 
+def test_two_tables_wanting_a_persons_direct_room_at_once_share_one_and_nothing_goes_clear(
+        synapse, tmp_path):
+    """Two tables need Cy's direct room at the same moment (a hidden choice in each). One
+    opens it; the other waits for that and uses the same room — also when the bot's sync
+    brings the room, without its encryption (as under load), before the bot has read the
+    server's answer to its opening: the other table's sheet and its picture, sent then,
+    went out in clear. Here the answer is held back until the other table has looked."""
+    asyncio.run(asyncio.wait_for(_opened_at_once(synapse, tmp_path), 120))
+
+
+async def _opened_at_once(url, tmp_path):
+    tag = uuid.uuid4().hex[:6]
+    house = Player(url, f"bgbot{tag}", "", tmp_path / "bot")  # the bot's own client
+    cy = Player(url, f"cy{tag}", house.user, tmp_path / "cy")
+    try:
+        await house.login()
+        await cy.login()
+        transport = MatrixTransport(house.client)
+        answer_read = asyncio.Event()
+        create = house.client.room_create
+
+        async def create_slowly(*args, **kwargs):
+            response = await create(*args, **kwargs)  # the room made on the server
+            await answer_read.wait()
+            return response
+
+        house.client.room_create = create_slowly
+        opening = asyncio.create_task(transport.open_direct_chat(cy.user))  # one table
+        room, _, _ = await cy.until(lambda: next(iter(cy.invites), None),
+                                    what="the bot's invitation")
+        while room not in house.client.rooms:
+            await house.client.sync(timeout=300, sync_filter=WITHOUT_ENCRYPTION)
+        assert not house.client.rooms[room].encrypted  # as nio saw it under load
+
+        async def other_table() -> str | None:  # as `Narration._direct` finds the room
+            found = await transport.direct_chat(cy.user) or \
+                await transport.open_direct_chat(cy.user)
+            if found is not None:
+                await transport.send(found, "Cy's sheet", image=tiny_png())
+            return found
+
+        other = asyncio.create_task(other_table())
+        # (it runs up to its first wait: no request comes before it finds the room, nor
+        # before it decides whether to encrypt the picture)
+        await asyncio.sleep(0)
+        answer_read.set()
+        await cy.client.join(room)
+        await cy.until(lambda: room in cy.client.rooms, what="the direct room")
+        await house.client.sync(timeout=0, full_state=True)
+        await key_steps(house.client)
+        assert await opening == room
+        assert await other == room
+        assert {r for r, inviter, _ in cy.invites if inviter == house.user} == {room}
+        await cy.until(lambda: cy.heard(room) and cy.images, what="the sheet")
+        assert cy.heard(room) == ["Cy's sheet"] and all(cy.secret), cy.secret
+        ((_, picture),) = cy.images
+        assert isinstance(picture, nio.RoomEncryptedImage), picture
+        assert await cy.picture(picture) == tiny_png()
+    finally:
+        await house.close()
+        await cy.close()
+
+
 def awaited(tmp_path, chat_id: str) -> list[int] | None:
     """The seats the bot last recorded prompting in ``chat_id``'s game (its database)."""
     with contextlib.closing(sqlite3.connect(tmp_path / "chat.db")) as db:

@@ -20,6 +20,7 @@ import json
 import logging
 import struct
 import time
+import weakref
 from collections.abc import Callable
 from urllib.parse import quote
 
@@ -76,7 +77,11 @@ class MatrixTransport:
         self.language: Callable[[str], str] = lambda room_id: i18n.DEFAULT
         self._listed: dict[str, list[str]] | None = None  # m.direct: person -> rooms
         self._listed_saved = True  # False: m.direct could not be read, so never written
-        self._opening = asyncio.Lock()  # one new room per person, however many tables
+        # One direct room per person, however many tables want one at once: whoever
+        # looks for a person's room while it is being opened waits for it (a lock per
+        # person, gone when nobody holds or awaits it).
+        self._opening: weakref.WeakValueDictionary[str, asyncio.Lock] = \
+            weakref.WeakValueDictionary()
         self._unusable: set[str] = set()  # listed rooms the server says are not shared
         self._room_creators: dict[str, set[str]] = {}  # a room's creators never change
         self._asked_devices: set[str] = set()  # members whose devices a send asked for
@@ -367,7 +372,22 @@ class MatrixTransport:
 
     async def direct_chat(self, user_id: str) -> str | None:
         """A room of just the bot and ``user_id`` (who is in it or invited), if there is
-        one. With encryption on, every such room is one the bot can read."""
+        one. With encryption on, every such room is one the bot can read.
+
+        One being opened for them meanwhile (another table's) is waited for: a sync can
+        bring it before the bot has it as one it opened (`_private`), with nothing yet
+        showing its encryption, and what went there then — a picture above all, which
+        is encrypted or not before its upload — would go in clear."""
+        async with self._opening_for(user_id):
+            return await self._direct_chat(user_id)
+
+    def _opening_for(self, user_id: str) -> asyncio.Lock:
+        lock = self._opening.get(user_id)
+        if lock is None:
+            lock = self._opening[user_id] = asyncio.Lock()
+        return lock
+
+    async def _direct_chat(self, user_id: str) -> str | None:
         for room in self.client.rooms.values():
             if room.member_count == 2 and user_id in room.users:
                 return room.room_id
@@ -387,8 +407,8 @@ class MatrixTransport:
         ``is_direct`` invitation, private, encrypted from its first event), recorded in
         the bot's m.direct account data; None when they left one the bot opened before
         (no invitation every turn) or the server refused (logged)."""
-        async with self._opening:
-            found = await self.direct_chat(user_id)  # opened meanwhile for another table
+        async with self._opening_for(user_id):
+            found = await self._direct_chat(user_id)  # opened meanwhile for another table
             if found is not None:
                 return found
             listed = await self._direct_rooms()
