@@ -16,7 +16,9 @@ device on first use before they write.
   restart too) hands the seat to the computer;
 * Cartographers in an unencrypted group: the hidden choices go to the encrypted direct
   rooms the bot opens, the group stays in clear text; a direct room the bot's sync
-  brought before its encryption (as under load) gets nothing in clear;
+  brought before its encryption (as under load) gets nothing in clear, nor does one
+  two tables wanted at once, which they share;
+* a late joiner, after a restart too, reads the lobby sent anew;
 * Element's threads (answers in the thread asked from, a table in the thread it was
   opened in, across a restart; 'status' from the main timeline links to the thread;
   the relation in clear, listed by Synapse), replies (a
