@@ -1151,6 +1151,53 @@ async def _opened_at_once(url, tmp_path):
         await cy.close()
 
 
+def test_direct_rooms_opened_for_two_people_at_once_are_both_recorded(synapse, tmp_path):
+    """Rooms for Cy and for Dan are opened at the same time (a lock per person, not one
+    for all); the bot's m.direct account data is written whole each time, and lists
+    both, whichever write the server takes last: here the first write is held back
+    until the second is ready to go."""
+    asyncio.run(asyncio.wait_for(_opened_for_two(synapse, tmp_path), 120))
+
+
+async def _opened_for_two(url, tmp_path):
+    tag = uuid.uuid4().hex[:6]
+    house = Player(url, f"bgbot{tag}", "", tmp_path / "bot")  # the bot's own client
+    people = [Player(url, f"{name}{tag}", house.user, tmp_path / name) for name in ("cy", "dan")]
+    try:
+        await house.login()
+        for person in people:
+            await person.login()
+        transport = MatrixTransport(house.client)
+        second_ready = asyncio.Event()
+        save, send, writes = transport._save_direct_rooms, house.client._send, []
+
+        async def save_second_ready(*args):
+            writes.append(None)
+            if len(writes) == 2:
+                second_ready.set()
+            await save(*args)
+
+        async def send_first_late(kind, method, path, *args, **kwargs):
+            if method == "PUT" and "m.direct" in path and not second_ready.is_set():
+                await second_ready.wait()
+            return await send(kind, method, path, *args, **kwargs)
+
+        transport._save_direct_rooms = save_second_ready
+        house.client._send = send_first_late
+        opening = asyncio.gather(*(transport.open_direct_chat(p.user) for p in people))
+        while not opening.done():
+            await house.client.sync(timeout=300)
+            await key_steps(house.client)
+        rooms = await opening
+        assert None not in rooms and len(set(rooms)) == 2, rooms
+        listed = await house.client.list_direct_rooms()
+        assert listed.rooms == {p.user: [room] for p, room in zip(people, rooms)}, listed
+    finally:
+        await house.close()
+        for person in people:
+            await person.close()
+
+
 def awaited(tmp_path, chat_id: str) -> list[int] | None:
     """The seats the bot last recorded prompting in ``chat_id``'s game (its database)."""
     with contextlib.closing(sqlite3.connect(tmp_path / "chat.db")) as db:

@@ -77,6 +77,9 @@ class MatrixTransport:
         self.language: Callable[[str], str] = lambda room_id: i18n.DEFAULT
         self._listed: dict[str, list[str]] | None = None  # m.direct: person -> rooms
         self._listed_saved = True  # False: m.direct could not be read, so never written
+        # m.direct read once, and written whole, one at a time: rooms opened for two people
+        # at once are both listed, whichever write the server takes last.
+        self._listing = asyncio.Lock()
         # One direct room per person, however many tables want one at once: whoever
         # looks for a person's room while it is being opened waits for it (a lock per
         # person, gone when nobody holds or awaits it).
@@ -426,32 +429,38 @@ class MatrixTransport:
                 return None
             self._private[response.room_id] = frozenset({user_id})
             listed.setdefault(user_id, []).append(response.room_id)
-            await self._save_direct_rooms(listed)
+            await self._save_direct_rooms()
             await self._known(response.room_id)
             return response.room_id
 
     async def _direct_rooms(self) -> dict[str, list[str]]:
         """The bot's m.direct account data (read once, then kept up to date here)."""
-        if self._listed is None:
-            response = await self.client.list_direct_rooms()
-            if isinstance(response, DirectRoomsResponse):
-                self._listed = {user: list(rooms) for user, rooms in response.rooms.items()
-                                if isinstance(rooms, list)}
-            else:
-                # M_NOT_FOUND: never written. Anything else: unknown, so not overwritten.
-                self._listed = {}
-                self._listed_saved = getattr(response, "status_code", "") == "M_NOT_FOUND"
-                if not self._listed_saved:
-                    log.warning("could not read the bot's m.direct: %s", response)
-        return self._listed
+        async with self._listing:
+            if self._listed is None:
+                self._listed = await self._read_direct_rooms()
+            return self._listed
 
-    async def _save_direct_rooms(self, listed: dict[str, list[str]]) -> None:
+    async def _read_direct_rooms(self) -> dict[str, list[str]]:
+        response = await self.client.list_direct_rooms()
+        if isinstance(response, DirectRoomsResponse):
+            return {user: list(rooms) for user, rooms in response.rooms.items()
+                    if isinstance(rooms, list)}
+        # M_NOT_FOUND: never written. Anything else: unknown, so not overwritten.
+        self._listed_saved = getattr(response, "status_code", "") == "M_NOT_FOUND"
+        if not self._listed_saved:
+            log.warning("could not read the bot's m.direct: %s", response)
+        return {}
+
+    async def _save_direct_rooms(self) -> None:
+        """m.direct written as it stands when the previous write is done (`_listing`)."""
         if not self._listed_saved:
             return
         # nio reads m.direct (list_direct_rooms) but has no call to write account data:
         # its own request machinery (rate limits, timeouts) on the spec's endpoint.
         path = Api._build_path(["user", self.client.user_id, "account_data", "m.direct"])
-        response = await self.client._send(EmptyResponse, "PUT", path, json.dumps(listed))
+        async with self._listing:
+            response = await self.client._send(EmptyResponse, "PUT", path,
+                                               json.dumps(self._listed))
         if not isinstance(response, EmptyResponse):
             log.warning("could not record the direct rooms in m.direct: %s", response)
 
