@@ -1057,6 +1057,36 @@ async def test_a_leave_question_answered_on_its_own_message_needs_no_pause(
     await until(lambda: any("plays for Bob" in t for t in net.texts("room")))
 
 
+@run
+async def test_a_leave_question_kept_across_a_restart_counts_its_30_seconds_on_the_wall_clock(
+        conversation, net, say, service):
+    """A network that keeps when each person was asked whether to leave (the Matrix
+    bot: reactions.json) lends it to the conversation after a restart. The time is the
+    wall clock's, which means the same in the next process: the answer leaves within
+    the question's 30 seconds; after them, or when the question seems asked in the
+    future (the clock set back meanwhile), it only asks again."""
+    confirm, done = i18n.text("en", "leave.confirm"), i18n.text("en", "leave.done")
+    await say(ANA, "new tikal")
+    await say(BOB, "join")
+    await say(ANA, "start")
+    assert await conversation.handle_button(ROOM, BOB, "l", "t1") == confirm
+    kept = conversation.leaving
+    ((asked, at),) = kept.items()
+    restarted = Conversation(service, net, "http://bg")
+    restarted.leaving = kept
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+    try:
+        for away in (31.0, -60.0):  # longer than the 30 seconds; back in time
+            kept[asked] = at - away
+            assert await restarted.handle_button(ROOM, BOB, "l:asked", f"a{away}") == confirm
+            assert not (await service.summary(table_id))["seats"][1].get("autopilot")
+            at = kept[asked]  # asked again, now
+        assert await restarted.handle_button(ROOM, BOB, "l:asked", "t3") == done
+        assert asked not in kept
+    finally:
+        await restarted.close()
+
+
 class Threaded(Recorder):
     """A network whose table lives somewhere else than where it is asked (a Matrix
     thread, asked from the main timeline), and that has a help line of its own."""

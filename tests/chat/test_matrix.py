@@ -12,10 +12,13 @@ device on first use before they write.
   stray reactions and numbers from people who are not awaited get no reply; a 👍 on
   the lobby taken back (redacted) leaves it, across a restart too, and after the
   start changes nothing; 🚪
-  on the table's message asks, 🚪 on the question hands the seat to the computer;
+  on the table's message asks, 🚪 on the question within its 30 seconds (across a
+  restart too) hands the seat to the computer;
 * Cartographers in an unencrypted group: the hidden choices go to the encrypted direct
   rooms the bot opens, the group stays in clear text; a direct room the bot's sync
-  brought before its encryption (as under load) gets nothing in clear;
+  brought before its encryption (as under load) gets nothing in clear, nor does one
+  two tables wanted at once, which they share;
+* a late joiner, after a restart too, reads the lobby sent anew;
 * Element's threads (answers in the thread asked from, a table in the thread it was
   opened in, across a restart; 'status' from the main timeline links to the thread;
   the relation in clear, listed by Synapse), replies (a
@@ -550,12 +553,28 @@ async def _tikal(url, tmp_path):
             await ana.until(lambda count=count: len(ana.heard(group)) > count, what="an answer",
                             timeout=90)
         # Leaving without typing: 🚪 on the bot's message (the rules page, sent before the
-        # restart: the bot still knows it for its own) asks; 🚪 on the question leaves.
+        # restart: the bot still knows it for its own) asks; 🚪 on the question leaves
+        # within its 30 seconds, also across a restart; after them, it only asks again.
+        def questions() -> list[str]:
+            return [e for (r, b), e in zip(bob.notices, bob.event_ids)
+                    if r == group and "vols deixar aquesta partida?" in b]
+
         await bob.react(group, rules_page, "🚪")
-        question = await bob.until(lambda: next(
-            (e for (r, b), e in zip(bob.notices, bob.event_ids)
-             if r == group and "vols deixar aquesta partida?" in b), None),
-            what="the question")
+        question = (await bob.until(questions, what="the question"))[0]
+        await bob.until(lambda: question in reactions_kept(bot)["questions"],
+                        what="the question kept")
+        bot.kill()  # … and away for longer than the question's 30 seconds
+        kept = json.loads((bot.device_file.parent / "reactions.json").read_text())
+        kept["leaving"] = [[who, table, at - 31] for who, table, at in kept.get("leaving", [])]
+        (bot.device_file.parent / "reactions.json").write_text(json.dumps(kept))
+        bot.start()
+        await bob.react(group, question, "🚪")  # too late: asked again, nothing changes
+        question = (await bob.until(lambda: questions()[1:], what="the question again"))[0]
+        assert not any(f"juga per {bob.name}" in b for b in ana.heard(group))
+        await bob.until(lambda: question in reactions_kept(bot)["questions"],
+                        what="the new question kept")
+        bot.kill()
+        bot.start()
         await bob.react(group, question, "🚪")
         await ana.until(lambda: any(f"juga per {bob.name}" in b for b in ana.heard(group)),
                         what="the computer playing Bob's seat")
@@ -583,8 +602,9 @@ def test_a_late_joiner_reads_everything_the_bot_says_after_joining(synapse, tmp_
     it said before Cy came in was never meant for Cy's device). The lobby itself Cy
     cannot read, nor therefore its edits (clients apply an edit to the message it edits):
     so the lobby with Cy in it comes as a new message, the old one closed, and the start
-    edits the new one. Bob's 👍 on the old one, taken back after a restart, takes him out
-    of the new one: the bot remembers which message took over."""
+    edits the new one — also when the bot restarted before Cy came in: it remembers who
+    could read each of its messages. Bob's 👍 on the old one, taken back after a restart,
+    takes him out of the new one: the bot remembers which message took over."""
     asyncio.run(asyncio.wait_for(_late_joiner(synapse, tmp_path), 240))
 
 
@@ -597,6 +617,9 @@ async def _late_joiner(url, tmp_path):
              if r == group and "Cartographers" in b), None), what="the lobby")
         thumb = await bob.react(group, first, "👍")
         await ana.until(lambda: thumb in reactions_kept(bot)["joins"], what="the 👍 kept")
+        # Restarted before Cy comes in, the bot still knows who could read the lobby.
+        bot.kill()
+        bot.start()
         cy = Player(url, f"cy{ana.name[3:]}", bot_id, tmp_path / "cy")
         try:
             await cy.login()
@@ -1065,6 +1088,116 @@ async def _opened_unsynced(url, tmp_path):
         await cy.close()
 
 
+def test_two_tables_wanting_a_persons_direct_room_at_once_share_one_and_nothing_goes_clear(
+        synapse, tmp_path):
+    """Two tables need Cy's direct room at the same moment (a hidden choice in each). One
+    opens it; the other waits for that and uses the same room — also when the bot's sync
+    brings the room, without its encryption (as under load), before the bot has read the
+    server's answer to its opening: the other table's sheet and its picture, sent then,
+    went out in clear. Here the answer is held back until the other table has looked."""
+    asyncio.run(asyncio.wait_for(_opened_at_once(synapse, tmp_path), 120))
+
+
+async def _opened_at_once(url, tmp_path):
+    tag = uuid.uuid4().hex[:6]
+    house = Player(url, f"bgbot{tag}", "", tmp_path / "bot")  # the bot's own client
+    cy = Player(url, f"cy{tag}", house.user, tmp_path / "cy")
+    try:
+        await house.login()
+        await cy.login()
+        transport = MatrixTransport(house.client)
+        answer_read = asyncio.Event()
+        create = house.client.room_create
+
+        async def create_slowly(*args, **kwargs):
+            response = await create(*args, **kwargs)  # the room made on the server
+            await answer_read.wait()
+            return response
+
+        house.client.room_create = create_slowly
+        opening = asyncio.create_task(transport.open_direct_chat(cy.user))  # one table
+        room, _, _ = await cy.until(lambda: next(iter(cy.invites), None),
+                                    what="the bot's invitation")
+        while room not in house.client.rooms:
+            await house.client.sync(timeout=300, sync_filter=WITHOUT_ENCRYPTION)
+        assert not house.client.rooms[room].encrypted  # as nio saw it under load
+
+        async def other_table() -> str | None:  # as `Narration._direct` finds the room
+            found = await transport.direct_chat(cy.user) or \
+                await transport.open_direct_chat(cy.user)
+            if found is not None:
+                await transport.send(found, "Cy's sheet", image=tiny_png())
+            return found
+
+        other = asyncio.create_task(other_table())
+        # (it runs up to its first wait: no request comes before it finds the room, nor
+        # before it decides whether to encrypt the picture)
+        await asyncio.sleep(0)
+        answer_read.set()
+        await cy.client.join(room)
+        await cy.until(lambda: room in cy.client.rooms, what="the direct room")
+        await house.client.sync(timeout=0, full_state=True)
+        await key_steps(house.client)
+        assert await opening == room
+        assert await other == room
+        assert {r for r, inviter, _ in cy.invites if inviter == house.user} == {room}
+        await cy.until(lambda: cy.heard(room) and cy.images, what="the sheet")
+        assert cy.heard(room) == ["Cy's sheet"] and all(cy.secret), cy.secret
+        ((_, picture),) = cy.images
+        assert isinstance(picture, nio.RoomEncryptedImage), picture
+        assert await cy.picture(picture) == tiny_png()
+    finally:
+        await house.close()
+        await cy.close()
+
+
+def test_direct_rooms_opened_for_two_people_at_once_are_both_recorded(synapse, tmp_path):
+    """Rooms for Cy and for Dan are opened at the same time (a lock per person, not one
+    for all); the bot's m.direct account data is written whole each time, and lists
+    both, whichever write the server takes last: here the first write is held back
+    until the second is ready to go."""
+    asyncio.run(asyncio.wait_for(_opened_for_two(synapse, tmp_path), 120))
+
+
+async def _opened_for_two(url, tmp_path):
+    tag = uuid.uuid4().hex[:6]
+    house = Player(url, f"bgbot{tag}", "", tmp_path / "bot")  # the bot's own client
+    people = [Player(url, f"{name}{tag}", house.user, tmp_path / name) for name in ("cy", "dan")]
+    try:
+        await house.login()
+        for person in people:
+            await person.login()
+        transport = MatrixTransport(house.client)
+        second_ready = asyncio.Event()
+        save, send, writes = transport._save_direct_rooms, house.client._send, []
+
+        async def save_second_ready(*args):
+            writes.append(None)
+            if len(writes) == 2:
+                second_ready.set()
+            await save(*args)
+
+        async def send_first_late(kind, method, path, *args, **kwargs):
+            if method == "PUT" and "m.direct" in path and not second_ready.is_set():
+                await second_ready.wait()
+            return await send(kind, method, path, *args, **kwargs)
+
+        transport._save_direct_rooms = save_second_ready
+        house.client._send = send_first_late
+        opening = asyncio.gather(*(transport.open_direct_chat(p.user) for p in people))
+        while not opening.done():
+            await house.client.sync(timeout=300)
+            await key_steps(house.client)
+        rooms = await opening
+        assert None not in rooms and len(set(rooms)) == 2, rooms
+        listed = await house.client.list_direct_rooms()
+        assert listed.rooms == {p.user: [room] for p, room in zip(people, rooms)}, listed
+    finally:
+        await house.close()
+        for person in people:
+            await person.close()
+
+
 def awaited(tmp_path, chat_id: str) -> list[int] | None:
     """The seats the bot last recorded prompting in ``chat_id``'s game (its database)."""
     with contextlib.closing(sqlite3.connect(tmp_path / "chat.db")) as db:
@@ -1332,15 +1465,43 @@ def test_reactions_are_remembered_beside_the_store_within_a_bound(tmp_path):
     assert again.taken_back("$t0") is None and again.taken_back(f"$t{KEPT}") is not None
     assert again.asking("$question") == "@bob:localhost"
     path.write_text('{"joins": {"$t1": "abc", "$t2": ["!g", "@b:l"]}, "questions": {}}')
-    damaged = Reactions(path)
+    damaged = Reactions(path)  # (nor any question's time: a file from before them)
     assert damaged.taken_back("$t1") is None and damaged.taken_back("$t2") is None
+    assert dict(damaged.leaving) == {}
 
 
-def test_the_bots_own_messages_are_remembered_beside_the_store_within_a_bound(tmp_path):
+def test_when_each_person_was_asked_to_leave_is_remembered_beside_the_store(tmp_path):
+    """When the bot asked whom whether to leave which table (the conversation's
+    `leaving`) is read back by a restarted bot, forgotten once answered, the latest kept;
+    entries of the wrong kind are left out."""
+    from boardgamesbot.chat.matrix.reactions import KEPT, Reactions
+
+    path = tmp_path / "reactions.json"
+    before = Reactions(path)
+    before.leaving[("@bob:localhost", "t1")] = 1700000000.5
+    before.leaving[("@ana:localhost", "t1")] = 1700000001
+    after = Reactions(path)
+    assert dict(after.leaving) == {("@bob:localhost", "t1"): 1700000000.5,
+                                   ("@ana:localhost", "t1"): 1700000001.0}
+    del after.leaving[("@bob:localhost", "t1")]  # answered
+    assert list(Reactions(path).leaving) == [("@ana:localhost", "t1")]
+    for n in range(KEPT + 1):
+        after.leaving[("@cy:localhost", f"t{n}")] = 1700000002
+    again = Reactions(path)
+    assert len(again.leaving) == KEPT and ("@ana:localhost", "t1") not in again.leaving
+    path.write_text('{"joins": {}, "questions": {}, "leaving": [["@a:l", "t1", 5], '
+                    '["@b:l", "t1", true], ["@c:l", 3, 5], ["@d:l", "t1"], "x"]}')
+    assert dict(Reactions(path).leaving) == {("@a:l", "t1"): 5.0}
+
+
+def test_the_bots_own_messages_are_remembered_beside_the_store_within_a_bound(tmp_path,
+                                                                              monkeypatch):
     """A restarted bot still knows its recent messages (🚪 on one asks to leave), which
-    message a lobby was sent anew as (a 👍 taken back on the old one) and whose menus it
-    closed (a keycap on one is told so); only the latest are kept; a damaged file is set
-    aside with a warning, not a crash."""
+    message a lobby was sent anew as (a 👍 taken back on the old one), whose menus it
+    closed (a keycap on one is told so) and who could read each (a late joiner gets a
+    new message, not an edit); only the latest are kept; a damaged file is set aside
+    with a warning, not a crash; one from before readers were kept is still read."""
+    from boardgamesbot.chat.matrix import sent
     from boardgamesbot.chat.matrix.sent import KEPT, SentMessages
 
     path = tmp_path / "sent.json"
@@ -1358,9 +1519,24 @@ def test_the_bots_own_messages_are_remembered_beside_the_store_within_a_bound(tm
     again = SentMessages(path)
     assert not again.is_mine("$news") and not again.is_mine("$m0")
     assert again.is_mine(f"$m{KEPT}") and again.latest("$lobby") == "$copy2"
+    group = frozenset({"@ana:localhost", "@bob:localhost", "@bot:localhost"})
+    monkeypatch.setattr(sent, "READERS_KEPT", 50)  # (a file written whole 2000 times: slow)
+    for n in range(sent.READERS_KEPT + 1):
+        again.read_by(f"$r{n}", group)
+    again.read_by("$lobby", group - {"@bob:localhost"})
+    readers = SentMessages(path)
+    assert readers.readers("$r1") is None and readers.readers("$r2") == group
+    assert readers.readers("$lobby") == group - {"@bob:localhost"}
+    assert readers.readers("$news") is None
+    assert len(json.loads(path.read_text())["readers"]["groups"]) == 2  # each set once
     path.write_text('{"mine": ["$a", 3], "moved": {"$b": "$b"}, "closed": {"$c": null}}')
     odd = SentMessages(path)  # entries of the wrong kind left out, a loop ended
     assert odd.is_mine("$a") and odd.latest("$b") == "$b" and odd.closed_for("$c") is None
+    assert odd.readers("$a") is None  # (a file from before readers were kept)
+    path.write_text('{"mine": [], "moved": {}, "closed": {}, "readers": {"groups": '
+                    '[["@ana:l", 7]], "of": {"$x": 0, "$y": 1, "$z": "0"}}}')
+    odd = SentMessages(path)
+    assert odd.readers("$x") == {"@ana:l"} and odd.readers("$y") is odd.readers("$z") is None
     path.write_text('{"mine": ')
     assert not SentMessages(path).is_mine("$a")
 

@@ -502,16 +502,18 @@ class Commands:
             await self._drop_player(place, lobby, person.user_id, "chat.not_in_lobby")
             return None
         seat = await self._my_seat(place, person)
-        asked = self.__dict__.setdefault("_leaving", {})
+        asked = self.leaving
         key = (person.user_id, seat.table_id)
-        now = time.monotonic()
+        # (wall-clock time, which means the same after a restart: `Conversation.leaving`)
+        now = time.time()
+        since = now - asked[key] if key in asked else None
         pause = 0.0 if answering else LEAVE_PAUSE
-        if key in asked and pause <= now - asked[key] <= LEAVE_CONFIRM:
+        if since is not None and pause <= since <= LEAVE_CONFIRM:
             del asked[key]
             await self._hand_over(seat)
             return i18n.text(lang, "leave.done")
-        if key not in asked or now - asked[key] > LEAVE_CONFIRM:
-            asked[key] = now
+        if since is None or not 0 <= since <= LEAVE_CONFIRM:  # (or asked "in the future":
+            asked[key] = now                                  # the clock was set back)
         return Alert(i18n.text(lang, "leave.confirm"))
 
     async def cmd_kick(self, place: Place, person: Person, args: list[str], lang: str) -> None:

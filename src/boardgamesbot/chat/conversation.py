@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import MutableMapping
 
 from boardgamesbot.engine import GameError, load_game
 from boardgamesbot.games.wording import notation_error
@@ -62,6 +63,10 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         # Each person's last move played by a tap (its button's data, which names the
         # table and the moment): a second tap on it, from a fast thumb, is told it counted.
         self.played_by_tap: dict[str, str] = {}
+        # (person, table) -> when (wall-clock time) they were asked whether to leave it: a
+        # second 🚪 within `LEAVE_CONFIRM` confirms (`Commands.leave_by_tap`). A network
+        # that keeps the question across a restart puts its own mapping here.
+        self.leaving: MutableMapping[tuple[str, str], float] = {}
 
     async def resume(self) -> int:
         """Follow every running game of this network again (after a restart)."""

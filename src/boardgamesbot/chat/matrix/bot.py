@@ -209,6 +209,9 @@ class MatrixBot:
         # The 👍 that joined lobbies and the "leave this game?" questions: a redaction
         # strips a reaction's content, so what it was is known only from here.
         self.reactions = reactions or Reactions()
+        # (and when each person was asked whether to leave their table: 🚪 on the
+        # question still answers it after a restart)
+        self.conversation.leaving = self.reactions.leaving
         client.add_event_callback(self.on_invite, InviteMemberEvent)
         client.add_event_callback(self.on_member, RoomMemberEvent)
         client.add_event_callback(self.on_text, RoomMessageText)

@@ -1,6 +1,7 @@
 """What the bot keeps in small JSON files beside its crypto store, across restarts:
 the open menus (`menus`), where each room's table lives (`threads`), people's
-reactions (`reactions`) and the bot's own recent messages (`sent`).
+reactions and the "leave this game?" questions (`reactions`) and the bot's own recent
+messages with who could read them (`sent`).
 
 One way for all of them: a file is written whole at each change (to a partial file
 first, then renamed over the old one, so a crash mid-write leaves the old one), and
@@ -21,6 +22,8 @@ from typing import Any, TypeVar
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 def load(path: Path | None, read: Callable[[Any], T]) -> T | None:
@@ -44,7 +47,7 @@ def save(path: Path | None, data: Any) -> None:
     partial.replace(path)
 
 
-def remember(recent: OrderedDict[str, Any], key: str, value: Any, bound: int) -> None:
+def remember(recent: OrderedDict[K, V], key: K, value: V, bound: int) -> None:
     """``key`` -> ``value`` as the most recent, keeping only the latest ``bound``."""
     recent[key] = value
     recent.move_to_end(key)

@@ -7,7 +7,10 @@ bot's "leave this game?" questions, answered by 🚪 on the question itself.
 * ``joins``: a 👍 that joined someone to a lobby -> (its room, who reacted, the
   lobby's message): taking it back leaves the lobby (`bot.MatrixBot.on_redaction`);
 * ``questions``: a "leave this game?" question -> whom it asks
-  (`bot.MatrixBot.leave_by_reaction`).
+  (`bot.MatrixBot.leave_by_reaction`);
+* ``leaving``: (who, their table) -> when they were asked, in wall-clock time (the
+  conversation's `leaving`): 🚪 on the question within `commands.LEAVE_CONFIRM` leaves,
+  also when the bot restarted in between; after that, it only asks again.
 
 Kept in reactions.json beside the crypto store (`kept`), the latest `KEPT` of each:
 a 👍 matters only while its lobby is open, a question for a moment.
@@ -16,6 +19,7 @@ a 👍 matters only while its lobby is open, a question for a moment.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +33,12 @@ class Reactions:
         self.path = path
         self._joins: OrderedDict[str, tuple[str, str, str]] = OrderedDict()
         self._questions: OrderedDict[str, str] = OrderedDict()
+        self._leaving: OrderedDict[tuple[str, str], float] = OrderedDict()
         saved = kept.load(path, _read)
         if saved is not None:
-            self._joins, self._questions = saved
+            self._joins, self._questions, self._leaving = saved
+        #: for the conversation's `leaving`: written down at each change
+        self.leaving: MutableMapping[tuple[str, str], float] = _Leaving(self)
 
     def joined(self, reaction_id: str, room_id: str, who: str, lobby_message: str) -> None:
         """The 👍 ``reaction_id`` by ``who`` on ``lobby_message`` joined them to its lobby."""
@@ -58,16 +65,47 @@ class Reactions:
 
     def _save(self) -> None:
         data = {"joins": {reaction: list(joined) for reaction, joined in self._joins.items()},
-                "questions": dict(self._questions)}
+                "questions": dict(self._questions),
+                "leaving": [[who, table, at] for (who, table), at in self._leaving.items()]}
         kept.save(self.path, data)
 
 
+class _Leaving(MutableMapping[tuple[str, str], float]):
+    """`Reactions`' ``leaving``, as the mapping the conversation reads and writes."""
 
-def _read(saved: Any) -> tuple[OrderedDict[str, tuple[str, str, str]], OrderedDict[str, str]]:
+    def __init__(self, reactions: Reactions) -> None:
+        self._reactions = reactions
+
+    def __getitem__(self, key: tuple[str, str]) -> float:
+        return self._reactions._leaving[key]
+
+    def __setitem__(self, key: tuple[str, str], asked_at: float) -> None:
+        kept.remember(self._reactions._leaving, key, asked_at, KEPT)
+        self._reactions._save()
+
+    def __delitem__(self, key: tuple[str, str]) -> None:
+        del self._reactions._leaving[key]
+        self._reactions._save()
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(self._reactions._leaving)
+
+    def __len__(self) -> int:
+        return len(self._reactions._leaving)
+
+
+def _read(saved: Any) -> tuple[OrderedDict[str, tuple[str, str, str]], OrderedDict[str, str],
+                               OrderedDict[tuple[str, str], float]]:
     joins = OrderedDict((reaction, (joined[0], joined[1], joined[2]))
                         for reaction, joined in saved["joins"].items()
                         if isinstance(joined, list) and len(joined) == 3
                         and all(isinstance(x, str) for x in joined))
     questions = OrderedDict((question, who) for question, who in saved["questions"].items()
                             if isinstance(who, str))
-    return joins, questions
+    # (a file from before the questions' times were kept has none: the rest still holds)
+    leaving = OrderedDict(((who, table), float(at))
+                          for who, table, at in (e for e in saved.get("leaving", [])
+                                                 if isinstance(e, list) and len(e) == 3)
+                          if isinstance(who, str) and isinstance(table, str)
+                          and isinstance(at, (int, float)) and not isinstance(at, bool))
+    return joins, questions, leaving

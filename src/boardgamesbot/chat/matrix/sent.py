@@ -10,9 +10,15 @@ bot's to remember:
   the copy is a 👍 taken back on the lobby (`bot.MatrixBot.on_redaction`);
 * ``closed``: the menus the bot closed (answered, or replaced by a newer one) ->
   whose they were: a keycap or a number on one gets "that menu is closed" instead of
-  answering the newer one.
+  answering the newer one;
+* ``readers``: a message sent in an encrypted room -> who was in the room (the invited
+  too) when it went, the devices nio shared its key with: an edit of it for someone who
+  came in later would be unreadable to them, so they get it as a new message
+  (`transport.MatrixTransport.edit`) — also when they come in after a restart.
 
-Kept in sent.json beside the crypto store (`kept`), the latest `KEPT` of each.
+Kept in sent.json beside the crypto store (`kept`), the latest `KEPT` of each, and of
+the readers the latest `READERS_KEPT`. The same people read most messages of a room,
+so each set of readers is written once and the messages point to it.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from typing import Any
 from . import kept
 
 KEPT = 1000  # of each kind, the most recent
+READERS_KEPT = 2000  # recent messages whose readers are remembered
 
 
 class SentMessages:
@@ -32,9 +39,10 @@ class SentMessages:
         self._mine: OrderedDict[str, None] = OrderedDict()
         self._moved: OrderedDict[str, str] = OrderedDict()  # -> the copy sent anew
         self._closed: OrderedDict[str, str] = OrderedDict()  # -> whose menu it was
+        self._readers: OrderedDict[str, frozenset[str]] = OrderedDict()
         saved = kept.load(path, _read)
         if saved is not None:
-            self._mine, self._moved, self._closed = saved
+            self._mine, self._moved, self._closed, self._readers = saved
 
     def sent(self, event_id: str) -> None:
         kept.remember(self._mine, event_id, None, KEPT)
@@ -66,14 +74,34 @@ class SentMessages:
         """Whose menu ``event_id`` was, if the bot closed it."""
         return self._closed.get(event_id)
 
+    def read_by(self, event_id: str, readers: frozenset[str]) -> None:
+        """The message ``event_id`` went encrypted for the devices of ``readers``."""
+        kept.remember(self._readers, event_id, readers, READERS_KEPT)
+        self._save()
+
+    def readers(self, event_id: str) -> frozenset[str] | None:
+        """Who could read the message ``event_id``; None if it is not a recent one sent
+        encrypted."""
+        return self._readers.get(event_id)
+
     def _save(self) -> None:
+        groups: dict[frozenset[str], int] = {}  # each set of readers -> its place, once
+        of = {event_id: groups.setdefault(readers, len(groups))
+              for event_id, readers in self._readers.items()}
         kept.save(self.path, {"mine": list(self._mine), "moved": dict(self._moved),
-                              "closed": dict(self._closed)})
+                              "closed": dict(self._closed),
+                              "readers": {"groups": [sorted(g) for g in groups], "of": of}})
 
 
 def _read(saved: Any) -> tuple[OrderedDict[str, None], OrderedDict[str, str],
-                               OrderedDict[str, str]]:
+                               OrderedDict[str, str], OrderedDict[str, frozenset[str]]]:
     mine = OrderedDict.fromkeys(e for e in saved["mine"] if isinstance(e, str))
     moved = OrderedDict((e, copy) for e, copy in saved["moved"].items() if isinstance(copy, str))
     closed = OrderedDict((e, who) for e, who in saved["closed"].items() if isinstance(who, str))
-    return mine, moved, closed
+    # (a file from before readers were kept has none: the rest of it still holds)
+    kept_readers = saved.get("readers", {"groups": [], "of": {}})
+    groups = [frozenset(u for u in group if isinstance(u, str))
+              for group in kept_readers["groups"]]
+    readers = OrderedDict((e, groups[i]) for e, i in kept_readers["of"].items()
+                          if isinstance(i, int) and 0 <= i < len(groups))
+    return mine, moved, closed, readers

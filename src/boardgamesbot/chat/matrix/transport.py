@@ -20,7 +20,7 @@ import json
 import logging
 import struct
 import time
-from collections import OrderedDict
+import weakref
 from collections.abc import Callable
 from urllib.parse import quote
 
@@ -55,7 +55,6 @@ COMMAND_PREFIX = "!bg"
 ENCRYPTION_STATE = {"type": "m.room.encryption", "state_key": "",
                     "content": {"algorithm": "m.megolm.v1.aes-sha2"}}
 ROOM_WAIT = 20.0  # seconds for a room the bot created to arrive through the sync
-READERS_KEPT = 2000  # recent messages whose readers are remembered (`_readers`)
 
 
 class MatrixTransport:
@@ -70,18 +69,24 @@ class MatrixTransport:
         self.client = client
         self.menus = menus or OpenMenus()
         self.threads = threads or Threads()
-        # The bot's recent messages, those sent anew, and its closed menus (a reply to one
-        # with a number must not answer the newer menu that replaced it).
+        # The bot's recent messages, those sent anew, its closed menus (a reply to one
+        # with a number must not answer the newer menu that replaced it), and who could
+        # read each: nio shares a message's Megolm key with the devices of the room's
+        # members (the invited too) as it sends.
         self.sent = sent or SentMessages()
         self.language: Callable[[str], str] = lambda room_id: i18n.DEFAULT
         self._listed: dict[str, list[str]] | None = None  # m.direct: person -> rooms
         self._listed_saved = True  # False: m.direct could not be read, so never written
-        self._opening = asyncio.Lock()  # one new room per person, however many tables
+        # m.direct read once, and written whole, one at a time: rooms opened for two people
+        # at once are both listed, whichever write the server takes last.
+        self._listing = asyncio.Lock()
+        # One direct room per person, however many tables want one at once: whoever
+        # looks for a person's room while it is being opened waits for it (a lock per
+        # person, gone when nobody holds or awaits it).
+        self._opening: weakref.WeakValueDictionary[str, asyncio.Lock] = \
+            weakref.WeakValueDictionary()
         self._unusable: set[str] = set()  # listed rooms the server says are not shared
         self._room_creators: dict[str, set[str]] = {}  # a room's creators never change
-        # Who could read each recent message in an encrypted room: nio shares its Megolm
-        # key with the devices of the room's members (the invited too) as it sends.
-        self._readers: OrderedDict[str, frozenset[str]] = OrderedDict()
         self._asked_devices: set[str] = set()  # members whose devices a send asked for
         # The direct rooms this bot opened encrypted -> whom it invited: never written to
         # in clear text, whatever nio believes of them before a sync brings their state.
@@ -189,18 +194,16 @@ class MatrixTransport:
     def _remember_readers(self, room_id: str, event_id: str | None) -> None:
         room = self.client.rooms.get(room_id)
         if event_id and room is not None and room.encrypted:
-            self._readers[event_id] = frozenset(room.users)
-            while len(self._readers) > READERS_KEPT:
-                self._readers.popitem(last=False)
+            self.sent.read_by(event_id, frozenset(room.users))
 
     def _unreadable_to_newcomers(self, room_id: str, event_id: str) -> bool:
         """Whether someone in ``room_id`` came in after ``event_id`` was sent: their
         devices never got its key, so their client shows it (and any edit of it, which
         clients apply to the message they cannot decrypt) as "unable to decrypt"."""
-        readers = self._readers.get(event_id)
+        readers = self.sent.readers(event_id)
         room = self.client.rooms.get(room_id)
         if readers is None or room is None:
-            return False  # not sent since this start, or in a clear room
+            return False  # too old to be remembered, or in a clear room
         joined = set(room.users) - set(room.invited_users) - {self.client.user_id}
         return not joined <= readers
 
@@ -372,7 +375,22 @@ class MatrixTransport:
 
     async def direct_chat(self, user_id: str) -> str | None:
         """A room of just the bot and ``user_id`` (who is in it or invited), if there is
-        one. With encryption on, every such room is one the bot can read."""
+        one. With encryption on, every such room is one the bot can read.
+
+        One being opened for them meanwhile (another table's) is waited for: a sync can
+        bring it before the bot has it as one it opened (`_private`), with nothing yet
+        showing its encryption, and what went there then — a picture above all, which
+        is encrypted or not before its upload — would go in clear."""
+        async with self._opening_for(user_id):
+            return await self._direct_chat(user_id)
+
+    def _opening_for(self, user_id: str) -> asyncio.Lock:
+        lock = self._opening.get(user_id)
+        if lock is None:
+            lock = self._opening[user_id] = asyncio.Lock()
+        return lock
+
+    async def _direct_chat(self, user_id: str) -> str | None:
         for room in self.client.rooms.values():
             if room.member_count == 2 and user_id in room.users:
                 return room.room_id
@@ -392,8 +410,8 @@ class MatrixTransport:
         ``is_direct`` invitation, private, encrypted from its first event), recorded in
         the bot's m.direct account data; None when they left one the bot opened before
         (no invitation every turn) or the server refused (logged)."""
-        async with self._opening:
-            found = await self.direct_chat(user_id)  # opened meanwhile for another table
+        async with self._opening_for(user_id):
+            found = await self._direct_chat(user_id)  # opened meanwhile for another table
             if found is not None:
                 return found
             listed = await self._direct_rooms()
@@ -411,32 +429,38 @@ class MatrixTransport:
                 return None
             self._private[response.room_id] = frozenset({user_id})
             listed.setdefault(user_id, []).append(response.room_id)
-            await self._save_direct_rooms(listed)
+            await self._save_direct_rooms()
             await self._known(response.room_id)
             return response.room_id
 
     async def _direct_rooms(self) -> dict[str, list[str]]:
         """The bot's m.direct account data (read once, then kept up to date here)."""
-        if self._listed is None:
-            response = await self.client.list_direct_rooms()
-            if isinstance(response, DirectRoomsResponse):
-                self._listed = {user: list(rooms) for user, rooms in response.rooms.items()
-                                if isinstance(rooms, list)}
-            else:
-                # M_NOT_FOUND: never written. Anything else: unknown, so not overwritten.
-                self._listed = {}
-                self._listed_saved = getattr(response, "status_code", "") == "M_NOT_FOUND"
-                if not self._listed_saved:
-                    log.warning("could not read the bot's m.direct: %s", response)
-        return self._listed
+        async with self._listing:
+            if self._listed is None:
+                self._listed = await self._read_direct_rooms()
+            return self._listed
 
-    async def _save_direct_rooms(self, listed: dict[str, list[str]]) -> None:
+    async def _read_direct_rooms(self) -> dict[str, list[str]]:
+        response = await self.client.list_direct_rooms()
+        if isinstance(response, DirectRoomsResponse):
+            return {user: list(rooms) for user, rooms in response.rooms.items()
+                    if isinstance(rooms, list)}
+        # M_NOT_FOUND: never written. Anything else: unknown, so not overwritten.
+        self._listed_saved = getattr(response, "status_code", "") == "M_NOT_FOUND"
+        if not self._listed_saved:
+            log.warning("could not read the bot's m.direct: %s", response)
+        return {}
+
+    async def _save_direct_rooms(self) -> None:
+        """m.direct written as it stands when the previous write is done (`_listing`)."""
         if not self._listed_saved:
             return
         # nio reads m.direct (list_direct_rooms) but has no call to write account data:
         # its own request machinery (rate limits, timeouts) on the spec's endpoint.
         path = Api._build_path(["user", self.client.user_id, "account_data", "m.direct"])
-        response = await self.client._send(EmptyResponse, "PUT", path, json.dumps(listed))
+        async with self._listing:
+            response = await self.client._send(EmptyResponse, "PUT", path,
+                                               json.dumps(self._listed))
         if not isinstance(response, EmptyResponse):
             log.warning("could not record the direct rooms in m.direct: %s", response)
 
