@@ -160,6 +160,20 @@ def test_the_stored_games_refusals_keep_their_particulars_in_the_language(tmp_pa
     assert json.loads(run("ratings", "tikal", "--db", db, "--json").output)["games"] == 2
 
 
+def test_a_run_with_an_option_left_at_its_default_is_rated_with_one_that_names_it(tmp_path):
+    """Stored games of one kind are rated together however their options were written: a
+    run without --variant plays the basic game, as one with ``--variant basic`` does
+    (they were refused as "different kinds")."""
+    db = f"sqlite:///{tmp_path / 'arena.db'}"
+    for variant in ((), ("--variant", "basic")):
+        played = run("arena", "tikal", "--bots", "random", "--games", "2", *variant,
+                     "--db", db, "--json")
+        assert played.exit_code == 0, played.output
+    result = run("ratings", "tikal", "--db", db, "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["games"] == 4
+
+
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
 def test_stored_games_of_different_kinds_are_refused_naming_each_kind_and_its_runs(tmp_path,
                                                                                   lang):

@@ -13,7 +13,7 @@ import click
 from rich.console import Console
 from rich.progress import MofNCompleteColumn, Progress
 
-from boardgamesbot.engine import GameError
+from boardgamesbot.engine import GameError, load_game
 
 from .terminal import chosen, fail, find_game, first_line, game_options, language
 from .words import environment_language, has, say, setup_error
@@ -309,10 +309,21 @@ def _kinds(rows) -> dict[tuple[int, str], list[str]]:
     its runs in the order they were stored: games of two kinds are not rated together."""
     kinds: dict[tuple[int, str], list[str]] = {}
     for row in rows:
-        runs = kinds.setdefault((len(row.seats), json.dumps(row.options, sort_keys=True)), [])
+        runs = kinds.setdefault((len(row.seats), json.dumps(_options_of(row), sort_keys=True)),
+                                [])
         if row.run not in runs:
             runs.append(row.run)
     return dict(sorted(kinds.items()))
+
+
+def _options_of(row) -> dict:
+    """A stored game's options as the game plays them, its defaults filled in: a run
+    stored with ``--variant basic`` and one stored without the option are of one kind.
+    (Options the game no longer knows are kept as stored: then they differ.)"""
+    try:
+        return load_game(row.game).check_options(row.options)
+    except GameError:
+        return dict(row.options)
 
 
 def _mixed_runs(game: str, kinds: dict[tuple[int, str], list[str]], lang: str) -> GameError:
