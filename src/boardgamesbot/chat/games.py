@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
 from boardgamesbot.engine import known_games, load_game
 
@@ -103,11 +102,6 @@ def rules_sections(game_name: str, lang: str) -> list[tuple[str, str]]:
 def verbs(notations: list[str]) -> set[str]:
     """First words of the notations (what an action typed in chat may start with)."""
     return {n.split()[0].lower() for n in notations if n.split()}
-
-
-def check_notation(game_name: str, text: str) -> Any:
-    """The game's own reader: raises `GameError` naming what was expected."""
-    return load_game(game_name).parse_action(text)
 
 
 def action_line(entry: dict, lang: str) -> str:
