@@ -118,6 +118,9 @@ OTHERS_WEIGHT = 1.0
 #: what is asked.
 ALLOWED_KEY = "#allowed"
 WHY_NOT_WEIGHT = 1.0
+#: How much an action said to be not done weighs (`words.NOT_DOING`), in a passage and in a
+#: question: a hint that only ranks, as "#" keys do.
+NOT_DOING_WEIGHT = 1.0
 #: A question that quotes a refusal the game shows ("it says not next to the explored area,
 #: why…", "diz que a peça deve se ligar à selva por um caminho de pedras"): it holds at least
 #: `QUOTED_KEYS` of the refusal's keys, and this share of their weight (rarity in the page);
@@ -377,6 +380,8 @@ class RulesIndex:
             allowed = sum(own.get(key, 0) for key in self.words.keys(ALLOWED[lang]))
             if allowed:  # (what a "why can't I…" question hints at)
                 own[ALLOWED_KEY] = allowed
+            for key in self.words.negated(p.text):  # ("sem gastar": see `words.NOT_DOING`)
+                own[key] = NOT_DOING_WEIGHT
             self.keys.append({key: own.get(key, 0) + CONTEXT_WEIGHT * context.get(key, 0)
                               for key in own.keys() | context.keys()})
         #: each passage's keys that players' phrasings of it hold (`_add_phrasings`): a word
@@ -568,6 +573,8 @@ class RulesIndex:
                 if nearest != key:
                     key, weight = nearest, GUESS_WEIGHT
             weights[key] = max(weights.get(key, 0.0), weight)
+        for key in self.words.negated(question):  # ("não gastei": "sem gastar")
+            weights[key] = NOT_DOING_WEIGHT
         if why_not(question, self.lang):  # (which rule says it is not, or only, allowed)
             weights[ALLOWED_KEY] = WHY_NOT_WEIGHT
         count = self.words.counted(question)  # "how many volcanoes": "3 volcanoes"
