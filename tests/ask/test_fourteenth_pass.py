@@ -55,3 +55,19 @@ def test_an_action_not_done_meets_its_rule_said_with_without():
     # (a thing of the game after "not" is found by its term already: "não cabe" is not a
     # hint towards every rule that says "se não couber")
     assert index("cartographers", "pt-BR").words.negated("não cabe") == []
+
+
+def test_a_yes_or_no_question_asked_in_the_negative_leads_by_its_other_words():
+    """"Apareceu só um acampamento por vez, não dá pra fazer 2 agora?" led with the camp
+    rule's opening ("… que ainda não tenha Acampamento"), which shares the question's "não";
+    but "não dá pra…" is how the question asks, not a word of its answer: "No máximo um
+    Acampamento por turno e dois na partida". (The thirteenth pass's "what is left".)"""
+    for lang, question, answer in [
+        ("pt-BR", "apareceu so um acampamento por vez, nao da pra fazer 2 agora?",
+         "No máximo um Acampamento por turno e dois na partida"),
+        ("en", "it says only one camp per turn, cant i build 2 now?",
+         "At most one camp per turn and two per game"),
+        ("ca", "diu nomes un campament per torn, no en puc fer 2 ara?",
+         "Com a màxim un campament per torn i dos per partida"),
+    ]:
+        assert first_answer_reads("tikal", lang, question, [answer], answer).lead == answer + "."

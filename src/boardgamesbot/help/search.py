@@ -45,6 +45,7 @@ from .passages import Passage, passages
 from .words import (
     ALLOWED,
     INNER_WEIGHT,
+    NOT_WORD,
     Terms,
     Words,
     asks_of_mine,
@@ -393,6 +394,9 @@ class RulesIndex:
         #: phrasing's keys and the passage (see `Knowledge.leads`)
         self.phrased_leads: dict[tuple[frozenset[str], int], int] = {}
         self._cuts: dict[int, _Cut] = {}
+        #: the key of the language's "not": in a yes-or-no question ("não dá pra fazer 2?",
+        #: "can't I…") it is how the question is asked, not a word of the answer
+        self.negation = frozenset(self.words.keys(NOT_WORD[lang]))
         self._add_phrasings()
         #: each refusal the game shows in this language, as its keys, with the passage it
         #: rests on (see `QUOTED_WEIGHT`)
@@ -709,7 +713,8 @@ class RulesIndex:
                 len(cut.sentences) == 1 and len(cut.sentences[0][0]) <= READ_WHOLE):
             return ""
         asked = [(key, weight * self.idf.get(key, 0.0) * cut.rarity[key])
-                 for key, weight in weights.items() if key in cut.rarity]
+                 for key, weight in weights.items()
+                 if key in cut.rarity and not (yes_no and key in self.negation)]
 
         def held(keys: frozenset[str]) -> float:
             return sum(weight for key, weight in asked if key in keys)

@@ -220,6 +220,8 @@ NEGATIONS = {lang: dict.fromkeys(words.split(), "not") for lang, words in _NOT.i
 NOT_DOING = {"en": frozenset({"not", "without", "never"}),
              "pt-BR": frozenset({"nao", "sem", "nunca"}),
              "ca": frozenset({"no", "sense", "mai"})}
+#: Each language's "not".
+NOT_WORD = {"en": "not", "pt-BR": "não", "ca": "no"}
 #: How many words after "not" the action may come ("não *o* gastei", "no *he* gastat").
 NOT_DOING_REACH = 2
 
