@@ -701,7 +701,9 @@ class RulesIndex:
         the passage's phrasings that names its answer (``named``, see `Knowledge.leads`)
         leads with that sentence. A question about the asker's own things (``mine``: "my
         other workers") favours, by `MINE_WEIGHT`, a sentence addressing the reader's ("All
-        your other figures…") over one about other players' ("Other players' figures…")."""
+        your other figures…") over one about other players' ("Other players' figures…").
+        A yes-or-no question's "not" ("não dá pra fazer 2?") chooses nothing: it is how the
+        question asks, not a word of its answer."""
         cut = self._cut(index)
         if named is not None:
             return cut.sentences[named][0] if named else ""
