@@ -71,3 +71,15 @@ def test_a_yes_or_no_question_asked_in_the_negative_leads_by_its_other_words():
          "Com a màxim un campament per torn i dos per partida"),
     ]:
         assert first_answer_reads("tikal", lang, question, [answer], answer).lead == answer + "."
+
+
+def test_a_card_drawn_by_itself_is_not_the_solo_game():
+    """The Portuguese page said a ruins card "não é desenhada sozinha" (by itself), and
+    "sozinho" is a name of the solo game: that passage held *solo*, and came first for "quem
+    desenha ele no solo?" (which still misses: "ele" is the monster, a pronoun the search
+    cannot resolve). It now says "por si só", as the English "by itself" and the Catalan "per
+    si sola" do."""
+    words = index("cartographers", "pt-BR")
+    ruins_card = next(at for at, passage in enumerate(words.passages)
+                      if passage.text.startswith("Uma carta de ruínas"))
+    assert "§solo" not in words.keys[ruins_card]
