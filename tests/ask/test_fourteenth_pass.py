@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardgamesbot.help.search import index
+from boardgamesbot.help.search import ask, index
 
 from .questions_fresh import FRESH_17, FRESH_18
 from .scoring import assert_named_once, first_answer_reads, score_answers
@@ -83,3 +83,20 @@ def test_a_card_drawn_by_itself_is_not_the_solo_game():
     ruins_card = next(at for at, passage in enumerate(words.passages)
                       if passage.text.startswith("Uma carta de ruínas"))
     assert "§solo" not in words.keys[ruins_card]
+
+
+def test_a_pronoun_stands_for_what_the_question_before_named():
+    """"E ele pode ficar lá?" names nothing of the game: "ele" is what the question before
+    it named. Asked after "o guardião pode sair do templo depois?" it is about the guard, and
+    says so (`Reply.about`) for the question after it; a question naming a thing of its own
+    ("can he be the guard") or holding no pronoun asks only about its own."""
+    alone = ask("tikal", "e ele pode ficar lá?", "pt-BR")
+    assert not alone.known and alone.about == "e ele pode ficar lá?"
+    before = "o guardião pode sair do templo depois?"
+    reply = ask("tikal", "e ele pode ficar lá?", "pt-BR", before=before)
+    assert reply.answers[0].title == "Colocar um Guardião (5 PA)" and reply.about == before
+    words = index("tikal", "en")
+    assert words.carried("can he stay there", "what does the guard do") == ["§guard"]
+    assert words.query("can he be the guard", "what is the leader worth") == words.query(
+        "can he be the guard")
+    assert words.carried("can the guard move", "what is the leader worth") == []

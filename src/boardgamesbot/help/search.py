@@ -53,6 +53,7 @@ from .words import (
     fold,
     known_in,
     language_of,
+    refers_back,
     says_no,
     says_others,
     says_yours,
@@ -101,6 +102,9 @@ PHRASED_WEIGHT = 1.5
 WHEN = frozenset({"before", "antes", "abans"})
 EARLY = frozenset({"time", "hora", "temps"})
 WHEN_WEIGHT = 0.5
+#: How much a thing the question before named weighs in a question that stands for it by a
+#: pronoun: part of what is asked (more than `words.INNER_WEIGHT`), less than a word typed.
+CARRIED_WEIGHT = 0.75
 #: (or right before one of the game's things by name: "for borderlands")
 FOR_NAMED = frozenset({"for"})
 #: Words that open a clause saying what the asked thing is for ("does an empty ruins space
@@ -333,6 +337,9 @@ class Reply:
     question: str
     answers: tuple[Answer, ...]
     topics: tuple[str, ...]
+    #: the question whose things this one asks about: itself, or the one asked before it
+    #: when it names none and stands for them by a pronoun ("e ele pode ficar lá?")
+    about: str = ""
 
     @property
     def known(self) -> bool:
@@ -341,7 +348,7 @@ class Reply:
     def as_dict(self) -> dict[str, Any]:
         return {"game": self.game, "lang": self.lang, "question": self.question,
                 "answers": [answer.as_dict() for answer in self.answers],
-                "topics": list(self.topics)}
+                "topics": list(self.topics), "about": self.about or self.question}
 
 
 class RulesIndex:
@@ -548,8 +555,11 @@ class RulesIndex:
                 guesses.add(found[0])
         return fixed, guesses
 
-    def query(self, question: str) -> dict[str, float]:
-        """The question's keys with their weights."""
+    def query(self, question: str, before: str | None = None) -> dict[str, float]:
+        """The question's keys with their weights. A question naming none of the game's things
+        and standing for one by a pronoun ("e ele pode ficar lá?") asks about the things the
+        question ``before`` it named (in a chat, the one asked just before), at
+        `CARRIED_WEIGHT`."""
         folded = split(question)
         words, guesses = self._corrected(folded)
         # (the lemmas' dictionaries are written with accents: keep those typed)
@@ -584,7 +594,18 @@ class RulesIndex:
         count = self.words.counted(question)  # "how many volcanoes": "3 volcanoes"
         if count in self.idf:
             weights[count] = COUNT_WEIGHT
+        if not any(key.startswith("§") for key in weights):
+            for key in self.carried(question, before):
+                weights.setdefault(key, CARRIED_WEIGHT)
         return weights
+
+    def carried(self, question: str, before: str | None) -> list[str]:
+        """The game's things the question ``before`` named, which ``question`` stands for by
+        a pronoun (`words.PRONOUNS`); none when it does not refer back."""
+        if not before or not refers_back(question, self.lang):
+            return []
+        return [key for key, inner in self.words.weighted(before)
+                if key.startswith("§") and inner == 1.0]
 
     def _stem_guess(self, key: str) -> str:
         """The page's stem that ``key`` only differs from by an ending (Snowball sometimes
@@ -599,8 +620,11 @@ class RulesIndex:
                 best = known
         return best
 
-    def ask(self, question: str, limit: int = LIMIT) -> Reply:
-        weights = self.query(question)
+    def ask(self, question: str, limit: int = LIMIT, before: str | None = None) -> Reply:
+        weights = self.query(question, before)
+        # (what a next question's pronoun may stand for: this one's things, or if it named
+        # none and carried the ones before, those)
+        about = before if before and weights != self.query(question) else question
         # (a guessed word weighs less in the ranking, but not in what the question asks;
         # a word inside a term's name only ranks: its term already asks for it)
         total = sum(max(weight, WORD_WEIGHT) * self.idf.get(key, self.unseen_idf)
@@ -643,7 +667,7 @@ class RulesIndex:
                 weights, total, *scored[0][1:]) or any(
                 self._answers(sure, total, surely[i], i)
                 for _, _, i in scored[1:ANSWERED_WITHIN])):
-            return Reply(self.game, self.lang, question, (), self._topics(scored))
+            return Reply(self.game, self.lang, question, (), self._topics(scored), about)
         yes_no = yes_or_no(question, self.lang)
         others = asks_of_others(question, self.lang)
         mine = asks_of_mine(question, self.lang) and not others
@@ -652,7 +676,7 @@ class RulesIndex:
                                self.lead(i, weights, yes_no,
                                          self.phrased_leads.get((asked, i)), mine, others))
                         for score, _, i in self._without_summaries(scored, limit))
-        return Reply(self.game, self.lang, question, answers, self._topics(scored))
+        return Reply(self.game, self.lang, question, answers, self._topics(scored), about)
 
     def sentences(self, index: int) -> tuple[tuple[str, frozenset[str]], ...]:
         """The sentences of a passage after its bold title, each with its keys. A table row
@@ -841,13 +865,15 @@ def index(game: str, lang: str) -> RulesIndex:
     return RulesIndex(game, lang)
 
 
-def ask(game: str, question: str, lang: str = "en", limit: int = LIMIT) -> Reply:
-    """The passages of ``game``'s rules help in ``lang`` that answer ``question``."""
+def ask(game: str, question: str, lang: str = "en", limit: int = LIMIT,
+        before: str | None = None) -> Reply:
+    """The passages of ``game``'s rules help in ``lang`` that answer ``question`` (asked
+    after the question ``before``, whose things a pronoun may stand for)."""
     if not isinstance(question, str) or not question.strip():
         raise GameError("ask a question in words", code="empty_question")
     if len(question) > 500:
         raise GameError("a question is at most 500 characters", code="question_too_long")
-    return index(game, lang).ask(question, limit)
+    return index(game, lang).ask(question, limit, before)
 
 
 @cache

@@ -412,6 +412,18 @@ THEIRS = {"en": "their theirs his her others", "pt-BR": "deles delas dele dela",
           "ca": "seu seva seus seves llur llurs"}
 
 
+#: Pronouns that stand for a thing named before ("can it leave?", "e ele pode ficar lá?", "i
+#: ell s'hi pot quedar?"): a question whose subject is only one of them asks about what the
+#: question before it named (`RulesIndex.query`'s ``before``).
+PRONOUNS = {"en": "it he she they him her them", "pt-BR": "ele ela eles elas",
+            "ca": "ell ella ells elles"}
+
+
+def refers_back(text: str, lang: str) -> bool:
+    """Whether ``text`` holds a pronoun standing for a thing named before (`PRONOUNS`)."""
+    return not set(split(text)).isdisjoint(split(PRONOUNS[lang]))
+
+
 def asks_of_mine(text: str, lang: str) -> bool:
     """Whether ``text`` asks about something of the asker's own ("my other workers"), not
     about other players' ("their workers on my temple")."""
