@@ -24,12 +24,13 @@ def test_the_new_sets_name_their_answer_in_exactly_one_passage(name, questions, 
 
 @pytest.mark.parametrize(("name", "questions", "least"), [
     ("FRESH_17", FRESH_17, (32, 36, 25)),
-    ("FRESH_18", FRESH_18, (17, 25, 13)),
+    ("FRESH_18", FRESH_18, (19, 25, 15)),
 ])
 def test_the_new_sets_hold_their_figures(name, questions, least):
     """Passage first, within three, answer read in the first 160 characters, over both games
     (docs/ask.md, *Fourteenth pass*): FRESH_17 (held out, 42; measured in totals only, its
-    questions' results never looked at) 32/36/25, FRESH_18 (development, 30) 17/25/13."""
+    questions' results never looked at) 32/36/25 before the pass and after it; FRESH_18
+    (development, 30) 17/25/13 before, 19/25/15 after."""
     found = [0, 0, 0]
     for game in questions:
         for result in score_answers(game, questions).values():
