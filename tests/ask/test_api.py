@@ -38,6 +38,23 @@ def test_ask_without_an_answer_gives_the_closest_topics(client):
     assert data["answers"] == [] and data["topics"]
 
 
+def test_ask_after_a_question_reads_a_pronoun_as_what_it_named(client):
+    """The browser's question box sends the last reply's ``about`` as ``before``: "e ele pode
+    ficar lá?" after a question about the guard is about the guard; alone, "I don't know"."""
+    ask = "/api/rules/tikal/ask"
+    first = client.get(ask, params={"q": "o guardião pode sair do templo depois?",
+                                    "lang": "pt-BR"}).json()
+    assert first["about"] == "o guardião pode sair do templo depois?"
+    alone = client.get(ask, params={"q": "e ele pode ficar lá?", "lang": "pt-BR"}).json()
+    assert alone["answers"] == []
+    then = client.get(ask, params={"q": "e ele pode ficar lá?", "lang": "pt-BR",
+                                   "before": first["about"]}).json()
+    assert then["answers"][0]["title"] == "Colocar um Guardião (5 PA)"
+    assert then["about"] == first["about"]  # (and so for the question after it)
+    long = client.get(ask, params={"q": "e ele?", "before": "x" * 501})
+    assert long.status_code == 422
+
+
 def test_ask_refuses_bad_input_and_says_why(client):
     unknown = client.get("/api/rules/chess/ask", params={"q": "castling"})
     assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "unknown_help"

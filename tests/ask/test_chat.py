@@ -223,3 +223,17 @@ async def test_a_table_row_given_alone_keeps_its_column_names(conversation, net,
     for lang, (question, row) in asked.items():
         await say(ANA, f"lang {lang}")
         assert row in await say(ANA, question), lang
+
+
+@run
+async def test_a_question_that_says_he_asks_about_what_the_one_before_named(conversation, net,
+                                                                           say, service):
+    """At a table people go on from the last answer: "o guardião pode sair do templo depois?",
+    then "e ele pode ficar lá?" — "ele" is the guard. Alone, that question is one plain word
+    ("ficar"), and the answer was "I don't know"."""
+    await say(ANA, "new tikal")
+    await say(ANA, "lang pt-BR")
+    assert "Não sei" in await say(BOB, "? e ele pode ficar lá?")     # nothing named before
+    await say(ANA, "? o guardião pode sair do templo depois?")
+    answer = await say(BOB, "? e ele pode ficar lá?")
+    assert "📖 Colocar um Guardião (5 PA)" in answer and "ficar ali" in answer

@@ -89,6 +89,19 @@ def test_why_and_ask_at_the_play_prompt(tmp_path):
     assert Record.load(path).actions == []            # asking played nothing
 
 
+def test_a_pronoun_at_the_play_prompt_goes_on_from_the_question_before(tmp_path):
+    """'ask e ele pode ficar lá?' right after a question about the guard is about the guard
+    (alone it names nothing of the game: "I don't know")."""
+    result = run("play", "tikal", "--players", "2", "--seed", "5", "--lang", "pt-BR",
+                 "--save", str(tmp_path / "game.json"),
+                 stdin="ask e ele pode ficar lá?\nask o guardião pode sair do templo depois?\n"
+                       "ask e ele pode ficar lá?\nquit\n")
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    alone, _, after = said.partition("Colocar um Guardião")
+    assert "Não sei" in alone and "Não sei" not in after   # (only the question alone)
+
+
 def test_ask_without_lang_answers_in_the_questions_language():
     """A Brazilian who forgets --lang gets Portuguese, not an English 'I don't know'."""
     result = run("ask", "tikal", "posso passar por cima de um vulcao?", "--limit", "1")

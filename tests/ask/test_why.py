@@ -18,14 +18,29 @@ GAMES = ("tikal", "cartographers")
 
 def refusal_codes(game: str) -> set[str]:
     """Every code the game's rules raise an `IllegalAction` with, read from its source
-    (not from its own declaration: a new refusal without a rule would go unnoticed)."""
+    (not from its own declaration: a new refusal without a rule would go unnoticed) — also
+    one a helper raises with the ``code`` its callers pass it (Tikal's uncovering and
+    recovering limits, `_uses_this_turn`: missed before, they had no rule to cite)."""
     package = Path(boardgamesbot.games.__file__).parent / game
+    trees = [ast.parse(path.read_text(encoding="utf-8")) for path in package.glob("*.py")]
     codes: set[str] = set()
-    for path in package.glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction":
-                codes.update(k.value.value for k in node.keywords
-                             if k.arg == "code" and isinstance(k.value, ast.Constant))
+    passing: dict[str, int] = {}  # helper → where its ``code`` parameter is, after self
+    for node in (node for tree in trees for node in ast.walk(tree)):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction":
+            codes.update(k.value.value for k in node.keywords
+                         if k.arg == "code" and isinstance(k.value, ast.Constant))
+        if isinstance(node, ast.FunctionDef):
+            names = [arg.arg for arg in node.args.args]
+            if "code" in names:
+                passing[node.name] = names.index("code") - (names[:1] == ["self"])
+    for node in (node for tree in trees for node in ast.walk(tree)):
+        name = getattr(node, "func", None)
+        name = getattr(name, "attr", None) or getattr(name, "id", None)
+        if isinstance(node, ast.Call) and name in passing:
+            given = [k.value for k in node.keywords if k.arg == "code"] or node.args[
+                passing[name]:passing[name] + 1]
+            codes.update(value.value for value in given
+                         if isinstance(value, ast.Constant) and isinstance(value.value, str))
     return codes
 
 

@@ -81,3 +81,23 @@ def test_a_decision_among_the_answers_is_named_once(page, server):
     names = page.locator("#rules-answers li button").all_inner_texts()
     assert "Decision 4" in names, names
     assert not any(name.count("Decision") > 1 for name in names), names
+
+
+def test_a_question_that_says_he_asks_about_the_question_before(page, server):
+    """"E ele pode ficar lá?" right after a question about the guard is about the guard (the
+    box sends the last reply's ``about``); alone it names nothing of the game."""
+    open_lobby(page, server, "pt-BR")
+    page.click("#rules-button")
+    page.wait_for_selector("#rules-body [data-passage]")
+    page.click("#rules-tabs button:has-text('Tikal')")
+    page.wait_for_selector("#rules-body [data-passage]")
+    page.fill("#rules-question", "o guardião pode sair do templo depois?")
+    page.click("#rules-ask-button")
+    page.wait_for_selector("#rules-answers li")
+    page.fill("#rules-question", "e ele pode ficar lá?")
+    page.click("#rules-ask-button")
+    # (its lead, not the first question's: "ele" may stay there, as other players' figures)
+    page.wait_for_function("document.querySelector('#rules-answers li .answer-lead')"
+                           "?.textContent.includes('podem ficar ali')")
+    assert page.inner_text("#rules-answers li >> nth=0 >> button").startswith(
+        "Colocar um Guardião")

@@ -387,6 +387,12 @@ class Commands:
         """The answers not shown yet in each chat (``rules more``)."""
         return self.__dict__.setdefault("_more_answers", {})
 
+    def _asked_before(self) -> dict[str, tuple[str, str, str]]:
+        """Each chat's last answered rules question: its game, its language, and the question
+        whose things it asked about (`Reply.about`), which a next question's pronoun may
+        stand for."""
+        return self.__dict__.setdefault("_rules_asked_before", {})
+
     def _waiting_in(self) -> dict[str, str]:
         """The language of each chat's answers still to come: a question asked in another
         language than the chat's is answered in its own, and so is its ``rules more``."""
@@ -395,7 +401,7 @@ class Commands:
     async def _answer(self, place: Place, game: str, args: list[str], lang: str) -> None:
         """A free question about ``game``'s rules (``rules QUESTION`` or ``? QUESTION``):
         the best passage, and the next ones offered (``rules more``)."""
-        from boardgamesbot.help.search import ask, language_asked
+        from boardgamesbot.help.search import LIMIT, ask, language_asked
 
         waiting = self._waiting()
         if len(args) == 1 and i18n.fold(args[0]) in MORE:
@@ -410,7 +416,12 @@ class Commands:
             # (told by its little words, or by the words the game's rules use in one language
             # only: "com guanyo?" is Catalan)
             said = language_asked(" ".join(args), (game,))
-            reply = await asyncio.to_thread(ask, game, " ".join(args), said or lang)
+            # (a question that stands for a thing by a pronoun — "e ele pode ficar lá?" — asks
+            # about what this chat's question before named, same game and language)
+            earlier = self._asked_before().get(place.chat_id)
+            before = earlier[2] if earlier and earlier[:2] == (game, said or lang) else None
+            reply = await asyncio.to_thread(ask, game, " ".join(args), said or lang,
+                                            LIMIT, before)
             lang = said or lang
             # (a few words too few to tell their language — "volcano" in a Catalan group
             # — are looked up in the other languages before "I don't know")
@@ -422,6 +433,7 @@ class Commands:
             if not reply.known:
                 raise Refusal("rules.dont_know", topic=" ".join(args)[:40],
                               topics="; ".join(reply.topics))
+            self._asked_before()[place.chat_id] = (game, lang, reply.about)
             shown, *rest = reply.answers
         await self._show(place, lang, shown, rest)
 

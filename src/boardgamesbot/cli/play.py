@@ -188,6 +188,9 @@ class Person:
         self.record = record
         self.lang = lang
         self.last_seat: int | None = None  # the seat this keyboard answered for last
+        #: what the last 'ask' here was about (`Reply.about`): a next question's pronoun
+        #: ("and can it leave?") may stand for its things
+        self.asked_before: str | None = None
 
     def choose(self, seat: SeatView, player: int, budget: float | None = None):
         """Show the seat's view; read commands until one is a legal action."""
@@ -232,7 +235,10 @@ class Person:
             elif word == "why":
                 show_why(seat, rest, lang)
             elif word == "ask":
-                show_answers(self.record.game, rest, lang, limit=3)
+                reply = show_answers(self.record.game, rest, lang, limit=3,
+                                     before=self.asked_before)
+                if reply is not None and reply.known:
+                    self.asked_before = reply.about
             elif word == "preview" and not rest.strip():
                 console.print(say(lang, "preview.what", example=_example(seat)), markup=False)
             elif word == "preview":

@@ -62,21 +62,23 @@ SAY = {
 
 
 def show_answers(game_name: str, question: str, lang: str, limit: int = 5,
-                  reply=None) -> None:
+                 reply=None, before: str | None = None):
+    """Prints the answers to ``question`` (asked after ``before``, see `search.ask`); returns
+    the reply, None when the question is refused."""
     from boardgamesbot.help.search import ask
     from boardgamesbot.help.why import reason
 
     if reply is None:
         try:
-            reply = ask(game_name, question, lang, limit)
+            reply = ask(game_name, question, lang, limit, before)
         except GameError as error:
             console.print(f"[red]{escape(reason(error.code, lang, str(error)))}[/]")
-            return
+            return None
     say = SAY[lang]
     if not reply.known:
         console.print(say["dont_know"], markup=False)
         console.print(say["topics"].format(topics="; ".join(reply.topics)), markup=False)
-        return
+        return reply
     for number, answer in enumerate(reply.answers, 1):
         # (the title once: a Decision's source is its title, and most passages open with it)
         where = f"  [dim]({escape(answer.source)})[/]" if answer.source != answer.title else ""
@@ -89,6 +91,7 @@ def show_answers(game_name: str, question: str, lang: str, limit: int = 5,
         console.print(textwrap.fill(answer.body, width=width,
                                     initial_indent="   ", subsequent_indent="   "),
                       markup=False, soft_wrap=True)  # wrapped lines stay indented
+    return reply
 
 
 def show_why(seat: SeatView, action: str, lang: str) -> None:

@@ -45,6 +45,7 @@ from .passages import Passage, passages
 from .words import (
     ALLOWED,
     INNER_WEIGHT,
+    NOT_WORD,
     Terms,
     Words,
     asks_of_mine,
@@ -52,6 +53,7 @@ from .words import (
     fold,
     known_in,
     language_of,
+    refers_back,
     says_no,
     says_others,
     says_yours,
@@ -100,6 +102,9 @@ PHRASED_WEIGHT = 1.5
 WHEN = frozenset({"before", "antes", "abans"})
 EARLY = frozenset({"time", "hora", "temps"})
 WHEN_WEIGHT = 0.5
+#: How much a thing the question before named weighs in a question that stands for it by a
+#: pronoun: part of what is asked (more than `words.INNER_WEIGHT`), less than a word typed.
+CARRIED_WEIGHT = 0.75
 #: (or right before one of the game's things by name: "for borderlands")
 FOR_NAMED = frozenset({"for"})
 #: Words that open a clause saying what the asked thing is for ("does an empty ruins space
@@ -118,6 +123,9 @@ OTHERS_WEIGHT = 1.0
 #: what is asked.
 ALLOWED_KEY = "#allowed"
 WHY_NOT_WEIGHT = 1.0
+#: How much an action said to be not done weighs (`words.NOT_DOING`), in a passage and in a
+#: question: a hint that only ranks, as "#" keys do.
+NOT_DOING_WEIGHT = 1.0
 #: A question that quotes a refusal the game shows ("it says not next to the explored area,
 #: why…", "diz que a peça deve se ligar à selva por um caminho de pedras"): it holds at least
 #: `QUOTED_KEYS` of the refusal's keys, and this share of their weight (rarity in the page);
@@ -329,6 +337,9 @@ class Reply:
     question: str
     answers: tuple[Answer, ...]
     topics: tuple[str, ...]
+    #: the question whose things this one asks about: itself, or the one asked before it
+    #: when it names none and stands for them by a pronoun ("e ele pode ficar lá?")
+    about: str = ""
 
     @property
     def known(self) -> bool:
@@ -337,7 +348,7 @@ class Reply:
     def as_dict(self) -> dict[str, Any]:
         return {"game": self.game, "lang": self.lang, "question": self.question,
                 "answers": [answer.as_dict() for answer in self.answers],
-                "topics": list(self.topics)}
+                "topics": list(self.topics), "about": self.about or self.question}
 
 
 class RulesIndex:
@@ -377,6 +388,8 @@ class RulesIndex:
             allowed = sum(own.get(key, 0) for key in self.words.keys(ALLOWED[lang]))
             if allowed:  # (what a "why can't I…" question hints at)
                 own[ALLOWED_KEY] = allowed
+            for key in self.words.negated(p.text):  # ("sem gastar": see `words.NOT_DOING`)
+                own[key] = NOT_DOING_WEIGHT
             self.keys.append({key: own.get(key, 0) + CONTEXT_WEIGHT * context.get(key, 0)
                               for key in own.keys() | context.keys()})
         #: each passage's keys that players' phrasings of it hold (`_add_phrasings`): a word
@@ -388,6 +401,9 @@ class RulesIndex:
         #: phrasing's keys and the passage (see `Knowledge.leads`)
         self.phrased_leads: dict[tuple[frozenset[str], int], int] = {}
         self._cuts: dict[int, _Cut] = {}
+        #: the key of the language's "not": in a yes-or-no question ("não dá pra fazer 2?",
+        #: "can't I…") it is how the question is asked, not a word of the answer
+        self.negation = frozenset(self.words.keys(NOT_WORD[lang]))
         self._add_phrasings()
         #: each refusal the game shows in this language, as its keys, with the passage it
         #: rests on (see `QUOTED_WEIGHT`)
@@ -539,8 +555,11 @@ class RulesIndex:
                 guesses.add(found[0])
         return fixed, guesses
 
-    def query(self, question: str) -> dict[str, float]:
-        """The question's keys with their weights."""
+    def query(self, question: str, before: str | None = None) -> dict[str, float]:
+        """The question's keys with their weights. A question naming none of the game's things
+        and standing for one by a pronoun ("e ele pode ficar lá?") asks about the things the
+        question ``before`` it named (in a chat, the one asked just before), at
+        `CARRIED_WEIGHT`."""
         folded = split(question)
         words, guesses = self._corrected(folded)
         # (the lemmas' dictionaries are written with accents: keep those typed)
@@ -568,12 +587,25 @@ class RulesIndex:
                 if nearest != key:
                     key, weight = nearest, GUESS_WEIGHT
             weights[key] = max(weights.get(key, 0.0), weight)
+        for key in self.words.negated(question):  # ("não gastei": "sem gastar")
+            weights[key] = NOT_DOING_WEIGHT
         if why_not(question, self.lang):  # (which rule says it is not, or only, allowed)
             weights[ALLOWED_KEY] = WHY_NOT_WEIGHT
         count = self.words.counted(question)  # "how many volcanoes": "3 volcanoes"
         if count in self.idf:
             weights[count] = COUNT_WEIGHT
+        if not any(key.startswith("§") for key in weights):
+            for key in self.carried(question, before):
+                weights.setdefault(key, CARRIED_WEIGHT)
         return weights
+
+    def carried(self, question: str, before: str | None) -> list[str]:
+        """The game's things the question ``before`` named, which ``question`` stands for by
+        a pronoun (`words.PRONOUNS`); none when it does not refer back."""
+        if not before or not refers_back(question, self.lang):
+            return []
+        return [key for key, inner in self.words.weighted(before)
+                if key.startswith("§") and inner == 1.0]
 
     def _stem_guess(self, key: str) -> str:
         """The page's stem that ``key`` only differs from by an ending (Snowball sometimes
@@ -588,8 +620,11 @@ class RulesIndex:
                 best = known
         return best
 
-    def ask(self, question: str, limit: int = LIMIT) -> Reply:
-        weights = self.query(question)
+    def ask(self, question: str, limit: int = LIMIT, before: str | None = None) -> Reply:
+        weights = self.query(question, before)
+        # (what a next question's pronoun may stand for: this one's things, or if it named
+        # none and carried the ones before, those)
+        about = before if before and weights != self.query(question) else question
         # (a guessed word weighs less in the ranking, but not in what the question asks;
         # a word inside a term's name only ranks: its term already asks for it)
         total = sum(max(weight, WORD_WEIGHT) * self.idf.get(key, self.unseen_idf)
@@ -632,7 +667,7 @@ class RulesIndex:
                 weights, total, *scored[0][1:]) or any(
                 self._answers(sure, total, surely[i], i)
                 for _, _, i in scored[1:ANSWERED_WITHIN])):
-            return Reply(self.game, self.lang, question, (), self._topics(scored))
+            return Reply(self.game, self.lang, question, (), self._topics(scored), about)
         yes_no = yes_or_no(question, self.lang)
         others = asks_of_others(question, self.lang)
         mine = asks_of_mine(question, self.lang) and not others
@@ -641,7 +676,7 @@ class RulesIndex:
                                self.lead(i, weights, yes_no,
                                          self.phrased_leads.get((asked, i)), mine, others))
                         for score, _, i in self._without_summaries(scored, limit))
-        return Reply(self.game, self.lang, question, answers, self._topics(scored))
+        return Reply(self.game, self.lang, question, answers, self._topics(scored), about)
 
     def sentences(self, index: int) -> tuple[tuple[str, frozenset[str]], ...]:
         """The sentences of a passage after its bold title, each with its keys. A table row
@@ -690,7 +725,9 @@ class RulesIndex:
         the passage's phrasings that names its answer (``named``, see `Knowledge.leads`)
         leads with that sentence. A question about the asker's own things (``mine``: "my
         other workers") favours, by `MINE_WEIGHT`, a sentence addressing the reader's ("All
-        your other figures…") over one about other players' ("Other players' figures…")."""
+        your other figures…") over one about other players' ("Other players' figures…").
+        A yes-or-no question's "not" ("não dá pra fazer 2?") chooses nothing: it is how the
+        question asks, not a word of its answer."""
         cut = self._cut(index)
         if named is not None:
             return cut.sentences[named][0] if named else ""
@@ -702,7 +739,8 @@ class RulesIndex:
                 len(cut.sentences) == 1 and len(cut.sentences[0][0]) <= READ_WHOLE):
             return ""
         asked = [(key, weight * self.idf.get(key, 0.0) * cut.rarity[key])
-                 for key, weight in weights.items() if key in cut.rarity]
+                 for key, weight in weights.items()
+                 if key in cut.rarity and not (yes_no and key in self.negation)]
 
         def held(keys: frozenset[str]) -> float:
             return sum(weight for key, weight in asked if key in keys)
@@ -827,13 +865,15 @@ def index(game: str, lang: str) -> RulesIndex:
     return RulesIndex(game, lang)
 
 
-def ask(game: str, question: str, lang: str = "en", limit: int = LIMIT) -> Reply:
-    """The passages of ``game``'s rules help in ``lang`` that answer ``question``."""
+def ask(game: str, question: str, lang: str = "en", limit: int = LIMIT,
+        before: str | None = None) -> Reply:
+    """The passages of ``game``'s rules help in ``lang`` that answer ``question`` (asked
+    after the question ``before``, whose things a pronoun may stand for)."""
     if not isinstance(question, str) or not question.strip():
         raise GameError("ask a question in words", code="empty_question")
     if len(question) > 500:
         raise GameError("a question is at most 500 characters", code="question_too_long")
-    return index(game, lang).ask(question, limit)
+    return index(game, lang).ask(question, limit, before)
 
 
 @cache

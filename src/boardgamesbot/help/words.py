@@ -210,6 +210,21 @@ _NOT = {"en": """cant cannot wont dont doesnt didnt isnt arent wasnt werent shou
                 wouldnt mustnt hasnt havent t""", "pt-BR": "", "ca": ""}
 NEGATIONS = {lang: dict.fromkeys(words.split(), "not") for lang, words in _NOT.items()}
 
+#: Words that say the next action is not done: "not" and "without" ("pass without spending
+#: any AP", "I didn't spend anything"; "passar a vez sem gastar PA", "não gastei nada"). The
+#: action after one leaves a key of its own, ``#not:`` and its key (`Words.negated`), a hint
+#: that only ranks: a rule and a question that say the same thing is not done meet, though
+#: one says "not" and the other "without". ("Not" alone is in too many rules to tell them.)
+#: Not a thing of the game after it: its term finds its rule already ("não cabe" is *fit*),
+#: and the hint lifted every rule saying "se não couber" over *Nothing fits*.
+NOT_DOING = {"en": frozenset({"not", "without", "never"}),
+             "pt-BR": frozenset({"nao", "sem", "nunca"}),
+             "ca": frozenset({"no", "sense", "mai"})}
+#: Each language's "not".
+NOT_WORD = {"en": "not", "pt-BR": "não", "ca": "no"}
+#: How many words after "not" the action may come ("não *o* gastei", "no *he* gastat").
+NOT_DOING_REACH = 2
+
 #: A question that asks for something other than yes or no: one of these words (folded)
 #: opens what it asks ("who wins", "o que acontece", "què passa"). A question without one
 #: ("can I…", "posso…", "el guardià es pot moure?") wants a yes or a no.
@@ -395,6 +410,18 @@ YOURS = {"en": "your yours", "pt-BR": "seu sua seus suas teu tua teus tuas",
 #: temple" asks about theirs, though it says "my").
 THEIRS = {"en": "their theirs his her others", "pt-BR": "deles delas dele dela",
           "ca": "seu seva seus seves llur llurs"}
+
+
+#: Pronouns that stand for a thing named before ("can it leave?", "e ele pode ficar lá?", "i
+#: ell s'hi pot quedar?"): a question whose subject is only one of them asks about what the
+#: question before it named (`RulesIndex.query`'s ``before``).
+PRONOUNS = {"en": "it he she they him her them", "pt-BR": "ele ela eles elas",
+            "ca": "ell ella ells elles"}
+
+
+def refers_back(text: str, lang: str) -> bool:
+    """Whether ``text`` holds a pronoun standing for a thing named before (`PRONOUNS`)."""
+    return not set(split(text)).isdisjoint(split(PRONOUNS[lang]))
 
 
 def asks_of_mine(text: str, lang: str) -> bool:
@@ -610,6 +637,24 @@ class Words:
                     keys.append((word, 1.0))  # "grup A": the group's letter
                 at += 1
         return keys
+
+    def negated(self, text: str) -> list[str]:
+        """The keys of the actions ``text`` says are not done (`NOT_DOING`), as ``#not:``
+        keys: the first word after "not" or "without" that is a key of its own."""
+        words = [NEGATIONS[self.lang].get(word, word) for word in split(text)]
+        accented = split_accented(text)
+        if len(accented) != len(words):
+            accented = words
+        found: list[str] = []
+        for at, word in enumerate(words):
+            if word not in NOT_DOING[self.lang]:
+                continue
+            after = slice(at + 1, at + 1 + NOT_DOING_REACH)
+            action = next((key for key, weight in self.weighted(words[after], accented[after])
+                           if weight == 1.0), None)
+            if action is not None and not action.startswith("§"):
+                found.append(f"#not:{action}")
+        return found
 
     def _on_top(self, word: str) -> list[tuple[str, float]]:
         """The covering hint of a little word that puts a thing on another (`ON_TOP`)."""

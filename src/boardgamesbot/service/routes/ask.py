@@ -44,6 +44,9 @@ class AnswersOut(BaseModel):
     answers: list[AnswerOut]
     topics: list[str] = Field(description="the closest sections (what to read when "
                                           "there is no answer)")
+    about: str = Field(description="the question whose things this one asks about: itself, "
+                                   "or `before` when it named none and stood for them by a "
+                                   "pronoun (send it as the next question's `before`)")
 
 
 Language = Literal["en", "pt-BR", "ca"]  # the languages of LANGUAGES, for the schema
@@ -69,7 +72,11 @@ class WhyOut(BaseModel):
 @router.get("/api/rules/{game}/ask", responses=ERRORS, response_model=AnswersOut)
 def ask_rules(game: str, q: str = Query(..., min_length=1, max_length=500, pattern=r"\S",
                                        description="the question, in words"),
-              lang: Language = "en", limit: int = Query(5, ge=1, le=20)) -> dict:
+              lang: Language = "en", limit: int = Query(5, ge=1, le=20),
+              before: str | None = Query(None, max_length=500,
+                                         description="the question asked just before (its "
+                                                     "reply's `about`): what a pronoun in "
+                                                     "this one may stand for")) -> dict:
     """The passages of ``game``'s rules help (in ``lang``) that answer the question ``q``.
 
     (A plain function: FastAPI runs it in its thread pool, so building a game's index
@@ -77,7 +84,7 @@ def ask_rules(game: str, q: str = Query(..., min_length=1, max_length=500, patte
     from boardgamesbot.help.search import ask
 
     try:
-        reply = ask(game, q, lang, limit)
+        reply = ask(game, q, lang, limit, before)
     except GameError as error:
         status = 404 if error.code == "unknown_help" else 422
         raise ServiceError(str(error), code=error.code, status=status, **error.params) from None

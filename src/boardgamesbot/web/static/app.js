@@ -10,6 +10,9 @@ import { ReplayScreen } from "./replay.js";
 
 let screen = null;
 let rulesGame = null;
+/** The last rules question answered in the dialog: its game, language and `about` (what a
+ * next question's pronoun may stand for). */
+let rulesAsked = null;
 let gameNames = [];
 
 function route() {
@@ -100,7 +103,12 @@ async function askRules(event) {
   out.replaceChildren(h("p", {}, "…"));
   try {
     await rulesLoaded;
-    const reply = await api("GET", `/api/rules/${encodeURIComponent(rulesGame)}/ask?q=${encodeURIComponent(question)}&lang=${encodeURIComponent(lang())}`);
+    // (a question that stands for a thing by a pronoun — "and can it leave?" — asks about
+    // what the one before it named, in the same game and language)
+    const earlier = rulesAsked && rulesAsked.game === rulesGame && rulesAsked.lang === lang()
+      ? `&before=${encodeURIComponent(rulesAsked.about)}` : "";
+    const reply = await api("GET", `/api/rules/${encodeURIComponent(rulesGame)}/ask?q=${encodeURIComponent(question)}&lang=${encodeURIComponent(lang())}${earlier}`);
+    if (reply.answers.length) rulesAsked = { game: rulesGame, lang: lang(), about: reply.about };
     if (!reply.answers.length) {
       markPassages([]);
       out.replaceChildren(h("p", { class: "muted" }, t("rules.ask.none", { topics: reply.topics.join("; ") })));
