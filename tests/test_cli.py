@@ -343,3 +343,39 @@ def test_cartographers_on_80_by_24_keeps_the_sheet_the_card_and_the_prompt_on_sc
                 checked += 1
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert checked > 5
+
+
+def test_on_80_by_24_what_the_computer_players_just_did_stays_above_the_prompt(
+        tmp_path, monkeypatch):
+    """Against two computer players on an 80x24 terminal, the lines that told their moves
+    as they happened have scrolled away above the board when the person is asked again:
+    each one's turn is told once more under the board (a row each, its first action and
+    its last, "…" between), so the screen says what the others just did, in the three
+    languages; in a pipe, where nothing scrolls away, it is not repeated."""
+    from boardgamesbot.cli.terminal import console
+    from boardgamesbot.cli.words import say
+    from boardgamesbot.engine import LANGUAGES
+
+    def played(lang: str) -> tuple[list[str], Record]:
+        path = tmp_path / f"{lang}.json"
+        result = run("play", "tikal", "--players", "3", "--bots", "random,random", "--seed",
+                      "7", "--lang", lang, "--save", str(path), stdin="place A4\nend\nquit\n")
+        assert result.exit_code == 0, result.output
+        return result.output.splitlines(), Record.load(path)
+
+    piped, _ = played("en")
+    assert not any(" played: " in line for line in piped)
+    monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
+    monkeypatch.setattr(console, "_width", 80)
+    monkeypatch.setattr(console, "_height", 24)
+    prompt = {"en": "seat 1>", "pt-BR": "lugar 1>", "ca": "seient 1>"}
+    for lang in LANGUAGES:
+        lines, record = played(lang)
+        asked_again = [at for at, line in enumerate(lines) if line.startswith(prompt[lang])][2]
+        screen = lines[max(0, asked_again - 23):asked_again + 1]
+        for seat in (1, 2):
+            actions = [action for who, action in record.actions if who == seat]
+            who = say(lang, "seat.named", name=say(lang, "level.random"), n=seat + 1)
+            told = [line for line in screen if line.startswith(who)
+                    and f": {actions[0]}," in line and line.endswith(f", {actions[-1]}")]
+            assert len(told) == 1 and len(told[0]) <= 80, "\n".join(screen)

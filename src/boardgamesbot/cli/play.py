@@ -191,6 +191,8 @@ class Person:
         #: what the last 'ask' here was about (`Reply.about`): a next question's pronoun
         #: ("and can it leave?") may stand for its things
         self.asked_before: str | None = None
+        #: the computer players' actions since this keyboard last chose: (who, notation)
+        self.others_did: list[tuple[str, str]] = []
 
     def choose(self, seat: SeatView, player: int, budget: float | None = None):
         """Show the seat's view; read commands until one is a legal action."""
@@ -204,7 +206,11 @@ class Person:
         # this line what may be typed now and where the rest is.
         legal = [str(a) for a in seat.legal_actions()]
         turn = say(lang, "turn", kinds=_kinds(legal), example=legal[0] if legal else "…")
-        console.print(render(seat.view()), height=room_above(turn))
+        told = recap(self.others_did, lang) if console.is_terminal else []
+        self.others_did.clear()
+        console.print(render(seat.view()), height=room_above(*told, turn))
+        for line in told:
+            console.print(line, markup=False, overflow="ellipsis", no_wrap=True)
         console.print(turn, markup=False)
         while True:
             try:
@@ -287,6 +293,31 @@ def room_above(*lines: str) -> int | None:
     return max(1, console.height - taken - 1)
 
 
+def recap(done: list[tuple[str, str]], lang: str) -> list[str]:
+    """What the computer players did since the person last chose, a line each ("medium
+    (seat 2) played: place B4 r4, enter L A6, …"), for under the board: on a short
+    terminal the lines that told each action as it happened have scrolled away above the
+    board by the time the person is asked. A line keeps to one row of the terminal: a
+    long turn shows its first action (where it began) and its last ones (where the player
+    ended up), "…" for those between."""
+    runs: list[tuple[str, list[str]]] = []
+    for who, action in done:
+        if runs and runs[-1][0] == who:
+            runs[-1][1].append(action)
+        else:
+            runs.append((who, [action]))
+    lines = []
+    for who, actions in runs:
+        line = say(lang, "recap", who=who, actions=", ".join(actions))
+        for cut in range(2, len(actions)):
+            if cell_len(line) <= console.width:
+                break
+            line = say(lang, "recap", who=who,
+                       actions=", ".join([actions[0], "…", *actions[cut:]]))
+        lines.append(line)
+    return lines
+
+
 def _example(seat: SeatView) -> str:
     """An action this seat may take now, to show how one is written."""
     legal = seat.legal_actions()
@@ -330,6 +361,7 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
             told = player.said.pop(decision.seat, None)
             words = f" — {told}" if told and told != str(decision.action) else ""
             console.print(f"[dim]{escape(who)}:[/] {escape(str(decision.action) + words)}")
+            person.others_did.append((who, str(decision.action)))
 
     while True:
         try:
