@@ -358,3 +358,32 @@ def test_a_games_option_is_helped_in_the_language():
             assert f"{name}: " in result.output
             assert say("ca", "option.game", game=name, choices="", default=option.default)\
                 .split(": ")[1].strip() in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+@pytest.mark.parametrize("name", known_games())
+def test_the_prompts_commands_are_understood_in_the_persons_language(tmp_path, name, lang):
+    """Someone who never read the help types "ajuda", "dica", "sair" ("ajuda", "pista",
+    "surt" in Catalan), accents or not: each is the command the help lists in English
+    (which still works in every language), never read as a mistyped action; and no word
+    a command is typed as is a word of a game's notation."""
+    from boardgamesbot.cli.words import COMMANDS, folded
+
+    notation_words = {folded(str(action).split()[0]) for action in
+                      load_game(name).new(load_game(name).min_players, 5).legal_actions(0)}
+    words = {command: say(lang, f"command.{command}").split() for command in COMMANDS}
+    assert not notation_words & {folded(w) for said in words.values() for w in said}
+    unaccented = {c: folded(said[0]) for c, said in words.items()}
+    result = run("play", name, "--seed", "5", "--lang", lang, "--save",
+                 str(tmp_path / "g.json"), stdin="\n".join([
+                     words["help"][0], unaccented["notation"], words["hint"][0].upper(),
+                     f"{words['moves'][0]} zzz", unaccented["undo"], words["quit"][0]]) + "\n")
+    assert result.exit_code == 0, result.output
+    assert say(lang, "help", example="", kind="").split("\n")[0][:20] in result.output
+    assert say(lang, "notation.where", game=name) in result.output
+    assert "1. " in result.output  # the hints
+    assert say(lang, "moves.none", prefix="zzz", kinds="").split("(")[0] in result.output
+    assert say(lang, "error.nothing_to_undo") in result.output
+    assert say(lang, "saved", path=tmp_path / "g.json") in result.output
+    unreadable = say(lang, "unreadable.next")
+    assert unreadable not in result.output, result.output

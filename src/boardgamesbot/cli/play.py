@@ -33,7 +33,14 @@ from .terminal import (
     load_record,
     replay,
 )
-from .words import environment_language, refusal, say, seat_name, setup_error
+from .words import (
+    command_named,
+    environment_language,
+    refusal,
+    say,
+    seat_name,
+    setup_error,
+)
 
 
 @click.command("play")
@@ -221,13 +228,15 @@ class Person:
                 raise Quit() from None
             if not line:
                 continue
-            word, _, rest = line.partition(" ")
-            word = word.lower()  # ("Help", "QUIT": a command is a command in any case)
-            if word in ("quit", "exit"):
+            typed, _, rest = line.partition(" ")
+            # ("Help", "QUIT", "ajuda", "sair": a command in any case, English or the
+            # person's language; anything else is read as an action)
+            word = command_named(typed, lang)
+            if word == "quit":
                 raise Quit()
             if word == "undo":
                 raise Undo()
-            if word in ("help", "?"):
+            if word == "help":
                 console.print(help_text(seat, lang), markup=False)
             elif word == "board":
                 console.print(render(seat.view()), height=room_above())

@@ -32,6 +32,11 @@ LANGUAGE_NAMES = {
 }
 
 
+#: The prompt's commands (`boardgamesbot.cli.play.Person.choose`), by their English names;
+#: the words each is typed as are the catalogs' ``command.NAME`` (English and each language's).
+COMMANDS = ("ask", "board", "help", "hint", "moves", "notation", "preview", "quit", "undo", "why")
+
+
 def folded(text: str) -> str:
     """``Àgora`` → ``agora``: how a name is compared, so that a person may type it without
     its accents, in any case."""
@@ -72,6 +77,23 @@ def environment_language(environ: dict[str, str] | None = None) -> str:
             code = value.split(".")[0].split("@")[0].replace("_", "-").lower()
             return LOCALE_LANGUAGES.get(code.split("-")[0], "en")
     return "en"
+
+
+def command_named(word: str, lang: str) -> str | None:
+    """The prompt's command ``word`` names, by its English name: typed in English, as the
+    help lists it, or in the person's language ("ajuda", "sair", "desfer": what someone
+    who never read the help types first), accents and case aside; else None (an action,
+    or a typo).
+
+    >>> command_named("Ajuda", "ca"), command_named("desfazer", "pt-BR")
+    ('help', 'undo')
+    """
+    typed = folded(word)
+    for command in COMMANDS:
+        for language in dict.fromkeys(("en", lang)):
+            if typed in map(folded, say(language, f"command.{command}").split()):
+                return command
+    return None
 
 
 def seat_name(name: str, lang: str) -> str:
