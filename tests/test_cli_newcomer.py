@@ -387,3 +387,24 @@ def test_the_prompts_commands_are_understood_in_the_persons_language(tmp_path, n
     assert say(lang, "saved", path=tmp_path / "g.json") in result.output
     unreadable = say(lang, "unreadable.next")
     assert unreadable not in result.output, result.output
+
+
+QUESTIONS = {"en": "how does the game end?", "pt-BR": "como termina o jogo?",
+             "ca": "com acaba la partida?"}
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+@pytest.mark.parametrize("name", ["tikal", "cartographers"])
+def test_a_question_typed_at_the_prompt_is_answered_without_ask(tmp_path, name, lang):
+    """Mid-game a person types the rules question as they would ask a friend, without the
+    'ask' the help lists: a line that ends in '?' (no action does) is answered as 'ask'
+    answers it, not refused as a mistyped action."""
+    def played(line: str) -> str:
+        result = run("play", name, "--seed", "5", "--lang", lang, "--save",
+                     str(tmp_path / "g.json"), stdin=f"{line}\nquit\n")
+        assert result.exit_code == 0, result.output
+        return result.output.split(say(lang, "saved", path=tmp_path / "g.json"))[0]
+
+    asked = played(QUESTIONS[lang])
+    assert asked == played(f"ask {QUESTIONS[lang]}")
+    assert say(lang, "unreadable.next") not in asked

@@ -250,10 +250,7 @@ class Person:
             elif word == "why":
                 show_why(seat, rest, lang)
             elif word == "ask":
-                reply = show_answers(self.record.game, rest, lang, limit=3,
-                                     before=self.asked_before)
-                if reply is not None and reply.known:
-                    self.asked_before = reply.about
+                self._ask(rest)
             elif word == "preview" and not rest.strip():
                 console.print(say(lang, "preview.what", example=_example(seat)), markup=False)
             elif word == "preview":
@@ -265,12 +262,21 @@ class Person:
                                   markup=False)
                 else:
                     console.print(render(result["view"]), height=room_above())
+            elif line.endswith("?"):  # (no action ends so: a question asked without 'ask')
+                self._ask(line)
             else:
                 result = seat.preview(line)  # checked here, applied by the driver
                 if result["legal"]:
                     return result["action"]
                 _refused(seat, line, result["error"], lang)
 
+
+    def _ask(self, question: str) -> None:
+        """Answer a rules question from the rules help, in the person's language."""
+        reply = show_answers(self.record.game, question, self.lang, limit=3,
+                             before=self.asked_before)
+        if reply is not None and reply.known:
+            self.asked_before = reply.about
 
     def _hand_over(self, seat: SeatView, player: int) -> None:
         """Hot-seat, in a step where several seats decide at once: the screen is cleared and
