@@ -379,3 +379,31 @@ def test_on_80_by_24_what_the_computer_players_just_did_stays_above_the_prompt(
             told = [line for line in screen if line.startswith(who)
                     and f": {actions[0]}," in line and line.endswith(f", {actions[-1]}")]
             assert len(told) == 1 and len(told[0]) <= 80, "\n".join(screen)
+
+
+def test_on_80_by_24_what_undo_did_is_said_under_the_board_drawn_again(tmp_path, monkeypatch):
+    """'undo' draws the position again: its answer (taken back, or why not) is said under
+    the board, next to the prompt where the person looks, not above the board on the top
+    row of an 80x24 screen, one row from scrolling away (gone where the board takes all
+    the rows it is given); in the three languages."""
+    from boardgamesbot.cli.terminal import console
+    from boardgamesbot.cli.words import say
+    from boardgamesbot.engine import LANGUAGES
+
+    monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
+    monkeypatch.setattr(console, "_width", 80)
+    monkeypatch.setattr(console, "_height", 24)
+    prompt = {"en": "seat 1>", "pt-BR": "lugar 1>", "ca": "seient 1>"}
+    for lang in LANGUAGES:
+        result = run("play", "tikal", "--players", "4", "--bots", "random,random,random",
+                     "--seed", "7", "--lang", lang, "--save", str(tmp_path / f"{lang}.json"),
+                     stdin="undo\nplace A4\nundo\nquit\n")
+        assert result.exit_code == 0, result.output
+        # (input is not echoed here: what follows a prompt starts on the prompt's line)
+        lines = [part for line in result.output.splitlines()
+                 for part in line.replace(prompt[lang] + " ", prompt[lang] + "\n").splitlines()]
+        asked = [at for at, line in enumerate(lines) if line.startswith(prompt[lang])]
+        for said, at in ((say(lang, "error.nothing_to_undo"), asked[1]),
+                         (say(lang, "undone", action="place A4"), asked[3])):
+            screen = lines[max(0, at - 23):at + 1]
+            assert said in screen[-3:], "\n".join(screen)

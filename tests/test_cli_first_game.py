@@ -386,7 +386,8 @@ def test_undo_never_takes_back_a_bots_move(tmp_path):
     record = Record.load(path)
     from boardgamesbot.cli.play import _undo
 
-    assert _undo(record, [False] * len(record.actions), [object(), object()], 1, "en") is None
+    undone, said = _undo(record, [False] * len(record.actions), [object(), object()], 1, "en")
+    assert undone is None and said == (say("en", "error.undo_bot_action"), "red")
     assert len(record.actions) == len(Record.load(path).actions)
 
 

@@ -200,6 +200,9 @@ class Person:
         self.asked_before: str | None = None
         #: the computer players' actions since this keyboard last chose: (who, notation)
         self.others_did: list[tuple[str, str]] = []
+        #: what the last 'undo' did (its sentence and style), said under the board drawn
+        #: again after it
+        self.undo_said: tuple[str, str] | None = None
 
     def choose(self, seat: SeatView, player: int, budget: float | None = None):
         """Show the seat's view; read commands until one is a legal action."""
@@ -215,9 +218,15 @@ class Person:
         turn = say(lang, "turn", kinds=_kinds(legal), example=legal[0] if legal else "…")
         told = recap(self.others_did, lang) if console.is_terminal else []
         self.others_did.clear()
-        console.print(render(seat.view()), height=room_above(*told, turn))
+        # (an undo's answer goes under the board it is drawn again with: above it, a
+        # short terminal scrolls it away and the person cannot tell whether it happened)
+        undo_said, self.undo_said = self.undo_said, None
+        below = [*told, undo_said[0]] if undo_said else told
+        console.print(render(seat.view()), height=room_above(*below, turn))
         for line in told:
             console.print(line, markup=False, overflow="ellipsis", no_wrap=True)
+        if undo_said:
+            console.print(undo_said[0], style=undo_said[1], markup=False)
         console.print(turn, markup=False)
         while True:
             try:
@@ -385,7 +394,8 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
             stopped = True
         except DecisionFailed as failure:
             if isinstance(failure.error, Undo):
-                state = _undo(record, crossed, seat_bots, failure.seat, lang) or state
+                undone, person.undo_said = _undo(record, crossed, seat_bots, failure.seat, lang)
+                state = undone or state
                 point[0] = state.undo_point()
                 record.save(path)
                 continue  # (the same seat is asked again, on the position now)
@@ -408,20 +418,19 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
 
 
 def _undo(record: Record, crossed: list[bool], seat_bots: list, seat: int,
-          lang: str) -> State | None:
+          lang: str) -> tuple[State | None, tuple[str, str]]:
     """Take back ``seat``'s last action, by the service's rules (the last action is theirs,
-    a person's, and crossed no barrier): the position without it, or None and why not."""
+    a person's, and crossed no barrier): the position without it, or None; and what to
+    tell the person (the sentence and its style)."""
     refused = "nothing_to_undo" if not record.actions else \
         "undo_not_yours" if record.actions[-1][0] != seat else \
         "undo_bot_action" if seat_bots[seat] is not None else \
         "undo_barrier" if crossed[-1] else None
     if refused is not None:
-        console.print(f"[red]{escape(say(lang, f'error.{refused}'))}[/]")
-        return None
+        return None, (say(lang, f"error.{refused}"), "red")
     _, notation = record.actions.pop()
     crossed.pop()
-    console.print(say(lang, "undone", action=notation), markup=False)
-    return record.replay()
+    return record.replay(), (say(lang, "undone", action=notation), "")
 
 
 MOVES_SHOWN = 40
