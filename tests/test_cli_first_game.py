@@ -452,3 +452,27 @@ def test_hot_seat_hands_the_keyboard_over_where_choices_are_hidden(tmp_path, mon
     assert before.rstrip().endswith("<cleared>")      # seat 1's screen is gone first
     assert after.split("Enter.")[1].lstrip().startswith("<cleared>")  # seat 2: a clean one
     assert "seat 2>" in after and "seat 1>" not in after
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_end_of_a_game_says_how_to_play_another_like_it(tmp_path, lang):
+    """Friends who finish a game want another: the end says, in their language, the
+    command that starts one with the same game, seats, bots and options (a new seed),
+    and that command does."""
+    import shlex
+
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    result = run("play", "tikal", "--players", "2", "--humans", "0", "--bots", "random,easy",
+                 "--variant", "auction", "--seed", "3", "--lang", lang, "--save", str(first))
+    assert result.exit_code == 0, result.output
+    opening = say(lang, "again", command="").strip()
+    told = [line for line in result.output.splitlines() if line.startswith(opening)]
+    assert len(told) == 1, result.output
+    words = shlex.split(told[0].removeprefix(opening))
+    assert words[:2] == ["bgbot", "play"] and "--seed" not in words
+    if lang != environment_language():
+        assert words[-2:] == ["--lang", lang]
+    again = run(*words[1:], "--save", str(second), stdin="quit\n")
+    assert again.exit_code == 0, again.output
+    before, after = Record.load(first), Record.load(second)
+    assert (after.game, after.seats, after.options) == (before.game, before.seats, before.options)

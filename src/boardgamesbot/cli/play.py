@@ -9,6 +9,7 @@ keyboard is a player like a bot (`Person.choose`), so the `Driver` runs both.
 from __future__ import annotations
 
 import random
+import shlex
 import time
 from collections import Counter
 from itertools import pairwise
@@ -415,6 +416,26 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     # (soft_wrap: the record's path is not broken in two, so it can be copied)
     console.print(say(lang, "game.over", scores=scores, winners=winners, path=path),
                   markup=False, soft_wrap=True)
+    console.print(say(lang, "again", command=again(record, seat_bots, lang)), markup=False,
+                  soft_wrap=True)
+
+
+def again(record: Record, seat_bots: list, lang: str) -> str:
+    """The command line that starts another game like this one (the game, its seats, bots
+    and options, the language; a new seed), said at its end: friends who want another
+    one need not remember how they started this one. What is the default is left out."""
+    humans = seat_bots.count(None)
+    bots = [name for name, bot in zip(record.seats, seat_bots, strict=True) if bot is not None]
+    words = ["bgbot", "play", record.game, "--players", str(len(record.seats))]
+    if humans != 1:
+        words += ["--humans", str(humans)]
+    if any(name != "medium" for name in bots):
+        words += ["--bots", ",".join(bots)]
+    for name, value in record.options.items():
+        words += [f"--{name}", str(value)]
+    if lang != environment_language():
+        words += ["--lang", lang]
+    return shlex.join(words)
 
 
 def _undo(record: Record, crossed: list[bool], seat_bots: list, seat: int,
