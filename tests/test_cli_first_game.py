@@ -191,7 +191,8 @@ def test_bots_and_the_end_of_the_game_are_said_in_the_language(tmp_path, lang):
     assert say(lang, "game.over", scores="", winners="", path="").split(".")[0] \
         in result.output
     # (the board itself is the game's terminal text, in English: see docs/cli.md)
-    last = result.output.splitlines()[-1]
+    # (then the command for another game like it: the last line)
+    last = result.output.splitlines()[-2]
     assert last.startswith(say(lang, "game.over", scores="", winners="", path="")[:8]), last
 
 
@@ -291,7 +292,7 @@ def test_the_final_scores_tell_two_bots_of_one_level_apart(tmp_path):
     finished = run("play", GAMES[0], "--players", "3", "--humans", "0", "--bots",
                    "random,random,easy", "--seed", "3", "--save", str(tmp_path / "h.json"))
     assert finished.exit_code == 0, finished.output
-    last = finished.output.splitlines()[-1]
+    last = finished.output.splitlines()[-2]  # (the last: how to play again)
     assert "random (seat 1): " in last and "random (seat 2): " in last, last
     assert "easy: " in last, last  # a name said once needs no seat
 
