@@ -589,6 +589,11 @@ class Game(ABC):
     hidden: ClassVar[tuple[str, ...]] = ()
     #: The ``TypedDict`` that `State.view` returns (None: an undeclared dict).
     view_type: ClassVar[type | None] = None
+    #: A hint reason's parameters that name one of the game's things, each with the
+    #: prefix of its words in the game's catalog (``{"card": "<game>.card"}``: a card is
+    #: said by the entry ``<game>.card.<its name>``), as the face's ``reasonParams`` says
+    #: them in the browser: the terminal and the chats said the English names.
+    reason_words: ClassVar[Mapping[str, str]] = {}
     #: Where the rules pages live (``{lang}.md`` for every language).
     help_dir: ClassVar[Path | None] = None
     #: The players' words for the game's things per language, and the help section each

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardgamesbot.bots import SeatView, make_bot
-from boardgamesbot.engine import LANGUAGES, State
+from boardgamesbot.engine import LANGUAGES, State, known_games, load_game
 from boardgamesbot.games.wording import fill, plural_form
 from boardgamesbot.web import catalog
 
@@ -47,11 +47,25 @@ def reason_text(reason: dict | None, lang: str = "en") -> str:
     if not reason:
         return ""
     lang = lang if lang in LANGUAGES else "en"
-    params = reason.get("params") or {}
-    template = catalog(lang).get(f"reason.{reason.get('code')}")
+    code = str(reason.get("code"))
+    params = _things_named(code, reason.get("params") or {}, lang)
+    template = catalog(lang).get(f"reason.{code}")
     if template is None and lang != "en":
         template = catalog("en").get(f"reason.{reason.get('code')}")
     if template is None:
         template = "{code}"
         params = {"code": reason.get("code", "?"), **params}
     return fill(template, lang, params)
+
+
+def _things_named(code: str, params: dict, lang: str) -> dict:
+    """``params`` with the game's things in ``lang``'s words (`Game.reason_words`; the
+    reason's code begins with its game's name): "Avança cap a Treetower" in Catalan was
+    the card's English name."""
+    game = code.partition(".")[0]
+    if game not in known_games():
+        return params
+    words = catalog(lang)
+    named = load_game(game).reason_words
+    return {name: words.get(f"{named[name]}.{value}", value) if name in named else value
+            for name, value in params.items()}

@@ -42,10 +42,16 @@ def plural_form(lang: str, number: str) -> str:
     return "other"
 
 
-def number_text(value: Any) -> str:
-    """A number as a sentence says it (``2``, ``1.5``); anything else as it is."""
+#: Languages that write a fraction with a decimal comma ("3,1 esperades").
+DECIMAL_COMMA = frozenset({"pt-BR", "ca"})
+
+
+def number_text(value: Any, lang: str = "en") -> str:
+    """A number as a sentence in ``lang`` says it (``2``, ``1.5``, Catalan ``1,5``, as the
+    browser's i18n.js says it); anything else as it is."""
     if isinstance(value, float):
-        return f"{value:.1f}".rstrip("0").rstrip(".") if value % 1 else str(int(value))
+        text = f"{value:.1f}".rstrip("0").rstrip(".") if value % 1 else str(int(value))
+        return text.replace(".", ",") if lang in DECIMAL_COMMA else text
     return str(value)
 
 
@@ -99,7 +105,7 @@ def fill(template: Any, lang: str, params: dict[str, Any]) -> str:
         form = plural_form(lang, number_text(count)) if isinstance(count, (int, float)) else "other"
         template = template.get(form, template["other"])
     template = elide(str(template), lang, params)
-    return PLACEHOLDER.sub(lambda m: number_text(params.get(m.group(1), "?")), template)
+    return PLACEHOLDER.sub(lambda m: number_text(params.get(m.group(1), "?"), lang), template)
 
 
 def notation_error(words: Callable[[str], dict[str, Any]], lang: str,

@@ -38,6 +38,7 @@ class CartographersGame(PackagedGame):
     hidden = ("the order of the explore deck and which ambushes it holds",
               "the other seats' choices until a step resolves")
     view_type = CartographersView
+    reason_words = {"card": "carto.card"}
     web_module = "cartographers.js"
     web_styles = ("cartographers.css",)
 

@@ -1,0 +1,46 @@
+"""A hint's reason in the reader's words in every face that says it in Python (the
+terminal's ``hint``, the chats): the game's things by their names in that language and
+fractions with its decimal mark, as the browser says them (`reasonParams`, i18n.js)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from boardgamesbot.engine import load_game
+from boardgamesbot.games.wording import fill
+from boardgamesbot.hints import hints, reason_text
+from boardgamesbot.web import catalog
+
+sys.path.insert(0, str(Path(__file__).parent))
+from bot_positions import decision_positions  # noqa: E402
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_a_hint_names_the_scoring_card_in_the_reader_s_language(lang):
+    """"Avança cap a The Broken Road": the card's English name in a Catalan hint."""
+    words, english = catalog(lang), catalog("en")
+    named = load_game("cartographers").reason_words["card"]
+    told = []
+    for state, seat, _, _ in decision_positions("cartographers", {}, 1, 12, seed=5):
+        for hint in hints(state, seat, k=3, level="medium"):
+            for reason in hint["reasons"]:
+                card = (reason.get("params") or {}).get("card")
+                if card is None:
+                    continue
+                said = reason_text(reason, lang)
+                assert words[f"{named}.{card}"] in said, (reason, said)
+                if words[f"{named}.{card}"] != english[f"{named}.{card}"]:
+                    assert card not in said, (reason, said)
+                told.append(said)
+    assert told, "no hint named a scoring card in these positions"
+
+
+@pytest.mark.parametrize("lang,mark", [("en", "."), ("pt-BR", ","), ("ca", ",")])
+def test_a_fraction_in_a_sentence_has_the_reader_s_decimal_mark(lang, mark):
+    reason = {"code": "cartographers.edict_progress",
+              "params": {"gain": 3.11, "card": "Treetower", "stars": 2}}
+    assert f"3{mark}1" in reason_text(reason, lang)
+    assert fill("{n} of {m}", lang, {"n": 2.0, "m": 1.5}) == f"2 of 1{mark}5"
