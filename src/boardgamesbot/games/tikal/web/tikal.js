@@ -730,9 +730,11 @@ function auctionPanel(ctx, legal) {
     items.unshift(h("p", { class: "banner auction-won", id: "auction-won" }, t("tikal.hint.take")));
   }
   // "selling": while the display's tiles are bid for and taken (on a phone the panel then
-  // comes before the board, tikal.css).
+  // comes before the board, tikal.css). "decision-now": the turn's buttons (bid, pass,
+  // take) are here, not on the board: the table brings the panel into sight as the turn
+  // starts (table.js).
   const selling = view.phase === "bid" || view.phase === "take";
-  return h("section", { class: `panel auction${selling ? " selling" : ""}${ctx.yourTurn ? " decision-now" : ""}`, id: "auction-panel", "aria-labelledby": "auction-title" }, h("h2", { id: "auction-title" }, t("tikal.auction.title")), items);
+  return h("section", { class: `panel auction${selling ? " selling" : ""}${ctx.yourTurn && selling ? " decision-now" : ""}`, id: "auction-panel", "aria-labelledby": "auction-title" }, h("h2", { id: "auction-title" }, t("tikal.auction.title")), items);
 }
 
 /**
