@@ -56,7 +56,8 @@ BID_IN_SIGHT = """() => {
     const r = box.getBoundingClientRect();
     const line = document.querySelector('.status-line')?.getBoundingClientRect();
     const sheet = document.querySelector('.panel.decision.yours')?.getBoundingClientRect();
-    return r.height > 0 && r.top >= (line ? line.bottom : 0) && r.bottom <= (sheet ? sheet.top : innerHeight);
+    return r.height > 0 && r.top >= (line ? line.bottom : 0)
+        && r.bottom <= (sheet ? sheet.top : innerHeight);
 }"""
 
 
