@@ -164,8 +164,8 @@ const lastMoveMarks = (frame) => [...frame.querySelectorAll("svg.board:not([data
 
 /**
  * What of `frame` shows the board: its box less the bands a board lays over its left and
- * top edges that follow the pan (`data-covers="left"`, `"top"`: Cartographers' row numbers
- * and column letters). A pan that put the first cells at the frame's edge hid them under
+ * top edges that follow the pan (`data-covers="left"`, `"top"`: a grid's row numbers and
+ * column letters). A pan that put the first cells at the frame's edge hid them under
  * the bands: on a phone each turn began with row 1 and column A out of sight.
  */
 function clearArea(frame) {
