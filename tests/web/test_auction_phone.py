@@ -46,3 +46,38 @@ def test_the_auction_comes_before_the_board_only_while_tiles_are_sold(narrow, se
     narrow.wait_for_selector("#auction-panel")
     acting = narrow.evaluate(ORDER)
     assert acting["board"] < acting["auction"], acting
+
+
+# The auction's bid box and its buttons on screen: below the status line stuck to the top
+# and above the turn panel stuck to the foot.
+BID_IN_SIGHT = """() => {
+    const box = document.querySelector('#auction-panel .bid-box');
+    if (!box) return false;
+    const r = box.getBoundingClientRect();
+    const line = document.querySelector('.status-line')?.getBoundingClientRect();
+    const sheet = document.querySelector('.panel.decision.yours')?.getBoundingClientRect();
+    return r.height > 0 && r.top >= (line ? line.bottom : 0)
+        && r.bottom <= (sheet ? sheet.top : innerHeight);
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bidding_turn_starts_with_the_bid_box_in_sight(narrow, server, lang):
+    """At 360×740 a bidding turn scrolled the page to the board (a turn with nothing to tap
+    on it), ~640 px down: "Your turn: bid or pass", the turn panel sending the person to
+    the auction's panel, and its amount, Bid and Pass out of sight above."""
+    open_lobby(narrow, server, lang)
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=11, options={"variant": "auction"})
+    take_seat(narrow, server, table, 0, tokens[0], "tikal")
+    narrow.wait_for_selector("#bid-amount")
+    narrow.wait_for_function(BID_IN_SIGHT)
+    # Ana bids; while Bea answers she reads the board further down; her next bid is in sight.
+    for seat in (0, 1):
+        legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[seat])["actions"]
+        act(server, table, tokens[seat], next(a["notation"] for a in legal
+                                               if a["notation"].startswith("bid")))
+        if seat == 0:
+            narrow.wait_for_function("() => !document.querySelector('#auction-panel .bid-box')")
+            narrow.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    narrow.wait_for_selector("#bid-amount")
+    narrow.wait_for_function(BID_IN_SIGHT)

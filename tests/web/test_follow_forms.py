@@ -123,3 +123,24 @@ def test_no_name_typed_stores_none_and_each_viewer_names_the_seat_in_their_langu
     finally:
         host_context.close()
         guest_context.close()
+
+
+def test_the_keyboards_go_in_the_name_field_takes_the_seat_at_an_invitation(browser, server):
+    """A friend opening an invitation on a phone types her name and taps the keyboard's
+    Go (Enter): nothing happened, the name field was no form; the seat is now hers."""
+    from .helpers import phone_page
+
+    created = call(server, "POST", "/api/tables", {
+        "game": "tikal", "seats": [{"kind": "person", "name": "Ana"}, {"kind": "open"}]})
+    context, guest, errors = phone_page(browser, 360, 740)
+    try:
+        open_lobby(guest, server, "pt-BR")
+        guest.goto(f"{server}/#/join/{created['invite']}/tikal")
+        guest.wait_for_selector("#join-name")
+        guest.fill("#join-name", "Bea")
+        guest.press("#join-name", "Enter")
+        assert seat_names(server, guest) == ["Ana", "Bea"]
+        guest.wait_for_selector(".tikal-board")
+    finally:
+        context.close()
+    assert not errors, errors

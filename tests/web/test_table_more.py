@@ -502,10 +502,12 @@ def test_screenshots_of_every_screen_at_every_size(browser, server):
                 page.wait_for_selector('svg.sheet[data-key="sheet"]')
                 press = page.click if size == "desktop" else page.tap
                 press("#terrain-village")
-                # centred: on a phone the top of the screen holds the sticky status line
-                page.evaluate(
-                    "document.querySelector('svg.sheet').scrollIntoView({block: 'center'})"
-                )
+                # centred: on a phone the top of the screen holds the sticky status line.
+                # The sheet's frame, not the sheet: that would pan the frame too, row 1
+                # under the band of letters.
+                page.evaluate("(document.querySelector('.sheet-frame')"
+                              " || document.querySelector('svg.sheet'))"
+                              ".scrollIntoView({block: 'center'})")
                 press('[data-cell="B3"]')
                 page.wait_for_selector("#confirm-action")
                 page.wait_for_selector("#preview-text.legal")

@@ -162,9 +162,24 @@ function extent(elements) {
 /** What a board in `frame` marks as the last move (the table's marks or its picture's own). */
 const lastMoveMarks = (frame) => [...frame.querySelectorAll("svg.board:not([data-stale]) [data-last-move]")];
 
+/**
+ * What of `frame` shows the board: its box less the bands a board lays over its left and
+ * top edges that follow the pan (`data-covers="left"`, `"top"`: a grid's row numbers and
+ * column letters). A pan that put the first cells at the frame's edge hid them under
+ * the bands: on a phone each turn began with row 1 and column A out of sight.
+ */
+function clearArea(frame) {
+  const area = frame.getBoundingClientRect();
+  const band = (edge, size) => Math.max(0, ...[...frame.querySelectorAll(`svg.board:not([data-stale]) [data-covers="${edge}"]`)]
+    .map((element) => element.getBoundingClientRect()[size]));
+  const left = band("left", "width"), top = band("top", "height");
+  return { left: area.left + left, top: area.top + top, right: area.right, bottom: area.bottom,
+    width: area.width - left, height: area.height - top };
+}
+
 /** Pan `frame` so that `elements` are centred in it (from their first corner when larger). */
 function centreFrameOn(frame, elements) {
-  const area = frame.getBoundingClientRect();
+  const area = clearArea(frame);
   const span = extent(elements);
   const dx = span.right - span.left <= area.width ? (span.left + span.right) / 2 - (area.left + area.width / 2) : span.left - area.left;
   const dy = span.bottom - span.top <= area.height ? (span.top + span.bottom) / 2 - (area.top + area.height / 2) : span.top - area.top;
@@ -182,7 +197,7 @@ export function bringLastMoveIntoView(root) {
     if (frame.scrollWidth <= frame.clientWidth && frame.scrollHeight <= frame.clientHeight) continue;
     const marks = lastMoveMarks(frame);
     if (!marks.length) continue;
-    const area = frame.getBoundingClientRect();
+    const area = clearArea(frame);
     const seen = marks.some((element) => {
       const box = element.getBoundingClientRect();
       return box.right > area.left && box.left < area.right && box.bottom > area.top && box.top < area.bottom;

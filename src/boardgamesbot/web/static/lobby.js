@@ -384,10 +384,12 @@ export class JoinScreen {
       h("h1", {}, t("join.title")),
       h("p", { id: "join-lead" }, this.game ? t("join.lead.game", { game: gameTitle(this.game) }) : t("join.lead")),
       this.game ? h("p", {}, h("button", { type: "button", class: "ghost", "data-key": "join-rules", onclick: () => openRules(this.game) }, t("rules.button"))) : null,
-      h("div", { class: "field" }, h("label", { for: "join-name" }, t("lobby.name")),
-        h("input", { id: "join-name", type: "text", maxlength: 40, value: this.name,
-          oninput: (event) => { this.name = event.target.value; } })),
-      h("div", { class: "buttons" }, h("button", { type: "button", id: "join-button", class: "primary", onclick: () => this.join() }, t("join.button")))));
+      // A form: the phone keyboard's Go (Enter) in the name field takes the seat, as the button does.
+      h("form", { class: "join-form", onsubmit: (event) => { event.preventDefault(); this.join(); } },
+        h("div", { class: "field" }, h("label", { for: "join-name" }, t("lobby.name")),
+          h("input", { id: "join-name", type: "text", maxlength: 40, value: this.name, enterkeyhint: "go",
+            oninput: (event) => { this.name = event.target.value; } })),
+        h("div", { class: "buttons" }, h("button", { type: "submit", id: "join-button", class: "primary" }, t("join.button"))))));
   }
 
   async join() {

@@ -504,6 +504,14 @@ export class TableScreen {
     if (panel) bringIntoView(this.root, panel);
   }
 
+  /** The turn begun with nothing to tap on the board: where its buttons are brought into sight. */
+  bringDecisionIntoView() {
+    const panel = this.root.querySelector(".decision-now");
+    if (!panel) return bringBoardIntoView(this.root);
+    bringIntoView(this.root, panel);
+    return true;
+  }
+
   undo() {
     this.live.send({ type: "undo", state_id: this.msg.state_id });
   }
@@ -584,9 +592,11 @@ export class TableScreen {
     // scroll made by hand afterwards is kept); tried on each render until the board's
     // targets are drawn. Not while others' moves are shown: their board has no targets of mine.
     if (this.fittedTurn === "pending" && !this.drawingStep) {
-      // Its legal actions known and none on the board: the board itself in sight.
+      // Its legal actions known and none on the board: the game's panel that holds the
+      // turn's buttons (.decision-now, e.g. an auction's bid and pass) in sight, else the
+      // board itself. At 360×740 the board alone took the page past a bid's buttons.
       const fitted = bringTargetsIntoView(this.root)
-        || (this.legal?.state_id === this.msg.state_id && bringBoardIntoView(this.root));
+        || (this.legal?.state_id === this.msg.state_id && this.bringDecisionIntoView());
       if (fitted) this.fittedTurn = "done";
     }
     if (focusKey) {

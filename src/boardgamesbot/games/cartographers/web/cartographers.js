@@ -410,10 +410,11 @@ function labelsFollow(frame, sheet) {
   // the margin the labels are drawn in: up to the first cell
   const first = sheet.querySelector(".cell-bg");
   const marginX = Number(first?.getAttribute("x")) || 26, marginY = Number(first?.getAttribute("y")) || 26;
+  // data-covers: the frame's edge each band lies over, which the table's pans keep clear (board.js).
   const rows = s("g", { class: "sticky-labels rows", "pointer-events": "none" },
-    s("rect", { class: "label-band", x: view.x, y: view.y, width: marginX - view.x, height: view.height }), ...rowLabels);
+    s("rect", { class: "label-band", "data-covers": "left", x: view.x, y: view.y, width: marginX - view.x, height: view.height }), ...rowLabels);
   const cols = s("g", { class: "sticky-labels cols", "pointer-events": "none" },
-    s("rect", { class: "label-band", x: view.x, y: view.y, width: view.width, height: marginY - view.y }), ...colLabels);
+    s("rect", { class: "label-band", "data-covers": "top", x: view.x, y: view.y, width: view.width, height: marginY - view.y }), ...colLabels);
   sheet.append(rows, cols);
   frame.addEventListener("scroll", () => {
     const scale = sheet.getBoundingClientRect().width / view.width;

@@ -6,6 +6,7 @@
 import { drawnBoard, targets } from "/board.js";
 import { h, s } from "/dom.js";
 import { inMood, t } from "/i18n.js";
+import { notify } from "/ui.js";
 
 const COLUMNS = "ABCDEFGH";
 /** The board as the server draws it for the browser: the spaces alone, sized by the page. */
@@ -347,6 +348,7 @@ function boardSvg(ctx, legal) {
     if (!offered[space]) {
       g.setAttribute("role", "img");
       g.setAttribute("aria-label", spaceWords(space, entry, ctx));
+      if (ctx.yourTurn && legal) g.addEventListener("click", () => refuseTap(ctx, space));
     }
     g.setAttribute("tabindex", "-1");
     g.querySelector(".space-name")?.setAttribute("aria-hidden", "true");
@@ -369,6 +371,23 @@ function boardSvg(ctx, legal) {
   }
   roving(svg, ctx);
   return svg;
+}
+
+/**
+ * A tap on a space this turn offers nothing on: the action it would have been (the drawn
+ * tile laid there, the chosen figure brought or moved there) is sent, so that the table's
+ * refusal says why, with "Why not?", as a map's cell does in Cartographers; with nothing
+ * of the person's chosen yet, the turn's own words on what to tap. A friend at a game
+ * night laid the tile on a space not highlighted, and nothing was said.
+ */
+function refuseTap(ctx, space) {
+  const { view, sel } = ctx;
+  let tried = null;
+  if (view.phase === "place" && view.drawn) tried = `place ${space}`;
+  else if (view.phase === "actions" && sel.mode === "enter" && sel.figure) tried = `enter ${sel.figure} ${space}`;
+  else if (view.phase === "actions" && sel.mode === "space" && sel.figure) tried = `move ${sel.figure} ${sel.space} ${space}`;
+  if (tried) ctx.actNow(tried);
+  else if (view.phase === "actions") notify(t("tikal.actions.pick"));
 }
 
 /** Where a hint acts: the space its legal action goes to (a move's target, else its space). */
@@ -730,9 +749,11 @@ function auctionPanel(ctx, legal) {
     items.unshift(h("p", { class: "banner auction-won", id: "auction-won" }, t("tikal.hint.take")));
   }
   // "selling": while the display's tiles are bid for and taken (on a phone the panel then
-  // comes before the board, tikal.css).
+  // comes before the board, tikal.css). "decision-now": the turn's buttons (bid, pass,
+  // take) are here, not on the board: the table brings the panel into sight as the turn
+  // starts (table.js).
   const selling = view.phase === "bid" || view.phase === "take";
-  return h("section", { class: `panel auction${selling ? " selling" : ""}${ctx.yourTurn ? " decision-now" : ""}`, id: "auction-panel", "aria-labelledby": "auction-title" }, h("h2", { id: "auction-title" }, t("tikal.auction.title")), items);
+  return h("section", { class: `panel auction${selling ? " selling" : ""}${ctx.yourTurn && selling ? " decision-now" : ""}`, id: "auction-panel", "aria-labelledby": "auction-title" }, h("h2", { id: "auction-title" }, t("tikal.auction.title")), items);
 }
 
 /**
