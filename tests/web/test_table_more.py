@@ -20,6 +20,7 @@ from .helpers import (
     take_seat,
     unfold_tools,
 )
+from .test_fast_moves_layout import FRAMES
 
 # 6. Words ------------------------------------------------------------------------------
 
@@ -415,6 +416,14 @@ def test_the_tikal_board_is_one_tab_stop_with_arrow_keys_and_readable_names(page
     assert right != below
     assert page.eval_on_selector_all("svg.tikal-board [tabindex='0']", "els => els.length") == 1
     assert page.evaluate("document.activeElement.getAttribute('aria-label')").startswith(right)
+    # The board drawn again (here the window narrowed past the side column's width, and
+    # back; news from the table does the same) keeps the focus on the space it was on, a
+    # target or not: it went to the first target, A4, under a keyboard user's feet.
+    for width in (800, 1280):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_function("() => !document.querySelector('svg.tikal-board[data-stale]')")
+        page.evaluate(FRAMES)
+    assert page.evaluate("document.activeElement.dataset.space") == right
     # Enter on a highlighted space acts, as a click does.
     page.focus('[data-space="C5"]')
     page.keyboard.press("Enter")

@@ -348,6 +348,9 @@ function boardSvg(ctx, legal) {
     if (!offered[space]) {
       g.setAttribute("role", "img");
       g.setAttribute("aria-label", spaceWords(space, entry, ctx));
+      // The focus survives a redraw by its key (table.js), as a target's does (board.js):
+      // a keyboard user on a space not played on was sent to the first target.
+      g.dataset.key = `space-${space}`;
       if (ctx.yourTurn && legal) g.addEventListener("click", () => refuseTap(ctx, space));
     }
     g.setAttribute("tabindex", "-1");
