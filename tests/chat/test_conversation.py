@@ -332,6 +332,19 @@ async def test_language_per_chat_and_per_person(conversation, net, say, service)
     assert "Quin joc?" in await say(EVE, "new")  # the group keeps its own language
 
 
+@run
+async def test_a_language_set_in_a_room_of_two_stays_when_friends_come(conversation, net,
+                                                                       say, service):
+    """On Matrix a room of the bot and one person is a direct chat; Element's way to a
+    game night is a new room, the bot invited first, friends later. The language its
+    person set while alone with the bot is the room's too, so the group speaks it — not
+    English, with nobody told why."""
+    alone = Place("test", "night", True)
+    assert "Aquí parlaré en català" in await say(BOB, "llengua ca", alone)
+    assert "Quin joc?" in await say(EVE, "new", Place("test", "night"))  # friends came
+    assert "Quin joc?" in await say(BOB, "new", Place("test", "dm-bob", True))  # his own
+
+
 MENU = re.compile(r"(\d+)\) (.+?)(?=\s{2}\d+\) |$)")
 
 

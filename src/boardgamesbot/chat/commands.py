@@ -470,6 +470,10 @@ class Commands:
             raise Refusal("chat.bad_lang", langs=" | ".join(i18n.LANGUAGES))
         if place.direct:
             self.store.set_person_lang(self.network, person.user_id, chosen)
+            # The room's too: on Matrix a room of two is direct until friends are invited
+            # (Element's way to a game night: the bot first), and then the group speaks
+            # the language set before they came.
+            self.store.set_room(self.network, place.chat_id, lang=chosen)
         else:
             owners = [x["creator"] for x in (self.store.lobby(self.network, place.chat_id),
                                              self.store.game_in(self.network, place.chat_id))
