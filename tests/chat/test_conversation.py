@@ -1121,3 +1121,31 @@ async def test_status_asked_away_from_the_table_says_where_it_lives(
     answer = await say(BOB, "status")
     assert "Waiting for" in answer and "https://chat.example/room/root" in answer
     assert "🚪 on the table's messages" in await say(BOB, "help")
+
+
+@run
+async def test_someone_who_leaves_the_chat_is_out_of_its_lobby_and_the_computer_plays_for_them(
+        conversation, net, say, service):
+    """Someone who leaves the room (or is removed) can answer nothing there any more: out
+    of the lobby, and at the game the computer takes their seat, the chat told — before,
+    the game waited for them until someone thought of 'kick'. Someone not seated who
+    leaves changes nothing; a game nobody else plays is left as it is."""
+    await say(ANA, "new tikal")
+    await say(BOB, "join")
+    await say(EVE, "join")
+    await conversation.left_the_chat(ROOM, "eve")
+    assert "Eve" not in net.texts("room")[-1] and "Bob" in net.texts("room")[-1]
+    told = len(net.texts("room"))
+    await conversation.left_the_chat(ROOM, "eve")  # not at the table: nothing to say
+    await conversation.left_the_chat(ROOM, "zoe")
+    assert len(net.texts("room")) == told
+    await say(ANA, "start")
+    await conversation.left_the_chat(ROOM, "bob")
+    await until(lambda: any("plays for Bob from now on" in t
+                            for t in net.texts("room")))
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+    assert (await service.summary(table_id))["seats"][1].get("autopilot")
+    assert not (await service.summary(table_id))["seats"][0].get("autopilot")
+    await conversation.left_the_chat(ROOM, "ana")  # the last person: the game stays hers
+    await asyncio.sleep(0.3)
+    assert not (await service.summary(table_id))["seats"][0].get("autopilot")

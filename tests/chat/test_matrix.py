@@ -1359,6 +1359,40 @@ async def _the_end_rings(url, tmp_path):
             assert bot_id not in content["formatted_body"]
 
 
+def test_someone_who_leaves_the_room_mid_game_is_played_for_by_the_computer(synapse,
+                                                                           tmp_path):
+    """Bob leaves the encrypted room (Element's "Leave room") while the game awaits him:
+    the computer takes his seat and the room is told, in its language, and the game goes
+    on to Ana — before, it waited for him, '!bg status' still said so, and only a 'kick'
+    nobody thought of moved it. Leaving during the lobby takes him out of it."""
+    asyncio.run(asyncio.wait_for(_left_the_room(synapse, tmp_path), 300))
+
+
+async def _left_the_room(url, tmp_path):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Noite de Tikal") as (
+            bot_id, bot, ana, bob, group):
+        await ana.say(group, "!bg idioma pt-BR")
+        await ana.say(group, "!bg novo tikal")
+        await bob.until(lambda: any("Tikal" in b for b in bob.heard(group)), what="the lobby")
+        await bob.say(group, "!bg entrar")
+        await ana.until(lambda: any(bob.name in b for r, _, b in ana.edits if r == group),
+                        what="Bob in the lobby")
+        await ana.say(group, "!bg comecar")
+        await ana.until(lambda: any(f"Sua vez, {ana.name}" in b for b in ana.heard(group)),
+                        what="Ana's turn")
+        while not any(f"Sua vez, {bob.name}" in b for b in ana.heard(group)):
+            count = len(ana.heard(group))
+            await ana.say(group, menu_choice(ana.heard(group)[-1]))
+            await ana.until(lambda count=count: len(ana.heard(group)) > count,
+                            what="Ana's turn going on")
+        await bob.client.room_leave(group)
+        await ana.until(lambda: any(f"joga por {bob.name} a partir de agora" in b
+                                    for b in ana.heard(group)), what="Bob's seat handed over")
+        await ana.until(lambda: ana.heard(group)[-1].startswith(f"Sua vez, {ana.name}")
+                        or f"\nSua vez, {ana.name}" in ana.heard(group)[-1],
+                        what="Ana's turn again", timeout=90)
+
+
 def test_cross_signing_keys_are_made_once_and_kept_for_the_bot_alone(tmp_path):
     """The bot's identity: two Ed25519 seeds made at the first start, read back unchanged
     later, in a file only its owner may read; what they sign verifies with vodozemac."""

@@ -253,6 +253,9 @@ class MatrixBot:
         if event.state_key == self.client.user_id and event.membership == "join" \
                 and event.prev_membership != "join":  # not a change of name or avatar
             self.joined_at[room.room_id] = event.server_timestamp
+        elif event.state_key != self.client.user_id and event.prev_membership == "join" \
+                and event.membership in ("leave", "ban"):  # left, kicked or banned
+            await self.conversation.left_the_chat(self._place(room), event.state_key)
 
     # Messages ---------------------------------------------------------------------------
 
