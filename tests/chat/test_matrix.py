@@ -601,10 +601,11 @@ def test_a_late_joiner_reads_everything_the_bot_says_after_joining(synapse, tmp_
     Portuguese: every message and edit the bot sends from then on, Cy can decrypt (what
     it said before Cy came in was never meant for Cy's device). The lobby itself Cy
     cannot read, nor therefore its edits (clients apply an edit to the message it edits):
-    so the lobby with Cy in it comes as a new message, the old one closed, and the start
-    edits the new one — also when the bot restarted before Cy came in: it remembers who
-    could read each of its messages. Bob's 👍 on the old one, taken back after a restart,
-    takes him out of the new one: the bot remembers which message took over."""
+    so as Cy comes in the lobby comes as a new message, the old one closed, and Cy's
+    joining and the start edit the new one — also when the bot restarted before Cy came
+    in: it remembers who could read each of its messages. Bob's 👍 on the old one, taken
+    back after a restart, takes him out of the new one: the bot remembers which message
+    took over."""
     asyncio.run(asyncio.wait_for(_late_joiner(synapse, tmp_path), 240))
 
 
@@ -629,15 +630,19 @@ async def _late_joiner(url, tmp_path):
             cy.late.add(group)
             await cy.client.join(group)
             await cy.until(lambda: group in cy.client.rooms, what="the group")
-            await cy.say(group, "!bg entrar")
+            # Cy has only come in, typed nothing: the lobby comes anew, for Cy to read
+            # (before, Cy saw "unable to decrypt" and had to be told what to type).
             lobby = await cy.until(lambda: next(
                 (e for (r, b), e in zip(cy.notices, cy.event_ids)
-                 if r == group and "New table" in b and cy.name in b), None),
-                what="the lobby with Cy in it, as a message Cy can read")
+                 if r == group and "New table" in b), None),
+                what="the lobby, as a message Cy can read, on coming in")
             await ana.until(lambda: any(b.endswith("(closed)") for r, _, b in ana.edits
                                         if r == group), what="the old lobby closed")
             assert bob.name in next(b for (r, b), e in zip(cy.notices, cy.event_ids)
                                     if e == lobby)
+            await cy.say(group, "!bg entrar")
+            await cy.until(lambda: any(e == lobby and cy.name in b for r, e, b in cy.edits),
+                           what="Cy in the lobby")
             bot.kill()
             bot.start()
             await bob.client.room_redact(group, thumb)  # his 👍 on the old lobby

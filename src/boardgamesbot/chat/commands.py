@@ -506,6 +506,15 @@ class Commands:
         seat = await self._my_seat(place, person)
         await self._hand_over(seat)
 
+    async def came_into_the_chat(self, place: Place) -> None:
+        """Someone came into the chat: a lobby open here is shown again, so that where
+        newcomers cannot read what was said before them (an encrypted Matrix room: the
+        keys of its history never reached their devices) they learn of it without being
+        told to type something they cannot see — the network sends it anew for them."""
+        lobby = self.store.lobby(self.network, place.chat_id)
+        if lobby is not None and lobby["message_id"]:
+            await self._update_lobby(place, lobby)
+
     async def left_the_chat(self, place: Place, user_id: str) -> None:
         """``user_id`` left the chat (or was removed from it): out of its lobby; at its game
         the computer takes their seat, and the chat is told so by the game's news, as
