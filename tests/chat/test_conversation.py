@@ -516,7 +516,8 @@ def test_a_tie_names_its_winners_as_several():
 def test_the_end_mentions_every_person_seated(tmp_path):
     """The end concerns every player: its message mentions each person seated, the
     computer players named plainly — even those who left and had the computer finish for
-    them (the quickest way to an end: two easy computers play Tikal out in seconds)."""
+    them (the quickest way to an end: two easy computers play Tikal out in seconds) — and
+    opens with the result, not with the last moves."""
 
     @run
     async def check(conversation, net, say, service):
@@ -532,6 +533,9 @@ def test_the_end_mentions_every_person_seated(tmp_path):
         end = next(t for t in net.texts("room") if "Game over" in t)
         assert "@Ana: " in end and "@Bob: " in end, end
         assert "@🤖" not in end and "🤖 easy: " in end, end
+        # It opens with the result (what a phone's notification shows of the one message
+        # that rings everyone), the computers' last moves told before it as news.
+        assert end.startswith("🏁"), end
 
     check(tmp_path)
 
