@@ -1153,3 +1153,22 @@ async def test_someone_who_leaves_the_chat_is_out_of_its_lobby_and_the_computer_
     await conversation.left_the_chat(ROOM, "ana")  # the last person: the game stays hers
     await asyncio.sleep(0.3)
     assert not (await service.summary(table_id))["seats"][0].get("autopilot")
+
+
+@run
+async def test_a_mistyped_command_is_answered_with_the_one_likely_meant(conversation, net,
+                                                                        say, service):
+    """A phone's keyboard, a quick thumb: 'nvo tikal', 'entar'. The answer names the
+    command likely meant, in the chat's language as its tips quote it; a word like none
+    of them gets the plain answer."""
+    assert await say(EVE, "nwe tikal") == \
+        "⚠ I don't know 'nwe'. Did you mean 'new'? Say 'help' for the commands."
+    assert await say(EVE, "xyzzy") == "⚠ I don't know 'xyzzy'. Say 'help' for the commands."
+    net.admins.add("ana")
+    await say(ANA, "idioma pt-BR")
+    assert await say(ANA, "nvo tikal") == ("⚠ Não conheço 'nvo'. Você quis dizer 'novo'? "
+                                           "Diga 'ajuda' para ver os comandos.")
+    await say(ANA, "novo tikal")
+    assert "Você quis dizer 'entrar'?" in await say(BOB, "entar")
+    await say(ANA, "llengua ca")
+    assert "Vols dir 'uneix'?" in await say(EVE, "uneis")
