@@ -536,6 +536,8 @@ def test_the_end_mentions_every_person_seated(tmp_path):
         # It opens with the result (what a phone's notification shows of the one message
         # that rings everyone), the computers' last moves told before it as news.
         assert end.startswith("🏁"), end
+        # … and ends with what to do for another game, as it is typed.
+        assert end.endswith("🔁 Play again: 'new tikal'"), end
 
     check(tmp_path)
 

@@ -384,7 +384,9 @@ class Narration:
         board = "\n".join(f"{shown[s]}: {scores[s]}" for s in ranking)
         end = [i18n.text(lang, "end.title"), board,
                winners_line(lang, [names[s] for s in result.get("winners", [])]),
-               i18n.text(lang, "end.replay", link=self.link("replay", table_id))]
+               i18n.text(lang, "end.replay", link=self.link("replay", table_id)),
+               # what to do next, as it must be typed there: nobody looks up the help
+               i18n.text(lang, "end.again", game=summary["game"])]
         text = "\n".join(lines + end)
         if self.living:
             # The living messages keep the final board and lose their buttons; the
