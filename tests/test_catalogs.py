@@ -64,3 +64,15 @@ def test_the_reader_is_addressed_without_a_gendered_adjective():
         if alone.search(text)
     ]
     assert said == []
+
+
+def test_the_welcome_names_the_lobby_buttons_as_they_are_labelled():
+    """The welcome tells friends which buttons to tap: by the labels they will find on
+    the lobby, not another wording of them (Catalan said "Uneix-m'hi" of a button that
+    reads "Uneix-t'hi")."""
+    from boardgamesbot.chat import i18n
+
+    for lang in i18n.LANGUAGES:
+        welcome = i18n.text(lang, "welcome")
+        for button in ("button.join", "button.start"):
+            assert i18n.text(lang, button) in welcome, (lang, button)

@@ -332,6 +332,19 @@ async def test_language_per_chat_and_per_person(conversation, net, say, service)
     assert "Quin joc?" in await say(EVE, "new")  # the group keeps its own language
 
 
+@run
+async def test_a_language_set_in_a_room_of_two_stays_when_friends_come(conversation, net,
+                                                                       say, service):
+    """On Matrix a room of the bot and one person is a direct chat; Element's way to a
+    game night is a new room, the bot invited first, friends later. The language its
+    person set while alone with the bot is the room's too, so the group speaks it — not
+    English, with nobody told why."""
+    alone = Place("test", "night", True)
+    assert "Aquí parlaré en català" in await say(BOB, "llengua ca", alone)
+    assert "Quin joc?" in await say(EVE, "new", Place("test", "night"))  # friends came
+    assert "Quin joc?" in await say(BOB, "new", Place("test", "dm-bob", True))  # his own
+
+
 MENU = re.compile(r"(\d+)\) (.+?)(?=\s{2}\d+\) |$)")
 
 
@@ -503,7 +516,8 @@ def test_a_tie_names_its_winners_as_several():
 def test_the_end_mentions_every_person_seated(tmp_path):
     """The end concerns every player: its message mentions each person seated, the
     computer players named plainly — even those who left and had the computer finish for
-    them (the quickest way to an end: two easy computers play Tikal out in seconds)."""
+    them (the quickest way to an end: two easy computers play Tikal out in seconds) — and
+    opens with the result, not with the last moves."""
 
     @run
     async def check(conversation, net, say, service):
@@ -519,6 +533,11 @@ def test_the_end_mentions_every_person_seated(tmp_path):
         end = next(t for t in net.texts("room") if "Game over" in t)
         assert "@Ana: " in end and "@Bob: " in end, end
         assert "@🤖" not in end and "🤖 easy: " in end, end
+        # It opens with the result (what a phone's notification shows of the one message
+        # that rings everyone), the computers' last moves told before it as news.
+        assert end.startswith("🏁"), end
+        # … and ends with what to do for another game, as it is typed.
+        assert end.endswith("🔁 Play again: 'new tikal'"), end
 
     check(tmp_path)
 
@@ -1108,3 +1127,50 @@ async def test_status_asked_away_from_the_table_says_where_it_lives(
     answer = await say(BOB, "status")
     assert "Waiting for" in answer and "https://chat.example/room/root" in answer
     assert "🚪 on the table's messages" in await say(BOB, "help")
+
+
+@run
+async def test_someone_who_leaves_the_chat_is_out_of_its_lobby_and_the_computer_plays_for_them(
+        conversation, net, say, service):
+    """Someone who leaves the room (or is removed) can answer nothing there any more: out
+    of the lobby, and at the game the computer takes their seat, the chat told — before,
+    the game waited for them until someone thought of 'kick'. Someone not seated who
+    leaves changes nothing; a game nobody else plays is left as it is."""
+    await say(ANA, "new tikal")
+    await say(BOB, "join")
+    await say(EVE, "join")
+    await conversation.left_the_chat(ROOM, "eve")
+    assert "Eve" not in net.texts("room")[-1] and "Bob" in net.texts("room")[-1]
+    told = len(net.texts("room"))
+    await conversation.left_the_chat(ROOM, "eve")  # not at the table: nothing to say
+    await conversation.left_the_chat(ROOM, "zoe")
+    assert len(net.texts("room")) == told
+    await say(ANA, "start")
+    await conversation.left_the_chat(ROOM, "bob")
+    await until(lambda: any("plays for Bob from now on" in t
+                            for t in net.texts("room")))
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+    assert (await service.summary(table_id))["seats"][1].get("autopilot")
+    assert not (await service.summary(table_id))["seats"][0].get("autopilot")
+    await conversation.left_the_chat(ROOM, "ana")  # the last person: the game stays hers
+    await asyncio.sleep(0.3)
+    assert not (await service.summary(table_id))["seats"][0].get("autopilot")
+
+
+@run
+async def test_a_mistyped_command_is_answered_with_the_one_likely_meant(conversation, net,
+                                                                        say, service):
+    """A phone's keyboard, a quick thumb: 'nvo tikal', 'entar'. The answer names the
+    command likely meant, in the chat's language as its tips quote it; a word like none
+    of them gets the plain answer."""
+    assert await say(EVE, "nwe tikal") == \
+        "⚠ I don't know 'nwe'. Did you mean 'new'? Say 'help' for the commands."
+    assert await say(EVE, "xyzzy") == "⚠ I don't know 'xyzzy'. Say 'help' for the commands."
+    net.admins.add("ana")
+    await say(ANA, "idioma pt-BR")
+    assert await say(ANA, "nvo tikal") == ("⚠ Não conheço 'nvo'. Você quis dizer 'novo'? "
+                                           "Diga 'ajuda' para ver os comandos.")
+    await say(ANA, "novo tikal")
+    assert "Você quis dizer 'entrar'?" in await say(BOB, "entar")
+    await say(ANA, "llengua ca")
+    assert "Vols dir 'uneix'?" in await say(EVE, "uneis")

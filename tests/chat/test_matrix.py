@@ -601,10 +601,11 @@ def test_a_late_joiner_reads_everything_the_bot_says_after_joining(synapse, tmp_
     Portuguese: every message and edit the bot sends from then on, Cy can decrypt (what
     it said before Cy came in was never meant for Cy's device). The lobby itself Cy
     cannot read, nor therefore its edits (clients apply an edit to the message it edits):
-    so the lobby with Cy in it comes as a new message, the old one closed, and the start
-    edits the new one — also when the bot restarted before Cy came in: it remembers who
-    could read each of its messages. Bob's 👍 on the old one, taken back after a restart,
-    takes him out of the new one: the bot remembers which message took over."""
+    so as Cy comes in the lobby comes as a new message, the old one closed, and Cy's
+    joining and the start edit the new one — also when the bot restarted before Cy came
+    in: it remembers who could read each of its messages. Bob's 👍 on the old one, taken
+    back after a restart, takes him out of the new one: the bot remembers which message
+    took over."""
     asyncio.run(asyncio.wait_for(_late_joiner(synapse, tmp_path), 240))
 
 
@@ -629,15 +630,19 @@ async def _late_joiner(url, tmp_path):
             cy.late.add(group)
             await cy.client.join(group)
             await cy.until(lambda: group in cy.client.rooms, what="the group")
-            await cy.say(group, "!bg entrar")
+            # Cy has only come in, typed nothing: the lobby comes anew, for Cy to read
+            # (before, Cy saw "unable to decrypt" and had to be told what to type).
             lobby = await cy.until(lambda: next(
                 (e for (r, b), e in zip(cy.notices, cy.event_ids)
-                 if r == group and "New table" in b and cy.name in b), None),
-                what="the lobby with Cy in it, as a message Cy can read")
+                 if r == group and "New table" in b), None),
+                what="the lobby, as a message Cy can read, on coming in")
             await ana.until(lambda: any(b.endswith("(closed)") for r, _, b in ana.edits
                                         if r == group), what="the old lobby closed")
             assert bob.name in next(b for (r, b), e in zip(cy.notices, cy.event_ids)
                                     if e == lobby)
+            await cy.say(group, "!bg entrar")
+            await cy.until(lambda: any(e == lobby and cy.name in b for r, e, b in cy.edits),
+                           what="Cy in the lobby")
             bot.kill()
             bot.start()
             await bob.client.room_redact(group, thumb)  # his 👍 on the old lobby
@@ -1357,6 +1362,40 @@ async def _the_end_rings(url, tmp_path):
             for person in (ana, bob):
                 assert f"matrix.to/#/{person.user}" in content["formatted_body"], content
             assert bot_id not in content["formatted_body"]
+
+
+def test_someone_who_leaves_the_room_mid_game_is_played_for_by_the_computer(synapse,
+                                                                           tmp_path):
+    """Bob leaves the encrypted room (Element's "Leave room") while the game awaits him:
+    the computer takes his seat and the room is told, in its language, and the game goes
+    on to Ana — before, it waited for him, '!bg status' still said so, and only a 'kick'
+    nobody thought of moved it. Leaving during the lobby takes him out of it."""
+    asyncio.run(asyncio.wait_for(_left_the_room(synapse, tmp_path), 300))
+
+
+async def _left_the_room(url, tmp_path):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Noite de Tikal") as (
+            bot_id, bot, ana, bob, group):
+        await ana.say(group, "!bg idioma pt-BR")
+        await ana.say(group, "!bg novo tikal")
+        await bob.until(lambda: any("Tikal" in b for b in bob.heard(group)), what="the lobby")
+        await bob.say(group, "!bg entrar")
+        await ana.until(lambda: any(bob.name in b for r, _, b in ana.edits if r == group),
+                        what="Bob in the lobby")
+        await ana.say(group, "!bg comecar")
+        await ana.until(lambda: any(f"Sua vez, {ana.name}" in b for b in ana.heard(group)),
+                        what="Ana's turn")
+        while not any(f"Sua vez, {bob.name}" in b for b in ana.heard(group)):
+            count = len(ana.heard(group))
+            await ana.say(group, menu_choice(ana.heard(group)[-1]))
+            await ana.until(lambda count=count: len(ana.heard(group)) > count,
+                            what="Ana's turn going on")
+        await bob.client.room_leave(group)
+        await ana.until(lambda: any(f"joga por {bob.name} a partir de agora" in b
+                                    for b in ana.heard(group)), what="Bob's seat handed over")
+        await ana.until(lambda: ana.heard(group)[-1].startswith(f"Sua vez, {ana.name}")
+                        or f"\nSua vez, {ana.name}" in ana.heard(group)[-1],
+                        what="Ana's turn again", timeout=90)
 
 
 def test_cross_signing_keys_are_made_once_and_kept_for_the_bot_alone(tmp_path):

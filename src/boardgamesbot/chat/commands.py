@@ -17,6 +17,7 @@ from boardgamesbot.engine import LANGUAGES, GameError, IllegalAction, known_game
 from . import games, i18n, rules
 from .basics import Alert, Button, Person, Place, Refusal, RefusedAction, Seat
 from .choices import next_words, rows_for
+from .living import autopilot
 from .onboarding import join_payload
 
 LEVELS = ("easy", "medium", "hard")
@@ -470,6 +471,10 @@ class Commands:
             raise Refusal("chat.bad_lang", langs=" | ".join(i18n.LANGUAGES))
         if place.direct:
             self.store.set_person_lang(self.network, person.user_id, chosen)
+            # The room's too: on Matrix a room of two is direct until friends are invited
+            # (Element's way to a game night: the bot first), and then the group speaks
+            # the language set before they came.
+            self.store.set_room(self.network, place.chat_id, lang=chosen)
         else:
             owners = [x["creator"] for x in (self.store.lobby(self.network, place.chat_id),
                                              self.store.game_in(self.network, place.chat_id))
@@ -500,6 +505,35 @@ class Commands:
             return
         seat = await self._my_seat(place, person)
         await self._hand_over(seat)
+
+    async def came_into_the_chat(self, place: Place) -> None:
+        """Someone came into the chat: a lobby open here is shown again, so that where
+        newcomers cannot read what was said before them (an encrypted Matrix room: the
+        keys of its history never reached their devices) they learn of it without being
+        told to type something they cannot see — the network sends it anew for them."""
+        lobby = self.store.lobby(self.network, place.chat_id)
+        if lobby is not None and lobby["message_id"]:
+            await self._update_lobby(place, lobby)
+
+    async def left_the_chat(self, place: Place, user_id: str) -> None:
+        """``user_id`` left the chat (or was removed from it): out of its lobby; at its game
+        the computer takes their seat, and the chat is told so by the game's news, as
+        after 'leave' — nobody there can answer for them, and else the game waits for
+        them until someone thinks of 'kick'. A game nobody else plays is left as it is."""
+        lobby = self.store.lobby(self.network, place.chat_id)
+        if lobby is not None:
+            if any(user == user_id for user, _ in lobby["players"]):
+                await self._drop_player(place, lobby, user_id)
+            return
+        game = self.store.game_in(self.network, place.chat_id)
+        if game is None:
+            return
+        table = await self.service.summary(game["table_id"])
+        held = {seat: row["user_id"] for seat, row in self.store.seats_of(game["table_id"]).items()
+                if not autopilot(table, seat)}
+        if user_id in held.values() and set(held.values()) != {user_id}:
+            for seat in (s for s, user in held.items() if user == user_id):
+                await self._hand_over(Seat(game["table_id"], seat, game["chat_id"]))
 
     async def leave_by_tap(self, place: Place, person: Person, lang: str,
                            answering: bool = False) -> str | None:

@@ -190,6 +190,9 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                 return
             if self.store.game_in(self.network, place.chat_id) is None \
                     and not self.store.seats_of_person(self.network, person.user_id):
+                near = i18n.nearest_command(words[0], COMMANDS, lang)
+                if near is not None:  # a typo ('nvo', 'entar'): say what was likely meant
+                    raise Refusal("chat.unknown_command_near", word=words[0][:30], near=near)
                 raise Refusal("chat.unknown_command",
                               word=words[0][:30])
             raise Refusal("chat.no_seat")

@@ -8,6 +8,7 @@ same thing in the same words.
 
 from __future__ import annotations
 
+import difflib
 import json
 import unicodedata
 from collections.abc import Iterable
@@ -69,6 +70,17 @@ def aliases(word: str) -> str:
             if folded == command or folded in (fold(n) for n in names):
                 return command
     return folded
+
+
+def nearest_command(word: str, commands: Iterable[str], lang: str) -> str | None:
+    """The word for one of ``commands`` that ``word`` looks like a typo of ('nvo' →
+    'novo', 'entar' → 'entrar'): among ``lang``'s own words and the English ones, as
+    the terminal finds a game's name (`difflib`, the same cutoff)."""
+    own = _catalog(lang).get("aliases", {}) if lang in LANGUAGES else {}
+    words = {fold(name): name for command in commands
+             for name in [*own.get(command, []), command]}
+    near = difflib.get_close_matches(fold(word), list(words), n=1, cutoff=0.6)
+    return words[near[0]] if near else None
 
 
 def level(words: str, known: Iterable[str]) -> str | None:

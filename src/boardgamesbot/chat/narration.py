@@ -382,11 +382,12 @@ class Narration:
         shown = {s: self.transport.mention(seats[s]["user_id"], seats[s]["name"])
                  if s in seats else names[s] for s in ranking}
         board = "\n".join(f"{shown[s]}: {scores[s]}" for s in ranking)
-        text = "\n".join(lines + [i18n.text(lang, "end.title"), board,
-                                  winners_line(lang, [names[s] for s in
-                                                      result.get("winners", [])]),
-                                  i18n.text(lang, "end.replay",
-                                            link=self.link("replay", table_id))])
+        end = [i18n.text(lang, "end.title"), board,
+               winners_line(lang, [names[s] for s in result.get("winners", [])]),
+               i18n.text(lang, "end.replay", link=self.link("replay", table_id)),
+               # what to do next, as it must be typed there: nobody looks up the help
+               i18n.text(lang, "end.again", game=summary["game"])]
+        text = "\n".join(lines + end)
         if self.living:
             # The living messages keep the final board and lose their buttons; the
             # result comes as a new message (with sound), with every sheet as an album.
@@ -401,9 +402,14 @@ class Narration:
                 await self.show(chat_id, summary["game"], view, text, table_id=table_id,
                                 silent=False)
         else:
+            if lines:
+                # The last moves first, as news: the end, which rings everyone, opens
+                # with the result — what a phone's notification shows of it — and not
+                # with a computer player's last few moves.
+                await self.say(chat_id, "\n".join(lines))
             view = (await self.service.state(table_id, None))["view"]
-            await self.show(chat_id, summary["game"], view, text, table_id=table_id,
-                            silent=False)
+            await self.show(chat_id, summary["game"], view, "\n".join(end),
+                            table_id=table_id, silent=False)
         self.store.update_game(table_id, status="over", last_event=10**9)
 
 

@@ -250,9 +250,16 @@ class MatrixBot:
                     await asyncio.sleep(1 + attempt)
 
     async def on_member(self, room: MatrixRoom, event: RoomMemberEvent) -> None:
-        if event.state_key == self.client.user_id and event.membership == "join" \
-                and event.prev_membership != "join":  # not a change of name or avatar
-            self.joined_at[room.room_id] = event.server_timestamp
+        # (a join after a join is a change of name or avatar)
+        came = event.membership == "join" and event.prev_membership != "join"
+        if event.state_key == self.client.user_id:
+            if came:
+                self.joined_at[room.room_id] = event.server_timestamp
+        elif came and room.encrypted:  # (in a clear room the history is theirs to read)
+            await self.conversation.came_into_the_chat(self._place(room))
+        elif event.prev_membership == "join" \
+                and event.membership in ("leave", "ban"):  # left, kicked or banned
+            await self.conversation.left_the_chat(self._place(room), event.state_key)
 
     # Messages ---------------------------------------------------------------------------
 
