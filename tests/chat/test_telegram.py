@@ -542,7 +542,8 @@ def test_a_game_in_a_forum_topic_stays_in_that_topic(tmp_path):
             await until(lambda: len(fake.calls("sendMessage", forum["id"])) >= 2)
             by_thread = {str(f.get("message_thread_id")): f["text"]
                          for f in fake.calls("sendMessage", forum["id"])}
-            assert "Tikal" in by_thread["7"] and "No game" in by_thread["8"]
+            # (Bob's phone speaks Portuguese, and nobody set the topic's language)
+            assert "Tikal" in by_thread["7"] and "Nenhum jogo" in by_thread["8"]
     asyncio.run(asyncio.wait_for(main(), 60))
 
 
@@ -1471,7 +1472,8 @@ async def _double_tap(tmp_path):
         await settled(fake, 0.3)
         first, second = [f.get("text") for f in fake.calls("answerCallbackQuery")[answered:]]
         assert first is None, first  # played: the picture says so
-        assert second == "✔ Already done: your tap counted once.", second
+        # (in Catalan: Cy, whose phone speaks it, opened the table)
+        assert second == "✔ Ja està fet: el teu toc ha comptat un cop.", second
         after = await bot.service.summary(table_id)
         assert after["state_id"] == version + 1, (version, after)  # one move, not two
 
@@ -1582,3 +1584,44 @@ async def _bid_answered(tmp_path):
         assert calls_to_ana(since) == [], calls_to_ana(since)
         # Her decision is on the table message: the menu of what is hers now.
         assert keyboard(fake.messages[(gid, living_of(fake, gid)[0])])
+
+
+def test_a_group_nobody_set_a_language_for_speaks_its_hosts(tmp_path):
+    """Friends whose phones speak Brazilian Portuguese add the bot to a group and never
+    read about '/lang': the one who opens the table sets the group's language by their
+    client's, so the lobby, the board's caption and the call to play speak Portuguese,
+    and so do the refusals to a friend whose phone speaks English. Before a table is
+    opened, each asker is answered in their own client's language (a Catalan's '/start'
+    in Catalan). An admin's '/lang' still changes it."""
+    joao = {"id": 21, "is_bot": False, "first_name": "João", "language_code": "pt-br"}
+    maria = {"id": 22, "is_bot": False, "first_name": "Maria", "language_code": "pt-br"}
+    group = {"id": -100555, "type": "supergroup", "title": "Noite de jogos"}
+
+    async def main():
+        gid = group["id"]
+        async with telegram_bot(tmp_path, group, admins=(joao["id"],)) as (fake, bot):
+            fake.say(group, CY, "/start")  # no table here yet: told in Catalan, how to open one
+            await until(lambda: fake.texts(gid), what="the answer to /start")
+            assert "Aquí no hi ha cap taula" in fake.texts(gid)[-1], fake.texts(gid)
+            fake.say(group, joao, "/new tikal")
+            await until(lambda: any("Nova mesa" in t for t in fake.texts(gid)),
+                        what="the lobby in Portuguese")
+            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            fake.press(group, maria, lobby_id, "j")
+            await until(lambda: "Maria" in fake.messages[(gid, lobby_id)].get("text", ""))
+            fake.press(group, ANA, lobby_id, "s")  # not the creator: refused in Portuguese
+            await until(lambda: any("criou" in (f.get("text") or "")
+                                    for f in fake.calls("answerCallbackQuery")),
+                        what="Ana refused in the group's language")
+            fake.press(group, joao, lobby_id, "s")
+            await until(lambda: living_of(fake, gid), what="the board")
+            await until(lambda: any("Sua vez" in t for t in fake.texts(gid)),
+                        what="the call in Portuguese")
+            mid, message = living_of(fake, gid)
+            assert "escolha" in message["caption"], message["caption"]
+            assert [b["text"] for b in links(message) + keyboard(message)][-1] == "🚪 Sair"
+            fake.say(group, joao, "/lang en")  # an admin's choice still wins
+            await until(lambda: any("speak English" in t for t in fake.texts(gid)),
+                        what="English set")
+            assert not [r for r in fake.refused if r[1] == 400], fake.refused
+    asyncio.run(asyncio.wait_for(main(), 90))

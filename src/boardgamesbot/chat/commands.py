@@ -48,6 +48,7 @@ class Commands:
             await self._safe_edit(place.chat_id, old["message_id"],
                                   i18n.text(self.chat_lang(place.chat_id), "lobby.replaced"))
         self.store.save_lobby(lobby)
+        self.speak_as_the_host(place, person)
         text, buttons = self.lobby_message(lobby, lang)
         lobby["message_id"] = await self.say(place.chat_id, text, buttons)
         self.store.save_lobby(lobby)

@@ -93,7 +93,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         room = self.store.room(self.network, place.chat_id)
         if room["lang"]:
             return room["lang"]
-        if place.direct and person is not None:
+        if person is not None:  # (a group nobody set a language for answers in the asker's)
             return i18n.language(person.lang) or i18n.DEFAULT
         return i18n.DEFAULT
 
@@ -103,6 +103,16 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         own later (a private sheet and menu, which know the seat but not the client)
         then speaks as its answers to them do."""
         if place.direct and person.lang and i18n.language(person.lang) and \
+                not self.store.room(self.network, place.chat_id)["lang"]:
+            self.store.set_room(self.network, place.chat_id, lang=i18n.language(person.lang))
+
+    def speak_as_the_host(self, place: Place, person: Person) -> None:
+        """A group whose language nobody set takes the one the client of the person who
+        opens a table there reports: friends whose phones speak Portuguese then read the
+        lobby, the board and the calls to play in Portuguese without ever hearing of
+        'lang' (which its admins may still say). A network that reports no client
+        language (Matrix) leaves the group as it was."""
+        if not place.direct and i18n.language(person.lang) and \
                 not self.store.room(self.network, place.chat_id)["lang"]:
             self.store.set_room(self.network, place.chat_id, lang=i18n.language(person.lang))
 
