@@ -1539,7 +1539,13 @@ def test_a_bid_the_computer_answers_does_not_ring_the_bidder_again(tmp_path):
     asyncio.run(asyncio.wait_for(_bid_answered(tmp_path), 120))
 
 
-async def _bid_answered(tmp_path):
+def test_a_bid_two_computers_answer_does_not_ring_the_bidder_again(tmp_path):
+    """One friend and two computer players: each answers her bid once (two moves of the
+    computer) before the decision is hers again — still no second ring."""
+    asyncio.run(asyncio.wait_for(_bid_answered(tmp_path, computers=2), 120))
+
+
+async def _bid_answered(tmp_path, computers: int = 1):
     """Ana bids in the auction; the computer answers at once (a pass, or a higher bid)
     and the decision is Ana's again (take the tile, or bid on). She has just tapped: her
     phone is in her hand, and the call that rang it again right after her tap is not sent
@@ -1550,8 +1556,10 @@ async def _bid_answered(tmp_path):
         fake.say(GROUP, ANA, "/new tikal auction")
         await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
         lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
-        await tap(fake, GROUP, ANA, lobby_id, "b:easy")
-        await until(lambda: "🤖" in fake.messages[(gid, lobby_id)]["text"], what="the bot")
+        for _ in range(computers):
+            await tap(fake, GROUP, ANA, lobby_id, "b:easy")
+        await until(lambda: fake.messages[(gid, lobby_id)]["text"].count("🤖") == computers,
+                    what="the computer players")
         fake.press(GROUP, ANA, lobby_id, "s")
         table_id = (await until(lambda: bot.bot and bot.bot.conversation.store.game_in(
             "telegram", str(gid)), what="the game"))["table_id"]
@@ -1573,12 +1581,13 @@ async def _bid_answered(tmp_path):
         since = len(fake.sent)
         actions = (await bot.service.summary(table_id))["actions"]
         await tap(fake, GROUP, ANA, mid, keyboard(bids)[0]["callback_data"])  # the lowest bid
-        for _ in range(200):  # the computer's answer, then Ana's again
+        answered = actions + 1 + computers  # her bid, each computer's answer
+        for _ in range(200):  # the computer's answers, then Ana's again
             summary = await bot.service.summary(table_id)
-            if summary["actions"] >= actions + 2 and summary["to_act"] == [0]:
+            if summary["actions"] >= answered and summary["to_act"] == [0]:
                 break
             await asyncio.sleep(0.05)
-        assert summary["actions"] == actions + 2 and summary["to_act"] == [0], summary
+        assert summary["actions"] == answered and summary["to_act"] == [0], summary
         await settled(fake, 0.5)
         assert calls_to_ana(0), "Ana was called to her first decision"
         assert calls_to_ana(since) == [], calls_to_ana(since)

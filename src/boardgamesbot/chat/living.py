@@ -38,7 +38,8 @@ log = logging.getLogger(__name__)
 
 STORY_LINES = 6  # the latest actions told in a living message's caption
 BURIED = 4  # newer messages in a chat after which a new turn posts the table again
-ANSWERED = 1  # the computer's moves after a person's own that still leave them watching
+ANSWERED = 1  # the computer's moves per other player, after a person's own, that still
+#              leave them watching (each answered once: an auction's round of passes)
 PICTURES_KEPT = 16  # pictures remembered (a few tables' current boards and previews)
 
 
@@ -67,9 +68,9 @@ class LivingTable:
         self._pictures: OrderedDict[str, bytes | None] = OrderedDict()
         self._wishes: dict[tuple[str, str], int] = {}  # the latest refresh per message
         self._background: set[asyncio.Task] = set()
-        # Per table: the seat of the latest move a person made, and the computer's moves
-        # since (`watching`).
-        self._person_moves: dict[str, tuple[int, int]] = {}
+        # Per table: the seat of the latest move a person made, the computer's moves
+        # since, and how many players sit at the table (`watching`).
+        self._person_moves: dict[str, tuple[int, int, int]] = {}
 
     def in_background(self, work) -> None:
         """Run ``work`` (a refresh) after the current update is answered."""
@@ -115,21 +116,24 @@ class LivingTable:
     def _remember_move(self, table_id: str, seat: int | None, notation: str) -> None:
         self._last_moves[table_id] = (seat, notation)
 
-    def count_move(self, table_id: str, event: dict) -> None:
-        """An action told, in the table's order (however the follower's looks batch them):
-        who made the latest move of a person, and how many the computer made since."""
+    def count_move(self, table_id: str, event: dict, players: int) -> None:
+        """An action told, in the table's order (however the follower's looks batch them),
+        at a table of ``players``: who made the latest move of a person, and how many the
+        computer made since."""
         if event.get("by", "person") == "person":
-            self._person_moves[table_id] = (event.get("seat"), 0)
+            self._person_moves[table_id] = (event.get("seat"), 0, players)
         elif table_id in self._person_moves:
-            seat, since = self._person_moves[table_id]
-            self._person_moves[table_id] = (seat, since + 1)
+            seat, since, players = self._person_moves[table_id]
+            self._person_moves[table_id] = (seat, since + 1, players)
 
     def watching(self, table_id: str) -> int | None:
         """The seat whose person made the latest move of a person at the table, when the
-        computer has made at most `ANSWERED` moves since (its answer — an auction's pass —
-        not a turn of its own): they are still holding their phone (`to_call`)."""
-        seat, since = self._person_moves.get(table_id, (None, 0))
-        return seat if since <= ANSWERED else None
+        computer has made at most `ANSWERED` moves per other player since (each one's
+        answer — an auction's pass — not a turn of its own, which is two moves at least):
+        they are still holding their phone (`to_call`). One friend with two computer
+        players was rung right after each bid or pass, both computers having passed."""
+        seat, since, players = self._person_moves.get(table_id, (None, 0, 2))
+        return seat if since <= ANSWERED * max(1, players - 1) else None
 
     def hidden_step(self, game: str, chat_id: str) -> bool:
         """Are the choices of this game's steps hidden from a group? (In a game where

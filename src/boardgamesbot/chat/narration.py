@@ -133,7 +133,7 @@ class Narration:
                     over = event
                 else:
                     if event["type"] == "action":
-                        self.count_move(table_id, event)
+                        self.count_move(table_id, event, len(summary["seats"]))
                         move = (event.get("seat"), event["notation"])
                         number = event["number"]
                         numbers.append(number)
