@@ -1634,3 +1634,42 @@ def test_a_group_nobody_set_a_language_for_speaks_its_hosts(tmp_path):
                         what="English set")
             assert not [r for r in fake.refused if r[1] == 400], fake.refused
     asyncio.run(asyncio.wait_for(main(), 90))
+
+
+def test_each_private_sheet_speaks_its_readers_language_to_the_end(tmp_path):
+    """A Catalan group (Cy opened the table); Ana's private chat speaks English (she
+    wrote there first); Dani never wrote to the bot privately, so the sheet it sends him
+    first speaks the group's Catalan, not the default English. At the end each private
+    sheet's last caption tells the story and the end in its reader's language, not in the
+    group's."""
+    dani = {"id": 14, "is_bot": False, "first_name": "Dani", "language_code": "ca"}
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.say(private(ANA), ANA, "/start")
+            await until(lambda: fake.texts(ANA["id"]), what="Ana's welcome")
+            fake.say(GROUP, CY, "/new cartographers")
+            await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            for person in (ANA, dani):
+                await tap(fake, GROUP, person, lobby_id, "j")
+            await tap(fake, GROUP, CY, lobby_id, "s")
+            await until(lambda: living_of(fake, dani["id"]) and living_of(fake, ANA["id"]),
+                        what="the private sheets")
+            assert "tria" in living_of(fake, dani["id"])[1]["caption"]
+            assert "choose" in living_of(fake, ANA["id"])[1]["caption"]
+            sheets = {who: living_of(fake, who)[0] for who in (ANA["id"], dani["id"])}
+            for person in (ANA, CY, dani):  # the computer plays the game out
+                fake.say(GROUP, person, "/leave")
+            await until(lambda: any("Fi de la partida" in t for t in fake.texts(gid)),
+                        timeout=120, what="the end")
+            await settled(fake, 0.5)
+            ana = fake.messages[(ANA["id"], sheets[ANA["id"]])]["caption"]
+            assert ana.endswith("🏁 Game over! Final scores:"), ana
+            assert "draws" in ana and "dibuixa" not in ana, ana
+            dani_sheet = fake.messages[(dani["id"], sheets[dani["id"]])]["caption"]
+            assert dani_sheet.endswith("🏁 Fi de la partida! Punts finals:"), dani_sheet
+            assert not keyboard(fake.messages[(ANA["id"], sheets[ANA["id"]])])
+    asyncio.run(asyncio.wait_for(main(), 180))
+

@@ -85,7 +85,10 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         self.followers.clear()
 
 
-    def lang_of(self, place: Place, person: Person | None = None) -> str:
+    def lang_of(self, place: Place, person: Person | None = None,
+                default: str = i18n.DEFAULT) -> str:
+        """The language to speak to ``person`` in ``place``: theirs (in a direct chat) or
+        the chat's once set; else their client's; else ``default``."""
         if place.direct and person is not None:
             own = self.store.person_lang(self.network, person.user_id)
             if own:
@@ -94,8 +97,8 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         if room["lang"]:
             return room["lang"]
         if person is not None:  # (a group nobody set a language for answers in the asker's)
-            return i18n.language(person.lang) or i18n.DEFAULT
-        return i18n.DEFAULT
+            return i18n.language(person.lang) or default
+        return default
 
     def _speak_as_their_client(self, place: Place, person: Person) -> None:
         """A direct chat whose language nobody set takes the one its person's client

@@ -259,7 +259,7 @@ class LivingTable:
             return False
         wish = self._wish(table_id, where)
         person = Person(row["user_id"], row["name"])
-        lang = self.lang_of(Place(self.network, where, True), person)
+        lang = self.private_lang(where, person, game["chat_id"])
         state = await self.service.state(table_id, seat)
         name = state["table"]["game"]
         if seat in state["to_act"] and not played_for(state, seat):
@@ -303,6 +303,14 @@ class LivingTable:
         # (side by side where both fit a phone's row whole)
         return buttons + [[last[i] for i in row] for row in rows_for([b.label for b in last])]
 
+    def private_lang(self, where: str, person: Person, group_id: str) -> str:
+        """The language of ``person``'s private chat ``where``, for a table of the group
+        ``group_id``: their own or the chat's, once set; else the group's — the bot may
+        write there before they ever did (their first sheet), and knows nothing of their
+        client then, so speaks as the table does rather than in the default English."""
+        return self.lang_of(Place(self.network, where, True), person,
+                            default=self.chat_lang(group_id))
+
     def _board_button(self, table_id: str, chat_id: str, lang: str) -> Button | None:
         """"Open the board" (the browser table, inside the network) where it can."""
         make = getattr(self.transport, "board_button", None)
@@ -310,11 +318,15 @@ class LivingTable:
             return None
         return make(table_id, self._is_direct(chat_id), i18n.text(lang, "button.open_board"))
 
+    def story_in(self, table_id: str, lang: str) -> list[str]:
+        """The latest lines told about ``table_id``, in ``lang``."""
+        return [line.in_lang(lang) if isinstance(line, Told) else line
+                for line in self.story(table_id)]
+
     async def _caption(self, table_id: str, lang: str, prompt: str) -> str:
         names = await self.names(table_id)
         scores = await self.service.scores(table_id) or []
-        lines = [line.in_lang(lang) if isinstance(line, Told) else line
-                 for line in self.story(table_id)]
+        lines = self.story_in(table_id, lang)
         if scores:
             lines.append(i18n.text(lang, "living.scores", scores=" · ".join(
                 f"{names[s]} {points}" for s, points in enumerate(scores))))
@@ -369,12 +381,23 @@ class LivingTable:
 
     # The end of a table ----------------------------------------------------------------
 
-    async def close_living(self, table_id: str, chat_ids: list[str], caption: str) -> None:
-        """The game is over: living messages keep their picture and lose their buttons."""
-        for chat_id in chat_ids:
-            message_id = self.store.living(table_id, self.network, chat_id)
+    async def close_living(self, table_id: str, chat_id: str) -> None:
+        """The game is over: the living messages of the group ``chat_id`` and of each
+        person's private chat keep their picture and lose their buttons; each caption
+        tells the latest moves and the end in its reader's language (a private sheet
+        spoke its reader's all game long)."""
+        readers = [(chat_id, self.chat_lang(chat_id))]
+        for row in self.store.seats_of(table_id).values():
+            where = await self.transport.direct_chat(row["user_id"])
+            if where:
+                person = Person(row["user_id"], row["name"])
+                readers.append((where, self.private_lang(where, person, chat_id)))
+        for where, lang in readers:
+            message_id = self.store.living(table_id, self.network, where)
             if message_id is not None:
-                self.transport.edit_living(chat_id, message_id, caption, [], None)
+                caption = "\n".join(self.story_in(table_id, lang)
+                                    + [i18n.text(lang, "end.title")])
+                self.transport.edit_living(where, message_id, caption, [], None)
 
     async def album(self, table_id: str, chat_id: str, name: str, caption: str,
                     lang: str, view: dict | None = None, silent: bool = True) -> bool:
