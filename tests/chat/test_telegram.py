@@ -667,12 +667,12 @@ async def _cartographers_by_taps(tmp_path):
         await quiet(fake, 0.5)
         assert hidden_checked
         # Nothing of a menu ever reached the group: no callback button (but 🚪 Leave,
-        # which tells nothing), no prompt.
+        # which tells nothing, and at the end 🔁 Play again), no prompt.
         for method, fields, _ in fake.sent[started_at:]:
             if int(fields.get("chat_id", 0) or 0) != gid:
                 continue
-            assert not [b for b in keyboard(fields) if b["callback_data"] != "l"], \
-                (method, fields)
+            assert not [b for b in keyboard(fields) if b["callback_data"] != "l"
+                        and not b["callback_data"].startswith("r:")], (method, fields)
             media = fields.get("media")
             text = "\n".join([fields.get("text") or fields.get("caption") or ""]
                              + [m.get("caption", "") for m in (
@@ -1116,8 +1116,10 @@ def test_tikal_from_lobby_to_final_score_by_taps(tmp_path):
             texts = fake.texts(gid)
             assert any("Game over" in t for t in texts)
             assert any(t.startswith("Scores:") for t in texts)  # the volcanoes' scorings
-            # The last word: the board's final picture has no buttons left.
-            assert with_buttons(fake, gid) == []
+            # The last word: the board's final picture has no menu left, only a rematch.
+            (final,) = with_buttons(fake, gid)
+            assert [b["text"] for b in keyboard(fake.messages[(gid, final)])] == \
+                ["🔁 Play again"]
             fake.say(GROUP, ANA, "/stats")
             await until(lambda: any("📊" in t for t in fake.texts(gid)), what="the stats")
             stats = next(t for t in fake.texts(gid) if "📊" in t)
@@ -1672,4 +1674,53 @@ def test_each_private_sheet_speaks_its_readers_language_to_the_end(tmp_path):
             assert dani_sheet.endswith("🏁 Fi de la partida! Punts finals:"), dani_sheet
             assert not keyboard(fake.messages[(ANA["id"], sheets[ANA["id"]])])
     asyncio.run(asyncio.wait_for(main(), 180))
+
+
+def test_play_again_under_a_finished_table_opens_the_same_table_anew(tmp_path):
+    """The end: the table message keeps its last board and gets one button, 🔁 Play
+    again, so friends who never read '/new' start a rematch by a tap: the first tap opens
+    a lobby of the same game, options and computer players; a friend's tap joins it
+    (never replacing it); a tap while a game runs is refused in a toast."""
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.say(GROUP, ANA, "/new cartographers B")
+            await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            await tap(fake, GROUP, BOB, lobby_id, "j")
+            await tap(fake, GROUP, ANA, lobby_id, "b:easy")
+            await tap(fake, GROUP, ANA, lobby_id, "s")
+            await until(lambda: living_of(fake, gid), what="the board")
+            table_id = fake.messages[(gid, lobby_id)]["text"].split("/#/table/")[1].split()[0]
+            fake.say(GROUP, ANA, "/leave")  # the computer plays both seats to the end
+            fake.say(GROUP, BOB, "/leave")
+            await until(lambda: any("Game over" in t for t in fake.texts(gid)), timeout=90,
+                        what="the end")
+            await settled(fake, 0.5)
+            (mid, final), = [(mid, m) for (chat, mid), m in fake.messages.items()
+                             if chat == gid and keyboard(m)]
+            assert "photo" in final and [b["text"] for b in keyboard(final)] == \
+                ["🔁 Play again"], final
+            again = keyboard(final)[0]["callback_data"]
+            await tap(fake, GROUP, BOB, mid, again)
+            lobby = fake.calls("sendMessage", gid)[-1]
+            assert lobby["text"].startswith("🎲 New table: Cartographers"), lobby
+            assert "Bob" in lobby["text"] and "🤖 easy" in lobby["text"], lobby
+            new_lobby = max(m for (chat, m) in fake.messages if chat == gid)
+            await tap(fake, GROUP, ANA, mid, again)  # Ana too: she joins Bob's lobby
+            assert "Ana" in fake.messages[(gid, new_lobby)]["text"]
+            assert "replaced" not in fake.messages[(gid, new_lobby)]["text"]
+            await tap(fake, GROUP, BOB, new_lobby, "s")
+            await until(lambda: bot.bot.conversation.store.game_in("telegram", str(gid)),
+                        what="the rematch")
+            answered = len(fake.calls("answerCallbackQuery"))
+            await tap(fake, GROUP, ANA, mid, again)  # a game runs: refused, nothing changes
+            assert "already running" in fake.calls("answerCallbackQuery")[answered]["text"]
+            game = bot.bot.conversation.store.game_in("telegram", str(gid))
+            assert game["table_id"] != table_id
+            summary = await bot.service.summary(game["table_id"])
+            assert summary["options"] == {"side": "B"}
+            assert [s["kind"] for s in summary["seats"]] == ["person", "person", "bot"]
+            assert not [r for r in fake.refused if r[1] == 400], fake.refused
+    asyncio.run(asyncio.wait_for(main(), 150))
 

@@ -242,6 +242,9 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         kind, _, rest = data.partition(":")
         if kind == "l":  # ("l:asked": on the question's own message, `leave_by_tap`)
             return await self.leave_by_tap(place, person, lang, answering=rest == "asked")
+        if kind == "r":  # 🔁 Play again, under a finished table (`LivingTable.close_living`)
+            await self.play_again(place, person, rest, lang)
+            return None
         if kind in ("j", "s", "b"):
             command = {"j": "join", "s": "start", "b": "bot"}[kind]
             await getattr(self, f"cmd_{command}")(place, person, [rest] if rest else [], lang)

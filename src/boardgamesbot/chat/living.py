@@ -383,9 +383,10 @@ class LivingTable:
 
     async def close_living(self, table_id: str, chat_id: str) -> None:
         """The game is over: the living messages of the group ``chat_id`` and of each
-        person's private chat keep their picture and lose their buttons; each caption
+        person's private chat keep their picture and lose their menus; each caption
         tells the latest moves and the end in its reader's language (a private sheet
-        spoke its reader's all game long)."""
+        spoke its reader's all game long). The group's gets 🔁 Play again (a rematch by a
+        tap: `Commands.play_again`)."""
         readers = [(chat_id, self.chat_lang(chat_id))]
         for row in self.store.seats_of(table_id).values():
             where = await self.transport.direct_chat(row["user_id"])
@@ -397,7 +398,9 @@ class LivingTable:
             if message_id is not None:
                 caption = "\n".join(self.story_in(table_id, lang)
                                     + [i18n.text(lang, "end.title")])
-                self.transport.edit_living(where, message_id, caption, [], None)
+                again = [[Button(i18n.text(lang, "button.play_again"), f"r:{table_id}")]]
+                self.transport.edit_living(where, message_id, caption,
+                                           again if where == chat_id else [], None)
 
     async def album(self, table_id: str, chat_id: str, name: str, caption: str,
                     lang: str, view: dict | None = None, silent: bool = True) -> bool:
