@@ -1724,3 +1724,33 @@ def test_play_again_under_a_finished_table_opens_the_same_table_anew(tmp_path):
             assert not [r for r in fake.refused if r[1] == 400], fake.refused
     asyncio.run(asyncio.wait_for(main(), 150))
 
+
+def test_start_or_new_alone_in_a_group_offers_each_game_as_a_button(tmp_path):
+    """The first thing friends type after adding a bot is '/start' (or '/new' from the
+    command menu, without a game): instead of "open one with '/new GAME'", which a person
+    who never read the docs cannot follow, the answer names each game on a button in the
+    asker's language; a tap opens that game's lobby."""
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.say(GROUP, CY, "/new")
+            await until(lambda: fake.calls("sendMessage", gid), what="the answer to /new")
+            which = fake.calls("sendMessage", gid)[-1]
+            assert which["text"].startswith("Quin joc?"), which
+            # (each game registered: the tests' own too)
+            assert {"Cartògrafs", "Tikal"} <= {b["text"] for b in keyboard(which)}
+            fake.say(GROUP, BOB, "/start")
+            await until(lambda: len(fake.calls("sendMessage", gid)) == 2,
+                        what="the answer to /start")
+            which = fake.calls("sendMessage", gid)[-1]
+            assert which["text"].startswith("Qual jogo?"), which
+            assert {"Cartógrafos", "Tikal"} <= {b["text"] for b in keyboard(which)}
+            mid = max(m for (chat, m) in fake.messages if chat == gid)
+            await tap(fake, GROUP, BOB, mid, button(which, "Tikal"))
+            lobby = fake.calls("sendMessage", gid)[-1]
+            assert lobby["text"].startswith("🎲 Nova mesa: Tikal"), lobby
+            assert "Bob" in lobby["text"]
+            # (a game gathering: /start is the creator's start again)
+            fake.say(GROUP, CY, "/start")
+            await until(lambda: any("criou" in t for t in fake.texts(gid)), what="refused")
+    asyncio.run(asyncio.wait_for(main(), 60))

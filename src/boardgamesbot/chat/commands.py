@@ -32,8 +32,8 @@ class Commands:
         if self.store.game_in(self.network, place.chat_id):
             raise Refusal("chat.game_running")
         if not args:
-            listed = ", ".join(f"{name} ({games.title(name, lang)})" for name in known_games())
-            raise Refusal("chat.which_game", games=listed)
+            await self._which_game(place, lang)
+            return
         name = games.find_game(args[0])
         if name is None:
             raise Refusal("chat.unknown_game", word=args[0][:30],
@@ -58,6 +58,18 @@ class Commands:
         text, buttons = self.lobby_message(lobby, lang)
         lobby["message_id"] = await self.say(place.chat_id, text, buttons)
         self.store.save_lobby(lobby)
+
+    async def _which_game(self, place: Place, lang: str) -> None:
+        """Which game to open, each on a button (its title in ``lang``) that opens its
+        lobby: what '/new' alone, or '/start' where nothing is gathering, answers — a
+        person who never read the docs knows no game's name to type."""
+        names = known_games()
+        listed = ", ".join(f"{name} ({games.title(name, lang)})" for name in names)
+        titles = [games.title(name, lang) for name in names]
+        buttons = [[Button(titles[i], f"n:{names[i]}") for i in row]
+                   for row in rows_for(titles)]
+        await self.say(place.chat_id, i18n.text(lang, "chat.which_game", games=listed),
+                       buttons)
 
     async def play_again(self, place: Place, person: Person, table_id: str,
                          lang: str) -> None:
@@ -141,6 +153,10 @@ class Commands:
     async def cmd_start(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         if place.direct and (args or self.store.lobby(self.network, place.chat_id) is None):
             await self.welcome(place, person, args, lang)  # a first hello, or a deep link
+            return
+        if self.store.lobby(self.network, place.chat_id) is None \
+                and not self.store.game_in(self.network, place.chat_id):
+            await self._which_game(place, lang)  # (a group's first word to a new bot)
             return
         lobby = self._lobby(place)
         await self._creator_only(place, person, lobby)

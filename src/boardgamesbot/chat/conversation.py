@@ -242,6 +242,9 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         kind, _, rest = data.partition(":")
         if kind == "l":  # ("l:asked": on the question's own message, `leave_by_tap`)
             return await self.leave_by_tap(place, person, lang, answering=rest == "asked")
+        if kind == "n":  # a game's button under "Which game?" (`Commands._which_game`)
+            await self.cmd_new(place, person, [rest], lang)
+            return None
         if kind == "r":  # 🔁 Play again, under a finished table (`LivingTable.close_living`)
             await self.play_again(place, person, rest, lang)
             return None
