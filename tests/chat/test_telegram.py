@@ -1754,3 +1754,33 @@ def test_start_or_new_alone_in_a_group_offers_each_game_as_a_button(tmp_path):
             fake.say(GROUP, CY, "/start")
             await until(lambda: any("criou" in t for t in fake.texts(gid)), what="refused")
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_the_call_to_choose_in_private_explains_itself_once_per_table(tmp_path):
+    """Each Cartographers card rings those who must draw with a message in the group: the
+    first says where and how to choose (🔒 on the table's message, hidden from the group);
+    the next cards' calls, some forty a game, are one short line — the same long
+    explanation every card filled the group's screen."""
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.press(GROUP, ANA, await lobby_joined(fake, "cartographers", BOB), "s")
+
+            def calls() -> list[str]:
+                return [f["text"] for f in fake.calls("sendMessage", gid)
+                        if "tg://user?id=" in f.get("text", "") and not silent(f)]
+
+            await until(calls, what="the first call")
+            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+            service = bot.service
+            # Both draw the first card (as a browser would), one after the other.
+            await service.act(table_id, 0, (await service.notations(table_id, 0))[0])
+            await until(lambda: "Waiting for: Bob" in living_of(fake, gid)[1]["caption"],
+                        what="Ana's drawing told")
+            await service.act(table_id, 1, (await service.notations(table_id, 1))[0])
+            await until(lambda: len(calls()) >= 2, what="the next card's call")
+            first, second = calls()[:2]
+            assert "🔒 Choose in private on the table's message" in first, first
+            assert second.startswith("🔒 Turn to choose, in private: "), second
+            assert len(re.sub(r"<[^>]+>", "", second)) < 45, second
+    asyncio.run(asyncio.wait_for(main(), 90))

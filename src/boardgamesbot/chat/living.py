@@ -68,6 +68,7 @@ class LivingTable:
         self._pictures: OrderedDict[str, bytes | None] = OrderedDict()
         self._wishes: dict[tuple[str, str], int] = {}  # the latest refresh per message
         self._background: set[asyncio.Task] = set()
+        self._shown_how: set[str] = set()  # tables whose call told how to choose privately
         # Per table: the seat of the latest move a person made, the computer's moves
         # since, and how many players sit at the table (`watching`).
         self._person_moves: dict[str, tuple[int, int, int]] = {}
@@ -190,9 +191,14 @@ class LivingTable:
         private at once) the 🔒 link is on the table message only, which the next hidden
         step edits, so the calls of past steps left above keep nothing that looks like it
         is still to be tapped — taking a button off each old call would cost an edit per
-        step, which Telegram counts as a send."""
+        step, which Telegram counts as a send. How to choose in private is told at the
+        table's first such call; the next (a card's, some forty a game) are one short line,
+        not the same long sentence filling the group's screen card after card."""
         who = ", ".join(self.transport.mention(r["user_id"], r["name"]) for r in rows)
-        if hidden:
+        if hidden and table_id in self._shown_how:
+            text = i18n.text(lang, "turn.private_again", who=who)
+        elif hidden:
+            self._shown_how.add(table_id)
             text = i18n.text(lang, "turn.private", who=who,
                              button=i18n.text(lang, "button.choose_private"))
         else:
