@@ -1784,3 +1784,28 @@ def test_the_call_to_choose_in_private_explains_itself_once_per_table(tmp_path):
             assert second.startswith("🔒 Turn to choose, in private: "), second
             assert len(re.sub(r"<[^>]+>", "", second)) < 45, second
     asyncio.run(asyncio.wait_for(main(), 90))
+
+
+def test_a_card_is_called_when_both_drawings_came_in_one_look(tmp_path):
+    """Two friends confirm their drawings at the same moment: the bot's follower takes in
+    both and the next card in one look. The card still rings the one who did not draw
+    last (the last drawer saw it come): before, the step seemed unchanged — the same
+    seats awaited as before — and nobody was called to the new card."""
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.press(GROUP, ANA, await lobby_joined(fake, "cartographers", BOB), "s")
+
+            def calls() -> list[str]:
+                return [f["text"] for f in fake.calls("sendMessage", gid)
+                        if "tg://user?id=" in f.get("text", "") and not silent(f)]
+
+            await until(calls, what="the first call")
+            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+            service = bot.service
+            choices = [(await service.notations(table_id, seat))[0] for seat in (0, 1)]
+            for seat in (0, 1):  # at once: no await between them reaches the follower
+                await service.act(table_id, seat, choices[seat])
+            await until(lambda: len(calls()) >= 2, what="the next card's call")
+            assert 'tg://user?id=11' in calls()[1] and 'tg://user?id=12' not in calls()[1]
+    asyncio.run(asyncio.wait_for(main(), 90))

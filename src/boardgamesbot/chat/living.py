@@ -162,9 +162,14 @@ class LivingTable:
         hidden = self.hidden_step(name, chat_id)
         # Whose decision begins now: everyone awaited when a new step starts (someone who
         # was not awaited is again, or others played since), none while a step only loses
-        # the seats that chose or a person goes on with their turn.
+        # the seats that chose or a person goes on with their turn. A step where several
+        # choose at once awaiting the same seats after a move is the next one: everyone
+        # chose, the last ones in the same look as the new step (two friends confirming
+        # at the same moment) — a seat that chose is not awaited again until then.
         others_played = move[0] is not None and move[0] not in awaited
-        begins = not set(awaited) <= before or (set(awaited) == before and others_played)
+        step_again = move[0] is not None and len(awaited) > 1
+        begins = not set(awaited) <= before or (set(awaited) == before
+                                                and (others_played or step_again))
         called = to_call(people if begins else [], move[0], self.watching(table_id))
         # (the table message first — posted anew when buried — then the call, quoting it:
         # tapping the quote lands on the picture holding the buttons)
