@@ -86,7 +86,8 @@ class Opener(Recorder):
         return self.direct[user_id]
 
 
-ANA, BOB, EVE = Person("ana", "Ana", "pt-BR"), Person("bob", "Bob"), Person("eve", "Eve")
+ANA, BOB, EVE = Person("ana", "Ana"), Person("bob", "Bob"), Person("eve", "Eve")
+ANA_PT = Person("ana", "Ana", "pt-BR")  # Ana on a network that reports her client's language
 ROOM = Place("test", "room")
 
 
@@ -308,14 +309,14 @@ async def test_a_command_quoted_in_a_tip_is_written_as_it_must_be_typed_there(
 
 @run
 async def test_numbered_answers_and_stale_menus(conversation, net, say, service):
-    await say(ANA, "new cartographers", Place("test", "dm", True))
-    await say(ANA, "start", Place("test", "dm", True))
+    await say(ANA_PT, "new cartographers", Place("test", "dm", True))
+    await say(ANA_PT, "start", Place("test", "dm", True))
     await until(lambda: "1)" in net.texts("dm")[-1])
     menu = net.texts("dm")[-1]
     assert "1)" in menu, menu
-    answer = await say(ANA, "1", Place("test", "dm", True))
+    answer = await say(ANA_PT, "1", Place("test", "dm", True))
     assert "escolha" in answer  # Ana's client speaks Portuguese: so does her direct chat
-    refused = await say(ANA, "99", Place("test", "dm", True))  # no such choice: notation?
+    refused = await say(ANA_PT, "99", Place("test", "dm", True))  # no such choice: notation?
     # which word and what goes there, all in Portuguese (no English "expected" appended)
     assert "No lugar de '99' deve vir um terreno" in refused and "expected" not in refused
 
@@ -487,8 +488,8 @@ async def test_help_and_welcome_name_the_registered_games_from_the_registry(conv
     from boardgamesbot.engine import known_games, load_game
 
     direct = Place("test", "dm-ana", True)  # Ana's own chat: her language, Portuguese
-    helped = await say(ANA, "ajuda", direct)
-    welcome = await say(ANA, "start", direct)
+    helped = await say(ANA_PT, "ajuda", direct)
+    welcome = await say(ANA_PT, "start", direct)
     for name in known_games():
         game = load_game(name)
         assert game.titles.get("pt-BR", name) in welcome, name

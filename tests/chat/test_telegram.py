@@ -542,7 +542,8 @@ def test_a_game_in_a_forum_topic_stays_in_that_topic(tmp_path):
             await until(lambda: len(fake.calls("sendMessage", forum["id"])) >= 2)
             by_thread = {str(f.get("message_thread_id")): f["text"]
                          for f in fake.calls("sendMessage", forum["id"])}
-            assert "Tikal" in by_thread["7"] and "No game" in by_thread["8"]
+            # (Bob's phone speaks Portuguese, and nobody set the topic's language)
+            assert "Tikal" in by_thread["7"] and "Nenhum jogo" in by_thread["8"]
     asyncio.run(asyncio.wait_for(main(), 60))
 
 
@@ -666,12 +667,12 @@ async def _cartographers_by_taps(tmp_path):
         await quiet(fake, 0.5)
         assert hidden_checked
         # Nothing of a menu ever reached the group: no callback button (but 🚪 Leave,
-        # which tells nothing), no prompt.
+        # which tells nothing, and at the end 🔁 Play again), no prompt.
         for method, fields, _ in fake.sent[started_at:]:
             if int(fields.get("chat_id", 0) or 0) != gid:
                 continue
-            assert not [b for b in keyboard(fields) if b["callback_data"] != "l"], \
-                (method, fields)
+            assert not [b for b in keyboard(fields) if b["callback_data"] != "l"
+                        and not b["callback_data"].startswith("r:")], (method, fields)
             media = fields.get("media")
             text = "\n".join([fields.get("text") or fields.get("caption") or ""]
                              + [m.get("caption", "") for m in (
@@ -1115,8 +1116,10 @@ def test_tikal_from_lobby_to_final_score_by_taps(tmp_path):
             texts = fake.texts(gid)
             assert any("Game over" in t for t in texts)
             assert any(t.startswith("Scores:") for t in texts)  # the volcanoes' scorings
-            # The last word: the board's final picture has no buttons left.
-            assert with_buttons(fake, gid) == []
+            # The last word: the board's final picture has no menu left, only a rematch.
+            (final,) = with_buttons(fake, gid)
+            assert [b["text"] for b in keyboard(fake.messages[(gid, final)])] == \
+                ["🔁 Play again"]
             fake.say(GROUP, ANA, "/stats")
             await until(lambda: any("📊" in t for t in fake.texts(gid)), what="the stats")
             stats = next(t for t in fake.texts(gid) if "📊" in t)
@@ -1471,7 +1474,8 @@ async def _double_tap(tmp_path):
         await settled(fake, 0.3)
         first, second = [f.get("text") for f in fake.calls("answerCallbackQuery")[answered:]]
         assert first is None, first  # played: the picture says so
-        assert second == "✔ Already done: your tap counted once.", second
+        # (in Catalan: Cy, whose phone speaks it, opened the table)
+        assert second == "✔ Ja està fet: el teu toc ha comptat un cop.", second
         after = await bot.service.summary(table_id)
         assert after["state_id"] == version + 1, (version, after)  # one move, not two
 
@@ -1537,7 +1541,13 @@ def test_a_bid_the_computer_answers_does_not_ring_the_bidder_again(tmp_path):
     asyncio.run(asyncio.wait_for(_bid_answered(tmp_path), 120))
 
 
-async def _bid_answered(tmp_path):
+def test_a_bid_two_computers_answer_does_not_ring_the_bidder_again(tmp_path):
+    """One friend and two computer players: each answers her bid once (two moves of the
+    computer) before the decision is hers again — still no second ring."""
+    asyncio.run(asyncio.wait_for(_bid_answered(tmp_path, computers=2), 120))
+
+
+async def _bid_answered(tmp_path, computers: int = 1):
     """Ana bids in the auction; the computer answers at once (a pass, or a higher bid)
     and the decision is Ana's again (take the tile, or bid on). She has just tapped: her
     phone is in her hand, and the call that rang it again right after her tap is not sent
@@ -1548,8 +1558,10 @@ async def _bid_answered(tmp_path):
         fake.say(GROUP, ANA, "/new tikal auction")
         await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
         lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
-        await tap(fake, GROUP, ANA, lobby_id, "b:easy")
-        await until(lambda: "🤖" in fake.messages[(gid, lobby_id)]["text"], what="the bot")
+        for _ in range(computers):
+            await tap(fake, GROUP, ANA, lobby_id, "b:easy")
+        await until(lambda: fake.messages[(gid, lobby_id)]["text"].count("🤖") == computers,
+                    what="the computer players")
         fake.press(GROUP, ANA, lobby_id, "s")
         table_id = (await until(lambda: bot.bot and bot.bot.conversation.store.game_in(
             "telegram", str(gid)), what="the game"))["table_id"]
@@ -1571,14 +1583,229 @@ async def _bid_answered(tmp_path):
         since = len(fake.sent)
         actions = (await bot.service.summary(table_id))["actions"]
         await tap(fake, GROUP, ANA, mid, keyboard(bids)[0]["callback_data"])  # the lowest bid
-        for _ in range(200):  # the computer's answer, then Ana's again
+        answered = actions + 1 + computers  # her bid, each computer's answer
+        for _ in range(200):  # the computer's answers, then Ana's again
             summary = await bot.service.summary(table_id)
-            if summary["actions"] >= actions + 2 and summary["to_act"] == [0]:
+            if summary["actions"] >= answered and summary["to_act"] == [0]:
                 break
             await asyncio.sleep(0.05)
-        assert summary["actions"] == actions + 2 and summary["to_act"] == [0], summary
+        assert summary["actions"] == answered and summary["to_act"] == [0], summary
         await settled(fake, 0.5)
         assert calls_to_ana(0), "Ana was called to her first decision"
         assert calls_to_ana(since) == [], calls_to_ana(since)
         # Her decision is on the table message: the menu of what is hers now.
         assert keyboard(fake.messages[(gid, living_of(fake, gid)[0])])
+
+
+def test_a_group_nobody_set_a_language_for_speaks_its_hosts(tmp_path):
+    """Friends whose phones speak Brazilian Portuguese add the bot to a group and never
+    read about '/lang': the one who opens the table sets the group's language by their
+    client's, so the lobby, the board's caption and the call to play speak Portuguese,
+    and so do the refusals to a friend whose phone speaks English. Before a table is
+    opened, each asker is answered in their own client's language (a Catalan's '/start'
+    in Catalan). An admin's '/lang' still changes it."""
+    joao = {"id": 21, "is_bot": False, "first_name": "João", "language_code": "pt-br"}
+    maria = {"id": 22, "is_bot": False, "first_name": "Maria", "language_code": "pt-br"}
+    group = {"id": -100555, "type": "supergroup", "title": "Noite de jogos"}
+
+    async def main():
+        gid = group["id"]
+        async with telegram_bot(tmp_path, group, admins=(joao["id"],)) as (fake, bot):
+            fake.say(group, CY, "/start")  # no table here yet: asked in Catalan which game
+            await until(lambda: fake.texts(gid), what="the answer to /start")
+            assert fake.texts(gid)[-1].startswith("Quin joc?"), fake.texts(gid)
+            fake.say(group, joao, "/new tikal")
+            await until(lambda: any("Nova mesa" in t for t in fake.texts(gid)),
+                        what="the lobby in Portuguese")
+            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            fake.press(group, maria, lobby_id, "j")
+            await until(lambda: "Maria" in fake.messages[(gid, lobby_id)].get("text", ""))
+            fake.press(group, ANA, lobby_id, "s")  # not the creator: refused in Portuguese
+            await until(lambda: any("criou" in (f.get("text") or "")
+                                    for f in fake.calls("answerCallbackQuery")),
+                        what="Ana refused in the group's language")
+            fake.press(group, joao, lobby_id, "s")
+            await until(lambda: living_of(fake, gid), what="the board")
+            await until(lambda: any("Sua vez" in t for t in fake.texts(gid)),
+                        what="the call in Portuguese")
+            mid, message = living_of(fake, gid)
+            assert "escolha" in message["caption"], message["caption"]
+            assert [b["text"] for b in links(message) + keyboard(message)][-1] == "🚪 Sair"
+            fake.say(group, joao, "/lang en")  # an admin's choice still wins
+            await until(lambda: any("speak English" in t for t in fake.texts(gid)),
+                        what="English set")
+            assert not [r for r in fake.refused if r[1] == 400], fake.refused
+    asyncio.run(asyncio.wait_for(main(), 90))
+
+
+def test_each_private_sheet_speaks_its_readers_language_to_the_end(tmp_path):
+    """A Catalan group (Cy opened the table); Ana's private chat speaks English (she
+    wrote there first); Dani never wrote to the bot privately, so the sheet it sends him
+    first speaks the group's Catalan, not the default English. At the end each private
+    sheet's last caption tells the story and the end in its reader's language, not in the
+    group's."""
+    dani = {"id": 14, "is_bot": False, "first_name": "Dani", "language_code": "ca"}
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.say(private(ANA), ANA, "/start")
+            await until(lambda: fake.texts(ANA["id"]), what="Ana's welcome")
+            fake.say(GROUP, CY, "/new cartographers")
+            await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            for person in (ANA, dani):
+                await tap(fake, GROUP, person, lobby_id, "j")
+            await tap(fake, GROUP, CY, lobby_id, "s")
+            await until(lambda: living_of(fake, dani["id"]) and living_of(fake, ANA["id"]),
+                        what="the private sheets")
+            assert "tria" in living_of(fake, dani["id"])[1]["caption"]
+            assert "choose" in living_of(fake, ANA["id"])[1]["caption"]
+            sheets = {who: living_of(fake, who)[0] for who in (ANA["id"], dani["id"])}
+            for person in (ANA, CY, dani):  # the computer plays the game out
+                fake.say(GROUP, person, "/leave")
+            await until(lambda: any("Fi de la partida" in t for t in fake.texts(gid)),
+                        timeout=120, what="the end")
+            await settled(fake, 0.5)
+            ana = fake.messages[(ANA["id"], sheets[ANA["id"]])]["caption"]
+            assert ana.endswith("🏁 Game over! Final scores:"), ana
+            assert "draws" in ana and "dibuixa" not in ana, ana
+            dani_sheet = fake.messages[(dani["id"], sheets[dani["id"]])]["caption"]
+            assert dani_sheet.endswith("🏁 Fi de la partida! Punts finals:"), dani_sheet
+            assert not keyboard(fake.messages[(ANA["id"], sheets[ANA["id"]])])
+    asyncio.run(asyncio.wait_for(main(), 180))
+
+
+def test_play_again_under_a_finished_table_opens_the_same_table_anew(tmp_path):
+    """The end: the table message keeps its last board and gets one button, 🔁 Play
+    again, so friends who never read '/new' start a rematch by a tap: the first tap opens
+    a lobby of the same game, options and computer players; a friend's tap joins it
+    (never replacing it); a tap while a game runs is refused in a toast."""
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.say(GROUP, ANA, "/new cartographers B")
+            await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            await tap(fake, GROUP, BOB, lobby_id, "j")
+            await tap(fake, GROUP, ANA, lobby_id, "b:easy")
+            await tap(fake, GROUP, ANA, lobby_id, "s")
+            await until(lambda: living_of(fake, gid), what="the board")
+            table_id = fake.messages[(gid, lobby_id)]["text"].split("/#/table/")[1].split()[0]
+            fake.say(GROUP, ANA, "/leave")  # the computer plays both seats to the end
+            fake.say(GROUP, BOB, "/leave")
+            await until(lambda: any("Game over" in t for t in fake.texts(gid)), timeout=90,
+                        what="the end")
+            await settled(fake, 0.5)
+            (mid, final), = [(mid, m) for (chat, mid), m in fake.messages.items()
+                             if chat == gid and keyboard(m)]
+            assert "photo" in final and [b["text"] for b in keyboard(final)] == \
+                ["🔁 Play again"], final
+            again = keyboard(final)[0]["callback_data"]
+            await tap(fake, GROUP, BOB, mid, again)
+            lobby = fake.calls("sendMessage", gid)[-1]
+            assert lobby["text"].startswith("🎲 New table: Cartographers"), lobby
+            assert "Bob" in lobby["text"] and "🤖 easy" in lobby["text"], lobby
+            new_lobby = max(m for (chat, m) in fake.messages if chat == gid)
+            await tap(fake, GROUP, ANA, mid, again)  # Ana too: she joins Bob's lobby
+            assert "Ana" in fake.messages[(gid, new_lobby)]["text"]
+            assert "replaced" not in fake.messages[(gid, new_lobby)]["text"]
+            await tap(fake, GROUP, BOB, new_lobby, "s")
+            await until(lambda: bot.bot.conversation.store.game_in("telegram", str(gid)),
+                        what="the rematch")
+            answered = len(fake.calls("answerCallbackQuery"))
+            await tap(fake, GROUP, ANA, mid, again)  # a game runs: refused, nothing changes
+            assert "already running" in fake.calls("answerCallbackQuery")[answered]["text"]
+            game = bot.bot.conversation.store.game_in("telegram", str(gid))
+            assert game["table_id"] != table_id
+            summary = await bot.service.summary(game["table_id"])
+            assert summary["options"] == {"side": "B"}
+            assert [s["kind"] for s in summary["seats"]] == ["person", "person", "bot"]
+            assert not [r for r in fake.refused if r[1] == 400], fake.refused
+    asyncio.run(asyncio.wait_for(main(), 150))
+
+
+def test_start_or_new_alone_in_a_group_offers_each_game_as_a_button(tmp_path):
+    """The first thing friends type after adding a bot is '/start' (or '/new' from the
+    command menu, without a game): instead of "open one with '/new GAME'", which a person
+    who never read the docs cannot follow, the answer names each game on a button in the
+    asker's language; a tap opens that game's lobby."""
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.say(GROUP, CY, "/new")
+            await until(lambda: fake.calls("sendMessage", gid), what="the answer to /new")
+            which = fake.calls("sendMessage", gid)[-1]
+            assert which["text"].startswith("Quin joc?"), which
+            # (each game registered: the tests' own too)
+            assert {"Cartògrafs", "Tikal"} <= {b["text"] for b in keyboard(which)}
+            fake.say(GROUP, BOB, "/start")
+            await until(lambda: len(fake.calls("sendMessage", gid)) == 2,
+                        what="the answer to /start")
+            which = fake.calls("sendMessage", gid)[-1]
+            assert which["text"].startswith("Qual jogo?"), which
+            assert {"Cartógrafos", "Tikal"} <= {b["text"] for b in keyboard(which)}
+            mid = max(m for (chat, m) in fake.messages if chat == gid)
+            await tap(fake, GROUP, BOB, mid, button(which, "Tikal"))
+            lobby = fake.calls("sendMessage", gid)[-1]
+            assert lobby["text"].startswith("🎲 Nova mesa: Tikal"), lobby
+            assert "Bob" in lobby["text"]
+            # (a game gathering: /start is the creator's start again)
+            fake.say(GROUP, CY, "/start")
+            await until(lambda: any("criou" in t for t in fake.texts(gid)), what="refused")
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_the_call_to_choose_in_private_explains_itself_once_per_table(tmp_path):
+    """Each Cartographers card rings those who must draw with a message in the group: the
+    first says where and how to choose (🔒 on the table's message, hidden from the group);
+    the next cards' calls, some forty a game, are one short line — the same long
+    explanation every card filled the group's screen."""
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.press(GROUP, ANA, await lobby_joined(fake, "cartographers", BOB), "s")
+
+            def calls() -> list[str]:
+                return [f["text"] for f in fake.calls("sendMessage", gid)
+                        if "tg://user?id=" in f.get("text", "") and not silent(f)]
+
+            await until(calls, what="the first call")
+            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+            service = bot.service
+            # Both draw the first card (as a browser would), one after the other.
+            await service.act(table_id, 0, (await service.notations(table_id, 0))[0])
+            await until(lambda: "Waiting for: Bob" in living_of(fake, gid)[1]["caption"],
+                        what="Ana's drawing told")
+            await service.act(table_id, 1, (await service.notations(table_id, 1))[0])
+            await until(lambda: len(calls()) >= 2, what="the next card's call")
+            first, second = calls()[:2]
+            assert "🔒 Choose in private on the table's message" in first, first
+            assert second.startswith("🔒 Turn to choose, in private: "), second
+            assert len(re.sub(r"<[^>]+>", "", second)) < 45, second
+    asyncio.run(asyncio.wait_for(main(), 90))
+
+
+def test_a_card_is_called_when_both_drawings_came_in_one_look(tmp_path):
+    """Two friends confirm their drawings at the same moment: the bot's follower takes in
+    both and the next card in one look. The card still rings the one who did not draw
+    last (the last drawer saw it come): before, the step seemed unchanged — the same
+    seats awaited as before — and nobody was called to the new card."""
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.press(GROUP, ANA, await lobby_joined(fake, "cartographers", BOB), "s")
+
+            def calls() -> list[str]:
+                return [f["text"] for f in fake.calls("sendMessage", gid)
+                        if "tg://user?id=" in f.get("text", "") and not silent(f)]
+
+            await until(calls, what="the first call")
+            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+            service = bot.service
+            choices = [(await service.notations(table_id, seat))[0] for seat in (0, 1)]
+            for seat in (0, 1):  # at once: no await between them reaches the follower
+                await service.act(table_id, seat, choices[seat])
+            await until(lambda: len(calls()) >= 2, what="the next card's call")
+            assert 'tg://user?id=11' in calls()[1] and 'tg://user?id=12' not in calls()[1]
+    asyncio.run(asyncio.wait_for(main(), 90))

@@ -33,25 +33,60 @@ class Commands:
         if self.store.game_in(self.network, place.chat_id):
             raise Refusal("chat.game_running")
         if not args:
-            listed = ", ".join(f"{name} ({games.title(name, lang)})" for name in known_games())
-            raise Refusal("chat.which_game", games=listed)
+            await self._which_game(place, lang)
+            return
         name = games.find_game(args[0])
         if name is None:
             raise Refusal("chat.unknown_game", word=args[0][:30],
                           games=", ".join(known_games()))
-        options = games.read_options(name, args[1:])
+        await self._open_lobby(place, person, name, games.read_options(name, args[1:]), [],
+                               lang)
+
+    async def _open_lobby(self, place: Place, person: Person, name: str,
+                          options: dict[str, str], bots: list[str], lang: str) -> None:
+        """A lobby of ``name`` with ``options`` and computer players ``bots``, opened by
+        ``person``: it replaces one still gathering here."""
         lobby = {"network": self.network, "chat_id": place.chat_id, "game": name,
                  "options": options, "creator": person.user_id,
-                 "players": [[person.user_id, person.name]], "bots": [], "clock": None,
+                 "players": [[person.user_id, person.name]], "bots": bots, "clock": None,
                  "message_id": None, "created": time.time()}
         old = self.store.lobby(self.network, place.chat_id)
         if old and old["message_id"]:
             await self._safe_edit(place.chat_id, old["message_id"],
                                   i18n.text(self.chat_lang(place.chat_id), "lobby.replaced"))
         self.store.save_lobby(lobby)
+        self.speak_as_the_host(place, person)
         text, buttons = self.lobby_message(lobby, lang)
         lobby["message_id"] = await self.say(place.chat_id, text, buttons)
         self.store.save_lobby(lobby)
+
+    async def _which_game(self, place: Place, lang: str) -> None:
+        """Which game to open, each on a button (its title in ``lang``) that opens its
+        lobby: what '/new' alone, or '/start' where nothing is gathering, answers — a
+        person who never read the docs knows no game's name to type."""
+        names = known_games()
+        listed = ", ".join(f"{name} ({games.title(name, lang)})" for name in names)
+        titles = [games.title(name, lang) for name in names]
+        buttons = [[Button(titles[i], f"n:{names[i]}") for i in row]
+                   for row in rows_for(titles)]
+        await self.say(place.chat_id, i18n.text(lang, "chat.which_game", games=listed),
+                       buttons)
+
+    async def play_again(self, place: Place, person: Person, table_id: str,
+                         lang: str) -> None:
+        """🔁 Play again, tapped under a finished table: friends who never read 'new'
+        start a rematch by a tap. The first tap opens a lobby of the same game, options
+        and computer players; the next friends' taps join it rather than replacing it
+        (who wants a rematch wants to play in it). While a game runs, refused as 'new'."""
+        if self.store.game_in(self.network, place.chat_id):
+            raise Refusal("chat.game_running")
+        if self.store.lobby(self.network, place.chat_id) is not None:
+            await self.cmd_join(place, person, [], lang)
+            return
+        summary = await self.service.summary(table_id)
+        bots = [seat["level"] for seat in summary["seats"] if seat["kind"] == "bot"]
+        await self._open_lobby(place, person, summary["game"], dict(summary["options"]),
+                               bots, lang)
 
     def _lobby(self, place: Place) -> dict:
         lobby = self.store.lobby(self.network, place.chat_id)
@@ -119,6 +154,10 @@ class Commands:
     async def cmd_start(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         if place.direct and (args or self.store.lobby(self.network, place.chat_id) is None):
             await self.welcome(place, person, args, lang)  # a first hello, or a deep link
+            return
+        if self.store.lobby(self.network, place.chat_id) is None \
+                and not self.store.game_in(self.network, place.chat_id):
+            await self._which_game(place, lang)  # (a group's first word to a new bot)
             return
         lobby = self._lobby(place)
         await self._creator_only(place, person, lobby)

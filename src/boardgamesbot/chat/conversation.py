@@ -85,7 +85,10 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         self.followers.clear()
 
 
-    def lang_of(self, place: Place, person: Person | None = None) -> str:
+    def lang_of(self, place: Place, person: Person | None = None,
+                default: str = i18n.DEFAULT) -> str:
+        """The language to speak to ``person`` in ``place``: theirs (in a direct chat) or
+        the chat's once set; else their client's; else ``default``."""
         if place.direct and person is not None:
             own = self.store.person_lang(self.network, person.user_id)
             if own:
@@ -93,9 +96,9 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         room = self.store.room(self.network, place.chat_id)
         if room["lang"]:
             return room["lang"]
-        if place.direct and person is not None:
-            return i18n.language(person.lang) or i18n.DEFAULT
-        return i18n.DEFAULT
+        if person is not None:  # (a group nobody set a language for answers in the asker's)
+            return i18n.language(person.lang) or default
+        return default
 
     def _speak_as_their_client(self, place: Place, person: Person) -> None:
         """A direct chat whose language nobody set takes the one its person's client
@@ -103,6 +106,16 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         own later (a private sheet and menu, which know the seat but not the client)
         then speaks as its answers to them do."""
         if place.direct and person.lang and i18n.language(person.lang) and \
+                not self.store.room(self.network, place.chat_id)["lang"]:
+            self.store.set_room(self.network, place.chat_id, lang=i18n.language(person.lang))
+
+    def speak_as_the_host(self, place: Place, person: Person) -> None:
+        """A group whose language nobody set takes the one the client of the person who
+        opens a table there reports: friends whose phones speak Portuguese then read the
+        lobby, the board and the calls to play in Portuguese without ever hearing of
+        'lang' (which its admins may still say). A network that reports no client
+        language (Matrix) leaves the group as it was."""
+        if not place.direct and i18n.language(person.lang) and \
                 not self.store.room(self.network, place.chat_id)["lang"]:
             self.store.set_room(self.network, place.chat_id, lang=i18n.language(person.lang))
 
@@ -232,6 +245,12 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         kind, _, rest = data.partition(":")
         if kind == "l":  # ("l:asked": on the question's own message, `leave_by_tap`)
             return await self.leave_by_tap(place, person, lang, answering=rest == "asked")
+        if kind == "n":  # a game's button under "Which game?" (`Commands._which_game`)
+            await self.cmd_new(place, person, [rest], lang)
+            return None
+        if kind == "r":  # 🔁 Play again, under a finished table (`LivingTable.close_living`)
+            await self.play_again(place, person, rest, lang)
+            return None
         if kind in ("j", "s", "b"):
             command = {"j": "join", "s": "start", "b": "bot"}[kind]
             await getattr(self, f"cmd_{command}")(place, person, [rest] if rest else [], lang)

@@ -38,7 +38,8 @@ log = logging.getLogger(__name__)
 
 STORY_LINES = 6  # the latest actions told in a living message's caption
 BURIED = 4  # newer messages in a chat after which a new turn posts the table again
-ANSWERED = 1  # the computer's moves after a person's own that still leave them watching
+ANSWERED = 1  # the computer's moves per other player, after a person's own, that still
+#              leave them watching (each answered once: an auction's round of passes)
 PICTURES_KEPT = 16  # pictures remembered (a few tables' current boards and previews)
 
 
@@ -67,9 +68,10 @@ class LivingTable:
         self._pictures: OrderedDict[str, bytes | None] = OrderedDict()
         self._wishes: dict[tuple[str, str], int] = {}  # the latest refresh per message
         self._background: set[asyncio.Task] = set()
-        # Per table: the seat of the latest move a person made, and the computer's moves
-        # since (`watching`).
-        self._person_moves: dict[str, tuple[int, int]] = {}
+        self._shown_how: set[str] = set()  # tables whose call told how to choose privately
+        # Per table: the seat of the latest move a person made, the computer's moves
+        # since, and how many players sit at the table (`watching`).
+        self._person_moves: dict[str, tuple[int, int, int]] = {}
 
     def in_background(self, work) -> None:
         """Run ``work`` (a refresh) after the current update is answered."""
@@ -115,21 +117,24 @@ class LivingTable:
     def _remember_move(self, table_id: str, seat: int | None, notation: str) -> None:
         self._last_moves[table_id] = (seat, notation)
 
-    def count_move(self, table_id: str, event: dict) -> None:
-        """An action told, in the table's order (however the follower's looks batch them):
-        who made the latest move of a person, and how many the computer made since."""
+    def count_move(self, table_id: str, event: dict, players: int) -> None:
+        """An action told, in the table's order (however the follower's looks batch them),
+        at a table of ``players``: who made the latest move of a person, and how many the
+        computer made since."""
         if event.get("by", "person") == "person":
-            self._person_moves[table_id] = (event.get("seat"), 0)
+            self._person_moves[table_id] = (event.get("seat"), 0, players)
         elif table_id in self._person_moves:
-            seat, since = self._person_moves[table_id]
-            self._person_moves[table_id] = (seat, since + 1)
+            seat, since, players = self._person_moves[table_id]
+            self._person_moves[table_id] = (seat, since + 1, players)
 
     def watching(self, table_id: str) -> int | None:
         """The seat whose person made the latest move of a person at the table, when the
-        computer has made at most `ANSWERED` moves since (its answer — an auction's pass —
-        not a turn of its own): they are still holding their phone (`to_call`)."""
-        seat, since = self._person_moves.get(table_id, (None, 0))
-        return seat if since <= ANSWERED else None
+        computer has made at most `ANSWERED` moves per other player since (each one's
+        answer — an auction's pass — not a turn of its own, which is two moves at least):
+        they are still holding their phone (`to_call`). One friend with two computer
+        players was rung right after each bid or pass, both computers having passed."""
+        seat, since, players = self._person_moves.get(table_id, (None, 0, 2))
+        return seat if since <= ANSWERED * max(1, players - 1) else None
 
     def hidden_step(self, game: str, chat_id: str) -> bool:
         """Are the choices of this game's steps hidden from a group? (In a game where
@@ -157,9 +162,14 @@ class LivingTable:
         hidden = self.hidden_step(name, chat_id)
         # Whose decision begins now: everyone awaited when a new step starts (someone who
         # was not awaited is again, or others played since), none while a step only loses
-        # the seats that chose or a person goes on with their turn.
+        # the seats that chose or a person goes on with their turn. A step where several
+        # choose at once awaiting the same seats after a move is the next one: everyone
+        # chose, the last ones in the same look as the new step (two friends confirming
+        # at the same moment) — a seat that chose is not awaited again until then.
         others_played = move[0] is not None and move[0] not in awaited
-        begins = not set(awaited) <= before or (set(awaited) == before and others_played)
+        step_again = move[0] is not None and len(awaited) > 1
+        begins = not set(awaited) <= before or (set(awaited) == before
+                                                and (others_played or step_again))
         called = to_call(people if begins else [], move[0], self.watching(table_id))
         # (the table message first — posted anew when buried — then the call, quoting it:
         # tapping the quote lands on the picture holding the buttons)
@@ -186,9 +196,14 @@ class LivingTable:
         private at once) the 🔒 link is on the table message only, which the next hidden
         step edits, so the calls of past steps left above keep nothing that looks like it
         is still to be tapped — taking a button off each old call would cost an edit per
-        step, which Telegram counts as a send."""
+        step, which Telegram counts as a send. How to choose in private is told at the
+        table's first such call; the next (a card's, some forty a game) are one short line,
+        not the same long sentence filling the group's screen card after card."""
         who = ", ".join(self.transport.mention(r["user_id"], r["name"]) for r in rows)
-        if hidden:
+        if hidden and table_id in self._shown_how:
+            text = i18n.text(lang, "turn.private_again", who=who)
+        elif hidden:
+            self._shown_how.add(table_id)
             text = i18n.text(lang, "turn.private", who=who,
                              button=i18n.text(lang, "button.choose_private"))
         else:
@@ -255,7 +270,7 @@ class LivingTable:
             return False
         wish = self._wish(table_id, where)
         person = Person(row["user_id"], row["name"])
-        lang = self.lang_of(Place(self.network, where, True), person)
+        lang = self.private_lang(where, person, game["chat_id"])
         state = await self.service.state(table_id, seat)
         name = state["table"]["game"]
         if seat in state["to_act"] and not played_for(state, seat):
@@ -299,6 +314,14 @@ class LivingTable:
         # (side by side where both fit a phone's row whole)
         return buttons + [[last[i] for i in row] for row in rows_for([b.label for b in last])]
 
+    def private_lang(self, where: str, person: Person, group_id: str) -> str:
+        """The language of ``person``'s private chat ``where``, for a table of the group
+        ``group_id``: their own or the chat's, once set; else the group's — the bot may
+        write there before they ever did (their first sheet), and knows nothing of their
+        client then, so speaks as the table does rather than in the default English."""
+        return self.lang_of(Place(self.network, where, True), person,
+                            default=self.chat_lang(group_id))
+
     def _board_button(self, table_id: str, chat_id: str, lang: str) -> Button | None:
         """"Open the board" (the browser table, inside the network) where it can."""
         make = getattr(self.transport, "board_button", None)
@@ -306,11 +329,15 @@ class LivingTable:
             return None
         return make(table_id, self._is_direct(chat_id), i18n.text(lang, "button.open_board"))
 
+    def story_in(self, table_id: str, lang: str) -> list[str]:
+        """The latest lines told about ``table_id``, in ``lang``."""
+        return [line.in_lang(lang) if isinstance(line, Told) else line
+                for line in self.story(table_id)]
+
     async def _caption(self, table_id: str, lang: str, prompt: str) -> str:
         names = await self.names(table_id)
         scores = await self.service.scores(table_id) or []
-        lines = [line.in_lang(lang) if isinstance(line, Told) else line
-                 for line in self.story(table_id)]
+        lines = self.story_in(table_id, lang)
         if scores:
             lines.append(i18n.text(lang, "living.scores", scores=" · ".join(
                 f"{names[s]} {points}" for s, points in enumerate(scores))))
@@ -365,12 +392,26 @@ class LivingTable:
 
     # The end of a table ----------------------------------------------------------------
 
-    async def close_living(self, table_id: str, chat_ids: list[str], caption: str) -> None:
-        """The game is over: living messages keep their picture and lose their buttons."""
-        for chat_id in chat_ids:
-            message_id = self.store.living(table_id, self.network, chat_id)
+    async def close_living(self, table_id: str, chat_id: str) -> None:
+        """The game is over: the living messages of the group ``chat_id`` and of each
+        person's private chat keep their picture and lose their menus; each caption
+        tells the latest moves and the end in its reader's language (a private sheet
+        spoke its reader's all game long). The group's gets 🔁 Play again (a rematch by a
+        tap: `Commands.play_again`)."""
+        readers = [(chat_id, self.chat_lang(chat_id))]
+        for row in self.store.seats_of(table_id).values():
+            where = await self.transport.direct_chat(row["user_id"])
+            if where:
+                person = Person(row["user_id"], row["name"])
+                readers.append((where, self.private_lang(where, person, chat_id)))
+        for where, lang in readers:
+            message_id = self.store.living(table_id, self.network, where)
             if message_id is not None:
-                self.transport.edit_living(chat_id, message_id, caption, [], None)
+                caption = "\n".join(self.story_in(table_id, lang)
+                                    + [i18n.text(lang, "end.title")])
+                again = [[Button(i18n.text(lang, "button.play_again"), f"r:{table_id}")]]
+                self.transport.edit_living(where, message_id, caption,
+                                           again if where == chat_id else [], None)
 
     async def album(self, table_id: str, chat_id: str, name: str, caption: str,
                     lang: str, view: dict | None = None, silent: bool = True) -> bool:

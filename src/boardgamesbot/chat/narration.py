@@ -133,7 +133,7 @@ class Narration:
                     over = event
                 else:
                     if event["type"] == "action":
-                        self.count_move(table_id, event)
+                        self.count_move(table_id, event, len(summary["seats"]))
                         move = (event.get("seat"), event["notation"])
                         number = event["number"]
                         numbers.append(number)
@@ -391,11 +391,7 @@ class Narration:
         if self.living:
             # The living messages keep the final board and lose their buttons; the
             # result comes as a new message (with sound), with every sheet as an album.
-            private = [w for w in [await self.transport.direct_chat(r["user_id"])
-                                   for r in self.store.seats_of(table_id).values()] if w]
-            await self.close_living(table_id, [chat_id] + private,
-                                    "\n".join(list(self.story(table_id))
-                                              + [i18n.text(lang, "end.title")]))
+            await self.close_living(table_id, chat_id)
             if not await self.album(table_id, chat_id, summary["game"], text, lang,
                                     silent=False):
                 view = (await self.service.state(table_id, None))["view"]
