@@ -13,8 +13,8 @@ from .test_game_night_phone import LANGS, catalog
 
 def move_line(page, says):
     """The line above the map once it says `says` (drawn a frame after the news)."""
-    page.wait_for_function("said => document.querySelector('#move-line')?.textContent.includes(said)",
-                           arg=says)
+    page.wait_for_function(
+        "said => document.querySelector('#move-line')?.textContent.includes(said)", arg=says)
     return page.inner_text("#move-line")
 
 
@@ -29,7 +29,8 @@ def test_a_drawing_on_another_map_says_whose_map_it_is_on(narrow, server, lang):
 
     def draw(seat):
         legal = legal_notations(server, table, tokens[seat])
-        act(server, table, tokens[seat], next(a for a in legal if not a.startswith(("ambush", "pass"))))
+        drawing = next(a for a in legal if not a.startswith(("ambush", "pass")))
+        act(server, table, tokens[seat], drawing)
 
     # Everyone draws the card at once; the others' drawings are shown once all have drawn.
     # Bea the last: her drawing is on her map, not on Ana's shown under the line.

@@ -51,14 +51,16 @@ def test_share_on_a_phone_hands_the_invitation_to_its_share_sheet(browser, serve
         share.click()
         shared = phone.wait_for_function("() => window.sharedInvite").json_value()
         assert shared["url"] == link
-        assert shared["text"] == catalog(lang)["wait.share.text"].replace("{game}", phone.inner_text("h1"))
+        game = phone.inner_text("h1")
+        assert shared["text"] == catalog(lang)["wait.share.text"].replace("{game}", game)
     finally:
         context.close()
     assert not errors, errors
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_share_where_the_phone_has_no_share_sheet_copies_the_link_and_says_so(browser, server, lang):
+def test_share_where_the_phone_has_no_share_sheet_copies_the_link_and_says_so(browser, server,
+                                                                              lang):
     context, phone, errors = phone_page(browser, 360, 740)
     try:
         context.add_init_script(NO_SHARE_SHEET)
@@ -66,7 +68,8 @@ def test_share_where_the_phone_has_no_share_sheet_copies_the_link_and_says_so(br
         link = waiting_with_a_friend_invited(phone, server, lang)
         phone.click('[data-key="share"]')
         copied = catalog(lang)["wait.copied"]
-        phone.wait_for_function("said => document.getElementById('notice').textContent === said", arg=copied)
+        phone.wait_for_function(
+            "said => document.getElementById('notice').textContent === said", arg=copied)
         assert phone.evaluate("() => navigator.clipboard.readText()") == link
     finally:
         context.close()
