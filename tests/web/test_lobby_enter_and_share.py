@@ -26,6 +26,16 @@ def test_enter_in_the_create_form_makes_the_table(page, server, lang):
     assert seat_names(server, page)[0] == "Ana"
 
 
+def test_enter_in_the_player_count_makes_the_table_of_that_count(page, server):
+    """Enter right after typing the count: the table has the count typed (its change is
+    taken before the form is sent), not the one shown before."""
+    open_lobby(page, server)
+    page.click("#game-tikal")
+    page.fill("#players", "2")
+    page.press("#players", "Enter")
+    assert len(seat_names(server, page)) == 2
+
+
 def waiting_with_a_friend_invited(page, server, lang):
     """A two-seat table made in the lobby with the second seat for a friend: its waiting room."""
     open_lobby(page, server, lang)
