@@ -240,7 +240,8 @@ export class LobbyScreen {
     this.rangeHint = h("span", { class: "hint" });
     this.soloHint = h("span", { class: "hint" }, t("lobby.solo"));
     this.seatsBox = h("fieldset", { class: "seats" });
-    const form = h("section", { class: "card create", "aria-labelledby": "create-title" },
+    // A form: Enter in a field (a phone keyboard's Go) makes the table, as the button does.
+    const form = h("form", { class: "card create", "aria-labelledby": "create-title", onsubmit: (event) => { event.preventDefault(); this.create(); } },
       h("h2", { id: "create-title" }, t("lobby.create")),
       h("fieldset", {}, h("legend", {}, t("lobby.game")),
         games.map((game) => choiceInput("game", game.name, gameTitle(game.name), f.game === game.name, () => {
@@ -275,7 +276,7 @@ export class LobbyScreen {
           h("input", { id: "seed", type: "number", min: 0, value: f.seed, placeholder: t("lobby.seed.random"),
             oninput: (event) => { f.seed = event.target.value; } }))),
       h("div", { class: "buttons" },
-        h("button", { type: "button", id: "create-button", class: "primary", onclick: () => this.create() }, t("lobby.create.button")),
+        h("button", { type: "submit", id: "create-button", class: "primary" }, t("lobby.create.button")),
         h("button", { type: "button", class: "ghost", onclick: () => openRules(f.game) }, t("rules.button"))));
     this.drawOptions();
     this.drawPlayers();

@@ -625,15 +625,8 @@ export class TableScreen {
         h("label", { for: "invite-link" }, t("wait.invite")),
         h("div", { class: "row" },
           h("input", { id: "invite-link", type: "text", readonly: true, value: link, onfocus: (e) => e.target.select() }),
-          h("button", { type: "button", "data-key": "copy", onclick: async () => {
-            try {
-              await navigator.clipboard.writeText(link);
-              notify(t("wait.copied"));
-            } catch {
-              document.getElementById("invite-link").select();
-              notify(t("wait.copy.manual"));
-            }
-          } }, t("wait.copy")))) : null,
+          h("button", { type: "button", "data-key": "copy", onclick: () => copyInvite(link) }, t("wait.copy")),
+          canShare() ? h("button", { type: "button", "data-key": "share", onclick: () => shareInvite(link, gameTitle(summary.game)) }, t("wait.share")) : null)) : null,
       this.mine?.token ? h("div", { class: "field row" },
         h("label", { for: "fill-level" }, t("wait.fill")),
         h("select", { id: "fill-level", onchange: (e) => { fill = e.target.value; } },
@@ -878,6 +871,35 @@ export class TableScreen {
     // The groups drawn from this log, kept for the next drawing (a log built afresh: none).
     if (this.logNodes?.log !== this.log) this.logNodes = { log: this.log, kept: new Map() };
     list.replaceChildren(...logList(this.log.groups, this.logOpen, 80, this.pacer.current?.event.n ?? Infinity, this.logNodes.kept));
+  }
+}
+
+/** The invitation link copied for the friends, saying so (or how to copy it where the page may not). */
+async function copyInvite(link) {
+  try {
+    await navigator.clipboard.writeText(link);
+    notify(t("wait.copied"));
+  } catch {
+    document.getElementById("invite-link").select();
+    notify(t("wait.copy.manual"));
+  }
+}
+
+/**
+ * Where a Share button stands beside the invitation: where the browser has a share sheet,
+ * and on any touch screen (a phone): there the host copied the link, left for the chat app
+ * and pasted it. A phone's browser without a share sheet copies the link instead.
+ */
+const canShare = () => Boolean(navigator.share) || Boolean(globalThis.matchMedia?.("(pointer: coarse)").matches);
+
+/** The invitation handed to the phone's share sheet (a chat app, a message), else copied. */
+async function shareInvite(link, game) {
+  if (!navigator.share) return copyInvite(link);
+  try {
+    await navigator.share({ title: game, text: t("wait.share.text", { game }), url: link });
+  } catch (error) {
+    // Closing the sheet without sharing is the person's choice; a sheet that failed copies.
+    if (error?.name !== "AbortError") await copyInvite(link);
   }
 }
 

@@ -84,6 +84,29 @@ function ambushWhere(sheet, ctx) {
   return t("carto.where.of", { name: ctx.name(sheet) });
 }
 
+/**
+ * The seat whose map the screen shows big (render's sheet): the neighbour's while the
+ * reader draws a monster on it, else the reader's own (the first seat's for a spectator).
+ * Null for words said away from any map (the log's context has no view).
+ */
+function shownSheet(ctx) {
+  if (!ctx?.view) return null;
+  const seat = ctx.seat ?? 0;
+  const target = ctx.view.step === "ambush" && ctx.view.you?.target !== undefined ? ctx.view.you.target : seat;
+  return ctx.view.players?.[target] ? target : 0;
+}
+
+/**
+ * A drawing said beside a map: the mover's own map is named when it is not the map shown
+ * there. The line above Ana's map said "Bea: draws forest … at A11" while A11 under it was
+ * empty: the drawing was on Bea's map, far below under "The other maps".
+ */
+function onWhoseMap(words, action, ctx) {
+  const shown = shownSheet(ctx);
+  if (shown === null || !Number.isInteger(action?.seat) || action.seat === shown) return words;
+  return t("carto.do.elsewhere", { move: words, where: t("carto.where.own") });
+}
+
 /** An action in words, from its typed data (the server's own words, else the notation, without it). */
 export function describe(notation, action, ctx) {
   const known = typed(action);
@@ -93,8 +116,8 @@ export function describe(notation, action, ctx) {
     case "pass": return t("carto.do.pass");
     case "ambush_fallback": return t("carto.do.ambush1x1", { cell: p.cell, where: ambushWhere(p.sheet, ctx) });
     case "ambush": return t("carto.do.ambush", { orient: orientWords(p.orientation, "monster"), cell: p.cell, where: ambushWhere(p.sheet, ctx) });
-    case "fallback": return t("carto.do.fallback", { terrain: terrainWords(p.terrain), cell: p.cell });
-    default: return t("carto.do.draw", { terrain: terrainWords(p.terrain), shape: p.shape, orient: orientWords(p.orientation), cell: p.cell });
+    case "fallback": return onWhoseMap(t("carto.do.fallback", { terrain: terrainWords(p.terrain), cell: p.cell }), action, ctx);
+    default: return onWhoseMap(t("carto.do.draw", { terrain: terrainWords(p.terrain), shape: p.shape, orient: orientWords(p.orientation), cell: p.cell }), action, ctx);
   }
 }
 
@@ -234,9 +257,9 @@ export function render(ctx) {
   const you = view.you;
   const seat = ctx.seat ?? 0;
   const canDraw = ctx.interactive && ctx.yourTurn && you && !you.choice && you.mode !== "pass";
-  const targetSeat = view.step === "ambush" && you?.target !== undefined ? you.target : seat;
+  const targetSeat = shownSheet(ctx);
   const title = targetSeat === seat ? t("carto.sheet.yours") : t("carto.sheet.of", { name: ctx.name(targetSeat) });
-  const sheet = sheetOf(ctx, view.players[targetSeat] ? targetSeat : 0);
+  const sheet = sheetOf(ctx, targetSeat);
   const previewText = h("p", { class: "preview-text", id: "preview-text", "aria-live": "polite" });
   if (sheet instanceof SVGElement) {
     sheet.classList.add("sheet");
