@@ -1057,20 +1057,46 @@ def tiny_png() -> bytes:
         chunk(b"IDAT", zlib.compress(b"\x00\x00")) + chunk(b"IEND", b"")
 
 
-async def _opened_unsynced(url, tmp_path):
+@contextlib.asynccontextmanager
+async def bot_and_cy(url, tmp_path):
+    """The bot's own client with its transport, and Cy's, logged in (closed after)."""
     tag = uuid.uuid4().hex[:6]
-    house = Player(url, f"bgbot{tag}", "", tmp_path / "bot")  # the bot's own client
+    house = Player(url, f"bgbot{tag}", "", tmp_path / "bot")
     cy = Player(url, f"cy{tag}", house.user, tmp_path / "cy")
     try:
         await house.login()
         await cy.login()
-        transport = MatrixTransport(house.client)
+        yield house, cy, MatrixTransport(house.client)
+    finally:
+        await house.close()
+        await cy.close()
+
+
+async def invited_in_a_room_seen_clear(house, cy) -> str:
+    """The room the bot is opening for Cy, once her invitation came and the bot's sync
+    brought the room without its encryption event (as nio saw it under load)."""
+    room, _, _ = await cy.until(lambda: next(iter(cy.invites), None),
+                                what="the bot's invitation")
+    while room not in house.client.rooms:
+        await house.client.sync(timeout=300, sync_filter=WITHOUT_ENCRYPTION)
+    assert not house.client.rooms[room].encrypted
+    return room
+
+
+async def sheet_read_encrypted(cy, room) -> None:
+    """Cy read "Cy's sheet" and its picture in ``room``, both encrypted (a message she
+    cannot decrypt fails `pump`)."""
+    await cy.until(lambda: cy.heard(room) and cy.images, what="the sheet")
+    assert cy.heard(room) == ["Cy's sheet"] and all(cy.secret), cy.secret
+    ((_, picture),) = cy.images
+    assert isinstance(picture, nio.RoomEncryptedImage), picture
+    assert await cy.picture(picture) == tiny_png()
+
+
+async def _opened_unsynced(url, tmp_path):
+    async with bot_and_cy(url, tmp_path) as (house, cy, transport):
         opening = asyncio.create_task(transport.open_direct_chat(cy.user))
-        room, _, _ = await cy.until(lambda: next(iter(cy.invites), None),
-                                    what="the bot's invitation")
-        while room not in house.client.rooms:
-            await house.client.sync(timeout=300, sync_filter=WITHOUT_ENCRYPTION)
-        assert not house.client.rooms[room].encrypted  # as nio saw it under load
+        room = await invited_in_a_room_seen_clear(house, cy)
         # The bot writes to a room it opens once the server has answered the opening (under
         # load Cy's invitation can come first): from then on the room is one it opened.
         while room not in transport._private:
@@ -1082,15 +1108,7 @@ async def _opened_unsynced(url, tmp_path):
         await key_steps(house.client)
         assert await opening == room
         assert await sending is not None
-        # (a message Cy cannot decrypt fails `pump`)
-        await cy.until(lambda: cy.heard(room) and cy.images, what="the sheet")
-        assert cy.heard(room) == ["Cy's sheet"] and all(cy.secret), cy.secret
-        ((_, picture),) = cy.images
-        assert isinstance(picture, nio.RoomEncryptedImage), picture
-        assert await cy.picture(picture) == tiny_png()
-    finally:
-        await house.close()
-        await cy.close()
+        await sheet_read_encrypted(cy, room)
 
 
 def test_two_tables_wanting_a_persons_direct_room_at_once_share_one_and_nothing_goes_clear(
@@ -1104,13 +1122,7 @@ def test_two_tables_wanting_a_persons_direct_room_at_once_share_one_and_nothing_
 
 
 async def _opened_at_once(url, tmp_path):
-    tag = uuid.uuid4().hex[:6]
-    house = Player(url, f"bgbot{tag}", "", tmp_path / "bot")  # the bot's own client
-    cy = Player(url, f"cy{tag}", house.user, tmp_path / "cy")
-    try:
-        await house.login()
-        await cy.login()
-        transport = MatrixTransport(house.client)
+    async with bot_and_cy(url, tmp_path) as (house, cy, transport):
         answer_read = asyncio.Event()
         create = house.client.room_create
 
@@ -1121,11 +1133,7 @@ async def _opened_at_once(url, tmp_path):
 
         house.client.room_create = create_slowly
         opening = asyncio.create_task(transport.open_direct_chat(cy.user))  # one table
-        room, _, _ = await cy.until(lambda: next(iter(cy.invites), None),
-                                    what="the bot's invitation")
-        while room not in house.client.rooms:
-            await house.client.sync(timeout=300, sync_filter=WITHOUT_ENCRYPTION)
-        assert not house.client.rooms[room].encrypted  # as nio saw it under load
+        room = await invited_in_a_room_seen_clear(house, cy)
 
         async def other_table() -> str | None:  # as `Narration._direct` finds the room
             found = await transport.direct_chat(cy.user) or \
@@ -1146,14 +1154,7 @@ async def _opened_at_once(url, tmp_path):
         assert await opening == room
         assert await other == room
         assert {r for r, inviter, _ in cy.invites if inviter == house.user} == {room}
-        await cy.until(lambda: cy.heard(room) and cy.images, what="the sheet")
-        assert cy.heard(room) == ["Cy's sheet"] and all(cy.secret), cy.secret
-        ((_, picture),) = cy.images
-        assert isinstance(picture, nio.RoomEncryptedImage), picture
-        assert await cy.picture(picture) == tiny_png()
-    finally:
-        await house.close()
-        await cy.close()
+        await sheet_read_encrypted(cy, room)
 
 
 def test_direct_rooms_opened_for_two_people_at_once_are_both_recorded(synapse, tmp_path):

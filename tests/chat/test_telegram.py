@@ -201,6 +201,12 @@ def silent(fields: dict) -> bool:
     return str(fields.get("disable_notification")).lower() == "true"
 
 
+def ringing_mentions(fake, chat_id) -> list[str]:
+    """The texts of the messages sent to ``chat_id`` that mention someone and ring."""
+    return [f["text"] for f in fake.calls("sendMessage", chat_id)
+            if "tg://user?id=" in f.get("text", "") and not silent(f)]
+
+
 def test_a_tikal_turn_in_a_group_is_one_living_message_and_a_mention(tmp_path):
     asyncio.run(asyncio.wait_for(_tikal_turns(tmp_path), 240))
 
@@ -1767,8 +1773,7 @@ def test_the_call_to_choose_in_private_explains_itself_once_per_table(tmp_path):
             fake.press(GROUP, ANA, await lobby_joined(fake, "cartographers", BOB), "s")
 
             def calls() -> list[str]:
-                return [f["text"] for f in fake.calls("sendMessage", gid)
-                        if "tg://user?id=" in f.get("text", "") and not silent(f)]
+                return ringing_mentions(fake, gid)
 
             await until(calls, what="the first call")
             table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
@@ -1797,8 +1802,7 @@ def test_a_card_is_called_when_both_drawings_came_in_one_look(tmp_path):
             fake.press(GROUP, ANA, await lobby_joined(fake, "cartographers", BOB), "s")
 
             def calls() -> list[str]:
-                return [f["text"] for f in fake.calls("sendMessage", gid)
-                        if "tg://user?id=" in f.get("text", "") and not silent(f)]
+                return ringing_mentions(fake, gid)
 
             await until(calls, what="the first call")
             table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
