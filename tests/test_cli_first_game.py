@@ -196,6 +196,26 @@ def test_bots_and_the_end_of_the_game_are_said_in_the_language(tmp_path, lang):
     assert last.startswith(say(lang, "game.over", scores="", winners="", path="")[:8]), last
 
 
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_scoring_is_said_as_it_happens(tmp_path, name, lang):
+    """A round or season scored is said with everyone's points when it happens (the end
+    says the last): in the terminal the points only changed in the board's small print,
+    and a scoring went by unnoticed."""
+    path = tmp_path / "g.json"
+    result = run("play", name, "--players", "2", "--humans", "0", "--bots", "random,random",
+                 "--seed", "3", "--lang", lang, "--save", str(path))
+    assert result.exit_code == 0, result.output
+    states = list(Record.load(str(path)).states())
+    expected = [after.scores() for before, after in zip(states, states[1:])
+                if after.scoring_mark() != before.scoring_mark() and not after.is_over()]
+    said = [line for line in result.output.splitlines()
+            if line.startswith(say(lang, "scoring", scores="")[:-2])]
+    assert expected and len(said) == len(expected), said
+    for line, scores in zip(said, expected):
+        assert line.endswith(f" {scores[-1]}."), (line, scores)
+
+
 @pytest.mark.parametrize("lang", ["pt-BR", "ca"])
 def test_a_replay_speaks_the_language(tmp_path, lang):
     path = tmp_path / "g.json"

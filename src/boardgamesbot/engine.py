@@ -317,6 +317,12 @@ class State(ABC):
         scores for a scoring."""
         return None
 
+    def scoring_mark(self) -> object:
+        """What changes exactly when a scoring happens: `scorings_done`, or the scores
+        where the game does not count its scorings (every face that announces one)."""
+        done = self.scorings_done()
+        return list(self.scores()) if done is None else done
+
     def undo_point(self) -> Hashable:
         """A value that changes whenever play crosses an undo barrier.
 

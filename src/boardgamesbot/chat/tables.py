@@ -164,11 +164,10 @@ class Service:
         found: list[dict] = []
         before = None
         for number, state in enumerate(table.record.states(first - 1, last + 1), first - 1):
-            scores = list(state.scores())
-            done = state.scorings_done()
-            counted: object = scores if done is None else done
+            counted = state.scoring_mark()
             if before is not None and counted != before:
-                found.append({"number": number, "scores": scores, "view": state.view(None)})
+                found.append({"number": number, "scores": list(state.scores()),
+                              "view": state.view(None)})
             before = counted
         return found
 

@@ -204,6 +204,8 @@ class Person:
         #: what the last 'undo' did (its sentence and style), said under the board drawn
         #: again after it
         self.undo_said: tuple[str, str] | None = None
+        #: the last scoring since this keyboard last chose, said again under the board
+        self.scored: str | None = None
 
     def choose(self, seat: SeatView, player: int, budget: float | None = None):
         """Show the seat's view; read commands until one is a legal action."""
@@ -219,13 +221,18 @@ class Person:
         turn = say(lang, "turn", kinds=_kinds(legal), example=legal[0] if legal else "…")
         told = recap(self.others_did, lang) if console.is_terminal else []
         self.others_did.clear()
+        # (a scoring said as it happened is above the board, which scrolls it away)
+        scored = [self.scored] if self.scored and console.is_terminal else []
+        self.scored = None
         # (an undo's answer goes under the board it is drawn again with: above it, a
         # short terminal scrolls it away and the person cannot tell whether it happened)
         undo_said, self.undo_said = self.undo_said, None
-        below = [*told, undo_said[0]] if undo_said else told
+        below = [*told, *scored, *([undo_said[0]] if undo_said else [])]
         console.print(render(seat.view()), height=room_above(*below, turn))
         for line in told:
             console.print(line, markup=False, overflow="ellipsis", no_wrap=True)
+        for line in scored:
+            console.print(line, markup=False)
         if undo_said:
             console.print(undo_said[0], style=undo_said[1], markup=False)
         console.print(turn, markup=False)
@@ -374,6 +381,7 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     crossed: list[bool] = [before.undo_point() != after.undo_point()
                            for before, after in pairwise(record.states())]
     point = [state.undo_point()]
+    counted = [state.scoring_mark()]
 
     def show(decision: Decision) -> None:
         record.save(path)
@@ -387,6 +395,15 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
             words = f" — {told}" if told and told != str(decision.action) else ""
             console.print(f"[dim]{escape(who)}:[/] {escape(str(decision.action) + words)}")
             person.others_did.append((who, str(decision.action)))
+        # A scoring is said as it happens (the game's end says the last one): the points
+        # only showed in the board's small print, and a round scored went unnoticed.
+        scored = state.scoring_mark()
+        if scored != counted[0]:
+            counted[0] = scored
+            if not state.is_over():
+                scores = ", ".join(f"{names[i]} {s}" for i, s in enumerate(state.scores()))
+                person.scored = say(lang, "scoring", scores=scores)
+                console.print(person.scored, markup=False, soft_wrap=True)
 
     while True:
         try:
