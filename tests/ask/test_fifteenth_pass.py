@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from boardgamesbot.help.search import ask, index
+from boardgamesbot.help.words import refers_back
+
 from .questions_fresh import FRESH_19
-from .scoring import assert_named_once, score_answers
+from .scoring import SHOWN, assert_named_once, holds, score_answers, shown
 
 
 @pytest.mark.parametrize("game", ["tikal", "cartographers"])
@@ -27,3 +30,45 @@ def test_the_held_out_set_holds_its_figures():
             for at, measure in enumerate(("top1", "top3", "read")):
                 found[at] += round(result[measure] * result["count"])
     assert all(got >= floor for got, floor in zip(found, (28, 31, 20), strict=True)), found
+
+
+@pytest.mark.parametrize(("game", "lang", "before", "question", "title", "answer"), [
+    ("tikal", "ca", "el guardià es pot moure?", "el puc moure?",
+     "Posar un guardià (5 PA)", "El guardià ja no es mou mai més"),
+    ("tikal", "ca", "quantes fitxes de tresor hi ha en un jaciment?",
+     "les puc agafar totes alhora?", "Recuperar un tresor (3 PA)", "com a màxim dues fitxes"),
+    ("cartographers", "ca", "puc dibuixar la forma com vulgui?", "la puc girar?",
+     "2. Dibuix.", "gira-la o capgira-la com vulguis"),
+    ("tikal", "pt-BR", "o guardiao pode sair do templo?", "posso move-lo depois?",
+     "Colocar um Guardião (5 PA)", "O Guardião nunca mais se move"),
+])
+def test_an_object_pronoun_stands_for_what_the_question_before_named(
+        game, lang, before, question, title, answer):
+    """Catalan's object pronouns come before the verb and are written as its articles ("la
+    puc girar?", "el puc moure?", "les puc agafar?"), or on it ("puc moure'l", Portuguese
+    "movê-lo"): they were not read as pronouns, so "el puc moure?" after a question about the
+    guard was about moving in general, and "les puc agafar?" got "I don't know". And the
+    question names the action ("moure"), only the thing is the pronoun's."""
+    reply = ask(game, question, lang, before=before)
+    assert reply.about == before
+    first_answer_reads_reply(reply, title, answer)
+
+
+def test_an_article_is_not_an_object_pronoun():
+    """ "La forma pot sortir del mapa?" names its thing: its "la" is an article."""
+    named = index("cartographers", "ca").words.terms.named
+    for question in ["la forma pot sortir del mapa?", "el guardià es pot moure?",
+                     "diu que la carta no hi cap", "quan la pila s'acaba?"]:
+        assert not refers_back(question, "ca", named), question
+    for question in ["la puc tallar?", "qui el posa?", "l'he de tocar?", "puc moure'l?",
+                     "puc agafar-les?"]:
+        assert refers_back(question, "ca", named), question
+
+
+def first_answer_reads_reply(reply, title: str, answer: str) -> None:
+    """The reply's first answer is ``title``'s passage and shows ``answer`` in the first
+    160 characters a face shows."""
+    assert reply.answers, reply.topics
+    first = reply.answers[0]
+    assert first.text.startswith(title), first.text[:80]
+    assert holds(shown(first)[:SHOWN], [answer]), shown(first)[:SHOWN]

@@ -53,6 +53,7 @@ from .words import (
     fold,
     known_in,
     language_of,
+    names_by_object,
     refers_back,
     says_no,
     says_others,
@@ -594,7 +595,10 @@ class RulesIndex:
         count = self.words.counted(question)  # "how many volcanoes": "3 volcanoes"
         if count in self.idf:
             weights[count] = COUNT_WEIGHT
-        if not any(key.startswith("§") for key in weights):
+        # (an object pronoun stands for a thing though the question names the action: "el puc
+        # moure?" after "el guardià es pot moure?" asks about the guard)
+        if not any(key.startswith("§") for key in weights) or names_by_object(
+                question, self.lang, self.words.terms.named):
             for key in self.carried(question, before):
                 weights.setdefault(key, CARRIED_WEIGHT)
         return weights
@@ -602,7 +606,7 @@ class RulesIndex:
     def carried(self, question: str, before: str | None) -> list[str]:
         """The game's things the question ``before`` named, which ``question`` stands for by
         a pronoun (`words.PRONOUNS`); none when it does not refer back."""
-        if not before or not refers_back(question, self.lang):
+        if not before or not refers_back(question, self.lang, self.words.terms.named):
             return []
         return [key for key, inner in self.words.weighted(before)
                 if key.startswith("§") and inner == 1.0]

@@ -419,9 +419,47 @@ PRONOUNS = {"en": "it he she they him her them", "pt-BR": "ele ela eles elas",
             "ca": "ell ella ells elles"}
 
 
-def refers_back(text: str, lang: str) -> bool:
-    """Whether ``text`` holds a pronoun standing for a thing named before (`PRONOUNS`)."""
-    return not set(split(text)).isdisjoint(split(PRONOUNS[lang]))
+#: Object pronouns written on the verb ("posso movê-lo", "puc moure'l", "talla-la"): after a
+#: hyphen or, in Catalan, an apostrophe, at a word's end.
+ENCLITICS = {"en": None,
+             "pt-BR": re.compile(r"\w-(?:lo|la|los|las)\b", re.IGNORECASE),
+             "ca": re.compile(r"\w(?:-(?:lo|la|los|les|li|ne)|['’](?:l|ls))\b", re.IGNORECASE)}
+#: Catalan's object pronouns before the verb ("la puc tallar?", "el puc moure?", "les puc
+#: agafar?", "qui el posa?") are written as its articles ("la forma"): one is a pronoun before
+#: a form of the verbs that carry another ("puc", "he", "vaig"), or after a word that asks or
+#: denies ("qui", "no"; not "que", "quan": also "that", "when") before a word that is no
+#: name of the game's things.
+CLITICS = {"en": frozenset(), "pt-BR": frozenset(),
+           "ca": frozenset({"el", "la", "els", "les", "l", "li"})}
+CARRIERS = {"en": frozenset(), "pt-BR": frozenset(),
+            "ca": frozenset(split("""puc pots pot podem podeu poden podria he has ha hem heu
+                                  han haig vaig vas va vam van hauria"""))}
+CLITIC_AFTER = {"en": frozenset(), "pt-BR": frozenset(),
+                "ca": frozenset(split("qui on no ja tambe"))}
+
+
+def refers_back(text: str, lang: str, named: Callable[[str], bool] | None = None) -> bool:
+    """Whether ``text`` holds a pronoun standing for a thing named before (`PRONOUNS`), or
+    an object pronoun (`names_by_object`)."""
+    return (not set(split(text)).isdisjoint(split(PRONOUNS[lang]))
+            or names_by_object(text, lang, named))
+
+
+def names_by_object(text: str, lang: str, named: Callable[[str], bool] | None = None) -> bool:
+    """Whether ``text`` stands for a thing by an object pronoun: on the verb (`ENCLITICS`:
+    "posso movê-lo", "puc moure'l") or, in Catalan, before it (`CLITICS`: "el puc moure?").
+    ``named``: whether a word is a name of one of the game's things, which an article, not a
+    pronoun, comes before ("qui la forma?" is not "qui la posa?")."""
+    enclitic = ENCLITICS[lang]
+    if enclitic is not None and enclitic.search(text):
+        return True
+    words = split(text)
+    clitics, carriers, after = CLITICS[lang], CARRIERS[lang], CLITIC_AFTER[lang]
+    return any(word in clitics and at + 1 < len(words) and (
+        words[at + 1] in carriers
+        or (at and words[at - 1] in after and words[at + 1] not in _determiners(lang)
+            and not (named is not None and named(words[at + 1]))))
+        for at, word in enumerate(words))
 
 
 def asks_of_mine(text: str, lang: str) -> bool:
