@@ -72,3 +72,23 @@ def first_answer_reads_reply(reply, title: str, answer: str) -> None:
     first = reply.answers[0]
     assert first.text.startswith(title), first.text[:80]
     assert holds(shown(first)[:SHOWN], [answer]), shown(first)[:SHOWN]
+
+
+@pytest.mark.parametrize(("lang", "question", "title", "answer"), [
+    ("pt-BR", "empatei com o azul no templo, posso botar guardiao mesmo assim?",
+     "Colocar um Guardião (5 PA)", "estritamente maior"),
+    ("en", "if im tied on a temple with someone can i still put a guard there",
+     "Place a guard (5 AP)", "strictly greater"),
+    ("ca", "estem empatats al temple, puc posar-hi un guardia?",
+     "Posar un guardià (5 PA)", "estrictament més gran"),
+])
+def test_a_tie_asked_about_a_guard_is_answered_by_strictly_greater(
+        lang, question, title, answer):
+    """A tie asked about placing a guard: the guard rule's answer is its "strictly greater"
+    (a tie does not take the temple), not "The guard never moves again", which a yes-or-no
+    question's verdict weighting chose. "Strictly" names no tie, but it is what a rule
+    answers a tie with. (Where the guard rule ranks is unchanged: docs/ask.md, *Fifteenth
+    pass*.)"""
+    reply = ask("tikal", question, lang)
+    given = next(a for a in reply.answers if a.text.startswith(title))
+    assert holds(shown(given)[:SHOWN], [answer]), shown(given)[:SHOWN]

@@ -50,6 +50,7 @@ from .words import (
     Words,
     asks_of_mine,
     asks_of_others,
+    asks_tie,
     fold,
     known_in,
     language_of,
@@ -57,6 +58,7 @@ from .words import (
     refers_back,
     says_no,
     says_others,
+    says_strictly,
     says_yours,
     split,
     split_accented,
@@ -119,6 +121,10 @@ FOR = frozenset({("for", "the"), "pros", "pras", ("para", "o"), ("para", "a"), (
 #: question about theirs ("can other people still walk in" → "Other players' figures may stay
 #: there and come and go", not the guard's "never moves again").
 OTHERS_WEIGHT = 1.0
+#: How much more a sentence saying a comparison is strict ("strictly greater") counts in
+#: choosing the lead of a question about a tie ("same strength as blue, can I still guard?"):
+#: "strictly" is the rule's answer to a tie, though it names none.
+STRICT_WEIGHT = 1.0
 #: The key of a passage that says what is (not, only) allowed, and how much a "why can't
 #: I…" question (`words.WHY_NOT`) hints at it: a "#" key only ranks, it is not part of
 #: what is asked.
@@ -304,6 +310,8 @@ class _Cut:
     #: whether each sentence after the opening says something of other players'
     #: (`words.says_others`; the opening's "every other player's strength" only compares)
     theirs: tuple[bool, ...] = ()
+    #: whether each sentence says a comparison is strict (`words.says_strictly`)
+    strict: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -675,10 +683,12 @@ class RulesIndex:
         yes_no = yes_or_no(question, self.lang)
         others = asks_of_others(question, self.lang)
         mine = asks_of_mine(question, self.lang) and not others
+        tie = asks_tie(question, self.lang)
         answers = tuple(Answer(self.passages[i].title, self.passages[i].shown,
                                self.passages[i].source, score, self.passages[i].id,
                                self.lead(i, weights, yes_no,
-                                         self.phrased_leads.get((asked, i)), mine, others))
+                                         self.phrased_leads.get((asked, i)), mine, others,
+                                         tie))
                         for score, _, i in self._without_summaries(scored, limit))
         return Reply(self.game, self.lang, question, answers, self._topics(scored), about)
 
@@ -712,11 +722,13 @@ class RulesIndex:
                 frozenset(self._counted(part)) for part, _ in sentences), tuple(
                 says_yours(part, self.lang) for part, _ in sentences), tuple(
                 says_others(part, self.lang) and at > 0
-                for at, (part, _) in enumerate(sentences)))
+                for at, (part, _) in enumerate(sentences)), tuple(
+                says_strictly(part, self.lang) for part, _ in sentences))
         return cut
 
     def lead(self, index: int, weights: Mapping[str, float], yes_no: bool = False,
-             named: int | None = None, mine: bool = False, others: bool = False) -> str:
+             named: int | None = None, mine: bool = False, others: bool = False,
+             tie: bool = False) -> str:
         """The sentence of passage ``index`` that best answers a question of ``weights``:
         the one holding most of the question's weight, by the same keys and rarity as the
         ranking (an earlier one on a tie). With the sentence after it when that one holds
@@ -731,7 +743,9 @@ class RulesIndex:
         other workers") favours, by `MINE_WEIGHT`, a sentence addressing the reader's ("All
         your other figures…") over one about other players' ("Other players' figures…").
         A yes-or-no question's "not" ("não dá pra fazer 2?") chooses nothing: it is how the
-        question asks, not a word of its answer."""
+        question asks, not a word of its answer. A question about a tie (``tie``: "same
+        strength as blue, can I still guard?") favours, by `STRICT_WEIGHT`, a sentence saying
+        "strictly greater": what a rule answers a tie with."""
         cut = self._cut(index)
         if named is not None:
             return cut.sentences[named][0] if named else ""
@@ -749,11 +763,15 @@ class RulesIndex:
         def held(keys: frozenset[str]) -> float:
             return sum(weight for key, weight in asked if key in keys)
 
-        scores = [held(keys) / norm * (1 + VERDICT_WEIGHT if yes_no and verdict else 1)
+        # (for a tie, "strictly greater" is the rule's verdict: a tie does not do)
+        scores = [held(keys) / norm * (1 + VERDICT_WEIGHT if yes_no and (
+                      verdict or (tie and strict)) else 1)
                   * (1 + MINE_WEIGHT if mine and yours else 1)
+                  * (1 + STRICT_WEIGHT if tie and strict else 1)
                   * (1 + OTHERS_WEIGHT if others and theirs else 1)
-                  for (_, keys), norm, verdict, yours, theirs
-                  in zip(cut.sentences, cut.norms, cut.verdicts, cut.yours, cut.theirs)]
+                  for (_, keys), norm, verdict, yours, theirs, strict
+                  in zip(cut.sentences, cut.norms, cut.verdicts, cut.yours, cut.theirs,
+                         cut.strict)]
         best = max(range(len(scores)), key=lambda at: (scores[at], -at))
         # (also when it holds only the passage's title words, or one plain word: "At most
         # two guards per player per game" for "can I place a third guard", "You need no

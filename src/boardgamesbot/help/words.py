@@ -260,6 +260,27 @@ def why_not(text: str, lang: str) -> bool:
     return WHY_NOT[lang].search(" ".join(split(text))) is not None
 
 
+#: A tie asked about ("same strength as blue, can I guard?", "empatei com o azul", "tenim la
+#: mateixa força"): a rule's sentence saying "strictly greater" answers it (a tie does not
+#: do), though it names no tie. The question's words for being even, and the rule's for
+#: "strictly".
+TIED = {"en": "tie ties tied tying same equal even", "pt-BR": """empate empates empatado
+            empatada empatados empatadas empatei empatou empatamos empataram empatar mesma
+            mesmo igual iguais""", "ca": """empat empats empatat empatada empatats empatades
+            empatem empatar empato mateixa mateix igual iguals"""}
+STRICTLY = {"en": "strictly", "pt-BR": "estritamente", "ca": "estrictament"}
+
+
+def asks_tie(text: str, lang: str) -> bool:
+    """Whether ``text`` asks about being even with another (`TIED`)."""
+    return not set(split(text)).isdisjoint(split(TIED[lang]))
+
+
+def says_strictly(text: str, lang: str) -> bool:
+    """Whether ``text`` says a comparison is strict (`STRICTLY`): what a tie asks."""
+    return not set(split(text)).isdisjoint(split(STRICTLY[lang]))
+
+
 #: Little words that put one thing on top of another ("draw over a mountain", "em cima
 #: de", "damunt d'una muntanya", "nunca sobre uma montanha"): a rule says that as covering,
 #: so they leave the key of that verb as a hint that only ranks (`INNER_WEIGHT`), on both
