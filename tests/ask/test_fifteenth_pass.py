@@ -92,3 +92,40 @@ def test_a_tie_asked_about_a_guard_is_answered_by_strictly_greater(
     reply = ask("tikal", question, lang)
     given = next(a for a in reply.answers if a.text.startswith(title))
     assert holds(shown(given)[:SHOWN], [answer]), shown(given)[:SHOWN]
+
+
+@pytest.mark.parametrize(("game", "lang", "question", "title", "answer"), [
+    ("cartographers", "en", "it says you may pass only when the sheet has no empty space, why",
+     "Decision 6", "Nobody passes while their sheet has an empty space"),
+    ("cartographers", "ca",
+     "diu que nomes pots passar quan el mapa no te cap espai buit, per que?",
+     "Decisió 6", "Ningú no passa mentre el seu full tingui un espai buit"),
+    ("tikal", "en", "why does it say no temple level of that value is left",
+     "Uncover a temple level (2 AP)", "The level with the next value must still be in"),
+    ("cartographers", "pt-BR", "por que diz 'essa forma não está na carta'?",
+     "2. Desenho.", "Escolha um terreno e uma forma mostrados na carta"),
+])
+def test_a_why_question_quoting_a_refusal_leads_with_the_sentence_that_refuses(
+        game, lang, question, title, answer):
+    """ "It says you may pass only when the sheet has no empty space, why": the refusal's
+    words are most those of Decision 6's opening ("… with no empty space left, simply
+    passes"), so the rule showed from there; the sentence that refused is "Nobody passes
+    while their sheet has an empty space". A game names such a sentence per refusal
+    (``refusal_leads`` in its knowledge), and a question asking why, quoting it, leads with
+    it."""
+    first_answer_reads_reply(ask(game, question, lang), title, answer)
+
+
+@pytest.mark.parametrize("game", ["tikal", "cartographers"])
+def test_every_refusal_lead_is_a_sentence_of_its_refusals_rule(game):
+    """A refusal's lead names a refused code and, in every language, the opening of a
+    sentence of the passage that code rests on (`RulesIndex` refuses one it lacks)."""
+    declared = index(game, "en").knowledge
+    assert declared.refusal_leads
+    for code, by_lang in declared.refusal_leads.items():
+        assert code in declared.refusals and set(by_lang) == {"en", "pt-BR", "ca"}, code
+        for lang in by_lang:
+            words = index(game, lang)
+            passage = words.passage(words._section_of(code)).id
+            at = words.refusal_leads[code]
+            assert words.sentences(passage)[at][0].startswith(by_lang[lang])

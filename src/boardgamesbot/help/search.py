@@ -51,6 +51,7 @@ from .words import (
     asks_of_mine,
     asks_of_others,
     asks_tie,
+    asks_why,
     fold,
     known_in,
     language_of,
@@ -226,6 +227,12 @@ class Knowledge:
     #: does a guard do" is answered by "…only you score it", not by the opening that says
     #: when you may place one, and a question of one term has no second word to choose by
     leads: Mapping[str, Mapping[str, Mapping[str, str]]] = field(default_factory=dict)
+    #: ``{code: {lang: sentence}}`` — the opening words of the sentence of a refusal's rule
+    #: that says the refusal, when another sentence of it shares more of the refusal's words
+    #: ("You may pass only when the sheet has no empty space" is "Nobody passes while their
+    #: sheet has an empty space", not Decision 6's opening, "… with no empty space left, simply
+    #: passes"): a question asking why, quoting the refusal, leads with it
+    refusal_leads: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
 @cache
@@ -239,7 +246,8 @@ def knowledge(game: str) -> Knowledge:
                      sections=data.get("sections", {}),
                      refusals=data.get("refusals", {}),
                      phrasings=players.get("phrasings", {}), kinds=data.get("kinds", {}),
-                     leads=players.get("leads", {}))
+                     leads=players.get("leads", {}),
+                     refusal_leads=data.get("refusal_leads", {}))
 
 
 #: Where a passage's text may end a sentence: after a full stop, a question or exclamation
@@ -416,7 +424,13 @@ class RulesIndex:
         self._add_phrasings()
         #: each refusal the game shows in this language, as its keys, with the passage it
         #: rests on (see `QUOTED_WEIGHT`)
+        self.refusal_codes: list[str] = []  # (each refusal's code, as `refusals` lists them)
         self.refusals = self._refusals(game_object.words(lang))
+        #: the sentence (its index among its passage's) that says a refusal, by its code
+        self.refusal_leads = {
+            code: self._sentence_at(passage, code, by_lang[lang])
+            for code, by_lang in self.knowledge.refusal_leads.items() if lang in by_lang
+            for passage in [self.passage(self._section_of(code)).id]}
         self.average = sum(self.lengths) / max(1, len(self.lengths))
         document_frequency = Counter(key for keys in self.keys for key in keys)
         count = len(self.passages)
@@ -471,22 +485,30 @@ class RulesIndex:
         its keys that ask, with the passage its code rests on (for a code resting on one
         passage per action kind, the one for the rest, ``"*"``)."""
         found: list[tuple[frozenset[str], int]] = []
-        for code, section in self.knowledge.refusals.items():
-            sentence = said.get(f"error.{code}")
-            if isinstance(section, dict):
-                section = section.get("*")
+        for code in self.knowledge.refusals:
+            sentence, section = said.get(f"error.{code}"), self._section_of(code)
             if not isinstance(sentence, str) or not section:
                 continue
             keys = self._asked_keys(PLACEHOLDER.sub(" ", sentence))
             if len(keys) >= QUOTED_KEYS:
                 found.append((keys, self.passage(section).id))
+                self.refusal_codes.append(code)
         return found
 
-    def _quoted(self, asked: frozenset[str]) -> int | None:
-        """The passage a refusal quoted in the question rests on (see `QUOTED_WEIGHT`): the
-        refusal holding most of its own weight among the question's keys."""
+    def _section_of(self, code: str) -> str:
+        """The section a refusal code rests on (for one resting on one passage per action
+        kind, the one for the rest, ``"*"``); empty when none."""
+        section = self.knowledge.refusals.get(code, "")
+        if isinstance(section, Mapping):
+            section = section.get("*", "")
+        return section if isinstance(section, str) else ""
+
+    def _quoted(self, asked: frozenset[str]) -> tuple[int, str] | None:
+        """The passage a refusal quoted in the question rests on (see `QUOTED_WEIGHT`), and
+        the refusal's code: the refusal holding most of its own weight among the question's
+        keys."""
         best, share = None, QUOTED_SHARE
-        for keys, passage in self.refusals:
+        for (keys, passage), code in zip(self.refusals, self.refusal_codes, strict=True):
             shared = asked & keys
             if len(shared) < QUOTED_KEYS:
                 continue
@@ -496,7 +518,7 @@ class RulesIndex:
             if len(shared) >= QUOTED_RETOLD and len(shared) >= QUOTED_MOSTLY * len(asked):
                 held = max(held, QUOTED_SHARE)
             if held >= share:
-                best, share = passage, held
+                best, share = (passage, code), held
         return best
 
     def _asked_keys(self, text: str) -> frozenset[str]:
@@ -643,7 +665,8 @@ class RulesIndex:
                     for key, weight in weights.items() if self._asks(key, weight))
         asked = frozenset(key for key, weight in weights.items() if self._asks(key, weight))
         phrased = self.phrased.get(asked, set())
-        quoted = self._quoted(asked)
+        quoting = self._quoted(asked)
+        quoted = quoting[0] if quoting else None
         scored: list[tuple[float, float, int]] = []
         surely: dict[int, float] = {}  # each passage's coverage by words not guessed
         for index, keys in enumerate(self.keys):
@@ -684,11 +707,14 @@ class RulesIndex:
         others = asks_of_others(question, self.lang)
         mine = asks_of_mine(question, self.lang) and not others
         tie = asks_tie(question, self.lang)
+        # (asked why, quoting a refusal: its rule's sentence that says it, `refusal_leads`)
+        refused = {quoting[0]: self.refusal_leads.get(quoting[1])} if quoting and asks_why(
+            question, self.lang) else {}
         answers = tuple(Answer(self.passages[i].title, self.passages[i].shown,
                                self.passages[i].source, score, self.passages[i].id,
                                self.lead(i, weights, yes_no,
-                                         self.phrased_leads.get((asked, i)), mine, others,
-                                         tie))
+                                         self.phrased_leads.get((asked, i), refused.get(i)),
+                                         mine, others, tie))
                         for score, _, i in self._without_summaries(scored, limit))
         return Reply(self.game, self.lang, question, answers, self._topics(scored), about)
 

@@ -255,6 +255,16 @@ WHY_NOT = {"en": re.compile(r"\bwhy\b.*\b(?:not|t|cant|cannot|dont|doesnt|wont|i
 ALLOWED = {"en": "allowed", "pt-BR": "permitido", "ca": "permet"}
 
 
+#: "Why…" in each language (folded): the question asks for the rule behind something.
+WHY = {"en": re.compile(r"\bwhy\b"), "pt-BR": re.compile(r"\b(?:por que|porque|pq|por q)\b"),
+       "ca": re.compile(r"\b(?:per que|perque|pq|xq)\b")}
+
+
+def asks_why(text: str, lang: str) -> bool:
+    """Whether ``text`` asks why ("why…", "it says X, why?", "pq…", "per què…")."""
+    return WHY[lang].search(" ".join(split(text))) is not None
+
+
 def why_not(text: str, lang: str) -> bool:
     """Whether ``text`` asks why something is not allowed ("why can't I…", "pq não posso…")."""
     return WHY_NOT[lang].search(" ".join(split(text))) is not None
