@@ -123,8 +123,11 @@ class MatrixTransport:
             if not isinstance(response, KeysQueryResponse):
                 log.warning("Matrix could not learn %s's devices: %s", room_id, response)
 
-    async def _send(self, room_id: str, content: dict,
-                    event_type: str = "m.room.message") -> str | None:
+    async def _send(self, room_id: str, content: dict, event_type: str = "m.room.message",
+                    readers: bool = False) -> str | None:
+        """Send ``content``; remember the new message as the bot's (an edit is no message
+        of its own: reactions and replies go to the message it edits) and, ``readers``,
+        who could read it (`_readers`), in one write of sent.json."""
         if room_id in self._private:
             await self._known(room_id)
             room = self.client.rooms.get(room_id)
@@ -152,7 +155,8 @@ class MatrixTransport:
             if event_id is None:
                 log.warning("Matrix refused a message in %s: %s", room_id, response)
             else:
-                self.sent.sent(event_id)
+                if "m.new_content" not in content:
+                    self.sent.sent(event_id, self._readers(room_id) if readers else None)
                 root = root_of(content)
                 if root is not None:
                     self.threads.seen(root, event_id)
@@ -174,8 +178,7 @@ class MatrixTransport:
         if not silent:
             content["msgtype"] = "m.text"
         content.update(self._relation(root, reply_to))
-        event_id = await self._send(chat_id, content)
-        self._remember_readers(chat_id, event_id)
+        event_id = await self._send(chat_id, content, readers=True)
         choices = [b.data for row in buttons or [] for b in row]
         if event_id and choices:
             replaced = self.menus.open(chat_id, MENU_FOR.get(), Menu(event_id, text, choices))
@@ -191,10 +194,11 @@ class MatrixTransport:
                              falling_back=not reply_to)
         return formatting.reply(reply_to) if reply_to else {}
 
-    def _remember_readers(self, room_id: str, event_id: str | None) -> None:
+    def _readers(self, room_id: str) -> frozenset[str] | None:
+        """Who can read a message sent to ``room_id`` now: in an encrypted room, its
+        members (the invited too), whose devices nio shares the message's key with."""
         room = self.client.rooms.get(room_id)
-        if event_id and room is not None and room.encrypted:
-            self.sent.read_by(event_id, frozenset(room.users))
+        return frozenset(room.users) if room is not None and room.encrypted else None
 
     def _unreadable_to_newcomers(self, room_id: str, event_id: str) -> bool:
         """Whether someone in ``room_id`` came in after ``event_id`` was sent: their
@@ -246,10 +250,10 @@ class MatrixTransport:
             # (where the table lives, as the message it replaces: `threads`)
             home = self.threads.home(chat_id)
             event_id = await self._send(chat_id, {**formatting.notice(text),
-                                                  **self._relation(home, None)})
+                                                  **self._relation(home, None)},
+                                        readers=True)
             if event_id is None:
                 return
-            self._remember_readers(chat_id, event_id)
             self.sent.moved(message_id, event_id)
             replaced = self.menus.open(chat_id, owner or MENU_FOR.get(),
                                        Menu(event_id, text, choices)) if choices else \
