@@ -40,6 +40,7 @@ from nio.responses import EmptyResponse
 from .. import i18n
 from ..basics import Button
 from . import formatting
+from .groups import Groups
 from .menus import LOBBY, Menu, OpenMenus
 from .sent import SentMessages
 from .threads import Threads, in_thread, root_of
@@ -65,8 +66,10 @@ class MatrixTransport:
     help_more = "matrix.help"  # reactions: what Element offers instead of buttons
 
     def __init__(self, client: AsyncClient, menus: OpenMenus | None = None,
-                 threads: Threads | None = None, sent: SentMessages | None = None) -> None:
+                 threads: Threads | None = None, sent: SentMessages | None = None,
+                 groups: Groups | None = None) -> None:
         self.client = client
+        self.groups = groups or Groups()  # rooms once seen with more than two members
         self.menus = menus or OpenMenus()
         self.threads = threads or Threads()
         # The bot's recent messages, those sent anew, its closed menus (a reply to one
@@ -311,9 +314,13 @@ class MatrixTransport:
     def command(self, chat_id: str, words: str) -> str:
         """How to type a command in this room: a group reads only what starts with
         '!bg' (a direct room — the bot and one person — everything)."""
-        room = self.client.rooms.get(chat_id) if self.client is not None else None
-        return words if room is not None and room.member_count <= 2 else \
-            f"{COMMAND_PREFIX} {words}"
+        return words if self.direct(chat_id) else f"{COMMAND_PREFIX} {words}"
+
+    def direct(self, room_id: str) -> bool:
+        """Whether ``room_id`` is a direct room: the bot and one person, and never more
+        (a group that shrank to two is still a group: `groups`)."""
+        room = self.client.rooms.get(room_id) if self.client is not None else None
+        return room is not None and self.groups.direct(room_id, room.member_count)
 
     def mention(self, user_id: str, name: str) -> str:
         return formatting.mention(user_id, name)
@@ -396,7 +403,8 @@ class MatrixTransport:
 
     async def _direct_chat(self, user_id: str) -> str | None:
         for room in self.client.rooms.values():
-            if room.member_count == 2 and user_id in room.users:
+            if room.member_count == 2 and user_id in room.users \
+                    and self.direct(room.room_id):
                 return room.room_id
         # A room the bot opened that no sync has brought yet: just created, or the bot
         # restarted. The m.direct account data remembers it; the server knows whether
