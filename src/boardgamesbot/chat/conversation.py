@@ -201,20 +201,38 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         if found is None:
             if not addressed:
                 return
-            if self.store.game_in(self.network, place.chat_id) is None \
+            game = self.store.game_in(self.network, place.chat_id)
+            if game is None \
                     and not self.store.seats_of_person(self.network, person.user_id):
                 near = i18n.nearest_command(words[0], COMMANDS, lang)
                 if near is not None:  # a typo ('nvo', 'entar'): say what was likely meant
                     raise Refusal("chat.unknown_command_near", word=words[0][:30], near=near)
                 raise Refusal("chat.unknown_command",
                               word=words[0][:30])
+            if game is not None:
+                await self._typo(game["table_id"], words[0], lang)
             raise Refusal("chat.no_seat")
+        if addressed:
+            await self._typo(found.table_id, words[0], lang)
         if not addressed:
             legal = await self.service.notations(found.table_id, found.seat)
             if words[0].lower() not in games.verbs(legal):
                 return
         await self.play(place, person, found, text, lang)
 
+
+    async def _typo(self, table_id: str, word: str, lang: str) -> None:
+        """A word said to the bot during a game that is no action anyone could take now
+        but looks like a command ('ned', 'stauts') is a mistyped command: say what was
+        likely meant, rather than refusing it as a move in bad notation. A real move
+        (a verb of an awaited seat's legal actions) is left to be played."""
+        near = i18n.nearest_command(word, COMMANDS, lang)
+        if near is None:
+            return
+        for seat in await self._awaited(table_id):
+            if word.lower() in games.verbs(await self.service.notations(table_id, seat)):
+                return
+        raise Refusal("chat.unknown_command_near", word=word[:30], near=near)
 
     async def _find_seat(self, place: Place, person: Person, awaited_only: bool) -> Seat | None:
         game = self.store.game_in(self.network, place.chat_id)
