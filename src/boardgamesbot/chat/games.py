@@ -166,6 +166,11 @@ def _said(name: str, lang: str, key: str) -> str | None:
     return game.words(lang).get(key) or game.words(i18n.DEFAULT).get(key)
 
 
+def listed(items: list[str], lang: str) -> str:
+    """``a, b and c`` in ``lang``."""
+    return _listed(items, "list.and", lang)
+
+
 def _listed(items: list[str], joiner: str, lang: str) -> str:
     """``a, b and c`` in ``lang`` (``joiner`` is the catalog's word for the last link)."""
     if len(items) < 2:

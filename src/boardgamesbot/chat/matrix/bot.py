@@ -263,7 +263,8 @@ class MatrixBot:
             if came:
                 self.joined_at[room.room_id] = event.server_timestamp
         elif came and room.encrypted:  # (in a clear room the history is theirs to read)
-            await self.conversation.came_into_the_chat(self._place(room))
+            await self.conversation.came_into_the_chat(self._place(room),
+                                                       self._person(room, event.state_key))
         elif event.prev_membership == "join" \
                 and event.membership in ("leave", "ban"):  # left, kicked or banned
             await self.conversation.left_the_chat(self._place(room), event.state_key)
