@@ -64,6 +64,7 @@ class MatrixTransport:
     sounds = True  # `send` takes ``silent``: a call to act rings, as an m.text
     max_text = 16000
     help_more = "matrix.help"  # reactions: what Element offers instead of buttons
+    group_prefix = f"{COMMAND_PREFIX} "  # a command in a group (Element keeps '/' for its own)
 
     def __init__(self, client: AsyncClient, menus: OpenMenus | None = None,
                  threads: Threads | None = None, sent: SentMessages | None = None,
