@@ -1,15 +1,15 @@
 """The bot on a logged-in client: what it listens to, and the sync loop.
 
 **Quiet by design.** In a room of two (the bot and one person) every message
-is for the bot. In a group it answers only its own commands (``!bg WORD`` or a
-message beginning with its name), answers to a menu it has open — the awaited
-person's number, or keycap reaction on that very message, for *their current*
-menu; anyone's for the open lobby, where 👍 / ▶️ join / start (and taking one's 👍
-back, Element's second click on it, leaves again) — 🚪 on the bot's message about a
-table (`leave_by_reaction`), and an action in notation from the person whose decision
-is awaited. Everything else — chatter, numbers from anyone else, reactions on other
-messages — is conversation and gets no reply. A menu found stale when answered is
-edited to show it is closed.
+is for the bot — unless it was a group once (`groups`). In a group it answers only
+its own commands (``!bg WORD`` or a message beginning with its name), answers to a
+menu it has open — the awaited person's number, or keycap reaction on that very
+message, for *their current* menu; anyone's for the open lobby, where 👍 / ▶️ join /
+start (and taking one's 👍 back, Element's second click on it, leaves again) — 🚪 on
+the bot's message about a table (`leave_by_reaction`), and an action in notation from
+the person whose decision is awaited. Everything else — chatter, numbers from anyone
+else, reactions on other messages — is conversation and gets no reply. A menu found
+stale when answered is edited to show it is closed.
 
 **Element's threads, replies and edits.** An answer goes to the thread its message
 came from, a table's messages to the thread its lobby was opened in (`threads`). A

@@ -28,7 +28,7 @@ class Groups:
         """``room_id`` has ``members`` members now: a group if more than two."""
         if members > 2 and room_id not in self._rooms:
             kept.remember(self._rooms, room_id, None, KEPT)
-            kept.save(self.path, list(self._rooms))
+            kept.save(self.path, {"groups": list(self._rooms)})
 
     def direct(self, room_id: str, members: int) -> bool:
         """Whether ``room_id``, with ``members`` members now, is a direct room: two of
@@ -38,6 +38,7 @@ class Groups:
 
 
 def _read(saved: Any) -> OrderedDict[str, None]:
-    if not isinstance(saved, list):
+    rooms = saved["groups"]
+    if not isinstance(rooms, list):
         raise TypeError("not a list of rooms")
-    return OrderedDict.fromkeys(r for r in saved if isinstance(r, str))
+    return OrderedDict.fromkeys(r for r in rooms if isinstance(r, str))
