@@ -63,10 +63,11 @@ async def _shrunk(url, tmp_path):
 def test_a_game_night_typos_in_game_and_a_friend_coming_in_mid_game(synapse, tmp_path):
     """During a game of Tikal in Portuguese, '!bg ned' and '!bg plcar' are mistyped
     commands, answered with "did you mean" (before: refused as bad notation, or as not
-    their turn); a real move typed with '!bg' still plays, and '!bg end' from the one not
-    awaited is still "not your turn". Cy, invited mid-game, is greeted once on coming in,
-    in the room's language: the game, who plays, whose turn, a link to watch, how to ask
-    and to join the next one (before: nothing Cy could read until the next turn)."""
+    their turn); a real move typed with '!bg' still plays, and '!bg end' or '!bg place …'
+    (close to 'placar') from one not awaited is still "not your turn". Cy, invited
+    mid-game, is greeted once on coming in, in the room's language: the game, who plays,
+    whose turn, a link to watch, how to ask and to join the next one (before: nothing Cy
+    could read until the next turn)."""
     asyncio.run(asyncio.wait_for(_night(synapse, tmp_path), 300))
 
 
@@ -105,6 +106,9 @@ async def _night(url, tmp_path):
         move = move.group(1)
         played = await answer(asked, f"!bg {move}")
         assert "⚠" not in played, played
+        # A word of the game's notation close to a command ('placar') is a move, though
+        # nobody could make it now: refused as the game refuses it
+        assert "Não é a sua vez" in await answer(other, f"!bg {move}")
 
         cy = Player(url, f"cy{ana.name[3:]}", bot_id, tmp_path / "cy")
         try:

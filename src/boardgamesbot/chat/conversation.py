@@ -222,17 +222,22 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
 
 
     async def _typo(self, table_id: str, word: str, lang: str) -> None:
-        """A word said to the bot during a game that is no action anyone could take now
-        but looks like a command ('ned', 'stauts') is a mistyped command: say what was
-        likely meant, rather than refusing it as a move in bad notation. A real move
-        (a verb of an awaited seat's legal actions) is left to be played."""
+        """A word said to the bot during a game that the game's notation does not begin
+        with but that looks like a command ('ned', 'plcar') is a mistyped command: say
+        what was likely meant, rather than refusing it as a move in bad notation. A word
+        of the notation ('place', though close to 'placar') is left to be played, or
+        refused as the game refuses it (not their turn, not now)."""
         near = i18n.nearest_command(word, COMMANDS, lang)
         if near is None:
             return
-        for seat in await self._awaited(table_id):
-            if word.lower() in games.verbs(await self.service.notations(table_id, seat)):
-                return
-        raise Refusal("chat.unknown_command_near", word=word[:30], near=near)
+        game = (await self.service.summary(table_id))["game"]
+        try:
+            load_game(game).parse_action(word)
+        except GameError as error:
+            # (the notation stumbled on the first word itself: no action begins so)
+            if i18n.fold(str(error.params.get("word", ""))) == i18n.fold(word):
+                raise Refusal("chat.unknown_command_near", word=word[:30],
+                              near=near) from error
 
     async def _find_seat(self, place: Place, person: Person, awaited_only: bool) -> Seat | None:
         game = self.store.game_in(self.network, place.chat_id)
