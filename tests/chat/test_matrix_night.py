@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import re
 import uuid
+from urllib.parse import quote
 
 import pytest
 
@@ -210,3 +211,38 @@ async def _welcome(url, tmp_path):
     finally:
         report(bot, log, tmp_path)
         await ana.close()
+
+
+def test_a_friend_coming_in_mid_game_is_shown_the_thread_it_lives_in(synapse, tmp_path):
+    """The game was opened in a thread, to keep the room's timeline for talk: Cy, coming
+    in mid-game, is greeted in the main timeline with a link to the thread (before: the
+    greeting named the game but not where to find it)."""
+    asyncio.run(asyncio.wait_for(_in_thread(synapse, tmp_path), 240))
+
+
+async def _in_thread(url, tmp_path):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Thread night") as (
+            bot_id, bot, ana, bob, group):
+        root = await ana.say(group, "Game night, in here")
+        await ana.say(group, "!bg new tikal", thread=root)
+        await bob.until(lambda: any("Tikal" in b for b in bob.heard(group)), what="the lobby")
+        await bob.say(group, "!bg join", thread=root)
+        await ana.until(lambda: any(bob.name in b for r, _, b in ana.edits if r == group),
+                        what="Bob in the lobby")
+        await ana.say(group, "!bg start", thread=root)
+        await ana.until(lambda: any("Your turn" in b for b in ana.heard_in(group, root)),
+                        what="a turn in the thread")
+        cy = Player(url, f"cy{ana.name[3:]}", bot_id, tmp_path / "cy")
+        try:
+            await cy.login()
+            await ana.client.room_invite(group, cy.user)
+            await cy.until(lambda: group in cy.client.invited_rooms, what="the invite")
+            cy.late.add(group)
+            await cy.client.join(group)
+            greeting = await cy.until(
+                lambda: [b for b in cy.heard_in(group, None) if cy.name in b],
+                what="Cy greeted in the main timeline")
+            assert "🧵 The game is in a thread: https://matrix.to/#/" in greeting[0], greeting
+            assert quote(root, safe="") in greeting[0], greeting
+        finally:
+            await cy.close()

@@ -563,12 +563,17 @@ class Commands:
         lang = self.chat_lang(place.chat_id)
         summary = await self.service.summary(game["table_id"])
         names = await self.names(game["table_id"])
-        await self.say(place.chat_id, i18n.text(
-            lang, "chat.came_in_game", name=person.name,
-            game=games.title(summary["game"], lang),
-            players=games.listed(list(names.values()), lang),
-            turn=await self.status_line(game["table_id"], lang),
-            link=self.link("table", game["table_id"])))
+        text = i18n.text(lang, "chat.came_in_game", name=person.name,
+                         game=games.title(summary["game"], lang),
+                         players=games.listed(list(names.values()), lang),
+                         turn=await self.status_line(game["table_id"], lang),
+                         link=self.link("table", game["table_id"]))
+        # (a game in a Matrix thread: where to find it, as 'status' says)
+        elsewhere = getattr(self.transport, "elsewhere", None)
+        link = elsewhere(place.chat_id) if elsewhere is not None else None
+        if link:
+            text += "\n" + i18n.text(lang, "status.in_thread", link=link)
+        await self.say(place.chat_id, text)
 
     async def left_the_chat(self, place: Place, user_id: str) -> None:
         """``user_id`` left the chat (or was removed from it): out of its lobby; at its game
