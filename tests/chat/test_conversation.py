@@ -497,8 +497,9 @@ async def test_help_and_welcome_name_the_registered_games_from_the_registry(conv
         example = game.words("pt-BR").get(f"notation.examples.{name}")
         assert example is None or example in helped, name
     assert "'novo tikal auction'" in helped and "'place C4 r2'" in helped  # a non-default option
-    assert "Cartógrafos" in welcome and "/new hidden-nim" in welcome
-    assert "new cartographers e depois start" in welcome  # the game one can play alone
+    assert "Cartógrafos" in welcome and "/novo hidden-nim" in welcome
+    # The game one can play alone, in the words Ana types (the English ones work too)
+    assert "novo cartographers e depois comecar" in welcome and "ajuda lista" in welcome
     assert "{" not in helped + welcome  # every blank filled
 
 

@@ -1583,15 +1583,17 @@ def test_the_bots_own_messages_are_remembered_beside_the_store_within_a_bound(tm
 
 def test_a_damaged_memory_file_is_ignored_with_a_warning(tmp_path, caplog):
     """Every file the bot keeps beside its store (menus, threads, reactions, its own
-    messages) is read the same way: a damaged one leaves the bot remembering nothing of
+    messages, groups) is read the same way: a damaged one leaves the bot remembering nothing of
     it, said in the log, and is written whole again at the next change."""
+    from boardgamesbot.chat.matrix.groups import Groups
     from boardgamesbot.chat.matrix.menus import Menu, OpenMenus
     from boardgamesbot.chat.matrix.reactions import Reactions
     from boardgamesbot.chat.matrix.sent import SentMessages
     from boardgamesbot.chat.matrix.threads import Threads
 
     for name, make in [("menus.json", OpenMenus), ("threads.json", Threads),
-                       ("reactions.json", Reactions), ("sent.json", SentMessages)]:
+                       ("reactions.json", Reactions), ("sent.json", SentMessages),
+                       ("groups.json", Groups)]:
         path = tmp_path / name
         path.write_text("[1, 2")
         caplog.clear()
@@ -1607,3 +1609,5 @@ def test_a_damaged_memory_file_is_ignored_with_a_warning(tmp_path, caplog):
     threads = Threads(tmp_path / "threads.json")
     threads.settle("!room", "$root")
     assert Threads(tmp_path / "threads.json").home("!room") == "$root"
+    Groups(tmp_path / "groups.json").seen("!group", 3)
+    assert not Groups(tmp_path / "groups.json").direct("!group", 2)

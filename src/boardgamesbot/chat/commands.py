@@ -545,14 +545,35 @@ class Commands:
         seat = await self._my_seat(place, person)
         await self._hand_over(seat)
 
-    async def came_into_the_chat(self, place: Place) -> None:
+    async def came_into_the_chat(self, place: Place, person: Person | None = None) -> None:
         """Someone came into the chat: a lobby open here is shown again, so that where
         newcomers cannot read what was said before them (an encrypted Matrix room: the
         keys of its history never reached their devices) they learn of it without being
-        told to type something they cannot see — the network sends it anew for them."""
+        told to type something they cannot see — the network sends it anew for them.
+        During a game, ``person`` is greeted once, in the chat's language: what is being
+        played, by whom, whose turn it is, and how to watch, ask and join the next one
+        (else they hear nothing they can read until the next turn)."""
         lobby = self.store.lobby(self.network, place.chat_id)
         if lobby is not None and lobby["message_id"]:
             await self._update_lobby(place, lobby)
+            return
+        game = self.store.game_in(self.network, place.chat_id)
+        if game is None or person is None:
+            return
+        lang = self.chat_lang(place.chat_id)
+        summary = await self.service.summary(game["table_id"])
+        names = await self.names(game["table_id"])
+        text = i18n.text(lang, "chat.came_in_game", name=person.name,
+                         game=games.title(summary["game"], lang),
+                         players=games.listed(list(names.values()), lang),
+                         turn=await self.status_line(game["table_id"], lang),
+                         link=self.link("table", game["table_id"]))
+        # (a game in a Matrix thread: where to find it, as 'status' says)
+        elsewhere = getattr(self.transport, "elsewhere", None)
+        link = elsewhere(place.chat_id) if elsewhere is not None else None
+        if link:
+            text += "\n" + i18n.text(lang, "status.in_thread", link=link)
+        await self.say(place.chat_id, text)
 
     async def left_the_chat(self, place: Place, user_id: str) -> None:
         """``user_id`` left the chat (or was removed from it): out of its lobby; at its game

@@ -201,20 +201,43 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         if found is None:
             if not addressed:
                 return
-            if self.store.game_in(self.network, place.chat_id) is None \
+            game = self.store.game_in(self.network, place.chat_id)
+            if game is None \
                     and not self.store.seats_of_person(self.network, person.user_id):
                 near = i18n.nearest_command(words[0], COMMANDS, lang)
                 if near is not None:  # a typo ('nvo', 'entar'): say what was likely meant
                     raise Refusal("chat.unknown_command_near", word=words[0][:30], near=near)
                 raise Refusal("chat.unknown_command",
                               word=words[0][:30])
+            if game is not None:
+                await self._typo(game["table_id"], words[0], lang)
             raise Refusal("chat.no_seat")
+        if addressed:
+            await self._typo(found.table_id, words[0], lang)
         if not addressed:
             legal = await self.service.notations(found.table_id, found.seat)
             if words[0].lower() not in games.verbs(legal):
                 return
         await self.play(place, person, found, text, lang)
 
+
+    async def _typo(self, table_id: str, word: str, lang: str) -> None:
+        """A word said to the bot during a game that the game's notation does not begin
+        with but that looks like a command ('ned', 'plcar') is a mistyped command: say
+        what was likely meant, rather than refusing it as a move in bad notation. A word
+        of the notation ('place', though close to 'placar') is left to be played, or
+        refused as the game refuses it (not their turn, not now)."""
+        near = i18n.nearest_command(word, COMMANDS, lang)
+        if near is None:
+            return
+        game = (await self.service.summary(table_id))["game"]
+        try:
+            load_game(game).parse_action(word)
+        except GameError as error:
+            # (the notation stumbled on the first word itself: no action begins so)
+            if i18n.fold(str(error.params.get("word", ""))) == i18n.fold(word):
+                raise Refusal("chat.unknown_command_near", word=word[:30],
+                              near=near) from error
 
     async def _find_seat(self, place: Place, person: Person, awaited_only: bool) -> Seat | None:
         game = self.store.game_in(self.network, place.chat_id)

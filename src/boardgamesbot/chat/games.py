@@ -131,13 +131,15 @@ def action_words(game_name: str, action: dict, lang: str, mood: str | None = Non
     return said or action["notation"]
 
 
-def examples(lang: str) -> dict[str, str]:
+def examples(lang: str, group_prefix: str = "/") -> dict[str, str]:
     """The registered games as the chat's welcome and help name them, in ``lang``.
 
     The sentences hold only ``{games}``, ``{new}``, ``{group}``, ``{solo}`` and
     ``{actions}``; what fills them comes from the registry (titles, options, player
     range) and each game's own words (``notation.examples.<game>`` in its catalog), so
-    a game that joins the registry shows up here without a word changed in the chat."""
+    a game that joins the registry shows up here without a word changed in the chat.
+    ``{group}`` is typed in a group, as the network wants it there (``group_prefix``:
+    Telegram's '/', Matrix's '!bg '), with the reader's own word for ``new``."""
     names = list(known_games())
     new = [i18n.text(lang, "example.new", game=_new_example(name)) for name in names]
     group = [name for name in names if players(name)[1] > 1] or names
@@ -145,7 +147,8 @@ def examples(lang: str) -> dict[str, str]:
     actions = [said for name in names if (said := _said(name, lang, f"notation.examples.{name}"))]
     return {"games": _listed([title(name, lang) for name in names], "list.and", lang),
             "new": ", ".join(new),
-            "group": _listed([f"/new {name}" for name in group], "list.or", lang),
+            "group": _listed([f"{group_prefix}{i18n.word(lang, 'new')} {name}"
+                              for name in group], "list.or", lang),
             "solo": solo,
             "actions": ", ".join(actions) or i18n.text(lang, "example.no_actions")}
 
@@ -164,6 +167,11 @@ def _said(name: str, lang: str, key: str) -> str | None:
     """The game's word ``key`` in ``lang``, else in English, else None."""
     game = load_game(name)
     return game.words(lang).get(key) or game.words(i18n.DEFAULT).get(key)
+
+
+def listed(items: list[str], lang: str) -> str:
+    """``a, b and c`` in ``lang``."""
+    return _listed(items, "list.and", lang)
 
 
 def _listed(items: list[str], joiner: str, lang: str) -> str:

@@ -72,6 +72,13 @@ def aliases(word: str) -> str:
     return folded
 
 
+def word(lang: str, command: str) -> str:
+    """The word ``lang``'s readers type for ``command`` (``new`` → ``novo``): its first
+    alias there, else the English command (which every language accepts too)."""
+    own = _catalog(lang).get("aliases", {}).get(command) if lang in LANGUAGES else None
+    return own[0] if own else command
+
+
 def nearest_command(word: str, commands: Iterable[str], lang: str) -> str | None:
     """The word for one of ``commands`` that ``word`` looks like a typo of ('nvo' →
     'novo', 'entar' → 'entrar'): among ``lang``'s own words and the English ones, as

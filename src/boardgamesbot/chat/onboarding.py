@@ -42,7 +42,7 @@ class Onboarding:
             await self.follow_link(place, person, args[0], lang)
             return
         await self.say(place.chat_id, i18n.text(lang, "welcome", name=person.name,
-                                                    **games.examples(lang)))
+                                                    **self._examples(lang)))
 
     async def follow_link(self, place: Place, person: Person, payload: str,
                           lang: str) -> None:
@@ -65,7 +65,11 @@ class Onboarding:
                 await self.refresh_private(rest, seat, quiet=False, chat_id=place.chat_id)
             return
         await self.say(place.chat_id, i18n.text(lang, "welcome", name=person.name,
-                                                    **games.examples(lang)))
+                                                    **self._examples(lang)))
+
+    def _examples(self, lang: str) -> dict[str, str]:
+        """The welcome's examples, a group's command typed as this network wants it."""
+        return games.examples(lang, getattr(self.transport, "group_prefix", "/"))
 
     async def _chat_title(self, group: Place) -> str:
         title = getattr(self.transport, "chat_title", None)

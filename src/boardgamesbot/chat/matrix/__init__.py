@@ -7,7 +7,8 @@
 * `threads` — answers in the thread asked from; a table's messages in the thread it lives in;
 * `reactions` — which 👍 joined whom and whom each 🚪 question asks, across restarts;
 * `sent` — the bot's own recent messages, lobbies sent anew, closed menus, across restarts;
-* `kept` — how those four keep their small JSON files beside the crypto store;
+* `groups` — which rooms are groups, a group shrunk to two included, across restarts;
+* `kept` — how those five keep their small JSON files beside the crypto store;
 * `bot` — what the bot listens to (quietly), undecryptable events, the sync loop;
 * `formatting` — plain and HTML bodies (mention pills, boards, Markdown rules pages).
 

@@ -1,15 +1,15 @@
 """The bot on a logged-in client: what it listens to, and the sync loop.
 
 **Quiet by design.** In a room of two (the bot and one person) every message
-is for the bot. In a group it answers only its own commands (``!bg WORD`` or a
-message beginning with its name), answers to a menu it has open — the awaited
-person's number, or keycap reaction on that very message, for *their current*
-menu; anyone's for the open lobby, where 👍 / ▶️ join / start (and taking one's 👍
-back, Element's second click on it, leaves again) — 🚪 on the bot's message about a
-table (`leave_by_reaction`), and an action in notation from the person whose decision
-is awaited. Everything else — chatter, numbers from anyone else, reactions on other
-messages — is conversation and gets no reply. A menu found stale when answered is
-edited to show it is closed.
+is for the bot — unless it was a group once (`groups`). In a group it answers only
+its own commands (``!bg WORD`` or a message beginning with its name), answers to a
+menu it has open — the awaited person's number, or keycap reaction on that very
+message, for *their current* menu; anyone's for the open lobby, where 👍 / ▶️ join /
+start (and taking one's 👍 back, Element's second click on it, leaves again) — 🚪 on
+the bot's message about a table (`leave_by_reaction`), and an action in notation from
+the person whose decision is awaited. Everything else — chatter, numbers from anyone
+else, reactions on other messages — is conversation and gets no reply. A menu found
+stale when answered is edited to show it is closed.
 
 **Element's threads, replies and edits.** An answer goes to the thread its message
 came from, a table's messages to the thread its lobby was opened in (`threads`). A
@@ -60,6 +60,7 @@ from ..commands import LEAVE_CONFIRM
 from ..conversation import COMMANDS, Conversation
 from ..tables import Service
 from . import crosssigning
+from .groups import Groups
 from .menus import LOBBY, OpenMenus
 from .reactions import Reactions
 from .sent import SentMessages
@@ -197,9 +198,9 @@ class MatrixBot:
     def __init__(self, client: AsyncClient, service: Service, public_url: str = "",
                  menus: OpenMenus | None = None, threads: Threads | None = None,
                  reactions: Reactions | None = None,
-                 sent: SentMessages | None = None) -> None:
+                 sent: SentMessages | None = None, groups: Groups | None = None) -> None:
         self.client = client
-        self.transport = MatrixTransport(client, menus, threads, sent)
+        self.transport = MatrixTransport(client, menus, threads, sent, groups)
         self.conversation = MatrixConversation(service, self.transport, public_url)
         self.transport.language = self._language
         self.unreadable: list[Unreadable] = []
@@ -237,6 +238,12 @@ class MatrixBot:
         # nio has stored the room keys this sync brought before callbacks run: moving the
         # cursor on now loses none.
         self.conversation.store.set_cursor("matrix", self.client.user_id, response.next_batch)
+        # A room with a third member is a group for good, though they all leave but one
+        # (`groups`): seen here, before anyone leaves, though nobody said anything.
+        for room_id in response.rooms.join:
+            room = self.client.rooms.get(room_id)
+            if room is not None:
+                self.transport.groups.seen(room_id, room.member_count)
 
     # Membership -------------------------------------------------------------------------
 
@@ -256,7 +263,8 @@ class MatrixBot:
             if came:
                 self.joined_at[room.room_id] = event.server_timestamp
         elif came and room.encrypted:  # (in a clear room the history is theirs to read)
-            await self.conversation.came_into_the_chat(self._place(room))
+            await self.conversation.came_into_the_chat(self._place(room),
+                                                       self._person(room, event.state_key))
         elif event.prev_membership == "join" \
                 and event.membership in ("leave", "ban"):  # left, kicked or banned
             await self.conversation.left_the_chat(self._place(room), event.state_key)
@@ -266,7 +274,7 @@ class MatrixBot:
     def _language(self, room_id: str) -> str:
         """The language the bot speaks in ``room_id``: in a direct room, its person's own."""
         room = self.client.rooms.get(room_id)
-        if room is not None and room.member_count <= 2:
+        if room is not None and self.transport.direct(room_id):
             for user_id in room.users:
                 if user_id != self.client.user_id:
                     return self.conversation.lang_of(self._place(room),
@@ -274,7 +282,7 @@ class MatrixBot:
         return self.conversation.chat_lang(room_id)
 
     def _place(self, room: MatrixRoom) -> Place:
-        return Place("matrix", room.room_id, room.member_count <= 2)
+        return Place("matrix", room.room_id, self.transport.direct(room.room_id))
 
     def _person(self, room: MatrixRoom, user_id: str) -> Person:
         return Person(user_id, room.user_name(user_id) or user_id)
@@ -484,7 +492,8 @@ class MatrixBot:
         if question is None and owner is None and not self.transport.is_mine(event.reacts_to):
             return
         store = self.conversation.store
-        if room.member_count > 2 and store.lobby("matrix", room.room_id) is None \
+        if not self.transport.direct(room.room_id) \
+                and store.lobby("matrix", room.room_id) is None \
                 and store.game_in("matrix", room.room_id) is None:
             return  # a group with no table: 🚪 on the bot's last words is a goodbye
         if question is not None and question != event.sender:
@@ -636,7 +645,8 @@ async def run(client: AsyncClient, service: Service, public_url: str = "",
     threads = Threads(bot_dir / "threads.json" if bot_dir else None)
     reactions = Reactions(bot_dir / "reactions.json" if bot_dir else None)
     sent = SentMessages(bot_dir / "sent.json" if bot_dir else None)
-    bot = MatrixBot(client, service, public_url, menus, threads, reactions, sent)
+    groups = Groups(bot_dir / "groups.json" if bot_dir else None)
+    bot = MatrixBot(client, service, public_url, menus, threads, reactions, sent, groups)
     stop = stop or asyncio.Event()
     since = bot.conversation.store.cursor("matrix", client.user_id)
     tasks: list[asyncio.Task] = []

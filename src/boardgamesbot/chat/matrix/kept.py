@@ -1,7 +1,7 @@
 """What the bot keeps in small JSON files beside its crypto store, across restarts:
 the open menus (`menus`), where each room's table lives (`threads`), people's
-reactions and the "leave this game?" questions (`reactions`) and the bot's own recent
-messages with who could read them (`sent`).
+reactions and the "leave this game?" questions (`reactions`), the bot's own recent
+messages with who could read them (`sent`) and which rooms are groups (`groups`).
 
 One way for all of them: a file is written whole at each change (to a partial file
 first, then renamed over the old one, so a crash mid-write leaves the old one), and

@@ -44,8 +44,12 @@ class SentMessages:
         if saved is not None:
             self._mine, self._moved, self._closed, self._readers = saved
 
-    def sent(self, event_id: str) -> None:
+    def sent(self, event_id: str, readers: frozenset[str] | None = None) -> None:
+        """The bot sent ``event_id``; encrypted for the devices of ``readers``, if given
+        (one write for both)."""
         kept.remember(self._mine, event_id, None, KEPT)
+        if readers is not None:
+            kept.remember(self._readers, event_id, readers, READERS_KEPT)
         self._save()
 
     def is_mine(self, event_id: str) -> bool:

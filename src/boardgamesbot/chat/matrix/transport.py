@@ -40,6 +40,7 @@ from nio.responses import EmptyResponse
 from .. import i18n
 from ..basics import Button
 from . import formatting
+from .groups import Groups
 from .menus import LOBBY, Menu, OpenMenus
 from .sent import SentMessages
 from .threads import Threads, in_thread, root_of
@@ -63,10 +64,13 @@ class MatrixTransport:
     sounds = True  # `send` takes ``silent``: a call to act rings, as an m.text
     max_text = 16000
     help_more = "matrix.help"  # reactions: what Element offers instead of buttons
+    group_prefix = f"{COMMAND_PREFIX} "  # a command in a group (Element keeps '/' for its own)
 
     def __init__(self, client: AsyncClient, menus: OpenMenus | None = None,
-                 threads: Threads | None = None, sent: SentMessages | None = None) -> None:
+                 threads: Threads | None = None, sent: SentMessages | None = None,
+                 groups: Groups | None = None) -> None:
         self.client = client
+        self.groups = groups or Groups()  # rooms once seen with more than two members
         self.menus = menus or OpenMenus()
         self.threads = threads or Threads()
         # The bot's recent messages, those sent anew, its closed menus (a reply to one
@@ -123,8 +127,11 @@ class MatrixTransport:
             if not isinstance(response, KeysQueryResponse):
                 log.warning("Matrix could not learn %s's devices: %s", room_id, response)
 
-    async def _send(self, room_id: str, content: dict,
-                    event_type: str = "m.room.message") -> str | None:
+    async def _send(self, room_id: str, content: dict, event_type: str = "m.room.message",
+                    readers: bool = False) -> str | None:
+        """Send ``content``; remember the new message as the bot's (an edit is no message
+        of its own: reactions and replies go to the message it edits) and, ``readers``,
+        who could read it (`_readers`), in one write of sent.json."""
         if room_id in self._private:
             await self._known(room_id)
             room = self.client.rooms.get(room_id)
@@ -152,7 +159,8 @@ class MatrixTransport:
             if event_id is None:
                 log.warning("Matrix refused a message in %s: %s", room_id, response)
             else:
-                self.sent.sent(event_id)
+                if "m.new_content" not in content:
+                    self.sent.sent(event_id, self._readers(room_id) if readers else None)
                 root = root_of(content)
                 if root is not None:
                     self.threads.seen(root, event_id)
@@ -174,8 +182,7 @@ class MatrixTransport:
         if not silent:
             content["msgtype"] = "m.text"
         content.update(self._relation(root, reply_to))
-        event_id = await self._send(chat_id, content)
-        self._remember_readers(chat_id, event_id)
+        event_id = await self._send(chat_id, content, readers=True)
         choices = [b.data for row in buttons or [] for b in row]
         if event_id and choices:
             replaced = self.menus.open(chat_id, MENU_FOR.get(), Menu(event_id, text, choices))
@@ -191,10 +198,11 @@ class MatrixTransport:
                              falling_back=not reply_to)
         return formatting.reply(reply_to) if reply_to else {}
 
-    def _remember_readers(self, room_id: str, event_id: str | None) -> None:
+    def _readers(self, room_id: str) -> frozenset[str] | None:
+        """Who can read a message sent to ``room_id`` now: in an encrypted room, its
+        members (the invited too), whose devices nio shares the message's key with."""
         room = self.client.rooms.get(room_id)
-        if event_id and room is not None and room.encrypted:
-            self.sent.read_by(event_id, frozenset(room.users))
+        return frozenset(room.users) if room is not None and room.encrypted else None
 
     def _unreadable_to_newcomers(self, room_id: str, event_id: str) -> bool:
         """Whether someone in ``room_id`` came in after ``event_id`` was sent: their
@@ -246,10 +254,10 @@ class MatrixTransport:
             # (where the table lives, as the message it replaces: `threads`)
             home = self.threads.home(chat_id)
             event_id = await self._send(chat_id, {**formatting.notice(text),
-                                                  **self._relation(home, None)})
+                                                  **self._relation(home, None)},
+                                        readers=True)
             if event_id is None:
                 return
-            self._remember_readers(chat_id, event_id)
             self.sent.moved(message_id, event_id)
             replaced = self.menus.open(chat_id, owner or MENU_FOR.get(),
                                        Menu(event_id, text, choices)) if choices else \
@@ -307,9 +315,13 @@ class MatrixTransport:
     def command(self, chat_id: str, words: str) -> str:
         """How to type a command in this room: a group reads only what starts with
         '!bg' (a direct room — the bot and one person — everything)."""
-        room = self.client.rooms.get(chat_id) if self.client is not None else None
-        return words if room is not None and room.member_count <= 2 else \
-            f"{COMMAND_PREFIX} {words}"
+        return words if self.direct(chat_id) else f"{COMMAND_PREFIX} {words}"
+
+    def direct(self, room_id: str) -> bool:
+        """Whether ``room_id`` is a direct room: the bot and one person, and never more
+        (a group that shrank to two is still a group: `groups`)."""
+        room = self.client.rooms.get(room_id) if self.client is not None else None
+        return room is not None and self.groups.direct(room_id, room.member_count)
 
     def mention(self, user_id: str, name: str) -> str:
         return formatting.mention(user_id, name)
@@ -392,7 +404,8 @@ class MatrixTransport:
 
     async def _direct_chat(self, user_id: str) -> str | None:
         for room in self.client.rooms.values():
-            if room.member_count == 2 and user_id in room.users:
+            if room.member_count == 2 and user_id in room.users \
+                    and self.direct(room.room_id):
                 return room.room_id
         # A room the bot opened that no sync has brought yet: just created, or the bot
         # restarted. The m.direct account data remembers it; the server knows whether

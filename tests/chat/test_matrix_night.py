@@ -1,0 +1,248 @@
+"""A game night in Element's encrypted rooms, against a real Synapse (the helpers of
+`test_matrix`): a group that shrinks to the bot and one friend stays a group; a
+mistyped command during a game gets "did you mean", a real move still plays; a friend
+who comes in mid-game is greeted once with what is going on; each message the bot
+sends is written down once; the welcome speaks the reader's command words."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import uuid
+from urllib.parse import quote
+
+import pytest
+
+nio = pytest.importorskip("nio", reason="the [chat] extra (matrix-nio) is not installed")
+
+from nio.crypto import ENCRYPTION_ENABLED  # noqa: E402
+
+from boardgamesbot.chat.matrix import MatrixTransport  # noqa: E402
+
+from .test_matrix import (  # noqa: E402
+    Player,
+    ana_and_bob_in_a_group,
+    element_room,
+    joined,
+    report,
+    start_bot,
+)
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not ENCRYPTION_ENABLED,
+                                 reason="matrix-nio without its e2e extra (vodozemac)")]
+
+
+def test_a_group_that_shrinks_to_two_stays_a_group(synapse, tmp_path):
+    """Bob leaves; Ana is left alone with the bot in what was their group. It is still a
+    group, also after a restart: her talk gets no answer (before: "I don't know ..."
+    to every word, as in a direct room), and the lobby's tip quotes the commands with
+    '!bg', in the room's language."""
+    asyncio.run(asyncio.wait_for(_shrunk(synapse, tmp_path), 240))
+
+
+async def _shrunk(url, tmp_path):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Noite") as (bot_id, bot, ana, bob,
+                                                                   group):
+        await ana.say(group, "!bg idioma pt-BR")
+        await ana.until(lambda: any("português" in b for b in ana.heard(group)),
+                        what="the room's language")
+        await bob.client.room_leave(group)
+        await ana.until(lambda: bob.user not in ana.client.rooms[group].users,
+                        what="Bob gone")
+        bot.kill()  # (remembered across a restart)
+        bot.start()
+        count = len(ana.heard(group))
+        await ana.say(group, "bom, ficamos nós dois")  # talk
+        await ana.say(group, "!bg novo tikal")
+        lobby = await ana.until(lambda: ana.heard(group)[count:], what="the lobby")
+        assert "Tikal" in lobby[0] and "'!bg entrar'" in lobby[0], lobby
+        await ana.quiet(group, 3)
+        assert len(ana.heard(group)) == count + 1, ana.heard(group)[count:]
+
+
+def test_a_game_night_typos_in_game_and_a_friend_coming_in_mid_game(synapse, tmp_path):
+    """During a game of Tikal in Portuguese, '!bg ned' and '!bg plcar' are mistyped
+    commands, answered with "did you mean" (before: refused as bad notation, or as not
+    their turn); a real move typed with '!bg' still plays, and '!bg end' or '!bg place …'
+    (close to 'placar') from one not awaited is still "not your turn". Cy, invited
+    mid-game, is greeted once on coming in, in the room's language: the game, who plays,
+    whose turn, a link to watch, how to ask and to join the next one (before: nothing Cy
+    could read until the next turn)."""
+    asyncio.run(asyncio.wait_for(_night(synapse, tmp_path), 300))
+
+
+async def _night(url, tmp_path):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Noite de Tikal") as (
+            bot_id, bot, ana, bob, group):
+        await ana.say(group, "!bg idioma pt-BR")
+        await ana.say(group, "!bg novo tikal")
+        await bob.until(lambda: any("Tikal" in b for b in bob.heard(group)), what="the lobby")
+        await bob.say(group, "!bg entrar")
+        await ana.until(lambda: any(bob.name in b for r, _, b in ana.edits if r == group),
+                        what="Bob in the lobby")
+        await ana.say(group, "!bg comecar")
+        first = await ana.until(lambda: next((b for b in ana.heard(group) if "Sua vez" in b),
+                                             None), what="a turn")
+        for _ in range(5):  # (the start's last messages in)
+            await ana.pump()
+        asked, other = (ana, bob) if f"Sua vez, {ana.name}" in first else (bob, ana)
+
+        async def answer(player: Player, text: str) -> str:
+            count = len(ana.heard(group))
+            await player.say(group, text)
+            said = await ana.until(lambda: ana.heard(group)[count:], what=f"the answer to {text}")
+            return said[0]
+
+        assert "Você quis dizer '!bg new'?" in await answer(asked, "!bg ned")
+        assert "Você quis dizer '!bg placar'?" in await answer(other, "!bg plcar")
+        assert "Não é a sua vez" in await answer(other, "!bg end")
+        # A real move, typed: its words found with 'moves', as a friend would
+        listed = await answer(asked, "!bg jogadas")  # (a turn of Tikal begins with a tile)
+        move = re.search(r"\b(place [A-Z]\d+)\b", listed)
+        if move is None:  # too many to list: narrowed
+            listed = await answer(asked, "!bg jogadas place")
+            move = re.search(r"\b(place [A-Z]\d+)\b", listed)
+        assert move is not None, listed
+        move = move.group(1)
+        played = await answer(asked, f"!bg {move}")
+        assert "⚠" not in played, played
+        # A word of the game's notation close to a command ('placar') is a move, though
+        # nobody could make it now: refused as the game refuses it
+        assert "Não é a sua vez" in await answer(other, f"!bg {move}")
+
+        cy = Player(url, f"cy{ana.name[3:]}", bot_id, tmp_path / "cy")
+        try:
+            await cy.login()
+            await ana.client.room_invite(group, cy.user)
+            await cy.until(lambda: group in cy.client.invited_rooms, what="the invite")
+            cy.late.add(group)
+            await cy.client.join(group)
+            greeting = await cy.until(lambda: [b for b in cy.heard(group) if cy.name in b],
+                                      what="Cy greeted")
+            assert len(greeting) == 1, greeting
+            said = greeting[0]
+            assert said.startswith(f"👋 Oi, {cy.name}!"), said
+            assert ana.name in said and bob.name in said and "Tikal" in said, said
+            assert "Esperando:" in said and "http://bg.example/#/table/" in said, said
+            assert "'!bg status'" in said and "'!bg entrar'" in said, said
+            for _ in range(10):
+                await cy.pump()
+            assert len([b for b in cy.heard(group) if cy.name in b]) == 1  # greeted once
+        finally:
+            await cy.close()
+
+
+def test_a_message_sent_is_written_down_once(synapse, tmp_path, monkeypatch):
+    """sent.json is written whole at each change: a message sent in an encrypted room is
+    one change (the bot's, and who could read it), written once (before: twice); an edit
+    is no message of its own (reactions and replies go to the one it edits): nothing."""
+    asyncio.run(asyncio.wait_for(_written(synapse, tmp_path, monkeypatch), 180))
+
+
+async def _written(url, tmp_path, monkeypatch):
+    from boardgamesbot.chat.matrix import kept
+    from boardgamesbot.chat.matrix.sent import SentMessages
+
+    tag = uuid.uuid4().hex[:6]
+    house = Player(url, f"house{tag}", "", tmp_path / "house")  # the bot's client
+    ana = Player(url, f"ana{tag}", house.user, tmp_path / "ana")
+    try:
+        await house.login()
+        await ana.login()
+        room = await element_room(ana, [house.user])
+        await house.until(lambda: room in house.client.invited_rooms, what="the invite")
+        await house.client.join(room)
+        await house.until(lambda: room in house.client.rooms
+                          and house.client.rooms[room].encrypted, what="the room")
+        await joined(ana, room, house.user)
+        writes = []
+        save = kept.save
+        monkeypatch.setattr(kept, "save", lambda path, data: (writes.append(path),
+                                                              save(path, data)))
+        path = tmp_path / "sent.json"
+        transport = MatrixTransport(house.client, sent=SentMessages(path))
+        event_id = await transport.send(room, "Boa noite!")
+        assert writes == [path]
+        again = SentMessages(path)
+        assert again.is_mine(event_id)
+        assert again.readers(event_id) == {ana.user, house.user}
+        await ana.until(lambda: "Boa noite!" in ana.heard(room), what="the message")
+        writes.clear()
+        await transport.edit(room, event_id, "Boa noite, Ana!")
+        await ana.until(lambda: any(b == "Boa noite, Ana!" for _, _, b in ana.edits),
+                        what="the edit")
+        assert writes == []
+    finally:
+        await house.close()
+        await ana.close()
+
+
+def test_the_welcome_speaks_the_readers_command_words(synapse, tmp_path):
+    """In Portuguese the welcome shows the words Ana types — 'novo', 'comecar', 'ajuda',
+    and a group's command as Element takes it, '!bg novo tikal' (before: English words,
+    and Telegram's '/new', which Element keeps for its own commands) — and both her
+    words and the English ones work."""
+    asyncio.run(asyncio.wait_for(_welcome(synapse, tmp_path), 180))
+
+
+async def _welcome(url, tmp_path):
+    tag = uuid.uuid4().hex[:6]
+    bot_id, bot, log = start_bot(url, tmp_path)
+    ana = Player(url, f"ana{tag}", bot_id, tmp_path / "ana")
+    try:
+        await ana.login()
+        room = await element_room(ana, [bot_id], direct=True)
+        await joined(ana, room, bot_id)
+        await ana.say(room, "idioma pt-BR")
+        await ana.until(lambda: ana.heard(room), what="the language")
+        await ana.say(room, "comecar")
+        welcome = await ana.until(lambda: next((b for b in ana.heard(room) if "👋" in b),
+                                               None), what="the welcome")
+        assert "'!bg novo tikal'" in welcome or "!bg novo tikal" in welcome, welcome
+        assert "novo cartographers e depois comecar" in welcome, welcome
+        assert "ajuda lista" in welcome and "/new" not in welcome, welcome
+        await ana.say(room, "novo cartographers")
+        await ana.until(lambda: any("Cartógrafos" in b for b in ana.heard(room)),
+                        what="the lobby")
+        await ana.say(room, "start")  # the English word works too
+        await ana.until(lambda: any("Começou!" in b for _, _, b in ana.edits)
+                        or any("Começou!" in b for b in ana.heard(room)), what="started")
+    finally:
+        report(bot, log, tmp_path)
+        await ana.close()
+
+
+def test_a_friend_coming_in_mid_game_is_shown_the_thread_it_lives_in(synapse, tmp_path):
+    """The game was opened in a thread, to keep the room's timeline for talk: Cy, coming
+    in mid-game, is greeted in the main timeline with a link to the thread (before: the
+    greeting named the game but not where to find it)."""
+    asyncio.run(asyncio.wait_for(_in_thread(synapse, tmp_path), 240))
+
+
+async def _in_thread(url, tmp_path):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Thread night") as (
+            bot_id, bot, ana, bob, group):
+        root = await ana.say(group, "Game night, in here")
+        await ana.say(group, "!bg new tikal", thread=root)
+        await bob.until(lambda: any("Tikal" in b for b in bob.heard(group)), what="the lobby")
+        await bob.say(group, "!bg join", thread=root)
+        await ana.until(lambda: any(bob.name in b for r, _, b in ana.edits if r == group),
+                        what="Bob in the lobby")
+        await ana.say(group, "!bg start", thread=root)
+        await ana.until(lambda: any("Your turn" in b for b in ana.heard_in(group, root)),
+                        what="a turn in the thread")
+        cy = Player(url, f"cy{ana.name[3:]}", bot_id, tmp_path / "cy")
+        try:
+            await cy.login()
+            await ana.client.room_invite(group, cy.user)
+            await cy.until(lambda: group in cy.client.invited_rooms, what="the invite")
+            cy.late.add(group)
+            await cy.client.join(group)
+            greeting = await cy.until(
+                lambda: [b for b in cy.heard_in(group, None) if cy.name in b],
+                what="Cy greeted in the main timeline")
+            assert "🧵 The game is in a thread: https://matrix.to/#/" in greeting[0], greeting
+            assert quote(root, safe="") in greeting[0], greeting
+        finally:
+            await cy.close()
