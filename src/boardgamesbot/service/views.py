@@ -80,6 +80,9 @@ class TableViews:
     per_state: PerState
     per_revision: PerState
 
+    def rematch(self) -> str | None:  # `Table.rematch`
+        raise NotImplementedError
+
     def awaited(self) -> list[int]:
         """The seats whose decision the game waits for now."""
         if self.status != PLAYING or self.state is None:
@@ -142,6 +145,7 @@ class TableViews:
             "actions": len(self.record.actions),
             "result": self.result,
             "hints": self.hints,
+            "rematch": self.rematch(),
         }
 
     def clock_view(self) -> dict | None:
