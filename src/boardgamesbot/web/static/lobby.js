@@ -2,7 +2,7 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { has, lang, t } from "./i18n.js";
-import { forgetSeat, myName, mySeats, saveName, saveSeat } from "./store.js";
+import { forgetSeat, myName, mySeats, saveName, saveSeat, seatAt } from "./store.js";
 import { go, notifyError, openRules } from "./ui.js";
 
 const LEVELS = ["easy", "medium", "hard", "random"];
@@ -92,6 +92,18 @@ export async function createTable(spec) {
   });
   go(`#/table/${created.table.id}`);
   return created;
+}
+
+/**
+ * The same game again with the same people (POST /api/tables/{id}/rematch): the first
+ * to ask at a finished table starts it, everyone there is told, and each other person's
+ * ask takes their own seat in it. `info` is this browser's seat at the finished table.
+ */
+export async function rematch(id, info) {
+  const made = await api("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, undefined, info.token);
+  saveSeat(made.table.id, { seat: made.seat, token: made.token, game: made.table.game, invite: made.invite, spec: info.spec });
+  go(`#/table/${made.table.id}`);
+  return made;
 }
 
 export class LobbyScreen {
@@ -316,7 +328,9 @@ export class LobbyScreen {
           table.status === "over"
             ? h("a", { class: "button", href: `#/replay/${id}` }, t("lobby.replay"))
             : h("a", { class: "button primary", href: `#/table/${id}` }, t("lobby.resume")),
-          info.spec && table.status === "over" ? h("button", { type: "button", onclick: () => createTable(info.spec).catch(notifyError) }, t("lobby.rematch")) : null,
+          table.status !== "over" ? null
+            : table.rematch && seatAt(table.rematch) ? h("a", { class: "button", href: `#/table/${encodeURIComponent(table.rematch)}` }, t("table.rematch.go"))
+              : info.token ? h("button", { type: "button", onclick: () => rematch(id, info).catch(notifyError) }, t(table.rematch ? "table.rematch.join" : "lobby.rematch")) : null,
           h("button", { type: "button", class: "ghost", "aria-label": t("lobby.forget.label"),
             onclick: () => { forgetSeat(id); delete this.summaries[id]; this.drawLists(); } }, t("lobby.forget"))));
     });

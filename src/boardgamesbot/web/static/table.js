@@ -2,7 +2,7 @@
 import { api, Live } from "./api.js";
 import { h, PLAYER_COLOURS } from "./dom.js";
 import { asQuestion, errorText, has, inMood, lang, t } from "./i18n.js";
-import { createTable, gameTitle, seatName } from "./lobby.js";
+import { gameTitle, rematch, seatName } from "./lobby.js";
 import { confirmFinal, moveSpeed, seatAt, saveSeat, setConfirmFinal, setMoveSpeed } from "./store.js";
 import { announce, LogBuilder, logList } from "./log.js";
 import { CATCH_UP, movesSinceMyTurn, moveWords, Pacer, showLastMove, SPEEDS } from "./pace.js";
@@ -674,8 +674,6 @@ export class TableScreen {
       playing && this.msg.your_turn && summary.hints !== false
         ? h("button", { type: "button", "data-key": "hint", id: "hint-button", onclick: () => this.askHints() }, t("hint.button")) : null,
       over ? h("a", { class: "button", href: `#/replay/${this.id}` }, t("lobby.replay")) : null,
-      over && this.mine?.spec ? h("button", { type: "button", "data-key": "rematch", class: "primary",
-        onclick: () => createTable(this.mine.spec).catch(notifyError) }, t("lobby.rematch")) : null,
       h("button", { type: "button", class: "more-button", id: "more-button", "data-key": "more", "aria-expanded": String(Boolean(this.moreOpen)),
         "aria-controls": "more-tools", onclick: () => { this.moreOpen = !this.moreOpen; this.render(); },
         onkeydown: (e) => { if (e.key === "Escape" && this.moreOpen) { this.moreOpen = false; this.render(); } } }, t("table.more")),
@@ -836,8 +834,38 @@ export class TableScreen {
       h("ol", { class: "final-scores" }, (result.scores || []).map((score, s) => ({ score, s }))
         .sort((a, b) => b.score - a.score)
         .map(({ score, s }) => h("li", {}, h("span", { class: "swatch", style: `background:${ctx.colour(s)}` }), ` ${ctx.name(s)}: ${module.scoreText(score)}`))),
+      this.rematchLine(ctx),
       module.summaryExtra ? module.summaryExtra(this.msg.view, ctx) : null,
       scoreChart(chart, ctx));
+  }
+
+  /**
+   * The same game again, under the result where every friend reads it (the server's
+   * rematch: docs/api.md). Before anyone asked: "Rematch" for each person at the table.
+   * Once someone did (their page, and everyone's, is told: the table's `rematch`),
+   * "Bea started a rematch." and "Join the rematch" for each of the others, which takes
+   * their own seat in it; "Go to the rematch" for whoever holds a seat there already;
+   * "Watch the rematch" for a spectator.
+   */
+  rematchLine(ctx) {
+    const next = this.msg.table.rematch;
+    const token = this.mine?.token;
+    if (!next) {
+      return token ? h("p", { class: "rematch-line" }, h("button", { type: "button", class: "primary", "data-key": "rematch",
+        onclick: () => this.rematch() }, t("lobby.rematch"))) : null;
+    }
+    const started = [...this.events].reverse().find((event) => event.type === "rematch" && event.table === next);
+    const who = started && started.seat !== null && started.seat !== undefined ? t("table.rematch.started", { name: ctx.name(started.seat) }) : null;
+    const link = (key) => h("a", { class: "button primary", href: `#/table/${encodeURIComponent(next)}`, "data-key": "rematch" }, t(key));
+    return h("p", { class: "rematch-line", role: "status" }, who ? `${who} ` : null,
+      seatAt(next) ? link("table.rematch.go")
+        : token ? h("button", { type: "button", class: "primary", "data-key": "rematch", onclick: () => this.rematch() }, t("table.rematch.join"))
+          : link("table.rematch.watch"));
+  }
+
+  /** Start this game's rematch, or take my seat in the one a friend started; then go to it. */
+  rematch() {
+    rematch(this.id, this.mine).catch(notifyError);
   }
 
   /**
@@ -939,6 +967,7 @@ export function logLine(event, module, ctx) {
     case "undo": return t("log.undo", { name: who, action: module.describe(event.notation, event, ctx) });
     case "autopilot": return event.level ? t("log.autopilot.on", { name: who, level: t(`level.${event.level}`) }) : t("log.autopilot.off", { name: who });
     case "over": return t("log.over");
+    case "rematch": return t("log.rematch", { name: who });
     default: return null;
   }
 }
