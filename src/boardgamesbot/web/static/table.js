@@ -158,7 +158,7 @@ export class TableScreen {
    * Add `events` (new, in order) to the log, and queue the moves of others (bots,
    * friends, this seat's autopilot) to be shown one at a time, each with the public view
    * after it and the lines it adds to the log (said when shown). This seat's own moves
-   * are not held back: the present is shown at once.
+   * are not held back: the present is shown at once; nor are the moves that end the game.
    */
   follow(events) {
     const steps = [];
@@ -177,6 +177,15 @@ export class TableScreen {
       }
     }
     this.log.speak = announce;
+    if (events.some((event) => event.type === "over")) {
+      // The game ended with these moves: straight to its final position and result, with
+      // any moves still waiting to be shown. A page back after the end (a phone that slept
+      // through it) replayed the last moves one at a time before its result, until "Skip
+      // to the present"; whoever wants the moves has the replay, linked under the result.
+      this.pacer.skip();
+      for (const step of steps) step.said.forEach(announce);
+      return;
+    }
     if (!steps.length || !this.msg) {
       for (const step of steps) step.said.forEach(announce);
       return;
