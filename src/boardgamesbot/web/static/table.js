@@ -473,9 +473,11 @@ export class TableScreen {
    * Play `notation`, first asking to confirm when it cannot be taken back (the game's
    * module says which: module.isFinal) and the player has not turned asking off.
    */
-  request(notation) {
+  request(notation, judged = null) {
     const module = faceOf(this.game);
-    const info = this.infoOf(notation);
+    // `judged`: the server's preview of it, for a face that asks before the legal
+    // actions came (its info says the action in words, as a legal action's does).
+    const info = this.infoOf(notation) ?? judged ?? undefined;
     if (confirmFinal() && module.isFinal?.(notation, this.msg.view, info)) {
       // the question the catalog asks ("End your turn?"), else "Confirm: …?"
       this.confirming = { notation, words: asQuestion(() => module.describe(notation, info, this.context())) };
@@ -543,7 +545,7 @@ export class TableScreen {
       legal: msg.your_turn && this.legal?.state_id === msg.state_id ? this.legal.actions : [],
       yourTurn: msg.your_turn,
       sel: this.sel,
-      act: (notation) => this.request(notation),
+      act: (notation, judged) => this.request(notation, judged),
       actNow: (notation) => this.act(notation),
       confirming: this.confirming,
       cancelConfirm: () => this.cancelConfirm(),
