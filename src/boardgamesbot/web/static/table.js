@@ -162,12 +162,25 @@ export class TableScreen {
    */
   follow(events) {
     const steps = [];
+    // Others' choices that showed nothing when made (a simultaneous step's hidden
+    // drawings, revealed by a later move of this batch): shown with that move, not one by
+    // one on the board as it was before them — the last to draw saw their own drawing
+    // vanish under "Showing Ana's move" until the reveal.
+    let together = [];
     for (const event of events) {
       const said = [];
       this.log.speak = (text) => said.push(text);
       this.log.add(event);
       const mine = event.seat === this.msg?.seat && (event.by ?? "person") === "person";
-      if ((event.type === "action" || event.type === "undo") && !mine) {
+      const hidden = event.type === "action" && !event.public?.length;
+      if (together.length && (mine || !hidden)) {
+        if (mine) together.forEach((step) => step.said.forEach(announce));
+        else said.unshift(...together.flatMap((step) => step.said));
+        together = [];
+      }
+      if (hidden && !mine) {
+        together.push({ event, view: this.log.view, said });
+      } else if ((event.type === "action" || event.type === "undo") && !mine) {
         steps.push({ event, view: this.log.view, said });
       } else if (steps.length) {
         steps[steps.length - 1].said.push(...said); // said with the move it follows
@@ -177,6 +190,7 @@ export class TableScreen {
       }
     }
     this.log.speak = announce;
+    steps.push(...together); // revealed by nothing in this batch: shown as they come
     if (events.some((event) => event.type === "over")) {
       // The game ended with these moves: straight to its final position and result, with
       // any moves still waiting to be shown. A page back after the end (a phone that slept
