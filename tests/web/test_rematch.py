@@ -59,3 +59,27 @@ def test_a_friend_at_the_finished_table_is_told_of_the_rematch_and_joins_it(brow
         host_context.close()
         friend_context.close()
     assert not host_errors and not friend_errors, (host_errors, friend_errors)
+
+
+def test_a_friend_late_for_the_rematch_watches_it(browser, server):
+    """Ana's rematch started without Bea (Ana filled her seat with the computer): Bea's
+    "Join the rematch" was refused with "This table has already started." and left her on
+    the finished table. She is told and taken to watch it."""
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=5)
+    play_randomly(server, table, tokens, seeded(3))
+    rematch = call(server, "POST", f"/api/tables/{table}/rematch", token=tokens[0])
+    call(server, "POST", f"/api/tables/{rematch['table']['id']}/start", {"fill": "easy"},
+         token=rematch["token"])
+    context, friend, errors = laptop_page(browser, 1280, 900, "ca")
+    try:
+        take_seat(friend, server, table, 1, tokens[1], "cartographers")
+        friend.click('.summary [data-key="rematch"]')
+        friend.wait_for_url(re.compile(re.escape(f"#/table/{rematch['table']['id']}") + "$"))
+        said = friend.wait_for_function(
+            "() => !document.getElementById('notice').hidden"
+            " && document.getElementById('notice').textContent").json_value()
+        assert said == "La revenja ha començat sense tu: l'estàs mirant."
+        friend.wait_for_selector("svg.sheet")
+    finally:
+        context.close()
+    assert not errors, errors

@@ -3,7 +3,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { has, lang, t } from "./i18n.js";
 import { forgetSeat, myName, mySeats, saveName, saveSeat, seatAt } from "./store.js";
-import { go, notifyError, openRules } from "./ui.js";
+import { go, notify, notifyError, openRules } from "./ui.js";
 
 const LEVELS = ["easy", "medium", "hard", "random"];
 // Clock presets, as on BoardGameArena: per move (each decision) or per game (a bank).
@@ -99,8 +99,18 @@ export async function createTable(spec) {
  * to ask at a finished table starts it, everyone there is told, and each other person's
  * ask takes their own seat in it. `info` is this browser's seat at the finished table.
  */
-export async function rematch(id, info) {
-  const made = await api("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, undefined, info.token);
+export async function rematch(id, info, next = null) {
+  let made;
+  try {
+    made = await api("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, undefined, info.token);
+  } catch (error) {
+    // Started without me (filled with the computer, or my seat taken): watched instead.
+    if (!next || !["table_started", "seat_taken"].includes(error?.error?.code)) throw error;
+    // (said once there: the new screen clears the notices of the one left)
+    addEventListener("hashchange", () => notify(t("table.rematch.late")), { once: true });
+    go(`#/table/${encodeURIComponent(next)}`);
+    return null;
+  }
   saveSeat(made.table.id, { seat: made.seat, token: made.token, game: made.table.game, invite: made.invite, spec: info.spec });
   go(`#/table/${made.table.id}`);
   return made;
@@ -330,7 +340,7 @@ export class LobbyScreen {
             : h("a", { class: "button primary", href: `#/table/${id}` }, t("lobby.resume")),
           table.status !== "over" ? null
             : table.rematch && seatAt(table.rematch) ? h("a", { class: "button", href: `#/table/${encodeURIComponent(table.rematch)}` }, t("table.rematch.go"))
-              : info.token ? h("button", { type: "button", onclick: () => rematch(id, info).catch(notifyError) }, t(table.rematch ? "table.rematch.join" : "lobby.rematch")) : null,
+              : info.token ? h("button", { type: "button", onclick: () => rematch(id, info, table.rematch).catch(notifyError) }, t(table.rematch ? "table.rematch.join" : "lobby.rematch")) : null,
           h("button", { type: "button", class: "ghost", "aria-label": t("lobby.forget.label"),
             onclick: () => { forgetSeat(id); delete this.summaries[id]; this.drawLists(); } }, t("lobby.forget"))));
     });

@@ -890,7 +890,7 @@ export class TableScreen {
 
   /** Start this game's rematch, or take my seat in the one a friend started; then go to it. */
   rematch() {
-    rematch(this.id, this.mine).catch(notifyError);
+    rematch(this.id, this.mine, this.msg?.table?.rematch).catch(notifyError);
   }
 
   /**
