@@ -10,7 +10,10 @@ MAIN = 'svg.sheet[data-key="sheet"]:not([data-stale])'
 
 #: Where the sheet and the tapped cell are, noted in the page before the tap.
 NOTE = """sel => {
-    const box = (e) => { const r = e.getBoundingClientRect(); return [r.top, r.left, r.bottom, r.right]; };
+    const box = (e) => {
+        const r = e.getBoundingClientRect();
+        return [r.top, r.left, r.bottom, r.right];
+    };
     window.before = { sheet: box(document.querySelector(sel)),
                       cell: box(document.querySelector(sel + ' [data-cell="D2"]')),
                       scroll: scrollY };
@@ -19,7 +22,10 @@ NOTE = """sel => {
 #: Once `ready` is on the page: where the sheet and cell are now, and the notice's box.
 AFTER = """([sel, ready]) => {
     if (!document.querySelector(ready)) return null;
-    const box = (e) => { const r = e.getBoundingClientRect(); return [r.top, r.left, r.bottom, r.right]; };
+    const box = (e) => {
+        const r = e.getBoundingClientRect();
+        return [r.top, r.left, r.bottom, r.right];
+    };
     return { before: window.before, sheet: box(document.querySelector(sel)),
              cell: box(document.querySelector(sel + ' [data-cell="D2"]')), scroll: scrollY,
              notice: box(document.getElementById('notice')) };
