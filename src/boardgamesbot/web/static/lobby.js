@@ -405,6 +405,13 @@ export class JoinScreen {
   }
 
   render() {
+    // Someone already at the table (a friend back through the link in the chat, the host
+    // trying the link sent): back to their own seat, not a second one.
+    const seated = Object.entries(mySeats()).find(([, info]) => info.invite === this.invite);
+    if (seated) {
+      go(`#/table/${encodeURIComponent(seated[0])}`);
+      return;
+    }
     this.root.replaceChildren(h("section", { class: "card narrow" },
       h("h1", {}, t("join.title")),
       h("p", { id: "join-lead" }, this.game ? t("join.lead.game", { game: gameTitle(this.game) }) : t("join.lead")),
@@ -421,7 +428,9 @@ export class JoinScreen {
     saveName(this.name.trim());
     try {
       const joined = await api("POST", `/api/invites/${encodeURIComponent(this.invite)}`, { name: this.name.trim() || null });
-      saveSeat(joined.table.id, { seat: joined.seat, token: joined.token, game: joined.table.game });
+      // The invitation kept with the seat: opened again, it leads back here (render), and
+      // the waiting room shows it to pass on to the next friend.
+      saveSeat(joined.table.id, { seat: joined.seat, token: joined.token, game: joined.table.game, invite: this.invite });
       go(`#/table/${joined.table.id}`);
     } catch (error) {
       notifyError(error);
