@@ -257,11 +257,6 @@ class Table(TableViews):
                 else {"kind": BOT, "level": s.level} if s.kind == BOT else {"kind": OPEN}
                 for s in self.seats]
 
-    def rematch(self) -> str | None:
-        """The id of this table's rematch, once someone at it has started one."""
-        return next((e.data["table"] for e in reversed(self.events) if e.kind == "rematch"),
-                    None)
-
     def note_rematch(self, seat: int, table_id: str) -> Change:
         """Tell everyone at this finished table that ``seat`` started its rematch
         ``table_id`` (an event: their pages offer to join it)."""

@@ -80,8 +80,11 @@ class TableViews:
     per_state: PerState
     per_revision: PerState
 
-    def rematch(self) -> str | None:  # `Table.rematch`
-        raise NotImplementedError
+    def rematch(self) -> str | None:
+        """The id of this table's rematch, once someone at it has started one
+        (`Table.note_rematch`)."""
+        return next((e.data["table"] for e in reversed(self.events) if e.kind == "rematch"),
+                    None)
 
     def awaited(self) -> list[int]:
         """The seats whose decision the game waits for now."""
