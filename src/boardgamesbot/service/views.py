@@ -82,7 +82,10 @@ class TableViews:
 
     def rematch(self) -> str | None:
         """The id of this table's rematch, once someone at it has started one
-        (`Table.note_rematch`)."""
+        (`Table.note_rematch`). Only a finished table has one: a game in play's summary,
+        made on every move, does not read its events for it."""
+        if self.status != OVER:
+            return None
         return next((e.data["table"] for e in reversed(self.events) if e.kind == "rematch"),
                     None)
 
