@@ -859,8 +859,8 @@ export class TableScreen {
       h("ol", { class: "final-scores" }, (result.scores || []).map((score, s) => ({ score, s }))
         .sort((a, b) => b.score - a.score)
         .map(({ score, s }) => h("li", {}, h("span", { class: "swatch", style: `background:${ctx.colour(s)}` }), ` ${ctx.name(s)}: ${module.scoreText(score)}`))),
-      this.rematchLine(ctx),
       module.summaryExtra ? module.summaryExtra(this.msg.view, ctx) : null,
+      this.rematchLine(ctx),
       scoreChart(chart, ctx));
   }
 
