@@ -503,6 +503,12 @@ def test_screenshots_of_every_screen_at_every_size(browser, server):
             try:
                 open_lobby(page, server)
                 screen_shot(page, f"lobby-{size}")
+                # The waiting room: the invitation to copy, and to share on a touch screen.
+                create_in_lobby(page, server, "tikal", players=2, seats={1: "friend"})
+                page.wait_for_selector("#invite-link")
+                if size != "desktop":
+                    page.wait_for_selector('[data-key="share"]')
+                screen_shot(page, f"waiting-{size}")
                 take_seat(page, server, tikal, 0, tikal_tokens[0], "tikal")
                 page.wait_for_selector(".tikal-board")
                 page.wait_for_selector("#log .log-group")

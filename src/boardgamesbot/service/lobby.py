@@ -205,6 +205,44 @@ class Lobby(TablesInMemory, RevisionCheckedWrites, Watchers, Presence, Jobs):
         table = await self._write(table_id, sit)
         return {"table": table.summary(), **joined}
 
+    async def rematch(self, table_id: Any, token: Any, client: str | None = None) -> dict:
+        """The same game again with the same people: a new table of the same game, options,
+        clock and hints; the seat of ``token`` taken in it by the same person, computers
+        computers again, every other person's seat kept for them. The finished table is
+        told (an event; its summary's ``rematch``), so each person at it is offered to
+        join: the same call with their own token sits them in their seat of it.
+        Returns the rematch, the caller's seat and token, and its invitation to the one
+        who started it (for a friend who was not at the first game)."""
+        finished = await self.current(table_id)
+        seat = self.seat_of(finished, token)
+        name = finished.seats[seat].name
+        found = finished.rematch()
+        if found is None:
+            clock = finished.clock_spec if finished.clock_spec.get("mode") != "none" else None
+            created = self.create(finished.game.name, finished.options,
+                                  finished.rematch_seats(seat), clock, None, client=client,
+                                  hints=finished.hints)
+            new_id = created["table"]["id"]
+            try:
+                await self._write(finished.id, lambda table: table.note_rematch(seat, new_id))
+            except ServiceError as error:
+                if error.code != "rematch_exists":
+                    raise
+                # Another person's rematch was noted first (another process): theirs is
+                # the one everyone is offered; this one, never announced, stays empty.
+                found = (await self.current(table_id)).rematch()
+            else:
+                return {**created["seats"][0], "table": created["table"],
+                        "invite": created["invite"]}
+        joined: dict = {}
+
+        def sit(table: Table) -> Change:
+            joined["seat"], joined["token"], change = table.join(name, seat)
+            return change
+
+        rematch = await self._write(found, sit)
+        return {"table": rematch.summary(), "invite": None, **joined}
+
     async def start(self, table_id: Any, token: Any, fill: Any) -> dict:
         self.seat_of(await self.current(table_id), token)
 

@@ -184,6 +184,8 @@ class TableOut(BaseModel):
     actions: int
     result: ResultOut | None
     hints: bool
+    rematch: str | None = Field(None, description="the table of this finished game's "
+                                                  "rematch, once someone started one")
 
 
 class SeatToken(BaseModel):
@@ -201,6 +203,11 @@ class Joined(BaseModel):
     table: TableOut
     seat: int
     token: str
+
+
+class Rematched(Joined):
+    invite: str | None = Field(description="the rematch's invitation, to the one who "
+                                           "started it while a seat is open")
 
 
 class ClockState(BaseModel):
@@ -324,8 +331,13 @@ class OverEvent(_Event):
     winners: list[int]
 
 
+class RematchEvent(_Event):
+    type: Literal["rematch"]
+    table: str = Field(description="the rematch's table")
+
+
 Event = Annotated[CreatedEvent | JoinedEvent | StartedEvent | ActionEvent | UndoEvent
-                  | AutopilotEvent | OverEvent, Field(discriminator="type")]
+                  | AutopilotEvent | OverEvent | RematchEvent, Field(discriminator="type")]
 
 
 class EventsOut(BaseModel):

@@ -190,12 +190,19 @@ class Table(TableViews):
             table._start()  # nobody to wait for; `row()` writes the started table
         return table, tokens, invite
 
-    def join(self, name: Any) -> tuple[int, str, Change]:
-        """Sit a person in the first open seat; the table starts when it is full."""
+    def join(self, name: Any, at: int | None = None) -> tuple[int, str, Change]:
+        """Sit a person in the first open seat (or in seat ``at``, kept for them: a
+        rematch's); the table starts when it is full."""
         if self.status != OPEN_STATUS:
             raise ServiceError("this table has already started", code="table_started",
                                status=409, table=self.id)
-        seat = next((s for s in self.seats if s.kind == OPEN), None)
+        if at is None:
+            seat = next((s for s in self.seats if s.kind == OPEN), None)
+        else:
+            seat = self.seats[at] if 0 <= at < len(self.seats) else None
+            if seat is None or seat.kind != OPEN:
+                raise ServiceError("this seat is taken already", code="seat_taken",
+                                   status=409, table=self.id, seat=at)
         if seat is None:  # pragma: no cover - an open table always has an open seat
             raise ServiceError("this table is full", code="table_full", status=409)
         token = new_token()
@@ -238,6 +245,25 @@ class Table(TableViews):
                       seats=open_seats + charged,
                       events=[self._event("started", None, {"seats": self.seat_list(),
                                                             "view": self.spectator_view()})])
+
+    def rematch_seats(self, seat: int) -> list[dict]:
+        """The seats of this finished game's rematch as `create` reads them: ``seat``'s
+        person again (by name), a computer a computer again at its level, and each other
+        person's seat kept open for them (`join` ``at``)."""
+        if self.status != OVER:
+            raise ServiceError("a rematch is for a finished game", code="rematch_not_over",
+                               status=409, table=self.id)
+        return [{"kind": PERSON, "name": s.name} if s.seat == seat
+                else {"kind": BOT, "level": s.level} if s.kind == BOT else {"kind": OPEN}
+                for s in self.seats]
+
+    def note_rematch(self, seat: int, table_id: str) -> Change:
+        """Tell everyone at this finished table that ``seat`` started its rematch
+        ``table_id`` (an event: their pages offer to join it)."""
+        if self.rematch() is not None:
+            raise ServiceError("this game has a rematch already", code="rematch_exists",
+                               status=409, table=self.id, rematch=self.rematch())
+        return self._finish(Change(events=[self._event("rematch", seat, {"table": table_id})]))
 
     # Play ----------------------------------------------------------------------------
 

@@ -80,6 +80,15 @@ class TableViews:
     per_state: PerState
     per_revision: PerState
 
+    def rematch(self) -> str | None:
+        """The id of this table's rematch, once someone at it has started one
+        (`Table.note_rematch`). Only a finished table has one: a game in play's summary,
+        made on every move, does not read its events for it."""
+        if self.status != OVER:
+            return None
+        return next((e.data["table"] for e in reversed(self.events) if e.kind == "rematch"),
+                    None)
+
     def awaited(self) -> list[int]:
         """The seats whose decision the game waits for now."""
         if self.status != PLAYING or self.state is None:
@@ -142,6 +151,7 @@ class TableViews:
             "actions": len(self.record.actions),
             "result": self.result,
             "hints": self.hints,
+            "rematch": self.rematch(),
         }
 
     def clock_view(self) -> dict | None:

@@ -17,6 +17,7 @@ from ..schemas import (
     GameOut,
     Joined,
     JoinTable,
+    Rematched,
     StartTable,
     TableOut,
     ViewSchemaOut,
@@ -88,6 +89,17 @@ async def table_of(room: Lobby, table_id: str) -> dict:
 async def join(invite: str, body: JoinTable, request: Request) -> dict:
     """Take the first open seat of the invitation's table; returns the seat's token."""
     return await lobby(request).join(invite, body.name)
+
+
+@router.post("/api/tables/{table_id}/rematch", status_code=201, tags=["lobby"],
+             responses=ERRORS, response_model=Rematched)
+async def rematch(table_id: str, request: Request, token: str | None = Token) -> dict:
+    """The same game again with the same people, from a finished table (any person's
+    seat token). The first call creates the rematch (computers stay computers, every
+    other person's seat kept for them) and tells the finished table (its ``rematch``,
+    a ``rematch`` event); each other person's call takes their own seat in it."""
+    return await lobby(request).rematch(table_id, token,
+                                        client=request.client.host if request.client else None)
 
 
 @router.post("/api/tables/{table_id}/start", tags=["lobby"], responses=ERRORS,

@@ -2,8 +2,8 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { has, lang, t } from "./i18n.js";
-import { forgetSeat, myName, mySeats, saveName, saveSeat } from "./store.js";
-import { go, notifyError, openRules } from "./ui.js";
+import { forgetSeat, myName, mySeats, saveName, saveSeat, seatAt } from "./store.js";
+import { go, notify, notifyError, openRules } from "./ui.js";
 
 const LEVELS = ["easy", "medium", "hard", "random"];
 // Clock presets, as on BoardGameArena: per move (each decision) or per game (a bank).
@@ -92,6 +92,28 @@ export async function createTable(spec) {
   });
   go(`#/table/${created.table.id}`);
   return created;
+}
+
+/**
+ * The same game again with the same people (POST /api/tables/{id}/rematch): the first
+ * to ask at a finished table starts it, everyone there is told, and each other person's
+ * ask takes their own seat in it. `info` is this browser's seat at the finished table.
+ */
+export async function rematch(id, info, next = null) {
+  let made;
+  try {
+    made = await api("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, undefined, info.token);
+  } catch (error) {
+    // Started without me (filled with the computer, or my seat taken): watched instead.
+    if (!next || !["table_started", "seat_taken"].includes(error?.error?.code)) throw error;
+    // (said once there: the new screen clears the notices of the one left)
+    addEventListener("hashchange", () => notify(t("table.rematch.late")), { once: true });
+    go(`#/table/${encodeURIComponent(next)}`);
+    return null;
+  }
+  saveSeat(made.table.id, { seat: made.seat, token: made.token, game: made.table.game, invite: made.invite, spec: info.spec });
+  go(`#/table/${made.table.id}`);
+  return made;
 }
 
 export class LobbyScreen {
@@ -316,7 +338,9 @@ export class LobbyScreen {
           table.status === "over"
             ? h("a", { class: "button", href: `#/replay/${id}` }, t("lobby.replay"))
             : h("a", { class: "button primary", href: `#/table/${id}` }, t("lobby.resume")),
-          info.spec && table.status === "over" ? h("button", { type: "button", onclick: () => createTable(info.spec).catch(notifyError) }, t("lobby.rematch")) : null,
+          table.status !== "over" ? null
+            : table.rematch && seatAt(table.rematch) ? h("a", { class: "button", href: `#/table/${encodeURIComponent(table.rematch)}` }, t("table.rematch.go"))
+              : info.token ? h("button", { type: "button", onclick: () => rematch(id, info, table.rematch).catch(notifyError) }, t(table.rematch ? "table.rematch.join" : "lobby.rematch")) : null,
           h("button", { type: "button", class: "ghost", "aria-label": t("lobby.forget.label"),
             onclick: () => { forgetSeat(id); delete this.summaries[id]; this.drawLists(); } }, t("lobby.forget"))));
     });
@@ -381,6 +405,13 @@ export class JoinScreen {
   }
 
   render() {
+    // Someone already at the table (a friend back through the link in the chat, the host
+    // trying the link sent): back to their own seat, not a second one.
+    const seated = Object.entries(mySeats()).find(([, info]) => info.invite === this.invite);
+    if (seated) {
+      go(`#/table/${encodeURIComponent(seated[0])}`);
+      return;
+    }
     this.root.replaceChildren(h("section", { class: "card narrow" },
       h("h1", {}, t("join.title")),
       h("p", { id: "join-lead" }, this.game ? t("join.lead.game", { game: gameTitle(this.game) }) : t("join.lead")),
@@ -397,7 +428,9 @@ export class JoinScreen {
     saveName(this.name.trim());
     try {
       const joined = await api("POST", `/api/invites/${encodeURIComponent(this.invite)}`, { name: this.name.trim() || null });
-      saveSeat(joined.table.id, { seat: joined.seat, token: joined.token, game: joined.table.game });
+      // The invitation kept with the seat: opened again, it leads back here (render), and
+      // the waiting room shows it to pass on to the next friend.
+      saveSeat(joined.table.id, { seat: joined.seat, token: joined.token, game: joined.table.game, invite: this.invite });
       go(`#/table/${joined.table.id}`);
     } catch (error) {
       notifyError(error);

@@ -151,6 +151,7 @@ function tableLine(event, who) {
     case "started": return t("log.started");
     case "autopilot": return event.level ? t("log.autopilot.on", { name: who, level: t(`level.${event.level}`) }) : t("log.autopilot.off", { name: who });
     case "over": return t("log.over");
+    case "rematch": return t("log.rematch", { name: who });
     default: return null;
   }
 }

@@ -2,7 +2,7 @@
 import { api, Live } from "./api.js";
 import { h, PLAYER_COLOURS } from "./dom.js";
 import { asQuestion, errorText, has, inMood, lang, t } from "./i18n.js";
-import { createTable, gameTitle, seatName } from "./lobby.js";
+import { gameTitle, rematch, seatName } from "./lobby.js";
 import { confirmFinal, moveSpeed, seatAt, saveSeat, setConfirmFinal, setMoveSpeed } from "./store.js";
 import { announce, LogBuilder, logList } from "./log.js";
 import { CATCH_UP, movesSinceMyTurn, moveWords, Pacer, showLastMove, SPEEDS } from "./pace.js";
@@ -158,16 +158,29 @@ export class TableScreen {
    * Add `events` (new, in order) to the log, and queue the moves of others (bots,
    * friends, this seat's autopilot) to be shown one at a time, each with the public view
    * after it and the lines it adds to the log (said when shown). This seat's own moves
-   * are not held back: the present is shown at once.
+   * are not held back: the present is shown at once; nor are the moves that end the game.
    */
   follow(events) {
     const steps = [];
+    // Others' choices that showed nothing when made (a simultaneous step's hidden
+    // drawings, revealed by a later move of this batch): shown with that move, not one by
+    // one on the board as it was before them — the last to draw saw their own drawing
+    // vanish under "Showing Ana's move" until the reveal.
+    let together = [];
     for (const event of events) {
       const said = [];
       this.log.speak = (text) => said.push(text);
       this.log.add(event);
       const mine = event.seat === this.msg?.seat && (event.by ?? "person") === "person";
-      if ((event.type === "action" || event.type === "undo") && !mine) {
+      const hidden = event.type === "action" && !event.public?.length;
+      if (together.length && (mine || !hidden)) {
+        if (mine) together.forEach((step) => step.said.forEach(announce));
+        else said.unshift(...together.flatMap((step) => step.said));
+        together = [];
+      }
+      if (hidden && !mine) {
+        together.push({ event, view: this.log.view, said });
+      } else if ((event.type === "action" || event.type === "undo") && !mine) {
         steps.push({ event, view: this.log.view, said });
       } else if (steps.length) {
         steps[steps.length - 1].said.push(...said); // said with the move it follows
@@ -177,6 +190,16 @@ export class TableScreen {
       }
     }
     this.log.speak = announce;
+    steps.push(...together); // revealed by nothing in this batch: shown as they come
+    if (events.some((event) => event.type === "over")) {
+      // The game ended with these moves: straight to its final position and result, with
+      // any moves still waiting to be shown. A page back after the end (a phone that slept
+      // through it) replayed the last moves one at a time before its result, until "Skip
+      // to the present"; whoever wants the moves has the replay, linked under the result.
+      this.pacer.skip();
+      for (const step of steps) step.said.forEach(announce);
+      return;
+    }
     if (!steps.length || !this.msg) {
       for (const step of steps) step.said.forEach(announce);
       return;
@@ -464,9 +487,11 @@ export class TableScreen {
    * Play `notation`, first asking to confirm when it cannot be taken back (the game's
    * module says which: module.isFinal) and the player has not turned asking off.
    */
-  request(notation) {
+  request(notation, judged = null) {
     const module = faceOf(this.game);
-    const info = this.infoOf(notation);
+    // `judged`: the server's preview of it, for a face that asks before the legal
+    // actions came (its info says the action in words, as a legal action's does).
+    const info = this.infoOf(notation) ?? judged ?? undefined;
     if (confirmFinal() && module.isFinal?.(notation, this.msg.view, info)) {
       // the question the catalog asks ("End your turn?"), else "Confirm: …?"
       this.confirming = { notation, words: asQuestion(() => module.describe(notation, info, this.context())) };
@@ -534,7 +559,7 @@ export class TableScreen {
       legal: msg.your_turn && this.legal?.state_id === msg.state_id ? this.legal.actions : [],
       yourTurn: msg.your_turn,
       sel: this.sel,
-      act: (notation) => this.request(notation),
+      act: (notation, judged) => this.request(notation, judged),
       actNow: (notation) => this.act(notation),
       confirming: this.confirming,
       cancelConfirm: () => this.cancelConfirm(),
@@ -674,8 +699,6 @@ export class TableScreen {
       playing && this.msg.your_turn && summary.hints !== false
         ? h("button", { type: "button", "data-key": "hint", id: "hint-button", onclick: () => this.askHints() }, t("hint.button")) : null,
       over ? h("a", { class: "button", href: `#/replay/${this.id}` }, t("lobby.replay")) : null,
-      over && this.mine?.spec ? h("button", { type: "button", "data-key": "rematch", class: "primary",
-        onclick: () => createTable(this.mine.spec).catch(notifyError) }, t("lobby.rematch")) : null,
       h("button", { type: "button", class: "more-button", id: "more-button", "data-key": "more", "aria-expanded": String(Boolean(this.moreOpen)),
         "aria-controls": "more-tools", onclick: () => { this.moreOpen = !this.moreOpen; this.render(); },
         onkeydown: (e) => { if (e.key === "Escape" && this.moreOpen) { this.moreOpen = false; this.render(); } } }, t("table.more")),
@@ -837,7 +860,37 @@ export class TableScreen {
         .sort((a, b) => b.score - a.score)
         .map(({ score, s }) => h("li", {}, h("span", { class: "swatch", style: `background:${ctx.colour(s)}` }), ` ${ctx.name(s)}: ${module.scoreText(score)}`))),
       module.summaryExtra ? module.summaryExtra(this.msg.view, ctx) : null,
+      this.rematchLine(ctx),
       scoreChart(chart, ctx));
+  }
+
+  /**
+   * The same game again, under the result where every friend reads it (the server's
+   * rematch: docs/api.md). Before anyone asked: "Rematch" for each person at the table.
+   * Once someone did (their page, and everyone's, is told: the table's `rematch`),
+   * "Bea started a rematch." and "Join the rematch" for each of the others, which takes
+   * their own seat in it; "Go to the rematch" for whoever holds a seat there already;
+   * "Watch the rematch" for a spectator.
+   */
+  rematchLine(ctx) {
+    const next = this.msg.table.rematch;
+    const token = this.mine?.token;
+    if (!next) {
+      return token ? h("p", { class: "rematch-line" }, h("button", { type: "button", class: "primary", "data-key": "rematch",
+        onclick: () => this.rematch() }, t("lobby.rematch"))) : null;
+    }
+    const started = [...this.events].reverse().find((event) => event.type === "rematch" && event.table === next);
+    const who = started && started.seat !== null && started.seat !== undefined ? t("table.rematch.started", { name: ctx.name(started.seat) }) : null;
+    const link = (key) => h("a", { class: "button primary", href: `#/table/${encodeURIComponent(next)}`, "data-key": "rematch" }, t(key));
+    return h("p", { class: "rematch-line", role: "status" }, who ? `${who} ` : null,
+      seatAt(next) ? link("table.rematch.go")
+        : token ? h("button", { type: "button", class: "primary", "data-key": "rematch", onclick: () => this.rematch() }, t("table.rematch.join"))
+          : link("table.rematch.watch"));
+  }
+
+  /** Start this game's rematch, or take my seat in the one a friend started; then go to it. */
+  rematch() {
+    rematch(this.id, this.mine, this.msg?.table?.rematch).catch(notifyError);
   }
 
   /**
@@ -939,6 +992,7 @@ export function logLine(event, module, ctx) {
     case "undo": return t("log.undo", { name: who, action: module.describe(event.notation, event, ctx) });
     case "autopilot": return event.level ? t("log.autopilot.on", { name: who, level: t(`level.${event.level}`) }) : t("log.autopilot.off", { name: who });
     case "over": return t("log.over");
+    case "rematch": return t("log.rematch", { name: who });
     default: return null;
   }
 }

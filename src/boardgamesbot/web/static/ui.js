@@ -1,11 +1,28 @@
 // Shared bits of the shell every screen uses: notices, navigation, the rules dialog.
 import { errorText } from "./i18n.js";
 
+// Where the person last touched the screen (its height, 0 to 1): a notice is shown at
+// the other end of it (notify).
+let touchedAt = 0;
+document.addEventListener("pointerdown", (event) => {
+  // (a tap on the notice's own "Why not?" keeps it where it is)
+  if (!event.target.closest?.("#notice")) touchedAt = event.clientY / (innerHeight || 1);
+}, { capture: true });
+
+/**
+ * Say `text` in the notice: over the page (style.css), not in its flow. Standing above
+ * the board, a refusal with its "Why not?" and the rule it cites pushed the board ~120 px
+ * down under the thumb that had just tapped it; over the page it moves nothing, and it
+ * stands at the end of the screen away from the last touch (a refused tap low on a
+ * phone's board: at the top; high: at the foot), so it covers not the spot tapped. A tap
+ * on it (not on its links) puts it away; a notice that is not an error goes by itself.
+ */
 export function notify(text, kind = "info") {
   const notice = document.getElementById("notice");
   notice.textContent = text;
-  notice.className = `notice ${kind}`;
+  notice.className = `notice ${kind}${text && touchedAt < 0.5 ? " at-foot" : ""}`;
   notice.hidden = !text;
+  notice.onclick = (event) => { if (!event.target.closest("a, button")) notice.hidden = true; };
   clearTimeout(notify.timer);
   if (text && kind !== "error") notify.timer = setTimeout(() => (notice.hidden = true), 6000);
 }

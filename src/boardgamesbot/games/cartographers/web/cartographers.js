@@ -333,7 +333,8 @@ function playable(ctx, sheet, overlay, text) {
     if (!action && !ctx.legal.length) {
       paint();
       const notation = untried(ctx, cell);
-      ctx.preview(notation).then((answer) => (answer.legal ? ctx.act(notation) : ctx.actNow(notation)), () => ctx.actNow(notation));
+      // (asked in words from the server's judgement: its info is the drawing as data)
+      ctx.preview(notation).then((answer) => (answer.legal ? ctx.act(notation, answer) : ctx.actNow(notation)), () => ctx.actNow(notation));
       return;
     }
     if (!action) {

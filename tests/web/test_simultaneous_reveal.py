@@ -1,0 +1,39 @@
+"""The last of a Cartographers card to draw (Bea) saw her drawing vanish: the drawings
+made at the same time as hers (Ana's), revealed by hers, were shown one at a time on the
+map as it was before the card, her own map blank under "Showing Ana's move", and only then
+the present. Choices made together, revealed together: shown at once, the others' marked."""
+
+from __future__ import annotations
+
+from .helpers import act, hot_seat_table, legal_notations, set_confirm_setting, take_seat
+
+MAIN = 'svg.sheet[data-key="sheet"]:not([data-stale])'
+
+WATCH = """() => {
+    window.paced = false;
+    new MutationObserver(() => { if (document.getElementById('pace-skip')) window.paced = true; })
+        .observe(document.body, { childList: true, subtree: true });
+}"""
+
+#: Once Ana's drawing is in the log: whether moves were paced, and Bea's map's empty cells.
+REVEALED = """([sel, before]) => {
+    const log = document.getElementById('log')?.textContent || '';
+    const sheet = document.querySelector(sel);
+    if (!log.includes('Ana:') || !sheet || document.getElementById('pace-skip')) return null;
+    const empty = sheet.querySelectorAll('[data-cell].empty').length;
+    return empty < before ? { paced: window.paced, empty } : null;
+}"""
+
+
+def test_the_last_to_draw_sees_the_card_revealed_at_once(narrow, server):
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=3)
+    take_seat(narrow, server, table, 1, tokens[1], "cartographers")
+    narrow.wait_for_selector(f"{MAIN} .target")
+    set_confirm_setting(narrow, False)
+    act(server, table, tokens[0], legal_notations(server, table, tokens[0])[0])  # Ana first
+    narrow.wait_for_function("() => document.getElementById('status-line')?.textContent")
+    before = narrow.evaluate(f"document.querySelectorAll('{MAIN} [data-cell].empty').length")
+    narrow.evaluate(WATCH)
+    narrow.locator(f"{MAIN} .target").first.click()  # Bea's drawing ends the card
+    seen = narrow.wait_for_function(REVEALED, arg=[MAIN, before]).json_value()
+    assert not seen["paced"], seen
