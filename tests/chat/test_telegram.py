@@ -1813,3 +1813,108 @@ def test_a_card_is_called_when_both_drawings_came_in_one_look(tmp_path):
             await until(lambda: len(calls()) >= 2, what="the next card's call")
             assert 'tg://user?id=11' in calls()[1] and 'tg://user?id=12' not in calls()[1]
     asyncio.run(asyncio.wait_for(main(), 90))
+
+
+async def _played_out_by_the_computer(fake: FakeTelegram, bot: Bot, game: str) -> str:
+    """Ana, Bob and the easy computer at a table of ``game``; both friends leave it, the
+    computer plays it out (the quickest way to an end). The table's id, once all the bot
+    had to say about it was said."""
+    gid = GROUP["id"]
+    lobby_id = await lobby_joined(fake, game, BOB)
+    fake.press(GROUP, ANA, lobby_id, "b:easy")
+    await until(lambda: "🤖" in fake.messages[(gid, lobby_id)].get("text", ""))
+    fake.say(GROUP, ANA, "/clock 10m easy")  # who leaves is played for by the easy bot
+    await until(lambda: "10" in fake.messages[(gid, lobby_id)].get("text", ""),
+                what="the clock in the lobby")
+    fake.press(GROUP, ANA, lobby_id, "s")
+    await until(lambda: living_of(fake, gid), what="the board")
+    table_id = fake.messages[(gid, lobby_id)]["text"].split("/#/table/")[1].split()[0]
+    fake.say(GROUP, ANA, "/leave")
+    fake.say(GROUP, BOB, "/leave")
+    await until(lambda: any("Game over" in t for t in fake.texts(gid)), timeout=90,
+                what="the end")
+    await settled(fake, 0.5)
+    return table_id
+
+
+def test_tikal_ends_with_one_board_the_result_under_it(tmp_path):
+    """A game drawn as one picture ends with one board, not two: the final board with the
+    result under it and 🔁 Play again, ringing everyone — the table message that showed
+    the game so far makes way for it (it showed the board before the last moves, and
+    said 'Game over' above a second copy of the end)."""
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            table_id = await _played_out_by_the_computer(fake, bot, "tikal")
+            boards = [(mid, m) for (chat, mid), m in fake.messages.items()
+                      if chat == gid and "photo" in m and "Game over" in m.get("caption", "")]
+            assert len(boards) == 1, [m["caption"] for _, m in boards]
+            (mid, final), = boards
+            assert not silent(next(f for m, f, _ in fake.sent if m == "sendPhoto"
+                                   and "Game over" in f.get("caption", "")))
+            conversation = bot.bot.conversation
+            known = await conversation.names(table_id)
+            state = await bot.service.state(table_id, None)
+            expected = images.picture("tikal", state["view"], None,
+                                      [known[s] for s in sorted(known)], "en",
+                                      conversation.last_move(table_id)[1])
+            assert final["photo"][0]["file_unique_id"] == \
+                hashlib.sha256(expected).hexdigest()[:16]
+            assert with_buttons(fake, gid) == [mid]
+            assert [b["text"] for b in keyboard(final)] == ["🔁 Play again"]
+            assert not [r for r in fake.refused if r[1] == 400], fake.refused
+    asyncio.run(asyncio.wait_for(main(), 120))
+
+
+def test_the_table_message_tells_no_scores_before_the_first_scoring(tmp_path):
+    """'Scores: Ana 0 · Bob 0 · 🤖 easy 0' under the board from the first move said
+    nothing a friend could use: the table message tells the scores once something was
+    scored (a Tikal volcano's scoring), and from then on."""
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            await _played_out_by_the_computer(fake, bot, "tikal")
+            captions = [(n, f.get("caption") or (f.get("media") or {}).get("caption") or "")
+                        for n, (m, f, _) in enumerate(fake.sent)
+                        if m in ("sendPhoto", "editMessageCaption", "editMessageMedia")
+                        and int(f.get("chat_id", 0)) == gid]
+            scored = next(n for n, (m, f, _) in enumerate(fake.sent) if m == "sendMessage"
+                          and f.get("text", "").startswith("Scores:\n"))
+            assert captions[0][0] < scored  # the board came first
+            assert not [c for n, c in captions if n < scored and "Scores: " in c], captions
+            assert [c for n, c in captions if n > scored and "Scores: Ana " in c]
+    asyncio.run(asyncio.wait_for(main(), 120))
+
+
+def test_a_leave_asked_before_a_restart_is_confirmed_after_it(tmp_path):
+    """🚪 tapped, the bot restarted (an update, a crash), 🚪 tapped again within the 30 s:
+    the second tap confirms, as it would have without the restart — the question is kept
+    in the database, not in the bot's memory."""
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            lobby_id = await lobby_joined(fake, "tikal", BOB)
+            fake.press(GROUP, ANA, lobby_id, "s")
+            mid, _ = await until(lambda: living_of(fake, gid), what="the table message")
+            await tap(fake, GROUP, BOB, mid, "l")
+            asked_at = time.monotonic()
+            assert fake.calls("answerCallbackQuery")[-1]["text"].startswith("🚪 Leave this")
+            await bot.close()
+            bot.bot = None
+            await bot.start()
+            await until(lambda: bot.bot, what="the bot restarted")
+            # (a second tap as fast as a double tap would be no answer to the question)
+            await asyncio.sleep(max(0.0, 1.2 - (time.monotonic() - asked_at)))
+            fake.press(GROUP, BOB, mid, "l")
+            query = fake.updates[-1]["callback_query"]["id"]
+            (answer,) = await until(lambda: [f for f in fake.calls("answerCallbackQuery")
+                                             if f.get("callback_query_id") == query],
+                                    what="the answer to the second tap")
+            assert answer["text"].startswith("🚪 You left the game"), answer
+            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+            seats = (await bot.service.summary(table_id))["seats"]
+            assert [s.get("autopilot") is not None for s in seats] == [False, True]
+    asyncio.run(asyncio.wait_for(main(), 90))
