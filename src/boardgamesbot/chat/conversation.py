@@ -64,9 +64,10 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         # table and the moment): a second tap on it, from a fast thumb, is told it counted.
         self.played_by_tap: dict[str, str] = {}
         # (person, table) -> when (wall-clock time) they were asked whether to leave it: a
-        # second 🚪 within `LEAVE_CONFIRM` confirms (`Commands.leave_by_tap`). A network
-        # that keeps the question across a restart puts its own mapping here.
-        self.leaving: MutableMapping[tuple[str, str], float] = {}
+        # second 🚪 within `LEAVE_CONFIRM` confirms (`Commands.leave_by_tap`), also after a
+        # restart: kept in the database (a network may put its own mapping here).
+        self.leaving: MutableMapping[tuple[str, str], float] = self.store.leaving(
+            self.network)
 
     async def resume(self) -> int:
         """Follow every running game of this network again (after a restart)."""
