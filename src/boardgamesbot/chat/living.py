@@ -336,7 +336,7 @@ class LivingTable:
 
     async def _caption(self, table_id: str, lang: str, prompt: str) -> str:
         names = await self.names(table_id)
-        scores = await self.service.scores(table_id) or []
+        scores = await self.service.scores_told(table_id) or []
         lines = self.story_in(table_id, lang)
         if scores:
             lines.append(i18n.text(lang, "living.scores", scores=" · ".join(
