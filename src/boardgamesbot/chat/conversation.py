@@ -449,9 +449,9 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
     async def show(self, chat_id: str, game: str, view: dict, caption: str,
                    buttons: list[list[Button]] | None = None, menu_for: str = "*",
                    seat: int | None = None, table_id: str | None = None,
-                   silent: bool = True) -> None:
+                   silent: bool = True) -> str | None:
         """A picture of ``view`` in the chat's language, the last move marked (or the
-        terminal drawing when the game has none)."""
+        terminal drawing when the game has none); the id of the message sent."""
         names = None
         move = None
         if table_id is not None:
@@ -462,11 +462,10 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                                       self.chat_lang(chat_id), move)
         if png is None:
             board = images.text_board(game, view, lang=self.chat_lang(chat_id))
-            await self.say(chat_id, f"```\n{board}\n```\n{caption}", buttons,
-                           menu_for=menu_for, silent=silent)
-            return
-        await self.say(chat_id, caption, buttons, image=png, menu_for=menu_for,
-                       silent=silent)
+            return await self.say(chat_id, f"```\n{board}\n```\n{caption}", buttons,
+                                  menu_for=menu_for, silent=silent)
+        return await self.say(chat_id, caption, buttons, image=png, menu_for=menu_for,
+                              silent=silent)
 
     def link(self, kind: str, table_id: str) -> str:
         return f"{self.public_url}/#/{kind}/{table_id}"

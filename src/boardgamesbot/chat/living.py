@@ -392,13 +392,34 @@ class LivingTable:
 
     # The end of a table ----------------------------------------------------------------
 
-    async def close_living(self, table_id: str, chat_id: str) -> None:
-        """The game is over: the living messages of the group ``chat_id`` and of each
-        person's private chat keep their picture and lose their menus; each caption
-        tells the latest moves and the end in its reader's language (a private sheet
-        spoke its reader's all game long). The group's gets 🔁 Play again (a rematch by a
-        tap: `Commands.play_again`)."""
-        readers = [(chat_id, self.chat_lang(chat_id))]
+    async def end_living(self, table_id: str, chat_id: str, name: str, result: list[str],
+                         lang: str) -> None:
+        """The end of a game drawn as one picture: the final board with the ``result``
+        lines under it and 🔁 Play again, as a new message that rings everyone, takes the
+        place of the group's living message — which goes (it showed the board before the
+        last moves, a second "final" board above the real one), or, when the network
+        cannot remove it, keeps its picture and loses its menu. Private living messages
+        close as in `close_living`."""
+        view = (await self.service.state(table_id, None))["view"]
+        again = [[Button(i18n.text(lang, "button.play_again"), f"r:{table_id}")]]
+        old = self.store.living(table_id, self.network, chat_id)
+        new_id = await self.show(chat_id, name, view, "\n".join(result), again,
+                                 table_id=table_id, silent=False)
+        if new_id is not None:
+            self.store.set_living(table_id, self.network, chat_id, new_id)
+        if old is not None and old != new_id:
+            delete = getattr(self.transport, "delete", None)
+            if delete is None or not await delete(chat_id, old):
+                self.transport.edit_living(chat_id, old, None, [], None)
+        await self.close_living(table_id, chat_id, group=False)
+
+    async def close_living(self, table_id: str, chat_id: str, group: bool = True) -> None:
+        """The game is over: the living messages of the group ``chat_id`` (unless not
+        ``group``) and of each person's private chat keep their picture and lose their
+        menus; each caption tells the latest moves and the end in its reader's language
+        (a private sheet spoke its reader's all game long). The group's gets 🔁 Play again
+        (a rematch by a tap: `Commands.play_again`)."""
+        readers = [(chat_id, self.chat_lang(chat_id))] if group else []
         for row in self.store.seats_of(table_id).values():
             where = await self.transport.direct_chat(row["user_id"])
             if where:

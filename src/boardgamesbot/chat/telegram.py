@@ -217,6 +217,19 @@ class TelegramTransport:
                 chat_id=chat, message_id=int(message_id), caption=_caption(text),
                 parse_mode=ParseMode.HTML, reply_markup=markup), chat_id)
 
+    async def delete(self, chat_id: str, message_id: str) -> bool:
+        """Remove the bot's message ``message_id`` (edits still wanted for it are dropped);
+        False when Telegram refuses (a message older than 48 hours, one already gone)."""
+        self._wanted.get(chat_id, {}).pop(message_id, None)
+        chat, _ = _where(chat_id)
+        try:
+            await self._call(lambda: self.bot.delete_message(chat, int(message_id)), chat_id)
+        except (BadRequest, Forbidden) as error:
+            log.info("deleting message %s in %s failed: %s", message_id, chat_id, error)
+            return False
+        self._shown.pop((chat_id, message_id), None)
+        return True
+
     # The living message: coalesced edits -------------------------------------------------
 
     def edit_living(self, chat_id: str, message_id: str, text: str | None,
