@@ -1918,3 +1918,26 @@ def test_a_leave_asked_before_a_restart_is_confirmed_after_it(tmp_path):
             seats = (await bot.service.summary(table_id))["seats"]
             assert [s.get("autopilot") is not None for s in seats] == [False, True]
     asyncio.run(asyncio.wait_for(main(), 90))
+
+
+@pytest.mark.parametrize("host,how,never", [
+    (ANA, "Tap Join to play", "Matrix"),
+    (BOB, "Toque em Entrar para jogar", "Matrix"),
+    (CY, "Toca Uneix-t'hi per jugar", "Matrix")])
+def test_a_telegram_group_is_told_what_to_tap_never_of_matrix(tmp_path, host, how, never):
+    """Friends on Telegram tap: the lobby tells them which buttons to tap (not which
+    commands to type beside those very buttons), and the help tells how to type a
+    command on Telegram only — '!bg COMMAND on Matrix' is a network they never heard of."""
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.say(GROUP, host, "/new tikal")
+            await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+            lobby = fake.calls("sendMessage", gid)[-1]["text"]
+            assert how in lobby and "'/" not in lobby, lobby
+            fake.say(GROUP, host, "/help")
+            await until(lambda: len(fake.calls("sendMessage", gid)) > 1, what="the help")
+            help_text = fake.calls("sendMessage", gid)[-1]["text"]
+            assert never not in help_text and "/" in help_text.split("\n")[0], help_text
+    asyncio.run(asyncio.wait_for(main(), 60))

@@ -89,6 +89,7 @@ class TelegramTransport:
     living = True  # the living message: pictures, captions and keyboards edited in place
     sounds = True  # `send` takes ``silent`` (disable_notification) and ``reply_to``
     max_text = 3500  # leaves room for HTML escapes within Telegram's 4096 characters
+    help_how = "telegram.help_how"  # how commands are typed here (the help's first line)
 
     def __init__(self, bot, group_pace: tuple[float, float] = GROUP_PACE,
                  private_pace: tuple[float, float] = PRIVATE_PACE) -> None:
