@@ -270,6 +270,13 @@ async def _tikal_turns(tmp_path):
                 hashlib.sha256(expected).hexdigest()[:16]
             caption = message["caption"]
             assert f'{names[seat]}: end' in caption  # the story of the turn in words
+        # The group reads the table message and the latest call under it: each call goes
+        # once the next one comes, so six turns leave one, and the calls never bury the
+        # table message (which a new turn would post again, a picture more each time).
+        calls = [m["text"] for (chat, _), m in fake.messages.items()
+                 if chat == gid and "Your turn" in m.get("text", "")]
+        assert len(calls) == 1, calls
+        assert len(fake.calls("sendPhoto", gid)) == 1, per_turn
         news = sorted(n for n, _, _ in per_turn)
         assert news[len(news) // 2] <= 2, per_turn  # the goal: median ≤ 2
         assert max(n for n, _, _ in per_turn) <= 2, per_turn

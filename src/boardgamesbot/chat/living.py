@@ -72,6 +72,8 @@ class LivingTable:
         # Per table: the seat of the latest move a person made, the computer's moves
         # since, and how many players sit at the table (`watching`).
         self._person_moves: dict[str, tuple[int, int, int]] = {}
+        # Per (table, chat): the latest call to act still shown, and the seats it called.
+        self._calls: dict[tuple[str, str], tuple[str, set[int]]] = {}
 
     def in_background(self, work) -> None:
         """Run ``work`` (a refresh) after the current update is answered."""
@@ -176,7 +178,7 @@ class LivingTable:
         await self.refresh_group(table_id, turn_begins=bool(called))
         if called:
             await self._call_people(table_id, chat_id, [seats[s] for s in called], hidden,
-                                    lang)
+                                    lang, set(awaited))
         if hidden:
             # Each person's private view: a menu for those awaited, the news (and no
             # more buttons) for those who have chosen.
@@ -189,7 +191,7 @@ class LivingTable:
                     await self.refresh_private(table_id, seat, chat_id=where)
 
     async def _call_people(self, table_id: str, chat_id: str, rows: list[dict], hidden: bool,
-                           lang: str) -> None:
+                           lang: str, awaited: set[int]) -> None:
         """A new message, with sound, to the people whose decision begins: the only
         message of an ordinary turn (the board itself is edited). It quotes the table
         message and carries no button of its own: in a hidden step (everyone choosing in
@@ -198,7 +200,12 @@ class LivingTable:
         is still to be tapped — taking a button off each old call would cost an edit per
         step, which Telegram counts as a send. How to choose in private is told at the
         table's first such call; the next (a card's, some forty a game) are one short line,
-        not the same long sentence filling the group's screen card after card."""
+        not the same long sentence filling the group's screen card after card.
+
+        The call before it goes (`drop_call`) once those it called have acted or are
+        called again: the group reads the table message and the latest call under it,
+        not a game's worth of "Your turn" — which also buried the table message, posted
+        anew every few turns then."""
         who = ", ".join(self.transport.mention(r["user_id"], r["name"]) for r in rows)
         if hidden and table_id in self._shown_how:
             text = i18n.text(lang, "turn.private_again", who=who)
@@ -209,7 +216,23 @@ class LivingTable:
         else:
             text = i18n.text(lang, "turn.yours", who=who)
         living_id = self.store.living(table_id, self.network, chat_id)
-        await self.say(chat_id, text, silent=False, reply_to=living_id)
+        call_id = await self.say(chat_id, text, silent=False, reply_to=living_id)
+        called = {row["seat"] for row in rows}
+        await self.drop_call(table_id, chat_id, awaited - called)
+        if call_id is not None:
+            self._calls[(table_id, chat_id)] = (call_id, called)
+
+    async def drop_call(self, table_id: str, chat_id: str, awaited: set[int]) -> None:
+        """Delete the table's latest call to act in ``chat_id`` (where the network can)
+        unless someone it called is among the seats still ``awaited`` — their call
+        stays until they act."""
+        call = self._calls.get((table_id, chat_id))
+        delete = getattr(self.transport, "delete", None)
+        if call is None or delete is None or call[1] & awaited:
+            return
+        del self._calls[(table_id, chat_id)]
+        if await delete(chat_id, call[0]):
+            self._sent[chat_id] = max(0, self.sent_in(chat_id) - 1)  # it buries nothing now
 
     async def refresh_group(self, table_id: str, turn_begins: bool = False,
                             menu: tuple[str, list[list[Button]], str | None] | None = None,

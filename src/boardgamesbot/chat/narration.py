@@ -392,7 +392,8 @@ class Narration:
             # The result comes as a new message (with sound). A game of sheets: every
             # sheet as an album, and the living messages keep theirs, losing their menus.
             # A game drawn whole: the final board with the result, as the one table
-            # message left (`end_living`).
+            # message left (`end_living`). The last call to act goes: the end rings all.
+            await self.drop_call(table_id, chat_id, set())
             if await self.album(table_id, chat_id, summary["game"], text, lang,
                                 silent=False):
                 await self.close_living(table_id, chat_id)
