@@ -1927,14 +1927,16 @@ def test_a_leave_asked_before_a_restart_is_confirmed_after_it(tmp_path):
     asyncio.run(asyncio.wait_for(main(), 90))
 
 
-@pytest.mark.parametrize("host,how,never", [
-    (ANA, "Tap Join to play", "Matrix"),
-    (BOB, "Toque em Entrar para jogar", "Matrix"),
-    (CY, "Toca Uneix-t'hi per jugar", "Matrix")])
-def test_a_telegram_group_is_told_what_to_tap_never_of_matrix(tmp_path, host, how, never):
+@pytest.mark.parametrize("host,how,never,started", [
+    (ANA, "Tap Join to play", "Matrix", "▶ Started!"),
+    (BOB, "Toque em Entrar para jogar", "Matrix", "▶ Começou!"),
+    (CY, "Toca Uneix-t'hi per jugar", "Matrix", "▶ Ha començat!")])
+def test_a_telegram_group_is_told_what_to_tap_never_of_matrix(tmp_path, host, how, never,
+                                                               started):
     """Friends on Telegram tap: the lobby tells them which buttons to tap (not which
     commands to type beside those very buttons), and the help tells how to type a
-    command on Telegram only — '!bg COMMAND on Matrix' is a network they never heard of."""
+    command on Telegram only — '!bg COMMAND on Matrix' is a network they never heard of.
+    Once started, the lobby says so (in Catalan 'Comença!' read as 'Start!')."""
 
     async def main():
         gid = GROUP["id"]
@@ -1947,4 +1949,9 @@ def test_a_telegram_group_is_told_what_to_tap_never_of_matrix(tmp_path, host, ho
             await until(lambda: len(fake.calls("sendMessage", gid)) > 1, what="the help")
             help_text = fake.calls("sendMessage", gid)[-1]["text"]
             assert never not in help_text and "/" in help_text.split("\n")[0], help_text
+            lobby_id = min(mid for (chat, mid) in fake.messages if chat == gid)
+            await tap(fake, GROUP, host, lobby_id, "b:easy")
+            await tap(fake, GROUP, host, lobby_id, "s")
+            await until(lambda: started in fake.messages[(gid, lobby_id)]["text"],
+                        what="the lobby started")
     asyncio.run(asyncio.wait_for(main(), 60))

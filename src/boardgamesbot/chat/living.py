@@ -72,8 +72,8 @@ class LivingTable:
         # Per table: the seat of the latest move a person made, the computer's moves
         # since, and how many players sit at the table (`watching`).
         self._person_moves: dict[str, tuple[int, int, int]] = {}
-        # Per (table, chat): the latest call to act still shown, and the seats it called.
-        self._calls: dict[tuple[str, str], tuple[str, set[int]]] = {}
+        # Per (table, chat): the calls to act still shown, and the seats each called.
+        self._calls: dict[tuple[str, str], list[tuple[str, set[int]]]] = {}
 
     def in_background(self, work) -> None:
         """Run ``work`` (a refresh) after the current update is answered."""
@@ -220,19 +220,20 @@ class LivingTable:
         called = {row["seat"] for row in rows}
         await self.drop_call(table_id, chat_id, awaited - called)
         if call_id is not None:
-            self._calls[(table_id, chat_id)] = (call_id, called)
+            self._calls.setdefault((table_id, chat_id), []).append((call_id, called))
 
     async def drop_call(self, table_id: str, chat_id: str, awaited: set[int]) -> None:
-        """Delete the table's latest call to act in ``chat_id`` (where the network can)
-        unless someone it called is among the seats still ``awaited`` — their call
-        stays until they act."""
-        call = self._calls.get((table_id, chat_id))
+        """Delete the table's calls to act in ``chat_id`` (where the network can), but
+        those calling someone among the seats still ``awaited``: their call stays until
+        they act."""
         delete = getattr(self.transport, "delete", None)
-        if call is None or delete is None or call[1] & awaited:
+        calls = self._calls.get((table_id, chat_id), [])
+        if delete is None or not calls:
             return
-        del self._calls[(table_id, chat_id)]
-        if await delete(chat_id, call[0]):
-            self._sent[chat_id] = max(0, self.sent_in(chat_id) - 1)  # it buries nothing now
+        self._calls[(table_id, chat_id)] = [c for c in calls if c[1] & awaited]
+        for call_id, seats in calls:
+            if not seats & awaited and await delete(chat_id, call_id):
+                self._sent[chat_id] = max(0, self.sent_in(chat_id) - 1)  # it buries nothing
 
     async def refresh_group(self, table_id: str, turn_begins: bool = False,
                             menu: tuple[str, list[list[Button]], str | None] | None = None,
