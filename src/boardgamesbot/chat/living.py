@@ -219,7 +219,7 @@ class LivingTable:
         call_id = await self.say(chat_id, text, silent=False, reply_to=living_id)
         called = {row["seat"] for row in rows}
         await self.drop_call(table_id, chat_id, awaited - called)
-        if call_id is not None:
+        if call_id is not None and hasattr(self.transport, "delete"):
             self._calls.setdefault((table_id, chat_id), []).append((call_id, called))
 
     async def drop_call(self, table_id: str, chat_id: str, awaited: set[int]) -> None:
@@ -230,7 +230,11 @@ class LivingTable:
         calls = self._calls.get((table_id, chat_id), [])
         if delete is None or not calls:
             return
-        self._calls[(table_id, chat_id)] = [c for c in calls if c[1] & awaited]
+        kept = [c for c in calls if c[1] & awaited]
+        if kept:
+            self._calls[(table_id, chat_id)] = kept
+        else:
+            del self._calls[(table_id, chat_id)]
         for call_id, seats in calls:
             if not seats & awaited and await delete(chat_id, call_id):
                 self._sent[chat_id] = max(0, self.sent_in(chat_id) - 1)  # it buries nothing
