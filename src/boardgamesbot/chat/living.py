@@ -433,8 +433,10 @@ class LivingTable:
         old = self.store.living(table_id, self.network, chat_id)
         new_id = await self.show(chat_id, name, view, "\n".join(result), again,
                                  table_id=table_id, silent=False)
-        if new_id is not None:
-            self.store.set_living(table_id, self.network, chat_id, new_id)
+        if new_id is None:  # (not sent: the table message stays the last word)
+            await self.close_living(table_id, chat_id)
+            return
+        self.store.set_living(table_id, self.network, chat_id, new_id)
         if old is not None and old != new_id:
             delete = getattr(self.transport, "delete", None)
             if delete is None or not await delete(chat_id, old):

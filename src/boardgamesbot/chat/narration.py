@@ -398,6 +398,7 @@ class Narration:
                                 silent=False):
                 await self.close_living(table_id, chat_id)
             else:
+                # (not the typed 'new GAME' hint: 🔁 Play again is right under it)
                 await self.end_living(table_id, chat_id, summary["game"], end[:-1], lang)
         else:
             if lines:

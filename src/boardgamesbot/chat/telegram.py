@@ -225,7 +225,7 @@ class TelegramTransport:
         chat, _ = _where(chat_id)
         try:
             await self._call(lambda: self.bot.delete_message(chat, int(message_id)), chat_id)
-        except (BadRequest, Forbidden) as error:
+        except (NetworkError, Forbidden) as error:  # (a deletion is tidying, never a need)
             log.info("deleting message %s in %s failed: %s", message_id, chat_id, error)
             return False
         self._shown.pop((chat_id, message_id), None)
