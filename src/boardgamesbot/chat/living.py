@@ -236,8 +236,22 @@ class LivingTable:
         else:
             del self._calls[(table_id, chat_id)]
         for call_id, seats in calls:
-            if not seats & awaited and await delete(chat_id, call_id):
+            if not seats & awaited:
                 self._sent[chat_id] = max(0, self.sent_in(chat_id) - 1)  # it buries nothing
+                self.in_background(self._tidy(chat_id, call_id, buries=True))
+
+    async def _tidy(self, chat_id: str, message_id: str, buries: bool = False,
+                    keep_picture: bool = False) -> None:
+        """Delete the bot's message ``message_id``, after the update that asked for it is
+        answered (a deletion waits for the chat's pace like a send): tidying must never
+        hold up a menu. Where it cannot be deleted it is counted again among the messages
+        sent (``buries``), or loses its menu and keeps its picture (``keep_picture``)."""
+        if await self.transport.delete(chat_id, message_id):
+            return
+        if buries:
+            self.count_sent(chat_id)
+        if keep_picture:
+            self.transport.edit_living(chat_id, message_id, None, [], None)
 
     async def refresh_group(self, table_id: str, turn_begins: bool = False,
                             menu: tuple[str, list[list[Button]], str | None] | None = None,
@@ -438,8 +452,9 @@ class LivingTable:
             return
         self.store.set_living(table_id, self.network, chat_id, new_id)
         if old is not None and old != new_id:
-            delete = getattr(self.transport, "delete", None)
-            if delete is None or not await delete(chat_id, old):
+            if hasattr(self.transport, "delete"):
+                self.in_background(self._tidy(chat_id, old, keep_picture=True))
+            else:
                 self.transport.edit_living(chat_id, old, None, [], None)
         await self.close_living(table_id, chat_id, group=False)
 
@@ -452,7 +467,7 @@ class LivingTable:
         readers = [(chat_id, self.chat_lang(chat_id))] if group else []
         for row in self.store.seats_of(table_id).values():
             where = await self.transport.direct_chat(row["user_id"])
-            if where:
+            if where and where != chat_id:  # (a game played in a private chat: told above)
                 person = Person(row["user_id"], row["name"])
                 readers.append((where, self.private_lang(where, person, chat_id)))
         for where, lang in readers:
