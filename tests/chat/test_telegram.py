@@ -1163,12 +1163,12 @@ def test_the_end_mentions_every_person_seated_with_sound(tmp_path):
                             if m in ("sendMessage", "sendPhoto", "sendMediaGroup")
                             and int(f.get("chat_id", 0)) == gid
                             and "Game over" in (f.get("text") or f.get("caption") or "")]
-            (end,) = await until(ends, timeout=60, what="the end")
+            (end,) = await until(ends, timeout=150, what="the end")  # (a loaded machine)
             said = end.get("text") or end.get("caption")
             assert not silent(end), end
             assert "tg://user?id=11" in said and "tg://user?id=12" in said, said
             assert said.count("tg://user?id=") == 2, said  # the computer player: no link
-    asyncio.run(asyncio.wait_for(main(), 90))
+    asyncio.run(asyncio.wait_for(main(), 180))
 
 
 def test_a_caption_is_cut_on_a_character_never_inside_a_tag():
