@@ -204,9 +204,11 @@ class Commands:
         if started:
             lines.append(i18n.text(lang, "lobby.started", link=self.link("table", started)))
             return "\n".join(lines), []
-        lines.append(i18n.text(lang, "lobby.how"))
-        buttons = [[Button(i18n.text(lang, "button.join"), "j"),
-                    Button(i18n.text(lang, "button.start"), "s")],
+        join, start = i18n.text(lang, "button.join"), i18n.text(lang, "button.start")
+        # (buttons to tap, where the network has them: typed words are for numbered menus)
+        lines.append(i18n.text(lang, "lobby.how") if self.transport.numbered
+                     else i18n.text(lang, "lobby.how_tap", join=join, start=start))
+        buttons = [[Button(join, "j"), Button(start, "s")],
                    [Button(f"+🤖 {i18n.text(lang, f'level.{level}')}", f"b:{level}")
                     for level in LEVELS]]
         link = getattr(self.transport, "deep_link", None)
@@ -530,7 +532,9 @@ class Commands:
         playing = not self.transport.numbered and self.store.lobby(
             self.network, place.chat_id) is None and await self._find_seat(
             place, person, awaited_only=False) is not None
-        text = i18n.text(lang, "help.long", **games.examples(lang))
+        # How commands are typed: the network's own words, else every network's.
+        how = i18n.text(lang, getattr(self.transport, "help_how", "help.how"))
+        text = i18n.text(lang, "help.long", how=how, **games.examples(lang))
         more = getattr(self.transport, "help_more", None)  # the network's own ways (a key)
         if more:
             text += "\n" + i18n.text(lang, more)

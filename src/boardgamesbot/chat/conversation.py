@@ -64,9 +64,10 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         # table and the moment): a second tap on it, from a fast thumb, is told it counted.
         self.played_by_tap: dict[str, str] = {}
         # (person, table) -> when (wall-clock time) they were asked whether to leave it: a
-        # second 🚪 within `LEAVE_CONFIRM` confirms (`Commands.leave_by_tap`). A network
-        # that keeps the question across a restart puts its own mapping here.
-        self.leaving: MutableMapping[tuple[str, str], float] = {}
+        # second 🚪 within `LEAVE_CONFIRM` confirms (`Commands.leave_by_tap`), also after a
+        # restart: kept in the database (a network may put its own mapping here).
+        self.leaving: MutableMapping[tuple[str, str], float] = self.store.leaving(
+            self.network)
 
     async def resume(self) -> int:
         """Follow every running game of this network again (after a restart)."""
@@ -471,9 +472,9 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
     async def show(self, chat_id: str, game: str, view: dict, caption: str,
                    buttons: list[list[Button]] | None = None, menu_for: str = "*",
                    seat: int | None = None, table_id: str | None = None,
-                   silent: bool = True) -> None:
+                   silent: bool = True) -> str | None:
         """A picture of ``view`` in the chat's language, the last move marked (or the
-        terminal drawing when the game has none)."""
+        terminal drawing when the game has none); the id of the message sent."""
         names = None
         move = None
         if table_id is not None:
@@ -484,11 +485,10 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                                       self.chat_lang(chat_id), move)
         if png is None:
             board = images.text_board(game, view, lang=self.chat_lang(chat_id))
-            await self.say(chat_id, f"```\n{board}\n```\n{caption}", buttons,
-                           menu_for=menu_for, silent=silent)
-            return
-        await self.say(chat_id, caption, buttons, image=png, menu_for=menu_for,
-                       silent=silent)
+            return await self.say(chat_id, f"```\n{board}\n```\n{caption}", buttons,
+                                  menu_for=menu_for, silent=silent)
+        return await self.say(chat_id, caption, buttons, image=png, menu_for=menu_for,
+                              silent=silent)
 
     def link(self, kind: str, table_id: str) -> str:
         return f"{self.public_url}/#/{kind}/{table_id}"

@@ -72,6 +72,8 @@ class LivingTable:
         # Per table: the seat of the latest move a person made, the computer's moves
         # since, and how many players sit at the table (`watching`).
         self._person_moves: dict[str, tuple[int, int, int]] = {}
+        # Per (table, chat): the calls to act still shown, and the seats each called.
+        self._calls: dict[tuple[str, str], list[tuple[str, set[int]]]] = {}
 
     def in_background(self, work) -> None:
         """Run ``work`` (a refresh) after the current update is answered."""
@@ -176,7 +178,7 @@ class LivingTable:
         await self.refresh_group(table_id, turn_begins=bool(called))
         if called:
             await self._call_people(table_id, chat_id, [seats[s] for s in called], hidden,
-                                    lang)
+                                    lang, set(awaited))
         if hidden:
             # Each person's private view: a menu for those awaited, the news (and no
             # more buttons) for those who have chosen.
@@ -189,7 +191,7 @@ class LivingTable:
                     await self.refresh_private(table_id, seat, chat_id=where)
 
     async def _call_people(self, table_id: str, chat_id: str, rows: list[dict], hidden: bool,
-                           lang: str) -> None:
+                           lang: str, awaited: set[int]) -> None:
         """A new message, with sound, to the people whose decision begins: the only
         message of an ordinary turn (the board itself is edited). It quotes the table
         message and carries no button of its own: in a hidden step (everyone choosing in
@@ -198,7 +200,12 @@ class LivingTable:
         is still to be tapped — taking a button off each old call would cost an edit per
         step, which Telegram counts as a send. How to choose in private is told at the
         table's first such call; the next (a card's, some forty a game) are one short line,
-        not the same long sentence filling the group's screen card after card."""
+        not the same long sentence filling the group's screen card after card.
+
+        The call before it goes (`drop_call`) once those it called have acted or are
+        called again: the group reads the table message and the latest call under it,
+        not a game's worth of "Your turn" — which also buried the table message, posted
+        anew every few turns then."""
         who = ", ".join(self.transport.mention(r["user_id"], r["name"]) for r in rows)
         if hidden and table_id in self._shown_how:
             text = i18n.text(lang, "turn.private_again", who=who)
@@ -209,7 +216,42 @@ class LivingTable:
         else:
             text = i18n.text(lang, "turn.yours", who=who)
         living_id = self.store.living(table_id, self.network, chat_id)
-        await self.say(chat_id, text, silent=False, reply_to=living_id)
+        call_id = await self.say(chat_id, text, silent=False, reply_to=living_id)
+        called = {row["seat"] for row in rows}
+        await self.drop_call(table_id, chat_id, awaited - called)
+        if call_id is not None and hasattr(self.transport, "delete"):
+            self._calls.setdefault((table_id, chat_id), []).append((call_id, called))
+
+    async def drop_call(self, table_id: str, chat_id: str, awaited: set[int]) -> None:
+        """Delete the table's calls to act in ``chat_id`` (where the network can), but
+        those calling someone among the seats still ``awaited``: their call stays until
+        they act."""
+        delete = getattr(self.transport, "delete", None)
+        calls = self._calls.get((table_id, chat_id), [])
+        if delete is None or not calls:
+            return
+        kept = [c for c in calls if c[1] & awaited]
+        if kept:
+            self._calls[(table_id, chat_id)] = kept
+        else:
+            del self._calls[(table_id, chat_id)]
+        for call_id, seats in calls:
+            if not seats & awaited:
+                self._sent[chat_id] = max(0, self.sent_in(chat_id) - 1)  # it buries nothing
+                self.in_background(self._tidy(chat_id, call_id, buries=True))
+
+    async def _tidy(self, chat_id: str, message_id: str, buries: bool = False,
+                    keep_picture: bool = False) -> None:
+        """Delete the bot's message ``message_id``, after the update that asked for it is
+        answered (a deletion waits for the chat's pace like a send): tidying must never
+        hold up a menu. Where it cannot be deleted it is counted again among the messages
+        sent (``buries``), or loses its menu and keeps its picture (``keep_picture``)."""
+        if await self.transport.delete(chat_id, message_id):
+            return
+        if buries:
+            self.count_sent(chat_id)
+        if keep_picture:
+            self.transport.edit_living(chat_id, message_id, None, [], None)
 
     async def refresh_group(self, table_id: str, turn_begins: bool = False,
                             menu: tuple[str, list[list[Button]], str | None] | None = None,
@@ -336,7 +378,7 @@ class LivingTable:
 
     async def _caption(self, table_id: str, lang: str, prompt: str) -> str:
         names = await self.names(table_id)
-        scores = await self.service.scores(table_id) or []
+        scores = await self.service.scores_told(table_id) or []
         lines = self.story_in(table_id, lang)
         if scores:
             lines.append(i18n.text(lang, "living.scores", scores=" · ".join(
@@ -392,16 +434,40 @@ class LivingTable:
 
     # The end of a table ----------------------------------------------------------------
 
-    async def close_living(self, table_id: str, chat_id: str) -> None:
-        """The game is over: the living messages of the group ``chat_id`` and of each
-        person's private chat keep their picture and lose their menus; each caption
-        tells the latest moves and the end in its reader's language (a private sheet
-        spoke its reader's all game long). The group's gets 🔁 Play again (a rematch by a
-        tap: `Commands.play_again`)."""
-        readers = [(chat_id, self.chat_lang(chat_id))]
+    async def end_living(self, table_id: str, chat_id: str, name: str, result: list[str],
+                         lang: str) -> None:
+        """The end of a game drawn as one picture: the final board with the ``result``
+        lines under it and 🔁 Play again, as a new message that rings everyone, takes the
+        place of the group's living message — which goes (it showed the board before the
+        last moves, a second "final" board above the real one), or, when the network
+        cannot remove it, keeps its picture and loses its menu. Private living messages
+        close as in `close_living`."""
+        view = (await self.service.state(table_id, None))["view"]
+        again = [[Button(i18n.text(lang, "button.play_again"), f"r:{table_id}")]]
+        old = self.store.living(table_id, self.network, chat_id)
+        new_id = await self.show(chat_id, name, view, "\n".join(result), again,
+                                 table_id=table_id, silent=False)
+        if new_id is None:  # (not sent: the table message stays the last word)
+            await self.close_living(table_id, chat_id)
+            return
+        self.store.set_living(table_id, self.network, chat_id, new_id)
+        if old is not None and old != new_id:
+            if hasattr(self.transport, "delete"):
+                self.in_background(self._tidy(chat_id, old, keep_picture=True))
+            else:
+                self.transport.edit_living(chat_id, old, None, [], None)
+        await self.close_living(table_id, chat_id, group=False)
+
+    async def close_living(self, table_id: str, chat_id: str, group: bool = True) -> None:
+        """The game is over: the living messages of the group ``chat_id`` (unless not
+        ``group``) and of each person's private chat keep their picture and lose their
+        menus; each caption tells the latest moves and the end in its reader's language
+        (a private sheet spoke its reader's all game long). The group's gets 🔁 Play again
+        (a rematch by a tap: `Commands.play_again`)."""
+        readers = [(chat_id, self.chat_lang(chat_id))] if group else []
         for row in self.store.seats_of(table_id).values():
             where = await self.transport.direct_chat(row["user_id"])
-            if where:
+            if where and where != chat_id:  # (a game played in a private chat: told above)
                 person = Person(row["user_id"], row["name"])
                 readers.append((where, self.private_lang(where, person, chat_id)))
         for where, lang in readers:

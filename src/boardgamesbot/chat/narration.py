@@ -389,14 +389,17 @@ class Narration:
                i18n.text(lang, "end.again", game=summary["game"])]
         text = "\n".join(lines + end)
         if self.living:
-            # The living messages keep the final board and lose their buttons; the
-            # result comes as a new message (with sound), with every sheet as an album.
-            await self.close_living(table_id, chat_id)
-            if not await self.album(table_id, chat_id, summary["game"], text, lang,
-                                    silent=False):
-                view = (await self.service.state(table_id, None))["view"]
-                await self.show(chat_id, summary["game"], view, text, table_id=table_id,
-                                silent=False)
+            # The result comes as a new message (with sound). A game of sheets: every
+            # sheet as an album, and the living messages keep theirs, losing their menus.
+            # A game drawn whole: the final board with the result, as the one table
+            # message left (`end_living`). The last call to act goes: the end rings all.
+            await self.drop_call(table_id, chat_id, set())
+            if await self.album(table_id, chat_id, summary["game"], text, lang,
+                                silent=False):
+                await self.close_living(table_id, chat_id)
+            else:
+                # (not the typed 'new GAME' hint: 🔁 Play again is right under it)
+                await self.end_living(table_id, chat_id, summary["game"], end[:-1], lang)
         else:
             if lines:
                 # The last moves first, as news: the end, which rings everyone, opens

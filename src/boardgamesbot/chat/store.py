@@ -12,6 +12,7 @@ Matrix event or Telegram update delivered twice is acted on once).
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator, MutableMapping
 from typing import Any
 
 from sqlalchemy import (
@@ -122,6 +123,16 @@ living = Table(
     Column("message_id", String(255), nullable=False),
 )
 
+leaving = Table(
+    "chat_leaving", metadata,
+    # When a person was asked whether to leave a table (🚪 tapped once): a second tap
+    # within `commands.LEAVE_CONFIRM` confirms, also when the bot restarted in between.
+    # A new table of its own, gained through ``checkfirst`` with no migration.
+    *_on_network("user_id", primary_key=True),
+    Column("table_id", String(32), primary_key=True),
+    Column("asked_at", Float, nullable=False),       # wall-clock time (the same after a restart)
+)
+
 KEEP_PROCESSED = 7 * 24 * 3600  # seconds an event id is remembered
 
 
@@ -141,7 +152,8 @@ class ChatStore:
             if found > CHAT_SCHEMA_VERSION:
                 raise GameError(f"the chat tables are at version {found}, newer than this "
                                 f"program's {CHAT_SCHEMA_VERSION}", code="schema_too_new")
-            for table in (rooms, people, lobbies, games, seats, processed, cursors, living):
+            for table in (rooms, people, lobbies, games, seats, processed, cursors, living,
+                          leaving):
                 table.create(c, checkfirst=True)
             if found < CHAT_SCHEMA_VERSION:
                 c.execute(delete(chat_schema))
@@ -293,6 +305,13 @@ class ChatStore:
         self._upsert(living, {"table_id": table_id, "network": network, "chat_id": chat_id},
                      {"message_id": message_id})
 
+    # "Leave this game?" questions -------------------------------------------------------
+
+    def leaving(self, network: str) -> MutableMapping[tuple[str, str], float]:
+        """(person, table) -> when they were asked whether to leave it, for the
+        conversation's `leaving`: kept here, a question outlives a restart."""
+        return _Leaving(self, network)
+
     # A group that became a supergroup ----------------------------------------------------
 
     def move_chat(self, network: str, old: str, new: str) -> None:
@@ -309,3 +328,42 @@ class ChatStore:
                           .values(chat_id=new))
             c.execute(delete(living).where(and_(living.c.network == network,
                                                 living.c.chat_id == old)))
+
+
+class _Leaving(MutableMapping[tuple[str, str], float]):
+    """`ChatStore.leaving`: the ``chat_leaving`` rows of one network as a mapping."""
+
+    def __init__(self, store: ChatStore, network: str) -> None:
+        self._store, self._network = store, network
+
+    def _key(self, key: tuple[str, str]) -> dict:
+        return {"network": self._network, "user_id": key[0], "table_id": key[1]}
+
+    def __getitem__(self, key: tuple[str, str]) -> float:
+        asked_at = self._store._value(leaving.c.asked_at, self._key(key))
+        if asked_at is None:
+            raise KeyError(key)
+        return float(asked_at)
+
+    def __setitem__(self, key: tuple[str, str], asked_at: float) -> None:
+        self._store._upsert(leaving, self._key(key), {"asked_at": asked_at})
+        with self._store.engine.begin() as c:  # a question unanswered for a day is no more
+            c.execute(delete(leaving).where(and_(leaving.c.network == self._network,
+                                                 leaving.c.asked_at < asked_at - 86400)))
+
+    def __delitem__(self, key: tuple[str, str]) -> None:
+        with self._store.engine.begin() as c:
+            if not c.execute(delete(leaving).where(_where(leaving, self._key(key)))).rowcount:
+                raise KeyError(key)
+
+    def _rows(self) -> list[tuple[str, str]]:
+        with self._store.engine.connect() as c:
+            return [(r.user_id, r.table_id) for r in c.execute(
+                select(leaving.c.user_id, leaving.c.table_id)
+                .where(leaving.c.network == self._network))]
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(self._rows())
+
+    def __len__(self) -> int:
+        return len(self._rows())

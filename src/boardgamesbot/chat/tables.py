@@ -128,6 +128,19 @@ class Service:
         table = await self.lobby.current(table_id)
         return None if table.state is None else list(table.state.scores())
 
+    async def scores_told(self, table_id: str) -> list[int] | None:
+        """The scores, once they say something: after a scoring (`State.scoring_mark`) or
+        any other change of points since the start; None before — everyone's starting
+        zeros tell a friend nothing."""
+        table = await self.lobby.current(table_id)
+        if table.state is None:
+            return None
+        start = table.record.new_state()
+        now = table.state
+        if now.scoring_mark() == start.scoring_mark() and now.scores() == start.scores():
+            return None
+        return list(now.scores())
+
     # Play ------------------------------------------------------------------------------
 
     async def act(self, table_id: str, seat: int, notation: str) -> dict:

@@ -89,6 +89,7 @@ class TelegramTransport:
     living = True  # the living message: pictures, captions and keyboards edited in place
     sounds = True  # `send` takes ``silent`` (disable_notification) and ``reply_to``
     max_text = 3500  # leaves room for HTML escapes within Telegram's 4096 characters
+    help_how = "telegram.help_how"  # how commands are typed here (the help's first line)
 
     def __init__(self, bot, group_pace: tuple[float, float] = GROUP_PACE,
                  private_pace: tuple[float, float] = PRIVATE_PACE) -> None:
@@ -216,6 +217,19 @@ class TelegramTransport:
             await self._call(lambda: self.bot.edit_message_caption(
                 chat_id=chat, message_id=int(message_id), caption=_caption(text),
                 parse_mode=ParseMode.HTML, reply_markup=markup), chat_id)
+
+    async def delete(self, chat_id: str, message_id: str) -> bool:
+        """Remove the bot's message ``message_id`` (edits still wanted for it are dropped);
+        False when Telegram refuses (a message older than 48 hours, one already gone)."""
+        self._wanted.get(chat_id, {}).pop(message_id, None)
+        chat, _ = _where(chat_id)
+        try:
+            await self._call(lambda: self.bot.delete_message(chat, int(message_id)), chat_id)
+        except (NetworkError, Forbidden) as error:  # (a deletion is tidying, never a need)
+            log.info("deleting message %s in %s failed: %s", message_id, chat_id, error)
+            return False
+        self._shown.pop((chat_id, message_id), None)
+        return True
 
     # The living message: coalesced edits -------------------------------------------------
 
