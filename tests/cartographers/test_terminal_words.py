@@ -16,7 +16,8 @@ from boardgamesbot.engine import load_game
 GAME = load_game("cartographers")
 
 #: What the terminal printed in English before it spoke other languages (minus the
-#: notation's words: TERRAIN SHAPE ORIENTATION CELL, forest, water, ambush, pass).
+#: notation's words: forest, water, ambush, pass; the placeholders of a notation's
+#: pattern, TERRAIN SHAPE ORIENTATION CELL, are words to read and are translated).
 ENGLISH = [
     "side",
     "Wilderness",
@@ -81,6 +82,10 @@ ENGLISH = [
     "Ambush",
     "Ruins",
     "the edicts",
+    "TERRAIN",
+    "SHAPE",
+    "ORIENTATION",
+    "CELL",
 ]
 LEFT_OVER = re.compile(r"(?<![\w'])(?:" + "|".join(ENGLISH) + r")(?![\w'])")
 
