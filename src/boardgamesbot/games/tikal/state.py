@@ -44,6 +44,7 @@ from .components import (
 from .notation import (
     END,
     LEADER,
+    VARIANT_ACTIONS,
     WORKER,
     Bid,
     BuildCamp,
@@ -413,6 +414,7 @@ class TikalState(TikalTable):
             # `_apply_turn_action`, inline: check completely, then carry out
             handler = _TURN_ACTIONS.get(type(action))
             if handler is None:
+                self._check_variant(action)
                 self._apply_turn_action(player, action)  # ends the turn, or raises
                 return action
             self.ap -= handler(self, player, action)
@@ -421,6 +423,7 @@ class TikalState(TikalTable):
             return action
         if phase == OVER:
             raise IllegalAction("the game is over", code="game_over")
+        self._check_variant(action)
         if player != self.current:
             self.variant.explain_out_of_turn(self, player, action)  # "you already played"
             raise IllegalAction(
@@ -440,6 +443,17 @@ class TikalState(TikalTable):
         else:
             self.variant.apply(self, player, action)
         return action
+
+    def _check_variant(self, action: Action) -> None:
+        """Refuse an action of another variant as that variant's, whoever types it and
+        whenever: "place the drawn tile first" made a bid in the basic game look like a
+        move that comes later in the turn."""
+        owner = VARIANT_ACTIONS.get(type(action))
+        if owner is not None and owner != self.variant.name:
+            verb = str(action).split()[0]
+            raise IllegalAction(
+                f"the {self.variant.name} game has no {owner}: '{verb}' is a move of the "
+                f"{owner} variant", code="other_variant", verb=verb, variant=owner)
 
     def describe(self, action: Action) -> str:
         known = _KNOWN.get(id(action))
