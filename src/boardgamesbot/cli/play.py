@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import shlex
+import textwrap
 import time
 from collections import Counter
 from itertools import pairwise
@@ -482,7 +483,7 @@ def _list_moves(seat: SeatView, prefix: str, lang: str = "en") -> None:
         actions = [a for a in actions if a.startswith(prefix)]
     by_text = {str(a): a for a in legal}
     for text in actions if show_all else actions[:MOVES_SHOWN]:
-        console.print(f"  {_described(seat, by_text[text], lang)}", markup=False)
+        listed("  ", _described(seat, by_text[text], lang), indent=4)
     hidden = 0 if show_all else len(actions) - MOVES_SHOWN
     if hidden > 0:
         kinds = sorted({a.split()[0] for a in actions})
@@ -507,7 +508,19 @@ def _show_hints(seat: SeatView, lang: str = "en") -> None:
     from boardgamesbot.hints import reason_text
 
     for number, entry in enumerate(make_bot("hard", 0).explain(seat, seat.player, 3), 1):
-        # (each reason is a sentence of its own, with its full stop)
+        # (each reason is a sentence of its own, with its full stop; no rating before them:
+        # "worth -0.9" was a search's margin or chance, another number in each game, and
+        # negative for the best move of a seat behind)
         why = " ".join(reason_text(reason, lang) for reason in entry["reasons"]) or "—"
-        worth = say(lang, "hint.worth", value=f"{entry['value']:+.1f}")
-        console.print(f"  {number}. {entry['action']}  ({worth}): {why}", markup=False)
+        listed(f"  {number}. ", f"{entry['action']}: {why}")
+
+
+def listed(mark: str, text: str, indent: int | None = None) -> None:
+    """One entry of a list: ``mark`` ("  1. "), then ``text`` wrapped to the console's
+    width under itself (a hanging indent of ``indent`` columns, the mark's width by
+    default), not at the left edge, where its second line read as the list's next
+    entry."""
+    hanging = " " * (len(mark) if indent is None else indent)
+    for line in textwrap.wrap(text, width=max(40, console.width), initial_indent=mark,
+                              subsequent_indent=hanging, break_on_hyphens=False):
+        console.print(line, markup=False)
