@@ -407,3 +407,63 @@ def test_on_80_by_24_what_undo_did_is_said_under_the_board_drawn_again(tmp_path,
                          (say(lang, "undone", action="place A4"), asked[3])):
             screen = lines[max(0, at - 23):at + 1]
             assert said in screen[-3:], "\n".join(screen)
+
+
+def _just_before_a_scoring_by_the_person(game_name: str, players: int):
+    """A record of a random game (seat 1 on: the "random" bot; seat 0: a person) cut
+    just before an action of seat 0, alone awaited, that makes a scoring happen (a Tikal
+    round, a Cartographers season; not the game's end): that action, and the record."""
+    import random
+
+    from boardgamesbot.engine import load_game
+
+    game = load_game(game_name)
+    for seed in range(40):
+        state, rng = game.new(players, seed), random.Random(seed)
+        record = Record.start(game_name, seed, ["person 1"] + ["random"] * (players - 1))
+        while not state.is_over():
+            seat = rng.choice(state.current_players())
+            action = rng.choice(state.legal_actions(seat))
+            before = state.scoring_mark()
+            alone = state.current_players() == [0]
+            state.apply(seat, action)
+            if seat == 0 and alone and state.scoring_mark() != before and not state.is_over():
+                return str(action), record
+            record.actions.append((seat, str(action)))
+    raise AssertionError(f"no {game_name} game found with a scoring by seat 0")
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+@pytest.mark.parametrize("name,players", [("tikal", 4), ("cartographers", 4)])
+def test_on_80_by_24_a_scoring_is_said_again_under_the_board(tmp_path, monkeypatch, name,
+                                                              players, lang):
+    """A scoring said as it happens has scrolled away above the board by the person's
+    next prompt on an 80x24 terminal: the points are said again under the board, on the
+    last 24 rows with the turn line and the prompt (four players: the longest line), in
+    the three languages, each line within 80 columns."""
+    from boardgamesbot.cli.terminal import console
+    from boardgamesbot.cli.words import say
+
+    action, record = _just_before_a_scoring_by_the_person(name, players)
+    path = tmp_path / f"{name}.json"
+    record.save(path)
+    monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
+    monkeypatch.setattr(console, "_width", 80)
+    monkeypatch.setattr(console, "_height", 24)
+    result = run("play", "--resume", str(path), "--lang", lang, stdin=f"{action}\nquit\n")
+    assert result.exit_code == 0, result.output
+    prompt = say(lang, "prompt", n=1)
+    # (input is not echoed here: what follows a prompt starts on the prompt's line)
+    lines = [part for line in result.output.splitlines()
+             for part in line.replace(prompt + " ", prompt + "\n").splitlines()]
+    asked = [at for at, line in enumerate(lines) if line.startswith(prompt)]
+    assert len(asked) == 2, result.output
+    scored = say(lang, "scoring", scores="")[:-2]
+    said = [at for at, line in enumerate(lines) if line.startswith(scored)]
+    assert len(said) == 2 and said[0] < asked[1], result.output  # as it happened, and again
+    screen = lines[max(0, asked[1] - 23):asked[1] + 1]
+    assert lines[said[1]] in screen, "\n".join(screen)
+    turn = say(lang, "turn", kinds="", example="")[:6]
+    assert any(line.startswith(turn) for line in screen[-3:-1]), screen[-3:]
+    assert max(len(line) for line in lines if str(tmp_path) not in line) <= 80, \
+        [line for line in lines if len(line) > 80]

@@ -404,7 +404,7 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
             if not state.is_over():
                 scores = ", ".join(f"{names[i]} {s}" for i, s in enumerate(state.scores()))
                 person.scored = say(lang, "scoring", scores=scores)
-                console.print(person.scored, markup=False, soft_wrap=True)
+                console.print(person.scored, markup=False)
 
     while True:
         try:
