@@ -173,8 +173,10 @@ class Narrated:
     not only in notation: the words are read on the position the action was chosen in
     (its cost and meaning need that position), and kept for the line that shows it."""
 
-    def __init__(self, bot, lang: str) -> None:
+    def __init__(self, bot, lang: str, names: dict[int, str] | None = None) -> None:
         self.bot, self.lang = bot, lang
+        #: the seats' names, for words that name a seat (whose map, whose treasure)
+        self.names = names
         self.name = bot.name
         self.said: dict[int, str | None] = {}
 
@@ -183,7 +185,7 @@ class Narrated:
         try:
             info = seat.action_info(seat.game.parse_action(action) if isinstance(action, str)
                                     else action)
-            self.said[player] = seat.game.action_words(info, self.lang)
+            self.said[player] = seat.game.action_words(info, self.lang, names=self.names)
         except GameError:  # (an action the rules refuse is reported by the driver)
             self.said[player] = None
         return action
@@ -371,11 +373,12 @@ def _refused(seat: SeatView, line: str, error: dict, lang: str) -> None:
 
 def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str = "en") -> None:
     person = Person(record, lang)
-    players = [Narrated(bot, lang) if bot is not None else person for bot in seat_bots]
     named = [seat_name(name, lang) for name in record.seats]
     # Two "easy" bots are told apart by their seat ("easy (seat 2): 90, easy (seat 3): 67").
     names = [say(lang, "seat.named", name=name, n=seat + 1) if named.count(name) > 1 else name
              for seat, name in enumerate(named)]
+    players = [Narrated(bot, lang, dict(enumerate(names))) if bot is not None else person
+               for bot in seat_bots]
     # Whether each recorded action crossed an undo barrier (revealed something, ended a
     # turn: `State.undo_point`), as the service keeps it: only what did not may be undone.
     # (a resumed game's earlier actions count as they did when they were played)
