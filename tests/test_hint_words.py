@@ -46,8 +46,8 @@ def test_a_fraction_in_a_sentence_has_the_reader_s_decimal_mark(lang, mark):
     assert fill("{n} of {m}", lang, {"n": 2.0, "m": 1.5}) == f"2 of 1{mark}5"
 
 
-#: A number of points in each language: a hint's gain is said with its unit.
-POINTS_WORD = {"en": "points", "pt-BR": "pontos", "ca": "punts"}
+#: A number of points in each language (one, other): a hint's gain is said with its unit.
+POINTS_WORD = {"en": ("point", "points"), "pt-BR": ("ponto", "pontos"), "ca": ("punt", "punts")}
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
@@ -60,12 +60,18 @@ def test_a_tikal_reasons_gain_is_said_as_points(lang):
     for key, template in catalog(lang).items():
         if not key.startswith("reason.tikal."):
             continue
-        for form in (template.values() if isinstance(template, dict) else [template]):
+        forms = template if isinstance(template, dict) else {"other": template}
+        for plural, form in forms.items():
+            if plural == "_n":
+                continue
+            unit = POINTS_WORD[lang][plural == "other"]
             for found in re.finditer(r"\{gain\}", form):
-                assert re.match(rf" {POINTS_WORD[lang]}\b", form[found.end():]), (key, form)
+                assert re.match(rf" {unit}\b", form[found.end():]), (key, form)
                 told += 1
             assert not re.search(r"; \{gain\}\)|\(\{gain\}", form), (key, form)
     assert told >= 10
+    one = reason_text({"code": "tikal.figures_in_play", "params": {"gain": 0.98}}, lang)
+    assert f" 1 {POINTS_WORD[lang][0]}" in one, one  # ("about 1 points" it said)
 
 
 def test_a_tikal_placement_is_not_explained_by_the_turns_action_points():
