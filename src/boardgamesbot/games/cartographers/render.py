@@ -126,6 +126,14 @@ def _card_box(view: dict[str, Any], card: dict[str, Any], lang: str) -> Panel:
     return Panel(group, title=title, border_style="cyan", expand=False)
 
 
+def _example(card: dict[str, Any] | None) -> str:
+    """A drawing written in notation with the card shown (its first terrain, its last
+    shape): 'forest 2 r90 C4' beside a village card was refused when typed."""
+    if not card or not card.get("terrains") or not card.get("shapes"):
+        return "forest 2 r90 C4"
+    return f"{card['terrains'][0]} {len(card['shapes'])} r90 C4"
+
+
 def _you_text(view: dict[str, Any], lang: str = "en") -> Text | None:
     you = view.get("you")
     if you is None:
@@ -142,7 +150,7 @@ def _you_text(view: dict[str, Any], lang: str = "en") -> Text | None:
             if mode in ("shape", "1x1", "pass") else ""
     elif mode in ("shape", "ruins", "1x1", "pass"):
         ruins = ".ruins" if mode == "1x1" and view["ruins_pending"] else ""
-        line = say(lang, f"carto.term.draw.{mode}{ruins}")
+        line = say(lang, f"carto.term.draw.{mode}{ruins}", example=_example(view.get("card")))
     else:
         line = ""
     return Text(say(lang, "carto.term.your_move", n=you["seat"] + 1) + " " + line,
