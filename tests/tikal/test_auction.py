@@ -553,3 +553,23 @@ def test_an_auction_move_in_the_basic_game_is_said_to_be_the_auction_variants(ac
                         ("ca", "variant amb subhasta")):
         said = reason("other_variant", lang, "", {"verb": verb})
         assert words in said and f"'{verb}'" in said, said
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_an_unreadable_verb_is_told_the_verbs_of_the_variant_played(lang):
+    """"'colocar' is not an action — place, enter, …, end, bid, pass or take" in the basic
+    game sent a newcomer to the auction's verbs; the auction variant has them all."""
+    from boardgamesbot.cli.words import refusal
+
+    for variant, auction_verbs in (("basic", False), ("auction", True)):
+        state = GAME.new(2, 1, variant=variant)
+        before = state.to_json()
+        with pytest.raises(GameError) as caught:
+            state.apply(0, "fly A4")
+        error = caught.value
+        assert error.code == "bad_notation" and state.to_json() == before
+        said = refusal({"code": error.code, "message": str(error), "params": error.params},
+                       lang)
+        assert "place" in said and "guard" in said, said
+        for verb in ("bid", "take"):
+            assert (verb in said) == auction_verbs, (variant, said)

@@ -21,12 +21,13 @@ position format are built in `position.py`; the `Game` lives in `game.py`.
 from __future__ import annotations
 
 import random
+import re
 from bisect import insort
 from collections.abc import Callable
 from itertools import compress
 from typing import Any, NamedTuple
 
-from boardgamesbot.engine import Action, ActionInfo, Choice, Game, IllegalAction
+from boardgamesbot.engine import Action, ActionInfo, Choice, Game, GameError, IllegalAction
 
 from . import position
 from .components import (
@@ -43,6 +44,7 @@ from .components import (
 )
 from .notation import (
     END,
+    FORMS,
     LEADER,
     VARIANT_ACTIONS,
     WORKER,
@@ -443,6 +445,24 @@ class TikalState(TikalTable):
         else:
             self.variant.apply(self, player, action)
         return action
+
+    def read_action(self, player: int, text: str) -> Action:
+        """`State.read_action`, and a verb that cannot be read is told the verbs of the
+        variant played: the basic game's list named the auction's bid, pass and take."""
+        try:
+            return super().read_action(player, text)
+        except GameError as error:
+            if error.code != "bad_notation" or error.params.get("expected") != "tikal.action":
+                raise
+            others = {str(kind.notation).split()[0] for kind, owner in VARIANT_ACTIONS.items()
+                      if owner != self.variant.name}
+            if not others:
+                raise
+            verbs = ", ".join(verb for verb in FORMS if verb not in others)
+            message = re.sub(r"is not an action \([^)]*\)", f"is not an action ({verbs})",
+                             str(error))
+            raise GameError(message, code=error.code, **{
+                **error.params, "expected": f"tikal.action.{self.variant.name}"}) from None
 
     def _check_variant(self, action: Action) -> None:
         """Refuse an action of another variant as that variant's, whoever types it and
