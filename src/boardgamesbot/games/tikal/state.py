@@ -59,6 +59,7 @@ from .notation import (
     PlaceGuard,
     Recover,
     Take,
+    TikalAction,
     Uncover,
     build_camp,
     check_action,
@@ -468,7 +469,7 @@ class TikalState(TikalTable):
         """Refuse an action of another variant as that variant's, whoever types it and
         whenever: "place the drawn tile first" made a bid in the basic game look like a
         move that comes later in the turn."""
-        owner = VARIANT_ACTIONS.get(type(action))
+        owner = VARIANT_ACTIONS.get(type(action)) if isinstance(action, TikalAction) else None
         if owner is not None and owner != self.variant.name:
             verb = str(action).split()[0]
             raise IllegalAction(
