@@ -327,8 +327,14 @@ def test_cartographers_on_80_by_24_keeps_the_sheet_the_card_and_the_prompt_on_sc
                 lines = _on_80_by_24(game, view, lang, legal)
                 assert max(len(line) for line in lines) <= 80, "\n".join(lines)
                 last = lines[-24:]
+                # (the sheet looked at: one's own, or the one a monster is drawn on)
+                you = view.get("you") or {}
+                drawn_on = view["step"] == "ambush" and you.get("target") is not None \
+                    and not you.get("choice")
+                looked_at = say(lang, "carto.term.draw_here") if drawn_on \
+                    else say(lang, "carto.term.you")
                 mine = [i for i, line in enumerate(last) if "╭" in line and
-                        say(lang, "carto.term.you") in line.split("╮")[0]]
+                        looked_at in line.split("╮")[0]]
                 assert mine, "\n".join(lines)  # the sheet's top, its rows, its bottom
                 assert sum(line.lstrip().startswith("╰") for line in last[mine[0]:]) >= 1
                 assert sum(f"│  {row} " in line or f"│   {row} " in line
@@ -467,3 +473,36 @@ def test_on_80_by_24_a_scoring_is_said_again_under_the_board(tmp_path, monkeypat
     assert any(line.startswith(turn) for line in screen[-3:-1]), screen[-3:]
     assert max(len(line) for line in lines if str(tmp_path) not in line) <= 80, \
         [line for line in lines if len(line) > 80]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_cartographers_on_80_by_24_an_ambush_keeps_the_map_to_draw_on_by_the_prompt(lang):
+    """A monster is drawn on the neighbour's map: on 80x24 the screen kept the person's
+    own map by the prompt and scrolled the neighbour's away, so 'C3 already filled' spoke
+    of a map no longer seen. While a seat draws a monster, the map it draws on is the one
+    kept last, whole, beside the card."""
+    import random
+
+    from boardgamesbot.engine import load_game
+    from boardgamesbot.games.cartographers.render import say
+
+    game = load_game("cartographers")
+    checked = 0
+    for seed in range(6):
+        state, rng = game.new(3, seed), random.Random(seed)
+        while not state.is_over() and checked < 3 * (seed + 1):
+            seat = rng.choice(state.current_players())
+            view = state.view(seat)
+            if view["step"] == "ambush" and (view.get("you") or {}).get("target") is not None:
+                legal = [str(a) for a in state.legal_actions(seat)]
+                last = _on_80_by_24(game, view, lang, legal)[-24:]
+                target = say(lang, "carto.term.seat", n=view["you"]["target"] + 1)
+                here = say(lang, "carto.term.draw_here")
+                tops = [i for i, line in enumerate(last) if "╭" in line
+                        and target in line.split("╮")[0] and here in line.split("╮")[0]]
+                assert tops, "\n".join(last)
+                assert sum(f"│  {row} " in line or f"│   {row} " in line
+                           for line in last[tops[0]:] for row in range(1, 12)) >= 11
+                checked += 1
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert checked >= 3
