@@ -140,3 +140,47 @@ def test_a_turned_monster_agrees_with_the_monster_a_turned_shape_with_the_shape(
     turned = {"type": "ambush", "params": {"orientation": "r180", "cell": "B9"}}
     assert "(girat 180°)" in cartographers.action_words(turned, "ca")
     assert "(girado 180°)" in cartographers.action_words(turned, "pt-BR")
+
+
+OWN_MAP = {"en": "on their own map", "pt-BR": "no próprio mapa", "ca": "al seu mapa"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_drawing_told_to_the_table_says_it_is_on_the_movers_own_map(lang):
+    """The browser's "Last move" says "… at A1 on their own map" beside another seat's
+    map; a chat's line and the terminal's line for a computer player (told to readers
+    who look at their own map, or at all of them) said "draws forest … at A1" alone. Told
+    with the seats' names, at a table of more than one, a drawing names the mover's own
+    map, in words that fit anyone; a button (the reader's own drawing) and a solo game
+    need not."""
+    cartographers = load_game("cartographers")
+    seen = choices_seen("cartographers", "A")
+    for kind in ("draw", "fallback"):
+        told = cartographers.action_words(seen[kind], lang, None, NAMES)
+        assert told.endswith(" " + OWN_MAP[lang]), (kind, told)
+        asked = cartographers.action_words(seen[kind], lang, "button", NAMES)
+        alone = cartographers.action_words(seen[kind], lang, None, {0: "Ana"})
+        for said in (asked, alone, cartographers.action_words(seen[kind], lang)):
+            assert OWN_MAP[lang] not in said, (kind, said)
+    ambush = cartographers.action_words(seen["ambush"], lang, None, NAMES)
+    assert OWN_MAP[lang] not in ambush  # (it says whose map: another's)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_terminal_tells_a_computer_players_drawing_on_its_own_map(tmp_path, monkeypatch,
+                                                                      lang):
+    from click.testing import CliRunner
+
+    from boardgamesbot.cli import main
+    from boardgamesbot.cli.terminal import console
+
+    monkeypatch.setattr(console, "_width", 300)  # (each line whole, to be read)
+
+    result = CliRunner().invoke(main, [
+        "play", "cartographers", "--players", "2", "--humans", "0", "--bots",
+        "random,random", "--seed", "3", "--lang", lang, "--save", str(tmp_path / "g.json")])
+    assert result.exit_code == 0, result.output
+    drawn = [line for line in result.output.splitlines()
+             if ": " in line and " — " in line and " 1x1 " not in line.split(" — ")[0]
+             and line.split(": ", 1)[1].split()[0] in ("forest", "village", "farm", "water")]
+    assert drawn and all(line.endswith(OWN_MAP[lang]) for line in drawn), drawn[:3]

@@ -327,8 +327,14 @@ def test_cartographers_on_80_by_24_keeps_the_sheet_the_card_and_the_prompt_on_sc
                 lines = _on_80_by_24(game, view, lang, legal)
                 assert max(len(line) for line in lines) <= 80, "\n".join(lines)
                 last = lines[-24:]
+                # (the sheet looked at: one's own, or the one a monster is drawn on)
+                you = view.get("you") or {}
+                drawn_on = view["step"] == "ambush" and you.get("target") is not None \
+                    and not you.get("choice")
+                looked_at = say(lang, "carto.term.draw_here") if drawn_on \
+                    else say(lang, "carto.term.you")
                 mine = [i for i, line in enumerate(last) if "╭" in line and
-                        say(lang, "carto.term.you") in line.split("╮")[0]]
+                        looked_at in line.split("╮")[0]]
                 assert mine, "\n".join(lines)  # the sheet's top, its rows, its bottom
                 assert sum(line.lstrip().startswith("╰") for line in last[mine[0]:]) >= 1
                 assert sum(f"│  {row} " in line or f"│   {row} " in line
@@ -407,3 +413,96 @@ def test_on_80_by_24_what_undo_did_is_said_under_the_board_drawn_again(tmp_path,
                          (say(lang, "undone", action="place A4"), asked[3])):
             screen = lines[max(0, at - 23):at + 1]
             assert said in screen[-3:], "\n".join(screen)
+
+
+def _just_before_a_scoring_by_the_person(game_name: str, players: int):
+    """A record of a random game (seat 1 on: the "random" bot; seat 0: a person) cut
+    just before an action of seat 0, alone awaited, that makes a scoring happen (a Tikal
+    round, a Cartographers season; not the game's end): that action, and the record."""
+    import random
+
+    from boardgamesbot.engine import load_game
+
+    game = load_game(game_name)
+    for seed in range(40):
+        state, rng = game.new(players, seed), random.Random(seed)
+        record = Record.start(game_name, seed, ["person 1"] + ["random"] * (players - 1))
+        while not state.is_over():
+            seat = rng.choice(state.current_players())
+            action = rng.choice(state.legal_actions(seat))
+            before = state.scoring_mark()
+            alone = state.current_players() == [0]
+            state.apply(seat, action)
+            if seat == 0 and alone and state.scoring_mark() != before and not state.is_over():
+                return str(action), record
+            record.actions.append((seat, str(action)))
+    raise AssertionError(f"no {game_name} game found with a scoring by seat 0")
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+@pytest.mark.parametrize("name,players", [("tikal", 4), ("cartographers", 4)])
+def test_on_80_by_24_a_scoring_is_said_again_under_the_board(tmp_path, monkeypatch, name,
+                                                              players, lang):
+    """A scoring said as it happens has scrolled away above the board by the person's
+    next prompt on an 80x24 terminal: the points are said again under the board, on the
+    last 24 rows with the turn line and the prompt (four players: the longest line), in
+    the three languages, each line within 80 columns."""
+    from boardgamesbot.cli.terminal import console
+    from boardgamesbot.cli.words import say
+
+    action, record = _just_before_a_scoring_by_the_person(name, players)
+    path = tmp_path / f"{name}.json"
+    record.save(path)
+    monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
+    monkeypatch.setattr(console, "_width", 80)
+    monkeypatch.setattr(console, "_height", 24)
+    result = run("play", "--resume", str(path), "--lang", lang, stdin=f"{action}\nquit\n")
+    assert result.exit_code == 0, result.output
+    prompt = say(lang, "prompt", n=1)
+    # (input is not echoed here: what follows a prompt starts on the prompt's line)
+    lines = [part for line in result.output.splitlines()
+             for part in line.replace(prompt + " ", prompt + "\n").splitlines()]
+    asked = [at for at, line in enumerate(lines) if line.startswith(prompt)]
+    assert len(asked) == 2, result.output
+    scored = say(lang, "scoring", scores="")[:-2]
+    said = [at for at, line in enumerate(lines) if line.startswith(scored)]
+    assert len(said) == 2 and said[0] < asked[1], result.output  # as it happened, and again
+    screen = lines[max(0, asked[1] - 23):asked[1] + 1]
+    assert lines[said[1]] in screen, "\n".join(screen)
+    turn = say(lang, "turn", kinds="", example="")[:6]
+    assert any(line.startswith(turn) for line in screen[-3:-1]), screen[-3:]
+    assert max(len(line) for line in lines if str(tmp_path) not in line) <= 80, \
+        [line for line in lines if len(line) > 80]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_cartographers_on_80_by_24_an_ambush_keeps_the_map_to_draw_on_by_the_prompt(lang):
+    """A monster is drawn on the neighbour's map: on 80x24 the screen kept the person's
+    own map by the prompt and scrolled the neighbour's away, so 'C3 already filled' spoke
+    of a map no longer seen. While a seat draws a monster, the map it draws on is the one
+    kept last, whole, beside the card."""
+    import random
+
+    from boardgamesbot.engine import load_game
+    from boardgamesbot.games.cartographers.render import say
+
+    game = load_game("cartographers")
+    checked = 0
+    for seed in range(6):
+        state, rng = game.new(3, seed), random.Random(seed)
+        while not state.is_over() and checked < 3 * (seed + 1):
+            seat = rng.choice(state.current_players())
+            view = state.view(seat)
+            if view["step"] == "ambush" and (view.get("you") or {}).get("target") is not None:
+                legal = [str(a) for a in state.legal_actions(seat)]
+                last = _on_80_by_24(game, view, lang, legal)[-24:]
+                target = say(lang, "carto.term.seat", n=view["you"]["target"] + 1)
+                here = say(lang, "carto.term.draw_here")
+                tops = [i for i, line in enumerate(last) if "╭" in line
+                        and target in line.split("╮")[0] and here in line.split("╮")[0]]
+                assert tops, "\n".join(last)
+                assert sum(f"│  {row} " in line or f"│   {row} " in line
+                           for line in last[tops[0]:] for row in range(1, 12)) >= 11
+                checked += 1
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert checked >= 3

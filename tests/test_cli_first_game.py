@@ -497,3 +497,27 @@ def test_the_end_of_a_game_says_how_to_play_another_like_it(tmp_path, lang):
     assert again.exit_code == 0, again.output
     before, after = Record.load(first), Record.load(second)
     assert (after.game, after.seats, after.options) == (before.game, before.seats, before.options)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_hint_is_said_in_sentences_indented_under_its_number(tmp_path, lang):
+    """`hint` on an 80-column terminal: each suggestion's words wrap under its own text,
+    not at the left edge where they read as a new line of the list; and no bare rating
+    ("worth -0.9": a search bot's margin or chance, a different number in each game, and
+    negative for the best move of a seat behind) stands before the reasons."""
+    import re
+
+    prompt = say(lang, "prompt", n=1)
+    result = run("play", "tikal", "--players", "2", "--seed", "5", "--lang", lang,
+                 "--save", str(tmp_path / "g.json"), stdin="hint\nquit\n")
+    assert result.exit_code == 0, result.output
+    said = result.output.split(prompt)[1].splitlines()  # what 'hint' printed
+    said[0] = said[0].lstrip()
+    assert re.match(r"  1\. ", said[0]) or said[0].startswith("1. "), said
+    numbers = [line for line in said[1:] if re.match(r"  \d\. ", line)]
+    assert len(numbers) == 2, said
+    wrapped = [line for line in said[1:] if line and not re.match(r"  \d\. ", line)]
+    assert wrapped, said  # (the reasons are longer than a line: the case tried)
+    assert all(line.startswith("     ") for line in wrapped), said
+    assert max(map(len, said)) <= 80
+    assert not re.search(r"\((worth|vale|val) [+-]", result.output), said

@@ -20,7 +20,7 @@ from tests.test_cli_first_game import run
 #: the end, what goes there: the catalog entry ``notation.<…>``, None for a word too many).
 MALFORMED = {
     "tikal": [
-        ("fly away", "fly", "tikal.action"),
+        ("fly away", "fly", "tikal.action.basic"),  # (the basic game: its own verbs)
         ("move A6 B5", "A6", "tikal.figure"),
         ("enter L Z9", "Z9", "tikal.space"),
         ("place C4 r9", "r9", "tikal.rotation"),

@@ -55,6 +55,9 @@ def check_hints(state, seat, hints, k=3):
         # The reason built from the evaluation names the term that changed most.
         named = [r for r in entry["reasons"] if r["code"] in term_codes(game)]
         changes = entry["changes"]
+        if game == "tikal" and entry["action"].startswith("place "):
+            # (every placement brings the turn's action points: none is chosen for them)
+            changes = {key: change for key, change in changes.items() if key != "ap"}
         if named and changes:
             largest = max(changes.values())
             first = named[0]

@@ -16,7 +16,8 @@ from boardgamesbot.engine import load_game
 GAME = load_game("cartographers")
 
 #: What the terminal printed in English before it spoke other languages (minus the
-#: notation's words: TERRAIN SHAPE ORIENTATION CELL, forest, water, ambush, pass).
+#: notation's words: forest, water, ambush, pass; the placeholders of a notation's
+#: pattern, TERRAIN SHAPE ORIENTATION CELL, are words to read and are translated).
 ENGLISH = [
     "side",
     "Wilderness",
@@ -81,6 +82,10 @@ ENGLISH = [
     "Ambush",
     "Ruins",
     "the edicts",
+    "TERRAIN",
+    "SHAPE",
+    "ORIENTATION",
+    "CELL",
 ]
 LEFT_OVER = re.compile(r"(?<![\w'])(?:" + "|".join(ENGLISH) + r")(?![\w'])")
 
@@ -135,3 +140,22 @@ def test_the_edicts_and_seasons_are_the_games_own_words(lang, said):
     assert said in text
     edict = GAME.new(1, seed=1).view(0)["edicts"][0]["card"]
     assert GAME.words(lang)[f"carto.card.{edict}"] in text
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_the_drawing_example_is_one_of_the_card_shown(lang):
+    """"Draw: 'TERRAIN SHAPE ORIENTATION CELL' (e.g. 'forest 2 r90 C4')" beside Hamlet, a
+    village card: a newcomer who typed the example was told "Hamlet offers village, not
+    forest". The example draws the card's own terrain and one of its shapes."""
+    checked = 0
+    for seed in (1, 2, 3):
+        for view in views(seed, 2, "A"):
+            card, you = view.get("card"), view.get("you") or {}
+            if view["step"] != "draw" or you.get("mode") != "shape" or you.get("choice"):
+                continue
+            found = re.search(r"'([a-z]+) (\d) (r\d+) ([A-K]\d+)'", printed(view, lang, 200))
+            assert found, printed(view, lang, 200)
+            assert found[1] in card["terrains"], (found[0], card["name"])
+            assert 1 <= int(found[2]) <= len(card["shapes"]), (found[0], card["name"])
+            checked += 1
+    assert checked > 5

@@ -532,3 +532,44 @@ def test_a_position_cannot_show_more_tiles_than_players_left_to_take_them():
     data["auction"]["amulets"] = [False, True, True]
     with pytest.raises(GameError, match="more tiles on display than face-up amulets"):
         load(data)
+
+
+@pytest.mark.parametrize("action", ["bid 1", "pass", "take 1"])
+def test_an_auction_move_in_the_basic_game_is_said_to_be_the_auction_variants(action):
+    """'bid 1' typed in the basic game was refused with "place the drawn tile first" (or
+    "not your turn", "not an action of this phase"), as if bidding came later: a move of
+    the other variant is said to be one, whoever types it and whenever, and changes
+    nothing."""
+    from boardgamesbot.help.why import reason
+
+    state = GAME.new(2, 1)  # the basic game: seat 0 places its drawn tile
+    verb = action.split()[0]
+    for player in (0, 1):  # the seat to act, and one that waits
+        error = refused(state, player, action, "other_variant")
+        assert error.params["verb"] == verb and "auction variant" in str(error)
+    state.apply(0, state.legal_actions(0)[0])  # now spending action points
+    refused(state, 0, action, "other_variant")
+    for lang, words in (("en", "auction variant"), ("pt-BR", "variante com leilão"),
+                        ("ca", "variant amb subhasta")):
+        said = reason("other_variant", lang, "", {"verb": verb})
+        assert words in said and f"'{verb}'" in said, said
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_an_unreadable_verb_is_told_the_verbs_of_the_variant_played(lang):
+    """"'colocar' is not an action — place, enter, …, end, bid, pass or take" in the basic
+    game sent a newcomer to the auction's verbs; the auction variant has them all."""
+    from boardgamesbot.cli.words import refusal
+
+    for variant, auction_verbs in (("basic", False), ("auction", True)):
+        state = GAME.new(2, 1, variant=variant)
+        before = state.to_json()
+        with pytest.raises(GameError) as caught:
+            state.apply(0, "fly A4")
+        error = caught.value
+        assert error.code == "bad_notation" and state.to_json() == before
+        said = refusal({"code": error.code, "message": str(error), "params": error.params},
+                       lang)
+        assert "place" in said and "guard" in said, said
+        for verb in ("bid", "take"):
+            assert (verb in said) == auction_verbs, (variant, said)

@@ -38,3 +38,20 @@ def test_a_person_sees_the_auction_bids_and_is_told_why_a_bid_is_refused(tmp_pat
     assert "a bid cannot exceed your points: you have 20, not 25" in result.output
     record = Record.load(path)
     assert record.actions[0] == (0, "bid 2")
+
+
+def test_a_bid_typed_in_the_basic_game_says_the_basic_game_has_no_auction(tmp_path):
+    """A newcomer who types 'bid 1' in the basic game is told bidding is the auction
+    variant's, in their language, not to place the drawn tile first; nothing is played."""
+    said = {"en": "The basic game has no auction", "pt-BR": "O jogo básico não tem leilão",
+            "ca": "El joc bàsic no té subhasta"}
+    for lang, words in said.items():
+        path = tmp_path / f"{lang}.json"
+        result = CliRunner().invoke(
+            main, ["play", "tikal", "--players", "2", "--seed", "3", "--lang", lang,
+                   "--save", str(path)], input="bid 1\nquit\n")
+        assert result.exit_code == 0, result.output
+        # (English is the engine's own sentence, which opens in lower case)
+        assert words.lower() in result.output.lower() and "'bid'" in result.output, \
+            result.output
+        assert Record.load(path).actions == []

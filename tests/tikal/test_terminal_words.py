@@ -181,3 +181,17 @@ def test_the_stack_and_the_wafer_pile_each_have_a_line_that_fits_80_columns(lang
     pile = say(lang, "tikal.term.pile", n=24)
     assert stack in lines and pile in lines  # each whole, on its own line
     assert max(len(line) for line in lines) <= 80
+
+
+@pytest.mark.parametrize("lang,once,twice", [
+    ("en", "uncovered A5 once", "recovered C4 2 times"),
+    ("pt-BR", "descobriu A5 uma vez", "recuperou C4 2 vezes"),
+    ("ca", "descobert A5 un cop", "recuperat C4 2 cops")])
+def test_what_this_turn_did_is_said_in_words(lang, once, twice):
+    """"This turn: uncovered A5x1": a mark from a spreadsheet, not words (a turn may
+    uncover or recover at one space twice at most, so the count matters to a player)."""
+    view = GAME.new(2, seed=1).view(0)
+    view["turn"] = {**view["turn"], "uncovered": {"A5": 1}, "recovered": {"C4": 2}}
+    text = " ".join(" ".join(printed(view, lang, 200)).split())
+    assert once in text and twice in text, text
+    assert not re.search(r"[A-H][1-6]x\d", text)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import shlex
+import textwrap
 import time
 from collections import Counter
 from itertools import pairwise
@@ -172,8 +173,10 @@ class Narrated:
     not only in notation: the words are read on the position the action was chosen in
     (its cost and meaning need that position), and kept for the line that shows it."""
 
-    def __init__(self, bot, lang: str) -> None:
+    def __init__(self, bot, lang: str, names: dict[int, str] | None = None) -> None:
         self.bot, self.lang = bot, lang
+        #: the seats' names, for words that name a seat (whose map, whose treasure)
+        self.names = names
         self.name = bot.name
         self.said: dict[int, str | None] = {}
 
@@ -182,7 +185,7 @@ class Narrated:
         try:
             info = seat.action_info(seat.game.parse_action(action) if isinstance(action, str)
                                     else action)
-            self.said[player] = seat.game.action_words(info, self.lang)
+            self.said[player] = seat.game.action_words(info, self.lang, names=self.names)
         except GameError:  # (an action the rules refuse is reported by the driver)
             self.said[player] = None
         return action
@@ -370,11 +373,12 @@ def _refused(seat: SeatView, line: str, error: dict, lang: str) -> None:
 
 def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str = "en") -> None:
     person = Person(record, lang)
-    players = [Narrated(bot, lang) if bot is not None else person for bot in seat_bots]
     named = [seat_name(name, lang) for name in record.seats]
     # Two "easy" bots are told apart by their seat ("easy (seat 2): 90, easy (seat 3): 67").
     names = [say(lang, "seat.named", name=name, n=seat + 1) if named.count(name) > 1 else name
              for seat, name in enumerate(named)]
+    players = [Narrated(bot, lang, dict(enumerate(names))) if bot is not None else person
+               for bot in seat_bots]
     # Whether each recorded action crossed an undo barrier (revealed something, ended a
     # turn: `State.undo_point`), as the service keeps it: only what did not may be undone.
     # (a resumed game's earlier actions count as they did when they were played)
@@ -403,7 +407,7 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
             if not state.is_over():
                 scores = ", ".join(f"{names[i]} {s}" for i, s in enumerate(state.scores()))
                 person.scored = say(lang, "scoring", scores=scores)
-                console.print(person.scored, markup=False, soft_wrap=True)
+                console.print(person.scored, markup=False)
 
     while True:
         try:
@@ -482,7 +486,7 @@ def _list_moves(seat: SeatView, prefix: str, lang: str = "en") -> None:
         actions = [a for a in actions if a.startswith(prefix)]
     by_text = {str(a): a for a in legal}
     for text in actions if show_all else actions[:MOVES_SHOWN]:
-        console.print(f"  {_described(seat, by_text[text], lang)}", markup=False)
+        listed("  ", _described(seat, by_text[text], lang), indent=4)
     hidden = 0 if show_all else len(actions) - MOVES_SHOWN
     if hidden > 0:
         kinds = sorted({a.split()[0] for a in actions})
@@ -507,7 +511,19 @@ def _show_hints(seat: SeatView, lang: str = "en") -> None:
     from boardgamesbot.hints import reason_text
 
     for number, entry in enumerate(make_bot("hard", 0).explain(seat, seat.player, 3), 1):
-        # (each reason is a sentence of its own, with its full stop)
+        # (each reason is a sentence of its own, with its full stop; no rating before them:
+        # "worth -0.9" was a search's margin or chance, another number in each game, and
+        # negative for the best move of a seat behind)
         why = " ".join(reason_text(reason, lang) for reason in entry["reasons"]) or "—"
-        worth = say(lang, "hint.worth", value=f"{entry['value']:+.1f}")
-        console.print(f"  {number}. {entry['action']}  ({worth}): {why}", markup=False)
+        listed(f"  {number}. ", f"{entry['action']}: {why}")
+
+
+def listed(mark: str, text: str, indent: int | None = None) -> None:
+    """One entry of a list: ``mark`` ("  1. "), then ``text`` wrapped to the console's
+    width under itself (a hanging indent of ``indent`` columns, the mark's width by
+    default), not at the left edge, where its second line read as the list's next
+    entry."""
+    hanging = " " * (len(mark) if indent is None else indent)
+    for line in textwrap.wrap(text, width=max(40, console.width), initial_indent=mark,
+                              subsequent_indent=hanging, break_on_hyphens=False):
+        console.print(line, markup=False)

@@ -126,6 +126,14 @@ def _card_box(view: dict[str, Any], card: dict[str, Any], lang: str) -> Panel:
     return Panel(group, title=title, border_style="cyan", expand=False)
 
 
+def _example(card: dict[str, Any] | None) -> str:
+    """A drawing written in notation with the card shown (its first terrain, its last
+    shape): 'forest 2 r90 C4' beside a village card was refused when typed."""
+    if not card or not card.get("terrains") or not card.get("shapes"):
+        return "forest 2 r90 C4"
+    return f"{card['terrains'][0]} {len(card['shapes'])} r90 C4"
+
+
 def _you_text(view: dict[str, Any], lang: str = "en") -> Text | None:
     you = view.get("you")
     if you is None:
@@ -142,7 +150,7 @@ def _you_text(view: dict[str, Any], lang: str = "en") -> Text | None:
             if mode in ("shape", "1x1", "pass") else ""
     elif mode in ("shape", "ruins", "1x1", "pass"):
         ruins = ".ruins" if mode == "1x1" and view["ruins_pending"] else ""
-        line = say(lang, f"carto.term.draw.{mode}{ruins}")
+        line = say(lang, f"carto.term.draw.{mode}{ruins}", example=_example(view.get("card")))
     else:
         line = ""
     return Text(say(lang, "carto.term.your_move", n=you["seat"] + 1) + " " + line,
@@ -226,6 +234,16 @@ def text(view: dict[str, Any], lang: str = "en") -> Seen:
     return Seen(view, lang)
 
 
+def shown_sheet(view: dict[str, Any]) -> int | None:
+    """The seat whose sheet the viewer looks at: the neighbour's while the viewer draws a
+    monster on it (on a short terminal it is the one kept by the prompt: 'C3 already
+    filled' spoke of a map scrolled away), else the viewer's own; None for a spectator."""
+    viewer, you = view.get("viewer"), view.get("you") or {}
+    if view["step"] == "ambush" and you.get("target") is not None and not you.get("choice"):
+        return int(you["target"])
+    return viewer
+
+
 def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
            you_beside: bool = False) -> Group:
     """The table's parts, roomy; or ``dense``: the viewer's sheet and the card side by
@@ -272,8 +290,8 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
     if card_panel is not None and not view["over"] and not dense:
         parts.append(card_panel)
     sheets = [_player_panel(view, player, lang) for player in view["players"]]
-    viewer = view.get("viewer")
-    if viewer is not None:  # the viewer's sheet first
+    viewer = shown_sheet(view)
+    if viewer is not None:  # the sheet the viewer looks at first
         first = _seat(viewer, lang) + " "
         sheets.sort(key=lambda panel: 0 if str(panel.title).startswith(first) else 1)
     own = sheets.pop(0) if dense else None

@@ -45,6 +45,18 @@ def action(
             return say("carto.where.of", False, name=names[sheet])
         return say("carto.where.neighbour", False)
 
+    def on_own_map(words: str) -> str:
+        """A drawing told to the table (the seats' names given, more than one: a chat's
+        line, the terminal's for a computer player) names the mover's own map, as the
+        browser's "Last move" does beside another's map: its readers look at their own
+        map, or at all of them, and "at A1" alone sent them to the wrong one. In words that
+        fit any reader ("on their own map"); a button's words are the reader's own
+        drawing, and a solo game has one map."""
+        if mood is not None or not names or len(names) < 2:
+            return words
+        return say("carto.do.elsewhere", False, move=words,
+                   where=say("carto.where.own", False))
+
     if kind == "pass":
         return say("carto.do.pass")
     if kind == "ambush_fallback":
@@ -57,13 +69,13 @@ def action(
             where=where(p.get("sheet")),
         )
     if kind == "fallback":
-        return say("carto.do.fallback", terrain=terrain(p["terrain"]), cell=p["cell"])
+        return on_own_map(say("carto.do.fallback", terrain=terrain(p["terrain"]), cell=p["cell"]))
     if kind == "draw":
-        return say(
+        return on_own_map(say(
             "carto.do.draw",
             terrain=terrain(p["terrain"]),
             shape=p["shape"],
             orient=orient(p["orientation"]),
             cell=p["cell"],
-        )
+        ))
     return None

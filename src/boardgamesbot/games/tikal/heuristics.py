@@ -359,7 +359,13 @@ def reasons(before: dict[str, float], after: dict[str, float], state: TikalState
     ``before``/``after`` are `evaluate_terms` of the position before the move (or
     plan) and after it; ``state`` is the position after. The first reason always
     names the largest change (a `QUIET` one when nothing changes noticeably).
+
+    A placement is not explained by the action points it leads to: every placement
+    brings the turn's 10, so none is chosen for them ("Keeps action points for this
+    turn" was the reason of every placement hint).
     """
+    if isinstance(action, Place) and "ap" in after:
+        after = {**after, "ap": before.get("ap", 0.0)}
     return ranked_reasons(before, after, lambda key, gain: _reason(key, gain, state, player),
                           QUIET, limit, NOTICEABLE)
 

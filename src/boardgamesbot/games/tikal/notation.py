@@ -146,6 +146,11 @@ take = lru_cache(maxsize=None)(Take)
 END = EndTurn()
 PASS = Pass()
 
+#: The actions only a variant has, by the variant's name: typed in another one, they are
+#: refused as that variant's (`TikalState` asks; "bid 1" in the basic game was told to
+#: place the drawn tile first, as if bidding came later).
+VARIANT_ACTIONS: dict[type[TikalAction], str] = {Bid: "auction", Pass: "auction", Take: "auction"}
+
 #: Each action's words after its verb (what goes at each place: `_PLACES`), and the
 #: action written right, shown when one is written wrong. ``rotation`` may be left out.
 FORMS: dict[str, tuple[tuple[str, ...], str]] = {

@@ -21,12 +21,13 @@ position format are built in `position.py`; the `Game` lives in `game.py`.
 from __future__ import annotations
 
 import random
+import re
 from bisect import insort
 from collections.abc import Callable
 from itertools import compress
 from typing import Any, NamedTuple
 
-from boardgamesbot.engine import Action, ActionInfo, Choice, Game, IllegalAction
+from boardgamesbot.engine import Action, ActionInfo, Choice, Game, GameError, IllegalAction
 
 from . import position
 from .components import (
@@ -43,7 +44,9 @@ from .components import (
 )
 from .notation import (
     END,
+    FORMS,
     LEADER,
+    VARIANT_ACTIONS,
     WORKER,
     Bid,
     BuildCamp,
@@ -56,6 +59,7 @@ from .notation import (
     PlaceGuard,
     Recover,
     Take,
+    TikalAction,
     Uncover,
     build_camp,
     check_action,
@@ -413,6 +417,7 @@ class TikalState(TikalTable):
             # `_apply_turn_action`, inline: check completely, then carry out
             handler = _TURN_ACTIONS.get(type(action))
             if handler is None:
+                self._check_variant(action)
                 self._apply_turn_action(player, action)  # ends the turn, or raises
                 return action
             self.ap -= handler(self, player, action)
@@ -421,6 +426,7 @@ class TikalState(TikalTable):
             return action
         if phase == OVER:
             raise IllegalAction("the game is over", code="game_over")
+        self._check_variant(action)
         if player != self.current:
             self.variant.explain_out_of_turn(self, player, action)  # "you already played"
             raise IllegalAction(
@@ -440,6 +446,35 @@ class TikalState(TikalTable):
         else:
             self.variant.apply(self, player, action)
         return action
+
+    def read_action(self, player: int, text: str) -> Action:
+        """`State.read_action`, and a verb that cannot be read is told the verbs of the
+        variant played: the basic game's list named the auction's bid, pass and take."""
+        try:
+            return super().read_action(player, text)
+        except GameError as error:
+            if error.code != "bad_notation" or error.params.get("expected") != "tikal.action":
+                raise
+            others = {str(kind.notation).split()[0] for kind, owner in VARIANT_ACTIONS.items()
+                      if owner != self.variant.name}
+            if not others:
+                raise
+            verbs = ", ".join(verb for verb in FORMS if verb not in others)
+            message = re.sub(r"is not an action \([^)]*\)", f"is not an action ({verbs})",
+                             str(error))
+            raise GameError(message, code=error.code, **{
+                **error.params, "expected": f"tikal.action.{self.variant.name}"}) from None
+
+    def _check_variant(self, action: Action) -> None:
+        """Refuse an action of another variant as that variant's, whoever types it and
+        whenever: "place the drawn tile first" made a bid in the basic game look like a
+        move that comes later in the turn."""
+        owner = VARIANT_ACTIONS.get(type(action)) if isinstance(action, TikalAction) else None
+        if owner is not None and owner != self.variant.name:
+            verb = str(action).split()[0]
+            raise IllegalAction(
+                f"the {self.variant.name} game has no {owner}: '{verb}' is a move of the "
+                f"{owner} variant", code="other_variant", verb=verb, variant=owner)
 
     def describe(self, action: Action) -> str:
         known = _KNOWN.get(id(action))
