@@ -84,5 +84,5 @@ def test_an_action_the_server_cannot_read_is_said_word_by_word(page, server):
     refused = page.evaluate(REFUSED, [table, token, "mover W A6 B5"])
     assert refused["said"] == (
         "No lugar de 'mover' deve vir uma ação — place, enter, move, uncover, "
-        "recover, exchange, camp, guard, end, bid, pass ou take; por exemplo 'move W A6 B5'. "
-        "(Na notação, 'mover' se escreve 'move'.)")
+        "recover, exchange, camp, guard ou end; por exemplo 'move W A6 B5'. "
+        "(Na notação, 'mover' se escreve 'move'.)")  # the basic game's own verbs: no bid

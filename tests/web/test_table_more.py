@@ -249,7 +249,7 @@ def test_hints_show_each_reason_in_words_on_the_board(page, server):
     assert asked and isinstance(asked[0]["state_id"], int)
     panel = page.inner_text("#hints-panel")
     assert "Strengthens the hold on the 3-temple at C5 before the coming scorings" in panel
-    assert "Adds to the treasure sets (1 over the scorings left)" in panel
+    assert "Adds to the treasure sets (about 1 point over the scorings left)" in panel
     assert "worth +2.5" in panel, "an unknown reason falls back to the value"
     assert page.locator('[data-space="C5"] .hint-mark').count() == 1
     shot(page, "hints-1-tikal", full_page=False)
@@ -288,7 +288,7 @@ def test_hints_in_cartographers_and_in_another_language(page, server):
     panel = page.inner_text("#hints-panel")
     # a decimal comma in Portuguese
     assert "Avança para Bosque Sentinela (2 estrelas agora; 1,5 esperadas)" in panel, panel
-    assert "Ganha uma moeda (1 agora; 3 nas pontuações restantes)" in panel, panel
+    assert "Ganha uma moeda (1 agora, valendo cerca de 3 estrelas nas pontuações restantes)" in panel, panel
     assert page.locator(".hint-cells").count() == 2
     page.click('[data-key="hint-0"]')  # chooses the hint's drawing and asks to confirm it
     page.wait_for_selector("#confirm-action")
