@@ -288,7 +288,8 @@ def test_hints_in_cartographers_and_in_another_language(page, server):
     panel = page.inner_text("#hints-panel")
     # a decimal comma in Portuguese
     assert "Avança para Bosque Sentinela (2 estrelas agora; 1,5 esperadas)" in panel, panel
-    assert "Ganha uma moeda (1 agora, valendo cerca de 3 estrelas nas pontuações restantes)" in panel, panel
+    coin = "Ganha uma moeda (1 agora, valendo cerca de 3 estrelas nas pontuações restantes)"
+    assert coin in panel, panel
     assert page.locator(".hint-cells").count() == 2
     page.click('[data-key="hint-0"]')  # chooses the hint's drawing and asks to confirm it
     page.wait_for_selector("#confirm-action")

@@ -17,7 +17,9 @@ from __future__ import annotations
 import logging
 import math
 import socket
+import time
 from collections.abc import Callable
+from typing import Any
 
 from boardgamesbot.arena.local import Arena, ArenaError, GameResult, play_games
 from boardgamesbot.engine import GameError
@@ -87,6 +89,7 @@ def run_on_ray(arena: Arena, workers: int, on_result: Callable[[GameResult], Non
                 try:
                     result = ray.get(reference)
                 except ray.exceptions.RayTaskError as error:
+                    streams.remove(stream)  # a generator that raised has ended: nothing to kill
                     cause = getattr(error, "cause", None)
                     if isinstance(cause, GameError):
                         raise cause from None  # a bot's bug: the local run's very error
@@ -102,8 +105,26 @@ def run_on_ray(arena: Arena, workers: int, on_result: Callable[[GameResult], Non
             # worker the next run's tasks.
             for stream in streams:
                 ray.cancel(stream, force=True)
+            _wait_for_the_kills(streams)
             raise
         return sorted(results, key=lambda result: result.index)
     finally:
         if started_here:
             ray.shutdown()
+
+
+def _wait_for_the_kills(streams: list[Any]) -> None:
+    """Returns once every cancelled task has ended (or after a bounded wait). A kill is
+    asynchronous: a run started at once on the same cluster could otherwise be handed a
+    worker that dies under it (WorkerCrashedError; a CI run failed so)."""
+    import ray
+
+    deadline = time.monotonic() + 30
+    for stream in streams:
+        try:
+            while time.monotonic() < deadline:
+                ready, _ = ray.wait([stream], num_returns=1, timeout=1)
+                if ready:
+                    ray.get(next(stream), timeout=1)
+        except (StopIteration, ray.exceptions.RayError):
+            continue  # ended: cancelled, killed or exhausted
