@@ -30,6 +30,16 @@ def test_ask_answers_with_passages_marked_in_the_rules_page(client):
     marked = re.search(rf'data-passage="{data["answers"][0]["passage"]}">(.*?)</p>',
                        page, re.DOTALL)
     assert marked and "Vulcão" in marked.group(1)
+    # asked from a basic table (its summary's options): the auction's rule does not lead
+    # and is marked as the variant's; the same question asked of no table is led by it
+    asked = {"q": "como faco pontos", "lang": "pt-BR"}
+    alone = client.get("/api/rules/tikal/ask", params=asked).json()["answers"]
+    assert alone[0]["title"] == "Seus pontos são seu dinheiro" and alone[0]["variant"] == ""
+    basic = client.get("/api/rules/tikal/ask",
+                       params={**asked, "options": '{"variant": "basic"}'}).json()["answers"]
+    assert basic[0]["title"] == "Contagem" and basic[0]["variant"] == ""
+    assert [a["variant"] for a in basic if a["title"] == "Seus pontos são seu dinheiro"] == [
+        "variante com leilão"]
 
 
 def test_ask_without_an_answer_gives_the_closest_topics(client):
@@ -63,6 +73,10 @@ def test_ask_refuses_bad_input_and_says_why(client):
     empty = client.get("/api/rules/tikal/ask", params={"q": " "})
     assert empty.status_code == 422
     assert client.get("/api/rules/tikal/ask").status_code == 422
+    for options, code in (("{variant: basic", "bad_options"), ('["basic"]', "bad_options"),
+                          ('{"variant": "expert"}', "bad_option")):
+        refused = client.get("/api/rules/tikal/ask", params={"q": "volcano", "options": options})
+        assert refused.status_code == 422 and refused.json()["error"]["code"] == code, options
 
 
 def test_why_explains_a_refusal_at_a_table_and_changes_nothing(client):

@@ -15,9 +15,15 @@ async def test_a_rules_question_is_answered_in_the_chats_language(conversation, 
     # the sentence that answers on the first line, then the passage it stands in
     assert answer.startswith("» Ninguém pode entrar em um Vulcão.\n\n📖 Movimento (Ações)\n")
     assert "regras mais" in answer                     # the next answers are offered
-    more = await say(BOB, "regras mais")
-    assert more.startswith(("📖 ", "» ")) and more != answer
+    more = await say(BOB, "regras mais")  # (the auction's volcano rule, marked: 🔀)
+    assert more.startswith(("📖 ", "» ", "🔀 ")) and more != answer
     assert "Não sei" in await say(BOB, "rules quem ganhou a copa do mundo")
+    # the table set up here plays the basic game: its scoring answers, not the auction's
+    # "Seus pontos são seu dinheiro", which follows marked as the other variant's
+    points = await say(BOB, "? como faco pontos")
+    assert points.startswith("📖 Contagem") and "Seus pontos são seu dinheiro" in points
+    assert (await say(BOB, "regras mais")).startswith(
+        "🔀 Só na variante com leilão:\n📖 Seus pontos são seu dinheiro")
 
 
 @run
@@ -59,8 +65,10 @@ async def test_a_question_in_another_language_is_answered_in_its_own(conversatio
     answer = await say(BOB, "? posso passar por cima de um vulcao")
     assert answer.startswith("» Ninguém pode entrar em um Vulcão.\n\n📖 Movimento (Ações)\n")
     assert "regras mais" in answer
-    more = await say(BOB, "rules more")  # the next answer: Portuguese throughout
-    assert more.startswith("📖 ") and "regras mais" in more and "rules more" not in more
+    more = await say(BOB, "rules more")  # the next answer: Portuguese throughout (the
+    # auction's volcano rule, marked as the variant this table does not play)
+    assert more.startswith("🔀 Só na variante com leilão:\n📖 ") and "regras mais" in more \
+        and "rules more" not in more
     decision = await say(BOB, "rules decision 4")
     assert decision.startswith("📖 Decision 4\n") and decision.count("Decision 4") == 1
 

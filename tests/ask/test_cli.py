@@ -74,18 +74,25 @@ def test_why_on_a_saved_game(tmp_path):
     assert data["legal"] is False and data["code"] and data["source"]
     allowed = json.loads(run("why", "tikal", "enter L A6", "--record", str(path), "--json").output)
     assert allowed["legal"] is True
+    # the rule's sentence that says the refusal first (its game names it), then the rule
+    passing = run("why", "cartographers", "pass", "--lang", "ca")
+    assert "» Ningú no passa mentre el seu full tingui un espai buit" in passing.output
 
 
 def test_why_and_ask_at_the_play_prompt(tmp_path):
     path = tmp_path / "game.json"
     result = run("play", "tikal", "--players", "2", "--seed", "5", "--save", str(path),
                  "--lang", "ca",
-                 stdin="enter L A6\nwhy enter L A6\nask es pot trepitjar un volca?\nquit\n")
+                 stdin="enter L A6\nwhy enter L A6\nask es pot trepitjar un volca?\n"
+                       "ask qui juga primer?\nquit\n")
     assert result.exit_code == 0, result.output
     said = " ".join(result.output.split())            # (the terminal wraps long lines)
     assert "escriu 'why enter L A6' per veure la regla" in said  # the prompt speaks ca too
     assert "La regla (Un torn): Roba i col·loca una lloseta" in said   # in Catalan
     assert "Ningú no entra mai en un volcà" in said
+    # a basic game: its own rule first, the auction's marked as the other variant's
+    assert "1. Ordre dels torns" in said
+    assert "(només a la variant amb subhasta)" in said
     assert Record.load(path).actions == []            # asking played nothing
 
 

@@ -381,12 +381,14 @@ class Commands:
         lobby = self.store.lobby(self.network, place.chat_id)
         game = self.store.game_in(self.network, place.chat_id)
         name = None
+        # (the game set up or played here, and its options: asked from it, the rules of a
+        # variant not played do not lead)
+        here = lobby or (await self.service.summary(game["table_id"]) if game else None)
         if args and games.find_game(args[0]):
             name, args = games.find_game(args[0]), args[1:]
-        elif lobby:
-            name = lobby["game"]
-        elif game:
-            name = (await self.service.summary(game["table_id"]))["game"]
+        elif here:
+            name = here["game"]
+        options = here["options"] if here and here["game"] == name else None
         if name is None:
             raise Refusal("chat.which_game",
                           games=", ".join(known_games()))
@@ -423,7 +425,7 @@ class Commands:
             first, *rest = [rules.answer(p) for p in pieces]
             await self._show(place, lang, first, rest)
         else:
-            await self._answer(place, name, args, lang)
+            await self._answer(place, name, args, lang, options)
 
     def _waiting(self) -> dict[str, list]:
         """The answers not shown yet in each chat (``rules more``)."""
@@ -440,9 +442,11 @@ class Commands:
         language than the chat's is answered in its own, and so is its ``rules more``."""
         return self.__dict__.setdefault("_more_answers_lang", {})
 
-    async def _answer(self, place: Place, game: str, args: list[str], lang: str) -> None:
+    async def _answer(self, place: Place, game: str, args: list[str], lang: str,
+                      options: dict | None = None) -> None:
         """A free question about ``game``'s rules (``rules QUESTION`` or ``? QUESTION``):
-        the best passage, and the next ones offered (``rules more``)."""
+        the best passage, and the next ones offered (``rules more``); asked from a table
+        set up or played with ``options``, another variant's rules are marked as its."""
         from boardgamesbot.help.search import LIMIT, ask, language_asked
 
         waiting = self._waiting()
@@ -463,12 +467,13 @@ class Commands:
             earlier = self._asked_before().get(place.chat_id)
             before = earlier[2] if earlier and earlier[:2] == (game, said or lang) else None
             reply = await asyncio.to_thread(ask, game, " ".join(args), said or lang,
-                                            LIMIT, before)
+                                            LIMIT, before, options)
             lang = said or lang
             # (a few words too few to tell their language — "volcano" in a Catalan group
             # — are looked up in the other languages before "I don't know")
             for other in [] if said or reply.known else [t for t in LANGUAGES if t != lang]:
-                found = await asyncio.to_thread(ask, game, " ".join(args), other)
+                found = await asyncio.to_thread(ask, game, " ".join(args), other, LIMIT,
+                                                None, options)
                 if found.known:
                     reply, lang = found, other
                     break
@@ -503,8 +508,10 @@ class Commands:
         elif found.text is None:
             await self.say(place.chat_id, "🚫 " + found.reason)
         else:
+            # (the rule's sentence that says this refusal first, when the game names one)
+            text = f"» {found.lead}\n{found.text}" if found.lead else found.text
             await self.say(place.chat_id, i18n.text(lang, "why.refused", reason=found.reason,
-                                                    source=found.source, text=found.text))
+                                                    source=found.source, text=text))
 
     async def cmd_lang(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         chosen = i18n.language(args[0]) if args else None

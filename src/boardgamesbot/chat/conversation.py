@@ -512,7 +512,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         game's help) and how to read it (``why ACTION``); empty for other refusals."""
         if not isinstance(error, RefusedAction) or error.code == "not_your_turn":
             return ""  # (whose turn it is is no rule a friend needs quoted)
-        from boardgamesbot.help.why import refusal_passage
+        from boardgamesbot.help.why import refusal_passage, refusal_sentence
 
         kind = error.notation.split()[0].lower() if error.notation.split() else "*"
         passage = refusal_passage(error.game, error.code, lang, kind)
@@ -520,6 +520,11 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             return ""
         rule = passage.title if passage.title == passage.source \
             else f"{passage.title} ({passage.source})"
+        # (the rule's sentence that says this refusal, when the game names one: the moving
+        # rule's "If neither side has a stone, there is no path that way", not its title)
+        said = refusal_sentence(error.game, error.code, lang, passage)
+        if said:
+            rule = f"{rule}: {said}"
         return "\n" + i18n.text(lang, "why.rule", rule=rule, action=error.notation)
 
     async def names(self, table_id: str) -> dict[int, str]:

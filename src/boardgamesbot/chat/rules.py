@@ -169,6 +169,8 @@ def answer_text(lang: str, shown: Answer, rest: list[Answer]) -> tuple[str, list
                          text=body)
         if shown.lead:  # (the sentence that answers on the first line a phone shows)
             said = f"» {shown.lead}\n\n{said}"
+        if shown.variant:  # (a rule of a variant this table does not play)
+            said = i18n.text(lang, "rules.variant", variant=shown.variant) + "\n" + said
         if coming:
             said += "\n" + i18n.text(lang, "rules.more", titles=" · ".join(
                 a.title for a in coming[:titles]))

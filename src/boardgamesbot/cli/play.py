@@ -293,8 +293,9 @@ class Person:
 
     def _ask(self, question: str) -> None:
         """Answer a rules question from the rules help, in the person's language."""
+        # (the table's options: the rules of a variant not played do not lead)
         reply = show_answers(self.record.game, question, self.lang, limit=3,
-                             before=self.asked_before)
+                             before=self.asked_before, options=self.record.options)
         if reply is not None and reply.known:
             self.asked_before = reply.about
 

@@ -48,29 +48,33 @@ SAY = {
     "en": {"dont_know": "I don't know: the rules help says nothing close enough to that.",
            "topics": "Closest topics: {topics}.", "allowed": "{action}: allowed right now.",
            "rule": "The rule ({source}):", "no_rule": "(no rule section is declared for it)",
-           "game": "{game} (only this game: bgbot ask {name} \"…\")"},
+           "game": "{game} (only this game: bgbot ask {name} \"…\")",
+           "variant": "only in the {variant}"},
     "pt-BR": {"dont_know": "Não sei: a ajuda das regras não diz nada próximo disso.",
               "topics": "Assuntos mais próximos: {topics}.",
               "allowed": "{action}: permitido agora.", "rule": "A regra ({source}):",
               "no_rule": "(nenhuma seção de regra foi declarada para isso)",
-              "game": "{game} (só este jogo: bgbot ask {name} \"…\")"},
+              "game": "{game} (só este jogo: bgbot ask {name} \"…\")",
+              "variant": "só na {variant}"},
     "ca": {"dont_know": "No ho sé: l'ajuda de les regles no diu res prou proper a això.",
            "topics": "Temes més propers: {topics}.", "allowed": "{action}: es pot fer ara.",
            "rule": "La regla ({source}):", "no_rule": "(no s'ha declarat cap secció de regla)",
-           "game": "{game} (només aquest joc: bgbot ask {name} \"…\")"},
+           "game": "{game} (només aquest joc: bgbot ask {name} \"…\")",
+           "variant": "només a la {variant}"},
 }
 
 
 def show_answers(game_name: str, question: str, lang: str, limit: int = 5,
-                 reply=None, before: str | None = None):
-    """Prints the answers to ``question`` (asked after ``before``, see `search.ask`); returns
-    the reply, None when the question is refused."""
+                 reply=None, before: str | None = None, options: dict | None = None):
+    """Prints the answers to ``question`` (asked after ``before``, see `search.ask`; at a
+    table played with ``options``, another variant's rules are marked as its); returns the
+    reply, None when the question is refused."""
     from boardgamesbot.help.search import ask
     from boardgamesbot.help.why import reason
 
     if reply is None:
         try:
-            reply = ask(game_name, question, lang, limit, before)
+            reply = ask(game_name, question, lang, limit, before, options)
         except GameError as error:
             console.print(f"[red]{escape(reason(error.code, lang, str(error)))}[/]")
             return None
@@ -82,6 +86,8 @@ def show_answers(game_name: str, question: str, lang: str, limit: int = 5,
     for number, answer in enumerate(reply.answers, 1):
         # (the title once: a Decision's source is its title, and most passages open with it)
         where = f"  [dim]({escape(answer.source)})[/]" if answer.source != answer.title else ""
+        if answer.variant:  # (a rule of a variant this table does not play: said so instead)
+            where = f"  [yellow]({escape(say['variant'].format(variant=answer.variant))})[/]"
         console.print(f"[bold]{number}. {escape(answer.title)}[/]{where}")
         width = max(40, console.width - 1)
         if answer.lead:  # the sentence that answers first, then the passage it stands in
@@ -117,6 +123,8 @@ def print_why(answer, lang: str) -> None:
         console.print(say["no_rule"], markup=False)
         return
     console.print(say["rule"].format(source=answer.source), markup=False)
+    if answer.lead:  # (the rule's sentence that says this refusal, then the whole rule)
+        console.print(f"   » {answer.lead}", style="bold", markup=False)
     console.print(f"   {answer.text}", markup=False)
 
 

@@ -233,6 +233,11 @@ class Knowledge:
     #: sheet has an empty space", not Decision 6's opening, "… with no empty space left, simply
     #: passes"): a question asking why, quoting the refusal, leads with it
     refusal_leads: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    #: ``{option: {choice: {lang: heading}}}`` — the help sections that hold the rules of one
+    #: choice of a table option only (a variant's own rules), by their heading in each
+    #: language's page: asked from a table playing another choice, their passages do not lead
+    #: and are marked as the other variant's (`RulesIndex.ask`, ``options``)
+    variants: Mapping[str, Mapping[str, Mapping[str, str]]] = field(default_factory=dict)
 
 
 @cache
@@ -247,7 +252,8 @@ def knowledge(game: str) -> Knowledge:
                      refusals=data.get("refusals", {}),
                      phrasings=players.get("phrasings", {}), kinds=data.get("kinds", {}),
                      leads=players.get("leads", {}),
-                     refusal_leads=data.get("refusal_leads", {}))
+                     refusal_leads=data.get("refusal_leads", {}),
+                     variants=data.get("variants", {}))
 
 
 #: Where a passage's text may end a sentence: after a full stop, a question or exclamation
@@ -332,6 +338,10 @@ class Answer:
     #: the sentence (or two) of the passage that best answers the question, for a face to
     #: show first; empty when that is the passage's opening (shown first anyway)
     lead: str = ""
+    #: when asked from a table playing another choice of an option, the name (in the reply's
+    #: language) of the choice whose rules alone this passage states ("auction variant"): a
+    #: face marks the answer with it; empty for a rule of the game being played
+    variant: str = ""
 
     @property
     def body(self) -> str:
@@ -342,7 +352,8 @@ class Answer:
 
     def as_dict(self) -> dict[str, Any]:
         return {"title": self.title, "text": self.text, "source": self.source,
-                "score": round(self.score, 3), "passage": self.passage, "lead": self.lead}
+                "score": round(self.score, 3), "passage": self.passage, "lead": self.lead,
+                "variant": self.variant}
 
 
 @dataclass(frozen=True)
@@ -381,6 +392,22 @@ class RulesIndex:
         self.words = Words(lang, Terms.declared(lang, self.knowledge.terms,
                                                 self.knowledge.verbs), names, game)
         self.passages: tuple[Passage, ...] = passages(game_object.help_page(lang))
+        #: the option and choice whose rules alone a passage states (`Knowledge.variants`),
+        #: by the heading it is under; a game naming a heading its page lacks is refused here
+        self.variant_of: dict[int, tuple[str, str]] = {}
+        for option, choices in self.knowledge.variants.items():
+            for choice, headings in choices.items():
+                heading = headings.get(lang)
+                under = [p.id for p in self.passages if heading in p.section]
+                if not under:
+                    raise GameError(f"{game}: no section {heading!r} in the {lang} rules "
+                                    f"(the rules of {option}={choice})",
+                                    code="unknown_section", section=heading)
+                self.variant_of.update((at, (option, choice)) for at in under)
+        #: each option's choices by their names in this language ("auction variant")
+        self.choice_names = {option.name: {**option.labels.get("en", {}),
+                                           **option.labels.get(lang, {})}
+                             for option in game_object.options}
         # A passage's own words count fully; the headings above it only give context
         # (a third): every passage of the section shares them.
         self.keys: list[dict[str, float]] = []
@@ -521,6 +548,15 @@ class RulesIndex:
                 best, share = (passage, code), held
         return best
 
+    def refusal_sentence(self, code: str, passage: int) -> str:
+        """The sentence of passage ``passage`` that its game names as saying refusal ``code``
+        (`Knowledge.refusal_leads`: "If neither side has a stone, there is no path that way",
+        not the moving rule's opening); empty when it names none there."""
+        at = self.refusal_leads.get(code)
+        if at is None or self.passage(self._section_of(code)).id != passage:
+            return ""
+        return self.sentences(passage)[at][0]
+
     def _asked_keys(self, text: str) -> frozenset[str]:
         """The keys of ``text`` that ask (not a word inside a term's name, see `_asks`)."""
         return frozenset(key for key, weight in self.words.weighted(text)
@@ -654,7 +690,11 @@ class RulesIndex:
                 best = known
         return best
 
-    def ask(self, question: str, limit: int = LIMIT, before: str | None = None) -> Reply:
+    def ask(self, question: str, limit: int = LIMIT, before: str | None = None,
+            options: Mapping[str, str] | None = None) -> Reply:
+        """The answers to ``question``; asked from a table played with ``options`` (every
+        option's choice), a passage stating only another choice's rules (another variant's)
+        is marked so and does not lead: the best passage of the game played does."""
         weights = self.query(question, before)
         # (what a next question's pronoun may stand for: this one's things, or if it named
         # none and carried the ones before, those)
@@ -710,13 +750,38 @@ class RulesIndex:
         # (asked why, quoting a refusal: its rule's sentence that says it, `refusal_leads`)
         refused = {quoting[0]: self.refusal_leads.get(quoting[1])} if quoting and asks_why(
             question, self.lang) else {}
+        other = {i: self._other_choice(i, options) for _, _, i in scored} if options else {}
+        if any(other.values()):
+            scored = self._played_first(scored, other)
         answers = tuple(Answer(self.passages[i].title, self.passages[i].shown,
                                self.passages[i].source, score, self.passages[i].id,
                                self.lead(i, weights, yes_no,
                                          self.phrased_leads.get((asked, i), refused.get(i)),
-                                         mine, others, tie))
+                                         mine, others, tie), other.get(i, ""))
                         for score, _, i in self._without_summaries(scored, limit))
         return Reply(self.game, self.lang, question, answers, self._topics(scored), about)
+
+    def _other_choice(self, index: int, options: Mapping[str, str]) -> str:
+        """The name of the option's choice whose rules alone passage ``index`` states, when
+        the table plays another ("auction variant" in a basic game); empty otherwise."""
+        option, choice = self.variant_of.get(index, ("", ""))
+        if not option or options.get(option, choice) == choice:
+            return ""
+        return self.choice_names.get(option, {}).get(choice, choice)
+
+    @staticmethod
+    def _played_first(scored: list[tuple[float, float, int]], other: dict[int, str]
+                      ) -> list[tuple[float, float, int]]:
+        """``scored`` led by its best passage of the game played, the rest in their order: a
+        passage stating only another choice's rules (``other``) does not lead, but still
+        follows where it ranks, marked. "como ganho pontos?" in a basic game is the scoring,
+        not the auction's "your points are your money"; "can I bid 0" is still answered by
+        the auction's Decision 4, second. (Put after every passage of the game played, it
+        fell below five that only say "points" for "puc fer una oferta de 0 punts?".)"""
+        played = next((entry for entry in scored if not other[entry[2]]), None)
+        if played is None:
+            return scored
+        return [played, *(entry for entry in scored if entry is not played)]
 
     def sentences(self, index: int) -> tuple[tuple[str, frozenset[str]], ...]:
         """The sentences of a passage after its bold title, each with its keys. A table row
@@ -914,14 +979,23 @@ def index(game: str, lang: str) -> RulesIndex:
 
 
 def ask(game: str, question: str, lang: str = "en", limit: int = LIMIT,
-        before: str | None = None) -> Reply:
+        before: str | None = None, options: Mapping[str, Any] | None = None) -> Reply:
     """The passages of ``game``'s rules help in ``lang`` that answer ``question`` (asked
-    after the question ``before``, whose things a pronoun may stand for)."""
+    after the question ``before``, whose things a pronoun may stand for). Asked from a table,
+    ``options`` are its options (unnamed ones at their defaults): the rules of a variant
+    not played do not lead, and are marked (`Answer.variant`).
+
+    >>> reply = ask("tikal", "qui juga primer?", "ca", options={})   # a basic game
+    >>> [(answer.title, answer.variant) for answer in reply.answers[:2]]
+    [('Ordre dels torns', ''), ('Subhastes següents', 'variant amb subhasta')]
+    """
     if not isinstance(question, str) or not question.strip():
         raise GameError("ask a question in words", code="empty_question")
     if len(question) > 500:
         raise GameError("a question is at most 500 characters", code="question_too_long")
-    return index(game, lang).ask(question, limit, before)
+    rules = index(game, lang)
+    played = None if options is None else load_game(game).check_options(options)
+    return rules.ask(question, limit, before, played)
 
 
 @cache

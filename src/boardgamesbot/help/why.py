@@ -28,7 +28,7 @@ from boardgamesbot.web import catalog, said_params
 from .passages import Passage
 from .search import index, knowledge
 
-__all__ = ["Why", "explain", "reason", "refusal_passage", "why"]
+__all__ = ["Why", "explain", "reason", "refusal_passage", "refusal_sentence", "why"]
 
 
 @dataclass(frozen=True)
@@ -43,11 +43,15 @@ class Why:
     text: str | None = None      # …its words…
     source: str | None = None    # …and where it is in the help
     passage: int | None = None   # (``data-passage`` in the annotated help page)
+    #: the rule's sentence that says this refusal, when its game names one (`refusal_leads`
+    #: in its rules knowledge: "If neither side has a stone, there is no path that way" of
+    #: the moving rule, whose opening says what a move costs); a face shows it first
+    lead: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return {"action": self.action, "legal": self.legal, "code": self.code,
                 "reason": self.reason, "title": self.title, "text": self.text,
-                "source": self.source, "passage": self.passage}
+                "source": self.source, "passage": self.passage, "lead": self.lead}
 
 
 @cache
@@ -122,4 +126,11 @@ def explain(game: str, action: str, preview: dict[str, Any], lang: str = "en") -
     if passage is None:
         return Why(action=action, legal=False, code=code, reason=said)
     return Why(action=action, legal=False, code=code, reason=said, title=passage.title,
-               text=passage.shown, source=passage.source, passage=passage.id)
+               text=passage.shown, source=passage.source, passage=passage.id,
+               lead=refusal_sentence(game, code, lang, passage))
+
+
+def refusal_sentence(game: str, code: str, lang: str, passage: Passage) -> str:
+    """The sentence of ``passage`` (the rule refusal ``code`` rests on) that says the refusal,
+    when the game names one (`Knowledge.refusal_leads`); empty otherwise."""
+    return index(game, lang).refusal_sentence(code, passage.id)

@@ -5,6 +5,8 @@
   with the ``passage`` number that marks it (``data-passage``) in the page
   ``GET /api/rules/{game}`` serves, so the browser can highlight it there;
   no answer: ``answers`` is empty and ``topics`` holds the closest sections.
+  Asked from a table, ``options`` (its options as JSON) puts the rules of a
+  variant it does not play after those of the game played, marked (``variant``).
 * ``POST /api/tables/{table_id}/why`` — why the seat may not take an action
   now, in the asker's language, with the rule it rests on
   (`boardgamesbot.help.why`); tried on a copy, the table is not changed.
@@ -14,6 +16,7 @@ A router of its own, in the app's ``ROUTERS``.
 
 from __future__ import annotations
 
+import json
 from typing import Literal
 
 from fastapi import APIRouter, Query, Request
@@ -35,6 +38,9 @@ class AnswerOut(BaseModel):
     passage: int = Field(description="its data-passage number in the rules page's HTML")
     lead: str = Field("", description="the sentence (or two) of the passage that best "
                       "answers, to show first; empty when that is its opening")
+    variant: str = Field("", description="asked with a table's `options`: the name of the "
+                         "variant whose rules alone this passage states, when the table "
+                         "plays another (to mark it); empty otherwise")
 
 
 class AnswersOut(BaseModel):
@@ -67,6 +73,8 @@ class WhyOut(BaseModel):
     text: str | None = None
     source: str | None = None
     passage: int | None = None
+    lead: str = Field("", description="the rule's sentence that says this refusal, when the "
+                      "game names one (to show first, and mark in the passage)")
 
 
 @router.get("/api/rules/{game}/ask", responses=ERRORS, response_model=AnswersOut)
@@ -76,7 +84,12 @@ def ask_rules(game: str, q: str = Query(..., min_length=1, max_length=500, patte
               before: str | None = Query(None, max_length=500,
                                          description="the question asked just before (its "
                                                      "reply's `about`): what a pronoun in "
-                                                     "this one may stand for")) -> dict:
+                                                     "this one may stand for"),
+              options: str | None = Query(None, max_length=500,
+                                          description="asked from a table: its options as "
+                                                      "a JSON object (its summary's "
+                                                      "`options`); the rules of a variant "
+                                                      "it does not play do not lead")) -> dict:
     """The passages of ``game``'s rules help (in ``lang``) that answer the question ``q``.
 
     (A plain function: FastAPI runs it in its thread pool, so building a game's index
@@ -84,7 +97,14 @@ def ask_rules(game: str, q: str = Query(..., min_length=1, max_length=500, patte
     from boardgamesbot.help.search import ask
 
     try:
-        reply = ask(game, q, lang, limit, before)
+        played = json.loads(options) if options is not None else None
+    except ValueError:
+        played = []
+    if played is not None and not isinstance(played, dict):
+        raise ServiceError("options are a JSON object, as a table's summary gives them",
+                           code="bad_options", status=422)
+    try:
+        reply = ask(game, q, lang, limit, before, played)
     except GameError as error:
         status = 404 if error.code == "unknown_help" else 422
         raise ServiceError(str(error), code=error.code, status=status, **error.params) from None

@@ -107,7 +107,11 @@ async function askRules(event) {
     // what the one before it named, in the same game and language)
     const earlier = rulesAsked && rulesAsked.game === rulesGame && rulesAsked.lang === lang()
       ? `&before=${encodeURIComponent(rulesAsked.about)}` : "";
-    const reply = await api("GET", `/api/rules/${encodeURIComponent(rulesGame)}/ask?q=${encodeURIComponent(question)}&lang=${encodeURIComponent(lang())}${earlier}`);
+    // (asked from a table of this game: its options, so a variant it does not play does not
+    // lead the answers, and is marked as that variant's)
+    const played = screen?.game === rulesGame && screen?.options
+      ? `&options=${encodeURIComponent(JSON.stringify(screen.options))}` : "";
+    const reply = await api("GET", `/api/rules/${encodeURIComponent(rulesGame)}/ask?q=${encodeURIComponent(question)}&lang=${encodeURIComponent(lang())}${earlier}${played}`);
     if (reply.answers.length) rulesAsked = { game: rulesGame, lang: lang(), about: reply.about };
     if (!reply.answers.length) {
       markPassages([]);
@@ -126,6 +130,7 @@ async function askRules(event) {
           a.source === a.title ? a.title : `${a.title} — ${a.source}`),
           // the sentence that answers, when it is not the passage's opening (which the
           // marked passage shows first anyway); the link above scrolls to the passage
+          a.variant && h("p", { class: "answer-variant" }, t("rules.ask.variant", { variant: a.variant })),
           a.lead && h("p", { class: "answer-lead" }, a.lead))))));
     markPassages(reply.answers.map((a) => a.passage), reply.answers[0].lead);
   } catch (error) {

@@ -28,6 +28,10 @@ export class ReplayScreen {
     return this.summary?.game;
   }
 
+  get options() {
+    return this.summary?.options;
+  }
+
   async load() {
     try {
       const id = encodeURIComponent(this.id);

@@ -88,6 +88,11 @@ export class TableScreen {
     return this.msg?.table?.game;
   }
 
+  /** The table's options (the rules dialog asks with them: a variant not played). */
+  get options() {
+    return this.msg?.table?.options;
+  }
+
   destroy() {
     this.gone = true; // a screen left behind draws nothing more
     cancelAnimationFrame(this.frame);
