@@ -249,6 +249,20 @@ def test_the_rules_title_fits_one_line(narrow, server, lang):
     )
     assert title["height"] < 1.6 * title["line"] and not title["cut"], title
     assert title["text"] == catalog(lang)["rules.title"]
+    # asked from this table (the basic game), the auction's own rules do not lead: they
+    # follow, marked as the variant it does not play (docs/ask.md, *Sixteenth pass*)
+    question, first, variant = {
+        "en": ("how do i get more points", "your treasures by kind", "auction variant"),
+        "pt-BR": ("como faco pontos", "Contagem", "variante com leilão"),
+        "ca": ("qui juga primer?", "Ordre dels torns", "variant amb subhasta")}[lang]
+    narrow.fill("#rules-question", question)
+    narrow.click("#rules-ask-button")
+    narrow.wait_for_selector("#rules-answers li", state="attached")
+    answers = narrow.locator("#rules-answers li")
+    assert answers.nth(0).locator("button").text_content().startswith(first)
+    assert answers.nth(0).locator(".answer-variant").count() == 0
+    assert narrow.locator("#rules-answers .answer-variant").nth(0).text_content() == catalog(
+        lang)["rules.ask.variant"].replace("{variant}", variant)
 
 
 @pytest.mark.parametrize("lang", LANGS)
