@@ -98,3 +98,22 @@ def test_the_chat_s_rule_line_after_a_refusal_says_the_declared_sentence(lang, s
     assert sentence in line and "move W A5 B5" in line, line
     plain = RefusedAction(IllegalAction("costly", code="not_enough_ap"), "tikal", "uncover A5")
     assert ": " not in Conversation.rule_of("en", plain).split("The rule: ")[1].split(" — ")[0]
+
+
+@pytest.mark.parametrize(("lang", "question", "title", "opening"), [
+    # (the page says "veí", the refusal "veïns": its word the page never uses weighed in
+    # the refusal and not in the question, so the quote was not taken for one, and the
+    # moving rule led with "No hi ha límit de figures per espai")
+    ("ca", "per què 'aquests espais no són veïns'?", "Moviment", "Passar d'un espai descobert"),
+    ("ca", "pq diu q aquests espais no son veins", "Moviment", "Passar d'un espai descobert"),
+    ("en", "why does it say that space is already explored", "Draw and place a tile",
+     "You take the top tile"),
+    ("pt-BR", "pq diz coloque primeiro a peça sorteada?", "Saque e coloque um hexágono",
+     "Você pega o hexágono do topo"),
+])
+def test_a_quoted_refusal_in_the_app_s_words_the_page_lacks_is_taken_for_it(lang, question,
+                                                                             title, opening):
+    """These got "I don't know", or another sentence of the rule, before."""
+    first = ask("tikal", question, lang).answers[0]
+    assert first.title == title
+    assert (first.lead or first.body).startswith(opening), (first.lead, first.body[:80])

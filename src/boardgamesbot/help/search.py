@@ -539,7 +539,10 @@ class RulesIndex:
             shared = asked & keys
             if len(shared) < QUOTED_KEYS:
                 continue
-            held = sum(self.idf.get(key, 0.0) for key in shared) / sum(
+            # (a word of the refusal the page never says weighs as much in what the question
+            # holds as in what the refusal says: it is the app's word, surely quoted —
+            # "veïns" of "Aquests espais no són veïns", where the page says "veí")
+            held = sum(self.idf.get(key, self.unseen_idf) for key in shared) / sum(
                 self.idf.get(key, self.unseen_idf) for key in keys)
             # (a long refusal retold in part: most of what is asked is its words)
             if len(shared) >= QUOTED_RETOLD and len(shared) >= QUOTED_MOSTLY * len(asked):
