@@ -117,3 +117,12 @@ def test_a_quoted_refusal_in_the_app_s_words_the_page_lacks_is_taken_for_it(lang
     first = ask("tikal", question, lang).answers[0]
     assert first.title == title
     assert (first.lead or first.body).startswith(opening), (first.lead, first.body[:80])
+
+
+def test_of_two_refusals_a_question_holds_whole_the_longer_is_quoted():
+    """"Un sol quadrat només es permet quan no hi cap cap forma de la carta" holds all of the
+    shorter "Aquesta forma no és a la carta" too, and that one, later in the list, won: the
+    passage on nothing fitting answered, not Decision 2, which says when the square is allowed."""
+    first = ask("cartographers", "diu q un sol quadrat nomes es permet quan no hi cap cap forma "
+                "de la carta, per que?", "ca").answers[0]
+    assert first.title == "Decisió 2" and "només es permet quan" in first.lead

@@ -533,8 +533,10 @@ class RulesIndex:
     def _quoted(self, asked: frozenset[str]) -> tuple[int, str] | None:
         """The passage a refusal quoted in the question rests on (see `QUOTED_WEIGHT`), and
         the refusal's code: the refusal holding most of its own weight among the question's
-        keys."""
-        best, share = None, QUOTED_SHARE
+        keys, and of two holding all of theirs, the longer: the question saying more of it
+        ("Un sol quadrat només es permet quan no hi cap cap forma de la carta" holds all of
+        the shorter "Aquesta forma no és a la carta" as well)."""
+        best, share, size = None, QUOTED_SHARE, 0
         for (keys, passage), code in zip(self.refusals, self.refusal_codes, strict=True):
             shared = asked & keys
             if len(shared) < QUOTED_KEYS:
@@ -547,8 +549,8 @@ class RulesIndex:
             # (a long refusal retold in part: most of what is asked is its words)
             if len(shared) >= QUOTED_RETOLD and len(shared) >= QUOTED_MOSTLY * len(asked):
                 held = max(held, QUOTED_SHARE)
-            if held >= share:
-                best, share = (passage, code), held
+            if held > share or (held == share and len(shared) >= size):
+                best, share, size = (passage, code), held, len(shared)
         return best
 
     def refusal_sentence(self, code: str, passage: int) -> str:
