@@ -46,6 +46,7 @@ def test_ask_without_an_answer_gives_the_closest_topics(client):
     data = client.get("/api/rules/cartographers/ask",
                       params={"q": "qui va guanyar el mundial de futbol", "lang": "ca"}).json()
     assert data["answers"] == [] and data["topics"]
+    assert data["unknown"] == ["mundial", "futbol"]  # (what to ask in other words)
 
 
 def test_ask_after_a_question_reads_a_pronoun_as_what_it_named(client):

@@ -48,8 +48,11 @@ def test_ask_without_an_answer_says_so_and_offers_topics():
     result = run("ask", "tikal", "qui va guanyar el mundial de futbol", "--lang", "ca")
     assert result.exit_code == 0
     assert "No ho sé" in result.output and "Temes més propers" in result.output
+    # the words the rules never use are named, to ask in others
+    assert "no fan servir mai «mundial», «futbol»" in " ".join(result.output.split())
     data = json.loads(run("ask", "tikal", "who won the football world cup", "--json").output)
     assert data["answers"] == [] and data["topics"]
+    assert data["unknown"] == ["football", "world", "cup"], data["unknown"]  # ("won": wins)
 
 
 def test_ask_refuses_bad_input_clearly():

@@ -126,3 +126,20 @@ def test_of_two_refusals_a_question_holds_whole_the_longer_is_quoted():
     first = ask("cartographers", "diu q un sol quadrat nomes es permet quan no hi cap cap forma "
                 "de la carta, per que?", "ca").answers[0]
     assert first.title == "Decisió 2" and "només es permet quan" in first.lead
+
+
+@pytest.mark.parametrize(("lang", "before", "question", "word"), [
+    ("ca", "puc dibuixar la forma com vulgui?", "la puc tallar?", "tallar"),
+    ("en", None, "can i cut the shape?", "cut"),
+    ("pt-BR", None, "posso cortar a forma no meio?", "cortar"),
+])
+def test_an_unknown_verb_is_named_in_the_i_dont_know(lang, before, question, word):
+    """"La puc tallar?" (to cut) got "I don't know" and the closest topics, which said nothing
+    of why; the reply now names the word no rule uses, for the asker to say otherwise. A
+    word one slip from a rules word, a little word and a known word are not named."""
+    reply = ask("cartographers", question, lang, before=before)
+    assert not reply.known and reply.unknown == (word,), reply.unknown
+    assert reply.as_dict()["unknown"] == [word]
+    # ("volcanoe" is a slip for "volcano"; "can", "the" are little words)
+    assert ask("tikal", "can the volcanoe sing?", "en").unknown == ("sing",)
+    assert ask("tikal", "can i walk over a volcano?", "en").unknown == ()  # (answered)

@@ -49,6 +49,8 @@ def test_the_rules_dialog_answers_a_question_in_the_page(page, server):
     page.click("#rules-ask-button")
     page.wait_for_function(
         "document.querySelector('#rules-answers').textContent.includes('Não sei')")
+    # (naming the words the rules never use, to ask in others)
+    assert "as regras nunca usam 'copa', 'mundo'" in page.inner_text("#rules-answers")
     assert page.locator("#rules-body .asked").count() == 0
 
 

@@ -477,6 +477,9 @@ class Commands:
                 if found.known:
                     reply, lang = found, other
                     break
+            if not reply.known and reply.unknown:  # (the words to say otherwise)
+                raise Refusal("rules.dont_know_words", topic=" ".join(args)[:40],
+                              words=", ".join(reply.unknown), topics="; ".join(reply.topics))
             if not reply.known:
                 raise Refusal("rules.dont_know", topic=" ".join(args)[:40],
                               topics="; ".join(reply.topics))

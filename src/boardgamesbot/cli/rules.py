@@ -49,19 +49,29 @@ SAY = {
            "topics": "Closest topics: {topics}.", "allowed": "{action}: allowed right now.",
            "rule": "The rule ({source}):", "no_rule": "(no rule section is declared for it)",
            "game": "{game} (only this game: bgbot ask {name} \"…\")",
-           "variant": "only in the {variant}"},
+           "variant": "only in the {variant}",
+           "unknown": "I don't know: the rules never use {words}; try other words."},
     "pt-BR": {"dont_know": "Não sei: a ajuda das regras não diz nada próximo disso.",
               "topics": "Assuntos mais próximos: {topics}.",
               "allowed": "{action}: permitido agora.", "rule": "A regra ({source}):",
               "no_rule": "(nenhuma seção de regra foi declarada para isso)",
               "game": "{game} (só este jogo: bgbot ask {name} \"…\")",
-              "variant": "só na {variant}"},
+              "variant": "só na {variant}",
+              "unknown": "Não sei: as regras nunca usam {words}; tente outras palavras."},
     "ca": {"dont_know": "No ho sé: l'ajuda de les regles no diu res prou proper a això.",
            "topics": "Temes més propers: {topics}.", "allowed": "{action}: es pot fer ara.",
            "rule": "La regla ({source}):", "no_rule": "(no s'ha declarat cap secció de regla)",
            "game": "{game} (només aquest joc: bgbot ask {name} \"…\")",
-           "variant": "només a la {variant}"},
+           "variant": "només a la {variant}",
+           "unknown": "No ho sé: les regles no fan servir mai {words}; prova-ho amb altres "
+                      "paraules."},
 }
+
+
+def quoted(words, lang: str) -> str:
+    """Words quoted as ``lang`` quotes them, joined: 'cut', 'tallar' → «tallar»."""
+    left, right = ("«", "»") if lang == "ca" else ("'", "'")
+    return ", ".join(f"{left}{word}{right}" for word in words)
 
 
 def show_answers(game_name: str, question: str, lang: str, limit: int = 5,
@@ -80,7 +90,9 @@ def show_answers(game_name: str, question: str, lang: str, limit: int = 5,
             return None
     say = SAY[lang]
     if not reply.known:
-        console.print(say["dont_know"], markup=False)
+        # (the words the rules never use, when the question has some: what to say otherwise)
+        console.print(say["unknown"].format(words=quoted(reply.unknown, lang))
+                      if reply.unknown else say["dont_know"], markup=False)
         console.print(say["topics"].format(topics="; ".join(reply.topics)), markup=False)
         return reply
     for number, answer in enumerate(reply.answers, 1):

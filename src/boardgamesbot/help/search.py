@@ -368,6 +368,9 @@ class Reply:
     #: the question whose things this one asks about: itself, or the one asked before it
     #: when it names none and stands for them by a pronoun ("e ele pode ficar lá?")
     about: str = ""
+    #: with no answer, the question's words (as typed) that the rules never use, nor a word
+    #: one slip away: what a face names so the asker can say it otherwise ("tallar", to cut)
+    unknown: tuple[str, ...] = ()
 
     @property
     def known(self) -> bool:
@@ -376,7 +379,8 @@ class Reply:
     def as_dict(self) -> dict[str, Any]:
         return {"game": self.game, "lang": self.lang, "question": self.question,
                 "answers": [answer.as_dict() for answer in self.answers],
-                "topics": list(self.topics), "about": self.about or self.question}
+                "topics": list(self.topics), "about": self.about or self.question,
+                "unknown": list(self.unknown)}
 
 
 class RulesIndex:
@@ -674,6 +678,23 @@ class RulesIndex:
                 weights.setdefault(key, CARRIED_WEIGHT)
         return weights
 
+    def unknown(self, question: str) -> tuple[str, ...]:
+        """The words of ``question`` (as typed, lower-cased) that the rules never use, nor any
+        word one slip away; not its little words ("la puc tallar?": "tallar", to cut)."""
+        folded, typed = split(question), split_accented(question)
+        if len(typed) != len(folded):
+            typed = folded
+        fixed, _ = self._corrected(folded)
+        found: list[str] = []
+        for word, plain, corrected in zip(typed, folded, fixed, strict=True):
+            keys = [key for key, weight in self.words.weighted([plain], [word])
+                    if weight == 1.0 and not key.startswith("#")]
+            if corrected == plain and keys and not any(
+                    key in self.idf or key.startswith("§") or self._stem_guess(key) != key
+                    for key in keys):
+                found.append(word)
+        return tuple(dict.fromkeys(found))
+
     def carried(self, question: str, before: str | None) -> list[str]:
         """The game's things the question ``before`` named, which ``question`` stands for by
         a pronoun (`words.PRONOUNS`); none when it does not refer back."""
@@ -747,7 +768,8 @@ class RulesIndex:
                 weights, total, *scored[0][1:]) or any(
                 self._answers(sure, total, surely[i], i)
                 for _, _, i in scored[1:ANSWERED_WITHIN])):
-            return Reply(self.game, self.lang, question, (), self._topics(scored), about)
+            return Reply(self.game, self.lang, question, (), self._topics(scored), about,
+                         self.unknown(question))
         yes_no = yes_or_no(question, self.lang)
         others = asks_of_others(question, self.lang)
         mine = asks_of_mine(question, self.lang) and not others

@@ -53,6 +53,8 @@ class AnswersOut(BaseModel):
     about: str = Field(description="the question whose things this one asks about: itself, "
                                    "or `before` when it named none and stood for them by a "
                                    "pronoun (send it as the next question's `before`)")
+    unknown: list[str] = Field([], description="with no answer, the question's words that "
+                               "the rules never use (to ask in other words)")
 
 
 Language = Literal["en", "pt-BR", "ca"]  # the languages of LANGUAGES, for the schema

@@ -115,7 +115,12 @@ async function askRules(event) {
     if (reply.answers.length) rulesAsked = { game: rulesGame, lang: lang(), about: reply.about };
     if (!reply.answers.length) {
       markPassages([]);
-      out.replaceChildren(h("p", { class: "muted" }, t("rules.ask.none", { topics: reply.topics.join("; ") })));
+      // (the question's words the rules never use, when it has some: what to say otherwise)
+      const [left, right] = lang() === "ca" ? ["«", "»"] : ["'", "'"];
+      const words = (reply.unknown || []).map((word) => `${left}${word}${right}`).join(", ");
+      out.replaceChildren(h("p", { class: "muted" }, words
+        ? t("rules.ask.unknown", { words, topics: reply.topics.join("; ") })
+        : t("rules.ask.none", { topics: reply.topics.join("; ") })));
       return;
     }
     // On a phone the list is folded behind "3 answers" (it took half the dialog, and the
