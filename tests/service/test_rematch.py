@@ -98,3 +98,57 @@ def test_a_computer_seat_stays_a_computer_seat(client):
     assert [(s["kind"], s["level"]) for s in rematch["table"]["seats"]] == [
         ("person", None), ("bot", "random")]
     assert rematch["table"]["options"] == created["table"]["options"]
+
+
+def test_two_rematches_asked_at_once_make_one_table_both_friends_sit_at(db_url, monkeypatch):
+    """Ann and Bob tap "Rematch" at the same instant, each served by another process: one
+    rematch is made and the other request takes its seat in it. Two were made, and the
+    one never announced stayed open and empty, counted in its creator's tables in play."""
+    import threading
+
+    from fastapi.testclient import TestClient
+
+    from boardgamesbot.service.api import create_app
+    from boardgamesbot.service.tables import Table
+
+    with TestClient(create_app(db=db_url)) as one, TestClient(create_app(db=db_url)) as two:
+        created = create(one, "hidden-nim", seats=FRIENDS)
+        old = created["table"]["id"]
+        bob = one.post(f"/api/invites/{created['invite']}", json={"name": "Bob"}).json()
+        tokens = {0: created["seats"][0]["token"], 1: bob["token"]}
+        play_out(one, old, tokens)
+        assert two.get(f"/api/tables/{old}").json()["status"] == "over"
+        # Both requests read the finished table before either writes (the race).
+        barrier, seats = threading.Barrier(2, timeout=10), Table.rematch_seats
+        waiting = [2]
+
+        def at_once(table, seat):
+            if waiting[0]:
+                waiting[0] -= 1
+                barrier.wait()
+            return seats(table, seat)
+
+        monkeypatch.setattr(Table, "rematch_seats", at_once)
+        answers: dict = {}
+
+        def ask(client, seat):
+            answers[seat] = client.post(f"/api/tables/{old}/rematch", headers=auth(tokens[seat]))
+
+        threads = [threading.Thread(target=ask, args=(client, seat))
+                   for client, seat in ((one, 0), (two, 1))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+        assert {seat: answer.status_code for seat, answer in answers.items()} == {0: 201,
+                                                                                  1: 201}
+        rematches = {answer.json()["table"]["id"] for answer in answers.values()}
+        assert len(rematches) == 1, rematches
+        new, = rematches
+        assert {answers[s].json()["seat"] for s in (0, 1)} == {0, 1}
+        assert one.get(f"/api/tables/{old}").json()["rematch"] == new
+        summary = two.get(f"/api/tables/{new}").json()
+        assert summary["status"] == "playing"
+        assert [s["name"] for s in summary["seats"]] == ["Ann", "Bob"]
+        # No other table: nothing open left over.
+        assert one.get("/api/tables", params={"status": "open"}).json() == []

@@ -218,22 +218,44 @@ class Lobby(TablesInMemory, RevisionCheckedWrites, Watchers, Presence, Jobs):
         name = finished.seats[seat].name
         found = finished.rematch()
         if found is None:
-            clock = finished.clock_spec if finished.clock_spec.get("mode") != "none" else None
-            created = self.create(finished.game.name, finished.options,
-                                  finished.rematch_seats(seat), clock, None, client=client,
-                                  hints=finished.hints)
-            new_id = created["table"]["id"]
+            made: dict = {}
+
+            def note(table: Table) -> Change:
+                # The rematch and the note of it on the finished table are written in one
+                # transaction, checked against the finished table's revision: of two asked
+                # at once (any processes), one is written whole and the other not at all,
+                # and the other then joins it (no empty table left counting against a quota).
+                if table.rematch() is not None:
+                    raise ServiceError("this game has a rematch already",
+                                       code="rematch_exists", status=409, table=table.id,
+                                       rematch=table.rematch())
+                clock = table.clock_spec if table.clock_spec.get("mode") != "none" else None
+                new, tokens, invite = Table.create(table.game.name, table.options,
+                                                   table.rematch_seats(seat), clock, None,
+                                                   hints=table.hints)
+                new.creator = client_key(client)
+                bots = sum(1 for s in new.seats if s.kind == BOT)
+                jobs = new.jobs()
+                change = table.note_rematch(seat, new.id)
+                change.create, change.create_jobs = new.row(), jobs
+                change.quota = self._quota(new.creator, tables=1, bots=bots)
+                made.update(table=new, jobs=jobs, tokens=tokens, invite=invite)
+                return change
+
             try:
-                await self._write(finished.id, lambda table: table.note_rematch(seat, new_id))
+                await self._write(finished.id, note)
             except ServiceError as error:
                 if error.code != "rematch_exists":
                     raise
-                # Another person's rematch was noted first (another process): theirs is
-                # the one everyone is offered; this one, never announced, stays empty.
-                found = (await self.current(table_id)).rematch()
+                found = error.params["rematch"]  # asked at the same time: join that one
             else:
-                return {**created["seats"][0], "table": created["table"],
-                        "invite": created["invite"]}
+                new, jobs = made["table"], made["jobs"]
+                new.committed_jobs = jobs
+                self.tables[new.id] = new
+                self._after_commit(new, len(jobs))
+                (mine, token_of), = made["tokens"].items()
+                return {"seat": mine, "token": token_of, "table": new.summary(),
+                        "invite": made["invite"]}
         joined: dict = {}
 
         def sit(table: Table) -> Change:
