@@ -266,15 +266,27 @@ class Lobby(TablesInMemory, RevisionCheckedWrites, Watchers, Presence, Jobs):
         return {"table": rematch.summary(), "invite": None, **joined}
 
     async def start(self, table_id: Any, token: Any, fill: Any) -> dict:
-        self.seat_of(await self.current(table_id), token)
+        """Start a waiting table now, its open seats filled with ``fill`` bots: only its
+        host may (`Table.host`)."""
+        seat = self.seat_of(await self.current(table_id), token)
 
         def deal(table: Table) -> Change:
             filled = sum(1 for s in table.seats if s.kind == OPEN) if fill is not None else 0
-            change = table.start(fill)
+            change = table.start(fill, by=seat)
             change.quota = self._quota(table.creator, bots=filled)  # the bots of ``fill``
             return change
 
         return (await self._write(table_id, deal)).summary()
+
+    async def leave(self, table_id: Any, token: Any) -> dict:
+        """The person of ``token`` leaves the waiting room: their seat is open again."""
+        seat = self.seat_of(await self.current(table_id), token)
+        return (await self._write(table_id, lambda table: table.leave(seat))).summary()
+
+    async def rename(self, table_id: Any, token: Any, name: Any) -> dict:
+        """The person of ``token`` takes the name ``name`` in the waiting room."""
+        seat = self.seat_of(await self.current(table_id), token)
+        return (await self._write(table_id, lambda table: table.rename(seat, name))).summary()
 
     # Play ------------------------------------------------------------------------------
 
