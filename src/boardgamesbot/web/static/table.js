@@ -753,7 +753,7 @@ export class TableScreen {
       this.showHelp && playing ? this.helpPanel(module) : null,
       over ? this.summaryPanel(module, ctx) : null,
       h("div", { class: "table-body" },
-        h("div", { class: "board-area" }, h("p", { class: "move-line", id: "move-line", hidden: true }), drawn.main),
+        h("div", { class: "board-area" }, h("p", { class: "move-line", id: "move-line", hidden: true }, "\u00a0"), drawn.main),
         h("aside", { class: "side" }, this.hintsPanel(module, ctx), drawn.side, h("section", { class: "panel log-panel", "aria-labelledby": "log-title" },
           h("h2", { id: "log-title" }, t("log.title")), h("ul", { class: "log", id: "log" })))),
       this.confirmBar());
@@ -942,7 +942,12 @@ export class TableScreen {
     if (!line) return;
     const event = this.lastMove();
     line.hidden = !event;
-    if (!event) return;
+    // Before the first move its room is kept, empty and unseen (style.css): the first move's
+    // words came and pushed the board down by the line's height, once.
+    if (!event) {
+      line.textContent = "\u00a0";
+      return;
+    }
     const ctx = this.context();
     line.textContent = t("board.last_move.by", { name: ctx.name(event.seat), move: moveWords(event, faceOf(this.game), ctx) });
   }
