@@ -6,8 +6,9 @@ answers worth checking would never come. Schemathesis' own way to use real data 
 hook (``map_case``, docs: "Extending Schemathesis"): here it aims most generated
 requests at tables made for the run (`World`) — one being played, one over, one
 waiting for a friend (a fresh one for each leave) — with a seat's token, and, for
-actions, at a legal action on the current state. The schema states the registry's games, levels, options and
-player counts (`boardgamesbot.service.openapi`), so generated tables can be created.
+actions, at a legal action on the current state. The schema states the registry's
+games, levels, options and player counts (`boardgamesbot.service.openapi`), so
+generated tables can be created.
 Every route must have answered successfully a few times (`MIN_SUCCESSES`), so that
 the fuzz cannot quietly slide back to checking nothing but errors.
 """
