@@ -111,6 +111,15 @@ def test_only_the_host_starts_early_and_the_next_seated_hosts_when_the_host_leav
     late = client.post(f"{url}/name", json={"name": "Bia"}, params={"token": bea["token"]})
     assert late.status_code == 409 and late.json()["error"]["code"] == "table_started"
 
+    # The last person to leave a waiting room takes the table away: left empty, it counted
+    # against its creator's tables in play for ever.
+    alone = create(client, "tikal", seats=[{"kind": "person"}, {"kind": "open"}])
+    url = f"/api/tables/{alone['table']['id']}"
+    assert client.post(f"{url}/leave", params={"token": alone["seats"][0]["token"]}
+                       ).json()["open_seats"] == [0, 1]
+    assert client.get(url).status_code == 404
+    assert client.post(f"/api/invites/{alone['invite']}", json={}).status_code == 404
+
 
 def test_cartographers_person_and_bot_to_the_end_with_a_spectator(client):
     created = create(client, "cartographers", options={"side": "B"},

@@ -66,6 +66,9 @@ class Change:
     # A new table written in the same transaction (a rematch, with the note of it).
     create: TableRow | None = None
     create_jobs: list[JobRow] = field(default_factory=list)
+    # The table is deleted instead (its rows go with it): the last person left its waiting
+    # room, and an empty table would count against its creator's quota for ever.
+    delete: bool = False
 
     def commit_arguments(self) -> dict:
         return {name: getattr(self, name) for name in _COMMITTED}

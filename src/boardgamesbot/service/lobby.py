@@ -279,9 +279,13 @@ class Lobby(TablesInMemory, RevisionCheckedWrites, Watchers, Presence, Jobs):
         return (await self._write(table_id, deal)).summary()
 
     async def leave(self, table_id: Any, token: Any) -> dict:
-        """The person of ``token`` leaves the waiting room: their seat is open again."""
+        """The person of ``token`` leaves the waiting room: their seat is open again (the
+        table deleted when they were the last person at it)."""
         seat = self.seat_of(await self.current(table_id), token)
-        return (await self._write(table_id, lambda table: table.leave(seat))).summary()
+        table = await self._write(table_id, lambda table: table.leave(seat))
+        if not any(s.kind == PERSON for s in table.seats):
+            self.tables.pop(table.id, None)  # deleted: the last person left
+        return table.summary()
 
     async def rename(self, table_id: Any, token: Any, name: Any) -> dict:
         """The person of ``token`` takes the name ``name`` in the waiting room."""

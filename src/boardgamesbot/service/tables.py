@@ -231,14 +231,16 @@ class Table(TableViews):
 
     def leave(self, seat: int) -> Change:
         """``seat``'s person leaves the waiting room: the seat is open again (its token no
-        longer holds it). When the host leaves, the person seated longest becomes host."""
+        longer holds it). When the host leaves, the person seated longest becomes host;
+        when the last person leaves, the table is deleted (nobody is left to start it)."""
         self._check_waiting()
         row = self.seats[seat]
         name, was_host = row.name, self.host() == seat
         row.kind, row.name, row.token_hash, row.autopilot = OPEN, "", None, None
         self.record.seats[seat] = ""
         return self._finish(Change(seats=[row], events=[self._event(
-            "left", seat, {"name": name, "host": self.host() if was_host else None})]))
+            "left", seat, {"name": name, "host": self.host() if was_host else None})],
+            delete=not any(s.kind == PERSON for s in self.seats)))
 
     def rename(self, seat: int, name: Any) -> Change:
         """``seat``'s person takes the name ``name`` ("" or None: none, named by each face

@@ -298,6 +298,7 @@ class Store:
         quota: Quota | None = None,
         create: TableRow | None = None,
         create_jobs: Iterable[JobRow] = (),
+        delete: bool = False,
     ) -> None:
         """Write one change of a table atomically, if the table is still at ``expected``.
 
@@ -310,14 +311,15 @@ class Store:
         raised and nothing written. ``create``: a new table (with ``create_jobs``) written
         in the same transaction, so only if this change is (a rematch noted on the finished
         table and the rematch itself: of two at once, one is written whole, the other not
-        at all).
+        at all). ``delete``: the table is deleted instead, with all its rows (if still at
+        ``expected``).
         """
         first, rest = self._statements(
             table_id, at=at, expected=expected, since=since, clock_started=clock_started,
             jobs=jobs, version=version, status=status, result=result,
             clear_invite=clear_invite, seats=seats, add_actions=add_actions,
             drop_actions_from=drop_actions_from, events=events, unseal=unseal,
-            keep_private=keep_private, create=create, create_jobs=create_jobs)
+            keep_private=keep_private, create=create, create_jobs=create_jobs, delete=delete)
         if not self.direct.write(first, rest, quota.guard() if quota else None):
             raise StaleTable(table_id, expected)  # nothing was written
 
@@ -354,8 +356,13 @@ class Store:
                     add_actions: Iterable[ActionRow], drop_actions_from: int | None,
                     events: Iterable[EventRow], unseal: bool, keep_private: Iterable[int],
                     quota: Quota | None = None, create: TableRow | None = None,
-                    create_jobs: Iterable[JobRow] = ()) -> tuple[tuple[str, dict], list]:
+                    create_jobs: Iterable[JobRow] = (), delete: bool = False
+                    ) -> tuple[tuple[str, dict], list]:
         """`commit`'s statements: the revision-checked UPDATE, then the rest."""
+        if delete:  # the seats, actions, events and jobs go with it (ON DELETE CASCADE)
+            return (("DELETE FROM game_tables WHERE id = :table_id AND revision = :expected",
+                     {"table_id": table_id, "expected": expected}),
+                    self._notify_statements(table_id, expected + 1))
         wrap = self.direct.json
         values: dict = {"updated": at, "revision": expected + 1}
         if since is not None:
