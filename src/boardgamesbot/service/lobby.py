@@ -50,6 +50,7 @@ from .jobs import Bell, Jobs
 from .memory import MAX_CACHED, MAX_ID, TablesInMemory  # noqa: F401 - also imported from here
 from .outbox import Limits, Outbox, PendingState, Watcher  # noqa: F401 - imported from here
 from .presence import PRESENCE_SECONDS, Admission, Presence, client_key  # noqa: F401
+from .seats import rematch_token
 from .tables import BOT, OPEN, OVER, PERSON, Change, Table, hash_token
 from .views import REPLAY_PAGE
 from .watchers import Watchers
@@ -234,6 +235,8 @@ class Lobby(TablesInMemory, RevisionCheckedWrites, Watchers, Presence, Jobs):
                                                    table.rematch_seats(seat), clock, None,
                                                    hints=table.hints)
                 new.creator = client_key(client)
+                tokens = {seat: rematch_token(token, new.id)}
+                new.seats[seat].token_hash = hash_token(tokens[seat])
                 bots = sum(1 for s in new.seats if s.kind == BOT)
                 jobs = new.jobs()
                 change = table.note_rematch(seat, new.id)
@@ -256,10 +259,14 @@ class Lobby(TablesInMemory, RevisionCheckedWrites, Watchers, Presence, Jobs):
                 (mine, token_of), = made["tokens"].items()
                 return {"seat": mine, "token": token_of, "table": new.summary(),
                         "invite": made["invite"]}
+        mine = rematch_token(token, found)
+        rematch = await self.current(found)
+        if rematch.seats[seat].token_hash == hash_token(mine):  # asked again: the same answer
+            return {"table": rematch.summary(), "invite": None, "seat": seat, "token": mine}
         joined: dict = {}
 
         def sit(table: Table) -> Change:
-            joined["seat"], joined["token"], change = table.join(name, seat)
+            joined["seat"], joined["token"], change = table.join(name, seat, mine)
             return change
 
         rematch = await self._write(found, sit)

@@ -190,9 +190,10 @@ class Table(TableViews):
             table._start()  # nobody to wait for; `row()` writes the started table
         return table, tokens, invite
 
-    def join(self, name: Any, at: int | None = None) -> tuple[int, str, Change]:
+    def join(self, name: Any, at: int | None = None, token: str | None = None
+             ) -> tuple[int, str, Change]:
         """Sit a person in the first open seat (or in seat ``at``, kept for them: a
-        rematch's); the table starts when it is full."""
+        rematch's, with the ``token`` made for them); the table starts when it is full."""
         if self.status != OPEN_STATUS:
             raise ServiceError("this table has already started", code="table_started",
                                status=409, table=self.id)
@@ -205,7 +206,7 @@ class Table(TableViews):
                                    status=409, table=self.id, seat=at)
         if seat is None:  # pragma: no cover - an open table always has an open seat
             raise ServiceError("this table is full", code="table_full", status=409)
-        token = new_token()
+        token = token or new_token()
         seat.kind, seat.name, seat.token_hash = PERSON, clean_name(name), hash_token(token)
         self.record.seats[seat.seat] = seat.name
         change = Change(seats=[seat], events=[self._event("joined", seat.seat,
