@@ -90,6 +90,7 @@ def test_no_name_typed_stores_none_and_each_viewer_names_the_seat_in_their_langu
     1" read like a chair). In the waiting room a person names themself, the others see it
     at once; only the host starts early (a friend's "Start now" started it for everyone),
     the others read whom they wait for, and when the host leaves the next seated hosts."""
+    from .conftest import shot
     from .helpers import phone_page
 
     host_context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900})
@@ -124,6 +125,7 @@ def test_no_name_typed_stores_none_and_each_viewer_names_the_seat_in_their_langu
         assert guest.inner_text(".wait-host") == "Esperant que Jugador 1 comenci la partida."
         assert not guest.locator('[data-key="start"]').count()
         assert guest.evaluate("document.scrollingElement.scrollWidth") <= 360
+        shot(guest, "waiting-room-friend-360")
 
         # The host names themself from the waiting room: the guest sees it live.
         assert host.get_attribute("#wait-name", "placeholder") == "Jogador 1"
@@ -142,6 +144,7 @@ def test_no_name_typed_stores_none_and_each_viewer_names_the_seat_in_their_langu
         assert guest.inner_text(".host-now") == (
             "Ana ha marxat i ara l'amfitrió ets tu: tu comences la partida.")
         assert not guest.locator(".wait-host").count()
+        shot(guest, "waiting-room-new-host-360")
         guest.tap('[data-key="start"]')
         guest.wait_for_selector(".tikal-board")
         assert seat_names(server, guest)[1] == "Bea"
