@@ -65,6 +65,62 @@ def test_start_early_fills_open_seats_with_bots(client):
     assert client.post(f"/api/invites/{created['invite']}", json={}).status_code == 404
 
 
+def test_only_the_host_starts_early_and_the_next_seated_hosts_when_the_host_leaves(client):
+    """Any friend's "Start now" started the table for everyone: only the host (the person
+    seated longest) may. In the waiting room a person renames themself, or leaves; the
+    host leaving hands the table to the next person seated."""
+    created = create(client, "tikal", seats=[{"kind": "person"}, {"kind": "open"},
+                                             {"kind": "open"}, {"kind": "open"}])
+    table_id, ann = created["table"]["id"], created["seats"][0]["token"]
+    assert created["table"]["host"] == 0
+    bea = client.post(f"/api/invites/{created['invite']}", json={"name": "Bea"}).json()
+    cid = client.post(f"/api/invites/{created['invite']}", json={"name": "Cid"}).json()
+    url = f"/api/tables/{table_id}"
+
+    refused = client.post(f"{url}/start", json={"fill": "random"}, params={"token": bea["token"]})
+    assert refused.status_code == 403, refused.text
+    assert refused.json()["error"]["code"] == "not_host"
+    assert refused.json()["error"]["params"]["host"] == 0
+    assert client.get(url).json()["status"] == "open"
+
+    # Renaming oneself: shown to everyone; empty is no name; too long is refused.
+    renamed = client.post(f"{url}/name", json={"name": " Ana "}, params={"token": ann})
+    assert renamed.status_code == 200 and renamed.json()["seats"][0]["name"] == "Ana"
+    too_long = client.post(f"{url}/name", json={"name": "x" * 41}, params={"token": ann})
+    assert too_long.status_code == 422
+    assert client.post(f"{url}/name", json={"name": ""},
+                       params={"token": cid["token"]}).json()["seats"][2]["name"] == ""
+    assert client.post(f"{url}/name", json={"name": "Ana"}).status_code == 401
+    assert [s["name"] for s in client.get(url).json()["seats"]] == ["Ana", "Bea", "", ""]
+
+    # The host leaves: Bea, seated next, hosts; Ana's seat is open and her token holds none.
+    left = client.post(f"{url}/leave", params={"token": ann})
+    assert left.status_code == 200, left.text
+    assert left.json()["host"] == 1 and left.json()["open_seats"] == [0, 3]
+    events = client.get(f"{url}/events").json()["events"]
+    assert [(e["type"], e.get("name"), e.get("host")) for e in events[-2:]] == [
+        ("renamed", "", None), ("left", "Ana", 1)]
+    assert client.post(f"{url}/leave", params={"token": ann}).status_code == 403
+    refused = client.post(f"{url}/start", json={"fill": "random"}, params={"token": cid["token"]})
+    assert refused.status_code == 403 and refused.json()["error"]["params"]["host"] == 1
+    started = client.post(f"{url}/start", json={"fill": "random"},
+                          params={"token": bea["token"]})
+    assert started.status_code == 200, started.text
+    assert [s["kind"] for s in started.json()["seats"]] == ["bot", "person", "person", "bot"]
+    assert started.json()["host"] is None
+    late = client.post(f"{url}/name", json={"name": "Bia"}, params={"token": bea["token"]})
+    assert late.status_code == 409 and late.json()["error"]["code"] == "table_started"
+
+    # The last person to leave a waiting room takes the table away: left empty, it counted
+    # against its creator's tables in play for ever.
+    alone = create(client, "tikal", seats=[{"kind": "person"}, {"kind": "open"}])
+    url = f"/api/tables/{alone['table']['id']}"
+    assert client.post(f"{url}/leave", params={"token": alone["seats"][0]["token"]}
+                       ).json()["open_seats"] == [0, 1]
+    assert client.get(url).status_code == 404
+    assert client.post(f"/api/invites/{alone['invite']}", json={}).status_code == 404
+
+
 def test_cartographers_person_and_bot_to_the_end_with_a_spectator(client):
     created = create(client, "cartographers", options={"side": "B"},
                      seats=[{"kind": "person", "name": "Ann"},

@@ -5,9 +5,10 @@ Random ids and tokens only ever reach "unknown table" and "bad token", so the
 answers worth checking would never come. Schemathesis' own way to use real data is a
 hook (``map_case``, docs: "Extending Schemathesis"): here it aims most generated
 requests at tables made for the run (`World`) — one being played, one over, one
-waiting for a friend — with a seat's token, and, for actions, at a legal action on
-the current state. The schema states the registry's games, levels, options and
-player counts (`boardgamesbot.service.openapi`), so generated tables can be created.
+waiting for a friend (a fresh one for each leave) — with a seat's token, and, for
+actions, at a legal action on the current state. The schema states the registry's
+games, levels, options and player counts (`boardgamesbot.service.openapi`), so
+generated tables can be created.
 Every route must have answered successfully a few times (`MIN_SUCCESSES`), so that
 the fuzz cannot quietly slide back to checking nothing but errors.
 """
@@ -141,7 +142,9 @@ class World:
             return self.over
         if path.endswith("/rematch"):
             return self._finished()  # a table of its own: its first rematch is the one to check
-        if path.endswith("/start"):
+        if path.endswith("/leave"):
+            return self._open()  # a table of its own: leaving empties the creator's seat
+        if path.endswith(("/start", "/name")):
             if self.table(self.open)["status"] != "open":
                 self.open = self._open()
             return self.open

@@ -4,6 +4,8 @@ friend takes their own seat in it, and a computer's seat stays a computer's."""
 
 from __future__ import annotations
 
+import pytest
+
 from .conftest import create, play_to_end
 
 FRIENDS = [{"kind": "person", "name": "Ann"}, {"kind": "open"}]
@@ -64,9 +66,13 @@ def test_a_rematch_keeps_each_friend_their_seat_and_tells_the_finished_table(cli
     view = client.get(f"/api/tables/{new}/view", headers=auth(joined.json()["token"])).json()
     assert view["seat"] == 0
 
-    # Asked again, it is refused and changes nothing.
-    again = client.post(f"/api/tables/{old}/rematch", headers=auth(tokens[0]))
-    assert again.status_code == 409 and again.json()["error"]["code"] == "table_started"
+    # Asked again (a double tap, another tab): the same seat and token, nothing changed.
+    for seat, first in ((0, joined.json()), (1, rematch)):
+        again = client.post(f"/api/tables/{old}/rematch", headers=auth(tokens[seat]))
+        assert again.status_code == 201, again.text
+        assert (again.json()["table"]["id"], again.json()["seat"], again.json()["token"]) == (
+            new, seat, first["token"])
+    assert client.get(f"/api/tables/{new}").json()["seats"] == summary["seats"]
     assert client.get(f"/api/tables/{old}").json()["rematch"] == new
 
 
@@ -98,3 +104,65 @@ def test_a_computer_seat_stays_a_computer_seat(client):
     assert [(s["kind"], s["level"]) for s in rematch["table"]["seats"]] == [
         ("person", None), ("bot", "random")]
     assert rematch["table"]["options"] == created["table"]["options"]
+
+
+@pytest.mark.parametrize("seats", [(0, 1), (0, 0)], ids=["friends", "double-tap"])
+def test_two_rematches_asked_at_once_make_one_table_both_friends_sit_at(db_url, monkeypatch,
+                                                                         seats):
+    """Ann and Bob tap "Rematch" at the same instant (or Ann twice), each request served by
+    another process: one rematch is made and the other request takes its seat in it (the
+    same seat and token again for Ann's second tap). Two were made, and the one never
+    announced stayed open and empty, counted in its creator's tables in play."""
+    import threading
+
+    from fastapi.testclient import TestClient
+
+    from boardgamesbot.service.api import create_app
+    from boardgamesbot.service.tables import Table
+
+    with TestClient(create_app(db=db_url)) as one, TestClient(create_app(db=db_url)) as two:
+        created = create(one, "hidden-nim", seats=FRIENDS)
+        old = created["table"]["id"]
+        bob = one.post(f"/api/invites/{created['invite']}", json={"name": "Bob"}).json()
+        tokens = {0: created["seats"][0]["token"], 1: bob["token"]}
+        play_out(one, old, tokens)
+        assert two.get(f"/api/tables/{old}").json()["status"] == "over"
+        # Both requests read the finished table before either writes (the race).
+        barrier, original = threading.Barrier(2, timeout=10), Table.rematch_seats
+        waiting = [2]
+
+        def at_once(table, seat):
+            if waiting[0]:
+                waiting[0] -= 1
+                barrier.wait()
+            return original(table, seat)
+
+        monkeypatch.setattr(Table, "rematch_seats", at_once)
+        answers: dict = {}
+
+        def ask(client, n, seat):
+            answers[n] = client.post(f"/api/tables/{old}/rematch", headers=auth(tokens[seat]))
+
+        threads = [threading.Thread(target=ask, args=(client, n, seat))
+                   for n, (client, seat) in enumerate(zip((one, two), seats))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+        assert [answers[n].status_code for n in (0, 1)] == [201, 201], answers[1].text
+        rematches = {answer.json()["table"]["id"] for answer in answers.values()}
+        assert len(rematches) == 1, rematches
+        new, = rematches
+        assert [answers[n].json()["seat"] for n in (0, 1)] == list(seats)
+        assert one.get(f"/api/tables/{old}").json()["rematch"] == new
+        summary = two.get(f"/api/tables/{new}").json()
+        if seats == (0, 1):
+            assert summary["status"] == "playing"
+            assert [s["name"] for s in summary["seats"]] == ["Ann", "Bob"]
+            # No other table: nothing open left over.
+            assert one.get("/api/tables", params={"status": "open"}).json() == []
+        else:  # the same seat and token twice; Bob's seat still kept for him
+            assert answers[0].json()["token"] == answers[1].json()["token"]
+            assert summary["open_seats"] == [1]
+            assert [t["id"] for t in one.get("/api/tables", params={"status": "open"}).json()
+                    ] == [new]

@@ -293,14 +293,14 @@ def test_a_friend_who_joins_without_a_name_is_a_seat_in_each_viewers_language(br
         guest.click("#join-button")
         guest.wait_for_selector(".tikal-board")
         guest.wait_for_function(
-            "document.querySelector('.players')?.innerText.includes('Lugar 2 (você)')")
+            "document.querySelector('.players')?.innerText.includes('Jogador 2 (você)')")
         assert call(server, "GET", f"/api/tables/{table}")["seats"][1]["name"] == ""
         host = host_context.new_page()
         take_seat(host, server, table, 0, created["seats"][0]["token"], "tikal")
         host.wait_for_selector(".tikal-board")
-        host.wait_for_function("document.querySelector('.players')?.innerText.includes('Seat 2')")
+        host.wait_for_function("document.querySelector('.players')?.innerText.includes('Player 2')")
         host.wait_for_function(
-            "document.querySelector('#log')?.textContent.includes('Seat 2 sat down.')")
+            "document.querySelector('#log')?.textContent.includes('Player 2 sat down.')")
         for page in (guest, host):
             assert "seat 2" not in page.inner_text("body")
     finally:

@@ -86,43 +86,72 @@ def test_typing_a_count_redraws_the_seats_but_not_the_field_being_typed_in(page,
 def test_no_name_typed_stores_none_and_each_viewer_names_the_seat_in_their_language(
         browser, server):
     """The lobby sends no name unless one was typed (the form only suggests one): the seat
-    is stored unnamed, and each face calls it in its viewer's language."""
+    is stored unnamed, and each face calls it in its viewer's language, as a player ("Seat
+    1" read like a chair). In the waiting room a person names themself, the others see it
+    at once; only the host starts early (a friend's "Start now" started it for everyone),
+    the others read whom they wait for, and when the host leaves the next seated hosts."""
+    from .conftest import shot
+    from .helpers import phone_page
+
     host_context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900})
-    guest_context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900})
+    guest_context, guest, guest_errors = phone_page(browser, 360, 740)
     try:
         host = host_context.new_page()
         open_lobby(host, server, "pt-BR")
         host.evaluate("localStorage.removeItem('bgbot.name')")
         host.click("#game-tikal")
-        host.fill("#players", "2")
+        host.fill("#players", "3")
         host.press("#players", "Tab")
         host.fill("#my-name", "")
         host.select_option("#seat-1", "friend")
+        host.select_option("#seat-2", "friend")
         # a suggestion, not a value: what the seat will be called in this language
         assert host.input_value("#my-name") == ""
-        assert host.get_attribute("#my-name", "placeholder") == "Lugar 1"
+        assert host.get_attribute("#my-name", "placeholder") == "Jogador 1"
         host.click("#create-button")
-        assert seat_names(server, host)[0] == ""
+        assert seat_names(server, host) == ["", "", ""]
         host.wait_for_selector("#invite-link")
-        assert "Lugar 1 (você)" in host.inner_text(".seat-list")
+        assert "Jogador 1 (você)" in host.inner_text(".seat-list")
+        assert host.is_visible('[data-key="start"]')
         link = host.input_value("#invite-link")
-        guest = guest_context.new_page()
         open_lobby(guest, server, "ca")
         guest.goto(link)
         guest.fill("#join-name", "Bea")
         guest.click("#join-button")
-        guest.wait_for_selector(".tikal-board")
-        # the creator's seat in the guest's language, in the players' panel
+        guest.wait_for_selector(".seat-list")
+        # the creator's seat in the guest's language; only the host starts
+        assert "Jugador 1" in guest.inner_text(".seat-list")
+        assert "Jogador" not in guest.inner_text(".seat-list")
+        assert guest.inner_text(".wait-host") == "Esperant que Jugador 1 comenci la partida."
+        assert not guest.locator('[data-key="start"]').count()
+        assert guest.evaluate("document.scrollingElement.scrollWidth") <= 360
+        shot(guest, "waiting-room-friend-360")
+
+        # The host names themself from the waiting room: the guest sees it live.
+        assert host.get_attribute("#wait-name", "placeholder") == "Jogador 1"
+        host.fill("#wait-name", "Ana")
+        host.press("#wait-name", "Enter")
         guest.wait_for_function(
-            "document.querySelector('.players')?.innerText.includes('Seient 1')")
-        assert "Jogador" not in guest.inner_text(".players")
-        # and in the host's lobby list, in the host's
-        host.wait_for_selector(".tikal-board")
-        open_lobby(host, server)
-        host.wait_for_function("document.querySelector('.tables')?.innerText.includes('Lugar 1')")
+            "document.querySelector('.wait-host')?.innerText"
+            " === 'Esperant que Ana comenci la partida.'")
+        assert "Ana" in guest.inner_text(".seat-list")
+        assert seat_names(server, host) == ["Ana", "Bea", ""]
+
+        # The host leaves: Bea hosts now, is told so, and starts the game.
+        host.click('[data-key="leave"]')
+        host.wait_for_selector("#create-button")
+        guest.wait_for_selector(".host-now")
+        assert guest.inner_text(".host-now") == (
+            "Ana ha marxat i ara l'amfitrió ets tu: tu comences la partida.")
+        assert not guest.locator(".wait-host").count()
+        shot(guest, "waiting-room-new-host-360")
+        guest.tap('[data-key="start"]')
+        guest.wait_for_selector(".tikal-board")
+        assert seat_names(server, guest)[1] == "Bea"
     finally:
         host_context.close()
         guest_context.close()
+    assert not guest_errors, guest_errors
 
 
 def test_the_keyboards_go_in_the_name_field_takes_the_seat_at_an_invitation(browser, server):

@@ -87,6 +87,11 @@ def newest_line(page, name):
     return mine[-1].split(": ", 1)[1] if mine else None
 
 
+#: The board's top on the page (not the screen: a scroll is no jump).
+BOARD_TOP = """() => document.querySelector('svg.tikal-board').getBoundingClientRect().top
+    + window.scrollY"""
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_friend_s_move_is_read_above_the_board_in_the_log_s_words(narrow, server, lang):
     """On a phone the log is at the foot of the page, under the players and the supplies:
@@ -95,7 +100,15 @@ def test_a_friend_s_move_is_read_above_the_board_in_the_log_s_words(narrow, serv
     narrow.wait_for_selector(".space.target")
     assert not narrow.locator("#move-line").is_visible(), "no move yet"
     words = catalog(lang)
+    before = narrow.evaluate(BOARD_TOP)
     act(server, table, tokens[0], first_legal(server, table, tokens[0]))  # Ana's tile
+    # Her own first move brings the line; the board did not move down for it (it jumped by
+    # the line's height): read in the same look as the line's words first show.
+    after = narrow.wait_for_function(f"""() => {{
+        const line = document.getElementById('move-line');
+        return line && line.checkVisibility({{visibilityProperty: true}})
+            && line.textContent.trim() ? ({BOARD_TOP})() : null; }}""").json_value()
+    assert abs(after - before) < 1, (before, after)
     act(server, table, tokens[0], "end")
     act(server, table, tokens[1], first_legal(server, table, tokens[1]))  # Bea's tile
     narrow.wait_for_function("() => document.querySelector('#log .log-group li.log-action')"

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardgamesbot.engine import Action
-from boardgamesbot.store import ActionRow, EventRow, JobRow, Quota, SeatRow
+from boardgamesbot.store import ActionRow, EventRow, JobRow, Quota, SeatRow, TableRow
 
 from .patches import diff
 
@@ -63,6 +63,12 @@ class Change:
     clock_started: dict | None = None
     jobs: list[JobRow] | None = field(default_factory=list)  # None: leave them as they are
     quota: Quota | None = None  # a limit the lobby has the store check with the commit
+    # A new table written in the same transaction (a rematch, with the note of it).
+    create: TableRow | None = None
+    create_jobs: list[JobRow] = field(default_factory=list)
+    # The table is deleted instead (its rows go with it): the last person left its waiting
+    # room, and an empty table would count against its creator's quota for ever.
+    delete: bool = False
 
     def commit_arguments(self) -> dict:
         return {name: getattr(self, name) for name in _COMMITTED}

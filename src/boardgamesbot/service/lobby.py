@@ -50,6 +50,7 @@ from .jobs import Bell, Jobs
 from .memory import MAX_CACHED, MAX_ID, TablesInMemory  # noqa: F401 - also imported from here
 from .outbox import Limits, Outbox, PendingState, Watcher  # noqa: F401 - imported from here
 from .presence import PRESENCE_SECONDS, Admission, Presence, client_key  # noqa: F401
+from .seats import rematch_token
 from .tables import BOT, OPEN, OVER, PERSON, Change, Table, hash_token
 from .views import REPLAY_PAGE
 from .watchers import Watchers
@@ -218,41 +219,85 @@ class Lobby(TablesInMemory, RevisionCheckedWrites, Watchers, Presence, Jobs):
         name = finished.seats[seat].name
         found = finished.rematch()
         if found is None:
-            clock = finished.clock_spec if finished.clock_spec.get("mode") != "none" else None
-            created = self.create(finished.game.name, finished.options,
-                                  finished.rematch_seats(seat), clock, None, client=client,
-                                  hints=finished.hints)
-            new_id = created["table"]["id"]
+            made: dict = {}
+
+            def note(table: Table) -> Change:
+                # The rematch and the note of it on the finished table are written in one
+                # transaction, checked against the finished table's revision: of two asked
+                # at once (any processes), one is written whole and the other not at all,
+                # and the other then joins it (no empty table left counting against a quota).
+                if table.rematch() is not None:
+                    raise ServiceError("this game has a rematch already",
+                                       code="rematch_exists", status=409, table=table.id,
+                                       rematch=table.rematch())
+                clock = table.clock_spec if table.clock_spec.get("mode") != "none" else None
+                new, tokens, invite = Table.create(table.game.name, table.options,
+                                                   table.rematch_seats(seat), clock, None,
+                                                   hints=table.hints)
+                new.creator = client_key(client)
+                tokens = {seat: rematch_token(token, new.id)}
+                new.seats[seat].token_hash = hash_token(tokens[seat])
+                bots = sum(1 for s in new.seats if s.kind == BOT)
+                jobs = new.jobs()
+                change = table.note_rematch(seat, new.id)
+                change.create, change.create_jobs = new.row(), jobs
+                change.quota = self._quota(new.creator, tables=1, bots=bots)
+                made.update(table=new, jobs=jobs, tokens=tokens, invite=invite)
+                return change
+
             try:
-                await self._write(finished.id, lambda table: table.note_rematch(seat, new_id))
+                await self._write(finished.id, note)
             except ServiceError as error:
                 if error.code != "rematch_exists":
                     raise
-                # Another person's rematch was noted first (another process): theirs is
-                # the one everyone is offered; this one, never announced, stays empty.
-                found = (await self.current(table_id)).rematch()
+                found = error.params["rematch"]  # asked at the same time: join that one
             else:
-                return {**created["seats"][0], "table": created["table"],
-                        "invite": created["invite"]}
+                new, jobs = made["table"], made["jobs"]
+                new.committed_jobs = jobs
+                self.tables[new.id] = new
+                self._after_commit(new, len(jobs))
+                (mine, token_of), = made["tokens"].items()
+                return {"seat": mine, "token": token_of, "table": new.summary(),
+                        "invite": made["invite"]}
+        mine = rematch_token(token, found)
+        rematch = await self.current(found)
+        if rematch.seats[seat].token_hash == hash_token(mine):  # asked again: the same answer
+            return {"table": rematch.summary(), "invite": None, "seat": seat, "token": mine}
         joined: dict = {}
 
         def sit(table: Table) -> Change:
-            joined["seat"], joined["token"], change = table.join(name, seat)
+            joined["seat"], joined["token"], change = table.join(name, seat, mine)
             return change
 
         rematch = await self._write(found, sit)
         return {"table": rematch.summary(), "invite": None, **joined}
 
     async def start(self, table_id: Any, token: Any, fill: Any) -> dict:
-        self.seat_of(await self.current(table_id), token)
+        """Start a waiting table now, its open seats filled with ``fill`` bots: only its
+        host may (`Table.host`)."""
+        seat = self.seat_of(await self.current(table_id), token)
 
         def deal(table: Table) -> Change:
             filled = sum(1 for s in table.seats if s.kind == OPEN) if fill is not None else 0
-            change = table.start(fill)
+            change = table.start(fill, by=seat)
             change.quota = self._quota(table.creator, bots=filled)  # the bots of ``fill``
             return change
 
         return (await self._write(table_id, deal)).summary()
+
+    async def leave(self, table_id: Any, token: Any) -> dict:
+        """The person of ``token`` leaves the waiting room: their seat is open again (the
+        table deleted when they were the last person at it)."""
+        seat = self.seat_of(await self.current(table_id), token)
+        table = await self._write(table_id, lambda table: table.leave(seat))
+        if not any(s.kind == PERSON for s in table.seats):
+            self.tables.pop(table.id, None)  # deleted: the last person left
+        return table.summary()
+
+    async def rename(self, table_id: Any, token: Any, name: Any) -> dict:
+        """The person of ``token`` takes the name ``name`` in the waiting room."""
+        seat = self.seat_of(await self.current(table_id), token)
+        return (await self._write(table_id, lambda table: table.rename(seat, name))).summary()
 
     # Play ------------------------------------------------------------------------------
 

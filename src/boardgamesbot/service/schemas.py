@@ -60,6 +60,12 @@ class JoinTable(BaseModel):
     name: str | None = Field(None, max_length=40)
 
 
+class RenameSeat(BaseModel):
+    name: str | None = Field(None, max_length=40,
+                             description="the name to show; empty or null: none (each face "
+                                         "names the seat in its viewer's language)")
+
+
 class StartTable(BaseModel):
     fill: str | None = Field(None, max_length=16, json_schema_extra=openapi.optional_level,
                              description="a bot level for open seats")
@@ -186,6 +192,9 @@ class TableOut(BaseModel):
     hints: bool
     rematch: str | None = Field(None, description="the table of this finished game's "
                                                   "rematch, once someone started one")
+    host: int | None = Field(None, description="while the table waits: the seat of its host, "
+                                               "who alone may start it early (the person "
+                                               "seated longest)")
 
 
 class SeatToken(BaseModel):
@@ -331,13 +340,25 @@ class OverEvent(_Event):
     winners: list[int]
 
 
+class LeftEvent(_Event):
+    type: Literal["left"]
+    name: str = Field(description="the name of the person who left the waiting room")
+    host: int | None = Field(None, description="the new host's seat, when the host left")
+
+
+class RenamedEvent(_Event):
+    type: Literal["renamed"]
+    name: str
+
+
 class RematchEvent(_Event):
     type: Literal["rematch"]
     table: str = Field(description="the rematch's table")
 
 
 Event = Annotated[CreatedEvent | JoinedEvent | StartedEvent | ActionEvent | UndoEvent
-                  | AutopilotEvent | OverEvent | RematchEvent, Field(discriminator="type")]
+                  | AutopilotEvent | OverEvent | RematchEvent | LeftEvent | RenamedEvent,
+                  Field(discriminator="type")]
 
 
 class EventsOut(BaseModel):

@@ -6,6 +6,7 @@ The small vocabulary every part of a table (`tables`, `views`, the lobby) shares
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import secrets
 import unicodedata
@@ -24,6 +25,14 @@ MAX_NAME = 40
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
+
+
+def rematch_token(token: str, table_id: str) -> str:
+    """The token of a person's seat in the rematch ``table_id``, made from their token at the
+    finished table: only they can make it, and asking for the rematch again gives them the
+    same seat and token back (a double tap, two tabs), not a refusal."""
+    digest = hashlib.sha256(f"bgbot-rematch/{table_id}/{token}".encode("utf-8", "replace"))
+    return base64.urlsafe_b64encode(digest.digest()).decode().rstrip("=")
 
 
 def hash_token(token: str) -> str:

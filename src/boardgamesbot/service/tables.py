@@ -190,9 +190,10 @@ class Table(TableViews):
             table._start()  # nobody to wait for; `row()` writes the started table
         return table, tokens, invite
 
-    def join(self, name: Any, at: int | None = None) -> tuple[int, str, Change]:
+    def join(self, name: Any, at: int | None = None, token: str | None = None
+             ) -> tuple[int, str, Change]:
         """Sit a person in the first open seat (or in seat ``at``, kept for them: a
-        rematch's); the table starts when it is full."""
+        rematch's, with the ``token`` made for them); the table starts when it is full."""
         if self.status != OPEN_STATUS:
             raise ServiceError("this table has already started", code="table_started",
                                status=409, table=self.id)
@@ -205,7 +206,7 @@ class Table(TableViews):
                                    status=409, table=self.id, seat=at)
         if seat is None:  # pragma: no cover - an open table always has an open seat
             raise ServiceError("this table is full", code="table_full", status=409)
-        token = new_token()
+        token = token or new_token()
         seat.kind, seat.name, seat.token_hash = PERSON, clean_name(name), hash_token(token)
         self.record.seats[seat.seat] = seat.name
         change = Change(seats=[seat], events=[self._event("joined", seat.seat,
@@ -218,9 +219,44 @@ class Table(TableViews):
             change.clear_invite = True
         return seat.seat, token, self._finish(change)
 
-    def start(self, fill: str | None = None) -> Change:
-        """Deal the game; open seats get ``fill`` bots (else: refused while a seat is open)."""
+    def start(self, fill: str | None = None, by: int | None = None) -> Change:
+        """Deal the game; open seats get ``fill`` bots (else: refused while a seat is open).
+        Only the host (`host`) starts it early: ``by`` is the seat asking (None: the
+        service itself)."""
+        host = self.host()
+        if by is not None and host is not None and by != host and self.status == OPEN_STATUS:
+            who = self.seats[host].name or f"seat {host + 1}"
+            raise ServiceError(f"only the table's host ({who}) starts it; wait for them",
+                               code="not_host", status=403, table=self.id, host=host)
         return self._finish(self._start(fill))
+
+    def leave(self, seat: int) -> Change:
+        """``seat``'s person leaves the waiting room: the seat is open again (its token no
+        longer holds it). When the host leaves, the person seated longest becomes host;
+        when the last person leaves, the table is deleted (nobody is left to start it)."""
+        self._check_waiting()
+        row = self.seats[seat]
+        name, was_host = row.name, self.host() == seat
+        row.kind, row.name, row.token_hash, row.autopilot = OPEN, "", None, None
+        self.record.seats[seat] = ""
+        return self._finish(Change(seats=[row], events=[self._event(
+            "left", seat, {"name": name, "host": self.host() if was_host else None})],
+            delete=not any(s.kind == PERSON for s in self.seats)))
+
+    def rename(self, seat: int, name: Any) -> Change:
+        """``seat``'s person takes the name ``name`` ("" or None: none, named by each face
+        in its viewer's language); in the waiting room, before the game records names."""
+        self._check_waiting()
+        row = self.seats[seat]
+        row.name = clean_name(name)
+        self.record.seats[seat] = row.name
+        return self._finish(Change(seats=[row], events=[self._event("renamed", seat,
+                                                                    {"name": row.name})]))
+
+    def _check_waiting(self) -> None:
+        if self.status != OPEN_STATUS:
+            raise ServiceError("this table has already started", code="table_started",
+                               status=409, table=self.id)
 
     def _start(self, fill: str | None = None) -> Change:
         if self.status != OPEN_STATUS:

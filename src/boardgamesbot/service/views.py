@@ -17,7 +17,7 @@ from boardgamesbot import jsontext
 from boardgamesbot.store import EventRow
 
 from .errors import ServiceError
-from .seats import OPEN, OVER, PERSON, PLAYING
+from .seats import OPEN, OPEN_STATUS, OVER, PERSON, PLAYING
 
 if TYPE_CHECKING:  # the attributes `TableViews` reads are `Table`'s
     from boardgamesbot.engine import Choice, Game, Record, State
@@ -89,6 +89,22 @@ class TableViews:
         return next((e.data["table"] for e in reversed(self.events) if e.kind == "rematch"),
                     None)
 
+    def host(self) -> int | None:
+        """The waiting room's host, who alone starts the table early: the person seated
+        longest (the creator, until they leave; then whoever sat down next). None once
+        the table has started, or with nobody seated."""
+        if self.status != OPEN_STATUS:
+            return None
+        order: list[int] = []
+        for event in self.events:
+            if event.kind == "created":
+                order += [s["seat"] for s in event.data["seats"] if s["kind"] == PERSON]
+            elif event.kind == "joined" and event.seat is not None:
+                order.append(event.seat)
+            elif event.kind == "left" and event.seat in order:
+                order.remove(event.seat)
+        return next((seat for seat in order if self.seats[seat].kind == PERSON), None)
+
     def awaited(self) -> list[int]:
         """The seats whose decision the game waits for now."""
         if self.status != PLAYING or self.state is None:
@@ -152,6 +168,7 @@ class TableViews:
             "result": self.result,
             "hints": self.hints,
             "rematch": self.rematch(),
+            "host": self.host(),
         }
 
     def clock_view(self) -> dict | None:

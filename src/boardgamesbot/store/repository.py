@@ -249,6 +249,12 @@ class Store:
     def create_table(self, row: TableRow, jobs: Iterable[JobRow] = (),
                      quota: Quota | None = None) -> None:
         """Write a new table (and the jobs it owes), if ``quota`` lets its creator."""
+        insert, rest = self._create_statements(row, list(jobs))
+        self.direct.write(insert, rest, quota.guard() if quota else None)
+
+    def _create_statements(self, row: TableRow, jobs: list[JobRow]
+                           ) -> tuple[tuple[str, dict], list[tuple[str, object, bool]]]:
+        """`create_table`'s statements: the table's INSERT, then the rest."""
         wrap = self.direct.json
         values = dict(
             id=row.id, game=row.game, options=wrap(row.options), seed=_seed_column(row.seed),
@@ -266,9 +272,9 @@ class Store:
             rest.append((direct_sql.INSERT_SEAT, [_seat_values(row.id, s) for s in row.seats],
                          True))
         rest += self._event_statements(row.id, row.events)
-        rest += self._job_statements(row.id, list(jobs))
+        rest += self._job_statements(row.id, jobs)
         rest += self._notify_statements(row.id, row.revision)
-        self.direct.write((insert, values), rest, quota.guard() if quota else None)
+        return (insert, values), rest
 
     def commit(
         self,
@@ -290,6 +296,9 @@ class Store:
         unseal: bool = False,
         keep_private: Iterable[int] = (),
         quota: Quota | None = None,
+        create: TableRow | None = None,
+        create_jobs: Iterable[JobRow] = (),
+        delete: bool = False,
     ) -> None:
         """Write one change of a table atomically, if the table is still at ``expected``.
 
@@ -299,14 +308,18 @@ class Store:
         stay private to their seat forever. ``jobs`` (None: leave them) are the
         decisions owed after the change. ``quota``: the creator's limit this change
         must keep (bots filling open seats, a seat handed to a bot); its refusal is
-        raised and nothing written.
+        raised and nothing written. ``create``: a new table (with ``create_jobs``) written
+        in the same transaction, so only if this change is (a rematch noted on the finished
+        table and the rematch itself: of two at once, one is written whole, the other not
+        at all). ``delete``: the table is deleted instead, with all its rows (if still at
+        ``expected``).
         """
         first, rest = self._statements(
             table_id, at=at, expected=expected, since=since, clock_started=clock_started,
             jobs=jobs, version=version, status=status, result=result,
             clear_invite=clear_invite, seats=seats, add_actions=add_actions,
             drop_actions_from=drop_actions_from, events=events, unseal=unseal,
-            keep_private=keep_private)
+            keep_private=keep_private, create=create, create_jobs=create_jobs, delete=delete)
         if not self.direct.write(first, rest, quota.guard() if quota else None):
             raise StaleTable(table_id, expected)  # nothing was written
 
@@ -342,8 +355,14 @@ class Store:
                     result: dict | None, clear_invite: bool, seats: Iterable[SeatRow],
                     add_actions: Iterable[ActionRow], drop_actions_from: int | None,
                     events: Iterable[EventRow], unseal: bool, keep_private: Iterable[int],
-                    quota: Quota | None = None) -> tuple[tuple[str, dict], list]:
+                    quota: Quota | None = None, create: TableRow | None = None,
+                    create_jobs: Iterable[JobRow] = (), delete: bool = False
+                    ) -> tuple[tuple[str, dict], list]:
         """`commit`'s statements: the revision-checked UPDATE, then the rest."""
+        if delete:  # the seats, actions, events and jobs go with it (ON DELETE CASCADE)
+            return (("DELETE FROM game_tables WHERE id = :table_id AND revision = :expected",
+                     {"table_id": table_id, "expected": expected}),
+                    self._notify_statements(table_id, expected + 1))
         wrap = self.direct.json
         values: dict = {"updated": at, "revision": expected + 1}
         if since is not None:
@@ -382,6 +401,9 @@ class Store:
         if jobs is not None:
             rest += self._job_statements(table_id, list(jobs))
         rest += self._notify_statements(table_id, expected + 1)
+        if create is not None:
+            insert, more = self._create_statements(create, list(create_jobs))
+            rest += [(insert[0], insert[1], False), *more]
         return (bump, {**values, "table_id": table_id, "expected": expected}), rest
 
 

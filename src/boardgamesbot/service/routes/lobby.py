@@ -18,6 +18,7 @@ from ..schemas import (
     Joined,
     JoinTable,
     Rematched,
+    RenameSeat,
     StartTable,
     TableOut,
     ViewSchemaOut,
@@ -106,4 +107,22 @@ async def rematch(table_id: str, request: Request, token: str | None = Token) ->
              response_model=TableOut)
 async def start(table_id: str, body: StartTable, request: Request,
                 token: str | None = Token) -> dict:
+    """Start a waiting table now (its open seats filled with ``fill`` bots): only its
+    host's token may (403 ``not_host``)."""
     return await lobby(request).start(table_id, token, body.fill)
+
+
+@router.post("/api/tables/{table_id}/leave", tags=["lobby"], responses=ERRORS,
+             response_model=TableOut)
+async def leave(table_id: str, request: Request, token: str | None = Token) -> dict:
+    """Leave a waiting table: the seat of the token is open again. When the host leaves,
+    the person seated longest becomes host."""
+    return await lobby(request).leave(table_id, token)
+
+
+@router.post("/api/tables/{table_id}/name", tags=["lobby"], responses=ERRORS,
+             response_model=TableOut)
+async def rename(table_id: str, body: RenameSeat, request: Request,
+                 token: str | None = Token) -> dict:
+    """Change the name of the token's seat, while the table waits for its players."""
+    return await lobby(request).rename(table_id, token, body.name)

@@ -111,7 +111,8 @@ export async function rematch(id, info, next = null) {
     go(`#/table/${encodeURIComponent(next)}`);
     return null;
   }
-  saveSeat(made.table.id, { seat: made.seat, token: made.token, game: made.table.game, invite: made.invite, spec: info.spec });
+  // Asked twice (a double tap), the second answer has no invitation: the first's is kept.
+  saveSeat(made.table.id, { seat: made.seat, token: made.token, game: made.table.game, invite: made.invite ?? seatAt(made.table.id)?.invite ?? null, spec: info.spec });
   go(`#/table/${made.table.id}`);
   return made;
 }

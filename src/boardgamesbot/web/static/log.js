@@ -148,6 +148,8 @@ function tableLine(event, who) {
   switch (event.type) {
     case "created": return t("log.created");
     case "joined": return t("log.joined", { name: event.name || who }); // "": joined unnamed
+    case "left": return t("log.left", { name: event.name || t("seat.unnamed", { n: event.seat + 1 }) });
+    case "renamed": return t("log.renamed", { name: who });
     case "started": return t("log.started");
     case "autopilot": return event.level ? t("log.autopilot.on", { name: who, level: t(`level.${event.level}`) }) : t("log.autopilot.off", { name: who });
     case "over": return t("log.over");

@@ -3,7 +3,7 @@ import { api, Live } from "./api.js";
 import { h, PLAYER_COLOURS } from "./dom.js";
 import { asQuestion, errorText, has, inMood, lang, t } from "./i18n.js";
 import { gameTitle, rematch, seatName } from "./lobby.js";
-import { confirmFinal, moveSpeed, seatAt, saveSeat, setConfirmFinal, setMoveSpeed } from "./store.js";
+import { confirmFinal, forgetSeat, moveSpeed, saveName, seatAt, saveSeat, setConfirmFinal, setMoveSpeed } from "./store.js";
 import { announce, LogBuilder, logList } from "./log.js";
 import { CATCH_UP, movesSinceMyTurn, moveWords, Pacer, showLastMove, SPEEDS } from "./pace.js";
 import { go, notify, notifyError, openRules } from "./ui.js";
@@ -645,30 +645,68 @@ export class TableScreen {
     // are invited to play (the invite code alone tells nothing before joining).
     const link = invite ? `${location.origin}${location.pathname}#/join/${invite}/${encodeURIComponent(summary.game)}` : null;
     let fill = "medium";
+    const me = this.mine?.token ? this.msg.seat : null;
+    const host = summary.host ?? null;
+    const hosting = me !== null && me === host;
+    // The host left and this person hosts now: told so (the "left" event names the new host).
+    const handed = hosting ? [...this.events].reverse().find((event) => event.type === "left" && event.host === me) : null;
+    const url = `/api/tables/${encodeURIComponent(this.id)}`;
+    const rename = async () => {
+      const name = this.nameDraft ?? "";
+      try {
+        await api("POST", `${url}/name`, { name }, this.mine.token);
+        this.nameDraft = null;
+        if (name.trim()) saveName(name.trim());
+      } catch (error) {
+        notifyError(error);
+      }
+    };
     return h("section", { class: "card narrow waiting" },
       h("h1", {}, gameTitle(summary.game)),
       h("p", {}, t("wait.lead")),
+      handed ? h("p", { class: "host-now", role: "status" }, t("wait.host.now", { name: handed.name || t("seat.unnamed", { n: handed.seat + 1 }) })) : null,
       h("ul", { class: "seat-list" }, summary.seats.map((seat) => h("li", {},
         h("span", { class: "swatch", style: `background:${PLAYER_COLOURS[seat.seat]}` }), " ",
         seat.seat === this.msg.seat ? t("seat.you", { name: seatName(seat) }) : seatName(seat)))),
+      // One's own name, changed here and shown to the others at once ("" : the friendly
+      // default of each viewer's language). A draft survives the redraws others cause.
+      me !== null ? h("form", { class: "field row wait-name", onsubmit: (e) => { e.preventDefault(); rename(); } },
+        h("label", { for: "wait-name" }, t("wait.name")),
+        h("input", { id: "wait-name", "data-key": "wait-name", type: "text", maxlength: 40, autocomplete: "nickname",
+          value: this.nameDraft ?? summary.seats[me].name,
+          placeholder: seatName({ ...summary.seats[me], name: "" }),
+          oninput: (e) => { this.nameDraft = e.target.value; } }),
+        h("button", { type: "submit", "data-key": "rename" }, t("wait.name.save"))) : null,
       link ? h("div", { class: "field invite" },
         h("label", { for: "invite-link" }, t("wait.invite")),
         h("div", { class: "row" },
           h("input", { id: "invite-link", type: "text", readonly: true, value: link, onfocus: (e) => e.target.select() }),
           h("button", { type: "button", "data-key": "copy", onclick: () => copyInvite(link) }, t("wait.copy")),
           canShare() ? h("button", { type: "button", "data-key": "share", onclick: () => shareInvite(link, gameTitle(summary.game)) }, t("wait.share")) : null)) : null,
-      this.mine?.token ? h("div", { class: "field row" },
+      // Only the host starts early; everyone else is told whom the table waits for.
+      hosting ? h("div", { class: "field row" },
         h("label", { for: "fill-level" }, t("wait.fill")),
         h("select", { id: "fill-level", onchange: (e) => { fill = e.target.value; } },
           LEVELS.map((level) => h("option", { value: level, selected: level === fill }, t(`level.${level}`)))),
         h("button", { type: "button", class: "primary", "data-key": "start", onclick: async () => {
           try {
-            await api("POST", `/api/tables/${encodeURIComponent(this.id)}/start`, { fill }, this.mine.token);
+            await api("POST", `${url}/start`, { fill }, this.mine.token);
           } catch (error) {
             notifyError(error);
           }
-        } }, t("wait.start"))) : null,
-      h("p", {}, h("a", { href: "#/" }, t("nav.lobby"))));
+        } }, t("wait.start")))
+        : me !== null && host !== null ? h("p", { class: "wait-host", role: "status" }, t("wait.host.waiting", { name: seatName(summary.seats[host]) })) : null,
+      h("p", { class: "row" },
+        me !== null ? h("button", { type: "button", class: "ghost", "data-key": "leave", onclick: async () => {
+          try {
+            await api("POST", `${url}/leave`, {}, this.mine.token);
+            forgetSeat(this.id);
+            go("#/");
+          } catch (error) {
+            notifyError(error);
+          }
+        } }, t("wait.leave")) : null,
+        h("a", { href: "#/" }, t("nav.lobby"))));
   }
 
   gameScreen() {
@@ -720,7 +758,7 @@ export class TableScreen {
       this.showHelp && playing ? this.helpPanel(module) : null,
       over ? this.summaryPanel(module, ctx) : null,
       h("div", { class: "table-body" },
-        h("div", { class: "board-area" }, h("p", { class: "move-line", id: "move-line", hidden: true }), drawn.main),
+        h("div", { class: "board-area" }, h("p", { class: "move-line", id: "move-line", hidden: true }, "\u00a0"), drawn.main),
         h("aside", { class: "side" }, this.hintsPanel(module, ctx), drawn.side, h("section", { class: "panel log-panel", "aria-labelledby": "log-title" },
           h("h2", { id: "log-title" }, t("log.title")), h("ul", { class: "log", id: "log" })))),
       this.confirmBar());
@@ -909,7 +947,12 @@ export class TableScreen {
     if (!line) return;
     const event = this.lastMove();
     line.hidden = !event;
-    if (!event) return;
+    // Before the first move its room is kept, empty and unseen (style.css): the first move's
+    // words came and pushed the board down by the line's height, once.
+    if (!event) {
+      line.textContent = "\u00a0";
+      return;
+    }
     const ctx = this.context();
     line.textContent = t("board.last_move.by", { name: ctx.name(event.seat), move: moveWords(event, faceOf(this.game), ctx) });
   }
@@ -988,7 +1031,9 @@ export function logLine(event, module, ctx) {
   const who = event.seat !== null && event.seat !== undefined ? ctx.name(event.seat) : "";
   switch (event.type) {
     case "created": return t("log.created");
-    case "joined": return t("log.joined", { name: event.name });
+    case "joined": return t("log.joined", { name: event.name || who });
+    case "left": return t("log.left", { name: event.name || t("seat.unnamed", { n: event.seat + 1 }) });
+    case "renamed": return t("log.renamed", { name: who });
     case "started": return t("log.started");
     case "action": {
       const by = event.by === "autopilot" ? t("log.by.autopilot") : event.by === "clock" ? t("log.by.clock") : "";
