@@ -1689,6 +1689,34 @@ def test_each_private_sheet_speaks_its_readers_language_to_the_end(tmp_path):
     asyncio.run(asyncio.wait_for(main(), 180))
 
 
+def test_a_private_sheet_names_the_computer_player_in_its_readers_language(tmp_path):
+    """A Catalan group with a computer player: Ana's private sheet speaks English, and so
+    does the computer's name in it — "🤖 easy: draws …" in the story of the card just
+    drawn, not the group's "🤖 fàcil" among English words."""
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.say(private(ANA), ANA, "/start")
+            await until(lambda: fake.texts(ANA["id"]), what="Ana's welcome")
+            fake.say(GROUP, CY, "/new cartographers")
+            await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            await tap(fake, GROUP, ANA, lobby_id, "j")
+            await tap(fake, GROUP, CY, lobby_id, "b:easy")
+            await tap(fake, GROUP, CY, lobby_id, "s")
+            await until(lambda: living_of(fake, ANA["id"]), what="Ana's private sheet")
+            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+            service = bot.service
+            for seat in (0, 1):  # Cy and Ana draw the first card (the computer has drawn)
+                await service.act(table_id, seat, (await service.notations(table_id, seat))[0])
+            await until(lambda: "🤖" in living_of(fake, ANA["id"])[1]["caption"],
+                        what="the computer's drawing told to Ana")
+            caption = living_of(fake, ANA["id"])[1]["caption"]
+            assert "🤖 easy: draws" in caption and "fàcil" not in caption, caption
+            assert "🤖 fàcil" in living_of(fake, gid)[1]["caption"]  # the group's own words
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
 def test_play_again_under_a_finished_table_opens_the_same_table_anew(tmp_path):
     """The end: the table message keeps its last board and gets one button, 🔁 Play
     again, so friends who never read '/new' start a rematch by a tap: the first tap opens

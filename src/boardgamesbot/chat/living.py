@@ -285,7 +285,7 @@ class LivingTable:
         elif not people and (out := [s for s in state["to_act"] if s in seats
                                      and not autopilot(state["table"], s)]):
             # Their time ran out: the computer plays their decision out, an action at a time.
-            names = await self.names(table_id)
+            names = await self.names(table_id, lang)
             prompt = i18n.text(lang, "status.clock_plays", who=", ".join(names[s] for s in out))
         buttons = self._with_leave(buttons, state, lang,
                                    self._board_button(table_id, chat_id, lang))
@@ -377,7 +377,7 @@ class LivingTable:
                 for line in self.story(table_id)]
 
     async def _caption(self, table_id: str, lang: str, prompt: str) -> str:
-        names = await self.names(table_id)
+        names = await self.names(table_id, lang)
         scores = await self.service.scores_told(table_id) or []
         lines = self.story_in(table_id, lang)
         if scores:
@@ -390,7 +390,7 @@ class LivingTable:
                            seat: int | None, move: str | None, caption: str,
                            buttons: list[list[Button]], lang: str, turn_begins: bool,
                            wish: int) -> None:
-        known = await self.names(table_id)
+        known = await self.names(table_id, lang)
         names = [known[s] for s in sorted(known)]
         png = await self._picture(name, view, seat, names, lang, move)
         if wish != self._wishes.get((table_id, chat_id)):
@@ -489,7 +489,7 @@ class LivingTable:
             view = (await self.service.state(table_id, None))["view"]
         if not images.per_seat(name, view) or not hasattr(self.transport, "send_album"):
             return False
-        known = await self.names(table_id)
+        known = await self.names(table_id, lang)
         if not 2 <= len(known) <= 10:  # an album holds 2 to 10 pictures (solo: the living
             return False               # message shows the one sheet already)
         names = [known[s] for s in sorted(known)]
