@@ -1797,25 +1797,33 @@ def test_start_or_new_alone_in_a_group_offers_each_game_as_a_button(tmp_path):
     asyncio.run(asyncio.wait_for(main(), 60))
 
 
+@contextlib.asynccontextmanager
+async def called_to_the_first_card(tmp_path):
+    """Ana and Bob at a Cartographers table in the group, rung to draw its first card:
+    the fake, the service, the table's id and the group's ringing mentions (a function:
+    those sent so far)."""
+    gid = GROUP["id"]
+    async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+        fake.press(GROUP, ANA, await lobby_joined(fake, "cartographers", BOB), "s")
+
+        def calls() -> list[str]:
+            return ringing_mentions(fake, gid)
+
+        await until(calls, what="the first call")
+        table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+        yield fake, bot.service, table_id, calls
+
+
 def test_the_call_to_choose_in_private_explains_itself_once_per_table(tmp_path):
     """Each Cartographers card rings those who must draw with a message in the group: the
     first says where and how to choose (🔒 on the table's message, hidden from the group);
     the next cards' calls, some forty a game, are one short line — the same long
     explanation every card filled the group's screen."""
     async def main():
-        gid = GROUP["id"]
-        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
-            fake.press(GROUP, ANA, await lobby_joined(fake, "cartographers", BOB), "s")
-
-            def calls() -> list[str]:
-                return ringing_mentions(fake, gid)
-
-            await until(calls, what="the first call")
-            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
-            service = bot.service
+        async with called_to_the_first_card(tmp_path) as (fake, service, table_id, calls):
             # Both draw the first card (as a browser would), one after the other.
             await service.act(table_id, 0, (await service.notations(table_id, 0))[0])
-            await until(lambda: "Waiting for: Bob" in living_of(fake, gid)[1]["caption"],
+            await until(lambda: "Waiting for: Bob" in living_of(fake, GROUP["id"])[1]["caption"],
                         what="Ana's drawing told")
             await service.act(table_id, 1, (await service.notations(table_id, 1))[0])
             await until(lambda: len(calls()) >= 2, what="the next card's call")
@@ -1832,16 +1840,7 @@ def test_a_card_is_called_when_both_drawings_came_in_one_look(tmp_path):
     last (the last drawer saw it come): before, the step seemed unchanged — the same
     seats awaited as before — and nobody was called to the new card."""
     async def main():
-        gid = GROUP["id"]
-        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
-            fake.press(GROUP, ANA, await lobby_joined(fake, "cartographers", BOB), "s")
-
-            def calls() -> list[str]:
-                return ringing_mentions(fake, gid)
-
-            await until(calls, what="the first call")
-            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
-            service = bot.service
+        async with called_to_the_first_card(tmp_path) as (fake, service, table_id, calls):
             choices = [(await service.notations(table_id, seat))[0] for seat in (0, 1)]
             for seat in (0, 1):  # at once: no await between them reaches the follower
                 await service.act(table_id, seat, choices[seat])
