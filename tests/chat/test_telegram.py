@@ -1680,11 +1680,16 @@ def test_each_private_sheet_speaks_its_readers_language_to_the_end(tmp_path):
             await until(lambda: any("Fi de la partida" in t for t in fake.texts(gid)),
                         timeout=120, what="the end")
             await settled(fake, 0.5)
+            # "Final scores:" and the scores under it (it once ended the caption, pointing
+            # at nothing: they were in the group's album only), then who won.
             ana = fake.messages[(ANA["id"], sheets[ANA["id"]])]["caption"]
-            assert ana.endswith("🏁 Game over! Final scores:"), ana
+            end = ana.split("🏁 Game over! Final scores:\n")[-1].split("\n")
+            assert sorted(line.split(":")[0] for line in end[:-1]) == ["Ana", "Cy", "Dani"], ana
+            assert end[-1].startswith("🏆 Winner"), ana
             assert "draws" in ana and "dibuixa" not in ana, ana
             dani_sheet = fake.messages[(dani["id"], sheets[dani["id"]])]["caption"]
-            assert dani_sheet.endswith("🏁 Fi de la partida! Punts finals:"), dani_sheet
+            end = dani_sheet.split("🏁 Fi de la partida! Punts finals:\n")[-1].split("\n")
+            assert len(end) == 4 and end[-1].startswith("🏆 Guany"), dani_sheet
             assert not keyboard(fake.messages[(ANA["id"], sheets[ANA["id"]])])
     asyncio.run(asyncio.wait_for(main(), 180))
 

@@ -464,6 +464,9 @@ class LivingTable:
         menus; each caption tells the latest moves and the end in its reader's language
         (a private sheet spoke its reader's all game long). The group's gets 🔁 Play again
         (a rematch by a tap: `Commands.play_again`)."""
+        summary = await self.service.summary(table_id)
+        result = summary.get("result") or {}
+        scores = result.get("scores") or await self.service.scores(table_id) or []
         readers = [(chat_id, self.chat_lang(chat_id))] if group else []
         for row in self.store.seats_of(table_id).values():
             where = await self.transport.direct_chat(row["user_id"])
@@ -473,8 +476,15 @@ class LivingTable:
         for where, lang in readers:
             message_id = self.store.living(table_id, self.network, where)
             if message_id is not None:
+                # The scores said under "Final scores:" — which ended the caption, pointing
+                # at nothing, when the album or the final board below had them.
+                names = self.names_at(summary, lang)
+                ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
                 caption = "\n".join(self.story_in(table_id, lang)
-                                    + [i18n.text(lang, "end.title")])
+                                    + [i18n.text(lang, "end.title")]
+                                    + [f"{names[s]}: {scores[s]}" for s in ranking]
+                                    + [winners_line(lang, [names[s] for s in
+                                                           result.get("winners", [])])])
                 again = [[Button(i18n.text(lang, "button.play_again"), f"r:{table_id}")]]
                 self.transport.edit_living(where, message_id, caption,
                                            again if where == chat_id else [], None)
@@ -502,6 +512,12 @@ class LivingTable:
         await self.transport.send_album(chat_id, pictures, caption, silent=silent)
         self.count_sent(chat_id)
         return True
+
+
+def winners_line(lang: str, winners: list[str]) -> str:
+    """Who won, a tie's winners said as several ("🏆 Guanyen: Ana, Cy", not "Guanya")."""
+    key = "end.winners" if len(winners) > 1 else "end.winner"
+    return i18n.text(lang, key, who=", ".join(winners) or "-")
 
 
 def to_call(beginning: list[int], actor: int | None, watching: int | None = None,

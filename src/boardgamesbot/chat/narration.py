@@ -23,7 +23,7 @@ from typing import Any
 
 from . import games, i18n, images
 from .basics import Person, Place, Seat
-from .living import Told, autopilot, played_for, to_call
+from .living import Told, autopilot, played_for, to_call, winners_line
 
 log = logging.getLogger(__name__)
 
@@ -489,8 +489,3 @@ class Narration:
         except Exception:  # noqa: BLE001
             log.exception("clock reminder for %s failed", table_id)
 
-
-def winners_line(lang: str, winners: list[str]) -> str:
-    """Who won, a tie's winners said as several ("🏆 Guanyen: Ana, Cy", not "Guanya")."""
-    key = "end.winners" if len(winners) > 1 else "end.winner"
-    return i18n.text(lang, key, who=", ".join(winners) or "-")
