@@ -1098,7 +1098,7 @@ def test_tikal_from_lobby_to_final_score_by_taps(tmp_path):
             fake.say(GROUP, ANA, "/new tikal")
             await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
             lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
-            fake.press(GROUP, ANA, lobby_id, "b:easy")
+            fake.press(GROUP, ANA, lobby_id, "b:random")
             await until(lambda: "🤖" in fake.messages[(gid, lobby_id)].get("text", ""))
             fake.press(GROUP, ANA, lobby_id, "s")
             await until(lambda: living_of(fake, gid), what="the board")
@@ -1144,15 +1144,15 @@ def test_tikal_from_lobby_to_final_score_by_taps(tmp_path):
 def test_the_end_mentions_every_person_seated_with_sound(tmp_path):
     """The end concerns every player: it comes with sound and mentions each person seated
     (a link to their profile), the computer player named plainly — here after both people
-    handed their seats to the easy computer, the quickest way to an end."""
+    handed their seats to the random computer, the quickest way to an end."""
 
     async def main():
         gid = GROUP["id"]
         async with telegram_bot(tmp_path, GROUP) as (fake, bot):
             lobby_id = await lobby_joined(fake, "tikal", BOB)
-            fake.press(GROUP, ANA, lobby_id, "b:easy")
+            fake.press(GROUP, ANA, lobby_id, "b:random")
             await until(lambda: "🤖" in fake.messages[(gid, lobby_id)].get("text", ""))
-            fake.say(GROUP, ANA, "/clock 10m easy")  # who leaves is played for by the easy bot
+            fake.say(GROUP, ANA, "/clock 10m random")  # who leaves: played for at once
             await until(lambda: "10" in fake.messages[(gid, lobby_id)].get("text", ""),
                         what="the clock in the lobby")
             fake.press(GROUP, ANA, lobby_id, "s")
@@ -1651,6 +1651,16 @@ def test_a_group_nobody_set_a_language_for_speaks_its_hosts(tmp_path):
     asyncio.run(asyncio.wait_for(main(), 90))
 
 
+async def clock_set(fake: FakeTelegram, creator: dict, lobby_id: int) -> None:
+    """The lobby's ``creator`` sets a clock whose computer is the random player: whoever
+    leaves the game is played for at once (the quickest way to an end), not after the
+    easy or medium player weighed every move."""
+    before = fake.messages[(GROUP["id"], lobby_id)].get("text", "")
+    fake.say(GROUP, creator, "/clock 10m random")
+    await until(lambda: fake.messages[(GROUP["id"], lobby_id)].get("text", "") != before,
+                what="the clock in the lobby")
+
+
 def test_each_private_sheet_speaks_its_readers_language_to_the_end(tmp_path):
     """A Catalan group (Cy opened the table); Ana's private chat speaks English (she
     wrote there first); Dani never wrote to the bot privately, so the sheet it sends him
@@ -1669,6 +1679,7 @@ def test_each_private_sheet_speaks_its_readers_language_to_the_end(tmp_path):
             lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
             for person in (ANA, dani):
                 await tap(fake, GROUP, person, lobby_id, "j")
+            await clock_set(fake, CY, lobby_id)
             await tap(fake, GROUP, CY, lobby_id, "s")
             await until(lambda: living_of(fake, dani["id"]) and living_of(fake, ANA["id"]),
                         what="the private sheets")
@@ -1734,11 +1745,12 @@ def test_play_again_under_a_finished_table_opens_the_same_table_anew(tmp_path):
             await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
             lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
             await tap(fake, GROUP, BOB, lobby_id, "j")
-            await tap(fake, GROUP, ANA, lobby_id, "b:easy")
+            await tap(fake, GROUP, ANA, lobby_id, "b:random")
+            await clock_set(fake, ANA, lobby_id)
             await tap(fake, GROUP, ANA, lobby_id, "s")
             await until(lambda: living_of(fake, gid), what="the board")
             table_id = fake.messages[(gid, lobby_id)]["text"].split("/#/table/")[1].split()[0]
-            fake.say(GROUP, ANA, "/leave")  # the computer plays both seats to the end
+            fake.say(GROUP, ANA, "/leave")  # the computer plays all three seats to the end
             fake.say(GROUP, BOB, "/leave")
             await until(lambda: any("Game over" in t for t in fake.texts(gid)), timeout=90,
                         what="the end")
@@ -1751,7 +1763,7 @@ def test_play_again_under_a_finished_table_opens_the_same_table_anew(tmp_path):
             await tap(fake, GROUP, BOB, mid, again)
             lobby = fake.calls("sendMessage", gid)[-1]
             assert lobby["text"].startswith("🎲 New table: Cartographers"), lobby
-            assert "Bob" in lobby["text"] and "🤖 easy" in lobby["text"], lobby
+            assert "Bob" in lobby["text"] and "🤖 random" in lobby["text"], lobby
             new_lobby = max(m for (chat, m) in fake.messages if chat == gid)
             await tap(fake, GROUP, ANA, mid, again)  # Ana too: she joins Bob's lobby
             assert "Ana" in fake.messages[(gid, new_lobby)]["text"]
@@ -1855,14 +1867,15 @@ def test_a_card_is_called_when_both_drawings_came_in_one_look(tmp_path):
 
 
 async def _played_out_by_the_computer(fake: FakeTelegram, bot: Bot, game: str) -> str:
-    """Ana, Bob and the easy computer at a table of ``game``; both friends leave it, the
-    computer plays it out (the quickest way to an end). The table's id, once all the bot
-    had to say about it was said."""
+    """Ana, Bob and the random computer at a table of ``game``; both friends leave it, the
+    computer plays it out (the quickest way to an end: the random player answers at once,
+    where the easy one weighs every move). The table's id, once all the bot had to say
+    about it was said."""
     gid = GROUP["id"]
     lobby_id = await lobby_joined(fake, game, BOB)
-    fake.press(GROUP, ANA, lobby_id, "b:easy")
+    fake.press(GROUP, ANA, lobby_id, "b:random")
     await until(lambda: "🤖" in fake.messages[(gid, lobby_id)].get("text", ""))
-    fake.say(GROUP, ANA, "/clock 10m easy")  # who leaves is played for by the easy bot
+    fake.say(GROUP, ANA, "/clock 10m random")  # who leaves is played for by the random bot
     await until(lambda: "10" in fake.messages[(gid, lobby_id)].get("text", ""),
                 what="the clock in the lobby")
     fake.press(GROUP, ANA, lobby_id, "s")
