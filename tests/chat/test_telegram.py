@@ -685,10 +685,12 @@ def test_a_group_that_becomes_a_supergroup_keeps_its_table(tmp_path):
             await until(lambda: living_of(fake, small["id"]), what="the table")
             await quiet(fake)
             fake.migrate(small, big)
-            await asyncio.sleep(0.3)
+            store = bot.bot.conversation.store
+            moved = await until(lambda: store.game_in("telegram", str(big["id"])),
+                                what="the table moved to the supergroup")
             # Play goes on in the supergroup: a typed action and the board's answer.
             service = bot.service
-            table_id = bot.bot.conversation.store.game_in("telegram", str(big["id"]))["table_id"]
+            table_id = moved["table_id"]
             first = (await service.notations(table_id, 0))[0]
             fake.say(big, ANA, f"/{first}")
             await until(lambda: living_of(fake, big["id"]), what="the table in the supergroup")
