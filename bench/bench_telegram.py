@@ -32,7 +32,7 @@ from boardgamesbot.chat.conversation import Conversation  # noqa: E402
 from boardgamesbot.chat.tables import Service  # noqa: E402
 from boardgamesbot.engine import load_game  # noqa: E402
 from tests.chat.fake_telegram import FakeTelegram  # noqa: E402
-from tests.chat.test_telegram import (  # noqa: E402
+from tests.chat.telegram_group import (  # noqa: E402
     ANA,
     BOB,
     CY,

@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from boardgamesbot.chat import living  # noqa: E402
 from tests.chat.fake_telegram import FakeTelegram  # noqa: E402
-from tests.chat.test_telegram import (  # noqa: E402
+from tests.chat.telegram_group import (  # noqa: E402
     ANA,
     BOB,
     EDITS,

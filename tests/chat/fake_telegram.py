@@ -39,6 +39,7 @@ def free_port() -> int:
 class FakeTelegram:
     def __init__(self) -> None:
         self.updates: list[dict] = []
+        self.asked_from = 0  # the offset of the bot's latest getUpdates: all below it fetched
         self.sent: list[tuple[str, dict, dict]] = []  # (method, fields, files), accepted
         self.refused: list[tuple[str, int]] = []  # (method, status) answered with an error
         self.admins: set[int] = set()
@@ -313,6 +314,7 @@ class FakeTelegram:
 
     async def _updates(self, fields: dict) -> list[dict]:
         offset = int(fields.get("offset", 0) or 0)
+        self.asked_from = offset
         timeout = float(fields.get("timeout", 0) or 0)
         pending = [u for u in self.updates if u["update_id"] >= offset]
         if not pending and timeout:

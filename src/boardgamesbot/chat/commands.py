@@ -576,7 +576,7 @@ class Commands:
             return
         lang = self.chat_lang(place.chat_id)
         summary = await self.service.summary(game["table_id"])
-        names = await self.names(game["table_id"])
+        names = await self.names(game["table_id"], lang)
         text = i18n.text(lang, "chat.came_in_game", name=person.name,
                          game=games.title(summary["game"], lang),
                          players=games.listed(list(names.values()), lang),

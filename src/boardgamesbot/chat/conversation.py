@@ -478,7 +478,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         names = None
         move = None
         if table_id is not None:
-            known = await self.names(table_id)
+            known = await self.names(table_id, self.chat_lang(chat_id))
             names = [known[s] for s in sorted(known)]
             move = self.last_move(table_id)[1]
         png = await asyncio.to_thread(images.picture, game, view, seat, names,
@@ -527,19 +527,26 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             rule = f"{rule}: {said}"
         return "\n" + i18n.text(lang, "why.rule", rule=rule, action=error.notation)
 
-    async def names(self, table_id: str) -> dict[int, str]:
-        summary = await self.service.summary(table_id)
+    async def names(self, table_id: str, lang: str | None = None) -> dict[int, str]:
+        """Each seat's name: a person's own, a computer player's level in ``lang`` — the
+        reader's (a private chat's own language); by default the table's group's."""
+        return self.names_at(await self.service.summary(table_id), lang)
+
+    def names_at(self, summary: dict, lang: str | None = None) -> dict[int, str]:
+        """`names` from a table ``summary`` at hand: a story line told again in another
+        reader's language is not an await away."""
+        table_id = summary["id"]
         seats = self.store.seats_of(table_id)
-        lang = self.chat_lang(self.store.game(table_id)["chat_id"])
+        lang = lang or self.chat_lang(self.store.game(table_id)["chat_id"])
         return {s["seat"]: (f"🤖 {i18n.text(lang, 'level.' + s['level'])}" if s["kind"] == "bot"
-                            # no name stored (joined unnamed, an open seat): the chat's language
+                            # no name stored (joined unnamed, an open seat): the reader's language
                             else s["name"] or i18n.text(lang, "seat.unnamed", n=s["seat"] + 1))
                 if s["seat"] not in seats else seats[s["seat"]]["name"]
                 for s in summary["seats"]}
 
     async def status_line(self, table_id: str, lang: str) -> str:
         summary = await self.service.summary(table_id)
-        names = await self.names(table_id)
+        names = await self.names(table_id, lang)
         if summary["status"] != "playing":
             return i18n.text(lang, f"status.{summary['status']}")
         return i18n.text(lang, "status.to_act",
@@ -548,7 +555,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
     async def score_text(self, table_id: str, lang: str, scores: list[int] | None = None
                          ) -> str:
         """The scoreboard: ``scores`` (as at a scoring), else the table's scores now."""
-        names = await self.names(table_id)
+        names = await self.names(table_id, lang)
         if scores is None:
             scores = await self.service.scores(table_id) or []
         return i18n.text(lang, "score.title") + "\n" + "\n".join(

@@ -285,7 +285,7 @@ class LivingTable:
         elif not people and (out := [s for s in state["to_act"] if s in seats
                                      and not autopilot(state["table"], s)]):
             # Their time ran out: the computer plays their decision out, an action at a time.
-            names = await self.names(table_id)
+            names = await self.names(table_id, lang)
             prompt = i18n.text(lang, "status.clock_plays", who=", ".join(names[s] for s in out))
         buttons = self._with_leave(buttons, state, lang,
                                    self._board_button(table_id, chat_id, lang))
@@ -377,7 +377,7 @@ class LivingTable:
                 for line in self.story(table_id)]
 
     async def _caption(self, table_id: str, lang: str, prompt: str) -> str:
-        names = await self.names(table_id)
+        names = await self.names(table_id, lang)
         scores = await self.service.scores_told(table_id) or []
         lines = self.story_in(table_id, lang)
         if scores:
@@ -390,7 +390,7 @@ class LivingTable:
                            seat: int | None, move: str | None, caption: str,
                            buttons: list[list[Button]], lang: str, turn_begins: bool,
                            wish: int) -> None:
-        known = await self.names(table_id)
+        known = await self.names(table_id, lang)
         names = [known[s] for s in sorted(known)]
         png = await self._picture(name, view, seat, names, lang, move)
         if wish != self._wishes.get((table_id, chat_id)):
@@ -464,6 +464,9 @@ class LivingTable:
         menus; each caption tells the latest moves and the end in its reader's language
         (a private sheet spoke its reader's all game long). The group's gets 🔁 Play again
         (a rematch by a tap: `Commands.play_again`)."""
+        summary = await self.service.summary(table_id)
+        result = summary.get("result") or {}
+        scores = result.get("scores") or await self.service.scores(table_id) or []
         readers = [(chat_id, self.chat_lang(chat_id))] if group else []
         for row in self.store.seats_of(table_id).values():
             where = await self.transport.direct_chat(row["user_id"])
@@ -473,8 +476,15 @@ class LivingTable:
         for where, lang in readers:
             message_id = self.store.living(table_id, self.network, where)
             if message_id is not None:
+                # The scores said under "Final scores:" — which ended the caption, pointing
+                # at nothing, when the album or the final board below had them.
+                names = self.names_at(summary, lang)
+                ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
                 caption = "\n".join(self.story_in(table_id, lang)
-                                    + [i18n.text(lang, "end.title")])
+                                    + [i18n.text(lang, "end.title")]
+                                    + [f"{names[s]}: {scores[s]}" for s in ranking]
+                                    + [winners_line(lang, [names[s] for s in
+                                                           result.get("winners", [])])])
                 again = [[Button(i18n.text(lang, "button.play_again"), f"r:{table_id}")]]
                 self.transport.edit_living(where, message_id, caption,
                                            again if where == chat_id else [], None)
@@ -489,7 +499,7 @@ class LivingTable:
             view = (await self.service.state(table_id, None))["view"]
         if not images.per_seat(name, view) or not hasattr(self.transport, "send_album"):
             return False
-        known = await self.names(table_id)
+        known = await self.names(table_id, lang)
         if not 2 <= len(known) <= 10:  # an album holds 2 to 10 pictures (solo: the living
             return False               # message shows the one sheet already)
         names = [known[s] for s in sorted(known)]
@@ -502,6 +512,12 @@ class LivingTable:
         await self.transport.send_album(chat_id, pictures, caption, silent=silent)
         self.count_sent(chat_id)
         return True
+
+
+def winners_line(lang: str, winners: list[str]) -> str:
+    """Who won, a tie's winners said as several ("🏆 Guanyen: Ana, Cy", not "Guanya")."""
+    key = "end.winners" if len(winners) > 1 else "end.winner"
+    return i18n.text(lang, key, who=", ".join(winners) or "-")
 
 
 def to_call(beginning: list[int], actor: int | None, watching: int | None = None,

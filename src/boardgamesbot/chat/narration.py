@@ -23,7 +23,7 @@ from typing import Any
 
 from . import games, i18n, images
 from .basics import Person, Place, Seat
-from .living import Told, autopilot, played_for, to_call
+from .living import Told, autopilot, played_for, to_call, winners_line
 
 log = logging.getLogger(__name__)
 
@@ -140,8 +140,10 @@ class Narration:
                         event_of[number] = event["n"]
                     line = self.event_line(event, names, lang, name)
                     if line:
-                        told.append((number, Told(line, lambda other, e=event: self.event_line(
-                            e, names, other, name))))
+                        # (told again in a reader's language: computer players too)
+                        told.append((number, Told(line, lambda other, e=event, s=summary:
+                                                  self.event_line(e, self.names_at(s, other),
+                                                                  other, name))))
         updates: dict[str, Any] = {"last_event": last_event}
         scorings = await self.service.scorings(table_id, min(numbers), max(numbers)) \
             if numbers else []
@@ -357,7 +359,7 @@ class Narration:
         """A scoring (`Service.scorings`): the scoreboard, then each player's picture, as
         they were right after it."""
         text = "\n".join(lines + [await self.score_text(table_id, lang, scoring["scores"])])
-        names = await self.names(table_id)
+        names = await self.names(table_id, lang)
         view = scoring["view"]
         if not images.per_seat(name, view):  # one picture of the whole table, with the scores
             await self.show(chat_id, name, view, text, table_id=table_id)
@@ -370,7 +372,7 @@ class Narration:
 
     async def _announce_end(self, table_id: str, chat_id: str, summary: dict, state: dict,
                             lines: list[str], lang: str) -> None:
-        names = await self.names(table_id)
+        names = await self.names(table_id, lang)
         result = summary.get("result") or {}
         scores = result.get("scores") or await self.service.scores(table_id) or []
         ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
@@ -487,8 +489,3 @@ class Narration:
         except Exception:  # noqa: BLE001
             log.exception("clock reminder for %s failed", table_id)
 
-
-def winners_line(lang: str, winners: list[str]) -> str:
-    """Who won, a tie's winners said as several ("🏆 Guanyen: Ana, Cy", not "Guanya")."""
-    key = "end.winners" if len(winners) > 1 else "end.winner"
-    return i18n.text(lang, key, who=", ".join(winners) or "-")

@@ -123,7 +123,7 @@ class Onboarding:
         """The game's whole story so far (a living message's caption tells only the
         latest lines): every action as it was told, and the browser's link."""
         game = await self._game(place, person)
-        names = await self.names(game["table_id"])
+        names = await self.names(game["table_id"], lang)
         name = (await self.service.summary(game["table_id"]))["game"]
         lines = [line for event in await self.service.events(game["table_id"])
                  if (line := self.event_line(event, names, lang, name))]
