@@ -521,3 +521,30 @@ def test_a_hint_is_said_in_sentences_indented_under_its_number(tmp_path, lang):
     assert all(line.startswith("     ") for line in wrapped), said
     assert max(map(len, said)) <= 80
     assert not re.search(r"\((worth|vale|val) [+-]", result.output), said
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_a_long_refusal_wraps_under_its_own_text(tmp_path, lang):
+    """On an 80-column terminal a refusal ("No lugar de 'fim' deve vir uma ação — place,
+    enter, …") and its next line (what may be typed now) went on at the left edge, where
+    each one's second line read as a new thing said: they wrap under their own text, as
+    hints do. And in the basic game 'passar' (meant: I am done) is told to type 'end', in
+    one sentence, not that it is written 'pass', a move the basic game then refused."""
+    from boardgamesbot.games.wording import phrase
+
+    prompt = say(lang, "prompt", n=1)
+    result = run("play", "tikal", "--players", "2", "--seed", "5", "--lang", lang,
+                 "--save", str(tmp_path / "g.json"),
+                 stdin=f"{first_action('tikal')}\nfim\npassar\nquit\n")
+    assert result.exit_code == 0, result.output
+    typed_fim, typed_passar = (part.splitlines() for part in result.output.split(prompt)[2:4])
+    for said in (typed_fim, typed_passar):
+        said[0] = said[0].lstrip()  # (the prompt's line: what was typed is not echoed)
+        assert max(map(len, said)) <= 80, said
+        wrapped = [line for line in said if line.startswith(" ")]
+        assert all(line.startswith("  ") and not line.startswith("   ") for line in wrapped)
+        assert len(said) - len(wrapped) == 2, said  # the refusal, and what to type now
+    assert len(typed_fim) > 3, typed_fim  # (both longer than a line: the case tried)
+    passing = " ".join(" ".join(typed_passar).split())
+    assert phrase(catalog, lang, "error.no_passing", end="end") in passing, passing
+    assert "'pass'" not in passing, passing

@@ -363,12 +363,19 @@ def _refused(seat: SeatView, line: str, error: dict, lang: str) -> None:
     """A refused or unreadable input, said in the person's language, with what to type
     instead: for an action the rules refuse, 'why' gives the rule; for a line that is
     no action at all (a typo, an unknown command), the kinds of action legal now."""
-    console.print(f"[red]{escape(refusal(error, lang))}[/]")
+    # (each wrapped under its own text, as hints are: at the left edge a refusal's second
+    # line read as the next thing said, the line that says what to type most of all)
+    listed("", refusal(error, lang), indent=REFUSAL_INDENT, style="red")
     if error["code"] in ("bad_notation", "bad_action"):
         legal = [str(a) for a in seat.legal_actions()]
-        console.print(f"{legal_now(legal, lang)} {say(lang, 'unreadable.next')}", markup=False)
+        listed("", f"{legal_now(legal, lang)} {say(lang, 'unreadable.next')}",
+               indent=REFUSAL_INDENT)
     else:
-        console.print(say(lang, "refused.next", action=line), markup=False)
+        listed("", say(lang, "refused.next", action=line), indent=REFUSAL_INDENT)
+
+
+#: How far a refusal's wrapped lines stand in under its first.
+REFUSAL_INDENT = 2
 
 
 def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str = "en") -> None:
@@ -518,12 +525,13 @@ def _show_hints(seat: SeatView, lang: str = "en") -> None:
         listed(f"  {number}. ", f"{entry['action']}: {why}")
 
 
-def listed(mark: str, text: str, indent: int | None = None) -> None:
+def listed(mark: str, text: str, indent: int | None = None, style: str | None = None) -> None:
     """One entry of a list: ``mark`` ("  1. "), then ``text`` wrapped to the console's
     width under itself (a hanging indent of ``indent`` columns, the mark's width by
     default), not at the left edge, where its second line read as the list's next
-    entry."""
+    entry; in ``style`` (red for a refusal) when given."""
     hanging = " " * (len(mark) if indent is None else indent)
     for line in textwrap.wrap(text, width=max(40, console.width), initial_indent=mark,
-                              subsequent_indent=hanging, break_on_hyphens=False):
-        console.print(line, markup=False)
+                              subsequent_indent=hanging, break_on_hyphens=False,
+                              break_long_words=False):
+        console.print(line, style=style, markup=False, soft_wrap=True)
