@@ -548,3 +548,18 @@ def test_a_long_refusal_wraps_under_its_own_text(tmp_path, lang):
     passing = " ".join(" ".join(typed_passar).split())
     assert phrase(catalog, lang, "error.no_passing", end="end") in passing, passing
     assert "'pass'" not in passing, passing
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_the_line_after_a_long_moves_list_wraps_under_its_own_text(tmp_path, lang):
+    """'moves' on a Cartographers card (hundreds of drawings) ends with how to see the rest,
+    a sentence longer than 80 columns whose second line began at the left edge, under the
+    moves, as if it were another thing said."""
+    prompt = say(lang, "prompt", n=1)
+    result = run("play", "cartographers", "--players", "1", "--seed", "5", "--lang", lang,
+                 "--save", str(tmp_path / "g.json"), stdin="moves\nquit\n")
+    assert result.exit_code == 0, result.output
+    said = result.output.split(prompt)[1].splitlines()
+    more = next(at for at, line in enumerate(said) if line.startswith("  … "))
+    assert more + 1 < len(said) and said[more + 1].startswith("    "), said[more:]
+    assert max(map(len, said)) <= 80, said

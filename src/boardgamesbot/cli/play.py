@@ -497,10 +497,12 @@ def _list_moves(seat: SeatView, prefix: str, lang: str = "en") -> None:
     hidden = 0 if show_all else len(actions) - MOVES_SHOWN
     if hidden > 0:
         kinds = sorted({a.split()[0] for a in actions})
-        console.print("  " + say(lang, "moves.more", n=hidden, kind=kinds[0]), markup=False)
+        # (under its own text, as the moves above it: at the left edge its second line
+        # read as something else said)
+        listed("  ", say(lang, "moves.more", n=hidden, kind=kinds[0]), indent=4)
     if not actions:
-        console.print("  " + say(lang, "moves.none", prefix=prefix,
-                                 kinds=_kinds([str(a) for a in legal])), markup=False)
+        listed("  ", say(lang, "moves.none", prefix=prefix,
+                         kinds=_kinds([str(a) for a in legal])), indent=4)
 
 
 def _described(seat: SeatView, action, lang: str) -> str:
