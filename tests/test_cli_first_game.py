@@ -537,7 +537,16 @@ def test_a_long_refusal_wraps_under_its_own_text(tmp_path, lang):
                  "--save", str(tmp_path / "g.json"),
                  stdin=f"{first_action('tikal')}\nfim\npassar\nquit\n")
     assert result.exit_code == 0, result.output
-    typed_fim, typed_passar = (part.splitlines() for part in result.output.split(prompt)[2:4])
+    parts = result.output.split(prompt)
+    typed_fim, typed_passar = (part.splitlines() for part in parts[2:4])
+    # The turn's line too: "Sua vez: end (1), enter (2), camp (1); por exemplo 'end'
+    # ('help' lista os" then "comandos)" at the left edge, by the prompt.
+    turn = parts[1].splitlines()
+    opening = say(lang, "turn", kinds="end (1)", example="end").split(" end")[0]
+    at = max(at for at, line in enumerate(turn) if line.startswith(opening))
+    assert all(line.startswith("  ") for line in turn[at + 1:]), turn[at:]
+    if lang == "pt-BR":
+        assert len(turn) > at + 1, turn[at:]  # (longer than a line: the case tried)
     for said in (typed_fim, typed_passar):
         said[0] = said[0].lstrip()  # (the prompt's line: what was typed is not echoed)
         assert max(map(len, said)) <= 80, said

@@ -231,14 +231,19 @@ class Person:
         # short terminal scrolls it away and the person cannot tell whether it happened)
         undo_said, self.undo_said = self.undo_said, None
         below = [*told, *scored, *([undo_said[0]] if undo_said else [])]
-        console.print(render(seat.view()), height=room_above(*below, turn))
+        # (the turn's line wrapped under its own text, as a refusal is: at the left edge
+        # "('help' lista os\ncomandos)" read as a line of its own; its rows counted as
+        # printed)
+        turn_lines = wrapped("", turn, REFUSAL_INDENT)
+        console.print(render(seat.view()), height=room_above(*below, *turn_lines))
         for line in told:
             console.print(line, markup=False, overflow="ellipsis", no_wrap=True)
         for line in scored:
             console.print(line, markup=False)
         if undo_said:
             console.print(undo_said[0], style=undo_said[1], markup=False)
-        console.print(turn, markup=False)
+        for part in turn_lines:
+            console.print(part, markup=False, soft_wrap=True)
         while True:
             try:
                 line = console.input(f"[bold]{escape(say(lang, 'prompt', n=player + 1))}[/] "
@@ -532,8 +537,14 @@ def listed(mark: str, text: str, indent: int | None = None, style: str | None = 
     width under itself (a hanging indent of ``indent`` columns, the mark's width by
     default), not at the left edge, where its second line read as the list's next
     entry; in ``style`` (red for a refusal) when given."""
-    hanging = " " * (len(mark) if indent is None else indent)
-    for line in textwrap.wrap(text, width=max(40, console.width), initial_indent=mark,
-                              subsequent_indent=hanging, break_on_hyphens=False,
-                              break_long_words=False):
+    for line in wrapped(mark, text, indent):
         console.print(line, style=style, markup=False, soft_wrap=True)
+
+
+def wrapped(mark: str, text: str, indent: int | None = None) -> list[str]:
+    """``mark`` and ``text`` in lines of the console's width, the lines after the first
+    standing in by ``indent`` columns (the mark's width by default)."""
+    hanging = " " * (len(mark) if indent is None else indent)
+    return textwrap.wrap(text, width=max(40, console.width), initial_indent=mark,
+                         subsequent_indent=hanging, break_on_hyphens=False,
+                         break_long_words=False) or [mark]
