@@ -530,12 +530,13 @@ def test_a_long_refusal_wraps_under_its_own_text(tmp_path, lang):
     each one's second line read as a new thing said: they wrap under their own text, as
     hints do. And in the basic game 'passar' (meant: I am done) is told to type 'end', in
     one sentence, not that it is written 'pass', a move the basic game then refused."""
+    from boardgamesbot.cli.rules import SAY
     from boardgamesbot.games.wording import phrase
 
     prompt = say(lang, "prompt", n=1)
     result = run("play", "tikal", "--players", "2", "--seed", "5", "--lang", lang,
                  "--save", str(tmp_path / "g.json"),
-                 stdin=f"{first_action('tikal')}\nfim\npassar\nquit\n")
+                 stdin=f"{first_action('tikal')}\nfim\npassar\nwhy passar\nquit\n")
     assert result.exit_code == 0, result.output
     parts = result.output.split(prompt)
     typed_fim, typed_passar = (part.splitlines() for part in parts[2:4])
@@ -557,6 +558,12 @@ def test_a_long_refusal_wraps_under_its_own_text(tmp_path, lang):
     passing = " ".join(" ".join(typed_passar).split())
     assert phrase(catalog, lang, "error.no_passing", end="end") in passing, passing
     assert "'pass'" not in passing, passing
+    # 'why passar': the refusal, then the rule it rests on, each under its own text
+    why = parts[4].splitlines()
+    why[0] = why[0].lstrip()
+    assert max(map(len, why)) <= 80, why
+    assert [line for line in why if not line.startswith(" ")] == [
+        why[0], next(line for line in why if line.startswith(SAY[lang]["rule"][:5]))], why
 
 
 @pytest.mark.parametrize("lang", ["pt-BR", "ca"])
