@@ -521,3 +521,61 @@ def test_a_hint_is_said_in_sentences_indented_under_its_number(tmp_path, lang):
     assert all(line.startswith("     ") for line in wrapped), said
     assert max(map(len, said)) <= 80
     assert not re.search(r"\((worth|vale|val) [+-]", result.output), said
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_a_long_refusal_wraps_under_its_own_text(tmp_path, lang):
+    """On an 80-column terminal a refusal ("No lugar de 'fim' deve vir uma ação — place,
+    enter, …") and its next line (what may be typed now) went on at the left edge, where
+    each one's second line read as a new thing said: they wrap under their own text, as
+    hints do. And in the basic game 'passar' (meant: I am done) is told to type 'end', in
+    one sentence, not that it is written 'pass', a move the basic game then refused."""
+    from boardgamesbot.cli.rules import SAY
+    from boardgamesbot.games.wording import phrase
+
+    prompt = say(lang, "prompt", n=1)
+    result = run("play", "tikal", "--players", "2", "--seed", "5", "--lang", lang,
+                 "--save", str(tmp_path / "g.json"),
+                 stdin=f"{first_action('tikal')}\nfim\npassar\nwhy passar\nquit\n")
+    assert result.exit_code == 0, result.output
+    parts = result.output.split(prompt)
+    typed_fim, typed_passar = (part.splitlines() for part in parts[2:4])
+    # The turn's line too: "Sua vez: end (1), enter (2), camp (1); por exemplo 'end'
+    # ('help' lista os" then "comandos)" at the left edge, by the prompt.
+    turn = parts[1].splitlines()
+    opening = say(lang, "turn", kinds="end (1)", example="end").split(" end")[0]
+    at = max(at for at, line in enumerate(turn) if line.startswith(opening))
+    assert all(line.startswith("  ") for line in turn[at + 1:]), turn[at:]
+    if lang == "pt-BR":
+        assert len(turn) > at + 1, turn[at:]  # (longer than a line: the case tried)
+    for said in (typed_fim, typed_passar):
+        said[0] = said[0].lstrip()  # (the prompt's line: what was typed is not echoed)
+        assert max(map(len, said)) <= 80, said
+        wrapped = [line for line in said if line.startswith(" ")]
+        assert all(line.startswith("  ") and not line.startswith("   ") for line in wrapped)
+        assert len(said) - len(wrapped) == 2, said  # the refusal, and what to type now
+    assert len(typed_fim) > 3, typed_fim  # (both longer than a line: the case tried)
+    passing = " ".join(" ".join(typed_passar).split())
+    assert phrase(catalog, lang, "error.no_passing", end="end") in passing, passing
+    assert "'pass'" not in passing, passing
+    # 'why passar': the refusal, then the rule it rests on, each under its own text
+    why = parts[4].splitlines()
+    why[0] = why[0].lstrip()
+    assert max(map(len, why)) <= 80, why
+    assert [line for line in why if not line.startswith(" ")] == [
+        why[0], next(line for line in why if line.startswith(SAY[lang]["rule"][:5]))], why
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_the_line_after_a_long_moves_list_wraps_under_its_own_text(tmp_path, lang):
+    """'moves' on a Cartographers card (hundreds of drawings) ends with how to see the rest,
+    a sentence longer than 80 columns whose second line began at the left edge, under the
+    moves, as if it were another thing said."""
+    prompt = say(lang, "prompt", n=1)
+    result = run("play", "cartographers", "--players", "1", "--seed", "5", "--lang", lang,
+                 "--save", str(tmp_path / "g.json"), stdin="moves\nquit\n")
+    assert result.exit_code == 0, result.output
+    said = result.output.split(prompt)[1].splitlines()
+    more = next(at for at, line in enumerate(said) if line.startswith("  … "))
+    assert more + 1 < len(said) and said[more + 1].startswith("    "), said[more:]
+    assert max(map(len, said)) <= 80, said

@@ -534,7 +534,7 @@ def test_a_position_cannot_show_more_tiles_than_players_left_to_take_them():
         load(data)
 
 
-@pytest.mark.parametrize("action", ["bid 1", "pass", "take 1"])
+@pytest.mark.parametrize("action", ["bid 1", "take 1"])
 def test_an_auction_move_in_the_basic_game_is_said_to_be_the_auction_variants(action):
     """'bid 1' typed in the basic game was refused with "place the drawn tile first" (or
     "not your turn", "not an action of this phase"), as if bidding came later: a move of
@@ -553,6 +553,32 @@ def test_an_auction_move_in_the_basic_game_is_said_to_be_the_auction_variants(ac
                         ("ca", "variant amb subhasta")):
         said = reason("other_variant", lang, "", {"verb": verb})
         assert words in said and f"'{verb}'" in said, said
+
+
+@pytest.mark.parametrize("variant", ["basic", "auction"])
+def test_passing_where_there_is_no_bidding_is_told_to_type_end(variant):
+    """'passar' in the basic game was told it is written 'pass', and 'pass' refused as the
+    auction's move (in the auction variant's turn, "not possible in this part of the
+    turn"): someone who passes there means to end their turn, and is told to type 'end',
+    in their words, whoever types it and whenever; nothing changes."""
+    from boardgamesbot.cli.words import refusal
+
+    state = GAME.new(2, 1, variant=variant)
+    rng = random.Random(0)
+    while "end" not in map(str, state.legal_actions(state.current_players()[0])):
+        player = state.current_players()[0]
+        state.apply(player, rng.choice(state.legal_actions(player)))
+    player = state.current_players()[0]
+    typed = ["pass", "passar", "passo", "Passar"]
+    for word in typed:
+        error = refused(state, player, word, "no_passing")
+        assert error.params == {"word": word, "end": "end"}, error.params
+        for lang in ("en", "pt-BR", "ca"):
+            said = refusal({"code": error.code, "message": str(error), "params": error.params},
+                           lang)
+            assert "'end'" in said and "'pass'" not in said, said
+    if variant == "basic":
+        refused(GAME.new(2, 1), 1, "pass", "no_passing")  # (a seat that waits)
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])

@@ -195,3 +195,20 @@ def test_what_this_turn_did_is_said_in_words(lang, once, twice):
     text = " ".join(" ".join(printed(view, lang, 200)).split())
     assert once in text and twice in text, text
     assert not re.search(r"[A-H][1-6]x\d", text)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_the_scores_after_each_scoring_name_each_player(lang):
+    """At a game's end the terminal said "Pontos após cada rodada de pontuação: 1 3; 2 19;
+    7 49; 14 80": a row of numbers per scoring, nobody named. Each player is named with
+    their points scoring after scoring, in the order they came."""
+    *_, final = views(2)
+    history = final["score_history"]
+    assert len(history) >= 2 and final["phase"] == "over"
+    prefix = say(lang, "tikal.term.history", rounds="")
+    text = " ".join(line.strip() for line in printed(final, lang))  # (wrapped at 80)
+    told = text[text.index(prefix) + len(prefix):]  # (the last of the notes)
+    assert ";" not in told, told
+    for seat in range(len(history[0])):
+        points = "→".join(str(row[seat]) for row in history)
+        assert f"{seat_tag(seat, lang)}: {points}" in told, (seat, told)

@@ -287,7 +287,9 @@ def test_hints_in_cartographers_and_in_another_language(page, server):
     page.wait_for_selector("#hints-panel .hints li")
     panel = page.inner_text("#hints-panel")
     # a decimal comma in Portuguese
-    assert "Avança para Bosque Sentinela (2 estrelas agora; 1,5 esperadas)" in panel, panel
+    edict = "Avança para Bosque Sentinela, que marcaria 2 agora (cerca de 1,5 estrela nas " \
+        "pontuações restantes)"
+    assert edict in panel, panel
     coin = "Ganha uma moeda (1 agora, valendo cerca de 3 estrelas nas pontuações restantes)"
     assert coin in panel, panel
     assert page.locator(".hint-cells").count() == 2

@@ -231,14 +231,19 @@ class Person:
         # short terminal scrolls it away and the person cannot tell whether it happened)
         undo_said, self.undo_said = self.undo_said, None
         below = [*told, *scored, *([undo_said[0]] if undo_said else [])]
-        console.print(render(seat.view()), height=room_above(*below, turn))
+        # (the turn's line wrapped under its own text, as a refusal is: at the left edge
+        # "('help' lista os\ncomandos)" read as a line of its own; its rows counted as
+        # printed)
+        turn_lines = wrapped("", turn, REFUSAL_INDENT)
+        console.print(render(seat.view()), height=room_above(*below, *turn_lines))
         for line in told:
             console.print(line, markup=False, overflow="ellipsis", no_wrap=True)
         for line in scored:
             console.print(line, markup=False)
         if undo_said:
             console.print(undo_said[0], style=undo_said[1], markup=False)
-        console.print(turn, markup=False)
+        for part in turn_lines:
+            console.print(part, markup=False, soft_wrap=True)
         while True:
             try:
                 line = console.input(f"[bold]{escape(say(lang, 'prompt', n=player + 1))}[/] "
@@ -364,12 +369,19 @@ def _refused(seat: SeatView, line: str, error: dict, lang: str) -> None:
     """A refused or unreadable input, said in the person's language, with what to type
     instead: for an action the rules refuse, 'why' gives the rule; for a line that is
     no action at all (a typo, an unknown command), the kinds of action legal now."""
-    console.print(f"[red]{escape(refusal(error, lang))}[/]")
+    # (each wrapped under its own text, as hints are: at the left edge a refusal's second
+    # line read as the next thing said, the line that says what to type most of all)
+    listed("", refusal(error, lang), indent=REFUSAL_INDENT, style="red")
     if error["code"] in ("bad_notation", "bad_action"):
         legal = [str(a) for a in seat.legal_actions()]
-        console.print(f"{legal_now(legal, lang)} {say(lang, 'unreadable.next')}", markup=False)
+        listed("", f"{legal_now(legal, lang)} {say(lang, 'unreadable.next')}",
+               indent=REFUSAL_INDENT)
     else:
-        console.print(say(lang, "refused.next", action=line), markup=False)
+        listed("", say(lang, "refused.next", action=line), indent=REFUSAL_INDENT)
+
+
+#: How far a refusal's wrapped lines stand in under its first.
+REFUSAL_INDENT = 2
 
 
 def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str = "en") -> None:
@@ -491,10 +503,12 @@ def _list_moves(seat: SeatView, prefix: str, lang: str = "en") -> None:
     hidden = 0 if show_all else len(actions) - MOVES_SHOWN
     if hidden > 0:
         kinds = sorted({a.split()[0] for a in actions})
-        console.print("  " + say(lang, "moves.more", n=hidden, kind=kinds[0]), markup=False)
+        # (under its own text, as the moves above it: at the left edge its second line
+        # read as something else said)
+        listed("  ", say(lang, "moves.more", n=hidden, kind=kinds[0]), indent=4)
     if not actions:
-        console.print("  " + say(lang, "moves.none", prefix=prefix,
-                                 kinds=_kinds([str(a) for a in legal])), markup=False)
+        listed("  ", say(lang, "moves.none", prefix=prefix,
+                         kinds=_kinds([str(a) for a in legal])), indent=4)
 
 
 def _described(seat: SeatView, action, lang: str) -> str:
@@ -519,12 +533,19 @@ def _show_hints(seat: SeatView, lang: str = "en") -> None:
         listed(f"  {number}. ", f"{entry['action']}: {why}")
 
 
-def listed(mark: str, text: str, indent: int | None = None) -> None:
+def listed(mark: str, text: str, indent: int | None = None, style: str | None = None) -> None:
     """One entry of a list: ``mark`` ("  1. "), then ``text`` wrapped to the console's
     width under itself (a hanging indent of ``indent`` columns, the mark's width by
     default), not at the left edge, where its second line read as the list's next
-    entry."""
+    entry; in ``style`` (red for a refusal) when given."""
+    for line in wrapped(mark, text, indent):
+        console.print(line, style=style, markup=False, soft_wrap=True)
+
+
+def wrapped(mark: str, text: str, indent: int | None = None) -> list[str]:
+    """``mark`` and ``text`` in lines of the console's width, the lines after the first
+    standing in by ``indent`` columns (the mark's width by default)."""
     hanging = " " * (len(mark) if indent is None else indent)
-    for line in textwrap.wrap(text, width=max(40, console.width), initial_indent=mark,
-                              subsequent_indent=hanging, break_on_hyphens=False):
-        console.print(line, markup=False)
+    return textwrap.wrap(text, width=max(40, console.width), initial_indent=mark,
+                         subsequent_indent=hanging, break_on_hyphens=False,
+                         break_long_words=False) or [mark]

@@ -130,14 +130,21 @@ def print_why(answer, lang: str) -> None:
     if answer.legal:
         console.print(say["allowed"].format(action=answer.action), markup=False)
         return
-    console.print(f"[red]{escape(answer.reason)}[/]")
+    # (each wrapped under its own text, as the answers to 'ask' are: the rule's second
+    # line at the left edge read as another thing said)
+    width = max(40, console.width - 1)
+    console.print(textwrap.fill(answer.reason, width=width, subsequent_indent="  "),
+                  style="red", markup=False, soft_wrap=True)
     if answer.text is None:
         console.print(say["no_rule"], markup=False)
         return
     console.print(say["rule"].format(source=answer.source), markup=False)
     if answer.lead:  # (the rule's sentence that says this refusal, then the whole rule)
-        console.print(f"   » {answer.lead}", style="bold", markup=False)
-    console.print(f"   {answer.text}", markup=False)
+        console.print(textwrap.fill(answer.lead, width=width, initial_indent="   » ",
+                                    subsequent_indent="     "), style="bold", markup=False,
+                      soft_wrap=True)
+    console.print(textwrap.fill(answer.text, width=width, initial_indent="   ",
+                                subsequent_indent="   "), markup=False, soft_wrap=True)
 
 
 @click.command("ask")

@@ -412,7 +412,11 @@ def _table_notes(view: dict[str, Any], lang: str, short: str) -> dict[str, Text]
             f"{v}:{n}" for v, n in view["levels"].items()))),
     }
     if view["score_history"]:
-        rounds = "; ".join(" ".join(str(s) for s in row) for row in view["score_history"])
+        # Each player's points, scoring after scoring ("p1: 1→2→7, p2: 3→19→49"): a row of
+        # numbers a scoring, "1 3; 2 19; 7 49", named nobody and read as a puzzle.
+        rounds = ", ".join(
+            f"{seat_tag(seat, lang)}: " + "→".join(str(row[seat]) for row in view["score_history"])
+            for seat in range(len(view["score_history"][0])))
         notes["history"] = Text(say(lang, f"{short}.history", rounds=rounds))
     return notes
 

@@ -46,6 +46,7 @@ from .notation import (
     END,
     FORMS,
     LEADER,
+    PASS,
     VARIANT_ACTIONS,
     WORKER,
     Bid,
@@ -451,10 +452,18 @@ class TikalState(TikalTable):
         """`State.read_action`, and a verb that cannot be read is told the verbs of the
         variant played: the basic game's list named the auction's bid, pass and take."""
         try:
-            return super().read_action(player, text)
+            action = super().read_action(player, text)
         except GameError as error:
             if error.code != "bad_notation" or error.params.get("expected") != "tikal.action":
                 raise
+            # ("passar", "passo" alone: Portuguese and Catalan for passing, where the basic
+            # game has none; the person means to end the turn. Catalan "passar" with more
+            # words may be crossing a path: that is told as any other word)
+            words = text.split()
+            passing = self._no_passing(PASS, words[0]) \
+                if error.params.get("meant") == str(PASS) and len(words) == 1 else None
+            if passing is not None:
+                raise passing from None
             others = {str(kind.notation).split()[0] for kind, owner in VARIANT_ACTIONS.items()
                       if owner != self.variant.name}
             if not others:
@@ -464,6 +473,7 @@ class TikalState(TikalTable):
                              str(error))
             raise GameError(message, code=error.code, **{
                 **error.params, "expected": f"tikal.action.{self.variant.name}"}) from None
+        return action
 
     def _check_variant(self, action: Action) -> None:
         """Refuse an action of another variant as that variant's, whoever types it and
@@ -471,10 +481,27 @@ class TikalState(TikalTable):
         move that comes later in the turn."""
         owner = VARIANT_ACTIONS.get(type(action)) if isinstance(action, TikalAction) else None
         if owner is not None and owner != self.variant.name:
+            passing = self._no_passing(action)
+            if passing is not None:
+                raise passing
             verb = str(action).split()[0]
             raise IllegalAction(
                 f"the {self.variant.name} game has no {owner}: '{verb}' is a move of the "
                 f"{owner} variant", code="other_variant", verb=verb, variant=owner)
+
+    def _no_passing(self, action: Action, word: str | None = None) -> IllegalAction | None:
+        """The refusal of a pass (``word``: as typed, "pass" or "passar") in the basic game,
+        which has no auction, or while a turn spends its action points: it says that a turn
+        ends with 'end', which is what someone who types it then means (they were told
+        "'pass' is a move of the auction variant", or "not possible in this part of the
+        turn", and not what to type). None for any other action, or where one may pass."""
+        if not isinstance(action, Pass) or (
+                VARIANT_ACTIONS[Pass] == self.variant.name and self.phase != ACTIONS):
+            return None
+        word = word or str(action)
+        return IllegalAction(f"passing is only for bidding in the {VARIANT_ACTIONS[Pass]} "
+                             f"variant: to end your turn, type '{END}'", code="no_passing",
+                             word=word, end=str(END))
 
     def describe(self, action: Action) -> str:
         known = _KNOWN.get(id(action))
@@ -943,6 +970,9 @@ class TikalState(TikalTable):
             return
         handler = _TURN_ACTIONS.get(type(action))
         if handler is None:
+            passing = self._no_passing(action)
+            if passing is not None:
+                raise passing
             raise IllegalAction(f"'{action}' is not an action of this phase; spend your AP or "
                                 "'end' your turn", code="wrong_phase")
         cost = handler(self, player, action)
