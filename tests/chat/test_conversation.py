@@ -128,7 +128,8 @@ async def test_lobby_commands_and_their_refusals(conversation, net, say, service
     assert "Which game" in await say(ANA, "new")
     assert "I don't know the game 'chess'" in await say(ANA, "new chess")
     assert "'deluxe' is not an option" in await say(ANA, "new tikal deluxe")
-    assert "Tikal (auction variant)" in await say(ANA, "new tikal auction")
+    lobby = await say(ANA, "new tikal auction")
+    assert "Tikal (auction variant)" in lobby and "Clock" not in lobby, lobby  # none: no word
     assert "only the table's creator" in (await say(BOB, "bot easy")).lower()
     assert "(edit)" in await say(BOB, "join")
     assert "already at this table" in await say(BOB, "join")
@@ -187,6 +188,9 @@ async def test_a_game_through_commands(conversation, net, say, service):
     await say(ANA, "start")
     await until(lambda: any("Your turn, @Ana" in t for t in net.texts("room")))
     assert net.sent[-1][2] or any(p for _, _, p in net.sent), "a picture of the board"
+    # one call: "Your turn, @Ana!" and her menu under it, not "@Ana, choose …" again
+    call = next(t for t in net.texts("room") if "Your turn, @Ana" in t)
+    assert call.count("@Ana") == 1 and "Choose: 🧩" in call, call
     assert "not your turn" in (await say(BOB, "end")).lower()
     assert "Place the drawn tile first" in await say(ANA, "end")
     # which word, and what goes there (not only "not written correctly")
@@ -231,9 +235,9 @@ async def test_a_menu_names_what_is_chosen_so_far_in_the_chats_language(conversa
     await say(BOB, "join")
     await say(BOB, "lang ca")
     await say(ANA, "start")
-    await until(lambda: any("tria:" in t for t in net.texts("room")))
-    menu = next(t for t in net.texts("room") if "tria:" in t)
-    assert "tria: 🧩 Col·locar la peça …" in menu and "place …" not in menu, menu
+    await until(lambda: any("Tria:" in t for t in net.texts("room")))
+    menu = next(t for t in net.texts("room") if "Tria:" in t)  # (under "Et toca, @Ana!")
+    assert "Tria: 🧩 Col·locar la peça …" in menu and "place …" not in menu, menu
     number, label = next(o for o in MENU.findall(menu.splitlines()[-1])
                          if not o[1].startswith("✔"))  # "2) A4 …"
     space = label.split()[0]
@@ -1168,6 +1172,10 @@ async def test_a_mistyped_command_is_answered_with_the_one_likely_meant(conversa
     assert await say(EVE, "nwe tikal") == \
         "⚠ I don't know 'nwe'. Did you mean 'new'? Say 'help' for the commands."
     assert await say(EVE, "xyzzy") == "⚠ I don't know 'xyzzy'. Say 'help' for the commands."
+    # two letters swapped is one slip: 'status' (not 'stats', one letter fewer, listed later)
+    assert "Did you mean 'status'?" in await say(EVE, "stauts")
+    assert (i18n.edits("stauts", "status"), i18n.edits("stauts", "stats")) == (1, 1)
+    assert i18n.edits("kitten", "sitting") == 3 and i18n.edits("ca", "abc") == 3
     net.admins.add("ana")
     await say(ANA, "idioma pt-BR")
     assert await say(ANA, "nvo tikal") == ("⚠ Não conheço 'nvo'. Você quis dizer 'novo'? "

@@ -199,8 +199,9 @@ class Commands:
         lines = [i18n.text(lang, "lobby.title", game=games.title(name, lang))
                  + (f" ({options})" if options else ""),
                  i18n.text(lang, "lobby.players", players=", ".join(who),
-                           count=len(who), low=low, high=high),
-                 i18n.text(lang, "lobby.clock", clock=clock_words(lobby["clock"], lang))]
+                           count=len(who), low=low, high=high)]
+        if lobby["clock"]:  # (no clock: nothing to say, not "Clock: none")
+            lines.append(i18n.text(lang, "lobby.clock", clock=clock_words(lobby["clock"], lang)))
         if started:
             lines.append(i18n.text(lang, "lobby.started", link=self.link("table", started)))
             return "\n".join(lines), []

@@ -291,11 +291,12 @@ class Narration:
         quiet = not called
         group_view = (await self.service.state(table_id, None))["view"]
         if not together:
-            # One person: the picture carries their menu.
+            # One person: the picture carries their menu, which need not name them
+            # again under "Your turn, Ana!".
             seat = people[0]
             person = Person(seats[seat]["user_id"], seats[seat]["name"])
             text, buttons, _ = await self.menu(Seat(table_id, seat, chat_id), person, [], lang,
-                                            chat_id)
+                                            chat_id, named=False)
             await self.show(chat_id, name, group_view, caption + "\n" + text, buttons,
                             menu_for=person.user_id, seat=seat, table_id=table_id,
                             silent=quiet)
