@@ -550,21 +550,27 @@ class Commands:
         seat = await self._my_seat(place, person)
         await self._hand_over(seat)
 
-    async def came_into_the_chat(self, place: Place, person: Person | None = None) -> None:
+    async def came_into_the_chat(self, place: Place, person: Person | None = None,
+                                 history: bool = False) -> None:
         """Someone came into the chat: a lobby open here is shown again, so that where
         newcomers cannot read what was said before them (an encrypted Matrix room: the
         keys of its history never reached their devices) they learn of it without being
-        told to type something they cannot see — the network sends it anew for them.
-        During a game, ``person`` is greeted once, in the chat's language: what is being
-        played, by whom, whose turn it is, and how to watch, ask and join the next one
-        (else they hear nothing they can read until the next turn)."""
+        told to type something they cannot see — the network sends it anew for them;
+        where they can (``history``: a room in clear) it stays where it is. During a
+        game, ``person`` is greeted once, in the chat's language, wherever they came in
+        (the game's news scrolled far up is no way in): what is being played, by whom,
+        whose turn it is, and how to watch, ask and join the next one (else they hear
+        nothing addressed to them until the next turn)."""
         lobby = self.store.lobby(self.network, place.chat_id)
         if lobby is not None and lobby["message_id"]:
-            await self._update_lobby(place, lobby)
+            if not history:
+                await self._update_lobby(place, lobby)
             return
         game = self.store.game_in(self.network, place.chat_id)
-        if game is None or person is None:
+        if game is None or person is None or \
+                (game["table_id"], person.user_id) in self.greeted:
             return
+        self.greeted.add((game["table_id"], person.user_id))  # (back after leaving: not again)
         lang = self.chat_lang(place.chat_id)
         summary = await self.service.summary(game["table_id"])
         names = await self.names(game["table_id"])

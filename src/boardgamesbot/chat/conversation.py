@@ -63,9 +63,11 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         # Each person's last move played by a tap (its button's data, which names the
         # table and the moment): a second tap on it, from a fast thumb, is told it counted.
         self.played_by_tap: dict[str, str] = {}
+        # (table, person) greeted on coming into its chat mid-game: once each
+        self.greeted: set[tuple[str, str]] = set()
         # (person, table) -> when (wall-clock time) they were asked whether to leave it: a
         # second 🚪 within `LEAVE_CONFIRM` confirms (`Commands.leave_by_tap`), also after a
-        # restart: kept in the database (a network may put its own mapping here).
+        # restart: kept in the database (`ChatStore.leaving`), for every network.
         self.leaving: MutableMapping[tuple[str, str], float] = self.store.leaving(
             self.network)
 
