@@ -949,8 +949,10 @@ def _moves_in_words(lang):
     @run
     async def test(conversation, net, say, service):
         """A menu's complete actions and the story say what a move does in the game's
-        words in the chat's language ("✔ Place the tile on A4", "Ana: places the tile on
-        A4"), never in notation ("✔ place A4", "Ana: place A4") — on a numbered network."""
+        words in the chat's language ("Choose: 🧩 Place the tile …" over "✔ A4  A4 …",
+        "Ana: places the tile on A4"), never in notation ("✔ place A4", "Ana: place
+        A4") — on a numbered network. The verb is said once, by the prompt, not by each
+        of a dozen choices (a phone's screenful: "✔ Place the tile on A4" each)."""
         await say(ANA, "new tikal")
         await say(ANA, f"lang {lang}")
         await say(BOB, "join")
@@ -958,11 +960,13 @@ def _moves_in_words(lang):
         await until(lambda: "1)" in net.texts("room")[-1])
         first = (await legal(service, conversation, 0))[0]  # a tile's place, not turned
         space = first.split()[1]
-        button, told = {"en": ("Place the tile on", "places the tile on"),
-                        "pt-BR": ("Colocar a peça em", "coloca a peça em"),
-                        "ca": ("Col·loca la peça a", "col·loca la peça a")}[lang]
-        menu = net.texts("room")[-1].splitlines()[-1]
-        assert f"✔ {button} {space}" in menu and f"✔ {first}" not in menu, menu
+        verb, told = {"en": ("Choose: 🧩 Place the tile …", "places the tile on"),
+                      "pt-BR": ("Escolha: 🧩 Colocar a peça …", "coloca a peça em"),
+                      "ca": ("Tria: 🧩 Col·locar la peça …", "col·loca la peça a")}[lang]
+        prompt, menu = net.texts("room")[-1].splitlines()[-2:]
+        assert prompt == verb, prompt
+        assert f"1) ✔ {space}  2) {space} …" in menu and f"✔ {first}" not in menu, menu
+        assert all(len(label) <= 5 for _, label in MENU.findall(menu)), menu
         await say(ANA, first)
         story = net.texts("room")[-1]
         assert f"Ana: {told} {space}" in story and f"Ana: {first}" not in story, story
@@ -1085,8 +1089,8 @@ async def test_a_leave_question_answered_on_its_own_message_needs_no_pause(
 @run
 async def test_a_leave_question_kept_across_a_restart_counts_its_30_seconds_on_the_wall_clock(
         conversation, net, say, service):
-    """A network that keeps when each person was asked whether to leave (the Matrix
-    bot: reactions.json) lends it to the conversation after a restart. The time is the
+    """When each person was asked whether to leave is in the chat database, which a
+    restarted conversation reads (every network's, Matrix's too). The time is the
     wall clock's, which means the same in the next process: the answer leaves within
     the question's 30 seconds; after them, or when the question seems asked in the
     future (the clock set back meanwhile), it only asks again."""
@@ -1097,8 +1101,7 @@ async def test_a_leave_question_kept_across_a_restart_counts_its_30_seconds_on_t
     assert await conversation.handle_button(ROOM, BOB, "l", "t1") == confirm
     kept = conversation.leaving
     ((asked, at),) = kept.items()
-    restarted = Conversation(service, net, "http://bg")
-    restarted.leaving = kept
+    restarted = Conversation(service, net, "http://bg")  # (the same database: nothing lent)
     table_id = conversation.store.game_in("test", "room")["table_id"]
     try:
         for away in (31.0, -60.0):  # longer than the 30 seconds; back in time

@@ -406,7 +406,10 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                     continue
                 if step.complete and not (self.living and step.more and judged(step.notation)):
                     default = said.get(step.notation) or f"✔ {step.word}"
-                    buttons.append(Button(label(step.notation, default),
+                    own = label_of(game, words, step.notation, lang)
+                    # (the game's short word, "A4", marked ✔ against its "A4 …" beside)
+                    buttons.append(Button(default if own is None else
+                                          f"✔ {own}" if step.more else own,
                                           f"p:{head}{step.notation}"))
                 if step.more:
                     buttons.append(Button(label(step.notation, step.word) + " …",
