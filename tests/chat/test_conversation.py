@@ -714,6 +714,32 @@ def test_a_chat_table_is_an_ordinary_service_table(tmp_path):
         assert browser.get(f"/api/tables/{table_id}/view").json()["view"]["game"] == "tikal"
 
 
+@run
+async def test_a_computers_turn_is_told_in_few_lines_and_in_full_on_asking(conversation, net,
+                                                                          say, service):
+    """A computer player's turn (a place, a camp, four steps of its figures, the end) was
+    a notice of some nine lines over the next call: it is one line now, in the game's few
+    words (what changed on the board), and 'status' tells it move by move."""
+    await say(ANA, "new tikal")
+    await say(ANA, "bot easy")
+    await say(ANA, "start")
+    await until(lambda: any("Your turn, @Ana" in t for t in net.texts("room")))
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+    for _ in range(3):  # Ana's turns: the tile, then the end; the computer's in between
+        calls = sum("Your turn, @Ana" in t for t in net.texts("room"))
+        await say(ANA, (await legal(service, conversation, 0))[0])
+        await say(ANA, "end")
+        await until(lambda calls=calls: sum("Your turn, @Ana" in t
+                                            for t in net.texts("room")) > calls)
+        told = [t for t in net.texts("room") if "Your turn, @Ana" in t][-1]
+        lines = [line for line in told.splitlines() if line.startswith("🤖 easy: ")]
+        assert len(lines) == 1 and "🤖 easy: ends the turn" not in told, told
+    status = await say(ANA, "status")
+    detail = status.split("🤖 easy's last turn, move by move:\n")[1].splitlines()
+    assert len(detail) >= 2 and all(line.startswith("🤖 easy: ") for line in detail), status
+    assert conversation.turn_detail[table_id]
+
+
 def test_computer_moves_held_back_are_told_after_a_restart(tmp_path, monkeypatch):
     """Computer players' actions are held back to be told together; a bot stopped while
     it holds them (a restart, a crash) tells them when it follows the table again: the
@@ -731,6 +757,9 @@ def test_computer_moves_held_back_are_told_after_a_restart(tmp_path, monkeypatch
         return choose(*args)
 
     monkeypatch.setattr(bots, "choose", gated)
+    # (told line by line here, not in few words (`Narration.condensed`): none is lost)
+    monkeypatch.setattr(Conversation, "condensed", lambda self, table_id, game, lines, lang,
+                        names: lines)
     # The random bot is instant and decides on the event loop, where the gate would hold
     # everything: these decisions go to the pool's threads, as a slow bot's do.
     monkeypatch.setattr(BotPool, "on_loop", lambda self, level: False)

@@ -371,6 +371,12 @@ class Commands:
                  await self.status_line(game["table_id"], lang),
                  i18n.text(lang, "status.link", link=self.link("table", game["table_id"])),
                  *pointer]
+        detail = self.turn_detail.get(game["table_id"])
+        if detail:  # (told in few words as it was played: here in full)
+            names = await self.names(game["table_id"])
+            lines += [i18n.text(lang, "status.turn_detail",
+                                who=names.get(detail[0].event["seat"], "?")),
+                      *(told.in_lang(lang) for told in detail)]
         await self.say(place.chat_id, "\n".join(lines))
 
     async def cmd_rules(self, place: Place, person: Person, args: list[str], lang: str) -> None:

@@ -28,7 +28,7 @@ from . import games, i18n, images
 from .basics import Button, Person, Place, Refusal, RefusedAction, Seat, Transport
 from .choices import MAX_BUTTONS, PER_ROW, ROW, narrow, rows_for, unrow
 from .commands import Commands
-from .living import LivingTable, in_words, label_of
+from .living import LivingTable, Told, in_words, label_of
 from .narration import Follower, Narration
 from .onboarding import Onboarding
 from .richtext import Formatted
@@ -65,6 +65,9 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         self.played_by_tap: dict[str, str] = {}
         # (table, person) greeted on coming into its chat mid-game: once each
         self.greeted: set[tuple[str, str]] = set()
+        # table -> the last computer turn told in few words (`Narration.condensed`), line by
+        # line, for 'status'
+        self.turn_detail: dict[str, list[Told]] = {}
         # (person, table) -> when (wall-clock time) they were asked whether to leave it: a
         # second 🚪 within `LEAVE_CONFIRM` confirms (`Commands.leave_by_tap`), also after a
         # restart: kept in the database (`ChatStore.leaving`), for every network.

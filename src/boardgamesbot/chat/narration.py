@@ -21,6 +21,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from boardgamesbot.engine import load_game
+
 from . import games, i18n, images
 from .basics import Person, Place, Seat
 from .living import Told, autopilot, played_for, to_call
@@ -141,7 +143,7 @@ class Narration:
                     line = self.event_line(event, names, lang, name)
                     if line:
                         told.append((number, Told(line, lambda other, e=event: self.event_line(
-                            e, names, other, name))))
+                            e, names, other, name), event)))
         updates: dict[str, Any] = {"last_event": last_event}
         scorings = await self.service.scorings(table_id, min(numbers), max(numbers)) \
             if numbers else []
@@ -154,22 +156,27 @@ class Narration:
         for scoring in scorings:
             lines = [line for n, line in told if n <= scoring["number"]]
             told = [(n, line) for n, line in told if n > scoring["number"]]
-            await self._announce_scoring(table_id, chat_id, name, scoring, lines, lang)
+            await self._announce_scoring(table_id, chat_id, name, scoring,
+                                         self.condensed(table_id, name, lines, lang, names),
+                                         lang)
         lines = [line for _, line in told]
         if state is None:
             if lines:
-                await self.say(chat_id, "\n".join(lines))
+                await self.say(chat_id, "\n".join(self.condensed(table_id, name, lines, lang,
+                                                                 names)))
             self.store.update_game(table_id, **updates)
             return False
         if over is not None or summary["status"] == "over":
-            await self._announce_end(table_id, chat_id, summary, state, lines, lang)
+            await self._announce_end(table_id, chat_id, summary, state,
+                                     self.condensed(table_id, name, lines, lang, names), lang)
             return True
         awaited = list(state["to_act"])
         if awaited != (game["awaited"] or []) or state["state_id"] > game["prompted"]:
             await self._prompt(table_id, game, state, awaited, lines, lang, move[0])
             updates.update(prompted=state["state_id"], awaited=awaited)
         elif lines:
-            await self.say(chat_id, "\n".join(lines))
+            await self.say(chat_id, "\n".join(self.condensed(table_id, name, lines, lang,
+                                                             names)))
         if follower is not None:
             if follower.held:
                 follower.held_through = updates.pop("last_event")
@@ -218,6 +225,48 @@ class Narration:
         self.store.update_game(table_id, **updates)
         await self._arm_reminder(table_id, state, lang)
         return False
+
+    def condensed(self, table_id: str, game: str, lines: list[str], lang: str,
+                  names: dict[int, str]) -> list[str]:
+        """``lines`` with each computer player's turn (its actions in a row, told at
+        once) said as the game says a turn in few words (`Game.turn_words`: what changed
+        on the board), on one line: not one line per action, a phone's screenful. Its
+        lines in full are the table's `turn_detail`, for 'status'."""
+        out: list[str] = []
+        run: list[Told] = []
+
+        def flush() -> None:
+            infos = [told.event.get("info") for told in run]
+            phrases = load_game(game).turn_words(infos, lang, names) \
+                if len(run) > 1 and all(infos) else None
+            if phrases is None:
+                out.extend(run)
+            else:
+                event = run[0].event
+
+                def said(other: str, infos: list = infos, event: dict = event) -> str:
+                    again = load_game(game).turn_words(infos, other, names) or []
+                    return i18n.text(other, "event.action", who=names.get(event["seat"], "?"),
+                                     action="; ".join(again))
+
+                out.append(Told(said(lang), said))
+                self.turn_detail[table_id] = list(run)
+            run.clear()
+
+        for line in lines:
+            event = getattr(line, "event", None)
+            if event is not None and event.get("type") == "action" and \
+                    event.get("by") == "bot" and \
+                    (not run or run[0].event.get("seat") == event.get("seat")):
+                run.append(line)  # type: ignore[arg-type]
+                continue
+            flush()
+            if event is not None and event.get("type") == "action" and event.get("by") == "bot":
+                run.append(line)  # type: ignore[arg-type]
+            else:
+                out.append(line)
+        flush()
+        return out
 
     def event_line(self, event: dict, names: dict[int, str], lang: str,
                    game: str) -> str | None:
@@ -271,8 +320,10 @@ class Narration:
                     follower.held[:] = lines
                     return
             if lines:
-                await self.say(chat_id, "\n".join(lines))
+                await self.say(chat_id, "\n".join(self.condensed(table_id, name, lines, lang,
+                                                                 names)))
             return
+        lines = self.condensed(table_id, name, lines, lang, names)
         if set(awaited) == before and len(people) == 1 and \
                 (await self.service.state(table_id, people[0]))["can_undo"]:
             # The same person goes on with their turn: what happened and their next menu.
