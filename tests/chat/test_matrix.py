@@ -882,8 +882,9 @@ async def _edits(url, tmp_path):
                         what="Bob in the lobby")
         await ana.say(group, "!bg start", thread=root)
         body = await ana.until(lambda: next((b for b in reversed(ana.heard(group))
-                                             if MENU.search(b.splitlines()[-1])), None),
-                               what="the first menu")
+                                             if MENU.search(b.splitlines()[-1])
+                                             and "Your turn" in b), None),
+                               what="the first menu")  # (not the lobby's, also numbered)
         player = called(body, ana, bob)
         count = len(ana.heard(group))
         answer = await player.say(group, menu_choice(body))

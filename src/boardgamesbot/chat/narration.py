@@ -229,25 +229,28 @@ class Narration:
     def condensed(self, table_id: str, game: str, lines: list[str], lang: str,
                   names: dict[int, str]) -> list[str]:
         """``lines`` with each computer player's turn (its actions in a row, told at
-        once) said as the game says a turn in few words (`Game.turn_words`: what changed
-        on the board), on one line: not one line per action, a phone's screenful. Its
-        lines in full are the table's `turn_detail`, for 'status'."""
+        once) on one line, as the game says a turn in few words (`Game.turn_words`: what
+        changed on the board; else each action's words, one after the other): not one
+        line per action, a phone's screenful. Its lines in full are the table's
+        `turn_detail`, for 'status'."""
         out: list[str] = []
         run: list[Told] = []
 
         def flush() -> None:
-            infos = [told.event.get("info") for told in run]
-            phrases = load_game(game).turn_words(infos, lang, names) \
-                if len(run) > 1 and all(infos) else None
-            if phrases is None:
+            if len(run) < 2:
                 out.extend(run)
             else:
-                event = run[0].event
+                events = [told.event for told in run]
 
-                def said(other: str, infos: list = infos, event: dict = event) -> str:
-                    again = load_game(game).turn_words(infos, other, names) or []
-                    return i18n.text(other, "event.action", who=names.get(event["seat"], "?"),
-                                     action="; ".join(again))
+                def said(other: str, events: list[dict] = events) -> str:
+                    infos = [event.get("info") for event in events]
+                    phrases = load_game(game).turn_words(infos, other, names) \
+                        if all(infos) else None
+                    if phrases is None:
+                        phrases = [games.action_words(game, event, other, names=names)
+                                   for event in events]
+                    return i18n.text(other, "event.action", action="; ".join(phrases),
+                                     who=names.get(events[0]["seat"], "?"))
 
                 out.append(Told(said(lang), said))
                 self.turn_detail[table_id] = list(run)
@@ -255,13 +258,11 @@ class Narration:
 
         for line in lines:
             event = getattr(line, "event", None)
-            if event is not None and event.get("type") == "action" and \
-                    event.get("by") == "bot" and \
-                    (not run or run[0].event.get("seat") == event.get("seat")):
-                run.append(line)  # type: ignore[arg-type]
-                continue
-            flush()
-            if event is not None and event.get("type") == "action" and event.get("by") == "bot":
+            by_bot = event is not None and event.get("type") == "action" and \
+                event.get("by") == "bot"
+            if run and not (by_bot and run[0].event.get("seat") == event.get("seat")):
+                flush()  # (the run is over: another seat, or no computer's action)
+            if by_bot:
                 run.append(line)  # type: ignore[arg-type]
             else:
                 out.append(line)

@@ -63,7 +63,7 @@ def turn(game: Game, infos: Sequence[ActionInfo], lang: str,
     them: the tile, what was dug, camped, guarded or traded each as it is; the figures
     brought in and moved as one phrase of what changed on the board, each space's gain
     or loss ("A4 +2, B5 −1") with the points spent; the turn's end not at all (the next
-    call says it). None when that is no shorter than one phrase per action."""
+    call says it). None when an action has no words."""
     phrases: list[str] = []
     figures: list[ActionInfo] = []
     at = 0  # where the figures' phrase goes: where the first of them came
@@ -104,4 +104,4 @@ def turn(game: Game, infos: Sequence[ActionInfo], lang: str,
         if ap:
             said += f" ({phrase(game.words, lang, 'tikal.ap', None, n=ap)})"
         phrases.insert(at, said)
-    return phrases if len(phrases) < len(infos) else None
+    return phrases
