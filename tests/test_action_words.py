@@ -184,3 +184,34 @@ def test_the_terminal_tells_a_computer_players_drawing_on_its_own_map(tmp_path, 
              if ": " in line and " — " in line and " 1x1 " not in line.split(" — ")[0]
              and line.split(": ", 1)[1].split()[0] in ("forest", "village", "farm", "water")]
     assert drawn and all(line.endswith(OWN_MAP[lang]) for line in drawn), drawn[:3]
+
+
+def test_a_computers_tikal_turn_is_said_in_few_words():
+    """A computer's turn, told at once in a chat (`Game.turn_words`): the tile and each
+    deed as they are, the figures brought in and moved as one phrase of what changed on
+    the board (each space's gain or loss, the points spent), the turn's end not at all —
+    three phrases for eight actions; in every language. A game without its own way
+    leaves each action to `action_words`."""
+    game = load_game("tikal")
+    infos = [{"type": "place", "params": {"space": "C6", "rotation": 2}},
+             {"type": "enter", "params": {"figure": "worker", "space": "A6"}, "cost": {"ap": 1}},
+             {"type": "move", "params": {"figure": "worker", "from": "A6", "to": "B5"},
+              "cost": {"ap": 1}},
+             {"type": "move", "params": {"figure": "worker", "from": "B5", "to": "A5"},
+              "cost": {"ap": 1}},
+             {"type": "enter", "params": {"figure": "leader", "space": "A6"}, "cost": {"ap": 1}},
+             {"type": "move", "params": {"figure": "worker", "from": "A5", "to": "A4"},
+              "cost": {"ap": 1}},
+             {"type": "guard", "params": {"figure": "worker", "space": "A4"}, "cost": {"ap": 5}},
+             {"type": "end", "params": {}}]
+    assert game.turn_words(infos, "en", NAMES) == [
+        "places the tile on C6, turned 120°", "brings in and moves figures: A4 +1, A6 +1 (5 AP)",
+        "makes a worker the guard of A4 (5 AP)"]
+    moved = [{"type": "move", "params": {"figure": "W", "from": "A6", "to": "B5"},
+              "cost": {"ap": 2}}] * 2
+    assert game.turn_words(moved, "pt-BR", NAMES) == ["move figuras: A6 −2, B5 +2 (4 PA)"]
+    for lang in LANGUAGES:
+        said = game.turn_words(infos, lang, NAMES)
+        assert said and len(said) == 3 and not any("{" in s for s in said), (lang, said)
+    assert game.turn_words(infos[:1], "en", NAMES) == ["places the tile on C6, turned 120°"]
+    assert load_game("cartographers").turn_words(infos[:2], "en", NAMES) is None

@@ -47,7 +47,7 @@ import json
 import random
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -699,6 +699,13 @@ class Game(ABC):
         """The words on a chat button that goes from the notation words ``prefix`` to
         ``notation`` (one more word, or none when ``prefix`` is itself an action among
         its longer forms), in ``lang``; None: the notation's next word as it is."""
+        return None
+
+    def turn_words(self, infos: Sequence[ActionInfo], lang: str,
+                   names: Mapping[int, str] | None = None) -> list[str] | None:
+        """One seat's actions in a row (a computer's turn, told at once), in ``lang``, in
+        as few phrases as a person needs (what changed on the board), each read as
+        `action_words` reads one. None, the default: one phrase per action."""
         return None
 
     def action_words(self, info: ActionInfo, lang: str, mood: str | None = None,

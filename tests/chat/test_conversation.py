@@ -128,7 +128,8 @@ async def test_lobby_commands_and_their_refusals(conversation, net, say, service
     assert "Which game" in await say(ANA, "new")
     assert "I don't know the game 'chess'" in await say(ANA, "new chess")
     assert "'deluxe' is not an option" in await say(ANA, "new tikal deluxe")
-    assert "Tikal (auction variant)" in await say(ANA, "new tikal auction")
+    lobby = await say(ANA, "new tikal auction")
+    assert "Tikal (auction variant)" in lobby and "Clock" not in lobby, lobby  # none: no word
     assert "only the table's creator" in (await say(BOB, "bot easy")).lower()
     assert "(edit)" in await say(BOB, "join")
     assert "already at this table" in await say(BOB, "join")
@@ -187,6 +188,9 @@ async def test_a_game_through_commands(conversation, net, say, service):
     await say(ANA, "start")
     await until(lambda: any("Your turn, @Ana" in t for t in net.texts("room")))
     assert net.sent[-1][2] or any(p for _, _, p in net.sent), "a picture of the board"
+    # one call: "Your turn, @Ana!" and her menu under it, not "@Ana, choose …" again
+    call = next(t for t in net.texts("room") if "Your turn, @Ana" in t)
+    assert call.count("@Ana") == 1 and "Choose: 🧩" in call, call
     assert "not your turn" in (await say(BOB, "end")).lower()
     assert "Place the drawn tile first" in await say(ANA, "end")
     # which word, and what goes there (not only "not written correctly")
@@ -231,9 +235,9 @@ async def test_a_menu_names_what_is_chosen_so_far_in_the_chats_language(conversa
     await say(BOB, "join")
     await say(BOB, "lang ca")
     await say(ANA, "start")
-    await until(lambda: any("tria:" in t for t in net.texts("room")))
-    menu = next(t for t in net.texts("room") if "tria:" in t)
-    assert "tria: 🧩 Col·locar la peça …" in menu and "place …" not in menu, menu
+    await until(lambda: any("Tria:" in t for t in net.texts("room")))
+    menu = next(t for t in net.texts("room") if "Tria:" in t)  # (under "Et toca, @Ana!")
+    assert "Tria: 🧩 Col·locar la peça …" in menu and "place …" not in menu, menu
     number, label = next(o for o in MENU.findall(menu.splitlines()[-1])
                          if not o[1].startswith("✔"))  # "2) A4 …"
     space = label.split()[0]
@@ -710,6 +714,34 @@ def test_a_chat_table_is_an_ordinary_service_table(tmp_path):
         assert browser.get(f"/api/tables/{table_id}/view").json()["view"]["game"] == "tikal"
 
 
+@run
+async def test_a_computers_turn_is_told_in_few_lines_and_in_full_on_asking(conversation, net,
+                                                                          say, service):
+    """A computer player's turn (a place, a camp, four steps of its figures, the end) was
+    a notice of some nine lines over the next call: it is one line now, in the game's few
+    words (what changed on the board), and 'status' tells it move by move."""
+    await say(ANA, "new tikal")
+    await say(ANA, "bot easy")
+    await say(ANA, "start")
+    await until(lambda: any("Your turn, @Ana" in t for t in net.texts("room")))
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+    for _ in range(3):  # Ana's turns: the tile, then the end; the computer's in between
+        calls = sum("Your turn, @Ana" in t for t in net.texts("room"))
+        await say(ANA, (await legal(service, conversation, 0))[0])
+        await say(ANA, "end")
+        await until(lambda calls=calls: sum("Your turn, @Ana" in t
+                                            for t in net.texts("room")) > calls)
+        told = [t for t in net.texts("room") if "Your turn, @Ana" in t][-1]
+        lines = [line for line in told.splitlines() if line.startswith("🤖 easy: ")]
+        assert len(lines) == 1 and "🤖 easy: ends the turn" not in told, told
+    status = await say(ANA, "status")
+    detail = status.split("🤖 easy's last turn, move by move:\n")[1].splitlines()
+    # (from its tile on, or from a volcano's scoring, told before it with the tile)
+    assert len(detail) >= 2 and all(line.startswith("🤖 easy: ")  # (a long one: cut at
+                                    for line in detail[:2]), status  # 500 characters)
+    assert conversation.turn_detail[table_id]
+
+
 def test_computer_moves_held_back_are_told_after_a_restart(tmp_path, monkeypatch):
     """Computer players' actions are held back to be told together; a bot stopped while
     it holds them (a restart, a crash) tells them when it follows the table again: the
@@ -727,6 +759,9 @@ def test_computer_moves_held_back_are_told_after_a_restart(tmp_path, monkeypatch
         return choose(*args)
 
     monkeypatch.setattr(bots, "choose", gated)
+    # (told line by line here, not in few words (`Narration.condensed`): none is lost)
+    monkeypatch.setattr(Conversation, "condensed", lambda self, table_id, game, lines, lang,
+                        names: lines)
     # The random bot is instant and decides on the event loop, where the gate would hold
     # everything: these decisions go to the pool's threads, as a slow bot's do.
     monkeypatch.setattr(BotPool, "on_loop", lambda self, level: False)
@@ -945,8 +980,10 @@ def _moves_in_words(lang):
     @run
     async def test(conversation, net, say, service):
         """A menu's complete actions and the story say what a move does in the game's
-        words in the chat's language ("✔ Place the tile on A4", "Ana: places the tile on
-        A4"), never in notation ("✔ place A4", "Ana: place A4") — on a numbered network."""
+        words in the chat's language ("Choose: 🧩 Place the tile …" over "✔ A4  A4 …",
+        "Ana: places the tile on A4"), never in notation ("✔ place A4", "Ana: place
+        A4") — on a numbered network. The verb is said once, by the prompt, not by each
+        of a dozen choices (a phone's screenful: "✔ Place the tile on A4" each)."""
         await say(ANA, "new tikal")
         await say(ANA, f"lang {lang}")
         await say(BOB, "join")
@@ -954,11 +991,13 @@ def _moves_in_words(lang):
         await until(lambda: "1)" in net.texts("room")[-1])
         first = (await legal(service, conversation, 0))[0]  # a tile's place, not turned
         space = first.split()[1]
-        button, told = {"en": ("Place the tile on", "places the tile on"),
-                        "pt-BR": ("Colocar a peça em", "coloca a peça em"),
-                        "ca": ("Col·loca la peça a", "col·loca la peça a")}[lang]
-        menu = net.texts("room")[-1].splitlines()[-1]
-        assert f"✔ {button} {space}" in menu and f"✔ {first}" not in menu, menu
+        verb, told = {"en": ("Choose: 🧩 Place the tile …", "places the tile on"),
+                      "pt-BR": ("Escolha: 🧩 Colocar a peça …", "coloca a peça em"),
+                      "ca": ("Tria: 🧩 Col·locar la peça …", "col·loca la peça a")}[lang]
+        prompt, menu = net.texts("room")[-1].splitlines()[-2:]
+        assert prompt == verb, prompt
+        assert f"1) ✔ {space}  2) {space} …" in menu and f"✔ {first}" not in menu, menu
+        assert all(len(label) <= 5 for _, label in MENU.findall(menu)), menu
         await say(ANA, first)
         story = net.texts("room")[-1]
         assert f"Ana: {told} {space}" in story and f"Ana: {first}" not in story, story
@@ -1081,8 +1120,8 @@ async def test_a_leave_question_answered_on_its_own_message_needs_no_pause(
 @run
 async def test_a_leave_question_kept_across_a_restart_counts_its_30_seconds_on_the_wall_clock(
         conversation, net, say, service):
-    """A network that keeps when each person was asked whether to leave (the Matrix
-    bot: reactions.json) lends it to the conversation after a restart. The time is the
+    """When each person was asked whether to leave is in the chat database, which a
+    restarted conversation reads (every network's, Matrix's too). The time is the
     wall clock's, which means the same in the next process: the answer leaves within
     the question's 30 seconds; after them, or when the question seems asked in the
     future (the clock set back meanwhile), it only asks again."""
@@ -1093,8 +1132,7 @@ async def test_a_leave_question_kept_across_a_restart_counts_its_30_seconds_on_t
     assert await conversation.handle_button(ROOM, BOB, "l", "t1") == confirm
     kept = conversation.leaving
     ((asked, at),) = kept.items()
-    restarted = Conversation(service, net, "http://bg")
-    restarted.leaving = kept
+    restarted = Conversation(service, net, "http://bg")  # (the same database: nothing lent)
     table_id = conversation.store.game_in("test", "room")["table_id"]
     try:
         for away in (31.0, -60.0):  # longer than the 30 seconds; back in time
@@ -1168,6 +1206,10 @@ async def test_a_mistyped_command_is_answered_with_the_one_likely_meant(conversa
     assert await say(EVE, "nwe tikal") == \
         "⚠ I don't know 'nwe'. Did you mean 'new'? Say 'help' for the commands."
     assert await say(EVE, "xyzzy") == "⚠ I don't know 'xyzzy'. Say 'help' for the commands."
+    # two letters swapped is one slip: 'status' (not 'stats', one letter fewer, listed later)
+    assert "Did you mean 'status'?" in await say(EVE, "stauts")
+    assert (i18n.edits("stauts", "status"), i18n.edits("stauts", "stats")) == (1, 1)
+    assert i18n.edits("kitten", "sitting") == 3 and i18n.edits("ca", "abc") == 3
     net.admins.add("ana")
     await say(ANA, "idioma pt-BR")
     assert await say(ANA, "nvo tikal") == ("⚠ Não conheço 'nvo'. Você quis dizer 'novo'? "

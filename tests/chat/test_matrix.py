@@ -260,6 +260,12 @@ async def element_room(player: Player, invite: list[str], direct: bool = False,
     return response.room_id
 
 
+def called(body: str, *players: Player) -> Player:
+    """Which of ``players`` a menu awaits: the one it names ("Your turn, ana!" above the
+    menu; "ana, choose …" when a turn goes on)."""
+    return next(p for p in players if f"{p.name}," in body or f"{p.name}!" in body)
+
+
 def menu_choice(body: str) -> str | None:
     """The number to answer a menu with: end the turn if possible, else the first complete
     action, else the first step."""
@@ -315,6 +321,40 @@ async def ana_and_bob_in_a_group(url: str, tmp_path, name: str, encrypted: bool 
         report(bot, log, tmp_path)
         await ana.close()
         await bob.close()
+
+
+async def tikal_started(ana: Player, bob: Player, group: str, lang: str = "en",
+                        thread: str | None = None) -> str:
+    """Ana opens a Tikal table in ``group`` (in ``thread``), in ``lang`` (said first, and
+    the commands in its words), Bob joins, Ana starts it: the first call to play."""
+    new, join, start, turn = {"en": ("new", "join", "start", "Your turn"),
+                              "pt-BR": ("novo", "entrar", "comecar", "Sua vez")}[lang]
+    if lang != "en":
+        await ana.say(group, f"!bg idioma {lang}", thread=thread)
+    await ana.say(group, f"!bg {new} tikal", thread=thread)
+    await bob.until(lambda: any("Tikal" in b for b in bob.heard(group)), what="the lobby")
+    await bob.say(group, f"!bg {join}", thread=thread)
+    await ana.until(lambda: any(bob.name in b for r, _, b in ana.edits if r == group),
+                    what="Bob in the lobby")
+    await ana.say(group, f"!bg {start}", thread=thread)
+    return await ana.until(lambda: next((b for b in ana.heard_in(group, thread)
+                                         if turn in b), None), what="a turn")
+
+
+async def comes_in(url: str, ana: Player, bot_id: str, store, group: str) -> Player:
+    """Cy, a new account, invited by Ana into ``group`` and come in (late: its history
+    was not for Cy's device). Cy is the caller's to close."""
+    cy = Player(url, f"cy{ana.name[3:]}", bot_id, store)
+    try:
+        await cy.login()
+        assert isinstance(await ana.client.room_invite(group, cy.user), nio.RoomInviteResponse)
+        await cy.until(lambda: group in cy.client.invited_rooms, what="the invite")
+        cy.late.add(group)
+        await cy.client.join(group)
+    except BaseException:
+        await cy.close()
+        raise
+    return cy
 
 
 async def bot_keys(player: Player, bot_id: str) -> dict:
@@ -517,7 +557,7 @@ async def _tikal(url, tmp_path):
             menu_event = [e for (r, _), e in zip(ana.notices, ana.event_ids)
                           if r == group][menus[-1]]
             answered = menus[-1] + 1
-            asked = next(p for p in (ana, bob) if f"{p.name}," in body)
+            asked = called(body, ana, bob)
             other = bob if asked is ana else ana
             if not tested:
                 # People talk, react, and the one not awaited types a number: no reply.
@@ -563,10 +603,10 @@ async def _tikal(url, tmp_path):
         question = (await bob.until(questions, what="the question"))[0]
         await bob.until(lambda: question in reactions_kept(bot)["questions"],
                         what="the question kept")
-        bot.kill()  # … and away for longer than the question's 30 seconds
-        kept = json.loads((bot.device_file.parent / "reactions.json").read_text())
-        kept["leaving"] = [[who, table, at - 31] for who, table, at in kept.get("leaving", [])]
-        (bot.device_file.parent / "reactions.json").write_text(json.dumps(kept))
+        bot.kill()  # … and away for longer than the question's 30 seconds: when it asked
+        with contextlib.closing(sqlite3.connect(tmp_path / "chat.db")) as db, db:  # (kept
+            assert db.execute("UPDATE chat_leaving SET asked_at = asked_at - 31 "  # as on
+                              "WHERE user_id = ?", (bob.user,)).rowcount == 1  # every network)
         bot.start()
         await bob.react(group, question, "🚪")  # too late: asked again, nothing changes
         question = (await bob.until(lambda: questions()[1:], what="the question again"))[0]
@@ -621,14 +661,8 @@ async def _late_joiner(url, tmp_path):
         # Restarted before Cy comes in, the bot still knows who could read the lobby.
         bot.kill()
         bot.start()
-        cy = Player(url, f"cy{ana.name[3:]}", bot_id, tmp_path / "cy")
+        cy = await comes_in(url, ana, bot_id, tmp_path / "cy", group)
         try:
-            await cy.login()
-            assert isinstance(await ana.client.room_invite(group, cy.user),
-                              nio.RoomInviteResponse)
-            await cy.until(lambda: group in cy.client.invited_rooms, what="the invite")
-            cy.late.add(group)
-            await cy.client.join(group)
             await cy.until(lambda: group in cy.client.rooms, what="the group")
             # Cy has only come in, typed nothing: the lobby comes anew, for Cy to read
             # (before, Cy saw "unable to decrypt" and had to be told what to type).
@@ -719,7 +753,7 @@ async def _threads(url, tmp_path):
         for _ in range(12):
             menus = [b for b in ana.heard(group) if MENU.search(b.splitlines()[-1])]
             body = menus[-1]
-            player = next(p for p in (ana, bob) if f"{p.name}," in body)
+            player = called(body, ana, bob)
             count = len(ana.heard(group))
             await player.say(group, menu_choice(body))  # in the main timeline
             await ana.until(lambda count=count: len(ana.heard(group)) > count,
@@ -778,14 +812,14 @@ async def _replies(url, tmp_path):
                     if r == group and MENU.search(b.splitlines()[-1])]
 
         first, body = menus()[-1]
-        player, other = (ana, bob) if f"{ana.name}," in body else (bob, ana)
+        player, other = (ana, bob) if called(body, ana, bob) is ana else (bob, ana)
         options = MENU.findall(body.splitlines()[-1])
         number = next((n for n, label in options if label.endswith("…")), options[0][0])
         await player.say(group, number)
         second, body = await ana.until(lambda: menus()[-1] if menus()[-1][0] != first
                                        else None, what="the next menu")
         await ana.until(lambda: any(e == first for r, e, _ in ana.edits), what="closed")
-        assert f"{player.name}," in body
+        assert called(body, ana, bob) is player
 
         count = len(ana.heard(group))
         await player.send(group, "m.room.message", _reply("1", first))  # the closed one
@@ -848,9 +882,10 @@ async def _edits(url, tmp_path):
                         what="Bob in the lobby")
         await ana.say(group, "!bg start", thread=root)
         body = await ana.until(lambda: next((b for b in reversed(ana.heard(group))
-                                             if MENU.search(b.splitlines()[-1])), None),
-                               what="the first menu")
-        player = ana if f"{ana.name}," in body else bob
+                                             if MENU.search(b.splitlines()[-1])
+                                             and "Your turn" in b), None),
+                               what="the first menu")  # (not the lobby's, also numbered)
+        player = called(body, ana, bob)
         count = len(ana.heard(group))
         answer = await player.say(group, menu_choice(body))
         await ana.until(lambda: len(ana.heard(group)) > count, what="the menu answered")
@@ -1377,15 +1412,7 @@ def test_someone_who_leaves_the_room_mid_game_is_played_for_by_the_computer(syna
 async def _left_the_room(url, tmp_path):
     async with ana_and_bob_in_a_group(url, tmp_path, "Noite de Tikal") as (
             bot_id, bot, ana, bob, group):
-        await ana.say(group, "!bg idioma pt-BR")
-        await ana.say(group, "!bg novo tikal")
-        await bob.until(lambda: any("Tikal" in b for b in bob.heard(group)), what="the lobby")
-        await bob.say(group, "!bg entrar")
-        await ana.until(lambda: any(bob.name in b for r, _, b in ana.edits if r == group),
-                        what="Bob in the lobby")
-        await ana.say(group, "!bg comecar")
-        await ana.until(lambda: any(f"Sua vez, {ana.name}" in b for b in ana.heard(group)),
-                        what="Ana's turn")
+        assert f"Sua vez, {ana.name}" in await tikal_started(ana, bob, group, "pt-BR")
         while not any(f"Sua vez, {bob.name}" in b for b in ana.heard(group)):
             count = len(ana.heard(group))
             await ana.say(group, menu_choice(ana.heard(group)[-1]))
@@ -1507,31 +1534,43 @@ def test_reactions_are_remembered_beside_the_store_within_a_bound(tmp_path):
     path.write_text('{"joins": {"$t1": "abc", "$t2": ["!g", "@b:l"]}, "questions": {}}')
     damaged = Reactions(path)  # (nor any question's time: a file from before them)
     assert damaged.taken_back("$t1") is None and damaged.taken_back("$t2") is None
-    assert dict(damaged.leaving) == {}
+    assert damaged.left_over == {}
 
 
-def test_when_each_person_was_asked_to_leave_is_remembered_beside_the_store(tmp_path):
-    """When the bot asked whom whether to leave which table (the conversation's
-    `leaving`) is read back by a restarted bot, forgotten once answered, the latest kept;
-    entries of the wrong kind are left out."""
-    from boardgamesbot.chat.matrix.reactions import KEPT, Reactions
+def test_a_leave_question_kept_in_an_old_reactions_file_moves_to_the_database(tmp_path):
+    """When the bot asked whom whether to leave which table lives in the chat database,
+    as on every network (a restart keeps it there: `_tikal` ages that row). A
+    reactions.json from the bot that kept it itself still loads, entries of the wrong
+    kind left out: the Matrix bot moves its times to the database, once, over none it
+    holds already, and the file forgets them."""
+    from boardgamesbot.chat.matrix.bot import MatrixBot
+    from boardgamesbot.chat.matrix.reactions import Reactions
+    from boardgamesbot.chat.tables import Service
 
     path = tmp_path / "reactions.json"
-    before = Reactions(path)
-    before.leaving[("@bob:localhost", "t1")] = 1700000000.5
-    before.leaving[("@ana:localhost", "t1")] = 1700000001
-    after = Reactions(path)
-    assert dict(after.leaving) == {("@bob:localhost", "t1"): 1700000000.5,
-                                   ("@ana:localhost", "t1"): 1700000001.0}
-    del after.leaving[("@bob:localhost", "t1")]  # answered
-    assert list(Reactions(path).leaving) == [("@ana:localhost", "t1")]
-    for n in range(KEPT + 1):
-        after.leaving[("@cy:localhost", f"t{n}")] = 1700000002
-    again = Reactions(path)
-    assert len(again.leaving) == KEPT and ("@ana:localhost", "t1") not in again.leaving
-    path.write_text('{"joins": {}, "questions": {}, "leaving": [["@a:l", "t1", 5], '
-                    '["@b:l", "t1", true], ["@c:l", 3, 5], ["@d:l", "t1"], "x"]}')
-    assert dict(Reactions(path).leaving) == {("@a:l", "t1"): 5.0}
+    path.write_text('{"joins": {}, "questions": {"$q": "@a:l"}, "leaving": [["@a:l", "t1", 5], '
+                    '["@b:l", "t1", true], ["@c:l", 3, 5], ["@d:l", "t1"], "x", '
+                    '["@e:l", "t2", 7.5]]}')
+    assert Reactions(path).left_over == {("@a:l", "t1"): 5.0, ("@e:l", "t2"): 7.5}
+
+    async def main() -> None:
+        service = await Service.open(db=f"sqlite:///{tmp_path / 'chat.db'}", jobs=False)
+        client = nio.AsyncClient("http://127.0.0.1:9", "@bot:l", store_path=str(tmp_path))
+        try:
+            database = MatrixBot(client, service).conversation.store.leaving("matrix")
+            database[("@e:l", "t2")] = 9.0  # asked again since: the newer time stands
+            bot = MatrixBot(client, service, reactions=Reactions(path))
+            assert dict(bot.conversation.leaving) == dict(database) == {
+                ("@a:l", "t1"): 5.0, ("@e:l", "t2"): 9.0}
+            assert "leaving" not in json.loads(path.read_text())
+            assert Reactions(path).asking("$q") == "@a:l" and Reactions(path).left_over == {}
+            bot.reactions.asked("$q2", "@b:l")  # (nor written back with the next change)
+            assert "leaving" not in json.loads(path.read_text())
+        finally:
+            await client.close()
+            await service.close()
+
+    asyncio.run(main())
 
 
 def test_the_bots_own_messages_are_remembered_beside_the_store_within_a_bound(tmp_path,

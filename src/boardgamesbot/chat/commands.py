@@ -199,8 +199,9 @@ class Commands:
         lines = [i18n.text(lang, "lobby.title", game=games.title(name, lang))
                  + (f" ({options})" if options else ""),
                  i18n.text(lang, "lobby.players", players=", ".join(who),
-                           count=len(who), low=low, high=high),
-                 i18n.text(lang, "lobby.clock", clock=clock_words(lobby["clock"], lang))]
+                           count=len(who), low=low, high=high)]
+        if lobby["clock"]:  # (no clock: nothing to say, not "Clock: none")
+            lines.append(i18n.text(lang, "lobby.clock", clock=clock_words(lobby["clock"], lang)))
         if started:
             lines.append(i18n.text(lang, "lobby.started", link=self.link("table", started)))
             return "\n".join(lines), []
@@ -370,6 +371,12 @@ class Commands:
                  await self.status_line(game["table_id"], lang),
                  i18n.text(lang, "status.link", link=self.link("table", game["table_id"])),
                  *pointer]
+        detail = self.turn_detail.get(game["table_id"])
+        if detail:  # (told in few words as it was played: here in full)
+            names = await self.names(game["table_id"])
+            lines += [i18n.text(lang, "status.turn_detail",
+                                who=names.get(detail[0].event["seat"], "?")),
+                      *(told.in_lang(lang) for told in detail)]
         await self.say(place.chat_id, "\n".join(lines))
 
     async def cmd_rules(self, place: Place, person: Person, args: list[str], lang: str) -> None:
@@ -559,21 +566,27 @@ class Commands:
         seat = await self._my_seat(place, person)
         await self._hand_over(seat)
 
-    async def came_into_the_chat(self, place: Place, person: Person | None = None) -> None:
+    async def came_into_the_chat(self, place: Place, person: Person | None = None,
+                                 history: bool = False) -> None:
         """Someone came into the chat: a lobby open here is shown again, so that where
         newcomers cannot read what was said before them (an encrypted Matrix room: the
         keys of its history never reached their devices) they learn of it without being
-        told to type something they cannot see — the network sends it anew for them.
-        During a game, ``person`` is greeted once, in the chat's language: what is being
-        played, by whom, whose turn it is, and how to watch, ask and join the next one
-        (else they hear nothing they can read until the next turn)."""
+        told to type something they cannot see — the network sends it anew for them;
+        where they can (``history``: a room in clear) it stays where it is. During a
+        game, ``person`` is greeted once, in the chat's language, wherever they came in
+        (the game's news scrolled far up is no way in): what is being played, by whom,
+        whose turn it is, and how to watch, ask and join the next one (else they hear
+        nothing addressed to them until the next turn)."""
         lobby = self.store.lobby(self.network, place.chat_id)
         if lobby is not None and lobby["message_id"]:
-            await self._update_lobby(place, lobby)
+            if not history:
+                await self._update_lobby(place, lobby)
             return
         game = self.store.game_in(self.network, place.chat_id)
-        if game is None or person is None:
+        if game is None or person is None or \
+                (game["table_id"], person.user_id) in self.greeted:
             return
+        self.greeted.add((game["table_id"], person.user_id))  # (back after leaving: not again)
         lang = self.chat_lang(place.chat_id)
         summary = await self.service.summary(game["table_id"])
         names = await self.names(game["table_id"], lang)

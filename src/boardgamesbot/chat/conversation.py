@@ -28,7 +28,7 @@ from . import games, i18n, images
 from .basics import Button, Person, Place, Refusal, RefusedAction, Seat, Transport
 from .choices import MAX_BUTTONS, PER_ROW, ROW, narrow, rows_for, unrow
 from .commands import Commands
-from .living import LivingTable, in_words, label_of
+from .living import LivingTable, Told, in_words, label_of
 from .narration import Follower, Narration
 from .onboarding import Onboarding
 from .richtext import Formatted
@@ -63,9 +63,14 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         # Each person's last move played by a tap (its button's data, which names the
         # table and the moment): a second tap on it, from a fast thumb, is told it counted.
         self.played_by_tap: dict[str, str] = {}
+        # (table, person) greeted on coming into its chat mid-game: once each
+        self.greeted: set[tuple[str, str]] = set()
+        # table -> the last computer turn told in few words (`Narration.condensed`), line by
+        # line, for 'status'
+        self.turn_detail: dict[str, list[Told]] = {}
         # (person, table) -> when (wall-clock time) they were asked whether to leave it: a
         # second 🚪 within `LEAVE_CONFIRM` confirms (`Commands.leave_by_tap`), also after a
-        # restart: kept in the database (a network may put its own mapping here).
+        # restart: kept in the database (`ChatStore.leaving`), for every network.
         self.leaving: MutableMapping[tuple[str, str], float] = self.store.leaving(
             self.network)
 
@@ -328,10 +333,12 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         return None
 
     async def menu(self, seat: Seat, person: Person, prefix: list[str], lang: str,
-                   chat_id: str, chosen: str | None = None,
+                   chat_id: str, chosen: str | None = None, named: bool = True,
                    ) -> tuple[str, list[list[Button]], str | None]:
         """The buttons for the next word of ``seat``'s decision after ``prefix``: the
-        prompt, the keyboard, and the action to show as a preview picture (None).
+        prompt, the keyboard, and the action to show as a preview picture (None). The
+        prompt names its person, but not ``named=False`` (under "Your turn, Ana!", which
+        called her already: one call, not two).
 
         Where the game judges a choice by eye (`Game.preview_choice`: a tile's
         rotation, a shape's place) and the network can change a picture in place,
@@ -349,6 +356,12 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         def label(notation: str, default: str) -> str:
             return label_of(game, words, notation, lang) or default
 
+        def asking(key: str, **params: str) -> str:
+            if not named:
+                return i18n.text(lang, key + "_unnamed", **params)
+            return i18n.text(lang, key, who=self.transport.mention(person.user_id, person.name),
+                             **params)
+
         rows: list[list[Button]] = []
         siblings = ([here] if here in notations else []) + \
             [s.notation for s in steps if s.complete and not s.more]
@@ -363,8 +376,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                               f"v:{head}{depth}:{n}") for n in siblings]
             rows = [[choices[i] for i in row] for row in rows_for([b.label for b in choices])]
             rows.append([Button(i18n.text(lang, "button.confirm"), f"p:{head}{preview}")])
-            text = i18n.text(lang, "menu.preview", who=self.transport.mention(
-                person.user_id, person.name), action=in_words(game, preview.split(), lang))
+            text = asking("menu.preview", action=in_words(game, preview.split(), lang))
         else:
             buttons: list[Button] = []
             judged = load_game(game).preview_choice
@@ -397,18 +409,19 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                     continue
                 if step.complete and not (self.living and step.more and judged(step.notation)):
                     default = said.get(step.notation) or f"✔ {step.word}"
-                    buttons.append(Button(label(step.notation, default),
+                    own = label_of(game, words, step.notation, lang)
+                    # (the game's short word, "A4", marked ✔ against its "A4 …" beside)
+                    buttons.append(Button(default if own is None else
+                                          f"✔ {own}" if step.more else own,
                                           f"p:{head}{step.notation}"))
                 if step.more:
                     buttons.append(Button(label(step.notation, step.word) + " …",
                                           f"m:{head}{step.notation}"))
             rows = [[buttons[i] for i in row] for row in rows_for([b.label for b in buttons])]
-            who = self.transport.mention(person.user_id, person.name)
             # With nothing chosen yet (a turn that goes on) the menu says what it awaits:
             # "Ana, choose: …" was a colon before nothing.
-            text = (i18n.text(lang, "menu.choose", who=who,
-                              prefix=in_words(game, words, lang) + " …") if here
-                    else i18n.text(lang, "menu.what", who=who))
+            text = (asking("menu.choose", prefix=in_words(game, words, lang) + " …") if here
+                    else asking("menu.what"))
             if len(steps) > MAX_BUTTONS:
                 # The form that works where the menu is shown (a Telegram group reads
                 # only commands: "/forest 2 r90 C4").

@@ -48,9 +48,11 @@ class Told(str):
     in another: a private caption speaks its reader's language, the story in it too (not
     the group's words beside their own)."""
 
-    def __new__(cls, line: str, say: Callable[[str], str | None]) -> Told:
+    def __new__(cls, line: str, say: Callable[[str], str | None],
+                event: dict | None = None) -> Told:
         told = super().__new__(cls, line)
         told.say = say
+        told.event = event  # (the action it tells, if it tells one)
         return told
 
     def in_lang(self, lang: str) -> str:

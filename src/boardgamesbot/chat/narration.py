@@ -21,6 +21,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from boardgamesbot.engine import load_game
+
 from . import games, i18n, images
 from .basics import Person, Place, Seat
 from .living import Told, autopilot, played_for, to_call, winners_line
@@ -143,7 +145,7 @@ class Narration:
                         # (told again in a reader's language: computer players too)
                         told.append((number, Told(line, lambda other, e=event, s=summary:
                                                   self.event_line(e, self.names_at(s, other),
-                                                                  other, name))))
+                                                                  other, name), event)))
         updates: dict[str, Any] = {"last_event": last_event}
         scorings = await self.service.scorings(table_id, min(numbers), max(numbers)) \
             if numbers else []
@@ -156,22 +158,27 @@ class Narration:
         for scoring in scorings:
             lines = [line for n, line in told if n <= scoring["number"]]
             told = [(n, line) for n, line in told if n > scoring["number"]]
-            await self._announce_scoring(table_id, chat_id, name, scoring, lines, lang)
+            await self._announce_scoring(table_id, chat_id, name, scoring,
+                                         self.condensed(table_id, name, lines, lang, names),
+                                         lang)
         lines = [line for _, line in told]
         if state is None:
             if lines:
-                await self.say(chat_id, "\n".join(lines))
+                await self.say(chat_id, "\n".join(self.condensed(table_id, name, lines, lang,
+                                                                 names)))
             self.store.update_game(table_id, **updates)
             return False
         if over is not None or summary["status"] == "over":
-            await self._announce_end(table_id, chat_id, summary, state, lines, lang)
+            await self._announce_end(table_id, chat_id, summary, state,
+                                     self.condensed(table_id, name, lines, lang, names), lang)
             return True
         awaited = list(state["to_act"])
         if awaited != (game["awaited"] or []) or state["state_id"] > game["prompted"]:
             await self._prompt(table_id, game, state, awaited, lines, lang, move[0])
             updates.update(prompted=state["state_id"], awaited=awaited)
         elif lines:
-            await self.say(chat_id, "\n".join(lines))
+            await self.say(chat_id, "\n".join(self.condensed(table_id, name, lines, lang,
+                                                             names)))
         if follower is not None:
             if follower.held:
                 follower.held_through = updates.pop("last_event")
@@ -220,6 +227,49 @@ class Narration:
         self.store.update_game(table_id, **updates)
         await self._arm_reminder(table_id, state, lang)
         return False
+
+    def condensed(self, table_id: str, game: str, lines: list[str], lang: str,
+                  names: dict[int, str]) -> list[str]:
+        """``lines`` with each computer player's turn (its actions in a row, told at
+        once) on one line, as the game says a turn in few words (`Game.turn_words`: what
+        changed on the board; else each action's words, one after the other): not one
+        line per action, a phone's screenful. Its lines in full are the table's
+        `turn_detail`, for 'status'."""
+        out: list[str] = []
+        run: list[Told] = []
+
+        def flush() -> None:
+            if len(run) < 2:
+                out.extend(run)
+            else:
+                events = [told.event for told in run]
+
+                def said(other: str, events: list[dict] = events) -> str:
+                    infos = [event.get("info") for event in events]
+                    phrases = load_game(game).turn_words(infos, other, names) \
+                        if all(infos) else None
+                    if phrases is None:
+                        phrases = [games.action_words(game, event, other, names=names)
+                                   for event in events]
+                    return i18n.text(other, "event.action", action="; ".join(phrases),
+                                     who=names.get(events[0]["seat"], "?"))
+
+                out.append(Told(said(lang), said))
+                self.turn_detail[table_id] = list(run)
+            run.clear()
+
+        for line in lines:
+            event = getattr(line, "event", None)
+            by_bot = event is not None and event.get("type") == "action" and \
+                event.get("by") == "bot"
+            if run and not (by_bot and run[0].event.get("seat") == event.get("seat")):
+                flush()  # (the run is over: another seat, or no computer's action)
+            if by_bot:
+                run.append(line)  # type: ignore[arg-type]
+            else:
+                out.append(line)
+        flush()
+        return out
 
     def event_line(self, event: dict, names: dict[int, str], lang: str,
                    game: str) -> str | None:
@@ -273,8 +323,10 @@ class Narration:
                     follower.held[:] = lines
                     return
             if lines:
-                await self.say(chat_id, "\n".join(lines))
+                await self.say(chat_id, "\n".join(self.condensed(table_id, name, lines, lang,
+                                                                 names)))
             return
+        lines = self.condensed(table_id, name, lines, lang, names)
         if set(awaited) == before and len(people) == 1 and \
                 (await self.service.state(table_id, people[0]))["can_undo"]:
             # The same person goes on with their turn: what happened and their next menu.
@@ -293,11 +345,12 @@ class Narration:
         quiet = not called
         group_view = (await self.service.state(table_id, None))["view"]
         if not together:
-            # One person: the picture carries their menu.
+            # One person: the picture carries their menu, which need not name them
+            # again under "Your turn, Ana!".
             seat = people[0]
             person = Person(seats[seat]["user_id"], seats[seat]["name"])
             text, buttons, _ = await self.menu(Seat(table_id, seat, chat_id), person, [], lang,
-                                            chat_id)
+                                            chat_id, named=False)
             await self.show(chat_id, name, group_view, caption + "\n" + text, buttons,
                             menu_for=person.user_id, seat=seat, table_id=table_id,
                             silent=quiet)

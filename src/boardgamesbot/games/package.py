@@ -11,14 +11,15 @@ when first asked for: numpy, rich and the menus' words are not needed to play.
 * ``render``: ``text(view, lang)``, what the terminal prints, in the reader's language;
 * ``buttons``: ``label`` and ``previewed``, the words and previews of a chat's choices;
 * ``words``: ``action(game, info, lang, mood, names)``, an action in words, as the
-  browser module's ``describe`` says it, from the same catalog entries.
+  browser module's ``describe`` says it, from the same catalog entries; optionally
+  ``turn(game, infos, lang, names)``, one seat's actions in a row in fewer phrases.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar
@@ -64,6 +65,12 @@ class PackagedGame(Game):
     def action_words(self, info: ActionInfo, lang: str, mood: str | None = None,
                      names: Mapping[int, str] | None = None) -> str | None:
         said: str | None = self.face_module("words").action(self, info, lang, mood, names)
+        return said
+
+    def turn_words(self, infos: Sequence[ActionInfo], lang: str,
+                   names: Mapping[int, str] | None = None) -> list[str] | None:
+        turn = getattr(self.face_module("words"), "turn", None)  # (a game may have none)
+        said: list[str] | None = turn(self, infos, lang, names) if turn else None
         return said
 
     def preview_choice(self, notation: str) -> bool:

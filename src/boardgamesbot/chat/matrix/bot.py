@@ -210,9 +210,11 @@ class MatrixBot:
         # The 👍 that joined lobbies and the "leave this game?" questions: a redaction
         # strips a reaction's content, so what it was is known only from here.
         self.reactions = reactions or Reactions()
-        # (and when each person was asked whether to leave their table: 🚪 on the
-        # question still answers it after a restart)
-        self.conversation.leaving = self.reactions.leaving
+        # When each was asked lives in the database (`Conversation.leaving`), as on every
+        # network; a reactions.json from before kept it itself: moved there, once.
+        for key, asked_at in self.reactions.left_over.items():
+            self.conversation.leaving.setdefault(key, asked_at)
+        self.reactions.moved()
         client.add_event_callback(self.on_invite, InviteMemberEvent)
         client.add_event_callback(self.on_member, RoomMemberEvent)
         client.add_event_callback(self.on_text, RoomMessageText)
@@ -262,9 +264,10 @@ class MatrixBot:
         if event.state_key == self.client.user_id:
             if came:
                 self.joined_at[room.room_id] = event.server_timestamp
-        elif came and room.encrypted:  # (in a clear room the history is theirs to read)
+        elif came:  # (in a clear room the history is theirs to read: not the lobby again)
             await self.conversation.came_into_the_chat(self._place(room),
-                                                       self._person(room, event.state_key))
+                                                       self._person(room, event.state_key),
+                                                       history=not room.encrypted)
         elif event.prev_membership == "join" \
                 and event.membership in ("leave", "ban"):  # left, kicked or banned
             await self.conversation.left_the_chat(self._place(room), event.state_key)

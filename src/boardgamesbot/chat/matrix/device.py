@@ -17,8 +17,8 @@ Layout of the bot's directory (``<data dir>/matrix/<user id>/``)::
     cross-signing.json  the master and self-signing seeds (see `crosssigning`)
     menus.json          which message is whose open menu (see `menus`)
     threads.json        the thread each room's table lives in (see `threads`)
-    reactions.json      which 👍 joined whom, whom each 🚪 question asks and when (see
-                        `reactions`)
+    reactions.json      which 👍 joined whom, whom each 🚪 question asks (see
+                        `reactions`; when it was asked, the chat database keeps)
     sent.json           the bot's recent messages, lobbies sent anew, closed menus, who
                         could read each message (`sent`)
 """

@@ -8,18 +8,17 @@ bot's "leave this game?" questions, answered by 🚪 on the question itself.
   lobby's message): taking it back leaves the lobby (`bot.MatrixBot.on_redaction`);
 * ``questions``: a "leave this game?" question -> whom it asks
   (`bot.MatrixBot.leave_by_reaction`);
-* ``leaving``: (who, their table) -> when they were asked, in wall-clock time (the
-  conversation's `leaving`): 🚪 on the question within `commands.LEAVE_CONFIRM` leaves,
-  also when the bot restarted in between; after that, it only asks again.
 
 Kept in reactions.json beside the crypto store (`kept`), the latest `KEPT` of each:
-a 👍 matters only while its lobby is open, a question for a moment.
+a 👍 matters only while its lobby is open, a question for a moment. When each person
+was asked lives in the chat database with every network's (`ChatStore.leaving`); a
+file from before that keeps them under ``leaving`` still loads, and hands them over
+(`left_over`).
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -33,12 +32,18 @@ class Reactions:
         self.path = path
         self._joins: OrderedDict[str, tuple[str, str, str]] = OrderedDict()
         self._questions: OrderedDict[str, str] = OrderedDict()
-        self._leaving: OrderedDict[tuple[str, str], float] = OrderedDict()
+        #: (who, their table) -> when they were asked whether to leave it, as a file
+        #: from before the database kept them wrote it: for the bot to move there
+        self.left_over: dict[tuple[str, str], float] = {}
         saved = kept.load(path, _read)
         if saved is not None:
-            self._joins, self._questions, self._leaving = saved
-        #: for the conversation's `leaving`: written down at each change
-        self.leaving: MutableMapping[tuple[str, str], float] = _Leaving(self)
+            self._joins, self._questions, self.left_over = saved
+
+    def moved(self) -> None:
+        """The `left_over` times are in the database now: the file forgets them."""
+        if self.left_over:
+            self.left_over = {}
+            self._save()
 
     def joined(self, reaction_id: str, room_id: str, who: str, lobby_message: str) -> None:
         """The 👍 ``reaction_id`` by ``who`` on ``lobby_message`` joined them to its lobby."""
@@ -65,45 +70,21 @@ class Reactions:
 
     def _save(self) -> None:
         data = {"joins": {reaction: list(joined) for reaction, joined in self._joins.items()},
-                "questions": dict(self._questions),
-                "leaving": [[who, table, at] for (who, table), at in self._leaving.items()]}
+                "questions": dict(self._questions)}
         kept.save(self.path, data)
 
 
-class _Leaving(MutableMapping[tuple[str, str], float]):
-    """`Reactions`' ``leaving``, as the mapping the conversation reads and writes."""
-
-    def __init__(self, reactions: Reactions) -> None:
-        self._reactions = reactions
-
-    def __getitem__(self, key: tuple[str, str]) -> float:
-        return self._reactions._leaving[key]
-
-    def __setitem__(self, key: tuple[str, str], asked_at: float) -> None:
-        kept.remember(self._reactions._leaving, key, asked_at, KEPT)
-        self._reactions._save()
-
-    def __delitem__(self, key: tuple[str, str]) -> None:
-        del self._reactions._leaving[key]
-        self._reactions._save()
-
-    def __iter__(self) -> Iterator[tuple[str, str]]:
-        return iter(self._reactions._leaving)
-
-    def __len__(self) -> int:
-        return len(self._reactions._leaving)
-
-
 def _read(saved: Any) -> tuple[OrderedDict[str, tuple[str, str, str]], OrderedDict[str, str],
-                               OrderedDict[tuple[str, str], float]]:
+                               dict[tuple[str, str], float]]:
     joins = OrderedDict((reaction, (joined[0], joined[1], joined[2]))
                         for reaction, joined in saved["joins"].items()
                         if isinstance(joined, list) and len(joined) == 3
                         and all(isinstance(x, str) for x in joined))
     questions = OrderedDict((question, who) for question, who in saved["questions"].items()
                             if isinstance(who, str))
-    # (a file from before the questions' times were kept has none: the rest still holds)
-    leaving = OrderedDict(((who, table), float(at))
+    # (the questions' times, which a file kept between their being kept at all and their
+    # moving to the database: the rest holds without them)
+    leaving = dict(((who, table), float(at))
                           for who, table, at in (e for e in saved.get("leaving", [])
                                                  if isinstance(e, list) and len(e) == 3)
                           if isinstance(who, str) and isinstance(table, str)

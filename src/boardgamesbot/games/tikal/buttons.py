@@ -1,8 +1,9 @@
 """The words on a chat's buttons for Tikal's actions, in each language.
 
 The chat offers an action word by word (`Game.choice_label`): the verb in
-words, a figure by name, a tile's rotation as the turn it makes (``↻ 120°``;
-Tikal's tiles turn in sixths, written ``r2``). A placement is shown on the
+words, a figure by name, a tile's place by its space under the verb said once, a
+tile's rotation as the turn it makes (``↻ 120°``; Tikal's tiles turn in sixths,
+written ``r2``). A placement is shown on the
 board in each rotation before it is confirmed (`previewed`).
 """
 
@@ -39,6 +40,10 @@ def label(prefix: list[str], notation: str, lang: str) -> str | None:
     word = words[-1]
     if not prefix:
         return table.get(word)
+    if prefix == ["place"]:
+        # The space alone: the prompt above says "🧩 Place the tile …" once, not each of
+        # a dozen spaces "✔ Place the tile on A4" (some 340 characters on a phone).
+        return word
     if word in ("L", "W") and prefix[0] in ("enter", "move", "guard"):
         return table[word]
     return None

@@ -8,7 +8,8 @@ its notation, so a move's cost is the one it had when it was played.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from boardgamesbot.engine import ActionInfo, Game
@@ -54,3 +55,53 @@ def action(game: Game, info: ActionInfo, lang: str, mood: str | None = None,
     if kind in COSTED and isinstance(ap, int) and ap:
         said += f" ({say('tikal.ap', n=ap)})"
     return said
+
+
+def turn(game: Game, infos: Sequence[ActionInfo], lang: str,
+         names: Mapping[int, str] | None = None) -> list[str] | None:
+    """One seat's actions in a row (a computer's turn, told at once) as a person needs
+    them: the tile, what was dug, camped, guarded or traded each as it is; the figures
+    brought in and moved as one phrase of what changed on the board, each space's gain
+    or loss ("A4 +2, B5 −1") with the points spent; the turn's end not at all (the next
+    call says it). None when an action has no words."""
+    phrases: list[str] = []
+    figures: list[ActionInfo] = []
+    at = 0  # where the figures' phrase goes: where the first of them came
+    for info in infos:
+        kind = info.get("type")
+        if kind == "end":
+            continue
+        if kind in ("enter", "move"):
+            if not figures:
+                at = len(phrases)
+            figures.append(info)
+            continue
+        said = action(game, info, lang, names=names)
+        if said is None:
+            return None
+        phrases.append(said)
+    if len(figures) == 1:
+        said = action(game, figures[0], lang, names=names)
+        if said is None:
+            return None
+        phrases.insert(at, said)
+    elif figures:
+        change: Counter[str] = Counter()
+        for info in figures:
+            p = info.get("params") or {}
+            if info.get("type") == "enter":
+                change[p["space"]] += 1
+            else:
+                change[p["from"]] -= 1
+                change[p["to"]] += 1
+        changes = ", ".join(f"{space} {n:+d}".replace("-", "−")
+                            for space, n in sorted(change.items()) if n) or "±0"
+        entered = any(info.get("type") == "enter" for info in figures)
+        said = phrase(game.words, lang, "tikal.do.figures." + ("entered" if entered
+                                                               else "moved"),
+                      None, changes=changes) or changes
+        ap = sum((info.get("cost") or {}).get("ap") or 0 for info in figures)
+        if ap:
+            said += f" ({phrase(game.words, lang, 'tikal.ap', None, n=ap)})"
+        phrases.insert(at, said)
+    return phrases
