@@ -544,9 +544,21 @@ class Seen:
         if len(console.render_lines(roomy, unbounded, pad=False)) <= options.height:
             yield roomy
             return
+        # A group's rows are its parts' rows; the dense map, the same at every step, is
+        # measured once (drawing it is most of a step's cost, and a four-player turn may
+        # take ten steps).
+        map_rows: list[int] = []
+
+        def rows(part: Any) -> int:
+            if isinstance(part, Board):
+                if not map_rows:
+                    map_rows.append(len(console.render_lines(part, unbounded, pad=False)))
+                return map_rows[0]
+            return len(console.render_lines(part, unbounded, pad=False))
+
         for tight in range(len(self.TIGHTER) + 1):
             dense = self.parts(dense=True, width=options.max_width, tight=tight)
-            if len(console.render_lines(dense, unbounded, pad=False)) <= options.height:
+            if sum(rows(part) for part in dense.renderables) <= options.height:
                 break
         yield dense
 
