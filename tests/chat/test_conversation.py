@@ -849,13 +849,13 @@ def test_a_chat_read_waits_for_the_write_in_flight(tmp_path):
 async def test_a_seat_without_a_name_is_named_in_the_chats_language(conversation, net, say,
                                                                     service):
     """A person who sat down without a name (an invitation joined unnamed, from the
-    browser) has none stored: the chat calls the seat "Lugar 2" / "Seient 2" / "Seat 2" in
-    its own language, never a stored English "seat 2"."""
+    browser) has none stored: the chat calls them "Jogador 2" / "Jugador 2" / "Player 2" in
+    its own language, as the browser does, never a stored English "seat 2"."""
     table_id, tokens = service.create("tikal", {}, ["Ana", ""], [], None)
     conversation.store.start_game(table_id, "test", "room", "ana",
                                   [(0, "ana", "Ana", tokens[0])])
     assert (await service.summary(table_id))["seats"][1]["name"] == ""
-    for lang, seat in (("pt-BR", "Lugar 2"), ("ca", "Seient 2"), ("en", "Seat 2")):
+    for lang, seat in (("pt-BR", "Jogador 2"), ("ca", "Jugador 2"), ("en", "Player 2")):
         conversation.store.set_room("test", "room", lang=lang)
         assert await conversation.names(table_id) == {0: "Ana", 1: seat}
 
