@@ -55,6 +55,7 @@ from .components import (
 )
 from .futures import stratified_worlds
 from .notation import AmbushFallback, Draw, Fallback
+from .ntuple import features, shipped_weights
 from .scoring import DIAGONALS
 from .sheet import (
     COLS,
@@ -165,6 +166,18 @@ FOLLOW_UP_KEEP = 0
 # With STRATIFY = 1 the samples lead with the possible next cards in turn, each in
 # its share of the samples (`futures.stratified_worlds`); 0 = independent samples.
 STRATIFY = 0
+
+# The learned correction (`learned.py`'s shipped weights, read through `ntuple.py`) inside
+# the search (issue 32, sessions 47-48). LEARNED_LEAF is the share of it added to every
+# seat's worth where the search's sampled futures end (`outcome`); LEARNED_FOLLOW the
+# share the search's own next cards believe (`follow_up`: among the LEARNED_KEEP best
+# drawings by the hand-written value, the corrected best, if it claims more than
+# LEARNED_MARGIN stars over the hand-written best). 0 = off: the hand-written evaluation
+# alone, as measured. Greedy, hints and `medium` never read them.
+LEARNED_LEAF = 0.0
+LEARNED_FOLLOW = 0.0
+LEARNED_MARGIN = 0.0
+LEARNED_KEEP = 6
 
 # Monster exposure: a star per exposed space at each remaining scoring, but the
 # seat fills most exposed spaces within a season or two, so later scorings count
@@ -783,15 +796,38 @@ def time_left_share(state: CartographersState) -> float:
     return min(1.0, (now + later) / _GAME_TIME)
 
 
-def win_chance(state: CartographersState, player: int) -> float:
-    """``player``'s chance of ending ahead of the best rival, as a stated simple model:
-    the logistic of (own − best rival worth) / s, s shrinking with the time left
-    (WIN_SCALE, WIN_FLOOR). Solo, or with WIN_SCALE at 0, `evaluate` itself."""
-    if WIN_SCALE <= 0 or state.num_players == 1:
-        return evaluate(state, player)
+def _learned_correction(state: CartographersState, seat: int, layers: Layers,
+                        filled: int) -> float:
+    """The shipped correction of ``seat``'s sheet as drawn (0 without weights)."""
+    weights = shipped_weights()
+    if weights is None or state.step == OVER:
+        return 0.0
+    return features(layers, filled, state.sheets[seat].side, state.season, state.edicts,
+                    state.time_used()).value(weights)
+
+
+def _worths(state: CartographersState) -> list[float]:
+    """Every seat's worth, with LEARNED_LEAF of the learned correction when set."""
     outlook = Outlook(state)
     sheets = _with_pending(state)
     worths = [seat_worth(state, seat, outlook, *sheets[seat]) for seat in range(state.num_players)]
+    if LEARNED_LEAF:
+        for seat, (layers, filled, _) in enumerate(sheets):
+            worths[seat] += LEARNED_LEAF * _learned_correction(state, seat, layers, filled)
+    return worths
+
+
+def win_chance(state: CartographersState, player: int) -> float:
+    """``player``'s chance of ending ahead of the best rival, as a stated simple model:
+    the logistic of (own − best rival worth) / s, s shrinking with the time left
+    (WIN_SCALE, WIN_FLOOR). Solo, or with WIN_SCALE at 0, the margin of `evaluate`
+    (both with LEARNED_LEAF of the learned correction when set)."""
+    if WIN_SCALE <= 0 or state.num_players == 1:
+        if not LEARNED_LEAF:
+            return evaluate(state, player)
+        worths = _worths(state)
+        return _margin(worths[player], worths[:player] + worths[player + 1:])
+    worths = _worths(state)
     lead = worths[player] - max(worths[:player] + worths[player + 1:])
     scale = WIN_SCALE * math.sqrt(time_left_share(state)) + WIN_FLOOR
     return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -lead / scale))))
@@ -980,6 +1016,8 @@ def follow_up(state: CartographersState, player: int, memory: dict[Hashable, Any
     other: far from those spaces a drawing's value moves little, and the same for
     all, so the order of the best holds.
     """
+    if LEARNED_FOLLOW and state.step == DRAW:
+        return _learned_follow_up(state, player)
     if FOLLOW_UP_KEEP <= 0 or state.step != DRAW:
         return candidates(state, player, 1)[0]
     filled = _with_pending(state)[player][1]
@@ -1005,6 +1043,29 @@ def follow_up(state: CartographersState, player: int, memory: dict[Hashable, Any
     values = placement_values(state, player, pool)
     best = max(range(len(values)), key=lambda i: values[i][0])  # ties: the first, legal order
     return values[best][1]
+
+
+def _learned_follow_up(state: CartographersState, player: int) -> Action:
+    """The continuation's drawing with LEARNED_FOLLOW of the learned correction: among
+    the LEARNED_KEEP best by the hand-written value, the best corrected one if it
+    claims more than LEARNED_MARGIN over the hand-written best; else that best."""
+    values = placement_values(state, player)
+    order = sorted(range(len(values)), key=lambda i: -values[i][0])[:max(1, LEARNED_KEEP)]
+    sheet = state.sheets[player]
+    masks = _draw_masks(state.explore_card)
+    believed = []
+    for i in order:
+        value, action = values[i]
+        layers, filled = sheet.layers, sheet.filled
+        mask = masks.get(action, 1 << action.cell if isinstance(action, Fallback) else 0)
+        if mask and isinstance(action, (Draw, Fallback)):
+            layers = list(layers)
+            layers[_TERRAIN[action.terrain]] |= mask
+            filled |= mask
+        believed.append(value + LEARNED_FOLLOW * _learned_correction(state, player, layers,
+                                                                     filled))
+    best = max(range(len(order)), key=lambda k: believed[k])  # ties: the hand-written order
+    return values[order[best if believed[best] > believed[0] + LEARNED_MARGIN else 0]][1]
 
 
 @cache
