@@ -98,7 +98,9 @@ def test_a_friend_s_move_is_read_above_the_board_in_the_log_s_words(narrow, serv
     the board marked a move without words. A line above the board says it."""
     table, tokens = tikal_table(narrow, server, lang)
     narrow.wait_for_selector(".space.target")
-    assert not narrow.locator("#move-line").is_visible(), "no move yet"
+    # no move yet: the line's room says so (an empty band read as something not loaded)
+    narrow.wait_for_function(SAYS, arg=["#move-line", catalog(lang)["board.last_move.none"]])
+    assert narrow.locator("#move-line").is_visible()
     words = catalog(lang)
     before = narrow.evaluate(BOARD_TOP)
     act(server, table, tokens[0], first_legal(server, table, tokens[0]))  # Ana's tile

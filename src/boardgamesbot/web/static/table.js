@@ -947,10 +947,10 @@ export class TableScreen {
     if (!line) return;
     const event = this.lastMove();
     line.hidden = !event;
-    // Before the first move its room is kept, empty and unseen (style.css): the first move's
-    // words came and pushed the board down by the line's height, once.
+    // Before the first move its room is kept (style.css), saying there is no move yet: the
+    // first move's words came and pushed the board down by the line's height, once.
     if (!event) {
-      line.textContent = "\u00a0";
+      line.textContent = t("board.last_move.none");
       return;
     }
     const ctx = this.context();
