@@ -1,13 +1,14 @@
 """Refusals a game-night group met in the browser, in Portuguese against the real server:
-"Why not?" on "It is not your turn" cites the turn order (it cited Setup), and a terrain
-not on the card is refused naming the card's terrains in the reader's language."""
+"Why not?" on "It is not your turn" cites the turn order (it cited Setup), a move across a
+side with no path is answered by the rule's own sentence, and a terrain not on the card is
+refused naming the card's terrains in the reader's language."""
 
 from __future__ import annotations
 
 import json
 import re
 
-from .helpers import call, hot_seat_table, take_seat
+from .helpers import act, call, hot_seat_table, take_seat
 
 #: In the page: the table's refusal of `action` for the seat holding `token`, as the notice
 #: says it (errorText, the page's own module), and the rule its "Why not?" cites.
@@ -67,6 +68,39 @@ def test_not_your_turn_why_not_cites_the_turn_order_not_the_setup(page, server):
     page.wait_for_selector("#rules-dialog[open] #rules-body .asked.best")
     assert page.inner_text("#rules-body .asked.best").startswith("Ordem dos turnos.")
 
+
+def test_a_move_across_a_side_with_no_path_why_not_says_the_rules_sentence(narrow, server):
+    """Bea taps C5 for her worker on C6 (no stone on either side between them): "Why not?"
+    showed the whole Movement passage, what a crossing costs first, and on a phone the answer
+    was in its middle. It shows the passage's sentence that says it, the passage a tap away
+    with that sentence highlighted in it."""
+    page = narrow
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=1)
+    for seat, action in [(0, "place C5 r1"), (0, "end"), (1, "place C6 r1"), (1, "enter W A6"),
+                         (1, "move W A6 B5"), (1, "move W B5 C6")]:
+        act(server, table, tokens[seat], action)
+    page.goto(f"{server}/")
+    page.evaluate("localStorage.setItem('bgbot.lang', 'pt-BR')")
+    take_seat(page, server, table, 1, tokens[1], "tikal")
+    page.click('[data-space="C6"]')
+    page.wait_for_selector('#figure-W[aria-pressed="true"]')
+    page.click('[data-space="C5"]')  # not offered: the move is sent, and refused
+    page.wait_for_selector(".notice.error button.why")
+    assert "Não há caminho de pedras entre esses espaços." in page.inner_text(".notice")
+    page.click(".notice.error button.why")
+    page.wait_for_selector(".notice .why-rule")
+    lead = "Se nenhum dos dois lados tiver bloco, não há trilha por ali."
+    assert page.inner_text(".notice .why-rule .why-lead") == lead
+    said = page.inner_text(".notice .why-rule")
+    assert said.startswith(f"A regra (Ações): {lead}") and "Ninguém pode entrar" not in said
+    # (on this 360×740 phone it is read whole: the passage filled the notice, which scrolled)
+    assert page.evaluate("""() => { const notice = document.querySelector('.notice');
+        return notice.scrollHeight <= notice.clientHeight; }""")
+    page.click(".notice .why-open")
+    page.wait_for_selector("#rules-dialog[open] #rules-body .asked.best")
+    assert page.inner_text("#rules-body .asked.best").startswith("Movimento.")
+    assert page.evaluate("""() => [...(CSS.highlights.get('rules-lead') || [])]
+        .map((r) => r.toString().replace(/\\s+/g, ' ')).join('')""") == lead
 
 def test_a_terrain_not_on_the_card_is_refused_naming_the_cards_terrains(page, server):
     # seed 1: the first card is Treetop Village (forest or village)

@@ -143,7 +143,7 @@ async function askRules(event) {
   }
 }
 
-async function openRules(game, passage = null) {
+async function openRules(game, passage = null, lead = "") {
   if (game && game !== rulesGame) document.getElementById("rules-answers").replaceChildren();
   rulesGame = game || screen?.game || rulesGame || gameNames[0];
   const dialog = document.getElementById("rules-dialog");
@@ -159,7 +159,7 @@ async function openRules(game, passage = null) {
     try {
       const page = await api("GET", `/api/rules/${rulesGame}?lang=${encodeURIComponent(lang())}`);
       body.innerHTML = page.html; // rendered by the server from our own Markdown, raw HTML disabled
-      if (passage !== null && passage !== undefined) markPassages([passage]);
+      if (passage !== null && passage !== undefined) markPassages([passage], lead);
     } catch (error) {
       body.replaceChildren(h("p", { class: "error" }, errorText(error.error)));
     }
@@ -186,10 +186,11 @@ async function main() {
   });
   window.addEventListener("hashchange", route);
   document.getElementById("rules-ask").addEventListener("submit", askRules);
-  // detail: a game's name, or {game, passage} to show one passage marked (a "why not?")
+  // detail: a game's name, or {game, passage, lead} to show one passage marked, its
+  // sentence `lead` highlighted (a "why not?")
   window.addEventListener("openrules", (event) => {
     const detail = event.detail;
-    if (detail && typeof detail === "object") openRules(detail.game, detail.passage);
+    if (detail && typeof detail === "object") openRules(detail.game, detail.passage, detail.lead || "");
     else openRules(detail);
   });
   route();

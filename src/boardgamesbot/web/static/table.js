@@ -469,8 +469,14 @@ export class TableScreen {
         if (why.legal) { notify(t("why.allowed", { action: notation })); return; }
         notify(why.reason || errorText({ code: why.code }), "error");
         if (why.text) {
-          notice.append(h("span", { class: "why-rule" }, t("why.rule", { source: why.source }), " ", why.text, " ",
-            h("button", { type: "button", class: "link why-open", onclick: () => openRules({ game: this.game, passage: why.passage }) }, t("why.open"))));
+          // With the rule's sentence that says this refusal (its `lead`), that sentence alone,
+          // first and in bold: on a phone the whole passage filled the notice and the answer
+          // to "why" was somewhere in its middle. The button shows the passage, the sentence
+          // highlighted in it.
+          const open = h("button", { type: "button", class: "link why-open",
+            onclick: () => openRules({ game: this.game, passage: why.passage, lead: why.lead }) }, t("why.open"));
+          notice.append(h("span", { class: "why-rule" }, t("why.rule", { source: why.source }), " ",
+            why.lead ? h("strong", { class: "why-lead" }, why.lead) : why.text, " ", open));
         }
       } catch (error) {
         notify(errorText(error.error), "error");
