@@ -71,7 +71,9 @@ def main() -> None:
                 key = f"{game} [{entry[0]}] {entry[1]}"
                 results.setdefault(name, {})[key] = list(measured(entry, game))
     off = {
-        f"{lang} {q}": [g for g in ("tikal", "cartographers") if ask(g, q, lang, options=OPTIONS).known]
+        f"{lang} {q}": [
+            g for g in ("tikal", "cartographers") if ask(g, q, lang, options=OPTIONS).known
+        ]
         for lang, q in questions.OFF_TOPIC
     }
     Path(arguments.out).write_text(

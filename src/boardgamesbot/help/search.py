@@ -240,7 +240,7 @@ class Knowledge:
     #: and are marked as the other variant's (`RulesIndex.ask`, ``options``)
     variants: Mapping[str, Mapping[str, Mapping[str, str]]] = field(default_factory=dict)
     #: ``{option: {choice: {"terms": [term…], "topic": {lang: words}}}}`` — what the rules of
-    #: one choice alone are about: its ``terms`` (Tikal's auction: ``bid``, ``auction``), and
+    #: one choice alone are about: its ``terms`` (an auction variant's ``bid``, ``auction``), and
     #: how to name that topic in each language ("bidding", "dar lance", "fer ofertes"). A
     #: question naming one, asked from a table playing another choice, is told first that the
     #: table does not play it, and the choice's best passage answers (`Reply.aside`)
@@ -381,7 +381,7 @@ class Reply:
     #: one slip away: what a face names so the asker can say it otherwise ("tallar", to cut)
     unknown: tuple[str, ...] = ()
     #: asked from a table about what only another choice of its options has ("can I bid 0?"
-    #: at a basic Tikal table), the sentence that says so, for a face to show first: "This
+    #: at a table without the auction), the sentence that says so, for a face to show first: "This
     #: table plays the basic game: bidding is part of the auction variant."; empty otherwise
     aside: str = ""
 
@@ -819,8 +819,8 @@ class RulesIndex:
     def _not_played(self, asked: frozenset[str], options: Mapping[str, str]
                     ) -> tuple[str, tuple[str, str] | None]:
         """When the question names what only a choice the table does not play is about
-        (`Knowledge.variant_terms`: "lance" at a basic Tikal table), the sentence saying so in
-        this language and that option and choice; else ``("", None)``."""
+        (`Knowledge.variant_terms`: "lance" at a table without the auction), the sentence
+        saying so in this language, and that option and choice; else ``("", None)``."""
         for (option, choice), (keys, topic) in self.choice_topics.items():
             played = options.get(option, choice)
             if played == choice or not topic or not keys & asked:
