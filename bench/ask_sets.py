@@ -5,6 +5,7 @@ rank, written to a JSON file so two runs can be compared question by question.
 
     .venv/bin/python bench/ask_sets.py before.json
     .venv/bin/python bench/ask_sets.py after.json --compare before.json
+    .venv/bin/python bench/ask_sets.py basic.json --table   # asked at a table of default options
 """
 
 from __future__ import annotations
@@ -36,12 +37,17 @@ SETS = {
 HELD_OUT_SETS = {"FRESH_13", "FRESH_15", "FRESH_17", "FRESH_19"}
 
 
+#: the options of the table the questions are asked from (``--table``: every option at its
+#: default, Tikal's basic game); None: asked of no table
+OPTIONS: dict | None = None
+
+
 def measured(entry: tuple, game: str) -> tuple[int | None, bool]:
     """The rank of the passage holding the facts (and answer), and whether the answer is read
     first."""
     lang, question, facts, *answer = entry
     wanted = [*facts, *answer]
-    reply = ask(game, question, lang)
+    reply = ask(game, question, lang, options=OPTIONS)
     position = next(
         (n for n, given in enumerate(reply.answers, 1) if holds(given.text, wanted)), None
     )
@@ -53,7 +59,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("out")
     parser.add_argument("--compare")
+    parser.add_argument("--table", action="store_true",
+                        help="ask from a table with every option at its default")
     arguments = parser.parse_args()
+    global OPTIONS
+    OPTIONS = {} if arguments.table else None
     results: dict[str, dict[str, list]] = {}
     for name, games in SETS.items():
         for game, entries in games.items():
@@ -61,7 +71,9 @@ def main() -> None:
                 key = f"{game} [{entry[0]}] {entry[1]}"
                 results.setdefault(name, {})[key] = list(measured(entry, game))
     off = {
-        f"{lang} {q}": [g for g in ("tikal", "cartographers") if ask(g, q, lang).known]
+        f"{lang} {q}": [
+            g for g in ("tikal", "cartographers") if ask(g, q, lang, options=OPTIONS).known
+        ]
         for lang, q in questions.OFF_TOPIC
     }
     Path(arguments.out).write_text(

@@ -40,6 +40,12 @@ def test_ask_answers_with_passages_marked_in_the_rules_page(client):
     assert basic[0]["title"] == "Contagem" and basic[0]["variant"] == ""
     assert [a["variant"] for a in basic if a["title"] == "Seus pontos são seu dinheiro"] == [
         "variante com leilão"]
+    # asked about what only the auction has: said first (`aside`), and the auction answers
+    bid = {"q": "posso dar lance d zero?", "lang": "pt-BR", "options": '{"variant": "basic"}'}
+    told = client.get("/api/rules/tikal/ask", params=bid).json()
+    assert told["aside"] == "Esta mesa joga o jogo básico: dar lance é só da variante com leilão."
+    assert told["answers"][0]["title"] == "Decisão 4"
+    assert client.get("/api/rules/tikal/ask", params=asked).json()["aside"] == ""
 
 
 def test_ask_without_an_answer_gives_the_closest_topics(client):

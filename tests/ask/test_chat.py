@@ -25,6 +25,11 @@ async def test_a_rules_question_is_answered_in_the_chats_language(conversation, 
     assert points.startswith("📖 Contagem") and "Seus pontos são seu dinheiro" in points
     assert (await say(BOB, "regras mais")).startswith(
         "🔀 Só na variante com leilão:\n📖 Seus pontos são seu dinheiro")
+    # a question about what only the auction has is told so first, then its rule answers
+    bid = await say(BOB, "? posso dar lance d zero?")
+    assert bid.startswith("ℹ️ Esta mesa joga o jogo básico: dar lance é só da variante com "
+                          "leilão.\n🔀 Só na variante com leilão:\n") and "Decisão 4" in bid, bid
+    assert not (await say(BOB, "regras mais")).startswith("ℹ️")  # (said once)
 
 
 @run

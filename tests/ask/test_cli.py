@@ -87,7 +87,7 @@ def test_why_and_ask_at_the_play_prompt(tmp_path):
     result = run("play", "tikal", "--players", "2", "--seed", "5", "--save", str(path),
                  "--lang", "ca",
                  stdin="enter L A6\nwhy enter L A6\nask es pot trepitjar un volca?\n"
-                       "ask qui juga primer?\nquit\n")
+                       "ask qui juga primer?\nask puc fer una oferta de 0?\nquit\n")
     assert result.exit_code == 0, result.output
     said = " ".join(result.output.split())            # (the terminal wraps long lines)
     assert "escriu 'why enter L A6' per veure la regla" in said  # the prompt speaks ca too
@@ -96,6 +96,9 @@ def test_why_and_ask_at_the_play_prompt(tmp_path):
     # a basic game: its own rule first, the auction's marked as the other variant's
     assert "1. Ordre dels torns" in said
     assert "(només a la variant amb subhasta)" in said
+    # an auction question: told the table plays the basic game, then the auction's rule
+    assert ("Aquesta taula juga al joc bàsic: fer ofertes només és de la variant amb "
+            "subhasta. 1. Decisió 4 (només a la variant amb subhasta)") in said
     assert Record.load(path).actions == []            # asking played nothing
 
 

@@ -263,6 +263,18 @@ def test_the_rules_title_fits_one_line(narrow, server, lang):
     assert answers.nth(0).locator(".answer-variant").count() == 0
     assert narrow.locator("#rules-answers .answer-variant").nth(0).text_content() == catalog(
         lang)["rules.ask.variant"].replace("{variant}", variant)
+    assert narrow.locator("#rules-answers .answers-aside").count() == 0
+    # a question about what only the auction has is told so first (docs/ask.md, *Seventeenth
+    # pass*), in the table's words: the game played, the topic, the variant
+    narrow.fill("#rules-question", {"en": "can i bid 0??", "pt-BR": "posso dar lance d zero?",
+                                    "ca": "puc fer una oferta de 0?"}[lang])
+    narrow.click("#rules-ask-button")
+    aside = narrow.locator("#rules-answers .answers-aside")
+    aside.wait_for(state="attached")
+    said = aside.text_content()
+    assert said.startswith(catalog(lang)["rules.ask.other_variant"].split("{")[0]), said
+    assert variant in said
+    assert narrow.locator("#rules-answers li").nth(0).locator(".answer-variant").count() == 1
 
 
 @pytest.mark.parametrize("lang", LANGS)

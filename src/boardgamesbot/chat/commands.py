@@ -462,6 +462,7 @@ class Commands:
                 raise Refusal("rules.no_more")
             shown, *rest = waiting[place.chat_id]
             lang = self._waiting_in().get(place.chat_id, lang)
+            aside = ""
         else:
             # (in a thread: the first question about a game builds its index, ~0.5 s)
             # (a question plainly in another language than the chat's — a Brazilian friend
@@ -492,11 +493,13 @@ class Commands:
                               topics="; ".join(reply.topics))
             self._asked_before()[place.chat_id] = (game, lang, reply.about)
             shown, *rest = reply.answers
-        await self._show(place, lang, shown, rest)
+            aside = reply.aside
+        await self._show(place, lang, shown, rest, aside)
 
-    async def _show(self, place: Place, lang: str, shown, rest: list) -> None:
-        """One answer, fitted to a phone's screen; the rest kept for ``rules more``."""
-        text, self._waiting()[place.chat_id] = rules.answer_text(lang, shown, rest)
+    async def _show(self, place: Place, lang: str, shown, rest: list, aside: str = "") -> None:
+        """One answer, fitted to a phone's screen; the rest kept for ``rules more``;
+        ``aside`` first (`Reply.aside`)."""
+        text, self._waiting()[place.chat_id] = rules.answer_text(lang, shown, rest, aside)
         self._waiting_in()[place.chat_id] = lang
         await self.say(place.chat_id, text)
 

@@ -160,9 +160,11 @@ def intro(game: str, lang: str, opening: str, sections: list[str]) -> Formatted:
     return Formatted("\n\n".join([*kept, tail]))
 
 
-def answer_text(lang: str, shown: Answer, rest: list[Answer]) -> tuple[str, list[Answer]]:
+def answer_text(lang: str, shown: Answer, rest: list[Answer],
+                aside: str = "") -> tuple[str, list[Answer]]:
     """One answer as a reply that fits a screen, and the answers still to come: a
-    passage too long is cut at a sentence, its rest the next to come."""
+    passage too long is cut at a sentence, its rest the next to come. ``aside`` (the
+    reply's, `Reply.aside`: "This table plays the basic game: …") opens it."""
     def text(body: str, coming: list[Answer], titles: int) -> str:
         said = i18n.text(lang, "rules.answer" if shown.source != shown.title
                          else "rules.answer_titled", title=shown.title, source=shown.source,
@@ -171,6 +173,8 @@ def answer_text(lang: str, shown: Answer, rest: list[Answer]) -> tuple[str, list
             said = f"» {shown.lead}\n\n{said}"
         if shown.variant:  # (a rule of a variant this table does not play)
             said = i18n.text(lang, "rules.variant", variant=shown.variant) + "\n" + said
+        if aside:  # (asked about what only a variant not played has: said first)
+            said = f"ℹ️ {aside}\n{said}"
         if coming:
             said += "\n" + i18n.text(lang, "rules.more", titles=" · ".join(
                 a.title for a in coming[:titles]))

@@ -95,6 +95,8 @@ def show_answers(game_name: str, question: str, lang: str, limit: int = 5,
                       if reply.unknown else say["dont_know"], markup=False)
         console.print(say["topics"].format(topics="; ".join(reply.topics)), markup=False)
         return reply
+    if reply.aside:  # (asked about what only a variant this table does not play has)
+        console.print(reply.aside, style="yellow", markup=False)
     for number, answer in enumerate(reply.answers, 1):
         # (the title once: a Decision's source is its title, and most passages open with it)
         where = f"  [dim]({escape(answer.source)})[/]" if answer.source != answer.title else ""

@@ -40,6 +40,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from boardgamesbot.engine import LANGUAGES, GameError, known_games, load_game
+from boardgamesbot.web import catalog
 
 from .passages import Passage, passages
 from .words import (
@@ -238,6 +239,13 @@ class Knowledge:
     #: language's page: asked from a table playing another choice, their passages do not lead
     #: and are marked as the other variant's (`RulesIndex.ask`, ``options``)
     variants: Mapping[str, Mapping[str, Mapping[str, str]]] = field(default_factory=dict)
+    #: ``{option: {choice: {"terms": [term…], "topic": {lang: words}}}}`` — what the rules of
+    #: one choice alone are about: its ``terms`` (an auction variant's ``bid``, ``auction``), and
+    #: how to name that topic in each language ("bidding", "dar lance", "fer ofertes"). A
+    #: question naming one, asked from a table playing another choice, is told first that the
+    #: table does not play it, and the choice's best passage answers (`Reply.aside`)
+    variant_terms: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(
+        default_factory=dict)
 
 
 @cache
@@ -253,7 +261,8 @@ def knowledge(game: str) -> Knowledge:
                      phrasings=players.get("phrasings", {}), kinds=data.get("kinds", {}),
                      leads=players.get("leads", {}),
                      refusal_leads=data.get("refusal_leads", {}),
-                     variants=data.get("variants", {}))
+                     variants=data.get("variants", {}),
+                     variant_terms=data.get("variant_terms", {}))
 
 
 #: Where a passage's text may end a sentence: after a full stop, a question or exclamation
@@ -371,6 +380,10 @@ class Reply:
     #: with no answer, the question's words (as typed) that the rules never use, nor a word
     #: one slip away: what a face names so the asker can say it otherwise ("tallar", to cut)
     unknown: tuple[str, ...] = ()
+    #: asked from a table about what only another choice of its options has ("can I bid 0?"
+    #: at a table without the auction), the sentence that says so, for a face to show first: "This
+    #: table plays the basic game: bidding is part of the auction variant."; empty otherwise
+    aside: str = ""
 
     @property
     def known(self) -> bool:
@@ -380,7 +393,7 @@ class Reply:
         return {"game": self.game, "lang": self.lang, "question": self.question,
                 "answers": [answer.as_dict() for answer in self.answers],
                 "topics": list(self.topics), "about": self.about or self.question,
-                "unknown": list(self.unknown)}
+                "unknown": list(self.unknown), "aside": self.aside}
 
 
 class RulesIndex:
@@ -412,6 +425,13 @@ class RulesIndex:
         self.choice_names = {option.name: {**option.labels.get("en", {}),
                                            **option.labels.get(lang, {})}
                              for option in game_object.options}
+        #: what each option's choice alone is about (`Knowledge.variant_terms`): its terms'
+        #: keys, and its topic's name in this language
+        self.choice_topics: dict[tuple[str, str], tuple[frozenset[str], str]] = {
+            (option, choice): (frozenset(f"§{term}" for term in about.get("terms", ())),
+                               about.get("topic", {}).get(lang, ""))
+            for option, choices in self.knowledge.variant_terms.items()
+            for choice, about in choices.items()}
         # A passage's own words count fully; the headings above it only give context
         # (a third): every passage of the section shares them.
         self.keys: list[dict[str, float]] = []
@@ -778,15 +798,47 @@ class RulesIndex:
         refused = {quoting[0]: self.refusal_leads.get(quoting[1])} if quoting and asks_why(
             question, self.lang) else {}
         other = {i: self._other_choice(i, options) for _, _, i in scored} if options else {}
-        if any(other.values()):
+        aside, only = self._not_played(asked, options) if options else ("", None)
+        if only is not None and any(self.variant_of.get(i) == only for _, _, i in scored):
+            # (asked about what only the other choice has: said so, and its best rule answers)
+            scored = self._choice_first(scored, only)
+        elif any(other.values()):
+            aside = ""
             scored = self._played_first(scored, other)
+        else:
+            aside = ""
         answers = tuple(Answer(self.passages[i].title, self.passages[i].shown,
                                self.passages[i].source, score, self.passages[i].id,
                                self.lead(i, weights, yes_no,
                                          self.phrased_leads.get((asked, i), refused.get(i)),
                                          mine, others, tie), other.get(i, ""))
                         for score, _, i in self._without_summaries(scored, limit))
-        return Reply(self.game, self.lang, question, answers, self._topics(scored), about)
+        return Reply(self.game, self.lang, question, answers, self._topics(scored), about,
+                     aside=aside)
+
+    def _not_played(self, asked: frozenset[str], options: Mapping[str, str]
+                    ) -> tuple[str, tuple[str, str] | None]:
+        """When the question names what only a choice the table does not play is about
+        (`Knowledge.variant_terms`: "lance" at a table without the auction), the sentence
+        saying so in this language, and that option and choice; else ``("", None)``."""
+        for (option, choice), (keys, topic) in self.choice_topics.items():
+            played = options.get(option, choice)
+            if played == choice or not topic or not keys & asked:
+                continue
+            names = self.choice_names.get(option, {})
+            sentence = catalog(self.lang).get("rules.ask.other_variant", "")
+            return sentence.format(played=names.get(played, played), topic=topic,
+                                   variant=names.get(choice, choice)), (option, choice)
+        return "", None
+
+    def _choice_first(self, scored: list[tuple[float, float, int]], only: tuple[str, str]
+                      ) -> list[tuple[float, float, int]]:
+        """``scored`` led by its best passage of the choice ``only`` (option, choice), the
+        rest in their order: the question asks about what only that choice has ("can I bid
+        0?" in a basic game is answered by the auction's Decision 4, after the sentence that
+        says the table does not play it)."""
+        best = next(entry for entry in scored if self.variant_of.get(entry[2]) == only)
+        return [best, *(entry for entry in scored if entry is not best)]
 
     def _other_choice(self, index: int, options: Mapping[str, str]) -> str:
         """The name of the option's choice whose rules alone passage ``index`` states, when

@@ -55,6 +55,10 @@ class AnswersOut(BaseModel):
                                    "pronoun (send it as the next question's `before`)")
     unknown: list[str] = Field([], description="with no answer, the question's words that "
                                "the rules never use (to ask in other words)")
+    aside: str = Field("", description="asked with a table's `options` about what only a "
+                       "variant it does not play has, the sentence saying so, to show "
+                       "first (\"This table plays the basic game: bidding is part of the "
+                       "auction variant.\"); empty otherwise")
 
 
 Language = Literal["en", "pt-BR", "ca"]  # the languages of LANGUAGES, for the schema

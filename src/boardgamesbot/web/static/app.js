@@ -128,6 +128,8 @@ async function askRules(event) {
     const phone = globalThis.matchMedia?.("(max-width: 600px)").matches;
     out.replaceChildren(h("details", { class: "answers-fold", open: !phone },
       h("summary", {}, t("rules.ask.fold", { n: reply.answers.length })),
+      // (asked about what only a variant this table does not play has: said first)
+      reply.aside && h("p", { class: "answers-aside" }, reply.aside),
       h("p", {}, t("rules.ask.found")), h("ol", {}, ...reply.answers.map((a) =>
         h("li", {}, h("button", { type: "button", class: "link", "data-passage": a.passage,
           onclick: () => markPassages([a.passage, ...reply.answers.filter((b) => b !== a).map((b) => b.passage)], a.lead) },
