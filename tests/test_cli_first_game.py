@@ -214,6 +214,14 @@ def test_each_scoring_is_said_as_it_happens(tmp_path, name, lang):
     assert expected and len(said) == len(expected), said
     for line, scores in zip(said, expected):
         assert line.endswith(f" {scores[-1]}."), (line, scores)
+    # At the end each player is named with the seat the board above names ("random (p2)",
+    # as its players table and who won say), not by a seat number the board never shows.
+    over = result.output.splitlines()[-2]
+    game, random_ = load_game(name), say(lang, "level.random")
+    for seat in (0, 1):  # (a game whose board names no seat: by its number)
+        tag = game.seat_tag(seat, lang)
+        assert (f"{random_} ({tag}): " if tag else
+                say(lang, "seat.named", name=random_, n=seat + 1) + ": ") in over, over
 
 
 @pytest.mark.parametrize("lang", ["pt-BR", "ca"])
@@ -314,7 +322,8 @@ def test_the_final_scores_tell_two_bots_of_one_level_apart(tmp_path):
     assert finished.exit_code == 0, finished.output
     last = finished.output.splitlines()[-2]  # (the last: how to play again)
     assert "random (seat 1): " in last and "random (seat 2): " in last, last
-    assert "easy: " in last, last  # a name said once needs no seat
+    # (at the end a name said once has its seat too: the board above names seats only)
+    assert "easy (seat 3): " in last, last
 
 
 def test_play_without_a_game_names_the_games():

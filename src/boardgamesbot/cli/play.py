@@ -387,7 +387,8 @@ REFUSAL_INDENT = 2
 def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str = "en") -> None:
     person = Person(record, lang)
     named = [seat_name(name, lang) for name in record.seats]
-    # Two "easy" bots are told apart by their seat ("easy (seat 2): 90, easy (seat 3): 67").
+    # Two "easy" bots are told apart by their seat ("easy (seat 2): 90, easy (seat 3): 67"),
+    # as the prompt names seats ("seat 1>").
     names = [say(lang, "seat.named", name=name, n=seat + 1) if named.count(name) > 1 else name
              for seat, name in enumerate(named)]
     players = [Narrated(bot, lang, dict(enumerate(names))) if bot is not None else person
@@ -445,13 +446,25 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
         console.print(say(lang, "saved", path=path), markup=False, soft_wrap=True)
         return
     console.print(state.game.render_text(state.view(None), lang))
-    scores = ", ".join(f"{names[i]}: {s}" for i, s in enumerate(state.scores()))
-    winners = ", ".join(names[i] for i in state.winners())
+    # (each player with the seat the board above names: its last lines say who won by
+    # seat, and "Winner: p2" then "Winner: easy" read as two answers)
+    tagged = [_tagged(state.game, seat, name, lang) for seat, name in enumerate(named)]
+    scores = ", ".join(f"{tagged[i]}: {s}" for i, s in enumerate(state.scores()))
+    winners = ", ".join(tagged[i] for i in state.winners())
     # (soft_wrap: the record's path is not broken in two, so it can be copied)
     console.print(say(lang, "game.over", scores=scores, winners=winners, path=path),
                   markup=False, soft_wrap=True)
     console.print(say(lang, "again", command=again(record, seat_bots, lang)), markup=False,
                   soft_wrap=True)
+
+
+def _tagged(game, seat: int, name: str, lang: str) -> str:
+    """``name`` with its seat as the game's board names it ("easy (p2)"), else by its
+    number ("easy (seat 2)")."""
+    tag = game.seat_tag(seat, lang)
+    if tag is None:
+        return say(lang, "seat.named", name=name, n=seat + 1)
+    return say(lang, "seat.tagged", name=name, tag=tag)
 
 
 def again(record: Record, seat_bots: list, lang: str) -> str:
