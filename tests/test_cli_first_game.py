@@ -357,6 +357,22 @@ def test_commands_are_understood_in_any_case(tmp_path):
     assert say("en", "error.bad_notation") not in result.output
 
 
+def test_commands_are_understood_in_every_language(tmp_path):
+    """A command word of another language is understood too ("pista", Catalan's hint, in a
+    Brazilian session; "tabuleiro" in a Catalan one), but not a word the game reads as a
+    move: that is the move's."""
+    from boardgamesbot.cli.words import command_named
+
+    result = run("play", GAMES[0], "--players", "2", "--seed", "5", "--lang", "pt-BR",
+                 "--save", str(tmp_path / "g.json"), stdin="pista\nTauler\nsurt\n")
+    assert result.exit_code == 0, result.output
+    assert "  1. " in result.output and say("pt-BR", "saved", path="")[:8] in result.output
+    assert say("pt-BR", "error.bad_notation") not in result.output
+    assert command_named("tabuleiro", "ca") == "board"
+    assert command_named("tabuleiro", "ca", a_move=lambda word: True) is None
+    assert command_named("ajuda", "ca", a_move=lambda word: True) == "help"  # (its own)
+
+
 def _first_actions(name: str, players: int, until_crossing: bool):
     """The first legal actions of a game of ``players`` from seed 5, up to and including
     the first that crosses (``until_crossing``) or does not cross an undo barrier."""

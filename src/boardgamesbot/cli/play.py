@@ -13,6 +13,7 @@ import shlex
 import textwrap
 import time
 from collections import Counter
+from functools import partial
 from itertools import pairwise
 from pathlib import Path
 
@@ -38,6 +39,7 @@ from .terminal import (
 from .words import (
     command_named,
     environment_language,
+    folded,
     refusal,
     say,
     seat_name,
@@ -255,8 +257,9 @@ class Person:
                 continue
             typed, _, rest = line.partition(" ")
             # ("Help", "QUIT", "ajuda", "sair": a command in any case, English or the
-            # person's language; anything else is read as an action)
-            word = command_named(typed, lang)
+            # person's language, or another language's where no move is written so;
+            # anything else is read as an action)
+            word = command_named(typed, lang, partial(_a_move, seat.game))
             if word == "quit":
                 raise Quit()
             if word == "undo":
@@ -321,6 +324,18 @@ class Person:
             console.print()
             raise Quit() from None
         console.clear()
+
+
+def _a_move(game, word: str) -> bool:
+    """Whether the game reads ``word`` as (the start of) a move: an action by itself, its
+    notation's first word, or one of the game's own words for a move in some language
+    (it says then how the notation writes it)."""
+    try:
+        game.parse_action(word)
+    except GameError as error:
+        params = getattr(error, "params", None) or {}
+        return bool(params.get("meant")) or folded(str(params.get("word", word))) != folded(word)
+    return True
 
 
 def room_above(*lines: str) -> int | None:

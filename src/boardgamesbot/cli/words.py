@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import unicodedata
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -79,21 +80,36 @@ def environment_language(environ: dict[str, str] | None = None) -> str:
     return "en"
 
 
-def command_named(word: str, lang: str) -> str | None:
+def command_named(word: str, lang: str,
+                  a_move: Callable[[str], bool] | None = None) -> str | None:
     """The prompt's command ``word`` names, by its English name: typed in English, as the
     help lists it, or in the person's language ("ajuda", "sair", "desfer": what someone
     who never read the help types first), accents and case aside; else None (an action,
-    or a typo).
+    or a typo). A word of another language the faces speak is a command too (a
+    Brazilian at a Catalan session types "dica"), unless it names two commands in
+    different languages, or is a word of a move (``a_move``: the game reads it as one).
 
     >>> command_named("Ajuda", "ca"), command_named("desfazer", "pt-BR")
     ('help', 'undo')
+    >>> command_named("dica", "ca"), command_named("pista", "pt-BR")
+    ('hint', 'hint')
     """
     typed = folded(word)
     for command in COMMANDS:
         for language in dict.fromkeys(("en", lang)):
-            if typed in map(folded, say(language, f"command.{command}").split()):
+            if typed in _words(language, command):
                 return command
-    return None
+    meant = {command for command in COMMANDS for language in LANGUAGES
+             if typed in _words(language, command)}
+    if len(meant) != 1 or (a_move is not None and a_move(word)):
+        return None
+    return meant.pop()
+
+
+@cache
+def _words(lang: str, command: str) -> frozenset[str]:
+    """The words ``command`` is typed as in ``lang``, folded."""
+    return frozenset(map(folded, say(lang, f"command.{command}").split()))
 
 
 def seat_name(name: str, lang: str) -> str:
