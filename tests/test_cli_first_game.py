@@ -235,6 +235,10 @@ def test_a_replay_speaks_the_language(tmp_path, lang):
     assert f"1. {say(lang, 'seat.named', name=bot, n=1)}: " in result.output
     assert say(lang, "replay.scores", scores="")[:8] in result.output
     assert "Final scores" not in result.output
+    # (each final score with the seat the board above names, as at the end of `play`)
+    final = next(line for line in result.output.splitlines()
+                 if line.startswith(say(lang, "replay.scores", scores="")))
+    assert f"{bot} ({load_game(GAMES[0]).seat_tag(1, lang)}): " in final, final
 
 
 def test_ctrl_d_while_stepping_through_a_replay_stops_it_quietly(tmp_path, monkeypatch):

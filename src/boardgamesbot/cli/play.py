@@ -43,6 +43,7 @@ from .words import (
     refusal,
     say,
     seat_name,
+    seat_tagged,
     setup_error,
 )
 
@@ -463,7 +464,7 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     console.print(state.game.render_text(state.view(None), lang))
     # (each player with the seat the board above names: its last lines say who won by
     # seat, and "Winner: p2" then "Winner: easy" read as two answers)
-    tagged = [_tagged(state.game, seat, name, lang) for seat, name in enumerate(named)]
+    tagged = [seat_tagged(state.game, seat, name, lang) for seat, name in enumerate(named)]
     scores = ", ".join(f"{tagged[i]}: {s}" for i, s in enumerate(state.scores()))
     winners = ", ".join(tagged[i] for i in state.winners())
     # (soft_wrap: the record's path is not broken in two, so it can be copied)
@@ -471,15 +472,6 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
                   markup=False, soft_wrap=True)
     console.print(say(lang, "again", command=again(record, seat_bots, lang)), markup=False,
                   soft_wrap=True)
-
-
-def _tagged(game, seat: int, name: str, lang: str) -> str:
-    """``name`` with its seat as the game's board names it ("easy (p2)"), else by its
-    number ("easy (seat 2)")."""
-    tag = game.seat_tag(seat, lang)
-    if tag is None:
-        return say(lang, "seat.named", name=name, n=seat + 1)
-    return say(lang, "seat.tagged", name=name, tag=tag)
 
 
 def again(record: Record, seat_bots: list, lang: str) -> str:

@@ -17,7 +17,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from boardgamesbot.engine import LANGUAGES
+from boardgamesbot.engine import LANGUAGES, Game
 from boardgamesbot.games.wording import fill, notation_error
 from boardgamesbot.web import catalog, said_params
 
@@ -115,6 +115,15 @@ def _words(lang: str, command: str) -> frozenset[str]:
 def seat_name(name: str, lang: str) -> str:
     """A seat's name for people: a bot level in their language ("médio"), else the name."""
     return say(lang, f"level.{name}") if has(f"level.{name}") else name
+
+
+def seat_tagged(game: Game, seat: int, name: str, lang: str) -> str:
+    """``name`` with its seat as the game's board names it ("easy (p2)": `Game.seat_tag`),
+    else by its number ("easy (seat 2)")."""
+    tag = game.seat_tag(seat, lang)
+    if tag is None:
+        return say(lang, "seat.named", name=name, n=seat + 1)
+    return say(lang, "seat.tagged", name=name, tag=tag)
 
 
 def refusal(error: dict[str, Any], lang: str) -> str:
