@@ -32,7 +32,9 @@ def test_bots_play_a_whole_tikal_game_and_it_replays(tmp_path):
     listed = [line.split(": ", 1)[1] for line in replay.output.splitlines()
               if line[:5].strip().rstrip(".").isdigit() and "(seat " in line]
     assert listed == [notation for _, notation in record.actions]
-    scores = ", ".join(f"{name}: {score}" for name, score in zip(record.seats, final.scores()))
+    # (each with the seat the board names: "medium (p1): 40")
+    scores = ", ".join(f"{name} (p{seat}): {score}" for seat, (name, score) in
+                       enumerate(zip(record.seats, final.scores(), strict=True), 1))
     assert f"Final scores: {scores}" in replay.output
 
 

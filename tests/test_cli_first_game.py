@@ -214,6 +214,14 @@ def test_each_scoring_is_said_as_it_happens(tmp_path, name, lang):
     assert expected and len(said) == len(expected), said
     for line, scores in zip(said, expected):
         assert line.endswith(f" {scores[-1]}."), (line, scores)
+    # At the end each player is named with the seat the board above names ("random (p2)",
+    # as its players table and who won say), not by a seat number the board never shows.
+    over = result.output.splitlines()[-2]
+    game, random_ = load_game(name), say(lang, "level.random")
+    for seat in (0, 1):  # (a game whose board names no seat: by its number)
+        tag = game.seat_tag(seat, lang)
+        assert (f"{random_} ({tag}): " if tag else
+                say(lang, "seat.named", name=random_, n=seat + 1) + ": ") in over, over
 
 
 @pytest.mark.parametrize("lang", ["pt-BR", "ca"])
@@ -227,6 +235,10 @@ def test_a_replay_speaks_the_language(tmp_path, lang):
     assert f"1. {say(lang, 'seat.named', name=bot, n=1)}: " in result.output
     assert say(lang, "replay.scores", scores="")[:8] in result.output
     assert "Final scores" not in result.output
+    # (each final score with the seat the board above names, as at the end of `play`)
+    final = next(line for line in result.output.splitlines()
+                 if line.startswith(say(lang, "replay.scores", scores="")))
+    assert f"{bot} ({load_game(GAMES[0]).seat_tag(1, lang)}): " in final, final
 
 
 def test_ctrl_d_while_stepping_through_a_replay_stops_it_quietly(tmp_path, monkeypatch):
@@ -314,7 +326,8 @@ def test_the_final_scores_tell_two_bots_of_one_level_apart(tmp_path):
     assert finished.exit_code == 0, finished.output
     last = finished.output.splitlines()[-2]  # (the last: how to play again)
     assert "random (seat 1): " in last and "random (seat 2): " in last, last
-    assert "easy: " in last, last  # a name said once needs no seat
+    # (at the end a name said once has its seat too: the board above names seats only)
+    assert "easy (seat 3): " in last, last
 
 
 def test_play_without_a_game_names_the_games():
@@ -346,6 +359,22 @@ def test_commands_are_understood_in_any_case(tmp_path):
     assert result.exit_code == 0, result.output
     assert "Other commands:" in result.output and "saved to" in result.output
     assert say("en", "error.bad_notation") not in result.output
+
+
+def test_commands_are_understood_in_every_language(tmp_path):
+    """A command word of another language is understood too ("pista", Catalan's hint, in a
+    Brazilian session; "tabuleiro" in a Catalan one), but not a word the game reads as a
+    move: that is the move's."""
+    from boardgamesbot.cli.words import command_named
+
+    result = run("play", GAMES[0], "--players", "2", "--seed", "5", "--lang", "pt-BR",
+                 "--save", str(tmp_path / "g.json"), stdin="pista\nTauler\nsurt\n")
+    assert result.exit_code == 0, result.output
+    assert "  1. " in result.output and say("pt-BR", "saved", path="")[:8] in result.output
+    assert say("pt-BR", "error.bad_notation") not in result.output
+    assert command_named("tabuleiro", "ca") == "board"
+    assert command_named("tabuleiro", "ca", a_move=lambda word: True) is None
+    assert command_named("ajuda", "ca", a_move=lambda word: True) == "help"  # (its own)
 
 
 def _first_actions(name: str, players: int, until_crossing: bool):

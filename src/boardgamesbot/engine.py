@@ -695,6 +695,12 @@ class Game(ABC):
         that outlines the cells drawn last)."""
         return self.render_svg(view, **options)
 
+    def seat_tag(self, seat: int, lang: str) -> str | None:
+        """How `render_text` names ``seat`` in ``lang`` (its players table, who won), so that
+        a face naming the seat's player ("easy") adds the same tag and a reader can tell
+        which line of the board is whose; None, the default: the board names no seat."""
+        return None
+
     def choice_label(self, prefix: list[str], notation: str, lang: str) -> str | None:
         """The words on a chat button that goes from the notation words ``prefix`` to
         ``notation`` (one more word, or none when ``prefix`` is itself an action among

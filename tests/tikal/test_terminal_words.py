@@ -212,3 +212,25 @@ def test_the_scores_after_each_scoring_name_each_player(lang):
     for seat in range(len(history[0])):
         points = "→".join(str(row[seat]) for row in history)
         assert f"{seat_tag(seat, lang)}: {points}" in told, (seat, told)
+
+
+def dense(view: dict, lang: str) -> list[str]:
+    """As the prompt prints it on an 80x24 terminal (the dense drawing)."""
+    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+    console.print(GAME.render_text(view, lang), height=22)
+    return console.export_text().splitlines()
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_the_scores_after_each_scoring_wrap_between_players(lang):
+    """Four players' scores after four scorings take more than 80 columns: the line wraps
+    between players, never between a player's tag ("j2:") and their numbers, which began
+    the next line and read as another player's."""
+    view = GAME.new(4, seed=1).view(0)
+    view["score_history"] = [[10 * r + s for s in range(4)] for r in (1, 4, 8, 12)]
+    for lines in (printed(view, lang), dense(view, lang)):
+        for seat in range(4):
+            entry = f"{seat_tag(seat, lang)}: " + "→".join(
+                str(10 * r + seat) for r in (1, 4, 8, 12))
+            assert sum(entry in line for line in lines) == 1, (entry, "\n".join(lines))
+        assert max(len(line) for line in lines) <= 80

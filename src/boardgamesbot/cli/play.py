@@ -13,6 +13,7 @@ import shlex
 import textwrap
 import time
 from collections import Counter
+from functools import partial
 from itertools import pairwise
 from pathlib import Path
 
@@ -38,9 +39,11 @@ from .terminal import (
 from .words import (
     command_named,
     environment_language,
+    folded,
     refusal,
     say,
     seat_name,
+    seat_tagged,
     setup_error,
 )
 
@@ -255,8 +258,9 @@ class Person:
                 continue
             typed, _, rest = line.partition(" ")
             # ("Help", "QUIT", "ajuda", "sair": a command in any case, English or the
-            # person's language; anything else is read as an action)
-            word = command_named(typed, lang)
+            # person's language, or another language's where no move is written so;
+            # anything else is read as an action)
+            word = command_named(typed, lang, partial(_a_move, seat.game))
             if word == "quit":
                 raise Quit()
             if word == "undo":
@@ -323,6 +327,18 @@ class Person:
         console.clear()
 
 
+def _a_move(game, word: str) -> bool:
+    """Whether the game reads ``word`` as (the start of) a move: an action by itself, its
+    notation's first word, or one of the game's own words for a move in some language
+    (it says then how the notation writes it)."""
+    try:
+        game.parse_action(word)
+    except GameError as error:
+        params = getattr(error, "params", None) or {}
+        return bool(params.get("meant")) or folded(str(params.get("word", word))) != folded(word)
+    return True
+
+
 def room_above(*lines: str) -> int | None:
     """How many rows of a terminal a board may take so that it, ``lines`` and the prompt
     are on the screen together (a game draws itself denser to fit, where it can); None
@@ -387,7 +403,8 @@ REFUSAL_INDENT = 2
 def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str = "en") -> None:
     person = Person(record, lang)
     named = [seat_name(name, lang) for name in record.seats]
-    # Two "easy" bots are told apart by their seat ("easy (seat 2): 90, easy (seat 3): 67").
+    # Two "easy" bots are told apart by their seat ("easy (seat 2): 90, easy (seat 3): 67"),
+    # as the prompt names seats ("seat 1>").
     names = [say(lang, "seat.named", name=name, n=seat + 1) if named.count(name) > 1 else name
              for seat, name in enumerate(named)]
     players = [Narrated(bot, lang, dict(enumerate(names))) if bot is not None else person
@@ -445,8 +462,11 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
         console.print(say(lang, "saved", path=path), markup=False, soft_wrap=True)
         return
     console.print(state.game.render_text(state.view(None), lang))
-    scores = ", ".join(f"{names[i]}: {s}" for i, s in enumerate(state.scores()))
-    winners = ", ".join(names[i] for i in state.winners())
+    # (each player with the seat the board above names: its last lines say who won by
+    # seat, and "Winner: p2" then "Winner: easy" read as two answers)
+    tagged = [seat_tagged(state.game, seat, name, lang) for seat, name in enumerate(named)]
+    scores = ", ".join(f"{tagged[i]}: {s}" for i, s in enumerate(state.scores()))
+    winners = ", ".join(tagged[i] for i in state.winners())
     # (soft_wrap: the record's path is not broken in two, so it can be copied)
     console.print(say(lang, "game.over", scores=scores, winners=winners, path=path),
                   markup=False, soft_wrap=True)

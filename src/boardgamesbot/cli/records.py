@@ -12,7 +12,7 @@ from rich.markup import escape
 from boardgamesbot.engine import GameError, Record, load_game
 
 from .terminal import console, fail, find_game, language, load_record, replay
-from .words import environment_language, say, seat_name
+from .words import environment_language, say, seat_name, seat_tagged
 
 
 @click.command("replay")
@@ -79,7 +79,8 @@ def replay_command(path, seat, step, lang) -> None:
         else:
             break
     if states[-1].is_over():
-        scores = ", ".join(f"{_name(record, i, lang)}: {s}"
+        # (each with the seat the board above names, as at the end of `play`)
+        scores = ", ".join(f"{seat_tagged(game, i, _name(record, i, lang), lang)}: {s}"
                            for i, s in enumerate(states[-1].scores()))
         console.print(say(lang, "replay.scores", scores=scores), markup=False)
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 import json
 import os
 import unicodedata
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from typing import Any
 
-from boardgamesbot.engine import LANGUAGES
+from boardgamesbot.engine import LANGUAGES, Game
 from boardgamesbot.games.wording import fill, notation_error
 from boardgamesbot.web import catalog, said_params
 
@@ -79,26 +80,50 @@ def environment_language(environ: dict[str, str] | None = None) -> str:
     return "en"
 
 
-def command_named(word: str, lang: str) -> str | None:
+def command_named(word: str, lang: str,
+                  a_move: Callable[[str], bool] | None = None) -> str | None:
     """The prompt's command ``word`` names, by its English name: typed in English, as the
     help lists it, or in the person's language ("ajuda", "sair", "desfer": what someone
     who never read the help types first), accents and case aside; else None (an action,
-    or a typo).
+    or a typo). A word of another language the faces speak is a command too (a
+    Brazilian at a Catalan session types "dica"), unless it names two commands in
+    different languages, or is a word of a move (``a_move``: the game reads it as one).
 
     >>> command_named("Ajuda", "ca"), command_named("desfazer", "pt-BR")
     ('help', 'undo')
+    >>> command_named("dica", "ca"), command_named("pista", "pt-BR")
+    ('hint', 'hint')
     """
     typed = folded(word)
     for command in COMMANDS:
         for language in dict.fromkeys(("en", lang)):
-            if typed in map(folded, say(language, f"command.{command}").split()):
+            if typed in _words(language, command):
                 return command
-    return None
+    meant = {command for command in COMMANDS for language in LANGUAGES
+             if typed in _words(language, command)}
+    if len(meant) != 1 or (a_move is not None and a_move(word)):
+        return None
+    return meant.pop()
+
+
+@cache
+def _words(lang: str, command: str) -> frozenset[str]:
+    """The words ``command`` is typed as in ``lang``, folded."""
+    return frozenset(map(folded, say(lang, f"command.{command}").split()))
 
 
 def seat_name(name: str, lang: str) -> str:
     """A seat's name for people: a bot level in their language ("médio"), else the name."""
     return say(lang, f"level.{name}") if has(f"level.{name}") else name
+
+
+def seat_tagged(game: Game, seat: int, name: str, lang: str) -> str:
+    """``name`` with its seat as the game's board names it ("easy (p2)": `Game.seat_tag`),
+    else by its number ("easy (seat 2)")."""
+    tag = game.seat_tag(seat, lang)
+    if tag is None:
+        return say(lang, "seat.named", name=name, n=seat + 1)
+    return say(lang, "seat.tagged", name=name, tag=tag)
 
 
 def refusal(error: dict[str, Any], lang: str) -> str:

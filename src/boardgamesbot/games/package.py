@@ -8,7 +8,8 @@ class does not say otherwise) and serves the hooks from the modules, importing e
 when first asked for: numpy, rich and the menus' words are not needed to play.
 
 * ``encoding``: ``action_space``, ``observation_spaces`` and ``observe`` (docs/research.md);
-* ``render``: ``text(view, lang)``, what the terminal prints, in the reader's language;
+* ``render``: ``text(view, lang)``, what the terminal prints, in the reader's language,
+  and optionally ``seat_tag(seat, lang)``, how it names a seat;
 * ``buttons``: ``label`` and ``previewed``, the words and previews of a chat's choices;
 * ``words``: ``action(game, info, lang, mood, names)``, an action in words, as the
   browser module's ``describe`` says it, from the same catalog entries; optionally
@@ -57,6 +58,11 @@ class PackagedGame(Game):
     def render_text(self, view: dict[str, Any], lang: str = "en") -> Any:
         """The view as a ``rich`` renderable for the terminal, in ``lang``."""
         return self.face_module("render").text(view, lang)
+
+    def seat_tag(self, seat: int, lang: str) -> str | None:
+        """The ``render`` module's ``seat_tag(seat, lang)``, where it has one."""
+        tag = getattr(self.face_module("render"), "seat_tag", None)
+        return None if tag is None else str(tag(seat, lang))
 
     def choice_label(self, prefix: list[str], notation: str, lang: str) -> str | None:
         label: str | None = self.face_module("buttons").label(prefix, notation, lang)

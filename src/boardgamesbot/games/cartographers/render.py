@@ -46,8 +46,12 @@ def named(lang: str, prefix: str, name: str) -> str:
     return phrase(words, lang, f"{prefix}.{name}") or name
 
 
-def _seat(seat: int, lang: str) -> str:
+def seat_tag(seat: int, lang: str) -> str:
+    """A seat as the sheets' titles and the final line name it ("seat 2")."""
     return say(lang, "carto.term.seat", n=seat + 1)
+
+
+_seat = seat_tag
 
 
 def _cell_index(name: str) -> tuple[int, int]:

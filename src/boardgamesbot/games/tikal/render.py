@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.measure import Measurement
 from rich.table import Table
@@ -399,9 +400,11 @@ def _turn_notes(view: dict[str, Any], lang: str, short: str) -> dict[str, Text]:
     return notes
 
 
-def _table_notes(view: dict[str, Any], lang: str, short: str) -> dict[str, Text]:
+def _table_notes(view: dict[str, Any], lang: str, short: str,
+                 width: int | None = None) -> dict[str, Text]:
     """The stack, the wafer pile, the temple levels and the scores after each scoring,
-    by name ("stack", "pile", "levels", "history")."""
+    by name ("stack", "pile", "levels", "history"); the scores wrapped to ``width``
+    between players (`_history`)."""
     stack = view["stack"]
     left = " ".join(f"{letter}{n}" for letter, n in stack["left"].items() if n)
     notes = {
@@ -414,19 +417,37 @@ def _table_notes(view: dict[str, Any], lang: str, short: str) -> dict[str, Text]
     if view["score_history"]:
         # Each player's points, scoring after scoring ("p1: 1→2→7, p2: 3→19→49"): a row of
         # numbers a scoring, "1 3; 2 19; 7 49", named nobody and read as a puzzle.
-        rounds = ", ".join(
+        rounds = [
             f"{seat_tag(seat, lang)}: " + "→".join(str(row[seat]) for row in view["score_history"])
-            for seat in range(len(view["score_history"][0])))
-        notes["history"] = Text(say(lang, f"{short}.history", rounds=rounds))
+            for seat in range(len(view["score_history"][0]))]
+        notes["history"] = _history(say(lang, f"{short}.history", rounds="\0"), rounds, width)
     return notes
 
 
-def status_text(view: dict[str, Any], lang: str = "en") -> Text:
+def _history(sentence: str, rounds: list[str], width: int | None) -> Text:
+    """``sentence`` with each player's scores ("p1: 1→2→7") in place of its NUL, comma
+    separated, wrapped to ``width`` only between players (and their later lines standing
+    in by two columns): wrapped at a blank, "p2:" ended a line and its numbers began the
+    next, read as someone else's."""
+    head, _, tail = sentence.partition("\0")
+    chunks = [f"{entry}," for entry in rounds[:-1]] + [rounds[-1] + tail]
+    chunks[0] = head + chunks[0]
+    lines = [chunks[0]]
+    for chunk in chunks[1:]:
+        if width is not None and cell_len(lines[-1]) + 1 + cell_len(chunk) > width:
+            lines.append("  " + chunk)
+        else:
+            lines[-1] += " " + chunk
+    return Text("\n".join(lines))
+
+
+def status_text(view: dict[str, Any], lang: str = "en", width: int | None = None) -> Text:
     """Whose turn it is and what they do now, the scoring round, then the stack, the pile,
     the temple levels, this turn's deeds and the scores so far, a line each (the stack
     and the pile side by side took 88 columns with a full stack, more than a terminal's
     80)."""
-    notes = {**_turn_notes(view, lang, "tikal.term"), **_table_notes(view, lang, "tikal.term")}
+    notes = {**_turn_notes(view, lang, "tikal.term"),
+             **_table_notes(view, lang, "tikal.term", width)}
     order = ("to_play", "round", "stack", "pile", "levels", "done", "history")
     return Text("\n").join(notes[name] for name in order if name in notes) + Text("\n")
 
@@ -483,9 +504,9 @@ class Seen:
             auction = [Text(auction_text(view["auction"], lang))]
         if not dense:
             return Group(Board(view, lang), players_table(view, lang), *auction,
-                         status_text(view, lang))
+                         status_text(view, lang, width))
         short = "tikal.term.dense"
-        notes = {name: note for name, note in _table_notes(view, lang, short).items()
+        notes = {name: note for name, note in _table_notes(view, lang, short, width).items()
                  if name not in taken and not (name in ("stack", "pile") and "stack" in taken)}
         above = _shared_lines(list(notes.values()), width)
         turns = _turn_notes(view, lang, short)
@@ -536,7 +557,7 @@ class Seen:
                      Board(view, lang, dense=True), *bottom)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        roomy = self.parts()
+        roomy = self.parts(width=options.max_width)
         if options.height is None:
             yield roomy
             return
