@@ -413,6 +413,12 @@ def test_each_private_sheet_speaks_its_readers_language_to_the_end(tmp_path):
             await until(lambda: any("Fi de la partida" in t for t in fake.texts(gid)),
                         timeout=120, what="the end")
             await settled(fake, 0.5)
+            # The group's album of sheets points at 🔁 Play again on the table's message
+            # above it, in the group's Catalan, not at a command to type.
+            album = fake.calls("sendMediaGroup", gid)[-1]["media"][0]["caption"]
+            assert "\n🔁 Tornar a jugar: toca el botó del missatge de la taula, més amunt\n" \
+                in album, album
+            assert "'nova" not in album, album
             # "Final scores:" and the scores under it (it once ended the caption, pointing
             # at nothing: they were in the group's album only), then who won.
             ana = fake.messages[(ANA["id"], sheets[ANA["id"]])]["caption"]
