@@ -222,7 +222,7 @@ class Narration:
                 and list(state["to_act"]) == (game["awaited"] or []):
             self.store.update_game(table_id, **updates)
             return False  # told already (a restarted bot watching again): nothing new
-        await self.tell_living(table_id, game, state, lines, move)
+        await self.tell_living(table_id, game, state, lines, move, hold=not scorings)
         updates.update(prompted=state["state_id"], awaited=list(state["to_act"]))
         self.store.update_game(table_id, **updates)
         await self._arm_reminder(table_id, state, lang)
