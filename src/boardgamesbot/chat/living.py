@@ -159,7 +159,7 @@ class LivingTable:
 
         A computer player going on with a turn the table messages already show as its
         own (no menu, nobody to call) is told when the turn ends, in one edit, unless
-        not ``hold`` (a scoring was just announced under it): a Tikal turn is several
+        not ``hold`` (a scoring was just announced under it): a turn may be several
         actions, and each edit counts towards Telegram's ~20 sends a minute per group."""
         chat_id = game["chat_id"]
         name = state["table"]["game"]
