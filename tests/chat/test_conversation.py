@@ -869,12 +869,13 @@ class Living(Recorder):
     def __init__(self) -> None:
         super().__init__()
         self.albums: list[tuple[str, str, int]] = []  # (chat, caption, pictures)
+        self.edits: list[tuple[str, str | None]] = []  # (chat, caption) per edit wished
 
     async def send(self, chat_id, text, buttons=None, image=None, **extra):
         return await super().send(chat_id, text, buttons, image)
 
-    def edit_living(self, *args):
-        pass
+    def edit_living(self, chat_id, message_id, text, buttons, image):
+        self.edits.append((chat_id, text))  # (what a table message is wished to show)
 
     def deep_link(self, payload):
         return f"https://t.me/bot?start={payload}"
@@ -1218,3 +1219,49 @@ async def test_a_mistyped_command_is_answered_with_the_one_likely_meant(conversa
     assert "Você quis dizer 'entrar'?" in await say(BOB, "entar")
     await say(ANA, "llengua ca")
     assert "Vols dir 'uneix'?" in await say(EVE, "uneis")
+
+
+@run(network=Living)
+async def test_a_computers_turn_is_one_edit_of_the_table_message(conversation, net, say,
+                                                                service):
+    """Tikal's computer player plays a turn of several actions, each decided apart: the
+    table message was edited once per action (each edit counts towards Telegram's ~20
+    sends a minute per group); now once, when the turn ends — the turn's start, which
+    shows no menu and calls nobody, was told with the person's last action."""
+    from boardgamesbot.service.bots import BotPool
+
+    choose = BotPool.choose
+
+    async def thinking(pool, *args):  # each action decided apart, as a thinking player's
+        await asyncio.sleep(0.1)      # are (the easy one decides this table at once)
+        return await choose(pool, *args)
+
+    await say(ANA, "new tikal")
+    await say(ANA, "bot easy")
+    await say(ANA, "start")
+    await until(lambda: any("Your turn, @Ana" in t for t in net.texts("room")))
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+    longest = 0
+    BotPool.choose = thinking  # type: ignore[method-assign]
+    try:
+        for _ in range(4):  # Ana's turns (the tile, the end), each answered by one of the
+            await say(ANA, (await legal(service, conversation, 0))[0])  # computer's
+            edits, actions = len(net.edits), len(await service.events(table_id))
+            await say(ANA, "end")
+            while (await service.summary(table_id))["to_act"] != [0]:
+                await asyncio.sleep(0.05)
+            await conversation.caught_up()
+            await conversation.settled()
+            events = (await service.events(table_id))[actions:]
+            computer = [e for e in events if e["type"] == "action" and e.get("seat") == 1]
+            # Edits telling its actions: at most its first with Ana's end, which takes her
+            # menu off (both in one look), then the rest of its turn at once (were 7 for 7).
+            told = [text for chat, text in net.edits[edits:]
+                    if chat == "room" and text and "🤖 easy:" in text]
+            assert len(told) <= 2, told
+            longest = max(longest, len(computer))
+            if longest >= 3:
+                break
+    finally:
+        BotPool.choose = choose  # type: ignore[method-assign]
+    assert longest >= 3, "no turn of the computer's had three actions or more"

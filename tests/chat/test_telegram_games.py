@@ -365,6 +365,18 @@ async def _last_to_draw(tmp_path):
         assert "amagat" not in last and "tothom ha triat" in last, last
 
 
+async def catalan_cartographers_lobby(fake: FakeTelegram) -> int:
+    """Ana, who wrote to the bot privately first (her chat speaks English), and Cy, who
+    opens a Cartographers table in the group (in Catalan, his Telegram's language): the
+    lobby's message id."""
+    gid = GROUP["id"]
+    fake.say(private(ANA), ANA, "/start")
+    await until(lambda: fake.texts(ANA["id"]), what="Ana's welcome")
+    fake.say(GROUP, CY, "/new cartographers")
+    await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+    return max(mid for (chat, mid) in fake.messages if chat == gid)
+
+
 async def clock_set(fake: FakeTelegram, creator: dict, lobby_id: int) -> None:
     """The lobby's ``creator`` sets a clock whose computer is the random player: whoever
     leaves the game is played for at once (the quickest way to an end), not after the
@@ -386,11 +398,7 @@ def test_each_private_sheet_speaks_its_readers_language_to_the_end(tmp_path):
     async def main():
         gid = GROUP["id"]
         async with telegram_bot(tmp_path, GROUP) as (fake, bot):
-            fake.say(private(ANA), ANA, "/start")
-            await until(lambda: fake.texts(ANA["id"]), what="Ana's welcome")
-            fake.say(GROUP, CY, "/new cartographers")
-            await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
-            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            lobby_id = await catalan_cartographers_lobby(fake)
             for person in (ANA, dani):
                 await tap(fake, GROUP, person, lobby_id, "j")
             await clock_set(fake, CY, lobby_id)
@@ -405,6 +413,12 @@ def test_each_private_sheet_speaks_its_readers_language_to_the_end(tmp_path):
             await until(lambda: any("Fi de la partida" in t for t in fake.texts(gid)),
                         timeout=120, what="the end")
             await settled(fake, 0.5)
+            # The group's album of sheets points at 🔁 Play again on the table's message
+            # above it, in the group's Catalan, not at a command to type.
+            album = fake.calls("sendMediaGroup", gid)[-1]["media"][0]["caption"]
+            assert "\n🔁 Tornar a jugar: toca el botó del missatge de la taula, més amunt\n" \
+                in album, album
+            assert "'nova" not in album, album
             # "Final scores:" and the scores under it (it once ended the caption, pointing
             # at nothing: they were in the group's album only), then who won.
             ana = fake.messages[(ANA["id"], sheets[ANA["id"]])]["caption"]
@@ -426,11 +440,7 @@ def test_a_private_sheet_names_the_computer_player_in_its_readers_language(tmp_p
     async def main():
         gid = GROUP["id"]
         async with telegram_bot(tmp_path, GROUP) as (fake, bot):
-            fake.say(private(ANA), ANA, "/start")
-            await until(lambda: fake.texts(ANA["id"]), what="Ana's welcome")
-            fake.say(GROUP, CY, "/new cartographers")
-            await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
-            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            lobby_id = await catalan_cartographers_lobby(fake)
             await tap(fake, GROUP, ANA, lobby_id, "j")
             await tap(fake, GROUP, CY, lobby_id, "b:easy")
             await tap(fake, GROUP, CY, lobby_id, "s")

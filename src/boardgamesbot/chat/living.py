@@ -76,6 +76,8 @@ class LivingTable:
         self._person_moves: dict[str, tuple[int, int, int]] = {}
         # Per (table, chat): the calls to act still shown, and the seats each called.
         self._calls: dict[tuple[str, str], list[tuple[str, set[int]]]] = {}
+        # Per table: the computer seat whose turn the table messages last showed.
+        self._computers_turn: dict[str, int] = {}
 
     def in_background(self, work) -> None:
         """Run ``work`` (a refresh) after the current update is answered."""
@@ -152,15 +154,29 @@ class LivingTable:
     # Telling a followed table's news ---------------------------------------------------
 
     async def tell_living(self, table_id: str, game: dict, state: dict, lines: list[str],
-                          move: tuple[int | None, str | None]) -> None:
-        """The table moved to ``state``: tell its chat (and private views) in place."""
+                          move: tuple[int | None, str | None], hold: bool = True) -> None:
+        """The table moved to ``state``: tell its chat (and private views) in place.
+
+        A computer player going on with a turn the table messages already show as its
+        own (no menu, nobody to call) is told when the turn ends, in one edit, unless
+        not ``hold`` (a scoring was just announced under it): a turn may be several
+        actions, and each edit counts towards Telegram's ~20 sends a minute per group."""
         chat_id = game["chat_id"]
         name = state["table"]["game"]
         lang = self.chat_lang(chat_id)
         story = self.story(table_id)
         story.extend(lines)
-        seats = self.store.seats_of(table_id)
         awaited = list(state["to_act"])
+        computer = awaited[0] if len(awaited) == 1 and autopilot(state["table"], awaited[0]) \
+            else None
+        if hold and computer is not None and move[0] == computer \
+                and self._computers_turn.get(table_id) == computer:
+            return
+        if computer is None:
+            self._computers_turn.pop(table_id, None)
+        else:
+            self._computers_turn[table_id] = computer
+        seats = self.store.seats_of(table_id)
         people = [s for s in awaited if s in seats and not played_for(state, s)]
         before = set(game["awaited"] or [])
         hidden = self.hidden_step(name, chat_id)

@@ -222,7 +222,7 @@ class Narration:
                 and list(state["to_act"]) == (game["awaited"] or []):
             self.store.update_game(table_id, **updates)
             return False  # told already (a restarted bot watching again): nothing new
-        await self.tell_living(table_id, game, state, lines, move)
+        await self.tell_living(table_id, game, state, lines, move, hold=not scorings)
         updates.update(prompted=state["state_id"], awaited=list(state["to_act"]))
         self.store.update_game(table_id, **updates)
         await self._arm_reminder(table_id, state, lang)
@@ -442,13 +442,15 @@ class Narration:
                i18n.text(lang, "end.replay", link=self.link("replay", table_id)),
                # what to do next, as it must be typed there: nobody looks up the help
                i18n.text(lang, "end.again", game=summary["game"])]
-        text = "\n".join(lines + end)
         if self.living:
             # The result comes as a new message (with sound). A game of sheets: every
             # sheet as an album, and the living messages keep theirs, losing their menus.
             # A game drawn whole: the final board with the result, as the one table
             # message left (`end_living`). The last call to act goes: the end rings all.
             await self.drop_call(table_id, chat_id, set())
+            # An album carries no button: its caption points at 🔁 Play again on the
+            # table's message above it rather than telling what to type.
+            text = "\n".join(lines + end[:-1] + [i18n.text(lang, "end.again_button")])
             if await self.album(table_id, chat_id, summary["game"], text, lang,
                                 silent=False):
                 await self.close_living(table_id, chat_id)
