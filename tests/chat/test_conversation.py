@@ -450,6 +450,19 @@ def test_long_messages_are_cut_to_the_network_limit(tmp_path):
         conversation = Conversation(service, net)
         await conversation.say("room", "x" * 1234, [[Button("a", "j")]])
         assert [len(t) for t in net.texts("room")][:2] == [500, 500]
+        # Lines are kept whole: a piece ends at a line's end (it broke words, a scoreboard
+        # in two, an HTML tag open), or between words where a line is longer than a piece.
+        story = "\n".join(f"Ana: draws village (shape {n}) at A{n} on their own map"
+                          for n in range(40))
+        long_line = " ".join(["forest"] * 120)
+        for text in (story, long_line):
+            before = len(net.texts("room"))
+            await conversation.say("room", text)
+            pieces = net.texts("room")[before:]
+            assert len(pieces) > 1 and all(len(piece) <= 500 for piece in pieces)
+            joiner = "\n" if text is story else " "
+            assert joiner.join(pieces) == text
+            assert all(piece.startswith(("Ana: ", "forest")) for piece in pieces), pieces
         await service.close()
     asyncio.run(main())
 
@@ -916,7 +929,8 @@ async def two_season_ends_unseen(conversation, net, say, service
 
 
 def scoreboard(text: str) -> list[str]:
-    return text.split("Scores:\n")[1].splitlines()[:2]
+    """The first two lines of a scoreboard: ``text`` from just after its "Scores:"."""
+    return text.split("Scores:\n")[-1].splitlines()[:2]
 
 
 @run
@@ -928,8 +942,10 @@ async def test_two_scorings_taken_in_at_one_look_are_announced_apart(conversatio
     # Told up to the menus of the step now awaited (they come after any scoring).
     await until(lambda: any("1)" in t for t in net.texts("room")[told:]))
     await asyncio.sleep(0.3)
-    boards = [scoreboard(t) for t in net.texts("room")[told:] if "Scores:" in t]
-    assert boards == [[f"Ana: {first}", f"Bob: {second}"] for first, second in scored]
+    # (read as one text: a long message goes in pieces cut at lines' ends, see below)
+    said = "\n".join(net.texts("room")[told:])
+    boards = [scoreboard(part) for part in said.split("Scores:\n")[1:]]
+    assert boards == [[f"Ana: {first}", f"Bob: {second}"] for first, second in scored], said
 
 
 @run(network=Living)

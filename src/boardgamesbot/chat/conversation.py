@@ -47,6 +47,25 @@ MAX_CALLBACK = 64  # bytes of a button's data (Telegram's limit; Matrix keeps it
 __all__ = ["Button", "Conversation", "Person", "Place", "Refusal", "Transport"]
 
 
+def cut_to(text: str, limit: int) -> list[str]:
+    """``text`` in pieces of at most ``limit`` characters, each cut at a line's end where
+    one is in reach, else between words: a piece cut at a fixed length broke a word ("on
+    their own ma"), a scoreboard in two, or an HTML tag open. The newline or space cut at
+    is dropped (each piece is a message of its own)."""
+    pieces = []
+    while len(text) > limit:
+        cut = text.rfind("\n", 0, limit + 1)
+        if cut <= 0:
+            cut = text.rfind(" ", 0, limit + 1)
+        if cut <= 0:  # one word longer than a message: cut where it must be
+            pieces.append(text[:limit])
+            text = text[limit:]
+            continue
+        pieces.append(text[:cut])
+        text = text[cut + 1:]
+    return [*pieces, text] if text or not pieces else pieces
+
+
 class Conversation(Commands, Narration, LivingTable, Onboarding):
     """The chat face on one network: `handle_text` and `handle_button` take what people
     send; `Commands` answers them; `Narration` follows the tables, in one `LivingTable`
@@ -461,8 +480,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         limit = self.transport.max_text
         # (a text that fits goes as it is: a rules section keeps its formatting, which a
         # cut copy would lose)
-        chunks = [text] if len(text) <= limit else [
-            text[i:i + limit] for i in range(0, len(text), limit)]
+        chunks = cut_to(text, limit)
         first = None
         for index, chunk in enumerate(chunks):
             last = index == len(chunks) - 1
