@@ -283,6 +283,25 @@ def test_a_preview_shows_nothing_the_seat_could_not_see(name, options, players):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name,options,players", CASES)
+def test_a_seat_tag_is_how_the_terminal_board_names_the_seat(name, options, players, lang):
+    """`Game.seat_tag`, where a game declares one, is the name its terminal board gives the
+    seat (a face adds it to a player's name, "easy (p2)", so that a reader can find the
+    board's line): one tag a seat, each different, each on the board of every viewer."""
+    game = load_game(name)
+    tags = [game.seat_tag(seat, lang) for seat in range(players)]
+    if all(tag is None for tag in tags):
+        return  # (the default: the board names no seat)
+    assert None not in tags and len(set(tags)) == players, tags
+    for state in spread(name, options, players, seeds=(1,), keep=2):
+        for viewer in viewers(state):
+            console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
+            console.print(game.render_text(state.view(viewer), lang))
+            board = console.export_text()
+            assert all(tag in board for tag in tags), (tags, board)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name,options,players", CASES)
 def test_the_terminal_render_accepts_each_language(name, options, players, lang):
     """Every game draws any seat's view for the terminal in each language the faces speak
     (`Game.render_text(view, lang)`), something rich prints within 80 columns."""
