@@ -394,6 +394,13 @@ def reactions_kept(bot: BotProcess) -> dict:
     return json.loads(kept.read_text()) if kept.exists() else {"joins": {}, "questions": {}}
 
 
+def sent_kept(bot: BotProcess) -> list[str]:
+    """The bot's messages it wrote down as its own (its sent.json): written once the
+    server answered its send, which can be after people read the message."""
+    kept = bot.device_file.parent / "sent.json"
+    return json.loads(kept.read_text())["mine"] if kept.exists() else []
+
+
 def report(bot: BotProcess, log, tmp_path) -> None:
     bot.stop()
     log.close()
@@ -523,6 +530,9 @@ async def _tikal(url, tmp_path):
         assert re.search(r"<(p|ul|ol|h\d|table|strong)>", ana.html[-1]), ana.html[-1]
         assert "<" not in ana.notices[-1][1] and "**" not in ana.notices[-1][1]  # plain lines
         rules_page = ana.event_ids[-1]
+        # Killed only once it wrote the page down as its own: Ana can read it before the
+        # server's answer reaches the bot (CI saw 🚪 on it ignored after the restart).
+        await ana.until(lambda: rules_page in sent_kept(bot), what="the rules page kept")
         bot.kill()
         bot.start()
         await bob.client.room_redact(group, thumb)
