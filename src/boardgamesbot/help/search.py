@@ -243,7 +243,10 @@ class Knowledge:
     #: one choice alone are about: its ``terms`` (an auction variant's ``bid``, ``auction``), and
     #: how to name that topic in each language ("bidding", "dar lance", "fer ofertes"). A
     #: question naming one, asked from a table playing another choice, is told first that the
-    #: table does not play it, and the choice's best passage answers (`Reply.aside`)
+    #: table does not play it, and the choice's best passage answers (`Reply.aside`). Under
+    #: ``"by_term"``, ``{term: {lang: words}}``, the topic named when the question names that
+    #: term (the first so declared that it names): "the auction" for a question about the
+    #: auction's passing, "bidding" for one about bids; ``topic`` for the others
     variant_terms: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(
         default_factory=dict)
 
@@ -430,6 +433,15 @@ class RulesIndex:
         self.choice_topics: dict[tuple[str, str], tuple[frozenset[str], str]] = {
             (option, choice): (frozenset(f"§{term}" for term in about.get("terms", ())),
                                about.get("topic", {}).get(lang, ""))
+            for option, choices in self.knowledge.variant_terms.items()
+            for choice, about in choices.items()}
+        #: each choice's topics by the term asked about (`Knowledge.variant_terms`' ``by_term``),
+        #: as (key, topic) in the order declared, the more particular first: "can I pass in the
+        #: auction?" is told "the auction", not "bidding", is the variant's
+        self.term_topics: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {
+            (option, choice): tuple((f"§{term}", named[lang])
+                                    for term, named in about.get("by_term", {}).items()
+                                    if named.get(lang))
             for option, choices in self.knowledge.variant_terms.items()
             for choice, about in choices.items()}
         # A passage's own words count fully; the headings above it only give context
@@ -820,10 +832,16 @@ class RulesIndex:
                     ) -> tuple[str, tuple[str, str] | None]:
         """When the question names what only a choice the table does not play is about
         (`Knowledge.variant_terms`: "lance" at a table without the auction), the sentence
-        saying so in this language, and that option and choice; else ``("", None)``."""
+        saying so in this language, and that option and choice; else ``("", None)``. The
+        sentence names the term asked about when the game names a topic for it ("the auction"
+        for "can I pass in the auction?"), else the choice's topic ("bidding")."""
         for (option, choice), (keys, topic) in self.choice_topics.items():
             played = options.get(option, choice)
-            if played == choice or not topic or not keys & asked:
+            if played == choice or not keys & asked:
+                continue
+            topic = next((named for key, named in self.term_topics.get((option, choice), ())
+                          if key in asked), topic)
+            if not topic:
                 continue
             names = self.choice_names.get(option, {})
             sentence = catalog(self.lang).get("rules.ask.other_variant", "")

@@ -1,0 +1,71 @@
+"""The eighteenth pass on the rules search (docs/ask.md, session 49, helper ask18): the sentence
+a table is told about a variant it does not play names what was asked about, in the players'
+own words for it; and its held-out set ``FRESH_20``."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgamesbot.help.search import ask
+
+from .questions_fresh import FRESH_20
+from .scoring import assert_named_once
+
+#: Auction questions asked at a basic Tikal table, each with the sentence it is told first: the
+#: topic is the auction's thing it names (a bid, the amulet, the auction itself).
+TOLD = [
+    ("en", "can i pass in the auction?",
+     "This table plays the basic game: the auction is part of the auction variant."),
+    ("en", "can i bid 0??",
+     "This table plays the basic game: bidding is part of the auction variant."),
+    ("en", "what is the amulet for?",
+     "This table plays the basic game: the amulet is part of the auction variant."),
+    ("pt-BR", "posso passar no leilão?",
+     "Esta mesa joga o jogo básico: o leilão é só da variante com leilão."),
+    ("pt-BR", "pra que serve o amuleto?",
+     "Esta mesa joga o jogo básico: o amuleto é só da variante com leilão."),
+    ("ca", "puc passar a la subhasta?",
+     "Aquesta taula juga al joc bàsic: la subhasta només és de la variant amb subhasta."),
+    ("ca", "si tinc 0 punts puc fer una oferta?",
+     "Aquesta taula juga al joc bàsic: fer ofertes només és de la variant amb subhasta."),
+]
+
+
+@pytest.mark.parametrize(("lang", "question", "aside"), TOLD)
+def test_the_table_is_told_the_variant_has_what_the_question_names(lang, question, aside):
+    """Before, every auction question heard the one topic, "bidding" ("dar lance", "fer
+    ofertes"), even one about passing in the auction; and the amulet, the auction's alone, was
+    not told at all."""
+    reply = ask("tikal", question, lang, options={})
+    assert reply.aside == aside
+    assert reply.answers[0].variant, reply.answers[:2]
+
+
+#: The players' words for the auction and its bids that the game had not declared: each is told
+#: the table plays the basic game, and the auction's rule answers first.
+UNDECLARED = [
+    ("en", "can i outbid someone?"),
+    ("en", "do i have to outbid the last player"),
+    ("en", "is an overbid allowed"),
+    ("pt-BR", "da pra leiloar os hexagonos?"),
+    ("pt-BR", "quem leiloa primeiro?"),
+    ("pt-BR", "como funciona a licitação?"),
+    ("ca", "qui licita primer?"),
+    ("ca", "com va la licitació?"),
+    ("ca", "es pot subhastar la lloseta?"),
+]
+
+
+@pytest.mark.parametrize(("lang", "question"), UNDECLARED)
+def test_the_players_words_for_the_auction_tell_the_table(lang, question):
+    reply = ask("tikal", question, lang, options={})
+    assert reply.aside, reply
+    assert reply.answers[0].variant
+    assert ask("tikal", question, lang, options={"variant": "auction"}).aside == ""
+
+
+@pytest.mark.parametrize("game", ["tikal", "cartographers"])
+def test_the_held_out_set_names_its_answer_in_exactly_one_passage(game):
+    """FRESH_20 (held out, session 49): each question names a passage and the answer in it,
+    held by exactly one passage of that language's page."""
+    assert_named_once(game, FRESH_20[game], 5)
