@@ -2001,7 +2001,8 @@ FRESH_19 = {
 #: Each names the passage and the answer in it, as ``FRESH_19`` does.
 FRESH_20 = {
     "tikal": [
-        ("en", "if i've got a pair of masks and someone has a single, can i give one of my pair for it",
+        ("en",
+         "if i've got a pair of masks and someone has a single, can i give one of my pair for it",
          ["Exchange a treasure (3 AP)"], "pairs and triplets are never broken up"),
         ("en", "is my leader allowed to be the guard or only a worker",
          ["Place a guard (5 AP)"], "the leader is allowed"),
