@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from boardgamesbot.help.search import ask
+from boardgamesbot.engine import load_game
+from boardgamesbot.help.search import PLACEHOLDER, ask, index
 
 from .questions_fresh import FRESH_20
 from .scoring import assert_named_once
@@ -69,3 +70,44 @@ def test_the_held_out_set_names_its_answer_in_exactly_one_passage(game):
     """FRESH_20 (held out, session 49): each question names a passage and the answer in it,
     held by exactly one passage of that language's page."""
     assert_named_once(game, FRESH_20[game], 5)
+
+
+#: "why '…'?" as each language asks it, the refusal quoted whole.
+WHY = {"en": "why '{}'?", "pt-BR": "por que '{}'?", "ca": "per què '{}'?"}
+
+
+@pytest.mark.parametrize(("lang", "title"), [
+    ("ca", "Amb dos jugadors o més"), ("en", "With two or more players")])
+def test_why_quoting_the_no_ambush_refusal_reads_the_ambush_rule_first(lang, title):
+    """Cartographers' `no_ambush` ("Ara no es resol cap emboscada: dibuixa una forma de la carta
+    revelada.") was taken for its refusal, but Decision 2 (en: *A turn*) came first: it says
+    "draw", "shape" and "card" more often than the ambush rule does."""
+    quoted = load_game("cartographers").words(lang)["error.no_ambush"]
+    reply = ask("cartographers", WHY[lang].format(quoted), lang)
+    assert reply.answers[0].text.startswith(title), [answer.text[:40] for answer in reply.answers]
+    assert reply.answers[0].passage == index("cartographers", lang).passage(
+        "ambush_multiplayer").id
+
+
+@pytest.mark.parametrize("game", ["tikal", "cartographers"])
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_every_refusal_quoted_in_a_why_question_reads_its_own_rule_first(game, lang):
+    """Of the why-questions built from every refusal sentence of both games (165 now), 145 are
+    taken for their own refusal; 111 of those read its rule first before this pass, and now
+    every one whose rule shares a word with it (all but `no_such_seat`, whose rule, the
+    players' Decision 1, says none of "no such seat at this table")."""
+    rules = index(game, lang)
+    said = load_game(game).words(lang)
+    for code in rules.knowledge.refusals:
+        sentence = said.get(f"error.{code}")
+        if not isinstance(sentence, str) or code == "no_such_seat":
+            continue
+        question = WHY[lang].format(PLACEHOLDER.sub("3", sentence))
+        asked = frozenset(key for key, weight in rules.query(question).items()
+                          if rules._asks(key, weight))
+        quoting = rules._quoted(asked)
+        if quoting is None or quoting[1] != code:
+            continue
+        reply = ask(game, question, lang)
+        assert reply.answers[0].passage == rules.passage(rules._section_of(code)).id, (
+            code, question, [answer.title for answer in reply.answers[:3]])

@@ -809,6 +809,11 @@ class RulesIndex:
         # (asked why, quoting a refusal: its rule's sentence that says it, `refusal_leads`)
         refused = {quoting[0]: self.refusal_leads.get(quoting[1])} if quoting and asks_why(
             question, self.lang) else {}
+        if refused:
+            # (and that rule answers first: the question is the app's `why` asked in words —
+            # "per què 'ara no es resol cap emboscada…'?" is the ambush rule, though Decision
+            # 2 says "dibuixa", "forma" and "carta" more often than it does)
+            scored = self._passage_first(scored, quoting[0])
         other = {i: self._other_choice(i, options) for _, _, i in scored} if options else {}
         aside, only = self._not_played(asked, options) if options else ("", None)
         if only is not None and any(self.variant_of.get(i) == only for _, _, i in scored):
@@ -848,6 +853,15 @@ class RulesIndex:
             return sentence.format(played=names.get(played, played), topic=topic,
                                    variant=names.get(choice, choice)), (option, choice)
         return "", None
+
+    @staticmethod
+    def _passage_first(scored: list[tuple[float, float, int]], index: int
+                       ) -> list[tuple[float, float, int]]:
+        """``scored`` led by passage ``index`` when it is among them, the rest in their order."""
+        found = next((entry for entry in scored if entry[2] == index), None)
+        if found is None:
+            return scored
+        return [found, *(entry for entry in scored if entry is not found)]
 
     def _choice_first(self, scored: list[tuple[float, float, int]], only: tuple[str, str]
                       ) -> list[tuple[float, float, int]]:
