@@ -111,3 +111,24 @@ def test_every_refusal_quoted_in_a_why_question_reads_its_own_rule_first(game, l
         reply = ask(game, question, lang)
         assert reply.answers[0].passage == rules.passage(rules._section_of(code)).id, (
             code, question, [answer.title for answer in reply.answers[:3]])
+
+
+#: The tie question as friends ask it, and the tie-break's sentence each game's page opens with.
+TIE = [("en", "what if we tie?", "On a tie, the tied player"),
+       ("pt-BR", "e se empatar?", ("Em caso de empate", "… vence o jogador empatado")),
+       ("ca", "i si empatem?", "En cas d'empat, guanya el jugador empatat")]
+
+
+@pytest.mark.parametrize("game", ["tikal", "cartographers"])
+@pytest.mark.parametrize(("lang", "question", "lead"), TIE)
+@pytest.mark.parametrize("options", [None, {}])
+def test_the_tie_question_reads_the_tie_break_first(game, lang, question, lead, options):
+    """The tie-break ranked first, but in English and Catalan a question of one term ("tie")
+    showed it from its opening, "The game ends once winter, the fourth season, has been
+    scored…", the tie-break past a phone's first lines; a question of one word now leads
+    with the sentence that says it when the opening does not."""
+    reply = ask(game, question, lang, options=options)
+    first = reply.answers[0]
+    assert first.passage == index(game, lang).passage(
+        "ties" if game == "tikal" else "end").id, first
+    assert first.lead.startswith(lead), first.lead

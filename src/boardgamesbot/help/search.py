@@ -951,11 +951,13 @@ class RulesIndex:
         cut = self._cut(index)
         if named is not None:
             return cut.sentences[named][0] if named else ""
-        # (a question of one word — "volcano" — names a topic: its passage from the opening;
-        # a passage of one sentence leads from its clause that answers only when too long
-        # to be read whole at once: "… (els erms i els espais buits no són tipus de
-        # terreny)" ends Decision 11 past a phone's first lines)
-        if len(weights) < 2 or not cut.sentences or (
+        # (a question of one word — "volcano" — names a topic: its passage from the opening,
+        # unless the opening does not say it and a later sentence does: "what if we tie?" is
+        # "On a tie, …", not "the game ends once winter has been scored"; a passage of one
+        # sentence leads from its clause that answers only when too long to be read whole at
+        # once: "… (els erms i els espais buits no són tipus de terreny)" ends Decision 11
+        # past a phone's first lines)
+        if not cut.sentences or (len(weights) < 2 and not self._said_later(cut, weights)) or (
                 len(cut.sentences) == 1 and len(cut.sentences[0][0]) <= READ_WHOLE):
             return ""
         asked = [(key, weight * self.idf.get(key, 0.0) * cut.rarity[key])
@@ -995,6 +997,14 @@ class RulesIndex:
                     and len(lead) + len(following) < LEAD_PAIR):
                 lead = f"{lead} {following}"
         return lead
+
+    @staticmethod
+    def _said_later(cut: _Cut, weights: Mapping[str, float]) -> bool:
+        """Whether the one key of ``weights`` is said by a sentence of ``cut`` after its
+        opening, and not by the opening."""
+        return len(weights) == 1 and any(
+            key not in cut.sentences[0][1] and any(key in keys for _, keys in cut.sentences[1:])
+            for key in weights)
 
     def _clause_on(self, sentence: str, held: Callable[[frozenset[str]], float]) -> str:
         """``sentence`` from its clause that holds most of the question's weight (an earlier
