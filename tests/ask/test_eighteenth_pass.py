@@ -132,3 +132,21 @@ def test_the_tie_question_reads_the_tie_break_first(game, lang, question, lead, 
     assert first.passage == index(game, lang).passage(
         "ties" if game == "tikal" else "end").id, first
     assert first.lead.startswith(lead), first.lead
+
+
+@pytest.mark.parametrize(("lang", "question", "heading"), [
+    ("en", "how does the auction work?", "The auction variant"),
+    ("pt-BR", "como funciona o leilão?", "A variante de leilão"),
+    ("ca", "com funciona la subhasta?", "La variant de subhasta")])
+def test_how_does_it_work_asks_about_the_thing_it_names(lang, question, heading):
+    """"How does X work" got "I don't know": "work" ("funciona") is a word the rules seldom or
+    never say, and its rarity outweighed the auction it asks about — so a basic table was not
+    told either. The verb of "how does X work" is now no word of what is asked (a question's
+    alone: a phrasing "how does solo scoring work" keeps it for "work out my solo rating")."""
+    reply = ask("tikal", question, lang)
+    assert reply.known and heading in index("tikal", lang).passages[
+        reply.answers[0].passage].section, reply
+    assert ask("tikal", question, lang, options={}).aside
+    # ("can I work on two temples" asks no "how": its "work" is the rules' own)
+    assert ask("tikal", "can i work on 2 temples in one turn", "en").answers[0].title.startswith(
+        "Uncover a temple level")

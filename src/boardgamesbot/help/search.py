@@ -54,6 +54,7 @@ from .words import (
     asks_tie,
     asks_why,
     fold,
+    how_it_works,
     known_in,
     language_of,
     names_by_object,
@@ -669,9 +670,15 @@ class RulesIndex:
         question ``before`` it named (in a chat, the one asked just before), at
         `CARRIED_WEIGHT`."""
         folded = split(question)
+        accented = split_accented(question)
+        # ("how does the auction work": what it asks is "the auction")
+        working = how_it_works(folded, self.lang)
+        if working is not None:
+            folded = folded[:working] + folded[working + 1:]
+            if len(accented) == len(folded) + 1:
+                accented = accented[:working] + accented[working + 1:]
         words, guesses = self._corrected(folded)
         # (the lemmas' dictionaries are written with accents: keep those typed)
-        accented = split_accented(question)
         if len(accented) == len(folded):
             accented = [typed if fixed == plain else fixed
                         for typed, plain, fixed in zip(accented, folded, words)]

@@ -197,6 +197,27 @@ DETERMINERS = {
 
 LITTLE_AFTER = {"en": {("on", "top")}, "pt-BR": {("em", "cima")}, "ca": set()}
 
+#: "How does X work?" asks what the rules say of X, as "como funciona X?" and "com funciona X?"
+#: do: the verb after the question word (Portuguese, Catalan) or ending a question that asks
+#: how (English) is no word of the answer. The rules seldom say "work" (never of the auction),
+#: so its rarity weighed enough that "how does the auction work" got "I don't know". A question's
+#: alone: a phrasing "how does solo scoring work" keeps the word that "how do they work out my
+#: solo rating" meets.
+HOW_IT_WORKS = {"en": ("how", frozenset({"work", "works"})),
+                "pt-BR": ("como", frozenset({"funciona", "funcionam"})),
+                "ca": ("com", frozenset({"funciona", "funcionen"}))}
+
+
+def how_it_works(words: list[str], lang: str) -> int | None:
+    """The position in a question's (folded) ``words`` of its "work" in "how does X work?"
+    ("como funciona X?", "com funciona X?"), no word of what it asks; None when it has none."""
+    how, works = HOW_IT_WORKS[lang]
+    if lang == "en":
+        last = len(words) - 1
+        return last if last > 0 and words[last] in works and how in words[:last] else None
+    return next((at for at in range(1, len(words))
+                 if words[at] in works and words[at - 1] == how), None)
+
 #: Prepositions that a game may also declare as a thing's name (English "over": the game
 #: is over): before a determiner or a number ("jump over a volcano", "over 2 turns") the
 #: word only says where, as a preposition does.
