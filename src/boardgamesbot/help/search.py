@@ -816,7 +816,7 @@ class RulesIndex:
         # (asked why, quoting a refusal: its rule's sentence that says it, `refusal_leads`)
         refused = {quoting[0]: self.refusal_leads.get(quoting[1])} if quoting and asks_why(
             question, self.lang) else {}
-        if refused:
+        if quoting and refused:
             # (and that rule answers first: the question is the app's `why` asked in words —
             # "per què 'ara no es resol cap emboscada…'?" is the ambush rule, though Decision
             # 2 says "dibuixa", "forma" and "carta" more often than it does)
