@@ -4,9 +4,12 @@ own words for it; and its held-out set ``FRESH_20``."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from boardgamesbot.engine import load_game
+from boardgamesbot.engine import GameError, load_game
+from boardgamesbot.help import search
 from boardgamesbot.help.search import PLACEHOLDER, ask, index
 
 from .questions_fresh import FRESH_20
@@ -150,3 +153,16 @@ def test_how_does_it_work_asks_about_the_thing_it_names(lang, question, heading)
     # ("can I work on two temples" asks no "how": its "work" is the rules' own)
     assert ask("tikal", "can i work on 2 temples in one turn", "en").answers[0].title.startswith(
         "Uncover a temple level")
+
+
+def test_a_topic_for_a_term_the_variant_is_not_about_is_refused(monkeypatch):
+    """A topic under ``by_term`` for a term missing from the choice's ``terms`` (or from the
+    game's) would never be said: the index refuses the declaration, as it does a heading its page
+    lacks."""
+    declared = search.knowledge("tikal")
+    about = declared.variant_terms["variant"]["auction"]
+    slipped = replace(declared, variant_terms={"variant": {"auction": {
+        **about, "by_term": {**about["by_term"], "guard": {"en": "guarding"}}}}})
+    monkeypatch.setattr(search, "knowledge", lambda game: slipped)
+    with pytest.raises(GameError, match="'guard' has a topic"):
+        search.RulesIndex("tikal", "en")

@@ -445,6 +445,14 @@ class RulesIndex:
                                     if named.get(lang))
             for option, choices in self.knowledge.variant_terms.items()
             for choice, about in choices.items()}
+        # (a topic for a term the choice is not about would never be said, nor one for a term
+        # the game does not declare: a slip in the declaration, refused here)
+        for (option, choice), (keys, _) in self.choice_topics.items():
+            for key, _ in self.term_topics[option, choice]:
+                if key not in keys or key[1:] not in self.knowledge.terms:
+                    raise GameError(f"{game}: {key[1:]!r} has a topic under {option}={choice} "
+                                    "but is not one of its declared terms",
+                                    code="unknown_section", section=key[1:])
         # A passage's own words count fully; the headings above it only give context
         # (a third): every passage of the section shares them.
         self.keys: list[dict[str, float]] = []
