@@ -470,6 +470,36 @@ def _shared_lines(notes: list[Text], width: int, in_order: bool = False) -> list
     return lines
 
 
+#: How far the display's tiles stand in, in the auction's lines: those that do not fit
+#: the line before them stand in under it, as in the roomy drawing.
+TILE_INDENT = "  "
+
+
+def _squeezed(line: str) -> str:
+    """An auction line with its blanks made single (the roomy drawing's columns), its
+    indent kept: a tile of the display keeps its `TILE_INDENT`."""
+    indent = TILE_INDENT if line.startswith(TILE_INDENT) else ""
+    return indent + " ".join(line.split())
+
+
+def _auction_lines(notes: list[str], width: int) -> list[tuple[str, bool]]:
+    """The auction's lines two spaces apart, in their order, in as few lines of ``width``
+    as may be, each with whether it holds tiles of the display. A tile that does not fit
+    the line before it begins a line standing in by `TILE_INDENT`, under the display, and
+    no other note follows a tile on its line: at the left edge "2. A treasure…" read as a
+    note of its own, and "Amulets: …" after a tile as one more tile."""
+    lines: list[tuple[str, bool]] = []
+    for note in notes:
+        tile = note.startswith(TILE_INDENT)
+        text = note.strip()
+        if lines and (tile or not lines[-1][1]) \
+                and cell_len(lines[-1][0]) + 2 + cell_len(text) <= width:
+            lines[-1] = (f"{lines[-1][0]}  {text}", tile or lines[-1][1])
+        else:
+            lines.append(((TILE_INDENT if tile else "") + text, tile))
+    return lines
+
+
 class Seen:
     """Everything a seat sees, as a rich renderable: the hexes, the players and the
     status, a line each, when there is room; printed with a ``height`` (``Console.print(
@@ -510,46 +540,49 @@ class Seen:
                  if name not in taken and not (name in ("stack", "pile") and "stack" in taken)}
         above = _shared_lines(list(notes.values()), width)
         turns = _turn_notes(view, lang, short)
-        # the auction's lines share lines too, in their order (the display's tiles)
-        said = [Text(" ".join(line.split())) for line in str(auction[0]).splitlines()] \
-            if auction else []
+        # the auction's lines share lines too, in their order (the display's tiles keep
+        # their indent: `_auction_lines`)
+        said = [_squeezed(line) for line in str(auction[0]).splitlines()] if auction else []
         if auction and "auction" in taken:
             lines, to_act = auction_parts(view["auction"], lang)
             if to_act is not None and not view["over"]:
-                said = [Text(" ".join(line.split())) for line in lines]
+                said = [_squeezed(line) for line in lines]
                 turns["to_play"] = Text(to_act, turns["to_play"].style)
         if said and "display" in taken:  # "Display:", then its tiles ('take N': help)
             long = say(lang, "tikal.term.auction.display")
-            said = [Text(say(lang, "tikal.term.auction.display.short")) if line.plain == long
-                    else line for line in said]
+            said = [say(lang, "tikal.term.auction.display.short") if line == long else line
+                    for line in said]
+        packed = _auction_lines(said, width)
         if said and "amulets" in taken:  # the amulets' line is the auction's last
             played = [seat_tag(seat, lang) for seat, side in
                       enumerate(view["auction"]["amulets"]) if side != "up"]
-            amulets = Text(say(lang, "tikal.term.auction.amulets.played",
-                               list=", ".join(played)) if played
-                           else say(lang, "tikal.term.auction.amulets.none"))
-            # the auction's other lines in their order, the amulets on any with room
-            said = _shared_lines(said[:-1], width, in_order=True)
-            room = next((line for line in said if line.cell_len + 2 + amulets.cell_len <= width),
-                        None)
+            amulets = say(lang, "tikal.term.auction.amulets.played", list=", ".join(played)) \
+                if played else say(lang, "tikal.term.auction.amulets.none")
+            # the auction's other lines in their order, the amulets on any with room but
+            # the display's (what follows a tile there reads as the display's)
+            packed = _auction_lines(said[:-1], width)
+            room = next((at for at, (line, tiled) in enumerate(packed) if not tiled
+                         and cell_len(line) + 2 + cell_len(amulets) <= width), None)
             if room is None:
-                said.append(amulets)
+                packed.append((amulets, False))
             else:
-                room.append("  ")
-                room.append_text(amulets)
+                packed[room] = (f"{packed[room][0]}  {amulets}", False)
         if "done" in taken:
             turns.pop("done", None)
         turn = list(turns.values())
+        auction_lines = [Text(line) for line, _ in packed]
         if "share" in taken:  # whose turn it is after the auction's last line, if it fits
-            below = _shared_lines(said, width, in_order=True)
+            # (not after a tile of the display: it would read as the display's)
+            below = [] if packed and packed[-1][1] else _shared_lines(
+                auction_lines[-1:], width, in_order=True)
             for note in turn:
                 below = _shared_lines([*below, note], width, in_order=True) \
                     if below and below[-1].cell_len + 2 + note.cell_len <= width \
                     else [*below, note]
-            bottom = [Text("\n").join(below)]
+            kept = auction_lines if packed and packed[-1][1] else auction_lines[:-1]
+            bottom = [Text("\n").join([*kept, *below])]
         else:
-            bottom = [Text("\n").join(_shared_lines(said, width, in_order=True))] \
-                if said else []
+            bottom = [Text("\n").join(auction_lines)] if said else []
             bottom.append(Text("\n").join(_shared_lines(turn, width)))
         table = players_table(view, lang)
         table.show_header = "headings" not in taken
