@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from boardgamesbot.cli import main
-from boardgamesbot.cli.words import environment_language, say
+from boardgamesbot.cli.words import environment_language, say, seat_tagged
 from boardgamesbot.engine import LANGUAGES, Record, known_games, load_game
 from boardgamesbot.games.wording import phrase
 from boardgamesbot.web import catalog
@@ -461,7 +461,7 @@ def test_a_bots_move_is_told_in_the_games_words(tmp_path, lang):
     shown = " ".join(result.output.split())  # (long lines are wrapped)
     bot = say(lang, "level.random")
     for (seat, _), line in zip(record.actions, told):
-        who = say(lang, "seat.named", name=bot, n=seat + 1)
+        who = seat_tagged(load_game(name), seat, bot, lang)  # (as the board names the seat)
         assert f"{who}: {' '.join(line.split())}" in shown, line
 
 

@@ -22,6 +22,7 @@ a drawn tile, the leader's place, the ending) are said as every other face says 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.cells import cell_len
@@ -30,6 +31,7 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
+from ..wording import between_entries
 from .catalog import pictures, say, seat_tag, sides
 from .components import NEIGHBOURS, parse_space, space_name
 
@@ -365,12 +367,17 @@ def players_table(view: dict[str, Any], lang: str = "en") -> Table:
     return table
 
 
-def _turn_notes(view: dict[str, Any], lang: str, short: str) -> dict[str, Text]:
-    """Who won; or whose turn it is and what they do now, what they did this turn so far
-    and the scoring round, by name ("to_play", "done", "round")."""
+def _turn_notes(view: dict[str, Any], lang: str, short: str,
+                names: Mapping[int, str] | None = None) -> dict[str, Text]:
+    """Who won (each by ``names``, the face's name for the seat's player, where given);
+    or whose turn it is and what they do now, what they did this turn so far and the
+    scoring round, by name ("to_play", "done", "round")."""
     if view["over"]:
         ending = pictures(lang)  # the ending as the game's pictures say it
-        winners = ending["and"].join(seat_tag(w, lang) for w in view["winners"])
+        # (by the name the face's own last line gives the player, "easy (p2)": the tag
+        # alone, then the name, read as two answers)
+        winners = ending["and"].join((names or {}).get(w) or seat_tag(w, lang)
+                                     for w in view["winners"])
         return {"to_play": Text(ending["winner"].format(names=winners), "bold green")}
     seat = view["current"][0]
     colour = say(lang, f"tikal.term.colour.{PLAYER_COLOURS[seat]}")
@@ -425,28 +432,18 @@ def _table_notes(view: dict[str, Any], lang: str, short: str,
 
 
 def _history(sentence: str, rounds: list[str], width: int | None) -> Text:
-    """``sentence`` with each player's scores ("p1: 1→2→7") in place of its NUL, comma
-    separated, wrapped to ``width`` only between players (and their later lines standing
-    in by two columns): wrapped at a blank, "p2:" ended a line and its numbers began the
-    next, read as someone else's."""
-    head, _, tail = sentence.partition("\0")
-    chunks = [f"{entry}," for entry in rounds[:-1]] + [rounds[-1] + tail]
-    chunks[0] = head + chunks[0]
-    lines = [chunks[0]]
-    for chunk in chunks[1:]:
-        if width is not None and cell_len(lines[-1]) + 1 + cell_len(chunk) > width:
-            lines.append("  " + chunk)
-        else:
-            lines[-1] += " " + chunk
-    return Text("\n".join(lines))
+    """``sentence`` with each player's scores ("p1: 1→2→7") in place of its NUL, wrapped
+    to ``width`` only between players (`between_entries`)."""
+    return Text(between_entries(sentence, rounds, width))
 
 
-def status_text(view: dict[str, Any], lang: str = "en", width: int | None = None) -> Text:
+def status_text(view: dict[str, Any], lang: str = "en", width: int | None = None,
+                names: Mapping[int, str] | None = None) -> Text:
     """Whose turn it is and what they do now, the scoring round, then the stack, the pile,
     the temple levels, this turn's deeds and the scores so far, a line each (the stack
     and the pile side by side took 88 columns with a full stack, more than a terminal's
     80)."""
-    notes = {**_turn_notes(view, lang, "tikal.term"),
+    notes = {**_turn_notes(view, lang, "tikal.term", names),
              **_table_notes(view, lang, "tikal.term", width)}
     order = ("to_play", "round", "stack", "pile", "levels", "done", "history")
     return Text("\n").join(notes[name] for name in order if name in notes) + Text("\n")
@@ -506,8 +503,9 @@ class Seen:
     ..., height=rows)``: a terminal that shows fewer rows than that takes), the dense map
     and the status sharing lines instead, so that a whole turn stays on the screen."""
 
-    def __init__(self, view: dict[str, Any], lang: str = "en") -> None:
-        self.view, self.lang = view, lang
+    def __init__(self, view: dict[str, Any], lang: str = "en",
+                 names: Mapping[int, str] | None = None) -> None:
+        self.view, self.lang, self.names = view, lang, names
 
     #: How a dense turn gets tighter, step by step, when it still does not fit the rows it
     #: has (four players, an auction, a scoring round on 24 rows): whose turn it is shares
@@ -534,12 +532,12 @@ class Seen:
             auction = [Text(auction_text(view["auction"], lang))]
         if not dense:
             return Group(Board(view, lang), players_table(view, lang), *auction,
-                         status_text(view, lang, width))
+                         status_text(view, lang, width, self.names))
         short = "tikal.term.dense"
         notes = {name: note for name, note in _table_notes(view, lang, short, width).items()
                  if name not in taken and not (name in ("stack", "pile") and "stack" in taken)}
         above = _shared_lines(list(notes.values()), width)
-        turns = _turn_notes(view, lang, short)
+        turns = _turn_notes(view, lang, short, self.names)
         # the auction's lines share lines too, in their order (the display's tiles keep
         # their indent: `_auction_lines`)
         said = [_squeezed(line) for line in str(auction[0]).splitlines()] if auction else []
@@ -617,6 +615,8 @@ class Seen:
         yield dense
 
 
-def text(view: dict[str, Any], lang: str = "en") -> Seen:
-    """Everything a seat sees, in ``lang``, ready for ``rich.console.Console.print``."""
-    return Seen(view, lang)
+def text(view: dict[str, Any], lang: str = "en",
+         names: Mapping[int, str] | None = None) -> Seen:
+    """Everything a seat sees, in ``lang``, ready for ``rich.console.Console.print``;
+    ``names``: how the face names each seat's player, for who won."""
+    return Seen(view, lang, names)
