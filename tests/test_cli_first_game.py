@@ -375,6 +375,16 @@ def test_commands_are_understood_in_every_language(tmp_path):
     assert command_named("tabuleiro", "ca") == "board"
     assert command_named("tabuleiro", "ca", a_move=lambda word: True) is None
     assert command_named("ajuda", "ca", a_move=lambda word: True) == "help"  # (its own)
+    # Brazilian Portuguese's hint in a Catalan session, Catalan's in a Brazilian one, in
+    # every game (neither is a word of a move)
+    from functools import partial
+
+    from boardgamesbot.cli.play import _a_move
+
+    for name in GAMES:
+        a_move = partial(_a_move, load_game(name))
+        assert command_named("dica", "ca", a_move) == command_named("Pista", "pt-BR", a_move) \
+            == "hint"
 
 
 def _first_actions(name: str, players: int, until_crossing: bool):
