@@ -550,6 +550,14 @@ def test_on_80_by_24_each_player_is_named_one_way_from_the_first_line_to_the_las
     scored = say(lang, "scoring", scores="")[:-2]
     scorings = [line for line in lines if line.startswith(scored)]
     assert scorings and all(tagged[0] in line for line in scorings), scorings
+    # the last line's scores, broken between players (the record's path kept whole)
+    over = say(lang, "game.over", scores="\0", winners="", path="").split("\0")[0]
+    at = max(i for i, line in enumerate(lines) if line.startswith(over))
+    block = [lines[at], *[line for line in lines[at + 1:] if line.startswith("  ")]]
+    assert all(re.search(r": -?\d+,$", line) for line in block[:-1]), block
+    # (a terminal breaks a longer line anywhere: "médio (j" and "4): 78"; only the path,
+    # kept whole to be copied, may go past the row)
+    assert all(len(line.split(str(path))[0]) <= 80 for line in block), block
 
     replayed = run("replay", str(path), "--no-step", "--lang", lang)
     assert replayed.exit_code == 0, replayed.output

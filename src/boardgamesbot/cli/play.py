@@ -479,11 +479,15 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
         console.print(say(lang, "saved", path=path), markup=False, soft_wrap=True)
         return
     console.print(state.game.render_text(state.view(None), lang, person.names))
-    scores = ", ".join(f"{names[i]}: {s}" for i, s in enumerate(state.scores()))
     winners = ", ".join(names[i] for i in state.winners())
-    # (soft_wrap: the record's path is not broken in two, so it can be copied)
-    console.print(say(lang, "game.over", scores=scores, winners=winners, path=path),
-                  markup=False, soft_wrap=True)
+    # In a terminal, broken between players (a terminal breaks a longer line anywhere:
+    # "medium (p" and "4): 78"); the record's path is not broken in two, so that it can be
+    # copied (soft_wrap); in a pipe, one line, as scripts read it.
+    over = between_entries(say(lang, "game.over", scores="\0", winners=winners, path=path),
+                           [f"{names[i]}: {s}" for i, s in enumerate(state.scores())],
+                           console.width if console.is_terminal else None)
+    for line in over.splitlines():
+        console.print(line, markup=False, soft_wrap=True)
     console.print(say(lang, "again", command=again(record, seat_bots, lang)), markup=False,
                   soft_wrap=True)
 
