@@ -37,7 +37,7 @@ def replay_command(path, seat, step, lang) -> None:
     game = load_game(record.game)
 
     # (each player named as at `play`, "easy (p2)", the board's who-won line too)
-    names = {seat: _who(record, seat, lang) for seat in range(len(record.seats))}
+    names = {number: _who(record, number, lang) for number in range(len(record.seats))}
 
     def render(view: dict) -> object:  # the board in the reader's language
         return game.render_text(view, lang, names)
@@ -50,7 +50,7 @@ def replay_command(path, seat, step, lang) -> None:
     index = 0 if step else len(states) - 1
     if not step:
         for number, (player, notation) in enumerate(record.actions, 1):
-            console.print(f"{number:4}. {_who(record, player, lang)}: {notation}", markup=False)
+            console.print(f"{number:4}. {names[player]}: {notation}", markup=False)
     from .play import room_above
 
     while True:
@@ -58,10 +58,10 @@ def replay_command(path, seat, step, lang) -> None:
         above = []
         if index:
             player, notation = record.actions[index - 1]
-            above.append(f"{index}/{len(record.actions)} {_who(record, player, lang)}: "
+            above.append(f"{index}/{len(record.actions)} {names[player]}: "
                          f"{notation}")
             console.print(f"[bold]{index}/{len(record.actions)}[/] "
-                          f"{escape(_who(record, player, lang))}: {escape(notation)}")
+                          f"{escape(names[player])}: {escape(notation)}")
         # on one screen with the action above it and the keys' prompt (or the final
         # scores) below: a board taller than the terminal is drawn denser, as at `play`
         console.print(render(state.view(viewer)), height=room_above(*above))
