@@ -29,13 +29,14 @@ def test_bots_play_a_whole_tikal_game_and_it_replays(tmp_path):
     assert replay.exit_code == 0, replay.output
     # Every action listed in order, then each seat's own final score (not just a number
     # that happens to appear somewhere on the board).
+    # (each player named as the board names the seat: "medium (p1)")
     listed = [line.split(": ", 1)[1] for line in replay.output.splitlines()
-              if line[:5].strip().rstrip(".").isdigit() and "(seat " in line]
+              if line[:5].strip().rstrip(".").isdigit() and "medium (p" in line]
     assert listed == [notation for _, notation in record.actions]
-    # (each with the seat the board names: "medium (p1): 40")
     scores = ", ".join(f"{name} (p{seat}): {score}" for seat, (name, score) in
                        enumerate(zip(record.seats, final.scores(), strict=True), 1))
-    assert f"Final scores: {scores}" in replay.output
+    # (broken between players where the line is longer than the terminal)
+    assert f"Final scores: {scores}" in replay.output.replace(",\n  ", ", ")
 
 
 def test_long_move_lists_end_with_a_hint(tmp_path):
@@ -228,8 +229,9 @@ def test_a_record_with_an_unnamed_seat_replays_with_the_seat_named(tmp_path):
     path.write_text(record.to_json())
     replay = run("replay", str(path), "--no-step")
     assert replay.exit_code == 0, replay.output
-    assert "seat 2: " in replay.output and ": seat 2" not in replay.output
-    assert " (seat 2)" not in replay.output
+    # (by the board's name for the seat, as every other player is: "Ann (p1)", "p2")
+    assert "Ann (p1): " in replay.output and ". p2: " in replay.output
+    assert " (p2)" not in replay.output and ": p2:" not in replay.output
 
 
 def test_tikal_on_an_80_by_24_terminal_keeps_the_map_and_the_prompt_on_one_screen(
@@ -361,8 +363,8 @@ def test_on_80_by_24_what_the_computer_players_just_did_stays_above_the_prompt(
     its last, "…" between), so the screen says what the others just did, in the three
     languages; in a pipe, where nothing scrolls away, it is not repeated."""
     from boardgamesbot.cli.terminal import console
-    from boardgamesbot.cli.words import say
-    from boardgamesbot.engine import LANGUAGES
+    from boardgamesbot.cli.words import say, seat_tagged
+    from boardgamesbot.engine import LANGUAGES, load_game
 
     def played(lang: str) -> tuple[list[str], Record]:
         path = tmp_path / f"{lang}.json"
@@ -383,7 +385,7 @@ def test_on_80_by_24_what_the_computer_players_just_did_stays_above_the_prompt(
         screen = lines[max(0, asked_again - 23):asked_again + 1]
         for seat in (1, 2):
             actions = [action for who, action in record.actions if who == seat]
-            who = say(lang, "seat.named", name=say(lang, "level.random"), n=seat + 1)
+            who = seat_tagged(load_game("tikal"), seat, say(lang, "level.random"), lang)
             told = [line for line in screen if line.startswith(who)
                     and f": {actions[0]}," in line and line.endswith(f", {actions[-1]}")]
             assert len(told) == 1 and len(told[0]) <= 80, "\n".join(screen)
@@ -508,3 +510,65 @@ def test_cartographers_on_80_by_24_an_ambush_keeps_the_map_to_draw_on_by_the_pro
                 checked += 1
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert checked >= 3
+
+
+@pytest.mark.parametrize("name,lang", [("tikal", "en"), ("tikal", "pt-BR"), ("tikal", "ca"),
+                                       ("cartographers", "pt-BR")])
+def test_on_80_by_24_each_player_is_named_one_way_from_the_first_line_to_the_last(
+        tmp_path, monkeypatch, name, lang):
+    """Four computer players on an 80x24 terminal, then the game's replay: every line that
+    names a player names them as the board does, their name and the seat's tag ("random
+    (p2)"): each move as it is played, each scoring, who won under the board and in the
+    last line (the board said "Winner: p2", the last line "Winner: random (p2)", read as
+    two answers), each action and the final scores of the replay. A line of scores breaks
+    between players only, never between a name and its points."""
+    import re
+
+    from boardgamesbot.cli.terminal import console
+    from boardgamesbot.cli.words import say, seat_tagged
+    from boardgamesbot.engine import load_game
+
+    monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
+    monkeypatch.setattr(console, "_width", 80)
+    monkeypatch.setattr(console, "_height", 24)
+    game, path = load_game(name), tmp_path / "game.json"
+    bot = say(lang, "level.random")
+    tagged = [seat_tagged(game, seat, bot, lang) for seat in range(4)]
+    played = run("play", name, "--players", "4", "--humans", "0", "--bots",
+                 "random,random,random,random", "--seed", "3", "--lang", lang,
+                 "--save", str(path))
+    assert played.exit_code == 0, played.output
+    final = Record.load(path).replay()
+    winners = ", ".join(tagged[seat] for seat in final.winners())
+    won = say(lang, "game.over", scores="", winners="\0", path="").split("\0")[0].split(". ")[-1]
+    lines = played.output.splitlines()
+    moves = [line for line in lines if line.startswith(f"{bot} (")]
+    assert moves and all(line.startswith(tuple(f"{who}: " for who in tagged))
+                         for line in moves), moves[:3]
+    said_won = [line for line in lines if won in line]
+    assert len(said_won) == 2 and all(f"{won}{winners}" in line for line in said_won), said_won
+    scored = say(lang, "scoring", scores="")[:-2]
+    scorings = [line for line in lines if line.startswith(scored)]
+    assert scorings and all(tagged[0] in line for line in scorings), scorings
+    # the last line's scores, broken between players (the record's path kept whole)
+    over = say(lang, "game.over", scores="\0", winners="", path="").split("\0")[0]
+    at = max(i for i, line in enumerate(lines) if line.startswith(over))
+    block = [lines[at], *[line for line in lines[at + 1:] if line.startswith("  ")]]
+    assert all(re.search(r": -?\d+,$", line) for line in block[:-1]), block
+    # (a terminal breaks a longer line anywhere: "médio (j" and "4): 78"; only the path,
+    # kept whole to be copied, may go past the row)
+    assert all(len(line.split(str(path))[0]) <= 80 for line in block), block
+
+    replayed = run("replay", str(path), "--no-step", "--lang", lang)
+    assert replayed.exit_code == 0, replayed.output
+    lines = replayed.output.splitlines()
+    assert max(map(len, lines)) <= 80
+    actions = [line for line in lines if re.match(r"^ *\d+\. ", line)]
+    assert actions and all(re.match(r"^ *\d+\. (.*?): ", line)[1] in tagged
+                           for line in actions), actions[:3]
+    head = say(lang, "replay.scores", scores="")
+    at = next(i for i, line in enumerate(lines) if line.startswith(head))
+    block = [lines[at], *[line for line in lines[at + 1:] if line.startswith("  ")]]
+    assert " ".join(block).split() == say(lang, "replay.scores", scores=", ".join(
+        f"{who}: {score}" for who, score in zip(tagged, final.scores(), strict=True))).split()
+    assert all(re.search(r": -?\d+,?$", line) for line in block), block

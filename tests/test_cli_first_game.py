@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from boardgamesbot.cli import main
-from boardgamesbot.cli.words import environment_language, say
+from boardgamesbot.cli.words import environment_language, say, seat_tagged
 from boardgamesbot.engine import LANGUAGES, Record, known_games, load_game
 from boardgamesbot.games.wording import phrase
 from boardgamesbot.web import catalog
@@ -375,6 +375,16 @@ def test_commands_are_understood_in_every_language(tmp_path):
     assert command_named("tabuleiro", "ca") == "board"
     assert command_named("tabuleiro", "ca", a_move=lambda word: True) is None
     assert command_named("ajuda", "ca", a_move=lambda word: True) == "help"  # (its own)
+    # Brazilian Portuguese's hint in a Catalan session, Catalan's in a Brazilian one, in
+    # every game (neither is a word of a move)
+    from functools import partial
+
+    from boardgamesbot.cli.play import _a_move
+
+    for name in GAMES:
+        a_move = partial(_a_move, load_game(name))
+        assert command_named("dica", "ca", a_move) == command_named("Pista", "pt-BR", a_move) \
+            == "hint"
 
 
 def _first_actions(name: str, players: int, until_crossing: bool):
@@ -461,7 +471,7 @@ def test_a_bots_move_is_told_in_the_games_words(tmp_path, lang):
     shown = " ".join(result.output.split())  # (long lines are wrapped)
     bot = say(lang, "level.random")
     for (seat, _), line in zip(record.actions, told):
-        who = say(lang, "seat.named", name=bot, n=seat + 1)
+        who = seat_tagged(load_game(name), seat, bot, lang)  # (as the board names the seat)
         assert f"{who}: {' '.join(line.split())}" in shown, line
 
 

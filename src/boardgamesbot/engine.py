@@ -676,11 +676,15 @@ class Game(ABC):
 
     # What serves the game ----------------------------------------------------------------
 
-    def render_text(self, view: dict[str, Any], lang: str = "en") -> Any:
+    def render_text(self, view: dict[str, Any], lang: str = "en",
+                    names: Mapping[int, str] | None = None) -> Any:
         """The view for the terminal (anything ``rich`` prints), its words in ``lang`` (one
         of `LANGUAGES`); default: its JSON, which has no words to translate. The prompt
         prints it with a ``height`` (the rows left above its own lines), which a
-        renderable may read (``options.height``) to draw a denser board that fits."""
+        renderable may read (``options.height``) to draw a denser board that fits.
+        ``names``: how the face names each seat's player ("easy (p2)", its `seat_tag`
+        added), for the board's sentences about a player, such as who won, so that the
+        board and the face's own lines name a player one way."""
         return json.dumps(view, indent=1)
 
     def render_svg(self, view: dict[str, Any], **options: Any) -> str:

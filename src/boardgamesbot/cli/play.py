@@ -20,10 +20,12 @@ from pathlib import Path
 import click
 from rich.cells import cell_len
 from rich.markup import escape
+from rich.text import Text
 
 from boardgamesbot.bots import SeatView, make_bot
 from boardgamesbot.driver import Decision, DecisionFailed, Driver
 from boardgamesbot.engine import GameError, Record, State, known_games, load_game
+from boardgamesbot.games.wording import between_entries
 
 from .rules import show_answers, show_why
 from .terminal import (
@@ -212,13 +214,15 @@ class Person:
         self.undo_said: tuple[str, str] | None = None
         #: the last scoring since this keyboard last chose, said again under the board
         self.scored: str | None = None
+        #: each seat's player as every line names them ("easy (p2)"), for the board
+        self.names: dict[int, str] = {}
 
     def choose(self, seat: SeatView, player: int, budget: float | None = None):
         """Show the seat's view; read commands until one is a legal action."""
         lang = self.lang
 
         def render(view: dict) -> object:  # the board, in the person's language too
-            return seat.game.render_text(view, lang)
+            return seat.game.render_text(view, lang, self.names)
 
         self._hand_over(seat, player)
         # In the person's language, and naming 'help': a first-time player learns from
@@ -228,7 +232,7 @@ class Person:
         told = recap(self.others_did, lang) if console.is_terminal else []
         self.others_did.clear()
         # (a scoring said as it happened is above the board, which scrolls it away)
-        scored = [self.scored] if self.scored and console.is_terminal else []
+        scored = self.scored.splitlines() if self.scored and console.is_terminal else []
         self.scored = None
         # (an undo's answer goes under the board it is drawn again with: above it, a
         # short terminal scrolls it away and the person cannot tell whether it happened)
@@ -402,11 +406,13 @@ REFUSAL_INDENT = 2
 
 def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str = "en") -> None:
     person = Person(record, lang)
-    named = [seat_name(name, lang) for name in record.seats]
-    # Two "easy" bots are told apart by their seat ("easy (seat 2): 90, easy (seat 3): 67"),
-    # as the prompt names seats ("seat 1>").
-    names = [say(lang, "seat.named", name=name, n=seat + 1) if named.count(name) > 1 else name
-             for seat, name in enumerate(named)]
+    # Each player is named one way from the first line to the last, with the seat the
+    # board names ("easy (p2)": `seat_tagged`): as a computer player moves, in a scoring,
+    # at the end (the board's "Winner: p2" then the last line's "Winner: easy" read as two
+    # answers), and so in `replay`. Two "easy" bots are told apart that way too.
+    names = [seat_tagged(state.game, seat, seat_name(name, lang), lang)
+             for seat, name in enumerate(record.seats)]
+    person.names = dict(enumerate(names))
     players = [Narrated(bot, lang, dict(enumerate(names))) if bot is not None else person
                for bot in seat_bots]
     # Whether each recorded action crossed an undo barrier (revealed something, ended a
@@ -424,10 +430,17 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
         point[0] = now
         player = players[decision.seat]
         if isinstance(player, Narrated):
-            who = say(lang, "seat.named", name=named[decision.seat], n=decision.seat + 1)
+            who = names[decision.seat]
             told = player.said.pop(decision.seat, None)
             words = f" — {told}" if told and told != str(decision.action) else ""
-            console.print(f"[dim]{escape(who)}:[/] {escape(str(decision.action) + words)}")
+            # (wrapped under its own text: at the left edge the rest of "exchange 8 p4 7 —
+            # trades … with" began a line with the other player's name, read as their move)
+            lines = wrapped("", f"{who}: {decision.action}{words}", REFUSAL_INDENT)
+            first = Text(lines[0])
+            first.stylize("dim", 0, len(who) + 1)
+            console.print(first, soft_wrap=True)
+            for line in lines[1:]:
+                console.print(line, markup=False, soft_wrap=True)
             person.others_did.append((who, str(decision.action)))
         # A scoring is said as it happens (the game's end says the last one): the points
         # only showed in the board's small print, and a round scored went unnoticed.
@@ -435,9 +448,13 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
         if scored != counted[0]:
             counted[0] = scored
             if not state.is_over():
-                scores = ", ".join(f"{names[i]} {s}" for i, s in enumerate(state.scores()))
-                person.scored = say(lang, "scoring", scores=scores)
-                console.print(person.scored, markup=False)
+                # (broken between players only: at a blank, "easy (p2)" ended a line and
+                # its points began the next, read as the next player's)
+                person.scored = between_entries(
+                    say(lang, "scoring", scores="\0"),
+                    [f"{names[i]} {s}" for i, s in enumerate(state.scores())], console.width)
+                for line in person.scored.splitlines():
+                    console.print(line, markup=False, soft_wrap=True)
 
     while True:
         try:
@@ -461,15 +478,16 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     if stopped:
         console.print(say(lang, "saved", path=path), markup=False, soft_wrap=True)
         return
-    console.print(state.game.render_text(state.view(None), lang))
-    # (each player with the seat the board above names: its last lines say who won by
-    # seat, and "Winner: p2" then "Winner: easy" read as two answers)
-    tagged = [seat_tagged(state.game, seat, name, lang) for seat, name in enumerate(named)]
-    scores = ", ".join(f"{tagged[i]}: {s}" for i, s in enumerate(state.scores()))
-    winners = ", ".join(tagged[i] for i in state.winners())
-    # (soft_wrap: the record's path is not broken in two, so it can be copied)
-    console.print(say(lang, "game.over", scores=scores, winners=winners, path=path),
-                  markup=False, soft_wrap=True)
+    console.print(state.game.render_text(state.view(None), lang, person.names))
+    winners = ", ".join(names[i] for i in state.winners())
+    # In a terminal, broken between players (a terminal breaks a longer line anywhere:
+    # "medium (p" and "4): 78"); the record's path is not broken in two, so that it can be
+    # copied (soft_wrap); in a pipe, one line, as scripts read it.
+    over = between_entries(say(lang, "game.over", scores="\0", winners=winners, path=path),
+                           [f"{names[i]}: {s}" for i, s in enumerate(state.scores())],
+                           console.width if console.is_terminal else None)
+    for line in over.splitlines():
+        console.print(line, markup=False, soft_wrap=True)
     console.print(say(lang, "again", command=again(record, seat_bots, lang)), markup=False,
                   soft_wrap=True)
 

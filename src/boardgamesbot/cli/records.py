@@ -10,6 +10,7 @@ import click
 from rich.markup import escape
 
 from boardgamesbot.engine import GameError, Record, load_game
+from boardgamesbot.games.wording import between_entries
 
 from .terminal import console, fail, find_game, language, load_record, replay
 from .words import environment_language, say, seat_name, seat_tagged
@@ -35,8 +36,11 @@ def replay_command(path, seat, step, lang) -> None:
         fail(say(lang, "record.invalid", path=path, reason=error), lang)
     game = load_game(record.game)
 
+    # (each player named as at `play`, "easy (p2)", the board's who-won line too)
+    names = {number: _who(record, number, lang) for number in range(len(record.seats))}
+
     def render(view: dict) -> object:  # the board in the reader's language
-        return game.render_text(view, lang)
+        return game.render_text(view, lang, names)
 
     viewer = None if seat is None else seat - 1
     if viewer is not None and not 0 <= viewer < len(record.seats):
@@ -46,7 +50,7 @@ def replay_command(path, seat, step, lang) -> None:
     index = 0 if step else len(states) - 1
     if not step:
         for number, (player, notation) in enumerate(record.actions, 1):
-            console.print(f"{number:4}. {_who(record, player, lang)}: {notation}", markup=False)
+            console.print(f"{number:4}. {names[player]}: {notation}", markup=False)
     from .play import room_above
 
     while True:
@@ -54,10 +58,10 @@ def replay_command(path, seat, step, lang) -> None:
         above = []
         if index:
             player, notation = record.actions[index - 1]
-            above.append(f"{index}/{len(record.actions)} {_who(record, player, lang)}: "
+            above.append(f"{index}/{len(record.actions)} {names[player]}: "
                          f"{notation}")
             console.print(f"[bold]{index}/{len(record.actions)}[/] "
-                          f"{escape(_who(record, player, lang))}: {escape(notation)}")
+                          f"{escape(names[player])}: {escape(notation)}")
         # on one screen with the action above it and the keys' prompt (or the final
         # scores) below: a board taller than the terminal is drawn denser, as at `play`
         console.print(render(state.view(viewer)), height=room_above(*above))
@@ -80,9 +84,12 @@ def replay_command(path, seat, step, lang) -> None:
             break
     if states[-1].is_over():
         # (each with the seat the board above names, as at the end of `play`)
-        scores = ", ".join(f"{seat_tagged(game, i, _name(record, i, lang), lang)}: {s}"
-                           for i, s in enumerate(states[-1].scores()))
-        console.print(say(lang, "replay.scores", scores=scores), markup=False)
+        # (broken between players only: at a blank, "medium" ended a line and "(p4): 78"
+        # began the next)
+        scores = [f"{names[i]}: {s}" for i, s in enumerate(states[-1].scores())]
+        said = between_entries(say(lang, "replay.scores", scores="\0"), scores, console.width)
+        for line in said.splitlines():
+            console.print(line, markup=False, soft_wrap=True)
 
 
 def _name(record: Record, seat: int, lang: str = "en") -> str:
@@ -93,9 +100,13 @@ def _name(record: Record, seat: int, lang: str = "en") -> str:
 
 
 def _who(record: Record, seat: int, lang: str = "en") -> str:
-    """"Ann (seat 1)"; "seat 2" alone for an unnamed seat."""
-    return say(lang, "seat.named", name=_name(record, seat, lang), n=seat + 1) \
-        if record.seats[seat] else _name(record, seat, lang)
+    """The seat's player as `play` names them, with the seat as the board names it ("Ann
+    (p1)", `seat_tagged`); an unnamed seat by the board's name for it alone ("p2"), else
+    by its number ("seat 2")."""
+    game = load_game(record.game)
+    if record.seats[seat]:
+        return seat_tagged(game, seat, _name(record, seat, lang), lang)
+    return game.seat_tag(seat, lang) or _name(record, seat, lang)
 
 
 RENDER_FORMATS = (".svg", ".png")

@@ -8,7 +8,7 @@ class does not say otherwise) and serves the hooks from the modules, importing e
 when first asked for: numpy, rich and the menus' words are not needed to play.
 
 * ``encoding``: ``action_space``, ``observation_spaces`` and ``observe`` (docs/research.md);
-* ``render``: ``text(view, lang)``, what the terminal prints, in the reader's language,
+* ``render``: ``text(view, lang, names)``, what the terminal prints, in the reader's language,
   and optionally ``seat_tag(seat, lang)``, how it names a seat;
 * ``buttons``: ``label`` and ``previewed``, the words and previews of a chat's choices;
 * ``words``: ``action(game, info, lang, mood, names)``, an action in words, as the
@@ -55,9 +55,11 @@ class PackagedGame(Game):
                                encoding.observation_spaces(num_players, **options),
                                encoding.observe)
 
-    def render_text(self, view: dict[str, Any], lang: str = "en") -> Any:
-        """The view as a ``rich`` renderable for the terminal, in ``lang``."""
-        return self.face_module("render").text(view, lang)
+    def render_text(self, view: dict[str, Any], lang: str = "en",
+                    names: Mapping[int, str] | None = None) -> Any:
+        """The view as a ``rich`` renderable for the terminal, in ``lang``, each seat's
+        player named by ``names`` where the board says who they are."""
+        return self.face_module("render").text(view, lang, names)
 
     def seat_tag(self, seat: int, lang: str) -> str | None:
         """The ``render`` module's ``seat_tag(seat, lang)``, where it has one."""

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["elide", "notation_error", "phrase", "plural_form"]
+__all__ = ["between_entries", "elide", "notation_error", "phrase", "plural_form"]
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -131,3 +131,26 @@ def notation_error(words: Callable[[str], dict[str, Any]], lang: str,
         said += " " + (phrase(words, lang, "notation.meant", word=word,
                               meant=params["meant"]) or "")
     return said
+
+
+def between_entries(sentence: str, entries: list[str], width: int | None,
+                    indent: str = "  ") -> str:
+    """``sentence`` with the ``entries`` ("p1: 1→2→7", "easy (seat 2): 40"), comma
+    separated, in place of its NUL, in lines of ``width`` (unbroken when None) broken only
+    between entries, the later lines standing in by ``indent``: broken at any blank,
+    "p2:" ended a line and its numbers began the next, read as someone else's.
+
+    >>> print(between_entries("Scores: \\0.", ["p1: 1→2", "p2: 3→19"], 16))
+    Scores: p1: 1→2,
+      p2: 3→19.
+    """
+    head, _, tail = sentence.partition("\0")
+    chunks = [f"{entry}," for entry in entries[:-1]] + [entries[-1] + tail]
+    chunks[0] = head + chunks[0]
+    lines = [chunks[0]]
+    for chunk in chunks[1:]:
+        if width is not None and len(lines[-1]) + 1 + len(chunk) > width:
+            lines.append(indent + chunk)
+        else:
+            lines[-1] += " " + chunk
+    return "\n".join(lines)

@@ -13,7 +13,7 @@ terminal's own sentences (``carto.term.*``). The notation stays as typed.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from rich.columns import Columns
@@ -22,7 +22,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from boardgamesbot.games.wording import phrase
+from boardgamesbot.games.wording import between_entries, phrase
 
 from .catalog import words
 
@@ -216,26 +216,31 @@ class Seen:
     scroll away comes first (the edicts, unboxed; the other sheets; the legend) and the
     seat's own sheet last, the card and what to do beside it, just above the prompt."""
 
-    def __init__(self, view: dict[str, Any], lang: str = "en") -> None:
-        self.view, self.lang = view, lang
+    def __init__(self, view: dict[str, Any], lang: str = "en",
+                 names: Mapping[int, str] | None = None) -> None:
+        self.view, self.lang, self.names = view, lang, names
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        roomy = _parts(self.view, self.lang)
+        width = options.max_width
+        roomy = _parts(self.view, self.lang, names=self.names, width=width)
         if options.height is not None and self.view.get("viewer") is not None:
             lines = console.render_lines(roomy, options.update(height=None), pad=False)
             if len(lines) > options.height:
                 # what to do goes under the card where that is shorter (a narrow sheet
                 # leaves the card room), else across the width under both
-                dense = [_parts(self.view, self.lang, True, beside) for beside in (True, False)]
+                dense = [_parts(self.view, self.lang, True, beside, self.names, width)
+                         for beside in (True, False)]
                 yield min(dense, key=lambda parts: len(console.render_lines(
                     parts, options.update(height=None), pad=False)))
                 return
         yield roomy
 
 
-def text(view: dict[str, Any], lang: str = "en") -> Seen:
-    """The whole table as seen in ``view``, in ``lang``."""
-    return Seen(view, lang)
+def text(view: dict[str, Any], lang: str = "en",
+         names: Mapping[int, str] | None = None) -> Seen:
+    """The whole table as seen in ``view``, in ``lang``; ``names``: how the face names each
+    seat's player, for the final stars and who won."""
+    return Seen(view, lang, names)
 
 
 def shown_sheet(view: dict[str, Any]) -> int | None:
@@ -249,10 +254,12 @@ def shown_sheet(view: dict[str, Any]) -> int | None:
 
 
 def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
-           you_beside: bool = False) -> Group:
+           you_beside: bool = False, names: Mapping[int, str] | None = None,
+           width: int | None = None) -> Group:
     """The table's parts, roomy; or ``dense``: the viewer's sheet and the card side by
     side at the end, the rest before them, what to do below them or (``you_beside``)
-    under the card."""
+    under the card. The final stars name each player by ``names`` where given (the
+    face's name, "easy (seat 2)"), wrapped to ``width`` between players."""
     season = view["season"]
     season_name = named(lang, "carto.season", season["name"])
     parts: list[RenderableType] = []
@@ -315,9 +322,15 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
             line += ": " + named(lang, "carto.title", solo["title"])
         parts.append(Text(line, style="bold"))
     if view["over"]:
-        stars = ", ".join(f"{_seat(p['seat'], lang)}: {p['stars']}" for p in view["players"])
-        winners = say(lang, "carto.term.and").join(_seat(w, lang) for w in view["winners"])
-        parts.append(Text(say(lang, "carto.term.final", stars=stars, winners=winners),
+        # (by the name the face's own last line gives the player: the tag alone, then the
+        # name, read as two answers)
+        def player(seat: int) -> str:
+            return (names or {}).get(seat) or _seat(seat, lang)
+
+        winners = say(lang, "carto.term.and").join(player(w) for w in view["winners"])
+        stars = [f"{player(p['seat'])}: {p['stars']}" for p in view["players"]]
+        parts.append(Text(between_entries(say(lang, "carto.term.final", stars="\0",
+                                              winners=winners), stars, width),
                           style="bold"))
     you = _you_text(view, lang)
     if own is not None:

@@ -22,6 +22,7 @@ a drawn tile, the leader's place, the ending) are said as every other face says 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.cells import cell_len
@@ -30,6 +31,7 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
+from ..wording import between_entries
 from .catalog import pictures, say, seat_tag, sides
 from .components import NEIGHBOURS, parse_space, space_name
 
@@ -365,12 +367,17 @@ def players_table(view: dict[str, Any], lang: str = "en") -> Table:
     return table
 
 
-def _turn_notes(view: dict[str, Any], lang: str, short: str) -> dict[str, Text]:
-    """Who won; or whose turn it is and what they do now, what they did this turn so far
-    and the scoring round, by name ("to_play", "done", "round")."""
+def _turn_notes(view: dict[str, Any], lang: str, short: str,
+                names: Mapping[int, str] | None = None) -> dict[str, Text]:
+    """Who won (each by ``names``, the face's name for the seat's player, where given);
+    or whose turn it is and what they do now, what they did this turn so far and the
+    scoring round, by name ("to_play", "done", "round")."""
     if view["over"]:
         ending = pictures(lang)  # the ending as the game's pictures say it
-        winners = ending["and"].join(seat_tag(w, lang) for w in view["winners"])
+        # (by the name the face's own last line gives the player, "easy (p2)": the tag
+        # alone, then the name, read as two answers)
+        winners = ending["and"].join((names or {}).get(w) or seat_tag(w, lang)
+                                     for w in view["winners"])
         return {"to_play": Text(ending["winner"].format(names=winners), "bold green")}
     seat = view["current"][0]
     colour = say(lang, f"tikal.term.colour.{PLAYER_COLOURS[seat]}")
@@ -425,28 +432,18 @@ def _table_notes(view: dict[str, Any], lang: str, short: str,
 
 
 def _history(sentence: str, rounds: list[str], width: int | None) -> Text:
-    """``sentence`` with each player's scores ("p1: 1→2→7") in place of its NUL, comma
-    separated, wrapped to ``width`` only between players (and their later lines standing
-    in by two columns): wrapped at a blank, "p2:" ended a line and its numbers began the
-    next, read as someone else's."""
-    head, _, tail = sentence.partition("\0")
-    chunks = [f"{entry}," for entry in rounds[:-1]] + [rounds[-1] + tail]
-    chunks[0] = head + chunks[0]
-    lines = [chunks[0]]
-    for chunk in chunks[1:]:
-        if width is not None and cell_len(lines[-1]) + 1 + cell_len(chunk) > width:
-            lines.append("  " + chunk)
-        else:
-            lines[-1] += " " + chunk
-    return Text("\n".join(lines))
+    """``sentence`` with each player's scores ("p1: 1→2→7") in place of its NUL, wrapped
+    to ``width`` only between players (`between_entries`)."""
+    return Text(between_entries(sentence, rounds, width))
 
 
-def status_text(view: dict[str, Any], lang: str = "en", width: int | None = None) -> Text:
+def status_text(view: dict[str, Any], lang: str = "en", width: int | None = None,
+                names: Mapping[int, str] | None = None) -> Text:
     """Whose turn it is and what they do now, the scoring round, then the stack, the pile,
     the temple levels, this turn's deeds and the scores so far, a line each (the stack
     and the pile side by side took 88 columns with a full stack, more than a terminal's
     80)."""
-    notes = {**_turn_notes(view, lang, "tikal.term"),
+    notes = {**_turn_notes(view, lang, "tikal.term", names),
              **_table_notes(view, lang, "tikal.term", width)}
     order = ("to_play", "round", "stack", "pile", "levels", "done", "history")
     return Text("\n").join(notes[name] for name in order if name in notes) + Text("\n")
@@ -470,14 +467,45 @@ def _shared_lines(notes: list[Text], width: int, in_order: bool = False) -> list
     return lines
 
 
+#: How far the display's tiles stand in, in the auction's lines: those that do not fit
+#: the line before them stand in under it, as in the roomy drawing.
+TILE_INDENT = "  "
+
+
+def _squeezed(line: str) -> str:
+    """An auction line with its blanks made single (the roomy drawing's columns), its
+    indent kept: a tile of the display keeps its `TILE_INDENT`."""
+    indent = TILE_INDENT if line.startswith(TILE_INDENT) else ""
+    return indent + " ".join(line.split())
+
+
+def _auction_lines(notes: list[str], width: int) -> list[tuple[str, bool]]:
+    """The auction's lines two spaces apart, in their order, in as few lines of ``width``
+    as may be, each with whether it holds tiles of the display. A tile that does not fit
+    the line before it begins a line standing in by `TILE_INDENT`, under the display, and
+    no other note follows a tile on its line: at the left edge "2. A treasure…" read as a
+    note of its own, and "Amulets: …" after a tile as one more tile."""
+    lines: list[tuple[str, bool]] = []
+    for note in notes:
+        tile = note.startswith(TILE_INDENT)
+        text = note.strip()
+        if lines and (tile or not lines[-1][1]) \
+                and cell_len(lines[-1][0]) + 2 + cell_len(text) <= width:
+            lines[-1] = (f"{lines[-1][0]}  {text}", tile or lines[-1][1])
+        else:
+            lines.append(((TILE_INDENT if tile else "") + text, tile))
+    return lines
+
+
 class Seen:
     """Everything a seat sees, as a rich renderable: the hexes, the players and the
     status, a line each, when there is room; printed with a ``height`` (``Console.print(
     ..., height=rows)``: a terminal that shows fewer rows than that takes), the dense map
     and the status sharing lines instead, so that a whole turn stays on the screen."""
 
-    def __init__(self, view: dict[str, Any], lang: str = "en") -> None:
-        self.view, self.lang = view, lang
+    def __init__(self, view: dict[str, Any], lang: str = "en",
+                 names: Mapping[int, str] | None = None) -> None:
+        self.view, self.lang, self.names = view, lang, names
 
     #: How a dense turn gets tighter, step by step, when it still does not fit the rows it
     #: has (four players, an auction, a scoring round on 24 rows): whose turn it is shares
@@ -504,52 +532,55 @@ class Seen:
             auction = [Text(auction_text(view["auction"], lang))]
         if not dense:
             return Group(Board(view, lang), players_table(view, lang), *auction,
-                         status_text(view, lang, width))
+                         status_text(view, lang, width, self.names))
         short = "tikal.term.dense"
         notes = {name: note for name, note in _table_notes(view, lang, short, width).items()
                  if name not in taken and not (name in ("stack", "pile") and "stack" in taken)}
         above = _shared_lines(list(notes.values()), width)
-        turns = _turn_notes(view, lang, short)
-        # the auction's lines share lines too, in their order (the display's tiles)
-        said = [Text(" ".join(line.split())) for line in str(auction[0]).splitlines()] \
-            if auction else []
+        turns = _turn_notes(view, lang, short, self.names)
+        # the auction's lines share lines too, in their order (the display's tiles keep
+        # their indent: `_auction_lines`)
+        said = [_squeezed(line) for line in str(auction[0]).splitlines()] if auction else []
         if auction and "auction" in taken:
             lines, to_act = auction_parts(view["auction"], lang)
             if to_act is not None and not view["over"]:
-                said = [Text(" ".join(line.split())) for line in lines]
+                said = [_squeezed(line) for line in lines]
                 turns["to_play"] = Text(to_act, turns["to_play"].style)
         if said and "display" in taken:  # "Display:", then its tiles ('take N': help)
             long = say(lang, "tikal.term.auction.display")
-            said = [Text(say(lang, "tikal.term.auction.display.short")) if line.plain == long
-                    else line for line in said]
+            said = [say(lang, "tikal.term.auction.display.short") if line == long else line
+                    for line in said]
+        packed = _auction_lines(said, width)
         if said and "amulets" in taken:  # the amulets' line is the auction's last
             played = [seat_tag(seat, lang) for seat, side in
                       enumerate(view["auction"]["amulets"]) if side != "up"]
-            amulets = Text(say(lang, "tikal.term.auction.amulets.played",
-                               list=", ".join(played)) if played
-                           else say(lang, "tikal.term.auction.amulets.none"))
-            # the auction's other lines in their order, the amulets on any with room
-            said = _shared_lines(said[:-1], width, in_order=True)
-            room = next((line for line in said if line.cell_len + 2 + amulets.cell_len <= width),
-                        None)
+            amulets = say(lang, "tikal.term.auction.amulets.played", list=", ".join(played)) \
+                if played else say(lang, "tikal.term.auction.amulets.none")
+            # the auction's other lines in their order, the amulets on any with room but
+            # the display's (what follows a tile there reads as the display's)
+            packed = _auction_lines(said[:-1], width)
+            room = next((at for at, (line, tiled) in enumerate(packed) if not tiled
+                         and cell_len(line) + 2 + cell_len(amulets) <= width), None)
             if room is None:
-                said.append(amulets)
+                packed.append((amulets, False))
             else:
-                room.append("  ")
-                room.append_text(amulets)
+                packed[room] = (f"{packed[room][0]}  {amulets}", False)
         if "done" in taken:
             turns.pop("done", None)
         turn = list(turns.values())
+        auction_lines = [Text(line) for line, _ in packed]
         if "share" in taken:  # whose turn it is after the auction's last line, if it fits
-            below = _shared_lines(said, width, in_order=True)
+            # (not after a tile of the display: it would read as the display's)
+            below = [] if packed and packed[-1][1] else _shared_lines(
+                auction_lines[-1:], width, in_order=True)
             for note in turn:
                 below = _shared_lines([*below, note], width, in_order=True) \
                     if below and below[-1].cell_len + 2 + note.cell_len <= width \
                     else [*below, note]
-            bottom = [Text("\n").join(below)]
+            kept = auction_lines if packed and packed[-1][1] else auction_lines[:-1]
+            bottom = [Text("\n").join([*kept, *below])]
         else:
-            bottom = [Text("\n").join(_shared_lines(said, width, in_order=True))] \
-                if said else []
+            bottom = [Text("\n").join(auction_lines)] if said else []
             bottom.append(Text("\n").join(_shared_lines(turn, width)))
         table = players_table(view, lang)
         table.show_header = "headings" not in taken
@@ -584,6 +615,8 @@ class Seen:
         yield dense
 
 
-def text(view: dict[str, Any], lang: str = "en") -> Seen:
-    """Everything a seat sees, in ``lang``, ready for ``rich.console.Console.print``."""
-    return Seen(view, lang)
+def text(view: dict[str, Any], lang: str = "en",
+         names: Mapping[int, str] | None = None) -> Seen:
+    """Everything a seat sees, in ``lang``, ready for ``rich.console.Console.print``;
+    ``names``: how the face names each seat's player, for who won."""
+    return Seen(view, lang, names)
