@@ -672,7 +672,8 @@ def test_every_language_has_every_sentence():
 @pytest.mark.skipif(not os.environ.get("BGBOT_TEST_DATABASE_URL"),
                     reason="BGBOT_TEST_DATABASE_URL is not set (no PostgreSQL to test on)")
 def test_the_chat_tables_on_postgresql():
-    """The same chat flow on PostgreSQL: lobby, start, a move, duplicate delivery."""
+    """The same chat flow on PostgreSQL: lobby, start, a move, duplicate delivery, a
+    newcomer greeted once across a restart."""
     async def main():
         service = await Service.open(db=os.environ["BGBOT_TEST_DATABASE_URL"])
         net = Recorder()
@@ -689,6 +690,9 @@ def test_the_chat_tables_on_postgresql():
             await conversation.handle_text(room, ANA, notation, f"{room.chat_id}-d")
             assert (await service.summary(game["table_id"]))["actions"] == 1
             assert conversation.store.seats_of(game["table_id"])[0]["user_id"] == "ana"
+            for arriving in (conversation, Conversation(service, net)):  # (a restart)
+                await arriving.came_into_the_chat(room, EVE)
+            assert len([t for t in net.texts(room.chat_id) if "Welcome, Eve" in t]) == 1
         finally:
             await conversation.close()
             await service.close()
@@ -1159,6 +1163,32 @@ async def test_a_leave_question_kept_across_a_restart_counts_its_30_seconds_on_t
             at = kept[asked]  # asked again, now
         assert await restarted.handle_button(ROOM, BOB, "l:asked", "t3") == done
         assert asked not in kept
+    finally:
+        await restarted.close()
+
+
+@run
+async def test_someone_coming_in_mid_game_is_greeted_once_also_across_a_restart(
+        conversation, net, say, service):
+    """Who was greeted at which table is in the chat database: a restarted conversation
+    (an update, a crash) does not greet Eve again when she comes back in."""
+    await say(ANA, "new tikal")
+    await say(BOB, "join")
+    await say(ANA, "start")
+    await until(lambda: any("Your turn" in t for t in net.texts("room")))
+
+    def greetings():
+        return [t for t in net.texts("room") if t.startswith("👋 Welcome, Eve!")]
+
+    await conversation.came_into_the_chat(ROOM, EVE)
+    await conversation.came_into_the_chat(ROOM, EVE)
+    assert len(greetings()) == 1
+    restarted = Conversation(service, net, "http://bg")  # (the same database)
+    try:
+        await restarted.came_into_the_chat(ROOM, EVE)
+        assert len(greetings()) == 1
+        await restarted.came_into_the_chat(ROOM, Person("cy", "Cy"))  # a newcomer still is
+        assert any(t.startswith("👋 Welcome, Cy!") for t in net.texts("room"))
     finally:
         await restarted.close()
 
