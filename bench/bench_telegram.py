@@ -31,7 +31,6 @@ from boardgamesbot.chat.basics import Person, Seat  # noqa: E402
 from boardgamesbot.chat.conversation import Conversation  # noqa: E402
 from boardgamesbot.chat.tables import Service  # noqa: E402
 from boardgamesbot.engine import load_game  # noqa: E402
-from tests.chat.fake_telegram import FakeTelegram  # noqa: E402
 from tests.chat.telegram_group import (  # noqa: E402
     ANA,
     BOB,
@@ -44,6 +43,7 @@ from tests.chat.telegram_group import (  # noqa: E402
     keyboard,
     living_of,
     taps_to_each_action,
+    telegram_bot,
 )
 
 
@@ -75,25 +75,17 @@ def pictures(runs: int) -> dict[str, float]:
 
 
 async def brisk_tikal(minutes: float) -> dict:
-    fake = FakeTelegram()
-    fake.chats[GROUP["id"]] = GROUP
-    await fake.start()
-    stop = asyncio.Event()
-    holder = {}
     with tempfile.TemporaryDirectory() as data:
-        service = await Service.open(db=f"sqlite:///{data}/chat.db")
-        task = asyncio.create_task(tg.run("4242:TEST", service, "http://bg.example",
-                                          base_url=fake.url, stop=stop, poll_timeout=1,
-                                          started=lambda bot: holder.setdefault("bot", bot)))
-        gid = GROUP["id"]
-        try:
+        # (Telegram's pace, not the tests' that never waits: the sends a minute are the point)
+        async with telegram_bot(Path(data), GROUP, pace=tg.GROUP_PACE) as (fake, bot):
+            service, gid = bot.service, GROUP["id"]
             fake.say(GROUP, ANA, "/new tikal")
             fake.say(GROUP, BOB, "/join")
             fake.say(GROUP, CY, "/join")
             fake.say(GROUP, ANA, "/start")
             while living_of(fake, gid) is None:
                 await asyncio.sleep(0.05)
-            table_id = holder["bot"].conversation.store.game_in("telegram", str(gid))["table_id"]
+            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
             start, turns, stamps = time.monotonic(), [], []
             seen = len(fake.sent)
             while time.monotonic() - start < minutes * 60:
@@ -120,7 +112,7 @@ async def brisk_tikal(minutes: float) -> dict:
                         await asyncio.sleep(0.02)
                         if living_of(fake, gid) and living_of(fake, gid)[0] != mid:
                             break
-                await holder["bot"].transport.settled()
+                await bot.bot.transport.settled()
                 new = [m for m, f, _ in fake.sent[since:]
                        if m in NEW and int(f.get("chat_id", 0)) == gid]
                 edits = [m for m, f, _ in fake.sent[since:]
@@ -133,11 +125,6 @@ async def brisk_tikal(minutes: float) -> dict:
             return {"turns": turns, "per_minute": len(stamps) / elapsed,
                     "minutes": elapsed, "refused_429": sum(1 for r in fake.refused
                                                             if r[1] == 429)}
-        finally:
-            stop.set()
-            await task
-            await service.close()
-            await fake.stop()
 
 
 async def drawing_taps() -> list[int]:

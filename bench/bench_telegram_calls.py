@@ -48,23 +48,16 @@ from tests.chat.telegram_group import (  # noqa: E402
     private,
     settled,
     tap,
+    telegram_bot,
 )
 
 
 @contextlib.asynccontextmanager
 async def group_with_bot() -> AsyncIterator[tuple[FakeTelegram, Bot]]:
     """The fake Bot API serving the test group, and our bot on a fresh database."""
-    fake = FakeTelegram()
-    fake.chats[GROUP["id"]] = GROUP
-    await fake.start()
     with tempfile.TemporaryDirectory() as folder:
-        bot = Bot(fake, f"sqlite:///{folder}/chat.db")
-        await bot.start()
-        try:
+        async with telegram_bot(Path(folder), GROUP) as (fake, bot):
             yield fake, bot
-        finally:
-            await bot.close()
-            await fake.stop()
 
 
 async def one_game(seconds: float) -> dict[str, int]:

@@ -62,15 +62,16 @@ class Bot:
 
 
 @contextlib.asynccontextmanager
-async def telegram_bot(tmp_path, *chats: dict, admins: tuple = ()):
+async def telegram_bot(tmp_path, *chats: dict, admins: tuple = (), pace: tuple = FAST):
     """The fake Bot API, knowing ``chats`` (their admins by id), and our bot started on
-    it over a new database; both stopped however the test ends."""
+    it over a new database (at ``pace`` per group: the benchmarks give Telegram's); both
+    stopped however the test ends."""
     fake = FakeTelegram()
     for chat in chats:
         fake.chats[chat["id"]] = chat
     fake.admins.update(admins)
     await fake.start()
-    bot = Bot(fake, f"sqlite:///{tmp_path / 'chat.db'}")
+    bot = Bot(fake, f"sqlite:///{tmp_path / 'chat.db'}", pace)
     await bot.start()
     try:
         yield fake, bot

@@ -7,6 +7,7 @@ sends is written down once; the welcome speaks the reader's command words."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import uuid
 from urllib.parse import quote
@@ -26,6 +27,7 @@ from .test_matrix import (  # noqa: E402
     element_room,
     joined,
     report,
+    sent_kept,
     start_bot,
     tikal_started,
 )
@@ -228,3 +230,36 @@ async def _in_thread(url, tmp_path):
             assert len([b for b in cy.heard(group) if cy.name in b]) == 1  # greeted once
         finally:
             await cy.close()
+
+
+def test_a_door_on_a_bot_message_it_no_longer_remembers_asks_to_leave(synapse, tmp_path):
+    """🚪 on the bot's message that is not in its sent.json — older than the latest it
+    keeps, or sent just before a kill -9, before it wrote it down — is asked of the
+    server: the bot's own, it asks Bob whether to leave, as on any message of its own
+    (before: ignored as talk); 🚪 on a person's message stays talk, also when asked."""
+    asyncio.run(asyncio.wait_for(_forgotten(synapse, tmp_path), 240))
+
+
+async def _forgotten(url, tmp_path):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Forgotten") as (
+            bot_id, bot, ana, bob, group):
+        await tikal_started(ana, bob, group)
+        count = len(ana.heard(group))
+        await ana.say(group, "!bg status")
+        await ana.until(lambda: ana.heard(group)[count:], what="the status")
+        status = [e for (r, _), e in zip(ana.notices, ana.event_ids) if r == group][count]
+        await ana.until(lambda: status in sent_kept(bot), what="the status kept")
+        bot.kill()
+        kept = bot.device_file.parent / "sent.json"  # as if it had fallen off, or not
+        saved = json.loads(kept.read_text())      # written yet when the kill came
+        saved["mine"].remove(status)
+        kept.write_text(json.dumps(saved))
+        bot.start()
+        talk = await ana.say(group, "brb, pizza")
+        await bob.react(group, talk, "🚪")  # a person's message: talk
+        await ana.quiet(group, 3.0)
+        await bob.react(group, status, "🚪")
+        asked = await bob.until(lambda: [b for b in bob.heard(group)
+                                         if "leave this game?" in b], what="the question")
+        assert bob.name in asked[0], asked
+        await bob.until(lambda: status in sent_kept(bot), what="the status known again")

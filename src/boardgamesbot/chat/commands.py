@@ -586,10 +586,10 @@ class Commands:
                 await self._update_lobby(place, lobby)
             return
         game = self.store.game_in(self.network, place.chat_id)
-        if game is None or person is None or \
-                (game["table_id"], person.user_id) in self.greeted:
+        # (back after leaving, or after the bot restarted: not again; kept in the database)
+        if game is None or person is None or not self.store.first_greeting(
+                game["table_id"], self.network, person.user_id):
             return
-        self.greeted.add((game["table_id"], person.user_id))  # (back after leaving: not again)
         lang = self.chat_lang(place.chat_id)
         summary = await self.service.summary(game["table_id"])
         names = await self.names(game["table_id"], lang)

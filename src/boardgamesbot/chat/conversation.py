@@ -82,8 +82,6 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         # Each person's last move played by a tap (its button's data, which names the
         # table and the moment): a second tap on it, from a fast thumb, is told it counted.
         self.played_by_tap: dict[str, str] = {}
-        # (table, person) greeted on coming into its chat mid-game: once each
-        self.greeted: set[tuple[str, str]] = set()
         # table -> the last computer turn told in few words (`Narration.condensed`), line by
         # line, for 'status'
         self.turn_detail: dict[str, list[Told]] = {}

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from typing import Any
@@ -40,6 +41,10 @@ STORY_LINES = 6  # the latest actions told in a living message's caption
 BURIED = 4  # newer messages in a chat after which a new turn posts the table again
 ANSWERED = 1  # the computer's moves per other player, after a person's own, that still
 #              leave them watching (each answered once: an auction's round of passes)
+# Seconds at most that the table messages keep showing one computer player's turn while
+# others' follow it (`LivingTable.tell_living`): several quick turns are one edit, a slow
+# player's end is still told.
+HELD_AT_MOST = 8.0
 PICTURES_KEPT = 16  # pictures remembered (a few tables' current boards and previews)
 
 
@@ -76,8 +81,9 @@ class LivingTable:
         self._person_moves: dict[str, tuple[int, int, int]] = {}
         # Per (table, chat): the calls to act still shown, and the seats each called.
         self._calls: dict[tuple[str, str], list[tuple[str, set[int]]]] = {}
-        # Per table: the computer seat whose turn the table messages last showed.
-        self._computers_turn: dict[str, int] = {}
+        # Per table: the computer seat whose turn the table messages last showed, and
+        # when they began to show it (`tell_living` holds what follows, for a while).
+        self._computers_turn: dict[str, tuple[int, float]] = {}
 
     def in_background(self, work) -> None:
         """Run ``work`` (a refresh) after the current update is answered."""
@@ -160,22 +166,29 @@ class LivingTable:
         A computer player going on with a turn the table messages already show as its
         own (no menu, nobody to call) is told when the turn ends, in one edit, unless
         not ``hold`` (a scoring was just announced under it): a turn may be several
-        actions, and each edit counts towards Telegram's ~20 sends a minute per group."""
+        actions, and each edit counts towards Telegram's ~20 sends a minute per group.
+        So are the turns of other computer players after it, while a person still plays
+        at the table (their next menu comes in the same edit): nobody acts on the
+        moment one computer hands over to the next. Not for longer than `HELD_AT_MOST`:
+        slow players' turns are told as they end rather than the table standing still."""
         chat_id = game["chat_id"]
         name = state["table"]["game"]
         lang = self.chat_lang(chat_id)
         story = self.story(table_id)
         story.extend(lines)
         awaited = list(state["to_act"])
-        computer = awaited[0] if len(awaited) == 1 and autopilot(state["table"], awaited[0]) \
-            else None
-        if hold and computer is not None and move[0] == computer \
-                and self._computers_turn.get(table_id) == computer:
+        table = state["table"]
+        computer = awaited[0] if len(awaited) == 1 and autopilot(table, awaited[0]) else None
+        shown, since = self._computers_turn.get(table_id, (None, 0.0))
+        if hold and computer is not None and shown is not None and move[0] is not None \
+                and autopilot(table, move[0]) and (computer == shown == move[0] or (
+                    time.monotonic() - since < HELD_AT_MOST
+                    and not all(autopilot(table, s) for s in self.store.seats_of(table_id)))):
             return
         if computer is None:
             self._computers_turn.pop(table_id, None)
         else:
-            self._computers_turn[table_id] = computer
+            self._computers_turn[table_id] = (computer, time.monotonic())
         seats = self.store.seats_of(table_id)
         people = [s for s in awaited if s in seats and not played_for(state, s)]
         before = set(game["awaited"] or [])

@@ -133,6 +133,15 @@ leaving = Table(
     Column("asked_at", Float, nullable=False),       # wall-clock time (the same after a restart)
 )
 
+greeted = Table(
+    "chat_greeted", metadata,
+    # Who was greeted on coming into a table's chat mid-game (`Commands.came_into_the_chat`):
+    # once per table and person, also across a restart. A new table of its own, gained
+    # through ``checkfirst`` with no migration.
+    Column("table_id", String(32), primary_key=True),
+    *_on_network("user_id", primary_key=True),
+)
+
 KEEP_PROCESSED = 7 * 24 * 3600  # seconds an event id is remembered
 
 
@@ -153,7 +162,7 @@ class ChatStore:
                 raise GameError(f"the chat tables are at version {found}, newer than this "
                                 f"program's {CHAT_SCHEMA_VERSION}", code="schema_too_new")
             for table in (rooms, people, lobbies, games, seats, processed, cursors, living,
-                          leaving):
+                          leaving, greeted):
                 table.create(c, checkfirst=True)
             if found < CHAT_SCHEMA_VERSION:
                 c.execute(delete(chat_schema))
@@ -311,6 +320,19 @@ class ChatStore:
         """(person, table) -> when they were asked whether to leave it, for the
         conversation's `leaving`: kept here, a question outlives a restart."""
         return _Leaving(self, network)
+
+    # Newcomers greeted ------------------------------------------------------------------
+
+    def first_greeting(self, table_id: str, network: str, user_id: str) -> bool:
+        """Remember that ``user_id`` was greeted at ``table_id``; False if they already
+        were (then greet nothing). One insert: two arrivals at once greet once."""
+        try:
+            with self.engine.begin() as c:
+                c.execute(insert(greeted).values(table_id=table_id, network=network,
+                                                 user_id=user_id[:255]))
+        except IntegrityError:
+            return False
+        return True
 
     # A group that became a supergroup ----------------------------------------------------
 

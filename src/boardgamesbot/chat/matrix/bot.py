@@ -492,13 +492,15 @@ class MatrixBot:
         itself (Element cannot add the same reaction twice to one message), so a stray
         reaction hands nobody's seat to the computer. 🚪 on people's messages is talk."""
         question = self.reactions.asking(event.reacts_to)
-        if question is None and owner is None and not self.transport.is_mine(event.reacts_to):
-            return
         store = self.conversation.store
         if not self.transport.direct(room.room_id) \
                 and store.lobby("matrix", room.room_id) is None \
                 and store.game_in("matrix", room.room_id) is None:
             return  # a group with no table: 🚪 on the bot's last words is a goodbye
+        # (one the bot no longer remembers, the server is asked about: `was_mine`)
+        if question is None and owner is None \
+                and not await self.transport.was_mine(room.room_id, event.reacts_to):
+            return
         if question is not None and question != event.sender:
             return  # someone else's question: theirs to answer
         place, person = self._place(room), self._person(room, event.sender)

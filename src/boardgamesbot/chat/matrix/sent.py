@@ -4,7 +4,8 @@ A reaction or a reply names only the message it is on; what that message was is 
 bot's to remember:
 
 * ``mine``: the bot's recent messages — 🚪 on one of them asks to leave the room's
-  table (`bot.MatrixBot.leave_by_reaction`), a reply to one is for the bot;
+  table (`bot.MatrixBot.leave_by_reaction`; on one not kept here the server is asked,
+  `transport.MatrixTransport.was_mine`), a reply to one is for the bot;
 * ``moved``: a message sent anew for people who came in after it (they could not
   decrypt it, `transport.MatrixTransport.edit`) -> the new copy: a 👍 taken back on
   the copy is a 👍 taken back on the lobby (`bot.MatrixBot.on_redaction`);

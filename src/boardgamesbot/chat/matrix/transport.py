@@ -30,6 +30,7 @@ from nio import (
     KeysQueryResponse,
     LocalProtocolError,
     RoomCreateResponse,
+    RoomGetEventResponse,
     RoomGetStateEventResponse,
     RoomPreset,
     UploadResponse,
@@ -284,6 +285,21 @@ class MatrixTransport:
     def is_mine(self, event_id: str) -> bool:
         """Whether ``event_id`` is one of the bot's recent messages (`sent`)."""
         return self.sent.is_mine(event_id)
+
+    async def was_mine(self, room_id: str, event_id: str) -> bool:
+        """Whether ``event_id`` is the bot's message, also one it no longer remembers:
+        older than the latest it keeps, or sent just before the bot was killed, before it
+        wrote it down (`sent`). Those the server is asked about (whose event it is; the
+        sender is in clear in an encrypted one too), and one found the bot's is
+        remembered again."""
+        if self.is_mine(event_id):
+            return True
+        response = await self.client.room_get_event(room_id, event_id)
+        if not isinstance(response, RoomGetEventResponse) \
+                or response.event.sender != self.client.user_id:
+            return False  # (not found, not visible to the bot: not known as its own)
+        self.sent.sent(event_id)
+        return True
 
     def latest(self, event_id: str) -> str:
         """The message that took over from ``event_id`` (sent anew for late joiners, in
