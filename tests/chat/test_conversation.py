@@ -887,6 +887,28 @@ async def test_a_seat_without_a_name_is_named_in_the_chats_language(conversation
         assert await conversation.names(table_id) == {0: "Ana", 1: seat}
 
 
+@run
+async def test_a_browser_friend_renamed_mid_game_is_named_so_and_nothing_is_posted(
+        conversation, net, say, service):
+    """A friend who joined unnamed from the browser gives their name during the game (its
+    "Change your name"): the chat calls them by it from then on and posts nothing about it
+    (no call to play again, no line); a person of the chat renamed in the browser keeps the
+    name the chat knows them by."""
+    table_id, tokens = service.create("tikal", {}, ["Ana", ""], [], None)
+    conversation.store.start_game(table_id, "test", "room", "ana",
+                                  [(0, "ana", "Ana", tokens[0])])
+    conversation.follow(table_id)
+    await until(lambda: any("Your turn, @Ana" in t for t in net.texts("room")))
+    await asyncio.sleep(0.3)
+    posted = len(net.sent)
+    await service.lobby.rename(table_id, tokens[1], "Bea")
+    await service.lobby.rename(table_id, tokens[0], "Ana Maria")
+    await asyncio.sleep(0.5)
+    assert net.sent[posted:] == []
+    assert await conversation.names(table_id) == {0: "Ana", 1: "Bea"}
+    assert "Waiting for: Ana" in await say(EVE, "status")
+
+
 class Living(Recorder):
     """A network that edits a living message per table (as Telegram) and sends a
     scoring's sheets as one album: only the albums are recorded."""

@@ -108,8 +108,29 @@ def test_only_the_host_starts_early_and_the_next_seated_hosts_when_the_host_leav
     assert started.status_code == 200, started.text
     assert [s["kind"] for s in started.json()["seats"]] == ["bot", "person", "person", "bot"]
     assert started.json()["host"] is None
+    # Renaming oneself during the game too ("Player 2" gives her name once it has begun):
+    # everyone reads who it was; a wrong token or a bad name is refused and changes nothing.
     late = client.post(f"{url}/name", json={"name": "Bia"}, params={"token": bea["token"]})
-    assert late.status_code == 409 and late.json()["error"]["code"] == "table_started"
+    assert late.status_code == 200, late.text
+    assert [s["name"] for s in late.json()["seats"]][1:3] == ["Bia", ""]
+    def renames():  # (the bots seated at the start play meanwhile: their moves are events)
+        return [(e["seat"], e["name"], e["was"]) for e in
+                client.get(f"{url}/events").json()["events"] if e["type"] == "renamed"]
+    assert renames() == [(0, "Ana", ""), (2, "", "Cid"), (1, "Bia", "Bea")]
+    elsewhere = create(client, "cartographers", seats=[{"kind": "person"}])["seats"][0]["token"]
+    for token, name, status, code in [(elsewhere, "Eve", 403, "bad_token"),
+                                      (None, "Eve", 401, "token_required"),
+                                      # (as in the waiting room: the body's own limit)
+                                      (cid["token"], "x" * 41, 422, "bad_request")]:
+        refused = client.post(f"{url}/name", json={"name": name},
+                              params={"token": token} if token else {})
+        assert refused.status_code == status and refused.json()["error"]["code"] == code
+    after = client.get(url).json()
+    assert [s["name"] for s in after["seats"]][1:3] == ["Bia", ""]
+    assert len(renames()) == 3
+    # (the same name again tells nobody)
+    client.post(f"{url}/name", json={"name": "Bia"}, params={"token": bea["token"]})
+    assert len(renames()) == 3
 
     # The last person to leave a waiting room takes the table away: left empty, it counted
     # against its creator's tables in play for ever.
@@ -149,6 +170,11 @@ def test_cartographers_solo_to_the_end(client):
     with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
         final = play_to_end(ws)
     assert final["view"]["solo"]["title"]
+    # A finished game keeps the names it was played under (its record, its result).
+    url = f"/api/tables/{table_id}"
+    refused = client.post(f"{url}/name", json={"name": "Ana"}, params={"token": token})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "game_over"
+    assert client.get(url).json()["seats"][0]["name"] == "Solo"
 
 
 def test_the_lobby_lists_tables_and_serves_games_and_help(client):

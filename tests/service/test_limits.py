@@ -658,6 +658,17 @@ def test_a_copy_catches_up_with_writes_made_elsewhere(db_url, monkeypatch):
         assert [a.view(s) for s in (None, 0, 1, 2)] == [b.view(s) for s in (None, 0, 1, 2)]
         assert a.since == b.since and a.record.actions == b.record.actions
     assert True in caught_up and False in caught_up  # applied; and reloaded after the undo
+    # A seat renamed during the game by the other process: a copy that catches up (an
+    # action after it) names it anew in its record too, which its replays serve.
+    asyncio.run(two.rename(table_id, created["seats"][1]["token"], "Bea"))
+    caught_up.clear()
+    table = one.get(table_id)
+    seat = table.awaited()[0]
+    asyncio.run(two.act(table_id, seat, str(table.state.legal_actions(seat)[0]),
+                        two.get(table_id).version))
+    asyncio.run(one.current(table_id))
+    assert caught_up and all(caught_up)  # (caught up, not reloaded)
+    assert one.get(table_id).record.seats == two.get(table_id).record.seats == ["", "Bea", ""]
     one.store.close()
     two.store.close()
 

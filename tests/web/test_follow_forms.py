@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .helpers import call, open_lobby
+from .helpers import call, open_lobby, phone_page, take_seat, unfold_tools
 
 
 def focused_id(page) -> str:
@@ -173,3 +173,49 @@ def test_the_keyboards_go_in_the_name_field_takes_the_seat_at_an_invitation(brow
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_a_friend_renames_their_seat_during_the_game_and_the_others_see_it_live(browser, server):
+    """Bea sat down unnamed ("Jugador 2" on her phone, in Catalan) and gives her name once
+    the game has begun, from "More": Ana's laptop (in Portuguese) reads at once who she
+    is, in the log and wherever the seat is named; the same form as the waiting room's."""
+    created = call(server, "POST", "/api/tables", {
+        "game": "tikal", "options": {}, "seed": 1,
+        "seats": [{"kind": "person", "name": "Ana"}, {"kind": "person"}]})
+    table = created["table"]["id"]
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    anas = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900})
+    beas, bea, bea_errors = phone_page(browser, 360, 740)
+    try:
+        ana = anas.new_page()
+        for page, seat, lang in [(ana, 0, "pt-BR"), (bea, 1, "ca")]:
+            page.goto(f"{server}/")
+            page.evaluate(f"localStorage.setItem('bgbot.lang', '{lang}')")
+            take_seat(page, server, table, seat, tokens[seat], "tikal")
+            page.wait_for_selector(".tikal-board")
+        unfold_tools(bea)
+        bea.click('[data-key="rename"]')
+        assert bea.get_attribute("#seat-name", "placeholder") == "Jugador 2"
+        assert bea.evaluate("document.activeElement.id") == "seat-name"
+        bea.fill("#seat-name", "  Bea ")
+        bea.press("#seat-name", "Enter")
+        told = ana.wait_for_function("""() => {
+            const log = document.querySelector('#log')?.textContent || '';
+            return log.includes('agora se chama') && { log,
+                seats: document.querySelector('.table-screen').textContent }; }""").json_value()
+        assert "Jogador 2 agora se chama Bea." in told["log"]
+        assert "Jogador 2" not in told["seats"].replace("Jogador 2 agora se chama Bea.", "")
+        mine = bea.wait_for_function("""() => {
+            const log = document.querySelector('#log')?.textContent || '';
+            return log.includes('ara es diu') && { log,
+                button: !!document.querySelector('[data-key="rename"]'),
+                form: !!document.querySelector('#seat-name') }; }""").json_value()
+        assert "Jugador 2 ara es diu Bea." in mine["log"]
+        assert mine["button"] and not mine["form"]  # saved: the form folds back to its button
+        assert [s["name"] for s in call(server, "GET", f"/api/tables/{table}")["seats"]] == [
+            "Ana", "Bea"]
+        assert bea.evaluate("document.scrollingElement.scrollWidth") <= 360
+    finally:
+        anas.close()
+        beas.close()
+    assert not bea_errors, bea_errors

@@ -212,6 +212,34 @@ def test_the_score_chart_s_axes_are_read_on_a_phone(narrow, server, game, lang):
         assert a["right"] < b["left"], (a, b)  # the rounds' (seasons') names apart
 
 
+# In one look: the values the chart's lines mark (its left axis) and the scores it draws.
+LINES = """() => {
+    const svg = document.querySelector('svg.chart');
+    if (!svg) return null;
+    const texts = (selector) => [...svg.querySelectorAll(selector)].map(e => e.textContent);
+    return {marked: texts('text.axis[text-anchor="end"]'), scores: texts('circle title')};
+}"""
+
+
+@pytest.mark.parametrize("game", ["tikal", "cartographers"])
+def test_the_score_chart_s_lines_mark_round_numbers_and_zero(narrow, server, game):
+    """Two friends' Cartographers chart marked 17, 9, 2, -6 and -14 (Tikal's 0, 5, 9, 14,
+    18): numbers to work out, and no line at 0, which a season's stars go below. The lines
+    mark round steps (1, 2 or 5 times a power of ten), 0 among them, every score between
+    the first and the last."""
+    table, tokens = finished(server, game)
+    open_lobby(narrow, server, "en")
+    take_seat(narrow, server, table, 0, tokens[0], game)
+    seen = narrow.wait_for_function(LINES).json_value()
+    marked = sorted(int(text) for text in seen["marked"])
+    scores = [int(text.rsplit(": ", 1)[1]) for text in seen["scores"]]
+    step = marked[1] - marked[0]
+    assert int(str(step).rstrip("0") or "0") in (1, 2, 5), seen
+    assert marked == list(range(marked[0], marked[-1] + 1, step)), seen
+    assert 0 in marked and marked[0] <= min(scores) and max(scores) <= marked[-1], seen
+    assert 3 <= len(marked) <= 6, seen
+
+
 def ana_has_ended_her_first_turn(page, server, pace, lang=None):
     """A two-player Tikal table (seed 7) on the phone as Ana's, others' moves shown at
     ``pace``: Ana has placed her first tile and ended her turn, so Bea's turn is next."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import hot_seat_table, phone_page, take_seat
+from .helpers import act, hot_seat_table, legal_notations, phone_page, take_seat
 from .test_game_night_phone import LANGS
 
 LETTERS = """() => {
@@ -73,6 +73,44 @@ def test_four_rows_of_the_map_between_the_status_line_and_the_turn_panel(browser
         # The terrain, the shapes, Rotate and Flip in one row still: the panel is one
         # row of buttons under their pickers' names.
         assert seen["panel"] <= 90, seen
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+#: In one look: where the status line and the last move's line are, whether the latter is
+#: stuck, and whether the page has scrolled the board up into view.
+MOVE_LINE = """(moved) => {
+    const line = document.getElementById('move-line');
+    if (!line) return null;
+    const status = document.getElementById('status-line').getBoundingClientRect();
+    const box = line.getBoundingClientRect();
+    const targets = document.querySelectorAll('svg.board .target').length;
+    if (!targets || line.hidden === moved || scrollY < 1) return null;
+    return {hidden: line.hidden, stuck: getComputedStyle(line).position === 'sticky',
+            status: status.bottom, top: box.top, bottom: box.bottom, text: line.textContent};
+}"""
+
+
+def test_no_move_yet_does_not_stick_on_a_phone_on_its_side(browser, server):
+    """At 740×360, before anyone had moved, "No move yet: the first one will be told here."
+    stayed stuck under the status line for the whole first turn: 21 px of a 360 px screen
+    telling nothing, over the board's top targets (the page scrolls them up to under the
+    status line alone: board.js counts no line without a move). It keeps its room in the
+    page and goes up with it; once there is a move to tell, it sticks again."""
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=1)
+    context, page, errors = phone_page(browser, 740, 360)
+    try:
+        take_seat(page, server, table, 0, tokens[0], "tikal")
+        before = page.wait_for_function(MOVE_LINE, arg=False).json_value()
+        assert before["text"] == "No move yet: the first one will be told here.", before
+        assert not before["stuck"] and before["bottom"] <= before["status"] + 0.5, before
+        act(server, table, tokens[0], legal_notations(server, table, tokens[0])[0])
+        after = page.wait_for_function(MOVE_LINE, arg=True).json_value()
+        assert after["text"].startswith("Last move"), after
+        page.evaluate("window.scrollBy(0, 40)")
+        after = page.wait_for_function(MOVE_LINE, arg=True).json_value()
+        assert after["stuck"] and abs(after["top"] - after["status"]) <= 1, after
         assert not errors, errors
     finally:
         context.close()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 
-from .helpers import act, call, hot_seat_table, take_seat
+from .helpers import act, call, hot_seat_table, take_seat, view
 
 #: In the page: the table's refusal of `action` for the seat holding `token`, as the notice
 #: says it (errorText, the page's own module), and the rule its "Why not?" cites.
@@ -120,3 +120,61 @@ def test_an_action_the_server_cannot_read_is_said_word_by_word(page, server):
         "No lugar de 'mover' deve vir uma ação — place, enter, move, uncover, "
         "recover, exchange, camp, guard ou end; por exemplo 'move W A6 B5'. "
         "(Na notação, 'mover' se escreve 'move'.)")  # the basic game's own verbs: no bid
+
+
+def test_a_shape_not_on_the_card_why_not_says_the_draw_rules_sentence(narrow, server):
+    """Ana drew on Farmland (two shapes) from her laptop; her phone, a step behind, still
+    shows Farmland while Homestead (one shape) is up. She picks its second shape and taps her
+    map: refused, and "Why not?" says the sentence of the Draw rule that says it, in bold,
+    the whole passage a tap away with that sentence highlighted in it.
+
+    (The one Cartographers refusal with a declared sentence a tap can bring: the page offers
+    only the shapes of the card it shows, a map no shape fits draws a 1×1, and "Pass" is
+    there only when it is legal — so only a page a step behind asks for another card's
+    shape.)"""
+    page = narrow
+    table, tokens = hot_seat_table(server, "cartographers", 1, seed=5)  # Farmland, then Homestead
+    farmland = view(server, table, tokens[0])["view"]["card"]
+    assert len(farmland["shapes"]) == 2
+    act(server, table, tokens[0], "farm 1 r0 A1")
+    assert view(server, table, tokens[0])["view"]["card"]["name"] == "Homestead"
+
+    def a_step_behind(socket):
+        server_side = socket.connect_to_server()
+        socket.on_message(server_side.send)
+
+        def to_page(message):
+            said = json.loads(message)
+            if said.get("type") == "state" and said.get("view"):
+                said["view"]["card"] = farmland
+            socket.send(json.dumps(said))
+        server_side.on_message(to_page)
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), a_step_behind)
+    page.goto(f"{server}/")
+    page.evaluate("localStorage.setItem('bgbot.lang', 'pt-BR')")
+    take_seat(page, server, table, 0, tokens[0], "cartographers")
+    page.wait_for_selector("#shape-2")
+    page.click("#shape-2")
+    page.wait_for_selector('#shape-2[aria-pressed="true"]')
+    page.click('[data-cell="E5"]')  # farm, the second shape of a card no longer up: refused
+    page.wait_for_selector(".notice.error button.why")
+    assert "Essa forma não está na carta." in page.inner_text(".notice")
+    page.click(".notice.error button.why")
+    lead = ("Escolha um terreno e uma forma mostrados na carta, gire e/ou espelhe a forma "
+            "como quiser e desenhe-a em espaços vazios dentro do mapa, nunca sobre uma "
+            "montanha, um abismo ou algo já desenhado.")
+    # in one look: the sentence in bold, what it leads, and the rest of the passage left out
+    said = page.wait_for_function("""() => {
+        const rule = document.querySelector('.notice .why-rule');
+        const bold = rule?.querySelector('strong.why-lead');
+        return bold && { lead: bold.innerText, rule: rule.innerText,
+                         weight: getComputedStyle(bold).fontWeight }; }""").json_value()
+    assert said["lead"] == lead and int(said["weight"]) >= 600
+    assert said["rule"].startswith(f"A regra (O turno): {lead}")
+    assert "Todos desenham ao mesmo tempo" not in said["rule"]
+    page.click(".notice .why-open")
+    page.wait_for_selector("#rules-dialog[open] #rules-body .asked.best")
+    assert page.inner_text("#rules-body .asked.best").startswith("2. Desenho.")
+    assert page.evaluate("""() => [...(CSS.highlights.get('rules-lead') || [])]
+        .map((r) => r.toString().replace(/\\s+/g, ' ')).join('')""") == lead

@@ -295,7 +295,7 @@ class Lobby(TablesInMemory, RevisionCheckedWrites, Watchers, Presence, Jobs):
         return table.summary()
 
     async def rename(self, table_id: Any, token: Any, name: Any) -> dict:
-        """The person of ``token`` takes the name ``name`` in the waiting room."""
+        """The person of ``token`` takes the name ``name`` (their own seat only: the token's)."""
         seat = self.seat_of(await self.current(table_id), token)
         return (await self._write(table_id, lambda table: table.rename(seat, name))).summary()
 

@@ -349,6 +349,8 @@ class LeftEvent(_Event):
 class RenamedEvent(_Event):
     type: Literal["renamed"]
     name: str
+    was: str = Field("", description="the name it replaces (\"\": none, the seat named "
+                     "in each viewer's language); absent from renames before it was kept")
 
 
 class RematchEvent(_Event):

@@ -116,6 +116,8 @@ class Table(TableViews):
         self.status, self.version, self.result = row.status, row.version, row.result
         self.revision, self.invite_hash = row.revision, row.invite_hash
         self.seats, self.events = list(row.seats), list(row.events)
+        # (a seat renamed during the game by another process: its record names it anew)
+        self.record.seats[:] = [s.name for s in self.seats]
         self.sealed = [e for e in self.events if e.sealed]
         if row.since and len(row.since) == len(self.seats):
             self.since = list(row.since)
@@ -245,13 +247,19 @@ class Table(TableViews):
 
     def rename(self, seat: int, name: Any) -> Change:
         """``seat``'s person takes the name ``name`` ("" or None: none, named by each face
-        in its viewer's language); in the waiting room, before the game records names."""
-        self._check_waiting()
+        in its viewer's language), in the waiting room or while the game is played: friends
+        who sat down as "Player 2" give their name once the game has begun. The event says
+        the name it replaces (``was``), so that the others read who "Bea" is; a finished
+        game keeps the names it was played under (its record's, the replay's, the result's).
+        The same name again changes nothing and tells nobody."""
+        if self.status == OVER:
+            raise ServiceError("the game is over", code="game_over", status=409, table=self.id)
         row = self.seats[seat]
-        row.name = clean_name(name)
+        was, row.name = row.name, clean_name(name)  # (refused before anything changes)
         self.record.seats[seat] = row.name
-        return self._finish(Change(seats=[row], events=[self._event("renamed", seat,
-                                                                    {"name": row.name})]))
+        told = [self._event("renamed", seat, {"name": row.name, "was": was})] \
+            if row.name != was else []
+        return self._finish(Change(seats=[row], events=told))
 
     def _check_waiting(self) -> None:
         if self.status != OPEN_STATUS:

@@ -124,5 +124,6 @@ async def leave(table_id: str, request: Request, token: str | None = Token) -> d
              response_model=TableOut)
 async def rename(table_id: str, body: RenameSeat, request: Request,
                  token: str | None = Token) -> dict:
-    """Change the name of the token's seat, while the table waits for its players."""
+    """Change the name of the token's seat (only its own), while the table waits for its
+    players or while the game is played; a finished game's names stay (409 ``game_over``)."""
     return await lobby(request).rename(table_id, token, body.name)

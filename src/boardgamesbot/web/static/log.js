@@ -144,12 +144,23 @@ export function buildLog(events, module, ctx) {
   return builder.groups;
 }
 
+/**
+ * A seat's new name in the log: who it was too, when the event says it (a rename during
+ * the game: "Player 2 is now called Bea", or the others could not tell who Bea is); the
+ * waiting room's older events name the new name alone.
+ */
+export function renamedLine(event, who) {
+  if (event.was === undefined) return t("log.renamed", { name: who });
+  const named = (name) => name || t("seat.unnamed", { n: event.seat + 1 });
+  return t("log.renamed.was", { was: named(event.was), name: named(event.name) });
+}
+
 function tableLine(event, who) {
   switch (event.type) {
     case "created": return t("log.created");
     case "joined": return t("log.joined", { name: event.name || who }); // "": joined unnamed
     case "left": return t("log.left", { name: event.name || t("seat.unnamed", { n: event.seat + 1 }) });
-    case "renamed": return t("log.renamed", { name: who });
+    case "renamed": return renamedLine(event, who);
     case "started": return t("log.started");
     case "autopilot": return event.level ? t("log.autopilot.on", { name: who, level: t(`level.${event.level}`) }) : t("log.autopilot.off", { name: who });
     case "over": return t("log.over");

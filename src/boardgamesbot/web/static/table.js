@@ -4,7 +4,7 @@ import { h, PLAYER_COLOURS } from "./dom.js";
 import { asQuestion, errorText, has, inMood, lang, t } from "./i18n.js";
 import { gameTitle, rematch, seatName } from "./lobby.js";
 import { confirmFinal, forgetSeat, moveSpeed, saveName, seatAt, saveSeat, setConfirmFinal, setMoveSpeed } from "./store.js";
-import { announce, LogBuilder, logList } from "./log.js";
+import { announce, LogBuilder, logList, renamedLine } from "./log.js";
 import { CATCH_UP, movesSinceMyTurn, moveWords, Pacer, showLastMove, SPEEDS } from "./pace.js";
 import { go, notify, notifyError, openRules } from "./ui.js";
 import { faceOf, facesLoaded, facesReady } from "./faces.js";
@@ -657,16 +657,6 @@ export class TableScreen {
     // The host left and this person hosts now: told so (the "left" event names the new host).
     const handed = hosting ? [...this.events].reverse().find((event) => event.type === "left" && event.host === me) : null;
     const url = `/api/tables/${encodeURIComponent(this.id)}`;
-    const rename = async () => {
-      const name = this.nameDraft ?? "";
-      try {
-        await api("POST", `${url}/name`, { name }, this.mine.token);
-        this.nameDraft = null;
-        if (name.trim()) saveName(name.trim());
-      } catch (error) {
-        notifyError(error);
-      }
-    };
     return h("section", { class: "card narrow waiting" },
       h("h1", {}, gameTitle(summary.game)),
       h("p", {}, t("wait.lead")),
@@ -674,15 +664,7 @@ export class TableScreen {
       h("ul", { class: "seat-list" }, summary.seats.map((seat) => h("li", {},
         h("span", { class: "swatch", style: `background:${PLAYER_COLOURS[seat.seat]}` }), " ",
         seat.seat === this.msg.seat ? t("seat.you", { name: seatName(seat) }) : seatName(seat)))),
-      // One's own name, changed here and shown to the others at once ("" : the friendly
-      // default of each viewer's language). A draft survives the redraws others cause.
-      me !== null ? h("form", { class: "field row wait-name", onsubmit: (e) => { e.preventDefault(); rename(); } },
-        h("label", { for: "wait-name" }, t("wait.name")),
-        h("input", { id: "wait-name", "data-key": "wait-name", type: "text", maxlength: 40, autocomplete: "nickname",
-          value: this.nameDraft ?? summary.seats[me].name,
-          placeholder: seatName({ ...summary.seats[me], name: "" }),
-          oninput: (e) => { this.nameDraft = e.target.value; } }),
-        h("button", { type: "submit", "data-key": "rename" }, t("wait.name.save"))) : null,
+      me !== null ? this.nameForm(summary, me, "wait-name") : null,
       link ? h("div", { class: "field invite" },
         h("label", { for: "invite-link" }, t("wait.invite")),
         h("div", { class: "row" },
@@ -715,6 +697,34 @@ export class TableScreen {
         h("a", { href: "#/" }, t("nav.lobby"))));
   }
 
+  /**
+   * One's own name, changed here and shown to the others at once ("": the friendly default
+   * of each viewer's language): in the waiting room, and during the game from "More"
+   * (friends sit down as "Player 2" and give their name once it has begun). A draft
+   * survives the redraws others cause.
+   */
+  nameForm(summary, me, id) {
+    const rename = async () => {
+      const name = this.nameDraft ?? "";
+      try {
+        await api("POST", `/api/tables/${encodeURIComponent(this.id)}/name`, { name }, this.mine.token);
+        this.nameDraft = null;
+        this.renaming = false;
+        if (name.trim()) saveName(name.trim());
+        this.render();
+      } catch (error) {
+        notifyError(error);
+      }
+    };
+    return h("form", { class: `field row ${id}`, onsubmit: (e) => { e.preventDefault(); rename(); } },
+      h("label", { for: id }, t("wait.name")),
+      h("input", { id, "data-key": id, type: "text", maxlength: 40, autocomplete: "nickname",
+        value: this.nameDraft ?? summary.seats[me].name,
+        placeholder: seatName({ ...summary.seats[me], name: "" }),
+        oninput: (e) => { this.nameDraft = e.target.value; } }),
+      h("button", { type: "submit", "data-key": `${id}-save` }, t("wait.name.save")));
+  }
+
   gameScreen() {
     const ctx = this.context();
     const module = faceOf(this.game);
@@ -741,6 +751,11 @@ export class TableScreen {
           onchange: (e) => { setConfirmFinal(e.target.checked); this.confirming = null; this.render(); } }), " ", t("table.confirm.setting")) : null,
       // The speed of others' moves: a control for a game being played, gone at its end.
       over ? null : this.speedControl(),
+      // One's own name, during the game too: a button that opens the waiting room's form
+      // (always there, it took a text box's room in a wide screen's toolbar).
+      playing && this.mine?.token ? (this.renaming ? this.nameForm(summary, seat, "seat-name")
+        : h("button", { type: "button", "data-key": "rename", id: "rename-button",
+          onclick: () => { this.renaming = true; this.render(); this.root.querySelector("#seat-name")?.focus(); } }, t("table.rename"))) : null,
       h("a", { class: "button ghost", href: "#/" }, t("nav.lobby")));
     const buttons = h("div", { class: "toolbar table-tools", role: "toolbar", "aria-label": t("table.tools") },
       playing ? h("button", { type: "button", "data-key": "undo", disabled: !this.msg.can_undo,
@@ -1039,7 +1054,7 @@ export function logLine(event, module, ctx) {
     case "created": return t("log.created");
     case "joined": return t("log.joined", { name: event.name || who });
     case "left": return t("log.left", { name: event.name || t("seat.unnamed", { n: event.seat + 1 }) });
-    case "renamed": return t("log.renamed", { name: who });
+    case "renamed": return renamedLine(event, who);
     case "started": return t("log.started");
     case "action": {
       const by = event.by === "autopilot" ? t("log.by.autopilot") : event.by === "clock" ? t("log.by.clock") : "";
