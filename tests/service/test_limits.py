@@ -439,6 +439,22 @@ def test_a_seed_of_the_wrong_kind_is_bad_seed_and_other_shapes_bad_request(clien
     assert len(both.json()["error"]["params"]["problems"]) == 2
 
 
+def test_a_name_too_long_or_not_text_is_bad_name_when_joining_and_renaming(client):
+    """The page says "a name is at most 40 characters" for bad_name; sent straight to the
+    API, a 41-character name was a bare bad_request."""
+    created = create(client, seats=[{"kind": "person"}, {"kind": "open"}])
+    table_id, token = created["table"]["id"], created["seats"][0]["token"]
+    invite = created["invite"]
+    for body in ({"name": "x" * 41}, {"name": 7}):
+        joined = client.post(f"/api/invites/{invite}", json=body)
+        renamed = client.post(f"/api/tables/{table_id}/name", json=body,
+                              headers={"Authorization": f"Bearer {token}"})
+        for response in (joined, renamed):
+            assert response.status_code == 422, response.text
+            assert response.json()["error"]["code"] == "bad_name"
+    assert client.get(f"/api/tables/{table_id}").json()["seats"][1]["kind"] == "open"
+
+
 def test_the_health_answer_is_as_documented(client):
     """docs/api.md is the contract: its health row is what the server answers."""
     import re

@@ -66,7 +66,8 @@ TEXT_ERRORS = {code: {"description": "refused",
 
 # A body field that is wrong on its own gets the code the WebSocket gives the same mistake
 # (docs/api.md); several wrong fields, or others, are ``bad_request``.
-FIELD_CODES = {"state_id": "bad_state_id", "action": "bad_action", "seed": "bad_seed"}
+FIELD_CODES = {"state_id": "bad_state_id", "action": "bad_action", "seed": "bad_seed",
+               "name": "bad_name"}  # (a joiner's or a renamed seat's: the page words it)
 
 
 class MarkdownText(PlainTextResponse):

@@ -51,6 +51,7 @@ MESSAGES = {
     "bad_state_id": "state_id must be the whole number sent with the state you chose on",
     "bad_action": "an action is its notation as text, e.g. 'end'",
     "bad_seed": f"a seed is a whole number from 0 to 2**{SEED_BITS} - 1",
+    "bad_name": "a name is text of at most 40 characters",
 }
 
 
