@@ -513,7 +513,8 @@ def test_cartographers_on_80_by_24_an_ambush_keeps_the_map_to_draw_on_by_the_pro
 
 
 @pytest.mark.parametrize("name,lang", [("tikal", "en"), ("tikal", "pt-BR"), ("tikal", "ca"),
-                                       ("cartographers", "pt-BR")])
+                                       ("cartographers", "en"), ("cartographers", "pt-BR"),
+                                       ("cartographers", "ca")])
 def test_on_80_by_24_each_player_is_named_one_way_from_the_first_line_to_the_last(
         tmp_path, monkeypatch, name, lang):
     """Four computer players on an 80x24 terminal, then the game's replay: every line that
@@ -545,19 +546,20 @@ def test_on_80_by_24_each_player_is_named_one_way_from_the_first_line_to_the_las
     moves = [line for line in lines if line.startswith(f"{bot} (")]
     assert moves and all(line.startswith(tuple(f"{who}: " for who in tagged))
                          for line in moves), moves[:3]
+    # who won, said once: by the board, whose sentence the last line does not repeat
     said_won = [line for line in lines if won in line]
-    assert len(said_won) == 2 and all(f"{won}{winners}" in line for line in said_won), said_won
+    assert len(said_won) == 1 and f"{won}{winners}" in said_won[0], said_won
     scored = say(lang, "scoring", scores="")[:-2]
     scorings = [line for line in lines if line.startswith(scored)]
     assert scorings and all(tagged[0] in line for line in scorings), scorings
-    # the last line's scores, broken between players (the record's path kept whole)
-    over = say(lang, "game.over", scores="\0", winners="", path="").split("\0")[0]
-    at = max(i for i, line in enumerate(lines) if line.startswith(over))
-    block = [lines[at], *[line for line in lines[at + 1:] if line.startswith("  ")]]
-    assert all(re.search(r": -?\d+,$", line) for line in block[:-1]), block
-    # (a terminal breaks a longer line anywhere: "médio (j" and "4): 78"; only the path,
-    # kept whole to be copied, may go past the row)
-    assert all(len(line.split(str(path))[0]) <= 80 for line in block), block
+    # the board's final scores, broken between players, then where the record is
+    at = lines.index(say(lang, "game.record", path=path))
+    end = [max(i for i in range(at) if lines[i].strip())]
+    while lines[end[0]].startswith("  "):
+        end.insert(0, end[0] - 1)
+    block = [lines[i] for i in end]
+    assert all(re.search(r"(: -?\d+|\))[,.]$", line) for line in block), block
+    assert all(len(line) <= 80 for line in block), block
 
     replayed = run("replay", str(path), "--no-step", "--lang", lang)
     assert replayed.exit_code == 0, replayed.output
@@ -572,3 +574,52 @@ def test_on_80_by_24_each_player_is_named_one_way_from_the_first_line_to_the_las
     assert " ".join(block).split() == say(lang, "replay.scores", scores=", ".join(
         f"{who}: {score}" for who, score in zip(tagged, final.scores(), strict=True))).split()
     assert all(re.search(r": -?\d+,?$", line) for line in block), block
+
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+@pytest.mark.parametrize("name,board_says", [("tikal", True), ("cartographers", True),
+                                             ("cartographers", False)])
+def test_on_80_by_24_a_tie_of_many_is_broken_between_those_who_won(
+        tmp_path, monkeypatch, name, board_says, lang):
+    """Four players tie: who won, four names long, and the record's path made the end's
+    last sentence longer than a row, and a terminal broke it anywhere ("aleatório (lu"
+    and "gar 3)"). The board's end, and the last line of a game whose board does not say
+    who won (`Game.board_says_who_won`), break only between players, between those who
+    won and before the record's path, which stays whole on its own row to be copied."""
+    import re
+
+    from boardgamesbot.cli.terminal import console
+    from boardgamesbot.cli.words import say, seat_tagged
+    from boardgamesbot.engine import load_game
+
+    game = load_game(name)
+    monkeypatch.setattr(type(game), "board_says_who_won", board_says, raising=False)
+    state_class = type(game.new(4, 3))
+    monkeypatch.setattr(state_class, "winners", lambda self: [0, 1, 2, 3])
+    monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
+    monkeypatch.setattr(console, "_width", 80)
+    monkeypatch.setattr(console, "_height", 24)
+    path = tmp_path / ("a-folder-with-a-long-name-" * 3) / "game.json"
+    played = run("play", name, "--players", "4", "--humans", "0", "--bots",
+                 "random,random,random,random", "--seed", "3", "--lang", lang,
+                 "--save", str(path))
+    assert played.exit_code == 0, played.output
+    lines = played.output.splitlines()
+    tagged = [seat_tagged(game, seat, say(lang, "level.random"), lang) for seat in range(4)]
+    # the end: from the first line that names all four who won to the record's path
+    at = next(i for i, line in enumerate(lines) if line.endswith(str(path)))
+    assert lines[at] in (f"  {say(lang, 'game.record', path=path)}",
+                         say(lang, "game.record", path=path)), lines[at - 4:at + 1]
+    start = at - 1
+    while not lines[start].strip() or lines[start].startswith("  "):
+        start -= 1
+    block = [line for line in lines[start:at] if line.strip()]
+    said = " ".join(block)
+    assert all(said.count(who) == 2 for who in tagged), block  # a score and a win each
+    assert all(len(line) <= 80 for line in block), block
+    # each row ends between two entries: after a score, a name that won, a full stop
+    ends = tuple(tagged) + tuple(f"{who}{joiner}".rstrip() for who in tagged
+                                 for joiner in (",", " and", " e", " i"))
+    assert all(re.search(r": -?\d+[,.]$", line) or line.rstrip(".").endswith(ends)
+               for line in block), block

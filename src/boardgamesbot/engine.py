@@ -619,6 +619,11 @@ class Game(ABC):
     web_module: ClassVar[str | None] = None
     #: Stylesheets in ``web_dir`` the browser loads with the module.
     web_styles: ClassVar[tuple[str, ...]] = ()
+    #: True when `render_text` of a finished game's view says each player's final score
+    #: and who won, by the face's ``names``: the terminal's last line then says only what
+    #: the board cannot (where the record is kept), not the same scores and winner again
+    #: on the next line, read as a second answer.
+    board_says_who_won: ClassVar[bool] = False
 
     @property
     def heuristics(self) -> Heuristics:

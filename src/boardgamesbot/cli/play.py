@@ -479,14 +479,23 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
         console.print(say(lang, "saved", path=path), markup=False, soft_wrap=True)
         return
     console.print(state.game.render_text(state.view(None), lang, person.names))
-    winners = ", ".join(names[i] for i in state.winners())
-    # In a terminal, broken between players (a terminal breaks a longer line anywhere:
-    # "medium (p" and "4): 78"); the record's path is not broken in two, so that it can be
-    # copied (soft_wrap); in a pipe, one line, as scripts read it.
-    over = between_entries(say(lang, "game.over", scores="\0", winners=winners, path=path),
-                           [f"{names[i]}: {s}" for i, s in enumerate(state.scores())],
-                           console.width if console.is_terminal else None)
-    for line in over.splitlines():
+    # In a terminal, broken between players and between those who won (a terminal breaks
+    # a longer line anywhere: "medium (p" and "4): 78"); the record's path is not broken
+    # in two, so that it can be copied (soft_wrap); in a pipe, one line, as scripts read it.
+    width = console.width if console.is_terminal else None
+    if state.game.board_says_who_won and console.is_terminal:
+        # (the board's last sentence said the scores and who won, by these names: said
+        # again on the next line, the same answer read as a second one; in a pipe the
+        # line stays whole, the one a script reads, where the board's is broken to fit
+        # and worded by each game)
+        over = say(lang, "game.record", path="\0")
+        lists: list[tuple[list[str], str]] = []
+        entries = [str(path)]
+    else:
+        over = say(lang, "game.over", scores="\0", winners="\0", path="\0")
+        lists = [([names[i] for i in state.winners()], ", "), ([str(path)], "")]
+        entries = [f"{names[i]}: {s}" for i, s in enumerate(state.scores())]
+    for line in between_entries(over, entries, width, more=lists).splitlines():
         console.print(line, markup=False, soft_wrap=True)
     console.print(say(lang, "again", command=again(record, seat_bots, lang)), markup=False,
                   soft_wrap=True)

@@ -14,7 +14,7 @@ the same entries here, with the same rules, so an action reads the same everywhe
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 __all__ = ["between_entries", "elide", "notation_error", "phrase", "plural_form"]
@@ -133,21 +133,51 @@ def notation_error(words: Callable[[str], dict[str, Any]], lang: str,
     return said
 
 
-def between_entries(sentence: str, entries: list[str], width: int | None,
-                    indent: str = "  ") -> str:
+def between_entries(sentence: str, entries: Sequence[str], width: int | None,
+                    indent: str = "  ",
+                    more: Sequence[tuple[Sequence[str], str]] = ()) -> str:
     """``sentence`` with the ``entries`` ("p1: 1→2→7", "easy (seat 2): 40"), comma
     separated, in place of its NUL, in lines of ``width`` (unbroken when None) broken only
     between entries, the later lines standing in by ``indent``: broken at any blank,
     "p2:" ended a line and its numbers began the next, read as someone else's.
 
+    ``more``: the lists for the sentence's later NULs, each with the word that joins its
+    entries (", ", " and "): who won in a tie of many, the record's path (a list of one,
+    never broken, to be copied whole). Between two lists a line may break after a full
+    stop, the next sentence ("Winner: …") beginning the line.
+
     >>> print(between_entries("Scores: \\0.", ["p1: 1→2", "p2: 3→19"], 16))
     Scores: p1: 1→2,
       p2: 3→19.
+    >>> print(between_entries("\\0. Winner: \\0. Record: \\0", ["a: 9", "b: 9"], 20,
+    ...                       more=[(["a", "b"], " and "), (["/tmp/game.json"], "")]))
+    a: 9, b: 9.
+      Winner: a and b.
+      Record: /tmp/game.json
     """
-    head, _, tail = sentence.partition("\0")
-    chunks = [f"{entry}," for entry in entries[:-1]] + [entries[-1] + tail]
-    chunks[0] = head + chunks[0]
-    lines = [chunks[0]]
+    lists = [(entries, ", "), *more]
+    texts = sentence.split("\0")
+    chunks: list[str] = []
+    glue = texts[0]  # (the words before an entry begin its chunk)
+    for (items, joiner), after in zip(lists, texts[1:], strict=False):
+        for number, item in enumerate(items):
+            last = number == len(items) - 1
+            chunks.append(glue + item + ("" if last else joiner.rstrip()))
+            glue = "" if last else joiner[len(joiner.rstrip()):].lstrip()
+        # (what follows a list: up to its first full stop with the list's last entry; each
+        # sentence after it a chunk of its own, the last one glued to the next list's first
+        # entry)
+        head, *sentences = re.split(r"(?<=\.) ", after)
+        if chunks:
+            chunks[-1] += head
+        else:
+            glue += head
+        if sentences:
+            chunks += sentences[:-1]
+            glue = sentences[-1]
+    if glue:
+        chunks.append(glue)
+    lines = [chunks[0]] if chunks else [""]
     for chunk in chunks[1:]:
         if width is not None and len(lines[-1]) + 1 + len(chunk) > width:
             lines.append(indent + chunk)

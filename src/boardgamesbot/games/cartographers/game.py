@@ -41,6 +41,7 @@ class CartographersGame(PackagedGame):
     reason_words = {"card": "carto.card"}
     web_module = "cartographers.js"
     web_styles = ("cartographers.css",)
+    board_says_who_won = True  # (the final stars under the sheets: `render._parts`)
 
     def train(self, out: str, games: int, seed: int, evaluate_every: int = 200,
               measure_games: int = 40, progress: Any = None) -> str:

@@ -327,10 +327,11 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
         def player(seat: int) -> str:
             return (names or {}).get(seat) or _seat(seat, lang)
 
-        winners = say(lang, "carto.term.and").join(player(w) for w in view["winners"])
+        # (broken between players, and between those who won in a tie of many)
+        winners = ([player(w) for w in view["winners"]], say(lang, "carto.term.and"))
         stars = [f"{player(p['seat'])}: {p['stars']}" for p in view["players"]]
         parts.append(Text(between_entries(say(lang, "carto.term.final", stars="\0",
-                                              winners=winners), stars, width),
+                                              winners="\0"), stars, width, more=[winners]),
                           style="bold"))
     you = _you_text(view, lang)
     if own is not None:

@@ -37,6 +37,7 @@ class Tikal(PackagedGame):
     view_type = TikalView
     web_module = "tikal.js"
     web_styles = ("tikal.css",)
+    board_says_who_won = True  # (the end's sentence under the board: `render._final`)
 
     def new(self, num_players: int, seed: int, **options: Any) -> State:
         self.check_num_players(num_players)

@@ -368,17 +368,12 @@ def players_table(view: dict[str, Any], lang: str = "en") -> Table:
 
 
 def _turn_notes(view: dict[str, Any], lang: str, short: str,
-                names: Mapping[int, str] | None = None) -> dict[str, Text]:
-    """Who won (each by ``names``, the face's name for the seat's player, where given);
-    or whose turn it is and what they do now, what they did this turn so far and the
-    scoring round, by name ("to_play", "done", "round")."""
+                names: Mapping[int, str] | None = None,
+                width: int | None = None) -> dict[str, Text]:
+    """The game's end (`_final`); or whose turn it is and what they do now, what they did
+    this turn so far and the scoring round, by name ("to_play", "done", "round")."""
     if view["over"]:
-        ending = pictures(lang)  # the ending as the game's pictures say it
-        # (by the name the face's own last line gives the player, "easy (p2)": the tag
-        # alone, then the name, read as two answers)
-        winners = ending["and"].join((names or {}).get(w) or seat_tag(w, lang)
-                                     for w in view["winners"])
-        return {"to_play": Text(ending["winner"].format(names=winners), "bold green")}
+        return {"to_play": _final(view, lang, names, width)}
     seat = view["current"][0]
     colour = say(lang, f"tikal.term.colour.{PLAYER_COLOURS[seat]}")
     to_play = Text(
@@ -405,6 +400,21 @@ def _turn_notes(view: dict[str, Any], lang: str, short: str,
         key = f"{short}.round.volcano" if view["round"] == "volcano" else f"{short}.round.final"
         notes["round"] = Text(say(lang, key, queue=queue), "bold magenta")
     return notes
+
+
+def _final(view: dict[str, Any], lang: str, names: Mapping[int, str] | None,
+           width: int | None) -> Text:
+    """The game's end, said once for every face's terminal (`Game.board_says_who_won`):
+    each player's final score and who won, each by ``names`` (the face's name for the
+    seat's player, "easy (p2)"; the tag alone, then the name, read as two answers), in
+    lines of ``width`` broken only between players."""
+    def player(seat: int) -> str:
+        return (names or {}).get(seat) or seat_tag(seat, lang)
+
+    scores = [f"{player(p['seat'])}: {p['score']}" for p in view["players"]]
+    winners = ([player(w) for w in view["winners"]], pictures(lang)["and"])
+    return Text(between_entries(say(lang, "tikal.term.final", scores="\0", names="\0"),
+                                scores, width, more=[winners]), "bold green")
 
 
 def _table_notes(view: dict[str, Any], lang: str, short: str,
@@ -443,9 +453,11 @@ def status_text(view: dict[str, Any], lang: str = "en", width: int | None = None
     the temple levels, this turn's deeds and the scores so far, a line each (the stack
     and the pile side by side took 88 columns with a full stack, more than a terminal's
     80)."""
-    notes = {**_turn_notes(view, lang, "tikal.term", names),
+    notes = {**_turn_notes(view, lang, "tikal.term", names, width),
              **_table_notes(view, lang, "tikal.term", width)}
     order = ("to_play", "round", "stack", "pile", "levels", "done", "history")
+    if view["over"]:  # (the end last, where the eye is when the game stops)
+        order = (*order[1:], order[0])
     return Text("\n").join(notes[name] for name in order if name in notes) + Text("\n")
 
 
@@ -537,7 +549,7 @@ class Seen:
         notes = {name: note for name, note in _table_notes(view, lang, short, width).items()
                  if name not in taken and not (name in ("stack", "pile") and "stack" in taken)}
         above = _shared_lines(list(notes.values()), width)
-        turns = _turn_notes(view, lang, short, self.names)
+        turns = _turn_notes(view, lang, short, self.names, width)
         # the auction's lines share lines too, in their order (the display's tiles keep
         # their indent: `_auction_lines`)
         said = [_squeezed(line) for line in str(auction[0]).splitlines()] if auction else []
