@@ -623,3 +623,78 @@ def test_on_80_by_24_a_tie_of_many_is_broken_between_those_who_won(
                                  for joiner in (",", " and", " e", " i"))
     assert all(re.search(r": -?\d+[,.]$", line) or line.rstrip(".").endswith(ends)
                for line in block), block
+
+
+def _a_long_computer_turn(seed: int, lang: str) -> tuple[list[str], list[str]] | None:
+    """Tikal for two, a person (random actions, seeded) against the "random" bot as `play`
+    seats it: the person's actions up to a prompt that follows a computer's turn too long
+    to be told in one row of 80 columns, and that turn's actions; None if there is none
+    in the first 60 of the person's actions."""
+    import random
+
+    from boardgamesbot.bots import SeatView, make_bot
+    from boardgamesbot.cli.words import say, seat_tagged
+    from boardgamesbot.engine import load_game
+
+    game = load_game("tikal")
+    # (`play` seeds its first bot with the game's seed)
+    state, rng, bot = game.new(2, seed), random.Random(seed), make_bot("random", seed)
+    who = seat_tagged(game, 1, say(lang, "level.random"), lang)
+    script: list[str] = []
+    turn: list[str] = []
+    while not state.is_over() and len(script) < 60:
+        seat = state.current_players()[0]
+        if seat == 1:  # (the bot chooses as the driver asks it: on a copy of the position)
+            action = bot.choose(SeatView(state.clone(), 1), 1)
+            turn.append(str(action))
+        else:
+            if len(say(lang, "recap", who=who, actions=", ".join(turn))) > 80:
+                return script, turn
+            turn = []
+            legal = state.legal_actions(0)
+            ends = [a for a in legal if str(a) == "end"]
+            action = ends[0] if ends and rng.random() < 0.3 else \
+                rng.choice([a for a in legal if str(a) != "end"] or legal)
+            script.append(str(action))
+        state.apply(seat, action)
+    return None
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_80_by_24_a_computers_long_turn_is_told_whole_under_the_board(
+        tmp_path, monkeypatch, lang):
+    """At the end of a computer's long turn the person's screen told it in one row, its
+    first action and its last ones, "…" for those between: what the person missed most.
+    Where the board (as dense as it goes) leaves room, every action is told, in rows of
+    80 columns broken between actions under the sentence's own text, with the board, the
+    turn line and the prompt on the last 24 rows; in the three languages."""
+    from boardgamesbot.cli.terminal import console
+    from boardgamesbot.cli.words import say, seat_tagged
+    from boardgamesbot.engine import load_game
+
+    found = next(filter(None, (_a_long_computer_turn(seed, lang) for seed in range(10))))
+    script, turn = found
+    monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
+    monkeypatch.setattr(console, "_width", 80)
+    monkeypatch.setattr(console, "_height", 24)
+    seed = next(s for s in range(10) if _a_long_computer_turn(s, lang) == found)
+    result = run("play", "tikal", "--players", "2", "--bots", "random", "--seed", str(seed),
+                 "--lang", lang, "--save", str(tmp_path / "game.json"),
+                 stdin="\n".join([*script, "quit"]) + "\n")
+    assert result.exit_code == 0, result.output
+    prompt = say(lang, "prompt", n=1)
+    # (input is not echoed here: what follows a prompt starts on the prompt's line)
+    lines = [part for line in result.output.splitlines()
+             for part in line.replace(prompt + " ", prompt + "\n").splitlines()]
+    asked = [at for at, line in enumerate(lines) if line.startswith(prompt)]
+    assert len(asked) == len(script) + 1, result.output
+    screen = lines[asked[-1] - 23:asked[-1] + 1]
+    who = seat_tagged(load_game("tikal"), 1, say(lang, "level.random"), lang)
+    head = say(lang, "recap", who=who, actions="")
+    at = next((i for i, line in enumerate(screen) if line.startswith(head)), None)
+    assert at is not None, "\n".join(screen)
+    told = [screen[at], *[line for line in screen[at + 1:] if line.startswith("  ")]]
+    assert " ".join(line.strip() for line in told).removeprefix(head).split(", ") == turn, \
+        "\n".join(screen)
+    assert all(len(line) <= 80 and line.rstrip().endswith(",") for line in told[:-1]), told
+    assert any(line.startswith("A1 ") for line in screen), "\n".join(screen)  # the map

@@ -229,20 +229,27 @@ class Person:
         # this line what may be typed now and where the rest is.
         legal = [str(a) for a in seat.legal_actions()]
         turn = say(lang, "turn", kinds=_kinds(legal), example=legal[0] if legal else "…")
-        told = recap(self.others_did, lang) if console.is_terminal else []
-        self.others_did.clear()
+        done, self.others_did = self.others_did, []
         # (a scoring said as it happened is above the board, which scrolls it away)
         scored = self.scored.splitlines() if self.scored and console.is_terminal else []
         self.scored = None
         # (an undo's answer goes under the board it is drawn again with: above it, a
         # short terminal scrolls it away and the person cannot tell whether it happened)
         undo_said, self.undo_said = self.undo_said, None
-        below = [*told, *scored, *([undo_said[0]] if undo_said else [])]
         # (the turn's line wrapped under its own text, as a refusal is: at the left edge
         # "('help' lista os\ncomandos)" read as a line of its own; its rows counted as
         # printed)
         turn_lines = wrapped("", turn, REFUSAL_INDENT)
-        console.print(render(seat.view()), height=room_above(*below, *turn_lines))
+        below = [*scored, *([undo_said[0]] if undo_said else []), *turn_lines]
+        board = render(seat.view())
+        # What the computer players did, whole (at the end of a computer's long turn the
+        # actions between its first and its last ones are what a person missed), unless
+        # the board, drawn as dense as it goes, and they would not fit the screen together:
+        # then a row each, its first action and its last ones
+        told = recap(done, lang, whole=True) if console.is_terminal else []
+        if told and not fits(board, *told, *below):
+            told = recap(done, lang)
+        console.print(board, height=room_above(*told, *below))
         for line in told:
             console.print(line, markup=False, overflow="ellipsis", no_wrap=True)
         for line in scored:
@@ -354,21 +361,36 @@ def room_above(*lines: str) -> int | None:
     return max(1, console.height - taken - 1)
 
 
-def recap(done: list[tuple[str, str]], lang: str) -> list[str]:
-    """What the computer players did since the person last chose, a line each ("medium
-    (seat 2) played: place B4 r4, enter L A6, …"), for under the board: on a short
-    terminal the lines that told each action as it happened have scrolled away above the
-    board by the time the person is asked. A line keeps to one row of the terminal: a
-    long turn shows its first action (where it began) and its last ones (where the player
-    ended up), "…" for those between."""
+def fits(board: object, *lines: str) -> bool:
+    """Whether ``board``, drawn in the rows `room_above` ``lines`` leaves it (as dense as
+    it goes), fits them: the board, the lines and the prompt on the screen together."""
+    height = room_above(*lines)
+    if height is None:
+        return True
+    drawn = console.render_lines(board, console.options.update(height=height), pad=False)
+    return len(drawn) <= height
+
+
+def recap(done: list[tuple[str, str]], lang: str, whole: bool = False) -> list[str]:
+    """What the computer players did since the person last chose, a sentence each
+    ("medium (seat 2) played: place B4 r4, enter L A6, …"), for under the board: on a
+    short terminal the lines that told each action as it happened have scrolled away
+    above the board by the time the person is asked. ``whole``: each sentence in rows of
+    the terminal broken between actions, the later rows under its own text; else a
+    sentence keeps to one row: a long turn shows its first action (where it began) and its
+    last ones (where the player ended up), "…" for those between."""
     runs: list[tuple[str, list[str]]] = []
     for who, action in done:
         if runs and runs[-1][0] == who:
             runs[-1][1].append(action)
         else:
             runs.append((who, [action]))
-    lines = []
+    lines: list[str] = []
     for who, actions in runs:
+        if whole:
+            lines += between_entries(say(lang, "recap", who=who, actions="\0"), actions,
+                                     console.width, " " * REFUSAL_INDENT).splitlines()
+            continue
         line = say(lang, "recap", who=who, actions=", ".join(actions))
         for cut in range(2, len(actions)):
             if cell_len(line) <= console.width:
