@@ -625,39 +625,58 @@ def test_on_80_by_24_a_tie_of_many_is_broken_between_those_who_won(
                for line in block), block
 
 
-def _a_long_computer_turn(seed: int, lang: str) -> tuple[list[str], list[str]] | None:
-    """Tikal for two, a person (random actions, seeded) against the "random" bot as `play`
-    seats it: the person's actions up to a prompt that follows a computer's turn too long
-    to be told in one row of 80 columns, and that turn's actions; None if there is none
-    in the first 60 of the person's actions."""
+def _a_long_computer_turn(seed: int, lang: str, players: int = 2, rows: int = 2
+                          ) -> tuple[list[str], list[tuple[int, str]]] | None:
+    """Tikal, a person (random actions, seeded) against "random" bots as `play` seats
+    them: the person's actions up to a prompt after the computers' turns whose sentences,
+    told whole in 80 columns, take ``rows`` rows or more, and those turns' actions (seat,
+    notation); None if there is none in the first 60 of the person's actions."""
     import random
 
     from boardgamesbot.bots import SeatView, make_bot
     from boardgamesbot.cli.words import say, seat_tagged
     from boardgamesbot.engine import load_game
+    from boardgamesbot.games.wording import between_entries
 
     game = load_game("tikal")
-    # (`play` seeds its first bot with the game's seed)
-    state, rng, bot = game.new(2, seed), random.Random(seed), make_bot("random", seed)
-    who = seat_tagged(game, 1, say(lang, "level.random"), lang)
+    state, rng = game.new(players, seed), random.Random(seed)
+    # (`play` seeds its bots with the game's seed, 101 apart)
+    bots = {seat: make_bot("random", seed + 101 * (seat - 1)) for seat in range(1, players)}
     script: list[str] = []
-    turn: list[str] = []
+    done: list[tuple[int, str]] = []
     while not state.is_over() and len(script) < 60:
         seat = state.current_players()[0]
-        if seat == 1:  # (the bot chooses as the driver asks it: on a copy of the position)
-            action = bot.choose(SeatView(state.clone(), 1), 1)
-            turn.append(str(action))
-        else:
-            if len(say(lang, "recap", who=who, actions=", ".join(turn))) > 80:
-                return script, turn
-            turn = []
-            legal = state.legal_actions(0)
-            ends = [a for a in legal if str(a) == "end"]
-            action = ends[0] if ends and rng.random() < 0.3 else \
-                rng.choice([a for a in legal if str(a) != "end"] or legal)
-            script.append(str(action))
-        state.apply(seat, action)
+        if seat != 0:  # (a bot chooses as the driver asks it: on a copy of the position)
+            done.append((seat, str(bots[seat].choose(SeatView(state.clone(), seat), seat))))
+            state.apply(seat, done[-1][1])
+            continue
+        turns: list[tuple[int, list[str]]] = []
+        for who, action in done:
+            if turns and turns[-1][0] == who:
+                turns[-1][1].append(action)
+            else:
+                turns.append((who, [action]))
+        told = sum(len(between_entries(say(lang, "recap", who=seat_tagged(
+            game, who, say(lang, "level.random"), lang), actions="\0"), actions, 80)
+            .splitlines()) for who, actions in turns)
+        if told >= rows:
+            return script, done
+        done = []
+        legal = state.legal_actions(0)
+        ends = [a for a in legal if str(a) == "end"]
+        action = ends[0] if ends and rng.random() < 0.3 else \
+            rng.choice([a for a in legal if str(a) != "end"] or legal)
+        script.append(str(action))
+        state.apply(0, action)
     return None
+
+
+def _screens(output: str, prompt: str) -> tuple[list[str], list[int]]:
+    """The lines of a game played at the terminal and the prompts' indices among them
+    (input is not echoed here: what follows a prompt starts on the prompt's line)."""
+    lines = [part for line in output.splitlines()
+             for part in line.replace(prompt + " ", prompt + "\n").splitlines()]
+    return lines, [at for at, line in enumerate(lines) if line.startswith(prompt)]
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
@@ -672,21 +691,17 @@ def test_on_80_by_24_a_computers_long_turn_is_told_whole_under_the_board(
     from boardgamesbot.cli.words import say, seat_tagged
     from boardgamesbot.engine import load_game
 
-    found = next(filter(None, (_a_long_computer_turn(seed, lang) for seed in range(10))))
-    script, turn = found
+    seed, (script, done) = next((seed, found) for seed in range(10)
+                                if (found := _a_long_computer_turn(seed, lang)))
+    turn = [action for _, action in done]
     monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
     monkeypatch.setattr(console, "_width", 80)
     monkeypatch.setattr(console, "_height", 24)
-    seed = next(s for s in range(10) if _a_long_computer_turn(s, lang) == found)
     result = run("play", "tikal", "--players", "2", "--bots", "random", "--seed", str(seed),
                  "--lang", lang, "--save", str(tmp_path / "game.json"),
                  stdin="\n".join([*script, "quit"]) + "\n")
     assert result.exit_code == 0, result.output
-    prompt = say(lang, "prompt", n=1)
-    # (input is not echoed here: what follows a prompt starts on the prompt's line)
-    lines = [part for line in result.output.splitlines()
-             for part in line.replace(prompt + " ", prompt + "\n").splitlines()]
-    asked = [at for at, line in enumerate(lines) if line.startswith(prompt)]
+    lines, asked = _screens(result.output, say(lang, "prompt", n=1))
     assert len(asked) == len(script) + 1, result.output
     screen = lines[asked[-1] - 23:asked[-1] + 1]
     who = seat_tagged(load_game("tikal"), 1, say(lang, "level.random"), lang)
@@ -698,3 +713,37 @@ def test_on_80_by_24_a_computers_long_turn_is_told_whole_under_the_board(
         "\n".join(screen)
     assert all(len(line) <= 80 and line.rstrip().endswith(",") for line in told[:-1]), told
     assert any(line.startswith("A1 ") for line in screen), "\n".join(screen)  # the map
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_80_by_24_computers_turns_too_long_for_the_screen_say_where_the_rest_is(
+        tmp_path, monkeypatch, lang):
+    """Four players: three computers' long turns, told whole, and the board as dense as it
+    goes would not fit 24 rows together: each turn keeps to one row, its first action and
+    its last ones, and says how many it leaves out and where they are told ('log'); the
+    map stays on the screen, and 'log' tells every action, in the three languages."""
+    from boardgamesbot.cli.terminal import console
+    from boardgamesbot.cli.words import say
+
+    seed, (script, done) = next((seed, found) for seed in range(10)
+                                if (found := _a_long_computer_turn(seed, lang, 4, 7)))
+    monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
+    monkeypatch.setattr(console, "_width", 80)
+    monkeypatch.setattr(console, "_height", 24)
+    result = run("play", "tikal", "--players", "4", "--bots", "random,random,random",
+                 "--seed", str(seed), "--lang", lang, "--save", str(tmp_path / "game.json"),
+                 stdin="\n".join([*script, "log", "quit"]) + "\n")
+    assert result.exit_code == 0, result.output
+    lines, asked = _screens(result.output, say(lang, "prompt", n=1))
+    assert len(asked) == len(script) + 2, result.output
+    screen = lines[asked[-2] - 23:asked[-2] + 1]
+    assert screen[0].startswith(">"), "\n".join(screen)  # (the players' table, whole)
+    assert any(line.startswith("A1 ") for line in screen), "\n".join(screen)
+    told = [line for line in screen if say(lang, "recap", who="\0", actions="\0")
+            .split("\0")[1] in line]
+    pointer = say(lang, "recap.more", n="\0").split("\0")[1]
+    assert len(told) == len({seat for seat, _ in done}), "\n".join(screen)
+    assert any(pointer in line for line in told), told
+    assert all(len(line) <= 80 for line in told), told
+    logged = " ".join(line.strip() for line in lines[asked[-2] + 1:asked[-1] + 1])
+    assert all(action in logged for _, action in done), logged

@@ -20,6 +20,7 @@ from pathlib import Path
 import click
 from rich.cells import cell_len
 from rich.markup import escape
+from rich.segment import Segment
 from rich.text import Text
 
 from boardgamesbot.bots import SeatView, make_bot
@@ -216,6 +217,9 @@ class Person:
         self.scored: str | None = None
         #: each seat's player as every line names them ("easy (p2)"), for the board
         self.names: dict[int, str] = {}
+        #: what the computer players did before this prompt, for 'log': told whole where
+        #: the recap under the board was cut to fit the screen
+        self.last_done: list[tuple[str, str]] = []
 
     def choose(self, seat: SeatView, player: int, budget: float | None = None):
         """Show the seat's view; read commands until one is a legal action."""
@@ -230,6 +234,7 @@ class Person:
         legal = [str(a) for a in seat.legal_actions()]
         turn = say(lang, "turn", kinds=_kinds(legal), example=legal[0] if legal else "…")
         done, self.others_did = self.others_did, []
+        self.last_done = done
         # (a scoring said as it happened is above the board, which scrolls it away)
         scored = self.scored.splitlines() if self.scored and console.is_terminal else []
         self.scored = None
@@ -280,6 +285,10 @@ class Person:
                 console.print(help_text(seat, lang), markup=False)
             elif word == "board":
                 console.print(render(seat.view()), height=room_above())
+            elif word == "log":
+                for told_line in recap(self.last_done, lang, whole=True) or \
+                        [say(lang, "log.none")]:
+                    console.print(told_line, markup=False, soft_wrap=True)
             elif word == "notation":
                 console.print(say(lang, "notation.where", game=self.record.game),
                               markup=False)
@@ -367,8 +376,9 @@ def fits(board: object, *lines: str) -> bool:
     height = room_above(*lines)
     if height is None:
         return True
-    drawn = console.render_lines(board, console.options.update(height=height), pad=False)
-    return len(drawn) <= height
+    # (its rows as printed: `Console.render_lines` crops them to the height given)
+    drawn = console.render(board, console.options.update(height=height))
+    return sum(1 for _ in Segment.split_lines(drawn)) <= height
 
 
 def recap(done: list[tuple[str, str]], lang: str, whole: bool = False) -> list[str]:
@@ -378,7 +388,8 @@ def recap(done: list[tuple[str, str]], lang: str, whole: bool = False) -> list[s
     above the board by the time the person is asked. ``whole``: each sentence in rows of
     the terminal broken between actions, the later rows under its own text; else a
     sentence keeps to one row: a long turn shows its first action (where it began) and its
-    last ones (where the player ended up), "…" for those between."""
+    last ones (where the player ended up), "… 3 more ('log')" for those between, the
+    command that tells them whole."""
     runs: list[tuple[str, list[str]]] = []
     for who, action in done:
         if runs and runs[-1][0] == who:
@@ -395,8 +406,8 @@ def recap(done: list[tuple[str, str]], lang: str, whole: bool = False) -> list[s
         for cut in range(2, len(actions)):
             if cell_len(line) <= console.width:
                 break
-            line = say(lang, "recap", who=who,
-                       actions=", ".join([actions[0], "…", *actions[cut:]]))
+            line = say(lang, "recap", who=who, actions=", ".join(
+                [actions[0], say(lang, "recap.more", n=cut - 1), *actions[cut:]]))
         lines.append(line)
     return lines
 

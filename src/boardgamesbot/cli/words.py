@@ -35,7 +35,8 @@ LANGUAGE_NAMES = {
 
 #: The prompt's commands (`boardgamesbot.cli.play.Person.choose`), by their English names;
 #: the words each is typed as are the catalogs' ``command.NAME`` (English and each language's).
-COMMANDS = ("ask", "board", "help", "hint", "moves", "notation", "preview", "quit", "undo", "why")
+COMMANDS = ("ask", "board", "help", "hint", "log", "moves", "notation", "preview", "quit", "undo",
+            "why")
 
 
 def folded(text: str) -> str:
