@@ -82,7 +82,10 @@ def replay_command(path, seat, step, lang) -> None:
             index += 1
         else:
             break
-    if states[-1].is_over():
+    # (in a terminal, not under the finished game's board that says them and who won, as
+    # at the end of `play`: the same answer twice; in a pipe the line scripts read stays)
+    said_above = game.board_says_who_won and console.is_terminal and index == len(states) - 1
+    if states[-1].is_over() and not said_above:
         # (each with the seat the board above names, as at the end of `play`)
         # (broken between players only: at a blank, "medium" ended a line and "(p4): 78"
         # began the next)
