@@ -120,8 +120,8 @@ def test_only_the_host_starts_early_and_the_next_seated_hosts_when_the_host_leav
     elsewhere = create(client, "cartographers", seats=[{"kind": "person"}])["seats"][0]["token"]
     for token, name, status, code in [(elsewhere, "Eve", 403, "bad_token"),
                                       (None, "Eve", 401, "token_required"),
-                                      # (as in the waiting room: the body's own limit)
-                                      (cid["token"], "x" * 41, 422, "bad_request")]:
+                                      # (as in the waiting room: the page's own words)
+                                      (cid["token"], "x" * 41, 422, "bad_name")]:
         refused = client.post(f"{url}/name", json={"name": name},
                               params={"token": token} if token else {})
         assert refused.status_code == status and refused.json()["error"]["code"] == code
