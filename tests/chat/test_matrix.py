@@ -75,7 +75,7 @@ class BotProcess:
                         "--password-file", str(password_file), "--db", db,
                         "--data-dir", str(data_dir),
                         "--public-url", "http://bg.example", "--bot-workers", "0",
-                        "--log-level", "warning"]
+                        "--log-level", "info"]
         self.device_file = data_dir / "matrix" / user / "device.json"
         self.log = log
         self.process: subprocess.Popen | None = None
@@ -317,8 +317,12 @@ async def ana_and_bob_in_a_group(url: str, tmp_path, name: str, encrypted: bool 
         await bob.until(lambda: group in bob.client.invited_rooms, what="the group invite")
         await bob.client.join(group)
         yield bot_id, bot, ana, bob, group
-    finally:
+    except BaseException:
+        report(bot, log, tmp_path, failed=True)
+        raise
+    else:
         report(bot, log, tmp_path)
+    finally:
         await ana.close()
         await bob.close()
 
@@ -401,11 +405,14 @@ def sent_kept(bot: BotProcess) -> list[str]:
     return json.loads(kept.read_text())["mine"] if kept.exists() else []
 
 
-def report(bot: BotProcess, log, tmp_path) -> None:
+def report(bot: BotProcess, log, tmp_path, failed: bool = False) -> None:
+    """The bot stopped; its log's end printed if it died, or the test failed (what the
+    bot made of the last events: CI's rare timeouts are read there)."""
     bot.stop()
     log.close()
-    if bot.process.returncode not in (0, -15, None):
-        print((tmp_path / "bot.log").read_text()[-3000:])
+    if failed or bot.process.returncode not in (0, -15, None):
+        lines = (tmp_path / "bot.log").read_text().splitlines()
+        print("\n".join([line for line in lines if " nio.rooms: " not in line][-150:]))
 
 
 def test_cartographers_solo_in_an_encrypted_direct_chat(synapse, tmp_path):
