@@ -232,6 +232,43 @@ async def _in_thread(url, tmp_path):
             await cy.close()
 
 
+def test_an_answer_read_while_its_menu_is_on_its_way_waits_for_the_menu():
+    """The server tells the room of the bot's menu as it answers the send: Bob's keycap on
+    it can reach a bot short of CPU before that answer, which makes the message Bob's menu
+    (CI saw the keycap ignored). What people say is read once the sends have settled."""
+    from types import SimpleNamespace
+
+    from boardgamesbot.chat.basics import Button
+    from boardgamesbot.chat.matrix.transport import MENU_FOR
+
+    async def scenario() -> tuple[bool, str | None]:
+        answered = asyncio.Event()
+
+        class Server:  # nio's client at its edge: the send's answer held back
+            rooms = {"!room": SimpleNamespace(users={"@bob:x": None}, encrypted=False)}
+            olm = None
+
+            async def room_send(self, room_id, event_type, content, **_):
+                await answered.wait()
+                return nio.RoomSendResponse("$menu", room_id)
+
+        transport = MatrixTransport(Server())
+        MENU_FOR.set("@bob:x")
+        sending = asyncio.create_task(
+            transport.send("!room", "Choose: 1) A1", [[Button("1) A1", "c:1")]]))
+        await asyncio.sleep(0.01)
+        reading = asyncio.create_task(transport.settled("!room"))
+        await asyncio.sleep(0.05)
+        waited = not reading.done()  # Bob's keycap is not read yet …
+        answered.set()
+        await reading  # … until the menu is sent and known as Bob's
+        owner = transport.menus.owner("!room", "$menu")
+        await sending
+        return waited, owner
+
+    assert asyncio.run(scenario()) == (True, "@bob:x")
+
+
 def test_a_door_on_a_bot_message_it_no_longer_remembers_asks_to_leave(synapse, tmp_path):
     """🚪 on the bot's message that is not in its sent.json — older than the latest it
     keeps, or sent just before a kill -9, before it wrote it down — is asked of the

@@ -293,6 +293,7 @@ class MatrixBot:
     async def on_text(self, room: MatrixRoom, event: RoomMessageText) -> None:
         if event.sender == self.client.user_id:
             return
+        await self.transport.settled(room.room_id)  # (a number answers the menu just sent)
         content = event.source.get("content", {})
         root = root_of(content)
         if root is not None:
@@ -435,6 +436,7 @@ class MatrixBot:
         talking."""
         if event.sender == self.client.user_id:
             return
+        await self.transport.settled(room.room_id)  # (a keycap on the menu just sent)
         owner = self.transport.menus.owner(room.room_id, event.reacts_to)
         place, person = self._place(room), self._person(room, event.sender)
         if event.key in LEAVE_REACTIONS:

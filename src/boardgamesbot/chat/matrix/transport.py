@@ -14,6 +14,7 @@ the event carries ``file`` (its key, iv and hash) instead of ``url``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import io
 import json
@@ -57,6 +58,7 @@ COMMAND_PREFIX = "!bg"
 ENCRYPTION_STATE = {"type": "m.room.encryption", "state_key": "",
                     "content": {"algorithm": "m.megolm.v1.aes-sha2"}}
 ROOM_WAIT = 20.0  # seconds for a room the bot created to arrive through the sync
+SETTLE_AT_MOST = 15.0  # seconds a person's answer waits for the bot's sends (`settled`)
 
 
 class MatrixTransport:
@@ -79,6 +81,10 @@ class MatrixTransport:
         # read each: nio shares a message's Megolm key with the devices of the room's
         # members (the invited too) as it sends.
         self.sent = sent or SentMessages()
+        # Per room, the bot's messages on their way (sent, the server's answer not yet
+        # read): see `settled`.
+        self._on_the_way: dict[str, int] = {}
+        self._all_sent: dict[str, asyncio.Event] = {}
         self.language: Callable[[str], str] = lambda room_id: i18n.DEFAULT
         self._listed: dict[str, list[str]] | None = None  # m.direct: person -> rooms
         self._listed_saved = True  # False: m.direct could not be read, so never written
@@ -128,11 +134,34 @@ class MatrixTransport:
             if not isinstance(response, KeysQueryResponse):
                 log.warning("Matrix could not learn %s's devices: %s", room_id, response)
 
+    async def settled(self, room_id: str, at_most: float = SETTLE_AT_MOST) -> None:
+        """Until the bot's messages on their way to ``room_id`` are sent and known (as the
+        bot's, a menu as whose it is): a person's answer to one is read only then. The
+        server tells the room of a message as it answers the send, and a bot short of CPU
+        read a keycap on a menu before the answer that made it the menu (CI saw the
+        keycap ignored). Waits ``at_most`` seconds: a send retried for long holds nobody."""
+        all_sent = self._all_sent.get(room_id)
+        if all_sent is not None and not all_sent.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(all_sent.wait(), at_most)
+
     async def _send(self, room_id: str, content: dict, event_type: str = "m.room.message",
                     readers: bool = False) -> str | None:
         """Send ``content``; remember the new message as the bot's (an edit is no message
         of its own: reactions and replies go to the message it edits) and, ``readers``,
         who could read it (`_readers`), in one write of sent.json."""
+        self._on_the_way[room_id] = self._on_the_way.get(room_id, 0) + 1
+        self._all_sent.setdefault(room_id, asyncio.Event()).clear()
+        try:
+            return await self._send_now(room_id, content, event_type, readers)
+        finally:
+            self._on_the_way[room_id] -= 1
+            if not self._on_the_way[room_id]:
+                del self._on_the_way[room_id]
+                self._all_sent.pop(room_id).set()
+
+    async def _send_now(self, room_id: str, content: dict, event_type: str,
+                        readers: bool) -> str | None:
         if room_id in self._private:
             await self._known(room_id)
             room = self.client.rooms.get(room_id)
