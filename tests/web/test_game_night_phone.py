@@ -324,13 +324,17 @@ def test_a_finished_map_is_shown_whole_and_the_header_fits_360_px(narrow, server
     play_randomly(server, table, tokens, seeded(1))
     open_lobby(narrow, server, lang)
     take_seat(narrow, server, table, 0, tokens[0], "cartographers")
-    narrow.wait_for_selector(".sheet-frame.whole svg.sheet:not([data-stale])")
-    frame = narrow.eval_on_selector(
-        ".sheet-frame",
-        """f => ({w: f.scrollWidth, cw: f.clientWidth,
-        h: f.scrollHeight, ch: f.clientHeight, right: f.getBoundingClientRect().right,
-        sheet: f.querySelector('svg.sheet').getBoundingClientRect().width})""",
-    )
+    # Found and measured in one look, once laid out (found, then measured in a second
+    # look, it once read every size 0: the frame drawn anew in between).
+    frame = narrow.wait_for_function(
+        """() => {
+        const sheet = document.querySelector('.sheet-frame.whole svg.sheet:not([data-stale])');
+        const f = sheet && sheet.closest('.sheet-frame');
+        if (!f || !f.clientWidth || !sheet.getBoundingClientRect().width) return null;
+        return {w: f.scrollWidth, cw: f.clientWidth,
+                h: f.scrollHeight, ch: f.clientHeight, right: f.getBoundingClientRect().right,
+                sheet: sheet.getBoundingClientRect().width};
+    }""").json_value()
     assert frame["w"] <= frame["cw"] + 1 and frame["h"] <= frame["ch"] + 1, frame
     assert frame["right"] <= 360 and frame["sheet"] >= 300, frame
     head = box(narrow, ".table-head h1")
