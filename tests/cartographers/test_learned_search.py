@@ -34,7 +34,7 @@ def drawings(players: int, seed: int, side: str = "A"):
 def weights(monkeypatch):
     """Random weights in place of the shipped ones (a test of the wiring, not of them)."""
     made = np.random.default_rng(3).normal(0, 0.5, L.WEIGHTS).astype(np.float32)
-    monkeypatch.setattr(H, "shipped_weights", lambda: made)
+    monkeypatch.setattr(H, "search_weights", lambda: made)
     return made
 
 
@@ -97,8 +97,10 @@ def test_hard_with_the_correction_decides_on_its_view_only(weights, monkeypatch)
 
 
 def test_the_shipped_weights_load_for_the_search():
-    H.shipped_weights.cache_clear()
-    loaded = H.shipped_weights()
+    from boardgamesbot.games.cartographers import ntuple
+
+    ntuple.shipped_weights.cache_clear()
+    loaded = H.search_weights()
     shipped = L.shipped()
     if shipped is None:
         assert loaded is None
