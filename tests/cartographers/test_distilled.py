@@ -9,10 +9,10 @@ import random
 import numpy as np
 import pytest
 
+from boardgamesbot.engine import load_game
 from boardgamesbot.games.cartographers import distilled as D
 from boardgamesbot.games.cartographers import learned as L
 from boardgamesbot.games.cartographers.heuristics import candidates, placement_values
-from boardgamesbot.engine import load_game
 from boardgamesbot.games.cartographers.state import DRAW
 
 

@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
+
 import numpy as np
 
 from boardgamesbot.engine import Action, State
@@ -96,10 +97,12 @@ class Samples:
         for part in parts:
             shifted.append(part.decision + base)
             base += part.decisions
-        return cls(np.concatenate(shifted), *(np.concatenate([getattr(p, name) for p in parts])
-                                               for name in ("target", "hand", "search",
-                                                            "count", "column", "value")),
-                   games=sum(p.games for p in parts))
+        def joined(name: str) -> np.ndarray:
+            return np.concatenate([getattr(part, name) for part in parts])
+
+        return cls(np.concatenate(shifted), joined("target"), joined("hand"),
+                   joined("search"), joined("count"), joined("column"), joined("value"),
+                   games=sum(part.games for part in parts))
 
     def save(self, path: Path) -> None:
         temporary = path.with_name(path.name + ".tmp.npz")
@@ -202,7 +205,9 @@ def fit(samples: Samples, ridge: float = RIDGE, steps: int = CG_STEPS) -> np.nda
     sizes = np.bincount(decision).astype(np.float64)
 
     def centred(vector: np.ndarray) -> np.ndarray:
-        return vector - (np.bincount(decision, weights=vector) / sizes)[decision]
+        means: np.ndarray = np.bincount(decision, weights=vector) / sizes
+        found: np.ndarray = vector - means[decision]
+        return found
 
     def times(w: np.ndarray) -> np.ndarray:  # X w
         return np.bincount(rows, weights=value * w[column], minlength=len(samples.count))
@@ -235,7 +240,7 @@ def fit(samples: Samples, ridge: float = RIDGE, steps: int = CG_STEPS) -> np.nda
 def centred_error(samples: Samples, weights: np.ndarray | None) -> float:
     """Root mean square of the centred target left unexplained by ``weights`` (None: by
     nothing, the hand-written worth alone)."""
-    prediction = np.zeros(len(samples.count))
+    prediction: np.ndarray = np.zeros(len(samples.count))
     if weights is not None:
         rows = np.repeat(np.arange(len(samples.count)), samples.count)
         prediction = np.bincount(rows, weights=samples.value * weights[samples.column],
