@@ -29,7 +29,8 @@ greedy's decisions, and whether it helps (issue 32, docs/history/bots-2026-11-to
     first ``--games`` games of each count (whole chunks) for every ``--ridge``, with
     the centred error (the search's value minus the hand-written worth, within a
     decision) it leaves on the last ``--holdout`` games, held out from every fit;
-    written as ``OUT-GAMES-RIDGE.npz`` for ``screen`` (the learning curve).
+    written as ``OUT-TIE-GAMES-RIDGE.npz`` for ``screen`` (the learning curve);
+    ``--tie``: which weights share a value (`distilled.tying`).
 ``fit-pairs``
     The alternative to TD on 2×2 windows: values fitted to outcomes on a compact
     feature set. Solo games by greedy with the correction at zero (5% of
@@ -282,7 +283,7 @@ def screen(paths: list[str], games: int, seed: int, shrinks: list[float],
 
 
 def fit_search(folder: str, counts: list[int], ridges: list[float], holdout: int,
-               out: str) -> None:
+               out: str, ties: list[str]) -> None:
     from pathlib import Path
 
     from boardgamesbot.games.cartographers import distilled
@@ -304,11 +305,12 @@ def fit_search(folder: str, counts: list[int], ridges: list[float], holdout: int
             used.append(chunk)
             games += chunk.games
         train = distilled.Samples.join(used)
-        for ridge in ridges:
-            weights = distilled.fit(train, ridge)
-            name = f"{out}-{games}-{ridge:g}.npz"
-            Checkpoint(weights, 0, games, 0.0, [{"games": games, "ridge": ridge}]).save(name)
-            print(f"{games} games ({len(train.count)} placements), ridge {ridge:g}: "
+        for ridge, tie in itertools.product(ridges, ties):
+            weights = distilled.fit(train, ridge, tie=tie)
+            name = f"{out}-{tie}-{games}-{ridge:g}.npz"
+            Checkpoint(weights, 0, games, 0.0, [{"games": games, "ridge": ridge,
+                                                 "tie": tie}]).save(name)
+            print(f"{games} games ({len(train.count)} placements), {tie}, ridge {ridge:g}: "
                   f"fitted {distilled.centred_error(train, weights):.3f}, held out "
                   f"{distilled.centred_error(test, weights):.3f} -> {name}", flush=True)
 
@@ -347,9 +349,11 @@ def main() -> None:
     five.add_argument("--ridge", type=float, nargs="+", default=[30.0])
     five.add_argument("--holdout", type=int, default=20)
     five.add_argument("--out", required=True)
+    five.add_argument("--tie", nargs="+", default=["full"],
+                      help="which weights share a value: full, symmetric, general")
     args = parser.parse_args()
     if args.command == "fit-search":
-        fit_search(args.folder, args.games, args.ridge, args.holdout, args.out)
+        fit_search(args.folder, args.games, args.ridge, args.holdout, args.out, args.tie)
     elif args.command == "profile":
         for path in args.weights:
             figures = profile(path, args.games, args.seed, args.pairs)

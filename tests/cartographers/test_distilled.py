@@ -130,3 +130,30 @@ def test_bgbot_train_target_search(tmp_path, monkeypatch):
     refused = runner.invoke(main, ["train", "cartographers", "--target", "oracle",
                                    "--games", "1", "--out", str(out)])
     assert refused.exit_code == 2
+
+
+def test_tied_weights_share_a_window_turned_or_mirrored():
+    """`symmetric`: a pattern, its turns and its mirror images read one weight (666
+    classes of 8**4); `general` holds the scoring cards' tables at zero."""
+    canonical = D._canonical_patterns()
+    assert canonical.max() + 1 == 666
+
+    def code(tl, tr, bl, br):
+        return ((tl * 8 + tr) * 8 + bl) * 8 + br
+
+    forest, village, farm, empty = 2, 3, 4, 0
+    window = code(forest, village, farm, empty)
+    for turned in (code(farm, forest, empty, village), code(empty, farm, village, forest),
+                   code(village, forest, empty, farm)):  # a quarter turn, a half, a mirror
+        assert canonical[turned] == canonical[window]
+    assert canonical[code(forest, forest, village, village)] != canonical[window]
+    general = D.tying("general")
+    assert (general[len(D.SEASONS) * L.TABLE_SIZE:] == -1).all()
+    samples = D.Samples.join(D.record_game((L.game_seed(4, 0), "A", PlantedTeacher())) for _ in
+                             range(1))
+    for tie in ("symmetric", "general"):
+        fitted = D.fit(samples, ridge=1.0, tie=tie)
+        pattern = fitted[:L.TABLE_SIZE]
+        assert pattern[window] == pattern[canonical.tolist().index(canonical[window])]
+    with pytest.raises(ValueError, match="tying"):
+        D.tying("diagonal")

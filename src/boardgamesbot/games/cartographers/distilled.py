@@ -47,7 +47,8 @@ from boardgamesbot.engine import Action, State
 
 from .heuristics import placement_values
 from .learned import _placed, _solo_game, game_seed, measure
-from .ntuple import TABLE_SIZE, TABLES, WEIGHTS, Checkpoint, features
+from .components import SEASONS
+from .ntuple import KINDS, PATTERNS, TABLE_SIZE, TABLES, WEIGHTS, Checkpoint, features
 from .state import DRAW, CartographersState
 
 # A teacher: the actions a search compares at ``(state, player)``, each with the value the
@@ -59,6 +60,7 @@ PATTERN_WEIGHTS = TABLES * TABLE_SIZE  # the fitted part (the offsets stay zero)
 # The ridge penalty per weight, in stars² of the fit: chosen on held-out games of the
 # first recorded run (docs/bots.md, session 49).
 RIDGE = 30.0
+TIE = "full"  # which weights share a value (`tying`)
 CG_STEPS = 150
 TARGET = "search"
 
@@ -192,15 +194,56 @@ def record_game(job: tuple[int, str, Teacher]) -> Samples:
 # The fit ------------------------------------------------------------------------------
 
 
-def fit(samples: Samples, ridge: float = RIDGE, steps: int = CG_STEPS) -> np.ndarray:
+def tying(kind: str) -> np.ndarray:
+    """Which weights share one value, as a group per pattern weight (-1: held at zero).
+
+    ``full``: none shared (163,840 weights: far more than a few hundred recorded games
+    can fit); ``symmetric``: a window and its turns and mirror images share a weight
+    (666 classes of the 4,096 patterns); ``general``: ``symmetric`` in the per-season
+    tables only, the scoring cards' tables at zero (5,328 weights)."""
+    if kind == "full":
+        return np.arange(PATTERN_WEIGHTS)
+    canonical = _canonical_patterns()
+    table, rest = np.divmod(np.arange(PATTERN_WEIGHTS), TABLE_SIZE)
+    edge, pattern = np.divmod(rest, PATTERNS)
+    classes = int(canonical.max()) + 1
+    group = (table * 2 + edge) * classes + canonical[pattern]
+    if kind == "general":
+        group[table >= len(SEASONS)] = -1
+    elif kind != "symmetric":
+        raise ValueError(f"no tying {kind!r}: full, symmetric or general")
+    return group
+
+
+def _canonical_patterns() -> np.ndarray:
+    """Each 2×2 pattern's class under the square's turns and mirror images (the digits
+    are the cells top-left, top-right, bottom-left, bottom-right)."""
+    cells = np.array(np.unravel_index(np.arange(PATTERNS), (KINDS,) * 4)).T  # tl tr bl br
+    orders = [(0, 1, 2, 3), (1, 3, 0, 2), (3, 2, 1, 0), (2, 0, 3, 1),  # turns
+              (1, 0, 3, 2), (2, 3, 0, 1), (0, 2, 1, 3), (3, 1, 2, 0)]  # mirror images
+    codes = np.stack([((cells[:, list(order)]) * KINDS ** np.arange(3, -1, -1)).sum(axis=1)
+                      for order in orders])
+    _, classes = np.unique(codes.min(axis=0), return_inverse=True)
+    found: np.ndarray = classes.astype(np.int64)
+    return found
+
+
+def fit(samples: Samples, ridge: float = RIDGE, steps: int = CG_STEPS,
+        tie: str = TIE) -> np.ndarray:
     """Weights (`ntuple.WEIGHTS`, the offsets zero) minimising, over the decisions, the
     squared error of the centred targets by the centred features, plus ``ridge`` × the
-    squared weights: conjugate gradients on the normal equations."""
+    squared weights, the weights tied as `tying` says: conjugate gradients on the
+    normal equations."""
     weights = np.zeros(WEIGHTS, np.float32)
     if not len(samples.decision):
         return weights
+    group = tying(tie)
+    size_of = int(group.max()) + 1
     rows = np.repeat(np.arange(len(samples.count)), samples.count)
-    column, value = samples.column.astype(np.int64), samples.value.astype(np.float64)
+    column = group[samples.column.astype(np.int64)]
+    value = samples.value.astype(np.float64)
+    kept = column >= 0
+    rows, column, value = rows[kept], column[kept], value[kept]
     decision = samples.decision
     sizes = np.bincount(decision).astype(np.float64)
 
@@ -213,13 +256,13 @@ def fit(samples: Samples, ridge: float = RIDGE, steps: int = CG_STEPS) -> np.nda
         return np.bincount(rows, weights=value * w[column], minlength=len(samples.count))
 
     def transposed(u: np.ndarray) -> np.ndarray:  # X^T u
-        return np.bincount(column, weights=value * u[rows], minlength=PATTERN_WEIGHTS)
+        return np.bincount(column, weights=value * u[rows], minlength=size_of)
 
     def normal(w: np.ndarray) -> np.ndarray:  # (X^T C X + ridge) w
         return transposed(centred(times(w))) + ridge * w
 
     right = transposed(centred(samples.target))
-    solution = np.zeros(PATTERN_WEIGHTS)
+    solution = np.zeros(size_of)
     residual = right.copy()
     direction = residual.copy()
     size = float(residual @ residual)
@@ -233,7 +276,7 @@ def fit(samples: Samples, ridge: float = RIDGE, steps: int = CG_STEPS) -> np.nda
         new_size = float(residual @ residual)
         direction = residual + (new_size / size) * direction
         size = new_size
-    weights[:PATTERN_WEIGHTS] = solution
+    weights[:PATTERN_WEIGHTS] = np.where(group >= 0, solution[np.maximum(group, 0)], 0.0)
     return weights
 
 
