@@ -45,9 +45,9 @@ import numpy as np
 
 from boardgamesbot.engine import Action, State
 
+from .components import SEASONS
 from .heuristics import placement_values
 from .learned import _placed, _solo_game, game_seed, measure
-from .components import SEASONS
 from .ntuple import KINDS, PATTERNS, TABLE_SIZE, TABLES, WEIGHTS, Checkpoint, features
 from .state import DRAW, CartographersState
 
@@ -202,12 +202,13 @@ def tying(kind: str) -> np.ndarray:
     (666 classes of the 4,096 patterns); ``general``: ``symmetric`` in the per-season
     tables only, the scoring cards' tables at zero (5,328 weights)."""
     if kind == "full":
-        return np.arange(PATTERN_WEIGHTS)
+        every: np.ndarray = np.arange(PATTERN_WEIGHTS)
+        return every
     canonical = _canonical_patterns()
     table, rest = np.divmod(np.arange(PATTERN_WEIGHTS), TABLE_SIZE)
     edge, pattern = np.divmod(rest, PATTERNS)
     classes = int(canonical.max()) + 1
-    group = (table * 2 + edge) * classes + canonical[pattern]
+    group: np.ndarray = (table * 2 + edge) * classes + canonical[pattern]
     if kind == "general":
         group[table >= len(SEASONS)] = -1
     elif kind != "symmetric":
