@@ -106,3 +106,21 @@ def test_the_shipped_weights_load_for_the_search():
         assert loaded is None
     else:
         assert np.array_equal(loaded, shipped.weights)
+
+
+def test_a_run_can_make_the_search_read_other_weights(tmp_path):
+    """`ntuple.use_weights`: a screen of weights not shipped (`cartographers_games.py
+    --weights`, session 49) is what the leaves then read; None goes back to the shipped."""
+    from boardgamesbot.games.cartographers import ntuple
+
+    made = np.random.default_rng(9).normal(0, 1, L.WEIGHTS).astype(np.float32)
+    path = tmp_path / "other.npz"
+    L.Checkpoint(made, 1).save(path)
+    try:
+        ntuple.use_weights(path)
+        assert np.array_equal(H.search_weights(), made)
+    finally:
+        ntuple.use_weights(None)
+    shipped = L.shipped()
+    assert (H.search_weights() is None) if shipped is None else np.array_equal(
+        H.search_weights(), shipped.weights)
