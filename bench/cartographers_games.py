@@ -16,7 +16,8 @@ cost today's search — the most that better guessing could win.
 (a weight such as ``MONSTER_LATER=0.8``, or ``worlds``, ``width``, ``depth``,
 ``finalists``, ``final_worlds``, ``final_depth`` of its search settings, solo and at a
 table alike) in this run only: for screening a change on paired seeds before editing
-the file.
+the file. ``--weights FILE`` makes the learned correction the search reads
+(``--set LEARNED_LEAF=…``) that of FILE instead of the shipped one.
 
 Usage::
 
@@ -78,8 +79,12 @@ class OracleSeat(SeatView):
 
 def play(job: tuple) -> dict:
     """Game ``index`` of the run seeded ``seed``: seats rotate as in the arena."""
-    seed, index, lineup, side, settings, oracle = job
+    seed, index, lineup, side, settings, oracle, weights = job
     apply_settings(settings)
+    if weights:
+        from boardgamesbot.games.cartographers.ntuple import use_weights
+
+        use_weights(weights)
     players = len(lineup)
     seats = [lineup[(seat - index) % players] for seat in range(players)]
     seed_of_game = game_seed(seed, index)
@@ -123,9 +128,11 @@ def main() -> None:
     parser.add_argument("--oracle", action="store_true",
                         help="the seats of the lineup's first bot see the true deck "
                              "(a measurement)")
+    parser.add_argument("--weights", help="the learned correction the search reads "
+                        "(LEARNED_LEAF, LEARNED_FOLLOW) from this file, not the shipped one")
     args = parser.parse_args()
     lineup = tuple(name.strip() for name in args.bots.split(","))
-    jobs = [(args.seed, index, lineup, args.side, tuple(args.set), args.oracle)
+    jobs = [(args.seed, index, lineup, args.side, tuple(args.set), args.oracle, args.weights)
             for index in range(args.start, args.start + args.games)]
     with contextlib.ExitStack() as stack:
         out = stack.enter_context(open(args.out, "a")) if args.out else sys.stdout

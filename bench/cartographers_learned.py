@@ -23,6 +23,14 @@ greedy's decisions, and whether it helps (issue 32, docs/history/bots-2026-11-to
     by greedy. Per re-ranking, the stars the corrected choice gains by those
     rollouts; their mean ± standard error, overall and by the margin the
     correction claimed.
+``fit-search``
+    The correction fitted to the search's own values (`distilled.py`, session 49), from
+    the chunks ``bgbot train cartographers --target search`` recorded: fitted on the
+    first ``--games`` games of each count (whole chunks) for every ``--ridge``, with
+    the centred error (the search's value minus the hand-written worth, within a
+    decision) it leaves on the last ``--holdout`` games, held out from every fit;
+    written as ``OUT-TIE-GAMES-RIDGE.npz`` for ``screen`` (the learning curve);
+    ``--tie``: which weights share a value (`distilled.tying`).
 ``fit-pairs``
     The alternative to TD on 2×2 windows: values fitted to outcomes on a compact
     feature set. Solo games by greedy with the correction at zero (5% of
@@ -42,6 +50,8 @@ Usage::
     .venv/bin/python bench/cartographers_learned.py fit-pairs --games 1500 \\
         --seed 3503 --out pairs.npy
     .venv/bin/python bench/cartographers_learned.py screen pairs.npy --pairs --games 100 --seed 3502
+    .venv/bin/python bench/cartographers_learned.py fit-search search49.npz.samples \
+        --games 40 80 160 --ridge 3 30 300 --out search49
 """
 
 from __future__ import annotations
@@ -266,9 +276,43 @@ def screen(paths: list[str], games: int, seed: int, shrinks: list[float],
         error = statistics.stdev(differences) / math.sqrt(games)
         where = f" seasons {seasons}" if seasons else ""
         print(f"{path} shrink {shrink:g} margin {margin:g}{where}: "
-              f"{statistics.mean(differences):+.2f} ± {error:.2f} stars (n={games}, "
+              f"{statistics.mean(differences):+.2f} ± {error:.2f} stars (95%: "
+              f"± {1.96 * error:.2f}; n={games}, "
               f"better {sum(d > 0 for d in differences)}, worse "
               f"{sum(d < 0 for d in differences)})", flush=True)
+
+
+def fit_search(folder: str, counts: list[int], ridges: list[float], holdout: int,
+               out: str, ties: list[str]) -> None:
+    from pathlib import Path
+
+    from boardgamesbot.games.cartographers import distilled
+
+    chunks = [distilled.Samples.load(path) for path in distilled.recorded(Path(folder))]
+    total = sum(chunk.games for chunk in chunks)
+    held, kept = [], list(chunks)
+    while kept and sum(c.games for c in held) < holdout:
+        held.insert(0, kept.pop())
+    test = distilled.Samples.join(held)
+    print(f"{total} games recorded; {test.games} held out ({len(test.count)} placements, "
+          f"{test.decisions} decisions): hand-written alone leaves "
+          f"{distilled.centred_error(test, None):.3f} stars (centred)", flush=True)
+    for count in counts:
+        used, games = [], 0
+        for chunk in kept:
+            if games + chunk.games > count:
+                break
+            used.append(chunk)
+            games += chunk.games
+        train = distilled.Samples.join(used)
+        for ridge, tie in itertools.product(ridges, ties):
+            weights = distilled.fit(train, ridge, tie=tie)
+            name = f"{out}-{tie}-{games}-{ridge:g}.npz"
+            Checkpoint(weights, 0, games, 0.0, [{"games": games, "ridge": ridge,
+                                                 "tie": tie}]).save(name)
+            print(f"{games} games ({len(train.count)} placements), {tie}, ridge {ridge:g}: "
+                  f"fitted {distilled.centred_error(train, weights):.3f}, held out "
+                  f"{distilled.centred_error(test, weights):.3f} -> {name}", flush=True)
 
 
 def main() -> None:
@@ -299,8 +343,18 @@ def main() -> None:
     three.add_argument("--seed", type=int, default=3503)
     three.add_argument("--ridge", type=float, default=10.0)
     three.add_argument("--out", required=True)
+    five = commands.add_parser("fit-search")
+    five.add_argument("folder", help="the chunks: OUT.samples of the training command")
+    five.add_argument("--games", type=int, nargs="+", required=True)
+    five.add_argument("--ridge", type=float, nargs="+", default=[30.0])
+    five.add_argument("--holdout", type=int, default=20)
+    five.add_argument("--out", required=True)
+    five.add_argument("--tie", nargs="+", default=["full"],
+                      help="which weights share a value: full, symmetric, general")
     args = parser.parse_args()
-    if args.command == "profile":
+    if args.command == "fit-search":
+        fit_search(args.folder, args.games, args.ridge, args.holdout, args.out, args.tie)
+    elif args.command == "profile":
         for path in args.weights:
             figures = profile(path, args.games, args.seed, args.pairs)
             print(path, " ".join(f"{key} {value:.3g}" for key, value in figures.items()),

@@ -774,9 +774,14 @@ class Game(ABC):
                 "hidden": list(self.hidden), "face": self.face()}
 
     def train(self, out: str, games: int, seed: int, evaluate_every: int = 200,
-              measure_games: int = 40, progress: Callable[..., None] | None = None) -> str:
+              measure_games: int = 40, progress: Callable[..., None] | None = None,
+              teacher: Callable[[State, int], Any] | None = None, workers: int = 1) -> str:
         """Train the game's learned evaluation by self-play into ``out`` (`bgbot train`),
-        resuming from it; a one-line summary. A game without one refuses."""
+        resuming from it; a one-line summary. A game without one refuses.
+
+        ``teacher``: when given, the games are the teacher's and what is learned is its
+        values (a search bot's: ``teacher(state, player)`` lists the actions it compares
+        with their values, the one it plays first); ``workers``: processes recording."""
         raise GameError(f"{self.name} has no learned evaluation to train",
                         code="no_training", game=self.name)
 

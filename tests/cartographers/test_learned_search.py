@@ -34,7 +34,7 @@ def drawings(players: int, seed: int, side: str = "A"):
 def weights(monkeypatch):
     """Random weights in place of the shipped ones (a test of the wiring, not of them)."""
     made = np.random.default_rng(3).normal(0, 0.5, L.WEIGHTS).astype(np.float32)
-    monkeypatch.setattr(H, "shipped_weights", lambda: made)
+    monkeypatch.setattr(H, "search_weights", lambda: made)
     return made
 
 
@@ -97,10 +97,30 @@ def test_hard_with_the_correction_decides_on_its_view_only(weights, monkeypatch)
 
 
 def test_the_shipped_weights_load_for_the_search():
-    H.shipped_weights.cache_clear()
-    loaded = H.shipped_weights()
+    from boardgamesbot.games.cartographers import ntuple
+
+    ntuple.shipped_weights.cache_clear()
+    loaded = H.search_weights()
     shipped = L.shipped()
     if shipped is None:
         assert loaded is None
     else:
         assert np.array_equal(loaded, shipped.weights)
+
+
+def test_a_run_can_make_the_search_read_other_weights(tmp_path):
+    """`ntuple.use_weights`: a screen of weights not shipped (`cartographers_games.py
+    --weights`, session 49) is what the leaves then read; None goes back to the shipped."""
+    from boardgamesbot.games.cartographers import ntuple
+
+    made = np.random.default_rng(9).normal(0, 1, L.WEIGHTS).astype(np.float32)
+    path = tmp_path / "other.npz"
+    L.Checkpoint(made, 1).save(path)
+    try:
+        ntuple.use_weights(path)
+        assert np.array_equal(H.search_weights(), made)
+    finally:
+        ntuple.use_weights(None)
+    shipped = L.shipped()
+    assert (H.search_weights() is None) if shipped is None else np.array_equal(
+        H.search_weights(), shipped.weights)

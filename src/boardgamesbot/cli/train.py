@@ -2,13 +2,48 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 from rich.progress import MofNCompleteColumn, Progress
 
-from boardgamesbot.engine import GameError
+from boardgamesbot.bots import SeatView
+from boardgamesbot.engine import Action, GameError, State
 
 from .terminal import console, fail, find_game
 from .words import environment_language
+
+TARGETS = ("self-play", "search")
+TEACHER_LEVEL = "hard"  # whose search values `--target search` learns
+
+
+class SearchTeacher:
+    """A search bot's values for the actions it compares, as a game's trainer asks for
+    them (``teacher(state, player)``: the actions with their values, the one it plays
+    first). The bot is handed the seat's window only (`SeatView`): what it is taught
+    from is what the seat could know. A plain class, so that worker processes can be
+    handed it."""
+
+    def __init__(self, level: str, seed: int) -> None:
+        self.level = level
+        self.seed = seed
+        self._bot: Any = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"level": self.level, "seed": self.seed}  # each process makes its own bot
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["level"], state["seed"])  # type: ignore[misc]
+
+    def __call__(self, state: State, player: int) -> list[tuple[Action, float]]:
+        if self._bot is None:
+            from boardgamesbot.bots import make_bot
+
+            self._bot = make_bot(self.level, self.seed)
+        seat = SeatView(state.clone(), player)
+        hints = self._bot.explain(seat, player, k=len(seat.legal_actions()))
+        return [(state.game.parse_action(found["action"]), float(found["value"]))
+                for found in hints]
 
 
 @click.command("train")
@@ -23,12 +58,20 @@ from .words import environment_language
               help="Games between checkpoints, each with a paired measurement.")
 @click.option("--measure-games", type=int, default=40, show_default=True,
               help="Paired games per measurement (learned against hand-written).")
-def train_command(game_name, games, seed, out, evaluate_every, measure_games) -> None:
+@click.option("--target", type=click.Choice(TARGETS), default="self-play", show_default=True,
+              help="What is learned: the game's own self-play values, or the values the "
+                   "hard level's search gives the actions it compares, in its own games.")
+@click.option("--workers", type=int, default=1, show_default=True,
+              help="Processes recording games at once (--target search).")
+def train_command(game_name, games, seed, out, evaluate_every, measure_games, target,
+                  workers) -> None:
     """Train a game's learned evaluation by self-play (docs/bots.md)."""
     game = find_game(game_name, environment_language())  # a title, a typo: as `play` takes it
     game_name = game.name
-    if games < 1 or evaluate_every < 1 or measure_games < 2:
-        fail("--games and --evaluate-every must be 1 or more, --measure-games 2 or more")
+    if games < 1 or evaluate_every < 1 or measure_games < 2 or workers < 1:
+        fail("--games, --evaluate-every and --workers must be 1 or more, --measure-games "
+             "2 or more")
+    teacher = SearchTeacher(TEACHER_LEVEL, seed) if target == "search" else None
     with Progress(*Progress.get_default_columns(), MofNCompleteColumn(),
                   console=console, transient=False) as progress:
         task = progress.add_task(f"training {game_name}", total=games)
@@ -41,7 +84,8 @@ def train_command(game_name, games, seed, out, evaluate_every, measure_games) ->
 
         try:
             summary = game.train(out, games=games, seed=seed, evaluate_every=evaluate_every,
-                            measure_games=measure_games, progress=report)
+                                 measure_games=measure_games, progress=report,
+                                 teacher=teacher, workers=workers)
         except (GameError, ValueError, ImportError) as error:
             fail(str(error))
     console.print(summary, markup=False)

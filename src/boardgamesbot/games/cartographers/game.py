@@ -44,7 +44,13 @@ class CartographersGame(PackagedGame):
     board_says_who_won = True  # (the final stars under the sheets: `render._parts`)
 
     def train(self, out: str, games: int, seed: int, evaluate_every: int = 200,
-              measure_games: int = 40, progress: Any = None) -> str:
+              measure_games: int = 40, progress: Any = None, teacher: Any = None,
+              workers: int = 1) -> str:
+        if teacher is not None:  # fitted to a search's values (docs/bots.md, session 49)
+            from .distilled import train_search
+
+            return train_search(out, games, seed, teacher, evaluate_every, measure_games,
+                                workers, progress=progress)
         from .learned import train_and_report  # numpy and the trainer, on first use
 
         return train_and_report(out, games, seed, evaluate_every, measure_games, progress)

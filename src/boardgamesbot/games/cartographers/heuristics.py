@@ -55,7 +55,7 @@ from .components import (
 )
 from .futures import stratified_worlds
 from .notation import AmbushFallback, Draw, Fallback
-from .ntuple import features, shipped_weights
+from .ntuple import features, search_weights
 from .scoring import DIAGONALS
 from .sheet import (
     COLS,
@@ -798,8 +798,9 @@ def time_left_share(state: CartographersState) -> float:
 
 def _learned_correction(state: CartographersState, seat: int, layers: Layers,
                         filled: int) -> float:
-    """The shipped correction of ``seat``'s sheet as drawn (0 without weights)."""
-    weights = shipped_weights()
+    """The learned correction of ``seat``'s sheet as drawn (`ntuple.search_weights`: the
+    shipped weights unless a run chose others; 0 without weights)."""
+    weights = search_weights()
     if weights is None or state.step == OVER:
         return 0.0
     return features(layers, filled, state.sheets[seat].side, state.season, state.edicts,

@@ -25,7 +25,8 @@ from .sheet import Sheet
 
 __all__ = ["CARD_NAMES", "FORMAT", "KINDS", "OFFSETS", "PATTERNS", "SHIPPED", "TABLES",
            "TABLE_SIZE", "TIME_STEPS", "WEIGHTS", "Checkpoint", "Features", "cell_kinds",
-           "features", "shipped", "shipped_weights", "window_patterns"]
+           "features", "search_weights", "shipped", "shipped_weights", "use_weights",
+           "window_patterns"]
 
 KINDS = 8
 PATTERNS = KINDS ** 4
@@ -174,6 +175,23 @@ def shipped() -> Checkpoint | None:
 
 @cache
 def shipped_weights() -> np.ndarray | None:
-    """The shipped weights alone, read once (None if absent): what the search reads."""
+    """The shipped weights alone, read once (None if absent)."""
     checkpoint = shipped()
     return None if checkpoint is None else checkpoint.weights
+
+
+# Weights a run reads instead of the shipped ones (`use_weights`): a screen of weights
+# not (yet) shipped, such as those fitted to the search's values (session 49).
+_CHOSEN: list[np.ndarray] = []
+
+
+def use_weights(path: str | Path | None) -> None:
+    """Make the search read the weights file ``path`` (None: the shipped weights again)."""
+    _CHOSEN.clear()
+    if path is not None:
+        _CHOSEN.append(Checkpoint.load(path).weights)
+
+
+def search_weights() -> np.ndarray | None:
+    """The weights the search reads (`use_weights`, else the shipped ones; None if none)."""
+    return _CHOSEN[0] if _CHOSEN else shipped_weights()
