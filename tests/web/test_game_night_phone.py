@@ -840,3 +840,46 @@ def test_after_a_tapped_move_no_untouched_space_takes_the_focus(phone, server):
     focused = phone.evaluate("() => document.activeElement.closest('svg.board') !== null")
     assert not focused
     assert phone.locator(".candidate").count() == 0
+
+
+# The "More" menu in one look: its box, and each item's box inside it once scrolled to.
+MORE_MENU = """() => {
+    const menu = document.getElementById('more-tools');
+    const r = menu.getBoundingClientRect();
+    const items = [...menu.querySelectorAll('button, a, select, input')].map(e => {
+        e.scrollIntoView({block: 'nearest'});
+        const b = e.getBoundingClientRect();
+        const m = menu.getBoundingClientRect();
+        const hit = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+        return {name: e.id || e.dataset.key || e.textContent.trim().slice(0, 20),
+                inside: b.top >= m.top - 1 && b.bottom <= m.bottom + 1 && b.left >= m.left - 1
+                    && b.right <= m.right + 1 && b.bottom <= innerHeight && b.top >= 0,
+                tappable: Boolean(hit && (hit === e || e.contains(hit) || hit.contains(e)
+                    || hit.closest('label')?.contains(e)))};
+    });
+    return {top: r.top, bottom: r.bottom, height: r.height, items};
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_more_fits_a_small_phone_and_every_item_is_reached(browser, server, lang):
+    """At 360 px wide the menu that "More" opens grew to ~400 px tall once it held "Change
+    your name", past the fold of a 360×640 phone. Its short buttons stand two to a row
+    (style.css), so it takes about half such a screen; should a language's words still
+    make it taller than the screen under the toolbar, it scrolls inside, and every item is
+    reached and tapped there."""
+    context, page, errors = phone_page(browser, 360, 640)
+    try:
+        tikal_table(page, server, lang)
+        page.wait_for_selector(".space.target")
+        page.evaluate("window.scrollTo(0, 0)")
+        unfold_tools(page)
+        menu = page.evaluate(MORE_MENU)
+        assert menu["height"] <= 320, menu
+        assert menu["bottom"] <= 640, menu
+        assert len(menu["items"]) >= 8, menu
+        for item in menu["items"]:
+            assert item["inside"] and item["tappable"], (lang, item)
+    finally:
+        context.close()
+    assert not errors, errors
