@@ -883,3 +883,121 @@ def test_more_fits_a_small_phone_and_every_item_is_reached(browser, server, lang
     finally:
         context.close()
     assert not errors, errors
+
+
+# At a turn's start, in one look: the board drawn for it with its targets, the list of
+# "What can I do?" for it, and where the board and its targets lie on the screen between
+# the status line stuck to the top and the turn panel stuck to the foot (null until then).
+TURN_START_IN_SIGHT = """(before) => {
+    const facts = document.querySelector('.facts')?.textContent;
+    const board = document.querySelector('.board-area svg.board:not([data-stale])');
+    const found = board ? [...board.querySelectorAll('.target')] : [];
+    const list = document.querySelectorAll('.help-panel .legal-list li').length;
+    if (!found.length || !list || facts === before) return null;
+    const top = document.getElementById('status-line').getBoundingClientRect().bottom;
+    const panel = document.querySelector('.panel.decision.yours');
+    const bottom = panel ? panel.getBoundingClientRect().top : innerHeight;
+    const b = board.getBoundingClientRect();
+    const seen = found.filter(e => { const r = e.getBoundingClientRect();
+        return r.top >= top - 1 && r.bottom <= bottom + 1; }).length;
+    return {facts, top, bottom, board: [b.top, b.bottom], targets: found.length, seen,
+            scrollY, list};
+}"""
+
+
+def test_the_board_is_in_sight_at_each_turn_start_with_what_can_i_do_open(narrow, server):
+    """A whole game on a 360×740 phone with "What can I do?" open: the list stands above
+    the board, and at each of the person's turn starts the board was pushed off the
+    screen by it. The board and what can be tapped on it are in sight at a turn's start,
+    the panel open or not."""
+    table, tokens = tikal_table(narrow, server)
+    narrow.wait_for_selector(".space.target")
+    unfold_tools(narrow)
+    narrow.tap('[data-key="help"]')
+    narrow.wait_for_selector(".help-panel .legal-list li")
+    rng = seeded(3)
+    for _turn in range(3):
+        before = narrow.text_content(".facts")
+        # This seat's turn played from elsewhere (the tile placed, one action, the turn
+        # ended), then the other seat's; then this seat's next turn starts on the page.
+        for seat in (0, 1):
+            act(server, table, tokens[seat], first_legal(server, table, tokens[seat]))
+            while view(server, table, tokens[seat])["view"]["current"] == [seat]:
+                legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[seat])
+                kinds = [a for a in legal["actions"] if a["type"] != "end"]
+                end = [a for a in legal["actions"] if a["type"] == "end"]
+                choice = end[0] if end and rng.random() < 0.5 else rng.choice(kinds or end)
+                act(server, table, tokens[seat], choice["notation"])
+        seen = narrow.wait_for_function(
+            TURN_START_IN_SIGHT, arg=before, polling="raf", timeout=20_000).json_value()
+        assert seen["seen"] >= 1, seen
+        narrow.wait_for_timeout(300)  # and it stays so once the turn's pictures arrive
+        seen = narrow.evaluate(TURN_START_IN_SIGHT, before)
+        assert seen["seen"] >= 1, seen
+        assert seen["board"][0] < seen["bottom"] and seen["board"][1] > seen["top"], seen
+
+
+# The choices a tap on a space shows there, in one look once shown: the menu's box, its
+# buttons' heights, and the space's box (null until the menu is drawn and placed).
+CHOICES_AT = """(space) => {
+    const menu = document.getElementById('space-choices');
+    const hex = document.querySelector(
+        `svg.tikal-board:not([data-stale]) [data-space="${space}"]`);
+    if (!menu || !hex || !menu.getClientRects().length || menu.dataset.space !== space) return null;
+    const m = menu.getBoundingClientRect(), h = hex.getBoundingClientRect();
+    return {menu: [m.left, m.top, m.right, m.bottom], hex: [h.left, h.top, h.right, h.bottom],
+            keys: [...menu.querySelectorAll('button[data-key^="choice-"]')].map(b => b.dataset.key),
+            heights: [...menu.querySelectorAll('button')].map(b => b.getBoundingClientRect().height),
+            screen: [innerWidth, innerHeight]};
+}"""
+AP_IS = "(n) => document.getElementById('ap-left')?.textContent.includes(String(n))"
+
+
+def tap_space(page, space):
+    page.locator(f'svg.tikal-board:not([data-stale]) [data-space="{space}"]').tap()
+
+
+def test_a_whole_tikal_turn_is_played_by_tapping_the_board(narrow, server):
+    """Tikal on a 360 px phone: a tap on a space selected it and sent the person to the
+    turn panel's buttons (a worker brought in only from a button first, a camp from the
+    panel), so most moves were picked from "What can I do?". As on BGA a tap on a space
+    with one thing to do there plays it; with several, those few choices are shown right
+    at the space; a figure chosen to move, the green spaces it can reach are tapped."""
+    table, tokens = tikal_table(narrow, server)
+    page = narrow
+    page.wait_for_selector("svg.tikal-board:not([data-stale]) .space.target")
+    # The tile: a tap previews it on A4, the panel's button confirms it.
+    tap_space(page, "A4")
+    page.tap("#place-confirm")
+    page.wait_for_function(AP_IS, arg=10)
+    # The start space offers a worker and the leader: both shown at the space.
+    tap_space(page, "A6")
+    seen = page.wait_for_function(CHOICES_AT, arg="A6").json_value()
+    assert seen["keys"] == ["choice-enter W A6", "choice-enter L A6"], seen
+    assert min(seen["heights"]) >= 38, seen
+    left, top, right, bottom = seen["menu"]
+    assert left >= 0 and right <= seen["screen"][0] and top >= 0 and bottom <= seen["screen"][1], seen
+    # right at the space: touching it or within a hex's height of it
+    hex_top, hex_bottom = seen["hex"][1], seen["hex"][3]
+    assert top <= hex_bottom + 60 and bottom >= hex_top - 60, seen
+    page.tap('[data-key="choice-enter W A6"]')
+    page.wait_for_function(AP_IS, arg=9)
+    # Now a worker stands there too: moving it is one more choice; then where it goes.
+    tap_space(page, "A6")
+    seen = page.wait_for_function(CHOICES_AT, arg="A6").json_value()
+    assert seen["keys"][0] == "choice-move-W", seen
+    page.tap('[data-key="choice-move-W"]')
+    page.wait_for_selector('svg.tikal-board:not([data-stale]) [data-space="B5"] .hit.go')
+    tap_space(page, "B5")
+    page.wait_for_function(AP_IS, arg=8)
+    # A4 offers one thing (a camp): the tap builds it.
+    tap_space(page, "A4")
+    page.wait_for_function(AP_IS, arg=3)
+    page.tap("#end-turn")
+    page.tap("#confirm-action")
+    page.wait_for_function("() => !document.querySelector('.panel.decision.yours')")
+    assert view(server, table, tokens[0])["view"]["current"] == [1]
+    assert page.locator(".help-panel").count() == 0
+    played = [e["notation"] for e in call(server, "GET", f"/api/tables/{table}/events")["events"]
+              if e["type"] == "action"]
+    assert played == ["place A4", "enter W A6", "move W A6 B5", "camp A4", "end"], played
