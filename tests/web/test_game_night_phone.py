@@ -947,7 +947,8 @@ CHOICES_AT = """(space) => {
     const m = menu.getBoundingClientRect(), h = hex.getBoundingClientRect();
     return {menu: [m.left, m.top, m.right, m.bottom], hex: [h.left, h.top, h.right, h.bottom],
             keys: [...menu.querySelectorAll('button[data-key^="choice-"]')].map(b => b.dataset.key),
-            heights: [...menu.querySelectorAll('button')].map(b => b.getBoundingClientRect().height),
+            heights: [...menu.querySelectorAll('button')]
+                .map(b => b.getBoundingClientRect().height),
             screen: [innerWidth, innerHeight]};
 }"""
 AP_IS = "(n) => document.getElementById('ap-left')?.textContent.includes(String(n))"
@@ -976,7 +977,8 @@ def test_a_whole_tikal_turn_is_played_by_tapping_the_board(narrow, server):
     assert seen["keys"] == ["choice-enter W A6", "choice-enter L A6"], seen
     assert min(seen["heights"]) >= 38, seen
     left, top, right, bottom = seen["menu"]
-    assert left >= 0 and right <= seen["screen"][0] and top >= 0 and bottom <= seen["screen"][1], seen
+    width, height = seen["screen"]
+    assert left >= 0 and right <= width and top >= 0 and bottom <= height, seen
     # right at the space: touching it or within a hex's height of it
     hex_top, hex_bottom = seen["hex"][1], seen["hex"][3]
     assert top <= hex_bottom + 60 and bottom >= hex_top - 60, seen
