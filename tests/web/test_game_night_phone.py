@@ -5,6 +5,7 @@ cards, the rules' title on one line, the auction's words, the finished map whole
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -885,56 +886,74 @@ def test_more_fits_a_small_phone_and_every_item_is_reached(browser, server, lang
     assert not errors, errors
 
 
-# At a turn's start, in one look: the board drawn for it with its targets, the list of
-# "What can I do?" for it, and where the board and its targets lie on the screen between
-# the status line stuck to the top and the turn panel stuck to the foot (null until then).
-TURN_START_IN_SIGHT = """(before) => {
-    const facts = document.querySelector('.facts')?.textContent;
+# In one look: how many of the drawn board's targets lie between the status line stuck to
+# the top and the turn panel stuck to the foot.
+IN_SIGHT_NOW = """() => {
     const board = document.querySelector('.board-area svg.board:not([data-stale])');
-    const found = board ? [...board.querySelectorAll('.target')] : [];
-    const list = document.querySelectorAll('.help-panel .legal-list li').length;
-    if (!found.length || !list || facts === before) return null;
     const top = document.getElementById('status-line').getBoundingClientRect().bottom;
     const panel = document.querySelector('.panel.decision.yours');
     const bottom = panel ? panel.getBoundingClientRect().top : innerHeight;
-    const b = board.getBoundingClientRect();
+    const found = [...board.querySelectorAll('.target')];
     const seen = found.filter(e => { const r = e.getBoundingClientRect();
         return r.top >= top - 1 && r.bottom <= bottom + 1; }).length;
-    return {facts, top, bottom, board: [b.top, b.bottom], targets: found.length, seen,
-            scrollY, list};
+    return {top, bottom, targets: found.length, seen, scrollY};
 }"""
+# From now on, each frame the page draws: whether it is the person's turn, and whether the
+# board (drawn, or its picture for the new position still being drawn) lies between the
+# status line stuck to the top and the turn panel stuck to the foot. Read afterwards.
+RECORD_FRAMES = """() => { window.frames_seen = []; const tick = () => {
+    const board = document.querySelector('.board-area svg.board');
+    const line = document.getElementById('status-line');
+    if (board && line) {
+        const panel = document.querySelector('.panel.decision.yours');
+        const b = board.getBoundingClientRect();
+        const top = line.getBoundingClientRect().bottom;
+        const bottom = panel ? panel.getBoundingClientRect().top : innerHeight;
+        window.frames_seen.push({yours: Boolean(panel), stale: 'stale' in board.dataset,
+            list: document.querySelectorAll('.help-panel .legal-list li').length,
+            inSight: b.bottom > top + 40 && b.top < bottom - 40,
+            board: [Math.round(b.top), Math.round(b.bottom)], scrollY});
+    }
+    requestAnimationFrame(tick); }; tick(); }"""
 
 
 def test_the_board_is_in_sight_at_each_turn_start_with_what_can_i_do_open(narrow, server):
-    """A whole game on a 360×740 phone with "What can I do?" open: the list stands above
-    the board, and at each of the person's turn starts the board was pushed off the
-    screen by it. The board and what can be tapped on it are in sight at a turn's start,
-    the panel open or not."""
-    table, tokens = tikal_table(narrow, server)
-    narrow.wait_for_selector(".space.target")
+    """Whole games on a 360×740 phone with "What can I do?" open: the list stands above
+    the board, where the person scrolled to read it and play from it, and at a turn's
+    start the board stayed off the screen under the list until the new position's picture
+    came (the page brought the board up only once its targets were drawn: a second and
+    more on a phone's connection, slowed here to one). The board is in sight from the
+    turn's first frame, the panel open or not, and its targets once drawn."""
+    table, tokens = hot_seat_table(server, "cartographers", 1, seed=6)
+    take_seat(narrow, server, table, 0, tokens[0], "cartographers")
+    narrow.wait_for_selector(".target")
     unfold_tools(narrow)
     narrow.tap('[data-key="help"]')
     narrow.wait_for_selector(".help-panel .legal-list li")
-    rng = seeded(3)
-    for _turn in range(3):
-        before = narrow.text_content(".facts")
-        # This seat's turn played from elsewhere (the tile placed, one action, the turn
-        # ended), then the other seat's; then this seat's next turn starts on the page.
-        for seat in (0, 1):
-            act(server, table, tokens[seat], first_legal(server, table, tokens[seat]))
-            while view(server, table, tokens[seat])["view"]["current"] == [seat]:
-                legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[seat])
-                kinds = [a for a in legal["actions"] if a["type"] != "end"]
-                end = [a for a in legal["actions"] if a["type"] == "end"]
-                choice = end[0] if end and rng.random() < 0.5 else rng.choice(kinds or end)
-                act(server, table, tokens[seat], choice["notation"])
-        seen = narrow.wait_for_function(
-            TURN_START_IN_SIGHT, arg=before, polling="raf", timeout=20_000).json_value()
+    slow = {"on": False}
+
+    def picture(route):
+        if slow["on"]:
+            time.sleep(1.0)
+        route.continue_()
+
+    narrow.route("**/api/games/*/picture", picture)
+    for _turn in range(2):
+        narrow.evaluate("window.scrollTo(0, 0)")  # reading the list, above the board
+        narrow.evaluate(RECORD_FRAMES)
+        slow["on"] = True
+        act(server, table, tokens[0], first_legal(server, table, tokens[0]))  # the next card
+        # The new position's board drawn (after frames of its picture being drawn).
+        narrow.wait_for_function("""() => window.frames_seen.some(f => f.stale)
+            && document.querySelector('.board-area svg.board:not([data-stale]) .target')""",
+                                 polling="raf", timeout=20_000)
+        slow["on"] = False
+        frames = narrow.evaluate("window.frames_seen")
+        drawing = [frame for frame in frames if frame["stale"] and frame["yours"]]
+        off = [frame for frame in drawing if not frame["inSight"]]
+        assert drawing and not off, (len(off), len(drawing), off[:3])
+        seen = narrow.evaluate(IN_SIGHT_NOW)
         assert seen["seen"] >= 1, seen
-        narrow.wait_for_timeout(300)  # and it stays so once the turn's pictures arrive
-        seen = narrow.evaluate(TURN_START_IN_SIGHT, before)
-        assert seen["seen"] >= 1, seen
-        assert seen["board"][0] < seen["bottom"] and seen["board"][1] > seen["top"], seen
 
 
 # The choices a tap on a space shows there, in one look once shown: the menu's box, its
