@@ -53,8 +53,8 @@ def test_tikal_against_three_bots(page, server):
     page.click("#place-confirm")
     # Enter a worker at the base camp.
     page.click("#enter-W")
-    page.wait_for_selector('[data-space="A6"] .cost-badge')  # drawn on the next frame
-    assert page.locator('[data-space="A6"] .cost-badge').count() == 1
+    page.wait_for_selector('[data-cost-of="A6"] .cost-badge')  # drawn on the next frame
+    assert page.locator('[data-cost-of="A6"] .cost-badge').count() == 1
     page.click('[data-space="A6"]')
     ap_left(page, 9)
     # Choose the figure: A6 offers moving the worker and bringing in more, shown at the
@@ -62,7 +62,7 @@ def test_tikal_against_three_bots(page, server):
     page.click('[data-space="A6"]')
     page.click('#space-choices [data-key="choice-move-W"]')
     page.wait_for_selector("#figure-W")
-    assert page.locator('[data-space="A5"] .cost-text').text_content() == "1"
+    assert page.locator('[data-cost-of="A5"] .cost-text').text_content() == "1"
     shot(page, "tikal-3-move-targets")
     page.click('[data-space="A5"]')
     ap_left(page, 8)

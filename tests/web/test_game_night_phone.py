@@ -977,7 +977,7 @@ def tap_space(page, space):
     page.locator(f'svg.tikal-board:not([data-stale]) [data-space="{space}"]').tap()
 
 
-def test_a_whole_tikal_turn_is_played_by_tapping_the_board(narrow, server):
+def test_a_whole_tikal_turn_is_played_by_tapping_the_board(narrow, server, axe_source):
     """Tikal on a 360 px phone: a tap on a space selected it and sent the person to the
     turn panel's buttons (a worker brought in only from a button first, a camp from the
     panel), so most moves were picked from "What can I do?". As on BGA a tap on a space
@@ -1001,6 +1001,7 @@ def test_a_whole_tikal_turn_is_played_by_tapping_the_board(narrow, server):
     # right at the space: touching it or within a hex's height of it
     hex_top, hex_bottom = seen["hex"][1], seen["hex"][3]
     assert top <= hex_bottom + 60 and bottom >= hex_top - 60, seen
+    assert not serious_violations(page, axe_source)
     page.tap('[data-key="choice-enter W A6"]')
     page.wait_for_function(AP_IS, arg=9)
     # Now a worker stands there too: moving it is one more choice; then where it goes.

@@ -373,7 +373,11 @@ function boardSvg(ctx, legal) {
       g.append(s("polygon", { points: ringPoints(hex, 2.5), class: `hit${target?.go ? " go" : ""}${selected ? " selected" : ""}` }));
       if (target?.cost !== undefined && target?.cost !== null) {
         const [x, y] = [hex.cx + hex.r * 0.45, hex.cy - hex.r * 0.43];
-        g.append(s("circle", { cx: x, cy: y, r: 10, class: "cost-badge" }), s("text", { x, y: y + 4, class: "cost-text" }, target.cost));
+        // Beside the space, not in it: said in the target's name already ("… (5 AP)"),
+        // inside it the number ran into the space's name ("A45", axe: a target's visible
+        // text not in its name).
+        svg.append(s("g", { class: "cost", "aria-hidden": "true", "data-cost-of": space },
+          s("circle", { cx: x, cy: y, r: 10, class: "cost-badge" }), s("text", { x, y: y + 4, class: "cost-text" }, target.cost)));
       }
     }
   }
