@@ -61,7 +61,7 @@ def test_tikal_against_three_bots(page, server):
     # space; where it can go is highlighted with the cost; move it to the temple.
     page.click('[data-space="A6"]')
     page.click('#space-choices [data-key="choice-move-W"]')
-    page.wait_for_selector("#figure-W")
+    page.wait_for_selector('svg.tikal-board:not([data-stale]) [data-space="A5"] .hit.go')
     assert page.locator('[data-cost-of="A5"] .cost-text').text_content() == "1"
     shot(page, "tikal-3-move-targets")
     page.click('[data-space="A5"]')

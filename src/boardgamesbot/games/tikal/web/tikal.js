@@ -756,7 +756,10 @@ function turnPanel(ctx, legal) {
       const figureButtons = ["W", "L"].filter((f) => moves[f].length).map((figure) =>
         h("button", { type: "button", "data-key": `figure-${figure}`, id: `figure-${figure}`, class: sel.figure === figure ? "active" : "", "aria-pressed": String(sel.figure === figure),
           onclick: () => { sel.figure = figure; ctx.rerender(); } }, t(`tikal.figure.${figure}`)));
-      if (figureButtons.length) body.push(h("div", { class: "buttons" }, figureButtons), h("p", { class: "hint next-step" }, t("tikal.move.where")));
+      // The figure to move was chosen at the space (spaceChoices): a button to switch it
+      // only when both a worker and the leader can go from there.
+      if (figureButtons.length > 1) body.push(h("div", { class: "buttons" }, figureButtons));
+      if (figureButtons.length) body.push(h("p", { class: "hint next-step" }, t("tikal.move.where")));
       const actions = legal.spaceActions[sel.space] || [];
       if (actions.length) {
         body.push(h("div", { class: "buttons" }, actions.map((a) => h("button", { type: "button", "data-key": `do-${a.notation}`,
