@@ -53,20 +53,22 @@ def test_tikal_against_three_bots(page, server):
     page.click("#place-confirm")
     # Enter a worker at the base camp.
     page.click("#enter-W")
-    page.wait_for_selector('[data-space="A6"] .cost-badge')  # drawn on the next frame
-    assert page.locator('[data-space="A6"] .cost-badge').count() == 1
+    page.wait_for_selector('[data-cost-of="A6"] .cost-badge')  # drawn on the next frame
+    assert page.locator('[data-cost-of="A6"] .cost-badge').count() == 1
     page.click('[data-space="A6"]')
     ap_left(page, 9)
-    # Choose the figure: where it can go is highlighted with the cost; move it to the temple.
+    # Choose the figure: A6 offers moving the worker and bringing in more, shown at the
+    # space; where it can go is highlighted with the cost; move it to the temple.
     page.click('[data-space="A6"]')
-    page.wait_for_selector("#figure-W")
-    assert page.locator('[data-space="A5"] .cost-text').text_content() == "1"
+    page.click('#space-choices [data-key="choice-move-W"]')
+    page.wait_for_selector('svg.tikal-board:not([data-stale]) [data-space="A5"] .hit.go')
+    assert page.locator('[data-cost-of="A5"] .cost-text').text_content() == "1"
     shot(page, "tikal-3-move-targets")
     page.click('[data-space="A5"]')
     ap_left(page, 8)
     # Uncover the temple.
     page.click('[data-space="A5"]')
-    page.click('[data-action="uncover A5"]')
+    page.click('#space-choices [data-key="choice-uncover A5"]')
     ap_left(page, 6)
     assert page.locator('[data-space="A5"] .temple-value').text_content() == "2"
     # Undo is offered for my last action within the turn.

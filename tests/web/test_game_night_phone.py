@@ -5,6 +5,7 @@ cards, the rules' title on one line, the auction's words, the finished map whole
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -844,3 +845,185 @@ def test_after_a_tapped_move_no_untouched_space_takes_the_focus(phone, server):
     focused = phone.evaluate("() => document.activeElement.closest('svg.board') !== null")
     assert not focused
     assert phone.locator(".candidate").count() == 0
+
+
+# The "More" menu in one look: its box, and each item's box inside it once scrolled to.
+MORE_MENU = """() => {
+    const menu = document.getElementById('more-tools');
+    const r = menu.getBoundingClientRect();
+    const items = [...menu.querySelectorAll('button, a, select, input')].map(e => {
+        e.scrollIntoView({block: 'nearest'});
+        const b = e.getBoundingClientRect();
+        const m = menu.getBoundingClientRect();
+        const hit = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+        return {name: e.id || e.dataset.key || e.textContent.trim().slice(0, 20),
+                inside: b.top >= m.top - 1 && b.bottom <= m.bottom + 1 && b.left >= m.left - 1
+                    && b.right <= m.right + 1 && b.bottom <= innerHeight && b.top >= 0,
+                tappable: Boolean(hit && (hit === e || e.contains(hit) || hit.contains(e)
+                    || hit.closest('label')?.contains(e)))};
+    });
+    return {top: r.top, bottom: r.bottom, height: r.height, items};
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_more_fits_a_small_phone_and_every_item_is_reached(browser, server, lang):
+    """At 360 px wide the menu that "More" opens grew to ~400 px tall once it held "Change
+    your name", past the fold of a 360×640 phone. Its short buttons stand two to a row
+    (style.css), so it takes about half such a screen; should a language's words still
+    make it taller than the screen under the toolbar, it scrolls inside, and every item is
+    reached and tapped there."""
+    context, page, errors = phone_page(browser, 360, 640)
+    try:
+        tikal_table(page, server, lang)
+        page.wait_for_selector(".space.target")
+        page.evaluate("window.scrollTo(0, 0)")
+        unfold_tools(page)
+        menu = page.evaluate(MORE_MENU)
+        assert menu["height"] <= 320, menu
+        assert menu["bottom"] <= 640, menu
+        assert len(menu["items"]) >= 8, menu
+        for item in menu["items"]:
+            assert item["inside"] and item["tappable"], (lang, item)
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+# In one look: how many of the drawn board's targets lie between the status line stuck to
+# the top and the turn panel stuck to the foot.
+IN_SIGHT_NOW = """() => {
+    const board = document.querySelector('.board-area svg.board:not([data-stale])');
+    const top = document.getElementById('status-line').getBoundingClientRect().bottom;
+    const panel = document.querySelector('.panel.decision.yours');
+    const bottom = panel ? panel.getBoundingClientRect().top : innerHeight;
+    const found = [...board.querySelectorAll('.target')];
+    const seen = found.filter(e => { const r = e.getBoundingClientRect();
+        return r.top >= top - 1 && r.bottom <= bottom + 1; }).length;
+    return {top, bottom, targets: found.length, seen, scrollY};
+}"""
+# From now on, each frame the page draws: whether it is the person's turn, and whether the
+# board (drawn, or its picture for the new position still being drawn) lies between the
+# status line stuck to the top and the turn panel stuck to the foot. Read afterwards.
+RECORD_FRAMES = """() => { window.frames_seen = []; const tick = () => {
+    const board = document.querySelector('.board-area svg.board');
+    const line = document.getElementById('status-line');
+    if (board && line) {
+        const panel = document.querySelector('.panel.decision.yours');
+        const b = board.getBoundingClientRect();
+        const top = line.getBoundingClientRect().bottom;
+        const bottom = panel ? panel.getBoundingClientRect().top : innerHeight;
+        window.frames_seen.push({yours: Boolean(panel), stale: 'stale' in board.dataset,
+            list: document.querySelectorAll('.help-panel .legal-list li').length,
+            inSight: b.bottom > top + 40 && b.top < bottom - 40,
+            board: [Math.round(b.top), Math.round(b.bottom)], scrollY});
+    }
+    requestAnimationFrame(tick); }; tick(); }"""
+
+
+def test_the_board_is_in_sight_at_each_turn_start_with_what_can_i_do_open(narrow, server):
+    """Whole games on a 360×740 phone with "What can I do?" open: the list stands above
+    the board, where the person scrolled to read it and play from it, and at a turn's
+    start the board stayed off the screen under the list until the new position's picture
+    came (the page brought the board up only once its targets were drawn: a second and
+    more on a phone's connection, slowed here to one). The board is in sight from the
+    turn's first frame, the panel open or not, and its targets once drawn."""
+    table, tokens = hot_seat_table(server, "cartographers", 1, seed=6)
+    take_seat(narrow, server, table, 0, tokens[0], "cartographers")
+    narrow.wait_for_selector(".target")
+    unfold_tools(narrow)
+    narrow.tap('[data-key="help"]')
+    narrow.wait_for_selector(".help-panel .legal-list li")
+    slow = {"on": False}
+
+    def picture(route):
+        if slow["on"]:
+            time.sleep(1.0)
+        route.continue_()
+
+    narrow.route("**/api/games/*/picture", picture)
+    for _turn in range(2):
+        narrow.evaluate("window.scrollTo(0, 0)")  # reading the list, above the board
+        narrow.evaluate(RECORD_FRAMES)
+        slow["on"] = True
+        act(server, table, tokens[0], first_legal(server, table, tokens[0]))  # the next card
+        # The new position's board drawn (after frames of its picture being drawn).
+        narrow.wait_for_function("""() => window.frames_seen.some(f => f.stale)
+            && document.querySelector('.board-area svg.board:not([data-stale]) .target')""",
+                                 polling="raf", timeout=20_000)
+        slow["on"] = False
+        frames = narrow.evaluate("window.frames_seen")
+        drawing = [frame for frame in frames if frame["stale"] and frame["yours"]]
+        off = [frame for frame in drawing if not frame["inSight"]]
+        assert drawing and not off, (len(off), len(drawing), off[:3])
+        seen = narrow.evaluate(IN_SIGHT_NOW)
+        assert seen["seen"] >= 1, seen
+
+
+# The choices a tap on a space shows there, in one look once shown: the menu's box, its
+# buttons' heights, and the space's box (null until the menu is drawn and placed).
+CHOICES_AT = """(space) => {
+    const menu = document.getElementById('space-choices');
+    const hex = document.querySelector(
+        `svg.tikal-board:not([data-stale]) [data-space="${space}"]`);
+    if (!menu || !hex || !menu.getClientRects().length || menu.dataset.space !== space) return null;
+    const m = menu.getBoundingClientRect(), h = hex.getBoundingClientRect();
+    return {menu: [m.left, m.top, m.right, m.bottom], hex: [h.left, h.top, h.right, h.bottom],
+            keys: [...menu.querySelectorAll('button[data-key^="choice-"]')].map(b => b.dataset.key),
+            heights: [...menu.querySelectorAll('button')]
+                .map(b => b.getBoundingClientRect().height),
+            screen: [innerWidth, innerHeight]};
+}"""
+AP_IS = "(n) => document.getElementById('ap-left')?.textContent.includes(String(n))"
+
+
+def tap_space(page, space):
+    page.locator(f'svg.tikal-board:not([data-stale]) [data-space="{space}"]').tap()
+
+
+def test_a_whole_tikal_turn_is_played_by_tapping_the_board(narrow, server, axe_source):
+    """Tikal on a 360 px phone: a tap on a space selected it and sent the person to the
+    turn panel's buttons (a worker brought in only from a button first, a camp from the
+    panel), so most moves were picked from "What can I do?". As on BGA a tap on a space
+    with one thing to do there plays it; with several, those few choices are shown right
+    at the space; a figure chosen to move, the green spaces it can reach are tapped."""
+    table, tokens = tikal_table(narrow, server)
+    page = narrow
+    page.wait_for_selector("svg.tikal-board:not([data-stale]) .space.target")
+    # The tile: a tap previews it on A4, the panel's button confirms it.
+    tap_space(page, "A4")
+    page.tap("#place-confirm")
+    page.wait_for_function(AP_IS, arg=10)
+    # The start space offers a worker and the leader: both shown at the space.
+    tap_space(page, "A6")
+    seen = page.wait_for_function(CHOICES_AT, arg="A6").json_value()
+    assert seen["keys"] == ["choice-enter W A6", "choice-enter L A6"], seen
+    assert min(seen["heights"]) >= 38, seen
+    left, top, right, bottom = seen["menu"]
+    width, height = seen["screen"]
+    assert left >= 0 and right <= width and top >= 0 and bottom <= height, seen
+    # right at the space: touching it or within a hex's height of it
+    hex_top, hex_bottom = seen["hex"][1], seen["hex"][3]
+    assert top <= hex_bottom + 60 and bottom >= hex_top - 60, seen
+    assert not serious_violations(page, axe_source)
+    page.tap('[data-key="choice-enter W A6"]')
+    page.wait_for_function(AP_IS, arg=9)
+    # Now a worker stands there too: moving it is one more choice; then where it goes.
+    tap_space(page, "A6")
+    seen = page.wait_for_function(CHOICES_AT, arg="A6").json_value()
+    assert seen["keys"][0] == "choice-move-W", seen
+    page.tap('[data-key="choice-move-W"]')
+    page.wait_for_selector('svg.tikal-board:not([data-stale]) [data-space="B5"] .hit.go')
+    tap_space(page, "B5")
+    page.wait_for_function(AP_IS, arg=8)
+    # A4 offers one thing (a camp): the tap builds it.
+    tap_space(page, "A4")
+    page.wait_for_function(AP_IS, arg=3)
+    page.tap("#end-turn")
+    page.tap("#confirm-action")
+    page.wait_for_function("() => !document.querySelector('.panel.decision.yours')")
+    assert view(server, table, tokens[0])["view"]["current"] == [1]
+    assert page.locator(".help-panel").count() == 0
+    played = [e["notation"] for e in call(server, "GET", f"/api/tables/{table}/events")["events"]
+              if e["type"] == "action"]
+    assert played == ["place A4", "enter W A6", "move W A6 B5", "camp A4", "end"], played

@@ -321,13 +321,17 @@ def test_tikal_s_scoring_rounds_are_named_as_the_chart_names_them(narrow, server
 
 
 def a_space_chosen_after_the_tile(page, server, lang):
-    """A Tikal table on the phone in ``lang``: Ana's tile laid, then a space tapped, so the
-    turn panel at the screen's foot offers that space's actions."""
+    """A Tikal table on the phone in ``lang``: Ana's tile laid and a worker brought in, then
+    its space tapped and moving the worker chosen there (tikal.js spaceChoices), so the turn
+    panel at the screen's foot offers that space's figures and actions."""
     table, tokens = tikal_table(page, server, lang)
     page.wait_for_selector(".space.target")
     act(server, table, tokens[0], first_legal(server, table, tokens[0]))
-    page.wait_for_selector("#ap-left")
-    page.locator(".space.target").first.tap()
+    act(server, table, tokens[0], "enter W A6")
+    page.wait_for_selector('svg.tikal-board:not([data-stale]) [data-space="A6"].target')
+    page.wait_for_function("document.getElementById('ap-left')?.textContent.includes('9')")
+    page.locator('svg.tikal-board:not([data-stale]) [data-space="A6"]').tap()
+    page.tap('#space-choices [data-key="choice-move-W"]')
     page.wait_for_selector(".panel.decision.yours h3")
     page.wait_for_timeout(200)
 

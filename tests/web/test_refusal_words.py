@@ -82,8 +82,9 @@ def test_a_move_across_a_side_with_no_path_why_not_says_the_rules_sentence(narro
     page.goto(f"{server}/")
     page.evaluate("localStorage.setItem('bgbot.lang', 'pt-BR')")
     take_seat(page, server, table, 1, tokens[1], "tikal")
-    page.click('[data-space="C6"]')
-    page.wait_for_selector('#figure-W[aria-pressed="true"]')
+    page.click('[data-space="C6"]')  # her worker to move, or a camp: shown at the space
+    page.click('#space-choices [data-key="choice-move-W"]')
+    page.wait_for_selector('svg.tikal-board:not([data-stale]) .hit.go')
     page.click('[data-space="C5"]')  # not offered: the move is sent, and refused
     page.wait_for_selector(".notice.error button.why")
     assert "Não há caminho de pedras entre esses espaços." in page.inner_text(".notice")

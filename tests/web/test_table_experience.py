@@ -62,7 +62,7 @@ def test_tikal_final_actions_ask_and_others_do_not(page, server):
     page.click('[data-space="C5"]')
     page.click("#place-confirm")
     page.click("#enter-W")
-    page.wait_for_selector('[data-space="A6"] .cost-badge')  # the entry is offered
+    page.wait_for_selector('[data-cost-of="A6"] .cost-badge')  # the entry is offered
     page.click('[data-space="A6"]')  # can be taken back: played at once
     page.wait_for_function(
         "(document.querySelector('#ap-left')?.textContent || '').startsWith('9')")

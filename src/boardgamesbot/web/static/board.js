@@ -321,8 +321,10 @@ export function bringTargetsIntoView(root) {
  * phone on its side: the page stayed at its head, the board wholly under the panel), its
  * top is brought under the lines stuck to the top. Left alone where any of it is in sight.
  */
-export function bringBoardIntoView(root) {
-  const board = root.querySelector(".board-area svg.board:not([data-stale])");
+export function bringBoardIntoView(root, { drawing = false } = {}) {
+  // `drawing`: only the board whose picture for the new position is still being drawn
+  // (the one shown meanwhile, marked stale), brought up while its targets are awaited.
+  const board = root.querySelector(`.board-area svg.board${drawing ? "[data-stale]" : ":not([data-stale])"}`);
   if (!board) return false;
   const box = (board.closest(".board-frame") || board).getBoundingClientRect();
   const above = coveredAtTop(root);

@@ -634,6 +634,11 @@ export class TableScreen {
       const fitted = bringTargetsIntoView(this.root)
         || (this.legal?.state_id === this.msg.state_id && this.bringDecisionIntoView());
       if (fitted) this.fittedTurn = "done";
+      // The new position's picture still being drawn (a phone's connection: a second and
+      // more): the board as last drawn is brought into sight meanwhile, and its targets once
+      // drawn. A person who scrolled up to "What can I do?" to play from it had the board
+      // off the screen under the list for that long at each turn's start.
+      else bringBoardIntoView(this.root, { drawing: true });
     }
     if (focusKey) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);

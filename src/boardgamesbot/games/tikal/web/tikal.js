@@ -303,10 +303,15 @@ function spaceTargets(ctx, legal) {
       } };
     }
   } else if (view.phase === "actions") {
+    // Each space with something to do there: one thing, and the tap does it (its cost on
+    // the space); several, and the tap shows them at the space (spaceChoices).
     for (const space of Object.keys(view.board)) {
-      if (legal.moves[space] || legal.spaceActions[space]) {
-        targets[space] = { label: t("tikal.target.select", { space }), onclick: () => selectSpace(ctx, legal, space) };
-      }
+      const choices = spaceChoices(legal, space);
+      if (!choices.length) continue;
+      const only = choices.length === 1 && choices[0].action;
+      targets[space] = only
+        ? { cost: only.cost, label: inMood("button", () => describe(only.notation, only.info, ctx)), onclick: () => tapSpace(ctx, legal, space), notation: only.notation }
+        : { label: t("tikal.target.select", { space }), onclick: () => tapSpace(ctx, legal, space) };
     }
     const go = sel.mode === "enter" ? (legal.enter[sel.figure] || []).map((o) => [o.space, o])
       : sel.mode === "space" && sel.figure ? (legal.moves[sel.space]?.[sel.figure] || []).map((o) => [o.target, o]) : [];
@@ -368,7 +373,11 @@ function boardSvg(ctx, legal) {
       g.append(s("polygon", { points: ringPoints(hex, 2.5), class: `hit${target?.go ? " go" : ""}${selected ? " selected" : ""}` }));
       if (target?.cost !== undefined && target?.cost !== null) {
         const [x, y] = [hex.cx + hex.r * 0.45, hex.cy - hex.r * 0.43];
-        g.append(s("circle", { cx: x, cy: y, r: 10, class: "cost-badge" }), s("text", { x, y: y + 4, class: "cost-text" }, target.cost));
+        // Beside the space, not in it: said in the target's name already ("… (5 AP)"),
+        // inside it the number ran into the space's name ("A45", axe: a target's visible
+        // text not in its name).
+        svg.append(s("g", { class: "cost", "aria-hidden": "true", "data-cost-of": space },
+          s("circle", { cx: x, cy: y, r: 10, class: "cost-badge" }), s("text", { x, y: y + 4, class: "cost-text" }, target.cost)));
       }
     }
   }
@@ -513,6 +522,7 @@ function legibleNames(svg) {
   const scale = svg.getBoundingClientRect().width ? pixelsPerUnit(svg) : 0;
   if (!scale) return; // not laid out yet: the ResizeObserver calls again
   svg.style.setProperty("--space-name-size", `${Math.max(12, NAME_PX / scale).toFixed(1)}px`);
+  placeChoices(svg);
 }
 
 function zoomable(svg) {
@@ -552,6 +562,7 @@ function zoomable(svg) {
         zoom.x = drag.zx - dx * scale;
         zoom.y = drag.zy - dy * scale;
         svg.setAttribute("viewBox", viewBox());
+        placeChoices(svg);
       }
     }
   });
@@ -603,17 +614,80 @@ function zoomControls(svg) {
     button("zoom-reset", t("zoom.reset"), "⤢", () => 1));
 }
 
-function selectSpace(ctx, legal, space) {
+/**
+ * What a tap on `space` can mean this turn, as on BGA: moving a figure of one's own from
+ * it (then where it goes, on the board), bringing a worker or the leader onto it, and what
+ * is done on it (uncover, recover, camp, guard). Each is {figure} (a move to aim) or
+ * {action} (a legal action to play).
+ */
+function spaceChoices(legal, space) {
+  const choices = [];
+  for (const figure of ["W", "L"]) if (legal.moves[space]?.[figure]?.length) choices.push({ figure });
+  for (const figure of ["W", "L"]) for (const option of legal.enter[figure]) if (option.space === space) choices.push({ action: option });
+  for (const action of legal.spaceActions[space] || []) choices.push({ action });
+  return choices;
+}
+
+function clearSelection(sel) {
+  Object.keys(sel).forEach((k) => delete sel[k]);
+}
+
+/**
+ * A tap on a space with something to do there: the one thing done (played, or asked to
+ * confirm when it cannot be taken back, as every move of this face is), the one figure
+ * to move chosen (its green spaces shown), or the few choices shown at the space. A
+ * second tap on the space chosen lets it go.
+ */
+function tapSpace(ctx, legal, space) {
   const sel = ctx.sel;
-  const moves = legal.moves[space];
-  const figure = moves?.W?.length ? "W" : moves?.L?.length ? "L" : null;
-  if (sel.mode === "space" && sel.space === space) {
-    Object.keys(sel).forEach((k) => delete sel[k]);
-  } else {
-    Object.keys(sel).forEach((k) => delete sel[k]);
-    Object.assign(sel, { mode: "space", space, figure });
-  }
+  const again = (sel.mode === "space" || sel.mode === "choices") && sel.space === space;
+  clearSelection(sel);
+  const choices = again ? [] : spaceChoices(legal, space);
+  if (choices.length === 1) return choose(ctx, choices[0], space);
+  if (choices.length) Object.assign(sel, { mode: "choices", space });
   ctx.rerender();
+}
+
+function choose(ctx, choice, space) {
+  const sel = ctx.sel;
+  clearSelection(sel);
+  if (choice.action) return ctx.act(choice.action.notation);
+  Object.assign(sel, { mode: "space", space, figure: choice.figure });
+  ctx.rerender();
+}
+
+/** The choices a tap on a space offered, shown at the space (placed by placeChoices). */
+function choicesMenu(ctx, legal) {
+  const space = ctx.sel.space;
+  const words = (choice) => choice.action ? inMood("button", () => describe(choice.action.notation, choice.action.info, ctx)) : t(`tikal.figure.${choice.figure}`);
+  const key = (choice) => `choice-${choice.action ? choice.action.notation : `move-${choice.figure}`}`;
+  const close = () => { clearSelection(ctx.sel); ctx.rerender(); };
+  return h("div", { class: "space-choices", id: "space-choices", role: "group", "data-space": space,
+    "aria-label": t("tikal.space.title", { space }), onkeydown: (e) => { if (e.key === "Escape") close(); } },
+  spaceChoices(legal, space).map((choice) => h("button", { type: "button", "data-key": key(choice), onclick: () => choose(ctx, choice, space) }, words(choice))),
+  h("button", { type: "button", class: "ghost", "data-key": "choices-cancel", onclick: close }, t("table.confirm.cancel")));
+}
+
+/**
+ * The choices shown at their space: under its hex, or over it where the board's foot is
+ * too near, kept inside the board's column. Placed once the picture is laid out and each
+ * time it is zoomed or panned (the hex moves on the screen).
+ */
+function placeChoices(svg) {
+  const main = svg.closest(".tikal-main");
+  const menu = main?.querySelector("#space-choices");
+  const g = menu && svg.querySelector(`.space[data-space="${menu.dataset.space}"]`);
+  if (!g) return;
+  const hex = g.getBoundingClientRect();
+  const area = main.getBoundingClientRect();
+  const frame = svg.getBoundingClientRect();
+  const width = menu.offsetWidth, height = menu.offsetHeight;
+  const left = Math.min(Math.max(0, hex.left + hex.width / 2 - width / 2 - area.left), area.width - width);
+  const below = hex.bottom + 4 + height <= Math.max(frame.bottom, innerHeight * 0.6);
+  const top = below ? hex.bottom + 4 : hex.top - 4 - height;
+  menu.style.left = `${Math.max(0, left)}px`;
+  menu.style.top = `${Math.max(0, top - area.top)}px`;
+  menu.classList.add("placed");
 }
 
 function tileWords(tile) {
@@ -682,7 +756,10 @@ function turnPanel(ctx, legal) {
       const figureButtons = ["W", "L"].filter((f) => moves[f].length).map((figure) =>
         h("button", { type: "button", "data-key": `figure-${figure}`, id: `figure-${figure}`, class: sel.figure === figure ? "active" : "", "aria-pressed": String(sel.figure === figure),
           onclick: () => { sel.figure = figure; ctx.rerender(); } }, t(`tikal.figure.${figure}`)));
-      if (figureButtons.length) body.push(h("div", { class: "buttons" }, figureButtons), h("p", { class: "hint next-step" }, t("tikal.move.where")));
+      // The figure to move was chosen at the space (spaceChoices): a button to switch it
+      // only when both a worker and the leader can go from there.
+      if (figureButtons.length > 1) body.push(h("div", { class: "buttons" }, figureButtons));
+      if (figureButtons.length) body.push(h("p", { class: "hint next-step" }, t("tikal.move.where")));
       const actions = legal.spaceActions[sel.space] || [];
       if (actions.length) {
         body.push(h("div", { class: "buttons" }, actions.map((a) => h("button", { type: "button", "data-key": `do-${a.notation}`,
@@ -850,8 +927,10 @@ export function render(ctx) {
   // column (tikal.css), since seven columns do not fit the side in every language. On a
   // phone or a tablet it stays under the board, where it has the width of all its columns.
   const wide = Boolean(wideScreen?.matches);
+  const choosing = drawn && legal && view.phase === "actions" && ctx.sel.mode === "choices" && spaceChoices(legal, ctx.sel.space).length > 1;
   const main = h("div", { class: "tikal-main" }, drawn ? zoomControls(board) : null,
-    h("div", { class: `zoom-frame${zoom.k > 1 && zoom.chosen ? " zoomed" : ""}` }, board), wide ? null : playersPanel(ctx));
+    h("div", { class: `zoom-frame${zoom.k > 1 && zoom.chosen ? " zoomed" : ""}` }, board),
+    choosing ? choicesMenu(ctx, legal) : null, wide ? null : playersPanel(ctx));
   const side = [
     ctx.interactive && !view.over ? h("section", { class: `panel turn decision${ctx.yourTurn ? " yours" : ""}`, "aria-labelledby": "turn-title" },
       h("h2", { id: "turn-title" }, ctx.yourTurn ? t("status.your_turn") : t("tikal.turn")), turnPanel(ctx, legal)) : null,
