@@ -150,6 +150,13 @@ class MatrixTransport:
         """Send ``content``; remember the new message as the bot's (an edit is no message
         of its own: reactions and replies go to the message it edits) and, ``readers``,
         who could read it (`_readers`), in one write of sent.json."""
+        if room_id in self._private:
+            await self._known(room_id)  # (waits for a sync: not counted as on its way)
+            room = self.client.rooms.get(room_id)
+            if room is None or not room.encrypted:
+                log.warning("Matrix: %s is not known as encrypted yet: nothing is sent "
+                            "there", room_id)
+                return None
         self._on_the_way[room_id] = self._on_the_way.get(room_id, 0) + 1
         self._all_sent.setdefault(room_id, asyncio.Event()).clear()
         try:
@@ -162,13 +169,6 @@ class MatrixTransport:
 
     async def _send_now(self, room_id: str, content: dict, event_type: str,
                         readers: bool) -> str | None:
-        if room_id in self._private:
-            await self._known(room_id)
-            room = self.client.rooms.get(room_id)
-            if room is None or not room.encrypted:
-                log.warning("Matrix: %s is not known as encrypted yet: nothing is sent "
-                            "there", room_id)
-                return None
         for attempt in range(5):
             try:
                 await self._members_devices(room_id)
