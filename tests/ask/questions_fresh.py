@@ -2066,3 +2066,82 @@ FRESH_20 = {
          ["Després, tret que"], "es queda a la baralla"),
     ],
 }
+
+#: The nineteenth pass's held-out set (session 50, helper ask19): 30 questions friends ask at a
+#: table, 10 per language (5 per game), written from the three languages' rules pages and the
+#: refusals the faces print before this pass ran the asker on them or changed anything, and
+#: measured before and after in totals only (docs/ask.md, *Nineteenth pass*). Half ask "can I
+#: …?", six ask why a move was refused, quoting the refusal as the faces print it; the basic
+#: game, the auction and solo play each have theirs. Each names the passage and the answer in
+#: it, as ``FRESH_19`` does.
+FRESH_21 = {
+    "tikal": [
+        ("en", "can the player who opens the auction just pass right away",
+         ["First auction of a round."], "the opener may pass too"),
+        ("en", "why did it say 'At most two temple levels per temple per turn.'? i had 3 workers"
+               " on it",
+         ["Uncover a temple level (2 AP)"], "At most two levels per temple per turn"),
+        ("en", "me and red are tied on a temple, does either of us get points for it",
+         ["you guard, or where your strength is strictly the greatest"],
+         "players tied on a temple score nothing for it"),
+        ("en", "after i put a guard can the others still walk onto that temple",
+         ["Place a guard (5 AP)"], "Other players' figures may stay there and come and go"),
+        ("en", "can i build my second camp in the same turn as my first one",
+         ["Build a camp (5 AP)"], "At most one camp per turn"),
+        ("pt-BR", "posso dar um lance igual ao lance atual no leilao?",
+         ["Primeiro leilão da rodada."], "oferece mais que o lance atual"),
+        ("pt-BR", "pq apareceu 'Não há caminho de pedras entre esses espaços.'? os espacos sao"
+                  " vizinhos",
+         ["Movimento."], "Se nenhum dos dois lados tiver"),
+        ("pt-BR", "posso pegar tesouro de um hexagono onde nao tenho nenhum boneco?",
+         ["Desenterrar um Tesouro (3 PA)"], "onde tem uma figura"),
+        ("pt-BR", "o chefe conta mais que um explorador na hora da forca?",
+         ["Força."], "Seu Chefe de expedição vale 3"),
+        ("pt-BR", "quem sacou o vulcao joga de novo depois da contagem?",
+         ["Saque de um Vulcão."], "joga um turno normal com 10 PA"),
+        ("ca", "quan s'acaba la ronda de subhastes, els amulets es tornen a girar?",
+         ["Final de la ronda."], "Tots els amulets tornen cap per amunt"),
+        ("ca", "per que em diu 'Ja has muntat els teus dos campaments.'? en vull un altre",
+         ["Establir un campament (5 PA)"], "dos per partida"),
+        ("ca", "puc entrar una figura directament a un temple?",
+         ["Entrar una figura"], "va al camp base o a un campament teu"),
+        ("ca", "puc canviar un tresor per un altre del mateix tipus?",
+         ["Decisió 3"], "no es pot canviar un tresor per un altre del mateix tipus"),
+        ("ca", "puc anar d'un campament meu a l'altre per 1 PA?",
+         ["Anar d'un campament a un altre"], "entre dos campaments teus"),
+    ],
+    "cartographers": [
+        ("en", "solo: can i choose where the monster goes",
+         ["Playing solo,"], "the game draws the monster for you"),
+        ("en", "why 'A ruins card was revealed: your drawing must cover an empty ruins space.'?"
+               " i wanted to draw somewhere else",
+         ["Ruins:"], "your shape must cover at least one empty ruins space"),
+        ("en", "can my shape hang off the edge of the map if most of it is inside",
+         ["2. Draw."], "on empty spaces inside the map"),
+        ("en", "ambush with 2 players, whose sheet do i draw the monster on",
+         ["With two or more players,"], "you draw on the other player's sheet"),
+        ("en", "can we play with 6 people",
+         ["Decision 1"], "1 to 100 players"),
+        ("pt-BR", "fiz classificacao 12 no solo, qual meu titulo?",
+         ["10 a 19"], "Topógrafo Experiente"),
+        ("pt-BR", "tentei fazer um quadradinho de monstro e disse 'Um quadrado único só é"
+                  " permitido quando nenhuma forma da carta cabe.', por que?",
+         ["Decisão 2"], "só é permitido quando nenhuma forma da carta"),
+        ("pt-BR", "posso desenhar fazenda se a carta so mostra agua e floresta?",
+         ["2. Desenho."], "Escolha um terreno e uma forma mostrados na carta"),
+        ("pt-BR", "posso contar de novo na estacao as moedas que ganhei nas estacoes passadas?",
+         ["+1 por moeda"], "até ali na partida"),
+        ("pt-BR", "o vale dos magos da quanto por agua do lado da montanha?",
+         ["Vale dos Magos"], "2 estrelas por espaço de água"),
+        ("ca", "jugant sol, el monstre de l'emboscada el col·loco jo o el joc?",
+         ["En solitari,"], "el joc dibuixa el monstre per tu"),
+        ("ca", "per què em surt 'La forma sortiria del mapa.'?",
+         ["2. Dibuix."], "dins del mapa"),
+        ("ca", "les ruines ja compten com a plenes abans de dibuixar-hi res?",
+         ["Full de mapa"], "fins que s'hi dibuixa alguna cosa"),
+        ("ca", "puc perdre dues estrelles per un espai buit que toca dos monstres?",
+         ["per espai buit"], "només costa una estrella"),
+        ("ca", "puc dibuixar un monstre amb la carta de l'escletxa?",
+         ["Terres de l'Escletxa", "temps 0"], "aigua o monstre"),
+    ],
+}
