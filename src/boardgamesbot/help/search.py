@@ -49,6 +49,7 @@ from .words import (
     NOT_WORD,
     Terms,
     Words,
+    accent_apart,
     asks_of_mine,
     asks_of_others,
     asks_tie,
@@ -453,6 +454,28 @@ class RulesIndex:
                     raise GameError(f"{game}: {key[1:]!r} has a topic under {option}={choice} "
                                     "but is not one of its declared terms",
                                     code="unknown_section", section=key[1:])
+        #: each option at its default: what a question asked of no table is taken to play,
+        #: unless it names what only another choice has (`RulesIndex.ask`)
+        self.defaults = game_object.check_options({})
+        #: the words a choice's own terms are named by only where that choice is played or
+        #: named (`Knowledge.variant_terms`' ``words``: Catalan "puja", a bid at an auction,
+        #: but the page's "el seu valor puja", a temple rising, elsewhere), as the `Words`
+        #: that read them so; the page is always read without them
+        self.choice_words: dict[tuple[str, str], Words] = {}
+        for option, choices in self.knowledge.variant_terms.items():
+            for choice, about in choices.items():
+                named = about.get("words", {}).get(lang, {})
+                for term in named:
+                    if term not in about.get("terms", ()):
+                        raise GameError(f"{game}: {term!r} has words under {option}={choice} "
+                                        "but is not one of its declared terms",
+                                        code="unknown_section", section=term)
+                if named:
+                    terms = {term: {**by_lang, lang: [*by_lang.get(lang, ()),
+                                                      *named.get(term, ())]}
+                             for term, by_lang in self.knowledge.terms.items()}
+                    self.choice_words[option, choice] = Words(
+                        lang, Terms.declared(lang, terms, self.knowledge.verbs), names, game)
         # A passage's own words count fully; the headings above it only give context
         # (a third): every passage of the section shares them.
         self.keys: list[dict[str, float]] = []
@@ -511,13 +534,21 @@ class RulesIndex:
         self.unseen_idf = math.log(1 + (count + 0.5) / 0.5)
         self.stems = sorted(key for key in self.idf if not key.startswith("§"))
         # Words a question may be corrected towards: the page's, and every term name.
-        known = {word for p in self.passages for word in split(f"{p.title} {p.text}")}
-        for named in self.knowledge.terms.values():
-            for name in named.get(lang, ()):
-                known.update(split(name))
-        for asked in self.knowledge.phrasings.values():  # ("leftover" is no slip for a page word)
-            for phrasing in asked.get(lang, ()):
-                known.update(split(phrasing))
+        written = [f"{p.title} {p.text}" for p in self.passages]
+        written += [name for named in self.knowledge.terms.values()
+                    for name in named.get(lang, ())]
+        # ("leftover" is no slip for a page word)
+        written += [phrasing for asked in self.knowledge.phrasings.values()
+                    for phrasing in asked.get(lang, ())]
+        known: set[str] = set()
+        #: each known word's spellings with their accents: a word typed with an accent that
+        #: none of them has there is another word, not a slip ("lícit" is not "licita")
+        self.spellings: defaultdict[str, set[str]] = defaultdict(set)
+        for text in written:
+            plain, typed = split(text), split_accented(text)
+            known.update(plain)
+            for word, spelled in zip(plain, typed if len(typed) == len(plain) else plain):
+                self.spellings[word].add(spelled)
         # (never towards a little word: "world" is not a slip for "would")
         self.known_words = sorted(word for word in known
                                   if len(word) >= 4 and word not in self.words.stop_words)
@@ -649,11 +680,16 @@ class RulesIndex:
         self._add_kinds(counted)
         return counted
 
-    def _corrected(self, words: list[str]) -> tuple[list[str], set[str]]:
-        """The question's words with typos put right; and which words are guesses."""
+    def _corrected(self, words: list[str], accented: list[str] | None = None
+                   ) -> tuple[list[str], set[str]]:
+        """The question's words with typos put right; and which words are guesses. With the
+        words as typed (``accented``), never towards a word every spelling of which lacks an
+        accent typed ("lícit", allowed, is no slip for "licita", bids)."""
         fixed: list[str] = []
         guesses: set[str] = set()
-        for word in words:
+        if accented is None or len(accented) != len(words):
+            accented = words
+        for word, typed in zip(words, accented, strict=True):
             if (len(word) < 4 or word.isdigit() or word in self.known_set
                     or word in self.words.stop_words
                     or any(key in self.idf or key.startswith("§")
@@ -662,9 +698,10 @@ class RulesIndex:
                 continue
             # one slip, or two in a long word; people rarely miss the first letter (two
             # letters swapped are one slip: "playres")
-            found = process.extractOne(word, [w for w in self.known_words if w[0] == word[0]],
-                                       scorer=OSA.distance,
-                                       score_cutoff=1 if len(word) < 8 else 2)
+            found = process.extractOne(
+                word, [w for w in self.known_words if w[0] == word[0] and (typed == word or not all(
+                    accent_apart(typed, spelled) for spelled in self.spellings[w]))],
+                scorer=OSA.distance, score_cutoff=1 if len(word) < 8 else 2)
             if found is None:
                 fixed.append(word)
             else:
@@ -672,11 +709,14 @@ class RulesIndex:
                 guesses.add(found[0])
         return fixed, guesses
 
-    def query(self, question: str, before: str | None = None) -> dict[str, float]:
+    def query(self, question: str, before: str | None = None,
+              choice: tuple[str, str] | None = None) -> dict[str, float]:
         """The question's keys with their weights. A question naming none of the game's things
         and standing for one by a pronoun ("e ele pode ficar lá?") asks about the things the
         question ``before`` it named (in a chat, the one asked just before), at
-        `CARRIED_WEIGHT`."""
+        `CARRIED_WEIGHT`. Asked where an option's ``choice`` is played or named, its own words
+        are read as its terms (`choice_words`)."""
+        reading = self.choice_words.get(choice, self.words) if choice else self.words
         folded = split(question)
         accented = split_accented(question)
         # ("how does the auction work": what it asks is "the auction")
@@ -685,7 +725,7 @@ class RulesIndex:
             folded = folded[:working] + folded[working + 1:]
             if len(accented) == len(folded) + 1:
                 accented = accented[:working] + accented[working + 1:]
-        words, guesses = self._corrected(folded)
+        words, guesses = self._corrected(folded, accented)
         # (the lemmas' dictionaries are written with accents: keep those typed)
         if len(accented) == len(folded):
             accented = [typed if fixed == plain else fixed
@@ -702,7 +742,7 @@ class RulesIndex:
             (words[:when], accented[:when], 1.0),
             (words[when + 1:], accented[when + 1:], WHEN_WEIGHT)]
         for key, inner, setting in [(key, inner, setting) for part, typed, setting in parts
-                                    for key, inner in self.words.weighted(part, typed)]:
+                                    for key, inner in reading.weighted(part, typed)]:
             weight = (GUESS_WEIGHT if key in guessed_keys else
                       TERM_WEIGHT if key.startswith("§") else WORD_WEIGHT) * inner * setting
             if key not in self.idf and not key.startswith("§") and inner == 1.0:
@@ -731,7 +771,7 @@ class RulesIndex:
         folded, typed = split(question), split_accented(question)
         if len(typed) != len(folded):
             typed = folded
-        fixed, _ = self._corrected(folded)
+        fixed, _ = self._corrected(folded, typed)
         found: list[str] = []
         for word, plain, corrected in zip(typed, folded, fixed, strict=True):
             keys = [key for key, weight in self.words.weighted([plain], [word])
@@ -769,9 +809,12 @@ class RulesIndex:
         option's choice), a passage stating only another choice's rules (another variant's)
         is marked so and does not lead: the best passage of the game played does."""
         weights = self.query(question, before)
+        choice = self._choice_in_play(weights, options)
+        if choice is not None:  # ("puja" at an auction is a bid)
+            weights = self.query(question, before, choice)
         # (what a next question's pronoun may stand for: this one's things, or if it named
         # none and carried the ones before, those)
-        about = before if before and weights != self.query(question) else question
+        about = before if before and weights != self.query(question, None, choice) else question
         # (a guessed word weighs less in the ranking, but not in what the question asks;
         # a word inside a term's name only ranks: its term already asks for it)
         total = sum(max(weight, WORD_WEIGHT) * self.idf.get(key, self.unseen_idf)
@@ -829,6 +872,14 @@ class RulesIndex:
             # "per què 'ara no es resol cap emboscada…'?" is the ambush rule, though Decision
             # 2 says "dibuixa", "forma" and "carta" more often than it does)
             scored = self._passage_first(scored, quoting[0])
+        if options is None and not any(keys & asked for keys, _ in self.choice_topics.values()):
+            # (asked of no table, a question naming nothing only another choice has is about the
+            # game as played by default: "empate no final?" is the basic game's tie-break, not
+            # the auction's Decision 9 on ties in its final round; not marked, as no table says
+            # which game is played)
+            unplayed = {i: self._other_choice(i, self.defaults) for _, _, i in scored}
+            if any(unplayed.values()):
+                scored = self._played_first(scored, unplayed)
         other = {i: self._other_choice(i, options) for _, _, i in scored} if options else {}
         aside, only = self._not_played(asked, options) if options else ("", None)
         if only is not None and any(self.variant_of.get(i) == only for _, _, i in scored):
@@ -847,6 +898,17 @@ class RulesIndex:
                         for score, _, i in self._without_summaries(scored, limit))
         return Reply(self.game, self.lang, question, answers, self._topics(scored), about,
                      aside=aside)
+
+    def _choice_in_play(self, weights: Mapping[str, float],
+                        options: Mapping[str, str] | None) -> tuple[str, str] | None:
+        """The option and choice with words of its own (`choice_words`) that the table plays,
+        or that the question names by one of the choice's terms; None when there is none."""
+        for option, choice in self.choice_words:
+            keys, _ = self.choice_topics.get((option, choice), (frozenset(), ""))
+            if (options or {}).get(option) == choice or any(
+                    key in weights and self._asks(key, weights[key]) for key in keys):
+                return option, choice
+        return None
 
     def _not_played(self, asked: frozenset[str], options: Mapping[str, str]
                     ) -> tuple[str, tuple[str, str] | None]:

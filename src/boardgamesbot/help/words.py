@@ -378,6 +378,9 @@ class Terms:
     #: words that name one thing as a noun and another as a verb: the verb's term
     #: (Portuguese "andar": a temple level, or to walk — to move), see `Words.weighted`
     verbs: Mapping[str, str] = field(default_factory=dict)
+    #: each name's spellings as declared, with their accents (see `spelled_apart`)
+    spellings: Mapping[tuple[str, tuple[str, ...]], frozenset[tuple[str, ...]]] = field(
+        default_factory=dict)
 
     def named(self, word: str) -> bool:
         """Whether ``word`` (folded) is one of the terms' names of one word, as typed."""
@@ -396,16 +399,39 @@ class Terms:
                    for word in split(" ".join(by_lang.get(lang, ())))}
         names: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
         own: set[tuple[str, tuple[str, ...]]] = set()
+        spellings: dict[tuple[str, tuple[str, ...]], set[tuple[str, ...]]] = {}
         for term, by_lang in terms.items():
             for number, name in enumerate(by_lang.get(lang, ())):
                 words = tuple(_NUMBER_WORDS[lang].get(word, word) for word in split(name))
                 if words:
-                    names.setdefault(words[0][:3], []).append((term, words))
+                    if (term, words) not in spellings:
+                        names.setdefault(words[0][:3], []).append((term, words))
+                    spellings.setdefault((term, words), set()).add(tuple(split_accented(name)))
                     if number == 0 and len(words) == 1:
                         own.add((term, words))
         for found in names.values():  # the longest name first: "base camp" before "camp"
             found.sort(key=lambda entry: -len(entry[1]))
-        return cls(names, frozenset(own), read_as)
+        return cls(names, frozenset(own), read_as,
+                   {name: frozenset(spelled) for name, spelled in spellings.items()})
+
+    def spelled_apart(self, name: tuple[str, tuple[str, ...]], typed: list[str]) -> bool:
+        """Whether the words ``typed`` (with their accents) carry an accent on a letter that
+        every declared spelling of ``name`` (term, folded words) writes plain, before the
+        name's last letter: another word that folding made look like it. Portuguese "lícito"
+        (allowed) is no inflection of "licita" (bids), nor Catalan "lícita"; a name declared
+        without its accents as well as with them ("vulcao", "vulcão") still takes both."""
+        spelled = self.spellings.get(name, frozenset())
+        return bool(spelled) and all(
+            any(accent_apart(word, plain) for word, plain in zip(typed, spelling))
+            for spelling in spelled)
+
+
+def accent_apart(typed: str, name: str) -> bool:
+    """Whether ``typed`` has an accented letter where ``name`` has that letter plain, in the
+    part of ``name`` an inflection keeps (all but its last letter: "guardià" is "guardia")."""
+    return len(typed) == len(fold(typed)) and any(
+        letter != plain and fold(letter) == plain
+        for letter, plain in zip(typed, name[:-1] if len(name) > 1 else name))
 
 
 def inflected(word: str, name: str) -> bool:
@@ -707,7 +733,7 @@ class Words:
                 keys.extend(self._on_top(words[at]))  # (a little word here)
                 at += 1
                 continue
-            for term, name in self._names(words, at):
+            for term, name in self._names(words, at, accented):
                 size = len(name)
                 keys.append(("§" + term, 1.0))
                 if (term, name) not in self.terms.own:
@@ -751,11 +777,16 @@ class Words:
         meant = ON_TOP[self.lang].get(word)
         return [(self._stem(meant, meant), INNER_WEIGHT)] if meant else []
 
-    def _names(self, words: list[str], at: int) -> list[tuple[str, tuple[str, ...]]]:
-        """The declared names that the words from ``at`` on are (or inflect), best first."""
+    def _names(self, words: list[str], at: int, accented: list[str] | None = None
+               ) -> list[tuple[str, tuple[str, ...]]]:
+        """The declared names that the words from ``at`` on are (or inflect), best first;
+        with the words as typed (``accented``), not a name they are spelled apart from
+        (`Terms.spelled_apart`)."""
         found = [(term, name) for term, name in self.terms.names.get(words[at][:3], ())
                  if at + len(name) <= len(words)
-                 and all(map(inflected, words[at:at + len(name)], name))]
+                 and all(map(inflected, words[at:at + len(name)], name))
+                 and not (accented and self.terms.spelled_apart(
+                     (term, name), accented[at:at + len(name)]))]
         found.sort(key=lambda entry: (-len(entry[1]), tuple(words[at:at + len(entry[1])])
                                       != entry[1]))
         return found
