@@ -89,6 +89,24 @@ def score_answers(game: str, questions: dict) -> dict[str, dict[str, float]]:
             for lang, ranks in found.items()}
 
 
+def totals(questions: dict) -> list[int]:
+    """Over every game of a set that names its answers: how many questions' passage comes
+    first, within three, and with its answer read in the first `SHOWN` characters shown."""
+    found = [0, 0, 0]
+    for game in questions:
+        for result in score_answers(game, questions).values():
+            for at, measure in enumerate(("top1", "top3", "read")):
+                found[at] += round(result[measure] * result["count"])
+    return found
+
+
+def assert_totals(questions: dict, least: tuple[int, int, int], name: str = "") -> None:
+    """A set's `totals` hold at least the figures a pass measured (docs/ask.md): a change
+    that loses one of its questions fails here."""
+    found = totals(questions)
+    assert all(got >= floor for got, floor in zip(found, least, strict=True)), (name, found)
+
+
 if __name__ == "__main__":  # python -m tests.ask.scoring: the misses, for looking at
     for game, questions in QUESTIONS.items():
         print(game, score(game))
