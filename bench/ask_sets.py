@@ -6,6 +6,7 @@ rank, written to a JSON file so two runs can be compared question by question.
     .venv/bin/python bench/ask_sets.py before.json
     .venv/bin/python bench/ask_sets.py after.json --compare before.json
     .venv/bin/python bench/ask_sets.py basic.json --table   # asked at a table of default options
+    .venv/bin/python bench/ask_sets.py after.json --compare before.json --languages  # and per language
 """
 
 from __future__ import annotations
@@ -55,12 +56,30 @@ def measured(entry: tuple, game: str) -> tuple[int | None, bool]:
     return position, first
 
 
+def figures(table: dict[str, list]) -> tuple[int, int, int]:
+    """How many of ``table``'s questions come first, within three, and are read first."""
+    return (
+        sum(r == 1 for r, _ in table.values()),
+        sum(r is not None and r <= 3 for r, _ in table.values()),
+        sum(read for _, read in table.values()),
+    )
+
+
+def row(ranks: dict[str, list], was: dict[str, list] | None) -> str:
+    """The three figures of ``ranks``, each after its figure in ``was`` when compared."""
+    now = figures(ranks)
+    cells = [f"{w}→{a}" if was else f"{a}" for w, a in zip(figures(was) if was else now, now)]
+    return " ".join(f"{cell:>9}" for cell in cells)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("out")
     parser.add_argument("--compare")
     parser.add_argument("--table", action="store_true",
                         help="ask from a table with every option at its default")
+    parser.add_argument("--languages", action="store_true",
+                        help="also each set's figures per language (en, pt-BR, ca)")
     arguments = parser.parse_args()
     global OPTIONS
     OPTIONS = {} if arguments.table else None
@@ -82,19 +101,13 @@ def main() -> None:
     before = json.loads(Path(arguments.compare).read_text()) if arguments.compare else None
     print(f"{'set':<12} {'n':>4} {'top-1':>9} {'top-3':>9} {'read':>9}")
     for name, ranks in results.items():
-        n = len(ranks)
-
-        def figures(table: dict[str, list]) -> tuple[int, int, int]:
-            return (
-                sum(r == 1 for r, _ in table.values()),
-                sum(r is not None and r <= 3 for r, _ in table.values()),
-                sum(read for _, read in table.values()),
-            )
-
-        now = figures(ranks)
-        was = figures(before["sets"][name]) if before and name in before["sets"] else None
-        cells = [f"{w}→{a}" if was else f"{a}" for w, a in zip(was or now, now)]
-        print(f"{name:<12} {n:>4} {cells[0]:>9} {cells[1]:>9} {cells[2]:>9}")
+        was_ranks = before["sets"][name] if before and name in before["sets"] else None
+        print(f"{name:<12} {len(ranks):>4} {row(ranks, was_ranks)}")
+        if arguments.languages:
+            for lang in ("en", "pt-BR", "ca"):
+                asked = {key: r for key, r in ranks.items() if f" [{lang}] " in key}
+                was = {key: r for key, r in (was_ranks or {}).items() if f" [{lang}] " in key}
+                print(f"  {lang:<10} {len(asked):>4} {row(asked, was or None)}")
         if before and name in before["sets"] and name not in HELD_OUT_SETS:
             for key, (rank, read) in ranks.items():
                 old = before["sets"][name].get(key)
