@@ -700,7 +700,7 @@ class RulesIndex:
             # letters swapped are one slip: "playres")
             found = process.extractOne(
                 word, [w for w in self.known_words if w[0] == word[0] and (typed == word or not all(
-                    accent_apart(typed, spelled) for spelled in self.spellings[w]))],
+                    accent_apart(typed, spelled, self.lang) for spelled in self.spellings[w]))],
                 scorer=OSA.distance, score_cutoff=1 if len(word) < 8 else 2)
             if found is None:
                 fixed.append(word)
@@ -872,11 +872,15 @@ class RulesIndex:
             # "per què 'ara no es resol cap emboscada…'?" is the ambush rule, though Decision
             # 2 says "dibuixa", "forma" and "carta" more often than it does)
             scored = self._passage_first(scored, quoting[0])
-        if options is None and not any(keys & asked for keys, _ in self.choice_topics.values()):
+        if options is None and quoting is None and not any(
+                key.startswith("§decision") or any(key in keys for keys, _ in
+                                                   self.choice_topics.values())
+                for key in asked):
             # (asked of no table, a question naming nothing only another choice has is about the
             # game as played by default: "empate no final?" is the basic game's tie-break, not
             # the auction's Decision 9 on ties in its final round; not marked, as no table says
-            # which game is played)
+            # which game is played. A Decision asked by its number, or a refusal quoted, names
+            # its rule whichever game it is of.)
             unplayed = {i: self._other_choice(i, self.defaults) for _, _, i in scored}
             if any(unplayed.values()):
                 scored = self._played_first(scored, unplayed)

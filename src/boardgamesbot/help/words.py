@@ -381,6 +381,7 @@ class Terms:
     #: each name's spellings as declared, with their accents (see `spelled_apart`)
     spellings: Mapping[tuple[str, tuple[str, ...]], frozenset[tuple[str, ...]]] = field(
         default_factory=dict)
+    lang: str = "en"
 
     def named(self, word: str) -> bool:
         """Whether ``word`` (folded) is one of the terms' names of one word, as typed."""
@@ -412,7 +413,7 @@ class Terms:
         for found in names.values():  # the longest name first: "base camp" before "camp"
             found.sort(key=lambda entry: -len(entry[1]))
         return cls(names, frozenset(own), read_as,
-                   {name: frozenset(spelled) for name, spelled in spellings.items()})
+                   {name: frozenset(spelled) for name, spelled in spellings.items()}, lang)
 
     def spelled_apart(self, name: tuple[str, tuple[str, ...]], typed: list[str]) -> bool:
         """Whether the words ``typed`` (with their accents) carry an accent on a letter that
@@ -422,16 +423,41 @@ class Terms:
         without its accents as well as with them ("vulcao", "vulcão") still takes both."""
         spelled = self.spellings.get(name, frozenset())
         return bool(spelled) and all(
-            any(accent_apart(word, plain) for word, plain in zip(typed, spelling))
+            any(accent_apart(word, plain, self.lang) for word, plain in zip(typed, spelling))
             for spelling in spelled)
 
 
-def accent_apart(typed: str, name: str) -> bool:
-    """Whether ``typed`` has an accented letter where ``name`` has that letter plain, in the
-    part of ``name`` an inflection keeps (all but its last letter: "guardià" is "guardia")."""
+#: the accents that mark where a word is stressed (not Portuguese "ã", "õ", nor "ç", "ü", "ï")
+STRESS_MARKS = frozenset("áéíóúàèòâêô")
+
+#: the endings of a word written without a stress mark that is stressed on its last syllable
+#: (else on the one before): Portuguese "construir", "papel", "caqui"; Catalan "subhastar",
+#: "camp" (Catalan "taxi", "jugues", "examen" are stressed before the last)
+LAST_STRESSED = {"pt-BR": re.compile(r"(?:[iu]s?|[^aeiousmn]|[^aeo]m|[^aeo]ns)$"),
+                 "ca": re.compile(r"(?:[^aeiousn]|[^aeiou]s|[^aei]n|[^aeiou]ns)$")}
+
+
+def _stressed(name: str, lang: str) -> range:
+    """Where ``name``, written with no stress mark, is stressed by its language's rule: the
+    letters of its last run of vowels, or of the run before (English: anywhere)."""
+    runs = [found.span() for found in re.finditer(r"[aeiou]+", name)]
+    last = LAST_STRESSED.get(lang)
+    if last is None or not runs:
+        return range(len(name))
+    start, end = runs[-1] if last.search(name) or len(runs) == 1 else runs[-2]
+    return range(start, end)
+
+
+def accent_apart(typed: str, name: str, lang: str) -> bool:
+    """Whether ``typed`` is another word than ``name`` that folding made look like it: a stress
+    mark on a vowel that ``name`` writes plain and is not stressed on, in the part of ``name``
+    an inflection keeps (all but its last letter). Portuguese "lícito" (allowed) is no
+    "licita" (bids: stressed "-ci-"), nor Catalan "lícita"; "construír", a stress mark where
+    "construir" is stressed anyway, is a slip of the same word."""
+    kept = name[:-1] if len(name) > 1 else name
     return len(typed) == len(fold(typed)) and any(
-        letter != plain and fold(letter) == plain
-        for letter, plain in zip(typed, name[:-1] if len(name) > 1 else name))
+        letter in STRESS_MARKS and fold(letter) == plain and at not in _stressed(name, lang)
+        for at, (letter, plain) in enumerate(zip(typed, kept)))
 
 
 def inflected(word: str, name: str) -> bool:
