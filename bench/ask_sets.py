@@ -6,7 +6,7 @@ rank, written to a JSON file so two runs can be compared question by question.
     .venv/bin/python bench/ask_sets.py before.json
     .venv/bin/python bench/ask_sets.py after.json --compare before.json
     .venv/bin/python bench/ask_sets.py basic.json --table   # asked at a table of default options
-    .venv/bin/python bench/ask_sets.py after.json --compare before.json --languages  # and per language
+    .venv/bin/python bench/ask_sets.py after.json --compare before.json --languages  # per language
 """
 
 from __future__ import annotations

@@ -248,7 +248,9 @@ class Knowledge:
     #: table does not play it, and the choice's best passage answers (`Reply.aside`). Under
     #: ``"by_term"``, ``{term: {lang: words}}``, the topic named when the question names that
     #: term (the first so declared that it names): "the auction" for a question about the
-    #: auction's passing, "bidding" for one about bids; ``topic`` for the others
+    #: auction's passing, "bidding" for one about bids; ``topic`` for the others. Under
+    #: ``"words"``, ``{lang: {term: [names…]}}``, names of its terms read so only where the
+    #: choice is played or named (Catalan "puja", a bid; `RulesIndex.choice_words`)
     variant_terms: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(
         default_factory=dict)
 
@@ -462,11 +464,11 @@ class RulesIndex:
         #: but the page's "el seu valor puja", a temple rising, elsewhere), as the `Words`
         #: that read them so; the page is always read without them
         self.choice_words: dict[tuple[str, str], Words] = {}
-        for option, choices in self.knowledge.variant_terms.items():
-            for choice, about in choices.items():
-                named = about.get("words", {}).get(lang, {})
+        for option, told in self.knowledge.variant_terms.items():
+            for choice, about_choice in told.items():
+                named: Mapping[str, list[str]] = about_choice.get("words", {}).get(lang, {})
                 for term in named:
-                    if term not in about.get("terms", ()):
+                    if term not in about_choice.get("terms", ()):
                         raise GameError(f"{game}: {term!r} has words under {option}={choice} "
                                         "but is not one of its declared terms",
                                         code="unknown_section", section=term)
