@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from boardgamesbot.help import LANGUAGES, help_page
 from boardgamesbot.help.passages import passages
 from boardgamesbot.help.search import ask
@@ -105,6 +107,22 @@ def assert_totals(questions: dict, least: tuple[int, int, int], name: str = "") 
     that loses one of its questions fails here."""
     found = totals(questions)
     assert all(got >= floor for got, floor in zip(found, least, strict=True)), (name, found)
+
+
+def held_out_tests(questions: dict, least: int, figures: tuple[int, int, int]):
+    """The two tests of a pass's held-out set that names its answers, for a test module to
+    bind to its own ``test_…`` names: each question's facts and answer held by exactly one
+    passage of its language's page (at least ``least`` questions per game and language), and
+    the set's `totals` at least ``figures`` (top-1, top-3, read), as the pass measured them."""
+
+    @pytest.mark.parametrize("game", list(questions))
+    def names_its_answer_in_exactly_one_passage(game: str) -> None:
+        assert_named_once(game, questions[game], least)
+
+    def holds_its_figures() -> None:
+        assert_totals(questions, figures)
+
+    return names_its_answer_in_exactly_one_passage, holds_its_figures
 
 
 if __name__ == "__main__":  # python -m tests.ask.scoring: the misses, for looking at

@@ -13,7 +13,7 @@ from boardgamesbot.help import search
 from boardgamesbot.help.search import PLACEHOLDER, ask, index
 
 from .questions_fresh import FRESH_20
-from .scoring import assert_named_once, assert_totals
+from .scoring import held_out_tests
 
 #: Auction questions asked at a basic Tikal table, each with the sentence it is told first: the
 #: topic is the auction's thing it names (a bid, the amulet, the auction itself).
@@ -68,18 +68,11 @@ def test_the_players_words_for_the_auction_tell_the_table(lang, question):
     assert ask("tikal", question, lang, options={"variant": "auction"}).aside == ""
 
 
-@pytest.mark.parametrize("game", ["tikal", "cartographers"])
-def test_the_held_out_set_names_its_answer_in_exactly_one_passage(game):
-    """FRESH_20 (held out, session 49): each question names a passage and the answer in it,
-    held by exactly one passage of that language's page."""
-    assert_named_once(game, FRESH_20[game], 5)
-
-
-def test_the_held_out_set_holds_its_figures():
-    """Passage first, within three, answer read in the first 160 characters, over both games
-    (docs/ask.md, *Eighteenth pass*): FRESH_20 (held out, 30; measured in totals only) 21/27/19
-    before the pass and after it."""
-    assert_totals(FRESH_20, (21, 27, 19))
+#: FRESH_20 (held out, session 49): each question names a passage and the answer in it, held by
+#: exactly one passage; over both games (docs/ask.md, *Eighteenth pass*) 21/27/19 before the
+#: pass and after it, measured in totals only.
+(test_the_held_out_set_names_its_answer_in_exactly_one_passage,
+ test_the_held_out_set_holds_its_figures) = held_out_tests(FRESH_20, 5, (21, 27, 19))
 
 
 #: "why '…'?" as each language asks it, the refusal quoted whole.
@@ -162,14 +155,20 @@ def test_how_does_it_work_asks_about_the_thing_it_names(lang, question, heading)
         "Uncover a temple level")
 
 
-def test_a_topic_for_a_term_the_variant_is_not_about_is_refused(monkeypatch):
+@pytest.mark.parametrize(("declaration", "said", "lang", "refusal"), [
+    ("by_term", {"guard": {"en": "guarding"}}, "en", "'guard' has a topic"),
+    ("words", {"ca": {"guard": ["vigilant"]}}, "ca", "'guard' has words"),  # (nineteenth pass)
+])
+def test_a_declaration_for_a_term_the_variant_is_not_about_is_refused(
+        monkeypatch, declaration, said, lang, refusal):
     """A topic under ``by_term`` for a term missing from the choice's ``terms`` (or from the
-    game's) would never be said: the index refuses the declaration, as it does a heading its page
-    lacks."""
+    game's) would never be said, and words under ``words`` for one would read a question's word
+    as a thing the choice is not about: the index refuses the declaration, as it does a heading
+    its page lacks."""
     declared = search.knowledge("tikal")
     about = declared.variant_terms["variant"]["auction"]
     slipped = replace(declared, variant_terms={"variant": {"auction": {
-        **about, "by_term": {**about["by_term"], "guard": {"en": "guarding"}}}}})
+        **about, declaration: {**about.get(declaration, {}), **said}}}})
     monkeypatch.setattr(search, "knowledge", lambda game: slipped)
-    with pytest.raises(GameError, match="'guard' has a topic"):
-        search.RulesIndex("tikal", "en")
+    with pytest.raises(GameError, match=refusal):
+        search.RulesIndex("tikal", lang)

@@ -10,21 +10,14 @@ from boardgamesbot.help.search import ask, index
 from boardgamesbot.help.words import refers_back
 
 from .questions_fresh import FRESH_19
-from .scoring import SHOWN, assert_named_once, assert_totals, holds, shown
+from .scoring import SHOWN, held_out_tests, holds, shown
 
-
-@pytest.mark.parametrize("game", ["tikal", "cartographers"])
-def test_the_held_out_set_names_its_answer_in_exactly_one_passage(game):
-    """FRESH_19 (held out, session 47): each question names a passage and the answer in it,
-    held by exactly one passage of that language's page."""
-    assert_named_once(game, FRESH_19[game], 6)
-
-
-def test_the_held_out_set_holds_its_figures():
-    """Passage first, within three, answer read in the first 160 characters, over both games
-    (docs/ask.md, *Fifteenth pass*): FRESH_19 (held out, 36; measured in totals only, its
-    questions' results never looked at) 28/31/20 before the pass and after it."""
-    assert_totals(FRESH_19, (28, 31, 20))
+#: FRESH_19 (held out, session 47): each question names a passage and the answer in it, held by
+#: exactly one passage; passage first, within three, answer read in the first 160 characters,
+#: over both games (docs/ask.md, *Fifteenth pass*): 28/31/20 before the pass and after it,
+#: measured in totals only, its questions' results never looked at.
+(test_the_held_out_set_names_its_answer_in_exactly_one_passage,
+ test_the_held_out_set_holds_its_figures) = held_out_tests(FRESH_19, 6, (28, 31, 20))
 
 
 @pytest.mark.parametrize(("game", "lang", "before", "question", "title", "answer"), [

@@ -4,30 +4,18 @@ misses it fixed, each with a test."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
-from boardgamesbot.engine import GameError
-from boardgamesbot.help import search
 from boardgamesbot.help.search import ask, index
 
 from .questions_fresh import FRESH_21
-from .scoring import assert_named_once, assert_totals
+from .scoring import held_out_tests
 
-
-@pytest.mark.parametrize("game", ["tikal", "cartographers"])
-def test_the_held_out_set_names_its_answer_in_exactly_one_passage(game):
-    """FRESH_21 (held out, session 50): each question names a passage and the answer in it,
-    held by exactly one passage of that language's page."""
-    assert_named_once(game, FRESH_21[game], 5)
-
-
-def test_the_held_out_set_holds_its_figures():
-    """Passage first, within three, answer read in the first 160 characters, over both games
-    (docs/ask.md, *Nineteenth pass*): FRESH_21 (held out, 30; measured in totals only) 23/29/20
-    before the pass and after it."""
-    assert_totals(FRESH_21, (23, 29, 20))
+#: FRESH_21 (held out, session 50): each question names a passage and the answer in it, held by
+#: exactly one passage; over both games (docs/ask.md, *Nineteenth pass*) 23/29/20 before the
+#: pass and after it, measured in totals only.
+(test_the_held_out_set_names_its_answer_in_exactly_one_passage,
+ test_the_held_out_set_holds_its_figures) = held_out_tests(FRESH_21, 5, (23, 29, 20))
 
 
 #: The tie at the end as friends ask it, naming no auction: the basic game's tie-break leads.
@@ -98,15 +86,3 @@ def test_catalan_puja_is_a_bid_where_the_auction_is_played_or_named(question, op
         answer.title for answer in reply.answers[:3]]
 
 
-
-def test_words_for_a_term_the_variant_is_not_about_are_refused(monkeypatch):
-    """Words under ``words`` for a term missing from the choice's ``terms`` would read a
-    question's word as a thing the choice is not about: the index refuses the declaration, as
-    it does a topic for such a term."""
-    declared = search.knowledge("tikal")
-    about = declared.variant_terms["variant"]["auction"]
-    slipped = replace(declared, variant_terms={"variant": {"auction": {
-        **about, "words": {"ca": {"guard": ["vigilant"]}}}}})
-    monkeypatch.setattr(search, "knowledge", lambda game: slipped)
-    with pytest.raises(GameError, match="'guard' has words"):
-        search.RulesIndex("tikal", "ca")
