@@ -328,6 +328,11 @@ class TelegramTransport:
     # (a command is typed the same way: '/rules more' in a group)
     command = typed
 
+    def fits_caption(self, text: str) -> bool:
+        """Whether ``text`` goes whole under a picture (1,024 characters of Telegram's
+        HTML): the core folds a long story's earliest lines to fit (`LivingTable.folded`)."""
+        return len(_html(text)) <= MAX_CAPTION
+
     def is_direct(self, chat_id: str) -> bool:
         return not chat_id.startswith("-")  # private chats have the person's (positive) id
 
