@@ -65,7 +65,7 @@ from telegram.ext import (
 )
 
 from .basics import Alert
-from .conversation import Button, Conversation, Person, Place
+from .conversation import Button, Conversation, Person, Place, a_command
 from .richtext import Formatted, readable
 from .tables import Service
 
@@ -489,6 +489,8 @@ class TelegramBot:
         text, addressed = self._addressed(message.text or "", direct)
         if text is None:
             return
+        if not addressed and self._to_me(message):
+            addressed = a_command(text)  # a reply to the bot's message: "join" on the lobby
         where = _place_id(chat, message)
         if direct:
             self.transport.reachable(person.user_id)  # they opened the private chat
@@ -508,6 +510,17 @@ class TelegramBot:
         if me and f"@{me}" in text.lower():
             return re.sub(rf"(?i)@{re.escape(me)}", "", text).strip(), True
         return text, direct
+
+    def _to_me(self, message) -> bool:
+        """Whether ``message`` replies to one of the bot's: Telegram names the sender of
+        the message replied to, however old (not a topic's first message, which every
+        message in a forum topic replies to)."""
+        replied = message.reply_to_message
+        if replied is None or replied.from_user is None:
+            return False
+        if message.is_topic_message and replied.message_id == message.message_thread_id:
+            return False
+        return replied.from_user.id == self.application.bot.id
 
     async def on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
