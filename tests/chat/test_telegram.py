@@ -198,6 +198,11 @@ def test_catalan_and_portuguese_commands_work_typed_without_accents_or_with_them
             fake.say(GROUP, BOB, "/desfés")  # not Bob's turn: refused in Catalan
             await until(lambda: any("⚠" in t for t in fake.texts(gid)), what="a refusal")
             assert not any("Unknown" in t or "desconeguda" in t for t in fake.texts(gid))
+            # "How is it going?" in Catalan words: the table's state (it was "I don't know
+            # 'estat'. Did you mean '/start'?" — in a lobby, advice to start the game).
+            fake.say(GROUP, CY, "/estat")
+            await until(lambda: any("en joc" in t for t in fake.texts(gid)), what="the status")
+            assert not any("No conec" in t for t in fake.texts(gid)), fake.texts(gid)[-1]
 
     asyncio.run(asyncio.wait_for(main(), 90))
 
