@@ -579,6 +579,9 @@ async def _played_out_by_the_computer(fake: FakeTelegram, bot: Bot, game: str) -
     await until(lambda: any("Game over" in t for t in fake.texts(gid)), timeout=180,
                 what="the end")
     await settled(fake, 0.5)
+    # Its captions written, the table's story is forgotten: a long-running bot keeps
+    # hundreds of lines a table only while it is played.
+    assert table_id not in bot.bot.conversation._stories
     return table_id
 
 

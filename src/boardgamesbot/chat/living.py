@@ -163,6 +163,11 @@ class LivingTable:
         starts afresh; the whole history stays in `log` and the browser)."""
         return self._stories.setdefault(table_id, Story())
 
+    def forget_story(self, table_id: str) -> None:
+        """The table is over and its last captions are written: its story is forgotten
+        (hundreds of lines a game, kept for every table a long-running bot has seen)."""
+        self._stories.pop(table_id, None)
+
     def last_move(self, table_id: str) -> tuple[int | None, str | None]:
         return self._last_moves.get(table_id, (None, None))
 
