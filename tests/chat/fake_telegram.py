@@ -82,7 +82,8 @@ class FakeTelegram:
         self._new.set()
         return update["update_id"]
 
-    def say(self, chat: dict, user: dict, text: str, thread: int | None = None) -> int:
+    def say(self, chat: dict, user: dict, text: str, thread: int | None = None,
+            reply_to: dict | None = None) -> int:
         entities = []
         if text.startswith("/"):
             # As Telegram marks it: a command's letters are [A-Za-z0-9_] (and @bot), so
@@ -93,6 +94,8 @@ class FakeTelegram:
                    "from": user, "text": text, "entities": entities}
         if thread is not None:  # a forum topic
             message.update(message_thread_id=thread, is_topic_message=True)
+        if reply_to is not None:  # (the message replied to, its sender and all)
+            message["reply_to_message"] = reply_to
         return self.push({"message": message})
 
     def press(self, chat: dict, user: dict, message_id: int, data: str) -> int:

@@ -22,10 +22,13 @@ from boardgamesbot.chat.matrix import MatrixTransport  # noqa: E402
 
 from .test_matrix import (  # noqa: E402
     Player,
+    _reply,
     ana_and_bob_in_a_group,
+    called,
     comes_in,
     element_room,
     joined,
+    menu_choice,
     report,
     sent_kept,
     start_bot,
@@ -273,23 +276,28 @@ def test_a_door_on_a_bot_message_it_no_longer_remembers_asks_to_leave(synapse, t
     """🚪 on the bot's message that is not in its sent.json — older than the latest it
     keeps, or sent just before a kill -9, before it wrote it down — is asked of the
     server: the bot's own, it asks Bob whether to leave, as on any message of its own
-    (before: ignored as talk); 🚪 on a person's message stays talk, also when asked."""
+    (before: ignored as talk); 🚪 on a person's message stays talk, also when asked. A
+    number replied to another such message by the one awaited answers their menu, as on
+    any message of the bot's (before: taken for talk, the move never played)."""
     asyncio.run(asyncio.wait_for(_forgotten(synapse, tmp_path), 240))
 
 
 async def _forgotten(url, tmp_path):
     async with ana_and_bob_in_a_group(url, tmp_path, "Forgotten") as (
             bot_id, bot, ana, bob, group):
-        await tikal_started(ana, bob, group)
+        turn = await tikal_started(ana, bob, group)
         count = len(ana.heard(group))
-        await ana.say(group, "!bg status")
-        await ana.until(lambda: ana.heard(group)[count:], what="the status")
-        status = [e for (r, _), e in zip(ana.notices, ana.event_ids) if r == group][count]
-        await ana.until(lambda: status in sent_kept(bot), what="the status kept")
+        for asked in (1, 2):
+            await ana.say(group, "!bg status")
+            await ana.until(lambda a=asked: len(ana.heard(group)) >= count + a,
+                            what="the status")
+        status, again = [e for (r, _), e in zip(ana.notices, ana.event_ids)
+                         if r == group][count:count + 2]
+        await ana.until(lambda: {status, again} <= set(sent_kept(bot)), what="both kept")
         bot.kill()
-        kept = bot.device_file.parent / "sent.json"  # as if it had fallen off, or not
+        kept = bot.device_file.parent / "sent.json"  # as if they had fallen off, or not
         saved = json.loads(kept.read_text())      # written yet when the kill came
-        saved["mine"].remove(status)
+        saved["mine"] = [e for e in saved["mine"] if e not in (status, again)]
         kept.write_text(json.dumps(saved))
         bot.start()
         talk = await ana.say(group, "brb, pizza")
@@ -300,3 +308,19 @@ async def _forgotten(url, tmp_path):
                                          if "leave this game?" in b], what="the question")
         assert bob.name in asked[0], asked
         await bob.until(lambda: status in sent_kept(bot), what="the status known again")
+        player = called(turn, ana, bob)
+
+        def menu() -> str | None:  # the event holding the player's open menu
+            menus = json.loads((bot.device_file.parent / "menus.json").read_text())
+            return (menus.get(group, {}).get(player.user) or {}).get("event_id")
+
+        first = menu()
+        await ana.until(lambda: any("leave this game?" in b for b in ana.heard(group)),
+                        what="the question, read by Ana too")
+        heard = len(ana.heard(group))
+        await player.send(group, "m.room.message", _reply(menu_choice(turn), again))
+        answer = await ana.until(lambda: ana.heard(group)[heard:], what="the reply answered")
+        assert not any("menu is closed" in b for b in answer), answer
+        await ana.until(lambda: first is not None and menu() != first,
+                        what="the menu answered: the move played")
+        assert again in sent_kept(bot)

@@ -198,6 +198,48 @@ def test_catalan_and_portuguese_commands_work_typed_without_accents_or_with_them
             fake.say(GROUP, BOB, "/desfés")  # not Bob's turn: refused in Catalan
             await until(lambda: any("⚠" in t for t in fake.texts(gid)), what="a refusal")
             assert not any("Unknown" in t or "desconeguda" in t for t in fake.texts(gid))
+            # "How is it going?" in Catalan words: the table's state (it was "I don't know
+            # 'estat'. Did you mean '/start'?" — in a lobby, advice to start the game).
+            fake.say(GROUP, CY, "/estat")
+            await until(lambda: any("en joc" in t for t in fake.texts(gid)), what="the status")
+            assert not any("No conec" in t for t in fake.texts(gid)), fake.texts(gid)[-1]
+
+    asyncio.run(asyncio.wait_for(main(), 90))
+
+
+def test_a_reply_to_the_bots_message_is_for_it_and_one_to_a_person_is_talk(tmp_path):
+    """Friends answer the bot with Telegram's Reply, no '/': "uneix" replied to the lobby
+    joins it, and replied to the bot's oldest message too (Telegram names whose message
+    it was: nothing to remember); "uneix" replied to a friend's message, and any other
+    words replied to the bot, are talk: no answer. Before, a reply was read as talk
+    whoever it answered: the lobby never heard the join."""
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP, admins=(ANA["id"],)) as (fake, bot):
+            fake.say(GROUP, ANA, "/llengua ca")
+            await until(lambda: fake.calls("sendMessage", gid), what="Catalan")
+            oldest = max(fake.messages.values(), key=lambda m: m["message_id"])
+            fake.say(GROUP, ANA, "/nova tikal")
+            await until(lambda: len(fake.calls("sendMessage", gid)) > 1, what="the lobby")
+            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            lobby = fake.messages[(gid, lobby_id)]
+            fake.say(GROUP, CY, "uneix", reply_to=lobby)
+            await until(lambda: "Cy" in fake.messages[(gid, lobby_id)].get("text", ""),
+                        what="Cy in the lobby")
+            await quiet(fake, 0.5)
+            said = len(fake.calls("sendMessage", gid))
+            cy_said = {"message_id": 1, "date": 0, "chat": GROUP, "from": CY, "text": "som-hi"}
+            fake.say(GROUP, BOB, "uneix", reply_to=cy_said)  # to Cy: talk
+            fake.say(GROUP, BOB, "quina il·lusió!", reply_to=lobby)  # to the bot: talk
+            await quiet(fake, 1.0)
+            assert "Bob" not in fake.messages[(gid, lobby_id)]["text"]
+            assert len(fake.calls("sendMessage", gid)) == said, fake.texts(gid)[-2:]
+            count = len(fake.sent)
+            fake.say(GROUP, BOB, "uneix", reply_to=oldest)
+            await until(lambda: "Bob" in fake.messages[(gid, lobby_id)].get("text", ""),
+                        what="Bob in the lobby")
+            assert not [t for t in fake.texts(gid) if "⚠" in t], fake.texts(gid)
+            assert all(m in EDITS for m, _, _ in fake.sent[count:]), fake.sent[count:]
 
     asyncio.run(asyncio.wait_for(main(), 90))
 

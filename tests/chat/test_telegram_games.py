@@ -579,6 +579,9 @@ async def _played_out_by_the_computer(fake: FakeTelegram, bot: Bot, game: str) -
     await until(lambda: any("Game over" in t for t in fake.texts(gid)), timeout=180,
                 what="the end")
     await settled(fake, 0.5)
+    # Its captions written, the table's story is forgotten: a long-running bot keeps
+    # hundreds of lines a table only while it is played.
+    assert table_id not in bot.bot.conversation._stories
     return table_id
 
 
@@ -633,4 +636,59 @@ def test_the_table_message_tells_no_scores_before_anyone_has_points(tmp_path):
             assert told or ("Final scores" in captions[-1] and final), captions
             assert not [points for points in told if set(points) == {"0"}], told
             assert "Scores: " not in captions[0]  # (the board at the start)
+    asyncio.run(asyncio.wait_for(main(), 240))
+
+
+def test_the_table_message_tells_everything_since_a_persons_last_move(tmp_path):
+    """Maria Eduarda plays Tikal with two computer players in a Brazilian group: a long
+    turn of her own, then theirs. When her turn comes again, the table message's caption
+    tells every action since her last move — both computers' whole turns, as 'log' tells
+    them — and, past Telegram's 1,024 characters, folds the earliest lines into "… mais
+    N" with the '/log' that lists them all. Before, it told the latest 6 lines only: a
+    long second turn pushed the first computer's out of sight."""
+    maria = {**ANA, "first_name": "Maria Eduarda", "last_name": "Albuquerque de Vasconcelos"}
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP, admins=(maria["id"],)) as (fake, bot):
+            fake.say(GROUP, maria, "/lang pt-BR")
+            await until(lambda: fake.calls("sendMessage", gid), what="the language set")
+            fake.say(GROUP, maria, "/new tikal")
+            await until(lambda: len(fake.calls("sendMessage", gid)) > 1, what="the lobby")
+            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            for count in (1, 2):
+                fake.press(GROUP, maria, lobby_id, "b:random")
+                await until(lambda c=count: fake.messages[(gid, lobby_id)].get(
+                    "text", "").count("🤖") >= c, what=f"computer player {count}")
+            fake.press(GROUP, maria, lobby_id, "s")
+            await until(lambda: living_of(fake, gid), what="the board")
+            table_id = fake.messages[(gid, lobby_id)]["text"].split("/#/table/")[1].split()[0]
+            service = bot.service
+            # Her turn, as her browser would play it: a tile, then workers one AP at a time.
+            while (await service.summary(table_id))["to_act"] == [0]:
+                notations = await service.notations(table_id, 0)
+                cheap = [n for n in notations if n.startswith("enter")]
+                await service.act(table_id, 0, (cheap or ["end" if "end" in notations
+                                                          else notations[0]])[0])
+            for _ in range(600):  # both computers play their turns
+                if (await service.summary(table_id))["to_act"] == [0]:
+                    break
+                await asyncio.sleep(0.05)
+            await until(lambda: "Maria" in living_of(fake, gid)[1]["caption"].split("\n")[-1],
+                        what="her menu on the table message")
+            await quiet(fake, 1.0)
+            caption = living_of(fake, gid)[1]["caption"].split("\n")
+            count = len(fake.calls("sendMessage", gid))
+            fake.say(GROUP, maria, "/log")
+            await until(lambda: len(fake.calls("sendMessage", gid)) > count, what="the log")
+            told = fake.calls("sendMessage", gid)[count]["text"].split("\n")[:-1]  # (link)
+            since = told[max(i for i, line in enumerate(told) if line.startswith("Maria")) + 1:]
+            assert len(since) > 6, told  # (two turns: more than the old caption showed)
+            shown = [line for line in caption if line in told]
+            assert shown == told[len(told) - len(shown):], (caption, told)  # the latest
+            assert shown[-len(since):] == since, (caption, since)  # all since her move
+            # Her long turn and theirs: more than a caption holds, her turn's start folded.
+            folded = re.fullmatch(r"… mais (\d+) — '/log' mostra todas", caption[0])
+            assert folded, caption
+            assert int(folded.group(1)) + len(shown) == len(told), (caption, told)
     asyncio.run(asyncio.wait_for(main(), 240))

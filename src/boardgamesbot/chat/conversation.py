@@ -66,6 +66,14 @@ def cut_to(text: str, limit: int) -> list[str]:
     return [*pieces, text] if text or not pieces else pieces
 
 
+def a_command(text: str) -> bool:
+    """Whether ``text`` begins with a command's word, in any language: a reply to the
+    bot's own message that does is for the bot (the lobby's "join", without a prefix);
+    other words in a reply stay people's talk, unless they are the awaited one's action."""
+    words = text.split()
+    return bool(words) and i18n.aliases(words[0]) in COMMANDS
+
+
 class Conversation(Commands, Narration, LivingTable, Onboarding):
     """The chat face on one network: `handle_text` and `handle_button` take what people
     send; `Commands` answers them; `Narration` follows the tables, in one `LivingTable`

@@ -37,7 +37,8 @@ from .choices import rows_for
 
 log = logging.getLogger(__name__)
 
-STORY_LINES = 6  # the latest actions told in a living message's caption
+STORY_LINES = 6  # the latest actions told in a caption at a table with nobody's turn to show
+STORY_KEPT = 400  # lines of a table's story kept for its captions (the rest: 'log')
 BURIED = 4  # newer messages in a chat after which a new turn posts the table again
 ANSWERED = 1  # the computer's moves per other player, after a person's own, that still
 #              leave them watching (each answered once: an auction's round of passes)
@@ -64,11 +65,50 @@ class Told(str):
         return self.say(lang) or str(self)
 
 
+class Story:
+    """A table's lines as told, and where each seat's latest turn began in them: a
+    caption tells everything since the turn before each person's latest (`since`), so
+    one who looks after two computers played sees both turns whole and their own before
+    them — a caption of the last few lines lost the first computer's turn behind a long
+    second one. Lines told together (`extend`: one look at the table) are one moment: a
+    turn that begins among them begins with them — a step whose choices were hidden is
+    told at once when it ends, the computer's drawing before the person's in the log,
+    and theirs is no news from before."""
+
+    def __init__(self) -> None:
+        self.lines: deque[str] = deque(maxlen=STORY_KEPT)
+        self.told = 0  # lines told in all, the forgotten ones too
+        self.turns: dict[int, int] = {}  # seat -> the line its latest turn began with
+        self.last_seat: int | None = None
+
+    def extend(self, lines: list[str]) -> None:
+        together = self.told
+        for line in lines:
+            event = getattr(line, "event", None)
+            seat = event.get("seat") if isinstance(event, dict) else None
+            if seat is not None:
+                if seat != self.last_seat:  # (a scoring's line between keeps the turn)
+                    self.turns[seat] = together
+                self.last_seat = seat
+            self.lines.append(line)
+            self.told += 1
+
+    def since(self, seats: list[int]) -> list[str]:
+        """The lines since the earliest latest turn of ``seats`` (the people playing; from
+        the start for one who has not played yet); with none, the latest `STORY_LINES`."""
+        first = self.told - len(self.lines)  # the oldest line kept
+        start = min((self.turns.get(s, 0) for s in seats), default=self.told - STORY_LINES)
+        return list(self.lines)[max(0, start - first):]
+
+    def __iter__(self):
+        return iter(self.lines)
+
+
 class LivingTable:
     """The living messages of the tables followed (a part of `Conversation`)."""
 
     def __init__(self) -> None:
-        self._stories: dict[str, deque] = {}
+        self._stories: dict[str, Story] = {}
         self._last_moves: dict[str, tuple[int | None, str | None]] = {}
         self._posted_at: dict[tuple[str, str], int] = {}  # when a living message was posted
         self._sent: dict[str, int] = {}  # messages sent per chat (to see one buried)
@@ -118,10 +158,15 @@ class LivingTable:
         (``sounds``: a living one, or Matrix, which rings for an ``m.text`` only)."""
         return extra if getattr(self.transport, "sounds", self.living) else {}
 
-    def story(self, table_id: str) -> deque:
-        """The latest lines told about ``table_id`` (kept in memory: after a restart the
-        caption starts afresh; the whole history stays in `log` and the browser)."""
-        return self._stories.setdefault(table_id, deque(maxlen=STORY_LINES))
+    def story(self, table_id: str) -> Story:
+        """The lines told about ``table_id`` (kept in memory: after a restart the caption
+        starts afresh; the whole history stays in `log` and the browser)."""
+        return self._stories.setdefault(table_id, Story())
+
+    def forget_story(self, table_id: str) -> None:
+        """The table is over and its last captions are written: its story is forgotten
+        (hundreds of lines a game, kept for every table a long-running bot has seen)."""
+        self._stories.pop(table_id, None)
 
     def last_move(self, table_id: str) -> tuple[int | None, str | None]:
         return self._last_moves.get(table_id, (None, None))
@@ -325,7 +370,7 @@ class LivingTable:
         if preview is not None:
             view = await self.service.preview_view(table_id, people[0], preview, None) or view
             move = preview
-        caption = await self._caption(table_id, lang, prompt)
+        caption = await self._caption(table_id, chat_id, lang, prompt, state["table"])
         picture_seat = seat if images.per_seat(name, view) else None
         await self._living_post(table_id, chat_id, name, view, picture_seat, move, caption,
                                 buttons, lang, turn_begins, wish)
@@ -359,7 +404,7 @@ class LivingTable:
         if preview is not None:
             view = await self.service.preview_view(table_id, seat, preview, seat) or view
             move = preview
-        caption = await self._caption(table_id, lang, prompt)
+        caption = await self._caption(table_id, where, lang, prompt, state["table"])
         try:
             await self._living_post(table_id, where, name, view, None, move, caption,
                                     buttons, lang, not quiet, wish)
@@ -402,20 +447,36 @@ class LivingTable:
             return None
         return make(table_id, self._is_direct(chat_id), i18n.text(lang, "button.open_board"))
 
-    def story_in(self, table_id: str, lang: str) -> list[str]:
-        """The latest lines told about ``table_id``, in ``lang``."""
+    def story_in(self, table_id: str, lang: str, table: dict) -> list[str]:
+        """The lines told about ``table_id`` since the turn before each person's latest
+        (`Story.since`; ``table``: its summary, who plays for whom), in ``lang``."""
+        people = [s for s in self.store.seats_of(table_id) if not autopilot(table, s)]
         return [line.in_lang(lang) if isinstance(line, Told) else line
-                for line in self.story(table_id)]
+                for line in self.story(table_id).since(people)]
 
-    async def _caption(self, table_id: str, lang: str, prompt: str) -> str:
+    async def _caption(self, table_id: str, chat_id: str, lang: str, prompt: str,
+                       table: dict) -> str:
         names = await self.names(table_id, lang)
         scores = await self.service.scores_told(table_id) or []
-        lines = self.story_in(table_id, lang)
+        tail = [prompt]
         if scores:
-            lines.append(i18n.text(lang, "living.scores", scores=" · ".join(
+            tail.insert(0, i18n.text(lang, "living.scores", scores=" · ".join(
                 f"{names[s]} {points}" for s, points in enumerate(scores))))
-        lines.append(prompt)
-        return "\n".join(lines)
+        return self.folded(chat_id, lang, self.story_in(table_id, lang, table), tail)
+
+    def folded(self, chat_id: str, lang: str, story: list[str], tail: list[str]) -> str:
+        """``story`` then ``tail`` as one caption within the network's length
+        (``fits_caption``), its earliest lines folded into "… N more" with the command
+        that lists them all, when they do not fit: cut silently, a turn lost its start
+        and nobody knew."""
+        fits = getattr(self.transport, "fits_caption", None)
+        text = "\n".join([*story, *tail])
+        hidden = 0
+        while fits is not None and not fits(text) and hidden < len(story):
+            hidden += 1
+            more = self.as_typed(chat_id, i18n.text(lang, "living.folded", count=hidden))
+            text = "\n".join([more, *story[hidden:], *tail])
+        return text  # (a prompt too long alone: the network shortens its last line)
 
     async def _living_post(self, table_id: str, chat_id: str, name: str, view: dict,
                            seat: int | None, move: str | None, caption: str,
@@ -511,11 +572,11 @@ class LivingTable:
                 # at nothing, when the album or the final board below had them.
                 names = self.names_at(summary, lang)
                 ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
-                caption = "\n".join(self.story_in(table_id, lang)
-                                    + [i18n.text(lang, "end.title")]
-                                    + [f"{names[s]}: {scores[s]}" for s in ranking]
-                                    + [winners_line(lang, [names[s] for s in
-                                                           result.get("winners", [])])])
+                caption = self.folded(
+                    where, lang, self.story_in(table_id, lang, summary),
+                    [i18n.text(lang, "end.title")]
+                    + [f"{names[s]}: {scores[s]}" for s in ranking]
+                    + [winners_line(lang, [names[s] for s in result.get("winners", [])])])
                 again = [[Button(i18n.text(lang, "button.play_again"), f"r:{table_id}")]]
                 self.transport.edit_living(where, message_id, caption,
                                            again if where == chat_id else [], None)

@@ -457,6 +457,7 @@ class Narration:
             else:
                 # (not the typed 'new GAME' hint: 🔁 Play again is right under it)
                 await self.end_living(table_id, chat_id, summary["game"], end[:-1], lang)
+            self.forget_story(table_id)
         else:
             if lines:
                 # The last moves first, as news: the end, which rings everyone, opens

@@ -65,7 +65,7 @@ from telegram.ext import (
 )
 
 from .basics import Alert
-from .conversation import Button, Conversation, Person, Place
+from .conversation import Button, Conversation, Person, Place, a_command
 from .richtext import Formatted, readable
 from .tables import Service
 
@@ -328,6 +328,11 @@ class TelegramTransport:
     # (a command is typed the same way: '/rules more' in a group)
     command = typed
 
+    def fits_caption(self, text: str) -> bool:
+        """Whether ``text`` goes whole under a picture (1,024 characters of Telegram's
+        HTML): the core folds a long story's earliest lines to fit (`LivingTable.folded`)."""
+        return len(_html(text)) <= MAX_CAPTION
+
     def is_direct(self, chat_id: str) -> bool:
         return not chat_id.startswith("-")  # private chats have the person's (positive) id
 
@@ -484,6 +489,8 @@ class TelegramBot:
         text, addressed = self._addressed(message.text or "", direct)
         if text is None:
             return
+        if not addressed and self._to_me(message):
+            addressed = a_command(text)  # a reply to the bot's message: "join" on the lobby
         where = _place_id(chat, message)
         if direct:
             self.transport.reachable(person.user_id)  # they opened the private chat
@@ -503,6 +510,17 @@ class TelegramBot:
         if me and f"@{me}" in text.lower():
             return re.sub(rf"(?i)@{re.escape(me)}", "", text).strip(), True
         return text, direct
+
+    def _to_me(self, message) -> bool:
+        """Whether ``message`` replies to one of the bot's: Telegram names the sender of
+        the message replied to, however old (not a topic's first message, which every
+        message in a forum topic replies to)."""
+        replied = message.reply_to_message
+        if replied is None or replied.from_user is None:
+            return False
+        if message.is_topic_message and replied.message_id == message.message_thread_id:
+            return False
+        return replied.from_user.id == self.application.bot.id
 
     async def on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query

@@ -57,7 +57,7 @@ from boardgamesbot.engine import GameError
 from .. import i18n
 from ..basics import Alert, Person, Place
 from ..commands import LEAVE_CONFIRM
-from ..conversation import COMMANDS, Conversation
+from ..conversation import Conversation, a_command
 from ..tables import Service
 from . import crosssigning
 from .groups import Groups
@@ -369,16 +369,18 @@ class MatrixBot:
                     await self.conversation.say(room.room_id,
                                                 i18n.text(lang, "matrix.not_your_menu"))
                 return
-            if not place.direct and not self.transport.is_mine(replied):
-                _passed()
-                return  # a number said to somebody ("how many pizzas?"), not to the bot
-        if not addressed and (self.client.user_id in _mentioned(content) or (
-                replied is not None and self.transport.is_mine(replied))):
+        # Whose message it replies to: the server is asked about one the bot no longer
+        # remembers (`was_mine`), so an answer to its old message is not taken for talk.
+        to_bot = replied is not None and (text.isdecimal() or a_command(text)) \
+            and await self.transport.was_mine(room.room_id, replied)
+        if replied is not None and text.isdecimal() and not place.direct and not to_bot:
+            _passed()
+            return  # a number said to somebody ("how many pizzas?"), not to the bot
+        if not addressed and (self.client.user_id in _mentioned(content) or to_bot):
             # A reply to the bot's message (Element also mentions whom it replies to), or
             # its pill: a command in it is for the bot (the lobby's "join"); other words
             # stay people's talk, unless they are the awaited person's action.
-            words = text.split()
-            addressed = bool(words) and i18n.aliases(words[0]) in COMMANDS
+            addressed = a_command(text)
         if text.isdecimal():
             # A bare number answers the sender's own current menu here, or the open lobby.
             owner = self._menu_of(room.room_id, event.sender)
