@@ -431,13 +431,18 @@ def _table_notes(view: dict[str, Any], lang: str, short: str,
         "levels": Text(say(lang, f"{short}.levels", levels=" ".join(
             f"{v}:{n}" for v, n in view["levels"].items()))),
     }
-    if view["score_history"]:
+    history, key = view["score_history"], f"{short}.history"
+    if view["over"] and history and \
+            history[-1] == [player["score"] for player in view["players"]]:
+        # (the last scoring is the final scores, which the end's line says with who won:
+        # told here too, the same numbers stood twice on one screen)
+        history, key = history[:-1], f"{short}.history.earlier"
+    if history:
         # Each player's points, scoring after scoring ("p1: 1→2→7, p2: 3→19→49"): a row of
         # numbers a scoring, "1 3; 2 19; 7 49", named nobody and read as a puzzle.
-        rounds = [
-            f"{seat_tag(seat, lang)}: " + "→".join(str(row[seat]) for row in view["score_history"])
-            for seat in range(len(view["score_history"][0]))]
-        notes["history"] = _history(say(lang, f"{short}.history", rounds="\0"), rounds, width)
+        rounds = [f"{seat_tag(seat, lang)}: " + "→".join(str(row[seat]) for row in history)
+                  for seat in range(len(history[0]))]
+        notes["history"] = _history(say(lang, key, rounds="\0"), rounds, width)
     return notes
 
 
