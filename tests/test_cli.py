@@ -554,7 +554,10 @@ def test_on_80_by_24_each_player_is_named_one_way_from_the_first_line_to_the_las
     assert scorings and all(tagged[0] in line for line in scorings), scorings
     # the board's final scores, broken between players, then where the record is
     at = lines.index(say(lang, "game.record", path=path))
-    end = [max(i for i in range(at) if lines[i].strip())]
+    # (right under the board's last line: a blank line between them set the record apart
+    # from the game it keeps, as if something else began)
+    assert lines[at - 1].strip(), lines[at - 3:at + 1]
+    end = [at - 1]
     while lines[end[0]].startswith("  "):
         end.insert(0, end[0] - 1)
     block = [lines[i] for i in end]

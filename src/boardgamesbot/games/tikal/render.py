@@ -457,13 +457,14 @@ def status_text(view: dict[str, Any], lang: str = "en", width: int | None = None
     """Whose turn it is and what they do now, the scoring round, then the stack, the pile,
     the temple levels, this turn's deeds and the scores so far, a line each (the stack
     and the pile side by side took 88 columns with a full stack, more than a terminal's
-    80)."""
+    80). No blank line after them: under the end, the terminal's next line says where the
+    record is kept, and a blank line set it apart as if something else began."""
     notes = {**_turn_notes(view, lang, "tikal.term", names, width),
              **_table_notes(view, lang, "tikal.term", width)}
     order = ("to_play", "round", "stack", "pile", "levels", "done", "history")
     if view["over"]:  # (the end last, where the eye is when the game stops)
         order = (*order[1:], order[0])
-    return Text("\n").join(notes[name] for name in order if name in notes) + Text("\n")
+    return Text("\n").join(notes[name] for name in order if name in notes)
 
 
 def _shared_lines(notes: list[Text], width: int, in_order: bool = False) -> list[Text]:
