@@ -633,14 +633,15 @@ def _a_long_computer_turn(seed: int, lang: str, players: int = 2, rows: int = 2
                           ) -> tuple[list[str], list[tuple[int, str]]] | None:
     """Tikal, a person (random actions, seeded) against "random" bots as `play` seats
     them: the person's actions up to a prompt after the computers' turns whose sentences,
-    told whole in 80 columns, take ``rows`` rows or more, and those turns' actions (seat,
-    notation); None if there is none in the first 60 of the person's actions."""
+    told whole as the prompt tells them (`play.recap`, at the console's width), take
+    ``rows`` rows or more, and those turns' actions (seat, notation); None if there is
+    none in the first 60 of the person's actions."""
     import random
 
     from boardgamesbot.bots import SeatView, make_bot
+    from boardgamesbot.cli.play import recap
     from boardgamesbot.cli.words import say, seat_tagged
     from boardgamesbot.engine import load_game
-    from boardgamesbot.games.wording import between_entries
 
     game = load_game("tikal")
     state, rng = game.new(players, seed), random.Random(seed)
@@ -654,16 +655,9 @@ def _a_long_computer_turn(seed: int, lang: str, players: int = 2, rows: int = 2
             done.append((seat, str(bots[seat].choose(SeatView(state.clone(), seat), seat))))
             state.apply(seat, done[-1][1])
             continue
-        turns: list[tuple[int, list[str]]] = []
-        for who, action in done:
-            if turns and turns[-1][0] == who:
-                turns[-1][1].append(action)
-            else:
-                turns.append((who, [action]))
-        told = sum(len(between_entries(say(lang, "recap", who=seat_tagged(
-            game, who, say(lang, "level.random"), lang), actions="\0"), actions, 80)
-            .splitlines()) for who, actions in turns)
-        if told >= rows:
+        named = [(seat_tagged(game, who, say(lang, "level.random"), lang), action)
+                 for who, action in done]
+        if len(recap(named, lang, whole=True)) >= rows:
             return script, done
         done = []
         legal = state.legal_actions(0)
@@ -695,12 +689,12 @@ def test_on_80_by_24_a_computers_long_turn_is_told_whole_under_the_board(
     from boardgamesbot.cli.words import say, seat_tagged
     from boardgamesbot.engine import load_game
 
-    seed, (script, done) = next((seed, found) for seed in range(10)
-                                if (found := _a_long_computer_turn(seed, lang)))
-    turn = [action for _, action in done]
     monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
     monkeypatch.setattr(console, "_width", 80)
     monkeypatch.setattr(console, "_height", 24)
+    seed, (script, done) = next((seed, found) for seed in range(10)
+                                if (found := _a_long_computer_turn(seed, lang)))
+    turn = [action for _, action in done]
     result = run("play", "tikal", "--players", "2", "--bots", "random", "--seed", str(seed),
                  "--lang", lang, "--save", str(tmp_path / "game.json"),
                  stdin="\n".join([*script, "quit"]) + "\n")
@@ -729,11 +723,11 @@ def test_on_80_by_24_computers_turns_too_long_for_the_screen_say_where_the_rest_
     from boardgamesbot.cli.terminal import console
     from boardgamesbot.cli.words import say
 
-    seed, (script, done) = next((seed, found) for seed in range(10)
-                                if (found := _a_long_computer_turn(seed, lang, 4, 7)))
     monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
     monkeypatch.setattr(console, "_width", 80)
     monkeypatch.setattr(console, "_height", 24)
+    seed, (script, done) = next((seed, found) for seed in range(10)
+                                if (found := _a_long_computer_turn(seed, lang, 4, 7)))
     result = run("play", "tikal", "--players", "4", "--bots", "random,random,random",
                  "--seed", str(seed), "--lang", lang, "--save", str(tmp_path / "game.json"),
                  stdin="\n".join([*script, "log", "quit"]) + "\n")
