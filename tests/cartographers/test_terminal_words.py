@@ -159,3 +159,30 @@ def test_the_drawing_example_is_one_of_the_card_shown(lang):
             assert 1 <= int(found[2]) <= len(card["shapes"]), (found[0], card["name"])
             checked += 1
     assert checked > 5
+
+
+def dense(view: dict, lang: str) -> str:
+    """As the prompt prints it on an 80x24 terminal (the seat's sheet by the prompt)."""
+    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+    console.print(GAME.render_text(view, lang), height=22)
+    return console.export_text()
+
+
+@pytest.mark.parametrize("players,side", [(1, "A"), (2, "B")])
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_a_note_too_long_for_a_line_goes_on_under_its_own_text(lang, players, side):
+    """At 80 columns in Portuguese and Catalan the edicts, the cards revealed, the legend,
+    the solo rating and what to do went on at the left edge ("preenchidos ou pela borda",
+    "bosc", "-80" alone on a line), where each next line read as a note of its own: a
+    note's later lines stand in by two columns (an edict's under its name), so that a
+    line at the left edge begins a note, with a capital or a mark, never mid-sentence."""
+    checked = 0
+    for seed in (1, 2):
+        for view in views(seed, players, side):
+            for text in (printed(view, lang), dense(view, lang)):
+                for line in text.splitlines():
+                    if not line or line.startswith((" ", "│", "╭", "╰")):
+                        continue  # (indented, or in a sheet's or the card's box)
+                    assert re.match(r"[A-ZÀ-Ý*#^]", line), (line, text)
+                    checked += 1
+    assert checked > 50

@@ -13,9 +13,11 @@ terminal's own sentences (``carto.term.*``). The notation stays as typed.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from rich.cells import cell_len
 from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
@@ -52,6 +54,32 @@ def seat_tag(seat: int, lang: str) -> str:
 
 
 _seat = seat_tag
+
+#: How far a note's later lines stand in (an edict's stand under its name: "* A ").
+NOTE_INDENT, EDICT_INDENT = "  ", "    "
+
+
+def _under_itself(text: str, width: int | None, indent: str = NOTE_INDENT) -> str:
+    """``text`` in lines of ``width`` (whole when None), broken at blanks, the later ones
+    standing in by ``indent``: at the left edge a note's second line ("preenchidos ou
+    pela borda", "-80") read as a note of its own."""
+    if width is None:
+        return text
+    return "\n".join(textwrap.wrap(text, width, subsequent_indent=indent,
+                                   break_long_words=False, break_on_hyphens=False)) or text
+
+
+def _side_by_side(entries: list[str], width: int | None, apart: str = "  ") -> str:
+    """``entries`` ``apart`` on lines of ``width`` (one line when None), broken only between
+    two (the legend's "R ruins" kept whole: "R" ended a line and "ruins" began the next),
+    the later lines standing in by `NOTE_INDENT`."""
+    lines = [entries[0]] if entries else [""]
+    for entry in entries[1:]:
+        if width is None or cell_len(lines[-1] + apart + entry) <= width:
+            lines[-1] += apart + entry
+        else:
+            lines.append(NOTE_INDENT + entry)
+    return "\n".join(lines)
 
 
 def _cell_index(name: str) -> tuple[int, int]:
@@ -264,21 +292,23 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
     season_name = named(lang, "carto.season", season["name"])
     parts: list[RenderableType] = []
     side = say(lang, f"carto.side.{view['side']['letter']}")
-    head = Text(f"{say(lang, 'game.cartographers')} - {side} - ", style="bold")
-    if view["over"]:
-        head.append(say(lang, "carto.term.over"))
-    else:
-        head.append(say(lang, "carto.term.season", name=season_name, n=season["number"],
-                        used=season["time_used"], threshold=season["threshold"],
-                        deck=view["deck_size"]))
+    title = f"{say(lang, 'game.cartographers')} - {side} - "
+    said = say(lang, "carto.term.over") if view["over"] else \
+        say(lang, "carto.term.season", name=season_name, n=season["number"],
+            used=season["time_used"], threshold=season["threshold"], deck=view["deck_size"])
+    head = Text(_under_itself(title + said, width))
+    head.stylize("bold", 0, len(title))
     parts.append(head)
+    # (in a box, the edicts have its borders' and paddings' four columns less)
+    edict_width = None if width is None else width if dense else width - 4
     edicts = Text()
     for edict in view["edicts"]:
         now = edict["letter"] in season["scoring"] and not view["over"]
         rule = named(lang, "carto.rule", edict["card"])
         rule = edict["rule"] if rule == edict["card"] else rule
-        edicts.append(f"{'*' if now else ' '} {edict['letter']} "
-                      f"{named(lang, 'carto.card', edict['card'])}: {rule}\n",
+        edicts.append(_under_itself(f"{'*' if now else ' '} {edict['letter']} "
+                                    f"{named(lang, 'carto.card', edict['card'])}: {rule}",
+                                    edict_width, EDICT_INDENT) + "\n",
                       style="bold" if now else "")
     edicts.rstrip()
     title = say(lang, "carto.term.edicts", season=season_name)
@@ -287,16 +317,18 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
     else:
         parts.append(Panel(edicts, title=title, expand=False))
     if view["revealed"]:
-        parts.append(Text(say(lang, "carto.revealed", cards=", ".join(
-            f"{named(lang, 'carto.card', c['name'])} ({c['time']})" for c in view["revealed"]))))
+        # (broken between cards: "Fenda" ended a line and "Planar (0)" began the next)
+        parts.append(Text(between_entries(say(lang, "carto.revealed", cards="\0"), [
+            f"{named(lang, 'carto.card', c['name'])} ({c['time']})" for c in view["revealed"]],
+            width, NOTE_INDENT)))
     if view["last_ambush"]:
         ambush = view["last_ambush"]
         cells = "; ".join(f"{_seat(i, lang)}: "
                           f"{' '.join(c) or say(lang, 'carto.term.no_effect')}"
                           for i, c in enumerate(ambush["cells"]))
         card = named(lang, "carto.card", ambush["card"])
-        parts.append(Text(say(lang, "carto.last.ambush", card=card) + f" ({cells})",
-                          style="magenta"))
+        parts.append(Text(_under_itself(say(lang, "carto.last.ambush", card=card) +
+                                        f" ({cells})", width), style="magenta"))
     card_panel = _card_panel(view, lang, dense)
     if card_panel is not None and not view["over"] and not dense:
         parts.append(card_panel)
@@ -313,14 +345,22 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
     if sheets:
         parts.append(Columns(sheets))
     terrains = {name: named(lang, "terrain", name) for name in _LETTER}
-    parts.append(Text(say(lang, "carto.term.legend", **terrains), style="dim"))
+    parts.append(Text(_side_by_side(say(lang, "carto.term.legend", **terrains).split("  "),
+                                    width), style="dim"))
     if "solo" in view:
         solo = view["solo"]
         line = say(lang, "carto.term.solo", stars=view["players"][0]["stars"],
                    solo=solo["solo_numbers"], rating=solo["rating"])
         if solo["title"]:
             line += ": " + named(lang, "carto.title", solo["title"])
-        parts.append(Text(line, style="bold"))
+        # (the rating kept with its "=": "=" ended a line and "-80" stood alone on the next)
+        head, equals, rating = line.rpartition(" = ")
+        said = _under_itself(head, width) if equals else _under_itself(line, width)
+        if equals:
+            last = said.rsplit("\n", 1)[-1]
+            fits = width is None or cell_len(last + equals + rating) <= width
+            said += (equals if fits else "\n" + NOTE_INDENT + equals.lstrip()) + rating
+        parts.append(Text(said, style="bold"))
     if view["over"]:
         # (by the name the face's own last line gives the player: the tag alone, then the
         # name, read as two answers)
@@ -345,6 +385,6 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
             you = None
         beside.add_row(own, Group(*aside))
         parts.append(beside)
-    if you is not None:
-        parts.append(you)
+    if you is not None:  # (across the width: its later lines under its own text)
+        parts.append(Text(_under_itself(you.plain, width), style=you.style))
     return Group(*parts)
