@@ -354,8 +354,8 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
         if solo["title"]:
             line += ": " + named(lang, "carto.title", solo["title"])
         # (the rating kept with its "=": "=" ended a line and "-80" stood alone on the next)
-        head, equals, rating = line.rpartition(" = ")
-        said = _under_itself(head, width) if equals else _under_itself(line, width)
+        before, equals, rating = line.rpartition(" = ")
+        said = _under_itself(before if equals else line, width)
         if equals:
             last = said.rsplit("\n", 1)[-1]
             fits = width is None or cell_len(last + equals + rating) <= width
