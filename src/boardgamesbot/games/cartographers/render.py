@@ -194,10 +194,11 @@ def _player_panel(view: dict[str, Any], player: dict[str, Any], lang: str = "en"
 
 
 def _player_parts(view: dict[str, Any], player: dict[str, Any], lang: str = "en",
-                  apart: bool = False) -> tuple[Panel, Text]:
+                  apart: bool = False, width: int | None = None) -> tuple[Panel, Text]:
     """A seat's sheet in its box, with its notes (the cells just drawn, coins, stars,
     the seasons' scores) under the rows; ``apart``: the notes on their own, outside the
-    box (so that a box as narrow as the sheet leaves the card room beside it)."""
+    box (so that a box as narrow as the sheet leaves the card room beside it), in lines
+    of ``width``, the coins, stars and losses broken between them only."""
     seat = player["seat"]
     highlight: dict[tuple[int, int], str] = {}
     you = view.get("you") or {}
@@ -215,8 +216,10 @@ def _player_parts(view: dict[str, Any], player: dict[str, Any], lang: str = "en"
     if recent:
         notes.append(say(lang, "carto.term.just_drawn", cells=" ".join(player["last_drawn"]))
                     + "\n", style="dim")
-    notes.append(say(lang, "carto.term.sheet", coins=player["coins"], stars=player["stars"],
-                    losses=player["monster_losses"]) + "\n")
+    # (beside the sheet, "lost to monsters" ended a line and its number began the next)
+    notes.append(_side_by_side(say(lang, "carto.term.sheet", coins=player["coins"],
+                                   stars=player["stars"], losses=player["monster_losses"])
+                               .split("   "), width if apart else None, "   ") + "\n")
     for record in player["seasons"]:
         e1, e2 = record["edicts"]
         season = named(lang, "carto.season", record["season"])
@@ -338,10 +341,15 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
         first = _seat(viewer, lang) + " "
         sheets.sort(key=lambda panel: 0 if str(panel.title).startswith(first) else 1)
     own = sheets.pop(0) if dense else None
-    own_notes = Text()
+    own_notes, beside_width = Text(), None
     if own is not None:
         mine = next(p for p in view["players"] if p["seat"] == viewer)
-        own, own_notes = _player_parts(view, mine, lang, apart=True)
+        # (the notes' column: the width the sheet's box, its borders and paddings, and the
+        # column between leave)
+        if width is not None:
+            beside_width = width - 4 - 1 - max(
+                cell_len(line) for line in sheet_text(mine["sheet"]).plain.splitlines())
+        own, own_notes = _player_parts(view, mine, lang, apart=True, width=beside_width)
     if sheets:
         parts.append(Columns(sheets))
     terrains = {name: named(lang, "terrain", name) for name in _LETTER}
@@ -381,7 +389,7 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
         aside: list[RenderableType] = [card_panel] if card_panel and not view["over"] else []
         aside.append(own_notes)
         if you is not None and you_beside:
-            aside.append(you)
+            aside.append(Text(_under_itself(you.plain, beside_width), style=you.style))
             you = None
         beside.add_row(own, Group(*aside))
         parts.append(beside)
