@@ -554,7 +554,10 @@ def test_on_80_by_24_each_player_is_named_one_way_from_the_first_line_to_the_las
     assert scorings and all(tagged[0] in line for line in scorings), scorings
     # the board's final scores, broken between players, then where the record is
     at = lines.index(say(lang, "game.record", path=path))
-    end = [max(i for i in range(at) if lines[i].strip())]
+    # (right under the board's last line: a blank line between them set the record apart
+    # from the game it keeps, as if something else began)
+    assert lines[at - 1].strip(), lines[at - 3:at + 1]
+    end = [at - 1]
     while lines[end[0]].startswith("  "):
         end.insert(0, end[0] - 1)
     block = [lines[i] for i in end]
@@ -630,14 +633,15 @@ def _a_long_computer_turn(seed: int, lang: str, players: int = 2, rows: int = 2
                           ) -> tuple[list[str], list[tuple[int, str]]] | None:
     """Tikal, a person (random actions, seeded) against "random" bots as `play` seats
     them: the person's actions up to a prompt after the computers' turns whose sentences,
-    told whole in 80 columns, take ``rows`` rows or more, and those turns' actions (seat,
-    notation); None if there is none in the first 60 of the person's actions."""
+    told whole as the prompt tells them (`play.recap`, at the console's width), take
+    ``rows`` rows or more, and those turns' actions (seat, notation); None if there is
+    none in the first 60 of the person's actions."""
     import random
 
     from boardgamesbot.bots import SeatView, make_bot
+    from boardgamesbot.cli.play import recap
     from boardgamesbot.cli.words import say, seat_tagged
     from boardgamesbot.engine import load_game
-    from boardgamesbot.games.wording import between_entries
 
     game = load_game("tikal")
     state, rng = game.new(players, seed), random.Random(seed)
@@ -651,16 +655,9 @@ def _a_long_computer_turn(seed: int, lang: str, players: int = 2, rows: int = 2
             done.append((seat, str(bots[seat].choose(SeatView(state.clone(), seat), seat))))
             state.apply(seat, done[-1][1])
             continue
-        turns: list[tuple[int, list[str]]] = []
-        for who, action in done:
-            if turns and turns[-1][0] == who:
-                turns[-1][1].append(action)
-            else:
-                turns.append((who, [action]))
-        told = sum(len(between_entries(say(lang, "recap", who=seat_tagged(
-            game, who, say(lang, "level.random"), lang), actions="\0"), actions, 80)
-            .splitlines()) for who, actions in turns)
-        if told >= rows:
+        named = [(seat_tagged(game, who, say(lang, "level.random"), lang), action)
+                 for who, action in done]
+        if len(recap(named, lang, whole=True)) >= rows:
             return script, done
         done = []
         legal = state.legal_actions(0)
@@ -692,12 +689,12 @@ def test_on_80_by_24_a_computers_long_turn_is_told_whole_under_the_board(
     from boardgamesbot.cli.words import say, seat_tagged
     from boardgamesbot.engine import load_game
 
-    seed, (script, done) = next((seed, found) for seed in range(10)
-                                if (found := _a_long_computer_turn(seed, lang)))
-    turn = [action for _, action in done]
     monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
     monkeypatch.setattr(console, "_width", 80)
     monkeypatch.setattr(console, "_height", 24)
+    seed, (script, done) = next((seed, found) for seed in range(10)
+                                if (found := _a_long_computer_turn(seed, lang)))
+    turn = [action for _, action in done]
     result = run("play", "tikal", "--players", "2", "--bots", "random", "--seed", str(seed),
                  "--lang", lang, "--save", str(tmp_path / "game.json"),
                  stdin="\n".join([*script, "quit"]) + "\n")
@@ -726,11 +723,11 @@ def test_on_80_by_24_computers_turns_too_long_for_the_screen_say_where_the_rest_
     from boardgamesbot.cli.terminal import console
     from boardgamesbot.cli.words import say
 
-    seed, (script, done) = next((seed, found) for seed in range(10)
-                                if (found := _a_long_computer_turn(seed, lang, 4, 7)))
     monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
     monkeypatch.setattr(console, "_width", 80)
     monkeypatch.setattr(console, "_height", 24)
+    seed, (script, done) = next((seed, found) for seed in range(10)
+                                if (found := _a_long_computer_turn(seed, lang, 4, 7)))
     result = run("play", "tikal", "--players", "4", "--bots", "random,random,random",
                  "--seed", str(seed), "--lang", lang, "--save", str(tmp_path / "game.json"),
                  stdin="\n".join([*script, "log", "quit"]) + "\n")
@@ -748,3 +745,105 @@ def test_on_80_by_24_computers_turns_too_long_for_the_screen_say_where_the_rest_
     assert all(len(line) <= 80 for line in told), told
     logged = " ".join(line.strip() for line in lines[asked[-2] + 1:asked[-1] + 1])
     assert all(action in logged for _, action in done), logged
+
+
+@pytest.mark.parametrize("lang,whole", [("en", "log all"), ("pt-BR", "histórico tudo"),
+                                        ("ca", "historial tot")])
+def test_on_80_by_24_log_all_tells_the_whole_game_a_screenful_at_a_time(
+        tmp_path, monkeypatch, lang, whole):
+    """'log' told only what the computers did since the person's last action: the game
+    before it was in `bgbot replay` alone. 'log all' (the person's word for all, in any
+    language) tells the whole game so far, each action with who took it and what it did
+    in the person's words, the latest screenful of 80x24 with the note and the prompt,
+    and how to see the one before ('log 2'), which goes on where it stopped; a page the
+    game has not got, or a word 'log' does not take, is said in the person's language
+    and changes nothing."""
+    import re
+
+    from boardgamesbot.cli.terminal import console
+    from boardgamesbot.cli.words import say, seat_name, seat_tagged
+    from boardgamesbot.engine import load_game
+
+    monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
+    monkeypatch.setattr(console, "_width", 80)
+    monkeypatch.setattr(console, "_height", 24)
+    seed, (script, _) = next((seed, found) for seed in range(10)
+                             if (found := _a_long_computer_turn(seed, lang, 4, 7)))
+    path = tmp_path / "game.json"
+    result = run("play", "tikal", "--players", "4", "--bots", "random,random,random",
+                 "--seed", str(seed), "--lang", lang, "--save", str(path),
+                 stdin="\n".join([*script, whole, "log 2", "log 99", "log xyz", "log",
+                                  "quit"]) + "\n")
+    assert result.exit_code == 0, result.output
+    lines, asked = _screens(result.output, say(lang, "prompt", n=1))
+    assert len(asked) == len(script) + 6, result.output
+    said = [lines[asked[at] + 1:asked[at + 1]] for at in range(len(script), len(script) + 5)]
+    record = Record.load(path)  # (the game as it stood: no 'log' plays or takes back)
+    assert len(record.actions) == len(script) + sum(1 for seat, _ in record.actions if seat)
+
+    game = load_game("tikal")
+    names = {seat: seat_tagged(game, seat, seat_name(name, lang), lang)
+             for seat, name in enumerate(record.seats)}
+
+    def entries(told: list[str]) -> dict[int, str]:
+        """Each action told: its number → its lines joined."""
+        found: dict[int, str] = {}
+        for line in told:
+            number = re.match(r"^ *(\d+)\. ", line)
+            if number:
+                found[int(number[1])] = line.strip()
+            elif found and line.startswith("  "):
+                last = max(found)
+                found[last] += " " + line.strip()
+        return found
+
+    latest, before = entries(said[0]), entries(said[1])
+    # the latest screenful: the last actions, up to the last, with the prompt on 24 rows
+    assert len(said[0]) + 1 <= 24 and max(map(len, said[0] + said[1])) <= 80, said[0]
+    assert list(latest) == list(range(min(latest), len(record.actions) + 1)), said[0]
+    assert min(latest) > 1 and "'log 2'" in " ".join(said[0][-2:]), said[0][-3:]
+    # the one before goes on where it stopped
+    assert list(before) == list(range(min(before), min(latest))), said[1]
+    states = list(record.states())
+    for number, text in {**before, **latest}.items():
+        seat, notation = record.actions[number - 1]
+        assert text.startswith(f"{number}. {names[seat]}: {notation}"), text
+        action = game.parse_action(notation)
+        words = game.action_words(states[number - 1].action_info(seat, action), lang,
+                                  names=names)
+        if words and words != notation:  # (in the person's words, as the moves were told)
+            assert f"{notation} — {words}" in text, text
+    # a page there is not, a word 'log' does not take: said, nothing listed
+    assert not entries(said[2]) and "'log 1'" in " ".join(said[2]), said[2]
+    assert " ".join(" ".join(said[3]).split()) == say(lang, "log.what"), said[3]
+    # the help says so, with the person's word for all
+    assert f"'log {whole.split()[1]}'" in say(lang, "help", example="", kind="")
+    # and 'log' alone as before: what the computers did since the person's last action
+    recap = say(lang, "recap", who="\0", actions="\0").split("\0")[1]
+    assert said[4] and recap in said[4][0], said[4]
+
+
+def test_log_all_keeps_a_choice_made_at_once_hidden_until_all_have_chosen():
+    """A record that stops in a step where both seats choose at once, the first's choice
+    in it (a table of the service applies each as it comes): 'log all' tells the second
+    seat the game up to that step, not the first's choice, which the game keeps hidden
+    until both have chosen; the first is told their own; once both have, both are told."""
+    from boardgamesbot.cli.play import told_game
+    from boardgamesbot.engine import load_game
+
+    game = load_game("cartographers")
+    state = game.new(2, 5)
+    assert state.current_players() == [0, 1]
+    record = Record.start("cartographers", 5, ["Ann", "Bo"])
+    names = {0: "Ann", 1: "Bo"}
+    for seat in (0, 1, 0):  # a step whole, then the first's choice in the next
+        action = str(state.legal_actions(seat)[0])
+        state.apply(seat, action)
+        record.add(seat, action)
+    assert state.current_players() == [1]
+
+    def told(viewer: int) -> list[str]:
+        return [" ".join(lines) for _, lines in told_game(record, viewer, names, "en")]
+
+    assert [line.split(":")[0] for line in told(1)] == ["1. Ann", "2. Bo"], told(1)
+    assert [line.split(":")[0] for line in told(0)] == ["1. Ann", "2. Bo", "3. Ann"], told(0)

@@ -408,3 +408,22 @@ def test_a_question_typed_at_the_prompt_is_answered_without_ask(tmp_path, name, 
     asked = played(QUESTIONS[lang])
     assert asked == played(f"ask {QUESTIONS[lang]}")
     assert say(lang, "unreadable.next") not in asked
+
+
+@pytest.mark.parametrize("lang,typed", [("pt-BR", "por que"), ("pt-BR", "Por quê"),
+                                        ("ca", "per què"), ("ca", "Per que")])
+def test_why_is_understood_as_a_question_spells_it(tmp_path, lang, typed):
+    """A Brazilian asks "por que end", a Catalan "per què end": the question's spelling of
+    why, two words ("porque", "perquè", one word, are the answer's: because). They were
+    refused as a mistyped action ("No lugar de 'por' deve vir uma ação"); they are 'why',
+    and a question that begins so is still answered as a question."""
+    def played(line: str) -> str:
+        result = run("play", "tikal", "--seed", "5", "--lang", lang, "--save",
+                     str(tmp_path / "g.json"), stdin=f"{line}\nquit\n")
+        assert result.exit_code == 0, result.output
+        return result.output.split(say(lang, "saved", path=tmp_path / "g.json"))[0]
+
+    asked = played(f"{typed} end")
+    assert asked == played("why end") and say(lang, "unreadable.next") not in asked, asked
+    question = {"pt-BR": "por que o jogo acaba?", "ca": "per què acaba la partida?"}[lang]
+    assert played(question) == played(f"ask {question}")

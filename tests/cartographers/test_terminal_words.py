@@ -159,3 +159,59 @@ def test_the_drawing_example_is_one_of_the_card_shown(lang):
             assert 1 <= int(found[2]) <= len(card["shapes"]), (found[0], card["name"])
             checked += 1
     assert checked > 5
+
+
+def dense(view: dict, lang: str) -> str:
+    """As the prompt prints it on an 80x24 terminal (the seat's sheet by the prompt)."""
+    console = Console(file=io.StringIO(), width=80, height=24, record=True, color_system=None)
+    console.print(GAME.render_text(view, lang), height=22)
+    return console.export_text()
+
+
+@pytest.mark.parametrize("players,side", [(1, "A"), (2, "B")])
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_a_note_too_long_for_a_line_goes_on_under_its_own_text(lang, players, side):
+    """At 80 columns in Portuguese and Catalan the edicts, the cards revealed, the legend,
+    the solo rating and what to do went on at the left edge ("preenchidos ou pela borda",
+    "bosc", "-80" alone on a line), where each next line read as a note of its own: a
+    note's later lines stand in by two columns (an edict's under its name), so that a
+    line at the left edge begins a note, with a capital or a mark, never mid-sentence."""
+    checked = 0
+    for seed in (1, 2):
+        for view in views(seed, players, side):
+            for text in (printed(view, lang), dense(view, lang)):
+                for line in text.splitlines():
+                    if not line or line.startswith((" ", "│", "╭", "╰")):
+                        continue  # (indented, or in a sheet's or the card's box)
+                    assert re.match(r"[A-ZÀ-Ý*#^]", line), (line, text)
+                    checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_beside_the_sheet_the_coins_stars_and_losses_each_stay_on_one_line(lang):
+    """On 80x24 the seat's notes stand beside its sheet, 50 columns: "perdidas para
+    monstros" ended a line there and its number began the next, a "0" alone that read as
+    nothing in particular. The notes break between their entries only, and what to do
+    beside them goes on under its own text."""
+    from boardgamesbot.games.cartographers.render import say
+
+    checked = 0
+    for seed in (1, 2):
+        for view in views(seed, 1, "A"):
+            if view.get("viewer") is None or view["over"]:
+                continue
+            lines = dense(view, lang).splitlines()
+            player = view["players"][0]
+            entries = say(lang, "carto.term.sheet", coins=player["coins"],
+                          stars=player["stars"], losses=player["monster_losses"]).split("   ")
+            for entry in entries:
+                assert any(entry in line for line in lines), (entry, "\n".join(lines))
+            opening = say(lang, "carto.term.your_move", n=1)
+            at = next((i for i, line in enumerate(lines) if opening in line), None)
+            if at is not None and lines[at].startswith("│"):  # (beside the sheet)
+                column = lines[at].index(opening)
+                below = [line[column:] for line in lines[at + 1:] if line.startswith(("│", "╰"))]
+                assert all(not part.strip() or part.startswith("  ") for part in below), below
+            checked += 1
+    assert checked > 5

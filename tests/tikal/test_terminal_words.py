@@ -202,9 +202,10 @@ def test_the_scores_after_each_scoring_name_each_player(lang):
     """At a game's end the terminal said "Pontos após cada rodada de pontuação: 1 3; 2 19;
     7 49; 14 80": a row of numbers per scoring, nobody named. Each player is named with
     their points scoring after scoring, in the order they came."""
-    *_, final = views(2)
+    # (before the end: there the last scoring is the final scores, said once, below)
+    final = next(view for view in views(2) if len(view["score_history"]) >= 2
+                 and not view["over"])
     history = final["score_history"]
-    assert len(history) >= 2 and final["phase"] == "over"
     prefix = say(lang, "tikal.term.history", rounds="")
     text = " ".join(line.strip() for line in printed(final, lang))  # (wrapped at 80)
     told = text[text.index(prefix) + len(prefix):]  # (the last of the notes)
@@ -212,6 +213,29 @@ def test_the_scores_after_each_scoring_name_each_player(lang):
     for seat in range(len(history[0])):
         points = "→".join(str(row[seat]) for row in history)
         assert f"{seat_tag(seat, lang)}: {points}" in told, (seat, told)
+
+
+@pytest.mark.parametrize("dense_drawing", [False, True])
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_at_the_end_each_final_score_is_said_once(lang, dense_drawing):
+    """The end's last scoring is the final scores: the scores after each scoring ended with
+    them ("p1: 0→3→7") and the next line said them again ("Final scores: p1: 7"), the
+    same numbers twice on one screen. The history tells the scorings before the last, by
+    a sentence that says so, and the final scores are said once, on the end's line."""
+    *_, final = views(2)
+    history = final["score_history"]
+    assert len(history) >= 2 and final["over"]
+    assert history[-1] == [player["score"] for player in final["players"]]
+    lines = dense(final, lang) if dense_drawing else printed(final, lang)
+    text = " ".join(line.strip() for line in lines)
+    short = "tikal.term.dense" if dense_drawing else "tikal.term"
+    assert say(lang, f"{short}.history", rounds="").strip() not in text, text
+    before = text.index(say(lang, f"{short}.history.earlier", rounds="").strip())
+    for seat in range(len(history[0])):
+        earlier = "→".join(str(row[seat]) for row in history[:-1])
+        assert re.search(rf"{seat_tag(seat, lang)}: {earlier}(?![→\d])", text[before:]), text
+        assert f"{earlier}→{history[-1][seat]}" not in text, text
+        assert f"{seat_tag(seat, lang)}: {history[-1][seat]}" in text, text  # (the end's)
 
 
 def dense(view: dict, lang: str) -> list[str]:

@@ -13,7 +13,7 @@ import shlex
 import textwrap
 import time
 from collections import Counter
-from functools import partial
+from functools import cache, partial
 from itertools import pairwise
 from pathlib import Path
 
@@ -25,7 +25,14 @@ from rich.text import Text
 
 from boardgamesbot.bots import SeatView, make_bot
 from boardgamesbot.driver import Decision, DecisionFailed, Driver
-from boardgamesbot.engine import GameError, Record, State, known_games, load_game
+from boardgamesbot.engine import (
+    LANGUAGES,
+    GameError,
+    Record,
+    State,
+    known_games,
+    load_game,
+)
 from boardgamesbot.games.wording import between_entries
 
 from .rules import show_answers, show_why
@@ -277,6 +284,13 @@ class Person:
             # person's language, or another language's where no move is written so;
             # anything else is read as an action)
             word = command_named(typed, lang, partial(_a_move, seat.game))
+            second, _, after = rest.strip().partition(" ")
+            if word is None and second and not line.endswith("?"):
+                # ("por que end", "per què end": why as a question spells it, two words,
+                # where the catalogs' "porque", "perquè" is the answer's; a line ending in
+                # '?' stays a question, answered below)
+                word = command_named(typed + second, lang, partial(_a_move, seat.game))
+                rest = after if word is not None else rest
             if word == "quit":
                 raise Quit()
             if word == "undo":
@@ -286,9 +300,7 @@ class Person:
             elif word == "board":
                 console.print(render(seat.view()), height=room_above())
             elif word == "log":
-                for told_line in recap(self.last_done, lang, whole=True) or \
-                        [say(lang, "log.none")]:
-                    console.print(told_line, markup=False, soft_wrap=True)
+                self._log(seat, rest.strip())
             elif word == "notation":
                 console.print(say(lang, "notation.where", game=self.record.game),
                               markup=False)
@@ -327,6 +339,40 @@ class Person:
                              before=self.asked_before, options=self.record.options)
         if reply is not None and reply.known:
             self.asked_before = reply.about
+
+    def _log(self, seat: SeatView, asked: str) -> None:
+        """'log': what the computer players did since this keyboard last chose; 'log all'
+        (any language's word for all), the whole game so far, the latest screenful; 'log
+        N', the Nth screenful counting back from the latest. Anything else is said, in the
+        person's language, with what 'log' takes."""
+        lang = self.lang
+        if not asked:
+            for line in recap(self.last_done, lang, whole=True) or [say(lang, "log.none")]:
+                console.print(line, markup=False, soft_wrap=True)
+            return
+        page = 1 if folded(asked) in _all_words() else int(asked) if asked.isdigit() else None
+        if page is None:
+            listed("", say(lang, "log.what"), indent=REFUSAL_INDENT, style="red")
+            return
+        told = told_game(self.record, seat.player, self.names, lang)
+        if not told:
+            console.print(say(lang, "log.nothing"), markup=False)
+            return
+        # (a screenful: the page's rows, its note's two at the most and the prompt's)
+        pages = screenfuls(told, room_above("", ""))
+        if not 1 <= page <= len(pages):
+            listed("", say(lang, "log.no_page", n=len(pages)), indent=REFUSAL_INDENT,
+                   style="red")
+            return
+        shown = pages[page - 1]
+        for _, lines in shown:
+            for line in lines:
+                console.print(line, markup=False, soft_wrap=True)
+        span = {"first": shown[0][0], "last": shown[-1][0], "total": told[-1][0],
+                "earlier": page + 1, "later": page - 1}
+        key = "log.whole" if len(pages) == 1 else "log.page.latest" if page == 1 else \
+            "log.page.oldest" if page == len(pages) else "log.page.middle"
+        listed("", say(lang, key, n=len(told), **span), indent=REFUSAL_INDENT, style="dim")
 
     def _hand_over(self, seat: SeatView, player: int) -> None:
         """Hot-seat, in a step where several seats decide at once: the screen is cleared and
@@ -410,6 +456,61 @@ def recap(done: list[tuple[str, str]], lang: str, whole: bool = False) -> list[s
                 [actions[0], say(lang, "recap.more", n=cut - 1), *actions[cut:]]))
         lines.append(line)
     return lines
+
+
+@cache
+def _all_words() -> frozenset[str]:
+    """The words that ask 'log' for the whole game, in every language the faces speak
+    ("all", "tudo", "tot"), folded: people who play together switch languages."""
+    return frozenset(folded(word) for lang in LANGUAGES for word in say(lang, "log.all").split())
+
+
+def told_game(record: Record, viewer: int, names: dict[int, str], lang: str
+              ) -> list[tuple[int, list[str]]]:
+    """The game so far as 'log all' tells it: each action's number (as `bgbot replay`
+    numbers it) and its lines of the console's width: who took it, its notation and what
+    it did in ``lang`` (the game's words, as a computer player's move is told when it is
+    played), its later lines under its own text. Another seat's action after the last
+    one that revealed something or ended a turn (`State.undo_point`) is left out: a
+    choice made at once with ``viewer``'s, which the game keeps hidden until all have
+    chosen (the terminal applies a step's choices together, but a record resumed from
+    a table of the service, which applies each as it comes, may stop inside a step)."""
+    told: list[tuple[int, list[str], bool]] = []
+    states = record.states()
+    before = next(states)
+    width = len(str(len(record.actions)))
+    for number, ((player, notation), after) in enumerate(zip(record.actions, states,
+                                                             strict=True), 1):
+        try:
+            info = before.action_info(player, before.game.parse_action(notation))
+            words = before.game.action_words(info, lang, names=names)
+        except GameError:  # (the game has no words for it: the notation alone)
+            words = None
+        text = f"{names[player]}: {notation}" + \
+            (f" — {words}" if words and words != notation else "")
+        mark = f"{number:>{width}}. "
+        told.append((number, wrapped(mark, text), before.undo_point() != after.undo_point()))
+        before = after
+    revealed = max((at for at, (_, _, crossed) in enumerate(told) if crossed), default=-1)
+    return [(number, lines) for at, (number, lines, _) in enumerate(told)
+            if at <= revealed or record.actions[at][0] == viewer]
+
+
+def screenfuls(told: list[tuple[int, list[str]]], rows: int | None
+               ) -> list[list[tuple[int, list[str]]]]:
+    """``told`` in pages of ``rows`` rows at the most, the latest first, an action never
+    split between two (one longer than a page has one of its own); None: one page (in a
+    pipe nothing scrolls away)."""
+    if rows is None:
+        return [told]
+    pages: list[list[tuple[int, list[str]]]] = []
+    page: list[tuple[int, list[str]]] = []
+    for entry in reversed(told):
+        if page and sum(len(lines) for _, lines in page) + len(entry[1]) > rows:
+            pages.append(page)
+            page = []
+        page.insert(0, entry)
+    return [*pages, page] if page else pages
 
 
 def _example(seat: SeatView) -> str:

@@ -13,9 +13,11 @@ terminal's own sentences (``carto.term.*``). The notation stays as typed.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from rich.cells import cell_len
 from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
@@ -52,6 +54,32 @@ def seat_tag(seat: int, lang: str) -> str:
 
 
 _seat = seat_tag
+
+#: How far a note's later lines stand in (an edict's stand under its name: "* A ").
+NOTE_INDENT, EDICT_INDENT = "  ", "    "
+
+
+def _under_itself(text: str, width: int | None, indent: str = NOTE_INDENT) -> str:
+    """``text`` in lines of ``width`` (whole when None), broken at blanks, the later ones
+    standing in by ``indent``: at the left edge a note's second line ("preenchidos ou
+    pela borda", "-80") read as a note of its own."""
+    if width is None:
+        return text
+    return "\n".join(textwrap.wrap(text, width, subsequent_indent=indent,
+                                   break_long_words=False, break_on_hyphens=False)) or text
+
+
+def _side_by_side(entries: list[str], width: int | None, apart: str = "  ") -> str:
+    """``entries`` ``apart`` on lines of ``width`` (one line when None), broken only between
+    two (the legend's "R ruins" kept whole: "R" ended a line and "ruins" began the next),
+    the later lines standing in by `NOTE_INDENT`."""
+    lines = [entries[0]] if entries else [""]
+    for entry in entries[1:]:
+        if width is None or cell_len(lines[-1] + apart + entry) <= width:
+            lines[-1] += apart + entry
+        else:
+            lines.append(NOTE_INDENT + entry)
+    return "\n".join(lines)
 
 
 def _cell_index(name: str) -> tuple[int, int]:
@@ -166,10 +194,11 @@ def _player_panel(view: dict[str, Any], player: dict[str, Any], lang: str = "en"
 
 
 def _player_parts(view: dict[str, Any], player: dict[str, Any], lang: str = "en",
-                  apart: bool = False) -> tuple[Panel, Text]:
+                  apart: bool = False, width: int | None = None) -> tuple[Panel, Text]:
     """A seat's sheet in its box, with its notes (the cells just drawn, coins, stars,
     the seasons' scores) under the rows; ``apart``: the notes on their own, outside the
-    box (so that a box as narrow as the sheet leaves the card room beside it)."""
+    box (so that a box as narrow as the sheet leaves the card room beside it), in lines
+    of ``width``, the coins, stars and losses broken between them only."""
     seat = player["seat"]
     highlight: dict[tuple[int, int], str] = {}
     you = view.get("you") or {}
@@ -187,8 +216,10 @@ def _player_parts(view: dict[str, Any], player: dict[str, Any], lang: str = "en"
     if recent:
         notes.append(say(lang, "carto.term.just_drawn", cells=" ".join(player["last_drawn"]))
                     + "\n", style="dim")
-    notes.append(say(lang, "carto.term.sheet", coins=player["coins"], stars=player["stars"],
-                    losses=player["monster_losses"]) + "\n")
+    # (beside the sheet, "lost to monsters" ended a line and its number began the next)
+    notes.append(_side_by_side(say(lang, "carto.term.sheet", coins=player["coins"],
+                                   stars=player["stars"], losses=player["monster_losses"])
+                               .split("   "), width if apart else None, "   ") + "\n")
     for record in player["seasons"]:
         e1, e2 = record["edicts"]
         season = named(lang, "carto.season", record["season"])
@@ -264,21 +295,23 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
     season_name = named(lang, "carto.season", season["name"])
     parts: list[RenderableType] = []
     side = say(lang, f"carto.side.{view['side']['letter']}")
-    head = Text(f"{say(lang, 'game.cartographers')} - {side} - ", style="bold")
-    if view["over"]:
-        head.append(say(lang, "carto.term.over"))
-    else:
-        head.append(say(lang, "carto.term.season", name=season_name, n=season["number"],
-                        used=season["time_used"], threshold=season["threshold"],
-                        deck=view["deck_size"]))
+    title = f"{say(lang, 'game.cartographers')} - {side} - "
+    said = say(lang, "carto.term.over") if view["over"] else \
+        say(lang, "carto.term.season", name=season_name, n=season["number"],
+            used=season["time_used"], threshold=season["threshold"], deck=view["deck_size"])
+    head = Text(_under_itself(title + said, width))
+    head.stylize("bold", 0, len(title))
     parts.append(head)
+    # (in a box, the edicts have its borders' and paddings' four columns less)
+    edict_width = None if width is None else width if dense else width - 4
     edicts = Text()
     for edict in view["edicts"]:
         now = edict["letter"] in season["scoring"] and not view["over"]
         rule = named(lang, "carto.rule", edict["card"])
         rule = edict["rule"] if rule == edict["card"] else rule
-        edicts.append(f"{'*' if now else ' '} {edict['letter']} "
-                      f"{named(lang, 'carto.card', edict['card'])}: {rule}\n",
+        edicts.append(_under_itself(f"{'*' if now else ' '} {edict['letter']} "
+                                    f"{named(lang, 'carto.card', edict['card'])}: {rule}",
+                                    edict_width, EDICT_INDENT) + "\n",
                       style="bold" if now else "")
     edicts.rstrip()
     title = say(lang, "carto.term.edicts", season=season_name)
@@ -287,16 +320,18 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
     else:
         parts.append(Panel(edicts, title=title, expand=False))
     if view["revealed"]:
-        parts.append(Text(say(lang, "carto.revealed", cards=", ".join(
-            f"{named(lang, 'carto.card', c['name'])} ({c['time']})" for c in view["revealed"]))))
+        # (broken between cards: "Fenda" ended a line and "Planar (0)" began the next)
+        parts.append(Text(between_entries(say(lang, "carto.revealed", cards="\0"), [
+            f"{named(lang, 'carto.card', c['name'])} ({c['time']})" for c in view["revealed"]],
+            width, NOTE_INDENT)))
     if view["last_ambush"]:
         ambush = view["last_ambush"]
         cells = "; ".join(f"{_seat(i, lang)}: "
                           f"{' '.join(c) or say(lang, 'carto.term.no_effect')}"
                           for i, c in enumerate(ambush["cells"]))
         card = named(lang, "carto.card", ambush["card"])
-        parts.append(Text(say(lang, "carto.last.ambush", card=card) + f" ({cells})",
-                          style="magenta"))
+        parts.append(Text(_under_itself(say(lang, "carto.last.ambush", card=card) +
+                                        f" ({cells})", width), style="magenta"))
     card_panel = _card_panel(view, lang, dense)
     if card_panel is not None and not view["over"] and not dense:
         parts.append(card_panel)
@@ -306,21 +341,34 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
         first = _seat(viewer, lang) + " "
         sheets.sort(key=lambda panel: 0 if str(panel.title).startswith(first) else 1)
     own = sheets.pop(0) if dense else None
-    own_notes = Text()
+    own_notes, beside_width = Text(), None
     if own is not None:
         mine = next(p for p in view["players"] if p["seat"] == viewer)
-        own, own_notes = _player_parts(view, mine, lang, apart=True)
+        # (the notes' column: the width the sheet's box, its borders and paddings, and the
+        # column between leave)
+        if width is not None:
+            beside_width = width - 4 - 1 - max(
+                cell_len(line) for line in sheet_text(mine["sheet"]).plain.splitlines())
+        own, own_notes = _player_parts(view, mine, lang, apart=True, width=beside_width)
     if sheets:
         parts.append(Columns(sheets))
     terrains = {name: named(lang, "terrain", name) for name in _LETTER}
-    parts.append(Text(say(lang, "carto.term.legend", **terrains), style="dim"))
+    parts.append(Text(_side_by_side(say(lang, "carto.term.legend", **terrains).split("  "),
+                                    width), style="dim"))
     if "solo" in view:
         solo = view["solo"]
         line = say(lang, "carto.term.solo", stars=view["players"][0]["stars"],
                    solo=solo["solo_numbers"], rating=solo["rating"])
         if solo["title"]:
             line += ": " + named(lang, "carto.title", solo["title"])
-        parts.append(Text(line, style="bold"))
+        # (the rating kept with its "=": "=" ended a line and "-80" stood alone on the next)
+        before, equals, rating = line.rpartition(" = ")
+        said = _under_itself(before if equals else line, width)
+        if equals:
+            last = said.rsplit("\n", 1)[-1]
+            fits = width is None or cell_len(last + equals + rating) <= width
+            said += (equals if fits else "\n" + NOTE_INDENT + equals.lstrip()) + rating
+        parts.append(Text(said, style="bold"))
     if view["over"]:
         # (by the name the face's own last line gives the player: the tag alone, then the
         # name, read as two answers)
@@ -341,10 +389,10 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
         aside: list[RenderableType] = [card_panel] if card_panel and not view["over"] else []
         aside.append(own_notes)
         if you is not None and you_beside:
-            aside.append(you)
+            aside.append(Text(_under_itself(you.plain, beside_width), style=you.style))
             you = None
         beside.add_row(own, Group(*aside))
         parts.append(beside)
-    if you is not None:
-        parts.append(you)
+    if you is not None:  # (across the width: its later lines under its own text)
+        parts.append(Text(_under_itself(you.plain, width), style=you.style))
     return Group(*parts)

@@ -431,13 +431,18 @@ def _table_notes(view: dict[str, Any], lang: str, short: str,
         "levels": Text(say(lang, f"{short}.levels", levels=" ".join(
             f"{v}:{n}" for v, n in view["levels"].items()))),
     }
-    if view["score_history"]:
+    history, key = view["score_history"], f"{short}.history"
+    if view["over"] and history and \
+            history[-1] == [player["score"] for player in view["players"]]:
+        # (the last scoring is the final scores, which the end's line says with who won:
+        # told here too, the same numbers stood twice on one screen)
+        history, key = history[:-1], f"{short}.history.earlier"
+    if history:
         # Each player's points, scoring after scoring ("p1: 1→2→7, p2: 3→19→49"): a row of
         # numbers a scoring, "1 3; 2 19; 7 49", named nobody and read as a puzzle.
-        rounds = [
-            f"{seat_tag(seat, lang)}: " + "→".join(str(row[seat]) for row in view["score_history"])
-            for seat in range(len(view["score_history"][0]))]
-        notes["history"] = _history(say(lang, f"{short}.history", rounds="\0"), rounds, width)
+        rounds = [f"{seat_tag(seat, lang)}: " + "→".join(str(row[seat]) for row in history)
+                  for seat in range(len(history[0]))]
+        notes["history"] = _history(say(lang, key, rounds="\0"), rounds, width)
     return notes
 
 
@@ -452,13 +457,14 @@ def status_text(view: dict[str, Any], lang: str = "en", width: int | None = None
     """Whose turn it is and what they do now, the scoring round, then the stack, the pile,
     the temple levels, this turn's deeds and the scores so far, a line each (the stack
     and the pile side by side took 88 columns with a full stack, more than a terminal's
-    80)."""
+    80). No blank line after them: under the end, the terminal's next line says where the
+    record is kept, and a blank line set it apart as if something else began."""
     notes = {**_turn_notes(view, lang, "tikal.term", names, width),
              **_table_notes(view, lang, "tikal.term", width)}
     order = ("to_play", "round", "stack", "pile", "levels", "done", "history")
     if view["over"]:  # (the end last, where the eye is when the game stops)
         order = (*order[1:], order[0])
-    return Text("\n").join(notes[name] for name in order if name in notes) + Text("\n")
+    return Text("\n").join(notes[name] for name in order if name in notes)
 
 
 def _shared_lines(notes: list[Text], width: int, in_order: bool = False) -> list[Text]:
