@@ -6,7 +6,7 @@ import { gameTitle, rematch, seatName } from "./lobby.js";
 import { confirmFinal, forgetSeat, moveSpeed, saveName, seatAt, saveSeat, setConfirmFinal, setMoveSpeed } from "./store.js";
 import { announce, LogBuilder, logList, renamedLine } from "./log.js";
 import { CATCH_UP, movesSinceMyTurn, moveWords, Pacer, showLastMove, SPEEDS } from "./pace.js";
-import { go, notify, notifyError, openRules } from "./ui.js";
+import { go, nameInput, notify, notifyError, openRules } from "./ui.js";
 import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { scoreChart } from "./chart.js";
 import { bringBoardIntoView, bringIntoView, bringLastMoveIntoView, bringTargetsIntoView, framePans, keepPans, markBoardTop } from "./board.js";
@@ -723,7 +723,7 @@ export class TableScreen {
     };
     return h("form", { class: `field row ${id}`, onsubmit: (e) => { e.preventDefault(); rename(); } },
       h("label", { for: id }, t("wait.name")),
-      h("input", { id, "data-key": id, type: "text", maxlength: 40, autocomplete: "nickname",
+      nameInput({ id, "data-key": id,
         value: this.nameDraft ?? summary.seats[me].name,
         placeholder: seatName({ ...summary.seats[me], name: "" }),
         oninput: (e) => { this.nameDraft = e.target.value; } }),
