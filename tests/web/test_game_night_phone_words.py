@@ -15,6 +15,7 @@ from .helpers import (
     hot_seat_table,
     legal_notations,
     open_lobby,
+    open_table_rules,
     play_randomly,
     seeded,
     take_seat,
@@ -353,6 +354,35 @@ def test_tikal_s_turn_panel_with_a_space_chosen_leaves_the_board_in_sight(narrow
                 const r = b.getBoundingClientRect();
                 return [b.textContent, r.width, r.height]; })"""):
         assert height >= 38 and width >= 38, (name, width, height)
+
+
+# The rules' section on playing by taps, in each language: its heading and its items'
+# bold openings (placing, one thing to do, a figure, several things).
+TAPS_TOLD = {
+    "en": ["In the browser, by tapping the board", "Placing the tile:",
+           "One thing to do there:", "Your figure there:", "Several things to do there:"],
+    "pt-BR": ["No navegador, tocando no tabuleiro", "Colocar o hexágono:",
+              "Uma só coisa a fazer ali:", "Sua peça ali:", "Várias coisas a fazer ali:"],
+    "ca": ["Al navegador, tocant el tauler", "Col·locar la lloseta:", "Una sola cosa a fer-hi:",
+           "La teva figura hi és:", "Diverses coses a fer-hi:"],
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tikal_s_rules_at_the_table_say_how_a_tap_plays(narrow, server, lang):
+    """A tap on a space plays what it offers, chooses the figure there (its green spaces)
+    or opens a small menu at the space: said nowhere a player looks, so friends on phones
+    learnt it by tapping. The rules opened from the table say it, under "How to play
+    here", before the terminal's notation."""
+    tikal_table(narrow, server, lang)
+    open_table_rules(narrow)
+    told = narrow.wait_for_function("""() => {
+        const heading = [...document.querySelectorAll('#rules-body h3')]
+            .find((h) => h.nextElementSibling?.nextElementSibling?.tagName === 'UL');
+        const list = heading?.nextElementSibling.nextElementSibling;
+        return list && [heading.textContent,
+            ...[...list.children].map((li) => li.querySelector('strong')?.textContent)]; }""")
+    assert told.json_value() == TAPS_TOLD[lang]
 
 
 def test_the_other_players_maps_take_the_phone_s_width(narrow, server):
