@@ -18,8 +18,10 @@ from .helpers import (
     open_table_rules,
     play_randomly,
     seeded,
+    phone_page,
     take_seat,
     unfold_tools,
+    view,
 )
 from .test_fast_moves_layout import FRAMES, HOLD
 from .test_game_night_phone import (
@@ -383,6 +385,37 @@ def test_tikal_s_rules_at_the_table_say_how_a_tap_plays(narrow, server, lang):
         return list && [heading.textContent,
             ...[...list.children].map((li) => li.querySelector('strong')?.textContent)]; }""")
     assert told.json_value() == TAPS_TOLD[lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_season_scored_is_told_over_the_page_on_a_phone(browser, server, lang):
+    """Solo Cartographers at 360×640 (session 50, fresh eyes): the drawing that ended
+    Spring scored the season (edicts, coins, monsters), and the page said so only in the
+    log at the foot of the page — the line above the map named the drawing, nothing told
+    the stars. The person's season total is told over the page, in their language."""
+    context, page, errors = phone_page(browser, 360, 640)
+    page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r})")
+    try:
+        table, tokens = hot_seat_table(server, "cartographers", 1, seed=3)
+        take_seat(page, server, table, 0, tokens[0], "cartographers")
+        page.wait_for_selector(".board-area svg")
+        rng = seeded(3)
+        state = view(server, table, tokens[0])
+        while not state["view"]["players"][0]["seasons"]:
+            act(server, table, tokens[0], rng.choice(legal_notations(server, table, tokens[0])))
+            state = view(server, table, tokens[0])
+        me = state["view"]["players"][0]
+        words = catalog(lang, "cartographers")
+        told = words["log.season.yours"].format(
+            season=words[f"carto.season.{me['seasons'][0]['season']}"],
+            n=me["seasons"][0]["total"], stars=me["stars"])
+        page.wait_for_function("""told => { const notice = document.getElementById('notice');
+            const box = notice.getBoundingClientRect();
+            return !notice.hidden && notice.textContent === told
+                && box.top >= 0 && box.bottom <= innerHeight; }""", arg=told)
+    finally:
+        context.close()
+    assert not errors, errors
 
 
 def test_the_other_players_maps_take_the_phone_s_width(narrow, server):
