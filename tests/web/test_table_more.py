@@ -266,11 +266,13 @@ def test_hints_show_each_reason_in_words_on_the_board(page, server, axe_source):
 
 # A cost's or a hint's number on the Tikal board and everything a space shows that it
 # covers (its name, temple, wafers, stones, camp, guard, figures), or another number:
-# [number, space, what] each; null while the numbers are not all drawn.
+# [number, space, what] each; null while the numbers are not all drawn (a board drawn
+# anew shows its numbers once placed, after layout and before it is painted).
 NUMBERS_OVER = """(hints) => {
   const svg = document.querySelector('svg.tikal-board:not([data-stale])');
   const marks = svg ? [...svg.querySelectorAll('.hint-mark, .cost-badge')] : [];
   if (svg?.querySelectorAll('.hint-mark').length !== hints) return null;
+  if (marks.some((mark) => getComputedStyle(mark).visibility !== 'visible')) return null;
   const numbers = '.hint-mark, .hint-mark-text, .cost-badge, .cost-text';
   const shown = [...svg.querySelectorAll('.space text, .space circle, .space rect, .space path')]
     .filter((el) => !el.matches(numbers));
@@ -280,7 +282,7 @@ NUMBERS_OVER = """(hints) => {
   const over = [];
   marks.forEach((mark, i) => {
     const a = box(mark);
-    if (!a.width || getComputedStyle(mark).visibility !== 'visible') return over.push(['unseen']);
+    if (!a.width) return over.push(['unseen']);
     for (const el of shown) if (cross(a, box(el))) over.push([mark.getAttribute('class'),
       el.closest('.space').dataset.space, el.getAttribute('class') || el.tagName]);
     for (const other of marks.slice(i + 1)) if (cross(a, box(other))) over.push(['two numbers']);

@@ -537,7 +537,11 @@ function legibleNames(svg) {
  */
 function placeMarks(svg) {
   const marks = [...svg.querySelectorAll(".mark")];
-  if (!marks.length) return;
+  // Placed again only when the names' size changes (a zoom, a pinch's every step): what
+  // else a space shows is in the picture's units, the same at every zoom.
+  const size = svg.style.getPropertyValue("--space-name-size");
+  if (!marks.length || svg.dataset.marksPlacedAt === size) return;
+  svg.dataset.marksPlacedAt = size;
   const box = (el) => { const b = el.getBBox(); return { left: b.x, top: b.y, right: b.x + b.width, bottom: b.y + b.height }; };
   const drawn = [];
   for (const g of svg.querySelectorAll(".space[data-space]")) {
