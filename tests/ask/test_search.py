@@ -478,3 +478,21 @@ def test_a_preposition_before_a_determiner_is_no_things_name():
     assert "§end" not in words.keys("can my worker jump over a volcano?")
     assert "§end" not in words.keys("can i split the crossing over 2 turns")
     assert "§end" in words.keys("is the game over?")
+
+
+# Questions of players (the fresh sets) that the section on playing Tikal by taps answered
+# first, once added to the page: its words ("your figure there", "one thing to do") are the
+# rules' words, and the rules are asked about.
+ANSWERED_BY_TAPS = [("en", "can it move through there?"), ("ca", "i ell s'hi pot quedar?"),
+                    ("pt-BR", "as pecas dos outros me impedem de passar?"),
+                    ("en", "can two of my workers stand on the same spot")]
+
+
+@pytest.mark.parametrize(("lang", "question"), ANSWERED_BY_TAPS)
+def test_how_a_tap_plays_is_read_in_the_page_but_answers_no_rules_question(lang, question):
+    rules = index("tikal", lang)
+    (heading,) = (by_lang[lang] for by_lang in rules.knowledge.unsearched.values())
+    taps = {p.id for p in rules.passages if heading in p.section}
+    assert len(taps) >= 4  # the section is in the page (its list of what a tap does)
+    given = [answer.passage for answer in ask("tikal", question, lang).answers]
+    assert given and not taps.intersection(given), given

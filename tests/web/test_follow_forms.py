@@ -3,7 +3,11 @@ never redraws the fields someone is typing in, and the name typed becomes the se
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
+
+import pytest
 
 from .helpers import call, open_lobby, phone_page, take_seat, unfold_tools
 
@@ -152,6 +156,38 @@ def test_no_name_typed_stores_none_and_each_viewer_names_the_seat_in_their_langu
         host_context.close()
         guest_context.close()
     assert not guest_errors, guest_errors
+
+
+CATALOGUES = Path(__file__).resolve().parents[2] / "src/boardgamesbot/web/static/i18n"
+
+# The name field's value and the notice's words, once the field is full (40 characters).
+FULL_AND_TOLD = """([field, told]) => { const input = document.getElementById(field);
+    const notice = document.getElementById('notice');
+    return input?.value.length === 40 && !notice.hidden && notice.textContent === told; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_a_name_past_forty_characters_is_told_the_limit_not_cut_silently(page, server, lang):
+    """The name fields held 40 characters and let no more in without a word: a longer name
+    typed lost its end, and the person learnt it only by reading the field again. They are
+    told the limit in their language, in the words of the server's refusal (bad_name):
+    typed in the lobby, pasted at an invitation."""
+    told = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))["error.bad_name"]
+    assert "40" in told
+    open_lobby(page, server, lang)
+    page.click("#game-tikal")
+    page.fill("#my-name", "")
+    page.locator("#my-name").press_sequentially("Maria " * 7 + "Fim")
+    page.wait_for_function(FULL_AND_TOLD, arg=["my-name", told])
+    created = call(server, "POST", "/api/tables", {
+        "game": "tikal", "seats": [{"kind": "person", "name": "Ana"}, {"kind": "open"}]})
+    page.goto(f"{server}/#/join/{created['invite']}/tikal")
+    page.wait_for_selector("#join-name")
+    page.fill("#join-name", "")
+    page.wait_for_selector("#notice", state="hidden")  # the words seen next are the paste's
+    page.focus("#join-name")
+    page.keyboard.insert_text("Bea " * 11)  # as a paste or a phone's keyboard gives it
+    page.wait_for_function(FULL_AND_TOLD, arg=["join-name", told])
 
 
 def test_the_keyboards_go_in_the_name_field_takes_the_seat_at_an_invitation(browser, server):

@@ -15,10 +15,13 @@ from .helpers import (
     hot_seat_table,
     legal_notations,
     open_lobby,
+    open_table_rules,
+    phone_page,
     play_randomly,
     seeded,
     take_seat,
     unfold_tools,
+    view,
 )
 from .test_fast_moves_layout import FRAMES, HOLD
 from .test_game_night_phone import (
@@ -353,6 +356,66 @@ def test_tikal_s_turn_panel_with_a_space_chosen_leaves_the_board_in_sight(narrow
                 const r = b.getBoundingClientRect();
                 return [b.textContent, r.width, r.height]; })"""):
         assert height >= 38 and width >= 38, (name, width, height)
+
+
+# The rules' section on playing by taps, in each language: its heading and its items'
+# bold openings (placing, one thing to do, a figure, several things).
+TAPS_TOLD = {
+    "en": ["In the browser, by tapping the board", "Placing the tile:",
+           "One thing to do there:", "Your figure there:", "Several things to do there:"],
+    "pt-BR": ["No navegador, tocando no tabuleiro", "Colocar o hexágono:",
+              "Uma só coisa a fazer ali:", "Sua peça ali:", "Várias coisas a fazer ali:"],
+    "ca": ["Al navegador, tocant el tauler", "Col·locar la lloseta:", "Una sola cosa a fer-hi:",
+           "La teva figura hi és:", "Diverses coses a fer-hi:"],
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tikal_s_rules_at_the_table_say_how_a_tap_plays(narrow, server, lang):
+    """A tap on a space plays what it offers, chooses the figure there (its green spaces)
+    or opens a small menu at the space: said nowhere a player looks, so friends on phones
+    learnt it by tapping. The rules opened from the table say it, under "How to play
+    here", before the terminal's notation."""
+    tikal_table(narrow, server, lang)
+    open_table_rules(narrow)
+    told = narrow.wait_for_function("""() => {
+        const heading = [...document.querySelectorAll('#rules-body h3')]
+            .find((h) => h.nextElementSibling?.nextElementSibling?.tagName === 'UL');
+        const list = heading?.nextElementSibling.nextElementSibling;
+        return list && [heading.textContent,
+            ...[...list.children].map((li) => li.querySelector('strong')?.textContent)]; }""")
+    assert told.json_value() == TAPS_TOLD[lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_season_scored_is_told_over_the_page_on_a_phone(browser, server, lang):
+    """Solo Cartographers at 360×640 (session 50, fresh eyes): the drawing that ended
+    Spring scored the season (edicts, coins, monsters), and the page said so only in the
+    log at the foot of the page — the line above the map named the drawing, nothing told
+    the stars. The person's season total is told over the page, in their language."""
+    context, page, errors = phone_page(browser, 360, 640)
+    page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r})")
+    try:
+        table, tokens = hot_seat_table(server, "cartographers", 1, seed=3)
+        take_seat(page, server, table, 0, tokens[0], "cartographers")
+        page.wait_for_selector(".board-area svg")
+        rng = seeded(3)
+        state = view(server, table, tokens[0])
+        while not state["view"]["players"][0]["seasons"]:
+            act(server, table, tokens[0], rng.choice(legal_notations(server, table, tokens[0])))
+            state = view(server, table, tokens[0])
+        me = state["view"]["players"][0]
+        words = catalog(lang, "cartographers")
+        told = words["log.season.yours"].format(
+            season=words[f"carto.season.{me['seasons'][0]['season']}"],
+            n=me["seasons"][0]["total"], stars=me["stars"])
+        page.wait_for_function("""told => { const notice = document.getElementById('notice');
+            const box = notice.getBoundingClientRect();
+            return !notice.hidden && notice.textContent === told
+                && box.top >= 0 && box.bottom <= innerHeight; }""", arg=told)
+    finally:
+        context.close()
+    assert not errors, errors
 
 
 def test_the_other_players_maps_take_the_phone_s_width(narrow, server):

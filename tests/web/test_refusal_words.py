@@ -22,13 +22,44 @@ REFUSED = """async ([table, token, action]) => {
 }"""
 
 
-def _seat_in_portuguese(page, server, game, players, seed, seat):
-    table, tokens = hot_seat_table(server, game, players, seed)
+def _in_portuguese(page, server, table, seat, token, game):
+    """The table opened at `seat` by a page that speaks Brazilian Portuguese."""
     page.goto(f"{server}/")
     page.evaluate("localStorage.setItem('bgbot.lang', 'pt-BR')")
-    take_seat(page, server, table, seat, tokens[seat], game)
+    take_seat(page, server, table, seat, token, game)
+
+
+def _seat_in_portuguese(page, server, game, players, seed, seat):
+    table, tokens = hot_seat_table(server, game, players, seed)
+    _in_portuguese(page, server, table, seat, tokens[seat], game)
     page.wait_for_selector(".board-area svg")
     return table, tokens[seat]
+
+
+def _why_not_on_a_phone(page, refused, heading, lead, left_out, passage):
+    """A tap just refused on a phone: the notice says `refused`; its "Why not?" says the
+    rule's sentence that says it (`lead`, in bold) at the head of "A regra (`heading`): …",
+    without the rest of its passage (`left_out`), read whole without scrolling the notice;
+    a tap opens the rules at the passage (it starts with `passage`), that sentence
+    highlighted in it. The sentence, its weight and the notice are measured in one look."""
+    page.wait_for_selector(".notice.error button.why")
+    assert refused in page.inner_text(".notice")
+    page.click(".notice.error button.why")
+    said = page.wait_for_function("""() => {
+        const notice = document.querySelector('.notice');
+        const rule = notice?.querySelector('.why-rule');
+        const bold = rule?.querySelector('strong.why-lead');
+        return bold && { lead: bold.innerText, rule: rule.innerText,
+                         weight: getComputedStyle(bold).fontWeight,
+                         whole: notice.scrollHeight <= notice.clientHeight }; }""").json_value()
+    assert said["lead"] == lead and int(said["weight"]) >= 600, said
+    assert said["rule"].startswith(f"A regra ({heading}): {lead}") and left_out not in said["rule"]
+    assert said["whole"], "the notice scrolled: the answer was not read whole on the phone"
+    page.click(".notice .why-open")
+    page.wait_for_selector("#rules-dialog[open] #rules-body .asked.best")
+    assert page.inner_text("#rules-body .asked.best").startswith(passage)
+    assert page.evaluate("""() => [...(CSS.highlights.get('rules-lead') || [])]
+        .map((r) => r.toString().replace(/\\s+/g, ' ')).join('')""") == lead
 
 
 def test_not_your_turn_why_not_cites_the_turn_order_not_the_setup(page, server):
@@ -52,9 +83,7 @@ def test_not_your_turn_why_not_cites_the_turn_order_not_the_setup(page, server):
         server_side.on_message(to_page)
 
     page.route_web_socket(re.compile(r"/ws/tables/"), a_step_behind)
-    page.goto(f"{server}/")
-    page.evaluate("localStorage.setItem('bgbot.lang', 'pt-BR')")
-    take_seat(page, server, table, 1, tokens[1], "tikal")
+    _in_portuguese(page, server, table, 1, tokens[1], "tikal")
     page.wait_for_selector(".space.target")
     page.locator(".space.target").first.click()
     page.click("#place-confirm")
@@ -79,29 +108,15 @@ def test_a_move_across_a_side_with_no_path_why_not_says_the_rules_sentence(narro
     for seat, action in [(0, "place C5 r1"), (0, "end"), (1, "place C6 r1"), (1, "enter W A6"),
                          (1, "move W A6 B5"), (1, "move W B5 C6")]:
         act(server, table, tokens[seat], action)
-    page.goto(f"{server}/")
-    page.evaluate("localStorage.setItem('bgbot.lang', 'pt-BR')")
-    take_seat(page, server, table, 1, tokens[1], "tikal")
+    _in_portuguese(page, server, table, 1, tokens[1], "tikal")
     page.click('[data-space="C6"]')  # her worker to move, or a camp: shown at the space
     page.click('#space-choices [data-key="choice-move-W"]')
     page.wait_for_selector('svg.tikal-board:not([data-stale]) .hit.go')
     page.click('[data-space="C5"]')  # not offered: the move is sent, and refused
-    page.wait_for_selector(".notice.error button.why")
-    assert "Não há caminho de pedras entre esses espaços." in page.inner_text(".notice")
-    page.click(".notice.error button.why")
-    page.wait_for_selector(".notice .why-rule")
-    lead = "Se nenhum dos dois lados tiver bloco, não há trilha por ali."
-    assert page.inner_text(".notice .why-rule .why-lead") == lead
-    said = page.inner_text(".notice .why-rule")
-    assert said.startswith(f"A regra (Ações): {lead}") and "Ninguém pode entrar" not in said
     # (on this 360×740 phone it is read whole: the passage filled the notice, which scrolled)
-    assert page.evaluate("""() => { const notice = document.querySelector('.notice');
-        return notice.scrollHeight <= notice.clientHeight; }""")
-    page.click(".notice .why-open")
-    page.wait_for_selector("#rules-dialog[open] #rules-body .asked.best")
-    assert page.inner_text("#rules-body .asked.best").startswith("Movimento.")
-    assert page.evaluate("""() => [...(CSS.highlights.get('rules-lead') || [])]
-        .map((r) => r.toString().replace(/\\s+/g, ' ')).join('')""") == lead
+    _why_not_on_a_phone(page, "Não há caminho de pedras entre esses espaços.", "Ações",
+                        "Se nenhum dos dois lados tiver bloco, não há trilha por ali.",
+                        left_out="Ninguém pode entrar", passage="Movimento.")
 
 def test_a_terrain_not_on_the_card_is_refused_naming_the_cards_terrains(page, server):
     # seed 1: the first card is Treetop Village (forest or village)
@@ -152,30 +167,14 @@ def test_a_shape_not_on_the_card_why_not_says_the_draw_rules_sentence(narrow, se
         server_side.on_message(to_page)
 
     page.route_web_socket(re.compile(r"/ws/tables/"), a_step_behind)
-    page.goto(f"{server}/")
-    page.evaluate("localStorage.setItem('bgbot.lang', 'pt-BR')")
-    take_seat(page, server, table, 0, tokens[0], "cartographers")
+    _in_portuguese(page, server, table, 0, tokens[0], "cartographers")
     page.wait_for_selector("#shape-2")
     page.click("#shape-2")
     page.wait_for_selector('#shape-2[aria-pressed="true"]')
     page.click('[data-cell="E5"]')  # farm, the second shape of a card no longer up: refused
-    page.wait_for_selector(".notice.error button.why")
-    assert "Essa forma não está na carta." in page.inner_text(".notice")
-    page.click(".notice.error button.why")
-    lead = ("Escolha um terreno e uma forma mostrados na carta, gire e/ou espelhe a forma "
-            "como quiser e desenhe-a em espaços vazios dentro do mapa, nunca sobre uma "
-            "montanha, um abismo ou algo já desenhado.")
-    # in one look: the sentence in bold, what it leads, and the rest of the passage left out
-    said = page.wait_for_function("""() => {
-        const rule = document.querySelector('.notice .why-rule');
-        const bold = rule?.querySelector('strong.why-lead');
-        return bold && { lead: bold.innerText, rule: rule.innerText,
-                         weight: getComputedStyle(bold).fontWeight }; }""").json_value()
-    assert said["lead"] == lead and int(said["weight"]) >= 600
-    assert said["rule"].startswith(f"A regra (O turno): {lead}")
-    assert "Todos desenham ao mesmo tempo" not in said["rule"]
-    page.click(".notice .why-open")
-    page.wait_for_selector("#rules-dialog[open] #rules-body .asked.best")
-    assert page.inner_text("#rules-body .asked.best").startswith("2. Desenho.")
-    assert page.evaluate("""() => [...(CSS.highlights.get('rules-lead') || [])]
-        .map((r) => r.toString().replace(/\\s+/g, ' ')).join('')""") == lead
+    _why_not_on_a_phone(
+        page, "Essa forma não está na carta.", "O turno",
+        "Escolha um terreno e uma forma mostrados na carta, gire e/ou espelhe a forma "
+        "como quiser e desenhe-a em espaços vazios dentro do mapa, nunca sobre uma "
+        "montanha, um abismo ou algo já desenhado.",
+        left_out="Todos desenham ao mesmo tempo", passage="2. Desenho.")

@@ -253,6 +253,11 @@ class Knowledge:
     #: choice is played or named (Catalan "puja", a bid; `RulesIndex.choice_words`)
     variant_terms: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(
         default_factory=dict)
+    #: ``{name: {lang: heading}}`` — the help sections on how a face is played (what a tap
+    #: on the board does), not on the rules: read in the page, never an answer to a rules
+    #: question, nor counted in how rare a word is (the words of taps and menus took the
+    #: lead from the rules they share them with: "your figure", "one thing to do there")
+    unsearched: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
 @cache
@@ -269,7 +274,8 @@ def knowledge(game: str) -> Knowledge:
                      leads=players.get("leads", {}),
                      refusal_leads=data.get("refusal_leads", {}),
                      variants=data.get("variants", {}),
-                     variant_terms=data.get("variant_terms", {}))
+                     variant_terms=data.get("variant_terms", {}),
+                     unsearched=data.get("unsearched", {}))
 
 
 #: Where a passage's text may end a sentence: after a full stop, a question or exclamation
@@ -484,7 +490,19 @@ class RulesIndex:
         self.lengths: list[int] = []
         #: each passage's own title keys ("Hamlet", "Lugarejo"): what it is about
         self.titles: list[frozenset[str]] = []
-        for p in self.passages:
+        left_out = {by_lang[lang] for by_lang in self.knowledge.unsearched.values()
+                    if lang in by_lang}
+        for heading in left_out - {h for p in self.passages for h in p.section}:
+            raise GameError(f"{game}: no section {heading!r} in the {lang} rules (declared "
+                            "unsearched)", code="unknown_section", section=heading)
+        #: whether each passage is searched (not under an `Knowledge.unsearched` heading)
+        self.searched = [not left_out.intersection(p.section) for p in self.passages]
+        for p, searched in zip(self.passages, self.searched, strict=True):
+            if not searched:  # (no key: it scores nothing, and no word is rarer for it)
+                self.keys.append({})
+                self.lengths.append(0)
+                self.titles.append(frozenset())
+                continue
             # (a table row's column names are as much its words as its cells)
             own = self._counted(f"{p.text} {p.context}")
             if p.decision is not None:  # "decision 3" asks for this one by its number
@@ -528,15 +546,16 @@ class RulesIndex:
             code: self._sentence_at(passage, code, by_lang[lang])
             for code, by_lang in self.knowledge.refusal_leads.items() if lang in by_lang
             for passage in [self.passage(self._section_of(code)).id]}
-        self.average = sum(self.lengths) / max(1, len(self.lengths))
+        self.average = sum(self.lengths) / max(1, sum(self.searched))
         document_frequency = Counter(key for keys in self.keys for key in keys)
-        count = len(self.passages)
+        count = sum(self.searched)
         self.idf = {key: math.log(1 + (count - df + 0.5) / (df + 0.5))
                     for key, df in document_frequency.items()}
         self.unseen_idf = math.log(1 + (count + 0.5) / 0.5)
         self.stems = sorted(key for key in self.idf if not key.startswith("§"))
         # Words a question may be corrected towards: the page's, and every term name.
-        written = [f"{p.title} {p.text}" for p in self.passages]
+        written = [f"{p.title} {p.text}"
+                   for p, searched in zip(self.passages, self.searched, strict=True) if searched]
         written += [name for named in self.knowledge.terms.values()
                     for name in named.get(lang, ())]
         # ("leftover" is no slip for a page word)

@@ -3,7 +3,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { has, lang, t } from "./i18n.js";
 import { forgetSeat, myName, mySeats, saveName, saveSeat, seatAt } from "./store.js";
-import { go, notify, notifyError, openRules } from "./ui.js";
+import { go, nameInput, notify, notifyError, openRules } from "./ui.js";
 
 const LEVELS = ["easy", "medium", "hard", "random"];
 // Clock presets, as on BoardGameArena: per move (each decision) or per game (a bank).
@@ -282,7 +282,7 @@ export class LobbyScreen {
         this.soloHint),
       h("div", { class: "field" },
         h("label", { for: "my-name" }, t("lobby.name")),
-        this.nameInput = h("input", { id: "my-name", type: "text", maxlength: 40, value: f.name, autocomplete: "nickname",
+        this.nameInput = nameInput({ id: "my-name", value: f.name,
           oninput: (event) => { f.name = event.target.value; } })),
       this.seatsBox,
       h("div", { class: "field" }, h("label", { for: "clock" }, t("lobby.clock")),
@@ -420,7 +420,7 @@ export class JoinScreen {
       // A form: the phone keyboard's Go (Enter) in the name field takes the seat, as the button does.
       h("form", { class: "join-form", onsubmit: (event) => { event.preventDefault(); this.join(); } },
         h("div", { class: "field" }, h("label", { for: "join-name" }, t("lobby.name")),
-          h("input", { id: "join-name", type: "text", maxlength: 40, value: this.name, enterkeyhint: "go",
+          nameInput({ id: "join-name", autocomplete: null, value: this.name, enterkeyhint: "go",
             oninput: (event) => { this.name = event.target.value; } })),
         h("div", { class: "buttons" }, h("button", { type: "submit", id: "join-button", class: "primary" }, t("join.button"))))));
   }

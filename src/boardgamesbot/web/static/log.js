@@ -82,7 +82,7 @@ export class LogBuilder {
     // The event a line tells of: a screen showing moves one at a time shows its lines with it.
     entry.n = this.n;
     g.lines.push(entry);
-    if (this.speak) this.speak(entry.text);
+    if (this.speak) this.speak(entry.text, entry);
   }
 
   open(key, title, seat = null) {

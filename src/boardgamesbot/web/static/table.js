@@ -6,7 +6,7 @@ import { gameTitle, rematch, seatName } from "./lobby.js";
 import { confirmFinal, forgetSeat, moveSpeed, saveName, seatAt, saveSeat, setConfirmFinal, setMoveSpeed } from "./store.js";
 import { announce, LogBuilder, logList, renamedLine } from "./log.js";
 import { CATCH_UP, movesSinceMyTurn, moveWords, Pacer, showLastMove, SPEEDS } from "./pace.js";
-import { go, notify, notifyError, openRules } from "./ui.js";
+import { go, nameInput, notify, notifyError, openRules } from "./ui.js";
 import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { scoreChart } from "./chart.js";
 import { bringBoardIntoView, bringIntoView, bringLastMoveIntoView, bringTargetsIntoView, framePans, keepPans, markBoardTop } from "./board.js";
@@ -154,8 +154,9 @@ export class TableScreen {
     } else if (m.type === "ack") {
       this.pending = false;
       this.tried = null;
-      // A valid action makes any earlier refusal stale: clear the red box.
-      notify("");
+      // A valid action makes any earlier refusal stale: clear the red box (only: the news
+      // the action made, a season's score, may be in the notice already).
+      if (document.getElementById("notice")?.classList.contains("error")) notify("");
     }
   }
 
@@ -174,12 +175,12 @@ export class TableScreen {
     let together = [];
     for (const event of events) {
       const said = [];
-      this.log.speak = (text) => said.push(text);
+      this.log.speak = (text, entry) => said.push(entry?.headline ? { text, headline: entry.headline } : text);
       this.log.add(event);
       const mine = event.seat === this.msg?.seat && (event.by ?? "person") === "person";
       const hidden = event.type === "action" && !event.public?.length;
       if (together.length && (mine || !hidden)) {
-        if (mine) together.forEach((step) => step.said.forEach(announce));
+        if (mine) together.forEach((step) => step.said.forEach(tell));
         else said.unshift(...together.flatMap((step) => step.said));
         together = [];
       }
@@ -191,10 +192,10 @@ export class TableScreen {
         steps[steps.length - 1].said.push(...said); // said with the move it follows
       } else {
         if (mine) this.pacer.skip();
-        said.forEach(announce);
+        said.forEach(tell);
       }
     }
-    this.log.speak = announce;
+    this.log.speak = (text, entry) => tell(entry?.headline ? { text, headline: entry.headline } : text);
     steps.push(...together); // revealed by nothing in this batch: shown as they come
     if (events.some((event) => event.type === "over")) {
       // The game ended with these moves: straight to its final position and result, with
@@ -202,11 +203,11 @@ export class TableScreen {
       // through it) replayed the last moves one at a time before its result, until "Skip
       // to the present"; whoever wants the moves has the replay, linked under the result.
       this.pacer.skip();
-      for (const step of steps) step.said.forEach(announce);
+      for (const step of steps) step.said.forEach(tell);
       return;
     }
     if (!steps.length || !this.msg) {
-      for (const step of steps) step.said.forEach(announce);
+      for (const step of steps) step.said.forEach(tell);
       return;
     }
     // The steps' pictures asked for now, so each is drawn by the time its turn comes (not
@@ -237,14 +238,14 @@ export class TableScreen {
   }
 
   showStep(step) {
-    step.said.forEach(announce);
+    step.said.forEach(tell);
     step.fresh = true;
     this.render();
   }
 
   /** The queue is empty (or skipped): the present drawn; a skipped move's lines still said. */
   caughtUp(skipped, rest = []) {
-    for (const step of rest) step.said.forEach(announce);
+    for (const step of rest) step.said.forEach(tell);
     this.drawSoon();
   }
 
@@ -723,7 +724,7 @@ export class TableScreen {
     };
     return h("form", { class: `field row ${id}`, onsubmit: (e) => { e.preventDefault(); rename(); } },
       h("label", { for: id }, t("wait.name")),
-      h("input", { id, "data-key": id, type: "text", maxlength: 40, autocomplete: "nickname",
+      nameInput({ id, "data-key": id,
         value: this.nameDraft ?? summary.seats[me].name,
         placeholder: seatName({ ...summary.seats[me], name: "" }),
         oninput: (e) => { this.nameDraft = e.target.value; } }),
@@ -999,6 +1000,17 @@ export class TableScreen {
     if (this.logNodes?.log !== this.log) this.logNodes = { log: this.log, kept: new Map() };
     list.replaceChildren(...logList(this.log.groups, this.logOpen, 80, this.pacer.current?.event.n ?? Infinity, this.logNodes.kept));
   }
+}
+
+/**
+ * A log line that is news, as it is shown: said to a screen reader, and when its face
+ * makes it a headline (the person's season score) written in the notice too, over the
+ * page: on a phone the log is at the page's foot, where a season ended unseen.
+ */
+function tell(said) {
+  if (typeof said === "string") return announce(said);
+  announce(said.text);
+  notify(said.headline);
 }
 
 /** The invitation link copied for the friends, saying so (or how to copy it where the page may not). */

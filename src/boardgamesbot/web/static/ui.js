@@ -1,4 +1,5 @@
 // Shared bits of the shell every screen uses: notices, navigation, the rules dialog.
+import { h } from "./dom.js";
 import { errorText } from "./i18n.js";
 
 // Where the person last touched the screen (its height, 0 to 1): a notice is shown at
@@ -29,6 +30,26 @@ export function notify(text, kind = "info") {
 
 export function notifyError(error) {
   notify(errorText(error?.error || error), "error");
+}
+
+/** The longest name a seat takes (the server's MAX_NAME in service/seats.py). */
+export const NAME_MAX = 40;
+
+/**
+ * A field for a person's name (`attrs` as h's). Its maxlength alone cut a longer name
+ * silently, typed or pasted: the 41st letter did not appear and nothing said why. What
+ * passes the limit is still not let in, and the person is told the limit in their
+ * language, in the words of the server's own refusal of such a name (bad_name).
+ */
+export function nameInput(attrs) {
+  const input = h("input", { type: "text", maxlength: NAME_MAX, autocomplete: "nickname", ...attrs });
+  input.addEventListener("beforeinput", (event) => {
+    if (!event.inputType.startsWith("insert")) return;
+    const added = event.data ?? event.dataTransfer?.getData("text/plain") ?? "";
+    const kept = input.value.length - Math.abs((input.selectionEnd ?? 0) - (input.selectionStart ?? 0));
+    if (kept + added.length > NAME_MAX) notify(errorText({ code: "bad_name", params: { max: NAME_MAX } }), "error");
+  });
+  return input;
 }
 
 export function go(hash) {

@@ -717,7 +717,10 @@ export function logExtra(before, after, event, ctx) {
     row.edicts.forEach((n, i) => lines.push({ kind: "score", text: t("log.season.edict", { letter: letters[i] || "?", card: edictName[letters[i]] || "", n }) }));
     lines.push({ kind: "score", text: t("log.season.coins", { n: row.coins }) });
     lines.push({ kind: "score", text: t("log.season.monsters", { n: row.monsters }) });
-    lines.push({ kind: "sum", text: t("log.season.total", { name: ctx.name(seat), n: row.total, stars: p.stars }) });
+    // The person's own season total is also the headline (table.js shows it over the
+    // page): on a phone the log is at the page's foot, and a season ended unseen there.
+    const headline = seat === ctx.seat ? t("log.season.yours", { season: seasonName(row.season), n: row.total, stars: p.stars }) : undefined;
+    lines.push({ kind: "sum", text: t("log.season.total", { name: ctx.name(seat), n: row.total, stars: p.stars }), headline });
   });
   const ambush = after.last_ambush;
   if (ambush && JSON.stringify(ambush) !== JSON.stringify(before.last_ambush)) {

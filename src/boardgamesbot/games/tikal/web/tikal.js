@@ -363,8 +363,11 @@ function boardSvg(ctx, legal) {
     const hex = hexOf(g);
     const hinted = (ctx.hints || []).findIndex((hint) => hintSpace(hint, ctx) === space);
     if (hinted >= 0) {
-      const [x, y] = [hex.cx - hex.r * 0.45, hex.cy + hex.r * 0.39];
-      g.append(s("circle", { cx: x, cy: y, r: 9, class: "hint-mark" }), s("text", { x, y: y + 4, class: "hint-mark-text" }, hinted + 1));
+      // Out of the space's button and hidden from screen readers, as the cost: the hints
+      // list says it in words. Where it goes is found once the picture is laid out
+      // (placeMarks): at a fixed spot it lay over the figures and the stones.
+      svg.append(s("g", { class: "mark hint", "aria-hidden": "true", "data-hint-of": space, "data-prefer": "-0.45 0.39" },
+        s("circle", { cx: hex.cx, cy: hex.cy, r: 9, class: "hint-mark" }), s("text", { x: hex.cx, y: hex.cy + 4, class: "hint-mark-text" }, hinted + 1)));
     }
     if (previewing && sel.space === space && !stale(svg)) g.classList.add("preview");
     const target = offered[space];
@@ -372,12 +375,11 @@ function boardSvg(ctx, legal) {
     if (target || selected) {
       g.append(s("polygon", { points: ringPoints(hex, 2.5), class: `hit${target?.go ? " go" : ""}${selected ? " selected" : ""}` }));
       if (target?.cost !== undefined && target?.cost !== null) {
-        const [x, y] = [hex.cx + hex.r * 0.45, hex.cy - hex.r * 0.43];
-        // Beside the space, not in it: said in the target's name already ("… (5 AP)"),
-        // inside it the number ran into the space's name ("A45", axe: a target's visible
-        // text not in its name).
-        svg.append(s("g", { class: "cost", "aria-hidden": "true", "data-cost-of": space },
-          s("circle", { cx: x, cy: y, r: 10, class: "cost-badge" }), s("text", { x, y: y + 4, class: "cost-text" }, target.cost)));
+        // Out of the space's button: said in the target's name already ("… (5 AP)"), inside
+        // it the number ran into the space's name ("A45", axe: a target's visible text not
+        // in its name). Placed clear of what the space shows once laid out (placeMarks).
+        svg.append(s("g", { class: "mark cost", "aria-hidden": "true", "data-cost-of": space, "data-prefer": "0.45 -0.43" },
+          s("circle", { cx: hex.cx, cy: hex.cy, r: 10, class: "cost-badge" }), s("text", { x: hex.cx, y: hex.cy + 4, class: "cost-text" }, target.cost)));
       }
     }
   }
@@ -522,7 +524,60 @@ function legibleNames(svg) {
   const scale = svg.getBoundingClientRect().width ? pixelsPerUnit(svg) : 0;
   if (!scale) return; // not laid out yet: the ResizeObserver calls again
   svg.style.setProperty("--space-name-size", `${Math.max(12, NAME_PX / scale).toFixed(1)}px`);
+  placeMarks(svg);
   placeChoices(svg);
+}
+
+/**
+ * Each cost and hint number put where it covers nothing the board shows: not the space's
+ * name (larger on a phone, so found after layout), its temple, wafers or stones, a camp,
+ * a guard, the figures, nor another number. The spot nearest the one it prefers inside
+ * its own hex, else just outside it (a crowded hex: camp, guard and two players' figures);
+ * at a fixed spot a hint's number lay over the figures and stones (the "3" over "L+1").
+ */
+function placeMarks(svg) {
+  const marks = [...svg.querySelectorAll(".mark")];
+  // Placed again only when the names' size changes (a zoom, a pinch's every step): what
+  // else a space shows is in the picture's units, the same at every zoom.
+  const size = svg.style.getPropertyValue("--space-name-size");
+  if (!marks.length || svg.dataset.marksPlacedAt === size) return;
+  svg.dataset.marksPlacedAt = size;
+  const box = (el) => { const b = el.getBBox(); return { left: b.x, top: b.y, right: b.x + b.width, bottom: b.y + b.height }; };
+  const drawn = [];
+  for (const g of svg.querySelectorAll(".space[data-space]")) {
+    // The hex's own face and the rings round it are under everything, not in its way.
+    for (const el of g.querySelectorAll("text, circle, rect, path, .figures")) {
+      if (!el.closest(".figures") || el.matches(".figures")) drawn.push(box(el));
+    }
+  }
+  for (const mark of marks) {
+    const g = svg.querySelector(`.space[data-space="${mark.dataset.hintOf || mark.dataset.costOf}"]`);
+    if (!g) continue;
+    const hex = hexOf(g);
+    const circle = mark.querySelector("circle");
+    const r = Number(circle.getAttribute("r")) + 1;
+    const [px, py] = mark.dataset.prefer.split(" ").map((k) => Number(k) * hex.r);
+    const inside = hex.r * Math.sqrt(3) / 2 - r;
+    const near = drawn.filter((d) => d.right > hex.cx - 2 * hex.r && d.left < hex.cx + 2 * hex.r && d.bottom > hex.cy - 2 * hex.r && d.top < hex.cy + 2 * hex.r);
+    const clear = (b) => near.every((d) => b.right <= d.left || b.left >= d.right || b.bottom <= d.top || b.top >= d.bottom);
+    let best = null;
+    for (let dy = -hex.r; dy <= hex.r; dy += 2) {
+      for (let dx = -hex.r; dx <= hex.r; dx += 2) {
+        const out = Math.hypot(dx, dy) > inside;
+        const spot = { left: hex.cx + dx - r, top: hex.cy + dy - r, right: hex.cx + dx + r, bottom: hex.cy + dy + r };
+        if (!clear(spot)) continue;
+        const score = (out ? 1e6 : 0) + Math.hypot(dx - px, dy - py);
+        if (!best || score < best.score) best = { score, dx, dy, spot };
+      }
+    }
+    const [dx, dy] = best ? [best.dx, best.dy] : [px, py];
+    circle.setAttribute("cx", hex.cx + dx);
+    circle.setAttribute("cy", hex.cy + dy);
+    mark.querySelector("text").setAttribute("x", hex.cx + dx);
+    mark.querySelector("text").setAttribute("y", hex.cy + dy + 4);
+    if (best) drawn.push(best.spot);
+    mark.classList.add("placed");
+  }
 }
 
 function zoomable(svg) {
