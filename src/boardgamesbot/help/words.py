@@ -66,7 +66,9 @@ STOP_WORDS = {
         into than then so just also as any some get got let lets s t d ll re ve m o
         much many whats happen happens happened somebody someone anybody anyone thing
         things vs versus wanna gonna please hey hi ok okay done during
-        u ur r im ive id ya pls plz""",
+        u ur r im ive id ya pls plz
+        now stuff want wants wanted really actually
+        say says said saying""",
     "pt-BR": """a o as os um uma uns umas de do da dos das no na nos nas em num numa ao aos
         à às pelo pela pelos pelas por para pra pro com e ou mas se que qual quais quem
         quando onde como porque por que é são era foi ser estar está estão esta este isso
