@@ -233,6 +233,21 @@ _NOT = {"en": """cant cannot wont dont doesnt didnt isnt arent wasnt werent shou
                 wouldnt mustnt hasnt havent t""", "pt-BR": "", "ca": ""}
 NEGATIONS = {lang: dict.fromkeys(words.split(), "not") for lang, words in _NOT.items()}
 
+#: Words in which English says "not" and what is not at once ("it fits nowhere", "it never
+#: fits", "nobody enters"), where Portuguese and Catalan keep their "not" beside the other
+#: word ("não couber em lugar nenhum", "no hi cap enlloc"). A sentence holding one also holds
+#: "not" when a lead is chosen (`says_not`), so "what if it doesn't fit on the edge" leads with
+#: "If it fits nowhere along the edge" as "se não couber" does with "se não couber". Not in
+#: the ranking: one more key in a passage lengthens it, and moved two questions naming no
+#: "not" below other passages.
+SAYS_NOT = {"en": frozenset({"nowhere", "never", "nothing", "nobody", "none"}),
+            "pt-BR": frozenset(), "ca": frozenset()}
+
+
+def says_not(text: str, lang: str) -> bool:
+    """Whether ``text`` says "not" in one of the words that also say what is not (`SAYS_NOT`)."""
+    return not SAYS_NOT[lang].isdisjoint(split(text))
+
 #: Words that say the next action is not done: "not" and "without" ("pass without spending
 #: any AP", "I didn't spend anything"; "passar a vez sem gastar PA", "não gastei nada"). The
 #: action after one leaves a key of its own, ``#not:`` and its key (`Words.negated`), a hint
