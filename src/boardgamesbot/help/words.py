@@ -159,13 +159,12 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
     "en": {("say", "no"): "refuse", ("turn", "down"): "refuse",
            # (English says with a verb and a particle what the others say with one verb, the
            # rules' own: "go into a volcano" is "entrar num vulcão", "Nobody ever enters a
-           # volcano"; "go up", "subir", is raising a temple; "go over", "passar por cima", covering)
+           # volcano"; "go up", "subir", is raising a temple)
            # (not "in": "go in solo", "go in order of seating", "come in one season")
            **{(verb, particle): meant
               for verbs, particle, meant in (("go goes going went", "into", "enter"),
                                              ("come comes coming came", "into", "enter"),
-                                             ("go goes going went", "up", "raise"),
-                                             ("go goes going went", "over", "cover"))
+                                             ("go goes going went", "up", "raise"))
               for verb in verbs.split()},
            **dict.fromkeys([("skip", "my", "turn"), ("skip", "a", "turn"), ("skip", "the", "turn"),
                             ("skip", "my", "go")], "pass")},
