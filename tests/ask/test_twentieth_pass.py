@@ -8,16 +8,7 @@ import pytest
 
 from boardgamesbot.help.search import ask, index
 
-from .scoring import SHOWN, holds, shown
-
-
-def _first(game: str, question: str, facts: list[str], answer: str) -> None:
-    """The first answer holds ``facts`` and shows ``answer`` in the first lines a face shows."""
-    reply = ask(game, question, "en")
-    assert reply.answers, (question, reply.topics)
-    first = reply.answers[0]
-    assert holds(first.text, facts), (question, first.title, first.text[:100])
-    assert holds(shown(first)[:SHOWN], [answer]), (question, shown(first)[:SHOWN])
+from .scoring import first_answer_reads, holds
 
 
 #: A refusal quoted after "it says": "says" is no word of the rules, and was read as a slip for
@@ -28,7 +19,8 @@ def _first(game: str, question: str, facts: list[str], answer: str) -> None:
 ])
 def test_the_verb_quoting_a_refusal_is_no_word_of_the_question(question):
     assert "stay" not in index("tikal", "en").query(question)
-    _first("tikal", question, ["Place a guard (5 AP)"], "At most two guards per player per game")
+    first_answer_reads("tikal", "en", question, ["Place a guard (5 AP)"],
+                       "At most two guards per player per game")
 
 
 #: English says "not" inside "nowhere", "never", "nobody" where Portuguese and Catalan keep
@@ -38,7 +30,7 @@ def test_the_verb_quoting_a_refusal_is_no_word_of_the_question(question):
     ("solo, what if it cant fit along the edge", "one ring further in"),
 ])
 def test_a_sentence_saying_nowhere_or_never_answers_a_question_saying_not(question, answer):
-    _first("cartographers", question, ["Playing solo,"], answer)
+    first_answer_reads("cartographers", "en", question, ["Playing solo,"], answer)
 
 
 def test_a_verb_and_its_particle_are_the_rules_one_verb():
@@ -58,4 +50,4 @@ def test_a_verb_and_its_particle_are_the_rules_one_verb():
      "turned and flipped as they like"),
 ])
 def test_a_shape_turned_is_a_shape_rotated(question, facts, answer):
-    _first("cartographers", question, facts, answer)
+    first_answer_reads("cartographers", "en", question, facts, answer)
