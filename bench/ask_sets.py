@@ -31,6 +31,7 @@ SETS = {
         for name in dir(questions_fresh)
         if name.startswith("FRESH")
     },
+    "DEV_EN": questions_fresh.DEV_EN,  # a development set, English only: for diagnosis
 }
 
 #: Held-out sets: their totals are printed, never which of their questions moved (a pass must

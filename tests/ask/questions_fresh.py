@@ -2145,3 +2145,80 @@ FRESH_21 = {
          ["Terres de l'Escletxa", "temps 0"], "aigua o monstre"),
     ],
 }
+
+
+#: The twentieth pass's **development** set (session 50, helper ask20): 30 English questions as
+#: a player types them on a phone ("can i …", "why can't i …", a few quoting the refusal the
+#: faces print), both games, Tikal's basic game and its auction, Cartographers solo; each names
+#: the passage and the answer in it, as ``FRESH_21`` does. Written and committed before the asker
+#: was run on it. It is for **diagnosis** — why English answers are read second more often than
+#: Portuguese ones (docs/ask.md, *Twentieth pass*) — and was looked at question by question
+#: while fixing: its figures flatter the search and measure nothing held out.
+DEV_EN = {
+    "tikal": [
+        ("en", "can i move thru someone elses guys",
+         ["Crossing from one explored space"], "other players' figures never block you"),
+        ("en", "why cant i go from b5 to c4, it says 'There is no stone path between those "
+               "spaces.'",
+         ["Crossing from one explored space"], "If neither side has a stone"),
+        ("en", "if i dont use all my points this turn do i lose them",
+         ["Spend 10 action points"], "AP you do not spend are lost"),
+        ("en", "can i put a guard on a temple if im tied with someone there",
+         ["Place a guard (5 AP)"], "strictly greater than every other player's"),
+        ("en", "the 5 levels are all used up, can i put a 6 on my temple instead",
+         ["Uncover a temple level (2 AP)"], "levels are never skipped"),
+        ("en", "i got two of one kind, can i swap one of them",
+         ["Exchange a treasure (3 AP)"], "pairs and triplets are never broken up"),
+        ("en", "can i build a camp where i have nobody standing",
+         ["Build a camp (5 AP)"], "You need no figure there"),
+        ("en", "why can't i walk into the volcano",
+         ["Crossing from one explored space"], "Nobody ever enters a volcano"),
+        ("en", "is the other player allowed to refuse my trade",
+         ["Exchange a treasure (3 AP)"], "The other player cannot refuse"),
+        ("en", "can i place my tile against a side with no stones",
+         ["At least one side it shares"], "must have a stone on it"),
+        ("en", "it says 'You have placed both your guards.' so i really cant have a third one?",
+         ["Place a guard (5 AP)"], "At most two guards per player per game"),
+        ("en", "auction: can i just bid nothing",
+         ["Decision 4"], "to offer nothing, you pass"),
+        ("en", "can i bid more than my score",
+         ["Points are your money."], "You can never bid more points than you have"),
+        ("en", "nobody bid, everyone passed, now what",
+         ["Next auctions."], "the first player who passed plays for free"),
+        ("en", "do i pay my bid before i pick which tile i want",
+         ["Decision 6"], "the price is paid as soon as the auction is won"),
+    ],
+    "cartographers": [
+        ("en", "can my shape go over a mountain",
+         ["Pick one terrain and one shape"], "never covering a mountain"),
+        ("en", "do i have to draw next to my other stuff",
+         ["Pick one terrain and one shape"], "It need not touch anything"),
+        ("en", "can i draw only 1 square if i want to",
+         ["Nothing fits:"], "if no shape of the card can be drawn anywhere"),
+        ("en", "can i get more than 14 coins",
+         ["Coins:"], "Coins beyond the 14 on the track are lost"),
+        ("en", "do i lose a star for every monster touching an empty space",
+         ["per empty space"], "a space next to several monsters still costs only one star"),
+        ("en", "do i get to peek at other maps before i commit my drawing",
+         ["Decision 7"], "you do not see what the others chose"),
+        ("en", "if two forests touch at the corner are they next to each other",
+         ["\"Next to\" always means sharing a side"], "diagonally, are not next to each other"),
+        ("en", "why can't i draw there? 'The shape would leave the map.'",
+         ["Pick one terrain and one shape"], "inside the map"),
+        ("en", "when my neighbour draws the ambush on my map can he mirror it",
+         ["With two or more players,"], "turned and flipped as they like"),
+        ("en", "with just 2 of us who draws the monster on my map",
+         ["With two or more players,"], "you draw on the other player's sheet"),
+        ("en", "solo ambush, do i get to choose how the monster is turned",
+         ["Playing solo,"], "no turning, no flipping"),
+        ("en", "playing alone where does the monster go if it doesnt fit on the edge",
+         ["Playing solo,"], "one ring further in"),
+        ("en", "solo what title do i get with a rating of -3",
+         ["Amateur Assessor"], "Amateur Assessor"),
+        ("en", "solo do i just subtract the solo numbers of the cards from my stars",
+         ["Solo, you play by the same rules"], "your score minus the solo numbers"),
+        ("en", "it says 'A ruins card was revealed: your drawing must cover an empty ruins "
+               "space.' but none of my shapes fit on ruins",
+         ["Ruins:"], "If none can, draw a single square of any terrain anywhere instead"),
+    ],
+}

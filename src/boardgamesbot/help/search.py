@@ -61,6 +61,7 @@ from .words import (
     names_by_object,
     refers_back,
     says_no,
+    says_not,
     says_others,
     says_strictly,
     says_yours,
@@ -1008,7 +1009,9 @@ class RulesIndex:
         if cut is None:
             passage = self.passages[index]
             text = without_title(passage.text, passage.title)
-            sentences = tuple((part, frozenset(self._kinded(part)))
+            # ("fits nowhere" says "not" as "não couber" does: `words.SAYS_NOT`)
+            sentences = tuple((part, frozenset(self._kinded(part)) | (
+                                  self.negation if says_not(part, self.lang) else frozenset()))
                               for part in ([text] if passage.row else sentences_of(text) or [text]))
             # (within the passage a word in every sentence tells them apart no more than
             # its title's words do: "guard" in the guard rule)

@@ -66,7 +66,9 @@ STOP_WORDS = {
         into than then so just also as any some get got let lets s t d ll re ve m o
         much many whats happen happens happened somebody someone anybody anyone thing
         things vs versus wanna gonna please hey hi ok okay done during
-        u ur r im ive id ya pls plz""",
+        u ur r im ive id ya pls plz
+        now stuff want wants wanted really actually
+        say says said saying""",
     "pt-BR": """a o as os um uma uns umas de do da dos das no na nos nas em num numa ao aos
         à às pelo pela pelos pelas por para pra pro com e ou mas se que qual quais quem
         quando onde como porque por que é são era foi ser estar está estão esta este isso
@@ -155,6 +157,15 @@ NEAREST = {"en": ("", frozenset()),
 #: player "simplesmente passa"); not "skip" alone, which is also a level never skipped.
 SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
     "en": {("say", "no"): "refuse", ("turn", "down"): "refuse",
+           # (English says with a verb and a particle what the others say with one verb, the
+           # rules' own: "go into a volcano" is "entrar num vulcão", "Nobody ever enters a
+           # volcano"; "go up", "subir", is raising a temple)
+           # (not "in": "go in solo", "go in order of seating", "come in one season")
+           **{(verb, particle): meant
+              for verbs, particle, meant in (("go goes going went", "into", "enter"),
+                                             ("come comes coming came", "into", "enter"),
+                                             ("go goes going went", "up", "raise"))
+              for verb in verbs.split()},
            **dict.fromkeys([("skip", "my", "turn"), ("skip", "a", "turn"), ("skip", "the", "turn"),
                             ("skip", "my", "go")], "pass")},
     "pt-BR": {("dizer", "nao"): "recusar", ("falar", "nao"): "recusar",
@@ -230,6 +241,21 @@ PREPOSITIONS = {"en": frozenset({"over", "past", "through", "across"}),
 _NOT = {"en": """cant cannot wont dont doesnt didnt isnt arent wasnt werent shouldnt couldnt
                 wouldnt mustnt hasnt havent t""", "pt-BR": "", "ca": ""}
 NEGATIONS = {lang: dict.fromkeys(words.split(), "not") for lang, words in _NOT.items()}
+
+#: Words in which English says "not" and what is not at once ("it fits nowhere", "it never
+#: fits", "nobody enters"), where Portuguese and Catalan keep their "not" beside the other
+#: word ("não couber em lugar nenhum", "no hi cap enlloc"). A sentence holding one also holds
+#: "not" when a lead is chosen (`says_not`), so "what if it doesn't fit on the edge" leads with
+#: "If it fits nowhere along the edge" as "se não couber" does with "se não couber". Not in
+#: the ranking: one more key in a passage lengthens it, and moved two questions naming no
+#: "not" below other passages.
+SAYS_NOT = {"en": frozenset({"nowhere", "never", "nothing", "nobody", "none"}),
+            "pt-BR": frozenset(), "ca": frozenset()}
+
+
+def says_not(text: str, lang: str) -> bool:
+    """Whether ``text`` says "not" in one of the words that also say what is not (`SAYS_NOT`)."""
+    return not SAYS_NOT[lang].isdisjoint(split(text))
 
 #: Words that say the next action is not done: "not" and "without" ("pass without spending
 #: any AP", "I didn't spend anything"; "passar a vez sem gastar PA", "não gastei nada"). The
