@@ -1401,3 +1401,42 @@ async def test_computers_turns_in_a_row_are_one_edit_of_the_table_message(conver
     finally:
         BotPool.choose = choose  # type: ignore[method-assign]
     assert checked == 2, "two rounds in five without a scoring"
+
+
+@run
+async def test_a_volcano_scoring_round_is_told_in_words(conversation, net, say, service):
+    """A friend playing Tikal in a chat got "Ana, choose what to do:" with no tile to place
+    and no word of why (only the picture's banner said "volcano scoring round"), and the
+    volcano's placing read as any tile's. The story says who drew the volcano and that
+    every player scores in turn, then who scores; the call to the one scoring says what
+    to do; the volcano is placed as a volcano — the game's words (`Game.moment_words`)."""
+    await say(ANA, "new tikal")
+    await say(BOB, "join")
+    await say(ANA, "start")
+    await until(lambda: any("Your turn, @Ana" in t for t in net.texts("room")))
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+    names = {0: "Ana", 1: "Bob"}
+    for _ in range(300):  # each turn: the tile on its first space, then the turn's end
+        view = (await service.state(table_id, None))["view"]
+        if view["round"] == "volcano":
+            break
+        seat = (await service.summary(table_id))["to_act"][0]
+        notations = await service.notations(table_id, seat)
+        await service.act(table_id, seat, "end" if "end" in notations else notations[0])
+    assert view["round"] == "volcano", "no volcano within the turns played"
+    drawer = names[view["volcano_drawer"]]
+    began = f"{drawer} draws a volcano: every player scores in turn."
+    await until(lambda: any(began in t for t in net.texts("room")))
+    await until(lambda: any("Scoring round: spend your 10 AP, then you score.\nChoose what "
+                            "to do:" in t for t in net.texts("room")))  # (the call's menu)
+    # The drawer's scoring turn ends: the other's begins, said as such.
+    await service.act(table_id, view["volcano_drawer"], "end")
+    other = names[1 - view["volcano_drawer"]]
+    await until(lambda: any(f"Volcano! Scoring round: {other} spends 10 AP, then scores." in t
+                            for t in net.texts("room")))
+    assert sum(began in t for t in net.texts("room")) == 1  # begun once, told once
+    await service.act(table_id, 1 - view["volcano_drawer"], "end")
+    notations = await service.notations(table_id, view["volcano_drawer"])
+    await service.act(table_id, view["volcano_drawer"], notations[0])
+    placed = f"{drawer}: places the volcano on {notations[0].split()[1]}"
+    await until(lambda: any(placed in t for t in net.texts("room")))

@@ -93,6 +93,9 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         # table -> the last computer turn told in few words (`Narration.condensed`), line by
         # line, for 'status'
         self.turn_detail: dict[str, list[Told]] = {}
+        # table -> the moment of play last told (`Narration.moment_line`): how it began and
+        # how it stands, in the chat's words
+        self.moments: dict[str, tuple[str | None, str | None]] = {}
         # (person, table) -> when (wall-clock time) they were asked whether to leave it: a
         # second 🚪 within `LEAVE_CONFIRM` confirms (`Commands.leave_by_tap`), also after a
         # restart: kept in the database (`ChatStore.leaving`), for every network.
@@ -447,6 +450,14 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             # "Ana, choose: …" was a colon before nothing.
             text = (asking("menu.choose", prefix=in_words(game, words, lang) + " …") if here
                     else asking("menu.what"))
+            if not here:
+                # A decision unlike a turn's (a scoring round: no tile to place) says why
+                # first, in the game's words for this seat; the picture's banner is no
+                # sentence a person reads before tapping.
+                view = (await self.service.state(seat.table_id, seat.seat))["view"]
+                moment = load_game(game).moment_words(view, lang, self.names_at(summary, lang))
+                if moment:
+                    text = f"{moment}\n{text}"
             if len(steps) > MAX_BUTTONS:
                 # The form that works where the menu is shown (a Telegram group reads
                 # only commands: "/forest 2 r90 C4").

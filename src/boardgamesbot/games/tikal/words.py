@@ -29,8 +29,11 @@ def action(game: Game, info: ActionInfo, lang: str, mood: str | None = None,
         return phrase(game.words, lang, key, mood, **params) or key
 
     words = {
-        "place": lambda: (say("tikal.do.place.turned", space=p["space"],
-                              degrees=60 * p["rotation"]) if p.get("rotation")
+        # (a volcano is said as one: it is placed after the scoring round it began)
+        "place": lambda: (say("tikal.do.place.volcano", space=p["space"])
+                          if p.get("kind") == "volcano"
+                          else say("tikal.do.place.turned", space=p["space"],
+                                   degrees=60 * p["rotation"]) if p.get("rotation")
                           else say("tikal.do.place", space=p["space"])),
         "enter": lambda: say(f"tikal.do.enter.{FIGURE[p['figure']]}", space=p["space"]),
         "move": lambda: say(f"tikal.do.move.{FIGURE[p['figure']]}",
