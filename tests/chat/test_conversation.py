@@ -1440,3 +1440,32 @@ async def test_a_volcano_scoring_round_is_told_in_words(conversation, net, say, 
     await service.act(table_id, view["volcano_drawer"], notations[0])
     placed = f"{drawer}: places the volcano on {notations[0].split()[1]}"
     await until(lambda: any(placed in t for t in net.texts("room")))
+
+
+@run
+async def test_a_tap_on_another_s_buttons_says_whose_turn_it_is(conversation, net, say,
+                                                                 service):
+    """A friend who tapped someone else's buttons got "⚠ It is not your turn." and was
+    left asking whose; a tap on an old menu said nothing of its being old. The answer (a
+    Telegram pop-up: at most 200 characters) names whose turn it is, and the old menu."""
+    await say(ANA, "new tikal")
+    await say(BOB, "join")
+    await say(ANA, "start")
+    await until(lambda: any("Your turn, @Ana" in t for t in net.texts("room")))
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+    version = (await service.summary(table_id))["state_id"]
+    menu = f"m:{table_id}:{version}:"
+    for who, event in ((BOB, "t1"), (EVE, "t2")):  # seated or not
+        assert await conversation.handle_button(ROOM, who, menu, event) == \
+            "⚠ It is not your turn. Waiting for: Ana"
+    await service.act(table_id, 0, (await service.notations(table_id, 0))[0])  # her tile
+    assert await conversation.handle_button(ROOM, BOB, menu, "t3") == \
+        "⚠ That menu is an old one, and it is not your turn. Waiting for: Ana"
+    net.admins.add("ana")
+    await say(ANA, "llengua ca")
+    said = await conversation.handle_button(ROOM, BOB, menu, "t4")
+    assert said == "⚠ Aquest menú és antic, i no et toca. Esperant: Ana" and len(said) <= 200
+    await say(ANA, "idioma pt-BR")
+    fresh = f"m:{table_id}:{(await service.summary(table_id))['state_id']}:"
+    assert await conversation.handle_button(ROOM, EVE, fresh, "t5") == \
+        "⚠ Não é a sua vez. Esperando: Ana"
