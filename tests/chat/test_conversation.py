@@ -1469,3 +1469,32 @@ async def test_a_tap_on_another_s_buttons_says_whose_turn_it_is(conversation, ne
     fresh = f"m:{table_id}:{(await service.summary(table_id))['state_id']}:"
     assert await conversation.handle_button(ROOM, EVE, fresh, "t5") == \
         "⚠ Não é a sua vez. Esperando: Ana"
+
+
+@run
+async def test_the_story_and_the_statistics_have_words_in_every_language(conversation, net,
+                                                                          say, service):
+    """'log' and 'stats' were the only commands a Brazilian or Catalan group had to type in
+    English (and the help named neither): each has words of its own there, that name no
+    other command in any language, and the help lists them."""
+    from boardgamesbot.chat.conversation import COMMANDS
+
+    own = {"pt-BR": {"log": "historico", "stats": "estatisticas"},
+           "ca": {"log": "historial", "stats": "estadistiques"}}
+    taken: dict[str, str] = {command: command for command in COMMANDS}
+    for lang in i18n.LANGUAGES:
+        for command, words in i18n._catalog(lang).get("aliases", {}).items():
+            for word in words:  # (one word, one command: in every language at once)
+                assert taken.setdefault(i18n.fold(word), command) == command, (lang, word)
+    for lang, words in own.items():
+        for command, word in words.items():
+            assert i18n.aliases(word) == command and i18n.word(lang, command) == word
+            assert f" {word} — " in i18n.text(lang, "help.long"), (lang, word)
+    assert " log — " in i18n.text("en", "help.long") and " stats — " in i18n.text(
+        "en", "help.long")
+    net.admins.add("ana")
+    await say(ANA, "llengua ca")
+    assert await say(ANA, "estadístiques") == "Encara cap partida acabada, Ana."
+    await say(ANA, "idioma pt-BR")
+    assert "⚠" in await say(ANA, "historico")  # (no game here: refused as 'log' is)
+    assert (await say(ANA, "historico")) == (await say(ANA, "log"))

@@ -688,7 +688,7 @@ def test_the_table_message_tells_everything_since_a_persons_last_move(tmp_path):
             assert shown == told[len(told) - len(shown):], (caption, told)  # the latest
             assert shown[-len(since):] == since, (caption, since)  # all since her move
             # Her long turn and theirs: more than a caption holds, her turn's start folded.
-            folded = re.fullmatch(r"… mais (\d+) — '/log' mostra todas", caption[0])
+            folded = re.fullmatch(r"… mais (\d+) — '/historico' mostra todas", caption[0])
             assert folded, caption
             assert int(folded.group(1)) + len(shown) == len(told), (caption, told)
     asyncio.run(asyncio.wait_for(main(), 240))
