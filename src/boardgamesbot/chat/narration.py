@@ -244,10 +244,12 @@ class Narration:
         turn, and when the chat was told already."""
         rules = load_game(game)
 
-        def said(other: str, begins: bool) -> str | None:
+        def said(other: str, begins: bool) -> str | None:  # (told again in another language)
             return rules.moment_words(view, other, self.names_at(summary, other), begins)
 
-        began, now = said(lang, True), said(lang, False)
+        names = self.names_at(summary, lang)
+        began = rules.moment_words(view, lang, names, begins=True)
+        now = rules.moment_words(view, lang, names)
         told_began, told_now = self.moments.get(table_id, (None, None))
         self.moments[table_id] = (began, now)
         if began and began != told_began:
