@@ -24,6 +24,8 @@ a default), what kind of information it hides, and the objects that serve it:
 * ``render_text(view, lang)`` / ``render_svg(view, **options)`` — pictures of a
   seat's view for the terminal (in the reader's language) and for images (browser,
   chat, ``bgbot render``);
+* ``moment_words(view, lang)`` — the moment of play a view is in, when it is more
+  than an ordinary turn (a scoring round under way), in the reader's words;
 * ``help_page(lang)`` — the players' rules page in each language;
 * ``rules_knowledge`` — its vocabulary and synonyms per language, and the help
   section behind each refusal, for answering free questions (``bgbot ask``);
@@ -730,6 +732,19 @@ class Game(ABC):
         C5"), or in ``mood`` ``"button"`` as a button asks for it ("Build a camp on C5");
         ``names`` are the seats' names, for an action that names another seat. None, the
         default: the game has no words for it, and a face shows the notation."""
+        return None
+
+    def moment_words(self, view: dict[str, Any], lang: str,
+                     names: Mapping[int, str] | None = None,
+                     begins: bool = False) -> str | None:
+        """The moment of play ``view`` is in, in words in ``lang``, when it is more than
+        an ordinary turn (a scoring round under way, in which a seat acts without what a
+        turn usually brings): what it means for the seat whose view it is ("Scoring
+        round: spend your 10 AP, then you score."), or, in another seat's or a
+        spectator's, for the seat acting now (named by ``names``); with ``begins``, how
+        the moment began, as a story tells it ("Ana draws a volcano: every player scores
+        in turn."). A face that shows no picture says it beside whose turn it is. None,
+        the default: an ordinary turn, which whose turn it is says."""
         return None
 
     def preview_choice(self, notation: str) -> bool:

@@ -1401,3 +1401,100 @@ async def test_computers_turns_in_a_row_are_one_edit_of_the_table_message(conver
     finally:
         BotPool.choose = choose  # type: ignore[method-assign]
     assert checked == 2, "two rounds in five without a scoring"
+
+
+@run
+async def test_a_volcano_scoring_round_is_told_in_words(conversation, net, say, service):
+    """A friend playing Tikal in a chat got "Ana, choose what to do:" with no tile to place
+    and no word of why (only the picture's banner said "volcano scoring round"), and the
+    volcano's placing read as any tile's. The story says who drew the volcano and that
+    every player scores in turn, then who scores; the call to the one scoring says what
+    to do; the volcano is placed as a volcano — the game's words (`Game.moment_words`)."""
+    await say(ANA, "new tikal")
+    await say(BOB, "join")
+    await say(ANA, "start")
+    await until(lambda: any("Your turn, @Ana" in t for t in net.texts("room")))
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+    names = {0: "Ana", 1: "Bob"}
+    for _ in range(300):  # each turn: the tile on its first space, then the turn's end
+        view = (await service.state(table_id, None))["view"]
+        if view["round"] == "volcano":
+            break
+        seat = (await service.summary(table_id))["to_act"][0]
+        notations = await service.notations(table_id, seat)
+        await service.act(table_id, seat, "end" if "end" in notations else notations[0])
+    assert view["round"] == "volcano", "no volcano within the turns played"
+    drawer = names[view["volcano_drawer"]]
+    began = f"{drawer} draws a volcano: every player scores in turn."
+    await until(lambda: any(began in t for t in net.texts("room")))
+    await until(lambda: any("Scoring round: spend your 10 AP, then you score.\nChoose what "
+                            "to do:" in t for t in net.texts("room")))  # (the call's menu)
+    # The drawer's scoring turn ends: the other's begins, said as such.
+    await service.act(table_id, view["volcano_drawer"], "end")
+    other = names[1 - view["volcano_drawer"]]
+    await until(lambda: any(f"Volcano! Scoring round: {other} spends 10 AP, then scores." in t
+                            for t in net.texts("room")))
+    assert sum(began in t for t in net.texts("room")) == 1  # begun once, told once
+    await service.act(table_id, 1 - view["volcano_drawer"], "end")
+    notations = await service.notations(table_id, view["volcano_drawer"])
+    await service.act(table_id, view["volcano_drawer"], notations[0])
+    placed = f"{drawer}: places the volcano on {notations[0].split()[1]}"
+    await until(lambda: any(placed in t for t in net.texts("room")))
+
+
+@run
+async def test_a_tap_on_another_s_buttons_says_whose_turn_it_is(conversation, net, say,
+                                                                 service):
+    """A friend who tapped someone else's buttons got "⚠ It is not your turn." and was
+    left asking whose; a tap on an old menu said nothing of its being old. The answer (a
+    Telegram pop-up: at most 200 characters) names whose turn it is, and the old menu."""
+    await say(ANA, "new tikal")
+    await say(BOB, "join")
+    await say(ANA, "start")
+    await until(lambda: any("Your turn, @Ana" in t for t in net.texts("room")))
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+    version = (await service.summary(table_id))["state_id"]
+    menu = f"m:{table_id}:{version}:"
+    for who, event in ((BOB, "t1"), (EVE, "t2")):  # seated or not
+        assert await conversation.handle_button(ROOM, who, menu, event) == \
+            "⚠ It is not your turn. Waiting for: Ana"
+    await service.act(table_id, 0, (await service.notations(table_id, 0))[0])  # her tile
+    assert await conversation.handle_button(ROOM, BOB, menu, "t3") == \
+        "⚠ That menu is an old one, and it is not your turn. Waiting for: Ana"
+    net.admins.add("ana")
+    await say(ANA, "llengua ca")
+    said = await conversation.handle_button(ROOM, BOB, menu, "t4")
+    assert said == "⚠ Aquest menú és antic, i no et toca. Esperant: Ana" and len(said) <= 200
+    await say(ANA, "idioma pt-BR")
+    fresh = f"m:{table_id}:{(await service.summary(table_id))['state_id']}:"
+    assert await conversation.handle_button(ROOM, EVE, fresh, "t5") == \
+        "⚠ Não é a sua vez. Esperando: Ana"
+
+
+@run
+async def test_the_story_and_the_statistics_have_words_in_every_language(conversation, net,
+                                                                          say, service):
+    """'log' and 'stats' were the only commands a Brazilian or Catalan group had to type in
+    English (and the help named neither): each has words of its own there, that name no
+    other command in any language, and the help lists them."""
+    from boardgamesbot.chat.conversation import COMMANDS
+
+    own = {"pt-BR": {"log": "historico", "stats": "estatisticas"},
+           "ca": {"log": "historial", "stats": "estadistiques"}}
+    taken: dict[str, str] = {command: command for command in COMMANDS}
+    for lang in i18n.LANGUAGES:
+        for command, words in i18n._catalog(lang).get("aliases", {}).items():
+            for word in words:  # (one word, one command: in every language at once)
+                assert taken.setdefault(i18n.fold(word), command) == command, (lang, word)
+    for lang, words in own.items():
+        for command, word in words.items():
+            assert i18n.aliases(word) == command and i18n.word(lang, command) == word
+            assert f" {word} — " in i18n.text(lang, "help.long"), (lang, word)
+    assert " log — " in i18n.text("en", "help.long") and " stats — " in i18n.text(
+        "en", "help.long")
+    net.admins.add("ana")
+    await say(ANA, "llengua ca")
+    assert await say(ANA, "estadístiques") == "Encara cap partida acabada, Ana."
+    await say(ANA, "idioma pt-BR")
+    assert "⚠" in await say(ANA, "historico")  # (no game here: refused as 'log' is)
+    assert (await say(ANA, "historico")) == (await say(ANA, "log"))

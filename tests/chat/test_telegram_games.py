@@ -644,8 +644,9 @@ def test_the_table_message_tells_everything_since_a_persons_last_move(tmp_path):
     turn of her own, then theirs. When her turn comes again, the table message's caption
     tells every action since her last move — both computers' whole turns, as 'log' tells
     them — and, past Telegram's 1,024 characters, folds the earliest lines into "… mais
-    N" with the '/log' that lists them all. Before, it told the latest 6 lines only: a
-    long second turn pushed the first computer's out of sight."""
+    N" with the '/historico' (the group's word for '/log') that lists them all. Before, it
+    told the latest 6 lines only: a long second turn pushed the first computer's out of
+    sight."""
     maria = {**ANA, "first_name": "Maria Eduarda", "last_name": "Albuquerque de Vasconcelos"}
 
     async def main():
@@ -688,7 +689,7 @@ def test_the_table_message_tells_everything_since_a_persons_last_move(tmp_path):
             assert shown == told[len(told) - len(shown):], (caption, told)  # the latest
             assert shown[-len(since):] == since, (caption, since)  # all since her move
             # Her long turn and theirs: more than a caption holds, her turn's start folded.
-            folded = re.fullmatch(r"… mais (\d+) — '/log' mostra todas", caption[0])
+            folded = re.fullmatch(r"… mais (\d+) — '/historico' mostra todas", caption[0])
             assert folded, caption
             assert int(folded.group(1)) + len(shown) == len(told), (caption, told)
     asyncio.run(asyncio.wait_for(main(), 240))

@@ -207,3 +207,33 @@ def test_winner_tie_break_guard_beats_no_guard():
 def test_no_winner_before_the_end():
     state = make([player(score=5), player()])
     assert state.winners() == []
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_a_volcano_round_is_said_in_words_by_the_game(lang):
+    """A volcano's scoring round was said only by the picture's banner: a chat gave "Ana,
+    choose what to do:" with no tile to place. The game says the moment in words for every
+    face (`Game.moment_words`), from the browser's own entries: to the seat scoring now,
+    what to do; to the others, who scores; as the story's line, who began it (the drawer,
+    for the whole round); nothing in an ordinary turn."""
+    from boardgamesbot.games.tikal.game import GAME
+
+    words, names = GAME.words(lang), {0: "Ana", 1: "Bea", 2: "Cy"}
+    state = _volcano_next()
+    assert GAME.moment_words(state.view(1), lang, names) is None
+    assert GAME.moment_words(state.view(None), lang, names, begins=True) is None
+    state.apply(1, "end")  # Cy draws the volcano and scores first
+    assert GAME.moment_words(state.view(2), lang, names) == words["tikal.round.volcano.yours"]
+    for watcher in (0, None):
+        assert GAME.moment_words(state.view(watcher), lang, names) == \
+            words["tikal.round.volcano"].replace("{name}", "Cy")
+    began = words["log.round.volcano.line"].replace("{name}", "Cy")
+    assert GAME.moment_words(state.view(None), lang, names, begins=True) == began
+    state.apply(2, "end")  # Ana's scoring turn: still the round Cy's volcano began
+    assert GAME.moment_words(state.view(0), lang, names) == words["tikal.round.volcano.yours"]
+    assert GAME.moment_words(state.view(2), lang, names) == \
+        words["tikal.round.volcano"].replace("{name}", "Ana")
+    assert GAME.moment_words(state.view(None), lang, names, begins=True) == began
+    for seat in (0, 1):
+        state.apply(seat, "end")
+    assert GAME.moment_words(state.view(2), lang, names) is None  # Cy places the volcano

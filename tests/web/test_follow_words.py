@@ -277,6 +277,15 @@ def test_an_action_is_told_in_the_log_asked_for_on_a_button_and_a_question_to_co
             "pt-BR": ("oferece 1 ponto", "Oferecer 1 ponto", "Oferecer 1 ponto?"),
             "ca": ("ofereix 1 punt", "Ofereix 1 punt", "Vols oferir 1 punt?"),
         }[lang]
+        # A volcano is placed as the volcano (after the scoring round it began), in the log
+        # as in a chat's story, not as the turn's tile
+        volcano = {"type": "place", "cost": {}, "params": {"space": "C5", "rotation": 0,
+                                                           "kind": "volcano", "letter": "B"}}
+        told, button, _ = page.evaluate(SAY, ["place C5", volcano, "tikal"])
+        tikal = load_game("tikal")
+        assert (told, button) == (tikal.action_words(volcano, lang),
+                                  tikal.action_words(volcano, lang, "button")), lang
+        assert {"en": "volcano", "pt-BR": "vulcão", "ca": "volcà"}[lang] in told, told
         # Cartographers: the monster turned in words that agree with it, as the server says
         ambush = {"type": "ambush", "cost": {}, "params": {"orientation": "r90", "cell": "B9"}}
         told, _, _ = page.evaluate(SAY, ["ambush r90 B9", ambush, "cartographers"])

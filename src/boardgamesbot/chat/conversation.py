@@ -93,6 +93,9 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         # table -> the last computer turn told in few words (`Narration.condensed`), line by
         # line, for 'status'
         self.turn_detail: dict[str, list[Told]] = {}
+        # table -> the moment of play last told (`Narration.moment_line`): how it began and
+        # how it stands, in the chat's words
+        self.moments: dict[str, tuple[str | None, str | None]] = {}
         # (person, table) -> when (wall-clock time) they were asked whether to leave it: a
         # second 🚪 within `LEAVE_CONFIRM` confirms (`Commands.leave_by_tap`), also after a
         # restart: kept in the database (`ChatStore.leaving`), for every network.
@@ -323,7 +326,8 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         awaited = await self._awaited(table_id)
         mine = [s for s in held if s in awaited]
         if not mine:
-            raise Refusal("error.not_your_turn")
+            raise await self._not_yours(place, game["chat_id"], table_id, version, message_id,
+                                        awaited, lang)
         seat = Seat(table_id, mine[0], game["chat_id"])
         if not version.isdigit() \
                 or not await self.service.fresh(table_id, seat.seat, int(version)):
@@ -356,6 +360,23 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         else:
             await self.say(place.chat_id, text, buttons, menu_for=person.user_id)
         return None
+
+    async def _not_yours(self, place: Place, group_id: str, table_id: str, version: str,
+                         message_id: str | None, awaited: list[int], lang: str) -> Refusal:
+        """The refusal of a tap on buttons that are not the presser's to tap: whose turn it
+        is (a friend's "not your turn" alone left them asking whose), and, when the
+        buttons were an old menu's (the position has moved on, or the table's message is
+        a newer one), that they were."""
+        summary = await self.service.summary(table_id)
+        names = self.names_at(summary, lang)
+        old = not version.isdigit() or int(version) < summary["state_id"] or (
+            # (a table message above the newest, whose keyboard a client still shows)
+            self.living and message_id is not None and place.chat_id == group_id
+            and message_id != self.store.living(table_id, self.network, place.chat_id))
+        who = ", ".join(names[s] for s in awaited if s in names)
+        if not who:  # (nobody's decision awaited this instant: nobody to name)
+            return Refusal("error.not_your_turn")
+        return Refusal("chat.old_menu_not_yours" if old else "chat.not_yours", who=who)
 
     async def menu(self, seat: Seat, person: Person, prefix: list[str], lang: str,
                    chat_id: str, chosen: str | None = None, named: bool = True,
@@ -447,6 +468,14 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             # "Ana, choose: …" was a colon before nothing.
             text = (asking("menu.choose", prefix=in_words(game, words, lang) + " …") if here
                     else asking("menu.what"))
+            if not here:
+                # A decision unlike a turn's (a scoring round: no tile to place) says why
+                # first, in the game's words for this seat; the picture's banner is no
+                # sentence a person reads before tapping.
+                view = (await self.service.state(seat.table_id, seat.seat))["view"]
+                moment = load_game(game).moment_words(view, lang, self.names_at(summary, lang))
+                if moment:
+                    text = f"{moment}\n{text}"
             if len(steps) > MAX_BUTTONS:
                 # The form that works where the menu is shown (a Telegram group reads
                 # only commands: "/forest 2 r90 C4").

@@ -76,6 +76,7 @@ class Narration:
             log.exception("following table %s failed", table_id)
         finally:
             follower = self.followers.pop(table_id, None)
+            self.moments.pop(table_id, None)
             if follower and follower.reminder:
                 follower.reminder.cancel()
 
@@ -146,6 +147,12 @@ class Narration:
                         told.append((number, Told(line, lambda other, e=event, s=summary:
                                                   self.event_line(e, self.names_at(s, other),
                                                                   other, name), event)))
+        if state is not None and over is None:
+            # (after the actions that led to it: "Ana draws a volcano: every player scores
+            # in turn" where the picture alone showed it, in a banner)
+            moment = self.moment_line(table_id, name, state["view"], lang, summary)
+            if moment is not None:
+                told.append((number, moment))
         updates: dict[str, Any] = {"last_event": last_event}
         scorings = await self.service.scorings(table_id, min(numbers), max(numbers)) \
             if numbers else []
@@ -227,6 +234,29 @@ class Narration:
         self.store.update_game(table_id, **updates)
         await self._arm_reminder(table_id, state, lang)
         return False
+
+    def moment_line(self, table_id: str, game: str, view: dict, lang: str,
+                    summary: dict) -> Told | None:
+        """A line of the story for the moment of play the table is in now (a spectator's
+        ``view``; `Game.moment_words`), when it is news: how it began, once ("Ana draws a
+        volcano: every player scores in turn."), then how it stands whenever that changes
+        ("Volcano! Scoring round: Bea spends 10 AP, then scores."). None in an ordinary
+        turn, and when the chat was told already."""
+        rules = load_game(game)
+
+        def said(other: str, begins: bool) -> str | None:  # (told again in another language)
+            return rules.moment_words(view, other, self.names_at(summary, other), begins)
+
+        names = self.names_at(summary, lang)
+        began = rules.moment_words(view, lang, names, begins=True)
+        now = rules.moment_words(view, lang, names)
+        told_began, told_now = self.moments.get(table_id, (None, None))
+        self.moments[table_id] = (began, now)
+        if began and began != told_began:
+            return Told(began, lambda other: said(other, True))
+        if now and now != told_now:
+            return Told(now, lambda other: said(other, False))
+        return None
 
     def condensed(self, table_id: str, game: str, lines: list[str], lang: str,
                   names: dict[int, str]) -> list[str]:

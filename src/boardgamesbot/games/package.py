@@ -13,7 +13,8 @@ when first asked for: numpy, rich and the menus' words are not needed to play.
 * ``buttons``: ``label`` and ``previewed``, the words and previews of a chat's choices;
 * ``words``: ``action(game, info, lang, mood, names)``, an action in words, as the
   browser module's ``describe`` says it, from the same catalog entries; optionally
-  ``turn(game, infos, lang, names)``, one seat's actions in a row in fewer phrases.
+  ``turn(game, infos, lang, names)``, one seat's actions in a row in fewer phrases, and
+  ``moment(game, view, lang, names, begins)``, the moment of play a view is in.
 """
 
 from __future__ import annotations
@@ -79,6 +80,13 @@ class PackagedGame(Game):
                    names: Mapping[int, str] | None = None) -> list[str] | None:
         turn = getattr(self.face_module("words"), "turn", None)  # (a game may have none)
         said: list[str] | None = turn(self, infos, lang, names) if turn else None
+        return said
+
+    def moment_words(self, view: dict[str, Any], lang: str,
+                     names: Mapping[int, str] | None = None,
+                     begins: bool = False) -> str | None:
+        moment = getattr(self.face_module("words"), "moment", None)  # (a game may have none)
+        said: str | None = moment(self, view, lang, names, begins) if moment else None
         return said
 
     def preview_choice(self, notation: str) -> bool:

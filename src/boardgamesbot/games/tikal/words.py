@@ -29,8 +29,11 @@ def action(game: Game, info: ActionInfo, lang: str, mood: str | None = None,
         return phrase(game.words, lang, key, mood, **params) or key
 
     words = {
-        "place": lambda: (say("tikal.do.place.turned", space=p["space"],
-                              degrees=60 * p["rotation"]) if p.get("rotation")
+        # (a volcano is said as one: it is placed after the scoring round it began)
+        "place": lambda: (say("tikal.do.place.volcano", space=p["space"])
+                          if p.get("kind") == "volcano"
+                          else say("tikal.do.place.turned", space=p["space"],
+                                   degrees=60 * p["rotation"]) if p.get("rotation")
                           else say("tikal.do.place", space=p["space"])),
         "enter": lambda: say(f"tikal.do.enter.{FIGURE[p['figure']]}", space=p["space"]),
         "move": lambda: say(f"tikal.do.move.{FIGURE[p['figure']]}",
@@ -105,3 +108,29 @@ def turn(game: Game, infos: Sequence[ActionInfo], lang: str,
             said += f" ({phrase(game.words, lang, 'tikal.ap', None, n=ap)})"
         phrases.insert(at, said)
     return phrases
+
+
+def moment(game: Game, view: Mapping[str, Any], lang: str,
+           names: Mapping[int, str] | None = None, begins: bool = False) -> str | None:
+    """A scoring round under way (a volcano's, the final one) in words, as the browser says
+    it from the same catalog entries: the banner over the seat's own AP ("Scoring round:
+    spend your 10 AP, then you score."), or over the table for whoever watches ("Volcano!
+    Scoring round: Bea spends 10 AP, then scores."); with ``begins``, the log's line that
+    opens the round ("Ana draws a volcano: every player scores in turn." — the drawer scores
+    first and places the volcano after the round). None outside a scoring round."""
+    kind = view.get("round")
+    current = view.get("current") or []
+    if not kind or view.get("over") or not current:
+        return None
+
+    def name(seat: int) -> str:
+        return (names or {}).get(seat) or phrase(game.words, lang, "tikal.player", None,
+                                                 n=seat + 1) or str(seat + 1)
+
+    if begins:  # (the volcano's drawer began it; the final round, whoever scores first)
+        drawer = view.get("volcano_drawer", -1) if kind == "volcano" else current[0]
+        return phrase(game.words, lang, f"log.round.{kind}.line", None,
+                      name=name(drawer if drawer >= 0 else current[0]))
+    if view.get("viewer") in current:
+        return phrase(game.words, lang, f"tikal.round.{kind}.yours", None)
+    return phrase(game.words, lang, f"tikal.round.{kind}", None, name=name(current[0]))

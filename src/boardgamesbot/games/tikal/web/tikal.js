@@ -109,7 +109,9 @@ export function describe(notation, action, ctx) {
   const ap = cost(info);
   const tail = ap !== null ? ` (${t("tikal.ap", { n: ap })})` : "";
   switch (info.type) {
-    case "place": return p.rotation ? t("tikal.do.place.turned", { space: p.space, degrees: p.rotation * 60 }) : t("tikal.do.place", { space: p.space });
+    // (a volcano said as one: it is placed after its scoring round, not as a turn's tile)
+    case "place": return p.kind === "volcano" ? t("tikal.do.place.volcano", { space: p.space })
+      : p.rotation ? t("tikal.do.place.turned", { space: p.space, degrees: p.rotation * 60 }) : t("tikal.do.place", { space: p.space });
     case "enter": return t(`tikal.do.enter.${FIGURE[p.figure]}`, { space: p.space }) + tail;
     case "move": return t(`tikal.do.move.${FIGURE[p.figure]}`, { from: p.from, to: p.to }) + tail;
     case "uncover": return t("tikal.do.uncover", { space: p.space }) + tail;
