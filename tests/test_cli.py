@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from boardgamesbot.cli import main
+from boardgamesbot.cli.words import command_word
 from boardgamesbot.engine import Record
 
 
@@ -801,7 +802,8 @@ def test_on_80_by_24_log_all_tells_the_whole_game_a_screenful_at_a_time(
     # the latest screenful: the last actions, up to the last, with the prompt on 24 rows
     assert len(said[0]) + 1 <= 24 and max(map(len, said[0] + said[1])) <= 80, said[0]
     assert list(latest) == list(range(min(latest), len(record.actions) + 1)), said[0]
-    assert min(latest) > 1 and "'log 2'" in " ".join(said[0][-2:]), said[0][-3:]
+    log = command_word("log", lang)  # (as the person's language names it: 'histórico')
+    assert min(latest) > 1 and f"'{log} 2'" in " ".join(said[0][-2:]), said[0][-3:]
     # the one before goes on where it stopped
     assert list(before) == list(range(min(before), min(latest))), said[1]
     states = list(record.states())
@@ -814,10 +816,10 @@ def test_on_80_by_24_log_all_tells_the_whole_game_a_screenful_at_a_time(
         if words and words != notation:  # (in the person's words, as the moves were told)
             assert f"{notation} — {words}" in text, text
     # a page there is not, a word 'log' does not take: said, nothing listed
-    assert not entries(said[2]) and "'log 1'" in " ".join(said[2]), said[2]
+    assert not entries(said[2]) and f"'{log} 1'" in " ".join(said[2]), said[2]
     assert " ".join(" ".join(said[3]).split()) == say(lang, "log.what"), said[3]
     # the help says so, with the person's word for all
-    assert f"'log {whole.split()[1]}'" in say(lang, "help", example="", kind="")
+    assert f"'{log} {whole.split()[1]}'" in say(lang, "help", example="", kind="")
     # and 'log' alone as before: what the computers did since the person's last action
     recap = say(lang, "recap", who="\0", actions="\0").split("\0")[1]
     assert said[4] and recap in said[4][0], said[4]

@@ -50,6 +50,7 @@ from .words import (
     command_named,
     environment_language,
     folded,
+    nearest_command,
     refusal,
     say,
     seat_name,
@@ -329,6 +330,14 @@ class Person:
                 result = seat.preview(line)  # checked here, applied by the driver
                 if result["legal"]:
                     return result["action"]
+                # (a first word no move begins with, like a command's or another word for
+                # one: "movimentos", "hnit" were refused as notation, the command never
+                # named)
+                near = None if _a_move(seat.game, typed) else nearest_command(typed, lang)
+                if near is not None:
+                    listed("", say(lang, "command.near", word=typed, near=near),
+                           indent=REFUSAL_INDENT, style="red")
+                    continue
                 _refused(seat, line, result["error"], lang)
 
 
@@ -460,8 +469,9 @@ def recap(done: list[tuple[str, str]], lang: str, whole: bool = False) -> list[s
 
 @cache
 def _all_words() -> frozenset[str]:
-    """The words that ask 'log' for the whole game, in every language the faces speak
-    ("all", "tudo", "tot"), folded: people who play together switch languages."""
+    """The words that ask 'log' for the whole game and 'moves' for every action, in every
+    language the faces speak ("all", "tudo", "tot"), folded: people who play together
+    switch languages."""
     return frozenset(folded(word) for lang in LANGUAGES for word in say(lang, "log.all").split())
 
 
@@ -675,7 +685,7 @@ MOVES_SHOWN = 40
 def _list_moves(seat: SeatView, prefix: str, lang: str = "en") -> None:
     legal = seat.legal_actions()
     actions = [str(a) for a in legal]
-    show_all = prefix == "all"
+    show_all = folded(prefix) in _all_words()  # ("jogadas tudo", as the help says it)
     if prefix and not show_all:
         actions = [a for a in actions if a.startswith(prefix)]
     by_text = {str(a): a for a in legal}
