@@ -283,25 +283,22 @@ def test_tikal_on_an_80_by_24_terminal_keeps_the_map_and_the_prompt_on_one_scree
 
 
 def _on_80_by_24(game, view: dict, lang: str, legal: list[str]) -> list[str]:
-    """What an 80x24 terminal without colour shows at the prompt: the position printed
-    as `Person.choose` prints it (`room_above` the turn line), the turn line, the prompt."""
+    """What an 80x24 terminal without colour shows at the prompt: the position and the
+    turn's lines (`turn_lines`) printed by the prompt's own `drawn_to_fit`, the prompt."""
     import io
 
     from rich.console import Console
 
     import boardgamesbot.cli.play as play
-    from boardgamesbot.cli.words import say
 
     console = Console(file=io.StringIO(), width=80, height=24, record=True,
                       force_terminal=True, color_system=None)
-    turn = say(lang, "turn", kinds=play._kinds(legal), example=legal[0])
-    saved, play.console = play.console, console
+    saved, play.console = play.console, console  # (the prompt's console, its size)
     try:
-        console.print(game.render_text(view, lang), height=play.room_above(turn))
+        play.drawn_to_fit(game.render_text(view, lang), below=play.turn_lines(legal, lang))
+        console.print(play.prompt(view["viewer"], lang), markup=False)
     finally:
         play.console = saved
-    console.print(turn, markup=False)
-    console.print(say(lang, "prompt", n=view["viewer"] + 1), markup=False)
     return console.export_text().splitlines()
 
 
