@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from boardgamesbot.cli import main
+from boardgamesbot.cli.words import command_word
 from boardgamesbot.engine import Record
 
 
@@ -282,25 +283,22 @@ def test_tikal_on_an_80_by_24_terminal_keeps_the_map_and_the_prompt_on_one_scree
 
 
 def _on_80_by_24(game, view: dict, lang: str, legal: list[str]) -> list[str]:
-    """What an 80x24 terminal without colour shows at the prompt: the position printed
-    as `Person.choose` prints it (`room_above` the turn line), the turn line, the prompt."""
+    """What an 80x24 terminal without colour shows at the prompt: the position and the
+    turn's lines (`turn_lines`) printed by the prompt's own `drawn_to_fit`, the prompt."""
     import io
 
     from rich.console import Console
 
     import boardgamesbot.cli.play as play
-    from boardgamesbot.cli.words import say
 
     console = Console(file=io.StringIO(), width=80, height=24, record=True,
                       force_terminal=True, color_system=None)
-    turn = say(lang, "turn", kinds=play._kinds(legal), example=legal[0])
-    saved, play.console = play.console, console
+    saved, play.console = play.console, console  # (the prompt's console, its size)
     try:
-        console.print(game.render_text(view, lang), height=play.room_above(turn))
+        play.drawn_to_fit(game.render_text(view, lang), below=play.turn_lines(legal, lang))
+        console.print(play.prompt(view["viewer"], lang), markup=False)
     finally:
         play.console = saved
-    console.print(turn, markup=False)
-    console.print(say(lang, "prompt", n=view["viewer"] + 1), markup=False)
     return console.export_text().splitlines()
 
 
@@ -801,7 +799,8 @@ def test_on_80_by_24_log_all_tells_the_whole_game_a_screenful_at_a_time(
     # the latest screenful: the last actions, up to the last, with the prompt on 24 rows
     assert len(said[0]) + 1 <= 24 and max(map(len, said[0] + said[1])) <= 80, said[0]
     assert list(latest) == list(range(min(latest), len(record.actions) + 1)), said[0]
-    assert min(latest) > 1 and "'log 2'" in " ".join(said[0][-2:]), said[0][-3:]
+    log = command_word("log", lang)  # (as the person's language names it: 'histórico')
+    assert min(latest) > 1 and f"'{log} 2'" in " ".join(said[0][-2:]), said[0][-3:]
     # the one before goes on where it stopped
     assert list(before) == list(range(min(before), min(latest))), said[1]
     states = list(record.states())
@@ -814,10 +813,10 @@ def test_on_80_by_24_log_all_tells_the_whole_game_a_screenful_at_a_time(
         if words and words != notation:  # (in the person's words, as the moves were told)
             assert f"{notation} — {words}" in text, text
     # a page there is not, a word 'log' does not take: said, nothing listed
-    assert not entries(said[2]) and "'log 1'" in " ".join(said[2]), said[2]
+    assert not entries(said[2]) and f"'{log} 1'" in " ".join(said[2]), said[2]
     assert " ".join(" ".join(said[3]).split()) == say(lang, "log.what"), said[3]
     # the help says so, with the person's word for all
-    assert f"'log {whole.split()[1]}'" in say(lang, "help", example="", kind="")
+    assert f"'{log} {whole.split()[1]}'" in say(lang, "help", example="", kind="")
     # and 'log' alone as before: what the computers did since the person's last action
     recap = say(lang, "recap", who="\0", actions="\0").split("\0")[1]
     assert said[4] and recap in said[4][0], said[4]

@@ -280,7 +280,8 @@ def test_rules_and_why_follow_the_locale():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_turn_says_what_may_be_typed_and_names_help(tmp_path, lang):
     """Before the first prompt, a person who never read the docs is told, in their
-    language, the kinds of action legal now, one example, and that 'help' exists."""
+    language, the kinds of action legal now, one example, and that 'help' exists (by its
+    word there: 'ajuda')."""
     name = GAMES[0]
     result = run("play", name, "--players", str(load_game(name).min_players), "--seed", "5",
                  "--lang", lang, "--save", str(tmp_path / "g.json"), stdin="quit\n")
@@ -288,7 +289,11 @@ def test_each_turn_says_what_may_be_typed_and_names_help(tmp_path, lang):
     example = first_action(name)
     assert say(lang, "turn", kinds=f"{example.split()[0]} (", example=example
                ).split(" (")[0] in before_prompt
-    assert f"'{example}'" in before_prompt and "'help'" in before_prompt
+    # (the help named by the language's word for it, as its help lists the commands)
+    from boardgamesbot.cli.words import command_word
+
+    assert f"'{example}'" in before_prompt
+    assert f"'{command_word('help', lang)}'" in before_prompt
 
 
 @pytest.mark.parametrize("args", [("--players", "99"), ("--humans", "7"),

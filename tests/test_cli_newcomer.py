@@ -6,6 +6,7 @@ refusal leaves nothing behind."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -135,8 +136,13 @@ def test_the_catalan_help_does_not_promise_a_way_back_into_a_quit_game():
     """`bgbot replay` shows a saved game again; it does not go on with it. The Catalan
     help said "per tornar-hi" (to go back into it), which a newcomer reads as resuming;
     it now says, as the line printed on quitting does, that it is to see it again."""
-    quit_line = next(line for line in say("ca", "help", example="x", kind="x").splitlines()
-                     if line.strip().startswith("quit"))
+    from boardgamesbot.cli.words import command_word
+
+    # (the entry of 'surt', its later lines standing in under its text)
+    lines = say("ca", "help", example="x", kind="x").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.split()[:1] == [command_word("quit", "ca")])
+    entry = [lines[at], *(line for line in lines[at + 1:at + 3] if line.startswith("    "))]
+    quit_line = " ".join(" ".join(entry).split())
     assert "tornar-hi" not in quit_line
     assert "reveure-la: bgbot replay" in quit_line  # ("veure": see, as "saved" says)
     assert "torna-la a veure amb: bgbot replay" in say("ca", "saved", path="p")
@@ -427,3 +433,67 @@ def test_why_is_understood_as_a_question_spells_it(tmp_path, lang, typed):
     assert asked == played("why end") and say(lang, "unreadable.next") not in asked, asked
     question = {"pt-BR": "por que o jogo acaba?", "ca": "per què acaba la partida?"}[lang]
     assert played(question) == played(f"ask {question}")
+
+
+def played_lines(tmp_path, lang: str, *lines: str, name: str = "tikal") -> str:
+    """What the prompt printed for ``lines`` typed at the first turn of a seeded game,
+    before the 'quit' that ends it (the last one)."""
+    result = run("play", name, "--seed", "5", "--lang", lang, "--save",
+                 str(tmp_path / "g.json"), stdin="\n".join([*lines, "quit"]) + "\n")
+    assert result.exit_code == 0, result.output
+    return result.output.split(say(lang, "saved", path=tmp_path / "g.json"))[0]
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_help_lists_each_command_by_the_words_of_the_language(tmp_path, lang):
+    """A Brazilian's help listed "moves", "hint", "log": typed "movimentos" got a notation
+    error, and "jogadas", "dica", "histórico" were never named. The help lists each
+    command by its word in the session's language (English still works: the help says
+    so), and the turn's line names the help by it too."""
+    from boardgamesbot.cli.words import COMMANDS, command_named, command_word
+
+    helped = played_lines(tmp_path, lang, command_word("help", lang))
+    top = say(lang, "help", example="", kind="").split("\n")[1]
+    listing = helped.split(top)[1].split(say(lang, "legal.now", kinds=""))[0]
+    listed = {line.split()[0] for line in listing.splitlines()
+              if line.startswith("  ") and not line.startswith("   ")}
+    assert listed == {command_word(c, lang) for c in COMMANDS if c != "help"}, listing
+    assert f"'{command_word('help', lang)}'" in say(lang, "turn", kinds="", example="")
+    # Every command the catalog quotes ("'jogadas tudo'", "'histórico 2'") is quoted in
+    # the words of its language, which the prompt reads as that command there.
+    for key in ("help", "turn", "unreadable.next", "refused.next", "moves.more",
+                "preview.what", "why.what", "log.what", "log.no_page", "log.page.middle",
+                "recap.more", "command.near"):
+        said = say(lang, key, n=2, kind="place", example="end", action="end", word="x",
+                   near="y", kinds="", first=1, last=2, total=3, earlier=2, later=1)
+        for quoted in re.findall(r"'([^']+)'", said):
+            named = command_named(quoted.split()[0], "en")
+            if named is not None:
+                assert quoted.split()[0] == command_word(named, lang), (key, said)
+
+
+@pytest.mark.parametrize("lang,typed,meant", [
+    ("pt-BR", "movimentos", "jogadas"), ("ca", "moviments", "jugades"),
+    ("en", "hnit", "hint"), ("pt-BR", "ajdua", "ajuda"), ("ca", "historical", "historial")])
+def test_a_near_miss_command_word_is_answered_with_the_command_meant(tmp_path, lang, typed,
+                                                                     meant):
+    """A word no move begins with that looks like a command's, or is another word for it
+    ("movimentos"), is answered with that command in the person's language, not as a
+    mistyped action; a mistyped action is still answered as one."""
+    told = " ".join(played_lines(tmp_path, lang, typed).split())
+    assert say(lang, "command.near", word=typed, near=meant) in told, told
+    assert say(lang, "unreadable.next") not in told
+    moved = " ".join(played_lines(tmp_path, lang, "place Z9").split())
+    assert say(lang, "unreadable.next") in moved
+    assert say(lang, "command.near", word="place", near="x").split("'")[2] not in moved
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_moves_all_is_asked_in_the_words_the_help_gives(tmp_path, lang):
+    """'jogadas tudo', as the Brazilian help writes it, lists every action, as 'moves all'
+    does (it listed those beginning with "tudo": none)."""
+    from boardgamesbot.cli.words import command_word
+
+    every = played_lines(tmp_path, lang, "moves all")
+    assert played_lines(tmp_path, lang, f"{command_word('moves', lang)} "
+                                        f"{say(lang, 'log.all').split()[0]}") == every

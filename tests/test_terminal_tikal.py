@@ -10,6 +10,7 @@ import re
 import pytest
 from rich.console import Console
 
+from boardgamesbot.cli.play import prompt
 from boardgamesbot.engine import load_game
 from boardgamesbot.games.tikal.render import _origin, board_text, edge_for
 
@@ -176,23 +177,21 @@ def turns(seed: int, every: int = 4, players: int | None = None):
     yield state, None, state.view(None)
 
 
-def screen(view: dict, lang: str, turn_line: str, rows: int = 24, colour: bool = False):
-    """What an 80x24 terminal shows: the board printed as `Person.choose` prints it (the
-    rows left above the turn line and the prompt), the turn line and the prompt."""
-    from boardgamesbot.cli.play import room_above
+def screen(view: dict, lang: str, legal: list[str], rows: int = 24, colour: bool = False):
+    """What an 80x24 terminal shows at a turn where ``legal`` may be played: the board and
+    the turn's lines (`turn_lines`) printed by the prompt's own `drawn_to_fit` (the board
+    in the rows they and the prompt leave), then the prompt."""
+    import boardgamesbot.cli.play as play
 
     options = {"color_system": None} if not colour else {"color_system": "truecolor"}
     console = Console(file=io.StringIO(), width=80, height=rows, record=True,
                       force_terminal=True, _environ={"TERM": "xterm-256color"}, **options)
-    import boardgamesbot.cli.play as play
-
-    saved, play.console = play.console, console  # (room_above reads the prompt's console)
+    saved, play.console = play.console, console  # (the prompt's console, its size)
     try:
-        console.print(GAME.render_text(view, lang), height=room_above(turn_line))
+        play.drawn_to_fit(GAME.render_text(view, lang), below=play.turn_lines(legal, lang))
+        console.print(play.prompt(0, lang), markup=False)
     finally:
         play.console = saved
-    console.print(turn_line, markup=False)
-    console.print("seat 1>", markup=False)
     return console.export_text().splitlines()
 
 
@@ -220,12 +219,9 @@ def read_dense(lines: list[str]) -> dict[str, dict]:
     return seen
 
 
-def turn_line(state, seat, lang: str) -> str:
-    from boardgamesbot.cli.play import _kinds
-    from boardgamesbot.cli.words import say
-
-    legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
-    return say(lang, "turn", kinds=_kinds(legal), example=legal[0] if legal else "…")
+def legal_of(state, seat) -> list[str]:
+    """What ``seat`` may play in ``state``, in notation (nothing at the end)."""
+    return [str(a) for a in state.legal_actions(seat)] if seat is not None else []
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
@@ -240,12 +236,11 @@ def test_on_80_by_24_the_map_whose_turn_and_the_prompt_are_on_one_screen(seed, l
 
     whole = 0
     for state, seat, view in turns(seed, every=10):
-        line = turn_line(state, seat, lang)
-        lines = screen(view, lang, line)
+        lines = screen(view, lang, legal_of(state, seat))
         assert max(len(text) for text in lines) <= 80
         last = lines[-24:]
         assert any(text.startswith("A1") for text in last), "\n".join(lines)
-        assert last[-1] == "seat 1>"
+        assert last[-1] == prompt(0, lang)
         if view["over"]:
             assert any(seat_tag(view["winners"][0], lang) in text for text in last)
         else:
@@ -277,7 +272,7 @@ def test_a_four_player_turn_and_auction_keep_every_players_row_on_24_rows(lang):
     checked = 0
     for seed in (3, 7, 8):  # (7: an auction game)
         for state, seat, view in turns(seed, every=6, players=4):
-            lines = screen(view, lang, turn_line(state, seat, lang))
+            lines = screen(view, lang, legal_of(state, seat))
             if view.get("auction") and lang != "en":
                 continue  # (see above: these may still lose the table's top)
             assert len(lines) <= 24, "\n".join(lines)
@@ -298,7 +293,7 @@ def test_the_dense_map_loses_nothing_on_the_map(lang):
     crossings = 0
     for seed in (0, 2, 5):
         for state, seat, view in turns(seed, every=9):
-            lines = screen(view, lang, turn_line(state, seat, lang))
+            lines = screen(view, lang, legal_of(state, seat))
             seen = read_dense(lines)
             for name, cell in seen.items():
                 assert cell["name"] == name
@@ -335,7 +330,7 @@ def side_name(side: int) -> str:
 
 def test_a_tall_terminal_still_gets_the_hexes():
     state, seat, view = next(turns(1))
-    lines = screen(view, "en", turn_line(state, seat, "en"), rows=60)
+    lines = screen(view, "en", legal_of(state, seat), rows=60)
     assert lines[:BOARD_LINES] == [line.rstrip() for line in
                                    board_text(view, 80, colour=False).plain.splitlines()]
 
@@ -369,6 +364,35 @@ def test_replay_draws_the_last_position_to_the_terminals_height(tmp_path, monkey
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_the_end_of_a_game_is_drawn_to_the_terminals_height(tmp_path, monkeypatch, lang):
+    """The end of `bgbot play` printed the roomy hexes whatever the terminal, as `bgbot
+    replay` once did: on 80x24 the top of the map was gone by the time the last line
+    was read. The whole map, the players' rows, who won and the last lines fit the 23
+    rows above the shell's prompt."""
+    from click.testing import CliRunner
+
+    from boardgamesbot.cli import main
+    from boardgamesbot.cli.terminal import console
+    from boardgamesbot.cli.words import say
+    from boardgamesbot.games.tikal.catalog import seat_tag
+
+    monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
+    monkeypatch.setattr(console, "_width", 80)
+    monkeypatch.setattr(console, "_height", 24)
+    path = tmp_path / "game.json"
+    result = CliRunner().invoke(main, ["play", "tikal", "--players", "4", "--humans", "0",
+                                       "--bots", "random,random,random,random", "--seed", "3",
+                                       "--lang", lang, "--save", str(path)])
+    assert result.exit_code == 0, result.output
+    last = result.output.splitlines()[-23:]
+    assert any(text.startswith("A1") for text in last), "\n".join(last)
+    assert all(any(text[1:].startswith(seat_tag(seat, lang) + " ") for text in last)
+               for seat in range(4)), "\n".join(last)
+    assert say(lang, "again", command="") in last[-1] or \
+        say(lang, "again", command="") in " ".join(last[-2:])
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
 def test_on_80_by_24_the_auctions_display_wraps_under_its_own_text(lang):
     """A four-player auction on 80x24 (the dense drawing, its lines shared): the display's
     tiles that do not fit the line they follow go on lines standing in by two columns,
@@ -381,7 +405,7 @@ def test_on_80_by_24_the_auctions_display_wraps_under_its_own_text(lang):
         for state, seat, view in turns(seed, every=5, players=4):
             if not (view.get("auction") or {}).get("display") or seat is None:
                 continue
-            lines = screen(view, lang, turn_line(state, seat, lang))
+            lines = screen(view, lang, legal_of(state, seat))
             top = next(i for i, line in enumerate(lines) if line.startswith("A1"))
             after = lines[top + 12:]  # (what is under the map)
             tiles = [f"{tile['index']}. {tile['letter']} " for tile in view["auction"]["display"]]

@@ -215,3 +215,25 @@ def test_beside_the_sheet_the_coins_stars_and_losses_each_stay_on_one_line(lang)
                 assert all(not part.strip() or part.startswith("  ") for part in below), below
             checked += 1
     assert checked > 5
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_a_quoted_drawing_or_pattern_is_never_split_between_lines(lang):
+    """What to do at 80 columns, and beside the sheet on 80x24, broke a quoted example
+    between two lines ("'water 2 r90" then "C4'"): a person types what stands on a line.
+    Each quoted example or pattern of what to do stands whole on one line."""
+    from boardgamesbot.games.cartographers.render import _you_text
+
+    checked = 0
+    for seed in (1, 2):
+        for players, side in ((1, "A"), (2, "B")):
+            for view in views(seed, players, side):
+                you = _you_text(view, lang)
+                # (a quote opens after no letter: "l'ordinador" holds an apostrophe)
+                quoted = re.findall(r"(?<!\w)'[^']+'(?!\w)", you.plain) if you else []
+                for text in (printed(view, lang), printed(view, lang, 60), dense(view, lang)):
+                    for example in quoted:
+                        assert any(example in line for line in text.splitlines()), \
+                            (example, text)
+                        checked += 1
+    assert checked > 20

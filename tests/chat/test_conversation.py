@@ -21,6 +21,7 @@ from boardgamesbot.chat.conversation import Button, Conversation, Person, Place,
 from boardgamesbot.chat.games import find_game, read_options
 from boardgamesbot.chat.tables import Service
 from boardgamesbot.engine import GameError
+from boardgamesbot.games.wording import edits
 from boardgamesbot.service.bots import BotPool
 from boardgamesbot.service.lobby import Limits, Lobby
 from boardgamesbot.store import Store
@@ -1287,8 +1288,8 @@ async def test_a_mistyped_command_is_answered_with_the_one_likely_meant(conversa
     assert await say(EVE, "xyzzy") == "⚠ I don't know 'xyzzy'. Say 'help' for the commands."
     # two letters swapped is one slip: 'status' (not 'stats', one letter fewer, listed later)
     assert "Did you mean 'status'?" in await say(EVE, "stauts")
-    assert (i18n.edits("stauts", "status"), i18n.edits("stauts", "stats")) == (1, 1)
-    assert i18n.edits("kitten", "sitting") == 3 and i18n.edits("ca", "abc") == 3
+    assert (edits("stauts", "status"), edits("stauts", "stats")) == (1, 1)
+    assert edits("kitten", "sitting") == 3 and edits("ca", "abc") == 3
     net.admins.add("ana")
     await say(ANA, "idioma pt-BR")
     assert await say(ANA, "nvo tikal") == ("⚠ Não conheço 'nvo'. Você quis dizer 'novo'? "

@@ -8,7 +8,6 @@ same thing in the same words.
 
 from __future__ import annotations
 
-import difflib
 import json
 import unicodedata
 from collections.abc import Iterable
@@ -16,7 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from boardgamesbot.games.wording import elide
+from boardgamesbot.games.wording import elide, nearest
 from boardgamesbot.web import catalog
 
 LANGUAGES = ("en", "pt-BR", "ca")
@@ -81,38 +80,12 @@ def word(lang: str, command: str) -> str:
 
 def nearest_command(word: str, commands: Iterable[str], lang: str) -> str | None:
     """The word for one of ``commands`` that ``word`` looks like a typo of ('nvo' →
-    'novo', 'entar' → 'entrar'): among ``lang``'s own words and the English ones, those
-    as alike as the terminal asks of a game's name (`difflib`, the same cutoff) or one
-    edit away; of them the fewest edits away (`edits`: 'stauts' is 'status' with two
-    letters swapped, one edit), then the command listed first in ``commands`` (the
-    commoner)."""
+    'novo', 'entar' → 'entrar'): among ``lang``'s own words and the English ones, as
+    `nearest` finds it (the terminal's commands are found so too), the commands listed
+    first the commoner."""
     own = _catalog(lang).get("aliases", {}) if lang in LANGUAGES else {}
-    typed = fold(word)
-    near: list[tuple[int, int, float, int, str]] = []
-    for rank, command in enumerate(commands):
-        for order, name in enumerate([*own.get(command, []), command]):
-            folded = fold(name)
-            distance, alike = edits(typed, folded), difflib.SequenceMatcher(
-                None, typed, folded).ratio()
-            if distance <= 1 or alike >= 0.6:  # (of one command's words, the most alike)
-                near.append((distance, rank, -alike, order, name))
-    return min(near)[-1] if near else None
-
-
-def edits(a: str, b: str) -> int:
-    """How many edits turn ``a`` into ``b``: a letter added, dropped, changed, or two
-    neighbours swapped (a quick thumb's usual slip), each one (the optimal string
-    alignment distance)."""
-    rows = [list(range(len(b) + 1))]
-    for i in range(1, len(a) + 1):
-        row = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1,
-                         rows[-1][j - 1] + (a[i - 1] != b[j - 1]))
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                row[j] = min(row[j], rows[-2][j - 2] + 1)
-        rows.append(row)
-    return rows[-1][-1]
+    found = nearest(word, ((command, [*own.get(command, []), command]) for command in commands))
+    return None if found is None else found[1]
 
 
 def level(words: str, known: Iterable[str]) -> str | None:

@@ -50,6 +50,7 @@ from .words import (
     command_named,
     environment_language,
     folded,
+    nearest_command,
     refusal,
     say,
     seat_name,
@@ -162,6 +163,34 @@ def help_text(seat: SeatView, lang: str) -> str:
     return say(lang, "help", example=example, kind=kind) + "\n" + legal_now(legal, lang)
 
 
+def turn_lines(legal: list[str], lang: str) -> list[str]:
+    """The line under the board that says whose move it is, the kinds of action ``legal``
+    now, one of them and where the help is, in lines of the console's width under its
+    own text, as a refusal is (at the left edge "('help' lista os\ncomandos)" read as a
+    line of its own)."""
+    turn = say(lang, "turn", kinds=_kinds(legal), example=legal[0] if legal else "…")
+    return wrapped("", turn, REFUSAL_INDENT)
+
+
+def prompt(player: int, lang: str) -> str:
+    """The prompt that asks ``player`` for a command ("seat 1>")."""
+    return say(lang, "prompt", n=player + 1)
+
+
+def drawn_to_fit(board: object, told: list[str] | None = None,
+         below: list[str | Text] | None = None) -> None:
+    """``board`` drawn in the rows the lines under it leave (`room_above`: a game draws
+    itself denser to fit), then ``told`` (what the computer players did, a row each,
+    cut short where longer) and the lines ``below`` (a `Text` in its style): on a short
+    terminal the top of the board scrolled away, during a game and at its end alike."""
+    told, below = told or [], below or []
+    console.print(board, height=room_above(*told, *map(str, below)))
+    for line in told:
+        console.print(line, markup=False, overflow="ellipsis", no_wrap=True)
+    for part in below:
+        console.print(part, markup=False, soft_wrap=True)
+
+
 def legal_now(legal: list[str], lang: str) -> str:
     """"Legal now: place (24), end (1)." — each kind of action this seat may take now."""
     return say(lang, "legal.now", kinds=_kinds(legal))
@@ -239,7 +268,6 @@ class Person:
         # In the person's language, and naming 'help': a first-time player learns from
         # this line what may be typed now and where the rest is.
         legal = [str(a) for a in seat.legal_actions()]
-        turn = say(lang, "turn", kinds=_kinds(legal), example=legal[0] if legal else "…")
         done, self.others_did = self.others_did, []
         self.last_done = done
         # (a scoring said as it happened is above the board, which scrolls it away)
@@ -248,32 +276,20 @@ class Person:
         # (an undo's answer goes under the board it is drawn again with: above it, a
         # short terminal scrolls it away and the person cannot tell whether it happened)
         undo_said, self.undo_said = self.undo_said, None
-        # (the turn's line wrapped under its own text, as a refusal is: at the left edge
-        # "('help' lista os\ncomandos)" read as a line of its own; its rows counted as
-        # printed)
-        turn_lines = wrapped("", turn, REFUSAL_INDENT)
-        below = [*scored, *([undo_said[0]] if undo_said else []), *turn_lines]
+        below = [*scored, *([Text(undo_said[0], style=undo_said[1])] if undo_said else []),
+                 *turn_lines(legal, lang)]
         board = render(seat.view())
         # What the computer players did, whole (at the end of a computer's long turn the
         # actions between its first and its last ones are what a person missed), unless
         # the board, drawn as dense as it goes, and they would not fit the screen together:
         # then a row each, its first action and its last ones
         told = recap(done, lang, whole=True) if console.is_terminal else []
-        if told and not fits(board, *told, *below):
+        if told and not fits(board, *told, *map(str, below)):
             told = recap(done, lang)
-        console.print(board, height=room_above(*told, *below))
-        for line in told:
-            console.print(line, markup=False, overflow="ellipsis", no_wrap=True)
-        for line in scored:
-            console.print(line, markup=False)
-        if undo_said:
-            console.print(undo_said[0], style=undo_said[1], markup=False)
-        for part in turn_lines:
-            console.print(part, markup=False, soft_wrap=True)
+        drawn_to_fit(board, told, below)
         while True:
             try:
-                line = console.input(f"[bold]{escape(say(lang, 'prompt', n=player + 1))}[/] "
-                                     ).strip()
+                line = console.input(f"[bold]{escape(prompt(player, lang))}[/] ").strip()
             except (EOFError, KeyboardInterrupt):  # Ctrl-D, Ctrl-C: save and stop, no trace
                 console.print()  # (the prompt's line was left open)
                 raise Quit() from None
@@ -329,6 +345,14 @@ class Person:
                 result = seat.preview(line)  # checked here, applied by the driver
                 if result["legal"]:
                     return result["action"]
+                # (a first word no move begins with, like a command's or another word for
+                # one: "movimentos", "hnit" were refused as notation, the command never
+                # named)
+                near = None if _a_move(seat.game, typed) else nearest_command(typed, lang)
+                if near is not None:
+                    listed("", say(lang, "command.near", word=typed, near=near),
+                           indent=REFUSAL_INDENT, style="red")
+                    continue
                 _refused(seat, line, result["error"], lang)
 
 
@@ -460,8 +484,9 @@ def recap(done: list[tuple[str, str]], lang: str, whole: bool = False) -> list[s
 
 @cache
 def _all_words() -> frozenset[str]:
-    """The words that ask 'log' for the whole game, in every language the faces speak
-    ("all", "tudo", "tot"), folded: people who play together switch languages."""
+    """The words that ask 'log' for the whole game and 'moves' for every action, in every
+    language the faces speak ("all", "tudo", "tot"), folded: people who play together
+    switch languages."""
     return frozenset(folded(word) for lang in LANGUAGES for word in say(lang, "log.all").split())
 
 
@@ -612,7 +637,7 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     if stopped:
         console.print(say(lang, "saved", path=path), markup=False, soft_wrap=True)
         return
-    console.print(state.game.render_text(state.view(None), lang, person.names))
+    board = state.game.render_text(state.view(None), lang, person.names)
     # In a terminal, broken between players and between those who won (a terminal breaks
     # a longer line anywhere: "medium (p" and "4): 78"); the record's path is not broken
     # in two, so that it can be copied (soft_wrap); in a pipe, one line, as scripts read it.
@@ -629,10 +654,10 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
         over = say(lang, "game.over", scores="\0", winners="\0", path="\0")
         lists = [([names[i] for i in state.winners()], ", "), ([str(path)], "")]
         entries = [f"{names[i]}: {s}" for i, s in enumerate(state.scores())]
-    for line in between_entries(over, entries, width, more=lists).splitlines():
-        console.print(line, markup=False, soft_wrap=True)
-    console.print(say(lang, "again", command=again(record, seat_bots, lang)), markup=False,
-                  soft_wrap=True)
+    # (the board fitted to the rows these lines leave, as `bgbot replay` draws it: at full
+    # size the top of the map scrolled away on 24 rows)
+    drawn_to_fit(board, below=[*between_entries(over, entries, width, more=lists).splitlines(),
+                               say(lang, "again", command=again(record, seat_bots, lang))])
 
 
 def again(record: Record, seat_bots: list, lang: str) -> str:
@@ -675,7 +700,7 @@ MOVES_SHOWN = 40
 def _list_moves(seat: SeatView, prefix: str, lang: str = "en") -> None:
     legal = seat.legal_actions()
     actions = [str(a) for a in legal]
-    show_all = prefix == "all"
+    show_all = folded(prefix) in _all_words()  # ("jogadas tudo", as the help says it)
     if prefix and not show_all:
         actions = [a for a in actions if a.startswith(prefix)]
     by_text = {str(a): a for a in legal}

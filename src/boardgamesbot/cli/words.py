@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import json
 import os
-import unicodedata
 from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from boardgamesbot.engine import LANGUAGES, Game
-from boardgamesbot.games.wording import fill, notation_error
+from boardgamesbot.games.notation import folded
+from boardgamesbot.games.wording import fill, nearest, notation_error
 from boardgamesbot.web import catalog, said_params
 
 #: Locale names (``LANG=pt_BR.UTF-8``) → the language the faces speak.
@@ -37,13 +37,6 @@ LANGUAGE_NAMES = {
 #: the words each is typed as are the catalogs' ``command.NAME`` (English and each language's).
 COMMANDS = ("ask", "board", "help", "hint", "log", "moves", "notation", "preview", "quit", "undo",
             "why")
-
-
-def folded(text: str) -> str:
-    """``Àgora`` → ``agora``: how a name is compared, so that a person may type it without
-    its accents, in any case."""
-    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 @cache
@@ -105,6 +98,32 @@ def command_named(word: str, lang: str,
     if len(meant) != 1 or (a_move is not None and a_move(word)):
         return None
     return meant.pop()
+
+
+def nearest_command(word: str, lang: str) -> str | None:
+    """The word of ``lang`` for the prompt's command that ``word`` looks like a slip of, or
+    another word for ("movimentos" → "jogadas", "hnit" → "dica"): compared with the
+    command's words in ``lang`` and in English (`nearest`, as the chat finds a mistyped
+    command), answered in ``lang``'s word (`command_word`), which the help lists.
+
+    >>> nearest_command("movimentos", "pt-BR"), nearest_command("hnit", "ca")
+    ('jogadas', 'pista')
+    """
+    found = nearest(word, ((command, [*_spelled(lang, command), *_spelled("en", command)])
+                           for command in COMMANDS))
+    return None if found is None else command_word(found[0], lang)
+
+
+def command_word(command: str, lang: str) -> str:
+    """The word ``lang``'s readers type for the prompt's ``command`` (``moves`` → ``jogadas``):
+    the first of its words there, as the help lists it."""
+    return _spelled(lang, command)[0]
+
+
+def _spelled(lang: str, command: str) -> list[str]:
+    """The words ``command`` is typed as in ``lang``, as the catalog writes them (but "?",
+    no word to suggest)."""
+    return [word for word in say(lang, f"command.{command}").split() if word != "?"]
 
 
 @cache

@@ -13,11 +13,15 @@ the same entries here, with the same rules, so an action reads the same everywhe
 
 from __future__ import annotations
 
+import difflib
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-__all__ = ["between_entries", "elide", "notation_error", "phrase", "plural_form"]
+from boardgamesbot.games.notation import folded
+
+__all__ = ["between_entries", "edits", "elide", "nearest", "notation_error", "phrase",
+           "plural_form"]
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -184,3 +188,47 @@ def between_entries(sentence: str, entries: Sequence[str], width: int | None,
         else:
             lines[-1] += " " + chunk
     return "\n".join(lines)
+
+
+def nearest(typed: str, words: Iterable[tuple[str, Sequence[str]]]) -> tuple[str, str] | None:
+    """Which of ``words`` (each thing's name and the words it is typed as, the commoner
+    things first) ``typed`` looks like a slip of ('nvo' → 'novo', 'movimentos' →
+    'moves'), as the thing's name and the word: of the words as alike as the terminal
+    asks of a game's name (`difflib`, the same cutoff) or one edit away, the fewest edits
+    away (`edits`), then the commoner thing, then the most alike, then the word listed
+    first. The chat and the terminal answer a mistyped command so, from this one place.
+
+    >>> nearest("stauts", [("status", ["status"]), ("stats", ["stats"])])
+    ('status', 'status')
+    >>> nearest("xyz", [("status", ["status"])]) is None
+    True
+    """
+    typed = folded(typed)
+    near: list[tuple[int, int, float, int, str, str]] = []
+    for rank, (name, spelled) in enumerate(words):
+        for order, word in enumerate(spelled):
+            plain = folded(word)
+            distance = edits(typed, plain)
+            alike = difflib.SequenceMatcher(None, typed, plain).ratio()
+            if distance <= 1 or alike >= 0.6:
+                near.append((distance, rank, -alike, order, name, word))
+    if not near:
+        return None
+    found = min(near)
+    return found[4], found[5]
+
+
+def edits(a: str, b: str) -> int:
+    """How many edits turn ``a`` into ``b``: a letter added, dropped, changed, or two
+    neighbours swapped (a quick thumb's usual slip), each one (the optimal string
+    alignment distance)."""
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1,
+                         rows[-1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]

@@ -13,6 +13,7 @@ terminal's own sentences (``carto.term.*``). The notation stays as typed.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Collection, Mapping
 from typing import Any
@@ -59,14 +60,23 @@ _seat = seat_tag
 NOTE_INDENT, EDICT_INDENT = "  ", "    "
 
 
+#: Something quoted to be typed as it stands ('forest 2 r90 C4', 'TERRAIN SHAPE ORIENTATION
+#: CELL'), not an apostrophe inside a word ("l'ordinador"), and the character that holds
+#: its blanks together while it is wrapped (one no text of the game's has).
+QUOTED, HELD = re.compile(r"(?<!\w)'[^'\n]+'(?!\w)"), "\ue000"
+
+
 def _under_itself(text: str, width: int | None, indent: str = NOTE_INDENT) -> str:
     """``text`` in lines of ``width`` (whole when None), broken at blanks, the later ones
     standing in by ``indent``: at the left edge a note's second line ("preenchidos ou
-    pela borda", "-80") read as a note of its own."""
+    pela borda", "-80") read as a note of its own. A quoted example stays on one line:
+    "'water 2 r90" ending a line and "C4'" beginning the next was typed as two."""
     if width is None:
         return text
-    return "\n".join(textwrap.wrap(text, width, subsequent_indent=indent,
-                                   break_long_words=False, break_on_hyphens=False)) or text
+    held = QUOTED.sub(lambda quoted: quoted[0].replace(" ", HELD), text)
+    return "\n".join(textwrap.wrap(held, width, subsequent_indent=indent,
+                                   break_long_words=False, break_on_hyphens=False)
+                     ).replace(HELD, " ") or text
 
 
 def _side_by_side(entries: list[str], width: int | None, apart: str = "  ") -> str:
