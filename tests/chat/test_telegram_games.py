@@ -689,7 +689,7 @@ def test_the_table_message_tells_everything_since_a_persons_last_move(tmp_path):
                 since = told[max(i for i, line in enumerate(told)
                                  if line.startswith("Maria")) + 1:]
 
-                def caught_up() -> list[str] | None:
+                def caught_up(told: list[str] = told) -> list[str] | None:
                     """The table message's caption once it tells the latest action with her
                     menu under it — not the previous round's, still showing her old menu
                     (or, at the first, her menu alone) until the watcher's edit lands."""
