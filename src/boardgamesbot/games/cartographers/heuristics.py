@@ -26,7 +26,9 @@ best few for the bots' full lookahead, and the ambush decision falls out of
 the margin: the monster goes where it lowers the neighbour's worth most.
 
 The weights are hand-set from the rules' arithmetic (what a star is worth at
-each remaining scoring) and checked in the arena (docs/bots.md).
+each remaining scoring) and checked in the arena (docs/bots.md); they all live in
+`weights.Weights` (read here from ``WEIGHTS``), where a set tuned jointly by
+self-play can replace them (`use_weights`; session 50 tuned one, not adopted).
 """
 
 from __future__ import annotations
