@@ -17,7 +17,9 @@ cost today's search — the most that better guessing could win.
 ``finalists``, ``final_worlds``, ``final_depth`` of its search settings, solo and at a
 table alike) in this run only: for screening a change on paired seeds before editing
 the file. ``--weights FILE`` makes the learned correction the search reads
-(``--set LEARNED_LEAF=…``) that of FILE instead of the shipped one.
+(``--set LEARNED_LEAF=…``) that of FILE instead of the shipped one. ``--params FILE``
+plays with the evaluation's weights of FILE (`games/cartographers/weights.py`: a tuning
+checkpoint of ``bgbot train cartographers --target tune`` is one), ``--set`` applied after.
 
 Usage::
 
@@ -49,20 +51,29 @@ def apply_settings(settings: list[str]) -> None:
     attribute ``search`` or ``SEARCH_SETTINGS`` left ``hard`` as it was, so such a
     screen measured the unchanged bot twice (session 38).
     """
-    from dataclasses import replace
+    from dataclasses import asdict, replace
 
     from boardgamesbot.games.cartographers import heuristics
+    from boardgamesbot.games.cartographers.weights import checked, field_name
 
     search: dict[str, int | float] = {}
+    weights: dict[str, float] = {}
     for item in settings:
         name, _, text = item.partition("=")
         value = float(text) if "." in text else int(text)
         if name in ("worlds", "width", "depth", "finalists", "final_worlds", "final_depth"):
             search[name] = value
+        elif field_name(name):  # an evaluation weight (`Weights`), checked against its bounds
+            weights[field_name(name)] = value
         elif name.isupper() and isinstance(getattr(heuristics, name, None), (int, float)):
             setattr(heuristics, name, value)
         else:
             raise SystemExit(f"--set {item}: not a number constant of the heuristics")
+    if weights:
+        try:
+            heuristics.use_weights(checked({**asdict(heuristics.WEIGHTS), **weights}, "--set"))
+        except ValueError as error:
+            raise SystemExit(str(error)) from None
     if search:
         heuristics.SEARCH = replace(heuristics.SEARCH, **search)
         heuristics.TABLE_SEARCH = replace(heuristics.TABLE_SEARCH, **search)
@@ -79,7 +90,12 @@ class OracleSeat(SeatView):
 
 def play(job: tuple) -> dict:
     """Game ``index`` of the run seeded ``seed``: seats rotate as in the arena."""
-    seed, index, lineup, side, settings, oracle, weights = job
+    seed, index, lineup, side, settings, oracle, weights, params = job
+    if params:
+        from boardgamesbot.games.cartographers.heuristics import use_weights
+        from boardgamesbot.games.cartographers.weights import load
+
+        use_weights(load(params))
     apply_settings(settings)
     if weights:
         from boardgamesbot.games.cartographers.ntuple import use_weights
@@ -130,9 +146,19 @@ def main() -> None:
                              "(a measurement)")
     parser.add_argument("--weights", help="the learned correction the search reads "
                         "(LEARNED_LEAF, LEARNED_FOLLOW) from this file, not the shipped one")
+    parser.add_argument("--params", help="the evaluation's weights from this file "
+                        "(a tuning checkpoint), --set applied after")
     args = parser.parse_args()
+    if args.params:
+        from boardgamesbot.games.cartographers.weights import load
+
+        try:
+            load(args.params)  # refused here, not in every worker
+        except ValueError as error:
+            raise SystemExit(str(error)) from None
     lineup = tuple(name.strip() for name in args.bots.split(","))
-    jobs = [(args.seed, index, lineup, args.side, tuple(args.set), args.oracle, args.weights)
+    jobs = [(args.seed, index, lineup, args.side, tuple(args.set), args.oracle, args.weights,
+             args.params)
             for index in range(args.start, args.start + args.games)]
     with contextlib.ExitStack() as stack:
         out = stack.enter_context(open(args.out, "a")) if args.out else sys.stdout

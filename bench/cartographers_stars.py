@@ -169,7 +169,7 @@ def play(bots: tuple[str, str], side: str, games: int, seed: int, start: int,
     paths = tuple(out_dir / f"{name}-{side}-{seed}.jsonl" for name in bots)
     for index in range(start, start + games):
         for name, path in zip(bots, paths):
-            result = tool.play((seed, index, (name,), side, (), False, None))
+            result = tool.play((seed, index, (name,), side, (), False, None, None))
             with open(path, "a") as out:
                 out.write(json.dumps(result) + "\n")
     return paths

@@ -162,7 +162,8 @@ def weighted_sheet_worth(weights: dict[str, float]):
                    if outlook.pockets else 0)
         ambush = outlook.ambushes.risk(layers, filled) if outlook.ambushes else 0.0
         return (w["edicts"] * edicts - w["monsters"] * exposed * outlook.exposure
-                - w["ruins"] * heuristics.RUINS_SHORTFALL * shortfall - w["pockets"] * pockets
+                - w["ruins"] * heuristics.WEIGHTS.ruins_shortfall * shortfall
+                - w["pockets"] * pockets
                 - w["ambush"] * ambush + w["empty"] * empty.bit_count()
                 + w["mountains"] * outlook.coins_to_come(masks[2], filled & masks[3]))
     return sheet_worth

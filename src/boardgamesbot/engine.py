@@ -790,9 +790,14 @@ class Game(ABC):
 
     def train(self, out: str, games: int, seed: int, evaluate_every: int = 200,
               measure_games: int = 40, progress: Callable[..., None] | None = None,
-              teacher: Callable[[State, int], Any] | None = None, workers: int = 1) -> str:
+              teacher: Callable[[State, int], Any] | None = None, workers: int = 1,
+              target: str = "self-play") -> str:
         """Train the game's learned evaluation by self-play into ``out`` (`bgbot train`),
         resuming from it; a one-line summary. A game without one refuses.
+
+        ``target``: what is learned — ``self-play`` (the game's own learned values),
+        ``search`` (a search's values, from ``teacher``) or ``tune`` (the evaluation's
+        own hand-set weights, tuned jointly from self-play outcomes).
 
         ``teacher``: when given, the games are the teacher's and what is learned is its
         values (a search bot's: ``teacher(state, player)`` lists the actions it compares

@@ -449,10 +449,11 @@ def test_rows_one_space_short_earn_part_of_borderlands():
     def credit_by_hand(sheet_):
         grid = [[char not in ".R" for char in row] for row in sheet_.to_text().splitlines()]
         lines_ = grid + [list(col) for col in zip(*grid)]
-        return sum(6 * H.LINE_CREDIT ** line.count(False) for line in lines_ if not all(line))
+        return sum(6 * H.WEIGHTS.line_credit ** line.count(False)
+                   for line in lines_ if not all(line))
 
     assert H.progress("Borderlands", nearly) == (0, pytest.approx(credit_by_hand(nearly)))
-    assert credit_by_hand(nearly) > 6 * H.LINE_CREDIT   # the row one space short: 2.7
+    assert credit_by_hand(nearly) > 6 * H.WEIGHTS.line_credit   # the row one space short: 2.7
     full = Sheet.from_text(nearly.to_text().replace("FFFFFFFFFF.", "FFFFFFFFFFF"), "A")
     assert H.progress("Borderlands", full) == (6, pytest.approx(credit_by_hand(full)))
 
@@ -484,7 +485,7 @@ def test_a_monster_costs_a_star_per_empty_neighbour_at_each_scoring_left():
     monster = forest.replace("...F.......", "...M.......")
     for season, seasons_left in (("Spring", 4), ("Winter", 1)):
         cost = _worth(forest, season) - _worth(monster, season)
-        assert cost == pytest.approx(4 * (1 + H.MONSTER_LATER * (seasons_left - 1)))
+        assert cost == pytest.approx(4 * (1 + H.WEIGHTS.monster_later * (seasons_left - 1)))
 
 
 def test_a_coin_counts_at_every_scoring_left():
@@ -517,7 +518,7 @@ def test_closing_in_on_a_mountain_is_worth_part_of_its_coin():
     assert away.count("W") == 3
     coin_later = len(H.SEASONS) - 0.5  # a coin closed in Spring counts about 3.5 times
     assert _worth(three_sides) - _worth(away) == pytest.approx(
-        coin_later * (H.MOUNTAIN_CLOSE - H.MOUNTAIN_CLOSE ** 4))
+        coin_later * (H.WEIGHTS.mountain_close - H.WEIGHTS.mountain_close ** 4))
 
 
 def sheet_lines(text: str) -> str:
@@ -551,7 +552,7 @@ def test_walled_in_empty_spaces_are_a_small_waste_unless_the_cauldrons_pays_for_
     open_ = walled.replace("....F.F....", "....FF.....")
     edicts = ["Sentinel Wood", "Canal Lake", "Great City", "Lost Barony"]
     assert _worth(open_, edicts=edicts) - _worth(walled, edicts=edicts) == pytest.approx(
-        H.POCKET)
+        H.WEIGHTS.pocket)
     cauldrons = ["Sentinel Wood", "Canal Lake", "Great City", "The Cauldrons"]
     assert _worth(walled, edicts=cauldrons) - _worth(open_, edicts=cauldrons) == \
         pytest.approx(2)  # one cauldron, scored in Autumn and Winter

@@ -4,10 +4,13 @@ of search settings compares the unchanged ``hard`` with itself (session 38)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from boardgamesbot.bots import make_bot
 from boardgamesbot.games.cartographers import heuristics as H
+from boardgamesbot.games.cartographers.weights import Weights, save
 
 from .helpers import bench_script
 
@@ -20,10 +23,12 @@ def tool():
 @pytest.fixture
 def restored(monkeypatch):
     """Whatever the tool changes in the heuristics module is put back afterwards."""
-    for name in ("SEARCH", "TABLE_SEARCH", "MONSTER_LATER"):
+    for name in ("SEARCH", "TABLE_SEARCH"):
         monkeypatch.setattr(H, name, getattr(H, name))
     monkeypatch.setattr(H, "SEARCH_SETTINGS", dict(H.SEARCH_SETTINGS))
     monkeypatch.setattr(H.CartographersHeuristics, "search", H.CartographersHeuristics.search)
+    yield
+    H.use_weights(Weights())  # the evaluation's weights, their memos emptied
 
 
 def test_search_settings_reach_what_hard_asks_for(tool, restored):
@@ -43,9 +48,20 @@ def test_final_depth_reaches_what_hard_asks_for(tool, restored):
 
 
 def test_a_weight_reaches_the_module(tool, restored):
+    """An evaluation weight (`weights.Weights`) by its upper-case name, within its bounds."""
     tool.apply_settings(["MONSTER_LATER=0.8"])
-    assert H.MONSTER_LATER == 0.8
+    assert replace(Weights(), monster_later=0.8) == H.WEIGHTS
     assert H.HEURISTICS.search_for(1) == H.SEARCH
+    with pytest.raises(SystemExit, match="outside its bounds"):
+        tool.apply_settings(["POCKET=9.5"])
+
+
+def test_a_weights_file_is_played_with(tool, restored, tmp_path):
+    """``--params FILE``: the evaluation's weights of a tuned file, in the game's worker."""
+    path = tmp_path / "tuned.json"
+    save(replace(Weights(), pocket=1.25), path)
+    tool.play((5, 0, ("medium",), "A", (), False, None, str(path)))
+    assert replace(Weights(), pocket=1.25) == H.WEIGHTS
 
 
 def test_an_unknown_name_is_refused(tool, restored):

@@ -13,7 +13,7 @@ from boardgamesbot.engine import Action, GameError, State
 from .terminal import console, fail, find_game
 from .words import environment_language
 
-TARGETS = ("self-play", "search")
+TARGETS = ("self-play", "search", "tune")
 TEACHER_LEVEL = "hard"  # whose search values `--target search` learns
 
 
@@ -59,10 +59,11 @@ class SearchTeacher:
 @click.option("--measure-games", type=int, default=40, show_default=True,
               help="Paired games per measurement (learned against hand-written).")
 @click.option("--target", type=click.Choice(TARGETS), default="self-play", show_default=True,
-              help="What is learned: the game's own self-play values, or the values the "
-                   "hard level's search gives the actions it compares, in its own games.")
+              help="What is learned: the game's own self-play values, the values the "
+                   "hard level's search gives the actions it compares, in its own games, "
+                   "or the evaluation's own weights tuned jointly from self-play outcomes.")
 @click.option("--workers", type=int, default=1, show_default=True,
-              help="Processes recording games at once (--target search).")
+              help="Processes playing games at once (--target search, tune).")
 def train_command(game_name, games, seed, out, evaluate_every, measure_games, target,
                   workers) -> None:
     """Train a game's learned evaluation by self-play (docs/bots.md)."""
@@ -85,7 +86,7 @@ def train_command(game_name, games, seed, out, evaluate_every, measure_games, ta
         try:
             summary = game.train(out, games=games, seed=seed, evaluate_every=evaluate_every,
                                  measure_games=measure_games, progress=report,
-                                 teacher=teacher, workers=workers)
+                                 teacher=teacher, workers=workers, target=target)
         except (GameError, ValueError, ImportError) as error:
             fail(str(error))
     console.print(summary, markup=False)

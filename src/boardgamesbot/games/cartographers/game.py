@@ -45,7 +45,11 @@ class CartographersGame(PackagedGame):
 
     def train(self, out: str, games: int, seed: int, evaluate_every: int = 200,
               measure_games: int = 40, progress: Any = None, teacher: Any = None,
-              workers: int = 1) -> str:
+              workers: int = 1, target: str = "self-play") -> str:
+        if target == "tune":  # the evaluation's weights, jointly (docs/bots.md, session 50)
+            from .tuning import tune
+
+            return tune(out, games, seed, evaluate_every, measure_games, workers, progress)
         if teacher is not None:  # fitted to a search's values (docs/bots.md, session 49)
             from .distilled import train_search
 

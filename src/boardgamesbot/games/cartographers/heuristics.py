@@ -26,7 +26,9 @@ best few for the bots' full lookahead, and the ambush decision falls out of
 the margin: the monster goes where it lowers the neighbour's worth most.
 
 The weights are hand-set from the rules' arithmetic (what a star is worth at
-each remaining scoring) and checked in the arena (docs/bots.md).
+each remaining scoring) and checked in the arena (docs/bots.md); they all live in
+`weights.Weights` (read here from ``WEIGHTS``), where a set tuned jointly by
+self-play can replace them (`use_weights`; session 50 tuned one, not adopted).
 """
 
 from __future__ import annotations
@@ -78,6 +80,7 @@ from .state import (
     ambush_table,
     draw_table,
 )
+from .weights import Weights
 
 __all__ = [
     "SEARCH_SETTINGS",
@@ -94,6 +97,7 @@ __all__ = [
     "sheet_worth",
     "shortlist",
     "time_left_share",
+    "use_weights",
     "win_chance",
 ]
 
@@ -179,28 +183,22 @@ LEARNED_FOLLOW = 0.0
 LEARNED_MARGIN = 0.0
 LEARNED_KEEP = 6
 
-# Monster exposure: a star per exposed space at each remaining scoring, but the
-# seat fills most exposed spaces within a season or two, so later scorings count
-# at this fraction.
-MONSTER_LATER = 0.55
-# A coin still to come from a mountain with k empty neighbours is this likely per
-# missing neighbour (1 empty neighbour: usually closed soon).
-MOUNTAIN_CLOSE = 0.5
-# A ruins card with no open ruins space costs a shape (a 1×1 instead): ~3 stars.
-RUINS_SHORTFALL = 3.0
-# An empty space walled in on all four sides: only Rift Lands or a forced 1×1 fills
-# it, so it usually stays empty and blocks lines, squares and surrounded forests.
-POCKET = 0.5
-# The explore deck holds 16 time in 11 cards: about 1.45 time per card, and half-built
-# work needs a couple of cards to be finished.
-TIME_PER_CARD = 1.45
+# The evaluation's hand-set weights (monster exposure, coins on their way, ruins kept
+# open, pockets, the edicts' progress credits…): all in `weights.Weights`, whose
+# defaults are the values measured in docs/bots.md. `use_weights` puts another set in
+# play (a tuned file, a `--set` screen); the frozen reference keeps its own copy.
+WEIGHTS = Weights()
+# Half-built work needs a couple of cards to be finished (with `Weights.time_per_card`).
 CARDS_TO_FINISH = 2
-# Progress credits are partial stars: what is half built is usually finished, but
-# not always, so each card's credit is well below the stars a finished one earns.
-LINE_CREDIT = 0.45     # Borderlands / Broken Road: a line e spaces short earns 6·0.45^e
-TREE_CREDIT = (0.0, 0.45, 0.15)   # Treetower: a forest with 1 / 2 open sides
-LINK_DECAY = 0.72      # Stoneside Forest: per space still needed to reach a mountain
-GREENGOLD_TWO = 1.2    # Greengold Plains: a village cluster touching 2 kinds already
+
+
+def use_weights(weights: Weights) -> None:
+    """Evaluate with ``weights`` from now on (in this process). The cards' memos hold
+    credits priced with the weights before, so they are emptied."""
+    global WEIGHTS
+    WEIGHTS = weights
+    for memo in _MEMOS:
+        memo.clear()
 # Solo, an ambush lands where the card's corner and direction say (the first place
 # along the outer ring where it fits): it can be foreseen. Each unseen ambush card
 # costs, by the chance it comes this season, the empty spaces its monster would
@@ -230,7 +228,7 @@ def ruins_expected(state: CartographersState) -> float:
     deck_time = sum(CARDS[name].time for name in state.deck) or 1
     here = sum(1 for name in state.deck if name in _RUINS_NAMES)
     later = len(SEASONS) - 1 - state.season
-    return here * min(1.0, time_left / deck_time) + 0.9 * later
+    return here * min(1.0, time_left / deck_time) + WEIGHTS.ruins_later * later
 
 
 # Edict progress ------------------------------------------------------------------------
@@ -244,12 +242,15 @@ def ruins_expected(state: CartographersState) -> float:
 # them alone (a forest drawing does not change a village card), so the bots'
 # hundreds of evaluations per decision mostly hit this cache.
 _MEMO_LIMIT = 200_000
+# Every card's memo: a card's credit reads the weights, so `use_weights` empties them.
+_MEMOS: list[dict[Hashable, EdictReading]] = []
 
 
 def _remembered(*reads: int) -> Callable[[EdictCard], EdictCard]:
     """Memoize a card on the layers it reads (indices; ``FILLED`` for the filled mask)."""
     def wrap(card: EdictCard) -> EdictCard:
         memo: dict[Hashable, EdictReading] = {}
+        _MEMOS.append(memo)
         first = reads[0]
         second = reads[1] if len(reads) > 1 else FILLED
 
@@ -311,8 +312,8 @@ def _treetower(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
     forest = layers[FOREST]
     one, two, three = _open_sides(forest, FULL & ~filled)
     done = (forest & ~one).bit_count()
-    return done, (TREE_CREDIT[1] * (one & ~two).bit_count()
-                  + TREE_CREDIT[2] * (two & ~three).bit_count())
+    return done, (WEIGHTS.tree_one_side * (one & ~two).bit_count()
+                  + WEIGHTS.tree_two_sides * (two & ~three).bit_count())
 
 
 @_remembered(FOREST, FILLED)
@@ -338,7 +339,8 @@ def _stoneside_forest(layers: Layers, filled: int, side: SideMasks) -> EdictRead
             grown, steps = wider, steps + 1
         if steps < 8:
             # Linking a lone mountain pays for both ends (6); one more link pays 3.
-            credit += (6.0 if touched.bit_count() == 1 else 3.0) * LINK_DECAY ** (steps + 1)
+            credit += (WEIGHTS.link_lone if touched.bit_count() == 1 else WEIGHTS.link_more) \
+                * WEIGHTS.link_decay ** (steps + 1)
     return 3 * linked.bit_count(), credit
 
 
@@ -393,8 +395,8 @@ def _wildholds(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
         if size >= 6:
             stars += 8
         elif around & ~filled:
-            # A growing village: 8·0.7·(k/6)^1.5 — a five-space one is most of the way.
-            credit += 5.6 * (size / 6) ** 1.5
+            # A growing village: 8·0.7·(k/6)^1.5 by default (`Weights.wildholds_credit`).
+            credit += WEIGHTS.wildholds_credit * (size / 6) ** WEIGHTS.wildholds_power
     return stars, credit
 
 
@@ -414,7 +416,7 @@ def _greengold_plains(layers: Layers, filled: int, side: SideMasks) -> EdictRead
         if touching >= 3:
             stars += 3
         elif touching == 2 and around & empty:
-            credit += GREENGOLD_TWO
+            credit += WEIGHTS.greengold_two
     return stars, credit
 
 
@@ -426,7 +428,7 @@ def _shieldgate(layers: Layers, filled: int, side: SideMasks) -> EdictReading:
 
 def _lines(filled: int, lines: tuple[int, ...], stars: int) -> tuple[int, float]:
     empty = ~filled
-    credits = _line_credits(stars, LINE_CREDIT)
+    credits = _line_credits(stars, WEIGHTS.line_credit)
     done, credit = 0, 0.0
     for line in lines:
         missing = (line & empty).bit_count()
@@ -549,14 +551,14 @@ class Outlook:
                 if letter in now or weight
             )
         # Half-built work pays at this season's scoring only if cards are left to
-        # finish it: about one card per TIME_PER_CARD of the season's time left.
+        # finish it: about one card per `Weights.time_per_card` of the season's time left.
         time_left = 0 if over else SEASONS[state.season].threshold - state.time_used()
-        self.soon = min(1.0, max(0, time_left) / (TIME_PER_CARD * CARDS_TO_FINISH))
+        self.soon = min(1.0, max(0, time_left) / (WEIGHTS.time_per_card * CARDS_TO_FINISH))
         self.ruins = ruins_expected(state)
         # The Cauldrons pays for walled-in empty spaces: then they are no waste.
-        self.pockets = 0.0 if "The Cauldrons" in state.edicts else POCKET
-        self.exposure = 1 + MONSTER_LATER * (self.seasons_left - 1)
-        self.coin = self.seasons_left - 0.5
+        self.pockets = 0.0 if "The Cauldrons" in state.edicts else WEIGHTS.pocket
+        self.exposure = 1 + WEIGHTS.monster_later * (self.seasons_left - 1)
+        self.coin = self.seasons_left - WEIGHTS.coin_wait
         self.memo: dict[int, float] = {}
         self.monster_reach: dict[int, int] = {}
         self.ambushes: SoloAmbushes | None = (SoloAmbushes(state, self.exposure)
@@ -571,15 +573,15 @@ class Outlook:
         return found
 
     def coins_to_come(self, rings: tuple[int, ...], drawn_around: int) -> float:
-        """Coins on their way: a mountain with k empty neighbours pays MOUNTAIN_CLOSE^k
-        of a coin, and a coin is worth a star at each later scoring."""
+        """Coins on their way: a mountain with k empty neighbours pays mountain_close^k
+        of a coin (`Weights`), and a coin is worth a star at each later scoring."""
         value = self.memo.get(drawn_around)
         if value is None:
             value = 0.0
             for ring in rings:
                 missing = (ring & ~drawn_around).bit_count()
                 if missing:
-                    value += self.coin * MOUNTAIN_CLOSE ** missing
+                    value += self.coin * WEIGHTS.mountain_close ** missing
             self.memo[drawn_around] = value
         return value
 
@@ -716,7 +718,7 @@ def sheet_worth(layers: Layers, filled: int, side: MapSide, outlook: Outlook) ->
         worth -= (empty & outlook.reach(monsters)).bit_count() * outlook.exposure
     shortfall = outlook.ruins - (masks[1] & empty).bit_count()
     if shortfall > 0:
-        worth -= RUINS_SHORTFALL * shortfall
+        worth -= WEIGHTS.ruins_shortfall * shortfall
     if outlook.pockets:
         worth -= outlook.pockets * (empty & surrounded(filled)).bit_count()
     if outlook.ambushes:
@@ -870,7 +872,7 @@ def evaluate_terms(state: CartographersState, player: int) -> dict[str, float]:
         terms["monsters"] = -float((empty & neighbours(monsters)).bit_count()
                                    * outlook.exposure) if monsters else 0.0
         shortfall = outlook.ruins - (masks[1] & empty).bit_count()
-        terms["ruins"] = -RUINS_SHORTFALL * shortfall if shortfall > 0 else 0.0
+        terms["ruins"] = -WEIGHTS.ruins_shortfall * shortfall if shortfall > 0 else 0.0
         terms["pockets"] = -outlook.pockets * (empty & surrounded(filled)).bit_count() \
             if outlook.pockets else 0.0
         terms["mountains"] = outlook.coins_to_come(masks[2], filled & masks[3])
