@@ -1470,6 +1470,13 @@ async def test_a_tap_on_another_s_buttons_says_whose_turn_it_is(conversation, ne
     fresh = f"m:{table_id}:{(await service.summary(table_id))['state_id']}:"
     assert await conversation.handle_button(ROOM, EVE, fresh, "t5") == \
         "⚠ Não é a sua vez. Esperando: Ana"
+    # Typed, not tapped: Bob's action (or his 'moves') out of turn names whose turn it is too.
+    for typed in ((await service.notations(table_id, 0))[0], "jogadas"):
+        before = len(net.texts("room"))
+        await say(BOB, typed)
+        await until(lambda b=before: any(t.startswith("⚠") for t in net.texts("room")[b:]))
+        refused = [t for t in net.texts("room")[before:] if t.startswith("⚠")]
+        assert refused == ["⚠ Não é a sua vez. Esperando: Ana"], typed
 
 
 @run

@@ -191,6 +191,8 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         try:
             await self._dispatch(place, person, text.strip(), lang, addressed)
         except GameError as error:
+            if error.code in ("not_your_turn", "error.not_your_turn"):
+                error = await self._whose_turn(place, person, lang) or error
             await self.say(place.chat_id, "⚠ " + self.error_text(lang, error)
                            + self.rule_of(lang, error))
         except Exception:  # noqa: BLE001 - one bad message must never stop the bot
@@ -368,15 +370,29 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         buttons were an old menu's (the position has moved on, or the table's message is
         a newer one), that they were."""
         summary = await self.service.summary(table_id)
-        names = self.names_at(summary, lang)
         old = not version.isdigit() or int(version) < summary["state_id"] or (
             # (a table message above the newest, whose keyboard a client still shows)
             self.living and message_id is not None and place.chat_id == group_id
             and message_id != self.store.living(table_id, self.network, place.chat_id))
-        who = ", ".join(names[s] for s in awaited if s in names)
+        who = self._awaited_names(summary, awaited, lang)
         if not who:  # (nobody's decision awaited this instant: nobody to name)
             return Refusal("error.not_your_turn")
         return Refusal("chat.old_menu_not_yours" if old else "chat.not_yours", who=who)
+
+    async def _whose_turn(self, place: Place, person: Person, lang: str) -> Refusal | None:
+        """A typed action or command refused as not the person's turn, with whose it is:
+        the game's bare "It is not your turn." left a friend asking, as a tap's did (None
+        when there is no seat or nobody to name: the bare refusal stands)."""
+        seat = await self._find_seat(place, person, awaited_only=False)
+        if seat is None:
+            return None
+        summary = await self.service.summary(seat.table_id)
+        who = self._awaited_names(summary, summary.get("to_act") or [], lang)
+        return Refusal("chat.not_yours", who=who) if who else None
+
+    def _awaited_names(self, summary: dict, awaited: list[int], lang: str) -> str:
+        names = self.names_at(summary, lang)
+        return ", ".join(names[s] for s in awaited if s in names)
 
     async def menu(self, seat: Seat, person: Person, prefix: list[str], lang: str,
                    chat_id: str, chosen: str | None = None, named: bool = True,
