@@ -937,6 +937,40 @@ class Living(Recorder):
         self.albums.append((chat_id, text, len(pictures)))
 
 
+@run(network=Living)
+async def test_a_table_message_goes_on_with_its_story_after_a_restart(conversation, net, say,
+                                                                     service):
+    """The table message's caption tells everything since each person's latest turn; a
+    bot restarted mid-turn (an update, a crash) began that story afresh, and Bob, looking
+    at his phone, no longer saw the tile Ana had placed. The story is the game's record:
+    the restarted bot reads it from there and goes on."""
+    await say(ANA, "new tikal")
+    await say(BOB, "join")
+    await say(ANA, "start")
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+    first = (await service.notations(table_id, 0))[0]
+    await service.act(table_id, 0, first)
+    placed = f"Ana: places the tile on {first.split()[1]}"
+    await until(lambda: any(text and placed in text for _, text in net.edits))
+    await conversation.caught_up()
+    await conversation.settled()
+    await conversation.close()
+    restarted = Conversation(service, net, "http://bg")  # (the same database)
+    try:
+        assert await restarted.resume() == 1
+        edits, sent = len(net.edits), len(net.texts("room"))
+        await service.act(table_id, 0, (await service.notations(table_id, 0))[0])
+        event = (await service.events(table_id))[-1]
+        then = restarted.event_line(event, {0: "Ana", 1: "Bob"}, "en", "tikal")
+        # (the table message edited, or posted anew under a call)
+        caption = await until_value(lambda: next((
+            text for text in [t for chat, t in net.edits[edits:] if chat == "room"]
+            + net.texts("room")[sent:] if text and then in text), None))
+        assert placed in caption.split(then)[0], caption  # the story goes on, in order
+    finally:
+        await restarted.close()
+
+
 async def two_season_ends_unseen(conversation, net, say, service
                                  ) -> tuple[list[list[int]], int]:
     """A Cartographers table whose follower stops looking while two seasons end (as one
@@ -1410,7 +1444,9 @@ async def test_a_volcano_scoring_round_is_told_in_words(conversation, net, say, 
     and no word of why (only the picture's banner said "volcano scoring round"), and the
     volcano's placing read as any tile's. The story says who drew the volcano and that
     every player scores in turn, then who scores; the call to the one scoring says what
-    to do; the volcano is placed as a volcano — the game's words (`Game.moment_words`)."""
+    to do; the volcano is placed as a volcano — the game's words (`Game.moment_words`).
+    A bot restarted mid-round does not say how the round began again (it did: what was
+    said was kept in the process's memory only)."""
     await say(ANA, "new tikal")
     await say(BOB, "join")
     await say(ANA, "start")
@@ -1431,17 +1467,26 @@ async def test_a_volcano_scoring_round_is_told_in_words(conversation, net, say, 
     # (the call's menu; a long story before it sends the menu as a message of its own)
     await until(lambda: "Scoring round: spend your 10 AP, then you score.\nChoose what to do:"
                 in "\n".join(net.texts("room")))
-    # The drawer's scoring turn ends: the other's begins, said as such.
-    await service.act(table_id, view["volcano_drawer"], "end")
-    other = names[1 - view["volcano_drawer"]]
-    await until(lambda: any(f"Volcano! Scoring round: {other} spends 10 AP, then scores." in t
-                            for t in net.texts("room")))
-    assert sum(began in t for t in net.texts("room")) == 1  # begun once, told once
-    await service.act(table_id, 1 - view["volcano_drawer"], "end")
-    notations = await service.notations(table_id, view["volcano_drawer"])
-    await service.act(table_id, view["volcano_drawer"], notations[0])
-    placed = f"{drawer}: places the volcano on {notations[0].split()[1]}"
-    await until(lambda: any(placed in t for t in net.texts("room")))
+    # The bot restarts mid-round (an update, a crash): what it said is in the chat's
+    # database, not only in the memory of the process that said it.
+    await conversation.caught_up()
+    await conversation.close()
+    restarted = Conversation(service, net, "http://bg")
+    try:
+        assert await restarted.resume() == 1
+        # The drawer's scoring turn ends: the other's begins, said as such.
+        await service.act(table_id, view["volcano_drawer"], "end")
+        other = names[1 - view["volcano_drawer"]]
+        await until(lambda: any(f"Volcano! Scoring round: {other} spends 10 AP, then scores."
+                                in t for t in net.texts("room")))
+        assert sum(began in t for t in net.texts("room")) == 1  # begun once, told once
+        await service.act(table_id, 1 - view["volcano_drawer"], "end")
+        notations = await service.notations(table_id, view["volcano_drawer"])
+        await service.act(table_id, view["volcano_drawer"], notations[0])
+        placed = f"{drawer}: places the volcano on {notations[0].split()[1]}"
+        await until(lambda: any(placed in t for t in net.texts("room")))
+    finally:
+        await restarted.close()
 
 
 @run

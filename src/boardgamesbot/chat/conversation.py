@@ -93,9 +93,6 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         # table -> the last computer turn told in few words (`Narration.condensed`), line by
         # line, for 'status'
         self.turn_detail: dict[str, list[Told]] = {}
-        # table -> the moment of play last told (`Narration.moment_line`): how it began and
-        # how it stands, in the chat's words
-        self.moments: dict[str, tuple[str | None, str | None]] = {}
         # (person, table) -> when (wall-clock time) they were asked whether to leave it: a
         # second 🚪 within `LEAVE_CONFIRM` confirms (`Commands.leave_by_tap`), also after a
         # restart: kept in the database (`ChatStore.leaving`), for every network.

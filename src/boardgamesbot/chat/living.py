@@ -159,9 +159,33 @@ class LivingTable:
         return extra if getattr(self.transport, "sounds", self.living) else {}
 
     def story(self, table_id: str) -> Story:
-        """The lines told about ``table_id`` (kept in memory: after a restart the caption
-        starts afresh; the whole history stays in `log` and the browser)."""
+        """The lines told about ``table_id`` (kept in memory; after a restart, recalled
+        from the game's record by `recall_story`)."""
         return self._stories.setdefault(table_id, Story())
+
+    async def recall_story(self, table_id: str, told: int | None = None) -> None:
+        """The story of ``table_id`` as it was told before this process began (a
+        restart): the lines of the table's events up to ``told`` (the last one told the
+        chat; None: as the chat's record says), read from the game's record — not a copy
+        of its own. A restarted bot's caption began the story afresh, and a friend no
+        longer saw the tile placed just before it. (Lines that are no event's, such as a
+        scoring round's, are not recalled: the record has no such thing.)"""
+        if table_id in self._stories:
+            return
+        game = self.store.game(table_id)
+        if told is None:
+            told = game["last_event"] if game is not None else 0
+        story = Story()
+        if game is not None and told:
+            summary = await self.service.summary(table_id)
+            lang = self.chat_lang(game["chat_id"])
+            names = await self.names(table_id, lang)
+            for event in await self.service.events(table_id):
+                line = self.told_line(event, names, lang, summary) \
+                    if event["n"] <= told else None
+                if line is not None:
+                    story.extend([line])
+        self._stories.setdefault(table_id, story)
 
     def forget_story(self, table_id: str) -> None:
         """The table is over and its last captions are written: its story is forgotten
@@ -456,6 +480,7 @@ class LivingTable:
 
     async def _caption(self, table_id: str, chat_id: str, lang: str, prompt: str,
                        table: dict) -> str:
+        await self.recall_story(table_id)
         names = await self.names(table_id, lang)
         scores = await self.service.scores_told(table_id) or []
         tail = [prompt]
@@ -568,6 +593,7 @@ class LivingTable:
         for where, lang in readers:
             message_id = self.store.living(table_id, self.network, where)
             if message_id is not None:
+                await self.recall_story(table_id)
                 # The scores said under "Final scores:" — which ended the caption, pointing
                 # at nothing, when the album or the final board below had them.
                 names = self.names_at(summary, lang)

@@ -76,7 +76,6 @@ class Narration:
             log.exception("following table %s failed", table_id)
         finally:
             follower = self.followers.pop(table_id, None)
-            self.moments.pop(table_id, None)
             if follower and follower.reminder:
                 follower.reminder.cancel()
 
@@ -141,12 +140,9 @@ class Narration:
                         number = event["number"]
                         numbers.append(number)
                         event_of[number] = event["n"]
-                    line = self.event_line(event, names, lang, name)
-                    if line:
-                        # (told again in a reader's language: computer players too)
-                        told.append((number, Told(line, lambda other, e=event, s=summary:
-                                                  self.event_line(e, self.names_at(s, other),
-                                                                  other, name), event)))
+                    line = self.told_line(event, names, lang, summary)
+                    if line is not None:
+                        told.append((number, line))
         if state is not None and over is None:
             # (after the actions that led to it: "Ana draws a volcano: every player scores
             # in turn" where the picture alone showed it, in a banner)
@@ -206,6 +202,7 @@ class Narration:
         and at the end."""
         chat_id = game["chat_id"]
         lang = self.chat_lang(chat_id)
+        await self.recall_story(table_id, game["last_event"])
         lines = [line for _, line in told]
         if move[1] is not None:
             self._remember_move(table_id, *move)
@@ -250,8 +247,9 @@ class Narration:
         names = self.names_at(summary, lang)
         began = rules.moment_words(view, lang, names, begins=True)
         now = rules.moment_words(view, lang, names)
-        told_began, told_now = self.moments.get(table_id, (None, None))
-        self.moments[table_id] = (began, now)
+        told_began, told_now = self.store.moment(table_id)
+        if (began, now) != (told_began, told_now):
+            self.store.set_moment(table_id, began, now)
         if began and began != told_began:
             return Told(began, lambda other: said(other, True))
         if now and now != told_now:
@@ -300,6 +298,17 @@ class Narration:
                 out.append(line)
         flush()
         return out
+
+    def told_line(self, event: dict, names: dict[int, str], lang: str,
+                  summary: dict) -> Told | None:
+        """`event_line` as a line of the story (``summary``: the table's), which can be
+        told again in a reader's language: computer players' names too."""
+        game = summary["game"]
+        line = self.event_line(event, names, lang, game)
+        if not line:
+            return None
+        return Told(line, lambda other: self.event_line(event, self.names_at(summary, other),
+                                                        other, game), event)
 
     def event_line(self, event: dict, names: dict[int, str], lang: str,
                    game: str) -> str | None:

@@ -142,6 +142,17 @@ greeted = Table(
     *_on_network("user_id", primary_key=True),
 )
 
+moments = Table(
+    "chat_moments", metadata,
+    # The moment of play a table's chat was last told (`Narration.moment_line`): how it
+    # began ("Ana draws a volcano: every player scores in turn.") and how it stands, as
+    # said, so that a restarted bot does not say them again. A new table of its own,
+    # gained through ``checkfirst`` with no migration.
+    Column("table_id", String(32), primary_key=True),
+    Column("began", Text, nullable=True),
+    Column("now", Text, nullable=True),
+)
+
 KEEP_PROCESSED = 7 * 24 * 3600  # seconds an event id is remembered
 
 
@@ -162,7 +173,7 @@ class ChatStore:
                 raise GameError(f"the chat tables are at version {found}, newer than this "
                                 f"program's {CHAT_SCHEMA_VERSION}", code="schema_too_new")
             for table in (rooms, people, lobbies, games, seats, processed, cursors, living,
-                          leaving, greeted):
+                          leaving, greeted, moments):
                 table.create(c, checkfirst=True)
             if found < CHAT_SCHEMA_VERSION:
                 c.execute(delete(chat_schema))
@@ -333,6 +344,16 @@ class ChatStore:
         except IntegrityError:
             return False
         return True
+
+    # Moments of play told ------------------------------------------------------------
+
+    def moment(self, table_id: str) -> tuple[str | None, str | None]:
+        """What the chat was last told of ``table_id``'s moment of play: (began, now)."""
+        row = self._row(moments, {"table_id": table_id})
+        return (row["began"], row["now"]) if row else (None, None)
+
+    def set_moment(self, table_id: str, began: str | None, now: str | None) -> None:
+        self._upsert(moments, {"table_id": table_id}, {"began": began, "now": now})
 
     # A group that became a supergroup ----------------------------------------------------
 
