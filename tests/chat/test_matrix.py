@@ -800,8 +800,8 @@ def test_element_replies_answer_the_message_they_reply_to(synapse, tmp_path):
     replied to the lobby (no '!bg') are read as commands; a number replied to a menu
     answers that menu only — one replaced since (or somebody else's) plays nothing and
     says so, where the old code played that number on the newer menu (a keycap on one's
-    own closed menu says so too, where the old code was silent); a number replied to a
-    person's message is talk."""
+    own closed menu says so too, where the old code was silent) — and, somebody else's,
+    whose turn it is; a number replied to a person's message is talk."""
     asyncio.run(asyncio.wait_for(_replies(synapse, tmp_path), 400))
 
 
@@ -839,15 +839,23 @@ async def _replies(url, tmp_path):
         assert called(body, ana, bob) is player
 
         count = len(ana.heard(group))
+        closed = "⚠ That menu is closed: nothing was played. Answer your latest menu."
         await player.send(group, "m.room.message", _reply("1", first))  # the closed one
         await ana.until(lambda: len(ana.heard(group)) > count, what="an answer")
-        assert "menu is closed or not yours" in ana.heard(group)[count]
-        await other.send(group, "m.room.message", _reply("1", second))  # not theirs
+        assert ana.heard(group)[count] == closed
+        # Not theirs: whose turn it is, as a tap on another's buttons says on Telegram
+        # (the old answer, "closed or not yours", left them asking whose).
+        await other.send(group, "m.room.message", _reply("1", second))
         await ana.until(lambda: len(ana.heard(group)) > count + 1, what="an answer")
-        assert "menu is closed or not yours" in ana.heard(group)[count + 1]
-        await player.react(group, first, "1\ufe0f\u20e3")  # a keycap on the closed one
+        assert ana.heard(group)[count + 1] == \
+            f"⚠ It is not your turn. Waiting for: {player.name}"
+        await other.send(group, "m.room.message", _reply("1", first))  # an old one of another
         await ana.until(lambda: len(ana.heard(group)) > count + 2, what="an answer")
-        assert "menu is closed or not yours" in ana.heard(group)[count + 2]
+        assert ana.heard(group)[count + 2] == "⚠ That menu is an old one, and it is not " \
+            f"your turn. Waiting for: {player.name}"
+        await player.react(group, first, "1\ufe0f\u20e3")  # a keycap on the closed one
+        await ana.until(lambda: len(ana.heard(group)) > count + 3, what="an answer")
+        assert ana.heard(group)[count + 3] == closed
         await other.react(group, first, "2\ufe0f\u20e3")  # on somebody's old menu: talk
         chatter = await other.say(group, "how many tiles are left?")
         await player.send(group, "m.room.message", _reply("2", chatter))  # talk

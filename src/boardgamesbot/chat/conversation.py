@@ -366,15 +366,52 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         is (a friend's "not your turn" alone left them asking whose), and, when the
         buttons were an old menu's (the position has moved on, or the table's message is
         a newer one), that they were."""
+        # (a table message above the newest, whose keyboard a client still shows)
+        old = self.living and message_id is not None and place.chat_id == group_id \
+            and message_id != self.store.living(table_id, self.network, place.chat_id)
+        return await self._waiting_for(table_id, version, awaited, lang, old)
+
+    async def _waiting_for(self, table_id: str, version: str, awaited: list[int], lang: str,
+                           old: bool) -> Refusal:
+        """"Not your turn", naming whose it is, and saying the menu is an old one when it
+        is (``old``, or its ``version`` is behind the table's)."""
         summary = await self.service.summary(table_id)
-        old = not version.isdigit() or int(version) < summary["state_id"] or (
-            # (a table message above the newest, whose keyboard a client still shows)
-            self.living and message_id is not None and place.chat_id == group_id
-            and message_id != self.store.living(table_id, self.network, place.chat_id))
+        old = old or not version.isdigit() or int(version) < summary["state_id"]
         who = self._awaited_names(summary, awaited, lang)
         if not who:  # (nobody's decision awaited this instant: nobody to name)
             return Refusal("error.not_your_turn")
         return Refusal("chat.old_menu_not_yours" if old else "chat.not_yours", who=who)
+
+    async def menu_not_theirs(self, place: Place, person: Person, choice: str | None,
+                              ) -> str | None:
+        """What to tell ``person``, who answered a menu that is not theirs to answer now (a
+        network without buttons, where a menu is a message answered by number: somebody
+        else's, or one that was closed): whose turn it is and whether the menu is an old
+        one, as a tap on another's buttons is told. ``choice``: one of the menu's buttons
+        when it is still open (its table and version); None for a closed one, of the
+        chat's table. None when it is the person's turn (their own latest menu is the one
+        to answer) or no table is running."""
+        if choice is not None:
+            kind, _, rest = choice.partition(":")
+            table_id, _, rest = rest.partition(":")
+            version = rest.partition(":")[0]
+            game = self.store.game(table_id) if kind in ("m", "p", "v") else None
+        else:
+            version = ""
+            game = self.store.game_in(self.network, place.chat_id)
+            if game is None:
+                seat = await self._find_seat(place, person, awaited_only=False)
+                game = self.store.game(seat.table_id) if seat is not None else None
+        if game is None or game["status"] != "playing":
+            return None
+        table_id = game["table_id"]
+        awaited = await self._awaited(table_id)
+        if any(r["user_id"] == person.user_id and s in awaited
+               for s, r in self.store.seats_of(table_id).items()):
+            return None
+        lang = self.lang_of(place, person)
+        refusal = await self._waiting_for(table_id, version, awaited, lang, choice is None)
+        return "⚠ " + self.error_text(lang, refusal)
 
     async def _whose_turn(self, place: Place, person: Person, lang: str) -> Refusal | None:
         """A typed action or command refused as not the person's turn, with whose it is:

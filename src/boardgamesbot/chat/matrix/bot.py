@@ -365,9 +365,7 @@ class MatrixBot:
                 if reading is not None:
                     reading.refused = True
                 if self.conversation.store.first_time("matrix", event.event_id):
-                    lang = self.conversation.lang_of(place, person)
-                    await self.conversation.say(room.room_id,
-                                                i18n.text(lang, "matrix.not_your_menu"))
+                    await self._not_theirs(room, place, person, owner)
                 return
         # Whose message it replies to: the server is asked about one the bot no longer
         # remembers (`was_mine`), so an answer to its old message is not taken for talk.
@@ -421,6 +419,20 @@ class MatrixBot:
         if refusal and place.direct:
             await self.conversation.say(place.chat_id, refusal)
 
+    async def _not_theirs(self, room: MatrixRoom, place: Place, person: Person,
+                          owner: str | None) -> None:
+        """A number or keycap on a menu that is not the person's to answer: ``owner``'s
+        open one, or (None) a closed one. Nothing is played; they are told whose turn it
+        is and whether the menu is an old one, as a tap on another's buttons is told —
+        or, when it is their turn, to answer their latest menu."""
+        menu = self.transport.menus.current(room.room_id, owner) if owner else None
+        choice = menu.choices[0] if menu is not None and menu.choices else None
+        said = await self.conversation.menu_not_theirs(place, person, choice)
+        if said is None:
+            said = i18n.text(self.conversation.lang_of(place, person),
+                             "matrix.not_your_menu" if menu is not None else "matrix.old_menu")
+        await self.conversation.say(room.room_id, said)
+
     def _addressed(self, room: MatrixRoom, body: str, direct: bool) -> tuple[str, bool]:
         text = body.strip()
         if text.lower().startswith(PREFIX):
@@ -450,8 +462,7 @@ class MatrixBot:
             # the same word as a number replied to it, where the table lives.
             if self.conversation.store.first_time("matrix", event.event_id):
                 with self._at_home(room.room_id):
-                    await self.conversation.say(room.room_id, i18n.text(
-                        self.conversation.lang_of(place, person), "matrix.not_your_menu"))
+                    await self._not_theirs(room, place, person, None)
             return
         if owner not in (event.sender, LOBBY):
             return
