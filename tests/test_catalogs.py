@@ -76,3 +76,21 @@ def test_the_welcome_names_the_lobby_buttons_as_they_are_labelled():
         welcome = i18n.text(lang, "welcome")
         for button in ("button.join", "button.start"):
             assert i18n.text(lang, button) in welcome, (lang, button)
+
+
+def test_no_chat_sentence_is_left_in_english():
+    """A Brazilian group read "Replay: http://…" under its final scores, the one English
+    word of the night: a sentence of the chat's catalogs that is the English one word for
+    word, words and all (not only placeholders and symbols: "{who}: {action}"), is a
+    sentence nobody translated."""
+    folder = SRC / "chat" / "messages"
+    english = json.loads((folder / "en.json").read_text(encoding="utf-8"))
+    words = re.compile(r"[^\W\d_]{2,}")
+    left = [
+        (lang, key, text)
+        for lang in ("pt-BR", "ca")
+        for key, text in json.loads((folder / f"{lang}.json").read_text(encoding="utf-8")).items()
+        if isinstance(text, str) and text == english.get(key)
+        and words.search(re.sub(r"\{[^}]*\}", "", text))
+    ]
+    assert left == []
