@@ -46,6 +46,7 @@ from .passages import Passage, passages
 from .words import (
     ALLOWED,
     INNER_WEIGHT,
+    MINUS,
     NOT_WORD,
     Terms,
     Words,
@@ -56,6 +57,7 @@ from .words import (
     asks_why,
     fold,
     how_it_works,
+    is_number,
     known_in,
     language_of,
     names_by_object,
@@ -159,15 +161,16 @@ PLACEHOLDER = re.compile(r"\{\w+\}")
 RANGE_WEIGHT = 0.5
 #: A range this wide at most is read as the numbers in it ("1 to 100 players" is not).
 RANGE_SPAN = 20
-#: A range of numbers as rules write them: "20 to 29", "20 a 29", "1–6" (not negative ones).
-RANGE = re.compile(r"(?<![\d−-])(\d+)\s*(?:to|a|–)\s*(\d+)\b")
+#: A range of numbers as rules write them: "20 to 29", "20 a 29", "1–6", "−5 to −1" (a sign
+#: kept: a rating of -3 is in the last, not in "0 to 9").
+RANGE = re.compile(r"(?<![\w−-])([−-]?\d+)\s*(?:to|a|–)\s*([−-]?\d+)\b")
 
 
 def numbers_within(text: str) -> list[str]:
-    """The numbers inside the ranges ``text`` states, as keys, ends excluded (a passage
-    writes those itself)."""
+    """The numbers inside the ranges ``text`` states, as keys (signed, as `words.split` keeps
+    them), ends excluded (a passage writes those itself)."""
     found: list[str] = []
-    for low, high in RANGE.findall(fold(text)):
+    for low, high in RANGE.findall(fold(text).replace("−", MINUS)):
         if 0 < int(high) - int(low) <= RANGE_SPAN:
             found.extend(str(n) for n in range(int(low) + 1, int(high)))
     return found
@@ -712,7 +715,7 @@ class RulesIndex:
         if accented is None or len(accented) != len(words):
             accented = words
         for word, typed in zip(words, accented, strict=True):
-            if (len(word) < 4 or word.isdigit() or word in self.known_set
+            if (len(word) < 4 or is_number(word) or word in self.known_set
                     or word in self.words.stop_words
                     or any(key in self.idf or key.startswith("§")
                            for key in self.words.keys([word]))):
@@ -764,7 +767,7 @@ class RulesIndex:
             (words[:when], accented[:when], 1.0),
             (words[when + 1:], accented[when + 1:], WHEN_WEIGHT)]
         for key, inner, setting in [(key, inner, setting) for part, typed, setting in parts
-                                    for key, inner in reading.weighted(part, typed)]:
+                                    for key, inner in reading.weighted(part, typed, amounts=False)]:
             weight = (GUESS_WEIGHT if key in guessed_keys else
                       TERM_WEIGHT if key.startswith("§") else WORD_WEIGHT) * inner * setting
             if key not in self.idf and not key.startswith("§") and inner == 1.0:
@@ -815,7 +818,7 @@ class RulesIndex:
     def _stem_guess(self, key: str) -> str:
         """The page's stem that ``key`` only differs from by an ending (Snowball sometimes
         leaves one: Portuguese ``entrar`` stays whole while ``entra`` becomes ``entr``)."""
-        if len(key) < 5:
+        if len(key) < 5 or is_number(key):
             return key
         best = key
         for known in self.stems:
