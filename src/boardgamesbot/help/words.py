@@ -300,6 +300,15 @@ WHY_NOT = {"en": re.compile(r"\bwhy\b.*\b(?:not|t|cant|cannot|dont|doesnt|wont|i
            "pt-BR": re.compile(r"\b(?:por que|porque|pq|por q)\b.*\bnao\b"),
            "ca": re.compile(r"\b(?:per que|perque|pq|xq)\b.*\bno\b")}
 ALLOWED = {"en": "allowed", "pt-BR": "permitido", "ca": "permet"}
+#: Forms of "to be" (folded: Portuguese "é" typed without its accent is "e") and the words that
+#: after one are an adjective saying `ALLOWED`: "é licito passar a vez?" (lícito, lawful, typed
+#: without its accent) asks what is allowed, not "licito", I bid (*Twenty-first pass*).
+BEING = {"en": frozenset(),
+         "pt-BR": frozenset(["e", "eh", "seria", "sera", "era", "foi", "sao", "ser"]),
+         "ca": frozenset(["es", "seria", "sera", "era", "son", "ser"])}
+LAWFUL = {"en": frozenset(),
+          "pt-BR": frozenset(["licito", "licita", "licitos", "licitas"]),
+          "ca": frozenset(["licit", "licita", "licits", "licites"])}
 
 
 #: "Why…" in each language (folded): the question asks for the rule behind something.
@@ -769,6 +778,9 @@ class Words:
         accented = [negations.get(typed, typed) for typed in accented]
         comparative, nearest = NEAREST[self.lang]
         for at, word in enumerate(words):
+            if at and word in LAWFUL[self.lang] and words[at - 1] in BEING[self.lang]:
+                words[at] = accented[at] = ALLOWED[self.lang]
+                continue
             if at and word in nearest and words[at - 1] in (comparative, same.get(comparative)):
                 continue
             # (by its dictionary form only when not a thing's name as typed: Brazilian "os
