@@ -645,7 +645,10 @@ class RulesIndex:
             # (a word of the refusal the page never says weighs as much in what the question
             # holds as in what the refusal says: it is the app's word, surely quoted —
             # "veïns" of "Aquests espais no són veïns", where the page says "veí")
-            held = sum(self.idf.get(key, self.unseen_idf) for key in shared) / sum(
+            # (summed exactly: a set's order follows the interpreter's string hashes, and a
+            # refusal quoted whole held 0.9999999999999999 of itself under some of them —
+            # then a shorter refusal it holds too, at 1.0, was taken for it)
+            held = math.fsum(self.idf.get(key, self.unseen_idf) for key in shared) / math.fsum(
                 self.idf.get(key, self.unseen_idf) for key in keys)
             # (a long refusal retold in part: most of what is asked is its words)
             if len(shared) >= QUOTED_RETOLD and len(shared) >= QUOTED_MOSTLY * len(asked):
