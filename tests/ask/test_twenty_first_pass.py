@@ -79,3 +79,16 @@ def test_a_refusal_quoted_whole_is_taken_under_any_string_hashing(seed):
     taken = subprocess.run([sys.executable, "-c", QUOTED_UNDER_A_HASH], capture_output=True,
                            text=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed})
     assert taken.stdout.strip() == "no_ambush", taken.stdout
+
+
+#: "How many tiles?" asked of a rule that counts them without a number: "as many tiles from the
+#: stack as there are players" answers it as "3 tiles" would; "as many times as your AP allow"
+#: counts nothing.
+def test_as_many_as_answers_how_many():
+    rules = index("tikal", "ca")
+    assert "#§tile" in rules.keys[rules.passage("round").id]
+    times = "#" + rules.words.keys("vegades")[0]  # ("tantes vegades com et permetin els PA")
+    assert times not in rules.keys[rules.passage("action_points").id]
+    reply = ask("tikal", "a la subhasta quantes llosetes hi ha per ronda?", "ca")
+    assert reply.answers[0].passage == rules.passage("round").id, [
+        answer.title for answer in reply.answers[:3]]

@@ -45,6 +45,7 @@ from boardgamesbot.web import catalog
 from .passages import Passage, passages
 from .words import (
     ALLOWED,
+    AS_MANY,
     INNER_WEIGHT,
     MINUS,
     NOT_WORD,
@@ -700,6 +701,9 @@ class RulesIndex:
             counted[key] += weight
         for key in self.words.counts(keys):  # "3 volcanoes": a count of volcanoes
             counted[key] += 1
+        many = self.words.counted(text, AS_MANY)  # ("as many tiles as there are players")
+        if many is not None:
+            counted[many] += 1
         return counted
 
     def _kinded(self, text: str) -> defaultdict[str, float]:

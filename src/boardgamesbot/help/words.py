@@ -99,6 +99,16 @@ HOW_MANY = {
     "ca": re.compile(r"\bquant[se]s?\s+(.*)"),
 }
 
+#: How a rules text states a count without a number: "as many tiles as there are players",
+#: "tantos hexágonos quantos forem os jogadores", "tantes llosetes … com jugadors hi ha"
+#: answer "how many tiles" as "3 tiles" does (*Twenty-first pass*); "as many times as your AP
+#: allow" counts nothing.
+AS_MANY = {
+    "en": re.compile(r"\bas many\s+(?!times\b)(.*)"),
+    "pt-BR": re.compile(r"\btant[oa]s\s+(?!vezes\b)(.*)"),
+    "ca": re.compile(r"\btant(?:s|es)\s+(?!vegades\b)(.*)"),
+}
+
 #: Plain words of the language (no game's) that players and rules pages use for the
 #: same idea: each group is read as its first word, on both sides, before the game's
 #: terms are looked for ("cheaper" then meets a game's word for cost). Only words that
@@ -882,10 +892,12 @@ class Words:
                                       != entry[1]))
         return found
 
-    def counted(self, text: str) -> str | None:
+    def counted(self, text: str, asking: Mapping[str, re.Pattern[str]] = HOW_MANY
+                ) -> str | None:
         """The thing a question asks to count, as a count key (``#§volcano`` for "how
-        many volcano tiles"), or None when it asks for no count."""
-        found = HOW_MANY[self.lang].search(fold(text))
+        many volcano tiles"), or None when it asks for no count; with ``asking`` = `AS_MANY`,
+        the thing a rules text counts without a number."""
+        found = asking[self.lang].search(fold(text))
         if found:
             for key, weight in self.weighted(found.group(1)):
                 if weight == 1.0 and not is_number(key):
