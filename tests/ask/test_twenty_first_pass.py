@@ -92,3 +92,19 @@ def test_as_many_as_answers_how_many():
     reply = ask("tikal", "a la subhasta quantes llosetes hi ha per ronda?", "ca")
     assert reply.answers[0].passage == rules.passage("round").id, [
         answer.title for answer in reply.answers[:3]]
+
+
+#: A why-question holding a refusal word for word quotes it, though the refusal has too few
+#: keys to be told by them (two: "temple", "guard") or shares none with its rule ("no such
+#: seat at this table", the players' Decision 1): its rule leads.
+@pytest.mark.parametrize(("game", "lang", "question", "section"), [
+    ("tikal", "ca", "per què em surt 'Aquest temple té guardià.'? només volia excavar",
+     "uncover"),
+    ("tikal", "pt-BR", "pq aparece 'Esse templo tem guardião.' se eu so queria desobstruir?",
+     "uncover"),
+    ("cartographers", "en", "why 'There is no such seat at this table.'?", "players"),
+])
+def test_a_refusal_held_word_for_word_is_quoted(game, lang, question, section):
+    reply = ask(game, question, lang)
+    assert reply.answers[0].passage == index(game, lang).passage(section).id, [
+        answer.title for answer in reply.answers[:3]]

@@ -148,6 +148,8 @@ NOT_DOING_WEIGHT = 1.0
 #: `QUOTED_WEIGHT` more. The refusal names the rule in the app's words, not the page's.
 QUOTED_SHARE = 0.5
 QUOTED_KEYS = 3
+#: A refusal held word for word is quoted when it is at least this many words long.
+QUOTED_WORDS = 3
 QUOTED_WEIGHT = 1.5
 #: A long refusal is often retold in part ("it says not next to the explored area, why…" of
 #: "A new tile goes next to the explored area, touching at least one tile already placed;
@@ -546,6 +548,11 @@ class RulesIndex:
         #: rests on (see `QUOTED_WEIGHT`)
         self.refusal_codes: list[str] = []  # (each refusal's code, as `refusals` lists them)
         self.refusals = self._refusals(game_object.words(lang))
+        #: each refusal's words as the faces print them (its longest stretch between two
+        #: ``{name}``s), with its passage and code: a question holding them word for word
+        #: quotes it, though it has too few keys to be told by them ("Aquest temple té
+        #: guardià.", `_quoted_verbatim`)
+        self.refusal_words = self._refusal_words(game_object.words(lang))
         #: the sentence (its index among its passage's) that says a refusal, by its code
         self.refusal_leads = {
             code: self._sentence_at(passage, code, by_lang[lang])
@@ -623,6 +630,25 @@ class RulesIndex:
                 found.append((keys, self.passage(section).id))
                 self.refusal_codes.append(code)
         return found
+
+    def _refusal_words(self, said: Mapping[str, Any]) -> list[tuple[str, int, str]]:
+        found: list[tuple[str, int, str]] = []
+        for code in self.knowledge.refusals:
+            sentence, section = said.get(f"error.{code}"), self._section_of(code)
+            if not isinstance(sentence, str) or not section:
+                continue
+            words = max((" ".join(split(part)) for part in PLACEHOLDER.split(sentence)), key=len)
+            if len(words.split()) >= QUOTED_WORDS:
+                found.append((words, self.passage(section).id, code))
+        return found
+
+    def _quoted_verbatim(self, question: str) -> tuple[int, str] | None:
+        """The passage and code of the refusal whose words the question holds word for word
+        (the longest, when several), or None."""
+        said = f" {' '.join(split(question))} "
+        held = [(len(words), passage, code) for words, passage, code in self.refusal_words
+                if f" {words} " in said]
+        return max(held)[1:] if held else None
 
     def _section_of(self, code: str) -> str:
         """The section a refusal code rests on (for one resting on one passage per action
@@ -853,7 +879,7 @@ class RulesIndex:
                     for key, weight in weights.items() if self._asks(key, weight))
         asked = frozenset(key for key, weight in weights.items() if self._asks(key, weight))
         phrased = self.phrased.get(asked, set())
-        quoting = self._quoted(asked)
+        quoting = self._quoted_verbatim(question) or self._quoted(asked)
         quoted = quoting[0] if quoting else None
         scored: list[tuple[float, float, int]] = []
         surely: dict[int, float] = {}  # each passage's coverage by words not guessed
@@ -970,10 +996,10 @@ class RulesIndex:
     @staticmethod
     def _passage_first(scored: list[tuple[float, float, int]], index: int
                        ) -> list[tuple[float, float, int]]:
-        """``scored`` led by passage ``index`` when it is among them, the rest in their order."""
-        found = next((entry for entry in scored if entry[2] == index), None)
-        if found is None:
-            return scored
+        """``scored`` led by passage ``index`` (scoring nothing when it is not among them: a
+        refusal quoted word for word whose rule shares no word with it), the rest in their
+        order."""
+        found = next((entry for entry in scored if entry[2] == index), (0.0, 0.0, index))
         return [found, *(entry for entry in scored if entry is not found)]
 
     def _choice_first(self, scored: list[tuple[float, float, int]], only: tuple[str, str]
