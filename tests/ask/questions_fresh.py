@@ -2222,3 +2222,90 @@ DEV_EN = {
          ["Ruins:"], "If none can, draw a single square of any terrain anywhere instead"),
     ],
 }
+
+#: The twenty-first pass's **held-out** set (session 51, helper ask21): 30 questions, 10 per
+#: language and 5 per game in each, written from the three languages' help pages and the refusals
+#: the faces print, as friends at a table type them (short, colloquial, a few typos, four quoting
+#: a refusal to ask why), Tikal's basic game and its auction, Cartographers with others and solo.
+#: Each names the passage and the answer in it, held by exactly one passage. Written and committed
+#: before the asker was run on it or anything of the pass was changed; it avoids the words the
+#: pass's brief is about (a negative solo rating, Catalan "puja", unaccented "licito"), so it does
+#: not measure those fixes by construction. Its first score (25/28/24), and the same after the
+#: brief's four fixes, are its held-out figures; the pass's last step then looked at its six
+#: misses for general causes, so after that it is a development set (docs/ask.md, *Twenty-first
+#: pass*).
+FRESH_22 = {
+    "tikal": [
+        # English
+        ("en", "can i dig on a temple someone already put a guard on",
+         ["Uncover a temple level (2 AP)"], "A guarded temple can no longer be uncovered"),
+        ("en", "why does it say 'That space is not explored yet.' when i try to walk my guy there",
+         ["Moving."], "Crossing from one explored space to an adjacent one"),
+        ("en", "how many points do 3 treasures of the same kind give",
+         ["your treasures by kind"], "three of a kind 6 points"),
+        ("en", "it said 'Your bid must be higher than the current bid of 3.' cant i just match it?",
+         ["First auction of a round."], "either bids more than the current bid"),
+        ("en", "auction game: if i grab a volcano does my amulet get flipped",
+         ["Volcano chosen."], "turn their amulet down"),
+        # Português do Brasil
+        ("pt-BR", "posso por acampamento num tesouro que ainda tem ficha?",
+         ["Instalar um Acampamento (5 PA)"], "hexágono de Tesouro já vazio"),
+        ("pt-BR", "pq diz 'Só um tesouro avulso (que não forma par nem trio) pode ser trocado.'? "
+                  "eu queria trocar um do meu par",
+         ["Trocar um Tesouro (3 PA)"], "pares e trincas nunca são desfeitos"),
+        ("pt-BR", "se meus PA nao dao pra atravessar tudo posso pagar o resto no outro turno?",
+         ["Movimento."], "A travessia é paga inteira dentro do mesmo turno"),
+        ("pt-BR", "leilao: se eu passei ainda posso voltar e oferecer no mesmo leilao?",
+         ["Primeiro leilão da rodada."], "passa e sai deste leilão"),
+        ("pt-BR", "na variante do leilao cada um comeca com qnts pontos",
+         ["Seus pontos são seu dinheiro."], "Todos começam com 20 Pontos de Prestígio"),
+        # Català
+        ("ca", "quants PA costa agafar un tresor",
+         ["Recuperar un tresor (3 PA)"], "Agafes la fitxa de dalt d'un jaciment"),
+        ("ca", "perque em diu 'Aquest temple té guardià.' si nomes volia excavar",
+         ["Excavar un nivell de temple (2 PA)"], "Un temple amb guardià ja no es pot excavar"),
+        ("ca", "si empato en un temple amb un altre jugador qui en treu els punts?",
+         ["cada temple"], "un empat no dona punts a ningú"),
+        ("ca", "subhasta: si em quedo amb 0 punts puc fer res?",
+         ["Decisió 5"], "només pot passar"),
+        ("ca", "a cada ronda de subhasta quantes llosetes es treuen a la vista",
+         ["Una ronda"], "tantes llosetes de la pila com jugadors hi ha"),
+    ],
+    "cartographers": [
+        # English
+        ("en", "do we take turns drawing or does everyone go at the same time",
+         ["A turn has three phases"], "there is no first player"),
+        ("en", "why wont it let me pass?? 'You may pass only when the sheet has no empty space.'",
+         ["Decision 6"], "Nobody passes while their sheet has an empty space"),
+        ("en", "can i draw my shape flipped over like in a mirror",
+         ["Pick one terrain and one shape"], "turn and/or flip the shape as you like"),
+        ("en", "solo game, can an ambush card end up doing nothing",
+         ["Playing solo,"], "the card has no effect"),
+        ("en", "playing by myself what score do i need for legendary cartographer",
+         ["Legendary Cartographer"], "30 or more"),
+        # Português do Brasil
+        ("pt-BR", "o monstro q a gente desenha na cilada tem q cobrir ruina?",
+         ["Decisão 4"], "Um monstro desenhado numa cilada nunca precisa cobrir ruínas"),
+        ("pt-BR", "pq deu 'C4: já preenchido; os desenhos não podem cobrir montanhas, terras "
+                  "devastadas nem desenhos anteriores.'? era so um cantinho",
+         ["Todos desenham ao mesmo tempo"], "nunca sobre uma montanha, um abismo ou algo já"),
+        ("pt-BR", "na cilada eu passo minha folha pra quem?",
+         ["Com dois ou mais jogadores,"], "passa sua folha para o vizinho na direção indicada"),
+        ("pt-BR", "no solo o monstro comeca em qual canto",
+         ["No jogo solo,"], "começa no canto indicado na carta"),
+        ("pt-BR", "as cartas de exploracao voltam pro baralho qdo muda a estacao?",
+         ["a menos que o inverno tenha terminado"],
+         "todas as cartas de exploração reveladas voltam para o baralho"),
+        # Català
+        ("ca", "si omplo els 4 costats d'una muntanya guanyo algo?",
+         ["Monedes:"], "Omplir l'últim dels quatre espais del voltant d'una muntanya"),
+        ("ca", "perque surt 'Aquest terreny no és a la carta, que ofereix bosc.'? volia fer granja",
+         ["Tothom dibuixa alhora"], "Tria un terreny i una forma de les que mostra la carta"),
+        ("ca", "a la tardor quins edictes puntuen",
+         ["4 cartes d'estació"], "Tardor (7, C i D)"),
+        ("ca", "jugant sol, com es calcula la valoracio al final",
+         ["En solitari jugues amb les mateixes regles"], "menys els números de solitari"),
+        ("ca", "fins a quants podem jugar en una mateixa partida?",
+         ["Decisió 1"], "com a màxim 100"),
+    ],
+}

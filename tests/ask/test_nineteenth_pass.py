@@ -53,6 +53,12 @@ def test_the_auctions_tie_rule_leads_where_the_auction_is_named_or_played(lang, 
     ("pt-BR", "isso é lícito?", False),
     ("ca", "és lícita aquesta jugada?", False),
     ("ca", "és lícit passar sense gastar PA?", False),
+    # typed without the accent, after "é" (twenty-first pass): still lawful, not "I bid"
+    ("pt-BR", "e licito passar a vez sem gastar PA?", False),
+    ("pt-BR", "é licito passar a vez sem gastar PA?", False),
+    ("pt-BR", "seria licito trocar um tesouro do meu par?", False),
+    ("ca", "es licit passar sense gastar PA?", False),
+    ("pt-BR", "eu licito 3 e ele passa, e agora?", True),
     ("pt-BR", "quem licita primeiro?", True),
     ("pt-BR", "como funciona a licitação?", True),
     ("ca", "qui licita primer?", True),
@@ -75,6 +81,9 @@ def test_licit_is_not_a_bid(lang, question, bids):
     ("qui fa la primera puja?", {"variant": "auction"}, "first_auction"),
     ("el temple puja de valor quan excavo?", None, "uncover"),
     ("el temple puja de valor quan excavo?", {"variant": "auction"}, "uncover"),
+    # at a basic table, naming no auction: a temple rising (checked again, twenty-first pass)
+    ("el temple puja de valor quan excavo?", {}, "uncover"),
+    ("puc fer que el temple pugi dos nivells en un torn?", {}, "uncover"),
 ])
 def test_catalan_puja_is_a_bid_where_the_auction_is_played_or_named(question, options, section):
     """Catalan "puja" is a bid at an auction ("fer una puja"), and the rules' "el seu valor puja

@@ -15,7 +15,7 @@ import json
 from boardgamesbot.engine import LANGUAGES, GameError, known_games, load_game
 
 from .lemmas import CODES, tables_dir
-from .words import SAME_MEANING, split, split_accented
+from .words import SAME_MEANING, is_number, split, split_accented
 
 
 def build(game: str, lang: str) -> dict[str, str]:
@@ -37,7 +37,8 @@ def build(game: str, lang: str) -> dict[str, str]:
     # the plain words read as one (words.SAME_MEANING) are matched by their lemma too: their
     # forms ("sabe", "botei") must be in the table though no page says them
     words.update(split_accented(" ".join(SAME_MEANING[lang])))
-    found = {word: simplemma.lemmatize(word, lang=code) for word in words}
+    # (a number, signed or not, is its own key: never looked up)
+    found = {word: simplemma.lemmatize(word, lang=code) for word in words if not is_number(word)}
     wanted = set(found.values()) | words
     built = {form: lemma for form, lemma in
              DefaultDictionaryFactory().get_dictionary(code).items()

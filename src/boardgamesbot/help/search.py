@@ -45,7 +45,9 @@ from boardgamesbot.web import catalog
 from .passages import Passage, passages
 from .words import (
     ALLOWED,
+    AS_MANY,
     INNER_WEIGHT,
+    MINUS,
     NOT_WORD,
     Terms,
     Words,
@@ -56,6 +58,7 @@ from .words import (
     asks_why,
     fold,
     how_it_works,
+    is_number,
     known_in,
     language_of,
     names_by_object,
@@ -145,6 +148,8 @@ NOT_DOING_WEIGHT = 1.0
 #: `QUOTED_WEIGHT` more. The refusal names the rule in the app's words, not the page's.
 QUOTED_SHARE = 0.5
 QUOTED_KEYS = 3
+#: A refusal held word for word is quoted when it is at least this many words long.
+QUOTED_WORDS = 3
 QUOTED_WEIGHT = 1.5
 #: A long refusal is often retold in part ("it says not next to the explored area, why…" of
 #: "A new tile goes next to the explored area, touching at least one tile already placed;
@@ -159,15 +164,16 @@ PLACEHOLDER = re.compile(r"\{\w+\}")
 RANGE_WEIGHT = 0.5
 #: A range this wide at most is read as the numbers in it ("1 to 100 players" is not).
 RANGE_SPAN = 20
-#: A range of numbers as rules write them: "20 to 29", "20 a 29", "1–6" (not negative ones).
-RANGE = re.compile(r"(?<![\d−-])(\d+)\s*(?:to|a|–)\s*(\d+)\b")
+#: A range of numbers as rules write them: "20 to 29", "20 a 29", "1–6", "−5 to −1" (a sign
+#: kept: a rating of -3 is in the last, not in "0 to 9").
+RANGE = re.compile(r"(?<![\w−-])([−-]?\d+)\s*(?:to|a|–)\s*([−-]?\d+)\b")
 
 
 def numbers_within(text: str) -> list[str]:
-    """The numbers inside the ranges ``text`` states, as keys, ends excluded (a passage
-    writes those itself)."""
+    """The numbers inside the ranges ``text`` states, as keys (signed, as `words.split` keeps
+    them), ends excluded (a passage writes those itself)."""
     found: list[str] = []
-    for low, high in RANGE.findall(fold(text)):
+    for low, high in RANGE.findall(fold(text).replace("−", MINUS)):
         if 0 < int(high) - int(low) <= RANGE_SPAN:
             found.extend(str(n) for n in range(int(low) + 1, int(high)))
     return found
@@ -542,6 +548,11 @@ class RulesIndex:
         #: rests on (see `QUOTED_WEIGHT`)
         self.refusal_codes: list[str] = []  # (each refusal's code, as `refusals` lists them)
         self.refusals = self._refusals(game_object.words(lang))
+        #: each refusal's words as the faces print them (its longest stretch between two
+        #: ``{name}``s), with its passage and code: a question holding them word for word
+        #: quotes it, though it has too few keys to be told by them ("Aquest temple té
+        #: guardià.", `_quoted_verbatim`)
+        self.refusal_words = self._refusal_words(game_object.words(lang))
         #: the sentence (its index among its passage's) that says a refusal, by its code
         self.refusal_leads = {
             code: self._sentence_at(passage, code, by_lang[lang])
@@ -620,6 +631,25 @@ class RulesIndex:
                 self.refusal_codes.append(code)
         return found
 
+    def _refusal_words(self, said: Mapping[str, Any]) -> list[tuple[str, int, str]]:
+        found: list[tuple[str, int, str]] = []
+        for code in self.knowledge.refusals:
+            sentence, section = said.get(f"error.{code}"), self._section_of(code)
+            if not isinstance(sentence, str) or not section:
+                continue
+            words = max((" ".join(split(part)) for part in PLACEHOLDER.split(sentence)), key=len)
+            if len(words.split()) >= QUOTED_WORDS:
+                found.append((words, self.passage(section).id, code))
+        return found
+
+    def _quoted_verbatim(self, question: str) -> tuple[int, str] | None:
+        """The passage and code of the refusal whose words the question holds word for word
+        (the longest, when several), or None."""
+        said = f" {' '.join(split(question))} "
+        held = [(len(words), passage, code) for words, passage, code in self.refusal_words
+                if f" {words} " in said]
+        return max(held)[1:] if held else None
+
     def _section_of(self, code: str) -> str:
         """The section a refusal code rests on (for one resting on one passage per action
         kind, the one for the rest, ``"*"``); empty when none."""
@@ -642,7 +672,10 @@ class RulesIndex:
             # (a word of the refusal the page never says weighs as much in what the question
             # holds as in what the refusal says: it is the app's word, surely quoted —
             # "veïns" of "Aquests espais no són veïns", where the page says "veí")
-            held = sum(self.idf.get(key, self.unseen_idf) for key in shared) / sum(
+            # (summed exactly: a set's order follows the interpreter's string hashes, and a
+            # refusal quoted whole held 0.9999999999999999 of itself under some of them —
+            # then a shorter refusal it holds too, at 1.0, was taken for it)
+            held = math.fsum(self.idf.get(key, self.unseen_idf) for key in shared) / math.fsum(
                 self.idf.get(key, self.unseen_idf) for key in keys)
             # (a long refusal retold in part: most of what is asked is its words)
             if len(shared) >= QUOTED_RETOLD and len(shared) >= QUOTED_MOSTLY * len(asked):
@@ -694,6 +727,9 @@ class RulesIndex:
             counted[key] += weight
         for key in self.words.counts(keys):  # "3 volcanoes": a count of volcanoes
             counted[key] += 1
+        many = self.words.counted(text, AS_MANY)  # ("as many tiles as there are players")
+        if many is not None:
+            counted[many] += 1
         return counted
 
     def _kinded(self, text: str) -> defaultdict[str, float]:
@@ -712,7 +748,7 @@ class RulesIndex:
         if accented is None or len(accented) != len(words):
             accented = words
         for word, typed in zip(words, accented, strict=True):
-            if (len(word) < 4 or word.isdigit() or word in self.known_set
+            if (len(word) < 4 or is_number(word) or word in self.known_set
                     or word in self.words.stop_words
                     or any(key in self.idf or key.startswith("§")
                            for key in self.words.keys([word]))):
@@ -764,7 +800,7 @@ class RulesIndex:
             (words[:when], accented[:when], 1.0),
             (words[when + 1:], accented[when + 1:], WHEN_WEIGHT)]
         for key, inner, setting in [(key, inner, setting) for part, typed, setting in parts
-                                    for key, inner in reading.weighted(part, typed)]:
+                                    for key, inner in reading.weighted(part, typed, amounts=False)]:
             weight = (GUESS_WEIGHT if key in guessed_keys else
                       TERM_WEIGHT if key.startswith("§") else WORD_WEIGHT) * inner * setting
             if key not in self.idf and not key.startswith("§") and inner == 1.0:
@@ -815,7 +851,7 @@ class RulesIndex:
     def _stem_guess(self, key: str) -> str:
         """The page's stem that ``key`` only differs from by an ending (Snowball sometimes
         leaves one: Portuguese ``entrar`` stays whole while ``entra`` becomes ``entr``)."""
-        if len(key) < 5:
+        if len(key) < 5 or is_number(key):
             return key
         best = key
         for known in self.stems:
@@ -843,7 +879,7 @@ class RulesIndex:
                     for key, weight in weights.items() if self._asks(key, weight))
         asked = frozenset(key for key, weight in weights.items() if self._asks(key, weight))
         phrased = self.phrased.get(asked, set())
-        quoting = self._quoted(asked)
+        quoting = self._quoted_verbatim(question) or self._quoted(asked)
         quoted = quoting[0] if quoting else None
         scored: list[tuple[float, float, int]] = []
         surely: dict[int, float] = {}  # each passage's coverage by words not guessed
@@ -960,10 +996,10 @@ class RulesIndex:
     @staticmethod
     def _passage_first(scored: list[tuple[float, float, int]], index: int
                        ) -> list[tuple[float, float, int]]:
-        """``scored`` led by passage ``index`` when it is among them, the rest in their order."""
-        found = next((entry for entry in scored if entry[2] == index), None)
-        if found is None:
-            return scored
+        """``scored`` led by passage ``index`` (scoring nothing when it is not among them: a
+        refusal quoted word for word whose rule shares no word with it), the rest in their
+        order."""
+        found = next((entry for entry in scored if entry[2] == index), (0.0, 0.0, index))
         return [found, *(entry for entry in scored if entry is not found)]
 
     def _choice_first(self, scored: list[tuple[float, float, int]], only: tuple[str, str]

@@ -99,6 +99,16 @@ HOW_MANY = {
     "ca": re.compile(r"\bquant[se]s?\s+(.*)"),
 }
 
+#: How a rules text states a count without a number: "as many tiles as there are players",
+#: "tantos hexágonos quantos forem os jogadores", "tantes llosetes … com jugadors hi ha"
+#: answer "how many tiles" as "3 tiles" does (*Twenty-first pass*); "as many times as your AP
+#: allow" counts nothing.
+AS_MANY = {
+    "en": re.compile(r"\bas many\s+(?!times\b)(.*)"),
+    "pt-BR": re.compile(r"\btant[oa]s\s+(?!vezes\b)(.*)"),
+    "ca": re.compile(r"\btant(?:s|es)\s+(?!vegades\b)(.*)"),
+}
+
 #: Plain words of the language (no game's) that players and rules pages use for the
 #: same idea: each group is read as its first word, on both sides, before the game's
 #: terms are looked for ("cheaper" then meets a game's word for cost). Only words that
@@ -300,6 +310,15 @@ WHY_NOT = {"en": re.compile(r"\bwhy\b.*\b(?:not|t|cant|cannot|dont|doesnt|wont|i
            "pt-BR": re.compile(r"\b(?:por que|porque|pq|por q)\b.*\bnao\b"),
            "ca": re.compile(r"\b(?:per que|perque|pq|xq)\b.*\bno\b")}
 ALLOWED = {"en": "allowed", "pt-BR": "permitido", "ca": "permet"}
+#: Forms of "to be" (folded: Portuguese "é" typed without its accent is "e") and the words that
+#: after one are an adjective saying `ALLOWED`: "é licito passar a vez?" (lícito, lawful, typed
+#: without its accent) asks what is allowed, not "licito", I bid (*Twenty-first pass*).
+BEING = {"en": frozenset(),
+         "pt-BR": frozenset(["e", "eh", "seria", "sera", "era", "foi", "sao", "ser"]),
+         "ca": frozenset(["es", "seria", "sera", "era", "son", "ser"])}
+LAWFUL = {"en": frozenset(),
+          "pt-BR": frozenset(["licito", "licita", "licitos", "licitas"]),
+          "ca": frozenset(["licit", "licita", "licits", "licites"])}
 
 
 #: "Why…" in each language (folded): the question asks for the rule behind something.
@@ -346,7 +365,16 @@ ON_TOP = {"en": {"over": "cover", "top": "cover"},
           "pt-BR": {"sobre": "cobrir", "cima": "cobrir"},
           "ca": {"sobre": "cobrir", "damunt": "cobrir"}}
 
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+#: A word, or a number with its sign: "−5" and "-3" standing on their own are negative numbers
+#: ("a rating of -3" is in the row "−5 to −1", not in "0 to 9"); "B-3", "1-6" are not signed.
+_WORD = re.compile(r"(?<![^\W_])[−-]\d+(?![^\W_])|[^\W_]+", re.UNICODE)
+#: the sign a negative number is kept with, however it was typed (a hyphen or a minus sign)
+MINUS = "-"
+
+
+def is_number(word: str) -> bool:
+    """Whether ``word`` (one of `split`'s) is a number, signed or not."""
+    return word.removeprefix(MINUS).isdigit()
 
 #: The noun a verb makes with "-ação" / "-ació" ("pontuação", "puntuació", "valoració") as
 #: Snowball leaves its stem once the accents are folded ("pontuaca", "puntuac"): cut to the
@@ -378,14 +406,16 @@ def fold(text: str) -> str:
 
 
 def split(text: str) -> list[str]:
-    """The folded words of ``text`` (apostrophes and hyphens separate words)."""
-    return _WORD.findall(fold(text))
+    """The folded words of ``text`` (apostrophes and hyphens separate words; a minus before
+    a number standing alone is its sign: "-3")."""
+    return [word.replace("−", MINUS) for word in _WORD.findall(fold(text))]
 
 
 def split_accented(text: str) -> list[str]:
     """The words of ``text`` lower-cased but with their accents (for the lemmas, whose
     dictionaries are written with them), one for each word of `split`."""
-    return _WORD.findall(unicodedata.normalize("NFC", _lower(text)))
+    return [word.replace("−", MINUS)
+            for word in _WORD.findall(unicodedata.normalize("NFC", _lower(text)))]
 
 
 @dataclass(frozen=True)
@@ -738,11 +768,13 @@ class Words:
         """The keys of ``text`` in order: ``§term`` for the game's terms, stems otherwise."""
         return [key for key, weight in self.weighted(text) if weight == 1.0]
 
-    def weighted(self, text: str | list[str],
-                 accented: list[str] | None = None) -> list[tuple[str, float]]:
+    def weighted(self, text: str | list[str], accented: list[str] | None = None,
+                 amounts: bool = True) -> list[tuple[str, float]]:
         """The keys of ``text`` in order, each with its weight: 1, or `INNER_WEIGHT` for
         the words inside a term's name (``§goblin_attack`` also gives ``goblin``).
-        ``text`` may be its folded words, with ``accented`` the same words unfolded."""
+        ``text`` may be its folded words, with ``accented`` the same words unfolded. Numbers
+        keep their sign as `_number` reads it: the rules' text with ``amounts``, a question's
+        without."""
         if isinstance(text, str):
             words, accented = split(text), split_accented(text)
         else:
@@ -756,6 +788,9 @@ class Words:
         accented = [negations.get(typed, typed) for typed in accented]
         comparative, nearest = NEAREST[self.lang]
         for at, word in enumerate(words):
+            if at and word in LAWFUL[self.lang] and words[at - 1] in BEING[self.lang]:
+                words[at] = accented[at] = ALLOWED[self.lang]
+                continue
             if at and word in nearest and words[at - 1] in (comparative, same.get(comparative)):
                 continue
             # (by its dictionary form only when not a thing's name as typed: Brazilian "os
@@ -772,7 +807,7 @@ class Words:
             # a determiner comes before it or it begins a longer name ("posso andar pela
             # selva": to move; "o andar", "andar de templo": a temple level)
             verb = self.terms.verbs.get(words[at])
-            if verb and not (at and (words[at - 1] in determiners or words[at - 1].isdigit())
+            if verb and not (at and (words[at - 1] in determiners or is_number(words[at - 1]))
                              ) and all(len(name) == 1 for _, name in self._names(words, at)):
                 keys.append(("§" + verb, 1.0))
                 at += 1
@@ -781,7 +816,7 @@ class Words:
             # a name as typed before another's inflection ("montar" is to build, though
             # it could be "monte", a pile, with its vowel changed)
             if (words[at] in PREPOSITIONS[self.lang] and at + 1 < len(words)
-                    and (words[at + 1] in determiners or words[at + 1].isdigit())):
+                    and (words[at + 1] in determiners or is_number(words[at + 1]))):
                 keys.extend(self._on_top(words[at]))  # (a little word here)
                 at += 1
                 continue
@@ -798,13 +833,27 @@ class Words:
                 word = words[at]
                 if not (self._little(word, accented[at])
                         or (at and (words[at - 1], word) in LITTLE_AFTER[self.lang])):
-                    keys.append((self._stem(word, accented[at]), 1.0))
+                    keys.extend(self._number(words, at, amounts) if is_number(word)
+                                else [(self._stem(word, accented[at]), 1.0)])
                 elif len(word) > 1:
                     keys.extend(self._on_top(word))
                 elif len(word) == 1 and at and words[at - 1] in self.labels:
                     keys.append((word, 1.0))  # "grup A": the group's letter
                 at += 1
         return keys
+
+    def _number(self, words: list[str], at: int, amounts: bool) -> list[tuple[str, float]]:
+        """The keys of the number ``words[at]``. Its sign is read where it tells values apart:
+        in a range the rules state ("−5 to −1": a rating of -3 is there, not in "0 to 9") and
+        in a question ("-3", its size only ranking). A lone negative number of the rules is the
+        amount it takes away ("−1 per empty space": one star lost, "do I lose 1 star?")."""
+        word = words[at]
+        if not word.startswith(MINUS):
+            return [(word, 1.0)]
+        if not amounts:
+            return [(word, 1.0), (word[1:], INNER_WEIGHT)]
+        ranged = any(map(is_number, words[max(at - 2, 0):at] + words[at + 1:at + 3]))
+        return [(word, 1.0)] if ranged else [(word[1:], 1.0)]
 
     def negated(self, text: str) -> list[str]:
         """The keys of the actions ``text`` says are not done (`NOT_DOING`), as ``#not:``
@@ -843,13 +892,15 @@ class Words:
                                       != entry[1]))
         return found
 
-    def counted(self, text: str) -> str | None:
+    def counted(self, text: str, asking: Mapping[str, re.Pattern[str]] = HOW_MANY
+                ) -> str | None:
         """The thing a question asks to count, as a count key (``#§volcano`` for "how
-        many volcano tiles"), or None when it asks for no count."""
-        found = HOW_MANY[self.lang].search(fold(text))
+        many volcano tiles"), or None when it asks for no count; with ``asking`` = `AS_MANY`,
+        the thing a rules text counts without a number."""
+        found = asking[self.lang].search(fold(text))
         if found:
             for key, weight in self.weighted(found.group(1)):
-                if weight == 1.0 and not key.isdigit():
+                if weight == 1.0 and not is_number(key):
                     return "#" + key
         return None
 
@@ -859,16 +910,16 @@ class Words:
         next key after it)."""
         plain = [key for key, weight in keys if weight == 1.0]
         return ["#" + after for number, after in pairwise(plain)
-                if number.isdigit() and not after.isdigit()]
+                if is_number(number) and not is_number(after)]
 
     def _little(self, word: str, accented: str) -> bool:
         """Whether ``word`` is a little word of the language, or a form of one (Portuguese
         "sou" and "seja" are "ser", Catalan "pots" is "poder")."""
         return word in self.stop_words or (
-            not word.isdigit() and _lemma(accented, self.game, self.lang) in self.stop_words)
+            not is_number(word) and _lemma(accented, self.game, self.lang) in self.stop_words)
 
     def _stem(self, word: str, accented: str) -> str:
-        if word.isdigit():
+        if is_number(word):
             return word
         dictionary_form = _lemma(accented, self.game, self.lang)
         kept = KEPT_WHOLE[self.lang]
