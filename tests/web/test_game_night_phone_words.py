@@ -9,6 +9,8 @@ import re
 
 import pytest
 
+from boardgamesbot.engine import load_game
+
 from .helpers import (
     act,
     call,
@@ -409,6 +411,55 @@ def test_a_season_scored_is_told_over_the_page_on_a_phone(browser, server, lang)
         told = words["log.season.yours"].format(
             season=words[f"carto.season.{me['seasons'][0]['season']}"],
             n=me["seasons"][0]["total"], stars=me["stars"])
+        page.wait_for_function("""told => { const notice = document.getElementById('notice');
+            const box = notice.getBoundingClientRect();
+            return !notice.hidden && notice.textContent === told
+                && box.top >= 0 && box.bottom <= innerHeight; }""", arg=told)
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def tikal_just_before_a_volcano(server, seed=7):
+    """A two-seat Tikal table played (a tile placed, the turn ended) until the next "end"
+    would draw a volcano: the table, its tokens and the seat whose "end" that is. Found on
+    the engine's own copy of the game (seed + actions = the game), then played at the table."""
+    state = load_game("tikal").new(num_players=2, seed=seed)
+    rng = seeded(seed)
+    played = []
+    while not state.is_over():
+        seat = state.current_players()[0]
+        legal = [str(action) for action in state.legal_actions(seat)]
+        if "end" in legal:
+            trial = state.clone()
+            trial.apply(seat, "end")
+            if trial.view(None).get("round") == "volcano":
+                break
+        played.append((seat, "end" if "end" in legal else rng.choice(legal)))
+        state.apply(*played[-1])
+    else:
+        raise AssertionError("no volcano drawn")
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=seed)
+    for who, notation in played:
+        act(server, table, tokens[who], notation)
+    return table, tokens, seat
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_volcano_s_scoring_round_is_told_over_the_page_on_a_phone(browser, server, lang):
+    """Tikal at 360×640, as Cartographers' seasons are (session 50): a friend's "end" drew
+    a volcano for the person and a scoring round began, said only in the log at the page's
+    foot. The round's start is told over the page as the move is shown, in their language."""
+    context, page, errors = phone_page(browser, 360, 640)
+    page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r})")
+    try:
+        table, tokens, drawer = tikal_just_before_a_volcano(server)
+        take_seat(page, server, table, 1 - drawer, tokens[1 - drawer], "tikal")
+        page.wait_for_selector("svg.tikal-board:not([data-stale])")
+        act(server, table, tokens[drawer], "end")
+        # The next to play draws the tile: the volcano is the page's own seat's.
+        me = catalog(lang)["seat.you"].format(name=["Ana", "Bea"][1 - drawer])
+        told = catalog(lang, "tikal")["log.round.volcano.line"].format(name=me)
         page.wait_for_function("""told => { const notice = document.getElementById('notice');
             const box = notice.getBoundingClientRect();
             return !notice.hidden && notice.textContent === told

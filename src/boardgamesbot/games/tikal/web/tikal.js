@@ -1057,11 +1057,16 @@ export function logExtra(before, after, event, ctx) {
   if (after.round && after.round !== before.round) {
     const group = { key: `round-${after.round}-${(after.score_history || []).length}`, title: t(`log.round.${after.round}`) };
     const drawer = after.round === "volcano" ? after.volcano_drawer : after.current?.[0];
-    lines.push({ kind: "reveal", group, text: t(`log.round.${after.round}.line`, { name: ctx.name(drawer) }) });
+    // Also the headline (table.js shows it over the page, as Cartographers' seasons): on a
+    // phone the log is at the page's foot, and a scoring round began there unseen. The
+    // words are the game's moment_words as the round begins (words.py, the same entries).
+    const text = t(`log.round.${after.round}.line`, { name: ctx.name(drawer) });
+    lines.push({ kind: "reveal", group, text, headline: text });
   }
   if ((after.score_history || []).length > (before.score_history || []).length) {
     const row = after.score_history[after.score_history.length - 1];
-    lines.push({ kind: "sum", text: t("log.round.done", { scores: row.map((points, s) => `${ctx.name(s)} ${points}`).join(" · ") }) });
+    const text = t("log.round.done", { scores: row.map((points, s) => `${ctx.name(s)} ${points}`).join(" · ") });
+    lines.push({ kind: "sum", text, headline: text });
   }
   return lines;
 }
