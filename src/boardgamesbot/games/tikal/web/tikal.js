@@ -348,6 +348,8 @@ function boardSvg(ctx, legal) {
   const offered = spaceTargets(ctx, legal);
   const spaces = new Map([...svg.querySelectorAll(".space[data-space]")].map((g) => [g.dataset.space, g]));
   const names = new Map();
+  const words = s("g", { class: "space-words", "aria-hidden": "true" });
+  svg.querySelector(".board")?.after(words);
   for (const [space, target] of Object.entries(offered)) names.set(space, `${target.label}. ${spaceWords(space, view.board[space], ctx)}`);
   targets(svg, names, (space) => offered[space].onclick());
   for (const [space, g] of spaces) {
@@ -361,7 +363,12 @@ function boardSvg(ctx, legal) {
       if (ctx.yourTurn && legal) g.addEventListener("click", () => refuseTap(ctx, space));
     }
     g.setAttribute("tabindex", "-1");
-    g.querySelector(".space-name")?.setAttribute("aria-hidden", "true");
+    // Every word the picture writes on the space (its name, a temple's value, the wafers,
+    // the figures' "L+2") lies over it in a layer of its own, out of the space: its name
+    // says them in words (spaceWords), and a target holding them had visible text its
+    // name could not hold in order ("A6L+1": axe's label-content-name-mismatch on every
+    // target space with figures). Taps go through the layer to the space (tikal.css).
+    words.append(...g.querySelectorAll("text"));
     const hex = hexOf(g);
     const hinted = (ctx.hints || []).findIndex((hint) => hintSpace(hint, ctx) === space);
     if (hinted >= 0) {
@@ -548,10 +555,12 @@ function placeMarks(svg) {
   const drawn = [];
   for (const g of svg.querySelectorAll(".space[data-space]")) {
     // The hex's own face and the rings round it are under everything, not in its way.
-    for (const el of g.querySelectorAll("text, circle, rect, path, .figures")) {
+    for (const el of g.querySelectorAll("circle, rect, path, .figures")) {
       if (!el.closest(".figures") || el.matches(".figures")) drawn.push(box(el));
     }
   }
+  // The spaces' words (names, values, the figures' counts: their layer, boardSvg).
+  for (const el of svg.querySelectorAll(".space-words text")) drawn.push(box(el));
   for (const mark of marks) {
     const g = svg.querySelector(`.space[data-space="${mark.dataset.hintOf || mark.dataset.costOf}"]`);
     if (!g) continue;
