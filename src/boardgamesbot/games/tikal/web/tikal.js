@@ -370,6 +370,10 @@ function boardSvg(ctx, legal) {
     // target space with figures). Taps go through the layer to the space (tikal.css).
     words.append(...g.querySelectorAll("text"));
     const hex = hexOf(g);
+    // The ring that marks the last move (and the others' moves since this seat's turn) at
+    // a phone's size: pace.js gives the space its class once the screen is drawn, and the
+    // glow it makes alone was a 2-3 px halo half under the neighbouring tiles on a phone.
+    g.append(s("polygon", { points: ringPoints(hex, 5), class: "move-ring", "aria-hidden": "true" }));
     const hinted = (ctx.hints || []).findIndex((hint) => hintSpace(hint, ctx) === space);
     if (hinted >= 0) {
       // Out of the space's button and hidden from screen readers, as the cost: the hints
