@@ -368,6 +368,7 @@ function boardSvg(ctx, legal) {
     // says them in words (spaceWords), and a target holding them had visible text its
     // name could not hold in order ("A6L+1": axe's label-content-name-mismatch on every
     // target space with figures). Taps go through the layer to the space (tikal.css).
+    for (const written of g.querySelectorAll("text")) written.dataset.wordsOf = space;
     words.append(...g.querySelectorAll("text"));
     const hex = hexOf(g);
     // The ring that marks the last move (and the others' moves since this seat's turn) at
