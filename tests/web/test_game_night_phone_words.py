@@ -77,7 +77,8 @@ def test_tikal_s_space_names_are_legible_on_a_phone_and_the_zoom_says_what_it_do
     narrow.tap("#zoom-in")
     assert min(narrow.evaluate(NAME_PX)) >= 10, "zoomed in"
     # A name's glyphs inside the picture's frame of the space (not cut by a bigger size).
-    name = narrow.eval_on_selector('svg.tikal-board [data-space="C5"] .space-name',
+    # (the spaces' words lie in a layer over the board, each naming its space: tikal.js)
+    name = narrow.eval_on_selector('svg.tikal-board [data-words-of="C5"].space-name',
                                    "n => n.getBoundingClientRect().width")
     hex_width = narrow.eval_on_selector('svg.tikal-board [data-space="C5"] polygon',
                                         "p => p.getBoundingClientRect().width")
@@ -693,3 +694,48 @@ def test_the_last_to_draw_sees_the_monster_drawn_on_her_map_at_her_next_card(pho
     phone.evaluate(FRAMES)
     seen = phone.eval_on_selector(".sheet-frame", IN_FRAME, ".cell.monster")
     assert len(seen) == 3 and all(inside for _, inside in seen), seen
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_and_the_season_s_time_are_above_the_map_while_drawing(phone, server, lang):
+    """Cartographers at 390×844, first time, no docs: the card to draw, its time and the
+    season's were in panels under the map, scrolled away from where the shape is drawn;
+    the edicts further down still; and nothing said the map pans. The card and the times
+    are in a line above the map, in sight with the cells to tap; the season's edicts
+    unfold over the map at one tap; a first-time hint says the map swipes, until it does."""
+    table, tokens = cartographers_sheet(phone, server, lang)
+    state = view(server, table, tokens[0])["view"]
+    words = catalog(lang, "cartographers")
+    card, season = state["card"], state["season"]
+    told = {
+        "card": words["carto.card." + card["name"]] + " · "
+                + words["carto.card.time"].format(n=card["time"]),
+        "time": words["carto.season." + season["name"]] + " · "
+                + words["carto.time"].format(used=season["time_used"],
+                                             threshold=season["threshold"]),
+        "hint": words["carto.pan.hint"],
+    }
+    in_sight = """([told, targets]) => {
+        const seen = (el) => { if (!el) return false; const r = el.getBoundingClientRect();
+            return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight
+                && r.left >= 0 && r.right <= innerWidth; };
+        const card = document.querySelector('#card-strip .strip-card');
+        const time = document.querySelector('#card-strip .strip-time');
+        const hint = document.getElementById('pan-hint');
+        return seen(card) && card.textContent === told.card && seen(time)
+            && time.textContent === told.time && seen(hint) && hint.textContent === told.hint
+            && [...document.querySelectorAll(targets)].some(seen); }"""
+    phone.wait_for_function(in_sight, arg=[told, SHEET_TARGETS])
+    phone.tap("#strip-edicts")
+    scoring = [e for e in state["edicts"] if e["letter"] in season["scoring"]]
+    phone.wait_for_function("""n => { const items = document.querySelectorAll(
+            '#card-strip .strip-edicts[open] li');
+        return items.length === n && [...items].every(li => { const r = li.getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= innerHeight; }); }""", arg=len(scoring))
+    # The map swiped: the hint goes, and is not shown again.
+    phone.eval_on_selector(".sheet-frame", """f => { f.dispatchEvent(new Event('touchstart'));
+        f.scrollLeft += 120; }""")
+    phone.wait_for_selector("#pan-hint", state="detached")
+    phone.reload()
+    phone.wait_for_selector(SHEET_TARGETS)
+    assert phone.locator("#pan-hint").count() == 0
