@@ -11,6 +11,7 @@ import pytest
 
 from boardgamesbot.engine import load_game
 
+from .conftest import serious_violations
 from .helpers import (
     act,
     call,
@@ -739,3 +740,17 @@ def test_the_card_and_the_season_s_time_are_above_the_map_while_drawing(phone, s
     phone.reload()
     phone.wait_for_selector(SHEET_TARGETS)
     assert phone.locator("#pan-hint").count() == 0
+
+
+def test_my_map_pans_by_keyboard_while_i_wait_for_a_friend(phone, server, axe_source):
+    """Cartographers at 390×844 after my drawing, Bea still choosing: my map, larger than
+    the screen, panned in its frame with nothing in it to focus — a keyboard could not
+    move it (axe: scrollable-region-focusable, found playing in pt-BR). The frame is a
+    stop of its own then, named as the map."""
+    table, tokens = cartographers_sheet(phone, server)
+    act(server, table, tokens[0], legal_notations(server, table, tokens[0])[0])
+    phone.wait_for_function("""() => document.querySelector('.sheet-frame')
+        && !document.querySelector('svg.sheet .target')
+        && document.querySelector('.sheet-frame').scrollWidth
+            > document.querySelector('.sheet-frame').clientWidth""")
+    assert serious_violations(phone, axe_source) == []

@@ -283,7 +283,11 @@ export function render(ctx) {
   const main = h("div", { class: "carto-main" }, h("h2", { class: "sheet-title" }, title),
     ctx.interactive ? cardStrip(ctx) : null,
     // Once the game is over nothing is drawn on it: the finished map is shown whole.
-    sheet instanceof SVGElement ? panHinted(labelsFollow(h("div", { class: `board-frame sheet-frame${view.over ? " whole" : ""}` }, sheet), sheet), view.over) : sheet,
+    // With nothing on the map to focus (not my turn to draw), the frame itself is a stop,
+    // so that a keyboard pans a map larger than a phone's screen (axe's
+    // scrollable-region-focusable); the map's cells are the stops while drawing.
+    sheet instanceof SVGElement ? panHinted(labelsFollow(h("div", { class: `board-frame sheet-frame${view.over ? " whole" : ""}`,
+      ...(canDraw || view.over ? {} : { tabindex: "0", role: "group", "aria-label": title }) }, sheet), sheet), view.over) : sheet,
     // The preview's words and "tap again" under the sheet: on a phone they lie over what
     // follows (cartographers.css), so no room is kept empty for them until a tap.
     canDraw ? h("div", { class: "sheet-notes" }, previewText,
