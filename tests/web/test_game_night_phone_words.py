@@ -391,6 +391,13 @@ def test_tikal_s_rules_at_the_table_say_how_a_tap_plays(narrow, server, lang):
     assert told.json_value() == TAPS_TOLD[lang]
 
 
+# The notice over the page says `told` (the argument), whole in sight.
+TOLD_OVER_THE_PAGE = """told => { const notice = document.getElementById('notice');
+    const box = notice.getBoundingClientRect();
+    return !notice.hidden && notice.textContent === told
+        && box.top >= 0 && box.bottom <= innerHeight; }"""
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_season_scored_is_told_over_the_page_on_a_phone(browser, server, lang):
     """Solo Cartographers at 360×640 (session 50, fresh eyes): the drawing that ended
@@ -413,10 +420,7 @@ def test_a_season_scored_is_told_over_the_page_on_a_phone(browser, server, lang)
         told = words["log.season.yours"].format(
             season=words[f"carto.season.{me['seasons'][0]['season']}"],
             n=me["seasons"][0]["total"], stars=me["stars"])
-        page.wait_for_function("""told => { const notice = document.getElementById('notice');
-            const box = notice.getBoundingClientRect();
-            return !notice.hidden && notice.textContent === told
-                && box.top >= 0 && box.bottom <= innerHeight; }""", arg=told)
+        page.wait_for_function(TOLD_OVER_THE_PAGE, arg=told)
     finally:
         context.close()
     assert not errors, errors
@@ -462,10 +466,7 @@ def test_a_volcano_s_scoring_round_is_told_over_the_page_on_a_phone(browser, ser
         # The next to play draws the tile: the volcano is the page's own seat's.
         me = catalog(lang)["seat.you"].format(name=["Ana", "Bea"][1 - drawer])
         told = catalog(lang, "tikal")["log.round.volcano.line"].format(name=me)
-        page.wait_for_function("""told => { const notice = document.getElementById('notice');
-            const box = notice.getBoundingClientRect();
-            return !notice.hidden && notice.textContent === told
-                && box.top >= 0 && box.bottom <= innerHeight; }""", arg=told)
+        page.wait_for_function(TOLD_OVER_THE_PAGE, arg=told)
     finally:
         context.close()
     assert not errors, errors
