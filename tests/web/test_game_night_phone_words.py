@@ -426,29 +426,30 @@ def test_a_season_scored_is_told_over_the_page_on_a_phone(browser, server, lang)
     assert not errors, errors
 
 
-def tikal_just_before_a_volcano(server, seed=7):
-    """A two-seat Tikal table played (a tile placed, the turn ended) until the next "end"
-    would draw a volcano: the table, its tokens and the seat whose "end" that is. Found on
-    the engine's own copy of the game (seed + actions = the game), then played at the table."""
+def tikal_held_back(server, held, seed=7):
+    """A two-seat Tikal table played (a tile placed, the turn ended) up to the first move
+    that ``held(trial)`` says of the state it would bring: the table, its tokens, and the
+    seat and notation held back. Found on the engine's own copy of the game (seed +
+    actions = the game), then played at the table."""
     state = load_game("tikal").new(num_players=2, seed=seed)
     rng = seeded(seed)
     played = []
     while not state.is_over():
         seat = state.current_players()[0]
         legal = [str(action) for action in state.legal_actions(seat)]
-        if "end" in legal:
-            trial = state.clone()
-            trial.apply(seat, "end")
-            if trial.view(None).get("round") == "volcano":
-                break
-        played.append((seat, "end" if "end" in legal else rng.choice(legal)))
-        state.apply(*played[-1])
+        move = "end" if "end" in legal else rng.choice(legal)
+        trial = state.clone()
+        trial.apply(seat, move)
+        if held(trial):
+            break
+        played.append((seat, move))
+        state.apply(seat, move)
     else:
-        raise AssertionError("no volcano drawn")
+        raise AssertionError("nothing held back")
     table, tokens = hot_seat_table(server, "tikal", 2, seed=seed)
     for who, notation in played:
         act(server, table, tokens[who], notation)
-    return table, tokens, seat
+    return table, tokens, seat, move
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -459,10 +460,11 @@ def test_a_volcano_s_scoring_round_is_told_over_the_page_on_a_phone(browser, ser
     context, page, errors = phone_page(browser, 360, 640)
     page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r})")
     try:
-        table, tokens, drawer = tikal_just_before_a_volcano(server)
+        table, tokens, drawer, end = tikal_held_back(
+            server, lambda trial: trial.view(None).get("round") == "volcano")
         take_seat(page, server, table, 1 - drawer, tokens[1 - drawer], "tikal")
         page.wait_for_selector("svg.tikal-board:not([data-stale])")
-        act(server, table, tokens[drawer], "end")
+        act(server, table, tokens[drawer], end)
         # The next to play draws the tile: the volcano is the page's own seat's.
         me = catalog(lang)["seat.you"].format(name=["Ana", "Bea"][1 - drawer])
         told = catalog(lang, "tikal")["log.round.volcano.line"].format(name=me)
@@ -470,6 +472,21 @@ def test_a_volcano_s_scoring_round_is_told_over_the_page_on_a_phone(browser, ser
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_the_game_s_last_scores_are_not_told_over_its_result(phone, server):
+    """Tikal at 390×844, the last move played by a friend: "Scores after the round: Ana
+    0 · Bea 0" lay over the top of the page, above the result that says the same. The
+    final scoring's scores are the result's; a volcano's round alone is told over the page."""
+    table, tokens, seat, last = tikal_held_back(server, lambda trial: trial.is_over())
+    take_seat(phone, server, table, 1 - seat, tokens[1 - seat], "tikal")
+    phone.wait_for_selector("svg.tikal-board:not([data-stale])")
+    act(server, table, tokens[seat], last)
+    # (the notice is told as the events come, before the result is drawn)
+    told = phone.wait_for_function("""() => document.querySelector('.panel.summary')
+        && [document.getElementById('notice')].map(n => n.hidden ? '-' : n.textContent)[0]
+        """).json_value()
+    assert not told.startswith("Scores after the round"), told
 
 
 def test_the_other_players_maps_take_the_phone_s_width(narrow, server):

@@ -1080,7 +1080,8 @@ export function logExtra(before, after, event, ctx) {
   if ((after.score_history || []).length > (before.score_history || []).length) {
     const row = after.score_history[after.score_history.length - 1];
     const text = t("log.round.done", { scores: row.map((points, s) => `${ctx.name(s)} ${points}`).join(" · ") });
-    lines.push({ kind: "sum", text, headline: text });
+    // (the final scoring's are the game's result, on the page already: not over it)
+    lines.push({ kind: "sum", text, headline: after.over ? undefined : text });
   }
   return lines;
 }
