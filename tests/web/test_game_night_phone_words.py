@@ -460,13 +460,13 @@ def test_a_volcano_s_scoring_round_is_told_over_the_page_on_a_phone(browser, ser
     context, page, errors = phone_page(browser, 360, 640)
     page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r})")
     try:
-        table, tokens, drawer, end = tikal_held_back(
+        table, tokens, ender, end = tikal_held_back(
             server, lambda trial: trial.view(None).get("round") == "volcano")
-        take_seat(page, server, table, 1 - drawer, tokens[1 - drawer], "tikal")
+        take_seat(page, server, table, 1 - ender, tokens[1 - ender], "tikal")
         page.wait_for_selector("svg.tikal-board:not([data-stale])")
-        act(server, table, tokens[drawer], end)
+        act(server, table, tokens[ender], end)
         # The next to play draws the tile: the volcano is the page's own seat's.
-        me = catalog(lang)["seat.you"].format(name=["Ana", "Bea"][1 - drawer])
+        me = catalog(lang)["seat.you"].format(name=["Ana", "Bea"][1 - ender])
         told = catalog(lang, "tikal")["log.round.volcano.line"].format(name=me)
         page.wait_for_function(TOLD_OVER_THE_PAGE, arg=told)
     finally:
