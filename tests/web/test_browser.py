@@ -70,7 +70,7 @@ def test_tikal_against_three_bots(page, server):
     page.click('[data-space="A5"]')
     page.click('#space-choices [data-key="choice-uncover A5"]')
     ap_left(page, 6)
-    assert page.locator('[data-space="A5"] .temple-value').text_content() == "2"
+    assert page.locator('[data-words-of="A5"].temple-value').text_content() == "2"
     # Undo is offered for my last action within the turn.
     assert page.locator('[data-key="undo"]').is_enabled()
     # Ending the turn cannot be taken back: it is confirmed first.

@@ -9,6 +9,9 @@ import re
 
 import pytest
 
+from boardgamesbot.engine import load_game
+
+from .conftest import serious_violations
 from .helpers import (
     act,
     call,
@@ -75,7 +78,8 @@ def test_tikal_s_space_names_are_legible_on_a_phone_and_the_zoom_says_what_it_do
     narrow.tap("#zoom-in")
     assert min(narrow.evaluate(NAME_PX)) >= 10, "zoomed in"
     # A name's glyphs inside the picture's frame of the space (not cut by a bigger size).
-    name = narrow.eval_on_selector('svg.tikal-board [data-space="C5"] .space-name',
+    # (the spaces' words lie in a layer over the board, each naming its space: tikal.js)
+    name = narrow.eval_on_selector('svg.tikal-board [data-words-of="C5"].space-name',
                                    "n => n.getBoundingClientRect().width")
     hex_width = narrow.eval_on_selector('svg.tikal-board [data-space="C5"] polygon',
                                         "p => p.getBoundingClientRect().width")
@@ -387,6 +391,13 @@ def test_tikal_s_rules_at_the_table_say_how_a_tap_plays(narrow, server, lang):
     assert told.json_value() == TAPS_TOLD[lang]
 
 
+# The notice over the page says `told` (the argument), whole in sight.
+TOLD_OVER_THE_PAGE = """told => { const notice = document.getElementById('notice');
+    const box = notice.getBoundingClientRect();
+    return !notice.hidden && notice.textContent === told
+        && box.top >= 0 && box.bottom <= innerHeight; }"""
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_season_scored_is_told_over_the_page_on_a_phone(browser, server, lang):
     """Solo Cartographers at 360×640 (session 50, fresh eyes): the drawing that ended
@@ -409,13 +420,73 @@ def test_a_season_scored_is_told_over_the_page_on_a_phone(browser, server, lang)
         told = words["log.season.yours"].format(
             season=words[f"carto.season.{me['seasons'][0]['season']}"],
             n=me["seasons"][0]["total"], stars=me["stars"])
-        page.wait_for_function("""told => { const notice = document.getElementById('notice');
-            const box = notice.getBoundingClientRect();
-            return !notice.hidden && notice.textContent === told
-                && box.top >= 0 && box.bottom <= innerHeight; }""", arg=told)
+        page.wait_for_function(TOLD_OVER_THE_PAGE, arg=told)
     finally:
         context.close()
     assert not errors, errors
+
+
+def tikal_held_back(server, held, seed=7):
+    """A two-seat Tikal table played (a tile placed, the turn ended) up to the first move
+    that ``held(trial)`` says of the state it would bring: the table, its tokens, and the
+    seat and notation held back. Found on the engine's own copy of the game (seed +
+    actions = the game), then played at the table."""
+    state = load_game("tikal").new(num_players=2, seed=seed)
+    rng = seeded(seed)
+    played = []
+    while not state.is_over():
+        seat = state.current_players()[0]
+        legal = [str(action) for action in state.legal_actions(seat)]
+        move = "end" if "end" in legal else rng.choice(legal)
+        trial = state.clone()
+        trial.apply(seat, move)
+        if held(trial):
+            break
+        played.append((seat, move))
+        state.apply(seat, move)
+    else:
+        raise AssertionError("nothing held back")
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=seed)
+    for who, notation in played:
+        act(server, table, tokens[who], notation)
+    return table, tokens, seat, move
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_volcano_s_scoring_round_is_told_over_the_page_on_a_phone(browser, server, lang):
+    """Tikal at 360×640, as Cartographers' seasons are (session 50): a friend's "end" drew
+    a volcano for the person and a scoring round began, said only in the log at the page's
+    foot. The round's start is told over the page as the move is shown, in their language."""
+    context, page, errors = phone_page(browser, 360, 640)
+    page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r})")
+    try:
+        table, tokens, ender, end = tikal_held_back(
+            server, lambda trial: trial.view(None).get("round") == "volcano")
+        take_seat(page, server, table, 1 - ender, tokens[1 - ender], "tikal")
+        page.wait_for_selector("svg.tikal-board:not([data-stale])")
+        act(server, table, tokens[ender], end)
+        # The next to play draws the tile: the volcano is the page's own seat's.
+        me = catalog(lang)["seat.you"].format(name=["Ana", "Bea"][1 - ender])
+        told = catalog(lang, "tikal")["log.round.volcano.line"].format(name=me)
+        page.wait_for_function(TOLD_OVER_THE_PAGE, arg=told)
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_the_game_s_last_scores_are_not_told_over_its_result(phone, server):
+    """Tikal at 390×844, the last move played by a friend: "Scores after the round: Ana
+    0 · Bea 0" lay over the top of the page, above the result that says the same. The
+    final scoring's scores are the result's; a volcano's round alone is told over the page."""
+    table, tokens, seat, last = tikal_held_back(server, lambda trial: trial.is_over())
+    take_seat(phone, server, table, 1 - seat, tokens[1 - seat], "tikal")
+    phone.wait_for_selector("svg.tikal-board:not([data-stale])")
+    act(server, table, tokens[seat], last)
+    # (the notice is told as the events come, before the result is drawn)
+    told = phone.wait_for_function("""() => document.querySelector('.panel.summary')
+        && [document.getElementById('notice')].map(n => n.hidden ? '-' : n.textContent)[0]
+        """).json_value()
+    assert not told.startswith("Scores after the round"), told
 
 
 def test_the_other_players_maps_take_the_phone_s_width(narrow, server):
@@ -642,3 +713,62 @@ def test_the_last_to_draw_sees_the_monster_drawn_on_her_map_at_her_next_card(pho
     phone.evaluate(FRAMES)
     seen = phone.eval_on_selector(".sheet-frame", IN_FRAME, ".cell.monster")
     assert len(seen) == 3 and all(inside for _, inside in seen), seen
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_and_the_season_s_time_are_above_the_map_while_drawing(phone, server, lang):
+    """Cartographers at 390×844, first time, no docs: the card to draw, its time and the
+    season's were in panels under the map, scrolled away from where the shape is drawn;
+    the edicts further down still; and nothing said the map pans. The card and the times
+    are in a line above the map, in sight with the cells to tap; the season's edicts
+    unfold over the map at one tap; a first-time hint says the map swipes, until it does."""
+    table, tokens = cartographers_sheet(phone, server, lang)
+    state = view(server, table, tokens[0])["view"]
+    words = catalog(lang, "cartographers")
+    card, season = state["card"], state["season"]
+    told = {
+        "card": words["carto.card." + card["name"]] + " · "
+                + words["carto.card.time"].format(n=card["time"]),
+        "time": words["carto.season." + season["name"]] + " · "
+                + words["carto.time"].format(used=season["time_used"],
+                                             threshold=season["threshold"]),
+        "hint": words["carto.pan.hint"],
+    }
+    in_sight = """([told, targets]) => {
+        const seen = (el) => { if (!el) return false; const r = el.getBoundingClientRect();
+            return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight
+                && r.left >= 0 && r.right <= innerWidth; };
+        const card = document.querySelector('#card-strip .strip-card');
+        const time = document.querySelector('#card-strip .strip-time');
+        const hint = document.getElementById('pan-hint');
+        return seen(card) && card.textContent === told.card && seen(time)
+            && time.textContent === told.time && seen(hint) && hint.textContent === told.hint
+            && [...document.querySelectorAll(targets)].some(seen); }"""
+    phone.wait_for_function(in_sight, arg=[told, SHEET_TARGETS])
+    phone.tap("#strip-edicts")
+    scoring = [e for e in state["edicts"] if e["letter"] in season["scoring"]]
+    phone.wait_for_function("""n => { const items = document.querySelectorAll(
+            '#card-strip .strip-edicts[open] li');
+        return items.length === n && [...items].every(li => { const r = li.getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= innerHeight; }); }""", arg=len(scoring))
+    # The map swiped: the hint goes, and is not shown again.
+    phone.eval_on_selector(".sheet-frame", """f => { f.dispatchEvent(new Event('touchstart'));
+        f.scrollLeft += 120; }""")
+    phone.wait_for_selector("#pan-hint", state="detached")
+    phone.reload()
+    phone.wait_for_selector(SHEET_TARGETS)
+    assert phone.locator("#pan-hint").count() == 0
+
+
+def test_my_map_pans_by_keyboard_while_i_wait_for_a_friend(phone, server, axe_source):
+    """Cartographers at 390×844 after my drawing, Bea still choosing: my map, larger than
+    the screen, panned in its frame with nothing in it to focus — a keyboard could not
+    move it (axe: scrollable-region-focusable, found playing in pt-BR). The frame is a
+    stop of its own then, named as the map."""
+    table, tokens = cartographers_sheet(phone, server)
+    act(server, table, tokens[0], legal_notations(server, table, tokens[0])[0])
+    phone.wait_for_function("""() => document.querySelector('.sheet-frame')
+        && !document.querySelector('svg.sheet .target')
+        && document.querySelector('.sheet-frame').scrollWidth
+            > document.querySelector('.sheet-frame').clientWidth""")
+    assert serious_violations(phone, axe_source) == []

@@ -8,7 +8,16 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import call, hot_seat_table, phone_page, play_randomly, seeded, take_seat
+from .helpers import (
+    act,
+    call,
+    hot_seat_table,
+    legal_notations,
+    phone_page,
+    play_randomly,
+    seeded,
+    take_seat,
+)
 from .test_game_night_phone import LANGS, catalog
 
 SEEN = """() => {
@@ -86,3 +95,38 @@ def test_a_turn_with_nothing_to_tap_on_the_board_still_shows_the_board(browser, 
         assert not errors, errors
     finally:
         context.close()
+
+
+# The last move's red (style.css's and tikal.css's #d0021b, glow or ring) on a screenshot.
+def red_pixels(png: bytes) -> int:
+    from io import BytesIO
+
+    from PIL import Image
+
+    data = Image.open(BytesIO(png)).convert("RGB").tobytes()
+    return sum(1 for i in range(0, len(data), 3)
+               if data[i] > 170 and data[i + 1] < 70 and data[i + 2] < 90)
+
+
+def test_a_friend_s_tile_is_marked_unmistakably_on_a_phone(phone, server):
+    """Tikal at 390×844: Bea's tile, just placed, was outlined by a 2-3 px red glow half
+    under the neighbouring tiles — at a glance at the phone the move was not found. Its
+    space is ringed in red wide enough to see: red all round it, 3 px thick at least."""
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=7)
+    act(server, table, tokens[0], "place A4")
+    act(server, table, tokens[0], "end")
+    take_seat(phone, server, table, 0, tokens[0], "tikal")
+    phone.wait_for_selector("svg.tikal-board:not([data-stale])")
+    space = next(n.split()[1] for n in legal_notations(server, table, tokens[1])
+                 if n.startswith("place ") and len(n.split()) == 2)
+    act(server, table, tokens[1], f"place {space}")
+    hex_box = phone.wait_for_function("""space => {
+        const svg = document.querySelector('svg.tikal-board:not([data-stale])');
+        const g = svg?.querySelector(`.space.last-move[data-space="${space}"]`);
+        if (!g || document.getAnimations().some(a => a.playState === 'running')) return null;
+        const r = g.querySelector('polygon').getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight ? {x: r.left, y: r.top,
+            width: r.width, height: r.height} : null; }""", arg=space).json_value()
+    red = red_pixels(phone.screenshot(clip=hex_box))
+    side = hex_box["width"] / 2  # a flat-topped hex: its side is half its width
+    assert red >= 6 * side * 3, (red, side)  # (27 px of red before, at a side of 31 px)

@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .helpers import call, hot_seat_table, take_seat
+import pytest
+
+from .helpers import act, call, hot_seat_table, laptop_page, phone_page, take_seat
 
 
 def picture_requests(page):
@@ -124,3 +126,30 @@ def test_the_place_button_says_the_turn_chosen(page, server):
     page.wait_for_selector("#enter-W")
     page.wait_for_selector(f"#log li:has-text('places the tile on {space}, turned')")
     assert f"places the tile on {space}, turned {rotation * 60}°" in page.inner_text("#log")
+
+
+@pytest.mark.parametrize("size", [(1280, 900), (390, 844)])
+def test_a_target_space_holding_figures_says_what_it_shows(browser, server, axe_source, size):
+    """A space to tap that holds figures wrote "L+2" and a temple's "5" on the picture, and
+    its name ("Move from A6. A6, base camp, Ana: 1 worker") said neither: axe's
+    label-content-name-mismatch on every such target, at a desktop's size and a phone's.
+    What the picture writes on a space is said in its name in words; the space still plays."""
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=7)
+    for notation in ("place A4", "enter W A6", "enter L A6"):
+        act(server, table, tokens[0], notation)
+    context, page, errors = (phone_page(browser, *size) if size[0] < 500
+                             else laptop_page(browser, *size, "en"))
+    try:
+        take_seat(page, server, table, 0, tokens[0], "tikal")
+        page.wait_for_selector(
+            'svg.tikal-board:not([data-stale]) .space.target[data-space="A6"] .figures')
+        page.add_script_tag(content=axe_source)
+        found = page.evaluate("""() => axe.run(document, {runOnly: {type: 'rule',
+            values: ['label-content-name-mismatch']}}).then(r => r.violations.map(
+            v => v.nodes.map(n => n.target.join(' '))))""")
+        assert found == [], found
+        page.click('.space.target[data-space="A6"]')  # still played by a tap
+        page.wait_for_selector("#space-choices")
+    finally:
+        context.close()
+    assert not errors, errors

@@ -281,8 +281,13 @@ export function render(ctx) {
   }
   // In a frame that pans on a phone, where the sheet is drawn larger than the screen.
   const main = h("div", { class: "carto-main" }, h("h2", { class: "sheet-title" }, title),
+    ctx.interactive ? cardStrip(ctx) : null,
     // Once the game is over nothing is drawn on it: the finished map is shown whole.
-    sheet instanceof SVGElement ? labelsFollow(h("div", { class: `board-frame sheet-frame${view.over ? " whole" : ""}` }, sheet), sheet) : sheet,
+    // With nothing on the map to focus (not my turn to draw), the frame itself is a stop,
+    // so that a keyboard pans a map larger than a phone's screen (axe's
+    // scrollable-region-focusable); the map's cells are the stops while drawing.
+    sheet instanceof SVGElement ? panHinted(labelsFollow(h("div", { class: `board-frame sheet-frame${view.over ? " whole" : ""}`,
+      ...(canDraw || view.over ? {} : { tabindex: "0", role: "group", "aria-label": title }) }, sheet), sheet), view.over) : sheet,
     // The preview's words and "tap again" under the sheet: on a phone they lie over what
     // follows (cartographers.css), so no room is kept empty for them until a tap.
     canDraw ? h("div", { class: "sheet-notes" }, previewText,
@@ -635,6 +640,56 @@ function cardPanel(ctx) {
   if (revealed) body.push(h("p", { class: "muted" }, t("carto.revealed", { cards: revealed })));
   if (view.last_ambush) body.push(h("p", { class: "muted" }, t("carto.last.ambush", { card: cardName(view.last_ambush.card) })));
   return h("section", { class: "panel", "aria-labelledby": "card-title" }, h("h2", { id: "card-title" }, t("carto.card.title")), body);
+}
+
+// Whether the season's edicts are unfolded under the card strip (kept across redraws).
+let stripEdictsOpen = false;
+
+/**
+ * A phone's line above the map: the card being drawn, its time and the season's, and the
+ * season's edicts one tap away (unfolded over the map). On a phone the panels that say
+ * them are under the map, and a person drawing scrolled away from the map to read them;
+ * style.css's wide screens show the panels beside the map instead (cartographers.css).
+ */
+function cardStrip(ctx) {
+  const view = ctx.view;
+  const card = view.card;
+  if (!card || view.over) return null;
+  const scoring = view.edicts.filter((edict) => view.season.scoring.includes(edict.letter));
+  const details = h("details", { class: "strip-edicts", ontoggle: (event) => { stripEdictsOpen = event.target.open; } },
+    h("summary", { "data-key": "strip-edicts", id: "strip-edicts" }, t("carto.strip.edicts", { letters: scoring.map((edict) => edict.letter).join(" · ") })),
+    h("ul", { class: "edicts" }, scoring.map((edict) => h("li", {},
+      h("span", { class: "edict-letter" }, edict.letter), " ", h("strong", {}, cardName(edict.card)),
+      h("div", { class: "rule" }, ruleText(edict))))));
+  details.open = stripEdictsOpen;
+  return h("div", { class: "card-strip", id: "card-strip" },
+    h("p", { class: "strip-card" }, h("strong", {}, cardName(card.name)),
+      card.kind === "explore" ? ` · ${t("carto.card.time", { n: card.time })}` : ""),
+    h("p", { class: "strip-time" }, `${seasonName(view.season.name)} · ${timeText(view)}`),
+    details);
+}
+
+const PAN_HINT_SEEN = "bgbot.carto.panned";
+
+/**
+ * The map's frame, with a first-time hint that it pans (a phone draws the map larger than
+ * the screen: the right and bottom columns were out of sight, and nothing said a swipe
+ * brings them). Gone at the first pan, and not shown again on this device.
+ */
+function panHinted(frame, over) {
+  let seen = over;
+  try { seen ||= Boolean(localStorage.getItem(PAN_HINT_SEEN)); } catch { seen = true; }
+  if (seen) return frame;
+  const hint = h("p", { class: "pan-hint", id: "pan-hint", "aria-hidden": "true" }, t("carto.pan.hint"));
+  frame.addEventListener("scroll", () => {
+    // A pan the page makes itself (a turn's start brings the shape's spot in) is not the
+    // person's: only a touch or the wheel counts as having found it.
+    if (!frame.matches(":active") && !frame.dataset.touched) return;
+    try { localStorage.setItem(PAN_HINT_SEEN, "1"); } catch { /* a private window: shown again next time */ }
+    hint.remove();
+  });
+  for (const start of ["touchstart", "wheel", "pointerdown"]) frame.addEventListener(start, () => { frame.dataset.touched = "1"; }, { passive: true });
+  return h("div", { class: "sheet-pan" }, frame, hint);
 }
 
 function edictsPanel(ctx) {

@@ -348,6 +348,8 @@ function boardSvg(ctx, legal) {
   const offered = spaceTargets(ctx, legal);
   const spaces = new Map([...svg.querySelectorAll(".space[data-space]")].map((g) => [g.dataset.space, g]));
   const names = new Map();
+  const words = s("g", { class: "space-words", "aria-hidden": "true" });
+  svg.querySelector(".board")?.after(words);
   for (const [space, target] of Object.entries(offered)) names.set(space, `${target.label}. ${spaceWords(space, view.board[space], ctx)}`);
   targets(svg, names, (space) => offered[space].onclick());
   for (const [space, g] of spaces) {
@@ -361,8 +363,18 @@ function boardSvg(ctx, legal) {
       if (ctx.yourTurn && legal) g.addEventListener("click", () => refuseTap(ctx, space));
     }
     g.setAttribute("tabindex", "-1");
-    g.querySelector(".space-name")?.setAttribute("aria-hidden", "true");
+    // Every word the picture writes on the space (its name, a temple's value, the wafers,
+    // the figures' "L+2") lies over it in a layer of its own, out of the space: its name
+    // says them in words (spaceWords), and a target holding them had visible text its
+    // name could not hold in order ("A6L+1": axe's label-content-name-mismatch on every
+    // target space with figures). Taps go through the layer to the space (tikal.css).
+    for (const written of g.querySelectorAll("text")) written.dataset.wordsOf = space;
+    words.append(...g.querySelectorAll("text"));
     const hex = hexOf(g);
+    // The ring that marks the last move (and the others' moves since this seat's turn) at
+    // a phone's size: pace.js gives the space its class once the screen is drawn, and the
+    // glow it makes alone was a 2-3 px halo half under the neighbouring tiles on a phone.
+    g.append(s("polygon", { points: ringPoints(hex, 5), class: "move-ring", "aria-hidden": "true" }));
     const hinted = (ctx.hints || []).findIndex((hint) => hintSpace(hint, ctx) === space);
     if (hinted >= 0) {
       // Out of the space's button and hidden from screen readers, as the cost: the hints
@@ -548,10 +560,12 @@ function placeMarks(svg) {
   const drawn = [];
   for (const g of svg.querySelectorAll(".space[data-space]")) {
     // The hex's own face and the rings round it are under everything, not in its way.
-    for (const el of g.querySelectorAll("text, circle, rect, path, .figures")) {
+    for (const el of g.querySelectorAll("circle, rect, path, .figures")) {
       if (!el.closest(".figures") || el.matches(".figures")) drawn.push(box(el));
     }
   }
+  // The spaces' words (names, values, the figures' counts: their layer, boardSvg).
+  for (const el of svg.querySelectorAll(".space-words text")) drawn.push(box(el));
   for (const mark of marks) {
     const g = svg.querySelector(`.space[data-space="${mark.dataset.hintOf || mark.dataset.costOf}"]`);
     if (!g) continue;
@@ -1057,11 +1071,17 @@ export function logExtra(before, after, event, ctx) {
   if (after.round && after.round !== before.round) {
     const group = { key: `round-${after.round}-${(after.score_history || []).length}`, title: t(`log.round.${after.round}`) };
     const drawer = after.round === "volcano" ? after.volcano_drawer : after.current?.[0];
-    lines.push({ kind: "reveal", group, text: t(`log.round.${after.round}.line`, { name: ctx.name(drawer) }) });
+    // Also the headline (table.js shows it over the page, as Cartographers' seasons): on a
+    // phone the log is at the page's foot, and a scoring round began there unseen. The
+    // words are the game's moment_words as the round begins (words.py, the same entries).
+    const text = t(`log.round.${after.round}.line`, { name: ctx.name(drawer) });
+    lines.push({ kind: "reveal", group, text, headline: text });
   }
   if ((after.score_history || []).length > (before.score_history || []).length) {
     const row = after.score_history[after.score_history.length - 1];
-    lines.push({ kind: "sum", text: t("log.round.done", { scores: row.map((points, s) => `${ctx.name(s)} ${points}`).join(" · ") }) });
+    const text = t("log.round.done", { scores: row.map((points, s) => `${ctx.name(s)} ${points}`).join(" · ") });
+    // (the final scoring's are the game's result, on the page already: not over it)
+    lines.push({ kind: "sum", text, headline: after.over ? undefined : text });
   }
   return lines;
 }
