@@ -535,7 +535,7 @@ class Outlook:
     """What is still to come for everybody at the table: computed once per evaluation."""
 
     __slots__ = ("seasons_left", "edicts", "ruins", "pockets", "soon", "exposure", "coin",
-                 "memo", "monster_reach", "ambushes")
+                 "memo", "monster_reach", "ambushes", "stuck", "gaps")
 
     def __init__(self, state: CartographersState) -> None:
         over = state.step == OVER
@@ -558,6 +558,10 @@ class Outlook:
         # The Cauldrons pays for walled-in empty spaces: then they are no waste.
         self.pockets = 0.0 if "The Cauldrons" in state.edicts else WEIGHTS.pocket
         self.exposure = 1 + WEIGHTS.monster_later * (self.seasons_left - 1)
+        # A monster's neighbour in a one- or two-space gap stays empty: a star at every
+        # scoring left (`Weights.stuck_monster` of what `exposure` leaves out).
+        self.stuck = WEIGHTS.stuck_monster * (self.seasons_left - self.exposure)
+        self.gaps = bool(self.seasons_left) and bool(WEIGHTS.fragment or self.stuck)
         self.coin = self.seasons_left - WEIGHTS.coin_wait
         self.memo: dict[int, float] = {}
         self.monster_reach: dict[int, int] = {}
@@ -702,6 +706,37 @@ class SoloAmbushes:
         return risk
 
 
+_SIZE = len(ROWS)
+
+
+def small_gaps(filled: int) -> tuple[int, int]:
+    """The empty spaces in empty groups of one space (walled in on every side) and of
+    two (walled in but for each other), as two masks: one bitboard pass, no flood fill.
+
+    A space with exactly one empty neighbour whose only empty neighbour it is makes a
+    group of two."""
+    empty = FULL & ~filled
+    right = (empty >> 1) & ~COLS[-1]
+    left = (empty << 1) & ~COLS[0] & FULL
+    below = empty >> _SIZE
+    above = (empty << _SIZE) & FULL
+    some = right | left | below | above
+    two = (right & (left | below | above)) | (left & (below | above)) | (below & above)
+    one = empty & some & ~two
+    return empty & ~some, one & neighbours(one)
+
+
+def gap_cost(monsters: int, filled: int, outlook: Outlook) -> float:
+    """Stars the one- and two-space gaps cost beyond `pocket`'s price of the single ones:
+    `Weights.fragment` per space of a two-space gap, and a monster's neighbour in
+    either kind charged as staying empty (`Outlook.stuck` per space)."""
+    singles, pairs = small_gaps(filled)
+    cost = WEIGHTS.fragment * pairs.bit_count()
+    if outlook.stuck and monsters:
+        cost += outlook.stuck * ((singles | pairs) & outlook.reach(monsters)).bit_count()
+    return cost
+
+
 def sheet_worth(layers: Layers, filled: int, side: MapSide, outlook: Outlook) -> float:
     """Stars the sheet is expected to earn from now on, coins aside."""
     if not outlook.seasons_left:
@@ -721,6 +756,8 @@ def sheet_worth(layers: Layers, filled: int, side: MapSide, outlook: Outlook) ->
         worth -= WEIGHTS.ruins_shortfall * shortfall
     if outlook.pockets:
         worth -= outlook.pockets * (empty & surrounded(filled)).bit_count()
+    if outlook.gaps:
+        worth -= gap_cost(monsters, filled, outlook)
     if outlook.ambushes:
         worth -= outlook.ambushes.risk(layers, filled)
     return worth + outlook.coins_to_come(masks[2], filled & masks[3])
@@ -875,6 +912,8 @@ def evaluate_terms(state: CartographersState, player: int) -> dict[str, float]:
         terms["ruins"] = -WEIGHTS.ruins_shortfall * shortfall if shortfall > 0 else 0.0
         terms["pockets"] = -outlook.pockets * (empty & surrounded(filled)).bit_count() \
             if outlook.pockets else 0.0
+        if outlook.gaps:
+            terms["pockets"] -= gap_cost(monsters, filled, outlook)
         terms["mountains"] = outlook.coins_to_come(masks[2], filled & masks[3])
         if outlook.ambushes:
             terms["ambush"] = -ambush_risk(layers, filled, outlook)
