@@ -623,6 +623,26 @@ def test_two_space_gaps_and_monsters_stuck_in_gaps_cost_what_their_weights_say(r
         2 * 0.75 + 0.5 * (4 - (1 + Weights().monster_later * 3)))
 
 
+def test_a_card_still_to_come_that_fits_nowhere_costs_room_times_its_chance(restored):
+    # Spring (8 time): 6 spent, 2 left of the 10 the deck's explore cards hold
+    state = position(revealed=["Great River", "Farmland", "Hamlet", "Forgotten Forest",
+                               "Homestead"])
+    assert H.Outlook(state).coming == ()  # off by default
+    H.use_weights(replace(Weights(), room=1.5))
+    outlook = H.Outlook(state)
+    assert outlook.no_room == pytest.approx(1.5 * 2 / 10)
+    one_space_left = FULL & ~1
+    assert H.unplaceable(0, outlook) == 0
+    # Hinterland Stream, Orchard, Treetop Village, Marshlands and Fishing Village have no
+    # 1×1: they fit nowhere; Rift Lands does
+    assert H.unplaceable(one_space_left, outlook) == 5
+    sheet = state.sheets[0]
+    with_room = H.sheet_worth(sheet.layers, one_space_left, sheet.side, outlook)
+    H.use_weights(Weights())
+    without = H.sheet_worth(sheet.layers, one_space_left, sheet.side, H.Outlook(state))
+    assert with_room - without == pytest.approx(-5 * 1.5 * 2 / 10)
+
+
 @pytest.fixture
 def restored():
     """Whatever a test puts in play, the default weights come back afterwards."""

@@ -535,7 +535,7 @@ class Outlook:
     """What is still to come for everybody at the table: computed once per evaluation."""
 
     __slots__ = ("seasons_left", "edicts", "ruins", "pockets", "soon", "exposure", "coin",
-                 "memo", "monster_reach", "ambushes", "stuck", "gaps")
+                 "memo", "monster_reach", "ambushes", "stuck", "gaps", "coming", "no_room")
 
     def __init__(self, state: CartographersState) -> None:
         over = state.step == OVER
@@ -562,6 +562,16 @@ class Outlook:
         # scoring left (`Weights.stuck_monster` of what `exposure` leaves out).
         self.stuck = WEIGHTS.stuck_monster * (self.seasons_left - self.exposure)
         self.gaps = bool(self.seasons_left) and bool(WEIGHTS.fragment or self.stuck)
+        # The explore cards this season's deck still holds (public: the season's cards
+        # not yet revealed), each as its drawings; one that fits nowhere is drawn as a
+        # 1×1, its shape lost (`Weights.room` for each, times the chance it comes).
+        self.coming: tuple[tuple[int, ...], ...] = ()
+        self.no_room = 0.0
+        if WEIGHTS.room and not over:
+            deck_time = sum(CARDS[name].time for name in state.deck) or 1
+            self.no_room = WEIGHTS.room * min(1.0, max(0, time_left) / deck_time)
+            self.coming = tuple(_drawings(CARDS[name]) for name in sorted(set(state.deck))
+                                if isinstance(CARDS[name], ExploreCard))
         self.coin = self.seasons_left - WEIGHTS.coin_wait
         self.memo: dict[int, float] = {}
         self.monster_reach: dict[int, int] = {}
@@ -706,9 +716,6 @@ class SoloAmbushes:
         return risk
 
 
-_SIZE = len(ROWS)
-
-
 def small_gaps(filled: int) -> tuple[int, int]:
     """The empty spaces in empty groups of one space (walled in on every side) and of
     two (walled in but for each other), as two masks: one bitboard pass, no flood fill.
@@ -718,12 +725,24 @@ def small_gaps(filled: int) -> tuple[int, int]:
     empty = FULL & ~filled
     right = (empty >> 1) & ~COLS[-1]
     left = (empty << 1) & ~COLS[0] & FULL
-    below = empty >> _SIZE
-    above = (empty << _SIZE) & FULL
+    below = empty >> SIZE
+    above = (empty << SIZE) & FULL
     some = right | left | below | above
     two = (right & (left | below | above)) | (left & (below | above)) | (below & above)
     one = empty & some & ~two
     return empty & ~some, one & neighbours(one)
+
+
+@cache
+def _drawings(card: ExploreCard) -> tuple[int, ...]:
+    """Every in-map drawing of ``card``'s shapes, as masks, smallest shapes first."""
+    return tuple(sorted({mask for mask, _ in draw_table(card)}, key=int.bit_count))
+
+
+def unplaceable(filled: int, outlook: Outlook) -> int:
+    """How many of the explore cards still to come this season (`Outlook.coming`) no
+    shape of fits anywhere on the sheet."""
+    return sum(1 for drawings in outlook.coming if all(mask & filled for mask in drawings))
 
 
 def gap_cost(monsters: int, filled: int, outlook: Outlook) -> float:
@@ -758,6 +777,8 @@ def sheet_worth(layers: Layers, filled: int, side: MapSide, outlook: Outlook) ->
         worth -= outlook.pockets * (empty & surrounded(filled)).bit_count()
     if outlook.gaps:
         worth -= gap_cost(monsters, filled, outlook)
+    if outlook.coming:
+        worth -= outlook.no_room * unplaceable(filled, outlook)
     if outlook.ambushes:
         worth -= outlook.ambushes.risk(layers, filled)
     return worth + outlook.coins_to_come(masks[2], filled & masks[3])
@@ -914,6 +935,8 @@ def evaluate_terms(state: CartographersState, player: int) -> dict[str, float]:
             if outlook.pockets else 0.0
         if outlook.gaps:
             terms["pockets"] -= gap_cost(monsters, filled, outlook)
+        if outlook.coming:
+            terms["pockets"] -= outlook.no_room * unplaceable(filled, outlook)
         terms["mountains"] = outlook.coins_to_come(masks[2], filled & masks[3])
         if outlook.ambushes:
             terms["ambush"] = -ambush_risk(layers, filled, outlook)

@@ -72,6 +72,9 @@ class Weights:
     # so it costs a star at every scoring left, not `monster_later` of the later
     # ones: this share of the difference is charged.
     stuck_monster: float = 0.0
+    # An explore card still to come this season that fits nowhere is drawn as a 1×1:
+    # its shape's spaces and coin lost, stars per such card (times its chance to come).
+    room: float = 0.0
 
 
 NAMES = tuple(field.name for field in fields(Weights))
@@ -98,6 +101,7 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "wildholds_power": (0.5, 4.0),
     "fragment": (0.0, 3.0),
     "stuck_monster": (0.0, 1.5),
+    "room": (0.0, 8.0),
 }
 assert set(BOUNDS) == set(NAMES)  # every weight has its bounds (checked on import)
 
