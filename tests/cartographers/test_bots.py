@@ -24,8 +24,8 @@ from boardgamesbot.games.cartographers.sheet import (
     neighbours,
     popcount,
 )
-from boardgamesbot.games.cartographers.weights import Weights
 from boardgamesbot.games.cartographers.state import ambush_table, draw_table, solo_ambush_cells
+from boardgamesbot.games.cartographers.weights import Weights
 
 from .helpers import BLANK_A, lines, position, sheet, spy_on_follow_up
 
