@@ -4,6 +4,7 @@ mean in ambushes; and the evaluation's parts on hand-drawn sheets."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -15,8 +16,16 @@ from boardgamesbot.engine import load_game
 from boardgamesbot.games.cartographers import SCORERS, Ambush, Sheet, score_card
 from boardgamesbot.games.cartographers import heuristics as H
 from boardgamesbot.games.cartographers.components import AMBUSH_CARDS
-from boardgamesbot.games.cartographers.sheet import FULL, mask_of, neighbours, popcount
+from boardgamesbot.games.cartographers.sheet import (
+    FULL,
+    bits,
+    cell_name,
+    mask_of,
+    neighbours,
+    popcount,
+)
 from boardgamesbot.games.cartographers.state import ambush_table, draw_table, solo_ambush_cells
+from boardgamesbot.games.cartographers.weights import Weights
 
 from .helpers import BLANK_A, lines, position, sheet, spy_on_follow_up
 
@@ -556,6 +565,89 @@ def test_walled_in_empty_spaces_are_a_small_waste_unless_the_cauldrons_pays_for_
     cauldrons = ["Sentinel Wood", "Canal Lake", "Great City", "The Cauldrons"]
     assert _worth(walled, edicts=cauldrons) - _worth(open_, edicts=cauldrons) == \
         pytest.approx(2)  # one cauldron, scored in Autumn and Winter
+
+
+def test_small_gaps_are_the_empty_groups_of_one_and_two_spaces():
+    drawn = sheet_lines("""
+        ..F........
+        .F.F.......
+        ..F........
+        ..FF.......
+        .F..F......
+        ..FF.......
+        ...........
+        ...........
+        ...........
+        .........FF
+        ........F..
+    """)  # C2 walled in; C5-D5 a two-space gap; J11-K11 a two-space gap at the corner
+    filled = mask_of((row, col) for row, text in enumerate(lines(drawn))
+                     for col, letter in enumerate(text) if letter != ".")
+    singles, pairs = H.small_gaps(filled)
+    assert [cell_name(index) for index in bits(singles)] == ["C2"]
+    assert [cell_name(index) for index in bits(pairs)] == ["C5", "D5", "J11", "K11"]
+
+
+def test_two_space_gaps_and_monsters_stuck_in_gaps_cost_what_their_weights_say(restored):
+    gap = sheet_lines("""
+        ...........
+        ...^.R.....
+        .R......^R.
+        ...........
+        ...........
+        .....^.....
+        .....FF....
+        ....F..F...
+        .R^..FF..R.
+        .....R.^...
+        ...........
+    """)  # F8-G8 walled in together
+    # H8's forest drawn in the corner instead: F8-G8 open onto the rest
+    open_ = gap.replace("....F..F...", "....F......")
+    open_ = open_[:open_.rindex("\n") + 1] + "F.........."
+
+    def gain(sheet_with: str, sheet_without: str, **weights: float) -> float:
+        """What opening the gap gains with ``weights``, beyond what it gains without."""
+        H.use_weights(Weights())
+        before = _worth(sheet_with) - _worth(sheet_without)
+        H.use_weights(replace(Weights(), **weights))
+        return _worth(sheet_with) - _worth(sheet_without) - before
+
+    assert gain(open_, gap, fragment=0.75) == pytest.approx(2 * 0.75)
+    # A monster on E8, next to F8: exposed either way, but walled in with G8 it stays
+    # exposed, a star at each of the four scorings instead of 1 + monster_later·3.
+    monster_gap, monster_open = (text.replace("....F..", "....M..", 1) for text in (gap, open_))
+    assert gain(monster_open, monster_gap, stuck_monster=1.0) == pytest.approx(
+        4 - (1 + Weights().monster_later * 3))
+    assert gain(monster_open, monster_gap, fragment=0.75, stuck_monster=0.5) == pytest.approx(
+        2 * 0.75 + 0.5 * (4 - (1 + Weights().monster_later * 3)))
+
+
+def test_a_card_still_to_come_that_fits_nowhere_costs_room_times_its_chance(restored):
+    # Spring (8 time): 6 spent, 2 left of the 10 the deck's explore cards hold
+    state = position(revealed=["Great River", "Farmland", "Hamlet", "Forgotten Forest",
+                               "Homestead"])
+    assert H.Outlook(state).coming == ()  # off by default
+    H.use_weights(replace(Weights(), room=1.5))
+    outlook = H.Outlook(state)
+    assert outlook.no_room == pytest.approx(1.5 * 2 / 10)
+    one_space_left = FULL & ~1
+    assert H.unplaceable(0, outlook) == 0
+    # Hinterland Stream, Orchard, Treetop Village, Marshlands and Fishing Village have no
+    # 1×1: they fit nowhere; Rift Lands does
+    assert H.unplaceable(one_space_left, outlook) == 5
+    sheet = state.sheets[0]
+    with_room = H.sheet_worth(sheet.layers, one_space_left, sheet.side, outlook)
+    H.use_weights(Weights())
+    without = H.sheet_worth(sheet.layers, one_space_left, sheet.side, H.Outlook(state))
+    assert with_room - without == pytest.approx(-5 * 1.5 * 2 / 10)
+
+
+@pytest.fixture
+def restored():
+    """Whatever a test puts in play, the default weights come back afterwards."""
+    yield
+    H.use_weights(Weights())
 
 
 def test_multiplayer_value_is_a_margin_and_sees_choices_not_yet_resolved():

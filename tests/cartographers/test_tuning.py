@@ -134,6 +134,20 @@ def test_bgbot_train_target_tune_and_its_refusals(tmp_path, monkeypatch, restore
                                "weights": {"line_credit": 0.99}}))
     outside = runner.invoke(main, common + ["--games", "8"])
     assert outside.exit_code == 2 and "outside its bounds" in outside.output
+    # ... and in the person's language, as every other refusal of the terminal
+    portuguese = {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "pt_BR.UTF-8"}
+    catalan = {**portuguese, "LANG": "ca_ES.UTF-8"}
+    outside = runner.invoke(main, common + ["--games", "8"], env=portuguese)
+    assert outside.exit_code == 2 and "line_credit = 0.99 está fora dos limites [0.05, 0.9]" \
+        in outside.output and "outside" not in outside.output
+    negative = runner.invoke(main, common + ["--games", "-4"], env=catalan)
+    assert negative.exit_code == 2 and "han de ser 1 o més" in negative.output
+    out.write_text(json.dumps({"format": T.FORMAT, "seed": 4, "weights": {}}))
+    other = runner.invoke(main, common + ["--games", "8"], env=catalan)
+    assert other.exit_code == 2 and "amb la llavor 4, no 3" in other.output
+    out.write_text("[]")
+    other = runner.invoke(main, common + ["--games", "8"], env=portuguese)
+    assert other.exit_code == 2 and "não é um ponto de controle de ajuste" in other.output
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from boardgamesbot.bots import SeatView
 from boardgamesbot.engine import Action, GameError, State
 
 from .terminal import console, fail, find_game
-from .words import environment_language
+from .words import environment_language, say, setup_error
 
 TARGETS = ("self-play", "search", "tune")
 TEACHER_LEVEL = "hard"  # whose search values `--target search` learns
@@ -67,11 +67,11 @@ class SearchTeacher:
 def train_command(game_name, games, seed, out, evaluate_every, measure_games, target,
                   workers) -> None:
     """Train a game's learned evaluation by self-play (docs/bots.md)."""
-    game = find_game(game_name, environment_language())  # a title, a typo: as `play` takes it
+    lang = environment_language()
+    game = find_game(game_name, lang)  # a title, a typo: as `play` takes it
     game_name = game.name
     if games < 1 or evaluate_every < 1 or measure_games < 2 or workers < 1:
-        fail("--games, --evaluate-every and --workers must be 1 or more, --measure-games "
-             "2 or more")
+        fail(say(lang, "train.counts"), lang)
     teacher = SearchTeacher(TEACHER_LEVEL, seed) if target == "search" else None
     with Progress(*Progress.get_default_columns(), MofNCompleteColumn(),
                   console=console, transient=False) as progress:
@@ -88,5 +88,5 @@ def train_command(game_name, games, seed, out, evaluate_every, measure_games, ta
                                  measure_games=measure_games, progress=report,
                                  teacher=teacher, workers=workers, target=target)
         except (GameError, ValueError, ImportError) as error:
-            fail(str(error))
+            fail(setup_error(error, lang, "train"), lang)
     console.print(summary, markup=False)

@@ -161,14 +161,15 @@ def refusal(error: dict[str, Any], lang: str) -> str:
     return say(lang, f"error.{error['code']}", **said_params(error.get("params", {}), lang))
 
 
-def setup_error(error: Exception, lang: str) -> str:
+def setup_error(error: Exception, lang: str, family: str = "setup") -> str:
     """A refusal while setting a game up (players, options, bots), in ``lang`` with its
     particulars (the engine's typed ``params``), so that it says what to type instead. In
-    English, and for a refusal the terminal has no sentence for, the engine's own."""
+    English, and for a refusal the terminal has no sentence for, the engine's own.
+    ``family`` names the command's sentences (``train``: a training run's refusals)."""
     code = getattr(error, "code", None)
     params = getattr(error, "params", {})
     # (a refusal said in more than one way names its ``case``: "setup.<code>.<case>")
-    key = f"setup.{code}" + (f".{params['case']}" if "case" in params else "")
+    key = f"{family}.{code}" + (f".{params['case']}" if "case" in params else "")
     if lang == "en" or not has(key):
         return refusal({"code": code, "message": str(error)}, lang)
     params = {name: ", ".join(map(str, value)) if isinstance(value, list) else value

@@ -50,6 +50,7 @@ from .heuristics import placement_values
 from .learned import _placed, _solo_game, game_seed, measure
 from .ntuple import KINDS, PATTERNS, TABLE_SIZE, TABLES, WEIGHTS, Checkpoint, features
 from .state import DRAW, CartographersState
+from .weights import other_seed
 
 # A teacher: the actions a search compares at ``(state, player)``, each with the value the
 # search gives it, the one it plays first. It is handed a state and must read it only
@@ -329,14 +330,13 @@ def train_search(out: str | Path, games: int, seed: int, teacher: Teacher,
     if settings.exists():
         run = json.loads(settings.read_text())
         if run["seed"] != seed:
-            raise ValueError(f"{folder} holds a run of seed {run['seed']}, not {seed}: "
-                             "use another --out or the same --seed to resume it")
+            raise other_seed(folder, run["seed"], seed)
     else:
         settings.write_text(json.dumps({"seed": seed, "target": TARGET}))
     if out.exists():
         checkpoint = Checkpoint.load(out)
         if checkpoint.seed != seed:
-            raise ValueError(f"{out} holds a run of seed {checkpoint.seed}, not {seed}")
+            raise other_seed(out, checkpoint.seed, seed)
     else:
         checkpoint = Checkpoint(np.zeros(WEIGHTS, np.float32), seed, rate=0.0)
     done = max((_chunk_end(path) for path in recorded(folder)), default=0)

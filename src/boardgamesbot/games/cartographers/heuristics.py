@@ -535,7 +535,7 @@ class Outlook:
     """What is still to come for everybody at the table: computed once per evaluation."""
 
     __slots__ = ("seasons_left", "edicts", "ruins", "pockets", "soon", "exposure", "coin",
-                 "memo", "monster_reach", "ambushes")
+                 "memo", "monster_reach", "ambushes", "stuck", "gaps", "coming", "no_room")
 
     def __init__(self, state: CartographersState) -> None:
         over = state.step == OVER
@@ -558,6 +558,20 @@ class Outlook:
         # The Cauldrons pays for walled-in empty spaces: then they are no waste.
         self.pockets = 0.0 if "The Cauldrons" in state.edicts else WEIGHTS.pocket
         self.exposure = 1 + WEIGHTS.monster_later * (self.seasons_left - 1)
+        # A monster's neighbour in a one- or two-space gap stays empty: a star at every
+        # scoring left (`Weights.stuck_monster` of what `exposure` leaves out).
+        self.stuck = WEIGHTS.stuck_monster * (self.seasons_left - self.exposure)
+        self.gaps = bool(self.seasons_left) and bool(WEIGHTS.fragment or self.stuck)
+        # The explore cards this season's deck still holds (public: the season's cards
+        # not yet revealed), each as its drawings; one that fits nowhere is drawn as a
+        # 1×1, its shape lost (`Weights.room` for each, times the chance it comes).
+        self.coming: tuple[tuple[int, ...], ...] = ()
+        self.no_room = 0.0
+        if WEIGHTS.room and not over:
+            deck_time = sum(CARDS[name].time for name in state.deck) or 1
+            self.no_room = WEIGHTS.room * min(1.0, max(0, time_left) / deck_time)
+            self.coming = tuple(_drawings(CARDS[name]) for name in sorted(set(state.deck))
+                                if isinstance(CARDS[name], ExploreCard))
         self.coin = self.seasons_left - WEIGHTS.coin_wait
         self.memo: dict[int, float] = {}
         self.monster_reach: dict[int, int] = {}
@@ -702,6 +716,46 @@ class SoloAmbushes:
         return risk
 
 
+def small_gaps(filled: int) -> tuple[int, int]:
+    """The empty spaces in empty groups of one space (walled in on every side) and of
+    two (walled in but for each other), as two masks: one bitboard pass, no flood fill.
+
+    A space with exactly one empty neighbour whose only empty neighbour it is makes a
+    group of two."""
+    empty = FULL & ~filled
+    right = (empty >> 1) & ~COLS[-1]
+    left = (empty << 1) & ~COLS[0] & FULL
+    below = empty >> SIZE
+    above = (empty << SIZE) & FULL
+    some = right | left | below | above
+    two = (right & (left | below | above)) | (left & (below | above)) | (below & above)
+    one = empty & some & ~two
+    return empty & ~some, one & neighbours(one)
+
+
+@cache
+def _drawings(card: ExploreCard) -> tuple[int, ...]:
+    """Every in-map drawing of ``card``'s shapes, as masks, smallest shapes first."""
+    return tuple(sorted({mask for mask, _ in draw_table(card)}, key=int.bit_count))
+
+
+def unplaceable(filled: int, outlook: Outlook) -> int:
+    """How many of the explore cards still to come this season (`Outlook.coming`) no
+    shape of fits anywhere on the sheet."""
+    return sum(1 for drawings in outlook.coming if all(mask & filled for mask in drawings))
+
+
+def gap_cost(monsters: int, filled: int, outlook: Outlook) -> float:
+    """Stars the one- and two-space gaps cost beyond `pocket`'s price of the single ones:
+    `Weights.fragment` per space of a two-space gap, and a monster's neighbour in
+    either kind charged as staying empty (`Outlook.stuck` per space)."""
+    singles, pairs = small_gaps(filled)
+    cost = WEIGHTS.fragment * pairs.bit_count()
+    if outlook.stuck and monsters:
+        cost += outlook.stuck * ((singles | pairs) & outlook.reach(monsters)).bit_count()
+    return cost
+
+
 def sheet_worth(layers: Layers, filled: int, side: MapSide, outlook: Outlook) -> float:
     """Stars the sheet is expected to earn from now on, coins aside."""
     if not outlook.seasons_left:
@@ -721,6 +775,10 @@ def sheet_worth(layers: Layers, filled: int, side: MapSide, outlook: Outlook) ->
         worth -= WEIGHTS.ruins_shortfall * shortfall
     if outlook.pockets:
         worth -= outlook.pockets * (empty & surrounded(filled)).bit_count()
+    if outlook.gaps:
+        worth -= gap_cost(monsters, filled, outlook)
+    if outlook.coming:
+        worth -= outlook.no_room * unplaceable(filled, outlook)
     if outlook.ambushes:
         worth -= outlook.ambushes.risk(layers, filled)
     return worth + outlook.coins_to_come(masks[2], filled & masks[3])
@@ -875,6 +933,10 @@ def evaluate_terms(state: CartographersState, player: int) -> dict[str, float]:
         terms["ruins"] = -WEIGHTS.ruins_shortfall * shortfall if shortfall > 0 else 0.0
         terms["pockets"] = -outlook.pockets * (empty & surrounded(filled)).bit_count() \
             if outlook.pockets else 0.0
+        if outlook.gaps:
+            terms["pockets"] -= gap_cost(monsters, filled, outlook)
+        if outlook.coming:
+            terms["pockets"] -= outlook.no_room * unplaceable(filled, outlook)
         terms["mountains"] = outlook.coins_to_come(masks[2], filled & masks[3])
         if outlook.ambushes:
             terms["ambush"] = -ambush_risk(layers, filled, outlook)

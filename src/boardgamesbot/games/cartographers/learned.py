@@ -83,6 +83,7 @@ from .ntuple import (
     _scorings_left as _scorings_left,  # read by tests and bench/cartographers_learned.py
 )
 from .state import DRAW, OVER, CartographersState, draw_table
+from .weights import other_seed
 
 # The step of the offsets (`ntuple.OFFSETS`: one per season and time used in it, the same
 # for every placement of a decision, so they decide nothing but soak up how far the
@@ -328,8 +329,7 @@ def train(out: str | Path, games: int, seed: int, rate: float = 0.02,
     if out.exists():
         checkpoint = Checkpoint.load(out)
         if checkpoint.seed != seed:
-            raise ValueError(f"{out} holds a run of seed {checkpoint.seed}, not {seed}: "
-                             "use another --out or the same --seed to resume it")
+            raise other_seed(out, checkpoint.seed, seed)
     else:
         checkpoint = Checkpoint(np.zeros(WEIGHTS, np.float32), seed, rate=rate)
         checkpoint.curve.append({"games": 0, **measure(checkpoint.weights, seed,

@@ -55,9 +55,9 @@ from typing import Any
 import numpy as np
 
 from boardgamesbot.arena import game_seed
-from boardgamesbot.engine import load_game
+from boardgamesbot.engine import GameError, load_game
 
-from .weights import BOUNDS, NAMES, Weights, checked
+from .weights import BOUNDS, NAMES, Weights, checked, other_seed
 
 __all__ = ["DEALS", "FORMAT", "PERTURBATION", "measure", "play_deals", "tune"]
 
@@ -160,12 +160,13 @@ def _load(out: Path, seed: int) -> dict[str, Any] | None:
     try:
         run = json.loads(out.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ValueError(f"{out}: not a readable tuning checkpoint ({error})") from error
+        raise GameError(f"{out}: not a readable tuning checkpoint ({error})",
+                        "checkpoint_unreadable", path=str(out), reason=str(error)) from error
     if not isinstance(run, dict) or run.get("format") != FORMAT:
-        raise ValueError(f"{out} is not a tuning checkpoint ({FORMAT}): use another --out")
+        raise GameError(f"{out} is not a tuning checkpoint ({FORMAT}): use another --out",
+                        "not_checkpoint", path=str(out), format=FORMAT)
     if run["seed"] != seed:
-        raise ValueError(f"{out} holds a run of seed {run['seed']}, not {seed}: "
-                         "use another --out or the same --seed to resume it")
+        raise other_seed(out, run["seed"], seed)
     checked(run["weights"], str(out))
     return run
 
@@ -184,8 +185,8 @@ def tune(out: str | Path, games: int, seed: int, evaluate_every: int = 3200,
     from ``out``; measure and save a checkpoint every ``evaluate_every`` games (and at
     the end). A one-line summary."""
     if games < 1 or evaluate_every < 1 or measure_games < 2 or workers < 1:
-        raise ValueError("--games, --evaluate-every and --workers must be 1 or more, "
-                         "--measure-games 2 or more")
+        raise GameError("--games, --evaluate-every and --workers must be 1 or more, "
+                        "--measure-games 2 or more", "counts")
     out = Path(out)
     run = _load(out, seed)
     pool = get_context("fork").Pool(workers) if workers > 1 else None
