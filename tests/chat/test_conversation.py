@@ -1064,6 +1064,29 @@ async def test_a_season_that_scores_nothing_is_a_scoring_still(conversation, net
     assert 0 in [later - earlier for earlier, later in zip(totals, totals[1:])], totals
 
 
+@run
+async def test_a_finished_game_leaves_no_moment_behind(conversation, net, say, service):
+    """The moment of play a chat was told (`chat_moments`: a scoring round's first line,
+    kept across restarts) stayed in the database for every table a bot had ever seen. A
+    finished game's is deleted with it, as its story is forgotten."""
+    from sqlalchemy import func, select
+
+    from boardgamesbot.chat.store import moments
+
+    await say(ANA, "new cartographers")
+    await say(ANA, "start")
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+    conversation.store.set_moment(table_id, "began so", "stands so")  # (as a round's)
+    for _ in range(400):
+        if (await service.summary(table_id))["status"] == "over":
+            break
+        await service.act(table_id, 0, (await service.notations(table_id, 0))[0])
+    await until(lambda: conversation.store.game(table_id)["status"] == "over")
+    with conversation.store.engine.connect() as c:
+        left = c.execute(select(func.count()).select_from(moments)).scalar()
+    assert left == 0
+
+
 def _moves_in_words(lang):
     @run
     async def test(conversation, net, say, service):

@@ -506,7 +506,7 @@ class Narration:
             view = (await self.service.state(table_id, None))["view"]
             await self.show(chat_id, summary["game"], view, "\n".join(end),
                             table_id=table_id, silent=False)
-        self.store.update_game(table_id, status="over", last_event=10**9)
+        self.store.finish_game(table_id)
 
 
     async def _arm_reminder(self, table_id: str, state: dict, lang: str) -> None:
