@@ -20,7 +20,7 @@ from boardgamesbot.chat.commands import read_clock
 from boardgamesbot.chat.conversation import Button, Conversation, Person, Place, Refusal
 from boardgamesbot.chat.games import find_game, read_options
 from boardgamesbot.chat.tables import Service
-from boardgamesbot.engine import GameError
+from boardgamesbot.engine import GameError, load_game
 from boardgamesbot.games.wording import edits
 from boardgamesbot.service.bots import BotPool
 from boardgamesbot.service.lobby import Limits, Lobby
@@ -1503,7 +1503,17 @@ async def test_a_volcano_scoring_round_is_told_in_words(conversation, net, say, 
         await until(lambda: any(f"Volcano! Scoring round: {other} spends 10 AP, then scores."
                                 in t for t in net.texts("room")))
         assert sum(began in t for t in net.texts("room")) == 1  # begun once, told once
+        before = len(net.texts("room"))
         await service.act(table_id, 1 - view["volcano_drawer"], "end")
+        # The drawer's menu to place it says the volcano, as the story then does (it
+        # read "🧩 Place the tile …", then "places the volcano"), in each language.
+        await until(lambda: "🌋 Place the volcano" in "\n".join(net.texts("room")[before:]))
+        assert "Place the tile" not in "\n".join(net.texts("room")[before:])
+        volcano = (await service.state(table_id, view["volcano_drawer"]))["view"]
+        game = load_game("tikal")
+        assert [game.choice_label([], "place", lang, volcano) for lang in
+                ("en", "pt-BR", "ca")] == ["🌋 Place the volcano", "🌋 Colocar o vulcão",
+                                           "🌋 Col·locar el volcà"]
         notations = await service.notations(table_id, view["volcano_drawer"])
         await service.act(table_id, view["volcano_drawer"], notations[0])
         placed = f"{drawer}: places the volcano on {notations[0].split()[1]}"
