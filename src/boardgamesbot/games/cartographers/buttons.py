@@ -14,10 +14,10 @@ TERRAINS = {
     "en": {"forest": "🌲 Forest", "village": "🏠 Village", "farm": "🌾 Farm",
            "water": "💧 Water", "monster": "👹 Monster", "ambush": "👹 Ambush",
            "pass": "⏭ Pass", "shape": "Shape {n}"},
-    "pt-BR": {"forest": "🌲 Floresta", "village": "🏠 Vila", "farm": "🌾 Fazenda",
+    "pt-BR": {"forest": "🌲 Floresta", "village": "🏠 Aldeia", "farm": "🌾 Fazenda",
               "water": "💧 Água", "monster": "👹 Monstro", "ambush": "👹 Emboscada",
               "pass": "⏭ Passar", "shape": "Forma {n}"},
-    "ca": {"forest": "🌲 Bosc", "village": "🏠 Poble", "farm": "🌾 Granja",
+    "ca": {"forest": "🌲 Bosc", "village": "🏠 Poblat", "farm": "🌾 Granja",
            "water": "💧 Aigua", "monster": "👹 Monstre", "ambush": "👹 Emboscada",
            "pass": "⏭ Passar", "shape": "Forma {n}"},
 }
