@@ -409,6 +409,40 @@ async def test_hidden_choices_go_to_a_direct_chat_the_bot_opens(conversation, ne
     assert sum("📩" in t for t in net.texts("room")) == 1
 
 
+class QuickAnswer(Opener):
+    """An `Opener` on which Ana answers the moment the group hears everyone is to draw
+    (typed from memory, before her own menu reaches her): ``answer`` plays for her."""
+
+    answer = None
+
+    async def send(self, chat_id, text, buttons=None, image=None):
+        sent = await super().send(chat_id, text, buttons, image)
+        if chat_id == "room" and "Everyone chooses now" in text and self.answer:
+            answer, self.answer = self.answer, None
+            await answer()
+        return sent
+
+
+@run(network=QuickAnswer)
+async def test_who_chose_before_their_menu_came_gets_no_empty_menu(conversation, net, say,
+                                                                    service):
+    """Ana typed her drawing as soon as the group read that everyone draws, before the bot
+    had sent her menu: the menu came after it, "@Ana, choose what to do:" over nothing (no
+    choice was left her). A menu whose person has already chosen is not sent."""
+    await say(ANA, "new cartographers")
+    await say(BOB, "join")
+
+    async def answer():
+        table_id = conversation.store.game_in("test", "room")["table_id"]
+        await service.act(table_id, 0, (await service.notations(table_id, 0))[0])
+
+    net.answer = answer
+    await say(ANA, "start")
+    await until(lambda: any(t.startswith("@Bob") for t in net.texts("dm-bob")))
+    await until(lambda: any("Still waiting for: Bob" in t for t in net.texts("room")))
+    assert not any(t.startswith("@Ana") for t in net.texts("dm-ana")), net.texts("dm-ana")
+
+
 @run
 async def test_rules_by_topic(conversation, net, say, service):
     intro = await say(ANA, "rules tikal")
