@@ -12,17 +12,20 @@ from __future__ import annotations
 from typing import Any
 
 WORDS = {
-    "en": {"place": "🧩 Place the tile", "place.volcano": "🌋 Place the volcano", "enter": "➕ Bring in", "move": "🚶 Move",
+    "en": {"place": "🧩 Place the tile",
+           "place.volcano": "🌋 Place the volcano", "enter": "➕ Bring in", "move": "🚶 Move",
            "uncover": "⛏ Uncover", "recover": "💎 Recover", "exchange": "🔄 Exchange",
            "camp": "⛺ Camp", "guard": "🛡 Guard", "end": "⏭ End the turn",
            "bid": "💰 Bid", "pass": "⏭ Pass", "take": "✋ Take",
            "L": "Leader", "W": "Worker"},
-    "pt-BR": {"place": "🧩 Colocar a peça", "place.volcano": "🌋 Colocar o vulcão", "enter": "➕ Trazer", "move": "🚶 Mover",
+    "pt-BR": {"place": "🧩 Colocar a peça",
+              "place.volcano": "🌋 Colocar o vulcão", "enter": "➕ Trazer", "move": "🚶 Mover",
               "uncover": "⛏ Escavar", "recover": "💎 Recuperar", "exchange": "🔄 Trocar",
               "camp": "⛺ Acampamento", "guard": "🛡 Guardar", "end": "⏭ Encerrar a vez",
               "bid": "💰 Lance", "pass": "⏭ Passar", "take": "✋ Pegar",
               "L": "Líder", "W": "Trabalhador"},
-    "ca": {"place": "🧩 Col·locar la peça", "place.volcano": "🌋 Col·locar el volcà", "enter": "➕ Fer entrar", "move": "🚶 Moure",
+    "ca": {"place": "🧩 Col·locar la peça",
+           "place.volcano": "🌋 Col·locar el volcà", "enter": "➕ Fer entrar", "move": "🚶 Moure",
            "uncover": "⛏ Excavar", "recover": "💎 Recuperar", "exchange": "🔄 Intercanviar",
            "camp": "⛺ Campament", "guard": "🛡 Vigilar", "end": "⏭ Acabar el torn",
            "bid": "💰 Oferta", "pass": "⏭ Passar", "take": "✋ Agafar",
