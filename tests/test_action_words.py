@@ -215,3 +215,22 @@ def test_a_computers_tikal_turn_is_said_in_few_words():
         assert said and len(said) == 3 and not any("{" in s for s in said), (lang, said)
     assert game.turn_words(infos[:1], "en", NAMES) == ["places the tile on C6, turned 120°"]
     assert load_game("cartographers").turn_words(infos[:2], "en", NAMES) is None
+
+
+def test_a_terrain_is_one_word_on_its_button_in_the_story_and_on_the_sheet():
+    """A Brazilian table tapped "🏠 Vila" and read "Ana: desenha aldeia …" under a sheet
+    whose legend said "vila" (and a Catalan one "🏠 Poble", then "dibuixa poblat"): a
+    terrain has one word in each language — the button's, the story's, the picture's."""
+    import json
+    from importlib import resources
+
+    cartographers = load_game("cartographers")
+    pictures = json.loads(resources.files("boardgamesbot.games.cartographers")
+                          .joinpath("picture_words.json").read_text(encoding="utf-8"))
+    for lang in LANGUAGES:
+        for name in ("forest", "village", "farm", "water"):
+            button = cartographers.choice_label([], name, lang).split(" ", 1)[1].lower()
+            draw = {"type": "draw",
+                    "params": {"terrain": name, "shape": 1, "orientation": "r0", "cell": "C4"}}
+            assert f" {button} (" in cartographers.action_words(draw, lang), (lang, name)
+            assert pictures[lang].get(name, name) == button, (lang, name)  # (en: the key)

@@ -94,3 +94,15 @@ def test_no_chat_sentence_is_left_in_english():
         and words.search(re.sub(r"\{[^}]*\}", "", text))
     ]
     assert left == []
+
+
+def test_scores_have_one_word_in_each_language():
+    """A Brazilian group read "Pontuação:" over a scoring and "Pontos:" in the table's
+    caption, two words for one thing: the scoring's title, the final one and the caption
+    say the same word in each language."""
+    from boardgamesbot.chat import i18n
+
+    for lang in i18n.LANGUAGES:
+        word = i18n.text(lang, "living.scores", scores="").split(":")[0].strip()
+        assert i18n.text(lang, "score.title") == f"{word}:", lang
+        assert word.lower() in i18n.text(lang, "end.title").lower(), lang

@@ -712,10 +712,13 @@ class Game(ABC):
         which line of the board is whose; None, the default: the board names no seat."""
         return None
 
-    def choice_label(self, prefix: list[str], notation: str, lang: str) -> str | None:
+    def choice_label(self, prefix: list[str], notation: str, lang: str,
+                     view: dict[str, Any] | None = None) -> str | None:
         """The words on a chat button that goes from the notation words ``prefix`` to
         ``notation`` (one more word, or none when ``prefix`` is itself an action among
-        its longer forms), in ``lang``; None: the notation's next word as it is."""
+        its longer forms), in ``lang``; ``view``, the chooser's where a face has it, for
+        words that depend on the position (what the tile to place is); None: the
+        notation's next word as it is."""
         return None
 
     def turn_words(self, infos: Sequence[ActionInfo], lang: str,

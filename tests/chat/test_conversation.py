@@ -20,7 +20,7 @@ from boardgamesbot.chat.commands import read_clock
 from boardgamesbot.chat.conversation import Button, Conversation, Person, Place, Refusal
 from boardgamesbot.chat.games import find_game, read_options
 from boardgamesbot.chat.tables import Service
-from boardgamesbot.engine import GameError
+from boardgamesbot.engine import GameError, load_game
 from boardgamesbot.games.wording import edits
 from boardgamesbot.service.bots import BotPool
 from boardgamesbot.service.lobby import Limits, Lobby
@@ -407,6 +407,40 @@ async def test_hidden_choices_go_to_a_direct_chat_the_bot_opens(conversation, ne
     # Opened once, told once: later menus go to the same chats without a word.
     assert net.opened == ["ana", "bob"]
     assert sum("📩" in t for t in net.texts("room")) == 1
+
+
+class QuickAnswer(Opener):
+    """An `Opener` on which Ana answers the moment the group hears everyone is to draw
+    (typed from memory, before her own menu reaches her): ``answer`` plays for her."""
+
+    answer = None
+
+    async def send(self, chat_id, text, buttons=None, image=None):
+        sent = await super().send(chat_id, text, buttons, image)
+        if chat_id == "room" and "Everyone chooses now" in text and self.answer:
+            answer, self.answer = self.answer, None
+            await answer()
+        return sent
+
+
+@run(network=QuickAnswer)
+async def test_who_chose_before_their_menu_came_gets_no_empty_menu(conversation, net, say,
+                                                                    service):
+    """Ana typed her drawing as soon as the group read that everyone draws, before the bot
+    had sent her menu: the menu came after it, "@Ana, choose what to do:" over nothing (no
+    choice was left her). A menu whose person has already chosen is not sent."""
+    await say(ANA, "new cartographers")
+    await say(BOB, "join")
+
+    async def answer():
+        table_id = conversation.store.game_in("test", "room")["table_id"]
+        await service.act(table_id, 0, (await service.notations(table_id, 0))[0])
+
+    net.answer = answer
+    await say(ANA, "start")
+    await until(lambda: any(t.startswith("@Bob") for t in net.texts("dm-bob")))
+    await until(lambda: any("Still waiting for: Bob" in t for t in net.texts("room")))
+    assert not any(t.startswith("@Ana") for t in net.texts("dm-ana")), net.texts("dm-ana")
 
 
 @run
@@ -1064,6 +1098,29 @@ async def test_a_season_that_scores_nothing_is_a_scoring_still(conversation, net
     assert 0 in [later - earlier for earlier, later in zip(totals, totals[1:])], totals
 
 
+@run
+async def test_a_finished_game_leaves_no_moment_behind(conversation, net, say, service):
+    """The moment of play a chat was told (`chat_moments`: a scoring round's first line,
+    kept across restarts) stayed in the database for every table a bot had ever seen. A
+    finished game's is deleted with it, as its story is forgotten."""
+    from sqlalchemy import func, select
+
+    from boardgamesbot.chat.store import moments
+
+    await say(ANA, "new cartographers")
+    await say(ANA, "start")
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+    conversation.store.set_moment(table_id, "began so", "stands so")  # (as a round's)
+    for _ in range(400):
+        if (await service.summary(table_id))["status"] == "over":
+            break
+        await service.act(table_id, 0, (await service.notations(table_id, 0))[0])
+    await until(lambda: conversation.store.game(table_id)["status"] == "over")
+    with conversation.store.engine.connect() as c:
+        left = c.execute(select(func.count()).select_from(moments)).scalar()
+    assert left == 0
+
+
 def _moves_in_words(lang):
     @run
     async def test(conversation, net, say, service):
@@ -1480,7 +1537,17 @@ async def test_a_volcano_scoring_round_is_told_in_words(conversation, net, say, 
         await until(lambda: any(f"Volcano! Scoring round: {other} spends 10 AP, then scores."
                                 in t for t in net.texts("room")))
         assert sum(began in t for t in net.texts("room")) == 1  # begun once, told once
+        before = len(net.texts("room"))
         await service.act(table_id, 1 - view["volcano_drawer"], "end")
+        # The drawer's menu to place it says the volcano, as the story then does (it
+        # read "🧩 Place the tile …", then "places the volcano"), in each language.
+        await until(lambda: "🌋 Place the volcano" in "\n".join(net.texts("room")[before:]))
+        assert "Place the tile" not in "\n".join(net.texts("room")[before:])
+        volcano = (await service.state(table_id, view["volcano_drawer"]))["view"]
+        game = load_game("tikal")
+        assert [game.choice_label([], "place", lang, volcano) for lang in
+                ("en", "pt-BR", "ca")] == ["🌋 Place the volcano", "🌋 Colocar o vulcão",
+                                           "🌋 Col·locar el volcà"]
         notations = await service.notations(table_id, view["volcano_drawer"])
         await service.act(table_id, view["volcano_drawer"], notations[0])
         placed = f"{drawer}: places the volcano on {notations[0].split()[1]}"

@@ -448,9 +448,11 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         head = f"{seat.table_id}:{summary['state_id']}:"
         words = unrow(prefix)
         here = " ".join(words)
+        # (the chooser's own view: a button's words may depend on it, "Place the volcano")
+        view = (await self.service.state(seat.table_id, seat.seat))["view"]
 
         def label(notation: str, default: str) -> str:
-            return label_of(game, words, notation, lang) or default
+            return label_of(game, words, notation, lang, view) or default
 
         def asking(key: str, **params: str) -> str:
             if not named:
@@ -472,7 +474,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                               f"v:{head}{depth}:{n}") for n in siblings]
             rows = [[choices[i] for i in row] for row in rows_for([b.label for b in choices])]
             rows.append([Button(i18n.text(lang, "button.confirm"), f"p:{head}{preview}")])
-            text = asking("menu.preview", action=in_words(game, preview.split(), lang))
+            text = asking("menu.preview", action=in_words(game, preview.split(), lang, view))
         else:
             buttons: list[Button] = []
             judged = load_game(game).preview_choice
@@ -486,7 +488,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             # button asks for it ("✔ Place the tile on A4", not "✔ place A4").
             unlabelled = [] if numbers else [
                 s.notation for s in steps[:MAX_BUTTONS] if s.complete and not s.row
-                and label_of(game, words, s.notation, lang) is None]
+                and label_of(game, words, s.notation, lang, view) is None]
             said = {entry["notation"]: "✔ " + games.action_words(game, entry, lang, "button")
                     for entry in await self.service.infos(seat.table_id, seat.seat,
                                                           unlabelled)}
@@ -497,7 +499,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                 if step.range:  # (no space before the dots: "118–150…" four to a row)
                     low, high = step.range
                     buttons.append(Button(f"{low}–{high}…" if numbers else
-                                          f"{in_words(game, words, lang)} {low}–{high} …",
+                                          f"{in_words(game, words, lang, view)} {low}–{high} …",
                                           f"m:{head}{step.notation}"))
                     continue
                 if numbers and step.complete and not step.more:
@@ -505,7 +507,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                     continue
                 if step.complete and not (self.living and step.more and judged(step.notation)):
                     default = said.get(step.notation) or f"✔ {step.word}"
-                    own = label_of(game, words, step.notation, lang)
+                    own = label_of(game, words, step.notation, lang, view)
                     # (the game's short word, "A4", marked ✔ against its "A4 …" beside)
                     buttons.append(Button(default if own is None else
                                           f"✔ {own}" if step.more else own,
@@ -516,13 +518,12 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             rows = [[buttons[i] for i in row] for row in rows_for([b.label for b in buttons])]
             # With nothing chosen yet (a turn that goes on) the menu says what it awaits:
             # "Ana, choose: …" was a colon before nothing.
-            text = (asking("menu.choose", prefix=in_words(game, words, lang) + " …") if here
+            text = (asking("menu.choose", prefix=in_words(game, words, lang, view) + " …") if here
                     else asking("menu.what"))
             if not here:
                 # A decision unlike a turn's (a scoring round: no tile to place) says why
                 # first, in the game's words for this seat; the picture's banner is no
                 # sentence a person reads before tapping.
-                view = (await self.service.state(seat.table_id, seat.seat))["view"]
                 moment = load_game(game).moment_words(view, lang, self.names_at(summary, lang))
                 if moment:
                     text = f"{moment}\n{text}"

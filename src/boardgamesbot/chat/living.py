@@ -659,17 +659,18 @@ def to_call(beginning: list[int], actor: int | None, watching: int | None = None
     return [seat for seat in beginning if seat not in (actor, watching)]
 
 
-def label_of(game_name: str, prefix: list[str], notation: str, lang: str) -> str | None:
-    """The game's own words for a button (`Game.choice_label`)."""
-    return load_game(game_name).choice_label(prefix, notation, lang)
+def label_of(game_name: str, prefix: list[str], notation: str, lang: str,
+             view: dict | None = None) -> str | None:
+    """The game's own words for a button (`Game.choice_label`), in the chooser's ``view``."""
+    return load_game(game_name).choice_label(prefix, notation, lang, view)
 
 
-def in_words(game_name: str, words: list[str], lang: str) -> str:
+def in_words(game_name: str, words: list[str], lang: str, view: dict | None = None) -> str:
     """The words of an action chosen so far as its buttons said them ("🧩 Col·locar la
     peça A4"): a menu's prompt in the chat's language, not in the notation's English
     verbs; a word the game gives no label (a space, a number) stays as written."""
-    return " ".join(label_of(game_name, words[:index], " ".join(words[:index + 1]), lang)
-                    or word for index, word in enumerate(words))
+    return " ".join(label_of(game_name, words[:index], " ".join(words[:index + 1]), lang,
+                             view) or word for index, word in enumerate(words))
 
 
 def played_for(state: dict, seat: int) -> bool:

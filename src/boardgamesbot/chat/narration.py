@@ -397,6 +397,10 @@ class Narration:
         await self.show(chat_id, name, group_view, caption, table_id=table_id, silent=quiet)
         opened = []  # people the bot has just opened a direct chat with
         for seat in people:
+            if not await self.service.notations(table_id, seat):
+                # They chose already (typed while the group's picture was on its way):
+                # a menu now would ask "choose what to do:" over nothing.
+                continue
             person = Person(seats[seat]["user_id"], seats[seat]["name"])
             # Each person's menu goes to their direct chat when possible: choices made
             # there stay hidden from the group until the step resolves.
@@ -506,7 +510,7 @@ class Narration:
             view = (await self.service.state(table_id, None))["view"]
             await self.show(chat_id, summary["game"], view, "\n".join(end),
                             table_id=table_id, silent=False)
-        self.store.update_game(table_id, status="over", last_event=10**9)
+        self.store.finish_game(table_id)
 
 
     async def _arm_reminder(self, table_id: str, state: dict, lang: str) -> None:

@@ -291,6 +291,14 @@ class ChatStore:
         with self.engine.begin() as c:
             c.execute(update(games).where(games.c.table_id == table_id).values(**values))
 
+    def finish_game(self, table_id: str) -> None:
+        """``table_id`` is over and told: its moment of play is forgotten with it (one
+        row a table, kept for every table a long-running bot had ever seen)."""
+        with self.engine.begin() as c:
+            c.execute(update(games).where(games.c.table_id == table_id)
+                      .values(status="over", last_event=10**9))
+            c.execute(delete(moments).where(moments.c.table_id == table_id))
+
     def seats_of(self, table_id: str) -> dict[int, dict]:
         with self.engine.connect() as c:
             return {r["seat"]: dict(r) for r in c.execute(

@@ -67,8 +67,10 @@ class PackagedGame(Game):
         tag = getattr(self.face_module("render"), "seat_tag", None)
         return None if tag is None else str(tag(seat, lang))
 
-    def choice_label(self, prefix: list[str], notation: str, lang: str) -> str | None:
-        label: str | None = self.face_module("buttons").label(prefix, notation, lang)
+    def choice_label(self, prefix: list[str], notation: str, lang: str,
+                     view: dict[str, Any] | None = None) -> str | None:
+        label: str | None = self.face_module("buttons").label(prefix, notation, lang,
+                                                               view=view)
         return label
 
     def action_words(self, info: ActionInfo, lang: str, mood: str | None = None,

@@ -8,14 +8,16 @@ person never has to know that ``f90`` means "flipped, then a quarter turn".
 
 from __future__ import annotations
 
+from typing import Any
+
 TERRAINS = {
     "en": {"forest": "🌲 Forest", "village": "🏠 Village", "farm": "🌾 Farm",
            "water": "💧 Water", "monster": "👹 Monster", "ambush": "👹 Ambush",
            "pass": "⏭ Pass", "shape": "Shape {n}"},
-    "pt-BR": {"forest": "🌲 Floresta", "village": "🏠 Vila", "farm": "🌾 Fazenda",
+    "pt-BR": {"forest": "🌲 Floresta", "village": "🏠 Aldeia", "farm": "🌾 Fazenda",
               "water": "💧 Água", "monster": "👹 Monstro", "ambush": "👹 Emboscada",
               "pass": "⏭ Passar", "shape": "Forma {n}"},
-    "ca": {"forest": "🌲 Bosc", "village": "🏠 Poble", "farm": "🌾 Granja",
+    "ca": {"forest": "🌲 Bosc", "village": "🏠 Poblat", "farm": "🌾 Granja",
            "water": "💧 Aigua", "monster": "👹 Monstre", "ambush": "👹 Emboscada",
            "pass": "⏭ Passar", "shape": "Forma {n}"},
 }
@@ -29,7 +31,9 @@ def orientation(word: str) -> str | None:
     return f"⇋ {turn}" if word[0] == "f" else turn
 
 
-def label(prefix: list[str], notation: str, lang: str) -> str | None:
+def label(prefix: list[str], notation: str, lang: str,
+          view: dict[str, Any] | None = None) -> str | None:
+    """(``view``, the chooser's, changes no word of a drawing's.)"""
     words = notation.split()
     if len(words) != len(prefix) + 1:
         return None

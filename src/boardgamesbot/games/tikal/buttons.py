@@ -9,18 +9,23 @@ board in each rotation before it is confirmed (`previewed`).
 
 from __future__ import annotations
 
+from typing import Any
+
 WORDS = {
-    "en": {"place": "🧩 Place the tile", "enter": "➕ Bring in", "move": "🚶 Move",
+    "en": {"place": "🧩 Place the tile",
+           "place.volcano": "🌋 Place the volcano", "enter": "➕ Bring in", "move": "🚶 Move",
            "uncover": "⛏ Uncover", "recover": "💎 Recover", "exchange": "🔄 Exchange",
            "camp": "⛺ Camp", "guard": "🛡 Guard", "end": "⏭ End the turn",
            "bid": "💰 Bid", "pass": "⏭ Pass", "take": "✋ Take",
            "L": "Leader", "W": "Worker"},
-    "pt-BR": {"place": "🧩 Colocar a peça", "enter": "➕ Trazer", "move": "🚶 Mover",
+    "pt-BR": {"place": "🧩 Colocar a peça",
+              "place.volcano": "🌋 Colocar o vulcão", "enter": "➕ Trazer", "move": "🚶 Mover",
               "uncover": "⛏ Escavar", "recover": "💎 Recuperar", "exchange": "🔄 Trocar",
               "camp": "⛺ Acampamento", "guard": "🛡 Guardar", "end": "⏭ Encerrar a vez",
               "bid": "💰 Lance", "pass": "⏭ Passar", "take": "✋ Pegar",
               "L": "Líder", "W": "Trabalhador"},
-    "ca": {"place": "🧩 Col·locar la peça", "enter": "➕ Fer entrar", "move": "🚶 Moure",
+    "ca": {"place": "🧩 Col·locar la peça",
+           "place.volcano": "🌋 Col·locar el volcà", "enter": "➕ Fer entrar", "move": "🚶 Moure",
            "uncover": "⛏ Excavar", "recover": "💎 Recuperar", "exchange": "🔄 Intercanviar",
            "camp": "⛺ Campament", "guard": "🛡 Vigilar", "end": "⏭ Acabar el torn",
            "bid": "💰 Oferta", "pass": "⏭ Passar", "take": "✋ Agafar",
@@ -28,7 +33,10 @@ WORDS = {
 }
 
 
-def label(prefix: list[str], notation: str, lang: str) -> str | None:
+def label(prefix: list[str], notation: str, lang: str,
+          view: dict[str, Any] | None = None) -> str | None:
+    """``view``: the chooser's, where the tile to place is told (a volcano is placed as
+    one, after the scoring round it began: "🌋 Place the volcano", not "the tile")."""
     words = notation.split()
     table = WORDS.get(lang, WORDS["en"])
     if prefix[:1] == ["place"] and len(prefix) == 2 and words[:2] == prefix:
@@ -39,6 +47,8 @@ def label(prefix: list[str], notation: str, lang: str) -> str | None:
         return None
     word = words[-1]
     if not prefix:
+        if word == "place" and ((view or {}).get("drawn") or {}).get("kind") == "volcano":
+            return table["place.volcano"]
         return table.get(word)
     if prefix == ["place"]:
         # The space alone: the prompt above says "🧩 Place the tile …" once, not each of
