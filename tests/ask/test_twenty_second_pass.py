@@ -5,6 +5,10 @@ questions: they were asked while fixing, and measure nothing held out."""
 
 from __future__ import annotations
 
+import pytest
+
+from boardgamesbot.help.search import ask
+
 from .questions_fresh import FRESH_23
 from .scoring import held_out_tests
 
@@ -13,3 +17,25 @@ from .scoring import held_out_tests
 #: the pass.
 (test_the_set_names_its_answer_in_exactly_one_passage,
  test_the_set_holds_its_figures) = held_out_tests(FRESH_23, 5, (18, 26, 14))
+
+
+def _within(game: str, lang: str, question: str, opening: str) -> int | None:
+    """The rank of the first answer opening with ``opening`` (None: not among the answers)."""
+    return next((n for n, answer in enumerate(ask(game, question, lang).answers, 1)
+                 if answer.text.startswith(opening)), None)
+
+
+#: The ambush rules open with no word of their own for "ambush" ("**Playing solo,** the game
+#: draws the monster…", "**With two or more players,** everybody passes their sheet…"): it is
+#: only in their heading, "Ambushes", which counted a third of a word; asked about an ambush,
+#: the rule ranked behind the ambush cards' list or Decision 5 (second, third or beyond).
+@pytest.mark.parametrize(("lang", "question", "opening", "within"), [
+    ("en", "in an ambush who draws on my sheet", "With two or more players", 1),
+    ("en", "solo ambush where does the monster go", "Playing solo", 1),
+    ("pt-BR", "solo, onde vai o monstro da cilada", "No jogo solo", 2),
+    ("ca", "en una emboscada a qui passo el full?", "Amb dos jugadors o més", 3),
+])
+def test_a_rule_titled_by_its_heading_is_found_by_the_heading_s_words(lang, question, opening,
+                                                                      within):
+    found = _within("cartographers", lang, question, opening)
+    assert found is not None and found <= within, found
