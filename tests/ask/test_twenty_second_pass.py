@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardgamesbot.help.search import ask
+from boardgamesbot.help.search import ask, index
 
 from .questions_fresh import FRESH_23
 from .scoring import held_out_tests
@@ -39,3 +39,24 @@ def test_a_rule_titled_by_its_heading_is_found_by_the_heading_s_words(lang, ques
                                                                       within):
     found = _within("cartographers", lang, question, opening)
     assert found is not None and found <= within, found
+
+
+#: A minus said in words is the number's sign, as "-3" typed is (twenty-first pass): the solo
+#: rating's row that holds it leads. Before, "minus 3" was 3 and "0 to 9" or the solo
+#: paragraph led; "pelo menos 3" is still "at least 3".
+@pytest.mark.parametrize(("lang", "question", "row"), [
+    ("en", "solo what title with a rating of minus 3", "−5 to −1"),
+    ("en", "what title do i get solo at minus 12", "−20 to −11"),
+    ("pt-BR", "no solo tirei menos 3, qual titulo", "−5 a −1"),
+    ("pt-BR", "classificacao negativa 12 no solo da qual titulo", "−20 a −11"),
+    ("ca", "en solitari amb menys 3 quin titol tinc", "−5 a −1"),
+    ("ca", "valoracio de menys 8 en solitari, quin titol?", "−10 a −6"),
+])
+def test_a_minus_said_in_words_is_the_number_s_sign(lang, question, row):
+    assert _within("cartographers", lang, question, row) == 1
+
+
+def test_at_least_is_no_minus():
+    words = index("tikal", "pt-BR").words
+    assert ("-1", 1.0) not in words.weighted("pelo menos 1 figura", amounts=False)
+    assert ("-3", 1.0) in words.weighted("menos 3", amounts=False)
