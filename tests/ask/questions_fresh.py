@@ -2309,3 +2309,82 @@ FRESH_22 = {
          ["Decisió 1"], "com a màxim 100"),
     ],
 }
+
+#: The twenty-second pass's held-out set (session 51, helper ask22; docs/ask.md): written from the
+#: three languages' help pages and the refusals the faces print before the asker was run on it,
+#: as friends at a table type them; each names its passage and the answer in it.
+FRESH_23 = {
+    "tikal": [
+        # English
+        ("en", "can me and another player both have guys on the same hex",
+         ["Moving."], "There is no limit to the figures on a space"),
+        ("en", "why 'A camp may not be built there.' i tried puting it on my temple",
+         ["Build a camp (5 AP)"], "on a jungle clearing or an emptied treasure tile"),
+        ("en", "does the leader count extra when we see who has a temple",
+         ["Strength."], "Your leader is worth 3"),
+        ("en", "we ended on the same points, who wins then",
+         ["On a tie,"], "guard on the highest-value temple"),
+        ("en", "auction game, when does my amulet go back face up",
+         ["End of the round."], "All amulets turn face up again"),
+        # Português do Brasil
+        ("pt-BR", "botei guardiao e meus outros bonecos no templo, o q acontece com eles",
+         ["Colocar um Guardião (5 PA)"], "saem da partida de vez"),
+        ("pt-BR", "pq deu 'Não resta tesouro nessa peça.' mas eu tava la em cima dela",
+         ["Desenterrar um Tesouro (3 PA)"], "Um hexágono de Tesouro sem fichas passa a valer"),
+        ("pt-BR", "o tesouro q eu pego fica escondido ou todo mundo ve?",
+         ["Desenterrar um Tesouro (3 PA)"], "à vista de todos"),
+        ("pt-BR", "qtos exploradores cada jogador recebe",
+         ["Para cada jogador:"], "18 Exploradores"),
+        ("pt-BR", "leilao: o ultimo da rodada paga qto pela peça dele",
+         ["O último jogador"], "fica com o último hexágono de graça"),
+        # Català
+        ("ca", "puc passar un explorador per dins d'un volca?",
+         ["Moviment."], "Ningú no entra mai en un volcà"),
+        ("ca", "si tinc el cap alla em surt mes barat fer coses?",
+         ["Força."], "mai no canvia el cost"),
+        ("ca", "si em vol canviar un tresor puc dir que no?",
+         ["Intercanviar un tresor (3 PA)"], "L'altre jugador no s'hi pot negar"),
+        ("ca", "subhasta: es pot oferir 0 punts?",
+         ["Decisió 4"], "ningú no ofereix 0"),
+        ("ca", "en la subhasta a l'ultima ronda qui puntua primer",
+         ["Ronda final."], "per ordre de punts, de menys a més"),
+    ],
+    "cartographers": [
+        # English
+        ("en", "blank square touching 2 monsters, is that -2 stars for me",
+         ["per empty space"], "still costs only one star"),
+        ("en", "my neighbours monster closed off my mountain in the ambush, whose coin is it",
+         ["Decision 5"], "always goes to the"),
+        ("en", "rift lands - can i pick monster as the terrain or not",
+         ["Rift Lands:"], "draw a single square in one of its five terrains"),
+        ("en", "solo, does the ambush monster get rotated to fit better",
+         ["Playing solo,"], "no turning, no flipping"),
+        ("en", "how many wastelands on side b",
+         ["Map sheet:"], "7 wasteland spaces"),
+        # Português do Brasil
+        ("pt-BR", "quais sao os tipos de terreno",
+         ["Terrenos:"], "floresta, aldeia, fazenda, água e monstro"),
+        ("pt-BR", "pq 'Foi revelada uma carta de ruínas: seu desenho deve cobrir um espaço de "
+                  "ruínas vazio.'? nem vi a carta",
+         ["Ruínas:"], "precisa cobrir pelo menos um espaço de ruínas vazio"),
+        ("pt-BR", "quantas estrelas da o Wildholds",
+         ["Fortins Selvagens"], "8 estrelas por grupo de aldeia com 6 espaços ou mais"),
+        ("pt-BR", "jogando sozinho o monstro da cilada vem girado?",
+         ["No jogo solo,"], "sem girar nem espelhar"),
+        ("pt-BR", "ruina vazia conta como preenchida pras cartas de pontuacao?",
+         ["Decisão 10"], "só conta como preenchido depois"),
+        # Català
+        ("ca", "quantes cartes d'emboscada hi ha a la capsa",
+         ["cadascuna mostra una forma de monstre"], "4 cartes d'emboscada"),
+        ("ca", "i si surten dos cartes de ruines seguides?",
+         ["no es dibuixa per si sola"],
+         "un altre cop després d'una segona carta de ruïnes"),
+        ("ca", "per que em diu 'Un sol quadrat només es permet quan no hi cap cap forma de la "
+               "carta.' si jo volia fer un quadradet",
+         ["Decisió 2"], "només es permet quan cap forma de la carta no es"),
+        ("ca", "jugant sol amb una valoracio de 15 quin titol em toca",
+         ["Journeyman Topographer"], "10 a 19"),
+        ("ca", "les calderes que puntuen exactament",
+         ["Les Calderes"], "1 estrella per espai buit"),
+    ],
+}

@@ -85,6 +85,12 @@ TERM_WEIGHT, WORD_WEIGHT, GUESS_WEIGHT = 1.5, 1.0, 0.7
 DECISION_ASKED = re.compile(r"\bdecisi?(?:on|ao|o)\s*(\d+)")
 #: How much a word of the headings above a passage counts, against one of its own.
 CONTEXT_WEIGHT = 0.3
+#: How much a word of a passage's own heading counts when the passage is titled by it (it opens
+#: with no bold words of its own: "**Playing solo,** the game draws the monster…" under
+#: "Ambushes") and its text does not hold that word: what the passage is about, said only once
+#: above it ("ambush", "cilada"). Measured over every set at 0.6, 0.8 and 1.0 (docs/ask.md,
+#: *Twenty-second pass*): 1.0 cost questions whose heading is a general word ("Scoring").
+HEADING_WEIGHT = 0.8
 #: How much a passage explaining what to type, or a note beside the rules (how the
 #: tiles were reconstructed), counts against one stating a rule.
 NOTATION_WEIGHT = 0.6
@@ -520,6 +526,10 @@ class RulesIndex:
             self.titles.append(frozenset(self.words.keys(p.title))
                                if p.text.startswith(p.title) else frozenset())
             context = self._counted(" ".join(p.section))
+            if p.section and p.title == p.section[-1] and not p.text.startswith(p.title):
+                for key, count in self._counted(p.title).items():
+                    if key not in own:  # (then it counts HEADING_WEIGHT, not CONTEXT_WEIGHT)
+                        context[key] += (HEADING_WEIGHT / CONTEXT_WEIGHT - 1) * count
             self.lengths.append(round(sum(own.values())))  # (the rules' own words)
             self._add_kinds(own)
             for number in numbers_within(p.text):  # ("20 to 29" holds a rating of 25)

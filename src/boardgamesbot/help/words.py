@@ -252,6 +252,36 @@ _NOT = {"en": """cant cannot wont dont doesnt didnt isnt arent wasnt werent shou
                 wouldnt mustnt hasnt havent t""", "pt-BR": "", "ca": ""}
 NEGATIONS = {lang: dict.fromkeys(words.split(), "not") for lang, words in _NOT.items()}
 
+#: A minus said in words before a number ("minus 3", "menos 3", "menys 3", "negative 3"): a
+#: question's number with its sign, as "-3" typed (`Words.weighted`); not after the words that
+#: make it "at least" ("pelo menos 3", "ao menos 3").
+MINUS_WORDS = {"en": frozenset({"minus", "negative"}),
+               "pt-BR": frozenset({"menos", "negativo", "negativa"}),
+               "ca": frozenset({"menys", "negatiu", "negativa"})}
+_AT_LEAST = {"en": frozenset(), "pt-BR": frozenset({"pelo", "ao", "no"}),
+             "ca": frozenset({"si", "com", "almenys"})}
+
+
+def _signed(words: list[str], accented: list[str], lang: str) -> tuple[list[str], list[str]]:
+    """``words`` (and ``accented``, the same words) with a minus said in words joined to the
+    number after it as its sign: ["minus", "3"] → ["-3"] (see `MINUS_WORDS`)."""
+    kept: list[str] = []
+    typed: list[str] = []
+    at = 0
+    while at < len(words):
+        word = words[at]
+        if (word in MINUS_WORDS[lang] and at + 1 < len(words) and words[at + 1].isdigit()
+                and not (at and words[at - 1] in _AT_LEAST[lang])):
+            kept.append(MINUS + words[at + 1])
+            typed.append(MINUS + words[at + 1])
+            at += 2
+            continue
+        kept.append(word)
+        typed.append(accented[at])
+        at += 1
+    return kept, typed
+
+
 #: Words in which English says "not" and what is not at once ("it fits nowhere", "it never
 #: fits", "nobody enters"), where Portuguese and Catalan keep their "not" beside the other
 #: word ("não couber em lugar nenhum", "no hi cap enlloc"). A sentence holding one also holds
@@ -786,6 +816,8 @@ class Words:
         negations = NEGATIONS[self.lang]
         words = [negations.get(word) or numbers.get(word, word) for word in words]
         accented = [negations.get(typed, typed) for typed in accented]
+        if not amounts:  # (a question: "minus 3" is -3; the rules write their signs)
+            words, accented = _signed(words, accented, self.lang)
         comparative, nearest = NEAREST[self.lang]
         for at, word in enumerate(words):
             if at and word in LAWFUL[self.lang] and words[at - 1] in BEING[self.lang]:
