@@ -715,14 +715,30 @@ def test_the_last_to_draw_sees_the_monster_drawn_on_her_map_at_her_next_card(pho
     assert len(seen) == 3 and all(inside for _, inside in seen), seen
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_card_and_the_season_s_time_are_above_the_map_while_drawing(phone, server, lang):
-    """Cartographers at 390×844, first time, no docs: the card to draw, its time and the
-    season's were in panels under the map, scrolled away from where the shape is drawn;
-    the edicts further down still; and nothing said the map pans. The card and the times
-    are in a line above the map, in sight with the cells to tap; the season's edicts
-    unfold over the map at one tap; a first-time hint says the map swipes, until it does."""
-    table, tokens = cartographers_sheet(phone, server, lang)
+# The card strip's card and times said and in sight with a cell to tap, and the pan hint
+# in sight saying its words (told.hint), or not shown at all (told.hint null).
+STRIP_IN_SIGHT = """([told, targets]) => {
+    const seen = (el) => { if (!el) return false; const r = el.getBoundingClientRect();
+        return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight
+            && r.left >= 0 && r.right <= innerWidth; };
+    const card = document.querySelector('#card-strip .strip-card');
+    const time = document.querySelector('#card-strip .strip-time');
+    const hint = document.getElementById('pan-hint');
+    const hinted = told.hint === null ? !(hint && hint.getClientRects().length)
+        : seen(hint) && hint.textContent === told.hint;
+    return seen(card) && card.textContent === told.card && seen(time)
+        && time.textContent === told.time && hinted
+        && [...document.querySelectorAll(targets)].some(seen); }"""
+# The season's edicts unfolded from the strip, each in sight.
+STRIP_EDICTS_IN_SIGHT = """n => { const items = document.querySelectorAll(
+        '#card-strip .strip-edicts[open] li');
+    return items.length === n && [...items].every(li => { const r = li.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight; }); }"""
+
+
+def card_strip_words(page, server, lang):
+    """A Cartographers sheet at its first card: the table's view and the strip's words."""
+    table, tokens = cartographers_sheet(page, server, lang)
     state = view(server, table, tokens[0])["view"]
     words = catalog(lang, "cartographers")
     card, season = state["card"], state["season"]
@@ -734,23 +750,21 @@ def test_the_card_and_the_season_s_time_are_above_the_map_while_drawing(phone, s
                                              threshold=season["threshold"]),
         "hint": words["carto.pan.hint"],
     }
-    in_sight = """([told, targets]) => {
-        const seen = (el) => { if (!el) return false; const r = el.getBoundingClientRect();
-            return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight
-                && r.left >= 0 && r.right <= innerWidth; };
-        const card = document.querySelector('#card-strip .strip-card');
-        const time = document.querySelector('#card-strip .strip-time');
-        const hint = document.getElementById('pan-hint');
-        return seen(card) && card.textContent === told.card && seen(time)
-            && time.textContent === told.time && seen(hint) && hint.textContent === told.hint
-            && [...document.querySelectorAll(targets)].some(seen); }"""
-    phone.wait_for_function(in_sight, arg=[told, SHEET_TARGETS])
-    phone.tap("#strip-edicts")
     scoring = [e for e in state["edicts"] if e["letter"] in season["scoring"]]
-    phone.wait_for_function("""n => { const items = document.querySelectorAll(
-            '#card-strip .strip-edicts[open] li');
-        return items.length === n && [...items].every(li => { const r = li.getBoundingClientRect();
-            return r.top >= 0 && r.bottom <= innerHeight; }); }""", arg=len(scoring))
+    return told, len(scoring)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_and_the_season_s_time_are_above_the_map_while_drawing(phone, server, lang):
+    """Cartographers at 390×844, first time, no docs: the card to draw, its time and the
+    season's were in panels under the map, scrolled away from where the shape is drawn;
+    the edicts further down still; and nothing said the map pans. The card and the times
+    are in a line above the map, in sight with the cells to tap; the season's edicts
+    unfold over the map at one tap; a first-time hint says the map swipes, until it does."""
+    told, scoring = card_strip_words(phone, server, lang)
+    phone.wait_for_function(STRIP_IN_SIGHT, arg=[told, SHEET_TARGETS])
+    phone.tap("#strip-edicts")
+    phone.wait_for_function(STRIP_EDICTS_IN_SIGHT, arg=scoring)
     # The map swiped: the hint goes, and is not shown again.
     phone.eval_on_selector(".sheet-frame", """f => { f.dispatchEvent(new Event('touchstart'));
         f.scrollLeft += 120; }""")
@@ -758,6 +772,23 @@ def test_the_card_and_the_season_s_time_are_above_the_map_while_drawing(phone, s
     phone.reload()
     phone.wait_for_selector(SHEET_TARGETS)
     assert phone.locator("#pan-hint").count() == 0
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_a_tablet_has_the_card_and_the_season_s_time_above_the_map_too(browser, server, lang):
+    """Cartographers on a 768×1024 tablet: the card strip was a phone's alone (below 600 px),
+    and the card, its time and the season's edicts were in panels under the map there too,
+    scrolled away from the cells to tap. The strip is above the map up to 900 px, the
+    edicts one tap away; no pan hint, the map being whole on a tablet's screen."""
+    context, page, errors = phone_page(browser, 768, 1024)
+    try:
+        told, scoring = card_strip_words(page, server, lang)
+        page.wait_for_function(STRIP_IN_SIGHT, arg=[{**told, "hint": None}, SHEET_TARGETS])
+        page.tap("#strip-edicts")
+        page.wait_for_function(STRIP_EDICTS_IN_SIGHT, arg=scoring)
+    finally:
+        context.close()
+    assert not errors, errors
 
 
 def test_my_map_pans_by_keyboard_while_i_wait_for_a_friend(phone, server, axe_source):

@@ -646,10 +646,11 @@ function cardPanel(ctx) {
 let stripEdictsOpen = false;
 
 /**
- * A phone's line above the map: the card being drawn, its time and the season's, and the
- * season's edicts one tap away (unfolded over the map). On a phone the panels that say
- * them are under the map, and a person drawing scrolled away from the map to read them;
- * style.css's wide screens show the panels beside the map instead (cartographers.css).
+ * A phone's or a tablet's line above the map: the card being drawn, its time and the
+ * season's, and the season's edicts one tap away (unfolded over the map). Up to 900 px the
+ * panels that say them are under the map, and a person drawing scrolled away from the map
+ * to read them; style.css's wide screens show the panels beside the map instead
+ * (cartographers.css).
  */
 function cardStrip(ctx) {
   const view = ctx.view;
