@@ -302,9 +302,8 @@ class Person:
             word = command_named(typed, lang, partial(_a_move, seat.game))
             second, _, after = rest.strip().partition(" ")
             if word is None and second and not line.endswith("?"):
-                # ("por que end", "per què end": why as a question spells it, two words,
-                # where the catalogs' "porque", "perquè" is the answer's; a line ending in
-                # '?' stays a question, answered below)
+                # ("por que end", "per què end": a command of two words, as the question
+                # spells why; a line ending in '?' stays a question, answered below)
                 word = command_named(typed + second, lang, partial(_a_move, seat.game))
                 rest = after if word is not None else rest
             if word == "quit":
