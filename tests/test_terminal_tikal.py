@@ -335,9 +335,10 @@ def test_a_tall_terminal_still_gets_the_hexes():
                                    board_text(view, 80, colour=False).plain.splitlines()]
 
 
-def test_replay_draws_the_last_position_to_the_terminals_height(tmp_path, monkeypatch):
-    """`bgbot replay` printed the roomy hexes (27 rows and the table) whatever the terminal:
-    on 80x24 the top of the map was gone before the final scores were read."""
+def replay_console(tmp_path, monkeypatch, answers: tuple[str, ...] = ()) -> Console:
+    """An 80x24 terminal `bgbot replay` prints to, of a random four-player game of 40
+    actions saved as ``game.json``; ``answers`` are typed at its keys' prompt, which is
+    printed on a line of its own."""
     import boardgamesbot.cli.play as play
     import boardgamesbot.cli.records as records
     from boardgamesbot.engine import Record
@@ -350,17 +351,51 @@ def test_replay_draws_the_last_position_to_the_terminals_height(tmp_path, monkey
         action = rng.choice(state.legal_actions(seat))
         state.apply(seat, action)
         record.actions.append((seat, str(action)))
-    path = tmp_path / "game.json"
-    record.save(path)
+    record.save(tmp_path / "game.json")
     console = Console(file=io.StringIO(), width=80, height=24, record=True,
                       force_terminal=True, color_system=None, _environ={"TERM": "xterm"})
+    typed = iter(answers)
+
+    def answered(prompt: str = "", **_) -> str:
+        console.print(prompt)
+        return next(typed)
+
+    monkeypatch.setattr(console, "input", answered)
     monkeypatch.setattr(play, "console", console)
     monkeypatch.setattr(records, "console", console)
-    records.replay_command.callback(str(path), None, False, "en")
+    return console
+
+
+def test_replay_draws_the_last_position_to_the_terminals_height(tmp_path, monkeypatch):
+    """`bgbot replay` printed the roomy hexes (27 rows and the table) whatever the terminal:
+    on 80x24 the top of the map was gone before the final scores were read."""
+    import boardgamesbot.cli.records as records
+
+    console = replay_console(tmp_path, monkeypatch)
+    records.replay_command.callback(str(tmp_path / "game.json"), None, False, "en")
     last = console.export_text().splitlines()[-24:]
     assert any(text.startswith("40/40 ") for text in last), "\n".join(last)
     assert any(text.startswith("A1") for text in last)
     assert any(text.startswith(">p") for text in last)  # (the players table's rows too)
+
+
+def test_stepping_through_a_replay_tells_each_action_under_its_board(tmp_path, monkeypatch):
+    """Stepping through `bgbot replay`, each action was told above the board it led to, as
+    `bgbot play` never does: the line under the board, just above the keys' prompt, was
+    the board's own. It is told under the board (`drawn_to_fit`, as `play` tells its
+    turn), next to the prompt, and the board, it and the prompt fit the 24 rows."""
+    import boardgamesbot.cli.records as records
+    from boardgamesbot.cli.words import say
+
+    console = replay_console(tmp_path, monkeypatch, ("", "", "q"))
+    records.replay_command.callback(str(tmp_path / "game.json"), None, True, "en")
+    lines = console.export_text().splitlines()
+    prompts = [at for at, line in enumerate(lines) if line.startswith(say("en", "replay.keys"))]
+    assert len(prompts) == 3, lines
+    for step, (before, at) in enumerate(zip([-1, *prompts], prompts)):
+        if step:
+            assert lines[at - 1].startswith(f"{step}/40 "), "\n".join(lines[before + 1:at + 1])
+        assert at - before <= 24, "\n".join(lines[before + 1:at + 1])
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
