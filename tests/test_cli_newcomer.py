@@ -517,3 +517,24 @@ def test_moves_all_is_asked_in_the_words_the_help_gives(tmp_path, lang):
     every = played_lines(tmp_path, lang, "moves all")
     assert played_lines(tmp_path, lang, f"{command_word('moves', lang)} "
                                         f"{say(lang, 'log.all').split()[0]}") == every
+
+
+def test_a_typed_word_is_folded_in_one_place():
+    """The terminal, the chat and the rules search each set case and accents aside with a
+    copy of their own (the chat's lower-cased where the terminal's case-folds): one place
+    (`boardgamesbot.games.notation.folded`) knows it, and the others fold with it."""
+    from pathlib import Path
+
+    import boardgamesbot
+    from boardgamesbot.chat import i18n
+    from boardgamesbot.games.notation import folded
+    from boardgamesbot.help import words
+
+    source = Path(boardgamesbot.__file__).parent
+    folding = sorted(str(path.relative_to(source)) for path in source.rglob("*.py")
+                     if "unicodedata.combining" in path.read_text(encoding="utf-8"))
+    assert folding == ["games/notation.py"], folding
+    for typed in ("Guardião", " PERQUÈ ", "Català", "camp"):
+        assert i18n.fold(typed) == folded(typed)
+        assert words.fold(typed.strip()) == folded(typed)
+    assert words.fold("Col·locar") == "collocar"
