@@ -538,3 +538,29 @@ def test_a_typed_word_is_folded_in_one_place():
         assert i18n.fold(typed) == folded(typed)
         assert words.fold(typed.strip()) == folded(typed)
     assert words.fold("Col·locar") == "collocar"
+
+
+def test_the_docs_table_of_commands_gives_each_languages_words():
+    """docs/cli.md's table of the prompt's commands named them in English alone, and left
+    'notation' out: a Brazilian or a Catalan reading it did not learn "jogadas", "per
+    què". It has a row for each command with its words in each language, as the catalogs
+    write them (so that the page cannot drift from what the prompt reads)."""
+    from pathlib import Path
+
+    from boardgamesbot.cli.words import COMMANDS, command_spellings
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text("utf-8")
+    header = "| command | pt-BR | ca | what it does |"
+    assert header in text
+    rows = text.split(header, 1)[1].split("\n\n", 1)[0].strip().splitlines()[1:]
+    table = {}
+    for row in rows:
+        cells = [cell.strip() for cell in row.strip("|").split(" | ")]
+        spelled = [[said.split()[0] if lang == "en" else said
+                    for said in re.findall(r"`([^`]+)`", cell)]
+                   for lang, cell in zip(("en", "pt-BR", "ca"), cells)]
+        table[spelled[0][0]] = spelled
+    assert sorted(table) == sorted(COMMANDS)
+    for command, spelled in table.items():
+        assert spelled == [command_spellings(lang, command) for lang in ("en", "pt-BR", "ca")], \
+            command
