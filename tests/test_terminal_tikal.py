@@ -177,14 +177,15 @@ def turns(seed: int, every: int = 4, players: int | None = None):
     yield state, None, state.view(None)
 
 
-def screen(view: dict, lang: str, legal: list[str], rows: int = 24, colour: bool = False):
+def screen(view: dict, lang: str, legal: list[str], rows: int = 24, colour: bool = False,
+           columns: int = 80):
     """What an 80x24 terminal shows at a turn where ``legal`` may be played: the board and
     the turn's lines (`turn_lines`) printed by the prompt's own `drawn_to_fit` (the board
     in the rows they and the prompt leave), then the prompt."""
     import boardgamesbot.cli.play as play
 
     options = {"color_system": None} if not colour else {"color_system": "truecolor"}
-    console = Console(file=io.StringIO(), width=80, height=rows, record=True,
+    console = Console(file=io.StringIO(), width=columns, height=rows, record=True,
                       force_terminal=True, _environ={"TERM": "xterm-256color"}, **options)
     saved, play.console = play.console, console  # (the prompt's console, its size)
     try:
@@ -326,6 +327,30 @@ def test_the_dense_map_loses_nothing_on_the_map(lang):
 
 def side_name(side: int) -> str:
     return ("N", "NE", "SE", "S", "SW", "NW")[side]
+
+
+@pytest.mark.parametrize("rows", [20, 60])
+def test_a_phone_sized_terminal_gets_the_map_in_two_halves_unwrapped(rows):
+    """On a phone's 40 columns the map, 74 columns as hexes and 79 dense, was wrapped by
+    the terminal: each of its lines broken in two, "E3 G3" read as a row of its own under
+    "A3 C3". It is drawn as two halves of the dense map, A-D over E-H, each line whole."""
+    spaces = [f"{c}{r}" for c in "ABCDEFGH" for r in range(1, 7)]
+    checked = 0
+    for state, seat, view in turns(2, every=25):
+        if seat is None:
+            continue
+        lines = screen(view, "en", legal_of(state, seat), rows=rows, columns=40)
+        assert max(len(line) for line in lines) <= 40, "\n".join(lines)
+        text = "\n".join(lines)
+        left = next(i for i, line in enumerate(lines) if line.startswith("A1"))
+        right = next(i for i, line in enumerate(lines) if line.startswith("E1"))
+        assert right == left + 13 and lines[left + 10].startswith("A6"), text
+        drawn = "\n".join(lines[left:right + 13])
+        for space in spaces:
+            half = drawn[:len("\n".join(lines[left:right]))] if space < "E" else drawn
+            assert len(re.findall(rf"(?<![A-Za-z]){space}(?!\d)", half)) == 1, (space, text)
+        checked += 1
+    assert checked > 3
 
 
 def test_a_tall_terminal_still_gets_the_hexes():
