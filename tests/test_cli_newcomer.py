@@ -564,3 +564,18 @@ def test_the_docs_table_of_commands_gives_each_languages_words():
     for command, spelled in table.items():
         assert spelled == [command_spellings(lang, command) for lang in ("en", "pt-BR", "ca")], \
             command
+
+
+def test_on_a_phone_an_answers_heading_wraps_under_its_own_text(tmp_path, monkeypatch):
+    """Asked "com es guanya?" on a phone's 40 columns, an answer's heading ("2. Decisió 6
+    (només a la variant amb subhasta)") went on at the left edge, where "subhasta)" read
+    as a line of its own; it wraps under its own text, as the answer's body does."""
+    from boardgamesbot.cli.terminal import console
+
+    monkeypatch.setattr(console, "_width", 40)
+    told = played_lines(tmp_path, "ca", "com es guanya?").split(
+        say("ca", "prompt", n=1))[1].splitlines()
+    told[0] = told[0].lstrip()
+    headings = [at for at, line in enumerate(told) if re.match(r"\d\. ", line.lstrip())]
+    assert len(headings) >= 2, told
+    assert all(re.match(r"(\d\. |   )", line) for line in told if line.strip()), told
