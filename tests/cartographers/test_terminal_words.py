@@ -237,3 +237,29 @@ def test_a_quoted_drawing_or_pattern_is_never_split_between_lines(lang):
                             (example, text)
                         checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_the_card_goes_under_the_sheet_not_squeezed_beside_it(lang):
+    """On a phone's 40 columns the card stood beside the sheet in 8 columns: "Aldeia de
+    Pesca…", "terre…", and the coins, stars and losses a word a line. Where the sheet
+    leaves the card too little room it goes under the sheet, whole, with the notes."""
+    from boardgamesbot.games.cartographers.render import named, say
+
+    checked = 0
+    for view in views(3, 2, "A"):
+        if view.get("viewer") is None or view["over"] or not view.get("card"):
+            continue
+        console = Console(file=io.StringIO(), width=40, height=20, record=True,
+                          color_system=None)
+        console.print(GAME.render_text(view, lang), height=18)
+        text = console.export_text()
+        assert "…" not in text, text
+        player = next(p for p in view["players"] if p["seat"] == view["viewer"])
+        for entry in say(lang, "carto.term.sheet", coins=player["coins"], stars=player["stars"],
+                         losses=player["monster_losses"]).split("   "):
+            assert any(entry in line for line in text.splitlines()), (entry, text)
+        name = named(lang, "carto.card", view["card"]["name"])
+        assert any(name in line for line in text.splitlines()), (name, text)
+        checked += 1
+    assert checked > 3

@@ -294,6 +294,11 @@ def shown_sheet(view: dict[str, Any]) -> int | None:
     return viewer
 
 
+#: The fewest columns the card and the seat's notes take beside the sheet (the widest
+#: shape, four squares, in its box); with fewer they go under it.
+BESIDE_ROOM = 20
+
+
 def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
            you_beside: bool = False, names: Mapping[int, str] | None = None,
            width: int | None = None) -> Group:
@@ -359,7 +364,11 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
         if width is not None:
             beside_width = width - 4 - 1 - max(
                 cell_len(line) for line in sheet_text(mine["sheet"]).plain.splitlines())
-        own, own_notes = _player_parts(view, mine, lang, apart=True, width=beside_width)
+        if beside_width is not None and beside_width < BESIDE_ROOM:
+            # (a phone's 40 columns: the card squeezed beside the sheet read "Pesca…")
+            beside_width = None
+        own, own_notes = _player_parts(view, mine, lang, apart=True,
+                                       width=width if beside_width is None else beside_width)
     if sheets:
         parts.append(Columns(sheets))
     terrains = {name: named(lang, "terrain", name) for name in _LETTER}
@@ -398,11 +407,14 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
         beside.add_column()
         aside: list[RenderableType] = [card_panel] if card_panel and not view["over"] else []
         aside.append(own_notes)
-        if you is not None and you_beside:
-            aside.append(Text(_under_itself(you.plain, beside_width), style=you.style))
-            you = None
-        beside.add_row(own, Group(*aside))
-        parts.append(beside)
+        if beside_width is None and width is not None:  # (too narrow: under the sheet)
+            parts.extend([own, *aside])
+        else:
+            if you is not None and you_beside:
+                aside.append(Text(_under_itself(you.plain, beside_width), style=you.style))
+                you = None
+            beside.add_row(own, Group(*aside))
+            parts.append(beside)
     if you is not None:  # (across the width: its later lines under its own text)
         parts.append(Text(_under_itself(you.plain, width), style=you.style))
     return Group(*parts)
