@@ -477,3 +477,24 @@ def test_on_80_by_24_the_auctions_display_wraps_under_its_own_text(lang):
                         not in line, "\n".join(after)
             checked += 1
     assert checked > 5
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_each_final_score_stays_on_one_line(lang):
+    """At a game's end on a phone's 40 columns, "Fim de jogo. Pontos finais: pessoa 1
+    (j1): 0," was longer than the line: "pessoa 1" ended it and "(j1): 0," began the
+    next, read as someone else's. The sentence goes first, each player's score whole."""
+    from boardgamesbot.games.tikal.catalog import seat_tag
+
+    *_, (state, _, view) = turns(2, every=1000, players=2)
+    names = {seat: f"{name} ({seat_tag(seat, lang)})"
+             for seat, name in enumerate(["pessoa 1", "médio"])}
+    console = Console(file=io.StringIO(), width=40, record=True, color_system=None)
+    console.print(GAME.render_text(view, lang, names))
+    lines = console.export_text().splitlines()
+    for seat, score in enumerate(state.scores()):
+        entry = f"{names[seat]}: {score}"
+        assert any(entry in line for line in lines), (entry, "\n".join(lines[-6:]))
+    # (and every line of the scores but the first stands in: none at the left edge)
+    said = lines[next(i for i, line in enumerate(lines) if names[0] in line) - 1:]
+    assert not [line for line in said[1:] if not line.startswith(" ")], "\n".join(said)
