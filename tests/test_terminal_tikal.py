@@ -453,6 +453,35 @@ def test_the_end_of_a_game_is_drawn_to_the_terminals_height(tmp_path, monkeypatc
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_the_command_for_another_game_is_on_a_line_of_its_own(tmp_path, monkeypatch,
+                                                                          lang):
+    """At the end of a game on a phone's 40 columns, "Para jogar de novo, com os mesmos
+    lugares: bgbot play tikal …" was one line the terminal broke anywhere ("lugare" |
+    "s: bgbot play"): the sentence is wrapped between its words and the command, to be
+    copied, begins a line of its own."""
+    from click.testing import CliRunner
+
+    from boardgamesbot.cli import main
+    from boardgamesbot.cli.terminal import console
+    from boardgamesbot.cli.words import say
+
+    monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
+    monkeypatch.setattr(console, "_width", 40)
+    monkeypatch.setattr(console, "_height", 20)
+    result = CliRunner().invoke(main, ["play", "tikal", "--humans", "0", "--bots",
+                                       "random,random", "--seed", "3", "--lang", lang,
+                                       "--save", str(tmp_path / "game.json")])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    opens = max(at for at, line in enumerate(lines)
+                if line.startswith(say(lang, "again", command="").split()[0]))
+    *before, command = lines[opens:]
+    assert command.strip().startswith("bgbot play tikal"), lines[opens:]
+    assert all(len(line) <= 40 for line in before), lines[opens:]
+    assert say(lang, "again", command="").strip() in " ".join(" ".join(before).split()), before
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
 def test_on_80_by_24_the_auctions_display_wraps_under_its_own_text(lang):
     """A four-player auction on 80x24 (the dense drawing, its lines shared): the display's
     tiles that do not fit the line they follow go on lines standing in by two columns,

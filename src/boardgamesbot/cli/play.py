@@ -655,8 +655,12 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
         entries = [f"{names[i]}: {s}" for i, s in enumerate(state.scores())]
     # (the board fitted to the rows these lines leave, as `bgbot replay` draws it: at full
     # size the top of the map scrolled away on 24 rows)
+    # (the command for another game whole after its sentence: at 40 columns the terminal
+    # broke the line anywhere, "lugare" | "s: bgbot play")
     drawn_to_fit(board, below=[*between_entries(over, entries, width, more=lists).splitlines(),
-                               say(lang, "again", command=again(record, seat_bots, lang))])
+                               *between_entries(say(lang, "again", command="\0"),
+                                                [again(record, seat_bots, lang)],
+                                                width).splitlines()])
 
 
 def again(record: Record, seat_bots: list, lang: str) -> str:
