@@ -263,3 +263,21 @@ def test_on_a_phone_the_card_goes_under_the_sheet_not_squeezed_beside_it(lang):
         assert any(name in line for line in text.splitlines()), (name, text)
         checked += 1
     assert checked > 3
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_the_legends_long_entry_goes_on_under_its_own_text(lang):
+    """On 40 columns the legend's "R ruínas (minúscula: desenhado sobre ruínas)", longer
+    than the line, went on at the left edge ("ruínas)" alone, read as a note of its own);
+    it goes on under its own text, as a long note does."""
+    from boardgamesbot.games.cartographers.render import named, say
+
+    view = next(views(3, 2, "A"))
+    lines = printed(view, lang, 40).splitlines()
+    first = say(lang, "carto.term.legend", **{name: named(lang, "terrain", name) for name in
+                                             ("forest", "village", "farm", "water",
+                                              "monster", "mountain", "wasteland")})
+    at = next(i for i, line in enumerate(lines) if line.startswith(first.split("  ")[0]))
+    legend = lines[at:]
+    assert all(len(line) <= 40 for line in legend), legend
+    assert all(line.startswith(" ") for line in legend[1:] if line.strip()), legend

@@ -87,8 +87,8 @@ def _side_by_side(entries: list[str], width: int | None, apart: str = "  ") -> s
     for entry in entries[1:]:
         if width is None or cell_len(lines[-1] + apart + entry) <= width:
             lines[-1] += apart + entry
-        else:
-            lines.append(NOTE_INDENT + entry)
+        else:  # (one longer than the line, on 40 columns, on under its own text)
+            lines += _under_itself(NOTE_INDENT + entry, width, 2 * NOTE_INDENT).splitlines()
     return "\n".join(lines)
 
 
