@@ -281,3 +281,30 @@ def test_on_a_phone_the_legends_long_entry_goes_on_under_its_own_text(lang):
     legend = lines[at:]
     assert all(len(line) <= 40 for line in legend), legend
     assert all(line.startswith(" ") for line in legend[1:] if line.strip()), legend
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_beside_a_neighbours_sheet_what_to_do_goes_on_under_its_own_text(lang):
+    """Drawing a monster on a neighbour's sheet on 80x24, the box's title ("seient 2 -
+    dibuixa aquí") made it wider than the sheet, and what to do beside it, wrapped for the
+    column the sheet alone leaves, was wrapped again: "(p. ex." at its left edge, read as
+    a note of its own. Every later line of it stands in under its own text."""
+    from boardgamesbot.games.cartographers.render import say
+
+    checked = 0
+    for view in views(2, 2, "A"):
+        if view.get("viewer") is None or view["step"] != "ambush" or view["over"]:
+            continue
+        lines = dense(view, lang).splitlines()
+        opening = say(lang, "carto.term.your_move", n=view["viewer"] + 1)
+        at = next((i for i, line in enumerate(lines) if opening in line), None)
+        if at is None or not lines[at].startswith("│"):
+            continue
+        column = lines[at].index(opening)
+        below = [line[column:] for line in lines[at + 1:] if line.startswith(("│", "╰", " "))
+                 and len(line) > column]
+        below = below[:next((i for i, part in enumerate(below) if not part.strip()),
+                            len(below))]
+        assert below and all(part.startswith("  ") for part in below), "\n".join(lines)
+        checked += 1
+    assert checked

@@ -361,14 +361,19 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
         mine = next(p for p in view["players"] if p["seat"] == viewer)
         # (the notes' column: the width the sheet's box, its borders and paddings, and the
         # column between leave)
+        # (the box as wide as its title needs too: "seient 2 - dibuixa aquí" over a
+        # neighbour's sheet made it wider than the sheet, and what to do beside it, wrapped
+        # for a wider column, was wrapped again at its left edge: "(p. ex.")
+        boxed = max(4 + max(cell_len(line) for line in sheet_text(mine["sheet"]).plain
+                            .splitlines()), 6 + cell_len(str(own.title)))
         if width is not None:
-            beside_width = width - 4 - 1 - max(
-                cell_len(line) for line in sheet_text(mine["sheet"]).plain.splitlines())
+            beside_width = width - 1 - boxed
         if beside_width is not None and beside_width < BESIDE_ROOM:
             # (a phone's 40 columns: the card squeezed beside the sheet read "Pesca…")
             beside_width = None
         own, own_notes = _player_parts(view, mine, lang, apart=True,
                                        width=width if beside_width is None else beside_width)
+        own.width = boxed
     if sheets:
         parts.append(Columns(sheets))
     terrains = {name: named(lang, "terrain", name) for name in _LETTER}
