@@ -579,3 +579,17 @@ def test_on_a_phone_an_answers_heading_wraps_under_its_own_text(tmp_path, monkey
     headings = [at for at, line in enumerate(told) if re.match(r"\d\. ", line.lstrip())]
     assert len(headings) >= 2, told
     assert all(re.match(r"(\d\. |   )", line) for line in told if line.strip()), told
+
+
+@pytest.mark.parametrize("lang,typed", [("pt-BR", "ajuda"), ("pt-BR", "por que"),
+                                        ("ca", "pista"), ("en", "moves")])
+def test_a_command_asked_with_a_question_mark_is_the_command(tmp_path, lang, typed):
+    """"ajuda?" at a Brazilian prompt was asked of the rules help as a question: "Não sei".
+    A command's word with a question mark is that command ('quit' and 'undo' aside: "sair?"
+    may well be a question, and stopping or taking back is not to be done on a guess)."""
+    assert played_lines(tmp_path, lang, f"{typed}?") == played_lines(tmp_path, lang, typed)
+    from boardgamesbot.cli.words import command_word
+
+    went_on = played_lines(tmp_path, lang, f"{command_word('quit', lang)}?",
+                           command_word("help", lang))
+    assert say(lang, "help", example="", kind="").split("\n")[1] in went_on

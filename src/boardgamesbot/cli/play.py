@@ -306,6 +306,12 @@ class Person:
                 # spells why; a line ending in '?' stays a question, answered below)
                 word = command_named(typed + second, lang, partial(_a_move, seat.game))
                 rest = after if word is not None else rest
+            asked = line.rstrip("?").strip()
+            if word is None and line.endswith("?") and len(asked.split()) <= 2:
+                # ("ajuda?", "por que?": the command, not a question for the rules help;
+                # "sair?" may be one, and quitting or undoing is not done on a guess)
+                meant = command_named(asked.replace(" ", ""), lang)
+                word, rest = (meant, "") if meant not in ("quit", "undo") else (None, rest)
             if word == "quit":
                 raise Quit()
             if word == "undo":
