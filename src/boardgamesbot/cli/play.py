@@ -663,10 +663,12 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     # size the top of the map scrolled away on 24 rows)
     # (the command for another game whole after its sentence: at 40 columns the terminal
     # broke the line anywhere, "lugare" | "s: bgbot play")
+    sentence, command = say(lang, "again", command="").rstrip(), again(record, seat_bots, lang)
+    another = [f"{sentence} {command}"]
+    if width is not None and len(another[0]) > width:
+        another = [*textwrap.wrap(sentence, width, subsequent_indent="  "), f"  {command}"]
     drawn_to_fit(board, below=[*between_entries(over, entries, width, more=lists).splitlines(),
-                               *between_entries(say(lang, "again", command="\0"),
-                                                [again(record, seat_bots, lang)],
-                                                width).splitlines()])
+                               *another])
 
 
 def again(record: Record, seat_bots: list, lang: str) -> str:
