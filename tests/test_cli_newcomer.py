@@ -373,12 +373,13 @@ def test_the_prompts_commands_are_understood_in_the_persons_language(tmp_path, n
     "surt" in Catalan), accents or not: each is the command the help lists in English
     (which still works in every language), never read as a mistyped action; and no word
     a command is typed as is a word of a game's notation."""
-    from boardgamesbot.cli.words import COMMANDS, folded
+    from boardgamesbot.cli.words import COMMANDS, command_spellings, folded
 
     notation_words = {folded(str(action).split()[0]) for action in
                       load_game(name).new(load_game(name).min_players, 5).legal_actions(0)}
-    words = {command: say(lang, f"command.{command}").split() for command in COMMANDS}
-    assert not notation_words & {folded(w) for said in words.values() for w in said}
+    words = {command: command_spellings(lang, command) for command in COMMANDS}
+    assert not notation_words & {folded(w) for said in words.values() for s in said
+                                 for w in s.split()}
     unaccented = {c: folded(said[0]) for c, said in words.items()}
     result = run("play", name, "--seed", "5", "--lang", lang, "--save",
                  str(tmp_path / "g.json"), stdin="\n".join([
@@ -417,7 +418,8 @@ def test_a_question_typed_at_the_prompt_is_answered_without_ask(tmp_path, name, 
 
 
 @pytest.mark.parametrize("lang,typed", [("pt-BR", "por que"), ("pt-BR", "Por quê"),
-                                        ("ca", "per què"), ("ca", "Per que")])
+                                        ("pt-BR", "porque"), ("ca", "per què"),
+                                        ("ca", "Per que"), ("ca", "perquè"), ("ca", "perque")])
 def test_why_is_understood_as_a_question_spells_it(tmp_path, lang, typed):
     """A Brazilian asks "por que end", a Catalan "per què end": the question's spelling of
     why, two words ("porque", "perquè", one word, are the answer's: because). They were
@@ -433,6 +435,21 @@ def test_why_is_understood_as_a_question_spells_it(tmp_path, lang, typed):
     assert asked == played("why end") and say(lang, "unreadable.next") not in asked, asked
     question = {"pt-BR": "por que o jogo acaba?", "ca": "per què acaba la partida?"}[lang]
     assert played(question) == played(f"ask {question}")
+
+
+@pytest.mark.parametrize("lang,why,because", [("pt-BR", "por que", "porque"),
+                                              ("ca", "per què", "perquè")])
+def test_why_is_shown_as_the_question_spells_it(tmp_path, lang, why, because):
+    """The help, a refusal's next step and 'why' without its action named the command
+    "porque", "perquè": the answer's word (because), not the question's. They name it as a
+    person asks, "por que", "per què" (every spelling is still understood: above)."""
+    from boardgamesbot.cli.words import command_word
+
+    assert command_word("why", lang) == why
+    told = played_lines(tmp_path, lang, command_word("help", lang), "end", why)
+    assert f"\n  {why} " in told, told
+    assert f"'{why} end'" in told and f"'{why} place A4'" in told, told
+    assert not re.search(rf"\b{because}\b", told), told
 
 
 def played_lines(tmp_path, lang: str, *lines: str, name: str = "tikal") -> str:
@@ -455,9 +472,12 @@ def test_the_help_lists_each_command_by_the_words_of_the_language(tmp_path, lang
     helped = played_lines(tmp_path, lang, command_word("help", lang))
     top = say(lang, "help", example="", kind="").split("\n")[1]
     listing = helped.split(top)[1].split(say(lang, "legal.now", kinds=""))[0]
-    listed = {line.split()[0] for line in listing.splitlines()
-              if line.startswith("  ") and not line.startswith("   ")}
-    assert listed == {command_word(c, lang) for c in COMMANDS if c != "help"}, listing
+    listed = [line for line in listing.splitlines()
+              if line.startswith("  ") and not line.startswith("   ")]
+    assert len(listed) == len(COMMANDS) - 1, listing
+    for command in set(COMMANDS) - {"help"}:
+        assert any(re.match(rf"  {command_word(command, lang)}( |$)", line)
+                   for line in listed), (command, listing)
     assert f"'{command_word('help', lang)}'" in say(lang, "turn", kinds="", example="")
     # Every command the catalog quotes ("'jogadas tudo'", "'histórico 2'") is quoted in
     # the words of its language, which the prompt reads as that command there.
@@ -469,7 +489,7 @@ def test_the_help_lists_each_command_by_the_words_of_the_language(tmp_path, lang
         for quoted in re.findall(r"'([^']+)'", said):
             named = command_named(quoted.split()[0], "en")
             if named is not None:
-                assert quoted.split()[0] == command_word(named, lang), (key, said)
+                assert quoted.startswith(command_word(named, lang)), (key, said)
 
 
 @pytest.mark.parametrize("lang,typed,meant", [
@@ -497,3 +517,79 @@ def test_moves_all_is_asked_in_the_words_the_help_gives(tmp_path, lang):
     every = played_lines(tmp_path, lang, "moves all")
     assert played_lines(tmp_path, lang, f"{command_word('moves', lang)} "
                                         f"{say(lang, 'log.all').split()[0]}") == every
+
+
+def test_a_typed_word_is_folded_in_one_place():
+    """The terminal, the chat and the rules search each set case and accents aside with a
+    copy of their own (the chat's lower-cased where the terminal's case-folds): one place
+    (`boardgamesbot.games.notation.folded`) knows it, and the others fold with it."""
+    from pathlib import Path
+
+    import boardgamesbot
+    from boardgamesbot.chat import i18n
+    from boardgamesbot.games.notation import folded
+    from boardgamesbot.help import words
+
+    source = Path(boardgamesbot.__file__).parent
+    folding = sorted(str(path.relative_to(source)) for path in source.rglob("*.py")
+                     if "unicodedata.combining" in path.read_text(encoding="utf-8"))
+    assert folding == ["games/notation.py"], folding
+    for typed in ("Guardião", " PERQUÈ ", "Català", "camp"):
+        assert i18n.fold(typed) == folded(typed)
+        assert words.fold(typed.strip()) == folded(typed)
+    assert words.fold("Col·locar") == "collocar"
+
+
+def test_the_docs_table_of_commands_gives_each_languages_words():
+    """docs/cli.md's table of the prompt's commands named them in English alone, and left
+    'notation' out: a Brazilian or a Catalan reading it did not learn "jogadas", "per
+    què". It has a row for each command with its words in each language, as the catalogs
+    write them (so that the page cannot drift from what the prompt reads)."""
+    from pathlib import Path
+
+    from boardgamesbot.cli.words import COMMANDS, command_spellings
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text("utf-8")
+    header = "| command | pt-BR | ca | what it does |"
+    assert header in text
+    rows = text.split(header, 1)[1].split("\n\n", 1)[0].strip().splitlines()[1:]
+    table = {}
+    for row in rows:
+        cells = [cell.strip() for cell in row.strip("|").split(" | ")]
+        spelled = [[said.split()[0] if lang == "en" else said
+                    for said in re.findall(r"`([^`]+)`", cell)]
+                   for lang, cell in zip(("en", "pt-BR", "ca"), cells)]
+        table[spelled[0][0]] = spelled
+    assert sorted(table) == sorted(COMMANDS)
+    for command, spelled in table.items():
+        assert spelled == [command_spellings(lang, command) for lang in ("en", "pt-BR", "ca")], \
+            command
+
+
+def test_on_a_phone_an_answers_heading_wraps_under_its_own_text(tmp_path, monkeypatch):
+    """Asked "com es guanya?" on a phone's 40 columns, an answer's heading ("2. Decisió 6
+    (només a la variant amb subhasta)") went on at the left edge, where "subhasta)" read
+    as a line of its own; it wraps under its own text, as the answer's body does."""
+    from boardgamesbot.cli.terminal import console
+
+    monkeypatch.setattr(console, "_width", 40)
+    told = played_lines(tmp_path, "ca", "com es guanya?").split(
+        say("ca", "prompt", n=1))[1].splitlines()
+    told[0] = told[0].lstrip()
+    headings = [at for at, line in enumerate(told) if re.match(r"\d\. ", line.lstrip())]
+    assert len(headings) >= 2, told
+    assert all(re.match(r"(\d\. |   )", line) for line in told if line.strip()), told
+
+
+@pytest.mark.parametrize("lang,typed", [("pt-BR", "ajuda"), ("pt-BR", "por que"),
+                                        ("ca", "pista"), ("en", "moves")])
+def test_a_command_asked_with_a_question_mark_is_the_command(tmp_path, lang, typed):
+    """"ajuda?" at a Brazilian prompt was asked of the rules help as a question: "Não sei".
+    A command's word with a question mark is that command ('quit' and 'undo' aside: "sair?"
+    may well be a question, and stopping or taking back is not to be done on a guess)."""
+    assert played_lines(tmp_path, lang, f"{typed}?") == played_lines(tmp_path, lang, typed)
+    from boardgamesbot.cli.words import command_word
+
+    went_on = played_lines(tmp_path, lang, f"{command_word('quit', lang)}?",
+                           command_word("help", lang))
+    assert say(lang, "help", example="", kind="").split("\n")[1] in went_on

@@ -177,14 +177,15 @@ def turns(seed: int, every: int = 4, players: int | None = None):
     yield state, None, state.view(None)
 
 
-def screen(view: dict, lang: str, legal: list[str], rows: int = 24, colour: bool = False):
+def screen(view: dict, lang: str, legal: list[str], rows: int = 24, colour: bool = False,
+           columns: int = 80):
     """What an 80x24 terminal shows at a turn where ``legal`` may be played: the board and
     the turn's lines (`turn_lines`) printed by the prompt's own `drawn_to_fit` (the board
     in the rows they and the prompt leave), then the prompt."""
     import boardgamesbot.cli.play as play
 
     options = {"color_system": None} if not colour else {"color_system": "truecolor"}
-    console = Console(file=io.StringIO(), width=80, height=rows, record=True,
+    console = Console(file=io.StringIO(), width=columns, height=rows, record=True,
                       force_terminal=True, _environ={"TERM": "xterm-256color"}, **options)
     saved, play.console = play.console, console  # (the prompt's console, its size)
     try:
@@ -328,6 +329,30 @@ def side_name(side: int) -> str:
     return ("N", "NE", "SE", "S", "SW", "NW")[side]
 
 
+@pytest.mark.parametrize("rows", [20, 60])
+def test_a_phone_sized_terminal_gets_the_map_in_two_halves_unwrapped(rows):
+    """On a phone's 40 columns the map, 74 columns as hexes and 79 dense, was wrapped by
+    the terminal: each of its lines broken in two, "E3 G3" read as a row of its own under
+    "A3 C3". It is drawn as two halves of the dense map, A-D over E-H, each line whole."""
+    spaces = [f"{c}{r}" for c in "ABCDEFGH" for r in range(1, 7)]
+    checked = 0
+    for state, seat, view in turns(2, every=25):
+        if seat is None:
+            continue
+        lines = screen(view, "en", legal_of(state, seat), rows=rows, columns=40)
+        assert max(len(line) for line in lines) <= 40, "\n".join(lines)
+        text = "\n".join(lines)
+        left = next(i for i, line in enumerate(lines) if line.startswith("A1"))
+        right = next(i for i, line in enumerate(lines) if line.startswith("E1"))
+        assert right == left + 13 and lines[left + 10].startswith("A6"), text
+        drawn = "\n".join(lines[left:right + 13])
+        for space in spaces:
+            half = drawn[:len("\n".join(lines[left:right]))] if space < "E" else drawn
+            assert len(re.findall(rf"(?<![A-Za-z]){space}(?!\d)", half)) == 1, (space, text)
+        checked += 1
+    assert checked > 3
+
+
 def test_a_tall_terminal_still_gets_the_hexes():
     state, seat, view = next(turns(1))
     lines = screen(view, "en", legal_of(state, seat), rows=60)
@@ -335,9 +360,10 @@ def test_a_tall_terminal_still_gets_the_hexes():
                                    board_text(view, 80, colour=False).plain.splitlines()]
 
 
-def test_replay_draws_the_last_position_to_the_terminals_height(tmp_path, monkeypatch):
-    """`bgbot replay` printed the roomy hexes (27 rows and the table) whatever the terminal:
-    on 80x24 the top of the map was gone before the final scores were read."""
+def replay_console(tmp_path, monkeypatch, answers: tuple[str, ...] = ()) -> Console:
+    """An 80x24 terminal `bgbot replay` prints to, of a random four-player game of 40
+    actions saved as ``game.json``; ``answers`` are typed at its keys' prompt, which is
+    printed on a line of its own."""
     import boardgamesbot.cli.play as play
     import boardgamesbot.cli.records as records
     from boardgamesbot.engine import Record
@@ -350,17 +376,51 @@ def test_replay_draws_the_last_position_to_the_terminals_height(tmp_path, monkey
         action = rng.choice(state.legal_actions(seat))
         state.apply(seat, action)
         record.actions.append((seat, str(action)))
-    path = tmp_path / "game.json"
-    record.save(path)
+    record.save(tmp_path / "game.json")
     console = Console(file=io.StringIO(), width=80, height=24, record=True,
                       force_terminal=True, color_system=None, _environ={"TERM": "xterm"})
+    typed = iter(answers)
+
+    def answered(prompt: str = "", **_) -> str:
+        console.print(prompt)
+        return next(typed)
+
+    monkeypatch.setattr(console, "input", answered)
     monkeypatch.setattr(play, "console", console)
     monkeypatch.setattr(records, "console", console)
-    records.replay_command.callback(str(path), None, False, "en")
+    return console
+
+
+def test_replay_draws_the_last_position_to_the_terminals_height(tmp_path, monkeypatch):
+    """`bgbot replay` printed the roomy hexes (27 rows and the table) whatever the terminal:
+    on 80x24 the top of the map was gone before the final scores were read."""
+    import boardgamesbot.cli.records as records
+
+    console = replay_console(tmp_path, monkeypatch)
+    records.replay_command.callback(str(tmp_path / "game.json"), None, False, "en")
     last = console.export_text().splitlines()[-24:]
     assert any(text.startswith("40/40 ") for text in last), "\n".join(last)
     assert any(text.startswith("A1") for text in last)
     assert any(text.startswith(">p") for text in last)  # (the players table's rows too)
+
+
+def test_stepping_through_a_replay_tells_each_action_under_its_board(tmp_path, monkeypatch):
+    """Stepping through `bgbot replay`, each action was told above the board it led to, as
+    `bgbot play` never does: the line under the board, just above the keys' prompt, was
+    the board's own. It is told under the board (`drawn_to_fit`, as `play` tells its
+    turn), next to the prompt, and the board, it and the prompt fit the 24 rows."""
+    import boardgamesbot.cli.records as records
+    from boardgamesbot.cli.words import say
+
+    console = replay_console(tmp_path, monkeypatch, ("", "", "q"))
+    records.replay_command.callback(str(tmp_path / "game.json"), None, True, "en")
+    lines = console.export_text().splitlines()
+    prompts = [at for at, line in enumerate(lines) if line.startswith(say("en", "replay.keys"))]
+    assert len(prompts) == 3, lines
+    for step, (before, at) in enumerate(zip([-1, *prompts], prompts)):
+        if step:
+            assert lines[at - 1].startswith(f"{step}/40 "), "\n".join(lines[before + 1:at + 1])
+        assert at - before <= 24, "\n".join(lines[before + 1:at + 1])
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
@@ -393,6 +453,35 @@ def test_the_end_of_a_game_is_drawn_to_the_terminals_height(tmp_path, monkeypatc
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_the_command_for_another_game_is_on_a_line_of_its_own(tmp_path, monkeypatch,
+                                                                          lang):
+    """At the end of a game on a phone's 40 columns, "Para jogar de novo, com os mesmos
+    lugares: bgbot play tikal …" was one line the terminal broke anywhere ("lugare" |
+    "s: bgbot play"): the sentence is wrapped between its words and the command, to be
+    copied, begins a line of its own."""
+    from click.testing import CliRunner
+
+    from boardgamesbot.cli import main
+    from boardgamesbot.cli.terminal import console
+    from boardgamesbot.cli.words import say
+
+    monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
+    monkeypatch.setattr(console, "_width", 40)
+    monkeypatch.setattr(console, "_height", 20)
+    result = CliRunner().invoke(main, ["play", "tikal", "--humans", "0", "--bots",
+                                       "random,random", "--seed", "3", "--lang", lang,
+                                       "--save", str(tmp_path / "game.json")])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    opens = max(at for at, line in enumerate(lines)
+                if line.startswith(say(lang, "again", command="").split()[0]))
+    *before, command = lines[opens:]
+    assert command.strip().startswith("bgbot play tikal"), lines[opens:]
+    assert all(len(line) <= 40 for line in before), lines[opens:]
+    assert say(lang, "again", command="").strip() in " ".join(" ".join(before).split()), before
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
 def test_on_80_by_24_the_auctions_display_wraps_under_its_own_text(lang):
     """A four-player auction on 80x24 (the dense drawing, its lines shared): the display's
     tiles that do not fit the line they follow go on lines standing in by two columns,
@@ -417,3 +506,24 @@ def test_on_80_by_24_the_auctions_display_wraps_under_its_own_text(lang):
                         not in line, "\n".join(after)
             checked += 1
     assert checked > 5
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_each_final_score_stays_on_one_line(lang):
+    """At a game's end on a phone's 40 columns, "Fim de jogo. Pontos finais: pessoa 1
+    (j1): 0," was longer than the line: "pessoa 1" ended it and "(j1): 0," began the
+    next, read as someone else's. The sentence goes first, each player's score whole."""
+    from boardgamesbot.games.tikal.catalog import seat_tag
+
+    *_, (state, _, view) = turns(2, every=1000, players=2)
+    names = {seat: f"{name} ({seat_tag(seat, lang)})"
+             for seat, name in enumerate(["pessoa 1", "médio"])}
+    console = Console(file=io.StringIO(), width=40, record=True, color_system=None)
+    console.print(GAME.render_text(view, lang, names))
+    lines = console.export_text().splitlines()
+    for seat, score in enumerate(state.scores()):
+        entry = f"{names[seat]}: {score}"
+        assert any(entry in line for line in lines), (entry, "\n".join(lines[-6:]))
+    # (and every line of the scores but the first stands in: none at the left edge)
+    said = lines[next(i for i, line in enumerate(lines) if names[0] in line) - 1:]
+    assert not [line for line in said[1:] if not line.startswith(" ")], "\n".join(said)

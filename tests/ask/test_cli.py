@@ -90,7 +90,7 @@ def test_why_and_ask_at_the_play_prompt(tmp_path):
                        "ask qui juga primer?\nask puc fer una oferta de 0?\nquit\n")
     assert result.exit_code == 0, result.output
     said = " ".join(result.output.split())            # (the terminal wraps long lines)
-    assert "escriu 'perquè enter L A6' per veure la regla" in said  # the prompt speaks ca too
+    assert "escriu 'per què enter L A6' per veure la regla" in said  # the prompt speaks ca too
     assert "La regla (Un torn): Roba i col·loca una lloseta" in said   # in Catalan
     assert "Ningú no entra mai en un volcà" in said
     # a basic game: its own rule first, the auction's marked as the other variant's

@@ -237,3 +237,74 @@ def test_a_quoted_drawing_or_pattern_is_never_split_between_lines(lang):
                             (example, text)
                         checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_the_card_goes_under_the_sheet_not_squeezed_beside_it(lang):
+    """On a phone's 40 columns the card stood beside the sheet in 8 columns: "Aldeia de
+    Pesca…", "terre…", and the coins, stars and losses a word a line. Where the sheet
+    leaves the card too little room it goes under the sheet, whole, with the notes."""
+    from boardgamesbot.games.cartographers.render import named, say
+
+    checked = 0
+    for view in views(3, 2, "A"):
+        if view.get("viewer") is None or view["over"] or not view.get("card"):
+            continue
+        console = Console(file=io.StringIO(), width=40, height=20, record=True,
+                          color_system=None)
+        console.print(GAME.render_text(view, lang), height=18)
+        text = console.export_text()
+        assert "…" not in text, text
+        player = next(p for p in view["players"] if p["seat"] == view["viewer"])
+        for entry in say(lang, "carto.term.sheet", coins=player["coins"], stars=player["stars"],
+                         losses=player["monster_losses"]).split("   "):
+            assert any(entry in line for line in text.splitlines()), (entry, text)
+        name = named(lang, "carto.card", view["card"]["name"])
+        assert any(name in line for line in text.splitlines()), (name, text)
+        checked += 1
+    assert checked > 3
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_the_legends_long_entry_goes_on_under_its_own_text(lang):
+    """On 40 columns the legend's "R ruínas (minúscula: desenhado sobre ruínas)", longer
+    than the line, went on at the left edge ("ruínas)" alone, read as a note of its own);
+    it goes on under its own text, as a long note does."""
+    from boardgamesbot.games.cartographers.render import named, say
+
+    view = next(views(3, 2, "A"))
+    lines = printed(view, lang, 40).splitlines()
+    first = say(lang, "carto.term.legend", **{name: named(lang, "terrain", name) for name in
+                                             ("forest", "village", "farm", "water",
+                                              "monster", "mountain", "wasteland")})
+    at = next(i for i, line in enumerate(lines) if line.startswith(first.split("  ")[0]))
+    legend = lines[at:]
+    assert all(len(line) <= 40 for line in legend), legend
+    assert all(line.startswith(" ") for line in legend[1:] if line.strip()), legend
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_beside_a_neighbours_sheet_what_to_do_goes_on_under_its_own_text(lang):
+    """Drawing a monster on a neighbour's sheet on 80x24, the box's title ("seient 2 -
+    dibuixa aquí") made it wider than the sheet, and what to do beside it, wrapped for the
+    column the sheet alone leaves, was wrapped again: "(p. ex." at its left edge, read as
+    a note of its own. Every later line of it stands in under its own text."""
+    from boardgamesbot.games.cartographers.render import say
+
+    checked = 0
+    for view in views(2, 2, "A"):
+        if view.get("viewer") is None or view["step"] != "ambush" or view["over"]:
+            continue
+        lines = dense(view, lang).splitlines()
+        opening = say(lang, "carto.term.your_move", n=view["viewer"] + 1)
+        at = next((i for i, line in enumerate(lines) if opening in line), None)
+        if at is None or not lines[at].startswith("│"):
+            continue
+        column = lines[at].index(opening)
+        below = [line[column:] for line in lines[at + 1:] if line.startswith(("│", "╰", " "))
+                 and len(line) > column]
+        below = below[:next((i for i, part in enumerate(below) if not part.strip()),
+                            len(below))]
+        assert below and all(part.startswith("  ") for part in below), "\n".join(lines)
+        checked += 1
+    assert checked

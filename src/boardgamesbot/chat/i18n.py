@@ -9,12 +9,12 @@ same thing in the same words.
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from boardgamesbot.games.notation import folded
 from boardgamesbot.games.wording import elide, nearest
 from boardgamesbot.web import catalog
 
@@ -101,6 +101,6 @@ def level(words: str, known: Iterable[str]) -> str | None:
 
 
 def fold(word: str) -> str:
-    """Lower case without accents, for matching what people type."""
-    return "".join(ch for ch in unicodedata.normalize("NFKD", word.strip().lower())
-                   if not unicodedata.combining(ch))
+    """Case and accents aside, for matching what people type: as every face folds it
+    (`folded`)."""
+    return folded(word)

@@ -302,11 +302,16 @@ class Person:
             word = command_named(typed, lang, partial(_a_move, seat.game))
             second, _, after = rest.strip().partition(" ")
             if word is None and second and not line.endswith("?"):
-                # ("por que end", "per què end": why as a question spells it, two words,
-                # where the catalogs' "porque", "perquè" is the answer's; a line ending in
-                # '?' stays a question, answered below)
+                # ("por que end", "per què end": a command of two words, as the question
+                # spells why; a line ending in '?' stays a question, answered below)
                 word = command_named(typed + second, lang, partial(_a_move, seat.game))
                 rest = after if word is not None else rest
+            asked = line.rstrip("?").strip()
+            if word is None and line.endswith("?") and len(asked.split()) <= 2:
+                # ("ajuda?", "por que?": the command, not a question for the rules help;
+                # "sair?" may be one, and quitting or undoing is not done on a guess)
+                meant = command_named(asked.replace(" ", ""), lang)
+                word, rest = (meant, "") if meant not in ("quit", "undo") else (None, rest)
             if word == "quit":
                 raise Quit()
             if word == "undo":
@@ -656,8 +661,14 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
         entries = [f"{names[i]}: {s}" for i, s in enumerate(state.scores())]
     # (the board fitted to the rows these lines leave, as `bgbot replay` draws it: at full
     # size the top of the map scrolled away on 24 rows)
+    # (the command for another game whole after its sentence: at 40 columns the terminal
+    # broke the line anywhere, "lugare" | "s: bgbot play")
+    sentence, command = say(lang, "again", command="").rstrip(), again(record, seat_bots, lang)
+    another = [f"{sentence} {command}"]
+    if width is not None and len(another[0]) > width:
+        another = [*textwrap.wrap(sentence, width, subsequent_indent="  "), f"  {command}"]
     drawn_to_fit(board, below=[*between_entries(over, entries, width, more=lists).splitlines(),
-                               say(lang, "again", command=again(record, seat_bots, lang))])
+                               *another])
 
 
 def again(record: Record, seat_bots: list, lang: str) -> str:

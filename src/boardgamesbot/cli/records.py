@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 from rich.markup import escape
+from rich.text import Text
 
 from boardgamesbot.engine import GameError, Record, load_game
 from boardgamesbot.games.wording import between_entries
@@ -51,20 +52,19 @@ def replay_command(path, seat, step, lang) -> None:
     if not step:
         for number, (player, notation) in enumerate(record.actions, 1):
             console.print(f"{number:4}. {names[player]}: {notation}", markup=False)
-    from .play import room_above
+    from .play import drawn_to_fit
 
     while True:
         state = states[index]
-        above = []
+        told = []
         if index:
             player, notation = record.actions[index - 1]
-            above.append(f"{index}/{len(record.actions)} {names[player]}: "
-                         f"{notation}")
-            console.print(f"[bold]{index}/{len(record.actions)}[/] "
-                          f"{escape(names[player])}: {escape(notation)}")
-        # on one screen with the action above it and the keys' prompt (or the final
-        # scores) below: a board taller than the terminal is drawn denser, as at `play`
-        console.print(render(state.view(viewer)), height=room_above(*above))
+            told.append(Text.assemble((f"{index}/{len(record.actions)}", "bold"),
+                                      f" {names[player]}: {notation}"))
+        # the action under the board it led to, next to the keys' prompt (or the final
+        # scores), all on one screen: a board taller than the terminal is drawn denser,
+        # as at `play`
+        drawn_to_fit(render(state.view(viewer)), below=told)
         if not step:
             break
         try:

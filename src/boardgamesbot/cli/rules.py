@@ -8,6 +8,8 @@ import textwrap
 
 import click
 from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
 
 from boardgamesbot.bots import SeatView
 from boardgamesbot.engine import GameError, known_games, load_game
@@ -99,10 +101,18 @@ def show_answers(game_name: str, question: str, lang: str, limit: int = 5,
         console.print(reply.aside, style="yellow", markup=False)
     for number, answer in enumerate(reply.answers, 1):
         # (the title once: a Decision's source is its title, and most passages open with it)
-        where = f"  [dim]({escape(answer.source)})[/]" if answer.source != answer.title else ""
+        where = ("", "")
+        if answer.source != answer.title:
+            where = (f"  ({answer.source})", "dim")
         if answer.variant:  # (a rule of a variant this table does not play: said so instead)
-            where = f"  [yellow]({escape(say['variant'].format(variant=answer.variant))})[/]"
-        console.print(f"[bold]{number}. {escape(answer.title)}[/]{where}")
+            where = (f"  ({say['variant'].format(variant=answer.variant)})", "yellow")
+        # (wrapped under its own text, as the body is: on a phone's 40 columns the rest of
+        # "(només a la variant amb subhasta)" at the left edge read as a line of its own)
+        heading = Table.grid()
+        heading.add_column(no_wrap=True)
+        heading.add_column()
+        heading.add_row(Text(f"{number}. ", "bold"), Text.assemble((answer.title, "bold"), where))
+        console.print(heading)
         width = max(40, console.width - 1)
         if answer.lead:  # the sentence that answers first, then the passage it stands in
             console.print(textwrap.fill(answer.lead, width=width, initial_indent="   » ",

@@ -115,21 +115,29 @@ def nearest_command(word: str, lang: str) -> str | None:
 
 
 def command_word(command: str, lang: str) -> str:
-    """The word ``lang``'s readers type for the prompt's ``command`` (``moves`` → ``jogadas``):
-    the first of its words there, as the help lists it."""
+    """The words ``lang``'s readers type for the prompt's ``command`` (``moves`` → ``jogadas``,
+    ``why`` → ``per què``): the first of its spellings there, as the help lists it."""
     return _spelled(lang, command)[0]
 
 
+def command_spellings(lang: str, command: str) -> list[str]:
+    """Every spelling ``command`` is typed as in ``lang``, as the catalog writes them
+    (``command.NAME``: a comma between spellings, as a spelling may be two words: "por
+    que", the question's why, before "porque", the answer's because)."""
+    return [spelling.strip() for spelling in say(lang, f"command.{command}").split(",")]
+
+
 def _spelled(lang: str, command: str) -> list[str]:
-    """The words ``command`` is typed as in ``lang``, as the catalog writes them (but "?",
-    no word to suggest)."""
-    return [word for word in say(lang, f"command.{command}").split() if word != "?"]
+    """The spellings of ``command`` in ``lang`` (but "?", no word to suggest)."""
+    return [spelling for spelling in command_spellings(lang, command) if spelling != "?"]
 
 
 @cache
 def _words(lang: str, command: str) -> frozenset[str]:
-    """The words ``command`` is typed as in ``lang``, folded."""
-    return frozenset(map(folded, say(lang, f"command.{command}").split()))
+    """The spellings of ``command`` in ``lang``, folded, a two-word one as one word (the
+    prompt reads "per què" typed so too: `boardgamesbot.cli.play.Person.choose`)."""
+    return frozenset(folded(spelling).replace(" ", "")
+                     for spelling in command_spellings(lang, command))
 
 
 def seat_name(name: str, lang: str) -> str:

@@ -40,7 +40,7 @@ from typing import Any, ClassVar
 
 from boardgamesbot.engine import Action, GameError
 
-__all__ = ["Written", "folded", "spoken_words", "unreadable"]
+__all__ = ["Written", "folded", "spoken_words", "unaccented", "unreadable"]
 
 
 class Written(Action):
@@ -99,9 +99,15 @@ def unreadable(text: str, at: int, expected: str | None, said: str, example: str
 
 def folded(word: str) -> str:
     """``word`` as compared with the players' words: case and accents aside ("Guardião",
-    "guardiao" and "GUARDIÃO" are one word)."""
-    decomposed = unicodedata.normalize("NFKD", word.strip().casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    "guardiao" and "GUARDIÃO" are one word). Every face and the rules search fold what
+    people type with it (the search on top of its own: Catalan "l·l")."""
+    return unaccented(word.strip().casefold())
+
+
+def unaccented(text: str) -> str:
+    """``text`` without its accents ("Català" → "Catala"), case and spaces as they are."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(c))
 
 
 def spoken_words(package: str, terms: Mapping[str, str]) -> dict[str, str]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -153,6 +154,10 @@ def between_entries(sentence: str, entries: Sequence[str], width: int | None,
     >>> print(between_entries("Scores: \\0.", ["p1: 1→2", "p2: 3→19"], 16))
     Scores: p1: 1→2,
       p2: 3→19.
+    >>> print(between_entries("Game over. Final scores: \\0.", ["Ana (p1): 3", "Bo (p2): 5"], 24))
+    Game over. Final scores:
+      Ana (p1): 3,
+      Bo (p2): 5.
     >>> print(between_entries("\\0. Winner: \\0. Record: \\0", ["a: 9", "b: 9"], 20,
     ...                       more=[(["a", "b"], " and "), (["/tmp/game.json"], "")]))
     a: 9, b: 9.
@@ -182,6 +187,16 @@ def between_entries(sentence: str, entries: Sequence[str], width: int | None,
     if glue:
         chunks.append(glue)
     lines = [chunks[0]] if chunks else [""]
+    opening = texts[0].rstrip()
+    if width is not None and len(lines[0]) > width and len(entries) > 1 and opening \
+            and len(indent + chunks[0][len(texts[0]):]) <= width:
+        # (the words before the first entry too long for a line with it, on a phone's 40
+        # columns: they are wrapped first, the entry kept whole after them; an entry too
+        # long for any line stays with them as it was, and so does a list of one, a
+        # record's path)
+        lines = textwrap.wrap(opening, width, subsequent_indent=indent,
+                              break_long_words=False, break_on_hyphens=False)
+        chunks = ["", chunks[0][len(texts[0]):], *chunks[1:]]
     for chunk in chunks[1:]:
         if width is not None and len(lines[-1]) + 1 + len(chunk) > width:
             lines.append(indent + chunk)

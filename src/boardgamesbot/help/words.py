@@ -40,6 +40,8 @@ from itertools import pairwise
 
 import Stemmer
 
+from boardgamesbot.games.notation import unaccented
+
 from .lemmas import lemma
 
 #: Snowball has one Portuguese stemmer (no Brazilian variant); it serves pt-BR.
@@ -425,14 +427,10 @@ def _lower(text: str) -> str:
     return text.lower().replace("l·l", "ll").replace("l.l", "ll").replace("ŀl", "ll")
 
 
-def _unaccented(text: str) -> str:
-    return "".join(ch for ch in unicodedata.normalize("NFKD", text)
-                   if not unicodedata.combining(ch))
-
-
 def fold(text: str) -> str:
-    """Lower case without accents; Catalan ``l·l`` (or ``l.l``) written as ``ll``."""
-    return _unaccented(_lower(text))
+    """Lower case without accents (`folded`'s, spaces kept); Catalan ``l·l`` (or
+    ``l.l``) written as ``ll``."""
+    return unaccented(_lower(text))
 
 
 def split(text: str) -> list[str]:

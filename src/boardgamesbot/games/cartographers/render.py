@@ -87,8 +87,8 @@ def _side_by_side(entries: list[str], width: int | None, apart: str = "  ") -> s
     for entry in entries[1:]:
         if width is None or cell_len(lines[-1] + apart + entry) <= width:
             lines[-1] += apart + entry
-        else:
-            lines.append(NOTE_INDENT + entry)
+        else:  # (one longer than the line, on 40 columns, on under its own text)
+            lines += _under_itself(NOTE_INDENT + entry, width, 2 * NOTE_INDENT).splitlines()
     return "\n".join(lines)
 
 
@@ -294,6 +294,11 @@ def shown_sheet(view: dict[str, Any]) -> int | None:
     return viewer
 
 
+#: The fewest columns the card and the seat's notes take beside the sheet (the widest
+#: shape, four squares, in its box); with fewer they go under it.
+BESIDE_ROOM = 20
+
+
 def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
            you_beside: bool = False, names: Mapping[int, str] | None = None,
            width: int | None = None) -> Group:
@@ -356,10 +361,19 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
         mine = next(p for p in view["players"] if p["seat"] == viewer)
         # (the notes' column: the width the sheet's box, its borders and paddings, and the
         # column between leave)
+        # (the box as wide as its title needs too: "seient 2 - dibuixa aquí" over a
+        # neighbour's sheet made it wider than the sheet, and what to do beside it, wrapped
+        # for a wider column, was wrapped again at its left edge: "(p. ex.")
+        boxed = max(4 + max(cell_len(line) for line in sheet_text(mine["sheet"]).plain
+                            .splitlines()), 6 + cell_len(str(own.title)))
         if width is not None:
-            beside_width = width - 4 - 1 - max(
-                cell_len(line) for line in sheet_text(mine["sheet"]).plain.splitlines())
-        own, own_notes = _player_parts(view, mine, lang, apart=True, width=beside_width)
+            beside_width = width - 1 - boxed
+        if beside_width is not None and beside_width < BESIDE_ROOM:
+            # (a phone's 40 columns: the card squeezed beside the sheet read "Pesca…")
+            beside_width = None
+        own, own_notes = _player_parts(view, mine, lang, apart=True,
+                                       width=width if beside_width is None else beside_width)
+        own.width = boxed
     if sheets:
         parts.append(Columns(sheets))
     terrains = {name: named(lang, "terrain", name) for name in _LETTER}
@@ -398,11 +412,14 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
         beside.add_column()
         aside: list[RenderableType] = [card_panel] if card_panel and not view["over"] else []
         aside.append(own_notes)
-        if you is not None and you_beside:
-            aside.append(Text(_under_itself(you.plain, beside_width), style=you.style))
-            you = None
-        beside.add_row(own, Group(*aside))
-        parts.append(beside)
+        if beside_width is None and width is not None:  # (too narrow: under the sheet)
+            parts.extend([own, *aside])
+        else:
+            if you is not None and you_beside:
+                aside.append(Text(_under_itself(you.plain, beside_width), style=you.style))
+                you = None
+            beside.add_row(own, Group(*aside))
+            parts.append(beside)
     if you is not None:  # (across the width: its later lines under its own text)
         parts.append(Text(_under_itself(you.plain, width), style=you.style))
     return Group(*parts)

@@ -71,6 +71,16 @@ class Canvas:
                 self.chars[y][x + offset] = char
                 self.styles[y][x + offset] = style
 
+    def halved(self, at: int) -> Canvas:
+        """The grid cut at column ``at``, its right part under its left."""
+        height, width = len(self.chars), len(self.chars[0])
+        halves = Canvas(max(at, width - at), 2 * height)
+        for y in range(height):
+            for part, (start, end) in enumerate(((0, at), (at, width))):
+                halves.chars[y + part * height][: end - start] = self.chars[y][start:end]
+                halves.styles[y + part * height][: end - start] = self.styles[y][start:end]
+        return halves
+
     def text(self) -> Text:
         out = Text()
         for chars, styles in zip(self.chars, self.styles):
@@ -228,6 +238,10 @@ def board_text(
 # line they share. Raised, the costs never read as part of a figure count beside them.
 DENSE_PITCH, DENSE_CELL, DENSE_LABEL = 10, 9, 5
 DENSE_LINES = 2 * ROWS + 1
+DENSE_WIDTH = DENSE_PITCH * (len(COLUMNS) - 1) + DENSE_CELL
+# A terminal narrower than that (a phone's 40 columns) gets the dense map in two halves,
+# columns A-D over E-H, each 40 columns at the most (D's crossings east end the left half)
+HALF = DENSE_PITCH * len(COLUMNS) // 2
 RAISED = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
@@ -250,11 +264,13 @@ def _crossing(board: dict[str, Any], space: str, side: int) -> tuple[str, int] |
     return (other, cost) if cost else None
 
 
-def dense_board_text(view: dict[str, Any], lang: str = "en", colour: bool = True) -> Text:
+def dense_board_text(view: dict[str, Any], lang: str = "en", colour: bool = True,
+                     halved: bool = False) -> Text:
     """The map in 13 lines of 79 columns: every space's name, what is on it (the same
     marks as the hexes, "T5g1", "$3c1", "c2"), its figures by seat, and each crossing's
-    cost in raised digits; an unexplored space is its name alone, dimmed."""
-    width = DENSE_PITCH * (len(COLUMNS) - 1) + DENSE_CELL
+    cost in raised digits; an unexplored space is its name alone, dimmed. ``halved``: in
+    26 lines of 40 columns, columns A-D above E-H."""
+    width = DENSE_WIDTH
     canvas = Canvas(width, DENSE_LINES)
     board = view["board"]
     for column in COLUMNS:
@@ -285,14 +301,16 @@ def dense_board_text(view: dict[str, Any], lang: str = "en", colour: bool = True
                 if across and x + DENSE_CELL < width:
                     canvas.put(x + DENSE_CELL, line, str(across[1]).translate(RAISED),
                                "bold yellow")
-    map_text = canvas.text()
+    map_text = (canvas.halved(HALF) if halved else canvas).text()
     map_text.rstrip()  # (no blank line after it: on 24 rows every row counts)
     return map_text
 
 
 class Board:
     """The map as a rich renderable: drawn when printed, as wide as the console lets it
-    be (an 80-column terminal gets the compact hexes, 120 columns the roomy ones)."""
+    be (an 80-column terminal gets the compact hexes, 120 columns the roomy ones, a
+    terminal too narrow for the hexes the dense map, halved where it is too narrow for
+    that too)."""
 
     def __init__(self, view: dict[str, Any], lang: str = "en", dense: bool = False) -> None:
         self.view, self.lang, self.dense = view, lang, dense
@@ -301,14 +319,19 @@ class Board:
         # rich knows when there is no colour: NO_COLOR (no_color), TERM=dumb, a pipe or
         # a file (no color_system)
         colour = not console.no_color and console.color_system is not None
-        if self.dense:
-            yield dense_board_text(self.view, self.lang, colour)
+        if self._dense(options.max_width):
+            yield dense_board_text(self.view, self.lang, colour,
+                                   halved=options.max_width < DENSE_WIDTH)
         else:
             yield board_text(self.view, options.max_width, self.lang, colour)
 
+    def _dense(self, width: int) -> bool:
+        return self.dense or width < board_width(NARROWEST_EDGE)
+
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        width = (DENSE_PITCH * (len(COLUMNS) - 1) + DENSE_CELL if self.dense
-                 else board_width(edge_for(options.max_width)))
+        width = options.max_width
+        width = ((DENSE_WIDTH if width >= DENSE_WIDTH else HALF) if self._dense(width)
+                 else board_width(edge_for(width)))
         return Measurement(width, width)
 
 
