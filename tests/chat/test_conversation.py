@@ -1092,7 +1092,8 @@ def test_a_season_end_says_which_season_ended_and_what_scored(tmp_path, lang, en
                                                                          view["players"])))
                     + "\n" + title for season, (end, a, b)
                     in enumerate(zip(ends, "AB", "BC"))]
-        await until(lambda: all(any(line in t for t in net.texts("room")[told:])
+        # (read as one text: a long message goes in pieces cut at lines' ends)
+        await until(lambda: all(line in "\n".join(net.texts("room")[told:])
                                 for line in expected))
         await asyncio.sleep(0.3)
         room = "\n".join(net.texts("room"))
