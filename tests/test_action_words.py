@@ -140,6 +140,13 @@ def test_a_turned_monster_agrees_with_the_monster_a_turned_shape_with_the_shape(
     turned = {"type": "ambush", "params": {"orientation": "r180", "cell": "B9"}}
     assert "(girat 180°)" in cartographers.action_words(turned, "ca")
     assert "(girado 180°)" in cartographers.action_words(turned, "pt-BR")
+    # mirrored with no turn is mirrored alone: it read "espelhada, girada 0°"
+    ambush["params"]["orientation"] = draw["params"]["orientation"] = "f0"
+    for lang, (monster, shape) in {"en": ("(mirrored) at", "mirrored) at"),
+                                   "pt-BR": ("(espelhado) em", "espelhada) em"),
+                                   "ca": ("(reflectit) a", "reflectida) a")}.items():
+        assert monster in cartographers.action_words(ambush, lang), lang
+        assert shape in cartographers.action_words(draw, lang), lang
 
 
 OWN_MAP = {"en": "on their own map", "pt-BR": "no próprio mapa", "ca": "al seu mapa"}

@@ -1063,6 +1063,45 @@ async def test_two_scorings_taken_in_at_one_look_bring_two_albums(conversation, 
         == [("room", [f"Ana: {first}", f"Bob: {second}"], 2) for first, second in scored]
 
 
+@pytest.mark.parametrize("lang, ends, said", [
+    ("en", ("End of Spring", "End of Summer"),
+     "{end}: edict {a} ({card_a}) and edict {b} ({card_b}) scored. This season: {points}"),
+    ("pt-BR", ("Fim da primavera", "Fim do verão"),
+     "{end}: decreto {a} ({card_a}) e decreto {b} ({card_b}) pontuaram. Nesta estação: {points}"),
+    ("ca", ("Final de la primavera", "Final de l'estiu"),
+     "{end}: han puntuat l'edicte {a} ({card_a}) i l'edicte {b} ({card_b}). Aquesta estació: "
+     "{points}")])
+def test_a_season_end_says_which_season_ended_and_what_scored(tmp_path, lang, ends, said):
+    """A season's scoreboard in the chat showed only the totals: which season ended and
+    which edicts scored were in the sheets' pictures alone. It now says them, with each
+    seat's stars of that season, in the chat's language, once (also two season ends taken
+    in at one look, each over its own scoreboard)."""
+
+    @run
+    async def check(conversation, net, say, service):
+        conversation.store.set_room("test", "room", lang=lang)
+        _, told = await two_season_ends_unseen(conversation, net, say, service)
+        table_id = conversation.store.game_in("test", "room")["table_id"]
+        view = (await service.lobby.current(table_id)).state.view(None)
+        cards = {edict["letter"]: load_game("cartographers").words(lang)[
+            f"carto.card.{edict['card']}"] for edict in view["edicts"]}
+        title = i18n.text(lang, "score.title")
+        expected = [said.format(end=end, a=a, b=b, card_a=cards[a], card_b=cards[b],
+                                points=" · ".join(f"{who} {player['seasons'][season]['total']} ★"
+                                                  for who, player in zip(("Ana", "Bob"),
+                                                                         view["players"])))
+                    + "\n" + title for season, (end, a, b)
+                    in enumerate(zip(ends, "AB", "BC"))]
+        # (read as one text: a long message goes in pieces cut at lines' ends)
+        await until(lambda: all(line in "\n".join(net.texts("room")[told:])
+                                for line in expected))
+        await asyncio.sleep(0.3)
+        room = "\n".join(net.texts("room"))
+        assert [room.count(end) for end in ends] == [1, 1], room
+
+    check(tmp_path)
+
+
 def a_solo_game_with_a_season_that_scores_nothing() -> tuple[int, list[str]]:
     """A seed and the notations of a whole solo Cartographers game, played at random,
     in which one season adds no star to the sheet (found, not assumed)."""

@@ -291,6 +291,11 @@ def test_an_action_is_told_in_the_log_asked_for_on_a_button_and_a_question_to_co
         told, _, _ = page.evaluate(SAY, ["ambush r90 B9", ambush, "cartographers"])
         assert told == load_game("cartographers").action_words(ambush, lang), lang
         assert {"en": "(turned 90°)", "pt-BR": "(girado 90°)", "ca": "(girat 90°)"}[lang] in told
+        # mirrored with no turn is mirrored alone (not "girado 0°"), as the server says
+        ambush["params"]["orientation"] = "f0"
+        told, _, _ = page.evaluate(SAY, ["ambush f0 B9", ambush, "cartographers"])
+        assert told == load_game("cartographers").action_words(ambush, lang), lang
+        assert {"en": "(mirrored)", "pt-BR": "(espelhado)", "ca": "(reflectit)"}[lang] in told
         # Cartographers: every drawing is confirmed, so each has its question
         told, button, question = page.evaluate(
             SAY, ["pass", {"type": "pass", "cost": {}, "params": {}}, "cartographers"]

@@ -143,15 +143,16 @@ class Narration:
                     line = self.told_line(event, names, lang, summary)
                     if line is not None:
                         told.append((number, line))
+        scorings = await self.service.scorings(table_id, min(numbers), max(numbers)) \
+            if numbers else []
         if state is not None and over is None:
             # (after the actions that led to it: "Ana draws a volcano: every player scores
             # in turn" where the picture alone showed it, in a banner)
-            moment = self.moment_line(table_id, name, state["view"], lang, summary)
+            moment = self.moment_line(table_id, name, state["view"], lang, summary,
+                                      scorings[-1]["view"] if scorings else None)
             if moment is not None:
                 told.append((number, moment))
         updates: dict[str, Any] = {"last_event": last_event}
-        scorings = await self.service.scorings(table_id, min(numbers), max(numbers)) \
-            if numbers else []
         if over is not None:
             # The action that ends the game scores in the end's announcement.
             scorings = [s for s in scorings if s["number"] != max(numbers)]
@@ -210,7 +211,7 @@ class Narration:
             self.story(table_id).extend(lines)
             lines = []
         for scoring in scorings:
-            text = await self.score_text(table_id, lang, scoring["scores"])
+            text = await self.scoring_text(table_id, name, scoring, lang)
             if not await self.album(table_id, chat_id, name, text, lang, scoring["view"]):
                 await self.say(chat_id, text)  # (silent: the next decision's call rings)
         if state is None:
@@ -232,13 +233,23 @@ class Narration:
         await self._arm_reminder(table_id, state, lang)
         return False
 
+    async def scoring_text(self, table_id: str, game: str, scoring: dict, lang: str) -> str:
+        """A scoring's scoreboard (`Service.scorings`), after the moment its view began, as
+        the game says it (`Game.moment_words`: which season ended, what scored in it) —
+        the board's totals alone left that to the pictures."""
+        board = await self.score_text(table_id, lang, scoring["scores"])
+        began = load_game(game).moment_words(scoring["view"], lang,
+                                             await self.names(table_id, lang), begins=True)
+        return board if not began else f"{began}\n{board}"
+
     def moment_line(self, table_id: str, game: str, view: dict, lang: str,
-                    summary: dict) -> Told | None:
+                    summary: dict, scored: dict | None = None) -> Told | None:
         """A line of the story for the moment of play the table is in now (a spectator's
         ``view``; `Game.moment_words`), when it is news: how it began, once ("Ana draws a
         volcano: every player scores in turn."), then how it stands whenever that changes
         ("Volcano! Scoring round: Bea spends 10 AP, then scores."). None in an ordinary
-        turn, and when the chat was told already."""
+        turn, and when the chat was told already — or is told it with a scoring taken in
+        at the same look (``scored``: its view; a season's end said over its scoreboard)."""
         rules = load_game(game)
 
         def said(other: str, begins: bool) -> str | None:  # (told again in another language)
@@ -250,7 +261,8 @@ class Narration:
         told_began, told_now = self.store.moment(table_id)
         if (began, now) != (told_began, told_now):
             self.store.set_moment(table_id, began, now)
-        if began and began != told_began:
+        if began and began != told_began and (
+                scored is None or began != rules.moment_words(scored, lang, names, begins=True)):
             return Told(began, lambda other: said(other, True))
         if now and now != told_now:
             return Told(now, lambda other: said(other, False))
@@ -454,7 +466,7 @@ class Narration:
                                 lines: list[str], lang: str) -> None:
         """A scoring (`Service.scorings`): the scoreboard, then each player's picture, as
         they were right after it."""
-        text = "\n".join(lines + [await self.score_text(table_id, lang, scoring["scores"])])
+        text = "\n".join(lines + [await self.scoring_text(table_id, name, scoring, lang)])
         names = await self.names(table_id, lang)
         view = scoring["view"]
         if not images.per_seat(name, view):  # one picture of the whole table, with the scores

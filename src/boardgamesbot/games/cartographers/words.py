@@ -31,8 +31,9 @@ def action(
         Portuguese, "girada 90°"), or the monster (``of="monster"``: "girat", "girado")."""
         key = f"carto.orient.{of}" if of else "carto.orient"
         degrees = int(label[1:])
-        if label[0] == "f":
-            return say(f"{key}.f", False, degrees=degrees)
+        if label[0] == "f":  # (mirrored alone: not "turned 0°")
+            return say(f"{key}.f", False, degrees=degrees) if degrees \
+                else say(f"{key}.mirror", False)
         return say(f"{key}.r", False, degrees=degrees) if degrees else say(f"{key}.none", False)
 
     def terrain(name: str) -> str:
@@ -79,3 +80,36 @@ def action(
             cell=p["cell"],
         ))
     return None
+
+
+def moment(game: Game, view: Mapping[str, Any], lang: str,
+           names: Mapping[int, str] | None = None, begins: bool = False) -> str | None:
+    """A season's end, as the next season begins (its first card not yet drawn by all), in
+    words: which season ended, which edicts scored, and each seat's stars of that season
+    ("End of Spring: edicts A (Sentinel Wood) and B (Greenbough) scored. Ana 12 ★ · Bea
+    9 ★") — where the chat's scoreboard shows only the totals and the sheets' pictures the
+    rest. Told as how the moment began (``begins``); None otherwise."""
+    players = view.get("players") or []
+    ended = len(players[0]["seasons"]) if players else 0
+    season = view.get("season") or {}
+    drawn = [card for card in view.get("revealed") or [] if card["kind"] != "ruins"]
+    if not begins or not ended or view.get("over") or season.get("number") != ended + 1 \
+            or len(drawn) > 1:  # (the season's first card, until all have drawn it)
+        return None
+    plan = view["seasons"][ended - 1]
+    cards = {edict["letter"]: edict["card"] for edict in view.get("edicts") or []}
+
+    def say(key: str, **params: Any) -> str:
+        return phrase(game.words, lang, key, None, **params) or key
+
+    edicts = [say("carto.moment.edict", letter=letter,
+                  card=phrase(game.words, lang, f"carto.card.{cards.get(letter)}")
+                  or cards.get(letter, letter)) for letter in plan["edicts"]]
+    listed = edicts[0] if len(edicts) == 1 else say(
+        "carto.moment.and", first=", ".join(edicts[:-1]), last=edicts[-1])
+    points = " · ".join(
+        say("carto.moment.points", name=(names or {}).get(player["seat"])
+            or str(player["seat"] + 1), n=player["seasons"][ended - 1]["total"])
+        for player in players)
+    return say("carto.moment.season_end", ended=say(f"carto.moment.ended.{plan['name']}"),
+               edicts=listed, points=points)

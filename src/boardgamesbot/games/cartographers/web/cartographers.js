@@ -44,7 +44,7 @@ function normalised(cells) {
 function orientWords(label, of = null) {
   const degrees = Number(label.slice(1));
   const key = of ? `carto.orient.${of}` : "carto.orient";
-  if (label[0] === "f") return t(`${key}.f`, { degrees });
+  if (label[0] === "f") return degrees ? t(`${key}.f`, { degrees }) : t(`${key}.mirror`);
   return degrees ? t(`${key}.r`, { degrees }) : t(`${key}.none`);
 }
 
