@@ -2388,3 +2388,81 @@ FRESH_23 = {
          ["Les Calderes"], "1 estrella per espai buit"),
     ],
 }
+
+#: The twenty-third pass's held-out set (session 52, helper ask23; docs/ask.md): written from the
+#: rules and the three languages' help pages before the asker was run on it, as friends type on a
+#: phone (no accents, short, slang, typos, "why can't I"); each names its passage and the answer in
+#: it. Tikal's basic game and auction, Cartographers with others and solo, in every language.
+FRESH_24 = {
+    "tikal": [
+        # English
+        ("en", "can i walk my guy across a side with no stones at all",
+         ["Moving."], "there is no path that way"),
+        ("en", "can 2 ppl score the same temple in one scoring round",
+         ["Because players score one after the other"],
+         "the same temple can score for several players"),
+        ("en", "why cant i uncover a 3rd level on the same temple this turn",
+         ["Uncover a temple level (2 AP)"], "At most two levels per temple per turn"),
+        ("en", "auction: do i pay my bid before i pick the tile or after",
+         ["Decision 6"], "before the tile is chosen"),
+        ("en", "auction last round were tied on points, who scores first",
+         ["Final round."], "Tied players go in order of seating"),
+        # Português do Brasil
+        ("pt-BR", "consigo ver qual hexagono vem depois na pilha?",
+         ["Os hexágonos são separados por letra"], "mas não qual peça daquela letra ele é"),
+        ("pt-BR", "pq nao posso botar o hexagono encostado so onde nao tem pedra",
+         ["Pelo menos um lado em comum"], "precisa ter um bloco de pedra"),
+        ("pt-BR", "desempate: se ninguem tem guardiao quem ganha",
+         ["No fim da partida"], "quem tiver mais fichas de Tesouro"),
+        ("pt-BR", "leilao, quem abre o leilao da 2a rodada",
+         ["Primeiro leilão da rodada."], "à esquerda de quem jogou por último"),
+        ("pt-BR", "leilao: ganhei um, posso entrar no proximo leilao da mesma rodada?",
+         ["Próximos leilões."], "Só participam os jogadores com o Amuleto ainda virado"),
+        # Català
+        ("ca", "quan surt un volca qui comença a puntuar",
+         ["Surt un volcà."], "Començant per aquest jugador"),
+        ("ca", "un jaciment buidat serveix per fer-hi campament?",
+         ["Establir un campament (5 PA)"], "en un jaciment ja buit"),
+        ("ca", "per que no puc agafar 3 fitxes del mateix jaciment",
+         ["Recuperar un tresor (3 PA)"], "com a màxim dues fitxes per jaciment i torn"),
+        ("ca", "subhasta, l'ordre de l'ultima ronda es mira quan comença o va canviant?",
+         ["Decisió 8"], "es fixa quan comença"),
+        ("ca", "subhasta: qui obre la primera de totes",
+         ["Primera subhasta de la ronda."], "A la primera ronda obre p1"),
+    ],
+    "cartographers": [
+        # English
+        ("en", "does touching diagonally count as next to for the scoring cards",
+         ["sharing a side"], "are not next to each other"),
+        ("en", "my coins from spring do they still count in later seasons",
+         ["+1 per coin"], "so far in the game"),
+        ("en", "whats the coin shape on great river",
+         ["Great River"], "3 squares in a line with a coin"),
+        ("en", "solo: monster cant fit anywhere on the outer edge, then what",
+         ["Playing solo,"], "tries again one ring further in"),
+        ("en", "whats shieldgates solo number",
+         ["Shieldgate"], "Solo number: 20"),
+        # Português do Brasil
+        ("pt-BR", "moeda depois da 14 vai pra onde",
+         ["Moedas:"], "Moedas além das 14 da trilha são perdidas"),
+        ("pt-BR", "se o monstro da cilada nao cabe em lugar nenhum na folha do outro, e ai?",
+         ["Com dois ou mais jogadores,"], "um único quadrado de monstro"),
+        ("pt-BR", "qual carta de exploracao tem forma de cruz",
+         ["Terras Cultiváveis"], "5 quadrados em cruz"),
+        ("pt-BR", "no solo com 25 de classificacao qual titulo eu ganho",
+         ["Master Mapsmith"], "20 a 29"),
+        ("pt-BR", "no solo a cilada dos goblins comeca em q canto",
+         ["Ataque de Goblins"], "canto solo: inferior direito"),
+        # Català
+        ("ca", "el rierol de l'interior de quin terreny el puc fer",
+         ["Rierol de l'Interior"], "granja o aigua"),
+        ("ca", "es pot girar el monstre quan el dibuixo al full del vei?",
+         ["Amb dos jugadors o més,"], "girada i capgirada com vulgui"),
+        ("ca", "el quadrat sol quan no hi cap res pot ser de monstre?",
+         ["Decisió 2"], "monstre inclòs"),
+        ("ca", "jugant sol, el monstre sempre va a la vora del mapa?",
+         ["En solitari,"], "un anell més endins"),
+        ("ca", "solitari: de quina cantonada surt la ratzia de gnolls",
+         ["Ràtzia de Gnolls"], "racó en solitari: superior esquerre"),
+    ],
+}
