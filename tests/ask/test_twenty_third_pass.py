@@ -6,6 +6,10 @@ questions: they were asked while fixing, and measure nothing held out."""
 
 from __future__ import annotations
 
+import pytest
+
+from boardgamesbot.help.search import ask
+
 from .questions_fresh import FRESH_24
 from .scoring import held_out_tests
 
@@ -14,3 +18,23 @@ from .scoring import held_out_tests
 #: the pass.
 (test_the_set_names_its_answer_in_exactly_one_passage,
  test_the_set_holds_its_figures) = held_out_tests(FRESH_24, 5, (22, 27, 18))
+
+
+def _within(game: str, lang: str, question: str, opening: str,
+            options: dict | None = None) -> int | None:
+    """The rank of the first answer opening with ``opening`` (None: not among the answers)."""
+    return next((n for n, answer in enumerate(ask(game, question, lang, options=options).answers,
+                                              1) if answer.text.startswith(opening)), None)
+
+
+#: A solo rating told as where one finished ("on -8") is the row of the titles' table whose
+#: range holds it. Before, the solo paragraph led ("At the end, your rating is…": "finished"
+#: is the game's end, and "solo" is said three times there), the row fourth: a number inside
+#: a range counted half, and a row a summary (`ROW_WEIGHT`) though it is the very answer.
+@pytest.mark.parametrize(("lang", "question", "row"), [
+    ("en", "i finished solo on -8, what am i", "−10 to −6"),
+    ("pt-BR", "terminei o solo com -8, o que eu sou?", "−10 a −6"),
+    ("ca", "he acabat el solitari amb -8, que soc?", "−10 a −6"),
+])
+def test_a_rating_finished_on_leads_with_its_title_row(lang, question, row):
+    assert _within("cartographers", lang, question, row) == 1

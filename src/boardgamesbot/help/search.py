@@ -168,6 +168,9 @@ PLACEHOLDER = re.compile(r"\{\w+\}")
 #: How much a number inside a range a passage states ("20 to 29", "1–6") counts for it,
 #: beside the numbers it writes: "a rating of 25" is the row "20 to 29".
 RANGE_WEIGHT = 0.5
+#: How much a negative number inside a range counts: the rules write no negative number but
+#: in ranges (the solo ratings), so "-8" asked is surely that row's, as much as a word of it.
+SIGNED_RANGE_WEIGHT = 1.0
 #: A range this wide at most is read as the numbers in it ("1 to 100 players" is not).
 RANGE_SPAN = 20
 #: A range of numbers as rules write them: "20 to 29", "20 a 29", "1–6", "−5 to −1" (a sign
@@ -503,6 +506,8 @@ class RulesIndex:
         self.lengths: list[int] = []
         #: each passage's own title keys ("Hamlet", "Lugarejo"): what it is about
         self.titles: list[frozenset[str]] = []
+        #: each passage's numbers inside the ranges it states (`numbers_within`)
+        self.ranged: list[frozenset[str]] = []
         left_out = {by_lang[lang] for by_lang in self.knowledge.unsearched.values()
                     if lang in by_lang}
         for heading in left_out - {h for p in self.passages for h in p.section}:
@@ -515,6 +520,7 @@ class RulesIndex:
                 self.keys.append({})
                 self.lengths.append(0)
                 self.titles.append(frozenset())
+                self.ranged.append(frozenset())
                 continue
             # (a table row's column names are as much its words as its cells)
             own = self._counted(f"{p.text} {p.context}")
@@ -532,8 +538,11 @@ class RulesIndex:
                         context[key] += (HEADING_WEIGHT / CONTEXT_WEIGHT - 1) * count
             self.lengths.append(round(sum(own.values())))  # (the rules' own words)
             self._add_kinds(own)
-            for number in numbers_within(p.text):  # ("20 to 29" holds a rating of 25)
-                own.setdefault(number, RANGE_WEIGHT)
+            ranged = numbers_within(p.text)
+            self.ranged.append(frozenset(ranged))
+            for number in ranged:  # ("20 to 29" holds a rating of 25)
+                own.setdefault(number, SIGNED_RANGE_WEIGHT if number.startswith(MINUS)
+                               else RANGE_WEIGHT)
             allowed = sum(own.get(key, 0) for key in self.words.keys(ALLOWED[lang]))
             if allowed:  # (what a "why can't I…" question hints at)
                 own[ALLOWED_KEY] = allowed
@@ -908,7 +917,9 @@ class RulesIndex:
             if score > 0:
                 if self.passages[index].notation or self.passages[index].note:
                     score *= NOTATION_WEIGHT
-                elif self.passages[index].row:
+                elif self.passages[index].row and not self.ranged[index] & weights.keys():
+                    # (a row whose range holds the number asked is no summary: it is the
+                    # answer — "on -8" is the row "−10 to −6")
                     score *= ROW_WEIGHT
                 if index in phrased:
                     score *= PHRASED_WEIGHT
