@@ -38,3 +38,19 @@ def _within(game: str, lang: str, question: str, opening: str,
 ])
 def test_a_rating_finished_on_leads_with_its_title_row(lang, question, row):
     assert _within("cartographers", lang, question, row) == 1
+
+
+#: At a table of the basic game, "com es guanya?" ranked two auction rules second and third,
+#: over the game's goal: their "guanya la subhasta" (an auction won) is the word asked, in the
+#: other variant's sense. A passage of the variant not played, holding no asked word the played
+#: game's answer lacks, asked in a word or two, now follows the played game's passages.
+@pytest.mark.parametrize(("lang", "question", "goal"), [
+    ("en", "how do you win?", "Each player leads an expedition"),
+    ("ca", "com es guanya?", "Cada jugador dirigeix una expedició"),
+])
+@pytest.mark.parametrize("options", [{}, {"variant": "basic"}])
+def test_at_a_basic_table_the_auction_s_win_follows_the_game_s_goal(lang, question, goal,
+                                                                     options):
+    answers = ask("tikal", question, lang, options=options).answers
+    assert not answers[0].variant and not answers[1].variant, [a.text[:40] for a in answers]
+    assert answers[1].text.startswith(goal)

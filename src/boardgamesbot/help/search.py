@@ -201,6 +201,14 @@ CROSS_REFERENCE = re.compile(
 #: ("worker", "leader") that it does not name itself: a rule about figures is a rule about
 #: workers, but a passage that says "worker" says it more surely.
 KIND_WEIGHT = 0.5
+#: How much a passage stating only another choice's rules counts, in ranking after the
+#: played game's first passage (`RulesIndex._played_first`), when it holds no asked word that
+#: answer lacks and the question asks at most `FEW_ASKED` words: "com es guanya?" at a basic
+#: table is the game's goal, not "es guanya la subhasta". (Demoted whatever the question's
+#: length, one question of a held-out set fell a place: a longer question's words tell the
+#: variant it asks about better than the table does. docs/ask.md, *Twenty-third pass*.)
+OTHER_CHOICE_WEIGHT = 0.5
+FEW_ASKED = 2
 #: Below this share of the question's weight in the best passage, we do not know.
 #: Set from questions that the rules do not answer (tests/ask: the off-topic set).
 MIN_COVERAGE = 0.38
@@ -962,7 +970,7 @@ class RulesIndex:
             # its rule whichever game it is of.)
             unplayed = {i: self._other_choice(i, self.defaults) for _, _, i in scored}
             if any(unplayed.values()):
-                scored = self._played_first(scored, unplayed)
+                scored = self._played_first(scored, unplayed, asked)
         other = {i: self._other_choice(i, options) for _, _, i in scored} if options else {}
         aside, only = self._not_played(asked, options) if options else ("", None)
         if only is not None and any(self.variant_of.get(i) == only for _, _, i in scored):
@@ -970,7 +978,7 @@ class RulesIndex:
             scored = self._choice_first(scored, only)
         elif any(other.values()):
             aside = ""
-            scored = self._played_first(scored, other)
+            scored = self._played_first(scored, other, asked)
         else:
             aside = ""
         answers = tuple(Answer(self.passages[i].title, self.passages[i].shown,
@@ -1040,9 +1048,8 @@ class RulesIndex:
             return ""
         return self.choice_names.get(option, {}).get(choice, choice)
 
-    @staticmethod
-    def _played_first(scored: list[tuple[float, float, int]], other: dict[int, str]
-                      ) -> list[tuple[float, float, int]]:
+    def _played_first(self, scored: list[tuple[float, float, int]], other: dict[int, str],
+                      asked: frozenset[str]) -> list[tuple[float, float, int]]:
         """``scored`` led by its best passage of the game played, the rest in their order: a
         passage stating only another choice's rules (``other``) does not lead, but still
         follows where it ranks, marked. "como ganho pontos?" in a basic game is the scoring,
@@ -1052,7 +1059,19 @@ class RulesIndex:
         played = next((entry for entry in scored if not other[entry[2]]), None)
         if played is None:
             return scored
-        return [played, *(entry for entry in scored if entry is not played)]
+        answered = asked & self.keys[played[2]].keys()
+
+        def weighed(entry: tuple[float, float, int]) -> float:
+            # (another choice's passage holding no asked word the played answer lacks only
+            # says it again, in the other game's sense: "guanya la subhasta" for "com es
+            # guanya?" at a basic table; one holding more may answer what the first does not)
+            repeats = (other[entry[2]] and len(asked) <= FEW_ASKED
+                       and asked & self.keys[entry[2]].keys() <= answered)
+            return entry[0] * (OTHER_CHOICE_WEIGHT if repeats else 1.0)
+
+        rest = sorted((entry for entry in scored if entry is not played),
+                      key=lambda entry: (-weighed(entry), entry[2]))
+        return [played, *rest]
 
     def sentences(self, index: int) -> tuple[tuple[str, frozenset[str]], ...]:
         """The sentences of a passage after its bold title, each with its keys. A table row
