@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardgamesbot.help.search import ask
+from boardgamesbot.help.search import ask, index
 
 from .questions_fresh import FRESH_24
 from .scoring import held_out_tests
@@ -54,3 +54,14 @@ def test_at_a_basic_table_the_auction_s_win_follows_the_game_s_goal(lang, questi
     answers = ask("tikal", question, lang, options=options).answers
     assert not answers[0].variant and not answers[1].variant, [a.text[:40] for a in answers]
     assert answers[1].text.startswith(goal)
+
+
+#: "e licito 5?" at an auction is "and I bid 5?" ("e", and, as typed for "é"): read as "é
+#: lícito" (is it allowed) since the twenty-first pass, it asked nothing the rules say and got
+#: no answer. Before an amount "licito" is the bid; "é licito passar a vez?" is still lawful.
+def test_and_i_bid_an_amount_is_a_bid():
+    words = index("tikal", "pt-BR").words
+    assert ("§bid", 1.0) in words.weighted("e licito 5?", amounts=False)
+    assert ("permit", 1.0) in words.weighted("é licito passar a vez?", amounts=False)
+    reply = ask("tikal", "e licito 5?", "pt-BR", options={"variant": "auction"})
+    assert reply.answers and reply.answers[0].text.startswith("Decisão 4")

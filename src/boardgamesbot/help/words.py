@@ -344,7 +344,9 @@ WHY_NOT = {"en": re.compile(r"\bwhy\b.*\b(?:not|t|cant|cannot|dont|doesnt|wont|i
 ALLOWED = {"en": "allowed", "pt-BR": "permitido", "ca": "permet"}
 #: Forms of "to be" (folded: Portuguese "é" typed without its accent is "e") and the words that
 #: after one are an adjective saying `ALLOWED`: "é licito passar a vez?" (lícito, lawful, typed
-#: without its accent) asks what is allowed, not "licito", I bid (*Twenty-first pass*).
+#: without its accent) asks what is allowed, not "licito", I bid (*Twenty-first pass*). Not
+#: before a number: "e licito 5?" is "and I bid 5?" ("e", and; "é lícito" is followed by what
+#: is done, never by an amount) (*Twenty-third pass*).
 BEING = {"en": frozenset(),
          "pt-BR": frozenset(["e", "eh", "seria", "sera", "era", "foi", "sao", "ser"]),
          "ca": frozenset(["es", "seria", "sera", "era", "son", "ser"])}
@@ -818,7 +820,8 @@ class Words:
             words, accented = _signed(words, accented, self.lang)
         comparative, nearest = NEAREST[self.lang]
         for at, word in enumerate(words):
-            if at and word in LAWFUL[self.lang] and words[at - 1] in BEING[self.lang]:
+            if (at and word in LAWFUL[self.lang] and words[at - 1] in BEING[self.lang]
+                    and not (at + 1 < len(words) and is_number(words[at + 1]))):
                 words[at] = accented[at] = ALLOWED[self.lang]
                 continue
             if at and word in nearest and words[at - 1] in (comparative, same.get(comparative)):
