@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from boardgamesbot.help.search import ask, index
+from boardgamesbot.help.words import yes_or_no
 
 from .questions_fresh import FRESH_24
 from .scoring import held_out_tests
@@ -65,3 +66,48 @@ def test_and_i_bid_an_amount_is_a_bid():
     assert ("permit", 1.0) in words.weighted("é licito passar a vez?", amounts=False)
     reply = ask("tikal", "e licito 5?", "pt-BR", options={"variant": "auction"})
     assert reply.answers and reply.answers[0].text.startswith("Decisão 4")
+
+
+#: "flip" an amulet is what the rules say as "turn their amulet down", "turns their amulet face
+#: down", "All amulets turn face up again": a "turn" with a thing turned and a particle after it
+#: is read as "flip". Not "turn" alone (a game's turn), nor "turn down" together (refusing), nor
+#: a rotation ("turned as you like"), so no synonym group.
+@pytest.mark.parametrize(("text", "flip"), [
+    ("turn their amulet down", True),
+    ("turns their amulet face down", True),
+    ("All amulets turn face up again", True),
+    ("does my amulet get flipped", True),
+    ("your turn is over", False),
+    ("when my turn is up", False),
+    ("can i turn down a trade", False),
+    ("placed turned as you like", False),
+])
+def test_turning_a_thing_over_is_flipping_it(text, flip):
+    assert (("flip", 1.0) in index("tikal", "en").words.weighted(text)) is flip
+
+
+#: A yes-or-no question after a clause that tells what happened ("auction, i took the volcano,
+#: do i flip my amulet when i score") is one, though a question word follows ("when i score"
+#: says when); a question asking what first ("what's the point of camps, can…") is not.
+@pytest.mark.parametrize(("question", "yes_no"), [
+    ("i picked the volcano, do i turn my charm over when we score", True),
+    ("can i move when its not my turn", True),
+    ("what if nobody bids, can i take it", True),
+    ("when can i move", False),
+    ("whats the use of a guard, can it leave", False),
+])
+def test_a_yes_or_no_question_after_a_clause(question, yes_no):
+    assert yes_or_no(question, "en") is yes_no
+
+
+#: Taking a volcano at an auction, the amulet is not turned for the scoring turns and is turned
+#: down after the volcano's own turn: "does it get flipped" leads with the turning down, "do i
+#: flip it when we score" with the scoring turns. Before, "flipped" met no word of the rule.
+@pytest.mark.parametrize(("question", "lead"), [
+    ("auction: if i pick the volcano does my charm get flipped",
+     "Then they place the volcano, spend 10 AP and turn their amulet down."),
+    ("auction, i picked the volcano, do i flip my charm when we score", ""),
+])
+def test_the_volcano_s_amulet_flipped_or_not(question, lead):
+    first = ask("tikal", question, "en").answers[0]
+    assert first.text.startswith("Volcano chosen.") and first.lead == lead, first.lead

@@ -581,9 +581,37 @@ def _stop_words(lang: str) -> frozenset[str]:
     return frozenset(split(STOP_WORDS[lang]))
 
 
+#: Words that open a yes-or-no question ("do I flip my amulet when I score", "posso passar
+#: quando…", "puc passar quan…"): a question word after one of them opens a clause saying
+#: when or where, not what is asked.
+YES_NO_OPENERS = {
+    "en": frozenset("do does did can could is are was were will would should may might must "
+                    "shall am have has".split()),
+    "pt-BR": frozenset("posso pode podemos podem preciso precisa".split()),
+    "ca": frozenset("puc pot podem poden cal".split()),
+}
+
+
+#: "What if…" opens a condition, not a question asking what ("what if nobody bids, can i…").
+CONDITION = {"en": ("what if",)}
+
+
 def yes_or_no(text: str, lang: str) -> bool:
-    """Whether ``text`` asks for a yes or a no (no question word opens what it asks)."""
-    return OPEN_QUESTION[lang].search(" ".join(split(text))) is None
+    """Whether ``text`` asks for a yes or a no: no question word opens what it asks, or one of
+    its clauses opens as a yes-or-no question does (`YES_NO_OPENERS`) before any question
+    word ("auction, i took the volcano, do i flip my amulet when i score")."""
+    if OPEN_QUESTION[lang].search(" ".join(split(text))) is None:
+        return True
+    asked_before = False  # (an earlier clause asking what: "what's the point of camps, can…")
+    for clause in re.split(r"[,;:?]", text):
+        words = split(clause)
+        if words and words[0] in YES_NO_OPENERS[lang]:
+            return not asked_before
+        said = f" {' '.join(words)} "
+        for condition in CONDITION.get(lang, ()):
+            said = said.replace(f" {condition} ", " ")
+        asked_before |= OPEN_QUESTION[lang].search(said) is not None
+    return False
 
 
 #: A player's own things, as a question names them ("my other workers", "meus outros
@@ -770,6 +798,44 @@ def _phrases_joined(words: list[str], accented: list[str], lang: str
     return joined, typed
 
 
+#: Turning a thing over, said with "turn" and a particle a few words on ("turn their amulet
+#: down", "turns their amulet face down", "All amulets turn face up again"): the verb is
+#: `FLIPPED`'s word there, as a player says it ("does my amulet get flipped"). Not "turn"
+#: alone (a game's turn, a tile's rotation), nor "turn down" said together (`SAME_PHRASES`:
+#: refusing) — so no `SAME_MEANING` group. English only: Portuguese "virar" and Catalan
+#: "girar" are already the players' words for it.
+TURN_VERBS = frozenset({"turn", "turns", "turned", "turning"})
+TURNED_TO = frozenset({"down", "up", "over"})
+#: (at most this many words between the verb and its particle: "turn their amulet down"; the
+#: first of them a thing turned, or "face": "your turn is over" is no turning over)
+TURNED_WITHIN = 3
+TURNED_THING = frozenset({"face", "their", "your", "my", "his", "her", "its", "our", "the",
+                          "it", "them", "all", "a", "an", "this", "that"})
+FLIPPED = {"en": "flip"}
+
+
+def _turned_over(words: list[str], accented: list[str], lang: str
+                 ) -> tuple[list[str], list[str]]:
+    """``words`` (and ``accented``) with a "turn" that turns something over read as
+    `FLIPPED`'s word: its particle a word or more on, the first word between a thing turned or
+    "face". (Not a passive "no amulet is turned", with no particle: read as flipping too, the
+    volcano rule's opening said "flip" as well as its last sentence, and led "if I take a
+    volcano does my amulet get flipped" again — docs/ask.md, *Twenty-third pass*.)"""
+    flip = FLIPPED.get(lang)
+    if flip is None or not TURN_VERBS.intersection(words):
+        return words, accented
+    words, accented = list(words), list(accented)
+    for at, word in enumerate(words):
+        if word not in TURN_VERBS:
+            continue
+        after = words[at + 1:at + 2 + TURNED_WITHIN]
+        particle = next((n for n, next_word in enumerate(after) if next_word in TURNED_TO),
+                        None)
+        if particle is not None and particle > 0 and after[0] in TURNED_THING:
+            words[at] = accented[at] = flip
+    return words, accented
+
+
 @cache
 def _same_meaning(lang: str) -> dict[str, str]:
     return {word: split(group)[0] for group in SAME_MEANING[lang] for word in split(group)}
@@ -811,6 +877,7 @@ class Words:
             words, accented = text, accented or text
         if len(accented) != len(words):  # (a letter that folding splits: rare)
             accented = words
+        words, accented = _turned_over(words, accented, self.lang)
         words, accented = _phrases_joined(words, accented, self.lang)
         numbers, same = _NUMBER_WORDS[self.lang], _same_meaning(self.lang)
         negations = NEGATIONS[self.lang]
