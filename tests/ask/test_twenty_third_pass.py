@@ -111,3 +111,34 @@ def test_a_yes_or_no_question_after_a_clause(question, yes_no):
 def test_the_volcano_s_amulet_flipped_or_not(question, lead):
     first = ask("tikal", question, "en").answers[0]
     assert first.text.startswith("Volcano chosen.") and first.lead == lead, first.lead
+
+
+#: "How many" as typed in a chat: "qtos exploradores cada jogador recebe" got no answer ("qtos"
+#: was an unknown word, rare enough to sink the best passage's coverage).
+@pytest.mark.parametrize(("game", "lang", "question", "opening"), [
+    ("tikal", "pt-BR", "qtos exploradores cada jogador recebe", "Para cada jogador:"),
+    ("tikal", "pt-BR", "qntas fichas de tesouro existem", "24 fichas de Tesouro"),
+])
+def test_how_many_typed_short_asks_a_count(game, lang, question, opening):
+    assert _within(game, lang, question, opening) == 1
+
+
+#: The game's box says nothing about a rule: "quantes cartes d'emboscada hi ha a la capsa" got
+#: no answer ("capsa" is no word of the page); "how many X in the box" is how many in the game.
+@pytest.mark.parametrize(("lang", "question", "opening"), [
+    ("ca", "quantes cartes d'emboscada hi ha a la capsa", "4 cartes d'emboscada"),
+    ("en", "how many ambush cards are in the box", "4 ambush cards"),
+])
+def test_the_box_is_the_game(lang, question, opening):
+    assert _within("cartographers", lang, question, opening) == 1
+
+
+#: What "comes out" cheaper costs less ("em surt més barat"; Portuguese "sai mais barato"):
+#: it was a volcano drawn ("surt un volcà").
+@pytest.mark.parametrize(("lang", "said"), [
+    ("ca", "si tinc el cap allà em surt més barat?"),
+    ("ca", "amb el cap em surten mes barates les accions?"),
+])
+def test_coming_out_cheaper_is_a_cost_not_a_draw(lang, said):
+    keys = dict(index("tikal", lang).words.weighted(said, amounts=False))
+    assert "§draw" not in keys and "§ap" in keys, keys

@@ -70,7 +70,8 @@ STOP_WORDS = {
         things vs versus wanna gonna please hey hi ok okay done during
         u ur r im ive id ya pls plz
         now stuff want wants wanted really actually
-        say says said saying""",
+        say says said saying
+        box""",
     "pt-BR": """a o as os um uma uns umas de do da dos das no na nos nas em num numa ao aos
         à às pelo pela pelos pelas por para pra pro com e ou mas se que qual quais quem
         quando onde como porque por que é são era foi ser estar está estão esta este isso
@@ -81,7 +82,9 @@ STOP_WORDS = {
         quanto quanta quantos quantas acontece acontecer aconteceu agora coisa alguma
         existe existem existir há ha
         algum faço faco fazer faz pro pra pros pras dá da dar sobre
-        pq q tb tbm qd qdo vcs td msm tava tavam tô tou""",
+        pq q tb tbm qd qdo vcs td msm tava tavam tô tou
+        qto qta qtos qtas qnto qnta qntos qntas qnt qnts qts
+        caixa""",
     "ca": """el la els les l lo un una uns unes de del dels d a al als en amb i o però pero
         si que què qui quin quina quins quines quan quant on com per perque perquè és es
         són son era ser estar està estan aquest aquesta aquests aquestes això aixo aquell
@@ -90,16 +93,18 @@ STOP_WORDS = {
         tenen puc pot poden podem poder també tambe ja doncs així aixi aquí aqui hola algú
         algu n s t m hi ho quant quanta quants quantes ara cosa fer faig fa sobre he has ha
         existeix existeixen damunt
-        pq xq q tb""",
+        pq xq q tb qts qnts
+        caixa capsa""",
 }
 
 #: How a question asks for a count ("how many volcanoes"): it wants the passage that
 #: puts a number before that thing ("3 volcanoes"), see `Words.counted`.
 HOW_MANY = {
     "en": re.compile(r"\bhow many\s+(.*)"),
-    "pt-BR": re.compile(r"\bquant[oa]s\s+(.*)"),
-    "ca": re.compile(r"\bquant[se]s?\s+(.*)"),
+    "pt-BR": re.compile(r"\b(?:quant[oa]s|qn?t[oa]s|qn?ts)\s+(.*)"),
+    "ca": re.compile(r"\b(?:quant[se]s?|qn?ts)\s+(.*)"),
 }
+#: (and as players type it in a chat: "qtos", "qntas", "qts")
 
 #: How a rules text states a count without a number: "as many tiles as there are players",
 #: "tantos hexágonos quantos forem os jogadores", "tantes llosetes … com jugadors hi ha"
@@ -181,9 +186,17 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
            **dict.fromkeys([("skip", "my", "turn"), ("skip", "a", "turn"), ("skip", "the", "turn"),
                             ("skip", "my", "go")], "pass")},
     "pt-BR": {("dizer", "nao"): "recusar", ("falar", "nao"): "recusar",
+              # (what "comes out" cheaper costs less: not a tile drawn, "sacar", "sai")
+              **{(*verb, *more, price): price for verb in (("sai",), ("saem",))
+                 for more in ((), ("mais",))
+                 for price in "barato barata baratos baratas caro cara caros caras".split()},
               **dict.fromkeys([("pular", "a", "vez"), ("pular", "minha", "vez"),
                                ("pular", "o", "turno"), ("pular", "meu", "turno")], "passar")},
     "ca": {("dir", "que", "no"): "negar", ("dir", "no"): "negar",
+           # ("em surt més barat": it costs me less; not a volcano that comes out, "surt")
+           **{(verb, *more, price): price for verb in ("surt", "surten")
+              for more in ((), ("mes",))
+              for price in "barat barata barats barates car cara cars cares".split()},
            **dict.fromkeys([("saltar", "el", "torn"), ("saltar", "me", "el", "torn"),
                             ("saltar", "torn")], "passar")},
 }
