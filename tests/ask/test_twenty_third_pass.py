@@ -142,3 +142,16 @@ def test_the_box_is_the_game(lang, question, opening):
 def test_coming_out_cheaper_is_a_cost_not_a_draw(lang, said):
     keys = dict(index("tikal", lang).words.weighted(said, amounts=False))
     assert "§draw" not in keys and "§ap" in keys, keys
+
+
+#: The auction's last round is its "Ronda final" / "Rodada final", one thing: asked "a la darrera
+#: ronda" it ranked behind the basic game's "ronda de puntuació final" and the auction's "Final
+#: de la ronda" (the end of every round), which hold the same words in another order. "Última
+#: / darrera ronda" and "ronda final" now also give the round's own key; and a question naming
+#: the auction ("subhasta", "leilão") counts the auction's passages `CHOICE_NAMED_WEIGHT` more.
+@pytest.mark.parametrize(("lang", "question", "opening"), [
+    ("ca", "subhasta: a la darrera ronda en quin ordre es puntua", "Ronda final."),
+    ("pt-BR", "no leilao, na ultima rodada quem pontua primeiro", "Rodada final."),
+])
+def test_the_auction_s_last_round_is_its_final_round(lang, question, opening):
+    assert _within("tikal", lang, question, opening) == 1

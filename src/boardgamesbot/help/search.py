@@ -209,6 +209,10 @@ KIND_WEIGHT = 0.5
 #: variant it asks about better than the table does. docs/ask.md, *Twenty-third pass*.)
 OTHER_CHOICE_WEIGHT = 0.5
 FEW_ASKED = 2
+#: How much more a passage of an option's choice counts when the question names that choice
+#: by one of its terms ("en la subhasta a l'última ronda…": the auction's final round, not the
+#: basic game's final scoring round, which says the round's words as often)
+CHOICE_NAMED_WEIGHT = 1.2
 #: Below this share of the question's weight in the best passage, we do not know.
 #: Set from questions that the rules do not answer (tests/ask: the off-topic set).
 MIN_COVERAGE = 0.38
@@ -908,6 +912,9 @@ class RulesIndex:
         phrased = self.phrased.get(asked, set())
         quoting = self._quoted_verbatim(question) or self._quoted(asked)
         quoted = quoting[0] if quoting else None
+        # (the choices the question names by a term of their own: "en la subhasta…")
+        named_choices = {choice for choice, (keys, _) in self.choice_topics.items()
+                         if keys & asked}
         scored: list[tuple[float, float, int]] = []
         surely: dict[int, float] = {}  # each passage's coverage by words not guessed
         for index, keys in enumerate(self.keys):
@@ -933,6 +940,8 @@ class RulesIndex:
                     score *= PHRASED_WEIGHT
                 if index == quoted:
                     score *= QUOTED_WEIGHT
+                if self.variant_of.get(index) in named_choices:
+                    score *= CHOICE_NAMED_WEIGHT
                 scored.append((score, covered, index))
         scored.sort(key=lambda entry: (-entry[0], entry[2]))
         # (the first passage may hold only part of the question — "14 coins to fill in" for

@@ -190,6 +190,10 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
               **{(*verb, *more, price): price for verb in (("sai",), ("saem",))
                  for more in ((), ("mais",))
                  for price in "barato barata baratos baratas caro cara caros caras".split()},
+              # (the last round is the rules' "Rodada final", one thing: not "final" alone, the
+              # game's end, nor the "Fim da rodada" of every round)
+              **dict.fromkeys([("ultima", "rodada"), ("rodada", "ultima"), ("rodada", "final")],
+                              "rodada final rodada_final"),
               **dict.fromkeys([("pular", "a", "vez"), ("pular", "minha", "vez"),
                                ("pular", "o", "turno"), ("pular", "meu", "turno")], "passar")},
     "ca": {("dir", "que", "no"): "negar", ("dir", "no"): "negar",
@@ -197,6 +201,10 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
            **{(verb, *more, price): price for verb in ("surt", "surten")
               for more in ((), ("mes",))
               for price in "barat barata barats barates car cara cars cares".split()},
+           # (the last round is the rules' "Ronda final", one thing: not "final" alone, the
+           # game's end, nor the "Final de la ronda" of every round)
+           **dict.fromkeys([("ultima", "ronda"), ("darrera", "ronda"), ("ronda", "final")],
+                           "ronda final ronda_final"),
            **dict.fromkeys([("saltar", "el", "torn"), ("saltar", "me", "el", "torn"),
                             ("saltar", "torn")], "passar")},
 }
@@ -800,8 +808,8 @@ def _phrases_joined(words: list[str], accented: list[str], lang: str
     while at < len(words):
         for phrase, meant in phrases.items():
             if tuple(words[at:at + len(phrase)]) == phrase:
-                joined.append(meant)
-                typed.append(meant)
+                joined.extend(meant.split())  # (one word, or the rules' own few)
+                typed.extend(meant.split())
                 at += len(phrase)
                 break
         else:
