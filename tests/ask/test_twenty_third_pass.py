@@ -155,3 +155,13 @@ def test_coming_out_cheaper_is_a_cost_not_a_draw(lang, said):
 ])
 def test_the_auction_s_last_round_is_its_final_round(lang, question, opening):
     assert _within("tikal", lang, question, opening) == 1
+
+
+#: Brazilian "vem" ("o monstro vem girado?": does it come turned) is a little verb, like "tem":
+#: it met Decision 4's "se uma cilada vier logo depois…", which led.
+@pytest.mark.parametrize(("question", "opening"), [
+    ("sozinho, o monstro da cilada vem espelhado?", "No jogo solo,"),
+    ("quantas cartas de cilada vem na caixa", "4 cartas de cilada"),
+])
+def test_comes_is_a_little_verb(question, opening):
+    assert _within("cartographers", "pt-BR", question, opening) == 1

@@ -84,7 +84,7 @@ STOP_WORDS = {
         algum faço faco fazer faz pro pra pros pras dá da dar sobre
         pq q tb tbm qd qdo vcs td msm tava tavam tô tou
         qto qta qtos qtas qnto qnta qntos qntas qnt qnts qts
-        caixa""",
+        caixa vir vem vêm veio vier""",
     "ca": """el la els les l lo un una uns unes de del dels d a al als en amb i o però pero
         si que què qui quin quina quins quines quan quant on com per perque perquè és es
         són son era ser estar està estan aquest aquesta aquests aquestes això aixo aquell
