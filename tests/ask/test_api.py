@@ -39,7 +39,14 @@ def test_ask_answers_with_passages_marked_in_the_rules_page(client):
     basic = client.get("/api/rules/tikal/ask",
                        params={**asked, "options": '{"variant": "basic"}'}).json()["answers"]
     assert basic[0]["title"] == "Contagem" and basic[0]["variant"] == ""
-    assert [a["variant"] for a in basic if a["title"] == "Seus pontos são seu dinheiro"] == [
+    # (asked in one word, "pontos", the auction's "your points are your money" now follows
+    # every answer of the basic game: not among these five; asked in more words, it is, marked)
+    assert all(a["variant"] == "" for a in basic)
+    more = client.get("/api/rules/tikal/ask", params={
+        "q": "como faco pra ganhar mais pontos", "lang": "pt-BR",
+        "options": '{"variant": "basic"}'}).json()["answers"]
+    assert more[0]["variant"] == ""
+    assert [a["variant"] for a in more if a["title"] == "Seus pontos são seu dinheiro"] == [
         "variante com leilão"]
     # asked about what only the auction has: said first (`aside`), and the auction answers
     bid = {"q": "posso dar lance d zero?", "lang": "pt-BR", "options": '{"variant": "basic"}'}

@@ -20,11 +20,16 @@ async def test_a_rules_question_is_answered_in_the_chats_language(conversation, 
     unknown = await say(BOB, "rules quem ganhou a copa do mundo")
     assert "Não sei" in unknown and "as regras nunca dizem 'copa, mundo'" in unknown, unknown
     # the table set up here plays the basic game: its scoring answers, not the auction's
-    # "Seus pontos são seu dinheiro", which follows marked as the other variant's
+    # "Seus pontos são seu dinheiro"; asked in one word ("pontos") that one follows every answer
+    # of the basic game (twenty-third pass), asked in more it follows the first, marked as the
+    # other variant's
     points = await say(BOB, "? como faco pontos")
-    assert points.startswith("📖 Contagem") and "Seus pontos são seu dinheiro" in points
-    assert (await say(BOB, "regras mais")).startswith(
-        "🔀 Só na variante com leilão:\n📖 Seus pontos são seu dinheiro")
+    assert points.startswith("📖 Contagem") and "Seus pontos são seu dinheiro" not in points
+    more_points = await say(BOB, "? como faco pra ganhar mais pontos")
+    assert not more_points.startswith("🔀") and "Seus pontos são seu dinheiro" in more_points
+    next_one = await say(BOB, "regras mais")
+    assert next_one.startswith("🔀 Só na variante com leilão:\n") and (
+        "📖 Seus pontos são seu dinheiro" in next_one), next_one
     # a question about what only the auction has is told so first, then its rule answers
     bid = await say(BOB, "? posso dar lance d zero?")
     assert bid.startswith("ℹ️ Esta mesa joga o jogo básico: dar lance é só da variante com "
@@ -71,9 +76,10 @@ async def test_a_question_in_another_language_is_answered_in_its_own(conversatio
     answer = await say(BOB, "? posso passar por cima de um vulcao")
     assert answer.startswith("» Ninguém pode entrar em um Vulcão.\n\n📖 Movimento (Ações)\n")
     assert "regras mais" in answer
-    more = await say(BOB, "rules more")  # the next answer: Portuguese throughout (the
-    # auction's volcano rule, marked as the variant this table does not play)
-    assert more.startswith("🔀 Só na variante com leilão:\n📖 ") and "regras mais" in more \
+    more = await say(BOB, "rules more")  # the next answer: Portuguese throughout (the basic
+    # game's volcano drawn; the auction's volcano rule, which says nothing more of the question,
+    # follows this table's rules: twenty-third pass)
+    assert more.startswith("📖 Saque de um Vulcão") and "regras mais" in more \
         and "rules more" not in more
     decision = await say(BOB, "rules decision 4")
     assert decision.startswith("📖 Decision 4\n") and decision.count("Decision 4") == 1

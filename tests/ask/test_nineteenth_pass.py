@@ -13,9 +13,9 @@ from .scoring import held_out_tests
 
 #: FRESH_21 (held out, session 50): each question names a passage and the answer in it, held by
 #: exactly one passage; over both games (docs/ask.md, *Nineteenth pass*) 23/29/20 before the
-#: pass and after it, measured in totals only.
+#: pass and after it, measured in totals only; 23/29/21 after the twenty-third pass.
 (test_the_held_out_set_names_its_answer_in_exactly_one_passage,
- test_the_held_out_set_holds_its_figures) = held_out_tests(FRESH_21, 5, (23, 29, 20))
+ test_the_held_out_set_holds_its_figures) = held_out_tests(FRESH_21, 5, (23, 29, 21))
 
 
 #: The tie at the end as friends ask it, naming no auction: the basic game's tie-break leads.

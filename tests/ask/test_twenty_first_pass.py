@@ -19,9 +19,10 @@ from .scoring import held_out_tests
 
 #: FRESH_22 (session 51): each question names a passage and the answer in it, held by exactly
 #: one passage; over both games (docs/ask.md, *Twenty-first pass*) 25/28/24 held out, before the
-#: pass and after its four fixes, then 27/28/26 once its misses were looked at.
+#: pass and after its four fixes, then 27/28/26 once its misses were looked at; 27/29/27 after
+#: the twenty-third pass.
 (test_the_set_names_its_answer_in_exactly_one_passage,
- test_the_set_holds_its_figures) = held_out_tests(FRESH_22, 5, (27, 28, 26))
+ test_the_set_holds_its_figures) = held_out_tests(FRESH_22, 5, (27, 29, 27))
 
 
 def test_a_number_standing_alone_after_a_minus_is_negative():

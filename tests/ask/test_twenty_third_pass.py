@@ -16,9 +16,9 @@ from .scoring import held_out_tests
 
 #: FRESH_24 (session 52): each question names a passage and the answer in it, held by exactly
 #: one passage; over both games (docs/ask.md, *Twenty-third pass*) 22/27/18 held out, before
-#: the pass.
+#: the pass; 23/28/19 after it (its questions' results never looked at).
 (test_the_set_names_its_answer_in_exactly_one_passage,
- test_the_set_holds_its_figures) = held_out_tests(FRESH_24, 5, (22, 27, 18))
+ test_the_set_holds_its_figures) = held_out_tests(FRESH_24, 5, (23, 28, 19))
 
 
 def _within(game: str, lang: str, question: str, opening: str,

@@ -189,7 +189,8 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
               # (what "comes out" cheaper costs less: not a tile drawn, "sacar", "sai")
               **{(*verb, *more, price): price for verb in (("sai",), ("saem",))
                  for more in ((), ("mais",))
-                 for price in "barato barata baratos baratas caro cara caros caras".split()},
+                 for price in ("barato", "barata", "baratos", "baratas",
+                               "caro", "cara", "caros", "caras")},
               # (the last round is the rules' "Rodada final", one thing: not "final" alone, the
               # game's end, nor the "Fim da rodada" of every round)
               **dict.fromkeys([("ultima", "rodada"), ("rodada", "ultima"), ("rodada", "final")],
@@ -200,7 +201,8 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
            # ("em surt més barat": it costs me less; not a volcano that comes out, "surt")
            **{(verb, *more, price): price for verb in ("surt", "surten")
               for more in ((), ("mes",))
-              for price in "barat barata barats barates car cara cars cares".split()},
+              for price in ("barat", "barata", "barats", "barates",
+                            "car", "cara", "cars", "cares")},
            # (the last round is the rules' "Ronda final", one thing: not "final" alone, the
            # game's end, nor the "Final de la ronda" of every round)
            **dict.fromkeys([("ultima", "ronda"), ("darrera", "ronda"), ("ronda", "final")],
@@ -606,10 +608,10 @@ def _stop_words(lang: str) -> frozenset[str]:
 #: quando…", "puc passar quan…"): a question word after one of them opens a clause saying
 #: when or where, not what is asked.
 YES_NO_OPENERS = {
-    "en": frozenset("do does did can could is are was were will would should may might must "
-                    "shall am have has".split()),
-    "pt-BR": frozenset("posso pode podemos podem preciso precisa".split()),
-    "ca": frozenset("puc pot podem poden cal".split()),
+    "en": frozenset(["do", "does", "did", "can", "could", "is", "are", "was", "were", "will",
+                     "would", "should", "may", "might", "must", "shall", "am", "have", "has"]),
+    "pt-BR": frozenset(["posso", "pode", "podemos", "podem", "preciso", "precisa"]),
+    "ca": frozenset(["puc", "pot", "podem", "poden", "cal"]),
 }
 
 
