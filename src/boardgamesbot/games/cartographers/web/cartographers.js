@@ -671,25 +671,41 @@ function cardStrip(ctx) {
 }
 
 const PAN_HINT_SEEN = "bgbot.carto.panned";
+// How long the hint stays when nothing is touched: long enough to be read once.
+const PAN_HINT_MS = 8000;
+// The hint's time is the page's, not a drawing's: every turn draws the frame anew.
+let panHintGone = false;
+let panHintTimer = null;
+
+/** The pan hint has done its work: gone now, and not shown again on this device. */
+function retirePanHint() {
+  panHintGone = true;
+  try { localStorage.setItem(PAN_HINT_SEEN, "1"); } catch { /* a private window: gone for this page */ }
+  document.querySelectorAll("#pan-hint").forEach((hint) => hint.remove());
+  clearTimeout(panHintTimer);
+  for (const start of PAN_HINT_ENDS) document.removeEventListener(start, retirePanHint, true);
+}
+// Any first touch, click, key or wheel on the page: the hint lay over the map until the
+// map itself was swiped, however much else the person tapped meanwhile.
+const PAN_HINT_ENDS = ["pointerdown", "touchstart", "keydown", "wheel"];
 
 /**
  * The map's frame, with a first-time hint that it pans (a phone draws the map larger than
  * the screen: the right and bottom columns were out of sight, and nothing said a swipe
- * brings them). Gone at the first pan, and not shown again on this device.
+ * brings them). Gone at the person's first interaction of any kind, or after a few seconds
+ * untouched, and not shown again on this device.
  */
 function panHinted(frame, over) {
-  let seen = over;
+  let seen = over || panHintGone;
   try { seen ||= Boolean(localStorage.getItem(PAN_HINT_SEEN)); } catch { seen = true; }
   if (seen) return frame;
   const hint = h("p", { class: "pan-hint", id: "pan-hint", "aria-hidden": "true" }, t("carto.pan.hint"));
-  frame.addEventListener("scroll", () => {
-    // A pan the page makes itself (a turn's start brings the shape's spot in) is not the
-    // person's: only a touch or the wheel counts as having found it.
-    if (!frame.matches(":active") && !frame.dataset.touched) return;
-    try { localStorage.setItem(PAN_HINT_SEEN, "1"); } catch { /* a private window: shown again next time */ }
-    hint.remove();
-  });
-  for (const start of ["touchstart", "wheel", "pointerdown"]) frame.addEventListener(start, () => { frame.dataset.touched = "1"; }, { passive: true });
+  // Its time runs where it is shown (cartographers.css: a phone's alone), not on a wider
+  // screen that hides it and would retire it unseen.
+  if (panHintTimer === null && matchMedia("(max-width: 600px)").matches) {
+    panHintTimer = setTimeout(retirePanHint, PAN_HINT_MS);
+    for (const start of PAN_HINT_ENDS) document.addEventListener(start, retirePanHint, { capture: true, passive: true });
+  }
   return h("div", { class: "sheet-pan" }, frame, hint);
 }
 
