@@ -791,7 +791,9 @@ export function logExtra(before, after, event, ctx) {
     lines.push({ kind: "score", text: t("log.season.monsters", { n: row.monsters }) });
     // The person's own season total is also the headline (table.js shows it over the
     // page): on a phone the log is at the page's foot, and a season ended unseen there.
-    const headline = seat === ctx.seat ? t("log.season.yours", { season: seasonName(row.season), n: row.total, stars: p.stars }) : undefined;
+    // Not the game's last season: the result says it, and the headline lay over the
+    // result's top, its winner read under it (as Tikal's final scoring is not told).
+    const headline = seat === ctx.seat && !after.over ? t("log.season.yours", { season: seasonName(row.season), n: row.total, stars: p.stars }) : undefined;
     lines.push({ kind: "sum", text: t("log.season.total", { name: ctx.name(seat), n: row.total, stars: p.stars }), headline });
   });
   const ambush = after.last_ambush;
