@@ -223,11 +223,11 @@ function controls(ctx) {
  * anchored on. A drawing is matched by the form of the cells it covers, so a turn that
  * draws the same cells as another (a square turned 90°) is found under either name.
  */
-function anchors(ctx) {
+function anchors(ctx, anyTurn = false) {
   const sel = ctx.sel;
   const { shapes, mode, ambush } = controls(ctx);
   const kind = ambush ? (mode === "1x1" ? "ambush_fallback" : "ambush") : mode === "1x1" ? "fallback" : "draw";
-  const form = kind === "draw" || kind === "ambush" ? JSON.stringify(oriented(shapes[sel.shape - 1].cells, sel.orient)) : null;
+  const form = !anyTurn && (kind === "draw" || kind === "ambush") ? JSON.stringify(oriented(shapes[sel.shape - 1].cells, sel.orient)) : null;
   const found = new Map();
   for (const action of ctx.legal) {
     const p = action.params || {};
@@ -597,7 +597,15 @@ function controlsPanel(ctx) {
           orientationPicture(ORIENTATIONS[sel.orient])));
       }
     }
-    body.push(h("p", { class: "hint" }, t("carto.place.how")));
+    // The legal drawings known and none for the shape as chosen: the map showed no spot to
+    // tap and nothing said why (a card's plus-shaped farm that fitted nowhere, tapped by a
+    // newcomer who then looked for green spots that never came). Said where they chose it.
+    if (ctx.legal.length && !anchors(ctx).size) {
+      body.push(h("p", { class: "banner", id: "fits-nowhere", role: "status" },
+        t(anchors(ctx, true).size ? "carto.fits.turned" : "carto.fits.none")));
+    } else {
+      body.push(h("p", { class: "hint" }, t("carto.place.how")));
+    }
   }
   return h("section", { class: "panel turn yours decision", "aria-labelledby": "draw-title" }, h("h2", { id: "draw-title" }, ambush ? t("carto.ambush.title") : t("carto.draw.title")), body);
 }
