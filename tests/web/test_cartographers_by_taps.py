@@ -52,10 +52,11 @@ def my_turn_kind(page) -> str:
     }""")
 
 
-def tap_a_drawing(page, rng) -> list[str]:
+def tap_a_drawing(page, rng, look) -> list[str]:
     """A newcomer's choice on the turn panel, then a spot on the map, then "Confirma";
     when the panel says the shape as chosen fits nowhere, what it says is done (turn it,
-    or the other shape). What it said, each time."""
+    or the other shape). ``look(screen)`` is called on the screens on the way (a shape that
+    fits nowhere, the question "Confirma?"). What the panel said, each time."""
     for group in ('[data-key^="terrain-"]', '[data-key^="shape-"]'):
         buttons = page.locator(group)
         if buttons.count() > 1:
@@ -72,6 +73,7 @@ def tap_a_drawing(page, rng) -> list[str]:
         if not nowhere.count():
             break
         said.append(nowhere.inner_text())
+        look("fits-nowhere")
         if said[-1] == WORDS["carto.fits.turned"]:
             page.tap("#rotate" if len(said) % 4 else "#flip")
         else:
@@ -80,6 +82,8 @@ def tap_a_drawing(page, rng) -> list[str]:
     spots = page.locator(TARGETS)
     # (tap scrolls the map's frame to the spot, as a finger swipes it there)
     spots.nth(rng.randrange(spots.count())).tap()
+    page.wait_for_selector("#confirm-action")
+    look("confirm")
     page.tap("#confirm-action")
     return said
 
@@ -94,6 +98,14 @@ def test_a_whole_three_player_game_is_played_by_taps_on_a_phone_in_catalan(brows
     seen: set[str] = set()
     kinds: list[str] = []
     nowhere: list[str] = []  # what the panel said of a shape as chosen that fits nowhere
+
+    def look(screen: str) -> None:
+        """Each kind of screen checked by axe (and kept as a picture), at its first sight."""
+        if screen not in seen:
+            seen.add(screen)
+            faults.extend((screen, f) for f in serious_violations(page, axe_source))
+            shot(page, f"carto-taps-{screen}", full_page=False)
+
     try:
         take_seat(page, server, table, 0, tokens[0], "cartographers")
         for _ in range(200):
@@ -107,16 +119,12 @@ def test_a_whole_three_player_game_is_played_by_taps_on_a_phone_in_catalan(brows
             kind = my_turn_kind(page)
             kinds.append(kind)
             seasons = len(state["view"]["players"][0]["seasons"])
-            screen = f"{kind}-season{seasons}"
-            if screen not in seen:  # each kind of screen, at its first sight
-                seen.add(screen)
-                faults += [(screen, f) for f in serious_violations(page, axe_source)]
-                shot(page, f"carto-taps-{screen}", full_page=False)
+            look(f"{kind}-season{seasons}")
             before = state["state_id"]
             if kind == "pass":
                 page.tap("[data-key=pass]")
             else:
-                nowhere += tap_a_drawing(page, rng)
+                nowhere += tap_a_drawing(page, rng, look)
             deadline = time.monotonic() + 20
             while view(server, table, tokens[0])["state_id"] == before:
                 assert time.monotonic() < deadline, f"the taps drew nothing ({kind})"
@@ -133,6 +141,7 @@ def test_a_whole_three_player_game_is_played_by_taps_on_a_phone_in_catalan(brows
     finally:
         context.close()
     assert kinds.count("shape") >= 20 and "ambush" in kinds, kinds
+    assert {"confirm", "fits-nowhere"} <= seen, seen
     # (the map filled, a shape as chosen fitted nowhere: the panel said so, and what to do)
     assert nowhere, "no shape chosen fitted nowhere: the game no longer meets the case"
     assert not faults, faults

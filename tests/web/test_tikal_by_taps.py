@@ -140,8 +140,8 @@ def test_every_kind_of_tikal_action_is_played_by_taps_on_a_phone(browser, server
 
 
 def played_up_to(server, last: int):
-    """The planned game's table with its steps up to ``last`` (its index) played: the table,
-    its tokens, and the legal actions' typed data for seat 0 then."""
+    """The planned game's table with its steps up to ``last`` (its index) played: the table
+    and its tokens."""
     steps, _ = planned_game()
     table, tokens = hot_seat_table(server, "tikal", 2, seed=SEED)
     for seat, notation, *_ in steps[:last + 1]:
@@ -150,6 +150,7 @@ def played_up_to(server, last: int):
 
 
 def step_of(predicate) -> int:
+    """The index of the planned game's first step that ``predicate(*step)`` holds for."""
     steps, _ = planned_game()
     return next(i for i, step in enumerate(steps) if predicate(*step))
 
