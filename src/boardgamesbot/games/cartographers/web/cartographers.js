@@ -257,6 +257,7 @@ export function render(ctx) {
   const you = view.you;
   const seat = ctx.seat ?? 0;
   const canDraw = ctx.interactive && ctx.yourTurn && you && !you.choice && you.mode !== "pass";
+  const spots = canDraw && anchors(ctx).size > 0;  // (the cells the chosen shape can be drawn on)
   const targetSeat = shownSheet(ctx);
   const title = targetSeat === seat ? t("carto.sheet.yours") : t("carto.sheet.of", { name: ctx.name(targetSeat) });
   const sheet = sheetOf(ctx, targetSeat);
@@ -283,11 +284,12 @@ export function render(ctx) {
   const main = h("div", { class: "carto-main" }, h("h2", { class: "sheet-title" }, title),
     ctx.interactive ? cardStrip(ctx) : null,
     // Once the game is over nothing is drawn on it: the finished map is shown whole.
-    // With nothing on the map to focus (not my turn to draw), the frame itself is a stop,
-    // so that a keyboard pans a map larger than a phone's screen (axe's
-    // scrollable-region-focusable); the map's cells are the stops while drawing.
+    // With nothing on the map to focus (not my turn to draw; or my turn with no spot for
+    // the shape as chosen, or its spots not known yet), the frame itself is a stop, so
+    // that a keyboard pans a map larger than a phone's screen (axe's
+    // scrollable-region-focusable); the map's spots are the stops while drawing.
     sheet instanceof SVGElement ? panHinted(labelsFollow(h("div", { class: `board-frame sheet-frame${view.over ? " whole" : ""}`,
-      ...(canDraw || view.over ? {} : { tabindex: "0", role: "group", "aria-label": title }) }, sheet), sheet), view.over) : sheet,
+      ...(spots || view.over ? {} : { tabindex: "0", role: "group", "aria-label": title }) }, sheet), sheet), view.over) : sheet,
     // The preview's words and "tap again" under the sheet: on a phone they lie over what
     // follows (cartographers.css), so no room is kept empty for them until a tap.
     canDraw ? h("div", { class: "sheet-notes" }, previewText,
