@@ -61,7 +61,7 @@ def test_the_last_drawing_is_named_in_every_language(page, server):
         ?.getAttribute('aria-label') === 'Última jogada: {anchor}'""")
     page.select_option("#lang-select", "ca")
     page.wait_for_function(f"""() => document.querySelector('{MAIN} [data-cell="{anchor}"]')
-        ?.getAttribute('aria-label') === 'Darrera jugada: {anchor}'""")
+        ?.getAttribute('aria-label') === 'Última jugada: {anchor}'""")
 
 
 def test_a_whole_game_is_played_by_clicks_on_the_sheet(page, server):

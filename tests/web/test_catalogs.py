@@ -102,6 +102,47 @@ def test_every_string_exists_in_every_language_with_the_same_placeholders(lang):
             assert other[key].get("_n") == text.get("_n"), key
 
 
+# One idea, one word, across the shell's catalog and every game's: the page said "Darrera
+# jugada" above the board and "Última" on the replay's button, "Última emboscada" beside
+# them (ca); "O único lance permitido" in a hint where every other line says "jogada"
+# (pt-BR). Where the English says the idea (its pattern), the language says it with its
+# one word and never with the other one.
+ONE_WORD = [
+    ("ca", r"\b(?:last|latest)\b", r"[Úú]ltim", r"\b[Dd]arrer"),
+    ("pt-BR", r"\bmoves?\b", r"\bjogadas?\b", r"\blances?\b"),
+    ("ca", r"\bmoves?\b", r"\bjugad(?:a|es)\b", r"\bmoviments?\b"),
+]
+
+
+@pytest.mark.parametrize(("lang", "idea", "word", "other"), ONE_WORD,
+                         ids=[f"{lang}-{word}" for lang, _, word, _ in ONE_WORD])
+def test_one_idea_is_said_with_one_word_in_each_language(lang, idea, word, other):
+    english, said = catalog("en"), catalog(lang)
+    ideas = [key for key, entry in english.items() if re.search(idea, " ".join(forms(entry)), re.I)]
+    mixed = [(key, text) for key in ideas for text in forms(said[key]) if re.search(other, text)]
+    assert not mixed, mixed
+    # (the other word is said nowhere else either: a new line cannot bring it back unseen)
+    elsewhere = [(key, text) for key, entry in said.items() for text in forms(entry)
+                 if re.search(other, text)]
+    assert not elsewhere or lang == "pt-BR", elsewhere
+    # And the idea is said at all with its word (the patterns still read the catalogs).
+    assert any(re.search(word, text) for key in ideas for text in forms(said[key]))
+
+
+# A refusal that people paste into a rules question as they read it (tests/ask hold its
+# words): it keeps them until the answers are taught the new ones.
+QUOTED_AS_IS = {"error.fallback_not_allowed"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_line_says_a_word_twice_in_a_row(lang):
+    """"No hi cap cap forma" (no shape fits) is Catalan, and read by a newcomer as a slip
+    of the keyboard, at the turn a Cartographers map is full: said without the echo."""
+    echoes = [(key, text) for key, entry in catalog(lang).items() if key not in QUOTED_AS_IS
+              for text in forms(entry) if re.search(r"(?<![\w{])(\w+) \1\b", text)]
+    assert not echoes, echoes
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_error_code_is_translated(lang):
     strings = catalog(lang)

@@ -16,6 +16,7 @@ from .helpers import (
     act,
     call,
     hot_seat_table,
+    laptop_page,
     legal_notations,
     open_lobby,
     open_table_rules,
@@ -489,6 +490,77 @@ def test_the_game_s_last_scores_are_not_told_over_its_result(phone, server):
     assert not told.startswith("Scores after the round"), told
 
 
+def cartographers_last_drawing(server, seed=5):
+    """A two-seat Cartographers table played at random (the engine's own copy: seed +
+    actions) up to its last drawing, the other seat's drawn: the table, its tokens, and
+    the seat and drawing that end the game."""
+    state = load_game("cartographers").new(num_players=2, seed=seed)
+    rng = seeded(seed)
+    played = []
+    while True:
+        seat = state.current_players()[0]
+        move = rng.choice([str(action) for action in state.legal_actions(seat)])
+        trial = state.clone()
+        trial.apply(seat, move)
+        if trial.is_over():
+            break
+        played.append((seat, move))
+        state.apply(seat, move)
+    assert state.current_players() == [seat], state.current_players()
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=seed)
+    for who, notation in played:
+        act(server, table, tokens[who], notation)
+    return table, tokens, seat, move
+
+
+# The result panel and the notice over the page, where they meet (null: apart, or no notice).
+RESULT_COVERED = """() => { const result = document.querySelector('.panel.summary');
+    const notice = document.getElementById('notice');
+    if (!result || notice.hidden) return null;
+    const [a, b] = [result.getBoundingClientRect(), notice.getBoundingClientRect()];
+    const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    return overlap ? [notice.textContent, b.top, b.bottom, a.top, a.bottom] : null; }"""
+
+
+# The result's title and its winners on screen, each the topmost thing where it is drawn.
+RESULT_READ = """() => ['.panel.summary h2', '.panel.summary .winners'].every(sel => {
+    const el = document.querySelector(sel); if (!el) return false;
+    const r = el.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > innerHeight || r.height === 0) return false;
+    return [r.top + 2, r.bottom - 2].every(y => el.contains(
+        document.elementFromPoint(r.left + Math.min(20, r.width / 2), y))); })"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_the_last_season_s_headline_leaves_the_result_readable(browser, server, size):
+    """Cartographers, my drawing ending winter and the game: "Winter scoring: you scored 27
+    ★ this season (44 ★ in all)" lay over the top of the result panel, its winner read
+    under it. The game's last season is the result's to say: nothing lies over the
+    result, on a phone or a laptop."""
+    context, page, errors = (phone_page(browser, *size) if size[0] < 600
+                             else laptop_page(browser, *size, "en"))
+    try:
+        table, tokens, seat, _ = cartographers_last_drawing(server)
+        take_seat(page, server, table, seat, tokens[seat], "cartographers")
+        # The person's own last drawing, tapped: a spot, then "Confirm".
+        page.locator(SHEET_TARGETS).first.click()
+        page.click("#confirm-action")
+        page.wait_for_selector(".panel.summary")
+        # Told with the events, before the result is drawn or at once after: looked at
+        # over the next frames, as a person would read them.
+        covered = page.evaluate(f"""() => new Promise(done => {{ let n = 0, seen = null;
+            const look = () => {{ seen ||= ({RESULT_COVERED})();
+                if (++n < 30) requestAnimationFrame(look); else done(seen); }};
+            look(); }})""")
+        assert covered is None, covered
+        # The result's title and winner in sight, and nothing over them (a phone's status
+        # line stuck to the top lay over the title, the page held where the map was tapped).
+        page.wait_for_function(RESULT_READ)
+    finally:
+        context.close()
+    assert not errors, errors
+
+
 def test_the_other_players_maps_take_the_phone_s_width(narrow, server):
     """Cartographers with friends: "The other maps" were 220 px wide one under the other on
     a 360 px phone, their letters and numbers 6 px; each takes the panel's width now."""
@@ -765,11 +837,25 @@ def test_the_card_and_the_season_s_time_are_above_the_map_while_drawing(phone, s
     phone.wait_for_function(STRIP_IN_SIGHT, arg=[told, SHEET_TARGETS])
     phone.tap("#strip-edicts")
     phone.wait_for_function(STRIP_EDICTS_IN_SIGHT, arg=scoring)
-    # The map swiped: the hint goes, and is not shown again.
-    phone.eval_on_selector(".sheet-frame", """f => { f.dispatchEvent(new Event('touchstart'));
-        f.scrollLeft += 120; }""")
-    phone.wait_for_selector("#pan-hint", state="detached")
+    # The first tap of any kind (here the edicts, not a swipe of the map): the hint goes —
+    # it stayed over the map until a pan — and is not shown again.
+    phone.wait_for_selector("#pan-hint", state="detached", timeout=1000)
     phone.reload()
+    phone.wait_for_selector(SHEET_TARGETS)
+    assert phone.locator("#pan-hint").count() == 0
+
+
+def test_the_pan_hint_goes_by_itself_after_a_few_seconds(phone, server):
+    """Cartographers at 390×844, the map looked at and nothing touched: the "↔ Swipe the
+    map" hint lay over the map's foot for good. It goes after a few seconds, and a page
+    opened again (the next turn, the next game) does not bring it back."""
+    table, tokens = cartographers_sheet(phone, server)
+    phone.wait_for_selector("#pan-hint", state="visible")
+    phone.wait_for_selector("#pan-hint", state="detached", timeout=15_000)
+    phone.reload()
+    phone.wait_for_selector(SHEET_TARGETS)
+    # A turn drawn anew (the friend's drawing) brings no hint either.
+    act(server, table, tokens[1], legal_notations(server, table, tokens[1])[0])
     phone.wait_for_selector(SHEET_TARGETS)
     assert phone.locator("#pan-hint").count() == 0
 

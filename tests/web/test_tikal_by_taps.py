@@ -7,17 +7,28 @@ the table's API, and axe finds no serious fault on any screen tapped through."""
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
+
+import pytest
 
 from boardgamesbot.engine import load_game
 
 from .conftest import serious_violations
-from .helpers import act, hot_seat_table, phone_page, seeded, take_seat, view
+from .helpers import act, call, hot_seat_table, phone_page, seeded, take_seat, view
 
 SEED = 3
 # The kinds the page's seat plays by taps, the first time each is legal for it (the rarer
 # first, so that a turn offering several plays the rarest).
 KINDS = ("guard", "exchange", "recover", "uncover", "camp", "move", "enter")
+CATALOGS = Path(__file__).resolve().parents[2] / "src/boardgamesbot/games/tikal/web/i18n"
+
+
+def words_in(lang: str) -> dict:
+    return json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))
+
+
 SPACE = '.tikal-board:not([data-stale]) .space[data-space="{}"]'
 
 
@@ -125,4 +136,69 @@ def test_every_kind_of_tikal_action_is_played_by_taps_on_a_phone(browser, server
     finally:
         context.close()
     assert not faults, faults
+    assert not errors, errors
+
+
+def played_up_to(server, last: int):
+    """The planned game's table with its steps up to ``last`` (its index) played: the table
+    and its tokens."""
+    steps, _ = planned_game()
+    table, tokens = hot_seat_table(server, "tikal", 2, seed=SEED)
+    for seat, notation, *_ in steps[:last + 1]:
+        act(server, table, tokens[seat], notation)
+    return table, tokens
+
+
+def step_of(predicate) -> int:
+    """The index of the planned game's first step that ``predicate(*step)`` holds for."""
+    steps, _ = planned_game()
+    return next(i for i, step in enumerate(steps) if predicate(*step))
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_a_scoring_round_s_banner_says_the_action_points_left(browser, server, lang):
+    """A volcano's round on a phone, an action played: the banner went on saying "spend your
+    10 AP" over "9 action points left". It says the 9 left, in the person's language."""
+    tapped = step_of(lambda seat, move, legal, taps, volcano: taps and volcano)
+    table, tokens = played_up_to(server, tapped)
+    seen = view(server, table, tokens[0])["view"]
+    assert seen["round"] == "volcano" and seen["current"] == [0] and 0 < seen["ap"] < 10
+    context, page, errors = phone_page(browser, 390, 844)
+    page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r})")
+    try:
+        take_seat(page, server, table, 0, tokens[0], "tikal")
+        page.wait_for_selector("#ap-left")
+        words = words_in(lang)
+        left = words["tikal.round.volcano.yours.left"]["other"].format(n=seen["ap"])
+        banner = page.wait_for_function(
+            "() => document.querySelector('.panel.decision .banner')?.textContent").json_value()
+        assert banner == left, banner
+        assert "10" not in banner
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_the_folded_exchange_says_its_cost(browser, server, lang):
+    """"Trocar tesouros" folded said no cost while every other action's button says its AP:
+    the cost is on the folded control, as the legal actions give it."""
+    exchange = step_of(lambda seat, move, legal, taps, volcano: taps and kind(move) == "exchange")
+    table, tokens = played_up_to(server, exchange - 1)
+    legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[0])["actions"]
+    costs = {a["cost"]["ap"] for a in legal if a["type"] == "exchange"}
+    assert len(costs) == 1, costs
+    context, page, errors = phone_page(browser, 390, 844)
+    page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r})")
+    try:
+        take_seat(page, server, table, 0, tokens[0], "tikal")
+        words = words_in(lang)
+        summary = page.wait_for_function(
+            "() => document.querySelector('.panel.decision details > summary')?.textContent"
+        ).json_value()
+        assert summary == f"{words['tikal.exchange']} ({words['tikal.ap'].format(n=costs.pop())})"
+        # Folded still: the cost is read without opening it.
+        assert page.locator(".panel.decision details").get_attribute("open") is None
+    finally:
+        context.close()
     assert not errors, errors

@@ -641,6 +641,7 @@ export class TableScreen {
       // off the screen under the list for that long at each turn's start.
       else bringBoardIntoView(this.root, { drawing: true });
     }
+    if (!this.drawingStep) this.bringResultIntoView(summary);
     if (focusKey) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       // Where it was: restoring the focus moves neither the page nor a board's pan.
@@ -789,6 +790,25 @@ export class TableScreen {
         h("aside", { class: "side" }, this.hintsPanel(module, ctx), drawn.side, h("section", { class: "panel log-panel", "aria-labelledby": "log-title" },
           h("h2", { id: "log-title" }, t("log.title")), h("ul", { class: "log", id: "log" })))),
       this.confirmBar());
+  }
+
+  /**
+   * The game ended while this page watched it: its result brought into sight, once, below
+   * the status line that a phone keeps stuck to the top. The page held the board where the
+   * last move was made, and the result drawn above it had its title and winner out of
+   * sight (a laptop) or under the status line (a phone). A page opened on a game already
+   * over starts at the top, the result in sight, and is left as it is.
+   */
+  bringResultIntoView(summary) {
+    if (summary.status === "playing") this.watchedPlaying = true;
+    if (summary.status !== "over" || !this.watchedPlaying || this.resultBrought) return;
+    const result = this.root.querySelector(".panel.summary");
+    if (!result) return;
+    this.resultBrought = true;
+    const line = this.root.querySelector("#status-line");
+    const below = line && getComputedStyle(line).position === "sticky" ? line.getBoundingClientRect().bottom : 0;
+    const top = result.getBoundingClientRect().top;
+    if (top < below + 4 || top > innerHeight / 2) window.scrollBy({ top: top - below - 8, behavior: "instant" });
   }
 
   /** The sticky bar that asks to confirm an action that cannot be taken back. */

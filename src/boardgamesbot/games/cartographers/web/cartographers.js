@@ -223,11 +223,11 @@ function controls(ctx) {
  * anchored on. A drawing is matched by the form of the cells it covers, so a turn that
  * draws the same cells as another (a square turned 90°) is found under either name.
  */
-function anchors(ctx) {
+function anchors(ctx, anyTurn = false) {
   const sel = ctx.sel;
   const { shapes, mode, ambush } = controls(ctx);
   const kind = ambush ? (mode === "1x1" ? "ambush_fallback" : "ambush") : mode === "1x1" ? "fallback" : "draw";
-  const form = kind === "draw" || kind === "ambush" ? JSON.stringify(oriented(shapes[sel.shape - 1].cells, sel.orient)) : null;
+  const form = !anyTurn && (kind === "draw" || kind === "ambush") ? JSON.stringify(oriented(shapes[sel.shape - 1].cells, sel.orient)) : null;
   const found = new Map();
   for (const action of ctx.legal) {
     const p = action.params || {};
@@ -257,6 +257,7 @@ export function render(ctx) {
   const you = view.you;
   const seat = ctx.seat ?? 0;
   const canDraw = ctx.interactive && ctx.yourTurn && you && !you.choice && you.mode !== "pass";
+  const spots = canDraw && anchors(ctx).size > 0;  // (the cells the chosen shape can be drawn on)
   const targetSeat = shownSheet(ctx);
   const title = targetSeat === seat ? t("carto.sheet.yours") : t("carto.sheet.of", { name: ctx.name(targetSeat) });
   const sheet = sheetOf(ctx, targetSeat);
@@ -283,11 +284,12 @@ export function render(ctx) {
   const main = h("div", { class: "carto-main" }, h("h2", { class: "sheet-title" }, title),
     ctx.interactive ? cardStrip(ctx) : null,
     // Once the game is over nothing is drawn on it: the finished map is shown whole.
-    // With nothing on the map to focus (not my turn to draw), the frame itself is a stop,
-    // so that a keyboard pans a map larger than a phone's screen (axe's
-    // scrollable-region-focusable); the map's cells are the stops while drawing.
+    // With nothing on the map to focus (not my turn to draw; or my turn with no spot for
+    // the shape as chosen, or its spots not known yet), the frame itself is a stop, so
+    // that a keyboard pans a map larger than a phone's screen (axe's
+    // scrollable-region-focusable); the map's spots are the stops while drawing.
     sheet instanceof SVGElement ? panHinted(labelsFollow(h("div", { class: `board-frame sheet-frame${view.over ? " whole" : ""}`,
-      ...(canDraw || view.over ? {} : { tabindex: "0", role: "group", "aria-label": title }) }, sheet), sheet), view.over) : sheet,
+      ...(spots || view.over ? {} : { tabindex: "0", role: "group", "aria-label": title }) }, sheet), sheet), view.over) : sheet,
     // The preview's words and "tap again" under the sheet: on a phone they lie over what
     // follows (cartographers.css), so no room is kept empty for them until a tap.
     canDraw ? h("div", { class: "sheet-notes" }, previewText,
@@ -597,7 +599,15 @@ function controlsPanel(ctx) {
           orientationPicture(ORIENTATIONS[sel.orient])));
       }
     }
-    body.push(h("p", { class: "hint" }, t("carto.place.how")));
+    // The legal drawings known and none for the shape as chosen: the map showed no spot to
+    // tap and nothing said why (a card's plus-shaped farm that fitted nowhere, tapped by a
+    // newcomer who then looked for green spots that never came). Said where they chose it.
+    if (ctx.legal.length && !anchors(ctx).size) {
+      body.push(h("p", { class: "banner", id: "fits-nowhere", role: "status" },
+        t(anchors(ctx, true).size ? "carto.fits.turned" : "carto.fits.none")));
+    } else {
+      body.push(h("p", { class: "hint" }, t("carto.place.how")));
+    }
   }
   return h("section", { class: "panel turn yours decision", "aria-labelledby": "draw-title" }, h("h2", { id: "draw-title" }, ambush ? t("carto.ambush.title") : t("carto.draw.title")), body);
 }
@@ -671,25 +681,41 @@ function cardStrip(ctx) {
 }
 
 const PAN_HINT_SEEN = "bgbot.carto.panned";
+// How long the hint stays when nothing is touched: long enough to be read once.
+const PAN_HINT_MS = 8000;
+// The hint's time is the page's, not a drawing's: every turn draws the frame anew.
+let panHintGone = false;
+let panHintTimer = null;
+
+/** The pan hint has done its work: gone now, and not shown again on this device. */
+function retirePanHint() {
+  panHintGone = true;
+  try { localStorage.setItem(PAN_HINT_SEEN, "1"); } catch { /* a private window: gone for this page */ }
+  document.querySelectorAll("#pan-hint").forEach((hint) => hint.remove());
+  clearTimeout(panHintTimer);
+  for (const start of PAN_HINT_ENDS) document.removeEventListener(start, retirePanHint, true);
+}
+// Any first touch, click, key or wheel on the page: the hint lay over the map until the
+// map itself was swiped, however much else the person tapped meanwhile.
+const PAN_HINT_ENDS = ["pointerdown", "touchstart", "keydown", "wheel"];
 
 /**
  * The map's frame, with a first-time hint that it pans (a phone draws the map larger than
  * the screen: the right and bottom columns were out of sight, and nothing said a swipe
- * brings them). Gone at the first pan, and not shown again on this device.
+ * brings them). Gone at the person's first interaction of any kind, or after a few seconds
+ * untouched, and not shown again on this device.
  */
 function panHinted(frame, over) {
-  let seen = over;
+  let seen = over || panHintGone;
   try { seen ||= Boolean(localStorage.getItem(PAN_HINT_SEEN)); } catch { seen = true; }
   if (seen) return frame;
   const hint = h("p", { class: "pan-hint", id: "pan-hint", "aria-hidden": "true" }, t("carto.pan.hint"));
-  frame.addEventListener("scroll", () => {
-    // A pan the page makes itself (a turn's start brings the shape's spot in) is not the
-    // person's: only a touch or the wheel counts as having found it.
-    if (!frame.matches(":active") && !frame.dataset.touched) return;
-    try { localStorage.setItem(PAN_HINT_SEEN, "1"); } catch { /* a private window: shown again next time */ }
-    hint.remove();
-  });
-  for (const start of ["touchstart", "wheel", "pointerdown"]) frame.addEventListener(start, () => { frame.dataset.touched = "1"; }, { passive: true });
+  // Its time runs where it is shown (cartographers.css: a phone's alone), not on a wider
+  // screen that hides it and would retire it unseen.
+  if (panHintTimer === null && matchMedia("(max-width: 600px)").matches) {
+    panHintTimer = setTimeout(retirePanHint, PAN_HINT_MS);
+    for (const start of PAN_HINT_ENDS) document.addEventListener(start, retirePanHint, { capture: true, passive: true });
+  }
   return h("div", { class: "sheet-pan" }, frame, hint);
 }
 
@@ -775,7 +801,9 @@ export function logExtra(before, after, event, ctx) {
     lines.push({ kind: "score", text: t("log.season.monsters", { n: row.monsters }) });
     // The person's own season total is also the headline (table.js shows it over the
     // page): on a phone the log is at the page's foot, and a season ended unseen there.
-    const headline = seat === ctx.seat ? t("log.season.yours", { season: seasonName(row.season), n: row.total, stars: p.stars }) : undefined;
+    // Not the game's last season: the result says it, and the headline lay over the
+    // result's top, its winner read under it (as Tikal's final scoring is not told).
+    const headline = seat === ctx.seat && !after.over ? t("log.season.yours", { season: seasonName(row.season), n: row.total, stars: p.stars }) : undefined;
     lines.push({ kind: "sum", text: t("log.season.total", { name: ctx.name(seat), n: row.total, stars: p.stars }), headline });
   });
   const ambush = after.last_ambush;

@@ -813,7 +813,10 @@ function turnPanel(ctx, legal) {
   }
   if (view.phase === "actions") {
     body.push(h("p", { class: "ap", id: "ap-left" }, t("tikal.ap.left", { n: view.ap })));
-    if (view.round) body.push(h("p", { class: "banner" }, t(`tikal.round.${view.round}.yours`)));
+    // A scoring round begins with 10 AP ("spend your 10 AP"); once some are spent the
+    // banner says what is left, as the line above it does, not the 10 it began with.
+    if (view.round) body.push(h("p", { class: "banner", id: "round-banner" }, view.ap < 10
+      ? t(`tikal.round.${view.round}.yours.left`, { n: view.ap }) : t(`tikal.round.${view.round}.yours`)));
     const enterButtons = ["W", "L"].filter((f) => legal.enter[f].length).map((figure) =>
       h("button", { type: "button", "data-key": `enter-${figure}`, id: `enter-${figure}`, "aria-pressed": String(sel.mode === "enter" && sel.figure === figure),
         class: sel.mode === "enter" && sel.figure === figure ? "active" : "",
@@ -843,7 +846,11 @@ function turnPanel(ctx, legal) {
       body.push(h("p", { class: "hint next-step" }, t("tikal.actions.pick")));
     }
     if (legal.exchange.length) {
-      body.push(h("details", {}, h("summary", {}, t("tikal.exchange")),
+      // Folded, the exchange says its cost as every other action's button does ("Exchange
+      // treasures (3 AP)"): a newcomer weighs it against the AP left without opening it.
+      const costs = [...new Set(legal.exchange.map((a) => a.cost).filter((ap) => ap !== null))];
+      const costWords = costs.length ? ` (${costs.sort((a, b) => a - b).map((ap) => t("tikal.ap", { n: ap })).join(" / ")})` : "";
+      body.push(h("details", { id: "exchange-choices" }, h("summary", {}, t("tikal.exchange") + costWords),
         h("div", { class: "buttons column" }, legal.exchange.map((a) => h("button", { type: "button", "data-key": `do-${a.notation}`,
           onclick: () => ctx.act(a.notation) }, inMood("button", () => describe(a.notation, a.info, ctx)))))));
     }
