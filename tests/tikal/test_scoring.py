@@ -224,6 +224,12 @@ def test_a_volcano_round_is_said_in_words_by_the_game(lang):
     assert GAME.moment_words(state.view(None), lang, names, begins=True) is None
     state.apply(1, "end")  # Cy draws the volcano and scores first
     assert GAME.moment_words(state.view(2), lang, names) == words["tikal.round.volcano.yours"]
+    spent = state.clone()
+    spent.apply(2, "camp B5")  # Cy spends some: the round's line says what is left
+    left = spent.view(2)["ap"]
+    assert 0 < left < 10
+    assert GAME.moment_words(spent.view(2), lang, names) == \
+        words["tikal.round.volcano.yours.left"]["other"].replace("{n}", str(left))
     for watcher in (0, None):
         assert GAME.moment_words(state.view(watcher), lang, names) == \
             words["tikal.round.volcano"].replace("{name}", "Cy")

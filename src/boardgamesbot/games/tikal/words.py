@@ -114,7 +114,7 @@ def moment(game: Game, view: Mapping[str, Any], lang: str,
            names: Mapping[int, str] | None = None, begins: bool = False) -> str | None:
     """A scoring round under way (a volcano's, the final one) in words, as the browser says
     it from the same catalog entries: the banner over the seat's own AP ("Scoring round:
-    spend your 10 AP, then you score."), or over the table for whoever watches ("Volcano!
+    spend your 10 AP, then you score.", then "spend the 9 AP you have left"), or over the table for whoever watches ("Volcano!
     Scoring round: Bea spends 10 AP, then scores."); with ``begins``, the log's line that
     opens the round ("Ana draws a volcano: every player scores in turn." — the drawer scores
     first and places the volcano after the round). None outside a scoring round."""
@@ -132,5 +132,10 @@ def moment(game: Game, view: Mapping[str, Any], lang: str,
         return phrase(game.words, lang, f"log.round.{kind}.line", None,
                       name=name(drawer if drawer >= 0 else current[0]))
     if view.get("viewer") in current:
+        # The round begins with 10 AP ("spend your 10 AP"); once some are spent it says
+        # what is left, as the browser's banner does — not the 10 it began with.
+        left = view.get("ap")
+        if isinstance(left, int) and 0 < left < 10:
+            return phrase(game.words, lang, f"tikal.round.{kind}.yours.left", None, n=left)
         return phrase(game.words, lang, f"tikal.round.{kind}.yours", None)
     return phrase(game.words, lang, f"tikal.round.{kind}", None, name=name(current[0]))
