@@ -117,7 +117,8 @@ def moment(game: Game, view: Mapping[str, Any], lang: str,
     spend your 10 AP, then you score.", then "spend the 9 AP you have left"), or over the
     table for whoever watches ("Volcano! Scoring round: Bea spends 10 AP, then scores.");
     with ``begins``, the log's line that opens the round ("Ana draws a volcano: every player
-    scores in turn." — the drawer scores first and places the volcano after the round). None outside a scoring round."""
+    scores in turn." — the drawer scores first and places the volcano after the round).
+    None outside a scoring round."""
     kind = view.get("round")
     current = view.get("current") or []
     if not kind or view.get("over") or not current:
