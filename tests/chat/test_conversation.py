@@ -1271,13 +1271,25 @@ async def test_a_typed_move_the_rules_refuse_names_the_rule_in_the_chat_s_langua
     await until(lambda: any("Your turn, @Ana" in t for t in net.texts("room")))
     await say(ANA, "lang ca")
     refused = await say(ANA, "end")  # the drawn tile is not placed yet
-    explained = await say(ANA, "perquè end")
+    # The question as it is asked, in two words ('per què', 'por que'), is the command;
+    # the one-word spellings still are ('per' alone was an unknown command before)
+    explained = await say(ANA, "per què end")
     title = re.search(r"\n📖 La regla \((.+?)\): ", explained)
     assert title, explained
+    assert explained == await say(ANA, "perquè end") == await say(ANA, "Per que end?")
     assert refused.startswith("⚠ Primer col·loca la peça robada."), refused
     assert "📖 La regla: " in refused and f"({title.group(1)})" in refused, refused
-    assert "'perque end'" in refused, refused  # the ASCII word, as tips quote commands
+    assert "'per què end'" in refused, refused  # the question's words, as it is asked
+    assert "per què ACCIÓ" in await say(ANA, "ajuda")
+    assert "per què guard" in await say(ANA, "per què")  # which action? an example
     assert "📖" not in await say(BOB, "end")  # not Bob's turn: no rule to point to
+    await say(ANA, "lang pt-BR")
+    refused = await say(ANA, "end")
+    assert "'por que end'" in refused, refused
+    explained = await say(ANA, "por que end")
+    assert "📖 A regra (" in explained, explained
+    assert explained == await say(ANA, "porque end") == await say(ANA, "por quê end?")
+    assert "por que AÇÃO" in await say(ANA, "ajuda")
 
 
 @run

@@ -36,8 +36,9 @@ from .store import ChatStore
 from .tables import Service
 
 log = logging.getLogger(__name__)
-#: a word right after an opening quote ("say 'rules more'"; not the one in "t'hi")
-QUOTED = re.compile(r"(?<!\w)'(\w[\w·]*)")
+#: a word right after an opening quote ("say 'rules more'"; not the one in "t'hi"), and
+#: the word after it (a command may be two words: "say 'por que end'")
+QUOTED = re.compile(r"(?<!\w)'(\w[\w·]*)(?: (\w[\w·]*))?")
 
 COMMANDS = ("new", "join", "bot", "clock", "start", "moves", "preview", "undo", "board",
             "score", "rules", "lang", "leave", "kick", "status", "help", "hint", "cancel",
@@ -71,7 +72,7 @@ def a_command(text: str) -> bool:
     bot's own message that does is for the bot (the lobby's "join", without a prefix);
     other words in a reply stay people's talk, unless they are the awaited one's action."""
     words = text.split()
-    return bool(words) and i18n.aliases(words[0]) in COMMANDS
+    return bool(words) and i18n.command_in(words)[0] in COMMANDS
 
 
 class Conversation(Commands, Narration, LivingTable, Onboarding):
@@ -160,10 +161,12 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             return text
 
         def typed(match: re.Match) -> str:
-            word = match.group(1)
-            if not hasattr(self, f"cmd_{i18n.aliases(word)}"):
+            first, second = match.group(1), match.group(2)
+            if second is not None and hasattr(self, f"cmd_{i18n.aliases(first + ' ' + second)}"):
+                return "'" + command(chat_id, f"{first} {second}")  # ('por que end')
+            if not hasattr(self, f"cmd_{i18n.aliases(first)}"):
                 return match.group(0)  # quoted words that are no command
-            return "'" + command(chat_id, word)
+            return "'" + command(chat_id, first) + match.group(0)[1 + len(first):]
 
         if isinstance(text, Formatted):
             return Formatted(QUOTED.sub(typed, text.markdown))
@@ -226,9 +229,9 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                 if notice:
                     await self.say(place.chat_id, notice)
                 return
-        command = i18n.aliases(words[0])
+        command, args = i18n.command_in(words)
         if command in COMMANDS and addressed:
-            await getattr(self, f"cmd_{command}")(place, person, words[1:], lang)
+            await getattr(self, f"cmd_{command}")(place, person, args, lang)
             return
         # Not a command: an action in the game's notation, if it is this person's turn.
         found = await self._find_seat(place, person, awaited_only=not addressed)
