@@ -363,6 +363,8 @@ async def _last_to_draw(tmp_path):
         table_id = (await until(lambda: bot.bot and bot.bot.conversation.store.game_in(
             "telegram", str(gid)), what="the game"))["table_id"]
 
+        first_taps: dict[int, tuple[int, str]] = {}  # each one's first tap: (message, data)
+
         async def draw(person: dict) -> str:
             seat = 0 if person is ANA else 1
             for _ in range(12):
@@ -372,6 +374,7 @@ async def _last_to_draw(tmp_path):
                     c in b["callback_data"] for b in keyboard(f[1])) else None)(
                         living_of(fake, person["id"])), what=f"{person['first_name']}'s menu")
                 pressed = choose(view)
+                first_taps.setdefault(person["id"], (mid, pressed["callback_data"]))
                 await tap(fake, private(person), person, mid, pressed["callback_data"])
                 if pressed["text"].startswith("✔"):
                     assert seat not in (await bot.service.summary(table_id))["to_act"] \
@@ -381,6 +384,12 @@ async def _last_to_draw(tmp_path):
 
         first = await draw(ANA)
         assert first.startswith("✔ ") and "kept hidden until everyone has chosen" in first
+        # Her phone still shows the menu she drew from: a tap on it is told she has
+        # chosen, and who is still choosing (before: "not your turn", as if never called)
+        await tap(fake, private(ANA), ANA, *first_taps[ANA["id"]])
+        again = fake.calls("answerCallbackQuery")[-1].get("text") or ""
+        assert again == "⚠ You have already chosen: it stays hidden until everyone has. " \
+            "Still choosing: Cy", again
         last = await draw(CY)
         assert last.startswith("✔ Dibuixa "), last
         assert "amagat" not in last and "tothom ha triat" in last, last
