@@ -746,8 +746,13 @@ class Game(ABC):
         round: spend your 10 AP, then you score."), or, in another seat's or a
         spectator's, for the seat acting now (named by ``names``); with ``begins``, how
         the moment began, as a story tells it ("Ana draws a volcano: every player scores
-        in turn."). A face that shows no picture says it beside whose turn it is. None,
-        the default: an ordinary turn, which whose turn it is says."""
+        in turn."). A face that shows no picture says it beside whose turn it is.
+        A scoring's view (the position right after it, as the service keeps it) is asked
+        too, with ``begins``: the chat says the answer over that scoring's scoreboard —
+        which season ended and what scored in it ("End of Spring: edict A (Sentinel Wood)
+        and edict B (Canal Lake) scored. This season: Ana 3 ★ · Bob 3 ★") — and does not
+        tell it again in the story. None, the default: an ordinary turn, which whose turn
+        it is says."""
         return None
 
     def preview_choice(self, notation: str) -> bool:

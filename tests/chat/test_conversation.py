@@ -1271,13 +1271,25 @@ async def test_a_typed_move_the_rules_refuse_names_the_rule_in_the_chat_s_langua
     await until(lambda: any("Your turn, @Ana" in t for t in net.texts("room")))
     await say(ANA, "lang ca")
     refused = await say(ANA, "end")  # the drawn tile is not placed yet
-    explained = await say(ANA, "perquè end")
+    # The question as it is asked, in two words ('per què', 'por que'), is the command;
+    # the one-word spellings still are ('per' alone was an unknown command before)
+    explained = await say(ANA, "per què end")
     title = re.search(r"\n📖 La regla \((.+?)\): ", explained)
     assert title, explained
+    assert explained == await say(ANA, "perquè end") == await say(ANA, "Per que end?")
     assert refused.startswith("⚠ Primer col·loca la peça robada."), refused
     assert "📖 La regla: " in refused and f"({title.group(1)})" in refused, refused
-    assert "'perque end'" in refused, refused  # the ASCII word, as tips quote commands
+    assert "'per què end'" in refused, refused  # the question's words, as it is asked
+    assert "per què ACCIÓ" in await say(ANA, "ajuda")
+    assert "per què guard" in await say(ANA, "per què")  # which action? an example
     assert "📖" not in await say(BOB, "end")  # not Bob's turn: no rule to point to
+    await say(ANA, "lang pt-BR")
+    refused = await say(ANA, "end")
+    assert "'por que end'" in refused, refused
+    explained = await say(ANA, "por que end")
+    assert "📖 A regra (" in explained, explained
+    assert explained == await say(ANA, "porque end") == await say(ANA, "por quê end?")
+    assert "por que AÇÃO" in await say(ANA, "ajuda")
 
 
 @run
@@ -1658,3 +1670,46 @@ async def test_the_story_and_the_statistics_have_words_in_every_language(convers
     await say(ANA, "idioma pt-BR")
     assert "⚠" in await say(ANA, "historico")  # (no game here: refused as 'log' is)
     assert (await say(ANA, "historico")) == (await say(ANA, "log"))
+
+
+@run
+async def test_a_tap_on_ones_own_old_menu_after_choosing_says_it_is_chosen(conversation, net,
+                                                                           say, service):
+    """Everyone draws the card at once: Ana, who has chosen, taps her own menu again (a
+    phone still shows it) or types another drawing. She was told "It is not your turn",
+    as if she had not been called; she has already chosen, and is told so, and who is
+    still choosing — by tap and typed alike, in the room's language."""
+    await say(ANA, "new cartographers")
+    await say(BOB, "join")
+    await say(ANA, "start")
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+    await until(lambda: conversation.store.game(table_id)["status"] == "playing")
+    summary = await service.summary(table_id)
+    assert sorted(summary["to_act"]) == [0, 1]
+    menu = f"m:{table_id}:{summary['state_id']}:"
+    drawings = await service.notations(table_id, 0)
+    await service.act(table_id, 0, drawings[0])  # Ana draws; Bob still choosing
+    said = await conversation.handle_button(ROOM, ANA, menu, "t1")
+    assert said == "⚠ You have already chosen: it stays hidden until everyone has. " \
+        "Still choosing: Bob", said
+    assert len(said) <= 200  # (a Telegram pop-up)
+    before = len(net.texts("room"))
+    await say(ANA, drawings[1])
+    refused = [t for t in net.texts("room")[before:] if t.startswith("⚠")]
+    assert refused == [said], refused
+    # Eve, not at the table, is still told whose turn it is (on a menu now old)
+    assert await conversation.handle_button(ROOM, EVE, menu, "t2") == \
+        "⚠ That menu is an old one, and it is not your turn. Waiting for: Bob"
+    net.admins.add("ana")
+    for lang, told in (("pt-BR", "⚠ Você já escolheu: fica escondido até todos "
+                                 "escolherem. Ainda escolhendo: Bob"),
+                       ("ca", "⚠ Ja has triat: queda amagat fins que tothom hagi triat. "
+                              "Encara trien: Bob")):
+        await say(ANA, f"lang {lang}")
+        said = await conversation.handle_button(ROOM, ANA, menu, f"t-{lang}")
+        assert said == told and len(said) <= 200, said
+    # Bob draws: the card is resolved and the next one is Ana's to draw again
+    await service.act(table_id, 1, (await service.notations(table_id, 1))[0])
+    assert 0 in (await service.summary(table_id))["to_act"]
+    said = await conversation.handle_button(ROOM, ANA, menu, "t3")
+    assert "Ja has triat" not in said, said

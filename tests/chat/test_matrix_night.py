@@ -21,6 +21,7 @@ from nio.crypto import ENCRYPTION_ENABLED  # noqa: E402
 from boardgamesbot.chat.matrix import MatrixTransport  # noqa: E402
 
 from .test_matrix import (  # noqa: E402
+    MENU,
     Player,
     _reply,
     ana_and_bob_in_a_group,
@@ -324,3 +325,140 @@ async def _forgotten(url, tmp_path):
         await ana.until(lambda: first is not None and menu() != first,
                         what="the menu answered: the move played")
         assert again in sent_kept(bot)
+
+
+#: English words no Portuguese sentence of the bot's holds (names, notation and the
+#: edicts' card names aside): one of them in a message means a sentence left untranslated
+ENGLISH = re.compile(r"\b(?:the|your|you|is|are|and|of|with|choose|draw|draws|turn|"
+                     r"waiting|season|sheet|scores?|menu|game over|still)\b", re.I)
+
+
+def untranslated(bodies: list[str], *names: str) -> list[str]:
+    """The bot's messages among ``bodies`` with an English word in them (people's names
+    taken out first: a name is no sentence)."""
+    found = []
+    for body in bodies:
+        text = body
+        for name in names:
+            text = text.replace(name, "")
+        text = re.sub(r"https?://\S+", "", text)
+        if ENGLISH.search(text):
+            found.append(body)
+    return found
+
+
+def test_cartographers_for_three_in_an_encrypted_group_in_portuguese(synapse, tmp_path):
+    """Three friends play a whole game of Cartographers in an encrypted Element room, in
+    Portuguese, each drawing in the encrypted direct room the bot opens with them and
+    answering its menus as Element people do — a typed number, or a keycap on the menu.
+    Everything is in Portuguese (no English sentence left), every message encrypted; each
+    has their sheet as an encrypted picture; each season's end is told in words over its
+    scoreboard; the end gives the result. On the way: Ana, who has drawn, puts a keycap
+    on her answered menu: she is told she has already chosen and who is still choosing
+    (before: "not your turn"); and '!bg por que …' is the why command, as the question is
+    asked (before: 'por' was an unknown command)."""
+    asyncio.run(asyncio.wait_for(_three_draw(synapse, tmp_path), 1500))
+
+
+async def _three_draw(url, tmp_path):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Noite de mapas") as (
+            bot_id, bot, ana, bob, group):
+        cy = await comes_in(url, ana, bot_id, tmp_path / "cy", group)
+        players = (ana, bob, cy)
+        names = [p.name for p in players]
+        try:
+            await ana.say(group, "!bg idioma pt-BR")
+            await ana.until(lambda: any("português" in b for b in ana.heard(group)),
+                            what="the room's language")
+            await ana.say(group, "!bg novo cartographers")
+            lobby = await bob.until(lambda: next(
+                (e for (r, b), e in zip(bob.notices, bob.event_ids)
+                 if r == group and "Cartógrafos" in b), None), what="the lobby")
+            await bob.react(group, lobby, "👍")  # a 👍 on the lobby joins
+            await cy.until(lambda: group in cy.client.rooms, what="Cy in the room")
+            await cy.say(group, "!bg entrar")
+            await ana.until(lambda: any(bob.name in b and cy.name in b for r, e, b in ana.edits
+                                        if e == lobby), what="Bob and Cy in the lobby")
+            await ana.say(group, "!bg comecar")
+            rooms: dict[str, str] = {}
+            for player in players:  # each invited to a direct room by the bot
+                invite = await player.until(lambda player=player: next(
+                    (i for i in player.invites if i[1] == bot_id and i[0] != group), None),
+                    what="an invitation to a direct room")
+                await player.client.join(invite[0])
+                rooms[player.name] = invite[0]
+
+            answered: dict[str, set[str]] = {n: set() for n in names}
+            asked_why = checked_chosen = False
+            answers = 0
+            while not any("🏁" in b for b in ana.heard(group)):
+                moved = False
+                for player in players:
+                    room = rooms[player.name]
+                    mine = [(e, b) for (r, b), e in zip(player.notices, player.event_ids)
+                            if r == room]
+                    if not mine or not MENU.search(mine[-1][1].splitlines()[-1]) \
+                            or mine[-1][0] in answered[player.name]:
+                        continue
+                    menu, body = mine[-1]
+                    number = menu_choice(body)
+                    answered[player.name].add(menu)
+                    count = len(player.heard(room))
+                    if answers % 2 and int(number) <= 9:
+                        await player.react(room, menu, f"{number}\ufe0f\u20e3")  # a keycap
+                    else:
+                        await player.say(room, number)
+                    answers += 1
+                    assert answers < 1500
+                    said = await player.until(lambda count=count, player=player, room=room:
+                                              player.heard(room)[count:],
+                                              what="an answer", timeout=120)
+                    moved = True
+                    if player is ana and not checked_chosen and "fica escondido" in said[0]:
+                        # Ana has drawn, Bob and Cy have not: her keycap on her answered
+                        # menu is told she has chosen, and who is still choosing.
+                        checked_chosen = True
+                        count = len(ana.heard(room))
+                        again = "2" if number != "2" else "3"  # (not her own keycap again)
+                        await ana.react(room, menu, f"{again}\ufe0f\u20e3")
+                        told = await ana.until(lambda count=count, room=room:
+                                               ana.heard(room)[count:],
+                                               what="the keycap answered")
+                        assert told[0].startswith("⚠ Você já escolheu"), told
+                        assert bob.name in told[0] and cy.name in told[0], told
+                        assert "não é a sua vez" not in told[0].lower(), told
+                if not moved:
+                    if not asked_why:  # between two cards: asked as people ask it
+                        asked_why = True
+                        count = len(cy.heard(group))
+                        await cy.say(group, "!bg por que forest 9 r0 A1?")
+                        told = await cy.until(lambda count=count: cy.heard(group)[count:],
+                                              what="why, answered")
+                        assert not any("Não conheço" in b or "quis dizer" in b
+                                       for b in told), told
+                    for player in players:  # (each one's client reads its rooms)
+                        await player.pump(100)
+            for player in (bob, cy):
+                await player.until(lambda player=player: any("🏁" in b for b in
+                                                             player.heard(group)),
+                                   what="the end")
+            assert checked_chosen and asked_why
+            end = next(b for b in ana.heard(group) if "🏁" in b)
+            assert "🏆" in end and "http://bg.example/#/replay/" in end, end
+            told = "\n".join(ana.heard(group))
+            for season in ("Fim da primavera", "Fim do verão", "Fim do outono"):
+                assert season in told, season
+            # Every word in Portuguese: in the group and in each one's direct room
+            for player in players:
+                heard = [b for r, b in player.notices if r in (group, rooms[player.name])]
+                assert not untranslated(heard, *names), untranslated(heard, *names)
+                assert not untranslated([b for r, _, b in player.edits], *names)
+                # all encrypted: the group and the direct room
+                assert all(s for (r, _), s in zip(player.notices, player.secret)
+                           if r in (group, rooms[player.name]))
+                sheets = [e for r, e in player.images if r == rooms[player.name]]
+                assert sheets and all(isinstance(e, nio.RoomEncryptedImage) for e in sheets)
+                assert (await player.picture(sheets[-1])).startswith(b"\x89PNG")
+            print(f"answers: {answers}")
+        finally:
+            await cy.close()

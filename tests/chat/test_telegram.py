@@ -198,6 +198,19 @@ def test_catalan_and_portuguese_commands_work_typed_without_accents_or_with_them
             fake.say(GROUP, BOB, "/desfés")  # not Bob's turn: refused in Catalan
             await until(lambda: any("⚠" in t for t in fake.texts(gid)), what="a refusal")
             assert not any("Unknown" in t or "desconeguda" in t for t in fake.texts(gid))
+            # 'why' asked as the question is ("/per què end": Telegram marks '/per' alone
+            # as the command), and a refused move's tip quotes it so, with its '/'
+            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+            awaited = (await bot.service.summary(table_id))["to_act"][0]
+            person = (ANA, BOB)[awaited]
+            fake.say(GROUP, person, "/end")  # the drawn tile not placed yet
+            refused = await until(lambda: next((t for t in fake.texts(gid)
+                                                if "📖 La regla:" in t), None), what="the tip")
+            assert "'/per què end'" in refused, refused
+            fake.say(GROUP, person, "/per què end")
+            await until(lambda: any("📖 La regla (" in t for t in fake.texts(gid)),
+                        what="the rule, asked why")
+            assert not any("No conec 'per'" in t for t in fake.texts(gid))
             # "How is it going?" in Catalan words: the table's state (it was "I don't know
             # 'estat'. Did you mean '/start'?" — in a lobby, advice to start the game).
             fake.say(GROUP, CY, "/estat")

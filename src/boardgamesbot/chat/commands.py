@@ -510,7 +510,7 @@ class Commands:
         if not args:
             raise Refusal("why.what")
         seat = await self._my_seat(place, person)
-        notation = " ".join(args)
+        notation = " ".join(args).rstrip("?").strip()  # ('por que end?': asked as a question)
         preview = await self.service.preview(seat.table_id, seat.seat, notation)
         game = (await self.service.summary(seat.table_id))["game"]
         found = explain(game, notation, preview, lang)

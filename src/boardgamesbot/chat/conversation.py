@@ -36,8 +36,9 @@ from .store import ChatStore
 from .tables import Service
 
 log = logging.getLogger(__name__)
-#: a word right after an opening quote ("say 'rules more'"; not the one in "t'hi")
-QUOTED = re.compile(r"(?<!\w)'(\w[\w·]*)")
+#: a word right after an opening quote ("say 'rules more'"; not the one in "t'hi"), and
+#: the word after it (a command may be two words: "say 'por que end'")
+QUOTED = re.compile(r"(?<!\w)'(\w[\w·]*)(?: (\w[\w·]*))?")
 
 COMMANDS = ("new", "join", "bot", "clock", "start", "moves", "preview", "undo", "board",
             "score", "rules", "lang", "leave", "kick", "status", "help", "hint", "cancel",
@@ -71,7 +72,7 @@ def a_command(text: str) -> bool:
     bot's own message that does is for the bot (the lobby's "join", without a prefix);
     other words in a reply stay people's talk, unless they are the awaited one's action."""
     words = text.split()
-    return bool(words) and i18n.aliases(words[0]) in COMMANDS
+    return bool(words) and i18n.command_in(words)[0] in COMMANDS
 
 
 class Conversation(Commands, Narration, LivingTable, Onboarding):
@@ -160,10 +161,12 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             return text
 
         def typed(match: re.Match) -> str:
-            word = match.group(1)
-            if not hasattr(self, f"cmd_{i18n.aliases(word)}"):
+            first, second = match.group(1), match.group(2)
+            if second is not None and hasattr(self, f"cmd_{i18n.aliases(first + ' ' + second)}"):
+                return "'" + command(chat_id, f"{first} {second}")  # ('por que end')
+            if not hasattr(self, f"cmd_{i18n.aliases(first)}"):
                 return match.group(0)  # quoted words that are no command
-            return "'" + command(chat_id, word)
+            return "'" + command(chat_id, first) + match.group(0)[1 + len(first):]
 
         if isinstance(text, Formatted):
             return Formatted(QUOTED.sub(typed, text.markdown))
@@ -188,8 +191,9 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         try:
             await self._dispatch(place, person, text.strip(), lang, addressed)
         except GameError as error:
-            if error.code in ("not_your_turn", "error.not_your_turn"):
-                error = await self._whose_turn(place, person, lang) or error
+            if error.code in ("not_your_turn", "error.not_your_turn") \
+                    or isinstance(error, RefusedAction):  # (a game's own "already chosen")
+                error = await self._whose_turn(place, person, lang, error) or error
             await self.say(place.chat_id, "⚠ " + self.error_text(lang, error)
                            + self.rule_of(lang, error))
         except Exception:  # noqa: BLE001 - one bad message must never stop the bot
@@ -225,9 +229,9 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                 if notice:
                     await self.say(place.chat_id, notice)
                 return
-        command = i18n.aliases(words[0])
+        command, args = i18n.command_in(words)
         if command in COMMANDS and addressed:
-            await getattr(self, f"cmd_{command}")(place, person, words[1:], lang)
+            await getattr(self, f"cmd_{command}")(place, person, args, lang)
             return
         # Not a command: an action in the game's notation, if it is this person's turn.
         found = await self._find_seat(place, person, awaited_only=not addressed)
@@ -326,7 +330,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         mine = [s for s in held if s in awaited]
         if not mine:
             raise await self._not_yours(place, game["chat_id"], table_id, version, message_id,
-                                        awaited, lang)
+                                        awaited, lang, held)
         seat = Seat(table_id, mine[0], game["chat_id"])
         if not version.isdigit() \
                 or not await self.service.fresh(table_id, seat.seat, int(version)):
@@ -361,7 +365,8 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         return None
 
     async def _not_yours(self, place: Place, group_id: str, table_id: str, version: str,
-                         message_id: str | None, awaited: list[int], lang: str) -> Refusal:
+                         message_id: str | None, awaited: list[int], lang: str,
+                         held: list[int]) -> Refusal:
         """The refusal of a tap on buttons that are not the presser's to tap: whose turn it
         is (a friend's "not your turn" alone left them asking whose), and, when the
         buttons were an old menu's (the position has moved on, or the table's message is
@@ -369,17 +374,22 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         # (a table message above the newest, whose keyboard a client still shows)
         old = self.living and message_id is not None and place.chat_id == group_id \
             and message_id != self.store.living(table_id, self.network, place.chat_id)
-        return await self._waiting_for(table_id, version, awaited, lang, old)
+        return await self._waiting_for(table_id, version, awaited, lang, old, held)
 
     async def _waiting_for(self, table_id: str, version: str, awaited: list[int], lang: str,
-                           old: bool) -> Refusal:
+                           old: bool, held: list[int]) -> Refusal:
         """"Not your turn", naming whose it is, and saying the menu is an old one when it
-        is (``old``, or its ``version`` is behind the table's)."""
+        is (``old``, or its ``version`` is behind the table's). One of ``held`` (the
+        person's seats) that has already chosen in a step the others are still choosing
+        in is told that instead: "not your turn" read as if they had never been called."""
         summary = await self.service.summary(table_id)
         old = old or not version.isdigit() or int(version) < summary["state_id"]
         who = self._awaited_names(summary, awaited, lang)
         if not who:  # (nobody's decision awaited this instant: nobody to name)
             return Refusal("error.not_your_turn")
+        for seat in held:
+            if await self.service.chosen_in_step(table_id, seat):
+                return Refusal("chat.already_chosen", who=who)
         return Refusal("chat.old_menu_not_yours" if old else "chat.not_yours", who=who)
 
     async def menu_not_theirs(self, place: Place, person: Person, choice: str | None,
@@ -406,23 +416,34 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             return None
         table_id = game["table_id"]
         awaited = await self._awaited(table_id)
-        if any(r["user_id"] == person.user_id and s in awaited
-               for s, r in self.store.seats_of(table_id).items()):
+        held = [s for s, r in self.store.seats_of(table_id).items()
+                if r["user_id"] == person.user_id]
+        if any(s in awaited for s in held):
             return None
         lang = self.lang_of(place, person)
-        refusal = await self._waiting_for(table_id, version, awaited, lang, choice is None)
+        refusal = await self._waiting_for(table_id, version, awaited, lang, choice is None,
+                                          held)
         return "⚠ " + self.error_text(lang, refusal)
 
-    async def _whose_turn(self, place: Place, person: Person, lang: str) -> Refusal | None:
+    async def _whose_turn(self, place: Place, person: Person, lang: str,
+                          error: GameError) -> Refusal | None:
         """A typed action or command refused as not the person's turn, with whose it is:
-        the game's bare "It is not your turn." left a friend asking, as a tap's did (None
-        when there is no seat or nobody to name: the bare refusal stands)."""
+        the game's bare "It is not your turn." left a friend asking, as a tap's did. One
+        who has already chosen in a step the others are still choosing in is told so and
+        who is still choosing, as a tap on their old menu is, whatever the game answered.
+        None when there is no seat or nobody to name: the game's refusal stands."""
         seat = await self._find_seat(place, person, awaited_only=False)
         if seat is None:
             return None
         summary = await self.service.summary(seat.table_id)
         who = self._awaited_names(summary, summary.get("to_act") or [], lang)
-        return Refusal("chat.not_yours", who=who) if who else None
+        if not who:
+            return None
+        if await self.service.chosen_in_step(seat.table_id, seat.seat):
+            return Refusal("chat.already_chosen", who=who)
+        if error.code not in ("not_your_turn", "error.not_your_turn"):
+            return None
+        return Refusal("chat.not_yours", who=who)
 
     def _awaited_names(self, summary: dict, awaited: list[int], lang: str) -> str:
         names = self.names_at(summary, lang)

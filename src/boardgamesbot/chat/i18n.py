@@ -71,6 +71,17 @@ def aliases(word: str) -> str:
     return folded
 
 
+def command_in(words: list[str]) -> tuple[str, list[str]]:
+    """The command ``words`` begin with and the words after it: a command spelled in two
+    words first, as a question asks it ('por que A4', 'per què A4?' → ``why``), else
+    the first word's (`aliases`: the word itself, folded, when it names none)."""
+    if len(words) >= 2:
+        two = aliases(f"{words[0]} {words[1].rstrip('?')}")
+        if " " not in two:  # (a command's name has no space: the two words named it)
+            return two, words[2:]
+    return aliases(words[0]), words[1:]
+
+
 def word(lang: str, command: str) -> str:
     """The word ``lang``'s readers type for ``command`` (``new`` → ``novo``): its first
     alias there, else the English command (which every language accepts too)."""

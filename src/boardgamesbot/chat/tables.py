@@ -124,6 +124,22 @@ class Service:
         table = await self.lobby.current(table_id)
         return table.since[seat] <= state_id <= table.version
 
+    async def chosen_in_step(self, table_id: str, seat: int) -> bool:
+        """Has ``seat`` already made its choice in the step still open — a simultaneous
+        step's, where the others are still choosing? Its actions since play last crossed
+        an undo barrier (`State.undo_point`: the step resolved, a card revealed) are this
+        step's choices, not yet told to the others. (A seat still awaited has not: in a
+        turn of many actions each of them is one of its own.)"""
+        table = await self.lobby.current(table_id)
+        if seat in table.awaited():
+            return False
+        for (by, _), crossed in zip(reversed(table.record.actions), reversed(table.crossed)):
+            if crossed:
+                return False
+            if by == seat:
+                return True
+        return False
+
     async def scores(self, table_id: str) -> list[int] | None:
         table = await self.lobby.current(table_id)
         return None if table.state is None else list(table.state.scores())
