@@ -623,6 +623,51 @@ def test_two_space_gaps_and_monsters_stuck_in_gaps_cost_what_their_weights_say(r
         2 * 0.75 + 0.5 * (4 - (1 + Weights().monster_later * 3)))
 
 
+def test_a_monster_next_to_a_cauldron_is_not_charged_as_stuck_under_the_cauldrons(restored):
+    """The Cauldrons pays for a walled-in single space, so the seat keeps it empty on
+    purpose: `stuck_monster` leaves it alone under that card (session 51's greedy and
+    `hard` gave up cauldrons to its charge). Two-space gaps are no cauldrons."""
+    walled = sheet_lines("""
+        ...........
+        ...^.R.....
+        .R......^R.
+        ...........
+        ...........
+        .....^.....
+        .....F.....
+        ....M.F....
+        .R^..F...R.
+        .....R.^...
+        ...........
+    """)  # F8 walled in, the monster on E8 next to it
+    open_ = walled.replace("....M.F....", "....MF.....")  # G8 empty instead, in the open
+    stuck = 4 - (1 + Weights().monster_later * 3)  # spring: four scorings left
+
+    def gain(edicts: list[str], season: str = "Spring") -> float:
+        """What keeping F8 open gains at `stuck_monster=1.0`, beyond what it gains at 0."""
+        H.use_weights(Weights())
+        before = _worth(open_, season, edicts) - _worth(walled, season, edicts)
+        H.use_weights(replace(Weights(), stuck_monster=1.0))
+        return _worth(open_, season, edicts) - _worth(walled, season, edicts) - before
+
+    plain = ["Sentinel Wood", "Canal Lake", "Great City", "Lost Barony"]
+    assert gain(plain) == pytest.approx(stuck)
+    assert gain(plain, "Winter") == pytest.approx(0)  # one scoring left: exposure says it all
+    # The Cauldrons is always edict D: it scores in Autumn and Winter, so to the end
+    cauldrons = ["Sentinel Wood", "Canal Lake", "Great City", "The Cauldrons"]
+    assert gain(cauldrons) == 0
+    assert gain(cauldrons, "Summer") == 0
+    assert gain(plain, "Summer") == pytest.approx(3 - (1 + Weights().monster_later * 2))
+    # A two-space gap next to the monster is charged under The Cauldrons too
+    pair = walled.replace("....M.F....", "....M..F...").replace(".R^..F...R.", ".R^..FF..R.") \
+        .replace(".....F.....", ".....FF....", 1)
+    H.use_weights(Weights())
+    before = _worth(open_, edicts=cauldrons) - _worth(pair, edicts=cauldrons)
+    H.use_weights(replace(Weights(), stuck_monster=1.0))
+    assert _worth(open_, edicts=cauldrons) - _worth(pair, edicts=cauldrons) - before == \
+        pytest.approx(stuck)
+
+
 def test_a_card_still_to_come_that_fits_nowhere_costs_room_times_its_chance(restored):
     # Spring (8 time): 6 spent, 2 left of the 10 the deck's explore cards hold
     state = position(revealed=["Great River", "Farmland", "Hamlet", "Forgotten Forest",
