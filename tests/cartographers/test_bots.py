@@ -623,10 +623,11 @@ def test_two_space_gaps_and_monsters_stuck_in_gaps_cost_what_their_weights_say(r
         2 * 0.75 + 0.5 * (4 - (1 + Weights().monster_later * 3)))
 
 
-def test_a_monster_next_to_a_cauldron_is_not_charged_as_stuck_under_the_cauldrons(restored):
-    """The Cauldrons pays for a walled-in single space, so the seat keeps it empty on
-    purpose: `stuck_monster` leaves it alone under that card (session 51's greedy and
-    `hard` gave up cauldrons to its charge). Two-space gaps are no cauldrons."""
+def test_a_monster_next_to_a_cauldron_is_charged_as_stuck_under_the_cauldrons_too(restored):
+    """The Cauldrons pays for a walled-in single space at its two scorings (its edict
+    term counts that), but a monster's neighbour costs a star at every scoring left:
+    `stuck_monster` charges it under that card too. Session 52 measured the version that
+    spared cauldrons: greedy lost 0.5 (A) / 0.2 (B) stars a deal to it, in monsters."""
     walled = sheet_lines("""
         ...........
         ...^.R.....
@@ -653,12 +654,12 @@ def test_a_monster_next_to_a_cauldron_is_not_charged_as_stuck_under_the_cauldron
     plain = ["Sentinel Wood", "Canal Lake", "Great City", "Lost Barony"]
     assert gain(plain) == pytest.approx(stuck)
     assert gain(plain, "Winter") == pytest.approx(0)  # one scoring left: exposure says it all
-    # The Cauldrons is always edict D: it scores in Autumn and Winter, so to the end
-    cauldrons = ["Sentinel Wood", "Canal Lake", "Great City", "The Cauldrons"]
-    assert gain(cauldrons) == 0
-    assert gain(cauldrons, "Summer") == 0
     assert gain(plain, "Summer") == pytest.approx(3 - (1 + Weights().monster_later * 2))
-    # A two-space gap next to the monster is charged under The Cauldrons too
+    # The Cauldrons is always edict D (Autumn and Winter): the same charge under it
+    cauldrons = ["Sentinel Wood", "Canal Lake", "Great City", "The Cauldrons"]
+    assert gain(cauldrons) == pytest.approx(stuck)
+    assert gain(cauldrons, "Summer") == pytest.approx(gain(plain, "Summer"))
+    # and for a two-space gap next to the monster
     pair = walled.replace("....M.F....", "....M..F...").replace(".R^..F...R.", ".R^..FF..R.") \
         .replace(".....F.....", ".....FF....", 1)
     H.use_weights(Weights())

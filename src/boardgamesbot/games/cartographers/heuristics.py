@@ -535,8 +535,7 @@ class Outlook:
     """What is still to come for everybody at the table: computed once per evaluation."""
 
     __slots__ = ("seasons_left", "edicts", "ruins", "pockets", "soon", "exposure", "coin",
-                 "memo", "monster_reach", "ambushes", "stuck", "cauldrons", "gaps", "coming",
-                 "no_room")
+                 "memo", "monster_reach", "ambushes", "stuck", "gaps", "coming", "no_room")
 
     def __init__(self, state: CartographersState) -> None:
         over = state.step == OVER
@@ -562,12 +561,10 @@ class Outlook:
         # A monster's neighbour in a one- or two-space gap stays empty: a star at every
         # scoring left (`Weights.stuck_monster` of what `exposure` leaves out).
         self.stuck = WEIGHTS.stuck_monster * (self.seasons_left - self.exposure)
-        # ... but under The Cauldrons (always edict D: it scores until the last season) a
-        # walled-in single space is a cauldron kept empty on purpose, a star at each of
-        # its scorings, not a gap the seat failed to fill: `gap_cost` then charges only
-        # the two-space gaps. (Session 51: charging cauldrons made greedy and `hard`
-        # lose on that card, on both sides.)
-        self.cauldrons = "The Cauldrons" in state.edicts
+        # Under The Cauldrons too: a cauldron pays a star at each of that card's two
+        # scorings (its edict term counts them), a monster's neighbour costs one at every
+        # scoring left. Session 52 measured the version that spared cauldrons: greedy
+        # gave up monsters' stars for cauldrons and lost 0.5 (A) / 0.2 (B) stars a deal.
         self.gaps = bool(self.seasons_left) and bool(WEIGHTS.fragment or self.stuck)
         # The explore cards this season's deck still holds (public: the season's cards
         # not yet revealed), each as its drawings; one that fits nowhere is drawn as a
@@ -755,18 +752,16 @@ def unplaceable(filled: int, outlook: Outlook) -> int:
 def gap_cost(monsters: int, filled: int, outlook: Outlook) -> float:
     """Stars the one- and two-space gaps cost beyond `pocket`'s price of the single ones:
     `Weights.fragment` per space of a two-space gap, and a monster's neighbour in
-    either kind charged as staying empty (`Outlook.stuck` per space; single spaces not
-    while The Cauldrons pays for them, `Outlook.cauldrons`)."""
-    # Most leaves of a search have no monster with an empty neighbour (or none at all):
-    # then, unless two-space gaps have a price, there is nothing to look for.
+    either kind charged as staying empty (`Outlook.stuck` per space)."""
+    # With no monster next to an empty space (none drawn yet, or all walled in) and no
+    # price on two-space gaps there is nothing to look for: `small_gaps` is skipped.
     exposed = outlook.reach(monsters) & ~filled if outlook.stuck and monsters else 0
     if not exposed and not WEIGHTS.fragment:
         return 0.0
     singles, pairs = small_gaps(filled)
     cost = WEIGHTS.fragment * pairs.bit_count()
     if exposed:
-        stuck_in = pairs if outlook.cauldrons else singles | pairs
-        cost += outlook.stuck * (stuck_in & exposed).bit_count()
+        cost += outlook.stuck * ((singles | pairs) & exposed).bit_count()
     return cost
 
 
