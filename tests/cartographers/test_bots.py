@@ -623,6 +623,52 @@ def test_two_space_gaps_and_monsters_stuck_in_gaps_cost_what_their_weights_say(r
         2 * 0.75 + 0.5 * (4 - (1 + Weights().monster_later * 3)))
 
 
+def test_a_monster_next_to_a_cauldron_is_charged_as_stuck_under_the_cauldrons_too(restored):
+    """The Cauldrons pays for a walled-in single space at its two scorings (its edict
+    term counts that), but a monster's neighbour costs a star at every scoring left:
+    `stuck_monster` charges it under that card too. Session 52 measured the version that
+    spared cauldrons: greedy lost 0.5 (A) / 0.2 (B) stars a deal to it, in monsters."""
+    walled = sheet_lines("""
+        ...........
+        ...^.R.....
+        .R......^R.
+        ...........
+        ...........
+        .....^.....
+        .....F.....
+        ....M.F....
+        .R^..F...R.
+        .....R.^...
+        ...........
+    """)  # F8 walled in, the monster on E8 next to it
+    open_ = walled.replace("....M.F....", "....MF.....")  # G8 empty instead, in the open
+    stuck = 4 - (1 + Weights().monster_later * 3)  # spring: four scorings left
+
+    def gain(edicts: list[str], season: str = "Spring") -> float:
+        """What keeping F8 open gains at `stuck_monster=1.0`, beyond what it gains at 0."""
+        H.use_weights(Weights())
+        before = _worth(open_, season, edicts) - _worth(walled, season, edicts)
+        H.use_weights(replace(Weights(), stuck_monster=1.0))
+        return _worth(open_, season, edicts) - _worth(walled, season, edicts) - before
+
+    plain = ["Sentinel Wood", "Canal Lake", "Great City", "Lost Barony"]
+    assert gain(plain) == pytest.approx(stuck)
+    assert gain(plain, "Winter") == pytest.approx(0)  # one scoring left: exposure says it all
+    assert gain(plain, "Summer") == pytest.approx(3 - (1 + Weights().monster_later * 2))
+    # The Cauldrons is always edict D (Autumn and Winter): the same charge under it
+    cauldrons = ["Sentinel Wood", "Canal Lake", "Great City", "The Cauldrons"]
+    assert gain(cauldrons) == pytest.approx(stuck)
+    assert gain(cauldrons, "Summer") == pytest.approx(gain(plain, "Summer"))
+    # and for a two-space gap next to the monster
+    pair = walled.replace("....M.F....", "....M..F...").replace(".R^..F...R.", ".R^..FF..R.") \
+        .replace(".....F.....", ".....FF....", 1)
+    H.use_weights(Weights())
+    before = _worth(open_, edicts=cauldrons) - _worth(pair, edicts=cauldrons)
+    H.use_weights(replace(Weights(), stuck_monster=1.0))
+    assert _worth(open_, edicts=cauldrons) - _worth(pair, edicts=cauldrons) - before == \
+        pytest.approx(stuck)
+
+
 def test_a_card_still_to_come_that_fits_nowhere_costs_room_times_its_chance(restored):
     # Spring (8 time): 6 spent, 2 left of the 10 the deck's explore cards hold
     state = position(revealed=["Great River", "Farmland", "Hamlet", "Forgotten Forest",

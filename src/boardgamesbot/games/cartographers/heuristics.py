@@ -561,6 +561,10 @@ class Outlook:
         # A monster's neighbour in a one- or two-space gap stays empty: a star at every
         # scoring left (`Weights.stuck_monster` of what `exposure` leaves out).
         self.stuck = WEIGHTS.stuck_monster * (self.seasons_left - self.exposure)
+        # Under The Cauldrons too: a cauldron pays a star at each of that card's two
+        # scorings (its edict term counts them), a monster's neighbour costs one at every
+        # scoring left. Session 52 measured the version that spared cauldrons: greedy
+        # gave up monsters' stars for cauldrons and lost 0.5 (A) / 0.2 (B) stars a deal.
         self.gaps = bool(self.seasons_left) and bool(WEIGHTS.fragment or self.stuck)
         # The explore cards this season's deck still holds (public: the season's cards
         # not yet revealed), each as its drawings; one that fits nowhere is drawn as a
@@ -749,10 +753,15 @@ def gap_cost(monsters: int, filled: int, outlook: Outlook) -> float:
     """Stars the one- and two-space gaps cost beyond `pocket`'s price of the single ones:
     `Weights.fragment` per space of a two-space gap, and a monster's neighbour in
     either kind charged as staying empty (`Outlook.stuck` per space)."""
+    # With no monster next to an empty space (none drawn yet, or all walled in) and no
+    # price on two-space gaps there is nothing to look for: `small_gaps` is skipped.
+    exposed = outlook.reach(monsters) & ~filled if outlook.stuck and monsters else 0
+    if not exposed and not WEIGHTS.fragment:
+        return 0.0
     singles, pairs = small_gaps(filled)
     cost = WEIGHTS.fragment * pairs.bit_count()
-    if outlook.stuck and monsters:
-        cost += outlook.stuck * ((singles | pairs) & outlook.reach(monsters)).bit_count()
+    if exposed:
+        cost += outlook.stuck * ((singles | pairs) & exposed).bit_count()
     return cost
 
 
