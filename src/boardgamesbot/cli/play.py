@@ -353,7 +353,10 @@ class Person:
                 # (a first word no move begins with, like a command's or another word for
                 # one: "movimentos", "hnit" were refused as notation, the command never
                 # named)
-                near = None if _a_move(seat.game, typed) else nearest_command(typed, lang)
+                # (or a slip of a move's first word, "plase A4": the notation's refusal named
+                # every kind of action but not the one meant)
+                near = None if _a_move(seat.game, typed) else nearest_command(
+                    typed, lang, [text.split()[0] for text in legal if text.split()])
                 if near is not None:
                     listed("", say(lang, "command.near", word=typed, near=near),
                            indent=REFUSAL_INDENT, style="red")
