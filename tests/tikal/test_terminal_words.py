@@ -172,6 +172,37 @@ def test_the_players_table_fits_80_columns_and_keeps_each_name_whole(lang):
         assert sum(name in line for line in lines) == 1, (name, lines)
 
 
+@pytest.mark.parametrize("width", [40, 80])
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_the_players_are_whole_at_a_phones_40_columns_as_at_80(lang, width):
+    """On a phone's 40 columns the players' table was cut to fit: "j1 vermel…", "supp…",
+    "resta…", a player's name and figures read as nothing. Where the table does not fit,
+    each player gets lines of their own, every figure whole after its heading; at 80
+    columns the table stands."""
+    from boardgamesbot.games.tikal.render import Players
+
+    view = widest_table(GAME.new(4, seed=1).view(0))
+    console = Console(file=io.StringIO(), width=width, record=True, color_system=None)
+    console.print(Players(view, lang))
+    lines = console.export_text().splitlines()
+    text = "\n".join(lines)
+    assert "…" not in text and max(map(len, lines)) <= width, text
+    for seat, colour in enumerate(("red", "orange", "white", "blue")):
+        name = f"{seat_tag(seat, lang)} {say(lang, f'tikal.term.colour.{colour}')}"
+        assert sum(name in line for line in lines) == 1, (name, text)
+    for heading in ("score", "treasures", "supply", "leader", "camps", "guards"):
+        assert say(lang, f"tikal.term.col.{heading}") in text, (heading, text)
+    left = say(lang, "tikal.term.left", n=2)
+    if width == 80:  # the table: its headings on one line, a row per player
+        assert lines[0].startswith(say(lang, "tikal.term.col.player")), text
+        assert left in lines[1], text
+    else:  # each figure whole after its heading, on one line
+        for heading, said in (("camps", left), ("guards", left), ("leader", say(
+                lang, "tikal.leader.supply")), ("supply", say(lang, "tikal.term.workers", n=18))):
+            assert any(f"{say(lang, f'tikal.term.col.{heading}')}: {said}" in line
+                       for line in lines), (heading, text)
+
+
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
 def test_the_stack_and_the_wafer_pile_each_have_a_line_that_fits_80_columns(lang):
     view = GAME.new(4, seed=1).view(0)  # the full stack, every letter left

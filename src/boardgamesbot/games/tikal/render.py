@@ -354,40 +354,84 @@ def _leader(place: str, lang: str) -> str:
     return say(lang, f"tikal.leader.{place}") if place in ("supply", "gone") else place
 
 
+class Players:
+    """The players: a table of one row per seat where it fits the width it is printed
+    at (`players_table`), else a few lines per seat (`players_lines`): on a phone's 40
+    columns the table's columns were cut to "vermel…", "supp…", "restam…", read as
+    nothing at all. ``show_header``: the table's headings (a tight screen drops them;
+    the lines name each figure's heading whatever it is)."""
+
+    def __init__(self, view: dict[str, Any], lang: str = "en") -> None:
+        self.view, self.lang = view, lang
+        self.show_header = True
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        table = players_table(self.view, self.lang)
+        table.show_header = self.show_header
+        # (its narrowest: every column whole, but the treasures, wrapped between kinds)
+        if Measurement.get(console, options.update(width=10_000), table).minimum \
+                <= options.max_width:
+            yield table
+            return
+        yield Text("\n").join(players_lines(self.view, self.lang, options.max_width))
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, players_table(self.view, self.lang)) \
+            .clamp(max_width=options.max_width)
+
+
+def _player_cells(view: dict[str, Any], player: dict[str, Any], lang: str) -> list[str]:
+    """A seat's row of the players' table as words, its name first (">" at the seat to
+    play, "(you)" at the viewer's), then its score, treasures, workers in the supply,
+    leader, camps and guards left, as the headings order them."""
+    seat = player["seat"]
+    colour = say(lang, f"tikal.term.colour.{PLAYER_COLOURS[seat]}")
+    # ">" points at the seat to play; no space after it, the column it saves is the
+    # one the widest Portuguese row needs to fit 80 columns
+    name = f"{'>' if seat in view['current'] else ' '}{seat_tag(seat, lang)} {colour}"
+    if seat == view.get("viewer"):
+        name += " " + say(lang, "tikal.term.you")
+    treasures = " ".join(f"{kind}" + (f"x{count}" if count > 1 else "")
+                         for kind, count in sorted(player["treasures"].items())) or "-"
+    return [name, str(player["score"]), treasures,
+            say(lang, "tikal.term.workers", n=player["supply_workers"]),
+            _leader(player["leader"], lang),
+            say(lang, "tikal.term.left", n=player["camps_left"]),
+            say(lang, "tikal.term.left", n=player["guards_left"])]
+
+
+#: The players' table's columns, in order (``tikal.term.col.<heading>``).
+HEADINGS = ("player", "score", "treasures", "supply", "leader", "camps", "guards")
+
+
 def players_table(view: dict[str, Any], lang: str = "en") -> Table:
     """One row per seat. Its widest wording (">j1 vermelho (você)", "reserva",
     "acampamentos", "guardiões": 72 columns with the gaps) leaves the treasures at least
     their heading's width in 80 columns; only the treasures may wrap (a player with many
     kinds), between kinds, so a name and its "(you)" are never split."""
     table = Table(box=None, pad_edge=False, header_style="bold")
-    for heading in ("player", "score", "treasures", "supply", "leader", "camps", "guards"):
+    for heading in HEADINGS:
         table.add_column(say(lang, f"tikal.term.col.{heading}"), no_wrap=heading != "treasures")
-    current = view["current"]
     for player in view["players"]:
-        seat = player["seat"]
-        colour = say(lang, f"tikal.term.colour.{PLAYER_COLOURS[seat]}")
-        # ">" points at the seat to play; no space after it, the column it saves is the
-        # one the widest Portuguese row needs to fit 80 columns
-        name = f"{'>' if seat in current else ' '}{seat_tag(seat, lang)} {colour}"
-        if seat == view.get("viewer"):
-            name += " " + say(lang, "tikal.term.you")
-        treasures = (
-            " ".join(
-                f"{kind}" + (f"x{count}" if count > 1 else "")
-                for kind, count in sorted(player["treasures"].items())
-            )
-            or "-"
-        )
-        table.add_row(
-            Text(name, PLAYER_STYLES[seat]),
-            str(player["score"]),
-            treasures,
-            say(lang, "tikal.term.workers", n=player["supply_workers"]),
-            _leader(player["leader"], lang),
-            say(lang, "tikal.term.left", n=player["camps_left"]),
-            say(lang, "tikal.term.left", n=player["guards_left"]),
-        )
+        name, *cells = _player_cells(view, player, lang)
+        table.add_row(Text(name, PLAYER_STYLES[player["seat"]]), *cells)
     return table
+
+
+def players_lines(view: dict[str, Any], lang: str, width: int) -> list[Text]:
+    """The players where their table does not fit ``width``: each seat's name, then its
+    figures each after its heading ("pontos: 79, reserva: 5T, guardiões: restam 1"),
+    broken between figures only, the later lines standing in under the name."""
+    lines: list[Text] = []
+    for player in view["players"]:
+        name, *cells = _player_cells(view, player, lang)
+        figures = [f"{say(lang, f'tikal.term.col.{heading}')}: {cell}"
+                   for heading, cell in zip(HEADINGS[1:], cells, strict=True)]
+        said = between_entries(f"{name} \0", figures, width, "   ").splitlines()
+        first = Text(said[0])
+        first.stylize(PLAYER_STYLES[player["seat"]], 0, len(name))
+        lines += [first, *map(Text, said[1:])]
+    return lines
 
 
 def _turn_notes(view: dict[str, Any], lang: str, short: str,
@@ -572,7 +616,7 @@ class Seen:
 
             auction = [Text(auction_text(view["auction"], lang))]
         if not dense:
-            return Group(Board(view, lang), players_table(view, lang), *auction,
+            return Group(Board(view, lang), Players(view, lang), *auction,
                          status_text(view, lang, width, self.names))
         short = "tikal.term.dense"
         notes = {name: note for name, note in _table_notes(view, lang, short, width).items()
@@ -623,7 +667,7 @@ class Seen:
         else:
             bottom = [Text("\n").join(auction_lines)] if said else []
             bottom.append(Text("\n").join(_shared_lines(turn, width)))
-        table = players_table(view, lang)
+        table = Players(view, lang)
         table.show_header = "headings" not in taken
         return Group(table, *([Text("\n").join(above)] if above else []),
                      Board(view, lang, dense=True), *bottom)
