@@ -308,3 +308,39 @@ def test_beside_a_neighbours_sheet_what_to_do_goes_on_under_its_own_text(lang):
         assert below and all(part.startswith("  ") for part in below), "\n".join(lines)
         checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("width", [40, 80])
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_a_seasons_score_is_broken_between_its_terms(lang, width):
+    """On a phone's 40 columns a season's score ("Primavera: 0 + 6 + 1 monedes 0 monstres
+    = 7") was longer than the line: "= 7" or "monstres = 5" began the next line at the
+    left edge of the sheet's notes, read as a note of its own. It is broken before a "+"
+    or its "=" only, the later lines standing in; at 80 columns it is one line."""
+    from boardgamesbot.games.cartographers.render import named, say
+
+    *_, over = views(2, 2, "A")
+    for height in (None, 24):  # the roomy table, and the dense one by the prompt
+        console = Console(file=io.StringIO(), width=width, height=height or 200, record=True,
+                          color_system=None)
+        console.print(GAME.render_text(over, lang), height=height and height - 2)
+        printed_lines = console.export_text().splitlines()
+        assert max(map(len, printed_lines)) <= width
+        # (a line's last text, in a sheet's box or beside it)
+        lines = [next((part.strip() for part in reversed(re.split("[│╮╯]", line))
+                       if part.strip()), "") for line in printed_lines]
+        for player in over["players"]:
+            for record in player["seasons"]:
+                said = say(lang, "carto.term.score",
+                           season=named(lang, "carto.season", record["season"]),
+                           e1=record["edicts"][0], e2=record["edicts"][1],
+                           coins=record["coins"], monsters=record["monsters"],
+                           total=record["total"])
+                at = next(i for i, line in enumerate(lines) if said.startswith(line.rstrip())
+                          and line.startswith(said.split(":")[0] + ":"))
+                shown = [lines[at]]
+                while len(" ".join(shown)) < len(said):
+                    shown.append(lines[at + len(shown)])
+                assert " ".join(shown) == said, (shown, said)
+                assert all(part.startswith(("+ ", "= ")) for part in shown[1:]), shown
+                assert len(shown) == 1 or width < 80, shown

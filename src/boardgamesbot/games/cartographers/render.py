@@ -92,6 +92,21 @@ def _side_by_side(entries: list[str], width: int | None, apart: str = "  ") -> s
     return "\n".join(lines)
 
 
+def _score_line(said: str, width: int | None) -> str:
+    """A season's score ("Spring: 3 + 4 + 2 coins -1 monsters = 8") in lines of ``width``
+    (one line when None), broken only before a "+" or the "=", the later lines standing
+    in by `NOTE_INDENT`: on a phone's 40 columns "monstres" began a line at the left edge,
+    or "= 7" stood alone under it, read as a line of its own.
+
+    >>> print(_score_line("Spring: 3 + 4 + 2 coins -1 monsters = 8", 24))
+    Spring: 3 + 4
+      + 2 coins -1 monsters
+      = 8
+    """
+    terms = re.split(r" (?=[+=] )", said)
+    return _side_by_side(terms, width, " ")
+
+
 def _cell_index(name: str) -> tuple[int, int]:
     return int(name[1:]) - 1, COLUMNS.index(name[0])
 
@@ -233,9 +248,9 @@ def _player_parts(view: dict[str, Any], player: dict[str, Any], lang: str = "en"
     for record in player["seasons"]:
         e1, e2 = record["edicts"]
         season = named(lang, "carto.season", record["season"])
-        notes.append(say(lang, "carto.term.score", season=season, e1=e1, e2=e2,
-                        coins=record["coins"], monsters=record["monsters"],
-                        total=record["total"]) + "\n")
+        notes.append(_score_line(say(lang, "carto.term.score", season=season, e1=e1, e2=e2,
+                                     coins=record["coins"], monsters=record["monsters"],
+                                     total=record["total"]), width) + "\n")
     title = _seat(seat, lang)
     if view.get("viewer") == seat:
         title += " " + say(lang, "carto.term.you")
@@ -350,7 +365,9 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
     card_panel = _card_panel(view, lang, dense)
     if card_panel is not None and not view["over"] and not dense:
         parts.append(card_panel)
-    sheets = [_player_panel(view, player, lang) for player in view["players"]]
+    # (each box's notes in the width inside its borders and paddings)
+    sheets = [_player_parts(view, player, lang, width=None if width is None else width - 4)[0]
+              for player in view["players"]]
     viewer = shown_sheet(view)
     if viewer is not None:  # the sheet the viewer looks at first
         first = _seat(viewer, lang) + " "
