@@ -366,14 +366,24 @@ class Players:
         self.show_header = True
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        table = players_table(self.view, self.lang)
-        table.show_header = self.show_header
-        # (its narrowest: every column whole, but the treasures, wrapped between kinds)
-        if Measurement.get(console, options.update(width=10_000), table).minimum \
-                <= options.max_width:
+        if self.narrowest() <= options.max_width:
+            table = players_table(self.view, self.lang)
+            table.show_header = self.show_header
             yield table
             return
         yield Text("\n").join(players_lines(self.view, self.lang, options.max_width))
+
+    def narrowest(self) -> int:
+        """The fewest columns the table takes with every cell whole but the treasures,
+        wrapped between kinds (rich's own measure lets a cell that does not wrap be cut,
+        headings hidden)."""
+        rows = [_player_cells(self.view, player, self.lang) for player in self.view["players"]]
+        if self.show_header:
+            rows.append([say(self.lang, f"tikal.term.col.{heading}") for heading in HEADINGS])
+        widths = [max(cell_len(part) for row in rows
+                      for part in (row[at].split() if HEADINGS[at] == "treasures" else [row[at]]))
+                  for at in range(len(HEADINGS))]
+        return sum(widths) + 2 * (len(widths) - 1)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, players_table(self.view, self.lang)) \
