@@ -475,10 +475,51 @@ def test_on_a_phone_the_command_for_another_game_is_on_a_line_of_its_own(tmp_pat
     lines = result.output.splitlines()
     opens = max(at for at, line in enumerate(lines)
                 if line.startswith(say(lang, "again", command="").split()[0]))
-    *before, command = lines[opens:]
-    assert command.strip().startswith("bgbot play tikal"), lines[opens:]
+    starts = next(at for at, line in enumerate(lines) if at > opens
+                  and line.strip().startswith("bgbot play tikal"))
+    before, command = lines[opens:starts], lines[starts:]
     assert all(len(line) <= 40 for line in before), lines[opens:]
     assert say(lang, "again", command="").strip() in " ".join(" ".join(before).split()), before
+    # The command itself, longer than the line with "--lang pt-BR", is broken between its
+    # options, each line but the last ending in the shell's " \", so that copied whole it
+    # is one command (the terminal broke it anywhere: "--lang pt-B" | "R").
+    assert all(len(line) <= 40 for line in command), command
+    assert all(line.endswith(" \\") for line in command[:-1]), command
+    words = " ".join(line.removesuffix(" \\") for line in command).split()
+    assert words[:3] == ["bgbot", "play", "tikal"] and "--players" in words, command
+    if lang != "en":
+        assert words[-2:] == ["--lang", lang], command
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_the_commands_to_go_on_after_quit_are_whole(tmp_path, monkeypatch, lang,
+                                                               columns):
+    """Quitting on a phone's 40 columns, "salvo em g.json; continue com: bgbot play
+    --resume g.json; reveja com: bgbot replay g.json" was one line the terminal broke
+    anywhere ("--resu" | "me g.json"). Longer than the line, it is said a clause a line,
+    each command whole on a line (or broken between options with the shell's " \\"); at
+    80 columns it stays one line where it fits."""
+    from click.testing import CliRunner
+
+    from boardgamesbot.cli import main
+    from boardgamesbot.cli.terminal import console
+    from boardgamesbot.cli.words import say
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
+    monkeypatch.setattr(console, "_width", columns)
+    monkeypatch.setattr(console, "_height", 24)
+    result = CliRunner().invoke(main, ["play", "tikal", "--seed", "3", "--lang", lang,
+                                       "--save", "g.json"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    said = say(lang, "saved", path="g.json")
+    lines = result.output.split(say(lang, "prompt", n=1) + " ")[-1].splitlines()
+    assert all(len(line) <= columns for line in lines), lines
+    assert " ".join(line.strip().removesuffix(" \\") for line in lines) == said, lines
+    assert (len(lines) == 1) == (len(said) <= columns), lines
+    for command in ("bgbot play --resume g.json", "bgbot replay g.json"):
+        assert any(command in line for line in lines), (command, lines)
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])

@@ -643,7 +643,9 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
         break
     record.save(path)
     if stopped:
-        console.print(say(lang, "saved", path=path), markup=False, soft_wrap=True)
+        width = console.width if console.is_terminal else None
+        for line in clauses_with_commands(say(lang, "saved", path=path), width):
+            console.print(line, markup=False, soft_wrap=True)
         return
     board = state.game.render_text(state.view(None), lang, person.names)
     # In a terminal, broken between players and between those who won (a terminal breaks
@@ -669,9 +671,67 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     sentence, command = say(lang, "again", command="").rstrip(), again(record, seat_bots, lang)
     another = [f"{sentence} {command}"]
     if width is not None and len(another[0]) > width:
-        another = [*textwrap.wrap(sentence, width, subsequent_indent="  "), f"  {command}"]
+        another = [*textwrap.wrap(sentence, width, subsequent_indent="  "),
+                   *command_lines(command, width, "  ")]
     drawn_to_fit(board, below=[*between_entries(over, entries, width, more=lists).splitlines(),
                                *another])
+
+
+def command_lines(command: str, width: int | None, indent: str = "") -> list[str]:
+    r"""A shell ``command`` standing in by ``indent``, in lines of ``width`` broken between an
+    option and the next (an option's value kept with it), each line but the last ending in
+    the shell's " \" so that the lines copied together are the one command: on a phone's
+    40 columns "bgbot play tikal --players 2 --lang pt-BR" went past the line's end and
+    the terminal broke it anywhere ("--lang pt-B" | "R"). One line when None or it fits.
+
+    >>> print("\n".join(command_lines("bgbot play tikal --players 2 --lang pt-BR", 30, "  ")))
+      bgbot play tikal \
+        --players 2 --lang pt-BR
+    """
+    words = shlex.split(command)
+    parts: list[str] = []
+    for word in words:
+        if parts and not word.startswith("-") and parts[-1].startswith("-") \
+                and " " not in parts[-1]:
+            parts[-1] += " " + shlex.quote(word)  # (an option and its value)
+        elif parts and not word.startswith("-") and not parts[-1].startswith("-"):
+            parts[-1] += " " + shlex.quote(word)  # (the command and its arguments)
+        else:
+            parts.append(shlex.quote(word))
+    lines = [indent + parts[0]] if parts else [indent]
+    for part in parts[1:]:
+        if width is None or len(f"{lines[-1]} {part} \\") <= width:
+            lines[-1] += " " + part
+        else:
+            lines[-1] += " \\"
+            lines.append(f"{indent}  {part}")
+    return lines
+
+
+def clauses_with_commands(said: str, width: int | None) -> list[str]:
+    """``said`` ("saved to g.json; go on with: bgbot play --resume g.json; replay with: …")
+    in lines of ``width``: where it is longer, a clause a line (the later ones standing in),
+    and a clause's command longer than the line on lines of its own (`command_lines`), so
+    that each is copied whole (on 40 columns the terminal broke "--resu" | "me"). One line
+    when None (in a pipe, as scripts read it)."""
+    if width is None or cell_len(said) <= width:
+        return [said]
+    lines: list[str] = []
+    parts = said.split("; ")
+    for at, clause in enumerate(parts):
+        end = ";" if at < len(parts) - 1 else ""
+        indent = "  " if at else ""
+        words, colon, command = clause.partition(": bgbot ")
+        if cell_len(indent + clause + end) <= width or not colon:
+            lines += textwrap.wrap(clause + end, width, initial_indent=indent,
+                                   subsequent_indent=indent + "  ", break_long_words=False,
+                                   break_on_hyphens=False) or [indent]
+            continue
+        lines += textwrap.wrap(words + ":", width, initial_indent=indent,
+                               subsequent_indent=indent + "  ", break_on_hyphens=False)
+        commands = command_lines("bgbot " + command, width - len(end), indent + "  ")
+        lines += [*commands[:-1], commands[-1] + end]
+    return lines
 
 
 def again(record: Record, seat_bots: list, lang: str) -> str:
