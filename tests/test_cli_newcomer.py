@@ -600,3 +600,34 @@ def test_a_command_asked_with_a_question_mark_is_the_command(tmp_path, lang, typ
     went_on = played_lines(tmp_path, lang, f"{command_word('quit', lang)}?",
                            command_word("help", lang))
     assert say(lang, "help", example="", kind="").split("\n")[1] in went_on
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_on_a_phone_the_help_gives_each_command_its_lines(tmp_path, monkeypatch, lang, columns):
+    """The help is laid out for 80 columns, a column of commands and one of what each does:
+    on a phone's 40 columns the terminal broke every description at the left edge, under
+    the commands ("ações do computador difícil, e por quê" read as the next command). There
+    each command has a line of its own, what it does under it, wrapped under itself; at 80
+    columns the help is as the catalog lays it out."""
+    from boardgamesbot.cli.terminal import console
+    from boardgamesbot.cli.words import COMMANDS, command_word
+
+    monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
+    monkeypatch.setattr(console, "_width", columns)
+    monkeypatch.setattr(console, "_height", 24)
+    helped = played_lines(tmp_path, lang, command_word("help", lang))
+    # (what was said after the first prompt, before the next)
+    told = helped.split(say(lang, "prompt", n=1) + " ")[1]
+    lines = told.splitlines()
+    assert max(map(len, lines)) <= columns, told
+    if columns == 80:
+        assert say(lang, "help", example="", kind="").splitlines()[2] in lines, told
+        return
+    for command in set(COMMANDS) - {"help"}:
+        word = command_word(command, lang)
+        at = next(i for i, line in enumerate(lines) if re.match(rf"  {word}( [A-ZÀ-Ú\[]|$)",
+                                                                 line))
+        assert lines[at + 1].startswith(" " * 6) and lines[at + 1][6] != " ", (word, told)
+    # (every line but a sentence's first stands in: none at the left edge mid-sentence)
+    assert all(line.startswith(" ") or line[0].isupper() for line in lines), told

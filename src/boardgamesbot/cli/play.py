@@ -9,6 +9,7 @@ keyboard is a player like a bot (`Person.choose`), so the `Driver` runs both.
 from __future__ import annotations
 
 import random
+import re
 import shlex
 import textwrap
 import time
@@ -160,7 +161,54 @@ def help_text(seat: SeatView, lang: str) -> str:
     legal = [str(a) for a in seat.legal_actions()]
     example = f"'{legal[0]}'" if legal else "'…'"
     kind = legal[0].split()[0] if legal else "…"
-    return say(lang, "help", example=example, kind=kind) + "\n" + legal_now(legal, lang)
+    said = say(lang, "help", example=example, kind=kind)
+    width = console.width
+    if max(cell_len(line) for line in said.splitlines()) > width:
+        said = "\n".join(help_reflowed(said, width))
+    return said + "\n" + "\n".join(wrapped("", legal_now(legal, lang), REFUSAL_INDENT))
+
+
+def help_reflowed(said: str, width: int) -> list[str]:
+    r"""The help, laid out for 80 columns (each command, then its description in a column
+    of its own), in lines of ``width`` where it is narrower: each command on a line of
+    its own and its description under it, wrapped under itself, a quoted command kept
+    whole; a sentence wrapped under its own text. On a phone's 40 columns the terminal
+    broke every description at the left edge, under the column of commands, where it
+    read as the next command.
+
+    >>> said = "Other commands:\n  hint   the best three actions,\n         and why, 'hint all'"
+    >>> print("\n".join(help_reflowed(said, 24)))
+    Other commands:
+      hint
+          the best three
+          actions, and why,
+          'hint all'
+    """
+    command = re.compile(r"^  (\S.*?) {2,}(\S.*)$")
+    entries: list[list[str]] = []  # [command or "", text]
+    for line in said.splitlines():
+        found = command.match(line)
+        if found:
+            entries.append([found[1], found[2]])
+        elif line.startswith("    ") and entries and entries[-1][0]:
+            entries[-1][1] += " " + line.strip()
+        elif entries and not entries[-1][0] and not entries[-1][1].endswith((".", ":")):
+            entries[-1][1] += " " + line.strip()  # (a sentence the layout broke)
+        else:
+            entries.append(["", line])
+    lines: list[str] = []
+    for name, text in entries:
+        # (a quoted command, "'jogadas place'", is not broken: its blanks held together)
+        held = re.sub(r"'[^']*'", lambda quoted: quoted[0].replace(" ", "\0"), text)
+        if name:
+            lines.append(f"  {name}")
+            told = textwrap.wrap(held, width, initial_indent=" " * 6, subsequent_indent=" " * 6,
+                                 break_on_hyphens=False, break_long_words=False)
+        else:
+            told = textwrap.wrap(held, width, subsequent_indent="  ", break_on_hyphens=False,
+                                 break_long_words=False) or [""]
+        lines += [line.replace("\0", " ") for line in told]
+    return lines
 
 
 def turn_lines(legal: list[str], lang: str) -> list[str]:
