@@ -573,6 +573,33 @@ def test_the_docs_table_of_commands_gives_each_languages_words():
             command
 
 
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+@pytest.mark.parametrize("name", [game for game in known_games()
+                                  if load_game(game).help_dir is not None])
+def test_a_games_help_page_names_the_prompts_commands_in_its_language(name, lang):
+    """The games' Brazilian and Catalan help pages ("No terminal", "Al terminal") named the
+    prompt's commands in English ("`moves` lista…", "`quit` desa…"), where the help the
+    prompt gives, in the same language, names "jogadas", "sair": a reader of the page
+    typed the one and read the other. Each command a page quotes is in its language's
+    words (the notation's words, English in every language, stay)."""
+    from boardgamesbot.cli.words import COMMANDS, command_spellings
+    from boardgamesbot.help import help_page
+    from boardgamesbot.games.notation import folded
+
+    page = help_page(name, lang)
+    quoted = [said.split()[0] for said in re.findall(r"`([^`\n]+)`", page)]
+    named = 0
+    for command in COMMANDS:
+        english = {folded(word) for word in command_spellings("en", command)}
+        own = {folded(word.split()[0]) for word in command_spellings(lang, command)}
+        for word in quoted:
+            if folded(word) in own:
+                named += 1
+            # (a notation word spelled as a command, as Tikal's "move" is not one here)
+            assert folded(word) not in english - own, (command, word)
+    assert named >= 3, quoted
+
+
 def test_on_a_phone_an_answers_heading_wraps_under_its_own_text(tmp_path, monkeypatch):
     """Asked "com es guanya?" on a phone's 40 columns, an answer's heading ("2. Decisió 6
     (només a la variant amb subhasta)") went on at the left edge, where "subhasta)" read
