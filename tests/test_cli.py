@@ -846,3 +846,28 @@ def test_log_all_keeps_a_choice_made_at_once_hidden_until_all_have_chosen():
 
     assert [line.split(":")[0] for line in told(1)] == ["1. Ann", "2. Bo"], told(1)
     assert [line.split(":")[0] for line in told(0)] == ["1. Ann", "2. Bo", "3. Ann"], told(0)
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_a_computers_long_turn_names_where_the_rest_is(monkeypatch, lang, columns):
+    """On a phone's 40 columns, a computer's long turn under the board, its first action,
+    "… 7 more ('log')" and its last one, did not fit the row and was cut to "médio (j2)
+    jogou: place B3 r3, … mais 7…": the command that tells the rest was lost. The row
+    gives up the last actions first, and what still does not fit goes on under its own
+    text, broken between actions only; at 80 columns it is one row."""
+    from boardgamesbot.cli.play import recap
+    from boardgamesbot.cli.terminal import console
+    from boardgamesbot.cli.words import say
+
+    monkeypatch.setattr(console, "_width", columns)
+    done = [("médio (j2)", action) for action in (
+        "place B3 r3", "enter W A6", "move W A6 A5", "move W A5 B4", "enter L A6",
+        "move L A6 A5", "uncover A5", "move W A6 B6")]
+    lines = recap(done, lang)
+    assert all(len(line) <= columns for line in lines), lines
+    assert len(lines) == 1 or columns == 40, lines
+    said = " ".join(line.strip() for line in lines)
+    assert said.startswith(say(lang, "recap", who="médio (j2)", actions="place B3 r3,")), said
+    more = say(lang, "recap.more", n=99).split("99")[-1]  # (" more ('log')", the command)
+    assert any(more.strip() in line for line in lines), lines

@@ -528,13 +528,17 @@ def recap(done: list[tuple[str, str]], lang: str, whole: bool = False) -> list[s
             lines += between_entries(say(lang, "recap", who=who, actions="\0"), actions,
                                      console.width, " " * REFUSAL_INDENT).splitlines()
             continue
-        line = say(lang, "recap", who=who, actions=", ".join(actions))
-        for cut in range(2, len(actions)):
-            if cell_len(line) <= console.width:
+        told = actions
+        # (down to the first action and "… 7 more ('log')" alone: on a phone's 40 columns
+        # that with the last action was still too long, and the end of the row, the
+        # command that tells the rest, was cut to "… mais 7…")
+        for cut in range(2, len(actions) + 1):
+            if cell_len(say(lang, "recap", who=who, actions=", ".join(told))) <= console.width:
                 break
-            line = say(lang, "recap", who=who, actions=", ".join(
-                [actions[0], say(lang, "recap.more", n=cut - 1), *actions[cut:]]))
-        lines.append(line)
+            told = [actions[0], say(lang, "recap.more", n=cut - 1), *actions[cut:]]
+        # (still longer than the row: on under its own text, broken between actions only)
+        lines += between_entries(say(lang, "recap", who=who, actions="\0"), told,
+                                 console.width, " " * REFUSAL_INDENT).splitlines()
     return lines
 
 
