@@ -583,8 +583,8 @@ def test_a_games_help_page_names_the_prompts_commands_in_its_language(name, lang
     typed the one and read the other. Each command a page quotes is in its language's
     words (the notation's words, English in every language, stay)."""
     from boardgamesbot.cli.words import COMMANDS, command_spellings
-    from boardgamesbot.help import help_page
     from boardgamesbot.games.notation import folded
+    from boardgamesbot.help import help_page
 
     page = help_page(name, lang)
     quoted = [said.split()[0] for said in re.findall(r"`([^`\n]+)`", page)]
