@@ -871,3 +871,22 @@ def test_on_a_phone_a_computers_long_turn_names_where_the_rest_is(monkeypatch, l
     assert said.startswith(say(lang, "recap", who="médio (j2)", actions="place B3 r3,")), said
     more = say(lang, "recap.more", n=99).split("99")[-1]  # (" more ('log')", the command)
     assert any(more.strip() in line for line in lines), lines
+    # One action longer than the rest of the row goes whole on the next ("village 1 r270"
+    # ended a row and "B10" began the next, cut to "B…" before).
+    lines = recap([("médio (lugar 2)", "village 1 r270 B10")], lang)
+    assert all(len(line) <= columns for line in lines), lines
+    assert any("village 1 r270 B10" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_the_turns_example_is_kept_whole(monkeypatch, lang):
+    """On 40 columns the turn's line broke its example, "por exemplo 'water" | "1 r0 A1'":
+    neither half is something to type. A quoted action is kept whole on a line."""
+    from boardgamesbot.cli.play import turn_lines
+    from boardgamesbot.cli.terminal import console
+
+    monkeypatch.setattr(console, "_width", 40)
+    for example in ("water 1 r0 A1", "forest 1 r270 K11", "move W A6 B5", "ambush f90 C4"):
+        lines = turn_lines([example] * 252, lang)
+        assert all(len(line) <= 40 for line in lines), lines
+        assert any(f"'{example}'" in line for line in lines), lines

@@ -199,7 +199,7 @@ def help_reflowed(said: str, width: int) -> list[str]:
     lines: list[str] = []
     for name, text in entries:
         # (a quoted command, "'jogadas place'", is not broken: its blanks held together)
-        held = re.sub(r"'[^']*'", lambda quoted: quoted[0].replace(" ", "\0"), text)
+        held = QUOTED.sub(lambda quoted: quoted[0].replace(" ", "\0"), text)
         if name:
             lines.append(f"  {name}")
             told = textwrap.wrap(held, width, initial_indent=" " * 6, subsequent_indent=" " * 6,
@@ -537,8 +537,17 @@ def recap(done: list[tuple[str, str]], lang: str, whole: bool = False) -> list[s
                 break
             told = [actions[0], say(lang, "recap.more", n=cut - 1), *actions[cut:]]
         # (still longer than the row: on under its own text, broken between actions only)
-        lines += between_entries(say(lang, "recap", who=who, actions="\0"), told,
-                                 console.width, " " * REFUSAL_INDENT).splitlines()
+        said = between_entries(say(lang, "recap", who=who, actions="\0"), told,
+                               console.width, " " * REFUSAL_INDENT).splitlines()
+        if max(cell_len(line) for line in said) > console.width:
+            # (an action too long for the rest of the row, "village 1 r270 B10": on the
+            # next, whole, the sentence broken before it)
+            said = [line.replace("\0", " ") for line in textwrap.wrap(
+                say(lang, "recap", who=who, actions=", ".join(
+                    action.replace(" ", "\0") for action in told)),
+                console.width, subsequent_indent=" " * REFUSAL_INDENT,
+                break_long_words=False, break_on_hyphens=False)]
+        lines += said
     return lines
 
 
@@ -878,6 +887,16 @@ def wrapped(mark: str, text: str, indent: int | None = None) -> list[str]:
     """``mark`` and ``text`` in lines of the console's width, the lines after the first
     standing in by ``indent`` columns (the mark's width by default)."""
     hanging = " " * (len(mark) if indent is None else indent)
-    return textwrap.wrap(text, width=max(40, console.width), initial_indent=mark,
-                         subsequent_indent=hanging, break_on_hyphens=False,
-                         break_long_words=False) or [mark]
+    width = max(40, console.width)
+    # (a quoted action or command, "'forest 1 r0 A1'", kept whole where it fits a line:
+    # broken, "'water" ended a line and "1 r0 A1'" began the next, neither one to type)
+    held = QUOTED.sub(lambda quoted: quoted[0].replace(" ", "\0")
+                      if len(quoted[0]) <= width - len(hanging) else quoted[0], text)
+    return [line.replace("\0", " ") for line in textwrap.wrap(
+        held, width=width, initial_indent=mark, subsequent_indent=hanging,
+        break_on_hyphens=False, break_long_words=False)] or [mark]
+
+
+#: A quoted action or command in a sentence ("e.g. 'forest 1 r0 A1'"), not an apostrophe
+#: ("d'ACCIÓ", "l'atzar").
+QUOTED = re.compile(r"(?<!\w)'[^'\n]+'(?!\w)")
