@@ -344,3 +344,31 @@ def test_on_a_phone_a_seasons_score_is_broken_between_its_terms(lang, width):
                 assert " ".join(shown) == said, (shown, said)
                 assert all(part.startswith(("+ ", "= ")) for part in shown[1:]), shown
                 assert len(shown) == 1 or width < 80, shown
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])  # (English's words fit: none longer)
+def test_on_a_phone_the_cells_just_drawn_go_on_under_their_own_text(lang):
+    """On a phone's 40 columns, "recém-desenhado (sublinhado): A9 A10 B10" ended a line
+    and "C10 A11" began the next at the left edge, read as a note of its own: the cells
+    go on under their own text."""
+    from boardgamesbot.games.cartographers.render import say
+
+    checked = 0
+    for view in (view for seed in (1, 2, 3) for view in views(seed, 2, "A")):
+        if view.get("viewer") is None or view["over"]:
+            continue
+        player = next(p for p in view["players"] if p["seat"] == view["viewer"])
+        said = say(lang, "carto.term.just_drawn", cells=" ".join(player["last_drawn"]))
+        if len(player["last_drawn"]) < 4 or len(said) <= 40:
+            continue
+        console = Console(file=io.StringIO(), width=40, height=24, record=True,
+                          color_system=None)
+        console.print(GAME.render_text(view, lang), height=22)
+        lines = console.export_text().splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith(said.split(":")[0]))
+        shown = [lines[at], *(line for line in lines[at + 1:at + 3]
+                              if re.fullmatch(r"  ([A-K]\d+ ?)+ *", line))]
+        assert " ".join(" ".join(shown).split()) == said, (shown, said)
+        assert len(shown) > 1, shown
+        checked += 1
+    assert checked > 0

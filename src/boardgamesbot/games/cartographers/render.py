@@ -239,8 +239,11 @@ def _player_parts(view: dict[str, Any], player: dict[str, Any], lang: str = "en"
     if highlight:
         notes.append(say(lang, "carto.term.pending") + "\n", style="dim")
     if recent:
-        notes.append(say(lang, "carto.term.just_drawn", cells=" ".join(player["last_drawn"]))
-                    + "\n", style="dim")
+        # (under its own text where the line is too short: at the left edge, on 40
+        # columns, "C10 A11" read as a note of its own)
+        notes.append(_under_itself(say(lang, "carto.term.just_drawn",
+                                       cells=" ".join(player["last_drawn"])),
+                                   width if apart else None) + "\n", style="dim")
     # (beside the sheet, "lost to monsters" ended a line and its number began the next)
     notes.append(_side_by_side(say(lang, "carto.term.sheet", coins=player["coins"],
                                    stars=player["stars"], losses=player["monster_losses"])
