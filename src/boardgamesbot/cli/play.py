@@ -748,6 +748,8 @@ def command_lines(command: str, width: int | None, indent: str = "") -> list[str
     >>> print("\n".join(command_lines("bgbot play tikal --players 2 --lang pt-BR", 30, "  ")))
       bgbot play tikal \
         --players 2 --lang pt-BR
+    >>> command_lines("bgbot play tikal --players 2 --lang ca", 40, "  ")  # (just fits)
+    ['  bgbot play tikal --players 2 --lang ca']
     """
     words = shlex.split(command)
     parts: list[str] = []
@@ -760,8 +762,10 @@ def command_lines(command: str, width: int | None, indent: str = "") -> list[str
         else:
             parts.append(shlex.quote(word))
     lines = [indent + parts[0]] if parts else [indent]
-    for part in parts[1:]:
-        if width is None or len(f"{lines[-1]} {part} \\") <= width:
+    for at, part in enumerate(parts[1:], 2):
+        # (room for the " \" of a line that goes on, but on the last)
+        if width is None or len(f"{lines[-1]} {part}" + (" \\" if at < len(parts) else "")) \
+                <= width:
             lines[-1] += " " + part
         else:
             lines[-1] += " \\"
