@@ -295,3 +295,45 @@ def test_the_scores_after_each_scoring_wrap_between_players(lang):
                 str(10 * r + seat) for r in (1, 4, 8, 12))
             assert sum(entry in line for line in lines) == 1, (entry, "\n".join(lines))
         assert max(len(line) for line in lines) <= 80
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_a_long_turn_note_goes_on_under_its_own_text(lang):
+    """On a phone's 40 columns, the notes under the map longer than the line ("Puntuació
+    del volcà: puntua després de" | "10 PA; després ningú", "torn de j1 (vermell) -
+    col·loca la peça" | "robada A: …") were broken by the console at the left edge, where
+    the rest read as a note of its own. They go on under their own text, their styles
+    kept; notes that fit share lines as before."""
+    from rich.text import Text
+
+    from boardgamesbot.games.tikal.render import _shared_lines
+
+    checked = 0
+    for seed in (1, 2):
+        for view in views(seed, "basic"):
+            if view.get("viewer") is None:
+                continue
+            console = Console(file=io.StringIO(), width=40, height=24, record=True,
+                              color_system=None)
+            console.print(GAME.render_text(view, lang), height=22)
+            lines = console.export_text().splitlines()
+            bottom = max(i for i, line in enumerate(lines)
+                         if re.match(r" *[A-H]6(?![0-9])", line))  # (the map's last row)
+            under = [line for line in lines[bottom + 1:] if line.strip()]
+            turn = say(lang, "tikal.term.to_play", seat=seat_tag(view["current"][0], lang),
+                       colour="").split()[0] if view["current"] else None
+            for at, line in enumerate(under):
+                assert len(line) <= 40, under
+                if at and not line.startswith(" "):  # (a note begins: not a sentence's rest)
+                    assert not re.match(r"\d|[a-zà-ú]", line) or \
+                        (turn is not None and line.startswith(turn)), under
+            checked += 1
+    assert checked > 5
+    note = Text("a note longer than the line it is said on, in bold", style="bold")
+    lines = _shared_lines([note], 24)
+    assert len(lines) == 1, lines
+    bold = {at for span in lines[0].spans if span.style == "bold"
+            for at in range(span.start, span.end)}
+    assert all(at in bold for at, c in enumerate(lines[0].plain) if not c.isspace()), lines
+    assert [line[2:] if at else line for at, line in enumerate(lines[0].plain.split("\n"))
+            ] == ["a note longer than the", "line it is said on, in", "bold"], lines[0].plain

@@ -22,6 +22,7 @@ a drawn tile, the leader's place, the ending) are said as every other face says 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -555,11 +556,35 @@ def _shared_lines(notes: list[Text], width: int, in_order: bool = False) -> list
         line = next((line for line in free if line.cell_len + 2 + note.cell_len <= width),
                     None)
         if line is None:
-            lines.append(note.copy())
+            lines.append(_under_itself(note, width))
         else:
             line.append("  ")
             line.append_text(note)
     return lines
+
+
+def _under_itself(note: Text, width: int, indent: str = "  ") -> Text:
+    """``note`` in lines of ``width`` broken at its blanks, the later ones standing in by
+    ``indent``, its styles kept: on a phone's 40 columns the console broke "Puntuació del
+    volcà: puntua després de" | "10 PA" at the left edge, read as a note of its own.
+
+    >>> print(_under_itself(Text("Final round: scores after 10 AP; then p2"), 24))
+    Final round: scores
+      after 10 AP; then p2
+    """
+    if note.cell_len <= width:
+        return note.copy()
+    pieces: list[Text] = []
+    start = 0
+    for word in re.finditer(r"\S+", note.plain):
+        room = width - (len(indent) if pieces else 0)
+        if word.end() - start > room and word.start() > start:
+            piece = note[start:word.start()]  # (a slice keeps its styles)
+            piece.rstrip()
+            pieces.append(piece)
+            start = word.start()
+    pieces.append(note[start:])
+    return Text("\n" + indent).join(pieces)
 
 
 #: How far the display's tiles stand in, in the auction's lines: those that do not fit
@@ -671,7 +696,7 @@ class Seen:
             for note in turn:
                 below = _shared_lines([*below, note], width, in_order=True) \
                     if below and below[-1].cell_len + 2 + note.cell_len <= width \
-                    else [*below, note]
+                    else [*below, _under_itself(note, width)]
             kept = auction_lines if packed and packed[-1][1] else auction_lines[:-1]
             bottom = [Text("\n").join([*kept, *below])]
         else:
