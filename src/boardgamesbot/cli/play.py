@@ -742,14 +742,14 @@ def command_lines(command: str, width: int | None, indent: str = "") -> list[str
     r"""A shell ``command`` standing in by ``indent``, in lines of ``width`` broken between an
     option and the next (an option's value kept with it), each line but the last ending in
     the shell's " \" so that the lines copied together are the one command: on a phone's
-    40 columns "bgbot play tikal --players 2 --lang pt-BR" went past the line's end and
+    40 columns "bgbot play GAME --players 2 --lang pt-BR" went past the line's end and
     the terminal broke it anywhere ("--lang pt-B" | "R"). One line when None or it fits.
 
-    >>> print("\n".join(command_lines("bgbot play tikal --players 2 --lang pt-BR", 30, "  ")))
-      bgbot play tikal \
+    >>> print("\n".join(command_lines("bgbot play GAME --players 2 --lang pt-BR", 30, "  ")))
+      bgbot play GAME \
         --players 2 --lang pt-BR
-    >>> command_lines("bgbot play tikal --players 2 --lang ca", 40, "  ")  # (just fits)
-    ['  bgbot play tikal --players 2 --lang ca']
+    >>> command_lines("bgbot play GAME --players 2 --lang ca", 39, "  ")  # (just fits)
+    ['  bgbot play GAME --players 2 --lang ca']
     """
     words = shlex.split(command)
     parts: list[str] = []
