@@ -372,3 +372,27 @@ def test_on_a_phone_the_cells_just_drawn_go_on_under_their_own_text(lang):
         assert len(shown) > 1, shown
         checked += 1
     assert checked > 0
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_on_a_phone_a_long_revealed_card_begins_the_next_line(lang):
+    """On a phone's 40 columns "Revelades aquesta estació: Poblat de" ended a line and
+    "Pescadors (2)" began the next at the left edge, a card's name broken in two: a card
+    too long for the rest of the line begins the next, whole, standing in."""
+    from boardgamesbot.games.cartographers.render import named, say
+
+    checked = 0
+    for view in (view for seed in (1, 2, 3, 4) for view in views(seed, 2, "A")):
+        if not view["revealed"]:
+            continue
+        lines = printed(view, lang, 40).splitlines()
+        opening = say(lang, "carto.revealed", cards="").rstrip()
+        at = next(i for i, line in enumerate(lines) if line.startswith(opening))
+        cards = [f"{named(lang, 'carto.card', c['name'])} ({c['time']})"
+                 for c in view["revealed"]]
+        told = lines[at:at + 1 + len(cards)]
+        assert all(len(line) <= 40 for line in told), told
+        for card in cards:
+            assert any(card in line for line in told), (card, told)
+        checked += 1
+    assert checked > 3

@@ -354,9 +354,16 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
         parts.append(Panel(edicts, title=title, expand=False))
     if view["revealed"]:
         # (broken between cards: "Fenda" ended a line and "Planar (0)" began the next)
-        parts.append(Text(between_entries(say(lang, "carto.revealed", cards="\0"), [
-            f"{named(lang, 'carto.card', c['name'])} ({c['time']})" for c in view["revealed"]],
-            width, NOTE_INDENT)))
+        cards = [f"{named(lang, 'carto.card', c['name'])} ({c['time']})"
+                 for c in view["revealed"]]
+        said = between_entries(say(lang, "carto.revealed", cards="\0"), cards, width,
+                               NOTE_INDENT)
+        if width is not None and cell_len(said.split("\n")[0]) > width:
+            # (the first card too long for the rest of the line, "Poblat de" | "Pescadors
+            # (2)" at the left edge on 40 columns: the cards begin the next line)
+            said = say(lang, "carto.revealed", cards="").rstrip() + "\n" + between_entries(
+                NOTE_INDENT + "\0", cards, width, NOTE_INDENT)
+        parts.append(Text(said))
     if view["last_ambush"]:
         ambush = view["last_ambush"]
         cells = "; ".join(f"{_seat(i, lang)}: "
