@@ -520,6 +520,13 @@ def test_on_a_phone_the_commands_to_go_on_after_quit_are_whole(tmp_path, monkeyp
     assert (len(lines) == 1) == (len(said) <= columns), lines
     for command in ("bgbot play --resume g.json", "bgbot replay g.json"):
         assert any(command in line for line in lines), (command, lines)
+    # (and the game's first sentence, "Tikal, 2 jogadores, semente 3; salvando em g.json",
+    # went on at the left edge: under its own text)
+    started = say(lang, "started", game="Tikal", players=2, seed=3, path="g.json")
+    opening = result.output.splitlines()[:2]
+    told = opening[:1] + [line for line in opening[1:] if line.startswith("  ")]
+    assert " ".join(line.strip() for line in told) == started, opening
+    assert all(len(line) <= columns for line in told), told
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])

@@ -130,8 +130,10 @@ def play_command(game_name, players, humans, bots, seed, save_path, resume_path,
         record.save(path)
     except OSError as error:
         fail(say(lang, "save.unwritable", path=path, reason=error.strerror or error), lang)
-    console.print(say(lang, "started", game=game.titles.get(lang, game.name), players=players,
-                      seed=seed, path=path), markup=False)
+    # (wrapped under its own text: at the left edge, on 40 columns, "desa a g.json" read
+    # as a line of its own)
+    listed("", say(lang, "started", game=game.titles.get(lang, game.name), players=players,
+                   seed=seed, path=path), indent=REFUSAL_INDENT)
     _play(state, record, seat_bots, path, lang)
 
 
@@ -150,8 +152,8 @@ def _resume(path: str, game_name: str | None, lang: str) -> None:
             seat_bots.append(make_bot(name, record.seed + 101 * seat))
         except GameError:  # (a person's seat: "person 1", "pessoa 1", a player's name)
             seat_bots.append(None)
-    console.print(say(lang, "resumed", game=game.titles.get(lang, game.name),
-                      actions=len(record.actions), path=path), markup=False)
+    listed("", say(lang, "resumed", game=game.titles.get(lang, game.name),
+                   actions=len(record.actions), path=path), indent=REFUSAL_INDENT)
     _play(state, record, seat_bots, Path(path), lang)
 
 
