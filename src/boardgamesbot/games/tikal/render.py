@@ -572,6 +572,9 @@ def _under_itself(note: Text, width: int, indent: str = "  ") -> Text:
     Final round: scores
       after 10 AP; then p2
     """
+    if "\n" in note.plain:  # (lines already broken, as the game's end breaks its scores)
+        return Text("\n").join(_under_itself(line, width, indent)
+                               for line in note.split("\n"))
     if note.cell_len <= width:
         return note.copy()
     pieces: list[Text] = []
