@@ -610,7 +610,8 @@ def test_on_80_by_24_a_tie_of_many_is_broken_between_those_who_won(
     lines = played.output.splitlines()
     tagged = [seat_tagged(game, seat, say(lang, "level.random"), lang) for seat in range(4)]
     # the end: from the first line that names all four who won to the record's path
-    at = next(i for i, line in enumerate(lines) if line.endswith(str(path)))
+    # (the last line that ends with it: the game's first one names it too)
+    at = max(i for i, line in enumerate(lines) if line.endswith(str(path)))
     assert lines[at] in (f"  {say(lang, 'game.record', path=path)}",
                          say(lang, "game.record", path=path)), lines[at - 4:at + 1]
     start = at - 1
@@ -846,3 +847,47 @@ def test_log_all_keeps_a_choice_made_at_once_hidden_until_all_have_chosen():
 
     assert [line.split(":")[0] for line in told(1)] == ["1. Ann", "2. Bo"], told(1)
     assert [line.split(":")[0] for line in told(0)] == ["1. Ann", "2. Bo", "3. Ann"], told(0)
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_a_computers_long_turn_names_where_the_rest_is(monkeypatch, lang, columns):
+    """On a phone's 40 columns, a computer's long turn under the board, its first action,
+    "… 7 more ('log')" and its last one, did not fit the row and was cut to "médio (j2)
+    jogou: place B3 r3, … mais 7…": the command that tells the rest was lost. The row
+    gives up the last actions first, and what still does not fit goes on under its own
+    text, broken between actions only; at 80 columns it is one row."""
+    from boardgamesbot.cli.play import recap
+    from boardgamesbot.cli.terminal import console
+    from boardgamesbot.cli.words import say
+
+    monkeypatch.setattr(console, "_width", columns)
+    done = [("médio (j2)", action) for action in (
+        "place B3 r3", "enter W A6", "move W A6 A5", "move W A5 B4", "enter L A6",
+        "move L A6 A5", "uncover A5", "move W A6 B6")]
+    lines = recap(done, lang)
+    assert all(len(line) <= columns for line in lines), lines
+    assert len(lines) == 1 or columns == 40, lines
+    said = " ".join(line.strip() for line in lines)
+    assert said.startswith(say(lang, "recap", who="médio (j2)", actions="place B3 r3,")), said
+    more = say(lang, "recap.more", n=99).split("99")[-1]  # (" more ('log')", the command)
+    assert any(more.strip() in line for line in lines), lines
+    # One action longer than the rest of the row goes whole on the next ("village 1 r270"
+    # ended a row and "B10" began the next, cut to "B…" before).
+    lines = recap([("médio (lugar 2)", "village 1 r270 B10")], lang)
+    assert all(len(line) <= columns for line in lines), lines
+    assert any("village 1 r270 B10" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_the_turns_example_is_kept_whole(monkeypatch, lang):
+    """On 40 columns the turn's line broke its example, "por exemplo 'water" | "1 r0 A1'":
+    neither half is something to type. A quoted action is kept whole on a line."""
+    from boardgamesbot.cli.play import turn_lines
+    from boardgamesbot.cli.terminal import console
+
+    monkeypatch.setattr(console, "_width", 40)
+    for example in ("water 1 r0 A1", "forest 1 r270 K11", "move W A6 B5", "ambush f90 C4"):
+        lines = turn_lines([example] * 252, lang)
+        assert all(len(line) <= 40 for line in lines), lines
+        assert any(f"'{example}'" in line for line in lines), lines

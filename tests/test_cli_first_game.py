@@ -259,6 +259,43 @@ def test_ctrl_d_while_stepping_through_a_replay_stops_it_quietly(tmp_path, monke
     assert "Aborted" not in result.output
 
 
+@pytest.mark.parametrize("columns", [40, 80])
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_replays_keys_fit_the_line_broken_between_keys(tmp_path, monkeypatch, game, lang,
+                                                           columns):
+    """Stepping through a replay on a phone's 40 columns, "Retorn: següent, b: enrere,
+    NÚMERO: salta a, q: surt>" was broken by the terminal anywhere ("sal" | "ta a") and its
+    second row pushed the top of the board off the screen. It is broken between keys, the
+    board drawn in the rows left; at 80 columns it is one line. The action above it ("1/46
+    a l'atzar (seient 1): village 1 r180 F9") goes on under its own text too."""
+    from boardgamesbot.cli.terminal import console
+
+    path = tmp_path / "g.json"
+    run("play", game, "--players", "2", "--humans", "0", "--bots", "random,random",
+        "--seed", "3", "--save", str(path))
+    monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
+    monkeypatch.setattr(console, "_width", columns)
+    monkeypatch.setattr(console, "_height", 24)
+    result = run("replay", str(path), "--step", "--seat", "1", "--lang", lang,
+                 stdin="\n2\nq\n")
+    assert result.exit_code == 0, result.output
+    keys = say(lang, "replay.keys")
+    # (what follows the prompt, a screen drawn after the key typed: a terminal starts it
+    # on a line of its own, where the key's Enter left the cursor)
+    screens = result.output.split(keys.split(", ")[-1] + " ")[:-1]
+    assert len(screens) == 3, result.output
+    for screen in screens:
+        lines = screen.strip("\n").splitlines()
+        assert max(map(len, lines)) <= columns, screen
+        shown = [lines[-1]] if columns == 80 else lines[-2:]
+        # (a later line stands in: at the left edge it read as something else said)
+        assert all(line.startswith("  ") for line in shown[1:]), shown
+        asked = " ".join(line.strip() for line in shown)
+        assert asked.startswith(keys.split(", ")[0]), shown
+        assert keys.startswith(asked), (asked, keys)
+
+
 def test_rules_and_why_follow_the_locale():
     """`bgbot rules GAME` and `bgbot why` in a Portuguese terminal answer in Portuguese,
     as `bgbot play` does; --lang still chooses."""

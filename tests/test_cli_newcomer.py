@@ -494,15 +494,22 @@ def test_the_help_lists_each_command_by_the_words_of_the_language(tmp_path, lang
 
 @pytest.mark.parametrize("lang,typed,meant", [
     ("pt-BR", "movimentos", "jogadas"), ("ca", "moviments", "jugades"),
-    ("en", "hnit", "hint"), ("pt-BR", "ajdua", "ajuda"), ("ca", "historical", "historial")])
+    ("en", "hnit", "hint"), ("pt-BR", "ajdua", "ajuda"), ("ca", "historical", "historial"),
+    ("en", "plase A4", "place"), ("pt-BR", "plase A4", "place"), ("ca", "plase A4", "place"),
+    ("pt-BR", "jgoadas", "jogadas"), ("ca", "plcae A4 r1", "place")])
 def test_a_near_miss_command_word_is_answered_with_the_command_meant(tmp_path, lang, typed,
                                                                      meant):
     """A word no move begins with that looks like a command's, or is another word for it
     ("movimentos"), is answered with that command in the person's language, not as a
-    mistyped action; a mistyped action is still answered as one."""
+    mistyped action; a mistyped action is still answered as one. A slip of a move's first
+    word ("plase A4") is answered with the word meant, as the notation writes it in every
+    language (it got a notation error that listed every kind of action but named none),
+    and nothing is played."""
     told = " ".join(played_lines(tmp_path, lang, typed).split())
-    assert say(lang, "command.near", word=typed, near=meant) in told, told
+    word = typed.split()[0]
+    assert say(lang, "command.near", word=word, near=meant) in told, told
     assert say(lang, "unreadable.next") not in told
+    assert not Record.load(tmp_path / "g.json").actions
     moved = " ".join(played_lines(tmp_path, lang, "place Z9").split())
     assert say(lang, "unreadable.next") in moved
     assert say(lang, "command.near", word="place", near="x").split("'")[2] not in moved
@@ -566,6 +573,33 @@ def test_the_docs_table_of_commands_gives_each_languages_words():
             command
 
 
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+@pytest.mark.parametrize("name", [game for game in known_games()
+                                  if load_game(game).help_dir is not None])
+def test_a_games_help_page_names_the_prompts_commands_in_its_language(name, lang):
+    """The games' Brazilian and Catalan help pages ("No terminal", "Al terminal") named the
+    prompt's commands in English ("`moves` lista…", "`quit` desa…"), where the help the
+    prompt gives, in the same language, names "jogadas", "sair": a reader of the page
+    typed the one and read the other. Each command a page quotes is in its language's
+    words (the notation's words, English in every language, stay)."""
+    from boardgamesbot.cli.words import COMMANDS, command_spellings
+    from boardgamesbot.games.notation import folded
+    from boardgamesbot.help import help_page
+
+    page = help_page(name, lang)
+    quoted = [said.split()[0] for said in re.findall(r"`([^`\n]+)`", page)]
+    named = 0
+    for command in COMMANDS:
+        english = {folded(word) for word in command_spellings("en", command)}
+        own = {folded(word.split()[0]) for word in command_spellings(lang, command)}
+        for word in quoted:
+            if folded(word) in own:
+                named += 1
+            # (a notation word spelled as a command, as Tikal's "move" is not one here)
+            assert folded(word) not in english - own, (command, word)
+    assert named >= 3, quoted
+
+
 def test_on_a_phone_an_answers_heading_wraps_under_its_own_text(tmp_path, monkeypatch):
     """Asked "com es guanya?" on a phone's 40 columns, an answer's heading ("2. Decisió 6
     (només a la variant amb subhasta)") went on at the left edge, where "subhasta)" read
@@ -593,3 +627,34 @@ def test_a_command_asked_with_a_question_mark_is_the_command(tmp_path, lang, typ
     went_on = played_lines(tmp_path, lang, f"{command_word('quit', lang)}?",
                            command_word("help", lang))
     assert say(lang, "help", example="", kind="").split("\n")[1] in went_on
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_on_a_phone_the_help_gives_each_command_its_lines(tmp_path, monkeypatch, lang, columns):
+    """The help is laid out for 80 columns, a column of commands and one of what each does:
+    on a phone's 40 columns the terminal broke every description at the left edge, under
+    the commands ("ações do computador difícil, e por quê" read as the next command). There
+    each command has a line of its own, what it does under it, wrapped under itself; at 80
+    columns the help is as the catalog lays it out."""
+    from boardgamesbot.cli.terminal import console
+    from boardgamesbot.cli.words import COMMANDS, command_word
+
+    monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
+    monkeypatch.setattr(console, "_width", columns)
+    monkeypatch.setattr(console, "_height", 24)
+    helped = played_lines(tmp_path, lang, command_word("help", lang))
+    # (what was said after the first prompt, before the next)
+    told = helped.split(say(lang, "prompt", n=1) + " ")[1]
+    lines = told.splitlines()
+    assert max(map(len, lines)) <= columns, told
+    if columns == 80:
+        assert say(lang, "help", example="", kind="").splitlines()[2] in lines, told
+        return
+    for command in set(COMMANDS) - {"help"}:
+        word = command_word(command, lang)
+        at = next(i for i, line in enumerate(lines) if re.match(rf"  {word}( [A-ZÀ-Ú\[]|$)",
+                                                                 line))
+        assert lines[at + 1].startswith(" " * 6) and lines[at + 1][6] != " ", (word, told)
+    # (every line but a sentence's first stands in: none at the left edge mid-sentence)
+    assert all(line.startswith(" ") or line[0].isupper() for line in lines), told

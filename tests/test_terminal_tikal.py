@@ -448,8 +448,10 @@ def test_the_end_of_a_game_is_drawn_to_the_terminals_height(tmp_path, monkeypatc
     assert any(text.startswith("A1") for text in last), "\n".join(last)
     assert all(any(text[1:].startswith(seat_tag(seat, lang) + " ") for text in last)
                for seat in range(4)), "\n".join(last)
+    # (the command for another game, longer than the row in Portuguese and Catalan, goes
+    # on two rows of its own under its sentence: `command_lines`)
     assert say(lang, "again", command="") in last[-1] or \
-        say(lang, "again", command="") in " ".join(last[-2:])
+        say(lang, "again", command="") in " ".join(last[-3:])
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
@@ -475,10 +477,58 @@ def test_on_a_phone_the_command_for_another_game_is_on_a_line_of_its_own(tmp_pat
     lines = result.output.splitlines()
     opens = max(at for at, line in enumerate(lines)
                 if line.startswith(say(lang, "again", command="").split()[0]))
-    *before, command = lines[opens:]
-    assert command.strip().startswith("bgbot play tikal"), lines[opens:]
+    starts = next(at for at, line in enumerate(lines) if at > opens
+                  and line.strip().startswith("bgbot play tikal"))
+    before, command = lines[opens:starts], lines[starts:]
     assert all(len(line) <= 40 for line in before), lines[opens:]
     assert say(lang, "again", command="").strip() in " ".join(" ".join(before).split()), before
+    # The command itself, longer than the line with "--lang pt-BR", is broken between its
+    # options, each line but the last ending in the shell's " \", so that copied whole it
+    # is one command (the terminal broke it anywhere: "--lang pt-B" | "R").
+    assert all(len(line) <= 40 for line in command), command
+    assert all(line.endswith(" \\") for line in command[:-1]), command
+    words = " ".join(line.removesuffix(" \\") for line in command).split()
+    assert words[:3] == ["bgbot", "play", "tikal"] and "--players" in words, command
+    if lang != "en":
+        assert words[-2:] == ["--lang", lang], command
+
+
+@pytest.mark.parametrize("columns", [40, 80])
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_the_commands_to_go_on_after_quit_are_whole(tmp_path, monkeypatch, lang,
+                                                               columns):
+    """Quitting on a phone's 40 columns, "salvo em g.json; continue com: bgbot play
+    --resume g.json; reveja com: bgbot replay g.json" was one line the terminal broke
+    anywhere ("--resu" | "me g.json"). Longer than the line, it is said a clause a line,
+    each command whole on a line (or broken between options with the shell's " \\"); at
+    80 columns it stays one line where it fits."""
+    from click.testing import CliRunner
+
+    from boardgamesbot.cli import main
+    from boardgamesbot.cli.terminal import console
+    from boardgamesbot.cli.words import say
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(console, "_force_terminal", True)  # as a terminal, without colour
+    monkeypatch.setattr(console, "_width", columns)
+    monkeypatch.setattr(console, "_height", 24)
+    result = CliRunner().invoke(main, ["play", "tikal", "--seed", "3", "--lang", lang,
+                                       "--save", "g.json"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    said = say(lang, "saved", path="g.json")
+    lines = result.output.split(say(lang, "prompt", n=1) + " ")[-1].splitlines()
+    assert all(len(line) <= columns for line in lines), lines
+    assert " ".join(line.strip().removesuffix(" \\") for line in lines) == said, lines
+    assert (len(lines) == 1) == (len(said) <= columns), lines
+    for command in ("bgbot play --resume g.json", "bgbot replay g.json"):
+        assert any(command in line for line in lines), (command, lines)
+    # (and the game's first sentence, "Tikal, 2 jogadores, semente 3; salvando em g.json",
+    # went on at the left edge: under its own text)
+    started = say(lang, "started", game="Tikal", players=2, seed=3, path="g.json")
+    opening = result.output.splitlines()[:2]
+    told = opening[:1] + [line for line in opening[1:] if line.startswith("  ")]
+    assert " ".join(line.strip() for line in told) == started, opening
+    assert all(len(line) <= columns for line in told), told
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])

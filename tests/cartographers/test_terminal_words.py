@@ -308,3 +308,91 @@ def test_beside_a_neighbours_sheet_what_to_do_goes_on_under_its_own_text(lang):
         assert below and all(part.startswith("  ") for part in below), "\n".join(lines)
         checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("width", [40, 80])
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_a_seasons_score_is_broken_between_its_terms(lang, width):
+    """On a phone's 40 columns a season's score ("Primavera: 0 + 6 + 1 monedes 0 monstres
+    = 7") was longer than the line: "= 7" or "monstres = 5" began the next line at the
+    left edge of the sheet's notes, read as a note of its own. It is broken before a "+"
+    or its "=" only, the later lines standing in; at 80 columns it is one line."""
+    from boardgamesbot.games.cartographers.render import named, say
+
+    *_, over = views(2, 2, "A")
+    for height in (None, 24):  # the roomy table, and the dense one by the prompt
+        console = Console(file=io.StringIO(), width=width, height=height or 200, record=True,
+                          color_system=None)
+        console.print(GAME.render_text(over, lang), height=height and height - 2)
+        printed_lines = console.export_text().splitlines()
+        assert max(map(len, printed_lines)) <= width
+        # (a line's last text, in a sheet's box or beside it)
+        lines = [next((part.strip() for part in reversed(re.split("[│╮╯]", line))
+                       if part.strip()), "") for line in printed_lines]
+        for player in over["players"]:
+            for record in player["seasons"]:
+                said = say(lang, "carto.term.score",
+                           season=named(lang, "carto.season", record["season"]),
+                           e1=record["edicts"][0], e2=record["edicts"][1],
+                           coins=record["coins"], monsters=record["monsters"],
+                           total=record["total"])
+                at = next(i for i, line in enumerate(lines) if said.startswith(line.rstrip())
+                          and line.startswith(said.split(":")[0] + ":"))
+                shown = [lines[at]]
+                while len(" ".join(shown)) < len(said):
+                    shown.append(lines[at + len(shown)])
+                assert " ".join(shown) == said, (shown, said)
+                assert all(part.startswith(("+ ", "= ")) for part in shown[1:]), shown
+                assert len(shown) == 1 or width < 80, shown
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])  # (English's words fit: none longer)
+def test_on_a_phone_the_cells_just_drawn_go_on_under_their_own_text(lang):
+    """On a phone's 40 columns, "recém-desenhado (sublinhado): A9 A10 B10" ended a line
+    and "C10 A11" began the next at the left edge, read as a note of its own: the cells
+    go on under their own text."""
+    from boardgamesbot.games.cartographers.render import say
+
+    checked = 0
+    for view in (view for seed in (1, 2, 3) for view in views(seed, 2, "A")):
+        if view.get("viewer") is None or view["over"]:
+            continue
+        player = next(p for p in view["players"] if p["seat"] == view["viewer"])
+        said = say(lang, "carto.term.just_drawn", cells=" ".join(player["last_drawn"]))
+        if len(player["last_drawn"]) < 4 or len(said) <= 40:
+            continue
+        console = Console(file=io.StringIO(), width=40, height=24, record=True,
+                          color_system=None)
+        console.print(GAME.render_text(view, lang), height=22)
+        lines = console.export_text().splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith(said.split(":")[0]))
+        shown = [lines[at], *(line for line in lines[at + 1:at + 3]
+                              if re.fullmatch(r"  ([A-K]\d+ ?)+ *", line))]
+        assert " ".join(" ".join(shown).split()) == said, (shown, said)
+        assert len(shown) > 1, shown
+        checked += 1
+    assert checked > 0
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_on_a_phone_a_long_revealed_card_begins_the_next_line(lang):
+    """On a phone's 40 columns "Revelades aquesta estació: Poblat de" ended a line and
+    "Pescadors (2)" began the next at the left edge, a card's name broken in two: a card
+    too long for the rest of the line begins the next, whole, standing in."""
+    from boardgamesbot.games.cartographers.render import named, say
+
+    checked = 0
+    for view in (view for seed in (1, 2, 3, 4) for view in views(seed, 2, "A")):
+        if not view["revealed"]:
+            continue
+        lines = printed(view, lang, 40).splitlines()
+        opening = say(lang, "carto.revealed", cards="").rstrip()
+        at = next(i for i, line in enumerate(lines) if line.startswith(opening))
+        cards = [f"{named(lang, 'carto.card', c['name'])} ({c['time']})"
+                 for c in view["revealed"]]
+        told = lines[at:at + 1 + len(cards)]
+        assert all(len(line) <= 40 for line in told), told
+        for card in cards:
+            assert any(card in line for line in told), (card, told)
+        checked += 1
+    assert checked > 3

@@ -172,6 +172,43 @@ def test_the_players_table_fits_80_columns_and_keeps_each_name_whole(lang):
         assert sum(name in line for line in lines) == 1, (name, lines)
 
 
+@pytest.mark.parametrize("width", [40, 80])
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_the_players_are_whole_at_a_phones_40_columns_as_at_80(lang, width):
+    """On a phone's 40 columns the players' table was cut to fit: "j1 vermel…", "supp…",
+    "resta…", a player's name and figures read as nothing. Where the table does not fit,
+    each player gets lines of their own, every figure whole after its heading; at 80
+    columns the table stands."""
+    from boardgamesbot.games.tikal.render import Players
+
+    view = widest_table(GAME.new(4, seed=1).view(0))
+    console = Console(file=io.StringIO(), width=width, record=True, color_system=None)
+    # (a tight screen drops the table's headings: that narrower table was cut at 40 too)
+    players = Players(view, lang)
+    players.show_header = False
+    console.print(players)
+    untitled = console.export_text()
+    assert "…" not in untitled and max(map(len, untitled.splitlines())) <= width, untitled
+    console.print(Players(view, lang))
+    lines = console.export_text().splitlines()
+    text = "\n".join(lines)
+    assert "…" not in text and max(map(len, lines)) <= width, text
+    for seat, colour in enumerate(("red", "orange", "white", "blue")):
+        name = f"{seat_tag(seat, lang)} {say(lang, f'tikal.term.colour.{colour}')}"
+        assert sum(name in line for line in lines) == 1, (name, text)
+    for heading in ("score", "treasures", "supply", "leader", "camps", "guards"):
+        assert say(lang, f"tikal.term.col.{heading}") in text, (heading, text)
+    left = say(lang, "tikal.term.left", n=2)
+    if width == 80:  # the table: its headings on one line, a row per player
+        assert lines[0].startswith(say(lang, "tikal.term.col.player")), text
+        assert left in lines[1], text
+    else:  # each figure whole after its heading, on one line
+        for heading, said in (("camps", left), ("guards", left), ("leader", say(
+                lang, "tikal.leader.supply")), ("supply", say(lang, "tikal.term.workers", n=18))):
+            assert any(f"{say(lang, f'tikal.term.col.{heading}')}: {said}" in line
+                       for line in lines), (heading, text)
+
+
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
 def test_the_stack_and_the_wafer_pile_each_have_a_line_that_fits_80_columns(lang):
     view = GAME.new(4, seed=1).view(0)  # the full stack, every letter left
@@ -258,3 +295,45 @@ def test_the_scores_after_each_scoring_wrap_between_players(lang):
                 str(10 * r + seat) for r in (1, 4, 8, 12))
             assert sum(entry in line for line in lines) == 1, (entry, "\n".join(lines))
         assert max(len(line) for line in lines) <= 80
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_a_long_turn_note_goes_on_under_its_own_text(lang):
+    """On a phone's 40 columns, the notes under the map longer than the line ("Puntuació
+    del volcà: puntua després de" | "10 PA; després ningú", "torn de j1 (vermell) -
+    col·loca la peça" | "robada A: …") were broken by the console at the left edge, where
+    the rest read as a note of its own. They go on under their own text, their styles
+    kept; notes that fit share lines as before."""
+    from rich.text import Text
+
+    from boardgamesbot.games.tikal.render import _shared_lines
+
+    checked = 0
+    for seed in (1, 2):
+        for view in views(seed, "basic"):
+            if view.get("viewer") is None:
+                continue
+            console = Console(file=io.StringIO(), width=40, height=24, record=True,
+                              color_system=None)
+            console.print(GAME.render_text(view, lang), height=22)
+            lines = console.export_text().splitlines()
+            bottom = max(i for i, line in enumerate(lines)
+                         if re.match(r" *[A-H]6(?![0-9])", line))  # (the map's last row)
+            under = [line for line in lines[bottom + 1:] if line.strip()]
+            turn = say(lang, "tikal.term.to_play", seat=seat_tag(view["current"][0], lang),
+                       colour="").split()[0] if view["current"] else None
+            for at, line in enumerate(under):
+                assert len(line) <= 40, under
+                if at and not line.startswith(" "):  # (a note begins: not a sentence's rest)
+                    assert not re.match(r"\d|[a-zà-ú]", line) or \
+                        (turn is not None and line.startswith(turn)), under
+            checked += 1
+    assert checked > 5
+    note = Text("a note longer than the line it is said on, in bold", style="bold")
+    lines = _shared_lines([note], 24)
+    assert len(lines) == 1, lines
+    bold = {at for span in lines[0].spans if span.style == "bold"
+            for at in range(span.start, span.end)}
+    assert all(at in bold for at, c in enumerate(lines[0].plain) if not c.isspace()), lines
+    assert [line[2:] if at else line for at, line in enumerate(lines[0].plain.split("\n"))
+            ] == ["a note longer than the", "line it is said on, in", "bold"], lines[0].plain

@@ -9,6 +9,7 @@ keyboard is a player like a bot (`Person.choose`), so the `Driver` runs both.
 from __future__ import annotations
 
 import random
+import re
 import shlex
 import textwrap
 import time
@@ -129,8 +130,10 @@ def play_command(game_name, players, humans, bots, seed, save_path, resume_path,
         record.save(path)
     except OSError as error:
         fail(say(lang, "save.unwritable", path=path, reason=error.strerror or error), lang)
-    console.print(say(lang, "started", game=game.titles.get(lang, game.name), players=players,
-                      seed=seed, path=path), markup=False)
+    # (wrapped under its own text: at the left edge, on 40 columns, "desa a g.json" read
+    # as a line of its own)
+    listed("", say(lang, "started", game=game.titles.get(lang, game.name), players=players,
+                   seed=seed, path=path), indent=REFUSAL_INDENT)
     _play(state, record, seat_bots, path, lang)
 
 
@@ -149,8 +152,8 @@ def _resume(path: str, game_name: str | None, lang: str) -> None:
             seat_bots.append(make_bot(name, record.seed + 101 * seat))
         except GameError:  # (a person's seat: "person 1", "pessoa 1", a player's name)
             seat_bots.append(None)
-    console.print(say(lang, "resumed", game=game.titles.get(lang, game.name),
-                      actions=len(record.actions), path=path), markup=False)
+    listed("", say(lang, "resumed", game=game.titles.get(lang, game.name),
+                   actions=len(record.actions), path=path), indent=REFUSAL_INDENT)
     _play(state, record, seat_bots, Path(path), lang)
 
 
@@ -160,7 +163,54 @@ def help_text(seat: SeatView, lang: str) -> str:
     legal = [str(a) for a in seat.legal_actions()]
     example = f"'{legal[0]}'" if legal else "'…'"
     kind = legal[0].split()[0] if legal else "…"
-    return say(lang, "help", example=example, kind=kind) + "\n" + legal_now(legal, lang)
+    said = say(lang, "help", example=example, kind=kind)
+    width = console.width
+    if max(cell_len(line) for line in said.splitlines()) > width:
+        said = "\n".join(help_reflowed(said, width))
+    return said + "\n" + "\n".join(wrapped("", legal_now(legal, lang), REFUSAL_INDENT))
+
+
+def help_reflowed(said: str, width: int) -> list[str]:
+    r"""The help, laid out for 80 columns (each command, then its description in a column
+    of its own), in lines of ``width`` where it is narrower: each command on a line of
+    its own and its description under it, wrapped under itself, a quoted command kept
+    whole; a sentence wrapped under its own text. On a phone's 40 columns the terminal
+    broke every description at the left edge, under the column of commands, where it
+    read as the next command.
+
+    >>> said = "Other commands:\n  hint   the best three actions,\n         and why, 'hint all'"
+    >>> print("\n".join(help_reflowed(said, 24)))
+    Other commands:
+      hint
+          the best three
+          actions, and why,
+          'hint all'
+    """
+    command = re.compile(r"^  (\S.*?) {2,}(\S.*)$")
+    entries: list[list[str]] = []  # [command or "", text]
+    for line in said.splitlines():
+        found = command.match(line)
+        if found:
+            entries.append([found[1], found[2]])
+        elif line.startswith("    ") and entries and entries[-1][0]:
+            entries[-1][1] += " " + line.strip()
+        elif entries and not entries[-1][0] and not entries[-1][1].endswith((".", ":")):
+            entries[-1][1] += " " + line.strip()  # (a sentence the layout broke)
+        else:
+            entries.append(["", line])
+    lines: list[str] = []
+    for name, text in entries:
+        # (a quoted command, "'jogadas place'", is not broken: its blanks held together)
+        held = QUOTED.sub(lambda quoted: quoted[0].replace(" ", "\0"), text)
+        if name:
+            lines.append(f"  {name}")
+            told = textwrap.wrap(held, width, initial_indent=" " * 6, subsequent_indent=" " * 6,
+                                 break_on_hyphens=False, break_long_words=False)
+        else:
+            told = textwrap.wrap(held, width, subsequent_indent="  ", break_on_hyphens=False,
+                                 break_long_words=False) or [""]
+        lines += [line.replace("\0", " ") for line in told]
+    return lines
 
 
 def turn_lines(legal: list[str], lang: str) -> list[str]:
@@ -353,7 +403,10 @@ class Person:
                 # (a first word no move begins with, like a command's or another word for
                 # one: "movimentos", "hnit" were refused as notation, the command never
                 # named)
-                near = None if _a_move(seat.game, typed) else nearest_command(typed, lang)
+                # (or a slip of a move's first word, "plase A4": the notation's refusal named
+                # every kind of action but not the one meant)
+                near = None if _a_move(seat.game, typed) else nearest_command(
+                    typed, lang, [text.split()[0] for text in legal if text.split()])
                 if near is not None:
                     listed("", say(lang, "command.near", word=typed, near=near),
                            indent=REFUSAL_INDENT, style="red")
@@ -477,13 +530,26 @@ def recap(done: list[tuple[str, str]], lang: str, whole: bool = False) -> list[s
             lines += between_entries(say(lang, "recap", who=who, actions="\0"), actions,
                                      console.width, " " * REFUSAL_INDENT).splitlines()
             continue
-        line = say(lang, "recap", who=who, actions=", ".join(actions))
-        for cut in range(2, len(actions)):
-            if cell_len(line) <= console.width:
+        told = actions
+        # (down to the first action and "… 7 more ('log')" alone: on a phone's 40 columns
+        # that with the last action was still too long, and the end of the row, the
+        # command that tells the rest, was cut to "… mais 7…")
+        for cut in range(2, len(actions) + 1):
+            if cell_len(say(lang, "recap", who=who, actions=", ".join(told))) <= console.width:
                 break
-            line = say(lang, "recap", who=who, actions=", ".join(
-                [actions[0], say(lang, "recap.more", n=cut - 1), *actions[cut:]]))
-        lines.append(line)
+            told = [actions[0], say(lang, "recap.more", n=cut - 1), *actions[cut:]]
+        # (still longer than the row: on under its own text, broken between actions only)
+        said = between_entries(say(lang, "recap", who=who, actions="\0"), told,
+                               console.width, " " * REFUSAL_INDENT).splitlines()
+        if max(cell_len(line) for line in said) > console.width:
+            # (an action too long for the rest of the row, "village 1 r270 B10": on the
+            # next, whole, the sentence broken before it)
+            said = [line.replace("\0", " ") for line in textwrap.wrap(
+                say(lang, "recap", who=who, actions=", ".join(
+                    action.replace(" ", "\0") for action in told)),
+                console.width, subsequent_indent=" " * REFUSAL_INDENT,
+                break_long_words=False, break_on_hyphens=False)]
+        lines += said
     return lines
 
 
@@ -640,7 +706,9 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
         break
     record.save(path)
     if stopped:
-        console.print(say(lang, "saved", path=path), markup=False, soft_wrap=True)
+        width = console.width if console.is_terminal else None
+        for line in clauses_with_commands(say(lang, "saved", path=path), width):
+            console.print(line, markup=False, soft_wrap=True)
         return
     board = state.game.render_text(state.view(None), lang, person.names)
     # In a terminal, broken between players and between those who won (a terminal breaks
@@ -666,9 +734,71 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     sentence, command = say(lang, "again", command="").rstrip(), again(record, seat_bots, lang)
     another = [f"{sentence} {command}"]
     if width is not None and len(another[0]) > width:
-        another = [*textwrap.wrap(sentence, width, subsequent_indent="  "), f"  {command}"]
+        another = [*textwrap.wrap(sentence, width, subsequent_indent="  "),
+                   *command_lines(command, width, "  ")]
     drawn_to_fit(board, below=[*between_entries(over, entries, width, more=lists).splitlines(),
                                *another])
+
+
+def command_lines(command: str, width: int | None, indent: str = "") -> list[str]:
+    r"""A shell ``command`` standing in by ``indent``, in lines of ``width`` broken between an
+    option and the next (an option's value kept with it), each line but the last ending in
+    the shell's " \" so that the lines copied together are the one command: on a phone's
+    40 columns "bgbot play GAME --players 2 --lang pt-BR" went past the line's end and
+    the terminal broke it anywhere ("--lang pt-B" | "R"). One line when None or it fits.
+
+    >>> print("\n".join(command_lines("bgbot play GAME --players 2 --lang pt-BR", 30, "  ")))
+      bgbot play GAME \
+        --players 2 --lang pt-BR
+    >>> command_lines("bgbot play GAME --players 2 --lang ca", 39, "  ")  # (just fits)
+    ['  bgbot play GAME --players 2 --lang ca']
+    """
+    words = shlex.split(command)
+    parts: list[str] = []
+    for word in words:
+        if parts and not word.startswith("-") and parts[-1].startswith("-") \
+                and " " not in parts[-1]:
+            parts[-1] += " " + shlex.quote(word)  # (an option and its value)
+        elif parts and not word.startswith("-") and not parts[-1].startswith("-"):
+            parts[-1] += " " + shlex.quote(word)  # (the command and its arguments)
+        else:
+            parts.append(shlex.quote(word))
+    lines = [indent + parts[0]] if parts else [indent]
+    for at, part in enumerate(parts[1:], 2):
+        # (room for the " \" of a line that goes on, but on the last)
+        if width is None or len(f"{lines[-1]} {part}" + (" \\" if at < len(parts) else "")) \
+                <= width:
+            lines[-1] += " " + part
+        else:
+            lines[-1] += " \\"
+            lines.append(f"{indent}  {part}")
+    return lines
+
+
+def clauses_with_commands(said: str, width: int | None) -> list[str]:
+    """``said`` ("saved to g.json; go on with: bgbot play --resume g.json; replay with: …")
+    in lines of ``width``: where it is longer, a clause a line (the later ones standing in),
+    and a clause's command longer than the line on lines of its own (`command_lines`), so
+    that each is copied whole (on 40 columns the terminal broke "--resu" | "me"). One line
+    when None (in a pipe, as scripts read it)."""
+    if width is None or cell_len(said) <= width:
+        return [said]
+    lines: list[str] = []
+    parts = said.split("; ")
+    for at, clause in enumerate(parts):
+        end = ";" if at < len(parts) - 1 else ""
+        indent = "  " if at else ""
+        words, colon, command = clause.partition(": bgbot ")
+        if cell_len(indent + clause + end) <= width or not colon:
+            lines += textwrap.wrap(clause + end, width, initial_indent=indent,
+                                   subsequent_indent=indent + "  ", break_long_words=False,
+                                   break_on_hyphens=False) or [indent]
+            continue
+        lines += textwrap.wrap(words + ":", width, initial_indent=indent,
+                               subsequent_indent=indent + "  ", break_on_hyphens=False)
+        commands = command_lines("bgbot " + command, width - len(end), indent + "  ")
+        lines += [*commands[:-1], commands[-1] + end]
+    return lines
 
 
 def again(record: Record, seat_bots: list, lang: str) -> str:
@@ -763,6 +893,16 @@ def wrapped(mark: str, text: str, indent: int | None = None) -> list[str]:
     """``mark`` and ``text`` in lines of the console's width, the lines after the first
     standing in by ``indent`` columns (the mark's width by default)."""
     hanging = " " * (len(mark) if indent is None else indent)
-    return textwrap.wrap(text, width=max(40, console.width), initial_indent=mark,
-                         subsequent_indent=hanging, break_on_hyphens=False,
-                         break_long_words=False) or [mark]
+    width = max(40, console.width)
+    # (a quoted action or command, "'forest 1 r0 A1'", kept whole where it fits a line:
+    # broken, "'water" ended a line and "1 r0 A1'" began the next, neither one to type)
+    held = QUOTED.sub(lambda quoted: quoted[0].replace(" ", "\0")
+                      if len(quoted[0]) <= width - len(hanging) else quoted[0], text)
+    return [line.replace("\0", " ") for line in textwrap.wrap(
+        held, width=width, initial_indent=mark, subsequent_indent=hanging,
+        break_on_hyphens=False, break_long_words=False)] or [mark]
+
+
+#: A quoted action or command in a sentence ("e.g. 'forest 1 r0 A1'"), not an apostrophe
+#: ("d'ACCIÓ", "l'atzar").
+QUOTED = re.compile(r"(?<!\w)'[^'\n]+'(?!\w)")

@@ -52,23 +52,32 @@ def replay_command(path, seat, step, lang) -> None:
     if not step:
         for number, (player, notation) in enumerate(record.actions, 1):
             console.print(f"{number:4}. {names[player]}: {notation}", markup=False)
-    from .play import drawn_to_fit
+    from .play import REFUSAL_INDENT, drawn_to_fit, wrapped
 
     while True:
         state = states[index]
         told = []
         if index:
             player, notation = record.actions[index - 1]
-            told.append(Text.assemble((f"{index}/{len(record.actions)}", "bold"),
-                                      f" {names[player]}: {notation}"))
+            # (in lines of the terminal's width under its own text: on 40 columns the
+            # terminal broke it anywhere)
+            number = f"{index}/{len(record.actions)}"
+            told = [Text(line) for line in wrapped("", f"{number} {names[player]}: {notation}",
+                                                   REFUSAL_INDENT)]
+            told[0].stylize("bold", 0, len(number))
         # the action under the board it led to, next to the keys' prompt (or the final
         # scores), all on one screen: a board taller than the terminal is drawn denser,
         # as at `play`
-        drawn_to_fit(render(state.view(viewer)), below=told)
+        # (the keys' prompt broken between keys where it is longer than the line: on a
+        # phone's 40 columns the terminal broke it anywhere, "sal" | "ta a", and its
+        # second row pushed the top of the board away; its first lines go with the board's)
+        keys = _keys_prompt(lang) if step else [""]
+        drawn_to_fit(render(state.view(viewer)), below=[*told, *(Text(line, style="dim")
+                                                                 for line in keys[:-1])])
         if not step:
             break
         try:
-            answer = console.input(f"[dim]{escape(say(lang, 'replay.keys'))}[/] ").strip()
+            answer = console.input(f"[dim]{escape(keys[-1])}[/] ").strip()
         except (EOFError, KeyboardInterrupt):  # Ctrl-D, Ctrl-C: stop here, like 'q'
             console.print()
             break
@@ -93,6 +102,15 @@ def replay_command(path, seat, step, lang) -> None:
         said = between_entries(say(lang, "replay.scores", scores="\0"), scores, console.width)
         for line in said.splitlines():
             console.print(line, markup=False, soft_wrap=True)
+
+
+def _keys_prompt(lang: str) -> list[str]:
+    """The replay's prompt ("Enter: next, b: back, NUMBER: jump, q: quit>") in lines of the
+    terminal's width broken between keys only, the later ones standing in, the last one
+    leaving a column for the cursor (one line in a pipe)."""
+    keys = say(lang, "replay.keys").split(", ")
+    width = console.width - 1 if console.is_terminal else None
+    return between_entries("\0", keys, width).splitlines()
 
 
 def _name(record: Record, seat: int, lang: str = "en") -> str:

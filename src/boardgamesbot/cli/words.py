@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -100,18 +100,27 @@ def command_named(word: str, lang: str,
     return meant.pop()
 
 
-def nearest_command(word: str, lang: str) -> str | None:
+def nearest_command(word: str, lang: str, moves: Sequence[str] = ()) -> str | None:
     """The word of ``lang`` for the prompt's command that ``word`` looks like a slip of, or
     another word for ("movimentos" → "jogadas", "hnit" → "dica"): compared with the
     command's words in ``lang`` and in English (`nearest`, as the chat finds a mistyped
-    command), answered in ``lang``'s word (`command_word`), which the help lists.
+    command), answered in ``lang``'s word (`command_word`), which the help lists. The
+    notation's first words in ``moves`` (the kinds of action legal now: "place", "end")
+    are compared too, and first, a move being what a player types most: "plase A4" is a
+    slip of "place", which the notation writes so in every language.
 
     >>> nearest_command("movimentos", "pt-BR"), nearest_command("hnit", "ca")
     ('jogadas', 'pista')
+    >>> nearest_command("plase", "pt-BR", ["place", "end"])
+    'place'
     """
-    found = nearest(word, ((command, [*_spelled(lang, command), *_spelled("en", command)])
-                           for command in COMMANDS))
-    return None if found is None else command_word(found[0], lang)
+    kinds = list(dict.fromkeys(moves))
+    found = nearest(word, [*((f"\0{kind}", [kind]) for kind in kinds),
+                           *((command, [*_spelled(lang, command), *_spelled("en", command)])
+                             for command in COMMANDS)])
+    if found is None:
+        return None
+    return found[1] if found[0].startswith("\0") else command_word(found[0], lang)
 
 
 def command_word(command: str, lang: str) -> str:

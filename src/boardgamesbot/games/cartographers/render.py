@@ -92,6 +92,21 @@ def _side_by_side(entries: list[str], width: int | None, apart: str = "  ") -> s
     return "\n".join(lines)
 
 
+def _score_line(said: str, width: int | None) -> str:
+    """A season's score ("Spring: 3 + 4 + 2 coins -1 monsters = 8") in lines of ``width``
+    (one line when None), broken only before a "+" or the "=", the later lines standing
+    in by `NOTE_INDENT`: on a phone's 40 columns "monstres" began a line at the left edge,
+    or "= 7" stood alone under it, read as a line of its own.
+
+    >>> print(_score_line("Spring: 3 + 4 + 2 coins -1 monsters = 8", 24))
+    Spring: 3 + 4
+      + 2 coins -1 monsters
+      = 8
+    """
+    terms = re.split(r" (?=[+=] )", said)
+    return _side_by_side(terms, width, " ")
+
+
 def _cell_index(name: str) -> tuple[int, int]:
     return int(name[1:]) - 1, COLUMNS.index(name[0])
 
@@ -224,8 +239,11 @@ def _player_parts(view: dict[str, Any], player: dict[str, Any], lang: str = "en"
     if highlight:
         notes.append(say(lang, "carto.term.pending") + "\n", style="dim")
     if recent:
-        notes.append(say(lang, "carto.term.just_drawn", cells=" ".join(player["last_drawn"]))
-                    + "\n", style="dim")
+        # (under its own text where the line is too short: at the left edge, on 40
+        # columns, "C10 A11" read as a note of its own)
+        notes.append(_under_itself(say(lang, "carto.term.just_drawn",
+                                       cells=" ".join(player["last_drawn"])),
+                                   width if apart else None) + "\n", style="dim")
     # (beside the sheet, "lost to monsters" ended a line and its number began the next)
     notes.append(_side_by_side(say(lang, "carto.term.sheet", coins=player["coins"],
                                    stars=player["stars"], losses=player["monster_losses"])
@@ -233,9 +251,9 @@ def _player_parts(view: dict[str, Any], player: dict[str, Any], lang: str = "en"
     for record in player["seasons"]:
         e1, e2 = record["edicts"]
         season = named(lang, "carto.season", record["season"])
-        notes.append(say(lang, "carto.term.score", season=season, e1=e1, e2=e2,
-                        coins=record["coins"], monsters=record["monsters"],
-                        total=record["total"]) + "\n")
+        notes.append(_score_line(say(lang, "carto.term.score", season=season, e1=e1, e2=e2,
+                                     coins=record["coins"], monsters=record["monsters"],
+                                     total=record["total"]), width) + "\n")
     title = _seat(seat, lang)
     if view.get("viewer") == seat:
         title += " " + say(lang, "carto.term.you")
@@ -336,9 +354,16 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
         parts.append(Panel(edicts, title=title, expand=False))
     if view["revealed"]:
         # (broken between cards: "Fenda" ended a line and "Planar (0)" began the next)
-        parts.append(Text(between_entries(say(lang, "carto.revealed", cards="\0"), [
-            f"{named(lang, 'carto.card', c['name'])} ({c['time']})" for c in view["revealed"]],
-            width, NOTE_INDENT)))
+        cards = [f"{named(lang, 'carto.card', c['name'])} ({c['time']})"
+                 for c in view["revealed"]]
+        said = between_entries(say(lang, "carto.revealed", cards="\0"), cards, width,
+                               NOTE_INDENT)
+        if width is not None and cell_len(said.split("\n")[0]) > width:
+            # (the first card too long for the rest of the line, "Poblat de" | "Pescadors
+            # (2)" at the left edge on 40 columns: the cards begin the next line)
+            said = say(lang, "carto.revealed", cards="").rstrip() + "\n" + between_entries(
+                NOTE_INDENT + "\0", cards, width, NOTE_INDENT)
+        parts.append(Text(said))
     if view["last_ambush"]:
         ambush = view["last_ambush"]
         cells = "; ".join(f"{_seat(i, lang)}: "
@@ -350,7 +375,9 @@ def _parts(view: dict[str, Any], lang: str = "en", dense: bool = False,
     card_panel = _card_panel(view, lang, dense)
     if card_panel is not None and not view["over"] and not dense:
         parts.append(card_panel)
-    sheets = [_player_panel(view, player, lang) for player in view["players"]]
+    # (each box's notes in the width inside its borders and paddings)
+    sheets = [_player_parts(view, player, lang, width=None if width is None else width - 4)[0]
+              for player in view["players"]]
     viewer = shown_sheet(view)
     if viewer is not None:  # the sheet the viewer looks at first
         first = _seat(viewer, lang) + " "

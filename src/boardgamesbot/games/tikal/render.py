@@ -22,6 +22,7 @@ a drawn tile, the leader's place, the ending) are said as every other face says 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -354,40 +355,94 @@ def _leader(place: str, lang: str) -> str:
     return say(lang, f"tikal.leader.{place}") if place in ("supply", "gone") else place
 
 
+class Players:
+    """The players: a table of one row per seat where it fits the width it is printed
+    at (`players_table`), else a few lines per seat (`players_lines`): on a phone's 40
+    columns the table's columns were cut to "vermel…", "supp…", "restam…", read as
+    nothing at all. ``show_header``: the table's headings (a tight screen drops them;
+    the lines name each figure's heading whatever it is)."""
+
+    def __init__(self, view: dict[str, Any], lang: str = "en") -> None:
+        self.view, self.lang = view, lang
+        self.show_header = True
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if self.narrowest() <= options.max_width:
+            table = players_table(self.view, self.lang)
+            table.show_header = self.show_header
+            yield table
+            return
+        yield Text("\n").join(players_lines(self.view, self.lang, options.max_width))
+
+    def narrowest(self) -> int:
+        """The fewest columns the table takes with every cell whole but the treasures,
+        wrapped between kinds (rich's own measure lets a cell that does not wrap be cut,
+        headings hidden)."""
+        rows = [_player_cells(self.view, player, self.lang) for player in self.view["players"]]
+        if self.show_header:
+            rows.append([say(self.lang, f"tikal.term.col.{heading}") for heading in HEADINGS])
+        widths = [max(cell_len(part) for row in rows
+                      for part in (row[at].split() if HEADINGS[at] == "treasures" else [row[at]]))
+                  for at in range(len(HEADINGS))]
+        return sum(widths) + 2 * (len(widths) - 1)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, players_table(self.view, self.lang)) \
+            .clamp(max_width=options.max_width)
+
+
+def _player_cells(view: dict[str, Any], player: dict[str, Any], lang: str) -> list[str]:
+    """A seat's row of the players' table as words, its name first (">" at the seat to
+    play, "(you)" at the viewer's), then its score, treasures, workers in the supply,
+    leader, camps and guards left, as the headings order them."""
+    seat = player["seat"]
+    colour = say(lang, f"tikal.term.colour.{PLAYER_COLOURS[seat]}")
+    # ">" points at the seat to play; no space after it, the column it saves is the
+    # one the widest Portuguese row needs to fit 80 columns
+    name = f"{'>' if seat in view['current'] else ' '}{seat_tag(seat, lang)} {colour}"
+    if seat == view.get("viewer"):
+        name += " " + say(lang, "tikal.term.you")
+    treasures = " ".join(f"{kind}" + (f"x{count}" if count > 1 else "")
+                         for kind, count in sorted(player["treasures"].items())) or "-"
+    return [name, str(player["score"]), treasures,
+            say(lang, "tikal.term.workers", n=player["supply_workers"]),
+            _leader(player["leader"], lang),
+            say(lang, "tikal.term.left", n=player["camps_left"]),
+            say(lang, "tikal.term.left", n=player["guards_left"])]
+
+
+#: The players' table's columns, in order (``tikal.term.col.<heading>``).
+HEADINGS = ("player", "score", "treasures", "supply", "leader", "camps", "guards")
+
+
 def players_table(view: dict[str, Any], lang: str = "en") -> Table:
     """One row per seat. Its widest wording (">j1 vermelho (você)", "reserva",
     "acampamentos", "guardiões": 72 columns with the gaps) leaves the treasures at least
     their heading's width in 80 columns; only the treasures may wrap (a player with many
     kinds), between kinds, so a name and its "(you)" are never split."""
     table = Table(box=None, pad_edge=False, header_style="bold")
-    for heading in ("player", "score", "treasures", "supply", "leader", "camps", "guards"):
+    for heading in HEADINGS:
         table.add_column(say(lang, f"tikal.term.col.{heading}"), no_wrap=heading != "treasures")
-    current = view["current"]
     for player in view["players"]:
-        seat = player["seat"]
-        colour = say(lang, f"tikal.term.colour.{PLAYER_COLOURS[seat]}")
-        # ">" points at the seat to play; no space after it, the column it saves is the
-        # one the widest Portuguese row needs to fit 80 columns
-        name = f"{'>' if seat in current else ' '}{seat_tag(seat, lang)} {colour}"
-        if seat == view.get("viewer"):
-            name += " " + say(lang, "tikal.term.you")
-        treasures = (
-            " ".join(
-                f"{kind}" + (f"x{count}" if count > 1 else "")
-                for kind, count in sorted(player["treasures"].items())
-            )
-            or "-"
-        )
-        table.add_row(
-            Text(name, PLAYER_STYLES[seat]),
-            str(player["score"]),
-            treasures,
-            say(lang, "tikal.term.workers", n=player["supply_workers"]),
-            _leader(player["leader"], lang),
-            say(lang, "tikal.term.left", n=player["camps_left"]),
-            say(lang, "tikal.term.left", n=player["guards_left"]),
-        )
+        name, *cells = _player_cells(view, player, lang)
+        table.add_row(Text(name, PLAYER_STYLES[player["seat"]]), *cells)
     return table
+
+
+def players_lines(view: dict[str, Any], lang: str, width: int) -> list[Text]:
+    """The players where their table does not fit ``width``: each seat's name, then its
+    figures each after its heading ("pontos: 79, reserva: 5T, guardiões: restam 1"),
+    broken between figures only, the later lines standing in under the name."""
+    lines: list[Text] = []
+    for player in view["players"]:
+        name, *cells = _player_cells(view, player, lang)
+        figures = [f"{say(lang, f'tikal.term.col.{heading}')}: {cell}"
+                   for heading, cell in zip(HEADINGS[1:], cells, strict=True)]
+        said = between_entries(f"{name} \0", figures, width, "   ").splitlines()
+        first = Text(said[0])
+        first.stylize(PLAYER_STYLES[player["seat"]], 0, len(name))
+        lines += [first, *map(Text, said[1:])]
+    return lines
 
 
 def _turn_notes(view: dict[str, Any], lang: str, short: str,
@@ -501,11 +556,38 @@ def _shared_lines(notes: list[Text], width: int, in_order: bool = False) -> list
         line = next((line for line in free if line.cell_len + 2 + note.cell_len <= width),
                     None)
         if line is None:
-            lines.append(note.copy())
+            lines.append(_under_itself(note, width))
         else:
             line.append("  ")
             line.append_text(note)
     return lines
+
+
+def _under_itself(note: Text, width: int, indent: str = "  ") -> Text:
+    """``note`` in lines of ``width`` broken at its blanks, the later ones standing in by
+    ``indent``, its styles kept: on a phone's 40 columns the console broke "Puntuació del
+    volcà: puntua després de" | "10 PA" at the left edge, read as a note of its own.
+
+    >>> print(_under_itself(Text("Final round: scores after 10 AP; then p2"), 24))
+    Final round: scores
+      after 10 AP; then p2
+    """
+    if "\n" in note.plain:  # (lines already broken, as the game's end breaks its scores)
+        return Text("\n").join(_under_itself(line, width, indent)
+                               for line in note.split("\n"))
+    if note.cell_len <= width:
+        return note.copy()
+    pieces: list[Text] = []
+    start = 0
+    for word in re.finditer(r"\S+", note.plain):
+        room = width - (len(indent) if pieces else 0)
+        if word.end() - start > room and word.start() > start:
+            piece = note[start:word.start()]  # (a slice keeps its styles)
+            piece.rstrip()
+            pieces.append(piece)
+            start = word.start()
+    pieces.append(note[start:])
+    return Text("\n" + indent).join(pieces)
 
 
 #: How far the display's tiles stand in, in the auction's lines: those that do not fit
@@ -572,7 +654,7 @@ class Seen:
 
             auction = [Text(auction_text(view["auction"], lang))]
         if not dense:
-            return Group(Board(view, lang), players_table(view, lang), *auction,
+            return Group(Board(view, lang), Players(view, lang), *auction,
                          status_text(view, lang, width, self.names))
         short = "tikal.term.dense"
         notes = {name: note for name, note in _table_notes(view, lang, short, width).items()
@@ -617,13 +699,13 @@ class Seen:
             for note in turn:
                 below = _shared_lines([*below, note], width, in_order=True) \
                     if below and below[-1].cell_len + 2 + note.cell_len <= width \
-                    else [*below, note]
+                    else [*below, _under_itself(note, width)]
             kept = auction_lines if packed and packed[-1][1] else auction_lines[:-1]
             bottom = [Text("\n").join([*kept, *below])]
         else:
             bottom = [Text("\n").join(auction_lines)] if said else []
             bottom.append(Text("\n").join(_shared_lines(turn, width)))
-        table = players_table(view, lang)
+        table = Players(view, lang)
         table.show_header = "headings" not in taken
         return Group(table, *([Text("\n").join(above)] if above else []),
                      Board(view, lang, dense=True), *bottom)
