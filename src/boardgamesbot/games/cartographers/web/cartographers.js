@@ -510,7 +510,9 @@ function paintPreview(ctx, sheet, overlay, text, legal) {
 
 function previewWords(ctx, answer) {
   const score = answer.season_score;
-  const parts = [describe(answer.action, answer)];
+  // With the table's context, a monster's map is named ("on Bea's map"): without it the
+  // words said "on the neighbour's sheet", then "Bea's map this season: …" as if another.
+  const parts = [describe(answer.action, answer, ctx)];
   if (score) {
     // The server scores the sheet drawn on: an ambush shows the neighbour's map
     // with the monster (its edicts, its coins, its monsters), not mine.
