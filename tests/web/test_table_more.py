@@ -180,7 +180,7 @@ def test_the_ambush_preview_scores_the_neighbours_map(page, server):
     page.hover('[data-cell="E5"]')
     page.wait_for_selector("#preview-text.legal")
     text = page.inner_text("#preview-text")
-    assert "Bot 2 (random)'s map this season" in text, text
+    assert "on Bot 2 (random)'s map — Bot 2 (random) would score this season" in text, text
     assert "season score now" not in text
     assert re.search(r"coins 0 · monsters -\d+ = -?\d+★", text), text
 

@@ -99,12 +99,15 @@ function shownSheet(ctx) {
 /**
  * A drawing said beside a map: the mover's own map is named when it is not the map shown
  * there. The line above Ana's map said "Bea: draws forest … at A11" while A11 under it was
- * empty: the drawing was on Bea's map, far below under "The other maps".
+ * empty: the drawing was on Bea's map, far below under "The other maps". The reader's own
+ * drawing is "on your map": over Bea's map at an ambush, "Ana (tu): … al seu mapa" (ca's
+ * "seu" is the third person's) sent Ana to look for it on Bea's map, the one shown.
  */
 function onWhoseMap(words, action, ctx) {
   const shown = shownSheet(ctx);
   if (shown === null || !Number.isInteger(action?.seat) || action.seat === shown) return words;
-  return t("carto.do.elsewhere", { move: words, where: t("carto.where.own") });
+  const where = action.seat === ctx.seat ? t("carto.where.yours") : t("carto.where.own");
+  return t("carto.do.elsewhere", { move: words, where });
 }
 
 /** An action in words, from its typed data (the server's own words, else the notation, without it). */
@@ -507,7 +510,9 @@ function paintPreview(ctx, sheet, overlay, text, legal) {
 
 function previewWords(ctx, answer) {
   const score = answer.season_score;
-  const parts = [describe(answer.action, answer)];
+  // With the table's context, a monster's map is named ("on Bea's map"): without it the
+  // words said "on the neighbour's sheet", then "Bea's map this season: …" as if another.
+  const parts = [describe(answer.action, answer, ctx)];
   if (score) {
     // The server scores the sheet drawn on: an ambush shows the neighbour's map
     // with the monster (its edicts, its coins, its monsters), not mine.
