@@ -211,6 +211,28 @@ def test_catalan_and_portuguese_commands_work_typed_without_accents_or_with_them
             await until(lambda: any("📖 La regla (" in t for t in fake.texts(gid)),
                         what="the rule, asked why")
             assert not any("No conec 'per'" in t for t in fake.texts(gid))
+            # A tap on that link sends just "/per": the same refusal explained again
+            explained = sum("📖 La regla (" in t for t in fake.texts(gid))
+            fake.say(GROUP, person, "/per")
+            await until(lambda: sum("📖 La regla (" in t for t in fake.texts(gid)) > explained,
+                        what="the refused 'end' explained by a tap on '/per'")
+            # and from someone nothing was refused to, what to type — in their words, with
+            # its '/' ('/por', '/why' alone, as 'why' alone)
+            fake.say(GROUP, CY, "/per")
+            what = await until(lambda: next((t for t in fake.texts(gid)
+                                             if "Quina acció?" in t), None), what="what to ask")
+            assert "'/per què " in what, what
+            fake.say(GROUP, ANA, "/idioma pt-BR")
+            await until(lambda: any("português" in t.lower() for t in fake.texts(gid)),
+                        what="Portuguese")
+            for tapped in ("/por", "/why"):
+                asked = sum("Qual ação?" in t for t in fake.texts(gid))
+                fake.say(GROUP, CY, tapped)
+                await until(lambda: sum("Qual ação?" in t for t in fake.texts(gid)) > asked,
+                            what=f"what to ask, after {tapped}")
+            assert not any("Não conheço" in t or "No conec" in t for t in fake.texts(gid))
+            fake.say(GROUP, ANA, "/idioma ca")
+            await until(lambda: sum("parlaré en català" in t for t in fake.texts(gid)) == 2, what="Catalan")
             # "How is it going?" in Catalan words: the table's state (it was "I don't know
             # 'estat'. Did you mean '/start'?" — in a lobby, advice to start the game).
             fake.say(GROUP, CY, "/estat")

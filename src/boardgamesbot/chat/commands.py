@@ -438,6 +438,10 @@ class Commands:
         """The answers not shown yet in each chat (``rules more``)."""
         return self.__dict__.setdefault("_more_answers", {})
 
+    def _refused(self) -> dict[tuple[str, str], str]:
+        """Each person's last action refused in each chat (``why`` alone explains it)."""
+        return self.__dict__.setdefault("_refused_actions", {})
+
     def _asked_before(self) -> dict[str, tuple[str, str, str]]:
         """Each chat's last answered rules question: its game, its language, and the question
         whose things it asked about (`Reply.about`), which a next question's pronoun may
@@ -507,10 +511,13 @@ class Commands:
         """``why ACTION``: why the engine refuses it now, and the rule it rests on."""
         from boardgamesbot.help.why import explain
 
-        if not args:
+        # 'why' alone asks about this person's last refused action here (a tap on the
+        # '/por' of a tip's '/por que end' sends just that); none: say what to type.
+        notation = " ".join(args).rstrip("?").strip() \
+            or self._refused().get((place.chat_id, person.user_id), "")
+        if not notation:  # (a lone '?': no action either)
             raise Refusal("why.what")
         seat = await self._my_seat(place, person)
-        notation = " ".join(args).rstrip("?").strip()  # ('por que end?': asked as a question)
         preview = await self.service.preview(seat.table_id, seat.seat, notation)
         game = (await self.service.summary(seat.table_id))["game"]
         found = explain(game, notation, preview, lang)

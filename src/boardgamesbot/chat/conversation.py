@@ -191,6 +191,8 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         try:
             await self._dispatch(place, person, text.strip(), lang, addressed)
         except GameError as error:
+            if isinstance(error, RefusedAction):  # ('why' alone then asks about it)
+                self._refused()[place.chat_id, person.user_id] = error.notation
             if error.code in ("not_your_turn", "error.not_your_turn") \
                     or isinstance(error, RefusedAction):  # (a game's own "already chosen")
                 error = await self._whose_turn(place, person, lang, error) or error

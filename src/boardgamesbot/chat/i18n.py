@@ -79,7 +79,25 @@ def command_in(words: list[str]) -> tuple[str, list[str]]:
         two = aliases(f"{words[0]} {words[1].rstrip('?')}")
         if " " not in two:  # (a command's name has no space: the two words named it)
             return two, words[2:]
+    if len(words) == 1:
+        begun = _begun(words[0].rstrip("?"))
+        if begun is not None:
+            return begun, []
     return aliases(words[0]), words[1:]
+
+
+def _begun(word: str) -> str | None:
+    """The command whose two-word name ``word`` alone begins ('por' of 'por que', 'per'
+    of 'per què' → ``why``), when it names no command itself: Telegram makes only
+    '/por' of a tip's '/por que end' a link, and a tap sends just that."""
+    folded = fold(word)
+    if aliases(folded) != folded:
+        return None  # (a command's own word: that command)
+    for lang in LANGUAGES:
+        for command, names in _catalog(lang).get("aliases", {}).items():
+            if any(" " in n and fold(n.split()[0]) == folded for n in names):
+                return command
+    return None
 
 
 def word(lang: str, command: str) -> str:
