@@ -268,6 +268,35 @@ def test_a_menu_with_nothing_chosen_says_what_is_awaited(tmp_path, lang, asked):
     check(tmp_path)
 
 
+@pytest.mark.parametrize("lang, tikal, cartographers, two", [
+    ("en", "Players: 2 (2 to 4) — @Ana, @Bob", "Players: 2 (1 or more) — @Ana, @Bob",
+     "exactly 2"),
+    ("pt-BR", "Jogadores: 2 (de 2 a 4) — @Ana, @Bob",
+     "Jogadores: 2 (1 ou mais) — @Ana, @Bob", "exatamente 2"),
+    ("ca", "Jugadors: 2 (de 2 a 4) — @Ana, @Bob", "Jugadors: 2 (1 o més) — @Ana, @Bob",
+     "exactament 2")])
+def test_the_lobby_says_how_many_may_play_as_people_say_it(tmp_path, lang, tikal,
+                                                          cartographers, two):
+    """The lobby counts its players and says how many the game takes, from the game's
+    own limits, the way people say it: a game for up to a hundred is "1 or more", never
+    "(2, 1–100)" (which read as a riddle)."""
+    from boardgamesbot.chat.commands import players_range
+
+    assert players_range(2, 2, lang) == two  # (a game for exactly two, should one come)
+
+    @run
+    async def check(conversation, net, say, service):
+        net.admins.add(ANA.user_id)
+        await say(ANA, f"lang {lang}")
+        for game, said in (("tikal", tikal), ("cartographers", cartographers)):
+            await say(ANA, f"new {game}")
+            lobby = await say(BOB, "join")
+            assert said in lobby and "–" not in lobby, lobby
+            await say(ANA, "cancel")
+
+    check(tmp_path)
+
+
 @run
 async def test_someone_arriving_mid_game_is_told_where_to_follow_it(conversation, net, say,
                                                                    service):

@@ -199,7 +199,7 @@ class Commands:
         lines = [i18n.text(lang, "lobby.title", game=games.title(name, lang))
                  + (f" ({options})" if options else ""),
                  i18n.text(lang, "lobby.players", players=", ".join(who),
-                           count=len(who), low=low, high=high)]
+                           count=len(who), range=players_range(low, high, lang))]
         if lobby["clock"]:  # (no clock: nothing to say, not "Clock: none")
             lines.append(i18n.text(lang, "lobby.clock", clock=clock_words(lobby["clock"], lang)))
         if started:
@@ -742,3 +742,16 @@ def clock_words(clock: dict | None, lang: str) -> str:
     seconds = int(clock["seconds"])
     amount = f"{seconds // 60} min" if seconds % 60 == 0 and seconds >= 60 else f"{seconds} s"
     return i18n.text(lang, f"clock.{clock['mode']}", amount=amount)
+
+
+OPEN_FROM = 10  # a game for this many or more has no top worth saying: "1 or more"
+
+
+def players_range(low: int, high: int, lang: str) -> str:
+    """How many may play, as people say it ("2 to 4", "1 or more", "exactly 2"), from
+    the game's declared limits: a top of 100 is no real limit, and "1–100" reads odd."""
+    if low == high:
+        return i18n.text(lang, "lobby.range_exact", low=low)
+    if high >= OPEN_FROM:
+        return i18n.text(lang, "lobby.range_open", low=low)
+    return i18n.text(lang, "lobby.range", low=low, high=high)
