@@ -1310,7 +1310,10 @@ async def test_a_typed_move_the_rules_refuse_names_the_rule_in_the_chat_s_langua
     assert "📖 La regla: " in refused and f"({title.group(1)})" in refused, refused
     assert "'per què end'" in refused, refused  # the question's words, as it is asked
     assert "per què ACCIÓ" in await say(ANA, "ajuda")
-    assert "per què guard" in await say(ANA, "per què")  # which action? an example
+    # 'why' alone (a tap on the tip's '/per' link sends just that) explains the refused
+    # move again; to someone nothing was refused to, it says what to type, with an example
+    assert await say(ANA, "per què") == await say(ANA, "per") == explained
+    assert "'per què guard" in await say(EVE, "per què")
     assert "📖" not in await say(BOB, "end")  # not Bob's turn: no rule to point to
     await say(ANA, "lang pt-BR")
     refused = await say(ANA, "end")

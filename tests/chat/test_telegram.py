@@ -228,11 +228,13 @@ def test_catalan_and_portuguese_commands_work_typed_without_accents_or_with_them
             for tapped in ("/por", "/why"):
                 asked = sum("Qual ação?" in t for t in fake.texts(gid))
                 fake.say(GROUP, CY, tapped)
-                await until(lambda: sum("Qual ação?" in t for t in fake.texts(gid)) > asked,
+                await until(lambda asked=asked: sum("Qual ação?" in t
+                                                    for t in fake.texts(gid)) > asked,
                             what=f"what to ask, after {tapped}")
             assert not any("Não conheço" in t or "No conec" in t for t in fake.texts(gid))
             fake.say(GROUP, ANA, "/idioma ca")
-            await until(lambda: sum("parlaré en català" in t for t in fake.texts(gid)) == 2, what="Catalan")
+            await until(lambda: sum("parlaré en català" in t for t in fake.texts(gid)) == 2,
+                        what="Catalan again")
             # "How is it going?" in Catalan words: the table's state (it was "I don't know
             # 'estat'. Did you mean '/start'?" — in a lobby, advice to start the game).
             fake.say(GROUP, CY, "/estat")
