@@ -93,7 +93,8 @@ def unreadable(text: str, at: int, expected: str | None, said: str, example: str
         problem = f"{said} is missing at the end"
     if meant:
         problem += f" ({word!r} is written {meant!r})"
-    params = {"text": text.strip(), "word": word, "expected": expected, "example": example}
+    params: dict[str, Any] = {"text": text.strip(), "word": word, "expected": expected,
+                              "example": example}
     if meant:
         params["meant"] = meant
     if near:

@@ -27,8 +27,13 @@ from dataclasses import dataclass
 from functools import cache
 
 from boardgamesbot.engine import Action, GameError
-from boardgamesbot.games.notation import (Written, folded, spoken_by_language, spoken_words,
-                                          unreadable)
+from boardgamesbot.games.notation import (
+    Written,
+    folded,
+    spoken_by_language,
+    spoken_words,
+    unreadable,
+)
 from boardgamesbot.games.wording import slips
 
 from .components import DRAWN_TERRAINS

@@ -31,8 +31,13 @@ from functools import cache, lru_cache
 from typing import Any
 
 from boardgamesbot.engine import Action, GameError
-from boardgamesbot.games.notation import (Written, folded, spoken_by_language, spoken_words,
-                                          unreadable)
+from boardgamesbot.games.notation import (
+    Written,
+    folded,
+    spoken_by_language,
+    spoken_words,
+    unreadable,
+)
 from boardgamesbot.games.wording import slips
 
 from .components import parse_space, space_name
