@@ -658,3 +658,37 @@ def test_on_a_phone_the_help_gives_each_command_its_lines(tmp_path, monkeypatch,
         assert lines[at + 1].startswith(" " * 6) and lines[at + 1][6] != " ", (word, told)
     # (every line but a sentence's first stands in: none at the left edge mid-sentence)
     assert all(line.startswith(" ") or line[0].isupper() for line in lines), told
+
+
+@pytest.mark.parametrize("lang,name,typed,meant,written,playable", [
+    # (Cartographers' seed 5 draws no forest first: only the card's terrains are legal)
+    ("en", "cartographers", "forst 1 r0 A1", "forest", "forest", False),
+    ("pt-BR", "cartographers", "forst 1 r0 A1", "forest", "forest", False),
+    ("ca", "cartographers", "forst 1 r0 A1", "forest", "forest", False),
+    ("ca", "cartographers", "boscc 1 r0 A1", "bosc", "forest", False),
+    ("pt-BR", "cartographers", "florestta 1 r0 A1", "floresta", "forest", False),
+    ("en", "tikal", "mvoe W A1 A2", "move", "move", False),
+    ("pt-BR", "tikal", "colcoar A4", "colocar", "place", True),
+    ("ca", "tikal", "colocr A4 r1", "col·locar", "place", True),
+    ("ca", "tikal", "mourre W A1 A2", "moure", "move", False),
+    ("pt-BR", "tikal", "mvoer W A1 A2", "mover", "move", False)])
+def test_a_slip_of_any_word_of_the_notation_is_answered_with_the_word_meant(
+        tmp_path, lang, name, typed, meant, written, playable):
+    """A slip of a first word of the notation that no action legal now begins with
+    ("forst" when the card is a farm) is answered with the word meant, and that it cannot
+    be played now; a slip of the person's own word for one ("colcoar") with that word, in
+    their language, and how the notation writes it. They got the notation's refusal, which
+    listed every kind of action and named none. Nothing is played; a word near none keeps
+    the notation's refusal."""
+    told = " ".join(played_lines(tmp_path, lang, typed, name=name).split())
+    key = "move.near" if meant == written else "move.near.written"
+    said = say(lang, key, word=typed.split()[0], near=meant, written=written)
+    not_now = say(lang, "move.near.not_now", written=written)
+    assert (said + " " + not_now if not playable else said) in told, told
+    assert playable or not_now in told
+    assert not playable or not_now not in told, told
+    assert say(lang, "unreadable.next") not in told, told
+    assert not Record.load(tmp_path / "g.json").actions
+    far = " ".join(played_lines(tmp_path, lang, "xyzzy A4", name=name).split())
+    assert say(lang, "unreadable.next") in far
+    assert say(lang, "move.near", word="xyzzy", near="x").split("'")[2] not in far

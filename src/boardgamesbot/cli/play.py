@@ -51,12 +51,14 @@ from .words import (
     command_named,
     environment_language,
     folded,
+    move_near,
     nearest_command,
     refusal,
     say,
     seat_name,
     seat_tagged,
     setup_error,
+    slip_of,
 )
 
 
@@ -405,8 +407,24 @@ class Person:
                 # named)
                 # (or a slip of a move's first word, "plase A4": the notation's refusal named
                 # every kind of action but not the one meant)
-                near = None if _a_move(seat.game, typed) else nearest_command(
-                    typed, lang, [text.split()[0] for text in legal if text.split()])
+                # (or a slip of a word of the notation no action legal now begins with,
+                # "forst" when only farm is drawn, or of the person's own word for one,
+                # "colcoar": the game found the word meant. Followed by more words it is
+                # compared with the commands' words, as "mvoe W A1 A2" is nearer "move"
+                # than the command "moves"; typed alone, "movimentos" asks for the moves
+                # rather than makes one, so a command near it is meant first)
+                kinds = [text.split()[0] for text in legal if text.split()]
+                slip, near = None, None
+                if not _a_move(seat.game, typed):
+                    slip = slip_of(result["error"], lang)
+                    near = nearest_command(
+                        typed, lang, [*kinds, *(slip[:1] if slip and rest.strip() else [])])
+                near = slip[0] if near is None and slip is not None else near
+                if near is not None and slip is not None and near == slip[0] \
+                        and near not in kinds:
+                    listed("", move_near(result["error"], lang, kinds) or "",
+                           indent=REFUSAL_INDENT, style="red")
+                    continue
                 if near is not None:
                     listed("", say(lang, "command.near", word=typed, near=near),
                            indent=REFUSAL_INDENT, style="red")

@@ -123,6 +123,34 @@ def nearest_command(word: str, lang: str, moves: Sequence[str] = ()) -> str | No
     return found[1] if found[0].startswith("\0") else command_word(found[0], lang)
 
 
+def move_near(error: dict[str, Any], lang: str, kinds: Sequence[str]) -> str | None:
+    """What to say of a first word no action begins with that the game found a slip of
+    (``near`` in its ``bad_notation`` refusal, `boardgamesbot.games.wording.slips`), in
+    ``lang``: the word meant, of the notation ("forst" → "forest") or of ``lang``'s words
+    ("colcoar" → "colocar", and how the notation writes it), and, when no action of the
+    kinds legal now (``kinds``: the legal actions' first words) is of that word, that it
+    cannot be played now. None when the game found none (the notation's refusal stands).
+    """
+    near = slip_of(error, lang)
+    if near is None:
+        return None
+    word, written = near
+    params = error.get("params") or {}
+    key = "move.near" if folded(word) == folded(written) else "move.near.written"
+    said = say(lang, key, word=params.get("word", ""), near=word, written=written)
+    if written not in kinds:
+        said += " " + say(lang, "move.near.not_now", written=written)
+    return said
+
+
+def slip_of(error: dict[str, Any], lang: str) -> list[str] | None:
+    """The word, in ``lang``, and the notation's word for it, that the game found the
+    first word of a ``bad_notation`` refusal a slip of (its ``near``), else None."""
+    if error.get("code") != "bad_notation":
+        return None
+    return ((error.get("params") or {}).get("near") or {}).get(lang)
+
+
 def command_word(command: str, lang: str) -> str:
     """The words ``lang``'s readers type for the prompt's ``command`` (``moves`` → ``jogadas``,
     ``why`` → ``per què``): the first of its spellings there, as the help lists it."""

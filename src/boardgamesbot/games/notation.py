@@ -40,7 +40,7 @@ from typing import Any, ClassVar
 
 from boardgamesbot.engine import Action, GameError
 
-__all__ = ["Written", "folded", "spoken_words", "unaccented", "unreadable"]
+__all__ = ["Written", "folded", "spoken_by_language", "spoken_words", "unaccented", "unreadable"]
 
 
 class Written(Action):
@@ -69,7 +69,8 @@ def _written(action: Written) -> str:
 
 
 def unreadable(text: str, at: int, expected: str | None, said: str, example: str,
-               meant: str | None = None) -> GameError:
+               meant: str | None = None,
+               near: Mapping[str, list[str]] | None = None) -> GameError:
     """The refusal (``bad_notation``) of ``text`` whose word number ``at`` (from 0; one past
     the last when a word is missing) is not what the notation has there.
 
@@ -78,7 +79,9 @@ def unreadable(text: str, at: int, expected: str | None, said: str, example: str
     entry ``notation.<expected>``; None when nothing more goes there, ``word`` being one
     too many), ``example`` (a whole action written right) and, when the word is one of the
     game's own words in some language (Catalan "bosc"), ``meant``: how the notation writes
-    it ("forest"). ``said`` is what goes there in English, for the engine's own message.
+    it ("forest"), and, when the word is a slip of one (`boardgamesbot.games.wording.slips`:
+    "forst", "colcoar"), ``near``: by language, the word it looks like and the notation's
+    word for it. ``said`` is what goes there in English, for the engine's own message.
     """
     words = text.split()
     word = words[at] if at < len(words) else ""
@@ -90,9 +93,12 @@ def unreadable(text: str, at: int, expected: str | None, said: str, example: str
         problem = f"{said} is missing at the end"
     if meant:
         problem += f" ({word!r} is written {meant!r})"
-    params = {"text": text.strip(), "word": word, "expected": expected, "example": example}
+    params: dict[str, Any] = {"text": text.strip(), "word": word, "expected": expected,
+                              "example": example}
     if meant:
         params["meant"] = meant
+    if near:
+        params["near"] = dict(near)
     return GameError(f"cannot read {text.strip()!r}: {problem} (e.g. {example!r})",
                      code="bad_notation", **params)
 
@@ -125,15 +131,32 @@ def spoken_words(package: str, terms: Mapping[str, str]) -> dict[str, str]:
     >>> spoken_words("boardgamesbot.games.tikal", {"move": "move", "camp": "camp"})["moure"]
     'move'
     """
-    knowledge = json.loads(resources.files(package).joinpath("help", "knowledge.json")
-                           .read_text(encoding="utf-8"))
     meant: dict[str, set[str]] = {}
-    for notation, term in terms.items():
-        for kept in (knowledge["terms"], knowledge.get("typed", {})):
-            for said in kept.get(term, {}).values():
-                for word in said:
-                    if len(word.split()) == 1:
-                        meant.setdefault(folded(word), set()).add(notation)
+    for said in spoken_by_language(package, terms).values():
+        for notation, words in said.items():
+            for word in words:
+                meant.setdefault(folded(word), set()).add(notation)
     own = {folded(word) for word in terms}
     return {word: notations.pop() for word, notations in meant.items()
             if len(notations) == 1 and word not in own}
+
+
+def spoken_by_language(package: str, terms: Mapping[str, str]) -> dict[str, dict[str, list[str]]]:
+    """The single words players of each language use for the notation's words (``terms``
+    as for `spoken_words`), as the rules knowledge spells them: language → notation word →
+    words. A slip of one ("colcoar") is answered with the word of its reader's language
+    ("colocar"), so the words are kept by language and with their accents.
+
+    >>> spoken_by_language("boardgamesbot.games.tikal", {"place": "place_tile"})["ca"]["place"]
+    ['col·locar', 'col·loca', 'posar', 'posa']
+    """
+    knowledge = json.loads(resources.files(package).joinpath("help", "knowledge.json")
+                           .read_text(encoding="utf-8"))
+    said: dict[str, dict[str, list[str]]] = {}
+    for notation, term in terms.items():
+        for kept in (knowledge["terms"], knowledge.get("typed", {})):
+            for lang, words in kept.get(term, {}).items():
+                listed = said.setdefault(lang, {}).setdefault(notation, [])
+                listed.extend(word for word in words
+                              if len(word.split()) == 1 and word not in listed)
+    return said

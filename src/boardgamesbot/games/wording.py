@@ -16,9 +16,10 @@ from __future__ import annotations
 import difflib
 import re
 import textwrap
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from boardgamesbot.engine import LANGUAGES
 from boardgamesbot.games.notation import folded
 
 __all__ = ["between_entries", "edits", "elide", "nearest", "notation_error", "phrase",
@@ -231,6 +232,28 @@ def nearest(typed: str, words: Iterable[tuple[str, Sequence[str]]]) -> tuple[str
         return None
     found = min(near)
     return found[4], found[5]
+
+
+def slips(typed: str, notation: Sequence[str],
+          spoken: Mapping[str, Mapping[str, Sequence[str]]]) -> dict[str, list[str]]:
+    """What ``typed``, a first word no action begins with, looks like a slip of in each
+    language (`nearest`): language → [the word, the notation's word it stands for], of
+    the notation's own words (``notation``, written so in every language: "forst" →
+    "forest") and that language's words for them (``spoken``, `spoken_by_language`:
+    "colcoar" → "colocar", written "place"). A language with no word near is left out.
+
+    >>> slips("colcoar", ["place"], {"pt-BR": {"place": ["colocar"]}})
+    {'pt-BR': ['colocar', 'place']}
+    >>> slips("forst", ["forest", "farm"], {})["ca"]
+    ['forest', 'forest']
+    """
+    near = {}
+    for lang in LANGUAGES:
+        found = nearest(typed, [*((word, [word]) for word in notation),
+                                *spoken.get(lang, {}).items()])
+        if found is not None:
+            near[lang] = [found[1], found[0]]
+    return near
 
 
 def edits(a: str, b: str) -> int:

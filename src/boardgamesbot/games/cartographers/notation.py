@@ -27,7 +27,14 @@ from dataclasses import dataclass
 from functools import cache
 
 from boardgamesbot.engine import Action, GameError
-from boardgamesbot.games.notation import Written, folded, spoken_words, unreadable
+from boardgamesbot.games.notation import (
+    Written,
+    folded,
+    spoken_by_language,
+    spoken_words,
+    unreadable,
+)
+from boardgamesbot.games.wording import slips
 
 from .components import DRAWN_TERRAINS
 from .sheet import ORIENTATIONS, cell_name, parse_cell
@@ -101,17 +108,35 @@ _PLACES = {
 
 
 def _bad(text: str, at: int, what: str | None, example: str | None = None,
-         meant: str | None = None) -> GameError:
+         meant: str | None = None, near: dict[str, list[str]] | None = None) -> GameError:
     said, shown = _PLACES[what] if what is not None else ("", "")
     return unreadable(text, at, None if what is None else f"cartographers.{what}", said,
-                      example or shown, meant)
+                      example or shown, meant, near)
 
 
 @cache
 def _spoken() -> dict[str, str]:
     """The players' words for the terrains and the ambush, in every language, folded → the
     notation's word: a Catalan who types "bosc" is told it is written "forest"."""
-    return spoken_words(__package__, {word: word for word in (*DRAWN_TERRAINS, "ambush")})
+    return spoken_words(__package__, _TERMS)
+
+
+#: The notation's words that begin an action, and those of them the rules knowledge has
+#: players' words for (a term each, named as the word).
+_FIRST_WORDS = (*DRAWN_TERRAINS, "ambush", "pass")
+_TERMS = {word: word for word in (*DRAWN_TERRAINS, "ambush")}
+
+
+@cache
+def _slips(head: str) -> dict[str, list[str]]:
+    """What a first word no action begins with ("forst", "boscc") is a slip of, by
+    language (`slips`): whether or not it can be played now, a face tells the word."""
+    return slips(head, _FIRST_WORDS, _spoken_by_language())
+
+
+@cache
+def _spoken_by_language() -> dict[str, dict[str, list[str]]]:
+    return spoken_by_language(__package__, _TERMS)
 
 
 def _orientation(text: str, at: int, what: str, example: str) -> int:
@@ -173,7 +198,7 @@ def parse_action(text: str) -> Action:
         meant = _spoken().get(folded(head))
         # (the example shows the word meant in its place)
         shown = "ambush f90 C4" if meant == "ambush" else f"{meant} 2 r90 C4" if meant else None
-        raise _bad(text, 0, "action", shown, meant)
+        raise _bad(text, 0, "action", shown, meant, None if meant else _slips(head))
     if count < 2 or words[1].lower() not in ("1", "2", "1x1"):
         raise _bad(text, 1, "shape", f"{head} 2 r90 C4")
     if words[1].lower() == "1x1":

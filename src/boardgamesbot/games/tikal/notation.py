@@ -31,7 +31,14 @@ from functools import cache, lru_cache
 from typing import Any
 
 from boardgamesbot.engine import Action, GameError
-from boardgamesbot.games.notation import Written, folded, spoken_words, unreadable
+from boardgamesbot.games.notation import (
+    Written,
+    folded,
+    spoken_by_language,
+    spoken_words,
+    unreadable,
+)
+from boardgamesbot.games.wording import slips
 
 from .components import parse_space, space_name
 
@@ -183,9 +190,9 @@ _PLACES = {
 
 
 def _bad(text: str, at: int, what: str | None, example: str,
-         meant: str | None = None) -> GameError:
+         meant: str | None = None, near: dict[str, list[str]] | None = None) -> GameError:
     return unreadable(text, at, None if what is None else f"tikal.{what}",
-                      _PLACES.get(what or "", ""), example, meant)
+                      _PLACES.get(what or "", ""), example, meant, near)
 
 
 @cache
@@ -193,8 +200,23 @@ def _spoken() -> dict[str, str]:
     """The players' words for the verbs, in every language, folded → the verb: a Brazilian
     who types "mover W A6 B5" is told it is written "move". (Each verb's term in the rules
     knowledge has the verb's name, but for the tile's: ``place_tile``.)"""
-    return spoken_words(__package__, {verb: "place_tile" if verb == "place" else verb
-                                      for verb in FORMS})
+    return spoken_words(__package__, _TERMS)
+
+
+#: Each verb's term in the rules knowledge (the verb's name, but for the tile's).
+_TERMS = {verb: "place_tile" if verb == "place" else verb for verb in FORMS}
+
+
+@cache
+def _slips(head: str) -> dict[str, list[str]]:
+    """What a first word no verb is ("plase", "colcoar") is a slip of, by language
+    (`slips`): whether or not it can be played now, a face tells the word."""
+    return slips(head, tuple(FORMS), _spoken_by_language())
+
+
+@cache
+def _spoken_by_language() -> dict[str, dict[str, list[str]]]:
+    return spoken_by_language(__package__, _TERMS)
 
 
 def _seat(token: str) -> int | None:
@@ -303,7 +325,8 @@ def parse_action(text: str) -> Action:
     words = text.split()
     if not words or words[0].lower() not in FORMS:
         meant = _spoken().get(folded(words[0])) if words else None
-        raise _bad(text, 0, "action", _example(meant), meant)
+        raise _bad(text, 0, "action", _example(meant), meant,
+                   _slips(words[0]) if words and not meant else None)
     verb = words[0].lower()
     places, example = FORMS[verb]
     values = []
