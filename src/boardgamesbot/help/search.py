@@ -1297,8 +1297,9 @@ def ask(game: str, question: str, lang: str = "en", limit: int = LIMIT,
     not played do not lead, and are marked (`Answer.variant`).
 
     >>> reply = ask("tikal", "qui juga primer?", "ca", options={})   # a basic game
-    >>> [(answer.title, answer.variant) for answer in reply.answers[:2]]
-    [('Ordre dels torns', ''), ('Subhastes següents', 'variant amb subhasta')]
+    >>> [(a.title, a.variant) for a in reply.answers[:3]]  # doctest: +NORMALIZE_WHITESPACE
+    [('Ordre dels torns', ''), ('Roba i col·loca una lloseta', ''),
+     ('Subhastes següents', 'variant amb subhasta')]
     """
     if not isinstance(question, str) or not question.strip():
         raise GameError("ask a question in words", code="empty_question")
