@@ -206,20 +206,20 @@ def test_tikal_players_are_cards_with_every_column_in_sight(narrow, server, lang
     # (in the page's own script: a drawing of news that lands meanwhile replaces the table,
     # and Playwright's scroll of the element it found first then fails as detached)
     narrow.evaluate("document.querySelector('table.players').scrollIntoView({block: 'nearest'})")
-    # Every cell laid out before it is measured: under load a CI run once read cells
-    # with no box at all (all zero); a broken layout still fails here, by the timeout.
-    narrow.wait_for_function(
-        "[...document.querySelectorAll('table.players tbody td')]"
-        ".every(e => e.getBoundingClientRect().width > 0)"
-    )
-    cells = narrow.eval_on_selector_all(
-        "table.players tbody td",
-        """els => els.map(e => {
-        const r = e.getBoundingClientRect();
-        return {label: e.dataset.label, left: r.left, right: r.right, width: r.width,
-                before: getComputedStyle(e, '::before').content};
-    })""",
-    )
+    # Every cell laid out when it is measured, in one look: under load a CI run once read
+    # cells with no box at all (all zero) — news drawn between a wait and a later look
+    # replaces the table — so the cells are measured inside the wait itself, and a broken
+    # layout still fails here, by the timeout.
+    cells = narrow.wait_for_function(
+        """() => {
+        const cells = [...document.querySelectorAll('table.players tbody td')].map(e => {
+            const r = e.getBoundingClientRect();
+            return {label: e.dataset.label, left: r.left, right: r.right, width: r.width,
+                    before: getComputedStyle(e, '::before').content};
+        });
+        return cells.length && cells.every(c => c.width > 0) && cells;
+    }"""
+    ).json_value()
     assert len(cells) == 2 * 6
     expected = [
         words[k]
