@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from .conftest import shot
 from .helpers import (
     act,
@@ -196,19 +198,25 @@ def test_replay_labels_match_the_boards_after_an_undo(page, server):
     page.goto(f"{server}/#/replay/{table}")
     page.wait_for_selector("#replay-step")
     page.click('[data-key="first"]')
+    # (each label read in one look, once it is drawn: read at once after the click, a
+    # loaded CI run once read the step before's)
+    says = "([words]) => words.every(w => document.querySelector('#replay-label').innerText" \
+           ".includes(w))"
     for step in range(1, 8):
         page.click('[data-key="next"]')
-        label = page.inner_text("#replay-label")
         notation = notations[step - 1]
-        for space in re.findall(r"\b[A-H][1-6]\b", notation):
-            assert space in label, (step, notation, label)
+        spaces = re.findall(r"\b[A-H][1-6]\b", notation)
+        try:
+            page.wait_for_function(says, arg=[spaces], timeout=10_000)
+        except PlaywrightTimeout:
+            raise AssertionError((step, notation, page.inner_text("#replay-label"))) from None
     # Step 2 entered the worker (the undone try left no step): its board shows it on A6;
     # step 3 moved it on to A5.
     for step, words, space in ((2, "brings a worker onto A6", "A6"),
                                (3, "moves a worker A6 → A5", "A5")):
         page.fill("#replay-step", str(step))
         page.dispatch_event("#replay-step", "input")
-        assert words in page.inner_text("#replay-label")
+        page.wait_for_function(says, arg=[[words]], timeout=10_000)
         assert page.locator(f'[data-space="{space}"] .figures').count() >= 1
     shot(page, "replay-1-after-undo")
 
