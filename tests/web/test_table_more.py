@@ -248,7 +248,12 @@ def test_hints_show_each_reason_in_words_on_the_board(page, server, axe_source):
     )
     create_in_lobby(page, server, "tikal", players=2, seats={1: "random"}, seed=7)
     page.click("#hint-button")
-    page.wait_for_selector("#hints-panel .hints li")
+    # The list and the board's mark in one look: a CI run read the board while it was still
+    # drawn at the step before (paced), which holds no hints, after the list was shown.
+    page.wait_for_function(
+        "document.querySelector('#hints-panel .hints li')"
+        " && document.querySelectorAll('[data-hint-of=\"C5\"] .hint-mark').length === 1"
+    )
     assert asked and isinstance(asked[0]["state_id"], int)
     panel = page.inner_text("#hints-panel")
     assert "Strengthens the hold on the 3-temple at C5 before the coming scorings" in panel
