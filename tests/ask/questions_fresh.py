@@ -2466,3 +2466,80 @@ FRESH_24 = {
          ["Ràtzia de Gnolls"], "racó en solitari: superior esquerre"),
     ],
 }
+
+#: The twenty-fourth pass's held-out set (session 53, helper ask24; docs/ask.md): written from the
+#: rules and the three languages' help pages before the asker was run on it, as friends type on a
+#: phone (no accents, short forms, typos); each names its passage and the answer in it. Tikal's
+#: basic game and auction, Cartographers with others and solo, ten questions in every language.
+FRESH_25 = {
+    "tikal": [
+        # English
+        ("en", "do other ppls workers block me when im moving thru",
+         ["Moving."], "other players' figures never block you"),
+        ("en", "temple ran out of the next level number, can it still go up?",
+         ["Uncover a temple level (2 AP)"], "once a value runs out that temple cannot grow"),
+        ("en", "i put a guard down, what happens to my other guys on that temple",
+         ["Place a guard (5 AP)"], "leave the game for good"),
+        ("en", "auction do we all start w 0 pts",
+         ["Points are your money."], "Everyone starts with 20 points"),
+        ("en", "auction how many tiles r laid out each round",
+         ["laying out"], "as many tiles from the stack as there are players"),
+        # Português do Brasil
+        ("pt-BR", "quanto vale uma trinca de tesouro igual",
+         ["seus Tesouros por tipo"], "três iguais valem 6 pontos"),
+        ("pt-BR", "a pilha de hexagonos fica em q ordem de letra",
+         ["Os hexágonos são separados por letra"], "com os A no topo e os G embaixo"),
+        ("pt-BR", "o vulcao precisa encostar com pedra igual os outros hexagonos?",
+         ["Vulcão só precisa"], "ficar vizinho à área descoberta"),
+        ("pt-BR", "leilao quem fica com o ultimo hexagono q sobra na rodada",
+         ["O último jogador"], "fica com o último hexágono de graça"),
+        ("pt-BR", "no leilao quem ganhou deixa o amuleto pra cima ou pra baixo",
+         ["Primeiro leilão da rodada."], "vira seu Amuleto para baixo"),
+        # Català
+        ("ca", "puc passar el torn sense fer res?",
+         ["Decisió 2"], "passar sense gastar cap PA"),
+        ("ca", "quan es posa l'ultima lloseta qui comença la puntuacio final",
+         ["Quan s'ha col·locat l'última lloseta"], "pel jugador següent"),
+        ("ca", "els temples de 6 a quin grup de lletra surten",
+         ["En total:"], "de valor 6 són entre les llosetes G"),
+        ("ca", "subhasta: el q obre pot passar directament?",
+         ["Primera subhasta de la ronda."], "qui obre també pot passar"),
+        ("ca", "subhasta: si nomes queda una lloseta l'haig de triar igualment?",
+         ["Decisió 7"], "la rep directament"),
+    ],
+    "cartographers": [
+        # English
+        ("en", "orchard, what terrains can i pick",
+         ["Orchard"], "forest or farm"),
+        ("en", "ambush comes right after ruins, do i still need to cover ruins",
+         ["Decision 4"], "waits for the next explore card"),
+        ("en", "if my last square closes in a mountain do i get a coin",
+         ["Coins:"], "Filling the last of the four spaces around a mountain fills a coin"),
+        ("en", "solo kobold onslaught starts from what corner",
+         ["Kobold Onslaught"], "solo corner: bottom left"),
+        ("en", "playing alone how do i work out my rating",
+         ["Solo, you play by the same rules"], "your score minus the solo numbers"),
+        # Português do Brasil
+        ("pt-BR", "portao do escudo se eu so tenho um grupo de aldeia",
+         ["Portão do Escudo"], "com um grupo só, nada"),
+        ("pt-BR", "qdo acaba a estacao exatamente",
+         ["Conferência."], "Se o total chegar ao tempo da estação"),
+        ("pt-BR", "como escolhe as cartas de pontuacao no inicio",
+         ["Todos usam o mesmo lado"], "Compra-se uma carta de pontuação de cada monte"),
+        ("pt-BR", "solo o monstro anda pela borda pra qual lado",
+         ["No jogo solo,"], "segue a borda do mapa na direção da carta"),
+        ("pt-BR", "jogando solo qual o pior titulo",
+         ["Oblivious Inkdrinker"], "abaixo de −20"),
+        # Català
+        ("ca", "emboscada: el full el passo cap a la dreta o a l'esquerra?",
+         ["Amb dos jugadors o més,"], "en la direcció que indica la carta"),
+        ("ca", "quant temps te la tardor",
+         ["4 cartes d'estació"], "Tardor (7, C i D)"),
+        ("ca", "entre estacio i estacio es torna a barrejar la baralla?",
+         ["Després, tret que"], "que es torna a barrejar"),
+        ("ca", "solitari amb -3 quin titol em donen",
+         ["Amateur Assessor"], "−5 a −1"),
+        ("ca", "en solitari l'anell de fora es el 0 o l'1",
+         ["Decisió 9"], "L'anell 0 és la vora exterior del mapa"),
+    ],
+}
