@@ -378,6 +378,16 @@ class _Cut:
     strict: tuple[bool, ...] = ()
 
 
+def _led_by(first: tuple[float, float, int], rest: list[tuple[float, float, int]]
+            ) -> list[tuple[float, float, int]]:
+    """``first`` then ``rest``, each scoring what its place says: a passage put first (the game
+    played, a refusal's rule, the choice asked about) scores at least the best of the rest, so
+    a face or a client never shows a later answer scoring higher than the first ("Answer.score"
+    is the order's, not the words' alone)."""
+    top = max((entry[0] for entry in rest), default=first[0])
+    return [(max(first[0], top), *first[1:]), *rest]
+
+
 @dataclass(frozen=True)
 class Answer:
     title: str
@@ -1038,7 +1048,7 @@ class RulesIndex:
         refusal quoted word for word whose rule shares no word with it), the rest in their
         order."""
         found = next((entry for entry in scored if entry[2] == index), (0.0, 0.0, index))
-        return [found, *(entry for entry in scored if entry is not found)]
+        return _led_by(found, [entry for entry in scored if entry is not found])
 
     def _choice_first(self, scored: list[tuple[float, float, int]], only: tuple[str, str]
                       ) -> list[tuple[float, float, int]]:
@@ -1047,7 +1057,7 @@ class RulesIndex:
         0?" in a basic game is answered by the auction's Decision 4, after the sentence that
         says the table does not play it)."""
         best = next(entry for entry in scored if self.variant_of.get(entry[2]) == only)
-        return [best, *(entry for entry in scored if entry is not best)]
+        return _led_by(best, [entry for entry in scored if entry is not best])
 
     def _other_choice(self, index: int, options: Mapping[str, str]) -> str:
         """The name of the option's choice whose rules alone passage ``index`` states, when
@@ -1078,9 +1088,10 @@ class RulesIndex:
                        and asked & self.keys[entry[2]].keys() <= answered)
             return entry[0] * (OTHER_CHOICE_WEIGHT if repeats else 1.0)
 
-        rest = sorted((entry for entry in scored if entry is not played),
-                      key=lambda entry: (-weighed(entry), entry[2]))
-        return [played, *rest]
+        rest = sorted(((weighed(entry), entry[1], entry[2]) for entry in scored
+                       if entry is not played),
+                      key=lambda entry: (-entry[0], entry[2]))
+        return _led_by(played, rest)
 
     def sentences(self, index: int) -> tuple[tuple[str, frozenset[str]], ...]:
         """The sentences of a passage after its bold title, each with its keys. A table row
