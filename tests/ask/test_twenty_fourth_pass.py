@@ -16,8 +16,9 @@ from .scoring import held_out_tests
 #: FRESH_25 (session 53): each question names a passage and the answer in it, held by exactly
 #: one passage; over both games (docs/ask.md, *Twenty-fourth pass*) 21/24/17 held out, before
 #: the pass (the same asked of no table and from a table of default options).
-(test_the_set_names_its_answer_in_exactly_one_passage,
- test_the_set_holds_its_figures) = held_out_tests(FRESH_25, 5, (21, 24, 17))
+(test_the_set_names_its_answer_in_exactly_one_passage, test_the_set_holds_its_figures) = (
+    held_out_tests(FRESH_25, 5, (21, 24, 17))
+)
 
 
 #: An answer's score is the order's: a passage put first (the game played at the table, the rule
@@ -25,17 +26,21 @@ from .scoring import held_out_tests
 #: answer's ("per que em diu 'Aquesta forma no és a la carta'?": the drawing rule, which the
 #: refusal rests on, led at 5.8, Decision 2 followed at 8.3), so a client ranking by score
 #: undid the order. Four of these failed before.
-@pytest.mark.parametrize(("game", "lang", "question", "options"), [
-    ("tikal", "en", "how do you win?", {}),
-    ("tikal", "ca", "com es guanya?", {"variant": "basic"}),
-    ("tikal", "pt-BR", "como faco pontos", {}),
-    ("tikal", "en", "who goes first?", {}),
-    ("tikal", "en", "can i bid 0?", {}),
-    ("tikal", "en", "empate no final?", None),
-    ("cartographers", "ca", "per que em diu 'Aquesta forma no és a la carta'?", None),
-])
+@pytest.mark.parametrize(
+    ("game", "lang", "question", "options"),
+    [
+        ("tikal", "en", "how do you win?", {}),
+        ("tikal", "ca", "com es guanya?", {"variant": "basic"}),
+        ("tikal", "pt-BR", "como faco pontos", {}),
+        ("tikal", "en", "who goes first?", {}),
+        ("tikal", "en", "can i bid 0?", {}),
+        ("tikal", "en", "empate no final?", None),
+        ("cartographers", "ca", "per que em diu 'Aquesta forma no és a la carta'?", None),
+    ],
+)
 def test_the_scores_shown_follow_the_order(game, lang, question, options):
     answers = ask(game, question, lang, options=options).answers
     scores = [answer.score for answer in answers]
-    assert scores == sorted(scores, reverse=True), [(round(s, 2), a.text[:30])
-                                                    for s, a in zip(scores, answers)]
+    assert scores == sorted(scores, reverse=True), [
+        (round(s, 2), a.text[:30]) for s, a in zip(scores, answers)
+    ]
