@@ -44,3 +44,24 @@ def test_the_scores_shown_follow_the_order(game, lang, question, options):
     assert scores == sorted(scores, reverse=True), [
         (round(s, 2), a.text[:30]) for s, a in zip(scores, answers)
     ]
+
+
+#: Cartographers' Catalan refusal of the single square said "no hi cap cap forma" (no shape fits),
+#: read as a slip; it now says Decision 2's own words. Quoted either way, old or new, the rule
+#: that answers is Decision 2, from its sentence on when the square is allowed.
+@pytest.mark.parametrize(
+    "question",
+    [
+        "per que em diu 'Un sol quadrat només es permet quan cap forma de la carta no es pot "
+        "dibuixar.'?",
+        "diu q un sol quadrat nomes es permet quan cap forma de la carta no es pot dibuixar, pq?",
+        "per que em diu 'Un sol quadrat només es permet quan no hi cap cap forma de la carta.' "
+        "si jo volia fer un quadradet",
+    ],
+)
+def test_the_single_square_s_refusal_quoted_is_decision_2(question):
+    first = ask("cartographers", question, "ca").answers[0]
+    assert first.title == "Decisió 2" and "només es permet quan" in first.lead, (
+        first.title,
+        first.lead,
+    )

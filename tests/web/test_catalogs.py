@@ -129,9 +129,10 @@ def test_one_idea_is_said_with_one_word_in_each_language(lang, idea, word, other
     assert any(re.search(word, text) for key in ideas for text in forms(said[key]))
 
 
-# A refusal that people paste into a rules question as they read it (tests/ask hold its
-# words): it keeps them until the answers are taught the new ones.
-QUOTED_AS_IS = {"error.fallback_not_allowed"}
+# A refusal that people paste into a rules question as they read it, kept word for word even
+# with an echo (none now: Cartographers' Catalan "no hi cap cap forma" was reworded in session
+# 53, and the rules answers still read the old words when quoted, tests/ask).
+QUOTED_AS_IS: set[str] = set()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -264,6 +264,10 @@ class Knowledge:
     #: sheet has an empty space", not Decision 6's opening, "… with no empty space left, simply
     #: passes"): a question asking why, quoting the refusal, leads with it
     refusal_leads: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    #: ``{code: {lang: [sentence…]}}`` — a refusal's earlier words, reworded since, that players
+    #: still quote (a screenshot, a chat): read as that refusal too ("no hi cap cap forma",
+    #: said "cap forma … no es pot dibuixar" since session 53)
+    refusals_before: Mapping[str, Mapping[str, list[str]]] = field(default_factory=dict)
     #: ``{option: {choice: {lang: heading}}}`` — the help sections that hold the rules of one
     #: choice of a table option only (a variant's own rules), by their heading in each
     #: language's page: asked from a table playing another choice, their passages do not lead
@@ -301,6 +305,7 @@ def knowledge(game: str) -> Knowledge:
                      phrasings=players.get("phrasings", {}), kinds=data.get("kinds", {}),
                      leads=players.get("leads", {}),
                      refusal_leads=data.get("refusal_leads", {}),
+                     refusals_before=data.get("refusals_before", {}),
                      variants=data.get("variants", {}),
                      variant_terms=data.get("variant_terms", {}),
                      unsearched=data.get("unsearched", {}))
@@ -662,22 +667,29 @@ class RulesIndex:
         its keys that ask, with the passage its code rests on (for a code resting on one
         passage per action kind, the one for the rest, ``"*"``)."""
         found: list[tuple[frozenset[str], int]] = []
-        for code in self.knowledge.refusals:
-            sentence, section = said.get(f"error.{code}"), self._section_of(code)
-            if not isinstance(sentence, str) or not section:
-                continue
+        for code, sentence, section in self._refusal_sentences(said):
             keys = self._asked_keys(PLACEHOLDER.sub(" ", sentence))
             if len(keys) >= QUOTED_KEYS:
                 found.append((keys, self.passage(section).id))
                 self.refusal_codes.append(code)
         return found
 
-    def _refusal_words(self, said: Mapping[str, Any]) -> list[tuple[str, int, str]]:
-        found: list[tuple[str, int, str]] = []
+    def _refusal_sentences(self, said: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+        """Each refusal's code, sentence in this language and section: its words now, then
+        any earlier words players still quote (`Knowledge.refusals_before`)."""
+        found: list[tuple[str, str, str]] = []
         for code in self.knowledge.refusals:
             sentence, section = said.get(f"error.{code}"), self._section_of(code)
-            if not isinstance(sentence, str) or not section:
+            if not section:
                 continue
+            before = self.knowledge.refusals_before.get(code, {}).get(self.lang, [])
+            found.extend((code, one, section) for one in [sentence, *before]
+                         if isinstance(one, str))
+        return found
+
+    def _refusal_words(self, said: Mapping[str, Any]) -> list[tuple[str, int, str]]:
+        found: list[tuple[str, int, str]] = []
+        for code, sentence, section in self._refusal_sentences(said):
             words = max((" ".join(split(part)) for part in PLACEHOLDER.split(sentence)), key=len)
             if len(words.split()) >= QUOTED_WORDS:
                 found.append((words, self.passage(section).id, code))
