@@ -65,3 +65,73 @@ def test_the_single_square_s_refusal_quoted_is_decision_2(question):
         first.title,
         first.lead,
     )
+
+
+def _first(game: str, lang: str, question: str, options: dict | None = None):
+    reply = ask(game, question, lang, options=options)
+    assert reply.answers, (question, reply.topics)
+    return reply.answers[0]
+
+
+#: What an opening "if …" supposes is the situation, not what is asked: "if i take a volcano, is
+#: my amulet flipped" asks about the amulet, and led with the sentence saying who "takes" the
+#: volcano (the scoring turns, where no amulet is turned) instead of the one that flips it.
+#: Typed without a comma, the question opens where a yes-or-no one does ("is my amulet…").
+@pytest.mark.parametrize(
+    "question",
+    [
+        "if i take a volcano, is my amulet flipped",
+        "if i take a volcano is my amulet flipped",
+        "if i take the volcano in the auction, does my amulet get flipped?",
+    ],
+)
+def test_what_an_if_supposes_does_not_choose_the_lead(question):
+    first = _first("tikal", "en", question)
+    assert first.text.startswith("Volcano chosen.")
+    assert first.lead == "Then they place the volcano, spend 10 AP and turn their amulet down."
+
+
+#: Catalan "cap" is none or any ("si cap dels dos costats no té pedres") and, after "el", "meu",
+#: the head: the expedition leader. "si tinc el cap allà em surt més barat fer coses?" got no
+#: answer: "allà" (there, where the leader stands) met the moving rule's "per allà no hi ha
+#: pas", which also says "cap" (none). A word pointing to a place now only chooses the lead;
+#: Strength, which says the leader changes no cost, answers.
+@pytest.mark.parametrize(
+    "question",
+    [
+        "si tinc el cap alla em surt mes barat fer coses?",
+        "si el meu cap es alla, les accions em costen menys?",
+    ],
+)
+def test_the_leader_as_el_cap_is_no_none(question):
+    first = _first("tikal", "ca", question)
+    assert first.text.startswith("Força.") and "mai no canvia el cost" in (first.lead or first.text)
+
+
+#: What "goes back" face up is turned face up "again", as the rules say of the amulets at the end
+#: of a round ("All amulets turn face up again"): "when does my amulet go back face up" ranked
+#: "Next auctions" (amulets "still face up") first.
+@pytest.mark.parametrize(
+    "question",
+    [
+        "auction game, when does my amulet go back face up",
+    ],
+)
+def test_going_back_face_up_is_turning_up_again(question):
+    assert _first("tikal", "en", question).text.startswith("End of the round.")
+
+
+#: Where figures stand is a space, though players name it by its tile: "can me and another
+#: player both have guys on the same hex" ranked the moving rule fourth (the rules say "may stand
+#: on the same space"; "hex" is a tile, and "another player" met the treasure exchange).
+@pytest.mark.parametrize(
+    ("lang", "question", "opening"),
+    [
+        ("en", "can me and another player both have guys on the same hex", "Moving."),
+        ("pt-BR", "da pra ter bonecos meus e dos outros no mesmo hexagono?", "Movimento."),
+    ],
+)
+def test_the_same_hex_is_the_same_space(lang, question, opening):
+    first = _first("tikal", lang, question)
+    assert first.text.startswith(opening)
+    assert "same space" in first.lead or "mesmo espaço" in first.lead, first.lead

@@ -49,6 +49,8 @@ from .words import (
     INNER_WEIGHT,
     MINUS,
     NOT_WORD,
+    POINTING,
+    YES_NO_OPENERS,
     Terms,
     Words,
     accent_apart,
@@ -316,6 +318,15 @@ def knowledge(game: str) -> Knowledge:
 #: scores for nobody: …): its current value" is one rule. (`sentences_of` keeps together what
 #: goes on in lower case: "e.g. a camp".)
 SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][)\"”»]))\s+")
+#: A question opening with a condition up to its first comma ("if i take a volcano, is my
+#: amulet flipped"): what it supposes, then what it asks (`RulesIndex._supposed`).
+SUPPOSING = {lang: re.compile(rf"\s*{word}\s+([^,;:]+)[,;:]\s*(\S.*)")
+             for lang, word in (("en", "if"), ("pt-BR", "se"), ("ca", "si"))}
+#: How much a word only the condition says counts in choosing the lead (`RulesIndex.lead`).
+SUPPOSED_WEIGHT = 0.5
+#: How much a word pointing to a place counts in choosing a lead (`words.POINTING`); in the
+#: ranking, nothing.
+POINTING_WEIGHT = 0.5
 #: A lead is at most this long with its second sentence (a phone's first lines).
 LEAD_PAIR = 200
 #: How much a word of the passage's own title counts in choosing its lead: the question
@@ -861,6 +872,10 @@ class RulesIndex:
                 if nearest != key:
                     key, weight = nearest, GUESS_WEIGHT
             weights[key] = max(weights.get(key, 0.0), weight)
+        # ("allà", there: where a thing the question names stands, not which rule it asks;
+        # it still chooses the lead, `_pointing`)
+        for key in self._pointing(words):
+            weights.pop(key, None)
         for key in self.words.negated(question):  # ("não gastei": "sem gastar")
             weights[key] = NOT_DOING_WEIGHT
         if why_not(question, self.lang):  # (which rule says it is not, or only, allowed)
@@ -1012,14 +1027,50 @@ class RulesIndex:
             scored = self._played_first(scored, other, asked)
         else:
             aside = ""
+        # (what an opening "if …," supposes is the situation, not what is asked: "if i take a
+        # volcano, is my amulet flipped" asks about the amulet flipped, so a sentence saying
+        # who takes the volcano is no better lead for saying "takes")
+        supposed = self._supposed(question)
+        leading = {key: weight * (SUPPOSED_WEIGHT if key in supposed else 1.0)
+                   for key, weight in weights.items()}
+        for key, weight in self._pointing(split(question)).items():
+            leading.setdefault(key, weight)
         answers = tuple(Answer(self.passages[i].title, self.passages[i].shown,
                                self.passages[i].source, score, self.passages[i].id,
-                               self.lead(i, weights, yes_no,
+                               self.lead(i, leading, yes_no,
                                          self.phrased_leads.get((asked, i), refused.get(i)),
                                          mine, others, tie), other.get(i, ""))
                         for score, _, i in self._without_summaries(scored, limit))
         return Reply(self.game, self.lang, question, answers, self._topics(scored), about,
                      aside=aside)
+
+    def _pointing(self, words: list[str]) -> dict[str, float]:
+        """The keys of the question's words that point to a place (`words.POINTING`: Catalan
+        "allà"), at `POINTING_WEIGHT` of a word: they say where in a rule the answer is ("una
+        figura teva allà per cada fitxa"), not which rule answers ("si tinc el cap allà…" is
+        no question about "per allà no hi ha pas")."""
+        return {key: WORD_WEIGHT * POINTING_WEIGHT for key, _ in self.words.weighted(
+            [word for word in words if word in POINTING[self.lang]])}
+
+    def _supposed(self, question: str) -> frozenset[str]:
+        """The keys only an opening condition of ``question`` says ("if i take a volcano, …",
+        "se eu pegar…, …", "si agafo…, …": `SUPPOSING`, up to the first comma), not what it
+        asks after it; none when it opens with no condition."""
+        said = SUPPOSING[self.lang].match(fold(question))
+        if said is not None:
+            supposes, asks = said.group(1), said.group(2)
+        else:  # (typed with no comma, the question opens where a yes-or-no one does: "if i
+            # take a volcano is my amulet flipped")
+            words = split(question)
+            if not words or SUPPOSING[self.lang].match(f"{words[0]} x, x") is None:
+                return frozenset()
+            at = next((at for at, word in enumerate(words) if at > 2
+                       and word in YES_NO_OPENERS[self.lang]), None)
+            if at is None:
+                return frozenset()
+            supposes, asks = " ".join(words[1:at]), " ".join(words[at:])
+        asked = {key for key, _ in self.words.weighted(asks)}
+        return frozenset(key for key, _ in self.words.weighted(supposes)) - asked
 
     def _choice_in_play(self, weights: Mapping[str, float],
                         options: Mapping[str, str] | None) -> tuple[str, str] | None:

@@ -97,6 +97,13 @@ STOP_WORDS = {
         caixa capsa""",
 }
 
+#: Words of a question that point to a place it named or the table sees ("si tinc el cap allà…":
+#: where my leader stands): they hardly say what is asked, and in the rules "allà" is mostly the
+#: way just named ("per allà no hi ha pas"). In a question they only choose the lead
+#: (search.py, `POINTING_WEIGHT`); not little words: left out of the rules too, the pages'
+#: lengths moved other answers.
+POINTING = {"en": frozenset(), "pt-BR": frozenset(), "ca": frozenset({"alla", "alli"})}
+
 #: How a question asks for a count ("how many volcanoes"): it wants the passage that
 #: puts a number before that thing ("3 volcanoes"), see `Words.counted`.
 HOW_MANY = {
@@ -184,7 +191,18 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
                                              ("go goes going went", "up", "raise"))
               for verb in verbs.split()},
            **dict.fromkeys([("skip", "my", "turn"), ("skip", "a", "turn"), ("skip", "the", "turn"),
-                            ("skip", "my", "go")], "pass")},
+                            ("skip", "my", "go")], "pass"),
+           # (what "goes back" face up is turned face up "again", as the rules say of the
+           # amulets; not "back" alone: the sheets that "go back to their owners", the cards
+           # that "go back into the deck" do not come again)
+           # (where figures stand is a space, though players name it by its tile: "on the same
+           # hex", and the rules' "may stand on the same space"; a tile is not "the same")
+           **dict.fromkeys([("same", "hex"), ("same", "tile"), ("same", "hexagon")],
+                           "same space"),
+           **{(verb, "back", *up): ("face up again" if up[0] == "face" else "up again")
+              for verb in ("go", "goes", "going", "went", "come", "comes", "coming", "came",
+                           "turn", "turns")
+              for up in (("up",), ("face", "up"))}},
     "pt-BR": {("dizer", "nao"): "recusar", ("falar", "nao"): "recusar",
               # (what "comes out" cheaper costs less: not a tile drawn, "sacar", "sai")
               **{(*verb, *more, price): price for verb in (("sai",), ("saem",))
@@ -195,6 +213,8 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
               # game's end, nor the "Fim da rodada" of every round)
               **dict.fromkeys([("ultima", "rodada"), ("rodada", "ultima"), ("rodada", "final")],
                               "rodada final rodada_final"),
+              **dict.fromkeys([(same, tile) for same in ("mesmo", "mesma")
+                               for tile in ("hexagono", "peca")], "mesmo espaco"),
               **dict.fromkeys([("pular", "a", "vez"), ("pular", "minha", "vez"),
                                ("pular", "o", "turno"), ("pular", "meu", "turno")], "passar")},
     "ca": {("dir", "que", "no"): "negar", ("dir", "no"): "negar",
@@ -207,6 +227,8 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
            # game's end, nor the "Final de la ronda" of every round)
            **dict.fromkeys([("ultima", "ronda"), ("darrera", "ronda"), ("ronda", "final")],
                            "ronda final ronda_final"),
+           **dict.fromkeys([("mateixa", "lloseta"), ("mateix", "hexagon"),
+                            ("mateixa", "peca")], "mateix espai"),
            **dict.fromkeys([("saltar", "el", "torn"), ("saltar", "me", "el", "torn"),
                             ("saltar", "torn")], "passar")},
 }
