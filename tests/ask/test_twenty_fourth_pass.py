@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardgamesbot.help.search import ask
+from boardgamesbot.help.search import ask, index
 
 from .questions_fresh import FRESH_25
 from .scoring import held_out_tests
@@ -135,3 +135,25 @@ def test_the_same_hex_is_the_same_space(lang, question, opening):
     first = _first("tikal", lang, question)
     assert first.text.startswith(opening)
     assert "same space" in first.lead or "mesmo espaço" in first.lead, first.lead
+
+
+#: A bid's amount said with its unit ("0 punts") asks no more than the amount: "subhasta: es pot
+#: oferir 0 punts?" ranked Decision 5 ("un jugador amb 0 punts…") and "Els punts són els teus
+#: diners" over Decision 4, "ningú no ofereix 0", in the three languages (Tikal's `units`).
+@pytest.mark.parametrize(
+    ("lang", "question", "opening"),
+    [
+        ("ca", "subhasta: es pot oferir 0 punts?", "Decisió 4"),
+        ("en", "auction: can i bid 0 points?", "Decision 4"),
+        ("pt-BR", "leilao: posso dar lance de 0 pontos?", "Decisão 4"),
+    ],
+)
+def test_a_bid_s_points_are_its_amount(lang, question, opening):
+    assert _first("tikal", lang, question).text.startswith(opening)
+
+
+def test_points_not_bid_still_count():
+    rules = index("tikal", "ca")
+    assert "§score" in rules.query("quants punts tinc al final?")
+    assert "§score" in rules.query("tinc 3 punts, puc oferir?")
+    assert "§score" not in rules.query("puc oferir 3 punts?")

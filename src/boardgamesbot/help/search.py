@@ -270,6 +270,11 @@ class Knowledge:
     #: still quote (a screenshot, a chat): read as that refusal too ("no hi cap cap forma",
     #: said "cap forma … no es pot dibuixar" since session 53)
     refusals_before: Mapping[str, Mapping[str, list[str]]] = field(default_factory=dict)
+    #: ``{term: {lang: [word…]}}`` — the unit an amount of that term is counted in (a bid's
+    #: "points"): said after the amount in a question ("can I bid 0 points?") it asks nothing
+    #: more than the amount does, and is left out (`RulesIndex.query`); the rule that answers
+    #: says "nobody bids 0", the one about a player "with 0 points" does not
+    units: Mapping[str, Mapping[str, list[str]]] = field(default_factory=dict)
     #: ``{option: {choice: {lang: heading}}}`` — the help sections that hold the rules of one
     #: choice of a table option only (a variant's own rules), by their heading in each
     #: language's page: asked from a table playing another choice, their passages do not lead
@@ -308,6 +313,7 @@ def knowledge(game: str) -> Knowledge:
                      leads=players.get("leads", {}),
                      refusal_leads=data.get("refusal_leads", {}),
                      refusals_before=data.get("refusals_before", {}),
+                     units=data.get("units", {}),
                      variants=data.get("variants", {}),
                      variant_terms=data.get("variant_terms", {}),
                      unsearched=data.get("unsearched", {}))
@@ -324,6 +330,9 @@ SUPPOSING = {lang: re.compile(rf"\s*{word}\s+([^,;:]+)[,;:]\s*(\S.*)")
              for lang, word in (("en", "if"), ("pt-BR", "se"), ("ca", "si"))}
 #: How much a word only the condition says counts in choosing the lead (`RulesIndex.lead`).
 SUPPOSED_WEIGHT = 0.5
+#: How many words before an amount may name the term whose unit follows it (`Knowledge.units`:
+#: "oferir 0 punts", "dar um lance de 0 pontos").
+UNIT_REACH = 3
 #: How much a word pointing to a place counts in choosing a lead (`words.POINTING`); in the
 #: ranking, nothing.
 POINTING_WEIGHT = 0.5
@@ -855,6 +864,7 @@ class RulesIndex:
         guessed_keys = set(self.words.keys(sorted(guesses))) if guesses else set()
         weights: dict[str, float] = {f"§decision{number}": TERM_WEIGHT
                                      for number in DECISION_ASKED.findall(fold(question))}
+        words, accented = self._without_units(words, accented)
         when = next((at for at, word in enumerate(words) if at >= 3 and (
             (word in WHEN and not EARLY & set(words[at + 1:at + 3]))
             or word in FOR or tuple(words[at:at + 2]) in FOR
@@ -1043,6 +1053,25 @@ class RulesIndex:
                         for score, _, i in self._without_summaries(scored, limit))
         return Reply(self.game, self.lang, question, answers, self._topics(scored), about,
                      aside=aside)
+
+    def _without_units(self, words: list[str], accented: list[str]
+                       ) -> tuple[list[str], list[str]]:
+        """``words`` (and ``accented``, when as many) without a unit word right after an
+        amount of its term (`Knowledge.units`: "bid 0 points" is "bid 0"), the term said
+        within `UNIT_REACH` words before the amount."""
+        dropped = set()
+        for term, said in self.knowledge.units.items():
+            units = {fold(word) for word in said.get(self.lang, [])}
+            for at, word in enumerate(words):
+                if (word in units and at >= 2 and is_number(words[at - 1]) and any(
+                        key == "§" + term for key, _ in self.words.weighted(
+                            words[max(at - 1 - UNIT_REACH, 0):at - 1]))):
+                    dropped.add(at)
+        if not dropped:
+            return words, accented
+        kept = [at for at in range(len(words)) if at not in dropped]
+        return ([words[at] for at in kept],
+                [accented[at] for at in kept] if len(accented) == len(words) else accented)
 
     def _pointing(self, words: list[str]) -> dict[str, float]:
         """The keys of the question's words that point to a place (`words.POINTING`: Catalan
