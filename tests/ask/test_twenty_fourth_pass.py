@@ -157,3 +157,42 @@ def test_points_not_bid_still_count():
     assert "§score" in rules.query("quants punts tinc al final?")
     assert "§score" in rules.query("tinc 3 punts, puc oferir?")
     assert "§score" not in rules.query("puc oferir 3 punts?")
+
+
+#: Asked why, quoting "No treasure is left on that tile", the recovering rule answered from its
+#: opening ("one of your figures there per wafer…", the figure the asker has): its sentence that
+#: says the refusal is the emptied tile's (Tikal's `refusal_leads`).
+@pytest.mark.parametrize(
+    ("lang", "question", "lead"),
+    [
+        (
+            "pt-BR",
+            "pq deu 'Não resta tesouro nessa peça.' mas eu tava la em cima dela",
+            "Um hexágono de Tesouro sem fichas",
+        ),
+        (
+            "ca",
+            "per que diu 'No queda cap tresor en aquesta peça.' si hi tinc un explorador",
+            "Un jaciment sense fitxes",
+        ),
+    ],
+)
+def test_no_treasure_left_is_the_emptied_tile(lang, question, lead):
+    assert _first("tikal", lang, question).lead.startswith(lead)
+
+
+#: Catalan "per dins" of a place is going into it: "puc passar un explorador per dins d'un
+#: volcà?" led with "Un pas es paga sencer dins del mateix torn" ("dins", within a turn), not
+#: the rule's "Ningú no entra mai en un volcà".
+def test_going_through_a_volcano_is_entering_it():
+    first = _first("tikal", "ca", "puc passar un explorador per dins d'un volca?")
+    assert first.text.startswith("Moviment.") and first.lead == "Ningú no entra mai en un volcà."
+
+
+#: An opening whose answering clause ends past a phone's first lines, title included, leads from
+#: that clause: "o tesouro q eu pego fica escondido ou todo mundo ve?" is answered by "… à vista
+#: de todos", the last words of "Desenterrar um Tesouro (3 PA). Você pega a ficha…" (162
+#: characters), unread before.
+def test_an_opening_answered_past_the_first_lines_leads_from_its_clause():
+    first = _first("tikal", "pt-BR", "o tesouro q eu pego fica escondido ou todo mundo ve?")
+    assert first.lead == "… à vista de todos."

@@ -341,6 +341,9 @@ LEAD_PAIR = 200
 #: How much a word of the passage's own title counts in choosing its lead: the question
 #: names the passage's topic ("guard"), the lead is what it says about it.
 LEAD_TITLE_WEIGHT = 0.5
+#: How much of a passage a phone shows in its first lines (characters): an opening ending past
+#: them leads from its clause that answers, when that clause is not the first.
+FIRST_LINES = 160
 #: A lead sentence longer than this (characters) starts at its clause that answers: on a
 #: phone "… never covering a mountain, a wasteland or anything drawn before." is read, the
 #: end of "Pick one terrain and one shape shown on the card, turn and/or flip…" is not.
@@ -1277,8 +1280,13 @@ class RulesIndex:
         if scores[best] <= 0:
             return ""
         lead, keys = cut.sentences[best]
-        # (a long sentence, not a row's cells: from its clause that answers)
-        if len(lead) > LEAD_CLAUSES and not self.passages[index].row:
+        # (a long sentence, not a row's cells: from its clause that answers; so too the
+        # opening when, after the passage's title, it ends past a phone's first lines: "… à
+        # vista de todos" ended "Desenterrar um Tesouro (3 PA). Você pega a ficha…" unread)
+        passage = self.passages[index]
+        if (len(lead) > LEAD_CLAUSES or (best == 0 and len(passage.text) > FIRST_LINES
+                                         and passage.text.find(lead) + len(lead) > FIRST_LINES)
+                ) and not passage.row:
             tail = self._clause_on(lead, held)
             if tail != lead:
                 return f"… {tail}"

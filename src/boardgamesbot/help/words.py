@@ -227,6 +227,9 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
            # game's end, nor the "Final de la ronda" of every round)
            **dict.fromkeys([("ultima", "ronda"), ("darrera", "ronda"), ("ronda", "final")],
                            "ronda final ronda_final"),
+           # (going "per dins" of a place is entering it: "passar per dins d'un volcà", and the
+           # rules' "Ningú no entra mai en un volcà"; not "dins" alone, "dins del mateix torn")
+           **dict.fromkeys([("per", "dins"), ("per", "dintre")], "entra"),
            **dict.fromkeys([("mateixa", "lloseta"), ("mateix", "hexagon"),
                             ("mateixa", "peca")], "mateix espai"),
            **dict.fromkeys([("saltar", "el", "torn"), ("saltar", "me", "el", "torn"),
