@@ -103,10 +103,14 @@ def test_a_yes_or_no_question_after_a_clause(question, yes_no):
 #: Taking a volcano at an auction, the amulet is not turned for the scoring turns and is turned
 #: down after the volcano's own turn: "does it get flipped" leads with the turning down, "do i
 #: flip it when we score" with the scoring turns. Before, "flipped" met no word of the rule.
+#: (Since the twenty-fourth pass the scoring turns' clause is the lead itself: the opening,
+#: after its title, ends past a phone's first lines, `search.FIRST_LINES`.)
 @pytest.mark.parametrize(("question", "lead"), [
     ("auction: if i pick the volcano does my charm get flipped",
      "Then they place the volcano, spend 10 AP and turn their amulet down."),
-    ("auction, i picked the volcano, do i flip my charm when we score", ""),
+    ("auction, i picked the volcano, do i flip my charm when we score",
+     "… a scoring round follows, starting with them and going around (no amulet is turned for "
+     "these scoring turns)."),
 ])
 def test_the_volcano_s_amulet_flipped_or_not(question, lead):
     first = ask("tikal", question, "en").answers[0]
