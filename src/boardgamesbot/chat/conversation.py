@@ -191,8 +191,9 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         try:
             await self._dispatch(place, person, text.strip(), lang, addressed)
         except GameError as error:
-            if isinstance(error, RefusedAction):  # ('why' alone then asks about it)
-                self._refused()[place.chat_id, person.user_id] = error.notation
+            if isinstance(error, RefusedAction) and error.table_id:  # ('why' alone asks it)
+                self.store.set_refused(self.network, place.chat_id, person.user_id,
+                                       error.table_id, error.state_id, error.notation)
             if error.code in ("not_your_turn", "error.not_your_turn") \
                     or isinstance(error, RefusedAction):  # (a game's own "already chosen")
                 error = await self._whose_turn(place, person, lang, error) or error
@@ -273,8 +274,10 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         try:
             load_game(game).parse_action(word)
         except GameError as error:
-            # (the notation stumbled on the first word itself: no action begins so)
-            if i18n.fold(str(error.params.get("word", ""))) == i18n.fold(word):
+            # (the notation stumbled on the first word itself: no action begins so — but
+            # a slip of one of the game's words, 'plase', is told as such when played)
+            slip = (error.params.get("near") or {}).get(i18n.language(lang) or i18n.DEFAULT)
+            if i18n.fold(str(error.params.get("word", ""))) == i18n.fold(word) and not slip:
                 raise Refusal("chat.unknown_command_near", word=word[:30],
                               near=near) from error
 
@@ -635,6 +638,13 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
 
     def error_text(self, lang: str, error: GameError) -> str:
         key = error.key if isinstance(error, Refusal) else f"error.{error.code}"
+        if error.code == "bad_notation":  # a slip of a word ('plase', 'colcoar'): which
+            near = (error.params.get("near") or {}).get(i18n.language(lang) or i18n.DEFAULT)
+            if near:
+                word, written = near
+                return i18n.text(lang, "play.near" if i18n.fold(word) == i18n.fold(written)
+                                 else "play.near_written", word=error.params.get("word", ""),
+                                 near=word, written=written)
         if error.code == "bad_notation":  # which word, and what goes in its place
             told = notation_error(catalog, i18n.language(lang) or i18n.DEFAULT, error.params)
             if told is not None:
