@@ -1442,3 +1442,36 @@ def test_a_slip_of_a_notation_word_is_told_what_was_meant_and_nothing_is_played(
             assert told in said, said
             assert (await bot.service.summary(table_id))["state_id"] == before["state_id"]
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_por_or_per_alone_in_a_private_chat_asks_why_but_never_takes_a_move(
+        tmp_path, monkeypatch):
+    """In a private chat 'per' alone (the first word of 'per què') asks why; 'por favor'
+    is no question; and a game whose notation wrote an action as such a first word would
+    have it played, not explained: here 'end', made the first word of a why (as 'por' is
+    of 'por que') — before, it was taken for the question and never played."""
+    from boardgamesbot.chat import i18n
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.press(GROUP, ANA, await lobby_joined(fake, "tikal", BOB), "s")
+            await until(lambda: living_of(fake, gid), what="the table message")
+            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+            person = (ANA, BOB)[(await bot.service.summary(table_id))["to_act"][0]]
+            dm = private(person)
+            fake.say(dm, person, "per")
+            await until(lambda: any("Which action?" in t or "Qual ação?" in t
+                                    for t in fake.texts(dm["id"])), what="what to ask")
+            asked = len(fake.texts(dm["id"]))
+            fake.say(dm, person, "por favor")
+            said = await until(lambda: fake.texts(dm["id"])[asked:], what="an answer")
+            assert not any("Which action?" in t or "Qual ação?" in t for t in said), said
+            why = i18n._catalog("pt-BR")["aliases"]["why"]
+            monkeypatch.setitem(i18n._catalog("pt-BR")["aliases"], "why", [*why, "end now"])
+            asked = len(fake.texts(dm["id"]))
+            fake.say(dm, person, "end")  # a move (refused: the tile is not placed yet)
+            said = await until(lambda: fake.texts(dm["id"])[asked:], what="an answer")
+            assert "⚠" in said[0] and "Which action?" not in said[0] \
+                and "Qual ação?" not in said[0], said
+    asyncio.run(asyncio.wait_for(main(), 90))

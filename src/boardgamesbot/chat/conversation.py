@@ -21,7 +21,7 @@ import re
 from collections.abc import MutableMapping
 
 from boardgamesbot.engine import GameError, load_game
-from boardgamesbot.games.wording import notation_error
+from boardgamesbot.games.wording import edits, notation_error
 from boardgamesbot.web import catalog, said_params
 
 from . import games, i18n, images
@@ -233,6 +233,13 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                     await self.say(place.chat_id, notice)
                 return
         command, args = i18n.command_in(words)
+        if command == "why" and len(words) == 1 and addressed \
+                and i18n.aliases(words[0].rstrip("?")) != "why":
+            # ('por'/'per' alone, the first word of 'por que'/'per què', asks why — unless
+            # the game played here writes an action so: a move is never taken for a question)
+            found = await self._find_seat(place, person, awaited_only=False)
+            if found is not None and await self._an_action(found.table_id, words[0]):
+                command = ""
         if command in COMMANDS and addressed:
             await getattr(self, f"cmd_{command}")(place, person, args, lang)
             return
@@ -261,6 +268,14 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         await self.play(place, person, found, text, lang)
 
 
+    async def _an_action(self, table_id: str, text: str) -> bool:
+        """Whether ``text`` is an action written in the notation of ``table_id``'s game."""
+        try:
+            load_game((await self.service.summary(table_id))["game"]).parse_action(text)
+        except GameError:
+            return False
+        return True
+
     async def _typo(self, table_id: str, word: str, lang: str) -> None:
         """A word said to the bot during a game that the game's notation does not begin
         with but that looks like a command ('ned', 'plcar') is a mistyped command: say
@@ -275,9 +290,13 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             load_game(game).parse_action(word)
         except GameError as error:
             # (the notation stumbled on the first word itself: no action begins so — but
-            # a slip of one of the game's words, 'plase', is told as such when played)
+            # a word nearer one of the game's own than the command, 'plase' nearer 'place'
+            # than 'leave', is that word mistyped: told so when played)
             slip = (error.params.get("near") or {}).get(i18n.language(lang) or i18n.DEFAULT)
-            if i18n.fold(str(error.params.get("word", ""))) == i18n.fold(word) and not slip:
+            if slip and edits(i18n.fold(word), i18n.fold(slip[0])) \
+                    < edits(i18n.fold(word), i18n.fold(near)):
+                return
+            if i18n.fold(str(error.params.get("word", ""))) == i18n.fold(word):
                 raise Refusal("chat.unknown_command_near", word=word[:30],
                               near=near) from error
 
