@@ -1385,6 +1385,12 @@ def test_the_why_example_is_an_action_of_the_tables_game_in_its_language(tmp_pat
                                              if "Quina acció?" in t), None), what="what to ask")
             assert "'/per què forest 2 r90 C4'" in what, what
             assert "guard" not in what
+            # the score asked by its noun, as a Catalan says it (it was read as a move:
+            # "En lloc de 'puntuacio' hi ha d'anar una acció — …")
+            fake.say(GROUP, CY, "/puntuació")
+            await until(lambda: any(t.startswith("Punts") for t in fake.texts(gid)),
+                        what="the score")
+            assert not any("En lloc de" in t for t in fake.texts(gid)), fake.texts(gid)
     asyncio.run(asyncio.wait_for(main(), 90))
 
 
