@@ -156,8 +156,8 @@ def examples(lang: str, group_prefix: str = "/") -> dict[str, str]:
 def example_action(name: str | None, lang: str) -> str:
     """An action of game ``name`` (None: the first registered) written in its notation, as
     the game's own words show one (the first of ``notation.examples.<game>``, in
-    ``lang``): how to ask 'why' at its table — a Tikal move at a Cartographers table was
-    no example anyone there could follow. "" when the game shows none."""
+    ``lang``): how to ask 'why' at its table — one game's move at another game's table
+    was no example anyone there could follow. "" when the game shows none."""
     names = list(known_games())
     name = name if name in names else (names[0] if names else None)
     if name is None:

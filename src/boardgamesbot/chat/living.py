@@ -334,7 +334,8 @@ class LivingTable:
         they act. Where the network deletes many messages in one request (Telegram's
         ``deleteMessages``), old calls wait until `CALLS_PER_DELETION` of them (or the
         game's ``end``) and go together: a deletion counts as a send among a group's
-        twenty a minute, and was one in four of a Cartographers card's."""
+        twenty a minute, and was one in four of a card's sends in a game of hidden
+        drawings."""
         delete = getattr(self.transport, "delete", None)
         calls = self._calls.get((table_id, chat_id), [])
         if delete is None or not calls:
