@@ -171,10 +171,12 @@ async def _cartographers_by_taps(tmp_path):
         print("group sends per card:", sorted(group_sends), dict(group_methods))
         # Quiet in the group (about 20 sends a minute, edits and deletions count): the
         # card's picture, the call, "chosen, waiting" — and a season's album on top at its
-        # end; old calls go three in one deletion (measured: median 3, at most 5 per card;
-        # deleting each card's previous call alone made it median 4, at most 6)
+        # end; old calls go three in one deletion (measured in two games: a mean of 3.5,
+        # median 3, at most 5 per card; deleting each card's previous call alone made it a
+        # mean of 4.2, median 4, at most 6 — the mean, steadier than a median sitting
+        # between 3 and 4, is what is held)
         ordered = sorted(group_sends)
-        assert ordered[len(ordered) // 2] <= 3 and ordered[-1] <= 6, ordered
+        assert sum(ordered) / len(ordered) <= 3.8 and ordered[-1] <= 6, ordered
         assert not group_methods["deleteMessage"], dict(group_methods)
         # and the calls do go: none but the last few is left under the table message
         await until(lambda: not [m for (chat, _), m in fake.messages.items() if chat == gid
