@@ -200,7 +200,7 @@ class Commands:
                  + (f" ({options})" if options else ""),
                  i18n.text(lang, "lobby.players", players=", ".join(who),
                            count=len(who), range=players_range(low, high, lang)) if who
-                 # (the last one left: "Players: 0 (2 to 4) — " ended on a dash)
+                 # (nobody in it: "Players: 0 (2 to 4) — " ended on a dash)
                  else i18n.text(lang, "lobby.nobody", range=players_range(low, high, lang))]
         if lobby["clock"]:  # (no clock: nothing to say, not "Clock: none")
             lines.append(i18n.text(lang, "lobby.clock", clock=clock_words(lobby["clock"], lang)))

@@ -348,10 +348,9 @@ class LivingTable:
         else:
             del self._calls[(table_id, chat_id)]
         gone = [call_id for call_id, seats in calls if not seats & awaited]
-        for _ in gone:
-            self._sent[chat_id] = max(0, self.sent_in(chat_id) - 1)  # it buries nothing
         if getattr(self.transport, "delete_many", None) is None:
             for call_id in gone:
+                self._sent[chat_id] = max(0, self.sent_in(chat_id) - 1)  # it buries nothing
                 self.in_background(self._tidy(chat_id, call_id, buries=True))
             return
         waiting = self._old_calls.setdefault(chat_id, [])
@@ -361,16 +360,15 @@ class LivingTable:
 
     async def _delete_old_calls(self, chat_id: str) -> None:
         """Delete the old calls to act waiting in ``chat_id``, in one request, after the
-        update that asked for it is answered; where they cannot be, each is counted again
-        among the messages sent (it buries the table message)."""
+        update that asked for it is answered. Until then they still bury the table message
+        (`sent_in`); once gone they no longer do."""
         ids = self._old_calls.pop(chat_id, [])
         if not ids:
             return
 
         async def tidy() -> None:
-            if not await self.transport.delete_many(chat_id, ids):  # type: ignore[attr-defined]
-                for _ in ids:
-                    self.count_sent(chat_id)
+            if await self.transport.delete_many(chat_id, ids):  # type: ignore[attr-defined]
+                self._sent[chat_id] = max(0, self.sent_in(chat_id) - len(ids))
 
         self.in_background(tidy())
 
