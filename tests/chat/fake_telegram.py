@@ -4,8 +4,8 @@ results, Telegram's limits (text 4096, caption 1024, callback_data 64 bytes, a b
 exactly one of callback_data / url / web_app, web_app only in private chats, an edit
 that changes nothing) enforced as Telegram does (HTTP 400), and 429 answers on request
 for a method or for one chat. Photos are edited (``editMessageMedia``), albums sent
-(``sendMediaGroup``), deleted (``deleteMessage``), and a group can become a supergroup
-(`migrate`).
+(``sendMediaGroup``), deleted (``deleteMessage``, ``deleteMessages``), and a group can
+become a supergroup (`migrate`).
 
 Only the network boundary is fake: the bot under test runs unchanged.
 """
@@ -181,6 +181,15 @@ class FakeTelegram:
         chat_id = int(fields["chat_id"])
         if method == "deleteMessage":
             if self.messages.pop((chat_id, int(fields["message_id"])), None) is None:
+                self.sent.pop()
+                self.refused.append((method, 400))
+                return JSONResponse({"ok": False, "error_code": 400, "description":
+                                     "Bad Request: message to delete not found"},
+                                    status_code=400)
+            return self._ok(True)
+        if method == "deleteMessages":  # (those not found are skipped, as Telegram does)
+            found = [self.messages.pop((chat_id, int(m)), None) for m in fields["message_ids"]]
+            if not any(found):
                 self.sent.pop()
                 self.refused.append((method, 400))
                 return JSONResponse({"ok": False, "error_code": 400, "description":

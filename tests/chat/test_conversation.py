@@ -1315,7 +1315,7 @@ async def test_a_typed_move_the_rules_refuse_names_the_rule_in_the_chat_s_langua
     # 'why' alone (a tap on the tip's '/per' link sends just that) explains the refused
     # move again; to someone nothing was refused to, it says what to type, with an example
     assert await say(ANA, "per què") == await say(ANA, "per") == explained
-    assert "'per què guard" in await say(EVE, "per què")
+    assert "'per què place C4 r2'" in await say(EVE, "per què")
     assert "📖" not in await say(BOB, "end")  # not Bob's turn: no rule to point to
     await say(ANA, "lang pt-BR")
     refused = await say(ANA, "end")

@@ -462,3 +462,46 @@ async def _three_draw(url, tmp_path):
             print(f"answers: {answers}")
         finally:
             await cy.close()
+
+
+def test_a_portuguese_night_slips_why_and_the_score_by_its_noun(synapse, tmp_path):
+    """In an encrypted Element room in Portuguese: '!bg colcoar A4' is told "Você quis
+    dizer 'colocar'?" and nothing is played; a refused '!bg end' is explained by '!bg por'
+    alone, until a move is made — then the bot says there is no refused move left to
+    explain, with a Tikal example; '!bg pontuação' shows the score."""
+    asyncio.run(asyncio.wait_for(_slips_and_why(synapse, tmp_path), 300))
+
+
+async def _slips_and_why(url, tmp_path):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Noite de Tikal") as (
+            bot_id, bot, ana, bob, group):
+        first = await tikal_started(ana, bob, group, "pt-BR")
+        for _ in range(5):  # (the start's last messages in)
+            await ana.pump()
+        asked, other = (ana, bob) if f"Sua vez, {ana.name}" in first else (bob, ana)
+
+        async def answer(player: Player, text: str, wanted: str = "") -> str:
+            count = len(ana.heard(group))
+            await player.say(group, text)
+            said = await ana.until(lambda: [b for b in ana.heard(group)[count:]
+                                            if wanted in b], what=f"the answer to {text}")
+            return said[0]
+
+        slip = await answer(asked, "!bg colcoar A4", "⚠")
+        assert "Você quis dizer 'colocar'? Na notação, se escreve 'place'." in slip, slip
+        assert "📖 A regra:" in await answer(asked, "!bg end", "⚠")
+        assert "📖 A regra (" in await answer(asked, "!bg por", "📖")
+        listed = await answer(asked, "!bg jogadas", "place")
+        move = re.search(r"\b(place [A-Z]\d+)\b", listed)
+        if move is None:  # too many to list: narrowed
+            listed = await answer(asked, "!bg jogadas place", "place")
+            move = re.search(r"\b(place [A-Z]\d+)\b", listed)
+        assert move is not None, listed
+        count = len(ana.heard(group))
+        await asked.say(group, f"!bg {move.group(1)}")
+        await ana.until(lambda: any(f"{asked.name}: coloca" in b
+                                    for b in ana.heard(group)[count:]), what="the move told")
+        gone = await answer(asked, "!bg por", "⚠")
+        assert "Não há jogada recusada para explicar" in gone, gone
+        assert "'!bg por que place C4 r2'" in gone, gone
+        assert "Pontos:" in await answer(other, "!bg pontuação", "Pontos")

@@ -1315,3 +1315,169 @@ def test_a_telegram_group_is_told_what_to_tap_never_of_matrix(tmp_path, host, ho
             await until(lambda: started in fake.messages[(gid, lobby_id)]["text"],
                         what="the lobby started")
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_why_alone_outlives_a_restart_and_is_forgotten_once_the_game_moves_on(tmp_path):
+    """'/why' alone explains the person's last refused move: after a restart too (it is
+    kept where the table is, not in the bot's memory), but not once anyone has moved
+    since — then it was explained against a game that is no longer the one refused, so
+    the bot says there is none and how to ask about one, with an action of this game."""
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.press(GROUP, ANA, await lobby_joined(fake, "tikal", BOB), "s")
+            await until(lambda: living_of(fake, gid), what="the table message")
+            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+            seat = (await bot.service.summary(table_id))["to_act"][0]
+            person = (ANA, BOB)[seat]
+            fake.say(GROUP, person, "/end")  # the drawn tile not placed yet: refused
+            await until(lambda: any("📖 The rule:" in t for t in fake.texts(gid)),
+                        what="the refusal")
+            await bot.close()
+            bot.bot = None
+            await bot.start()
+            await until(lambda: bot.bot, what="the bot restarted")
+            fake.say(GROUP, person, "/why")
+            await until(lambda: any("📖 The rule (" in t for t in fake.texts(gid)),
+                        what="the refused 'end' explained after the restart")
+            assert not any("Which action?" in t for t in fake.texts(gid))
+            # A move (in a browser, say): the game has moved on since 'end' was refused
+            legal = await bot.service.notations(table_id, seat)
+            await bot.service.act(table_id, seat, legal[0])
+            explained = sum("📖 The rule (" in t or "is allowed" in t for t in fake.texts(gid))
+            fake.say(GROUP, person, "/why")
+            told = await until(lambda: next((t for t in fake.texts(gid)
+                                             if "No refused move" in t), None),
+                               what="no refused move to explain")
+            assert "'/why place C4 r2'" in told, told
+            assert sum("📖 The rule (" in t or "is allowed" in t
+                       for t in fake.texts(gid)) == explained
+            # and forgotten: asked again, the same answer
+            fake.say(GROUP, person, "/why")
+            await until(lambda: sum("Which action?" in t for t in fake.texts(gid)) == 1,
+                        what="what to ask")
+    asyncio.run(asyncio.wait_for(main(), 90))
+
+
+def test_the_why_example_is_an_action_of_the_tables_game_in_its_language(tmp_path):
+    """At a Cartographers table in a Catalan group, '/per' with nothing refused shows how
+    to ask with a Cartographers action (it showed Tikal's 'guard L A5' at every table),
+    and the command menu's 'why' names no game's action."""
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            await until(lambda: len(fake.commands) == 3, what="the command menus")
+            for menu in fake.commands.values():
+                why = next(c["description"] for c in menu if c["command"] == "why")
+                assert "guard" not in why and "A5" not in why, why
+            fake.say(GROUP, CY, "/nova cartographers")
+            await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            fake.press(GROUP, BOB, lobby_id, "j")
+            await until(lambda: "Bob" in fake.messages[(gid, lobby_id)].get("text", ""),
+                        what="Bob in the lobby")
+            fake.press(GROUP, CY, lobby_id, "s")
+            await until(lambda: living_of(fake, gid), what="the table message")
+            fake.say(GROUP, CY, "/per")
+            what = await until(lambda: next((t for t in fake.texts(gid)
+                                             if "Quina acció?" in t), None), what="what to ask")
+            assert "'/per què forest 2 r90 C4'" in what, what
+            assert "guard" not in what
+            # the score asked by its noun, as a Catalan says it (it was read as a move:
+            # "En lloc de 'puntuacio' hi ha d'anar una acció — …")
+            fake.say(GROUP, CY, "/puntuació")
+            await until(lambda: any(t.startswith("Punts") for t in fake.texts(gid)),
+                        what="the score")
+            assert not any("En lloc de" in t for t in fake.texts(gid)), fake.texts(gid)
+    asyncio.run(asyncio.wait_for(main(), 90))
+
+
+@pytest.mark.parametrize("lang,nobody", [
+    ("en", "Players: nobody yet (2 to 4)"),
+    ("pt-BR", "Jogadores: ninguém ainda (de 2 a 4)"),
+    ("ca", "Jugadors: encara ningú (de 2 a 4)")])
+def test_an_empty_lobby_says_nobody_has_joined_yet(tmp_path, lang, nobody):
+    """A lobby with nobody in it (the last one out cancels it today; a lobby's line must
+    read right anyway): "nobody yet", where it read "Players: 0 (2 to 4) — ", a dash
+    before nothing."""
+
+    async def main():
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            await until(lambda: bot.bot, what="the bot")
+            lobby = {"network": "telegram", "chat_id": str(GROUP["id"]), "game": "tikal",
+                     "options": {}, "creator": "11", "players": [], "bots": [],
+                     "clock": None, "message_id": None, "created": 0.0}
+            text, _ = bot.bot.conversation.lobby_message(lobby, lang)
+            assert nobody in text, text
+            assert not re.search(r"— *(\n|$)", text), text
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
+@pytest.mark.parametrize("person,typed,told", [
+    (ANA, "/plase A4", "'plase' is no word of the notation. Did you mean 'place'?"),
+    (BOB, "/colcoar A4", "'colcoar' não é uma palavra da notação. Você quis dizer "
+                         "'colocar'? Na notação, se escreve 'place'."),
+    (CY, "/colcoar A4", "'colcoar' no és cap paraula de la notació. Volies dir "
+                        "'col·locar'? En la notació s'escriu 'place'.")])
+def test_a_slip_of_a_notation_word_is_told_what_was_meant_and_nothing_is_played(
+        tmp_path, person, typed, told):
+    """A friend whose turn it is mistypes the action's word: the game found the word it
+    looks like (``near``); the chat says it in the friend's language (it answered with
+    the notation's whole grammar, or took 'plase' for the 'placar' command)."""
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.say(GROUP, person, "/new tikal")
+            await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            other = BOB if person is not BOB else ANA
+            fake.press(GROUP, other, lobby_id, "j")
+            await until(lambda: other["first_name"] in
+                        fake.messages[(gid, lobby_id)].get("text", ""), what="joined")
+            fake.press(GROUP, person, lobby_id, "s")
+            await until(lambda: living_of(fake, gid), what="the table message")
+            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+            before = await bot.service.summary(table_id)
+            awaited = (person, other)[before["to_act"][0]]
+            fake.say(GROUP, awaited, typed)
+            said = await until(lambda: next((t for t in fake.texts(gid) if "⚠" in t), None),
+                               what="the answer")
+            assert told in said, said
+            assert (await bot.service.summary(table_id))["state_id"] == before["state_id"]
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_por_or_per_alone_in_a_private_chat_asks_why_but_never_takes_a_move(
+        tmp_path, monkeypatch):
+    """In a private chat 'per' alone (the first word of 'per què') asks why; 'por favor'
+    is no question; and a game whose notation wrote an action as such a first word would
+    have it played, not explained: here 'end', made the first word of a why (as 'por' is
+    of 'por que') — before, it was taken for the question and never played."""
+    from boardgamesbot.chat import i18n
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.press(GROUP, ANA, await lobby_joined(fake, "tikal", BOB), "s")
+            await until(lambda: living_of(fake, gid), what="the table message")
+            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+            person = (ANA, BOB)[(await bot.service.summary(table_id))["to_act"][0]]
+            dm = private(person)
+            fake.say(dm, person, "per")
+            await until(lambda: any("Which action?" in t or "Qual ação?" in t
+                                    for t in fake.texts(dm["id"])), what="what to ask")
+            asked = len(fake.texts(dm["id"]))
+            fake.say(dm, person, "por favor")
+            said = await until(lambda: fake.texts(dm["id"])[asked:], what="an answer")
+            assert not any("Which action?" in t or "Qual ação?" in t for t in said), said
+            why = i18n._catalog("pt-BR")["aliases"]["why"]
+            monkeypatch.setitem(i18n._catalog("pt-BR")["aliases"], "why", [*why, "end now"])
+            asked = len(fake.texts(dm["id"]))
+            fake.say(dm, person, "end")  # a move (refused: the tile is not placed yet)
+            said = await until(lambda: fake.texts(dm["id"])[asked:], what="an answer")
+            assert "⚠" in said[0] and "Which action?" not in said[0] \
+                and "Qual ação?" not in said[0], said
+    asyncio.run(asyncio.wait_for(main(), 90))

@@ -170,10 +170,17 @@ async def _cartographers_by_taps(tmp_path):
         print("taps per drawing:", ordered)
         print("group sends per card:", sorted(group_sends), dict(group_methods))
         # Quiet in the group (about 20 sends a minute, edits and deletions count): the
-        # card's picture, the call, the previous call taken away, "chosen, waiting" — and
-        # a season's album on top at its end (measured: median 4, at most 6 per card)
+        # card's picture, the call, "chosen, waiting" — and a season's album on top at its
+        # end; old calls go three in one deletion (measured in two games: a mean of 3.5,
+        # median 3, at most 5 per card; deleting each card's previous call alone made it a
+        # mean of 4.2, median 4, at most 6 — the mean, steadier than a median sitting
+        # between 3 and 4, is what is held)
         ordered = sorted(group_sends)
-        assert ordered[len(ordered) // 2] <= 4 and ordered[-1] <= 7, ordered
+        assert sum(ordered) / len(ordered) <= 3.8 and ordered[-1] <= 6, ordered
+        assert not group_methods["deleteMessage"], dict(group_methods)
+        # and the calls do go: none but the last few is left under the table message
+        await until(lambda: not [m for (chat, _), m in fake.messages.items() if chat == gid
+                                 and "🔒" in (m.get("text") or "")], what="old calls gone")
         # Bob's Telegram speaks Portuguese: every word in his private chat does too
         english = [w for w in words_sent(fake, BOB["id"])
                    if ENGLISH.search(re.sub(r"https?://\S+|Bob|Ana", "", w))]

@@ -88,10 +88,13 @@ class RefusedAction(IllegalAction):
     """The engine's refusal of an action a person typed, kept with what it was tried
     on (the table's ``game`` and the ``notation``), so the answer can name the rule."""
 
-    def __init__(self, error: GameError, game: str, notation: str) -> None:
+    def __init__(self, error: GameError, game: str, notation: str, table_id: str = "",
+                 state_id: int = 0) -> None:
         super().__init__(str(error), code=error.code, **error.params)
         self.game = game
         self.notation = notation
+        self.table_id = table_id  # (and the table's state it was refused in)
+        self.state_id = state_id
 
 
 @dataclass

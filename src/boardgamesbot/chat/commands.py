@@ -199,7 +199,9 @@ class Commands:
         lines = [i18n.text(lang, "lobby.title", game=games.title(name, lang))
                  + (f" ({options})" if options else ""),
                  i18n.text(lang, "lobby.players", players=", ".join(who),
-                           count=len(who), range=players_range(low, high, lang))]
+                           count=len(who), range=players_range(low, high, lang)) if who
+                 # (nobody in it: "Players: 0 (2 to 4) — " ended on a dash)
+                 else i18n.text(lang, "lobby.nobody", range=players_range(low, high, lang))]
         if lobby["clock"]:  # (no clock: nothing to say, not "Clock: none")
             lines.append(i18n.text(lang, "lobby.clock", clock=clock_words(lobby["clock"], lang)))
         if started:
@@ -256,8 +258,9 @@ class Commands:
         try:
             await self.service.act(seat.table_id, seat.seat, notation)
         except IllegalAction as error:  # the rule it rests on is named with the reason
-            game = (await self.service.summary(seat.table_id))["game"]
-            raise RefusedAction(error, game, notation) from error
+            summary = await self.service.summary(seat.table_id)
+            raise RefusedAction(error, summary["game"], notation, seat.table_id,
+                                summary["state_id"]) from error
         if not hidden:
             return None
         summary = await self.service.summary(seat.table_id)
@@ -438,10 +441,6 @@ class Commands:
         """The answers not shown yet in each chat (``rules more``)."""
         return self.__dict__.setdefault("_more_answers", {})
 
-    def _refused(self) -> dict[tuple[str, str], str]:
-        """Each person's last action refused in each chat (``why`` alone explains it)."""
-        return self.__dict__.setdefault("_refused_actions", {})
-
     def _asked_before(self) -> dict[str, tuple[str, str, str]]:
         """Each chat's last answered rules question: its game, its language, and the question
         whose things it asked about (`Reply.about`), which a next question's pronoun may
@@ -512,11 +511,13 @@ class Commands:
         from boardgamesbot.help.why import explain
 
         # 'why' alone asks about this person's last refused action here (a tap on the
-        # '/por' of a tip's '/por que end' sends just that); none: say what to type.
-        notation = " ".join(args).rstrip("?").strip() \
-            or self._refused().get((place.chat_id, person.user_id), "")
+        # '/por' of a tip's '/por que end' sends just that), while the game stands as it
+        # was refused in; none: say what to type, with an action of the chat's game.
+        notation = " ".join(args).rstrip("?").strip()
         if not notation:  # (a lone '?': no action either)
-            raise Refusal("why.what")
+            notation = await self._last_refused(place, person, lang)
+        if not notation:
+            raise Refusal("why.what", example=await self._why_example(place, person, lang))
         seat = await self._my_seat(place, person)
         preview = await self.service.preview(seat.table_id, seat.seat, notation)
         game = (await self.service.summary(seat.table_id))["game"]
@@ -532,6 +533,32 @@ class Commands:
             text = f"» {found.lead}\n{found.text}" if found.lead else found.text
             await self.say(place.chat_id, i18n.text(lang, "why.refused", reason=found.reason,
                                                     source=found.source, text=text))
+
+    async def _last_refused(self, place: Place, person: Person, lang: str) -> str:
+        """The action last refused to ``person`` here, if the game has not moved on since
+        (a later move by anyone: explained against the game as it now stands, a refusal
+        would be answered wrongly); once it has, it is forgotten, and they are told so."""
+        kept = self.store.refused(self.network, place.chat_id, person.user_id)
+        if kept is None:
+            return ""
+        game = self.store.game(kept["table_id"])
+        summary = await self.service.summary(kept["table_id"]) \
+            if game is not None and game["status"] == "playing" else None
+        if summary is not None and summary["state_id"] == kept["state_id"] \
+                and summary["status"] == "playing":
+            return str(kept["notation"])
+        self.store.forget_refused(self.network, place.chat_id, person.user_id)
+        raise Refusal("why.moved_on", example=await self._why_example(place, person, lang))
+
+    async def _why_example(self, place: Place, person: Person, lang: str) -> str:
+        """An action to show how 'why' is asked: of the game this chat (or this person, in
+        a direct chat) plays, as the game writes its examples; else of the first game."""
+        game = self.store.game_in(self.network, place.chat_id)
+        if game is None and place.direct:
+            found = await self._find_seat(place, person, awaited_only=False)
+            game = self.store.game(found.table_id) if found is not None else None
+        name = (await self.service.summary(game["table_id"]))["game"] if game else None
+        return games.example_action(name, lang)
 
     async def cmd_lang(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         chosen = i18n.language(args[0]) if args else None

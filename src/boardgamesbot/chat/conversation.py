@@ -21,7 +21,7 @@ import re
 from collections.abc import MutableMapping
 
 from boardgamesbot.engine import GameError, load_game
-from boardgamesbot.games.wording import notation_error
+from boardgamesbot.games.wording import edits, notation_error
 from boardgamesbot.web import catalog, said_params
 
 from . import games, i18n, images
@@ -191,8 +191,9 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         try:
             await self._dispatch(place, person, text.strip(), lang, addressed)
         except GameError as error:
-            if isinstance(error, RefusedAction):  # ('why' alone then asks about it)
-                self._refused()[place.chat_id, person.user_id] = error.notation
+            if isinstance(error, RefusedAction) and error.table_id:  # ('why' alone asks it)
+                self.store.set_refused(self.network, place.chat_id, person.user_id,
+                                       error.table_id, error.state_id, error.notation)
             if error.code in ("not_your_turn", "error.not_your_turn") \
                     or isinstance(error, RefusedAction):  # (a game's own "already chosen")
                 error = await self._whose_turn(place, person, lang, error) or error
@@ -232,6 +233,13 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                     await self.say(place.chat_id, notice)
                 return
         command, args = i18n.command_in(words)
+        if command == "why" and len(words) == 1 and addressed \
+                and i18n.aliases(words[0].rstrip("?")) != "why":
+            # ('por'/'per' alone, the first word of 'por que'/'per què', asks why — unless
+            # the game played here writes an action so: a move is never taken for a question)
+            found = await self._find_seat(place, person, awaited_only=False)
+            if found is not None and await self._an_action(found.table_id, words[0]):
+                command = ""
         if command in COMMANDS and addressed:
             await getattr(self, f"cmd_{command}")(place, person, args, lang)
             return
@@ -260,6 +268,14 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         await self.play(place, person, found, text, lang)
 
 
+    async def _an_action(self, table_id: str, text: str) -> bool:
+        """Whether ``text`` is an action written in the notation of ``table_id``'s game."""
+        try:
+            load_game((await self.service.summary(table_id))["game"]).parse_action(text)
+        except GameError:
+            return False
+        return True
+
     async def _typo(self, table_id: str, word: str, lang: str) -> None:
         """A word said to the bot during a game that the game's notation does not begin
         with but that looks like a command ('ned', 'plcar') is a mistyped command: say
@@ -273,7 +289,13 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         try:
             load_game(game).parse_action(word)
         except GameError as error:
-            # (the notation stumbled on the first word itself: no action begins so)
+            # (the notation stumbled on the first word itself: no action begins so — but
+            # a word nearer one of the game's own than the command, 'plase' nearer 'place'
+            # than 'leave', is that word mistyped: told so when played)
+            slip = (error.params.get("near") or {}).get(i18n.language(lang) or i18n.DEFAULT)
+            if slip and edits(i18n.fold(word), i18n.fold(slip[0])) \
+                    < edits(i18n.fold(word), i18n.fold(near)):
+                return
             if i18n.fold(str(error.params.get("word", ""))) == i18n.fold(word):
                 raise Refusal("chat.unknown_command_near", word=word[:30],
                               near=near) from error
@@ -635,6 +657,13 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
 
     def error_text(self, lang: str, error: GameError) -> str:
         key = error.key if isinstance(error, Refusal) else f"error.{error.code}"
+        if error.code == "bad_notation":  # a slip of a word ('plase', 'colcoar'): which
+            near = (error.params.get("near") or {}).get(i18n.language(lang) or i18n.DEFAULT)
+            if near:
+                word, written = near
+                return i18n.text(lang, "play.near" if i18n.fold(word) == i18n.fold(written)
+                                 else "play.near_written", word=error.params.get("word", ""),
+                                 near=word, written=written)
         if error.code == "bad_notation":  # which word, and what goes in its place
             told = notation_error(catalog, i18n.language(lang) or i18n.DEFAULT, error.params)
             if told is not None:

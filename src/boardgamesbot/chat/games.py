@@ -153,6 +153,20 @@ def examples(lang: str, group_prefix: str = "/") -> dict[str, str]:
             "actions": ", ".join(actions) or i18n.text(lang, "example.no_actions")}
 
 
+def example_action(name: str | None, lang: str) -> str:
+    """An action of game ``name`` (None: the first registered) written in its notation, as
+    the game's own words show one (the first of ``notation.examples.<game>``, in
+    ``lang``): how to ask 'why' at its table — one game's move at another game's table
+    was no example anyone there could follow. "" when the game shows none."""
+    names = list(known_games())
+    name = name if name in names else (names[0] if names else None)
+    if name is None:
+        return ""
+    said = _said(name, lang, f"notation.examples.{name}") or ""
+    quoted = re.findall(r"'([^']+)'", said)
+    return quoted[0] if quoted else said.strip()
+
+
 def _new_example(name: str) -> str:
     """``new`` with the game and, when it has options, a choice other than the default
     (``GAME CHOICE``): the example shows how options are given."""

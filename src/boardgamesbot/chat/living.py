@@ -39,6 +39,9 @@ log = logging.getLogger(__name__)
 
 STORY_LINES = 6  # the latest actions told in a caption at a table with nobody's turn to show
 STORY_KEPT = 400  # lines of a table's story kept for its captions (the rest: 'log')
+#: old calls to act deleted together (`LivingTable.drop_call`): at most this many less one
+#: stay above the newest call, for one request where each took one
+CALLS_PER_DELETION = 3
 BURIED = 4  # newer messages in a chat after which a new turn posts the table again
 ANSWERED = 1  # the computer's moves per other player, after a person's own, that still
 #              leave them watching (each answered once: an auction's round of passes)
@@ -121,6 +124,8 @@ class LivingTable:
         self._person_moves: dict[str, tuple[int, int, int]] = {}
         # Per (table, chat): the calls to act still shown, and the seats each called.
         self._calls: dict[tuple[str, str], list[tuple[str, set[int]]]] = {}
+        # Per chat: old calls to act waiting to be deleted together (`drop_call`).
+        self._old_calls: dict[str, list[str]] = {}
         # Per table: the computer seat whose turn the table messages last showed, and
         # when they began to show it (`tell_living` holds what follows, for a while).
         self._computers_turn: dict[str, tuple[int, float]] = {}
@@ -322,23 +327,50 @@ class LivingTable:
         if call_id is not None and hasattr(self.transport, "delete"):
             self._calls.setdefault((table_id, chat_id), []).append((call_id, called))
 
-    async def drop_call(self, table_id: str, chat_id: str, awaited: set[int]) -> None:
+    async def drop_call(self, table_id: str, chat_id: str, awaited: set[int],
+                        end: bool = False) -> None:
         """Delete the table's calls to act in ``chat_id`` (where the network can), but
         those calling someone among the seats still ``awaited``: their call stays until
-        they act."""
+        they act. Where the network deletes many messages in one request (Telegram's
+        ``deleteMessages``), old calls wait until `CALLS_PER_DELETION` of them (or the
+        game's ``end``) and go together: a deletion counts as a send among a group's
+        twenty a minute, and was one in four of a card's sends in a game of hidden
+        drawings."""
         delete = getattr(self.transport, "delete", None)
         calls = self._calls.get((table_id, chat_id), [])
         if delete is None or not calls:
+            if end:
+                await self._delete_old_calls(chat_id)
             return
         kept = [c for c in calls if c[1] & awaited]
         if kept:
             self._calls[(table_id, chat_id)] = kept
         else:
             del self._calls[(table_id, chat_id)]
-        for call_id, seats in calls:
-            if not seats & awaited:
+        gone = [call_id for call_id, seats in calls if not seats & awaited]
+        if getattr(self.transport, "delete_many", None) is None:
+            for call_id in gone:
                 self._sent[chat_id] = max(0, self.sent_in(chat_id) - 1)  # it buries nothing
                 self.in_background(self._tidy(chat_id, call_id, buries=True))
+            return
+        waiting = self._old_calls.setdefault(chat_id, [])
+        waiting.extend(gone)
+        if end or len(waiting) >= CALLS_PER_DELETION:
+            await self._delete_old_calls(chat_id)
+
+    async def _delete_old_calls(self, chat_id: str) -> None:
+        """Delete the old calls to act waiting in ``chat_id``, in one request, after the
+        update that asked for it is answered. Until then they still bury the table message
+        (`sent_in`); once gone they no longer do."""
+        ids = self._old_calls.pop(chat_id, [])
+        if not ids:
+            return
+
+        async def tidy() -> None:
+            if await self.transport.delete_many(chat_id, ids):  # type: ignore[attr-defined]
+                self._sent[chat_id] = max(0, self.sent_in(chat_id) - len(ids))
+
+        self.in_background(tidy())
 
     async def _tidy(self, chat_id: str, message_id: str, buries: bool = False,
                     keep_picture: bool = False) -> None:

@@ -502,7 +502,7 @@ class Narration:
             # sheet as an album, and the living messages keep theirs, losing their menus.
             # A game drawn whole: the final board with the result, as the one table
             # message left (`end_living`). The last call to act goes: the end rings all.
-            await self.drop_call(table_id, chat_id, set())
+            await self.drop_call(table_id, chat_id, set(), end=True)
             # An album carries no button: its caption points at 🔁 Play again on the
             # table's message above it rather than telling what to type.
             text = "\n".join(lines + end[:-1] + [i18n.text(lang, "end.again_button")])

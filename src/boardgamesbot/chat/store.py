@@ -153,6 +153,20 @@ moments = Table(
     Column("now", Text, nullable=True),
 )
 
+refused = Table(
+    "chat_refused", metadata,
+    # Each person's last action refused in a chat, which 'why' alone explains: kept with
+    # the table's state it was refused in (``state_id``), so that once the game has moved
+    # on it is forgotten rather than explained against another position; and here, so
+    # that a restart keeps it as it keeps the table. A new table of its own, gained
+    # through ``checkfirst`` with no migration.
+    *_on_network("chat_id", primary_key=True),
+    Column("user_id", String(255), primary_key=True),
+    Column("table_id", String(32), nullable=False),
+    Column("state_id", Integer, nullable=False),
+    Column("notation", String(200), nullable=False),
+)
+
 KEEP_PROCESSED = 7 * 24 * 3600  # seconds an event id is remembered
 
 
@@ -173,7 +187,7 @@ class ChatStore:
                 raise GameError(f"the chat tables are at version {found}, newer than this "
                                 f"program's {CHAT_SCHEMA_VERSION}", code="schema_too_new")
             for table in (rooms, people, lobbies, games, seats, processed, cursors, living,
-                          leaving, greeted, moments):
+                          leaving, greeted, moments, refused):
                 table.create(c, checkfirst=True)
             if found < CHAT_SCHEMA_VERSION:
                 c.execute(delete(chat_schema))
@@ -352,6 +366,25 @@ class ChatStore:
         except IntegrityError:
             return False
         return True
+
+    # Refused actions ('why' alone) ----------------------------------------------------
+
+    def refused(self, network: str, chat_id: str, user_id: str) -> dict | None:
+        """``user_id``'s last action refused in ``chat_id``: ``{table_id, state_id,
+        notation}``, None if none is kept."""
+        return self._row(refused, {"network": network, "chat_id": chat_id,
+                                   "user_id": user_id[:255]})
+
+    def set_refused(self, network: str, chat_id: str, user_id: str, table_id: str,
+                    state_id: int, notation: str) -> None:
+        self._upsert(refused, {"network": network, "chat_id": chat_id,
+                               "user_id": user_id[:255]},
+                     {"table_id": table_id, "state_id": state_id, "notation": notation[:200]})
+
+    def forget_refused(self, network: str, chat_id: str, user_id: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(delete(refused).where(_where(refused, {
+                "network": network, "chat_id": chat_id, "user_id": user_id[:255]})))
 
     # Moments of play told ------------------------------------------------------------
 

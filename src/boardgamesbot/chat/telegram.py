@@ -231,6 +231,24 @@ class TelegramTransport:
         self._shown.pop((chat_id, message_id), None)
         return True
 
+    async def delete_many(self, chat_id: str, message_ids: list[str]) -> bool:
+        """Remove the bot's messages ``message_ids`` in one request (``deleteMessages``:
+        one send among a group's twenty a minute, however many go); False when Telegram
+        refuses them all."""
+        wanted = self._wanted.get(chat_id, {})
+        for message_id in message_ids:
+            wanted.pop(message_id, None)
+        chat, _ = _where(chat_id)
+        try:
+            await self._call(lambda: self.bot.delete_messages(
+                chat, [int(m) for m in message_ids]), chat_id)
+        except (NetworkError, Forbidden) as error:  # (a deletion is tidying, never a need)
+            log.info("deleting messages %s in %s failed: %s", message_ids, chat_id, error)
+            return False
+        for message_id in message_ids:
+            self._shown.pop((chat_id, message_id), None)
+        return True
+
     # The living message: coalesced edits -------------------------------------------------
 
     def edit_living(self, chat_id: str, message_id: str, text: str | None,
