@@ -144,7 +144,7 @@ def test_the_auction_speaks_the_readers_language():
     view = GAME.new(2, seed=1, variant="auction").view(None)
     assert (
         auction_text(view["auction"], "pt-BR").splitlines()[0]
-        == "Leilão, rodada 1: ofertas pelo turno 1 de 2"
+        == "Leilão, rodada 1: ofertas pela vez 1 de 2"
     )
 
 

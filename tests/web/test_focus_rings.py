@@ -7,13 +7,30 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import hot_seat_table, phone_page, take_seat
+from .helpers import call, hot_seat_table, phone_page, take_seat
 
 MAIN = 'svg.sheet[data-key="sheet"]:not([data-stale])'
-# The focused element, whether Chromium focused it, and the ring drawn around it.
-FOCUSED = """() => { const a = document.activeElement;
+# The focused element, whether Chromium focused it, and the ring drawn around it, read in
+# one look once the board (`ready`, a selector) is drawn again, a new picture in place of
+# the one redraw() marked: the page redraws, and a look at the focus apart from the wait
+# for what was drawn read the page of a redraw in between (the focus on a board without
+# a key went to the page).
+FOCUSED = """ready => { const a = document.activeElement;
+    const board = document.querySelector(ready);
+    if (!board || board === window.__drawnBefore || !board.querySelector('.target')) return null;
     return {tag: a.tagName, key: a.dataset?.key ?? null, visible: a.matches(':focus-visible'),
-            outline: getComputedStyle(a).outlineStyle}; }"""
+            outline: getComputedStyle(a).outlineStyle, board: a === board}; }"""
+# A keyboard's focus: ringed, on a cell or a space the board drawn now offers.
+KEYBOARD_FOCUS = """() => { const a = document.activeElement;
+    return a.matches(':focus-visible')
+        && Boolean(a.closest('svg.board:not([data-stale]) .target')); }"""
+
+
+def redraw(page, server, table, token, board):
+    """The table drawn again, as news does at any moment (the seat takes another name):
+    the board drawn now (`board`, a selector) is marked, to tell the next one from it."""
+    page.evaluate("board => { window.__drawnBefore = document.querySelector(board); }", board)
+    call(server, "POST", f"/api/tables/{table}/name", {"name": "Ana Rosa"}, token)
 
 
 @pytest.mark.parametrize("touch", [False, True], ids=["mouse", "tap"])
@@ -36,18 +53,18 @@ def test_a_tap_on_a_mountain_leaves_no_ring_around_the_map(browser, server, touc
             mountain.tap()
         else:
             mountain.click()
-        # The refusal says why (the spot is taken): the tap was read.
+        # The refusal says why (the spot is taken): the tap was read. Then the map drawn
+        # again keeps the focus where the tap left it.
         page.wait_for_selector("#notice.error button.why")
-        page.wait_for_selector(f"{MAIN} .target")
-        focused = page.evaluate(FOCUSED)
+        redraw(page, server, table, tokens[0], MAIN)
+        focused = page.wait_for_function(FOCUSED, arg=MAIN).json_value()
         # The map itself took the focus (what the ring was drawn on) ...
-        assert focused["key"] == "sheet", focused
+        assert focused["key"] == "sheet" and focused["board"], focused
         # ... and, not focused by a keyboard, shows no ring.
         assert not focused["visible"] and focused["outline"] == "none", focused
         # A keyboard still shows where it is: Tab reaches a cell, ringed.
         page.keyboard.press("Tab")
-        page.wait_for_timeout(100)
-        assert page.evaluate("() => document.activeElement.matches(':focus-visible')")
+        page.wait_for_function(KEYBOARD_FOCUS)
         assert not errors, errors
     finally:
         context.close()
@@ -65,8 +82,10 @@ def test_a_click_beside_tikals_spaces_leaves_no_ring_around_the_board(page, serv
         const r = document.querySelector('svg.tikal-board').getBoundingClientRect();
         return {x: r.x, y: r.y}; }""")
     page.mouse.click(corner["x"] + 3, corner["y"] + 3)
-    focused = page.evaluate("""() => { const a = document.activeElement;
-        return {board: a.matches('svg.tikal-board'), visible: a.matches(':focus-visible'),
-                outline: getComputedStyle(a).outlineStyle}; }""")
-    assert focused["board"] and not focused["visible"], focused
+    # The board drawn again (news from the table does it at any moment) kept no focus: it
+    # went to the page, and a look after such a redraw read no board focused.
+    board = "svg.tikal-board:not([data-stale])"
+    redraw(page, server, table, tokens[0], board)
+    focused = page.wait_for_function(FOCUSED, arg=board).json_value()
+    assert focused["board"] and focused["tag"] == "svg" and not focused["visible"], focused
     assert focused["outline"] == "none", focused

@@ -48,8 +48,8 @@ EXPECTED = {
         STARS: ["Marca 0 estrelas agora.", "Marca 1 estrela agora.", "Marca 2 estrelas agora."],
         FIRST: [
             None,
-            "Abre caminho para a próxima ação deste turno, que rende.",
-            "Abre caminho para as próximas 2 ações deste turno, que rendem.",
+            "Abre caminho para a próxima ação da sua vez, que rende.",
+            "Abre caminho para as próximas 2 ações da sua vez, que rendem.",
         ],
     },
     "ca": {

@@ -180,7 +180,10 @@ def test_the_ambush_preview_scores_the_neighbours_map(page, server):
     page.hover('[data-cell="E5"]')
     page.wait_for_selector("#preview-text.legal")
     text = page.inner_text("#preview-text")
-    assert "on Bot 2 (random)'s map — Bot 2 (random) would score this season" in text, text
+    # The bot's map named once, its level with it: "on Bot 2 (random)'s map — Bot 2
+    # (random) would score" said the name and the level twice in one line.
+    assert "on Bot 2 (random)'s map — that map would score this season" in text, text
+    assert text.count("Bot 2") == 1 and text.count("random") == 1, text
     assert "season score now" not in text
     assert re.search(r"coins 0 · monsters -\d+ = -?\d+★", text), text
 

@@ -198,9 +198,12 @@ export function bringLastMoveIntoView(root) {
     const marks = lastMoveMarks(frame);
     if (!marks.length) continue;
     const area = clearArea(frame);
+    // In sight: a mark's middle, not its edge (a tile laid at the frame's edge, a sliver
+    // of it in view, was left there: a friend watching on a phone saw no mark for it).
     const seen = marks.some((element) => {
       const box = element.getBoundingClientRect();
-      return box.right > area.left && box.left < area.right && box.bottom > area.top && box.top < area.bottom;
+      const x = (box.left + box.right) / 2, y = (box.top + box.bottom) / 2;
+      return x > area.left && x < area.right && y > area.top && y < area.bottom;
     });
     if (!seen) centreFrameOn(frame, marks);
   }

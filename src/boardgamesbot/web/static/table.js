@@ -107,6 +107,8 @@ export class TableScreen {
 
   onStatus(up) {
     this.connected = up;
+    // The first news after a connection (made again) is what was missed while away.
+    if (up) this.back = true;
     const badge = this.root.querySelector(".connection");
     if (badge) badge.hidden = up;
   }
@@ -133,14 +135,17 @@ export class TableScreen {
     } else if (m.type === "events") {
       const seen = new Set(this.events.map((e) => e.n));
       const fresh = m.events.filter((event) => !seen.has(event.n));
+      const back = this.back;
+      this.back = false;
       this.events.push(...fresh);
       this.events.sort((a, b) => a.n - b.n);
       // New events after the ones read extend the log; one from the past (a hidden
       // choice made public) rebuilds it.
       if (this.log && fresh.every((event) => event.n > this.log.lastN)) {
-        this.follow(fresh.sort((a, b) => a.n - b.n));
+        this.follow(fresh.sort((a, b) => a.n - b.n), back);
       } else {
         this.log = null;
+        if (!back && facesReady()) this.showRevealed(fresh);
       }
       this.drawSoon(null, "log");
     } else if (m.type === "error") {
@@ -164,9 +169,10 @@ export class TableScreen {
    * Add `events` (new, in order) to the log, and queue the moves of others (bots,
    * friends, this seat's autopilot) to be shown one at a time, each with the public view
    * after it and the lines it adds to the log (said when shown). This seat's own moves
-   * are not held back: the present is shown at once; nor are the moves that end the game.
+   * are not held back: the present is shown at once; nor are the moves that ended the
+   * game while the page was away (`back`: the first news after a connection).
    */
-  follow(events) {
+  follow(events, back = false) {
     const steps = [];
     // Others' choices that showed nothing when made (a simultaneous step's hidden
     // drawings, revealed by a later move of this batch): shown with that move, not one by
@@ -197,11 +203,13 @@ export class TableScreen {
     }
     this.log.speak = (text, entry) => tell(entry?.headline ? { text, headline: entry.headline } : text);
     steps.push(...together); // revealed by nothing in this batch: shown as they come
-    if (events.some((event) => event.type === "over")) {
-      // The game ended with these moves: straight to its final position and result, with
-      // any moves still waiting to be shown. A page back after the end (a phone that slept
-      // through it) replayed the last moves one at a time before its result, until "Skip
-      // to the present"; whoever wants the moves has the replay, linked under the result.
+    if (back && events.some((event) => event.type === "over")) {
+      // The game ended with these moves while the page was away: straight to its final
+      // position and result, with any moves still waiting to be shown. A page back after
+      // the end (a phone that slept through it) replayed the last moves one at a time
+      // before its result, until "Skip to the present"; whoever wants the moves has the
+      // replay, linked under the result. A page watching as they come shows them (a bot's
+      // last turn, 8 moves, went by unseen: the result came at once in its place).
       this.pacer.skip();
       for (const step of steps) step.said.forEach(tell);
       return;
@@ -213,6 +221,28 @@ export class TableScreen {
     // The steps' pictures asked for now, so each is drawn by the time its turn comes (not
     // when they will not be shown: at once, or in a hidden tab).
     if (SPEEDS[moveSpeed()] > 0 && document.visibilityState !== "hidden" && steps.length <= CATCH_UP) for (const step of steps) this.withStep(step, () => { try { faceOf(this.game).render(this.context()); } catch { /* drawn when shown */ } });
+    this.pacer.push(steps);
+  }
+
+  /**
+   * The others' choices a move made public (a simultaneous step's drawings, hidden until
+   * the last is made), shown one at a time on the board as it is now, which holds them all:
+   * the log was read again with them and the present drawn at once, and the friend who
+   * had drawn first and waited saw only the last one named above the board (a bot's
+   * drawing never was). Not to the person whose own move revealed them: the present at once.
+   */
+  showRevealed(fresh) {
+    const mine = (event) => event.seat === this.msg?.seat && (event.by ?? "person") === "person";
+    const revealed = fresh.filter((event) => event.type === "action").sort((a, b) => a.n - b.n);
+    if (!this.msg || !revealed.length || fresh.some(mine)) return;
+    // The log read again now (its lines history, not spoken), for the view after the move
+    // that revealed them: the state that says it may come after this news.
+    this.log = new LogBuilder(faceOf(this.game), baseContext(this.msg.table, this.msg.seat));
+    for (const event of this.events) this.log.add(event);
+    this.logLang = document.documentElement.lang;
+    this.logSeats = JSON.stringify(this.msg.table.seats);
+    const steps = revealed.map((event) => ({ event, view: this.log.view, said: [] }));
+    if (SPEEDS[moveSpeed()] > 0 && document.visibilityState !== "hidden" && steps.length <= CATCH_UP) this.withStep(steps[0], () => { try { faceOf(this.game).render(this.context()); } catch { /* drawn when shown */ } });
     this.pacer.push(steps);
   }
 
@@ -997,11 +1027,13 @@ export class TableScreen {
     // Before the first move its room is kept (style.css), saying there is no move yet: the
     // first move's words came and pushed the board down by the line's height, once.
     if (!event) {
+      delete line.dataset.n;
       line.textContent = t("board.last_move.none");
       return;
     }
     const ctx = this.context();
     line.textContent = t("board.last_move.by", { name: ctx.name(event.seat), move: moveWords(event, faceOf(this.game), ctx) });
+    line.dataset.n = event.n; // which of the table's events it says (typed, as a board's data-space)
   }
 
   renderLog() {

@@ -23,9 +23,52 @@ export function notify(text, kind = "info") {
   notice.textContent = text;
   notice.className = `notice ${kind}${text && touchedAt < 0.5 ? " at-foot" : ""}`;
   notice.hidden = !text;
-  notice.onclick = (event) => { if (!event.target.closest("a, button")) notice.hidden = true; };
+  notice.onclick = (event) => { if (!event.target.closest("a, button")) hideNotice(); };
   clearTimeout(notify.timer);
-  if (text && kind !== "error") notify.timer = setTimeout(() => (notice.hidden = true), 6000);
+  if (text && kind !== "error") notify.timer = setTimeout(hideNotice, 6000);
+  followStatusLine(Boolean(text));
+}
+
+function hideNotice() {
+  document.getElementById("notice").hidden = true;
+  followStatusLine(false);
+}
+
+// The status line stuck to a phone's top says whose turn it is and what to do: a notice
+// at the top stands under it, not over it (a season's headline lay over it for 6 s after
+// the drawing that scored it was confirmed at the foot). At the foot the notice stays
+// over the turn's panel: moved above it, the taller notices lay over the spot tapped.
+const GAP = 4;
+
+/** The notice at the top moved under the status line where that line is (else where style.css puts it). */
+function placeNotice() {
+  const notice = document.getElementById("notice");
+  notice.style.top = notice.style.maxHeight = "";
+  if (notice.hidden || notice.classList.contains("at-foot")) return;
+  const box = notice.getBoundingClientRect();
+  const under = [...document.querySelectorAll(".status-line")].map((e) => e.getBoundingClientRect())
+    .filter((r) => r.height > 0 && r.bottom > 0 && r.top < box.bottom && r.left < box.right && box.left < r.right);
+  if (!under.length) return;
+  const edge = Math.max(...under.map((r) => r.bottom));
+  notice.style.top = `${edge + GAP}px`;
+  notice.style.maxHeight = `min(45vh, ${Math.max(innerHeight - edge - 2 * GAP, 48)}px)`;
+}
+
+// While the notice is shown it follows the line: the page scrolled (the line sticks or
+// comes loose), resized, or drawn again (a line of two rows at one's turn, one row after).
+let placing = 0;
+const placeSoon = () => { placing ||= requestAnimationFrame(() => { placing = 0; placeNotice(); }); };
+const redrawn = new MutationObserver(placeSoon);
+
+function followStatusLine(shown) {
+  redrawn.disconnect();
+  removeEventListener("scroll", placeSoon);
+  removeEventListener("resize", placeSoon);
+  placeNotice();
+  if (!shown) return;
+  redrawn.observe(document.querySelector("main") || document.body, { childList: true, subtree: true, characterData: true });
+  addEventListener("scroll", placeSoon, { passive: true });
+  addEventListener("resize", placeSoon);
 }
 
 export function notifyError(error) {

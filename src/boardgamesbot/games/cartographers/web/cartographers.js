@@ -518,8 +518,10 @@ function previewWords(ctx, answer) {
     // with the monster (its edicts, its coins, its monsters), not mine.
     const edicts = Object.entries(score.edicts).map(([letter, n]) => t("carto.preview.edict", { letter, n })).join(" · ");
     const words = { edicts, coins: score.coins, monsters: score.monsters, total: score.total };
+    // The map is named once, by the drawing's words ("on Bot 2 (random)'s map"): its
+    // score said the name again ("— Bot 2 (random) would score"), a bot's level twice.
     parts.push(answer.sheet !== undefined && answer.sheet !== (ctx.seat ?? 0)
-      ? t("carto.preview.score.of", { name: ctx.name(answer.sheet), ...words })
+      ? t("carto.preview.score.of", words)
       : t("carto.preview.score", words));
   }
   return parts.join(" — ");

@@ -344,6 +344,9 @@ function boardSvg(ctx, legal) {
   if (legal && view.phase === "place" && view.drawn) drawPreviewsAhead(game, view, legal, sel);
   if (legal && view.phase === "actions") drawMovesAhead(ctx, game, spaceTargets(ctx, legal));
   svg.classList.add("tikal-board");
+  // A click in the margin focuses the picture itself: by its key the focus stays on it
+  // when the board is drawn again (news, a resize), as a space's does; it went to the page.
+  svg.dataset.key = "board";
   svg.setAttribute("aria-label", t("tikal.board.label"));
   const offered = spaceTargets(ctx, legal);
   const spaces = new Map([...svg.querySelectorAll(".space[data-space]")].map((g) => [g.dataset.space, g]));

@@ -1,0 +1,186 @@
+"""Watching a game night on phones (390×844, pt-BR): two friends and a bot play a whole
+game, each friend's phone a browser of its own. The one who is not on turn must tell, at
+every move of a friend or of the bot, who did what: the move in words (the line above the
+board, the log) and its mark on the board, each in sight and under no bar stuck to the
+screen's top or foot."""
+
+from __future__ import annotations
+
+from .helpers import act, call, legal_notations, phone_page, seeded, take_seat, view
+
+NAMES = ["Ana", "Bea"]
+
+# Installed in a watcher's page: at each frame, the move the line above the board says
+# (its event's number, data-n) and whether its words and its mark are in sight, each
+# the topmost thing where it is drawn. window.__watch[n]: the best look at move n.
+RECORDER = """() => {
+    window.__watch = {};
+    const inSight = (el, at) => {
+        const r = el.getBoundingClientRect();
+        if (r.height === 0 || r.bottom <= 0 || r.top >= innerHeight) return false;
+        const [x, y] = at(r);
+        const top = document.elementFromPoint(x, y);
+        const board = el.closest('svg.board');
+        return Boolean(top)
+            && (el.contains(top) || Boolean(board) && top.closest?.('svg.board') === board);
+    };
+    const middle = (r) => [(Math.max(r.left, 0) + Math.min(r.right, innerWidth)) / 2,
+                           (Math.max(r.top, 0) + Math.min(r.bottom, innerHeight)) / 2];
+    const start = (r) => [Math.max(r.left, 0) + Math.min(20, r.width / 2), (r.top + r.bottom) / 2];
+    const look = () => {
+        const line = document.getElementById('move-line');
+        if (line && !line.hidden && line.dataset.n) {
+            const n = Number(line.dataset.n);
+            const marks = [...document.querySelectorAll(
+                'svg.board:not([data-stale]) [data-last-move]')];
+            const note = document.getElementById('last-move-note');
+            const seen = {
+                text: line.textContent,
+                words: inSight(line, start),
+                mark: marks.length ? marks.some((m) => inSight(m, middle))
+                    : Boolean(note && inSight(note, start)),
+                // marks on the screen that something else lies over (a bar stuck to it)
+                covered: marks.filter((m) => { const r = m.getBoundingClientRect();
+                    if (r.bottom <= 0 || r.top >= innerHeight) return false;
+                    const [x, y] = middle(r);
+                    for (let e = document.elementFromPoint(x, y); e; e = e.parentElement)
+                        if (['sticky', 'fixed'].includes(getComputedStyle(e).position))
+                            return !e.contains(m);
+                    return false; }).length,
+                marked: marks.length ? 'board' : note ? 'note' : 'none',
+                // (the log says the move without the map it is on: the line may add it)
+                log: [...document.querySelectorAll('#log li.log-action')].some((li) =>
+                    line.textContent.split(' — ').slice(1).join(' — ').startsWith(li.textContent)),
+                showing: Boolean(document.querySelector('.pace-showing')),
+            };
+            const best = window.__watch[n];
+            const score = (s) => Number(s.words) + Number(s.mark) + Number(s.log) - s.covered;
+            if (!best || score(seen) > score(best)) window.__watch[n] = seen;
+        }
+        requestAnimationFrame(look);
+    };
+    look();
+}"""
+
+
+def events(server, table, token=None):
+    """The table's events as the seat holding `token` is told them (none: the public's)."""
+    return call(server, "GET", f"/api/tables/{table}/events", token=token)["events"]
+
+
+def moves_of_others(server, table, seat):
+    """The numbers of the moves (action events) that seats other than `seat` made."""
+    return {
+        e["n"]: e["seat"]
+        for e in events(server, table)
+        if e["type"] == "action" and e["seat"] != seat
+    }
+
+
+def play_watched(browser, server, game):
+    """A whole game of `game` played by Ana and Bea (random moves, sent from their seats)
+    and a bot, each friend's phone open at the table in pt-BR with RECORDER installed: the
+    looks each phone had at each move (its window.__watch), by seat, the moves each phone
+    is not to be judged on (others' drawings its own move revealed: the present at once),
+    and the pages' script errors."""
+    created = call(
+        server,
+        "POST",
+        "/api/tables",
+        {
+            "game": game,
+            "options": {},
+            "seed": 4,
+            "seats": [
+                {"kind": "person", "name": "Ana"},
+                {"kind": "person", "name": "Bea"},
+                {"kind": "bot", "level": "random"},
+            ],
+        },
+    )
+    table = created["table"]["id"]
+    tokens = {s["seat"]: s["token"] for s in created["seats"] if s.get("token")}
+    phones = [phone_page(browser, 390, 844) for _ in tokens]
+    rng = seeded(4)
+    revealed: dict[int, set[int]] = {seat: set() for seat in tokens}
+    try:
+        for seat, (_, page, _) in enumerate(phones):
+            page.add_init_script("localStorage.setItem('bgbot.lang', 'pt-BR')")
+            take_seat(page, server, table, seat, tokens[seat], game)
+            page.wait_for_selector("svg.board:not([data-stale])")
+            page.evaluate(RECORDER)
+        last = 0
+        while True:
+            state = view(server, table)
+            if state["view"].get("over") or not state["to_act"]:
+                break
+            people = [seat for seat in state["to_act"] if seat in tokens]
+            for seat in people:
+                phones[seat][1].wait_for_function(
+                    "() => document.querySelector('#status-line.yours')"
+                    " && !document.querySelector('.pace-showing')"
+                )
+                legal = legal_notations(server, table, tokens[seat])
+                move = "end" if "end" in legal and rng.random() < 0.4 else rng.choice(legal)
+                known = {e["n"] for e in events(server, table, tokens[seat])}
+                act(server, table, tokens[seat], move)
+                now = [e for e in events(server, table, tokens[seat]) if e["type"] == "action"]
+                mine = max(e["n"] for e in now if e["seat"] == seat)
+                revealed[seat] |= {e["n"] for e in now if e["n"] not in known and e["n"] < mine}
+            # Each phone has shown the moves made so far (a bot's: once it made one more).
+            moves = [e["n"] for e in events(server, table) if e["type"] == "action"]
+            until = max(moves) if people or not moves or max(moves) > last else last + 1
+            for _, page, _ in phones:
+                page.wait_for_function(
+                    "n => Math.max(0, ...Object.keys(window.__watch).map(Number)) >= n",
+                    arg=until,
+                    timeout=60_000,
+                )
+            last = until
+        # The game's last moves, then its result, on each phone.
+        for _, page, _ in phones:
+            page.wait_for_selector(".panel.summary", timeout=60_000)
+        seen = {seat: page.evaluate("window.__watch") for seat, (_, page, _) in enumerate(phones)}
+        return table, seen, revealed, [error for _, _, errors in phones for error in errors]
+    finally:
+        for context, _, _ in phones:
+            context.close()
+
+
+def test_the_friend_waiting_sees_every_move_of_a_whole_game_of_tikal(browser, server):
+    """At each move of a friend or of the bot: the move in words above the board, in the
+    log, and its mark on the board, all in sight (a move the board cannot mark, ending a
+    turn, is said by the line alone: on a phone it stands for the note under the board).
+    The bot's last turn, the game's end, went by unseen: the result came in its place."""
+    table, seen, _, errors = play_watched(browser, server, "tikal")
+    faults = []
+    for seat in seen:
+        for n, mover in sorted(moves_of_others(server, table, seat).items()):
+            look = seen[seat].get(str(n))
+            marked = look and (look["mark"] or look["marked"] == "note" and look["words"])
+            if not look or not (look["words"] and marked and look["log"] and not look["covered"]):
+                faults.append((NAMES[seat], n, mover, look))
+    assert not faults, (len(faults), faults[:12])
+    assert not errors, errors
+
+
+def test_the_friend_waiting_sees_every_drawing_of_a_whole_game_of_cartographers(browser, server):
+    """Each card's drawings are made at once and shown when the last is made: the friend
+    who drew and waits sees each of the others' drawings named in turn above the map and
+    in the log, its cells marked on that player's map (below, under "The other maps"), no
+    mark under a bar stuck to the screen. Only the last drawing was named, and a bot's
+    never: the log was read again with them and the present drawn at once."""
+    table, seen, revealed, errors = play_watched(browser, server, "cartographers")
+    faults = []
+    for seat in seen:
+        for n, mover in sorted(moves_of_others(server, table, seat).items()):
+            if n in revealed[seat]:
+                continue
+            look = seen[seat].get(str(n))
+            if not look or not (
+                look["words"] and look["marked"] == "board" and look["log"] and not look["covered"]
+            ):
+                faults.append((NAMES[seat], n, mover, look))
+
+    assert not faults, (len(faults), faults[:12])
+    assert not errors, errors
