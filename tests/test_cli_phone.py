@@ -42,3 +42,41 @@ def test_a_slip_of_another_languages_word_is_told_the_notations_word(tmp_path, l
     assert said in told, told
     assert say(lang, "unreadable.next") not in told, told
     assert not Record.load(tmp_path / "g.json").actions
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_the_latest_game_goes_on_with_resume_alone(tmp_path, monkeypatch, lang):
+    """'bgbot play --resume games/tikal-20261206-071234.json' was some 50 characters to
+    type on a phone. Quitting a game saved where games are saved tells the short way,
+    'bgbot play --resume' alone (and 'bgbot replay'), which goes on with the latest game
+    saved there; a word of its file's name (the game's name) picks the latest of those."""
+    from boardgamesbot.cli.words import say
+    from boardgamesbot.engine import Record
+    from tests.test_cli_first_game import first_action, run
+
+    monkeypatch.chdir(tmp_path)
+    nothing = run("play", "--resume", "--lang", lang)
+    assert nothing.exit_code == 2
+    assert say(lang, "resume.none", folder="games") in nothing.output
+    first = run("play", "tikal", "--seed", "5", "--lang", lang,
+                stdin=f"{first_action('tikal')}\nquit\n")
+    assert first.exit_code == 0, first.output
+    (path,) = (tmp_path / "games").glob("tikal-*.json")
+    saved = f"games/{path.name}"
+    assert say(lang, "saved.latest", path=saved) in first.output, first.output
+    assert "--resume games/" not in first.output
+    for way in (["--resume"], ["--resume", "tikal"], ["tikal", "--resume"]):
+        again = run("play", *way, "--lang", lang, stdin="quit\n")
+        assert again.exit_code == 0, (way, again.output)
+        said = say(lang, "resumed", game="Tikal", actions=1, path=saved)
+        assert said in " ".join(again.output.split()), (way, again.output)
+        assert say(lang, "saved.latest", path=saved) in again.output
+    assert len(Record.load(path).actions) == 1
+    other = run("play", "--resume", "cartographers", "--lang", lang)
+    assert other.exit_code == 2
+    assert say(lang, "resume.no_match", name="cartographers", folder="games",
+               names=path.stem) in other.output
+    replayed = run("replay", "--no-step", "--lang", lang)
+    assert replayed.exit_code == 0, replayed.output
+    assert f"1. {say(lang, 'person', n=1)}" in replayed.output, replayed.output
+

@@ -44,8 +44,10 @@ from .terminal import (
     find_game,
     game_options,
     language,
+    latest_saved,
     load_record,
     replay,
+    saved_game,
 )
 from .words import (
     command_named,
@@ -74,9 +76,12 @@ from .words import (
 @game_options
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
               help="Where to save the record (default: games/GAME-TIME.json).")
-@click.option("--resume", "resume_path", type=click.Path(dir_okay=False), default=None,
+@click.option("--resume", "resume_path", is_flag=False, flag_value="", default=None,
+              metavar="[FILE|WORD]",
               help="Go on with a game saved by 'quit' or Ctrl-C: its seats, bots and "
-                   "options are the file's, and it goes on being saved there.")
+                   "options are the file's, and it goes on being saved there. Alone, the "
+                   "latest game saved in games/; with a word (the game's name, a time such "
+                   "as 0712), the latest whose file name holds it.")
 @click.option("--lang", "-l", default=None, metavar="en|pt-BR|ca",
               help="Language of the prompt, its messages and the rules answers "
                    "(default: your locale's, from LC_ALL / LC_MESSAGES / LANG, else en).")
@@ -98,7 +103,7 @@ def play_command(game_name, players, humans, bots, seed, save_path, resume_path,
         # with it would be silently ignored, so it is refused)
         if (players, bots, seed, save_path) != (None,) * 4 or humans != 1 or chosen(options):
             fail(say(lang, "resume.alone"), lang)
-        _resume(resume_path, game_name, lang)
+        _resume(saved_game(resume_path or game_name, lang), game_name, lang)
         return
     if game_name is None:  # (click's "Missing argument" would not say which games there are)
         fail(say(lang, "setup.which_game", games=", ".join(known_games())), lang)
@@ -725,7 +730,10 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     record.save(path)
     if stopped:
         width = console.width if console.is_terminal else None
-        for line in clauses_with_commands(say(lang, "saved", path=path), width):
+        # (the short way to go on with it where it is the game '--resume' alone finds: on a
+        # phone the whole path was some 50 characters to type)
+        saved = say(lang, "saved.latest" if latest_saved(path) else "saved", path=path)
+        for line in clauses_with_commands(saved, width):
             console.print(line, markup=False, soft_wrap=True)
         return
     board = state.game.render_text(state.view(None), lang, person.names)

@@ -13,12 +13,12 @@ from rich.text import Text
 from boardgamesbot.engine import GameError, Record, load_game
 from boardgamesbot.games.wording import between_entries
 
-from .terminal import console, fail, find_game, language, load_record, replay
+from .terminal import console, fail, find_game, language, load_record, replay, saved_game
 from .words import environment_language, say, seat_name, seat_tagged
 
 
 @click.command("replay")
-@click.argument("path", type=click.Path(dir_okay=False))
+@click.argument("path", metavar="[RECORD]", required=False)
 @click.option("--seat", type=int, default=None,
               help="Show what this seat (1-based) saw instead of the spectator view.")
 @click.option("--step/--no-step", default=None,
@@ -26,8 +26,11 @@ from .words import environment_language, say, seat_name, seat_tagged
 @click.option("--lang", "-l", default=None, metavar="en|pt-BR|ca",
               help="Language of the replay's words (default: your locale's, else en).")
 def replay_command(path, seat, step, lang) -> None:
-    """Step through a saved game record."""
+    """Step through a saved game record: RECORD's path, or a word of its file's name
+    (the game's name, a time such as 0712) for the latest saved in games/ that holds it;
+    without one, the latest game saved there."""
     lang = language(lang) if lang is not None else environment_language()
+    path = saved_game(path, lang)
     record = load_record(path, lang)
     try:
         states = list(record.states())
