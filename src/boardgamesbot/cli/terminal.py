@@ -90,9 +90,9 @@ def saved_games() -> list[Path]:
 def saved_game(name: str | None, lang: str) -> str:
     """The saved game a person means, as a path: ``name`` itself where it is a file's path;
     nothing, the latest game saved in `SAVED`; a word, the latest there whose file name
-    holds it: a game's name or title ("tikal", "Cartógrafos"), a day or a time
-    ("0712"). On a phone, "bgbot play --resume games/tikal-20261206-071234.json" was 50
-    characters to type. Else a one-line error in ``lang`` naming the latest ones."""
+    holds it: a game's name or title in any language, a day or a time ("0712"). On a
+    phone, "bgbot play --resume games/GAME-20261206-071234.json" was some 50 characters
+    to type. Else a one-line error in ``lang`` naming the latest ones."""
     if name and (Path(name).exists() or "/" in name or name.endswith(".json")):
         return name
     games = saved_games()
