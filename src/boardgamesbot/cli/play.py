@@ -51,6 +51,7 @@ from .terminal import (
 )
 from .words import (
     command_named,
+    command_word,
     environment_language,
     folded,
     move_near,
@@ -96,6 +97,7 @@ def play_command(game_name, players, humans, bots, seed, save_path, resume_path,
     bgbot games                          the games and their options
     bgbot play GAME --players 3          you and two medium bots
     bgbot play GAME --lang pt-BR         the prompt in Brazilian Portuguese
+    bgbot play --resume                  the latest game, where it stopped
     """
     lang = language(lang) if lang is not None else environment_language()
     if resume_path is not None:
@@ -318,8 +320,9 @@ class Person:
         """Show the seat's view; read commands until one is a legal action."""
         lang = self.lang
 
-        def render(view: dict) -> object:  # the board, in the person's language too
-            return seat.game.render_text(view, lang, self.names)
+        def render(view: dict, focus: list[str] | None = None) -> object:
+            # (the board, in the person's language too)
+            return seat.game.render_text(view, lang, self.names, focus)
 
         self._hand_over(seat, player)
         # In the person's language, and naming 'help': a first-time player learns from
@@ -335,7 +338,14 @@ class Person:
         undo_said, self.undo_said = self.undo_said, None
         below = [*scored, *([Text(undo_said[0], style=undo_said[1])] if undo_said else []),
                  *turn_lines(legal, lang)]
-        board = render(seat.view())
+        # (on a phone's 24 rows, where even the densest board does not fit, the part of it
+        # that holds the last actions and those legal now: its top scrolled away, with the
+        # prompt's turn line's first words)
+        board, part = fitted(render, seat.view(), [*reversed([a for _, a in done]), *legal],
+                             *recap(done, lang), *map(str, below))
+        if part:
+            below.insert(0, Text(say(lang, "board.part", command=command_word("board", lang)),
+                                 style="dim"))
         # What the computer players did, whole (at the end of a computer's long turn the
         # actions between its first and its last ones are what a person missed), unless
         # the board, drawn as dense as it goes, and they would not fit the screen together:
@@ -376,7 +386,9 @@ class Person:
             if word == "help":
                 console.print(help_text(seat, lang), markup=False)
             elif word == "board":
-                console.print(render(seat.view()), height=room_above())
+                # (whole: where it does not fit the screen, its top above, to scroll back to)
+                whole = render(seat.view())
+                console.print(whole, height=room_above() if fits(whole) else None)
             elif word == "log":
                 self._log(seat, rest.strip())
             elif word == "notation":
@@ -399,8 +411,9 @@ class Person:
                 elif result["view"] is None:
                     console.print(say(lang, "preview.hidden", action=result["text"]),
                                   markup=False)
-                else:
-                    console.print(render(result["view"]), height=room_above())
+                else:  # (where it does not fit, the part the action is in)
+                    shown, _ = fitted(render, result["view"], [result["text"]])
+                    console.print(shown, height=room_above())
             elif line.endswith("?"):  # (no action ends so: a question asked without 'ask')
                 self._ask(line)
             else:
@@ -530,6 +543,23 @@ def fits(board: object, *lines: str) -> bool:
     # (its rows as printed: `Console.render_lines` crops them to the height given)
     drawn = console.render(board, console.options.update(height=height))
     return sum(1 for _ in Segment.split_lines(drawn)) <= height
+
+
+def fitted(render, view: dict, focus: list[str], *lines: str) -> tuple[object, bool]:
+    """``render(view)``, the board, where it fits the rows ``lines`` leave (`fits`), else
+    ``render(view, focus)``: the part of it that holds the actions ``focus``, where the
+    game draws one (`Game.render_text`); and whether part of the board was left out."""
+    board = render(view)
+    if fits(board, *lines):
+        return board, False
+    kept = render(view, focus)
+    return kept, drawn_rows(kept, *lines) != drawn_rows(board, *lines)
+
+
+def drawn_rows(board: object, *lines: str) -> list[str]:
+    """``board`` as the rows `room_above` ``lines`` leave it show, its text."""
+    drawn = console.render(board, console.options.update(height=room_above(*lines)))
+    return ["".join(segment.text for segment in line) for line in Segment.split_lines(drawn)]
 
 
 def recap(done: list[tuple[str, str]], lang: str, whole: bool = False) -> list[str]:
