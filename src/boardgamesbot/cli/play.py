@@ -550,15 +550,19 @@ def fitted(render, view: dict, focus: list[str], *lines: str) -> tuple[object, b
     ``render(view, focus)``: the part of it that holds the actions ``focus``, where the
     game draws one (`Game.render_text`); and whether part of the board was left out."""
     board = render(view)
-    if fits(board, *lines):
+    height = room_above(*lines)
+    if height is None:
+        return board, False
+    whole = drawn_rows(board, height)  # (drawn once: a dense board tries many layouts)
+    if len(whole) <= height:
         return board, False
     kept = render(view, focus)
-    return kept, drawn_rows(kept, *lines) != drawn_rows(board, *lines)
+    return kept, drawn_rows(kept, height) != whole
 
 
-def drawn_rows(board: object, *lines: str) -> list[str]:
-    """``board`` as the rows `room_above` ``lines`` leave it show, its text."""
-    drawn = console.render(board, console.options.update(height=room_above(*lines)))
+def drawn_rows(board: object, height: int) -> list[str]:
+    """``board`` as it is drawn in ``height`` rows, its rows' text."""
+    drawn = console.render(board, console.options.update(height=height))
     return ["".join(segment.text for segment in line) for line in Segment.split_lines(drawn)]
 
 

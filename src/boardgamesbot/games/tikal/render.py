@@ -643,6 +643,8 @@ class Seen:
                  names: Mapping[int, str] | None = None,
                  focus: Sequence[str] | None = None) -> None:
         self.view, self.lang, self.names, self.focus = view, lang, names, focus
+        #: the dense layout chosen for a (width, height), drawn again as it is
+        self.chosen: dict[tuple[int, int], Group] = {}
 
     #: How a dense turn gets tighter, step by step, when it still does not fit the rows it
     #: has (four players, an auction, a scoring round on 24 rows): whose turn it is shares
@@ -734,8 +736,13 @@ class Seen:
         if options.height is None:
             yield roomy
             return
+        size = (options.max_width, options.height)
+        if size in self.chosen:  # (a face may measure it before it prints it)
+            yield self.chosen[size]
+            return
         unbounded = options.update(height=None)
         if len(console.render_lines(roomy, unbounded, pad=False)) <= options.height:
+            self.chosen[size] = roomy
             yield roomy
             return
         # A group's rows are its parts' rows; the dense map, the same at every step, is
@@ -754,14 +761,20 @@ class Seen:
         # ``focus``, the half that holds it is drawn alone, the other left to be asked for)
         halves: list[int | None] = [None]
         if self.focus is not None and options.max_width < DENSE_WIDTH:
-            halves.append(focus_half(self.focus))
+            kept = focus_half(self.focus)
+            # (the whole map taller than the rows alone: no tighter table makes it fit)
+            halves = [kept] if rows(Board(self.view, self.lang, dense=True)) \
+                > options.height else [None, kept]
         for half in halves:
             for tight in range(len(self.TIGHTER) + 1):
                 dense = self.parts(dense=True, width=options.max_width, tight=tight,
                                    half=half)
                 if sum(rows(part) for part in dense.renderables) <= options.height:
-                    yield dense
-                    return
+                    break
+            else:
+                continue
+            break
+        self.chosen[size] = dense
         yield dense
 
 
