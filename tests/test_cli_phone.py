@@ -115,14 +115,20 @@ class Phone:
     def __init__(self, *args: str, cwd: Path) -> None:
         bgbot = Path(sys.executable).with_name("bgbot")
         self.pid, self.fd = pty.fork()
-        if self.pid == 0:  # (the child: the terminal's size is set before it reads it)
-            os.chdir(cwd)
-            os.execve(
-                str(bgbot),
-                [str(bgbot), *args],
-                {**os.environ, "TERM": "xterm-256color", "COLUMNS": "", "LINES": ""},
-            )
-        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", *PHONE, 0, 0))
+        if self.pid == 0:  # (the child: its terminal's size set before `bgbot` starts)
+            try:
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", *PHONE, 0, 0))
+                os.chdir(cwd)
+                environment = {
+                    name: value
+                    for name, value in os.environ.items()
+                    if name not in ("COLUMNS", "LINES")
+                }  # (rich reads them)
+                os.execve(
+                    str(bgbot), [str(bgbot), *args], {**environment, "TERM": "xterm-256color"}
+                )
+            finally:  # (never back into the tests: only a failed exec gets here)
+                os._exit(127)
         self.output = self.printed = ""
 
     def screen(self) -> list[str]:

@@ -338,9 +338,9 @@ class Person:
         undo_said, self.undo_said = self.undo_said, None
         below = [*scored, *([Text(undo_said[0], style=undo_said[1])] if undo_said else []),
                  *turn_lines(legal, lang)]
-        # (on a phone's 24 rows, where even the densest board does not fit, the part of it
-        # that holds the last actions and those legal now: its top scrolled away, with the
-        # prompt's turn line's first words)
+        # (on a phone's 24 rows, where even the densest board did not fit and its top
+        # scrolled away: the part of it that holds the last actions and those legal now,
+        # and a line that names the command drawing it whole)
         board, part = fitted(render, seat.view(), [*reversed([a for _, a in done]), *legal],
                              *recap(done, lang), *map(str, below))
         if part:
