@@ -684,14 +684,19 @@ class Game(ABC):
     # What serves the game ----------------------------------------------------------------
 
     def render_text(self, view: dict[str, Any], lang: str = "en",
-                    names: Mapping[int, str] | None = None) -> Any:
+                    names: Mapping[int, str] | None = None,
+                    focus: Sequence[str] | None = None) -> Any:
         """The view for the terminal (anything ``rich`` prints), its words in ``lang`` (one
         of `LANGUAGES`); default: its JSON, which has no words to translate. The prompt
         prints it with a ``height`` (the rows left above its own lines), which a
         renderable may read (``options.height``) to draw a denser board that fits.
         ``names``: how the face names each seat's player ("easy (p2)", its `seat_tag`
         added), for the board's sentences about a player, such as who won, so that the
-        board and the face's own lines name a player one way."""
+        board and the face's own lines name a player one way. ``focus``: actions in
+        notation (the last ones played, those legal now) a board too tall for the rows
+        it is given may keep on the screen, drawing the part of it that holds them
+        (where that is all that fits: a phone's terminal), the rest left to a drawing
+        without ``focus``."""
         return json.dumps(view, indent=1)
 
     def render_svg(self, view: dict[str, Any], **options: Any) -> str:

@@ -44,11 +44,14 @@ from .terminal import (
     find_game,
     game_options,
     language,
+    latest_saved,
     load_record,
     replay,
+    saved_game,
 )
 from .words import (
     command_named,
+    command_word,
     environment_language,
     folded,
     move_near,
@@ -74,9 +77,12 @@ from .words import (
 @game_options
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
               help="Where to save the record (default: games/GAME-TIME.json).")
-@click.option("--resume", "resume_path", type=click.Path(dir_okay=False), default=None,
+@click.option("--resume", "resume_path", is_flag=False, flag_value="", default=None,
+              metavar="[FILE|WORD]",
               help="Go on with a game saved by 'quit' or Ctrl-C: its seats, bots and "
-                   "options are the file's, and it goes on being saved there.")
+                   "options are the file's, and it goes on being saved there. Alone, the "
+                   "latest game saved in games/; with a word (the game's name, a time such "
+                   "as 0712), the latest whose file name holds it.")
 @click.option("--lang", "-l", default=None, metavar="en|pt-BR|ca",
               help="Language of the prompt, its messages and the rules answers "
                    "(default: your locale's, from LC_ALL / LC_MESSAGES / LANG, else en).")
@@ -91,6 +97,7 @@ def play_command(game_name, players, humans, bots, seed, save_path, resume_path,
     bgbot games                          the games and their options
     bgbot play GAME --players 3          you and two medium bots
     bgbot play GAME --lang pt-BR         the prompt in Brazilian Portuguese
+    bgbot play --resume                  the latest game, where it stopped
     """
     lang = language(lang) if lang is not None else environment_language()
     if resume_path is not None:
@@ -98,7 +105,7 @@ def play_command(game_name, players, humans, bots, seed, save_path, resume_path,
         # with it would be silently ignored, so it is refused)
         if (players, bots, seed, save_path) != (None,) * 4 or humans != 1 or chosen(options):
             fail(say(lang, "resume.alone"), lang)
-        _resume(resume_path, game_name, lang)
+        _resume(saved_game(resume_path or game_name, lang), game_name, lang)
         return
     if game_name is None:  # (click's "Missing argument" would not say which games there are)
         fail(say(lang, "setup.which_game", games=", ".join(known_games())), lang)
@@ -313,8 +320,9 @@ class Person:
         """Show the seat's view; read commands until one is a legal action."""
         lang = self.lang
 
-        def render(view: dict) -> object:  # the board, in the person's language too
-            return seat.game.render_text(view, lang, self.names)
+        def render(view: dict, focus: list[str] | None = None) -> object:
+            # (the board, in the person's language too)
+            return seat.game.render_text(view, lang, self.names, focus)
 
         self._hand_over(seat, player)
         # In the person's language, and naming 'help': a first-time player learns from
@@ -330,7 +338,14 @@ class Person:
         undo_said, self.undo_said = self.undo_said, None
         below = [*scored, *([Text(undo_said[0], style=undo_said[1])] if undo_said else []),
                  *turn_lines(legal, lang)]
-        board = render(seat.view())
+        # (on a phone's 24 rows, where even the densest board did not fit and its top
+        # scrolled away: the part of it that holds the last actions and those legal now,
+        # and a line that names the command drawing it whole)
+        board, part = fitted(render, seat.view(), [*reversed([a for _, a in done]), *legal],
+                             *recap(done, lang), *map(str, below))
+        if part:
+            below.insert(0, Text(say(lang, "board.part", command=command_word("board", lang)),
+                                 style="dim"))
         # What the computer players did, whole (at the end of a computer's long turn the
         # actions between its first and its last ones are what a person missed), unless
         # the board, drawn as dense as it goes, and they would not fit the screen together:
@@ -371,7 +386,9 @@ class Person:
             if word == "help":
                 console.print(help_text(seat, lang), markup=False)
             elif word == "board":
-                console.print(render(seat.view()), height=room_above())
+                # (whole: where it does not fit the screen, its top above, to scroll back to)
+                whole = render(seat.view())
+                console.print(whole, height=room_above() if fits(whole) else None)
             elif word == "log":
                 self._log(seat, rest.strip())
             elif word == "notation":
@@ -394,8 +411,9 @@ class Person:
                 elif result["view"] is None:
                     console.print(say(lang, "preview.hidden", action=result["text"]),
                                   markup=False)
-                else:
-                    console.print(render(result["view"]), height=room_above())
+                else:  # (where it does not fit, the part the action is in)
+                    shown, _ = fitted(render, result["view"], [result["text"]])
+                    console.print(shown, height=room_above())
             elif line.endswith("?"):  # (no action ends so: a question asked without 'ask')
                 self._ask(line)
             else:
@@ -525,6 +543,27 @@ def fits(board: object, *lines: str) -> bool:
     # (its rows as printed: `Console.render_lines` crops them to the height given)
     drawn = console.render(board, console.options.update(height=height))
     return sum(1 for _ in Segment.split_lines(drawn)) <= height
+
+
+def fitted(render, view: dict, focus: list[str], *lines: str) -> tuple[object, bool]:
+    """``render(view)``, the board, where it fits the rows ``lines`` leave (`fits`), else
+    ``render(view, focus)``: the part of it that holds the actions ``focus``, where the
+    game draws one (`Game.render_text`); and whether part of the board was left out."""
+    board = render(view)
+    height = room_above(*lines)
+    if height is None:
+        return board, False
+    whole = drawn_rows(board, height)  # (drawn once: a dense board tries many layouts)
+    if len(whole) <= height:
+        return board, False
+    kept = render(view, focus)
+    return kept, drawn_rows(kept, height) != whole
+
+
+def drawn_rows(board: object, height: int) -> list[str]:
+    """``board`` as it is drawn in ``height`` rows, its rows' text."""
+    drawn = console.render(board, console.options.update(height=height))
+    return ["".join(segment.text for segment in line) for line in Segment.split_lines(drawn)]
 
 
 def recap(done: list[tuple[str, str]], lang: str, whole: bool = False) -> list[str]:
@@ -725,7 +764,10 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     record.save(path)
     if stopped:
         width = console.width if console.is_terminal else None
-        for line in clauses_with_commands(say(lang, "saved", path=path), width):
+        # (the short way to go on with it where it is the game '--resume' alone finds: on a
+        # phone the whole path was some 50 characters to type)
+        saved = say(lang, "saved.latest" if latest_saved(path) else "saved", path=path)
+        for line in clauses_with_commands(saved, width):
             console.print(line, markup=False, soft_wrap=True)
         return
     board = state.game.render_text(state.view(None), lang, person.names)

@@ -13,12 +13,12 @@ from rich.text import Text
 from boardgamesbot.engine import GameError, Record, load_game
 from boardgamesbot.games.wording import between_entries
 
-from .terminal import console, fail, find_game, language, load_record, replay
+from .terminal import console, fail, find_game, language, load_record, replay, saved_game
 from .words import environment_language, say, seat_name, seat_tagged
 
 
 @click.command("replay")
-@click.argument("path", type=click.Path(dir_okay=False))
+@click.argument("path", metavar="[RECORD]", required=False)
 @click.option("--seat", type=int, default=None,
               help="Show what this seat (1-based) saw instead of the spectator view.")
 @click.option("--step/--no-step", default=None,
@@ -26,8 +26,11 @@ from .words import environment_language, say, seat_name, seat_tagged
 @click.option("--lang", "-l", default=None, metavar="en|pt-BR|ca",
               help="Language of the replay's words (default: your locale's, else en).")
 def replay_command(path, seat, step, lang) -> None:
-    """Step through a saved game record."""
+    """Step through a saved game record: RECORD's path, or a word of its file's name
+    (the game's name, a time such as 0712) for the latest saved in games/ that holds it;
+    without one, the latest game saved there."""
     lang = language(lang) if lang is not None else environment_language()
+    path = saved_game(path, lang)
     record = load_record(path, lang)
     try:
         states = list(record.states())
@@ -40,8 +43,9 @@ def replay_command(path, seat, step, lang) -> None:
     # (each player named as at `play`, "easy (p2)", the board's who-won line too)
     names = {number: _who(record, number, lang) for number in range(len(record.seats))}
 
-    def render(view: dict) -> object:  # the board in the reader's language
-        return game.render_text(view, lang, names)
+    def render(view: dict, focus: list[str] | None = None) -> object:
+        # (the board in the reader's language)
+        return game.render_text(view, lang, names, focus)
 
     viewer = None if seat is None else seat - 1
     if viewer is not None and not 0 <= viewer < len(record.seats):
@@ -52,7 +56,7 @@ def replay_command(path, seat, step, lang) -> None:
     if not step:
         for number, (player, notation) in enumerate(record.actions, 1):
             console.print(f"{number:4}. {names[player]}: {notation}", markup=False)
-    from .play import REFUSAL_INDENT, drawn_to_fit, wrapped
+    from .play import REFUSAL_INDENT, drawn_to_fit, fitted, wrapped
 
     while True:
         state = states[index]
@@ -72,8 +76,12 @@ def replay_command(path, seat, step, lang) -> None:
         # phone's 40 columns the terminal broke it anywhere, "sal" | "ta a", and its
         # second row pushed the top of the board away; its first lines go with the board's)
         keys = _keys_prompt(lang) if step else [""]
-        drawn_to_fit(render(state.view(viewer)), below=[*told, *(Text(line, style="dim")
-                                                                 for line in keys[:-1])])
+        below = [*told, *(Text(line, style="dim") for line in keys[:-1])]
+        # (on a phone's 24 rows, where even the densest board does not fit, the part of it
+        # that holds the action told, as at `play`)
+        board, _ = fitted(render, state.view(viewer), [notation] if index else [],
+                          *map(str, below))
+        drawn_to_fit(board, below=below)
         if not step:
             break
         try:

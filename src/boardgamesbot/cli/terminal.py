@@ -72,6 +72,49 @@ def find_game(name: str, lang: str) -> Game:
     raise AssertionError  # (fail stops; this line tells type checkers so)
 
 
+#: Where `bgbot play` saves a game unless told (``--save``), in the folder it runs in; where
+#: ``--resume`` and ``replay`` look for a game named short, or not named at all.
+SAVED = Path("games")
+
+
+def saved_games() -> list[Path]:
+    """The games saved in `SAVED`, the latest played first (a game is saved at each move)."""
+    try:
+        found = [(path.stat().st_mtime_ns, path.name, path) for path in SAVED.glob("*.json")
+                 if path.is_file()]
+    except OSError:
+        return []
+    return [path for *_, path in sorted(found, reverse=True)]
+
+
+def saved_game(name: str | None, lang: str) -> str:
+    """The saved game a person means, as a path: ``name`` itself where it is a file's path;
+    nothing, the latest game saved in `SAVED`; a word, the latest there whose file name
+    holds it: a game's name or title in any language, a day or a time ("0712"). On a
+    phone, "bgbot play --resume games/GAME-20261206-071234.json" was some 50 characters
+    to type. Else a one-line error in ``lang`` naming the latest ones."""
+    if name and (Path(name).exists() or "/" in name or name.endswith(".json")):
+        return name
+    games = saved_games()
+    if name:
+        game = game_named(name)
+        games = [path for path in games if folded(name) in folded(path.stem)
+                 or (game is not None and path.stem.startswith(f"{game.name}-"))]
+    if games:
+        return str(games[0])
+    if not name:
+        fail(say(lang, "resume.none", folder=SAVED), lang)
+    fail(say(lang, "resume.no_match", name=name, folder=SAVED,
+             names=", ".join(path.stem for path in saved_games()[:3]) or "-"), lang)
+    raise AssertionError  # (fail stops; this line tells type checkers so)
+
+
+def latest_saved(path: str | Path) -> bool:
+    """Whether ``path`` is the game that ``--resume`` and ``replay`` alone go on with."""
+    games = saved_games()
+    return bool(games) and games[0].resolve() == Path(path).resolve()
+
+
 def load_record(path: str, lang: str) -> Record:
     """The saved game at ``path``, or a one-line error in ``lang``: the file cannot be read
     (missing, a folder, not text), or it is not a game record (its particulars, the

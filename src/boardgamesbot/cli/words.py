@@ -18,7 +18,7 @@ from typing import Any
 
 from boardgamesbot.engine import LANGUAGES, Game
 from boardgamesbot.games.notation import folded
-from boardgamesbot.games.wording import fill, nearest, notation_error
+from boardgamesbot.games.wording import edits, fill, nearest, notation_error
 from boardgamesbot.web import catalog, said_params
 
 #: Locale names (``LANG=pt_BR.UTF-8``) → the language the faces speak.
@@ -144,11 +144,24 @@ def move_near(error: dict[str, Any], lang: str, kinds: Sequence[str]) -> str | N
 
 
 def slip_of(error: dict[str, Any], lang: str) -> list[str] | None:
-    """The word, in ``lang``, and the notation's word for it, that the game found the
-    first word of a ``bad_notation`` refusal a slip of (its ``near``), else None."""
+    """The word and the notation's word for it that the game found the first word of a
+    ``bad_notation`` refusal a slip of (its ``near``), in ``lang``, else in the other
+    languages the faces speak, the fewest edits away (a Catalan at an English table types
+    "col·locr", a slip of no English word); None when it found none.
+
+    >>> slip_of({"code": "bad_notation", "params": {"word": "colocr",
+    ...          "near": {"pt-BR": ["colocar", "place"]}}}, "en")
+    ['colocar', 'place']
+    """
     if error.get("code") != "bad_notation":
         return None
-    return ((error.get("params") or {}).get("near") or {}).get(lang)
+    params = error.get("params") or {}
+    near = params.get("near") or {}
+    if lang in near:
+        return list(near[lang])
+    typed = folded(str(params.get("word", "")))
+    found = [near[other] for other in LANGUAGES if other in near]
+    return list(min(found, key=lambda slip: edits(typed, folded(slip[0])))) if found else None
 
 
 def command_word(command: str, lang: str) -> str:

@@ -57,10 +57,12 @@ class PackagedGame(Game):
                                encoding.observe)
 
     def render_text(self, view: dict[str, Any], lang: str = "en",
-                    names: Mapping[int, str] | None = None) -> Any:
+                    names: Mapping[int, str] | None = None,
+                    focus: Sequence[str] | None = None) -> Any:
         """The view as a ``rich`` renderable for the terminal, in ``lang``, each seat's
-        player named by ``names`` where the board says who they are."""
-        return self.face_module("render").text(view, lang, names)
+        player named by ``names`` where the board says who they are, keeping ``focus``
+        on a screen too short for the whole board (`Game.render_text`)."""
+        return self.face_module("render").text(view, lang, names, focus)
 
     def seat_tag(self, seat: int, lang: str) -> str | None:
         """The ``render`` module's ``seat_tag(seat, lang)``, where it has one."""

@@ -164,6 +164,9 @@ def between_entries(sentence: str, entries: Sequence[str], width: int | None,
     a: 9, b: 9.
       Winner: a and b.
       Record: /tmp/game.json
+    >>> print(between_entries("Game record: \\0", ["games/tikal-20261206-071234.json"], 30))
+    Game record:
+      games/tikal-20261206-071234.json
     """
     lists = [(entries, ", "), *more]
     texts = sentence.split("\0")
@@ -189,12 +192,12 @@ def between_entries(sentence: str, entries: Sequence[str], width: int | None,
         chunks.append(glue)
     lines = [chunks[0]] if chunks else [""]
     opening = texts[0].rstrip()
-    if width is not None and len(lines[0]) > width and len(entries) > 1 and opening \
-            and len(indent + chunks[0][len(texts[0]):]) <= width:
+    if width is not None and len(lines[0]) > width and opening and entries:
         # (the words before the first entry too long for a line with it, on a phone's 40
-        # columns: they are wrapped first, the entry kept whole after them; an entry too
-        # long for any line stays with them as it was, and so does a list of one, a
-        # record's path)
+        # columns: they are wrapped first, the entry kept whole after them, on a line of
+        # its own where it is too long for theirs: a list of one, a record's path, or an
+        # entry longer than any line, kept on the sentence's line, went past its end and
+        # the terminal broke it anywhere, "games/tikal-2026" | "1206.json")
         lines = textwrap.wrap(opening, width, subsequent_indent=indent,
                               break_long_words=False, break_on_hyphens=False)
         chunks = ["", chunks[0][len(texts[0]):], *chunks[1:]]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from rich.cells import cell_len
@@ -276,30 +276,110 @@ class Seen:
     seat's own sheet last, the card and what to do beside it, just above the prompt."""
 
     def __init__(self, view: dict[str, Any], lang: str = "en",
-                 names: Mapping[int, str] | None = None) -> None:
-        self.view, self.lang, self.names = view, lang, names
+                 names: Mapping[int, str] | None = None,
+                 focus: Sequence[str] | None = None) -> None:
+        self.view, self.lang, self.names, self.focus = view, lang, names, focus
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
         roomy = _parts(self.view, self.lang, names=self.names, width=width)
+        unbounded = options.update(height=None)
         if options.height is not None and self.view.get("viewer") is not None:
-            lines = console.render_lines(roomy, options.update(height=None), pad=False)
+            lines = console.render_lines(roomy, unbounded, pad=False)
             if len(lines) > options.height:
                 # what to do goes under the card where that is shorter (a narrow sheet
                 # leaves the card room), else across the width under both
-                dense = [_parts(self.view, self.lang, True, beside, self.names, width)
-                         for beside in (True, False)]
-                yield min(dense, key=lambda parts: len(console.render_lines(
-                    parts, options.update(height=None), pad=False)))
+                dense = min((_parts(self.view, self.lang, True, beside, self.names, width)
+                             for beside in (True, False)),
+                            key=lambda parts: len(console.render_lines(parts, unbounded,
+                                                                       pad=False)))
+                if self.focus is None or len(console.render_lines(
+                        dense, unbounded, pad=False)) <= options.height:
+                    yield dense
+                    return
+                # (a phone's 24 rows, told it may draw a part of the table: the sheet to
+                # draw on and the card alone, what to do said short where it must)
+                for short in (False, True):
+                    compact = _compact(self.view, self.lang, width, short)
+                    if compact is None:
+                        break
+                    if len(console.render_lines(compact, unbounded, pad=False)) \
+                            <= options.height:
+                        yield compact
+                        return
+                yield compact or dense
                 return
         yield roomy
 
 
+def _compact(view: dict[str, Any], lang: str, width: int, short: bool = False
+             ) -> Group | None:
+    """The sheet the viewer draws on and the card, for a phone's screen, too short for
+    the dense table (on 40x24 the sheet's top scrolled away): the sheet's title, the
+    card's name, time and terrains (or the ambush's monster), the sheet unboxed with the
+    card's shapes beside it, the sheet's notes and what to do (``short``: the coins,
+    stars and losses alone, whose move alone). The edicts, the other sheets and the
+    legend are left to a whole drawing. None where the viewer draws on no sheet (the
+    end)."""
+    viewer = shown_sheet(view)
+    if viewer is None or view["over"]:
+        return None
+    player = next(p for p in view["players"] if p["seat"] == viewer)
+    panel, notes = _player_parts(view, player, lang, apart=True, width=width)
+    parts: list[RenderableType] = [Text(str(panel.title), style="bold")]
+    card = view.get("card")
+    shapes = Text("\n")  # (beside the sheet's first row, under its column letters)
+    if card is not None:
+        name = named(lang, "carto.card", card["name"])
+        if card["kind"] == "ambush":  # (``short``: its name, the monster beside the sheet)
+            said = say(lang, "carto.term.ambush", name=name)
+            if not short:
+                said += ": " + say(
+                    lang, "carto.term.monster_shape",
+                    direction=say(lang, f"carto.term.direction.{card['direction']}"),
+                    corner=say(lang, f"carto.term.corner.{card['solo_corner']}"))
+            shapes.append(shape_text(card["cells"], "M"), style=_STYLE["M"])
+        else:
+            terrains = say(lang, "carto.term.or").join(named(lang, "terrain", t)
+                                                      for t in card["terrains"])
+            said = f"{name}: " + say(lang, "carto.term.card", n=card["time"],
+                                     terrains=terrains)
+            for number, shape in enumerate(card["shapes"], 1):
+                if number > 1:
+                    shapes.append("\n\n")
+                shapes.append(say(lang, "carto.term.shape", n=number), style="bold")
+                if shape["coin"]:
+                    shapes.append("\n" + say(lang, "carto.term.coin"))
+                shapes.append("\n" + shape_text(shape["cells"]), style="cyan")
+        if view["ruins_pending"]:
+            said += "  " + say(lang, "carto.term.ruins")
+        parts.append(Text(_under_itself(" ".join(said.split()), width), style="cyan"))
+    beside = Table.grid(padding=(0, 1))
+    beside.add_column(no_wrap=True)
+    beside.add_column()
+    beside.add_row(panel.renderable, shapes)
+    if short:  # (the coins, stars and losses alone, closer together: the cells just drawn
+        # are the last move told under the board, the seasons' scores in a whole drawing)
+        notes = Text(_side_by_side(say(lang, "carto.term.sheet", coins=player["coins"],
+                                       stars=player["stars"],
+                                       losses=player["monster_losses"]).split("   "),
+                                   width, "  "))
+    parts += [beside, notes]
+    you = _you_text(view, lang)
+    if you is not None:
+        said = say(lang, "carto.term.your_move", n=view["you"]["seat"] + 1) if short \
+            else you.plain
+        parts.append(Text(_under_itself(said, width), style=you.style))
+    return Group(*parts)
+
+
 def text(view: dict[str, Any], lang: str = "en",
-         names: Mapping[int, str] | None = None) -> Seen:
+         names: Mapping[int, str] | None = None,
+         focus: Sequence[str] | None = None) -> Seen:
     """The whole table as seen in ``view``, in ``lang``; ``names``: how the face names each
-    seat's player, for the final stars and who won."""
-    return Seen(view, lang, names)
+    seat's player, for the final stars and who won; ``focus``: given, a screen too short
+    for the dense table gets the sheet to draw on and the card alone (`Seen`)."""
+    return Seen(view, lang, names, focus)
 
 
 def shown_sheet(view: dict[str, Any]) -> int | None:

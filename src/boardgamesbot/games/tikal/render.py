@@ -23,7 +23,7 @@ a drawn tile, the leader's place, the ending) are said as every other face says 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.cells import cell_len
@@ -81,6 +81,13 @@ class Canvas:
                 halves.chars[y + part * height][: end - start] = self.chars[y][start:end]
                 halves.styles[y + part * height][: end - start] = self.styles[y][start:end]
         return halves
+
+    def part(self, start: int, end: int) -> Canvas:
+        """The grid's columns from ``start`` up to ``end``."""
+        part = Canvas(end - start, len(self.chars))
+        part.chars = [row[start:end] for row in self.chars]
+        part.styles = [row[start:end] for row in self.styles]
+        return part
 
     def text(self) -> Text:
         out = Text()
@@ -266,11 +273,12 @@ def _crossing(board: dict[str, Any], space: str, side: int) -> tuple[str, int] |
 
 
 def dense_board_text(view: dict[str, Any], lang: str = "en", colour: bool = True,
-                     halved: bool = False) -> Text:
+                     halved: bool = False, half: int | None = None) -> Text:
     """The map in 13 lines of 79 columns: every space's name, what is on it (the same
     marks as the hexes, "T5g1", "$3c1", "c2"), its figures by seat, and each crossing's
     cost in raised digits; an unexplored space is its name alone, dimmed. ``halved``: in
-    26 lines of 40 columns, columns A-D above E-H."""
+    26 lines of 40 columns, columns A-D above E-H; ``half``: one of them alone (0: A-D,
+    1: E-H), in 13 lines."""
     width = DENSE_WIDTH
     canvas = Canvas(width, DENSE_LINES)
     board = view["board"]
@@ -302,7 +310,9 @@ def dense_board_text(view: dict[str, Any], lang: str = "en", colour: bool = True
                 if across and x + DENSE_CELL < width:
                     canvas.put(x + DENSE_CELL, line, str(across[1]).translate(RAISED),
                                "bold yellow")
-    map_text = (canvas.halved(HALF) if halved else canvas).text()
+    if half is not None:
+        canvas = canvas.part(*((0, HALF), (HALF, width))[half])
+    map_text = (canvas.halved(HALF) if halved and half is None else canvas).text()
     map_text.rstrip()  # (no blank line after it: on 24 rows every row counts)
     return map_text
 
@@ -313,8 +323,9 @@ class Board:
     terminal too narrow for the hexes the dense map, halved where it is too narrow for
     that too)."""
 
-    def __init__(self, view: dict[str, Any], lang: str = "en", dense: bool = False) -> None:
-        self.view, self.lang, self.dense = view, lang, dense
+    def __init__(self, view: dict[str, Any], lang: str = "en", dense: bool = False,
+                 half: int | None = None) -> None:
+        self.view, self.lang, self.dense, self.half = view, lang, dense, half
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         # rich knows when there is no colour: NO_COLOR (no_color), TERM=dumb, a pipe or
@@ -322,7 +333,7 @@ class Board:
         colour = not console.no_color and console.color_system is not None
         if self._dense(options.max_width):
             yield dense_board_text(self.view, self.lang, colour,
-                                   halved=options.max_width < DENSE_WIDTH)
+                                   halved=options.max_width < DENSE_WIDTH, half=self.half)
         else:
             yield board_text(self.view, options.max_width, self.lang, colour)
 
@@ -331,8 +342,8 @@ class Board:
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         width = options.max_width
-        width = ((DENSE_WIDTH if width >= DENSE_WIDTH else HALF) if self._dense(width)
-                 else board_width(edge_for(width)))
+        width = ((DENSE_WIDTH if width >= DENSE_WIDTH and self.half is None else HALF)
+                 if self._dense(width) else board_width(edge_for(width)))
         return Measurement(width, width)
 
 
@@ -624,11 +635,16 @@ class Seen:
     """Everything a seat sees, as a rich renderable: the hexes, the players and the
     status, a line each, when there is room; printed with a ``height`` (``Console.print(
     ..., height=rows)``: a terminal that shows fewer rows than that takes), the dense map
-    and the status sharing lines instead, so that a whole turn stays on the screen."""
+    and the status sharing lines instead, so that a whole turn stays on the screen; on a
+    screen too short for the dense map, halved on a phone's 40 columns, and told a
+    ``focus`` (actions, `focus_half`), the half of the map that holds it alone."""
 
     def __init__(self, view: dict[str, Any], lang: str = "en",
-                 names: Mapping[int, str] | None = None) -> None:
-        self.view, self.lang, self.names = view, lang, names
+                 names: Mapping[int, str] | None = None,
+                 focus: Sequence[str] | None = None) -> None:
+        self.view, self.lang, self.names, self.focus = view, lang, names, focus
+        #: the dense layout chosen for a (width, height), drawn again as it is
+        self.chosen: dict[tuple[int, int], Group] = {}
 
     #: How a dense turn gets tighter, step by step, when it still does not fit the rows it
     #: has (four players, an auction, a scoring round on 24 rows): whose turn it is shares
@@ -641,11 +657,13 @@ class Seen:
     TIGHTER = ("share", "auction", "history", "levels", "headings", "display", "amulets",
                "done", "stack")
 
-    def parts(self, dense: bool = False, width: int = 80, tight: int = 0) -> Group:
+    def parts(self, dense: bool = False, width: int = 80, tight: int = 0,
+              half: int | None = None) -> Group:
         """The roomy parts: hexes, players, auction, status. The dense ones put what
         may scroll away first: the players and the table's notes, then the map, then
         whose turn it is, just above the prompt; ``tight``: the first so many steps of
-        `TIGHTER` taken."""
+        `TIGHTER` taken; ``half``: the map's columns A-D (0) or E-H (1) alone, under a
+        line that says so."""
         view, lang = self.view, self.lang
         taken = set(self.TIGHTER[:tight])
         auction: list[Text] = []
@@ -707,39 +725,86 @@ class Seen:
             bottom.append(Text("\n").join(_shared_lines(turn, width)))
         table = Players(view, lang)
         table.show_header = "headings" not in taken
-        return Group(table, *([Text("\n").join(above)] if above else []),
-                     Board(view, lang, dense=True), *bottom)
+        shown = [] if half is None else [Text(say(
+            lang, "tikal.term.dense.half", shown=("A–D", "E–H")[half],
+            hidden=("E–H", "A–D")[half]), style="bold")]
+        return Group(table, *([Text("\n").join(above)] if above else []), *shown,
+                     Board(view, lang, dense=True, half=half), *bottom)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         roomy = self.parts(width=options.max_width)
         if options.height is None:
             yield roomy
             return
+        size = (options.max_width, options.height)
+        if size in self.chosen:  # (a face may measure it before it prints it)
+            yield self.chosen[size]
+            return
         unbounded = options.update(height=None)
         if len(console.render_lines(roomy, unbounded, pad=False)) <= options.height:
+            self.chosen[size] = roomy
             yield roomy
             return
         # A group's rows are its parts' rows; the dense map, the same at every step, is
         # measured once (drawing it is most of a step's cost, and a four-player turn may
         # take ten steps).
-        map_rows: list[int] = []
+        map_rows: dict[int | None, int] = {}
 
         def rows(part: Any) -> int:
             if isinstance(part, Board):
-                if not map_rows:
-                    map_rows.append(len(console.render_lines(part, unbounded, pad=False)))
-                return map_rows[0]
+                if part.half not in map_rows:
+                    map_rows[part.half] = len(console.render_lines(part, unbounded, pad=False))
+                return map_rows[part.half]
             return len(console.render_lines(part, unbounded, pad=False))
 
-        for tight in range(len(self.TIGHTER) + 1):
-            dense = self.parts(dense=True, width=options.max_width, tight=tight)
-            if sum(rows(part) for part in dense.renderables) <= options.height:
-                break
+        # (a phone's 24 rows hold no halved map, 26 rows: told what to keep on the screen,
+        # ``focus``, the half that holds it is drawn alone, the other left to be asked for)
+        halves: list[int | None] = [None]
+        if self.focus is not None and options.max_width < DENSE_WIDTH:
+            kept = focus_half(self.focus)
+            # (the whole map taller than the rows alone: no tighter table makes it fit)
+            halves = [kept] if rows(Board(self.view, self.lang, dense=True)) \
+                > options.height else [None, kept]
+        for half in halves:
+            for tight in range(len(self.TIGHTER) + 1):
+                dense = self.parts(dense=True, width=options.max_width, tight=tight,
+                                   half=half)
+                if sum(rows(part) for part in dense.renderables) <= options.height:
+                    break
+            else:
+                continue
+            break
+        self.chosen[size] = dense
         yield dense
 
 
+def focus_half(focus: Sequence[str]) -> int:
+    """Which half of the map, columns A-D (0) or E-H (1), holds most of the spaces the
+    actions ``focus`` name (the last ones played, those legal now), else the half of the
+    first one named, else A-D (the base's).
+
+    >>> focus_half(["move W A6 B5", "place F3", "place G2 r1", "place G2 r2", "place H4"])
+    1
+    >>> focus_half(["place F3", "place C4", "end"]), focus_half(["end"])
+    (1, 0)
+    """
+    named = [f"{column}{row}" for action in focus
+             for column, row in SPACE_NAMED.findall(action)]
+    distinct = list(dict.fromkeys(named))
+    counts = [sum(1 for name in distinct if (name[0] >= "E") == bool(half)) for half in (0, 1)]
+    if counts[0] != counts[1]:
+        return 0 if counts[0] > counts[1] else 1
+    return int(named[0][0] >= "E") if named else 0
+
+
+#: A space's name in an action's notation ("A6" in "move W A6 B5").
+SPACE_NAMED = re.compile(r"\b([A-H])([1-6])\b")
+
+
 def text(view: dict[str, Any], lang: str = "en",
-         names: Mapping[int, str] | None = None) -> Seen:
+         names: Mapping[int, str] | None = None,
+         focus: Sequence[str] | None = None) -> Seen:
     """Everything a seat sees, in ``lang``, ready for ``rich.console.Console.print``;
-    ``names``: how the face names each seat's player, for who won."""
-    return Seen(view, lang, names)
+    ``names``: how the face names each seat's player, for who won; ``focus``: the
+    actions to keep on a screen too short for the whole map (`Seen`)."""
+    return Seen(view, lang, names, focus)

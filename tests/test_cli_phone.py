@@ -1,0 +1,244 @@
+"""The terminal on a phone at a game night: 40 columns, 24 rows, a thumb that slips, a
+friend who speaks another language at the table."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import struct
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+from boardgamesbot.games.wording import between_entries
+
+
+@pytest.mark.parametrize(
+    ("sentence", "entries"),
+    [
+        ("Game record: \0", ["games/tikal-20261206-071234.json"]),  # (a list of one: a path)
+        ("Pontuação da rodada: \0.", ["supercalifragilistic (p1): 12", "b (p2): 3"]),
+    ],
+)
+def test_an_entry_too_long_for_the_sentences_line_begins_a_line_of_its_own(sentence, entries):
+    """An entry that does not fit after the sentence's words on a phone's 40 columns (or
+    one longer than any line) is not left on their line, where the terminal broke it
+    anywhere: the words end their line, the entry begins the next, whole."""
+    lines = between_entries(sentence, entries, 30).splitlines()
+    opening = sentence.split("\0")[0].rstrip()
+    assert lines[0] == opening, lines
+    assert lines[1].strip().startswith(entries[0]), lines
+    assert all(len(line) <= 30 for line in lines if entries[0] not in line), lines
+
+
+@pytest.mark.parametrize(
+    "lang,typed,meant,written",
+    [
+        ("en", "colocr A4", "colocar", "place"),  # (a Brazilian's slip at an English table)
+        ("en", "col·locr A4", "col·locar", "place"),  # (a Catalan's)
+    ],
+)
+def test_a_slip_of_another_languages_word_is_told_the_notations_word(
+    tmp_path, lang, typed, meant, written
+):
+    """A friend who speaks another of the three languages slips on their own word for a
+    move ("colocr" for "colocar" at an English table): it was compared with the session's
+    words only, and got the notation's refusal naming no word. It is answered with the
+    word meant and how the notation writes it; nothing is played."""
+    from boardgamesbot.cli.words import say
+    from boardgamesbot.engine import Record
+    from tests.test_cli_newcomer import played_lines
+
+    told = " ".join(played_lines(tmp_path, lang, typed).split())
+    said = say(lang, "move.near.written", word=typed.split()[0], near=meant, written=written)
+    assert said in told, told
+    assert say(lang, "unreadable.next") not in told, told
+    assert not Record.load(tmp_path / "g.json").actions
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_the_latest_game_goes_on_with_resume_alone(tmp_path, monkeypatch, lang):
+    """'bgbot play --resume games/tikal-20261206-071234.json' was some 50 characters to
+    type on a phone. Quitting a game saved where games are saved tells the short way,
+    'bgbot play --resume' alone (and 'bgbot replay'), which goes on with the latest game
+    saved there; a word of its file's name (the game's name) picks the latest of those."""
+    from boardgamesbot.cli.words import say
+    from boardgamesbot.engine import Record
+    from tests.test_cli_first_game import first_action, run
+
+    monkeypatch.chdir(tmp_path)
+    nothing = run("play", "--resume", "--lang", lang)
+    assert nothing.exit_code == 2
+    assert say(lang, "resume.none", folder="games") in nothing.output
+    first = run(
+        "play", "tikal", "--seed", "5", "--lang", lang, stdin=f"{first_action('tikal')}\nquit\n"
+    )
+    assert first.exit_code == 0, first.output
+    (path,) = (tmp_path / "games").glob("tikal-*.json")
+    saved = f"games/{path.name}"
+    assert say(lang, "saved.latest", path=saved) in first.output, first.output
+    assert "--resume games/" not in first.output
+    for way in (["--resume"], ["--resume", "tikal"], ["tikal", "--resume"]):
+        again = run("play", *way, "--lang", lang, stdin="quit\n")
+        assert again.exit_code == 0, (way, again.output)
+        said = say(lang, "resumed", game="Tikal", actions=1, path=saved)
+        assert said in " ".join(again.output.split()), (way, again.output)
+        assert say(lang, "saved.latest", path=saved) in again.output
+    assert len(Record.load(path).actions) == 1
+    other = run("play", "--resume", "cartographers", "--lang", lang)
+    assert other.exit_code == 2
+    assert (
+        say(lang, "resume.no_match", name="cartographers", folder="games", names=path.stem)
+        in other.output
+    )
+    replayed = run("replay", "--no-step", "--lang", lang)
+    assert replayed.exit_code == 0, replayed.output
+    assert f"1. {say(lang, 'person', n=1)}" in replayed.output, replayed.output
+
+
+# A phone's terminal: 40 columns, 24 rows, the real `bgbot` in a pseudo-terminal (rich
+# reads its size from it, as on a phone), each screen read as the terminal shows it.
+PHONE = (24, 40)
+ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+class Phone:
+    """`bgbot` ARGS run in a pseudo-terminal of ``PHONE``'s size: `answer` types a line
+    once the prompt asks, and returns the screen the prompt was asked on."""
+
+    def __init__(self, *args: str, cwd: Path) -> None:
+        bgbot = Path(sys.executable).with_name("bgbot")
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # (the child: its terminal's size set before `bgbot` starts)
+            try:
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", *PHONE, 0, 0))
+                os.chdir(cwd)
+                environment = {
+                    name: value
+                    for name, value in os.environ.items()
+                    if name not in ("COLUMNS", "LINES")
+                }  # (rich reads them)
+                os.execve(
+                    str(bgbot), [str(bgbot), *args], {**environment, "TERM": "xterm-256color"}
+                )
+            finally:  # (never back into the tests: only a failed exec gets here)
+                os._exit(127)
+        self.output = self.printed = ""
+
+    def screen(self) -> list[str]:
+        """The rows the terminal shows once the prompt ("seat 1> ") waits for a line."""
+        deadline = time.monotonic() + 120
+        while not self.output.endswith("> "):
+            assert time.monotonic() < deadline, self.output[-2000:]
+            ready, _, _ = select.select([self.fd], [], [], 1)
+            if ready:
+                self.output += ESCAPE.sub("", os.read(self.fd, 65536).decode(errors="replace"))
+        rows: list[str] = []
+        for line in self.output.replace("\r\n", "\n").split("\n"):
+            line = line.rsplit("\r", 1)[-1]
+            rows += [line[at : at + PHONE[1]] for at in range(0, max(1, len(line)), PHONE[1])]
+        return rows[-PHONE[0] :]
+
+    def answer(self, line: str) -> list[str]:
+        shown = self.screen()
+        self.printed, self.output = self.output, ""
+        os.write(self.fd, line.encode() + b"\r")
+        return shown
+
+    def close(self) -> None:
+        os.close(self.fd)
+        os.waitpid(self.pid, 0)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_on_a_phone_tikals_half_map_the_last_move_and_the_prompt_share_the_screen(tmp_path, lang):
+    """At 40x24 Tikal's map, two halves of 13 rows, did not fit: its top scrolled away
+    above the prompt. The half that holds the last actions and the legal ones is drawn,
+    saying which columns it is; 'board' draws the whole map."""
+    from boardgamesbot.cli.words import command_word, say
+    from boardgamesbot.games.tikal.catalog import say as tikal_say
+
+    phone = Phone(
+        "play",
+        "tikal",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--lang",
+        lang,
+        "--save",
+        "g.json",
+        cwd=tmp_path,
+    )
+    try:
+        whole = say(lang, "board.part", command=command_word("board", lang))
+        for typed in ("place A4", "end", command_word("board", lang)):
+            shown = phone.answer(typed)  # (the screen 'typed' is answered on)
+            text = "\n".join(shown)
+            assert shown[-1] == f"{say(lang, 'prompt', n=1)} ", text
+            heading = next(
+                row
+                for row in shown
+                if row.startswith(
+                    tikal_say(lang, "tikal.term.dense.half", shown="", hidden="").split(":")[0]
+                )
+            )
+            columns = "ABCD" if "A–D" in heading.split("(")[0] else "EFGH"
+            for row in range(1, 7):  # (the half's every row, its spaces' names)
+                assert any(line.startswith(f"{columns[0]}{row}") for line in shown), text
+            assert whole in text, text
+            assert say(lang, "turn", kinds="", example="").split(":")[0] in text, text
+        # (what the computer player did after 'end', under the map)
+        assert say(lang, "recap", who="", actions="").split(":")[0].strip() in text, text
+        phone.answer("quit")
+        drawn = phone.printed.replace("\r\n", "\n").split("\n")  # ('board': the whole map)
+        assert all(
+            any(line.startswith(f"{space}") for line in drawn) for space in ("A1", "A6", "E1", "E6")
+        ), phone.printed
+    finally:
+        phone.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ca"])
+def test_on_a_phone_the_cartographers_sheet_the_last_move_and_the_prompt_share_the_screen(
+    tmp_path, lang
+):
+    """At 40x24 Cartographers' dense table (the sheet in its box, the card in its own, what
+    to do in five lines) did not fit: the top of the sheet scrolled away. The sheet to
+    draw on, unboxed, the card's shapes beside it, whose move, what the other player did
+    and the prompt share the screen; 'board' draws the whole table."""
+    from boardgamesbot.cli.words import command_word, say
+
+    phone = Phone(
+        "play",
+        "cartographers",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--lang",
+        lang,
+        "--save",
+        "g.json",
+        cwd=tmp_path,
+    )
+    try:
+        for typed in ("village 1 r0 A1", "ambush r0 A1", "quit"):
+            shown = phone.answer(typed)  # (the screen 'typed' is answered on)
+            text = "\n".join(shown)
+            assert shown[-1] == f"{say(lang, 'prompt', n=1)} ", text
+            assert any(line.startswith("    A B C D E F G H I J K") for line in shown), text
+            for row in range(1, 12):  # (every row of the sheet)
+                assert any(re.match(rf" *{row} [.A-Z^#]( |$)", line) for line in shown), text
+            assert say(lang, "board.part", command=command_word("board", lang)) in text
+            if typed != "village 1 r0 A1":  # (what the computer player did)
+                assert say(lang, "recap", who="", actions="").split(":")[0].strip() in text
+    finally:
+        phone.close()
