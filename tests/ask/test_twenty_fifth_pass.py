@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from boardgamesbot.help.search import ask
+
 from .questions_fresh import DEV_PT_CARTOGRAPHERS
 from .scoring import assert_named_once, assert_totals, first_answer_reads
 
@@ -31,3 +33,15 @@ def test_the_development_set_names_its_answer_in_exactly_one_passage():
 )
 def test_brazilian_words_for_the_games_things(lang, question, facts, answer):
     first_answer_reads("cartographers", lang, question, facts, answer)
+
+
+#: A paragraph that only opens a list or a command ("Comece uma partida no terminal, e leia
+#: esta página lá, com:", "Every player scores stars:") says none of what follows; short, it
+#: led questions that share a word with it. It counts `LEAD_IN_WEIGHT` (the first failed
+#: before: the terminal's "Comece uma partida" led; the second listed it among the answers).
+def test_a_paragraph_opening_a_list_does_not_lead():
+    first_answer_reads("tikal", "pt-BR", "o jogo acaba quando?", ["Então a partida termina"],
+                       "Então a partida termina")
+    answers = ask("cartographers", "que es puntua al final de cada estacio", "ca").answers
+    assert all(not answer.text.endswith(":") for answer in answers), [
+        answer.text[:40] for answer in answers]

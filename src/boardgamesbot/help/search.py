@@ -199,6 +199,13 @@ CROSS_REFERENCE = re.compile(
     r"|[*A-ZÀ-Ý])")
 
 
+#: How much a passage counts that is one sentence opening a list ("Every player scores stars:",
+#: "Cada jogador marca estrelas:"): it says what the list's items are about, and none of what
+#: they say; short, it outranked the item that answers ("cada moeda vale qto no fim da
+#: estacao" is "+1 por moeda", not the list's opening). docs/ask.md, *Twenty-fifth pass*.
+LEAD_IN_WEIGHT = 0.5
+
+
 #: How much a passage naming a broader thing ("figure") counts for each of its kinds
 #: ("worker", "leader") that it does not name itself: a rule about figures is a rule about
 #: workers, but a passage that says "worker" says it more surely.
@@ -565,6 +572,9 @@ class RulesIndex:
                             "unsearched)", code="unknown_section", section=heading)
         #: whether each passage is searched (not under an `Knowledge.unsearched` heading)
         self.searched = [not left_out.intersection(p.section) for p in self.passages]
+        #: whether each passage is a list's opening alone (`LEAD_IN_WEIGHT`)
+        self.lead_ins = [p.text.rstrip().endswith(":") and len(sentences_of(p.text)) == 1
+                         for p in self.passages]
         for p, searched in zip(self.passages, self.searched, strict=True):
             if not searched:  # (no key: it scores nothing, and no word is rarer for it)
                 self.keys.append({})
@@ -986,6 +996,8 @@ class RulesIndex:
                     # (a row whose range holds the number asked is no summary: it is the
                     # answer — "on -8" is the row "−10 to −6")
                     score *= ROW_WEIGHT
+                if self.lead_ins[index]:
+                    score *= LEAD_IN_WEIGHT
                 if index in phrased:
                     score *= PHRASED_WEIGHT
                 if index == quoted:
