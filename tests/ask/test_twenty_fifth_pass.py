@@ -45,3 +45,11 @@ def test_a_paragraph_opening_a_list_does_not_lead():
     answers = ask("cartographers", "que es puntua al final de cada estacio", "ca").answers
     assert all(not answer.text.endswith(":") for answer in answers), [
         answer.text[:40] for answer in answers]
+
+
+#: "passar a vez" (and "pular a vez") is one thing, passing one's turn, as Decision 6 says it
+#: ("Ninguém passa a vez…"): not "passar" (the sheets passed in an ambush) and "vez" apart, which
+#: lost to the drawing rule's "em nada" (failed before).
+def test_passing_ones_turn_is_one_thing():
+    first_answer_reads("cartographers", "pt-BR", "nao quero desenhar nada, posso passar a vez?",
+                       ["Decisão 6"], "Ninguém passa a vez")
