@@ -10,7 +10,7 @@ import pytest
 from boardgamesbot.help.search import ask
 
 from .questions_fresh import DEV_PT_CARTOGRAPHERS
-from .scoring import assert_named_once, assert_totals, first_answer_reads
+from .scoring import SHOWN, assert_named_once, first_answer_reads, shown
 
 
 def test_the_development_set_names_its_answer_in_exactly_one_passage():
@@ -53,3 +53,18 @@ def test_a_paragraph_opening_a_list_does_not_lead():
 def test_passing_ones_turn_is_one_thing():
     first_answer_reads("cartographers", "pt-BR", "nao quero desenhar nada, posso passar a vez?",
                        ["Decisão 6"], "Ninguém passa a vez")
+
+
+#: Nor does a sentence that only opens what follows lead (`LEAD_IN_WEIGHT`): "A classificação dá
+#: um título:" led the solo paragraph for a question about the title, whose answer is the
+#: sentence before it, how the rating is worked out (both failed before).
+@pytest.mark.parametrize(
+    ("lang", "question", "answer"),
+    [
+        ("pt-BR", "sozinho, como descubro meu titulo?", "é a sua pontuação menos os"),
+        ("en", "how is my title worked out when i play alone", "your rating is your score minus"),
+    ],
+)
+def test_a_sentence_opening_a_list_does_not_lead(lang, question, answer):
+    first = ask("cartographers", question, lang).answers[0]
+    assert answer in shown(first)[:SHOWN], shown(first)[:SHOWN]

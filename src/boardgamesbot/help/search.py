@@ -1255,7 +1255,8 @@ class RulesIndex:
         A yes-or-no question's "not" ("não dá pra fazer 2?") chooses nothing: it is how the
         question asks, not a word of its answer. A question about a tie (``tie``: "same
         strength as blue, can I still guard?") favours, by `STRICT_WEIGHT`, a sentence saying
-        "strictly greater": what a rule answers a tie with."""
+        "strictly greater": what a rule answers a tie with. A sentence that only opens what
+        follows ("A classificação dá um título:") counts `LEAD_IN_WEIGHT`: it says none of it."""
         cut = self._cut(index)
         if named is not None:
             return cut.sentences[named][0] if named else ""
@@ -1281,7 +1282,8 @@ class RulesIndex:
                   * (1 + MINE_WEIGHT if mine and yours else 1)
                   * (1 + STRICT_WEIGHT if tie and strict else 1)
                   * (1 + OTHERS_WEIGHT if others and theirs else 1)
-                  for (_, keys), norm, verdict, yours, theirs, strict
+                  * (LEAD_IN_WEIGHT if sentence.rstrip().endswith(":") else 1)
+                  for (sentence, keys), norm, verdict, yours, theirs, strict
                   in zip(cut.sentences, cut.norms, cut.verdicts, cut.yours, cut.theirs,
                          cut.strict)]
         best = max(range(len(scores)), key=lambda at: (scores[at], -at))
