@@ -10,11 +10,16 @@ import pytest
 from boardgamesbot.help.search import ask
 
 from .questions_fresh import DEV_PT_CARTOGRAPHERS
-from .scoring import SHOWN, assert_named_once, first_answer_reads, shown
+from .scoring import SHOWN, assert_named_once, assert_totals, first_answer_reads, shown
 
 
 def test_the_development_set_names_its_answer_in_exactly_one_passage():
     assert_named_once("cartographers", DEV_PT_CARTOGRAPHERS["cartographers"], 0)
+
+
+#: DEV_PT_CARTOGRAPHERS measured 21/29/17 before the pass, 24/30/21 after (development figures).
+def test_the_development_set_holds_its_figures():
+    assert_totals(DEV_PT_CARTOGRAPHERS, (24, 30, 21), "DEV_PT_CARTOGRAPHERS")
 
 
 #: Brazilian words for the game's things the page says otherwise: a "buraco" (hole) is an empty
