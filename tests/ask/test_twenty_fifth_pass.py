@@ -29,8 +29,12 @@ def test_the_development_set_holds_its_figures():
 @pytest.mark.parametrize(
     ("lang", "question", "facts", "answer"),
     [
-        ("pt-BR", "deixei um buraco colado no monstro, perco qto?",
-         ["vizinho a pelo menos um espaço de monstro"], "1 por espaço vazio"),
+        (
+            "pt-BR",
+            "deixei um buraco colado no monstro, perco qto?",
+            ["vizinho a pelo menos um espaço de monstro"],
+            "1 por espaço vazio",
+        ),
         ("pt-BR", "fiz 22 no solo, sou o q?", ["Master Mapsmith"], "20 a 29"),
         ("pt-BR", "terminei o solo com 12, o que eu sou", ["Journeyman Topographer"], "10 a 19"),
         ("ca", "he fet 22 en solitari, que soc?", ["Master Mapsmith"], "20 a 29"),
@@ -45,19 +49,30 @@ def test_brazilian_words_for_the_games_things(lang, question, facts, answer):
 #: led questions that share a word with it. It counts `LEAD_IN_WEIGHT` (the first failed
 #: before: the terminal's "Comece uma partida" led; the second listed it among the answers).
 def test_a_paragraph_opening_a_list_does_not_lead():
-    first_answer_reads("tikal", "pt-BR", "o jogo acaba quando?", ["Então a partida termina"],
-                       "Então a partida termina")
+    first_answer_reads(
+        "tikal",
+        "pt-BR",
+        "o jogo acaba quando?",
+        ["Então a partida termina"],
+        "Então a partida termina",
+    )
     answers = ask("cartographers", "que es puntua al final de cada estacio", "ca").answers
     assert all(not answer.text.endswith(":") for answer in answers), [
-        answer.text[:40] for answer in answers]
+        answer.text[:40] for answer in answers
+    ]
 
 
 #: "passar a vez" (and "pular a vez") is one thing, passing one's turn, as Decision 6 says it
 #: ("Ninguém passa a vez…"): not "passar" (the sheets passed in an ambush) and "vez" apart, which
 #: lost to the drawing rule's "em nada" (failed before).
 def test_passing_ones_turn_is_one_thing():
-    first_answer_reads("cartographers", "pt-BR", "nao quero desenhar nada, posso passar a vez?",
-                       ["Decisão 6"], "Ninguém passa a vez")
+    first_answer_reads(
+        "cartographers",
+        "pt-BR",
+        "nao quero desenhar nada, posso passar a vez?",
+        ["Decisão 6"],
+        "Ninguém passa a vez",
+    )
 
 
 #: Nor does a sentence that only opens what follows lead (`LEAD_IN_WEIGHT`): "A classificação dá
@@ -73,4 +88,4 @@ def test_passing_ones_turn_is_one_thing():
 )
 def test_a_sentence_opening_a_list_does_not_lead(lang, question, answer):
     first = ask("cartographers", question, lang).answers[0]
-    assert answer in shown(first)[:SHOWN // 2], shown(first)[:SHOWN]  # (the lead, first)
+    assert answer in shown(first)[: SHOWN // 2], shown(first)[:SHOWN]  # (the lead, first)
