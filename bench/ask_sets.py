@@ -32,6 +32,7 @@ SETS = {
         if name.startswith("FRESH")
     },
     "DEV_EN": questions_fresh.DEV_EN,  # a development set, English only: for diagnosis
+    "DEV_PT_CARTOGRAPHERS": questions_fresh.DEV_PT_CARTOGRAPHERS,  # development, pt-BR only
 }
 
 #: Held-out sets: their totals are printed, never which of their questions moved (a pass must

@@ -199,6 +199,13 @@ CROSS_REFERENCE = re.compile(
     r"|[*A-ZÀ-Ý])")
 
 
+#: How much a passage counts that is one sentence opening a list ("Every player scores stars:",
+#: "Cada jogador marca estrelas:"): it says what the list's items are about, and none of what
+#: they say; short, it outranked the item that answers ("cada moeda vale qto no fim da
+#: estacao" is "+1 por moeda", not the list's opening). docs/ask.md, *Twenty-fifth pass*.
+LEAD_IN_WEIGHT = 0.5
+
+
 #: How much a passage naming a broader thing ("figure") counts for each of its kinds
 #: ("worker", "leader") that it does not name itself: a rule about figures is a rule about
 #: workers, but a passage that says "worker" says it more surely.
@@ -565,6 +572,9 @@ class RulesIndex:
                             "unsearched)", code="unknown_section", section=heading)
         #: whether each passage is searched (not under an `Knowledge.unsearched` heading)
         self.searched = [not left_out.intersection(p.section) for p in self.passages]
+        #: whether each passage is a list's opening alone (`LEAD_IN_WEIGHT`)
+        self.lead_ins = [p.text.rstrip().endswith(":") and len(sentences_of(p.text)) == 1
+                         for p in self.passages]
         for p, searched in zip(self.passages, self.searched, strict=True):
             if not searched:  # (no key: it scores nothing, and no word is rarer for it)
                 self.keys.append({})
@@ -986,6 +996,8 @@ class RulesIndex:
                     # (a row whose range holds the number asked is no summary: it is the
                     # answer — "on -8" is the row "−10 to −6")
                     score *= ROW_WEIGHT
+                if self.lead_ins[index]:
+                    score *= LEAD_IN_WEIGHT
                 if index in phrased:
                     score *= PHRASED_WEIGHT
                 if index == quoted:
@@ -1243,7 +1255,8 @@ class RulesIndex:
         A yes-or-no question's "not" ("não dá pra fazer 2?") chooses nothing: it is how the
         question asks, not a word of its answer. A question about a tie (``tie``: "same
         strength as blue, can I still guard?") favours, by `STRICT_WEIGHT`, a sentence saying
-        "strictly greater": what a rule answers a tie with."""
+        "strictly greater": what a rule answers a tie with. A sentence that only opens what
+        follows ("A classificação dá um título:") counts `LEAD_IN_WEIGHT`: it says none of it."""
         cut = self._cut(index)
         if named is not None:
             return cut.sentences[named][0] if named else ""
@@ -1269,7 +1282,8 @@ class RulesIndex:
                   * (1 + MINE_WEIGHT if mine and yours else 1)
                   * (1 + STRICT_WEIGHT if tie and strict else 1)
                   * (1 + OTHERS_WEIGHT if others and theirs else 1)
-                  for (_, keys), norm, verdict, yours, theirs, strict
+                  * (LEAD_IN_WEIGHT if sentence.rstrip().endswith(":") else 1)
+                  for (sentence, keys), norm, verdict, yours, theirs, strict
                   in zip(cut.sentences, cut.norms, cut.verdicts, cut.yours, cut.theirs,
                          cut.strict)]
         best = max(range(len(scores)), key=lambda at: (scores[at], -at))
