@@ -223,6 +223,8 @@ def in_play() -> Weights:
     """The weights the evaluation reads now: a level's own while its heuristics are
     asked (`for_level`), else ``WEIGHTS``."""
     return _LEVEL.get() or WEIGHTS
+
+
 # Solo, an ambush lands where the card's corner and direction say (the first place
 # along the outer ring where it fits): it can be foreseen. Each unseen ambush card
 # costs, by the chance it comes this season, the empty spaces its monster would
