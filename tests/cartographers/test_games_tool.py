@@ -65,9 +65,11 @@ def test_a_levels_own_weight_reaches_that_level_only(tool, restored, monkeypatch
     assert Weights() == H.WEIGHTS
     assert H.HEURISTICS.for_level("medium")._asked(H.in_play).stuck_monster == 1.0
     assert H.HEURISTICS.for_level("hard") is H.HEURISTICS
-    for wrong, message in (("medium:STUCK_MONSTER=9.0", "outside its bounds"),
-                           ("medium:LINE_CREDIT=0.5", "credits"),
-                           ("medium:stuck=1.0", "not a weight")):
+    for wrong, message in (
+        ("medium:STUCK_MONSTER=9.0", "outside its bounds"),
+        ("medium:LINE_CREDIT=0.5", "credits"),
+        ("medium:stuck=1.0", "not a weight"),
+    ):
         with pytest.raises(SystemExit, match=message):
             tool.apply_settings([wrong])
 
