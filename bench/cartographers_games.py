@@ -20,6 +20,8 @@ the file. ``--weights FILE`` makes the learned correction the search reads
 (``--set LEARNED_LEAF=…``) that of FILE instead of the shipped one. ``--params FILE``
 plays with the evaluation's weights of FILE (`games/cartographers/weights.py`: a tuning
 checkpoint of ``bgbot train cartographers --target tune`` is one), ``--set`` applied after.
+``--set medium:STUCK_MONSTER=1.0`` changes a weight of one level only (its own,
+`heuristics.LEVEL_WEIGHTS`; a plain ``--set`` weight does not reach a level's own).
 
 Usage::
 
@@ -58,10 +60,16 @@ def apply_settings(settings: list[str]) -> None:
 
     search: dict[str, int | float] = {}
     weights: dict[str, float] = {}
+    levels: dict[str, dict[str, float]] = {}
     for item in settings:
         name, _, text = item.partition("=")
         value = float(text) if "." in text else int(text)
-        if name in ("worlds", "width", "depth", "finalists", "final_worlds", "final_depth"):
+        level, _, constant = name.rpartition(":")
+        if level:  # one level's own weight (``medium:STUCK_MONSTER=1.0``)
+            if not field_name(constant):
+                raise SystemExit(f"--set {item}: not a weight of the evaluation")
+            levels.setdefault(level, {})[field_name(constant)] = value
+        elif name in ("worlds", "width", "depth", "finalists", "final_worlds", "final_depth"):
             search[name] = value
         elif field_name(name):  # an evaluation weight (`Weights`), checked against its bounds
             weights[field_name(name)] = value
@@ -74,6 +82,14 @@ def apply_settings(settings: list[str]) -> None:
             heuristics.use_weights(checked({**asdict(heuristics.WEIGHTS), **weights}, "--set"))
         except ValueError as error:
             raise SystemExit(str(error)) from None
+    for level, own in levels.items():
+        own = {**heuristics.LEVEL_WEIGHTS.get(level, {}), **own}
+        try:
+            checked({**asdict(heuristics.WEIGHTS), **own}, f"--set {level}:")
+            heuristics.LevelHeuristics(own)  # refuses the edicts' credits
+        except ValueError as error:
+            raise SystemExit(str(error)) from None
+        heuristics.LEVEL_WEIGHTS[level] = own
     if search:
         heuristics.SEARCH = replace(heuristics.SEARCH, **search)
         heuristics.TABLE_SEARCH = replace(heuristics.TABLE_SEARCH, **search)

@@ -446,6 +446,12 @@ class Heuristics:
         future dearer, a game may search less at a bigger table to keep its time)."""
         return self.search
 
+    def for_level(self, level: str) -> Heuristics:
+        """The knowledge the level called ``level`` (``medium``, ``hard``…) plays with:
+        these, unless the game gives a level weights of its own (what helps a one-ply
+        greedy bot may not help a search)."""
+        return self
+
     def evaluate(self, state: State, player: int) -> float:
         """How good ``state`` is for ``player``: higher is better, in points if possible.
 

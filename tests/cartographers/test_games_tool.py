@@ -56,6 +56,24 @@ def test_a_weight_reaches_the_module(tool, restored):
         tool.apply_settings(["POCKET=9.5"])
 
 
+def test_a_levels_own_weight_reaches_that_level_only(tool, restored, monkeypatch):
+    """``--set medium:STUCK_MONSTER=1.0``: medium's own weights (`LEVEL_WEIGHTS`), not
+    the others' (a screen of what helps greedy that leaves ``hard`` as it is)."""
+    monkeypatch.setattr(H, "LEVEL_WEIGHTS", {})
+    tool.apply_settings(["medium:STUCK_MONSTER=1.0"])
+    assert H.LEVEL_WEIGHTS == {"medium": {"stuck_monster": 1.0}}
+    assert Weights() == H.WEIGHTS
+    assert H.HEURISTICS.for_level("medium")._asked(H.in_play).stuck_monster == 1.0
+    assert H.HEURISTICS.for_level("hard") is H.HEURISTICS
+    for wrong, message in (
+        ("medium:STUCK_MONSTER=9.0", "outside its bounds"),
+        ("medium:LINE_CREDIT=0.5", "credits"),
+        ("medium:stuck=1.0", "not a weight"),
+    ):
+        with pytest.raises(SystemExit, match=message):
+            tool.apply_settings([wrong])
+
+
 def test_a_weights_file_is_played_with(tool, restored, tmp_path):
     """``--params FILE``: the evaluation's weights of a tuned file, in the game's worker."""
     path = tmp_path / "tuned.json"

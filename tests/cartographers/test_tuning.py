@@ -89,6 +89,56 @@ def test_a_weights_file_round_trips_and_bad_ones_are_refused(tmp_path):
         W.load(path)
 
 
+def test_a_level_plays_with_its_own_weights_and_the_others_with_the_defaults(monkeypatch,
+                                                                            restored):
+    """A level with weights of its own (`LEVEL_WEIGHTS`) chooses as the defaults changed
+    by them would, in the same process as a level without (greedy, hard), which still
+    reads the defaults: on two positions where `stuck_monster` changes greedy's choice."""
+    positions = [random_position(1, "A", 1, 10), random_position(1, "B", 3, 10)]
+
+    def chosen(level: str) -> list[str]:
+        return [str(make_bot(level, 1).choose(SeatView(state.clone(), 0), 0))
+                for state in positions]
+
+    plain = chosen("greedy")
+    H.use_weights(replace(W.Weights(), stuck_monster=1.0))
+    changed = chosen("greedy")
+    H.use_weights(W.Weights())
+    assert all(a != b for a, b in zip(plain, changed))  # the positions tell them apart
+    monkeypatch.setitem(H.LEVEL_WEIGHTS, "medium", {"stuck_monster": 1.0})
+    assert chosen("medium") == changed
+    assert chosen("greedy") == plain  # asked in between: no trace of medium's weights
+    heuristics = positions[0].game.heuristics
+    assert heuristics.for_level("hard") is heuristics
+    medium = heuristics.for_level("medium")
+    assert medium.evaluate(positions[0], 0) != heuristics.evaluate(positions[0], 0)
+
+
+def test_a_levels_weights_hold_only_in_its_questions_and_thread(restored):
+    """`in_play` is a level's weights while its heuristics answer, in that thread only
+    (a bot pool's other thread, deciding for another table, reads the defaults); the
+    edicts' credits, whose memos every level shares, cannot be a level's own."""
+    import threading
+
+    level = H.LevelHeuristics({"stuck_monster": 1.0})
+
+    def question() -> tuple[W.Weights, W.Weights]:
+        seen: list[W.Weights] = []
+        other = threading.Thread(target=lambda: seen.append(H.in_play()))
+        other.start()
+        other.join()
+        return H.in_play(), seen[0]
+
+    inside, elsewhere = level._asked(question)
+    assert inside == replace(W.Weights(), stuck_monster=1.0)
+    assert elsewhere == W.Weights() == H.in_play()
+    H.use_weights(replace(W.Weights(), monster_later=0.7))  # the others' change reaches it
+    assert level._asked(H.in_play) == replace(W.Weights(), monster_later=0.7,
+                                              stuck_monster=1.0)
+    with pytest.raises(ValueError, match="line_credit"):
+        H.LevelHeuristics({"line_credit": 0.6})
+
+
 def _fast(monkeypatch):
     """Two deals an iteration, so that a test plays a few games, not hundreds."""
     monkeypatch.setattr(T, "DEALS", 2)

@@ -11,9 +11,11 @@ from boardgamesbot.engine import Action, GameError, Heuristics, State
 from .seat import SeatView
 
 
-def heuristics_for(state: State | SeatView) -> Heuristics:
-    """The game's knowledge, as its declaration offers it (`Game.heuristics`)."""
-    return state.game.heuristics
+def heuristics_for(state: State | SeatView, level: str | None = None) -> Heuristics:
+    """The game's knowledge, as its declaration offers it (`Game.heuristics`), as the
+    bot's ``level`` plays it (`Heuristics.for_level`; its name: ``medium``, ``hard``…)."""
+    heuristics = state.game.heuristics
+    return heuristics if level is None else heuristics.for_level(level)
 
 
 def view_key(state: State | SeatView, player: int) -> int:

@@ -65,7 +65,7 @@ class GreedyBot(RankingBot):
         player = seat.player
         rng = decision_rng(self.seed, seat, player)
         actions = seat.legal_actions()
-        heuristics = heuristics_for(seat)
+        heuristics = heuristics_for(seat, self.name)
         if len(actions) == 1:
             world = seat.determinize(rng)
             return Ranking(actions[0], [lambda: forced(

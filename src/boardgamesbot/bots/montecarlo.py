@@ -80,7 +80,7 @@ class MonteCarloBot(RankingBot):
         legal = seat.legal_actions()
         if not legal:
             raise GameError(f"seat {player} has no decision to make now", code="no_decision")
-        heuristics = heuristics_for(seat)
+        heuristics = heuristics_for(seat, self.name)
         rng = decision_rng(self.seed, seat, player)
         if len(legal) == 1:
             world = seat.determinize(rng)

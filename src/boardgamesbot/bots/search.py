@@ -102,7 +102,7 @@ class SearchBot:
         """``budget`` is the number of determinizations each plan is checked in."""
         seat = seat_of(state, player)
         worlds = max(1, int(check_budget(budget, self.worlds)))
-        heuristics = heuristics_for(seat)
+        heuristics = heuristics_for(seat, self.name)
         settings = heuristics.search_for(seat.num_players)
         if settings.method == "montecarlo":
             return self._montecarlo(settings).choose(seat, player, budget)
@@ -126,7 +126,7 @@ class SearchBot:
         plays; a bot in the middle of a plan follows it instead)."""
         seat = seat_of(state, player)
         worlds = max(1, int(check_budget(budget, self.worlds)))
-        heuristics = heuristics_for(seat)
+        heuristics = heuristics_for(seat, self.name)
         settings = heuristics.search_for(seat.num_players)
         if settings.method == "montecarlo":
             return self._montecarlo(settings).explain(seat, player, k, budget)

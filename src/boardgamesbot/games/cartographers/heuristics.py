@@ -28,7 +28,8 @@ the margin: the monster goes where it lowers the neighbour's worth most.
 The weights are hand-set from the rules' arithmetic (what a star is worth at
 each remaining scoring) and checked in the arena (docs/bots.md); they all live in
 `weights.Weights` (read here from ``WEIGHTS``), where a set tuned jointly by
-self-play can replace them (`use_weights`; session 50 tuned one, not adopted).
+self-play can replace them (`use_weights`; session 50 tuned one, not adopted). A
+level may differ in a few of them (`LEVEL_WEIGHTS`: its bot asks `for_level`).
 """
 
 from __future__ import annotations
@@ -36,9 +37,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Hashable, Iterator
+from contextvars import ContextVar
 from dataclasses import asdict, replace
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from boardgamesbot.engine import Action, Heuristics, SearchSettings, State, ranked_reasons
 
@@ -80,7 +82,7 @@ from .state import (
     ambush_table,
     draw_table,
 )
-from .weights import Weights
+from .weights import Weights, checked
 
 __all__ = [
     "SEARCH_SETTINGS",
@@ -89,6 +91,7 @@ __all__ = [
     "evaluate",
     "evaluate_terms",
     "follow_up",
+    "in_play",
     "placement_values",
     "progress",
     "quick_reply",
@@ -100,6 +103,8 @@ __all__ = [
     "use_weights",
     "win_chance",
 ]
+
+_T = TypeVar("_T")
 
 FOREST, VILLAGE, FARM, WATER, MONSTER = range(5)
 FILLED = -1  # what a card reads: a terrain layer or the filled mask
@@ -192,6 +197,19 @@ WEIGHTS = Weights()
 CARDS_TO_FINISH = 2
 
 
+# A level's own weights (issue 32, session 53): the ones it plays with that differ from
+# ``WEIGHTS`` (which every other level reads, `hard` among them). Its bot asks
+# `CartographersHeuristics.for_level`, whose evaluations read them for the length of
+# each call (`in_play`: per thread, so two tables' bots never see each other's). A level
+# may not change the edicts' progress credits (`CARD_WEIGHTS`): the cards' memos are
+# shared by every level.
+LEVEL_WEIGHTS: dict[str, dict[str, float]] = {}
+CARD_WEIGHTS = frozenset({"line_credit", "tree_one_side", "tree_two_sides", "link_decay",
+                          "link_lone", "link_more", "greengold_two", "wildholds_credit",
+                          "wildholds_power"})
+_LEVEL: ContextVar[Weights | None] = ContextVar("cartographers_level_weights", default=None)
+
+
 def use_weights(weights: Weights) -> None:
     """Evaluate with ``weights`` from now on (in this process). The cards' memos hold
     credits priced with the weights before, so they are emptied."""
@@ -199,6 +217,14 @@ def use_weights(weights: Weights) -> None:
     WEIGHTS = weights
     for memo in _MEMOS:
         memo.clear()
+
+
+def in_play() -> Weights:
+    """The weights the evaluation reads now: a level's own while its heuristics are
+    asked (`for_level`), else ``WEIGHTS``."""
+    return _LEVEL.get() or WEIGHTS
+
+
 # Solo, an ambush lands where the card's corner and direction say (the first place
 # along the outer ring where it fits): it can be foreseen. Each unseen ambush card
 # costs, by the chance it comes this season, the empty spaces its monster would
@@ -214,7 +240,7 @@ def edict_weights(season: int) -> tuple[int, int, int, int]:
     return a, b, c, d
 
 
-def ruins_expected(state: CartographersState) -> float:
+def ruins_expected(state: CartographersState, weights: Weights | None = None) -> float:
     """Roughly how many more ruins cards the seat will have to answer.
 
     A ruins card still in this season's deck comes up with the chance that the
@@ -228,7 +254,7 @@ def ruins_expected(state: CartographersState) -> float:
     deck_time = sum(CARDS[name].time for name in state.deck) or 1
     here = sum(1 for name in state.deck if name in _RUINS_NAMES)
     later = len(SEASONS) - 1 - state.season
-    return here * min(1.0, time_left / deck_time) + WEIGHTS.ruins_later * later
+    return here * min(1.0, time_left / deck_time) + (weights or in_play()).ruins_later * later
 
 
 # Edict progress ------------------------------------------------------------------------
@@ -535,9 +561,11 @@ class Outlook:
     """What is still to come for everybody at the table: computed once per evaluation."""
 
     __slots__ = ("seasons_left", "edicts", "ruins", "pockets", "soon", "exposure", "coin",
-                 "memo", "monster_reach", "ambushes", "stuck", "gaps", "coming", "no_room")
+                 "memo", "monster_reach", "ambushes", "stuck", "gaps", "coming", "no_room",
+                 "weights")
 
     def __init__(self, state: CartographersState) -> None:
+        weights = self.weights = in_play()
         over = state.step == OVER
         self.seasons_left = 0 if over else len(SEASONS) - state.season
         self.edicts: tuple[tuple[EdictCard, int, int], ...] = ()
@@ -553,30 +581,30 @@ class Outlook:
         # Half-built work pays at this season's scoring only if cards are left to
         # finish it: about one card per `Weights.time_per_card` of the season's time left.
         time_left = 0 if over else SEASONS[state.season].threshold - state.time_used()
-        self.soon = min(1.0, max(0, time_left) / (WEIGHTS.time_per_card * CARDS_TO_FINISH))
-        self.ruins = ruins_expected(state)
+        self.soon = min(1.0, max(0, time_left) / (weights.time_per_card * CARDS_TO_FINISH))
+        self.ruins = ruins_expected(state, weights)
         # The Cauldrons pays for walled-in empty spaces: then they are no waste.
-        self.pockets = 0.0 if "The Cauldrons" in state.edicts else WEIGHTS.pocket
-        self.exposure = 1 + WEIGHTS.monster_later * (self.seasons_left - 1)
+        self.pockets = 0.0 if "The Cauldrons" in state.edicts else weights.pocket
+        self.exposure = 1 + weights.monster_later * (self.seasons_left - 1)
         # A monster's neighbour in a one- or two-space gap stays empty: a star at every
         # scoring left (`Weights.stuck_monster` of what `exposure` leaves out).
-        self.stuck = WEIGHTS.stuck_monster * (self.seasons_left - self.exposure)
+        self.stuck = weights.stuck_monster * (self.seasons_left - self.exposure)
         # Under The Cauldrons too: a cauldron pays a star at each of that card's two
         # scorings (its edict term counts them), a monster's neighbour costs one at every
         # scoring left. Session 52 measured the version that spared cauldrons: greedy
         # gave up monsters' stars for cauldrons and lost 0.5 (A) / 0.2 (B) stars a deal.
-        self.gaps = bool(self.seasons_left) and bool(WEIGHTS.fragment or self.stuck)
+        self.gaps = bool(self.seasons_left) and bool(weights.fragment or self.stuck)
         # The explore cards this season's deck still holds (public: the season's cards
         # not yet revealed), each as its drawings; one that fits nowhere is drawn as a
         # 1×1, its shape lost (`Weights.room` for each, times the chance it comes).
         self.coming: tuple[tuple[int, ...], ...] = ()
         self.no_room = 0.0
-        if WEIGHTS.room and not over:
+        if weights.room and not over:
             deck_time = sum(CARDS[name].time for name in state.deck) or 1
-            self.no_room = WEIGHTS.room * min(1.0, max(0, time_left) / deck_time)
+            self.no_room = weights.room * min(1.0, max(0, time_left) / deck_time)
             self.coming = tuple(_drawings(CARDS[name]) for name in sorted(set(state.deck))
                                 if isinstance(CARDS[name], ExploreCard))
-        self.coin = self.seasons_left - WEIGHTS.coin_wait
+        self.coin = self.seasons_left - weights.coin_wait
         self.memo: dict[int, float] = {}
         self.monster_reach: dict[int, int] = {}
         self.ambushes: SoloAmbushes | None = (SoloAmbushes(state, self.exposure)
@@ -599,7 +627,7 @@ class Outlook:
             for ring in rings:
                 missing = (ring & ~drawn_around).bit_count()
                 if missing:
-                    value += self.coin * WEIGHTS.mountain_close ** missing
+                    value += self.coin * self.weights.mountain_close ** missing
             self.memo[drawn_around] = value
         return value
 
@@ -756,10 +784,11 @@ def gap_cost(monsters: int, filled: int, outlook: Outlook) -> float:
     # With no monster next to an empty space (none drawn yet, or all walled in) and no
     # price on two-space gaps there is nothing to look for: `small_gaps` is skipped.
     exposed = outlook.reach(monsters) & ~filled if outlook.stuck and monsters else 0
-    if not exposed and not WEIGHTS.fragment:
+    fragment = outlook.weights.fragment
+    if not exposed and not fragment:
         return 0.0
     singles, pairs = small_gaps(filled)
-    cost = WEIGHTS.fragment * pairs.bit_count()
+    cost = fragment * pairs.bit_count()
     if exposed:
         cost += outlook.stuck * ((singles | pairs) & exposed).bit_count()
     return cost
@@ -781,7 +810,7 @@ def sheet_worth(layers: Layers, filled: int, side: MapSide, outlook: Outlook) ->
         worth -= (empty & outlook.reach(monsters)).bit_count() * outlook.exposure
     shortfall = outlook.ruins - (masks[1] & empty).bit_count()
     if shortfall > 0:
-        worth -= WEIGHTS.ruins_shortfall * shortfall
+        worth -= outlook.weights.ruins_shortfall * shortfall
     if outlook.pockets:
         worth -= outlook.pockets * (empty & surrounded(filled)).bit_count()
     if outlook.gaps:
@@ -939,7 +968,7 @@ def evaluate_terms(state: CartographersState, player: int) -> dict[str, float]:
         terms["monsters"] = -float((empty & neighbours(monsters)).bit_count()
                                    * outlook.exposure) if monsters else 0.0
         shortfall = outlook.ruins - (masks[1] & empty).bit_count()
-        terms["ruins"] = -WEIGHTS.ruins_shortfall * shortfall if shortfall > 0 else 0.0
+        terms["ruins"] = -outlook.weights.ruins_shortfall * shortfall if shortfall > 0 else 0.0
         terms["pockets"] = -outlook.pockets * (empty & surrounded(filled)).bit_count() \
             if outlook.pockets else 0.0
         if outlook.gaps:
@@ -1225,6 +1254,63 @@ class CartographersHeuristics(Heuristics):
         # the protocol's "no limit" is None; the function's default is its own dozen
         ours = _ours(state)
         return candidates(ours, player) if limit is None else candidates(ours, player, limit)
+
+    def for_level(self, level: str) -> Heuristics:
+        """``level``'s own heuristics if it has weights of its own (`LEVEL_WEIGHTS`),
+        else these."""
+        own = LEVEL_WEIGHTS.get(level)
+        return LevelHeuristics(own) if own else self
+
+
+class LevelHeuristics(CartographersHeuristics):
+    """The heuristics of a level with weights of its own: each question is answered
+    with `WEIGHTS` changed by ``own`` (`in_play`), and no longer."""
+
+    def __init__(self, own: dict[str, float]) -> None:
+        shared = CARD_WEIGHTS & set(own)
+        if shared:
+            raise ValueError(f"a level's own weights cannot change the edicts' credits "
+                             f"(the cards' memos are shared): {', '.join(sorted(shared))}")
+        self.own = dict(own)
+        self._made: tuple[Weights, Weights] | None = None  # (WEIGHTS, it changed by own)
+
+    def _weights(self) -> Weights:
+        made = self._made
+        if made is None or made[0] is not WEIGHTS:  # `use_weights` changed the others'
+            made = self._made = (WEIGHTS, checked({**asdict(WEIGHTS), **self.own}, "level"))
+        return made[1]
+
+    def _asked(self, question: Callable[..., _T], *args: Any) -> _T:
+        token = _LEVEL.set(self._weights())
+        try:
+            return question(*args)
+        finally:
+            _LEVEL.reset(token)
+
+    def evaluate(self, state: State, player: int) -> float:
+        return self._asked(super().evaluate, state, player)
+
+    def evaluate_terms(self, state: State, player: int) -> dict[str, float]:
+        return self._asked(super().evaluate_terms, state, player)
+
+    def outcome(self, state: State, player: int) -> float:
+        return self._asked(super().outcome, state, player)
+
+    def shortlist(self, state: State, player: int, width: int) -> list[Action]:
+        return self._asked(super().shortlist, state, player, width)
+
+    def follow_up(self, state: State, player: int, memory: dict[Hashable, Any]) -> Action:
+        return self._asked(super().follow_up, state, player, memory)
+
+    def quick_reply(self, state: State, player: int, rng: random.Random) -> Action:
+        return self._asked(super().quick_reply, state, player, rng)
+
+    def reasons(self, before: dict[str, float], after: dict[str, float], state: State,
+                action: Action, player: int) -> list[dict[str, Any]]:
+        return self._asked(super().reasons, before, after, state, action, player)
+
+    def candidates(self, state: State, player: int, limit: int | None = None) -> list[Action]:
+        return self._asked(super().candidates, state, player, limit)
 
 
 def _ours(state: State) -> CartographersState:

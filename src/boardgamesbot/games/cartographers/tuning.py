@@ -85,8 +85,9 @@ def weights_of(theta: np.ndarray) -> Weights:
 
 
 def play_deals(job: tuple[dict[str, float], list[tuple[int, str]]]) -> list[float]:
-    """Greedy (``medium``) with the given weights on each (game seed, side): solo
-    ratings. One job per set of weights, so a worker changes weights once a job."""
+    """Greedy (``medium``'s bot, as ``greedy``: no level's own weights over the ones
+    tuned) with the given weights on each (game seed, side): solo ratings. One job per
+    set of weights, so a worker changes weights once a job."""
     from boardgamesbot.bots import SeatView, make_bot
 
     from .heuristics import use_weights
@@ -97,7 +98,7 @@ def play_deals(job: tuple[dict[str, float], list[tuple[int, str]]]) -> list[floa
     game = load_game("cartographers")
     for seed, side in deals:
         state = game.new(1, seed, side=side)
-        bot = make_bot("medium", seed)
+        bot = make_bot("greedy", seed)
         while not state.is_over():
             for seat in state.current_players():
                 state.apply(seat, bot.choose(SeatView(state.clone(), seat), seat))

@@ -8,6 +8,10 @@ by `load`, which refuses names it does not know and values outside `BOUNDS`: a
 tuning run clips every step to them, so a value outside is a file edited by hand
 or written for another version, not a tuned one.
 
+A level may play with a few of them changed (`heuristics.LEVEL_WEIGHTS`, issue 32,
+session 53: what helps a one-ply greedy bot need not help the search); every other
+level reads the defaults.
+
 The frozen reference ``hard-2026.11`` keeps its own pinned copy of the
 heuristics and never reads these.
 """
