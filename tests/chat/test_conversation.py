@@ -1747,3 +1747,28 @@ async def test_a_tap_on_ones_own_old_menu_after_choosing_says_it_is_chosen(conve
     assert 0 in (await service.summary(table_id))["to_act"]
     said = await conversation.handle_button(ROOM, ANA, menu, "t3")
     assert "Ja has triat" not in said, said
+
+
+@pytest.mark.parametrize("lang,words,waiting,help_word", [
+    ("pt-BR", ("situação", "situacao"), "Esperando: Ana", "situacao"),
+    ("ca", ("situació", "situacio", "estat"), "Esperant: Ana", "estat")])
+def test_a_group_asks_how_the_table_stands_in_its_own_words(tmp_path, lang, words, waiting,
+                                                             help_word):
+    """A Brazilian group had no word of its own for 'status' ('placar' is the score): it
+    says 'situação' (typed without the cedilla too), a Catalan one 'situació' as well as
+    'estat'; the help lists the word. None of them is refused as an unknown command."""
+
+    @run
+    async def main(conversation, net, say, service):
+        net.admins.add("ana")
+        await say(ANA, f"lang {lang}")
+        await say(ANA, "new tikal")
+        await say(ANA, "bot easy")
+        await say(ANA, "start")
+        await until(lambda: any("@Ana" in t for t in net.texts("room")))
+        for word in words:
+            told = await say(BOB, word)
+            assert waiting in told and "http://bg/#/table/" in told, (word, told)
+        assert f"· {help_word} ·" in await say(BOB, "help")
+
+    main(tmp_path)
