@@ -817,16 +817,23 @@ async def test_a_computers_turn_is_told_in_few_lines_and_in_full_on_asking(conve
     await until(lambda: any("Your turn, @Ana" in t for t in net.texts("room")))
     table_id = conversation.store.game_in("test", "room")["table_id"]
     for _ in range(3):  # Ana's turns: the tile, then the end; the computer's in between
-        calls = sum("Your turn, @Ana" in t for t in net.texts("room"))
         await say(ANA, (await legal(service, conversation, 0))[0])
+        # The call that answers 'end' is the first one after it, once the computer has
+        # played: not the last call in the chat, which, when the computer was slower than
+        # `say` waits (a loaded machine), could be one told before 'end' (a volcano's
+        # round). The tile's own call told first (its state prompted), then 'end'.
+        placed = (await service.summary(table_id))["state_id"]
+        await until(lambda placed=placed: conversation.store.game(table_id)["prompted"]
+                    >= placed)
+        since = len(net.texts("room"))
         await say(ANA, "end")
-        await until(lambda calls=calls: sum("Your turn, @Ana" in t
-                                            for t in net.texts("room")) > calls)
-        told = [t for t in net.texts("room") if "Your turn, @Ana" in t][-1]
+        told = await until_value(lambda since=since: next(
+            (t for t in net.texts("room")[since:] if "Your turn, @Ana" in t), None))
         lines = [line for line in told.splitlines() if line.startswith("🤖 easy: ")]
-        # (a volcano it draws splits its turn: a line before the round, one for its scoring)
+        # (a volcano it draws splits its turn: a line before the round, and one for its
+        # scoring when it scores before Ana — after her, when the round begins with her)
         volcano = "🤖 easy draws a volcano" in told
-        assert len(lines) == 1 + volcano and "🤖 easy: ends the turn" not in told, told
+        assert 1 <= len(lines) <= 1 + volcano and "🤖 easy: ends the turn" not in told, told
     status = await say(ANA, "status")
     detail = status.split("🤖 easy's last turn, move by move:\n")[1].splitlines()
     # (from its tile on, or from a volcano's scoring, told before it with the tile)
@@ -1747,3 +1754,28 @@ async def test_a_tap_on_ones_own_old_menu_after_choosing_says_it_is_chosen(conve
     assert 0 in (await service.summary(table_id))["to_act"]
     said = await conversation.handle_button(ROOM, ANA, menu, "t3")
     assert "Ja has triat" not in said, said
+
+
+@pytest.mark.parametrize("lang,words,waiting,help_word", [
+    ("pt-BR", ("situação", "situacao"), "Esperando: Ana", "situacao"),
+    ("ca", ("situació", "situacio", "estat"), "Esperant: Ana", "estat")])
+def test_a_group_asks_how_the_table_stands_in_its_own_words(tmp_path, lang, words, waiting,
+                                                             help_word):
+    """A Brazilian group had no word of its own for 'status' ('placar' is the score): it
+    says 'situação' (typed without the cedilla too), a Catalan one 'situació' as well as
+    'estat'; the help lists the word. None of them is refused as an unknown command."""
+
+    @run
+    async def main(conversation, net, say, service):
+        net.admins.add("ana")
+        await say(ANA, f"lang {lang}")
+        await say(ANA, "new tikal")
+        await say(ANA, "bot easy")
+        await say(ANA, "start")
+        await until(lambda: any("@Ana" in t for t in net.texts("room")))
+        for word in words:
+            told = await say(BOB, word)
+            assert waiting in told and "http://bg/#/table/" in told, (word, told)
+        assert f"· {help_word} ·" in await say(BOB, "help")
+
+    main(tmp_path)

@@ -1481,3 +1481,47 @@ def test_por_or_per_alone_in_a_private_chat_asks_why_but_never_takes_a_move(
             assert "⚠" in said[0] and "Which action?" not in said[0] \
                 and "Qual ação?" not in said[0], said
     asyncio.run(asyncio.wait_for(main(), 90))
+
+
+def test_why_alone_after_a_tapped_move_was_refused_explains_that_move(tmp_path):
+    """A move refused after a TAP (an old button's 'end' before the tile is placed, or a
+    friend's button tapped out of turn) is told in a notice that fades; the bare '/why'
+    ('/por' in Portuguese) typed after it explains that move, as after a typed one — it
+    answered "Which action?", the tapped move forgotten. (A Portuguese group: Bob opened
+    the table.)"""
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.say(GROUP, BOB, "/nova tikal")
+            await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            fake.press(GROUP, ANA, lobby_id, "j")
+            await until(lambda: "Ana" in fake.messages[(gid, lobby_id)].get("text", ""),
+                        what="Ana in the lobby")
+            fake.press(GROUP, BOB, lobby_id, "s")
+            await until(lambda: living_of(fake, gid), what="the table message")
+            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+            summary = await bot.service.summary(table_id)
+            seat = summary["to_act"][0]
+            seated = bot.bot.conversation.store.seats_of(table_id)
+            person_of = {str(p["id"]): p for p in (ANA, BOB)}
+            awaited, other = (person_of[seated[s]["user_id"]] for s in (seat, 1 - seat))
+            end = f"p:{table_id}:{summary['state_id']}:end"  # (the tile not placed yet)
+            mid = living_of(fake, gid)[0]
+            for person in (awaited, other):
+                answered = len(fake.calls("answerCallbackQuery"))
+                fake.press(GROUP, person, mid, end)
+                notice = await until(lambda a=answered: next(
+                    (f.get("text") for f in fake.calls("answerCallbackQuery")[a:]
+                     if (f.get("text") or "").startswith("⚠")), None), what="the refusal")
+                typed = {"Ana": "/why", "Bob": "/por"}[person["first_name"]]
+                before = len(fake.texts(gid))
+                fake.say(GROUP, person, typed)
+                said = await until(lambda b=before: next(
+                    (t for t in fake.texts(gid)[b:] if "📖 A regra (" in t), None),
+                    what=f"{person['first_name']}'s tapped 'end' explained")
+                assert "🚫" in said, (notice, said)
+                assert not any("Qual ação?" in t for t in fake.texts(gid)), fake.texts(gid)
+            assert (await bot.service.summary(table_id))["state_id"] == summary["state_id"]
+    asyncio.run(asyncio.wait_for(main(), 90))

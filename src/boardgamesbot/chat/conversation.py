@@ -191,9 +191,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         try:
             await self._dispatch(place, person, text.strip(), lang, addressed)
         except GameError as error:
-            if isinstance(error, RefusedAction) and error.table_id:  # ('why' alone asks it)
-                self.store.set_refused(self.network, place.chat_id, person.user_id,
-                                       error.table_id, error.state_id, error.notation)
+            self._remember_refused(place, person, error)
             if error.code in ("not_your_turn", "error.not_your_turn") \
                     or isinstance(error, RefusedAction):  # (a game's own "already chosen")
                 error = await self._whose_turn(place, person, lang, error) or error
@@ -213,10 +211,19 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         try:
             return await self._press(place, person, data, lang, message_id)
         except GameError as error:
+            self._remember_refused(place, person, error)
             return "⚠ " + self.error_text(lang, error)
         except Exception:  # noqa: BLE001
             log.exception("button %r in %s failed", data, place.chat_id)
             return "⚠ " + i18n.text(lang, "chat.failed")
+
+    def _remember_refused(self, place: Place, person: Person, error: GameError) -> None:
+        """Keep an action refused to ``person`` here, typed or tapped, with the table's
+        state it was refused in: 'why' alone asks about it (a tap's refusal is a notice
+        that fades; '/por' after it was answered "which action?")."""
+        if isinstance(error, RefusedAction) and error.table_id:
+            self.store.set_refused(self.network, place.chat_id, person.user_id,
+                                   error.table_id, error.state_id, error.notation)
 
     async def _dispatch(self, place: Place, person: Person, text: str, lang: str,
                         addressed: bool) -> None:
@@ -353,6 +360,10 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         awaited = await self._awaited(table_id)
         mine = [s for s in held if s in awaited]
         if not mine:
+            if kind == "p" and held:  # (a seated friend's move tapped out of turn: 'why'
+                # alone explains it, as the same move typed out of turn)
+                self.store.set_refused(self.network, place.chat_id, person.user_id, table_id,
+                                       (await self.service.summary(table_id))["state_id"], words)
             raise await self._not_yours(place, game["chat_id"], table_id, version, message_id,
                                         awaited, lang, held)
         seat = Seat(table_id, mine[0], game["chat_id"])
