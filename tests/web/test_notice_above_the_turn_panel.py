@@ -20,7 +20,7 @@ COVERED = """ready => {
     const covered = [...panel.querySelectorAll('button, input, select, summary, a[href]')]
         .filter((e) => {
             const r = e.getBoundingClientRect();
-            if (r.width === 0 || r.height === 0 || r.bottom <= 0 || r.top >= innerHeight) return false;
+            if (!r.width || !r.height || r.bottom <= 0 || r.top >= innerHeight) return false;
             const top = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
             return !top || !panel.contains(top);
         })
