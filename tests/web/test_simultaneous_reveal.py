@@ -1,7 +1,9 @@
 """The last of a Cartographers card to draw (Bea) saw her drawing vanish: the drawings
 made at the same time as hers (Ana's), revealed by hers, were shown one at a time on the
 map as it was before the card, her own map blank under "Showing Ana's move", and only then
-the present. Choices made together, revealed together: shown at once, the others' marked."""
+the present. Then they were shown all at once, none named in turn. Now the others' are
+shown one at a time as the others see them, on the map as it is after hers: her drawing
+stays on her map all along."""
 
 from __future__ import annotations
 
@@ -9,19 +11,27 @@ from .helpers import act, hot_seat_table, legal_notations, set_confirm_setting, 
 
 MAIN = 'svg.sheet[data-key="sheet"]:not([data-stale])'
 
-WATCH = """() => {
+#: While moves are paced: that they were, and the most empty cells Bea's map had then.
+WATCH = """sel => {
     window.paced = false;
-    new MutationObserver(() => { if (document.getElementById('pace-skip')) window.paced = true; })
-        .observe(document.body, { childList: true, subtree: true });
+    window.blank = 0;
+    new MutationObserver(() => {
+        if (!document.getElementById('pace-skip')) return;
+        window.paced = true;
+        const sheet = document.querySelector(sel);
+        if (sheet) window.blank = Math.max(window.blank,
+            sheet.querySelectorAll('[data-cell].empty').length);
+    }).observe(document.body, { childList: true, subtree: true });
 }"""
 
-#: Once Ana's drawing is in the log: whether moves were paced, and Bea's map's empty cells.
+#: Once Ana's drawing is in the log and shown: whether moves were paced, the most empty
+#: cells Bea's map had while they were, and its empty cells now.
 REVEALED = """([sel, before]) => {
     const log = document.getElementById('log')?.textContent || '';
     const sheet = document.querySelector(sel);
     if (!log.includes('Ana:') || !sheet || document.getElementById('pace-skip')) return null;
     const empty = sheet.querySelectorAll('[data-cell].empty').length;
-    return empty < before ? { paced: window.paced, empty } : null;
+    return empty < before ? { paced: window.paced, blank: window.blank, empty } : null;
 }"""
 
 
@@ -33,7 +43,8 @@ def test_the_last_to_draw_sees_the_card_revealed_at_once(narrow, server):
     act(server, table, tokens[0], legal_notations(server, table, tokens[0])[0])  # Ana first
     narrow.wait_for_function("() => document.getElementById('status-line')?.textContent")
     before = narrow.evaluate(f"document.querySelectorAll('{MAIN} [data-cell].empty').length")
-    narrow.evaluate(WATCH)
+    narrow.evaluate(WATCH, MAIN)
     narrow.locator(f"{MAIN} .target").first.click()  # Bea's drawing ends the card
     seen = narrow.wait_for_function(REVEALED, arg=[MAIN, before]).json_value()
-    assert not seen["paced"], seen
+    # Ana's drawing shown in turn, Bea's own never gone from her map meanwhile.
+    assert seen["paced"] and 0 < seen["blank"] < before, (before, seen)

@@ -185,9 +185,21 @@ export class TableScreen {
       this.log.add(event);
       const mine = event.seat === this.msg?.seat && (event.by ?? "person") === "person";
       const hidden = event.type === "action" && !event.public?.length;
-      if (together.length && (mine || !hidden)) {
-        if (mine) together.forEach((step) => step.said.forEach(tell));
-        else said.unshift(...together.flatMap((step) => step.said));
+      if (together.length && mine) {
+        // This person's own drawing revealed them: theirs at once (the present), then the
+        // others' one at a time on the board as it is now, which holds them all, at the
+        // pace the others see them (they all appeared at once, none named above the board).
+        if (steps.length) steps[steps.length - 1].said.push(...said);
+        else {
+          this.pacer.skip();
+          said.forEach(tell);
+        }
+        steps.push(...together.map((step) => ({ ...step, view: this.log.view })));
+        together = [];
+        continue;
+      }
+      if (together.length && !hidden) {
+        said.unshift(...together.flatMap((step) => step.said));
         together = [];
       }
       if (hidden && !mine) {
@@ -229,12 +241,14 @@ export class TableScreen {
    * the last is made), shown one at a time on the board as it is now, which holds them all:
    * the log was read again with them and the present drawn at once, and the friend who
    * had drawn first and waited saw only the last one named above the board (a bot's
-   * drawing never was). Not to the person whose own move revealed them: the present at once.
+   * drawing never was). The person whose own drawing revealed them too sees the others'
+   * in turn, at the same pace (they all appeared at once for them); their own, known to
+   * them, is not shown again.
    */
   showRevealed(fresh) {
     const mine = (event) => event.seat === this.msg?.seat && (event.by ?? "person") === "person";
-    const revealed = fresh.filter((event) => event.type === "action").sort((a, b) => a.n - b.n);
-    if (!this.msg || !revealed.length || fresh.some(mine)) return;
+    const revealed = fresh.filter((event) => event.type === "action" && !mine(event)).sort((a, b) => a.n - b.n);
+    if (!this.msg || !revealed.length) return;
     // The log read again now (its lines history, not spoken), for the view after the move
     // that revealed them: the state that says it may come after this news.
     this.log = new LogBuilder(faceOf(this.game), baseContext(this.msg.table, this.msg.seat));
