@@ -242,3 +242,98 @@ def test_on_a_phone_the_cartographers_sheet_the_last_move_and_the_prompt_share_t
                 assert say(lang, "recap", who="", actions="").split(":")[0].strip() in text
     finally:
         phone.close()
+
+
+def final_screen(phone: Phone) -> list[str]:
+    """The rows the terminal shows once ``phone``'s `bgbot` has ended (no prompt waits)."""
+    deadline = time.monotonic() + 300
+    while True:
+        assert time.monotonic() < deadline, phone.output[-2000:]
+        ready, _, _ = select.select([phone.fd], [], [], 1)
+        if not ready:
+            continue
+        try:
+            read = os.read(phone.fd, 65536)
+        except OSError:  # (the terminal's other end closed: bgbot has ended)
+            break
+        if not read:
+            break
+        phone.output += ESCAPE.sub("", read.decode(errors="replace"))
+    rows: list[str] = []
+    for line in phone.output.replace("\r\n", "\n").split("\n"):
+        line = line.rsplit("\r", 1)[-1]
+        rows += [line[at : at + PHONE[1]] for at in range(0, max(1, len(line)), PHONE[1])]
+    return rows[-PHONE[0] :]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_on_a_phone_tikals_end_shows_the_last_rounds_half_map_the_scores_and_the_record(
+    tmp_path, lang
+):
+    """At 40x24 the end of a Tikal game drew the whole map: its top scrolled away above
+    the scores and the record's lines. The half of the map the last round was played on,
+    headed so, the scores, who won, the record and how to play again fit the screen."""
+    from boardgamesbot.cli.words import say
+    from boardgamesbot.games.tikal.catalog import say as tikal_say
+
+    phone = Phone(
+        "play",
+        "tikal",
+        "--players",
+        "2",
+        "--humans",
+        "0",
+        "--bots",
+        "random,random",
+        "--seed",
+        "3",
+        "--lang",
+        lang,
+        "--save",
+        "g.json",
+        cwd=tmp_path,
+    )
+    try:
+        shown = final_screen(phone)
+    finally:
+        phone.close()
+    text = "\n".join(shown)
+    heading = tikal_say(lang, "tikal.term.dense.half", shown="", hidden="").split(":")[0]
+    (half,) = [row for row in shown if row.startswith(heading)]
+    columns = "ABCD" if "A–D" in half.split("(")[0] else "EFGH"
+    for row in range(1, 7):  # (the half's every row, its spaces' names)
+        assert any(line.startswith(f"{columns[0]}{row}") for line in shown), text
+    assert say(lang, "game.record", path="").strip() in text, text
+    assert "g.json" in text, text
+    assert say(lang, "again", command="").split(",")[0] in text, text
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_tikals_whole_board_breaks_its_status_lines_between_words(lang):
+    """At 40 columns 'board' draws Tikal's roomy drawing, whose status lines the console
+    broke at the left edge: "Stack: … (A2 B5 C5" | "D6 E5 …", the rest read as a line of
+    its own. Each is broken at its blanks, its later lines standing in under its text."""
+    import io
+
+    from rich.console import Console
+
+    from boardgamesbot.engine import load_game
+    from boardgamesbot.games.tikal.render import _table_notes
+
+    game = load_game("tikal")
+    view = game.new(2, seed=3).view(None)
+    console = Console(file=io.StringIO(), width=PHONE[1], record=True, color_system=None)
+    console.print(game.render_text(view, lang))
+    lines = console.export_text().splitlines()
+    stack = _table_notes(view, lang, "tikal.term")["stack"].plain
+    assert len(stack) > PHONE[1], stack  # (the case: a line longer than the phone's)
+    first = next(
+        at for at, line in enumerate(lines) if line.strip() and stack.startswith(line.rstrip())
+    )
+    block = [lines[first]]
+    for line in lines[first + 1 :]:
+        if not line.startswith("  "):
+            break
+        block.append(line)
+    assert " ".join(" ".join(block).split()) == " ".join(stack.split()), lines
+    assert all(len(line.rstrip()) <= PHONE[1] for line in lines), lines

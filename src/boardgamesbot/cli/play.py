@@ -770,7 +770,6 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
         for line in clauses_with_commands(saved, width):
             console.print(line, markup=False, soft_wrap=True)
         return
-    board = state.game.render_text(state.view(None), lang, person.names)
     # In a terminal, broken between players and between those who won (a terminal breaks
     # a longer line anywhere: "medium (p" and "4): 78"); the record's path is not broken
     # in two, so that it can be copied (soft_wrap); in a pipe, one line, as scripts read it.
@@ -796,8 +795,38 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     if width is not None and len(another[0]) > width:
         another = [*textwrap.wrap(sentence, width, subsequent_indent="  "),
                    *command_lines(command, width, "  ")]
-    drawn_to_fit(board, below=[*between_entries(over, entries, width, more=lists).splitlines(),
-                               *another])
+    below = [*between_entries(over, entries, width, more=lists).splitlines(), *another]
+
+    def render(view: dict, focus: list[str] | None = None) -> object:
+        return state.game.render_text(view, lang, person.names, focus)
+
+    # (on a phone's 24 rows the whole map did not fit with the scores and the record's
+    # lines, and its top scrolled away: the part of it the last round was played on, as
+    # the prompt draws it during the game)
+    board, _ = fitted(render, state.view(None), last_round(record), *below)
+    drawn_to_fit(board, below=below)
+
+
+def last_round(record: Record) -> list[str]:
+    """The actions of the record's last round, the latest first: each seat's last turn
+    (a run of its actions in a row), back to as many turns as there are seats.
+
+    >>> from boardgamesbot.engine import Record
+    >>> record = Record.start("tikal", 1, ["a", "b"])
+    >>> for seat, action in [(0, "place A1"), (1, "place E2"), (1, "end"), (0, "place F3")]:
+    ...     record.actions.append((seat, action))
+    >>> last_round(record)
+    ['place F3', 'end', 'place E2']
+    """
+    kept: list[str] = []
+    turns, seat = 0, None
+    for player, action in reversed(record.actions):
+        if player != seat:
+            turns, seat = turns + 1, player
+            if turns > len(record.seats):
+                break
+        kept.append(action)
+    return kept
 
 
 def command_lines(command: str, width: int | None, indent: str = "") -> list[str]:

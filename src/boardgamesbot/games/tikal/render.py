@@ -553,7 +553,10 @@ def status_text(view: dict[str, Any], lang: str = "en", width: int | None = None
     order = ("to_play", "round", "stack", "pile", "levels", "done", "history")
     if view["over"]:  # (the end last, where the eye is when the game stops)
         order = (*order[1:], order[0])
-    return Text("\n").join(notes[name] for name in order if name in notes)
+    # (each broken at its blanks under its own text: on a phone's 40 columns the console
+    # broke "Stack: … (A2 B5 C5" | "D6 E5 …" at the left edge, read as a line of its own)
+    return Text("\n").join(notes[name] if width is None else _under_itself(notes[name], width)
+                           for name in order if name in notes)
 
 
 def _shared_lines(notes: list[Text], width: int, in_order: bool = False) -> list[Text]:
