@@ -7,7 +7,7 @@ stays on her map all along."""
 
 from __future__ import annotations
 
-from .helpers import act, hot_seat_table, legal_notations, set_confirm_setting, take_seat
+from .helpers import act, call, hot_seat_table, legal_notations, set_confirm_setting, take_seat
 
 MAIN = 'svg.sheet[data-key="sheet"]:not([data-stale])'
 
@@ -47,4 +47,33 @@ def test_the_last_to_draw_sees_the_card_revealed_at_once(narrow, server):
     narrow.locator(f"{MAIN} .target").first.click()  # Bea's drawing ends the card
     seen = narrow.wait_for_function(REVEALED, arg=[MAIN, before]).json_value()
     # Ana's drawing shown in turn, Bea's own never gone from her map meanwhile.
+    assert seen["paced"] and 0 < seen["blank"] < before, (before, seen)
+
+
+def test_the_last_to_draw_sees_them_in_turn_after_a_name_changed_meanwhile(narrow, server):
+    """Ana draws, then types her whole name ("Ana Lu": a line in everyone's log) before Bea
+    draws last. Bea's drawing reveals Ana's, an event older than the rename Bea's log has
+    read: the page reads the log again (showRevealed), and there it showed Bea nothing of
+    Ana's drawing in turn, only the present — her own move was among the news."""
+    table, tokens = hot_seat_table(server, "cartographers", 2, seed=3)
+    take_seat(narrow, server, table, 1, tokens[1], "cartographers")
+    narrow.wait_for_selector(f"{MAIN} .target")
+    set_confirm_setting(narrow, False)
+    act(server, table, tokens[0], legal_notations(server, table, tokens[0])[0])  # Ana first
+    call(server, "POST", f"/api/tables/{table}/name", {"name": "Ana Lu"}, tokens[0])
+    # In one look: the rename in Bea's log, her map ready to draw on, its empty cells.
+    before = narrow.wait_for_function(
+        """sel => {
+        const log = document.getElementById('log')?.textContent || '';
+        const sheet = document.querySelector(sel);
+        return log.includes('Ana Lu') && sheet?.querySelector('.target')
+            && sheet.querySelectorAll('[data-cell].empty').length;
+    }""",
+        arg=MAIN,
+    ).json_value()
+    narrow.evaluate(WATCH, MAIN)
+    narrow.locator(f"{MAIN} .target").first.click()  # Bea's drawing ends the card
+    seen = narrow.wait_for_function(
+        REVEALED.replace("'Ana:'", "'Ana Lu:'"), arg=[MAIN, before]
+    ).json_value()
     assert seen["paced"] and 0 < seen["blank"] < before, (before, seen)
