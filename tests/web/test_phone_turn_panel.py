@@ -14,21 +14,44 @@ from .test_game_night_phone import LANGS, catalog
 
 SHEET = 'svg.sheet[data-key="sheet"]:not([data-stale])'
 PANEL = ".panel.decision.yours"
-# How much of the screen's height the board has between the status line and the panel.
-BOARD_ROOM = """() => {
+# The turn panel and its handle as they are in one look, once the present is drawn (no
+# other's move being shown) with the map ready to draw on and the panel folded or not as
+# asked (null until then): the page redraws as the legal actions and the others' moves
+# come, and a read after a separate wait could see another drawing than the one waited for.
+# "room": how much of the screen's height the board has between the status line and the panel.
+PANEL_NOW = """([sheet, folded]) => {
+    const panel = document.querySelector('.panel.decision.yours');
+    const handle = panel?.querySelector('#fold-handle');
+    if (!handle || document.getElementById('pace-skip')
+        || !document.querySelector(sheet + ' .target')
+        || panel.classList.contains('folded') !== folded) return null;
+    const shape = panel.querySelector('.shape-button');
+    if (!shape) return null;
     const line = document.getElementById('status-line').getBoundingClientRect();
-    const panel = document.querySelector('.panel.decision.yours').getBoundingClientRect();
-    return {room: panel.top - line.bottom, panel: panel.height};
+    const box = panel.getBoundingClientRect();
+    const h = handle.getBoundingClientRect();
+    return {room: box.top - line.bottom, panel: box.height, shape: shape.checkVisibility(),
+            expanded: handle.getAttribute('aria-expanded'),
+            label: handle.getAttribute('aria-label'),
+            text: handle.innerText, visible: handle.checkVisibility(), y: h.y, height: h.height};
 }"""
+
+
+def panel_now(page, folded):
+    return page.wait_for_function(PANEL_NOW, arg=[SHEET, folded]).json_value()
 
 
 def play_a_card(server, table, tokens):
     """Every seat draws its first legal drawing of the card (from Python, not the page)."""
     for seat in sorted(tokens):
         legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[seat])
-        call(server, "POST", f"/api/tables/{table}/actions",
-             {"action": legal["actions"][0]["notation"], "state_id": legal["state_id"]},
-             tokens[seat])
+        call(
+            server,
+            "POST",
+            f"/api/tables/{table}/actions",
+            {"action": legal["actions"][0]["notation"], "state_id": legal["state_id"]},
+            tokens[seat],
+        )
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -39,23 +62,16 @@ def test_the_turn_panel_folds_away_on_a_phone_on_its_side(browser, server, axe_s
     try:
         page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r})")
         take_seat(page, server, table, 0, tokens[0], "cartographers")
-        page.wait_for_selector(f"{SHEET} .target")
-        page.wait_for_selector(f"{PANEL} .shape-button")
-        handle = page.locator("#fold-handle")
-        assert handle.is_visible()
-        assert handle.get_attribute("aria-expanded") == "true"
-        assert handle.get_attribute("aria-label") == words["table.panel.fold"]
-        box = handle.bounding_box()
-        assert box["height"] >= 40 and box["y"] + box["height"] <= 360, box
-        before = page.evaluate(BOARD_ROOM)
+        before = panel_now(page, False)
+        assert before["visible"] and before["expanded"] == "true", before
+        assert before["label"] == words["table.panel.fold"], before
+        assert before["height"] >= 40 and before["y"] + before["height"] <= 360, before
 
-        handle.click()  # one tap
-        page.wait_for_selector(f"{PANEL}.folded")
-        handle = page.locator("#fold-handle")
-        assert handle.get_attribute("aria-expanded") == "false"
-        assert handle.inner_text().endswith(words["table.panel.unfold"])
-        assert not page.locator(f"{PANEL} .shape-button").first.is_visible()
-        after = page.evaluate(BOARD_ROOM)
+        page.click("#fold-handle")  # one tap
+        after = panel_now(page, True)
+        assert after["expanded"] == "false", after
+        assert after["text"].endswith(words["table.panel.unfold"]), after
+        assert not after["shape"], after
         # The panel's height given to the board: one button's height is left of it.
         assert after["panel"] <= 56, after
         assert after["room"] >= before["room"] + 25, (before, after)
@@ -63,18 +79,12 @@ def test_the_turn_panel_folds_away_on_a_phone_on_its_side(browser, server, axe_s
 
         # Remembered through the turn: a reload keeps it folded.
         page.reload()
-        page.wait_for_selector(f"{SHEET} .target")
-        page.wait_for_selector(f"{PANEL}.folded #fold-handle")
+        panel_now(page, True)
 
         # The next turn: the card's choices are back by themselves.
         play_a_card(server, table, tokens)
-        page.wait_for_function("""() => {
-            const panel = document.querySelector('.panel.decision.yours');
-            return panel && !panel.classList.contains('folded')
-                && panel.querySelector('.shape-button');
-        }""")
-        assert page.locator(f"{PANEL} .shape-button").first.is_visible()
-        assert page.locator("#fold-handle").get_attribute("aria-expanded") == "true"
+        back = panel_now(page, False)
+        assert back["shape"] and back["expanded"] == "true", back
 
         # And one tap folds it, one more brings it back.
         page.click("#fold-handle")
@@ -106,8 +116,12 @@ def test_no_handle_on_a_phone_held_upright(browser, server):
 def two_terrains(state):
     """A card to draw in one of two terrains (a shape that turns): the panel's widest row."""
     card = state["view"].get("card") or {}
-    return (0 in state["to_act"] and card.get("kind") == "explore"
-            and len(card.get("terrains", [])) == 2 and len(card["shapes"][0]["cells"]) > 1)
+    return (
+        0 in state["to_act"]
+        and card.get("kind") == "explore"
+        and len(card.get("terrains", [])) == 2
+        and len(card["shapes"][0]["cells"]) > 1
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -124,13 +138,18 @@ def test_the_handle_keeps_the_panel_to_one_row_of_buttons(browser, server, lang)
     try:
         page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r})")
         take_seat(page, server, table, 0, tokens[0], "cartographers")
-        page.wait_for_selector(f"{PANEL} .terrain-button >> nth=1")
-        page.wait_for_selector("#fold-handle")
-        row = page.evaluate("""() => {
-            const box = (sel) => document.querySelector(sel).getBoundingClientRect();
-            return {panel: box('.panel.decision.yours').height, handle: box('#fold-handle').top,
-                    rotate: box('#rotate').bottom};
-        }""")
+        # In one look, once the panel holds both terrains, Rotate and the handle.
+        row = page.wait_for_function("""() => {
+            const panel = document.querySelector('.panel.decision.yours');
+            const handle = panel?.querySelector('#fold-handle');
+            const rotate = panel?.querySelector('#rotate');
+            if (!handle || !rotate || panel.querySelectorAll('.terrain-button').length < 2) {
+                return null;
+            }
+            return {panel: panel.getBoundingClientRect().height,
+                    handle: handle.getBoundingClientRect().top,
+                    rotate: rotate.getBoundingClientRect().bottom};
+        }""").json_value()
         # one row of buttons, the handle at its end
         assert row["panel"] <= 90 and row["handle"] < row["rotate"], row
         assert not errors, errors
@@ -144,8 +163,13 @@ def test_a_tap_on_the_board_that_asks_in_the_panel_unfolds_it(browser, server):
     table, tokens = hot_seat_table(server, "tikal", 3, seed=3)
     rng = seeded(2)
     play_randomly(server, table, tokens, rng, limit=12)
-    state = play_randomly(server, table, tokens, rng,
-                          until=lambda s: 0 in s["to_act"] and s["view"].get("phase") == "place")
+    state = play_randomly(
+        server,
+        table,
+        tokens,
+        rng,
+        until=lambda s: 0 in s["to_act"] and s["view"].get("phase") == "place",
+    )
     assert state["view"].get("phase") == "place"
     context, page, errors = phone_page(browser, 740, 360)
     try:
