@@ -243,7 +243,10 @@ export class TableScreen {
    * had drawn first and waited saw only the last one named above the board (a bot's
    * drawing never was). The person whose own drawing revealed them too sees the others'
    * in turn, at the same pace (they all appeared at once for them); their own, known to
-   * them, is not shown again.
+   * them, is not shown again. Their own move is among this news when a public event came
+   * between the others' drawings and theirs (a friend who changed their name meanwhile:
+   * tests/web/test_simultaneous_reveal.py); not on a reload or a connection made again
+   * (`back`: the present at once).
    */
   showRevealed(fresh) {
     const mine = (event) => event.seat === this.msg?.seat && (event.by ?? "person") === "person";
