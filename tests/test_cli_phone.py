@@ -346,7 +346,7 @@ def test_on_a_phone_cartographers_end_fits_the_stars_by_season_who_won_and_the_r
     """At 40x24 the end of a Cartographers game drew every sheet and the edicts: the
     table's top scrolled away, no season's stars in sight. Its end fits the screen, from
     its title down: each player's stars season by season and in all, who won, the record,
-    how to play again."""
+    how to play again, and the command that draws the whole board left out (which does)."""
     from boardgamesbot.cli.words import say
     from boardgamesbot.games.cartographers.render import named
     from boardgamesbot.games.cartographers.render import say as carto_say
@@ -385,3 +385,16 @@ def test_on_a_phone_cartographers_end_fits_the_stars_by_season_who_won_and_the_r
     assert say(lang, "game.record", path="").strip() in text, text
     assert "g.json" in text, text
     assert say(lang, "again", command="").split(",")[0] in text, text
+    whole = say(lang, "board.whole", command="").strip()
+    assert whole in text, text
+    assert "bgbot replay --no-step g.json" in text.replace("\\\n", ""), text
+    replayed = Phone("replay", "--no-step", "g.json", "--lang", lang, cwd=tmp_path)
+    try:
+        final_screen(replayed)
+    finally:
+        replayed.close()
+    # (what the end left out, drawn: the edicts, every sheet)
+    edicts = carto_say(lang, "carto.term.edicts", season="").split()[0]
+    assert edicts in replayed.output, replayed.output
+    for seat in (1, 2):  # (each sheet's box, titled)
+        assert f"─ {carto_say(lang, 'carto.term.seat', n=seat)}" in replayed.output
