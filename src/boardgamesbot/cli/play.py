@@ -814,7 +814,7 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
                 *command_lines(shlex.join(shown), width, "  ")]
     board, part = fitted(render, state.view(None), last_round(record), *hint, *below)
     if part and not fits(board, *hint, *below):
-        # (the part drawn still too tall with it, Tikal's half map in Portuguese: the part
+        # (the part drawn still too tall with it, a half map's heading scrolled away: the part
         # comes first, without the line)
         board, part = fitted(render, state.view(None), last_round(record), *below)
         hint = []
