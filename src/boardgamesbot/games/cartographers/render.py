@@ -343,7 +343,10 @@ def _ended(view: dict[str, Any], lang: str, names: Mapping[int, str] | None, wid
     if seasons:  # (the seasons in the order each player's numbers follow)
         parts.append(Text(_score_line(" + ".join(seasons), width), style="dim"))
     for each in players:
-        totals = " + ".join(str(record["total"]) for record in each["seasons"])
+        # (a season that lost stars taken away: "+ -2" read as a slip)
+        first, *rest = [record["total"] for record in each["seasons"]] or [None]
+        totals = "" if first is None else str(first) + "".join(
+            f" + {total}" if total >= 0 else f" - {-total}" for total in rest)
         said = f"{player(each['seat'])}: " + (f"{totals} = " if totals else "") \
             + str(each["stars"])
         parts.append(Text(_score_line(said, width)))
