@@ -337,3 +337,64 @@ def test_on_a_phone_tikals_whole_board_breaks_its_status_lines_between_words(lan
         block.append(line)
     assert " ".join(" ".join(block).split()) == " ".join(stack.split()), lines
     assert all(len(line.rstrip()) <= PHONE[1] for line in lines), lines
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_cartographers_end_fits_the_stars_by_season_who_won_and_the_record(
+    tmp_path, lang
+):
+    """At 40x24 the end of a Cartographers game drew every sheet and the edicts: the
+    table's top scrolled away, no season's stars in sight. Its end fits the screen, from
+    its title down: each player's stars season by season and in all, who won, the record,
+    how to play again, and the command that draws the whole board left out (which does)."""
+    from boardgamesbot.cli.words import say
+    from boardgamesbot.games.cartographers.render import named
+    from boardgamesbot.games.cartographers.render import say as carto_say
+
+    phone = Phone(
+        "play",
+        "cartographers",
+        "--players",
+        "2",
+        "--humans",
+        "0",
+        "--bots",
+        "random,random",
+        "--seed",
+        "5",
+        "--lang",
+        lang,
+        "--save",
+        "g.json",
+        cwd=tmp_path,
+    )
+    try:
+        shown = final_screen(phone)
+    finally:
+        phone.close()
+    text = "\n".join(shown)
+    title = f"{carto_say(lang, 'game.cartographers')} - "
+    assert any(row.startswith(title) for row in shown), text  # (its top on the screen)
+    seasons = [named(lang, "carto.season", name) for name in ("Spring", "Winter")]
+    assert any(row.startswith(seasons[0]) for row in shown), text
+    assert seasons[1] in text, text
+    for seat in (1, 2):  # (each player's seasons' stars and their sum)
+        (row,) = [row for row in shown if re.match(rf"\S.* {seat}\): \d+ \+ \d+", row)]
+    final = carto_say(lang, "carto.term.final", stars="", winners="").split(":")[0]
+    assert final in text, text
+    assert say(lang, "game.record", path="").strip() in text, text
+    assert "g.json" in text, text
+    assert say(lang, "again", command="").split(",")[0] in text, text
+    whole = say(lang, "board.whole", command="").strip()
+    assert whole in text, text
+    assert "bgbot replay --no-step g.json" in text.replace("\\\n", ""), text
+    replayed = Phone("replay", "--no-step", "g.json", "--lang", lang, cwd=tmp_path)
+    try:
+        final_screen(replayed)
+    finally:
+        replayed.close()
+    # (what the end left out, drawn: the edicts, every sheet)
+    edicts = carto_say(lang, "carto.term.edicts", season="").split()[0]
+    assert edicts in replayed.output, replayed.output
+    for seat in (1, 2):  # (each sheet's box, titled)
+        assert f"─ {carto_say(lang, 'carto.term.seat', n=seat)}" in replayed.output

@@ -803,8 +803,22 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     # (on a phone's 24 rows the whole map did not fit with the scores and the record's
     # lines, and its top scrolled away: the part of it the last round was played on, as
     # the prompt draws it during the game)
-    board, _ = fitted(render, state.view(None), last_round(record), *below)
-    drawn_to_fit(board, below=below)
+    # (where only part of the board is drawn, the command that draws it whole, under it: on
+    # a phone nothing said the sheets, edicts or map left out were to be seen anywhere;
+    # its rows kept for it while the board is fitted)
+    whole = say(lang, "board.whole", command="").rstrip()
+    shown = ["bgbot", "replay", "--no-step", *([] if latest_saved(path) else [str(path)])]
+    hint = [f"{whole} {shlex.join(shown)}"]
+    if width is not None and cell_len(hint[0]) > width:
+        hint = [*textwrap.wrap(whole, width, subsequent_indent="  "),
+                *command_lines(shlex.join(shown), width, "  ")]
+    board, part = fitted(render, state.view(None), last_round(record), *hint, *below)
+    if part and not fits(board, *hint, *below):
+        # (the part drawn still too tall with it, a half map's heading scrolled away: the part
+        # comes first, without the line)
+        board, part = fitted(render, state.view(None), last_round(record), *below)
+        hint = []
+    drawn_to_fit(board, below=[*(hint if part else []), *below])
 
 
 def last_round(record: Record) -> list[str]:

@@ -79,8 +79,10 @@ def replay_command(path, seat, step, lang) -> None:
         below = [*told, *(Text(line, style="dim") for line in keys[:-1])]
         # (on a phone's 24 rows, where even the densest board does not fit, the part of it
         # that holds the action told, as at `play`)
-        board, _ = fitted(render, state.view(viewer), [notation] if index else [],
-                          *map(str, below))
+        # (not stepped, the last board whole, as the end of `play` on a phone points to
+        # it for: the part it drew there was all this drew too)
+        board = fitted(render, state.view(viewer), [notation] if index else [],
+                       *map(str, below))[0] if step else render(state.view(viewer))
         drawn_to_fit(board, below=below)
         if not step:
             break

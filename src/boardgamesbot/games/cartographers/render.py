@@ -309,7 +309,66 @@ class Seen:
                         return
                 yield compact or dense
                 return
+        # (a phone's 24 rows at the end of the game, told it may draw a part of the table:
+        # every sheet and the edicts did not fit with the record's lines, and the table's
+        # top scrolled away; the final stars, with a sheet where that fits too)
+        if options.height is not None and self.view["over"] and self.focus is not None \
+                and len(console.render_lines(roomy, unbounded, pad=False)) > options.height:
+            ended = _ended(self.view, self.lang, self.names, width)
+            if len(console.render_lines(ended, unbounded, pad=False)) > options.height:
+                ended = _ended(self.view, self.lang, self.names, width, sheet=False)
+            yield ended
+            return
         yield roomy
+
+
+def _ended(view: dict[str, Any], lang: str, names: Mapping[int, str] | None, width: int,
+           sheet: bool = True) -> Group:
+    """The end of the game for a phone's screen, too short for every sheet: the title,
+    each player's stars season by season and in all, who won (the final line as the whole
+    drawing says it) and (``sheet``) the viewer's sheet, or a spectator's the winner's,
+    unboxed under its title. The edicts, the other sheets and the legend are left to a
+    whole drawing."""
+    def player(seat: int) -> str:
+        return (names or {}).get(seat) or _seat(seat, lang)
+
+    side = say(lang, f"carto.side.{view['side']['letter']}")
+    title = f"{say(lang, 'game.cartographers')} - {side} - "
+    head = Text(_under_itself(title + say(lang, "carto.term.over"), width))
+    head.stylize("bold", 0, len(title))
+    parts: list[RenderableType] = [head]
+    players = view["players"]
+    seasons = [named(lang, "carto.season", record["season"])
+               for record in players[0]["seasons"]] if players else []
+    if seasons:  # (the seasons in the order each player's numbers follow)
+        parts.append(Text(_score_line(" + ".join(seasons), width), style="dim"))
+    for each in players:
+        # (a season that lost stars taken away: "+ -2" read as a slip)
+        first, *rest = [record["total"] for record in each["seasons"]] or [None]
+        totals = "" if first is None else str(first) + "".join(
+            f" + {total}" if total >= 0 else f" - {-total}" for total in rest)
+        said = f"{player(each['seat'])}: " + (f"{totals} = " if totals else "") \
+            + str(each["stars"])
+        parts.append(Text(_score_line(said, width)))
+    if "solo" in view:
+        solo = view["solo"]
+        line = say(lang, "carto.term.solo", stars=players[0]["stars"],
+                   solo=solo["solo_numbers"], rating=solo["rating"])
+        if solo["title"]:
+            line += ": " + named(lang, "carto.title", solo["title"])
+        parts.append(Text(_under_itself(line, width), style="bold"))
+    winners = ([player(w) for w in view["winners"]], say(lang, "carto.term.and"))
+    stars = [f"{player(p['seat'])}: {p['stars']}" for p in players]
+    parts.append(Text(between_entries(say(lang, "carto.term.final", stars="\0", winners="\0"),
+                                      stars, width, more=[winners]), style="bold"))
+    shown = view.get("viewer")
+    if shown is None and view["winners"]:
+        shown = view["winners"][0]
+    if sheet and shown is not None:
+        mine = next(p for p in players if p["seat"] == shown)
+        panel, _ = _player_parts(view, mine, lang, apart=True, width=width)
+        parts += [Text(str(panel.title), style="bold"), panel.renderable]
+    return Group(*parts)
 
 
 def _compact(view: dict[str, Any], lang: str, width: int, short: bool = False
