@@ -20,8 +20,6 @@ MAIN = 'svg.sheet[data-key="sheet"]:not([data-stale])'
 TARGETS = f"{MAIN} .target"
 WORDS = json.loads((Path(__file__).resolve().parents[2] / "src/boardgamesbot/games/cartographers"
                     / "web/i18n/ca.json").read_text(encoding="utf-8"))
-# What the page offers the person when it is their turn: a spot to draw on, or "Pass".
-MY_TURN = f"{TARGETS}, [data-key=pass]"
 
 
 def friends_draw(server, table, tokens, rng) -> None:
@@ -38,18 +36,31 @@ def friends_draw(server, table, tokens, rng) -> None:
              tokens[seat])
 
 
-def my_turn_kind(page) -> str:
+def my_turn_kind(page, view) -> str:
     """What the turn asks of the page's seat: pass, a monster on a friend's map, a free
-    1×1 square (ruins unfit, or nothing fits), or a card's shape."""
-    if page.locator("[data-key=pass]").count():
-        return "pass"
-    return page.evaluate("""() => {
-        const title = document.getElementById('draw-title')?.textContent || '';
-        const shapes = document.querySelectorAll('[data-key^="shape-"]').length;
-        const terrains = document.querySelectorAll('[data-key^="terrain-"]').length;
-        if (!terrains) return 'ambush';
-        return shapes ? 'shape' : 'square';
-    }""")
+    1×1 square (ruins unfit, or nothing fits), or a card's shape — read in one look once the
+    page shows the turn the server is at (its card's kind and the season's time: the page
+    may still show the card before, its own drawing not yet told back to it, when the
+    friends have already drawn) and no friend's move is being shown (the pace's "Skip").
+    Read a step at a time, a CI run read the card before's panel and its taps went another
+    way (18 shapes of 20)."""
+    season = view["season"]
+    return page.wait_for_function(
+        """([main, ambush, kind, time]) => {
+            if (document.getElementById('pace-skip')) return null;
+            if (!document.querySelector(`.card-face.kind-${kind}`)
+                || document.querySelector('.timebar')?.getAttribute('aria-valuenow') !== time)
+                return null;
+            if (document.querySelector('[data-key=pass]')) return 'pass';
+            const panel = document.querySelector('.panel.turn.yours.decision');
+            if (!panel || !document.querySelector(main + ' .target')) return null;
+            if (panel.querySelector('#draw-title')?.textContent === ambush) return 'ambush';
+            if (!panel.querySelector('[data-key^="terrain-"]')) return null;
+            return panel.querySelector('[data-key^="shape-"]') ? 'shape' : 'square';
+        }""",
+        arg=[MAIN, WORDS["carto.ambush.title"], view["card"]["kind"],
+             str(min(season["time_used"], season["threshold"]))],
+    ).json_value()
 
 
 def tap_a_drawing(page, rng, look) -> list[str]:
@@ -115,8 +126,7 @@ def test_a_whole_three_player_game_is_played_by_taps_on_a_phone_in_catalan(brows
             if 0 not in state["to_act"]:
                 friends_draw(server, table, tokens, rng)
                 continue
-            page.wait_for_selector(MY_TURN)
-            kind = my_turn_kind(page)
+            kind = my_turn_kind(page, state["view"])
             kinds.append(kind)
             seasons = len(state["view"]["players"][0]["seasons"])
             look(f"{kind}-season{seasons}")
