@@ -48,6 +48,13 @@ def legal_notations(server, table, token):
             call(server, "GET", f"/api/tables/{table}/legal", token=token)["actions"]]
 
 
+def play_first_legal(server, table, token):
+    """The seat holding ``token`` plays the first action legal for it (as listed)."""
+    legal = call(server, "GET", f"/api/tables/{table}/legal", token=token)
+    return call(server, "POST", f"/api/tables/{table}/actions",
+                {"action": legal["actions"][0]["notation"], "state_id": legal["state_id"]}, token)
+
+
 def play_randomly(server, table, tokens, rng, until=lambda state: False, limit=5000):
     """Random legal actions for whoever is awaited, until the game ends or `until(state)`."""
     for _ in range(limit):

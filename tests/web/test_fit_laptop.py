@@ -10,7 +10,14 @@ from __future__ import annotations
 import pytest
 
 from .conftest import serious_violations
-from .helpers import call, hot_seat_table, laptop_page, play_randomly, seeded, take_seat
+from .helpers import (
+    hot_seat_table,
+    laptop_page,
+    play_first_legal,
+    play_randomly,
+    seeded,
+    take_seat,
+)
 
 LAPTOPS = [(1280, 800), (1440, 900), (1024, 768)]
 BOARD = "svg.tikal-board:not([data-stale])"
@@ -297,14 +304,7 @@ def test_the_map_is_whole_at_each_new_card_without_a_scroll(browser, server, siz
             sheet = box(page, ".board-area svg.sheet")
             assert sheet["top"] >= 0 and sheet["bottom"] <= height, (card, sheet)
             for seat in (1, 0):
-                legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[seat])
-                call(
-                    server,
-                    "POST",
-                    f"/api/tables/{table}/actions",
-                    {"action": legal["actions"][0]["notation"], "state_id": legal["state_id"]},
-                    tokens[seat],
-                )
+                play_first_legal(server, table, tokens[seat])
             page.wait_for_selector("#status-line.yours")  # the next card, drawn
             page.wait_for_timeout(600)
         assert not errors, errors

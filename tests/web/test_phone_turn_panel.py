@@ -9,7 +9,14 @@ from __future__ import annotations
 import pytest
 
 from .conftest import serious_violations
-from .helpers import call, hot_seat_table, phone_page, play_randomly, seeded, take_seat
+from .helpers import (
+    hot_seat_table,
+    phone_page,
+    play_first_legal,
+    play_randomly,
+    seeded,
+    take_seat,
+)
 from .test_game_night_phone import LANGS, catalog
 
 SHEET = 'svg.sheet[data-key="sheet"]:not([data-stale])'
@@ -44,14 +51,7 @@ def panel_now(page, folded):
 def play_a_card(server, table, tokens):
     """Every seat draws its first legal drawing of the card (from Python, not the page)."""
     for seat in sorted(tokens):
-        legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[seat])
-        call(
-            server,
-            "POST",
-            f"/api/tables/{table}/actions",
-            {"action": legal["actions"][0]["notation"], "state_id": legal["state_id"]},
-            tokens[seat],
-        )
+        play_first_legal(server, table, tokens[seat])
 
 
 @pytest.mark.parametrize("lang", LANGS)
