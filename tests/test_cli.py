@@ -559,6 +559,10 @@ def test_on_80_by_24_each_player_is_named_one_way_from_the_first_line_to_the_las
     else:
         at = lines.index(say(lang, "game.record", path="").rstrip())
         assert lines[at + 1] == f"  {path}", lines[at:at + 2]
+    # (where the screen drew part of the board, the command that draws it whole comes
+    # between the scores and the record: the scores end above it)
+    whole = say(lang, "board.whole", command="").rstrip()
+    at = next((i for i in range(at - 1, max(at - 4, 0), -1) if lines[i] == whole), at)
     # (right under the board's last line: a blank line between them set the record apart
     # from the game it keeps, as if something else began)
     assert lines[at - 1].strip(), lines[at - 3:at + 1]
@@ -618,13 +622,19 @@ def test_on_80_by_24_a_tie_of_many_is_broken_between_those_who_won(
     tagged = [seat_tagged(game, seat, say(lang, "level.random"), lang) for seat in range(4)]
     # the end: from the first line that names all four who won to the record's path
     # (the last line that ends with it: the game's first one names it too)
-    at = max(i for i, line in enumerate(lines) if line.endswith(str(path)))
+    # (not the command that draws the board whole, which names it too, above the record)
+    at = max(i for i, line in enumerate(lines)
+             if line.endswith(str(path)) and "--no-step" not in line)
     if lines[at] == f"  {path}":  # (too long for the sentence's line: on one of its own)
         at -= 1
         assert lines[at].strip() == say(lang, "game.record", path="").strip(), lines[at:]
     else:
         assert lines[at] in (f"  {say(lang, 'game.record', path=path)}",
                              say(lang, "game.record", path=path)), lines[at - 4:at + 1]
+    # (where the screen drew part of the board, that command comes between the scores and
+    # the record: the scores end above it)
+    whole = say(lang, "board.whole", command="").rstrip()
+    at = next((i for i in range(at - 1, max(at - 4, 0), -1) if lines[i] == whole), at)
     start = at - 1
     while not lines[start].strip() or lines[start].startswith("  "):
         start -= 1
