@@ -567,10 +567,11 @@ def test_the_other_players_maps_take_the_phone_s_width(narrow, server):
     open_lobby(narrow, server)
     table, tokens = hot_seat_table(server, "cartographers", 3, seed=8)
     take_seat(narrow, server, table, 0, tokens[0], "cartographers")
-    narrow.wait_for_selector("figure.other-sheet svg.sheet.small")
-    sheets = narrow.eval_on_selector_all("figure.other-sheet svg.sheet.small", """ss => ss.map(
-        s => { const r = s.getBoundingClientRect();
-        return {left: r.left, right: r.right, width: r.width}; })""")
+    # (both maps in one look: read once the first was drawn, CI found one)
+    sheets = narrow.wait_for_function("""() => {
+        const ss = [...document.querySelectorAll('figure.other-sheet svg.sheet.small')];
+        return ss.length === 2 && ss.map(s => { const r = s.getBoundingClientRect();
+            return {left: r.left, right: r.right, width: r.width}; }); }""").json_value()
     assert len(sheets) == 2
     for sheet in sheets:
         assert sheet["width"] >= 300 and sheet["left"] >= 0 and sheet["right"] <= 360, sheet
