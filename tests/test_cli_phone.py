@@ -266,13 +266,15 @@ def final_screen(phone: Phone) -> list[str]:
     return rows[-PHONE[0] :]
 
 
-@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
 def test_on_a_phone_tikals_end_shows_the_last_rounds_half_map_the_scores_and_the_record(
     tmp_path, lang
 ):
     """At 40x24 the end of a Tikal game drew the whole map: its top scrolled away above
     the scores and the record's lines. The half of the map the last round was played on,
-    headed so, the scores, who won, the record and how to play again fit the screen."""
+    headed so, the scores, who won, the record and how to play again fit the screen, and
+    the command that draws the whole map (the half map, the players' rows and the end
+    left it no room: the players' rows give way, the end's line says their scores)."""
     from boardgamesbot.cli.words import say
     from boardgamesbot.games.tikal.catalog import say as tikal_say
 
@@ -306,6 +308,10 @@ def test_on_a_phone_tikals_end_shows_the_last_rounds_half_map_the_scores_and_the
     assert say(lang, "game.record", path="").strip() in text, text
     assert "g.json" in text, text
     assert say(lang, "again", command="").split(",")[0] in text, text
+    assert say(lang, "board.whole", command="").strip() in text, text
+    assert "bgbot replay --no-step g.json" in text.replace("\\\n", ""), text
+    for seat in (1, 2):  # (each player's final score, in the end's line)
+        assert re.search(rf"\({tikal_say(lang, 'tikal.term.seat', n=seat)}\): \d+", text), text
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
@@ -398,3 +404,45 @@ def test_on_a_phone_cartographers_end_fits_the_stars_by_season_who_won_and_the_r
     assert edicts in replayed.output, replayed.output
     for seat in (1, 2):  # (each sheet's box, titled)
         assert f"─ {carto_say(lang, 'carto.term.seat', n=seat)}" in replayed.output
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_a_phone_replays_list_of_actions_wraps_each_under_its_own_text(tmp_path, lang):
+    """At 40 columns `bgbot replay --no-step` printed each action on one line the terminal
+    broke anywhere: "   3. random (seat 1): farm 1 r180" | "E8", the rest at the left
+    edge, read as an entry of its own and no action to type. Each entry is broken at its
+    words, its later lines standing in under its text, the action whole on a line."""
+    from click.testing import CliRunner
+
+    from boardgamesbot.cli import main
+    from boardgamesbot.engine import Record
+
+    played = CliRunner().invoke(main, ["play", "cartographers", "--players", "2", "--humans",
+                                       "0", "--bots", "random,random", "--seed", "5",
+                                       "--save", str(tmp_path / "g.json")])
+    assert played.exit_code == 0, played.output
+    actions = Record.load(tmp_path / "g.json").actions
+    phone = Phone("replay", "--no-step", "g.json", "--lang", lang, cwd=tmp_path)
+    try:
+        final_screen(phone)
+    finally:
+        phone.close()
+    rows: list[str] = []
+    for line in phone.output.replace("\r\n", "\n").split("\n"):
+        line = line.rsplit("\r", 1)[-1]
+        rows += [line[at : at + PHONE[1]] for at in range(0, max(1, len(line)), PHONE[1])]
+    first = rows.index(next(row for row in rows if row.startswith("   1. ")))
+    entries: list[list[str]] = []
+    for row in rows[first:]:
+        if re.match(rf" *{len(entries) + 1}\. ", row):
+            entries.append([row])
+        elif entries and row.startswith(" " * 6) and len(entries) <= len(actions):
+            entries[-1].append(row)
+        else:
+            break
+    assert len(entries) == len(actions), rows[first : first + 40]
+    if lang != "en":  # (the case: "aleatório (lugar 1): …" longer than the line)
+        assert any(len(entry) > 1 for entry in entries), entries
+    for entry, (_, notation) in zip(entries, actions, strict=True):
+        assert " ".join(" ".join(entry).split()).endswith(f": {notation}"), entry
+        assert any(notation in row for row in entry), entry  # (whole on one of its rows)

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import click
+from rich.cells import cell_len
 from rich.markup import escape
 from rich.text import Text
 
@@ -53,10 +54,17 @@ def replay_command(path, seat, step, lang) -> None:
     if step is None:
         step = sys.stdin.isatty()
     index = 0 if step else len(states) - 1
+    from .play import REFUSAL_INDENT, drawn_to_fit, fitted, listed, wrapped
+
     if not step:
         for number, (player, notation) in enumerate(record.actions, 1):
-            console.print(f"{number:4}. {names[player]}: {notation}", markup=False)
-    from .play import REFUSAL_INDENT, drawn_to_fit, fitted, wrapped
+            # (in lines of the terminal's width under the name, the action kept whole
+            # where it fits a line: on a phone's 40 columns the terminal broke the line
+            # anywhere, "ambush r270" | "D10" at the left edge, read as neither)
+            mark = f"{number:4}. "
+            kept = notation.replace(" ", "\0") \
+                if cell_len(notation) <= console.width - len(mark) else notation
+            listed(mark, f"{names[player]}: {kept}")
 
     while True:
         state = states[index]

@@ -492,7 +492,7 @@ def _turn_notes(view: dict[str, Any], lang: str, short: str,
 
 
 def _final(view: dict[str, Any], lang: str, names: Mapping[int, str] | None,
-           width: int | None) -> Text:
+           width: int | None, short: str = "tikal.term") -> Text:
     """The game's end, said once for every face's terminal (`Game.board_says_who_won`):
     each player's final score and who won, each by ``names`` (the face's name for the
     seat's player, "easy (p2)"; the tag alone, then the name, read as two answers), in
@@ -502,7 +502,7 @@ def _final(view: dict[str, Any], lang: str, names: Mapping[int, str] | None,
 
     scores = [f"{player(p['seat'])}: {p['score']}" for p in view["players"]]
     winners = ([player(w) for w in view["winners"]], pictures(lang)["and"])
-    return Text(between_entries(say(lang, "tikal.term.final", scores="\0", names="\0"),
+    return Text(between_entries(say(lang, f"{short}.final", scores="\0", names="\0"),
                                 scores, width, more=[winners]), "bold green")
 
 
@@ -656,9 +656,12 @@ class Seen:
     #: scoring, the temple levels, the players table's headings, the display's help (its
     #: tiles stay), the amulets still up (those played are named), what this turn did so
     #: far and the stack and pile leave the screen (`board` is drawn the same; the
-    #: roomy drawing, on a taller terminal or in a pipe, keeps them all).
+    #: roomy drawing, on a taller terminal or in a pipe, keeps them all). At the game's
+    #: end two more: the players' table, whose scores the end's line says, and that
+    #: line's "Game over." (on a phone's 24 rows the half map, the end and the lines
+    #: under it, the record's and the one that draws the whole board, did not fit).
     TIGHTER = ("share", "auction", "history", "levels", "headings", "display", "amulets",
-               "done", "stack")
+               "done", "stack", "players", "over")
 
     def parts(self, dense: bool = False, width: int = 80, tight: int = 0,
               half: int | None = None) -> Group:
@@ -682,6 +685,8 @@ class Seen:
                  if name not in taken and not (name in ("stack", "pile") and "stack" in taken)}
         above = _shared_lines(list(notes.values()), width)
         turns = _turn_notes(view, lang, short, self.names, width)
+        if view["over"] and "over" in taken:
+            turns["to_play"] = _final(view, lang, self.names, width, short)
         # the auction's lines share lines too, in their order (the display's tiles keep
         # their indent: `_auction_lines`)
         said = [_squeezed(line) for line in str(auction[0]).splitlines()] if auction else []
@@ -731,7 +736,8 @@ class Seen:
         shown = [] if half is None else [Text(say(
             lang, "tikal.term.dense.half", shown=("A–D", "E–H")[half],
             hidden=("E–H", "A–D")[half]), style="bold")]
-        return Group(table, *([Text("\n").join(above)] if above else []), *shown,
+        tables = [] if view["over"] and "players" in taken else [table]
+        return Group(*tables, *([Text("\n").join(above)] if above else []), *shown,
                      Board(view, lang, dense=True, half=half), *bottom)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
