@@ -334,7 +334,7 @@ def test_on_a_phone_a_seasons_score_is_broken_between_its_terms(lang, width):
                 said = say(lang, "carto.term.score",
                            season=named(lang, "carto.season", record["season"]),
                            e1=record["edicts"][0], e2=record["edicts"][1],
-                           coins=record["coins"], monsters=record["monsters"],
+                           coins=record["coins"], monsters=-record["monsters"],
                            total=record["total"])
                 at = next(i for i, line in enumerate(lines) if said.startswith(line.rstrip())
                           and line.startswith(said.split(":")[0] + ":"))
@@ -342,8 +342,33 @@ def test_on_a_phone_a_seasons_score_is_broken_between_its_terms(lang, width):
                 while len(" ".join(shown)) < len(said):
                     shown.append(lines[at + len(shown)])
                 assert " ".join(shown) == said, (shown, said)
-                assert all(part.startswith(("+ ", "= ")) for part in shown[1:]), shown
+                assert all(part.startswith(("+ ", "- ", "= ")) for part in shown[1:]), shown
                 assert len(shown) == 1 or width < 80, shown
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_a_season_that_lost_stars_to_monsters_takes_them_away(lang):
+    """The roomy and dense tables said a season's monsters as a negative number added,
+    "+ 2 coins -7 monsters" ("+ 2 monedes -7 monstres"), where the phone's end says a
+    season that lost stars "- 2": the monsters' stars are taken away, "- 7 monsters"."""
+    from boardgamesbot.games.cartographers.render import named, say
+
+    *_, over = views(5, 1, "A")  # (a solo game whose monsters took stars every season)
+    seasons = over["players"][0]["seasons"]
+    assert any(record["monsters"] < 0 for record in seasons), seasons  # (the case)
+    for width, height in ((120, None), (80, 24)):  # the roomy table, the dense one
+        console = Console(file=io.StringIO(), width=width, height=height or 200, record=True,
+                          color_system=None)
+        console.print(GAME.render_text(over, lang), height=height and height - 2)
+        text = " ".join(console.export_text().split())
+        for record in seasons:
+            coins = say(lang, "carto.term.score", season="", e1=0, e2=0, coins=0, monsters=0,
+                        total=0).split()[6]
+            said = (f"{named(lang, 'carto.season', record['season'])}: "
+                    f"{record['edicts'][0]} + {record['edicts'][1]} + {record['coins']} "
+                    f"{coins} - {-record['monsters']} ")
+            assert said in text, (said, text)
+        assert not re.search(r"[+\w] -\d", text), text  # (no negative number added)
 
 
 @pytest.mark.parametrize("lang", ["pt-BR", "ca"])  # (English's words fit: none longer)

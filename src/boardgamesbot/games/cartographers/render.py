@@ -93,17 +93,17 @@ def _side_by_side(entries: list[str], width: int | None, apart: str = "  ") -> s
 
 
 def _score_line(said: str, width: int | None) -> str:
-    """A season's score ("Spring: 3 + 4 + 2 coins -1 monsters = 8") in lines of ``width``
-    (one line when None), broken only before a "+" or the "=", the later lines standing
-    in by `NOTE_INDENT`: on a phone's 40 columns "monstres" began a line at the left edge,
-    or "= 7" stood alone under it, read as a line of its own.
+    """A season's score ("Spring: 3 + 4 + 2 coins - 1 monsters = 8") in lines of ``width``
+    (one line when None), broken only before a "+", a "-" or the "=", the later lines
+    standing in by `NOTE_INDENT`: on a phone's 40 columns "monstres" began a line at the
+    left edge, or "= 7" stood alone under it, read as a line of its own.
 
-    >>> print(_score_line("Spring: 3 + 4 + 2 coins -1 monsters = 8", 24))
+    >>> print(_score_line("Spring: 3 + 4 + 2 coins - 1 monsters = 8", 22))
     Spring: 3 + 4
-      + 2 coins -1 monsters
-      = 8
+      + 2 coins
+      - 1 monsters = 8
     """
-    terms = re.split(r" (?=[+=] )", said)
+    terms = re.split(r" (?=[-+=] )", said)
     return _side_by_side(terms, width, " ")
 
 
@@ -251,8 +251,10 @@ def _player_parts(view: dict[str, Any], player: dict[str, Any], lang: str = "en"
     for record in player["seasons"]:
         e1, e2 = record["edicts"]
         season = named(lang, "carto.season", record["season"])
+        # (the stars monsters took, taken away: "+ 2 coins -7 monsters" added a negative
+        # number, as "+ -2" did at the phone's end, which says "- 2")
         notes.append(_score_line(say(lang, "carto.term.score", season=season, e1=e1, e2=e2,
-                                     coins=record["coins"], monsters=record["monsters"],
+                                     coins=record["coins"], monsters=-record["monsters"],
                                      total=record["total"]), width) + "\n")
     title = _seat(seat, lang)
     if view.get("viewer") == seat:
