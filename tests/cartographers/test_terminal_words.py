@@ -421,3 +421,41 @@ def test_on_a_phone_a_long_revealed_card_begins_the_next_line(lang):
             assert any(card in line for line in told), (card, told)
         checked += 1
     assert checked > 3
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_ends_stars_by_season_are_a_table_where_it_fits(lang, players):
+    """The end drawn short (a terminal too short for every sheet) said each player's stars
+    as a sum, "2 + 1 + 6 + 31 = 40" under "Spring + Summer + Autumn + Winter": a season's
+    stars were found by counting pluses. At 80 columns they are a table, a column a season
+    and one for all, each number right under its heading's end; at a phone's 40 columns
+    the sums stay (a table of four seasons does not fit)."""
+    from boardgamesbot.games.cartographers.render import named, say
+
+    over = list(views(3, players, "A"))[-players - 1]  # (the spectator's, as at the end)
+    assert over["over"] and over["viewer"] is None
+    names = {p["seat"]: f"random ({say(lang, 'carto.term.seat', n=p['seat'] + 1)})"
+             for p in over["players"]}
+    seasons = [named(lang, "carto.season", r["season"]) for r in over["players"][0]["seasons"]]
+    for width in (80, 40):
+        console = Console(file=io.StringIO(), width=width, height=22, record=True,
+                          color_system=None)
+        console.print(GAME.render_text(over, lang, names, []), height=22)
+        lines = console.export_text().splitlines()
+        heading = [line for line in lines if line.split() == " ".join(
+            [*seasons, say(lang, "carto.term.in_all")]).split()]
+        if width == 40:
+            assert not heading, lines
+            assert any(line.startswith(" + ".join(seasons[:2])) for line in lines), lines
+            continue
+        (heading,) = heading
+        ends = [heading.index(name) + len(name) for name in
+                [*seasons, say(lang, "carto.term.in_all")]]
+        for player in over["players"]:
+            (row,) = [line for line in lines if line.startswith(names[player["seat"]] + " ")]
+            numbers = [*(r["total"] for r in player["seasons"]), player["stars"]]
+            found = [(int(m[0]), m.end()) for m in re.finditer(r"-?\d+", row[len(names[0]):])]
+            assert [n for n, _ in found] == numbers, (row, numbers)
+            assert [end + len(names[0]) for _, end in found] == ends, (heading, row)
+        assert not any(" + ".join(seasons[:2]) in line for line in lines), lines

@@ -342,9 +342,12 @@ def _ended(view: dict[str, Any], lang: str, names: Mapping[int, str] | None, wid
     players = view["players"]
     seasons = [named(lang, "carto.season", record["season"])
                for record in players[0]["seasons"]] if players else []
-    if seasons:  # (the seasons in the order each player's numbers follow)
+    table = _seasons_table(players, seasons, player, lang, width) if seasons else None
+    if table is not None:
+        parts.append(table)
+    elif seasons:  # (the seasons in the order each player's numbers follow)
         parts.append(Text(_score_line(" + ".join(seasons), width), style="dim"))
-    for each in players:
+    for each in players if table is None else ():
         # (a season that lost stars taken away: "+ -2" read as a slip)
         first, *rest = [record["total"] for record in each["seasons"]] or [None]
         totals = "" if first is None else str(first) + "".join(
@@ -371,6 +374,28 @@ def _ended(view: dict[str, Any], lang: str, names: Mapping[int, str] | None, wid
         panel, _ = _player_parts(view, mine, lang, apart=True, width=width)
         parts += [Text(str(panel.title), style="bold"), panel.renderable]
     return Group(*parts)
+
+
+def _seasons_table(players: list[dict[str, Any]], seasons: list[str], player: Any,
+                   lang: str, width: int) -> Table | None:
+    """Each player's stars season by season and in all as a table, a row a player and a
+    column a season (in a line a player, "2 + 1 + 6 + 31 = 40" under "Spring + Summer +
+    Autumn + Winter", a season's stars were found by counting pluses), where its widest
+    row fits ``width``; None where it does not (a phone's 40 columns keep the lines)."""
+    heading = ["", *seasons, say(lang, "carto.term.in_all")]
+    rows = [[player(each["seat"]), *(str(record["total"]) for record in each["seasons"]),
+             str(each["stars"])] for each in players]
+    widths = [max(cell_len(row[at]) for row in (heading, *rows)) for at in range(len(heading))]
+    if sum(widths) + 2 * (len(widths) - 1) > width:
+        return None
+    table = Table(box=None, show_edge=False, pad_edge=False, padding=(0, 1),
+                  header_style="dim")
+    table.add_column(no_wrap=True)
+    for name in heading[1:]:  # (numbers right-aligned under their season)
+        table.add_column(name, justify="right", no_wrap=True)
+    for row in rows:
+        table.add_row(*row)
+    return table
 
 
 def _compact(view: dict[str, Any], lang: str, width: int, short: bool = False
