@@ -199,3 +199,50 @@ def test_stored_games_of_different_kinds_are_refused_naming_each_kind_and_its_ru
     assert all(stored in _flat(told) for stored in runs)
     if lang != "en":
         assert "different kinds" not in result.output and "players" not in result.output
+
+
+@pytest.mark.parametrize("lang, locale", [("en", "en_US.UTF-8"), ("pt-BR", "pt_BR.UTF-8"),
+                                          ("ca", "ca_ES.UTF-8")])
+def test_the_real_bgbots_help_speaks_the_locales_language(lang, locale):
+    """The installed `bgbot`, run as a person runs it with their LANG: its usage line said
+    "[OPTIONS] COMMAND [ARGS]..." under "Uso:", and a game's own tools (`bgbot
+    cartographers score --help`) were English from their first line to their options'.
+    Each says its usage, its text and its options' help in the locale's language."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import click
+
+    from boardgamesbot.cli import GAME_COMMANDS
+    from boardgamesbot.cli.usage import _entry, _help, commands, option_key
+    from boardgamesbot.engine import known_games
+
+    bgbot = Path(sys.executable).with_name("bgbot")
+    said = {**_help(lang), **{path: text for name in known_games()
+                              for path, text in load_game(name).command_help(lang).items()}}
+    assert GAME_COMMANDS and all(name in said or lang == "en" for name in GAME_COMMANDS)
+    chosen = {"", "replay", "chat matrix", *(path for path, _ in commands(main)
+                                             if path.split(" ")[0] in GAME_COMMANDS)}
+    environment = {**os.environ, "LANG": locale, "LC_ALL": "", "LC_MESSAGES": ""}
+    for path, command in commands(main):
+        if path not in chosen:
+            continue
+        shown = subprocess.run([str(bgbot), *path.split(), "--help"], env=environment,
+                               capture_output=True, text=True, timeout=120)
+        assert shown.returncode == 0, shown.stderr
+        usage = " ".join(filter(None, [_entry(lang, "click.usage"), "bgbot", path,
+                                       _entry(lang, "click.metavar.options")]))
+        assert shown.stdout.startswith((usage + " ", usage + "\n")), (usage, shown.stdout)
+        if isinstance(command, click.Group):
+            assert f"{usage} {_entry(lang, 'click.metavar.command')}\n" in shown.stdout
+        text = _unbroken(shown.stdout)  # (click breaks a sentence at a hyphen too)
+        help_text = said.get(path or "bgbot", command.help or "")
+        assert _unbroken(help_text.split("\n\n")[0]) in text, (path, text)
+        for param in command.params:
+            if isinstance(param, click.Option) and param.help and not hasattr(param, "uses"):
+                option = said.get(option_key(path or "bgbot", param), param.help)
+                assert _unbroken(option) in text, (path, option, text)
+        if lang != "en":  # (no English sentence of the command's left)
+            assert _unbroken((command.help or "").split("\n\n")[0]) not in text, (path, text)

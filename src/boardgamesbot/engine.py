@@ -799,6 +799,13 @@ class Game(ABC):
         """The game's own terminal tools (``click`` commands, offered as ``bgbot NAME …``)."""
         return []
 
+    def command_help(self, lang: str) -> dict[str, str]:
+        """The help of the game's own tools (`commands`) in ``lang``, by the command's path
+        and an option's name as the terminal's own help catalogue names them
+        (``"NAME score"``, ``"NAME score --card"``); {} where the help written with the
+        commands is said (English), so `bgbot NAME --help` speaks the reader's language."""
+        return {}
+
     def describe(self) -> dict[str, Any]:
         """The declaration as data (what ``/api/games`` serves)."""
         return {"name": self.name, "titles": dict(self.titles),

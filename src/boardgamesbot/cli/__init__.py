@@ -29,11 +29,17 @@ class Bgbot(click.Group):
         import sys
 
         args = list(sys.argv[1:] if args is None else args)
-        with speaking(self, asked_language(args), skip=frozenset(GAME_COMMANDS)):
+        lang = asked_language(args)
+        # (the games' own tools in the language too, their help their game's to give: they
+        # answered in English under "Uso:" and "Opções:")
+        said = {path: text for name in known_games()
+                for path, text in load_game(name).command_help(lang).items()}
+        with speaking(self, lang, more=said):
             return super().main(args, *rest, **options)
 
 
-#: The games' own tools (``bgbot GAME ...``): their help is their game's to give.
+#: The games' own tools (``bgbot GAME ...``): their help is their game's to give
+#: (`Game.command_help`).
 GAME_COMMANDS: list[str] = []
 
 

@@ -105,12 +105,19 @@ def option_key(path: str, param: click.Parameter) -> str:
     return f"{path} {param.opts[0] if param.opts else param.name}".strip()
 
 
+#: The usage line's placeholders click writes itself, not through gettext ("Usage: bgbot
+#: [OPTIONS] COMMAND [ARGS]..."): the command's attribute, click's words, their entry.
+METAVARS = (("options_metavar", "[OPTIONS]", "click.metavar.options"),
+            ("subcommand_metavar", "COMMAND [ARGS]...", "click.metavar.command"))
+
+
 @contextmanager
-def speaking(group: click.Command, lang: str, skip: frozenset[str] = frozenset()
+def speaking(group: click.Command, lang: str, more: dict[str, str] | None = None
              ) -> Iterator[None]:
     """Click speaks ``lang`` inside: its own sentences, and the help of each command under
-    ``group`` (but those named in ``skip``: a game's own tools speak for themselves)."""
-    said = _help(lang)
+    ``group``; ``more``: help the terminal's catalogue does not hold, by the same paths
+    (a game's own tools, whose game says their help: `Game.command_help`)."""
+    said = {**_help(lang), **(more or {})}
     kept: list[tuple[Any, str, Any]] = []
 
     def swap(thing: Any, attribute: str, key: str) -> None:
@@ -119,9 +126,12 @@ def speaking(group: click.Command, lang: str, skip: frozenset[str] = frozenset()
             setattr(thing, attribute, said[key])
 
     for path, command in commands(group):
-        if path.split(" ")[0] in skip:
-            continue
         swap(command, "help", path or "bgbot")
+        # (the usage line's "[OPTIONS] COMMAND [ARGS]...", English under "Uso:")
+        for attribute, english, key in METAVARS:
+            if getattr(command, attribute, None) == english:
+                kept.append((command, attribute, english))
+                setattr(command, attribute, _entry(lang, key))
         for param in command.params:
             if isinstance(param, click.Option) and not hasattr(param, "uses"):
                 swap(param, "help", option_key(path or "bgbot", param))

@@ -92,5 +92,10 @@ class CartographersGame(PackagedGame):
 
         return [tools]
 
+    def command_help(self, lang: str) -> dict[str, str]:
+        from .tools import tool_help
+
+        return tool_help(lang)
+
 
 GAME = CartographersGame()

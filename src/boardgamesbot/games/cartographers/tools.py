@@ -11,6 +11,24 @@ from boardgamesbot.engine import GameError
 from .scoring import score_card
 from .sheet import Sheet
 
+#: Each tool's help (a command's, an option's) by the path `bgbot --help` names it with,
+#: and its entry in the game's catalogue, which says it in each language.
+HELPED = {
+    "cartographers": "carto.tool",
+    "cartographers score": "carto.tool.score",
+    "cartographers score --card": "carto.tool.score.card",
+    "cartographers score --side": "carto.tool.score.side",
+}
+
+
+def tool_help(lang: str) -> dict[str, str]:
+    """The tools' help in ``lang`` (`Game.command_help`); {} in English, written below."""
+    if lang == "en":
+        return {}
+    from .render import say
+
+    return {path: say(lang, key) for path, key in HELPED.items()}
+
 
 def _fail(message: str) -> None:
     click.echo(f"error: {message}", err=True)
