@@ -660,8 +660,9 @@ class Seen:
     #: end two more: the players' table, whose scores the end's line says, and that
     #: line's "Game over." (on a phone's 24 rows the half map, the end and the lines
     #: under it, the record's and the one that draws the whole board, did not fit).
+    ENDING = ("players", "over")
     TIGHTER = ("share", "auction", "history", "levels", "headings", "display", "amulets",
-               "done", "stack", "players", "over")
+               "done", "stack", *ENDING)
 
     def parts(self, dense: bool = False, width: int = 80, tight: int = 0,
               half: int | None = None) -> Group:
@@ -774,8 +775,11 @@ class Seen:
             # (the whole map taller than the rows alone: no tighter table makes it fit)
             halves = [kept] if rows(Board(self.view, self.lang, dense=True)) \
                 > options.height else [None, kept]
+        # (the end's own steps, last, taken at the end only: during the game they would draw
+        # the same screen again, a prompt's cost for nothing)
+        steps = len(self.TIGHTER) - (0 if self.view["over"] else len(self.ENDING))
         for half in halves:
-            for tight in range(len(self.TIGHTER) + 1):
+            for tight in range(steps + 1):
                 dense = self.parts(dense=True, width=options.max_width, tight=tight,
                                    half=half)
                 if sum(rows(part) for part in dense.renderables) <= options.height:
