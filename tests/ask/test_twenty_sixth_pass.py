@@ -6,6 +6,10 @@ out."""
 
 from __future__ import annotations
 
+import pytest
+
+from boardgamesbot.help.search import ask
+
 from .questions_fresh import FRESH_26
 from .scoring import held_out_tests
 
@@ -15,3 +19,20 @@ from .scoring import held_out_tests
 (test_the_set_names_its_answer_in_exactly_one_passage, test_the_set_holds_its_figures) = (
     held_out_tests(FRESH_26, 5, (19, 28, 18))
 )
+
+
+#: "Which terrains are there?" was answered by Decision 11 (Greengold Plains' "terrain types")
+#: and its card, the list of the five terrains third or later: the list did not say "terrain
+#: types". It now does, in every language, and comes within the first two (Decision 11, which
+#: says "terrain types" twice, still leads; the list keeps its words, "Terrains:" first).
+@pytest.mark.parametrize(
+    ("lang", "question", "listed"),
+    [
+        ("pt-BR", "quais sao os tipos de terreno", "floresta, aldeia, fazenda, água e monstro"),
+        ("en", "what are the terrain types", "forest, village, farm, water and monster"),
+        ("ca", "quins son els tipus de terreny", "bosc, poblat, granja, aigua i monstre"),
+    ],
+)
+def test_the_terrains_list_answers_which_terrain_types(lang, question, listed):
+    answers = ask("cartographers", question, lang).answers
+    assert any(listed in answer.text for answer in answers[:2]), [a.title for a in answers[:3]]
