@@ -36,3 +36,20 @@ from .scoring import held_out_tests
 def test_the_terrains_list_answers_which_terrain_types(lang, question, listed):
     answers = ask("cartographers", question, lang).answers
     assert any(listed in answer.text for answer in answers[:2]), [a.title for a in answers[:3]]
+
+
+#: Brazilian players say "rodada" for a turn more often than for a season: Cartographers read it
+#: as a season (its pt-BR page never says "rodada"), so "quantas rodadas tem uma estacao" got the
+#: four seasons of the goal's paragraph. It is now a name of the page's "turno" (a term of its
+#: own, pt-BR only), and the turn's paragraph answers.
+@pytest.mark.parametrize(
+    "question",
+    [
+        "quantas rodadas tem uma estacao",
+        "o que acontece em cada rodada",
+        "quem joga primeiro na rodada",  # first before too, by "primeiro"
+    ],
+)
+def test_rodada_is_a_turn_in_cartographers(question):
+    first = ask("cartographers", question, "pt-BR").answers[0]
+    assert "Cada estação é uma sequência de turnos" in first.text, (first.title, first.text[:80])
