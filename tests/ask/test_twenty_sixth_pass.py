@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardgamesbot.help.search import ask
+from boardgamesbot.help.search import ask, index
 
 from .questions_fresh import FRESH_26
 from .scoring import held_out_tests
@@ -53,3 +53,28 @@ def test_the_terrains_list_answers_which_terrain_types(lang, question, listed):
 def test_rodada_is_a_turn_in_cartographers(question):
     first = ask("cartographers", question, "pt-BR").answers[0]
     assert "Cada estação é uma sequência de turnos" in first.text, (first.title, first.text[:80])
+
+
+#: "Each coin is worth how much at the season's end?" got the season's edicts' line: the coin's
+#: value is said as a number before it ("+1 por moeda"), which only a count question looked for.
+#: A question asking what each thing is worth now asks that count too (`words.VALUE_ASKED`). In
+#: English "+1 per coin" puts "per" between them, so "14 coins" (the track) still leads there.
+@pytest.mark.parametrize(
+    ("lang", "question", "answer"),
+    [
+        ("pt-BR", "cada moeda vale qto no fim da estacao", "+1 por moeda"),
+        ("ca", "cada moneda quant val al final de l'estacio?", "+1 per moneda"),
+    ],
+)
+def test_what_each_coin_is_worth_is_a_count(lang, question, answer):
+    first = ask("cartographers", question, lang).answers[0]
+    assert first.text.startswith(answer), (first.title, first.text[:60])
+
+
+#: "dele", "dela", "deles", "delas" ("of him", "of her") are "de" and a pronoun, both little
+#: words: "da pra passar por cima dela" asked about a word "del" the page never says.
+def test_portuguese_contracted_pronouns_are_little_words():
+    keys = index("cartographers", "pt-BR").query(
+        "a montanha bloqueia o desenho ou da pra passar por cima dela"
+    )
+    assert not any(key.startswith("del") for key in keys), keys
