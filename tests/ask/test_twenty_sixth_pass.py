@@ -9,6 +9,9 @@ from __future__ import annotations
 import pytest
 
 from boardgamesbot.help.search import ask, index
+from boardgamesbot.help.why import reason, why
+from tests.cartographers.helpers import position as sheet_position
+from tests.tikal.helpers import make, player
 
 from .questions_fresh import FRESH_26
 from .scoring import held_out_tests
@@ -78,3 +81,68 @@ def test_portuguese_contracted_pronouns_are_little_words():
         "a montanha bloqueia o desenho ou da pra passar por cima dela"
     )
     assert not any(key.startswith("del") for key in keys), keys
+
+
+#: A refusal explained (`bgbot why`, the chat's "why ACTION" and its 📖 line under a refused
+#: move) quoted its rule from the passage's opening; where the rule's sentence that says the
+#: refusal comes later, a phone showed the opening's cost and conditions and not it: the second
+#: level needing a second figure sat after 150 characters, the terrain "shown on the card" after
+#: "Everybody draws at the same time". Those refusals now name their sentence (`refusal_leads`),
+#: which every face shows first. All six failed before.
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Each level you uncover on a temple in one turn needs one more of your figures"),
+        ("pt-BR", "Cada andar que você desobstrui no mesmo Templo no mesmo turno exige mais uma"),
+        ("ca", "Cada nivell que excaves en un mateix temple durant un torn necessita una figura"),
+    ],
+)
+def test_a_second_level_with_one_figure_quotes_the_figure_per_level_rule(lang, said):
+    state = make(players=[player(workers={"A5": 1}), player()])
+    state.apply(0, "uncover A5")
+    answer = why(state, 0, "uncover A5", lang)
+    assert answer.code == "too_few_figures" and answer.lead.startswith(said), answer.lead
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Pick one terrain and one shape shown on the card"),
+        ("pt-BR", "Escolha um terreno e uma forma mostrados na carta"),
+        ("ca", "Tria un terreny i una forma de les que mostra la carta"),
+    ],
+)
+def test_a_terrain_not_on_the_card_quotes_the_pick_what_the_card_shows_rule(lang, said):
+    state = sheet_position(players=2, revealed=["Treetop Village"])
+    answer = why(state, 0, "water 1 r0 A1", lang)
+    assert answer.code == "terrain_not_on_card" and answer.lead.startswith(said), answer.lead
+
+
+#: Brazilian Portuguese refusals said "peça" (a tile, in the rules a "hexágono") of a figure and
+#: "por vez" (at a time) of a turn, beside the rule they cite, which says "figura" and "por
+#: turno"; English and Catalan said figure and turn. They now say the rules' words; the old
+#: sentences, still quoted by players, are read as the same refusals (`refusals_before`).
+@pytest.mark.parametrize(
+    ("code", "word", "section"),
+    [
+        ("no_figure", "figura", None),
+        ("too_few_figures", "figura", "uncover"),
+        ("supply_empty", "figura", None),
+        ("not_a_camp", "figuras", None),
+        ("camp_limit", "por turno", "camp"),
+        ("uncover_limit", "por turno", "uncover"),
+        ("recover_limit", "por turno", "recover"),
+    ],
+)
+def test_portuguese_refusals_say_figure_and_turn_as_the_rules_do(code, word, section):
+    said = reason(code, "pt-BR", "")
+    assert word in said and "peça sua" not in said and "por vez" not in said, said
+    if section:
+        assert word in index("tikal", "pt-BR").passage(section).text
+
+
+# (it passes on the old wording, then current; it fails on the new one without
+# `refusals_before`)
+def test_the_old_portuguese_camp_refusal_quoted_still_gets_the_camp_rule():
+    first = ask("tikal", "pq diz 'Só um acampamento por vez.'?", "pt-BR").answers[0]
+    assert first.title.startswith("Instalar um Acampamento"), first.title
