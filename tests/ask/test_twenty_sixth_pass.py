@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from boardgamesbot.engine import load_game
 from boardgamesbot.help.search import ask, index
 from boardgamesbot.help.why import reason, why
 from tests.cartographers.helpers import position as sheet_position
@@ -146,3 +147,14 @@ def test_portuguese_refusals_say_figure_and_turn_as_the_rules_do(code, word, sec
 def test_the_old_portuguese_camp_refusal_quoted_still_gets_the_camp_rule():
     first = ask("tikal", "pq diz 'Só um acampamento por vez.'?", "pt-BR").answers[0]
     assert first.title.startswith("Instalar um Acampamento"), first.title
+
+
+#: "bid 0" is refused by the notation (a bid's number is 1 or more), before the auction's rule,
+#: so `why` cited no rule; a bid's notation now rests on Decision 4, which says bids start at 1.
+@pytest.mark.parametrize(("lang", "title"),
+                         [("en", "Decision 4"), ("pt-BR", "Decisão 4"), ("ca", "Decisió 4")])
+def test_a_bid_of_zero_quotes_decision_4(lang, title):
+    state = load_game("tikal").new(2, 1, variant="auction")
+    answer = why(state, state.current, "bid 0", lang)
+    assert answer.code == "bad_notation" and answer.title == title, (answer.code, answer.title)
+    assert "0" in answer.text
