@@ -259,8 +259,8 @@ class Commands:
             await self.service.act(seat.table_id, seat.seat, notation)
         except GameError as error:  # the rule it rests on is named with the reason
             summary = await self.service.summary(seat.table_id)
-            # (notation a rule speaks of — Tikal's "bid 0": bids start at 1, Decision 4 — is
-            # refused as the rule's; other malformed words are told what goes there only)
+            # (notation a rule of the game speaks of — a number below the least a rule allows
+            # — is refused as that rule's; other malformed words are told what goes there only)
             if not isinstance(error, IllegalAction) and not _notation_ruled(
                     summary["game"], error, notation):
                 raise
@@ -791,7 +791,7 @@ def players_range(low: int, high: int, lang: str) -> str:
 
 def _notation_ruled(game: str, error: GameError, notation: str) -> bool:
     """Whether ``game`` names a rule for its notation refusal ``error`` of ``notation``'s
-    kind (its first word): a bid's number is the auction's rule that bids start at 1."""
+    kind (its first word): a number the notation refuses may be one a rule forbids."""
     from boardgamesbot.help.why import refusal_passage
 
     if error.code != "bad_notation" or not notation.split():
