@@ -2614,3 +2614,85 @@ DEV_PT_CARTOGRAPHERS = {
          ["Decisão 8"], "o tempo de uma cilada é 0"),
     ],
 }
+
+#: The twenty-sixth pass's HELD-OUT set (session 54, helper ask26; docs/ask.md): 30 questions, 5
+#: per game and language, written from the rules and the three languages' help pages before the
+#: asker was run on them or anything of the pass was changed, and committed on their own first —
+#: as friends at the table type on a phone (no accents, "ppl", "qto", "dps", "q"), mostly on facts
+#: the older sets ask little or never (the treasure kinds, the scoring rounds' count, Decision 1,
+#: Decision 8 of the auction, Shieldgate's tie, The Broken Road, the ruins card revealed at once).
+#: Each names its passage and the answer in it. Measured once, before the pass's changes: its
+#: first figure is the pass's honest one; it is not looked at to tune.
+FRESH_26 = {
+    "tikal": [
+        # English
+        ("en", "irl whos supposed to go first",
+         ["Turn order."], "the oldest player"),
+        ("en", "how many times do we count points in a whole game",
+         ["Points are counted in"], "so four in all"),
+        ("en", "drew a tile that cant legally go anywhere, now what",
+         ["Decision 1"], "you may put it on any empty space next to the explored area"),
+        ("en", "auction: is the last round's order locked when it starts or does it change as"
+         " ppl score",
+         ["Decision 8"], "fixed when it starts"),
+        ("en", "can my guy hop from the base camp straight to my own camp",
+         ["Camp-to-camp move"], "a figure jumps between the base camp and your camps"),
+        # Português do Brasil
+        ("pt-BR", "na variante de leilao cada um ganha o q a mais",
+         ["Para cada jogador:"], "também 1 Amuleto"),
+        ("pt-BR", "da pra pular andar no templo tipo do 3 direto pro 5?",
+         ["Desobstruir um andar de Templo (2 PA)"], "nunca se pula um valor"),
+        ("pt-BR", "o tabuleiro ja comeca com quais espacos abertos",
+         ["O tabuleiro:"], "Quatro espaços no canto inferior esquerdo"),
+        ("pt-BR", "leilao quem abre a primeira rodada",
+         ["Primeiro leilão da rodada."], "Na primeira rodada, p1 abre"),
+        ("pt-BR", "dois jogadores com a mesma forca no templo, algum pode botar guardiao?",
+         ["Colocar um Guardião (5 PA)"], "estritamente maior que a de cada um"),
+        # Català
+        ("ca", "hi ha algun temple que pugui arribar a 10?",
+         ["Els 48 nivells de temple"], "només un temple de la partida hi pot arribar"),
+        ("ca", "les fitxes de tresor comencen girades o de cara?",
+         ["Les llosetes se separen per lletra"], "es barregen cap per avall"),
+        ("ca", "quants volcans hi ha i a quina lletra surten",
+         ["36 llosetes de terreny"], "un entre les llosetes B"),
+        ("ca", "subhasta: si agafo un volca, als torns de puntuacio es gira l'amulet?",
+         ["Es tria un volcà."], "no es gira cap amulet"),
+        ("ca", "en un torn puc fer la mateixa accio mes d'un cop?",
+         ["Gasta 10 punts d'acció"], "tantes vegades com"),
+    ],
+    "cartographers": [
+        # English
+        ("en", "the cauldrons, does an empty square on the edge count",
+         ["The Cauldrons"], "four sides are all filled spaces or the edge of the map"),
+        ("en", "great city, do village squares next to a mountain count",
+         ["Great City"], "not next to any mountain"),
+        ("en", "broken road which diagonals actually count",
+         ["The Broken Road"], "from a space on the left edge down and to the right"),
+        ("en", "greenbough do i get points for rows and columns both",
+         ["Greenbough"], "1 star per row and 1 per column"),
+        ("en", "at the start is an ambush shuffled into the explore deck",
+         ["Everybody uses the same side"], "shuffled together with the top ambush card"),
+        # Português do Brasil
+        ("pt-BR", "a grade do mapa tem qts colunas",
+         ["Folha de mapa:"], "colunas A a K"),
+        ("pt-BR", "saiu a fenda logo dps da ruina, o quadradinho tem q ir na ruina?",
+         ["Decisão 3"], "ele precisa ir para um espaço de ruínas vazio"),
+        ("pt-BR", "lago do canal pontua como",
+         ["Lago do Canal"], "1 estrela por espaço de água vizinho a uma fazenda"),
+        ("pt-BR", "fortins selvagens a aldeia precisa de qtos espacos",
+         ["Fortins Selvagens"], "6 espaços ou mais"),
+        ("pt-BR", "celeiro dourado: ruina q ja tem desenho ainda conta como vizinha?",
+         ["Decisão 12"], "preenchido ou não"),
+        # Català
+        ("ca", "qui dibuixa primer, hi ha ordre de torn?",
+         ["Un torn té tres fases"], "no hi ha primer jugador ni ordre de joc"),
+        ("ca", "els dos hem de jugar amb la mateixa cara del mapa?",
+         ["Tothom fa servir la mateixa cara del full"], "Tothom fa servir la mateixa cara"),
+        ("ca", "el bosc sentinella quin numero de solitari te",
+         ["Bosc Sentinella"], "Número de solitari: 25"),
+        ("ca", "surt una carta de ruines, s'hi dibuixa o es gira la seguent?",
+         ["Una carta de ruïnes"], "la carta següent es revela de seguida"),
+        ("ca", "extensio de la costa quan puntua un grup de granja",
+         ["Extensió de la Costa"], "no toca ni aigua ni la vora del mapa"),
+    ],
+}

@@ -257,3 +257,21 @@ async def test_a_question_that_says_he_asks_about_what_the_one_before_named(conv
     await say(ANA, "? o guardião pode sair do templo depois?")
     answer = await say(BOB, "? e ele pode ficar lá?")
     assert "📖 Colocar um Guardião (5 PA)" in answer and "ficar ali" in answer
+
+
+@run
+async def test_a_bid_of_zero_typed_in_the_chat_points_to_decision_4(conversation, net, say,
+                                                                    service):
+    """"bid 0" is refused by the notation before the auction's rule: the chat said what to
+    type and named no rule. It now points to Decision 4 (bids start at 1; to offer nothing,
+    pass), in the chat's language, and 'why' quotes it (twenty-sixth pass)."""
+    await say(ANA, "new tikal auction")
+    await say(BOB, "join")
+    await say(ANA, "start")
+    await until(lambda: any("@Ana" in t for t in net.texts("room")))
+    await say(ANA, "lang pt-BR")
+    refused = await say(ANA, "bid 0")
+    assert refused.startswith("⚠ ") and "📖 A regra: " in refused and "Decisão 4" in refused, (
+        refused)
+    explained = await say(ANA, "por que bid 0")
+    assert "📖 A regra (Decisão 4)" in explained and "ninguém oferece 0" in explained, explained

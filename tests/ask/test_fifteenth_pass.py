@@ -16,9 +16,10 @@ from .scoring import SHOWN, held_out_tests, holds, shown
 #: exactly one passage; passage first, within three, answer read in the first 160 characters,
 #: over both games (docs/ask.md, *Fifteenth pass*): 28/31/20 before the pass and after it,
 #: measured in totals only, its questions' results never looked at; 28/31/21 after the twentieth
-#: pass (docs/ask.md); 29/32/22 after the twenty-third; 29/32/23 after the twenty-fifth.
+#: pass (docs/ask.md); 29/32/22 after the twenty-third; 29/32/23 after the twenty-fifth;
+#: 29/33/23 after the twenty-sixth.
 (test_the_held_out_set_names_its_answer_in_exactly_one_passage,
- test_the_held_out_set_holds_its_figures) = held_out_tests(FRESH_19, 6, (29, 32, 23))
+ test_the_held_out_set_holds_its_figures) = held_out_tests(FRESH_19, 6, (29, 33, 23))
 
 
 @pytest.mark.parametrize(("game", "lang", "before", "question", "title", "answer"), [

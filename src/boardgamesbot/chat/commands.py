@@ -257,8 +257,13 @@ class Commands:
             action = {"notation": notation}  # malformed: `act` says why, in the chat's words
         try:
             await self.service.act(seat.table_id, seat.seat, notation)
-        except IllegalAction as error:  # the rule it rests on is named with the reason
+        except GameError as error:  # the rule it rests on is named with the reason
             summary = await self.service.summary(seat.table_id)
+            # (notation a rule of the game speaks of — a number below the least a rule allows
+            # — is refused as that rule's; other malformed words are told what goes there only)
+            if not isinstance(error, IllegalAction) and not _notation_ruled(
+                    summary["game"], error, notation):
+                raise
             raise RefusedAction(error, summary["game"], notation, seat.table_id,
                                 summary["state_id"]) from error
         if not hidden:
@@ -782,3 +787,13 @@ def players_range(low: int, high: int, lang: str) -> str:
     if high >= OPEN_FROM:
         return i18n.text(lang, "lobby.range_open", low=low)
     return i18n.text(lang, "lobby.range", low=low, high=high)
+
+
+def _notation_ruled(game: str, error: GameError, notation: str) -> bool:
+    """Whether ``game`` names a rule for its notation refusal ``error`` of ``notation``'s
+    kind (its first word): a number the notation refuses may be one a rule forbids."""
+    from boardgamesbot.help.why import refusal_passage
+
+    if error.code != "bad_notation" or not notation.split():
+        return False
+    return refusal_passage(game, error.code, "en", notation.split()[0].lower()) is not None

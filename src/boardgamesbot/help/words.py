@@ -76,7 +76,8 @@ STOP_WORDS = {
         à às pelo pela pelos pelas por para pra pro com e ou mas se que qual quais quem
         quando onde como porque por que é são era foi ser estar está estão esta este isso
         isto esse essa aquele aquela eu me mim meu minha meus minhas você voce vc tu te
-        teu tua seu sua seus suas nós nos nosso nossa eles elas ele ela lhe lhes ter tem
+        teu tua seu sua seus suas nós nos nosso nossa eles elas ele ela dele dela deles
+        delas lhe lhes ter tem
         têm tenho posso pode podem poder consigo consegue da dá tá ta né ne pois entao
         então também tambem já ja so só assim la lá aí ai aqui oi olá ola gente alguém
         quanto quanta quantos quantas acontece acontecer aconteceu agora coisa alguma
@@ -112,6 +113,21 @@ HOW_MANY = {
     "ca": re.compile(r"\b(?:quant[se]s?|qn?ts)\s+(.*)"),
 }
 #: (and as players type it in a chat: "qtos", "qntas", "qts")
+
+#: How a question asks what each one of a thing is worth ("cada moeda vale qto no fim da
+#: estacao", "what is each coin worth"): a count as well, for the rules state a value as a
+#: number before the thing ("+1 per coin", "+1 por moeda"). Only when the question also says
+#: worth (`VALUE_ASKED`); the thing is the first key after its "each" (`EACH`).
+VALUE_ASKED = {
+    "en": re.compile(r"\b(?:worth|value)\b"),
+    "pt-BR": re.compile(r"\b(?:vale|valem|valor)\b"),
+    "ca": re.compile(r"\b(?:val|valen|valor)\b"),
+}
+EACH = {
+    "en": re.compile(r"\b(?:each|every)\s+(.*)"),
+    "pt-BR": re.compile(r"\bcada\s+(.*)"),
+    "ca": re.compile(r"\b(?:cada|cadascun|cadascuna)\s+(.*)"),
+}
 
 #: How a rules text states a count without a number: "as many tiles as there are players",
 #: "tantos hexágonos quantos forem os jogadores", "tantes llosetes … com jugadors hi ha"
@@ -1052,6 +1068,8 @@ class Words:
         many volcano tiles"), or None when it asks for no count; with ``asking`` = `AS_MANY`,
         the thing a rules text counts without a number."""
         found = asking[self.lang].search(fold(text))
+        if not found and asking is HOW_MANY and VALUE_ASKED[self.lang].search(fold(text)):
+            found = EACH[self.lang].search(fold(text))  # ("what is each coin worth")
         if found:
             for key, weight in self.weighted(found.group(1)):
                 if weight == 1.0 and not is_number(key):
