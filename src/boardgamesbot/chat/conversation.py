@@ -25,7 +25,7 @@ from boardgamesbot.games.wording import edits, notation_error
 from boardgamesbot.web import catalog, said_params
 
 from . import games, i18n, images
-from .basics import Button, Person, Place, Refusal, RefusedAction, Seat, Transport
+from .basics import Button, Person, Place, Refusal, RefusedAction, Seat, Tipped, Transport
 from .choices import MAX_BUTTONS, PER_ROW, ROW, narrow, rows_for, unrow
 from .commands import Commands
 from .living import LivingTable, Told, in_words, label_of
@@ -211,19 +211,26 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         try:
             return await self._press(place, person, data, lang, message_id)
         except GameError as error:
-            self._remember_refused(place, person, error)
-            return "⚠ " + self.error_text(lang, error)
+            said = "⚠ " + self.error_text(lang, error)
+            if self._remember_refused(place, person, error) \
+                    or (isinstance(error, Refusal) and error.kept):
+                # (a tap's refusal is a notice that fades: it says how to ask why, as a
+                # typed one's rule line does, in the words this chat types it with)
+                return Tipped(said, self.as_typed(place.chat_id, i18n.text(lang, "why.ask")))
+            return said
         except Exception:  # noqa: BLE001
             log.exception("button %r in %s failed", data, place.chat_id)
             return "⚠ " + i18n.text(lang, "chat.failed")
 
-    def _remember_refused(self, place: Place, person: Person, error: GameError) -> None:
+    def _remember_refused(self, place: Place, person: Person, error: GameError) -> bool:
         """Keep an action refused to ``person`` here, typed or tapped, with the table's
         state it was refused in: 'why' alone asks about it (a tap's refusal is a notice
-        that fades; '/por' after it was answered "which action?")."""
+        that fades; '/por' after it was answered "which action?"). Whether it was kept."""
         if isinstance(error, RefusedAction) and error.table_id:
             self.store.set_refused(self.network, place.chat_id, person.user_id,
                                    error.table_id, error.state_id, error.notation)
+            return True
+        return False
 
     async def _dispatch(self, place: Place, person: Person, text: str, lang: str,
                         addressed: bool) -> None:
@@ -364,8 +371,10 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
                 # alone explains it, as the same move typed out of turn)
                 self.store.set_refused(self.network, place.chat_id, person.user_id, table_id,
                                        (await self.service.summary(table_id))["state_id"], words)
-            raise await self._not_yours(place, game["chat_id"], table_id, version, message_id,
-                                        awaited, lang, held)
+            refusal = await self._not_yours(place, game["chat_id"], table_id, version,
+                                            message_id, awaited, lang, held)
+            refusal.kept = kind == "p" and bool(held)  # ('why' alone explains it)
+            raise refusal
         seat = Seat(table_id, mine[0], game["chat_id"])
         if not version.isdigit() \
                 or not await self.service.fresh(table_id, seat.seat, int(version)):

@@ -64,7 +64,7 @@ from telegram.ext import (
     filters,
 )
 
-from .basics import Alert
+from .basics import Alert, Tipped
 from .conversation import Button, Conversation, Person, Place, a_command
 from .richtext import Formatted, readable
 from .tables import Service
@@ -554,8 +554,7 @@ class TelegramBot:
                 query.data or "", f"u{update.update_id}", str(query.message.message_id))
         try:
             await self.transport._call(lambda: query.answer(
-                _MENTION.sub(lambda m: m.group(2), notice)[:200] if notice else None,
-                show_alert=isinstance(notice, Alert)))
+                popup(notice) if notice else None, show_alert=isinstance(notice, Alert)))
         except (BadRequest, Forbidden) as error:  # an old query cannot be answered
             log.info("callback answer failed: %s", error)
 
@@ -590,6 +589,25 @@ class TelegramBot:
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         log.warning("Telegram update failed: %s", context.error)
+
+
+POPUP = 200  # characters of a callback's answer (a toast, or a dialog) Telegram shows
+
+
+def popup(notice: str) -> str:
+    """``notice`` as a tap's answer shows it: plain names (a pop-up shows no links), within
+    `POPUP` characters. A refusal's tip on asking why (`Tipped`) stays whole at its end:
+    the reason before it is what gets shortened."""
+    def plain(text: str) -> str:
+        return _MENTION.sub(lambda m: m.group(2), text)
+
+    if not isinstance(notice, Tipped):
+        text = plain(notice)
+        return text if len(text) <= POPUP else text[:POPUP - 1] + "…"
+    reason, room = plain(notice.reason), POPUP - len(notice.tip) - 1
+    if len(reason) > room:
+        reason = reason[:room - 1] + "…"
+    return f"{reason}\n{notice.tip}"
 
 
 def build(token: str, service: Service, public_url: str = "", base_url: str | None = None,
