@@ -1681,16 +1681,19 @@ async def test_a_tap_on_another_s_buttons_says_whose_turn_it_is(conversation, ne
     table_id = conversation.store.game_in("test", "room")["table_id"]
     version = (await service.summary(table_id))["state_id"]
     menu = f"m:{table_id}:{version}:"
-    for who, event in ((BOB, "t1"), (EVE, "t2")):  # seated or not
+    # Seated or not: seated, the tap is kept as a move refused ('why' alone explains
+    # it), and the answer ends with how to ask.
+    for who, event, tip in ((BOB, "t1", "\nWhy? Say 'why'"), (EVE, "t2", "")):
         assert await conversation.handle_button(ROOM, who, menu, event) == \
-            "⚠ It is not your turn. Waiting for: Ana"
+            "⚠ It is not your turn. Waiting for: Ana" + tip
     await service.act(table_id, 0, (await service.notations(table_id, 0))[0])  # her tile
     assert await conversation.handle_button(ROOM, BOB, menu, "t3") == \
-        "⚠ That menu is an old one, and it is not your turn. Waiting for: Ana"
+        "⚠ That menu is an old one, and it is not your turn. Waiting for: Ana\nWhy? Say 'why'"
     net.admins.add("ana")
     await say(ANA, "llengua ca")
     said = await conversation.handle_button(ROOM, BOB, menu, "t4")
-    assert said == "⚠ Aquest menú és antic, i no et toca. Esperant: Ana" and len(said) <= 200
+    assert said == "⚠ Aquest menú és antic, i no et toca. Esperant: Ana\nPer què? Digues " \
+        "'per què'" and len(said) <= 200
     await say(ANA, "idioma pt-BR")
     fresh = f"m:{table_id}:{(await service.summary(table_id))['state_id']}:"
     assert await conversation.handle_button(ROOM, EVE, fresh, "t5") == \

@@ -38,6 +38,9 @@ from .tables import Service
 log = logging.getLogger(__name__)
 #: a word right after an opening quote ("say 'rules more'"; not the one in "t'hi"), and
 #: the word after it (a command may be two words: "say 'por que end'")
+#: A seated friend's choice refused as another's turn (not "you have already chosen",
+#: which refuses no move 'why' could explain)
+OUT_OF_TURN = ("chat.not_yours", "chat.old_menu_not_yours")
 QUOTED = re.compile(r"(?<!\w)'(\w[\w·]*)(?: (\w[\w·]*))?")
 
 COMMANDS = ("new", "join", "bot", "clock", "start", "moves", "preview", "undo", "board",
@@ -367,13 +370,11 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         awaited = await self._awaited(table_id)
         mine = [s for s in held if s in awaited]
         if not mine:
-            if kind == "p" and held:  # (a seated friend's move tapped out of turn: 'why'
-                # alone explains it, as the same move typed out of turn)
-                self.store.set_refused(self.network, place.chat_id, person.user_id, table_id,
-                                       (await self.service.summary(table_id))["state_id"], words)
             refusal = await self._not_yours(place, game["chat_id"], table_id, version,
                                             message_id, awaited, lang, held)
-            refusal.kept = kind == "p" and bool(held)  # ('why' alone explains it)
+            refusal.kept = bool(held) and refusal.key in OUT_OF_TURN \
+                and await self._keep_out_of_turn(place, person, table_id, kind, words,
+                                                 awaited)  # ('why' alone explains it)
             raise refusal
         seat = Seat(table_id, mine[0], game["chat_id"])
         if not version.isdigit() \
@@ -407,6 +408,27 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         else:
             await self.say(place.chat_id, text, buttons, menu_for=person.user_id)
         return None
+
+    async def _keep_out_of_turn(self, place: Place, person: Person, table_id: str,
+                                kind: str, words: str, awaited: list[int]) -> bool:
+        """A seated friend's choice (refused as one of `OUT_OF_TURN`) on a menu that is
+        another's turn (tapped, or a number
+        on Matrix) is kept as refused, so that 'why' alone explains it as the same move
+        typed out of turn: the move itself, or the first the awaited seat could make from
+        the menu's step (a step alone, 'place', is no move to explain). Whether kept."""
+        try:
+            prefix, chosen = menu_step(kind, words) if kind in ("m", "v") else ([], words)
+        except GameError:
+            return False
+        notation = chosen
+        if not notation and awaited:
+            legal = await self.service.notations(table_id, awaited[0])
+            notation = next((n for n in legal if n.split()[:len(prefix)] == prefix), None)
+        if not notation:
+            return False
+        self.store.set_refused(self.network, place.chat_id, person.user_id, table_id,
+                               (await self.service.summary(table_id))["state_id"], notation)
+        return True
 
     async def _not_yours(self, place: Place, group_id: str, table_id: str, version: str,
                          message_id: str | None, awaited: list[int], lang: str,
@@ -467,7 +489,13 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         lang = self.lang_of(place, person)
         refusal = await self._waiting_for(table_id, version, awaited, lang, choice is None,
                                           held)
-        return "⚠ " + self.error_text(lang, refusal)
+        kept = choice is not None and bool(held) and refusal.key in OUT_OF_TURN and \
+            await self._keep_out_of_turn(place, person, table_id, kind,
+                                         rest.partition(":")[2], awaited)
+        said = "⚠ " + self.error_text(lang, refusal)
+        if kept:  # (as a tap's refusal ends: how to ask why, as this chat types it)
+            return Tipped(said, self.as_typed(place.chat_id, i18n.text(lang, "why.ask")))
+        return said
 
     async def _whose_turn(self, place: Place, person: Person, lang: str,
                           error: GameError) -> Refusal | None:
