@@ -36,11 +36,11 @@ from .store import ChatStore
 from .tables import Service
 
 log = logging.getLogger(__name__)
-#: a word right after an opening quote ("say 'rules more'"; not the one in "t'hi"), and
-#: the word after it (a command may be two words: "say 'por que end'")
 #: A seated friend's choice refused as another's turn (not "you have already chosen",
 #: which refuses no move 'why' could explain)
 OUT_OF_TURN = ("chat.not_yours", "chat.old_menu_not_yours")
+#: a word right after an opening quote ("say 'rules more'"; not the one in "t'hi"), and
+#: the word after it (a command may be two words: "say 'por que end'")
 QUOTED = re.compile(r"(?<!\w)'(\w[\w·]*)(?: (\w[\w·]*))?")
 
 COMMANDS = ("new", "join", "bot", "clock", "start", "moves", "preview", "undo", "board",
@@ -411,11 +411,11 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
 
     async def _keep_out_of_turn(self, place: Place, person: Person, table_id: str,
                                 kind: str, words: str, awaited: list[int]) -> bool:
-        """A seated friend's choice (refused as one of `OUT_OF_TURN`) on a menu that is
-        another's turn (tapped, or a number
-        on Matrix) is kept as refused, so that 'why' alone explains it as the same move
-        typed out of turn: the move itself, or the first the awaited seat could make from
-        the menu's step (a step alone, 'place', is no move to explain). Whether kept."""
+        """A seated friend's choice on a menu that is another's turn (tapped, or a number
+        on Matrix; refused as one of `OUT_OF_TURN`) is kept as refused, so that 'why'
+        alone explains it as the same move typed out of turn: the move itself, or the
+        first the awaited seat could make from the menu's step (a step alone, 'place', is
+        no move to explain). Whether kept."""
         try:
             prefix, chosen = menu_step(kind, words) if kind in ("m", "v") else ([], words)
         except GameError:
@@ -764,6 +764,8 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
     async def status_line(self, table_id: str, lang: str) -> str:
         summary = await self.service.summary(table_id)
         names = await self.names(table_id, lang)
+        if summary["status"] == "over":  # (a line of its own: a bare "over" read as a slip)
+            return i18n.text(lang, "status.ended")
         if summary["status"] != "playing":
             return i18n.text(lang, f"status.{summary['status']}")
         return i18n.text(lang, "status.to_act",
