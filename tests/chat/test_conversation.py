@@ -805,12 +805,34 @@ def test_a_chat_table_is_an_ordinary_service_table(tmp_path):
         assert browser.get(f"/api/tables/{table_id}/view").json()["view"]["game"] == "tikal"
 
 
+#: A Tikal deal for two whose first volcano is the ninth tile drawn after the first
+#: player's: the turns of a test that plays three rounds draw none.
+NO_EARLY_VOLCANO = 253
+
+
+def test_the_deal_without_an_early_volcano_has_none():
+    from boardgamesbot.engine import load_game
+    from boardgamesbot.games.tikal.heuristics import VOLCANO_TILES
+
+    state = load_game("tikal").new(num_players=2, seed=NO_EARLY_VOLCANO)
+    assert state.drawn not in VOLCANO_TILES
+    assert not VOLCANO_TILES & set(state.stack[-8:]), state.stack[-8:]
+
+
 @run
 async def test_a_computers_turn_is_told_in_few_lines_and_in_full_on_asking(conversation, net,
                                                                           say, service):
     """A computer player's turn (a place, a camp, four steps of its figures, the end) was
     a notice of some nine lines over the next call: it is one line now, in the game's few
-    words (what changed on the board), and 'status' tells it move by move."""
+    words (what changed on the board), and 'status' tells it move by move.
+
+    From a fixed deal (`NO_EARLY_VOLCANO`): a volcano drawn in these turns splits the
+    computer's turn (a line before the scoring round, one for its scoring), and one whose
+    round began with the computer tripped the test — the deal was the service's random
+    one."""
+    create = service.lobby.create
+    service.lobby.create = lambda game, options, seats, clock, seed, *more, **named: create(
+        game, options, seats, clock, NO_EARLY_VOLCANO, *more, **named)
     await say(ANA, "new tikal")
     await say(ANA, "bot easy")
     await say(ANA, "start")
@@ -830,10 +852,8 @@ async def test_a_computers_turn_is_told_in_few_lines_and_in_full_on_asking(conve
         told = await until_value(lambda since=since: next(
             (t for t in net.texts("room")[since:] if "Your turn, @Ana" in t), None))
         lines = [line for line in told.splitlines() if line.startswith("🤖 easy: ")]
-        # (a volcano it draws splits its turn: a line before the round, and one for its
-        # scoring when it scores before Ana — after her, when the round begins with her)
-        volcano = "🤖 easy draws a volcano" in told
-        assert 1 <= len(lines) <= 1 + volcano and "🤖 easy: ends the turn" not in told, told
+        assert "volcano" not in told, told  # (the deal is the one meant)
+        assert len(lines) == 1 and "🤖 easy: ends the turn" not in told, told
     status = await say(ANA, "status")
     detail = status.split("🤖 easy's last turn, move by move:\n")[1].splitlines()
     # (from its tile on, or from a volcano's scoring, told before it with the tile)
@@ -1661,16 +1681,19 @@ async def test_a_tap_on_another_s_buttons_says_whose_turn_it_is(conversation, ne
     table_id = conversation.store.game_in("test", "room")["table_id"]
     version = (await service.summary(table_id))["state_id"]
     menu = f"m:{table_id}:{version}:"
-    for who, event in ((BOB, "t1"), (EVE, "t2")):  # seated or not
+    # Seated or not: seated, the tap is kept as a move refused ('why' alone explains
+    # it), and the answer ends with how to ask.
+    for who, event, tip in ((BOB, "t1", "\nWhy? Say 'why'"), (EVE, "t2", "")):
         assert await conversation.handle_button(ROOM, who, menu, event) == \
-            "⚠ It is not your turn. Waiting for: Ana"
+            "⚠ It is not your turn. Waiting for: Ana" + tip
     await service.act(table_id, 0, (await service.notations(table_id, 0))[0])  # her tile
     assert await conversation.handle_button(ROOM, BOB, menu, "t3") == \
-        "⚠ That menu is an old one, and it is not your turn. Waiting for: Ana"
+        "⚠ That menu is an old one, and it is not your turn. Waiting for: Ana\nWhy? Say 'why'"
     net.admins.add("ana")
     await say(ANA, "llengua ca")
     said = await conversation.handle_button(ROOM, BOB, menu, "t4")
-    assert said == "⚠ Aquest menú és antic, i no et toca. Esperant: Ana" and len(said) <= 200
+    assert said == "⚠ Aquest menú és antic, i no et toca. Esperant: Ana\nPer què? Digues " \
+        "'per què'" and len(said) <= 200
     await say(ANA, "idioma pt-BR")
     fresh = f"m:{table_id}:{(await service.summary(table_id))['state_id']}:"
     assert await conversation.handle_button(ROOM, EVE, fresh, "t5") == \

@@ -801,7 +801,7 @@ def test_element_replies_answer_the_message_they_reply_to(synapse, tmp_path):
     answers that menu only — one replaced since (or somebody else's) plays nothing and
     says so, where the old code played that number on the newer menu (a keycap on one's
     own closed menu says so too, where the old code was silent) — and, somebody else's,
-    whose turn it is; a number replied to a person's message is talk."""
+    whose turn it is and how to ask why; a number replied to a person's message is talk."""
     asyncio.run(asyncio.wait_for(_replies(synapse, tmp_path), 400))
 
 
@@ -848,7 +848,7 @@ async def _replies(url, tmp_path):
         await other.send(group, "m.room.message", _reply("1", second))
         await ana.until(lambda: len(ana.heard(group)) > count + 1, what="an answer")
         assert ana.heard(group)[count + 1] == \
-            f"⚠ It is not your turn. Waiting for: {player.name}"
+            f"⚠ It is not your turn. Waiting for: {player.name}\nWhy? Say '!bg why'"
         await other.send(group, "m.room.message", _reply("1", first))  # an old one of another
         await ana.until(lambda: len(ana.heard(group)) > count + 2, what="an answer")
         assert ana.heard(group)[count + 2] == "⚠ That menu is an old one, and it is not " \
@@ -1675,3 +1675,54 @@ def test_a_damaged_memory_file_is_ignored_with_a_warning(tmp_path, caplog):
     assert Threads(tmp_path / "threads.json").home("!room") == "$root"
     Groups(tmp_path / "groups.json").seen("!group", 3)
     assert not Groups(tmp_path / "groups.json").direct("!group", 2)
+
+
+def test_why_alone_after_a_number_or_keycap_refused_in_an_encrypted_group(synapse,
+                                                                          tmp_path):
+    """A number or keycap the bot refuses (a number on somebody else's menu, a keycap on
+    one's own closed one), then the question asked bare ('!bg por que' in a Portuguese
+    group): the number's refusal says how to ask, and asking explains the move refused —
+    the rule it rests on — rather than "Which action?"; after the keycap, which refused
+    no move, asking says how to ask about one."""
+    asyncio.run(asyncio.wait_for(_why_after_a_number(synapse, tmp_path), 400))
+
+
+async def _why_after_a_number(url, tmp_path):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Por quê") as (
+            bot_id, bot, ana, bob, group):
+        await tikal_started(ana, bob, group, "pt-BR")
+
+        def menus() -> list[tuple[str, str]]:
+            return [(e, b) for (r, b), e in zip(ana.notices, ana.event_ids)
+                    if r == group and MENU.search(b.splitlines()[-1])]
+
+        async def answer_to(who: Player, doing) -> str:
+            """The bot's answer to what ``who`` does: a refusal, an explanation, or how
+            to ask (the table's news of a move before it is none of them)."""
+            count = len(ana.heard(group))
+            await doing
+            return await ana.until(lambda: next(
+                (b for b in ana.heard(group)[count:]
+                 if b.startswith(("⚠", "🚫", "✔", "Qual ação?"))), None),
+                what=f"{who.name} answered")
+
+        first, body = menus()[-1]
+        player, other = (ana, bob) if called(body, ana, bob) is ana else (bob, ana)
+        tip = "Por quê? Diga '!bg por que'"
+        # A number replied to the menu of the one whose turn it is.
+        said = await answer_to(other, other.send(group, "m.room.message", _reply("1", first)))
+        assert said == f"⚠ Não é a sua vez. Esperando: {player.name}\n{tip}", said
+        told = await answer_to(other, other.say(group, "!bg por que"))
+        assert told.startswith("🚫 Não é a sua vez") and "📖 A regra (" in told, told
+        told = await answer_to(other, other.say(group, "!bg porque"))  # (asked again)
+        assert told.startswith("🚫 Não é a sua vez") and "📖 A regra (" in told, told
+        # The player answers; a keycap on the menu now closed plays nothing, and the
+        # question then has no move to explain: it says how to ask about one.
+        await player.say(group, menu_choice(body))
+        await ana.until(lambda: any(e == first for r, e, _ in ana.edits), what="closed")
+        said = await answer_to(player, player.react(group, first, "1\ufe0f\u20e3"))
+        assert said.startswith("⚠ Esse menu está encerrado"), said
+        told = await answer_to(player, player.say(group, "!bg por que"))
+        assert told.startswith("⚠ Qual ação? Por exemplo: '!bg por que "), told
+        assert not any("Which" in b or "Your turn" in b for b in ana.heard(group)), \
+            ana.heard(group)

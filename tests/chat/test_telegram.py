@@ -1525,3 +1525,128 @@ def test_why_alone_after_a_tapped_move_was_refused_explains_that_move(tmp_path):
                 assert not any("Qual ação?" in t for t in fake.texts(gid)), fake.texts(gid)
             assert (await bot.service.summary(table_id))["state_id"] == summary["state_id"]
     asyncio.run(asyncio.wait_for(main(), 90))
+
+
+def test_a_tapped_refusal_ends_with_how_to_ask_why_in_the_persons_words(tmp_path):
+    """A refused tap is answered in a pop-up that fades: it ends with how to ask why, as a
+    typed refusal's rule line does ("Per què? Digues '/per què'" in a Catalan group, as
+    the chat types it) — it used to say only the reason, and nobody knew '/per' would
+    explain it. Both refusals a tap meets: a friend's move tapped out of turn, and the
+    awaited person's 'end' before the tile is placed. The tip is what '/per' then
+    answers; a stale button (nothing 'why' could explain) gets no tip."""
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.say(GROUP, CY, "/nova tikal")  # (Cy's client speaks Catalan: the group does)
+            await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            fake.press(GROUP, ANA, lobby_id, "j")
+            await until(lambda: "Ana" in fake.messages[(gid, lobby_id)].get("text", ""),
+                        what="Ana in the lobby")
+            fake.press(GROUP, CY, lobby_id, "s")
+            await until(lambda: living_of(fake, gid), what="the table message")
+            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+            summary = await bot.service.summary(table_id)
+            seated = bot.bot.conversation.store.seats_of(table_id)
+            person_of = {str(p["id"]): p for p in (ANA, CY)}
+            seat = summary["to_act"][0]
+            awaited, other = (person_of[seated[s]["user_id"]] for s in (seat, 1 - seat))
+            end = f"p:{table_id}:{summary['state_id']}:end"  # (the tile not placed yet)
+            mid = living_of(fake, gid)[0]
+
+            async def answer_to(person, data):
+                answered = len(fake.calls("answerCallbackQuery"))
+                fake.press(GROUP, person, mid, data)
+                return await until(lambda: next(
+                    (f.get("text") for f in fake.calls("answerCallbackQuery")[answered:]
+                     if (f.get("text") or "").startswith("⚠")), None), what="the refusal")
+
+            for person in (other, awaited):
+                notice = await answer_to(person, end)
+                assert notice.endswith("\nPer què? Digues '/per què'"), notice
+                assert len(notice) <= 200, notice
+                before = len(fake.texts(gid))
+                fake.say(GROUP, person, "/per")  # (what a tap on the tip's '/per' sends)
+                said = await until(lambda b=before: next(
+                    (t for t in fake.texts(gid)[b:] if "📖 La regla (" in t), None),
+                    what=f"{person['first_name']}'s tapped 'end' explained")
+                assert "🚫" in said, (notice, said)
+            stale = await answer_to(awaited, "q:gone")  # (a button of no menu: stale)
+            assert "per què" not in stale.lower(), stale
+            assert (await bot.service.summary(table_id))["state_id"] == summary["state_id"]
+    asyncio.run(asyncio.wait_for(main(), 90))
+
+
+def test_a_long_tapped_refusal_is_cut_in_its_reason_and_keeps_its_tip():
+    """Telegram shows 200 characters of a tap's answer: a refusal longer than that loses
+    the end of its reason, never the tip on asking why; names lose their links."""
+    from boardgamesbot.chat.basics import Tipped
+
+    tip = "Per què? Digues '/per què'"
+    long = Tipped("⚠ Encara trien: " + ", ".join(["\x001\x01Maria del Carme\x00"] * 12),
+                  tip)
+    shown = tg.popup(long)
+    assert len(shown) <= tg.POPUP and shown.endswith("…\n" + tip), shown
+    assert "\x00" not in shown and shown.startswith("⚠ Encara trien: Maria del Carme, "), shown
+    assert tg.popup(Tipped("⚠ No et toca. Esperant: Ana", tip)) == \
+        "⚠ No et toca. Esperant: Ana\n" + tip
+    assert len(tg.popup("x" * 300)) == tg.POPUP
+
+
+def test_old_calls_waiting_to_be_deleted_outlive_a_restart(tmp_path):
+    """Old calls to act ("Your turn, Bob!") wait to be deleted three in one
+    ``deleteMessages``; a restart between lost the waiting list (it lived in the bot's
+    memory), and those calls stayed in the group for good. Kept in the database with the
+    table's state, the restarted bot deletes them with the next batch."""
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            lobby_id = await lobby_joined(fake, "tikal", BOB)
+            fake.press(GROUP, ANA, lobby_id, "s")
+            await until(lambda: living_of(fake, gid), what="the table message")
+            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+            calls: dict[int, str] = {}  # every call to act seen in the group: id -> text
+
+            def seen_calls() -> list[int]:
+                calls.update({mid: m["text"] for (chat, mid), m in fake.messages.items()
+                              if chat == gid and m.get("text", "").startswith("Your turn,")})
+                return sorted(calls)
+
+            async def play_a_turn():
+                summary = await bot.service.summary(table_id)
+                seat, placed, taps = summary["to_act"][0], False, 0
+                person = [ANA, BOB][seat]
+                while (await bot.service.summary(table_id))["to_act"] == [seat]:
+                    mid, message = living_of(fake, gid)
+                    ending = [b for b in keyboard(message) if b["text"].startswith("⏭")]
+                    pressed = ending[0] if placed and ending else choose(message)
+                    placed = placed or pressed["text"].startswith("✔ Confirm")
+                    await tap(fake, GROUP, person, mid, pressed["callback_data"])
+                    taps += 1
+                    assert taps < 30, dump(fake)
+                await settled(fake, 0.3)
+                seen_calls()
+
+            await settled(fake, 0.3)
+            seen_calls()
+            while len(calls) < 3:  # the first call and two more: two old ones waiting
+                await play_a_turn()
+            assert not fake.calls("deleteMessages"), dump(fake)
+            waiting = seen_calls()[:-1]
+            assert len(waiting) == 2, calls
+            assert all((gid, m) in fake.messages for m in waiting), "deleted already"
+            await bot.close()
+            bot.bot = None
+            await bot.start()
+            await until(lambda: bot.bot, what="the bot restarted")
+            await play_a_turn()  # one more old call: three waiting, deleted together
+            deleted = await until(lambda: fake.calls("deleteMessages", gid),
+                                  what="the old calls deleted")
+            assert set(waiting) <= {int(m) for m in deleted[0]["message_ids"]}, \
+                (waiting, deleted, calls)
+            assert not any((gid, m) in fake.messages for m in waiting), calls
+            latest = seen_calls()[-1]
+            assert (gid, latest) in fake.messages, "the latest call stays until answered"
+    asyncio.run(asyncio.wait_for(main(), 150))

@@ -832,3 +832,132 @@ async def _solo_by_taps(tmp_path):
         # (measured: 2 to 5 — each tap's picture edited in, the season's end on top)
         assert ordered[len(ordered) // 2] <= 4 and ordered[-1] <= 6, ordered
         assert not [r for r in fake.refused if r[1] == 400], fake.refused
+
+
+DOLORS = {"id": 14, "is_bot": False, "first_name": "Dolors", "language_code": "ca"}
+
+
+def night_transcript(fake: FakeTelegram, chats: dict[int, str]) -> str:
+    """What each phone showed, in order, as a friend reads it: every message, edit and
+    deletion in ``chats`` (id -> whose phone), the buttons' labels, and each tap's
+    answer (a pop-up) to whoever tapped."""
+    taps = {u["callback_query"]["id"]: u["callback_query"]["from"]["first_name"]
+            for u in fake.updates if "callback_query" in u}
+    lines = []
+    for method, fields, _ in fake.sent:
+        if method == "answerCallbackQuery":
+            if fields.get("text"):
+                lines.append(f"[pop-up to {taps.get(fields.get('callback_query_id'))}] "
+                             f"{fields['text']}")
+            continue
+        chat = int(fields.get("chat_id", 0) or 0)
+        if chat not in chats:
+            continue
+        media = fields.get("media")
+        text = fields.get("text") or fields.get("caption") or "\n".join(
+            m.get("caption", "") for m in (media if isinstance(media, list) else [media or {}]))
+        buttons = " | ".join(b["text"] for row in (fields.get("reply_markup") or {})
+                             .get("inline_keyboard", []) for b in row)
+        bell = "" if silent(fields) or method not in ("sendMessage", "sendPhoto",
+                                                        "sendMediaGroup") else " 🔔"
+        lines.append(f"[{chats[chat]}] {method}{bell}: {text}" + (f"  ⟦{buttons}⟧"
+                                                                  if buttons else ""))
+    return "\n".join(lines)
+
+
+@pytest.mark.slow
+def test_a_catalan_cartographers_night_in_a_group_by_taps(tmp_path):
+    asyncio.run(asyncio.wait_for(_catalan_night(tmp_path), 480))
+
+
+async def _catalan_night(tmp_path):
+    """Cy and Dolors, whose phones speak Catalan, play a whole Cartographers game in
+    their group by taps alone: Cy taps the game under '/nova', Dolors joins with a tap,
+    Cy starts; each drawing is chosen in private (Dolors, who never opened the bot, by
+    the group's link); the end, under the table. Every word before them is Catalan (the
+    group's messages and buttons, each private chat's, every pop-up), each season's end
+    is told, the group never sees a menu nor what anyone drew before the card resolves,
+    and the old calls are gone at the end. The whole night is written out
+    (``night.txt``) to be read as a friend on a phone reads it."""
+    gid = GROUP["id"]
+    async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+        fake.blocked.add(DOLORS["id"])  # Dolors has never started the bot
+        fake.say(private(CY), CY, "/start")
+        await until(lambda: fake.calls("sendMessage", CY["id"]), what="Cy's welcome")
+        fake.say(GROUP, CY, "/nova")
+        which = await until(lambda: next((mid for (chat, mid), m in fake.messages.items()
+                                          if chat == gid and keyboard(m)), None),
+                            what="which game")
+        await tap(fake, GROUP, CY, which, next(
+            b["callback_data"] for b in keyboard(fake.messages[(gid, which)])
+            if "Cartògrafs" in b["text"]))
+        lobby_id = await until(lambda: next(
+            (mid for (chat, mid), m in fake.messages.items() if chat == gid
+             and any(b["callback_data"] == "j" for b in keyboard(m))), None), what="the lobby")
+        await tap(fake, GROUP, DOLORS, lobby_id, "j")
+        await until(lambda: "Dolors" in fake.messages[(gid, lobby_id)].get("text", ""),
+                    what="Dolors in the lobby")
+        await tap(fake, GROUP, CY, lobby_id, "s")
+        table_id = await until(lambda: (bot.bot.conversation.store.game_in(
+            "telegram", str(gid)) or {}).get("table_id"), what="the table")
+        link = await until(lambda: next((b["url"] for mid in with_buttons(fake, gid)
+                                         for b in links(fake.messages[(gid, mid)])
+                                         if "start=t" in b.get("url", "")), None),
+                           what="the link to choose in private")
+        await until(lambda: ("sendPhoto", 403) in fake.refused, what="Dolors' view refused")
+        fake.blocked.discard(DOLORS["id"])
+        fake.say(private(DOLORS), DOLORS, f"/start {link.split('start=')[1]}")  # (a tap)
+        await until(lambda: living_of(fake, DOLORS["id"]), what="Dolors' private view")
+        rounds = 0
+        while (await bot.service.summary(table_id))["status"] == "playing":
+            rounds += 1
+            assert rounds < 3000, dump(fake)
+            moved = False
+            for person in (CY, DOLORS):
+                found = living_of(fake, person["id"])
+                if found is None:
+                    continue
+                mid, message = found
+                await tap(fake, private(person), person, mid, choose(message)["callback_data"])
+                moved = True
+            if not moved:
+                await asyncio.sleep(0.05)
+        await until(lambda: any("/#/replay/" in t for t in fake.texts(gid)), timeout=60,
+                    what="the end told in the group")
+        await quiet(fake, 0.5)
+        night = night_transcript(fake, {gid: "group", CY["id"]: "Cy", DOLORS["id"]: "Dolors"})
+        (tmp_path / "night.txt").write_text(night)
+        print(tmp_path / "night.txt")
+        english = [w for chat in (gid, CY["id"], DOLORS["id"]) for w in words_sent(fake, chat)
+                   if ENGLISH.search(re.sub(r"https?://\S+|Cy|Dolors", "", w))]
+        assert not english, english
+        told = "\n".join(fake.texts(gid))
+        for season in ("Final de la primavera", "Final de l'estiu", "Final de la tardor"):
+            assert season in told, season
+        # Each call rings over the table message it quotes showing the new card (both to
+        # choose): its edit came after the call, and who opened the group at the sound
+        # read the card before, "Esperant: Dolors".
+        shown: dict[int, str] = {}  # the table messages' captions, edit by edit
+        posted = ""  # the caption of the table message last posted anew
+        calls = 0
+        for method, fields, _ in fake.sent:
+            if int(fields.get("chat_id", 0) or 0) != gid:
+                continue
+            media = fields.get("media")  # (an album's is a list: no table message)
+            caption = fields.get("caption") or (media.get("caption")
+                                                if isinstance(media, dict) else None)
+            if method == "sendPhoto":
+                posted = caption or ""
+            if method in ("editMessageMedia", "editMessageCaption") and caption:
+                shown[int(fields["message_id"])] = caption
+            if method == "sendMessage" and "🔒" in fields.get("text", "") \
+                    and not silent(fields):
+                calls += 1
+                quoted = int(fields["reply_parameters"]["message_id"])
+                assert shown.get(quoted, posted).endswith("Esperant: Cy, Dolors"), \
+                    (calls, shown.get(quoted, posted), fields["text"])
+        assert calls >= 20, calls
+        # The private views at the end: the result, never a bare "acabada".
+        assert not any(t.endswith("\nacabada") for chat in (CY["id"], DOLORS["id"])
+                       for t in fake.texts(chat)), night
+        assert not [r for r in fake.refused if r[1] == 400], fake.refused

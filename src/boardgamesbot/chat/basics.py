@@ -75,9 +75,26 @@ class Alert(str):
     than as a passing toast."""
 
 
+class Tipped(str):
+    """A button's refusal ending with how to ask why it was refused (``tip``, its last
+    line, as a typed refusal's rule line ends): a network that must shorten it
+    (Telegram's pop-up holds 200 characters) shortens the ``reason`` and keeps the tip."""
+
+    reason: str
+    tip: str
+
+    def __new__(cls, reason: str, tip: str) -> Tipped:
+        made = super().__new__(cls, f"{reason}\n{tip}")
+        made.reason, made.tip = reason, tip
+        return made
+
+
 class Refusal(GameError):
     """A refusal by the chat itself: the sentence ``key`` of the catalogs (``chat.…``, or a
-    shared ``error.…``) with ``params``; its `code` is the key."""
+    shared ``error.…``) with ``params``; its `code` is the key. ``kept``: the action it
+    refused is kept for 'why' alone (a friend's move tapped out of turn)."""
+
+    kept = False
 
     def __init__(self, key: str, **params) -> None:
         super().__init__(key, code=key, **params)

@@ -25,7 +25,7 @@ from boardgamesbot.games.wording import edits, notation_error
 from boardgamesbot.web import catalog, said_params
 
 from . import games, i18n, images
-from .basics import Button, Person, Place, Refusal, RefusedAction, Seat, Transport
+from .basics import Button, Person, Place, Refusal, RefusedAction, Seat, Tipped, Transport
 from .choices import MAX_BUTTONS, PER_ROW, ROW, narrow, rows_for, unrow
 from .commands import Commands
 from .living import LivingTable, Told, in_words, label_of
@@ -36,6 +36,9 @@ from .store import ChatStore
 from .tables import Service
 
 log = logging.getLogger(__name__)
+#: A seated friend's choice refused as another's turn (not "you have already chosen",
+#: which refuses no move 'why' could explain)
+OUT_OF_TURN = ("chat.not_yours", "chat.old_menu_not_yours")
 #: a word right after an opening quote ("say 'rules more'"; not the one in "t'hi"), and
 #: the word after it (a command may be two words: "say 'por que end'")
 QUOTED = re.compile(r"(?<!\w)'(\w[\w·]*)(?: (\w[\w·]*))?")
@@ -211,19 +214,26 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         try:
             return await self._press(place, person, data, lang, message_id)
         except GameError as error:
-            self._remember_refused(place, person, error)
-            return "⚠ " + self.error_text(lang, error)
+            said = "⚠ " + self.error_text(lang, error)
+            if self._remember_refused(place, person, error) \
+                    or (isinstance(error, Refusal) and error.kept):
+                # (a tap's refusal is a notice that fades: it says how to ask why, as a
+                # typed one's rule line does, in the words this chat types it with)
+                return Tipped(said, self.as_typed(place.chat_id, i18n.text(lang, "why.ask")))
+            return said
         except Exception:  # noqa: BLE001
             log.exception("button %r in %s failed", data, place.chat_id)
             return "⚠ " + i18n.text(lang, "chat.failed")
 
-    def _remember_refused(self, place: Place, person: Person, error: GameError) -> None:
+    def _remember_refused(self, place: Place, person: Person, error: GameError) -> bool:
         """Keep an action refused to ``person`` here, typed or tapped, with the table's
         state it was refused in: 'why' alone asks about it (a tap's refusal is a notice
-        that fades; '/por' after it was answered "which action?")."""
+        that fades; '/por' after it was answered "which action?"). Whether it was kept."""
         if isinstance(error, RefusedAction) and error.table_id:
             self.store.set_refused(self.network, place.chat_id, person.user_id,
                                    error.table_id, error.state_id, error.notation)
+            return True
+        return False
 
     async def _dispatch(self, place: Place, person: Person, text: str, lang: str,
                         addressed: bool) -> None:
@@ -360,12 +370,12 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         awaited = await self._awaited(table_id)
         mine = [s for s in held if s in awaited]
         if not mine:
-            if kind == "p" and held:  # (a seated friend's move tapped out of turn: 'why'
-                # alone explains it, as the same move typed out of turn)
-                self.store.set_refused(self.network, place.chat_id, person.user_id, table_id,
-                                       (await self.service.summary(table_id))["state_id"], words)
-            raise await self._not_yours(place, game["chat_id"], table_id, version, message_id,
-                                        awaited, lang, held)
+            refusal = await self._not_yours(place, game["chat_id"], table_id, version,
+                                            message_id, awaited, lang, held)
+            refusal.kept = bool(held) and refusal.key in OUT_OF_TURN \
+                and await self._keep_out_of_turn(place, person, table_id, kind, words,
+                                                 awaited)  # ('why' alone explains it)
+            raise refusal
         seat = Seat(table_id, mine[0], game["chat_id"])
         if not version.isdigit() \
                 or not await self.service.fresh(table_id, seat.seat, int(version)):
@@ -398,6 +408,27 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         else:
             await self.say(place.chat_id, text, buttons, menu_for=person.user_id)
         return None
+
+    async def _keep_out_of_turn(self, place: Place, person: Person, table_id: str,
+                                kind: str, words: str, awaited: list[int]) -> bool:
+        """A seated friend's choice on a menu that is another's turn (tapped, or a number
+        on Matrix; refused as one of `OUT_OF_TURN`) is kept as refused, so that 'why'
+        alone explains it as the same move typed out of turn: the move itself, or the
+        first the awaited seat could make from the menu's step (a step alone, 'place', is
+        no move to explain). Whether kept."""
+        try:
+            prefix, chosen = menu_step(kind, words) if kind in ("m", "v") else ([], words)
+        except GameError:
+            return False
+        notation = chosen
+        if not notation and awaited:
+            legal = await self.service.notations(table_id, awaited[0])
+            notation = next((n for n in legal if n.split()[:len(prefix)] == prefix), None)
+        if not notation:
+            return False
+        self.store.set_refused(self.network, place.chat_id, person.user_id, table_id,
+                               (await self.service.summary(table_id))["state_id"], notation)
+        return True
 
     async def _not_yours(self, place: Place, group_id: str, table_id: str, version: str,
                          message_id: str | None, awaited: list[int], lang: str,
@@ -458,7 +489,13 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         lang = self.lang_of(place, person)
         refusal = await self._waiting_for(table_id, version, awaited, lang, choice is None,
                                           held)
-        return "⚠ " + self.error_text(lang, refusal)
+        kept = choice is not None and bool(held) and refusal.key in OUT_OF_TURN and \
+            await self._keep_out_of_turn(place, person, table_id, kind,
+                                         rest.partition(":")[2], awaited)
+        said = "⚠ " + self.error_text(lang, refusal)
+        if kept:  # (as a tap's refusal ends: how to ask why, as this chat types it)
+            return Tipped(said, self.as_typed(place.chat_id, i18n.text(lang, "why.ask")))
+        return said
 
     async def _whose_turn(self, place: Place, person: Person, lang: str,
                           error: GameError) -> Refusal | None:
@@ -727,6 +764,8 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
     async def status_line(self, table_id: str, lang: str) -> str:
         summary = await self.service.summary(table_id)
         names = await self.names(table_id, lang)
+        if summary["status"] == "over":  # (a line of its own: a bare "over" read as a slip)
+            return i18n.text(lang, "status.ended")
         if summary["status"] != "playing":
             return i18n.text(lang, f"status.{summary['status']}")
         return i18n.text(lang, "status.to_act",

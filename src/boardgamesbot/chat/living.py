@@ -122,10 +122,8 @@ class LivingTable:
         # Per table: the seat of the latest move a person made, the computer's moves
         # since, and how many players sit at the table (`watching`).
         self._person_moves: dict[str, tuple[int, int, int]] = {}
-        # Per (table, chat): the calls to act still shown, and the seats each called.
-        self._calls: dict[tuple[str, str], list[tuple[str, set[int]]]] = {}
-        # Per chat: old calls to act waiting to be deleted together (`drop_call`).
-        self._old_calls: dict[str, list[str]] = {}
+        # (the calls to act still shown, and the old ones waiting to be deleted together,
+        # are kept in the database: `ChatStore.calls`, `drop_call`)
         # Per table: the computer seat whose turn the table messages last showed, and
         # when they began to show it (`tell_living` holds what follows, for a while).
         self._computers_turn: dict[str, tuple[int, float]] = {}
@@ -325,7 +323,7 @@ class LivingTable:
         called = {row["seat"] for row in rows}
         await self.drop_call(table_id, chat_id, awaited - called)
         if call_id is not None and hasattr(self.transport, "delete"):
-            self._calls.setdefault((table_id, chat_id), []).append((call_id, called))
+            self.store.add_call(self.network, chat_id, table_id, call_id, called)
 
     async def drop_call(self, table_id: str, chat_id: str, awaited: set[int],
                         end: bool = False) -> None:
@@ -335,36 +333,33 @@ class LivingTable:
         ``deleteMessages``), old calls wait until `CALLS_PER_DELETION` of them (or the
         game's ``end``) and go together: a deletion counts as a send among a group's
         twenty a minute, and was one in four of a card's sends in a game of hidden
-        drawings."""
+        drawings. Both lists are in the database (`ChatStore.calls`): a restarted bot
+        deletes the calls made before it (they stayed in the group for good)."""
         delete = getattr(self.transport, "delete", None)
-        calls = self._calls.get((table_id, chat_id), [])
-        if delete is None or not calls:
+        calls = self.store.calls(self.network, table_id, chat_id) if delete else []
+        if not calls:
             if end:
                 await self._delete_old_calls(chat_id)
             return
-        kept = [c for c in calls if c[1] & awaited]
-        if kept:
-            self._calls[(table_id, chat_id)] = kept
-        else:
-            del self._calls[(table_id, chat_id)]
         gone = [call_id for call_id, seats in calls if not seats & awaited]
         if getattr(self.transport, "delete_many", None) is None:
+            self.store.forget_calls(self.network, chat_id, gone)
             for call_id in gone:
                 self._sent[chat_id] = max(0, self.sent_in(chat_id) - 1)  # it buries nothing
                 self.in_background(self._tidy(chat_id, call_id, buries=True))
             return
-        waiting = self._old_calls.setdefault(chat_id, [])
-        waiting.extend(gone)
-        if end or len(waiting) >= CALLS_PER_DELETION:
+        self.store.retire_calls(self.network, chat_id, gone)
+        if end or len(self.store.old_calls(self.network, chat_id)) >= CALLS_PER_DELETION:
             await self._delete_old_calls(chat_id)
 
     async def _delete_old_calls(self, chat_id: str) -> None:
         """Delete the old calls to act waiting in ``chat_id``, in one request, after the
         update that asked for it is answered. Until then they still bury the table message
         (`sent_in`); once gone they no longer do."""
-        ids = self._old_calls.pop(chat_id, [])
+        ids = self.store.old_calls(self.network, chat_id)
         if not ids:
             return
+        self.store.forget_calls(self.network, chat_id, ids)  # (asked once, come what may)
 
         async def tidy() -> None:
             if await self.transport.delete_many(chat_id, ids):  # type: ignore[attr-defined]

@@ -167,6 +167,21 @@ refused = Table(
     Column("notation", String(200), nullable=False),
 )
 
+calls = Table(
+    "chat_calls", metadata,
+    # The bot's calls to act in a chat ("Ana, your turn"), which go once those they call
+    # have acted (`LivingTable.drop_call`): ``seats``, the seats each calls while it is
+    # the table's latest; NULL once it is old and waits to be deleted with others in one
+    # request (Telegram's ``deleteMessages``). Here, with the table's state, so that a
+    # restart does not forget them and leave them in the group for good. A new table of
+    # its own, gained through ``checkfirst`` with no migration.
+    *_on_network("chat_id", primary_key=True),
+    Column("message_id", String(255), primary_key=True),
+    Column("table_id", String(32), nullable=False),
+    Column("seats", JSON(none_as_null=True), nullable=True),  # (None: SQL NULL)
+    Column("at", Float, nullable=False),             # when it was sent: oldest first
+)
+
 KEEP_PROCESSED = 7 * 24 * 3600  # seconds an event id is remembered
 
 
@@ -187,7 +202,7 @@ class ChatStore:
                 raise GameError(f"the chat tables are at version {found}, newer than this "
                                 f"program's {CHAT_SCHEMA_VERSION}", code="schema_too_new")
             for table in (rooms, people, lobbies, games, seats, processed, cursors, living,
-                          leaving, greeted, moments, refused):
+                          leaving, greeted, moments, refused, calls):
                 table.create(c, checkfirst=True)
             if found < CHAT_SCHEMA_VERSION:
                 c.execute(delete(chat_schema))
@@ -386,6 +401,47 @@ class ChatStore:
             c.execute(delete(refused).where(_where(refused, {
                 "network": network, "chat_id": chat_id, "user_id": user_id[:255]})))
 
+    # Calls to act ---------------------------------------------------------------------
+
+    def add_call(self, network: str, chat_id: str, table_id: str, message_id: str,
+                 seats: set[int]) -> None:
+        with self.engine.begin() as c:
+            c.execute(insert(calls).values(network=network, chat_id=chat_id,
+                                           message_id=message_id, table_id=table_id,
+                                           seats=sorted(seats), at=time.time()))
+
+    def calls(self, network: str, table_id: str, chat_id: str) -> list[tuple[str, set[int]]]:
+        """``table_id``'s calls still shown in ``chat_id``, oldest first: (message id, the
+        seats it calls)."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(calls.c.message_id, calls.c.seats).where(and_(
+                calls.c.network == network, calls.c.chat_id == chat_id,
+                calls.c.table_id == table_id, calls.c.seats.is_not(None)))
+                .order_by(calls.c.at)).all()
+        return [(row.message_id, set(row.seats)) for row in rows]
+
+    def retire_calls(self, network: str, chat_id: str, message_ids: list[str]) -> None:
+        """Calls in ``chat_id`` that no longer call anyone: they wait to be deleted."""
+        if message_ids:
+            with self.engine.begin() as c:
+                c.execute(update(calls).where(and_(
+                    calls.c.network == network, calls.c.chat_id == chat_id,
+                    calls.c.message_id.in_(message_ids))).values(seats=None))
+
+    def old_calls(self, network: str, chat_id: str) -> list[str]:
+        """The calls in ``chat_id`` waiting to be deleted, oldest first."""
+        with self.engine.connect() as c:
+            return list(c.execute(select(calls.c.message_id).where(and_(
+                calls.c.network == network, calls.c.chat_id == chat_id,
+                calls.c.seats.is_(None))).order_by(calls.c.at)).scalars())
+
+    def forget_calls(self, network: str, chat_id: str, message_ids: list[str]) -> None:
+        if message_ids:
+            with self.engine.begin() as c:
+                c.execute(delete(calls).where(and_(
+                    calls.c.network == network, calls.c.chat_id == chat_id,
+                    calls.c.message_id.in_(message_ids))))
+
     # Moments of play told ------------------------------------------------------------
 
     def moment(self, table_id: str) -> tuple[str | None, str | None]:
@@ -401,7 +457,7 @@ class ChatStore:
     def move_chat(self, network: str, old: str, new: str) -> None:
         """Everything kept about chat ``old`` now belongs to ``new`` (Telegram gives a
         group a new id when it becomes a supergroup; the old one stops working). Living
-        messages are dropped: their ids belonged to the old chat."""
+        messages and calls to act are dropped: their ids belonged to the old chat."""
         with self.engine.begin() as c:
             for table in (rooms, lobbies, games):
                 if table is rooms and c.execute(select(rooms.c.chat_id).where(and_(
@@ -410,8 +466,9 @@ class ChatStore:
                 c.execute(update(table).where(and_(table.c.network == network,
                                                    table.c.chat_id == old))
                           .values(chat_id=new))
-            c.execute(delete(living).where(and_(living.c.network == network,
-                                                living.c.chat_id == old)))
+            for table in (living, calls):  # (message ids of the old chat: moot now)
+                c.execute(delete(table).where(and_(table.c.network == network,
+                                                   table.c.chat_id == old)))
 
 
 class _Leaving(MutableMapping[tuple[str, str], float]):

@@ -64,7 +64,7 @@ from telegram.ext import (
     filters,
 )
 
-from .basics import Alert
+from .basics import Alert, Tipped
 from .conversation import Button, Conversation, Person, Place, a_command
 from .richtext import Formatted, readable
 from .tables import Service
@@ -101,6 +101,7 @@ class TelegramTransport:
         self._wanted: dict[str, dict[str, dict]] = {}  # chat -> message -> latest content
         self._shown: dict[tuple[str, str], tuple] = {}  # (chat, message) -> what it shows
         self._editors: dict[str, asyncio.Task] = {}
+        self._edit_locks: dict[str, asyncio.Lock] = {}
         self.unreachable: set[str] = set()  # people who never started the bot (403)
         self.web_app_url: str | None = None  # the Mini App's page, when the site is HTTPS
         self.web_app_name: str | None = None  # its short name (t.me/<bot>/<name> links)
@@ -156,6 +157,16 @@ class TelegramTransport:
         chat, thread = _where(chat_id)
         reply = ReplyParameters(int(reply_to), allow_sending_without_reply=True) \
             if reply_to else None
+        if reply_to:
+            # A call to act quotes the table message: its edit (the new card, whose turn)
+            # goes first — the one the chat's editor is making, or the one waiting for it.
+            # Left to the editor, it often came after the call had rung, and the friend who
+            # opened the group read the card before.
+            async with self._editing(chat_id):
+                content = self._wanted.get(chat_id, {}).pop(reply_to, None)
+                if content is not None:
+                    await self._pace(chat_id)
+                    await self._apply_logged(chat_id, reply_to, content)
         try:
             return await self._send(chat_id, chat, thread, text, markup, image, silent,
                                     reply)
@@ -272,19 +283,27 @@ class TelegramTransport:
         while any(not t.done() for t in self._editors.values()):
             await asyncio.gather(*self._editors.values(), return_exceptions=True)
 
+    def _editing(self, chat_id: str) -> asyncio.Lock:
+        """Held while an edit in ``chat_id`` is taken and made: a send that quotes the
+        message waits for it (`send`)."""
+        return self._edit_locks.setdefault(chat_id, asyncio.Lock())
+
     async def _edit_all(self, chat_id: str) -> None:
         wanted = self._wanted.get(chat_id, {})
         while wanted:
             await self._pace(chat_id)  # first the chat's turn, then the latest content
-            if not wanted:
-                return
-            message_id = next(iter(wanted))
-            content = wanted.pop(message_id)
-            try:
-                await self._apply(chat_id, message_id, content)
-            except Exception:  # noqa: BLE001 - a message deleted by someone; the next turn reposts
-                log.warning("editing message %s in %s failed", message_id, chat_id,
-                            exc_info=True)
+            async with self._editing(chat_id):
+                if not wanted:
+                    return
+                message_id = next(iter(wanted))
+                await self._apply_logged(chat_id, message_id, wanted.pop(message_id))
+
+    async def _apply_logged(self, chat_id: str, message_id: str, content: dict) -> None:
+        try:
+            await self._apply(chat_id, message_id, content)
+        except Exception:  # noqa: BLE001 - a message deleted by someone; the next turn reposts
+            log.warning("editing message %s in %s failed", message_id, chat_id,
+                        exc_info=True)
 
     async def _apply(self, chat_id: str, message_id: str, content: dict) -> None:
         chat, _ = _where(chat_id)
@@ -554,8 +573,7 @@ class TelegramBot:
                 query.data or "", f"u{update.update_id}", str(query.message.message_id))
         try:
             await self.transport._call(lambda: query.answer(
-                _MENTION.sub(lambda m: m.group(2), notice)[:200] if notice else None,
-                show_alert=isinstance(notice, Alert)))
+                popup(notice) if notice else None, show_alert=isinstance(notice, Alert)))
         except (BadRequest, Forbidden) as error:  # an old query cannot be answered
             log.info("callback answer failed: %s", error)
 
@@ -590,6 +608,25 @@ class TelegramBot:
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         log.warning("Telegram update failed: %s", context.error)
+
+
+POPUP = 200  # characters of a callback's answer (a toast, or a dialog) Telegram shows
+
+
+def popup(notice: str) -> str:
+    """``notice`` as a tap's answer shows it: plain names (a pop-up shows no links), within
+    `POPUP` characters. A refusal's tip on asking why (`Tipped`) stays whole at its end:
+    the reason before it is what gets shortened."""
+    def plain(text: str) -> str:
+        return _MENTION.sub(lambda m: m.group(2), text)
+
+    if not isinstance(notice, Tipped):
+        text = plain(notice)
+        return text if len(text) <= POPUP else text[:POPUP - 1] + "…"
+    reason, room = plain(notice.reason), POPUP - len(notice.tip) - 1
+    if len(reason) > room:
+        reason = reason[:room - 1] + "…"
+    return f"{reason}\n{notice.tip}"
 
 
 def build(token: str, service: Service, public_url: str = "", base_url: str | None = None,

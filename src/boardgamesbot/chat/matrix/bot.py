@@ -365,7 +365,7 @@ class MatrixBot:
                 if reading is not None:
                     reading.refused = True
                 if self.conversation.store.first_time("matrix", event.event_id):
-                    await self._not_theirs(room, place, person, owner)
+                    await self._not_theirs(room, place, person, owner, int(text))
                 return
         # Whose message it replies to: the server is asked about one the bot no longer
         # remembers (`was_mine`), so an answer to its old message is not taken for talk.
@@ -420,13 +420,15 @@ class MatrixBot:
             await self.conversation.say(place.chat_id, refusal)
 
     async def _not_theirs(self, room: MatrixRoom, place: Place, person: Person,
-                          owner: str | None) -> None:
+                          owner: str | None, number: int = 1) -> None:
         """A number or keycap on a menu that is not the person's to answer: ``owner``'s
         open one, or (None) a closed one. Nothing is played; they are told whose turn it
         is and whether the menu is an old one, as a tap on another's buttons is told —
-        or, when it is their turn, to answer their latest menu."""
+        or, when it is their turn, to answer their latest menu. The choice ``number``
+        names is kept as refused ('why' alone explains it)."""
         menu = self.transport.menus.current(room.room_id, owner) if owner else None
-        choice = menu.choices[0] if menu is not None and menu.choices else None
+        choice = (menu.choice(number) or menu.choices[0]) \
+            if menu is not None and menu.choices else None
         said = await self.conversation.menu_not_theirs(place, person, choice)
         if said is None:
             said = i18n.text(self.conversation.lang_of(place, person),
