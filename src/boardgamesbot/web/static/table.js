@@ -199,7 +199,12 @@ export class TableScreen {
         continue;
       }
       if (together.length && !hidden) {
-        said.unshift(...together.flatMap((step) => step.said));
+        // Another's move revealed them (the friend who drew first and waits): each shown
+        // and said in turn on the map that holds them all, then the move that revealed
+        // them. Said all at once with that move, the first ones were never shown named
+        // above the board, and a screen reader heard them in one breath.
+        if (event.type === "action" && !mine) steps.push(...together.map((step) => ({ ...step, view: this.log.view })));
+        else said.unshift(...together.flatMap((step) => step.said));
         together = [];
       }
       if (hidden && !mine) {
@@ -258,7 +263,25 @@ export class TableScreen {
     for (const event of this.events) this.log.add(event);
     this.logLang = document.documentElement.lang;
     this.logSeats = JSON.stringify(this.msg.table.seats);
-    const steps = revealed.map((event) => ({ event, view: this.log.view, said: [] }));
+    // Each drawing's lines said as it is shown (the spoken log, once: a step is shown
+    // once), in the page's language: rebuilt as history, they were said by nothing, and a
+    // screen reader heard none of the drawings it revealed. The news that is no drawing of
+    // another's (one's own move, a rename, the game's end) is said at once, or after the
+    // drawings when it came after them.
+    const said = new Map();
+    for (const group of this.log.groups) {
+      for (const line of group.lines) {
+        if (!said.has(line.n)) said.set(line.n, []);
+        said.get(line.n).push(line.headline ? { text: line.text, headline: line.headline } : line.text);
+      }
+    }
+    const steps = revealed.map((event) => ({ event, view: this.log.view, said: said.get(event.n) || [] }));
+    const shown = new Set(revealed.map((event) => event.n));
+    for (const event of fresh.filter((e) => !shown.has(e.n)).sort((a, b) => a.n - b.n)) {
+      const lines = said.get(event.n) || [];
+      if (event.n < revealed[0].n) lines.forEach(tell);
+      else steps[steps.length - 1].said.push(...lines);
+    }
     if (SPEEDS[moveSpeed()] > 0 && document.visibilityState !== "hidden" && steps.length <= CATCH_UP) this.withStep(steps[0], () => { try { faceOf(this.game).render(this.context()); } catch { /* drawn when shown */ } });
     this.pacer.push(steps);
   }
