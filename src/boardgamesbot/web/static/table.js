@@ -649,6 +649,8 @@ export class TableScreen {
       preview: (notation) => this.preview(notation),
       rerender: this.rerender,
       interactive: true,
+      // The move the board marks as the last (the one shown while moves are shown one at a time).
+      lastMove: this.lastMove(),
     });
   }
 
