@@ -846,7 +846,12 @@ export class TableScreen {
         "aria-controls": "more-tools", onclick: () => { this.moreOpen = !this.moreOpen; this.render(); },
         onkeydown: (e) => { if (e.key === "Escape" && this.moreOpen) { this.moreOpen = false; this.render(); } } }, t("table.more")),
       more);
-    return h("div", { class: `table-screen game-${this.game}${this.confirming && this.msg.your_turn ? " confirming" : ""}` },
+    // Which of the server's states the screen shows (its state_id), and whether the legal
+    // actions drawn are that state's (typed, for tests and tools: a check of the page waits
+    // for the server's present, drawn whole, rather than reading a frame between messages).
+    const legalDrawn = this.msg.your_turn && this.legal?.state_id === this.msg.state_id;
+    return h("div", { class: `table-screen game-${this.game}${this.confirming && this.msg.your_turn ? " confirming" : ""}`,
+      "data-state": this.msg.state_id, "data-legal": legalDrawn ? this.msg.state_id : null },
       h("div", { class: "table-head" },
         h("h1", {}, gameTitle(this.game), h("span", { class: "sub" }, ` · ${module.optionText(summary)}`)),
         h("p", { class: `status-line ${this.msg.your_turn ? "yours" : ""}`, id: "status-line", role: "status" }, this.statusText()),
