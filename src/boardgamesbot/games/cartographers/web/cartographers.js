@@ -325,8 +325,15 @@ export function render(ctx) {
     if (canDraw) playable(ctx, sheet, overlay, previewText);
   }
   // In a frame that pans on a phone, where the sheet is drawn larger than the screen.
-  const main = h("div", { class: "carto-main" }, mapTabs(ctx, targetSeat, h("h2", { class: "sheet-title", id: "sheet-title" }, title)),
-    ctx.interactive ? cardStrip(ctx) : null,
+  // The tabs of the other maps stand in the card strip's last row, beside "This season's
+  // edicts" (room a phone's row had to spare): in a row of their own they put the map 17 px
+  // further down, and a turn's fit took the line above the map off the screen with it. With
+  // no strip (the game over, a solo sheet's no card), beside the map's heading.
+  const tabs = mapTabs(ctx, targetSeat);
+  const strip = ctx.interactive ? cardStrip(ctx, tabs) : null;
+  const heading = h("h2", { class: "sheet-title", id: "sheet-title" }, title);
+  const main = h("div", { class: "carto-main" }, strip || !tabs ? heading : h("div", { class: "map-tabs" }, heading, tabs),
+    strip,
     // Once the game is over nothing is drawn on it: the finished map is shown whole.
     // With nothing on the map to focus (not my turn to draw; or my turn with no spot for
     // the shape as chosen, or its spots not known yet), the frame itself is a stop, so
@@ -350,8 +357,8 @@ export function render(ctx) {
 }
 
 /**
- * The row above the map: whose map it is (its heading) and a tab for each other map, one
- * tap from the first screen — on a phone the other maps lie far down the page, and a
+ * A tab for each other map, one tap from the first screen (in the card strip above the
+ * map, else beside its heading) — on a phone the other maps lie far down the page, and a
  * friend could not see where Bea drew without scrolling. A tab shows that map big in the
  * frame (looked at, not drawn on); the map one draws on has a tab back. The tab of the map
  * the last move shown drew on is marked (a red dot, as the move's cells are; "Last move:
@@ -359,9 +366,9 @@ export function render(ctx) {
  * map one tap away. In the flow, above the map: it covers neither the map nor the turn
  * panel stuck to the foot of a phone's screen. Solo: the heading alone.
  */
-function mapTabs(ctx, shown, heading) {
+function mapTabs(ctx, shown) {
   const players = ctx.view.players || [];
-  if (players.length < 2) return heading;
+  if (players.length < 2) return null;
   const home = homeSheet(ctx);
   const own = ctx.seat ?? 0;
   const last = ctx.lastMove ? sheetDrawnOn(ctx.lastMove) : null;
@@ -380,8 +387,7 @@ function mapTabs(ctx, shown, heading) {
     marked ? h("span", { class: "map-mark", "aria-hidden": "true" }) : null,
     h("span", { class: "map-tab-name" }, mine ? name : ctx.name(p.seat)));
   });
-  return h("div", { class: "map-tabs" }, heading,
-    h("div", { class: "map-tab-list", role: "group", "aria-label": t("carto.maps") }, tabs));
+  return h("div", { class: "map-tab-list", role: "group", "aria-label": t("carto.maps") }, tabs);
 }
 
 /**
@@ -745,7 +751,7 @@ let stripEdictsOpen = false;
  * to read them; style.css's wide screens show the panels beside the map instead
  * (cartographers.css).
  */
-function cardStrip(ctx) {
+function cardStrip(ctx, tabs = null) {
   const view = ctx.view;
   const card = view.card;
   if (!card || view.over) return null;
@@ -760,7 +766,8 @@ function cardStrip(ctx) {
     h("p", { class: "strip-card" }, h("strong", {}, cardName(card.name)),
       card.kind === "explore" ? ` · ${t("carto.card.time", { n: card.time })}` : ""),
     h("p", { class: "strip-time" }, `${seasonName(view.season.name)} · ${timeText(view)}`),
-    details);
+    // (one row, the tabs cut short rather than sent to a row of their own)
+    tabs ? h("div", { class: "strip-row" }, details, tabs) : details);
 }
 
 const PAN_HINT_SEEN = "bgbot.carto.panned";
