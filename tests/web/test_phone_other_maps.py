@@ -106,6 +106,19 @@ def test_the_map_the_last_move_drew_on_is_one_tap_from_the_first_screen(browser,
             arg=[MAIN, mine],
         ).json_value()
         assert again["panel"] == before["panel"], (before, again)
+
+        # Looking at Bea's map when the next card comes: Ana's own map is back, to draw on.
+        page.tap("#map-tab-1")
+        page.wait_for_function(LOOK, arg=[MAIN, words["carto.sheet.of"].replace("{name}", "Bea")])
+        for seat in (0, 1, 2):
+            play_first_legal(server, table, tokens[seat])
+        page.wait_for_function(
+            f"([sel, heading, state]) => {{ const seen = ({LOOK})([sel, heading]);"
+            " const screen = document.querySelector('.table-screen');"
+            " const now = Number(screen.dataset.state) >= state;"
+            " return seen && seen.targets && now ? seen : null; }",
+            arg=[MAIN, mine, call(server, "GET", f"/api/tables/{table}/view")["state_id"]],
+        )
         assert not errors, errors
     finally:
         context.close()

@@ -105,8 +105,8 @@ function homeSheet(ctx) {
 // spots come back for the new card).
 let lookingAt = null;
 
-/** The card being drawn and the step it is drawn in: a look chosen at one card ends at the next. */
-const cardKey = (view) => `${view.season?.number}-${(view.revealed || []).length}-${view.card?.name}-${view.step}`;
+/** The table, the card being drawn and the step it is drawn in: a look chosen at one card ends at the next (and at another table). */
+const cardKey = (ctx) => `${ctx.msg?.table?.id} ${ctx.view.season?.number}-${(ctx.view.revealed || []).length}-${ctx.view.card?.name}-${ctx.view.step}`;
 
 /** Whether the person is to draw now (their card, no choice made yet, something to draw). */
 function drawsNow(ctx) {
@@ -121,7 +121,8 @@ function drawsNow(ctx) {
 function shownSheet(ctx) {
   const home = homeSheet(ctx);
   if (home === null || !lookingAt || lookingAt.seat === home || !ctx.view.players?.[lookingAt.seat]) return home;
-  if (drawsNow(ctx) && lookingAt.card !== cardKey(ctx.view)) return home;
+  if (!lookingAt.card.startsWith(`${ctx.msg?.table?.id} `)) return home;
+  if (drawsNow(ctx) && lookingAt.card !== cardKey(ctx)) return home;
   return lookingAt.seat;
 }
 
@@ -297,7 +298,7 @@ export function render(ctx) {
   const you = view.you;
   const seat = ctx.seat ?? 0;
   // A look at another's map chosen at an earlier card: the person's own map, now to draw on.
-  if (lookingAt && drawsNow(ctx) && lookingAt.card !== cardKey(view)) lookingAt = null;
+  if (lookingAt && drawsNow(ctx) && lookingAt.card !== cardKey(ctx)) lookingAt = null;
   const targetSeat = shownSheet(ctx);
   // Drawn on the map the person draws on only (not on another's shown with its tab).
   const canDraw = drawsNow(ctx) && targetSeat === homeSheet(ctx);
@@ -381,7 +382,7 @@ function mapTabs(ctx, shown) {
     return h("button", { type: "button", class: `map-tab${marked ? " holds-last-move" : ""}`, id: `map-tab-${p.seat}`,
       "data-key": "map-tab", "data-seat": p.seat, "aria-label": marked ? `${name} · ${lastWords}` : name, title: name,
       onclick: () => {
-        lookingAt = p.seat === home ? null : { seat: p.seat, card: cardKey(ctx.view) };
+        lookingAt = p.seat === home ? null : { seat: p.seat, card: cardKey(ctx) };
         ctx.rerender();
       } },
     marked ? h("span", { class: "map-mark", "aria-hidden": "true" }) : null,
