@@ -882,9 +882,9 @@ export class TableScreen {
     const result = this.root.querySelector(".panel.summary");
     if (!result) return;
     this.resultBrought = true;
-    // A moment of the game told over the page (Tikal's "The last tile is placed: the final
-    // scoring begins with Ana") is past once the result is shown: it lay over the result for
-    // the rest of its 6 s when the last turns were played quickly. An error stays.
+    // A moment of the game told over the page (a final scoring round beginning: "… the
+    // final scoring begins with Ana") is past once the result is shown: it lay over the
+    // result for the rest of its 6 s when the last turns were played quickly. An error stays.
     if (!document.getElementById("notice")?.classList.contains("error")) notify("");
     const line = this.root.querySelector("#status-line");
     const below = line && getComputedStyle(line).position === "sticky" ? line.getBoundingClientRect().bottom : 0;
