@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import phone_page
+from .helpers import SHOWN, phone_page, wait_settled
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -155,10 +155,19 @@ def axe_source() -> str:
 
 
 def serious_violations(page, axe_source: str) -> list[dict]:
-    """axe-core's serious and critical findings on the page as it is now."""
+    """axe-core's serious and critical findings on the page once it is settled
+    (`wait_settled`): a table's page redraws as the server's messages come, and axe run
+    across a redraw judged a frame (a board being drawn, another's move being shown), not
+    the page. The page drew again while axe ran (a bot moved): run again on the new one."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=axe_source)
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    for _ in range(5):
+        shown = wait_settled(page)
+        result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        if page.evaluate(SHOWN) == shown:
+            break
+    else:
+        pytest.fail("the page kept drawing new states while axe ran")
     return [{"id": v["id"], "impact": v["impact"], "help": v["help"],
              "nodes": [n["target"] for n in v["nodes"]][:5]}
             for v in result["violations"] if v["impact"] in ("serious", "critical")]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import urllib.error
 import urllib.request
 
 
@@ -190,3 +191,47 @@ def laptop_page(browser, width, height, lang):
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r})")
     return context, page, errors
+
+
+# What a page shows in one look: the server's state drawn by a table's screen (its
+# state_id, data-state), whether its legal actions are drawn (data-legal), and whether
+# anything is still on its way — another's move being shown (Skip, #pace-skip), a board's
+# picture being drawn (data-stale, or the loading mark before the first). Null parts on a
+# page that is no table (the lobby, a replay).
+SHOWN = """() => {
+    const screen = document.querySelector('.table-screen');
+    return {
+        state: screen ? Number(screen.dataset.state) : null,
+        legal: screen?.dataset.legal ? Number(screen.dataset.legal) : null,
+        yours: Boolean(document.querySelector('#status-line.yours')),
+        pacing: Boolean(document.getElementById('pace-skip')),
+        drawing: Boolean(document.querySelector('svg.board[data-stale], .board-loading')),
+    };
+}"""
+
+SETTLED = f"""(present) => {{
+    const shown = ({SHOWN})();
+    if (shown.pacing || shown.drawing) return null;
+    // (a page that is no game's screen: the lobby, a replay, a table's waiting room)
+    if (present === null || shown.state === null) return shown;
+    // The server's present (or a newer state: a bot moved since it was asked), and on the
+    // person's turn its legal actions drawn too (the board's targets, the turn's buttons).
+    if (shown.state === null || shown.state < present) return null;
+    return !shown.yours || shown.legal === shown.state ? shown : null;
+}}"""
+
+
+def wait_settled(page, timeout=20_000):
+    """Wait until the page shows the server's current state, drawn whole: a table's screen
+    at the state the server is at (asked now) with, on the person's turn, its legal actions,
+    no move of another's being shown one at a time and no picture being drawn. Returns the
+    page's look then (SHOWN)."""
+    match = re.search(r"#/table/([^/?#]+)", page.url)
+    present = None
+    if match:
+        origin = re.match(r"https?://[^/]+", page.url).group(0)
+        try:
+            present = view(origin, match.group(1))["state_id"]
+        except urllib.error.HTTPError:  # a table not started yet (its waiting room)
+            present = None
+    return page.wait_for_function(SETTLED, arg=present, timeout=timeout).json_value()

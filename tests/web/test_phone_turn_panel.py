@@ -177,8 +177,19 @@ def test_a_tap_on_the_board_that_asks_in_the_panel_unfolds_it(browser, server):
         page.wait_for_selector("svg.board:not([data-stale]) .target")
         page.wait_for_selector("#fold-handle")
         page.click("#fold-handle")
-        page.wait_for_selector(f"{PANEL}.folded")
-        page.wait_for_timeout(300)
+        # In one look what the tap needs: the panel folded, drawn for the position whose
+        # legal actions are known (a tap then makes it ask something new: the fold is kept
+        # across a drawing of one position, undone by a tap that changes its buttons), the
+        # board's targets drawn, no other's move being shown. (A fixed 300 ms wait stood here.)
+        page.wait_for_function(
+            f"""() => {{
+            const screen = document.querySelector('.table-screen');
+            return document.querySelector('{PANEL}.folded #fold-handle')
+                && screen?.dataset.legal && screen.dataset.legal === screen.dataset.state
+                && document.querySelector('svg.board:not([data-stale]) .target')
+                && !document.getElementById('pace-skip');
+        }}"""
+        )
         page.locator("svg.board .target").first.tap()
         page.wait_for_selector(f"{PANEL}:not(.folded) #place-confirm")
         assert page.locator("#place-confirm").is_visible()

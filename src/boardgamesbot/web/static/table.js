@@ -199,7 +199,12 @@ export class TableScreen {
         continue;
       }
       if (together.length && !hidden) {
-        said.unshift(...together.flatMap((step) => step.said));
+        // Another's move revealed them (the friend who drew first and waits): each shown
+        // and said in turn on the map that holds them all, then the move that revealed
+        // them. Said all at once with that move, the first ones were never shown named
+        // above the board, and a screen reader heard them in one breath.
+        if (event.type === "action" && !mine) steps.push(...together.map((step) => ({ ...step, view: this.log.view })));
+        else said.unshift(...together.flatMap((step) => step.said));
         together = [];
       }
       if (hidden && !mine) {
@@ -258,7 +263,25 @@ export class TableScreen {
     for (const event of this.events) this.log.add(event);
     this.logLang = document.documentElement.lang;
     this.logSeats = JSON.stringify(this.msg.table.seats);
-    const steps = revealed.map((event) => ({ event, view: this.log.view, said: [] }));
+    // Each drawing's lines said as it is shown (the spoken log, once: a step is shown
+    // once), in the page's language: rebuilt as history, they were said by nothing, and a
+    // screen reader heard none of the drawings it revealed. The news that is no drawing of
+    // another's (one's own move, a rename, the game's end) is said at once, or after the
+    // drawings when it came after them.
+    const said = new Map();
+    for (const group of this.log.groups) {
+      for (const line of group.lines) {
+        if (!said.has(line.n)) said.set(line.n, []);
+        said.get(line.n).push(line.headline ? { text: line.text, headline: line.headline } : line.text);
+      }
+    }
+    const steps = revealed.map((event) => ({ event, view: this.log.view, said: said.get(event.n) || [] }));
+    const shown = new Set(revealed.map((event) => event.n));
+    for (const event of fresh.filter((e) => !shown.has(e.n)).sort((a, b) => a.n - b.n)) {
+      const lines = said.get(event.n) || [];
+      if (event.n < revealed[0].n) lines.forEach(tell);
+      else steps[steps.length - 1].said.push(...lines);
+    }
     if (SPEEDS[moveSpeed()] > 0 && document.visibilityState !== "hidden" && steps.length <= CATCH_UP) this.withStep(steps[0], () => { try { faceOf(this.game).render(this.context()); } catch { /* drawn when shown */ } });
     this.pacer.push(steps);
   }
@@ -626,6 +649,8 @@ export class TableScreen {
       preview: (notation) => this.preview(notation),
       rerender: this.rerender,
       interactive: true,
+      // The move the board marks as the last (the one shown while moves are shown one at a time).
+      lastMove: this.lastMove(),
     });
   }
 
@@ -821,7 +846,12 @@ export class TableScreen {
         "aria-controls": "more-tools", onclick: () => { this.moreOpen = !this.moreOpen; this.render(); },
         onkeydown: (e) => { if (e.key === "Escape" && this.moreOpen) { this.moreOpen = false; this.render(); } } }, t("table.more")),
       more);
-    return h("div", { class: `table-screen game-${this.game}${this.confirming && this.msg.your_turn ? " confirming" : ""}` },
+    // Which of the server's states the screen shows (its state_id), and whether the legal
+    // actions drawn are that state's (typed, for tests and tools: a check of the page waits
+    // for the server's present, drawn whole, rather than reading a frame between messages).
+    const legalDrawn = this.msg.your_turn && this.legal?.state_id === this.msg.state_id;
+    return h("div", { class: `table-screen game-${this.game}${this.confirming && this.msg.your_turn ? " confirming" : ""}`,
+      "data-state": this.msg.state_id, "data-legal": legalDrawn ? this.msg.state_id : null },
       h("div", { class: "table-head" },
         h("h1", {}, gameTitle(this.game), h("span", { class: "sub" }, ` · ${module.optionText(summary)}`)),
         h("p", { class: `status-line ${this.msg.your_turn ? "yours" : ""}`, id: "status-line", role: "status" }, this.statusText()),
@@ -852,6 +882,10 @@ export class TableScreen {
     const result = this.root.querySelector(".panel.summary");
     if (!result) return;
     this.resultBrought = true;
+    // A moment of the game told over the page (a final scoring round beginning: "… the
+    // final scoring begins with Ana") is past once the result is shown: it lay over the
+    // result for the rest of its 6 s when the last turns were played quickly. An error stays.
+    if (!document.getElementById("notice")?.classList.contains("error")) notify("");
     const line = this.root.querySelector("#status-line");
     const below = line && getComputedStyle(line).position === "sticky" ? line.getBoundingClientRect().bottom : 0;
     const top = result.getBoundingClientRect().top;

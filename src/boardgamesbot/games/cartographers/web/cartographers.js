@@ -85,15 +85,53 @@ function ambushWhere(sheet, ctx) {
 }
 
 /**
- * The seat whose map the screen shows big (render's sheet): the neighbour's while the
- * reader draws a monster on it, else the reader's own (the first seat's for a spectator).
- * Null for words said away from any map (the log's context has no view).
+ * The seat whose map the screen shows big by itself: the neighbour's while the reader
+ * draws a monster on it, else the reader's own (the first seat's for a spectator). Null
+ * for words said away from any map (the log's context has no view).
  */
-function shownSheet(ctx) {
+function homeSheet(ctx) {
   if (!ctx?.view) return null;
   const seat = ctx.seat ?? 0;
   const target = ctx.view.step === "ambush" && ctx.view.you?.target !== undefined ? ctx.view.you.target : seat;
   return ctx.view.players?.[target] ? target : 0;
+}
+
+// Another player's map the person chose to see big with its tab above the map (mapTabs):
+// {seat, card}, `card` the card it was chosen at. On a phone the other maps lie ~1000 px
+// down the page, under the card's, the edicts' and the stars' panels: a friend watching
+// Bea's drawing named above the map ("… on their own map") had to scroll to find it.
+// Kept across redraws (as the strip's edicts) until the person's own map is asked for, or
+// until they are to draw on a card other than the one it was chosen at (their map and its
+// spots come back for the new card).
+let lookingAt = null;
+
+/** The table, the card being drawn and the step it is drawn in: a look chosen at one card ends at the next (and at another table). */
+const cardKey = (ctx) => `${ctx.msg?.table?.id} ${ctx.view.season?.number}-${(ctx.view.revealed || []).length}-${ctx.view.card?.name}-${ctx.view.step}`;
+
+/** Whether the person is to draw now (their card, no choice made yet, something to draw). */
+function drawsNow(ctx) {
+  const you = ctx.view?.you;
+  return Boolean(ctx.interactive && ctx.yourTurn && you && !you.choice && you.mode !== "pass");
+}
+
+/**
+ * The seat whose map the screen shows big (render's sheet): the one chosen with its tab
+ * (lookingAt), else homeSheet's. Null for words said away from any map.
+ */
+function shownSheet(ctx) {
+  const home = homeSheet(ctx);
+  if (home === null || !lookingAt || lookingAt.seat === home || !ctx.view.players?.[lookingAt.seat]) return home;
+  if (!lookingAt.card.startsWith(`${ctx.msg?.table?.id} `)) return home;
+  if (drawsNow(ctx) && lookingAt.card !== cardKey(ctx)) return home;
+  return lookingAt.seat;
+}
+
+/** The seat whose map the move `event` drew on: an ambush's monster goes on its params' sheet. */
+function sheetDrawnOn(event) {
+  const known = typed(event);
+  if (!known || !Number.isInteger(event.seat)) return null;
+  if (known.kind === "ambush" || known.kind === "ambush_fallback") return Number.isInteger(known.params.sheet) ? known.params.sheet : null;
+  return known.kind === "pass" ? null : event.seat;
 }
 
 /**
@@ -259,9 +297,12 @@ export function render(ctx) {
   const view = ctx.view;
   const you = view.you;
   const seat = ctx.seat ?? 0;
-  const canDraw = ctx.interactive && ctx.yourTurn && you && !you.choice && you.mode !== "pass";
-  const spots = canDraw && anchors(ctx).size > 0;  // (the cells the chosen shape can be drawn on)
+  // A look at another's map chosen at an earlier card: the person's own map, now to draw on.
+  if (lookingAt && drawsNow(ctx) && lookingAt.card !== cardKey(ctx)) lookingAt = null;
   const targetSeat = shownSheet(ctx);
+  // Drawn on the map the person draws on only (not on another's shown with its tab).
+  const canDraw = drawsNow(ctx) && targetSeat === homeSheet(ctx);
+  const spots = canDraw && anchors(ctx).size > 0;  // (the cells the chosen shape can be drawn on)
   const title = targetSeat === seat ? t("carto.sheet.yours") : t("carto.sheet.of", { name: ctx.name(targetSeat) });
   const sheet = sheetOf(ctx, targetSeat);
   const previewText = h("p", { class: "preview-text", id: "preview-text", "aria-live": "polite" });
@@ -271,7 +312,8 @@ export function render(ctx) {
     sheet.setAttribute("aria-label", canDraw ? t("carto.sheet.keys") : title);
     const overlay = s("g", { class: "overlays", "pointer-events": "none" });
     sheet.append(overlay);
-    (ctx.hints || []).forEach((hint, i) => {
+    // (a hint is a drawing on the map one draws on, not on another's looked at)
+    (targetSeat === homeSheet(ctx) ? ctx.hints || [] : []).forEach((hint, i) => {
       const action = hintAction(ctx, hint);
       const p = action?.params;
       if (!p?.cells?.length && !p?.cell) return;
@@ -284,8 +326,15 @@ export function render(ctx) {
     if (canDraw) playable(ctx, sheet, overlay, previewText);
   }
   // In a frame that pans on a phone, where the sheet is drawn larger than the screen.
-  const main = h("div", { class: "carto-main" }, h("h2", { class: "sheet-title" }, title),
-    ctx.interactive ? cardStrip(ctx) : null,
+  // The tabs of the other maps stand in the card strip's last row, beside "This season's
+  // edicts" (room a phone's row had to spare): in a row of their own they put the map 17 px
+  // further down, and a turn's fit took the line above the map off the screen with it. With
+  // no strip (the game over, a solo sheet's no card), beside the map's heading.
+  const tabs = mapTabs(ctx, targetSeat);
+  const strip = ctx.interactive ? cardStrip(ctx, tabs) : null;
+  const heading = h("h2", { class: "sheet-title", id: "sheet-title" }, title);
+  const main = h("div", { class: "carto-main" }, strip || !tabs ? heading : h("div", { class: "map-tabs" }, heading, tabs),
+    strip,
     // Once the game is over nothing is drawn on it: the finished map is shown whole.
     // With nothing on the map to focus (not my turn to draw; or my turn with no spot for
     // the shape as chosen, or its spots not known yet), the frame itself is a stop, so
@@ -299,13 +348,47 @@ export function render(ctx) {
       ctx.confirming ? h("p", { class: "banner confirm-hint" }, t("carto.confirm.again")) : null) : null,
     you?.choice ? h("p", { class: "hint" }, t("carto.chosen", { action: t("carto.choice", { terrain: terrainWords(you.choice.terrain), cells: you.choice.cells.join(" ") }) })) : null);
   const side = [
-    canDraw || (ctx.interactive && ctx.yourTurn && you?.mode === "pass") ? controlsPanel(ctx) : null,
+    drawsNow(ctx) || (ctx.interactive && ctx.yourTurn && you?.mode === "pass") ? controlsPanel(ctx) : null,
     cardPanel(ctx),
     edictsPanel(ctx),
     scorePanel(ctx),
     view.players.length > 1 ? othersPanel(ctx, targetSeat) : null,
   ];
   return { main, side };
+}
+
+/**
+ * A tab for each other map, one tap from the first screen (in the card strip above the
+ * map, else beside its heading) — on a phone the other maps lie far down the page, and a
+ * friend could not see where Bea drew without scrolling. A tab shows that map big in the
+ * frame (looked at, not drawn on); the map one draws on has a tab back. The tab of the map
+ * the last move shown drew on is marked (a red dot, as the move's cells are; "Last move:
+ * …" in its name), so the line above the map ("Bea: draws … on their own map") has its
+ * map one tap away. In the flow, above the map: it covers neither the map nor the turn
+ * panel stuck to the foot of a phone's screen. Solo: the heading alone.
+ */
+function mapTabs(ctx, shown) {
+  const players = ctx.view.players || [];
+  if (players.length < 2) return null;
+  const home = homeSheet(ctx);
+  const own = ctx.seat ?? 0;
+  const last = ctx.lastMove ? sheetDrawnOn(ctx.lastMove) : null;
+  // The move's own words (whose map it is on is the tab's).
+  const lastWords = last === null ? "" : t("board.last_move", { move: describe(ctx.lastMove.notation, ctx.lastMove, { seat: ctx.seat, name: ctx.name }) });
+  const tabs = players.filter((p) => p.seat !== shown).map((p) => {
+    const mine = p.seat === own;
+    const name = mine ? t("carto.sheet.yours") : t("carto.sheet.of", { name: ctx.name(p.seat) });
+    const marked = p.seat === last;
+    return h("button", { type: "button", class: `map-tab${marked ? " holds-last-move" : ""}`, id: `map-tab-${p.seat}`,
+      "data-key": "map-tab", "data-seat": p.seat, "aria-label": marked ? `${name} · ${lastWords}` : name, title: name,
+      onclick: () => {
+        lookingAt = p.seat === home ? null : { seat: p.seat, card: cardKey(ctx) };
+        ctx.rerender();
+      } },
+    marked ? h("span", { class: "map-mark", "aria-hidden": "true" }) : null,
+    h("span", { class: "map-tab-name" }, mine ? name : ctx.name(p.seat)));
+  });
+  return h("div", { class: "map-tab-list", role: "group", "aria-label": t("carto.maps") }, tabs);
 }
 
 /**
@@ -669,7 +752,7 @@ let stripEdictsOpen = false;
  * to read them; style.css's wide screens show the panels beside the map instead
  * (cartographers.css).
  */
-function cardStrip(ctx) {
+function cardStrip(ctx, tabs = null) {
   const view = ctx.view;
   const card = view.card;
   if (!card || view.over) return null;
@@ -684,7 +767,8 @@ function cardStrip(ctx) {
     h("p", { class: "strip-card" }, h("strong", {}, cardName(card.name)),
       card.kind === "explore" ? ` · ${t("carto.card.time", { n: card.time })}` : ""),
     h("p", { class: "strip-time" }, `${seasonName(view.season.name)} · ${timeText(view)}`),
-    details);
+    // (one row, the tabs cut short rather than sent to a row of their own)
+    tabs ? h("div", { class: "strip-row" }, details, tabs) : details);
 }
 
 const PAN_HINT_SEEN = "bgbot.carto.panned";
