@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from boardgamesbot.engine import load_game
+from boardgamesbot.help.search import ask, index
 from boardgamesbot.help.why import why
 
 #: The basic game's refusal of an auction move in each language: it has no auction.
@@ -42,3 +43,16 @@ def test_a_bid_of_zero_at_an_auction_table_still_quotes_decision_4(lang):
     state = load_game("tikal").new(2, 1, variant="auction")
     answer = why(state, state.current, "bid 0", lang)
     assert answer.code == "bad_notation" and answer.title == DECISION_4[lang]
+
+
+#: "+1 per coin" was no count of coins ("per" is no little word in English, so the count's key
+#: was "per"): asked what each coin is worth, "Coin track: 14 coins" led. A rate's "per" between
+#: the number and the thing now counts the thing, as "+1 por moeda" and "+1 per moneda" do.
+def test_a_coins_worth_in_english_finds_plus_one_per_coin():
+    first = ask("cartographers", "what is each coin worth at the end of a season", "en").answers[0]
+    assert first.text.startswith("+1 per coin"), first.text
+
+
+def test_a_rates_per_counts_the_thing_after_it():
+    words = index("cartographers", "en").words
+    assert words.counts(words.weighted("+1 per coin filled on the track")) == ["#§coin"]
