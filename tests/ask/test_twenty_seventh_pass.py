@@ -11,8 +11,11 @@ from boardgamesbot.help.search import ask, index
 from boardgamesbot.help.why import why
 
 #: The basic game's refusal of an auction move in each language: it has no auction.
-NO_AUCTION = {"en": "The basic game has no auction", "pt-BR": "O jogo básico não tem leilão",
-              "ca": "El joc bàsic no té subhasta"}
+NO_AUCTION = {
+    "en": "The basic game has no auction",
+    "pt-BR": "O jogo básico não tem leilão",
+    "ca": "El joc bàsic no té subhasta",
+}
 DECISION_4 = {"en": "Decision 4", "pt-BR": "Decisão 4", "ca": "Decisió 4"}
 
 
