@@ -112,3 +112,18 @@ def test_why_explains_a_refusal_at_a_table_and_changes_nothing(client):
     assert after["state_id"] == before["state_id"]
     nobody = client.post(f"/api/tables/{table_id}/why", json={"action": "end"})
     assert nobody.status_code == 401
+
+
+def test_why_a_bid_at_a_basic_table_says_it_has_no_auction(client):
+    """The browser's "why not?" of a "bid 0" typed at a basic table: the basic game has no
+    auction (it cited Decision 4, the auction's rule that bids start at 1)."""
+    created = client.post("/api/tables", json={
+        "game": "tikal", "seats": [{"kind": "person", "name": "Ann"},
+                                   {"kind": "person", "name": "Bob"}]}).json()
+    table_id, token = created["table"]["id"], created["seats"][0]["token"]
+    answer = client.post(f"/api/tables/{table_id}/why", json={"action": "bid 0", "lang": "ca"},
+                         headers={"Authorization": f"Bearer {token}"})
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    assert data["code"] == "other_variant" and data["title"] != "Decisió 4", data
+    assert data["reason"].startswith("El joc bàsic no té subhasta"), data["reason"]

@@ -275,3 +275,22 @@ async def test_a_bid_of_zero_typed_in_the_chat_points_to_decision_4(conversation
         refused)
     explained = await say(ANA, "por que bid 0")
     assert "📖 A regra (Decisão 4)" in explained and "ninguém oferece 0" in explained, explained
+
+
+@run
+async def test_a_bid_typed_at_a_basic_table_is_told_there_is_no_auction(conversation, net, say,
+                                                                       service):
+    """At a basic table "bid 0" was refused by the notation and pointed to Decision 4, an
+    auction rule; a bid there is now told the basic game has no auction, with the auction
+    rule the other bids there cite, in the chat's language (twenty-seventh pass)."""
+    await say(ANA, "new tikal")
+    await say(BOB, "join")
+    await say(ANA, "start")
+    await until(lambda: any("@Ana" in t for t in net.texts("room")))
+    await say(ANA, "lang pt-BR")
+    refused = await say(ANA, "bid 0")
+    assert "O jogo básico não tem leilão" in refused and "Decisão 4" not in refused, refused
+    assert "📖 A regra: " in refused, refused
+    explained = await say(ANA, "por que bid 0")
+    assert "O jogo básico não tem leilão" in explained and "Decisão 4" not in explained, (
+        explained)

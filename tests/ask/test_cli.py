@@ -190,3 +190,12 @@ def test_the_game_s_end_asked_without_a_game_is_answered_by_each_game_s_end():
         data = json.loads(run("ask", question, "--json").output)
         games = {reply["game"]: reply["answers"][0]["title"] for reply in data["replies"]}
         assert games == {"cartographers": heading, "tikal": heading}, (question, games)
+
+
+def test_why_a_bid_in_a_new_basic_game_says_it_has_no_auction():
+    """`bgbot why tikal "bid 0"` (a new game: the basic one) cited Decision 4, an auction
+    rule; it now says the basic game has no auction, in the asked language."""
+    result = run("why", "tikal", "bid 0", "--lang", "pt-BR")
+    assert result.exit_code == 0, result.output
+    assert "O jogo básico não tem leilão" in result.output and "Decisão 4" not in result.output, (
+        result.output)

@@ -118,6 +118,11 @@ ONE_WORD = [
     ("ca", r"\bmoves?\b", r"\bjugad(?:a|es)\b", r"\bmoviments?\b", False),
     ("pt-BR", r"\bturns?\b(?! (?:up|the tile|it)\b)", r"\b[Vv]ez\b", r"\b[Tt]urnos?\b", False),
     ("pt-BR", r"\brounds?\b", r"\b[Rr]odadas?\b", r"\b[Tt]urnos?\b", False),
+    # A figure (a leader or a worker) is "figura", as the rules page and the refusals say it:
+    # the board's hint said "mover uma peça dele, trazer uma peça", and "peça" is a tile
+    # ("peça sorteada", as the Portuguese rulebook's "peça de Vulcão").
+    ("pt-BR", r"\bfigures?\b", r"\b[Ff]iguras?\b", r"\b[Pp]eças?\b", True),
+    ("ca", r"\bfigures?\b", r"\b[Ff]igures?\b", r"\b[Pp]eces?\b|\b[Pp]eça\b", True),
 ]
 
 

@@ -36,7 +36,6 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from itertools import pairwise
 
 import Stemmer
 
@@ -128,6 +127,10 @@ EACH = {
     "pt-BR": re.compile(r"\bcada\s+(.*)"),
     "ca": re.compile(r"\b(?:cada|cadascun|cadascuna)\s+(.*)"),
 }
+
+#: A rate's word between a number and its thing ("+1 per coin"): the count is of the thing.
+#: Only English's: Portuguese "por" and Catalan "per" are little words, left out already.
+RATE = frozenset({"per"})
 
 #: How a rules text states a count without a number: "as many tiles as there are players",
 #: "tantos hexágonos quantos forem os jogadores", "tantes llosetes … com jugadors hi ha"
@@ -1081,8 +1084,14 @@ class Words:
         """The count keys of a passage: ``#§volcano`` for "3 volcanoes" (a number and the
         next key after it)."""
         plain = [key for key, weight in keys if weight == 1.0]
-        return ["#" + after for number, after in pairwise(plain)
-                if is_number(number) and not is_number(after)]
+        found: list[str] = []
+        for at, number in enumerate(plain[:-1]):
+            after = plain[at + 1]
+            if after in RATE and at + 2 < len(plain):
+                after = plain[at + 2]  # ("+1 per coin": a count of coins)
+            if is_number(number) and not is_number(after):
+                found.append("#" + after)
+        return found
 
     def _little(self, word: str, accented: str) -> bool:
         """Whether ``word`` is a little word of the language, or a form of one (Portuguese

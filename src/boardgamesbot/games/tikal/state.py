@@ -454,7 +454,17 @@ class TikalState(TikalTable):
         try:
             action = super().read_action(player, text)
         except GameError as error:
-            if error.code != "bad_notation" or error.params.get("expected") != "tikal.action":
+            if error.code != "bad_notation":
+                raise
+            if error.params.get("expected") != "tikal.action":
+                # A verb of another variant written wrong ("bid 0" at a basic table) is that
+                # variant's move whatever follows it: told what a bid's number must be, the
+                # person was pointed to an auction rule at a table that plays none.
+                verb = text.split()[0].lower()
+                owner = {str(kind.notation).split()[0]: owner
+                         for kind, owner in VARIANT_ACTIONS.items()}.get(verb)
+                if owner is not None and owner != self.variant.name:
+                    raise self._other_variant(verb, owner) from None
                 raise
             # ("passar", "passo" alone: Portuguese and Catalan for passing, where the basic
             # game has none; the person means to end the turn. Catalan "passar" with more
@@ -481,13 +491,18 @@ class TikalState(TikalTable):
         move that comes later in the turn."""
         owner = VARIANT_ACTIONS.get(type(action)) if isinstance(action, TikalAction) else None
         if owner is not None and owner != self.variant.name:
-            passing = self._no_passing(action)
+            raise self._other_variant(str(action).split()[0], owner)
+
+    def _other_variant(self, verb: str, owner: str) -> IllegalAction:
+        """The refusal of ``verb``, a move of variant ``owner`` this table does not play (a
+        pass: that a turn ends with 'end', `_no_passing`)."""
+        if verb == str(PASS):
+            passing = self._no_passing(PASS)
             if passing is not None:
-                raise passing
-            verb = str(action).split()[0]
-            raise IllegalAction(
-                f"the {self.variant.name} game has no {owner}: '{verb}' is a move of the "
-                f"{owner} variant", code="other_variant", verb=verb, variant=owner)
+                return passing
+        return IllegalAction(
+            f"the {self.variant.name} game has no {owner}: '{verb}' is a move of the "
+            f"{owner} variant", code="other_variant", verb=verb, variant=owner)
 
     def _no_passing(self, action: Action, word: str | None = None) -> IllegalAction | None:
         """The refusal of a pass (``word``: as typed, "pass" or "passar") in the basic game,
