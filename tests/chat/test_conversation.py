@@ -126,7 +126,8 @@ def run(test=None, network=Recorder):
 
 @run
 async def test_lobby_commands_and_their_refusals(conversation, net, say, service):
-    assert "Which game" in await say(ANA, "new")
+    # (numbered menus, as on Matrix: the ids one may type stay beside the numbers)
+    assert "Which game? cartographers (Cartographers)" in await say(ANA, "new")
     assert "I don't know the game 'chess'" in await say(ANA, "new chess")
     assert "'deluxe' is not an option" in await say(ANA, "new tikal deluxe")
     lobby = await say(ANA, "new tikal auction")
@@ -317,8 +318,8 @@ class Slashed(Recorder):
 
     max_text = 4096
 
-    def command(self, chat_id, words):
-        return words if chat_id.startswith("dm") else f"/{words}"
+    def command(self, chat_id, words):  # (as Telegram's: a link's word in ASCII)
+        return words if chat_id.startswith("dm") else f"/{i18n.typable(words)}"
 
 
 @run(network=Slashed)
@@ -590,7 +591,7 @@ async def test_help_and_welcome_name_the_registered_games_from_the_registry(conv
     assert "'novo tikal auction'" in helped and "'place C4 r2'" in helped  # a non-default option
     assert "Cartógrafos" in welcome and "/novo hidden-nim" in welcome
     # The game one can play alone, in the words Ana types (the English ones work too)
-    assert "novo cartographers e depois comecar" in welcome and "ajuda lista" in welcome
+    assert "novo cartographers e depois começar" in welcome and "ajuda lista" in welcome
     assert "{" not in helped + welcome  # every blank filled
 
 
@@ -1715,8 +1716,8 @@ async def test_the_story_and_the_statistics_have_words_in_every_language(convers
     other command in any language, and the help lists them."""
     from boardgamesbot.chat.conversation import COMMANDS
 
-    own = {"pt-BR": {"log": "historico", "stats": "estatisticas"},
-           "ca": {"log": "historial", "stats": "estadistiques"}}
+    own = {"pt-BR": {"log": "histórico", "stats": "estatísticas"},  # (as the help spells
+           "ca": {"log": "historial", "stats": "estadístiques"}}      # them: `typable`'s ASCII)
     taken: dict[str, str] = {command: command for command in COMMANDS}
     for lang in i18n.LANGUAGES:
         for command, words in i18n._catalog(lang).get("aliases", {}).items():
@@ -1724,7 +1725,8 @@ async def test_the_story_and_the_statistics_have_words_in_every_language(convers
                 assert taken.setdefault(i18n.fold(word), command) == command, (lang, word)
     for lang, words in own.items():
         for command, word in words.items():
-            assert i18n.aliases(word) == command and i18n.word(lang, command) == word
+            assert i18n.aliases(word) == command
+            assert i18n.word(lang, command) == i18n.typable(word)
             assert f" {word} — " in i18n.text(lang, "help.long"), (lang, word)
     assert " log — " in i18n.text("en", "help.long") and " stats — " in i18n.text(
         "en", "help.long")
@@ -1780,7 +1782,7 @@ async def test_a_tap_on_ones_own_old_menu_after_choosing_says_it_is_chosen(conve
 
 
 @pytest.mark.parametrize("lang,words,waiting,help_word", [
-    ("pt-BR", ("situação", "situacao"), "Esperando: Ana", "situacao"),
+    ("pt-BR", ("situação", "situacao"), "Esperando: Ana", "situação"),
     ("ca", ("situació", "situacio", "estat"), "Esperant: Ana", "estat")])
 def test_a_group_asks_how_the_table_stands_in_its_own_words(tmp_path, lang, words, waiting,
                                                              help_word):

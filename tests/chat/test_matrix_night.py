@@ -174,7 +174,7 @@ async def _written(url, tmp_path, monkeypatch):
 
 
 def test_the_welcome_speaks_the_readers_command_words(synapse, tmp_path):
-    """In Portuguese the welcome shows the words Ana types — 'novo', 'comecar', 'ajuda',
+    """In Portuguese the welcome shows the words Ana types — 'novo', 'começar', 'ajuda',
     and a group's command as Element takes it, '!bg novo tikal' (before: English words,
     and Telegram's '/new', which Element keeps for its own commands) — and both her
     words and the English ones work."""
@@ -195,7 +195,7 @@ async def _welcome(url, tmp_path):
         welcome = await ana.until(lambda: next((b for b in ana.heard(room) if "👋" in b),
                                                None), what="the welcome")
         assert "'!bg novo tikal'" in welcome or "!bg novo tikal" in welcome, welcome
-        assert "novo cartographers e depois comecar" in welcome, welcome
+        assert "novo cartographers e depois começar" in welcome, welcome
         assert "ajuda lista" in welcome and "/new" not in welcome, welcome
         await ana.say(room, "novo cartographers")
         await ana.until(lambda: any("Cartógrafos" in b for b in ana.heard(room)),

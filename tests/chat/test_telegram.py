@@ -17,6 +17,7 @@ import io
 import json
 import re
 import time
+from importlib import resources
 
 import pytest
 
@@ -156,6 +157,38 @@ async def _tikal_turns(tmp_path):
 TELEGRAM_COMMAND = re.compile(r"[a-z0-9_]{1,32}")  # what setMyCommands and a '/' accept
 
 
+def test_the_catalogs_write_command_words_with_their_accents_where_people_read_them():
+    """A tip read in Catalan or Portuguese shows a command word as it is spelled
+    ('comença', 'começar', 'situação'): the ASCII word ('comenca'), there only so that a
+    Telegram command link sends it whole, read as a misspelling in the Catalan welcome
+    ("nova cartographers i després comenca"). Every ASCII word that is the bare form of
+    an accented one is refused in the chat's sentences; a Telegram group's link still
+    gets the ASCII word (`i18n.typable`), which names the same command."""
+    from boardgamesbot.chat import i18n
+
+    for lang in ("pt-BR", "ca"):
+        catalog = i18n._catalog(lang)
+        accented = {}
+        for command, words in catalog["aliases"].items():
+            for word in words:
+                if " " in word or command == "why":
+                    continue  # (Portuguese 'porque' is "because": a word of its own)
+                typable = i18n.typable(word)
+                assert TELEGRAM_COMMAND.fullmatch(typable), (lang, word, typable)
+                assert i18n.aliases(typable) == command, (lang, word, typable)
+                if typable != word.lower():
+                    accented[typable] = word
+        assert {"ca": "comenca", "pt-BR": "comecar"}[lang] in accented, lang
+        own = json.loads(resources.files("boardgamesbot.chat").joinpath(
+            f"messages/{lang}.json").read_text(encoding="utf-8"))
+        for key, sentence in own.items():
+            if key == "aliases" or not isinstance(sentence, str):
+                continue
+            for word in re.findall(r"[\w·]+", sentence):
+                assert word not in accented, \
+                    f"{lang} {key}: '{word}' reads as a misspelling; write '{accented[word]}'"
+
+
 def test_catalan_and_portuguese_commands_work_typed_without_accents_or_with_them(tmp_path):
     """Telegram commands are [a-z0-9_]: every command has such a word in each language
     ('comenca' for 'comença', 'cancella' for 'cancel·la'), the command menu of each
@@ -190,6 +223,10 @@ def test_catalan_and_portuguese_commands_work_typed_without_accents_or_with_them
             await until(lambda: any("Taula nova" in t for t in fake.texts(gid)),
                         what="the lobby")
             lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            fake.say(private(CY), CY, "/start")  # a Catalan reads the word as it is spelled
+            welcome = (await until(lambda: fake.calls("sendMessage", CY["id"]),
+                                   what="Cy's welcome"))[0]["text"]
+            assert "nova cartographers i després comença." in welcome, welcome
             fake.say(GROUP, BOB, f"/uneix@{tg_bot_name(fake)}")
             await until(lambda: "Bob" in fake.messages[(gid, lobby_id)].get("text", ""),
                         what="Bob in the lobby")
@@ -1228,21 +1265,23 @@ def test_start_or_new_alone_in_a_group_offers_each_game_as_a_button(tmp_path):
     """The first thing friends type after adding a bot is '/start' (or '/new' from the
     command menu, without a game): instead of "open one with '/new GAME'", which a person
     who never read the docs cannot follow, the answer names each game on a button in the
-    asker's language; a tap opens that game's lobby."""
+    asker's language; a tap opens that game's lobby. The question is all the text: the
+    buttons name the games (it used to list "cartographers (Cartògrafs), tikal (Tikal)"
+    beside buttons saying the same)."""
     async def main():
         gid = GROUP["id"]
         async with telegram_bot(tmp_path, GROUP) as (fake, bot):
             fake.say(GROUP, CY, "/new")
             await until(lambda: fake.calls("sendMessage", gid), what="the answer to /new")
             which = fake.calls("sendMessage", gid)[-1]
-            assert which["text"].startswith("Quin joc?"), which
+            assert which["text"] == "Quin joc?", which
             # (each game registered: the tests' own too)
             assert {"Cartògrafs", "Tikal"} <= {b["text"] for b in keyboard(which)}
             fake.say(GROUP, BOB, "/start")
             await until(lambda: len(fake.calls("sendMessage", gid)) == 2,
                         what="the answer to /start")
             which = fake.calls("sendMessage", gid)[-1]
-            assert which["text"].startswith("Qual jogo?"), which
+            assert which["text"] == "Qual jogo?", which
             assert {"Cartógrafos", "Tikal"} <= {b["text"] for b in keyboard(which)}
             mid = max(m for (chat, m) in fake.messages if chat == gid)
             await tap(fake, GROUP, BOB, mid, button(which, "Tikal"))

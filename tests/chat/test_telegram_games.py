@@ -19,6 +19,8 @@ import pytest
 
 pytest.importorskip("telegram", reason="the [chat] extra (python-telegram-bot) is not installed")
 
+from databases import POSTGRES, postgres_schema_url  # noqa: E402
+
 from boardgamesbot.chat import images  # noqa: E402
 
 from .fake_telegram import FakeTelegram  # noqa: E402
@@ -579,6 +581,52 @@ def test_the_call_to_choose_in_private_explains_itself_once_per_table(tmp_path):
             assert second.startswith("🔒 Turn to choose, in private: "), second
             assert len(re.sub(r"<[^>]+>", "", second)) < 45, second
     asyncio.run(asyncio.wait_for(main(), 90))
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_the_call_to_choose_in_private_is_explained_once_across_a_restart(tmp_path,
+                                                                          database):
+    """The table's first call to choose in private tells how; the bot restarts (an
+    update) before the next card: its call is the short line still. Which tables had been
+    told was kept in the bot's memory only, and the restarted bot gave the long
+    explanation again; it is kept in the database with the table's state now — SQLite,
+    and PostgreSQL when BGBOT_TEST_DATABASE_URL names one."""
+    if database == "postgresql" and not POSTGRES:
+        pytest.skip("BGBOT_TEST_DATABASE_URL is not set (no PostgreSQL to test on)")
+
+    async def main(db: str):
+        gid = GROUP["id"]
+        fake = FakeTelegram()
+        fake.chats[gid] = GROUP
+        await fake.start()
+        bot = Bot(fake, db)
+        await bot.start()
+        try:
+            fake.press(GROUP, ANA, await lobby_joined(fake, "cartographers", BOB), "s")
+            await until(lambda: ringing_mentions(fake, gid), what="the first call")
+            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+            first = ringing_mentions(fake, gid)[0]
+            assert "🔒 Choose in private on the table's message" in first, first
+            await bot.close()  # (the restart: a new process, the same database)
+            bot.bot = None
+            await bot.start()
+            await until(lambda: bot.bot, what="the bot restarted")
+            for seat in (0, 1):  # both draw the first card, as a browser would
+                await bot.service.act(table_id, seat,
+                                      (await bot.service.notations(table_id, seat))[0])
+            await until(lambda: len(ringing_mentions(fake, gid)) >= 2,
+                        what="the next card's call")
+            second = ringing_mentions(fake, gid)[1]
+            assert second.startswith("🔒 Turn to choose, in private: "), second
+        finally:
+            await bot.close()
+            await fake.stop()
+
+    if database == "sqlite":
+        asyncio.run(asyncio.wait_for(main(f"sqlite:///{tmp_path / 'chat.db'}"), 90))
+    else:
+        with postgres_schema_url() as url:
+            asyncio.run(asyncio.wait_for(main(url), 90))
 
 
 def test_a_card_is_called_when_both_drawings_came_in_one_look(tmp_path):

@@ -69,8 +69,11 @@ class Commands:
         titles = [games.title(name, lang) for name in names]
         buttons = [[Button(titles[i], f"n:{names[i]}") for i in row]
                    for row in rows_for(titles)]
-        await self.say(place.chat_id, i18n.text(lang, "chat.which_game", games=listed),
-                       buttons)
+        # Buttons to tap name the games: the question alone (the ids, which a typed
+        # '/new GAME' needs, stay where menus are numbered lines to answer).
+        text = i18n.text(lang, "chat.which_game", games=listed) if self.transport.numbered \
+            else i18n.text(lang, "chat.which_game_tap")
+        await self.say(place.chat_id, text, buttons)
 
     async def play_again(self, place: Place, person: Person, table_id: str,
                          lang: str) -> None:

@@ -9,6 +9,7 @@ same thing in the same words.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from functools import cache
 from importlib import resources
@@ -105,6 +106,15 @@ def word(lang: str, command: str) -> str:
     alias there, else the English command (which every language accepts too)."""
     own = _catalog(lang).get("aliases", {}).get(command) if lang in LANGUAGES else None
     return own[0] if own else command
+
+
+def typable(words: str) -> str:
+    """``words`` with the first one as a Telegram command link takes it whole
+    ([a-z0-9_]: 'comença' → 'comenca', 'cancel·la' → 'cancella'), which names the same
+    command (`aliases` folds accents): tips show the word as it is spelled, and only a
+    group's link, which Telegram would cut at the 'ç', gets the bare one."""
+    first, space, rest = words.partition(" ")
+    return re.sub(r"[^a-z0-9_]", "", fold(first)) + space + rest
 
 
 def nearest_command(word: str, commands: Iterable[str], lang: str) -> str | None:

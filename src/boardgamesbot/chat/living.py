@@ -118,7 +118,6 @@ class LivingTable:
         self._pictures: OrderedDict[str, bytes | None] = OrderedDict()
         self._wishes: dict[tuple[str, str], int] = {}  # the latest refresh per message
         self._background: set[asyncio.Task] = set()
-        self._shown_how: set[str] = set()  # tables whose call told how to choose privately
         # Per table: the seat of the latest move a person made, the computer's moves
         # since, and how many players sit at the table (`watching`).
         self._person_moves: dict[str, tuple[int, int, int]] = {}
@@ -310,10 +309,9 @@ class LivingTable:
         not a game's worth of "Your turn" — which also buried the table message, posted
         anew every few turns then."""
         who = ", ".join(self.transport.mention(r["user_id"], r["name"]) for r in rows)
-        if hidden and table_id in self._shown_how:
+        if hidden and not self.store.first_how(table_id):  # (kept across a restart)
             text = i18n.text(lang, "turn.private_again", who=who)
         elif hidden:
-            self._shown_how.add(table_id)
             text = i18n.text(lang, "turn.private", who=who,
                              button=i18n.text(lang, "button.choose_private"))
         else:

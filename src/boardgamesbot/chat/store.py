@@ -153,6 +153,15 @@ moments = Table(
     Column("now", Text, nullable=True),
 )
 
+told_how = Table(
+    "chat_told_how", metadata,
+    # Tables whose call to choose in private has told how (`LivingTable._call_people`):
+    # the next calls are one short line. Here, with the table's state, so that a restart
+    # does not tell the long way again; forgotten with the table's end. A new table of
+    # its own, gained through ``checkfirst`` with no migration.
+    Column("table_id", String(32), primary_key=True),
+)
+
 refused = Table(
     "chat_refused", metadata,
     # Each person's last action refused in a chat, which 'why' alone explains: kept with
@@ -202,7 +211,7 @@ class ChatStore:
                 raise GameError(f"the chat tables are at version {found}, newer than this "
                                 f"program's {CHAT_SCHEMA_VERSION}", code="schema_too_new")
             for table in (rooms, people, lobbies, games, seats, processed, cursors, living,
-                          leaving, greeted, moments, refused, calls):
+                          leaving, greeted, moments, refused, calls, told_how):
                 table.create(c, checkfirst=True)
             if found < CHAT_SCHEMA_VERSION:
                 c.execute(delete(chat_schema))
@@ -327,6 +336,7 @@ class ChatStore:
             c.execute(update(games).where(games.c.table_id == table_id)
                       .values(status="over", last_event=10**9))
             c.execute(delete(moments).where(moments.c.table_id == table_id))
+            c.execute(delete(told_how).where(told_how.c.table_id == table_id))
 
     def seats_of(self, table_id: str) -> dict[int, dict]:
         with self.engine.connect() as c:
@@ -378,6 +388,16 @@ class ChatStore:
             with self.engine.begin() as c:
                 c.execute(insert(greeted).values(table_id=table_id, network=network,
                                                  user_id=user_id[:255]))
+        except IntegrityError:
+            return False
+        return True
+
+    def first_how(self, table_id: str) -> bool:
+        """Remember that ``table_id``'s chat was told how to choose in private; False if
+        it already was (then say it short). One insert: two calls at once tell it once."""
+        try:
+            with self.engine.begin() as c:
+                c.execute(insert(told_how).values(table_id=table_id))
         except IntegrityError:
             return False
         return True

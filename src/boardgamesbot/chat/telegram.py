@@ -64,6 +64,7 @@ from telegram.ext import (
     filters,
 )
 
+from . import i18n
 from .basics import Alert, Tipped
 from .conversation import Button, Conversation, Person, Place, a_command
 from .richtext import Formatted, readable
@@ -362,8 +363,12 @@ class TelegramTransport:
         in a group, so there it needs a '/'."""
         return notation if self.is_direct(chat_id) else f"/{notation}"
 
-    # (a command is typed the same way: '/rules more' in a group)
-    command = typed
+    def command(self, chat_id: str, words: str) -> str:
+        """How to type a command a tip quotes: '/rules more' in a group, where the
+        command's word is its ASCII one ('/comenca' for 'comença', `i18n.typable`) —
+        Telegram makes a link of '[a-z0-9_]' only, and a tap on '/comença' would send
+        '/comen'; a private chat reads the word as it is spelled."""
+        return words if self.is_direct(chat_id) else f"/{i18n.typable(words)}"
 
     def fits_caption(self, text: str) -> bool:
         """Whether ``text`` goes whole under a picture (1,024 characters of Telegram's
@@ -593,7 +598,6 @@ class TelegramBot:
 
     async def describe_commands(self) -> None:
         """The command menu Telegram shows when a person types '/', in each language."""
-        from . import i18n
         from .conversation import COMMANDS
 
         for lang in i18n.LANGUAGES:
