@@ -38,8 +38,8 @@ class Bgbot(click.Group):
             return super().main(args, *rest, **options)
 
     def make_context(self, info_name, args, parent=None, **extra):  # type: ignore[override]
-        # (the language told to the games' own tools too: `bgbot cartographers score`
-        # said its errors in English and took English card names only)
+        # (the language told to the games' own tools too: a game's tool said its errors in
+        # English and took the names of its things in English only)
         context = super().make_context(info_name, args, parent, **extra)
         context.meta[TOOL_LANGUAGE] = spoken_language()
         return context
