@@ -246,3 +246,40 @@ def test_the_real_bgbots_help_speaks_the_locales_language(lang, locale):
                 assert _unbroken(option) in text, (path, option, text)
         if lang != "en":  # (no English sentence of the command's left)
             assert _unbroken((command.help or "").split("\n\n")[0]) not in text, (path, text)
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_the_helps_placeholders_are_the_readers_words(lang):
+    """In Portuguese and Catalan the usage line kept click's English placeholders ("Uso:
+    bgbot why [OPÇÕES] GAME ACTION", "bgbot cartographers score [OPÇÕES] FILE") while the
+    texts said "GAME" in one help and "JOGO" in another. Each command's placeholders
+    (its arguments', an option's "[FILE|WORD]") are the language's words, the same the
+    help's texts use; a missing one is named so; English is as declared after."""
+    import re
+
+    import click
+
+    from boardgamesbot.cli.usage import _entry, commands
+
+    english = ("ACTION", "FILE", "GAME", "NAME", "QUESTION", "RECORD", "WORD")
+    locale = {"LANG": f"{lang.replace('-', '_')}.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    placeholder = re.compile(rf"\b({'|'.join(english)})\b")
+    seen = 0
+    for path, command in commands(main):
+        declared = [p.metavar or p.name.upper() for p in command.params
+                    if isinstance(p, click.Argument) or p.metavar]
+        if not any(placeholder.search(metavar or "") for metavar in declared):
+            continue
+        shown = run(*path.split(), "--help", env=locale)  # (not every command has --lang)
+        assert shown.exit_code == 0, shown.output
+        assert not placeholder.search(shown.output), (path, shown.output)
+        for metavar in declared:
+            for word in placeholder.findall(metavar or ""):
+                assert _entry(lang, f"metavar.{word}") in shown.output, (path, shown.output)
+                seen += 1
+    assert seen >= 10
+    missing = run("why", "--lang", lang)
+    assert missing.exit_code == 2
+    assert f"'{_entry(lang, 'metavar.GAME')}'" in missing.output, missing.output
+    assert run("why", "--help", "--lang", "en").output.startswith(
+        "Usage: main why [OPTIONS] GAME ACTION")  # (CliRunner names it main)

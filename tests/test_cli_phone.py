@@ -246,7 +246,7 @@ def test_on_a_phone_the_cartographers_sheet_the_last_move_and_the_prompt_share_t
 
 def final_screen(phone: Phone) -> list[str]:
     """The rows the terminal shows once ``phone``'s `bgbot` has ended (no prompt waits)."""
-    deadline = time.monotonic() + 300
+    deadline, raw = time.monotonic() + 300, b""
     while True:
         assert time.monotonic() < deadline, phone.output[-2000:]
         ready, _, _ = select.select([phone.fd], [], [], 1)
@@ -258,7 +258,10 @@ def final_screen(phone: Phone) -> list[str]:
             break
         if not read:
             break
-        phone.output += ESCAPE.sub("", read.decode(errors="replace"))
+        raw += read
+    # (read whole before it is decoded and its escapes taken out: a read may end inside
+    # an escape, whose "[0m" then stood in a row, or inside a character)
+    phone.output += ESCAPE.sub("", raw.decode(errors="replace"))
     rows: list[str] = []
     for line in phone.output.replace("\r\n", "\n").split("\n"):
         line = line.rsplit("\r", 1)[-1]
@@ -446,3 +449,84 @@ def test_on_a_phone_replays_list_of_actions_wraps_each_under_its_own_text(tmp_pa
     for entry, (_, notation) in zip(entries, actions, strict=True):
         assert " ".join(" ".join(entry).split()).endswith(f": {notation}"), entry
         assert any(notation in row for row in entry), entry  # (whole on one of its rows)
+
+
+def _tikal_end_on_a_phone(monkeypatch, tmp_path, seed: int, players: int, lang: str) -> list[str]:
+    """The last rows a 40x24 terminal without colour shows when a Tikal game of
+    ``players`` random bots, dealt by ``seed``, ends (`bgbot play`'s own console, sized so;
+    saved where games are saved, so the record's path is the long one)."""
+    from boardgamesbot.cli.terminal import console
+    from tests.test_cli_first_game import run
+
+    monkeypatch.setattr(console, "_force_terminal", True)
+    monkeypatch.setattr(console, "_color_system", None)
+    monkeypatch.setattr(console, "_width", PHONE[1])
+    monkeypatch.setattr(console, "_height", PHONE[0])
+    tmp_path.mkdir()
+    monkeypatch.chdir(tmp_path)
+    bots = ",".join(["random"] * players)
+    result = run("play", "tikal", "--players", str(players), "--humans", "0", "--bots", bots,
+                 "--seed", str(seed), "--lang", lang)
+    assert result.exit_code == 0, result.output
+    rows = result.output.splitlines()
+    # (the last row the shell's prompt takes once bgbot has ended)
+    return rows[-(PHONE[0] - 1) :]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_on_a_phone_every_tikal_end_fits_the_half_map_the_scores_and_the_whole_boards_line(
+    monkeypatch, tmp_path, players
+):
+    """At 40x24 the end of Tikal's game with seed 4 (two bots, in Portuguese or Catalan)
+    left out the line that draws the whole board: the half map had a 13th row, the end's
+    line three ("aleatório (j1): 23," …), the record's path two and the command for another
+    game three. Over many deals, players and the three languages, the last round's half
+    map under its heading, the end's line, the record, the command for another game and
+    the whole board's line are all on the screen, each line within the 40 columns."""
+    from boardgamesbot.cli.words import say
+    from boardgamesbot.games.tikal.catalog import say as tikal_say
+
+    langs = ("en", "pt-BR", "ca")
+    for seed in range(1, 21 if players == 2 else 8):
+        lang = langs[seed % 3] if players != 2 else "pt-BR" if seed % 2 else "ca"
+        shown = _tikal_end_on_a_phone(monkeypatch, tmp_path / f"{seed}", seed, players, lang)
+        text = "\n".join(shown)
+        where = f"seed {seed}, {players} players, {lang}:\n{text}"
+        assert all(len(row) <= PHONE[1] for row in shown), where
+        heading = tikal_say(lang, "tikal.term.dense.half", shown="", hidden="").split(":")[0]
+        (half,) = [row for row in shown if row.startswith(heading)]
+        columns = "ABCD" if "A–D" in half.split("(")[0] else "EFGH"
+        for row in range(1, 7):  # (the half's every row, its spaces' names)
+            assert any(line.startswith(f"{columns[0]}{row}") for line in shown), where
+        for seat in range(1, players + 1):  # (each seat's final score)
+            assert re.search(rf"\b{tikal_say(lang, 'tikal.term.seat', n=seat)}\)?: \d+", text), \
+                where
+        assert say(lang, "game.record", path="").strip() in text, where
+        assert "games/tikal-" in text, where
+        assert say(lang, "again", command="").split(",")[0] in text, where
+        assert "--bots random" in text, where
+        assert say(lang, "board.whole", command="bgbot replay --no-step") in text, where
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_on_a_phone_seed_4s_tikal_end_keeps_the_line_that_draws_the_whole_board(
+    tmp_path, lang
+):
+    """The real `bgbot` in a 40x24 pseudo-terminal, the deal that showed it (seed 4, two
+    bots, saved where games are saved): the line that draws the whole board was left
+    out at the end. It is there, with the half map's heading and the record."""
+    from boardgamesbot.cli.words import say
+    from boardgamesbot.games.tikal.catalog import say as tikal_say
+
+    phone = Phone("play", "tikal", "--players", "2", "--humans", "0", "--bots",
+                  "random,random", "--seed", "4", "--lang", lang, cwd=tmp_path)
+    try:
+        shown = final_screen(phone)
+    finally:
+        phone.close()
+    text = "\n".join(shown)
+    heading = tikal_say(lang, "tikal.term.dense.half", shown="", hidden="").split(":")[0]
+    assert any(row.startswith(heading) for row in shown), text
+    assert say(lang, "game.record", path="").strip() in text and "games/tikal-" in text, text
+    assert say(lang, "board.whole", command="bgbot replay --no-step") in text, text
+    assert shown[-1].strip() == "", text  # (the row the shell's prompt takes: nothing lost)

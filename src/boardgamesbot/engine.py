@@ -57,6 +57,7 @@ from typing import Any, ClassVar, Literal, NamedTuple, TypedDict
 
 __all__ = [
     "LANGUAGES",
+    "TOOL_LANGUAGE",
     "Action",
     "ActionInfo",
     "Choice",
@@ -78,6 +79,11 @@ __all__ = [
 
 #: The languages every face speaks, the default first.
 LANGUAGES = ("en", "pt-BR", "ca")
+
+#: The key of click's ``Context.meta`` under which the terminal tells a game's own tools
+#: (`Game.commands`) the person's language (from ``--lang``, else the locale): their
+#: errors and the names they take are said in it, and no game imports the terminal.
+TOOL_LANGUAGE = "boardgamesbot.lang"
 
 #: The entry point group through which installed packages declare their games.
 ENTRY_POINTS = "boardgamesbot.games"

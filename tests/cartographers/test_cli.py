@@ -2,11 +2,13 @@
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from boardgamesbot.cli import main
 from boardgamesbot.engine import Record
 from boardgamesbot.games.cartographers import GAME
+from boardgamesbot.games.notation import unaccented
 
 from .helpers import BLANK_A
 
@@ -72,3 +74,45 @@ def test_three_players_side_b_against_bots(tmp_path):
     assert [seat for seat, _ in data["actions"]][:3] == [0, 1, 2]
     assert "Wastelands" in result.output
     assert f"Your choice: {action}" in result.output  # the preview, before committing
+
+
+@pytest.mark.parametrize(
+    ("lang", "env", "card"),
+    [
+        ("pt-BR", {"LANG": "pt_BR.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}, "BOSQUE SENTINELA"),
+        ("ca", {}, "bosc sentinella"),  # (told by --lang)
+    ],
+)
+def test_score_command_speaks_the_persons_language_and_takes_their_card_names(
+    tmp_path, lang, env, card
+):
+    """`bgbot cartographers score` said its errors in English ("error: cannot read …") and
+    took the English card names only. In the person's language (``--lang``, else the
+    locale) it takes the card as the catalog names it there, case and accents aside, and
+    says each error there: a card no card is called, a file that is not there, a sheet
+    whose line is wrong; nothing is scored then."""
+    from boardgamesbot.games.cartographers.render import named, say
+
+    told = [] if env else ["--lang", lang]
+    path = tmp_path / "sheet.txt"
+    path.write_text(BLANK_A.replace("...........", "FFF........", 1))
+
+    def score(*args: str):
+        return CliRunner().invoke(main, ["cartographers", "score", *args, *told], env=env)
+
+    result = score(str(path), "--card", unaccented(card))
+    assert (result.exit_code, result.output.strip()) == (0, "3"), result.output
+    unknown = score(str(path), "--card", "Floresta")
+    assert unknown.exit_code == 2 and unknown.stdout == "", unknown.output
+    error = say(lang, "carto.tool.error", message="").strip()
+    assert unknown.stderr.startswith(f"{error} "), unknown.stderr
+    assert say(lang, "carto.tool.error.card", name="Floresta", cards="") in unknown.stderr
+    assert named(lang, "carto.card", "The Cauldrons") in unknown.stderr, unknown.stderr
+    missing = score(str(tmp_path / "none.txt"), "--card", card)
+    assert missing.exit_code == 2, missing.output
+    assert say(lang, "carto.tool.error.missing", path=tmp_path / "none.txt") in missing.stderr
+    path.write_text(BLANK_A.replace("...^.R.....", "...^.R..?..", 1))
+    wrong = score(str(path), "--card", card)
+    assert wrong.exit_code == 2 and wrong.stdout == "", wrong.output
+    assert say(lang, "carto.tool.error.space", path=path, line=2, character=9, side="A") \
+        in wrong.stderr, wrong.stderr

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import click
 
-from boardgamesbot.engine import known_games, load_game
+from boardgamesbot.engine import TOOL_LANGUAGE, known_games, load_game
 
 from . import arena, chat, play, records, rules, serve, train
 from .terminal import console, language
-from .usage import asked_language, speaking
+from .usage import asked_language, speaking, spoken_language
 from .words import environment_language, say
 
 
@@ -36,6 +36,13 @@ class Bgbot(click.Group):
                 for path, text in load_game(name).command_help(lang).items()}
         with speaking(self, lang, more=said):
             return super().main(args, *rest, **options)
+
+    def make_context(self, info_name, args, parent=None, **extra):  # type: ignore[override]
+        # (the language told to the games' own tools too: a game's tool said its errors in
+        # English and took the names of its things in English only)
+        context = super().make_context(info_name, args, parent, **extra)
+        context.meta[TOOL_LANGUAGE] = spoken_language()
+        return context
 
 
 #: The games' own tools (``bgbot GAME ...``): their help is their game's to give

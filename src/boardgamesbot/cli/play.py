@@ -790,12 +790,15 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     # size the top of the map scrolled away on 24 rows)
     # (the command for another game whole after its sentence: at 40 columns the terminal
     # broke the line anywhere, "lugare" | "s: bgbot play")
-    sentence, command = say(lang, "again", command="").rstrip(), again(record, seat_bots, lang)
-    another = [f"{sentence} {command}"]
-    if width is not None and len(another[0]) > width:
-        another = [*textwrap.wrap(sentence, width, subsequent_indent="  "),
-                   *command_lines(command, width, "  ")]
-    below = [*between_entries(over, entries, width, more=lists).splitlines(), *another]
+    sentence = say(lang, "again", command="").rstrip()
+    ended = between_entries(over, entries, width, more=lists).splitlines()
+
+    def another(short: bool = False) -> list[str]:
+        command = again(record, seat_bots, lang, short)
+        if width is None or len(f"{sentence} {command}") <= width:
+            return [f"{sentence} {command}"]
+        return [*textwrap.wrap(sentence, width, subsequent_indent="  "),
+                *command_lines(command, width, "  ")]
 
     def render(view: dict, focus: list[str] | None = None) -> object:
         return state.game.render_text(view, lang, person.names, focus)
@@ -812,10 +815,18 @@ def _play(state: State, record: Record, seat_bots: list, path: Path, lang: str =
     if width is not None and cell_len(hint[0]) > width:
         hint = [*textwrap.wrap(whole, width, subsequent_indent="  "),
                 *command_lines(shlex.join(shown), width, "  ")]
-    board, part = fitted(render, state.view(None), last_round(record), *hint, *below)
-    if part and not fits(board, *hint, *below):
+    # (then, where the part and the line do not fit together, the command for another game
+    # with "-p" for "--players": on a phone three or four bots' "--humans 0" took a line of
+    # its own, one row too many for that line)
+    for short in (False, True):
+        below = [*ended, *another(short)]
+        board, part = fitted(render, state.view(None), last_round(record), *hint, *below)
+        if not part or fits(board, *hint, *below):
+            break
+    else:
         # (the part drawn still too tall with it, a half map's heading scrolled away: the part
         # comes first, without the line)
+        below = [*ended, *another()]
         board, part = fitted(render, state.view(None), last_round(record), *below)
         hint = []
     drawn_to_fit(board, below=[*(hint if part else []), *below])
@@ -904,13 +915,15 @@ def clauses_with_commands(said: str, width: int | None) -> list[str]:
     return lines
 
 
-def again(record: Record, seat_bots: list, lang: str) -> str:
+def again(record: Record, seat_bots: list, lang: str, short: bool = False) -> str:
     """The command line that starts another game like this one (the game, its seats, bots
     and options, the language; a new seed), said at its end: friends who want another
-    one need not remember how they started this one. What is the default is left out."""
+    one need not remember how they started this one. What is the default is left out;
+    ``short``: ``-p`` for ``--players`` (where rows are short)."""
     humans = seat_bots.count(None)
     bots = [name for name, bot in zip(record.seats, seat_bots, strict=True) if bot is not None]
-    words = ["bgbot", "play", record.game, "--players", str(len(record.seats))]
+    words = ["bgbot", "play", record.game, "-p" if short else "--players",
+             str(len(record.seats))]
     if humans != 1:
         words += ["--humans", str(humans)]
     if any(name != "medium" for name in bots):

@@ -11,7 +11,9 @@ program that imports click besides ``bgbot`` hears click unchanged) or the catal
 not hold it.
 
 Click's type names (``INTEGER``, ``FILE`` in the help's metavars, "integer" in its
-errors) are ``click.type.*`` entries too, swapped while `speaking` as the help is.
+errors) are ``click.type.*`` entries too, swapped while `speaking` as the help is; the
+placeholders the commands declare (``GAME``, ``[FILE|WORD]``, an argument's name) are
+``metavar.*`` entries, the words the help's texts use for them ("Joga JOGO …").
 
 The commands' help (a command's text, an option's) is written in English where the
 command is declared; ``messages/help/<lang>.json`` holds it in the other languages, by the
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import gettext
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -111,6 +114,10 @@ METAVARS = (("options_metavar", "[OPTIONS]", "click.metavar.options"),
             ("subcommand_metavar", "COMMAND [ARGS]...", "click.metavar.command"))
 
 
+#: A placeholder's word in a metavar ("FILE" in "[FILE|WORD]").
+_PLACEHOLDER = re.compile(r"\b[A-Z][A-Z_]+\b")
+
+
 @contextmanager
 def speaking(group: click.Command, lang: str, more: dict[str, str] | None = None
              ) -> Iterator[None]:
@@ -135,6 +142,18 @@ def speaking(group: click.Command, lang: str, more: dict[str, str] | None = None
         for param in command.params:
             if isinstance(param, click.Option) and not hasattr(param, "uses"):
                 swap(param, "help", option_key(path or "bgbot", param))
+            # The placeholders the usage line and the options name ("GAME", "[FILE|WORD]",
+            # an argument's own name, "ACTION"), as the help's texts name them ("Joga JOGO
+            # no terminal"): click writes them as declared, English under "Uso:".
+            named = param.metavar or (param.name.upper() if isinstance(param, click.Argument)
+                                      and param.name else None)
+            if named is not None:
+                placed = _PLACEHOLDER.sub(lambda word: str(_entry(lang, f"metavar.{word[0]}"))
+                                          if f"metavar.{word[0]}" in _catalog("en")
+                                          else word[0], named)
+                if placed != named:
+                    kept.append((param, "metavar", param.metavar))
+                    param.metavar = placed
             # A value's kind as the help's metavar ("--players INTEGER") and the usage
             # errors name it ("'x' is not a valid integer"): click's type's name, in
             # English whatever the gettext language (click.INT is one object for all).

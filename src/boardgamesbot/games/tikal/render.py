@@ -659,8 +659,11 @@ class Seen:
     #: roomy drawing, on a taller terminal or in a pipe, keeps them all). At the game's
     #: end two more: the players' table, whose scores the end's line says, and that
     #: line's "Game over." (on a phone's 24 rows the half map, the end and the lines
-    #: under it, the record's and the one that draws the whole board, did not fit).
-    ENDING = ("players", "over")
+    #: under it, the record's and the one that draws the whole board, did not fit); then
+    #: that line names each seat by its tag alone ("j1: 23, j2: 43"), as the map does
+    #: (with two Portuguese "aleatório (j1)" it took three lines, and the line that draws
+    #: the whole board was left out; the command for another game names the bots).
+    ENDING = ("players", "over", "names")
     TIGHTER = ("share", "auction", "history", "levels", "headings", "display", "amulets",
                "done", "stack", *ENDING)
 
@@ -687,7 +690,8 @@ class Seen:
         above = _shared_lines(list(notes.values()), width)
         turns = _turn_notes(view, lang, short, self.names, width)
         if view["over"] and "over" in taken:
-            turns["to_play"] = _final(view, lang, self.names, width, short)
+            turns["to_play"] = _final(view, lang, None if "names" in taken else self.names,
+                                      width, short)
         # the auction's lines share lines too, in their order (the display's tiles keep
         # their indent: `_auction_lines`)
         said = [_squeezed(line) for line in str(auction[0]).splitlines()] if auction else []
