@@ -86,6 +86,12 @@ def main() -> None:
                 decisions += 1
                 same += chosen["margin"] == chosen["random"]
                 answers.append((seat, chosen["random"]))
+                if args.verbose:  # a run stopped early still has its counts
+                    print(
+                        f"game {index} decision {decisions}: same {same}/{decisions}; CPU "
+                        f"{cpu['random'][-1]:.3f} / {cpu['margin'][-1]:.3f} s",
+                        flush=True,
+                    )
             for seat, action in answers:
                 state.apply(seat, action)
         print(f"game {index}: {same}/{decisions} decisions the same so far", flush=True)
