@@ -52,6 +52,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=5411)
     parser.add_argument("--start", type=int, default=0, help="first game index")
     parser.add_argument("--side", default="A", help="map side (A or B)")
+    parser.add_argument("--verbose", action="store_true", help="a line per decision")
     parser.add_argument(
         "--decisions",
         type=int,
