@@ -123,6 +123,10 @@ def play(job: tuple) -> dict:
     state = load_game("cartographers").new(players, seed_of_game, side=side)
     bots = [make_bot(name, bot_seed(seed_of_game, seat)) for seat, name in enumerate(seats)]
     cpu: list[list[float]] = [[] for _ in seats]
+    # Every step's choices in notation, [[seat, action], ...] in the order asked: a paired
+    # comparison (`cartographers_paired.py`) checks with them that the other seats played
+    # alike in both runs until the seat under test chose differently.
+    moves: list[list[list[int | str]]] = []
     while not state.is_over():
         answers = []
         for seat in state.current_players():
@@ -131,6 +135,7 @@ def play(job: tuple) -> dict:
             action = bots[seat].choose(window(state.clone(), seat), seat)
             cpu[seat].append(time.process_time() - started)
             answers.append((seat, action))
+        moves.append([[seat, str(action)] for seat, action in answers])
         for seat, action in answers:
             state.apply(seat, action)
     result = {
@@ -139,7 +144,7 @@ def play(job: tuple) -> dict:
         "records": [[list(r) for r in records] for records in state.records],
         "mountains": list(state.surrounded), "coins": list(state.coins),
         "empty": [(FULL & ~sheet.filled).bit_count() for sheet in state.sheets],
-        "cpu": cpu,
+        "cpu": cpu, "monster_losses": list(state.monster_losses()), "moves": moves,
     }
     if players == 1:
         result["rating"] = state.solo_rating()[0]
