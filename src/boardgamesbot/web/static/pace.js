@@ -88,8 +88,10 @@ export class Pacer {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.next(), this.delay());
     };
-    // A tab out of sight paints no frames: its moment then starts after a frame's time.
-    this.timer = setTimeout(start, 100);
+    // A tab out of sight paints no frames: its moment starts now. A frame that does not
+    // come within a second (a page that paints no more) holds the queue no longer.
+    if (document.visibilityState === "hidden") return start();
+    this.timer = setTimeout(start, 1000);
     requestAnimationFrame(() => requestAnimationFrame(start));
   }
 
