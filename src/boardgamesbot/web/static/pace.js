@@ -17,8 +17,14 @@ import { t } from "./i18n.js";
 export const SPEEDS = { slow: 1000, normal: 500, fast: 150, instant: 0 };
 /** More moves waiting than this and they are not worth watching one by one: caught up at once. */
 export const CATCH_UP = 20;
-/** The longest a move waits for its picture before the next is shown (ms). */
-const PICTURE_WAIT = 1500;
+/**
+ * The longest a move waits for its picture before the next is shown (ms). A picture is
+ * the server's answer to a request, which ends (drawn, or refused: then the move is shown
+ * without it) unless the connection hangs; on a busy server it took over 1.5 s, the wait
+ * this was, and the move went by with its words above the stale board, its mark never
+ * shown to the friend watching (tests/web/test_watching_slow_pictures.py).
+ */
+const PICTURE_WAIT = 8000;
 
 /**
  * A queue of steps shown one at a time: show(step) for each, `delay()` ms apart, then
@@ -66,13 +72,27 @@ export class Pacer {
     this.show(step);
   }
 
-  /** The current step's picture is in view: it stays `delay()` ms from now. */
+  /**
+   * The current step's picture is in the page: it stays `delay()` ms from the frame that
+   * paints it (the next animation frame), not from now: on a busy phone a frame may come
+   * later than a fast speed's moment, and the move went by painted never.
+   */
   drawn() {
     const step = this.current;
     if (!step?.drawing) return;
     step.drawing = false;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.next(), this.delay());
+    const start = () => {
+      if (this.current !== step || step.painted) return;
+      step.painted = true;
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.next(), this.delay());
+    };
+    // A tab out of sight paints no frames: its moment starts now. A frame that does not
+    // come within a second (a page that paints no more) holds the queue no longer.
+    if (document.visibilityState === "hidden") return start();
+    this.timer = setTimeout(start, 1000);
+    requestAnimationFrame(() => requestAnimationFrame(start));
   }
 
   /** Show no more steps: what was waiting is done with at once (skipped: its lines still said). */

@@ -393,7 +393,10 @@ export class TableScreen {
     if (pace) this.root.querySelector(".table-head")?.append(pace);
     const step = this.pacer.current;
     const board = this.root.querySelector(".board-area svg.board");
-    const drawing = board ? "stale" in board.dataset : Boolean(this.root.querySelector(".board-loading"));
+    // Every picture of the step drawn: on a screen of several maps the mover's may be one
+    // of the others' (beside or below the first), still the previous view's while the
+    // first is drawn, and the move's moment went by before its mark was.
+    const drawing = Boolean(this.root.querySelector("svg.board[data-stale], .board-loading"));
     if (step?.fresh && !drawing) {
       // The step's own picture is in view: its fade and its moment start now (the
       // measure docs/benchmarks.md reports: from the move's turn to be shown to this).

@@ -296,14 +296,15 @@ const hintAction = (ctx, hint) => ctx.legal.find((a) => a.notation === hint.nota
 export function render(ctx) {
   const view = ctx.view;
   const you = view.you;
-  const seat = ctx.seat ?? 0;
   // A look at another's map chosen at an earlier card: the person's own map, now to draw on.
   if (lookingAt && drawsNow(ctx) && lookingAt.card !== cardKey(ctx)) lookingAt = null;
   const targetSeat = shownSheet(ctx);
   // Drawn on the map the person draws on only (not on another's shown with its tab).
   const canDraw = drawsNow(ctx) && targetSeat === homeSheet(ctx);
   const spots = canDraw && anchors(ctx).size > 0;  // (the cells the chosen shape can be drawn on)
-  const title = targetSeat === seat ? t("carto.sheet.yours") : t("carto.sheet.of", { name: ctx.name(targetSeat) });
+  // "Your map" only for the person whose map it is: a spectator (no seat) is shown the
+  // first seat's map, and read "Your map" over it.
+  const title = targetSeat === ctx.seat ? t("carto.sheet.yours") : t("carto.sheet.of", { name: ctx.name(targetSeat) });
   const sheet = sheetOf(ctx, targetSeat);
   const previewText = h("p", { class: "preview-text", id: "preview-text", "aria-live": "polite" });
   if (sheet instanceof SVGElement) {
@@ -371,12 +372,11 @@ function mapTabs(ctx, shown) {
   const players = ctx.view.players || [];
   if (players.length < 2) return null;
   const home = homeSheet(ctx);
-  const own = ctx.seat ?? 0;
   const last = ctx.lastMove ? sheetDrawnOn(ctx.lastMove) : null;
   // The move's own words (whose map it is on is the tab's).
   const lastWords = last === null ? "" : t("board.last_move", { move: describe(ctx.lastMove.notation, ctx.lastMove, { seat: ctx.seat, name: ctx.name }) });
   const tabs = players.filter((p) => p.seat !== shown).map((p) => {
-    const mine = p.seat === own;
+    const mine = p.seat === ctx.seat; // (a spectator's own: none)
     const name = mine ? t("carto.sheet.yours") : t("carto.sheet.of", { name: ctx.name(p.seat) });
     const marked = p.seat === last;
     return h("button", { type: "button", class: `map-tab${marked ? " holds-last-move" : ""}`, id: `map-tab-${p.seat}`,
