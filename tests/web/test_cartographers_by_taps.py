@@ -36,18 +36,25 @@ def friends_draw(server, table, tokens, rng) -> None:
              tokens[seat])
 
 
-def my_turn_kind(page, view) -> str:
+def my_turn_kind(page, state) -> str:
     """What the turn asks of the page's seat: pass, a monster on a friend's map, a free
     1×1 square (ruins unfit, or nothing fits), or a card's shape — read in one look once the
-    page shows the turn the server is at (its card's kind and the season's time: the page
-    may still show the card before, its own drawing not yet told back to it, when the
-    friends have already drawn) and no friend's move is being shown (the pace's "Skip").
+    page shows the state the server is at, with that state's legal actions drawn (the
+    screen's data-state / data-legal: the page may still show the card before, its own
+    drawing not yet told back to it, when the friends have already drawn), its card's kind
+    and the season's time, and no friend's move is being shown (the pace's "Skip"). The
+    server's state cannot move on meanwhile: the friends draw only when this seat has drawn.
     Read a step at a time, a CI run read the card before's panel and its taps went another
-    way (18 shapes of 20)."""
+    way (18 shapes of 20). The wait is long because a loaded CI machine (load 15 on two
+    cores) once took more than 20 s to show a turn; it is a wait, not a speed limit."""
+    view = state["view"]
     season = view["season"]
     return page.wait_for_function(
-        """([main, ambush, kind, time]) => {
+        """([main, ambush, kind, time, present]) => {
             if (document.getElementById('pace-skip')) return null;
+            const screen = document.querySelector('.table-screen');
+            if (!screen || screen.dataset.state !== present || screen.dataset.legal !== present)
+                return null;
             if (!document.querySelector(`.card-face.kind-${kind}`)
                 || document.querySelector('.timebar')?.getAttribute('aria-valuenow') !== time)
                 return null;
@@ -59,7 +66,8 @@ def my_turn_kind(page, view) -> str:
             return panel.querySelector('[data-key^="shape-"]') ? 'shape' : 'square';
         }""",
         arg=[MAIN, WORDS["carto.ambush.title"], view["card"]["kind"],
-             str(min(season["time_used"], season["threshold"]))],
+             str(min(season["time_used"], season["threshold"])), str(state["state_id"])],
+        timeout=60_000,
     ).json_value()
 
 
@@ -126,7 +134,7 @@ def test_a_whole_three_player_game_is_played_by_taps_on_a_phone_in_catalan(brows
             if 0 not in state["to_act"]:
                 friends_draw(server, table, tokens, rng)
                 continue
-            kind = my_turn_kind(page, state["view"])
+            kind = my_turn_kind(page, state)
             kinds.append(kind)
             seasons = len(state["view"]["players"][0]["seasons"])
             look(f"{kind}-season{seasons}")
