@@ -76,7 +76,9 @@ def test_a_game_over_https_and_wss_behind_caddy(tmp_path):
                                  stderr=caddy_log, env=env)
     try:
         root = storage / "pki" / "authorities" / "local" / "root.crt"
-        wait_until(root.exists, 60)
+        # Caddy writes its root certificate as it starts: read it once it is whole (a CI run
+        # found the file there but still empty: "no certificate or crl found").
+        wait_until(lambda: root.exists() and b"-----END CERTIFICATE-----" in root.read_bytes(), 60)
         trust = ssl.create_default_context(cafile=str(root))
 
         def up():
