@@ -2696,3 +2696,84 @@ FRESH_26 = {
          ["Extensió de la Costa"], "no toca ni aigua ni la vora del mapa"),
     ],
 }
+
+#: The twenty-eighth pass's HELD-OUT set (session 55, helper ask55; docs/ask.md): 30 questions, 5
+#: per game and language, written from the rules and the three languages' help pages before the
+#: asker was run on them or anything of the pass was changed, and committed on their own first —
+#: as friends at a game night type on a phone (no accents, typos, "u", "ppl", "q", "pq", "dps"),
+#: five asking why something is refused; Tikal's basic game (3) and auction (2), Cartographers
+#: with others (3) and solo (2) in each language. Each names its passage and the answer in it.
+#: Measured once, before the pass's changes: its first figure is the pass's honest one; it is not
+#: looked at to tune.
+FRESH_28 = {
+    "tikal": [
+        # English
+        ("en", "why wont it let me build my camp on the temple",
+         ["Build a camp (5 AP)"], "on a jungle clearing or an emptied treasure tile"),
+        ("en", "once u dig up a treasure do u keep it hidden or show it",
+         ["Recover a treasure (3 AP)"], "where everybody can see it"),
+        ("en", "can i trade away one of my pair for somebodys single mask",
+         ["Exchange a treasure (3 AP)"], "pairs and triplets are never broken up"),
+        ("en", "auction - can the guy who opens just pass straight away",
+         ["First auction of a round."], "the opener may pass too"),
+        ("en", "how much cash does each person have at the start of the auction version",
+         ["Points are your money."], "Everyone starts with 20 points"),
+        # Português do Brasil
+        ("pt-BR", "pq nao consigo mandar meu explorador pro vulcao",
+         ["Movimento."], "Ninguém pode entrar em um Vulcão"),
+        ("pt-BR", "qntos tesouros da pra tirar do mesmo hexagono numa vez so",
+         ["Desenterrar um Tesouro (3 PA)"], "no máximo duas fichas por hexágono por turno"),
+        ("pt-BR", "esvaziei o hexagono de tesouro, ele vira o q agora",
+         ["Desenterrar um Tesouro (3 PA)"], "passa a valer como Clareira"),
+        ("pt-BR", "leilao, empatados em pontos na rodada final, quem vai antes",
+         ["Rodada final."], "a partir do mais próximo à esquerda de quem colocou o último"),
+        ("pt-BR", "no leilao da pra dar lance maior q o q eu tenho de ponto?",
+         ["Seus pontos são seu dinheiro."], "Nunca se pode oferecer mais pontos do que se tem"),
+        # Català
+        ("ca", "per que no em deixa posar la lloseta aqui si toca la zona descoberta",
+         ["Almenys un dels costats"], "ha de tenir una pedra"),
+        ("ca", "el cap fa que moure's costi menys?",
+         ["Força."], "mai no canvia el cost d'una acció"),
+        ("ca", "puc muntar els dos campaments al mateix torn?",
+         ["Establir un campament (5 PA)"], "Com a màxim un campament per torn"),
+        ("ca", "subhasta: no tinc prou punts per pujar l'oferta, que faig",
+         ["Decisió 5"], "només pot passar"),
+        ("ca", "a la subhasta qui obre la segona subhasta de la ronda",
+         ["Subhastes següents."], "a l'esquerra de qui ha guanyat l'última subhasta"),
+    ],
+    "cartographers": [
+        # English
+        ("en", "why cant i draw over the wasteland squares",
+         ["2. Draw."], "never covering a mountain, a wasteland or anything drawn before"),
+        ("en", "surrounding the same mountain twice, do i get the coin again",
+         ["Coins:"], "once per mountain"),
+        ("en", "can i peek at what the others r drawing b4 i choose",
+         ["Decision 7"], "you do not see what the others chose"),
+        ("en", "solo ambush - can the monster get flipped or rotated",
+         ["Playing solo,"], "no turning, no flipping"),
+        ("en", "gnoll raid in solo starts from which corner",
+         ["Gnoll Raid"], "solo corner: top left"),
+        # Português do Brasil
+        ("pt-BR", "na cilada posso girar e espelhar o monstro q eu faco na folha do vizinho?",
+         ["Com dois ou mais jogadores,"], "girada e espelhada como quiser"),
+        ("pt-BR", "duas aldeias q so se tocam pela quina contam como grupo junto?",
+         ["Um grupo é um conjunto de espaços"], "na diagonal, não são vizinhos"),
+        ("pt-BR", "ruina sem nada desenhado conta como preenchida pros decretos?",
+         ["Decisão 10"], "só conta como preenchido depois que algo é desenhado nele"),
+        ("pt-BR", "investida de bugbears no solo comeca em q canto",
+         ["Investida de Bugbears"], "canto solo: superior direito"),
+        ("pt-BR", "tirei 31 de classificacao jogando sozinho, q titulo eh",
+         ["Legendary Cartographer"], "30 ou mais"),
+        # Català
+        ("ca", "per que no em deixa passar el torn?",
+         ["Decisió 6"], "Ningú no passa mentre el seu full tingui un espai buit"),
+        ("ca", "la moneda de la muntanya me la quedo jo si la tanca el monstre del vei?",
+         ["Decisió 5"], "va sempre al propietari del full"),
+        ("ca", "quants edictes es compten quan s'acaba cada estacio",
+         ["per exemple, A i B a la primavera"], "dos edictes"),
+        ("ca", "en solitari l'envestida de kobolds comenca per quin raco",
+         ["Envestida de Kobolds"], "racó en solitari: inferior esquerre"),
+        ("ca", "jugo sol i m'ha sortit 12 de valoracio, quin titol tinc",
+         ["Journeyman Topographer"], "10 a 19"),
+    ],
+}
