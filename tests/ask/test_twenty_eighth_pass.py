@@ -1,0 +1,16 @@
+"""The twenty-eighth pass on the rules search (docs/ask.md, session 55, helper ask55): its held-out
+set ``FRESH_28``, naming its answers, and its figures as measured before anything of the pass was
+changed; and the fixes the pass made on development questions, each with a test seen failing
+first. The questions written here are development questions: they measure nothing held out."""
+
+from __future__ import annotations
+
+from .questions_fresh import FRESH_28
+from .scoring import held_out_tests
+
+#: FRESH_28 (session 55): each question names a passage and the answer in it, held by exactly
+#: one passage; over both games (docs/ask.md, *Twenty-eighth pass*) 17/26/17 held out, before
+#: the pass (the same asked of no table and from a table of default options).
+(test_the_set_names_its_answer_in_exactly_one_passage, test_the_set_holds_its_figures) = (
+    held_out_tests(FRESH_28, 5, (17, 26, 17))
+)
