@@ -5,6 +5,12 @@ first. The questions written here are development questions: they measure nothin
 
 from __future__ import annotations
 
+import pytest
+
+from boardgamesbot.engine import load_game
+from boardgamesbot.help.search import ask
+from boardgamesbot.help.why import reason, refusal_passage, why
+
 from .questions_fresh import FRESH_28
 from .scoring import held_out_tests
 
@@ -14,3 +20,54 @@ from .scoring import held_out_tests
 (test_the_set_names_its_answer_in_exactly_one_passage, test_the_set_holds_its_figures) = (
     held_out_tests(FRESH_28, 5, (17, 26, 17))
 )
+
+
+#: The Catalan interface said "peça" of a Tikal tile ("La peça s'ha d'unir a la jungla…", "Col·loca
+#: la peça a C4") and of a treasure tile ("Aquest espai no és una peça de tresor."), where the
+#: Catalan rules, quoted right under a refusal, say "lloseta" and "jaciment": two words for one
+#: thing in one answer. The refusals (and the whole interface: tests/web/test_catalogs.py) now
+#: say the rules' words, and each refusal's rule says them too.
+@pytest.mark.parametrize(
+    ("code", "word"),
+    [
+        ("no_path_to_tile", "lloset"),
+        ("not_beside_explored", "lloset"),
+        ("place_tile_first", "lloset"),
+        ("take_tile_first", "lloset"),
+        ("no_such_tile", "lloset"),
+        ("no_treasure", "jaciment"),
+        ("not_a_treasure", "jaciment"),
+        ("recover_limit", "jaciment"),
+    ],
+)
+def test_catalan_tile_refusals_say_lloseta_as_the_rules_do(code, word):
+    said = reason(code, "ca", "", {"space": "C4"})
+    assert word in said and "peça" not in said, said
+    passage = refusal_passage("tikal", code, "ca")
+    assert passage is not None and word in passage.text, (code, passage and passage.title)
+
+
+#: A tile placed away from the explored area, explained in Catalan: the refusal and the rule it
+#: cites both say "lloseta" (the refusal said "Una peça nova va al costat de la zona explorada").
+def test_why_a_tile_cannot_go_there_says_lloseta_as_its_rule_does():
+    state = load_game("tikal").new(2, 1)
+    answer = why(state, state.current, "place C4", "ca")
+    assert answer.code == "not_beside_explored", answer.code
+    assert "lloseta" in answer.reason and "peça" not in answer.reason, answer.reason
+    assert "lloseta" in answer.text, answer.text
+
+
+#: Players still quote the old words (a screenshot, a chat): read as the same refusal
+#: (`refusals_before`), so its rule answers first.
+@pytest.mark.parametrize(
+    ("question", "title"),
+    [
+        ("per que em diu 'La peça s'ha d'unir a la jungla per un camí de pedres.'",
+         "Roba i col·loca una lloseta"),
+        ("per que diu 'Aquest espai no és una peça de tresor.'", "Recuperar un tresor"),
+        ("per que em surt 'Com a màxim dos tresors per peça i torn.'", "Recuperar un tresor"),
+    ],
+)
+def test_the_old_catalan_tile_refusals_quoted_still_get_their_rule(question, title):
+    first = ask("tikal", question, "ca").answers[0]
+    assert first.title.startswith(title), first.title

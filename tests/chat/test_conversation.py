@@ -239,12 +239,12 @@ async def test_a_menu_names_what_is_chosen_so_far_in_the_chats_language(conversa
     await say(ANA, "start")
     await until(lambda: any("Tria:" in t for t in net.texts("room")))
     menu = next(t for t in net.texts("room") if "Tria:" in t)  # (under "Et toca, @Ana!")
-    assert "Tria: 🧩 Col·locar la peça …" in menu and "place …" not in menu, menu
+    assert "Tria: 🧩 Col·locar la lloseta …" in menu and "place …" not in menu, menu
     number, label = next(o for o in MENU.findall(menu.splitlines()[-1])
                          if not o[1].startswith("✔"))  # "2) A4 …"
     space = label.split()[0]
     deeper = await say(ANA, number)  # two words deep: the verb in words, the space as written
-    assert f"tria: 🧩 Col·locar la peça {space} …" in deeper, deeper
+    assert f"tria: 🧩 Col·locar la lloseta {space} …" in deeper, deeper
 
 
 @pytest.mark.parametrize("lang, asked", [("en", "@Ana, choose what to do:"),
@@ -1236,7 +1236,7 @@ def _moves_in_words(lang):
         space = first.split()[1]
         verb, told = {"en": ("Choose: 🧩 Place the tile …", "places the tile on"),
                       "pt-BR": ("Escolha: 🧩 Colocar a peça …", "coloca a peça em"),
-                      "ca": ("Tria: 🧩 Col·locar la peça …", "col·loca la peça a")}[lang]
+                      "ca": ("Tria: 🧩 Col·locar la lloseta …", "col·loca la lloseta a")}[lang]
         prompt, menu = net.texts("room")[-1].splitlines()[-2:]
         assert prompt == verb, prompt
         assert f"1) ✔ {space}  2) {space} …" in menu and f"✔ {first}" not in menu, menu
@@ -1336,7 +1336,7 @@ async def test_a_typed_move_the_rules_refuse_names_the_rule_in_the_chat_s_langua
     title = re.search(r"\n📖 La regla \((.+?)\): ", explained)
     assert title, explained
     assert explained == await say(ANA, "perquè end") == await say(ANA, "Per que end?")
-    assert refused.startswith("⚠ Primer col·loca la peça robada."), refused
+    assert refused.startswith("⚠ Primer col·loca la lloseta robada."), refused
     assert "📖 La regla: " in refused and f"({title.group(1)})" in refused, refused
     assert "'per què end'" in refused, refused  # the question's words, as it is asked
     assert "per què ACCIÓ" in await say(ANA, "ajuda")

@@ -132,7 +132,7 @@ def test_the_terminal_board_in_english_is_as_it_was():
     "lang,said",
     [
         ("pt-BR", "vez de j1 (vermelho) - coloque a peça sorteada"),
-        ("ca", "torn de j1 (vermell) - col·loca la peça robada"),
+        ("ca", "torn de j1 (vermell) - col·loca la lloseta"),
     ],
 )
 def test_the_turn_line_is_said_in_the_readers_words(lang, said):

@@ -122,7 +122,12 @@ ONE_WORD = [
     # the board's hint said "mover uma peça dele, trazer uma peça", and "peça" is a tile
     # ("peça sorteada", as the Portuguese rulebook's "peça de Vulcão").
     ("pt-BR", r"\bfigures?\b", r"\b[Ff]iguras?\b", r"\b[Pp]eças?\b", True),
-    ("ca", r"\bfigures?\b", r"\b[Ff]igures?\b", r"\b[Pp]eces?\b|\b[Pp]eça\b", True),
+    ("ca", r"\bfigures?\b", r"\b[Ff]igures?\b", r"\b[Pp]eces?\b|\b[Pp]eça\b", False),
+    # A Tikal tile is "lloseta", as the Catalan rules say it ("36 llosetes de terreny", "la
+    # lloseta robada"), and a treasure tile a "jaciment": the interface said "peça" ("Col·loca
+    # la peça a C4") and the answers to "why" quoted the rules' "lloseta" beside it. A "peça"
+    # is said of nothing else, so it is gone from the Catalan catalogs.
+    ("ca", r"\btiles?\b", r"\b[Ll]losetes?\b", r"\b[Pp]eces?\b|\b[Pp]eça\b", False),
 ]
 
 

@@ -24,7 +24,7 @@ WORDS = {
               "camp": "⛺ Acampamento", "guard": "🛡 Guardar", "end": "⏭ Encerrar a vez",
               "bid": "💰 Lance", "pass": "⏭ Passar", "take": "✋ Pegar",
               "L": "Líder", "W": "Trabalhador"},
-    "ca": {"place": "🧩 Col·locar la peça",
+    "ca": {"place": "🧩 Col·locar la lloseta",
            "place.volcano": "🌋 Col·locar el volcà", "enter": "➕ Fer entrar", "move": "🚶 Moure",
            "uncover": "⛏ Excavar", "recover": "💎 Recuperar", "exchange": "🔄 Intercanviar",
            "camp": "⛺ Campament", "guard": "🛡 Vigilar", "end": "⏭ Acabar el torn",
