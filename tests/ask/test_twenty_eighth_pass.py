@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from boardgamesbot.engine import load_game
-from boardgamesbot.help.search import ask
+from boardgamesbot.engine import GameError, load_game
+from boardgamesbot.help.search import ask, index
 from boardgamesbot.help.why import reason, refusal_passage, why
+from tests.cartographers.helpers import position as sheet_position
 
 from .questions_fresh import FRESH_28
 from .scoring import held_out_tests
@@ -62,8 +63,10 @@ def test_why_a_tile_cannot_go_there_says_lloseta_as_its_rule_does():
 @pytest.mark.parametrize(
     ("question", "title"),
     [
-        ("per que em diu 'La peça s'ha d'unir a la jungla per un camí de pedres.'",
-         "Roba i col·loca una lloseta"),
+        (
+            "per que em diu 'La peça s'ha d'unir a la jungla per un camí de pedres.'",
+            "Roba i col·loca una lloseta",
+        ),
         ("per que diu 'Aquest espai no és una peça de tresor.'", "Recuperar un tresor"),
         ("per que em surt 'Com a màxim dos tresors per peça i torn.'", "Recuperar un tresor"),
     ],
@@ -71,3 +74,63 @@ def test_why_a_tile_cannot_go_there_says_lloseta_as_its_rule_does():
 def test_the_old_catalan_tile_refusals_quoted_still_get_their_rule(question, title):
     first = ask("tikal", question, "ca").answers[0]
     assert first.title.startswith(title), first.title
+
+
+#: Under a refused drawing, every face quoted the whole 197-character drawing rule ("Pick one
+#: terrain and one shape shown on the card, turn and/or flip the shape as you like and draw it
+#: on empty spaces inside the map, never covering a mountain, a wasteland or anything drawn
+#: before.") as the sentence that says why — for a terrain not on the card as for a shape off
+#: the map — and none for a cell already filled: quoted whole, it pushed the answer out of a
+#: phone's first lines. Each refusal now quotes the words of that sentence that say it, cut
+#: with "…" (`RulesIndex.refusal_quote`); the whole rule is a tap or a 'why' away.
+@pytest.mark.parametrize(
+    ("lang", "action", "code", "quote"),
+    [
+        (
+            "en",
+            "water 1 r0 A1",
+            "terrain_not_on_card",
+            "Pick one terrain and one shape shown on the card …",
+        ),
+        (
+            "pt-BR",
+            "water 1 r0 A1",
+            "terrain_not_on_card",
+            "Escolha um terreno e uma forma mostrados na carta …",
+        ),
+        ("ca", "forest 1 r0 A1", "off_map", "… dibuixa-la en espais buits dins del mapa …"),
+        ("en", "forest 1 r0 A1", "off_map", "… draw it on empty spaces inside the map …"),
+        (
+            "pt-BR",
+            "forest 1 r0 C2",
+            "overlap",
+            "… nunca sobre uma montanha, um abismo ou algo já desenhado.",
+        ),
+        (
+            "ca",
+            "forest 1 r0 C2",
+            "overlap",
+            "… mai sobre una muntanya, un erm ni res del que ja s'ha dibuixat.",
+        ),
+    ],
+)
+def test_a_refused_drawing_quotes_the_words_of_its_rule_that_say_why(lang, action, code, quote):
+    state = sheet_position(players=2, revealed=["Treetop Village"])
+    answer = why(state, 0, action, lang)
+    assert answer.code == code, answer.code
+    assert answer.lead == quote, answer.lead
+    assert quote.strip("… ").rstrip(".") in answer.text  # (the whole rule is still there)
+
+
+#: A why-question quoting such a refusal leads with the same words (the search's lead), and
+#: a refusal's words the rule does not say are refused when the index is built.
+def test_a_why_question_quoting_a_drawing_refusal_leads_with_its_words():
+    question = "why does it say 'That terrain is not on the card'"
+    first = ask("cartographers", question, "en").answers[0]
+    assert first.lead == "Pick one terrain and one shape shown on the card …", first.lead
+
+
+def test_a_refusal_quote_the_rule_lacks_is_refused():
+    rules = index("cartographers", "en")
+    with pytest.raises(GameError):
+        rules.refusal_quote(rules.passage("draw").id, "never drawing on the moon …")

@@ -267,11 +267,14 @@ class Knowledge:
     #: does a guard do" is answered by "…only you score it", not by the opening that says
     #: when you may place one, and a question of one term has no second word to choose by
     leads: Mapping[str, Mapping[str, Mapping[str, str]]] = field(default_factory=dict)
-    #: ``{code: {lang: sentence}}`` — the opening words of the sentence of a refusal's rule
-    #: that says the refusal, when another sentence of it shares more of the refusal's words
-    #: ("You may pass only when the sheet has no empty space" is "Nobody passes while their
-    #: sheet has an empty space", not Decision 6's opening, "… with no empty space left, simply
-    #: passes"): a question asking why, quoting the refusal, leads with it
+    #: ``{code: {lang: words}}`` — where the sentence of a refusal's rule that says the
+    #: refusal opens, when another sentence of it shares more of the refusal's words ("You may
+    #: pass only when the sheet has no empty space" is "Nobody passes while their sheet has an
+    #: empty space", not Decision 6's opening, "… with no empty space left, simply passes"): a
+    #: question asking why, quoting the refusal, leads with it, and `why` shows it first. The
+    #: words may open a sentence or a clause inside one ("never covering a mountain", of a
+    #: 197-character drawing rule), and end with " …" where the quote ends ("Pick one terrain
+    #: and one shape shown on the card …"): the faces quote that much (`RulesIndex.refusal_quote`)
     refusal_leads: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     #: ``{code: {lang: [sentence…]}}`` — a refusal's earlier words, reworded since, that players
     #: still quote (a screenshot, a chat): read as that refusal too ("no hi cap cap forma",
@@ -632,9 +635,9 @@ class RulesIndex:
         #: quotes it, though it has too few keys to be told by them ("Aquest temple té
         #: guardià.", `_quoted_verbatim`)
         self.refusal_words = self._refusal_words(game_object.words(lang))
-        #: the sentence (its index among its passage's) that says a refusal, by its code
+        #: the words of a refusal's rule that say it, as the faces quote them, by its code
         self.refusal_leads = {
-            code: self._sentence_at(passage, code, by_lang[lang])
+            code: self.refusal_quote(passage, by_lang[lang])
             for code, by_lang in self.knowledge.refusal_leads.items() if lang in by_lang
             for passage in [self.passage(self._section_of(code)).id]}
         self.average = sum(self.lengths) / max(1, sum(self.searched))
@@ -771,13 +774,36 @@ class RulesIndex:
         return best
 
     def refusal_sentence(self, code: str, passage: int) -> str:
-        """The sentence of passage ``passage`` that its game names as saying refusal ``code``
+        """The words of passage ``passage`` that its game names as saying refusal ``code``
         (`Knowledge.refusal_leads`: "If neither side has a stone, there is no path that way",
-        not the moving rule's opening); empty when it names none there."""
-        at = self.refusal_leads.get(code)
-        if at is None or self.passage(self._section_of(code)).id != passage:
+        not the moving rule's opening), as `refusal_quote` cuts them; empty when it names
+        none there."""
+        quote = self.refusal_leads.get(code)
+        if quote is None or self.passage(self._section_of(code)).id != passage:
             return ""
-        return self.sentences(passage)[at][0]
+        return quote
+
+    def refusal_quote(self, passage: int, declared: str) -> str:
+        """The words of passage ``passage`` that a game declares as saying a refusal
+        (`Knowledge.refusal_leads`), as a face quotes them under the refusal: from where they
+        open — a sentence, or words inside one after "… " — to where they end with " …",
+        else to the sentence's end. A quote still longer than `LEAD_CLAUSES` ends at its last
+        clause that fits, then " …": under a refusal a phone shows the sentence that says
+        why, and the whole rule is a tap or a 'why' away. Words the passage lacks are refused
+        when the index is built."""
+        words, ended, _ = declared.partition(" …")
+        for sentence, _keys in self._cut(passage).sentences:
+            at = sentence.find(words)
+            if at < 0 or (at and sentence[at - 1] != " "):
+                continue  # (a quote opens on a word)
+            quote = words if ended else sentence[at:]
+            if not ended and len(quote) > LEAD_CLAUSES:
+                fits = max(quote.rfind(", ", 0, LEAD_CLAUSES), quote.rfind("; ", 0, LEAD_CLAUSES))
+                quote, ended = (quote[:fits], " …") if fits > 0 else (quote, "")
+            return ("… " if at else "") + quote + ended
+        raise GameError(f"{self.game}: no sentence or clause of {self.passages[passage].title!r} "
+                        f"opens with {words!r} (a refusal's lead)", code="unknown_section",
+                        section=words)
 
     def _asked_keys(self, text: str) -> frozenset[str]:
         """The keys of ``text`` that ask (not a word inside a term's name, see `_asks`)."""
@@ -1022,7 +1048,7 @@ class RulesIndex:
         others = asks_of_others(question, self.lang)
         mine = asks_of_mine(question, self.lang) and not others
         tie = asks_tie(question, self.lang)
-        # (asked why, quoting a refusal: its rule's sentence that says it, `refusal_leads`)
+        # (asked why, quoting a refusal: its rule's words that say it, `refusal_leads`)
         refused = {quoting[0]: self.refusal_leads.get(quoting[1])} if quoting and asks_why(
             question, self.lang) else {}
         if quoting and refused:
@@ -1237,7 +1263,7 @@ class RulesIndex:
         return cut
 
     def lead(self, index: int, weights: Mapping[str, float], yes_no: bool = False,
-             named: int | None = None, mine: bool = False, others: bool = False,
+             named: int | str | None = None, mine: bool = False, others: bool = False,
              tie: bool = False) -> str:
         """The sentence of passage ``index`` that best answers a question of ``weights``:
         the one holding most of the question's weight, by the same keys and rarity as the
@@ -1249,15 +1275,19 @@ class RulesIndex:
         `VERDICT_WEIGHT` more: "can the guard move?" is answered by "The guard never moves
         again", not by the sentence that only names the guard. A question asked as one of
         the passage's phrasings that names its answer (``named``, see `Knowledge.leads`)
-        leads with that sentence. A question about the asker's own things (``mine``: "my
-        other workers") favours, by `MINE_WEIGHT`, a sentence addressing the reader's ("All
-        your other figures…") over one about other players' ("Other players' figures…").
+        leads with that sentence; a why-question quoting a refusal, with the words of the rule
+        that say it (``named`` as text, `refusal_quote`). A question about the asker's own
+        things (``mine``: "my other workers") favours, by `MINE_WEIGHT`, a sentence addressing
+        the reader's ("All your other figures…") over one about other players' ("Other
+        players' figures…").
         A yes-or-no question's "not" ("não dá pra fazer 2?") chooses nothing: it is how the
         question asks, not a word of its answer. A question about a tie (``tie``: "same
         strength as blue, can I still guard?") favours, by `STRICT_WEIGHT`, a sentence saying
         "strictly greater": what a rule answers a tie with. A sentence that only opens what
         follows ("A classificação dá um título:") counts `LEAD_IN_WEIGHT`: it says none of it."""
         cut = self._cut(index)
+        if isinstance(named, str):  # (a refusal's words, `refusal_quote`: the opening, if whole)
+            return "" if named == cut.sentences[0][0] else named
         if named is not None:
             return cut.sentences[named][0] if named else ""
         # (a question of one word — "volcano" — names a topic: its passage from the opening,

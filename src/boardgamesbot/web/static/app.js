@@ -48,7 +48,9 @@ let rulesLoaded = Promise.resolve();
 /** The range of `element`'s text that reads `sentence` (its spaces and line breaks taken
  * as one space, as the search writes a passage's text), or null. */
 function sentenceRange(element, sentence) {
-  sentence = sentence.replace(/^… /, "");  // (a lead from a long sentence's clause: "… never covering…")
+  // (a lead from a long sentence's clause, "… never covering…", or a refusal's words cut
+  // where they say why: "Pick one terrain and one shape shown on the card …")
+  sentence = sentence.replace(/^… /, "").replace(/ …$/, "");
   const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
   let flat = "";
   const at = [];  // for each character of `flat`: [text node, offset]
