@@ -134,3 +134,25 @@ def test_a_refusal_quote_the_rule_lacks_is_refused():
     rules = index("cartographers", "en")
     with pytest.raises(GameError):
         rules.refusal_quote(rules.passage("draw").id, "never drawing on the moon …")
+
+
+#: "a rodada acaba quando?" is ambiguous: Brazilian players say "rodada" of a turn, and of a
+#: round. Each game picks by what "rodada" is in it. In Cartographers it is a turn (twenty-sixth
+#: pass), and Decision 8 (a turn going on after an ambush) led: the turn's last phase, the
+#: check, answers it — and says when the season ends too ("Se o total chegar ao tempo da
+#: estação, ela termina"). In Tikal's basic game it is a scoring round: the final scoring round's
+#: opening led ("começa a rodada de contagem final"); the scoring paragraph says how one goes
+#: (each player spends 10 AP and scores, in turn). At an auction table the auction's round is
+#: meant, and its end leads there.
+@pytest.mark.parametrize(
+    ("game", "options", "title"),
+    [
+        ("cartographers", None, "3. Conferência"),
+        ("tikal", None, "Contagem"),
+        ("tikal", {}, "Contagem"),
+        ("tikal", {"variant": "auction"}, "Fim da rodada"),
+    ],
+)
+def test_when_does_the_rodada_end_is_answered_by_what_a_rodada_is_in_the_game(game, options, title):
+    first = ask(game, "a rodada acaba quando?", "pt-BR", options=options).answers[0]
+    assert first.title == title, first.title
