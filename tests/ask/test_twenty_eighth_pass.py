@@ -156,3 +156,26 @@ def test_a_refusal_quote_the_rule_lacks_is_refused():
 def test_when_does_the_rodada_end_is_answered_by_what_a_rodada_is_in_the_game(game, options, title):
     first = ask(game, "a rodada acaba quando?", "pt-BR", options=options).answers[0]
     assert first.title == title, first.title
+
+
+#: "o decreto A pontua em quais estacoes" found the season cards' line third: the line says
+#: "decretos A e B", and after the plural "decretos" the letter A was read as the article "a"
+#: (only "decreto A" named an edict by its letter). After a label's plural, a letter listed
+#: with another ("A e B", "A and B") is its letter too; "cards a player holds" keeps its article.
+@pytest.mark.parametrize(
+    ("lang", "question", "line"),
+    [
+        ("pt-BR", "o decreto A pontua em quais estacoes", "Primavera (tempo 8, decretos A e B)"),
+        ("en", "which seasons does edict A score in", "Spring (time 8, edicts A and B)"),
+        ("ca", "l'edicte A a quines estacions puntua", "Primavera (temps 8, edictes A i B)"),
+    ],
+)
+def test_edict_a_is_found_in_the_season_cards_line(lang, question, line):
+    first = ask("cartographers", question, lang).answers[0]
+    assert line in first.text, first.title
+
+
+def test_a_letter_after_a_labels_plural_is_a_label_only_in_a_list():
+    words = index("cartographers", "en").words
+    assert ("a", 1.0) in words.weighted("edicts A and B")
+    assert ("a", 1.0) not in words.weighted("cards a player holds")

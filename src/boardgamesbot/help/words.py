@@ -56,6 +56,10 @@ LABELS = {
     "ca": "grup pila munt lletra cara costat edicte columna fila carta",
 }
 
+#: The words that join a list ("edicts A and B", "decretos A e B"): a letter after a label's
+#: plural and before one of them is a label's letter (`Words._labelled`).
+LISTING = {"en": {"and", "or"}, "pt-BR": {"e", "ou"}, "ca": {"i", "o"}}
+
 #: The little words of each language that say nothing about a rule. Question
 #: words belong here ("how", "quantos", "quants"); negations, numbers and
 #: quantities ("each", "all", "cada") do not: they change the answer.
@@ -1010,10 +1014,22 @@ class Words:
                                 else [(self._stem(word, accented[at]), 1.0)])
                 elif len(word) > 1:
                     keys.extend(self._on_top(word))
-                elif len(word) == 1 and at and words[at - 1] in self.labels:
+                elif len(word) == 1 and at and self._labelled(words, at):
                     keys.append((word, 1.0))  # "grup A": the group's letter
                 at += 1
         return keys
+
+    def _labelled(self, words: list[str], at: int) -> bool:
+        """Whether the single letter ``words[at]`` names a thing by its letter: after a word
+        that labels things, also after its plural when letters are listed ("decretos A e B":
+        the Portuguese season card line lost edict A to the article "a", and "o decreto A
+        pontua em quais estacoes" found its seasons third)."""
+        before = words[at - 1]
+        if before in self.labels:
+            return True
+        # (after a plural only in a list of letters: "cards a player holds" has an article)
+        return (before.endswith("s") and before[:-1] in self.labels and at + 2 < len(words)
+                and words[at + 1] in LISTING[self.lang] and len(words[at + 2]) == 1)
 
     def _number(self, words: list[str], at: int, amounts: bool) -> list[tuple[str, float]]:
         """The keys of the number ``words[at]``. Its sign is read where it tells values apart:
