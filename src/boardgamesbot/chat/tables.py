@@ -145,17 +145,15 @@ class Service:
         return None if table.state is None else list(table.state.scores())
 
     async def scores_told(self, table_id: str) -> list[int] | None:
-        """The scores, once they say something: after a scoring (`State.scoring_mark`) or
-        any other change of points since the start; None before — everyone's starting
-        zeros tell a friend nothing."""
+        """The scores, once they say something: once points were won or paid (they
+        differ from the start's); None while everyone has the points they started with
+        — zeros tell a friend nothing, even after a scoring that scored nobody (a Tikal
+        volcano's round before any worker reached a temple)."""
         table = await self.lobby.current(table_id)
         if table.state is None:
             return None
-        start = table.record.new_state()
-        now = table.state
-        if now.scoring_mark() == start.scoring_mark() and now.scores() == start.scores():
-            return None
-        return list(now.scores())
+        now = list(table.state.scores())
+        return None if now == list(table.record.new_state().scores()) else now
 
     # Play ------------------------------------------------------------------------------
 
