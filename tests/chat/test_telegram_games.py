@@ -281,7 +281,11 @@ def test_tikal_from_lobby_to_final_score_by_taps(tmp_path):
             assert summary["status"] == "over"
             texts = fake.texts(gid)
             assert any("Game over" in t for t in texts)
-            assert any(t.startswith("Scores:") for t in texts)  # the volcanoes' scorings
+            # A scoreboard for each volcano's round once someone has points (the last
+            # round's are the end's): before, one for a round nobody scored in too
+            history = (await service.state(table_id, None))["view"]["score_history"]
+            assert sum(t.startswith("Scores:") for t in texts) == \
+                sum(any(row) for row in history[:-1]), (history, texts)
             # The last word: the board's final picture has no menu left, only a rematch.
             (final,) = with_buttons(fake, gid)
             assert [b["text"] for b in keyboard(fake.messages[(gid, final)])] == \
@@ -751,6 +755,9 @@ def test_a_volcano_round_that_scores_nobody_tells_no_scores(tmp_path):
             assert "Scores: " not in caption, caption
             assert not [f for m, f, _ in fake.sent if "Scores: " in (
                 f.get("caption") or (f.get("media") or {}).get("caption") or "")]
+            # nor a scoreboard of its own, "Scores:\nAna: 0\nBob: 0": nothing to read
+            assert not [t for t in fake.texts(gid) if t.startswith("Scores:")], \
+                fake.texts(gid)
             # Then Ana plays as the greedy computer would, into the temples, until she
             # scores in the next round: from then on the table message tells the scores.
             greedy = make_bot("greedy", 1)
@@ -764,6 +771,15 @@ def test_a_volcano_round_that_scores_nobody_tells_no_scores(tmp_path):
             await settled(fake, 0.3)
             caption = living_of(fake, gid)[1]["caption"]
             assert f"Scores: Ana {points[0]} · Bob 0" in caption and points[0] > 0, caption
+            rounds = len((await service.state(table_id, None))["view"]["score_history"])
+            while len((await service.state(table_id, None))["view"]["score_history"]) == rounds:
+                seat = (await service.summary(table_id))["to_act"][0]
+                legal = await service.notations(table_id, seat)
+                await service.act(table_id, seat, "end" if "end" in legal else legal[0])
+            board = await until(lambda: next((t for t in fake.texts(gid)
+                                              if t.startswith("Scores:")), None),
+                                what="the round's scoreboard, once Ana had points")
+            assert f"Ana: {points[0]}" in board, board
     asyncio.run(asyncio.wait_for(main(), 120))
 
 

@@ -153,7 +153,13 @@ class Service:
         if table.state is None:
             return None
         now = list(table.state.scores())
-        return None if now == list(table.record.new_state().scores()) else now
+        return now if await self.points_won(table_id, now) else None
+
+    async def points_won(self, table_id: str, scores: list[int]) -> bool:
+        """Whether ``scores`` (the table's, now or at a scoring) differ from everyone's
+        points at the start: some were won or paid."""
+        table = await self.lobby.current(table_id)
+        return list(scores) != list(table.record.new_state().scores())
 
     # Play ------------------------------------------------------------------------------
 
