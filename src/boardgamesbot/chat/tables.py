@@ -147,7 +147,7 @@ class Service:
     async def scores_told(self, table_id: str) -> list[int] | None:
         """The scores, once they say something: once points were won or paid (they
         differ from the start's); None while everyone has the points they started with
-        — zeros tell a friend nothing, even after a scoring that scored nobody (a Tikal
+        — zeros tell a friend nothing, even after a scoring that scored nobody (a
         volcano's round before any worker reached a temple)."""
         table = await self.lobby.current(table_id)
         if table.state is None:
