@@ -1689,3 +1689,83 @@ def test_old_calls_waiting_to_be_deleted_outlive_a_restart(tmp_path):
             latest = seen_calls()[-1]
             assert (gid, latest) in fake.messages, "the latest call stays until answered"
     asyncio.run(asyncio.wait_for(main(), 150))
+
+
+#: A command link as Telegram's clients find one in a message (tdlib's
+#: match_bot_commands): a '/' that follows no letter, digit, '/', '<' or '>', then 1 to 64
+#: of [A-Za-z0-9_] (the Bot API's command words: at most 32), maybe '@bot', and no letter
+#: or digit right after it — '/começar' is no link at all ('ç' is a letter), or, in a
+#: client that stops at the first letter it does not take, a link to '/come'.
+COMMAND_LINK = re.compile(r"(?<![\w/<>])/([A-Za-z0-9_]{1,64})(@[A-Za-z0-9_]{3,32})?(?![\w/<>])")
+SLASH_WORD = re.compile(r"(?<![\w/<>])/\w[\w·]*")  # what a reader takes for a command
+
+
+def _as_read(text: str) -> str:
+    """A message's text as its reader sees it (Telegram's HTML parsed away), without its
+    web addresses (a link of their own: no command in them)."""
+    import html
+
+    plain = html.unescape(re.sub(r"<[^>]+>", "", text))
+    return re.sub(r"\b(?:https?|tg)://\S+", "", plain)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_every_command_a_group_is_shown_is_a_link_the_bot_answers(tmp_path, lang):
+    """In a Telegram group every '/word' the bot writes — in the help, a lobby's hint, a
+    refusal's tip, 'why', an unknown word's answer, the table message — is a command link
+    as Telegram draws one (`COMMAND_LINK`: ASCII letters, digits and '_', the whole word),
+    and the command a tap on it sends (with '@bot', as a group's tap does) is one of the
+    bot's commands, which it answers, never with "I don't know". A '/começar' is no link
+    ('ç' is a letter to Telegram), or one to '/come'; the help's '/COMMAND' ('/ORDRE')
+    was a link to no command ("I don't know 'ORDRE'")."""
+    from boardgamesbot.chat import i18n
+    from boardgamesbot.chat.conversation import COMMANDS
+
+    unknown = [i18n.text(lang, key, word="\0", near="\0").split("\0")[0]
+               for key in ("chat.unknown_command", "chat.unknown_command_near")]
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP, admins=(ANA["id"],)) as (fake, bot):
+
+            async def ask(person: dict, words: str) -> list[str]:
+                """What the bot answers ``person`` saying ``words`` in the group."""
+                before = len(fake.texts(gid))
+                fake.say(GROUP, person, words)
+                await until(lambda: len(fake.texts(gid)) > before, what=f"{words}'s answer")
+                await settled(fake, 0.1)  # (the whole answer: a refusal and its tip)
+                return fake.texts(gid)[before:]
+
+            await ask(ANA, f"/lang {lang}")
+            # A night's words: the help, slips, a lobby and its refusals, a game begun,
+            # its refusals and questions, a friend who comes late, leaving.
+            for person, words in [(ANA, "/help"), (ANA, "/nvo"), (ANA, "/xyzzy"),
+                                  (ANA, "/score"), (ANA, "/rules"), (ANA, "/stats"),
+                                  (ANA, "/new"), (ANA, "/new tikal"), (ANA, "/clock soon"),
+                                  (BOB, "/join"), (BOB, "/start"), (ANA, "/preview"),
+                                  (ANA, "/why"), (ANA, "/kick Zed"), (ANA, "/start")]:
+                await ask(person, words)
+            table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+            awaited = (await bot.service.summary(table_id))["to_act"][0]
+            person, other = (ANA, BOB) if awaited == 0 else (BOB, ANA)
+            for who, words in [(person, "/end"), (person, "/why"), (other, "/end"),
+                               (other, "/undo"), (person, "/place Z9"), (person, "/help"),
+                               (person, "/moves"), (person, "/hint"), (person, "/status"),
+                               (person, "/log"), (person, "/board"), (person, "/score"),
+                               (CY, "/join"), (CY, "/why"), (CY, "/leave"),
+                               (other, "/leave")]:
+                await ask(who, words)
+            told = [_as_read(t) for t in fake.texts(gid)]
+            slashed = {w for t in told for w in SLASH_WORD.findall(t)}
+            links = {m.group(1) for t in told for m in COMMAND_LINK.finditer(t)}
+            cut = {w for w in slashed if w[1:] not in links}  # no link, or not the whole word
+            assert not cut, [t for t in told if any(w in t for w in cut)]
+            assert links, "no command shown: nothing for the test to check"
+            for command in sorted(links):
+                assert len(command) <= 32, command
+                assert i18n.command_in([command])[0] in COMMANDS, f"/{command}: no command"
+                answers = await ask(person, f"/{command}@{tg_bot_name(fake)}")  # a tap
+                assert not [a for a in answers if any(u in a for u in unknown)], \
+                    (command, answers)
+
+    asyncio.run(asyncio.wait_for(main(), 120))

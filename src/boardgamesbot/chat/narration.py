@@ -210,10 +210,17 @@ class Narration:
         if scorings:
             self.story(table_id).extend(lines)
             lines = []
+        announced = False
         for scoring in scorings:
             text = await self.scoring_text(table_id, name, scoring, lang)
-            if not await self.album(table_id, chat_id, name, text, lang, scoring["view"]):
+            if await self.album(table_id, chat_id, name, text, lang, scoring["view"]):
+                announced = True
+            # A scoreboard of words alone where everyone still has their starting points
+            # ("Pontos: Ana 0 · Bob 0 · Cy 0", a volcano round that scored nobody) is a
+            # message a friend need not read: the table message tells the round.
+            elif await self.service.points_won(table_id, scoring["scores"]):
                 await self.say(chat_id, text)  # (silent: the next decision's call rings)
+                announced = True
         if state is None:
             self.story(table_id).extend(lines)
             self.store.update_game(table_id, **updates)
@@ -227,7 +234,7 @@ class Narration:
                 and list(state["to_act"]) == (game["awaited"] or []):
             self.store.update_game(table_id, **updates)
             return False  # told already (a restarted bot watching again): nothing new
-        await self.tell_living(table_id, game, state, lines, move, hold=not scorings)
+        await self.tell_living(table_id, game, state, lines, move, hold=not announced)
         updates.update(prompted=state["state_id"], awaited=list(state["to_act"]))
         self.store.update_game(table_id, **updates)
         await self._arm_reminder(table_id, state, lang)

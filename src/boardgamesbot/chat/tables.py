@@ -145,17 +145,21 @@ class Service:
         return None if table.state is None else list(table.state.scores())
 
     async def scores_told(self, table_id: str) -> list[int] | None:
-        """The scores, once they say something: after a scoring (`State.scoring_mark`) or
-        any other change of points since the start; None before — everyone's starting
-        zeros tell a friend nothing."""
+        """The scores, once they say something: once points were won or paid (they
+        differ from the start's); None while everyone has the points they started with
+        — zeros tell a friend nothing, even after a scoring that scored nobody (a
+        volcano's round before any worker reached a temple)."""
         table = await self.lobby.current(table_id)
         if table.state is None:
             return None
-        start = table.record.new_state()
-        now = table.state
-        if now.scoring_mark() == start.scoring_mark() and now.scores() == start.scores():
-            return None
-        return list(now.scores())
+        now = list(table.state.scores())
+        return now if await self.points_won(table_id, now) else None
+
+    async def points_won(self, table_id: str, scores: list[int]) -> bool:
+        """Whether ``scores`` (the table's, now or at a scoring) differ from everyone's
+        points at the start: some were won or paid."""
+        table = await self.lobby.current(table_id)
+        return list(scores) != list(table.record.new_state().scores())
 
     # Play ------------------------------------------------------------------------------
 
