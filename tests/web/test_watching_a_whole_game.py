@@ -27,6 +27,8 @@ RECORDER = """() => {
     const middle = (r) => [(Math.max(r.left, 0) + Math.min(r.right, innerWidth)) / 2,
                            (Math.max(r.top, 0) + Math.min(r.bottom, innerHeight)) / 2];
     const start = (r) => [Math.max(r.left, 0) + Math.min(20, r.width / 2), (r.top + r.bottom) / 2];
+    const name = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+        + [...e.classList].map((c) => '.' + c).join('');
     const look = () => {
         const line = document.getElementById('move-line');
         if (line && !line.hidden && line.dataset.n) {
@@ -34,19 +36,23 @@ RECORDER = """() => {
             const marks = [...document.querySelectorAll(
                 'svg.board:not([data-stale]) [data-last-move]')];
             const note = document.getElementById('last-move-note');
+            // for each mark on the screen, the bar stuck to it that lies over its middle
+            const coverers = marks.map((m) => { const r = m.getBoundingClientRect();
+                if (r.bottom <= 0 || r.top >= innerHeight) return null;
+                const [x, y] = middle(r);
+                for (let e = document.elementFromPoint(x, y); e; e = e.parentElement)
+                    if (['sticky', 'fixed'].includes(getComputedStyle(e).position))
+                        return e.contains(m) ? null : name(e);
+                return null; });
             const seen = {
                 text: line.textContent,
                 words: inSight(line, start),
                 mark: marks.length ? marks.some((m) => inSight(m, middle))
                     : Boolean(note && inSight(note, start)),
                 // marks on the screen that something else lies over (a bar stuck to it)
-                covered: marks.filter((m) => { const r = m.getBoundingClientRect();
-                    if (r.bottom <= 0 || r.top >= innerHeight) return false;
-                    const [x, y] = middle(r);
-                    for (let e = document.elementFromPoint(x, y); e; e = e.parentElement)
-                        if (['sticky', 'fixed'].includes(getComputedStyle(e).position))
-                            return !e.contains(m);
-                    return false; }).length,
+                covered: coverers.filter(Boolean).length,
+                // what lies over them (tag#id.class of the bar found), to name in a failure
+                coveredBy: [...new Set(coverers.filter(Boolean))],
                 marked: marks.length ? 'board' : note ? 'note' : 'none',
                 // (the log says the move without the map it is on: the line may add it)
                 log: [...document.querySelectorAll('#log li.log-action')].some((li) =>
