@@ -11,9 +11,17 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import act, call, hot_seat_table, phone_page, play_randomly, seeded, take_seat
+from .helpers import (
+    act,
+    call,
+    hot_seat_table,
+    phone_page,
+    play_randomly,
+    seeded,
+    take_seat,
+    wait_settled,
+)
 from .helpers import view as table_view
-from .helpers import wait_settled
 
 # The map's frame put so that the cells `cells` lie where `how` says, before Bea draws
 # there (across, in the middle of the frame): "cut", the frame's foot between their first
@@ -22,12 +30,15 @@ from .helpers import wait_settled
 PLACE = """([how, cells]) => {
     const frame = document.querySelector('.sheet-frame');
     const svg = frame.querySelector('svg.board:not([data-stale])');
-    const boxes = () => cells.map((c) => svg.querySelector(`[data-cell="${c}"]`).getBoundingClientRect());
+    const boxes = () => cells.map((c) =>
+        svg.querySelector(`[data-cell="${c}"]`).getBoundingClientRect());
     const f = () => frame.getBoundingClientRect();
     const span = () => { const b = boxes(); return {top: Math.min(...b.map((r) => r.top)),
         bottom: Math.max(...b.map((r) => r.bottom)), left: Math.min(...b.map((r) => r.left)),
-        right: Math.max(...b.map((r) => r.right)), firstFoot: Math.min(...b.map((r) => r.bottom))}; };
-    frame.scrollBy({left: (span().left + span().right - f().left - f().right) / 2, behavior: 'instant'});
+        right: Math.max(...b.map((r) => r.right)),
+        firstFoot: Math.min(...b.map((r) => r.bottom))}; };
+    const across = (span().left + span().right - f().left - f().right) / 2;
+    frame.scrollBy({left: across, behavior: 'instant'});
     if (how === 'cut') {
         scrollBy({top: f().bottom - 700, behavior: 'instant'});
         frame.scrollBy({top: span().firstFoot - f().bottom, behavior: 'instant'});
@@ -54,8 +65,9 @@ LOOK = """(n) => {
         const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
         const top = document.elementFromPoint(x, y);
         const inFrame = y > frame.top && y < frame.bottom && x > frame.left && x < frame.right;
+        const onMap = top && top.closest('svg.board') === board;
         return {cell: m.dataset.cell, y: Math.round(y), inFrame,
-                topmost: top && top.closest('svg.board') === board ? 'the map' : top ? name(top) : null};
+                topmost: onMap ? 'the map' : top ? name(top) : null};
     });
     const words = line.getBoundingClientRect();
     const said = document.elementFromPoint(words.left + 20, (words.top + words.bottom) / 2);
@@ -66,11 +78,16 @@ LOOK = """(n) => {
 
 # (a phone 720 px tall: the page at its top, the frame's foot lies where the bar comes)
 @pytest.mark.parametrize("how,height", [("cut", 844), ("under the bar", 720)])
-def test_a_monster_drawn_on_my_map_is_shown_whole_and_clear_of_the_bars(browser, server, how, height):
+def test_a_monster_drawn_on_my_map_is_shown_whole_and_clear_of_the_bars(
+    browser, server, how, height
+):
     table, tokens = hot_seat_table(server, "cartographers", 2, seed=1)
-    state = play_randomly(server, table, tokens, seeded(1),
-                          until=lambda state: state["view"].get("step") == "ambush")
-    assert state["view"].get("step") == "ambush" and sorted(state["to_act"]) == [0, 1], state["to_act"]
+    state = play_randomly(
+        server, table, tokens, seeded(1), until=lambda state: state["view"].get("step") == "ambush"
+    )
+    assert state["view"].get("step") == "ambush" and sorted(state["to_act"]) == [0, 1], state[
+        "to_act"
+    ]
     context, page, errors = phone_page(browser, 390, height)
     try:
         page.add_init_script("localStorage.setItem('bgbot.lang', 'pt-BR')")
@@ -85,13 +102,17 @@ def test_a_monster_drawn_on_my_map_is_shown_whole_and_clear_of_the_bars(browser,
         # (the frame can still pan to show it).
         bea = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[1])["actions"]
         rows = lambda action: {int(cell[1:]) for cell in action["params"]["cells"]}  # noqa: E731
-        drawing = max((a for a in bea if a["type"] == "ambush" and len(rows(a)) > 1 and max(rows(a)) < 11),
-                      key=lambda a: (max(rows(a)), a["notation"]))
+        over_rows = [
+            a for a in bea if a["type"] == "ambush" and len(rows(a)) > 1 and max(rows(a)) < 11
+        ]
+        drawing = max(over_rows, key=lambda a: (max(rows(a)), a["notation"]))
         placed = page.evaluate(PLACE, [how, drawing["params"]["cells"]])
         cells, frame = placed["cells"], placed["frame"]
         assert frame[2] <= cells["left"] and cells["right"] <= frame[3], placed
         if how == "cut":  # (the first row in the frame, the next out of it)
-            assert cells["top"] < frame[1] < cells["bottom"] and cells["firstFoot"] <= frame[1] + 1, placed
+            assert (
+                cells["top"] < frame[1] < cells["bottom"] and cells["firstFoot"] <= frame[1] + 1
+            ), placed
         else:  # (in the frame, its foot where the bar at the screen's foot will stand)
             assert height - 60 < cells["bottom"] <= frame[1] + 1, placed
         act(server, table, tokens[1], drawing["notation"])
@@ -99,8 +120,12 @@ def test_a_monster_drawn_on_my_map_is_shown_whole_and_clear_of_the_bars(browser,
         n = max(e["n"] for e in events if e["type"] == "action" and e["seat"] == 1)
         look = page.wait_for_function(LOOK, arg=n, timeout=30_000).json_value()
         assert look["pacing"], look  # seen while it is shown, the bar at the foot
-        assert sorted(m["cell"] for m in look["marks"]) == sorted(drawing["params"]["cells"]), (look, drawing)
-        assert all(m["inFrame"] and m["topmost"] == "the map" for m in look["marks"]), (look, placed)
+        marked = sorted(m["cell"] for m in look["marks"])
+        assert marked == sorted(drawing["params"]["cells"]), (look, drawing)
+        assert all(m["inFrame"] and m["topmost"] == "the map" for m in look["marks"]), (
+            look,
+            placed,
+        )
         assert look["words"], look  # and the line above the map that says it still in sight
         assert not errors, errors
     finally:

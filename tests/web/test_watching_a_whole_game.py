@@ -42,8 +42,8 @@ RECORDER = """() => {
             const coverers = marks.map((m) => { const r = m.getBoundingClientRect();
                 if (r.bottom <= 0 || r.top >= innerHeight) return null;
                 const [x, y] = middle(r);
-                const frame = m.closest('.board-frame')?.getBoundingClientRect();
-                if (frame && (y <= frame.top || y >= frame.bottom || x <= frame.left || x >= frame.right))
+                const f = m.closest('.board-frame')?.getBoundingClientRect();
+                if (f && (y <= f.top || y >= f.bottom || x <= f.left || x >= f.right))
                     return 'out of div.board-frame';
                 for (let e = document.elementFromPoint(x, y); e; e = e.parentElement)
                     if (['sticky', 'fixed'].includes(getComputedStyle(e).position))
