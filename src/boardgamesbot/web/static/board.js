@@ -24,7 +24,8 @@
 //   to the top of a phone's screen and above a panel stuck to its bottom (called by the
 //   table on load and when the person's turn starts).
 // * bringLastMoveIntoView(root): a pannable frame panned to the last move's marks when
-//   none is in sight (called as each of the others' moves is shown).
+//   they are not whole in sight clear of the bars stuck to the screen (called as each of
+//   the others' moves is shown); the page scrolled the least more where the pan cannot.
 // * framePans(root) / keepPans(root, pans): how far each pannable frame (.board-frame) is
 //   panned, and the same pans given to the frames of a screen drawn again.
 // The board then is a group (role="group") rather than one image, so that its buttons
@@ -177,37 +178,53 @@ function clearArea(frame) {
     width: area.width - left, height: area.height - top };
 }
 
-/** Pan `frame` so that `elements` are centred in it (from their first corner when larger). */
-function centreFrameOn(frame, elements) {
-  const area = clearArea(frame);
+/** Pan `frame` so that `elements` are centred in `area` (its clear area by default; from their first corner when larger). */
+function centreFrameOn(frame, elements, area = clearArea(frame)) {
   const span = extent(elements);
-  const dx = span.right - span.left <= area.width ? (span.left + span.right) / 2 - (area.left + area.width / 2) : span.left - area.left;
-  const dy = span.bottom - span.top <= area.height ? (span.top + span.bottom) / 2 - (area.top + area.height / 2) : span.top - area.top;
+  const width = area.right - area.left, height = area.bottom - area.top;
+  const dx = span.right - span.left <= width ? (span.left + span.right) / 2 - (area.left + width / 2) : span.left - area.left;
+  const dy = span.bottom - span.top <= height ? (span.top + span.bottom) / 2 - (area.top + height / 2) : span.top - area.top;
   if (Math.abs(dx) >= 1 || Math.abs(dy) >= 1) frame.scrollBy({ left: dx, top: dy, behavior: "instant" });
 }
 
 /**
  * Another player's move shown (table.js, while moves are shown one at a time): in a board
  * larger than its frame (a phone's sheet that pans), the frame pans to what the move
- * marked when none of it is in sight — a monster drawn on my map out of the frame was
- * named above the board and never seen. The page itself is not scrolled.
+ * marked when it is not whole in sight — a monster drawn on my map out of the frame was
+ * named above the board and never seen. In sight means clear of the bars stuck to the
+ * screen too (the status line at the top; at the foot "Skip to the present", a notice, the
+ * turn panel), and whole: the bot's monster low on Ana's map, one cell in the frame and
+ * the next past its foot (the notice of her season's score standing there), was left so
+ * for one cell's middle was in the frame. Where the pan cannot bring it clear (the map's
+ * last rows, the frame panned to its end), the page is scrolled the least that does, not
+ * so far that the line saying the move goes under the top's bars; not at all when the
+ * frame is off the screen (the person scrolled away to read the log: they are left there).
  */
 export function bringLastMoveIntoView(root) {
+  const band = clearBand(root);
   for (const frame of root.querySelectorAll(".board-frame")) {
     if (frame.scrollWidth <= frame.clientWidth && frame.scrollHeight <= frame.clientHeight) continue;
     const marks = lastMoveMarks(frame);
     if (!marks.length) continue;
     const area = clearArea(frame);
-    // In sight: a mark's middle, not its edge (a tile laid at the frame's edge, a sliver
+    const shown = { left: area.left, right: area.right, top: Math.max(area.top, band.top), bottom: Math.min(area.bottom, band.bottom) };
+    if (shown.bottom <= shown.top) continue; // the frame is off the screen, or all of it under the bars
+    // Whole: a mark's edge, not only its middle (a tile laid at the frame's edge, a sliver
     // of it in view, was left there: a friend watching on a phone saw no mark for it).
-    const seen = marks.some((element) => {
-      const box = element.getBoundingClientRect();
-      const x = (box.left + box.right) / 2, y = (box.top + box.bottom) / 2;
-      return x > area.left && x < area.right && y > area.top && y < area.bottom;
-    });
-    if (!seen) centreFrameOn(frame, marks);
+    if (!within(extent(marks), shown)) centreFrameOn(frame, marks, shown);
+    const span = extent(marks);
+    if (span.top >= band.top - 1 && span.bottom <= band.bottom + 1) continue;
+    // (from their top when they are taller than the band)
+    const tall = span.bottom - span.top > band.bottom - band.top;
+    let delta = tall || span.top < band.top ? span.top - band.top : span.bottom - band.bottom;
+    const line = root.querySelector(".move-line:not([hidden])")?.getBoundingClientRect();
+    if (line?.height && delta > 0) delta = Math.min(delta, Math.max(0, line.top - band.top));
+    if (Math.abs(delta) >= 1) window.scrollBy({ top: delta, behavior: "instant" });
   }
 }
+
+/** Whether `box` lies within `area` (to the pixel). */
+const within = (box, area) => box.left >= area.left - 1 && box.right <= area.right + 1 && box.top >= area.top - 1 && box.bottom <= area.bottom + 1;
 
 /**
  * Where the board's picture begins on the page, as the CSS variable --board-top (px from
@@ -356,6 +373,28 @@ function coveredAt(root, edge, selector) {
 
 const coveredAtBottom = (root) => coveredAt(root, "bottom", ".panel.decision, .confirm-bar");
 const coveredAtTop = (root) => coveredAt(root, "top", ".status-line, .move-line:not([hidden])");
+
+const MARGIN = 8;
+
+/**
+ * The band of the screen (its top and bottom, px) clear of everything stuck to it while
+ * the others' moves are shown: the lines and panels coveredAtTop / coveredAtBottom count,
+ * the bar "Showing Bea's move · Skip to the present" fixed at the foot (style.css) and the
+ * notice over the page (ui.js: at the top under the status line, or at the foot above that
+ * bar). Fixed as they are, their computed top and bottom are both lengths: which edge each
+ * stands at is read from where its box lies.
+ */
+function clearBand(root) {
+  let top = coveredAtTop(root), bottom = innerHeight - coveredAtBottom(root);
+  for (const element of document.querySelectorAll(".table-head > .pace, #notice:not([hidden])")) {
+    if (getComputedStyle(element).position !== "fixed") continue; // (a wide screen's pace is in the head's row)
+    const box = element.getBoundingClientRect();
+    if (!box.height || box.bottom <= 0 || box.top >= innerHeight) continue;
+    if (box.top + box.bottom > innerHeight) bottom = Math.min(bottom, box.top);
+    else top = Math.max(top, box.bottom);
+  }
+  return { left: 0, right: innerWidth, top: top + MARGIN, bottom: bottom - MARGIN };
+}
 
 /**
  * Scroll the page so that the top of `element` is in view between any line stuck to the

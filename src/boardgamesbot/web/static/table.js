@@ -6,7 +6,7 @@ import { gameTitle, rematch, seatName } from "./lobby.js";
 import { confirmFinal, forgetSeat, moveSpeed, saveName, seatAt, saveSeat, setConfirmFinal, setMoveSpeed } from "./store.js";
 import { announce, LogBuilder, logList, renamedLine } from "./log.js";
 import { CATCH_UP, movesSinceMyTurn, moveWords, Pacer, showLastMove, SPEEDS } from "./pace.js";
-import { go, nameInput, notify, notifyError, openRules } from "./ui.js";
+import { go, nameInput, notify, notifyError, openRules, placeNotice } from "./ui.js";
 import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { scoreChart } from "./chart.js";
 import { bringBoardIntoView, bringIntoView, bringLastMoveIntoView, bringTargetsIntoView, framePans, keepPans, markBoardTop } from "./board.js";
@@ -402,6 +402,9 @@ export class TableScreen {
       // measure docs/benchmarks.md reports: from the move's turn to be shown to this).
       step.fresh = false;
       board?.classList.add("pace-step");
+      // (the notice placed for the screen as drawn now, with its pace bar: the marks are
+      // brought clear of both)
+      placeNotice();
       bringLastMoveIntoView(this.root);
       performance.measure("move-shown", { start: step.due, end: performance.now() });
       this.pacer.drawn();

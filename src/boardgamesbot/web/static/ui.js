@@ -81,8 +81,13 @@ function placeAtFoot(notice) {
   return need <= above ? null : Math.max(above, ROOM);
 }
 
-/** The notice moved under the status line where that line is, or above the controls at the foot (else where style.css puts it). */
-function placeNotice() {
+/**
+ * The notice moved under the status line where that line is, or above the controls at the
+ * foot (else where style.css puts it). Also called by the table before it brings a move's
+ * marks clear of it (board.js): the pace bar is added as a move is shown, and a notice
+ * placed above it only a frame later could rise over marks brought clear of where it stood.
+ */
+export function placeNotice() {
   const notice = document.getElementById("notice");
   notice.style.top = notice.style.bottom = notice.style.maxHeight = "";
   notice.classList.remove("no-room");
