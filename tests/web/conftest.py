@@ -46,7 +46,10 @@ def server(tmp_path_factory):
                  "BGBOT_MAX_CONNECTIONS": "0"})
         url = f"http://127.0.0.1:{port}"
         try:
-            for _ in range(200):
+            # A deadline, not a count of tries: on two cores under a load of 20 a server did
+            # not listen within the 200 quick refusals (about 20 s) a count allowed.
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline:
                 try:
                     with urllib.request.urlopen(f"{url}/api/health", timeout=1) as answer:
                         if answer.status == 200:
