@@ -221,11 +221,17 @@ SETTLED = f"""(present) => {{
 }}"""
 
 
-def wait_settled(page, timeout=20_000):
+def wait_settled(page, look=None, timeout=20_000):
     """Wait until the page shows the server's current state, drawn whole: a table's screen
     at the state the server is at (asked now) with, on the person's turn, its legal actions,
     no move of another's being shown one at a time and no picture being drawn. Returns the
-    page's look then (SHOWN)."""
+    page's look then (SHOWN).
+
+    `look`: a script function of no argument that reads what a test checks, in the same
+    moment as the page is seen settled; its value (null or false: not ready, looked again)
+    is returned instead. Read afterwards in steps of their own (find an element, then read
+    its box), the parts could come from two drawings: a redraw in between detached the
+    element found, and its box read 0 × 0 at the page's corner."""
     match = re.search(r"#/table/([^/?#]+)", page.url)
     present = None
     if match:
@@ -234,4 +240,7 @@ def wait_settled(page, timeout=20_000):
             present = view(origin, match.group(1))["state_id"]
         except urllib.error.HTTPError:  # a table not started yet (its waiting room)
             present = None
-    return page.wait_for_function(SETTLED, arg=present, timeout=timeout).json_value()
+    settled = SETTLED if look is None else f"""(present) => {{
+        if (!({SETTLED})(present)) return null;
+        return ({look})() || null; }}"""
+    return page.wait_for_function(settled, arg=present, timeout=timeout).json_value()

@@ -26,6 +26,7 @@ from .helpers import (
     take_seat,
     unfold_tools,
     view,
+    wait_settled,
 )
 from .test_fast_moves_layout import FRAMES, HOLD
 from .test_game_night_phone import (
@@ -49,43 +50,55 @@ NAME_PX = """() => {
 }"""
 
 
+# The board as a person sees it, in one look: its spaces' names on screen (px), C5's name
+# and hex widths, the zoom's tip and its + button. Null until tikal.js has sized the names
+# for this drawing of the board (legibleNames: after its layout, before it is painted): a
+# drawing read before that, never painted, wrote them at the picture's 12 units (8-9.97 px).
+BOARD_SEEN = f"""() => {{
+    const svg = document.querySelector('svg.tikal-board:not([data-stale])');
+    if (!svg?.style.getPropertyValue('--space-name-size')) return null;
+    const box = (e) => e.getBoundingClientRect().toJSON();
+    const tip = document.getElementById('zoom-tip');
+    return {{
+        sizes: ({NAME_PX})(),
+        name: box(svg.querySelector('[data-words-of="C5"].space-name')).width,
+        hex: box(svg.querySelector('[data-space="C5"] polygon')).width,
+        tip: tip && {{words: tip.innerText, box: box(tip), shown: tip.checkVisibility()}},
+        plus: box(document.getElementById('zoom-in')),
+        wide: document.documentElement.scrollWidth,
+    }};
+}}"""
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_tikal_s_space_names_are_legible_on_a_phone_and_the_zoom_says_what_it_does(narrow, server,
                                                                                   lang):
     """The board shrunk to a phone wrote A4, C5 at 7-8 px (8.0 for the whole board, 9.97
     fitted to the start), and nothing said that + − ⤢ zoom or that a pinch does."""
     tikal_table(narrow, server, lang)
-    narrow.wait_for_selector(".space.target")
-    # The turn's fit to its targets comes with a later frame's drawing than the first one of
-    # the targets (the board's picture and the news are drawn a frame at a time): measured
-    # at once, the names read 9.97 px under load. Waited for, so a fit that never comes fails.
-    # (the sizes read in that same look: a CI run under load once saw them back at the
-    # start's 9.97 in the next one, a drawing before the legal actions came drawn again)
-    sizes = narrow.wait_for_function(
-        f"() => {{ const sizes = ({NAME_PX})(); return Math.min(...sizes) >= 10 && sizes; }}"
-    ).json_value()
+    # Fitted to the start's targets (the page at the server's state, its legal actions
+    # drawn), the names and the tip read in the same look: read in steps, a CI run under
+    # load found the tip, then read its box from a drawing the next one had detached (0 × 0).
+    seen = wait_settled(narrow, BOARD_SEEN)
+    sizes, tip, plus = seen["sizes"], seen["tip"], seen["plus"]
     assert len(sizes) == 48 and min(sizes) >= 10, ("fitted to the start", min(sizes))
-    tip = narrow.locator("#zoom-tip")
-    assert tip.is_visible()
-    assert tip.inner_text() == catalog(lang, "tikal")["zoom.tip@touch"]
-    said, plus = box(narrow, "#zoom-tip"), box(narrow, "#zoom-in")
+    assert tip and tip["shown"], seen
+    assert tip["words"] == catalog(lang, "tikal")["zoom.tip@touch"]
+    said = tip["box"]
     assert said["left"] >= 0 and said["right"] <= plus["left"], (said, plus)  # beside the buttons
     assert said["top"] < plus["bottom"] and plus["top"] < said["bottom"], (said, plus)
     # The whole board (the smallest it is drawn): the names are still read.
     narrow.tap("#zoom-reset")
-    narrow.wait_for_function("() => !document.querySelector('#zoom-tip')")  # zoomed: its work done
-    sizes = narrow.evaluate(NAME_PX)
-    assert min(sizes) >= 10, ("the whole board", min(sizes))
+    seen = wait_settled(narrow, BOARD_SEEN)
+    assert seen["tip"] is None, seen  # zoomed: its work done
+    assert min(seen["sizes"]) >= 10, ("the whole board", min(seen["sizes"]))
     narrow.tap("#zoom-in")
-    assert min(narrow.evaluate(NAME_PX)) >= 10, "zoomed in"
+    seen = wait_settled(narrow, BOARD_SEEN)
+    assert min(seen["sizes"]) >= 10, "zoomed in"
     # A name's glyphs inside the picture's frame of the space (not cut by a bigger size).
     # (the spaces' words lie in a layer over the board, each naming its space: tikal.js)
-    name = narrow.eval_on_selector('svg.tikal-board [data-words-of="C5"].space-name',
-                                   "n => n.getBoundingClientRect().width")
-    hex_width = narrow.eval_on_selector('svg.tikal-board [data-space="C5"] polygon',
-                                        "p => p.getBoundingClientRect().width")
-    assert name < hex_width / 2, (name, hex_width)
-    assert narrow.evaluate("document.documentElement.scrollWidth") <= 360
+    assert seen["name"] < seen["hex"] / 2, seen
+    assert seen["wide"] <= 360, seen
 
 
 def newest_line(page, name):
