@@ -8,6 +8,7 @@ import random
 import re
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 
 
 def call(server, method, path, body=None, token=None):
@@ -244,3 +245,41 @@ def wait_settled(page, look=None, timeout=20_000):
         if (!({SETTLED})(present)) return null;
         return ({look})() || null; }}"""
     return page.wait_for_function(settled, arg=present, timeout=timeout).json_value()
+
+
+def settled_boxes(page, *selectors, timeout=20_000):
+    """The boxes on screen of the first element of each of `selectors` ({selector: {top,
+    bottom, left, right, width, height}}), read in one look once the page is settled and
+    all are there (wait_settled): boxes read one by one could come from two drawings."""
+    wanted = json.dumps(selectors)
+    return wait_settled(page, f"""() => {{
+        const found = {wanted}.map((selector) => document.querySelector(selector));
+        return found.every(Boolean) && Object.fromEntries(
+            found.map((e, i) => [{wanted}[i], e.getBoundingClientRect().toJSON()])); }}""",
+                        timeout=timeout)
+
+
+#: A person's own map on a Cartographers screen, drawn (not another's, not a stale picture).
+OWN_MAP = 'svg.sheet[data-key="sheet"]:not([data-stale])'
+
+
+@contextmanager
+def three_maps_on_a_phone(browser, server, lang, pace):
+    """A Cartographers table of three friends (Ana, Bea, Cai; seed 4) on a 390×844 phone
+    speaking `lang`, others' moves shown at `pace`, opened as Ana's with her map's targets
+    drawn: yields (page, table, tokens by seat, the page's script errors); the page's
+    context is closed after."""
+    created = call(server, "POST", "/api/tables", {
+        "game": "cartographers", "options": {}, "seed": 4,
+        "seats": [{"kind": "person", "name": name} for name in ("Ana", "Bea", "Cai")]})
+    table = created["table"]["id"]
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    context, page, errors = phone_page(browser, 390, 844)
+    try:
+        page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r});"
+                             f" localStorage.setItem('bgbot.pace', {pace!r})")
+        take_seat(page, server, table, 0, tokens[0], "cartographers")
+        page.wait_for_selector(f"{OWN_MAP} .target")
+        yield page, table, tokens, errors
+    finally:
+        context.close()
