@@ -34,6 +34,17 @@ def hot_seat_table(server, game, players, seed, options=None):
     return created["table"]["id"], tokens
 
 
+def friends_and_a_bot(server, game, seed, names=("Ana", "Bea"), level="random"):
+    """A table of friends (people holding tokens: played from Python or from their pages)
+    and a bot of `level` in the last seat: its id and the friends' tokens by seat."""
+    created = call(server, "POST", "/api/tables", {
+        "game": game, "options": {}, "seed": seed,
+        "seats": [*({"kind": "person", "name": name} for name in names),
+                  {"kind": "bot", "level": level}]})
+    tokens = {s["seat"]: s["token"] for s in created["seats"] if s.get("token")}
+    return created["table"]["id"], tokens
+
+
 def view(server, table, token=None):
     return call(server, "GET", f"/api/tables/{table}/view", token=token)
 
@@ -269,11 +280,7 @@ def three_maps_on_a_phone(browser, server, lang, pace):
     speaking `lang`, others' moves shown at `pace`, opened as Ana's with her map's targets
     drawn: yields (page, table, tokens by seat, the page's script errors); the page's
     context is closed after."""
-    created = call(server, "POST", "/api/tables", {
-        "game": "cartographers", "options": {}, "seed": 4,
-        "seats": [{"kind": "person", "name": name} for name in ("Ana", "Bea", "Cai")]})
-    table = created["table"]["id"]
-    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    table, tokens = hot_seat_table(server, "cartographers", 3, seed=4)
     context, page, errors = phone_page(browser, 390, 844)
     try:
         page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r});"
