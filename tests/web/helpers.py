@@ -24,12 +24,13 @@ def call(server, method, path, body=None, token=None):
         return json.loads(answer.read() or b"null")
 
 
-def hot_seat_table(server, game, players, seed, options=None):
-    """A table where every seat is a person holding a token (played from Python)."""
+def hot_seat_table(server, game, players, seed, options=None, names=None):
+    """A table where every seat is a person holding a token (played from Python), named
+    Ana, Bea, Cai, Dani unless `names` names them."""
     created = call(server, "POST", "/api/tables", {
         "game": game, "options": options or {}, "seed": seed,
         "seats": [{"kind": "person", "name": name}
-                  for name in ["Ana", "Bea", "Cai", "Dani"][:players]]})
+                  for name in names or ["Ana", "Bea", "Cai", "Dani"][:players]]})
     tokens = {s["seat"]: s["token"] for s in created["seats"]}
     return created["table"]["id"], tokens
 
