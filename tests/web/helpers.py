@@ -8,6 +8,7 @@ import random
 import re
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 
 
 def call(server, method, path, body=None, token=None):
@@ -23,13 +24,25 @@ def call(server, method, path, body=None, token=None):
         return json.loads(answer.read() or b"null")
 
 
-def hot_seat_table(server, game, players, seed, options=None):
-    """A table where every seat is a person holding a token (played from Python)."""
+def hot_seat_table(server, game, players, seed, options=None, names=None):
+    """A table where every seat is a person holding a token (played from Python), named
+    Ana, Bea, Cai, Dani unless `names` names them."""
     created = call(server, "POST", "/api/tables", {
         "game": game, "options": options or {}, "seed": seed,
         "seats": [{"kind": "person", "name": name}
-                  for name in ["Ana", "Bea", "Cai", "Dani"][:players]]})
+                  for name in names or ["Ana", "Bea", "Cai", "Dani"][:players]]})
     tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    return created["table"]["id"], tokens
+
+
+def friends_and_a_bot(server, game, seed, names=("Ana", "Bea"), level="random"):
+    """A table of friends (people holding tokens: played from Python or from their pages)
+    and a bot of `level` in the last seat: its id and the friends' tokens by seat."""
+    created = call(server, "POST", "/api/tables", {
+        "game": game, "options": {}, "seed": seed,
+        "seats": [*({"kind": "person", "name": name} for name in names),
+                  {"kind": "bot", "level": level}]})
+    tokens = {s["seat"]: s["token"] for s in created["seats"] if s.get("token")}
     return created["table"]["id"], tokens
 
 
@@ -221,11 +234,17 @@ SETTLED = f"""(present) => {{
 }}"""
 
 
-def wait_settled(page, timeout=20_000):
+def wait_settled(page, look=None, timeout=20_000):
     """Wait until the page shows the server's current state, drawn whole: a table's screen
     at the state the server is at (asked now) with, on the person's turn, its legal actions,
     no move of another's being shown one at a time and no picture being drawn. Returns the
-    page's look then (SHOWN)."""
+    page's look then (SHOWN).
+
+    `look`: a script function of no argument that reads what a test checks, in the same
+    moment as the page is seen settled; its value (null or false: not ready, looked again)
+    is returned instead. Read afterwards in steps of their own (find an element, then read
+    its box), the parts could come from two drawings: a redraw in between detached the
+    element found, and its box read 0 × 0 at the page's corner."""
     match = re.search(r"#/table/([^/?#]+)", page.url)
     present = None
     if match:
@@ -234,4 +253,41 @@ def wait_settled(page, timeout=20_000):
             present = view(origin, match.group(1))["state_id"]
         except urllib.error.HTTPError:  # a table not started yet (its waiting room)
             present = None
-    return page.wait_for_function(SETTLED, arg=present, timeout=timeout).json_value()
+    settled = SETTLED if look is None else f"""(present) => {{
+        if (!({SETTLED})(present)) return null;
+        return ({look})() || null; }}"""
+    return page.wait_for_function(settled, arg=present, timeout=timeout).json_value()
+
+
+def settled_boxes(page, *selectors, timeout=20_000):
+    """The boxes on screen of the first element of each of `selectors` ({selector: {top,
+    bottom, left, right, width, height}}), read in one look once the page is settled and
+    all are there (wait_settled): boxes read one by one could come from two drawings."""
+    wanted = json.dumps(selectors)
+    return wait_settled(page, f"""() => {{
+        const found = {wanted}.map((selector) => document.querySelector(selector));
+        return found.every(Boolean) && Object.fromEntries(
+            found.map((e, i) => [{wanted}[i], e.getBoundingClientRect().toJSON()])); }}""",
+                        timeout=timeout)
+
+
+#: A person's own map on a Cartographers screen, drawn (not another's, not a stale picture).
+OWN_MAP = 'svg.sheet[data-key="sheet"]:not([data-stale])'
+
+
+@contextmanager
+def three_maps_on_a_phone(browser, server, lang, pace):
+    """A Cartographers table of three friends (Ana, Bea, Cai; seed 4) on a 390×844 phone
+    speaking `lang`, others' moves shown at `pace`, opened as Ana's with her map's targets
+    drawn: yields (page, table, tokens by seat, the page's script errors); the page's
+    context is closed after."""
+    table, tokens = hot_seat_table(server, "cartographers", 3, seed=4)
+    context, page, errors = phone_page(browser, 390, 844)
+    try:
+        page.add_init_script(f"localStorage.setItem('bgbot.lang', {lang!r});"
+                             f" localStorage.setItem('bgbot.pace', {pace!r})")
+        take_seat(page, server, table, 0, tokens[0], "cartographers")
+        page.wait_for_selector(f"{OWN_MAP} .target")
+        yield page, table, tokens, errors
+    finally:
+        context.close()

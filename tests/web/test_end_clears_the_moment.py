@@ -5,24 +5,12 @@ result is shown, such a notice is gone; an error would stay."""
 
 from __future__ import annotations
 
-from .helpers import call, phone_page, play_randomly, seeded, take_seat, view
+from .helpers import hot_seat_table, phone_page, play_randomly, seeded, take_seat, view
 from .test_game_night_phone import catalog
 
 
 def test_the_final_scoring_s_notice_is_gone_when_the_result_comes(browser, server):
-    created = call(
-        server,
-        "POST",
-        "/api/tables",
-        {
-            "game": "tikal",
-            "options": {},
-            "seed": 11,
-            "seats": [{"kind": "person", "name": name} for name in ("Ana", "Berta", "Cai")],
-        },
-    )
-    table = created["table"]["id"]
-    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    table, tokens = hot_seat_table(server, "tikal", 3, seed=11, names=("Ana", "Berta", "Cai"))
     rng = seeded(3)
     # Up to the last tile, drawn and not yet placed: its placing begins the final scoring.
     state = play_randomly(

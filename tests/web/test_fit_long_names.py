@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import call, phone_page, play_randomly, seeded, take_seat
+from .helpers import hot_seat_table, phone_page, play_randomly, seeded, take_seat
 
 NAMES = [
     "Maria Fernanda Oliveira",
@@ -40,19 +40,7 @@ CUT = """() => {
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
 def test_four_long_names_leave_every_players_counts_in_sight(browser, server, lang):
-    created = call(
-        server,
-        "POST",
-        "/api/tables",
-        {
-            "game": "tikal",
-            "options": {},
-            "seed": 3,
-            "seats": [{"kind": "person", "name": name} for name in NAMES],
-        },
-    )
-    table = created["table"]["id"]
-    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    table, tokens = hot_seat_table(server, "tikal", len(NAMES), seed=3, names=NAMES)
     # A few turns in: the leader on the map, camps built (values of every width).
     state = play_randomly(
         server,

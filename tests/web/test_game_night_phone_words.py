@@ -23,9 +23,11 @@ from .helpers import (
     phone_page,
     play_randomly,
     seeded,
+    settled_boxes,
     take_seat,
     unfold_tools,
     view,
+    wait_settled,
 )
 from .test_fast_moves_layout import FRAMES, HOLD
 from .test_game_night_phone import (
@@ -49,43 +51,55 @@ NAME_PX = """() => {
 }"""
 
 
+# The board as a person sees it, in one look: its spaces' names on screen (px), C5's name
+# and hex widths, the zoom's tip and its + button. Null until tikal.js has sized the names
+# for this drawing of the board (legibleNames: after its layout, before it is painted): a
+# drawing read before that, never painted, wrote them at the picture's 12 units (8-9.97 px).
+BOARD_SEEN = f"""() => {{
+    const svg = document.querySelector('svg.tikal-board:not([data-stale])');
+    if (!svg?.style.getPropertyValue('--space-name-size')) return null;
+    const box = (e) => e.getBoundingClientRect().toJSON();
+    const tip = document.getElementById('zoom-tip');
+    return {{
+        sizes: ({NAME_PX})(),
+        name: box(svg.querySelector('[data-words-of="C5"].space-name')).width,
+        hex: box(svg.querySelector('[data-space="C5"] polygon')).width,
+        tip: tip && {{words: tip.innerText, box: box(tip), shown: tip.checkVisibility()}},
+        plus: box(document.getElementById('zoom-in')),
+        wide: document.documentElement.scrollWidth,
+    }};
+}}"""
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_tikal_s_space_names_are_legible_on_a_phone_and_the_zoom_says_what_it_does(narrow, server,
                                                                                   lang):
     """The board shrunk to a phone wrote A4, C5 at 7-8 px (8.0 for the whole board, 9.97
     fitted to the start), and nothing said that + − ⤢ zoom or that a pinch does."""
     tikal_table(narrow, server, lang)
-    narrow.wait_for_selector(".space.target")
-    # The turn's fit to its targets comes with a later frame's drawing than the first one of
-    # the targets (the board's picture and the news are drawn a frame at a time): measured
-    # at once, the names read 9.97 px under load. Waited for, so a fit that never comes fails.
-    # (the sizes read in that same look: a CI run under load once saw them back at the
-    # start's 9.97 in the next one, a drawing before the legal actions came drawn again)
-    sizes = narrow.wait_for_function(
-        f"() => {{ const sizes = ({NAME_PX})(); return Math.min(...sizes) >= 10 && sizes; }}"
-    ).json_value()
+    # Fitted to the start's targets (the page at the server's state, its legal actions
+    # drawn), the names and the tip read in the same look: read in steps, a CI run under
+    # load found the tip, then read its box from a drawing the next one had detached (0 × 0).
+    seen = wait_settled(narrow, BOARD_SEEN)
+    sizes, tip, plus = seen["sizes"], seen["tip"], seen["plus"]
     assert len(sizes) == 48 and min(sizes) >= 10, ("fitted to the start", min(sizes))
-    tip = narrow.locator("#zoom-tip")
-    assert tip.is_visible()
-    assert tip.inner_text() == catalog(lang, "tikal")["zoom.tip@touch"]
-    said, plus = box(narrow, "#zoom-tip"), box(narrow, "#zoom-in")
+    assert tip and tip["shown"], seen
+    assert tip["words"] == catalog(lang, "tikal")["zoom.tip@touch"]
+    said = tip["box"]
     assert said["left"] >= 0 and said["right"] <= plus["left"], (said, plus)  # beside the buttons
     assert said["top"] < plus["bottom"] and plus["top"] < said["bottom"], (said, plus)
     # The whole board (the smallest it is drawn): the names are still read.
     narrow.tap("#zoom-reset")
-    narrow.wait_for_function("() => !document.querySelector('#zoom-tip')")  # zoomed: its work done
-    sizes = narrow.evaluate(NAME_PX)
-    assert min(sizes) >= 10, ("the whole board", min(sizes))
+    seen = wait_settled(narrow, BOARD_SEEN)
+    assert seen["tip"] is None, seen  # zoomed: its work done
+    assert min(seen["sizes"]) >= 10, ("the whole board", min(seen["sizes"]))
     narrow.tap("#zoom-in")
-    assert min(narrow.evaluate(NAME_PX)) >= 10, "zoomed in"
+    seen = wait_settled(narrow, BOARD_SEEN)
+    assert min(seen["sizes"]) >= 10, "zoomed in"
     # A name's glyphs inside the picture's frame of the space (not cut by a bigger size).
     # (the spaces' words lie in a layer over the board, each naming its space: tikal.js)
-    name = narrow.eval_on_selector('svg.tikal-board [data-words-of="C5"].space-name',
-                                   "n => n.getBoundingClientRect().width")
-    hex_width = narrow.eval_on_selector('svg.tikal-board [data-space="C5"] polygon',
-                                        "p => p.getBoundingClientRect().width")
-    assert name < hex_width / 2, (name, hex_width)
-    assert narrow.evaluate("document.documentElement.scrollWidth") <= 360
+    assert seen["name"] < seen["hex"] / 2, seen
+    assert seen["wide"] <= 360, seen
 
 
 def newest_line(page, name):
@@ -110,7 +124,7 @@ def test_a_friend_s_move_is_read_above_the_board_in_the_log_s_words(narrow, serv
     narrow.wait_for_function(SAYS, arg=["#move-line", catalog(lang)["board.last_move.none"]])
     assert narrow.locator("#move-line").is_visible()
     words = catalog(lang)
-    before = narrow.evaluate(BOARD_TOP)
+    before = wait_settled(narrow, BOARD_TOP)
     act(server, table, tokens[0], first_legal(server, table, tokens[0]))  # Ana's tile
     # Her own first move brings the line; the board did not move down for it (it jumped by
     # the line's height): read in the same look as the line's words first show.
@@ -128,8 +142,8 @@ def test_a_friend_s_move_is_read_above_the_board_in_the_log_s_words(narrow, serv
     expected = words["board.last_move.by"].replace("{name}", "Bea").replace("{move}", moved)
     narrow.wait_for_function(SAYS, arg=["#move-line", expected])
     # Read where the eye is: above the board, under the line stuck to the top, on screen.
-    line, board = box(narrow, "#move-line"), box(narrow, "svg.tikal-board")
-    status = box(narrow, "#status-line")
+    seen = settled_boxes(narrow, "#move-line", "svg.tikal-board", "#status-line")
+    line, board, status = seen["#move-line"], seen["svg.tikal-board"], seen["#status-line"]
     assert line["top"] >= status["bottom"] - 1 and line["bottom"] <= board["top"], (line, board)
     assert board["top"] - line["bottom"] < 90, (line, board)
     assert line["left"] >= 0 and line["right"] <= 360 and line["bottom"] <= 740, line
@@ -169,14 +183,20 @@ def test_the_autopilot_s_level_is_named_on_screen_in_more(narrow, server, lang):
     tikal_table(narrow, server, lang)
     narrow.wait_for_selector(".space.target")
     unfold_tools(narrow)
-    label = narrow.locator('label[for="autopilot-level"]')
-    assert label.inner_text() == catalog(lang)["table.autopilot.level"]
-    named, choice = box(narrow, 'label[for="autopilot-level"]'), box(narrow, "#autopilot-level")
+    # The label, its box and the choice's read in one look (read in steps, two drawings').
+    seen = wait_settled(narrow, """() => {
+        const label = document.querySelector('label[for="autopilot-level"]');
+        const choice = document.getElementById('autopilot-level');
+        return label && choice && {words: label.innerText,
+            whole: label.scrollWidth <= label.clientWidth + 1,
+            named: label.getBoundingClientRect().toJSON(),
+            choice: choice.getBoundingClientRect().toJSON()}; }""")
+    named, choice = seen["named"], seen["choice"]
+    assert seen["words"] == catalog(lang)["table.autopilot.level"]
     assert named["width"] > 40 and named["height"] >= 12, named
     assert named["left"] >= 0 and named["right"] <= 360, named
     assert named["bottom"] <= choice["top"] + 1, (named, choice)  # read above the choice
-    assert narrow.eval_on_selector('label[for="autopilot-level"]',
-                                   "e => e.scrollWidth <= e.clientWidth + 1")
+    assert seen["whole"], seen
 
 
 def finished(server, game):
@@ -302,10 +322,13 @@ def test_a_1x1_card_s_turn_panel_leaves_the_sheet_in_sight(narrow, server, lang)
     assert len(card["terrains"]) == 5 and [len(s["cells"]) for s in card["shapes"]] == [1], card
     assert narrow.locator("#rotate").count() == 0 and narrow.locator("#flip").count() == 0
     assert narrow.locator("#orientation").count() == 0
-    panel = box(narrow, ".panel.decision.yours")
+    terrains = [f"#terrain-{terrain}"
+                for terrain in ("forest", "village", "farm", "water", "monster")]
+    seen = settled_boxes(narrow, ".panel.decision.yours", *terrains)
+    panel = seen[".panel.decision.yours"]
     assert panel["height"] <= 0.3 * 740, panel  # 320 px (240 without Rotate, Flip)
-    for terrain in ("forest", "village", "farm", "water", "monster"):
-        button = box(narrow, f"#terrain-{terrain}")
+    for terrain in terrains:
+        button = seen[terrain]
         assert button["height"] >= 38 and button["right"] <= 360, (terrain, button)
 
 
@@ -340,8 +363,26 @@ def a_space_chosen_after_the_tile(page, server, lang):
     page.wait_for_function("document.getElementById('ap-left')?.textContent.includes('9')")
     page.locator('svg.tikal-board:not([data-stale]) [data-space="A6"]').tap()
     page.tap('#space-choices [data-key="choice-move-W"]')
-    page.wait_for_selector(".panel.decision.yours h3")
-    page.wait_for_timeout(200)
+    wait_settled(page, "() => Boolean(document.querySelector('.panel.decision.yours h3'))")
+
+
+# The turn panel at the foot of the screen, in one look: its box, whether its action points'
+# heading is on one line, each of its buttons' words and box and whether they are whole on
+# one line (read one by one, a redraw between made two drawings' parts read as one).
+TURN_PANEL = """() => {
+    const panel = document.querySelector('.panel.decision.yours');
+    const heading = document.getElementById('ap-left');
+    if (!panel || !heading) return null;
+    const lines = (e) => { const r = document.createRange(); r.selectNodeContents(e);
+        return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; };
+    return {panel: panel.getBoundingClientRect().toJSON(),
+        heading: {h: heading.getBoundingClientRect().height,
+            line: parseFloat(getComputedStyle(heading).lineHeight)
+                || 1.2 * parseFloat(getComputedStyle(heading).fontSize)},
+        buttons: Object.fromEntries([...panel.querySelectorAll('button')].map((b, i) => [b.id || i,
+            {words: b.innerText, box: b.getBoundingClientRect().toJSON(),
+             whole: b.scrollWidth <= b.clientWidth, lines: lines(b)}]))};
+}"""
 
 
 @pytest.mark.parametrize("lang", ["pt-BR", "ca"])
@@ -350,16 +391,12 @@ def test_tikal_s_turn_panel_with_a_space_chosen_leaves_the_board_in_sight(narrow
     270 of 740 px in pt-BR: the action points' heading on two lines, "bring in a worker"
     and "bring in the leader" on a row each, over the board being played on."""
     a_space_chosen_after_the_tile(narrow, server, lang)
-    panel = box(narrow, ".panel.decision.yours")
+    seen = wait_settled(narrow, TURN_PANEL)
+    panel, heading = seen["panel"], seen["heading"]
     assert panel["height"] <= 230, panel  # pt-BR 274 → 181, ca 234 → 225
-    heading = narrow.eval_on_selector("#ap-left", """e => ({h: e.getBoundingClientRect().height,
-        line: parseFloat(getComputedStyle(e).lineHeight)
-            || 1.2 * parseFloat(getComputedStyle(e).fontSize)})""")
     assert heading["h"] < 1.6 * heading["line"], heading  # one line
-    for name, width, height in narrow.eval_on_selector_all(
-            ".panel.decision.yours button", """bs => bs.map(b => {
-                const r = b.getBoundingClientRect();
-                return [b.textContent, r.width, r.height]; })"""):
+    for name, width, height in [(button["words"], button["box"]["width"], button["box"]["height"])
+                                for button in seen["buttons"].values()]:
         assert height >= 38 and width >= 38, (name, width, height)
 
 
@@ -654,19 +691,16 @@ def test_tikal_s_bring_in_buttons_share_a_row_with_their_words_whole(narrow, ser
     162). Catalan says it as "Entra un treballador" (entrar, transitive: to bring in)."""
     a_space_chosen_after_the_tile(narrow, server, lang)
     words = catalog(lang, "tikal")
-    enter = [box(narrow, f"#enter-{figure}") for figure in ("W", "L")]
-    assert [narrow.inner_text(f"#enter-{figure}") for figure in ("W", "L")] == \
+    seen = wait_settled(narrow, TURN_PANEL)
+    buttons = [seen["buttons"][f"enter-{figure}"] for figure in ("W", "L")]
+    enter = [button["box"] for button in buttons]
+    assert [button["words"] for button in buttons] == \
         [words["tikal.enter.W"], words["tikal.enter.L"]]
     assert abs(enter[0]["top"] - enter[1]["top"]) < 2, enter  # one row
     assert enter[1]["right"] <= 360, enter
-    for figure in ("W", "L"):  # whole, on one line
-        fit = narrow.eval_on_selector(f"#enter-{figure}", """b => {
-            const r = document.createRange();
-            r.selectNodeContents(b);
-            return {whole: b.scrollWidth <= b.clientWidth,
-                    lines: new Set([...r.getClientRects()].map(x => Math.round(x.top))).size}; }""")
-        assert fit["whole"] and fit["lines"] == 1, (figure, fit)
-    assert box(narrow, ".panel.decision.yours")["height"] <= 190
+    for button in buttons:  # whole, on one line
+        assert button["whole"] and button["lines"] == 1, button
+    assert seen["panel"]["height"] <= 190
 
 
 class HeldNews:

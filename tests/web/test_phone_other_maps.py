@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import call, phone_page, play_first_legal, take_seat
+from .helpers import OWN_MAP as MAIN
+from .helpers import call, play_first_legal, three_maps_on_a_phone
 from .test_game_night_phone import LANGS, catalog
-
-MAIN = 'svg.sheet[data-key="sheet"]:not([data-stale])'
 
 # In one look, once the present is drawn (no move being shown, the map not being drawn):
 # the heading over the map, whether the map can be drawn on, the tabs (their seat, name,
@@ -50,27 +49,7 @@ LOOK = """([sel, heading]) => {
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_map_the_last_move_drew_on_is_one_tap_from_the_first_screen(browser, server, lang):
     words = {**catalog(lang), **catalog(lang, "cartographers")}
-    created = call(
-        server,
-        "POST",
-        "/api/tables",
-        {
-            "game": "cartographers",
-            "options": {},
-            "seed": 4,
-            "seats": [{"kind": "person", "name": name} for name in ("Ana", "Bea", "Cai")],
-        },
-    )
-    table = created["table"]["id"]
-    tokens = {s["seat"]: s["token"] for s in created["seats"]}
-    context, page, errors = phone_page(browser, 390, 844)
-    try:
-        page.add_init_script(
-            f"localStorage.setItem('bgbot.lang', {lang!r});"
-            " localStorage.setItem('bgbot.pace', 'instant')"
-        )
-        take_seat(page, server, table, 0, tokens[0], "cartographers")
-        page.wait_for_selector(f"{MAIN} .target")
+    with three_maps_on_a_phone(browser, server, lang, "instant") as (page, table, tokens, errors):
         for seat in (0, 1, 2):  # Cai draws last: the card is revealed, Ana draws the next
             play_first_legal(server, table, tokens[seat])
         mine = words["carto.sheet.yours"]
@@ -120,5 +99,3 @@ def test_the_map_the_last_move_drew_on_is_one_tap_from_the_first_screen(browser,
             arg=[MAIN, mine, call(server, "GET", f"/api/tables/{table}/view")["state_id"]],
         )
         assert not errors, errors
-    finally:
-        context.close()

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import call, phone_page, play_first_legal, take_seat
+from .helpers import OWN_MAP as MAIN
+from .helpers import call, play_first_legal, three_maps_on_a_phone
 from .test_game_night_phone import catalog
-
-MAIN = 'svg.sheet[data-key="sheet"]:not([data-stale])'
 
 # Each line added to the spoken log, with the move the line above the map says then (its
 # event's number): what a screen reader hears, and while which move is shown.
@@ -44,27 +43,7 @@ def events(server, table):
 )
 def test_each_revealed_drawing_is_said_once_as_it_is_shown(browser, server, lang, order):
     words = catalog(lang, "cartographers")
-    created = call(
-        server,
-        "POST",
-        "/api/tables",
-        {
-            "game": "cartographers",
-            "options": {},
-            "seed": 4,
-            "seats": [{"kind": "person", "name": name} for name in ("Ana", "Bea", "Cai")],
-        },
-    )
-    table = created["table"]["id"]
-    tokens = {s["seat"]: s["token"] for s in created["seats"]}
-    context, page, errors = phone_page(browser, 390, 844)
-    try:
-        page.add_init_script(
-            f"localStorage.setItem('bgbot.lang', {lang!r});"
-            " localStorage.setItem('bgbot.pace', 'fast')"
-        )
-        take_seat(page, server, table, 0, tokens[0], "cartographers")
-        page.wait_for_selector(f"{MAIN} .target")
+    with three_maps_on_a_phone(browser, server, lang, "fast") as (page, table, tokens, errors):
         page.evaluate(HEAR)
         for seat in order:
             play_first_legal(server, table, tokens[seat])
@@ -93,5 +72,3 @@ def test_each_revealed_drawing_is_said_once_as_it_is_shown(browser, server, lang
         assert len(page.evaluate("window.__heard")) == heard, page.evaluate("window.__heard")
         assert page.get_attribute("#log-announcer", "aria-live") == "polite"
         assert not errors, errors
-    finally:
-        context.close()

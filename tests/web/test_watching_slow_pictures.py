@@ -6,7 +6,7 @@ and then, in CI). Every move of the bot must be seen marked on its own picture."
 
 from __future__ import annotations
 
-from .helpers import act, call, legal_notations, phone_page, seeded, take_seat, view
+from .helpers import act, friends_and_a_bot, legal_notations, phone_page, seeded, take_seat, view
 from .test_watching_a_whole_game import RECORDER, moves_of_others
 
 # Each picture's answer held 2.5 s in the page (as a busy server takes), the others' not.
@@ -19,19 +19,8 @@ SLOW_PICTURES = """() => {
 
 
 def test_each_move_of_the_bot_is_marked_however_slow_its_picture(browser, server):
-    created = call(
-        server,
-        "POST",
-        "/api/tables",
-        {
-            "game": "tikal",
-            "options": {},
-            "seed": 4,
-            "seats": [{"kind": "person", "name": "Ana"}, {"kind": "bot", "level": "random"}],
-        },
-    )
-    table = created["table"]["id"]
-    token = next(s["token"] for s in created["seats"] if s.get("token"))
+    table, tokens = friends_and_a_bot(server, "tikal", 4, names=("Ana",))
+    token = tokens[0]
     context, page, errors = phone_page(browser, 390, 844)
     try:
         page.add_init_script(f"({SLOW_PICTURES})()")

@@ -8,7 +8,15 @@ end, the result."""
 
 from __future__ import annotations
 
-from .helpers import act, call, legal_notations, phone_page, seeded, take_seat, view
+from .helpers import (
+    act,
+    friends_and_a_bot,
+    legal_notations,
+    phone_page,
+    seeded,
+    take_seat,
+    view,
+)
 
 MAIN = 'svg.sheet[data-key="sheet"]:not([data-stale])'
 
@@ -42,23 +50,7 @@ TURN = """sel => {
 
 
 def test_a_whole_game_of_cartographers_by_taps_in_catalan(browser, server):
-    created = call(
-        server,
-        "POST",
-        "/api/tables",
-        {
-            "game": "cartographers",
-            "options": {},
-            "seed": 11,
-            "seats": [
-                {"kind": "person", "name": "Ana"},
-                {"kind": "person", "name": "Berta Casals"},
-                {"kind": "bot", "level": "random"},
-            ],
-        },
-    )
-    table = created["table"]["id"]
-    tokens = {s["seat"]: s["token"] for s in created["seats"] if s.get("token")}
+    table, tokens = friends_and_a_bot(server, "cartographers", 11, ("Ana", "Berta Casals"))
     context, page, errors = phone_page(browser, 390, 844)
     rng = seeded(3)
     turns = []
