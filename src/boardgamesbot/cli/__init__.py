@@ -29,8 +29,8 @@ class Bgbot(click.Group):
         import sys
 
         args = list(sys.argv[1:] if args is None else args)
-        # (every command's --lang checked here, the games' own tools' too: `bgbot
-        # cartographers score --lang xx` spoke the locale's language, saying nothing)
+        # (every command's --lang checked here, the games' own tools' too: a game's tool
+        # given "--lang xx" spoke the locale's language, saying nothing)
         for typed in typed_languages(args):
             language(typed)
         lang = asked_language(args)
