@@ -103,6 +103,38 @@ def test_a_language_the_terminal_does_not_speak_is_refused_in_the_locales(lang):
         assert say(lang, "setup.lang", given="fr", known="en, pt-BR, ca") in line, line
 
 
+def lang_commands() -> list[str]:
+    """Every `bgbot` command with a ``--lang`` option, by its path ("cartographers score")."""
+    from boardgamesbot.cli.usage import commands
+
+    return [path for path, command in commands(main)
+            if any("--lang" in param.opts for param in command.params)]
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_every_commands_unknown_language_is_refused_in_the_locales_listing_the_languages(
+        tmp_path, lang):
+    """`bgbot cartographers score SHEET --card X --lang xx` scored in the locale's language,
+    saying nothing of 'xx'. Every command's --lang (the games' own tools' too), however
+    written, is refused in the locale's language, naming the languages there are; nothing
+    is done (no score printed)."""
+    from tests.cartographers.helpers import BLANK_A
+
+    sheet = tmp_path / "sheet.txt"
+    sheet.write_text(BLANK_A)
+    paths = lang_commands()
+    assert {"play", "cartographers score", "games"} <= set(paths), paths
+    env = {"LANG": LOCALES[lang], "LC_ALL": "", "LC_MESSAGES": ""}
+    for path in paths:
+        for written in (["--lang", "xx"], ["--lang=xx"], ["-l", "xx"], ["-lxx"]):
+            result = run(*path.split(), *written, env=env)
+            line = error_line(result, lang)
+            assert say(lang, "setup.lang", given="xx", known="en, pt-BR, ca") in line, (path, line)
+    scored = run("cartographers", "score", str(sheet), "--card", "Sentinel Wood",
+                 "--lang", "xx", env=env)
+    assert say(lang, "setup.lang", given="xx", known="en, pt-BR, ca") in error_line(scored, lang)
+
+
 @pytest.mark.parametrize("lang", list(LOCALES))
 def test_a_missing_or_broken_saved_game_is_said_in_the_language(tmp_path, lang):
     env = {"LANG": LOCALES[lang]}

@@ -3,6 +3,7 @@ friend who speaks another language at the table."""
 
 from __future__ import annotations
 
+import codecs
 import fcntl
 import os
 import pty
@@ -129,31 +130,76 @@ class Phone:
                 )
             finally:  # (never back into the tests: only a failed exec gets here)
                 os._exit(127)
-        self.output = self.printed = ""
+        self.printed = ""
+        # (decoded as it comes: a read may end inside a character, "ç" or "à" split
+        # across two reads, which decoded alone were two "\ufffd"; and inside an
+        # escape, which is taken out of the whole text, not of each read)
+        self.decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self.received = ""
+
+    @property
+    def output(self) -> str:
+        """What the terminal printed since the last answer, its escapes taken out."""
+        return ESCAPE.sub("", self.received)
+
+    def read(self) -> bool:
+        """Takes in what the terminal printed within a second; False once `bgbot` has
+        ended (the terminal's other end closed)."""
+        ready, _, _ = select.select([self.fd], [], [], 1)
+        if not ready:
+            return True
+        try:
+            read = os.read(self.fd, 65536)
+        except OSError:
+            read = b""
+        self.received += self.decoder.decode(read, final=not read)
+        return bool(read)
 
     def screen(self) -> list[str]:
         """The rows the terminal shows once the prompt ("seat 1> ") waits for a line."""
         deadline = time.monotonic() + 120
         while not self.output.endswith("> "):
             assert time.monotonic() < deadline, self.output[-2000:]
-            ready, _, _ = select.select([self.fd], [], [], 1)
-            if ready:
-                self.output += ESCAPE.sub("", os.read(self.fd, 65536).decode(errors="replace"))
-        rows: list[str] = []
-        for line in self.output.replace("\r\n", "\n").split("\n"):
-            line = line.rsplit("\r", 1)[-1]
-            rows += [line[at : at + PHONE[1]] for at in range(0, max(1, len(line)), PHONE[1])]
-        return rows[-PHONE[0] :]
+            assert self.read(), self.output[-2000:]
+        return screen_rows(self.output)
 
     def answer(self, line: str) -> list[str]:
         shown = self.screen()
-        self.printed, self.output = self.output, ""
+        self.printed, self.received = self.output, ""
         os.write(self.fd, line.encode() + b"\r")
         return shown
 
     def close(self) -> None:
         os.close(self.fd)
         os.waitpid(self.pid, 0)
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_a_character_split_across_the_terminals_reads_is_read_whole(tmp_path, monkeypatch, lang):
+    """`Phone` decoded each read alone: a character of more than one byte ("ç", "à", the
+    map heading's "–") that a read ended inside was two "\ufffd" on the screen a test read.
+    Read one byte at a time (each character split), the screen is what `bgbot` wrote."""
+    from boardgamesbot.cli.words import say
+    from boardgamesbot.games.tikal.catalog import say as tikal_say
+
+    phone = Phone("play", "tikal", "--players", "2", "--seed", "3", "--lang", lang, cwd=tmp_path)
+    whole = os.read
+
+    def bytewise(fd: int, size: int) -> bytes:
+        return whole(fd, 1 if fd == phone.fd else size)
+
+    monkeypatch.setattr(os, "read", bytewise)
+    try:
+        text = "\n".join(phone.screen())
+        assert "\ufffd" not in text, text
+        heading = tikal_say(lang, "tikal.term.dense.half", shown="A–D", hidden="E–H")
+        assert heading in text or heading.replace("A–D", "E–H", 1).replace(
+            "(E–H", "(A–D", 1) in text, text
+        assert say(lang, "turn", kinds="", example="").split(":")[0] in text, text
+        monkeypatch.undo()
+        phone.answer("quit")
+    finally:
+        phone.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
@@ -244,29 +290,22 @@ def test_on_a_phone_the_cartographers_sheet_the_last_move_and_the_prompt_share_t
         phone.close()
 
 
-def final_screen(phone: Phone) -> list[str]:
-    """The rows the terminal shows once ``phone``'s `bgbot` has ended (no prompt waits)."""
-    deadline, raw = time.monotonic() + 300, b""
-    while True:
-        assert time.monotonic() < deadline, phone.output[-2000:]
-        ready, _, _ = select.select([phone.fd], [], [], 1)
-        if not ready:
-            continue
-        try:
-            read = os.read(phone.fd, 65536)
-        except OSError:  # (the terminal's other end closed: bgbot has ended)
-            break
-        if not read:
-            break
-        raw += read
-    # (read whole before it is decoded and its escapes taken out: a read may end inside
-    # an escape, whose "[0m" then stood in a row, or inside a character)
-    phone.output += ESCAPE.sub("", raw.decode(errors="replace"))
+def screen_rows(output: str) -> list[str]:
+    """The rows a terminal of ``PHONE``'s size shows of ``output``: its last lines, each
+    broken at the columns' width, a carriage return writing over its line."""
     rows: list[str] = []
-    for line in phone.output.replace("\r\n", "\n").split("\n"):
+    for line in output.replace("\r\n", "\n").split("\n"):
         line = line.rsplit("\r", 1)[-1]
         rows += [line[at : at + PHONE[1]] for at in range(0, max(1, len(line)), PHONE[1])]
     return rows[-PHONE[0] :]
+
+
+def final_screen(phone: Phone) -> list[str]:
+    """The rows the terminal shows once ``phone``'s `bgbot` has ended (no prompt waits)."""
+    deadline = time.monotonic() + 300
+    while phone.read():
+        assert time.monotonic() < deadline, phone.output[-2000:]
+    return screen_rows(phone.output)
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])

@@ -114,5 +114,62 @@ def test_score_command_speaks_the_persons_language_and_takes_their_card_names(
     path.write_text(BLANK_A.replace("...^.R.....", "...^.R..?..", 1))
     wrong = score(str(path), "--card", card)
     assert wrong.exit_code == 2 and wrong.stdout == "", wrong.output
-    assert say(lang, "carto.tool.error.space", path=path, line=2, character=9, side="A") \
-        in wrong.stderr, wrong.stderr
+    assert say(lang, "carto.tool.error.cell", path=path, line=2, character=9, mark="?",
+               reason=say(lang, "carto.tool.error.cell.mark")) in wrong.stderr, wrong.stderr
+
+
+#: Sheets wrong in each way `Sheet.from_text` refuses (side A: line 2 is "...^.R....."), with
+#: the reason's case, its particulars, and the line and character named (none: the whole).
+WRONG_SHEETS = [
+    ("\n".join(BLANK_A.splitlines()[:10]), "lines", {"found": 10}, None),
+    (BLANK_A.replace("...........", "..........", 1), "width", {"found": 10, "line": 1}, None),
+    (BLANK_A.replace("...........", "f..........", 1),
+     "no_ruins", {"write": "F", "side": "A"}, (1, 1, "f")),
+    (BLANK_A.replace("...^.R.....", "...^.F.....", 1), "ruins", {"write": "f", "side": "A"},
+     (2, 6, "F")),
+    (BLANK_A.replace("...^.R.....", "...F.R.....", 1), "printed",
+     {"printed": "mountain", "side": "A"}, (2, 4, "F")),
+    (BLANK_A.replace("...^.R.....", "...^.......", 1), "printed",
+     {"printed": "ruins", "side": "A"}, (2, 6, ".")),
+    (BLANK_A.replace("...........", "^..........", 1),
+     "not_printed", {"printed": "none", "written": "mountain", "side": "A"}, (1, 1, "^")),
+    (BLANK_A.replace("...^.R.....", "...^.R..?..", 1), "mark", {}, (2, 9, "?")),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_score_command_says_where_the_sheet_is_wrong_and_why_in_the_language(tmp_path, lang):
+    """In Portuguese and Catalan a wrong sheet was told "not what side A prints there, or
+    not a sheet's mark" whatever was wrong: only English said why. In each language the
+    line and character (or the lines' count, a line's width) are named with the reason:
+    lower case off ruins, ruins written over, a printed feature missing or misplaced, a
+    mark that is none; nothing is scored and the file is left as it was."""
+    from boardgamesbot.games.cartographers.render import named, say
+
+    path = tmp_path / "sheet.txt"
+    reasons = set()
+    for text, case, particulars, cell in WRONG_SHEETS:
+        path.write_text(text)
+        result = CliRunner().invoke(main, ["cartographers", "score", str(path), "--card",
+                                           "Treetower", "--lang", lang])
+        assert result.exit_code == 2 and result.stdout == "", (case, result.output)
+        told = " ".join(result.stderr.split())
+        assert told.startswith(say(lang, "carto.tool.error", message="").strip()), told
+        if cell is None:
+            expected = say(lang, f"carto.tool.error.{case}", path=path, **particulars)
+        else:
+            line, character, mark = cell
+            said = {name: named(lang, "carto.sheet.printed", value)
+                    if name in ("printed", "written") else value
+                    for name, value in particulars.items()}
+            reason = say(lang, f"carto.tool.error.cell.{case}", **said)
+            reasons.add(reason)
+            expected = say(lang, "carto.tool.error.cell", path=path, line=line,
+                           character=character, mark=mark, reason=reason)
+            assert f"{mark}" in told and str(line) in told and str(character) in told
+        assert expected in told, (case, told)
+        assert path.read_text() == text and [*tmp_path.iterdir()] == [path]
+    assert len(reasons) == len(WRONG_SHEETS) - 2, reasons  # (each cell's reason its own)
+    if lang != "en":  # (the reasons are the language's, not English left in)
+        assert not reasons & {say("en", f"carto.tool.error.cell.{case}", write="F", side="A")
+                              for case in ("no_ruins", "mark")}

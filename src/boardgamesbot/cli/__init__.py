@@ -17,7 +17,7 @@ from boardgamesbot.engine import TOOL_LANGUAGE, known_games, load_game
 
 from . import arena, chat, play, records, rules, serve, train
 from .terminal import console, language
-from .usage import asked_language, speaking, spoken_language
+from .usage import asked_language, speaking, spoken_language, typed_languages
 from .words import environment_language, say
 
 
@@ -29,6 +29,10 @@ class Bgbot(click.Group):
         import sys
 
         args = list(sys.argv[1:] if args is None else args)
+        # (every command's --lang checked here, the games' own tools' too: a game's tool
+        # given "--lang xx" spoke the locale's language, saying nothing)
+        for typed in typed_languages(args):
+            language(typed)
         lang = asked_language(args)
         # (the games' own tools in the language too, their help their game's to give: they
         # answered in English under "Uso:" and "Opções:")

@@ -20,7 +20,7 @@ from boardgamesbot.engine import (
     load_game,
 )
 
-from .words import LANGUAGE_NAMES, environment_language, folded, say
+from .words import environment_language, folded, known_language, say
 
 console = Console(highlight=False)
 
@@ -197,13 +197,10 @@ def chosen(options: dict) -> dict:
 def language(lang: str) -> str:
     """``lang`` if the rules help speaks it (``pt``, ``pt_br``, ``PT-BR`` are ``pt-BR``;
     ``português``, ``Català``, ``English`` too), else a one-line error."""
-    typed = lang.strip().replace("_", "-").lower()
-    lang = next((known for known in LANGUAGES if typed == known.lower()), None) or \
-        LANGUAGE_NAMES.get(folded(typed)) or {
-        "pt": "pt-BR", "br": "pt-BR", "ca": "ca", "en": "en"}.get(typed.split("-")[0], lang)
-    if lang not in LANGUAGES:  # (said in the locale's language: the one asked for is unknown)
+    known = known_language(lang)
+    if known is None:  # (said in the locale's language: the one asked for is unknown)
         fail(say(environment_language(), "setup.lang", given=lang, known=", ".join(LANGUAGES)))
-    return lang
+    return known
 
 
 def secret(value: str | None, path: str | None, what: str) -> str | None:

@@ -36,7 +36,7 @@ import click
 
 from boardgamesbot.games.wording import plural_form
 
-from .words import LANGUAGE_NAMES, LOCALE_LANGUAGES, _catalog, environment_language, folded
+from .words import _catalog, environment_language, known_language
 
 #: The language click speaks now; None outside `speaking` (click's own English).
 _spoken: ContextVar[str | None] = ContextVar("spoken", default=None)
@@ -177,24 +177,27 @@ def speaking(group: click.Command, lang: str, more: dict[str, str] | None = None
             setattr(thing, attribute, value)
 
 
-def asked_language(args: list[str]) -> str:
-    """The language a command line asks for (``--lang``/``-l``, read before click reads the
-    line: ``--help`` and a usage error stop it before ``--lang`` is taken), else the
-    locale's. A language the terminal does not speak is left to the command to refuse."""
+def typed_languages(args: list[str]) -> list[str]:
+    """The languages a command line asks for (``--lang``/``-l``, read before click reads
+    the line: ``--help`` and a usage error stop it before ``--lang`` is taken), as typed."""
+    typed = []
     for index, arg in enumerate(args):
         if arg == "--":
             break
-        value = None
         if arg in ("--lang", "-l") and index + 1 < len(args):
-            value = args[index + 1]
+            typed.append(args[index + 1])
         elif arg.startswith("--lang="):
-            value = arg.removeprefix("--lang=")
+            typed.append(arg.removeprefix("--lang="))
         elif arg.startswith("-l") and len(arg) > 2 and not arg.startswith("--"):
-            value = arg[2:]
-        if value is not None:
-            typed = value.strip().replace("_", "-").lower()
-            known = LANGUAGE_NAMES.get(folded(typed)) or \
-                LOCALE_LANGUAGES.get(typed.split("-")[0])
-            if known is not None:
-                return known
+            typed.append(arg[2:])
+    return typed
+
+
+def asked_language(args: list[str]) -> str:
+    """The language a command line asks for (`typed_languages`), else the locale's. A
+    language the terminal does not speak is refused before (`boardgamesbot.cli.Bgbot`)."""
+    for typed in typed_languages(args):
+        known = known_language(typed)
+        if known is not None:
+            return known
     return environment_language()

@@ -61,6 +61,19 @@ def say(lang: str, key: str, **params: Any) -> str:
     return key
 
 
+def known_language(typed: str) -> str | None:
+    """The language of the faces ``typed`` names (``pt``, ``pt_br``, ``PT-BR`` are
+    ``pt-BR``; ``português``, ``Català``, ``English`` too), else None.
+
+    >>> known_language("pt_br"), known_language("Català"), known_language("fr")
+    ('pt-BR', 'ca', None)
+    """
+    typed = typed.strip().replace("_", "-").lower()
+    return next((known for known in LANGUAGES if typed == known.lower()), None) or \
+        LANGUAGE_NAMES.get(folded(typed)) or \
+        {**LOCALE_LANGUAGES, "br": "pt-BR"}.get(typed.split("-")[0])
+
+
 def environment_language(environ: dict[str, str] | None = None) -> str:
     """The language the person's locale asks for (``LC_ALL``, then ``LC_MESSAGES``, then
     ``LANG``, as gettext reads them), else English: someone whose terminal speaks

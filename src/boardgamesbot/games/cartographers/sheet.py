@@ -300,7 +300,7 @@ class Sheet:
         if len(lines) != SIZE:
             raise GameError(
                 f"a sheet has {SIZE} lines of {SIZE} characters; found {len(lines)} lines",
-                code="bad_sheet",
+                code="bad_sheet", case="lines", found=len(lines),
             )
         layers = [0] * len(DRAWN_TERRAINS)
         for row, line in enumerate(lines):
@@ -308,7 +308,7 @@ class Sheet:
             if len(line) != SIZE:
                 raise GameError(
                     f"line {row + 1}: expected {SIZE} characters, found {len(line)}",
-                    code="bad_sheet", line=row + 1,
+                    code="bad_sheet", case="width", line=row + 1, found=len(line),
                 )
             for col, char in enumerate(line):
                 bit = 1 << (row * SIZE + col)
@@ -318,31 +318,39 @@ class Sheet:
                     if on_ruins and not ruins & bit:
                         raise _sheet_error(where, f"lower case marks a ruins space, and side "
                                            f"{map_side.letter} has no ruins here; write "
-                                           f"{char.upper()!r}", row, col)
+                                           f"{char.upper()!r}", row, col, "no_ruins",
+                                           map_side, char, write=char.upper())
                     if not on_ruins and ruins & bit:
                         raise _sheet_error(where, f"side {map_side.letter} has ruins here; "
                                            f"write {char.lower()!r} for terrain drawn on ruins",
-                                           row, col)
+                                           row, col, "ruins", map_side, char,
+                                           write=char.lower())
                     if (mountains | wastelands) & bit:
                         raise _sheet_error(where, f"side {map_side.letter} prints "
                                            f"{'a mountain' if mountains & bit else 'wasteland'} "
-                                           "here", row, col)
+                                           "here", row, col, "printed", map_side, char,
+                                           printed=_printed_here(map_side, bit))
                     layers[_LETTER_TERRAIN[char.upper()]] |= bit
                 elif char in ".R^#":
                     printed = {"^": mountains, "#": wastelands, "R": ruins}
                     if char == "." and (ruins | mountains | wastelands) & bit:
                         raise _sheet_error(where, f"side {map_side.letter} prints "
-                                           f"{_feature(map_side, bit)} here", row, col)
+                                           f"{_feature(map_side, bit)} here", row, col,
+                                           "printed", map_side, char,
+                                           printed=_printed_here(map_side, bit))
                     if char != "." and not printed[char] & bit:
                         raise _sheet_error(where, f"side {map_side.letter} has "
                                            f"{_feature(map_side, bit)} here, not "
-                                           f"{_FEATURE_NAMES[char]}", row, col)
+                                           f"{_FEATURE_NAMES[char]}", row, col, "not_printed",
+                                           map_side, char, printed=_printed_here(map_side, bit),
+                                           written=_PRINTED_MARKS[char])
                     if char == "R" or char == ".":
                         continue
                     # ``^`` and ``#`` at the printed place: nothing to store.
                 else:
                     raise _sheet_error(where, "expected one of . R ^ # F V A W M "
-                                       "(or f v a w m on ruins)", row, col)
+                                       "(or f v a w m on ruins)", row, col, "mark", map_side,
+                                       char)
         return cls(map_side, layers)
 
     def __eq__(self, other: object) -> bool:
@@ -368,8 +376,27 @@ def _feature(side: MapSide, bit: int) -> str:
     return "no printed feature"
 
 
-def _sheet_error(where: str, problem: str, row: int, col: int) -> GameError:
-    return GameError(f"{where}: {problem}", code="bad_sheet", line=row + 1, character=col + 1)
+#: The printed features' marks → their names in a refusal's particulars (`_printed_here`).
+_PRINTED_MARKS = {"^": "mountain", "#": "wasteland", "R": "ruins"}
+
+
+def _printed_here(side: MapSide, bit: int) -> str:
+    """What ``side`` prints on the space ``bit``, by the name faces say it by
+    (``carto.sheet.printed.NAME``): mountain, wasteland, ruins, or none."""
+    mountains, ruins, wastelands = _printed(side)
+    for name, printed in (("mountain", mountains), ("wasteland", wastelands), ("ruins", ruins)):
+        if printed & bit:
+            return name
+    return "none"
+
+
+def _sheet_error(where: str, problem: str, row: int, col: int, case: str, side: MapSide,
+                 mark: str, **more: str) -> GameError:
+    """A cell of the sheet that is wrong: its line and character, the mark written there
+    and the ``case`` (what is wrong) with its particulars, for faces to say in each
+    language (`tools.score`); the message says it in English."""
+    return GameError(f"{where}: {problem}", code="bad_sheet", case=case, line=row + 1,
+                     character=col + 1, side=side.letter, mark=mark, **more)
 
 
 def _side(side: str | MapSide) -> MapSide:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 
@@ -64,6 +64,23 @@ def card_named(typed: str, lang: str) -> str | None:
     return None
 
 
+def sheet_error(lang: str, path: str, where: dict[str, Any]) -> str:
+    """Where the sheet in ``path`` is wrong and why, in ``lang``, from `Sheet.from_text`'s
+    refusal's particulars (``where``): its count of lines, a line's width, or a cell (its
+    line and character, the mark written there, what the side prints there)."""
+    from .render import named, say
+
+    if where.get("case") in ("lines", "width"):
+        return say(lang, f"carto.tool.error.{where['case']}", path=path, **where)
+    said: dict[str, Any] = {**where}  # (the printed features by their names in ``lang``)
+    for name in ("printed", "written"):
+        if name in where:
+            said[name] = named(lang, "carto.sheet.printed", where[name])
+    reason = say(lang, f"carto.tool.error.cell.{where['case']}", **said)
+    return say(lang, "carto.tool.error.cell", path=path, line=where["line"],
+               character=where["character"], mark=where["mark"], reason=reason)
+
+
 @click.group("cartographers")
 def tools() -> None:
     """Cartographers tools."""
@@ -99,16 +116,5 @@ def score(path: str, card_name: str, side: str, lang: str | None) -> None:
     try:
         sheet = Sheet.from_text(text, side)
     except GameError as error:
-        # (where the sheet is wrong, in the person's words; English keeps the reader's
-        # detail of what the side prints there)
-        where = error.params
-        if lang == "en":
-            _fail(lang, f"{path}: {error}")
-        elif "character" in where:
-            _fail(lang, say(lang, "carto.tool.error.space", path=path, line=where["line"],
-                            character=where["character"], side=side.strip().upper()))
-        elif "line" in where:
-            _fail(lang, say(lang, "carto.tool.error.width", path=path, line=where["line"]))
-        else:
-            _fail(lang, say(lang, "carto.tool.error.lines", path=path))
+        _fail(lang, sheet_error(lang, path, error.params))
     click.echo(str(score_card(card, sheet)))
