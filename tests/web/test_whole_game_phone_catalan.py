@@ -38,6 +38,8 @@ TURN = """sel => {
     const tabs = [...document.querySelectorAll('.map-tab')];
     return {
         state: Number(screen.dataset.state),
+        // counted in the same look: counted apart, a redraw in between read 0 (CI, load 20)
+        targets: sheet.querySelectorAll('.target').length,
         tabs: tabs.map((tab) => tab.getAttribute('aria-label')),
         seen: tabs.map(topmost),
         // the tabs in the edicts' row: their middles within its height
@@ -70,8 +72,7 @@ def test_a_whole_game_of_cartographers_by_taps_in_catalan(browser, server):
                 continue  # the bot's
             look = page.wait_for_function(TURN, arg=MAIN, timeout=30_000).json_value()
             turns.append(look)
-            targets = page.locator(f"{MAIN} .target")
-            targets.nth(rng.randrange(targets.count())).tap()
+            page.locator(f"{MAIN} .target").nth(rng.randrange(look["targets"])).tap()
             page.tap("#confirm-action")
             # Ana's drawing made (the server's state moved past the turn looked at).
             page.wait_for_function(
