@@ -2777,3 +2777,85 @@ FRESH_28 = {
          ["Journeyman Topographer"], "10 a 19"),
     ],
 }
+
+#: The twenty-ninth pass's HELD-OUT set (session 56, helper ask56; docs/ask.md): 30 questions, 5
+#: per game and language, written from the rules and the three languages' help pages before the
+#: asker was run on them or anything of the pass was changed, and committed on their own first —
+#: as friends at a table type on a phone (no accents, typos, "r", "n", "pts", "msm", "qnto"), some
+#: asking why a move is refused ("can I …"); Tikal's basic game (4) and auction (1) in each
+#: language, Cartographers' turn, cards, scoring and sheet (one solo question, in pt-BR). Each names
+#: its passage and the answer in it; none is within a difflib ratio of 0.8 of an older set's.
+#: Measured once, before the pass's changes: its first figure is the pass's honest one; it is not
+#: looked at to tune.
+FRESH_29 = {
+    "tikal": [
+        # English
+        ("en", "can i set up a camp somewhere none of my guys r standing",
+         ["Build a camp (5 AP)"], "You need no figure there"),
+        ("en", "got 2 matching treasures n 1 odd one, how many pts is that",
+         ["treasures by kind"], "two of a kind 3 points"),
+        ("en", "is there a max on how many dudes can sit on one hex",
+         ["Moving."], "There is no limit to the figures on a space"),
+        ("en", "can i still walk my worker onto a temple some1 else is guarding",
+         ["Place a guard (5 AP)"], "Other players' figures may stay there and come and go"),
+        ("en", "auction: every1 passed on the second tile, now what",
+         ["Next auctions."], "the first player who passed plays for free"),
+        # Português do Brasil
+        ("pt-BR", "pq nao deixa trocar meu tesouro por um igual ao meu do outro cara",
+         ["Decisão 3"], "não é permitido trocar um Tesouro por outro do mesmo tipo"),
+        ("pt-BR", "juntei 3 tesouros iguais, qnto isso me da na contagem",
+         ["seus Tesouros por tipo"], "três iguais valem 6 pontos"),
+        ("pt-BR", "o chefe vale qnto na forca comparado com os exploradores",
+         ["Força."], "Chefe de expedição vale 3"),
+        ("pt-BR", "empatei com outro no templo, alguem ganha ponto?",
+         ["cada Templo"], "empate não dá pontos a ninguém"),
+        ("pt-BR", "leilao: a ordem da rodada final muda se alguem passar na frente nos pontos?",
+         ["Decisão 8"], "é fixada quando ela começa"),
+        # Català
+        ("ca", "despres de la ronda del volca, el que l'ha tret torna a jugar?",
+         ["Surt un volcà."], "fa un torn normal amb 10 PA"),
+        ("ca", "quantes mascares de tresor hi ha en total al joc",
+         ["36 llosetes de terreny"], "24 màscares en total"),
+        ("ca", "per que no puc moure el meu guardia a un altre temple",
+         ["Posar un guardià (5 PA)"], "ja no es mou mai més"),
+        ("ca", "m'ha tocat una lloseta que no encaixa enlloc, que faig",
+         ["Decisió 1"], "la pots posar en qualsevol espai buit"),
+        ("ca", "subhasta, es paga abans o despres d'escollir la lloseta?",
+         ["Decisió 6"], "el preu es paga tan bon punt es guanya la subhasta"),
+    ],
+    "cartographers": [
+        # English
+        ("en", "when a season ends do the explore cards get shuffled back in",
+         ["the next season begins"], "all the revealed explore cards go back into the deck"),
+        ("en", "all 14 coins filled already, what happens to more coins",
+         ["Coins:"], "Coins beyond the 14 on the track are lost"),
+        ("en", "hamlet card - how big is the bigger shape on it",
+         ["Hamlet"], "or 5 squares"),
+        ("en", "r the ruins spaces already filled at the start or can i draw on them",
+         ["Map sheet"], "until something is drawn on it"),
+        ("en", "how much time does autumn last",
+         ["4 season cards"], "Autumn (7, C and D)"),
+        # Português do Brasil
+        ("pt-BR", "pq o jogo nao me deixa desenhar so um quadradinho em vez da forma",
+         ["Decisão 2"], "só é permitido quando nenhuma forma da carta"),
+        ("pt-BR", "perco qnts estrelas por cada casinha vazia colada num monstro",
+         ["vizinho a pelo menos um espaço de monstro"], "−1 por espaço vazio"),
+        ("pt-BR", "deu empate nas estrelas no final, como desempata",
+         ["Em caso de empate"], "perdeu menos estrelas para monstros"),
+        ("pt-BR", "jogando solo, como calcula minha nota no final",
+         ["menos os"], "é a sua pontuação menos os"),
+        ("pt-BR", "celeiro dourado: ruina vazia do lado da agua conta?",
+         ["Decisão 12"], "esteja ele preenchido ou não"),
+        # Català
+        ("ca", "puc girar o capgirar la forma abans de dibuixar-la?",
+         ["2. Dibuix."], "gira-la o capgira-la com vulguis"),
+        ("ca", "quantes muntanyes hi ha a la cara A del full",
+         ["Terres salvatges"], "5 muntanyes i 6 ruïnes"),
+        ("ca", "amb dos jugadors a qui li passo el full a l'emboscada",
+         ["Amb dos jugadors o més,"], "dibuixes al full de l'altre"),
+        ("ca", "el poblat gran que no toca muntanyes quants punts fa",
+         ["Gran Ciutat"], "1 estrella per espai"),
+        ("ca", "una emboscada que no ha sortit passa a la seguent estacio?",
+         ["Una emboscada que no s'ha revelat"], "es queda a la baralla"),
+    ],
+}
