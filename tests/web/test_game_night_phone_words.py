@@ -406,7 +406,7 @@ TAPS_TOLD = {
     "en": ["In the browser, by tapping the board", "Placing the tile:",
            "One thing to do there:", "Your figure there:", "Several things to do there:"],
     "pt-BR": ["No navegador, tocando no tabuleiro", "Colocar o hexágono:",
-              "Uma só coisa a fazer ali:", "Sua peça ali:", "Várias coisas a fazer ali:"],
+              "Uma só coisa a fazer ali:", "Sua figura ali:", "Várias coisas a fazer ali:"],
     "ca": ["Al navegador, tocant el tauler", "Col·locar la lloseta:", "Una sola cosa a fer-hi:",
            "La teva figura hi és:", "Diverses coses a fer-hi:"],
 }
