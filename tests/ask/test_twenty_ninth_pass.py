@@ -141,3 +141,22 @@ def test_a_second_level_with_one_figure_quotes_why(lang, quote):
     answer = why(state, 0, "uncover A5", lang)
     assert answer.code == "too_few_figures", answer.code
     assert answer.lead == quote, answer.lead
+
+
+#: "pq nao consigo mandar meu explorador pro vulcao" (FRESH_28, development since this pass) got
+#: Decision 3 first — "não é permitido trocar um Tesouro…", a rule on swapping treasures — above
+#: the moving rule ("Ninguém pode entrar em um Vulcão"): a "why can't I…" question hints at a
+#: rule saying what is not allowed (`ALLOWED_KEY`), and Decision 3 held that hint and the
+#: question's "não", and nothing the question names. The hint now counts only in a passage that
+#: holds something the question asks besides its "not".
+@pytest.mark.parametrize(
+    ("lang", "question", "title"),
+    [
+        ("pt-BR", "pq nao consigo mandar meu explorador pro vulcao", "Movimento"),
+        ("en", "why cant my worker go into the volcano", None),
+    ],
+)
+def test_why_cant_i_is_answered_by_a_rule_on_what_it_names(lang, question, title):
+    answers = ask("tikal", question, lang).answers
+    assert title is None or answers[0].title == title, [a.title for a in answers]
+    assert not any(a.title.startswith(("Decision 3", "Decisão 3")) for a in answers[:3])

@@ -646,6 +646,7 @@ class RulesIndex:
         self.idf = {key: math.log(1 + (count - df + 0.5) / (df + 0.5))
                     for key, df in document_frequency.items()}
         self.unseen_idf = math.log(1 + (count + 0.5) / 0.5)
+        self.not_keys = frozenset(self.words.keys(NOT_WORD[lang]))  # (the language's "not")
         self.stems = sorted(key for key in self.idf if not key.startswith("§"))
         # Words a question may be corrected towards: the page's, and every term name.
         written = [f"{p.title} {p.text}"
@@ -1003,18 +1004,28 @@ class RulesIndex:
                          if keys & asked}
         scored: list[tuple[float, float, int]] = []
         surely: dict[int, float] = {}  # each passage's coverage by words not guessed
+        # (the "not" of "why can't I…" is how it asks: `ALLOWED_KEY` hints at a rule saying
+        # what is not allowed, but only one about what the question names)
+        negation = self.not_keys if ALLOWED_KEY in weights else frozenset()
         for index, keys in enumerate(self.keys):
             score = covered = surely[index] = 0.0
             norm = K1 * (1 - B + B * self.lengths[index] / self.average)
+            hinted = 0.0
             for key, weight in weights.items():
                 tf = keys.get(key)
                 if tf:
                     idf = self.idf[key]
-                    score += weight * idf * tf * (K1 + 1) / (tf + norm)
+                    part = weight * idf * tf * (K1 + 1) / (tf + norm)
+                    score += part
+                    if key == ALLOWED_KEY:
+                        hinted = part
                     if self._asks(key, weight):
                         covered += weight * idf
                         if weight > GUESS_WEIGHT:
                             surely[index] += weight * idf
+            if hinted and not any(self._asks(key, weight) and key not in negation
+                                  and key in keys for key, weight in weights.items()):
+                score -= hinted  # ("pq não consigo mandar … pro vulcão?": not Decision 3)
             if score > 0:
                 if self.passages[index].notation or self.passages[index].note:
                     score *= NOTATION_WEIGHT
