@@ -160,3 +160,15 @@ def test_why_cant_i_is_answered_by_a_rule_on_what_it_names(lang, question, title
     answers = ask("tikal", question, lang).answers
     assert title is None or answers[0].title == title, [a.title for a in answers]
     assert not any(a.title.startswith(("Decision 3", "Decisão 3")) for a in answers[:3])
+
+
+#: "a montanha bloqueia o desenho ou da pra passar por cima dela" (DEV_PT_CARTOGRAPHERS) got the
+#: sheet's description first, whose "linhas 1 a 11 de cima para baixo" met the question's "por
+#: cima"; the drawing rule ("nunca sobre uma montanha") came second. "de cima" is a place on the
+#: sheet, little as "em cima" is; "por cima" is covering.
+def test_over_a_mountain_in_portuguese_is_the_drawing_rule():
+    question = "a montanha bloqueia o desenho ou da pra passar por cima dela"
+    first = ask("cartographers", question, "pt-BR").answers[0]
+    assert first.title == "2. Desenho", first.title
+    words = index("cartographers", "pt-BR").words
+    assert not any(key.startswith("cim") for key, _ in words.weighted("de cima para baixo"))

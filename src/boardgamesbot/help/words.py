@@ -278,7 +278,10 @@ _NUMBER_WORDS["pt-BR"].update(duas="2")
 _NUMBER_WORDS["ca"].update(dues="2")
 
 #: Words that are little after another: "on top of" and "em cima de" only say where,
-#: like "on" (the top row, "de cima para baixo", still counts).
+#: like "on"; so does "de cima" ("linhas 1 a 11 de cima para baixo", "linha de cima"), a place
+#: on the sheet: read as a word, it met the "por cima" of "da pra passar por cima dela?" (over a
+#: mountain) and the sheet's description led, not the rule that says "nunca sobre uma montanha"
+#: (the twenty-ninth pass). "por cima" still leaves its hint of covering (`ON_TOP`).
 #: Words after which a word is a noun ("o andar", "cada andar", "segundo andar"): a
 #: game's word that is also a verb ("andar", to walk) is read as its thing only here.
 DETERMINERS = {
@@ -295,7 +298,7 @@ DETERMINERS = {
         mateixa quin quina nou nova""",
 }
 
-LITTLE_AFTER = {"en": {("on", "top")}, "pt-BR": {("em", "cima")}, "ca": set()}
+LITTLE_AFTER = {"en": {("on", "top")}, "pt-BR": {("em", "cima"), ("de", "cima")}, "ca": set()}
 
 #: "How does X work?" asks what the rules say of X, as "como funciona X?" and "com funciona X?"
 #: do: the verb after the question word (Portuguese, Catalan) or ending a question that asks
