@@ -18,9 +18,9 @@ import pytest
 from boardgamesbot.chat import choices, i18n
 from boardgamesbot.chat.commands import read_clock
 from boardgamesbot.chat.conversation import Button, Conversation, Person, Place, Refusal
-from boardgamesbot.chat.games import find_game, read_options
+from boardgamesbot.chat.games import example_action, find_game, read_options
 from boardgamesbot.chat.tables import Service
-from boardgamesbot.engine import GameError, load_game
+from boardgamesbot.engine import GameError, known_games, load_game
 from boardgamesbot.games.wording import edits
 from boardgamesbot.service.bots import BotPool
 from boardgamesbot.service.lobby import Limits, Lobby
@@ -1828,3 +1828,97 @@ def test_a_group_asks_how_the_table_stands_in_its_own_words(tmp_path, lang, word
         assert f"· {help_word} ·" in await say(BOB, "help")
 
     main(tmp_path)
+
+
+#: Words friends say that name no command, in the three languages: none is a slip of one.
+NOT_COMMANDS = {
+    "en": ["hello", "thanks", "sorry", "please", "pizza", "order", "command", "tonight",
+           "again", "what", "play", "game", "yes", "ok", "xyzzy", "COMMAND", "rematch"],
+    "pt-BR": ["obrigado", "valeu", "comando", "COMANDO", "ordem", "vamos", "agora",
+              "quando", "jogo", "jogar", "partida", "sim", "olá", "bora", "tabela"],
+    "ca": ["ORDRE", "ordre", "gràcies", "hola", "som-hi", "vinga", "demà", "quan",
+           "partida", "jugar", "si", "no", "bona", "endavant", "taula"]}
+
+#: Real slips of a phone's keyboard, and the word meant (in that language, or English).
+SLIPS = {
+    "en": [("nwe", "new"), ("jion", "join"), ("stauts", "status"), ("hnit", "hint"),
+           ("scroe", "score"), ("rulse", "rules"), ("lave", "leave"), ("strat", "start")],
+    "pt-BR": [("nvo", "novo"), ("entar", "entrar"), ("ajdua", "ajuda"),
+              ("regars", "regras"), ("placr", "placar"), ("desfazr", "desfazer")],
+    "ca": [("uneis", "uneix"), ("ajdua", "ajuda"), ("regels", "regles"),
+           ("comneca", "comenca"), ("desfe", "desfes"), ("tauelr", "tauler")]}
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_only_a_plausible_slip_gets_a_command_suggested(lang):
+    """A word that names no command is told "Did you mean …?" only when it is a slip of
+    one: at most one edit (two in a word of six letters or more) from a command's word in
+    the chat's language or in English. Before, any word `nearest` found alike was offered:
+    a Catalan group's '/ORDRE' (the help's placeholder, tapped) got "Vols dir '/score'?",
+    three edits away. Each word a friend might say gets nothing or a near word; each real
+    slip still gets the word meant."""
+    from boardgamesbot.chat.conversation import COMMANDS
+
+    own = i18n._catalog(lang)["aliases"]
+    words = {i18n.fold(w) for c in COMMANDS for w in [c, *own.get(c, [])]}
+    far = {}
+    for word in NOT_COMMANDS[lang] + [w for other in NOT_COMMANDS.values() for w in other]:
+        near = i18n.nearest_command(word, COMMANDS, lang)
+        if near is None:
+            continue
+        typed, meant = i18n.fold(word), i18n.fold(near)
+        allowed = 0 if min(len(typed), len(meant)) < 3 else \
+            2 if min(len(typed), len(meant)) >= 6 else 1
+        if typed in words or edits(typed, meant) > allowed:
+            far[word] = near
+    assert not far, far  # (before: {'ORDRE': 'score', 'ordre': 'score', …})
+    assert i18n.nearest_command("ORDRE", COMMANDS, lang) is None
+    for typed, meant in SLIPS[lang]:
+        assert i18n.nearest_command(typed, COMMANDS, lang) == meant, (typed, meant)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("game", [g for g in sorted(known_games())
+                                  if example_action(g, "en")])  # (a test-only game has none)
+def test_every_example_a_table_shows_is_of_its_own_game(tmp_path, game, lang):
+    """'why' alone in a lobby, and 'why', 'preview' and 'help' at a table, show an action
+    to copy: it must be one of that table's game, as the game writes its examples (through
+    the registry: `games.example_action`), never another game's. Before, a Tikal lobby's
+    'why' showed Cartographers' 'forest 2 r90 C4' (the first game registered), 'preview'
+    alone showed Tikal's 'place C4 r2' at every table, and the help at a table listed
+    every game's moves."""
+    own = example_action(game, lang)
+    others = [said for g in known_games() if g != game and (said := example_action(g, lang))]
+    assert own and others and own not in others
+
+    def shows_only_its_own(said: str, what: str) -> None:
+        assert own in said, (what, said)
+        assert not [o for o in others if o in said], (what, said)
+
+    async def main():
+        service = await Service.open(db=f"sqlite:///{tmp_path / 'c.db'}")
+        net = Recorder()
+        conversation = Conversation(service, net, "http://bg")
+        ids = itertools.count()
+
+        async def say(person, text):
+            before = len(net.texts("room"))
+            await conversation.handle_text(ROOM, person, text, f"e{next(ids)}")
+            await asyncio.sleep(0.2)
+            return "\n".join(net.texts("room")[before:])
+
+        try:
+            net.admins.add("ana")
+            await say(ANA, f"lang {lang}")
+            await say(ANA, f"new {game}")
+            shows_only_its_own(await say(ANA, "why"), "why, in the lobby")
+            await say(ANA, "bot easy")
+            await say(ANA, "start")
+            assert conversation.store.game_in("test", "room") is not None, net.texts("room")
+            for asked in ("why", "preview", "help"):
+                shows_only_its_own(await say(ANA, asked), asked)
+        finally:
+            await conversation.close()
+            await service.close()
+
+    asyncio.run(asyncio.wait_for(main(), 60))
