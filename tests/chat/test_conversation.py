@@ -1922,3 +1922,69 @@ def test_every_example_a_table_shows_is_of_its_own_game(tmp_path, game, lang):
             await service.close()
 
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+@run
+async def test_a_scoring_that_scores_nobody_posts_no_scoreboard_of_zeros(conversation, net,
+                                                                          say, service):
+    """Where the table is told in messages (Matrix: not one message edited in place), a
+    Tikal volcano round before any worker reached a temple is a scoring that leaves
+    everyone at 0: it posted "Scores:\\nAna: 0\\nBob: 0" under the board, a message with
+    nothing to read (Telegram stopped in session 55: `Service.points_won`). Now the story
+    of the round is told without a scoreboard of zeros; once Ana has points, the next
+    round's scoreboard is posted as before."""
+    from boardgamesbot.bots import make_bot
+
+    await say(ANA, "new tikal")
+    await say(BOB, "join")
+    await say(ANA, "start")
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+
+    async def told_through() -> None:  # every move of the table told in the room
+        quiet = 0
+        while quiet < 6:
+            count = len(net.sent)
+            await asyncio.sleep(0.1)
+            quiet = quiet + 1 if len(net.sent) == count else 0
+
+    async def play(until_done, choose) -> None:
+        while not await until_done():
+            seat = (await service.summary(table_id))["to_act"][0]
+            await service.act(table_id, seat, await choose(seat))
+
+    async def end_or_first(seat: int) -> str:
+        legal = await service.notations(table_id, seat)
+        return "end" if "end" in legal else legal[0]
+
+    async def scored_round() -> bool:
+        return bool((await service.state(table_id, None))["view"]["score_history"])
+
+    await play(scored_round, end_or_first)
+    assert await service.scores(table_id) == [0, 0]
+    await told_through()
+    texts = net.texts("room")
+    assert not [t for t in texts if "Scores:" in t], [t for t in texts if "Scores:" in t]
+    # the round's story is still told, under the board as it stood after the round
+    assert [t for c, t, picture in net.sent if c == "room" and picture
+            and t.endswith("ends the turn")], texts[-3:]
+    greedy = make_bot("greedy", 1)
+
+    async def ana_greedy(seat: int) -> str:
+        if seat:
+            return await end_or_first(seat)
+        return str(greedy.choose((await service.lobby.current(table_id)).state, 0, None))
+
+    async def ana_scored() -> bool:
+        return (await service.scores(table_id)) != [0, 0]
+
+    await play(ana_scored, ana_greedy)
+    points = await service.scores(table_id)
+    rounds = len((await service.state(table_id, None))["view"]["score_history"])
+
+    async def next_round() -> bool:
+        return len((await service.state(table_id, None))["view"]["score_history"]) > rounds
+
+    await play(next_round, end_or_first)
+    await told_through()
+    boards = [t for t in net.texts("room") if "Scores:" in t]
+    assert boards and re.search(r"\bAna: [1-9]", boards[-1]) and points[0] > 0, boards

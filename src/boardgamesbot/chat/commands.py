@@ -610,6 +610,9 @@ class Commands:
         how = i18n.text(lang, getattr(self.transport, "help_how", "help.how"))
         text = i18n.text(lang, "help.long", how=how,
                          **games.examples(lang, game=await self._game_here(place, person)))
+        spelled = getattr(self.transport, "command_words", None)  # (Telegram's groups: ASCII)
+        if spelled is not None:
+            text = spelled(place.chat_id, text, lang)
         more = getattr(self.transport, "help_more", None)  # the network's own ways (a key)
         if more:
             text += "\n" + i18n.text(lang, more)

@@ -129,6 +129,27 @@ def slip_of(typed: str, word: str) -> bool:
     return edits(typed, word) <= (2 if min(len(typed), len(word)) >= 6 else 1)
 
 
+def typable_commands(text: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
+    """``text`` (a list of commands to read: the help) with each of ``lang``'s command
+    words that Telegram cannot take after a '/' written as it can (`typable`: 'comença' →
+    'comenca'), and the words so changed, ``[(spelled, typable)]``. Telegram finds no
+    command at all in '/comença' (a command followed by a letter is none: tdlib's
+    ``match_bot_commands``), so a group with privacy mode never passes it to the bot."""
+    changed: list[tuple[str, str]] = []
+    aliases = _catalog(lang).get("aliases", {}) if lang in LANGUAGES else {}
+    for _, names in sorted(aliases.items(), key=lambda item: item[0] != "start"):
+        for name in names:  # ('start' first: the word a group's tip shows first)
+            first = name.split()[0]
+            plain = typable(first)
+            if plain == first.lower():
+                continue
+            found = re.compile(rf"(?<![\w·]){re.escape(first)}(?![\w·])")
+            if found.search(text):
+                text = found.sub(plain, text)
+                changed.append((first, plain))
+    return text, changed
+
+
 def nearest_command(word: str, commands: Iterable[str], lang: str) -> str | None:
     """The word for one of ``commands`` that ``word`` looks like a typo of ('nvo' →
     'novo', 'entar' → 'entrar'): among ``lang``'s own words and the English ones, those
