@@ -10,6 +10,7 @@ import os
 import random
 import re
 import threading
+import time
 import uuid
 from importlib import resources
 
@@ -1988,3 +1989,39 @@ async def test_a_scoring_that_scores_nobody_posts_no_scoreboard_of_zeros(convers
     await told_through()
     boards = [t for t in net.texts("room") if "Scores:" in t]
     assert boards and re.search(r"\bAna: [1-9]", boards[-1]) and points[0] > 0, boards
+
+
+def test_closing_the_service_is_prompt_even_with_a_task_that_will_not_end(tmp_path):
+    """`Service.close` cancels the lobby's tasks and waited for them all (a gather): one
+    that does not end on its cancellation (a decision running on, a catch-up that
+    swallows it) held the close — a CI run once spent 120 s there, closing a test's
+    service. Now it waits at most `CLOSE_SECONDS` and leaves such a task behind, logged
+    with where it stands; the tasks that do end on their cancellation are waited for."""
+    from boardgamesbot.service import lobby as lobbies
+
+    async def main():
+        service = await Service.open(db=f"sqlite:///{tmp_path / 'c.db'}")
+        ended = asyncio.Event()
+
+        async def stubborn():
+            try:
+                await asyncio.sleep(3600)
+            except asyncio.CancelledError:
+                await asyncio.sleep(60)  # (does not end when told to)
+
+        async def polite():
+            try:
+                await asyncio.sleep(3600)
+            finally:
+                ended.set()
+
+        service.lobby._spawn(stubborn())
+        service.lobby._spawn(polite())
+        await asyncio.sleep(0.05)
+        began = time.monotonic()
+        await service.close()
+        took = time.monotonic() - began
+        assert took < lobbies.CLOSE_SECONDS + 2, took
+        assert ended.is_set()
+
+    asyncio.run(asyncio.wait_for(main(), 30))
