@@ -314,7 +314,7 @@ class Commands:
     async def cmd_preview(self, place: Place, person: Person, args: list[str],
                           lang: str) -> None:
         seat = await self._my_seat(place, person)
-        if not args:  # (an action of this table's game: 'place C4 r2' is Tikal's)
+        if not args:  # (an action of this table's game, not one game's for all)
             game = (await self.service.summary(seat.table_id))["game"]
             raise Refusal("chat.preview_what", example=games.example_action(game, lang))
         notation = " ".join(args)
@@ -561,9 +561,9 @@ class Commands:
 
     async def _why_example(self, place: Place, person: Person, lang: str) -> str:
         """An action to show how 'why' is asked: of the game this chat (or this person, in
-        a direct chat) plays, or gathers for (a lobby's game: before, a Tikal lobby was
-        shown Cartographers' 'forest 2 r90 C4'), as the game writes its examples; else of
-        the first game."""
+        a direct chat) plays, or gathers for (a lobby's game: before, a lobby was shown the
+        first registered game's move), as the game writes its examples; else of the first
+        game."""
         name = await self._game_here(place, person)
         return games.example_action(name, lang)
 
