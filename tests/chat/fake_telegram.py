@@ -5,7 +5,9 @@ exactly one of callback_data / url / web_app, web_app only in private chats, an 
 that changes nothing) enforced as Telegram does (HTTP 400), and 429 answers on request
 for a method or for one chat. Photos are edited (``editMessageMedia``), albums sent
 (``sendMediaGroup``), deleted (``deleteMessage``, ``deleteMessages``), and a group can
-become a supergroup (`migrate`).
+become a supergroup (`migrate`). What a person says is marked and delivered as Telegram
+does: commands by tdlib's rule (`bot_commands`), and in a group with privacy mode on
+(`privacy`, the default) only a command for the bot or a reply to it (`delivered`).
 
 Only the network boundary is fake: the bot under test runs unchanged.
 """
