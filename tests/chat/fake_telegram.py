@@ -5,7 +5,9 @@ exactly one of callback_data / url / web_app, web_app only in private chats, an 
 that changes nothing) enforced as Telegram does (HTTP 400), and 429 answers on request
 for a method or for one chat. Photos are edited (``editMessageMedia``), albums sent
 (``sendMediaGroup``), deleted (``deleteMessage``, ``deleteMessages``), and a group can
-become a supergroup (`migrate`).
+become a supergroup (`migrate`). What a person says is marked and delivered as Telegram
+does: commands by tdlib's rule (`bot_commands`), and in a group with privacy mode on
+(`privacy`, the default) only a command for the bot or a reply to it (`delivered`).
 
 Only the network boundary is fake: the bot under test runs unchanged.
 """
@@ -18,7 +20,9 @@ import itertools
 import json
 import re
 import socket
+import string
 import time
+import unicodedata
 
 import uvicorn
 from starlette.applications import Starlette
@@ -44,6 +48,8 @@ class FakeTelegram:
         self.refused: list[tuple[str, int]] = []  # (method, status) answered with an error
         self.admins: set[int] = set()
         self.blocked: set[int] = set()  # people who never started the bot (403 in private)
+        self.privacy = True  # BotFather's /setprivacy, on by default: see `delivered`
+        self.unheard: list[dict] = []  # messages said in a group the bot was not given
         self.too_many: dict[str, int] = {}  # method -> answer its next call with 429
         self.flooded: dict[int, tuple[float, int]] = {}  # chat -> (until, retry_after): 429s
         self.bad_gateway: set[str] = set()  # methods whose next call gets a 502
@@ -83,20 +89,42 @@ class FakeTelegram:
         return update["update_id"]
 
     def say(self, chat: dict, user: dict, text: str, thread: int | None = None,
-            reply_to: dict | None = None) -> int:
-        entities = []
-        if text.startswith("/"):
-            # As Telegram marks it: a command's letters are [A-Za-z0-9_] (and @bot), so
-            # "/comença" is marked "/comen" — the rest of the text is still sent.
-            head = re.match(r"/[A-Za-z0-9_]*(@[A-Za-z0-9_]+)?", text).group(0)
-            entities = [{"type": "bot_command", "offset": 0, "length": len(head)}]
+            reply_to: dict | None = None) -> int | None:
+        """``user`` writes ``text`` in ``chat``: the update the bot gets, if Telegram
+        delivers it (`delivered`: privacy mode), else None and the message is kept in
+        `unheard` (the group saw it; the bot never will)."""
         message = {"message_id": next(self._mid), "date": int(time.time()), "chat": chat,
-                   "from": user, "text": text, "entities": entities}
+                   "from": user, "text": text, "entities": bot_commands(text)}
         if thread is not None:  # a forum topic
             message.update(message_thread_id=thread, is_topic_message=True)
         if reply_to is not None:  # (the message replied to, its sender and all)
             message["reply_to_message"] = reply_to
+        if not self.delivered(message):
+            self.unheard.append(message)
+            return None
         return self.push({"message": message})
+
+    def delivered(self, message: dict) -> bool:
+        """Whether Telegram gives the bot this message (core.telegram.org/bots/features,
+        "Privacy mode"): everything in a private chat, or in a group when privacy mode is
+        off or the bot is an admin there; else only a message holding a command for it
+        (a ``bot_command`` entity with no '@bot' or with this bot's — the one bot of the
+        group is always "the last bot to send a message" there) or a reply to one of its
+        messages. An '@mention' of the bot alone is not delivered."""
+        if message["chat"]["type"] == "private" or not self.privacy or BOT["id"] in self.admins:
+            return True
+        replied = message.get("reply_to_message") or {}
+        if (replied.get("from") or {}).get("id") == BOT["id"]:
+            return True
+        text = message["text"]
+        for entity in message["entities"]:
+            if entity["type"] == "bot_command":
+                command = _utf16(text)[2 * entity["offset"]:
+                                       2 * (entity["offset"] + entity["length"])]
+                _, _, target = command.decode("utf-16-le").partition("@")
+                if not target or target.lower() == BOT["username"].lower():
+                    return True
+        return False
 
     def press(self, chat: dict, user: dict, message_id: int, data: str) -> int:
         message = self.messages.get((chat["id"], message_id)) or {
@@ -362,6 +390,55 @@ class FakeTelegram:
 
 
 _TAG = re.compile(r"<(/?)([a-z]+)[^<>]*>")
+
+
+def _word_character(c: str) -> bool:
+    """tdlib's is_word_character: a Unicode letter or number, or '_'."""
+    return unicodedata.category(c)[0] in "LN" or c == "_"
+
+
+def _command_letter(c: str) -> bool:
+    return c in string.ascii_letters or c in string.digits or c == "_"
+
+
+def _utf16(text: str) -> bytes:
+    return text.encode("utf-16-le")
+
+
+def bot_commands(text: str) -> list[dict]:
+    """The ``bot_command`` entities Telegram finds in ``text``, by tdlib's own rule
+    (td/telegram/MessageEntity.cpp, ``match_bot_commands``, which ``find_bot_commands``
+    calls): a '/' after no word character, '/', '<' or '>'; 1 to 64 of [A-Za-z0-9_]; maybe
+    '@' and 3 to 32 more; and then no word character, '/', '<' or '>'. A command followed
+    by any other letter is no command at all: '/comença' has none (not '/comen'), nor
+    '/começar'. Offsets and lengths count UTF-16 code units, as the Bot API's do."""
+    found = []
+    i = 0
+    while (i := text.find("/", i)) != -1:
+        if i > 0 and (_word_character(text[i - 1]) or text[i - 1] in "/<>"):
+            i += 1
+            continue
+        begin = i
+        i += 1
+        start = i
+        while i < len(text) and _command_letter(text[i]):
+            i += 1
+        if not 1 <= i - start <= 64:
+            continue
+        if i < len(text) and text[i] == "@":
+            i += 1
+            mention = i
+            while i < len(text) and _command_letter(text[i]):
+                i += 1
+            if not 3 <= i - mention <= 32:
+                continue
+        after = text[i] if i < len(text) else ""
+        if after and (_word_character(after) or after in "/<>"):
+            continue
+        offset = len(_utf16(text[:begin])) // 2
+        found.append({"type": "bot_command", "offset": offset,
+                      "length": len(_utf16(text[begin:i])) // 2})
+    return found
 
 
 def _broken_html(text: str) -> bool:

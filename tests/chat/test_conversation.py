@@ -10,6 +10,7 @@ import os
 import random
 import re
 import threading
+import time
 import uuid
 from importlib import resources
 
@@ -18,9 +19,9 @@ import pytest
 from boardgamesbot.chat import choices, i18n
 from boardgamesbot.chat.commands import read_clock
 from boardgamesbot.chat.conversation import Button, Conversation, Person, Place, Refusal
-from boardgamesbot.chat.games import find_game, read_options
+from boardgamesbot.chat.games import example_action, find_game, read_options
 from boardgamesbot.chat.tables import Service
-from boardgamesbot.engine import GameError, load_game
+from boardgamesbot.engine import GameError, known_games, load_game
 from boardgamesbot.games.wording import edits
 from boardgamesbot.service.bots import BotPool
 from boardgamesbot.service.lobby import Limits, Lobby
@@ -1828,3 +1829,199 @@ def test_a_group_asks_how_the_table_stands_in_its_own_words(tmp_path, lang, word
         assert f"· {help_word} ·" in await say(BOB, "help")
 
     main(tmp_path)
+
+
+#: Words friends say that name no command, in the three languages: none is a slip of one.
+NOT_COMMANDS = {
+    "en": ["hello", "thanks", "sorry", "please", "pizza", "order", "command", "tonight",
+           "again", "what", "play", "game", "yes", "ok", "xyzzy", "COMMAND", "rematch"],
+    "pt-BR": ["obrigado", "valeu", "comando", "COMANDO", "ordem", "vamos", "agora",
+              "quando", "jogo", "jogar", "partida", "sim", "olá", "bora", "tabela"],
+    "ca": ["ORDRE", "ordre", "gràcies", "hola", "som-hi", "vinga", "demà", "quan",
+           "partida", "jugar", "si", "no", "bona", "endavant", "taula"]}
+
+#: Real slips of a phone's keyboard, and the word meant (in that language, or English).
+SLIPS = {
+    "en": [("nwe", "new"), ("jion", "join"), ("stauts", "status"), ("hnit", "hint"),
+           ("scroe", "score"), ("rulse", "rules"), ("lave", "leave"), ("strat", "start")],
+    "pt-BR": [("nvo", "novo"), ("entar", "entrar"), ("ajdua", "ajuda"),
+              ("regars", "regras"), ("placr", "placar"), ("desfazr", "desfazer")],
+    "ca": [("uneis", "uneix"), ("ajdua", "ajuda"), ("regels", "regles"),
+           ("comneca", "comenca"), ("desfe", "desfes"), ("tauelr", "tauler")]}
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_only_a_plausible_slip_gets_a_command_suggested(lang):
+    """A word that names no command is told "Did you mean …?" only when it is a slip of
+    one: at most one edit (two in a word of six letters or more) from a command's word in
+    the chat's language or in English. Before, any word `nearest` found alike was offered:
+    a Catalan group's '/ORDRE' (the help's placeholder, tapped) got "Vols dir '/score'?",
+    three edits away. Each word a friend might say gets nothing or a near word; each real
+    slip still gets the word meant."""
+    from boardgamesbot.chat.conversation import COMMANDS
+
+    own = i18n._catalog(lang)["aliases"]
+    words = {i18n.fold(w) for c in COMMANDS for w in [c, *own.get(c, [])]}
+    far = {}
+    for word in NOT_COMMANDS[lang] + [w for other in NOT_COMMANDS.values() for w in other]:
+        near = i18n.nearest_command(word, COMMANDS, lang)
+        if near is None:
+            continue
+        typed, meant = i18n.fold(word), i18n.fold(near)
+        allowed = 0 if min(len(typed), len(meant)) < 3 else \
+            2 if min(len(typed), len(meant)) >= 6 else 1
+        if typed in words or edits(typed, meant) > allowed:
+            far[word] = near
+    assert not far, far  # (before: {'ORDRE': 'score', 'ordre': 'score', …})
+    assert i18n.nearest_command("ORDRE", COMMANDS, lang) is None
+    for typed, meant in SLIPS[lang]:
+        assert i18n.nearest_command(typed, COMMANDS, lang) == meant, (typed, meant)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("game", [g for g in sorted(known_games())
+                                  if example_action(g, "en")])  # (a test-only game has none)
+def test_every_example_a_table_shows_is_of_its_own_game(tmp_path, game, lang):
+    """'why' alone in a lobby, and 'why', 'preview' and 'help' at a table, show an action
+    to copy: it must be one of that table's game, as the game writes its examples (through
+    the registry: `games.example_action`), never another game's. Before, a Tikal lobby's
+    'why' showed Cartographers' 'forest 2 r90 C4' (the first game registered), 'preview'
+    alone showed Tikal's 'place C4 r2' at every table, and the help at a table listed
+    every game's moves."""
+    own = example_action(game, lang)
+    others = [said for g in known_games() if g != game and (said := example_action(g, lang))]
+    assert own and others and own not in others
+
+    def shows_only_its_own(said: str, what: str) -> None:
+        assert own in said, (what, said)
+        assert not [o for o in others if o in said], (what, said)
+
+    async def main():
+        service = await Service.open(db=f"sqlite:///{tmp_path / 'c.db'}")
+        net = Recorder()
+        conversation = Conversation(service, net, "http://bg")
+        ids = itertools.count()
+
+        async def say(person, text):
+            before = len(net.texts("room"))
+            await conversation.handle_text(ROOM, person, text, f"e{next(ids)}")
+            await asyncio.sleep(0.2)
+            return "\n".join(net.texts("room")[before:])
+
+        try:
+            net.admins.add("ana")
+            await say(ANA, f"lang {lang}")
+            await say(ANA, f"new {game}")
+            shows_only_its_own(await say(ANA, "why"), "why, in the lobby")
+            await say(ANA, "bot easy")
+            await say(ANA, "start")
+            assert conversation.store.game_in("test", "room") is not None, net.texts("room")
+            for asked in ("why", "preview", "help"):
+                shows_only_its_own(await say(ANA, asked), asked)
+        finally:
+            await conversation.close()
+            await service.close()
+
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
+@run
+async def test_a_scoring_that_scores_nobody_posts_no_scoreboard_of_zeros(conversation, net,
+                                                                          say, service):
+    """Where the table is told in messages (Matrix: not one message edited in place), a
+    Tikal volcano round before any worker reached a temple is a scoring that leaves
+    everyone at 0: it posted "Scores:\\nAna: 0\\nBob: 0" under the board, a message with
+    nothing to read (Telegram stopped in session 55: `Service.points_won`). Now the story
+    of the round is told without a scoreboard of zeros; once Ana has points, the next
+    round's scoreboard is posted as before."""
+    from boardgamesbot.bots import make_bot
+
+    await say(ANA, "new tikal")
+    await say(BOB, "join")
+    await say(ANA, "start")
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+
+    async def told_through() -> None:  # every move of the table told in the room
+        quiet = 0
+        while quiet < 6:
+            count = len(net.sent)
+            await asyncio.sleep(0.1)
+            quiet = quiet + 1 if len(net.sent) == count else 0
+
+    async def play(until_done, choose) -> None:
+        while not await until_done():
+            seat = (await service.summary(table_id))["to_act"][0]
+            await service.act(table_id, seat, await choose(seat))
+
+    async def end_or_first(seat: int) -> str:
+        legal = await service.notations(table_id, seat)
+        return "end" if "end" in legal else legal[0]
+
+    async def scored_round() -> bool:
+        return bool((await service.state(table_id, None))["view"]["score_history"])
+
+    await play(scored_round, end_or_first)
+    assert await service.scores(table_id) == [0, 0]
+    await told_through()
+    texts = net.texts("room")
+    assert not [t for t in texts if "Scores:" in t], [t for t in texts if "Scores:" in t]
+    # the round's story is still told, under the board as it stood after the round
+    assert [t for c, t, picture in net.sent if c == "room" and picture
+            and t.endswith("ends the turn")], texts[-3:]
+    greedy = make_bot("greedy", 1)
+
+    async def ana_greedy(seat: int) -> str:
+        if seat:
+            return await end_or_first(seat)
+        return str(greedy.choose((await service.lobby.current(table_id)).state, 0, None))
+
+    async def ana_scored() -> bool:
+        return (await service.scores(table_id)) != [0, 0]
+
+    await play(ana_scored, ana_greedy)
+    points = await service.scores(table_id)
+    rounds = len((await service.state(table_id, None))["view"]["score_history"])
+
+    async def next_round() -> bool:
+        return len((await service.state(table_id, None))["view"]["score_history"]) > rounds
+
+    await play(next_round, end_or_first)
+    await told_through()
+    boards = [t for t in net.texts("room") if "Scores:" in t]
+    assert boards and re.search(r"\bAna: [1-9]", boards[-1]) and points[0] > 0, boards
+
+
+def test_closing_the_service_is_prompt_even_with_a_task_that_will_not_end(tmp_path):
+    """`Service.close` cancels the lobby's tasks and waited for them all (a gather): one
+    that does not end on its cancellation (a decision running on, a catch-up that
+    swallows it) held the close — a CI run once spent 120 s there, closing a test's
+    service. Now it waits at most `CLOSE_SECONDS` and leaves such a task behind, logged
+    with where it stands; the tasks that do end on their cancellation are waited for."""
+    from boardgamesbot.service import lobby as lobbies
+
+    async def main():
+        service = await Service.open(db=f"sqlite:///{tmp_path / 'c.db'}")
+        ended = asyncio.Event()
+
+        async def stubborn():
+            try:
+                await asyncio.sleep(3600)
+            except asyncio.CancelledError:
+                await asyncio.sleep(60)  # (does not end when told to)
+
+        async def polite():
+            try:
+                await asyncio.sleep(3600)
+            finally:
+                ended.set()
+
+        service.lobby._spawn(stubborn())
+        service.lobby._spawn(polite())
+        await asyncio.sleep(0.05)
+        began = time.monotonic()
+        await service.close()
+        took = time.monotonic() - began
+        assert took < lobbies.CLOSE_SECONDS + 2, took
+        assert ended.is_set()
+
+    asyncio.run(asyncio.wait_for(main(), 30))

@@ -192,8 +192,12 @@ def test_the_catalogs_write_command_words_with_their_accents_where_people_read_t
 def test_catalan_and_portuguese_commands_work_typed_without_accents_or_with_them(tmp_path):
     """Telegram commands are [a-z0-9_]: every command has such a word in each language
     ('comenca' for 'comença', 'cancella' for 'cancel·la'), the command menu of each
-    language lists only valid names, and a command typed with its accents (Telegram marks
-    only '/comen' of '/comença' as the command) is understood too."""
+    language lists only valid names. A command typed with its accents is no command to
+    Telegram ('/comença': a letter after '/comen', tdlib's ``match_bot_commands``), so a
+    group with privacy mode on never passes it to the bot (before, the fake marked
+    '/comen' and delivered it: this test passed on a behaviour Telegram lacks); replied to
+    the bot's message, or in a group with privacy mode off, the bot gets it and reads the
+    word with its accents."""
     from boardgamesbot.chat import i18n
     from boardgamesbot.chat.conversation import COMMANDS
 
@@ -230,10 +234,18 @@ def test_catalan_and_portuguese_commands_work_typed_without_accents_or_with_them
             fake.say(GROUP, BOB, f"/uneix@{tg_bot_name(fake)}")
             await until(lambda: "Bob" in fake.messages[(gid, lobby_id)].get("text", ""),
                         what="Bob in the lobby")
-            fake.say(GROUP, ANA, "/comença")  # with its cedilla
+            # with its cedilla: no command, and privacy mode keeps it from the bot
+            assert fake.say(GROUP, ANA, "/comença") is None
+            assert fake.unheard[-1]["text"] == "/comença" and not fake.unheard[-1]["entities"]
+            await quiet(fake, 0.5)
+            assert living_of(fake, gid) is None, "a game begun by a message never delivered"
+            # replied to the bot's lobby it is delivered, and read with its accents
+            assert fake.say(GROUP, ANA, "comença", reply_to=fake.messages[(gid, lobby_id)])
             await until(lambda: living_of(fake, gid), what="the game begun")
-            fake.say(GROUP, BOB, "/desfés")  # not Bob's turn: refused in Catalan
+            fake.privacy = False  # (BotFather's /setprivacy off: every message delivered)
+            assert fake.say(GROUP, BOB, "/desfés")  # not Bob's turn: refused in Catalan
             await until(lambda: any("⚠" in t for t in fake.texts(gid)), what="a refusal")
+            fake.privacy = True
             assert not any("Unknown" in t or "desconeguda" in t for t in fake.texts(gid))
             # 'why' asked as the question is ("/per què end": Telegram marks '/per' alone
             # as the command), and a refused move's tip quotes it so, with its '/'
@@ -1425,8 +1437,10 @@ def test_the_why_example_is_an_action_of_the_tables_game_in_its_language(tmp_pat
             assert "'/per què forest 2 r90 C4'" in what, what
             assert "guard" not in what
             # the score asked by its noun, as a Catalan says it (it was read as a move:
-            # "En lloc de 'puntuacio' hi ha d'anar una acció — …")
-            fake.say(GROUP, CY, "/puntuació")
+            # "En lloc de 'puntuacio' hi ha d'anar una acció — …"); with its accent it is
+            # no command to Telegram, which keeps it from a bot in privacy mode
+            assert fake.say(GROUP, CY, "/puntuació") is None
+            fake.say(GROUP, CY, "/puntuacio")
             await until(lambda: any(t.startswith("Punts") for t in fake.texts(gid)),
                         what="the score")
             assert not any("En lloc de" in t for t in fake.texts(gid)), fake.texts(gid)
@@ -1689,6 +1703,90 @@ def test_old_calls_waiting_to_be_deleted_outlive_a_restart(tmp_path):
             latest = seen_calls()[-1]
             assert (gid, latest) in fake.messages, "the latest call stays until answered"
     asyncio.run(asyncio.wait_for(main(), 150))
+
+
+def test_the_fake_telegram_finds_commands_and_delivers_as_telegram_does():
+    """The fake Bot API marks commands by tdlib's rule (td/telegram/MessageEntity.cpp,
+    ``find_bot_commands`` → ``match_bot_commands``; the cases of tdlib's own
+    test/message_entities.cpp first) and, with privacy mode on (BotFather's default),
+    gives the bot in a group only a message holding a command for it or a reply to one of
+    its messages: the tests cannot pass on a delivery Telegram would not make."""
+    from .fake_telegram import BOT, bot_commands
+
+    def found(text: str) -> list[str]:
+        units = text.encode("utf-16-le")
+        return [units[2 * e["offset"]:2 * (e["offset"] + e["length"])].decode("utf-16-le")
+                for e in bot_commands(text)]
+
+    for text, expected in [("/abc", ["/abc"]), (" /abc", ["/abc"]), ("/abc ", ["/abc"]),
+                           (" /abc ", ["/abc"]), ("/a@abc", ["/a@abc"]), ("/a@b", []),
+                           ("/@bfdsa", []), ("/test/", []),
+                           ("/comença", []), ("/começar", []), ("/desfés ara", []),
+                           ("/comenca", ["/comenca"]), ("/per què end", ["/per"]),
+                           ("/por que end?", ["/por"]), ("🎲 /new tikal", ["/new"]),
+                           ("a/b", []), ("/cancel·la", ["/cancel"]),  # ('·' is no letter)
+                           ("/uneix@bgbot_test_bot", ["/uneix@bgbot_test_bot"])]:
+        assert found(text) == expected, (text, found(text))
+    fake = FakeTelegram()
+    other = {**BOT, "id": 1, "username": "other_bot"}
+    heard = [fake.say(GROUP, ANA, t) is not None
+             for t in ("/comenca", "/comença", "comença", "/start@other_bot",
+                       f"/start@{BOT['username']}", f"@{BOT['username']} start",
+                       "hi /help")]
+    assert heard == [True, False, False, False, True, False, True]
+    lobby = {"message_id": 7, "date": 0, "chat": GROUP, "from": BOT, "text": "Lobby"}
+    assert fake.say(GROUP, ANA, "comença", reply_to=lobby) is not None
+    assert fake.say(GROUP, ANA, "comença", reply_to={**lobby, "from": other}) is None
+    assert fake.say(private(ANA), ANA, "comença") is not None  # a private chat: everything
+    fake.privacy = False
+    assert fake.say(GROUP, ANA, "/comença") is not None
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_the_help_in_a_group_lists_words_telegram_passes_on(tmp_path, lang):
+    """The help a group reads lists each command as it must be typed there: a '/' word
+    with an accent is no command to Telegram and never reaches a bot in privacy mode, so
+    the group's help writes 'comenca', 'desfes', 'situacao' (and says why, once), and every
+    command word it lists, typed with a '/', is delivered. A private chat's help keeps the
+    words as they are spelled ('comença'), which every message there delivers. Before, a
+    Catalan group read 'comença' in the help, typed '/comença', and nothing happened."""
+    from boardgamesbot.chat import i18n
+
+    from .fake_telegram import bot_commands
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP, admins=(ANA["id"],)) as (fake, bot):
+            fake.say(GROUP, ANA, f"/lang {lang}")
+            await until(lambda: fake.calls("sendMessage", gid), what="the language")
+            before = len(fake.texts(gid))
+            fake.say(GROUP, ANA, "/help")
+            help_text = (await until(lambda: fake.texts(gid)[before:], what="the help"))[0]
+            said = i18n.text(lang, "telegram.no_accents", plain="\0", word="").split("\0")[0]
+            listing = "\n".join(line for line in help_text.split("\n") if said not in line)
+            words = {w.split()[0] for names in i18n._catalog(lang)["aliases"].values()
+                     for w in names}
+            listed = {w for w in words if re.search(rf"(?<![\w·]){re.escape(w)}(?![\w·])",
+                                                    listing)}
+            assert {"start", "help"} & {i18n.aliases(w) for w in listed}, help_text
+            lost = sorted(w for w in listed if [e["length"] for e in bot_commands(f"/{w} x")]
+                          != [len(w) + 1])  # (the whole word: a command, alone)
+            assert not lost, (lost, help_text)  # (before: comença, desfés, …)
+            assert listing != help_text, help_text  # (and a line on why, once)
+            assert i18n.typable(i18n.word(lang, "start")) in help_text
+            assert "'/comenca' (per comença)" in help_text if lang == "ca" else \
+                "'/comecar' (para começar)" in help_text, help_text
+            for word in sorted(listed):  # each, typed as the help says, reaches the bot
+                assert fake.say(GROUP, BOB, f"/{word}") is not None, word
+            fake.say(private(CY), CY, f"/lang {lang}")
+            await until(lambda: fake.calls("sendMessage", CY["id"]), what="Cy's language")
+            before = len(fake.texts(CY["id"]))
+            fake.say(private(CY), CY, "help")
+            alone = (await until(lambda: fake.texts(CY["id"])[before:], what="Cy's help"))[0]
+            assert {"ca": "comença", "pt-BR": "começar"}[lang] in alone, alone
+            assert said not in alone
+
+    asyncio.run(asyncio.wait_for(main(), 90))
 
 
 #: A command link as Telegram's clients find one in a message (tdlib's

@@ -65,8 +65,10 @@ class Transport(Protocol):
     # ``deep_link(payload)`` (a link opening the private chat with the bot),
     # ``is_direct(chat_id)``, ``send_album(chat_id, [(png, caption)], text, silent=)``,
     # ``elsewhere(chat_id)`` (a link to where the chat's table lives, when the bot is
-    # answering somewhere else: a Matrix thread) and ``help_more`` (the catalog key of a
-    # help line on the network's own ways: Element's reactions).
+    # answering somewhere else: a Matrix thread), ``help_more`` (the catalog key of a
+    # help line on the network's own ways: Element's reactions) and
+    # ``command_words(chat_id, text, lang)`` (the help's command words as that chat must
+    # type them: Telegram's groups take no accent after a '/').
 
 
 class Alert(str):

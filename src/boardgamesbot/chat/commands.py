@@ -314,8 +314,9 @@ class Commands:
     async def cmd_preview(self, place: Place, person: Person, args: list[str],
                           lang: str) -> None:
         seat = await self._my_seat(place, person)
-        if not args:
-            raise Refusal("chat.preview_what")
+        if not args:  # (an action of this table's game, not one game's for all)
+            game = (await self.service.summary(seat.table_id))["game"]
+            raise Refusal("chat.preview_what", example=games.example_action(game, lang))
         notation = " ".join(args)
         answer = await self.service.preview(seat.table_id, seat.seat, notation)
         view = answer.get("view")
@@ -560,13 +561,24 @@ class Commands:
 
     async def _why_example(self, place: Place, person: Person, lang: str) -> str:
         """An action to show how 'why' is asked: of the game this chat (or this person, in
-        a direct chat) plays, as the game writes its examples; else of the first game."""
+        a direct chat) plays, or gathers for (a lobby's game: before, a lobby was shown the
+        first registered game's move), as the game writes its examples; else of the first
+        game."""
+        name = await self._game_here(place, person)
+        return games.example_action(name, lang)
+
+    async def _game_here(self, place: Place, person: Person) -> str | None:
+        """The game of this chat's table, else of the lobby gathering here, else (in a
+        direct chat) of a table this person sits at: the game a tip's example is of."""
         game = self.store.game_in(self.network, place.chat_id)
+        if game is None:
+            lobby = self.store.lobby(self.network, place.chat_id)
+            if lobby is not None:
+                return str(lobby["game"])
         if game is None and place.direct:
             found = await self._find_seat(place, person, awaited_only=False)
             game = self.store.game(found.table_id) if found is not None else None
-        name = (await self.service.summary(game["table_id"]))["game"] if game else None
-        return games.example_action(name, lang)
+        return (await self.service.summary(game["table_id"]))["game"] if game else None
 
     async def cmd_lang(self, place: Place, person: Person, args: list[str], lang: str) -> None:
         chosen = i18n.language(args[0]) if args else None
@@ -596,7 +608,11 @@ class Commands:
             place, person, awaited_only=False) is not None
         # How commands are typed: the network's own words, else every network's.
         how = i18n.text(lang, getattr(self.transport, "help_how", "help.how"))
-        text = i18n.text(lang, "help.long", how=how, **games.examples(lang))
+        text = i18n.text(lang, "help.long", how=how,
+                         **games.examples(lang, game=await self._game_here(place, person)))
+        spelled = getattr(self.transport, "command_words", None)  # (Telegram's groups: ASCII)
+        if spelled is not None:
+            text = spelled(place.chat_id, text, lang)
         more = getattr(self.transport, "help_more", None)  # the network's own ways (a key)
         if more:
             text += "\n" + i18n.text(lang, more)

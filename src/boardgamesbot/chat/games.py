@@ -131,7 +131,7 @@ def action_words(game_name: str, action: dict, lang: str, mood: str | None = Non
     return said or action["notation"]
 
 
-def examples(lang: str, group_prefix: str = "/") -> dict[str, str]:
+def examples(lang: str, group_prefix: str = "/", game: str | None = None) -> dict[str, str]:
     """The registered games as the chat's welcome and help name them, in ``lang``.
 
     The sentences hold only ``{games}``, ``{new}``, ``{group}``, ``{solo}`` and
@@ -139,12 +139,16 @@ def examples(lang: str, group_prefix: str = "/") -> dict[str, str]:
     range) and each game's own words (``notation.examples.<game>`` in its catalog), so
     a game that joins the registry shows up here without a word changed in the chat.
     ``{group}`` is typed in a group, as the network wants it there (``group_prefix``:
-    Telegram's '/', Matrix's '!bg '), with the reader's own word for ``new``."""
+    Telegram's '/', Matrix's '!bg '), with the reader's own word for ``new``. At a table
+    (``game``: the game played or gathered for there) ``{actions}`` are that game's only:
+    another game's move is no example anyone at the table can follow."""
     names = list(known_games())
     new = [i18n.text(lang, "example.new", game=_new_example(name)) for name in names]
     group = [name for name in names if players(name)[1] > 1] or names
     solo = next((name for name in names if players(name)[0] == 1), names[0] if names else "")
-    actions = [said for name in names if (said := _said(name, lang, f"notation.examples.{name}"))]
+    acting = [game] if game in names else names
+    actions = [said for name in acting
+               if (said := _said(name, lang, f"notation.examples.{name}"))]
     return {"games": _listed([title(name, lang) for name in names], "list.and", lang),
             "new": ", ".join(new),
             "group": _listed([f"{group_prefix}{i18n.word(lang, 'new')} {name}"

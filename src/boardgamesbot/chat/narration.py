@@ -240,14 +240,18 @@ class Narration:
         await self._arm_reminder(table_id, state, lang)
         return False
 
-    async def scoring_text(self, table_id: str, game: str, scoring: dict, lang: str) -> str:
+    async def scoring_text(self, table_id: str, game: str, scoring: dict, lang: str,
+                           board: bool = True) -> str:
         """A scoring's scoreboard (`Service.scorings`), after the moment its view began, as
         the game says it (`Game.moment_words`: which season ended, what scored in it) —
-        the board's totals alone left that to the pictures."""
-        board = await self.score_text(table_id, lang, scoring["scores"])
+        the board's totals alone left that to the pictures. ``board=False``: the moment
+        alone ("" when the game says none)."""
         began = load_game(game).moment_words(scoring["view"], lang,
                                              await self.names(table_id, lang), begins=True)
-        return board if not began else f"{began}\n{board}"
+        if not board:
+            return began or ""
+        scores = await self.score_text(table_id, lang, scoring["scores"])
+        return scores if not began else f"{began}\n{scores}"
 
     def moment_line(self, table_id: str, game: str, view: dict, lang: str,
                     summary: dict, scored: dict | None = None) -> Told | None:
@@ -473,13 +477,20 @@ class Narration:
                                 lines: list[str], lang: str) -> None:
         """A scoring (`Service.scorings`): the scoreboard, then each player's picture, as
         they were right after it."""
-        text = "\n".join(lines + [await self.scoring_text(table_id, name, scoring, lang)])
+        # A scoring where everyone still has their starting points (a volcano round that
+        # scored nobody) shows no scoreboard of zeros, as on Telegram (`points_won`): the
+        # story, if there is one, is told without it, else no message at all.
+        won = await self.service.points_won(table_id, scoring["scores"])
+        told = await self.scoring_text(table_id, name, scoring, lang, board=won)
+        text = "\n".join(lines + ([told] if told else []))
         names = await self.names(table_id, lang)
         view = scoring["view"]
         if not images.per_seat(name, view):  # one picture of the whole table, with the scores
-            await self.show(chat_id, name, view, text, table_id=table_id)
+            if text:
+                await self.show(chat_id, name, view, text, table_id=table_id)
             return
-        await self.say(chat_id, text)
+        if text:
+            await self.say(chat_id, text)
         for seat in sorted(names):
             await self.show(chat_id, name, view, i18n.text(lang, "score.sheet",
                                                            who=names[seat]),

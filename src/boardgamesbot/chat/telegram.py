@@ -370,6 +370,20 @@ class TelegramTransport:
         '/comen'; a private chat reads the word as it is spelled."""
         return words if self.is_direct(chat_id) else f"/{i18n.typable(words)}"
 
+    def command_words(self, chat_id: str, text: str, lang: str) -> str:
+        """A list of command words to read (the help) as a group must type them: each
+        word Telegram would not take whole after a '/' ('comença': tdlib's
+        ``match_bot_commands`` finds no command in '/comença', and privacy mode passes
+        the bot only commands) in its ASCII form ('comenca'), and a line saying why; a
+        private chat, where every message reaches the bot, reads the words as spelled."""
+        if self.is_direct(chat_id):
+            return text
+        text, changed = i18n.typable_commands(text, lang)
+        if changed:
+            spelled, plain = changed[0]
+            text += "\n" + i18n.text(lang, "telegram.no_accents", word=spelled, plain=plain)
+        return text
+
     def fits_caption(self, text: str) -> bool:
         """Whether ``text`` goes whole under a picture (1,024 characters of Telegram's
         HTML): the core folds a long story's earliest lines to fit (`LivingTable.folded`)."""
