@@ -1063,7 +1063,9 @@ async def _catalan_night(tmp_path):
                 quoted = int(fields["reply_parameters"]["message_id"])
                 assert shown.get(quoted, posted).endswith("Esperant: Cy, Dolors"), \
                     (calls, shown.get(quoted, posted), fields["text"])
-        assert calls >= 20, calls
+        # A game reveals some 17–25 cards (the deck is shuffled afresh each game, so its
+        # length varies: one CI game rang 19): enough calls to show the check ran.
+        assert calls >= 12, calls
         # The private views at the end: the result, never a bare "acabada".
         assert not any(t.endswith("\nacabada") for chat in (CY["id"], DOLORS["id"])
                        for t in fake.texts(chat)), night
