@@ -132,23 +132,38 @@ export function targets(svg, legal, onTarget) {
   return made;
 }
 
+// The last pan of each frame that names what it shows (data-pan: "<table> sheet 2", one seat's
+// map): a screen that shows another map in the frame for a while (a watched move's) gives
+// the person's own map its pan back when it comes back, not the other map's.
+const pansByKey = new Map();
+
 /**
  * How far each board frame in `root` is panned (.board-frame: a board larger than the
  * screen, e.g. the phone's sheet), in document order: read before a screen is drawn
  * again, so keepPans can put the new frames where the person moved the old ones.
  */
 export function framePans(root) {
-  return [...root.querySelectorAll(".board-frame")].map((frame) => ({ left: frame.scrollLeft, top: frame.scrollTop }));
+  return [...root.querySelectorAll(".board-frame")].map((frame) => {
+    const pan = { key: frame.dataset.pan ?? null, left: frame.scrollLeft, top: frame.scrollTop };
+    if (pan.key) {
+      pansByKey.delete(pan.key); // (kept in the order last seen: the oldest go first)
+      pansByKey.set(pan.key, pan);
+      if (pansByKey.size > 16) pansByKey.delete(pansByKey.keys().next().value);
+    }
+    return pan;
+  });
 }
 
 /**
  * The pans framePans read, given to the frames now in `root` (the nth frame gets the nth
- * pan). A pan is the person's own state: a redraw (another player's move arriving, a
- * preview) replaces the frame and its picture, and would otherwise start at the corner.
+ * pan; a frame that names what it shows, the last pan of a frame that showed the same).
+ * A pan is the person's own state: a redraw (another player's move arriving, a preview)
+ * replaces the frame and its picture, and would otherwise start at the corner.
  */
 export function keepPans(root, pans) {
   [...root.querySelectorAll(".board-frame")].forEach((frame, index) => {
-    const pan = pans[index];
+    const key = frame.dataset.pan;
+    const pan = key ? pansByKey.get(key) ?? (pans[index]?.key ? null : pans[index]) : pans[index];
     if (pan) frame.scrollTo({ left: pan.left, top: pan.top, behavior: "instant" });
   });
 }

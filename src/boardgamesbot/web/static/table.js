@@ -657,6 +657,10 @@ export class TableScreen {
       interactive: true,
       // The move the board marks as the last (the one shown while moves are shown one at a time).
       lastMove: this.lastMove(),
+      // A move of another's being shown (one at a time) and the person not in the middle of
+      // their own (a drawing awaiting "Confirm"): a game may show the part of its board the
+      // move was made on where the person is looking (Cartographers: the mover's map).
+      watching: Boolean(this.drawingStep && this.pacer.current && !this.confirming),
     });
   }
 
