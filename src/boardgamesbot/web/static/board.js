@@ -58,29 +58,56 @@ function redrawSoon() {
 }
 
 /**
+ * The kept entry of the picture of `view` drawn with `options`, asked for when it is not
+ * kept (the least recently used one then goes: the board shown now, used at each render,
+ * stays in while a turn's previews are asked ahead).
+ */
+function picture(game, view, options) {
+  const kind = `${game}\n${JSON.stringify(options)}`;
+  const key = `${kind}\n${JSON.stringify(view)}`;
+  let drawn = pictures.get(key);
+  if (drawn) {
+    pictures.delete(key);
+    pictures.set(key, drawn);
+    return { kind, drawn };
+  }
+  drawn = { state: "drawing", waiting: new Set() };
+  pictures.set(key, drawn);
+  if (pictures.size > PICTURES_KEPT) pictures.delete(pictures.keys().next().value);
+  api("POST", `/api/games/${encodeURIComponent(game)}/picture`, { view, options })
+    .then((answer) => {
+      const svg = new DOMParser().parseFromString(answer.svg, "image/svg+xml").documentElement;
+      Object.assign(drawn, svg.nodeName === "svg" ? { state: "drawn", svg } : { state: "none" });
+    })
+    .catch(() => { drawn.state = "none"; })
+    .finally(() => {
+      for (const again of drawn.waiting) redraws.add(again);
+      drawn.waiting.clear();
+      redrawSoon();
+    });
+  return { kind, drawn };
+}
+
+/**
+ * Ask ahead for the picture of `view` drawn with `options` (a click's next board), so that
+ * the click shows it drawn: nothing is built in the page. Asked through drawnBoard, each
+ * of a turn's eight previews was copied into a new board at every render and thrown away.
+ */
+export function drawAhead(game, view, options = {}) {
+  picture(game, view, options);
+}
+
+/** What is kept: the pictures (at most PICTURES_KEPT) and those of them drawn. */
+export function picturesKept() {
+  return { pictures: pictures.size, drawn: [...pictures.values()].filter((p) => p.state === "drawn").length };
+}
+
+/**
  * The server's SVG of `view` drawn with `options` (the game's keyword options of
  * render_svg), as a new node each call (callers may mark and attach it freely).
  */
 export function drawnBoard(game, view, options = {}, rerender = null) {
-  const kind = `${game}\n${JSON.stringify(options)}`;
-  const key = `${kind}\n${JSON.stringify(view)}`;
-  let drawn = pictures.get(key);
-  if (!drawn) {
-    drawn = { state: "drawing", waiting: new Set() };
-    pictures.set(key, drawn);
-    if (pictures.size > PICTURES_KEPT) pictures.delete(pictures.keys().next().value);
-    api("POST", `/api/games/${encodeURIComponent(game)}/picture`, { view, options })
-      .then((answer) => {
-        const svg = new DOMParser().parseFromString(answer.svg, "image/svg+xml").documentElement;
-        Object.assign(drawn, svg.nodeName === "svg" ? { state: "drawn", svg } : { state: "none" });
-      })
-      .catch(() => { drawn.state = "none"; })
-      .finally(() => {
-        for (const again of drawn.waiting) redraws.add(again);
-        drawn.waiting.clear();
-        redrawSoon();
-      });
-  }
+  const { kind, drawn } = picture(game, view, options);
   if (drawn.state === "drawing" && rerender) drawn.waiting.add(rerender.soon ?? rerender);
   if (drawn.state === "none") return null;
   const shown = drawn.state === "drawn" ? drawn.svg : lastDrawn.get(kind);

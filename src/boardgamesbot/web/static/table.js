@@ -237,7 +237,7 @@ export class TableScreen {
     }
     // The steps' pictures asked for now, so each is drawn by the time its turn comes (not
     // when they will not be shown: at once, or in a hidden tab).
-    if (SPEEDS[moveSpeed()] > 0 && document.visibilityState !== "hidden" && steps.length <= CATCH_UP) for (const step of steps) this.withStep(step, () => { try { faceOf(this.game).render(this.context()); } catch { /* drawn when shown */ } });
+    if (SPEEDS[moveSpeed()] > 0 && document.visibilityState !== "hidden" && steps.length <= CATCH_UP) for (const step of steps) this.drawAhead(step);
     this.pacer.push(steps);
   }
 
@@ -282,8 +282,24 @@ export class TableScreen {
       if (event.n < revealed[0].n) lines.forEach(tell);
       else steps[steps.length - 1].said.push(...lines);
     }
-    if (SPEEDS[moveSpeed()] > 0 && document.visibilityState !== "hidden" && steps.length <= CATCH_UP) this.withStep(steps[0], () => { try { faceOf(this.game).render(this.context()); } catch { /* drawn when shown */ } });
+    if (SPEEDS[moveSpeed()] > 0 && document.visibilityState !== "hidden" && steps.length <= CATCH_UP) this.drawAhead(steps[0]);
     this.pacer.push(steps);
+  }
+
+  /**
+   * The pictures `step` will show, asked for now (drawn by the time its turn comes): a
+   * face that says which (`picturesAhead(ctx)`) asks for them alone; else its screen is
+   * drawn for the step and thrown away. Tikal's drew a whole board for each queued move,
+   * its names sized and its size watched, never to be shown.
+   */
+  drawAhead(step) {
+    this.withStep(step, () => {
+      try {
+        const face = faceOf(this.game);
+        if (face.picturesAhead) face.picturesAhead(this.context());
+        else face.render(this.context());
+      } catch { /* drawn when shown */ }
+    });
   }
 
   /** What the screen draws while `step` is shown: the table as it is, the view after the move, no turn of mine. */

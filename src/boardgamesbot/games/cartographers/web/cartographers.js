@@ -4,7 +4,7 @@
 // (svg.py, the chat's picture), shown through web/static/board.js with every cell marked
 // data-target; the legal actions arrive typed (code + params, the cells each covers), so
 // nothing here redraws the sheet or reads a notation string.
-import { bringIntoView, drawnBoard, targets } from "/board.js";
+import { bringIntoView, drawAhead, drawnBoard, targets } from "/board.js";
 import { h, s } from "/dom.js";
 import { errorText, has, t } from "/i18n.js";
 
@@ -246,7 +246,13 @@ export function summaryExtra(view) {
 // The sheet: the game's own picture, with the legal anchors as buttons ---------------------
 
 /** The sheet of seat `seat` as the server draws it (no side panel: the page has its own). */
-const sheetOf = (ctx, seat) => drawnBoard(ctx.game, ctx.view, { seat, panel: false, size: null }, ctx.rerender);
+const SHEET = (seat) => ({ seat, panel: false, size: null });
+const sheetOf = (ctx, seat) => drawnBoard(ctx.game, ctx.view, SHEET(seat), ctx.rerender);
+
+/** The pictures a move shown one at a time will show, asked for ahead (table.js): every map. */
+export function picturesAhead(ctx) {
+  for (const p of ctx.view.players || []) drawAhead(ctx.game, ctx.view, SHEET(p.seat));
+}
 
 /** A cell's square in the picture's own units (its background's box), for overlays. */
 function cellBox(svg, name) {
