@@ -34,7 +34,6 @@ from .test_game_night_phone import (
     LANGS,
     SAYS,
     SHEET_TARGETS,
-    box,
     cartographers_sheet,
     catalog,
     first_legal,

@@ -49,7 +49,8 @@ LOOK = """(n) => {
         return {cell: m.dataset.cell, width: Math.round(r.width), inFrame, clear};
     });
     return {heading: title.textContent, marks, text: line.textContent,
-            line: line.getBoundingClientRect().toJSON(), targets: board.querySelectorAll('.target').length};
+            line: line.getBoundingClientRect().toJSON(),
+            targets: board.querySelectorAll('.target').length};
 }"""
 
 # In one look once the present is drawn: the heading over the map in the frame and how
@@ -119,7 +120,9 @@ def test_a_move_drawn_on_another_map_is_shown_in_the_frame_while_it_is_watched(
         }
         looks = {}
         for seat in (1, 2, 3):
-            looks[seat] = page.wait_for_function(LOOK, arg=numbers[seat], timeout=30_000).json_value()
+            looks[seat] = page.wait_for_function(
+                LOOK, arg=numbers[seat], timeout=30_000
+            ).json_value()
         elsewhere = 0
         for seat, look in looks.items():
             drawing = drawn[seat]
@@ -139,8 +142,10 @@ def test_a_move_drawn_on_another_map_is_shown_in_the_frame_while_it_is_watched(
         assert elsewhere >= 2, looks  # (more than one map brought to the frame)
         # The watching over, Ana is to draw the next card: her own map is back, to draw on.
         assert table_view(server, table, tokens[0])["your_turn"]
-        back = wait_settled(page, f"() => {{ const seen = ({PRESENT})();"
-                            " return seen && seen.targets ? seen : null; }")
+        back = wait_settled(
+            page,
+            f"() => {{ const seen = ({PRESENT})(); return seen && seen.targets ? seen : null; }}",
+        )
         assert back["heading"] == mine, back
         assert not errors, errors
     finally:

@@ -70,15 +70,22 @@ def test_a_whole_watched_game_keeps_a_bounded_number_of_observers_and_pictures(b
             if 0 not in state["to_act"]:  # the bot's turn, shown one move at a time
                 page.wait_for_function(
                     "() => document.querySelector('#status-line.yours')"
-                    " || document.querySelector('.panel.summary')", timeout=60_000)
+                    " || document.querySelector('.panel.summary')",
+                    timeout=60_000,
+                )
                 continue
             # Ana's: her tile laid at random, then her turn ended (the bot's turns are watched).
             wait_settled(page, timeout=60_000)
             legal = legal_notations(server, table, token)
             move = "end" if "end" in legal else rng.choice(legal)
             state_id = call(server, "GET", f"/api/tables/{table}/view", token=token)["state_id"]
-            call(server, "POST", f"/api/tables/{table}/actions",
-                 {"action": move, "state_id": state_id}, token)
+            call(
+                server,
+                "POST",
+                f"/api/tables/{table}/actions",
+                {"action": move, "state_id": state_id},
+                token,
+            )
             turns += move == "end"
         page.wait_for_selector(".panel.summary", timeout=60_000)
         seen = wait_settled(page, KEPT)
