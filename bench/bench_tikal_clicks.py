@@ -114,7 +114,8 @@ def one_turn(page, url, table, tokens, samples, shown):
                                         f'{FRESH} {shown["placed"].format(space)}'))
     page.wait_for_selector("#enter-W")
     page.click("#enter-W")
-    page.wait_for_selector(f'{FRESH} [data-space="A6"] .cost-badge')
+    # (the AP cost marked on the base camp: its mark lies over the board, by the space)
+    page.wait_for_selector(f'{FRESH} .mark.cost[data-cost-of="A6"]')
     samples["enter"].append(timed_click(page, f'{FRESH} [data-space="A6"]',
                                         f'{FRESH} {shown["figures"]}', True))
     act(url, table, tokens[0], "end")

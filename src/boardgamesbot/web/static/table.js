@@ -289,7 +289,7 @@ export class TableScreen {
   /**
    * The pictures `step` will show, asked for now (drawn by the time its turn comes): a
    * face that says which (`picturesAhead(ctx)`) asks for them alone; else its screen is
-   * drawn for the step and thrown away. Tikal's drew a whole board for each queued move,
+   * drawn for the step and thrown away: a whole board was built for each queued move,
    * its names sized and its size watched, never to be shown.
    */
   drawAhead(step) {
@@ -675,7 +675,7 @@ export class TableScreen {
       lastMove: this.lastMove(),
       // A move of another's being shown (one at a time) and the person not in the middle of
       // their own (a drawing awaiting "Confirm"): a game may show the part of its board the
-      // move was made on where the person is looking (Cartographers: the mover's map).
+      // move was made on where the person is looking (a map game: the mover's map).
       watching: Boolean(this.drawingStep && this.pacer.current && !this.confirming),
     });
   }
