@@ -53,6 +53,23 @@ LOOK = """(n) => {
             targets: board.querySelectorAll('.target').length};
 }"""
 
+# Installed before the moves are shown: at each frame, the first whole look (LOOK) at each
+# move the line above the map says (window.__looks[n]). Waiting for each move in turn from
+# here, a loaded machine's round trip let a move go by before its wait began.
+RECORD = f"""() => {{
+    window.__looks = {{}};
+    const tick = () => {{
+        const line = document.getElementById('move-line');
+        const n = line && Number(line.dataset.n);
+        if (n && !window.__looks[n]) {{
+            const seen = ({LOOK})(n);
+            if (seen) window.__looks[n] = seen;
+        }}
+        requestAnimationFrame(tick);
+    }};
+    tick();
+}}"""
+
 # In one look once the present is drawn: the heading over the map in the frame and how
 # many spots to draw on it has.
 PRESENT = """() => {
@@ -109,6 +126,7 @@ def test_a_move_drawn_on_another_map_is_shown_in_the_frame_while_it_is_watched(
         # drawings are shown to her one at a time.
         act(server, table, tokens[0], drawing_of(server, table, tokens[0], kind)["notation"])
         wait_settled(page)
+        page.evaluate(RECORD)
         drawn = {}
         for seat in (1, 2, 3):
             drawing = drawing_of(server, table, tokens[seat], kind)
@@ -118,11 +136,17 @@ def test_a_move_drawn_on_another_map_is_shown_in_the_frame_while_it_is_watched(
         numbers = {
             e["seat"]: e["n"] for e in events if e["type"] == "action" and e["seat"] in (1, 2, 3)
         }
-        looks = {}
-        for seat in (1, 2, 3):
-            looks[seat] = page.wait_for_function(
-                LOOK, arg=numbers[seat], timeout=30_000
-            ).json_value()
+        looks = {
+            seat: looked
+            for seat, looked in zip(
+                numbers,
+                page.wait_for_function(
+                    "ns => ns.every((n) => window.__looks[n]) && ns.map((n) => window.__looks[n])",
+                    arg=list(numbers.values()),
+                    timeout=60_000,
+                ).json_value(),
+            )
+        }
         elsewhere = 0
         for seat, look in looks.items():
             drawing = drawn[seat]
