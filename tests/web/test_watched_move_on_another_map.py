@@ -53,22 +53,25 @@ LOOK = """(n) => {
             targets: board.querySelectorAll('.target').length};
 }"""
 
-# Installed before the moves are shown: at each frame, the first whole look (LOOK) at each
+
+# Installed before the moves are shown: at each frame, the first whole look (`look`) at each
 # move the line above the map says (window.__looks[n]). Waiting for each move in turn from
 # here, a loaded machine's round trip let a move go by before its wait began.
-RECORD = f"""() => {{
+def record(look):
+    return f"""() => {{
     window.__looks = {{}};
     const tick = () => {{
         const line = document.getElementById('move-line');
         const n = line && Number(line.dataset.n);
         if (n && !window.__looks[n]) {{
-            const seen = ({LOOK})(n);
+            const seen = ({look})(n);
             if (seen) window.__looks[n] = seen;
         }}
         requestAnimationFrame(tick);
     }};
     tick();
 }}"""
+
 
 # In one look once the present is drawn: the heading over the map in the frame and how
 # many spots to draw on it has.
@@ -126,7 +129,7 @@ def test_a_move_drawn_on_another_map_is_shown_in_the_frame_while_it_is_watched(
         # drawings are shown to her one at a time.
         act(server, table, tokens[0], drawing_of(server, table, tokens[0], kind)["notation"])
         wait_settled(page)
-        page.evaluate(RECORD)
+        page.evaluate(record(LOOK))
         drawn = {}
         for seat in (1, 2, 3):
             drawing = drawing_of(server, table, tokens[seat], kind)
@@ -171,6 +174,75 @@ def test_a_move_drawn_on_another_map_is_shown_in_the_frame_while_it_is_watched(
             f"() => {{ const seen = ({PRESENT})(); return seen && seen.targets ? seen : null; }}",
         )
         assert back["heading"] == mine, back
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+# In one look once the move of event n is shown: the heading over the map in the frame and,
+# for each of the other maps (small, beside), whether it is whole on the screen and the
+# cells it marks as its last drawing.
+SMALL_LOOK = """(n) => {
+    const line = document.getElementById('move-line');
+    const board = document.querySelector('.sheet-frame svg.board.pace-step:not([data-stale])');
+    const title = document.getElementById('sheet-title');
+    if (!board || !title || !line || Number(line.dataset.n) !== n) return null;
+    if (!document.getElementById('pace-skip')) return null;
+    const smalls = {};
+    for (const figure of document.querySelectorAll('.other-sheet[data-seat]')) {
+        const sheet = figure.querySelector('svg.sheet:not([data-stale])');
+        if (!sheet) return null;
+        const r = sheet.getBoundingClientRect();
+        smalls[figure.dataset.seat] = {
+            seen: r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth,
+            cells: [...sheet.querySelectorAll('[data-last-move]')].map((m) => m.dataset.cell)};
+    }
+    return {heading: title.textContent, smalls};
+}"""
+
+
+def test_on_a_laptop_a_small_map_in_sight_is_left_where_it_is(browser, server):
+    """A laptop shows the other maps beside one's own: a friend who scrolled to Bea's sees
+    her drawing there, and their own map stays in the frame; a map out of sight is brought
+    to the frame as on a phone."""
+    words = catalog("en", "cartographers")
+    mine, of = words["carto.sheet.yours"], words["carto.sheet.of"]
+    table, tokens = four_friends(server, "draws")
+    context, page, errors = laptop_page(browser, 1280, 800, "en")
+    try:
+        page.add_init_script("localStorage.setItem('bgbot.pace', 'slow')")
+        take_seat(page, server, table, 0, tokens[0], "cartographers")
+        wait_settled(page)
+        act(server, table, tokens[0], drawing_of(server, table, tokens[0], "draws")["notation"])
+        wait_settled(page)
+        page.evaluate(
+            "document.querySelector('.other-sheet[data-seat=\"1\"]')"
+            ".scrollIntoView({block: 'center', behavior: 'instant'})"
+        )
+        page.evaluate(record(SMALL_LOOK))
+        drawn = {}
+        for seat in (1, 2, 3):
+            drawn[seat] = drawing_of(server, table, tokens[seat], "draws")
+            act(server, table, tokens[seat], drawn[seat]["notation"])
+        events = call(server, "GET", f"/api/tables/{table}/events")["events"]
+        numbers = {
+            e["seat"]: e["n"] for e in events if e["type"] == "action" and e["seat"] in (1, 2, 3)
+        }
+        looked = page.wait_for_function(
+            "ns => ns.every((n) => window.__looks[n]) && ns.map((n) => window.__looks[n])",
+            arg=list(numbers.values()),
+            timeout=60_000,
+        ).json_value()
+        looks = dict(zip(numbers, looked))
+        # Bea's drawing, on her small map in sight: seen there, Ana's map left in the frame.
+        bea = looks[1]["smalls"].get("1")
+        assert bea and bea["seen"], looks[1]
+        assert sorted(bea["cells"]) == sorted(drawn[1]["params"]["cells"]), (looks[1], drawn[1])
+        assert looks[1]["heading"] == mine, looks[1]
+        for seat, look in looks.items():
+            small = look["smalls"].get(str(seat))
+            expected = mine if small and small["seen"] else of.replace("{name}", NAMES[seat])
+            assert look["heading"] == expected, (seat, look)
         assert not errors, errors
     finally:
         context.close()
