@@ -38,7 +38,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "bench"))
 from bench_table_load import serve  # noqa: E402  (the table-load bench's server)
-from web.helpers import call, hot_seat_table  # noqa: E402  (the browser tests' REST helpers)
+from web.helpers import (  # noqa: E402  (the browser tests' REST helpers)
+    call,
+    hot_seat_table,
+    wait_settled,
+)
 
 CHROMIUM = os.environ.get("BGBOT_CHROMIUM", "/usr/bin/chromium")
 FRESH = "svg.tikal-board:not([data-stale])"
@@ -60,11 +64,13 @@ TIMED_CLICK = """async ([click, want, apChanges]) => {
     && (!apChanges || document.querySelector('#ap-left')?.textContent !== before);
   const t0 = performance.now();
   document.querySelector(click).dispatchEvent(new MouseEvent('click', {bubbles: true}));
-  await new Promise((resolve) => {
+  await new Promise((resolve, reject) => {
     if (done()) return resolve();
     const watch = new MutationObserver(() => { if (done()) { watch.disconnect(); resolve(); } });
     watch.observe(document.body,
       {childList: true, subtree: true, attributes: true, characterData: true});
+    // (a change that never shows fails the run: it waited for ever)
+    setTimeout(() => { watch.disconnect(); reject(new Error(`never shown: ${want}`)); }, 30000);
   });
   const dom = performance.now() - t0;
   await new Promise((resolve) => requestAnimationFrame(() => resolve()));
@@ -98,11 +104,17 @@ def until_seat_0_places(url, table, tokens):
 
 def timed_click(page, click, want, ap_changes=False):
     page.wait_for_selector(click)  # not timed: the click is on the board as it is now
-    return page.evaluate(TIMED_CLICK, [click, want, ap_changes])
+    sample = page.evaluate(TIMED_CLICK, [click, want, ap_changes])
+    print(f"{click} → {want}: {sample[0]:.1f} ms", file=sys.stderr, flush=True)
+    return sample
 
 
 def one_turn(page, url, table, tokens, samples, shown):
     until_seat_0_places(url, table, tokens)
+    # The page at that state, its targets drawn (seat 1's moves are shown at once: a click
+    # on a move being shown did nothing, and the run waited for ever).
+    if shown is SHOWN["server"]:
+        wait_settled(page, timeout=30_000)
     page.wait_for_selector(f"{FRESH} {shown['target']}", timeout=30_000)
     offered = [a for a in legal(url, table, tokens[0])["actions"] if a["type"] == "place"]
     spaces = list(dict.fromkeys(a["params"]["space"] for a in offered))
@@ -114,7 +126,8 @@ def one_turn(page, url, table, tokens, samples, shown):
                                         f'{FRESH} {shown["placed"].format(space)}'))
     page.wait_for_selector("#enter-W")
     page.click("#enter-W")
-    page.wait_for_selector(f'{FRESH} [data-space="A6"] .cost-badge')
+    # (the AP cost marked on the base camp: its mark lies over the board, by the space)
+    page.wait_for_selector(f'{FRESH} .mark.cost[data-cost-of="A6"]')
     samples["enter"].append(timed_click(page, f'{FRESH} [data-space="A6"]',
                                         f'{FRESH} {shown["figures"]}', True))
     act(url, table, tokens[0], "end")
@@ -144,7 +157,8 @@ def main() -> None:
                                                   locale="en-US")
                     seats = {table: {"seat": 0, "token": tokens[0], "game": "tikal"}}
                     context.add_init_script(
-                        f"localStorage.setItem('bgbot.seats', {json.dumps(json.dumps(seats))})")
+                        f"localStorage.setItem('bgbot.seats', {json.dumps(json.dumps(seats))});"
+                        " localStorage.setItem('bgbot.pace', 'instant')")
                     page = context.new_page()
                     page.goto(f"{url}/#/table/{table}")
                     for _ in range(min(TURNS_A_TABLE, args.turns - first)):

@@ -34,7 +34,6 @@ from .test_game_night_phone import (
     LANGS,
     SAYS,
     SHEET_TARGETS,
-    box,
     cartographers_sheet,
     catalog,
     first_legal,
@@ -282,28 +281,47 @@ def ana_has_ended_her_first_turn(page, server, pace, lang=None):
     return table, tokens
 
 
+# In one look, once one of Bea's moves is shown (its picture drawn, marked `pace-step`, and
+# "Skip to the present" there): the board's box, the bar's at the foot and Skip's.
+SHOWING_BEA = """() => {
+    const board = document.querySelector('svg.tikal-board.pace-step:not([data-stale])');
+    const bar = document.querySelector('.table-head > .pace');
+    const skip = document.getElementById('pace-skip');
+    if (!board || !bar || !skip) return null;
+    const r = (e) => e.getBoundingClientRect().toJSON();
+    return {board: r(board), bar: r(bar), skip: r(skip), scroll: scrollY};
+}"""
+
+# In one look once the present is drawn (settled): the board's box and the page's scroll.
+BOARD_AT = """() => {
+    const board = document.querySelector('svg.tikal-board:not([data-stale])');
+    return board && {board: board.getBoundingClientRect().toJSON(), scroll: scrollY};
+}"""
+
+
 def test_a_bot_s_turn_shown_move_by_move_does_not_push_the_board_down(narrow, server):
     """"Showing Bea's moves · 6 more" and "Skip to the present" came as two rows above the
     board: the board jumped ~90 px down at each of a friend's (a bot's) turns and back up
-    after. They lie over the foot of the screen instead, under the thumb."""
+    after. They lie over the foot of the screen instead, under the thumb. Each screen read
+    in one look once it is drawn (it slept, then read the boxes one by one: a redraw in
+    between could give them from two drawings)."""
     table, tokens = ana_has_ended_her_first_turn(narrow, server, "slow")
     narrow.evaluate("window.scrollTo(0, 0)")
-    narrow.wait_for_timeout(300)
-    before = box(narrow, "svg.tikal-board")
+    before = wait_settled(narrow, f"() => {{ const seen = ({BOARD_AT})();"
+                          " return seen && seen.scroll === 0 ? seen : null; }")
     for _ in range(3):  # Bea's tile and two moves: shown one at a time, a second each
         legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[1])["actions"]
         act(server, table, tokens[1], next(a["notation"] for a in legal if a["notation"] != "end"))
-    narrow.wait_for_selector("#pace-skip")
-    narrow.wait_for_timeout(200)
-    during = box(narrow, "svg.tikal-board")
-    assert abs(during["top"] - before["top"]) <= 1, (before, during)
-    bar, skip = box(narrow, ".table-head > .pace"), box(narrow, "#pace-skip")
+    during = narrow.wait_for_function(SHOWING_BEA).json_value()
+    assert during["scroll"] == before["scroll"], (before, during)
+    assert abs(during["board"]["top"] - before["board"]["top"]) <= 1, (before, during)
+    bar, skip = during["bar"], during["skip"]
     assert bar["bottom"] <= 740 and bar["top"] >= 740 - 100, bar  # at the foot of the screen
     assert bar["left"] >= 0 and bar["right"] <= 360, bar
     assert skip["height"] >= 38 and skip["right"] <= 360, skip
     narrow.tap("#pace-skip")
-    narrow.wait_for_selector("#pace-skip", state="detached")
-    assert abs(box(narrow, "svg.tikal-board")["top"] - before["top"]) <= 1
+    after = wait_settled(narrow, BOARD_AT)
+    assert abs(after["board"]["top"] - before["board"]["top"]) <= 1, (before, after)
 
 
 @pytest.mark.parametrize("lang", LANGS)

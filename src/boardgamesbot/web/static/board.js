@@ -58,29 +58,56 @@ function redrawSoon() {
 }
 
 /**
+ * The kept entry of the picture of `view` drawn with `options`, asked for when it is not
+ * kept (the least recently used one then goes: the board shown now, used at each render,
+ * stays in while a turn's previews are asked ahead).
+ */
+function picture(game, view, options) {
+  const kind = `${game}\n${JSON.stringify(options)}`;
+  const key = `${kind}\n${JSON.stringify(view)}`;
+  let drawn = pictures.get(key);
+  if (drawn) {
+    pictures.delete(key);
+    pictures.set(key, drawn);
+    return { kind, drawn };
+  }
+  drawn = { state: "drawing", waiting: new Set() };
+  pictures.set(key, drawn);
+  if (pictures.size > PICTURES_KEPT) pictures.delete(pictures.keys().next().value);
+  api("POST", `/api/games/${encodeURIComponent(game)}/picture`, { view, options })
+    .then((answer) => {
+      const svg = new DOMParser().parseFromString(answer.svg, "image/svg+xml").documentElement;
+      Object.assign(drawn, svg.nodeName === "svg" ? { state: "drawn", svg } : { state: "none" });
+    })
+    .catch(() => { drawn.state = "none"; })
+    .finally(() => {
+      for (const again of drawn.waiting) redraws.add(again);
+      drawn.waiting.clear();
+      redrawSoon();
+    });
+  return { kind, drawn };
+}
+
+/**
+ * Ask ahead for the picture of `view` drawn with `options` (a click's next board), so that
+ * the click shows it drawn: nothing is built in the page. Asked through drawnBoard, each
+ * of a turn's eight previews was copied into a new board at every render and thrown away.
+ */
+export function drawAhead(game, view, options = {}) {
+  picture(game, view, options);
+}
+
+/** What is kept: the pictures (at most PICTURES_KEPT) and those of them drawn. */
+export function picturesKept() {
+  return { pictures: pictures.size, drawn: [...pictures.values()].filter((p) => p.state === "drawn").length };
+}
+
+/**
  * The server's SVG of `view` drawn with `options` (the game's keyword options of
  * render_svg), as a new node each call (callers may mark and attach it freely).
  */
 export function drawnBoard(game, view, options = {}, rerender = null) {
-  const kind = `${game}\n${JSON.stringify(options)}`;
-  const key = `${kind}\n${JSON.stringify(view)}`;
-  let drawn = pictures.get(key);
-  if (!drawn) {
-    drawn = { state: "drawing", waiting: new Set() };
-    pictures.set(key, drawn);
-    if (pictures.size > PICTURES_KEPT) pictures.delete(pictures.keys().next().value);
-    api("POST", `/api/games/${encodeURIComponent(game)}/picture`, { view, options })
-      .then((answer) => {
-        const svg = new DOMParser().parseFromString(answer.svg, "image/svg+xml").documentElement;
-        Object.assign(drawn, svg.nodeName === "svg" ? { state: "drawn", svg } : { state: "none" });
-      })
-      .catch(() => { drawn.state = "none"; })
-      .finally(() => {
-        for (const again of drawn.waiting) redraws.add(again);
-        drawn.waiting.clear();
-        redrawSoon();
-      });
-  }
+  const { kind, drawn } = picture(game, view, options);
   if (drawn.state === "drawing" && rerender) drawn.waiting.add(rerender.soon ?? rerender);
   if (drawn.state === "none") return null;
   const shown = drawn.state === "drawn" ? drawn.svg : lastDrawn.get(kind);
@@ -132,23 +159,38 @@ export function targets(svg, legal, onTarget) {
   return made;
 }
 
+// The last pan of each frame that names what it shows (data-pan: "<table> sheet 2", one seat's
+// map): a screen that shows another map in the frame for a while (a watched move's) gives
+// the person's own map its pan back when it comes back, not the other map's.
+const pansByKey = new Map();
+
 /**
  * How far each board frame in `root` is panned (.board-frame: a board larger than the
  * screen, e.g. the phone's sheet), in document order: read before a screen is drawn
  * again, so keepPans can put the new frames where the person moved the old ones.
  */
 export function framePans(root) {
-  return [...root.querySelectorAll(".board-frame")].map((frame) => ({ left: frame.scrollLeft, top: frame.scrollTop }));
+  return [...root.querySelectorAll(".board-frame")].map((frame) => {
+    const pan = { key: frame.dataset.pan ?? null, left: frame.scrollLeft, top: frame.scrollTop };
+    if (pan.key) {
+      pansByKey.delete(pan.key); // (kept in the order last seen: the oldest go first)
+      pansByKey.set(pan.key, pan);
+      if (pansByKey.size > 16) pansByKey.delete(pansByKey.keys().next().value);
+    }
+    return pan;
+  });
 }
 
 /**
  * The pans framePans read, given to the frames now in `root` (the nth frame gets the nth
- * pan). A pan is the person's own state: a redraw (another player's move arriving, a
- * preview) replaces the frame and its picture, and would otherwise start at the corner.
+ * pan; a frame that names what it shows, the last pan of a frame that showed the same).
+ * A pan is the person's own state: a redraw (another player's move arriving, a preview)
+ * replaces the frame and its picture, and would otherwise start at the corner.
  */
 export function keepPans(root, pans) {
   [...root.querySelectorAll(".board-frame")].forEach((frame, index) => {
-    const pan = pans[index];
+    const key = frame.dataset.pan;
+    const pan = key ? pansByKey.get(key) ?? (pans[index]?.key ? null : pans[index]) : pans[index];
     if (pan) frame.scrollTo({ left: pan.left, top: pan.top, behavior: "instant" });
   });
 }

@@ -237,7 +237,7 @@ export class TableScreen {
     }
     // The steps' pictures asked for now, so each is drawn by the time its turn comes (not
     // when they will not be shown: at once, or in a hidden tab).
-    if (SPEEDS[moveSpeed()] > 0 && document.visibilityState !== "hidden" && steps.length <= CATCH_UP) for (const step of steps) this.withStep(step, () => { try { faceOf(this.game).render(this.context()); } catch { /* drawn when shown */ } });
+    if (SPEEDS[moveSpeed()] > 0 && document.visibilityState !== "hidden" && steps.length <= CATCH_UP) for (const step of steps) this.drawAhead(step);
     this.pacer.push(steps);
   }
 
@@ -282,8 +282,24 @@ export class TableScreen {
       if (event.n < revealed[0].n) lines.forEach(tell);
       else steps[steps.length - 1].said.push(...lines);
     }
-    if (SPEEDS[moveSpeed()] > 0 && document.visibilityState !== "hidden" && steps.length <= CATCH_UP) this.withStep(steps[0], () => { try { faceOf(this.game).render(this.context()); } catch { /* drawn when shown */ } });
+    if (SPEEDS[moveSpeed()] > 0 && document.visibilityState !== "hidden" && steps.length <= CATCH_UP) this.drawAhead(steps[0]);
     this.pacer.push(steps);
+  }
+
+  /**
+   * The pictures `step` will show, asked for now (drawn by the time its turn comes): a
+   * face that says which (`picturesAhead(ctx)`) asks for them alone; else its screen is
+   * drawn for the step and thrown away: a whole board was built for each queued move,
+   * its names sized and its size watched, never to be shown.
+   */
+  drawAhead(step) {
+    this.withStep(step, () => {
+      try {
+        const face = faceOf(this.game);
+        if (face.picturesAhead) face.picturesAhead(this.context());
+        else face.render(this.context());
+      } catch { /* drawn when shown */ }
+    });
   }
 
   /** What the screen draws while `step` is shown: the table as it is, the view after the move, no turn of mine. */
@@ -657,6 +673,10 @@ export class TableScreen {
       interactive: true,
       // The move the board marks as the last (the one shown while moves are shown one at a time).
       lastMove: this.lastMove(),
+      // A move of another's being shown (one at a time) and the person not in the middle of
+      // their own (a drawing awaiting "Confirm"): a game may show the part of its board the
+      // move was made on where the person is looking (a map game: the mover's map).
+      watching: Boolean(this.drawingStep && this.pacer.current && !this.confirming),
     });
   }
 

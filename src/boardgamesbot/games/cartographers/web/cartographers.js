@@ -4,7 +4,7 @@
 // (svg.py, the chat's picture), shown through web/static/board.js with every cell marked
 // data-target; the legal actions arrive typed (code + params, the cells each covers), so
 // nothing here redraws the sheet or reads a notation string.
-import { bringIntoView, drawnBoard, targets } from "/board.js";
+import { bringIntoView, drawAhead, drawnBoard, targets } from "/board.js";
 import { h, s } from "/dom.js";
 import { errorText, has, t } from "/i18n.js";
 
@@ -120,10 +120,41 @@ function drawsNow(ctx) {
  */
 function shownSheet(ctx) {
   const home = homeSheet(ctx);
+  const watched = watchedSheet(ctx, home);
+  if (watched !== null) return watched;
   if (home === null || !lookingAt || lookingAt.seat === home || !ctx.view.players?.[lookingAt.seat]) return home;
   if (!lookingAt.card.startsWith(`${ctx.msg?.table?.id} `)) return home;
   if (drawsNow(ctx) && lookingAt.card !== cardKey(ctx)) return home;
   return lookingAt.seat;
+}
+
+// Whether the map a watched move drew on is brought to the frame, decided once per move
+// shown ({n, seat}: its event's number and the seat, or null to leave the frame as it is).
+let watchedChoice = null;
+
+/**
+ * The map a move being watched (another's, shown one at a time: ctx.watching) drew on,
+ * when it is not the map shown by itself: the screen shows it big in the frame, with its
+ * owner's name over it, while the move is shown. At a four-seat table a bot's drawing, a
+ * friend's, a monster put on a third seat's map was named above the person's own map and
+ * its map's tab dotted, its cells only on that small map far down the page: the person
+ * did not see the move. On a phone (up to 900 px) always; on a wider screen only when that
+ * small map is not whole in sight (read from the screen as it stands, once per move).
+ * Never while the person draws: then, and once the watching ends, their own map is back.
+ */
+function watchedSheet(ctx, home) {
+  if (home === null || !ctx.watching || !ctx.lastMove || drawsNow(ctx)) return null;
+  const event = ctx.lastMove;
+  const seat = sheetDrawnOn(event);
+  if (seat === null || seat === home || !ctx.view.players?.[seat]) return null;
+  const table = ctx.msg?.table?.id;
+  if (watchedChoice?.table === table && watchedChoice.n === event.n) return watchedChoice.seat;
+  const small = globalThis.document?.querySelector(`.other-sheet[data-seat="${seat}"] svg.sheet:not([data-stale])`);
+  const box = small?.getBoundingClientRect();
+  const wide = globalThis.matchMedia?.("(min-width: 901px)").matches;
+  const seen = Boolean(wide && box?.height && box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth);
+  watchedChoice = { table, n: event.n, seat: seen ? null : seat };
+  return watchedChoice.seat;
 }
 
 /** The seat whose map the move `event` drew on: an ambush's monster goes on its params' sheet. */
@@ -215,7 +246,13 @@ export function summaryExtra(view) {
 // The sheet: the game's own picture, with the legal anchors as buttons ---------------------
 
 /** The sheet of seat `seat` as the server draws it (no side panel: the page has its own). */
-const sheetOf = (ctx, seat) => drawnBoard(ctx.game, ctx.view, { seat, panel: false, size: null }, ctx.rerender);
+const SHEET = (seat) => ({ seat, panel: false, size: null });
+const sheetOf = (ctx, seat) => drawnBoard(ctx.game, ctx.view, SHEET(seat), ctx.rerender);
+
+/** The pictures a move shown one at a time will show, asked for ahead (table.js): every map. */
+export function picturesAhead(ctx) {
+  for (const p of ctx.view.players || []) drawAhead(ctx.game, ctx.view, SHEET(p.seat));
+}
 
 /** A cell's square in the picture's own units (its background's box), for overlays. */
 function cellBox(svg, name) {
@@ -341,7 +378,7 @@ export function render(ctx) {
     // the shape as chosen, or its spots not known yet), the frame itself is a stop, so
     // that a keyboard pans a map larger than a phone's screen (axe's
     // scrollable-region-focusable); the map's spots are the stops while drawing.
-    sheet instanceof SVGElement ? panHinted(labelsFollow(h("div", { class: `board-frame sheet-frame${view.over ? " whole" : ""}`,
+    sheet instanceof SVGElement ? panHinted(labelsFollow(h("div", { class: `board-frame sheet-frame${view.over ? " whole" : ""}`, "data-pan": `${ctx.msg?.table?.id} sheet ${targetSeat}`,
       ...(spots || view.over ? {} : { tabindex: "0", role: "group", "aria-label": title }) }, sheet), sheet), view.over) : sheet,
     // The preview's words and "tap again" under the sheet: on a phone they lie over what
     // follows (cartographers.css), so no room is kept empty for them until a tap.
@@ -862,7 +899,7 @@ function otherSheet(ctx, seat) {
 function othersPanel(ctx, shown) {
   const view = ctx.view;
   return h("section", { class: "panel", "aria-labelledby": "others-title" }, h("h2", { id: "others-title" }, t("carto.others")),
-    h("div", { class: "others" }, view.players.filter((p) => p.seat !== shown).map((p) => h("figure", { class: "other-sheet" },
+    h("div", { class: "others" }, view.players.filter((p) => p.seat !== shown).map((p) => h("figure", { class: "other-sheet", "data-seat": p.seat },
       otherSheet(ctx, p.seat),
       h("figcaption", {}, `${ctx.name(p.seat)} · ${t("score.stars", { n: p.stars })}`)))));
 }

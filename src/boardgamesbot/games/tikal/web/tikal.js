@@ -3,7 +3,7 @@
 // server draws — games/tikal/svg.py, the same picture as the chat's (web/static/board.js).
 // Every choice is read from the typed legal actions (kind, cost, code + params), never
 // from notation or English words.
-import { drawnBoard, targets } from "/board.js";
+import { drawAhead, drawnBoard, targets } from "/board.js";
 import { h, s } from "/dom.js";
 import { inMood, t } from "/i18n.js";
 import { notify } from "/ui.js";
@@ -264,7 +264,7 @@ function drawPreviewsAhead(game, view, legal, sel) {
     ? [[sel.space, options[(options.findIndex((o) => o.rot === sel.rot) + 1) % options.length].rot]]
     : Object.entries(legal.place).map(([space, choices]) => [space, choices[0].rot]);
   for (const [space, rotation] of next.slice(0, PREVIEWS_AHEAD)) {
-    drawnBoard(game, withDrawnTile(view, space, rotation), PICTURE);
+    drawAhead(game, withDrawnTile(view, space, rotation), PICTURE);
   }
 }
 
@@ -283,7 +283,7 @@ function drawMovesAhead(ctx, game, offered) {
     if (askedAhead.notations.has(notation)) continue;
     askedAhead.notations.add(notation);
     ctx.preview(notation).then((tried) => {
-      if (tried?.legal && tried.view?.board) drawnBoard(game, boardOnly(tried.view.board), PICTURE);
+      if (tried?.legal && tried.view?.board) drawAhead(game, boardOnly(tried.view.board), PICTURE);
     }).catch(() => {}); // only a head start: the click draws the board anyway
   }
 }
@@ -599,13 +599,34 @@ function placeMarks(svg) {
   }
 }
 
+// One observer for the boards' sizes. A new ResizeObserver for each board drawn (every
+// render: each move shown, each tap) was never disconnected: a whole watched game left
+// hundreds of them observing pictures long gone from the page. The boards it observes
+// are the one drawn now and the one it replaces (still in the page when the next is
+// drawn); those gone from the page are let go as each new one comes.
+const observed = new Set();
+const resized = globalThis.ResizeObserver
+  ? new ResizeObserver((entries) => { for (const entry of entries) if (entry.target.isConnected) legibleNames(entry.target); })
+  : null;
+
+function watchSize(svg) {
+  if (!resized) return;
+  for (const old of observed) {
+    if (old.isConnected) continue;
+    resized.unobserve(old);
+    observed.delete(old);
+  }
+  observed.add(svg);
+  resized.observe(svg);
+}
+
 function zoomable(svg) {
   const [, , width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
   Object.assign(zoom, { width, height });
   svg.setAttribute("viewBox", viewBox());
   // Once laid out (the board is drawn afresh on each render, before it is attached) and
   // whenever the page's width changes: after layout, before paint, so no name flickers.
-  new ResizeObserver(() => legibleNames(svg)).observe(svg);
+  watchSize(svg);
   const pointers = new Map();
   let pinch = null, drag = null, moved = false;
   svg.addEventListener("pointerdown", (event) => {
@@ -991,6 +1012,11 @@ function scoringPanel(ctx) {
 const wideScreen = globalThis.matchMedia?.("(min-width: 901px)");
 let lastRerender = null;
 wideScreen?.addEventListener?.("change", () => lastRerender?.());
+
+/** The pictures a move shown one at a time will show, asked for ahead (table.js): its board. */
+export function picturesAhead(ctx) {
+  drawAhead(ctx.game || "tikal", boardOnly(ctx.view.board), PICTURE);
+}
 
 export function render(ctx) {
   const legal = ctx.yourTurn && ctx.legal.length ? parseLegal(ctx.legal) : null;
