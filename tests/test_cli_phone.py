@@ -290,14 +290,21 @@ def test_on_a_phone_the_cartographers_sheet_the_last_move_and_the_prompt_share_t
         phone.close()
 
 
-def screen_rows(output: str) -> list[str]:
-    """The rows a terminal of ``PHONE``'s size shows of ``output``: its last lines, each
-    broken at the columns' width, a carriage return writing over its line."""
+def terminal_rows(output: str, size: tuple[int, int] = PHONE) -> list[str]:
+    """The rows a terminal of ``size`` (rows, columns) fills with ``output``, every one of
+    them: each line broken at the columns' width, a carriage return writing over its line.
+    (The one way the tests here count a terminal's rows: three copies of it had drifted,
+    one not breaking lines at all.)"""
     rows: list[str] = []
     for line in output.replace("\r\n", "\n").split("\n"):
         line = line.rsplit("\r", 1)[-1]
-        rows += [line[at : at + PHONE[1]] for at in range(0, max(1, len(line)), PHONE[1])]
-    return rows[-PHONE[0] :]
+        rows += [line[at : at + size[1]] for at in range(0, max(1, len(line)), size[1])]
+    return rows
+
+
+def screen_rows(output: str, size: tuple[int, int] = PHONE) -> list[str]:
+    """The rows a terminal of ``size`` shows of ``output``: its last `terminal_rows`."""
+    return terminal_rows(output, size)[-size[0] :]
 
 
 def final_screen(phone: Phone) -> list[str]:
@@ -469,10 +476,7 @@ def test_on_a_phone_replays_list_of_actions_wraps_each_under_its_own_text(tmp_pa
         final_screen(phone)
     finally:
         phone.close()
-    rows: list[str] = []
-    for line in phone.output.replace("\r\n", "\n").split("\n"):
-        line = line.rsplit("\r", 1)[-1]
-        rows += [line[at : at + PHONE[1]] for at in range(0, max(1, len(line)), PHONE[1])]
+    rows = terminal_rows(phone.output)
     first = rows.index(next(row for row in rows if row.startswith("   1. ")))
     entries: list[list[str]] = []
     for row in rows[first:]:
@@ -507,9 +511,11 @@ def _tikal_end_on_a_phone(monkeypatch, tmp_path, seed: int, players: int, lang: 
     result = run("play", "tikal", "--players", str(players), "--humans", "0", "--bots", bots,
                  "--seed", str(seed), "--lang", lang)
     assert result.exit_code == 0, result.output
-    rows = result.output.splitlines()
+    # (each line within the columns: the terminal did not break one anywhere)
+    lines = result.output.splitlines()[-(PHONE[0] - 1) :]
+    assert all(len(line) <= PHONE[1] for line in lines), (seed, players, lang, lines)
     # (the last row the shell's prompt takes once bgbot has ended)
-    return rows[-(PHONE[0] - 1) :]
+    return terminal_rows(result.output)[-(PHONE[0] - 1) :]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -531,7 +537,6 @@ def test_on_a_phone_every_tikal_end_fits_the_half_map_the_scores_and_the_whole_b
         shown = _tikal_end_on_a_phone(monkeypatch, tmp_path / f"{seed}", seed, players, lang)
         text = "\n".join(shown)
         where = f"seed {seed}, {players} players, {lang}:\n{text}"
-        assert all(len(row) <= PHONE[1] for row in shown), where
         heading = tikal_say(lang, "tikal.term.dense.half", shown="", hidden="").split(":")[0]
         (half,) = [row for row in shown if row.startswith(heading)]
         columns = "ABCD" if "A–D" in half.split("(")[0] else "EFGH"
