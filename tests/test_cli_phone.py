@@ -110,15 +110,17 @@ ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 class Phone:
-    """`bgbot` ARGS run in a pseudo-terminal of ``PHONE``'s size: `answer` types a line
-    once the prompt asks, and returns the screen the prompt was asked on."""
+    """`bgbot` ARGS run in a pseudo-terminal of ``size`` (rows, columns; ``PHONE``'s by
+    default): `answer` types a line once the prompt asks, and returns the screen the
+    prompt was asked on."""
 
-    def __init__(self, *args: str, cwd: Path) -> None:
+    def __init__(self, *args: str, cwd: Path, size: tuple[int, int] = PHONE) -> None:
+        self.size = size
         bgbot = Path(sys.executable).with_name("bgbot")
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # (the child: its terminal's size set before `bgbot` starts)
             try:
-                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", *PHONE, 0, 0))
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", *size, 0, 0))
                 os.chdir(cwd)
                 environment = {
                     name: value
@@ -161,7 +163,7 @@ class Phone:
         while not self.output.endswith("> "):
             assert time.monotonic() < deadline, self.output[-2000:]
             assert self.read(), self.output[-2000:]
-        return screen_rows(self.output)
+        return screen_rows(self.output, self.size)
 
     def answer(self, line: str) -> list[str]:
         shown = self.screen()
@@ -312,7 +314,7 @@ def final_screen(phone: Phone) -> list[str]:
     deadline = time.monotonic() + 300
     while phone.read():
         assert time.monotonic() < deadline, phone.output[-2000:]
-    return screen_rows(phone.output)
+    return screen_rows(phone.output, phone.size)
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
