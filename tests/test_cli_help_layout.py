@@ -20,8 +20,7 @@ LOCALES = {"en": "en_US.UTF-8", "pt-BR": "pt_BR.UTF-8", "ca": "ca_ES.UTF-8"}
 
 def shown_help(path: str, lang: str, columns: int) -> str:
     """``bgbot PATH --help`` as a terminal of ``columns`` shows it, in the locale's ``lang``."""
-    environment = {"LANG": LOCALES[lang], "LC_ALL": "", "LC_MESSAGES": "",
-                   "COLUMNS": str(columns)}
+    environment = {"LANG": LOCALES[lang], "LC_ALL": "", "LC_MESSAGES": "", "COLUMNS": str(columns)}
     result = CliRunner().invoke(main, [*path.split(), "--help"], env=environment)
     assert result.exit_code == 0, (path, result.output)
     return result.output
@@ -29,8 +28,14 @@ def shown_help(path: str, lang: str, columns: int) -> str:
 
 def said_help(lang: str) -> dict[str, str]:
     """Each command's and option's help in ``lang``, by the catalog's paths."""
-    return {**_help(lang), **{path: text for name in known_games()
-                              for path, text in load_game(name).command_help(lang).items()}}
+    return {
+        **_help(lang),
+        **{
+            path: text
+            for name in known_games()
+            for path, text in load_game(name).command_help(lang).items()
+        },
+    }
 
 
 def section(text: str, heading: str) -> list[str]:
@@ -39,8 +44,9 @@ def section(text: str, heading: str) -> list[str]:
     if heading not in lines:
         return []
     start = lines.index(heading) + 1
-    end = next((at for at in range(start, len(lines)) if lines[at] and lines[at][0] != " "),
-               len(lines))
+    end = next(
+        (at for at in range(start, len(lines)) if lines[at] and lines[at][0] != " "), len(lines)
+    )
     return lines[start:end]
 
 
