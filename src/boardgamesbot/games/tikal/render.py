@@ -655,17 +655,21 @@ class Seen:
     #: How a dense turn gets tighter, step by step, when it still does not fit the rows it
     #: has (four players, an auction, a scoring round on 24 rows): whose turn it is shares
     #: the auction's lines, then says who bids and how much they may ("p2 to act: bid
-    #: 1…20 or pass.", the auction's line in its place); then the scores after each
-    #: scoring, the temple levels, the players table's headings, the display's help (its
-    #: tiles stay), the amulets still up (those played are named), what this turn did so
-    #: far and the stack and pile leave the screen (`board` is drawn the same; the
-    #: roomy drawing, on a taller terminal or in a pipe, keeps them all). At the game's
-    #: end two more: the players' table, whose scores the end's line says, and that
-    #: line's "Game over." (on a phone's 24 rows the half map, the end and the lines
-    #: under it, the record's and the one that draws the whole board, did not fit); then
-    #: that line names each seat by its tag alone ("j1: 23, j2: 43"), as the map does
-    #: (with two Portuguese "aleatório (j1)" it took three lines, and the line that draws
-    #: the whole board was left out; the command for another game names the bots).
+    #: 1…20 or pass.", the auction's line in its place); then the temple levels, the
+    #: players table's headings, the display's help (its tiles stay), the amulets still
+    #: up (those played are named), what this turn did so far, the stack and pile, and
+    #: the auction's reasons ("(p3 passed first: plays free if nobody bids)", "(a bid
+    #: cannot exceed one's points)") leave the screen (`board` is drawn the same; the
+    #: roomy drawing, on a taller terminal or in a pipe, keeps them all). The scores after
+    #: each scoring stay during a game: they gave way third, and a turn's note that
+    #: wrapped took their row, how the game stood out of sight. At the game's end, where
+    #: the end's line says the final scores, they give way first of its steps; then the
+    #: players' table, whose scores that line says, and its "Game over." (on a phone's
+    #: 24 rows the half map, the end and the lines under it, the record's and the one
+    #: that draws the whole board, did not fit); then that line names each seat by its
+    #: tag alone ("j1: 23, j2: 43"), as the map does (with two Portuguese "aleatório
+    #: (j1)" it took three lines, and the line that draws the whole board was left out;
+    #: the command for another game names the bots).
     ENDING = ("history", "players", "over", "names")
     TIGHTER = ("share", "auction", "levels", "headings", "display", "amulets", "done",
                "stack", "reasons", *ENDING)
