@@ -477,33 +477,6 @@ def test_on_a_phone_the_commands_to_go_on_after_quit_are_whole(tmp_path, monkeyp
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
-def test_on_80_by_24_the_auctions_display_wraps_under_its_own_text(lang):
-    """A four-player auction on 80x24 (the dense drawing, its lines shared): the display's
-    tiles that do not fit the line they follow go on lines standing in by two columns,
-    and nothing else shares those lines, so that "2. A treasure…" never begins a line at
-    the left edge, where it read as a note of its own, not the display's next tile."""
-    from boardgamesbot.games.tikal.catalog import say
-
-    checked = 0
-    for seed in (3, 7):
-        for state, seat, view in turns(seed, every=5, players=4):
-            if not (view.get("auction") or {}).get("display") or seat is None:
-                continue
-            lines = screen(view, lang, legal_of(state, seat))
-            top = next(i for i, line in enumerate(lines) if line.startswith("A1"))
-            after = lines[top + 12:]  # (what is under the map)
-            tiles = [f"{tile['index']}. {tile['letter']} " for tile in view["auction"]["display"]]
-            for line in after:
-                assert not line.startswith(tuple(tiles)), "\n".join(after)
-                if line.startswith("  ") and line.strip()[:2] in {t[:2] for t in tiles}:
-                    # (an indented line holds tiles alone: no amulets, nobody's turn)
-                    assert say(lang, "tikal.term.auction.amulets", list="").split(":")[0] \
-                        not in line, "\n".join(after)
-            checked += 1
-    assert checked > 5
-
-
-@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
 def test_on_a_phone_each_final_score_stays_on_one_line(lang):
     """At a game's end on a phone's 40 columns, "Fim de jogo. Pontos finais: pessoa 1
     (j1): 0," was longer than the line: "pessoa 1" ended it and "(j1): 0," began the

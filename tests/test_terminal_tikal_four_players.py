@@ -1,7 +1,7 @@
-"""The Tikal board on 80x24 with four players and in dense drawings, whole games of them:
-split from ``test_terminal_tikal.py`` (its helpers are that file's), whose four-player
-auction games made it the suite's longest file, one worker's alone under ``--dist
-loadfile``; apart, two workers share them."""
+"""The Tikal board on 80x24 with four players, auctions and dense drawings, whole games of
+them: split from ``test_terminal_tikal.py`` (its helpers are that file's), whose
+four-player auction games made it the suite's longest file, one worker's alone under
+``--dist loadfile``; apart, two workers share them."""
 
 from __future__ import annotations
 
@@ -73,3 +73,30 @@ def test_the_dense_map_loses_nothing_on_the_map(lang):
 
 def side_name(side: int) -> str:
     return ("N", "NE", "SE", "S", "SW", "NW")[side]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_80_by_24_the_auctions_display_wraps_under_its_own_text(lang):
+    """A four-player auction on 80x24 (the dense drawing, its lines shared): the display's
+    tiles that do not fit the line they follow go on lines standing in by two columns,
+    and nothing else shares those lines, so that "2. A treasure…" never begins a line at
+    the left edge, where it read as a note of its own, not the display's next tile."""
+    from boardgamesbot.games.tikal.catalog import say
+
+    checked = 0
+    for seed in (3, 7):
+        for state, seat, view in turns(seed, every=5, players=4):
+            if not (view.get("auction") or {}).get("display") or seat is None:
+                continue
+            lines = screen(view, lang, legal_of(state, seat))
+            top = next(i for i, line in enumerate(lines) if line.startswith("A1"))
+            after = lines[top + 12:]  # (what is under the map)
+            tiles = [f"{tile['index']}. {tile['letter']} " for tile in view["auction"]["display"]]
+            for line in after:
+                assert not line.startswith(tuple(tiles)), "\n".join(after)
+                if line.startswith("  ") and line.strip()[:2] in {t[:2] for t in tiles}:
+                    # (an indented line holds tiles alone: no amulets, nobody's turn)
+                    assert say(lang, "tikal.term.auction.amulets", list="").split(":")[0] \
+                        not in line, "\n".join(after)
+            checked += 1
+    assert checked > 5
