@@ -516,8 +516,9 @@ def _tikal_end_on_a_phone(monkeypatch, tmp_path, seed: int, players: int, lang: 
     # (each line within the columns: the terminal did not break one anywhere)
     lines = result.output.splitlines()[-(PHONE[0] - 1) :]
     assert all(len(line) <= PHONE[1] for line in lines), (seed, players, lang, lines)
-    # (the last row the shell's prompt takes once bgbot has ended)
-    return terminal_rows(result.output)[-(PHONE[0] - 1) :]
+    # (the screen once bgbot has ended: its last row, after the last line's end, is the
+    # one the shell's prompt takes)
+    return screen_rows(result.output)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -253,8 +253,11 @@ def _first_sentence(text: str) -> str:
 def _wrapped(text: str, width: int) -> list[str]:
     """``text`` in lines of ``width`` broken at its blanks only, never inside a word, a path
     or a hyphened name ("games/GAME-TIME.json": click broke it at its hyphen)."""
-    return textwrap.wrap(" ".join(text.split()), max(width, 10), break_on_hyphens=False,
-                         break_long_words=False)
+    # (click's "[default: A]" kept whole where it fits: "[padrão:" | "A]" read as two)
+    held = re.sub(r"\[[^\]]*\]", lambda found: found[0].replace(" ", "\0")
+                  if len(found[0]) <= width else found[0], " ".join(text.split()))
+    return [line.replace("\0", " ") for line in textwrap.wrap(
+        held, max(width, 10), break_on_hyphens=False, break_long_words=False)]
 
 
 #: An option's term that begins with a short flag ("-p, --players INTEGER").
