@@ -513,7 +513,7 @@ def test_the_help_lists_each_command_by_the_words_of_the_language(tmp_path, lang
     assert f"'{command_word('help', lang)}'" in say(lang, "turn", kinds="", example="")
     # Every command the catalog quotes ("'jogadas tudo'", "'histórico 2'") is quoted in
     # the words of its language, which the prompt reads as that command there.
-    for key in ("help", "turn", "unreadable.next", "refused.next", "moves.more",
+    for key in ("help", "turn", "turn.short", "unreadable.next", "refused.next", "moves.more",
                 "preview.what", "why.what", "log.what", "log.no_page", "log.page.middle",
                 "recap.more", "command.near"):
         said = say(lang, key, n=2, kind="place", example="end", action="end", word="x",

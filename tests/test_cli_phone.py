@@ -110,15 +110,17 @@ ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 class Phone:
-    """`bgbot` ARGS run in a pseudo-terminal of ``PHONE``'s size: `answer` types a line
-    once the prompt asks, and returns the screen the prompt was asked on."""
+    """`bgbot` ARGS run in a pseudo-terminal of ``size`` (rows, columns; ``PHONE``'s by
+    default): `answer` types a line once the prompt asks, and returns the screen the
+    prompt was asked on."""
 
-    def __init__(self, *args: str, cwd: Path) -> None:
+    def __init__(self, *args: str, cwd: Path, size: tuple[int, int] = PHONE) -> None:
+        self.size = size
         bgbot = Path(sys.executable).with_name("bgbot")
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # (the child: its terminal's size set before `bgbot` starts)
             try:
-                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", *PHONE, 0, 0))
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", *size, 0, 0))
                 os.chdir(cwd)
                 environment = {
                     name: value
@@ -161,7 +163,7 @@ class Phone:
         while not self.output.endswith("> "):
             assert time.monotonic() < deadline, self.output[-2000:]
             assert self.read(), self.output[-2000:]
-        return screen_rows(self.output)
+        return screen_rows(self.output, self.size)
 
     def answer(self, line: str) -> list[str]:
         shown = self.screen()
@@ -290,14 +292,21 @@ def test_on_a_phone_the_cartographers_sheet_the_last_move_and_the_prompt_share_t
         phone.close()
 
 
-def screen_rows(output: str) -> list[str]:
-    """The rows a terminal of ``PHONE``'s size shows of ``output``: its last lines, each
-    broken at the columns' width, a carriage return writing over its line."""
+def terminal_rows(output: str, size: tuple[int, int] = PHONE) -> list[str]:
+    """The rows a terminal of ``size`` (rows, columns) fills with ``output``, every one of
+    them: each line broken at the columns' width, a carriage return writing over its line.
+    (The one way the tests here count a terminal's rows: three copies of it had drifted,
+    one not breaking lines at all.)"""
     rows: list[str] = []
     for line in output.replace("\r\n", "\n").split("\n"):
         line = line.rsplit("\r", 1)[-1]
-        rows += [line[at : at + PHONE[1]] for at in range(0, max(1, len(line)), PHONE[1])]
-    return rows[-PHONE[0] :]
+        rows += [line[at : at + size[1]] for at in range(0, max(1, len(line)), size[1])]
+    return rows
+
+
+def screen_rows(output: str, size: tuple[int, int] = PHONE) -> list[str]:
+    """The rows a terminal of ``size`` shows of ``output``: its last `terminal_rows`."""
+    return terminal_rows(output, size)[-size[0] :]
 
 
 def final_screen(phone: Phone) -> list[str]:
@@ -305,7 +314,7 @@ def final_screen(phone: Phone) -> list[str]:
     deadline = time.monotonic() + 300
     while phone.read():
         assert time.monotonic() < deadline, phone.output[-2000:]
-    return screen_rows(phone.output)
+    return screen_rows(phone.output, phone.size)
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
@@ -469,10 +478,7 @@ def test_on_a_phone_replays_list_of_actions_wraps_each_under_its_own_text(tmp_pa
         final_screen(phone)
     finally:
         phone.close()
-    rows: list[str] = []
-    for line in phone.output.replace("\r\n", "\n").split("\n"):
-        line = line.rsplit("\r", 1)[-1]
-        rows += [line[at : at + PHONE[1]] for at in range(0, max(1, len(line)), PHONE[1])]
+    rows = terminal_rows(phone.output)
     first = rows.index(next(row for row in rows if row.startswith("   1. ")))
     entries: list[list[str]] = []
     for row in rows[first:]:
@@ -507,9 +513,12 @@ def _tikal_end_on_a_phone(monkeypatch, tmp_path, seed: int, players: int, lang: 
     result = run("play", "tikal", "--players", str(players), "--humans", "0", "--bots", bots,
                  "--seed", str(seed), "--lang", lang)
     assert result.exit_code == 0, result.output
-    rows = result.output.splitlines()
-    # (the last row the shell's prompt takes once bgbot has ended)
-    return rows[-(PHONE[0] - 1) :]
+    # (each line within the columns: the terminal did not break one anywhere)
+    lines = result.output.splitlines()[-(PHONE[0] - 1) :]
+    assert all(len(line) <= PHONE[1] for line in lines), (seed, players, lang, lines)
+    # (the screen once bgbot has ended: its last row, after the last line's end, is the
+    # one the shell's prompt takes)
+    return screen_rows(result.output)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -531,7 +540,6 @@ def test_on_a_phone_every_tikal_end_fits_the_half_map_the_scores_and_the_whole_b
         shown = _tikal_end_on_a_phone(monkeypatch, tmp_path / f"{seed}", seed, players, lang)
         text = "\n".join(shown)
         where = f"seed {seed}, {players} players, {lang}:\n{text}"
-        assert all(len(row) <= PHONE[1] for row in shown), where
         heading = tikal_say(lang, "tikal.term.dense.half", shown="", hidden="").split(":")[0]
         (half,) = [row for row in shown if row.startswith(heading)]
         columns = "ABCD" if "A–D" in half.split("(")[0] else "EFGH"

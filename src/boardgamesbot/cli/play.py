@@ -231,6 +231,25 @@ def turn_lines(legal: list[str], lang: str) -> list[str]:
     return wrapped("", turn, REFUSAL_INDENT)
 
 
+def short_turn(legal: list[str], lang: str, width: int) -> str:
+    """The turn's line in one row of ``width``: the kinds of action legal now without their
+    counts, as many as fit, "…" for the rest, and the command whose answer says them all
+    with an example ('help': `help_text`).
+
+    >>> short_turn(["end", "move W A1 A2", "move W A1 B1", "guard A1"], "en", 40)
+    "Your move: end, move, guard ('help')"
+    >>> short_turn(["end", "move W A1 A2", "guard A1", "uncover A1"], "en", 36)
+    "Your move: end, move, … ('help')"
+    """
+    kinds = list(dict.fromkeys(text.split()[0] for text in legal if text.split()))
+    said = say(lang, "turn.short", kinds="…")
+    for count in range(len(kinds), 0, -1):
+        shown = ", ".join([*kinds[:count], *(["…"] if count < len(kinds) else [])])
+        if cell_len(say(lang, "turn.short", kinds=shown)) <= width:
+            return say(lang, "turn.short", kinds=shown)
+    return said
+
+
 def prompt(player: int, lang: str) -> str:
     """The prompt that asks ``player`` for a command ("seat 1>")."""
     return say(lang, "prompt", n=player + 1)
@@ -248,6 +267,20 @@ def drawn_to_fit(board: object, told: list[str] | None = None,
         console.print(line, markup=False, overflow="ellipsis", no_wrap=True)
     for part in below:
         console.print(part, markup=False, soft_wrap=True)
+
+
+def drawn_turn(board: object, told: list[str], below: list[str | Text], legal: list[str],
+               lang: str) -> None:
+    """``board``, ``told`` and ``below`` as `drawn_to_fit` draws them, then the turn's line
+    (`turn_lines`), as the prompt asks for a move. Where that line wraps and the board,
+    drawn as dense as it goes, would still not fit with it, it keeps to one row
+    (`short_turn`; 'help' says it whole): its second row pushed the top of a four-player
+    80x24 screen away, once the map's scores' history stayed on it."""
+    turn = turn_lines(legal, lang)
+    if len(turn) > 1 and console.is_terminal \
+            and not fits(board, *told, *map(str, below), *turn):
+        turn = [short_turn(legal, lang, console.width)]
+    drawn_to_fit(board, told, [*below, *turn])
 
 
 def legal_now(legal: list[str], lang: str) -> str:
@@ -336,8 +369,9 @@ class Person:
         # (an undo's answer goes under the board it is drawn again with: above it, a
         # short terminal scrolls it away and the person cannot tell whether it happened)
         undo_said, self.undo_said = self.undo_said, None
+        turn = turn_lines(legal, lang)
         below = [*scored, *([Text(undo_said[0], style=undo_said[1])] if undo_said else []),
-                 *turn_lines(legal, lang)]
+                 *turn]
         # (on a phone's 24 rows, where even the densest board did not fit and its top
         # scrolled away: the part of it that holds the last actions and those legal now,
         # and a line that names the command drawing it whole)
@@ -353,7 +387,7 @@ class Person:
         told = recap(done, lang, whole=True) if console.is_terminal else []
         if told and not fits(board, *told, *map(str, below)):
             told = recap(done, lang)
-        drawn_to_fit(board, told, below)
+        drawn_turn(board, told, below[:-len(turn)], legal, lang)
         while True:
             try:
                 line = console.input(f"[bold]{escape(prompt(player, lang))}[/] ").strip()

@@ -25,6 +25,7 @@ from __future__ import annotations
 import gettext
 import json
 import re
+import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -118,6 +119,151 @@ METAVARS = (("options_metavar", "[OPTIONS]", "click.metavar.options"),
 _PLACEHOLDER = re.compile(r"\b[A-Z][A-Z_]+\b")
 
 
+class Formatter(click.HelpFormatter):
+    """Click's help layout, fitted to the terminal's width in every language.
+
+    * Its width is the terminal's, narrow ones too: click never went under 50 columns,
+      and on a phone's 40 the terminal broke its lines anywhere.
+    * Where a command has options with a short flag (``-p, --players``), the others stand
+      in by as much (``    --humans``), so that the long names line up.
+    * Under 60 columns each option (or command) has its line and what it does under it:
+      a column of descriptions 10 characters wide was a word a line.
+    * The examples of a help's unwrapped (``\\b``) paragraph, a command and what it does
+      after two blanks, are aligned again in the language (``bgbot play JOC --players 3``
+      is a letter shorter than ``GAME``'s, and its description stood a column left of the
+      others); under 60 columns what each does goes under it, and every line of prose is
+      wrapped under itself.
+    """
+
+    #: Under this many columns, a description goes under its term.
+    NARROW = 60
+
+    def __init__(self, indent_increment: int = 2, width: int | None = None,
+                 max_width: int | None = None) -> None:
+        if width is None:
+            import shutil
+
+            columns = shutil.get_terminal_size().columns
+            width = max(min(columns, max_width or 80) - 2, 20)
+        super().__init__(indent_increment, width, max_width)
+
+    def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
+        rows = list(rows)
+        if any(_SHORT_FLAG.match(term) for term, _ in rows):
+            rows = [(" " * 4 + term if term.startswith("--") else term, text)
+                    for term, text in rows]
+        indent = " " * self.current_indent
+        narrow = self.width < self.NARROW
+        column = min(max(len(term) for term, _ in rows), col_max) + col_spacing
+        for term, text in rows:
+            # (a term too long for the column, or any term where it is narrow, on a line of
+            # its own: what it does under it)
+            under = " " * (6 if narrow else column)
+            alone = narrow or len(term) > column - col_spacing
+            lines = _wrapped(text, self.width - len(indent) - len(under)) if text else []
+            if alone or not lines:
+                self.write(f"{indent}{term}\n")
+            else:
+                self.write(f"{indent}{term:<{column}}{lines.pop(0)}\n")
+            # (a word longer than the column, a URL, stands out to the section's indent,
+            # whole where the line holds it)
+            self.write("".join(f"{indent}{under}{line}\n" if len(line) + len(under) <=
+                               self.width - len(indent) else f"{indent}{line}\n"
+                               for line in lines))
+
+    def write_text(self, text: str) -> None:
+        paragraphs = re.split(r"\n\s*\n", text)
+        for at, paragraph in enumerate(paragraphs):
+            if at:
+                self.write("\n")
+            if paragraph.startswith("\b"):
+                self._write_unwrapped(paragraph.splitlines()[1:])
+            else:  # (broken at blanks only: click broke "front-" | "end")
+                indent = " " * self.current_indent
+                self.write("".join(f"{indent}{line}\n" for line in
+                                   _wrapped(paragraph, self.width - len(indent))))
+
+    def _write_unwrapped(self, lines: list[str]) -> None:
+        """An unwrapped paragraph's lines: a table of commands and what each does (cells two
+        blanks apart) aligned again, or under 60 columns a cell a line; prose as it is
+        broken, each line wrapped under itself where longer than the width."""
+        indent = " " * self.current_indent
+        cells = [re.split(r" {2,}", line) for line in lines]
+        if self.width >= self.NARROW:
+            widths: list[int] = []
+            for row in cells:
+                for column, cell in enumerate(row[:-1]):
+                    widths += [0] * (column + 1 - len(widths))
+                    widths[column] = max(widths[column], click.formatting.term_len(cell))
+            aligned = []
+            for row in cells:
+                line = "".join(f"{cell:<{widths[column] + 2}}" if column < len(row) - 1
+                               else cell for column, cell in enumerate(row))
+                aligned.append(line.rstrip())
+            if max(map(len, aligned)) + len(indent) <= self.width:
+                self.write("".join(f"{indent}{line}\n" for line in aligned))
+                return
+        width = self.width - len(indent)
+
+        def command(term: str) -> None:  # (under itself where longer than the line)
+            told = _wrapped(term, width)
+            self.write(f"{indent}{told[0]}\n" + "".join(
+                f"{indent}    {more}\n" for more in _wrapped(" ".join(told[1:]), width - 4)))
+
+        if self.width >= self.NARROW and all(len(row) == 1 for row in cells):
+            # (prose and commands as they are broken, a line too long under itself)
+            for line in lines:
+                if len(line) <= width:
+                    self.write(f"{indent}{line}\n")
+                else:
+                    command(line)
+            return
+        prose: list[str] = []  # (a sentence's lines, joined and wrapped again)
+
+        def flush() -> None:
+            self.write("".join(f"{indent}{line}\n" for line in _wrapped(" ".join(prose),
+                                                                          width)))
+            prose.clear()
+
+        for line in lines:
+            row = re.split(r" {2,}", line.strip())
+            if len(row) > 1:  # (each command on a line, what it does under them)
+                flush()
+                *terms, said = row
+                for term in terms:
+                    command(term)
+                self.write("".join(f"{indent}{' ' * 6}{told}\n"
+                                   for told in _wrapped(said, width - 6)))
+            elif line.strip().startswith("bgbot "):  # (a command alone)
+                flush()
+                command(line.strip())
+            else:
+                prose.append(line.strip())
+        if prose:
+            flush()
+
+
+def _first_sentence(text: str) -> str:
+    """The first sentence of a command's help, what a group lists it by, whole."""
+    said = " ".join(text.split("\n\n")[0].replace("\b", "").split())
+    end = re.search(r"\.(\s|$)", said)
+    return said[: end.start() + 1] if end else said
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """``text`` in lines of ``width`` broken at its blanks only, never inside a word, a path
+    or a hyphened name ("games/GAME-TIME.json": click broke it at its hyphen)."""
+    # (click's "[default: A]" kept whole where it fits: "[padrão:" | "A]" read as two)
+    held = re.sub(r"\[[^\]]*\]", lambda found: found[0].replace(" ", "\0")
+                  if len(found[0]) <= width else found[0], " ".join(text.split()))
+    return [line.replace("\0", " ") for line in textwrap.wrap(
+        held, max(width, 10), break_on_hyphens=False, break_long_words=False)]
+
+
+#: An option's term that begins with a short flag ("-p, --players INTEGER").
+_SHORT_FLAG = re.compile(r"-\w, ")
+
+
 @contextmanager
 def speaking(group: click.Command, lang: str, more: dict[str, str] | None = None
              ) -> Iterator[None]:
@@ -134,6 +280,12 @@ def speaking(group: click.Command, lang: str, more: dict[str, str] | None = None
 
     for path, command in commands(group):
         swap(command, "help", path or "bgbot")
+        # (a group lists its commands by their help's first sentence, which click cut to
+        # the width left of the line, "Faz computadores..." on a phone: whole, the
+        # `Formatter` wraps it)
+        if command.help and not command.short_help:
+            kept.append((command, "short_help", command.short_help))
+            command.short_help = _first_sentence(command.help)
         # (the usage line's "[OPTIONS] COMMAND [ARGS]...", English under "Uso:")
         for attribute, english, key in METAVARS:
             if getattr(command, attribute, None) == english:
@@ -161,6 +313,9 @@ def speaking(group: click.Command, lang: str, more: dict[str, str] | None = None
             if isinstance(kind, str) and f"click.type.{kind}" in _catalog("en"):
                 kept.append((param.type, "name", kind))
                 param.type.name = _entry(lang, f"click.type.{kind}")
+    # (the help laid out to the terminal's width, in the language: `Formatter`)
+    kept.append((click.Context, "formatter_class", click.Context.formatter_class))
+    click.Context.formatter_class = Formatter
     token = _spoken.set(lang)
     for _path, command in commands(group):
         # (click keeps each command's --help option once made, its help in the language

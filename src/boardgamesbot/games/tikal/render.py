@@ -471,7 +471,10 @@ def _turn_notes(view: dict[str, Any], lang: str, short: str,
     )
     if view["phase"] == "place" and view["drawn"]:
         tile = _tile_words(view["drawn"], lang)
-        to_play.append(" - " + say(lang, "tikal.term.place", tile=tile))
+        # (in the dense drawing "place A: temple 5 (stones …)": the roomy one's "place the
+        # drawn tile", three words longer, wrapped in Catalan at 80 columns and took the
+        # row of the scores' history on 24 rows)
+        to_play.append(" - " + say(lang, f"{short}.place", tile=tile))
     elif view["phase"] == "actions":
         to_play.append(" - " + say(lang, "tikal.term.ap_left", n=view["ap"]))
     notes = {"to_play": to_play}
@@ -652,20 +655,24 @@ class Seen:
     #: How a dense turn gets tighter, step by step, when it still does not fit the rows it
     #: has (four players, an auction, a scoring round on 24 rows): whose turn it is shares
     #: the auction's lines, then says who bids and how much they may ("p2 to act: bid
-    #: 1…20 or pass.", the auction's line in its place); then the scores after each
-    #: scoring, the temple levels, the players table's headings, the display's help (its
-    #: tiles stay), the amulets still up (those played are named), what this turn did so
-    #: far and the stack and pile leave the screen (`board` is drawn the same; the
-    #: roomy drawing, on a taller terminal or in a pipe, keeps them all). At the game's
-    #: end two more: the players' table, whose scores the end's line says, and that
-    #: line's "Game over." (on a phone's 24 rows the half map, the end and the lines
-    #: under it, the record's and the one that draws the whole board, did not fit); then
-    #: that line names each seat by its tag alone ("j1: 23, j2: 43"), as the map does
-    #: (with two Portuguese "aleatório (j1)" it took three lines, and the line that draws
-    #: the whole board was left out; the command for another game names the bots).
-    ENDING = ("players", "over", "names")
-    TIGHTER = ("share", "auction", "history", "levels", "headings", "display", "amulets",
-               "done", "stack", *ENDING)
+    #: 1…20 or pass.", the auction's line in its place); then the temple levels, the
+    #: players table's headings, the display's help (its tiles stay), the amulets still
+    #: up (those played are named), what this turn did so far, the stack and pile, and
+    #: the auction's reasons ("(p3 passed first: plays free if nobody bids)", "(a bid
+    #: cannot exceed one's points)") leave the screen (`board` is drawn the same; the
+    #: roomy drawing, on a taller terminal or in a pipe, keeps them all). The scores after
+    #: each scoring stay during a game: they gave way third, and a turn's note that
+    #: wrapped took their row, how the game stood out of sight. At the game's end, where
+    #: the end's line says the final scores, they give way first of its steps; then the
+    #: players' table, whose scores that line says, and its "Game over." (on a phone's
+    #: 24 rows the half map, the end and the lines under it, the record's and the one
+    #: that draws the whole board, did not fit); then that line names each seat by its
+    #: tag alone ("j1: 23, j2: 43"), as the map does (with two Portuguese "aleatório
+    #: (j1)" it took three lines, and the line that draws the whole board was left out;
+    #: the command for another game names the bots).
+    ENDING = ("history", "players", "over", "names")
+    TIGHTER = ("share", "auction", "levels", "headings", "display", "amulets", "done",
+               "stack", "reasons", *ENDING)
 
     def parts(self, dense: bool = False, width: int = 80, tight: int = 0,
               half: int | None = None) -> Group:
@@ -700,6 +707,18 @@ class Seen:
             if to_act is not None and not view["over"]:
                 said = [_squeezed(line) for line in lines]
                 turns["to_play"] = Text(to_act, turns["to_play"].style)
+        if said and "reasons" in taken:  # "Passed: p3" without "(p3 passed first: plays
+            # free if nobody bids)", "p1 to act: only pass." without "(a bid cannot exceed
+            # one's points)", to share a line with the amulets
+            passed = view["auction"].get("passed")
+            cut = [(" " + say(lang, "tikal.term.auction.passed_first",
+                              seat=seat_tag(passed[0], lang)), "")] if passed else []
+            cut.append((say(lang, "tikal.term.auction.only_pass"),
+                        say(lang, "tikal.term.auction.only_pass.short")))
+            for long, short_said in cut:
+                said = [line.replace(long, short_said) for line in said]
+                turns["to_play"] = Text(turns["to_play"].plain.replace(long, short_said),
+                                        turns["to_play"].style)
         if said and "display" in taken:  # "Display:", then its tiles ('take N': help)
             long = say(lang, "tikal.term.auction.display")
             said = [say(lang, "tikal.term.auction.display.short") if line == long else line

@@ -1,0 +1,94 @@
+"""Tikal at the prompt on the screens people have: the classic 80x24 terminal and a phone's
+40 columns, the real `bgbot` in a pseudo-terminal (`Phone`). However long the notes under
+the map are (whose turn and the tile drawn, the scoring round, what the computers did, a
+scoring's points by long names, the turn's line in Portuguese or Catalan), the map, the
+scores' history and the prompt are on the screen together."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from boardgamesbot.engine import Record, load_game
+from tests.test_cli_phone import Phone
+
+#: A person's name as a resumed record may hold it: longer than any computer's.
+LONG_NAME = "Maria Eduarda dos Santos Pereira"
+
+
+def scored_record(path, seed: int, players: int) -> None:
+    """A Tikal game of ``players`` seats (the first a person with `LONG_NAME`, the others
+    random computers) played at random from ``seed`` to the person's first turn after the
+    first scoring, saved at ``path`` to be resumed."""
+    game = load_game("tikal")
+    rng = random.Random(seed)
+    state = game.new(players, seed=seed)
+    record = Record.start("tikal", seed, [LONG_NAME] + ["random"] * (players - 1))
+    while not (state.view(0)["score_history"] and state.current_players() == [0]):
+        assert not state.is_over(), seed
+        seat = state.current_players()[0]
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        record.actions.append((seat, str(action)))
+    record.save(path)
+
+
+def histories(view: dict, lang: str) -> list[str]:
+    """Each seat's points scoring after scoring, as the map's notes say them ("j1: 3→9")."""
+    from boardgamesbot.games.tikal.catalog import seat_tag
+
+    history = view["score_history"]
+    return [
+        f"{seat_tag(seat, lang)}: " + "→".join(str(row[seat]) for row in history)
+        for seat in range(len(history[0]))
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+@pytest.mark.parametrize(
+    ("size", "players", "seed"), [((24, 80), 4, 11), ((24, 80), 3, 5), ((24, 40), 2, 3)]
+)
+def test_the_map_the_scores_history_and_the_prompt_share_a_small_screen(
+    tmp_path, lang, size, players, seed
+):
+    """On 80x24 a turn's note that wrapped (Catalan's "col·loca la lloseta robada A: …", the
+    turn's line naming six kinds of action) took the row of the scores after each scoring,
+    which gave way early among the map's notes: a person could not see how the game
+    stood. Turn after turn, resumed by a person with a long name against computers, the
+    map, every seat's scores' history and the prompt are on the screen."""
+    from boardgamesbot.cli.words import say
+    from boardgamesbot.games.tikal.catalog import say as tikal_say
+
+    scored_record(tmp_path / "g.json", seed, players)
+    rows, columns = size
+    heading = tikal_say(lang, "tikal.term.dense.history", rounds="").strip()
+    half = tikal_say(lang, "tikal.term.dense.half", shown="", hidden="").split(":")[0]
+    rng = random.Random(seed)
+    phone = Phone("play", "--resume", "g.json", "--lang", lang, cwd=tmp_path, size=size)
+    try:
+        for turn in range(4):
+            shown = phone.screen()  # (then the record holds every action played before it)
+            state = Record.load(tmp_path / "g.json").replay()
+            text = "\n".join(shown)
+            where = f"{size}, {players} players, seed {seed}, {lang}, turn {turn}:\n{text}"
+            assert shown[-1] == f"{say(lang, 'prompt', n=1)} ", where
+            if columns >= 80:  # (the whole dense map)
+                names = [f"A{row}" for row in range(1, 7)]
+            else:  # (the half with the last actions and the legal ones, headed so)
+                (shows,) = [row for row in shown if row.startswith(half)]
+                first = "A" if "A–D" in shows.split("(")[0] else "E"
+                names = [f"{first}{row}" for row in range(1, 7)]
+            for name in names:
+                assert any(row.startswith(name) for row in shown), where
+            assert heading in text, where
+            flat = " ".join(text.split())
+            for told in histories(state.view(0), lang):
+                assert told in flat, (told, where)
+            legal = [str(action) for action in state.legal_actions(0)]
+            phone.answer(rng.choice([a for a in legal if not a.startswith("end")] or legal))
+        phone.answer("quit")
+    finally:
+        phone.close()
+    assert re.search(r"\S", phone.printed)

@@ -1,0 +1,56 @@
+"""The Tikal board on 80x24 with four players and auctions, whole games of them: split
+from ``test_terminal_tikal.py`` (its helpers are that file's), whose four-player auction
+games made it the suite's longest file, one worker's alone under ``--dist loadfile``;
+apart, two workers share them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_terminal_tikal import legal_of, screen, turns
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_a_four_player_turn_and_auction_keep_every_players_row_on_24_rows(lang):
+    """Four players' rows, the map and the prompt on one 80x24 screen, scoring rounds and
+    auctions too: the table's notes and headings give way first."""
+    from boardgamesbot.games.tikal.catalog import seat_tag
+
+    checked = 0
+    for seed in (3, 7, 8):  # (7: an auction game)
+        for state, seat, view in turns(seed, every=6, players=4):
+            lines = screen(view, lang, legal_of(state, seat))
+            if view.get("auction") and lang != "en":
+                continue  # (see above: these may still lose the table's top)
+            assert len(lines) <= 24, "\n".join(lines)
+            for number in range(4):
+                assert any(text[1:].startswith(seat_tag(number, lang) + " ") for text in lines)
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_on_80_by_24_the_auctions_display_wraps_under_its_own_text(lang):
+    """A four-player auction on 80x24 (the dense drawing, its lines shared): the display's
+    tiles that do not fit the line they follow go on lines standing in by two columns,
+    and nothing else shares those lines, so that "2. A treasure…" never begins a line at
+    the left edge, where it read as a note of its own, not the display's next tile."""
+    from boardgamesbot.games.tikal.catalog import say
+
+    checked = 0
+    for seed in (3, 7):
+        for state, seat, view in turns(seed, every=5, players=4):
+            if not (view.get("auction") or {}).get("display") or seat is None:
+                continue
+            lines = screen(view, lang, legal_of(state, seat))
+            top = next(i for i, line in enumerate(lines) if line.startswith("A1"))
+            after = lines[top + 12:]  # (what is under the map)
+            tiles = [f"{tile['index']}. {tile['letter']} " for tile in view["auction"]["display"]]
+            for line in after:
+                assert not line.startswith(tuple(tiles)), "\n".join(after)
+                if line.startswith("  ") and line.strip()[:2] in {t[:2] for t in tiles}:
+                    # (an indented line holds tiles alone: no amulets, nobody's turn)
+                    assert say(lang, "tikal.term.auction.amulets", list="").split(":")[0] \
+                        not in line, "\n".join(after)
+            checked += 1
+    assert checked > 5
