@@ -547,6 +547,29 @@ def test_a_near_miss_command_word_is_answered_with_the_command_meant(tmp_path, l
     assert say(lang, "command.near", word="place", near="x").split("'")[2] not in moved
 
 
+#: Words a person might type at the prompt that name no command; none is "Did you mean"
+#: a command whose word is neither a slip of it nor of its stem.
+NOT_COMMANDS = ["ordre", "ORDRE", "vamos", "nao", "agora", "obrigado", "gràcies", "hola",
+                "pizza", "thanks", "order", "partida", "tabela", "sim", "ok", "bora", "vinga"]
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_only_a_slip_or_a_word_of_the_same_stem_gets_a_command_suggested(lang):
+    """The prompt offered any command `nearest` found alike: a Catalan 'ordre' got
+    'tauler' (board), 'jogar' got 'tabuleiro', 'nao' got 'notação'. Now only a slip
+    (`a_slip`, as the chat) or another word of the same stem ('movimentos' → the moves)
+    is; real slips still get their word."""
+    from boardgamesbot.cli.words import command_word, nearest_command
+
+    offered = {word: nearest_command(word, lang, ["place", "end"]) for word in NOT_COMMANDS}
+    assert not {word: near for word, near in offered.items() if near is not None}, offered
+    assert nearest_command("jogar", "pt-BR") in (None, command_word("moves", "pt-BR"))
+    for typed, meant in [("hnit", "hint"), ("movimentos", "moves"), ("plase", "place"),
+                         ("hepl", "help")]:
+        assert nearest_command(typed, lang, ["place"]) in (meant, command_word(meant, lang)), \
+            typed
+
+
 @pytest.mark.parametrize("lang", list(LOCALES))
 def test_moves_all_is_asked_in_the_words_the_help_gives(tmp_path, lang):
     """'jogadas tudo', as the Brazilian help writes it, lists every action, as 'moves all'

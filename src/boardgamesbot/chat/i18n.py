@@ -16,7 +16,7 @@ from importlib import resources
 from typing import Any
 
 from boardgamesbot.games.notation import folded
-from boardgamesbot.games.wording import edits, elide, nearest
+from boardgamesbot.games.wording import a_slip, elide, nearest
 from boardgamesbot.web import catalog
 
 LANGUAGES = ("en", "pt-BR", "ca")
@@ -117,18 +117,6 @@ def typable(words: str) -> str:
     return re.sub(r"[^a-z0-9_]", "", fold(first)) + space + rest
 
 
-def slip_of(typed: str, word: str) -> bool:
-    """Whether ``typed`` is a plausible slip of ``word``: one edit (a letter added,
-    dropped, changed, or two swapped: `edits`), two in a word of six letters or more
-    ('estadisticas' for 'estadistiques' is not; 'pontuaco' for 'pontuacao' is), none in a
-    word of two letters ('no' is no slip of Catalan 'nou'). A word merely alike in
-    letters is none: 'ordre' is three edits from 'score'."""
-    typed, word = fold(typed), fold(word)
-    if min(len(typed), len(word)) < 3:
-        return False
-    return edits(typed, word) <= (2 if min(len(typed), len(word)) >= 6 else 1)
-
-
 def typable_commands(text: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
     """``text`` (a list of commands to read: the help) with each of ``lang``'s command
     words that Telegram cannot take after a '/' written as it can (`typable`: 'comença' →
@@ -153,13 +141,13 @@ def typable_commands(text: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
 def nearest_command(word: str, commands: Iterable[str], lang: str) -> str | None:
     """The word for one of ``commands`` that ``word`` looks like a typo of ('nvo' →
     'novo', 'entar' → 'entrar'): among ``lang``'s own words and the English ones, those
-    ``word`` is a plausible slip of (`slip_of`), as `nearest` ranks them (the terminal's
+    ``word`` is a plausible slip of (`a_slip`), as `nearest` ranks them (the terminal's
     commands are found so too), the commands listed first the commoner. Before, every
     word `nearest` found alike was offered, however far: Catalan 'ORDRE' got "Did you
     mean '/score'?"."""
     own = _catalog(lang).get("aliases", {}) if lang in LANGUAGES else {}
     found = nearest(word, ((command, [w for w in [*own.get(command, []), command]
-                                      if slip_of(word, w)]) for command in commands))
+                                      if a_slip(word, w)]) for command in commands))
     return None if found is None else found[1]
 
 

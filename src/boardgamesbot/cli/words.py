@@ -18,7 +18,7 @@ from typing import Any
 
 from boardgamesbot.engine import LANGUAGES, Game
 from boardgamesbot.games.notation import folded
-from boardgamesbot.games.wording import edits, fill, nearest, notation_error
+from boardgamesbot.games.wording import a_slip, edits, fill, nearest, notation_error
 from boardgamesbot.web import catalog, said_params
 
 #: Locale names (``LANG=pt_BR.UTF-8``) → the language the faces speak.
@@ -122,18 +122,39 @@ def nearest_command(word: str, lang: str, moves: Sequence[str] = ()) -> str | No
     are compared too, and first, a move being what a player types most: "plase A4" is a
     slip of "place", which the notation writes so in every language.
 
+    Only a word near enough is offered (`_near_enough`): before, any word `nearest`
+    found alike was, and a Catalan 'ordre' got 'tauler' (board), 'jogar' got
+    'tabuleiro', 'nao' got 'notação'.
+
     >>> nearest_command("movimentos", "pt-BR"), nearest_command("hnit", "ca")
     ('jogadas', 'pista')
     >>> nearest_command("plase", "pt-BR", ["place", "end"])
     'place'
+    >>> nearest_command("ordre", "ca"), nearest_command("vamos", "pt-BR")
+    (None, None)
     """
     kinds = list(dict.fromkeys(moves))
-    found = nearest(word, [*((f"\0{kind}", [kind]) for kind in kinds),
-                           *((command, [*_spelled(lang, command), *_spelled("en", command)])
+
+    def near(words: Sequence[str]) -> list[str]:
+        return [w for w in words if _near_enough(word, w)]
+
+    found = nearest(word, [*((f"\0{kind}", near([kind])) for kind in kinds),
+                           *((command, near([*_spelled(lang, command),
+                                             *_spelled("en", command)]))
                              for command in COMMANDS)])
     if found is None:
         return None
     return found[1] if found[0].startswith("\0") else command_word(found[0], lang)
+
+
+def _near_enough(typed: str, word: str) -> bool:
+    """Whether the terminal offers ``word`` for ``typed``: a plausible slip of it
+    (`a_slip`, the chat's rule), or another word of the same stem — the first three
+    letters alike and the rest alike enough for `nearest` ("movimentos" for "moves",
+    "historical" for "historial"): every line typed at the prompt is for the program,
+    so a person's own word for a command deserves the command's name, where a chat
+    stays quiet."""
+    return a_slip(typed, word) or folded(typed)[:3] == folded(word)[:3]
 
 
 def move_near(error: dict[str, Any], lang: str, kinds: Sequence[str]) -> str | None:

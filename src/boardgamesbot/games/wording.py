@@ -259,6 +259,23 @@ def slips(typed: str, notation: Sequence[str],
     return near
 
 
+def a_slip(typed: str, word: str) -> bool:
+    """Whether ``typed`` is a plausible slip of ``word``: one edit (a letter added,
+    dropped, changed, or two swapped: `edits`), two in a word of six letters or more
+    ('estadisticas' for 'estadistiques' is not; 'pontuaco' for 'pontuacao' is), none in a
+    word of two letters ('no' is no slip of Catalan 'nou'). A word merely alike in
+    letters is none: 'ordre' is three edits from 'score'. The chat and the terminal
+    offer a command's word for a mistyped one only so.
+
+    >>> a_slip("nvo", "novo"), a_slip("ORDRE", "score"), a_slip("no", "nou")
+    (True, False, False)
+    """
+    typed, word = folded(typed), folded(word)
+    if min(len(typed), len(word)) < 3:
+        return False
+    return edits(typed, word) <= (2 if min(len(typed), len(word)) >= 6 else 1)
+
+
 def edits(a: str, b: str) -> int:
     """How many edits turn ``a`` into ``b``: a letter added, dropped, changed, or two
     neighbours swapped (a quick thumb's usual slip), each one (the optimal string
