@@ -72,10 +72,13 @@ def test_the_pieces_are_named_as_the_rules_name_them(lang):
     said = faces(lang)
     assert buttons.WORDS[lang]["L"].lower() == LEADER[lang]
     assert buttons.WORDS[lang]["W"].lower() == WORKER[lang]
-    # where a figure is brought in, moved or named in full (the board's "who is where")
+    # the two bring-in buttons share a row at 360 px: "Trazer o chefe" / "Entra el cap"
+    # (tests/web/test_game_night_phone_words.py), and "Mover o chefe" / "Mou el cap" beside
+    # them; every sentence says the name in full
+    short = LEADER[lang].split()[0]
+    for key in ("tikal.enter.L", "tikal.figure.L", "tikal.col.leader", "tikal.term.col.leader"):
+        assert said[f"i18n {key} 0"].lower().endswith(short), (key, said[f"i18n {key} 0"])
     for key in (
-        "tikal.enter.L",
-        "tikal.figure.L",
         "tikal.do.enter.L",
         "tikal.do.move.L",
         "tikal.do.guard.L",
