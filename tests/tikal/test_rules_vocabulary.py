@@ -129,3 +129,30 @@ def test_english_keeps_leader_and_worker_as_its_rules_do():
     assert catalog["tikal.enter.L"] == "Bring in the leader"
     assert catalog["tikal.enter.W"] == "Bring in a worker"
     assert buttons.WORDS["en"]["L"] == "Leader" and buttons.WORDS["en"]["W"] == "Worker"
+
+
+#: Players who learned the old words still type them: the rules search reads them as the
+#: rules' words (help/knowledge.json terms), the same passage first.
+OLD_AND_NEW = [
+    ("pt-BR", "quanto vale o líder na força?", "quanto vale o chefe de expedição na força?"),
+    ("pt-BR", "o lider pode ser guardiao?", "o chefe pode ser guardião?"),
+    ("pt-BR", "quantos trabalhadores cada jogador tem?", "quantos exploradores cada jogador tem?"),
+    (
+        "pt-BR",
+        "quanto custa colocar um trabalhador no jogo?",
+        "quanto custa colocar um explorador no jogo?",
+    ),
+    ("ca", "quant val el líder a la força?", "quant val el cap d'expedició a la força?"),
+    ("ca", "quants treballadors té cada jugador?", "quants exploradors té cada jugador?"),
+    ("ca", "quant costa entrar un treballador?", "quant costa entrar un explorador?"),
+    ("ca", "puc posar un campament a una jungla?", "puc posar un campament a una selva?"),
+    ("ca", "el líder pot ser guardià?", "el cap d'expedició pot ser guardià?"),
+]
+
+
+@pytest.mark.parametrize(("lang", "old", "new"), OLD_AND_NEW)
+def test_the_rules_search_reads_the_old_words_as_the_rules_words(lang, old, new):
+    from boardgamesbot.help.search import ask
+
+    first = [ask("tikal", question, lang).answers[0] for question in (old, new)]
+    assert first[0].passage == first[1].passage, [answer.title for answer in first]
