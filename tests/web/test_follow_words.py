@@ -241,9 +241,9 @@ MOODS = {
         ],
         "end": ["encerra a vez", "Encerrar a vez", "Encerrar a sua vez?"],
         "move": [
-            "move um trabalhador A6 → B5 (1 PA)",
-            "Mover um trabalhador A6 → B5 (1 PA)",
-            "Confirmar: move um trabalhador A6 → B5 (1 PA)?",
+            "move um explorador A6 → B5 (1 PA)",
+            "Mover um explorador A6 → B5 (1 PA)",
+            "Confirmar: move um explorador A6 → B5 (1 PA)?",
         ],
     },
     "ca": {
@@ -254,9 +254,9 @@ MOODS = {
         ],
         "end": ["acaba el torn", "Acaba el torn", "Acabes el torn?"],
         "move": [
-            "mou un treballador A6 → B5 (1 PA)",
-            "Mou un treballador A6 → B5 (1 PA)",
-            "Confirmes: mou un treballador A6 → B5 (1 PA)?",
+            "mou un explorador A6 → B5 (1 PA)",
+            "Mou un explorador A6 → B5 (1 PA)",
+            "Confirmes: mou un explorador A6 → B5 (1 PA)?",
         ],
     },
 }

@@ -23,13 +23,13 @@ WORDS = {
               "uncover": "⛏ Escavar", "recover": "💎 Recuperar", "exchange": "🔄 Trocar",
               "camp": "⛺ Acampamento", "guard": "🛡 Guardar", "end": "⏭ Encerrar a vez",
               "bid": "💰 Lance", "pass": "⏭ Passar", "take": "✋ Pegar",
-              "L": "Líder", "W": "Trabalhador"},
+              "L": "Chefe de expedição", "W": "Explorador"},
     "ca": {"place": "🧩 Col·locar la lloseta",
            "place.volcano": "🌋 Col·locar el volcà", "enter": "➕ Fer entrar", "move": "🚶 Moure",
            "uncover": "⛏ Excavar", "recover": "💎 Recuperar", "exchange": "🔄 Intercanviar",
            "camp": "⛺ Campament", "guard": "🛡 Vigilar", "end": "⏭ Acabar el torn",
            "bid": "💰 Oferta", "pass": "⏭ Passar", "take": "✋ Agafar",
-           "L": "Líder", "W": "Treballador"},
+           "L": "Cap d'expedició", "W": "Explorador"},
 }
 
 
