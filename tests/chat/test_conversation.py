@@ -483,7 +483,7 @@ async def test_rules_by_topic(conversation, net, say, service):
     assert "No rules topic" in await say(BOB, "rules tikal zzzz")
 
 
-async def until_value(get, timeout=20.0):
+async def until_value(get, timeout=60.0):
     """What ``get`` returns once it is something."""
     for _ in range(int(timeout / 0.05)):
         value = get()
@@ -493,7 +493,7 @@ async def until_value(get, timeout=20.0):
     raise AssertionError("timed out")
 
 
-async def until(predicate, timeout=20.0):
+async def until(predicate, timeout=60.0):
     for _ in range(int(timeout / 0.05)):
         if predicate():
             return
