@@ -440,23 +440,68 @@ def _compact(view: dict[str, Any], lang: str, width: int, short: bool = False
         if view["ruins_pending"]:
             said += "  " + say(lang, "carto.term.ruins")
         parts.append(Text(_under_itself(" ".join(said.split()), width), style="cyan"))
+    # (the season, its time and the seasons' scores so far: on 80x24 and 40x24 the table's
+    # head and the notes under the sheet scrolled away or were left out; they go in the
+    # rows the shapes leave empty beside the sheet, else under it)
+    sheet_rows = len(panel.renderable.plain.splitlines())  # type: ignore[union-attr]
+    side = max(0, width - 1 - max(cell_len(line) for line in
+                                  panel.renderable.plain.splitlines()))  # type: ignore[union-attr]
+    extras = _season_lines(view, player, lang, side)
+    taken = len(shapes.plain.splitlines())
+    under = Text()
+    if taken + 1 + len(extras) <= sheet_rows:
+        shapes.append("\n" * (sheet_rows - taken - len(extras) + 1) + "\n".join(extras))
+    else:
+        under = Text("\n".join(_season_lines(view, player, lang, width, True)))
     beside = Table.grid(padding=(0, 1))
     beside.add_column(no_wrap=True)
     beside.add_column()
     beside.add_row(panel.renderable, shapes)
+    if under.plain:
+        parts += [beside, under]
+        beside = None  # type: ignore[assignment]
     if short:  # (the coins, stars and losses alone, closer together: the cells just drawn
         # are the last move told under the board, the seasons' scores in a whole drawing)
         notes = Text(_side_by_side(say(lang, "carto.term.sheet", coins=player["coins"],
                                        stars=player["stars"],
                                        losses=player["monster_losses"]).split("   "),
                                    width, "  "))
-    parts += [beside, notes]
+    parts += [beside, notes] if beside is not None else [notes]
     you = _you_text(view, lang)
     if you is not None:
         said = say(lang, "carto.term.your_move", n=view["you"]["seat"] + 1) if short \
             else you.plain
         parts.append(Text(_under_itself(said, width), style=you.style))
     return Group(*parts)
+
+
+def _season_lines(view: dict[str, Any], player: dict[str, Any], lang: str, width: int,
+                  across: bool = False) -> list[str]:
+    """The season and its time ("Summer 2/4", "time 3/7") and each season scored so far
+    for ``player``, the edicts' points, coins and monsters and their sum, in lines of
+    ``width``: the whole sentence where it fits ("Spring: 10 + 0 + 2 coins - 6 monsters =
+    6"), else its numbers ("Spring: 10+0+2-6=6"), else the season over its numbers.
+    ``across``: the season and its time on one line (under the sheet, not beside it)."""
+    season = view["season"]
+    name = named(lang, "carto.season", season["name"])
+    time = say(lang, "carto.term.time", used=season["time_used"],
+               threshold=season["threshold"])
+    lines = [f"{name} {season['number']}/4, {time}"] if across else \
+        [f"{name} {season['number']}/4", time]
+    for record in player["seasons"]:
+        e1, e2 = record["edicts"]
+        scored = named(lang, "carto.season", record["season"])
+        said = say(lang, "carto.term.score", season=scored, e1=e1, e2=e2,
+                   coins=record["coins"], monsters=-record["monsters"],
+                   total=record["total"])
+        numbers = f"{e1}+{e2}+{record['coins']}-{-record['monsters']}={record['total']}"
+        if cell_len(said) <= width:
+            lines.append(said)
+        elif cell_len(f"{scored}: {numbers}") <= width:
+            lines.append(f"{scored}: {numbers}")
+        else:
+            lines += [f"{scored}:", f"{numbers}"]
+    return lines
 
 
 def text(view: dict[str, Any], lang: str = "en",
