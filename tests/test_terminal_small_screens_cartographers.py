@@ -94,3 +94,20 @@ def test_the_sheet_the_card_the_season_the_scores_and_the_prompt_share_a_small_s
         phone.answer("quit")
     finally:
         phone.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_a_long_names_stars_at_the_end_break_before_the_seats_tag_not_inside_it(lang):
+    """At the end on a phone's 40 columns, "Maria Eduarda dos Santos Pereira (seient 1): -2"
+    was one term longer than the line: rich broke it at the left edge, "1): -2" read as a
+    line of its own. The name ends its line, the seat's tag whole begins the next."""
+    from rich.cells import cell_len
+
+    from boardgamesbot.games.cartographers.render import _score_line, seat_tag
+
+    said = f"{LONG_NAME} ({seat_tag(0, lang)}): -2 + 8 + 7 + 6 = 19"
+    lines = _score_line(said, 40).splitlines()
+    assert all(cell_len(line) <= 40 for line in lines), lines
+    assert lines[0] == LONG_NAME, lines
+    assert lines[1].strip().startswith(f"({seat_tag(0, lang)}): -2"), lines
+    assert " ".join(" ".join(lines).split()) == said, lines

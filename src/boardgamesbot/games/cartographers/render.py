@@ -84,6 +84,11 @@ def _side_by_side(entries: list[str], width: int | None, apart: str = "  ") -> s
     two (the legend's "R ruins" kept whole: "R" ended a line and "ruins" began the next),
     the later lines standing in by `NOTE_INDENT`."""
     lines = [entries[0]] if entries else [""]
+    if width is not None and cell_len(lines[0]) > width:  # (a long name's "(seat 1): -2"
+        # broken by rich at the left edge, "1): -2" read as a line of its own)
+        # (a seat's tag kept whole: "(seat" ending a line and "1)" beginning the next)
+        held = re.sub(r"\([^()\n]*\)", lambda tag: tag[0].replace(" ", HELD), lines[0])
+        lines = _under_itself(held, width).replace(HELD, " ").splitlines()
     for entry in entries[1:]:
         if width is None or cell_len(lines[-1] + apart + entry) <= width:
             lines[-1] += apart + entry
