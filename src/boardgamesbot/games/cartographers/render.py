@@ -84,6 +84,11 @@ def _side_by_side(entries: list[str], width: int | None, apart: str = "  ") -> s
     two (the legend's "R ruins" kept whole: "R" ended a line and "ruins" began the next),
     the later lines standing in by `NOTE_INDENT`."""
     lines = [entries[0]] if entries else [""]
+    if width is not None and cell_len(lines[0]) > width:  # (a long name's "(seat 1): -2"
+        # broken by rich at the left edge, "1): -2" read as a line of its own)
+        # (a seat's tag kept whole: "(seat" ending a line and "1)" beginning the next)
+        held = re.sub(r"\([^()\n]*\)", lambda tag: tag[0].replace(" ", HELD), lines[0])
+        lines = _under_itself(held, width).replace(HELD, " ").splitlines()
     for entry in entries[1:]:
         if width is None or cell_len(lines[-1] + apart + entry) <= width:
             lines[-1] += apart + entry
@@ -301,7 +306,7 @@ class Seen:
                     return
                 # (a phone's 24 rows, told it may draw a part of the table: the sheet to
                 # draw on and the card alone, what to do said short where it must)
-                for short in (False, True):
+                for short in range(6):
                     compact = _compact(self.view, self.lang, width, short)
                     if compact is None:
                         break
@@ -398,21 +403,27 @@ def _seasons_table(players: list[dict[str, Any]], seasons: list[str], player: An
     return table
 
 
-def _compact(view: dict[str, Any], lang: str, width: int, short: bool = False
+def _compact(view: dict[str, Any], lang: str, width: int, short: int = 0
              ) -> Group | None:
     """The sheet the viewer draws on and the card, for a phone's screen, too short for
     the dense table (on 40x24 the sheet's top scrolled away): the sheet's title, the
     card's name, time and terrains (or the ambush's monster), the sheet unboxed with the
     card's shapes beside it, the sheet's notes and what to do (``short``: the coins,
-    stars and losses alone, whose move alone). The edicts, the other sheets and the
-    legend are left to a whole drawing. None where the viewer draws on no sheet (the
+    stars and losses alone, whose move alone, the season's scores beside the sheet; tighter
+    still, where computers' turns told under the board leave fewer rows, 2: without whose
+    move, which the turn's line says; 3: without the coins, stars and losses, the coins
+    beside the sheet where there is room; 4: without the sheet's title, unless it is a
+    neighbour's; 5: the card's name alone, which the turn's line's terrains follow, the
+    seasons' sums alone where they go under the sheet). The edicts, the other sheets and
+    the legend are left to a whole drawing. None where the viewer draws on no sheet (the
     end)."""
     viewer = shown_sheet(view)
     if viewer is None or view["over"]:
         return None
     player = next(p for p in view["players"] if p["seat"] == viewer)
     panel, notes = _player_parts(view, player, lang, apart=True, width=width)
-    parts: list[RenderableType] = [Text(str(panel.title), style="bold")]
+    parts: list[RenderableType] = [Text(str(panel.title), style="bold")] \
+        if short < 4 or viewer != view.get("viewer") else []
     card = view.get("card")
     shapes = Text("\n")  # (beside the sheet's first row, under its column letters)
     if card is not None:
@@ -428,8 +439,8 @@ def _compact(view: dict[str, Any], lang: str, width: int, short: bool = False
         else:
             terrains = say(lang, "carto.term.or").join(named(lang, "terrain", t)
                                                       for t in card["terrains"])
-            said = f"{name}: " + say(lang, "carto.term.card", n=card["time"],
-                                     terrains=terrains)
+            said = name if short >= 5 else f"{name}: " + say(
+                lang, "carto.term.card", n=card["time"], terrains=terrains)
             for number, shape in enumerate(card["shapes"], 1):
                 if number > 1:
                     shapes.append("\n\n")
@@ -440,23 +451,78 @@ def _compact(view: dict[str, Any], lang: str, width: int, short: bool = False
         if view["ruins_pending"]:
             said += "  " + say(lang, "carto.term.ruins")
         parts.append(Text(_under_itself(" ".join(said.split()), width), style="cyan"))
+    # (the season, its time and (``short``, whose notes leave them out) the seasons' scores
+    # so far: on 80x24 and 40x24 the table's head scrolled away or was left out; they go in
+    # the rows the shapes leave empty beside the sheet, else under it)
+    drawn = panel.renderable.plain.splitlines()  # type: ignore[union-attr]
+    side = width - 1 - max(cell_len(line) for line in drawn)
+    # (the viewer's own scores, also while drawing a monster on a neighbour's sheet)
+    own = next((p for p in view["players"] if p["seat"] == view.get("viewer")), player)
+    extras = _season_lines(view, own, lang, side, scores=short > 0)
+    taken = len(shapes.plain.splitlines())
+    coins = say(lang, "carto.term.sheet", coins=own["coins"], stars=own["stars"],
+                losses=own["monster_losses"]).split("   ")[0]
+    if short >= 3 and taken + 2 + len(extras) <= len(drawn) and cell_len(coins) <= side:
+        extras.insert(0, coins)
+    under: list[RenderableType] = []
+    if taken + 1 + len(extras) <= len(drawn):
+        shapes.append("\n" * (len(drawn) - taken - len(extras) + 1) + "\n".join(extras))
+    else:
+        under.append(Text("\n".join(_season_lines(view, own, lang, width, scores=short > 0,
+                                                  across=True, sums=short >= 5))))
     beside = Table.grid(padding=(0, 1))
     beside.add_column(no_wrap=True)
     beside.add_column()
     beside.add_row(panel.renderable, shapes)
     if short:  # (the coins, stars and losses alone, closer together: the cells just drawn
-        # are the last move told under the board, the seasons' scores in a whole drawing)
+        # are the last move told under the board, the seasons' scores beside it)
         notes = Text(_side_by_side(say(lang, "carto.term.sheet", coins=player["coins"],
                                        stars=player["stars"],
                                        losses=player["monster_losses"]).split("   "),
                                    width, "  "))
-    parts += [beside, notes]
+    parts += [beside, *under, *([notes] if short < 3 else [])]
     you = _you_text(view, lang)
-    if you is not None:
+    if you is not None and short < 2:
         said = say(lang, "carto.term.your_move", n=view["you"]["seat"] + 1) if short \
             else you.plain
         parts.append(Text(_under_itself(said, width), style=you.style))
     return Group(*parts)
+
+
+def _season_lines(view: dict[str, Any], player: dict[str, Any], lang: str, width: int,
+                  scores: bool = True, across: bool = False, sums: bool = False
+                  ) -> list[str]:
+    """The season and its time ("Summer 2/4", "time 3/7") and each season scored so far
+    for ``player``, the edicts' points, coins and monsters and their sum, in lines of
+    ``width``: the whole sentence where it fits ("Spring: 10 + 0 + 2 coins - 6 monsters =
+    6"), else its numbers ("Spring: 10+0+2-6=6"), else the season over its numbers.
+    ``scores``: False, the season and its time alone; ``across``: the season and its time
+    on one line (under the sheet, not beside it); ``sums``: each season's sum alone, side
+    by side ("Spring: -2  Summer: 8")."""
+    season = view["season"]
+    name = named(lang, "carto.season", season["name"])
+    time = say(lang, "carto.term.time", used=season["time_used"],
+               threshold=season["threshold"])
+    lines = [f"{name} {season['number']}/4, {time}"] if across else \
+        [f"{name} {season['number']}/4", time]
+    if scores and sums and player["seasons"]:
+        return lines + _side_by_side([f"{named(lang, 'carto.season', record['season'])}: "
+                                      f"{record['total']}" for record in player["seasons"]],
+                                     width).splitlines()
+    for record in player["seasons"] if scores else ():
+        e1, e2 = record["edicts"]
+        scored = named(lang, "carto.season", record["season"])
+        said = say(lang, "carto.term.score", season=scored, e1=e1, e2=e2,
+                   coins=record["coins"], monsters=-record["monsters"],
+                   total=record["total"])
+        numbers = f"{e1}+{e2}+{record['coins']}-{-record['monsters']}={record['total']}"
+        if cell_len(said) <= width:
+            lines.append(said)
+        elif cell_len(f"{scored}: {numbers}") <= width:
+            lines.append(f"{scored}: {numbers}")
+        else:
+            lines += [f"{scored}:", f"{numbers}"]
+    return lines
 
 
 def text(view: dict[str, Any], lang: str = "en",

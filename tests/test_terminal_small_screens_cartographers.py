@@ -1,0 +1,113 @@
+"""Cartographers at the prompt on the screens people have: the classic 80x24 terminal and
+a phone's 40 columns, the real `bgbot` in a pseudo-terminal (`Phone`). A person with a long
+name, resumed after a season's scoring against computers (or alone), sees the sheet they
+draw on, the card, the season and its time, the seasons' scores so far and the prompt on
+the screen together, in the three languages."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardgamesbot.engine import Record, load_game
+from tests.test_cli_phone import Phone
+
+#: A person's name as a resumed record may hold it: longer than any computer's.
+LONG_NAME = "Maria Eduarda dos Santos Pereira"
+
+
+def scored_record(path, seed: int, players: int, seasons: int) -> None:
+    """A Cartographers game of ``players`` seats (the first a person with `LONG_NAME`, the
+    others random computers) played at random from ``seed`` until ``seasons`` seasons are
+    scored and the person may draw, saved at ``path`` to be resumed."""
+    game = load_game("cartographers")
+    rng = random.Random(seed)
+    state = game.new(players, seed=seed)
+    record = Record.start("cartographers", seed, [LONG_NAME] + ["random"] * (players - 1))
+    while not (
+        len(state.view(0)["players"][0]["seasons"]) >= seasons and 0 in state.current_players()
+    ):
+        assert not state.is_over(), seed
+        seat = state.current_players()[0]
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        record.actions.append((seat, str(action)))
+    record.save(path)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+@pytest.mark.parametrize(
+    ("size", "players", "seed", "seasons"),
+    [((24, 80), 3, 5, 1), ((24, 40), 2, 3, 2), ((24, 40), 1, 1, 1)],
+)
+def test_the_sheet_the_card_the_season_the_scores_and_the_prompt_share_a_small_screen(
+    tmp_path, lang, size, players, seed, seasons
+):
+    """On 80x24 and 40x24 the screen drawn for a short terminal kept the sheet, the card
+    and what to do, but left out the season, its time and the seasons' scores (the
+    table's head and the sheet's notes): a person could not see how far the season had
+    gone nor how they stood. Turn after turn they are on the screen with the whole sheet
+    and the prompt, and no line is longer than the terminal is wide."""
+    from rich.cells import cell_len
+
+    from boardgamesbot.cli.words import say
+    from boardgamesbot.games.cartographers.render import named
+    from boardgamesbot.games.cartographers.render import say as carto_say
+    from tests.test_cli_phone import ESCAPE
+
+    scored_record(tmp_path / "g.json", seed, players, seasons)
+    rows, columns = size
+    rng = random.Random(seed)
+    phone = Phone("play", "--resume", "g.json", "--lang", lang, cwd=tmp_path, size=size)
+    try:
+        for turn in range(3):
+            shown = phone.screen()
+            state = Record.load(tmp_path / "g.json").replay()
+            view = state.view(0)
+            text = "\n".join(shown)
+            where = f"{size}, {players} players, seed {seed}, {lang}, turn {turn}:\n{text}"
+            assert shown[-1] == f"{say(lang, 'prompt', n=1)} ", where
+            written = ESCAPE.sub("", phone.output).replace("\r\n", "\n").split("\n")
+            assert all(cell_len(line.rsplit("\r", 1)[-1]) <= columns for line in written), where
+            for row in range(1, 12):
+                assert any(line.startswith(f"{row:>3} ") for line in shown), (row, where)
+            card = view["card"]
+            assert named(lang, "carto.card", card["name"]) in text, where
+            season = view["season"]
+            assert named(lang, "carto.season", season["name"]) in text, where
+            time = carto_say(
+                lang, "carto.term.time", used=season["time_used"], threshold=season["threshold"]
+            )
+            assert time in text, where
+            flat = " ".join(text.split())
+            scored = view["players"][0]["seasons"]
+            assert len(scored) >= seasons, where
+            for record in scored:
+                name = named(lang, "carto.season", record["season"])
+                e1, e2 = record["edicts"]
+                assert name in flat, (name, where)
+                assert f"{e1} + {e2}" in flat or f"{e1}+{e2}" in flat, (record, where)
+                assert f"= {record['total']}" in flat or f"={record['total']}" in flat, where
+            legal = [str(action) for action in state.legal_actions(0)]
+            phone.answer(rng.choice(legal))
+        phone.answer("quit")
+    finally:
+        phone.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_a_long_names_stars_at_the_end_break_before_the_seats_tag_not_inside_it(lang):
+    """At the end on a phone's 40 columns, "Maria Eduarda dos Santos Pereira (seient 1): -2"
+    was one term longer than the line: rich broke it at the left edge, "1): -2" read as a
+    line of its own. The name ends its line, the seat's tag whole begins the next."""
+    from rich.cells import cell_len
+
+    from boardgamesbot.games.cartographers.render import _score_line, seat_tag
+
+    said = f"{LONG_NAME} ({seat_tag(0, lang)}): -2 + 8 + 7 + 6 = 19"
+    lines = _score_line(said, 40).splitlines()
+    assert all(cell_len(line) <= 40 for line in lines), lines
+    assert lines[0] == LONG_NAME, lines
+    assert lines[1].strip().startswith(f"({seat_tag(0, lang)}): -2"), lines
+    assert " ".join(" ".join(lines).split()) == said, lines
