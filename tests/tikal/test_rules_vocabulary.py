@@ -113,6 +113,19 @@ def test_catalan_calls_the_jungle_tile_a_selva_and_a_guard_a_guardia():
         assert all("guardià" in catalog[key][n] for n in ("one", "other")), catalog[key]
 
 
+def test_brazilian_tiles_are_named_clareira_and_ruina_as_the_rules_name_them():
+    """The Brazilian rules name the tiles "Clareira" (a camp goes on one; an emptied ruin
+    becomes one) and "Ruína" (its treasures are dug from it); our screens said "selva"
+    and "tesouro" for the tiles."""
+    said = faces("pt-BR")
+    assert said["i18n tikal.tile.jungle 0"] == "{letter}: clareira"
+    assert said["picture_words jungle 0"] == "clareira"
+    catalog = json.loads((TIKAL / "web" / "i18n" / "pt-BR.json").read_text(encoding="utf-8"))
+    assert all(catalog["tikal.tile.treasure"][n].startswith("{letter}: ruína ")
+               for n in ("one", "other")), catalog["tikal.tile.treasure"]
+    assert catalog["tikal.kind.jungle"] == "clareira"
+
+
 @pytest.mark.parametrize("lang", ["pt-BR", "ca"])
 def test_the_rules_words_agree_with_their_articles(lang):
     """ "o chefe", "um explorador" (pt-BR); "el cap", "del cap", "d'un explorador" (ca)."""
