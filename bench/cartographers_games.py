@@ -10,7 +10,9 @@ keeps the games already written; ``--start`` resumes it.
 
 ``--oracle`` lets the first seat's bot see the true deck (its samples are the
 position itself): not a bot anyone plays, a measurement of what the hidden cards
-cost today's search — the most that better guessing could win.
+cost today's search — the most that better guessing could win. It lives here only
+(`OracleSeat`): no level can reach it (`tests/cartographers/test_clairvoyance.py`),
+and every line of such a run says ``"oracle": true``.
 
 ``--set NAME=VALUE`` changes a constant of ``games/cartographers/heuristics.py``
 (a weight such as ``MONSTER_LATER=0.8``, or ``worlds``, ``width``, ``depth``,
@@ -145,6 +147,9 @@ def play(job: tuple) -> dict:
         "mountains": list(state.surrounded), "coins": list(state.coins),
         "empty": [(FULL & ~sheet.filled).bit_count() for sheet in state.sheets],
         "cpu": cpu, "monster_losses": list(state.monster_losses()), "moves": moves,
+        # A clairvoyant run is a ceiling, never a bot's figure: its lines say so, and
+        # `cartographers_stars.py` says so when it reads them.
+        "oracle": bool(oracle),
     }
     if players == 1:
         result["rating"] = state.solo_rating()[0]

@@ -146,6 +146,10 @@ def table(first: dict, second: dict, names: tuple[str, str]) -> str:
         lines.append(f"{row:<28}{len(values):>4}{means[row][0]:>11.2f}{means[row][1]:>11.2f}"
                      f"{mean:>+9.2f}{half:>8.2f}{counts:>11}")
     for name, games in zip(names, (first, second)):
+        if any(games[d].get("oracle") for d in deals):
+            lines.append(f"{name} is CLAIRVOYANT (--oracle: its samples were the true deck): "
+                         "a ceiling, not a bot")
+    for name, games in zip(names, (first, second)):
         median, p95, count = cpu_per_decision({d: games[d] for d in deals})
         lines.append(f"CPU per decision, {name}: median {median:.3f} s, p95 {p95:.3f} s "
                      f"({count} decisions)")

@@ -505,6 +505,15 @@ class Heuristics:
         """
         return self.candidates(state, player, 1)[0]
 
+    def horizon_reached(self, start: State, state: State, player: int) -> bool:
+        """Whether a search's sampled future, begun at ``start`` (before the action
+        tried), has gone far enough at ``state`` for the seat's next decision not to be
+        played: the outcome is then taken there, even if fewer than ``depth`` own
+        decisions were made (say, when a scoring the game counts has just happened).
+        Default: never; ``depth`` alone decides.
+        """
+        return False
+
     def worlds(self, seat: Any, rng: random.Random) -> Iterator[State]:
         """The sampled futures a search compares its actions in, drawn one at a time as
         it asks (an endless stream: a search takes as many as its budget allows, and may

@@ -15,7 +15,8 @@ leaves one placed for what may come does. So the bot:
    action; the same for every action tried, so actions are compared on the
    same futures), the step resolves, and the seat then makes
    its ``depth`` next decisions as the game's `follow_up` says (its first
-   candidate, or a cheaper estimate of it remembered per sample);
+   candidate, or a cheaper estimate of it remembered per sample), fewer if the
+   game's `horizon_reached` says the sample has gone far enough;
 4. with ``finalists`` set, tries the ``finalists`` best of them again in
    ``final_worlds`` fresh samples (the same for each): the best few are
    usually a fraction of a point apart, closer than a few samples can tell,
@@ -167,7 +168,8 @@ class MonteCarloBot(RankingBot):
         replies = random.Random(reply_seed)
         for _ in range(self.depth if depth is None else depth):
             self._let_others_move(state, player, replies, heuristics)
-            if state.is_over() or player not in state.current_players():
+            if (state.is_over() or player not in state.current_players()
+                    or heuristics.horizon_reached(world, state, player)):
                 break
             state.apply(player, heuristics.follow_up(state, player, memory))
         return heuristics.outcome(state, player)

@@ -168,6 +168,16 @@ WIN_FLOOR = 2.0
 # the finalists a longer look (`SearchSettings.final_depth`, docs/bots.md).
 FOLLOW_UP_KEEP = 0
 
+# Where the search's sampled futures stop (`horizon_reached`, issue 32, session 56). The
+# seat's next cards are played `depth` decisions deep and the sheet is then priced with
+# the edicts' credits for half-built work. With SEASON_STOP = 1 a future stops instead at
+# the scoring of the season the placement was made in (if it comes within `depth` of the
+# seat's decisions): what that scoring counts is then real stars, not credits, and the
+# first cards of the next season's new shuffle are not played. With a larger `depth`
+# (paid for with FOLLOW_UP_KEEP) the continuation plays to the season's scoring. 0 = off:
+# `depth` decisions, across a scoring or not, as measured in docs/bots.md.
+SEASON_STOP = 0
+
 # The search's sampled futures (`worlds`, issue 32, session 41). Placements a fraction
 # of a star apart are compared on a few futures, and what sets one future apart most
 # is the next card (what the seat draws first after the placement): 8 independent
@@ -1237,6 +1247,9 @@ class CartographersHeuristics(Heuristics):
 
     def follow_up(self, state: State, player: int, memory: dict[Hashable, Any]) -> Action:
         return follow_up(_ours(state), player, memory)
+
+    def horizon_reached(self, start: State, state: State, player: int) -> bool:
+        return bool(SEASON_STOP) and _ours(state).season != _ours(start).season
 
     def worlds(self, seat: Any, rng: random.Random) -> Iterator[State]:
         if STRATIFY:
