@@ -7,6 +7,7 @@ import codecs
 import fcntl
 import os
 import pty
+import random
 import re
 import select
 import struct
@@ -290,6 +291,24 @@ def test_on_a_phone_the_cartographers_sheet_the_last_move_and_the_prompt_share_t
                 assert say(lang, "recap", who="", actions="").split(":")[0].strip() in text
     finally:
         phone.close()
+
+
+def resumable_game(path, game_name: str, seed: int, players: int, name: str, ready) -> None:
+    """A game of ``players`` seats (the first a person called ``name``, the others random
+    computers) played at random from ``seed`` until ``ready(state)``, saved at ``path`` to
+    be resumed: the small-screen tests open a game in its middle, scores and all."""
+    from boardgamesbot.engine import Record, load_game
+
+    rng = random.Random(seed)
+    state = load_game(game_name).new(players, seed=seed)
+    record = Record.start(game_name, seed, [name] + ["random"] * (players - 1))
+    while not ready(state):
+        assert not state.is_over(), seed
+        seat = state.current_players()[0]
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        record.actions.append((seat, str(action)))
+    record.save(path)
 
 
 def terminal_rows(output: str, size: tuple[int, int] = PHONE) -> list[str]:

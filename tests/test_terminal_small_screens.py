@@ -11,28 +11,18 @@ import re
 
 import pytest
 
-from boardgamesbot.engine import Record, load_game
-from tests.test_cli_phone import Phone
+from boardgamesbot.engine import Record
+from tests.test_cli_phone import Phone, resumable_game
 
 #: A person's name as a resumed record may hold it: longer than any computer's.
 LONG_NAME = "Maria Eduarda dos Santos Pereira"
 
 
 def scored_record(path, seed: int, players: int) -> None:
-    """A Tikal game of ``players`` seats (the first a person with `LONG_NAME`, the others
-    random computers) played at random from ``seed`` to the person's first turn after the
-    first scoring, saved at ``path`` to be resumed."""
-    game = load_game("tikal")
-    rng = random.Random(seed)
-    state = game.new(players, seed=seed)
-    record = Record.start("tikal", seed, [LONG_NAME] + ["random"] * (players - 1))
-    while not (state.view(0)["score_history"] and state.current_players() == [0]):
-        assert not state.is_over(), seed
-        seat = state.current_players()[0]
-        action = rng.choice(state.legal_actions(seat))
-        state.apply(seat, action)
-        record.actions.append((seat, str(action)))
-    record.save(path)
+    """A Tikal game resumed at the person's (`LONG_NAME`) first turn after the first
+    scoring (`resumable_game`)."""
+    resumable_game(path, "tikal", seed, players, LONG_NAME, lambda state: bool(
+        state.view(0)["score_history"]) and state.current_players() == [0])
 
 
 def histories(view: dict, lang: str) -> list[str]:

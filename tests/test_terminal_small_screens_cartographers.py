@@ -10,30 +10,18 @@ import random
 
 import pytest
 
-from boardgamesbot.engine import Record, load_game
-from tests.test_cli_phone import Phone
+from boardgamesbot.engine import Record
+from tests.test_cli_phone import Phone, resumable_game
 
 #: A person's name as a resumed record may hold it: longer than any computer's.
 LONG_NAME = "Maria Eduarda dos Santos Pereira"
 
 
 def scored_record(path, seed: int, players: int, seasons: int) -> None:
-    """A Cartographers game of ``players`` seats (the first a person with `LONG_NAME`, the
-    others random computers) played at random from ``seed`` until ``seasons`` seasons are
-    scored and the person may draw, saved at ``path`` to be resumed."""
-    game = load_game("cartographers")
-    rng = random.Random(seed)
-    state = game.new(players, seed=seed)
-    record = Record.start("cartographers", seed, [LONG_NAME] + ["random"] * (players - 1))
-    while not (
-        len(state.view(0)["players"][0]["seasons"]) >= seasons and 0 in state.current_players()
-    ):
-        assert not state.is_over(), seed
-        seat = state.current_players()[0]
-        action = rng.choice(state.legal_actions(seat))
-        state.apply(seat, action)
-        record.actions.append((seat, str(action)))
-    record.save(path)
+    """A Cartographers game resumed once ``seasons`` seasons are scored and the person
+    (`LONG_NAME`) may draw (`resumable_game`)."""
+    resumable_game(path, "cartographers", seed, players, LONG_NAME, lambda state: len(
+        state.view(0)["players"][0]["seasons"]) >= seasons and 0 in state.current_players())
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])

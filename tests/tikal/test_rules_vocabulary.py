@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from boardgamesbot.games.tikal import buttons
+from tests.test_catalogs import strings
 
 TIKAL = Path(buttons.__file__).parent
 
@@ -30,18 +29,6 @@ OLD = {
 #: The pieces' names as the rules give them (lower case: the faces write them in a sentence).
 LEADER = {"pt-BR": "chefe de expedição", "ca": "cap d'expedició"}
 WORKER = {"pt-BR": "explorador", "ca": "explorador"}
-
-
-def strings(value: Any) -> Iterator[str]:
-    """Every string of a catalog's value (plural forms are a dict of strings)."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from strings(item)
 
 
 def faces(lang: str) -> dict[str, str]:
