@@ -201,12 +201,56 @@ def between_entries(sentence: str, entries: Sequence[str], width: int | None,
         lines = textwrap.wrap(opening, width, subsequent_indent=indent,
                               break_long_words=False, break_on_hyphens=False)
         chunks = ["", chunks[0][len(texts[0]):], *chunks[1:]]
+    if width is not None and len(lines[0]) > width and len(lines) == 1:
+        # (an entry longer than a line with no words before it: begun on the first line)
+        lines, chunks = [""], ["", *chunks]
     for chunk in chunks[1:]:
-        if width is not None and len(lines[-1]) + 1 + len(chunk) > width:
-            lines.append(indent + chunk)
-        else:
-            lines[-1] += " " + chunk
+        if not chunk:
+            continue
+        if width is None or len(lines[-1]) + 1 + len(chunk) <= width:
+            lines[-1] += " " + chunk if lines[-1] else chunk
+            continue
+        start = indent if lines[-1] else ""
+        if len(start + chunk) <= width:
+            lines.append(start + chunk)
+            continue
+        # (an entry longer than a line, a long name on a phone's 40 columns: broken between
+        # the words of its name, the later lines standing in further, its last word, seat
+        # tag and points kept whole: "Pereira (seat" ended a line and "1): 30," began the
+        # next, read as someone else's)
+        pieces = _unbroken_tail(chunk)
+        lines.append(start + pieces[0])
+        for piece in pieces[1:]:
+            if len(lines[-1]) + 1 + len(piece) <= width:
+                lines[-1] += " " + piece
+            else:
+                lines.append(indent + "  " + piece)
+    if not lines[0] and len(lines) > 1:
+        del lines[0]
     return "\n".join(lines)
+
+
+def _unbroken_tail(entry: str) -> list[str]:
+    """``entry``'s words, a line may break between, its end kept whole: from the word
+    before its last parenthesis (a name's last word and its seat tag, "Pereira (seat 1):
+    30,"), else from the word before its points ("Pereira: 30,"), else its last word.
+
+    >>> _unbroken_tail("Final stars: Maria Eduarda Pereira (seat 1): 30,")
+    ['Final', 'stars:', 'Maria', 'Eduarda', 'Pereira (seat 1): 30,']
+    >>> _unbroken_tail("Maria Eduarda Pereira: 30.")
+    ['Maria', 'Eduarda', 'Pereira: 30.']
+    """
+    words = entry.split(" ")
+    start = len(words) - 1
+    tagged = [at for at, word in enumerate(words) if word.startswith("(")]
+    if tagged:
+        start = max(tagged[-1] - 1, 0)
+    else:
+        scored = [at for at in range(len(words) - 1)
+                  if words[at].endswith(":") and re.match(r"[-+]?\d", words[at + 1])]
+        if scored:
+            start = scored[-1]
+    return [*words[:start], " ".join(words[start:])]
 
 
 def nearest(typed: str, words: Iterable[tuple[str, Sequence[str]]]) -> tuple[str, str] | None:
