@@ -39,6 +39,44 @@ def test_an_entry_too_long_for_the_sentences_line_begins_a_line_of_its_own(sente
     assert all(len(line) <= 30 for line in lines if entries[0] not in line), lines
 
 
+LONG_NAMES = ["Maria Eduarda dos Santos Pereira", "Bo", "Joan Baptista Puig i Cadafalch Serra"]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+@pytest.mark.parametrize("game", ["tikal", "cartographers"])
+def test_an_entry_longer_than_a_line_breaks_between_words_never_in_its_seat_tag(game, lang):
+    """The end's "Final stars: …" and "Winner: …" on a phone's 40 columns, a friend's long
+    name: the entry longer than a line was left whole and the terminal broke it anywhere,
+    "Maria Eduarda dos Santos Pereira (seat" | "1): 30,". It breaks between the words of
+    the name, its last word, seat tag and points kept on one line, every line within 40."""
+    if game == "tikal":
+        from boardgamesbot.games.tikal.catalog import say, seat_tag
+
+        key, places = "tikal.term.final", {"scores": "\0", "names": "\0"}
+    else:
+        from boardgamesbot.games.cartographers.render import say, seat_tag
+
+        key, places = "carto.term.final", {"stars": "\0", "winners": "\0"}
+    names = [f"{name} ({seat_tag(seat, lang)})" for seat, name in enumerate(LONG_NAMES)]
+    points = [30, 12, 27]
+    entries = [f"{name}: {score}" for name, score in zip(names, points, strict=True)]
+    winners = [names[0], names[2]]
+    lines = between_entries(say(lang, key, **places), entries, 40,
+                            more=[(winners, " & ")]).splitlines()
+    assert all(len(line) <= 40 for line in lines), lines
+    for seat, (name, score) in enumerate(zip(LONG_NAMES, points, strict=True)):
+        last = name.split()[-1]
+        tagged = f"{last} ({seat_tag(seat, lang)})"
+        assert sum(f"{tagged}: {score}" in line for line in lines) == 1, lines
+        if seat != 1:  # (who won, by the same tag, whole)
+            assert sum(line.rstrip(" .&,").endswith(tagged) for line in lines) == 1, lines
+    # (nothing lost or doubled: the lines read as the sentence)
+    said = " ".join(line.strip() for line in lines)
+    sentence = say(lang, key, **{place: "\0" for place in places})
+    whole = sentence.replace("\0", ", ".join(entries), 1).replace("\0", " & ".join(winners))
+    assert said == whole, lines
+
+
 @pytest.mark.parametrize(
     "lang,typed,meant,written",
     [
@@ -596,3 +634,49 @@ def test_on_a_phone_seed_4s_tikal_end_keeps_the_line_that_draws_the_whole_board(
     assert say(lang, "game.record", path="").strip() in text and "games/tikal-" in text, text
     assert say(lang, "board.whole", command="bgbot replay --no-step") in text, text
     assert shown[-1].strip() == "", text  # (the row the shell's prompt takes: nothing lost)
+
+
+def _cartographers_end_on_a_phone(monkeypatch, tmp_path, seed: int, players: int,
+                                  lang: str) -> list[str]:
+    """The last rows a 40x24 terminal without colour shows when a Cartographers game of
+    ``players`` random bots, dealt by ``seed``, ends (as `_tikal_end_on_a_phone`)."""
+    from boardgamesbot.cli.terminal import console
+    from tests.test_cli_first_game import run
+
+    monkeypatch.setattr(console, "_force_terminal", True)
+    monkeypatch.setattr(console, "_color_system", None)
+    monkeypatch.setattr(console, "_width", PHONE[1])
+    monkeypatch.setattr(console, "_height", PHONE[0])
+    tmp_path.mkdir()
+    monkeypatch.chdir(tmp_path)
+    bots = ",".join(["random"] * players)
+    result = run("play", "cartographers", "--players", str(players), "--humans", "0",
+                 "--bots", bots, "--seed", str(seed), "--lang", lang)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()[-(PHONE[0] - 1) :]
+    assert all(len(line) <= PHONE[1] for line in lines), (seed, players, lang, lines)
+    return screen_rows(result.output)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_on_a_phone_every_cartographers_end_keeps_the_stars_who_won_and_the_whole_boards_line(
+    monkeypatch, tmp_path, players
+):
+    """At 40x24 the end of a four-player Cartographers game left out the line that draws
+    the whole board ("Tauler sencer: bgbot replay …"), where Tikal's end gives way so that
+    it fits. In the three languages, one to four players: each player's final stars, who
+    won and the whole board's line are all on the screen, each line within 40 columns."""
+    from boardgamesbot.cli.words import say
+    from boardgamesbot.games.cartographers.render import say as carto_say
+
+    for seed, lang in enumerate(("en", "pt-BR", "ca"), 1):
+        shown = _cartographers_end_on_a_phone(monkeypatch, tmp_path / f"{seed}", seed,
+                                              players, lang)
+        text = "\n".join(shown)
+        where = f"seed {seed}, {players} players, {lang}:\n{text}"
+        final, won = carto_say(lang, "carto.term.final", stars="\0", winners="\0").split("\0")[:2]
+        assert final.strip() in text and won.strip(" .") in text, where
+        for seat in range(1, players + 1):  # (each seat's final stars in the end's line)
+            tag = re.escape(carto_say(lang, "carto.term.seat", n=seat))
+            assert re.search(rf"{tag}\): \d+[,.]", text), where
+        assert say(lang, "board.whole", command="bgbot replay --no-step") in text, where

@@ -150,7 +150,8 @@ def between_entries(sentence: str, entries: Sequence[str], width: int | None,
     ``more``: the lists for the sentence's later NULs, each with the word that joins its
     entries (", ", " and "): who won in a tie of many, the record's path (a list of one,
     never broken, to be copied whole). Between two lists a line may break after a full
-    stop, the next sentence ("Winner: …") beginning the line.
+    stop, the next sentence ("Winner: …") beginning the line. An entry longer than a
+    line breaks between its words, its end kept whole (`_unbroken_tail`).
 
     >>> print(between_entries("Scores: \\0.", ["p1: 1→2", "p2: 3→19"], 16))
     Scores: p1: 1→2,
@@ -163,7 +164,8 @@ def between_entries(sentence: str, entries: Sequence[str], width: int | None,
     ...                       more=[(["a", "b"], " and "), (["/tmp/game.json"], "")]))
     a: 9, b: 9.
       Winner: a and b.
-      Record: /tmp/game.json
+      Record:
+        /tmp/game.json
     >>> print(between_entries("Game record: \\0", ["games/tikal-20261206-071234.json"], 30))
     Game record:
       games/tikal-20261206-071234.json
