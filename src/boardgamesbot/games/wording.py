@@ -221,6 +221,11 @@ def between_entries(sentence: str, entries: Sequence[str], width: int | None,
         # tag and points kept whole: "Pereira (seat" ended a line and "1): 30," began the
         # next, read as someone else's)
         pieces = _unbroken_tail(chunk)
+        if len(pieces) == 1 and len(chunk) <= width:
+            # (one word, a record's path, that fits the line only at its start: there,
+            # whole, "games/cartographers-20261206-180133.js" | "on" no more)
+            lines.append(chunk)
+            continue
         lines.append(start + pieces[0])
         for piece in pieces[1:]:
             if len(lines[-1]) + 1 + len(piece) <= width:
