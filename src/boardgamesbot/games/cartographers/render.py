@@ -321,21 +321,25 @@ class Seen:
         # top scrolled away; the final stars, with a sheet where that fits too)
         if options.height is not None and self.view["over"] and self.focus is not None \
                 and len(console.render_lines(roomy, unbounded, pad=False)) > options.height:
-            ended = _ended(self.view, self.lang, self.names, width)
-            if len(console.render_lines(ended, unbounded, pad=False)) > options.height:
-                ended = _ended(self.view, self.lang, self.names, width, sheet=False)
+            # (then, as Tikal's end does, the stars season by season give way, the final
+            # line saying each player's stars: four players' sums on 40 columns left no
+            # room for the line that draws the whole board)
+            for sheet, seasons in ((True, True), (False, True), (False, False)):
+                ended = _ended(self.view, self.lang, self.names, width, sheet, seasons)
+                if len(console.render_lines(ended, unbounded, pad=False)) <= options.height:
+                    break
             yield ended
             return
         yield roomy
 
 
 def _ended(view: dict[str, Any], lang: str, names: Mapping[int, str] | None, width: int,
-           sheet: bool = True) -> Group:
+           sheet: bool = True, by_season: bool = True) -> Group:
     """The end of the game for a phone's screen, too short for every sheet: the title,
-    each player's stars season by season and in all, who won (the final line as the whole
-    drawing says it) and (``sheet``) the viewer's sheet, or a spectator's the winner's,
-    unboxed under its title. The edicts, the other sheets and the legend are left to a
-    whole drawing."""
+    (``by_season``) each player's stars season by season and in all, who won (the final
+    line as the whole drawing says it, each player's stars in it) and (``sheet``) the
+    viewer's sheet, or a spectator's the winner's, unboxed under its title. The edicts,
+    the other sheets and the legend are left to a whole drawing."""
     def player(seat: int) -> str:
         return (names or {}).get(seat) or _seat(seat, lang)
 
@@ -346,13 +350,13 @@ def _ended(view: dict[str, Any], lang: str, names: Mapping[int, str] | None, wid
     parts: list[RenderableType] = [head]
     players = view["players"]
     seasons = [named(lang, "carto.season", record["season"])
-               for record in players[0]["seasons"]] if players else []
+               for record in players[0]["seasons"]] if players and by_season else []
     table = _seasons_table(players, seasons, player, lang, width) if seasons else None
     if table is not None:
         parts.append(table)
     elif seasons:  # (the seasons in the order each player's numbers follow)
         parts.append(Text(_score_line(" + ".join(seasons), width), style="dim"))
-    for each in players if table is None else ():
+    for each in players if table is None and by_season else ():
         # (a season that lost stars taken away: "+ -2" read as a slip)
         first, *rest = [record["total"] for record in each["seasons"]] or [None]
         totals = "" if first is None else str(first) + "".join(
