@@ -678,5 +678,5 @@ def test_on_a_phone_every_cartographers_end_keeps_the_stars_who_won_and_the_whol
         assert final.strip() in text and won.strip(" .") in text, where
         for seat in range(1, players + 1):  # (each seat's final stars in the end's line)
             tag = re.escape(carto_say(lang, "carto.term.seat", n=seat))
-            assert re.search(rf"{tag}\): \d+[,.]", text), where
+            assert re.search(rf"{tag}\): -?\d+[,.]", text), where
         assert say(lang, "board.whole", command="bgbot replay --no-step") in text, where
