@@ -164,8 +164,7 @@ def between_entries(sentence: str, entries: Sequence[str], width: int | None,
     ...                       more=[(["a", "b"], " and "), (["/tmp/game.json"], "")]))
     a: 9, b: 9.
       Winner: a and b.
-      Record:
-        /tmp/game.json
+      Record: /tmp/game.json
     >>> print(between_entries("Game record: \\0", ["games/tikal-20261206-071234.json"], 30))
     Game record:
       games/tikal-20261206-071234.json
@@ -240,15 +239,17 @@ def between_entries(sentence: str, entries: Sequence[str], width: int | None,
 def _unbroken_tail(entry: str) -> list[str]:
     """``entry``'s words, a line may break between, its end kept whole: from the word
     before its last parenthesis (a name's last word and its seat tag, "Pereira (seat 1):
-    30,"), else from the word before its points ("Pereira: 30,"), else its last word.
+    30,"), else from the word before its points ("Pereira: 30,"), else all of it.
 
     >>> _unbroken_tail("Final stars: Maria Eduarda Pereira (seat 1): 30,")
     ['Final', 'stars:', 'Maria', 'Eduarda', 'Pereira (seat 1): 30,']
     >>> _unbroken_tail("Maria Eduarda Pereira: 30.")
     ['Maria', 'Eduarda', 'Pereira: 30.']
+    >>> _unbroken_tail("Record: /tmp/game.json")
+    ['Record: /tmp/game.json']
     """
     words = entry.split(" ")
-    start = len(words) - 1
+    start = 0  # (neither: whole, "Record: /tmp/…/game.json" as the line has always said it)
     tagged = [at for at, word in enumerate(words) if word.startswith("(")]
     if tagged:
         start = max(tagged[-1] - 1, 0)
