@@ -34,11 +34,12 @@ def test_a_thinking_computer_is_named_once_without_waiting_for(page, server):
     page.locator(".space.target").first.click()
     page.click("#place-confirm")
     page.click("#end-turn")
-    page.wait_for_function(
-        "(document.querySelector('#status-line')?.textContent || '').includes('thinking')",
+    # (read in the look that finds it: a quick bot's "is moving" came between two reads)
+    text = page.wait_for_function(
+        "(() => { const t = document.querySelector('#status-line')?.textContent || '';"
+        " return t.includes('thinking') ? t : null; })()",
         polling=20,
-    )
-    text = page.inner_text("#status-line")
+    ).json_value()
     assert text == "Bot 2 (hard) is thinking…", text
 
 

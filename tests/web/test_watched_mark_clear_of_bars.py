@@ -53,10 +53,13 @@ PLACE = """([how, cells]) => {
 # In one look, once Bea's move (event n) is shown: each of its marks on my map, where its
 # middle is, whether its frame shows it there, and what is topmost there (the mark, or
 # tag#id.class of what lies over it).
-LOOK = """(n) => {
+LOOK = """() => {
     const line = document.getElementById('move-line');
-    const board = document.querySelector('.sheet-frame svg.board.pace-step:not([data-stale])');
-    if (!board || line.hidden || Number(line.dataset.n) !== n) return null;
+    const board = document.querySelector('.sheet-frame svg.board:not([data-stale])');
+    const n = Number(line?.dataset.n);
+    // (from the frame the move's own picture is first in view, marked pace-step, on)
+    if (board?.classList.contains('pace-step')) window.stepDrawn[n] = true;
+    if (!board || line.hidden || !window.stepDrawn[n]) return null;
     const name = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
         + [...e.classList].map((c) => '.' + c).join('');
     const frame = board.closest('.sheet-frame').getBoundingClientRect();
@@ -71,9 +74,18 @@ LOOK = """(n) => {
     });
     const words = line.getBoundingClientRect();
     const said = document.elementFromPoint(words.left + 20, (words.top + words.bottom) / 2);
-    return {text: line.textContent, words: line.contains(said), marks,
+    return {n, text: line.textContent, words: line.contains(said), marks,
             pacing: Boolean(document.querySelector('.table-head > .pace'))};
 }"""
+
+#: Every frame's look while a move is shown (`LOOK`), recorded from before the move is made:
+#: a redraw during the move's moment made a fresh map without the step's mark, and a test
+#: that began to look after the first frames (it asks the server first) waited in vain.
+RECORD = (
+    "() => { window.stepDrawn = {}; window.looks = [];"
+    " const tick = () => { const look = (" + LOOK + ")();"
+    " if (look && look.pacing) window.looks.push(look); requestAnimationFrame(tick); }; tick(); }"
+)
 
 
 # (a phone 720 px tall: the page at its top, the frame's foot lies where the bar comes)
@@ -115,18 +127,26 @@ def test_a_monster_drawn_on_my_map_is_shown_whole_and_clear_of_the_bars(
             ), placed
         else:  # (in the frame, its foot where the bar at the screen's foot will stand)
             assert height - 60 < cells["bottom"] <= frame[1] + 1, placed
+        page.evaluate(RECORD)
         act(server, table, tokens[1], drawing["notation"])
         events = call(server, "GET", f"/api/tables/{table}/events")["events"]
         n = max(e["n"] for e in events if e["type"] == "action" and e["seat"] == 1)
-        look = page.wait_for_function(LOOK, arg=n, timeout=30_000).json_value()
-        assert look["pacing"], look  # seen while it is shown, the bar at the foot
-        marked = sorted(m["cell"] for m in look["marks"])
-        assert marked == sorted(drawing["params"]["cells"]), (look, drawing)
-        assert all(m["inFrame"] and m["topmost"] == "the map" for m in look["marks"]), (
-            look,
-            placed,
+        # (every frame while Bea's move is shown, the bar at the foot: until it is no more)
+        page.wait_for_function(
+            "(n) => window.looks.some((l) => l.n === n)"
+            " && !document.querySelector('.table-head > .pace')",
+            arg=n,
+            timeout=30_000,
         )
-        assert look["words"], look  # and the line above the map that says it still in sight
+        looks = [look for look in page.evaluate("window.looks") if look["n"] == n]
+        for look in looks:
+            marked = sorted(m["cell"] for m in look["marks"])
+            assert marked == sorted(drawing["params"]["cells"]), (look, drawing)
+            assert all(m["inFrame"] and m["topmost"] == "the map" for m in look["marks"]), (
+                look,
+                placed,
+            )
+            assert look["words"], look  # and the line above the map that says it still in sight
         assert not errors, errors
     finally:
         context.close()
