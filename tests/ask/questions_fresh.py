@@ -2859,3 +2859,87 @@ FRESH_29 = {
          ["Una emboscada que no s'ha revelat"], "es queda a la baralla"),
     ],
 }
+
+#: The thirtieth pass's HELD-OUT set (session 57, helper ask57; docs/ask.md): 30 questions, 5 per
+#: game and language, written from the rules and the three languages' help pages before the asker
+#: was run on them or anything of the pass was changed, and committed on their own first — as
+#: friends type on a phone (no accents, typos, "r", "hw", "wat", "q", "dps", "lol"), eleven "can I
+#: …?" that the rules refuse or bound; Tikal's basic game (4) and auction (1) in each language,
+#: Cartographers' turn, cards, ambushes, scoring and sheet (solo in en and ca). Each names its
+#: passage and the answer in it; none is within a difflib ratio of 0.8 of an older set's (fifteen
+#: drafts were, and were replaced before any run). Measured once, before the pass's changes: its
+#: first figure is the pass's honest one; it is not looked at to tune.
+FRESH_30 = {
+    "tikal": [
+        # English
+        ("en", "if all the 7 levels r gone can my temple still grow",
+         ["Uncover a temple level (2 AP)"],
+         "once a value runs out that temple cannot grow any more"),
+        ("en", "which letter tiles come out last",
+         ["The tiles are sorted by letter"], "G at the bottom"),
+        ("en", "auction - can i bid more pts than i got lol",
+         ["Points are your money."], "You can never bid more points than you have"),
+        ("en", "if i guard a temple wat happens to my other dudes on it",
+         ["Place a guard (5 AP)"], "leave the game for good"),
+        ("en", "hw many volcanos r in the stack",
+         ["36 terrain tiles"], "3 volcanoes"),
+        # Português do Brasil
+        ("pt-BR", "templo q ja tem guardiao ainda sobe andar?",
+         ["Desobstruir um andar de Templo (2 PA)"],
+         "Um Templo com Guardião não pode mais ser desobstruído"),
+        ("pt-BR", "posso tirar 3 tesouros do mesmo hexagono num turno so",
+         ["Desenterrar um Tesouro (3 PA)"], "no máximo duas fichas por hexágono por turno"),
+        ("pt-BR", "acampamento precisa ter um cara meu do lado pra construir?",
+         ["Instalar um Acampamento (5 PA)"], "Não é preciso ter figura ali"),
+        ("pt-BR", "qntos tesouros de cada tipo tem",
+         ["24 fichas de Tesouro"], "8 tipos, 3 de cada"),
+        ("pt-BR", "leilao: ja peguei hexagono nessa rodada, posso dar lance d novo?",
+         ["Próximos leilões."], "Só participam os jogadores com o Amuleto ainda virado"),
+        # Català
+        ("ca", "el campament el puc aixecar en un jaciment q encara te tresors?",
+         ["Establir un campament (5 PA)"], "en un jaciment ja buit"),
+        ("ca", "el volca necessita cami de pedres per posar-lo?",
+         ["Un volcà només ha d'estar"], "al costat de la zona descoberta"),
+        ("ca", "acabem empatats, guanya el que te mes fitxes?",
+         ["En cas d'empat"], "qui té més fitxes de tresor"),
+        ("ca", "un jaciment buit es pot fer servir de selva?",
+         ["Recuperar un tresor (3 PA)"], "Un jaciment sense fitxes compta com una selva"),
+        ("ca", "subhasta: l'ultim de la ronda paga res per la lloseta?",
+         ["L'últim jugador"], "es queda l'última lloseta gratis"),
+    ],
+    "cartographers": [
+        # English
+        ("en", "do i have to draw touching my old stuff",
+         ["2. Draw."], "It need not touch anything"),
+        ("en", "2 monsters next to the same empty square, do i lose 2 stars",
+         ["−1 per empty space"], "still costs only one star"),
+        ("en", "wastelands side - how many wasteland squares on it",
+         ["Map sheet"], "7 wasteland spaces"),
+        ("en", "solo: do i get to pick where the ambush monster goes",
+         ["Playing solo,"], "the game draws the monster for you"),
+        ("en", "can i just skip my turn if the card sucks",
+         ["Decision 6"], "Nobody passes while their sheet has an empty space"),
+        # Português do Brasil
+        ("pt-BR", "saiu cilada logo dps da carta de ruina, e agora?",
+         ["Decisão 4"], "a exigência das ruínas espera a próxima carta de exploração"),
+        ("pt-BR", "da pra desenhar floresta com a carta do grande rio?",
+         ["Grande Rio"], "tempo 1, água"),
+        ("pt-BR", "se eu passar da 14a moeda ganho alguma coisa?",
+         ["Moedas:"], "Moedas além das 14 da trilha são perdidas"),
+        ("pt-BR", "no fim da estacao as moedas antigas contam d novo?",
+         ["+1 por moeda"], "até ali na partida"),
+        ("pt-BR", "na fenda planar posso botar o quadradinho em cima de montanha?",
+         ["Fenda Planar:"], "com as restrições normais"),
+        # Català
+        ("ca", "envoltar una muntanya dona moneda mes d'un cop?",
+         ["Monedes:"], "un cop per muntanya"),
+        ("ca", "amb la carta de ruines puc dibuixar lluny de les ruines?",
+         ["Ruïnes:"], "ha de cobrir almenys un espai de ruïnes buit"),
+        ("ca", "el gran riu quants quadrats te la forma gran",
+         ["Gran Riu"], "o 5 quadrats"),
+        ("ca", "en solitari per quina cantonada comença el gnoll",
+         ["Ràtzia de Gnolls"], "racó en solitari: superior esquerre"),
+        ("ca", "una emboscada gasta temps de l'estacio?",
+         ["Decisió 8"], "el temps d'una emboscada és 0"),
+    ],
+}
