@@ -64,6 +64,7 @@ from .words import (
     known_in,
     language_of,
     names_by_object,
+    phrase_words,
     refers_back,
     says_no,
     says_not,
@@ -307,6 +308,12 @@ class Knowledge:
     #: question, nor counted in how rare a word is (the words of taps and menus took the
     #: lead from the rules they share them with: "your figure", "one thing to do there")
     unsearched: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    #: ``{term: {"with": [term…], "without": [term…], "as": term}}`` — a verb read as another
+    #: action by what it is done to: in a question naming one of ``with`` and none of
+    #: ``without``, ``term`` is the ``as`` term (Tikal: Portuguese "tirar", Catalan "treure" a
+    #: tile is drawing it, but "tirar 3 tesouros do mesmo hexágono" is recovering treasures;
+    #: `RulesIndex.query`). Questions only: the rules say each action with its own verb
+    by_object: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
 @cache
@@ -326,7 +333,8 @@ def knowledge(game: str) -> Knowledge:
                      units=data.get("units", {}),
                      variants=data.get("variants", {}),
                      variant_terms=data.get("variant_terms", {}),
-                     unsearched=data.get("unsearched", {}))
+                     unsearched=data.get("unsearched", {}),
+                     by_object=data.get("by_object", {}))
 
 
 #: Where a passage's text may end a sentence: after a full stop, a question or exclamation
@@ -555,9 +563,14 @@ class RulesIndex:
                                         "but is not one of its declared terms",
                                         code="unknown_section", section=term)
                 if named:
-                    terms = {term: {**by_lang, lang: [*by_lang.get(lang, ()),
-                                                      *named.get(term, ())]}
-                             for term, by_lang in self.knowledge.terms.items()}
+                    # (the choice's word is its term's there, not another's: "pujar l'oferta" at
+                    # an auction raises a bid, though "pujar" is a temple rising elsewhere)
+                    own = {fold(word) for words in named.values() for word in words}
+                    terms = {term: {**by_lang, lang: [
+                        *(name for name in by_lang.get(lang, ())
+                          if term in named or fold(name) not in own),
+                        *named.get(term, ())]}
+                        for term, by_lang in self.knowledge.terms.items()}
                     self.choice_words[option, choice] = Words(
                         lang, Terms.declared(lang, terms, self.knowledge.verbs), names, game)
         # A passage's own words count fully; the headings above it only give context
@@ -862,7 +875,7 @@ class RulesIndex:
             accented = words
         for word, typed in zip(words, accented, strict=True):
             if (len(word) < 4 or is_number(word) or word in self.known_set
-                    or word in self.words.stop_words
+                    or word in self.words.stop_words or word in phrase_words(self.lang)
                     or any(key in self.idf or key.startswith("§")
                            for key in self.words.keys([word]))):
                 fixed.append(word)
@@ -922,6 +935,7 @@ class RulesIndex:
                 if nearest != key:
                     key, weight = nearest, GUESS_WEIGHT
             weights[key] = max(weights.get(key, 0.0), weight)
+        self._read_by_object(weights)  # ("tirar 3 tesouros": recovering them, not drawing)
         # ("allà", there: where a thing the question names stands, not which rule it asks;
         # it still chooses the lead, `_pointing`)
         for key in self._pointing(words):
@@ -940,6 +954,15 @@ class RulesIndex:
             for key in self.carried(question, before):
                 weights.setdefault(key, CARRIED_WEIGHT)
         return weights
+
+    def _read_by_object(self, weights: dict[str, float]) -> None:
+        """A verb's term in ``weights`` read as the action its object makes it
+        (`Knowledge.by_object`), in place."""
+        for term, reading in self.knowledge.by_object.items():
+            key, meant = "§" + term, "§" + reading["as"]
+            if key in weights and any("§" + thing in weights for thing in reading["with"]) and (
+                    not any("§" + thing in weights for thing in reading.get("without", ()))):
+                weights[meant] = max(weights.pop(key), weights.get(meant, 0.0))
 
     def unknown(self, question: str) -> tuple[str, ...]:
         """The words of ``question`` (as typed, lower-cased) that the rules never use, nor any

@@ -226,6 +226,15 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
            # hex", and the rules' "may stand on the same space"; a tile is not "the same")
            **dict.fromkeys([("same", "hex"), ("same", "tile"), ("same", "hexagon")],
                            "same space"),
+           # (an auction after the first is one of the rules' "Next auctions": "who opens the
+           # second auction"; not "second" alone, the second level uncovered in a turn)
+           # (and "of the round" is where the rules list them, not the round's first auction)
+           **dict.fromkeys([(nth, "auction", *of) for of in (("of", "the", "round"),
+                                                              ("of", "a", "round"),
+                                                              ("in", "the", "round"),
+                                                              ("in", "a", "round"), ())
+                            for nth in ("second", "third", "fourth", "2nd", "3rd")],
+                           "next auction"),
            **{(verb, "back", *up): ("face up again" if up[0] == "face" else "up again")
               for verb in ("go", "goes", "going", "went", "come", "comes", "coming", "came",
                            "turn", "turns")
@@ -244,6 +253,16 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
               **{(verb, "mais"): "vale mais" for verb in ("conta", "contam", "contar")},
               **dict.fromkeys([(same, tile) for same in ("mesmo", "mesma")
                                for tile in ("hexagono", "peca")], "mesmo espaco"),
+              # (what a thing "vira" asked "o quê" is what it becomes, the rules' "passa a
+              # valer como": not "virada para baixo", turned face down, the tile rule's)
+              **dict.fromkeys([(verb, *what) for verb in ("vira", "viram", "virou", "virar")
+                               for what in (("o", "que"), ("o", "q"), ("oq",), ("oque",))],
+                              "passa a valer"),
+              # (the rules' "Próximos leilões": "quem abre o segundo leilão")
+              **dict.fromkeys([(nth, "leilao", *of) for of in (("da", "rodada"),
+                                                                ("na", "rodada"), ())
+                               for nth in ("segundo", "terceiro", "quarto")],
+                              "seguinte leilao"),
               **dict.fromkeys([("pular", "a", "vez"), ("pular", "minha", "vez"),
                                ("pular", "o", "turno"), ("pular", "meu", "turno")], "passar")},
     "ca": {("dir", "que", "no"): "negar", ("dir", "no"): "negar",
@@ -262,7 +281,16 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
            **dict.fromkeys([("mateixa", "lloseta"), ("mateix", "hexagon"),
                             ("mateixa", "peca")], "mateix espai"),
            **dict.fromkeys([("saltar", "el", "torn"), ("saltar", "me", "el", "torn"),
-                            ("saltar", "torn")], "passar")},
+                            ("saltar", "torn")], "passar"),
+           # (the rules' "Subhastes següents": "qui obre la segona subhasta")
+           **dict.fromkeys([(nth, "subhasta", *of) for of in (("de", "la", "ronda"),
+                                                               ("a", "la", "ronda"), ())
+                            for nth in ("segona", "tercera", "quarta")],
+                           "seguent subhasta"),
+           # (not having "prou", enough, is having fewer than it takes: the rules' "menys punts
+           # dels que calen per superar l'oferta", Decision 5; "no" alone stays a verdict's)
+           **dict.fromkeys([("no", have, "prou") for have in ("tinc", "tens", "te", "tenim")],
+                           "menys calen")},
 }
 
 #: Numbers written as words, read as digits ("zero" and "0" are the same question).
@@ -852,6 +880,14 @@ def known_in(text: str, vocabularies: Mapping[str, tuple[frozenset[str], frozens
 def _own_little_words(lang: str) -> frozenset[str]:
     others = set().union(*(_stop_words(other) for other in STOP_WORDS if other != lang))
     return _stop_words(lang) - others
+
+
+@cache
+def phrase_words(lang: str) -> frozenset[str]:
+    """The words of the language's `SAME_PHRASES`: words of the language, never a slip for a
+    page's word (Catalan "prou", enough, is no "preu", price: "no tinc prou punts" is having
+    fewer than it takes)."""
+    return frozenset(word for phrase in SAME_PHRASES[lang] for word in phrase)
 
 
 def _phrases_joined(words: list[str], accented: list[str], lang: str
