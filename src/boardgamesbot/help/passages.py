@@ -130,7 +130,7 @@ class _Cutter:
         if lead and lead.endswith(","):
             # bold opening words of a sentence ("**With two or more players,** …") are
             # emphasis, not a title: the passage takes its section's heading
-            lead, emphasis = None, lead
+            emphasis, lead = lead, None
         decision = DECISION.match(lead or "")
         section = self.section()
         heading = section[-1] if section else (self.headings[0][1] if self.headings else "")

@@ -565,10 +565,10 @@ class RulesIndex:
                 if named:
                     # (the choice's word is its term's there, not another's: "pujar l'oferta" at
                     # an auction raises a bid, though "pujar" is a temple rising elsewhere)
-                    own = {fold(word) for words in named.values() for word in words}
+                    chosen = {fold(word) for words in named.values() for word in words}
                     terms = {term: {**by_lang, lang: [
                         *(name for name in by_lang.get(lang, ())
-                          if term in named or fold(name) not in own),
+                          if term in named or fold(name) not in chosen),
                         *named.get(term, ())]}
                         for term, by_lang in self.knowledge.terms.items()}
                     self.choice_words[option, choice] = Words(
