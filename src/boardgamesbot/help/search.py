@@ -60,11 +60,11 @@ from .words import (
     asks_why,
     fold,
     how_it_works,
+    in_phrases,
     is_number,
     known_in,
     language_of,
     names_by_object,
-    phrase_words,
     refers_back,
     says_no,
     says_not,
@@ -876,9 +876,10 @@ class RulesIndex:
         guesses: set[str] = set()
         if accented is None or len(accented) != len(words):
             accented = words
-        for word, typed in zip(words, accented, strict=True):
+        phrased = in_phrases(words, self.lang)
+        for at, (word, typed) in enumerate(zip(words, accented, strict=True)):
             if (len(word) < 4 or is_number(word) or word in self.known_set
-                    or word in self.words.stop_words or word in phrase_words(self.lang)
+                    or word in self.words.stop_words or at in phrased
                     or any(key in self.idf or key.startswith("§")
                            for key in self.words.keys([word]))):
                 fixed.append(word)

@@ -882,12 +882,18 @@ def _own_little_words(lang: str) -> frozenset[str]:
     return _stop_words(lang) - others
 
 
-@cache
-def phrase_words(lang: str) -> frozenset[str]:
-    """The words of the language's `SAME_PHRASES`: words of the language, never a slip for a
-    page's word (Catalan "prou", enough, is no "preu", price: "no tinc prou punts" is having
-    fewer than it takes)."""
-    return frozenset(word for phrase in SAME_PHRASES[lang] for word in phrase)
+def in_phrases(words: list[str], lang: str) -> set[int]:
+    """Where ``words`` (folded) say one of the language's `SAME_PHRASES`: words of the language
+    there, never a slip for a page's word (Catalan "prou", enough, is no "preu", price: "no
+    tinc prou punts" is having fewer than it takes). Only inside a phrase: "cara" alone may
+    still be a slip."""
+    phrases = SAME_PHRASES[lang]
+    found: set[int] = set()
+    for at, word in enumerate(words):
+        for phrase in phrases:
+            if phrase[0] == word and tuple(words[at:at + len(phrase)]) == phrase:
+                found.update(range(at, at + len(phrase)))
+    return found
 
 
 def _phrases_joined(words: list[str], accented: list[str], lang: str
