@@ -42,9 +42,6 @@ class Passage:
     lines: tuple[int, int] = (0, 0)
     #: a row's cells under their column names, as `shown` says it given alone
     cells: tuple[tuple[str, str], ...] = ()
-    #: the bold words that open a sentence of it ("**Playing solo,** the game draws…"): not its
-    #: title, but what it is about, as a title says
-    emphasis: str = ""
 
     @property
     def shown(self) -> str:
@@ -126,11 +123,10 @@ class _Cutter:
         if not text:
             return
         lead = _lead(inlines[0]) if inlines else None
-        emphasis = ""
         if lead and lead.endswith(","):
             # bold opening words of a sentence ("**With two or more players,** …") are
             # emphasis, not a title: the passage takes its section's heading
-            emphasis, lead = lead, None
+            lead = None
         decision = DECISION.match(lead or "")
         section = self.section()
         heading = section[-1] if section else (self.headings[0][1] if self.headings else "")
@@ -138,7 +134,7 @@ class _Cutter:
                           section=section, decision=int(decision.group(2)) if decision else None,
                           context=context, notation=notation, row=row,
                           note=quoted and not decision,
-                          lines=lines or _lines(anchor), cells=cells, emphasis=emphasis)
+                          lines=lines or _lines(anchor), cells=cells)
         # (every block cut here is a nesting one: paragraph, list item, quote, table row)
         assert anchor.nester_tokens is not None, anchor.type
         anchor.nester_tokens.opening.attrSet("data-passage", str(passage.id))

@@ -605,9 +605,6 @@ class RulesIndex:
             elif p.text.startswith(p.title):  # its own bold opening words, not a heading
                 for key, count in self._counted(p.title).items():
                     own[key] += TITLE_WEIGHT * count
-            elif p.emphasis:  # ("**No jogo solo,** …": about solo play, as a title would say)
-                for key, count in self._counted(p.emphasis).items():
-                    own[key] += TITLE_WEIGHT * count
             self.titles.append(frozenset(self.words.keys(p.title))
                                if p.text.startswith(p.title) else frozenset())
             context = self._counted(" ".join(p.section))
