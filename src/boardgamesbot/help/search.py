@@ -310,8 +310,8 @@ class Knowledge:
     unsearched: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     #: ``{term: {"with": [term…], "without": [term…], "as": term}}`` — a verb read as another
     #: action by what it is done to: in a question naming one of ``with`` and none of
-    #: ``without``, ``term`` is the ``as`` term (Tikal: Portuguese "tirar", Catalan "treure" a
-    #: tile is drawing it, but "tirar 3 tesouros do mesmo hexágono" is recovering treasures;
+    #: ``without``, ``term`` is the ``as`` term (Portuguese "tirar", Catalan "treure" a tile is
+    #: drawing it, but "tirar 3 tesouros do mesmo hexágono" is recovering treasures;
     #: `RulesIndex.query`). Questions only: the rules say each action with its own verb
     by_object: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
