@@ -226,7 +226,10 @@ SETTLED = f"""(present) => {{
     const shown = ({SHOWN})();
     if (shown.pacing || shown.drawing) return null;
     // (a page that is no game's screen: the lobby, a replay, a table's waiting room)
-    if (present === null || shown.state === null) return shown;
+    if (present === null) return shown;
+    // A table that has a present is settled only once its screen shows it: a page still
+    // loading (its first state on its way, no table screen yet) was taken as settled, and on
+    // a loaded CI machine a test then looked for a map the page had not drawn yet.
     // The server's present (or a newer state: a bot moved since it was asked), and on the
     // person's turn its legal actions drawn too (the board's targets, the turn's buttons).
     if (shown.state === null || shown.state < present) return null;
