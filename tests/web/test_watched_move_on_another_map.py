@@ -83,6 +83,14 @@ PRESENT = """() => {
 }"""
 
 
+# The table's screen drawn (in the look that finds the page settled): wait_settled alone
+# counts a page that shows no table yet (still loading, its first state on its way) as
+# settled, and on a loaded machine the moves that followed went by before the screen was
+# there to show them, or the small map looked for was not there yet (CI: "Cannot read
+# properties of null (reading 'scrollIntoView')").
+AT_THE_TABLE = "() => Boolean(document.querySelector('.table-screen'))"
+
+
 def four_friends(server, kind):
     """A four-seat table (Ana, Bea, Cai, Dani) at a card everyone draws at once, the next
     card one to draw on one's own map: seed 4's first card ("draws"), or seed 2's first, an
@@ -124,11 +132,11 @@ def test_a_move_drawn_on_another_map_is_shown_in_the_frame_while_it_is_watched(
     try:
         page.add_init_script("localStorage.setItem('bgbot.pace', 'slow')")
         take_seat(page, server, table, 0, tokens[0], "cartographers")
-        wait_settled(page)
+        wait_settled(page, AT_THE_TABLE)
         # Ana draws first and waits; the others draw after her, Dani the last: their
         # drawings are shown to her one at a time.
         act(server, table, tokens[0], drawing_of(server, table, tokens[0], kind)["notation"])
-        wait_settled(page)
+        wait_settled(page, AT_THE_TABLE)
         page.evaluate(record(LOOK))
         drawn = {}
         for seat in (1, 2, 3):
@@ -212,12 +220,19 @@ def test_on_a_laptop_a_small_map_in_sight_is_left_where_it_is(browser, server):
     try:
         page.add_init_script("localStorage.setItem('bgbot.pace', 'slow')")
         take_seat(page, server, table, 0, tokens[0], "cartographers")
-        wait_settled(page)
+        wait_settled(page, AT_THE_TABLE)
         act(server, table, tokens[0], drawing_of(server, table, tokens[0], "draws")["notation"])
-        wait_settled(page)
-        page.evaluate(
-            "document.querySelector('.other-sheet[data-seat=\"1\"]')"
-            ".scrollIntoView({block: 'center', behavior: 'instant'})"
+        # Ana scrolls to Bea's small map: found and scrolled to in the look that finds the
+        # page settled at her drawing (read in a step of its own, the page could still be
+        # loading, with no small map).
+        wait_settled(
+            page,
+            """() => {
+            const small = document.querySelector('.other-sheet[data-seat="1"] svg.sheet');
+            if (!small) return null;
+            small.scrollIntoView({block: 'center', behavior: 'instant'});
+            return true;
+        }""",
         )
         page.evaluate(record(SMALL_LOOK))
         drawn = {}
