@@ -9,6 +9,8 @@ their own map is back, with its spots to draw on."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from .helpers import (
@@ -258,6 +260,60 @@ def test_on_a_laptop_a_small_map_in_sight_is_left_where_it_is(browser, server):
             small = look["smalls"].get(str(seat))
             expected = mine if small and small["seen"] else of.replace("{name}", NAMES[seat])
             assert look["heading"] == expected, (seat, look)
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_on_a_laptop_a_small_map_under_a_notice_is_not_in_sight(browser, server):
+    """A laptop, Ana scrolled to Bea's small map at the foot of the screen, a notice stuck
+    to the foot lying over its lower rows (an error's notice stays until tapped): Bea's
+    drawing is brought to the frame under her name, as from a map out of sight. Counted in
+    sight (whole on the screen), her map was left there half under the notice."""
+    words = catalog("en", "cartographers")
+    error = catalog("en")["error.internal_error"]
+    table, tokens = four_friends(server, "draws")
+    context, page, errors = laptop_page(browser, 1280, 800, "en")
+    try:
+        page.add_init_script("localStorage.setItem('bgbot.pace', 'slow')")
+        take_seat(page, server, table, 0, tokens[0], "cartographers")
+        wait_settled(page, AT_THE_TABLE)
+        act(server, table, tokens[0], drawing_of(server, table, tokens[0], "draws")["notation"])
+        # In the look that finds the page settled: Bea's small map scrolled to the screen's
+        # foot, the page's notice shown there as an error's (ui.js notify, after a tap in the
+        # screen's lower half), and where both then lie.
+        boxes = wait_settled(
+            page,
+            """() => {
+            const small = document.querySelector('.other-sheet[data-seat="1"] svg.sheet');
+            if (!small) return null;
+            small.scrollIntoView({block: 'end', behavior: 'instant'});
+            const notice = document.getElementById('notice');
+            notice.textContent = TEXT;
+            notice.className = 'notice error at-foot';
+            notice.hidden = false;
+            return {small: small.getBoundingClientRect().toJSON(),
+                    notice: notice.getBoundingClientRect().toJSON(), height: innerHeight};
+        }""".replace("TEXT", json.dumps(error)),
+        )
+        small, notice = boxes["small"], boxes["notice"]
+        # (whole on the screen, its lower rows under the notice)
+        assert small["top"] >= 0 and small["bottom"] <= boxes["height"], boxes
+        assert notice["top"] < small["bottom"] and notice["left"] < small["right"], boxes
+        assert notice["right"] > small["left"] and notice["bottom"] > small["top"], boxes
+        page.evaluate(record(SMALL_LOOK))
+        drawn = {}
+        for seat in (1, 2, 3):
+            drawn[seat] = drawing_of(server, table, tokens[seat], "draws")
+            act(server, table, tokens[seat], drawn[seat]["notation"])
+        events = call(server, "GET", f"/api/tables/{table}/events")["events"]
+        bea = next(e["n"] for e in events if e["type"] == "action" and e["seat"] == 1)
+        look = page.wait_for_function(
+            "n => window.__looks[n]", arg=bea, timeout=60_000
+        ).json_value()
+        assert look["heading"] == words["carto.sheet.of"].replace("{name}", "Bea"), look
+        # (the notice still there: nothing took it away meanwhile)
+        assert page.evaluate("!document.getElementById('notice').hidden")
         assert not errors, errors
     finally:
         context.close()

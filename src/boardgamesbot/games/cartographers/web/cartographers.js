@@ -139,7 +139,8 @@ let watchedChoice = null;
  * friend's, a monster put on a third seat's map was named above the person's own map and
  * its map's tab dotted, its cells only on that small map far down the page: the person
  * did not see the move. On a phone (up to 900 px) always; on a wider screen only when that
- * small map is not whole in sight (read from the screen as it stands, once per move).
+ * small map is not whole in sight, clear of what is stuck to the screen (read from the
+ * screen as it stands, once per move: wholeInSight).
  * Never while the person draws: then, and once the watching ends, their own map is back.
  */
 function watchedSheet(ctx, home) {
@@ -150,11 +151,34 @@ function watchedSheet(ctx, home) {
   const table = ctx.msg?.table?.id;
   if (watchedChoice?.table === table && watchedChoice.n === event.n) return watchedChoice.seat;
   const small = globalThis.document?.querySelector(`.other-sheet[data-seat="${seat}"] svg.sheet:not([data-stale])`);
-  const box = small?.getBoundingClientRect();
   const wide = globalThis.matchMedia?.("(min-width: 901px)").matches;
-  const seen = Boolean(wide && box?.height && box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth);
+  const seen = Boolean(wide && small && wholeInSight(small));
   watchedChoice = { table, n: event.n, seat: seen ? null : seat };
   return watchedChoice.seat;
+}
+
+// How far apart (px) the points of a small map are that must be its own on the screen:
+// closer than a bar stuck to the screen is tall (a notice's line of words, ~40 px).
+const SIGHT_STEP = 16;
+
+/**
+ * Whether `element` is whole on the screen and clear of everything over it: a bar stuck
+ * to the screen, a notice. Counted in sight when whole on the screen, Bea's small map was
+ * left as it was while a notice stuck at the screen's foot lay over its lower rows, where
+ * her drawing could be: her map was not brought to the frame. Read at points SIGHT_STEP
+ * apart over the whole of it: each must be the element's own.
+ */
+function wholeInSight(element) {
+  const box = element.getBoundingClientRect();
+  if (!box.height || !box.width || box.top < 0 || box.bottom > innerHeight || box.left < 0 || box.right > innerWidth) return false;
+  const across = Math.ceil((box.width - 2) / SIGHT_STEP), down = Math.ceil((box.height - 2) / SIGHT_STEP);
+  for (let i = 0; i <= across; i++) {
+    for (let j = 0; j <= down; j++) {
+      const top = document.elementFromPoint(box.left + 1 + ((box.width - 2) * i) / across, box.top + 1 + ((box.height - 2) * j) / down);
+      if (!top || !element.contains(top)) return false;
+    }
+  }
+  return true;
 }
 
 /** The seat whose map the move `event` drew on: an ambush's monster goes on its params' sheet. */
