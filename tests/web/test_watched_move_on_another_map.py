@@ -211,10 +211,13 @@ SMALL_LOOK = """(n) => {
 }"""
 
 
-def test_on_a_laptop_a_small_map_in_sight_is_left_where_it_is(browser, server):
+@pytest.mark.parametrize("block", ["center", "end"])
+def test_on_a_laptop_a_small_map_in_sight_is_left_where_it_is(browser, server, block):
     """A laptop shows the other maps beside one's own: a friend who scrolled to Bea's sees
     her drawing there, and their own map stays in the frame; a map out of sight is brought
-    to the frame as on a phone."""
+    to the frame as on a phone. Bea's map scrolled to the screen's foot ("end") stays whole
+    in sight once her move is shown: the side's panels over it changed with the move (the
+    next card's), and it went 22 px under the screen's foot, her drawing in its last rows."""
     words = catalog("en", "cartographers")
     mine, of = words["carto.sheet.yours"], words["carto.sheet.of"]
     table, tokens = four_friends(server, "draws")
@@ -232,9 +235,9 @@ def test_on_a_laptop_a_small_map_in_sight_is_left_where_it_is(browser, server):
             """() => {
             const small = document.querySelector('.other-sheet[data-seat="1"] svg.sheet');
             if (!small) return null;
-            small.scrollIntoView({block: 'center', behavior: 'instant'});
+            small.scrollIntoView({block: 'BLOCK', behavior: 'instant'});
             return true;
-        }""",
+        }""".replace("BLOCK", block),
         )
         page.evaluate(record(SMALL_LOOK))
         drawn = {}

@@ -153,8 +153,36 @@ function watchedSheet(ctx, home) {
   const small = globalThis.document?.querySelector(`.other-sheet[data-seat="${seat}"] svg.sheet:not([data-stale])`);
   const wide = globalThis.matchMedia?.("(min-width: 901px)").matches;
   const seen = Boolean(wide && small && wholeInSight(small));
-  watchedChoice = { table, n: event.n, seat: seen ? null : seat };
+  // (inSight: the small map left in sight, kept whole in sight once the move's screen is drawn)
+  watchedChoice = { table, n: event.n, seat: seen ? null : seat, inSight: seen ? seat : null, kept: false };
   return watchedChoice.seat;
+}
+
+/**
+ * The small map a watched move was left on (in sight: watchedSheet) kept whole in sight
+ * once the move's screen is drawn, the page scrolled the least that does it. Judged on the
+ * screen before, it went partly out of sight in the new one: a wide screen's side shows
+ * the next card over the other maps (the drawings revealed together are shown on the board
+ * as it is after them), two shapes' rows for one, and Bea's map at the screen's foot went
+ * 22 px under it, her drawing in its last rows with it. Once per move: a person who then
+ * scrolls away is left there.
+ */
+function keepWatchedInSight(ctx) {
+  const choice = watchedChoice;
+  if (!ctx.watching || choice?.inSight == null || choice.kept || choice.n !== ctx.lastMove?.n) return;
+  if (choice.table !== ctx.msg?.table?.id) return;
+  choice.kept = true;
+  // (after the screen drawn now is on the page)
+  queueMicrotask(() => {
+    const small = document.querySelector(`.other-sheet[data-seat="${choice.inSight}"] svg.sheet`);
+    if (!small?.isConnected) return;
+    const box = small.getBoundingClientRect();
+    const room = 8;
+    let delta = 0;
+    if (box.bottom > innerHeight - room) delta = Math.min(box.bottom - innerHeight + room, box.top - room);
+    else if (box.top < room) delta = box.top - room;
+    if (Math.abs(delta) >= 1) window.scrollBy({ top: delta, behavior: "instant" });
+  });
 }
 
 // How far apart (px) the points of a small map are that must be its own on the screen:
@@ -360,6 +388,7 @@ export function render(ctx) {
   // A look at another's map chosen at an earlier card: the person's own map, now to draw on.
   if (lookingAt && drawsNow(ctx) && lookingAt.card !== cardKey(ctx)) lookingAt = null;
   const targetSeat = shownSheet(ctx);
+  keepWatchedInSight(ctx);
   // Drawn on the map the person draws on only (not on another's shown with its tab).
   const canDraw = drawsNow(ctx) && targetSeat === homeSheet(ctx);
   const spots = canDraw && anchors(ctx).size > 0;  // (the cells the chosen shape can be drawn on)
