@@ -9,6 +9,8 @@ their own map is back, with its spots to draw on."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from .helpers import (
@@ -83,6 +85,14 @@ PRESENT = """() => {
 }"""
 
 
+# The table's screen drawn (in the look that finds the page settled): wait_settled alone
+# counts a page that shows no table yet (still loading, its first state on its way) as
+# settled, and on a loaded machine the moves that followed went by before the screen was
+# there to show them, or the small map looked for was not there yet (CI: "Cannot read
+# properties of null (reading 'scrollIntoView')").
+AT_THE_TABLE = "() => Boolean(document.querySelector('.table-screen'))"
+
+
 def four_friends(server, kind):
     """A four-seat table (Ana, Bea, Cai, Dani) at a card everyone draws at once, the next
     card one to draw on one's own map: seed 4's first card ("draws"), or seed 2's first, an
@@ -124,11 +134,11 @@ def test_a_move_drawn_on_another_map_is_shown_in_the_frame_while_it_is_watched(
     try:
         page.add_init_script("localStorage.setItem('bgbot.pace', 'slow')")
         take_seat(page, server, table, 0, tokens[0], "cartographers")
-        wait_settled(page)
+        wait_settled(page, AT_THE_TABLE)
         # Ana draws first and waits; the others draw after her, Dani the last: their
         # drawings are shown to her one at a time.
         act(server, table, tokens[0], drawing_of(server, table, tokens[0], kind)["notation"])
-        wait_settled(page)
+        wait_settled(page, AT_THE_TABLE)
         page.evaluate(record(LOOK))
         drawn = {}
         for seat in (1, 2, 3):
@@ -201,10 +211,13 @@ SMALL_LOOK = """(n) => {
 }"""
 
 
-def test_on_a_laptop_a_small_map_in_sight_is_left_where_it_is(browser, server):
+@pytest.mark.parametrize("block", ["center", "end"])
+def test_on_a_laptop_a_small_map_in_sight_is_left_where_it_is(browser, server, block):
     """A laptop shows the other maps beside one's own: a friend who scrolled to Bea's sees
     her drawing there, and their own map stays in the frame; a map out of sight is brought
-    to the frame as on a phone."""
+    to the frame as on a phone. Bea's map scrolled to the screen's foot ("end") stays whole
+    in sight once her move is shown: the side's panels over it changed with the move (the
+    next card's), and it went 22 px under the screen's foot, her drawing in its last rows."""
     words = catalog("en", "cartographers")
     mine, of = words["carto.sheet.yours"], words["carto.sheet.of"]
     table, tokens = four_friends(server, "draws")
@@ -212,12 +225,19 @@ def test_on_a_laptop_a_small_map_in_sight_is_left_where_it_is(browser, server):
     try:
         page.add_init_script("localStorage.setItem('bgbot.pace', 'slow')")
         take_seat(page, server, table, 0, tokens[0], "cartographers")
-        wait_settled(page)
+        wait_settled(page, AT_THE_TABLE)
         act(server, table, tokens[0], drawing_of(server, table, tokens[0], "draws")["notation"])
-        wait_settled(page)
-        page.evaluate(
-            "document.querySelector('.other-sheet[data-seat=\"1\"]')"
-            ".scrollIntoView({block: 'center', behavior: 'instant'})"
+        # Ana scrolls to Bea's small map: found and scrolled to in the look that finds the
+        # page settled at her drawing (read in a step of its own, the page could still be
+        # loading, with no small map).
+        wait_settled(
+            page,
+            """() => {
+            const small = document.querySelector('.other-sheet[data-seat="1"] svg.sheet');
+            if (!small) return null;
+            small.scrollIntoView({block: 'BLOCK', behavior: 'instant'});
+            return true;
+        }""".replace("BLOCK", block),
         )
         page.evaluate(record(SMALL_LOOK))
         drawn = {}
@@ -243,6 +263,60 @@ def test_on_a_laptop_a_small_map_in_sight_is_left_where_it_is(browser, server):
             small = look["smalls"].get(str(seat))
             expected = mine if small and small["seen"] else of.replace("{name}", NAMES[seat])
             assert look["heading"] == expected, (seat, look)
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_on_a_laptop_a_small_map_under_a_notice_is_not_in_sight(browser, server):
+    """A laptop, Ana scrolled to Bea's small map at the foot of the screen, a notice stuck
+    to the foot lying over its lower rows (an error's notice stays until tapped): Bea's
+    drawing is brought to the frame under her name, as from a map out of sight. Counted in
+    sight (whole on the screen), her map was left there half under the notice."""
+    words = catalog("en", "cartographers")
+    error = catalog("en")["error.internal_error"]
+    table, tokens = four_friends(server, "draws")
+    context, page, errors = laptop_page(browser, 1280, 800, "en")
+    try:
+        page.add_init_script("localStorage.setItem('bgbot.pace', 'slow')")
+        take_seat(page, server, table, 0, tokens[0], "cartographers")
+        wait_settled(page, AT_THE_TABLE)
+        act(server, table, tokens[0], drawing_of(server, table, tokens[0], "draws")["notation"])
+        # In the look that finds the page settled: Bea's small map scrolled to the screen's
+        # foot, the page's notice shown there as an error's (ui.js notify, after a tap in the
+        # screen's lower half), and where both then lie.
+        boxes = wait_settled(
+            page,
+            """() => {
+            const small = document.querySelector('.other-sheet[data-seat="1"] svg.sheet');
+            if (!small) return null;
+            small.scrollIntoView({block: 'end', behavior: 'instant'});
+            const notice = document.getElementById('notice');
+            notice.textContent = TEXT;
+            notice.className = 'notice error at-foot';
+            notice.hidden = false;
+            return {small: small.getBoundingClientRect().toJSON(),
+                    notice: notice.getBoundingClientRect().toJSON(), height: innerHeight};
+        }""".replace("TEXT", json.dumps(error)),
+        )
+        small, notice = boxes["small"], boxes["notice"]
+        # (whole on the screen, its lower rows under the notice)
+        assert small["top"] >= 0 and small["bottom"] <= boxes["height"], boxes
+        assert notice["top"] < small["bottom"] and notice["left"] < small["right"], boxes
+        assert notice["right"] > small["left"] and notice["bottom"] > small["top"], boxes
+        page.evaluate(record(SMALL_LOOK))
+        drawn = {}
+        for seat in (1, 2, 3):
+            drawn[seat] = drawing_of(server, table, tokens[seat], "draws")
+            act(server, table, tokens[seat], drawn[seat]["notation"])
+        events = call(server, "GET", f"/api/tables/{table}/events")["events"]
+        bea = next(e["n"] for e in events if e["type"] == "action" and e["seat"] == 1)
+        look = page.wait_for_function(
+            "n => window.__looks[n]", arg=bea, timeout=60_000
+        ).json_value()
+        assert look["heading"] == words["carto.sheet.of"].replace("{name}", "Bea"), look
+        # (the notice still there: nothing took it away meanwhile)
+        assert page.evaluate("!document.getElementById('notice').hidden")
         assert not errors, errors
     finally:
         context.close()

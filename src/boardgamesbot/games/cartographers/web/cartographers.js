@@ -139,7 +139,8 @@ let watchedChoice = null;
  * friend's, a monster put on a third seat's map was named above the person's own map and
  * its map's tab dotted, its cells only on that small map far down the page: the person
  * did not see the move. On a phone (up to 900 px) always; on a wider screen only when that
- * small map is not whole in sight (read from the screen as it stands, once per move).
+ * small map is not whole in sight, clear of what is stuck to the screen (read from the
+ * screen as it stands, once per move: wholeInSight).
  * Never while the person draws: then, and once the watching ends, their own map is back.
  */
 function watchedSheet(ctx, home) {
@@ -150,11 +151,62 @@ function watchedSheet(ctx, home) {
   const table = ctx.msg?.table?.id;
   if (watchedChoice?.table === table && watchedChoice.n === event.n) return watchedChoice.seat;
   const small = globalThis.document?.querySelector(`.other-sheet[data-seat="${seat}"] svg.sheet:not([data-stale])`);
-  const box = small?.getBoundingClientRect();
   const wide = globalThis.matchMedia?.("(min-width: 901px)").matches;
-  const seen = Boolean(wide && box?.height && box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth);
-  watchedChoice = { table, n: event.n, seat: seen ? null : seat };
+  const seen = Boolean(wide && small && wholeInSight(small));
+  // (inSight: the small map left in sight, kept whole in sight once the move's screen is drawn)
+  watchedChoice = { table, n: event.n, seat: seen ? null : seat, inSight: seen ? seat : null, kept: false };
   return watchedChoice.seat;
+}
+
+/**
+ * The small map a watched move was left on (in sight: watchedSheet) kept whole in sight
+ * once the move's screen is drawn, the page scrolled the least that does it. Judged on the
+ * screen before, it went partly out of sight in the new one: a wide screen's side shows
+ * the next card over the other maps (the drawings revealed together are shown on the board
+ * as it is after them), two shapes' rows for one, and Bea's map at the screen's foot went
+ * 22 px under it, her drawing in its last rows with it. Once per move: a person who then
+ * scrolls away is left there.
+ */
+function keepWatchedInSight(ctx) {
+  const choice = watchedChoice;
+  if (!ctx.watching || choice?.inSight == null || choice.kept || choice.n !== ctx.lastMove?.n) return;
+  if (choice.table !== ctx.msg?.table?.id) return;
+  choice.kept = true;
+  // (after the screen drawn now is on the page)
+  queueMicrotask(() => {
+    const small = document.querySelector(`.other-sheet[data-seat="${choice.inSight}"] svg.sheet`);
+    if (!small?.isConnected) return;
+    const box = small.getBoundingClientRect();
+    const room = 8;
+    let delta = 0;
+    if (box.bottom > innerHeight - room) delta = Math.min(box.bottom - innerHeight + room, box.top - room);
+    else if (box.top < room) delta = box.top - room;
+    if (Math.abs(delta) >= 1) window.scrollBy({ top: delta, behavior: "instant" });
+  });
+}
+
+// How far apart (px) the points of a small map are that must be its own on the screen:
+// closer than a bar stuck to the screen is tall (a notice's line of words, ~40 px).
+const SIGHT_STEP = 16;
+
+/**
+ * Whether `element` is whole on the screen and clear of everything over it: a bar stuck
+ * to the screen, a notice. Counted in sight when whole on the screen, Bea's small map was
+ * left as it was while a notice stuck at the screen's foot lay over its lower rows, where
+ * her drawing could be: her map was not brought to the frame. Read at points SIGHT_STEP
+ * apart over the whole of it: each must be the element's own.
+ */
+function wholeInSight(element) {
+  const box = element.getBoundingClientRect();
+  if (!box.height || !box.width || box.top < 0 || box.bottom > innerHeight || box.left < 0 || box.right > innerWidth) return false;
+  const across = Math.ceil((box.width - 2) / SIGHT_STEP), down = Math.ceil((box.height - 2) / SIGHT_STEP);
+  for (let i = 0; i <= across; i++) {
+    for (let j = 0; j <= down; j++) {
+      const top = document.elementFromPoint(box.left + 1 + ((box.width - 2) * i) / across, box.top + 1 + ((box.height - 2) * j) / down);
+      if (!top || !element.contains(top)) return false;
+    }
+  }
+  return true;
 }
 
 /** The seat whose map the move `event` drew on: an ambush's monster goes on its params' sheet. */
@@ -336,6 +388,7 @@ export function render(ctx) {
   // A look at another's map chosen at an earlier card: the person's own map, now to draw on.
   if (lookingAt && drawsNow(ctx) && lookingAt.card !== cardKey(ctx)) lookingAt = null;
   const targetSeat = shownSheet(ctx);
+  keepWatchedInSight(ctx);
   // Drawn on the map the person draws on only (not on another's shown with its tab).
   const canDraw = drawsNow(ctx) && targetSeat === homeSheet(ctx);
   const spots = canDraw && anchors(ctx).size > 0;  // (the cells the chosen shape can be drawn on)
