@@ -152,9 +152,9 @@ def weighted_sheet_worth(weights: dict[str, float]):
         masks = side_masks(side)
         empty = FULL & ~filled
         edicts = 0.0
-        for scorer, now, later in outlook.edicts:
+        for scorer, now, later, far in outlook.edicts:
             stars, credit = scorer(layers, filled, masks)
-            edicts += (now + later) * stars + (now * outlook.soon + later) * credit
+            edicts += (now + later) * stars + (now * outlook.soon + later + far) * credit
         monsters = layers[heuristics.MONSTER]
         exposed = (empty & outlook.reach(monsters)).bit_count() if monsters else 0
         shortfall = max(0.0, outlook.ruins - (masks[1] & empty).bit_count())

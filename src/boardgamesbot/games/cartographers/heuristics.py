@@ -96,6 +96,7 @@ __all__ = [
     "progress",
     "quick_reply",
     "reasons",
+    "seasons_ahead",
     "seat_worth",
     "sheet_worth",
     "shortlist",
@@ -178,6 +179,16 @@ FOLLOW_UP_KEEP = 0
 # `depth` decisions, across a scoring or not, as measured in docs/bots.md.
 SEASON_STOP = 0
 
+# Credits for the scorings further off (issue 32, session 57). A progress credit is a
+# chance that half-built work is finished; it counts at this season's scoring by the
+# cards left to finish it (`Outlook.soon`) and at every later scoring in full, as if
+# each were as near. With CREDIT_AHEAD = g > 0 a credit counts (1 + g·d) at a scoring d
+# seasons after the current one: work for a scoring further off has more cards to be
+# finished by then (from Spring an Autumn-and-Winter edict's credit counts 2 + 5g
+# times). Stars already built count as before. 0 = off, as measured in docs/bots.md;
+# g = 0.25 read −2.9 ± 3.1 stars on 54 paired deals (session 57): not adopted.
+CREDIT_AHEAD = 0.0
+
 # The search's sampled futures (`worlds`, issue 32, session 41). Placements a fraction
 # of a star apart are compared on a few futures, and what sets one future apart most
 # is the next card (what the seat draws first after the placement): 8 independent
@@ -247,6 +258,14 @@ def in_play() -> Weights:
 def edict_weights(season: int) -> tuple[int, int, int, int]:
     """How many scorings of edicts A, B, C, D are still to come from season ``season`` on."""
     a, b, c, d = (sum(1 for s in SEASONS[season:] if letter in s.edicts) for letter in "ABCD")
+    return a, b, c, d
+
+
+def seasons_ahead(season: int) -> tuple[int, int, int, int]:
+    """For edicts A, B, C, D: how many seasons after ``season`` each of their scorings
+    still to come lies, summed (this season's scoring counts 0)."""
+    a, b, c, d = (sum(later - season for later in range(season + 1, len(SEASONS))
+                      if letter in SEASONS[later].edicts) for letter in "ABCD")
     return a, b, c, d
 
 
@@ -578,14 +597,19 @@ class Outlook:
         weights = self.weights = in_play()
         over = state.step == OVER
         self.seasons_left = 0 if over else len(SEASONS) - state.season
-        self.edicts: tuple[tuple[EdictCard, int, int], ...] = ()
+        # (card, scored this season, its later scorings, what its credit counts more
+        # for those being further off: `CREDIT_AHEAD`, 0 when off)
+        self.edicts: tuple[tuple[EdictCard, int, int, float], ...] = ()
         if not over:
             now = SEASONS[state.season].edicts
             later = edict_weights(state.season + 1) if state.season + 1 < len(SEASONS) \
                 else (0, 0, 0, 0)
+            far: tuple[float, ...] = (0, 0, 0, 0)
+            if CREDIT_AHEAD:
+                far = tuple(CREDIT_AHEAD * d for d in seasons_ahead(state.season))
             self.edicts = tuple(
-                (PROGRESS[name], int(letter in now), weight)
-                for name, letter, weight in zip(state.edicts, "ABCD", later)
+                (PROGRESS[name], int(letter in now), weight, ahead)
+                for name, letter, weight, ahead in zip(state.edicts, "ABCD", later, far)
                 if letter in now or weight
             )
         # Half-built work pays at this season's scoring only if cards are left to
@@ -811,9 +835,9 @@ def sheet_worth(layers: Layers, filled: int, side: MapSide, outlook: Outlook) ->
     masks = _side_masks(side)
     worth = 0.0
     soon = outlook.soon
-    for scorer, now, later in outlook.edicts:
+    for scorer, now, later, far in outlook.edicts:
         stars, credit = scorer(layers, filled, masks)
-        worth += (now + later) * stars + (now * soon + later) * credit
+        worth += (now + later) * stars + (now * soon + later + far) * credit
     empty = FULL & ~filled
     monsters = layers[MONSTER]
     if monsters:
@@ -968,11 +992,11 @@ def evaluate_terms(state: CartographersState, player: int) -> dict[str, float]:
         masks = _side_masks(sheet.side)
         for name in state.edicts[:4]:
             scorer = PROGRESS[name]
-            for candidate, now, later in outlook.edicts:
+            for candidate, now, later, far in outlook.edicts:
                 if candidate is scorer:
                     stars, credit = scorer(layers, filled, masks)
                     terms[f"edict:{name}"] = (now + later) * stars + \
-                        (now * outlook.soon + later) * credit
+                        (now * outlook.soon + later + far) * credit
         empty = FULL & ~filled
         monsters = layers[MONSTER]
         terms["monsters"] = -float((empty & neighbours(monsters)).bit_count()
