@@ -102,11 +102,12 @@ def test_a_long_names_stars_at_the_end_break_before_the_seats_tag_not_inside_it(
 
 
 def prompt_screens(game_name: str, players: int, seed: int, lang: str, rows: int,
-                   columns: int, every: int = 1, **options):
+                   columns: int, every: int = 1, computers: bool = True, **options):
     """(state, view, lines) at every ``every``-th decision of seat 1 in a seeded random
     game of ``players`` (the others random computers), each the screen a ``columns`` x
     ``rows`` terminal shows at the prompt (`play.drawn_prompt`, what the computers did
-    since told under the board; a person with `LONG_NAME`), without colour."""
+    since told under the board; a person with `LONG_NAME`), without colour; not
+    ``computers``: the others people at the same keyboard (hot-seat: nothing told)."""
     import io
 
     from rich.console import Console
@@ -126,7 +127,8 @@ def prompt_screens(game_name: str, players: int, seed: int, lang: str, rows: int
         current = state.current_players()
         if 0 not in current:
             action = rng.choice(state.legal_actions(current[0]))
-            done.append((names[current[0]], str(action)))
+            if computers:
+                done.append((names[current[0]], str(action)))
             state.apply(current[0], action)
             continue
         legal = [str(action) for action in state.legal_actions(0)]
@@ -216,4 +218,4 @@ def test_on_80_by_24_the_edicts_stand_beside_the_card_where_they_fit(lang):
             else:
                 assert not beside, text
             checked += 1
-    assert checked > 10 and shown > checked // 2, (shown, checked)
+    assert checked > 5 and shown > checked // 2, (shown, checked)
