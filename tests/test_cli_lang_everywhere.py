@@ -283,3 +283,31 @@ def test_the_helps_placeholders_are_the_readers_words(lang):
     assert f"'{_entry(lang, 'metavar.GAME')}'" in missing.output, missing.output
     assert run("why", "--help", "--lang", "en").output.startswith(
         "Usage: main why [OPTIONS] GAME ACTION")  # (CliRunner names it main)
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "ca"])
+def test_bgbot_help_follows_the_lang_the_rest_of_the_terminal_follows(lang):
+    """`bgbot --help` followed the locale only: `bgbot --lang pt-BR --help` (or `-l ca`,
+    the way every command takes it) was refused, "Não existe a opção '--lang'", in the
+    very language asked for. The group takes --lang before or after --help, before the
+    command too, where that command speaks it (`bgbot --lang ca games`); the command's
+    own --lang is the nearer choice; without any, the locale (LC_ALL before LANG)."""
+    from boardgamesbot.cli.usage import _help
+
+    opening = " ".join(_help(lang)["bgbot"].split("\n\n")[0].split())
+    for args in (["--lang", lang, "--help"], ["--help", "--lang", lang], ["-l", lang, "--help"],
+                 [f"--lang={lang}", "-h"]):
+        result = run(*args)
+        assert result.exit_code == 0, (args, result.output)
+        assert opening in _flat(result.output), (args, result.output)
+    catalan_all = {"LANG": "pt_BR.UTF-8", "LC_ALL": f"{lang.replace('-', '_')}.UTF-8",
+                   "LC_MESSAGES": ""}
+    assert opening in _flat(run("--help", env=catalan_all).output)
+    listed = run("--lang", lang, "games")
+    assert listed.exit_code == 0, listed.output
+    assert say(lang, "games.line", name="tikal", min=2, max=4) in listed.output, listed.output
+    nearer = run("--lang", lang, "games", "--lang", "en")
+    assert say("en", "games.line", name="tikal", min=2, max=4) in nearer.output, nearer.output
+    assert run("-l", lang, "games", "--help", "--lang", "en").output.startswith("Usage:")
+    unknown = run("--lang", "xx", "--help")
+    assert unknown.exit_code != 0 and "xx" in unknown.output

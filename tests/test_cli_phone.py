@@ -553,8 +553,9 @@ def test_on_a_phone_replays_list_of_actions_wraps_each_under_its_own_text(tmp_pa
         assert any(notation in row for row in entry), entry  # (whole on one of its rows)
 
 
-def _tikal_end_on_a_phone(monkeypatch, tmp_path, seed: int, players: int, lang: str) -> list[str]:
-    """The last rows a 40x24 terminal without colour shows when a Tikal game of
+def _end_on_a_phone(monkeypatch, tmp_path, game: str, seed: int, players: int,
+                    lang: str) -> list[str]:
+    """The last rows a 40x24 terminal without colour shows when a game of ``game`` with
     ``players`` random bots, dealt by ``seed``, ends (`bgbot play`'s own console, sized so;
     saved where games are saved, so the record's path is the long one)."""
     from boardgamesbot.cli.terminal import console
@@ -567,7 +568,7 @@ def _tikal_end_on_a_phone(monkeypatch, tmp_path, seed: int, players: int, lang: 
     tmp_path.mkdir()
     monkeypatch.chdir(tmp_path)
     bots = ",".join(["random"] * players)
-    result = run("play", "tikal", "--players", str(players), "--humans", "0", "--bots", bots,
+    result = run("play", game, "--players", str(players), "--humans", "0", "--bots", bots,
                  "--seed", str(seed), "--lang", lang)
     assert result.exit_code == 0, result.output
     # (each line within the columns: the terminal did not break one anywhere)
@@ -594,7 +595,8 @@ def test_on_a_phone_every_tikal_end_fits_the_half_map_the_scores_and_the_whole_b
     langs = ("en", "pt-BR", "ca")
     for seed in range(1, 21 if players == 2 else 8):
         lang = langs[seed % 3] if players != 2 else "pt-BR" if seed % 2 else "ca"
-        shown = _tikal_end_on_a_phone(monkeypatch, tmp_path / f"{seed}", seed, players, lang)
+        shown = _end_on_a_phone(monkeypatch, tmp_path / f"{seed}", "tikal", seed, players,
+                                lang)
         text = "\n".join(shown)
         where = f"seed {seed}, {players} players, {lang}:\n{text}"
         heading = tikal_say(lang, "tikal.term.dense.half", shown="", hidden="").split(":")[0]
@@ -636,28 +638,6 @@ def test_on_a_phone_seed_4s_tikal_end_keeps_the_line_that_draws_the_whole_board(
     assert shown[-1].strip() == "", text  # (the row the shell's prompt takes: nothing lost)
 
 
-def _cartographers_end_on_a_phone(monkeypatch, tmp_path, seed: int, players: int,
-                                  lang: str) -> list[str]:
-    """The last rows a 40x24 terminal without colour shows when a Cartographers game of
-    ``players`` random bots, dealt by ``seed``, ends (as `_tikal_end_on_a_phone`)."""
-    from boardgamesbot.cli.terminal import console
-    from tests.test_cli_first_game import run
-
-    monkeypatch.setattr(console, "_force_terminal", True)
-    monkeypatch.setattr(console, "_color_system", None)
-    monkeypatch.setattr(console, "_width", PHONE[1])
-    monkeypatch.setattr(console, "_height", PHONE[0])
-    tmp_path.mkdir()
-    monkeypatch.chdir(tmp_path)
-    bots = ",".join(["random"] * players)
-    result = run("play", "cartographers", "--players", str(players), "--humans", "0",
-                 "--bots", bots, "--seed", str(seed), "--lang", lang)
-    assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()[-(PHONE[0] - 1) :]
-    assert all(len(line) <= PHONE[1] for line in lines), (seed, players, lang, lines)
-    return screen_rows(result.output)
-
-
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_on_a_phone_every_cartographers_end_keeps_the_stars_who_won_and_the_whole_boards_line(
     monkeypatch, tmp_path, players
@@ -670,8 +650,8 @@ def test_on_a_phone_every_cartographers_end_keeps_the_stars_who_won_and_the_whol
     from boardgamesbot.games.cartographers.render import say as carto_say
 
     for seed, lang in enumerate(("en", "pt-BR", "ca"), 1):
-        shown = _cartographers_end_on_a_phone(monkeypatch, tmp_path / f"{seed}", seed,
-                                              players, lang)
+        shown = _end_on_a_phone(monkeypatch, tmp_path / f"{seed}", "cartographers", seed,
+                                players, lang)
         text = "\n".join(shown)
         where = f"seed {seed}, {players} players, {lang}:\n{text}"
         final, won = carto_say(lang, "carto.term.final", stars="\0", winners="\0").split("\0")[:2]

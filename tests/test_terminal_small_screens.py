@@ -82,3 +82,43 @@ def test_the_map_the_scores_history_and_the_prompt_share_a_small_screen(
     finally:
         phone.close()
     assert re.search(r"\S", phone.printed)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_four_people_on_a_phone_keep_the_half_map_the_scores_and_the_prompt(lang):
+    """Tikal at 40 columns with four players was untested: each player's row became three
+    lines of figures ("score: 0, treasures: -," | "supply: 18W, leader: supply," | …),
+    twelve for four players, and with the half map the screen took 30 rows, the map's
+    top scrolled away. Four people passing a phone (nothing told under the board), over
+    many positions of random games in the three languages: every line within 40
+    columns, the half map under its heading, every seat's score, the scores' history
+    and the prompt on the 24 rows."""
+    from boardgamesbot.cli.words import say
+    from boardgamesbot.games.tikal.catalog import say as tikal_say
+    from boardgamesbot.games.tikal.catalog import seat_tag
+    from tests.test_terminal_small_screens_cartographers import prompt_screens
+
+    heading = tikal_say(lang, "tikal.term.dense.half", shown="", hidden="").split(":")[0]
+    checked = 0
+    for seed in (1, 2):
+        for _, view, lines in prompt_screens("tikal", 4, seed, lang, 24, 40, every=6,
+                                             computers=False):
+            text = "\n".join(lines)
+            assert len(lines) <= 24, text
+            assert max(len(line) for line in lines) <= 40, text
+            assert lines[-1] == say(lang, "prompt", n=1), text
+            (shows,) = [row for row in lines if row.startswith(heading)]
+            first = "A" if "A–D" in shows.split("(")[0] else "E"
+            for row in range(1, 7):
+                assert any(line.startswith(f"{first}{row}") for line in lines), text
+            flat = " ".join(text.split())
+            column = tikal_say(lang, "tikal.term.col.score")
+            for player in view["players"]:  # ("p2: 3", or its rows' "p2 orange score: 3,")
+                tag, score = seat_tag(player["seat"], lang), player["score"]
+                assert f"{tag}: {score}" in flat or re.search(
+                    rf"{tag} [^:]*? {column}: {score},", flat), text
+            if view["score_history"]:
+                for told in histories(view, lang):
+                    assert told in flat, (told, text)
+            checked += 1
+    assert checked > 20

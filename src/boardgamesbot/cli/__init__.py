@@ -55,15 +55,36 @@ GAME_COMMANDS: list[str] = []
 
 
 @click.group(cls=Bgbot, context_settings={"help_option_names": ["-h", "--help"]})
-def main() -> None:
+@click.option("--lang", "-l", default=None, metavar="en|pt-BR|ca",
+              help="Language of this help and of the command after it, unless it is given "
+                   "its own --lang (default: your locale's, from LC_ALL / LC_MESSAGES / "
+                   "LANG, else en).")
+@click.pass_context
+def main(context: click.Context, lang: str | None) -> None:
     """BoardGamesBot: board games with computer players (`bgbot games` lists them).
 
     \b
     A first game:  bgbot games             the games, their players and options
                    bgbot play GAME         then type 'help' at the prompt
                    bgbot rules GAME        the rules; bgbot ask GAME "a question"
-    In English, Brazilian Portuguese or Catalan: --lang, else your LANG.
+    In English, Brazilian Portuguese or Catalan: --lang, else your locale's.
     """
+    # (`bgbot --lang ca --help` was refused, "No such option", while every command took
+    # --lang: given before the command, it is that command's --lang unless it has its own)
+    if lang is not None:
+        context.default_map = _language_defaults(context.command, language(lang))
+
+
+def _language_defaults(group: click.Command, lang: str) -> dict:
+    """Click's ``default_map`` that gives ``lang`` to the --lang of every command under
+    ``group``, the games' own tools' too (a command's own --lang, typed, comes first)."""
+    defaults: dict = {}
+    for name, command in getattr(group, "commands", {}).items():
+        if isinstance(command, click.Group):
+            defaults[name] = _language_defaults(command, lang)
+        elif any(param.name == "lang" for param in command.params):
+            defaults[name] = {"lang": lang}
+    return defaults
 
 
 @click.command("games")

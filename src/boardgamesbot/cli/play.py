@@ -283,6 +283,32 @@ def drawn_turn(board: object, told: list[str], below: list[str | Text], legal: l
     drawn_to_fit(board, told, [*below, *turn])
 
 
+def drawn_prompt(render, view: dict, done: list[tuple[str, str]], legal: list[str], lang: str,
+                 said: list[str | Text] | None = None) -> None:
+    """What a person sees when asked for a move, the prompt aside: ``render(view)`` (the
+    part of it ``render(view, focus)`` draws where the whole does not fit), what the
+    computer players did since (``done``: who, notation), the lines ``said`` (a scoring,
+    an undo's answer) and the turn's line (`drawn_turn`)."""
+    turn = turn_lines(legal, lang)
+    below = [*(said or []), *turn]
+    # (on a phone's 24 rows, where even the densest board did not fit and its top
+    # scrolled away: the part of it that holds the last actions and those legal now,
+    # and a line that names the command drawing it whole)
+    board, part = fitted(render, view, [*reversed([a for _, a in done]), *legal],
+                         *recap(done, lang), *map(str, below))
+    if part:
+        below.insert(0, Text(say(lang, "board.part", command=command_word("board", lang)),
+                             style="dim"))
+    # What the computer players did, whole (at the end of a computer's long turn the
+    # actions between its first and its last ones are what a person missed), unless
+    # the board, drawn as dense as it goes, and they would not fit the screen together:
+    # then a row each, its first action and its last ones
+    told = recap(done, lang, whole=True) if console.is_terminal else []
+    if told and not fits(board, *told, *map(str, below)):
+        told = recap(done, lang)
+    drawn_turn(board, told, below[:-len(turn)], legal, lang)
+
+
 def legal_now(legal: list[str], lang: str) -> str:
     """"Legal now: place (24), end (1)." — each kind of action this seat may take now."""
     return say(lang, "legal.now", kinds=_kinds(legal))
@@ -369,25 +395,8 @@ class Person:
         # (an undo's answer goes under the board it is drawn again with: above it, a
         # short terminal scrolls it away and the person cannot tell whether it happened)
         undo_said, self.undo_said = self.undo_said, None
-        turn = turn_lines(legal, lang)
-        below = [*scored, *([Text(undo_said[0], style=undo_said[1])] if undo_said else []),
-                 *turn]
-        # (on a phone's 24 rows, where even the densest board did not fit and its top
-        # scrolled away: the part of it that holds the last actions and those legal now,
-        # and a line that names the command drawing it whole)
-        board, part = fitted(render, seat.view(), [*reversed([a for _, a in done]), *legal],
-                             *recap(done, lang), *map(str, below))
-        if part:
-            below.insert(0, Text(say(lang, "board.part", command=command_word("board", lang)),
-                                 style="dim"))
-        # What the computer players did, whole (at the end of a computer's long turn the
-        # actions between its first and its last ones are what a person missed), unless
-        # the board, drawn as dense as it goes, and they would not fit the screen together:
-        # then a row each, its first action and its last ones
-        told = recap(done, lang, whole=True) if console.is_terminal else []
-        if told and not fits(board, *told, *map(str, below)):
-            told = recap(done, lang)
-        drawn_turn(board, told, below[:-len(turn)], legal, lang)
+        drawn_prompt(render, seat.view(), done, legal, lang,
+                     [*scored, *([Text(undo_said[0], style=undo_said[1])] if undo_said else [])])
         while True:
             try:
                 line = console.input(f"[bold]{escape(prompt(player, lang))}[/] ").strip()

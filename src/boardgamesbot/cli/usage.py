@@ -349,9 +349,11 @@ def typed_languages(args: list[str]) -> list[str]:
 
 
 def asked_language(args: list[str]) -> str:
-    """The language a command line asks for (`typed_languages`), else the locale's. A
-    language the terminal does not speak is refused before (`boardgamesbot.cli.Bgbot`)."""
-    for typed in typed_languages(args):
+    """The language a command line asks for (`typed_languages`; the last one typed, a
+    command's own --lang after the one given to `bgbot` before it, as the command speaks),
+    else the locale's. A language the terminal does not speak is refused before
+    (`boardgamesbot.cli.Bgbot`)."""
+    for typed in reversed(typed_languages(args)):
         known = known_language(typed)
         if known is not None:
             return known

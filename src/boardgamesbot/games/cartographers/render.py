@@ -306,7 +306,7 @@ class Seen:
                     return
                 # (a phone's 24 rows, told it may draw a part of the table: the sheet to
                 # draw on and the card alone, what to do said short where it must)
-                for short in range(6):
+                for short in range(COMPACT_STEPS):
                     compact = _compact(self.view, self.lang, width, short)
                     if compact is None:
                         break
@@ -407,6 +407,10 @@ def _seasons_table(players: list[dict[str, Any]], seasons: list[str], player: An
     return table
 
 
+#: How many steps `_compact` gets tighter by (its ``short``: 0 to this less one).
+COMPACT_STEPS = 7
+
+
 def _compact(view: dict[str, Any], lang: str, width: int, short: int = 0
              ) -> Group | None:
     """The sheet the viewer draws on and the card, for a phone's screen, too short for
@@ -418,9 +422,11 @@ def _compact(view: dict[str, Any], lang: str, width: int, short: int = 0
     move, which the turn's line says; 3: without the coins, stars and losses, the coins
     beside the sheet where there is room; 4: without the sheet's title, unless it is a
     neighbour's; 5: the card's name alone, which the turn's line's terrains follow, the
-    seasons' sums alone where they go under the sheet). The edicts, the other sheets and
-    the legend are left to a whole drawing. None where the viewer draws on no sheet (the
-    end)."""
+    seasons' sums alone where they go under the sheet; 6: the ruins' note said short,
+    "[ruïnes]": four Catalan players on 40x24, "Bosc Oblidat [ruïnes: cobreix un espai" |
+    "de ruïnes buit]" took two rows and the card's name scrolled away). The edicts, the
+    other sheets and the legend are left to a whole drawing. None where the viewer draws
+    on no sheet (the end)."""
     viewer = shown_sheet(view)
     if viewer is None or view["over"]:
         return None
@@ -452,8 +458,9 @@ def _compact(view: dict[str, Any], lang: str, width: int, short: int = 0
                 if shape["coin"]:
                     shapes.append("\n" + say(lang, "carto.term.coin"))
                 shapes.append("\n" + shape_text(shape["cells"]), style="cyan")
-        if view["ruins_pending"]:
-            said += "  " + say(lang, "carto.term.ruins")
+        if view["ruins_pending"]:  # (``short`` 6: "[ruïnes]", the name kept on its line)
+            said += "  " + say(lang, "carto.term.ruins.short" if short >= 6
+                               else "carto.term.ruins")
         parts.append(Text(_under_itself(" ".join(said.split()), width), style="cyan"))
     # (the season, its time and (``short``, whose notes leave them out) the seasons' scores
     # so far: on 80x24 and 40x24 the table's head scrolled away or was left out; they go in
@@ -474,6 +481,7 @@ def _compact(view: dict[str, Any], lang: str, width: int, short: int = 0
     else:
         under.append(Text("\n".join(_season_lines(view, own, lang, width, scores=short > 0,
                                                   across=True, sums=short >= 5))))
+    shapes = _edicts_beside(view, lang, shapes, taken, side)
     beside = Table.grid(padding=(0, 1))
     beside.add_column(no_wrap=True)
     beside.add_column()
@@ -491,6 +499,39 @@ def _compact(view: dict[str, Any], lang: str, width: int, short: int = 0
             else you.plain
         parts.append(Text(_under_itself(said, width), style=you.style))
     return Group(*parts)
+
+
+#: The blanks between the card's shapes and the edicts beside them.
+EDICTS_APART = "   "
+
+
+def _edicts_beside(view: dict[str, Any], lang: str, side: Text, shapes: int,
+                   width: int) -> Text:
+    """``side``, the column beside the sheet (its first ``shapes`` rows the card's shapes),
+    with the edicts in its first rows, right of the shapes, where they fit its ``width``
+    and no other note stands in those rows: each edict's letter, name and the seasons it
+    is scored in ("* A Stoneside Forest: Spring, Winter", starred and bold this season),
+    under a heading. On 80x24 some fifty columns stood empty there and the edicts, what
+    a season scores, were left to the whole board. Else ``side`` as it is."""
+    edicts = [Text(say(lang, "carto.term.edicts.beside"), style="bold")]
+    for edict in view["edicts"]:
+        now = edict["letter"] in view["season"]["scoring"] and not view["over"]
+        seasons = ", ".join(named(lang, "carto.season", season["name"])
+                            for season in view["seasons"] if edict["letter"] in season["edicts"])
+        edicts.append(Text(f"{'*' if now else ' '} {edict['letter']} "
+                           f"{named(lang, 'carto.card', edict['card'])}: {seasons}",
+                           style="bold" if now else ""))
+    lines = list(side.split("\n", allow_blank=True))
+    lines += [Text() for _ in range(len(edicts) - len(lines))]
+    if any(line.plain.strip() for line in lines[shapes:len(edicts)]):
+        return side  # (a note beside the sheet's top rows: the edicts would cut into it)
+    start = max((line.cell_len for line in lines[:shapes]), default=0)
+    start += len(EDICTS_APART) if start else 0
+    if start + max(edict.cell_len for edict in edicts) > width:
+        return side
+    for row, edict in enumerate(edicts):
+        lines[row] = lines[row] + Text(" " * (start - lines[row].cell_len)) + edict
+    return Text("\n").join(lines)
 
 
 def _season_lines(view: dict[str, Any], player: dict[str, Any], lang: str, width: int,

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
@@ -670,9 +670,21 @@ class Seen:
     #: tag alone ("j1: 23, j2: 43"), as the map does (with two Portuguese "aleatório
     #: (j1)" it took three lines, and the line that draws the whole board was left out;
     #: the command for another game names the bots).
+    #: Then, "bid": the bid so far said without who opened the bidding and where bids
+    #: start ("No bid yet.", "High bid: 3 by p2."; the turn's line names the first bid);
+    #: then "to_act": the bidder's line ("p1 to act: bid 1…9 or pass."; or whose turn it
+    #: is, where the auction's winner chooses a tile) gives way where that is the viewer,
+    #: whose turn's line under the board says the same ("Your move: bid (9), pass (1);
+    #: e.g. 'bid 1'"): four players' rows, the scores'
+    #: history, the map and a Portuguese or Catalan bidding took 25 rows, and the table's
+    #: first row scrolled away. Last during a game, "points": the players' lines, where
+    #: the table does not fit the width, give way to one line of each seat's score
+    #: ("Score: p1: 3, p2: 0"): on a phone's 40 columns four players' rows took three lines
+    #: each, and the half map's top scrolled away (the table itself stays: on 80 columns
+    #: the turn's line said in one row makes room first).
     ENDING = ("history", "players", "over", "names")
     TIGHTER = ("share", "auction", "levels", "headings", "display", "amulets", "done",
-               "stack", "reasons", *ENDING)
+               "stack", "reasons", "bid", "to_act", "points", *ENDING)
 
     def parts(self, dense: bool = False, width: int = 80, tight: int = 0,
               half: int | None = None) -> Group:
@@ -719,6 +731,18 @@ class Seen:
                 said = [line.replace(long, short_said) for line in said]
                 turns["to_play"] = Text(turns["to_play"].plain.replace(long, short_said),
                                         turns["to_play"].style)
+        if said and "bid" in taken and view["auction"].get("bidding"):
+            auction_now = view["auction"]
+            long = say(lang, "tikal.term.auction.nobid", opener=seat_tag(
+                auction_now["opener"], lang)) if auction_now["bidder"] is None else say(
+                lang, "tikal.term.auction.bid", n=auction_now["bid"],
+                seat=seat_tag(auction_now["bidder"], lang),
+                opener=seat_tag(auction_now["opener"], lang))
+            short_said = say(lang, "tikal.term.auction.nobid.short") \
+                if auction_now["bidder"] is None else say(
+                    lang, "tikal.term.auction.bid.short", n=auction_now["bid"],
+                    seat=seat_tag(auction_now["bidder"], lang))
+            said = [short_said if line == long else line for line in said]
         if said and "display" in taken:  # "Display:", then its tiles ('take N': help)
             long = say(lang, "tikal.term.auction.display")
             said = [say(lang, "tikal.term.auction.display.short") if line == long else line
@@ -738,10 +762,26 @@ class Seen:
                 packed.append((amulets, False))
             else:
                 packed[room] = (f"{packed[room][0]}  {amulets}", False)
+            # (or after the auction's heading, before the display, where that takes fewer
+            # lines: the tiles followed the heading, and "Amulets: cap de jugat" took a line
+            # of its own under a long Catalan bid, the table's first row off the screen)
+            early = _auction_lines([said[0], amulets, *said[1:-1]], width)
+            if len(early) < len(packed):
+                packed = early
         if "done" in taken:
             turns.pop("done", None)
+        auction_now = view.get("auction") or {}
+        # (the seat to bid, or the auction's winner to choose a tile: "torn de j4 (blau)"
+        # under "j4 ha guanyat la subhasta…" took the 25th row of a Catalan screen)
+        acting = auction_now.get("to_act") if auction_now.get("bidding") else \
+            auction_now.get("winner")
+        if "to_act" in taken and auction_now and not view["over"] and acting is not None \
+                and acting == view.get("viewer"):
+            turns.pop("to_play", None)
         turn = list(turns.values())
-        auction_lines = [Text(line) for line, _ in packed]
+        # (each under its own text where longer than the line: on a phone's 40 columns
+        # "Auction, round 1: bidding for turn 1 of" | "4" broke at the left edge)
+        auction_lines = [_under_itself(Text(line), width) for line, _ in packed]
         if "share" in taken:  # whose turn it is after the auction's last line, if it fits
             # (not after a tile of the display: it would read as the display's)
             below = [] if packed and packed[-1][1] else _shared_lines(
@@ -754,13 +794,20 @@ class Seen:
             bottom = [Text("\n").join([*kept, *below])]
         else:
             bottom = [Text("\n").join(auction_lines)] if said else []
-            bottom.append(Text("\n").join(_shared_lines(turn, width)))
+            if turn:
+                bottom.append(Text("\n").join(_shared_lines(turn, width)))
         table = Players(view, lang)
         table.show_header = "headings" not in taken
         shown = [] if half is None else [Text(say(
             lang, "tikal.term.dense.half", shown=("A–D", "E–H")[half],
             hidden=("E–H", "A–D")[half]), style="bold")]
-        tables = [] if view["over"] and "players" in taken else [table]
+        tables: list[RenderableType] = [] if view["over"] and "players" in taken \
+            else [table]
+        if tables and "points" in taken and table.narrowest() > width:  # (its lines)
+            scores = [f"{seat_tag(player['seat'], lang)}: {player['score']}"
+                      for player in view["players"]]
+            tables = [Text(between_entries(say(lang, f"{short}.points", scores="\0"), scores,
+                                           width))]
         return Group(*tables, *([Text("\n").join(above)] if above else []), *shown,
                      Board(view, lang, dense=True, half=half), *bottom)
 
