@@ -87,3 +87,60 @@ def test_each_move_of_the_bot_is_seen_marked_though_frames_stall(browser, server
     ]
     assert not unmarked, unmarked
     assert not errors, errors
+
+
+# At the first frame a move of another's is shown with its own picture (its board marked
+# pace-step), the screen is drawn again at once (the language's change redraws it, as a
+# later move's picture arriving does): what that drawing made, read in the same look.
+REDRAWN_MID_MOVE = """() => {
+    const look = () => {
+        const line = document.getElementById('move-line');
+        const board = document.querySelector('.board-area svg.board.pace-step:not([data-stale])');
+        if (board && document.querySelector('.pace-showing') && line?.dataset.n) {
+            const n = line.dataset.n;
+            window.dispatchEvent(new Event('langchange'));
+            const again = document.querySelector('.board-area svg.board:not([data-stale])');
+            window.__redrawn = {
+                n: Number(n),
+                line: Number(document.getElementById('move-line')?.dataset.n),
+                board: again !== null && again !== board,
+                step: Boolean(again?.classList.contains('pace-step')),
+                fade: again ? getComputedStyle(again).animationName : null,
+                mark: Boolean(again?.querySelector('[data-last-move]')),
+            };
+            return;
+        }
+        requestAnimationFrame(look);
+    };
+    look();
+}"""
+
+
+def test_a_move_drawn_again_mid_move_keeps_its_step_mark(browser, server):
+    """A move's board drawn again in the middle of its moment (a later move's picture
+    arriving) was a new board without the mark of the step shown (pace-step): its frames
+    went marked, then unmarked for the rest of the move. Kept, and not faded in again."""
+    table, tokens = friends_and_a_bot(server, "tikal", 4, names=("Ana",))
+    token = tokens[0]
+    context, page, errors = phone_page(browser, 390, 844)
+    try:
+        page.add_init_script("localStorage.setItem('bgbot.pace', 'slow')")
+        take_seat(page, server, table, 0, token, "tikal")
+        page.wait_for_selector("svg.board:not([data-stale])", timeout=30_000)
+        page.evaluate(REDRAWN_MID_MOVE)
+        rng = seeded(4)
+        while view(server, table)["to_act"] == [0]:
+            legal = legal_notations(server, table, token)
+            act(
+                server,
+                table,
+                token,
+                "end" if "end" in legal and rng.random() < 0.3 else rng.choice(legal),
+            )
+        redrawn = page.wait_for_function("() => window.__redrawn", timeout=60_000).json_value()
+    finally:
+        context.close()
+    assert redrawn["board"] and redrawn["line"] == redrawn["n"], redrawn  # drawn anew, same move
+    assert redrawn["step"] and redrawn["mark"], redrawn
+    assert redrawn["fade"] in ("none", None), redrawn
+    assert not errors, errors
