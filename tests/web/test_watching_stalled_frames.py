@@ -52,9 +52,16 @@ def test_each_move_of_the_bot_is_seen_marked_though_frames_stall(browser, server
         take_seat(page, server, table, 0, token, "tikal")
         page.wait_for_selector("svg.board:not([data-stale])", timeout=30_000)
         page.evaluate(RECORDER)
-        # Ana plays her turn (random moves), then the bot plays its own.
+        # Ana plays one turn (random moves), then the bot plays its own. One only: the bot
+        # may have played its whole turn (Ana's again) before the loop looks; a move of
+        # Ana's next turn, sent from here, caught her page up at once (her own move: the
+        # present), the bot's moves never shown one at a time (CI's failure).
         rng = seeded(4)
-        while view(server, table)["to_act"] == [0]:
+        before = len(moves_of_others(server, table, 0))
+        while (
+            view(server, table)["to_act"] == [0]
+            and len(moves_of_others(server, table, 0)) == before
+        ):
             legal = legal_notations(server, table, token)
             act(
                 server,
@@ -128,8 +135,15 @@ def test_a_move_drawn_again_mid_move_keeps_its_step_mark(browser, server):
         take_seat(page, server, table, 0, token, "tikal")
         page.wait_for_selector("svg.board:not([data-stale])", timeout=30_000)
         page.evaluate(REDRAWN_MID_MOVE)
+        # Ana plays one turn only: the bot may have played its whole turn (Ana's again) before the
+        # loop looks; a move of Ana's next turn, sent from here, caught her page up at
+        # once (her own move: the present), the bot's moves never shown (CI's failure).
         rng = seeded(4)
-        while view(server, table)["to_act"] == [0]:
+        before = len(moves_of_others(server, table, 0))
+        while (
+            view(server, table)["to_act"] == [0]
+            and len(moves_of_others(server, table, 0)) == before
+        ):
             legal = legal_notations(server, table, token)
             act(
                 server,
