@@ -52,7 +52,8 @@ export class Pacer {
       this.skip();
       return;
     }
-    if (!this.timer) this.next();
+    // (a step awaiting the frame that paints it has no timer: it is still being shown)
+    if (!this.current) this.next();
   }
 
   next() {
@@ -76,22 +77,27 @@ export class Pacer {
    * The current step's picture is in the page: it stays `delay()` ms from the frame that
    * paints it (the next animation frame), not from now: on a busy phone a frame may come
    * later than a fast speed's moment, and the move went by painted never.
+   *
+   * However late that frame comes: a page in sight whose frames stall (its compositor
+   * behind, on a busy phone or CI's two cores) while its timers run painted nothing of the
+   * moves a timer moved on through (one a second and a half): the bot's first move was
+   * named above a stale board, never seen marked, and the rest never seen at all. A page
+   * that paints nothing shows nothing: its queue waits for its frames. Only a tab out of
+   * sight, which paints no frames, starts the moment now (and is caught up once back).
    */
   drawn() {
     const step = this.current;
     if (!step?.drawing) return;
     step.drawing = false;
     clearTimeout(this.timer);
+    this.timer = null;
     const start = () => {
       if (this.current !== step || step.painted) return;
       step.painted = true;
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.next(), this.delay());
     };
-    // A tab out of sight paints no frames: its moment starts now. A frame that does not
-    // come within a second (a page that paints no more) holds the queue no longer.
     if (document.visibilityState === "hidden") return start();
-    this.timer = setTimeout(start, 1000);
     requestAnimationFrame(() => requestAnimationFrame(start));
   }
 

@@ -424,6 +424,12 @@ export class TableScreen {
       bringLastMoveIntoView(this.root);
       performance.measure("move-shown", { start: step.due, end: performance.now() });
       this.pacer.drawn();
+    } else if (step && !step.fresh && step.drawing === false && !drawing) {
+      // Drawn again in the middle of its moment (a later move's picture arriving, asked
+      // ahead; the language changed): a new board, which lost the mark of the step shown
+      // (its frames went pace-step, then none for the rest of the move). Kept, not faded
+      // in again (style.css: pace-step-held).
+      board?.classList.add("pace-step", "pace-step-held");
     }
   }
 
