@@ -94,6 +94,20 @@ def moves_of_others(server, table, seat):
     }
 
 
+def one_turn_of_random_moves(server, table, token, seat, rng):
+    """The seat holding `token` plays random legal moves (ending its turn now and then) for
+    one turn only, until another seat has moved. One only: the bot may have played its
+    whole turn (this seat's again) before a loop on "my turn" looks; a move of the next
+    turn, sent from here, caught the person's page up at once (their own move: the
+    present), and the bot's moves were never shown one at a time (CI's failure)."""
+    before = len(moves_of_others(server, table, seat))
+    while (view(server, table)["to_act"] == [seat]
+           and len(moves_of_others(server, table, seat)) == before):
+        legal = legal_notations(server, table, token)
+        act(server, table, token,
+            "end" if "end" in legal and rng.random() < 0.3 else rng.choice(legal))
+
+
 def play_watched(browser, server, game):
     """A whole game of `game` played by Ana and Bea (random moves, sent from their seats)
     and a bot, each friend's phone open at the table in pt-BR with RECORDER installed: the

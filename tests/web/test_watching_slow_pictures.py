@@ -6,8 +6,8 @@ and then, in CI). Every move of the bot must be seen marked on its own picture."
 
 from __future__ import annotations
 
-from .helpers import act, friends_and_a_bot, legal_notations, phone_page, seeded, take_seat, view
-from .test_watching_a_whole_game import RECORDER, moves_of_others
+from .helpers import friends_and_a_bot, phone_page, seeded, take_seat
+from .test_watching_a_whole_game import RECORDER, moves_of_others, one_turn_of_random_moves
 
 # Each picture's answer held 2.5 s in the page (as a busy server takes), the others' not.
 SLOW_PICTURES = """() => {
@@ -27,23 +27,8 @@ def test_each_move_of_the_bot_is_marked_however_slow_its_picture(browser, server
         take_seat(page, server, table, 0, token, "tikal")
         page.wait_for_selector("svg.board:not([data-stale])", timeout=30_000)
         page.evaluate(RECORDER)
-        # Ana plays one turn (random moves), then the bot plays its own. One only: the bot
-        # may have played its whole turn (Ana's again) before the loop looks; a move of
-        # Ana's next turn, sent from here, caught her page up at once (her own move: the
-        # present), the bot's moves never shown one at a time (CI's failure).
-        rng = seeded(4)
-        before = len(moves_of_others(server, table, 0))
-        while (
-            view(server, table)["to_act"] == [0]
-            and len(moves_of_others(server, table, 0)) == before
-        ):
-            legal = legal_notations(server, table, token)
-            act(
-                server,
-                table,
-                token,
-                "end" if "end" in legal and rng.random() < 0.3 else rng.choice(legal),
-            )
+        # Ana plays one turn (random moves), then the bot plays its own.
+        one_turn_of_random_moves(server, table, token, 0, seeded(4))
         theirs = moves_of_others(server, table, 0)
         assert len(theirs) >= 3, theirs  # the bot's turn, several moves to show one at a time
         # Back at Ana's turn, every move of the bot shown (none pending).

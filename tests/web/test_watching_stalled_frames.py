@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import time
 
-from .helpers import act, friends_and_a_bot, legal_notations, phone_page, seeded, take_seat, view
-from .test_watching_a_whole_game import RECORDER, moves_of_others
+from .helpers import friends_and_a_bot, phone_page, seeded, take_seat, view
+from .test_watching_a_whole_game import RECORDER, moves_of_others, one_turn_of_random_moves
 
 # Each picture's answer held a moment in the page (its pictures are asked ahead, so the
 # later moves' are in when their turn comes). The first that arrives while another's move
@@ -52,23 +52,8 @@ def test_each_move_of_the_bot_is_seen_marked_though_frames_stall(browser, server
         take_seat(page, server, table, 0, token, "tikal")
         page.wait_for_selector("svg.board:not([data-stale])", timeout=30_000)
         page.evaluate(RECORDER)
-        # Ana plays one turn (random moves), then the bot plays its own. One only: the bot
-        # may have played its whole turn (Ana's again) before the loop looks; a move of
-        # Ana's next turn, sent from here, caught her page up at once (her own move: the
-        # present), the bot's moves never shown one at a time (CI's failure).
-        rng = seeded(4)
-        before = len(moves_of_others(server, table, 0))
-        while (
-            view(server, table)["to_act"] == [0]
-            and len(moves_of_others(server, table, 0)) == before
-        ):
-            legal = legal_notations(server, table, token)
-            act(
-                server,
-                table,
-                token,
-                "end" if "end" in legal and rng.random() < 0.3 else rng.choice(legal),
-            )
+        # Ana plays one turn (random moves), then the bot plays its own.
+        one_turn_of_random_moves(server, table, token, 0, seeded(4))
         # The bot's whole turn played (Ana's turn again), then shown (none pending).
         deadline = time.monotonic() + 60
         while view(server, table)["to_act"] != [0] and time.monotonic() < deadline:
@@ -135,22 +120,8 @@ def test_a_move_drawn_again_mid_move_keeps_its_step_mark(browser, server):
         take_seat(page, server, table, 0, token, "tikal")
         page.wait_for_selector("svg.board:not([data-stale])", timeout=30_000)
         page.evaluate(REDRAWN_MID_MOVE)
-        # Ana plays one turn only: the bot may have played its whole turn (Ana's again) before the
-        # loop looks; a move of Ana's next turn, sent from here, caught her page up at
-        # once (her own move: the present), the bot's moves never shown (CI's failure).
-        rng = seeded(4)
-        before = len(moves_of_others(server, table, 0))
-        while (
-            view(server, table)["to_act"] == [0]
-            and len(moves_of_others(server, table, 0)) == before
-        ):
-            legal = legal_notations(server, table, token)
-            act(
-                server,
-                table,
-                token,
-                "end" if "end" in legal and rng.random() < 0.3 else rng.choice(legal),
-            )
+        # Ana plays one turn (random moves), then the bot plays its own.
+        one_turn_of_random_moves(server, table, token, 0, seeded(4))
         redrawn = page.wait_for_function("() => window.__redrawn", timeout=60_000).json_value()
     finally:
         context.close()
