@@ -306,6 +306,15 @@ def drawn_prompt(render, view: dict, done: list[tuple[str, str]], legal: list[st
     told = recap(done, lang, whole=True) if console.is_terminal else []
     if told and not fits(board, *told, *map(str, below)):
         told = recap(done, lang)
+    # (on a phone's 40x24, three computers' turns at two rows each, "… 6 more ('log')"
+    # on the second, pushed the top of the board and the scores away: then a row a turn
+    # in fewer words, then, where the turns of an auction's biddings are still too many
+    # rows, a row a computer player, then a row for them all: "Computers: 14 actions
+    # ('log')"; 'log' tells them whole)
+    for shorter in (partial(short_recap, done, lang), partial(short_recap, done, lang, True),
+                    lambda: [say(lang, "recap.all", n=len(done))]):
+        if told and not fits(board, *told, *map(str, below)):
+            told = shorter()
     drawn_turn(board, told, below[:-len(turn)], legal, lang)
 
 
@@ -650,6 +659,34 @@ def recap(done: list[tuple[str, str]], lang: str, whole: bool = False) -> list[s
                 console.width, subsequent_indent=" " * REFUSAL_INDENT,
                 break_long_words=False, break_on_hyphens=False)]
         lines += said
+    return lines
+
+
+def short_recap(done: list[tuple[str, str]], lang: str, each: bool = False) -> list[str]:
+    """What the computer players did, as `recap` tells it but a row a turn in fewer words
+    ("random (p2): place F4 r1, … 6 more"), for a screen where `recap`'s rows did not fit
+    under the board: its first action and as many of its last ones as the row holds.
+    ``each``: a row a computer player, its actions since the person last chose together
+    (an auction's biddings take turns by the action)."""
+    runs: list[tuple[str, list[str]]] = []
+    for who, action in done:
+        run = next((run for run in runs if run[0] == who), None) if each else (
+            runs[-1] if runs and runs[-1][0] == who else None)
+        if run is None:
+            runs.append((who, [action]))
+        else:
+            run[1].append(action)
+    lines = []
+    for who, actions in runs:
+        more = partial(say, lang, "recap.short.more")
+        # (down to "… 7 more" alone, where the first action is too long beside it; the
+        # row cut short where even that is longer)
+        tried = [actions, *([actions[0], more(n=cut - 1), *actions[cut:]]
+                            for cut in range(2, len(actions) + 1)),
+                 *([[more(n=len(actions))]] if len(actions) > 1 else [])]
+        said = [say(lang, "recap.short", who=who, actions=", ".join(told)) for told in tried]
+        lines.append(next((line for line in said if cell_len(line) <= console.width),
+                          said[-1]))
     return lines
 
 
