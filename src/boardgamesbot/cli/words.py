@@ -181,19 +181,25 @@ def slip_of(error: dict[str, Any], lang: str) -> list[str] | None:
     """The word and the notation's word for it that the game found the first word of a
     ``bad_notation`` refusal a slip of (its ``near``), in ``lang``, else in the other
     languages the faces speak, the fewest edits away (a Catalan at an English table types
-    "col·locr", a slip of no English word); None when it found none.
+    "col·locr", a slip of no English word); None when it found none near enough
+    (`_near_enough`, as for the commands: the game's `nearest` takes words merely alike in
+    letters, and 'redo' at an English Tikal table was offered the Brazilian 'trazendo').
 
     >>> slip_of({"code": "bad_notation", "params": {"word": "colocr",
     ...          "near": {"pt-BR": ["colocar", "place"]}}}, "en")
     ['colocar', 'place']
+    >>> slip_of({"code": "bad_notation", "params": {"word": "redo",
+    ...          "near": {"pt-BR": ["trazendo", "enter"]}}}, "en") is None
+    True
     """
     if error.get("code") != "bad_notation":
         return None
     params = error.get("params") or {}
-    near = params.get("near") or {}
+    typed = folded(str(params.get("word", "")))
+    near = {other: slip for other, slip in (params.get("near") or {}).items()
+            if _near_enough(typed, slip[0])}
     if lang in near:
         return list(near[lang])
-    typed = folded(str(params.get("word", "")))
     found = [near[other] for other in LANGUAGES if other in near]
     return list(min(found, key=lambda slip: edits(typed, folded(slip[0])))) if found else None
 
