@@ -112,6 +112,9 @@ def test_a_move_across_a_side_with_no_path_why_not_says_the_rules_sentence(narro
                          (1, "move W A6 B5"), (1, "move W B5 C6")]:
         act(server, table, tokens[seat], action)
     _in_portuguese(page, server, table, 1, tokens[1], "tikal")
+    # (C6 a target first: tapped before her legal actions were drawn, on a loaded CI machine,
+    # the tap chose nothing and the choices never came)
+    page.wait_for_selector('svg.tikal-board:not([data-stale]) [data-target="C6"].target')
     page.click('[data-space="C6"]')  # her worker to move, or a camp: shown at the space
     page.click('#space-choices [data-key="choice-move-W"]')
     page.wait_for_selector('svg.tikal-board:not([data-stale]) .hit.go')
