@@ -183,7 +183,7 @@ def slip_of(error: dict[str, Any], lang: str) -> list[str] | None:
     languages the faces speak, the fewest edits away (a Catalan at an English table types
     "col·locr", a slip of no English word); None when it found none near enough
     (`_near_enough`, as for the commands: the game's `nearest` takes words merely alike in
-    letters, and 'redo' at an English Tikal table was offered the Brazilian 'trazendo').
+    letters, and 'redo' at an English table was offered the Brazilian 'trazendo').
 
     >>> slip_of({"code": "bad_notation", "params": {"word": "colocr",
     ...          "near": {"pt-BR": ["colocar", "place"]}}}, "en")
