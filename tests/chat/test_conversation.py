@@ -184,6 +184,48 @@ async def test_a_malformed_action_says_which_word_in_the_chats_language(
     assert not any("cannot read" in text for text in told.values())
 
 
+async def _ana_s_turn_at_tikal(conversation, net, say, service) -> tuple[str, str]:
+    """A Tikal table in the room, Ana to play: its id and its state's."""
+    await say(ANA, "new tikal")
+    await say(BOB, "join")
+    await say(ANA, "start")
+    await until(lambda: any("Your turn, @Ana" in t for t in net.texts("room")))
+    table_id = conversation.store.game_in("test", "room")["table_id"]
+    return table_id, (await service.summary(table_id))["state_id"]
+
+
+@run
+async def test_a_word_merely_alike_a_moves_word_is_offered_in_no_language(
+        conversation, net, say, service):
+    """A first word no action begins with is told "Did you mean …?" only for a word it is a
+    slip of (or of the same stem), as the terminal tells it (`games.wording.slips`):
+    'redo' is no slip of the Brazilian 'trazendo', which a Brazilian group was offered."""
+    table_id, before = await _ana_s_turn_at_tikal(conversation, net, say, service)
+    for lang in i18n.LANGUAGES:
+        await say(ANA, f"lang {lang}")
+        refused = await say(ANA, "redo A4")
+        assert refused.startswith("⚠") and "trazendo" not in refused, (lang, refused)
+    assert (await service.summary(table_id))["state_id"] == before  # nothing was played
+
+
+@run
+async def test_a_slip_of_a_moves_word_in_any_language_is_offered_in_every_group(
+        conversation, net, say, service):
+    """A real slip of a move's word in any of the three languages is offered in every
+    group, in the group's own word where it has one, else the nearest ('colcoar' in an
+    English group: before, the notation's grammar only), as the terminal offers it."""
+    table_id, before = await _ana_s_turn_at_tikal(conversation, net, say, service)
+    meant = {"en": {"colcoar": "colocar", "col·locr": "col·locar"},
+             "pt-BR": {"colcoar": "colocar", "col·locr": "colocar"},
+             "ca": {"colcoar": "col·locar", "col·locr": "col·locar"}}
+    for lang in i18n.LANGUAGES:
+        await say(ANA, f"lang {lang}")
+        for typed, word in meant[lang].items():
+            told = i18n.text(lang, "play.near_written", word=typed, near=word, written="place")
+            assert told in await say(ANA, f"{typed} A4"), (lang, typed)
+    assert (await service.summary(table_id))["state_id"] == before  # nothing was played
+
+
 @run
 async def test_a_game_through_commands(conversation, net, say, service):
     await say(ANA, "new tikal")

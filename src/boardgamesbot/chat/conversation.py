@@ -21,7 +21,7 @@ import re
 from collections.abc import MutableMapping
 
 from boardgamesbot.engine import GameError, load_game
-from boardgamesbot.games.wording import edits, notation_error
+from boardgamesbot.games.wording import edits, notation_error, slip_offered
 from boardgamesbot.web import catalog, said_params
 
 from . import games, i18n, images
@@ -309,7 +309,7 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             # (the notation stumbled on the first word itself: no action begins so — but
             # a word nearer one of the game's own than the command, 'plase' nearer 'place'
             # than 'leave', is that word mistyped: told so when played)
-            slip = (error.params.get("near") or {}).get(i18n.language(lang) or i18n.DEFAULT)
+            slip = slip_offered(error.params, i18n.language(lang) or i18n.DEFAULT)
             if slip and edits(i18n.fold(word), i18n.fold(slip[0])) \
                     < edits(i18n.fold(word), i18n.fold(near)):
                 return
@@ -706,7 +706,9 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
     def error_text(self, lang: str, error: GameError) -> str:
         key = error.key if isinstance(error, Refusal) else f"error.{error.code}"
         if error.code == "bad_notation":  # a slip of a word ('plase', 'colcoar'): which
-            near = (error.params.get("near") or {}).get(i18n.language(lang) or i18n.DEFAULT)
+            # (as every face offers it: of the chat's language, else of another's, so a
+            # Brazilian's 'colcoar' in an English group is told 'colocar' too)
+            near = slip_offered(error.params, i18n.language(lang) or i18n.DEFAULT)
             if near:
                 word, written = near
                 return i18n.text(lang, "play.near" if i18n.fold(word) == i18n.fold(written)

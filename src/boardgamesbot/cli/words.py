@@ -18,7 +18,7 @@ from typing import Any
 
 from boardgamesbot.engine import LANGUAGES, Game
 from boardgamesbot.games.notation import folded
-from boardgamesbot.games.wording import a_slip, edits, fill, nearest, notation_error
+from boardgamesbot.games.wording import fill, near_enough, nearest, notation_error, slip_offered
 from boardgamesbot.web import catalog, said_params
 
 #: Locale names (``LANG=pt_BR.UTF-8``) → the language the faces speak.
@@ -122,9 +122,11 @@ def nearest_command(word: str, lang: str, moves: Sequence[str] = ()) -> str | No
     are compared too, and first, a move being what a player types most: "plase A4" is a
     slip of "place", which the notation writes so in every language.
 
-    Only a word near enough is offered (`_near_enough`): before, any word `nearest`
-    found alike was, and a Catalan 'ordre' got 'tauler' (board), 'jogar' got
-    'tabuleiro', 'nao' got 'notação'.
+    Only a word `near_enough` is offered: before, any word `nearest` found alike was, and
+    a Catalan 'ordre' got 'tauler' (board), 'jogar' got 'tabuleiro', 'nao' got 'notação'.
+    (Looser than the chat's commands, `a_slip` alone: every line typed at the prompt is
+    for the program, so a person's own word for a command deserves the command's name,
+    where a chat stays quiet.)
 
     >>> nearest_command("movimentos", "pt-BR"), nearest_command("hnit", "ca")
     ('jogadas', 'pista')
@@ -136,7 +138,7 @@ def nearest_command(word: str, lang: str, moves: Sequence[str] = ()) -> str | No
     kinds = list(dict.fromkeys(moves))
 
     def near(words: Sequence[str]) -> list[str]:
-        return [w for w in words if _near_enough(word, w)]
+        return [w for w in words if near_enough(word, w)]
 
     found = nearest(word, [*((f"\0{kind}", near([kind])) for kind in kinds),
                            *((command, near([*_spelled(lang, command),
@@ -145,16 +147,6 @@ def nearest_command(word: str, lang: str, moves: Sequence[str] = ()) -> str | No
     if found is None:
         return None
     return found[1] if found[0].startswith("\0") else command_word(found[0], lang)
-
-
-def _near_enough(typed: str, word: str) -> bool:
-    """Whether the terminal offers ``word`` for ``typed``: a plausible slip of it
-    (`a_slip`, the chat's rule), or another word of the same stem — the first three
-    letters alike and the rest alike enough for `nearest` ("movimentos" for "moves",
-    "historical" for "historial"): every line typed at the prompt is for the program,
-    so a person's own word for a command deserves the command's name, where a chat
-    stays quiet."""
-    return a_slip(typed, word) or folded(typed)[:3] == folded(word)[:3]
 
 
 def move_near(error: dict[str, Any], lang: str, kinds: Sequence[str]) -> str | None:
@@ -179,29 +171,11 @@ def move_near(error: dict[str, Any], lang: str, kinds: Sequence[str]) -> str | N
 
 def slip_of(error: dict[str, Any], lang: str) -> list[str] | None:
     """The word and the notation's word for it that the game found the first word of a
-    ``bad_notation`` refusal a slip of (its ``near``), in ``lang``, else in the other
-    languages the faces speak, the fewest edits away (a Catalan at an English table types
-    "col·locr", a slip of no English word); None when it found none near enough
-    (`_near_enough`, as for the commands: the game's `nearest` takes words merely alike in
-    letters, and 'redo' at an English table was offered the Brazilian 'trazendo').
-
-    >>> slip_of({"code": "bad_notation", "params": {"word": "colocr",
-    ...          "near": {"pt-BR": ["colocar", "place"]}}}, "en")
-    ['colocar', 'place']
-    >>> slip_of({"code": "bad_notation", "params": {"word": "redo",
-    ...          "near": {"pt-BR": ["trazendo", "enter"]}}}, "en") is None
-    True
-    """
+    ``bad_notation`` refusal a slip of, offered to a reader of ``lang`` (`slip_offered`, as
+    every face offers it); None for another refusal, or when the game found none."""
     if error.get("code") != "bad_notation":
         return None
-    params = error.get("params") or {}
-    typed = folded(str(params.get("word", "")))
-    near = {other: slip for other, slip in (params.get("near") or {}).items()
-            if _near_enough(typed, slip[0])}
-    if lang in near:
-        return list(near[lang])
-    found = [near[other] for other in LANGUAGES if other in near]
-    return list(min(found, key=lambda slip: edits(typed, folded(slip[0])))) if found else None
+    return slip_offered(error.get("params") or {}, lang)
 
 
 def command_word(command: str, lang: str) -> str:

@@ -292,23 +292,66 @@ def nearest(typed: str, words: Iterable[tuple[str, Sequence[str]]]) -> tuple[str
 def slips(typed: str, notation: Sequence[str],
           spoken: Mapping[str, Mapping[str, Sequence[str]]]) -> dict[str, list[str]]:
     """What ``typed``, a first word no action begins with, looks like a slip of in each
-    language (`nearest`): language → [the word, the notation's word it stands for], of
-    the notation's own words (``notation``, written so in every language: "forst" →
-    "forest") and that language's words for them (``spoken``, `spoken_by_language`:
-    "colcoar" → "colocar", written "place"). A language with no word near is left out.
+    language (`nearest`, among the words it is `near_enough` to): language → [the word,
+    the notation's word it stands for], of the notation's own words (``notation``, written
+    so in every language: "forst" → "forest") and that language's words for them
+    (``spoken``, `spoken_by_language`: "colcoar" → "colocar", written "place"). A language
+    with no word near enough is left out: every face offers what is here, and a word
+    merely alike in letters is no slip ('redo' was offered the Brazilian 'trazendo').
 
     >>> slips("colcoar", ["place"], {"pt-BR": {"place": ["colocar"]}})
     {'pt-BR': ['colocar', 'place']}
     >>> slips("forst", ["forest", "farm"], {})["ca"]
     ['forest', 'forest']
+    >>> slips("redo", ["enter"], {"pt-BR": {"enter": ["trazendo"]}})
+    {}
     """
-    near = {}
+    def near(words: Sequence[str]) -> list[str]:
+        return [word for word in words if near_enough(typed, word)]
+
+    found_in = {}
     for lang in LANGUAGES:
-        found = nearest(typed, [*((word, [word]) for word in notation),
-                                *spoken.get(lang, {}).items()])
+        found = nearest(typed, [*((word, near([word])) for word in notation),
+                                *((meant, near(said))
+                                  for meant, said in spoken.get(lang, {}).items())])
         if found is not None:
-            near[lang] = [found[1], found[0]]
-    return near
+            found_in[lang] = [found[1], found[0]]
+    return found_in
+
+
+def slip_offered(params: Mapping[str, Any], lang: str) -> list[str] | None:
+    """The slip a face offers a reader of ``lang`` for the first word of a ``bad_notation``
+    refusal (its ``params``: ``word`` and ``near``, `slips`): [the word, the notation's
+    word], of ``lang``'s words, else of the other languages the faces speak, the fewest
+    edits away (a Catalan at an English table types "col·locr", a slip of no English
+    word); None when the game found none.
+
+    >>> slip_offered({"word": "colocr", "near": {"pt-BR": ["colocar", "place"]}}, "en")
+    ['colocar', 'place']
+    >>> slip_offered({"word": "plase", "near": {"en": ["place", "place"],
+    ...                                         "ca": ["plaça", "square"]}}, "ca")
+    ['plaça', 'square']
+    >>> slip_offered({"word": "xyz"}, "en") is None
+    True
+    """
+    near = params.get("near") or {}
+    if lang in near:
+        return list(near[lang])
+    typed = folded(str(params.get("word", "")))
+    found = [near[other] for other in LANGUAGES if other in near]
+    return list(min(found, key=lambda slip: edits(typed, folded(slip[0])))) if found else None
+
+
+def near_enough(typed: str, word: str) -> bool:
+    """Whether a face offers ``word`` for ``typed``: a plausible slip of it (`a_slip`), or
+    another word of the same stem — the first three letters alike, the rest alike enough
+    for `nearest` ("movimentos" for "moves", "historical" for "historial"). The terminal's
+    commands and every face's slips of a move's word are offered so.
+
+    >>> near_enough("colocr", "colocar"), near_enough("redo", "trazendo")
+    (True, False)
+    """
+    return a_slip(typed, word) or folded(typed)[:3] == folded(word)[:3]
 
 
 def a_slip(typed: str, word: str) -> bool:
