@@ -334,12 +334,13 @@ def slip_offered(params: Mapping[str, Any], lang: str) -> list[str] | None:
     >>> slip_offered({"word": "xyz"}, "en") is None
     True
     """
-    near = params.get("near") or {}
+    near: Mapping[str, Sequence[str]] = params.get("near") or {}
     if lang in near:
         return list(near[lang])
     typed = folded(str(params.get("word", "")))
-    found = [near[other] for other in LANGUAGES if other in near]
-    return list(min(found, key=lambda slip: edits(typed, folded(slip[0])))) if found else None
+    found = [(edits(typed, folded(near[other][0])), list(near[other]))
+             for other in LANGUAGES if other in near]
+    return min(found, key=lambda each: each[0])[1] if found else None
 
 
 def near_enough(typed: str, word: str) -> bool:
