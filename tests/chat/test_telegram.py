@@ -1478,12 +1478,18 @@ def test_an_empty_lobby_says_nobody_has_joined_yet(tmp_path, lang, nobody):
     (BOB, "/colcoar A4", "'colcoar' não é uma palavra da notação. Você quis dizer "
                          "'colocar'? Na notação, se escreve 'place'."),
     (CY, "/colcoar A4", "'colcoar' no és cap paraula de la notació. Volies dir "
-                        "'col·locar'? En la notació s'escriu 'place'.")])
+                        "'col·locar'? En la notació s'escriu 'place'."),
+    (ANA, "/colcoar A4", "'colcoar' is no word of the notation. Did you mean 'colocar'? "
+                         "The notation writes it 'place'."),
+    (BOB, "/redo A4", "No lugar de 'redo' deve vir uma ação")])
 def test_a_slip_of_a_notation_word_is_told_what_was_meant_and_nothing_is_played(
         tmp_path, person, typed, told):
     """A friend whose turn it is mistypes the action's word: the game found the word it
     looks like (``near``); the chat says it in the friend's language (it answered with
-    the notation's whole grammar, or took 'plase' for the 'placar' command)."""
+    the notation's whole grammar, or took 'plase' for the 'placar' command), a slip of
+    another language's word too (an English group's 'colcoar': before, the grammar). A
+    word merely alike in letters is no slip: the notation's refusal stands (a Brazilian
+    group's 'redo' was asked "Você quis dizer 'trazendo'?")."""
 
     async def main():
         gid = GROUP["id"]
