@@ -615,6 +615,35 @@ def test_options_and_game_names_from_the_registry():
 
 
 @run
+async def test_why_alone_at_a_game_without_examples_says_how_to_ask_without_an_empty_quote(
+        conversation, net, say, service):
+    """'why' alone shows an action of the game gathering here to copy; a game that writes
+    no examples (the test-only one) has none to show, and the chat said "'why '", an empty
+    quote: it says how to ask instead, in every language."""
+    net.admins.add("ana")
+    await say(ANA, "new hidden-nim")
+    for lang in i18n.LANGUAGES:
+        await say(ANA, f"lang {lang}")
+        asked = await say(ANA, "why")
+        assert asked == "⚠ " + i18n.text(lang, "why.what_plain"), (lang, asked)
+        assert " '" + i18n.word(lang, "why") + "' " in asked, (lang, asked)
+    # At its table, a refused move forgotten once the game moves on is told so, the same way.
+    await say(BOB, "join")
+    await say(ANA, "start")
+    table_id = (await until_value(lambda: conversation.store.game_in("test", "room")))[
+        "table_id"]
+    awaited = (await service.summary(table_id))["to_act"][0]
+    mover, waiting = (ANA, BOB) if conversation.store.seats_of(table_id)[awaited][
+        "user_id"] == "ana" else (BOB, ANA)
+    for lang in i18n.LANGUAGES:  # (a turn takes up to three stones: one each time)
+        await say(ANA, f"lang {lang}")
+        await say(waiting, "take")  # refused: not their turn
+        await say(mover, "take")
+        told = await say(waiting, "why")
+        assert told == "⚠ " + i18n.text(lang, "why.moved_on_plain"), (lang, told)
+
+
+@run
 async def test_help_and_welcome_name_the_registered_games_from_the_registry(conversation, net,
                                                                              say, service):
     """No game is named in the chat's sentences: the welcome and the help fill them from

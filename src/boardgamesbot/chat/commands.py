@@ -526,7 +526,7 @@ class Commands:
         if not notation:  # (a lone '?': no action either)
             notation = await self._last_refused(place, person, lang)
         if not notation:
-            raise Refusal("why.what", example=await self._why_example(place, person, lang))
+            raise await self._how_to_ask_why("why.what", place, person, lang)
         seat = await self._my_seat(place, person)
         preview = await self.service.preview(seat.table_id, seat.seat, notation)
         game = (await self.service.summary(seat.table_id))["game"]
@@ -557,7 +557,15 @@ class Commands:
                 and summary["status"] == "playing":
             return str(kept["notation"])
         self.store.forget_refused(self.network, place.chat_id, person.user_id)
-        raise Refusal("why.moved_on", example=await self._why_example(place, person, lang))
+        raise await self._how_to_ask_why("why.moved_on", place, person, lang)
+
+    async def _how_to_ask_why(self, key: str, place: Place, person: Person,
+                              lang: str) -> Refusal:
+        """The refusal ``key`` saying how 'why' is asked, with an action to copy
+        (`_why_example`); for a game that writes no examples, its sentence without one
+        (``KEY_plain``: the example's quote was left empty, "'why '")."""
+        example = await self._why_example(place, person, lang)
+        return Refusal(key, example=example) if example else Refusal(f"{key}_plain")
 
     async def _why_example(self, place: Place, person: Person, lang: str) -> str:
         """An action to show how 'why' is asked: of the game this chat (or this person, in
