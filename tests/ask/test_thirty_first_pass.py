@@ -1,0 +1,17 @@
+"""The thirty-first pass on the rules search (docs/ask.md, session 58, helper ask58): its held-out
+set ``FRESH_31``, naming its answers, and its figures as measured before anything of the pass was
+changed; and the fixes the pass made on the known development misses, each with a test seen
+failing first. The questions written here are development questions: they measure nothing held
+out."""
+
+from __future__ import annotations
+
+from .questions_fresh import FRESH_31
+from .scoring import held_out_tests
+
+#: FRESH_31 (session 58): each question names a passage and the answer in it, held by exactly
+#: one passage; over both games (docs/ask.md, *Thirty-first pass*) 23/29/20 held out, before the
+#: pass (the same asked of no table and from a table of default options).
+(test_the_set_names_its_answer_in_exactly_one_passage, test_the_set_holds_its_figures) = (
+    held_out_tests(FRESH_31, 5, (23, 29, 20))
+)
