@@ -2355,8 +2355,12 @@ FRESH_23 = {
          ["per empty space"], "still costs only one star"),
         ("en", "my neighbours monster closed off my mountain in the ambush, whose coin is it",
          ["Decision 5"], "always goes to the"),
+        # (named the drawing rule's bullet, "Rift Lands: draw a single square in one of its five
+        # terrains", until the thirty-first pass: the card's line names the monster among them,
+        # and is the passage FRESH_3, FRESH_6 and the other sets name for the same question in
+        # three languages — docs/ask.md, *Thirty-first pass*)
         ("en", "rift lands - can i pick monster as the terrain or not",
-         ["Rift Lands:"], "draw a single square in one of its five terrains"),
+         ["Rift Lands (time 0)"], "water or monster"),
         ("en", "solo, does the ambush monster get rotated to fit better",
          ["Playing solo,"], "no turning, no flipping"),
         ("en", "how many wastelands on side b",
