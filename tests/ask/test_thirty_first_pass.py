@@ -6,8 +6,10 @@ out."""
 
 from __future__ import annotations
 
+import pytest
+
 from .questions_fresh import FRESH_31
-from .scoring import held_out_tests
+from .scoring import first_answer_reads, held_out_tests
 
 #: FRESH_31 (session 58): each question names a passage and the answer in it, held by exactly
 #: one passage; over both games (docs/ask.md, *Thirty-first pass*) 23/29/20 held out, before the
@@ -15,3 +17,20 @@ from .scoring import held_out_tests
 (test_the_set_names_its_answer_in_exactly_one_passage, test_the_set_holds_its_figures) = (
     held_out_tests(FRESH_31, 5, (23, 29, 20))
 )
+
+
+#: What a game pays with is "money" in any words ("cash", "funds", "budget"), and a "version" of
+#: the rules is a variant: "how much cash does each person have at the start of the auction
+#: version" (FRESH_28) got no answer at all, its two main words unknown to the page; the rules say
+#: "Points are your money. Everyone starts with 20 points." Plain words of the language
+#: (`words.SAME_MEANING`), not the game's.
+@pytest.mark.parametrize(
+    "question",
+    [
+        "auction: how much cash do we each get to start",
+        "whats the starting budget in the auction version",
+    ],
+)
+def test_cash_is_the_points_you_bid_with(question):
+    first_answer_reads("tikal", "en", question, ["Points are your money."],
+                       "Everyone starts with 20 points")

@@ -162,7 +162,11 @@ SAME_MEANING = {
            "refuse deny decline reject",
            "lower reduce decrease",
            "several various different",
-           "space room"],
+           "space room",
+           # (what a game pays with: "how much cash do we start with", and the rules' "Points
+           # are your money"; a version of the rules is a variant)
+           "money cash funds budget",
+           "variant version"],
     "pt-BR": ["totalmente inteiro inteira completo completa completamente",
               "ver olhar espiar vista visível saber",
               "custo barato barata caro cara preço",
