@@ -34,3 +34,23 @@ from .scoring import first_answer_reads, held_out_tests
 def test_cash_is_the_points_you_bid_with(question):
     first_answer_reads("tikal", "en", question, ["Points are your money."],
                        "Everyone starts with 20 points")
+
+
+#: More "than I have" is beyond what one owns, the bound on a bid: "You can never bid more points
+#: than you have" (pt "mais pontos do que se tem", ca "més punts dels que tens"). "have", "tem",
+#: "tinc" are little words, so "no leilao da pra dar lance maior q o q eu tenho de ponto?"
+#: (FRESH_28) found the first auction's "oferece mais que o lance atual" first: the phrase is read
+#: as one word on both sides (`words.SAME_PHRASES`).
+@pytest.mark.parametrize(
+    ("lang", "question", "facts", "answer"),
+    [
+        ("en", "auction: can my bid go higher than what i have",
+         ["Points are your money."], "You can never bid more points than you have"),
+        ("pt-BR", "leilao: meu lance pode ser maior do que eu tenho?",
+         ["Seus pontos são seu dinheiro."], "Nunca se pode oferecer mais pontos do que se tem"),
+        ("ca", "a la subhasta puc fer una oferta mes alta del que tinc?",
+         ["Els punts són els teus diners."], "No pots oferir mai més punts dels que tens"),
+    ],
+)
+def test_more_than_one_has_is_the_bound_on_a_bid(lang, question, facts, answer):
+    first_answer_reads("tikal", lang, question, facts, answer)

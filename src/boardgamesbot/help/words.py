@@ -242,7 +242,13 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
            **{(verb, "back", *up): ("face up again" if up[0] == "face" else "up again")
               for verb in ("go", "goes", "going", "went", "come", "comes", "coming", "came",
                            "turn", "turns")
-              for up in (("up",), ("face", "up"))}},
+              for up in (("up",), ("face", "up"))},
+           # (more "than you have" is beyond what one owns, a bid's bound: "can i bid more than
+           # i got", and the rules' "You can never bid more points than you have"; "have" alone
+           # is a little word)
+           **dict.fromkeys([("than", *what, who, verb) for what in ((), ("what",))
+                            for who in ("i", "you", "u", "we", "they", "he", "she")
+                            for verb in ("have", "has", "got", "own")], "possess")},
     "pt-BR": {("dizer", "nao"): "recusar", ("falar", "nao"): "recusar",
               # (what "comes out" cheaper costs less: not a tile drawn, "sacar", "sai")
               **{(*verb, *more, price): price for verb in (("sai",), ("saem",))
@@ -268,7 +274,14 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
                                for nth in ("segundo", "terceiro", "quarto")],
                               "seguinte leilao"),
               **dict.fromkeys([("pular", "a", "vez"), ("pular", "minha", "vez"),
-                               ("pular", "o", "turno"), ("pular", "meu", "turno")], "passar")},
+                               ("pular", "o", "turno"), ("pular", "meu", "turno")], "passar"),
+              # (mais "do que se tem", "q o q eu tenho": beyond what one owns, a bid's bound —
+              # the rules' "Nunca se pode oferecer mais pontos do que se tem")
+              **dict.fromkeys([(*than, *who, verb)
+                               for than in (("do", "que"), ("do", "q"), ("q", "o", "q"),
+                                            ("que", "o", "que"))
+                               for who in ((), ("eu",), ("se",), ("voce",), ("vc",), ("ele",))
+                               for verb in ("tenho", "tem", "temos", "tiver")], "possuir")},
     "ca": {("dir", "que", "no"): "negar", ("dir", "no"): "negar",
            # ("em surt més barat": it costs me less; not a volcano that comes out, "surt")
            **{(verb, *more, price): price for verb in ("surt", "surten")
@@ -294,7 +307,12 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
            # (not having "prou", enough, is having fewer than it takes: the rules' "menys punts
            # dels que calen per superar l'oferta", Decision 5; "no" alone stays a verdict's)
            **dict.fromkeys([("no", have, "prou") for have in ("tinc", "tens", "te", "tenim")],
-                           "menys calen")},
+                           "menys calen"),
+           # (més "dels que tens", "del que tinc": beyond what one owns, a bid's bound — the
+           # rules' "No pots oferir mai més punts dels que tens")
+           **dict.fromkeys([(than, that, verb) for than in ("del", "dels", "de")
+                            for that in ("que", "q")
+                            for verb in ("tinc", "tens", "te", "tenim")], "posseir")},
 }
 
 #: Numbers written as words, read as digits ("zero" and "0" are the same question).
