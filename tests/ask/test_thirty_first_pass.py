@@ -54,3 +54,23 @@ def test_cash_is_the_points_you_bid_with(question):
 )
 def test_more_than_one_has_is_the_bound_on_a_bid(lang, question, facts, answer):
     first_answer_reads("tikal", lang, question, facts, answer)
+
+
+#: A cost asked smaller or larger ("cost less", "cheaper", pt "custar menos", ca "costi menys")
+#: asks whether it changes: the rule is Strength's "it never changes what an action costs", not
+#: the moving rule the question names. "does a big guy make moving cheaper" (FRESH) had it second;
+#: "el cap fa que moure's costi menys?" (FRESH_28) fourth, now second: the Catalan rule says
+#: "canvia", also a name of the exchange, so the phrase weighs less there.
+@pytest.mark.parametrize(
+    ("lang", "question", "facts", "answer"),
+    [
+        ("en", "does my leader make moving cost less", ["Strength."],
+         "it never changes what an action costs"),
+        ("pt-BR", "o chefe faz o movimento custar menos?", ["Força."],
+         "ela nunca muda o custo de uma ação"),
+        ("pt-BR", "mover o chefe custa mais que um explorador?", ["Força."],
+         "ela nunca muda o custo de uma ação"),
+    ],
+)
+def test_a_cost_asked_smaller_asks_whether_strength_changes_it(lang, question, facts, answer):
+    first_answer_reads("tikal", lang, question, facts, answer)

@@ -246,6 +246,11 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
            # (more "than you have" is beyond what one owns, a bid's bound: "can i bid more than
            # i got", and the rules' "You can never bid more points than you have"; "have" alone
            # is a little word)
+           # (a cost asked smaller or larger asks whether it changes: "does the leader make
+           # moving cost less", and the rules' "it never changes what an action costs")
+           **dict.fromkeys([(cost, than) for cost in ("cost", "costs")
+                            for than in ("less", "more")], "changes cost"),
+           **dict.fromkeys([("cheaper",), ("more", "expensive")], "changes cost"),
            **dict.fromkeys([("than", *what, who, verb) for what in ((), ("what",))
                             for who in ("i", "you", "u", "we", "they", "he", "she")
                             for verb in ("have", "has", "got", "own")], "possess")},
@@ -275,6 +280,12 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
                               "seguinte leilao"),
               **dict.fromkeys([("pular", "a", "vez"), ("pular", "minha", "vez"),
                                ("pular", "o", "turno"), ("pular", "meu", "turno")], "passar"),
+              # (a cost asked smaller or larger asks whether it changes: "o chefe faz o
+              # movimento custar menos", and the rules' "ela nunca muda o custo de uma ação")
+              **dict.fromkeys([(cost, than) for cost in ("custar", "custa", "custe", "custam")
+                               for than in ("menos", "mais")], "muda custo"),
+              **dict.fromkeys([("mais", "barato"), ("mais", "barata"), ("mais", "caro"),
+                               ("mais", "cara")], "muda custo"),
               # (mais "do que se tem", "q o q eu tenho": beyond what one owns, a bid's bound —
               # the rules' "Nunca se pode oferecer mais pontos do que se tem")
               **dict.fromkeys([(*than, *who, verb)
@@ -308,6 +319,13 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
            # dels que calen per superar l'oferta", Decision 5; "no" alone stays a verdict's)
            **dict.fromkeys([("no", have, "prou") for have in ("tinc", "tens", "te", "tenim")],
                            "menys calen"),
+           # (a cost asked smaller or larger asks whether it changes: "el cap fa que moure's
+           # costi menys", and the rules' "mai no canvia el cost d'una acció")
+           **dict.fromkeys([(cost, than)
+                            for cost in ("costar", "costa", "costi", "costen", "costin")
+                            for than in ("menys", "mes")], "canvia cost"),
+           **dict.fromkeys([("mes", "barat"), ("mes", "barata"), ("mes", "car"),
+                            ("mes", "cara")], "canvia cost"),
            # (més "dels que tens", "del que tinc": beyond what one owns, a bid's bound — the
            # rules' "No pots oferir mai més punts dels que tens")
            **dict.fromkeys([(than, that, verb) for than in ("del", "dels", "de")
