@@ -74,3 +74,11 @@ def test_more_than_one_has_is_the_bound_on_a_bid(lang, question, facts, answer):
 )
 def test_a_cost_asked_smaller_asks_whether_strength_changes_it(lang, question, facts, answer):
     first_answer_reads("tikal", lang, question, facts, answer)
+
+
+#: Catalan "fins i tot" is "even", not "tot" (all): Decision 5's "fins i tot quan l'últim espai
+#: l'ha omplert" met the "del tot" (completely) of a full sheet and led over Decision 6, a full
+#: sheet's pass.
+def test_even_is_no_all_in_catalan():
+    first_answer_reads("cartographers", "ca", "el meu full ja esta ple del tot, que faig?",
+                       ["Decisió 6"], "simplement passa")

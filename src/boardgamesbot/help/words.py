@@ -326,6 +326,9 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
                             for than in ("menys", "mes")], "canvia cost"),
            **dict.fromkeys([("mes", "barat"), ("mes", "barata"), ("mes", "car"),
                             ("mes", "cara")], "canvia cost"),
+           # ("fins i tot" is even, no "tot", all: "el meu full ja està ple del tot" met
+           # Decision 5's "fins i tot quan l'últim espai l'ha omplert")
+           ("fins", "i", "tot"): "inclus",
            # (més "dels que tens", "del que tinc": beyond what one owns, a bid's bound — the
            # rules' "No pots oferir mai més punts dels que tens")
            **dict.fromkeys([(than, that, verb) for than in ("del", "dels", "de")
