@@ -82,3 +82,20 @@ def test_a_cost_asked_smaller_asks_whether_strength_changes_it(lang, question, f
 def test_even_is_no_all_in_catalan():
     first_answer_reads("cartographers", "ca", "el meu full ja esta ple del tot, que faig?",
                        ["Decisió 6"], "simplement passa")
+
+
+#: The explored "zona" (pt "área") is its spaces: Decision 1 says "zona descoberta" ("área
+#: descoberta"), the placing rule "espai descobert" ("espaço descoberto"), so "per que no em
+#: deixa posar la lloseta aqui si toca la zona descoberta" (FRESH_28) found Decision 1, the
+#: tile that fits nowhere, before the rule that a shared side needs a stone.
+@pytest.mark.parametrize(
+    ("lang", "question", "facts", "answer"),
+    [
+        ("ca", "si toca la zona descoberta per que no puc posar la lloseta?",
+         ["Almenys un dels costats"], "ha de tenir una pedra"),
+        ("pt-BR", "pq nao deixa colocar o hexagono aqui se encosta na area descoberta",
+         ["Pelo menos um lado em comum"], "precisa ter um bloco de pedra"),
+    ],
+)
+def test_the_explored_area_is_its_spaces(lang, question, facts, answer):
+    first_answer_reads("tikal", lang, question, facts, answer)

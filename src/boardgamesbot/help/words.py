@@ -180,7 +180,10 @@ SAME_MEANING = {
               # (the page's "folha está cheia"; players say it "encheu", "lotou")
               "cheio cheia encher lotar lotado lotada",
               "diminuir abaixar baixar reduzir",
-              "vários várias diversos diversas diferentes"],
+              "vários várias diversos diversas diferentes",
+              # (the explored "área" is its spaces: Decision 1's "área descoberta", the placing
+              # rule's "espaço descoberto")
+              "espaço área"],
     "ca": ["completament sencer sencera complet completa totalment",
            "veure mirar vista visible saber",
            "cost barat barata preu",
@@ -192,7 +195,10 @@ SAME_MEANING = {
            # (the page writes "la lloseta següent"; players "la propera lloseta")
            "següent següents proper propera propers properes",
            "baixar rebaixar reduir disminuir",
-           "diversos diverses varis vàries diferents"],
+           "diversos diverses varis vàries diferents",
+           # (the explored "zona" is its spaces: Decision 1's "zona descoberta", the placing
+           # rule's "espai descobert")
+           "espai zona"],
 }
 
 #: Words for "next" that after a comparative mean the nearest ("el més proper a l'esquerra",
