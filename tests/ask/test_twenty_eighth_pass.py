@@ -19,9 +19,9 @@ from .scoring import held_out_tests
 #: one passage; over both games (docs/ask.md, *Twenty-eighth pass*) 17/26/17 held out, before
 #: the pass (the same asked of no table and from a table of default options). Development from
 #: the twenty-ninth pass on (its weak cells looked into): 18/26/18 after it, 22/27/22 after the
-#: thirtieth.
+#: thirtieth, 25/29/25 after the thirty-first.
 (test_the_set_names_its_answer_in_exactly_one_passage, test_the_set_holds_its_figures) = (
-    held_out_tests(FRESH_28, 5, (22, 27, 22))
+    held_out_tests(FRESH_28, 5, (25, 29, 25))
 )
 
 

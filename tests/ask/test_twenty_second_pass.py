@@ -15,9 +15,10 @@ from .scoring import held_out_tests
 #: FRESH_23 (session 51): each question names a passage and the answer in it, held by exactly
 #: one passage; over both games (docs/ask.md, *Twenty-second pass*) 18/26/14 held out, before
 #: the pass; a development set from the twenty-third pass, which fixed causes of its misses:
-#: 23/28/19 after it; 27/30/26 after the twenty-fourth.
+#: 23/28/19 after it; 27/30/26 after the twenty-fourth; 28/30/27 once the thirty-first named
+#: the Rift Lands card's line for "can i pick monster", as the other sets do.
 (test_the_set_names_its_answer_in_exactly_one_passage,
- test_the_set_holds_its_figures) = held_out_tests(FRESH_23, 5, (27, 30, 26))
+ test_the_set_holds_its_figures) = held_out_tests(FRESH_23, 5, (28, 30, 27))
 
 
 def _within(game: str, lang: str, question: str, opening: str) -> int | None:

@@ -162,7 +162,11 @@ SAME_MEANING = {
            "refuse deny decline reject",
            "lower reduce decrease",
            "several various different",
-           "space room"],
+           "space room",
+           # (what a game pays with: "how much cash do we start with", and the rules' "Points
+           # are your money"; a version of the rules is a variant)
+           "money cash funds budget",
+           "variant version"],
     "pt-BR": ["totalmente inteiro inteira completo completa completamente",
               "ver olhar espiar vista visível saber",
               "custo barato barata caro cara preço",
@@ -176,7 +180,10 @@ SAME_MEANING = {
               # (the page's "folha está cheia"; players say it "encheu", "lotou")
               "cheio cheia encher lotar lotado lotada",
               "diminuir abaixar baixar reduzir",
-              "vários várias diversos diversas diferentes"],
+              "vários várias diversos diversas diferentes",
+              # (the explored "área" is its spaces: Decision 1's "área descoberta", the placing
+              # rule's "espaço descoberto")
+              "espaço área"],
     "ca": ["completament sencer sencera complet completa totalment",
            "veure mirar vista visible saber",
            "cost barat barata preu",
@@ -188,7 +195,10 @@ SAME_MEANING = {
            # (the page writes "la lloseta següent"; players "la propera lloseta")
            "següent següents proper propera propers properes",
            "baixar rebaixar reduir disminuir",
-           "diversos diverses varis vàries diferents"],
+           "diversos diverses varis vàries diferents",
+           # (the explored "zona" is its spaces: Decision 1's "zona descoberta", the placing
+           # rule's "espai descobert")
+           "espai zona"],
 }
 
 #: Words for "next" that after a comparative mean the nearest ("el més proper a l'esquerra",
@@ -238,7 +248,18 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
            **{(verb, "back", *up): ("face up again" if up[0] == "face" else "up again")
               for verb in ("go", "goes", "going", "went", "come", "comes", "coming", "came",
                            "turn", "turns")
-              for up in (("up",), ("face", "up"))}},
+              for up in (("up",), ("face", "up"))},
+           # (more "than you have" is beyond what one owns, a bid's bound: "can i bid more than
+           # i got", and the rules' "You can never bid more points than you have"; "have" alone
+           # is a little word)
+           # (a cost asked smaller or larger asks whether it changes: "does the leader make
+           # moving cost less", and the rules' "it never changes what an action costs")
+           **dict.fromkeys([(cost, than) for cost in ("cost", "costs")
+                            for than in ("less", "more")], "changes cost"),
+           **dict.fromkeys([("cheaper",), ("more", "expensive")], "changes cost"),
+           **dict.fromkeys([("than", *what, who, verb) for what in ((), ("what",))
+                            for who in ("i", "you", "u", "we", "they", "he", "she")
+                            for verb in ("have", "has", "got", "own")], "possess")},
     "pt-BR": {("dizer", "nao"): "recusar", ("falar", "nao"): "recusar",
               # (what "comes out" cheaper costs less: not a tile drawn, "sacar", "sai")
               **{(*verb, *more, price): price for verb in (("sai",), ("saem",))
@@ -264,7 +285,20 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
                                for nth in ("segundo", "terceiro", "quarto")],
                               "seguinte leilao"),
               **dict.fromkeys([("pular", "a", "vez"), ("pular", "minha", "vez"),
-                               ("pular", "o", "turno"), ("pular", "meu", "turno")], "passar")},
+                               ("pular", "o", "turno"), ("pular", "meu", "turno")], "passar"),
+              # (a cost asked smaller or larger asks whether it changes: "o chefe faz o
+              # movimento custar menos", and the rules' "ela nunca muda o custo de uma ação")
+              **dict.fromkeys([(cost, than) for cost in ("custar", "custa", "custe", "custam")
+                               for than in ("menos", "mais")], "muda custo"),
+              **dict.fromkeys([("mais", "barato"), ("mais", "barata"), ("mais", "caro"),
+                               ("mais", "cara")], "muda custo"),
+              # (mais "do que se tem", "q o q eu tenho": beyond what one owns, a bid's bound —
+              # the rules' "Nunca se pode oferecer mais pontos do que se tem")
+              **dict.fromkeys([(*than, *who, verb)
+                               for than in (("do", "que"), ("do", "q"), ("q", "o", "q"),
+                                            ("que", "o", "que"))
+                               for who in ((), ("eu",), ("se",), ("voce",), ("vc",), ("ele",))
+                               for verb in ("tenho", "tem", "temos", "tiver")], "possuir")},
     "ca": {("dir", "que", "no"): "negar", ("dir", "no"): "negar",
            # ("em surt més barat": it costs me less; not a volcano that comes out, "surt")
            **{(verb, *more, price): price for verb in ("surt", "surten")
@@ -290,7 +324,22 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
            # (not having "prou", enough, is having fewer than it takes: the rules' "menys punts
            # dels que calen per superar l'oferta", Decision 5; "no" alone stays a verdict's)
            **dict.fromkeys([("no", have, "prou") for have in ("tinc", "tens", "te", "tenim")],
-                           "menys calen")},
+                           "menys calen"),
+           # (a cost asked smaller or larger asks whether it changes: "el cap fa que moure's
+           # costi menys", and the rules' "mai no canvia el cost d'una acció")
+           **dict.fromkeys([(cost, than)
+                            for cost in ("costar", "costa", "costi", "costen", "costin")
+                            for than in ("menys", "mes")], "canvia cost"),
+           **dict.fromkeys([("mes", "barat"), ("mes", "barata"), ("mes", "car"),
+                            ("mes", "cara")], "canvia cost"),
+           # ("fins i tot" is even, no "tot", all: "el meu full ja està ple del tot" met
+           # Decision 5's "fins i tot quan l'últim espai l'ha omplert")
+           ("fins", "i", "tot"): "inclus",
+           # (més "dels que tens", "del que tinc": beyond what one owns, a bid's bound — the
+           # rules' "No pots oferir mai més punts dels que tens")
+           **dict.fromkeys([(than, that, verb) for than in ("del", "dels", "de")
+                            for that in ("que", "q")
+                            for verb in ("tinc", "tens", "te", "tenim")], "posseir")},
 }
 
 #: Numbers written as words, read as digits ("zero" and "0" are the same question).
