@@ -239,7 +239,7 @@ async def test_a_word_no_action_begins_with_is_told_the_verbs_of_the_tables_vari
         await say(ANA, f"new tikal{variant}", place)
         await say(BOB, "join", place)
         await say(ANA, "start", place)
-        await until(lambda: any("Your turn, @Ana" in t for t in net.texts(room)))
+        await until(lambda room=room: any("Your turn, @Ana" in t for t in net.texts(room)))
         for lang in i18n.LANGUAGES:
             await say(ANA, f"lang {lang}", place)
             refused = await say(ANA, "xyz A4", place)
