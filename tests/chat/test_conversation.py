@@ -227,6 +227,30 @@ async def test_a_slip_of_a_moves_word_in_any_language_is_offered_in_every_group(
 
 
 @run
+async def test_a_word_no_action_begins_with_is_told_the_verbs_of_the_tables_variant(
+        conversation, net, say, service):
+    """'xyz A4' at a basic Tikal table was told "… end, bid, pass or take": the auction's
+    verbs, which that table then refuses. A basic table names its own verbs, an auction
+    table the auction's too, in the group's language."""
+    auction_words = {"en": "pass or take", "pt-BR": "pass ou take", "ca": "pass o take"}
+    basic_words = {"en": "guard or end", "pt-BR": "guard ou end", "ca": "guard o end"}
+    for variant, room in (("", "basic-room"), (" auction", "auction-room")):
+        place = Place("test", room)
+        await say(ANA, f"new tikal{variant}", place)
+        await say(BOB, "join", place)
+        await say(ANA, "start", place)
+        await until(lambda room=room: any("Your turn, @Ana" in t for t in net.texts(room)))
+        for lang in i18n.LANGUAGES:
+            await say(ANA, f"lang {lang}", place)
+            refused = await say(ANA, "xyz A4", place)
+            assert "'xyz'" in refused, (variant, lang, refused)
+            if variant:
+                assert auction_words[lang] in refused, (lang, refused)
+            else:
+                assert basic_words[lang] in refused and "bid" not in refused, (lang, refused)
+
+
+@run
 async def test_a_game_through_commands(conversation, net, say, service):
     await say(ANA, "new tikal")
     await say(BOB, "join")

@@ -12,6 +12,7 @@ Text, not a drawing library: the pictures are small, their text is stable
 from __future__ import annotations
 
 import json
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -27,6 +28,17 @@ def number(x: float) -> str:
     return written[:-2] if written.endswith(".0") else written
 
 
+@cache
+def _name(key: str) -> str:
+    """An attribute's name as SVG writes it (``font_size`` → ``font-size``)."""
+    return key.rstrip("_").replace("_", "-")
+
+
+# A picture writes a few hundred attributes, mostly the same colours, classes and
+# coordinates again: escaping each anew was half of a Tikal board's SVG (docs/benchmarks.md).
+_quoted = lru_cache(maxsize=4096)(quoteattr)
+
+
 def element(tag: str, content: str | None = None, **attrs: object) -> str:
     """``<tag attr="…">content</tag>``; ``font_size`` is written ``font-size``, a trailing
     underscore (``class_``) is dropped, None attributes are left out."""
@@ -36,7 +48,7 @@ def element(tag: str, content: str | None = None, **attrs: object) -> str:
             continue
         if isinstance(value, float):
             value = number(value)
-        parts.append(f"{key.rstrip('_').replace('_', '-')}={quoteattr(str(value))}")
+        parts.append(f"{_name(key)}={_quoted(str(value))}")
     if content is None:
         return f"<{' '.join(parts)}/>"
     return f"<{' '.join(parts)}>{content}</{tag}>"
