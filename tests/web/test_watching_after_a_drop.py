@@ -7,8 +7,16 @@ their maps, none shown, none named above the map."""
 
 from __future__ import annotations
 
-from .helpers import OWN_MAP, Signal, call, hot_seat_table, phone_page, play_first_legal
-from .helpers import take_seat, wait_settled
+from .helpers import (
+    OWN_MAP,
+    Signal,
+    call,
+    hot_seat_table,
+    phone_page,
+    play_first_legal,
+    take_seat,
+    wait_settled,
+)
 from .test_watching_a_whole_game import RECORDER
 
 
@@ -30,12 +38,18 @@ def test_drawings_revealed_while_the_phone_was_away_are_shown_one_at_a_time(brow
         play_first_legal(server, table, tokens[2])  # Cai's drawing ends the card: Bea's revealed
         signal.back()
         # Back, every move shown and the next card's map ready for Ana, in one look.
-        seen = wait_settled(page, "() => document.querySelector('#status-line.yours') && window.__watch",
-                            timeout=60_000)
+        seen = wait_settled(
+            page,
+            "() => document.querySelector('#status-line.yours') && window.__watch",
+            timeout=60_000,
+        )
     finally:
         context.close()
-    drew = {e["seat"]: e["n"] for e in call(server, "GET", f"/api/tables/{table}/events")["events"]
-            if e["type"] == "action"}
+    drew = {
+        e["seat"]: e["n"]
+        for e in call(server, "GET", f"/api/tables/{table}/events")["events"]
+        if e["type"] == "action"
+    }
     for seat in (1, 2):  # Bea's and Cai's, each named above its own picture and marked there
         look = seen.get(str(drew[seat]))
         assert look and look["showing"] and look["mark"], (seat, drew, seen)
