@@ -222,6 +222,8 @@ export class TableScreen {
       } else if (steps.length) {
         steps[steps.length - 1].said.push(...said); // said with the move it follows
       } else {
+        // One's own move is the present, made on another device too: its turn came after
+        // the moves still queued here, which that device showed (docs/rendering.md).
         if (mine) this.pacer.skip();
         said.forEach(tell);
       }
