@@ -46,6 +46,7 @@ export class TableScreen {
     this.msg = null;
     this.legal = null;
     this.events = [];
+    this.opened = false; // the page's first news read (the game so far: not shown move by move)
     this.sel = {};
     this.showHelp = false;
     this.filter = "";
