@@ -119,6 +119,33 @@ def create_in_lobby(page, server, game, seats=None, players=None, seed=None, clo
     return page.url.rsplit("/", 1)[-1]
 
 
+class Signal:
+    """A page's connection to its table that can drop and come back, as a phone's on a
+    Wi-Fi that goes for a moment: set on the page before it opens the table. While `away`,
+    every attempt the page makes to connect again fails; once back, its next one goes through."""
+
+    def __init__(self, page):
+        self.away = False
+        self.socket = None
+        page.route_web_socket(re.compile(r"/ws/tables/"), self.connect)
+
+    def connect(self, socket):
+        if self.away:
+            socket.close()
+            return
+        socket.connect_to_server()
+        self.socket = socket
+
+    def drop(self, page):
+        """The connection gone (the page shows it lost: its badge)."""
+        self.away = True
+        self.socket.close()
+        page.wait_for_selector(".connection:not([hidden])")
+
+    def back(self):
+        self.away = False
+
+
 def in_viewport(page, selector) -> bool:
     return page.evaluate("""sel => {
         const el = document.querySelector(sel);

@@ -5,9 +5,7 @@ result; the replay (its link under the result) is there for whoever wants the mo
 
 from __future__ import annotations
 
-import re
-
-from .helpers import call, hot_seat_table, play_randomly, seeded, take_seat
+from .helpers import Signal, call, hot_seat_table, play_randomly, seeded, take_seat
 
 #: Whether moves were ever shown one at a time from now on (the pace bar drawn).
 WATCH = """() => {
@@ -42,29 +40,18 @@ def test_a_page_back_after_the_end_shows_the_result_at_once(page, server):
     seat = 1 - last[0][0]  # the friend: the first of the last moves is the other's
     assert any(s != seat for s, _ in last)
 
-    away = {"now": False, "socket": None}
-
-    def connection(socket):
-        if away["now"]:  # out of signal: every attempt fails
-            socket.close()
-            return
-        socket.connect_to_server()
-        away["socket"] = socket
-
-    page.route_web_socket(re.compile(r"/ws/tables/"), connection)
+    signal = Signal(page)
     take_seat(page, server, table, seat, tokens[seat], "tikal")
     page.wait_for_selector("svg.board")
     page.wait_for_function("() => document.querySelector('#status-line')?.textContent")
     page.evaluate(WATCH)
-    away["now"] = True
-    away["socket"].close()
-    page.wait_for_selector(".connection:not([hidden])")
+    signal.drop(page)  # out of signal: every attempt fails
     for mover, notation in last:
         legal = call(server, "GET", f"/api/tables/{table}/legal", token=tokens[mover])
         call(server, "POST", f"/api/tables/{table}/actions",
              {"action": notation, "state_id": legal["state_id"]}, tokens[mover])
     assert call(server, "GET", f"/api/tables/{table}")["status"] == "over"
-    away["now"] = False  # back: the page reconnects by itself
+    signal.back()  # the page reconnects by itself
     seen = page.wait_for_function(ENDED, timeout=30_000).json_value()
     assert not seen["paced"] and not seen["skip"], seen
     assert seen["marked"] and seen["replay"], seen

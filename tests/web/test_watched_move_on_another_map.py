@@ -10,6 +10,7 @@ their own map is back, with its spots to draw on."""
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 
 import pytest
 
@@ -211,6 +212,48 @@ SMALL_LOOK = """(n) => {
 }"""
 
 
+# In the look that finds the page settled at Ana's drawing: Bea's small map scrolled to
+# (BLOCK: where on the screen), then THEN, the look's value. Found and scrolled to in a
+# step of its own, the page could still be loading, with no small map.
+SCROLLED_TO_BEA = """() => {
+    const small = document.querySelector('.other-sheet[data-seat="1"] svg.sheet');
+    if (!small) return null;
+    small.scrollIntoView({block: 'BLOCK', behavior: 'instant'});
+    THEN
+}"""
+
+
+@contextmanager
+def ana_at_beas_map_on_a_laptop(browser, server, block, then="return true;"):
+    """Four friends at a card drawn at once, Ana's laptop (1280×800, en, moves shown slowly)
+    at the table, her drawing made, Bea's small map scrolled to (`block`) and `then` run in
+    the look that finds the page settled there, each move's look (SMALL_LOOK) recorded from
+    then on: yields (page, table, tokens, what `then` returned, the page's script errors)."""
+    table, tokens = four_friends(server, "draws")
+    context, page, errors = laptop_page(browser, 1280, 800, "en")
+    try:
+        page.add_init_script("localStorage.setItem('bgbot.pace', 'slow')")
+        take_seat(page, server, table, 0, tokens[0], "cartographers")
+        wait_settled(page, AT_THE_TABLE)
+        act(server, table, tokens[0], drawing_of(server, table, tokens[0], "draws")["notation"])
+        looked = wait_settled(page, SCROLLED_TO_BEA.replace("BLOCK", block).replace("THEN", then))
+        page.evaluate(record(SMALL_LOOK))
+        yield page, table, tokens, looked, errors
+    finally:
+        context.close()
+
+
+def the_others_draw(server, table, tokens):
+    """Bea, Cai and Dani draw: their drawings, and their moves' event numbers, by seat."""
+    drawn = {}
+    for seat in (1, 2, 3):
+        drawn[seat] = drawing_of(server, table, tokens[seat], "draws")
+        act(server, table, tokens[seat], drawn[seat]["notation"])
+    events = call(server, "GET", f"/api/tables/{table}/events")["events"]
+    numbers = {e["seat"]: e["n"] for e in events if e["type"] == "action" and e["seat"] in drawn}
+    return drawn, numbers
+
+
 @pytest.mark.parametrize("block", ["center", "end"])
 def test_on_a_laptop_a_small_map_in_sight_is_left_where_it_is(browser, server, block):
     """A laptop shows the other maps beside one's own: a friend who scrolled to Bea's sees
@@ -220,52 +263,35 @@ def test_on_a_laptop_a_small_map_in_sight_is_left_where_it_is(browser, server, b
     next card's), and it went 22 px under the screen's foot, her drawing in its last rows."""
     words = catalog("en", "cartographers")
     mine, of = words["carto.sheet.yours"], words["carto.sheet.of"]
-    table, tokens = four_friends(server, "draws")
-    context, page, errors = laptop_page(browser, 1280, 800, "en")
-    try:
-        page.add_init_script("localStorage.setItem('bgbot.pace', 'slow')")
-        take_seat(page, server, table, 0, tokens[0], "cartographers")
-        wait_settled(page, AT_THE_TABLE)
-        act(server, table, tokens[0], drawing_of(server, table, tokens[0], "draws")["notation"])
-        # Ana scrolls to Bea's small map: found and scrolled to in the look that finds the
-        # page settled at her drawing (read in a step of its own, the page could still be
-        # loading, with no small map).
-        wait_settled(
-            page,
-            """() => {
-            const small = document.querySelector('.other-sheet[data-seat="1"] svg.sheet');
-            if (!small) return null;
-            small.scrollIntoView({block: 'BLOCK', behavior: 'instant'});
-            return true;
-        }""".replace("BLOCK", block),
-        )
-        page.evaluate(record(SMALL_LOOK))
-        drawn = {}
-        for seat in (1, 2, 3):
-            drawn[seat] = drawing_of(server, table, tokens[seat], "draws")
-            act(server, table, tokens[seat], drawn[seat]["notation"])
-        events = call(server, "GET", f"/api/tables/{table}/events")["events"]
-        numbers = {
-            e["seat"]: e["n"] for e in events if e["type"] == "action" and e["seat"] in (1, 2, 3)
-        }
+    with ana_at_beas_map_on_a_laptop(browser, server, block) as (page, table, tokens, _, errors):
+        drawn, numbers = the_others_draw(server, table, tokens)
         looked = page.wait_for_function(
             "ns => ns.every((n) => window.__looks[n]) && ns.map((n) => window.__looks[n])",
             arg=list(numbers.values()),
             timeout=60_000,
         ).json_value()
-        looks = dict(zip(numbers, looked))
-        # Bea's drawing, on her small map in sight: seen there, Ana's map left in the frame.
-        bea = looks[1]["smalls"].get("1")
-        assert bea and bea["seen"], looks[1]
-        assert sorted(bea["cells"]) == sorted(drawn[1]["params"]["cells"]), (looks[1], drawn[1])
-        assert looks[1]["heading"] == mine, looks[1]
-        for seat, look in looks.items():
-            small = look["smalls"].get(str(seat))
-            expected = mine if small and small["seen"] else of.replace("{name}", NAMES[seat])
-            assert look["heading"] == expected, (seat, look)
-        assert not errors, errors
-    finally:
-        context.close()
+    looks = dict(zip(numbers, looked))
+    # Bea's drawing, on her small map in sight: seen there, Ana's map left in the frame.
+    bea = looks[1]["smalls"].get("1")
+    assert bea and bea["seen"], looks[1]
+    assert sorted(bea["cells"]) == sorted(drawn[1]["params"]["cells"]), (looks[1], drawn[1])
+    assert looks[1]["heading"] == mine, looks[1]
+    for seat, look in looks.items():
+        small = look["smalls"].get(str(seat))
+        expected = mine if small and small["seen"] else of.replace("{name}", NAMES[seat])
+        assert look["heading"] == expected, (seat, look)
+    assert not errors, errors
+
+
+# (in the look above) the page's notice shown at the screen's foot as an error's (ui.js
+# notify, after a tap in the screen's lower half), and where it and Bea's map then lie.
+NOTICE_AT_THE_FOOT = """
+    const notice = document.getElementById('notice');
+    notice.textContent = TEXT;
+    notice.className = 'notice error at-foot';
+    notice.hidden = false;
+    return {small: small.getBoundingClientRect().toJSON(),
+            notice: notice.getBoundingClientRect().toJSON(), height: innerHeight};"""
 
 
 def test_on_a_laptop_a_small_map_under_a_notice_is_not_in_sight(browser, server):
@@ -274,49 +300,20 @@ def test_on_a_laptop_a_small_map_under_a_notice_is_not_in_sight(browser, server)
     drawing is brought to the frame under her name, as from a map out of sight. Counted in
     sight (whole on the screen), her map was left there half under the notice."""
     words = catalog("en", "cartographers")
-    error = catalog("en")["error.internal_error"]
-    table, tokens = four_friends(server, "draws")
-    context, page, errors = laptop_page(browser, 1280, 800, "en")
-    try:
-        page.add_init_script("localStorage.setItem('bgbot.pace', 'slow')")
-        take_seat(page, server, table, 0, tokens[0], "cartographers")
-        wait_settled(page, AT_THE_TABLE)
-        act(server, table, tokens[0], drawing_of(server, table, tokens[0], "draws")["notation"])
-        # In the look that finds the page settled: Bea's small map scrolled to the screen's
-        # foot, the page's notice shown there as an error's (ui.js notify, after a tap in the
-        # screen's lower half), and where both then lie.
-        boxes = wait_settled(
-            page,
-            """() => {
-            const small = document.querySelector('.other-sheet[data-seat="1"] svg.sheet');
-            if (!small) return null;
-            small.scrollIntoView({block: 'end', behavior: 'instant'});
-            const notice = document.getElementById('notice');
-            notice.textContent = TEXT;
-            notice.className = 'notice error at-foot';
-            notice.hidden = false;
-            return {small: small.getBoundingClientRect().toJSON(),
-                    notice: notice.getBoundingClientRect().toJSON(), height: innerHeight};
-        }""".replace("TEXT", json.dumps(error)),
-        )
+    notice = NOTICE_AT_THE_FOOT.replace("TEXT", json.dumps(catalog("en")["error.internal_error"]))
+    with ana_at_beas_map_on_a_laptop(browser, server, "end", notice) as (
+        page, table, tokens, boxes, errors,
+    ):
         small, notice = boxes["small"], boxes["notice"]
         # (whole on the screen, its lower rows under the notice)
         assert small["top"] >= 0 and small["bottom"] <= boxes["height"], boxes
         assert notice["top"] < small["bottom"] and notice["left"] < small["right"], boxes
         assert notice["right"] > small["left"] and notice["bottom"] > small["top"], boxes
-        page.evaluate(record(SMALL_LOOK))
-        drawn = {}
-        for seat in (1, 2, 3):
-            drawn[seat] = drawing_of(server, table, tokens[seat], "draws")
-            act(server, table, tokens[seat], drawn[seat]["notation"])
-        events = call(server, "GET", f"/api/tables/{table}/events")["events"]
-        bea = next(e["n"] for e in events if e["type"] == "action" and e["seat"] == 1)
+        _, numbers = the_others_draw(server, table, tokens)
         look = page.wait_for_function(
-            "n => window.__looks[n]", arg=bea, timeout=60_000
+            "n => window.__looks[n]", arg=numbers[1], timeout=60_000
         ).json_value()
         assert look["heading"] == words["carto.sheet.of"].replace("{name}", "Bea"), look
         # (the notice still there: nothing took it away meanwhile)
         assert page.evaluate("!document.getElementById('notice').hidden")
-        assert not errors, errors
-    finally:
-        context.close()
+    assert not errors, errors

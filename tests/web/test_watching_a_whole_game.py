@@ -6,7 +6,19 @@ screen's top or foot."""
 
 from __future__ import annotations
 
-from .helpers import act, call, legal_notations, phone_page, seeded, take_seat, view
+import time
+from contextlib import contextmanager
+
+from .helpers import (
+    act,
+    call,
+    friends_and_a_bot,
+    legal_notations,
+    phone_page,
+    seeded,
+    take_seat,
+    view,
+)
 
 NAMES = ["Ana", "Bea"]
 
@@ -106,6 +118,54 @@ def one_turn_of_random_moves(server, table, token, seat, rng):
         legal = legal_notations(server, table, token)
         act(server, table, token,
             "end" if "end" in legal and rng.random() < 0.3 else rng.choice(legal))
+
+
+@contextmanager
+def ana_and_the_bot(browser, server, script):
+    """Ana at a Tikal table with a bot (seed 4), on a 390×844 phone that runs `script`
+    before her page loads, her board drawn and RECORDER installed: yields (page, table, her
+    token, the page's script errors); the page's context is closed after."""
+    table, tokens = friends_and_a_bot(server, "tikal", 4, names=("Ana",))
+    context, page, errors = phone_page(browser, 390, 844)
+    try:
+        page.add_init_script(script)
+        take_seat(page, server, table, 0, tokens[0], "tikal")
+        page.wait_for_selector("svg.board:not([data-stale])", timeout=30_000)
+        page.evaluate(RECORDER)
+        yield page, table, tokens[0], errors
+    finally:
+        context.close()
+
+
+def the_bots_turn_watched(page, server, table, token):
+    """Ana plays one turn (random moves), then the bot plays its own; once it is Ana's turn
+    again with every move of the bot shown (none pending): the bot's moves (their numbers
+    and seat) and the page's looks at each (window.__watch)."""
+    one_turn_of_random_moves(server, table, token, 0, seeded(4))
+    deadline = time.monotonic() + 60
+    while view(server, table)["to_act"] != [0] and time.monotonic() < deadline:
+        time.sleep(0.2)
+    theirs = moves_of_others(server, table, 0)
+    assert len(theirs) >= 3, theirs  # the bot's turn, several moves to show one at a time
+    page.wait_for_function(
+        "n => document.querySelector('#status-line.yours')"
+        " && !document.querySelector('.pace-showing')"
+        " && Math.max(0, ...Object.keys(window.__watch).map(Number)) >= n",
+        arg=max(theirs),
+        timeout=90_000,
+    )
+    return theirs, page.evaluate("window.__watch")
+
+
+def never_seen_marked(theirs, seen):
+    """The moves of `theirs` never seen marked (on the board, or by the note under it) in
+    the page's looks `seen`, with the best look at each."""
+    return [
+        (n, seen.get(str(n)))
+        for n in sorted(theirs)
+        if not (seen.get(str(n)) or {}).get("mark")
+        and (seen.get(str(n)) or {}).get("marked") != "note"
+    ]
 
 
 def play_watched(browser, server, game):

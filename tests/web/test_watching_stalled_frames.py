@@ -9,10 +9,13 @@ the frames take."""
 
 from __future__ import annotations
 
-import time
-
-from .helpers import friends_and_a_bot, phone_page, seeded, take_seat, view
-from .test_watching_a_whole_game import RECORDER, moves_of_others, one_turn_of_random_moves
+from .helpers import seeded
+from .test_watching_a_whole_game import (
+    ana_and_the_bot,
+    never_seen_marked,
+    one_turn_of_random_moves,
+    the_bots_turn_watched,
+)
 
 # Each picture's answer held a moment in the page (its pictures are asked ahead, so the
 # later moves' are in when their turn comes). The first that arrives while another's move
@@ -44,39 +47,12 @@ STALLED_FRAMES = """(stall) => {
 
 
 def test_each_move_of_the_bot_is_seen_marked_though_frames_stall(browser, server):
-    table, tokens = friends_and_a_bot(server, "tikal", 4, names=("Ana",))
-    token = tokens[0]
-    context, page, errors = phone_page(browser, 390, 844)
-    try:
-        page.add_init_script(f"({STALLED_FRAMES})({STALL})")
-        take_seat(page, server, table, 0, token, "tikal")
-        page.wait_for_selector("svg.board:not([data-stale])", timeout=30_000)
-        page.evaluate(RECORDER)
-        # Ana plays one turn (random moves), then the bot plays its own.
-        one_turn_of_random_moves(server, table, token, 0, seeded(4))
-        # The bot's whole turn played (Ana's turn again), then shown (none pending).
-        deadline = time.monotonic() + 60
-        while view(server, table)["to_act"] != [0] and time.monotonic() < deadline:
-            time.sleep(0.2)
-        theirs = moves_of_others(server, table, 0)
-        page.wait_for_function(
-            "n => document.querySelector('#status-line.yours')"
-            " && !document.querySelector('.pace-showing')"
-            " && Math.max(0, ...Object.keys(window.__watch).map(Number)) >= n",
-            arg=max(theirs),
-            timeout=90_000,
-        )
-        seen, stalled = page.evaluate("[window.__watch, window.__stalled]")
-    finally:
-        context.close()
-    assert len(theirs) >= 3, theirs  # the bot's turn, several moves to show one at a time
+    stalling = f"({STALLED_FRAMES})({STALL})"
+    with ana_and_the_bot(browser, server, stalling) as (page, table, token, errors):
+        theirs, seen = the_bots_turn_watched(page, server, table, token)
+        stalled = page.evaluate("window.__stalled")
     assert stalled  # the frames stalled while one of them was shown: the case is checked
-    unmarked = [
-        (n, seen.get(str(n)))
-        for n in sorted(theirs)
-        if not (seen.get(str(n)) or {}).get("mark")
-        and (seen.get(str(n)) or {}).get("marked") != "note"
-    ]
+    unmarked = never_seen_marked(theirs, seen)
     assert not unmarked, unmarked
     assert not errors, errors
 
@@ -112,19 +88,12 @@ def test_a_move_drawn_again_mid_move_keeps_its_step_mark(browser, server):
     """A move's board drawn again in the middle of its moment (a later move's picture
     arriving) was a new board without the mark of the step shown (pace-step): its frames
     went marked, then unmarked for the rest of the move. Kept, and not faded in again."""
-    table, tokens = friends_and_a_bot(server, "tikal", 4, names=("Ana",))
-    token = tokens[0]
-    context, page, errors = phone_page(browser, 390, 844)
-    try:
-        page.add_init_script("localStorage.setItem('bgbot.pace', 'slow')")
-        take_seat(page, server, table, 0, token, "tikal")
-        page.wait_for_selector("svg.board:not([data-stale])", timeout=30_000)
+    slow = "localStorage.setItem('bgbot.pace', 'slow')"
+    with ana_and_the_bot(browser, server, slow) as (page, table, token, errors):
         page.evaluate(REDRAWN_MID_MOVE)
         # Ana plays one turn (random moves), then the bot plays its own.
         one_turn_of_random_moves(server, table, token, 0, seeded(4))
         redrawn = page.wait_for_function("() => window.__redrawn", timeout=60_000).json_value()
-    finally:
-        context.close()
     assert redrawn["board"] and redrawn["line"] == redrawn["n"], redrawn  # drawn anew, same move
     assert redrawn["step"] and redrawn["mark"], redrawn
     assert redrawn["fade"] in ("none", None), redrawn

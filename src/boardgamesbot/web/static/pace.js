@@ -18,13 +18,16 @@ export const SPEEDS = { slow: 1000, normal: 500, fast: 150, instant: 0 };
 /** More moves waiting than this and they are not worth watching one by one: caught up at once. */
 export const CATCH_UP = 20;
 /**
- * The longest a move waits for its picture before the next is shown (ms). A picture is
- * the server's answer to a request, which ends (drawn, or refused: then the move is shown
- * without it) unless the connection hangs; on a busy server it took over 1.5 s, the wait
- * this was, and the move went by with its words above the stale board, its mark never
- * shown to the friend watching (tests/web/test_watching_slow_pictures.py).
+ * The longest a move waits for its picture (ms); then the present is shown at once, not
+ * the next move. A picture is the server's answer to a request, which ends (drawn, or
+ * refused: then the move is shown without it) unless the connection hangs. On a busy
+ * server it took over 1.5 s, then over 8 s, the waits this was: the move went by with its
+ * words above the stale board, its mark never shown to the friend watching, and the next
+ * was named over the old board in its turn (tests/web/test_watching_slow_pictures.py).
+ * Longer than this, the pictures will not keep up with the moves: the present, with what
+ * changed since one's turn marked, tells the story better than moves named over old boards.
  */
-const PICTURE_WAIT = 8000;
+const PICTURE_WAIT = 20000;
 
 /**
  * A queue of steps shown one at a time: show(step) for each, `delay()` ms apart, then
@@ -68,8 +71,9 @@ export class Pacer {
     step.drawing = true;
     step.due = performance.now(); // its turn: its arrival, or the end of the move before it
     // Its moment starts when its picture is in view (drawn() below; a picture is drawn by
-    // the server, a round trip); a picture that never comes holds the queue no longer than this.
-    this.timer = setTimeout(() => this.next(), Math.max(this.delay(), PICTURE_WAIT));
+    // the server, a round trip); a picture that never comes holds the queue no longer than
+    // this, and the present is shown (its news said, what changed marked).
+    this.timer = setTimeout(() => this.skip(), Math.max(this.delay(), PICTURE_WAIT));
     this.show(step);
   }
 

@@ -46,6 +46,7 @@ export class TableScreen {
     this.msg = null;
     this.legal = null;
     this.events = [];
+    this.opened = false; // the page's first news read (the game so far: not shown move by move)
     this.sel = {};
     this.showHelp = false;
     this.filter = "";
@@ -135,17 +136,25 @@ export class TableScreen {
     } else if (m.type === "events") {
       const seen = new Set(this.events.map((e) => e.n));
       const fresh = m.events.filter((event) => !seen.has(event.n));
-      const back = this.back;
+      // The page's first news (opened, reloaded) is the game so far: drawn as it is, no
+      // move of it shown one at a time.
+      const opening = !this.opened;
+      this.opened = true;
+      // The game ended with this news while the page was away (the first news after a
+      // connection made again): straight to its end (follow).
+      const endedAway = this.back && fresh.some((event) => event.type === "over");
       this.back = false;
       this.events.push(...fresh);
       this.events.sort((a, b) => a.n - b.n);
       // New events after the ones read extend the log; one from the past (a hidden
-      // choice made public) rebuilds it.
+      // choice made public) rebuilds it. Either way the others' moves in it are shown one
+      // at a time, news after a connection made again too: a phone whose Wi-Fi dropped a
+      // moment while a drawing was revealed saw the others' drawings jump onto their maps.
       if (this.log && fresh.every((event) => event.n > this.log.lastN)) {
-        this.follow(fresh.sort((a, b) => a.n - b.n), back);
+        this.follow(fresh.sort((a, b) => a.n - b.n), endedAway);
       } else {
         this.log = null;
-        if (!back && facesReady()) this.showRevealed(fresh);
+        if (!opening && !endedAway && facesReady()) this.showRevealed(fresh);
       }
       this.drawSoon(null, "log");
     } else if (m.type === "error") {
@@ -170,9 +179,9 @@ export class TableScreen {
    * friends, this seat's autopilot) to be shown one at a time, each with the public view
    * after it and the lines it adds to the log (said when shown). This seat's own moves
    * are not held back: the present is shown at once; nor are the moves that ended the
-   * game while the page was away (`back`: the first news after a connection).
+   * game while the page was away (`endedAway`: in the first news after a connection).
    */
-  follow(events, back = false) {
+  follow(events, endedAway = false) {
     const steps = [];
     // Others' choices that showed nothing when made (a simultaneous step's hidden
     // drawings, revealed by a later move of this batch): shown with that move, not one by
@@ -214,13 +223,15 @@ export class TableScreen {
       } else if (steps.length) {
         steps[steps.length - 1].said.push(...said); // said with the move it follows
       } else {
+        // One's own move is the present, made on another device too: its turn came after
+        // the moves still queued here, which that device showed (docs/rendering.md).
         if (mine) this.pacer.skip();
         said.forEach(tell);
       }
     }
     this.log.speak = (text, entry) => tell(entry?.headline ? { text, headline: entry.headline } : text);
     steps.push(...together); // revealed by nothing in this batch: shown as they come
-    if (back && events.some((event) => event.type === "over")) {
+    if (endedAway) {
       // The game ended with these moves while the page was away: straight to its final
       // position and result, with any moves still waiting to be shown. A page back after
       // the end (a phone that slept through it) replayed the last moves one at a time
@@ -250,8 +261,9 @@ export class TableScreen {
    * in turn, at the same pace (they all appeared at once for them); their own, known to
    * them, is not shown again. Their own move is among this news when a public event came
    * between the others' drawings and theirs (a friend who changed their name meanwhile:
-   * tests/web/test_simultaneous_reveal.py); not on a reload or a connection made again
-   * (`back`: the present at once).
+   * tests/web/test_simultaneous_reveal.py). Shown too when they come as the news a
+   * connection made again brings (tests/web/test_watching_after_a_drop.py); not on the
+   * page's first news, nor when the game ended while the page was away (the present at once).
    */
   showRevealed(fresh) {
     const mine = (event) => event.seat === this.msg?.seat && (event.by ?? "person") === "person";
