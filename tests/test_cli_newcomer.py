@@ -747,3 +747,20 @@ def test_a_slip_of_any_word_of_the_notation_is_answered_with_the_word_meant(
     far = " ".join(played_lines(tmp_path, lang, "xyzzy A4", name=name).split())
     assert say(lang, "unreadable.next") in far
     assert say(lang, "move.near", word="xyzzy", near="x").split("'")[2] not in far
+
+
+def test_a_questions_word_that_looks_like_an_option_is_a_word():
+    """`bgbot ask tikal posso mover -l` was refused ("Option '-l' requires an argument"):
+    the question's last word read as the language option. Once the question has begun, a
+    word is an option only with its value (`--lang ca`, `-n 2`, `--json`), as documented."""
+    import json
+
+    result = run("ask", "tikal", "posso", "mover", "-l", env={"LANG": LOCALES["pt-BR"]})
+    assert result.exit_code == 0, result.output
+    asked = run("ask", "tikal", "posso", "mover", "-l", "--json", "-n", "2")
+    assert asked.exit_code == 0, asked.output
+    assert json.loads(asked.output)["question"].endswith("mover -l")
+    options = run("ask", "tikal", "puc caminar sobre un volcà?", "--lang", "ca", "-n", "1",
+                  "--json")
+    assert options.exit_code == 0, options.output
+    assert json.loads(options.output)["lang"] == "ca"

@@ -28,7 +28,8 @@ class Bgbot(click.Group):
     def main(self, args=None, *rest, **options):  # type: ignore[override]
         import sys
 
-        args = list(sys.argv[1:] if args is None else args)
+        # (a question's words are text, "-l" among them: `rules.question_line`)
+        args = rules.question_line(list(sys.argv[1:] if args is None else args))
         # (every command's --lang checked here, the games' own tools' too: a game's tool
         # given "--lang xx" spoke the locale's language, saying nothing)
         for typed in typed_languages(args):

@@ -24,7 +24,7 @@ from .terminal import (
     load_record,
     replay,
 )
-from .words import environment_language, say
+from .words import environment_language, known_language, say
 
 
 @click.command("rules")
@@ -157,6 +157,53 @@ def print_why(answer, lang: str) -> None:
                       soft_wrap=True)
     console.print(textwrap.fill(answer.text, width=width, initial_indent="   ",
                                 subsequent_indent="   "), markup=False, soft_wrap=True)
+
+
+def question_line(args: list[str]) -> list[str]:
+    """A command line (``bgbot``'s arguments) with `ask`'s question after a ``--`` and
+    its options before it (`question_args`); any other command's as it is."""
+    at = 0
+    while at < len(args) and args[at].startswith("-"):  # (bgbot's own options first)
+        at += 2 if args[at] in ("--lang", "-l") else 1
+    if at < len(args) and args[at] == "ask":
+        return [*args[:at + 1], *question_args(args[at + 1:])]
+    return args
+
+
+def question_args(args: list[str]) -> list[str]:
+    """`ask`'s arguments with the question's words after a ``--`` and its options before
+    it: once the question has begun, a word that looks like an option is an option only
+    where it is one with its value (`--lang ca`, `-n 3`, `--json`), else a word of the
+    question (`bgbot ask posso mover -l` was refused, "Option '-l' requires an argument",
+    the question's last word read as the language option).
+
+    >>> question_args(["posso", "mover", "-l"])
+    ['--', 'posso', 'mover', '-l']
+    >>> question_args(["tikal", "can I move?", "--lang", "en", "-n", "3", "--json"])
+    ['--lang', 'en', '-n', '3', '--json', '--', 'tikal', 'can I move?']
+    """
+    options: list[str] = []
+    words: list[str] = []
+    at = 0
+    while at < len(args):
+        arg, value = args[at], args[at + 1] if at + 1 < len(args) else None
+        if arg == "--":
+            words += args[at + 1:]
+            break
+        # (before the question click judges each option and its value, as it did)
+        valued = arg in ("--lang", "-l", "--limit", "-n") and value is not None and (
+            not words or (value.isdigit() if arg in ("--limit", "-n")
+                          else known_language(value) is not None))
+        if valued:
+            options += [arg, str(value)]
+            at += 1
+        elif arg.startswith("-") and (not words or arg in ("--json", "-h", "--help")
+                                      or arg.startswith(("--lang=", "--limit="))):
+            options.append(arg)
+        else:
+            words.append(arg)
+        at += 1
+    return [*options, "--", *words]
 
 
 @click.command("ask")

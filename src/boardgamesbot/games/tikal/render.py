@@ -624,13 +624,17 @@ def _auction_lines(notes: list[str], width: int) -> list[tuple[str, bool]]:
     as may be, each with whether it holds tiles of the display. A tile that does not fit
     the line before it begins a line standing in by `TILE_INDENT`, under the display, and
     no other note follows a tile on its line: at the left edge "2. A treasure…" read as a
-    note of its own, and "Amulets: …" after a tile as one more tile."""
+    note of its own, and "Amulets: …" after a tile as one more tile. A tile follows only
+    a tile or the display's heading (its colon): on a phone, the heading left out,
+    "Amulets played: j3  1. E slv N2" read as the amulets' line going on."""
     lines: list[tuple[str, bool]] = []
     for note in notes:
         tile = note.startswith(TILE_INDENT)
         text = note.strip()
-        if lines and (tile or not lines[-1][1]) \
-                and cell_len(lines[-1][0]) + 2 + cell_len(text) <= width:
+        after = lines[-1] if lines else None
+        if after is not None and (not after[1] if not tile else
+                                  after[1] or after[0].endswith(":")) \
+                and cell_len(after[0]) + 2 + cell_len(text) <= width:
             lines[-1] = (f"{lines[-1][0]}  {text}", tile or lines[-1][1])
         else:
             lines.append(((TILE_INDENT if tile else "") + text, tile))
@@ -683,8 +687,19 @@ class Seen:
     #: each, and the half map's top scrolled away (the table itself stays: on 80 columns
     #: the turn's line said in one row makes room first).
     ENDING = ("history", "players", "over", "names")
+    #: Then, a four-player auction on a phone's 40x24 (its own lines pushed the board's
+    #: top away on 269 of 444 screens): "tiles", the display's tiles named as the map
+    #: names them, without their letter ("1. T4 N1 SE2  2. $2 N2", two a row), the heading
+    #: as "Auction 2: bidding for turn 1/4" (it broke before "4") and "Bidding: p1, p2";
+    #: "unheaded", the tiles straight under the heading, without "Display:"; "passed",
+    #: while bidding, one list of who passed and whose amulet is played, the latter where
+    #: any is (a seat in neither list is in the other); "joined", the bid on the heading's
+    #: row ("Auction 6, turn 2/4: bid 5 by p4"); "play", outside a bidding, the amulets,
+    #: and in a turn's play the display too (the next bidding shows them; 'board' draws
+    #: them).
+    PHONE_AUCTION = ("tiles", "unheaded", "passed", "joined", "play")
     TIGHTER = ("share", "auction", "levels", "headings", "display", "amulets", "done",
-               "stack", "reasons", "bid", "to_act", "points", *ENDING)
+               "stack", "reasons", "bid", "to_act", "points", *PHONE_AUCTION, *ENDING)
 
     def parts(self, dense: bool = False, width: int = 80, tight: int = 0,
               half: int | None = None) -> Group:
@@ -696,10 +711,13 @@ class Seen:
         view, lang = self.view, self.lang
         taken = set(self.TIGHTER[:tight])
         auction: list[Text] = []
+        # (the display's tiles named as the map names them: `TIGHTER`'s "tiles")
+        named = (lambda tile: _labels({**tile, "wafers": tile.get("masks")}, lang)[0][-1]) \
+            if "tiles" in taken else None
         if view.get("auction"):
             from .render_auction import auction_parts, auction_text
 
-            auction = [Text(auction_text(view["auction"], lang))]
+            auction = [Text(auction_text(view["auction"], lang, named))]
         if not dense:
             return Group(Board(view, lang), Players(view, lang), *auction,
                          status_text(view, lang, width, self.names))
@@ -715,7 +733,7 @@ class Seen:
         # their indent: `_auction_lines`)
         said = [_squeezed(line) for line in str(auction[0]).splitlines()] if auction else []
         if auction and "auction" in taken:
-            lines, to_act = auction_parts(view["auction"], lang)
+            lines, to_act = auction_parts(view["auction"], lang, named)
             if to_act is not None and not view["over"]:
                 said = [_squeezed(line) for line in lines]
                 turns["to_play"] = Text(to_act, turns["to_play"].style)
@@ -743,14 +761,38 @@ class Seen:
                     lang, "tikal.term.auction.bid.short", n=auction_now["bid"],
                     seat=seat_tag(auction_now["bidder"], lang))
             said = [short_said if line == long else line for line in said]
+            if "joined" in taken:  # the bid on the heading's row: "Auction 6, turn 2/4:
+                # bid 5 by p4" (the bidding's heading and bid took two of a phone's rows)
+                bid = "nobid" if auction_now["bidder"] is None else "bid"
+                said = [say(lang, f"tikal.term.auction.{bid}.joined", n=auction_now["round"],
+                            turn=auction_now["turn"], players=len(auction_now["amulets"]),
+                            bid=auction_now["bid"], seat=seat_tag(auction_now["bidder"] or 0,
+                                                                  lang)),
+                        *[line for line in said[1:] if line != short_said]]
+        display = say(lang, "tikal.term.auction.display.short")
         if said and "display" in taken:  # "Display:", then its tiles ('take N': help)
             long = say(lang, "tikal.term.auction.display")
-            said = [say(lang, "tikal.term.auction.display.short") if line == long else line
-                    for line in said]
+            said = [display if line == long else line for line in said]
+        one_list = "passed" in taken and bool(said) and bool(view["auction"].get("bidding"))
+        played = [seat_tag(seat, lang) for seat, side in
+                  enumerate(view["auction"]["amulets"]) if side != "up"] if said else []
+        if one_list and played:
+            passed_said = say(lang, "tikal.term.auction.passed", list="")
+            said = [line for line in said if not line.startswith(passed_said)]
+        # (outside a bidding the amulets give way, and in a turn's play the display too,
+        # "Display: empty" as well: the next bidding shows them, 'board' draws them)
+        aside = "play" in taken and bool(said) and not view["auction"].get("bidding")
+        if aside and view["auction"].get("winner") is None:
+            said = [line for line in said if not line.startswith(TILE_INDENT)
+                    and line != display and line != say(
+                        lang, "tikal.term.auction.display.empty")]
+        if said and "unheaded" in taken:  # the tiles, numbered and standing in, under the
+            # auction's heading: "Display:" took a row of its own, or the first tile's
+            said = [line for line in said if line != display]
         packed = _auction_lines(said, width)
-        if said and "amulets" in taken:  # the amulets' line is the auction's last
-            played = [seat_tag(seat, lang) for seat, side in
-                      enumerate(view["auction"]["amulets"]) if side != "up"]
+        if said and "amulets" in taken and (one_list and not played or aside):
+            packed = _auction_lines(said[:-1], width)
+        elif said and "amulets" in taken:  # the amulets' line is the auction's last
             amulets = say(lang, "tikal.term.auction.amulets.played", list=", ".join(played)) \
                 if played else say(lang, "tikal.term.auction.amulets.none")
             # the auction's other lines in their order, the amulets on any with room but
