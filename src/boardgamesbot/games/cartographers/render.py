@@ -286,22 +286,32 @@ class Seen:
                  names: Mapping[int, str] | None = None,
                  focus: Sequence[str] | None = None) -> None:
         self.view, self.lang, self.names, self.focus = view, lang, names, focus
+        #: the rows each way of drawing the table takes at a width, drawn once: the prompt
+        #: measures the same table at each height its recap's shorter forms leave
+        #: (`cli.play.fits`), and drawing every way again each time was most of its cost
+        self._rows: dict[tuple[object, ...], int] = {}
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
         roomy = _parts(self.view, self.lang, names=self.names, width=width)
         unbounded = options.update(height=None)
+
+        def rows(drawing: RenderableType, *way: object) -> int:
+            key = (width, *way)
+            if key not in self._rows:
+                self._rows[key] = len(console.render_lines(drawing, unbounded, pad=False))
+            return self._rows[key]
+
         if options.height is not None and self.view.get("viewer") is not None:
-            lines = console.render_lines(roomy, unbounded, pad=False)
-            if len(lines) > options.height:
+            roomy_rows = rows(roomy, "roomy")
+            if roomy_rows > options.height:
                 # what to do goes under the card where that is shorter (a narrow sheet
                 # leaves the card room), else across the width under both
-                dense = min((_parts(self.view, self.lang, True, beside, self.names, width)
-                             for beside in (True, False)),
-                            key=lambda parts: len(console.render_lines(parts, unbounded,
-                                                                       pad=False)))
-                if self.focus is None or len(console.render_lines(
-                        dense, unbounded, pad=False)) <= options.height:
+                denses = {b: _parts(self.view, self.lang, True, b, self.names, width)
+                          for b in (True, False)}
+                way = min(denses, key=lambda b: rows(denses[b], "dense", b))
+                dense = denses[way]
+                if self.focus is None or rows(dense, "dense", way) <= options.height:
                     yield dense
                     return
                 # (a phone's 24 rows, told it may draw a part of the table: the sheet to
@@ -310,8 +320,7 @@ class Seen:
                     compact = _compact(self.view, self.lang, width, short)
                     if compact is None:
                         break
-                    if len(console.render_lines(compact, unbounded, pad=False)) \
-                            <= options.height:
+                    if rows(compact, "compact", short) <= options.height:
                         yield compact
                         return
                 yield compact or dense
