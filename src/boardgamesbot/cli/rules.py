@@ -181,6 +181,8 @@ def question_args(args: list[str]) -> list[str]:
     ['--', 'posso', 'mover', '-l']
     >>> question_args(["tikal", "can I move?", "--lang", "en", "-n", "3", "--json"])
     ['--lang', 'en', '-n', '3', '--json', '--', 'tikal', 'can I move?']
+    >>> question_args(["tikal", "volcano?", "--lang", "fr"])
+    ['--lang', 'fr', '--', 'tikal', 'volcano?']
     """
     options: list[str] = []
     words: list[str] = []
@@ -190,10 +192,11 @@ def question_args(args: list[str]) -> list[str]:
         if arg == "--":
             words += args[at + 1:]
             break
-        # (before the question click judges each option and its value, as it did)
+        # (before the question, and for an option spelled out in full anywhere, click
+        # judges each option and its value, as it did: "--lang fr" is refused, not asked)
         valued = arg in ("--lang", "-l", "--limit", "-n") and value is not None and (
-            not words or (value.isdigit() if arg in ("--limit", "-n")
-                          else known_language(value) is not None))
+            not words or arg.startswith("--")
+            or (value.isdigit() if arg == "-n" else known_language(value) is not None))
         if valued:
             options += [arg, str(value)]
             at += 1
