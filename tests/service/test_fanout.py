@@ -6,23 +6,15 @@ past the limit set on each reply."""
 from __future__ import annotations
 
 import asyncio
-import socket
 import uuid
 
 import pytest
 
 from boardgamesbot.service.fanout import RedisFanout
+from tests.service.test_scale import redis_up
 
 #: A hang detector, not a speed limit: close gives up on a silent peer after seconds.
 HANG = 30.0
-
-
-def redis_up() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=1):
-            return True
-    except OSError:
-        return False
 
 
 class SilentPeer:
