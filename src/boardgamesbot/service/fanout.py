@@ -15,8 +15,9 @@ wrong state.
   is given: faster than NOTIFY when a Redis is deployed anyway
   (``../shared/notes/scale-out.md``: median 4 ms against 24 ms).
 
-Closing never waits on the network for long (`CLOSE_WAIT`): a Redis or a
-PostgreSQL that accepts but never answers held the service's shutdown forever.
+Closing never waits on the network for long (`CLOSE_SECONDS` a step): a Redis
+that accepted and never answered held the service's shutdown forever (redis-py
+before 8.0 has no socket timeout); either listener gets the same bound.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ CHANNEL = "bgbot_tables"
 
 #: Seconds `close` waits for the listener to stop and each Redis publish still under way
 #: to end; then it logs what it leaves and goes on (the sweep delivers a lost notice).
-CLOSE_WAIT = 5.0
+CLOSE_SECONDS = 5.0
 
 
 class Fanout(Protocol):
@@ -106,7 +107,7 @@ class _Listener:
         if self.task is not None:
             self.task.cancel()
             # (a cancelled listener still closes its connection, which may wait on a peer)
-            await _within(CLOSE_WAIT, "the fan-out listener to stop", self.task)
+            await _within(CLOSE_SECONDS, "the fan-out listener to stop", self.task)
 
 
 class PostgresFanout(_Listener):
@@ -194,9 +195,9 @@ class RedisFanout(_Listener):
 
     async def close(self) -> None:
         await super().close()
-        await _within(CLOSE_WAIT, "publishes to Redis", *self.pending)
+        await _within(CLOSE_SECONDS, "publishes to Redis", *self.pending)
         closing = asyncio.get_running_loop().create_task(self.redis.aclose())
-        await _within(CLOSE_WAIT, "the Redis connections to close", closing)
+        await _within(CLOSE_SECONDS, "the Redis connections to close", closing)
 
 
 def make_fanout(db_url: str, redis_url: str | None = None) -> Fanout:
