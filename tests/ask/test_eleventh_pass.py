@@ -9,8 +9,9 @@ from boardgamesbot.help import help_page
 from boardgamesbot.help.passages import passages
 from boardgamesbot.help.search import ask, index
 
+from .passes import assert_game_figures
 from .questions_fresh import FRESH_12
-from .scoring import holds, score_answers
+from .scoring import holds
 
 
 @pytest.mark.parametrize(("game", "lang", "pointing"), [
@@ -132,10 +133,7 @@ def test_the_eleventh_pass_development_set_holds_its_figures(game, least):
         texts = [p.text for p in passages(help_page(game, lang))
                  if holds(p.text, [*facts, answer])]
         assert len(texts) == 1, (lang, question, texts)
-    results = score_answers(game, FRESH_12).values()
-    found = tuple(round(sum(result[measure] * result["count"] for result in results))
-                  for measure in ("top1", "top3", "read"))
-    assert all(got >= floor for got, floor in zip(found, least, strict=True)), found
+    assert_game_figures(game, FRESH_12, least)
 
 
 @pytest.mark.parametrize(("lang", "question", "lead"), [

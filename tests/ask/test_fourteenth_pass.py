@@ -8,18 +8,15 @@ import pytest
 
 from boardgamesbot.help.search import ask, index
 
+from .passes import named_once_tests
 from .questions_fresh import FRESH_17, FRESH_18
-from .scoring import assert_named_once, assert_totals, first_answer_reads
+from .scoring import assert_totals, first_answer_reads
 
-
-@pytest.mark.parametrize(("name", "questions", "least"), [
+#: FRESH_17 (held out) and FRESH_18 (development), session 47: each question names a passage
+#: and the answer in it, held by exactly one passage of that language's page (an answer no
+#: passage holds, or several do, would measure nothing).
+test_the_new_sets_name_their_answer_in_exactly_one_passage = named_once_tests([
     ("FRESH_17", FRESH_17, 7), ("FRESH_18", FRESH_18, 5)])
-@pytest.mark.parametrize("game", ["tikal", "cartographers"])
-def test_the_new_sets_name_their_answer_in_exactly_one_passage(name, questions, least, game):
-    """FRESH_17 (held out) and FRESH_18 (development), session 47: each question names a
-    passage and the answer in it, held by exactly one passage of that language's page (an
-    answer no passage holds, or several do, would measure nothing)."""
-    assert_named_once(game, questions[game], least)
 
 
 @pytest.mark.parametrize(("name", "questions", "least"), [

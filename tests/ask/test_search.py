@@ -11,6 +11,7 @@ from boardgamesbot.help.search import ask, index, numbers_within
 from boardgamesbot.help.words import fold, inflected
 
 from .heldout import HELD_OUT, HELD_OUT_2
+from .passes import assert_game_figures
 from .questions import OFF_TOPIC, QUESTIONS
 from .questions_fresh import (
     FRESH,
@@ -89,10 +90,7 @@ def test_questions_nobody_had_seen_hold_their_figures(game, least):
     looked at), 33 per game: passage first, within three, answer read in the first 160
     characters. Before the pass Tikal 23/31/17, Cartographers 24/29/21; after, Tikal
     24/31/18, Cartographers 25/29/23; after the eleventh pass Tikal 24/31/19 (docs/ask.md)."""
-    results = score_answers(game, FRESH_10).values()
-    found = tuple(round(sum(result[measure] * result["count"] for result in results))
-                  for measure in ("top1", "top3", "read"))
-    assert all(got >= floor for got, floor in zip(found, least, strict=True)), found
+    assert_game_figures(game, FRESH_10, least)
 
 
 @pytest.mark.parametrize(("game", "least"), [("tikal", (21, 21, 18)),
@@ -107,10 +105,7 @@ def test_the_tenth_pass_development_set_holds_its_figures(game, least):
         texts = [p.text for p in passages(help_page(game, lang))
                  if holds(p.text, [*facts, answer])]
         assert len(texts) == 1, (lang, question, texts)
-    results = score_answers(game, FRESH_11).values()
-    found = tuple(round(sum(result[measure] * result["count"] for result in results))
-                  for measure in ("top1", "top3", "read"))
-    assert all(got >= floor for got, floor in zip(found, least, strict=True)), found
+    assert_game_figures(game, FRESH_11, least)
 
 
 @pytest.mark.parametrize(("game", "least"), [("tikal", (9, 14, 7)),
@@ -119,10 +114,7 @@ def test_questions_tried_from_outside_hold_their_figures(game, least):
     """The seventh pass (docs/ask.md): FRESH_8, its development set, of 15 per game: passage
     first, within three, and answer read in the first 160 characters (Tikal 9/14/7,
     Cartographers 11/14/8; the same before the pass)."""
-    results = score_answers(game, FRESH_8).values()
-    found = tuple(round(sum(result[measure] * result["count"] for result in results))
-                  for measure in ("top1", "top3", "read"))
-    assert all(got >= floor for got, floor in zip(found, least, strict=True)), found
+    assert_game_figures(game, FRESH_8, least)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -13,8 +13,9 @@ from boardgamesbot.engine import LANGUAGES
 from boardgamesbot.help.search import ask, index, language_asked
 from boardgamesbot.help.words import language_of
 
+from .passes import assert_game_figures
 from .questions_fresh import FRESH_9
-from .scoring import assert_named_once, score_answers
+from .scoring import assert_named_once
 
 GAMES = tuple(FRESH_9)
 
@@ -176,9 +177,4 @@ def test_the_shortest_questions_hold_their_figures(game, least):
     """The eighth pass (docs/ask.md): FRESH_9, 18 per game: passage first, within three,
     and answer read in the first 160 characters. Before → after the pass: Tikal 10 → 17,
     11 → 17, 6 → 13; Cartographers 11 → 17, 12 → 18, 10 → 15."""
-    results = score_answers(game, FRESH_9).values()
-    found = tuple(
-        round(sum(result[measure] * result["count"] for result in results))
-        for measure in ("top1", "top3", "read")
-    )
-    assert all(got >= floor for got, floor in zip(found, least, strict=True)), found
+    assert_game_figures(game, FRESH_9, least)

@@ -7,18 +7,15 @@ import pytest
 
 from boardgamesbot.help.search import index
 
+from .passes import assert_game_figures, named_once_tests
 from .questions_fresh import FRESH_15, FRESH_16
-from .scoring import assert_named_once, first_answer_reads, score_answers
+from .scoring import first_answer_reads
 
-
-@pytest.mark.parametrize(("name", "questions", "least"), [
+#: FRESH_15 (held out) and FRESH_16 (development), session 46: each question names a passage
+#: and the answer in it, held by exactly one passage of that language's page (an answer no
+#: passage holds, or several do, would measure nothing).
+test_the_new_sets_name_their_answer_in_exactly_one_passage = named_once_tests([
     ("FRESH_15", FRESH_15, 8), ("FRESH_16", FRESH_16, 6)])
-@pytest.mark.parametrize("game", ["tikal", "cartographers"])
-def test_the_new_sets_name_their_answer_in_exactly_one_passage(name, questions, least, game):
-    """FRESH_15 (held out) and FRESH_16 (development), session 46: each question names a
-    passage and the answer in it, held by exactly one passage of that language's page (an
-    answer no passage holds, or several do, would measure nothing)."""
-    assert_named_once(game, questions[game], least)
 
 
 def test_a_quoted_refusal_is_asked_about_the_rule_it_rests_on():
@@ -113,7 +110,4 @@ def test_the_new_sets_hold_their_figures(name, questions, game, least):
     *Thirteenth pass*). FRESH_15 (held out: measured before and after, its questions' results
     never looked at) was Tikal 19/24/19, Cartographers 17/22/13 of 24 before the pass and
     after it; FRESH_16 (development) Tikal 9/13/5, Cartographers 13/15/12 of 18 before."""
-    results = score_answers(game, questions).values()
-    found = tuple(round(sum(result[measure] * result["count"] for result in results))
-                  for measure in ("top1", "top3", "read"))
-    assert all(got >= floor for got, floor in zip(found, least, strict=True)), (name, found)
+    assert_game_figures(game, questions, least, name)

@@ -7,18 +7,15 @@ import pytest
 
 from boardgamesbot.help.search import ask, index
 
+from .passes import assert_game_figures, named_once_tests
 from .questions_fresh import FRESH_13, FRESH_14
-from .scoring import assert_named_once, first_answer_reads, holds, score_answers
+from .scoring import first_answer_reads, holds
 
-
-@pytest.mark.parametrize(("name", "questions", "least"), [
+#: FRESH_13 (held out) and FRESH_14 (development), session 45: each question names a passage
+#: and the answer in it, held by exactly one passage of that language's page (an answer no
+#: passage holds, or several do, would measure nothing).
+test_the_new_sets_name_their_answer_in_exactly_one_passage = named_once_tests([
     ("FRESH_13", FRESH_13, 10), ("FRESH_14", FRESH_14, 6)])
-@pytest.mark.parametrize("game", ["tikal", "cartographers"])
-def test_the_new_sets_name_their_answer_in_exactly_one_passage(name, questions, least, game):
-    """FRESH_13 (held out) and FRESH_14 (development), session 45: each question names a
-    passage and the answer in it, held by exactly one passage of that language's page (an
-    answer no passage holds, or several do, would measure nothing)."""
-    assert_named_once(game, questions[game], least)
 
 
 def test_catalan_next_is_not_going_round():
@@ -127,7 +124,4 @@ def test_the_new_sets_hold_their_figures(name, questions, game, least):
     *Twelfth pass*). FRESH_13 (held out: measured before and after, its questions' results
     never looked at) was Tikal 21/27/17, Cartographers 17/25/17 of 30 before the pass;
     FRESH_14 (development) Tikal 16/18/10, Cartographers 11/15/10 of 20."""
-    results = score_answers(game, questions).values()
-    found = tuple(round(sum(result[measure] * result["count"] for result in results))
-                  for measure in ("top1", "top3", "read"))
-    assert all(got >= floor for got, floor in zip(found, least, strict=True)), (name, found)
+    assert_game_figures(game, questions, least, name)

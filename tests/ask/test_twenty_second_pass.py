@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from boardgamesbot.help.search import ask, index
+from boardgamesbot.help.search import index
 
+from .passes import opening_rank as _within
 from .questions_fresh import FRESH_23
 from .scoring import held_out_tests
 
@@ -19,12 +20,6 @@ from .scoring import held_out_tests
 #: the Rift Lands card's line for "can i pick monster", as the other sets do.
 (test_the_set_names_its_answer_in_exactly_one_passage,
  test_the_set_holds_its_figures) = held_out_tests(FRESH_23, 5, (28, 30, 27))
-
-
-def _within(game: str, lang: str, question: str, opening: str) -> int | None:
-    """The rank of the first answer opening with ``opening`` (None: not among the answers)."""
-    return next((n for n, answer in enumerate(ask(game, question, lang).answers, 1)
-                 if answer.text.startswith(opening)), None)
 
 
 #: The ambush rules open with no word of their own for "ambush" ("**Playing solo,** the game

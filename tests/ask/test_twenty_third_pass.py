@@ -11,6 +11,7 @@ import pytest
 from boardgamesbot.help.search import ask, index
 from boardgamesbot.help.words import yes_or_no
 
+from .passes import opening_rank as _within
 from .questions_fresh import FRESH_24
 from .scoring import held_out_tests
 
@@ -19,13 +20,6 @@ from .scoring import held_out_tests
 #: the pass; 23/28/19 after it (its questions' results never looked at).
 (test_the_set_names_its_answer_in_exactly_one_passage,
  test_the_set_holds_its_figures) = held_out_tests(FRESH_24, 5, (23, 28, 19))
-
-
-def _within(game: str, lang: str, question: str, opening: str,
-            options: dict | None = None) -> int | None:
-    """The rank of the first answer opening with ``opening`` (None: not among the answers)."""
-    return next((n for n, answer in enumerate(ask(game, question, lang, options=options).answers,
-                                              1) if answer.text.startswith(opening)), None)
 
 
 #: A solo rating told as where one finished ("on -8") is the row of the titles' table whose

@@ -1,10 +1,15 @@
 """Notation: every action reads back from its text; malformed text names what was expected."""
 
+import re
+
 import pytest
 
-from boardgamesbot.engine import GameError
+from boardgamesbot.engine import LANGUAGES, GameError
+from boardgamesbot.games.tikal.game import VARIANTS
 from boardgamesbot.games.tikal.notation import (
     END,
+    FORMS,
+    VARIANT_ACTIONS,
     BuildCamp,
     Enter,
     Exchange,
@@ -90,3 +95,23 @@ def test_non_text_notation_is_refused():
     with pytest.raises(GameError, match="is not an action") as caught:
         parse_action(None)
     assert caught.value.code == "bad_notation"
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_the_catalog_lists_the_verbs_the_notation_has_for_each_variant(variant):
+    """A verb nobody has ("fly") is told the verbs of the variant played, from the catalog
+    entry the refusal names, in every language: the entries repeat `FORMS` less the other
+    variants' `VARIANT_ACTIONS` by hand, so a verb added to (or taken from) the notation
+    must show in (or leave) each of them, in the notation's order."""
+    others = {str(kind.notation).split()[0] for kind, owner in VARIANT_ACTIONS.items()
+              if owner != variant}
+    verbs = [verb for verb in FORMS if verb not in others]
+    with pytest.raises(GameError) as caught:
+        GAME.new(2, 1, variant=variant).read_action(0, "fly")
+    expected = caught.value.params["expected"]
+    for lang in LANGUAGES:
+        entry = GAME.words(lang)[f"notation.{expected}"]
+        # "an action — place, enter, …, guard or end": the list after the dash, its last
+        # two verbs joined by the language's "or"
+        listed = re.split(r",\s*|\s+(?:or|ou|o)\s+", entry.split("—", 1)[1].strip())
+        assert listed == verbs, (variant, lang, entry)

@@ -14,6 +14,10 @@ wrong state.
 * `RedisFanout` — Redis pub/sub (redis-py's asyncio client) when ``--redis``
   is given: faster than NOTIFY when a Redis is deployed anyway
   (``../shared/notes/scale-out.md``: median 4 ms against 24 ms).
+
+Closing never waits on the network for long (`CLOSE_SECONDS` a step): a Redis
+that accepted and never answered held the service's shutdown forever (redis-py
+before 8.0 has no socket timeout); either listener gets the same bound.
 """
 
 from __future__ import annotations
@@ -27,6 +31,10 @@ log = logging.getLogger(__name__)
 
 Notice = Callable[[str, int], None]
 CHANNEL = "bgbot_tables"
+
+#: Seconds `close` waits for the listener to stop and each Redis publish still under way
+#: to end; then it logs what it leaves and goes on (the sweep delivers a lost notice).
+CLOSE_SECONDS = 5.0
 
 
 class Fanout(Protocol):
@@ -98,7 +106,8 @@ class _Listener:
     async def close(self) -> None:
         if self.task is not None:
             self.task.cancel()
-            await asyncio.gather(self.task, return_exceptions=True)
+            # (a cancelled listener still closes its connection, which may wait on a peer)
+            await _within(CLOSE_SECONDS, "the fan-out listener to stop", self.task)
 
 
 class PostgresFanout(_Listener):
@@ -126,14 +135,36 @@ class PostgresFanout(_Listener):
                 yield notice.payload
 
 
-class RedisFanout(_Listener):
-    """Redis pub/sub on channel ``bgbot_tables`` (one subscription per process)."""
+async def _within(seconds: float, what: str, *tasks: asyncio.Task) -> None:
+    """Wait up to ``seconds`` for ``tasks`` to end; cancel and log those that did not."""
+    if not tasks:
+        return
+    _, late = await asyncio.wait(tasks, timeout=seconds)
+    if late:
+        log.warning("gave up waiting for %s after %.0f s (%d left)", what, seconds, len(late))
+        for task in late:
+            task.cancel()
 
-    def __init__(self, url: str, channel: str = CHANNEL) -> None:
+
+class RedisFanout(_Listener):
+    """Redis pub/sub on channel ``bgbot_tables`` (one subscription per process).
+
+    Every reply is awaited at most ``timeout`` seconds (a Redis answers in
+    milliseconds): redis-py before 8.0 waits forever by default, so a Redis that
+    accepted and never answered held each publish, and with it `close`. The
+    subscription's wait for the next notice is not a reply and has no limit; it asks
+    for one `LISTEN_WAIT` at a time (redis-py 8.0.0's `listen` applied the socket's
+    limit to it and broke an idle subscription every 5 s)."""
+
+    #: Seconds one wait for the next notice lasts before the next (an idle channel).
+    LISTEN_WAIT = 60.0
+
+    def __init__(self, url: str, channel: str = CHANNEL, timeout: float = 5.0) -> None:
         super().__init__()
         import redis.asyncio as redis
 
-        self.redis = redis.Redis.from_url(url)
+        self.redis = redis.Redis.from_url(url, socket_timeout=timeout,
+                                          socket_connect_timeout=timeout)
         self.channel = channel
         self.pending: set[asyncio.Task] = set()
 
@@ -153,16 +184,20 @@ class RedisFanout(_Listener):
         try:
             await pubsub.subscribe(self.channel)
             yield None
-            async for message in pubsub.listen():
-                if message.get("type") == "message":
+            while True:
+                # (a timeout given here is the wait for a message, not the socket's:
+                # None when none came, and the subscription goes on)
+                message = await pubsub.get_message(timeout=self.LISTEN_WAIT)
+                if message is not None and message.get("type") == "message":
                     yield message["data"]
         finally:
             await pubsub.aclose()
 
     async def close(self) -> None:
         await super().close()
-        await asyncio.gather(*self.pending, return_exceptions=True)
-        await self.redis.aclose()
+        await _within(CLOSE_SECONDS, "publishes to Redis", *self.pending)
+        closing = asyncio.get_running_loop().create_task(self.redis.aclose())
+        await _within(CLOSE_SECONDS, "the Redis connections to close", closing)
 
 
 def make_fanout(db_url: str, redis_url: str | None = None) -> Fanout:
