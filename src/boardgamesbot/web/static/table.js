@@ -254,7 +254,8 @@ export class TableScreen {
 
   /**
    * The others' choices a move made public (a simultaneous step's drawings, hidden until
-   * the last is made), shown one at a time on the board as it is now, which holds them all:
+   * the last is made), shown one at a time on the board as it stood once the move that
+   * revealed them was made, which holds them all (each later move on the board after it):
    * the log was read again with them and the present drawn at once, and the friend who
    * had drawn first and waited saw only the last one named above the board (a bot's
    * drawing never was). The person whose own drawing revealed them too sees the others'
@@ -272,9 +273,27 @@ export class TableScreen {
     // The log read again now (its lines history, not spoken), for the view after the move
     // that revealed them: the state that says it may come after this news.
     this.log = new LogBuilder(faceOf(this.game), baseContext(this.msg.table, this.msg.seat));
-    for (const event of this.events) this.log.add(event);
+    const after = new Map(); // an event's number -> the public view once it was in
+    for (const event of this.events) {
+      this.log.add(event);
+      after.set(event.n, this.log.view);
+    }
     this.logLang = document.documentElement.lang;
     this.logSeats = JSON.stringify(this.msg.table.seats);
+    // Each move on the board as it stood once others could see it, not as it is now: a
+    // phone away for two cards showed the first card's drawings named above maps that
+    // held the second's. A move seen at once: the view after it (as follow() shows it); a
+    // choice hidden until its step resolved: the view after the move that revealed it,
+    // the first later one that changed the public view, which holds the step's choices
+    // together (follow() shows them so too). The log's views are the positions the page
+    // has (the replay's are the server's, and only once the game is over).
+    const seenWith = new Map();
+    let next = this.log.view;
+    for (let i = this.events.length - 1; i >= 0; i--) {
+      const event = this.events[i];
+      if ((event.type === "action" || event.type === "undo") && event.public?.length) next = after.get(event.n);
+      seenWith.set(event.n, next);
+    }
     // Each drawing's lines said as it is shown (the spoken log, once: a step is shown
     // once), in the page's language: rebuilt as history, they were said by nothing, and a
     // screen reader heard none of the drawings it revealed. The news that is no drawing of
@@ -287,14 +306,17 @@ export class TableScreen {
         said.get(line.n).push(line.headline ? { text: line.text, headline: line.headline } : line.text);
       }
     }
-    const steps = revealed.map((event) => ({ event, view: this.log.view, said: said.get(event.n) || [] }));
+    const steps = revealed.map((event) => ({ event, view: seenWith.get(event.n), said: said.get(event.n) || [] }));
     const shown = new Set(revealed.map((event) => event.n));
     for (const event of fresh.filter((e) => !shown.has(e.n)).sort((a, b) => a.n - b.n)) {
       const lines = said.get(event.n) || [];
       if (event.n < revealed[0].n) lines.forEach(tell);
       else steps[steps.length - 1].said.push(...lines);
     }
-    if (SPEEDS[moveSpeed()] > 0 && document.visibilityState !== "hidden" && steps.length <= CATCH_UP) this.drawAhead(steps[0]);
+    // Their pictures asked for now, each view's once (a step's choices share one).
+    if (SPEEDS[moveSpeed()] > 0 && document.visibilityState !== "hidden" && steps.length <= CATCH_UP) {
+      for (const [i, step] of steps.entries()) if (step.view !== steps[i - 1]?.view) this.drawAhead(step);
+    }
     this.pacer.push(steps);
   }
 
