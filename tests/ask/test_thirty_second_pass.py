@@ -1,11 +1,15 @@
 """The thirty-second pass on the rules search (docs/ask.md, session 59, helper ask59): its held-out
 set ``FRESH_32``, naming its answers, and its figures as measured before anything of the pass was
-changed."""
+changed; and the fixes the pass made on the known development misses, each with a test seen
+failing first. The questions written here are development questions: they measure nothing held
+out."""
 
 from __future__ import annotations
 
+import pytest
+
 from .questions_fresh import FRESH_32
-from .scoring import held_out_tests
+from .scoring import first_answer_reads, held_out_tests
 
 #: FRESH_32 (session 59): each question names a passage and the answer in it, held by exactly
 #: one passage; over both games (docs/ask.md, *Thirty-second pass*) 24/25/23 held out, before the
@@ -13,3 +17,32 @@ from .scoring import held_out_tests
 (test_the_set_names_its_answer_in_exactly_one_passage, test_the_set_holds_its_figures) = (
     held_out_tests(FRESH_32, 5, (24, 25, 23))
 )
+
+
+#: What a game pays with in the players' own words: Brazilian "grana", Catalan "calés" are money,
+#: the rules' "Seus pontos são seu dinheiro", "Els punts són els teus diners" (`words.SAME_MEANING`,
+#: plain words of the language). "grana" had been put right to "graça" (free: the next auctions'
+#: "joga de graça" led), and "calés" stemmed to "cal", "it takes".
+@pytest.mark.parametrize(
+    ("lang", "question", "facts", "answer"),
+    [
+        ("pt-BR", "leilao: cada um comeca com quanta grana?",
+         ["Seus pontos são seu dinheiro."], "Todos começam com 20 Pontos de Prestígio"),
+        ("ca", "subhasta: amb quants calés comença cadascu?",
+         ["Els punts són els teus diners."], "Tothom comença amb 20 punts"),
+    ],
+)
+def test_money_in_the_players_words_is_the_points_you_bid_with(lang, question, facts, answer):
+    first_answer_reads("tikal", lang, question, facts, answer)
+
+
+#: What is "taken off" (subtracted, deducted from) a score is the rules' "minus": "solo - wat gets
+#: taken off my score at the end" (FRESH_31) got no answer at all, "take" and "off" being no words
+#: of the page's solo rating.
+@pytest.mark.parametrize(
+    "question",
+    ["solo - wat gets taken off my score at the end", "in solo what is subtracted from my score"],
+)
+def test_taken_off_a_score_is_minus(question):
+    first_answer_reads("cartographers", "en", question, ["Solo, you play by the same rules"],
+                       "your score minus the solo numbers")

@@ -166,7 +166,8 @@ SAME_MEANING = {
            # (what a game pays with: "how much cash do we start with", and the rules' "Points
            # are your money"; a version of the rules is a variant)
            "money cash funds budget",
-           "variant version"],
+           "variant version",
+           "minus subtract subtracted subtracts deduct deducted deducts"],
     "pt-BR": ["totalmente inteiro inteira completo completa completamente",
               "ver olhar espiar vista visível saber",
               "custo barato barata caro cara preço",
@@ -183,7 +184,10 @@ SAME_MEANING = {
               "vários várias diversos diversas diferentes",
               # (the explored "área" is its spaces: Decision 1's "área descoberta", the placing
               # rule's "espaço descoberto")
-              "espaço área"],
+              "espaço área",
+              # (what a game pays with, in the players' words: "quanta grana cada um tem no
+              # leilão", and the rules' "Seus pontos são seu dinheiro")
+              "dinheiro grana bufunfa"],
     "ca": ["completament sencer sencera complet completa totalment",
            "veure mirar vista visible saber",
            "cost barat barata preu",
@@ -198,7 +202,10 @@ SAME_MEANING = {
            "diversos diverses varis vàries diferents",
            # (the explored "zona" is its spaces: Decision 1's "zona descoberta", the placing
            # rule's "espai descobert")
-           "espai zona"],
+           "espai zona",
+           # (what a game pays with, in the players' words: "quants calés tinc a la subhasta",
+           # and the rules' "Els punts són els teus diners"; "calés" is no "cal", it takes)
+           "diners calés peles"],
 }
 
 #: Words for "next" that after a comparative mean the nearest ("el més proper a l'esquerra",
@@ -259,7 +266,11 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
            **dict.fromkeys([("cheaper",), ("more", "expensive")], "changes cost"),
            **dict.fromkeys([("than", *what, who, verb) for what in ((), ("what",))
                             for who in ("i", "you", "u", "we", "they", "he", "she")
-                            for verb in ("have", "has", "got", "own")], "possess")},
+                            for verb in ("have", "has", "got", "own")], "possess"),
+           # (what is "taken off" a score is subtracted: "what gets taken off my score at the
+           # end", and the rules' "your score minus the solo numbers")
+           **dict.fromkeys([(verb, "off") for verb in ("take", "takes", "taken", "took",
+                                                      "taking")], "minus")},
     "pt-BR": {("dizer", "nao"): "recusar", ("falar", "nao"): "recusar",
               # (what "comes out" cheaper costs less: not a tile drawn, "sacar", "sai")
               **{(*verb, *more, price): price for verb in (("sai",), ("saem",))
