@@ -46,3 +46,24 @@ def test_money_in_the_players_words_is_the_points_you_bid_with(lang, question, f
 def test_taken_off_a_score_is_minus(question):
     first_answer_reads("cartographers", "en", question, ["Solo, you play by the same rules"],
                        "your score minus the solo numbers")
+
+
+#: A card's "Solo number" (pt "Número solo", ca "Número de solitari") is one word, not "solo":
+#: sixteen cards print one, so "solo" alone weighed little (`words.SAME_PHRASES`). "en solitari
+#: hi ha alguna nota al final?" (FRESH_14) got no answer, "jogo solo e saiu cilada, onde o
+#: monstro vai parar?" (FRESH_10) found the ambush cards' line first. (Two changes keep what the
+#: old weight gave: the words of the case a passage opens with, "**Playing solo,**", choose no
+#: sentence of it, so "where does the goblin end up solo" still leads with where; and a row
+#: whose range holds the number asked counts as much more as a summary row counts less, so "the
+#: title for 15 points solo" is still the row "10 to 19", not the rating's paragraph.)
+@pytest.mark.parametrize(
+    ("lang", "question", "facts", "answer"),
+    [
+        ("ca", "en solitari hi ha alguna nota al final?",
+         ["En solitari jugues amb les mateixes regles"], "menys els números de solitari"),
+        ("pt-BR", "jogo solo e saiu cilada, onde o monstro vai parar?",
+         ["na orientação impressa na carta"], "começa no canto indicado na carta"),
+    ],
+)
+def test_solo_weighs_as_the_solo_rules_not_a_cards_number(lang, question, facts, answer):
+    first_answer_reads("cartographers", lang, question, facts, answer)

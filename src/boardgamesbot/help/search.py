@@ -1055,8 +1055,13 @@ class RulesIndex:
                     score *= NOTATION_WEIGHT
                 elif self.passages[index].row and not self.ranged[index] & weights.keys():
                     # (a row whose range holds the number asked is no summary: it is the
-                    # answer — "on -8" is the row "−10 to −6")
+                    # answer — "on -8" is the row "−10 to −6" —, and counts as much more as a
+                    # summary counts less: the solo rating's paragraph says "solo" twice and
+                    # "title" once, and "the title for 15 points solo" is the row "10 to 19"
+                    # once a card's "Solo number" is no "solo", `words.SAME_PHRASES`)
                     score *= ROW_WEIGHT
+                elif self.passages[index].row:
+                    score /= ROW_WEIGHT
                 if self.lead_ins[index]:
                     score *= LEAD_IN_WEIGHT
                 if index in phrased:
@@ -1278,10 +1283,13 @@ class RulesIndex:
                                   self.negation if says_not(part, self.lang) else frozenset()))
                               for part in ([text] if passage.row else sentences_of(text) or [text]))
             # (within the passage a word in every sentence tells them apart no more than
-            # its title's words do: "guard" in the guard rule)
+            # its title's words do: "guard" in the guard rule; nor do the words of the case a
+            # passage opens with, "Playing solo,": the solo ambush rule is solo throughout)
             spread = Counter(key for _, keys in sentences for key in keys)
+            titled = self.titles[index] | frozenset(
+                key for key in self.words.keys(passage.setting) if key.startswith("§"))
             rarity = {key: math.log(1 + len(sentences) / count)
-                      * (LEAD_TITLE_WEIGHT if key in self.titles[index] else 1.0)
+                      * (LEAD_TITLE_WEIGHT if key in titled else 1.0)
                       for key, count in spread.items()}
             # (as BM25 does for passages, a long sentence is likelier to hold a word by
             # chance: the opening that names everything loses to the short one that says

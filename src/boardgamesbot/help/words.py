@@ -267,6 +267,10 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
            **dict.fromkeys([("than", *what, who, verb) for what in ((), ("what",))
                             for who in ("i", "you", "u", "we", "they", "he", "she")
                             for verb in ("have", "has", "got", "own")], "possess"),
+           # (a card's "Solo number" is one word, not "solo": sixteen cards print one, so
+           # "solo" alone weighed little and "who draws the monster when playing solo" missed
+           # the solo rules; "solo number" asked is still the cards')
+           ("solo", "number"): "number solo_number",
            # (what is "taken off" a score is subtracted: "what gets taken off my score at the
            # end", and the rules' "your score minus the solo numbers")
            **dict.fromkeys([(verb, "off") for verb in ("take", "takes", "taken", "took",
@@ -309,7 +313,9 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
                                for than in (("do", "que"), ("do", "q"), ("q", "o", "q"),
                                             ("que", "o", "que"))
                                for who in ((), ("eu",), ("se",), ("voce",), ("vc",), ("ele",))
-                               for verb in ("tenho", "tem", "temos", "tiver")], "possuir")},
+                               for verb in ("tenho", "tem", "temos", "tiver")], "possuir"),
+              # (a card's "Número solo" is one word, not "solo": sixteen cards print one)
+              ("numero", "solo"): "numero numero_solo"},
     "ca": {("dir", "que", "no"): "negar", ("dir", "no"): "negar",
            # ("em surt més barat": it costs me less; not a volcano that comes out, "surt")
            **{(verb, *more, price): price for verb in ("surt", "surten")
@@ -350,7 +356,9 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
            # rules' "No pots oferir mai més punts dels que tens")
            **dict.fromkeys([(than, that, verb) for than in ("del", "dels", "de")
                             for that in ("que", "q")
-                            for verb in ("tinc", "tens", "te", "tenim")], "posseir")},
+                            for verb in ("tinc", "tens", "te", "tenim")], "posseir"),
+           # (a card's "Número de solitari" is one word, not "solitari": sixteen cards print one)
+           ("numero", "de", "solitari"): "numero numero_solitari"},
 }
 
 #: Numbers written as words, read as digits ("zero" and "0" are the same question).
