@@ -48,19 +48,18 @@ def test_taken_off_a_score_is_minus(question):
                        "your score minus the solo numbers")
 
 
-#: A card's "Solo number" (pt "Número solo", ca "Número de solitari") is one word, not "solo":
-#: sixteen cards print one, so "solo" alone weighed little (`words.SAME_PHRASES`). "en solitari
-#: hi ha alguna nota al final?" (FRESH_14) got no answer, "jogo solo e saiu cilada, onde o
-#: monstro vai parar?" (FRESH_10) found the ambush cards' line first. (Two changes keep what the
-#: old weight gave: the words of the case a passage opens with, "**Playing solo,**", choose no
-#: sentence of it, so "where does the goblin end up solo" still leads with where; and a row
-#: whose range holds the number asked counts as much more as a summary row counts less, so "the
-#: title for 15 points solo" is still the row "10 to 19", not the rating's paragraph.)
+#: A card's "Solo number" (pt "Número solo") is one word, not "solo": sixteen cards print one, so
+#: "solo" alone weighed little (`words.SAME_PHRASES`): "jogo solo e saiu cilada, onde o monstro vai
+#: parar?" (FRESH_10) found the ambush cards' line first. With "solo" weighing more, the words of
+#: the case a passage opens with ("**Playing solo,**") choose none of its sentences, or "where does
+#: the goblin end up solo" would lead with "the game draws the monster for you", not where.
+#: (Catalan "Número de solitari" read so too gained three development questions but cost a
+#: held-out one a place: not kept, docs/ask.md.)
 @pytest.mark.parametrize(
     ("lang", "question", "facts", "answer"),
     [
-        ("ca", "en solitari hi ha alguna nota al final?",
-         ["En solitari jugues amb les mateixes regles"], "menys els números de solitari"),
+        ("en", "solo: where does the ambush monster go",
+         ["Playing solo, the game draws the monster"], "follows the edge of the map"),
         ("pt-BR", "jogo solo e saiu cilada, onde o monstro vai parar?",
          ["na orientação impressa na carta"], "começa no canto indicado na carta"),
     ],

@@ -1055,13 +1055,8 @@ class RulesIndex:
                     score *= NOTATION_WEIGHT
                 elif self.passages[index].row and not self.ranged[index] & weights.keys():
                     # (a row whose range holds the number asked is no summary: it is the
-                    # answer — "on -8" is the row "−10 to −6" —, and counts as much more as a
-                    # summary counts less: the solo rating's paragraph says "solo" twice and
-                    # "title" once, and "the title for 15 points solo" is the row "10 to 19"
-                    # once a card's "Solo number" is no "solo", `words.SAME_PHRASES`)
+                    # answer — "on -8" is the row "−10 to −6")
                     score *= ROW_WEIGHT
-                elif self.passages[index].row:
-                    score /= ROW_WEIGHT
                 if self.lead_ins[index]:
                     score *= LEAD_IN_WEIGHT
                 if index in phrased:

@@ -356,9 +356,7 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
            # rules' "No pots oferir mai més punts dels que tens")
            **dict.fromkeys([(than, that, verb) for than in ("del", "dels", "de")
                             for that in ("que", "q")
-                            for verb in ("tinc", "tens", "te", "tenim")], "posseir"),
-           # (a card's "Número de solitari" is one word, not "solitari": sixteen cards print one)
-           ("numero", "de", "solitari"): "numero numero_solitari"},
+                            for verb in ("tinc", "tens", "te", "tenim")], "posseir")}
 }
 
 #: Numbers written as words, read as digits ("zero" and "0" are the same question).
