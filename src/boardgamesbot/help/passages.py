@@ -130,7 +130,8 @@ class _Cutter:
         if lead and lead.endswith(","):
             # bold opening words of a sentence ("**With two or more players,** …") are
             # emphasis, not a title: the passage takes its section's heading
-            lead, setting = None, lead.rstrip(",")
+            setting = lead.rstrip(",")
+            lead = None
         decision = DECISION.match(lead or "")
         section = self.section()
         heading = section[-1] if section else (self.headings[0][1] if self.headings else "")
