@@ -3029,3 +3029,86 @@ FRESH_31 = {
          ["Les Calderes"], "tocant a la vora del mapa"),
     ],
 }
+
+#: The thirty-second pass's HELD-OUT set (session 59, helper ask59; docs/ask.md): 30 questions, 5
+#: per game and language, written from the rules and the three languages' help pages before the
+#: asker was run on them or anything of the pass was changed, and committed on their own first —
+#: as friends type on a phone (no accents, typos, "hw", "b4", "n", "nah", "lol", "geral", "q", an
+#: English word in a Portuguese or Catalan question: "rating", "treetower"); Tikal's
+#: basic game (4) and auction (1) in each language, Cartographers' cards, turn, scoring and sheet
+#: (solo in each language). Each names its passage and the answer in it, held by exactly one
+#: passage; none is within a difflib ratio of 0.8 of an older set's question (thirteen drafts were,
+#: and were replaced by questions about other facts before any run). Measured once, before the
+#: pass's changes: its first figure is the pass's honest one; it is not looked at to tune.
+FRESH_32 = {
+    "tikal": [
+        # English
+        ("en", "tied on points at the very end n nobody has a guard, what decides it",
+         ["At the end of the game, the most points wins"], "the one with the most treasure wafers"),
+        ("en", "once a guy is the guard can he ever walk off later",
+         ["Place a guard (5 AP)"], "The guard never moves again"),
+        ("en", "how many of each treasure type r in the game",
+         ["24 treasure wafers"], "8 kinds, 3 of each"),
+        ("en", "wait can my guys walk onto a volcano tile lol",
+         ["Moving."], "Nobody ever enters a volcano"),
+        ("en", "auction, does the winner pay b4 or after picking the tile",
+         ["Decision 6"], "before the tile is chosen"),
+        # Português do Brasil
+        ("pt-BR", "todo hexagono vem com 3 pedras? vulcao tbm?",
+         ["Blocos de pedra"], "Os Vulcões não têm nenhum"),
+        ("pt-BR", "pra trocar tesouro eu preciso ter algum peao meu perto do outro jogador?",
+         ["Trocar um Tesouro (3 PA)"], "Não é preciso ter figura em lugar nenhum"),
+        ("pt-BR", "qnts exploradores cada um recebe no inicio",
+         ["Para cada jogador:"], "18 Exploradores"),
+        ("pt-BR", "se os andares de um valor acabarem o templo ainda cresce?",
+         ["Desobstruir um andar de Templo (2 PA)"], "aquele Templo não cresce mais"),
+        ("pt-BR", "leilao: se geral passar quem fica com o hexagono",
+         ["Próximos leilões."], "o primeiro que passou joga de graça"),
+        # Català
+        ("ca", "les llosetes de la lletra G q porten",
+         ["G (5 llosetes)"], "dos temples de valor 6"),
+        ("ca", "si no em queden prou PA per pagar el pas el puc acabar al torn seguent?",
+         ["Moviment."], "Un pas es paga sencer dins del mateix torn"),
+        ("ca", "els temples q ja hi son al principi quin valor tenen",
+         ["El tauler:"], "un temple de valor 1 (A5)"),
+        ("ca", "qui comença la partida, hi ha alguna norma?",
+         ["Ordre dels torns."], "el jugador més gran"),
+        ("ca", "subhasta: si algu agafa un volca qui comença a puntuar",
+         ["Es tria un volcà."], "començant per aquest jugador"),
+    ],
+    "cartographers": [
+        # English
+        ("en", "hw many squares is the bugbear monster",
+         ["Bugbear Assault"], "4 monster squares"),
+        ("en", "does the orchard card let me pick farm",
+         ["Orchard"], "forest or farm"),
+        ("en", "is there a 1 player mode or nah, solo?",
+         ["Decision 1"], "with one player you play solo"),
+        ("en", "is the coin star counted only for the coins i got this season",
+         ["+1 per coin"], "so far in the game"),
+        ("en", "do we all have to play on the same side of the map sheet",
+         ["One scoring card is drawn from each deck"], "Everybody uses the same side of the sheet"),
+        # Português do Brasil
+        ("pt-BR", "solo: qnts pontos de rating pra ser mestre mapeador",
+         ["Mestre Mapeador"], "20 a 29"),
+        ("pt-BR", "da ponto um lago de agua q nao encosta em fazenda nem na borda?",
+         ["Extensão Litorânea"], "mais 3 por grupo de água que não encosta em fazenda"),
+        ("pt-BR", "qnts quadrados tem o pantanos",
+         ["Pântanos"], "5 quadrados"),
+        ("pt-BR", "depois q a cilada acontece a carta volta pro baralho?",
+         ["resolvida na hora"], "sai do jogo"),
+        ("pt-BR", "o outono dura qnto tempo",
+         ["4 cartas de estação"], "Outono (7, C e D)"),
+        # Català
+        ("ca", "en solitari si el monstre no cap a la vora on va",
+         ["En solitari,"], "un anell més endins"),
+        ("ca", "la cara B quants erms te",
+         ["Full de mapa"], "7 espais erms"),
+        ("ca", "les formes les puc capgirar o nomes girar",
+         ["2. Dibuix."], "gira-la o capgira-la com vulguis"),
+        ("ca", "la torre darbres (treetower) q puntua exactament",
+         ["Torre d'Arbres"], "1 estrella per espai de bosc amb els quatre costats plens"),
+        ("ca", "quan s'acaba l'estacio les cartes d'exploracio tornen a la baralla?",
+         ["tret que s'hagi acabat l'hivern"], "tornen a la baralla"),
+    ],
+}

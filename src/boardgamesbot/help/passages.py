@@ -37,6 +37,9 @@ class Passage:
     notation: bool = False  # a row that explains what to type (it opens with code)
     row: bool = False       # a table row (a summary: the paragraphs around it say more)
     note: bool = False      # a quoted paragraph that is no Decision: a note beside the rules
+    #: the bold words its first sentence opens with when they are no title, the case it is
+    #: about ("Playing solo"): they say which rule it is, not which of its sentences answers
+    setting: str = ""
     #: the page's lines it was cut from, ``[start, end)`` (a row: its whole table, so that
     #: a face showing a section as written gets the table's head along with its rows)
     lines: tuple[int, int] = (0, 0)
@@ -123,16 +126,18 @@ class _Cutter:
         if not text:
             return
         lead = _lead(inlines[0]) if inlines else None
+        setting = ""
         if lead and lead.endswith(","):
             # bold opening words of a sentence ("**With two or more players,** …") are
             # emphasis, not a title: the passage takes its section's heading
+            setting = lead.rstrip(",")
             lead = None
         decision = DECISION.match(lead or "")
         section = self.section()
         heading = section[-1] if section else (self.headings[0][1] if self.headings else "")
         passage = Passage(id=len(self.passages), title=lead or title or heading, text=text,
                           section=section, decision=int(decision.group(2)) if decision else None,
-                          context=context, notation=notation, row=row,
+                          context=context, notation=notation, row=row, setting=setting,
                           note=quoted and not decision,
                           lines=lines or _lines(anchor), cells=cells)
         # (every block cut here is a nesting one: paragraph, list item, quote, table row)

@@ -1278,10 +1278,13 @@ class RulesIndex:
                                   self.negation if says_not(part, self.lang) else frozenset()))
                               for part in ([text] if passage.row else sentences_of(text) or [text]))
             # (within the passage a word in every sentence tells them apart no more than
-            # its title's words do: "guard" in the guard rule)
+            # its title's words do: "guard" in the guard rule; nor do the words of the case a
+            # passage opens with, "Playing solo,": the solo ambush rule is solo throughout)
             spread = Counter(key for _, keys in sentences for key in keys)
+            titled = self.titles[index] | frozenset(
+                key for key in self.words.keys(passage.setting) if key.startswith("§"))
             rarity = {key: math.log(1 + len(sentences) / count)
-                      * (LEAD_TITLE_WEIGHT if key in self.titles[index] else 1.0)
+                      * (LEAD_TITLE_WEIGHT if key in titled else 1.0)
                       for key, count in spread.items()}
             # (as BM25 does for passages, a long sentence is likelier to hold a word by
             # chance: the opening that names everything loses to the short one that says

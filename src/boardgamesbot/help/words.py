@@ -166,7 +166,8 @@ SAME_MEANING = {
            # (what a game pays with: "how much cash do we start with", and the rules' "Points
            # are your money"; a version of the rules is a variant)
            "money cash funds budget",
-           "variant version"],
+           "variant version",
+           "minus subtract subtracted subtracts deduct deducted deducts"],
     "pt-BR": ["totalmente inteiro inteira completo completa completamente",
               "ver olhar espiar vista visível saber",
               "custo barato barata caro cara preço",
@@ -183,7 +184,10 @@ SAME_MEANING = {
               "vários várias diversos diversas diferentes",
               # (the explored "área" is its spaces: Decision 1's "área descoberta", the placing
               # rule's "espaço descoberto")
-              "espaço área"],
+              "espaço área",
+              # (what a game pays with, in the players' words: "quanta grana cada um tem no
+              # leilão", and the rules' "Seus pontos são seu dinheiro")
+              "dinheiro grana bufunfa"],
     "ca": ["completament sencer sencera complet completa totalment",
            "veure mirar vista visible saber",
            "cost barat barata preu",
@@ -198,7 +202,10 @@ SAME_MEANING = {
            "diversos diverses varis vàries diferents",
            # (the explored "zona" is its spaces: Decision 1's "zona descoberta", the placing
            # rule's "espai descobert")
-           "espai zona"],
+           "espai zona",
+           # (what a game pays with, in the players' words: "quants calés tinc a la subhasta",
+           # and the rules' "Els punts són els teus diners"; "calés" is no "cal", it takes)
+           "diners calés peles"],
 }
 
 #: Words for "next" that after a comparative mean the nearest ("el més proper a l'esquerra",
@@ -259,7 +266,15 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
            **dict.fromkeys([("cheaper",), ("more", "expensive")], "changes cost"),
            **dict.fromkeys([("than", *what, who, verb) for what in ((), ("what",))
                             for who in ("i", "you", "u", "we", "they", "he", "she")
-                            for verb in ("have", "has", "got", "own")], "possess")},
+                            for verb in ("have", "has", "got", "own")], "possess"),
+           # (a card's "Solo number" is one word, not "solo": sixteen cards print one, so
+           # "solo" alone weighed little and "who draws the monster when playing solo" missed
+           # the solo rules; "solo number" asked is still the cards')
+           ("solo", "number"): "number solo_number",
+           # (what is "taken off" a score is subtracted: "what gets taken off my score at the
+           # end", and the rules' "your score minus the solo numbers")
+           **dict.fromkeys([(verb, "off") for verb in ("take", "takes", "taken", "took",
+                                                      "taking")], "minus")},
     "pt-BR": {("dizer", "nao"): "recusar", ("falar", "nao"): "recusar",
               # (what "comes out" cheaper costs less: not a tile drawn, "sacar", "sai")
               **{(*verb, *more, price): price for verb in (("sai",), ("saem",))
@@ -298,7 +313,9 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
                                for than in (("do", "que"), ("do", "q"), ("q", "o", "q"),
                                             ("que", "o", "que"))
                                for who in ((), ("eu",), ("se",), ("voce",), ("vc",), ("ele",))
-                               for verb in ("tenho", "tem", "temos", "tiver")], "possuir")},
+                               for verb in ("tenho", "tem", "temos", "tiver")], "possuir"),
+              # (a card's "Número solo" is one word, not "solo": sixteen cards print one)
+              ("numero", "solo"): "numero numero_solo"},
     "ca": {("dir", "que", "no"): "negar", ("dir", "no"): "negar",
            # ("em surt més barat": it costs me less; not a volcano that comes out, "surt")
            **{(verb, *more, price): price for verb in ("surt", "surten")
@@ -339,7 +356,7 @@ SAME_PHRASES: dict[str, dict[tuple[str, ...], str]] = {
            # rules' "No pots oferir mai més punts dels que tens")
            **dict.fromkeys([(than, that, verb) for than in ("del", "dels", "de")
                             for that in ("que", "q")
-                            for verb in ("tinc", "tens", "te", "tenim")], "posseir")},
+                            for verb in ("tinc", "tens", "te", "tenim")], "posseir")}
 }
 
 #: Numbers written as words, read as digits ("zero" and "0" are the same question).
