@@ -1,11 +1,14 @@
 """The Redis fan-out against real peers: a Redis that accepts and never answers (an asyncio
-TCP server) cannot hold the service's close, and the real Redis on 127.0.0.1:6379 carries
-a table's revision from one process's fan-out to another's, an idle subscription going on
-past the limit set on each reply."""
+TCP server) cannot hold the service's start or close, and the real Redis on 127.0.0.1:6379
+carries a table's revision from one process's fan-out to another's, an idle subscription
+going on past the limit set on each reply, a subscription cut off by a partition (a proxy
+that freezes) being made anew. Publishes to a Redis that is down stay bounded."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 import uuid
 
 import pytest
@@ -23,15 +26,26 @@ class SilentPeer:
 
     def __init__(self) -> None:
         self.accepted = 0
+        self.open = 0
+        self.closed = asyncio.Event()  # set at each connection its client closed
         self.server: asyncio.Server | None = None
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.accepted += 1
+        self.open += 1
         try:
             while await reader.read(4096):
                 pass
         finally:
             writer.close()
+            self.open -= 1
+            self.closed.set()
+
+    async def quiet(self, most: int) -> None:
+        """Until at most ``most`` connections are open."""
+        while self.open > most:
+            self.closed.clear()
+            await self.closed.wait()
 
     async def __aenter__(self) -> str:
         self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
@@ -41,6 +55,88 @@ class SilentPeer:
     async def __aexit__(self, *exc: object) -> None:
         assert self.server is not None
         self.server.close()
+
+
+class FreezableProxy:
+    """A TCP proxy in front of the real Redis that can `freeze`: it stops forwarding either
+    way and keeps every connection open, as a network partition does; new connections are
+    accepted and go nowhere. `thaw` forwards again what was held (TCP delivers what it
+    held once a partition heals)."""
+
+    def __init__(self) -> None:
+        self.flowing = asyncio.Event()
+        self.flowing.set()
+        self.connected = asyncio.Event()  # set at each connection accepted
+        self.handlers: set[asyncio.Task] = set()
+        self.server: asyncio.Server | None = None
+
+    def freeze(self) -> None:
+        self.flowing.clear()
+
+    def thaw(self) -> None:
+        self.flowing.set()
+
+    async def _pump(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while data := await reader.read(65536):
+                await self.flowing.wait()
+                writer.write(data)
+                await writer.drain()
+        except ConnectionError:
+            pass
+        finally:
+            writer.close()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self.handlers.add(task)
+        self.connected.set()
+        try:
+            upstream_reader, upstream_writer = await asyncio.open_connection("127.0.0.1", 6379)
+            await asyncio.gather(self._pump(reader, upstream_writer),
+                                 self._pump(upstream_reader, writer))
+        finally:
+            writer.close()
+            self.handlers.discard(task)
+
+    async def __aenter__(self) -> FreezableProxy:
+        self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        return self
+
+    @property
+    def url(self) -> str:
+        assert self.server is not None
+        return f"redis://127.0.0.1:{self.server.sockets[0].getsockname()[1]}/0"
+
+    async def __aexit__(self, *exc: object) -> None:
+        assert self.server is not None
+        self.server.close()
+        self.thaw()  # (a connection still open ends when its client closes it)
+        await asyncio.wait_for(asyncio.gather(*self.handlers), HANG)
+
+
+def test_starting_the_redis_fanout_waits_for_a_silent_redis_no_longer_than_its_timeout(caplog):
+    """`start` waited a fixed 10 s for a subscription that never came before the process
+    served anything; it now waits the fan-out's own timeout, says so, and goes on: the
+    listener keeps trying in the background."""
+    caplog.set_level(logging.WARNING, logger="boardgamesbot.service.fanout")
+
+    async def run() -> tuple[float, int]:
+        peer = SilentPeer()
+        async with peer as url:
+            fanout = RedisFanout(url, timeout=0.5)
+            began = time.monotonic()
+            await fanout.start(lambda table_id, revision: None, lambda: None)
+            took = time.monotonic() - began
+            tried = peer.accepted
+            await asyncio.wait_for(fanout.close(), HANG)
+        return took, tried
+
+    took, tried = asyncio.run(run())
+    assert tried >= 1
+    assert took < 5.0, took  # 0.5 s asked; the old fixed wait was 10 s
+    assert "did not subscribe within 0.5 s" in caplog.text
 
 
 def test_closing_the_redis_fanout_ends_when_redis_never_answers():
@@ -99,3 +195,89 @@ def test_a_revision_published_on_redis_reaches_another_fanout_after_an_idle_spel
     heard, reconnects = asyncio.run(run())
     assert ("table-7", 12) in heard
     assert reconnects == 0
+
+
+@pytest.mark.skipif(not redis_up(), reason="no Redis on 127.0.0.1:6379")
+def test_a_redis_subscription_cut_off_by_a_partition_is_noticed_and_made_anew(caplog):
+    """A Redis that falls silent on an open subscription (a partition: the connection stays
+    up, nothing answers) was never noticed, and notices came only by the sweep. The
+    subscription PINGs after a quiet wait, gives up on a PING not answered within its
+    timeout and subscribes again (a new connection, on_reconnect once it holds): a revision
+    published by another process's fan-out then reaches it again."""
+    caplog.set_level(logging.WARNING, logger="boardgamesbot.service.fanout")
+
+    async def run() -> tuple[list[tuple[str, int]], int]:
+        channel = f"bgbot_test_{uuid.uuid4().hex}"
+        heard: list[tuple[str, int]] = []
+        arrived = asyncio.Event()
+        reconnected = asyncio.Event()
+        reconnects = 0
+
+        def on_notice(table_id: str, revision: int) -> None:
+            heard.append((table_id, revision))
+            arrived.set()
+
+        def on_reconnect() -> None:
+            nonlocal reconnects
+            reconnects += 1
+            reconnected.set()
+
+        async with FreezableProxy() as proxy:
+            writer = RedisFanout("redis://127.0.0.1:6379/0", channel, timeout=0.5)
+            reader = RedisFanout(proxy.url, channel, timeout=0.5)
+            reader.LISTEN_WAIT = 0.2
+            await writer.start(lambda table_id, revision: None, lambda: None)
+            await reader.start(on_notice, on_reconnect)
+            try:
+                assert reader.ready.is_set()
+                writer.publish("table-7", 12)  # through the proxy while it forwards
+                await asyncio.wait_for(arrived.wait(), HANG)
+
+                proxy.freeze()
+                proxy.connected.clear()
+                await asyncio.wait_for(proxy.connected.wait(), HANG)  # a reconnect attempt
+                proxy.thaw()
+                await asyncio.wait_for(reconnected.wait(), HANG)
+
+                arrived.clear()
+                writer.publish("table-7", 13)
+                await asyncio.wait_for(arrived.wait(), HANG)
+            finally:
+                await asyncio.wait_for(writer.close(), HANG)
+                await asyncio.wait_for(reader.close(), HANG)
+        return heard, reconnects
+
+    heard, reconnects = asyncio.run(run())
+    assert heard[:1] == [("table-7", 12)] and ("table-7", 13) in heard
+    assert reconnects >= 1
+    assert "did not answer a PING on the subscription within 0.5 s" in caplog.text
+
+
+def test_publishes_to_a_redis_that_does_not_answer_stay_bounded(caplog):
+    """While Redis is silent (or slow) each publish waits for its reply up to the timeout,
+    on a connection of its own, and one was kept per write, without bound. Past
+    `MAX_PENDING` the oldest is dropped, logged with its table and revision (the sweep
+    delivers it), and its connection is closed."""
+    caplog.set_level(logging.WARNING, logger="boardgamesbot.service.fanout")
+
+    async def run() -> tuple[set[str], int]:
+        peer = SilentPeer()
+        async with peer as url:
+            fanout = RedisFanout(url, timeout=HANG)  # (none ends by itself during the test)
+            fanout.MAX_PENDING = 3
+            try:
+                for revision in range(1, 11):
+                    fanout.publish("table-7", revision)
+                    await asyncio.sleep(0.01)  # under way: connected, waiting for a reply
+                await asyncio.wait_for(peer.quiet(3), HANG)  # the dropped ones' closed
+                return {task.get_name() for task in fanout.pending}, peer.accepted
+            finally:
+                await asyncio.wait_for(fanout.close(), HANG)
+
+    under_way, connections = asyncio.run(run())
+    assert under_way == {"publish table-7 8", "publish table-7 9", "publish table-7 10"}
+    assert connections == 10
+    dropped = [record.getMessage() for record in caplog.records
+               if "dropped the oldest" in record.getMessage()]
+    assert len(dropped) == 7
+    assert "(publish table-7 1)" in dropped[0] and "(publish table-7 7)" in dropped[-1]

@@ -17,7 +17,12 @@ wrong state.
 
 Closing never waits on the network for long (`CLOSE_SECONDS` a step): a Redis
 that accepted and never answered held the service's shutdown forever (redis-py
-before 8.0 has no socket timeout); either listener gets the same bound.
+before 8.0 has no socket timeout); either listener gets the same bound. Starting
+waits for the subscription at most the fan-out's own ``timeout``, then goes on
+(the listener keeps trying in the background). A Redis subscription that falls
+silent (a network partition: the connection stays open, nothing answers) is
+noticed by a PING of its own and made anew; publishes waiting on a Redis that does
+not answer are bounded (`RedisFanout.MAX_PENDING`).
 """
 
 from __future__ import annotations
@@ -66,18 +71,24 @@ class MemoryFanout:
 
 
 class _Listener:
-    """A background subscription that reconnects (and says so) when it breaks."""
+    """A background subscription that reconnects (and says so) when it breaks.
 
-    def __init__(self) -> None:
+    ``timeout``: seconds `start` waits for the subscription (a healthy peer takes
+    milliseconds; the process then serves anyway, the sweep delivering meanwhile)."""
+
+    def __init__(self, timeout: float) -> None:
+        self.timeout = timeout
         self.task: asyncio.Task | None = None
         self.ready = asyncio.Event()
 
     async def start(self, on_notice: Notice, on_reconnect: Callable[[], None]) -> None:
         self.task = asyncio.get_running_loop().create_task(self._run(on_notice, on_reconnect))
         try:  # subscribed before the process serves anything (else: the sweep catches up)
-            await asyncio.wait_for(self.ready.wait(), 10)
+            await asyncio.wait_for(self.ready.wait(), self.timeout)
         except TimeoutError:
-            log.warning("the fan-out did not connect within 10 s; retrying in the background")
+            log.warning("the fan-out did not subscribe within %.1f s; it goes on trying in "
+                        "the background (other processes' writes arrive by the sweep "
+                        "meanwhile)", self.timeout)
 
     async def _run(self, on_notice: Notice, on_reconnect: Callable[[], None]) -> None:
         first = True
@@ -113,8 +124,8 @@ class _Listener:
 class PostgresFanout(_Listener):
     """``LISTEN bgbot_tables``; `Store.commit` sends the ``NOTIFY`` with the write."""
 
-    def __init__(self, url: str, channel: str = CHANNEL) -> None:
-        super().__init__()
+    def __init__(self, url: str, channel: str = CHANNEL, timeout: float = 5.0) -> None:
+        super().__init__(timeout)
         from sqlalchemy.engine import make_url
 
         self.conninfo = make_url(url).set(drivername="postgresql").render_as_string(
@@ -152,26 +163,51 @@ class RedisFanout(_Listener):
     Every reply is awaited at most ``timeout`` seconds (a Redis answers in
     milliseconds): redis-py before 8.0 waits forever by default, so a Redis that
     accepted and never answered held each publish, and with it `close`. The
-    subscription's wait for the next notice is not a reply and has no limit; it asks
-    for one `LISTEN_WAIT` at a time (redis-py 8.0.0's `listen` applied the socket's
-    limit to it and broke an idle subscription every 5 s)."""
+    subscription's wait for the next notice is not a reply; it asks for one
+    `LISTEN_WAIT` at a time (redis-py 8.0.0's `listen` applied the socket's limit to
+    it and broke an idle subscription every 5 s). A wait that heard nothing ends in a
+    PING on the subscription, answered within ``timeout`` or the subscription is made
+    anew: a Redis cut off by a partition leaves the connection open and silent, and
+    the subscription would wait on it forever (notices then came only by the sweep).
 
-    #: Seconds one wait for the next notice lasts before the next (an idle channel).
-    LISTEN_WAIT = 60.0
+    redis-py's ``health_check_interval`` does not notice that. Its documented purpose on
+    a subscription is to keep the connection open: `get_message` *sends* a PING when
+    nothing was read for that long, and drops the PONG whenever one comes; nothing
+    waits for it (redis-py 8.2.0, a frozen subscription with health_check_interval=1
+    and socket_timeout=0.5: `get_message` returned None for 8 s, never an error)."""
+
+    #: Seconds one wait for the next notice lasts; one that heard nothing ends in a PING.
+    LISTEN_WAIT = 10.0
+    #: Publishes under way at most; past it the oldest is dropped (logged) and the sweep
+    #: delivers it. While Redis is silent or slow each publish waits up to ``timeout`` for
+    #: its reply, on a connection of its own (the pool opens one per publish under way):
+    #: without a bound, publishes and connections piled up with the writes.
+    MAX_PENDING = 100
 
     def __init__(self, url: str, channel: str = CHANNEL, timeout: float = 5.0) -> None:
-        super().__init__()
+        super().__init__(timeout)
         import redis.asyncio as redis
 
         self.redis = redis.Redis.from_url(url, socket_timeout=timeout,
                                           socket_connect_timeout=timeout)
         self.channel = channel
-        self.pending: set[asyncio.Task] = set()
+        self.pending: dict[asyncio.Task, None] = {}  # (a dict keeps them oldest first)
 
     def publish(self, table_id: str, revision: int) -> None:
-        task = asyncio.get_running_loop().create_task(self._publish(f"{table_id} {revision}"))
-        self.pending.add(task)
-        task.add_done_callback(self.pending.discard)
+        while len(self.pending) >= self.MAX_PENDING:
+            oldest = next(iter(self.pending))
+            del self.pending[oldest]
+            oldest.cancel()
+            log.warning("%d publishes to Redis under way: dropped the oldest (%s); the "
+                        "sweep delivers it", self.MAX_PENDING, oldest.get_name())
+        payload = f"{table_id} {revision}"
+        task = asyncio.get_running_loop().create_task(self._publish(payload),
+                                                      name=f"publish {payload}")
+        self.pending[task] = None
+        task.add_done_callback(self._published)
+
+    def _published(self, task: asyncio.Task) -> None:
+        self.pending.pop(task, None)
 
     async def _publish(self, payload: str) -> None:
         try:
@@ -183,12 +219,23 @@ class RedisFanout(_Listener):
         pubsub = self.redis.pubsub()
         try:
             await pubsub.subscribe(self.channel)
+            # (that only sent it: the lobby looks at its tables again once Redis has
+            # confirmed, else a notice in between would be lost)
+            if await pubsub.get_message(timeout=self.timeout) is None:
+                raise ConnectionError(
+                    f"Redis did not confirm the subscription within {self.timeout} s")
             yield None
             while True:
                 # (a timeout given here is the wait for a message, not the socket's:
                 # None when none came, and the subscription goes on)
                 message = await pubsub.get_message(timeout=self.LISTEN_WAIT)
-                if message is not None and message.get("type") == "message":
+                if message is None:  # a quiet spell: is Redis still there?
+                    await pubsub.ping()
+                    message = await pubsub.get_message(timeout=self.timeout)
+                    if message is None:
+                        raise ConnectionError(f"Redis did not answer a PING on the "
+                                              f"subscription within {self.timeout} s")
+                if message.get("type") == "message":
                     yield message["data"]
         finally:
             await pubsub.aclose()
