@@ -81,7 +81,7 @@ export class TableScreen {
     document.addEventListener("click", this.onOutside);
     // A phone turned onto its side or back: the turn panel's handle comes or goes.
     sideways?.addEventListener?.("change", this.rerender);
-    this.live = new Live(id, this.mine?.token, (m) => this.onMessage(m), (up) => this.onStatus(up));
+    this.live = new Live(id, this.mine?.token, (m) => this.onMessage(m), (up, retryAt) => this.onStatus(up, retryAt));
     if (!facesReady()) facesLoaded.then(() => { if (!this.gone) this.render(); });
   }
 
@@ -106,12 +106,19 @@ export class TableScreen {
     sideways?.removeEventListener?.("change", this.rerender);
   }
 
-  onStatus(up) {
+  onStatus(up, retryAt) {
     this.connected = up;
+    // When the page tries again (its badge's data-retry-at, Date.now() time: for tests and
+    // tools, which compare how soon it was back).
+    this.retryAt = retryAt;
     // The first news after a connection (made again) is what was missed while away.
     if (up) this.back = true;
     const badge = this.root.querySelector(".connection");
-    if (badge) badge.hidden = up;
+    if (badge) {
+      badge.hidden = up;
+      if (retryAt) badge.dataset.retryAt = retryAt;
+      else delete badge.dataset.retryAt;
+    }
   }
 
   onMessage(m) {
@@ -921,7 +928,7 @@ export class TableScreen {
       h("div", { class: "table-head" },
         h("h1", {}, gameTitle(this.game), h("span", { class: "sub" }, ` · ${module.optionText(summary)}`)),
         h("p", { class: `status-line ${this.msg.your_turn ? "yours" : ""}`, id: "status-line", role: "status" }, this.statusText()),
-        h("span", { class: "connection", hidden: this.connected !== false }, t("table.offline")),
+        h("span", { class: "connection", hidden: this.connected !== false, "data-retry-at": this.retryAt }, t("table.offline")),
         buttons,
         this.clocks()),
       // Only while the game is played: at its end "What can I do?" stayed open above the
