@@ -37,7 +37,9 @@ export function applyPatch(state, ops) {
 }
 
 /** One live connection to a table; reconnects by itself until closed.
- * States after the first come as patches; `onMessage` always gets whole states. */
+ * States after the first come as patches; `onMessage` always gets whole states;
+ * `onStatus(up, retryAt)`: connected or not, and when not, when it tries again (Date.now()
+ * time; null: it does not, the server closed it for good). */
 export class Live {
   constructor(tableId, token, onMessage, onStatus) {
     this.tableId = tableId;
@@ -46,7 +48,22 @@ export class Live {
     this.onStatus = onStatus || (() => {});
     this.closed = false;
     this.delay = 500;
+    this.retry = null; // the back-off's timer, while a try to connect again waits for it
     this.queue = [];
+    // The way to the server may be back: the browser online again (a phone's Wi-Fi back), or
+    // the page seen again (a phone's screen back on: its timers were held while off). The
+    // back-off waited up to 8 s after a drop, with friends' moves going by unseen; now one
+    // try at once per such moment. Only while a try waits: none beside a connection open or
+    // opening, and none after the server closed it for good.
+    this.onBack = (event) => {
+      if (event.type === "visibilitychange" && document.visibilityState !== "visible") return;
+      if (this.retry === null || this.closed) return;
+      clearTimeout(this.retry);
+      this.retry = null;
+      this.connect();
+    };
+    addEventListener("online", this.onBack);
+    document.addEventListener("visibilitychange", this.onBack);
     this.connect();
   }
 
@@ -58,7 +75,7 @@ export class Live {
     this.socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`, protocols);
     this.socket.onopen = () => {
       this.delay = 500;
-      this.onStatus(true);
+      this.onStatus(true, null);
       for (const message of this.queue.splice(0)) this.socket.send(message);
     };
     this.socket.onmessage = (event) => {
@@ -68,9 +85,17 @@ export class Live {
       this.onMessage(message);
     };
     this.socket.onclose = (event) => {
-      this.onStatus(false);
-      if (this.closed || (event.code >= 4400 && event.code < 4500)) return;
-      setTimeout(() => !this.closed && this.connect(), this.delay);
+      if (this.closed || (event.code >= 4400 && event.code < 4500)) {
+        this.onStatus(false, null);
+        return;
+      }
+      // The back-off stays for a server that is down (each try doubles the wait, to 8 s):
+      // a browser back online finds it down too and waits as long again.
+      this.retry = setTimeout(() => {
+        this.retry = null;
+        if (!this.closed) this.connect();
+      }, this.delay);
+      this.onStatus(false, Date.now() + this.delay);
       this.delay = Math.min(this.delay * 2, 8000);
     };
   }
@@ -83,6 +108,9 @@ export class Live {
 
   close() {
     this.closed = true;
+    clearTimeout(this.retry);
+    removeEventListener("online", this.onBack);
+    document.removeEventListener("visibilitychange", this.onBack);
     this.socket.close();
   }
 }

@@ -123,6 +123,76 @@ export class Pacer {
   }
 }
 
+/** Whether `event` changed what everyone sees (a move with a public diff). */
+const seenByAll = (event) => (event.type === "action" || event.type === "undo") && event.public?.length > 0;
+
+/**
+ * A table's news as it is shown: which moves are shown one at a time (the steps), on which
+ * board, and when each of its lines is said. One answer for the news as it comes (the table's
+ * follow) and for the log read again when a choice from the past was made public (its
+ * showRevealed): built in two places, they had come to disagree (hidden drawings before a
+ * rename only said in one, shown in the other; one's own move said first in one, last in the
+ * other).
+ *
+ * `entries`: the log from the first piece of news on, in order, each {event, view: the
+ * public view once the event was in, said: the lines it adds, news: whether it is news (an
+ * event read before is there only for the board it leaves)}; `seat`: the page's.
+ * Returns {steps: [{event, view, said}], now: the lines said at once, present: whether one's
+ * own move is among them (the present: moves still waiting to be shown are skipped)}.
+ *
+ * - The others' moves (bots, friends, this seat's autopilot) are steps, each on the board as
+ *   it stood once others could see it: a move seen at once, the view after it; a choice
+ *   hidden until its step resolved (a simultaneous step's drawings), the view after the move
+ *   that revealed it (the first later one that changed the public view), which holds the
+ *   step's choices together. A phone away for two cards showed the first card's drawings
+ *   named above maps that held the second's.
+ * - A hidden choice is shown just before the move that revealed it; when one's own move
+ *   revealed it, after that move, which is said at once: the last to draw saw her own
+ *   drawing vanish under "Showing Ana's move" until the reveal. Revealed by nothing in the
+ *   news: shown as it comes.
+ * - Any other news (one's own move, a rename, the game's end) is said with the step it
+ *   follows, else at once.
+ */
+export function stepsOf(entries, seat) {
+  const mine = (event) => event.seat === seat && (event.by ?? "person") === "person";
+  const seenWith = new Map();
+  let next = entries[entries.length - 1]?.view;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    if (seenByAll(entries[i].event)) next = entries[i].view;
+    seenWith.set(entries[i], next);
+  }
+  const steps = [];
+  const now = [];
+  let present = false;
+  let hidden = []; // others' hidden choices, until the move that reveals them
+  const sayAfterLastStep = (said) => {
+    if (steps.length) steps[steps.length - 1].said.push(...said);
+    else now.push(...said);
+  };
+  for (const entry of entries) {
+    if (!entry.news) continue;
+    const { event, said } = entry;
+    const step = { event, view: seenWith.get(entry), said };
+    if (mine(event)) {
+      if (!steps.length) present = true;
+      sayAfterLastStep(said);
+      // Her own move revealed theirs: they come after it, on the board as it is now.
+      steps.push(...hidden);
+      hidden = [];
+      continue;
+    }
+    if (seenByAll(event)) {
+      steps.push(...hidden);
+      hidden = [];
+    }
+    if (event.type === "action" && !seenByAll(event)) hidden.push(step);
+    else if (event.type === "action" || event.type === "undo") steps.push(step);
+    else sayAfterLastStep(said);
+  }
+  steps.push(...hidden);
+  return { steps, now, present };
+}
+
 /** Every string an action's typed params name (a space, a list of cells). */
 function paramKeys(params) {
   const keys = [];

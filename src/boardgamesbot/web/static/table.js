@@ -5,7 +5,7 @@ import { asQuestion, errorText, has, inMood, lang, t } from "./i18n.js";
 import { gameTitle, rematch, seatName } from "./lobby.js";
 import { confirmFinal, forgetSeat, moveSpeed, saveName, seatAt, saveSeat, setConfirmFinal, setMoveSpeed } from "./store.js";
 import { announce, LogBuilder, logList, renamedLine } from "./log.js";
-import { CATCH_UP, movesSinceMyTurn, moveWords, Pacer, showLastMove, SPEEDS } from "./pace.js";
+import { CATCH_UP, movesSinceMyTurn, moveWords, Pacer, showLastMove, SPEEDS, stepsOf } from "./pace.js";
 import { go, nameInput, notify, notifyError, openRules, placeNotice } from "./ui.js";
 import { faceOf, facesLoaded, facesReady } from "./faces.js";
 import { scoreChart } from "./chart.js";
@@ -81,7 +81,7 @@ export class TableScreen {
     document.addEventListener("click", this.onOutside);
     // A phone turned onto its side or back: the turn panel's handle comes or goes.
     sideways?.addEventListener?.("change", this.rerender);
-    this.live = new Live(id, this.mine?.token, (m) => this.onMessage(m), (up) => this.onStatus(up));
+    this.live = new Live(id, this.mine?.token, (m) => this.onMessage(m), (up, retryAt) => this.onStatus(up, retryAt));
     if (!facesReady()) facesLoaded.then(() => { if (!this.gone) this.render(); });
   }
 
@@ -106,12 +106,19 @@ export class TableScreen {
     sideways?.removeEventListener?.("change", this.rerender);
   }
 
-  onStatus(up) {
+  onStatus(up, retryAt) {
     this.connected = up;
+    // When the page tries again (its badge's data-retry-at, Date.now() time: for tests and
+    // tools, which compare how soon it was back).
+    this.retryAt = retryAt;
     // The first news after a connection (made again) is what was missed while away.
     if (up) this.back = true;
     const badge = this.root.querySelector(".connection");
-    if (badge) badge.hidden = up;
+    if (badge) {
+      badge.hidden = up;
+      if (retryAt) badge.dataset.retryAt = retryAt;
+      else delete badge.dataset.retryAt;
+    }
   }
 
   onMessage(m) {
@@ -175,62 +182,69 @@ export class TableScreen {
   }
 
   /**
-   * Add `events` (new, in order) to the log, and queue the moves of others (bots,
-   * friends, this seat's autopilot) to be shown one at a time, each with the public view
-   * after it and the lines it adds to the log (said when shown). This seat's own moves
-   * are not held back: the present is shown at once; nor are the moves that ended the
-   * game while the page was away (`endedAway`: in the first news after a connection).
+   * Add `events` (new, in order) to the log, and show its news (stepsOf, pace.js): the
+   * moves of others (bots, friends, this seat's autopilot) one at a time, each with the
+   * public view after it and the lines it adds to the log (said when shown). This seat's
+   * own moves are not held back: the present is shown at once; nor are the moves that ended
+   * the game while the page was away (`endedAway`: in the first news after a connection).
    */
   follow(events, endedAway = false) {
-    const steps = [];
-    // Others' choices that showed nothing when made (a simultaneous step's hidden
-    // drawings, revealed by a later move of this batch): shown with that move, not one by
-    // one on the board as it was before them — the last to draw saw their own drawing
-    // vanish under "Showing Ana's move" until the reveal.
-    let together = [];
-    for (const event of events) {
+    const entries = events.map((event) => {
       const said = [];
       this.log.speak = (text, entry) => said.push(entry?.headline ? { text, headline: entry.headline } : text);
       this.log.add(event);
-      const mine = event.seat === this.msg?.seat && (event.by ?? "person") === "person";
-      const hidden = event.type === "action" && !event.public?.length;
-      if (together.length && mine) {
-        // This person's own drawing revealed them: theirs at once (the present), then the
-        // others' one at a time on the board as it is now, which holds them all, at the
-        // pace the others see them (they all appeared at once, none named above the board).
-        if (steps.length) steps[steps.length - 1].said.push(...said);
-        else {
-          this.pacer.skip();
-          said.forEach(tell);
-        }
-        steps.push(...together.map((step) => ({ ...step, view: this.log.view })));
-        together = [];
-        continue;
-      }
-      if (together.length && !hidden) {
-        // Another's move revealed them (the friend who drew first and waits): each shown
-        // and said in turn on the map that holds them all, then the move that revealed
-        // them. Said all at once with that move, the first ones were never shown named
-        // above the board, and a screen reader heard them in one breath.
-        if (event.type === "action" && !mine) steps.push(...together.map((step) => ({ ...step, view: this.log.view })));
-        else said.unshift(...together.flatMap((step) => step.said));
-        together = [];
-      }
-      if (hidden && !mine) {
-        together.push({ event, view: this.log.view, said });
-      } else if ((event.type === "action" || event.type === "undo") && !mine) {
-        steps.push({ event, view: this.log.view, said });
-      } else if (steps.length) {
-        steps[steps.length - 1].said.push(...said); // said with the move it follows
-      } else {
-        // One's own move is the present, made on another device too: its turn came after
-        // the moves still queued here, which that device showed (docs/rendering.md).
-        if (mine) this.pacer.skip();
-        said.forEach(tell);
+      return { event, view: this.log.view, said, news: true };
+    });
+    this.log.speak = (text, entry) => tell(entry?.headline ? { text, headline: entry.headline } : text);
+    this.showNews(stepsOf(entries, this.msg?.seat), endedAway);
+  }
+
+  /**
+   * The others' choices a move made public (a simultaneous step's drawings, hidden until
+   * the last is made), with the rest of that news, shown as follow() shows news (stepsOf):
+   * the log was read again with them and the present drawn at once, and the friend who
+   * had drawn first and waited saw only the last one named above the board (a bot's
+   * drawing never was). Their own move may be among this news when a public event came
+   * between the others' drawings and theirs (a friend who changed their name meanwhile:
+   * tests/web/test_simultaneous_reveal.py). Shown too when they come as the news a
+   * connection made again brings (tests/web/test_watching_after_a_drop.py); not on the
+   * page's first news, nor when the game ended while the page was away (the present at once).
+   */
+  showRevealed(fresh) {
+    if (!this.msg || !fresh.length) return;
+    // The log read again now (its lines history, not spoken), for the view after each
+    // event: the state that says it may come after this news.
+    this.log = new LogBuilder(faceOf(this.game), baseContext(this.msg.table, this.msg.seat));
+    const after = new Map(); // an event's number -> the public view once it was in
+    for (const event of this.events) {
+      this.log.add(event);
+      after.set(event.n, this.log.view);
+    }
+    this.logLang = document.documentElement.lang;
+    this.logSeats = JSON.stringify(this.msg.table.seats);
+    // Each piece of news's lines, said as it is shown (the spoken log, once), in the page's
+    // language: rebuilt as history, they were said by nothing, and a screen reader heard
+    // none of the drawings it revealed.
+    const said = new Map();
+    for (const group of this.log.groups) {
+      for (const line of group.lines) {
+        if (!said.has(line.n)) said.set(line.n, []);
+        said.get(line.n).push(line.headline ? { text: line.text, headline: line.headline } : line.text);
       }
     }
-    this.log.speak = (text, entry) => tell(entry?.headline ? { text, headline: entry.headline } : text);
-    steps.push(...together); // revealed by nothing in this batch: shown as they come
+    // From the first piece of news on: the events read before in between leave the boards
+    // the news was seen on (a rename; one's own drawing the others' revealed ones came with).
+    const news = new Set(fresh.map((event) => event.n));
+    const first = Math.min(...news);
+    const entries = this.events.filter((event) => event.n >= first).map((event) => ({
+      event, view: after.get(event.n), said: (news.has(event.n) && said.get(event.n)) || [], news: news.has(event.n) }));
+    this.showNews(stepsOf(entries, this.msg.seat));
+  }
+
+  /** Show news as stepsOf (pace.js) says: its lines said at once, its steps queued. */
+  showNews({ steps, now, present }, endedAway = false) {
+    if (present) this.pacer.skip(); // one's own move, made on another device too: the present
+    now.forEach(tell);
     if (endedAway) {
       // The game ended with these moves while the page was away: straight to its final
       // position and result, with any moves still waiting to be shown. A page back after
@@ -247,73 +261,8 @@ export class TableScreen {
       return;
     }
     // The steps' pictures asked for now, so each is drawn by the time its turn comes (not
-    // when they will not be shown: at once, or in a hidden tab).
-    if (SPEEDS[moveSpeed()] > 0 && document.visibilityState !== "hidden" && steps.length <= CATCH_UP) for (const step of steps) this.drawAhead(step);
-    this.pacer.push(steps);
-  }
-
-  /**
-   * The others' choices a move made public (a simultaneous step's drawings, hidden until
-   * the last is made), shown one at a time on the board as it stood once the move that
-   * revealed them was made, which holds them all (each later move on the board after it):
-   * the log was read again with them and the present drawn at once, and the friend who
-   * had drawn first and waited saw only the last one named above the board (a bot's
-   * drawing never was). The person whose own drawing revealed them too sees the others'
-   * in turn, at the same pace (they all appeared at once for them); their own, known to
-   * them, is not shown again. Their own move is among this news when a public event came
-   * between the others' drawings and theirs (a friend who changed their name meanwhile:
-   * tests/web/test_simultaneous_reveal.py). Shown too when they come as the news a
-   * connection made again brings (tests/web/test_watching_after_a_drop.py); not on the
-   * page's first news, nor when the game ended while the page was away (the present at once).
-   */
-  showRevealed(fresh) {
-    const mine = (event) => event.seat === this.msg?.seat && (event.by ?? "person") === "person";
-    const revealed = fresh.filter((event) => event.type === "action" && !mine(event)).sort((a, b) => a.n - b.n);
-    if (!this.msg || !revealed.length) return;
-    // The log read again now (its lines history, not spoken), for the view after the move
-    // that revealed them: the state that says it may come after this news.
-    this.log = new LogBuilder(faceOf(this.game), baseContext(this.msg.table, this.msg.seat));
-    const after = new Map(); // an event's number -> the public view once it was in
-    for (const event of this.events) {
-      this.log.add(event);
-      after.set(event.n, this.log.view);
-    }
-    this.logLang = document.documentElement.lang;
-    this.logSeats = JSON.stringify(this.msg.table.seats);
-    // Each move on the board as it stood once others could see it, not as it is now: a
-    // phone away for two cards showed the first card's drawings named above maps that
-    // held the second's. A move seen at once: the view after it (as follow() shows it); a
-    // choice hidden until its step resolved: the view after the move that revealed it,
-    // the first later one that changed the public view, which holds the step's choices
-    // together (follow() shows them so too). The log's views are the positions the page
-    // has (the replay's are the server's, and only once the game is over).
-    const seenWith = new Map();
-    let next = this.log.view;
-    for (let i = this.events.length - 1; i >= 0; i--) {
-      const event = this.events[i];
-      if ((event.type === "action" || event.type === "undo") && event.public?.length) next = after.get(event.n);
-      seenWith.set(event.n, next);
-    }
-    // Each drawing's lines said as it is shown (the spoken log, once: a step is shown
-    // once), in the page's language: rebuilt as history, they were said by nothing, and a
-    // screen reader heard none of the drawings it revealed. The news that is no drawing of
-    // another's (one's own move, a rename, the game's end) is said at once, or after the
-    // drawings when it came after them.
-    const said = new Map();
-    for (const group of this.log.groups) {
-      for (const line of group.lines) {
-        if (!said.has(line.n)) said.set(line.n, []);
-        said.get(line.n).push(line.headline ? { text: line.text, headline: line.headline } : line.text);
-      }
-    }
-    const steps = revealed.map((event) => ({ event, view: seenWith.get(event.n), said: said.get(event.n) || [] }));
-    const shown = new Set(revealed.map((event) => event.n));
-    for (const event of fresh.filter((e) => !shown.has(e.n)).sort((a, b) => a.n - b.n)) {
-      const lines = said.get(event.n) || [];
-      if (event.n < revealed[0].n) lines.forEach(tell);
-      else steps[steps.length - 1].said.push(...lines);
-    }
-    // Their pictures asked for now, each view's once (a step's choices share one).
+    // when they will not be shown: at once, or in a hidden tab), each view's once (a
+    // step's choices share one).
     if (SPEEDS[moveSpeed()] > 0 && document.visibilityState !== "hidden" && steps.length <= CATCH_UP) {
       for (const [i, step] of steps.entries()) if (step.view !== steps[i - 1]?.view) this.drawAhead(step);
     }
@@ -921,7 +870,7 @@ export class TableScreen {
       h("div", { class: "table-head" },
         h("h1", {}, gameTitle(this.game), h("span", { class: "sub" }, ` · ${module.optionText(summary)}`)),
         h("p", { class: `status-line ${this.msg.your_turn ? "yours" : ""}`, id: "status-line", role: "status" }, this.statusText()),
-        h("span", { class: "connection", hidden: this.connected !== false }, t("table.offline")),
+        h("span", { class: "connection", hidden: this.connected !== false, "data-retry-at": this.retryAt }, t("table.offline")),
         buttons,
         this.clocks()),
       // Only while the game is played: at its end "What can I do?" stayed open above the
