@@ -1177,6 +1177,52 @@ async def _leaving_by_taps(tmp_path):
         assert [b["callback_data"] for b in keyboard(helped[-1])] == ["l"]
 
 
+def test_someone_who_already_left_is_told_so_and_the_story_tells_it_once(tmp_path):
+    """Ana leaves a Portuguese game with '/sair'; the computer plays her seat. Later she
+    taps 🚪 Sair on the table message (it is there for everyone) and types '/sair' again:
+    she is told, in the group's language, that she already left — no question to confirm,
+    nothing handed over a second time. Before, the taps asked "Sair desta partida?" and
+    then answered "Você saiu da partida", and the table message told the group twice that
+    the computer plays for Ana from now on."""
+    asyncio.run(asyncio.wait_for(_left_twice(tmp_path), 120))
+
+
+async def _left_twice(tmp_path):
+    gid = GROUP["id"]
+    async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+        fake.say(GROUP, BOB, "/novo tikal")
+        await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+        lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+        await tap(fake, GROUP, ANA, lobby_id, "j")
+        await tap(fake, GROUP, BOB, lobby_id, "s")
+        mid, _ = await until(lambda: living_of(fake, gid), what="the table message")
+        table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+        told = "joga por Ana"  # (the story's line: "O computador (médio) joga por Ana …")
+
+        def caption() -> str:
+            return fake.messages[(gid, living_of(fake, gid)[0])].get("caption", "")
+
+        fake.say(GROUP, ANA, "/sair")
+        await until(lambda: told in caption(), what="the story told")
+        await settled(fake, 0.3)
+        seats = (await bot.service.summary(table_id))["seats"]
+        assert seats[1]["autopilot"] is not None, seats
+        mid = living_of(fake, gid)[0]
+        already = "⚠ Você já saiu desta partida: o computador joga no seu lugar."
+        await tap(fake, GROUP, ANA, mid, "l")
+        answer = fake.calls("answerCallbackQuery")[-1]
+        assert answer["text"] == already, answer
+        assert str(answer.get("show_alert")).lower() != "true", answer
+        await asyncio.sleep(1.0)  # as a second tap answering a question would come
+        await tap(fake, GROUP, ANA, mid, "l")
+        assert fake.calls("answerCallbackQuery")[-1]["text"] == already
+        fake.say(GROUP, ANA, "/sair")
+        await until(lambda: any(f["text"] == already for f in fake.calls("sendMessage", gid)),
+                    what="the typed answer")
+        await settled(fake, 0.3)
+        assert caption().count(told) == 1, caption()
+        assert (await bot.service.summary(table_id))["seats"] == seats
+
 def test_a_bid_the_computer_answers_does_not_ring_the_bidder_again(tmp_path):
     asyncio.run(asyncio.wait_for(_bid_answered(tmp_path), 120))
 
