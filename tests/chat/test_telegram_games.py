@@ -360,6 +360,28 @@ def test_stats_name_the_solo_title_in_the_chats_language(tmp_path):
     asyncio.run(asyncio.wait_for(main(), 120))
 
 
+def test_rules_asked_in_private_answer_the_game_played_in_the_group(tmp_path):
+    """Cy chooses her Cartographers drawings in her private chat, the group's table having
+    none there; she asks the rules there ('regles puc dibuixar sobre una muntanya?', in
+    Catalan as her Telegram speaks) and is answered from Cartographers' rules in Catalan.
+    Before, mid-game, in the very chat where she draws, she was asked "⚠ Quin joc?
+    cartographers, tikal"."""
+    async def main():
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.say(private(CY), CY, "/start")
+            fake.press(GROUP, ANA, await lobby_joined(fake, "cartographers", CY), "s")
+            await until(lambda: living_of(fake, CY["id"]), what="Cy's private sheet")
+            await settled(fake, 0.3)
+            said = len(fake.calls("sendMessage", CY["id"]))
+            fake.say(private(CY), CY, "regles puc dibuixar sobre una muntanya?")
+            answer = (await until(lambda: fake.calls("sendMessage", CY["id"])[said:],
+                                  what="the answer"))[0]["text"]
+            assert answer.startswith("» ") and "📖" in answer, answer
+            assert "muntany" in answer.lower(), answer
+
+    asyncio.run(asyncio.wait_for(main(), 90))
+
+
 def test_the_last_to_draw_is_not_told_their_drawing_stays_hidden(tmp_path):
     asyncio.run(asyncio.wait_for(_last_to_draw(tmp_path), 90))
 

@@ -403,6 +403,11 @@ class Commands:
         # (the game set up or played here, and its options: asked from it, the rules of a
         # variant not played do not lead)
         here = lobby or (await self.service.summary(game["table_id"]) if game else None)
+        if here is None and place.direct:
+            # (a direct chat without a table of its own: the game the person plays
+            # elsewhere, whose hidden choices they make here — not "which game?" mid-game)
+            seat = await self._find_seat(place, person, awaited_only=False)
+            here = await self.service.summary(seat.table_id) if seat else None
         if args and games.find_game(args[0]):
             name, args = games.find_game(args[0]), args[1:]
         elif here:
