@@ -382,6 +382,32 @@ def test_rules_asked_in_private_answer_the_game_played_in_the_group(tmp_path):
     asyncio.run(asyncio.wait_for(main(), 90))
 
 
+def test_a_question_typed_in_private_mid_game_is_answered_from_the_rules(tmp_path):
+    """Bob, whose Telegram speaks Brazilian Portuguese, draws his Cartographers choices in
+    his private chat and types there what friends ask: "posso desenhar sobre uma
+    montanha?". It is a question (it ends with '?' and is no move of the game): answered
+    from the rules, in his words, and nothing is played. Before, it was read as a drawing
+    and refused: "⚠ Onde está 'posso', a ação precisa de um terreno …"."""
+    async def main():
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.say(private(BOB), BOB, "/start")
+            fake.press(GROUP, ANA, await lobby_joined(fake, "cartographers", BOB), "s")
+            await until(lambda: living_of(fake, BOB["id"]), what="Bob's private sheet")
+            await settled(fake, 0.3)
+            table_id = bot.bot.conversation.store.game_in("telegram", str(GROUP["id"]))[
+                "table_id"]
+            before = await bot.service.summary(table_id)
+            said = len(fake.calls("sendMessage", BOB["id"]))
+            fake.say(private(BOB), BOB, "posso desenhar sobre uma montanha?")
+            answer = (await until(lambda: fake.calls("sendMessage", BOB["id"])[said:],
+                                  what="the answer"))[0]["text"]
+            assert answer.startswith("» ") and "📖" in answer, answer
+            assert "montanha" in answer.lower(), answer
+            assert (await bot.service.summary(table_id))["actions"] == before["actions"]
+
+    asyncio.run(asyncio.wait_for(main(), 90))
+
+
 def test_the_last_to_draw_is_not_told_their_drawing_stays_hidden(tmp_path):
     asyncio.run(asyncio.wait_for(_last_to_draw(tmp_path), 90))
 

@@ -262,6 +262,14 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             return
         # Not a command: an action in the game's notation, if it is this person's turn.
         found = await self._find_seat(place, person, awaited_only=not addressed)
+        if addressed and text.rstrip().endswith("?") and not (
+                found is not None and await self._an_action(found.table_id,
+                                                            text.rstrip().rstrip("?"))):
+            # ("posso desenhar sobre uma montanha?" said to the bot: a question about the
+            # rules, answered so, not a move refused for its first word; a move followed by
+            # '?' is still the move)
+            await self.cmd_rules(place, person, words, lang)
+            return
         if found is None:
             if not addressed:
                 return
