@@ -831,6 +831,46 @@ def test_a_volcano_round_that_scores_nobody_tells_no_scores(tmp_path):
     asyncio.run(asyncio.wait_for(main(), 120))
 
 
+def test_the_final_scoring_is_said_to_begin_once_with_whoever_began_it(tmp_path):
+    """The last tile placed, Tikal's final scoring round goes round the table. The table
+    message says once who it began with ("the final scoring begins with Bob"), and says
+    the same when the next one scores. Before, each scorer's turn told it anew with that
+    scorer's name: "… begins with Bob", then "… begins with Ana" (seen in a Portuguese
+    group, "a pontuação final começa com Ana" a turn after it had begun with Bob)."""
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            lobby_id = await lobby_joined(fake, "tikal", BOB)
+            fake.press(GROUP, ANA, lobby_id, "s")
+            await until(lambda: living_of(fake, gid), what="the board")
+            table_id = fake.messages[(gid, lobby_id)]["text"].split("/#/table/")[1].split()[0]
+            service = bot.service
+
+            async def view() -> dict:
+                return (await service.state(table_id, None))["view"]
+
+            async def play_on() -> None:
+                seat = (await service.summary(table_id))["to_act"][0]
+                legal = await service.notations(table_id, seat)
+                await service.act(table_id, seat, "end" if "end" in legal else legal[0])
+
+            while (await view())["round"] != "final":
+                await play_on()
+            await settled(fake, 0.3)
+            first = (await view())["current"][0]
+            while (await view())["current"][0] == first:  # the first scorer ends
+                await play_on()
+            await settled(fake, 0.3)
+            assert (await view())["round"] == "final"
+            said = [line for text in fake.texts(gid) for line in text.split("\n")
+                    if "the final scoring begins with" in line]
+            assert said and set(said) == {
+                f"The last tile is placed: the final scoring begins with "
+                f"{['Ana', 'Bob'][first]}."}, said
+    asyncio.run(asyncio.wait_for(main(), 120))
+
+
 def test_the_table_message_tells_everything_since_a_persons_last_move(tmp_path):
     """Maria Eduarda plays Tikal with two computer players in a Brazilian group: a long
     turn of her own, then theirs. When her turn comes again, the table message's caption
