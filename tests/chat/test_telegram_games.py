@@ -23,6 +23,7 @@ from databases import POSTGRES, postgres_schema_url  # noqa: E402
 
 from boardgamesbot.bots import make_bot  # noqa: E402
 from boardgamesbot.chat import images  # noqa: E402
+from boardgamesbot.engine import load_game  # noqa: E402
 
 from .fake_telegram import FakeTelegram  # noqa: E402
 from .telegram_group import (  # noqa: E402
@@ -1027,6 +1028,35 @@ async def _solo_by_taps(tmp_path):
         # (measured: 2 to 5 — each tap's picture edited in, the season's end on top)
         assert ordered[len(ordered) // 2] <= 4 and ordered[-1] <= 6, ordered
         assert not [r for r in fake.refused if r[1] == 400], fake.refused
+
+
+def test_a_solo_game_ends_with_its_rating_and_title_not_a_winner(tmp_path):
+    """Cy plays Cartographers alone in her private chat, in Catalan. A solo game is not
+    won: the rules rate it (stars minus the edicts' solo numbers) and give a title. The
+    end's message tells that rating and title in her language, as the browser's ending
+    does ("Nota del solitari 12: …"), and names no winner. Before, it ended "🏆 Guanya:
+    Cy", and the rating and title — the point of a solo game — were nowhere in words."""
+    async def main():
+        chat = private(CY)
+        async with telegram_bot(tmp_path) as (fake, bot):
+            fake.say(chat, CY, "nova cartographers")
+            await until(lambda: fake.calls("sendMessage", CY["id"]), what="the lobby")
+            lobby_id = max(mid for (where, mid) in fake.messages if where == CY["id"])
+            fake.press(chat, CY, lobby_id, "s")
+            await until(lambda: living_of(fake, CY["id"]), what="the sheet")
+            table_id = bot.bot.conversation.store.game_in("telegram", str(CY["id"]))[
+                "table_id"]
+            service = bot.service
+            while (await service.summary(table_id))["status"] == "playing":
+                await service.act(table_id, 0, (await service.notations(table_id, 0))[0])
+            solo = (await service.state(table_id, None))["view"]["solo"]
+            title = load_game("cartographers").rating_title(solo["title"], "ca")
+            end = await until(lambda: next((t for t in fake.texts(CY["id"])
+                                            if "/#/replay/" in t), None), what="the end")
+            assert f"Nota del solitari {solo['rating']}: {title}" in end, end
+            assert "🏆" not in end and "Guanya" not in end, end
+
+    asyncio.run(asyncio.wait_for(main(), 120))
 
 
 DOLORS = {"id": 14, "is_bot": False, "first_name": "Dolors", "language_code": "ca"}
