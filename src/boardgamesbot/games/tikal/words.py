@@ -153,10 +153,10 @@ def _first_final_scorer(view: Mapping[str, Any]) -> int | None:
     have scored (it goes round from the left of the last placer) — so the line that opens
     the round names the same person at every scorer's turn, not each scorer in turn.
     The auction orders the round by points, which scoring changes: unknown then (None)."""
-    current = view["current"][0]
-    scored = view["num_players"] - 1 - len(view.get("queue") or [])
+    current, players = int(view["current"][0]), int(view["num_players"])
+    scored = players - 1 - len(view.get("queue") or [])
     if scored <= 0:
         return current
     if view.get("variant") != "basic":
         return None
-    return (current - scored) % view["num_players"]
+    return (current - scored) % players
