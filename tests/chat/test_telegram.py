@@ -336,6 +336,26 @@ def tg_bot_name(fake: FakeTelegram) -> str:
     return BOT["username"]
 
 
+@pytest.mark.parametrize("person, typed, shown", [
+    (CY, "/nova tikal subhasta", "variant amb subhasta"),
+    (BOB, "/novo tikal leilão", "variante com leilão"),
+    (BOB, "/novo tikal leilao", "variante com leilão"),
+])
+def test_the_auction_is_asked_for_in_the_groups_own_words(tmp_path, person, typed, shown):
+    """Friends name the variant in their language, as the lobby names it to them: Cy's
+    '/nova tikal subhasta' opens an auction table ("variant amb subhasta"), Bob's
+    '/novo tikal leilão' (or 'leilao', typed without the accent) too. Before, both were
+    refused: "⚠ 'subhasta' no és una opció d'aquest joc. Opcions: basic, auction"."""
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.say(GROUP, person, typed)
+            lobby = (await until(lambda: fake.calls("sendMessage", gid), what="the lobby"))[0]
+            assert "⚠" not in lobby["text"] and shown in lobby["text"], lobby["text"]
+
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
 def test_a_tikal_auction_table_in_a_telegram_group(tmp_path):
     asyncio.run(asyncio.wait_for(_auction_table(tmp_path), 120))
 
