@@ -754,6 +754,31 @@ def test_out_of_time_the_table_message_shows_no_menu_while_the_computer_plays(tm
     asyncio.run(asyncio.wait_for(main(), 60))
 
 
+def test_waiting_for_someone_who_left_names_the_computer_playing_for_them(tmp_path):
+    """Ana left the game (the computer plays her seat). While it plays her turn, the
+    table message says whom the table waits for: "Waiting for: Ana (computer)", as the story
+    writes her moves ("Ana (computer): places …") — not "Waiting for: Ana", which had friends
+    waiting for someone who had gone. The computer is held back here (no jobs), so the
+    table stays at that moment for the test to look."""
+    async def main():
+        service = await Service.open(db=f"sqlite:///{tmp_path / 'c.db'}", jobs=False)
+        try:
+            conversation, table_id = ana_and_bob_in_group(service, "tikal", 1)
+            conversation.transport = shown = LivingShown()
+            assert (await service.summary(table_id))["to_act"] == [0]
+            await service.autopilot(table_id, 0, "easy")
+            state = await service.state(table_id, None)
+            await conversation.tell_living(table_id, conversation.store.game(table_id), state,
+                                           [], (None, None))
+            assert shown.shown[-1][0].endswith("Waiting for: Ana (computer)"), shown.shown[-1][0]
+            assert "Ana (computer)" in await conversation.status_line(table_id, "en")
+            assert "Ana (computador)" in await conversation.status_line(table_id, "pt-BR")
+            assert "Ana (ordinador)" in await conversation.status_line(table_id, "ca")
+        finally:
+            await service.close()
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
 @pytest.mark.parametrize("game", ["tikal", "cartographers"])
 def test_no_keyboard_row_is_wider_than_a_phone(tmp_path, game):
     """A phone (360 dp) shows some 45 characters across an inline keyboard, each button

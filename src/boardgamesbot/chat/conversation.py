@@ -778,8 +778,12 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             return i18n.text(lang, "status.ended")
         if summary["status"] != "playing":
             return i18n.text(lang, f"status.{summary['status']}")
-        return i18n.text(lang, "status.to_act",
-                         who=", ".join(names[s] for s in summary["to_act"]))
+        # (a person who left, the computer playing their seat: "Ana (computer)", as the
+        # story writes their moves — not "Ana", whom nobody need wait for)
+        return i18n.text(lang, "status.to_act", who=", ".join(
+            i18n.text(lang, "status.computer_for", who=names[s])
+            if summary["seats"][s]["kind"] == "person" and summary["seats"][s].get("autopilot")
+            else names[s] for s in summary["to_act"]))
 
     async def score_text(self, table_id: str, lang: str, scores: list[int] | None = None
                          ) -> str:
