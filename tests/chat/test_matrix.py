@@ -468,7 +468,9 @@ async def _solo(url, tmp_path):
             answered += 1
             assert answered < 400
         end = next(b for b in ana.heard(dm) if "🏁" in b)
-        assert "http://bg.example/#/replay/" in end and "🏆" in end
+        # (a solo game is rated, not won: its rating and title where a winner would be)
+        assert "http://bg.example/#/replay/" in end and "⭐ Solo rating " in end, end
+        assert "🏆" not in end, end
         assert restarted
 
         # Everything the bot said here was encrypted; its pictures are encrypted files.

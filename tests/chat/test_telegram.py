@@ -336,6 +336,26 @@ def tg_bot_name(fake: FakeTelegram) -> str:
     return BOT["username"]
 
 
+@pytest.mark.parametrize("person, typed, shown", [
+    (CY, "/nova tikal subhasta", "variant amb subhasta"),
+    (BOB, "/novo tikal leilão", "variante com leilão"),
+    (BOB, "/novo tikal leilao", "variante com leilão"),
+])
+def test_the_auction_is_asked_for_in_the_groups_own_words(tmp_path, person, typed, shown):
+    """Friends name the variant in their language, as the lobby names it to them: Cy's
+    '/nova tikal subhasta' opens an auction table ("variant amb subhasta"), Bob's
+    '/novo tikal leilão' (or 'leilao', typed without the accent) too. Before, both were
+    refused: "⚠ 'subhasta' no és una opció d'aquest joc. Opcions: basic, auction"."""
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.say(GROUP, person, typed)
+            lobby = (await until(lambda: fake.calls("sendMessage", gid), what="the lobby"))[0]
+            assert "⚠" not in lobby["text"] and shown in lobby["text"], lobby["text"]
+
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
 def test_a_tikal_auction_table_in_a_telegram_group(tmp_path):
     asyncio.run(asyncio.wait_for(_auction_table(tmp_path), 120))
 
@@ -729,6 +749,31 @@ def test_out_of_time_the_table_message_shows_no_menu_while_the_computer_plays(tm
                             if b.data.startswith(("m:", "p:", "v:"))], (text, rows)
                 assert "Your turn" not in text, text
             assert shown.shown[-1][0].endswith("⏰ Out of time: the computer plays for Ana")
+        finally:
+            await service.close()
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_waiting_for_someone_who_left_names_the_computer_playing_for_them(tmp_path):
+    """Ana left the game (the computer plays her seat). While it plays her turn, the
+    table message says whom the table waits for: "Waiting for: Ana (computer)", as the story
+    writes her moves ("Ana (computer): places …") — not "Waiting for: Ana", which had friends
+    waiting for someone who had gone. The computer is held back here (no jobs), so the
+    table stays at that moment for the test to look."""
+    async def main():
+        service = await Service.open(db=f"sqlite:///{tmp_path / 'c.db'}", jobs=False)
+        try:
+            conversation, table_id = ana_and_bob_in_group(service, "tikal", 1)
+            conversation.transport = shown = LivingShown()
+            assert (await service.summary(table_id))["to_act"] == [0]
+            await service.autopilot(table_id, 0, "easy")
+            state = await service.state(table_id, None)
+            await conversation.tell_living(table_id, conversation.store.game(table_id), state,
+                                           [], (None, None))
+            assert shown.shown[-1][0].endswith("Waiting for: Ana (computer)"), shown.shown[-1][0]
+            assert "Ana (computer)" in await conversation.status_line(table_id, "en")
+            assert "Ana (computador)" in await conversation.status_line(table_id, "pt-BR")
+            assert "Ana (ordinador)" in await conversation.status_line(table_id, "ca")
         finally:
             await service.close()
     asyncio.run(asyncio.wait_for(main(), 60))
@@ -1176,6 +1221,52 @@ async def _leaving_by_taps(tmp_path):
                                       if "commands" in (f.get("text") or "")], what="help")
         assert [b["callback_data"] for b in keyboard(helped[-1])] == ["l"]
 
+
+def test_someone_who_already_left_is_told_so_and_the_story_tells_it_once(tmp_path):
+    """Ana leaves a Portuguese game with '/sair'; the computer plays her seat. Later she
+    taps 🚪 Sair on the table message (it is there for everyone) and types '/sair' again:
+    she is told, in the group's language, that she already left — no question to confirm,
+    nothing handed over a second time. Before, the taps asked "Sair desta partida?" and
+    then answered "Você saiu da partida", and the table message told the group twice that
+    the computer plays for Ana from now on."""
+    asyncio.run(asyncio.wait_for(_left_twice(tmp_path), 120))
+
+
+async def _left_twice(tmp_path):
+    gid = GROUP["id"]
+    async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+        fake.say(GROUP, BOB, "/novo tikal")
+        await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+        lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+        await tap(fake, GROUP, ANA, lobby_id, "j")
+        await tap(fake, GROUP, BOB, lobby_id, "s")
+        mid, _ = await until(lambda: living_of(fake, gid), what="the table message")
+        table_id = bot.bot.conversation.store.game_in("telegram", str(gid))["table_id"]
+        told = "joga por Ana"  # (the story's line: "O computador (médio) joga por Ana …")
+
+        def caption() -> str:
+            return fake.messages[(gid, living_of(fake, gid)[0])].get("caption", "")
+
+        fake.say(GROUP, ANA, "/sair")
+        await until(lambda: told in caption(), what="the story told")
+        await settled(fake, 0.3)
+        seats = (await bot.service.summary(table_id))["seats"]
+        assert seats[1]["autopilot"] is not None, seats
+        mid = living_of(fake, gid)[0]
+        already = "⚠ Você já saiu desta partida: o computador joga no seu lugar."
+        await tap(fake, GROUP, ANA, mid, "l")
+        answer = fake.calls("answerCallbackQuery")[-1]
+        assert answer["text"] == already, answer
+        assert str(answer.get("show_alert")).lower() != "true", answer
+        await asyncio.sleep(1.0)  # as a second tap answering a question would come
+        await tap(fake, GROUP, ANA, mid, "l")
+        assert fake.calls("answerCallbackQuery")[-1]["text"] == already
+        fake.say(GROUP, ANA, "/sair")
+        await until(lambda: any(f["text"] == already for f in fake.calls("sendMessage", gid)),
+                    what="the typed answer")
+        await settled(fake, 0.3)
+        assert caption().count(told) == 1, caption()
+        assert (await bot.service.summary(table_id))["seats"] == seats
 
 def test_a_bid_the_computer_answers_does_not_ring_the_bidder_again(tmp_path):
     asyncio.run(asyncio.wait_for(_bid_answered(tmp_path), 120))

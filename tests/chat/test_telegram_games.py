@@ -23,6 +23,7 @@ from databases import POSTGRES, postgres_schema_url  # noqa: E402
 
 from boardgamesbot.bots import make_bot  # noqa: E402
 from boardgamesbot.chat import images  # noqa: E402
+from boardgamesbot.engine import load_game  # noqa: E402
 
 from .fake_telegram import FakeTelegram  # noqa: E402
 from .telegram_group import (  # noqa: E402
@@ -358,6 +359,54 @@ def test_stats_name_the_solo_title_in_the_chats_language(tmp_path):
             assert f"({words['carto.title.' + title]})" in stats, (title, stats)
             assert title not in stats and "melhor nota" in stats
     asyncio.run(asyncio.wait_for(main(), 120))
+
+
+def test_rules_asked_in_private_answer_the_game_played_in_the_group(tmp_path):
+    """Cy chooses her Cartographers drawings in her private chat, the group's table having
+    none there; she asks the rules there ('regles puc dibuixar sobre una muntanya?', in
+    Catalan as her Telegram speaks) and is answered from Cartographers' rules in Catalan.
+    Before, mid-game, in the very chat where she draws, she was asked "⚠ Quin joc?
+    cartographers, tikal"."""
+    async def main():
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.say(private(CY), CY, "/start")
+            fake.press(GROUP, ANA, await lobby_joined(fake, "cartographers", CY), "s")
+            await until(lambda: living_of(fake, CY["id"]), what="Cy's private sheet")
+            await settled(fake, 0.3)
+            said = len(fake.calls("sendMessage", CY["id"]))
+            fake.say(private(CY), CY, "regles puc dibuixar sobre una muntanya?")
+            answer = (await until(lambda: fake.calls("sendMessage", CY["id"])[said:],
+                                  what="the answer"))[0]["text"]
+            assert answer.startswith("» ") and "📖" in answer, answer
+            assert "muntany" in answer.lower(), answer
+
+    asyncio.run(asyncio.wait_for(main(), 90))
+
+
+def test_a_question_typed_in_private_mid_game_is_answered_from_the_rules(tmp_path):
+    """Bob, whose Telegram speaks Brazilian Portuguese, draws his Cartographers choices in
+    his private chat and types there what friends ask: "posso desenhar sobre uma
+    montanha?". It is a question (it ends with '?' and is no move of the game): answered
+    from the rules, in his words, and nothing is played. Before, it was read as a drawing
+    and refused: "⚠ Onde está 'posso', a ação precisa de um terreno …"."""
+    async def main():
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.say(private(BOB), BOB, "/start")
+            fake.press(GROUP, ANA, await lobby_joined(fake, "cartographers", BOB), "s")
+            await until(lambda: living_of(fake, BOB["id"]), what="Bob's private sheet")
+            await settled(fake, 0.3)
+            table_id = bot.bot.conversation.store.game_in("telegram", str(GROUP["id"]))[
+                "table_id"]
+            before = await bot.service.summary(table_id)
+            said = len(fake.calls("sendMessage", BOB["id"]))
+            fake.say(private(BOB), BOB, "posso desenhar sobre uma montanha?")
+            answer = (await until(lambda: fake.calls("sendMessage", BOB["id"])[said:],
+                                  what="the answer"))[0]["text"]
+            assert answer.startswith("» ") and "📖" in answer, answer
+            assert "montanha" in answer.lower(), answer
+            assert (await bot.service.summary(table_id))["actions"] == before["actions"]
+
+    asyncio.run(asyncio.wait_for(main(), 90))
 
 
 def test_the_last_to_draw_is_not_told_their_drawing_stays_hidden(tmp_path):
@@ -783,6 +832,46 @@ def test_a_volcano_round_that_scores_nobody_tells_no_scores(tmp_path):
     asyncio.run(asyncio.wait_for(main(), 120))
 
 
+def test_the_final_scoring_is_said_to_begin_once_with_whoever_began_it(tmp_path):
+    """The last tile placed, Tikal's final scoring round goes round the table. The table
+    message says once who it began with ("the final scoring begins with Bob"), and says
+    the same when the next one scores. Before, each scorer's turn told it anew with that
+    scorer's name: "… begins with Bob", then "… begins with Ana" (seen in a Portuguese
+    group, "a pontuação final começa com Ana" a turn after it had begun with Bob)."""
+
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            lobby_id = await lobby_joined(fake, "tikal", BOB)
+            fake.press(GROUP, ANA, lobby_id, "s")
+            await until(lambda: living_of(fake, gid), what="the board")
+            table_id = fake.messages[(gid, lobby_id)]["text"].split("/#/table/")[1].split()[0]
+            service = bot.service
+
+            async def view() -> dict:
+                return (await service.state(table_id, None))["view"]
+
+            async def play_on() -> None:
+                seat = (await service.summary(table_id))["to_act"][0]
+                legal = await service.notations(table_id, seat)
+                await service.act(table_id, seat, "end" if "end" in legal else legal[0])
+
+            while (await view())["round"] != "final":
+                await play_on()
+            await settled(fake, 0.3)
+            first = (await view())["current"][0]
+            while (await view())["current"][0] == first:  # the first scorer ends
+                await play_on()
+            await settled(fake, 0.3)
+            assert (await view())["round"] == "final"
+            said = [line for text in fake.texts(gid) for line in text.split("\n")
+                    if "the final scoring begins with" in line]
+            assert said and set(said) == {
+                f"The last tile is placed: the final scoring begins with "
+                f"{['Ana', 'Bob'][first]}."}, said
+    asyncio.run(asyncio.wait_for(main(), 120))
+
+
 def test_the_table_message_tells_everything_since_a_persons_last_move(tmp_path):
     """Maria Eduarda plays Tikal with two computer players in a Brazilian group: a long
     turn of her own, then theirs. When her turn comes again, the table message's caption
@@ -939,6 +1028,35 @@ async def _solo_by_taps(tmp_path):
         # (measured: 2 to 5 — each tap's picture edited in, the season's end on top)
         assert ordered[len(ordered) // 2] <= 4 and ordered[-1] <= 6, ordered
         assert not [r for r in fake.refused if r[1] == 400], fake.refused
+
+
+def test_a_solo_game_ends_with_its_rating_and_title_not_a_winner(tmp_path):
+    """Cy plays Cartographers alone in her private chat, in Catalan. A solo game is not
+    won: the rules rate it (stars minus the edicts' solo numbers) and give a title. The
+    end's message tells that rating and title in her language, as the browser's ending
+    does ("Nota del solitari 12: …"), and names no winner. Before, it ended "🏆 Guanya:
+    Cy", and the rating and title — the point of a solo game — were nowhere in words."""
+    async def main():
+        chat = private(CY)
+        async with telegram_bot(tmp_path) as (fake, bot):
+            fake.say(chat, CY, "nova cartographers")
+            await until(lambda: fake.calls("sendMessage", CY["id"]), what="the lobby")
+            lobby_id = max(mid for (where, mid) in fake.messages if where == CY["id"])
+            fake.press(chat, CY, lobby_id, "s")
+            await until(lambda: living_of(fake, CY["id"]), what="the sheet")
+            table_id = bot.bot.conversation.store.game_in("telegram", str(CY["id"]))[
+                "table_id"]
+            service = bot.service
+            while (await service.summary(table_id))["status"] == "playing":
+                await service.act(table_id, 0, (await service.notations(table_id, 0))[0])
+            solo = (await service.state(table_id, None))["view"]["solo"]
+            title = load_game("cartographers").rating_title(solo["title"], "ca")
+            end = await until(lambda: next((t for t in fake.texts(CY["id"])
+                                            if "/#/replay/" in t), None), what="the end")
+            assert f"Nota del solitari {solo['rating']}: {title}" in end, end
+            assert "🏆" not in end and "Guanya" not in end, end
+
+    asyncio.run(asyncio.wait_for(main(), 120))
 
 
 DOLORS = {"id": 14, "is_bot": False, "first_name": "Dolors", "language_code": "ca"}

@@ -403,6 +403,11 @@ class Commands:
         # (the game set up or played here, and its options: asked from it, the rules of a
         # variant not played do not lead)
         here = lobby or (await self.service.summary(game["table_id"]) if game else None)
+        if here is None and place.direct:
+            # (a direct chat without a table of its own: the game the person plays
+            # elsewhere, whose hidden choices they make here — not "which game?" mid-game)
+            seat = await self._find_seat(place, person, awaited_only=False)
+            here = await self.service.summary(seat.table_id) if seat else None
         if args and games.find_game(args[0]):
             name, args = games.find_game(args[0]), args[1:]
         elif here:
@@ -632,8 +637,7 @@ class Commands:
         if lobby is not None:
             await self._drop_player(place, lobby, person.user_id, "chat.not_in_lobby")
             return
-        seat = await self._my_seat(place, person)
-        await self._hand_over(seat)
+        await self._hand_over(await self._seat_still_played(place, person))
 
     async def came_into_the_chat(self, place: Place, person: Person | None = None,
                                  history: bool = False) -> None:
@@ -703,7 +707,7 @@ class Commands:
         if lobby is not None:
             await self._drop_player(place, lobby, person.user_id, "chat.not_in_lobby")
             return None
-        seat = await self._my_seat(place, person)
+        seat = await self._seat_still_played(place, person)
         asked = self.leaving
         key = (person.user_id, seat.table_id)
         # (wall-clock time, which means the same after a restart: `Conversation.leaving`)
@@ -752,6 +756,14 @@ class Commands:
         if lobby["creator"] == user:
             lobby["creator"] = players[0][0]
         await self._update_lobby(place, lobby)
+
+    async def _seat_still_played(self, place: Place, person: Person) -> Seat:
+        """The seat ``person`` leaves: refused once the computer plays it already (they left
+        before), which would otherwise ask again and tell the group a second time."""
+        seat = await self._my_seat(place, person)
+        if autopilot(await self.service.summary(seat.table_id), seat.seat):
+            raise Refusal("chat.already_left")
+        return seat
 
     async def _hand_over(self, seat: Seat) -> None:
         """The computer plays this seat from now on (the table's clock level)."""

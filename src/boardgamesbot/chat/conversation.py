@@ -262,6 +262,14 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             return
         # Not a command: an action in the game's notation, if it is this person's turn.
         found = await self._find_seat(place, person, awaited_only=not addressed)
+        if addressed and text.rstrip().endswith("?") and not (
+                found is not None and await self._an_action(found.table_id,
+                                                            text.rstrip().rstrip("?"))):
+            # ("posso desenhar sobre uma montanha?" said to the bot: a question about the
+            # rules, answered so, not a move refused for its first word; a move followed by
+            # '?' is still the move)
+            await self.cmd_rules(place, person, words, lang)
+            return
         if found is None:
             if not addressed:
                 return
@@ -770,8 +778,12 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
             return i18n.text(lang, "status.ended")
         if summary["status"] != "playing":
             return i18n.text(lang, f"status.{summary['status']}")
-        return i18n.text(lang, "status.to_act",
-                         who=", ".join(names[s] for s in summary["to_act"]))
+        # (a person who left, the computer playing their seat: "Ana (computer)", as the
+        # story writes their moves — not "Ana", whom nobody need wait for)
+        return i18n.text(lang, "status.to_act", who=", ".join(
+            i18n.text(lang, "status.computer_for", who=names[s])
+            if summary["seats"][s]["kind"] == "person" and summary["seats"][s].get("autopilot")
+            else names[s] for s in summary["to_act"]))
 
     async def score_text(self, table_id: str, lang: str, scores: list[int] | None = None
                          ) -> str:

@@ -66,12 +66,29 @@ def read_options(game_name: str, words: list[str]) -> dict[str, str]:
     declared = options(game_name)
     for word in words:
         match = [(o.name, c) for o in declared for c in o.choices if c.lower() == word.lower()]
+        if not match:  # a word of one choice's label in some language: 'subhasta', 'leilão'
+            named = _label_words(game_name).get(i18n.fold(word), set())
+            match = list(named) if len(named) == 1 else []
         if not match:
             every = [c for o in declared for c in o.choices]
             raise Refusal("chat.unknown_option", word=word, choices=", ".join(every) or "-")
         name, choice = match[0]
         chosen[name] = choice
     return chosen
+
+
+def _label_words(game_name: str) -> dict[str, set[tuple[str, str]]]:
+    """Each word (folded, of four letters or more) of the options' labels in every
+    language -> the (option, choice) pairs whose labels hold it: a word held by one choice
+    alone names it ("variant amb subhasta": 'subhasta' is the auction), as people call
+    the choice the lobby names to them; a word of several ('side', 'jogo') names none."""
+    found: dict[str, set[tuple[str, str]]] = {}
+    for option in load_game(game_name).options:
+        for labels in option.labels.values():
+            for choice, label in labels.items():
+                for word in re.findall(r"\w{4,}", i18n.fold(label)):
+                    found.setdefault(word, set()).add((option.name, choice))
+    return found
 
 
 def players(game_name: str) -> tuple[int, int]:

@@ -512,8 +512,14 @@ class Narration:
         shown = {s: self.transport.mention(seats[s]["user_id"], seats[s]["name"])
                  if s in seats else names[s] for s in ranking}
         board = "\n".join(f"{shown[s]}: {scores[s]}" for s in ranking)
-        end = [i18n.text(lang, "end.title"), board,
-               winners_line(lang, [names[s] for s in result.get("winners", [])]),
+        # A solo game is rated, not won (its final view has ``solo``): the rating and its
+        # title, in the game's words, stand where a winner would.
+        solo = ((await self.service.state(table_id, None))["view"] or {}).get("solo") \
+            if len(scores) == 1 else None
+        outcome = i18n.text(lang, "end.solo", rating=solo["rating"], title=load_game(
+            summary["game"]).rating_title(solo["title"], lang)) if solo and solo.get("title") \
+            else winners_line(lang, [names[s] for s in result.get("winners", [])])
+        end = [i18n.text(lang, "end.title"), board, outcome,
                i18n.text(lang, "end.replay", link=self.link("replay", table_id)),
                # what to do next, as it must be typed there: nobody looks up the help
                i18n.text(lang, "end.again", game=summary["game"])]

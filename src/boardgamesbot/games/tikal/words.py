@@ -129,9 +129,14 @@ def moment(game: Game, view: Mapping[str, Any], lang: str,
                                                  n=seat + 1) or str(seat + 1)
 
     if begins:  # (the volcano's drawer began it; the final round, whoever scores first)
-        drawer = view.get("volcano_drawer", -1) if kind == "volcano" else current[0]
-        return phrase(game.words, lang, f"log.round.{kind}.line", None,
-                      name=name(drawer if drawer >= 0 else current[0]))
+        if kind == "volcano":
+            drawer = view.get("volcano_drawer", -1)
+            first = drawer if drawer >= 0 else current[0]
+        else:
+            first = _first_final_scorer(view)
+            if first is None:
+                return None
+        return phrase(game.words, lang, f"log.round.{kind}.line", None, name=name(first))
     if view.get("viewer") in current:
         # The round begins with 10 AP ("spend your 10 AP"); once some are spent it says
         # what is left, as the browser's banner does — not the 10 it began with.
@@ -140,3 +145,18 @@ def moment(game: Game, view: Mapping[str, Any], lang: str,
             return phrase(game.words, lang, f"tikal.round.{kind}.yours.left", None, n=left)
         return phrase(game.words, lang, f"tikal.round.{kind}.yours", None)
     return phrase(game.words, lang, f"tikal.round.{kind}", None, name=name(current[0]))
+
+
+def _first_final_scorer(view: Mapping[str, Any]) -> int | None:
+    """Who scored first in the final round under way: the scorer now while nobody has
+    scored yet; after that, in the basic game, the one as many seats back clockwise as
+    have scored (it goes round from the left of the last placer) — so the line that opens
+    the round names the same person at every scorer's turn, not each scorer in turn.
+    The auction orders the round by points, which scoring changes: unknown then (None)."""
+    current, players = int(view["current"][0]), int(view["num_players"])
+    scored = players - 1 - len(view.get("queue") or [])
+    if scored <= 0:
+        return current
+    if view.get("variant") != "basic":
+        return None
+    return (current - scored) % players
