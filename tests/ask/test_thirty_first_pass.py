@@ -14,9 +14,10 @@ from .scoring import first_answer_reads, held_out_tests
 #: FRESH_31 (session 58): each question names a passage and the answer in it, held by exactly
 #: one passage; over both games (docs/ask.md, *Thirty-first pass*) 23/29/20 held out, before the
 #: pass (the same asked of no table and from a table of default options). A development set from
-#: the thirty-second pass on, which looked at its misses: 25/30/22 after it.
+#: the thirty-second pass on, which looked at its misses: 25/30/22 after it, 26/30/24 after the
+#: thirty-third.
 (test_the_set_names_its_answer_in_exactly_one_passage, test_the_set_holds_its_figures) = (
-    held_out_tests(FRESH_31, 5, (25, 30, 22))
+    held_out_tests(FRESH_31, 5, (26, 30, 24))
 )
 
 

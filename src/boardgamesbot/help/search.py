@@ -56,6 +56,7 @@ from .words import (
     accent_apart,
     asks_of_mine,
     asks_of_others,
+    asks_purpose,
     asks_tie,
     asks_why,
     fold,
@@ -65,7 +66,9 @@ from .words import (
     known_in,
     language_of,
     names_by_object,
+    purpose_asked,
     refers_back,
+    says_able,
     says_no,
     says_not,
     says_others,
@@ -101,6 +104,9 @@ NOTATION_WEIGHT = 0.6
 ROW_WEIGHT = 0.85
 #: How much a count key weighs ("how many volcanoes" and a passage's "3 volcanoes").
 COUNT_WEIGHT = 1.0
+#: How much a sentence saying no or setting a limit counts as the lead when the question asks
+#: what a thing is for (`words.asks_purpose`): the limits on having one are no purpose.
+PURPOSE_WEIGHT = 0.5
 #: How much more a passage's own title words count (on top of being in its text): a
 #: title says what the passage is about ("Final round", "Build a camp (5 AP)").
 TITLE_WEIGHT = 0.5
@@ -581,6 +587,11 @@ class RulesIndex:
         self.titles: list[frozenset[str]] = []
         #: each passage's numbers inside the ranges it states (`numbers_within`)
         self.ranged: list[frozenset[str]] = []
+        #: for a table row stating a range, the keys of what its range counts (its column's
+        #: name: "AP", "rating"), and the game's things its other cells name (what the range is
+        #: counted from: "the stones on the two facing sides"); empty for any other passage
+        self.range_counts: list[frozenset[str]] = []
+        self.range_from: list[frozenset[str]] = []
         left_out = {by_lang[lang] for by_lang in self.knowledge.unsearched.values()
                     if lang in by_lang}
         for heading in left_out - {h for p in self.passages for h in p.section}:
@@ -597,6 +608,8 @@ class RulesIndex:
                 self.lengths.append(0)
                 self.titles.append(frozenset())
                 self.ranged.append(frozenset())
+                self.range_counts.append(frozenset())
+                self.range_from.append(frozenset())
                 continue
             # (a table row's column names are as much its words as its cells)
             own = self._counted(f"{p.text} {p.context}")
@@ -616,6 +629,12 @@ class RulesIndex:
             self._add_kinds(own)
             ranged = numbers_within(p.text)
             self.ranged.append(frozenset(ranged))
+            self.range_counts.append(frozenset(
+                key for column, cell in p.cells if numbers_within(cell)
+                for key in self.words.keys(column)))
+            self.range_from.append(frozenset(
+                key for column, cell in p.cells if ranged and not numbers_within(cell)
+                for key in self.words.keys(cell) if key.startswith("§")))
             for number in ranged:  # ("20 to 29" holds a rating of 25)
                 own.setdefault(number, SIGNED_RANGE_WEIGHT if number.startswith(MINUS)
                                else RANGE_WEIGHT)
@@ -910,6 +929,13 @@ class RulesIndex:
             folded = folded[:working] + folded[working + 1:]
             if len(accented) == len(folded) + 1:
                 accented = accented[:working] + accented[working + 1:]
+        # ("wats the point of building a camp": what it asks about is building a camp)
+        purpose = purpose_asked(folded, self.lang)
+        if purpose:
+            kept = [at for at in range(len(folded)) if at not in purpose]
+            if len(accented) == len(folded):
+                accented = [accented[at] for at in kept]
+            folded = [folded[at] for at in kept]
         words, guesses = self._corrected(folded, accented)
         # (the lemmas' dictionaries are written with accents: keep those typed)
         if len(accented) == len(folded):
@@ -1028,6 +1054,8 @@ class RulesIndex:
                          if keys & asked}
         scored: list[tuple[float, float, int]] = []
         surely: dict[int, float] = {}  # each passage's coverage by words not guessed
+        counted = {number: things for number, things in self._counts(question).items()
+                   if number in weights}
         # (the "not" of "why can't I…" is how it asks: `ALLOWED_KEY` hints at a rule saying
         # what is not allowed, but only one about what the question names)
         negation = self.not_keys if ALLOWED_KEY in weights else frozenset()
@@ -1053,9 +1081,14 @@ class RulesIndex:
             if score > 0:
                 if self.passages[index].notation or self.passages[index].note:
                     score *= NOTATION_WEIGHT
-                elif self.passages[index].row and not self.ranged[index] & weights.keys():
+                elif self.passages[index].row and not any(
+                        counted[number] & self.range_counts[index]
+                        or not counted[number] & self.range_from[index]
+                        for number in self.ranged[index] & counted.keys()):
                     # (a row whose range holds the number asked is no summary: it is the
-                    # answer — "on -8" is the row "−10 to −6")
+                    # answer — "on -8" is the row "−10 to −6" — unless that number counts
+                    # what the row counts its range from: the "2" of "2 pedras" is stones,
+                    # which the moving row's "1–6" AP add up, so the rule on moving says)
                     score *= ROW_WEIGHT
                 if self.lead_ins[index]:
                     score *= LEAD_IN_WEIGHT
@@ -1080,6 +1113,7 @@ class RulesIndex:
             return Reply(self.game, self.lang, question, (), self._topics(scored), about,
                          self.unknown(question))
         yes_no = yes_or_no(question, self.lang)
+        purpose = asks_purpose(question, self.lang)
         others = asks_of_others(question, self.lang)
         mine = asks_of_mine(question, self.lang) and not others
         tie = asks_tie(question, self.lang)
@@ -1125,7 +1159,7 @@ class RulesIndex:
                                self.passages[i].source, score, self.passages[i].id,
                                self.lead(i, leading, yes_no,
                                          self.phrased_leads.get((asked, i), refused.get(i)),
-                                         mine, others, tie), other.get(i, ""))
+                                         mine, others, tie, purpose), other.get(i, ""))
                         for score, _, i in self._without_summaries(scored, limit))
         return Reply(self.game, self.lang, question, answers, self._topics(scored), about,
                      aside=aside)
@@ -1148,6 +1182,15 @@ class RulesIndex:
         kept = [at for at in range(len(words)) if at not in dropped]
         return ([words[at] for at in kept],
                 [accented[at] for at in kept] if len(accented) == len(words) else accented)
+
+    def _counts(self, question: str) -> dict[str, frozenset[str]]:
+        """Each number of ``question`` with the game's things the word right after it names:
+        what it counts ("2 pedras": stones; "2 AP": action points; nothing named, "custa 2?",
+        "a rating of 25": empty, it counts what a range it falls in counts)."""
+        words = split(question)
+        return {word: frozenset(key for key in self.words.keys(words[at + 1:at + 2])
+                                if key.startswith("§"))
+                for at, word in enumerate(words) if is_number(word)}
 
     def _pointing(self, words: list[str]) -> dict[str, float]:
         """The keys of the question's words that point to a place (`words.POINTING`: Catalan
@@ -1302,7 +1345,7 @@ class RulesIndex:
 
     def lead(self, index: int, weights: Mapping[str, float], yes_no: bool = False,
              named: int | str | None = None, mine: bool = False, others: bool = False,
-             tie: bool = False) -> str:
+             tie: bool = False, purpose: bool = False) -> str:
         """The sentence of passage ``index`` that best answers a question of ``weights``:
         the one holding most of the question's weight, by the same keys and rarity as the
         ranking (an earlier one on a tie). With the sentence after it when that one holds
@@ -1322,7 +1365,12 @@ class RulesIndex:
         question asks, not a word of its answer. A question about a tie (``tie``: "same
         strength as blue, can I still guard?") favours, by `STRICT_WEIGHT`, a sentence saying
         "strictly greater": what a rule answers a tie with. A sentence that only opens what
-        follows ("A classificação dá um título:") counts `LEAD_IN_WEIGHT`: it says none of it."""
+        follows ("A classificação dá um título:") counts `LEAD_IN_WEIGHT`: it says none of it.
+        A question asking what a thing is for (``purpose``: "what's the point of a camp")
+        counts a sentence that says no or sets a limit `PURPOSE_WEIGHT` as much, and one saying
+        what it lets one do (`words.says_able`) as much more: "At most one camp per turn" says
+        how many, "Your figures can then enter the board at your camps" what one is for; with
+        one thing asked too ("pra que serve o acampamento?")."""
         cut = self._cut(index)
         if isinstance(named, str):  # (a refusal's words, `refusal_quote`: the opening, if whole)
             return "" if named == cut.sentences[0][0] else named
@@ -1334,7 +1382,8 @@ class RulesIndex:
         # sentence leads from its clause that answers only when too long to be read whole at
         # once: "… (els erms i els espais buits no són tipus de terreny)" ends Decision 11
         # past a phone's first lines)
-        if not cut.sentences or (len(weights) < 2 and not self._said_later(cut, weights)) or (
+        if not cut.sentences or (len(weights) < 2 and not purpose
+                                 and not self._said_later(cut, weights)) or (
                 len(cut.sentences) == 1 and len(cut.sentences[0][0]) <= READ_WHOLE):
             return ""
         asked = [(key, weight * self.idf.get(key, 0.0) * cut.rarity[key])
@@ -1351,6 +1400,8 @@ class RulesIndex:
                   * (1 + STRICT_WEIGHT if tie and strict else 1)
                   * (1 + OTHERS_WEIGHT if others and theirs else 1)
                   * (LEAD_IN_WEIGHT if sentence.rstrip().endswith(":") else 1)
+                  * ((PURPOSE_WEIGHT if verdict else 1 / PURPOSE_WEIGHT if says_able(
+                      sentence, self.lang) else 1) if purpose else 1)
                   for (sentence, keys), norm, verdict, yours, theirs, strict
                   in zip(cut.sentences, cut.norms, cut.verdicts, cut.yours, cut.theirs,
                          cut.strict)]

@@ -529,6 +529,61 @@ LAWFUL = {"en": frozenset(),
           "ca": frozenset(["licit", "licita", "licits", "licites"])}
 
 
+#: A question asking what a thing is for, in each language (folded): "what's the point of a
+#: camp", "what is the amulet for", "pra que serve o acampamento", "per a què serveix el
+#: campament". Its answer is what the thing does or gives, not the limits on having one
+#: ("At most one camp per turn" answers no purpose; see `RulesIndex.lead`).
+PURPOSE = {
+    "en": re.compile(r"\b(?:(?:what|whats|wat|wats)(?: s| is)? (?:the )?(?:point|use|purpose)"
+                     r"|what good (?:is|are)|(?:what|whats|wat|wats)(?: s| is| are)?"
+                     r" (?:\w+ ){1,4}for$|what (?:do|does) (?!i |we |you )(?:\w+ ){1,4}do$)"),
+    "pt-BR": re.compile(r"\b(?:(?:pra|para|p) (?:que|q|oq|o que) serve|serve[m]? (?:pra|para)"
+                        r" (?:que|q|oq|o que)\b|qual (?:a|e a) (?:utilidade|graca|funcao)"
+                        r"|de que (?:serve|adianta))"),
+    "ca": re.compile(r"\b(?:per (?:a )?(?:que|q) serveix|serveix(?:en)? per (?:a )?(?:que|q)\b"
+                     r"|de que serveix|quina (?:es la )?(?:utilitat|gracia|funcio))"),
+}
+
+
+#: The words (folded) with which `PURPOSE` asks, not what it asks about: "wats the point of
+#: building a camp" asks about building a camp ("wats" had been put right to "wait", and
+#: "point" is the game's points).
+PURPOSE_WORDS = frozenset([
+    "what", "whats", "wat", "wats", "point", "use", "purpose", "good", "serve", "servem",
+    "utilidade", "graca", "funcao", "adianta", "serveix", "serveixen", "utilitat", "gracia",
+    "funcio"])
+
+
+def purpose_asked(words: list[str], lang: str) -> list[int]:
+    """Where in ``words`` (folded) the words stand that ask what a thing is for
+    (`PURPOSE_WORDS` inside a match of `PURPOSE`); none when the question asks no purpose."""
+    said = " ".join(words)
+    found: list[int] = []
+    for match in PURPOSE[lang].finditer(said):
+        first = said[:match.start()].count(" ") if match.start() else 0
+        last = first + match.group().count(" ")
+        found.extend(at for at in range(first, last + 1) if words[at] in PURPOSE_WORDS)
+    return found
+
+
+#: Words (folded) with which a rule says what a thing lets one do or gives: "Your figures can
+#: then enter the board at your camps", "suas figuras podem entrar", "poden entrar".
+ABLE = {"en": "can may lets let allows allow gives give",
+        "pt-BR": "pode podem permite permitem da dao",
+        "ca": "pot poden permet permeten dona donen"}
+
+
+def says_able(text: str, lang: str) -> bool:
+    """Whether ``text`` says what a thing lets one do or gives (`ABLE`)."""
+    return not set(split(text)).isdisjoint(ABLE[lang].split())
+
+
+def asks_purpose(text: str, lang: str) -> bool:
+    """Whether ``text`` asks what a thing is for (`PURPOSE`)."""
+    return any(PURPOSE[lang].search(" ".join(split(clause))) is not None
+               for clause in re.split(r"[,;:?]", text))
+
+
 #: "Why…" in each language (folded): the question asks for the rule behind something.
 WHY = {"en": re.compile(r"\bwhy\b"), "pt-BR": re.compile(r"\b(?:por que|porque|pq|por q)\b"),
        "ca": re.compile(r"\b(?:per que|perque|pq|xq)\b")}
