@@ -46,6 +46,23 @@ def synapse(tmp_path_factory):
         yield url
 
 
+@pytest.fixture(scope="module")
+def bot_of_the_module(synapse, tmp_path_factory):
+    """One Matrix bot process for a test module (`test_matrix.HouseBot`)."""
+    from .test_matrix import HouseBot  # (imports matrix-nio, which the module skips without)
+
+    house = HouseBot(synapse, tmp_path_factory)
+    yield house
+    house.close()
+
+
+@pytest.fixture
+def house_bot(bot_of_the_module):
+    """The module's Matrix bot, ready for a test: a new one if the last test failed or
+    left it dead."""
+    return bot_of_the_module.ready()
+
+
 @contextmanager
 def running_synapse(python: str, data: Path):
     """Synapse on a free loopback port with its data in ``data``; yields its URL."""

@@ -152,12 +152,41 @@ async def tap(fake: FakeTelegram, chat: dict, person: dict, mid: int, data: str)
     query = next(u["callback_query"]["id"] for u in fake.updates if u["update_id"] == update_id)
     await until(lambda: any(str(f.get("callback_query_id")) == query
                             for f in fake.calls("answerCallbackQuery")), what="its answer")
-    await settled(fake, 0.12)
+    await told_everything(fake)
+
+
+async def told_everything(fake: FakeTelegram, timeout: float = 30.0) -> None:
+    """Wait until the bot has told the chats everything the taps so far led to: no
+    computer's decision owed now, every move told, every picture drawn and edited in —
+    and a whole look at all of it saw the fake Telegram receive nothing new (a look that
+    saw a send looks again: that send may have set off more). An explicit condition, not
+    a quiet period: a tap costs what the bot takes, not a fixed wait on top."""
+    running = Bot.running
+    if running is None or running.bot is None:
+        await quiet(fake, 0.12)  # (no bot to ask: the old wait)
+        return
+    conversation, transport = running.bot.conversation, running.bot.transport
+    store = running.service.lobby.store
+    start = time.monotonic()
+    while True:
+        count = len(fake.sent)
+        # A computer's (or autopilot's) decision is a job due at once, taken by the
+        # service's job loops after the write that owed it: until it is played its move
+        # is in no table's log, so `caught_up` alone would not wait for it.
+        owed = any(job.kind == "bot" or job.due <= time.time() for job in store.jobs())
+        await conversation.caught_up()  # every move made so far reached the chat
+        await conversation.settled()  # the table messages' pictures drawn…
+        await transport.settled()  # …and edited in
+        if not owed and len(fake.sent) == count:
+            return
+        assert time.monotonic() - start < timeout, "the bot never told everything"
+        await asyncio.sleep(0.01)
 
 
 async def settled(fake: FakeTelegram, seconds: float) -> None:
     """Wait until the bot has drawn and sent all it was working on (pictures are drawn
-    after the answer, then edited in), then said nothing for ``seconds``."""
+    after the answer, then edited in), then said nothing for ``seconds``: for a test that
+    checks nothing more comes (a count of sends)."""
     running = Bot.running.bot if Bot.running else None
     if running is not None:
         await running.conversation.caught_up()  # every move made so far reached the chat

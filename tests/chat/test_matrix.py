@@ -300,13 +300,56 @@ def start_bot(url: str, tmp_path) -> tuple[str, BotProcess, object]:
     return bot_id, bot, log
 
 
+class HouseBot:
+    """One bot process for the tests of a module that only need a room of their own with
+    new people in it (the ``house_bot`` fixture, conftest.py): starting a bot (an
+    account, its keys, cross-signing, a first sync) is paid once, not per test. The tests
+    stay independent: each makes its own Ana, Bob and room; and a test that fails, or
+    leaves the process dead, gets it replaced by a new bot (a new account, database and
+    log) for the next test, so one failure cannot spill into the others."""
+
+    def __init__(self, url: str, tmp_path_factory) -> None:
+        self.url, self.tmp_path_factory = url, tmp_path_factory
+        self.bot: BotProcess | None = None
+        self.failed = False
+
+    def ready(self) -> HouseBot:
+        if self.bot is None or self.failed or self.bot.process.poll() is not None:
+            self.close()
+            self.path = self.tmp_path_factory.mktemp("house-bot")
+            self.bot_id, self.bot, self.log = start_bot(self.url, self.path)
+            self.failed = False
+        self.log.flush()
+        self.since = (self.path / "bot.log").stat().st_size  # this test's part of the log
+        return self
+
+    def report_failure(self) -> None:
+        """The bot's log since this test began (CI's rare timeouts are read there)."""
+        self.failed = True
+        self.log.flush()
+        with open(self.path / "bot.log", encoding="utf-8", errors="replace") as log:
+            log.seek(self.since)
+            lines = log.read().splitlines()
+        print("\n".join([line for line in lines if " nio.rooms: " not in line][-150:]))
+
+    def close(self) -> None:
+        if self.bot is not None:
+            report(self.bot, self.log, self.path)
+            self.bot = None
+
+
 @contextlib.asynccontextmanager
-async def ana_and_bob_in_a_group(url: str, tmp_path, name: str, encrypted: bool = True):
+async def ana_and_bob_in_a_group(url: str, tmp_path, name: str, encrypted: bool = True,
+                                 house: HouseBot | None = None):
     """A bot, and Ana and Bob in a group Ana made the way Element makes one with the bot
     invited, Bob having joined: yields (the bot's id, its process, Ana, Bob, the room);
-    afterwards the bot's log is reported and both clients closed."""
+    afterwards the bot's log is reported and both clients closed. With ``house`` (a test
+    that neither restarts the bot nor reads its files), the module's bot, left running."""
     tag = uuid.uuid4().hex[:6]
-    bot_id, bot, log = start_bot(url, tmp_path)
+    if house is None:
+        bot_id, bot, log = start_bot(url, tmp_path)
+    else:
+        bot_id, bot = house.bot_id, house.bot
     ana = Player(url, f"ana{tag}", bot_id, tmp_path / "ana")
     bob = Player(url, f"bob{tag}", bot_id, tmp_path / "bob")
     try:
@@ -318,10 +361,14 @@ async def ana_and_bob_in_a_group(url: str, tmp_path, name: str, encrypted: bool 
         await bob.client.join(group)
         yield bot_id, bot, ana, bob, group
     except BaseException:
-        report(bot, log, tmp_path, failed=True)
+        if house is None:
+            report(bot, log, tmp_path, failed=True)
+        else:
+            house.report_failure()
         raise
     else:
-        report(bot, log, tmp_path)
+        if house is None:
+            report(bot, log, tmp_path)
     finally:
         await ana.close()
         await bob.close()
@@ -871,13 +918,14 @@ async def _replies(url, tmp_path):
         assert not any("menu is closed" in b for b in ana.heard(group)[count:])
 
 
-def test_an_edited_command_is_read_again_only_if_nothing_came_of_it(synapse, tmp_path):
+def test_an_edited_command_is_read_again_only_if_nothing_came_of_it(synapse, tmp_path,
+                                                                    house_bot):
     """Element's edit (the up arrow) of a person's own message, in an encrypted group: a
     typo the bot refused, fixed by an edit, is read again — in the thread it was typed
     in; an edit of a message the bot already acted on does nothing twice and says so; an
     edited number that already answered a menu plays nothing again; edited talk stays
     talk. (The old code ignored every edit: the fixed command got no answer.)"""
-    asyncio.run(asyncio.wait_for(_edits(synapse, tmp_path), 400))
+    asyncio.run(asyncio.wait_for(_edits(synapse, tmp_path, house_bot), 400))
 
 
 def _edit(original: str, body: str) -> dict:
@@ -886,8 +934,9 @@ def _edit(original: str, body: str) -> dict:
             "m.relates_to": {"rel_type": "m.replace", "event_id": original}}
 
 
-async def _edits(url, tmp_path):
-    async with ana_and_bob_in_a_group(url, tmp_path, "Edits") as (
+async def _edits(url, tmp_path, house):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Edits",
+                                      house=house) as (
             bot_id, bot, ana, bob, group):
         root = await ana.say(group, "Game?")
         typo = await ana.say(group, "!bg nwe tikal", thread=root)
@@ -1308,22 +1357,23 @@ def rings(notification: dict) -> bool:
     return bool(tweaks.get("sound")) and bool(tweaks.get("highlight"))
 
 
-def test_a_call_to_act_notifies_the_person_called_and_the_news_notifies_nobody(synapse,
-                                                                                tmp_path):
+def test_a_call_to_act_notifies_the_person_called_and_the_news_notifies_nobody(synapse, tmp_path,
+                                                                               house_bot):
     """Synapse's default push rules ignore every m.notice (.m.rule.suppress_notices):
     the bot's news and menus notify nobody. A call to act — the turn beginning, a clock
     reminder — is an m.text whose m.mentions names the person called (their pill in the
     body): it rings them (.m.rule.is_user_mention: sound, highlight). Read from the
     server's own record of notifications, in a plain group where it sees the content;
     the commands typed in Catalan, accents and all."""
-    asyncio.run(asyncio.wait_for(_notified(synapse, tmp_path), 300))
+    asyncio.run(asyncio.wait_for(_notified(synapse, tmp_path, house_bot), 300))
 
 
 REMINDED = "abans que l'ordinador jugui per tu"  # a reminder, in Catalan
 
 
-async def _notified(url, tmp_path):
-    async with ana_and_bob_in_a_group(url, tmp_path, "Nit de Tikal", encrypted=False) as (
+async def _notified(url, tmp_path, house):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Nit de Tikal", encrypted=False,
+                                      house=house) as (
             bot_id, bot, ana, bob, group):
         await ana.say(group, "!bg llengua ca")
         await ana.until(lambda: any("català" in b for b in ana.heard(group)), what="Catalan")
@@ -1376,18 +1426,20 @@ async def _notified(url, tmp_path):
                 assert not asks or len(mentioned) == 1, (body, mentioned)
 
 
-def test_the_end_rings_every_person_seated_by_mentioning_them(synapse, tmp_path):
+def test_the_end_rings_every_person_seated_by_mentioning_them(synapse, tmp_path,
+                                                              house_bot):
     """The end concerns every player: it is an m.text whose m.mentions lists each person
     seated (their pills in the body; not the computer player), so Synapse's
     .m.rule.is_user_mention notifies each of them with sound and highlight — not the
     legacy display-name rule, which a message carrying m.mentions no longer triggers. Read
     from the server's own record of notifications, in a plain group. The quickest way to
     an end: Ana and Bob hand their seats to the easy computer, which plays Tikal out."""
-    asyncio.run(asyncio.wait_for(_the_end_rings(synapse, tmp_path), 300))
+    asyncio.run(asyncio.wait_for(_the_end_rings(synapse, tmp_path, house_bot), 300))
 
 
-async def _the_end_rings(url, tmp_path):
-    async with ana_and_bob_in_a_group(url, tmp_path, "Tikal night", encrypted=False) as (
+async def _the_end_rings(url, tmp_path, house):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Tikal night", encrypted=False,
+                                      house=house) as (
             bot_id, bot, ana, bob, group):
 
         async def edited_after(command: str) -> None:
@@ -1427,17 +1479,18 @@ async def _the_end_rings(url, tmp_path):
             assert bot_id not in content["formatted_body"]
 
 
-def test_someone_who_leaves_the_room_mid_game_is_played_for_by_the_computer(synapse,
-                                                                           tmp_path):
+def test_someone_who_leaves_the_room_mid_game_is_played_for_by_the_computer(synapse, tmp_path,
+                                                                            house_bot):
     """Bob leaves the encrypted room (Element's "Leave room") while the game awaits him:
     the computer takes his seat and the room is told, in its language, and the game goes
     on to Ana — before, it waited for him, '!bg status' still said so, and only a 'kick'
     nobody thought of moved it. Leaving during the lobby takes him out of it."""
-    asyncio.run(asyncio.wait_for(_left_the_room(synapse, tmp_path), 300))
+    asyncio.run(asyncio.wait_for(_left_the_room(synapse, tmp_path, house_bot), 300))
 
 
-async def _left_the_room(url, tmp_path):
-    async with ana_and_bob_in_a_group(url, tmp_path, "Noite de Tikal") as (
+async def _left_the_room(url, tmp_path, house):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Noite de Tikal",
+                                      house=house) as (
             bot_id, bot, ana, bob, group):
         assert f"Sua vez, {ana.name}" in await tikal_started(ana, bob, group, "pt-BR")
         while not any(f"Sua vez, {bob.name}" in b for b in ana.heard(group)):
@@ -1679,18 +1732,19 @@ def test_a_damaged_memory_file_is_ignored_with_a_warning(tmp_path, caplog):
     assert not Groups(tmp_path / "groups.json").direct("!group", 2)
 
 
-def test_why_alone_after_a_number_or_keycap_refused_in_an_encrypted_group(synapse,
-                                                                          tmp_path):
+def test_why_alone_after_a_number_or_keycap_refused_in_an_encrypted_group(synapse, tmp_path,
+                                                                          house_bot):
     """A number or keycap the bot refuses (a number on somebody else's menu, a keycap on
     one's own closed one), then the question asked bare ('!bg por que' in a Portuguese
     group): the number's refusal says how to ask, and asking explains the move refused —
     the rule it rests on — rather than "Which action?"; after the keycap, which refused
     no move, asking says how to ask about one."""
-    asyncio.run(asyncio.wait_for(_why_after_a_number(synapse, tmp_path), 400))
+    asyncio.run(asyncio.wait_for(_why_after_a_number(synapse, tmp_path, house_bot), 400))
 
 
-async def _why_after_a_number(url, tmp_path):
-    async with ana_and_bob_in_a_group(url, tmp_path, "Por quê") as (
+async def _why_after_a_number(url, tmp_path, house):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Por quê",
+                                      house=house) as (
             bot_id, bot, ana, bob, group):
         await tikal_started(ana, bob, group, "pt-BR")
 

@@ -69,7 +69,8 @@ async def _shrunk(url, tmp_path):
         assert len(ana.heard(group)) == count + 1, ana.heard(group)[count:]
 
 
-def test_a_game_night_typos_in_game_and_a_friend_coming_in_mid_game(synapse, tmp_path):
+def test_a_game_night_typos_in_game_and_a_friend_coming_in_mid_game(synapse, tmp_path,
+                                                                    house_bot):
     """During a game of Tikal in Portuguese, '!bg ned' and '!bg plcar' are mistyped
     commands, answered with "did you mean" (before: refused as bad notation, or as not
     their turn); a real move typed with '!bg' still plays, and '!bg end' or '!bg place …'
@@ -77,11 +78,12 @@ def test_a_game_night_typos_in_game_and_a_friend_coming_in_mid_game(synapse, tmp
     mid-game, is greeted once on coming in, in the room's language: the game, who plays,
     whose turn, a link to watch, how to ask and to join the next one (before: nothing Cy
     could read until the next turn)."""
-    asyncio.run(asyncio.wait_for(_night(synapse, tmp_path), 300))
+    asyncio.run(asyncio.wait_for(_night(synapse, tmp_path, house_bot), 300))
 
 
-async def _night(url, tmp_path):
-    async with ana_and_bob_in_a_group(url, tmp_path, "Noite de Tikal") as (
+async def _night(url, tmp_path, house):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Noite de Tikal",
+                                      house=house) as (
             bot_id, bot, ana, bob, group):
         first = await tikal_started(ana, bob, group, "pt-BR")
         for _ in range(5):  # (the start's last messages in)
@@ -208,17 +210,19 @@ async def _welcome(url, tmp_path):
         await ana.close()
 
 
-def test_a_friend_coming_in_mid_game_is_shown_the_thread_it_lives_in(synapse, tmp_path):
+def test_a_friend_coming_in_mid_game_is_shown_the_thread_it_lives_in(synapse, tmp_path,
+                                                                     house_bot):
     """The game was opened in a thread, to keep the room's timeline for talk: Cy, coming
     in mid-game, is greeted once in the main timeline with a link to the thread (before:
     the greeting named the game but not where to find it). The room is in clear, where
     Cy could scroll up to the game's news — greeted all the same (before: only in an
     encrypted room)."""
-    asyncio.run(asyncio.wait_for(_in_thread(synapse, tmp_path), 240))
+    asyncio.run(asyncio.wait_for(_in_thread(synapse, tmp_path, house_bot), 240))
 
 
-async def _in_thread(url, tmp_path):
-    async with ana_and_bob_in_a_group(url, tmp_path, "Thread night", encrypted=False) as (
+async def _in_thread(url, tmp_path, house):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Thread night", encrypted=False,
+                                      house=house) as (
             bot_id, bot, ana, bob, group):
         root = await ana.say(group, "Game night, in here")
         await tikal_started(ana, bob, group, thread=root)
@@ -347,7 +351,8 @@ def untranslated(bodies: list[str], *names: str) -> list[str]:
     return found
 
 
-def test_cartographers_for_three_in_an_encrypted_group_in_portuguese(synapse, tmp_path):
+def test_cartographers_for_three_in_an_encrypted_group_in_portuguese(synapse, tmp_path,
+                                                                     house_bot):
     """Three friends play a whole game of Cartographers in an encrypted Element room, in
     Portuguese, each drawing in the encrypted direct room the bot opens with them and
     answering its menus as Element people do — a typed number, or a keycap on the menu.
@@ -357,11 +362,12 @@ def test_cartographers_for_three_in_an_encrypted_group_in_portuguese(synapse, tm
     on her answered menu: she is told she has already chosen and who is still choosing
     (before: "not your turn"); and '!bg por que …' is the why command, as the question is
     asked (before: 'por' was an unknown command)."""
-    asyncio.run(asyncio.wait_for(_three_draw(synapse, tmp_path), 1500))
+    asyncio.run(asyncio.wait_for(_three_draw(synapse, tmp_path, house_bot), 1500))
 
 
-async def _three_draw(url, tmp_path):
-    async with ana_and_bob_in_a_group(url, tmp_path, "Noite de mapas") as (
+async def _three_draw(url, tmp_path, house):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Noite de mapas",
+                                      house=house) as (
             bot_id, bot, ana, bob, group):
         cy = await comes_in(url, ana, bot_id, tmp_path / "cy", group)
         players = (ana, bob, cy)
@@ -464,16 +470,18 @@ async def _three_draw(url, tmp_path):
             await cy.close()
 
 
-def test_a_portuguese_night_slips_why_and_the_score_by_its_noun(synapse, tmp_path):
+def test_a_portuguese_night_slips_why_and_the_score_by_its_noun(synapse, tmp_path,
+                                                                house_bot):
     """In an encrypted Element room in Portuguese: '!bg colcoar A4' is told "Você quis
     dizer 'colocar'?" and nothing is played; a refused '!bg end' is explained by '!bg por'
     alone, until a move is made — then the bot says there is no refused move left to
     explain, with a Tikal example; '!bg pontuação' shows the score."""
-    asyncio.run(asyncio.wait_for(_slips_and_why(synapse, tmp_path), 300))
+    asyncio.run(asyncio.wait_for(_slips_and_why(synapse, tmp_path, house_bot), 300))
 
 
-async def _slips_and_why(url, tmp_path):
-    async with ana_and_bob_in_a_group(url, tmp_path, "Noite de Tikal") as (
+async def _slips_and_why(url, tmp_path, house):
+    async with ana_and_bob_in_a_group(url, tmp_path, "Noite de Tikal",
+                                      house=house) as (
             bot_id, bot, ana, bob, group):
         first = await tikal_started(ana, bob, group, "pt-BR")
         for _ in range(5):  # (the start's last messages in)
