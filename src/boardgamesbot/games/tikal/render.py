@@ -510,10 +510,10 @@ def _final(view: dict[str, Any], lang: str, names: Mapping[int, str] | None,
 
 
 def _table_notes(view: dict[str, Any], lang: str, short: str,
-                 width: int | None = None) -> dict[str, Text]:
+                 width: int | None = None, rows: int | None = None) -> dict[str, Text]:
     """The stack, the wafer pile, the temple levels and the scores after each scoring,
     by name ("stack", "pile", "levels", "history"); the scores wrapped to ``width``
-    between players (`_history`)."""
+    between players (`_history`), in at most ``rows`` lines of it (`_latest`)."""
     stack = view["stack"]
     left = " ".join(f"{letter}{n}" for letter, n in stack["left"].items() if n)
     notes = {
@@ -535,7 +535,30 @@ def _table_notes(view: dict[str, Any], lang: str, short: str,
         rounds = [f"{seat_tag(seat, lang)}: " + "→".join(str(row[seat]) for row in history)
                   for seat in range(len(history[0]))]
         notes["history"] = _history(say(lang, key, rounds="\0"), rounds, width)
+        if rows is not None and width is not None and not view["over"] \
+                and len(_under_itself(notes["history"], width).plain.splitlines()) > rows:
+            notes["history"] = _latest(history, lang, short, width, rows)
     return notes
+
+
+def _latest(history: list[list[int]], lang: str, short: str, width: int, rows: int) -> Text:
+    """The latest scorings that fit ``rows`` lines of ``width``, numbered, each seat's
+    points without the colon after its tag ("Scoring 3: p1 2, p2 7, p3 13, p4 3",
+    "Scorings 2–3: p1 3→1, p2 0→4"): the number says the earlier ones are left out, which
+    'board' draws with the rest. Four players' whole history wrapped at a phone's 40
+    columns from the second scoring on, and its second row pushed the screen over 24
+    rows; the latest scoring alone, if even it does not fit, stands in under itself."""
+    said = Text()
+    for first in range(1, len(history)):
+        kept = history[first:]
+        rounds = [f"{seat_tag(seat, lang)} " + "→".join(str(row[seat]) for row in kept)
+                  for seat in range(len(kept[0]))]
+        key = f"{short}.history.latest" if len(kept) > 1 else f"{short}.history.last"
+        said = _history(say(lang, key, first=first + 1, last=len(history), rounds="\0"),
+                        rounds, width)
+        if len(_under_itself(said, width).plain.splitlines()) <= rows:
+            break
+    return said
 
 
 def _history(sentence: str, rounds: list[str], width: int | None) -> Text:
@@ -698,8 +721,15 @@ class Seen:
     #: and in a turn's play the display too (the next bidding shows them; 'board' draws
     #: them).
     PHONE_AUCTION = ("tiles", "unheaded", "passed", "joined", "play")
+    #: Last during a game, where all that still does not fit (a four-player auction on a
+    #: phone's 40x24: 30 of 444 seeded screens went over by the history's second row):
+    #: the scores' history keeps to two rows, then to one, each with the latest scorings
+    #: that fit them, numbered ("Scoring 3: p1 2, p2 7, p3 13, p4 3"; `_latest`), 'board'
+    #: drawing them all. At the end it gives way whole instead (`ENDING`).
+    LATEST = ("history_in_two", "history_in_one")
     TIGHTER = ("share", "auction", "levels", "headings", "display", "amulets", "done",
-               "stack", "reasons", "bid", "to_act", "points", *PHONE_AUCTION, *ENDING)
+               "stack", "reasons", "bid", "to_act", "points", *PHONE_AUCTION, *LATEST,
+               *ENDING)
 
     def parts(self, dense: bool = False, width: int = 80, tight: int = 0,
               half: int | None = None) -> Group:
@@ -722,7 +752,10 @@ class Seen:
             return Group(Board(view, lang), Players(view, lang), *auction,
                          status_text(view, lang, width, self.names))
         short = "tikal.term.dense"
-        notes = {name: note for name, note in _table_notes(view, lang, short, width).items()
+        history_rows = 1 if "history_in_one" in taken else 2 if "history_in_two" in taken \
+            else None
+        notes = {name: note for name, note in _table_notes(view, lang, short, width,
+                                                           history_rows).items()
                  if name not in taken and not (name in ("stack", "pile") and "stack" in taken)}
         above = _shared_lines(list(notes.values()), width)
         turns = _turn_notes(view, lang, short, self.names, width)
@@ -887,11 +920,14 @@ class Seen:
             # (the whole map taller than the rows alone: no tighter table makes it fit)
             halves = [kept] if rows(Board(self.view, self.lang, dense=True)) \
                 > options.height else [None, kept]
-        # (the end's own steps, last, taken at the end only: during the game they would draw
-        # the same screen again, a prompt's cost for nothing)
-        steps = len(self.TIGHTER) - (0 if self.view["over"] else len(self.ENDING))
+        # (the end's own steps, last, taken at the end only, and the history's latest
+        # scorings during the game only: else they would draw the same screen again, a
+        # prompt's cost for nothing)
+        skipped = self.LATEST if self.view["over"] else self.ENDING
+        tights = [tight for tight in range(len(self.TIGHTER) + 1)
+                  if not tight or self.TIGHTER[tight - 1] not in skipped]
         for half in halves:
-            for tight in range(steps + 1):
+            for tight in tights:
                 dense = self.parts(dense=True, width=options.max_width, tight=tight,
                                    half=half)
                 if sum(rows(part) for part in dense.renderables) <= options.height:
