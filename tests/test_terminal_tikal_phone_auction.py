@@ -44,12 +44,12 @@ def test_a_four_player_auction_keeps_to_a_phones_rows(lang):
     """Over seeded random four-player auction games (seeds 0-9), every screen at the
     prompt is within 40 columns and 24 rows, the scores' history's rows too: it says at
     least the latest scoring, each seat's points after it, and where it says fewer, the
-    line naming 'board' is folded onto the computers' line; a bidder's screen still
-    shows each tile on display by its number, the bid so far and who is still
-    bidding."""
-    from boardgamesbot.games.tikal.catalog import seat_tag
+    line naming 'board' is folded onto the computers' line; a scoring round's note is on
+    one row; a bidder's screen still shows each tile on display by its number, the bid
+    so far and who is still bidding."""
+    from boardgamesbot.games.tikal.catalog import say, seat_tag
 
-    over, checked, bids, cut = [], 0, 0, 0
+    over, checked, bids, cut, rounds = [], 0, 0, 0, 0
     for seed in range(10):
         for _, view, lines in prompt_screens("tikal", 4, seed, lang, 24, 40, every=8,
                                              variant="auction"):
@@ -71,6 +71,15 @@ def test_a_four_player_auction_keeps_to_a_phones_rows(lang):
                 assert not shortened or not board_line_alone_under_computers(lines, lang), \
                     text
                 cut += shortened
+            if view["round"]:  # (the scoring round's note on one row: it wrapped)
+                key = f"tikal.term.dense.round.{view['round']}"
+                queue = ", ".join(seat_tag(seat, lang) for seat in view["queue"])
+                order = ", ".join(seat_tag(seat, lang) for seat in
+                                  [view["current"][0], *view["queue"]])
+                said = (say(lang, key, queue=queue or say(lang, "tikal.term.nobody")),
+                        say(lang, f"{key}.order", order=order))
+                assert any(note in line for line in lines for note in said), text
+                rounds += 1
             auction = view["auction"]
             if not auction["bidding"] or auction["to_act"] != 0:
                 continue
@@ -83,4 +92,4 @@ def test_a_four_player_auction_keeps_to_a_phones_rows(lang):
             assert all(seat_tag(seat, lang) in flat for seat in auction["bidding"]), text
             bids += 1
     assert not over, f"{len(over)} of {checked} screens over:\n\n" + "\n\n".join(over[:3])
-    assert checked > 100 and bids > 10 and cut > 0
+    assert checked > 100 and bids > 10 and cut > 0 and rounds > 10

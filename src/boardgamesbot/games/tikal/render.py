@@ -490,7 +490,14 @@ def _turn_notes(view: dict[str, Any], lang: str, short: str,
             lang, "tikal.term.nobody"
         )
         key = f"{short}.round.volcano" if view["round"] == "volcano" else f"{short}.round.final"
-        notes["round"] = Text(say(lang, key, queue=queue), "bold magenta")
+        said = say(lang, key, queue=queue)
+        if width is not None and short != "tikal.term" and cell_len(said) > width:
+            # (the seats in the order they score, whose turn it is first: "Volcano scoring:
+            # this player scores after 10 AP; then p2, p3" took two of a phone's 40-column
+            # rows, and whose turn's line above says the 10 AP)
+            said = say(lang, f"{key}.order", order=", ".join(
+                seat_tag(q, lang) for q in [seat, *view["queue"]]))
+        notes["round"] = Text(said, "bold magenta")
     return notes
 
 
