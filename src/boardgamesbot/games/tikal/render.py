@@ -29,6 +29,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -683,8 +684,17 @@ class Seen:
                  names: Mapping[int, str] | None = None,
                  focus: Sequence[str] | None = None) -> None:
         self.view, self.lang, self.names, self.focus = view, lang, names, focus
-        #: the dense layout chosen for a (width, height), drawn again as it is
-        self.chosen: dict[tuple[int, int], Group] = {}
+        #: the layout chosen for a (width, height), as drawn: printed again as it is, and
+        #: measured again for nothing (the prompt asks whether the board fits each time
+        #: the lines under it change)
+        self.chosen: dict[tuple[int, int, bool], list[Segment]] = {}
+        #: each way of drawing it at a width (roomy; a dense step and half) and the rows it
+        #: takes, drawn once: the prompt measures the board at every height the lines
+        #: under it leave (`cli.play.fits`), and each measure drew every step again,
+        #: 0.36 s of CPU a four-player 80x24 prompt
+        self.layouts: dict[tuple[object, ...], tuple[Group, int]] = {}
+        #: the dense map's rows at a width, by half (None: whole), the same at every step
+        self.map_rows: dict[tuple[int, int | None], int] = {}
 
     #: How a dense turn gets tighter, step by step, when it still does not fit the rows it
     #: has (four players, an auction, a scoring round on 24 rows): whose turn it is shares
@@ -894,35 +904,48 @@ class Seen:
                      Board(view, lang, dense=True, half=half), *bottom)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        roomy = self.parts(width=options.max_width)
+        width = options.max_width
         if options.height is None:
-            yield roomy
+            yield self.parts(width=width)
             return
-        size = (options.max_width, options.height)
+        size = (width, options.height, options.ascii_only)
         if size in self.chosen:  # (a face may measure it before it prints it)
-            yield self.chosen[size]
+            yield from self.chosen[size]
             return
         unbounded = options.update(height=None)
-        if len(console.render_lines(roomy, unbounded, pad=False)) <= options.height:
-            self.chosen[size] = roomy
-            yield roomy
-            return
-        # A group's rows are its parts' rows; the dense map, the same at every step, is
-        # measured once (drawing it is most of a step's cost, and a four-player turn may
-        # take ten steps).
-        map_rows: dict[int | None, int] = {}
 
         def rows(part: Any) -> int:
+            # A group's rows are its parts' rows; the dense map, the same at every step,
+            # is measured once (drawing it is most of a step's cost, and a four-player
+            # turn may take ten steps).
             if isinstance(part, Board):
-                if part.half not in map_rows:
-                    map_rows[part.half] = len(console.render_lines(part, unbounded, pad=False))
-                return map_rows[part.half]
+                if (width, part.half) not in self.map_rows:
+                    self.map_rows[width, part.half] = len(console.render_lines(
+                        part, unbounded, pad=False))
+                return self.map_rows[width, part.half]
             return len(console.render_lines(part, unbounded, pad=False))
 
+        def layout(tight: int | None, half: int | None = None) -> tuple[Group, int]:
+            """The way of drawing it at this width (``tight`` None: the roomy one) and its
+            rows, drawn and measured once (`layouts`)."""
+            key = (width, tight, half)
+            if key not in self.layouts:
+                drawn = self.parts(width=width) if tight is None else self.parts(
+                    dense=True, width=width, tight=tight, half=half)
+                taken = len(console.render_lines(drawn, unbounded, pad=False)) \
+                    if tight is None else sum(rows(part) for part in drawn.renderables)
+                self.layouts[key] = (drawn, taken)
+            return self.layouts[key]
+
+        roomy, taken = layout(None)
+        if taken <= options.height:
+            self.chosen[size] = list(console.render(roomy, options))
+            yield from self.chosen[size]
+            return
         # (a phone's 24 rows hold no halved map, 26 rows: told what to keep on the screen,
         # ``focus``, the half that holds it is drawn alone, the other left to be asked for)
         halves: list[int | None] = [None]
-        if self.focus is not None and options.max_width < DENSE_WIDTH:
+        if self.focus is not None and width < DENSE_WIDTH:
             kept = focus_half(self.focus)
             # (the whole map taller than the rows alone: no tighter table makes it fit)
             halves = [kept] if rows(Board(self.view, self.lang, dense=True)) \
@@ -935,15 +958,14 @@ class Seen:
                   if not tight or self.TIGHTER[tight - 1] not in skipped]
         for half in halves:
             for tight in tights:
-                dense = self.parts(dense=True, width=options.max_width, tight=tight,
-                                   half=half)
-                if sum(rows(part) for part in dense.renderables) <= options.height:
+                dense, taken = layout(tight, half)
+                if taken <= options.height:
                     break
             else:
                 continue
             break
-        self.chosen[size] = dense
-        yield dense
+        self.chosen[size] = list(console.render(dense, options))
+        yield from self.chosen[size]
 
 
 def focus_half(focus: Sequence[str]) -> int:
