@@ -47,9 +47,11 @@ def test_a_four_player_auction_keeps_to_a_phones_rows(lang):
     line naming 'board' is folded onto the computers' line; a scoring round's note is on
     one row; a bidder's screen still shows each tile on display by its number, the bid
     so far and who is still bidding."""
+    from boardgamesbot.cli.words import say as cli_say
     from boardgamesbot.games.tikal.catalog import say, seat_tag
 
-    over, checked, bids, cut, rounds = [], 0, 0, 0, 0
+    your_move = cli_say(lang, "turn.short", kinds="").split(":")[0] + ":"
+    over, checked, bids, rounds = [], 0, 0, 0
     for seed in range(10):
         for _, view, lines in prompt_screens("tikal", 4, seed, lang, 24, 40, every=8,
                                              variant="auction"):
@@ -70,7 +72,9 @@ def test_a_four_player_auction_keeps_to_a_phones_rows(lang):
                 # a row of its own under "Computers: 8 actions ('log')")
                 assert not shortened or not board_line_alone_under_computers(lines, lang), \
                     text
-                cut += shortened
+                # (nor before the turn's line keeps to one row: the history is cut last)
+                turn = next(at for at, line in enumerate(lines) if line.startswith(your_move))
+                assert not shortened or turn == len(lines) - 2, text
             if view["round"]:  # (the scoring round's note on one row: it wrapped)
                 key = f"tikal.term.dense.round.{view['round']}"
                 queue = ", ".join(seat_tag(seat, lang) for seat in view["queue"])
@@ -92,4 +96,44 @@ def test_a_four_player_auction_keeps_to_a_phones_rows(lang):
             assert all(seat_tag(seat, lang) in flat for seat in auction["bidding"]), text
             bids += 1
     assert not over, f"{len(over)} of {checked} screens over:\n\n" + "\n\n".join(over[:3])
-    assert checked > 100 and bids > 10 and cut > 0 and rounds > 10
+    assert checked > 100 and bids > 10 and rounds > 10
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])
+def test_a_screen_too_short_for_the_whole_history_keeps_its_latest_scorings(lang):
+    """Decision (docs/cli.md): on a screen too short for everything, the scores' history
+    shows the latest scorings that fit, numbered. A four-player auction after its second
+    scoring, its half map drawn at 40 columns as densely as it goes: four players' whole
+    history took two rows there, and the board went over the rows it was given."""
+    import io
+    import random
+
+    from rich.console import Console
+
+    from boardgamesbot.engine import load_game
+    from boardgamesbot.games.tikal.catalog import seat_tag
+
+    game = load_game("tikal")
+    rng = random.Random(0)
+    state = game.new(4, seed=0, variant="auction")
+    while len(state.view(0)["score_history"]) < 2 or 0 not in state.current_players():
+        player = state.current_players()[0]
+        state.apply(player, rng.choice(state.legal_actions(player)))
+    view = state.view(0)
+    legal = [str(action) for action in state.legal_actions(0)]
+
+    def drawn(height: int) -> list[str]:
+        console = Console(file=io.StringIO(), width=40, height=height, record=True,
+                          force_terminal=True, color_system=None)
+        console.print(game.render_text(view, lang, None, legal), height=height)
+        return console.export_text().splitlines()
+
+    densest = len(drawn(1))
+    lines = drawn(densest)
+    history = history_said(lines, lang)
+    assert history is not None and "→" not in history, "\n".join(lines)
+    assert re.match(r"\S+ 2: ", history), history  # (the second scoring, numbered)
+    for seat, points in enumerate(view["score_history"][-1]):
+        assert f"{seat_tag(seat, lang)} {points}" in history, history
+    # (one row more: the whole history, where it takes two rows, is not drawn in it)
+    assert len(drawn(densest + 1)) <= densest + 1

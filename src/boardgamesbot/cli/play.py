@@ -631,13 +631,23 @@ def room_above(*lines: str) -> int | None:
 
 def fits(board: object, *lines: str) -> bool:
     """Whether ``board``, drawn in the rows `room_above` ``lines`` leaves it (as dense as
-    it goes), fits them: the board, the lines and the prompt on the screen together."""
+    it goes), fits them: the board, the lines and the prompt on the screen together.
+    A board that keeps steps for last (its ``last_resort``: cutting short what it always
+    shows otherwise) is measured without them, so that the lines under it get as short
+    as they go first: the turn's line said in one row, what the computers did in fewer."""
     height = room_above(*lines)
     if height is None:
         return True
-    # (its rows as printed: `Console.render_lines` crops them to the height given)
-    drawn = console.render(board, console.options.update(height=height))
-    return sum(1 for _ in Segment.split_lines(drawn)) <= height
+    kept = getattr(board, "last_resort", None)
+    if kept is not None:
+        board.last_resort = False  # type: ignore[attr-defined]
+    try:
+        # (its rows as printed: `Console.render_lines` crops them to the height given)
+        drawn = console.render(board, console.options.update(height=height))
+        return sum(1 for _ in Segment.split_lines(drawn)) <= height
+    finally:
+        if kept is not None:
+            board.last_resort = kept  # type: ignore[attr-defined]
 
 
 def fitted(render, view: dict, focus: list[str], *lines: str) -> tuple[object, bool]:

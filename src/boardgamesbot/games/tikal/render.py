@@ -687,12 +687,16 @@ class Seen:
         #: the layout chosen for a (width, height), as drawn: printed again as it is, and
         #: measured again for nothing (the prompt asks whether the board fits each time
         #: the lines under it change)
-        self.chosen: dict[tuple[int, int, bool], list[Segment]] = {}
+        self.chosen: dict[tuple[int, int, bool, bool], list[Segment]] = {}
         #: each way of drawing it at a width (roomy; a dense step and half) and the rows it
         #: takes, drawn once: the prompt measures the board at every height the lines
         #: under it leave (`cli.play.fits`), and each measure drew every step again,
         #: 0.36 s of CPU a four-player 80x24 prompt
         self.layouts: dict[tuple[object, ...], tuple[Group, int]] = {}
+        #: whether its last steps (`LATEST`) may be taken: a face measuring whether it fits
+        #: above lines it could still say shorter sets it False (`cli.play.fits`), so that
+        #: those lines give way before the scores' history does
+        self.last_resort = True
         #: the dense map's rows at a width, by half (None: whole), the same at every step
         self.map_rows: dict[tuple[int, int | None], int] = {}
 
@@ -908,7 +912,7 @@ class Seen:
         if options.height is None:
             yield self.parts(width=width)
             return
-        size = (width, options.height, options.ascii_only)
+        size = (width, options.height, options.ascii_only, self.last_resort)
         if size in self.chosen:  # (a face may measure it before it prints it)
             yield from self.chosen[size]
             return
@@ -953,7 +957,8 @@ class Seen:
         # (the end's own steps, last, taken at the end only, and the history's latest
         # scorings during the game only: else they would draw the same screen again, a
         # prompt's cost for nothing)
-        skipped = self.LATEST if self.view["over"] else self.ENDING
+        skipped = self.LATEST if self.view["over"] else self.ENDING if self.last_resort \
+            else (*self.ENDING, *self.LATEST)
         tights = [tight for tight in range(len(self.TIGHTER) + 1)
                   if not tight or self.TIGHTER[tight - 1] not in skipped]
         for half in halves:
