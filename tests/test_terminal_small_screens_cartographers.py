@@ -7,6 +7,7 @@ the screen together, in the three languages."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -148,6 +149,18 @@ def prompt_screens(game_name: str, players: int, seed: int, lang: str, rows: int
         asked += 1
         done = []
         state.apply(0, rng.choice(legal))
+
+
+def board_line_alone_under_computers(lines: list[str], lang: str) -> bool:
+    """Whether the line naming 'board' takes a row of its own right under "Computers: 14
+    actions ('log')": where the screen is short, the two are one line ("'log': 14 actions,
+    'board': whole board"), a row that the board needed."""
+    from boardgamesbot.cli.words import command_word, say
+
+    hint = say(lang, "board.part", command=command_word("board", lang))
+    together = re.escape(say(lang, "recap.all", n=0)).replace("0", r"\d+")
+    return any(re.fullmatch(together, above.strip()) and below.strip() == hint
+               for above, below in zip(lines, lines[1:]))
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "ca"])

@@ -19,7 +19,7 @@ def test_three_computers_turns_leave_the_half_map_and_the_scores_on_a_phone(lang
     languages, every screen is within 24 rows and 40 columns, with the scores, the
     half map's six rows, the prompt, and what the computers did (a row a turn, or one
     row for them all)."""
-    from boardgamesbot.cli.words import say, seat_name, seat_tagged
+    from boardgamesbot.cli.words import command_word, say, seat_name, seat_tagged
     from boardgamesbot.engine import load_game
     from boardgamesbot.games.tikal.catalog import say as tikal_say
 
@@ -27,7 +27,9 @@ def test_three_computers_turns_leave_the_half_map_and_the_scores_on_a_phone(lang
     computers = tuple(
         seat_tagged(game, seat, seat_name("random", lang), lang) for seat in (1, 2, 3)
     )
-    together = say(lang, "recap.all", n=0).split(":")[0] + ":"
+    together = (say(lang, "recap.all", n=0).split(":")[0] + ":",
+                say(lang, "recap.all.board", n=0, log=command_word("log", lang),
+                    command=command_word("board", lang)).split(":")[0] + ":")
     heading = tikal_say(lang, "tikal.term.dense.half", shown="", hidden="").split(":")[0]
     score = tikal_say(lang, "tikal.term.dense.points", scores="").split(":")[0]
     checked = told = 0
@@ -43,7 +45,7 @@ def test_three_computers_turns_leave_the_half_map_and_the_scores_on_a_phone(lang
             first = "A" if "A–D" in shows.split("(")[0] else "E"
             for row in range(1, 7):
                 assert any(re.match(rf"{first}{row}\D", line) for line in lines), where
-            told += any(line.startswith((*computers, together)) for line in lines)
+            told += any(line.startswith((*computers, *together)) for line in lines)
             checked += 1
     assert checked > 20
     assert told > 5  # (a turn's first decision: the computers played since the last one)

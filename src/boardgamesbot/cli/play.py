@@ -255,21 +255,21 @@ def prompt(player: int, lang: str) -> str:
     return say(lang, "prompt", n=player + 1)
 
 
-def drawn_to_fit(board: object, told: list[str] | None = None,
+def drawn_to_fit(board: object, told: list[str | Text] | None = None,
          below: list[str | Text] | None = None) -> None:
     """``board`` drawn in the rows the lines under it leave (`room_above`: a game draws
     itself denser to fit), then ``told`` (what the computer players did, a row each,
     cut short where longer) and the lines ``below`` (a `Text` in its style): on a short
     terminal the top of the board scrolled away, during a game and at its end alike."""
     told, below = told or [], below or []
-    console.print(board, height=room_above(*told, *map(str, below)))
+    console.print(board, height=room_above(*map(str, told), *map(str, below)))
     for line in told:
         console.print(line, markup=False, overflow="ellipsis", no_wrap=True)
     for part in below:
         console.print(part, markup=False, soft_wrap=True)
 
 
-def drawn_turn(board: object, told: list[str], below: list[str | Text], legal: list[str],
+def drawn_turn(board: object, told: list[str | Text], below: list[str | Text], legal: list[str],
                lang: str) -> None:
     """``board``, ``told`` and ``below`` as `drawn_to_fit` draws them, then the turn's line
     (`turn_lines`), as the prompt asks for a move. Where that line wraps and the board,
@@ -278,7 +278,7 @@ def drawn_turn(board: object, told: list[str], below: list[str | Text], legal: l
     80x24 screen away, once the map's scores' history stayed on it."""
     turn = turn_lines(legal, lang)
     if len(turn) > 1 and console.is_terminal \
-            and not fits(board, *told, *map(str, below), *turn):
+            and not fits(board, *map(str, told), *map(str, below), *turn):
         turn = [short_turn(legal, lang, console.width)]
     drawn_to_fit(board, told, [*below, *turn])
 
@@ -296,16 +296,30 @@ def drawn_prompt(render, view: dict, done: list[tuple[str, str]], legal: list[st
     # and a line that names the command drawing it whole)
     board, part = fitted(render, view, [*reversed([a for _, a in done]), *legal],
                          *recap(done, lang), *map(str, below))
-    if part:
-        below.insert(0, Text(say(lang, "board.part", command=command_word("board", lang)),
-                             style="dim"))
+    word = command_word("board", lang)
+    hint = Text(say(lang, "board.part", command=word), style="dim") if part else None
+
+    def under(told: list[str | Text]) -> list[str | Text]:
+        """``told`` and the line naming 'board' under it, the latter folded onto the former
+        (`folded_hint`) where the board needs that row: drawn in one row more, it is
+        drawn otherwise (it drops less), or it does not fit without it."""
+        unfolded = [*told, *([hint] if hint else [])]
+        if hint is None:
+            return unfolded
+        height = room_above(*map(str, unfolded), *map(str, below))
+        if height is not None and (not fits(board, *map(str, unfolded), *map(str, below))
+                                   or drawn_rows(board, height) != drawn_rows(board,
+                                                                              height + 1)):
+            return folded_hint(told, len(done), lang) or unfolded
+        return unfolded
+
     # What the computer players did, whole (at the end of a computer's long turn the
     # actions between its first and its last ones are what a person missed), unless
     # the board, drawn as dense as it goes, and they would not fit the screen together:
     # then a row each, its first action and its last ones
-    told = recap(done, lang, whole=True) if console.is_terminal else []
-    if told and not fits(board, *told, *map(str, below)):
-        told = recap(done, lang)
+    told: list[str | Text] = [*recap(done, lang, whole=True)] if console.is_terminal else []
+    if told and not fits(board, *map(str, under(told)), *map(str, below)):
+        told = [*recap(done, lang)]
     # (on a phone's 40x24, three computers' turns at two rows each, "… 6 more ('log')"
     # on the second, pushed the top of the board and the scores away: then a row a turn
     # in fewer words, then, where the turns of an auction's biddings are still too many
@@ -313,9 +327,38 @@ def drawn_prompt(render, view: dict, done: list[tuple[str, str]], legal: list[st
     # ('log')"; 'log' tells them whole)
     for shorter in (partial(short_recap, done, lang), partial(short_recap, done, lang, True),
                     lambda: [say(lang, "recap.all", n=len(done))]):
-        if told and not fits(board, *told, *map(str, below)):
-            told = shorter()
-    drawn_turn(board, told, below[:-len(turn)], legal, lang)
+        if told and not fits(board, *map(str, under(told)), *map(str, below)):
+            told = [*shorter()]
+    drawn_turn(board, under(told), below[:-len(turn)], legal, lang)
+
+
+def folded_hint(told: list[str | Text], actions: int, lang: str) -> list[str | Text] | None:
+    """What the computer players did (``told``) with the line that names 'board' folded
+    onto it, where the screen is too short for that line's row of its own: with "Computers:
+    14 actions ('log')" one line for both ("'log': 14 actions, 'board': whole board"),
+    else "Whole board: 'board'" after the last of its rows with room for it; None where
+    none has. On a phone's 40x24 each took a row that the board's scores' history or the
+    auction's lines needed.
+
+    >>> for line in folded_hint(["random (p2): pass", "random (p3): bid 4, pass"], 2, "en"):
+    ...     print(line)
+    random (p2): pass
+    random (p3): bid 4, pass  Whole board: 'board'
+    """
+    word = command_word("board", lang)
+    if told == [say(lang, "recap.all", n=actions)]:
+        both = say(lang, "recap.all.board", n=actions, command=word,
+                   log=command_word("log", lang))
+        if cell_len(both) <= console.width:
+            return [both]
+    short = Text(say(lang, "board.part.short", command=word), style="dim")
+    for at in range(len(told) - 1, -1, -1):
+        if cell_len(str(told[at])) + 2 + short.cell_len <= console.width:
+            line = Text(told[at]) if isinstance(told[at], str) else told[at].copy()
+            line.append("  ")
+            line.append_text(short)
+            return [*told[:at], line, *told[at + 1:]]
+    return None
 
 
 def legal_now(legal: list[str], lang: str) -> str:
@@ -588,13 +631,23 @@ def room_above(*lines: str) -> int | None:
 
 def fits(board: object, *lines: str) -> bool:
     """Whether ``board``, drawn in the rows `room_above` ``lines`` leaves it (as dense as
-    it goes), fits them: the board, the lines and the prompt on the screen together."""
+    it goes), fits them: the board, the lines and the prompt on the screen together.
+    A board that keeps steps for last (its ``last_resort``: cutting short what it always
+    shows otherwise) is measured without them, so that the lines under it get as short
+    as they go first: the turn's line said in one row, what the computers did in fewer."""
     height = room_above(*lines)
     if height is None:
         return True
-    # (its rows as printed: `Console.render_lines` crops them to the height given)
-    drawn = console.render(board, console.options.update(height=height))
-    return sum(1 for _ in Segment.split_lines(drawn)) <= height
+    kept = getattr(board, "last_resort", None)
+    if kept is not None:
+        board.last_resort = False  # type: ignore[attr-defined]
+    try:
+        # (its rows as printed: `Console.render_lines` crops them to the height given)
+        drawn = console.render(board, console.options.update(height=height))
+        return sum(1 for _ in Segment.split_lines(drawn)) <= height
+    finally:
+        if kept is not None:
+            board.last_resort = kept  # type: ignore[attr-defined]
 
 
 def fitted(render, view: dict, focus: list[str], *lines: str) -> tuple[object, bool]:

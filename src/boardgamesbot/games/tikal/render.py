@@ -29,6 +29,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -490,7 +491,14 @@ def _turn_notes(view: dict[str, Any], lang: str, short: str,
             lang, "tikal.term.nobody"
         )
         key = f"{short}.round.volcano" if view["round"] == "volcano" else f"{short}.round.final"
-        notes["round"] = Text(say(lang, key, queue=queue), "bold magenta")
+        said = say(lang, key, queue=queue)
+        if width is not None and short != "tikal.term" and cell_len(said) > width:
+            # (the seats in the order they score, whose turn it is first: "Volcano scoring:
+            # this player scores after 10 AP; then p2, p3" took two of a phone's 40-column
+            # rows, and whose turn's line above says the 10 AP)
+            said = say(lang, f"{key}.order", order=", ".join(
+                seat_tag(q, lang) for q in [seat, *view["queue"]]))
+        notes["round"] = Text(said, "bold magenta")
     return notes
 
 
@@ -510,10 +518,10 @@ def _final(view: dict[str, Any], lang: str, names: Mapping[int, str] | None,
 
 
 def _table_notes(view: dict[str, Any], lang: str, short: str,
-                 width: int | None = None) -> dict[str, Text]:
+                 width: int | None = None, rows: int | None = None) -> dict[str, Text]:
     """The stack, the wafer pile, the temple levels and the scores after each scoring,
     by name ("stack", "pile", "levels", "history"); the scores wrapped to ``width``
-    between players (`_history`)."""
+    between players (`_history`), in at most ``rows`` lines of it (`_latest`)."""
     stack = view["stack"]
     left = " ".join(f"{letter}{n}" for letter, n in stack["left"].items() if n)
     notes = {
@@ -535,7 +543,30 @@ def _table_notes(view: dict[str, Any], lang: str, short: str,
         rounds = [f"{seat_tag(seat, lang)}: " + "→".join(str(row[seat]) for row in history)
                   for seat in range(len(history[0]))]
         notes["history"] = _history(say(lang, key, rounds="\0"), rounds, width)
+        if rows is not None and width is not None and not view["over"] \
+                and len(_under_itself(notes["history"], width).plain.splitlines()) > rows:
+            notes["history"] = _latest(history, lang, short, width, rows)
     return notes
+
+
+def _latest(history: list[list[int]], lang: str, short: str, width: int, rows: int) -> Text:
+    """The latest scorings that fit ``rows`` lines of ``width``, numbered, each seat's
+    points without the colon after its tag ("Scoring 3: p1 2, p2 7, p3 13, p4 3",
+    "Scorings 2–3: p1 3→1, p2 0→4"): the number says the earlier ones are left out, which
+    'board' draws with the rest. Four players' whole history wrapped at a phone's 40
+    columns from the second scoring on, and its second row pushed the screen over 24
+    rows; the latest scoring alone, if even it does not fit, stands in under itself."""
+    said = Text()
+    for first in range(1, len(history)):
+        kept = history[first:]
+        rounds = [f"{seat_tag(seat, lang)} " + "→".join(str(row[seat]) for row in kept)
+                  for seat in range(len(kept[0]))]
+        key = f"{short}.history.latest" if len(kept) > 1 else f"{short}.history.last"
+        said = _history(say(lang, key, first=first + 1, last=len(history), rounds="\0"),
+                        rounds, width)
+        if len(_under_itself(said, width).plain.splitlines()) <= rows:
+            break
+    return said
 
 
 def _history(sentence: str, rounds: list[str], width: int | None) -> Text:
@@ -653,8 +684,21 @@ class Seen:
                  names: Mapping[int, str] | None = None,
                  focus: Sequence[str] | None = None) -> None:
         self.view, self.lang, self.names, self.focus = view, lang, names, focus
-        #: the dense layout chosen for a (width, height), drawn again as it is
-        self.chosen: dict[tuple[int, int], Group] = {}
+        #: the layout chosen for a (width, height), as drawn: printed again as it is, and
+        #: measured again for nothing (the prompt asks whether the board fits each time
+        #: the lines under it change)
+        self.chosen: dict[tuple[int, int, bool, bool], list[Segment]] = {}
+        #: each way of drawing it at a width (roomy; a dense step and half) and the rows it
+        #: takes, drawn once: the prompt measures the board at every height the lines
+        #: under it leave (`cli.play.fits`), and each measure drew every step again,
+        #: 0.36 s of CPU a four-player 80x24 prompt
+        self.layouts: dict[tuple[object, ...], tuple[Group, int]] = {}
+        #: whether its last steps (`LATEST`) may be taken: a face measuring whether it fits
+        #: above lines it could still say shorter sets it False (`cli.play.fits`), so that
+        #: those lines give way before the scores' history does
+        self.last_resort = True
+        #: the dense map's rows at a width, by half (None: whole), the same at every step
+        self.map_rows: dict[tuple[int, int | None], int] = {}
 
     #: How a dense turn gets tighter, step by step, when it still does not fit the rows it
     #: has (four players, an auction, a scoring round on 24 rows): whose turn it is shares
@@ -698,8 +742,15 @@ class Seen:
     #: and in a turn's play the display too (the next bidding shows them; 'board' draws
     #: them).
     PHONE_AUCTION = ("tiles", "unheaded", "passed", "joined", "play")
+    #: Last during a game, where all that still does not fit (a four-player auction on a
+    #: phone's 40x24: 30 of 444 seeded screens went over by the history's second row):
+    #: the scores' history keeps to two rows, then to one, each with the latest scorings
+    #: that fit them, numbered ("Scoring 3: p1 2, p2 7, p3 13, p4 3"; `_latest`), 'board'
+    #: drawing them all. At the end it gives way whole instead (`ENDING`).
+    LATEST = ("history_in_two", "history_in_one")
     TIGHTER = ("share", "auction", "levels", "headings", "display", "amulets", "done",
-               "stack", "reasons", "bid", "to_act", "points", *PHONE_AUCTION, *ENDING)
+               "stack", "reasons", "bid", "to_act", "points", *PHONE_AUCTION, *LATEST,
+               *ENDING)
 
     def parts(self, dense: bool = False, width: int = 80, tight: int = 0,
               half: int | None = None) -> Group:
@@ -722,7 +773,10 @@ class Seen:
             return Group(Board(view, lang), Players(view, lang), *auction,
                          status_text(view, lang, width, self.names))
         short = "tikal.term.dense"
-        notes = {name: note for name, note in _table_notes(view, lang, short, width).items()
+        history_rows = 1 if "history_in_one" in taken else 2 if "history_in_two" in taken \
+            else None
+        notes = {name: note for name, note in _table_notes(view, lang, short, width,
+                                                           history_rows).items()
                  if name not in taken and not (name in ("stack", "pile") and "stack" in taken)}
         above = _shared_lines(list(notes.values()), width)
         turns = _turn_notes(view, lang, short, self.names, width)
@@ -854,53 +908,69 @@ class Seen:
                      Board(view, lang, dense=True, half=half), *bottom)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        roomy = self.parts(width=options.max_width)
+        width = options.max_width
         if options.height is None:
-            yield roomy
+            yield self.parts(width=width)
             return
-        size = (options.max_width, options.height)
+        size = (width, options.height, options.ascii_only, self.last_resort)
         if size in self.chosen:  # (a face may measure it before it prints it)
-            yield self.chosen[size]
+            yield from self.chosen[size]
             return
         unbounded = options.update(height=None)
-        if len(console.render_lines(roomy, unbounded, pad=False)) <= options.height:
-            self.chosen[size] = roomy
-            yield roomy
-            return
-        # A group's rows are its parts' rows; the dense map, the same at every step, is
-        # measured once (drawing it is most of a step's cost, and a four-player turn may
-        # take ten steps).
-        map_rows: dict[int | None, int] = {}
 
         def rows(part: Any) -> int:
+            # A group's rows are its parts' rows; the dense map, the same at every step,
+            # is measured once (drawing it is most of a step's cost, and a four-player
+            # turn may take ten steps).
             if isinstance(part, Board):
-                if part.half not in map_rows:
-                    map_rows[part.half] = len(console.render_lines(part, unbounded, pad=False))
-                return map_rows[part.half]
+                if (width, part.half) not in self.map_rows:
+                    self.map_rows[width, part.half] = len(console.render_lines(
+                        part, unbounded, pad=False))
+                return self.map_rows[width, part.half]
             return len(console.render_lines(part, unbounded, pad=False))
 
+        def layout(tight: int | None, half: int | None = None) -> tuple[Group, int]:
+            """The way of drawing it at this width (``tight`` None: the roomy one) and its
+            rows, drawn and measured once (`layouts`)."""
+            key = (width, tight, half)
+            if key not in self.layouts:
+                drawn = self.parts(width=width) if tight is None else self.parts(
+                    dense=True, width=width, tight=tight, half=half)
+                taken = len(console.render_lines(drawn, unbounded, pad=False)) \
+                    if tight is None else sum(rows(part) for part in drawn.renderables)
+                self.layouts[key] = (drawn, taken)
+            return self.layouts[key]
+
+        roomy, taken = layout(None)
+        if taken <= options.height:
+            self.chosen[size] = list(console.render(roomy, options))
+            yield from self.chosen[size]
+            return
         # (a phone's 24 rows hold no halved map, 26 rows: told what to keep on the screen,
         # ``focus``, the half that holds it is drawn alone, the other left to be asked for)
         halves: list[int | None] = [None]
-        if self.focus is not None and options.max_width < DENSE_WIDTH:
+        if self.focus is not None and width < DENSE_WIDTH:
             kept = focus_half(self.focus)
             # (the whole map taller than the rows alone: no tighter table makes it fit)
             halves = [kept] if rows(Board(self.view, self.lang, dense=True)) \
                 > options.height else [None, kept]
-        # (the end's own steps, last, taken at the end only: during the game they would draw
-        # the same screen again, a prompt's cost for nothing)
-        steps = len(self.TIGHTER) - (0 if self.view["over"] else len(self.ENDING))
+        # (the end's own steps, last, taken at the end only, and the history's latest
+        # scorings during the game only: else they would draw the same screen again, a
+        # prompt's cost for nothing)
+        skipped = self.LATEST if self.view["over"] else self.ENDING if self.last_resort \
+            else (*self.ENDING, *self.LATEST)
+        tights = [tight for tight in range(len(self.TIGHTER) + 1)
+                  if not tight or self.TIGHTER[tight - 1] not in skipped]
         for half in halves:
-            for tight in range(steps + 1):
-                dense = self.parts(dense=True, width=options.max_width, tight=tight,
-                                   half=half)
-                if sum(rows(part) for part in dense.renderables) <= options.height:
+            for tight in tights:
+                dense, taken = layout(tight, half)
+                if taken <= options.height:
                     break
             else:
                 continue
             break
-        self.chosen[size] = dense
-        yield dense
+        self.chosen[size] = list(console.render(dense, options))
+        yield from self.chosen[size]
 
 
 def focus_half(focus: Sequence[str]) -> int:
