@@ -39,7 +39,7 @@ class Commands:
         if name is None:
             raise Refusal("chat.unknown_game", word=args[0][:30],
                           games=", ".join(known_games()))
-        await self._open_lobby(place, person, name, games.read_options(name, args[1:]), [],
+        await self._open_lobby(place, person, name, games.read_options(name, args[1:], lang), [],
                                lang)
 
     async def _open_lobby(self, place: Place, person: Person, name: str,
