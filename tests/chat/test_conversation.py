@@ -454,6 +454,30 @@ async def test_an_unknown_option_lists_the_choices_as_the_game_names_them_in_the
 
 
 @run
+async def test_score_right_after_the_end_gives_the_last_games_result(conversation, net, say,
+                                                                     service):
+    """'placar' right after the end (the end's message scrolled away) gives that game's
+    result in the asker's language: the final scores, who won, the replay's link. It
+    answered "⚠ Nenhum jogo em andamento aqui" about the game just played."""
+    assert "Nenhum jogo em andamento" in await say(ANA_PT, "placar")  # (no game ever here)
+    await say(ANA_PT, "novo hidden-nim")
+    await say(ANA_PT, "bot")
+    await say(ANA_PT, "start")
+    table_id = (await until_value(lambda: conversation.store.game_in("test", "room")))[
+        "table_id"]
+    while (summary := await service.summary(table_id))["status"] == "playing":
+        if 0 in summary["to_act"]:
+            await say(ANA_PT, (await service.notations(table_id, 0))[0])
+        else:
+            await asyncio.sleep(0.05)
+    await until(lambda: conversation.store.game_in("test", "room") is None)
+    result = await say(ANA_PT, "placar")
+    assert result.startswith("🏁 Fim de jogo! Pontos finais:"), result
+    assert "🏆 Venc" in result and f"http://bg/#/replay/{table_id}" in result, result
+    assert "⚠" not in result and "@Ana" not in result, result  # (nobody rung again)
+
+
+@run
 async def test_a_language_set_in_a_room_of_two_stays_when_friends_come(conversation, net,
                                                                        say, service):
     """On Matrix a room of the bot and one person is a direct chat; Element's way to a
