@@ -91,6 +91,7 @@ class Opener(Recorder):
 ANA, BOB, EVE = Person("ana", "Ana"), Person("bob", "Bob"), Person("eve", "Eve")
 ANA_PT = Person("ana", "Ana", "pt-BR")  # Ana on a network that reports her client's language
 ROOM = Place("test", "room")
+DM = Place("test", "dm-ana", True)
 
 
 def run(test=None, network=Recorder):
@@ -433,6 +434,47 @@ async def test_language_per_chat_and_per_person(conversation, net, say, service)
     assert "Vou falar português" in await say(EVE, "idioma pt", dm)
     assert "Qual jogo?" in await say(EVE, "new", dm)
     assert "Quin joc?" in await say(EVE, "new")  # the group keeps its own language
+
+
+@run
+async def test_an_unknown_option_lists_the_choices_as_the_game_names_them_in_the_chat(
+        conversation, net, say, service):
+    """A word no choice is refused with the choices in the chat's own words, as its lobby
+    names them (a Catalan chat was listed "Opcions: basic, auction"), and each choice so
+    listed, typed back whole, opens that table."""
+    net.admins.add("bob")
+    await say(BOB, "lang ca")
+    refused = await say(BOB, "nova tikal deluxe")
+    assert "Opcions: joc bàsic, variant amb subhasta" in refused, refused
+    assert "Tikal (joc bàsic)" in await say(BOB, "nova tikal joc bàsic")
+    await say(BOB, "cancel")
+    assert "Opções: jogo básico, variante com leilão" in await say(ANA_PT, "novo tikal x", DM)
+    assert "Tikal (variante com leilão)" in await say(ANA_PT, "novo tikal variante com leilão",
+                                                       DM)
+
+
+@run
+async def test_score_right_after_the_end_gives_the_last_games_result(conversation, net, say,
+                                                                     service):
+    """'placar' right after the end (the end's message scrolled away) gives that game's
+    result in the asker's language: the final scores, who won, the replay's link. It
+    answered "⚠ Nenhum jogo em andamento aqui" about the game just played."""
+    assert "Nenhum jogo em andamento" in await say(ANA_PT, "placar")  # (no game ever here)
+    await say(ANA_PT, "novo hidden-nim")
+    await say(ANA_PT, "bot")
+    await say(ANA_PT, "start")
+    table_id = (await until_value(lambda: conversation.store.game_in("test", "room")))[
+        "table_id"]
+    while (summary := await service.summary(table_id))["status"] == "playing":
+        if 0 in summary["to_act"]:
+            await say(ANA_PT, (await service.notations(table_id, 0))[0])
+        else:
+            await asyncio.sleep(0.05)
+    await until(lambda: conversation.store.game_in("test", "room") is None)
+    result = await say(ANA_PT, "placar")
+    assert result.startswith("🏁 Fim de jogo! Pontos finais:"), result
+    assert "🏆 Venc" in result and f"http://bg/#/replay/{table_id}" in result, result
+    assert "⚠" not in result and "@Ana" not in result, result  # (nobody rung again)
 
 
 @run

@@ -1402,6 +1402,31 @@ def test_start_or_new_alone_in_a_group_offers_each_game_as_a_button(tmp_path):
     asyncio.run(asyncio.wait_for(main(), 60))
 
 
+def test_a_stale_start_under_a_lobby_gone_answers_the_tap_only(tmp_path):
+    """Start tapped on a lobby that is gone (cancelled here; a client still shows its
+    buttons) is answered on the tap alone, in the presser's language, that no table is
+    gathering here: nothing is posted in the group. It used to post "Qual jogo?" with a
+    button per game, as if '/start' had been typed where nothing gathers."""
+    async def main():
+        gid = GROUP["id"]
+        async with telegram_bot(tmp_path, GROUP) as (fake, bot):
+            fake.say(GROUP, BOB, "/novo tikal")
+            await until(lambda: fake.calls("sendMessage", gid), what="the lobby")
+            lobby_id = max(mid for (chat, mid) in fake.messages if chat == gid)
+            fake.say(GROUP, BOB, "/cancel")
+            await until(lambda: any("cancel" in t.lower() for t in fake.texts(gid)[1:]),
+                        what="the lobby cancelled")
+            await settled(fake, 0.3)
+            sent = len(fake.calls("sendMessage", gid))
+            await tap(fake, GROUP, BOB, lobby_id, "s")
+            answer = fake.calls("answerCallbackQuery")[-1]
+            assert answer["text"].startswith(
+                "⚠ Nenhuma mesa está reunindo jogadores aqui"), answer
+            await settled(fake, 0.3)
+            assert len(fake.calls("sendMessage", gid)) == sent, fake.texts(gid)
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
 def test_a_leave_asked_before_a_restart_is_confirmed_after_it(tmp_path):
     """🚪 tapped, the bot restarted (an update, a crash), 🚪 tapped again within the 30 s:
     the second tap confirms, as it would have without the restart — the question is kept

@@ -728,7 +728,9 @@ def test_tikal_ends_with_one_board_the_result_under_it(tmp_path):
     """A game drawn as one picture ends with one board, not two: the final board with the
     result under it and 🔁 Play again, ringing everyone — the table message that showed
     the game so far makes way for it (it showed the board before the last moves, and
-    said 'Game over' above a second copy of the end)."""
+    said 'Game over' above a second copy of the end). Its caption keeps the story's last
+    lines above the result: the game's last move is told there (the computer's final
+    scoring turn was lost with the message that went)."""
 
     async def main():
         gid = GROUP["id"]
@@ -738,9 +740,16 @@ def test_tikal_ends_with_one_board_the_result_under_it(tmp_path):
                       if chat == gid and "photo" in m and "Game over" in m.get("caption", "")]
             assert len(boards) == 1, [m["caption"] for _, m in boards]
             (mid, final), = boards
+            conversation = bot.bot.conversation
+            summary = await bot.service.summary(table_id)
+            names = await conversation.names(table_id, "en")
+            told = [conversation.told_line(event, names, "en", summary)
+                    for event in await bot.service.events(table_id)]
+            last = next(line for line in reversed(told) if line is not None).in_lang("en")
+            story, _, _ = final["caption"].partition("🏁 Game over")
+            assert last in story, (last, final["caption"])
             assert not silent(next(f for m, f, _ in fake.sent if m == "sendPhoto"
                                    and "Game over" in f.get("caption", "")))
-            conversation = bot.bot.conversation
             known = await conversation.names(table_id)
             state = await bot.service.state(table_id, None)
             expected = images.picture("tikal", state["view"], None,

@@ -39,7 +39,7 @@ class Commands:
         if name is None:
             raise Refusal("chat.unknown_game", word=args[0][:30],
                           games=", ".join(known_games()))
-        await self._open_lobby(place, person, name, games.read_options(name, args[1:]), [],
+        await self._open_lobby(place, person, name, games.read_options(name, args[1:], lang), [],
                                lang)
 
     async def _open_lobby(self, place: Place, person: Person, name: str,
@@ -361,8 +361,25 @@ class Commands:
                         table_id=game["table_id"])
 
     async def cmd_score(self, place: Place, person: Person, args: list[str], lang: str) -> None:
-        game = await self._game(place, person)
+        try:
+            game = await self._game(place, person)
+        except Refusal:
+            # Asked right after the end (the scores scrolled away): the last game's result
+            # here, rather than "no game is running" about the game just played.
+            finished = await self._last_finished(place)
+            if finished is None:
+                raise
+            await self.say(place.chat_id, "\n".join(
+                await self.result_lines(finished["id"], finished, lang)))
+            return
         await self.say(place.chat_id, await self.score_text(game["table_id"], lang))
+
+    async def _last_finished(self, place: Place) -> dict | None:
+        """The summary of the game over in this chat that began last (one game runs in a
+        chat at a time: it ended last too), or None."""
+        latest = self.service.latest(
+            [row["table_id"] for row in self.store.finished_in(self.network, place.chat_id)])
+        return None if latest is None else await self.service.summary(latest)
 
     async def cmd_status(self, place: Place, person: Person, args: list[str],
                          lang: str) -> None:

@@ -360,6 +360,11 @@ class Conversation(Commands, Narration, LivingTable, Onboarding):
         if kind == "r":  # 🔁 Play again, under a finished table (`LivingTable.close_living`)
             await self.play_again(place, person, rest, lang)
             return None
+        if kind == "s" and self.store.lobby(self.network, place.chat_id) is None:
+            # A stale Start under a lobby gone (cancelled, started, its game over): the tap
+            # alone is answered — '/start' typed where nothing gathers asks "Which game?"
+            # in the group, which nobody asked here.
+            self._lobby(place)
         if kind in ("j", "s", "b"):
             command = {"j": "join", "s": "start", "b": "bot"}[kind]
             await getattr(self, f"cmd_{command}")(place, person, [rest] if rest else [], lang)

@@ -56,25 +56,54 @@ def find_game(word: str) -> str | None:
     return None
 
 
-def read_options(game_name: str, words: list[str]) -> dict[str, str]:
+def read_options(game_name: str, words: list[str], lang: str = "en") -> dict[str, str]:
     """Options from loose words: a word that is one of an option's choices sets it.
 
     ``new GAME auction`` → ``{"variant": "auction"}`` where ``auction`` is one of the
-    game's ``variant`` choices; an unknown word is refused
-    with every choice listed."""
+    game's ``variant`` choices; so does a choice's whole label in any language, as the
+    refusal lists them ('joc bàsic'). An unknown word is refused with every choice
+    listed as the game names it in ``lang`` (a Catalan chat was listed "basic, auction")."""
     chosen: dict[str, str] = {}
     declared = options(game_name)
-    for word in words:
+    labelled = _labels(game_name)
+    at = 0
+    while at < len(words):
+        # (a label typed whole, its short words with it: 'joc bàsic', 'variante com leilão')
+        end = next((end for end in range(len(words), at + 1, -1)
+                    if i18n.fold(" ".join(words[at:end])) in labelled), None)
+        if end is not None:
+            name, choice = labelled[i18n.fold(" ".join(words[at:end]))]
+            chosen[name] = choice
+            at = end
+            continue
+        word = words[at]
         match = [(o.name, c) for o in declared for c in o.choices if c.lower() == word.lower()]
         if not match:  # a word of one choice's label in some language: 'subhasta', 'leilão'
             named = _label_words(game_name).get(i18n.fold(word), set())
             match = list(named) if len(named) == 1 else []
         if not match:
-            every = [c for o in declared for c in o.choices]
+            every = [_label(game_name, o.name, c, lang) for o in declared for c in o.choices]
             raise Refusal("chat.unknown_option", word=word, choices=", ".join(every) or "-")
         name, choice = match[0]
         chosen[name] = choice
+        at += 1
     return chosen
+
+
+def _label(game_name: str, option_name: str, choice: str, lang: str) -> str:
+    """A choice as the game names it in ``lang`` (its id where it names none)."""
+    for option in load_game(game_name).options:
+        if option.name == option_name:
+            labels = option.labels.get(lang) or option.labels.get("en") or {}
+            return labels.get(choice, choice)
+    return choice
+
+
+def _labels(game_name: str) -> dict[str, tuple[str, str]]:
+    """Each choice's whole label (folded), in every language -> (option, choice)."""
+    return {i18n.fold(label): (option.name, choice)
+            for option in load_game(game_name).options
+            for labels in option.labels.values() for choice, label in labels.items()}
 
 
 def _label_words(game_name: str) -> dict[str, set[tuple[str, str]]]:

@@ -578,16 +578,22 @@ class LivingTable:
 
     async def end_living(self, table_id: str, chat_id: str, name: str, result: list[str],
                          lang: str) -> None:
-        """The end of a game drawn as one picture: the final board with the ``result``
-        lines under it and 🔁 Play again, as a new message that rings everyone, takes the
-        place of the group's living message — which goes (it showed the board before the
-        last moves, a second "final" board above the real one), or, when the network
-        cannot remove it, keeps its picture and loses its menu. Private living messages
-        close as in `close_living`."""
-        view = (await self.service.state(table_id, None))["view"]
+        """The end of a game drawn as one picture: the final board with the story's last
+        lines and the ``result`` lines under it and 🔁 Play again, as a new message that
+        rings everyone, takes the place of the group's living message — which goes (it
+        showed the board before the last moves, a second "final" board above the real
+        one), or, when the network cannot remove it, keeps its picture and loses its
+        menu. Private living messages close as in `close_living`."""
+        state = await self.service.state(table_id, None)
         again = [[Button(i18n.text(lang, "button.play_again"), f"r:{table_id}")]]
         old = self.store.living(table_id, self.network, chat_id)
-        new_id = await self.show(chat_id, name, view, "\n".join(result), again,
+        # The story's last lines (the final scoring turn, a computer's last moves) come
+        # with the result: the message that told them goes, and the end showed the result
+        # alone — the game's last moves lost.
+        await self.recall_story(table_id)
+        text = self.folded(chat_id, lang, self.story_in(table_id, lang, state["table"]),
+                           result)
+        new_id = await self.show(chat_id, name, state["view"], text, again,
                                  table_id=table_id, silent=False)
         if new_id is None:  # (not sent: the table message stays the last word)
             await self.close_living(table_id, chat_id)

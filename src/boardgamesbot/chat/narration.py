@@ -498,8 +498,11 @@ class Narration:
                                                            who=names[seat]),
                             seat=seat, table_id=table_id)
 
-    async def _announce_end(self, table_id: str, chat_id: str, summary: dict, state: dict,
-                            lines: list[str], lang: str) -> None:
+    async def result_lines(self, table_id: str, summary: dict, lang: str,
+                           mention: bool = False) -> list[str]:
+        """A finished table's result: the final scores best first, who won (a solo game:
+        its rating), the replay's link — the people seated mentioned when ``mention``
+        (the end itself; a result asked for again later rings nobody)."""
         names = await self.names(table_id, lang)
         result = summary.get("result") or {}
         scores = result.get("scores") or await self.service.scores(table_id) or []
@@ -508,7 +511,7 @@ class Narration:
         # mentioned on the scoreboard (a pill in m.mentions on Matrix, which rings them
         # by .m.rule.is_user_mention rather than by the legacy display-name rule; a
         # mention on Telegram), computer players named plainly.
-        seats = self.store.seats_of(table_id)
+        seats = self.store.seats_of(table_id) if mention else {}
         shown = {s: self.transport.mention(seats[s]["user_id"], seats[s]["name"])
                  if s in seats else names[s] for s in ranking}
         board = "\n".join(f"{shown[s]}: {scores[s]}" for s in ranking)
@@ -519,10 +522,14 @@ class Narration:
         outcome = i18n.text(lang, "end.solo", rating=solo["rating"], title=load_game(
             summary["game"]).rating_title(solo["title"], lang)) if solo and solo.get("title") \
             else winners_line(lang, [names[s] for s in result.get("winners", [])])
-        end = [i18n.text(lang, "end.title"), board, outcome,
-               i18n.text(lang, "end.replay", link=self.link("replay", table_id)),
-               # what to do next, as it must be typed there: nobody looks up the help
-               i18n.text(lang, "end.again", game=summary["game"])]
+        return [i18n.text(lang, "end.title"), board, outcome,
+                i18n.text(lang, "end.replay", link=self.link("replay", table_id))]
+
+    async def _announce_end(self, table_id: str, chat_id: str, summary: dict, state: dict,
+                            lines: list[str], lang: str) -> None:
+        # what to do next, as it must be typed there: nobody looks up the help
+        end = await self.result_lines(table_id, summary, lang, mention=True) \
+            + [i18n.text(lang, "end.again", game=summary["game"])]
         if self.living:
             # The result comes as a new message (with sound). A game of sheets: every
             # sheet as an album, and the living messages keep theirs, losing their menus.

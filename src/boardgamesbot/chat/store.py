@@ -320,6 +320,13 @@ class ChatStore:
         playing = [r for r in rows if r["status"] == "playing"]
         return playing[0] if playing else None
 
+    def finished_in(self, network: str, chat_id: str) -> list[dict]:
+        """Every game over in the chat (for a result asked for after its end)."""
+        with self.engine.connect() as c:
+            return [dict(r) for r in c.execute(select(games).where(and_(
+                games.c.network == network, games.c.chat_id == chat_id,
+                games.c.status == "over"))).mappings()]
+
     def running_games(self, network: str) -> list[dict]:
         with self.engine.connect() as c:
             return [dict(r) for r in c.execute(select(games).where(and_(

@@ -78,6 +78,10 @@ class Service:
         created = self.lobby.create(game, options, seats, clock, None)
         return created["table"]["id"], {s["seat"]: s["token"] for s in created["seats"]}
 
+    def latest(self, table_ids: list[str]) -> str | None:
+        """Of ``table_ids``, the table created last (read from the store: none replayed)."""
+        return self.lobby.store.latest_created(table_ids) if table_ids else None
+
     async def summary(self, table_id: str) -> dict:
         return (await self.lobby.current(table_id)).summary()
 

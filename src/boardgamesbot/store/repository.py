@@ -617,6 +617,13 @@ class Store:
         with self.reader.connect() as c:
             return list(c.execute(query).scalars())
 
+    def latest_created(self, table_ids: Iterable[str]) -> str | None:
+        """Of ``table_ids``, the table created last (None: none is stored)."""
+        t = models.game_tables
+        with self.reader.connect() as c:
+            return c.execute(select(t.c.id).where(t.c.id.in_(list(table_ids)))
+                             .order_by(t.c.created.desc()).limit(1)).scalar()
+
     def add_arena_game(self, row: ArenaGameRow) -> None:
         """Keep one finished arena game (its own transaction: a run stopped halfway keeps
         every game it finished)."""
