@@ -1,119 +1,25 @@
-"""The Redis fan-out against real peers: a Redis that accepts and never answers (an asyncio
-TCP server) cannot hold the service's start or close, and the real Redis on 127.0.0.1:6379
-carries a table's revision from one process's fan-out to another's, an idle subscription
-going on past the limit set on each reply, a subscription cut off by a partition (a proxy
-that freezes) being made anew. Publishes to a Redis that is down stay bounded."""
+"""The Redis and PostgreSQL fan-outs against real peers: a Redis that accepts and never
+answers (an asyncio TCP server) cannot hold the service's start or close, and the real Redis
+on 127.0.0.1:6379 carries a table's revision from one process's fan-out to another's, an idle
+subscription going on past the limit set on each reply, a subscription cut off by a
+partition (a proxy that freezes) being made anew. Publishes to a Redis that is down stay
+bounded. A PostgreSQL LISTEN connection cut off by a partition is noticed and made anew too
+(the real PostgreSQL named by BGBOT_TEST_DATABASE_URL), and connecting to a silent database
+is bounded."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
 import uuid
 
 import pytest
 
-from boardgamesbot.service.fanout import RedisFanout
+from boardgamesbot.service.fanout import PostgresFanout, RedisFanout
+from tests.service.peers import HANG, FreezableProxy, SilentPeer
 from tests.service.test_scale import redis_up
-
-#: A hang detector, not a speed limit: close gives up on a silent peer after seconds.
-HANG = 30.0
-
-
-class SilentPeer:
-    """A TCP server that accepts every connection and reads what it is sent, never
-    answering: a Redis hung, or a proxy whose other side is gone."""
-
-    def __init__(self) -> None:
-        self.accepted = 0
-        self.open = 0
-        self.closed = asyncio.Event()  # set at each connection its client closed
-        self.server: asyncio.Server | None = None
-
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.accepted += 1
-        self.open += 1
-        try:
-            while await reader.read(4096):
-                pass
-        finally:
-            writer.close()
-            self.open -= 1
-            self.closed.set()
-
-    async def quiet(self, most: int) -> None:
-        """Until at most ``most`` connections are open."""
-        while self.open > most:
-            self.closed.clear()
-            await self.closed.wait()
-
-    async def __aenter__(self) -> str:
-        self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
-        port = self.server.sockets[0].getsockname()[1]
-        return f"redis://127.0.0.1:{port}/0"
-
-    async def __aexit__(self, *exc: object) -> None:
-        assert self.server is not None
-        self.server.close()
-
-
-class FreezableProxy:
-    """A TCP proxy in front of the real Redis that can `freeze`: it stops forwarding either
-    way and keeps every connection open, as a network partition does; new connections are
-    accepted and go nowhere. `thaw` forwards again what was held (TCP delivers what it
-    held once a partition heals)."""
-
-    def __init__(self) -> None:
-        self.flowing = asyncio.Event()
-        self.flowing.set()
-        self.connected = asyncio.Event()  # set at each connection accepted
-        self.handlers: set[asyncio.Task] = set()
-        self.server: asyncio.Server | None = None
-
-    def freeze(self) -> None:
-        self.flowing.clear()
-
-    def thaw(self) -> None:
-        self.flowing.set()
-
-    async def _pump(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        try:
-            while data := await reader.read(65536):
-                await self.flowing.wait()
-                writer.write(data)
-                await writer.drain()
-        except ConnectionError:
-            pass
-        finally:
-            writer.close()
-
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        task = asyncio.current_task()
-        assert task is not None
-        self.handlers.add(task)
-        self.connected.set()
-        try:
-            upstream_reader, upstream_writer = await asyncio.open_connection("127.0.0.1", 6379)
-            await asyncio.gather(self._pump(reader, upstream_writer),
-                                 self._pump(upstream_reader, writer))
-        finally:
-            writer.close()
-            self.handlers.discard(task)
-
-    async def __aenter__(self) -> FreezableProxy:
-        self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
-        return self
-
-    @property
-    def url(self) -> str:
-        assert self.server is not None
-        return f"redis://127.0.0.1:{self.server.sockets[0].getsockname()[1]}/0"
-
-    async def __aexit__(self, *exc: object) -> None:
-        assert self.server is not None
-        self.server.close()
-        self.thaw()  # (a connection still open ends when its client closes it)
-        await asyncio.wait_for(asyncio.gather(*self.handlers), HANG)
 
 
 def test_starting_the_redis_fanout_waits_for_a_silent_redis_no_longer_than_its_timeout(caplog):
@@ -281,3 +187,107 @@ def test_publishes_to_a_redis_that_does_not_answer_stay_bounded(caplog):
                if "dropped the oldest" in record.getMessage()]
     assert len(dropped) == 7
     assert "(publish table-7 1)" in dropped[0] and "(publish table-7 7)" in dropped[-1]
+
+
+POSTGRES = os.environ.get("BGBOT_TEST_DATABASE_URL")
+
+
+class LogWatch(logging.Handler):
+    """Sets `seen` at the first record whose message holds ``words`` (emitted on the
+    event loop's thread: the listener logs from its task)."""
+
+    def __init__(self, words: str) -> None:
+        super().__init__(logging.WARNING)
+        self.words = words
+        self.seen = asyncio.Event()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self.words in record.getMessage():
+            self.seen.set()
+
+
+def test_the_postgres_fanout_gives_up_connecting_to_a_silent_database():
+    """Connecting to a database that accepts and never answers waited psycopg's default
+    130 s before the listener tried again; ``connect_timeout`` follows the fan-out's
+    timeout (at least 2 s: libpq's floor), so the listener tries again within seconds."""
+
+    async def run() -> int:
+        peer = SilentPeer("postgresql", "/test")
+        async with peer as url:
+            fanout = PostgresFanout(url, timeout=0.5)
+            await fanout.start(lambda table_id, revision: None, lambda: None)
+            try:
+                while peer.accepted < 2:  # a second attempt: the first one gave up
+                    peer.connected.clear()
+                    await asyncio.wait_for(peer.connected.wait(), HANG)
+            finally:
+                await asyncio.wait_for(fanout.close(), HANG)
+        return peer.accepted
+
+    assert asyncio.run(asyncio.wait_for(run(), HANG + 10)) >= 2
+
+
+@pytest.mark.skipif(not POSTGRES, reason="BGBOT_TEST_DATABASE_URL is not set")
+def test_a_postgres_listen_cut_off_by_a_partition_is_noticed_and_made_anew():
+    """A database that falls silent on the LISTEN connection (a partition: the connection
+    stays up, nothing answers) was never noticed: ``notifies()`` waited on it until the
+    kernel's TCP keepalive gave up. A wait that heard nothing ends in a ``SELECT 1``, given
+    up past the fan-out's timeout; the listener connects again and, once it listens again
+    (on_reconnect), a NOTIFY sent by another connection reaches it."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    assert POSTGRES is not None
+    direct = make_url(POSTGRES).set(drivername="postgresql")
+
+    async def run() -> tuple[list[tuple[str, int]], int]:
+        channel = f"bgbot_test_{uuid.uuid4().hex}"
+        heard: list[tuple[str, int]] = []
+        arrived = asyncio.Event()
+        reconnected = asyncio.Event()
+        reconnects = 0
+
+        def on_notice(table_id: str, revision: int) -> None:
+            heard.append((table_id, revision))
+            arrived.set()
+
+        def on_reconnect() -> None:
+            nonlocal reconnects
+            reconnects += 1
+            reconnected.set()
+
+        lost = LogWatch("fan-out listener lost its connection")
+        logger = logging.getLogger("boardgamesbot.service.fanout")
+        logger.addHandler(lost)
+        writer = await psycopg.AsyncConnection.connect(
+            direct.render_as_string(hide_password=False), autocommit=True)
+        try:
+            async with FreezableProxy(direct.port or 5432) as proxy:
+                proxied = direct.set(host="127.0.0.1", port=proxy.port)
+                reader = PostgresFanout(proxied.render_as_string(hide_password=False),
+                                        channel, timeout=0.5)
+                reader.LISTEN_WAIT = 0.2
+                await reader.start(on_notice, on_reconnect)
+                try:
+                    assert reader.ready.is_set()
+                    await writer.execute("SELECT pg_notify(%s, %s)", (channel, "table-7 12"))
+                    await asyncio.wait_for(arrived.wait(), HANG)
+
+                    proxy.freeze()
+                    await asyncio.wait_for(lost.seen.wait(), HANG)  # noticed, gave it up
+                    proxy.thaw()
+                    await asyncio.wait_for(reconnected.wait(), HANG)
+
+                    arrived.clear()
+                    await writer.execute("SELECT pg_notify(%s, %s)", (channel, "table-7 13"))
+                    await asyncio.wait_for(arrived.wait(), HANG)
+                finally:
+                    await asyncio.wait_for(reader.close(), HANG)
+        finally:
+            logger.removeHandler(lost)
+            await writer.close()
+        return heard, reconnects
+
+    heard, reconnects = asyncio.run(run())
+    assert heard[:1] == [("table-7", 12)] and ("table-7", 13) in heard
+    assert reconnects >= 1

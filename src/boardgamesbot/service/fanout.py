@@ -21,14 +21,16 @@ before 8.0 has no socket timeout); either listener gets the same bound. Starting
 waits for the subscription at most the fan-out's own ``timeout``, then goes on
 (the listener keeps trying in the background). A Redis subscription that falls
 silent (a network partition: the connection stays open, nothing answers) is
-noticed by a PING of its own and made anew; publishes waiting on a Redis that does
-not answer are bounded (`RedisFanout.MAX_PENDING`).
+noticed by a PING of its own and made anew, a LISTEN connection to PostgreSQL by a
+``SELECT 1``; publishes waiting on a Redis that does not answer are bounded
+(`RedisFanout.MAX_PENDING`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections.abc import Callable
 from typing import Protocol
 
@@ -122,7 +124,24 @@ class _Listener:
 
 
 class PostgresFanout(_Listener):
-    """``LISTEN bgbot_tables``; `Store.commit` sends the ``NOTIFY`` with the write."""
+    """``LISTEN bgbot_tables``; `Store.commit` sends the ``NOTIFY`` with the write.
+
+    A wait for notices lasts `LISTEN_WAIT`; one that heard nothing ends in a ``SELECT 1``
+    answered within ``timeout`` or the connection is given up and made anew: a database
+    cut off by a partition leaves the connection open and silent, and ``notifies()``
+    waited on it until the kernel gave up (TCP keepalive: about two hours), notices coming
+    only by the sweep meanwhile. libpq's keepalive parameters would not do instead: the
+    kernel of whatever holds the other end answers them, so a PgBouncer or a proxy whose
+    database is gone looks alive (as does the frozen proxy in the tests); only an answer to a
+    query shows the database is there. Connecting is bounded too (``connect_timeout``;
+    psycopg waits 130 s by default, and libpq counts at least 2 s).
+
+    A query given up is cancelled by psycopg before the connection is dropped, a cancel
+    request that psycopg 3.3 waits on for up to 5 s and then 5 s for the query to end: a
+    silent database is noticed within ``LISTEN_WAIT + timeout`` plus those 10 s."""
+
+    #: Seconds one wait for notices lasts; one that heard nothing ends in a ``SELECT 1``.
+    LISTEN_WAIT = 10.0
 
     def __init__(self, url: str, channel: str = CHANNEL, timeout: float = 5.0) -> None:
         super().__init__(timeout)
@@ -135,15 +154,29 @@ class PostgresFanout(_Listener):
     def publish(self, table_id: str, revision: int) -> None:
         pass  # sent by the store inside the write's transaction
 
+    async def _answered(self, connection, statement: str) -> None:
+        try:
+            await asyncio.wait_for(connection.execute(statement), self.timeout)
+        except TimeoutError:
+            raise ConnectionError(f"PostgreSQL did not answer {statement} on the fan-out's "
+                                  f"connection within {self.timeout} s") from None
+
     async def _listen(self):
         import psycopg
 
-        async with await psycopg.AsyncConnection.connect(self.conninfo,
-                                                         autocommit=True) as connection:
-            await connection.execute(f"LISTEN {self.channel}")
+        async with await psycopg.AsyncConnection.connect(
+                self.conninfo, autocommit=True,
+                connect_timeout=max(1, math.ceil(self.timeout))) as connection:
+            await self._answered(connection, f"LISTEN {self.channel}")
             yield None
-            async for notice in connection.notifies():
-                yield notice.payload
+            while True:
+                # (the timeout bounds this whole wait, not each notice: psycopg >= 3.2)
+                heard = False
+                async for notice in connection.notifies(timeout=self.LISTEN_WAIT):
+                    heard = True
+                    yield notice.payload
+                if not heard:  # a quiet spell: is the database still there?
+                    await self._answered(connection, "SELECT 1")
 
 
 async def _within(seconds: float, what: str, *tasks: asyncio.Task) -> None:
