@@ -212,15 +212,17 @@ class Narration:
             lines = []
         announced = False
         for scoring in scorings:
-            # A scoreboard where everyone still has their starting points ("Pontos: Ana 0
-            # · Bob 0 · Cy 0", a volcano round that scored nobody) is nothing a friend need
-            # read, but what the game says of the moment (a season's end, its stars) is
-            # news whatever the totals: a solo sheet back at 0 after its season.
-            won = await self.service.points_won(table_id, scoring["scores"])
-            text = await self.scoring_text(table_id, name, scoring, lang, board=won)
+            text = await self.scoring_text(table_id, name, scoring, lang)
             if await self.album(table_id, chat_id, name, text, lang, scoring["view"]):
                 announced = True
-            elif text:
+                continue
+            # A scoreboard of words alone where everyone still has their starting points
+            # ("Pontos: Ana 0 · Bob 0 · Cy 0", a volcano round that scored nobody) is nothing
+            # a friend need read, but what the game says of the moment (a season's end, its
+            # stars) is news whatever the totals: a solo sheet back at 0 after its season.
+            if not await self.service.points_won(table_id, scoring["scores"]):
+                text = await self.scoring_text(table_id, name, scoring, lang, board=False)
+            if text:
                 await self.say(chat_id, text)  # (silent: the next decision's call rings)
                 announced = True
         if state is None:
